@@ -1,0 +1,232 @@
+package instrument
+
+import (
+	"strconv"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// wrapped lists the libc functions whose calls from instrumented code go to
+// the runtime's checked replacement __ml_<name> (declared in memlens.h).
+var wrapped = setOf(
+	"malloc", "calloc", "realloc", "reallocarray", "free", "posix_memalign",
+	"aligned_alloc", "memalign", "valloc", "pvalloc", "strdup", "strndup",
+	"memcpy", "memmove", "memset", "memcmp", "memchr", "memrchr",
+	"strcpy", "stpcpy", "strncpy", "stpncpy", "strcat", "strncat",
+	"strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp", "strcoll",
+	"strchr", "strrchr", "strstr", "strpbrk", "strspn", "strcspn", "strtok", "strtok_r",
+	"sprintf", "snprintf", "vsprintf", "vsnprintf",
+	"fgets", "fread", "fwrite", "read", "write", "getline", "getdelim", "puts", "fputs",
+	"qsort", "bsearch", "pthread_create",
+)
+
+// setjmps return twice; the second return must restore the shadow stack.
+var setjmps = setOf("setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "__builtin_setjmp")
+
+func setOf(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// calleeName is the name of the function a call designates directly ("" for
+// a call through a pointer).
+func calleeName(x *cc.PostfixExpression) string {
+	p, ok := x.PostfixExpression.(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionIdent {
+		return ""
+	}
+	if d := declOf(p); d != nil && d.Type() != nil && d.Type().Kind() != cc.Function {
+		return "" // a function pointer variable
+	}
+	return p.Token.SrcStr()
+}
+
+// call rewrites a function call. Calls into instrumented code pass the
+// metas of pointer arguments through __ml_t, tagged with the callee; calls
+// to checked libc functions go to the runtime's replacement; every call
+// records its site as the current position of this frame.
+func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
+	name := calleeName(x)
+	args := argList(x.ArgumentExpressionList)
+	switch {
+	case name == vaCopyMarker:
+		var f frag
+		f.str("__builtin_va_copy")
+		f.cat(r.argsFrag(x))
+		return f, metaWild
+	case setjmps[name]:
+		var f frag
+		f.str("__ml_after_setjmp(__ml_d,")
+		f.cat(r.generic(x))
+		f.str(")")
+		return f, metaWild
+	case strings.HasPrefix(name, "__builtin_") && wrapped[strings.TrimPrefix(name, "__builtin_")]:
+		name = strings.TrimPrefix(name, "__builtin_")
+	case strings.HasPrefix(name, "__builtin_"), strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
+		f := r.generic(x)
+		if wantMeta {
+			return r.opaqueFrag(f)
+		}
+		return f, metaWild
+	}
+	site := siteRef(r.site(x, siteCall))
+	system := name != "" && !r.defined[name] && r.declaredInSystem(x)
+	callee := ""
+	switch {
+	case system && wrapped[name]:
+		callee = "__ml_" + name
+	case system:
+		// plain libc: no metas to pass; its pointer results are looked up
+		var f frag
+		f.str("(__ml_t.frames[__ml_slot] = " + site + ",")
+		f.cat(r.generic(x))
+		f.str(")")
+		if wantMeta {
+			return r.opaqueFrag(f)
+		}
+		return f, metaWild
+	case name != "":
+		callee = name
+	}
+
+	params := paramTypes(x)
+	ptrArg := make([]bool, len(args))
+	anyPtr := false
+	for i, a := range args {
+		t := a.Type()
+		if i < len(params) {
+			t = params[i]
+		}
+		ptrArg[i] = isDataPtr(t) || (i >= len(params) && t != nil && t.Kind() == cc.Array)
+		anyPtr = anyPtr || ptrArg[i]
+	}
+	retPtr := wantMeta && isDataPtr(x.Type())
+
+	var f frag
+	if !anyPtr && !retPtr && callee != "" {
+		f.str("(__ml_t.frames[__ml_slot] = " + site + ",")
+		if callee != name {
+			f.str(callee)
+			f.cat(r.argsFrag(x))
+		} else {
+			f.cat(r.generic(x))
+		}
+		f.str(")")
+		return f, metaWild
+	}
+
+	// General form: evaluate the callee and the arguments into temporaries,
+	// then hand over the metas and call.
+	f.str("__extension__({")
+	fn := callee
+	if fn == "" {
+		fn = r.name("__ml_f")
+		f.str("__auto_type " + fn + " = ")
+		f.cat(r.expr(x.PostfixExpression))
+		f.str(";")
+	}
+	var stores, names []string
+	for i, a := range args {
+		v := r.name("__ml_a")
+		names = append(names, v)
+		f.str("__auto_type " + v + " = ")
+		if ptrArg[i] {
+			code, meta := r.ptrExpr(a)
+			f.cat(code)
+			if i < 16 {
+				stores = append(stores, "__ml_t.arg["+strconv.Itoa(i)+"] = "+meta+";")
+			}
+		} else if isBitfield(a) {
+			f.str("+(")
+			f.cat(r.expr(a))
+			f.str(")")
+		} else {
+			f.cat(r.expr(a))
+		}
+		f.str(";")
+	}
+	f.str(strings.Join(stores, " "))
+	if anyPtr {
+		f.str("__ml_t.callee = (__ml_uptr)" + fn + ";")
+	}
+	f.str("__ml_t.frames[__ml_slot] = " + site + ";")
+	callText := fn + "(" + strings.Join(names, ", ") + ")"
+	if !retPtr {
+		f.str(callText + "; })")
+		return f, metaWild
+	}
+	m := r.metaTemp()
+	v := r.name("__ml_v")
+	f.strf("__auto_type %s = %s; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s; })", v, callText, m, fn, v, v)
+	return f, m
+}
+
+// opaqueFrag wraps already rewritten pointer code so its meta is derived
+// from its value.
+func (r *rewriter) opaqueFrag(code frag) (frag, string) {
+	m := r.metaTemp()
+	v := r.name("__ml_v")
+	var f frag
+	f.str("__extension__({ __auto_type " + v + " = ")
+	f.cat(code)
+	f.strf("; %s = __ml_metav((__ml_uptr)%s); %s; })", m, v, v)
+	return f, m
+}
+
+// argsFrag renders the parenthesised argument list of call x.
+func (r *rewriter) argsFrag(x *cc.PostfixExpression) frag {
+	var f frag
+	f.tok(x.Token)
+	if x.ArgumentExpressionList != nil {
+		f.cat(r.generic(x.ArgumentExpressionList))
+	}
+	f.tok(x.Token2)
+	return f
+}
+
+func argList(l *cc.ArgumentExpressionList) []cc.ExpressionNode {
+	var out []cc.ExpressionNode
+	for ; l != nil; l = l.ArgumentExpressionList {
+		out = append(out, l.AssignmentExpression)
+	}
+	return out
+}
+
+// paramTypes returns the declared parameter types of the called function
+// (none for an unprototyped one).
+func paramTypes(x *cc.PostfixExpression) []cc.Type {
+	t := x.PostfixExpression.Type()
+	if t == nil {
+		return nil
+	}
+	if t.Kind() == cc.Ptr {
+		t = t.(*cc.PointerType).Elem()
+	}
+	ft, ok := t.(*cc.FunctionType)
+	if !ok {
+		return nil
+	}
+	var out []cc.Type
+	for _, p := range ft.Parameters() {
+		out = append(out, p.Type())
+	}
+	if len(out) == 1 && out[0] != nil && out[0].Kind() == cc.Void {
+		return nil
+	}
+	return out
+}
+
+// declaredInSystem reports whether the function called by x is declared in
+// a system header (libc), not in the user's code.
+func (r *rewriter) declaredInSystem(x *cc.PostfixExpression) bool {
+	p := x.PostfixExpression.(*cc.PrimaryExpression)
+	d := declOf(p)
+	if d == nil {
+		return false // implicitly declared: assume the user's
+	}
+	return r.c.isSystem(d.Position().Filename)
+}

@@ -1,0 +1,710 @@
+package instrument
+
+import (
+	"strconv"
+
+	"modernc.org/cc/v4"
+)
+
+// Metas known at compile time.
+const (
+	metaNull = "0UL" // NULL
+	metaWild = "1UL" // unknown provenance: only NULL is checked
+)
+
+// expr rewrites n, evaluated for its value or its side effects.
+func (r *rewriter) expr(n cc.ExpressionNode) frag {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionStmt {
+			var f frag
+			f.tok(x.Token)
+			f.cat(r.compound(x.CompoundStatement, nil))
+			f.tok(x.Token2)
+			return f
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			return r.access(x, false)
+		case cc.PostfixExpressionCall:
+			f, _ := r.call(x, false)
+			return f
+		case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+			f, _ := r.incDec(x, x.PostfixExpression, x.Token, true, false)
+			return f
+		}
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionDeref:
+			if va := r.vaArg(x); va != nil {
+				return va
+			}
+			return r.access(x, false)
+		case cc.UnaryExpressionAddrof:
+			f, _ := r.addrOf(x)
+			return f
+		case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
+			f, _ := r.incDec(x, x.UnaryExpression, x.Token, false, false)
+			return f
+		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType,
+			cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
+			return r.verbatim(x)
+		}
+	case *cc.AssignmentExpression:
+		if x.Case != cc.AssignmentExpressionCond {
+			f, _ := r.assign(x, false)
+			return f
+		}
+	}
+	return r.generic(n)
+}
+
+// lval describes an lvalue: whether it is reached through a pointer (and
+// so checked), the expression of its address and the root pointer's meta.
+type lval struct {
+	mem  bool
+	addr frag   // pointer to the lvalue (mem only)
+	meta string // meta of the pointer it was reached through
+	// bit-fields have no address: the check covers the containing struct
+	bitfield  bool
+	container frag // pointer to the struct holding the bit-field
+	field     cc.Token
+}
+
+// throughPointer reports whether lvalue n is reached through a pointer
+// (directly or as a member or element of such an lvalue).
+func throughPointer(n cc.ExpressionNode) bool {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionExpr {
+			return throughPointer(x.ExpressionList)
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref {
+			return isDataPtr(x.CastExpression.Type())
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionPSelect:
+			return true
+		case cc.PostfixExpressionSelect:
+			return throughPointer(x.PostfixExpression)
+		case cc.PostfixExpressionIndex:
+			if isDataPtr(x.PostfixExpression.Type()) || isDataPtr(x.ExpressionList.Type()) {
+				return true
+			}
+			return throughPointer(x.PostfixExpression)
+		}
+	}
+	return false
+}
+
+// lvalue analyses an lvalue reached through a pointer (throughPointer(n)).
+func (r *rewriter) lvalue(n cc.ExpressionNode) lval {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		return r.lvalue(x.ExpressionList)
+	case *cc.UnaryExpression: // *p
+		code, meta := r.ptrExpr(x.CastExpression)
+		return lval{mem: true, addr: paren(code), meta: meta}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionPSelect: // p->f
+			code, meta := r.ptrExpr(x.PostfixExpression)
+			if isBitfield(x) {
+				return lval{mem: true, meta: meta, bitfield: true, container: paren(code), field: x.Token2}
+			}
+			var a frag
+			a.str("&")
+			a.cat(paren(code))
+			a.tok(x.Token)
+			a.tok(x.Token2)
+			return lval{mem: true, addr: a, meta: meta}
+		case cc.PostfixExpressionSelect: // s.f with s reached through a pointer
+			in := r.lvalue(x.PostfixExpression)
+			if isBitfield(x) {
+				return lval{mem: true, meta: in.meta, bitfield: true, container: in.addr, field: x.Token2}
+			}
+			var a frag
+			a.str("&")
+			a.cat(paren(in.addr))
+			a.str("->")
+			a.tok(x.Token2)
+			return lval{mem: true, addr: a, meta: in.meta}
+		case cc.PostfixExpressionIndex:
+			var a frag
+			var meta string
+			switch {
+			case isDataPtr(x.PostfixExpression.Type()): // p[i]
+				code, m := r.ptrExpr(x.PostfixExpression)
+				a.str("&")
+				a.cat(paren(code))
+				a.tok(x.Token)
+				a.cat(r.expr(x.ExpressionList))
+				a.tok(x.Token2)
+				meta = m
+			case isDataPtr(x.ExpressionList.Type()): // i[p]
+				code, m := r.ptrExpr(x.ExpressionList)
+				a.str("&")
+				a.cat(paren(r.expr(x.PostfixExpression)))
+				a.tok(x.Token)
+				a.cat(code)
+				a.tok(x.Token2)
+				meta = m
+			default: // a[i] with a an array reached through a pointer
+				in := r.lvalue(x.PostfixExpression)
+				a.str("&(*")
+				a.cat(paren(in.addr))
+				a.str(")")
+				a.tok(x.Token)
+				a.cat(r.expr(x.ExpressionList))
+				a.tok(x.Token2)
+				meta = in.meta
+			}
+			return lval{mem: true, addr: a, meta: meta}
+		}
+	}
+	panic("lvalue of an expression not reached through a pointer")
+}
+
+func paren(f frag) frag {
+	var g frag
+	g.str("(")
+	g.cat(f)
+	g.str(")")
+	return g
+}
+
+// checked renders the check of an access to lvalue l and yields the lvalue.
+func (r *rewriter) checked(n cc.Node, l lval, write bool) frag {
+	w := "0"
+	if write {
+		w = "1"
+	}
+	s := siteRef(r.site(n, siteAccess))
+	p := r.name("__ml_a")
+	var f frag
+	addr := l.addr
+	if l.bitfield {
+		addr = l.container
+	}
+	f.str("(*__extension__({ __auto_type " + p + " = ")
+	f.cat(addr)
+	f.strf("; __ml_chk((__ml_uptr)%s, %s, sizeof(*%s), %s, %s); %s; }))", p, l.meta, p, s, w, p)
+	if l.bitfield {
+		f.str(".")
+		f.tok(l.field)
+	}
+	return f
+}
+
+// needsCheck reports whether an access to n must be checked: n is reached
+// through a pointer and is an object (not an array, which decays, nor a
+// function).
+func needsCheck(n cc.ExpressionNode) bool {
+	t := n.Type()
+	if t == nil {
+		return false
+	}
+	switch t.Kind() {
+	case cc.Array, cc.Function, cc.Void:
+		return false
+	}
+	return !t.IsIncomplete() && throughPointer(n)
+}
+
+// access rewrites an lvalue expression used for its value (or written, with
+// write set): reached through a pointer, it is checked first.
+func (r *rewriter) access(n cc.ExpressionNode, write bool) frag {
+	if !needsCheck(n) {
+		return r.generic(n)
+	}
+	l := r.lvalue(n)
+	if l.meta == metaWild {
+		return r.generic(n)
+	}
+	return r.checked(n, l, write)
+}
+
+// address renders a pointer to lvalue n (which must be addressable) and
+// checks the access when n is reached through a pointer.
+func (r *rewriter) address(n cc.ExpressionNode, write bool) frag {
+	var f frag
+	f.str("&")
+	f.cat(paren(r.access(n, write)))
+	return f
+}
+
+// ptrExpr rewrites a pointer-valued expression n and returns, with its code,
+// a C expression for its meta, valid once the code has been evaluated.
+func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
+	if isNullConst(n) {
+		var f frag
+		f.str("((void *)0)")
+		return f, metaNull
+	}
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionExpr:
+			code, meta := r.ptrExpr(x.ExpressionList)
+			var f frag
+			f.tok(x.Token)
+			f.cat(code)
+			f.tok(x.Token2)
+			return f, meta
+		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
+			return r.verbatim(x), metaWild
+		case cc.PrimaryExpressionIdent:
+			t := x.Type()
+			if t == nil {
+				break
+			}
+			switch t.Kind() {
+			case cc.Array, cc.Function:
+				return r.verbatim(x), metaWild
+			}
+			if d := declOf(x); d != nil && r.hasCompanion(d) {
+				return r.verbatim(x), r.companion(d)
+			}
+			if isDataPtr(t) {
+				return r.load(x, r.verbatim(x), lval{})
+			}
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			return r.ptrLvalue(x)
+		case cc.PostfixExpressionCall:
+			return r.call(x, true)
+		case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+			return r.incDec(x, x.PostfixExpression, x.Token, true, true)
+		}
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionDeref:
+			if r.vaArg(x) == nil {
+				return r.ptrLvalue(x)
+			}
+		case cc.UnaryExpressionAddrof:
+			return r.addrOf(x)
+		case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
+			return r.incDec(x, x.UnaryExpression, x.Token, false, true)
+		}
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionCast && isPtrLike(x.CastExpression.Type()) {
+			code, meta := r.ptrExpr(x.CastExpression)
+			var f frag
+			f.tok(x.Token)
+			f.cat(r.verbatim(x.TypeName))
+			f.tok(x.Token2)
+			f.cat(code)
+			return f, meta
+		}
+	case *cc.AdditiveExpression:
+		if x.Case == cc.AdditiveExpressionAdd || x.Case == cc.AdditiveExpressionSub {
+			lt, rt := x.AdditiveExpression.Type(), x.MultiplicativeExpression.Type()
+			var f frag
+			switch {
+			case isPtrLike(lt) && !isPtrLike(rt):
+				code, meta := r.ptrExpr(x.AdditiveExpression)
+				f.cat(code)
+				f.tok(x.Token)
+				f.cat(r.expr(x.MultiplicativeExpression))
+				return f, meta
+			case isPtrLike(rt) && !isPtrLike(lt) && x.Case == cc.AdditiveExpressionAdd:
+				code, meta := r.ptrExpr(x.MultiplicativeExpression)
+				f.cat(r.expr(x.AdditiveExpression))
+				f.tok(x.Token)
+				f.cat(code)
+				return f, meta
+			}
+		}
+	case *cc.AssignmentExpression:
+		if x.Case != cc.AssignmentExpressionCond {
+			return r.assign(x, true)
+		}
+	case *cc.ConditionalExpression:
+		if x.Case == cc.ConditionalExpressionCond && x.ExpressionList != nil {
+			return r.conditional(x)
+		}
+	case *cc.ExpressionList:
+		if x.ExpressionList != nil { // a, b: the value is the last one
+			var f frag
+			f.cat(r.expr(x.AssignmentExpression))
+			f.tok(x.Token)
+			code, meta := r.ptrExpr(x.ExpressionList)
+			f.cat(code)
+			return f, meta
+		}
+		return r.ptrExpr(x.AssignmentExpression)
+	}
+	return r.opaque(n)
+}
+
+// opaque gives a pointer we cannot follow the meta the runtime derives
+// from its value.
+func (r *rewriter) opaque(n cc.ExpressionNode) (frag, string) {
+	code := r.expr(n)
+	m := r.metaTemp()
+	v := r.name("__ml_v")
+	var f frag
+	f.str("__extension__({ __auto_type " + v + " = ")
+	f.cat(code)
+	f.strf("; %s = __ml_metav((__ml_uptr)%s); %s; })", m, v, v)
+	return f, m
+}
+
+// ptrLvalue rewrites a pointer-typed (or array-typed) lvalue read for its
+// value: an array decays to a pointer with its container's meta; a pointer
+// is loaded with the meta stored beside it.
+func (r *rewriter) ptrLvalue(n cc.ExpressionNode) (frag, string) {
+	t := n.Type()
+	if t != nil && t.Kind() == cc.Array {
+		if !throughPointer(n) {
+			return r.generic(n), metaWild
+		}
+		l := r.lvalue(n)
+		var f frag
+		f.str("(*")
+		f.cat(paren(l.addr))
+		f.str(")")
+		return f, l.meta
+	}
+	if !throughPointer(n) {
+		return r.load(n, r.address(n, false), lval{})
+	}
+	l := r.lvalue(n)
+	if l.meta == metaWild {
+		return r.load(n, r.address(n, false), lval{})
+	}
+	return r.load(n, l.addr, l)
+}
+
+// load reads the pointer at address addr (checked when l.mem) and fetches
+// its meta from the shadow. For a plain variable, addr is its name.
+func (r *rewriter) load(n cc.ExpressionNode, addr frag, l lval) (frag, string) {
+	m := r.metaTemp()
+	p, v := r.name("__ml_a"), r.name("__ml_v")
+	var f frag
+	f.str("__extension__({ __auto_type " + p + " = ")
+	if pe, ok := n.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+		f.str("&")
+	}
+	f.cat(addr)
+	f.str(";")
+	if l.mem {
+		f.strf("__ml_chk((__ml_uptr)%s, %s, sizeof(*%s), %s, 0);", p, l.meta, p, siteRef(r.site(n, siteAccess)))
+	}
+	f.strf("__auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s); %s; })", v, p, m, p, v, v)
+	return f, m
+}
+
+// addrOf rewrites &E: no access happens; the result has the meta of the
+// pointer E was reached through.
+func (r *rewriter) addrOf(x *cc.UnaryExpression) (frag, string) {
+	e := x.CastExpression
+	if throughPointer(e) && !isBitfield(e) {
+		l := r.lvalue(e)
+		return paren(l.addr), l.meta
+	}
+	var f frag
+	f.tok(x.Token)
+	f.cat(r.lvalueNoCheck(e))
+	return f, metaWild
+}
+
+// lvalueNoCheck renders an lvalue that is not accessed (operand of &).
+func (r *rewriter) lvalueNoCheck(n cc.ExpressionNode) frag {
+	return r.generic(n)
+}
+
+// assign rewrites an assignment. A pointer stored into memory has its meta
+// stored beside it; a pointer local's companion follows the assignment.
+func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, string) {
+	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
+	t := lhs.Type()
+	if !isDataPtr(t) {
+		var f frag
+		if isAggregateWithPtrs(t) && x.Case == cc.AssignmentExpressionAssign && isLvalueExpr(rhs) {
+			// a struct copy carries its pointers' metas along
+			d, s := r.name("__ml_a"), r.name("__ml_a")
+			f.str("__extension__({ __auto_type " + d + " = ")
+			f.cat(r.address(lhs, true))
+			f.str("; __auto_type " + s + " = ")
+			f.cat(r.address(rhs, false))
+			f.strf("; *%s = *%s; __ml_copy_shadow(%s, %s, sizeof(*%s)); *%s; })", d, s, d, s, d, d)
+			return f, metaWild
+		}
+		f.cat(r.access(lhs, true))
+		f.tok(x.Token)
+		f.cat(r.expr(rhs))
+		return f, metaWild
+	}
+	d := declOfExpr(lhs)
+	if x.Case == cc.AssignmentExpressionAssign {
+		code, meta := r.ptrExpr(rhs)
+		v := r.name("__ml_v")
+		var f frag
+		if d != nil && r.hasCompanion(d) {
+			m := r.companion(d)
+			f.str("__extension__({ __auto_type " + v + " = ")
+			f.cat(code)
+			f.strf("; %s = %s;", m, meta)
+			f.cat(r.verbatim(lhs))
+			f.tok(x.Token)
+			f.str(v + "; })")
+			return f, m
+		}
+		p := r.name("__ml_a")
+		f.str("__extension__({ __auto_type " + p + " = ")
+		f.cat(r.address(lhs, true))
+		f.str("; __auto_type " + v + " = ")
+		f.cat(code)
+		f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s); *%s = %s; })", p, v, meta, p, v)
+		return f, meta
+	}
+	// p += n, p -= n
+	if d != nil && r.hasCompanion(d) {
+		var f frag
+		f.cat(r.verbatim(lhs))
+		f.tok(x.Token)
+		f.cat(r.expr(rhs))
+		return f, r.companion(d)
+	}
+	m := r.metaTemp()
+	p := r.name("__ml_a")
+	var f frag
+	f.str("__extension__({ __auto_type " + p + " = ")
+	f.cat(r.address(lhs, true))
+	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s); *%s", m, p, p, p)
+	f.tok(x.Token)
+	f.cat(r.expr(rhs))
+	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)*%s, %s); *%s; })", p, p, m, p)
+	return f, m
+}
+
+// incDec rewrites ++/-- (prefix or postfix): on a pointer in memory the
+// stored value changes, so its shadow copy is refreshed.
+func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantMeta bool) (frag, string) {
+	if !isDataPtr(operand.Type()) {
+		var f frag
+		if !post {
+			f.tok(op)
+		}
+		f.cat(r.access(operand, true))
+		if post {
+			f.tok(op)
+		}
+		return f, metaWild
+	}
+	if d := declOfExpr(operand); d != nil && r.hasCompanion(d) {
+		return r.verbatim(n), r.companion(d)
+	}
+	m := r.metaTemp()
+	p, v := r.name("__ml_a"), r.name("__ml_v")
+	var f frag
+	f.str("__extension__({ __auto_type " + p + " = ")
+	f.cat(r.address(operand, true))
+	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s);", v, p, m, p, v)
+	if post {
+		f.str(p + "[0]")
+		f.tok(op)
+	} else {
+		f.tok(op)
+		f.str(p + "[0]")
+	}
+	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)*%s, %s);", p, p, m)
+	if post {
+		f.str(v + "; })")
+	} else {
+		f.str("*" + p + "; })")
+	}
+	return f, m
+}
+
+// conditional rewrites c ? a : b yielding a pointer: each branch leaves its
+// meta in one variable. A null-constant branch keeps its form (so the
+// expression's type does not change) and its stale meta is harmless: every
+// access through NULL is reported as such.
+func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string) {
+	m := r.metaTemp()
+	branch := func(e cc.ExpressionNode) frag {
+		if isNullConst(e) {
+			return r.verbatim(e)
+		}
+		code, meta := r.ptrExpr(e)
+		v := r.name("__ml_v")
+		var f frag
+		f.str("__extension__({ __auto_type " + v + " = ")
+		f.cat(code)
+		f.strf("; %s = %s; %s; })", m, meta, v)
+		return f
+	}
+	var f frag
+	f.cat(r.expr(x.LogicalOrExpression))
+	f.tok(x.Token)
+	f.cat(branch(x.ExpressionList))
+	f.tok(x.Token2)
+	f.cat(branch(x.ConditionalExpression))
+	return f, m
+}
+
+// vaArg prints back gcc's __builtin_va_arg(ap, type), which reaches us as
+// *(type*)__ml_va_arg(ap); nil when x is not that.
+func (r *rewriter) vaArg(x *cc.UnaryExpression) frag {
+	ce, ok := x.CastExpression.(*cc.CastExpression)
+	if !ok || ce.Case != cc.CastExpressionCast {
+		return nil
+	}
+	call, ok := ce.CastExpression.(*cc.PostfixExpression)
+	if !ok || call.Case != cc.PostfixExpressionCall || calleeName(call) != vaArgMarker || call.ArgumentExpressionList == nil {
+		return nil
+	}
+	toks := cc.NodeTokens(ce.TypeName)
+	if len(toks) == 0 {
+		return nil
+	}
+	var f frag
+	f.str("__builtin_va_arg(")
+	f.cat(r.expr(call.ArgumentExpressionList.AssignmentExpression))
+	f.str(",")
+	for _, t := range toks[:len(toks)-1] { // drop the '*' the macro added
+		f.tok(t)
+	}
+	f.str(")")
+	return f
+}
+
+// declOf returns the declarator an identifier expression refers to.
+func declOf(x *cc.PrimaryExpression) *cc.Declarator {
+	switch d := x.ResolvedTo().(type) {
+	case *cc.Declarator:
+		return d
+	case *cc.Parameter:
+		return d.Declarator
+	}
+	return nil
+}
+
+// declOfExpr returns the declarator of n when n is a (parenthesised) name.
+func declOfExpr(n cc.ExpressionNode) *cc.Declarator {
+	x, ok := n.(*cc.PrimaryExpression)
+	if !ok {
+		return nil
+	}
+	switch x.Case {
+	case cc.PrimaryExpressionIdent:
+		return declOf(x)
+	case cc.PrimaryExpressionExpr:
+		return declOfExpr(x.ExpressionList)
+	}
+	return nil
+}
+
+func isBitfield(n cc.ExpressionNode) bool {
+	x, ok := n.(*cc.PostfixExpression)
+	if !ok || (x.Case != cc.PostfixExpressionSelect && x.Case != cc.PostfixExpressionPSelect) {
+		return false
+	}
+	f := x.Field()
+	return f != nil && f.IsBitfield()
+}
+
+// isPtrLike reports whether t is a pointer, or an array or function that
+// decays to one.
+func isPtrLike(t cc.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind() {
+	case cc.Ptr, cc.Array, cc.Function:
+		return true
+	}
+	return false
+}
+
+// isNullConst reports whether n is a null pointer constant.
+func isNullConst(n cc.ExpressionNode) bool {
+	t := n.Type()
+	if t == nil {
+		return false
+	}
+	switch t.Kind() {
+	case cc.Ptr:
+		pt, ok := t.(*cc.PointerType)
+		if !ok || pt.Elem().Kind() != cc.Void {
+			return false
+		}
+	default:
+		if !cc.IsIntegerType(t) {
+			return false
+		}
+	}
+	switch v := n.Value().(type) {
+	case cc.Int64Value:
+		return v == 0
+	case cc.UInt64Value:
+		return v == 0
+	}
+	return false
+}
+
+// isLvalueExpr reports whether n is syntactically an lvalue we can take the
+// address of.
+func isLvalueExpr(n cc.ExpressionNode) bool {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionIdent:
+			d := declOf(x)
+			return d != nil && !d.IsRegister()
+		case cc.PrimaryExpressionExpr:
+			return isLvalueExpr(x.ExpressionList)
+		}
+	case *cc.UnaryExpression:
+		return x.Case == cc.UnaryExpressionDeref
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionIndex, cc.PostfixExpressionPSelect:
+			return true
+		case cc.PostfixExpressionSelect:
+			return isLvalueExpr(x.PostfixExpression)
+		}
+	}
+	return false
+}
+
+// isAggregateWithPtrs reports whether t is a struct or union holding data
+// pointers (at any depth).
+func isAggregateWithPtrs(t cc.Type) bool {
+	return hasPtrs(t, 0)
+}
+
+func hasPtrs(t cc.Type, depth int) bool {
+	if t == nil || depth > 8 {
+		return false
+	}
+	switch x := t.(type) {
+	case *cc.StructType:
+		for i := 0; i < x.NumFields(); i++ {
+			f := x.FieldByIndex(i)
+			if f != nil && (isDataPtr(f.Type()) || hasPtrs(f.Type(), depth+1)) {
+				return true
+			}
+		}
+	case *cc.UnionType:
+		for i := 0; i < x.NumFields(); i++ {
+			f := x.FieldByIndex(i)
+			if f != nil && (isDataPtr(f.Type()) || hasPtrs(f.Type(), depth+1)) {
+				return true
+			}
+		}
+	case *cc.ArrayType:
+		return isDataPtr(x.Elem()) || hasPtrs(x.Elem(), depth+1)
+	}
+	return false
+}
+
+var _ = strconv.Itoa

@@ -1,0 +1,123 @@
+// Package instrument rewrites one C translation unit so that every memory
+// access, allocation, free and call reports to the memlens runtime.
+//
+// The output is the whole translation unit after preprocessing (so accesses
+// inside macro expansions are instrumented too), with GNU linemarkers that
+// keep diagnostics and debug info on the user's files. It is compiled as
+// preprocessed C (-x cpp-output).
+package instrument
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"modernc.org/cc/v4"
+
+	"memlens/internal/rtbuild"
+)
+
+// headerName is the name the runtime ABI header has inside the output.
+const headerName = "<memlens.h>"
+
+// Config holds what parsing needs for one driver run: the host compiler's
+// predefined macros and include paths under the user's flags. Creating it
+// runs the host compiler, so a driver makes one per run.
+type Config struct {
+	cfg      *cc.Config
+	defines  string   // -D/-U of the command line, as directives
+	includes []string // -include files, in order
+	sysDirs  []string // directories whose files are not instrumented
+	mu       sync.Mutex
+}
+
+// NewConfig prepares parsing for C compiler ccPath under the user's compiler
+// flags args (all flags of the command line except inputs, -o, -c, -S, -E and
+// -M*; flags that do not affect preprocessing are ignored).
+func NewConfig(ccPath string, args []string) (*Config, error) {
+	f := parseFlags(args)
+	// cc/v4 asks $CC which compiler to probe; the driver has already chosen.
+	old, had := os.LookupEnv("CC")
+	os.Setenv("CC", ccPath)
+	cfg, err := cc.NewConfig("", "", f.probe...)
+	if had {
+		os.Setenv("CC", old)
+	} else {
+		os.Unsetenv("CC")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
+	}
+	c := &Config{cfg: cfg, defines: f.defines.String(), includes: f.includes}
+	cfg.IncludePaths = append(append(append([]string{""}, f.quote...), f.include...), cfg.IncludePaths[1:]...)
+	cfg.SysIncludePaths = append(append(append([]string(nil), f.include...), f.system...), cfg.SysIncludePaths...)
+	cfg.SysIncludePaths = append(cfg.SysIncludePaths, f.after...)
+	cfg.IncludePaths = append(cfg.IncludePaths, f.system...)
+	cfg.IncludePaths = append(cfg.IncludePaths, f.after...)
+	c.sysDirs = append(append(append([]string(nil), f.system...), f.after...), cfg.HostSysIncludePaths...)
+	for i, d := range c.sysDirs {
+		c.sysDirs[i] = filepath.Clean(d) + string(filepath.Separator)
+	}
+	cfg.PragmaHandler = nil // set per file
+	return c, nil
+}
+
+// File returns the instrumented translation unit for the C file at path: a
+// complete C source to be compiled in its place. A file the front end cannot
+// parse yields a *ParseError.
+func (c *Config) File(path string) ([]byte, error) {
+	c.mu.Lock() // cc.Config carries the pragma handler of the file being parsed
+	defer c.mu.Unlock()
+	prag := newPragmas()
+	c.cfg.PragmaHandler = prag.handle
+	sources := []cc.Source{
+		{Name: "<predefined>", Value: c.cfg.Predefined + "\n" + c.defines},
+		{Name: "<builtin>", Value: builtinSource},
+		{Name: headerName, Value: rtbuild.Header()},
+	}
+	for _, inc := range c.includes {
+		sources = append(sources, cc.Source{Name: inc})
+	}
+	sources = append(sources, cc.Source{Name: path})
+	ast, err := cc.Translate(c.cfg, sources)
+	if err != nil {
+		return nil, &ParseError{Msg: strings.TrimSpace(err.Error())}
+	}
+	r := newRewriter(c, prag)
+	out, err := r.translationUnit(ast)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// isSystem reports whether code from file is left uninstrumented: system
+// headers, the compiler's predefined sources and the runtime's own header.
+func (c *Config) isSystem(file string) bool {
+	if file == "" || strings.HasPrefix(file, "<") {
+		return true
+	}
+	for _, d := range c.sysDirs {
+		if strings.HasPrefix(file, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseError is returned for C the front end cannot parse. Its text is the
+// front end's messages, one per line, each starting with file:line:col.
+type ParseError struct{ Msg string }
+
+func (e *ParseError) Error() string { return e.Msg }
+
+// Error is an instrumentation failure at a position of the user's source: a
+// construct the instrumenter does not handle.
+type Error struct {
+	Pos string
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos + ": memlens: " + e.Msg }

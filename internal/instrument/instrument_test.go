@@ -1,0 +1,41 @@
+package instrument
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestCompiles instruments each testdata program and checks that gcc
+// accepts the result with warnings as errors.
+func TestCompiles(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	cfg, err := NewConfig("gcc", []string{"-O2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("testdata/*.c")
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			out, err := cfg.File(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			src := filepath.Join(dir, "out.i")
+			if err := os.WriteFile(src, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command("gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-c", src, "-o", filepath.Join(dir, "out.o"))
+			if b, err := cmd.CombinedOutput(); err != nil {
+				if os.Getenv("MEMLENS_DUMP") != "" {
+					os.WriteFile("/tmp/ml/"+filepath.Base(file)+".i", out, 0o644)
+				}
+				t.Fatalf("gcc: %v\n%s", err, b)
+			}
+		})
+	}
+}

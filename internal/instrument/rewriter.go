@@ -1,0 +1,514 @@
+package instrument
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// Marker functions standing for gcc builtins cc/v4 cannot parse; the
+// rewriter prints the builtin back in their place.
+const (
+	vaArgMarker  = "__ml_va_arg"
+	vaCopyMarker = "__ml_va_copy"
+)
+
+// builtinSource is cc/v4's builtin prelude, with the macros that would
+// change what gcc compiles replaced by markers.
+var builtinSource = func() string {
+	s := cc.Builtin
+	s = strings.Replace(s, "#define __builtin_va_arg(va, type) (*(type*)__builtin_va_arg_impl(va))",
+		"#define __builtin_va_arg(va, type) (*(type*)"+vaArgMarker+"(va))\nvoid *"+vaArgMarker+"();", 1)
+	s = strings.Replace(s, "#define __builtin_va_copy(dst, src) dst = src",
+		"#define __builtin_va_copy(dst, src) "+vaCopyMarker+"(dst, src)\nvoid "+vaCopyMarker+"();", 1)
+	return s
+}()
+
+// site is a static source location compiled into the site table.
+type site struct {
+	file, fn, expr, text string
+	line, col, kind      int
+}
+
+const (
+	siteAccess = 0
+	siteCall   = 1
+	siteFunc   = 2
+)
+
+// fnState is what the rewriter knows about the function being rewritten.
+type fnState struct {
+	name    string
+	retPtr  bool // returns a data pointer
+	retVoid bool
+	comp    map[*cc.Declarator]string // companion meta variable of a local
+	decls   []string                  // declarations for the prologue
+}
+
+type rewriter struct {
+	c         *Config
+	prag      *pragmas
+	seqMemo   map[cc.Node]int
+	sites     []site
+	lines     map[string][]string
+	fn        *fnState
+	n         int             // unique-name counter
+	defined   map[string]bool // functions defined in this translation unit
+	synthetic map[int]bool    // sequence numbers of tokens cc/v4 made up
+}
+
+func newRewriter(c *Config, p *pragmas) *rewriter {
+	return &rewriter{c: c, prag: p, seqMemo: map[cc.Node]int{}, lines: map[string][]string{}, defined: map[string]bool{}, synthetic: map[int]bool{}}
+}
+
+func (r *rewriter) name(prefix string) string {
+	r.n++
+	return prefix + strconv.Itoa(r.n)
+}
+
+// metaTemp declares a function-scope meta variable.
+func (r *rewriter) metaTemp() string {
+	m := r.name("__ml_m")
+	r.fn.decls = append(r.fn.decls, "__ml_meta_t "+m+" __attribute__((unused)) = 0;")
+	return m
+}
+
+func (r *rewriter) translationUnit(ast *cc.AST) ([]byte, error) {
+	var decls []*cc.ExternalDeclaration
+	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+		ed := l.ExternalDeclaration
+		if ed == nil {
+			continue
+		}
+		switch ed.Position().Filename {
+		case "<predefined>", "<builtin>":
+			continue
+		}
+		if fd := ed.FunctionDefinition; fd != nil {
+			r.defined[fd.Declarator.Name()] = true
+			r.markSynthetic(fd)
+		}
+		decls = append(decls, ed)
+	}
+	w := &writer{sys: r.c.isSystem, prag: r.prag}
+	var body []frag
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && !r.c.isSystem(fd.Position().Filename) {
+			f, err := r.function(fd)
+			if err != nil {
+				return nil, err
+			}
+			body = append(body, f)
+			continue
+		}
+		body = append(body, r.verbatim(ed))
+	}
+	header := true
+	for i, ed := range decls {
+		if header && ed.Position().Filename != headerName {
+			header = false
+			w.raw(r.siteTable())
+		}
+		w.frag(body[i])
+	}
+	if header {
+		w.raw(r.siteTable())
+	}
+	w.b.WriteByte('\n')
+	return w.b.Bytes(), nil
+}
+
+func (r *rewriter) siteTable() string {
+	if len(r.sites) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "static const struct __ml_site __ml_sites[%d] __attribute__((unused)) = {", len(r.sites))
+	for _, s := range r.sites {
+		fmt.Fprintf(&b, "{%s,%s,%s,%s,%d,%d,%d,0},", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), s.line, s.col, s.kind)
+	}
+	b.WriteString("};")
+	return b.String()
+}
+
+// cstr quotes s as a C string literal.
+func cstr(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&b, `\%03o`, c)
+		case c == '?':
+			b.WriteString(`\?`) // no trigraphs
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// site registers the location of n and returns its table index.
+func (r *rewriter) site(n cc.Node, kind int) int {
+	pos := n.Position()
+	expr := ""
+	if kind == siteFunc {
+		expr = r.fn.name
+	} else {
+		expr = cc.NodeSource(n)
+		if len(expr) > 200 {
+			expr = expr[:197] + "..."
+		}
+	}
+	fn := ""
+	if r.fn != nil {
+		fn = r.fn.name
+	}
+	r.sites = append(r.sites, site{file: pos.Filename, fn: fn, expr: expr, text: r.line(pos.Filename, pos.Line), line: pos.Line, col: pos.Column, kind: kind})
+	return len(r.sites) - 1
+}
+
+func siteRef(i int) string { return "&__ml_sites[" + strconv.Itoa(i) + "]" }
+
+// line returns line n of file (1-based), without its newline.
+func (r *rewriter) line(file string, n int) string {
+	ls, ok := r.lines[file]
+	if !ok {
+		if b, err := os.ReadFile(file); err == nil {
+			ls = strings.Split(string(b), "\n")
+		}
+		r.lines[file] = ls
+	}
+	if n < 1 || n > len(ls) {
+		return ""
+	}
+	s := strings.TrimRight(ls[n-1], "\r")
+	if len(s) > 300 {
+		s = s[:300]
+	}
+	return s
+}
+
+// function rewrites a function definition: a frame on the shadow stack, the
+// metas of its pointer parameters, and every statement of its body.
+func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
+	outer := r.fn
+	defer func() { r.fn = outer }()
+	d := fd.Declarator
+	ft, _ := d.Type().(*cc.FunctionType)
+	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}}
+	if ft != nil {
+		res := ft.Result()
+		r.fn.retVoid = res == nil || res.Kind() == cc.Void
+		r.fn.retPtr = res != nil && isDataPtr(res)
+	}
+	var f frag
+	for _, c := range r.children(fd) {
+		if c.node == fd.CompoundStatement {
+			break
+		}
+		if c.node != nil {
+			f.cat(r.verbatim(c.node))
+		} else {
+			f.tok(c.tok)
+		}
+	}
+	entry := r.site(fd.Declarator, siteFunc)
+	prologue := []string{
+		"unsigned __ml_d __attribute__((unused)) = __ml_enter(" + siteRef(entry) + ");",
+		"unsigned __ml_slot __attribute__((unused)) = __ml_d < 256u ? __ml_d : 255u;",
+	}
+	if ft != nil {
+		var params []string
+		own := false
+		for i, p := range ft.Parameters() {
+			pd := p.Declarator
+			if pd == nil || pd.Name() == "" || !isDataPtr(pd.Type()) {
+				continue
+			}
+			if !own {
+				prologue = append(prologue, "int __ml_own_ __attribute__((unused)) = __ml_own((__ml_uptr)"+r.fn.name+");")
+				own = true
+			}
+			from := "__ml_metav((__ml_uptr)" + pd.Name() + ")"
+			if i < 16 {
+				from = "__ml_own_ ? __ml_t.arg[" + strconv.Itoa(i) + "] : " + from
+			}
+			if pd.AddressTaken() {
+				params = append(params, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+pd.Name()+", (__ml_uptr)"+pd.Name()+", "+from+"), 0);")
+				continue
+			}
+			m := r.name("__ml_p")
+			r.fn.comp[pd] = m
+			params = append(params, "__ml_meta_t "+m+" __attribute__((unused)) = "+from+";")
+		}
+		prologue = append(prologue, params...)
+	}
+	body := r.compound(fd.CompoundStatement, func(open frag) frag {
+		var g frag
+		g.cat(open)
+		g.str(strings.Join(prologue, " "))
+		g.str(strings.Join(r.fn.decls, " "))
+		return g
+	})
+	f.cat(body)
+	return f, nil
+}
+
+// compound rewrites a compound statement. For a function body, prologue
+// inserts the frame set-up after the opening brace; the body's end restores
+// the shadow stack.
+func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) frag {
+	var items frag
+	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+		bi := l.BlockItem
+		if bi == nil {
+			continue
+		}
+		if bi.Case == cc.BlockItemDecl && isSynthetic(bi.Declaration) {
+			continue
+		}
+		items.cat(r.blockItem(bi))
+	}
+	var f frag
+	var open frag
+	open.tok(cs.Token)
+	if prologue != nil {
+		// the prologue's declarations are collected while rewriting the items
+		f.cat(prologue(open))
+		f.cat(items)
+		f.str("__ml_t.depth = __ml_d;")
+	} else {
+		f.cat(open)
+		f.cat(items)
+	}
+	f.tok(cs.Token2)
+	return f
+}
+
+func isSynthetic(d *cc.Declaration) bool {
+	if d == nil || d.InitDeclaratorList == nil {
+		return false
+	}
+	// cc/v4 declares __func__ at the top of every body; the name is
+	// reserved, so a user cannot have declared it.
+	id := d.InitDeclaratorList.InitDeclarator
+	return id != nil && id.Declarator != nil && id.Declarator.Name() == "__func__"
+}
+
+func (r *rewriter) blockItem(bi *cc.BlockItem) frag {
+	switch bi.Case {
+	case cc.BlockItemFuncDef:
+		// a GNU nested function: its own frame
+		return r.verbatim(bi)
+	}
+	return r.generic(bi)
+}
+
+func (r *rewriter) stmt(s *cc.Statement) frag {
+	switch s.Case {
+	case cc.StatementAsm:
+		return r.verbatim(s)
+	}
+	return r.generic(s)
+}
+
+// declaration rewrites a block-scope declaration: pointer locals get their
+// metas from their initializers.
+func (r *rewriter) declaration(d *cc.Declaration) frag {
+	if r.fn == nil || isStaticOrExtern(d.DeclarationSpecifiers) {
+		return r.verbatim(d)
+	}
+	var f frag
+	for _, c := range r.children(d) {
+		switch {
+		case c.node == nil:
+			f.tok(c.tok)
+		case c.node == cc.Node(d.InitDeclaratorList):
+			f.cat(r.initDeclaratorList(d.InitDeclaratorList))
+		default:
+			f.cat(r.verbatim(c.node))
+		}
+	}
+	return f
+}
+
+func (r *rewriter) initDeclaratorList(l *cc.InitDeclaratorList) frag {
+	var f frag
+	for _, c := range r.children(l) {
+		switch {
+		case c.node == nil:
+			f.tok(c.tok)
+		case c.node == cc.Node(l.InitDeclarator):
+			f.cat(r.initDeclarator(l.InitDeclarator))
+		case c.node == cc.Node(l.InitDeclaratorList):
+			f.cat(r.initDeclaratorList(l.InitDeclaratorList))
+		default:
+			f.cat(r.verbatim(c.node))
+		}
+	}
+	return f
+}
+
+func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
+	d := id.Declarator
+	var f frag
+	for _, c := range r.children(id) {
+		switch {
+		case c.node == nil:
+			f.tok(c.tok)
+		case c.node == cc.Node(id.Initializer):
+			f.cat(r.initializer(d, id.Initializer))
+		default:
+			f.cat(r.verbatim(c.node))
+		}
+	}
+	if d != nil && id.Initializer == nil && r.hasCompanion(d) {
+		// an uninitialized pointer local starts with no provenance
+		r.fn.comp[d] = r.companion(d)
+	}
+	return f
+}
+
+// hasCompanion reports whether local d keeps its meta in a companion
+// variable: a scalar data pointer with automatic storage whose address is
+// never taken.
+func (r *rewriter) hasCompanion(d *cc.Declarator) bool {
+	return d != nil && r.fn != nil && isDataPtr(d.Type()) && !d.AddressTaken() &&
+		!d.IsStatic() && !d.IsExtern() && !d.IsThreadLocal() &&
+		d.StorageDuration() == cc.Automatic
+}
+
+func (r *rewriter) companion(d *cc.Declarator) string {
+	if m, ok := r.fn.comp[d]; ok {
+		return m
+	}
+	m := r.name("__ml_p")
+	r.fn.comp[d] = m
+	r.fn.decls = append(r.fn.decls, "__ml_meta_t "+m+" __attribute__((unused)) = 0;")
+	return m
+}
+
+func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
+	if in.Case != cc.InitializerExpr || d == nil || !isDataPtr(d.Type()) {
+		return r.generic(in)
+	}
+	e := in.AssignmentExpression
+	code, meta := r.ptrExpr(e)
+	var f frag
+	if r.hasCompanion(d) {
+		m := r.companion(d)
+		v := r.name("__ml_v")
+		f.strf("__extension__({ __auto_type %s = ", v)
+		f.cat(code)
+		f.strf("; %s = %s; %s; })", m, meta, v)
+		return f
+	}
+	v := r.name("__ml_v")
+	f.strf("__extension__({ __auto_type %s = ", v)
+	f.cat(code)
+	f.strf("; __ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s); %s; })", d.Name(), v, meta, v)
+	return f
+}
+
+func isStaticOrExtern(ds *cc.DeclarationSpecifiers) bool {
+	for l := ds; l != nil; l = l.DeclarationSpecifiers {
+		if sc := l.StorageClassSpecifier; sc != nil {
+			switch sc.Case {
+			case cc.StorageClassSpecifierStatic, cc.StorageClassSpecifierExtern, cc.StorageClassSpecifierTypedef:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// jump rewrites return statements so the shadow stack is popped and a
+// returned pointer's meta reaches the caller.
+func (r *rewriter) jump(j *cc.JumpStatement) frag {
+	if j.Case != cc.JumpStatementReturn || r.fn == nil {
+		return r.generic(j)
+	}
+	var f frag
+	e := j.ExpressionList
+	semi := j.Token2 // return expr? ';'
+	switch {
+	case e == nil:
+		f.str("{ __ml_t.depth = __ml_d;")
+		f.tok(j.Token)
+		f.tok(semi)
+		f.str("}")
+	case r.fn.retVoid:
+		f.str("{ (void)(")
+		f.cat(r.expr(e))
+		f.str("); __ml_t.depth = __ml_d;")
+		f.tok(j.Token)
+		f.tok(semi)
+		f.str("}")
+	case r.fn.retPtr:
+		code, meta := r.ptrExpr(e)
+		v := r.name("__ml_r")
+		f.str("{ __auto_type " + v + " = ")
+		f.cat(code)
+		f.strf("; __ml_setret((__ml_uptr)%s, %s); __ml_t.depth = __ml_d;", r.fn.name, meta)
+		f.tok(j.Token)
+		f.str(v)
+		f.tok(semi)
+		f.str("}")
+	default:
+		code := r.expr(e)
+		if plain(code) {
+			f.str("{ __ml_t.depth = __ml_d;")
+			f.tok(j.Token)
+			f.cat(code)
+			f.tok(semi)
+			f.str("}")
+			break
+		}
+		v := r.name("__ml_r")
+		f.str("{ __auto_type " + v + " = ")
+		if isBitfield(e) {
+			f.str("+(")
+			f.cat(code)
+			f.str(")")
+		} else {
+			f.cat(code)
+		}
+		f.str("; __ml_t.depth = __ml_d;")
+		f.tok(j.Token)
+		f.str(v)
+		f.tok(semi)
+		f.str("}")
+	}
+	return f
+}
+
+// plain reports whether f is unchanged user code (no instrumentation).
+func plain(f frag) bool {
+	for _, p := range f {
+		if p.text != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// isDataPtr reports whether t is a pointer to an object (function pointers
+// are never dereferenced as data, so they carry no meta).
+func isDataPtr(t cc.Type) bool {
+	if t == nil || t.Kind() != cc.Ptr {
+		return false
+	}
+	pt, ok := t.(*cc.PointerType)
+	return ok && pt.Elem() != nil && pt.Elem().Kind() != cc.Function
+}

@@ -1,0 +1,143 @@
+package instrument
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// child is a token or a node among a node's direct components.
+type child struct {
+	tok  cc.Token
+	node cc.Node
+	seq  int
+}
+
+var (
+	tokenType = reflect.TypeOf(cc.Token{})
+	nodeIface = reflect.TypeOf((*cc.Node)(nil)).Elem()
+)
+
+// children lists the direct components of n in source order. The generated
+// AST structs list their fields alphabetically, so order comes from the
+// tokens' sequence numbers.
+func (r *rewriter) children(n cc.Node) []child {
+	v := reflect.ValueOf(n)
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return nil
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return nil
+	}
+	t := v.Type()
+	var out []child
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		fv := v.Field(i)
+		if f.Type == tokenType {
+			if strings.HasPrefix(f.Name, "Token") {
+				tok := fv.Interface().(cc.Token)
+				if tok.Seq() != 0 {
+					out = append(out, child{tok: tok, seq: tok.Seq()})
+				}
+			}
+			continue
+		}
+		if !f.Type.Implements(nodeIface) {
+			continue
+		}
+		if (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
+			continue
+		}
+		m := fv.Interface().(cc.Node)
+		if s := r.firstSeq(m); s != 0 {
+			out = append(out, child{node: m, seq: s})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].seq < out[j].seq })
+	return out
+}
+
+// firstSeq is the sequence number of n's first token (0: n has none).
+func (r *rewriter) firstSeq(n cc.Node) int {
+	if t, ok := n.(cc.Token); ok {
+		return t.Seq()
+	}
+	if s, ok := r.seqMemo[n]; ok {
+		return s
+	}
+	min := 0
+	for _, c := range r.children(n) {
+		if min == 0 || c.seq < min {
+			min = c.seq
+		}
+	}
+	r.seqMemo[n] = min
+	return min
+}
+
+// verbatim is n's tokens, unchanged.
+func (r *rewriter) verbatim(n cc.Node) frag {
+	var f frag
+	for _, t := range cc.NodeTokens(n) {
+		if !r.synthetic[t.Seq()] {
+			f.tok(t)
+		}
+	}
+	return f
+}
+
+// markSynthetic records the tokens cc/v4 adds to each function body (the
+// declaration of __func__), which are not part of the user's source.
+func (r *rewriter) markSynthetic(fd *cc.FunctionDefinition) {
+	cs := fd.CompoundStatement
+	if cs == nil || cs.BlockItemList == nil || cs.BlockItemList.BlockItem == nil {
+		return
+	}
+	if bi := cs.BlockItemList.BlockItem; bi.Case == cc.BlockItemDecl && isSynthetic(bi.Declaration) {
+		for _, t := range cc.NodeTokens(bi) {
+			r.synthetic[t.Seq()] = true
+		}
+	}
+}
+
+// generic renders n in code context: its tokens in order, every expression
+// below it rewritten by expr and every statement by stmt.
+func (r *rewriter) generic(n cc.Node) frag {
+	var f frag
+	for _, c := range r.children(n) {
+		if c.node == nil {
+			f.tok(c.tok)
+			continue
+		}
+		f.cat(r.code(c.node))
+	}
+	return f
+}
+
+// code dispatches a node met in code context.
+func (r *rewriter) code(n cc.Node) frag {
+	switch x := n.(type) {
+	case cc.ExpressionNode:
+		return r.expr(x)
+	case *cc.TypeName:
+		return r.verbatim(x)
+	case *cc.Statement:
+		return r.stmt(x)
+	case *cc.CompoundStatement:
+		return r.compound(x, nil)
+	case *cc.Declaration:
+		return r.declaration(x)
+	case *cc.JumpStatement:
+		return r.jump(x)
+	}
+	return r.generic(n)
+}

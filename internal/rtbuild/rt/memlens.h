@@ -1,0 +1,244 @@
+/* memlens.h: the ABI between instrumented code and the memlens runtime.
+ *
+ * Every instrumented translation unit includes this header first. It holds
+ * the hot path (static inline, so the C compiler inlines it) and declares the
+ * runtime entry points. It includes no system header and uses only builtin
+ * types, so it mixes with any preprocessed C under any -std and -pedantic.
+ *
+ * Model (paper 000, section 3.2): every object is a *record* (block id,
+ * bounds, generation); every pointer value carries *metadata* naming the
+ * record it was derived from, so checks are pointer-based: an access through
+ * p is checked against p's own block, never against whatever happens to be at
+ * the address. Metadata is one word: low 32 bits record index, high 32 bits
+ * the record's generation when the pointer was made. free() bumps the
+ * generation, so a dangling pointer is recognised forever, even after the
+ * memory (and the record slot) is reused.
+ *
+ * Where metadata lives:
+ *   - scalar pointer locals whose address is never taken: a companion local;
+ *   - pointers stored in memory: two shadow words per 8-byte slot, the meta
+ *     and a copy of the pointer value as instrumented code stored it. A load
+ *     whose value differs from the copy was written by code we do not see
+ *     (libc, uninstrumented objects), and its meta is recomputed from the
+ *     address (__ml_meta_of);
+ *   - call arguments and return values: the per-thread struct __ml_thread,
+ *     tagged with the callee, so a call from uninstrumented code (qsort's
+ *     comparator, a thread start routine) never sees stale metadata.
+ *
+ * Bump __ML_ABI (and the symbol below) whenever this contract changes: an
+ * object built against another ABI then fails to link.
+ */
+#ifndef MEMLENS_H
+#define MEMLENS_H
+
+#define __ML_ABI 1
+
+typedef unsigned long __ml_meta_t;
+typedef __UINTPTR_TYPE__ __ml_uptr;
+
+/* One record per object. The table is mapped at a fixed address so the
+ * checks compile to a few instructions without loading a table pointer. */
+struct __ml_rec {
+	__ml_uptr base;     /* first byte */
+	__ml_uptr end;      /* one past the last byte */
+	unsigned gen;       /* bumped when the object dies */
+	unsigned kind;      /* __ML_KIND_* */
+	unsigned long id;   /* the block id shown to users, never reused */
+};
+
+#define __ML_KIND_NONE   0u
+#define __ML_KIND_HEAP   1u
+#define __ML_KIND_WILD   2u  /* unknown provenance: only NULL is checked */
+
+#define __ML_RECS        ((struct __ml_rec *)0x600000000000UL)
+#define __ML_MAX_RECS    (1UL << 32)
+#define __ML_NULL        0UL /* meta of NULL; its record is empty */
+#define __ML_WILD        1UL /* meta of a pointer we know nothing about */
+
+/* Shadow of pointer slots: application memory lives in [0, 0x10000000000),
+ * [0x510000000000, 0x600000000000) and [0x700000000000, 0x800000000000) on
+ * x86_64 Linux; these XOR maps send it into unused ranges. */
+#define __ML_META_XOR    0x500000000000UL
+#define __ML_VAL_XOR     0x400000000000UL
+#define __ML_META_SHADOW(a) ((__ml_meta_t *)(((__ml_uptr)(a) & ~(__ml_uptr)7) ^ __ML_META_XOR))
+#define __ML_VAL_SHADOW(a)  ((__ml_uptr *)(((__ml_uptr)(a) & ~(__ml_uptr)7) ^ __ML_VAL_XOR))
+
+/* A source location known at compile time: checks, calls, function entries. */
+struct __ml_site {
+	const char *file;   /* path as the compiler was given it */
+	const char *func;   /* enclosing function */
+	const char *expr;   /* source text of the expression */
+	const char *text;   /* the whole source line, for the caret display */
+	unsigned line, col; /* 1-based; inside a macro: the macro's use */
+	unsigned kind;      /* __ML_SITE_* */
+	unsigned pad;
+};
+#define __ML_SITE_ACCESS 0u
+#define __ML_SITE_CALL   1u
+#define __ML_SITE_FUNC   2u
+
+#define __ML_MAX_ARGS    16
+#define __ML_MAX_FRAMES  256
+
+/* Per-thread state. frames[d] is the current site of the function at depth d:
+ * its entry site, then the site of each call it makes. */
+struct __ml_thread {
+	__ml_uptr callee;                 /* function the arg metas are for */
+	__ml_meta_t arg[__ML_MAX_ARGS];   /* metas of the arguments by position */
+	__ml_uptr retfn;                  /* function that set ret */
+	__ml_meta_t ret;                  /* meta of its return value */
+	unsigned depth;
+	unsigned id;                      /* memlens thread number, T0 = main */
+	const struct __ml_site *frames[__ML_MAX_FRAMES];
+};
+extern __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
+
+/* ---- runtime entry points (slow paths, in the library) ---- */
+void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr n,
+                        const struct __ml_site *site, int write)
+	__attribute__((noinline, cold));
+__ml_meta_t __ml_meta_of(const void *p);               /* meta from an address */
+void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n); /* struct copies */
+
+/* Checked replacements for libc calls made by instrumented code. Same
+ * signatures as libc's; arguments' metas arrive in __ml_t.arg (callee set to
+ * the replacement), the caller's site in __ml_t.frames[depth-1]; pointer
+ * results leave their meta in __ml_t.ret with retfn = the replacement. */
+#define __ML_FILE void
+void *__ml_malloc(__SIZE_TYPE__);
+void *__ml_calloc(__SIZE_TYPE__, __SIZE_TYPE__);
+void *__ml_realloc(void *, __SIZE_TYPE__);
+void *__ml_reallocarray(void *, __SIZE_TYPE__, __SIZE_TYPE__);
+void  __ml_free(void *);
+int   __ml_posix_memalign(void **, __SIZE_TYPE__, __SIZE_TYPE__);
+void *__ml_aligned_alloc(__SIZE_TYPE__, __SIZE_TYPE__);
+void *__ml_memalign(__SIZE_TYPE__, __SIZE_TYPE__);
+void *__ml_valloc(__SIZE_TYPE__);
+void *__ml_pvalloc(__SIZE_TYPE__);
+char *__ml_strdup(const char *);
+char *__ml_strndup(const char *, __SIZE_TYPE__);
+void *__ml_memcpy(void *, const void *, __SIZE_TYPE__);
+void *__ml_memmove(void *, const void *, __SIZE_TYPE__);
+void *__ml_memset(void *, int, __SIZE_TYPE__);
+int   __ml_memcmp(const void *, const void *, __SIZE_TYPE__);
+void *__ml_memchr(const void *, int, __SIZE_TYPE__);
+void *__ml_memrchr(const void *, int, __SIZE_TYPE__);
+char *__ml_strcpy(char *, const char *);
+char *__ml_stpcpy(char *, const char *);
+char *__ml_strncpy(char *, const char *, __SIZE_TYPE__);
+char *__ml_stpncpy(char *, const char *, __SIZE_TYPE__);
+char *__ml_strcat(char *, const char *);
+char *__ml_strncat(char *, const char *, __SIZE_TYPE__);
+__SIZE_TYPE__ __ml_strlen(const char *);
+__SIZE_TYPE__ __ml_strnlen(const char *, __SIZE_TYPE__);
+int   __ml_strcmp(const char *, const char *);
+int   __ml_strncmp(const char *, const char *, __SIZE_TYPE__);
+int   __ml_strcasecmp(const char *, const char *);
+int   __ml_strncasecmp(const char *, const char *, __SIZE_TYPE__);
+int   __ml_strcoll(const char *, const char *);
+char *__ml_strchr(const char *, int);
+char *__ml_strrchr(const char *, int);
+char *__ml_strstr(const char *, const char *);
+char *__ml_strpbrk(const char *, const char *);
+__SIZE_TYPE__ __ml_strspn(const char *, const char *);
+__SIZE_TYPE__ __ml_strcspn(const char *, const char *);
+char *__ml_strtok(char *, const char *);
+char *__ml_strtok_r(char *, const char *, char **);
+int   __ml_sprintf(char *, const char *, ...);
+int   __ml_snprintf(char *, __SIZE_TYPE__, const char *, ...);
+int   __ml_vsprintf(char *, const char *, __builtin_va_list);
+int   __ml_vsnprintf(char *, __SIZE_TYPE__, const char *, __builtin_va_list);
+char *__ml_fgets(char *, int, __ML_FILE *);
+__SIZE_TYPE__ __ml_fread(void *, __SIZE_TYPE__, __SIZE_TYPE__, __ML_FILE *);
+__SIZE_TYPE__ __ml_fwrite(const void *, __SIZE_TYPE__, __SIZE_TYPE__, __ML_FILE *);
+long  __ml_read(int, void *, __SIZE_TYPE__);
+long  __ml_write(int, const void *, __SIZE_TYPE__);
+long  __ml_getline(char **, __SIZE_TYPE__ *, __ML_FILE *);
+long  __ml_getdelim(char **, __SIZE_TYPE__ *, int, __ML_FILE *);
+int   __ml_puts(const char *);
+int   __ml_fputs(const char *, __ML_FILE *);
+void  __ml_qsort(void *, __SIZE_TYPE__, __SIZE_TYPE__, int (*)(const void *, const void *));
+void *__ml_bsearch(const void *, const void *, __SIZE_TYPE__, __SIZE_TYPE__,
+                   int (*)(const void *, const void *));
+int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
+
+/* Referenced by every instrumented object, defined only by a runtime with the
+ * same ABI: a stale runtime fails at link time. */
+extern const int __memlens_abi_v1;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v1;
+
+/* ---- hot path ---- */
+#define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
+#define __ML_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* The hot-path helpers take addresses as integers so that instrumented code
+ * can pass pointers of any qualification without a diagnostic. */
+
+/* Check an access of n bytes at address a through a pointer with meta m. */
+__ML_INLINE void __ml_chk(__ml_uptr a, __ml_meta_t m, __ml_uptr n,
+                          const struct __ml_site *site, int write)
+{
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+	if (__ML_UNLIKELY((r->gen != (unsigned)(m >> 32)) | (a < r->base) | (a + n > r->end)))
+		__ml_report_access((const void *)a, m, n, site, write);
+}
+
+/* Meta of the pointer value v just loaded from the slot at address slot. */
+__ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v)
+{
+	if (__builtin_expect(*__ML_VAL_SHADOW(slot) == v, 1))
+		return *__ML_META_SHADOW(slot);
+	return __ml_meta_of((const void *)v);
+}
+
+/* Record that instrumented code stored pointer v with meta m into slot. */
+__ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m)
+{
+	*__ML_VAL_SHADOW(slot) = v;
+	*__ML_META_SHADOW(slot) = m;
+}
+
+/* Function entry: push a frame, return the depth to restore on exit. */
+__ML_INLINE unsigned __ml_enter(const struct __ml_site *fn)
+{
+	unsigned d = __ml_t.depth++;
+	__ml_t.frames[d < __ML_MAX_FRAMES ? d : __ML_MAX_FRAMES - 1] = fn;
+	return d;
+}
+
+/* Did the caller pass metas for this function? Consumes them either way. */
+__ML_INLINE int __ml_own(__ml_uptr self)
+{
+	int own = __ml_t.callee == self;
+	__ml_t.callee = 0;
+	return own;
+}
+
+/* Meta of the pointer v returned by a call to fn. */
+__ML_INLINE __ml_meta_t __ml_retm(__ml_uptr fn, __ml_uptr v)
+{
+	return __ml_t.retfn == fn ? __ml_t.ret : __ml_meta_of((const void *)v);
+}
+
+/* Meta of a pointer value from code we cannot follow (casts from integers,
+ * statement expressions, va_arg). */
+__ML_INLINE __ml_meta_t __ml_metav(__ml_uptr v)
+{
+	return v ? __ml_meta_of((const void *)v) : __ML_NULL;
+}
+
+/* Hand a pointer result's meta to the caller. */
+__ML_INLINE void __ml_setret(__ml_uptr self, __ml_meta_t m)
+{
+	__ml_t.ret = m;
+	__ml_t.retfn = self;
+}
+
+/* setjmp returns a second time after longjmp skipped frames: restore depth. */
+__ML_INLINE int __ml_after_setjmp(unsigned d, int v)
+{
+	__ml_t.depth = d + 1;
+	return v;
+}
+
+#endif
