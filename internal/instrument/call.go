@@ -59,6 +59,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		f.cat(r.argsFrag(x))
 		return f, metaWild
 	case setjmps[name]:
+		r.fn.setjmp = true
 		var f frag
 		f.str("__ml_after_setjmp(__ml_d,")
 		f.cat(r.generic(x))

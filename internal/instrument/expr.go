@@ -72,6 +72,59 @@ type lval struct {
 	field     cc.Token
 }
 
+// objType is the type of the object lvalue n designates, before any
+// array-to-pointer decay (cc/v4 records decayed types on expressions).
+func objType(n cc.ExpressionNode) cc.Type {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionExpr:
+			return objType(x.ExpressionList)
+		case cc.PrimaryExpressionIdent:
+			if d := declOf(x); d != nil {
+				return d.Type() // a parameter declared as an array is a pointer
+			}
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			if f := x.Field(); f != nil {
+				return f.Type()
+			}
+		case cc.PostfixExpressionIndex:
+			if isDataPtr(x.ExpressionList.Type()) && !isPtrLike(objType(x.PostfixExpression)) {
+				return elem(objType(x.ExpressionList))
+			}
+			return elem(objType(x.PostfixExpression))
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref {
+			return elem(objType(x.CastExpression))
+		}
+	}
+	if t := n.Type(); t != nil {
+		return t.Undecay()
+	}
+	return nil
+}
+
+// elem is the element type of an array or pointer type.
+func elem(t cc.Type) cc.Type {
+	switch x := t.(type) {
+	case *cc.ArrayType:
+		return x.Elem()
+	case *cc.PointerType:
+		return x.Elem()
+	}
+	return nil
+}
+
+// isArray reports whether lvalue n designates an array.
+func isArray(n cc.ExpressionNode) bool {
+	t := objType(n)
+	return t != nil && t.Kind() == cc.Array
+}
+
 // throughPointer reports whether lvalue n is reached through a pointer
 // (directly or as a member or element of such an lvalue).
 func throughPointer(n cc.ExpressionNode) bool {
@@ -82,6 +135,9 @@ func throughPointer(n cc.ExpressionNode) bool {
 		}
 	case *cc.UnaryExpression:
 		if x.Case == cc.UnaryExpressionDeref {
+			if isArray(x.CastExpression) {
+				return throughPointer(x.CastExpression)
+			}
 			return isDataPtr(x.CastExpression.Type())
 		}
 	case *cc.PostfixExpression:
@@ -91,10 +147,10 @@ func throughPointer(n cc.ExpressionNode) bool {
 		case cc.PostfixExpressionSelect:
 			return throughPointer(x.PostfixExpression)
 		case cc.PostfixExpressionIndex:
-			if isDataPtr(x.PostfixExpression.Type()) || isDataPtr(x.ExpressionList.Type()) {
-				return true
+			if isArray(x.PostfixExpression) {
+				return throughPointer(x.PostfixExpression)
 			}
-			return throughPointer(x.PostfixExpression)
+			return isDataPtr(x.PostfixExpression.Type()) || isDataPtr(x.ExpressionList.Type())
 		}
 	}
 	return false
@@ -106,6 +162,14 @@ func (r *rewriter) lvalue(n cc.ExpressionNode) lval {
 	case *cc.PrimaryExpression:
 		return r.lvalue(x.ExpressionList)
 	case *cc.UnaryExpression: // *p
+		if isArray(x.CastExpression) { // *a is a[0]
+			in := r.lvalue(x.CastExpression)
+			var a frag
+			a.str("&(*")
+			a.cat(paren(in.addr))
+			a.str(")[0]")
+			return lval{mem: true, addr: a, meta: in.meta}
+		}
 		code, meta := r.ptrExpr(x.CastExpression)
 		return lval{mem: true, addr: paren(code), meta: meta}
 	case *cc.PostfixExpression:
@@ -136,6 +200,15 @@ func (r *rewriter) lvalue(n cc.ExpressionNode) lval {
 			var a frag
 			var meta string
 			switch {
+			case isArray(x.PostfixExpression): // a[i] with a an array reached through a pointer
+				in := r.lvalue(x.PostfixExpression)
+				a.str("&(*")
+				a.cat(paren(in.addr))
+				a.str(")")
+				a.tok(x.Token)
+				a.cat(r.expr(x.ExpressionList))
+				a.tok(x.Token2)
+				meta = in.meta
 			case isDataPtr(x.PostfixExpression.Type()): // p[i]
 				code, m := r.ptrExpr(x.PostfixExpression)
 				a.str("&")
@@ -152,15 +225,8 @@ func (r *rewriter) lvalue(n cc.ExpressionNode) lval {
 				a.cat(code)
 				a.tok(x.Token2)
 				meta = m
-			default: // a[i] with a an array reached through a pointer
-				in := r.lvalue(x.PostfixExpression)
-				a.str("&(*")
-				a.cat(paren(in.addr))
-				a.str(")")
-				a.tok(x.Token)
-				a.cat(r.expr(x.ExpressionList))
-				a.tok(x.Token2)
-				meta = in.meta
+			default:
+				panic("index of neither array nor pointer")
 			}
 			return lval{mem: true, addr: a, meta: meta}
 		}
@@ -203,7 +269,7 @@ func (r *rewriter) checked(n cc.Node, l lval, write bool) frag {
 // through a pointer and is an object (not an array, which decays, nor a
 // function).
 func needsCheck(n cc.ExpressionNode) bool {
-	t := n.Type()
+	t := objType(n)
 	if t == nil {
 		return false
 	}
@@ -257,7 +323,7 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
 			return r.verbatim(x), metaWild
 		case cc.PrimaryExpressionIdent:
-			t := x.Type()
+			t := objType(x)
 			if t == nil {
 				break
 			}
@@ -280,6 +346,10 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 			return r.call(x, true)
 		case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
 			return r.incDec(x, x.PostfixExpression, x.Token, true, true)
+		case cc.PostfixExpressionComplit:
+			// a compound literal is a stack object; wrapping it would end
+			// its lifetime early
+			return r.generic(x), metaWild
 		}
 	case *cc.UnaryExpression:
 		switch x.Case {
@@ -360,8 +430,7 @@ func (r *rewriter) opaque(n cc.ExpressionNode) (frag, string) {
 // value: an array decays to a pointer with its container's meta; a pointer
 // is loaded with the meta stored beside it.
 func (r *rewriter) ptrLvalue(n cc.ExpressionNode) (frag, string) {
-	t := n.Type()
-	if t != nil && t.Kind() == cc.Array {
+	if isArray(n) {
 		if !throughPointer(n) {
 			return r.generic(n), metaWild
 		}
@@ -449,6 +518,14 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		var f frag
 		if d != nil && r.hasCompanion(d) {
 			m := r.companion(d)
+			if independent(code, meta) {
+				f.strf("(%s = %s,", m, meta)
+				f.cat(r.verbatim(lhs))
+				f.tok(x.Token)
+				f.cat(code)
+				f.str(")")
+				return f, m
+			}
 			f.str("__extension__({ __auto_type " + v + " = ")
 			f.cat(code)
 			f.strf("; %s = %s;", m, meta)
@@ -483,6 +560,12 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	f.cat(r.expr(rhs))
 	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)*%s, %s); *%s; })", p, p, m, p)
 	return f, m
+}
+
+// independent reports whether meta can be evaluated before code: a
+// constant, or the meta of code that runs nothing of ours.
+func independent(code frag, meta string) bool {
+	return meta == metaNull || meta == metaWild || plain(code)
 }
 
 // incDec rewrites ++/-- (prefix or postfix): on a pointer in memory the

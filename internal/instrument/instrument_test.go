@@ -24,6 +24,9 @@ func TestCompiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if d := os.Getenv("MEMLENS_DUMP"); d != "" {
+				os.WriteFile(filepath.Join(d, filepath.Base(file)+".i"), out, 0o644)
+			}
 			dir := t.TempDir()
 			src := filepath.Join(dir, "out.i")
 			if err := os.WriteFile(src, out, 0o644); err != nil {
@@ -31,8 +34,8 @@ func TestCompiles(t *testing.T) {
 			}
 			cmd := exec.Command("gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-c", src, "-o", filepath.Join(dir, "out.o"))
 			if b, err := cmd.CombinedOutput(); err != nil {
-				if os.Getenv("MEMLENS_DUMP") != "" {
-					os.WriteFile("/tmp/ml/"+filepath.Base(file)+".i", out, 0o644)
+				if d := os.Getenv("MEMLENS_DUMP"); d != "" {
+					os.WriteFile(filepath.Join(d, filepath.Base(file)+".i"), out, 0o644)
 				}
 				t.Fatalf("gcc: %v\n%s", err, b)
 			}

@@ -45,7 +45,8 @@ type fnState struct {
 	retPtr  bool // returns a data pointer
 	retVoid bool
 	comp    map[*cc.Declarator]string // companion meta variable of a local
-	decls   []string                  // declarations for the prologue
+	metas   []string                  // meta variables declared in the prologue
+	setjmp  bool                      // calls setjmp: our locals must be volatile
 }
 
 type rewriter struct {
@@ -72,7 +73,7 @@ func (r *rewriter) name(prefix string) string {
 // metaTemp declares a function-scope meta variable.
 func (r *rewriter) metaTemp() string {
 	m := r.name("__ml_m")
-	r.fn.decls = append(r.fn.decls, "__ml_meta_t "+m+" __attribute__((unused)) = 0;")
+	r.fn.metas = append(r.fn.metas, m)
 	return m
 }
 
@@ -224,41 +225,54 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		}
 	}
 	entry := r.site(fd.Declarator, siteFunc)
-	prologue := []string{
-		"unsigned __ml_d __attribute__((unused)) = __ml_enter(" + siteRef(entry) + ");",
-		"unsigned __ml_slot __attribute__((unused)) = __ml_d < 256u ? __ml_d : 255u;",
+	type param struct {
+		name, from string
+		addrTaken  bool
 	}
+	var params []param
 	if ft != nil {
-		var params []string
-		own := false
 		for i, p := range ft.Parameters() {
 			pd := p.Declarator
 			if pd == nil || pd.Name() == "" || !isDataPtr(pd.Type()) {
 				continue
 			}
-			if !own {
-				prologue = append(prologue, "int __ml_own_ __attribute__((unused)) = __ml_own((__ml_uptr)"+r.fn.name+");")
-				own = true
-			}
 			from := "__ml_metav((__ml_uptr)" + pd.Name() + ")"
 			if i < 16 {
 				from = "__ml_own_ ? __ml_t.arg[" + strconv.Itoa(i) + "] : " + from
 			}
-			if pd.AddressTaken() {
-				params = append(params, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+pd.Name()+", (__ml_uptr)"+pd.Name()+", "+from+"), 0);")
+			params = append(params, param{pd.Name(), from, pd.AddressTaken()})
+			if !pd.AddressTaken() {
+				r.fn.comp[pd] = r.name("__ml_p")
+			}
+		}
+	}
+	// The prologue is built after the body: the body decides which meta
+	// variables exist and whether setjmp makes them volatile.
+	body := r.compound(fd.CompoundStatement, func(open frag) frag {
+		vol := ""
+		if r.fn.setjmp {
+			vol = "volatile "
+		}
+		pro := []string{
+			"unsigned __ml_d __attribute__((unused)) = __ml_enter(" + siteRef(entry) + ");",
+			"unsigned __ml_slot __attribute__((unused)) = __ml_d < 256u ? __ml_d : 255u;",
+		}
+		if len(params) != 0 {
+			pro = append(pro, "int __ml_own_ __attribute__((unused)) = __ml_own((__ml_uptr)"+r.fn.name+");")
+		}
+		for _, p := range params {
+			if p.addrTaken {
+				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+"), 0);")
 				continue
 			}
-			m := r.name("__ml_p")
-			r.fn.comp[pd] = m
-			params = append(params, "__ml_meta_t "+m+" __attribute__((unused)) = "+from+";")
+			pro = append(pro, vol+"__ml_meta_t "+r.fn.comp[declByName(ft, p.name)]+" __attribute__((unused)) = "+p.from+";")
 		}
-		prologue = append(prologue, params...)
-	}
-	body := r.compound(fd.CompoundStatement, func(open frag) frag {
+		for _, m := range r.fn.metas {
+			pro = append(pro, vol+"__ml_meta_t "+m+" __attribute__((unused)) = 0;")
+		}
 		var g frag
 		g.cat(open)
-		g.str(strings.Join(prologue, " "))
-		g.str(strings.Join(r.fn.decls, " "))
+		g.str(strings.Join(pro, " "))
 		return g
 	})
 	f.cat(body)
@@ -268,6 +282,16 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 // compound rewrites a compound statement. For a function body, prologue
 // inserts the frame set-up after the opening brace; the body's end restores
 // the shadow stack.
+// declByName finds the declarator of the parameter called name.
+func declByName(ft *cc.FunctionType, name string) *cc.Declarator {
+	for _, p := range ft.Parameters() {
+		if p.Declarator != nil && p.Declarator.Name() == name {
+			return p.Declarator
+		}
+	}
+	return nil
+}
+
 func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) frag {
 	var items frag
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
@@ -395,7 +419,7 @@ func (r *rewriter) companion(d *cc.Declarator) string {
 	}
 	m := r.name("__ml_p")
 	r.fn.comp[d] = m
-	r.fn.decls = append(r.fn.decls, "__ml_meta_t "+m+" __attribute__((unused)) = 0;")
+	r.fn.metas = append(r.fn.metas, m)
 	return m
 }
 
@@ -408,6 +432,12 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 	var f frag
 	if r.hasCompanion(d) {
 		m := r.companion(d)
+		if independent(code, meta) {
+			f.strf("(%s = %s,", m, meta)
+			f.cat(code)
+			f.str(")")
+			return f
+		}
 		v := r.name("__ml_v")
 		f.strf("__extension__({ __auto_type %s = ", v)
 		f.cat(code)

@@ -1,0 +1,95 @@
+// Command memlens is a memory debugger for C. `memlens cc` replaces gcc
+// (make CC="memlens cc") and builds programs that check their own memory
+// accesses and report errors as they run.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+
+	"memlens/internal/driver"
+	"memlens/internal/rtbuild"
+)
+
+// version is set at release time with -ldflags "-X main.version=v1.2.3".
+var version string
+
+// command is a subcommand: memlens NAME ARGS...
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands in the order usage shows them. A function
+// rather than a variable: help refers back to it.
+func commands() []command {
+	return []command{
+		{"cc", "compile and link like gcc, instrumenting C sources", driver.Run},
+		{"version", "print memlens's version", runVersion},
+		{"help", "print this help", runHelp},
+	}
+}
+
+func main() {
+	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// dispatch runs the subcommand args[0] and returns the exit status.
+func dispatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		for _, c := range commands() {
+			if c.name == args[0] {
+				return c.run(args[1:], stdout, stderr)
+			}
+		}
+		if args[0] == "-h" || args[0] == "--help" {
+			return runHelp(nil, stdout, stderr)
+		}
+		fmt.Fprintf(stderr, "memlens: unknown command %q\n\n", args[0])
+	}
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, "usage: memlens <command> [arguments]\n\ncommands:\n")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, `
+memlens cc takes gcc's arguments (make CC="memlens cc") and its own:
+  --memlens-fallback    compile C that memlens cannot instrument as it is, with a warning
+  --memlens-save-temps  keep each instrumented source next to the output
+
+environment:
+  MEMLENS_CC       the C compiler memlens cc drives (default: $CC, else gcc)
+  MEMLENS_CACHE    where the runtime is built and cached (default: the user cache directory)
+  MEMLENS_OPTIONS  options of instrumented programs, see docs/OPTIONS.md
+  MEMLENS_DEBUG=1  print the commands memlens cc runs, and stacks of internal errors
+`)
+}
+
+func runHelp(_ []string, stdout, _ io.Writer) int {
+	usage(stdout)
+	return 0
+}
+
+func runVersion(_ []string, stdout, _ io.Writer) int {
+	fmt.Fprintf(stdout, "memlens %s (runtime ABI %d)\n", versionString(), rtbuild.ABI)
+	return 0
+}
+
+// versionString is the release version, else the module version `go
+// install` recorded, else "devel".
+func versionString() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}

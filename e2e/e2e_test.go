@@ -1,0 +1,477 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"memlens/internal/corpus"
+	"memlens/internal/report"
+)
+
+const (
+	runTimeout   = 10 * time.Second // each run of a corpus program
+	buildTimeout = 5 * time.Minute  // each compile (the first memlens cc builds the runtime)
+	headLines    = 40               // lines of stderr and build output shown on failure
+	maxOutput    = 8 << 20          // bytes of stdout/stderr kept per run
+)
+
+// Set by TestMain.
+var (
+	gcc        string // path of gcc; "" if missing
+	skipReason string // why the tests needing gcc are skipped
+	memlens    string // path of the memlens binary built by TestMain
+	buildErr   error  // building memlens failed
+	buildOut   []byte // go build output
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(testMain(m))
+}
+
+func testMain(m *testing.M) int {
+	var err error
+	if gcc, err = exec.LookPath("gcc"); err != nil {
+		gcc = ""
+		skipReason = "gcc not found in PATH: skipping the end-to-end tests that compile C"
+		fmt.Fprintln(os.Stderr, "e2e:", skipReason)
+		return m.Run()
+	}
+	tmp, err := os.MkdirTemp("", "memlens-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+	memlens = filepath.Join(tmp, "memlens")
+	ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, goTool(), "build", "-o", memlens, "memlens/cmd/memlens")
+	cmd.Dir = ".." // the module root
+	buildOut, buildErr = cmd.CombinedOutput()
+	if buildErr != nil {
+		fmt.Fprintf(os.Stderr, "e2e: building memlens failed: %v\n%s", buildErr, buildOut)
+	}
+	return m.Run()
+}
+
+// goTool returns the go command; go test puts its GOROOT/bin first in PATH.
+func goTool() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	return "go"
+}
+
+func needGCC(t *testing.T) {
+	t.Helper()
+	if gcc == "" {
+		t.Skip(skipReason)
+	}
+}
+
+var sets = []string{"bugs", "clean"}
+
+func loadSet(t *testing.T, set string) []*corpus.Program {
+	t.Helper()
+	progs, err := corpus.LoadDir(filepath.Join("..", "testdata", set))
+	if err != nil {
+		t.Fatalf("loading the corpus: %v", err)
+	}
+	return progs
+}
+
+// TestCorpus builds and runs every corpus program natively and under memlens.
+func TestCorpus(t *testing.T) {
+	needGCC(t)
+	progs := map[string][]*corpus.Program{}
+	for _, set := range sets {
+		progs[set] = loadSet(t, set)
+	}
+	if buildErr != nil {
+		t.Fatalf("building memlens (go build memlens/cmd/memlens) failed: %v\n%s", buildErr, head(buildOut))
+	}
+	for _, set := range sets {
+		t.Run(set, func(t *testing.T) {
+			t.Parallel()
+			for _, p := range progs[set] {
+				t.Run(p.Name, func(t *testing.T) {
+					t.Parallel()
+					testProgram(t, set, p)
+				})
+			}
+		})
+	}
+}
+
+// outcome is one run of a program.
+type outcome struct {
+	stdout, stderr []byte
+	status         string // "exit status N", "killed by signal N (name)", "timed out after 10s", ...
+	exit           int    // exit status; -1 if the program did not exit normally
+	timedOut       bool
+}
+
+func testProgram(t *testing.T, set string, p *corpus.Program) {
+	bug := set == "bugs"
+	switch {
+	case bug && len(p.Wants) == 0:
+		t.Fatalf("%s: a program in testdata/bugs needs at least one want annotation", p.Path)
+	case !bug && len(p.Wants) > 0:
+		t.Fatalf("%s: a program in testdata/clean must not have want annotations (has %v)", p.Path, p.Wants)
+	}
+
+	work := t.TempDir()
+	src := filepath.Join(work, "src")
+	if err := os.Mkdir(src, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range p.Files() {
+		data, err := os.ReadFile(filepath.Join(p.Dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(src, f), data, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	nativeExe, instExe := filepath.Join(work, "native"), filepath.Join(work, "inst")
+	ccArgs := func(out string) []string {
+		a := append([]string{"-O1", "-g"}, p.CFlags...)
+		a = append(a, p.Sources...)
+		return append(a, "-o", out)
+	}
+	nativeCmd := append([]string{gcc}, ccArgs(nativeExe)...)
+	instCmd := append([]string{memlens, "cc"}, ccArgs(instExe)...)
+	if out, err := build(src, nativeCmd); err != nil {
+		t.Fatalf("native build failed: the corpus program %s is broken: %v\n$ %s\n%s",
+			p.Path, err, strings.Join(nativeCmd, " "), head(out))
+	}
+	ccOut, err := build(src, instCmd)
+	if err != nil {
+		t.Fatalf("memlens cc failed on %s: %v\n$ %s\n%s", p.Path, err, strings.Join(instCmd, " "), head(ccOut))
+	}
+
+	logPath := filepath.Join(work, "log.jsonl")
+	opts := "log_json=" + logPath
+	if o := p.OptionString(); o != "" {
+		opts += ":" + o
+	}
+	native := execute(src, nativeExe, p, opts)
+	if err := os.Remove(logPath); err != nil && !errors.Is(err, os.ErrNotExist) {
+		t.Fatal(err)
+	}
+	inst := execute(src, instExe, p, opts)
+	recs, logErr := report.ReadFile(logPath)
+
+	var problems []string
+	if logErr != nil {
+		problems = append(problems, "reading the JSON log: "+logErr.Error())
+	}
+	if inst.timedOut {
+		problems = append(problems, fmt.Sprintf("the instrumented run timed out after %v", runTimeout))
+	}
+	missing, unexpected := p.Match(recs)
+	if bug {
+		for _, k := range wantedKinds(p) {
+			if !bytes.Contains(inst.stderr, []byte("SUMMARY: memlens: "+k)) {
+				problems = append(problems, fmt.Sprintf("instrumented stderr lacks %q", "SUMMARY: memlens: "+k))
+			}
+		}
+	} else {
+		if native.exit != p.Exit {
+			problems = append(problems, fmt.Sprintf("native run: %s, but the program says memlens:exit %d (the corpus program is wrong or nondeterministic)", native.status, p.Exit))
+		}
+		if inst.status != native.status {
+			problems = append(problems, fmt.Sprintf("status differs: instrumented %s, native %s", inst.status, native.status))
+		}
+		if d := firstDiff(native.stdout, inst.stdout); d != "" {
+			problems = append(problems, "stdout differs from the native run: "+d)
+		}
+		if d := firstDiff(native.stderr, inst.stderr); d != "" {
+			problems = append(problems, "stderr differs from the native run: "+d)
+		}
+	}
+	if len(problems) == 0 && len(missing) == 0 && len(unexpected) == 0 {
+		return
+	}
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s program %s failed\n", strings.TrimSuffix(set, "s"), p.Path)
+	if len(missing) > 0 {
+		fmt.Fprintf(&b, "missing wants (no record with this kind, file and line):\n")
+		for _, w := range missing {
+			fmt.Fprintf(&b, "  %s\n", w)
+		}
+	}
+	if len(unexpected) > 0 {
+		fmt.Fprintf(&b, "unexpected records:\n")
+		for i := range unexpected {
+			fmt.Fprintf(&b, "  %s\n", unexpected[i].String())
+		}
+	}
+	for _, pr := range problems {
+		fmt.Fprintf(&b, "%s\n", pr)
+	}
+	if bug {
+		fmt.Fprintf(&b, "wanted:")
+		for _, w := range p.Wants {
+			fmt.Fprintf(&b, " [%s]", w)
+		}
+		fmt.Fprintf(&b, "\nrecords (%d):\n", len(recs))
+		for i := range recs {
+			fmt.Fprintf(&b, "  %s\n", recs[i].String())
+		}
+	}
+	fmt.Fprintf(&b, "native run: %s; instrumented run: %s\n", native.status, inst.status)
+	fmt.Fprintf(&b, "$ cd %s && MEMLENS_OPTIONS=%s %s%s < %s\n", src, opts, instExe, argString(p.Args), stdinName(p))
+	fmt.Fprintf(&b, "instrumented stderr:\n%s", head(inst.stderr))
+	fmt.Fprintf(&b, "memlens cc output:\n$ %s\n%s", strings.Join(instCmd, " "), head(ccOut))
+	t.Error(b.String())
+}
+
+// wantedKinds returns the distinct kinds of p's wants, sorted.
+func wantedKinds(p *corpus.Program) []string {
+	seen := map[string]bool{}
+	var ks []string
+	for _, w := range p.Wants {
+		if !seen[w.Kind] {
+			seen[w.Kind] = true
+			ks = append(ks, w.Kind)
+		}
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func argString(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return " " + strings.Join(args, " ")
+}
+
+func stdinName(p *corpus.Program) string {
+	if p.Stdin == "" {
+		return os.DevNull
+	}
+	return p.Stdin
+}
+
+// build runs a compiler command in dir and returns its combined output.
+func build(dir string, argv []string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.WaitDelay = 5 * time.Second
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		err = fmt.Errorf("timed out after %v", buildTimeout)
+	}
+	return out, err
+}
+
+// execute runs exe for program p in dir with MEMLENS_OPTIONS=opts.
+func execute(dir, exe string, p *corpus.Program, opts string) outcome {
+	var o outcome
+	stdin := os.DevNull
+	if p.Stdin != "" {
+		stdin = filepath.Join(dir, p.Stdin)
+	}
+	in, err := os.Open(stdin)
+	if err != nil {
+		o.status, o.exit = "cannot open stdin: "+err.Error(), -1
+		return o
+	}
+	defer in.Close()
+
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, exe, p.Args...)
+	cmd.Dir = dir
+	cmd.Stdin = in
+	var stdout, stderr capped
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Env = append(environ(), "MEMLENS_OPTIONS="+opts)
+	cmd.WaitDelay = 2 * time.Second
+	err = cmd.Run()
+	o.stdout, o.stderr = stdout.b.Bytes(), stderr.b.Bytes()
+	o.exit = -1
+	switch {
+	case ctx.Err() != nil:
+		o.timedOut = true
+		o.status = fmt.Sprintf("timed out after %v", runTimeout)
+	case cmd.ProcessState != nil:
+		ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+		if ws.Signaled() {
+			o.status = fmt.Sprintf("killed by signal %d (%v)", int(ws.Signal()), ws.Signal())
+		} else {
+			o.exit = cmd.ProcessState.ExitCode()
+			o.status = fmt.Sprintf("exit status %d", o.exit)
+		}
+	default:
+		o.status = "failed to run: " + err.Error()
+	}
+	return o
+}
+
+// environ is the test's environment without MEMLENS_OPTIONS.
+func environ() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "MEMLENS_OPTIONS=") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// capped is a writer keeping the first maxOutput bytes.
+type capped struct{ b bytes.Buffer }
+
+func (c *capped) Write(p []byte) (int, error) {
+	if room := maxOutput - c.b.Len(); room > 0 {
+		c.b.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+// head returns the first headLines lines of b, indented.
+func head(b []byte) string {
+	if len(bytes.TrimSpace(b)) == 0 {
+		return "  (empty)\n"
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var s strings.Builder
+	for i, l := range lines {
+		if i == headLines {
+			fmt.Fprintf(&s, "  ... (%d more lines)\n", len(lines)-headLines)
+			break
+		}
+		s.WriteString("  " + strings.TrimSuffix(l, "\n") + "\n")
+	}
+	return s.String()
+}
+
+// firstDiff describes the first difference between want and got, or "".
+func firstDiff(want, got []byte) string {
+	if bytes.Equal(want, got) {
+		return ""
+	}
+	wl := strings.SplitAfter(string(want), "\n")
+	gl := strings.SplitAfter(string(got), "\n")
+	for i := 0; ; i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return fmt.Sprintf("first difference at line %d (native %d bytes, instrumented %d bytes):\n  native:       %s\n  instrumented: %s",
+				i+1, len(want), len(got), clip(w), clip(g))
+		}
+	}
+}
+
+func clip(s string) string {
+	if s == "" {
+		return "(end of output)"
+	}
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// TestCorpusAnnotations checks the corpus itself, without compiling it: every
+// program loads, bug programs want something, clean programs nothing, and a
+// bug program's name starts with the abbreviation of a kind it wants.
+func TestCorpusAnnotations(t *testing.T) {
+	prefixes := map[string]string{
+		"hbo": "HEAP-BUFFER-OVERFLOW",
+		"dpd": "DANGLING-POINTER-DEREF",
+		"df":  "DOUBLE-FREE",
+		"uf":  "UNMATCHED-FREE",
+		"npd": "NULL-POINTER-DEREF",
+	}
+	bugs, clean := loadSet(t, "bugs"), loadSet(t, "clean")
+	if len(bugs) < 45 || len(clean) < 20 {
+		t.Errorf("the corpus shrank: %d bug programs (want >= 45), %d clean programs (want >= 20)", len(bugs), len(clean))
+	}
+	for _, p := range bugs {
+		if len(p.Wants) == 0 {
+			t.Errorf("%s: bug program without a want annotation", p.Path)
+			continue
+		}
+		pre, _, _ := strings.Cut(p.Name, "_")
+		kind, ok := prefixes[pre]
+		if !ok {
+			t.Errorf("%s: name should start with one of hbo_, dpd_, df_, uf_, npd_ (the kind it demonstrates)", p.Path)
+			continue
+		}
+		found := false
+		for _, w := range p.Wants {
+			found = found || w.Kind == kind
+		}
+		if !found {
+			t.Errorf("%s: named %s_ but wants no %s (wants %v)", p.Path, pre, kind, p.Wants)
+		}
+	}
+	for _, p := range clean {
+		if len(p.Wants) > 0 {
+			t.Errorf("%s: clean program with want annotations %v", p.Path, p.Wants)
+		}
+	}
+}
+
+// TestAnnotationFormatEnforced checks that a malformed annotation stops the
+// corpus from loading with the file and line at fault.
+func TestAnnotationFormatEnforced(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "hbo_typo.c")
+	src := "#include <stdlib.h>\n\nint main(void)\n{\n" +
+		"\tchar *p = malloc(4);\n" +
+		"\tp[4] = 1; // want HEAP-BUFER-OVERFLOW\n" +
+		"\tfree(p);\n\treturn 0;\n}\n"
+	if err := os.WriteFile(bad, []byte(src), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, load := range []func() error{
+		func() error { _, err := corpus.Load(bad); return err },
+		func() error { _, err := corpus.LoadDir(dir); return err },
+	} {
+		err := load()
+		if err == nil {
+			t.Fatal("a program with a misspelt kind loaded")
+		}
+		if !strings.HasPrefix(err.Error(), bad+":6: ") || !strings.Contains(err.Error(), `"HEAP-BUFER-OVERFLOW"`) ||
+			!strings.Contains(err.Error(), "HEAP-BUFFER-OVERFLOW") {
+			t.Errorf("error %q should start with %s:6: and name the bad kind and the expected ones", err, bad)
+		}
+	}
+
+	// An unknown directive is refused the same way.
+	bad2 := filepath.Join(dir, "clean_typo.c")
+	if err := os.WriteFile(bad2, []byte("/* memlens:stdn input.txt */\nint main(void) { return 0; }\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := corpus.Load(bad2); err == nil || !strings.HasPrefix(err.Error(), bad2+":1: ") {
+		t.Errorf("unknown directive: err = %v", err)
+	}
+}

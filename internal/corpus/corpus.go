@@ -1,0 +1,466 @@
+// Package corpus loads annotated C programs: the end-to-end test corpus
+// (testdata/bugs, testdata/clean) and, later, the programs of memlens bench.
+//
+// A program is either a single file NAME.c or a directory NAME/ holding .c
+// and .h files (all .c files are compiled and linked together). Annotations
+// live in C comments:
+//
+//	p[n] = 0; // want HEAP-BUFFER-OVERFLOW
+//
+// says memlens must report HEAP-BUFFER-OVERFLOW with the record's file base
+// name and line equal to this comment's file and line. A comment whose text
+// starts with the word "want" is always an annotation and must follow code on
+// the same line; it names one or more kinds. Program directives may appear in
+// any comment, one per line of comment text, running to the end of that line:
+//
+//	memlens:cflags FLAGS...    extra compiler flags (native and memlens builds)
+//	memlens:args ARGS...       command-line arguments
+//	memlens:options K=V:...    extra MEMLENS_OPTIONS
+//	memlens:stdin FILE         file beside the program fed to stdin (default /dev/null)
+//	memlens:exit N             expected exit status of the native run
+//
+// Arguments are split at white space; there is no quoting.
+package corpus
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"memlens/internal/report"
+)
+
+// Kinds are the bug kinds memlens reports today; Load and LoadDir accept
+// exactly these in want annotations.
+var Kinds = []string{
+	"HEAP-BUFFER-OVERFLOW",
+	"DANGLING-POINTER-DEREF",
+	"DOUBLE-FREE",
+	"UNMATCHED-FREE",
+	"NULL-POINTER-DEREF",
+}
+
+// Directives are the names accepted after "memlens:".
+var Directives = []string{"cflags", "args", "options", "stdin", "exit"}
+
+// Want is one expected report: Kind at File (a base name) and Line.
+type Want struct {
+	Kind string
+	File string // base name of the file holding the annotation
+	Line int
+}
+
+func (w Want) String() string { return fmt.Sprintf("%s at %s:%d", w.Kind, w.File, w.Line) }
+
+// Matches reports whether record r satisfies w.
+func (w Want) Matches(r *report.Record) bool {
+	return r.Kind == w.Kind && r.Line == w.Line && r.Base() == w.File
+}
+
+// Program is one corpus program and its annotations.
+type Program struct {
+	Name    string   // NAME: file name without .c, or the directory name
+	Path    string   // NAME.c or NAME/ as given to Load
+	Dir     string   // directory holding the sources (Path itself for a directory program)
+	Sources []string // .c files relative to Dir, sorted: what the compiler is given
+	Headers []string // .h files relative to Dir, sorted
+
+	Wants   []Want   // sorted by file, line, kind
+	CFlags  []string // memlens:cflags, in order of appearance
+	Args    []string // memlens:args, in order of appearance
+	Options []string // memlens:options items, each K=V
+	Stdin   string   // memlens:stdin, relative to Dir; "" means /dev/null
+	Exit    int      // memlens:exit; 0 if absent
+}
+
+// Files returns every file the program needs, relative to Dir: sources,
+// headers and the stdin file.
+func (p *Program) Files() []string {
+	files := append(append([]string{}, p.Sources...), p.Headers...)
+	if p.Stdin != "" {
+		files = append(files, p.Stdin)
+	}
+	return files
+}
+
+// OptionString returns the memlens:options items joined as MEMLENS_OPTIONS
+// expects them (K=V:K=V), or "".
+func (p *Program) OptionString() string { return strings.Join(p.Options, ":") }
+
+// Match compares the records a run produced with the program's wants. A want
+// is missing if no record has its kind, file base name and line; a record is
+// unexpected if it matches no want. Several records may match one want (a
+// loop reporting the same line each iteration).
+func (p *Program) Match(recs []report.Record) (missing []Want, unexpected []report.Record) {
+	seen := make([]bool, len(p.Wants))
+	for i := range recs {
+		r := &recs[i]
+		ok := false
+		for j, w := range p.Wants {
+			if w.Matches(r) {
+				seen[j] = true
+				ok = true
+			}
+		}
+		if !ok {
+			unexpected = append(unexpected, *r)
+		}
+	}
+	for j, w := range p.Wants {
+		if !seen[j] {
+			missing = append(missing, w)
+		}
+	}
+	return missing, unexpected
+}
+
+// Load loads the program at path (NAME.c or a directory) with the known
+// Kinds.
+func Load(path string) (*Program, error) { return LoadKinds(path, Kinds) }
+
+// LoadDir loads every program in dir: each *.c file and each subdirectory
+// (other files, such as stdin inputs, and names starting with '.' or '_' are
+// skipped), sorted by name.
+func LoadDir(dir string) ([]*Program, error) { return LoadDirKinds(dir, Kinds) }
+
+// LoadDirKinds is LoadDir accepting the given kinds in want annotations.
+func LoadDirKinds(dir string, kinds []string) ([]*Program, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var progs []*Program
+	names := map[string]string{}
+	for _, e := range ents {
+		n := e.Name()
+		if strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") {
+			continue
+		}
+		if !e.IsDir() && !strings.HasSuffix(n, ".c") {
+			continue
+		}
+		p, err := LoadKinds(filepath.Join(dir, n), kinds)
+		if err != nil {
+			return nil, err
+		}
+		if other, dup := names[p.Name]; dup {
+			return nil, fmt.Errorf("%s: program %s is also %s", p.Path, p.Name, other)
+		}
+		names[p.Name] = p.Path
+		progs = append(progs, p)
+	}
+	return progs, nil
+}
+
+// LoadKinds is Load accepting the given kinds in want annotations.
+func LoadKinds(path string, kinds []string) (*Program, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{Path: path}
+	if st.IsDir() {
+		p.Name = filepath.Base(path)
+		p.Dir = path
+		ents, err := os.ReadDir(path)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range ents {
+			if e.IsDir() {
+				continue
+			}
+			switch filepath.Ext(e.Name()) {
+			case ".c":
+				p.Sources = append(p.Sources, e.Name())
+			case ".h":
+				p.Headers = append(p.Headers, e.Name())
+			}
+		}
+		if len(p.Sources) == 0 {
+			return nil, fmt.Errorf("%s: program directory holds no .c file", path)
+		}
+	} else {
+		if filepath.Ext(path) != ".c" {
+			return nil, fmt.Errorf("%s: a program is a .c file or a directory", path)
+		}
+		p.Name = strings.TrimSuffix(filepath.Base(path), ".c")
+		p.Dir = filepath.Dir(path)
+		p.Sources = []string{filepath.Base(path)}
+	}
+	sort.Strings(p.Sources)
+	sort.Strings(p.Headers)
+
+	known := map[string]bool{}
+	for _, k := range kinds {
+		known[k] = true
+	}
+	ps := &parseState{p: p, kinds: kinds, known: known}
+	files := append(append([]string{}, p.Sources...), p.Headers...)
+	for _, f := range files {
+		full := filepath.Join(p.Dir, f)
+		src, err := os.ReadFile(full)
+		if err != nil {
+			return nil, err
+		}
+		if err := ps.file(full, src); err != nil {
+			return nil, err
+		}
+	}
+	if p.Stdin != "" {
+		fi, err := os.Stat(filepath.Join(p.Dir, p.Stdin))
+		if err != nil || fi.IsDir() {
+			return nil, fmt.Errorf("%s: memlens:stdin %s: no such file beside the program", ps.stdinPos, p.Stdin)
+		}
+	}
+	sort.Slice(p.Wants, func(i, j int) bool {
+		a, b := p.Wants[i], p.Wants[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Kind < b.Kind
+	})
+	return p, nil
+}
+
+type parseState struct {
+	p        *Program
+	kinds    []string
+	known    map[string]bool
+	stdinPos string // file:line of the memlens:stdin directive
+	exitPos  string
+}
+
+// comment is one C comment: its text split into physical lines.
+type comment struct {
+	line       int      // line of the opening // or /*
+	afterCode  bool     // code precedes the comment on its first line
+	textLines  []string // text without the delimiters, one entry per physical line
+	firstLines []int    // line number of each entry of textLines
+}
+
+func (ps *parseState) file(name string, src []byte) error {
+	for _, c := range comments(src) {
+		if err := ps.comment(name, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (ps *parseState) comment(name string, c comment) error {
+	// A want annotation: the comment's text starts with the word "want".
+	first := strings.TrimSpace(c.textLines[0])
+	if f := strings.Fields(first); len(f) > 0 && f[0] == "want" {
+		pos := fmt.Sprintf("%s:%d", name, c.line)
+		if !c.afterCode {
+			return fmt.Errorf("%s: want annotation must end a line of code (it applies to its own line)", pos)
+		}
+		if len(f) == 1 {
+			return fmt.Errorf("%s: want annotation names no kind; expected \"want KIND [KIND...]\" with KIND one of %s", pos, strings.Join(ps.kinds, ", "))
+		}
+		base := path.Base(filepath.ToSlash(name))
+		have := map[string]bool{}
+		for _, k := range f[1:] {
+			if !ps.known[k] {
+				return fmt.Errorf("%s: unknown kind %q in want annotation%s; expected one of %s", pos, k, ps.suggest(k), strings.Join(ps.kinds, ", "))
+			}
+			if have[k] {
+				return fmt.Errorf("%s: kind %s named twice in one want annotation", pos, k)
+			}
+			have[k] = true
+			ps.p.Wants = append(ps.p.Wants, Want{Kind: k, File: base, Line: c.line})
+		}
+		return nil
+	}
+	for i, text := range c.textLines {
+		if err := ps.directives(fmt.Sprintf("%s:%d", name, c.firstLines[i]), text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// directives parses the memlens: directive on one line of comment text, if
+// any: a word starting with "memlens:" names it, the rest of the line holds
+// its arguments.
+func (ps *parseState) directives(pos, text string) error {
+	const tag = "memlens:"
+	f := strings.Fields(text)
+	k := slices.IndexFunc(f, func(w string) bool { return strings.HasPrefix(w, tag) })
+	if k < 0 {
+		return nil
+	}
+	name, args := strings.TrimPrefix(f[k], tag), f[k+1:]
+	if name == "" {
+		return fmt.Errorf("%s: expected a directive name right after memlens: (one of %s)", pos, strings.Join(Directives, ", "))
+	}
+	if slices.ContainsFunc(args, func(w string) bool { return strings.HasPrefix(w, tag) }) {
+		return fmt.Errorf("%s: one memlens: directive per line", pos)
+	}
+	p := ps.p
+	switch name {
+	case "cflags":
+		if len(args) == 0 {
+			return fmt.Errorf("%s: memlens:cflags needs at least one compiler flag", pos)
+		}
+		p.CFlags = append(p.CFlags, args...)
+	case "args":
+		if len(args) == 0 {
+			return fmt.Errorf("%s: memlens:args needs at least one argument", pos)
+		}
+		p.Args = append(p.Args, args...)
+	case "options":
+		if len(args) == 0 {
+			return fmt.Errorf("%s: memlens:options needs K=V items", pos)
+		}
+		for _, a := range args {
+			for _, kv := range strings.Split(a, ":") {
+				if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
+					return fmt.Errorf("%s: memlens:options item %q: expected K=V", pos, kv)
+				}
+				p.Options = append(p.Options, kv)
+			}
+		}
+	case "stdin":
+		if len(args) != 1 {
+			return fmt.Errorf("%s: memlens:stdin takes exactly one file name", pos)
+		}
+		if ps.stdinPos != "" {
+			return fmt.Errorf("%s: second memlens:stdin (first at %s)", pos, ps.stdinPos)
+		}
+		if filepath.IsAbs(args[0]) || strings.Contains(filepath.ToSlash(args[0]), "/") {
+			return fmt.Errorf("%s: memlens:stdin %s: expected a file name beside the program", pos, args[0])
+		}
+		p.Stdin, ps.stdinPos = args[0], pos
+	case "exit":
+		if len(args) != 1 {
+			return fmt.Errorf("%s: memlens:exit takes exactly one status", pos)
+		}
+		if ps.exitPos != "" {
+			return fmt.Errorf("%s: second memlens:exit (first at %s)", pos, ps.exitPos)
+		}
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 0 || n > 255 {
+			return fmt.Errorf("%s: memlens:exit %s: expected an exit status 0..255", pos, args[0])
+		}
+		p.Exit, ps.exitPos = n, pos
+	default:
+		return fmt.Errorf("%s: unknown directive memlens:%s; expected one of %s", pos, name, strings.Join(Directives, ", "))
+	}
+	return nil
+}
+
+// suggest returns ` (did you mean X?)` for the known kind closest to k.
+func (ps *parseState) suggest(k string) string {
+	best, bestD := "", 4
+	for _, kk := range ps.kinds {
+		if d := distance(strings.ToUpper(k), kk); d < bestD {
+			best, bestD = kk, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %s?)", best)
+}
+
+// distance is the Levenshtein distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c++
+			}
+			c = min(c, prev[j]+1, cur[j-1]+1)
+			cur[j] = c
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// comments returns the comments of C source src, skipping string and
+// character literals. Line splices inside comments are not interpreted.
+func comments(src []byte) []comment {
+	var out []comment
+	line := 1
+	lineStart := 0 // offset of the current line's first byte
+	codeOnLine := func(at int) bool {
+		return len(bytes.TrimSpace(src[lineStart:at])) > 0
+	}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '\n':
+			line++
+			lineStart = i + 1
+		case c == '"' || c == '\'':
+			// Skip the literal; stop at an unescaped newline (malformed C).
+			for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
+				if src[i] == '\\' && i+1 < len(src) {
+					i++
+					if src[i] == '\n' {
+						line++
+						lineStart = i + 1
+					}
+				}
+			}
+			if i < len(src) && src[i] == '\n' {
+				line++
+				lineStart = i + 1
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			cm := comment{line: line, afterCode: codeOnLine(i)}
+			end := bytes.IndexByte(src[i:], '\n')
+			if end < 0 {
+				end = len(src)
+			} else {
+				end += i
+			}
+			cm.textLines = []string{string(src[i+2 : end])}
+			cm.firstLines = []int{line}
+			out = append(out, cm)
+			i = end - 1 // the newline is handled by the loop
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			cm := comment{line: line, afterCode: codeOnLine(i)}
+			start := i + 2
+			end := bytes.Index(src[start:], []byte("*/"))
+			if end < 0 {
+				end = len(src)
+			} else {
+				end += start
+			}
+			text := string(src[start:end])
+			for k, l := range strings.Split(text, "\n") {
+				cm.textLines = append(cm.textLines, l)
+				cm.firstLines = append(cm.firstLines, line+k)
+			}
+			for j := start; j < end; j++ {
+				if src[j] == '\n' {
+					line++
+					lineStart = j + 1
+				}
+			}
+			out = append(out, cm)
+			i = end + 1
+		}
+	}
+	return out
+}

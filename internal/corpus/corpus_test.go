@@ -1,0 +1,269 @@
+package corpus
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"memlens/internal/report"
+)
+
+func write(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const single = `/* A test program.
+ * memlens:cflags -pthread -DN=3
+ * memlens:args one two
+ */
+#include <stdlib.h>
+// memlens:options quarantine=0:verbosity=1 halt=0
+// memlens:stdin single.in
+// memlens:exit 3
+int main(void)
+{
+	const char *s = "// want DOUBLE-FREE";   /* not a comment */
+	char q = '"'; const char *t = "\"/* want X */";
+	int *p = malloc(4);
+	p[1] = q + t[0] + s[0]; // want HEAP-BUFFER-OVERFLOW
+	free(p);
+	free(p); /* want DOUBLE-FREE */
+	return p[0]; //want DANGLING-POINTER-DEREF   NULL-POINTER-DEREF
+}
+// a comment mentioning the wanted kinds is not an annotation
+`
+
+func TestLoadSingle(t *testing.T) {
+	dir := t.TempDir()
+	path := write(t, dir, "single.c", single)
+	write(t, dir, "single.in", "input\n")
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Program{
+		Name:    "single",
+		Path:    path,
+		Dir:     dir,
+		Sources: []string{"single.c"},
+		Wants: []Want{
+			{"HEAP-BUFFER-OVERFLOW", "single.c", 14},
+			{"DOUBLE-FREE", "single.c", 16},
+			{"DANGLING-POINTER-DEREF", "single.c", 17},
+			{"NULL-POINTER-DEREF", "single.c", 17},
+		},
+		CFlags:  []string{"-pthread", "-DN=3"},
+		Args:    []string{"one", "two"},
+		Options: []string{"quarantine=0", "verbosity=1", "halt=0"},
+		Stdin:   "single.in",
+		Exit:    3,
+	}
+	if !reflect.DeepEqual(p, want) {
+		t.Errorf("Load:\ngot  %+v\nwant %+v", p, want)
+	}
+	if got := p.OptionString(); got != "quarantine=0:verbosity=1:halt=0" {
+		t.Errorf("OptionString() = %q", got)
+	}
+	if got := p.Files(); !reflect.DeepEqual(got, []string{"single.c", "single.in"}) {
+		t.Errorf("Files() = %q", got)
+	}
+}
+
+func TestLoadDirectoryProgram(t *testing.T) {
+	dir := t.TempDir()
+	pd := filepath.Join(dir, "vec")
+	write(t, pd, "vec.h", "static inline int get(int *v, int i)\n{\n\treturn v[i]; // want HEAP-BUFFER-OVERFLOW\n}\n")
+	write(t, pd, "main.c", "#include \"vec.h\"\n/* memlens:stdin input.txt */\nint main(void) { return 0; }\n")
+	write(t, pd, "util.c", "int util;\n")
+	write(t, pd, "input.txt", "x\n")
+	write(t, pd, "README", "not a source\n")
+	p, err := Load(pd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Name != "vec" || p.Dir != pd ||
+		!reflect.DeepEqual(p.Sources, []string{"main.c", "util.c"}) ||
+		!reflect.DeepEqual(p.Headers, []string{"vec.h"}) ||
+		!reflect.DeepEqual(p.Wants, []Want{{"HEAP-BUFFER-OVERFLOW", "vec.h", 3}}) ||
+		p.Stdin != "input.txt" {
+		t.Errorf("Load(dir) = %+v", p)
+	}
+	if got := p.Files(); !reflect.DeepEqual(got, []string{"main.c", "util.c", "vec.h", "input.txt"}) {
+		t.Errorf("Files() = %q", got)
+	}
+}
+
+func TestLoadDir(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "b.c", "int main(void) { return 0; }\n")
+	write(t, dir, "a.c", "int main(void) { return 0; }\n")
+	write(t, dir, "a.in", "data\n")
+	write(t, dir, "c/main.c", "int main(void) { return 0; }\n")
+	write(t, dir, ".hidden.c", "garbage /* want NOPE */\n")
+	write(t, dir, "_wip/x.c", "garbage /* want NOPE */\n")
+	progs, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range progs {
+		names = append(names, p.Name)
+	}
+	if !reflect.DeepEqual(names, []string{"a", "b", "c"}) {
+		t.Errorf("LoadDir names = %q", names)
+	}
+
+	write(t, dir, "d.c", "int x; // want BOGUS\n")
+	if _, err := LoadDir(dir); err == nil || !strings.Contains(err.Error(), "d.c:1:") {
+		t.Errorf("LoadDir with a bad program: err = %v", err)
+	}
+	if _, err := LoadDir(filepath.Join(dir, "missing")); err == nil {
+		t.Errorf("LoadDir(missing) succeeded")
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	cases := []struct {
+		name, src string
+		line      int
+		detail    string
+	}{
+		{"misspelt kind", "int main(void)\n{\n\treturn 0; // want HEAP-BUFER-OVERFLOW\n}\n", 3,
+			`unknown kind "HEAP-BUFER-OVERFLOW" in want annotation (did you mean HEAP-BUFFER-OVERFLOW?); expected one of HEAP-BUFFER-OVERFLOW,`},
+		{"lowercase kind", "int x; /* want double-free */\n", 1, `unknown kind "double-free" in want annotation (did you mean DOUBLE-FREE?)`},
+		{"prose after kind", "int x; // want DOUBLE-FREE because\n", 1, `unknown kind "because"`},
+		{"no kind", "\nint x; // want\n", 2, "want annotation names no kind; expected \"want KIND [KIND...]\""},
+		{"no kind block", "int x; /* want */\n", 1, "names no kind"},
+		{"own line", "int x;\n// want DOUBLE-FREE\nint y;\n", 2, "want annotation must end a line of code"},
+		{"duplicate kind", "int x; // want DOUBLE-FREE DOUBLE-FREE\n", 1, "named twice"},
+		{"unknown directive", "/*\n * memlens:cflag -pthread\n */\n", 2, "unknown directive memlens:cflag; expected one of cflags, args, options, stdin, exit"},
+		{"empty directive", "// memlens: cflags\n", 1, "expected a directive name"},
+		{"two directives", "// memlens:args a memlens:exit 2\n", 1, "one memlens: directive per line"},
+		{"cflags empty", "// memlens:cflags\n", 1, "needs at least one compiler flag"},
+		{"args empty", "// memlens:args   \n", 1, "needs at least one argument"},
+		{"bad option", "// memlens:options a=1:b\n", 1, `item "b": expected K=V`},
+		{"exit word", "// memlens:exit three\n", 1, "expected an exit status 0..255"},
+		{"exit big", "// memlens:exit 256\n", 1, "expected an exit status 0..255"},
+		{"exit twice", "// memlens:exit 1\n// memlens:exit 2\n", 2, "second memlens:exit (first at"},
+		{"stdin missing", "\n\n// memlens:stdin nothere.txt\n", 3, "no such file beside the program"},
+		{"stdin path", "// memlens:stdin ../etc/passwd\n", 1, "expected a file name beside the program"},
+		{"stdin two args", "// memlens:stdin a b\n", 1, "exactly one file name"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := write(t, dir, "bad.c", c.src)
+			_, err := Load(path)
+			if err == nil {
+				t.Fatalf("Load succeeded on %q", c.src)
+			}
+			prefix := path + ":" + strconv.Itoa(c.line) + ": "
+			if !strings.HasPrefix(err.Error(), prefix) {
+				t.Errorf("error %q does not start with %q", err, prefix)
+			}
+			if !strings.Contains(err.Error(), c.detail) {
+				t.Errorf("error %q does not contain %q", err, c.detail)
+			}
+		})
+	}
+}
+
+func TestLoadKinds(t *testing.T) {
+	dir := t.TempDir()
+	path := write(t, dir, "leak.c", "int x; // want MEMORY-LEAK\n")
+	if _, err := Load(path); err == nil {
+		t.Errorf("Load accepted a kind not in Kinds")
+	}
+	p, err := LoadKinds(path, append([]string{"MEMORY-LEAK"}, Kinds...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(p.Wants, []Want{{"MEMORY-LEAK", "leak.c", 1}}) {
+		t.Errorf("Wants = %v", p.Wants)
+	}
+}
+
+func TestLoadNotAProgram(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Load(write(t, dir, "x.txt", "")); err == nil {
+		t.Errorf("Load(x.txt) succeeded")
+	}
+	if err := os.Mkdir(filepath.Join(dir, "empty"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(filepath.Join(dir, "empty")); err == nil || !strings.Contains(err.Error(), "no .c file") {
+		t.Errorf("Load(empty dir) err = %v", err)
+	}
+	if _, err := Load(filepath.Join(dir, "missing.c")); err == nil {
+		t.Errorf("Load(missing.c) succeeded")
+	}
+}
+
+func TestMatch(t *testing.T) {
+	p := &Program{Wants: []Want{
+		{"HEAP-BUFFER-OVERFLOW", "a.c", 10},
+		{"DOUBLE-FREE", "a.c", 20},
+		{"HEAP-BUFFER-OVERFLOW", "vec.h", 3},
+	}}
+	recs := []report.Record{
+		{Kind: "HEAP-BUFFER-OVERFLOW", File: "/tmp/x/src/a.c", Line: 10},
+		{Kind: "HEAP-BUFFER-OVERFLOW", File: "a.c", Line: 10},   // same want again: fine
+		{Kind: "DOUBLE-FREE", File: "a.c", Line: 21},            // wrong line
+		{Kind: "DANGLING-POINTER-DEREF", File: "a.c", Line: 20}, // wrong kind
+		{Kind: "HEAP-BUFFER-OVERFLOW", File: "./vec.h", Line: 3},
+		{Kind: "HEAP-BUFFER-OVERFLOW", File: "b/a.h", Line: 3}, // wrong file
+	}
+	missing, unexpected := p.Match(recs)
+	if !reflect.DeepEqual(missing, []Want{{"DOUBLE-FREE", "a.c", 20}}) {
+		t.Errorf("missing = %v", missing)
+	}
+	if len(unexpected) != 3 || unexpected[0].Line != 21 || unexpected[1].Kind != "DANGLING-POINTER-DEREF" || unexpected[2].File != "b/a.h" {
+		t.Errorf("unexpected = %v", unexpected)
+	}
+
+	missing, unexpected = (&Program{}).Match(nil)
+	if missing != nil || unexpected != nil {
+		t.Errorf("empty Match = %v, %v", missing, unexpected)
+	}
+	if s := p.Wants[0].String(); s != "HEAP-BUFFER-OVERFLOW at a.c:10" {
+		t.Errorf("Want.String() = %q", s)
+	}
+}
+
+func TestComments(t *testing.T) {
+	src := "a = '\\''; // one\nb = \"x\\\"// no\"; /* two\n three */ c; /**/\n\"unterminated\nd; // four\n"
+	cs := comments([]byte(src))
+	var got []string
+	for _, c := range cs {
+		got = append(got, strconv.Itoa(c.line)+":"+strings.Join(c.textLines, "|"))
+	}
+	want := []string{"1: one", "2: two| three ", "3:", "5: four"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("comments = %q, want %q", got, want)
+	}
+	if !cs[0].afterCode || !cs[1].afterCode || !cs[2].afterCode {
+		t.Errorf("afterCode wrong: %+v", cs)
+	}
+}
+
+func TestDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"abc", "abc", 0}, {"abc", "abd", 1}, {"HEAP-BUFER-OVERFLOW", "HEAP-BUFFER-OVERFLOW", 1}, {"", "ab", 2}, {"kitten", "sitting", 3}} {
+		if got := distance(c.a, c.b); got != c.d {
+			t.Errorf("distance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
+		}
+	}
+}

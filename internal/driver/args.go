@@ -1,0 +1,218 @@
+package driver
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// kind says what an argument is to the driver, hence which commands get it.
+type kind uint8
+
+const (
+	kindFlag       kind = iota // any other flag: every compile and the link get it
+	kindInput                  // a file operand, or "-" for standard input
+	kindOutput                 // -o FILE
+	kindStage                  // -c, -S: the driver adds its own
+	kindLang                   // -x LANG: applies to the inputs after it
+	kindDep                    // -MD -MMD -MF -MT -MQ -MP -MG -Wp,-M…: the dependency run only
+	kindPreinclude             // -include, -imacros: already inside the instrumented unit
+)
+
+// arg is one command-line argument, with its value when given separately.
+type arg struct {
+	words []string // as given: the flag, then its separate value if any
+	kind  kind
+	lang  string // kindInput: the -x language in effect, "" to go by extension
+}
+
+// value returns the argument of a flag, given separately or joined to it.
+func (a arg) value(flag string) string {
+	if len(a.words) == 2 {
+		return a.words[1]
+	}
+	return strings.TrimPrefix(a.words[0], flag)
+}
+
+// stage is where compilation stops.
+type stage uint8
+
+const (
+	stageLink     stage = iota
+	stageCompile        // -c: objects
+	stageAssemble       // -S: assembly
+)
+
+// commandLine is a gcc command line after response files are expanded.
+type commandLine struct {
+	args        []arg
+	stage       stage
+	output      string // -o FILE, "" if absent
+	lastLang    string // the -x language in effect after the last argument
+	inputs      int    // number of file operands
+	passthrough bool   // nothing to instrument: run the C compiler as is
+	noRuntime   bool   // -shared or -r: the runtime belongs in the final executable
+	deps        bool   // the compile writes a dependency file
+	depDefaults bool   // -MD/-MMD: the driver, not cc1, names the dependency file and target
+	depFile     bool   // -MF given
+	depTarget   bool   // -MT or -MQ given
+}
+
+// separate lists the flags whose value may be the next argument. Only an
+// exact match takes the next argument: "-u" does, "-undef" does not.
+var separate = map[string]bool{
+	"-o": true, "-x": true, "-I": true, "-D": true, "-U": true, "-L": true, "-l": true,
+	"-A": true, "-B": true, "-e": true, "-u": true, "-T": true, "-z": true,
+	"-include": true, "-imacros": true, "-isystem": true, "-iquote": true, "-idirafter": true,
+	"-iprefix": true, "-iwithprefix": true, "-iwithprefixbefore": true, "-isysroot": true,
+	"-imultilib": true, "-imultiarch": true,
+	"-MF": true, "-MT": true, "-MQ": true,
+	"-Xlinker": true, "-Xpreprocessor": true, "-Xassembler": true,
+	"-aux-info": true, "--param": true, "-specs": true, "--sysroot": true,
+	"-dumpbase": true, "-dumpbase-ext": true, "-dumpdir": true, "-wrapper": true,
+	// clang's, for MEMLENS_CC=clang
+	"-Xclang": true, "-mllvm": true, "-target": true,
+}
+
+// informational flags make gcc print something and compile nothing.
+var informational = map[string]bool{
+	"--version": true, "-dumpversion": true, "-dumpfullversion": true, "-dumpmachine": true,
+	"-dumpspecs": true, "--help": true, "--target-help": true, "-###": true,
+}
+
+// parseCommandLine classifies argv (gcc arguments, response files expanded).
+// It never rejects an argument: what it does not know is a flag for gcc.
+func parseCommandLine(argv []string) *commandLine {
+	cl := &commandLine{}
+	var lang string // current -x language, "" for none
+	var sawM bool   // -M or -MM: dependencies instead of compiling
+	for i := 0; i < len(argv); i++ {
+		a := arg{words: []string{argv[i]}, kind: kindFlag}
+		w := argv[i]
+		if w == "-" || !strings.HasPrefix(w, "-") {
+			a.kind, a.lang = kindInput, lang
+			cl.inputs++
+			cl.args = append(cl.args, a)
+			continue
+		}
+		if separate[w] {
+			if i+1 < len(argv) {
+				i++
+				a.words = append(a.words, argv[i])
+			} else {
+				cl.passthrough = true // for gcc to report the missing value
+			}
+		}
+		switch {
+		case strings.HasPrefix(w, "-o"):
+			a.kind, cl.output = kindOutput, a.value("-o")
+		case strings.HasPrefix(w, "-x"):
+			a.kind, lang = kindLang, a.value("-x")
+			if lang == "none" {
+				lang = ""
+			}
+		case w == "-c":
+			a.kind = kindStage
+			cl.stage = max(cl.stage, stageCompile)
+		case w == "-S":
+			a.kind, cl.stage = kindStage, stageAssemble
+		case w == "-E", w == "-fsyntax-only", informational[w],
+			strings.HasPrefix(w, "-print-"), strings.HasPrefix(w, "--print-"),
+			strings.HasPrefix(w, "--help="):
+			cl.passthrough = true
+		case w == "-M", w == "-MM":
+			a.kind, sawM = kindDep, true
+		case w == "-MD", w == "-MMD":
+			a.kind, cl.deps, cl.depDefaults = kindDep, true, true
+		case w == "-MP", w == "-MG":
+			a.kind = kindDep
+		case strings.HasPrefix(w, "-MF"):
+			a.kind, cl.depFile = kindDep, true
+		case strings.HasPrefix(w, "-MT"), strings.HasPrefix(w, "-MQ"):
+			a.kind, cl.depTarget = kindDep, true
+		case isWpDep(w):
+			a.kind, cl.deps = kindDep, true
+		case strings.HasPrefix(w, "-include"), strings.HasPrefix(w, "-imacros"):
+			a.kind = kindPreinclude
+		case w == "-shared", w == "-r":
+			cl.noRuntime = true
+		}
+		cl.args = append(cl.args, a)
+	}
+	cl.lastLang = lang
+	// -M/-MM imply -E unless -MD/-MMD asks for a compile too.
+	if (sawM && !cl.depDefaults) || cl.inputs == 0 {
+		cl.passthrough = true
+	}
+	// gcc refuses -o with -c or -S and several inputs: let it say so.
+	if cl.output != "" && cl.stage != stageLink && cl.inputs > 1 {
+		cl.passthrough = true
+	}
+	return cl
+}
+
+// words returns the words of the arguments of the given kinds, in order.
+func (cl *commandLine) words(kinds ...kind) []string {
+	var words []string
+	for _, a := range cl.args {
+		if slices.Contains(kinds, a.kind) {
+			words = append(words, a.words...)
+		}
+	}
+	return words
+}
+
+// isWpDep reports a preprocessor option passed with -Wp that writes
+// dependencies, as in kbuild's -Wp,-MMD,dir/.x.o.d.
+func isWpDep(w string) bool {
+	opts, ok := strings.CutPrefix(w, "-Wp,")
+	return ok && slices.ContainsFunc(strings.Split(opts, ","), func(o string) bool {
+		return strings.HasPrefix(o, "-M")
+	})
+}
+
+// isC reports whether an input is C to instrument: a .c file or any file
+// under -x c. Standard input is never instrumented (the instrumenter needs
+// a file), nor other languages: they go to the compiler as they are.
+func (a arg) isC() bool {
+	if a.kind != kindInput || a.words[0] == "-" {
+		return false
+	}
+	if a.lang != "" {
+		return a.lang == "c"
+	}
+	return filepath.Ext(a.words[0]) == ".c"
+}
+
+// stem returns the base name of path without its last extension, from
+// which gcc derives default output names: dir/a.b.c -> a.b.
+func stem(path string) string {
+	base := filepath.Base(path)
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// objectName returns where -c or -S puts the output for input src: the -o
+// file, else (gcc semantics) the source's name in the current directory.
+func (cl *commandLine) objectName(src string) string {
+	if cl.output != "" {
+		return cl.output
+	}
+	if cl.stage == stageAssemble {
+		return stem(src) + ".s"
+	}
+	return stem(src) + ".o"
+}
+
+// depNames returns the dependency file and make target gcc chooses for src
+// under -MD when no -MF or -MT/-MQ says (as measured on gcc 12).
+func (cl *commandLine) depNames(src string) (file, target string) {
+	switch {
+	case cl.output != "": // -c/-S -o X and link -o X alike
+		dir, base := filepath.Split(cl.output)
+		return dir + strings.TrimSuffix(base, filepath.Ext(base)) + ".d", cl.output
+	case cl.stage == stageLink && cl.inputs > 1: // gcc's dumpbase "a-"
+		return "a-" + stem(src) + ".d", stem(src) + ".o"
+	default:
+		return stem(src) + ".d", stem(src) + ".o"
+	}
+}

@@ -1,0 +1,47 @@
+package driver
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// compile compiles u to u.obj (an object, or assembly under -S). The
+// instrumented unit is preprocessed C, headers and -include files in it, so
+// it is compiled as such; dependency flags would describe the temporary
+// file and are left to writeDeps.
+func (j *job) compile(u *unit) error {
+	stageFlag := "-c"
+	if j.cl.stage == stageAssemble {
+		stageFlag = "-S"
+	}
+	if u.ml == "" {
+		return j.runCmd(slices.Concat(j.cc, j.cl.words(kindFlag, kindPreinclude),
+			langFlags(u.lang), []string{stageFlag, u.src, "-o", u.obj}))
+	}
+	err := j.runCmd(slices.Concat(j.cc, j.cl.words(kindFlag), []string{"-x", "cpp-output", stageFlag, u.ml, "-o", u.obj}))
+	var failed *statusError
+	if errors.As(err, &failed) && j.stopped(j.cc[0]) == nil { // failed, not interrupted
+		fmt.Fprintf(j.stderr, "memlens: note: the diagnostics above are about %s as instrumented (--memlens-save-temps keeps it)\n", u.src)
+	}
+	return err
+}
+
+// compileOthers hands the inputs memlens does not instrument (assembly,
+// other languages, objects…) under -c or -S to the C compiler, with the
+// user's arguments.
+func (j *job) compileOthers(units []*unit) error {
+	if len(units) == j.cl.inputs {
+		return nil
+	}
+	return j.runCmd(slices.Concat(j.cc, j.userArgs(units, func(*unit) []string { return nil })))
+}
+
+// langFlags returns the -x flag that compiles a file in language lang
+// whatever its name, nothing if lang is "" (by extension).
+func langFlags(lang string) []string {
+	if lang == "" {
+		return nil
+	}
+	return []string{"-x", lang}
+}

@@ -1,0 +1,147 @@
+// Package driver implements `memlens cc`, a drop-in replacement for gcc:
+// it instruments each C input, compiles the result with the host C
+// compiler and links the memlens runtime into executables. Whatever it
+// does not need to change goes to the host compiler untouched.
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"memlens/internal/instrument"
+)
+
+// options are the driver's own flags, --memlens-*. They are recognised on
+// the command line only, not in response files (build systems write those
+// for gcc).
+type options struct {
+	fallback  bool // compile C the instrumenter rejects without instrumentation
+	saveTemps bool // keep the instrumented sources next to the output
+}
+
+// job is one driver run.
+type job struct {
+	ctx    context.Context // cancelled by SIGINT/SIGTERM/SIGHUP
+	cl     *commandLine
+	opts   options
+	cc     []string // host C compiler and its own arguments
+	tmp    string   // private directory, removed at the end
+	stdout io.Writer
+	stderr io.Writer
+	debug  bool // MEMLENS_DEBUG=1: echo commands, show stacks
+}
+
+// Run runs `memlens cc ARGS...` (argv holds ARGS) and returns its exit
+// status: the first failing compiler's, or 1 for the driver's own errors.
+func Run(argv []string, stdout, stderr io.Writer) (status int) {
+	debugging := os.Getenv("MEMLENS_DEBUG") == "1"
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "memlens: internal error: %v\n", r)
+			if debugging {
+				stderr.Write(debug.Stack())
+			}
+			status = 1
+		}
+	}()
+	ctx, stop := notifySignals()
+	defer stop()
+	err := run(&job{ctx: ctx, stdout: stdout, stderr: stderr, debug: debugging}, argv)
+	return report(err, stderr)
+}
+
+func run(j *job, argv []string) error {
+	opts, rest, err := ourFlags(argv)
+	if err != nil {
+		return err
+	}
+	j.opts = opts
+	self, _ := os.Executable() // "" is fine: then only the name detects memlens
+	if j.cc, err = hostCompiler(os.Getenv, self); err != nil {
+		return err
+	}
+	expanded, err := expandResponseFiles(rest)
+	if err != nil {
+		return err
+	}
+	j.cl = parseCommandLine(expanded)
+	if j.cl.passthrough {
+		return j.runCmd(slices.Concat(j.cc, rest))
+	}
+	if j.tmp, err = os.MkdirTemp("", "memlens-"); err != nil {
+		return err
+	}
+	defer os.RemoveAll(j.tmp)
+	return j.build()
+}
+
+// build instruments every C input before compiling any, so that a file the
+// instrumenter rejects leaves no half-built outputs behind.
+func (j *job) build() error {
+	units, err := j.instrumentAll()
+	if err != nil {
+		return err
+	}
+	for _, u := range units {
+		if err := j.compile(u); err != nil {
+			return err
+		}
+		if j.cl.deps {
+			if err := j.writeDeps(u); err != nil {
+				return err
+			}
+		}
+	}
+	if j.cl.stage == stageLink {
+		return j.link(units)
+	}
+	return j.compileOthers(units)
+}
+
+// ourFlags takes the --memlens-* flags out of argv.
+func ourFlags(argv []string) (options, []string, error) {
+	var opts options
+	var rest []string
+	for _, a := range argv {
+		switch {
+		case a == "--memlens-fallback":
+			opts.fallback = true
+		case a == "--memlens-save-temps":
+			opts.saveTemps = true
+		case strings.HasPrefix(a, "--memlens-"):
+			return opts, nil, fmt.Errorf("unknown option %s (known: --memlens-fallback, --memlens-save-temps)", a)
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return opts, rest, nil
+}
+
+// report prints err the way the user should see it and returns the exit
+// status.
+func report(err error, stderr io.Writer) int {
+	var status *statusError
+	var parse *instrument.ParseError
+	var unsupported *instrument.Error
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &status): // the compiler has said why
+		return status.code
+	case errors.As(err, &parse): // file:line:col lines, as a compiler prints them
+		fmt.Fprintln(stderr, strings.TrimRight(parse.Msg, "\n"))
+		return 1
+	case errors.As(err, &unsupported): // file:line:col: memlens: …
+		fmt.Fprintln(stderr, unsupported)
+		return 1
+	default:
+		fmt.Fprintf(stderr, "memlens: %v\n", err)
+		return 1
+	}
+}

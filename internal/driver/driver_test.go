@@ -1,0 +1,430 @@
+package driver
+
+import (
+	"bytes"
+	"context"
+	"debug/elf"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"memlens/internal/instrument"
+)
+
+// These tests run the whole driver with gcc, a fake instrumenter (gcc -E
+// plus a marker string, so the tests do not depend on the instrumenter's
+// progress) and a stub runtime holding one exported symbol.
+
+const marker = "memlens-fake-instrumented"
+
+// realInstrumenter is the instrumenter setup replaces by a fake.
+var realInstrumenter = newInstrumenter
+
+var sources = map[string]string{
+	"inc/util.h": "int twice(int);\n#define GREETING \"hello\"\n",
+	"main.c":     "#include <stdio.h>\n#include \"util.h\"\nint main(void) { printf(\"%s %d\\n\", GREETING, twice(21)); return 0; }\n",
+	"util.c":     "#include \"util.h\"\nint twice(int x) { return 2 * x; }\n",
+	"bad.c":      "/* FAKE_PARSE_ERROR */\nint bad(void) { return 1; }\n",
+	"broken.c":   "int f(void) { return undeclared; }\n",
+	"panic.c":    "/* FAKE_PANIC */\n",
+}
+
+// fake stands in for instrument.Config.
+type fake struct {
+	cc    string
+	args  []string
+	files []string
+}
+
+func (f *fake) File(path string) ([]byte, error) {
+	f.files = append(f.files, path)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case bytes.Contains(src, []byte("FAKE_PARSE_ERROR")):
+		return nil, &instrument.ParseError{Msg: path + ":1:1: fake parse error\n" + path + ":2:1: and another\n"}
+	case bytes.Contains(src, []byte("FAKE_PANIC")):
+		panic("fake instrumenter panic")
+	}
+	out, err := exec.Command(f.cc, slices.Concat(f.args, []string{"-E", "-x", "c", path})...).Output()
+	if err != nil {
+		return nil, &instrument.ParseError{Msg: path + ":1:1: gcc -E failed"}
+	}
+	tag := "static const char __ml_marker[] __attribute__((used)) = \"" + marker + "\";\n"
+	return append([]byte(tag), out...), nil
+}
+
+// env is a temporary directory holding the sources, the current directory
+// of a test.
+type env struct {
+	t          *testing.T
+	tmp        string // TMPDIR of the driver: must be left empty
+	fake       *fake  // the last instrumenter made
+	rtDir      string // stub runtime
+	rtRequests int
+}
+
+func setup(t *testing.T) *env {
+	t.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found: driver integration tests skipped")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for name, content := range sources {
+		write(t, name, content)
+	}
+	e := &env{t: t, tmp: filepath.Join(dir, "tmp"), rtDir: filepath.Join(dir, "rt")}
+	for _, d := range []string{e.tmp, e.rtDir, "build", "deps"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, "rt/stub.c", "int __memlens_stub = 1;\n")
+	gcc(t, "-c", "rt/stub.c", "-o", "rt/stub.o")
+	if out, err := exec.Command("ar", "rcs", "rt/libmemlens_rt.a", "rt/stub.o").CombinedOutput(); err != nil {
+		t.Fatalf("ar: %v\n%s", err, out)
+	}
+	t.Setenv("MEMLENS_CC", "gcc")
+	t.Setenv("MEMLENS_DEBUG", "")
+	t.Setenv("TMPDIR", e.tmp)
+
+	oldNew, oldEnsure := newInstrumenter, ensureRuntime
+	t.Cleanup(func() { newInstrumenter, ensureRuntime = oldNew, oldEnsure })
+	newInstrumenter = func(cc string, args []string) (instrumenter, error) {
+		e.fake = &fake{cc: cc, args: args}
+		return e.fake, nil
+	}
+	ensureRuntime = func(cc string) (string, error) {
+		if cc != "gcc" {
+			t.Errorf("runtime requested for compiler %q", cc)
+		}
+		e.rtRequests++
+		return e.rtDir, nil
+	}
+	return e
+}
+
+func write(t *testing.T, name, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func gcc(t *testing.T, args ...string) {
+	t.Helper()
+	if out, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
+		t.Fatalf("gcc %v: %v\n%s", args, err, out)
+	}
+}
+
+// cc runs `memlens cc args...` and checks its status and that it left no
+// temporary files.
+func (e *env) cc(wantStatus int, args ...string) (stdout, stderr string) {
+	e.t.Helper()
+	var out, errOut bytes.Buffer
+	status := Run(args, &out, &errOut)
+	if status != wantStatus {
+		e.t.Fatalf("memlens cc %s: status %d, want %d\nstderr:\n%s", strings.Join(args, " "), status, wantStatus, errOut.String())
+	}
+	if left, _ := os.ReadDir(e.tmp); len(left) != 0 {
+		e.t.Errorf("memlens cc %s left %s in TMPDIR", strings.Join(args, " "), left[0].Name())
+	}
+	return out.String(), errOut.String()
+}
+
+// runs runs the program prog and checks it prints what main.c prints.
+func (e *env) runs(prog string) {
+	e.t.Helper()
+	out, err := exec.Command(prog).CombinedOutput()
+	if err != nil || string(out) != "hello 42\n" {
+		e.t.Fatalf("%s: %v, output %q", prog, err, out)
+	}
+}
+
+// hasRuntime reports whether the ELF file exports the stub runtime's symbol.
+func (e *env) hasRuntime(file string) bool {
+	e.t.Helper()
+	f, err := elf.Open(file)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer f.Close()
+	syms, _ := f.DynamicSymbols()
+	return slices.ContainsFunc(syms, func(s elf.Symbol) bool { return s.Name == "__memlens_stub" })
+}
+
+// contains reports whether file exists and holds s.
+func (e *env) contains(file, s string) bool {
+	e.t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return bytes.Contains(b, []byte(s))
+}
+
+func exists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
+}
+
+func TestCompileThenLink(t *testing.T) {
+	e := setup(t)
+	e.cc(0, "-Iinc", "-DUNUSED=1", "-O1", "-c", "main.c", "-o", "build/main.o")
+	if want := []string{"-Iinc", "-DUNUSED=1", "-O1"}; !slices.Equal(e.fake.args, want) || e.fake.cc != "gcc" {
+		t.Errorf("instrumenter configured with %s %q, want gcc %q", e.fake.cc, e.fake.args, want)
+	}
+	e.cc(0, "-Iinc", "-c", "util.c", "-o", "build/util.o")
+	for _, o := range []string{"build/main.o", "build/util.o"} {
+		if !e.contains(o, marker) {
+			t.Errorf("%s was not compiled from the instrumented source", o)
+		}
+	}
+	if e.rtRequests != 0 {
+		t.Error("compiling without linking asked for the runtime")
+	}
+	e.cc(0, "build/main.o", "build/util.o", "-o", "prog")
+	e.runs("./prog")
+	if !e.hasRuntime("prog") {
+		t.Error("prog does not export the runtime's symbols")
+	}
+}
+
+func TestCompileWithoutOutput(t *testing.T) {
+	e := setup(t)
+	e.cc(0, "-c", "-Iinc", "main.c", "util.c")
+	if !exists("main.o") || !exists("util.o") {
+		t.Fatal("-c without -o did not write main.o and util.o in the current directory")
+	}
+	e.cc(0, "main.o", "util.o")
+	e.runs("./a.out")
+}
+
+func TestCompileAndLink(t *testing.T) {
+	e := setup(t)
+	e.cc(0, "-Iinc", "main.c", "util.c", "-o", "prog", "-lm")
+	e.runs("./prog")
+	if !e.hasRuntime("prog") || !e.contains("prog", marker) {
+		t.Error("prog lacks the runtime or the instrumented code")
+	}
+	if exists("main.o") || exists("util.o") {
+		t.Error("a link left objects in the current directory")
+	}
+}
+
+func TestResponseFile(t *testing.T) {
+	e := setup(t)
+	write(t, "args.rsp", "-Iinc 'main.c'\n\"util.c\" -o prog\n")
+	e.cc(0, "@args.rsp")
+	e.runs("./prog")
+}
+
+func TestDependencies(t *testing.T) {
+	e := setup(t)
+	e.cc(0, "-Iinc", "-MD", "-c", "main.c", "-o", "build/main.o")
+	d, err := os.ReadFile("build/main.d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(d), "build/main.o: main.c") || !strings.Contains(string(d), "inc/util.h") || strings.Contains(string(d), ".ml.c") {
+		t.Errorf("build/main.d:\n%s", d)
+	}
+
+	e.cc(0, "-Iinc", "-MMD", "-MP", "-MF", "deps/util.dep", "-MT", "custom", "-c", "util.c")
+	d, err = os.ReadFile("deps/util.dep")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(d), "custom: util.c inc/util.h") || !strings.Contains(string(d), "\ninc/util.h:") {
+		t.Errorf("deps/util.dep:\n%s", d)
+	}
+	if !exists("util.o") || exists("util.d") {
+		t.Error("-MF: wrong outputs")
+	}
+
+	e.cc(0, "-Iinc", "-Wp,-MMD,build/.main.o.d", "-c", "main.c", "-o", "build/main.o")
+	if !e.contains("build/.main.o.d", "inc/util.h") {
+		t.Error("-Wp,-MMD did not name the user's header")
+	}
+
+	e.cc(0, "-Iinc", "-c", "util.c", "-o", "build/util.o")
+	e.cc(0, "-Iinc", "-MD", "main.c", "build/util.o", "-o", "build/prog")
+	if !e.contains("build/prog.d", "build/prog: main.c") {
+		t.Error("-MD in a link did not write build/prog.d as gcc does")
+	}
+}
+
+func TestParseError(t *testing.T) {
+	e := setup(t)
+	_, stderr := e.cc(1, "-c", "-Iinc", "util.c", "bad.c")
+	if !strings.Contains(stderr, "bad.c:1:1: fake parse error\nbad.c:2:1: and another\n") {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	if exists("util.o") || exists("bad.o") {
+		t.Error("objects were compiled although an input could not be instrumented")
+	}
+
+	_, stderr = e.cc(0, "--memlens-fallback", "-c", "-Iinc", "util.c", "bad.c")
+	if stderr != "memlens: warning: bad.c compiled without instrumentation: bad.c:1:1: fake parse error\n" {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	if !exists("bad.o") || e.contains("bad.o", marker) || !e.contains("util.o", marker) {
+		t.Error("fallback: wrong objects")
+	}
+}
+
+func TestCompilerFailure(t *testing.T) {
+	e := setup(t)
+	_, stderr := e.cc(1, "-c", "broken.c")
+	if !strings.Contains(stderr, "undeclared") || !strings.Contains(stderr, "memlens: note:") {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	if exists("broken.o") {
+		t.Error("broken.o written")
+	}
+	// The link's status is the linker's.
+	e.cc(1, "-Iinc", "main.c", "-o", "prog")
+}
+
+func TestLanguageFlags(t *testing.T) {
+	e := setup(t)
+	write(t, "main.src", sources["main.c"])
+	e.cc(0, "-Iinc", "-c", "util.c", "-o", "build/util.o")
+	e.cc(0, "-Iinc", "-x", "c", "main.src", "-x", "none", "build/util.o", "-o", "p1")
+	e.runs("./p1")
+	e.cc(0, "-Iinc", "build/util.o", "-xc", "main.src", "-o", "p2") // -x c still on at the runtime
+	e.runs("./p2")
+	if !e.contains("p2", marker) {
+		t.Error("main.src under -x c was not instrumented")
+	}
+}
+
+func TestAssemblyAndOtherInputs(t *testing.T) {
+	e := setup(t)
+	e.cc(0, "-S", "-Iinc", "main.c")
+	if !e.contains("main.s", marker) {
+		t.Error("-S: main.s missing or not instrumented")
+	}
+	gcc(t, "-S", "-Iinc", "util.c", "-o", "asm.s")
+	e.cc(0, "-c", "-Iinc", "main.c", "asm.s")
+	if !exists("main.o") || !exists("asm.o") {
+		t.Error("-c of a .c and a .s did not write both objects")
+	}
+	if len(e.fake.files) != 1 {
+		t.Errorf("instrumented %q, want main.c only", e.fake.files)
+	}
+	e.cc(0, "main.o", "asm.s", "-o", "prog")
+	e.runs("./prog")
+}
+
+func TestSaveTemps(t *testing.T) {
+	e := setup(t)
+	_, stderr := e.cc(0, "--memlens-save-temps", "-Iinc", "-c", "main.c", "-o", "build/main.o")
+	if !e.contains("build/main.ml.c", marker) || !strings.Contains(stderr, "build/main.ml.c") {
+		t.Errorf("instrumented source not kept as build/main.ml.c; stderr:\n%s", stderr)
+	}
+}
+
+func TestPassthrough(t *testing.T) {
+	e := setup(t)
+	if stdout, _ := e.cc(0, "--version"); !strings.Contains(stdout, "gcc") {
+		t.Errorf("--version printed %q", stdout)
+	}
+	if stdout, _ := e.cc(0, "-Iinc", "-E", "main.c"); !strings.Contains(stdout, "int twice(int);") {
+		t.Errorf("-E printed %q", stdout)
+	}
+	e.cc(1, "-E", "missing.c")
+	if e.fake != nil {
+		t.Error("the instrumenter ran for a passthrough command")
+	}
+}
+
+func TestSharedLibraryHasNoRuntime(t *testing.T) {
+	e := setup(t)
+	e.cc(0, "-shared", "-fPIC", "-Iinc", "util.c", "-o", "libutil.so")
+	if e.rtRequests != 0 || e.hasRuntime("libutil.so") {
+		t.Error("the runtime was linked into a shared library")
+	}
+}
+
+func TestStdin(t *testing.T) {
+	e := setup(t)
+	f, err := os.Open("util.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	old := os.Stdin
+	os.Stdin = f
+	defer func() { os.Stdin = old }()
+	_, stderr := e.cc(0, "-Iinc", "-x", "c", "-c", "-", "-o", "stdin.o")
+	if !strings.Contains(stderr, "memlens: warning: standard input compiled without instrumentation") {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	if !exists("stdin.o") || e.contains("stdin.o", marker) {
+		t.Error("stdin.o missing or instrumented")
+	}
+}
+
+func TestInternalError(t *testing.T) {
+	e := setup(t)
+	_, stderr := e.cc(1, "-c", "panic.c")
+	if stderr != "memlens: internal error: fake instrumenter panic\n" {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	t.Setenv("MEMLENS_DEBUG", "1")
+	if _, stderr = e.cc(1, "-c", "panic.c"); !strings.Contains(stderr, "goroutine") {
+		t.Errorf("MEMLENS_DEBUG=1 printed no stack:\n%s", stderr)
+	}
+}
+
+func TestConfigError(t *testing.T) {
+	e := setup(t)
+	newInstrumenter = func(string, []string) (instrumenter, error) {
+		return nil, errors.New("cannot query the C compiler")
+	}
+	if _, stderr := e.cc(1, "-c", "util.c"); stderr != "memlens: instrumenting util.c: cannot query the C compiler\n" {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	e.cc(0, "--memlens-fallback", "-Iinc", "-c", "util.c")
+	if !exists("util.o") {
+		t.Error("fallback did not compile util.c")
+	}
+}
+
+// TestRealInstrumenter compiles with the real instrumenter, in fallback
+// mode so that it skips while the instrumenter cannot handle main.c.
+func TestRealInstrumenter(t *testing.T) {
+	e := setup(t)
+	newInstrumenter = realInstrumenter
+	_, stderr := e.cc(0, "--memlens-fallback", "--memlens-save-temps", "-Iinc", "-c", "main.c")
+	if strings.Contains(stderr, "without instrumentation") {
+		t.Skipf("the instrumenter cannot handle main.c yet: %s", stderr)
+	}
+	if !exists("main.o") || !exists("main.ml.c") {
+		t.Error("main.o or main.ml.c missing")
+	}
+}
+
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(signalled{syscall.SIGINT})
+	j := &job{ctx: ctx, stdout: io.Discard, stderr: io.Discard}
+	var status *statusError
+	if err := j.runCmd([]string{"true"}); !errors.As(err, &status) || status.code != 130 {
+		t.Errorf("runCmd after SIGINT = %v, want exit status 130", err)
+	}
+}

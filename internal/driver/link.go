@@ -1,0 +1,66 @@
+package driver
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"memlens/internal/rtbuild"
+)
+
+// ensureRuntime builds or finds the runtime archive; tests replace it.
+var ensureRuntime = rtbuild.Ensure
+
+// link links the objects of units with the user's other inputs and flags,
+// in the user's order, and the runtime. -shared and -r outputs get no
+// runtime: it must exist once per process, so an instrumented shared
+// library resolves it from the instrumented executable that loads it.
+func (j *job) link(units []*unit) error {
+	cmd := slices.Concat(j.cc, j.userArgs(units, func(u *unit) []string {
+		if u.lang != "" { // under -x c gcc would read the object as C
+			return []string{"-x", "none", u.obj, "-x", u.lang}
+		}
+		return []string{u.obj}
+	}))
+	if j.cl.noRuntime {
+		return j.runCmd(cmd)
+	}
+	dir, err := ensureRuntime(strings.Join(j.cc, " "))
+	if err != nil {
+		return err
+	}
+	if j.cl.lastLang != "" {
+		cmd = append(cmd, "-x", "none")
+	}
+	return j.runCmd(append(cmd, runtimeArgs(dir)...))
+}
+
+// runtimeArgs link the runtime archive in dir. All of it: its interceptors
+// must win over libc whether or not the program's objects name them. Its
+// symbols are exported for the instrumented shared libraries the program
+// loads.
+func runtimeArgs(dir string) []string {
+	return []string{
+		"-Wl,--whole-archive", filepath.Join(dir, rtbuild.ArchiveName), "-Wl,--no-whole-archive",
+		"-pthread",
+		"-Wl,--export-dynamic-symbol=__ml_*", "-Wl,--export-dynamic-symbol=__memlens_*",
+	}
+}
+
+// userArgs returns the user's arguments in order, with the input of each
+// unit replaced by repl(unit).
+func (j *job) userArgs(units []*unit, repl func(*unit) []string) []string {
+	byIndex := make(map[int]*unit, len(units))
+	for _, u := range units {
+		byIndex[u.index] = u
+	}
+	var out []string
+	for i, a := range j.cl.args {
+		if u, ok := byIndex[i]; ok {
+			out = append(out, repl(u)...)
+		} else {
+			out = append(out, a.words...)
+		}
+	}
+	return out
+}

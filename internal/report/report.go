@@ -1,0 +1,187 @@
+// Package report defines the JSON Lines error records the memlens runtime
+// writes (MEMLENS_OPTIONS=log_json=PATH): one JSON object per line, one line
+// per reported error. It is the stable contract between the runtime and every
+// Go front end: later issues add fields, they never rename or remove one.
+//
+// A record looks like this (on one line):
+//
+//	{"kind":"HEAP-BUFFER-OVERFLOW","message":"write of size 4 ...",
+//	 "file":"prog.c","line":12,"column":9,"function":"fill",
+//	 "access":"write","size":4,"address":"0x602000000044","expr":"a[i]",
+//	 "thread":0,"pid":4242,
+//	 "stack":[{"function":"fill","file":"prog.c","line":12,"column":9},
+//	          {"function":"main","file":"prog.c","line":30,"column":2}],
+//	 "block":{"id":3,"size":40,"offset":40,"kind":"heap",
+//	          "alloc":{"file":"prog.c","line":25,"function":"main","thread":0,"stack":[...]},
+//	          "free":{...}}}
+//
+// "block" is absent when the access is not through a known block (a NULL
+// dereference), "free" when the block is live.
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+)
+
+// Access kinds of Record.Access.
+const (
+	AccessRead    = "read"
+	AccessWrite   = "write"
+	AccessFree    = "free"
+	AccessRealloc = "realloc"
+)
+
+// Frame is one entry of a call stack, innermost first.
+type Frame struct {
+	Function string `json:"function"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+}
+
+// Event is where and by which thread a block was allocated or freed.
+type Event struct {
+	File     string  `json:"file"`
+	Line     int     `json:"line"`
+	Function string  `json:"function"`
+	Thread   int     `json:"thread"`
+	Stack    []Frame `json:"stack"`
+}
+
+// Block describes the object the faulting pointer was derived from.
+type Block struct {
+	ID     uint64 `json:"id"`     // block id shown to users, never reused
+	Size   uint64 `json:"size"`   // bytes requested at allocation
+	Offset int64  `json:"offset"` // access address minus the block's base; negative for underflows
+	Kind   string `json:"kind"`   // "heap" today; stack, global, literal later
+	Alloc  *Event `json:"alloc,omitempty"`
+	Free   *Event `json:"free,omitempty"` // absent while the block is live
+}
+
+// Record is one reported error: one line of the JSON Lines log.
+type Record struct {
+	Kind     string  `json:"kind"` // e.g. HEAP-BUFFER-OVERFLOW
+	Message  string  `json:"message"`
+	File     string  `json:"file"` // path as the compiler was given it
+	Line     int     `json:"line"`
+	Column   int     `json:"column"`
+	Function string  `json:"function"`
+	Access   string  `json:"access"`  // AccessRead, AccessWrite, AccessFree or AccessRealloc
+	Size     uint64  `json:"size"`    // bytes accessed
+	Address  string  `json:"address"` // hexadecimal, e.g. "0x602000000044"
+	Expr     string  `json:"expr"`    // source text of the faulting expression
+	Thread   int     `json:"thread"`  // memlens thread number, 0 = main
+	Pid      int     `json:"pid"`
+	Stack    []Frame `json:"stack"`
+	Block    *Block  `json:"block,omitempty"`
+}
+
+// Base returns the base name of the record's file, the part that corpus
+// annotations compare.
+func (r *Record) Base() string { return path.Base(strings.ReplaceAll(r.File, "\\", "/")) }
+
+// String formats the record on one line for test failures and tools:
+// KIND file:line:column expr.
+func (r *Record) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s:%d:%d", r.Kind, r.File, r.Line, r.Column)
+	if r.Function != "" {
+		fmt.Fprintf(&b, " in %s", r.Function)
+	}
+	if r.Expr != "" {
+		fmt.Fprintf(&b, " %q", r.Expr)
+	}
+	if r.Access != "" {
+		fmt.Fprintf(&b, " (%s of %d bytes)", r.Access, r.Size)
+	}
+	return b.String()
+}
+
+// ReadFile reads the records of the JSON Lines log at path. A missing file
+// is no error: a program that reported nothing wrote nothing.
+func ReadFile(path string) ([]Record, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return []Record{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Read(f, path)
+}
+
+// Read reads JSON Lines records from r; name is used in error messages.
+// Blank lines are ignored. A line that is not a JSON object with a "kind"
+// string, or whose known fields have the wrong types, is an error
+// "name:LINE: expected a JSON object with a "kind" string: detail".
+func Read(r io.Reader, name string) ([]Record, error) {
+	recs := []Record{}
+	br := bufio.NewReader(r)
+	for lineno := 1; ; lineno++ {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 {
+			rec, perr := parseLine(line)
+			if perr != nil {
+				return recs, fmt.Errorf("%s:%d: expected a JSON object with a \"kind\" string: %v", name, lineno, perr)
+			}
+			if rec != nil {
+				recs = append(recs, *rec)
+			}
+		}
+		if err == io.EOF {
+			return recs, nil
+		}
+		if err != nil {
+			return recs, fmt.Errorf("%s:%d: %v", name, lineno, err)
+		}
+	}
+}
+
+// parseLine decodes one line; a blank line yields nil, nil.
+func parseLine(line []byte) (*Record, error) {
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 {
+		return nil, nil
+	}
+	if line[0] != '{' {
+		return nil, fmt.Errorf("line starts with %q", shorten(line))
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(line, &fields); err != nil {
+		return nil, err
+	}
+	raw, ok := fields["kind"]
+	if !ok {
+		return nil, errors.New(`no "kind" key`)
+	}
+	var kind string
+	if err := json.Unmarshal(raw, &kind); err != nil || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		return nil, fmt.Errorf(`"kind" is %s`, shorten(raw))
+	}
+	if kind == "" {
+		return nil, errors.New(`"kind" is empty`)
+	}
+	var rec Record
+	if err := json.Unmarshal(line, &rec); err != nil {
+		return nil, err
+	}
+	return &rec, nil
+}
+
+func shorten(b []byte) string {
+	const max = 40
+	if len(b) > max {
+		return string(b[:max]) + "..."
+	}
+	return string(b)
+}

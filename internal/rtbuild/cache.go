@@ -1,0 +1,172 @@
+package rtbuild
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// cflags compile every runtime source: -fPIC because the archive may end
+// up in a PIE, -g so reports and gdb can show runtime frames.
+var cflags = []string{"-O2", "-g", "-fPIC", "-pthread", "-c"}
+
+// Ensure returns a directory holding ArchiveName and HeaderName built by the
+// C compiler cc (a command, possibly with arguments separated by spaces),
+// building it on first use. The directory lives under $MEMLENS_CACHE, else
+// under the user's cache directory, keyed by the runtime sources, the
+// compiler's resolved path and its --version output. Concurrent callers
+// (make -j) are safe: each builds in a private directory and the first
+// rename into place wins.
+func Ensure(cc string) (string, error) {
+	words := strings.Fields(cc)
+	if len(words) == 0 {
+		return "", errors.New("rtbuild: empty C compiler command")
+	}
+	srcs, err := sources()
+	if err != nil {
+		return "", err
+	}
+	if !hasC(srcs) {
+		return "", ErrNoSources
+	}
+	return ensure(words, srcs)
+}
+
+// ensure is Ensure for the given compiler command and sources.
+func ensure(cc []string, srcs []source) (string, error) {
+	root, err := cacheRoot()
+	if err != nil {
+		return "", err
+	}
+	key, err := cacheKey(cc, srcs)
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(root, key)
+	if complete(dir) {
+		return dir, nil
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", fmt.Errorf("rtbuild: %w (set MEMLENS_CACHE to use another cache directory)", err)
+	}
+	tmp, err := os.MkdirTemp(root, ".build-")
+	if err != nil {
+		return "", fmt.Errorf("rtbuild: %w", err)
+	}
+	defer os.RemoveAll(tmp) // nothing left to remove once renamed into place
+	if err := build(cc, srcs, tmp, dir); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if complete(dir) { // another process won the race; its copy is as good
+			return dir, nil
+		}
+		return "", fmt.Errorf("rtbuild: %w", err)
+	}
+	return dir, nil
+}
+
+// complete reports whether dir holds a finished build. Directories are
+// renamed into place only once complete, so the archive's presence suffices.
+func complete(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, ArchiveName))
+	return err == nil
+}
+
+func cacheRoot() (string, error) {
+	if d := os.Getenv("MEMLENS_CACHE"); d != "" {
+		return d, nil
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("rtbuild: %w (set MEMLENS_CACHE)", err)
+	}
+	return filepath.Join(d, "memlens"), nil
+}
+
+// cacheKey hashes everything the archive depends on: the sources, the
+// flags, and which compiler (path after symlinks, arguments, version).
+func cacheKey(cc []string, srcs []source) (string, error) {
+	prog, err := exec.LookPath(cc[0])
+	if err != nil {
+		return "", fmt.Errorf("rtbuild: %w", err)
+	}
+	if p, err := filepath.EvalSymlinks(prog); err == nil {
+		prog = p
+	}
+	version, err := exec.Command(cc[0], append(cc[1:], "--version")...).Output()
+	if err != nil {
+		return "", fmt.Errorf("rtbuild: %s --version: %w", cc[0], err)
+	}
+	h := sha256.New()
+	for _, field := range [][]byte{
+		[]byte(prog),
+		[]byte(strings.Join(cc[1:], "\x00")),
+		version,
+		[]byte(strings.Join(cflags, "\x00")),
+	} {
+		fmt.Fprintf(h, "%d:%s", len(field), field)
+	}
+	for _, s := range srcs {
+		fmt.Fprintf(h, "%d:%s%d:%s", len(s.name), s.name, len(s.data), s.data)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}
+
+// build compiles srcs into tmp, which will be renamed to final: the sources
+// stay in tmp/src for debuggers, the objects are archived then removed.
+func build(cc []string, srcs []source, tmp, final string) error {
+	srcDir := filepath.Join(tmp, "src")
+	if err := os.Mkdir(srcDir, 0o755); err != nil {
+		return fmt.Errorf("rtbuild: %w", err)
+	}
+	for _, s := range srcs {
+		if err := os.WriteFile(filepath.Join(srcDir, s.name), s.data, 0o644); err != nil {
+			return fmt.Errorf("rtbuild: %w", err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(tmp, HeaderName), Header(), 0o644); err != nil {
+		return fmt.Errorf("rtbuild: %w", err)
+	}
+	// Debug info must name the sources where they will be, not in tmp.
+	prefixMap := "-fdebug-prefix-map=" + tmp + "=" + final
+	var objs []string
+	for _, s := range srcs {
+		if !strings.HasSuffix(s.name, ".c") {
+			continue
+		}
+		obj := filepath.Join(tmp, strings.TrimSuffix(s.name, ".c")+".o")
+		cmd := slices.Concat(cc, cflags, []string{prefixMap, filepath.Join(srcDir, s.name), "-o", obj})
+		if err := run(tmp, cmd); err != nil {
+			return err
+		}
+		objs = append(objs, obj)
+	}
+	if err := run(tmp, append([]string{"ar", "rcs", filepath.Join(tmp, ArchiveName)}, objs...)); err != nil {
+		return err
+	}
+	for _, o := range objs {
+		if err := os.Remove(o); err != nil {
+			return fmt.Errorf("rtbuild: %w", err)
+		}
+	}
+	return nil
+}
+
+// run runs argv in dir, the build directory, which the debug prefix map
+// then also maps for DW_AT_comp_dir.
+func run(dir string, argv []string) error {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return &BuildError{Command: argv, Output: string(out), Err: err}
+	}
+	return nil
+}

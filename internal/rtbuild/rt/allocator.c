@@ -1,0 +1,660 @@
+/* allocator.c: the heap API, interposed, plus the __ml_ versions that
+ * instrumented code calls.
+ *
+ * Memory comes from glibc (__libc_malloc & co); memlens adds a record per
+ * block: base = the user pointer, end = base + the requested size, a fresh
+ * block id and the allocation stack. free() is validated against the
+ * pointer's meta before anything reaches libc; invalid frees are reported
+ * and dropped (passing them on would corrupt glibc's heap).
+ *
+ * The public symbols (malloc, free, ...) serve everyone: libc itself
+ * (fopen, getline, strdup inside libc), uninstrumented objects, and ld.so
+ * once relocation is done. Their pointer arguments have no meta unless the
+ * caller tagged the call for them (a call through a function pointer from
+ * instrumented code), so they resolve pointers through the live-base hash.
+ *
+ * A free is "validated" by one CAS on the record's generation (from the
+ * meta's generation to the next one): the CAS serialises racing frees of
+ * one block without a lock, and the bump alone turns every meta of the
+ * block, and the live-hash entry, into dangling ones.
+ */
+#include "internal.h"
+
+#include <errno.h>
+#include <malloc.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static inline int ml_ready(void)
+{
+	if (ML_LIKELY(ml_state == ML_READY))
+		return 1;
+	if (ml_state == ML_UNINIT)
+		__ml_init();
+	return ml_state == ML_READY;
+}
+
+/* Meta of argument i of a public function: tagged by an instrumented
+ * caller, or unknown. Only a tag for this very function is consumed. */
+static inline meta_t ml_pub_meta(uptr self, unsigned i)
+{
+	if (__ml_t.callee == self) {
+		__ml_t.callee = 0;
+		return __ml_t.arg[i];
+	}
+	return __ML_WILD;
+}
+
+/* ---- records of blocks ---- */
+
+meta_t ml_register_block(void *p, size_t n)
+{
+	unsigned s = ml_slot_get();
+	struct __ml_rec *r = &__ML_RECS[s];
+	struct ml_cold *c = &ML_COLD[s];
+	unsigned g = ML_LOAD(&r->gen);
+
+	ML_STORE(&r->base, (uptr)p);
+	ML_STORE(&r->end, (uptr)p + n);
+	ML_STORE(&r->kind, __ML_KIND_HEAP);
+	ML_STORE(&r->id, ml_next_block_id());
+	c->size = n;
+	c->gen = g;
+	c->alloc_stack = ml_stack_capture(0);
+	c->free_stack = 0;
+	c->alloc_tid = ml_self_id();
+	c->free_tid = 0;
+	ML_STORE(&c->flags, 0);
+
+	meta_t m = ml_mkmeta(s, g);
+	ml_live_insert((uptr)p, m);
+	return m;
+}
+
+enum { ML_PLAIN, ML_ZERO };
+
+static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
+{
+	size_t real = n ? n : 1; /* a distinct pointer even for size 0 */
+	void *p;
+	if (align)
+		p = __libc_memalign(align, real);
+	else if (how == ML_ZERO)
+		p = __libc_calloc(1, real);
+	else
+		p = __libc_malloc(real);
+	if (!p) {
+		*mp = __ML_NULL;
+		return 0;
+	}
+	*mp = ml_register_block(p, n);
+	return p;
+}
+
+/* ---- free validation ---- */
+
+/* Outcome of validating a pointer handed to free/realloc. */
+enum { ML_REL_INVALID, ML_REL_OK, ML_REL_FOREIGN };
+
+/* Resolve the meta of a pointer being freed: the caller's, or the hash's
+ * when the caller's says nothing about heap blocks. */
+static meta_t ml_resolve_free_meta(void *p, meta_t m)
+{
+	unsigned s = ml_meta_slot(m);
+	if (s >= 2 && ml_slot_in_use(s))
+		return m;
+	meta_t hm;
+	if (ml_live_lookup((uptr)p, &hm))
+		return hm;
+	return __ML_WILD;
+}
+
+static ML_SLOW void ml_bad_free(void *p, meta_t m, enum ml_access acc, const char *fn,
+                                const char *note, uptr pc)
+{
+	struct ml_event ev = {0};
+	ev.point = ML_FREE;
+	ev.access = acc;
+	ev.p = (uptr)p;
+	ev.m = m;
+	ev.site = ml_caller_site();
+	ev.pc = pc;
+	ev.fn = fn;
+	ev.note = note;
+	ml_detect(&ev);
+}
+
+/* Validate free(p) (or the release half of realloc) and retire the block:
+ * on ML_REL_OK the generation is bumped and *slot is the block's slot, to be
+ * handed back with ml_slot_put once libc has the memory. */
+static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *slot,
+                      meta_t *resolved)
+{
+	m = ml_resolve_free_meta(p, m);
+	*resolved = m;
+	unsigned s = ml_meta_slot(m);
+	unsigned g = ml_meta_gen(m);
+	struct __ml_rec *r = &__ML_RECS[s];
+
+	if (ML_LIKELY(s >= 2 && ML_LOAD(&r->kind) == __ML_KIND_HEAP &&
+	              ML_LOAD(&r->base) == (uptr)p &&
+	              __atomic_compare_exchange_n(&r->gen, &g, g + 1, 0, __ATOMIC_ACQ_REL,
+	                                          __ATOMIC_RELAXED))) {
+		struct ml_cold *c = &ML_COLD[s];
+		c->free_stack = ml_stack_capture(0);
+		c->free_tid = ml_self_id();
+		ML_STORE(&c->flags, ML_CF_FREED | (acc == ML_ACC_REALLOC ? ML_CF_REALLOC : 0));
+		*slot = s;
+		return ML_REL_OK;
+	}
+	if (s < 2 && ml_init_block_take(p))
+		return ML_REL_FOREIGN; /* libc's, from before the runtime was up */
+	ml_bad_free(p, m, acc, 0, 0, pc);
+	return ML_REL_INVALID;
+}
+
+static void ml_free(void *p, meta_t m, uptr pc)
+{
+	unsigned s;
+	meta_t rm;
+	if (!p)
+		return;
+	switch (ml_release(p, m, ML_ACC_FREE, pc, &s, &rm)) {
+	case ML_REL_OK:
+		__libc_free(p);
+		ml_slot_put(s);
+		break;
+	case ML_REL_FOREIGN:
+		__libc_free(p);
+		break;
+	default:
+		break; /* reported; never handed to libc */
+	}
+}
+
+static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, meta_t *mp)
+{
+	unsigned s;
+	meta_t rm;
+	if (!p)
+		return ml_alloc(n, 0, ML_PLAIN, mp);
+	*mp = __ML_NULL;
+	if (n == 0) {
+		/* glibc: realloc(p, 0) frees p and returns NULL. */
+		ml_free(p, m, pc);
+		return 0;
+	}
+	int v = ml_release(p, m, ML_ACC_REALLOC, pc, &s, &rm);
+	if (v == ML_REL_FOREIGN) {
+		void *q = __libc_realloc(p, n);
+		if (q)
+			*mp = ml_register_block(q, n);
+		return q;
+	}
+	if (v != ML_REL_OK) {
+		errno = ENOMEM;
+		return 0;
+	}
+	uptr oldsize = ML_LOAD(&__ML_RECS[s].end) - (uptr)p;
+	void *q = __libc_realloc(p, n);
+	if (!q) {
+		/* The old block survives a failed realloc: undo the bump. */
+		ML_STORE(&ML_COLD[s].flags, 0);
+		ML_REL(&__ML_RECS[s].gen, ml_meta_gen(rm));
+		return 0;
+	}
+	*mp = ml_register_block(q, n);
+	if (q != p)
+		__ml_copy_shadow(q, p, oldsize < n ? oldsize : n);
+	ml_slot_put(s);
+	return q;
+}
+
+/* Validate a pointer some libc function will realloc (getline's *lineptr)
+ * without releasing it: 1 when p is NULL or the start of a live heap block,
+ * otherwise the error is reported (as realloc would be) and 0 returned. */
+int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size)
+{
+	if (!p)
+		return 1;
+	meta_t rm = ml_resolve_free_meta(p, m);
+	const struct __ml_rec *r = &__ML_RECS[ml_meta_slot(rm)];
+	if (ml_meta_slot(rm) >= 2 && r->kind == __ML_KIND_HEAP && r->gen == ml_meta_gen(rm) &&
+	    r->base == (uptr)p) {
+		*size = r->end - r->base;
+		return 1;
+	}
+	ml_bad_free(p, rm, ML_ACC_REALLOC, fn, "the buffer is passed to realloc", 0);
+	return 0;
+}
+
+static int ml_pow2(size_t a)
+{
+	return a && !(a & (a - 1));
+}
+
+static size_t ml_page(void)
+{
+	static size_t page;
+	if (!page)
+		page = (size_t)sysconf(_SC_PAGESIZE);
+	return page;
+}
+
+/* ---- __ml_meta_of and __ml_copy_shadow ---- */
+
+/* NULL -> NULL's meta; the base of a heap block -> its meta (also when the
+ * block has been freed but the address not reused yet: a pointer to it is
+ * dangling, and saying so beats calling it WILD); anything else -> WILD. */
+__ml_meta_t __ml_meta_of(const void *p)
+{
+	meta_t m;
+	if (!p)
+		return __ML_NULL;
+	if (ML_LIKELY(ml_state == ML_READY) && ml_live_lookup((uptr)p, &m))
+		return m;
+	return __ML_WILD;
+}
+
+void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n)
+{
+	uptr d = (uptr)dst, s = (uptr)src;
+	if (n == 0 || d == s || ((d ^ s) & 7))
+		return;
+	/* The 8-byte slots wholly inside [src, src+n): only they can hold a
+	 * pointer stored by instrumented code. */
+	uptr s0 = (s + 7) & ~(uptr)7, s1 = (s + n) & ~(uptr)7;
+	if (s1 <= s0)
+		return;
+	uptr d0 = s0 + (d - s), len = s1 - s0, k = len / 8;
+	if (!ml_app_range(s0, len) || !ml_app_range(d0, len))
+		return;
+	const meta_t *sm = __ML_META_SHADOW(s0);
+	const uptr *sv = __ML_VAL_SHADOW(s0);
+	meta_t *dm = __ML_META_SHADOW(d0);
+	uptr *dv = __ML_VAL_SHADOW(d0);
+	/* Write only what differs: never-used shadow stays untouched (the
+	 * zero page), so copying plain data costs no memory. */
+	if (d0 < s0) {
+		for (uptr i = 0; i < k; i++)
+			if (dv[i] != sv[i] || dm[i] != sm[i]) {
+				dv[i] = sv[i];
+				dm[i] = sm[i];
+			}
+	} else {
+		for (uptr i = k; i-- > 0;)
+			if (dv[i] != sv[i] || dm[i] != sm[i]) {
+				dv[i] = sv[i];
+				dm[i] = sm[i];
+			}
+	}
+}
+
+/* Publish *slot = v for instrumented code: its next load gets meta m. */
+static void ml_store_ptr(void *slot, const void *v, meta_t m)
+{
+	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8))
+		__ml_st((uptr)slot, (uptr)v, m);
+}
+
+/* ---- the public allocation API ---- */
+
+#define ML_SETRET(fn, m) __ml_setret((uptr)&fn, (m))
+
+void *malloc(size_t n)
+{
+	meta_t m;
+	if (ML_UNLIKELY(!ml_ready())) {
+		void *p = __libc_malloc(n);
+		ml_init_block_add(p);
+		return p;
+	}
+	void *p = ml_alloc(n, 0, ML_PLAIN, &m);
+	ML_SETRET(malloc, m);
+	return p;
+}
+
+void *calloc(size_t a, size_t b)
+{
+	meta_t m;
+	size_t n;
+	if (ML_UNLIKELY(!ml_ready())) {
+		void *p = __libc_calloc(a, b);
+		ml_init_block_add(p);
+		return p;
+	}
+	if (__builtin_mul_overflow(a, b, &n)) {
+		errno = ENOMEM;
+		ML_SETRET(calloc, __ML_NULL);
+		return 0;
+	}
+	void *p = ml_alloc(n, 0, ML_ZERO, &m);
+	ML_SETRET(calloc, m);
+	return p;
+}
+
+void *realloc(void *p, size_t n)
+{
+	meta_t m;
+	if (ML_UNLIKELY(!ml_ready())) {
+		void *q = __libc_realloc(p, n);
+		if (q)
+			ml_init_block_take(p);
+		ml_init_block_add(q);
+		return q;
+	}
+	meta_t pm = ml_pub_meta((uptr)&realloc, 0);
+	void *q = ml_realloc(p, pm, n, (uptr)__builtin_return_address(0), &m);
+	ML_SETRET(realloc, m);
+	return q;
+}
+
+void *reallocarray(void *p, size_t a, size_t b)
+{
+	meta_t m;
+	size_t n;
+	if (__builtin_mul_overflow(a, b, &n)) {
+		errno = ENOMEM;
+		return 0;
+	}
+	if (ML_UNLIKELY(!ml_ready())) {
+		void *q = __libc_realloc(p, n);
+		if (q)
+			ml_init_block_take(p);
+		ml_init_block_add(q);
+		return q;
+	}
+	meta_t pm = ml_pub_meta((uptr)&reallocarray, 0);
+	void *q = ml_realloc(p, pm, n, (uptr)__builtin_return_address(0), &m);
+	ML_SETRET(reallocarray, m);
+	return q;
+}
+
+void free(void *p)
+{
+	if (ML_UNLIKELY(!ml_ready())) {
+		ml_init_block_take(p);
+		__libc_free(p);
+		return;
+	}
+	ml_free(p, ml_pub_meta((uptr)&free, 0), (uptr)__builtin_return_address(0));
+}
+
+static int ml_posix_memalign(void **out, size_t align, size_t n, meta_t *mp)
+{
+	*mp = __ML_NULL;
+	if (align % sizeof(void *) != 0 || !ml_pow2(align))
+		return EINVAL;
+	void *p = ml_alloc(n, align, ML_PLAIN, mp);
+	if (!p)
+		return ENOMEM;
+	*out = p;
+	return 0;
+}
+
+int posix_memalign(void **out, size_t align, size_t n)
+{
+	meta_t m;
+	if (ML_UNLIKELY(!ml_ready())) {
+		if (align % sizeof(void *) != 0 || !ml_pow2(align))
+			return EINVAL;
+		void *p = __libc_memalign(align, n);
+		if (!p)
+			return ENOMEM;
+		ml_init_block_add(p);
+		*out = p;
+		return 0;
+	}
+	int rc = ml_posix_memalign(out, align, n, &m);
+	if (rc == 0)
+		ml_store_ptr(out, *out, m);
+	return rc;
+}
+
+static void *ml_memalign_common(size_t align, size_t n, meta_t *mp)
+{
+	if (ML_UNLIKELY(!ml_ready())) {
+		void *p = __libc_memalign(align, n);
+		ml_init_block_add(p);
+		*mp = __ML_WILD;
+		return p;
+	}
+	return ml_alloc(n, align ? align : 1, ML_PLAIN, mp);
+}
+
+void *aligned_alloc(size_t align, size_t n)
+{
+	meta_t m;
+	void *p = ml_memalign_common(align, n, &m);
+	ML_SETRET(aligned_alloc, m);
+	return p;
+}
+
+void *memalign(size_t align, size_t n)
+{
+	meta_t m;
+	void *p = ml_memalign_common(align, n, &m);
+	ML_SETRET(memalign, m);
+	return p;
+}
+
+void *valloc(size_t n)
+{
+	meta_t m;
+	void *p = ml_memalign_common(ml_page(), n, &m);
+	ML_SETRET(valloc, m);
+	return p;
+}
+
+/* pvalloc: the whole rounded-up size is the program's to use. */
+static size_t ml_pvalloc_size(size_t n)
+{
+	size_t pg = ml_page();
+	if (n == 0)
+		return pg;
+	if (n > SIZE_MAX - pg)
+		return SIZE_MAX;
+	return (n + pg - 1) & ~(pg - 1);
+}
+
+void *pvalloc(size_t n)
+{
+	meta_t m;
+	size_t sz = ml_pvalloc_size(n);
+	if (sz == SIZE_MAX) {
+		errno = ENOMEM;
+		return 0;
+	}
+	void *p = ml_memalign_common(ml_page(), sz, &m);
+	ML_SETRET(pvalloc, m);
+	return p;
+}
+
+/* The requested size: bytes past it are an overflow under memlens, so a
+ * program sizing its use by malloc_usable_size must not be told more. */
+size_t malloc_usable_size(void *p)
+{
+	meta_t m;
+	if (!p || !ml_ready())
+		return 0;
+	if (ml_live_lookup((uptr)p, &m)) {
+		const struct __ml_rec *r = &__ML_RECS[ml_meta_slot(m)];
+		if (r->gen == ml_meta_gen(m) && r->base == (uptr)p)
+			return r->end - r->base;
+	}
+	return 0;
+}
+
+char *strdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = malloc(n);
+	if (p)
+		memcpy(p, s, n);
+	if (ML_LIKELY(ml_state == ML_READY))
+		ML_SETRET(strdup, __ml_t.ret);
+	return p;
+}
+
+char *strndup(const char *s, size_t max)
+{
+	size_t n = strnlen(s, max);
+	char *p = malloc(n + 1);
+	if (p) {
+		memcpy(p, s, n);
+		p[n] = 0;
+	}
+	if (ML_LIKELY(ml_state == ML_READY))
+		ML_SETRET(strndup, __ml_t.ret);
+	return p;
+}
+
+/* ---- the __ml_ versions (called by instrumented code) ---- */
+
+#define ML_OWN(self) int own_ = __ml_own((uptr)&self)
+#define ML_ARGM(i, ptr) (own_ ? __ml_t.arg[i] : __ml_meta_of(ptr))
+
+void *__ml_malloc(size_t n)
+{
+	meta_t m;
+	__ml_own((uptr)&__ml_malloc);
+	if (ML_UNLIKELY(!ml_ready()))
+		return __libc_malloc(n);
+	void *p = ml_alloc(n, 0, ML_PLAIN, &m);
+	ML_SETRET(__ml_malloc, m);
+	return p;
+}
+
+void *__ml_calloc(size_t a, size_t b)
+{
+	meta_t m;
+	size_t n;
+	__ml_own((uptr)&__ml_calloc);
+	if (ML_UNLIKELY(!ml_ready()))
+		return __libc_calloc(a, b);
+	if (__builtin_mul_overflow(a, b, &n)) {
+		errno = ENOMEM;
+		ML_SETRET(__ml_calloc, __ML_NULL);
+		return 0;
+	}
+	void *p = ml_alloc(n, 0, ML_ZERO, &m);
+	ML_SETRET(__ml_calloc, m);
+	return p;
+}
+
+void *__ml_realloc(void *p, size_t n)
+{
+	meta_t m;
+	ML_OWN(__ml_realloc);
+	meta_t pm = ML_ARGM(0, p);
+	void *q = ml_realloc(p, pm, n, 0, &m);
+	ML_SETRET(__ml_realloc, m);
+	return q;
+}
+
+void *__ml_reallocarray(void *p, size_t a, size_t b)
+{
+	meta_t m;
+	size_t n;
+	ML_OWN(__ml_reallocarray);
+	meta_t pm = ML_ARGM(0, p);
+	if (__builtin_mul_overflow(a, b, &n)) {
+		errno = ENOMEM;
+		ML_SETRET(__ml_reallocarray, __ML_NULL);
+		return 0;
+	}
+	void *q = ml_realloc(p, pm, n, 0, &m);
+	ML_SETRET(__ml_reallocarray, m);
+	return q;
+}
+
+void __ml_free(void *p)
+{
+	ML_OWN(__ml_free);
+	meta_t pm = ML_ARGM(0, p);
+	ml_free(p, pm, 0);
+}
+
+int __ml_posix_memalign(void **out, size_t align, size_t n)
+{
+	meta_t m;
+	ML_OWN(__ml_posix_memalign);
+	meta_t om = ML_ARGM(0, out);
+	ml_check(out, om, sizeof(void *), 1, "posix_memalign");
+	int rc = ml_posix_memalign(out, align, n, &m);
+	if (rc == 0)
+		ml_store_ptr(out, *out, m);
+	return rc;
+}
+
+void *__ml_aligned_alloc(size_t align, size_t n)
+{
+	meta_t m;
+	__ml_own((uptr)&__ml_aligned_alloc);
+	void *p = ml_memalign_common(align, n, &m);
+	ML_SETRET(__ml_aligned_alloc, m);
+	return p;
+}
+
+void *__ml_memalign(size_t align, size_t n)
+{
+	meta_t m;
+	__ml_own((uptr)&__ml_memalign);
+	void *p = ml_memalign_common(align, n, &m);
+	ML_SETRET(__ml_memalign, m);
+	return p;
+}
+
+void *__ml_valloc(size_t n)
+{
+	meta_t m;
+	__ml_own((uptr)&__ml_valloc);
+	void *p = ml_memalign_common(ml_page(), n, &m);
+	ML_SETRET(__ml_valloc, m);
+	return p;
+}
+
+void *__ml_pvalloc(size_t n)
+{
+	meta_t m;
+	__ml_own((uptr)&__ml_pvalloc);
+	size_t sz = ml_pvalloc_size(n);
+	if (sz == SIZE_MAX) {
+		errno = ENOMEM;
+		ML_SETRET(__ml_pvalloc, __ML_NULL);
+		return 0;
+	}
+	void *p = ml_memalign_common(ml_page(), sz, &m);
+	ML_SETRET(__ml_pvalloc, m);
+	return p;
+}
+
+char *__ml_strdup(const char *s)
+{
+	meta_t m;
+	ML_OWN(__ml_strdup);
+	meta_t sm = ML_ARGM(0, s);
+	size_t n = ml_read_str(s, sm, SIZE_MAX, "strdup");
+	char *p = ml_alloc(n, 0, ML_PLAIN, &m);
+	if (p)
+		memcpy(p, s, n);
+	ML_SETRET(__ml_strdup, m);
+	return p;
+}
+
+char *__ml_strndup(const char *s, size_t max)
+{
+	meta_t m;
+	ML_OWN(__ml_strndup);
+	meta_t sm = ML_ARGM(0, s);
+	(void)ml_read_str(s, sm, max, "strndup");
+	size_t n = strnlen(s, max);
+	char *p = ml_alloc(n + 1, 0, ML_PLAIN, &m);
+	if (p) {
+		memcpy(p, s, n);
+		p[n] = 0;
+	}
+	ML_SETRET(__ml_strndup, m);
+	return p;
+}

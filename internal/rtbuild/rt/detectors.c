@@ -1,0 +1,147 @@
+/* detectors.c: detection points and the detector registry (paper 000 §2.1).
+ *
+ * A detector is a rule's first two components: the detection point where it
+ * is evaluated and its bug condition, a predicate over the event (the redex:
+ * pointer r, its meta, the access) and the state the runtime keeps (records,
+ * cold info, free history: the paper's H, F, P and trace σ). The slow paths
+ * (__ml_report_access, free/realloc validation, interceptor range checks)
+ * build an event and call ml_detect, which runs the detectors registered at
+ * that point in table order; the first whose condition holds produces the
+ * report. Table order therefore encodes precedence (NULL before DANGLING
+ * before OVERFLOW; DOUBLE-FREE before UNMATCHED-FREE).
+ *
+ * Conditions use the paper's auxiliary predicates (Fig. 2, bottom):
+ *   Allocated(r)  the meta names a heap block that malloc created;
+ *   Freed(r, r1)  that block has been freed (its generation moved on);
+ *   Begin(r), End(r)  the block's bounds.
+ */
+#include "internal.h"
+
+/* The block ev's pointer was derived from (resolved once per event). */
+const struct ml_binfo *ml_event_block(struct ml_event *ev)
+{
+	if (!ev->resolved) {
+		ev->resolved = 1;
+		if (!ml_block_info(ev->m, &ev->blk) && ev->point == ML_FREE &&
+		    ev->p >= ML_NULL_LIMIT) {
+			/* free() of a pointer whose meta says nothing: the
+			 * address may be a block freed long ago. */
+			ml_block_by_base(ev->p, &ev->blk);
+		}
+	}
+	return &ev->blk;
+}
+
+static int ml_allocated(struct ml_event *ev)
+{
+	return ml_event_block(ev)->kind == __ML_KIND_HEAP;
+}
+
+static int ml_freed(struct ml_event *ev)
+{
+	return ml_allocated(ev) && ml_event_block(ev)->freed;
+}
+
+/* [p, p+n) inside [Begin(r), End(r))? */
+static int ml_inside(struct ml_event *ev)
+{
+	const struct ml_binfo *b = ml_event_block(ev);
+	uptr off = ev->p - b->base;
+	return ev->p >= b->base && off <= b->size && ev->n <= b->size - off;
+}
+
+/* ---- bug conditions ---- */
+
+/* [NULL-POINTER-DEREF] deref r: r = NULL (or NULL plus a small offset: a
+ * field of a struct reached through NULL). */
+static int ml_c_null_deref(struct ml_event *ev)
+{
+	return ev->p < ML_NULL_LIMIT;
+}
+
+/* [DANGLING-POINTER-DEREF] deref r: Allocated(r) ∧ Freed(r, r1). */
+static int ml_c_dangling(struct ml_event *ev)
+{
+	return ml_freed(ev);
+}
+
+/* [HEAP-BUFFER-OVERFLOW] deref r: Allocated(r) ∧ ¬Freed(r, _) ∧
+ * (r < Begin(r) ∨ r + n > End(r)). Pointer-based: r's own block decides,
+ * even when the address lands inside another live block. */
+static int ml_c_overflow(struct ml_event *ev)
+{
+	return ml_allocated(ev) && !ml_freed(ev) && ml_event_block(ev)->known && !ml_inside(ev);
+}
+
+/* [DOUBLE-FREE] free r: Allocated(r) ∧ Freed(r, r1). */
+static int ml_c_double_free(struct ml_event *ev)
+{
+	return ml_freed(ev);
+}
+
+/* [UNMATCHED-FREE] free r: ¬Allocated(r) ∨ r ≠ Begin(r). */
+static int ml_c_unmatched_free(struct ml_event *ev)
+{
+	const struct ml_binfo *b = ml_event_block(ev);
+	return !ml_allocated(ev) || (b->known && ev->p != b->base);
+}
+
+/* ---- the registry ---- */
+
+#define ML_AT(p) (1u << (p))
+
+static const struct ml_detector {
+	enum ml_kind kind;
+	unsigned points;          /* ML_AT(detection point) mask */
+	int (*cond)(struct ml_event *);
+} ml_detectors[] = {
+	{ML_NULL_POINTER_DEREF, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_null_deref},
+	{ML_DANGLING_POINTER_DEREF, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_dangling},
+	{ML_HEAP_BUFFER_OVERFLOW, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_overflow},
+	{ML_DOUBLE_FREE, ML_AT(ML_FREE), ml_c_double_free},
+	{ML_UNMATCHED_FREE, ML_AT(ML_FREE), ml_c_unmatched_free},
+};
+
+int ml_detect(struct ml_event *ev)
+{
+	unsigned at = ML_AT(ev->point);
+	for (unsigned i = 0; i < sizeof ml_detectors / sizeof ml_detectors[0]; i++) {
+		const struct ml_detector *d = &ml_detectors[i];
+		if (!(d->points & at) || !ml_kind_enabled[d->kind])
+			continue;
+		if (d->cond(ev)) {
+			ml_report(d->kind, ev);
+			return (int)d->kind;
+		}
+	}
+	return -1;
+}
+
+/* ---- access slow paths ---- */
+
+void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr n,
+                        const struct __ml_site *site, int write)
+{
+	struct ml_event ev = {0};
+	ev.point = write ? ML_DEREF_W : ML_DEREF_R;
+	ev.access = write ? ML_ACC_WRITE : ML_ACC_READ;
+	ev.p = (uptr)p;
+	ev.m = m;
+	ev.n = n;
+	ev.site = site;
+	ml_detect(&ev);
+}
+
+void ml_access_slow(const void *p, meta_t m, uptr n, int write, const char *fn,
+                    const site_t *site)
+{
+	struct ml_event ev = {0};
+	ev.point = write ? ML_DEREF_W : ML_DEREF_R;
+	ev.access = write ? ML_ACC_WRITE : ML_ACC_READ;
+	ev.p = (uptr)p;
+	ev.m = m;
+	ev.n = n;
+	ev.site = site;
+	ev.fn = fn;
+	ml_detect(&ev);
+}

@@ -1,0 +1,50 @@
+/* errors.c: the bug kinds, as data.
+ *
+ * Names are paper 000's rule names (Fig. 2) and are stable: they appear in
+ * text reports, in the JSON "kind" field and in options. A new kind is a
+ * row here (and an enum value in internal.h) plus a detector in
+ * detectors.c; nothing else switches on kinds.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+const struct ml_kind_info ml_kinds[ML_NKINDS] = {
+	[ML_HEAP_BUFFER_OVERFLOW] = {
+		"HEAP-BUFFER-OVERFLOW",
+		"access outside the bounds of the live heap block the pointer was derived from",
+	},
+	[ML_DANGLING_POINTER_DEREF] = {
+		"DANGLING-POINTER-DEREF",
+		"access through a pointer whose heap block has been freed",
+	},
+	[ML_DOUBLE_FREE] = {
+		"DOUBLE-FREE",
+		"free (or realloc) of a heap block that has already been freed",
+	},
+	[ML_UNMATCHED_FREE] = {
+		"UNMATCHED-FREE",
+		"free (or realloc) of a pointer that is not the start of a heap block",
+	},
+	[ML_NULL_POINTER_DEREF] = {
+		"NULL-POINTER-DEREF",
+		"access through a NULL pointer (or at a small offset from NULL)",
+	},
+};
+
+/* Detection of a kind can be switched off (a later option flips these). */
+unsigned char ml_kind_enabled[ML_NKINDS] = {
+	[ML_HEAP_BUFFER_OVERFLOW] = 1,
+	[ML_DANGLING_POINTER_DEREF] = 1,
+	[ML_DOUBLE_FREE] = 1,
+	[ML_UNMATCHED_FREE] = 1,
+	[ML_NULL_POINTER_DEREF] = 1,
+};
+
+int ml_kind_by_name(const char *name)
+{
+	for (int k = 0; k < ML_NKINDS; k++)
+		if (strcmp(ml_kinds[k].name, name) == 0)
+			return k;
+	return -1;
+}

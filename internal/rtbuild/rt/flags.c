@@ -1,0 +1,185 @@
+/* flags.c: run-time options from MEMLENS_OPTIONS.
+ *
+ * Syntax (as ASan's): key=value pairs separated by ':', e.g.
+ *   MEMLENS_OPTIONS=halt_on_error=1:exitcode=42:log_json=/tmp/errs.jsonl
+ * A problem in the string (unknown key, bad value) is reported once on
+ * stderr; that entry is ignored and the others still apply.
+ *
+ * ml_options below is THE list of options: `memlens help options` and
+ * docs/OPTIONS.md are generated from / kept in sync with it, and
+ * MEMLENS_OPTIONS=help=1 prints it at start-up.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct ml_flags ml_flags;
+
+enum ml_opt_type { ML_OPT_BOOL, ML_OPT_INT, ML_OPT_PATH };
+
+/* ------------------------------------------------------------------------
+ * The option table: name, type, default (as text), range, help.
+ * Adding an option: a row here, a field in struct ml_flags (internal.h),
+ * a case in ml_opt_apply, and a line in docs/OPTIONS.md.
+ * ---------------------------------------------------------------------- */
+static const struct ml_option {
+	const char *name;
+	enum ml_opt_type type;
+	const char *def;
+	long min, max;
+	const char *help;
+} ml_options[] = {
+	{"log_json", ML_OPT_PATH, "", 0, 0,
+	 "append one JSON object per error (one line each) to this file; "
+	 "each line is written with a single write(2), so concurrent processes "
+	 "and threads never interleave"},
+	{"log_path", ML_OPT_PATH, "", 0, 0,
+	 "write text reports to PATH.<pid> instead of stderr"},
+	{"halt_on_error", ML_OPT_BOOL, "0", 0, 1,
+	 "0: report each distinct (kind, site) once and keep going; "
+	 "1: exit with exitcode after the first report"},
+	{"exitcode", ML_OPT_INT, "23", 0, 255,
+	 "exit status of a program in which errors were reported"},
+	{"stack_depth", ML_OPT_INT, "16", 1, __ML_MAX_FRAMES,
+	 "frames shown and stored per stack (larger values are clamped)"},
+	{"help", ML_OPT_BOOL, "0", 0, 1,
+	 "print this list of options at start-up"},
+};
+#define ML_NOPTIONS (sizeof ml_options / sizeof ml_options[0])
+
+static void ml_opt_apply(const struct ml_option *o, long iv, const char *sv, size_t svlen)
+{
+	if (strcmp(o->name, "log_json") == 0) {
+		memcpy(ml_flags.log_json, sv, svlen);
+		ml_flags.log_json[svlen] = 0;
+	} else if (strcmp(o->name, "log_path") == 0) {
+		memcpy(ml_flags.log_path, sv, svlen);
+		ml_flags.log_path[svlen] = 0;
+	} else if (strcmp(o->name, "halt_on_error") == 0) {
+		ml_flags.halt_on_error = (int)iv;
+	} else if (strcmp(o->name, "exitcode") == 0) {
+		ml_flags.exitcode = (int)iv;
+	} else if (strcmp(o->name, "stack_depth") == 0) {
+		ml_flags.stack_depth = (unsigned)iv;
+	} else if (strcmp(o->name, "help") == 0) {
+		ml_flags.help = (int)iv;
+	}
+}
+
+/* Parse the decimal integer s[0..n); 0 on success. Clamp to [min, max] when
+ * clamp is set (stack_depth), otherwise a value out of range is an error. */
+static int ml_parse_int(const char *s, size_t n, long min, long max, int clamp, long *out)
+{
+	long v = 0;
+	if (n == 0 || n > 18)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	if (v < min || v > max) {
+		if (!clamp)
+			return -1;
+		v = v < min ? min : max;
+	}
+	*out = v;
+	return 0;
+}
+
+static void ml_known_list(char *buf, size_t cap)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < ML_NOPTIONS; i++) {
+		size_t k = strlen(ml_options[i].name);
+		if (len + k + 3 >= cap)
+			break;
+		if (i) {
+			memcpy(buf + len, ", ", 2);
+			len += 2;
+		}
+		memcpy(buf + len, ml_options[i].name, k);
+		len += k;
+		buf[len] = 0;
+	}
+}
+
+static void ml_apply_default(const struct ml_option *o)
+{
+	long iv = 0;
+	if (o->type != ML_OPT_PATH)
+		ml_parse_int(o->def, strlen(o->def), o->min, o->max, 1, &iv);
+	ml_opt_apply(o, iv, o->def, strlen(o->def));
+}
+
+void ml_flags_defaults(void)
+{
+	for (size_t i = 0; i < ML_NOPTIONS; i++)
+		ml_apply_default(&ml_options[i]);
+}
+
+static void ml_flags_help(void)
+{
+	ml_printf("memlens: options (MEMLENS_OPTIONS=key=value:key=value...):\n");
+	for (size_t i = 0; i < ML_NOPTIONS; i++) {
+		const struct ml_option *o = &ml_options[i];
+		ml_printf("  %-14s default %-4s %s\n", o->name,
+		          o->def[0] ? o->def : "none", o->help);
+	}
+}
+
+void ml_flags_parse(const char *opts)
+{
+	const char *s = opts;
+	while (*s) {
+		const char *end = strchr(s, ':');
+		size_t len = end ? (size_t)(end - s) : strlen(s);
+		const char *eq = memchr(s, '=', len);
+		size_t klen = eq ? (size_t)(eq - s) : len;
+		const char *v = eq ? eq + 1 : s + len;
+		size_t vlen = eq ? len - klen - 1 : 0;
+
+		if (len > 0) {
+			const struct ml_option *o = 0;
+			for (size_t i = 0; i < ML_NOPTIONS; i++)
+				if (strlen(ml_options[i].name) == klen &&
+				    memcmp(ml_options[i].name, s, klen) == 0)
+					o = &ml_options[i];
+			if (!o) {
+				char known[512];
+				ml_known_list(known, sizeof known);
+				ml_printf("memlens: MEMLENS_OPTIONS: unknown option '%.*s' (known: %s)\n",
+				          (int)klen, s, known);
+			} else if (!eq) {
+				ml_printf("memlens: MEMLENS_OPTIONS: option '%s' needs a value ('%s=...')\n",
+				          o->name, o->name);
+			} else if (o->type == ML_OPT_PATH) {
+				if (vlen >= sizeof ml_flags.log_json)
+					ml_printf("memlens: MEMLENS_OPTIONS: bad value for option '%s' (path too long)\n",
+					          o->name);
+				else
+					ml_opt_apply(o, 0, v, vlen);
+			} else {
+				long iv;
+				int clamp = strcmp(o->name, "stack_depth") == 0;
+				if (ml_parse_int(v, vlen, o->min, o->max, clamp, &iv) != 0) {
+					if (o->type == ML_OPT_BOOL)
+						ml_printf("memlens: MEMLENS_OPTIONS: bad value '%.*s' for option '%s' "
+						          "(expected 0 or 1)\n", (int)vlen, v, o->name);
+					else
+						ml_printf("memlens: MEMLENS_OPTIONS: bad value '%.*s' for option '%s' "
+						          "(expected an integer in %ld..%ld)\n",
+						          (int)vlen, v, o->name, o->min, o->max);
+				} else
+					ml_opt_apply(o, iv, 0, 0);
+			}
+		}
+		if (!end)
+			break;
+		s = end + 1;
+	}
+	if (ml_flags.help)
+		ml_flags_help();
+}

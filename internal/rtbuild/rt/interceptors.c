@@ -1,0 +1,768 @@
+/* interceptors.c: checked replacements for libc functions that read or
+ * write caller memory.
+ *
+ * Instrumented code calls __ml_<name> instead of <name>. Each replacement
+ * takes its pointer arguments' metas from __ml_t.arg (when the caller tagged
+ * the call for it; otherwise from __ml_meta_of), checks the exact byte
+ * ranges libc will read and write against those metas (a READ or WRITE
+ * event at the DEREF_R / DEREF_W detection point, reported against the
+ * caller's site), then calls the real libc function - also after a report,
+ * unless halt_on_error stopped the program. Pointer results carry the meta
+ * of the argument they point into.
+ *
+ * Strings are measured within the block first: a string with no NUL before
+ * its block ends is an overflow read of (end - s + 1) bytes, reported
+ * before libc runs off the end. A string whose pointer is already bad
+ * (NULL, freed block, outside its block) is reported before libc touches
+ * it, measuring it with page probes so the report itself cannot fault.
+ *
+ * Not checked: the arguments of printf-style %s / %n conversions (their
+ * metas are not known to the format walker).
+ */
+#include "internal.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#define ML_OWN(self) int own_ = __ml_own((uptr)&self)
+#define ML_ARGM(i, ptr) (own_ ? __ml_t.arg[i] : __ml_meta_of(ptr))
+#define ML_RET(self, m) __ml_setret((uptr)&self, (m))
+
+/* ---- helpers ---- */
+
+/* Bytes readable from p inside its object, when m names a live object
+ * (not WILD) that contains p. */
+static inline int ml_live_bound(const void *p, meta_t m, uptr *lim)
+{
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+	uptr a = (uptr)p;
+	if (r->gen == ml_meta_gen(m) && r->kind != __ML_KIND_WILD && r->kind != __ML_KIND_NONE &&
+	    a >= r->base && a < r->end) {
+		*lim = r->end - a;
+		return 1;
+	}
+	return 0;
+}
+
+/* Is any read at p through m suspect (NULL page, dead block, p outside its
+ * block)? Such reads are measured carefully and reported before libc runs. */
+static inline int ml_bad_start(const void *p, meta_t m)
+{
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+	uptr a = (uptr)p;
+	if (a < ML_NULL_LIMIT || r->gen != ml_meta_gen(m))
+		return 1;
+	if (r->kind == __ML_KIND_WILD || r->kind == __ML_KIND_NONE)
+		return 0;
+	return a < r->base || a >= r->end;
+}
+
+/* Can the page at `page` be read without faulting? Error paths only. */
+static int ml_page_readable(uptr page)
+{
+	int e = errno, ok;
+	char c;
+	struct iovec l = {&c, 1}, r = {(void *)page, 1};
+	ssize_t n = process_vm_readv(getpid(), &l, 1, &r, 1, 0);
+	if (n == 1)
+		ok = 1;
+	else if (n < 0 && errno == EFAULT)
+		ok = 0;
+	else /* syscall filtered: is it at least mapped? */
+		ok = msync((void *)page, 1, MS_ASYNC) == 0;
+	errno = e;
+	return ok;
+}
+
+/* Bytes of s a scan reads that stops after the first byte equal to c
+ * (c <= 0: none), after the NUL, or after max bytes. *term: stopped at a
+ * terminator rather than at max. */
+static size_t ml_plain_until(const char *s, size_t max, int c, int *term)
+{
+	size_t len = strnlen(s, max);
+	if (c > 0) {
+		const char *r = memchr(s, c, len);
+		if (r) {
+			*term = 1;
+			return (size_t)(r - s) + 1;
+		}
+	}
+	*term = len < max;
+	return len < max ? len + 1 : max;
+}
+
+/* Same, never touching an unreadable page (the count then includes the
+ * first byte that cannot be read). */
+static size_t ml_safe_until(const char *s, size_t max, int c)
+{
+	uptr page = 1; /* no page starts at 1 */
+	for (size_t i = 0; i < max; i++) {
+		uptr a = (uptr)s + i;
+		if ((a & ~(uptr)4095) != page) {
+			page = a & ~(uptr)4095;
+			if (!ml_page_readable(page))
+				return i + 1;
+		}
+		unsigned char ch = (unsigned char)s[i];
+		if (ch == 0 || (c > 0 && ch == c))
+			return i + 1;
+	}
+	return max;
+}
+
+/* Bytes libc reads at s for a scan as in ml_plain_until; reports what is
+ * wrong with that read as fn's. */
+static size_t ml_read_until(const char *s, meta_t m, size_t max, int c, const char *fn)
+{
+	uptr lim;
+	int term;
+	if (max == 0)
+		return 0;
+	if (ML_LIKELY(ml_live_bound(s, m, &lim))) {
+		size_t k = lim < max ? lim : max;
+		size_t got = ml_plain_until(s, k, c, &term);
+		if (term || k == max)
+			return got;
+		/* No terminator before the block ends: libc reads on. */
+		ml_access_slow(s, m, lim + 1, 0, fn, ml_caller_site());
+		return lim + ml_safe_until(s + lim, max - lim, c);
+	}
+	if (ML_UNLIKELY(ml_bad_start(s, m))) {
+		size_t n = (uptr)s < ML_NULL_LIMIT ? 1 : ml_safe_until(s, max, c);
+		ml_check(s, m, n, 0, fn);
+		return n;
+	}
+	return ml_plain_until(s, max, c, &term);
+}
+
+size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn)
+{
+	return ml_read_until(s, m, max, -1, fn);
+}
+
+/* Meta of the pointer v stored at slot by someone (instrumented or not). */
+static meta_t ml_ld_ptr(void *const *slot, const void *v)
+{
+	if (!v)
+		return __ML_NULL;
+	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8))
+		return __ml_ld((uptr)slot, (uptr)v);
+	return __ml_meta_of(v);
+}
+
+static void ml_st_ptr(void *slot, const void *v, meta_t m)
+{
+	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8))
+		__ml_st((uptr)slot, (uptr)v, m);
+}
+
+static size_t ml_mul_sat(size_t a, size_t b)
+{
+	size_t r;
+	return __builtin_mul_overflow(a, b, &r) ? SIZE_MAX : r;
+}
+
+/* ---- mem* ---- */
+
+void *__ml_memcpy(void *d, const void *s, size_t n)
+{
+	ML_OWN(__ml_memcpy);
+	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
+	ml_check(s, ms, n, 0, "memcpy");
+	ml_check(d, md, n, 1, "memcpy");
+	memcpy(d, s, n);
+	if (n >= 8)
+		__ml_copy_shadow(d, s, n); /* pointers inside survive the copy */
+	ML_RET(__ml_memcpy, md);
+	return d;
+}
+
+void *__ml_memmove(void *d, const void *s, size_t n)
+{
+	ML_OWN(__ml_memmove);
+	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
+	ml_check(s, ms, n, 0, "memmove");
+	ml_check(d, md, n, 1, "memmove");
+	memmove(d, s, n);
+	if (n >= 8)
+		__ml_copy_shadow(d, s, n);
+	ML_RET(__ml_memmove, md);
+	return d;
+}
+
+void *__ml_memset(void *d, int c, size_t n)
+{
+	ML_OWN(__ml_memset);
+	meta_t md = ML_ARGM(0, d);
+	ml_check(d, md, n, 1, "memset");
+	memset(d, c, n);
+	ML_RET(__ml_memset, md);
+	return d;
+}
+
+/* All n bytes of both: libc's memcmp may read them all (word at a time). */
+int __ml_memcmp(const void *a, const void *b, size_t n)
+{
+	ML_OWN(__ml_memcmp);
+	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
+	ml_check(a, ma, n, 0, "memcmp");
+	ml_check(b, mb, n, 0, "memcmp");
+	return memcmp(a, b, n);
+}
+
+void *__ml_memchr(const void *s, int c, size_t n)
+{
+	ML_OWN(__ml_memchr);
+	meta_t ms = ML_ARGM(0, s);
+	size_t k = n;
+	uptr lim;
+	/* The scan stops at the match: only a match-less overrun is a bug. */
+	if (n && ml_live_bound(s, ms, &lim)) {
+		const char *r = memchr(s, c, n < lim ? n : lim);
+		if (r)
+			k = (size_t)(r - (const char *)s) + 1;
+	}
+	ml_check(s, ms, k, 0, "memchr");
+	void *r = memchr(s, c, n);
+	ML_RET(__ml_memchr, r ? ms : __ML_NULL);
+	return r;
+}
+
+void *__ml_memrchr(const void *s, int c, size_t n)
+{
+	ML_OWN(__ml_memrchr);
+	meta_t ms = ML_ARGM(0, s);
+	ml_check(s, ms, n, 0, "memrchr"); /* scans from the end */
+	void *r = memrchr(s, c, n);
+	ML_RET(__ml_memrchr, r ? ms : __ML_NULL);
+	return r;
+}
+
+/* ---- string copies ---- */
+
+char *__ml_strcpy(char *d, const char *s)
+{
+	ML_OWN(__ml_strcpy);
+	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
+	size_t n = ml_read_str(s, ms, SIZE_MAX, "strcpy");
+	ml_check(d, md, n, 1, "strcpy");
+	strcpy(d, s);
+	ML_RET(__ml_strcpy, md);
+	return d;
+}
+
+char *__ml_stpcpy(char *d, const char *s)
+{
+	ML_OWN(__ml_stpcpy);
+	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
+	size_t n = ml_read_str(s, ms, SIZE_MAX, "stpcpy");
+	ml_check(d, md, n, 1, "stpcpy");
+	char *r = stpcpy(d, s);
+	ML_RET(__ml_stpcpy, md);
+	return r;
+}
+
+/* strncpy writes exactly n bytes (padding with NULs). */
+char *__ml_strncpy(char *d, const char *s, size_t n)
+{
+	ML_OWN(__ml_strncpy);
+	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
+	ml_read_str(s, ms, n, "strncpy");
+	ml_check(d, md, n, 1, "strncpy");
+	strncpy(d, s, n);
+	ML_RET(__ml_strncpy, md);
+	return d;
+}
+
+char *__ml_stpncpy(char *d, const char *s, size_t n)
+{
+	ML_OWN(__ml_stpncpy);
+	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
+	ml_read_str(s, ms, n, "stpncpy");
+	ml_check(d, md, n, 1, "stpncpy");
+	char *r = stpncpy(d, s, n);
+	ML_RET(__ml_stpncpy, md);
+	return r;
+}
+
+char *__ml_strcat(char *d, const char *s)
+{
+	ML_OWN(__ml_strcat);
+	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
+	size_t dn = ml_read_str(d, md, SIZE_MAX, "strcat");
+	size_t sn = ml_read_str(s, ms, SIZE_MAX, "strcat");
+	ml_check(d + dn - 1, md, sn, 1, "strcat"); /* from d's NUL on */
+	strcat(d, s);
+	ML_RET(__ml_strcat, md);
+	return d;
+}
+
+/* strncat appends at most n bytes of s, then always a NUL. */
+char *__ml_strncat(char *d, const char *s, size_t n)
+{
+	ML_OWN(__ml_strncat);
+	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
+	size_t dn = ml_read_str(d, md, SIZE_MAX, "strncat");
+	ml_read_str(s, ms, n, "strncat");
+	size_t sl = strnlen(s, n);
+	ml_check(d + dn - 1, md, sl + 1, 1, "strncat");
+	strncat(d, s, n);
+	ML_RET(__ml_strncat, md);
+	return d;
+}
+
+/* ---- string reads ---- */
+
+size_t __ml_strlen(const char *s)
+{
+	ML_OWN(__ml_strlen);
+	meta_t ms = ML_ARGM(0, s);
+	size_t k = ml_read_str(s, ms, SIZE_MAX, "strlen");
+	if (ML_LIKELY((uptr)s >= ML_NULL_LIMIT && s[k - 1] == 0))
+		return k - 1;
+	return strlen(s); /* as the program would (it may fault) */
+}
+
+size_t __ml_strnlen(const char *s, size_t n)
+{
+	ML_OWN(__ml_strnlen);
+	meta_t ms = ML_ARGM(0, s);
+	size_t k = ml_read_str(s, ms, n, "strnlen");
+	if (ML_LIKELY(k > 0 && (uptr)s >= ML_NULL_LIMIT && s[k - 1] == 0))
+		return k - 1;
+	return strnlen(s, n);
+}
+
+/* Comparisons read both strings up to the first difference or NUL. */
+static void ml_read_cmp(const char *a, meta_t ma, const char *b, meta_t mb, size_t max,
+                        int icase, const char *fn)
+{
+	if (max == 0)
+		return;
+	int bad = 0;
+	if (ML_UNLIKELY(ml_bad_start(a, ma))) {
+		ml_read_str(a, ma, max, fn);
+		bad = 1;
+	}
+	if (ML_UNLIKELY(ml_bad_start(b, mb))) {
+		ml_read_str(b, mb, max, fn);
+		bad = 1;
+	}
+	if (bad)
+		return;
+	uptr la = SIZE_MAX, lb = SIZE_MAX;
+	if (!ml_live_bound(a, ma, &la))
+		la = SIZE_MAX;
+	if (!ml_live_bound(b, mb, &lb))
+		lb = SIZE_MAX;
+	if (la >= max && lb >= max)
+		return; /* both blocks hold every byte the compare can read */
+	const site_t *site = ml_caller_site();
+	for (size_t i = 0;; i++) {
+		if (i == la)
+			ml_access_slow(a, ma, la + 1, 0, fn, site);
+		if (i == lb)
+			ml_access_slow(b, mb, lb + 1, 0, fn, site);
+		unsigned char ca = (unsigned char)a[i], cb = (unsigned char)b[i];
+		if (icase) {
+			ca = (unsigned char)tolower(ca);
+			cb = (unsigned char)tolower(cb);
+		}
+		if (ca != cb || ca == 0 || i + 1 == max)
+			break;
+	}
+}
+
+int __ml_strcmp(const char *a, const char *b)
+{
+	ML_OWN(__ml_strcmp);
+	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
+	ml_read_cmp(a, ma, b, mb, SIZE_MAX, 0, "strcmp");
+	return strcmp(a, b);
+}
+
+int __ml_strncmp(const char *a, const char *b, size_t n)
+{
+	ML_OWN(__ml_strncmp);
+	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
+	ml_read_cmp(a, ma, b, mb, n, 0, "strncmp");
+	return strncmp(a, b, n);
+}
+
+int __ml_strcasecmp(const char *a, const char *b)
+{
+	ML_OWN(__ml_strcasecmp);
+	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
+	ml_read_cmp(a, ma, b, mb, SIZE_MAX, 1, "strcasecmp");
+	return strcasecmp(a, b);
+}
+
+int __ml_strncasecmp(const char *a, const char *b, size_t n)
+{
+	ML_OWN(__ml_strncasecmp);
+	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
+	ml_read_cmp(a, ma, b, mb, n, 1, "strncasecmp");
+	return strncasecmp(a, b, n);
+}
+
+/* strcoll transforms both strings whole. */
+int __ml_strcoll(const char *a, const char *b)
+{
+	ML_OWN(__ml_strcoll);
+	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
+	ml_read_str(a, ma, SIZE_MAX, "strcoll");
+	ml_read_str(b, mb, SIZE_MAX, "strcoll");
+	return strcoll(a, b);
+}
+
+char *__ml_strchr(const char *s, int c)
+{
+	ML_OWN(__ml_strchr);
+	meta_t ms = ML_ARGM(0, s);
+	int ch = (unsigned char)c;
+	ml_read_until(s, ms, SIZE_MAX, ch ? ch : -1, "strchr");
+	char *r = strchr(s, c);
+	ML_RET(__ml_strchr, r ? ms : __ML_NULL);
+	return r;
+}
+
+char *__ml_strrchr(const char *s, int c)
+{
+	ML_OWN(__ml_strrchr);
+	meta_t ms = ML_ARGM(0, s);
+	ml_read_str(s, ms, SIZE_MAX, "strrchr");
+	char *r = strrchr(s, c);
+	ML_RET(__ml_strrchr, r ? ms : __ML_NULL);
+	return r;
+}
+
+/* Functions whose read of s depends on the search: a bad s is reported
+ * before the call, a good one is checked against what libc read. */
+static int ml_pre_scan(const char *s, meta_t m, const char *fn)
+{
+	if (ML_UNLIKELY(ml_bad_start(s, m))) {
+		ml_read_str(s, m, SIZE_MAX, fn);
+		return 1;
+	}
+	return 0;
+}
+
+char *__ml_strstr(const char *h, const char *n)
+{
+	ML_OWN(__ml_strstr);
+	meta_t mh = ML_ARGM(0, h), mn = ML_ARGM(1, n);
+	size_t kn = ml_read_str(n, mn, SIZE_MAX, "strstr");
+	int bad = ml_pre_scan(h, mh, "strstr");
+	char *r = strstr(h, n);
+	if (!bad)
+		ml_check(h, mh, r ? (size_t)(r - h) + kn - 1 : strlen(h) + 1, 0, "strstr");
+	ML_RET(__ml_strstr, r ? mh : __ML_NULL);
+	return r;
+}
+
+char *__ml_strpbrk(const char *s, const char *accept)
+{
+	ML_OWN(__ml_strpbrk);
+	meta_t ms = ML_ARGM(0, s), ma = ML_ARGM(1, accept);
+	ml_read_str(accept, ma, SIZE_MAX, "strpbrk");
+	int bad = ml_pre_scan(s, ms, "strpbrk");
+	char *r = strpbrk(s, accept);
+	if (!bad)
+		ml_check(s, ms, r ? (size_t)(r - s) + 1 : strlen(s) + 1, 0, "strpbrk");
+	ML_RET(__ml_strpbrk, r ? ms : __ML_NULL);
+	return r;
+}
+
+size_t __ml_strspn(const char *s, const char *accept)
+{
+	ML_OWN(__ml_strspn);
+	meta_t ms = ML_ARGM(0, s), ma = ML_ARGM(1, accept);
+	ml_read_str(accept, ma, SIZE_MAX, "strspn");
+	int bad = ml_pre_scan(s, ms, "strspn");
+	size_t r = strspn(s, accept);
+	if (!bad)
+		ml_check(s, ms, r + 1, 0, "strspn");
+	return r;
+}
+
+size_t __ml_strcspn(const char *s, const char *reject)
+{
+	ML_OWN(__ml_strcspn);
+	meta_t ms = ML_ARGM(0, s), mr = ML_ARGM(1, reject);
+	ml_read_str(reject, mr, SIZE_MAX, "strcspn");
+	int bad = ml_pre_scan(s, ms, "strcspn");
+	size_t r = strcspn(s, reject);
+	if (!bad)
+		ml_check(s, ms, r + 1, 0, "strcspn");
+	return r;
+}
+
+/* strtok_r on behalf of both tokenizers: start is the string being cut
+ * (s, or the saved position), mstart its meta. */
+static char *ml_strtok(char *s, const char *delim, char **save, meta_t ms, meta_t md,
+                       meta_t *mout, const char *fn)
+{
+	ml_read_str(delim, md, SIZE_MAX, fn);
+	char *start = s ? s : *save;
+	meta_t mstart = s ? ms : *mout;
+	if (!start) /* glibc returns NULL when there is nothing left */
+		return strtok_r(s, delim, save);
+	int bad = ml_pre_scan(start, mstart, fn);
+	char *r = strtok_r(s, delim, save);
+	if (!bad) {
+		if (r) {
+			char *end = r + strlen(r);
+			ml_check(start, mstart, (size_t)(end - start) + 1, 0, fn);
+			if (*save == end + 1) /* the delimiter became the NUL */
+				ml_check(end, mstart, 1, 1, fn);
+		} else {
+			ml_check(start, mstart, strlen(start) + 1, 0, fn);
+		}
+	}
+	*mout = mstart;
+	return r;
+}
+
+/* Tokenizes with a per-thread position (libc's strtok keeps a global one;
+ * per-thread is what every correct program can tell apart from it). */
+static __thread char *ml_strtok_save;
+
+char *__ml_strtok(char *s, const char *delim)
+{
+	ML_OWN(__ml_strtok);
+	meta_t ms = ML_ARGM(0, s), md = ML_ARGM(1, delim);
+	char *r = ml_strtok(s, delim, &ml_strtok_save, ms, md, &ml_tls.strtok_meta, "strtok");
+	ML_RET(__ml_strtok, r ? ml_tls.strtok_meta : __ML_NULL);
+	return r;
+}
+
+char *__ml_strtok_r(char *s, const char *delim, char **save)
+{
+	ML_OWN(__ml_strtok_r);
+	meta_t ms = ML_ARGM(0, s), md = ML_ARGM(1, delim), msave = ML_ARGM(2, save);
+	ml_check(save, msave, sizeof *save, s ? 1 : 0, "strtok_r");
+	meta_t mpos = s ? ms : ml_ld_ptr((void *const *)save, *save);
+	char *r = ml_strtok(s, delim, save, ms, md, &mpos, "strtok_r");
+	ml_st_ptr(save, *save, *save ? mpos : __ML_NULL);
+	ML_RET(__ml_strtok_r, r ? mpos : __ML_NULL);
+	return r;
+}
+
+/* ---- formatted output ---- */
+
+static int ml_vsprintf_checked(char *buf, meta_t mb, size_t n, int bounded, const char *fmt,
+                               meta_t mf, va_list ap, const char *fn)
+{
+	va_list ap2;
+	ml_read_str(fmt, mf, SIZE_MAX, fn);
+	if (!bounded || n > 0) {
+		/* Measure first, check, then write. */
+		va_copy(ap2, ap);
+		int need = vsnprintf(0, 0, fmt, ap2);
+		va_end(ap2);
+		if (need >= 0) {
+			size_t w = (size_t)need + 1;
+			if (bounded && n < w)
+				w = n;
+			ml_check(buf, mb, w, 1, fn);
+		}
+	}
+	return bounded ? vsnprintf(buf, n, fmt, ap) : vsprintf(buf, fmt, ap);
+}
+
+int __ml_sprintf(char *buf, const char *fmt, ...)
+{
+	ML_OWN(__ml_sprintf);
+	meta_t mb = ML_ARGM(0, buf), mf = ML_ARGM(1, fmt);
+	va_list ap;
+	va_start(ap, fmt);
+	int r = ml_vsprintf_checked(buf, mb, 0, 0, fmt, mf, ap, "sprintf");
+	va_end(ap);
+	return r;
+}
+
+int __ml_snprintf(char *buf, size_t n, const char *fmt, ...)
+{
+	ML_OWN(__ml_snprintf);
+	meta_t mb = ML_ARGM(0, buf), mf = ML_ARGM(2, fmt);
+	va_list ap;
+	va_start(ap, fmt);
+	int r = ml_vsprintf_checked(buf, mb, n, 1, fmt, mf, ap, "snprintf");
+	va_end(ap);
+	return r;
+}
+
+int __ml_vsprintf(char *buf, const char *fmt, __builtin_va_list ap)
+{
+	ML_OWN(__ml_vsprintf);
+	meta_t mb = ML_ARGM(0, buf), mf = ML_ARGM(1, fmt);
+	return ml_vsprintf_checked(buf, mb, 0, 0, fmt, mf, ap, "vsprintf");
+}
+
+int __ml_vsnprintf(char *buf, size_t n, const char *fmt, __builtin_va_list ap)
+{
+	ML_OWN(__ml_vsnprintf);
+	meta_t mb = ML_ARGM(0, buf), mf = ML_ARGM(2, fmt);
+	return ml_vsprintf_checked(buf, mb, n, 1, fmt, mf, ap, "vsnprintf");
+}
+
+/* ---- stdio and fds ---- */
+
+/* A FILE * libc will dereference: catches NULL and closed (freed) streams. */
+static inline void ml_check_file(void *f, meta_t mf, const char *fn)
+{
+	ml_check(f, mf, 1, 0, fn);
+}
+
+char *__ml_fgets(char *buf, int n, void *f)
+{
+	ML_OWN(__ml_fgets);
+	meta_t mb = ML_ARGM(0, buf), mf = ML_ARGM(2, f);
+	ml_check_file(f, mf, "fgets");
+	if (n > 0)
+		ml_check(buf, mb, (size_t)n, 1, "fgets");
+	char *r = fgets(buf, n, (FILE *)f);
+	ML_RET(__ml_fgets, r ? mb : __ML_NULL);
+	return r;
+}
+
+size_t __ml_fread(void *p, size_t sz, size_t nm, void *f)
+{
+	ML_OWN(__ml_fread);
+	meta_t mp = ML_ARGM(0, p), mf = ML_ARGM(3, f);
+	ml_check_file(f, mf, "fread");
+	ml_check(p, mp, ml_mul_sat(sz, nm), 1, "fread");
+	return fread(p, sz, nm, (FILE *)f);
+}
+
+size_t __ml_fwrite(const void *p, size_t sz, size_t nm, void *f)
+{
+	ML_OWN(__ml_fwrite);
+	meta_t mp = ML_ARGM(0, p), mf = ML_ARGM(3, f);
+	ml_check_file(f, mf, "fwrite");
+	ml_check(p, mp, ml_mul_sat(sz, nm), 0, "fwrite");
+	return fwrite(p, sz, nm, (FILE *)f);
+}
+
+long __ml_read(int fd, void *buf, size_t n)
+{
+	ML_OWN(__ml_read);
+	meta_t mb = ML_ARGM(1, buf);
+	ml_check(buf, mb, n, 1, "read");
+	return read(fd, buf, n);
+}
+
+long __ml_write(int fd, const void *buf, size_t n)
+{
+	ML_OWN(__ml_write);
+	meta_t mb = ML_ARGM(1, buf);
+	ml_check(buf, mb, n, 0, "write");
+	return write(fd, buf, n);
+}
+
+/* getline/getdelim realloc *lineptr: it must be NULL or a live heap block
+ * (validated as realloc would), and *n must not claim more room than the
+ * block has. The new buffer is a heap block with its record (libc
+ * allocates it through our malloc/realloc). */
+static long ml_getdelim(char **lp, size_t *np, int delim, void *f, meta_t mlp, meta_t mnp,
+                        meta_t mf, const char *fn)
+{
+	if (!lp || !np) /* glibc: EINVAL, no dereference */
+		return getdelim(lp, np, delim, (FILE *)f);
+	ml_check(lp, mlp, sizeof *lp, 1, fn);
+	ml_check(np, mnp, sizeof *np, 1, fn);
+	ml_check_file(f, mf, fn);
+
+	char *old = *lp;
+	size_t n0 = *np;
+	uint64_t cap = 0;
+	meta_t mold = ml_ld_ptr((void *const *)lp, old);
+	if (old && !ml_check_realloc_arg(old, mold, fn, &cap)) {
+		/* Do not let libc realloc a bad pointer: read into a fresh
+		 * buffer; the bad one is dropped. */
+		char *tmp = 0;
+		size_t tn = 0;
+		long r = getdelim(&tmp, &tn, delim, (FILE *)f);
+		*lp = tmp;
+		*np = tn;
+		ml_st_ptr(lp, tmp, __ml_meta_of(tmp));
+		return r;
+	}
+	int clamped = 0;
+	if (old && n0 > cap) {
+		/* libc would write up to *n bytes into a smaller block: report,
+		 * and let it see the real size so it reallocs instead. */
+		ml_check(old, mold, n0, 1, fn);
+		*np = (size_t)cap;
+		clamped = 1;
+	}
+	long r = getdelim(lp, np, delim, (FILE *)f);
+	char *now = *lp;
+	if (now != old)
+		ml_st_ptr(lp, now, __ml_meta_of(now));
+	else if (clamped && *np == cap)
+		*np = n0; /* unchanged buffer: the program keeps its own view */
+	return r;
+}
+
+long __ml_getline(char **lp, size_t *np, void *f)
+{
+	ML_OWN(__ml_getline);
+	meta_t mlp = ML_ARGM(0, lp), mnp = ML_ARGM(1, np), mf = ML_ARGM(2, f);
+	return ml_getdelim(lp, np, '\n', f, mlp, mnp, mf, "getline");
+}
+
+long __ml_getdelim(char **lp, size_t *np, int delim, void *f)
+{
+	ML_OWN(__ml_getdelim);
+	meta_t mlp = ML_ARGM(0, lp), mnp = ML_ARGM(1, np), mf = ML_ARGM(3, f);
+	return ml_getdelim(lp, np, delim, f, mlp, mnp, mf, "getdelim");
+}
+
+int __ml_puts(const char *s)
+{
+	ML_OWN(__ml_puts);
+	meta_t ms = ML_ARGM(0, s);
+	ml_read_str(s, ms, SIZE_MAX, "puts");
+	return puts(s);
+}
+
+int __ml_fputs(const char *s, void *f)
+{
+	ML_OWN(__ml_fputs);
+	meta_t ms = ML_ARGM(0, s), mf = ML_ARGM(1, f);
+	ml_check_file(f, mf, "fputs");
+	ml_read_str(s, ms, SIZE_MAX, "fputs");
+	return fputs(s, (FILE *)f);
+}
+
+/* ---- sorting and searching ---- */
+
+void __ml_qsort(void *base, size_t nmemb, size_t size, int (*cmp)(const void *, const void *))
+{
+	ML_OWN(__ml_qsort);
+	meta_t mb = ML_ARGM(0, base);
+	if (nmemb > 1)
+		ml_check(base, mb, ml_mul_sat(nmemb, size), 1, "qsort"); /* read and written */
+	qsort(base, nmemb, size, cmp);
+}
+
+void *__ml_bsearch(const void *key, const void *base, size_t nmemb, size_t size,
+                   int (*cmp)(const void *, const void *))
+{
+	ML_OWN(__ml_bsearch);
+	meta_t mb = ML_ARGM(1, base);
+	if (nmemb > 0)
+		ml_check(base, mb, ml_mul_sat(nmemb, size), 0, "bsearch");
+	void *r = bsearch(key, base, nmemb, size, cmp);
+	ML_RET(__ml_bsearch, r ? mb : __ML_NULL);
+	return r;
+}

@@ -1,0 +1,291 @@
+/* internal.h: declarations shared by the runtime's translation units.
+ *
+ * Nothing here is part of the ABI (that is memlens.h); instrumented code
+ * never includes this file. Every runtime .c includes it first.
+ *
+ * Address-space layout (x86_64, 47-bit user space):
+ *   [0x000000000000, 0x010000000000)  application (non-PIE binaries, brk heap)
+ *   [0x010000000000, 0x100000000000)  META shadow of [0x510000000000, 0x600000000000)
+ *   [0x110000000000, 0x200000000000)  VAL shadow  of [0x510000000000, 0x600000000000)
+ *   [0x200000000000, 0x300000000000)  META shadow of [0x700000000000, 0x800000000000)
+ *   [0x300000000000, 0x400000000000)  VAL shadow  of [0x700000000000, 0x800000000000)
+ *   [0x400000000000, 0x410000000000)  VAL shadow  of [0, 0x010000000000)
+ *   [0x500000000000, 0x510000000000)  META shadow of [0, 0x010000000000)
+ *   [0x510000000000, 0x600000000000)  application (PIE binaries)
+ *   [0x600000000000, 0x700000000000)  runtime: record table and the arenas below
+ *   [0x700000000000, 0x800000000000)  application (mmap, libraries, stacks)
+ */
+#ifndef MEMLENS_INTERNAL_H
+#define MEMLENS_INTERNAL_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+
+#include "memlens.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef __ml_uptr uptr;
+typedef __ml_meta_t meta_t;
+typedef struct __ml_site site_t;
+
+#define ML_LIKELY(x)   __builtin_expect(!!(x), 1)
+#define ML_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define ML_HIDDEN      __attribute__((visibility("hidden")))
+#define ML_NOINLINE    __attribute__((noinline))
+#define ML_SLOW        __attribute__((noinline, cold))
+
+#define ML_LOAD(p)        __atomic_load_n((p), __ATOMIC_RELAXED)
+#define ML_STORE(p, v)    __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#define ML_ACQ(p)         __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define ML_REL(p, v)      __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+#define ML_ADD(p, v)      __atomic_fetch_add((p), (v), __ATOMIC_RELAXED)
+
+static inline unsigned ml_meta_slot(meta_t m) { return (unsigned)m; }
+static inline unsigned ml_meta_gen(meta_t m) { return (unsigned)(m >> 32); }
+static inline meta_t ml_mkmeta(unsigned slot, unsigned gen)
+{
+	return (meta_t)slot | ((meta_t)gen << 32);
+}
+
+/* Pages below this address are never mapped: an access there is NULL-based. */
+#define ML_NULL_LIMIT 4096UL
+
+/* ---- runtime arenas, all inside [0x600000000000, 0x700000000000) ---- */
+#define ML_RECS_SIZE   (__ML_MAX_RECS * sizeof(struct __ml_rec))
+#define ML_COLD_ADDR   0x610000000000UL /* struct ml_cold[__ML_MAX_RECS] */
+#define ML_HIST_ADDR   0x620000000000UL /* free history ring + indexes */
+#define ML_DEPOT_ADDR  0x630000000000UL /* stack depot buckets + arena */
+#define ML_THR_ADDR    0x640000000000UL /* per-thread-id info */
+#define ML_ARENA_ADDR  0x650000000000UL /* bump arena: live-hash tables */
+#define ML_ARENA_SIZE  0x010000000000UL
+
+/* Is [a, a+n) inside application memory (so its shadow is mapped)? */
+static inline int ml_app_range(uptr a, uptr n)
+{
+	uptr e = a + n;
+	if (e < a)
+		return 0;
+	if (e <= 0x010000000000UL)
+		return 1;
+	if (a >= 0x510000000000UL && e <= 0x600000000000UL)
+		return 1;
+	if (a >= 0x700000000000UL && e <= 0x800000000000UL)
+		return 1;
+	return 0;
+}
+
+/* ---- init.c ---- */
+enum { ML_UNINIT = 0, ML_INITIALIZING = 1, ML_READY = 2 };
+extern int ml_state;
+void __ml_init(void);
+void *ml_map_fixed(uptr addr, uptr size, const char *what);
+/* Did libc hand out p while the runtime was initializing (no record)?
+ * If so, forget it (it is being freed). */
+int ml_init_block_take(const void *p);
+void ml_init_block_add(const void *p);
+/* Called when an error has been reported: arrange the exit status. */
+extern volatile int ml_errors;
+
+/* ---- flags.c ---- */
+struct ml_flags {
+	char log_json[4096];   /* "" = none */
+	char log_path[4096];   /* "" = stderr */
+	int halt_on_error;
+	int exitcode;
+	unsigned stack_depth;
+	int help;
+};
+extern struct ml_flags ml_flags;
+void ml_flags_defaults(void);
+void ml_flags_parse(const char *opts);
+
+/* ---- thread.c ---- */
+/* Runtime-private per-thread state, next to the ABI's __ml_t. */
+#define ML_SLOT_BATCH 64
+struct ml_tls {
+	int registered;          /* has a memlens thread id */
+	int in_report;           /* re-entrancy guard for reports */
+	int key_set;             /* exit destructor registered */
+	unsigned ncache;         /* record slots ready for new blocks */
+	unsigned cache[ML_SLOT_BATCH];
+	unsigned fhead, ftail;   /* freed slots not yet handed back (chain) */
+	unsigned nfree;
+	meta_t strtok_meta;      /* meta of the string strtok(NULL, ...) continues */
+};
+extern __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
+void ml_thread_init_main(void);
+void ml_thread_adopt(void);
+static inline unsigned ml_self_id(void)
+{
+	if (ML_UNLIKELY(!ml_tls.registered))
+		ml_thread_adopt();
+	return __ml_t.id;
+}
+/* Creation info of thread id, for reports: 0 if unknown. */
+int ml_thread_info(unsigned id, unsigned *parent, unsigned *stack);
+void ml_thread_exit_hook(void);
+
+/* ---- stack.c ---- */
+void ml_stack_init(void);
+/* Intern the shadow call stack, its innermost frame replaced by site when
+ * site is not NULL. Returns 0 for an empty stack. */
+unsigned ml_stack_capture(const site_t *site);
+/* Frames of an interned stack, innermost first. */
+unsigned ml_stack_get(unsigned id, const site_t *const **frames);
+/* The caller's site: the innermost shadow frame, or NULL. */
+static inline const site_t *ml_caller_site(void)
+{
+	unsigned d = __ml_t.depth;
+	if (d == 0)
+		return 0;
+	if (d > __ML_MAX_FRAMES)
+		d = __ML_MAX_FRAMES;
+	return __ml_t.frames[d - 1];
+}
+
+/* ---- records.c ---- */
+/* Cold per-slot information, parallel to the record table. */
+struct ml_cold {
+	uint64_t size;        /* requested size */
+	uint32_t gen;         /* generation in the metas of the slot's latest block */
+	uint32_t alloc_stack;
+	uint32_t free_stack;
+	uint32_t alloc_tid;
+	uint32_t free_tid;
+	uint32_t next;        /* free-slot FIFO link */
+	uint32_t flags;       /* ML_CF_* */
+	uint32_t pad;
+};
+#define ML_CF_FREED    1u
+#define ML_CF_REALLOC  2u  /* freed by realloc */
+#define ML_CF_ARCHIVED 4u  /* copied into the history, slot about to be reused */
+#define ML_COLD ((struct ml_cold *)ML_COLD_ADDR)
+
+/* What the runtime knows about the block a meta (or an address) names. */
+struct ml_binfo {
+	int known;            /* details below are valid */
+	int freed;
+	unsigned kind;
+	unsigned slot, gen;
+	uint64_t id;
+	uptr base;
+	uint64_t size;
+	unsigned alloc_stack, free_stack, alloc_tid, free_tid;
+	int by_realloc;
+};
+
+void ml_records_init(void);
+unsigned ml_slot_get(void);
+void ml_slot_put(unsigned slot);
+void ml_slots_flush(void);             /* hand this thread's caches back */
+uint64_t ml_next_block_id(void);
+int ml_slot_in_use(unsigned slot);     /* has ever been handed out */
+
+void ml_live_insert(uptr base, meta_t m);
+int ml_live_lookup(uptr base, meta_t *m);
+
+int ml_block_info(meta_t m, struct ml_binfo *b);
+int ml_block_by_base(uptr base, struct ml_binfo *b);
+void ml_records_lock_all(void);
+void ml_records_unlock_all(void);
+
+/* ---- allocator.c ---- */
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+extern void *__libc_memalign(size_t, size_t);
+/* Register a block libc just returned; returns its meta. */
+meta_t ml_register_block(void *p, size_t n);
+/* Would realloc accept p? (getline's *lineptr.) Reports if not; on success
+ * *size is the block's size. */
+int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size);
+
+/* ---- interceptors.c ---- */
+/* Bytes a libc function reading the string s (at most max bytes) reads,
+ * NUL included; reports bad reads as fn's. */
+size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn);
+
+/* ---- errors.c ---- */
+enum ml_kind {
+	ML_HEAP_BUFFER_OVERFLOW,
+	ML_DANGLING_POINTER_DEREF,
+	ML_DOUBLE_FREE,
+	ML_UNMATCHED_FREE,
+	ML_NULL_POINTER_DEREF,
+	ML_NKINDS
+};
+struct ml_kind_info {
+	const char *name;     /* stable: appears in reports and JSON "kind" */
+	const char *desc;
+};
+extern const struct ml_kind_info ml_kinds[ML_NKINDS];
+extern unsigned char ml_kind_enabled[ML_NKINDS];
+int ml_kind_by_name(const char *name);
+
+/* ---- detectors.c ---- */
+enum ml_point { ML_DEREF_R, ML_DEREF_W, ML_FREE, ML_CALL, ML_RET, ML_NPOINTS };
+enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC };
+
+/* One redex reaching a detection point (paper 000 §2.1). */
+struct ml_event {
+	enum ml_point point;
+	enum ml_access access;
+	uptr p;               /* the pointer r */
+	meta_t m;             /* its meta (for frees: the resolved meta) */
+	uptr n;               /* bytes accessed */
+	const site_t *site;   /* where, or NULL */
+	uptr pc;              /* return address into uninstrumented code, or 0 */
+	const char *fn;       /* libc function performing the access, or NULL */
+	const char *note;     /* extra sentence for the report, or NULL */
+	int resolved;         /* blk filled */
+	struct ml_binfo blk;
+};
+/* Run the detectors registered at ev->point; returns the kind reported
+ * (or that fired but was a duplicate), -1 when no condition held. */
+int ml_detect(struct ml_event *ev);
+/* The paper's auxiliary predicates over an event. */
+const struct ml_binfo *ml_event_block(struct ml_event *ev);
+
+/* Check an access of n bytes at p through meta m (interceptors): the inline
+ * test of memlens.h, then the detectors. */
+ML_SLOW void ml_access_slow(const void *p, meta_t m, uptr n, int write,
+                            const char *fn, const site_t *site);
+static inline void ml_check(const void *p, meta_t m, uptr n, int write,
+                            const char *fn)
+{
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+	uptr a = (uptr)p;
+	if (n == 0)
+		return;
+	if (ML_UNLIKELY((r->gen != (unsigned)(m >> 32)) | (a < r->base) |
+	                (a + n > r->end) | (a + n < a)))
+		ml_access_slow(p, m, n, write, fn, ml_caller_site());
+}
+
+/* ---- report.c ---- */
+void ml_report(enum ml_kind kind, struct ml_event *ev);
+void ml_report_lock(void);
+void ml_report_unlock(void);
+/* Unconditional diagnostics (bad options, fatal errors): one write(2). */
+void ml_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+__attribute__((noreturn)) void ml_die(void);
+
+/* ---- small string helpers that never allocate (report.c) ---- */
+struct ml_buf {
+	char *p;
+	size_t len, cap;
+	int trunc;
+};
+void ml_bput(struct ml_buf *b, const char *s);
+void ml_bputn(struct ml_buf *b, const char *s, size_t n);
+void ml_bputc(struct ml_buf *b, char c);
+void ml_bdec(struct ml_buf *b, uint64_t v);
+void ml_bsdec(struct ml_buf *b, int64_t v);
+void ml_bhex(struct ml_buf *b, uint64_t v);
+void ml_write_all(int fd, const char *p, size_t n);
+
+#endif

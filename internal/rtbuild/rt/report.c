@@ -1,0 +1,796 @@
+/* report.c: text reports (stderr or log_path) and JSON lines (log_json).
+ *
+ * Reports are serialised by one lock and formatted into static buffers
+ * with the small formatters below: no malloc, no stdio, because the program
+ * may be in a bad state (a corrupted heap, a stdio lock held). Each output
+ * is one write(2) where possible; a JSON line always is, so concurrent
+ * writers (threads, processes sharing the file with O_APPEND) never
+ * interleave.
+ *
+ * With halt_on_error=0 each (kind, site) is reported once: the first
+ * occurrence carries all the information a second would repeat. A report
+ * triggered while this thread is already reporting (a signal handler
+ * running instrumented code) is dropped rather than deadlocking.
+ */
+#include "internal.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- buffers ---- */
+
+void ml_bputn(struct ml_buf *b, const char *s, size_t n)
+{
+	if (b->len + n > b->cap) {
+		n = b->cap - b->len;
+		b->trunc = 1;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+}
+
+void ml_bput(struct ml_buf *b, const char *s)
+{
+	ml_bputn(b, s, strlen(s));
+}
+
+void ml_bputc(struct ml_buf *b, char c)
+{
+	ml_bputn(b, &c, 1);
+}
+
+void ml_bdec(struct ml_buf *b, uint64_t v)
+{
+	char t[24];
+	int i = sizeof t;
+	do {
+		t[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	ml_bputn(b, t + i, sizeof t - (size_t)i);
+}
+
+void ml_bsdec(struct ml_buf *b, int64_t v)
+{
+	if (v < 0) {
+		ml_bputc(b, '-');
+		ml_bdec(b, (uint64_t)0 - (uint64_t)v);
+	} else {
+		ml_bdec(b, (uint64_t)v);
+	}
+}
+
+void ml_bhex(struct ml_buf *b, uint64_t v)
+{
+	char t[18];
+	int i = sizeof t;
+	do {
+		t[--i] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	t[--i] = 'x';
+	t[--i] = '0';
+	ml_bputn(b, t + i, sizeof t - (size_t)i);
+}
+
+static void ml_bpad(struct ml_buf *b, unsigned n)
+{
+	while (n--)
+		ml_bputc(b, ' ');
+}
+
+static unsigned ml_ndigits(uint64_t v)
+{
+	unsigned n = 1;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+void ml_write_all(int fd, const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+void ml_printf(const char *fmt, ...)
+{
+	char buf[2048];
+	va_list ap;
+	int e = errno;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		ml_write_all(2, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+	errno = e;
+}
+
+void ml_die(void)
+{
+	_exit(1);
+}
+
+/* ---- the report lock ---- */
+
+static int ml_rlock;
+
+void ml_report_lock(void)
+{
+	unsigned spins = 0;
+	while (__atomic_exchange_n(&ml_rlock, 1, __ATOMIC_ACQUIRE))
+		if (++spins > 64)
+			sched_yield();
+}
+
+void ml_report_unlock(void)
+{
+	__atomic_store_n(&ml_rlock, 0, __ATOMIC_RELEASE);
+}
+
+/* ---- dedupe: (kind, site) seen ---- */
+
+#define ML_SEEN_N 8192
+static struct {
+	uptr key;
+	unsigned kind;
+} ml_seen[ML_SEEN_N];
+
+/* 1 if (kind, key) was reported before; records it otherwise. Called with
+ * the lock held. A full table stops deduplicating (reports everything). */
+static int ml_seen_before(unsigned kind, uptr key)
+{
+	uptr h = (key >> 3) * 0x9E3779B97F4A7C15ULL + kind;
+	h ^= h >> 29;
+	for (unsigned n = 0; n < ML_SEEN_N; n++) {
+		unsigned i = (unsigned)((h + n) & (ML_SEEN_N - 1));
+		if (ml_seen[i].key == 0) {
+			ml_seen[i].key = key;
+			ml_seen[i].kind = kind;
+			return 0;
+		}
+		if (ml_seen[i].key == key && ml_seen[i].kind == kind)
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- pieces shared by the text and JSON forms ---- */
+
+static const char *ml_access_name(enum ml_access a)
+{
+	switch (a) {
+	case ML_ACC_READ:
+		return "read";
+	case ML_ACC_WRITE:
+		return "write";
+	case ML_ACC_FREE:
+		return "free";
+	case ML_ACC_REALLOC:
+		return "realloc";
+	}
+	return "?";
+}
+
+static const char *ml_basename(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+static void ml_bbytes(struct ml_buf *b, uint64_t n)
+{
+	ml_bdec(b, n);
+	ml_bput(b, n == 1 ? " byte" : " bytes");
+}
+
+/* What happened, e.g. "write of 4 bytes at 0x602000000044 (in memcpy)". */
+static void ml_what(struct ml_buf *b, struct ml_event *ev)
+{
+	if (ev->access == ML_ACC_READ || ev->access == ML_ACC_WRITE) {
+		ml_bput(b, ml_access_name(ev->access));
+		ml_bput(b, " of ");
+		ml_bbytes(b, ev->n);
+		ml_bput(b, " at ");
+	} else {
+		ml_bput(b, ev->access == ML_ACC_FREE ? "free of " : "realloc of ");
+	}
+	ml_bhex(b, ev->p);
+	if (ev->fn) {
+		ml_bput(b, " (in ");
+		ml_bput(b, ev->fn);
+		ml_bput(b, ")");
+	}
+}
+
+/* Where the address is relative to the block, without the address:
+ * "0 bytes past the end of 40-byte block #3 (offset 40)". */
+static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
+{
+	const struct ml_binfo *k = ml_event_block(ev);
+	uptr p = ev->p;
+
+	if (kind == ML_NULL_POINTER_DEREF) {
+		if (p == 0)
+			ml_bput(b, "the pointer is NULL");
+		else {
+			ml_bput(b, "the address is in the first page: a NULL pointer plus offset ");
+			ml_bdec(b, p);
+		}
+		return;
+	}
+	if (!k->known) {
+		if (k->kind == __ML_KIND_HEAP && k->freed)
+			ml_bput(b, "the block was freed; details of this freed block are no longer kept");
+		else if (kind == ML_UNMATCHED_FREE || kind == ML_DOUBLE_FREE)
+			ml_bput(b, "the address was never allocated on the heap");
+		else
+			ml_bput(b, "no block is known for this pointer");
+		return;
+	}
+	if (kind == ML_DOUBLE_FREE) {
+		if (p == k->base)
+			ml_bput(b, "the start of ");
+		else {
+			ml_bput(b, "at offset ");
+			ml_bsdec(b, (int64_t)(p - k->base));
+			ml_bput(b, " inside ");
+		}
+		ml_bdec(b, k->size);
+		ml_bput(b, "-byte block #");
+		ml_bdec(b, k->id);
+		ml_bput(b, ", which was already freed");
+		return;
+	}
+	int64_t off = (int64_t)(p - k->base);
+	int inside = p >= k->base && p < k->base + k->size;
+	if (p < k->base) {
+		ml_bdec(b, k->base - p);
+		ml_bput(b, " bytes before the start of ");
+	} else if (!inside) {
+		ml_bdec(b, p - (k->base + k->size));
+		ml_bput(b, " bytes past the end of ");
+	} else {
+		ml_bput(b, "at offset ");
+		ml_bsdec(b, off);
+		ml_bput(b, " inside ");
+	}
+	if (k->freed)
+		ml_bput(b, "freed ");
+	ml_bdec(b, k->size);
+	ml_bput(b, "-byte block #");
+	ml_bdec(b, k->id);
+	if (!inside) {
+		ml_bput(b, " (offset ");
+		ml_bsdec(b, off);
+		ml_bput(b, ")");
+	}
+	if (kind == ML_HEAP_BUFFER_OVERFLOW && p >= k->base && p < k->base + k->size) {
+		ml_bput(b, "; the access ends ");
+		ml_bdec(b, p + ev->n - (k->base + k->size));
+		ml_bput(b, " bytes past its end");
+	}
+	if (kind == ML_UNMATCHED_FREE) {
+		ml_bput(b, "; free() needs the start of the block, ");
+		ml_bhex(b, k->base);
+	}
+}
+
+/* The note of the report, or NULL: a sentence on top of ml_where. */
+static const char *ml_note(struct ml_event *ev, enum ml_kind kind)
+{
+	if (ev->note)
+		return ev->note;
+	if (ev->access == ML_ACC_REALLOC && kind == ML_DOUBLE_FREE)
+		return "realloc of a freed pointer";
+	if (ev->access == ML_ACC_REALLOC && kind == ML_UNMATCHED_FREE)
+		return "realloc of a pointer that is not the start of a heap block";
+	return 0;
+}
+
+static void ml_bexpr(struct ml_buf *b, const char *e, size_t max)
+{
+	/* One line, squeezed: expressions may span lines. */
+	size_t n = 0;
+	int sp = 0;
+	for (; *e && n < max; e++) {
+		char c = *e;
+		if (c == '\n' || c == '\t' || c == '\r' || c == ' ') {
+			sp = 1;
+			continue;
+		}
+		if (sp && n) {
+			ml_bputc(b, ' ');
+			n++;
+		}
+		sp = 0;
+		ml_bputc(b, c);
+		n++;
+	}
+	if (*e)
+		ml_bput(b, "...");
+}
+
+/* ---- text form ---- */
+
+static void ml_tframe(struct ml_buf *b, unsigned i, const site_t *s)
+{
+	ml_bput(b, "      #");
+	ml_bdec(b, i);
+	ml_bputc(b, ' ');
+	ml_bput(b, s->func ? s->func : "?");
+	ml_bputc(b, ' ');
+	ml_bput(b, s->file ? s->file : "?");
+	ml_bputc(b, ':');
+	ml_bdec(b, s->line);
+	ml_bputc(b, '\n');
+}
+
+static void ml_tstack(struct ml_buf *b, unsigned id)
+{
+	const site_t *const *f;
+	unsigned n = ml_stack_get(id, &f);
+	if (n == 0) {
+		ml_bput(b, "      (no instrumented frames)\n");
+		return;
+	}
+	for (unsigned i = 0; i < n; i++)
+		ml_tframe(b, i, f[i]);
+}
+
+static void ml_tthread(struct ml_buf *b, unsigned tid)
+{
+	ml_bput(b, "thread T");
+	ml_bdec(b, tid);
+}
+
+/* The source line and a caret line under the expression. */
+static void ml_tsource(struct ml_buf *b, const site_t *s)
+{
+	if (!s->text || !s->line)
+		return;
+	const char *t = s->text;
+	size_t tl = strcspn(t, "\r\n");
+	unsigned w = ml_ndigits(s->line);
+	if (w < 4)
+		w = 4;
+	ml_bpad(b, 4 + w - ml_ndigits(s->line));
+	ml_bdec(b, s->line);
+	ml_bput(b, " | ");
+	ml_bputn(b, t, tl);
+	ml_bputc(b, '\n');
+	if (!s->col)
+		return;
+	ml_bpad(b, 4 + w);
+	ml_bput(b, " | ");
+	size_t c = s->col - 1;
+	if (c > tl)
+		c = tl;
+	for (size_t i = 0; i < c; i++)
+		ml_bputc(b, t[i] == '\t' ? '\t' : ' ');
+	size_t el = s->expr ? strcspn(s->expr, "\r\n") : 1;
+	if (el == 0)
+		el = 1;
+	if (c + el > tl)
+		el = tl > c ? tl - c : 1;
+	ml_bputc(b, '^');
+	for (size_t i = 1; i < el; i++)
+		ml_bputc(b, '~');
+	if (s->expr && *s->expr) {
+		ml_bput(b, "    ");
+		ml_bexpr(b, s->expr, 80);
+	}
+	ml_bputc(b, '\n');
+}
+
+static void ml_tpc(struct ml_buf *b, uptr pc)
+{
+	Dl_info di;
+	ml_bput(b, "    called from uninstrumented code at ");
+	ml_bhex(b, pc);
+	if (dladdr((void *)pc, &di)) {
+		if (di.dli_sname) {
+			ml_bput(b, " in ");
+			ml_bput(b, di.dli_sname);
+			ml_bput(b, "+");
+			ml_bhex(b, pc - (uptr)di.dli_saddr);
+		}
+		if (di.dli_fname) {
+			ml_bput(b, " (");
+			ml_bput(b, ml_basename(di.dli_fname));
+			ml_bput(b, ")");
+		}
+	}
+	ml_bputc(b, '\n');
+}
+
+static void ml_tthread_origin(struct ml_buf *b, unsigned tid, unsigned *shown, unsigned *nshown)
+{
+	unsigned parent, stack;
+	if (tid == 0)
+		return;
+	for (unsigned i = 0; i < *nshown; i++)
+		if (shown[i] == tid)
+			return;
+	if (*nshown < 4)
+		shown[(*nshown)++] = tid;
+	ml_bput(b, "    ");
+	ml_tthread(b, tid);
+	if (!ml_thread_info(tid, &parent, &stack)) {
+		ml_bput(b, " was not started by instrumented code\n");
+		return;
+	}
+	ml_bput(b, " created by T");
+	ml_bdec(b, parent);
+	ml_bput(b, " at:\n");
+	ml_tstack(b, stack);
+}
+
+static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
+                    unsigned tid, int pid)
+{
+	const site_t *s = ev->site;
+	const struct ml_binfo *k = ml_event_block(ev);
+	const char *note = ml_note(ev, kind);
+
+	ml_bput(b, "==");
+	ml_bdec(b, (uint64_t)pid);
+	ml_bput(b, "== memlens: ");
+	ml_bput(b, ml_kinds[kind].name);
+	ml_bput(b, ": ");
+	ml_what(b, ev);
+	ml_bputc(b, '\n');
+
+	ml_bput(b, "    at ");
+	if (s) {
+		ml_bput(b, s->file ? s->file : "?");
+		ml_bputc(b, ':');
+		ml_bdec(b, s->line);
+		ml_bputc(b, ':');
+		ml_bdec(b, s->col);
+		ml_bput(b, " in ");
+		ml_bput(b, s->func ? s->func : "?");
+	} else {
+		ml_bput(b, "<unknown location>");
+	}
+	ml_bput(b, " (");
+	ml_tthread(b, tid);
+	ml_bput(b, ")\n");
+	if (s)
+		ml_tsource(b, s);
+	if (ev->pc)
+		ml_tpc(b, ev->pc);
+	if (note) {
+		ml_bput(b, "    ");
+		ml_bput(b, note);
+		ml_bputc(b, '\n');
+	}
+
+	ml_bput(b, "    ");
+	if (kind == ML_NULL_POINTER_DEREF || k->known) {
+		ml_bhex(b, ev->p);
+		ml_bput(b, " is ");
+	}
+	ml_where(b, ev, kind);
+	ml_bputc(b, '\n');
+
+	int block = kind != ML_NULL_POINTER_DEREF && k->known;
+	if (block && k->freed) {
+		ml_bput(b, "    block #");
+		ml_bdec(b, k->id);
+		ml_bput(b, kind == ML_DOUBLE_FREE ? " first freed" : " freed");
+		if (k->by_realloc)
+			ml_bput(b, " (by realloc)");
+		ml_bput(b, " by ");
+		ml_tthread(b, k->free_tid);
+		ml_bput(b, " at:\n");
+		ml_tstack(b, k->free_stack);
+	}
+	if (block) {
+		ml_bput(b, "    block #");
+		ml_bdec(b, k->id);
+		ml_bput(b, " allocated by ");
+		ml_tthread(b, k->alloc_tid);
+		ml_bput(b, " at:\n");
+		ml_tstack(b, k->alloc_stack);
+	}
+	ml_bput(b, "    call stack:\n");
+	ml_tstack(b, stack);
+
+	unsigned shown[4], nshown = 0;
+	ml_tthread_origin(b, tid, shown, &nshown);
+	if (block) {
+		ml_tthread_origin(b, k->alloc_tid, shown, &nshown);
+		if (k->freed)
+			ml_tthread_origin(b, k->free_tid, shown, &nshown);
+	}
+
+	ml_bput(b, "SUMMARY: memlens: ");
+	ml_bput(b, ml_kinds[kind].name);
+	if (s) {
+		ml_bputc(b, ' ');
+		ml_bput(b, s->file ? s->file : "?");
+		ml_bputc(b, ':');
+		ml_bdec(b, s->line);
+		ml_bput(b, " in ");
+		ml_bput(b, s->func ? s->func : "?");
+	} else if (ev->fn) {
+		ml_bput(b, " in ");
+		ml_bput(b, ev->fn);
+	}
+	ml_bputc(b, '\n');
+}
+
+/* ---- JSON form ---- */
+
+static void ml_jstr(struct ml_buf *b, const char *s)
+{
+	ml_bputc(b, '"');
+	if (s) {
+		for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+			unsigned char c = *p;
+			if (c == '"' || c == '\\') {
+				ml_bputc(b, '\\');
+				ml_bputc(b, (char)c);
+			} else if (c == '\n') {
+				ml_bput(b, "\\n");
+			} else if (c == '\t') {
+				ml_bput(b, "\\t");
+			} else if (c == '\r') {
+				ml_bput(b, "\\r");
+			} else if (c < 0x20 || c == 0x7f) {
+				char u[7] = {'\\', 'u', '0', '0', "0123456789abcdef"[c >> 4],
+				             "0123456789abcdef"[c & 15], 0};
+				ml_bput(b, u);
+			} else if (c >= 0x80) {
+				/* Pass valid UTF-8 through, escape stray bytes. */
+				int n = c >= 0xf0 && c < 0xf5 ? 3 : c >= 0xe0 ? 2 : c >= 0xc2 && c < 0xe0 ? 1 : -1;
+				int ok = n > 0;
+				for (int i = 1; ok && i <= n; i++)
+					ok = (p[i] & 0xc0) == 0x80;
+				if (ok) {
+					ml_bputn(b, (const char *)p, (size_t)n + 1);
+					p += n;
+				} else {
+					ml_bput(b, "\\ufffd");
+				}
+			} else {
+				ml_bputc(b, (char)c);
+			}
+		}
+	}
+	ml_bputc(b, '"');
+}
+
+static void ml_jkey(struct ml_buf *b, const char *k)
+{
+	ml_bputc(b, ',');
+	ml_jstr(b, k);
+	ml_bputc(b, ':');
+}
+
+static void ml_jaddr(struct ml_buf *b, uptr a)
+{
+	ml_bputc(b, '"');
+	ml_bhex(b, a);
+	ml_bputc(b, '"');
+}
+
+/* Set when a line with its stacks would not fit the buffer: the stacks are
+ * then left empty rather than the object cut. */
+static int ml_json_lite;
+
+static void ml_jstack(struct ml_buf *b, const site_t *const *f, unsigned n)
+{
+	if (ml_json_lite)
+		n = 0;
+	ml_bputc(b, '[');
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			ml_bputc(b, ',');
+		ml_bput(b, "{\"function\":");
+		ml_jstr(b, f[i]->func);
+		ml_jkey(b, "file");
+		ml_jstr(b, f[i]->file);
+		ml_jkey(b, "line");
+		ml_bdec(b, f[i]->line);
+		ml_jkey(b, "column");
+		ml_bdec(b, f[i]->col);
+		ml_bputc(b, '}');
+	}
+	ml_bputc(b, ']');
+}
+
+/* {"file","line","function","thread","stack"} of an alloc or free. */
+static void ml_jevent(struct ml_buf *b, unsigned stack, unsigned tid)
+{
+	const site_t *const *f;
+	unsigned n = ml_stack_get(stack, &f);
+	ml_bput(b, "{\"file\":");
+	ml_jstr(b, n ? f[0]->file : "");
+	ml_jkey(b, "line");
+	ml_bdec(b, n ? f[0]->line : 0);
+	ml_jkey(b, "function");
+	ml_jstr(b, n ? f[0]->func : "");
+	ml_jkey(b, "thread");
+	ml_bdec(b, tid);
+	ml_jkey(b, "stack");
+	ml_jstack(b, f, n);
+	ml_bputc(b, '}');
+}
+
+static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
+                    unsigned tid, int pid)
+{
+	const site_t *s = ev->site;
+	const struct ml_binfo *k = ml_event_block(ev);
+	const char *note = ml_note(ev, kind);
+	char mbuf[1024];
+	struct ml_buf m = {mbuf, 0, sizeof mbuf - 1, 0};
+
+	ml_what(&m, ev);
+	ml_bput(&m, ": ");
+	if (kind == ML_NULL_POINTER_DEREF || k->known) {
+		ml_bhex(&m, ev->p);
+		ml_bput(&m, " is ");
+	}
+	ml_where(&m, ev, kind);
+	if (note) {
+		ml_bput(&m, " (");
+		ml_bput(&m, note);
+		ml_bput(&m, ")");
+	}
+	mbuf[m.len] = 0;
+
+	ml_bput(b, "{\"kind\":");
+	ml_jstr(b, ml_kinds[kind].name);
+	ml_jkey(b, "message");
+	ml_jstr(b, mbuf);
+	ml_jkey(b, "file");
+	ml_jstr(b, s ? s->file : "");
+	ml_jkey(b, "line");
+	ml_bdec(b, s ? s->line : 0);
+	ml_jkey(b, "column");
+	ml_bdec(b, s ? s->col : 0);
+	ml_jkey(b, "function");
+	ml_jstr(b, s ? s->func : "");
+	ml_jkey(b, "access");
+	ml_jstr(b, ml_access_name(ev->access));
+	ml_jkey(b, "size");
+	ml_bdec(b, ev->n);
+	ml_jkey(b, "address");
+	ml_jaddr(b, ev->p);
+	ml_jkey(b, "expr");
+	ml_jstr(b, s ? s->expr : "");
+	ml_jkey(b, "thread");
+	ml_bdec(b, tid);
+	ml_jkey(b, "pid");
+	ml_bdec(b, (uint64_t)pid);
+	ml_jkey(b, "stack");
+	{
+		const site_t *const *f;
+		unsigned n = ml_stack_get(stack, &f);
+		ml_jstack(b, f, n);
+	}
+	if (kind != ML_NULL_POINTER_DEREF && k->known) {
+		ml_jkey(b, "block");
+		ml_bput(b, "{\"id\":");
+		ml_bdec(b, k->id);
+		ml_jkey(b, "size");
+		ml_bdec(b, k->size);
+		ml_jkey(b, "offset");
+		ml_bsdec(b, (int64_t)(ev->p - k->base));
+		ml_jkey(b, "kind");
+		ml_jstr(b, "heap");
+		ml_jkey(b, "alloc");
+		ml_jevent(b, k->alloc_stack, k->alloc_tid);
+		if (k->freed) {
+			ml_jkey(b, "free");
+			ml_jevent(b, k->free_stack, k->free_tid);
+		}
+		ml_bputc(b, '}');
+	}
+	ml_bput(b, "}\n");
+}
+
+/* ---- output ---- */
+
+static char ml_tbuf[64 << 10];
+static char ml_jbuf[256 << 10];
+
+static int ml_open_log(const char *path, int pid, int with_pid)
+{
+	char name[4200];
+	struct ml_buf b = {name, 0, sizeof name - 1, 0};
+	ml_bput(&b, path);
+	if (with_pid) {
+		ml_bputc(&b, '.');
+		ml_bdec(&b, (uint64_t)pid);
+	}
+	name[b.len] = 0;
+	return open(name, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+}
+
+void ml_report(enum ml_kind kind, struct ml_event *ev)
+{
+	if (ml_tls.in_report)
+		return;
+	ml_tls.in_report = 1;
+	int e = errno;
+
+	ml_report_lock();
+	uptr key = ev->site ? (uptr)ev->site : ev->pc;
+	if (!ml_flags.halt_on_error && ml_seen_before(kind, key)) {
+		ml_report_unlock();
+		ml_tls.in_report = 0;
+		errno = e;
+		return;
+	}
+	ml_errors = 1;
+
+	int pid = getpid();
+	unsigned tid = ml_self_id();
+	unsigned stack = ml_stack_capture(ev->site);
+
+	struct ml_buf t = {ml_tbuf, 0, sizeof ml_tbuf, 0};
+	ml_text(&t, kind, ev, stack, tid, pid);
+	if (t.trunc) {
+		static const char cut[] = "    [report truncated]\n";
+		t.len = sizeof ml_tbuf - sizeof cut;
+		memcpy(ml_tbuf + t.len, cut, sizeof cut - 1);
+		t.len += sizeof cut - 1;
+	}
+	int fd = 2;
+	if (ml_flags.log_path[0]) {
+		fd = ml_open_log(ml_flags.log_path, pid, 1);
+		if (fd < 0)
+			fd = 2;
+	}
+	ml_write_all(fd, ml_tbuf, t.len);
+	if (fd != 2)
+		close(fd);
+
+	if (ml_flags.log_json[0]) {
+		struct ml_buf j = {ml_jbuf, 0, sizeof ml_jbuf, 0};
+		ml_json(&j, kind, ev, stack, tid, pid);
+		/* A line that did not fit would be invalid JSON: skip the
+		 * stacks rather than cut the object. */
+		if (j.trunc) {
+			ml_json_lite = 1;
+			j.len = 0;
+			j.trunc = 0;
+			ml_json(&j, kind, ev, stack, tid, pid);
+			ml_json_lite = 0;
+		}
+		int jfd = ml_open_log(ml_flags.log_json, pid, 0);
+		if (jfd >= 0) {
+			if (!j.trunc)
+				ml_write_all(jfd, ml_jbuf, j.len);
+			close(jfd);
+		}
+	}
+	ml_report_unlock();
+
+	if (ml_flags.halt_on_error) {
+		fflush(NULL);
+		_exit(ml_flags.exitcode);
+	}
+	ml_tls.in_report = 0;
+	errno = e;
+}

@@ -1,0 +1,93 @@
+// Package rtbuild builds the memlens runtime (the C sources under rt/) with
+// the host C compiler and caches the archive, so that each program links a
+// runtime compiled by the same compiler as its instrumented objects.
+package rtbuild
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
+
+// ABI is the runtime ABI version, __ML_ABI in memlens.h.
+const ABI = 1
+
+// File names inside the directory returned by Ensure.
+const (
+	ArchiveName = "libmemlens_rt.a"
+	HeaderName  = "memlens.h"
+)
+
+// The whole directory rather than rt/*.c: a pattern matching no file would
+// break the build of every command while rt/ holds only the header.
+//
+//go:embed rt
+var rtFS embed.FS
+
+// ErrNoSources means the binary was built without the runtime's C sources.
+var ErrNoSources = errors.New("rtbuild: the runtime has no C sources (internal/rtbuild/rt/*.c)")
+
+// Header returns the content of memlens.h, the ABI header.
+func Header() []byte {
+	b, err := rtFS.ReadFile("rt/" + HeaderName)
+	if err != nil {
+		panic(err) // embedded at build time: missing means a broken build
+	}
+	return b
+}
+
+// source is one embedded runtime file.
+type source struct {
+	name string // base name, e.g. "alloc.c"
+	data []byte
+}
+
+// sources returns the embedded .c and .h files sorted by name.
+func sources() ([]source, error) {
+	entries, err := fs.ReadDir(rtFS, "rt")
+	if err != nil {
+		return nil, err
+	}
+	var srcs []source
+	for _, e := range entries {
+		ext := path.Ext(e.Name())
+		if e.IsDir() || (ext != ".c" && ext != ".h") {
+			continue
+		}
+		data, err := rtFS.ReadFile("rt/" + e.Name())
+		if err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, source{e.Name(), data})
+	}
+	sort.Slice(srcs, func(i, j int) bool { return srcs[i].name < srcs[j].name })
+	return srcs, nil
+}
+
+// hasC reports whether srcs holds at least one .c file.
+func hasC(srcs []source) bool {
+	for _, s := range srcs {
+		if strings.HasSuffix(s.name, ".c") {
+			return true
+		}
+	}
+	return false
+}
+
+// BuildError is a runtime source the C compiler (or ar) rejected.
+type BuildError struct {
+	Command []string
+	Output  string // the tool's combined stdout and stderr
+	Err     error
+}
+
+func (e *BuildError) Error() string {
+	return fmt.Sprintf("rtbuild: building the runtime: %s: %v\n%s",
+		strings.Join(e.Command, " "), e.Err, strings.TrimRight(e.Output, "\n"))
+}
+
+func (e *BuildError) Unwrap() error { return e.Err }
