@@ -824,12 +824,12 @@ func printReport(w io.Writer, rep *report, want []string) {
 		for _, name := range want {
 			if r := pr.Tools[name]; r != nil && r.Error != "" && r.ErrorKind != "reference" {
 				errs = append(errs, fmt.Sprintf("%s / %s (%s):\n%s", pr.Name, name, r.ErrorKind,
-					indent(firstLines(r.Error, 15), "    ")))
+					indent(clipLines(firstLines(r.Error, 10), 150), "    ")))
 			}
 		}
 	}
 	if len(errs) > 0 {
-		fmt.Fprintf(w, "\nErrors:\n")
+		fmt.Fprintf(w, "\nErrors (first lines; -json FILE keeps the whole messages):\n")
 		for _, e := range errs {
 			fmt.Fprintf(w, "  %s\n", e)
 		}
@@ -1065,13 +1065,26 @@ func headline(s string) string {
 		}
 		if loc, msg, ok := strings.Cut(line, ": error: "); ok {
 			// a compiler diagnostic: keep the file name, drop its directory
-			return filepath.Base(loc) + ": error: " + msg
+			if loc = strings.TrimSpace(loc); loc != "" {
+				return filepath.Base(loc) + ": error: " + msg
+			}
+			return "error: " + msg
 		}
 		if strings.Contains(strings.ToLower(line), "error") {
 			return line
 		}
 	}
 	return first
+}
+
+// clipLines truncates every line of s to n characters (instrumented source
+// lines in compiler diagnostics can be thousands of characters long).
+func clipLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		lines[i] = truncate(strings.TrimRight(line, " "), n)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func indent(s, prefix string) string {

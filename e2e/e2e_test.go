@@ -207,7 +207,7 @@ func testProgram(t *testing.T, set string, p *corpus.Program) {
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s program %s failed\n", strings.TrimSuffix(set, "s"), p.Path)
+	fmt.Fprintf(&b, "%s program %s failed (rerun: go test ./e2e -run 'TestCorpus/%s/%s')\n", strings.TrimSuffix(set, "s"), p.Path, set, p.Name)
 	if len(missing) > 0 {
 		fmt.Fprintf(&b, "missing wants (no record with this kind, file and line):\n")
 		for _, w := range missing {

@@ -188,7 +188,7 @@ static void make_word(char *buf, size_t size, unsigned long n)
 
 int main(int argc, char **argv)
 {
-	long ops = argc > 1 ? atol(argv[1]) : 1200000;
+	long ops = argc > 1 ? atol(argv[1]) : 1000000;
 	unsigned long keyspace = 300000;
 	struct table t;
 	char word[64];

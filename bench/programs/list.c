@@ -132,7 +132,7 @@ static void list_free(struct list *l)
 
 int main(int argc, char **argv)
 {
-	long rounds = argc > 1 ? atol(argv[1]) : 16;
+	long rounds = argc > 1 ? atol(argv[1]) : 12;
 	long per_list = 20000;
 	struct list lists[NLISTS];
 	struct item *cursor[NLISTS];

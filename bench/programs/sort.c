@@ -86,7 +86,7 @@ static void merge_sort(struct record **a, struct record **tmp, size_t n)
 
 int main(int argc, char **argv)
 {
-	long n = argc > 1 ? atol(argv[1]) : 300000;
+	long n = argc > 1 ? atol(argv[1]) : 250000;
 	int rounds = 3, r;
 	unsigned long long sum = 0;
 	long i;

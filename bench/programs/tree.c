@@ -169,7 +169,7 @@ static void destroy(struct node *n)
 
 int main(int argc, char **argv)
 {
-	long ops = argc > 1 ? atol(argv[1]) : 1100000;
+	long ops = argc > 1 ? atol(argv[1]) : 900000;
 	long keyspace = 400000;
 	struct node *root = NULL;
 	long i, found = 0, removed = 0;

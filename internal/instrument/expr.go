@@ -242,26 +242,22 @@ func paren(f frag) frag {
 	return g
 }
 
-// checked renders the check of an access to lvalue l and yields the lvalue.
-func (r *rewriter) checked(n cc.Node, l lval, write bool) frag {
+// checkedPlace renders a pointer to lvalue l, checking the access first.
+func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool) frag {
 	w := "0"
 	if write {
 		w = "1"
 	}
 	s := siteRef(r.site(n, siteAccess))
 	p := r.name("__ml_a")
-	var f frag
 	addr := l.addr
 	if l.bitfield {
 		addr = l.container
 	}
-	f.str("(*__extension__({ __auto_type " + p + " = ")
+	var f frag
+	f.str("__extension__({ __auto_type " + p + " = ")
 	f.cat(addr)
-	f.strf("; __ml_chk((__ml_uptr)%s, %s, sizeof(*%s), %s, %s); %s; }))", p, l.meta, p, s, w, p)
-	if l.bitfield {
-		f.str(".")
-		f.tok(l.field)
-	}
+	f.strf("; __ml_chk((__ml_uptr)%s, %s, sizeof(*%s), %s, %s); %s; })", p, l.meta, p, s, w, p)
 	return f
 }
 
@@ -290,16 +286,31 @@ func (r *rewriter) access(n cc.ExpressionNode, write bool) frag {
 	if l.meta == metaWild {
 		return r.generic(n)
 	}
-	return r.checked(n, l, write)
+	var f frag
+	f.str("(*")
+	f.cat(r.checkedPlace(n, l, write))
+	f.str(")")
+	if l.bitfield {
+		f.str(".")
+		f.tok(l.field)
+	}
+	return f
 }
 
-// address renders a pointer to lvalue n (which must be addressable) and
-// checks the access when n is reached through a pointer.
-func (r *rewriter) address(n cc.ExpressionNode, write bool) frag {
+// place renders a pointer to the addressable lvalue n, checking the access
+// when n is reached through a pointer, and returns the meta of that
+// pointer: the tag of the shadow of pointers stored in n, so that a shadow
+// written in an earlier life of the memory never validates.
+func (r *rewriter) place(n cc.ExpressionNode, write bool) (frag, string) {
+	if throughPointer(n) && !isBitfield(n) {
+		if l := r.lvalue(n); l.meta != metaWild {
+			return r.checkedPlace(n, l, write), l.meta
+		}
+	}
 	var f frag
 	f.str("&")
-	f.cat(paren(r.access(n, write)))
-	return f
+	f.cat(paren(r.generic(n)))
+	return f, metaWild
 }
 
 // ptrExpr rewrites a pointer-valued expression n and returns, with its code,
@@ -335,7 +346,10 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 				return r.verbatim(x), r.companion(d)
 			}
 			if isDataPtr(t) {
-				return r.load(x, r.verbatim(x), lval{})
+				var place frag
+				place.str("&")
+				place.cat(r.verbatim(x))
+				return r.load(place, metaWild)
 			}
 		}
 	case *cc.PostfixExpression:
@@ -441,32 +455,19 @@ func (r *rewriter) ptrLvalue(n cc.ExpressionNode) (frag, string) {
 		f.str(")")
 		return f, l.meta
 	}
-	if !throughPointer(n) {
-		return r.load(n, r.address(n, false), lval{})
-	}
-	l := r.lvalue(n)
-	if l.meta == metaWild {
-		return r.load(n, r.address(n, false), lval{})
-	}
-	return r.load(n, l.addr, l)
+	place, tag := r.place(n, false)
+	return r.load(place, tag)
 }
 
-// load reads the pointer at address addr (checked when l.mem) and fetches
-// its meta from the shadow. For a plain variable, addr is its name.
-func (r *rewriter) load(n cc.ExpressionNode, addr frag, l lval) (frag, string) {
+// load reads the pointer at place (an expression of pointer-to-pointer
+// type, checked already) and fetches its meta from the shadow.
+func (r *rewriter) load(place frag, tag string) (frag, string) {
 	m := r.metaTemp()
 	p, v := r.name("__ml_a"), r.name("__ml_v")
 	var f frag
 	f.str("__extension__({ __auto_type " + p + " = ")
-	if pe, ok := n.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
-		f.str("&")
-	}
-	f.cat(addr)
-	f.str(";")
-	if l.mem {
-		f.strf("__ml_chk((__ml_uptr)%s, %s, sizeof(*%s), %s, 0);", p, l.meta, p, siteRef(r.site(n, siteAccess)))
-	}
-	f.strf("__auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s); %s; })", v, p, m, p, v, v)
+	f.cat(place)
+	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); %s; })", v, p, m, p, v, tag, v)
 	return f, m
 }
 
@@ -499,11 +500,13 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		if isAggregateWithPtrs(t) && x.Case == cc.AssignmentExpressionAssign && isLvalueExpr(rhs) {
 			// a struct copy carries its pointers' metas along
 			d, s := r.name("__ml_a"), r.name("__ml_a")
+			dst, dtag := r.place(lhs, true)
+			src, stag := r.place(rhs, false)
 			f.str("__extension__({ __auto_type " + d + " = ")
-			f.cat(r.address(lhs, true))
+			f.cat(dst)
 			f.str("; __auto_type " + s + " = ")
-			f.cat(r.address(rhs, false))
-			f.strf("; *%s = *%s; __ml_copy_shadow(%s, %s, sizeof(*%s)); *%s; })", d, s, d, s, d, d)
+			f.cat(src)
+			f.strf("; *%s = *%s; __ml_copy_shadow(%s, %s, sizeof(*%s), %s, %s); *%s; })", d, s, d, s, d, dtag, stag, d)
 			return f, metaWild
 		}
 		f.cat(r.access(lhs, true))
@@ -535,11 +538,12 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			return f, m
 		}
 		p := r.name("__ml_a")
+		place, tag := r.place(lhs, true)
 		f.str("__extension__({ __auto_type " + p + " = ")
-		f.cat(r.address(lhs, true))
+		f.cat(place)
 		f.str("; __auto_type " + v + " = ")
 		f.cat(code)
-		f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s); *%s = %s; })", p, v, meta, p, v)
+		f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s); *%s = %s; })", p, v, meta, tag, p, v)
 		return f, meta
 	}
 	// p += n, p -= n
@@ -552,13 +556,14 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	}
 	m := r.metaTemp()
 	p := r.name("__ml_a")
+	place, tag := r.place(lhs, true)
 	var f frag
 	f.str("__extension__({ __auto_type " + p + " = ")
-	f.cat(r.address(lhs, true))
-	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s); *%s", m, p, p, p)
+	f.cat(place)
+	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); *%s", m, p, p, tag, p)
 	f.tok(x.Token)
 	f.cat(r.expr(rhs))
-	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)*%s, %s); *%s; })", p, p, m, p)
+	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)*%s, %s, %s); *%s; })", p, p, m, tag, p)
 	return f, m
 }
 
@@ -588,9 +593,10 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 	m := r.metaTemp()
 	p, v := r.name("__ml_a"), r.name("__ml_v")
 	var f frag
+	place, tag := r.place(operand, true)
 	f.str("__extension__({ __auto_type " + p + " = ")
-	f.cat(r.address(operand, true))
-	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s);", v, p, m, p, v)
+	f.cat(place)
+	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s);", v, p, m, p, v, tag)
 	if post {
 		f.str(p + "[0]")
 		f.tok(op)
@@ -598,7 +604,7 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 		f.tok(op)
 		f.str(p + "[0]")
 	}
-	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)*%s, %s);", p, p, m)
+	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)*%s, %s, %s);", p, p, m, tag)
 	if post {
 		f.str(v + "; })")
 	} else {

@@ -58,6 +58,7 @@ type rewriter struct {
 	fn        *fnState
 	n         int             // unique-name counter
 	defined   map[string]bool // functions defined in this translation unit
+	initObj   string          // the object whose brace initializer is being rewritten
 	synthetic map[int]bool    // sequence numbers of tokens cc/v4 made up
 }
 
@@ -262,7 +263,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		}
 		for _, p := range params {
 			if p.addrTaken {
-				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+"), 0);")
+				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+metaWild+"), 0);")
 				continue
 			}
 			pro = append(pro, vol+"__ml_meta_t "+r.fn.comp[declByName(ft, p.name)]+" __attribute__((unused)) = "+p.from+";")
@@ -424,6 +425,13 @@ func (r *rewriter) companion(d *cc.Declarator) string {
 }
 
 func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
+	if in.Case == cc.InitializerInitList && d != nil && hasPtrs(d.Type(), 0) {
+		// pointers in a brace initializer get their metas stored beside them
+		outer := r.initObj
+		r.initObj = d.Name()
+		defer func() { r.initObj = outer }()
+		return r.generic(in)
+	}
 	if in.Case != cc.InitializerExpr || d == nil || !isDataPtr(d.Type()) {
 		return r.generic(in)
 	}
@@ -447,7 +455,25 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 	v := r.name("__ml_v")
 	f.strf("__extension__({ __auto_type %s = ", v)
 	f.cat(code)
-	f.strf("; __ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s); %s; })", d.Name(), v, meta, v)
+	f.strf("; __ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s); %s; })", d.Name(), v, meta, metaWild, v)
+	return f
+}
+
+// initElem rewrites one element of a brace initializer of object
+// r.initObj: a pointer element stores its meta in the object's shadow.
+func (r *rewriter) initElem(in *cc.Initializer) frag {
+	if r.initObj == "" || in.Case != cc.InitializerExpr || !isDataPtr(in.Type()) {
+		return r.generic(in)
+	}
+	code, meta := r.ptrExpr(in.AssignmentExpression)
+	if meta == metaWild {
+		return code
+	}
+	v := r.name("__ml_v")
+	var f frag
+	f.strf("__extension__({ __auto_type %s = ", v)
+	f.cat(code)
+	f.strf("; __ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s); %s; })", r.initObj, in.Offset(), v, meta, metaWild, v)
 	return f
 }
 

@@ -138,6 +138,8 @@ func (r *rewriter) code(n cc.Node) frag {
 		return r.declaration(x)
 	case *cc.JumpStatement:
 		return r.jump(x)
+	case *cc.Initializer:
+		return r.initElem(x)
 	}
 	return r.generic(n)
 }

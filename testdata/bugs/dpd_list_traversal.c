@@ -30,14 +30,13 @@ static int sum(const struct node *head)
 
 int main(void)
 {
-	struct node *head = NULL;
-	head = push(head, "c", 3);
-	head = push(head, "b", 20);
-	head = push(head, "a", 100);
+	struct node *c = push(NULL, "c", 3);
+	struct node *b = push(c, "b", 20);
+	struct node *head = push(b, "a", 100);
 	printf("sum before: %d\n", sum(head));
-	/* "remove" b: frees it but forgets to unlink it */
-	struct node *b = head->next;
-	free(b);
+	free(b); /* "remove" b: freed, but a->next still points to it */
 	printf("sum after: %d\n", sum(head));
+	free(c);
+	free(head);
 	return 0;
 }

@@ -48,7 +48,8 @@ static inline meta_t ml_pub_meta(uptr self, unsigned i)
 
 /* ---- records of blocks ---- */
 
-meta_t ml_register_block(void *p, size_t n)
+/* Register a block libc just returned; returns its meta. */
+static meta_t ml_register_block(void *p, size_t n)
 {
 	unsigned s = ml_slot_get();
 	struct __ml_rec *r = &__ML_RECS[s];
@@ -205,8 +206,9 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, meta_t *mp)
 		return 0;
 	}
 	*mp = ml_register_block(q, n);
-	if (q != p)
-		__ml_copy_shadow(q, p, oldsize < n ? oldsize : n);
+	/* pointers stored in the block keep their metas, retagged to the new
+	 * block (even in place: the block's meta changed) */
+	__ml_copy_shadow(q, p, oldsize < n ? oldsize : n, *mp, rm);
 	ml_slot_put(s);
 	return q;
 }
@@ -225,7 +227,7 @@ int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size)
 		*size = r->end - r->base;
 		return 1;
 	}
-	ml_bad_free(p, rm, ML_ACC_REALLOC, fn, "the buffer is passed to realloc", 0);
+	ml_bad_free(p, rm, ML_ACC_REALLOC, fn, "*lineptr is handed to realloc", 0);
 	return 0;
 }
 
@@ -244,23 +246,25 @@ static size_t ml_page(void)
 
 /* ---- __ml_meta_of and __ml_copy_shadow ---- */
 
-/* NULL -> NULL's meta; the base of a heap block -> its meta (also when the
- * block has been freed but the address not reused yet: a pointer to it is
- * dangling, and saying so beats calling it WILD); anything else -> WILD. */
+/* NULL -> NULL's meta; the base of a live heap block -> its meta; anything
+ * else -> WILD. Only live blocks: the base of a freed block may by now be
+ * an interior address of a live one (glibc coalesces), and a pointer there
+ * handed out by libc (readdir's dirent) is no dangling pointer. */
 __ml_meta_t __ml_meta_of(const void *p)
 {
 	meta_t m;
 	if (!p)
 		return __ML_NULL;
-	if (ML_LIKELY(ml_state == ML_READY) && ml_live_lookup((uptr)p, &m))
+	if (ML_LIKELY(ml_state == ML_READY) && ml_live_lookup((uptr)p, &m) &&
+	    ML_LOAD(&__ML_RECS[ml_meta_slot(m)].gen) == ml_meta_gen(m))
 		return m;
 	return __ML_WILD;
 }
 
-void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n)
+void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag)
 {
-	uptr d = (uptr)dst, s = (uptr)src;
-	if (n == 0 || d == s || ((d ^ s) & 7))
+	uptr d = (uptr)dst, s = (uptr)src, retag = dtag ^ stag;
+	if (n == 0 || (d == s && !retag) || ((d ^ s) & 7))
 		return;
 	/* The 8-byte slots wholly inside [src, src+n): only they can hold a
 	 * pointer stored by instrumented code. */
@@ -276,31 +280,33 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n)
 	uptr *dv = __ML_VAL_SHADOW(d0);
 	/* Write only what differs: never-used shadow stays untouched (the
 	 * zero page), so copying plain data costs no memory. */
-	if (d0 < s0) {
+	/* Only slots that hold a pointer (nonzero shadow) are written. */
+	if (d0 <= s0) {
 		for (uptr i = 0; i < k; i++)
-			if (dv[i] != sv[i] || dm[i] != sm[i]) {
-				dv[i] = sv[i];
+			if (sv[i] | sm[i] | dv[i] | dm[i]) {
+				dv[i] = sv[i] ? sv[i] ^ retag : 0;
 				dm[i] = sm[i];
 			}
 	} else {
 		for (uptr i = k; i-- > 0;)
-			if (dv[i] != sv[i] || dm[i] != sm[i]) {
-				dv[i] = sv[i];
+			if (sv[i] | sm[i] | dv[i] | dm[i]) {
+				dv[i] = sv[i] ? sv[i] ^ retag : 0;
 				dm[i] = sm[i];
 			}
 	}
 }
 
-/* Publish *slot = v for instrumented code: its next load gets meta m. */
-static void ml_store_ptr(void *slot, const void *v, meta_t m)
+/* Publish *slot = v for instrumented code reaching slot through a pointer
+ * with meta tag: its next load gets meta m. */
+static void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag)
 {
 	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8))
-		__ml_st((uptr)slot, (uptr)v, m);
+		ml_shadow_st((uptr)slot, (uptr)v, m, tag);
 }
 
 /* ---- the public allocation API ---- */
 
-#define ML_SETRET(fn, m) __ml_setret((uptr)&fn, (m))
+#define ML_SETRET(fn, m) ml_setret((uptr)&fn, (m))
 
 void *malloc(size_t n)
 {
@@ -408,7 +414,7 @@ int posix_memalign(void **out, size_t align, size_t n)
 	}
 	int rc = ml_posix_memalign(out, align, n, &m);
 	if (rc == 0)
-		ml_store_ptr(out, *out, m);
+		ml_store_ptr(out, *out, m, __ml_meta_of(out));
 	return rc;
 }
 
@@ -512,13 +518,13 @@ char *strndup(const char *s, size_t max)
 
 /* ---- the __ml_ versions (called by instrumented code) ---- */
 
-#define ML_OWN(self) int own_ = __ml_own((uptr)&self)
+#define ML_OWN(self) int own_ = ml_own((uptr)&self)
 #define ML_ARGM(i, ptr) (own_ ? __ml_t.arg[i] : __ml_meta_of(ptr))
 
 void *__ml_malloc(size_t n)
 {
 	meta_t m;
-	__ml_own((uptr)&__ml_malloc);
+	ml_own((uptr)&__ml_malloc);
 	if (ML_UNLIKELY(!ml_ready()))
 		return __libc_malloc(n);
 	void *p = ml_alloc(n, 0, ML_PLAIN, &m);
@@ -530,7 +536,7 @@ void *__ml_calloc(size_t a, size_t b)
 {
 	meta_t m;
 	size_t n;
-	__ml_own((uptr)&__ml_calloc);
+	ml_own((uptr)&__ml_calloc);
 	if (ML_UNLIKELY(!ml_ready()))
 		return __libc_calloc(a, b);
 	if (__builtin_mul_overflow(a, b, &n)) {
@@ -584,14 +590,14 @@ int __ml_posix_memalign(void **out, size_t align, size_t n)
 	ml_check(out, om, sizeof(void *), 1, "posix_memalign");
 	int rc = ml_posix_memalign(out, align, n, &m);
 	if (rc == 0)
-		ml_store_ptr(out, *out, m);
+		ml_store_ptr(out, *out, m, om);
 	return rc;
 }
 
 void *__ml_aligned_alloc(size_t align, size_t n)
 {
 	meta_t m;
-	__ml_own((uptr)&__ml_aligned_alloc);
+	ml_own((uptr)&__ml_aligned_alloc);
 	void *p = ml_memalign_common(align, n, &m);
 	ML_SETRET(__ml_aligned_alloc, m);
 	return p;
@@ -600,7 +606,7 @@ void *__ml_aligned_alloc(size_t align, size_t n)
 void *__ml_memalign(size_t align, size_t n)
 {
 	meta_t m;
-	__ml_own((uptr)&__ml_memalign);
+	ml_own((uptr)&__ml_memalign);
 	void *p = ml_memalign_common(align, n, &m);
 	ML_SETRET(__ml_memalign, m);
 	return p;
@@ -609,7 +615,7 @@ void *__ml_memalign(size_t align, size_t n)
 void *__ml_valloc(size_t n)
 {
 	meta_t m;
-	__ml_own((uptr)&__ml_valloc);
+	ml_own((uptr)&__ml_valloc);
 	void *p = ml_memalign_common(ml_page(), n, &m);
 	ML_SETRET(__ml_valloc, m);
 	return p;
@@ -618,7 +624,7 @@ void *__ml_valloc(size_t n)
 void *__ml_pvalloc(size_t n)
 {
 	meta_t m;
-	__ml_own((uptr)&__ml_pvalloc);
+	ml_own((uptr)&__ml_pvalloc);
 	size_t sz = ml_pvalloc_size(n);
 	if (sz == SIZE_MAX) {
 		errno = ENOMEM;

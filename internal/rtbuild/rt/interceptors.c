@@ -32,9 +32,9 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#define ML_OWN(self) int own_ = __ml_own((uptr)&self)
+#define ML_OWN(self) int own_ = ml_own((uptr)&self)
 #define ML_ARGM(i, ptr) (own_ ? __ml_t.arg[i] : __ml_meta_of(ptr))
-#define ML_RET(self, m) __ml_setret((uptr)&self, (m))
+#define ML_RET(self, m) ml_setret((uptr)&self, (m))
 
 /* ---- helpers ---- */
 
@@ -149,19 +149,20 @@ size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn)
 }
 
 /* Meta of the pointer v stored at slot by someone (instrumented or not). */
-static meta_t ml_ld_ptr(void *const *slot, const void *v)
+/* The slot is reached through a pointer with meta tag (see memlens.h). */
+static meta_t ml_ld_ptr(void *const *slot, const void *v, meta_t tag)
 {
 	if (!v)
 		return __ML_NULL;
 	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8))
-		return __ml_ld((uptr)slot, (uptr)v);
+		return ml_shadow_ld((uptr)slot, (uptr)v, tag, __ml_meta_of);
 	return __ml_meta_of(v);
 }
 
-static void ml_st_ptr(void *slot, const void *v, meta_t m)
+static void ml_st_ptr(void *slot, const void *v, meta_t m, meta_t tag)
 {
 	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8))
-		__ml_st((uptr)slot, (uptr)v, m);
+		ml_shadow_st((uptr)slot, (uptr)v, m, tag);
 }
 
 static size_t ml_mul_sat(size_t a, size_t b)
@@ -180,7 +181,7 @@ void *__ml_memcpy(void *d, const void *s, size_t n)
 	ml_check(d, md, n, 1, "memcpy");
 	memcpy(d, s, n);
 	if (n >= 8)
-		__ml_copy_shadow(d, s, n); /* pointers inside survive the copy */
+		__ml_copy_shadow(d, s, n, md, ms); /* pointers inside survive the copy */
 	ML_RET(__ml_memcpy, md);
 	return d;
 }
@@ -193,7 +194,7 @@ void *__ml_memmove(void *d, const void *s, size_t n)
 	ml_check(d, md, n, 1, "memmove");
 	memmove(d, s, n);
 	if (n >= 8)
-		__ml_copy_shadow(d, s, n);
+		__ml_copy_shadow(d, s, n, md, ms);
 	ML_RET(__ml_memmove, md);
 	return d;
 }
@@ -513,8 +514,11 @@ static char *ml_strtok(char *s, const char *delim, char **save, meta_t ms, meta_
 	ml_read_str(delim, md, SIZE_MAX, fn);
 	char *start = s ? s : *save;
 	meta_t mstart = s ? ms : *mout;
-	if (!start) /* glibc returns NULL when there is nothing left */
+	if (!start) {
+		/* strtok(NULL, ...) before any string: glibc dereferences it. */
+		ml_check(start, __ML_NULL, 1, 0, fn);
 		return strtok_r(s, delim, save);
+	}
 	int bad = ml_pre_scan(start, mstart, fn);
 	char *r = strtok_r(s, delim, save);
 	if (!bad) {
@@ -548,10 +552,10 @@ char *__ml_strtok_r(char *s, const char *delim, char **save)
 {
 	ML_OWN(__ml_strtok_r);
 	meta_t ms = ML_ARGM(0, s), md = ML_ARGM(1, delim), msave = ML_ARGM(2, save);
-	ml_check(save, msave, sizeof *save, s ? 1 : 0, "strtok_r");
-	meta_t mpos = s ? ms : ml_ld_ptr((void *const *)save, *save);
+	ml_check(save, msave, sizeof *save, 1, "strtok_r"); /* read (s == NULL) and written */
+	meta_t mpos = s ? ms : ml_ld_ptr((void *const *)save, *save, msave);
 	char *r = ml_strtok(s, delim, save, ms, md, &mpos, "strtok_r");
-	ml_st_ptr(save, *save, *save ? mpos : __ML_NULL);
+	ml_st_ptr(save, *save, *save ? mpos : __ML_NULL, msave);
 	ML_RET(__ml_strtok_r, r ? mpos : __ML_NULL);
 	return r;
 }
@@ -684,7 +688,7 @@ static long ml_getdelim(char **lp, size_t *np, int delim, void *f, meta_t mlp, m
 	char *old = *lp;
 	size_t n0 = *np;
 	uint64_t cap = 0;
-	meta_t mold = ml_ld_ptr((void *const *)lp, old);
+	meta_t mold = ml_ld_ptr((void *const *)lp, old, mlp);
 	if (old && !ml_check_realloc_arg(old, mold, fn, &cap)) {
 		/* Do not let libc realloc a bad pointer: read into a fresh
 		 * buffer; the bad one is dropped. */
@@ -693,7 +697,7 @@ static long ml_getdelim(char **lp, size_t *np, int delim, void *f, meta_t mlp, m
 		long r = getdelim(&tmp, &tn, delim, (FILE *)f);
 		*lp = tmp;
 		*np = tn;
-		ml_st_ptr(lp, tmp, __ml_meta_of(tmp));
+		ml_st_ptr(lp, tmp, __ml_meta_of(tmp), mlp);
 		return r;
 	}
 	int clamped = 0;
@@ -707,7 +711,7 @@ static long ml_getdelim(char **lp, size_t *np, int delim, void *f, meta_t mlp, m
 	long r = getdelim(lp, np, delim, (FILE *)f);
 	char *now = *lp;
 	if (now != old)
-		ml_st_ptr(lp, now, __ml_meta_of(now));
+		ml_st_ptr(lp, now, __ml_meta_of(now), mlp);
 	else if (clamped && *np == cap)
 		*np = n0; /* unchanged buffer: the program keeps its own view */
 	return r;

@@ -27,13 +27,58 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The runtime is linked whole-archive into the user's program: every symbol
+ * with external linkage must live in the implementation's namespace, or a
+ * program with its own ml_flags or ml_report would fail to link. The short
+ * names used in the sources are aliases. */
+#define ml_access_slow         __mlrt_access_slow
+#define ml_block_by_base       __mlrt_block_by_base
+#define ml_block_info          __mlrt_block_info
+#define ml_check_realloc_arg   __mlrt_check_realloc_arg
+#define ml_detect              __mlrt_detect
+#define ml_die                 __mlrt_die
+#define ml_errors              __mlrt_errors
+#define ml_event_block         __mlrt_event_block
+#define ml_flags               __mlrt_flags
+#define ml_flags_defaults      __mlrt_flags_defaults
+#define ml_flags_parse         __mlrt_flags_parse
+#define ml_init_block_add      __mlrt_init_block_add
+#define ml_init_block_take     __mlrt_init_block_take
+#define ml_kind_by_name        __mlrt_kind_by_name
+#define ml_kind_enabled        __mlrt_kind_enabled
+#define ml_kinds               __mlrt_kinds
+#define ml_live_insert         __mlrt_live_insert
+#define ml_live_lookup         __mlrt_live_lookup
+#define ml_map_fixed           __mlrt_map_fixed
+#define ml_next_block_id       __mlrt_next_block_id
+#define ml_printf              __mlrt_printf
+#define ml_read_str            __mlrt_read_str
+#define ml_records_init        __mlrt_records_init
+#define ml_records_lock_all    __mlrt_records_lock_all
+#define ml_records_unlock_all  __mlrt_records_unlock_all
+#define ml_report              __mlrt_report
+#define ml_report_lock         __mlrt_report_lock
+#define ml_report_unlock       __mlrt_report_unlock
+#define ml_slot_get            __mlrt_slot_get
+#define ml_slot_in_use         __mlrt_slot_in_use
+#define ml_slot_put            __mlrt_slot_put
+#define ml_slots_flush         __mlrt_slots_flush
+#define ml_stack_capture       __mlrt_stack_capture
+#define ml_stack_get           __mlrt_stack_get
+#define ml_stack_init          __mlrt_stack_init
+#define ml_state               __mlrt_state
+#define ml_thread_adopt        __mlrt_thread_adopt
+#define ml_thread_exit_hook    __mlrt_thread_exit_hook
+#define ml_thread_info         __mlrt_thread_info
+#define ml_thread_init_main    __mlrt_thread_init_main
+#define ml_tls                 __mlrt_tls
+
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
 typedef struct __ml_site site_t;
 
 #define ML_LIKELY(x)   __builtin_expect(!!(x), 1)
 #define ML_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define ML_HIDDEN      __attribute__((visibility("hidden")))
 #define ML_NOINLINE    __attribute__((noinline))
 #define ML_SLOW        __attribute__((noinline, cold))
 
@@ -77,6 +122,39 @@ static inline int ml_app_range(uptr a, uptr n)
 	return 0;
 }
 
+/* The runtime's own view of the pointer shadow (memlens.h's __ml_ld and
+ * __ml_st, without depending on those helpers' signatures). The slot must
+ * be in application memory (ml_app_range). */
+static inline meta_t ml_shadow_ld(uptr slot, uptr v, meta_t tag, meta_t (*miss)(const void *))
+{
+	if (*__ML_VAL_SHADOW(slot) == (v ^ tag))
+		return *__ML_META_SHADOW(slot);
+	return miss((const void *)v);
+}
+
+static inline void ml_shadow_st(uptr slot, uptr v, meta_t m, meta_t tag)
+{
+	*__ML_VAL_SHADOW(slot) = v ^ tag;
+	*__ML_META_SHADOW(slot) = m;
+}
+
+/* The calling protocol (memlens.h's __ml_own / __ml_setret, on the ABI's
+ * __ml_t fields directly): did the caller tag this call for self? The tag
+ * is consumed either way. */
+static inline int ml_own(uptr self)
+{
+	int own = __ml_t.callee == self;
+	__ml_t.callee = 0;
+	return own;
+}
+
+/* Hand a pointer result's meta to the caller. */
+static inline void ml_setret(uptr self, meta_t m)
+{
+	__ml_t.ret = m;
+	__ml_t.retfn = self;
+}
+
 /* ---- init.c ---- */
 enum { ML_UNINIT = 0, ML_INITIALIZING = 1, ML_READY = 2 };
 extern int ml_state;
@@ -86,7 +164,7 @@ void *ml_map_fixed(uptr addr, uptr size, const char *what);
  * If so, forget it (it is being freed). */
 int ml_init_block_take(const void *p);
 void ml_init_block_add(const void *p);
-/* Called when an error has been reported: arrange the exit status. */
+/* Set once an error has been reported: the exit status depends on it. */
 extern volatile int ml_errors;
 
 /* ---- flags.c ---- */
@@ -103,6 +181,8 @@ void ml_flags_defaults(void);
 void ml_flags_parse(const char *opts);
 
 /* ---- thread.c ---- */
+struct ml_batch;
+
 /* Runtime-private per-thread state, next to the ABI's __ml_t. */
 #define ML_SLOT_BATCH 64
 struct ml_tls {
@@ -111,8 +191,7 @@ struct ml_tls {
 	int key_set;             /* exit destructor registered */
 	unsigned ncache;         /* record slots ready for new blocks */
 	unsigned cache[ML_SLOT_BATCH];
-	unsigned fhead, ftail;   /* freed slots not yet handed back (chain) */
-	unsigned nfree;
+	struct ml_batch *fill;   /* freed slots not yet handed back */
 	meta_t strtok_meta;      /* meta of the string strtok(NULL, ...) continues */
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
@@ -155,8 +234,8 @@ struct ml_cold {
 	uint32_t free_stack;
 	uint32_t alloc_tid;
 	uint32_t free_tid;
-	uint32_t next;        /* free-slot FIFO link */
 	uint32_t flags;       /* ML_CF_* */
+	uint32_t hist;        /* newest history entry of this slot (index + 1) */
 	uint32_t pad;
 };
 #define ML_CF_FREED    1u
@@ -198,8 +277,6 @@ extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void __libc_free(void *);
 extern void *__libc_memalign(size_t, size_t);
-/* Register a block libc just returned; returns its meta. */
-meta_t ml_register_block(void *p, size_t n);
 /* Would realloc accept p? (getline's *lineptr.) Reports if not; on success
  * *size is the block's size. */
 int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size);
@@ -247,7 +324,8 @@ struct ml_event {
 /* Run the detectors registered at ev->point; returns the kind reported
  * (or that fired but was a duplicate), -1 when no condition held. */
 int ml_detect(struct ml_event *ev);
-/* The paper's auxiliary predicates over an event. */
+/* The block ev's pointer names, resolved once: what the paper's auxiliary
+ * predicates (Allocated, Freed, Begin, End) look at. */
 const struct ml_binfo *ml_event_block(struct ml_event *ev);
 
 /* Check an access of n bytes at p through meta m (interceptors): the inline
@@ -273,19 +351,5 @@ void ml_report_unlock(void);
 /* Unconditional diagnostics (bad options, fatal errors): one write(2). */
 void ml_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 __attribute__((noreturn)) void ml_die(void);
-
-/* ---- small string helpers that never allocate (report.c) ---- */
-struct ml_buf {
-	char *p;
-	size_t len, cap;
-	int trunc;
-};
-void ml_bput(struct ml_buf *b, const char *s);
-void ml_bputn(struct ml_buf *b, const char *s, size_t n);
-void ml_bputc(struct ml_buf *b, char c);
-void ml_bdec(struct ml_buf *b, uint64_t v);
-void ml_bsdec(struct ml_buf *b, int64_t v);
-void ml_bhex(struct ml_buf *b, uint64_t v);
-void ml_write_all(int fd, const char *p, size_t n);
 
 #endif

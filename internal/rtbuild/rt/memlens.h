@@ -17,10 +17,12 @@
  * Where metadata lives:
  *   - scalar pointer locals whose address is never taken: a companion local;
  *   - pointers stored in memory: two shadow words per 8-byte slot, the meta
- *     and a copy of the pointer value as instrumented code stored it. A load
- *     whose value differs from the copy was written by code we do not see
- *     (libc, uninstrumented objects), and its meta is recomputed from the
- *     address (__ml_meta_of);
+ *     and a copy of the pointer value as instrumented code stored it, XORed
+ *     with a tag: the meta of the pointer the slot was reached through (its
+ *     container's). A load whose value and tag do not match the copy was
+ *     written by code we do not see (libc, uninstrumented objects) or in an
+ *     earlier life of the container's memory, and its meta is recomputed
+ *     from the address (__ml_meta_of);
  *   - call arguments and return values: the per-thread struct __ml_thread,
  *     tagged with the callee, so a call from uninstrumented code (qsort's
  *     comparator, a thread start routine) never sees stale metadata.
@@ -31,7 +33,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 1
+#define __ML_ABI 2
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -98,7 +100,9 @@ void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr n,
                         const struct __ml_site *site, int write)
 	__attribute__((noinline, cold));
 __ml_meta_t __ml_meta_of(const void *p);               /* meta from an address */
-void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n); /* struct copies */
+/* Struct copies: move the pointer shadow of n bytes along, retagged from the
+ * source container's meta stag to the destination's dtag. */
+void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag, __ml_meta_t stag);
 
 /* Checked replacements for libc calls made by instrumented code. Same
  * signatures as libc's; arguments' metas arrive in __ml_t.arg (callee set to
@@ -164,8 +168,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v1;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v1;
+extern const int __memlens_abi_v2;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v2;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -183,18 +187,20 @@ __ML_INLINE void __ml_chk(__ml_uptr a, __ml_meta_t m, __ml_uptr n,
 		__ml_report_access((const void *)a, m, n, site, write);
 }
 
-/* Meta of the pointer value v just loaded from the slot at address slot. */
-__ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v)
+/* Meta of the pointer value v just loaded from the slot at address slot,
+ * reached through a pointer with meta tag. */
+__ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 {
-	if (__builtin_expect(*__ML_VAL_SHADOW(slot) == v, 1))
+	if (__builtin_expect(*__ML_VAL_SHADOW(slot) == (v ^ tag), 1))
 		return *__ML_META_SHADOW(slot);
 	return __ml_meta_of((const void *)v);
 }
 
-/* Record that instrumented code stored pointer v with meta m into slot. */
-__ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m)
+/* Record that instrumented code stored pointer v with meta m into slot,
+ * reached through a pointer with meta tag. */
+__ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag)
 {
-	*__ML_VAL_SHADOW(slot) = v;
+	*__ML_VAL_SHADOW(slot) = v ^ tag;
 	*__ML_META_SHADOW(slot) = m;
 }
 

@@ -17,9 +17,12 @@
  * sequence counter and never lock.
  *
  * History. When a slot is recycled, its last block's details move into a
- * ring of the last ML_HIST_N recycled blocks, indexed (lossily, direct-mapped)
- * by (slot, gen) and by base address, so reports about long-dead blocks can
- * still say where they were allocated and freed.
+ * ring of the last ML_HIST_N recycled blocks, so reports about long-dead
+ * blocks can still say where they were allocated and freed. Lookup by meta
+ * follows the slot's own chain (the cold info names the slot's newest entry,
+ * each entry the slot's previous one): exact while the entries are in the
+ * ring. Lookup by base address (free() of a pointer with no meta) uses a
+ * direct-mapped index and may miss.
  */
 #include "internal.h"
 
@@ -66,18 +69,42 @@ static void *ml_arena_alloc(uptr size)
 
 /* ---- slots ---- */
 
-static uint64_t ml_bump = 2;    /* next never-used slot */
-static uint64_t ml_block_id = 1;
+/* Hot shared counters, each on its own cache line. */
+static uint64_t ml_bump __attribute__((aligned(64))) = 2; /* next never-used slot */
+static uint64_t ml_block_id __attribute__((aligned(64))) = 1;
+static uint64_t ml_hist_pos __attribute__((aligned(64)));
+
+/* Freed slots travel in batches: a thread fills one as it frees, hands it
+ * to the FIFO when full and takes the oldest batch when it needs slots, so
+ * both ends are O(1) under the lock and nothing chases pointers through
+ * cold memory. */
+struct ml_batch {
+	struct ml_batch *next;
+	unsigned n;
+	unsigned slot[ML_SLOT_BATCH];
+};
 
 static struct {
 	int lock;
-	unsigned head, tail;         /* chain through ml_cold.next; 0 = none */
-	uint64_t count;
+	struct ml_batch *head, *tail; /* full batches, oldest first */
+	uint64_t count;               /* slots in them */
+	struct ml_batch *pool;        /* empty batches */
 } ml_fifo __attribute__((aligned(64)));
+
+/* Block ids come from one global counter; a thread reserves them 64 at a
+ * time so allocation does not serialise on the counter's cache line. In a
+ * single-threaded program ids are 1, 2, 3, ...; across threads they are
+ * unique and never reused, but not ordered by time. */
+static __thread uint64_t ml_id_next __attribute__((tls_model("initial-exec")));
+static __thread uint64_t ml_id_end __attribute__((tls_model("initial-exec")));
 
 uint64_t ml_next_block_id(void)
 {
-	return ML_ADD(&ml_block_id, 1);
+	if (ML_UNLIKELY(ml_id_next == ml_id_end)) {
+		ml_id_next = ML_ADD(&ml_block_id, 64);
+		ml_id_end = ml_id_next + 64;
+	}
+	return ml_id_next++;
 }
 
 int ml_slot_in_use(unsigned slot)
@@ -85,27 +112,67 @@ int ml_slot_in_use(unsigned slot)
 	return slot >= 2 && slot < ML_LOAD(&ml_bump);
 }
 
-static void ml_hist_archive(unsigned s);
+static void ml_hist_archive(unsigned s, uint64_t pos);
 
-/* Take up to want slots from the FIFO head, honouring the delay unless
- * force is set (record table exhausted). */
-static unsigned ml_fifo_take(unsigned *out, unsigned want, int force)
+/* An empty batch; caller holds the FIFO lock. */
+static struct ml_batch *ml_batch_new_locked(void)
+{
+	struct ml_batch *b = ml_fifo.pool;
+	if (!b) {
+		/* Carve a page of arena into batches. */
+		char *page = ml_arena_alloc(4096);
+		for (size_t off = 0; off + sizeof *b <= 4096; off += sizeof *b) {
+			b = (struct ml_batch *)(page + off);
+			b->next = ml_fifo.pool;
+			ml_fifo.pool = b;
+		}
+		b = ml_fifo.pool;
+	}
+	ml_fifo.pool = b->next;
+	b->next = 0;
+	b->n = 0;
+	return b;
+}
+
+/* Queue a batch of freed slots (b may be empty: then it is just recycled)
+ * and, if want, return an empty one. */
+static struct ml_batch *ml_batch_swap(struct ml_batch *b, int want)
+{
+	ml_spin_lock(&ml_fifo.lock);
+	if (b && b->n) {
+		b->next = 0;
+		if (ml_fifo.tail)
+			ml_fifo.tail->next = b;
+		else
+			ml_fifo.head = b;
+		ml_fifo.tail = b;
+		ml_fifo.count += b->n;
+	} else if (b) {
+		b->next = ml_fifo.pool;
+		ml_fifo.pool = b;
+	}
+	struct ml_batch *e = want ? ml_batch_new_locked() : 0;
+	ml_spin_unlock(&ml_fifo.lock);
+	return e;
+}
+
+/* Copy the oldest batch's slots to out when at least ML_RECYCLE_DELAY
+ * other freed slots are queued behind it (any batch when force is set:
+ * the record table is exhausted). */
+static unsigned ml_fifo_take(unsigned *out, int force)
 {
 	unsigned n = 0;
 	ml_spin_lock(&ml_fifo.lock);
-	uint64_t avail = ml_fifo.count;
-	if (!force)
-		avail = avail > ML_RECYCLE_DELAY ? avail - ML_RECYCLE_DELAY : 0;
-	if (avail >= want || (force && avail > 0)) {
-		unsigned s = ml_fifo.head;
-		while (n < want && n < avail) {
-			out[n++] = s;
-			s = ML_COLD[s].next;
-		}
-		ml_fifo.head = s;
+	struct ml_batch *b = ml_fifo.head;
+	if (b && (force || ml_fifo.count >= ML_RECYCLE_DELAY + b->n)) {
+		n = b->n;
+		memcpy(out, b->slot, n * sizeof out[0]);
+		ml_fifo.head = b->next;
+		if (!ml_fifo.head)
+			ml_fifo.tail = 0;
 		ml_fifo.count -= n;
-		if (ml_fifo.count == 0)
-			ml_fifo.head = ml_fifo.tail = 0;
+		b->next = ml_fifo.pool;
+		ml_fifo.pool = b;
 	}
 	ml_spin_unlock(&ml_fifo.lock);
 	return n;
@@ -118,7 +185,7 @@ static ML_NOINLINE void ml_slot_refill(void)
 	unsigned n;
 
 	ml_thread_exit_hook();
-	n = ml_fifo_take(got, ML_SLOT_BATCH, 0);
+	n = ml_fifo_take(got, 0);
 	if (n == 0) {
 		uint64_t first = ML_ADD(&ml_bump, ML_SLOT_BATCH);
 		if (first + ML_SLOT_BATCH <= __ML_MAX_RECS) {
@@ -128,15 +195,21 @@ static ML_NOINLINE void ml_slot_refill(void)
 			t->ncache = ML_SLOT_BATCH;
 			return;
 		}
-		n = ml_fifo_take(got, ML_SLOT_BATCH, 1);
+		n = ml_fifo_take(got, 1);
 		if (n == 0) {
 			ml_printf("memlens: out of block records (%lu)\n", (unsigned long)__ML_MAX_RECS);
 			ml_die();
 		}
 	}
-	/* Recycled slots: move their last block into the history first. */
+	/* Recycled slots: move their last block into the history first. Their
+	 * records were last touched 64K frees ago: fetch them all at once. */
 	for (unsigned i = 0; i < n; i++) {
-		ml_hist_archive(got[i]);
+		__builtin_prefetch(&__ML_RECS[got[i]], 1);
+		__builtin_prefetch(&ML_COLD[got[i]], 1);
+	}
+	uint64_t pos = ML_ADD(&ml_hist_pos, n);
+	for (unsigned i = 0; i < n; i++) {
+		ml_hist_archive(got[i], pos + i);
 		t->cache[i] = got[n - 1 - i];
 	}
 	t->ncache = n;
@@ -150,53 +223,37 @@ unsigned ml_slot_get(void)
 	return t->cache[--t->ncache];
 }
 
-static void ml_fifo_append(unsigned head, unsigned tail, unsigned n)
-{
-	ml_spin_lock(&ml_fifo.lock);
-	if (ml_fifo.count == 0)
-		ml_fifo.head = head;
-	else
-		ML_COLD[ml_fifo.tail].next = head;
-	ml_fifo.tail = tail;
-	ml_fifo.count += n;
-	ml_spin_unlock(&ml_fifo.lock);
-}
-
-static ML_NOINLINE void ml_slot_splice(void)
-{
-	struct ml_tls *t = &ml_tls;
-	ml_fifo_append(t->fhead, t->ftail, t->nfree);
-	t->nfree = 0;
-	t->fhead = t->ftail = 0;
-}
-
 void ml_slot_put(unsigned s)
 {
 	struct ml_tls *t = &ml_tls;
-	ML_COLD[s].next = 0;
-	if (t->nfree == 0) {
+	struct ml_batch *b = t->fill;
+	if (ML_UNLIKELY(!b)) {
 		ml_thread_exit_hook();
-		t->fhead = s;
-	} else {
-		ML_COLD[t->ftail].next = s;
+		b = t->fill = ml_batch_swap(0, 1);
 	}
-	t->ftail = s;
-	if (++t->nfree >= ML_SLOT_BATCH)
-		ml_slot_splice();
+	b->slot[b->n++] = s;
+	if (ML_UNLIKELY(b->n == ML_SLOT_BATCH))
+		t->fill = ml_batch_swap(b, 1);
 }
 
 void ml_slots_flush(void)
 {
 	struct ml_tls *t = &ml_tls;
-	if (t->nfree)
-		ml_slot_splice();
+	struct ml_batch *b = t->fill;
+	t->fill = 0;
 	/* Unused cached slots go back too (archived or never used, so taking
 	 * them again is harmless). */
 	while (t->ncache) {
-		unsigned s = t->cache[--t->ncache];
-		ML_COLD[s].next = 0;
-		ml_fifo_append(s, s, 1);
+		if (!b)
+			b = ml_batch_swap(0, 1);
+		b->slot[b->n++] = t->cache[--t->ncache];
+		if (b->n == ML_SLOT_BATCH) {
+			ml_batch_swap(b, 0);
+			b = 0;
+		}
 	}
+	if (b)
+		ml_batch_swap(b, 0);
 }
 
 /* ---- live-base hash ---- */
@@ -215,7 +272,7 @@ static struct ml_shard {
 	struct ml_lent *tab;
 	uptr mask;
 	uptr count;
-} ml_shards[ML_SHARDS] __attribute__((aligned(64)));
+} __attribute__((aligned(64))) ml_shards[ML_SHARDS]; /* a cache line each */
 
 static inline uint64_t ml_mix(uint64_t x)
 {
@@ -305,6 +362,10 @@ void ml_live_insert(uptr base, meta_t m)
  * backward-shift deletion: no tombstones). */
 static void ml_live_remove_if(uptr base, meta_t m)
 {
+	meta_t cur;
+	/* Usually the address was reused since: nothing to remove, no lock. */
+	if (!ml_live_lookup(base, &cur) || cur != m)
+		return;
 	struct ml_shard *sh = ml_shard_of(ml_mix(base));
 	ml_spin_lock(&sh->lock);
 	if (!sh->tab)
@@ -387,23 +448,23 @@ struct ml_hist {
 	uint32_t slot, gen;
 	uint32_t alloc_stack, free_stack;
 	uint32_t alloc_tid, free_tid;
-	uint32_t flags, kind;
+	uint16_t flags, kind;
+	uint32_t prev;           /* the slot's previous entry (index + 1) */
 };
 #define ML_HIST ((struct ml_hist *)ML_HIST_ADDR)
-#define ML_HIST_BY_META ((uint32_t *)(ML_HIST_ADDR + ML_HIST_N * sizeof(struct ml_hist)))
-#define ML_HIST_BY_BASE (ML_HIST_BY_META + ML_HIST_N)
-#define ML_HIST_BYTES (ML_HIST_N * (sizeof(struct ml_hist) + 2 * sizeof(uint32_t)))
+#define ML_HIST_BY_BASE ((uint32_t *)(ML_HIST_ADDR + ML_HIST_N * sizeof(struct ml_hist)))
+#define ML_HIST_BYTES (ML_HIST_N * (sizeof(struct ml_hist) + sizeof(uint32_t)))
 
-static uint64_t ml_hist_pos;
-
-static void ml_hist_archive(unsigned s)
+static void ml_hist_archive(unsigned s, uint64_t pos)
 {
 	struct ml_cold *c = &ML_COLD[s];
 	struct __ml_rec *r = &__ML_RECS[s];
 	uint32_t flags = ML_LOAD(&c->flags);
-	if (!(flags & ML_CF_FREED) || (flags & ML_CF_ARCHIVED))
+	if (!(flags & ML_CF_FREED) || (flags & ML_CF_ARCHIVED)) {
+		/* Leave an empty entry for the reserved position. */
+		ML_STORE(&ML_HIST[pos & (ML_HIST_N - 1)].seq, 0);
 		return;
-	uint64_t pos = ML_ADD(&ml_hist_pos, 1);
+	}
 	uint32_t idx = (uint32_t)(pos & (ML_HIST_N - 1));
 	struct ml_hist *e = &ML_HIST[idx];
 
@@ -418,11 +479,12 @@ static void ml_hist_archive(unsigned s)
 	ML_STORE(&e->free_stack, c->free_stack);
 	ML_STORE(&e->alloc_tid, c->alloc_tid);
 	ML_STORE(&e->free_tid, c->free_tid);
-	ML_STORE(&e->flags, flags);
-	ML_STORE(&e->kind, r->kind);
+	ML_STORE(&e->flags, (uint16_t)flags);
+	ML_STORE(&e->kind, (uint16_t)r->kind);
+	ML_STORE(&e->prev, c->hist);
 	ML_REL(&e->seq, pos + 1);
 
-	ML_STORE(&ML_HIST_BY_META[ml_mix(ml_mkmeta(s, c->gen)) & (ML_HIST_N - 1)], idx + 1);
+	ML_STORE(&c->hist, idx + 1);
 	ML_STORE(&ML_HIST_BY_BASE[ml_mix(r->base) & (ML_HIST_N - 1)], idx + 1);
 	ML_STORE(&c->flags, flags | ML_CF_ARCHIVED);
 	ml_live_remove_if(r->base, ml_mkmeta(s, c->gen));
@@ -448,6 +510,7 @@ static int ml_hist_read(uint32_t idx1, struct ml_hist *out)
 	out->free_tid = ML_LOAD(&e->free_tid);
 	out->flags = ML_LOAD(&e->flags);
 	out->kind = ML_LOAD(&e->kind);
+	out->prev = ML_LOAD(&e->prev);
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	return ML_LOAD(&e->seq) == s1;
 }
@@ -511,12 +574,18 @@ int ml_block_info(meta_t m, struct ml_binfo *b)
 		ml_binfo_from_slot(s, g, b, 1);
 		return 1;
 	}
-	/* ...or it was recycled and the history may remember it. */
+	/* ...or it was recycled and the history may remember it: walk the
+	 * slot's entries, newest first (generations decrease along the way). */
 	struct ml_hist h;
-	uint32_t idx = ML_LOAD(&ML_HIST_BY_META[ml_mix(m) & (ML_HIST_N - 1)]);
-	if (ml_hist_read(idx, &h) && h.slot == s && h.gen == g) {
-		ml_binfo_from_hist(&h, b);
-		return 1;
+	uint32_t idx = ML_LOAD(&c->hist);
+	for (unsigned steps = 0; steps < 256 && ml_hist_read(idx, &h) && h.slot == s; steps++) {
+		if (h.gen == g) {
+			ml_binfo_from_hist(&h, b);
+			return 1;
+		}
+		if (h.gen < g)
+			break;
+		idx = h.prev;
 	}
 	b->known = 0;
 	b->freed = 1;

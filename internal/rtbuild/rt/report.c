@@ -23,9 +23,16 @@
 #include <string.h>
 #include <unistd.h>
 
-/* ---- buffers ---- */
+/* ---- buffers: formatting without malloc or stdio ---- */
 
-void ml_bputn(struct ml_buf *b, const char *s, size_t n)
+struct ml_buf {
+	char *p;
+	size_t len, cap;
+	int trunc;               /* something did not fit */
+};
+
+
+static void ml_bputn(struct ml_buf *b, const char *s, size_t n)
 {
 	if (b->len + n > b->cap) {
 		n = b->cap - b->len;
@@ -35,17 +42,17 @@ void ml_bputn(struct ml_buf *b, const char *s, size_t n)
 	b->len += n;
 }
 
-void ml_bput(struct ml_buf *b, const char *s)
+static void ml_bput(struct ml_buf *b, const char *s)
 {
 	ml_bputn(b, s, strlen(s));
 }
 
-void ml_bputc(struct ml_buf *b, char c)
+static void ml_bputc(struct ml_buf *b, char c)
 {
 	ml_bputn(b, &c, 1);
 }
 
-void ml_bdec(struct ml_buf *b, uint64_t v)
+static void ml_bdec(struct ml_buf *b, uint64_t v)
 {
 	char t[24];
 	int i = sizeof t;
@@ -56,7 +63,7 @@ void ml_bdec(struct ml_buf *b, uint64_t v)
 	ml_bputn(b, t + i, sizeof t - (size_t)i);
 }
 
-void ml_bsdec(struct ml_buf *b, int64_t v)
+static void ml_bsdec(struct ml_buf *b, int64_t v)
 {
 	if (v < 0) {
 		ml_bputc(b, '-');
@@ -66,7 +73,7 @@ void ml_bsdec(struct ml_buf *b, int64_t v)
 	}
 }
 
-void ml_bhex(struct ml_buf *b, uint64_t v)
+static void ml_bhex(struct ml_buf *b, uint64_t v)
 {
 	char t[18];
 	int i = sizeof t;
@@ -95,7 +102,7 @@ static unsigned ml_ndigits(uint64_t v)
 	return n;
 }
 
-void ml_write_all(int fd, const char *p, size_t n)
+static void ml_write_all(int fd, const char *p, size_t n)
 {
 	while (n > 0) {
 		ssize_t w = write(fd, p, n);
@@ -228,9 +235,9 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 
 	if (kind == ML_NULL_POINTER_DEREF) {
 		if (p == 0)
-			ml_bput(b, "the pointer is NULL");
+			ml_bput(b, "the NULL pointer");
 		else {
-			ml_bput(b, "the address is in the first page: a NULL pointer plus offset ");
+			ml_bput(b, "in the first page: a NULL pointer plus offset ");
 			ml_bdec(b, p);
 		}
 		return;
@@ -261,11 +268,11 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 	int64_t off = (int64_t)(p - k->base);
 	int inside = p >= k->base && p < k->base + k->size;
 	if (p < k->base) {
-		ml_bdec(b, k->base - p);
-		ml_bput(b, " bytes before the start of ");
+		ml_bbytes(b, k->base - p);
+		ml_bput(b, " before the start of ");
 	} else if (!inside) {
-		ml_bdec(b, p - (k->base + k->size));
-		ml_bput(b, " bytes past the end of ");
+		ml_bbytes(b, p - (k->base + k->size));
+		ml_bput(b, " past the end of ");
 	} else {
 		ml_bput(b, "at offset ");
 		ml_bsdec(b, off);
@@ -283,8 +290,8 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 	}
 	if (kind == ML_HEAP_BUFFER_OVERFLOW && p >= k->base && p < k->base + k->size) {
 		ml_bput(b, "; the access ends ");
-		ml_bdec(b, p + ev->n - (k->base + k->size));
-		ml_bput(b, " bytes past its end");
+		ml_bbytes(b, p + ev->n - (k->base + k->size));
+		ml_bput(b, " past its end");
 	}
 	if (kind == ML_UNMATCHED_FREE) {
 		ml_bput(b, "; free() needs the start of the block, ");
@@ -292,11 +299,10 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 	}
 }
 
-/* The note of the report, or NULL: a sentence on top of ml_where. */
+/* A sentence the kind implies on top of ml_where, or NULL (the event's own
+ * note, ev->note, is shown before it). */
 static const char *ml_note(struct ml_event *ev, enum ml_kind kind)
 {
-	if (ev->note)
-		return ev->note;
 	if (ev->access == ML_ACC_REALLOC && kind == ML_DOUBLE_FREE)
 		return "realloc of a freed pointer";
 	if (ev->access == ML_ACC_REALLOC && kind == ML_UNMATCHED_FREE)
@@ -476,6 +482,11 @@ static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_tsource(b, s);
 	if (ev->pc)
 		ml_tpc(b, ev->pc);
+	if (ev->note) {
+		ml_bput(b, "    ");
+		ml_bput(b, ev->note);
+		ml_bputc(b, '\n');
+	}
 	if (note) {
 		ml_bput(b, "    ");
 		ml_bput(b, note);
@@ -651,6 +662,11 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_bput(&m, " is ");
 	}
 	ml_where(&m, ev, kind);
+	if (ev->note) {
+		ml_bput(&m, " (");
+		ml_bput(&m, ev->note);
+		ml_bput(&m, ")");
+	}
 	if (note) {
 		ml_bput(&m, " (");
 		ml_bput(&m, note);

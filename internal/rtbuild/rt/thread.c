@@ -17,7 +17,7 @@ __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
 
 /* A runtime built for another ABI does not define this, so stale objects
  * fail to link (memlens.h references it from every instrumented object). */
-const int __memlens_abi_v1 = 1;
+const int __memlens_abi_v2 = 2;
 
 __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 
@@ -117,7 +117,7 @@ static void *ml_thread_start(void *p)
 
 int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *arg)
 {
-	int own = __ml_own((uptr)&__ml_pthread_create);
+	int own = ml_own((uptr)&__ml_pthread_create);
 	meta_t mthr = own ? __ml_t.arg[0] : __ml_meta_of(thr);
 	meta_t mattr = own ? __ml_t.arg[1] : __ml_meta_of(attr);
 	meta_t marg = own ? __ml_t.arg[3] : __ml_meta_of(arg);
