@@ -1,7 +1,7 @@
 # memlens: a memory debugger for C.
 #
 #   make install     go install ./cmd/memlens
-#   make demo        build memlens, compile examples/demo.c with it and run it
+#   make demo        ./demo.sh: build memlens into ./bin, compile and run examples/demo.c
 #   make test        go test ./...
 #   make bench       benchmark against native and AddressSanitizer (bench/README.md)
 #   make bench-full  the same plus Valgrind (slow)
@@ -19,17 +19,9 @@ all: test
 install:
 	$(GO) install ./cmd/memlens
 
-# examples/demo.c contains a deliberate memory bug: memlens reports it and the
-# program exits with a non-zero status, so the run's status is ignored ("|| true").
-# Building memlens or compiling the demo must still succeed.
+# builds memlens into ./bin and runs examples/demo.c, which has a deliberate bug
 demo:
-	@set -e; d=$$(mktemp -d); trap 'rm -rf "$$d"' EXIT; \
-	echo "$(GO) build -o $$d/memlens ./cmd/memlens"; \
-	$(GO) build -o "$$d/memlens" ./cmd/memlens; \
-	echo "memlens cc -g -o $$d/demo examples/demo.c"; \
-	"$$d/memlens" cc -g -o "$$d/demo" examples/demo.c; \
-	echo "running the demo (a bug report is expected):"; \
-	"$$d/demo" || true
+	./demo.sh
 
 test:
 	$(GO) test ./...

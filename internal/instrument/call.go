@@ -130,16 +130,25 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		f.cat(r.expr(x.PostfixExpression))
 		f.str(";")
 	}
-	var stores, names []string
-	for i, a := range args {
+	stores := make([]string, len(args))
+	names := make([]string, len(args))
+	order := make([]int, len(args))
+	for i := range args {
+		order[i] = i
+		if r.c.order.argsRightToLeft {
+			order[i] = len(args) - 1 - i
+		}
+	}
+	for _, i := range order {
+		a := args[i]
 		v := r.name("__ml_a")
-		names = append(names, v)
+		names[i] = v
 		f.str("__auto_type " + v + " = ")
 		if ptrArg[i] {
 			code, meta := r.ptrExpr(a)
 			f.cat(code)
 			if i < 16 {
-				stores = append(stores, "__ml_t.arg["+strconv.Itoa(i)+"] = "+meta+";")
+				stores[i] = "__ml_t.arg[" + strconv.Itoa(i) + "] = " + meta + ";"
 			}
 		} else if isBitfield(a) {
 			f.str("+(")

@@ -413,16 +413,20 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 		if x.Case == cc.ConditionalExpressionCond && x.ExpressionList != nil {
 			return r.conditional(x)
 		}
-	case *cc.ExpressionList:
-		if x.ExpressionList != nil { // a, b: the value is the last one
-			var f frag
-			f.cat(r.expr(x.AssignmentExpression))
-			f.tok(x.Token)
-			code, meta := r.ptrExpr(x.ExpressionList)
+	case *cc.ExpressionList: // a, b: the value is the last one
+		var f frag
+		if x.Token.Seq() != 0 {
+			f.tok(x.Token) // the comma before this element
+		}
+		if x.ExpressionList == nil {
+			code, meta := r.ptrExpr(x.AssignmentExpression)
 			f.cat(code)
 			return f, meta
 		}
-		return r.ptrExpr(x.AssignmentExpression)
+		f.cat(r.expr(x.AssignmentExpression))
+		code, meta := r.ptrExpr(x.ExpressionList)
+		f.cat(code)
+		return f, meta
 	}
 	return r.opaque(n)
 }
@@ -539,11 +543,25 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		}
 		p := r.name("__ml_a")
 		place, tag := r.place(lhs, true)
-		f.str("__extension__({ __auto_type " + p + " = ")
-		f.cat(place)
-		f.str("; __auto_type " + v + " = ")
-		f.cat(code)
-		f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s); *%s = %s; })", p, v, meta, tag, p, v)
+		target := func() {
+			f.str("__auto_type " + p + " = ")
+			f.cat(place)
+			f.str(";")
+		}
+		value := func() {
+			f.str("__auto_type " + v + " = ")
+			f.cat(code)
+			f.str(";")
+		}
+		f.str("__extension__({")
+		if r.c.order.assignRHSFirst || !isCall(rhs) {
+			value()
+			target()
+		} else {
+			target()
+			value()
+		}
+		f.strf("__ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s); *%s = %s; })", p, v, meta, tag, p, v)
 		return f, meta
 	}
 	// p += n, p -= n
@@ -554,16 +572,18 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		f.cat(r.expr(rhs))
 		return f, r.companion(d)
 	}
+	// the value of a compound assignment is evaluated before its target
 	m := r.metaTemp()
-	p := r.name("__ml_a")
+	p, n := r.name("__ml_a"), r.name("__ml_v")
 	place, tag := r.place(lhs, true)
 	var f frag
-	f.str("__extension__({ __auto_type " + p + " = ")
+	f.str("__extension__({ __auto_type " + n + " = ")
+	f.cat(r.expr(rhs))
+	f.str("; __auto_type " + p + " = ")
 	f.cat(place)
 	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); *%s", m, p, p, tag, p)
 	f.tok(x.Token)
-	f.cat(r.expr(rhs))
-	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)*%s, %s, %s); *%s; })", p, p, m, tag, p)
+	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)*%s, %s, %s); *%s; })", n, p, p, m, tag, p)
 	return f, m
 }
 
@@ -664,6 +684,21 @@ func (r *rewriter) vaArg(x *cc.UnaryExpression) frag {
 	}
 	f.str(")")
 	return f
+}
+
+// isCall reports whether n is a function call, under parentheses and casts.
+func isCall(n cc.ExpressionNode) bool {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		return x.Case == cc.PrimaryExpressionExpr && isCall(x.ExpressionList)
+	case *cc.CastExpression:
+		return x.Case == cc.CastExpressionCast && isCall(x.CastExpression)
+	case *cc.PostfixExpression:
+		return x.Case == cc.PostfixExpressionCall
+	case *cc.ExpressionList:
+		return x.ExpressionList == nil && isCall(x.AssignmentExpression)
+	}
+	return false
 }
 
 // declOf returns the declarator an identifier expression refers to.
