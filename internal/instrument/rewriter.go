@@ -312,7 +312,7 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		// the prologue's declarations are collected while rewriting the items
 		f.cat(prologue(open))
 		f.cat(items)
-		f.str("__ml_t.depth = __ml_d;")
+		f.str("__ml_leave(__ml_d);")
 	} else {
 		f.cat(open)
 		f.cat(items)
@@ -500,14 +500,14 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 	semi := j.Token2 // return expr? ';'
 	switch {
 	case e == nil:
-		f.str("{ __ml_t.depth = __ml_d;")
+		f.str("{ __ml_leave(__ml_d);")
 		f.tok(j.Token)
 		f.tok(semi)
 		f.str("}")
 	case r.fn.retVoid:
 		f.str("{ (void)(")
 		f.cat(r.expr(e))
-		f.str("); __ml_t.depth = __ml_d;")
+		f.str("); __ml_leave(__ml_d);")
 		f.tok(j.Token)
 		f.tok(semi)
 		f.str("}")
@@ -516,7 +516,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		v := r.name("__ml_r")
 		f.str("{ __auto_type " + v + " = ")
 		f.cat(code)
-		f.strf("; __ml_setret((__ml_uptr)%s, %s); __ml_t.depth = __ml_d;", r.fn.name, meta)
+		f.strf("; __ml_setret((__ml_uptr)%s, %s); __ml_leave(__ml_d);", r.fn.name, meta)
 		f.tok(j.Token)
 		f.str(v)
 		f.tok(semi)
@@ -524,7 +524,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 	default:
 		code := r.expr(e)
 		if plain(code) {
-			f.str("{ __ml_t.depth = __ml_d;")
+			f.str("{ __ml_leave(__ml_d);")
 			f.tok(j.Token)
 			f.cat(code)
 			f.tok(semi)
@@ -540,7 +540,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		} else {
 			f.cat(code)
 		}
-		f.str("; __ml_t.depth = __ml_d;")
+		f.str("; __ml_leave(__ml_d);")
 		f.tok(j.Token)
 		f.str(v)
 		f.tok(semi)

@@ -12,9 +12,12 @@ import (
 	"strings"
 )
 
-// cflags compile every runtime source: -fPIC because the archive may end
-// up in a PIE, -g so reports and gdb can show runtime frames.
-var cflags = []string{"-O2", "-g", "-fPIC", "-pthread", "-c"}
+// cflags compile every runtime source. The archive is only ever linked into
+// executables (never into shared libraries, see the driver), so -fPIE: it
+// fits PIE and non-PIE programs alike, and the runtime's thread-locals use
+// the local-exec model instead of calls to __tls_get_addr on every malloc.
+// -g so reports and gdb can show runtime frames.
+var cflags = []string{"-O2", "-g", "-fPIE", "-pthread", "-c"}
 
 // Ensure returns a directory holding ArchiveName and HeaderName built by the
 // C compiler cc (a command, possibly with arguments separated by spaces),

@@ -87,16 +87,31 @@ static int ml_page_readable(uptr page)
  * terminator rather than at max. */
 static size_t ml_plain_until(const char *s, size_t max, int c, int *term)
 {
-	size_t len = strnlen(s, max);
-	if (c > 0) {
-		const char *r = memchr(s, c, len);
-		if (r) {
-			*term = 1;
-			return (size_t)(r - s) + 1;
+	/* Scan in growing chunks so that the cost follows the distance to the
+	 * terminator, as libc's own scan does (strchr on a long text must not
+	 * measure the whole text first). */
+	size_t off = 0, chunk = 64;
+	while (off < max) {
+		size_t n = max - off < chunk ? max - off : chunk;
+		const char *z = memchr(s + off, 0, n);
+		size_t len = z ? (size_t)(z - (s + off)) : n;
+		if (c > 0) {
+			const char *r = memchr(s + off, c, len);
+			if (r) {
+				*term = 1;
+				return (size_t)(r - s) + 1;
+			}
 		}
+		if (z) {
+			*term = 1;
+			return off + len + 1;
+		}
+		off += n;
+		if (chunk < 65536)
+			chunk *= 2;
 	}
-	*term = len < max;
-	return len < max ? len + 1 : max;
+	*term = 0;
+	return max;
 }
 
 /* Same, never touching an unreadable page (the count then includes the

@@ -211,9 +211,10 @@ void ml_thread_exit_hook(void);
 void ml_stack_init(void);
 /* Intern the shadow call stack, its innermost frame replaced by site when
  * site is not NULL. Returns 0 for an empty stack. */
-unsigned ml_stack_capture(const site_t *site);
-/* Frames of an interned stack, innermost first. */
-unsigned ml_stack_get(unsigned id, const site_t *const **frames);
+enum ml_stack_kind { ML_STACK_ALLOC, ML_STACK_FREE, ML_STACK_KINDS };
+unsigned ml_stack_capture(const site_t *site, enum ml_stack_kind kind);
+/* Frames of an interned stack, innermost first, into out (at most max). */
+unsigned ml_stack_get(unsigned id, const site_t **out, unsigned max);
 /* The caller's site: the innermost shadow frame, or NULL. */
 static inline const site_t *ml_caller_site(void)
 {

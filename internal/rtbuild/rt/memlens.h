@@ -33,7 +33,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 2
+#define __ML_ABI 3
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -91,6 +91,8 @@ struct __ml_thread {
 	__ml_meta_t ret;                  /* meta of its return value */
 	unsigned depth;
 	unsigned id;                      /* memlens thread number, T0 = main */
+	unsigned low;                     /* lowest depth since the last stack
+	                                   * capture: frames below it are unchanged */
 	const struct __ml_site *frames[__ML_MAX_FRAMES];
 };
 extern __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
@@ -168,8 +170,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v2;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v2;
+extern const int __memlens_abi_v3;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v3;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -212,6 +214,14 @@ __ML_INLINE unsigned __ml_enter(const struct __ml_site *fn)
 	return d;
 }
 
+/* Function exit: pop back to depth d. */
+__ML_INLINE void __ml_leave(unsigned d)
+{
+	__ml_t.depth = d;
+	if (d < __ml_t.low)
+		__ml_t.low = d;
+}
+
 /* Did the caller pass metas for this function? Consumes them either way. */
 __ML_INLINE int __ml_own(__ml_uptr self)
 {
@@ -243,7 +253,7 @@ __ML_INLINE void __ml_setret(__ml_uptr self, __ml_meta_t m)
 /* setjmp returns a second time after longjmp skipped frames: restore depth. */
 __ML_INLINE int __ml_after_setjmp(unsigned d, int v)
 {
-	__ml_t.depth = d + 1;
+	__ml_leave(d + 1);
 	return v;
 }
 

@@ -350,8 +350,8 @@ static void ml_tframe(struct ml_buf *b, unsigned i, const site_t *s)
 
 static void ml_tstack(struct ml_buf *b, unsigned id)
 {
-	const site_t *const *f;
-	unsigned n = ml_stack_get(id, &f);
+	const site_t *f[__ML_MAX_FRAMES];
+	unsigned n = ml_stack_get(id, f, __ML_MAX_FRAMES);
 	if (n == 0) {
 		ml_bput(b, "      (no instrumented frames)\n");
 		return;
@@ -631,8 +631,8 @@ static void ml_jstack(struct ml_buf *b, const site_t *const *f, unsigned n)
 /* {"file","line","function","thread","stack"} of an alloc or free. */
 static void ml_jevent(struct ml_buf *b, unsigned stack, unsigned tid)
 {
-	const site_t *const *f;
-	unsigned n = ml_stack_get(stack, &f);
+	const site_t *f[__ML_MAX_FRAMES];
+	unsigned n = ml_stack_get(stack, f, __ML_MAX_FRAMES);
 	ml_bput(b, "{\"file\":");
 	ml_jstr(b, n ? f[0]->file : "");
 	ml_jkey(b, "line");
@@ -700,8 +700,8 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 	ml_bdec(b, (uint64_t)pid);
 	ml_jkey(b, "stack");
 	{
-		const site_t *const *f;
-		unsigned n = ml_stack_get(stack, &f);
+		const site_t *f[__ML_MAX_FRAMES];
+		unsigned n = ml_stack_get(stack, f, __ML_MAX_FRAMES);
 		ml_jstack(b, f, n);
 	}
 	if (kind != ML_NULL_POINTER_DEREF && k->known) {
@@ -762,7 +762,7 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 
 	int pid = getpid();
 	unsigned tid = ml_self_id();
-	unsigned stack = ml_stack_capture(ev->site);
+	unsigned stack = ml_stack_capture(ev->site, ML_STACK_ALLOC);
 
 	struct ml_buf t = {ml_tbuf, 0, sizeof ml_tbuf, 0};
 	ml_text(&t, kind, ev, stack, tid, pid);
