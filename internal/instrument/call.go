@@ -75,6 +75,9 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		return f, metaWild
 	}
 	site := siteRef(r.site(x, siteCall))
+	if fn := r.direct[name]; fn != nil && r.isCalledByName(x) {
+		return r.directCall(x, fn, site, args, wantMeta)
+	}
 	system := name != "" && !r.defined[name] && r.declaredInSystem(x)
 	callee := ""
 	switch {
@@ -172,6 +175,95 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 	m := r.metaTemp()
 	v := r.name("__ml_v")
 	f.strf("__auto_type %s = %s; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s; })", v, callText, m, fn, v, v)
+	return f, m
+}
+
+// isCalledByName reports whether call x names its callee directly (and the
+// name is the file-scope function, not a shadowing local).
+func (r *rewriter) isCalledByName(x *cc.PostfixExpression) bool {
+	p, ok := x.PostfixExpression.(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionIdent {
+		return false
+	}
+	d := declOf(p)
+	return d != nil && d.Type() != nil && d.Type().Kind() == cc.Function
+}
+
+// directCall rewrites a call of a direct function: the metas of its
+// pointer arguments follow the arguments.
+func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string, args []cc.ExpressionNode, wantMeta bool) (frag, string) {
+	name := calleeName(x)
+	isPtr := map[int]bool{}
+	for _, i := range fn.ptrParams {
+		isPtr[i] = true
+	}
+	codes := make([]frag, len(args))
+	metas := make([]string, len(args))
+	simple := true
+	for i, a := range args {
+		if isPtr[i] {
+			codes[i], metas[i] = r.ptrExpr(a)
+			simple = simple && independent(codes[i], metas[i])
+		} else {
+			codes[i] = r.expr(a)
+		}
+	}
+	retPtr := wantMeta && isDataPtr(x.Type())
+	var call frag
+	if simple {
+		call.str(name + "(")
+		for i := range args {
+			if i > 0 {
+				call.str(",")
+			}
+			call.cat(codes[i])
+		}
+		for _, i := range fn.ptrParams {
+			call.str("," + metas[i])
+		}
+		call.str(")")
+	} else {
+		// evaluate in the compiler's order, each meta right after its value
+		names := make([]string, len(args))
+		mnames := map[int]string{}
+		call.str("__extension__({")
+		for k := range args {
+			i := k
+			if r.c.order.argsRightToLeft {
+				i = len(args) - 1 - k
+			}
+			names[i] = r.name("__ml_a")
+			call.str("__auto_type " + names[i] + " = ")
+			if isBitfield(args[i]) {
+				call.cat(paren(codes[i]))
+				call.str("+0")
+			} else {
+				call.cat(codes[i])
+			}
+			call.str(";")
+			if isPtr[i] {
+				mnames[i] = r.name("__ml_am")
+				call.strf("__ml_meta_t %s = %s;", mnames[i], metas[i])
+			}
+		}
+		call.str(name + "(" + strings.Join(names, ", "))
+		for _, i := range fn.ptrParams {
+			call.str("," + mnames[i])
+		}
+		call.str("); })")
+	}
+	var f frag
+	if !retPtr {
+		f.str("(__ml_t.frames[__ml_slot] = " + site + ",")
+		f.cat(call)
+		f.str(")")
+		return f, metaWild
+	}
+	m := r.metaTemp()
+	v := r.name("__ml_v")
+	f.str("__extension__({ __ml_t.frames[__ml_slot] = " + site + "; __auto_type " + v + " = ")
+	f.cat(call)
+	f.strf("; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s; })", m, name, v, v)
 	return f, m
 }
 

@@ -34,9 +34,10 @@ type site struct {
 }
 
 const (
-	siteAccess = 0
-	siteCall   = 1
-	siteFunc   = 2
+	siteAccess  = 0
+	siteCall    = 1
+	siteFunc    = 2
+	siteNoFrame = 0x100 // in a function that pushes no frame
 )
 
 // fnState is what the rewriter knows about the function being rewritten.
@@ -47,23 +48,26 @@ type fnState struct {
 	comp    map[*cc.Declarator]string // companion meta variable of a local
 	metas   []string                  // meta variables declared in the prologue
 	setjmp  bool                      // calls setjmp: our locals must be volatile
+	leaf    bool                      // makes no calls: pushes no frame
 }
 
 type rewriter struct {
-	c         *Config
-	prag      *pragmas
-	seqMemo   map[cc.Node]int
-	sites     []site
-	lines     map[string][]string
-	fn        *fnState
-	n         int             // unique-name counter
-	defined   map[string]bool // functions defined in this translation unit
-	initObj   string          // the object whose brace initializer is being rewritten
-	synthetic map[int]bool    // sequence numbers of tokens cc/v4 made up
+	c            *Config
+	prag         *pragmas
+	seqMemo      map[cc.Node]int
+	sites        []site
+	lines        map[string][]string
+	fn           *fnState
+	n            int                  // unique-name counter
+	defined      map[string]bool      // functions defined in this translation unit
+	initObj      string               // the object whose brace initializer is being rewritten
+	direct       map[string]*directFn // static functions taking metas as parameters
+	insertBefore map[int]string       // text to print before a token, by sequence number
+	synthetic    map[int]bool         // sequence numbers of tokens cc/v4 made up
 }
 
 func newRewriter(c *Config, p *pragmas) *rewriter {
-	return &rewriter{c: c, prag: p, seqMemo: map[cc.Node]int{}, lines: map[string][]string{}, defined: map[string]bool{}, synthetic: map[int]bool{}}
+	return &rewriter{c: c, prag: p, seqMemo: map[cc.Node]int{}, lines: map[string][]string{}, defined: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -95,6 +99,7 @@ func (r *rewriter) translationUnit(ast *cc.AST) ([]byte, error) {
 		}
 		decls = append(decls, ed)
 	}
+	r.findDirect(decls)
 	w := &writer{sys: r.c.isSystem, prag: r.prag}
 	var body []frag
 	for _, ed := range decls {
@@ -176,6 +181,9 @@ func (r *rewriter) site(n cc.Node, kind int) int {
 	if r.fn != nil {
 		fn = r.fn.name
 	}
+	if r.fn != nil && r.fn.leaf {
+		kind |= siteNoFrame
+	}
 	r.sites = append(r.sites, site{file: pos.Filename, fn: fn, expr: expr, text: r.line(pos.Filename, pos.Line), line: pos.Line, col: pos.Column, kind: kind})
 	return len(r.sites) - 1
 }
@@ -208,7 +216,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	defer func() { r.fn = outer }()
 	d := fd.Declarator
 	ft, _ := d.Type().(*cc.FunctionType)
-	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}}
+	// A function that makes no calls needs no frame: nothing can look at
+	// the shadow stack while it runs, except its own reports. Leaving the
+	// frame out keeps small helpers small enough for gcc to inline.
+	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, leaf: !r.containsCall(fd.CompoundStatement)}
 	if ft != nil {
 		res := ft.Result()
 		r.fn.retVoid = res == nil || res.Kind() == cc.Void
@@ -231,10 +242,20 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		addrTaken  bool
 	}
 	var params []param
+	direct := r.direct[r.fn.name]
 	if ft != nil {
 		for i, p := range ft.Parameters() {
 			pd := p.Declarator
 			if pd == nil || pd.Name() == "" || !isDataPtr(pd.Type()) {
+				continue
+			}
+			if direct != nil {
+				// the meta is a parameter of its own
+				if pd.AddressTaken() {
+					params = append(params, param{pd.Name(), metaParam(i), true})
+				} else {
+					r.fn.comp[pd] = metaParam(i)
+				}
 				continue
 			}
 			from := "__ml_metav((__ml_uptr)" + pd.Name() + ")"
@@ -254,11 +275,13 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		if r.fn.setjmp {
 			vol = "volatile "
 		}
-		pro := []string{
-			"unsigned __ml_d __attribute__((unused)) = __ml_enter(" + siteRef(entry) + ");",
-			"unsigned __ml_slot __attribute__((unused)) = __ml_d < 256u ? __ml_d : 255u;",
+		var pro []string
+		if !r.fn.leaf {
+			pro = append(pro,
+				"unsigned __ml_d __attribute__((unused)) = __ml_enter("+siteRef(entry)+");",
+				"unsigned __ml_slot __attribute__((unused)) = __ml_d < 256u ? __ml_d : 255u;")
 		}
-		if len(params) != 0 {
+		if len(params) != 0 && direct == nil {
 			pro = append(pro, "int __ml_own_ __attribute__((unused)) = __ml_own((__ml_uptr)"+r.fn.name+");")
 		}
 		for _, p := range params {
@@ -312,7 +335,7 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		// the prologue's declarations are collected while rewriting the items
 		f.cat(prologue(open))
 		f.cat(items)
-		f.str("__ml_leave(__ml_d);")
+		f.str(r.leave())
 	} else {
 		f.cat(open)
 		f.cat(items)
@@ -489,6 +512,35 @@ func isStaticOrExtern(ds *cc.DeclarationSpecifiers) bool {
 	return false
 }
 
+// leave is the code popping the function's frame ("" for a leaf).
+func (r *rewriter) leave() string {
+	if r.fn.leaf {
+		return ""
+	}
+	return "__ml_leave(__ml_d);"
+}
+
+// containsCall reports whether n contains a call that the rewrite makes
+// visible to the runtime (anything but gcc builtins).
+func (r *rewriter) containsCall(n cc.Node) bool {
+	if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
+		name := calleeName(x)
+		switch {
+		case name == vaArgMarker, name == vaCopyMarker:
+		case strings.HasPrefix(name, "__builtin_") && !wrapped[strings.TrimPrefix(name, "__builtin_")],
+			strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
+		default:
+			return true
+		}
+	}
+	for _, c := range r.children(n) {
+		if c.node != nil && r.containsCall(c.node) {
+			return true
+		}
+	}
+	return false
+}
+
 // jump rewrites return statements so the shadow stack is popped and a
 // returned pointer's meta reaches the caller.
 func (r *rewriter) jump(j *cc.JumpStatement) frag {
@@ -500,14 +552,14 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 	semi := j.Token2 // return expr? ';'
 	switch {
 	case e == nil:
-		f.str("{ __ml_leave(__ml_d);")
+		f.str("{" + r.leave())
 		f.tok(j.Token)
 		f.tok(semi)
 		f.str("}")
 	case r.fn.retVoid:
 		f.str("{ (void)(")
 		f.cat(r.expr(e))
-		f.str("); __ml_leave(__ml_d);")
+		f.str("); " + r.leave())
 		f.tok(j.Token)
 		f.tok(semi)
 		f.str("}")
@@ -516,15 +568,15 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		v := r.name("__ml_r")
 		f.str("{ __auto_type " + v + " = ")
 		f.cat(code)
-		f.strf("; __ml_setret((__ml_uptr)%s, %s); __ml_leave(__ml_d);", r.fn.name, meta)
+		f.strf("; __ml_setret((__ml_uptr)%s, %s); %s", r.fn.name, meta, r.leave())
 		f.tok(j.Token)
 		f.str(v)
 		f.tok(semi)
 		f.str("}")
 	default:
 		code := r.expr(e)
-		if plain(code) {
-			f.str("{ __ml_leave(__ml_d);")
+		if plain(code) || r.fn.leaf {
+			f.str("{" + r.leave())
 			f.tok(j.Token)
 			f.cat(code)
 			f.tok(semi)
@@ -540,7 +592,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		} else {
 			f.cat(code)
 		}
-		f.str("; __ml_leave(__ml_d);")
+		f.str("; " + r.leave())
 		f.tok(j.Token)
 		f.str(v)
 		f.tok(semi)

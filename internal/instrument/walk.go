@@ -88,9 +88,13 @@ func (r *rewriter) firstSeq(n cc.Node) int {
 func (r *rewriter) verbatim(n cc.Node) frag {
 	var f frag
 	for _, t := range cc.NodeTokens(n) {
-		if !r.synthetic[t.Seq()] {
-			f.tok(t)
+		if r.synthetic[t.Seq()] {
+			continue
 		}
+		if text := r.insertBefore[t.Seq()]; text != "" {
+			f.str(text)
+		}
+		f.tok(t)
 	}
 	return f
 }

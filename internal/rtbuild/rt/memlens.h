@@ -78,6 +78,10 @@ struct __ml_site {
 #define __ML_SITE_ACCESS 0u
 #define __ML_SITE_CALL   1u
 #define __ML_SITE_FUNC   2u
+/* Flag on the sites of functions that make no calls: they push no frame
+ * (so they stay small enough to inline), and a stack taken at one of their
+ * sites adds it above the innermost frame instead of replacing it. */
+#define __ML_SITE_NOFRAME 0x100u
 
 #define __ML_MAX_ARGS    16
 #define __ML_MAX_FRAMES  256

@@ -115,6 +115,8 @@ unsigned ml_stack_capture(const site_t *site, enum ml_stack_kind kind)
 	unsigned d = __ml_t.depth;
 	if (d > __ML_MAX_FRAMES)
 		d = __ML_MAX_FRAMES;
+	if (site && (site->kind & __ML_SITE_NOFRAME) && d < __ML_MAX_FRAMES)
+		d++; /* a frameless function's site goes above the innermost frame */
 	if (site && d == 0)
 		d = 1; /* the site alone */
 	const site_t *const *fr = __ml_t.frames;

@@ -1,0 +1,135 @@
+package instrument
+
+import (
+	"strconv"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// A direct function is a static function of this translation unit that is
+// only ever called by name: every caller is in sight, so the metas of its
+// pointer parameters travel as extra trailing parameters instead of through
+// the per-thread area. That costs nothing when gcc inlines the call, which
+// it then still does for small helpers.
+
+// directFn is what the rewrite of a direct function and its callers needs.
+type directFn struct {
+	ptrParams []int // indices of the data-pointer parameters
+}
+
+// metaParam names the meta parameter of parameter i of a direct function.
+func metaParam(i int) string { return "__ml_pm" + strconv.Itoa(i) }
+
+// findDirect picks the direct functions among the definitions and marks
+// their declarators (definition and prototypes) for the extra parameters.
+func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
+	cand := map[string]*directFn{}
+	for _, ed := range decls {
+		fd := ed.FunctionDefinition
+		if fd == nil || r.c.isSystem(fd.Position().Filename) || fd.Declarator.Linkage() != cc.Internal {
+			continue
+		}
+		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
+		if fp := funcParams(fd.Declarator); !ok || ft.IsVariadic() || fp == nil ||
+			fp.Case != cc.DirectDeclaratorFuncParam || fp.ParameterTypeList == nil {
+			continue
+		}
+		var ptrs []int
+		for i, p := range ft.Parameters() {
+			if isDataPtr(p.Type()) {
+				ptrs = append(ptrs, i)
+			}
+		}
+		if len(ptrs) != 0 {
+			cand[fd.Declarator.Name()] = &directFn{ptrParams: ptrs}
+		}
+	}
+	if len(cand) == 0 {
+		return
+	}
+	// Any use of the name but a direct call (its address taken, a
+	// declaration inside a function) disqualifies it.
+	var scan func(n cc.Node, inBody bool)
+	scan = func(n cc.Node, inBody bool) {
+		switch x := n.(type) {
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionCall {
+				if p, ok := x.PostfixExpression.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
+					if x.ArgumentExpressionList != nil {
+						scan(x.ArgumentExpressionList, inBody)
+					}
+					return
+				}
+			}
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionIdent {
+				delete(cand, x.Token.SrcStr())
+			}
+		case *cc.Declarator:
+			if inBody {
+				delete(cand, x.Name())
+			}
+		case *cc.CompoundStatement:
+			inBody = true
+		}
+		for _, c := range r.children(n) {
+			if c.node != nil {
+				scan(c.node, inBody)
+			}
+		}
+	}
+	for _, ed := range decls {
+		if ed.Position().Filename != headerName {
+			scan(ed, false)
+		}
+	}
+	// Patch every file-scope declarator of the survivors.
+	for _, ed := range decls {
+		var ds []*cc.Declarator
+		if fd := ed.FunctionDefinition; fd != nil {
+			ds = append(ds, fd.Declarator)
+		} else if d := ed.Declaration; d != nil {
+			for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+				if l.InitDeclarator != nil {
+					ds = append(ds, l.InitDeclarator.Declarator)
+				}
+			}
+		}
+		for _, d := range ds {
+			fn := cand[d.Name()]
+			if fn == nil {
+				continue
+			}
+			fp := funcParams(d)
+			if fp == nil || fp.Case != cc.DirectDeclaratorFuncParam || fp.ParameterTypeList == nil {
+				continue // unprototyped: compatible with the extra parameters
+			}
+			var b strings.Builder
+			for _, i := range fn.ptrParams {
+				b.WriteString(", __ml_meta_t ")
+				if ed.FunctionDefinition != nil {
+					b.WriteString(metaParam(i) + " __attribute__((unused))")
+				}
+			}
+			r.insertBefore[fp.Token2.Seq()] = b.String()
+		}
+	}
+	r.direct = cand
+}
+
+// funcParams returns the parameter-list declarator of function declarator
+// d when it has the plain shape NAME(…), nil otherwise.
+func funcParams(d *cc.Declarator) *cc.DirectDeclarator {
+	if d == nil {
+		return nil
+	}
+	dd := d.DirectDeclarator
+	if dd == nil || dd.Case != cc.DirectDeclaratorFuncParam && dd.Case != cc.DirectDeclaratorFuncIdent {
+		return nil
+	}
+	if dd.DirectDeclarator == nil || dd.DirectDeclarator.Case != cc.DirectDeclaratorIdent {
+		return nil
+	}
+	return dd
+}
