@@ -255,6 +255,11 @@ __ml_meta_t __ml_meta_of(const void *p)
 	meta_t m;
 	if (!p)
 		return __ML_NULL;
+	/* glibc's blocks are 16-byte aligned: anything else is no block's
+	 * start, and the hash is not worth asking (qsort comparators and the
+	 * like see many interior pointers). */
+	if ((uptr)p & 15)
+		return __ML_WILD;
 	if (ML_LIKELY(ml_state == ML_READY) && ml_live_lookup((uptr)p, &m) &&
 	    ML_LOAD(&__ML_RECS[ml_meta_slot(m)].gen) == ml_meta_gen(m))
 		return m;

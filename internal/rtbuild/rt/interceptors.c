@@ -765,23 +765,75 @@ int __ml_fputs(const char *s, void *f)
 
 /* ---- sorting and searching ---- */
 
+/* A comparator called by libc on behalf of instrumented code gets the
+ * metas of its arguments the way an instrumented caller would pass them:
+ * each argument inside the array has the array's meta. */
+struct ml_cmp_ctx {
+	int (*cmp)(const void *, const void *);
+	uptr lo, hi;      /* the array */
+	meta_t m;         /* its meta */
+	const void *key;  /* bsearch: the key and its meta */
+	meta_t mkey;
+};
+
+static meta_t ml_cmp_argm(const struct ml_cmp_ctx *c, const void *p)
+{
+	if ((uptr)p >= c->lo && (uptr)p < c->hi)
+		return c->m;
+	if (c->key && p == c->key)
+		return c->mkey;
+	return __ml_meta_of(p); /* a libc that compares copies */
+}
+
+static int ml_cmp_call(const struct ml_cmp_ctx *c, const void *a, const void *b)
+{
+	__ml_t.arg[0] = ml_cmp_argm(c, a);
+	__ml_t.arg[1] = ml_cmp_argm(c, b);
+	__ml_t.callee = (uptr)c->cmp;
+	return c->cmp(a, b);
+}
+
+static int ml_cmp_tramp(const void *a, const void *b, void *ctx)
+{
+	return ml_cmp_call(ctx, a, b);
+}
+
 void __ml_qsort(void *base, size_t nmemb, size_t size, int (*cmp)(const void *, const void *))
 {
 	ML_OWN(__ml_qsort);
 	meta_t mb = ML_ARGM(0, base);
+	size_t len = ml_mul_sat(nmemb, size);
 	if (nmemb > 1)
-		ml_check(base, mb, ml_mul_sat(nmemb, size), 1, "qsort"); /* read and written */
-	qsort(base, nmemb, size, cmp);
+		ml_check(base, mb, len, 1, "qsort"); /* read and written */
+	struct ml_cmp_ctx c = {cmp, (uptr)base, (uptr)base + len, mb, 0, 0};
+	qsort_r(base, nmemb, size, ml_cmp_tramp, &c);
 }
 
+/* glibc's bsearch, step for step (the same element is found when several
+ * compare equal), calling the comparator with metas. */
 void *__ml_bsearch(const void *key, const void *base, size_t nmemb, size_t size,
                    int (*cmp)(const void *, const void *))
 {
 	ML_OWN(__ml_bsearch);
-	meta_t mb = ML_ARGM(1, base);
+	meta_t mk = ML_ARGM(0, key), mb = ML_ARGM(1, base);
+	size_t len = ml_mul_sat(nmemb, size);
 	if (nmemb > 0)
-		ml_check(base, mb, ml_mul_sat(nmemb, size), 0, "bsearch");
-	void *r = bsearch(key, base, nmemb, size, cmp);
-	ML_RET(__ml_bsearch, r ? mb : __ML_NULL);
-	return r;
+		ml_check(base, mb, len, 0, "bsearch");
+	struct ml_cmp_ctx c = {cmp, (uptr)base, (uptr)base + len, mb, key, mk};
+	size_t l = 0, u = nmemb;
+	while (l < u) {
+		size_t idx = (l + u) / 2;
+		const void *p = (const char *)base + idx * size;
+		int r = ml_cmp_call(&c, key, p);
+		if (r < 0)
+			u = idx;
+		else if (r > 0)
+			l = idx + 1;
+		else {
+			ML_RET(__ml_bsearch, mb);
+			return (void *)p;
+		}
+	}
+	ML_RET(__ml_bsearch, __ML_NULL);
+	return 0;
 }
