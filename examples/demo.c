@@ -3,8 +3,8 @@
  *   memlens cc -g -O1 -o demo examples/demo.c && ./demo
  *
  * copy_name() allocates strlen(name) bytes and forgets the terminating NUL;
- * memlens stops the write of that NUL as it is about to happen and names the
- * block, where it was allocated and the call stack. */
+ * memlens reports the strcpy that writes that NUL before it runs, and names
+ * the block, where it was allocated and the call stack. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -211,3 +211,24 @@ func TestOurFlags(t *testing.T) {
 		t.Error("an unknown --memlens- flag was accepted")
 	}
 }
+
+func TestUnsupportedBuilds(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // "" = accepted
+	}{
+		{[]string{"-O2", "-c", "a.c"}, ""},
+		{[]string{"-static", "a.c"}, "-static is not supported"},
+		{[]string{"-static-pie", "a.c"}, "-static-pie is not supported"},
+		{[]string{"-m32", "a.c"}, "x86_64 programs only"},
+		{[]string{"-static-libgcc", "a.c"}, ""},
+	} {
+		err := unsupported(tc.args)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%v: unexpected error %v", tc.args, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%v: error %v, want one containing %q", tc.args, err, tc.want)
+		}
+	}
+}

@@ -74,6 +74,9 @@ func run(j *job, argv []string) error {
 	if j.cl.passthrough {
 		return j.runCmd(slices.Concat(j.cc, rest))
 	}
+	if err := unsupported(expanded); err != nil {
+		return err
+	}
 	if j.tmp, err = os.MkdirTemp("", "memlens-"); err != nil {
 		return err
 	}
@@ -102,6 +105,21 @@ func (j *job) build() error {
 		return j.link(units)
 	}
 	return j.compileOthers(units)
+}
+
+// unsupported rejects, with the reason, builds memlens cannot make: the
+// runtime is x86_64 code that replaces malloc in a dynamically linked glibc
+// program.
+func unsupported(args []string) error {
+	for _, a := range args {
+		switch a {
+		case "-static", "-static-pie":
+			return fmt.Errorf("%s is not supported: the memlens runtime replaces malloc, which a static glibc defines too; link dynamically", a)
+		case "-m32", "-mx32", "-m16":
+			return fmt.Errorf("%s is not supported: memlens instruments x86_64 programs only", a)
+		}
+	}
+	return nil
 }
 
 // ourFlags takes the --memlens-* flags out of argv.

@@ -47,6 +47,11 @@ func parseFlags(args []string) *preprocFlags {
 			f.quote = append(f.quote, v)
 			continue
 		}
+		if v, ok := value("-imacros"); ok {
+			// its macros come with the compiler's predefined ones
+			f.probe = append(f.probe, "-imacros", v)
+			continue
+		}
 		if v, ok := value("-include"); ok {
 			f.includes = append(f.includes, v)
 			continue

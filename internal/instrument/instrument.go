@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -87,7 +88,7 @@ func (c *Config) File(path string) ([]byte, error) {
 	sources = append(sources, cc.Source{Name: path})
 	ast, err := cc.Translate(c.cfg, sources)
 	if err != nil {
-		return nil, &ParseError{Msg: strings.TrimSpace(err.Error())}
+		return nil, &ParseError{Msg: cleanMessage(err.Error())}
 	}
 	r := newRewriter(c, prag)
 	out, err := r.translationUnit(ast)
@@ -126,6 +127,14 @@ func (c *Config) isSystem(file string) bool {
 		}
 	}
 	return false
+}
+
+// frontEndLoc is the front end's own source location some of its messages
+// carry, e.g. "(check.go:5317:check:)": noise to a user.
+var frontEndLoc = regexp.MustCompile(`\s*\([a-z0-9_]+\.go:\d+:[A-Za-z0-9_.]*:?\)`)
+
+func cleanMessage(s string) string {
+	return strings.TrimSpace(frontEndLoc.ReplaceAllString(s, ""))
 }
 
 // ParseError is returned for C the front end cannot parse. Its text is the

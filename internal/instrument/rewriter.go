@@ -94,8 +94,12 @@ func (r *rewriter) translationUnit(ast *cc.AST) ([]byte, error) {
 			continue
 		}
 		if fd := ed.FunctionDefinition; fd != nil {
-			r.defined[fd.Declarator.Name()] = true
-			r.markSynthetic(fd)
+			// a definition in a system header (glibc's fortify wrappers of
+			// memcpy and co.) is still libc's function
+			if !r.c.isSystem(fd.Position().Filename) {
+				r.defined[fd.Declarator.Name()] = true
+			}
+			r.markSynthetic(fd.CompoundStatement)
 		}
 		decls = append(decls, ed)
 	}
@@ -357,7 +361,8 @@ func isSynthetic(d *cc.Declaration) bool {
 func (r *rewriter) blockItem(bi *cc.BlockItem) frag {
 	switch bi.Case {
 	case cc.BlockItemFuncDef:
-		// a GNU nested function: its own frame
+		// a GNU nested function is left uninstrumented
+		r.markSynthetic(bi.CompoundStatement)
 		return r.verbatim(bi)
 	}
 	return r.generic(bi)

@@ -99,10 +99,9 @@ func (r *rewriter) verbatim(n cc.Node) frag {
 	return f
 }
 
-// markSynthetic records the tokens cc/v4 adds to each function body (the
+// markSynthetic records the tokens cc/v4 adds to each function body cs (the
 // declaration of __func__), which are not part of the user's source.
-func (r *rewriter) markSynthetic(fd *cc.FunctionDefinition) {
-	cs := fd.CompoundStatement
+func (r *rewriter) markSynthetic(cs *cc.CompoundStatement) {
 	if cs == nil || cs.BlockItemList == nil || cs.BlockItemList.BlockItem == nil {
 		return
 	}

@@ -5,7 +5,7 @@
 //
 // A record looks like this (on one line):
 //
-//	{"kind":"HEAP-BUFFER-OVERFLOW","message":"write of size 4 ...",
+//	{"kind":"HEAP-BUFFER-OVERFLOW","message":"write of 4 bytes at ...",
 //	 "file":"prog.c","line":12,"column":9,"function":"fill",
 //	 "access":"write","size":4,"address":"0x602000000044","expr":"a[i]",
 //	 "thread":0,"pid":4242,

@@ -5,9 +5,8 @@
  * A problem in the string (unknown key, bad value) is reported once on
  * stderr; that entry is ignored and the others still apply.
  *
- * ml_options below is THE list of options: `memlens help options` and
- * docs/OPTIONS.md are generated from / kept in sync with it, and
- * MEMLENS_OPTIONS=help=1 prints it at start-up.
+ * ml_options below is THE list of options: docs/OPTIONS.md is kept in sync
+ * with it, and MEMLENS_OPTIONS=help=1 prints it at start-up.
  */
 #include "internal.h"
 
