@@ -140,7 +140,7 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 
 	if (ML_LIKELY(s >= 2 && ML_LOAD(&r->kind) == __ML_KIND_HEAP &&
 	              ML_LOAD(&r->base) == (uptr)p &&
-	              __atomic_compare_exchange_n(&r->gen, &g, g + 1, 0, __ATOMIC_ACQ_REL,
+	              __atomic_compare_exchange_n(&r->gen, &g, (g + 1) & 0xffff, 0, __ATOMIC_ACQ_REL,
 	                                          __ATOMIC_RELAXED))) {
 		struct ml_cold *c = &ML_COLD[s];
 		c->free_stack = ml_stack_capture(0, ML_STACK_FREE);
@@ -268,11 +268,13 @@ __ml_meta_t __ml_meta_of(const void *p)
 
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag)
 {
-	uptr d = (uptr)dst, s = (uptr)src, retag = dtag ^ stag;
-	if (n == 0 || (d == s && !retag) || ((d ^ s) & 7))
+	uptr d = (uptr)dst, s = (uptr)src;
+	if (n == 0 || ((d ^ s) & 7))
 		return;
 	/* The 8-byte slots wholly inside [src, src+n): only they can hold a
-	 * pointer stored by instrumented code. */
+	 * pointer stored by instrumented code. The bytes have been copied
+	 * already: a slot's shadow follows its value, rehashed for the
+	 * destination's tag when it was valid for the source's. */
 	uptr s0 = (s + 7) & ~(uptr)7, s1 = (s + n) & ~(uptr)7;
 	if (s1 <= s0)
 		return;
@@ -280,24 +282,19 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta
 	if (!ml_app_range(s0, len) || !ml_app_range(d0, len))
 		return;
 	const meta_t *sm = __ML_META_SHADOW(s0);
-	const uptr *sv = __ML_VAL_SHADOW(s0);
 	meta_t *dm = __ML_META_SHADOW(d0);
-	uptr *dv = __ML_VAL_SHADOW(d0);
-	/* Write only what differs: never-used shadow stays untouched (the
-	 * zero page), so copying plain data costs no memory. */
-	/* Only slots that hold a pointer (nonzero shadow) are written. */
-	if (d0 <= s0) {
-		for (uptr i = 0; i < k; i++)
-			if (sv[i] | sm[i] | dv[i] | dm[i]) {
-				dv[i] = sv[i] ? sv[i] ^ retag : 0;
-				dm[i] = sm[i];
-			}
-	} else {
-		for (uptr i = k; i-- > 0;)
-			if (sv[i] | sm[i] | dv[i] | dm[i]) {
-				dv[i] = sv[i] ? sv[i] ^ retag : 0;
-				dm[i] = sm[i];
-			}
+	const uptr *dv = (const uptr *)d0;
+	/* Never-used shadow stays untouched (the zero page), so copying plain
+	 * data costs no memory. */
+	for (uptr j = 0; j < k; j++) {
+		uptr i = d0 <= s0 ? j : k - 1 - j; /* memmove order */
+		meta_t w = sm[i];
+		if (!(w | dm[i]))
+			continue;
+		uptr v = dv[i];
+		dm[i] = w && (w >> 48) == __ML_HASH16(v ^ stag)
+		                ? (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) << 48)
+		                : 0;
 	}
 }
 

@@ -131,8 +131,7 @@ void __ml_init(void)
 	ml_map_fixed((uptr)__ML_RECS, ML_RECS_SIZE, "record table");
 	for (unsigned i = 0; i < 3; i++) {
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
-		ml_map_fixed(lo ^ __ML_META_XOR, size, "pointer-meta shadow");
-		ml_map_fixed(lo ^ __ML_VAL_XOR, size, "pointer-value shadow");
+		ml_map_fixed(lo ^ __ML_META_XOR, size, "pointer shadow");
 	}
 
 	/* Record 0 is NULL's: empty bounds, so every access through it takes

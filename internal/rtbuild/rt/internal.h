@@ -5,12 +5,9 @@
  *
  * Address-space layout (x86_64, 47-bit user space):
  *   [0x000000000000, 0x010000000000)  application (non-PIE binaries, brk heap)
- *   [0x010000000000, 0x100000000000)  META shadow of [0x510000000000, 0x600000000000)
- *   [0x110000000000, 0x200000000000)  VAL shadow  of [0x510000000000, 0x600000000000)
- *   [0x200000000000, 0x300000000000)  META shadow of [0x700000000000, 0x800000000000)
- *   [0x300000000000, 0x400000000000)  VAL shadow  of [0x700000000000, 0x800000000000)
- *   [0x400000000000, 0x410000000000)  VAL shadow  of [0, 0x010000000000)
- *   [0x500000000000, 0x510000000000)  META shadow of [0, 0x010000000000)
+ *   [0x010000000000, 0x100000000000)  pointer shadow of [0x510000000000, 0x600000000000)
+ *   [0x200000000000, 0x300000000000)  pointer shadow of [0x700000000000, 0x800000000000)
+ *   [0x500000000000, 0x510000000000)  pointer shadow of [0, 0x010000000000)
  *   [0x510000000000, 0x600000000000)  application (PIE binaries)
  *   [0x600000000000, 0x700000000000)  runtime: record table and the arenas below
  *   [0x700000000000, 0x800000000000)  application (mmap, libraries, stacks)
@@ -127,15 +124,19 @@ static inline int ml_app_range(uptr a, uptr n)
  * be in application memory (ml_app_range). */
 static inline meta_t ml_shadow_ld(uptr slot, uptr v, meta_t tag, meta_t (*miss)(const void *))
 {
-	if (*__ML_VAL_SHADOW(slot) == (v ^ tag))
-		return *__ML_META_SHADOW(slot);
+	meta_t w = *__ML_META_SHADOW(slot);
+	if ((w >> 48) == __ML_HASH16(v ^ tag)) {
+		const struct __ml_rec *r = &__ML_RECS[(unsigned)w];
+		meta_t m = w & __ML_META_MASK;
+		if (v - r->base <= r->end - r->base || r->gen != ml_meta_gen(m))
+			return m;
+	}
 	return miss((const void *)v);
 }
 
 static inline void ml_shadow_st(uptr slot, uptr v, meta_t m, meta_t tag)
 {
-	*__ML_VAL_SHADOW(slot) = v ^ tag;
-	*__ML_META_SHADOW(slot) = m;
+	*__ML_META_SHADOW(slot) = m | (__ML_HASH16(v ^ tag) << 48);
 }
 
 /* The calling protocol (memlens.h's __ml_own / __ml_setret, on the ABI's

@@ -16,13 +16,15 @@
  *
  * Where metadata lives:
  *   - scalar pointer locals whose address is never taken: a companion local;
- *   - pointers stored in memory: two shadow words per 8-byte slot, the meta
- *     and a copy of the pointer value as instrumented code stored it, XORed
- *     with a tag: the meta of the pointer the slot was reached through (its
- *     container's). A load whose value and tag do not match the copy was
- *     written by code we do not see (libc, uninstrumented objects) or in an
- *     earlier life of the container's memory, and its meta is recomputed
- *     from the address (__ml_meta_of);
+ *   - pointers stored in memory: one shadow word per 8-byte slot, the meta
+ *     with a 16-bit hash of the pointer value as instrumented code stored
+ *     it, XORed with a tag: the meta of the pointer the slot was reached
+ *     through (its container's). A load takes the meta only if the hash
+ *     matches and the value lies inside the block the meta names (or that
+ *     block is dead, so a dangling pointer stays one forever); otherwise the
+ *     slot was written by code we do not see (libc, uninstrumented objects)
+ *     or in an earlier life of the container's memory, and the meta is
+ *     recomputed from the address (__ml_meta_of);
  *   - call arguments and return values: the per-thread struct __ml_thread,
  *     tagged with the callee, so a call from uninstrumented code (qsort's
  *     comparator, a thread start routine) never sees stale metadata.
@@ -33,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 3
+#define __ML_ABI 4
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -43,7 +45,7 @@ typedef __UINTPTR_TYPE__ __ml_uptr;
 struct __ml_rec {
 	__ml_uptr base;     /* first byte */
 	__ml_uptr end;      /* one past the last byte */
-	unsigned gen;       /* bumped when the object dies */
+	unsigned gen;       /* bumped (mod 2^16) when the object dies */
 	unsigned kind;      /* __ML_KIND_* */
 	unsigned long id;   /* the block id shown to users, never reused */
 };
@@ -59,11 +61,11 @@ struct __ml_rec {
 
 /* Shadow of pointer slots: application memory lives in [0, 0x10000000000),
  * [0x510000000000, 0x600000000000) and [0x700000000000, 0x800000000000) on
- * x86_64 Linux; these XOR maps send it into unused ranges. */
+ * x86_64 Linux; this XOR map sends it into unused ranges. */
 #define __ML_META_XOR    0x500000000000UL
-#define __ML_VAL_XOR     0x400000000000UL
 #define __ML_META_SHADOW(a) ((__ml_meta_t *)(((__ml_uptr)(a) & ~(__ml_uptr)7) ^ __ML_META_XOR))
-#define __ML_VAL_SHADOW(a)  ((__ml_uptr *)(((__ml_uptr)(a) & ~(__ml_uptr)7) ^ __ML_VAL_XOR))
+#define __ML_META_MASK   0xffffffffffffUL
+#define __ML_HASH16(x)   (((__ml_uptr)(x) * 0x9e3779b97f4a7c15UL) >> 48)
 
 /* A source location known at compile time: checks, calls, function entries. */
 struct __ml_site {
@@ -174,8 +176,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v3;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v3;
+extern const int __memlens_abi_v4;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v4;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -197,8 +199,13 @@ __ML_INLINE void __ml_chk(__ml_uptr a, __ml_meta_t m, __ml_uptr n,
  * reached through a pointer with meta tag. */
 __ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 {
-	if (__builtin_expect(*__ML_VAL_SHADOW(slot) == (v ^ tag), 1))
-		return *__ML_META_SHADOW(slot);
+	__ml_meta_t w = *__ML_META_SHADOW(slot);
+	if (__builtin_expect((w >> 48) == __ML_HASH16(v ^ tag), 1)) {
+		const struct __ml_rec *r = &__ML_RECS[(unsigned)w];
+		__ml_meta_t m = w & __ML_META_MASK;
+		if (__builtin_expect((v - r->base <= r->end - r->base) | (r->gen != (unsigned)(m >> 32)), 1))
+			return m;
+	}
 	return __ml_meta_of((const void *)v);
 }
 
@@ -206,8 +213,7 @@ __ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
  * reached through a pointer with meta tag. */
 __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag)
 {
-	*__ML_VAL_SHADOW(slot) = v ^ tag;
-	*__ML_META_SHADOW(slot) = m;
+	*__ML_META_SHADOW(slot) = m | (__ML_HASH16(v ^ tag) << 48);
 }
 
 /* Function entry: push a frame, return the depth to restore on exit. */
