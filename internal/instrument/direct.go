@@ -80,7 +80,8 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 		}
 	}
 	for _, ed := range decls {
-		if ed.Position().Filename != headerName {
+		// system headers come before the user's code and cannot name it
+		if !r.c.isSystem(ed.Position().Filename) {
 			scan(ed, false)
 		}
 	}

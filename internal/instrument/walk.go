@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 
 	"modernc.org/cc/v4"
 )
@@ -34,24 +35,13 @@ func (r *rewriter) children(n cc.Node) []child {
 	if v.Kind() != reflect.Struct {
 		return nil
 	}
-	t := v.Type()
 	var out []child
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		fv := v.Field(i)
-		if f.Type == tokenType {
-			if strings.HasPrefix(f.Name, "Token") {
-				tok := fv.Interface().(cc.Token)
-				if tok.Seq() != 0 {
-					out = append(out, child{tok: tok, seq: tok.Seq()})
-				}
+	for _, f := range layoutOf(v.Type()) {
+		fv := v.Field(f.index)
+		if f.token {
+			if tok := fv.Interface().(cc.Token); tok.Seq() != 0 {
+				out = append(out, child{tok: tok, seq: tok.Seq()})
 			}
-			continue
-		}
-		if !f.Type.Implements(nodeIface) {
 			continue
 		}
 		if (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
@@ -64,6 +54,36 @@ func (r *rewriter) children(n cc.Node) []child {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].seq < out[j].seq })
 	return out
+}
+
+// field is an exported field of an AST struct holding a token or a node.
+type field struct {
+	index int
+	token bool
+}
+
+var layouts sync.Map // reflect.Type -> []field
+
+// layoutOf returns the token and node fields of AST struct type t.
+func layoutOf(t reflect.Type) []field {
+	if l, ok := layouts.Load(t); ok {
+		return l.([]field)
+	}
+	var l []field
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		switch {
+		case !f.IsExported():
+		case f.Type == tokenType:
+			if strings.HasPrefix(f.Name, "Token") {
+				l = append(l, field{i, true})
+			}
+		case f.Type.Implements(nodeIface):
+			l = append(l, field{i, false})
+		}
+	}
+	layouts.Store(t, l)
+	return l
 }
 
 // firstSeq is the sequence number of n's first token (0: n has none).
@@ -84,19 +104,28 @@ func (r *rewriter) firstSeq(n cc.Node) int {
 	return min
 }
 
-// verbatim is n's tokens, unchanged.
+// verbatim is n's tokens, unchanged (but for the extra parameters of
+// direct functions).
 func (r *rewriter) verbatim(n cc.Node) frag {
 	var f frag
-	for _, t := range cc.NodeTokens(n) {
-		if r.synthetic[t.Seq()] {
+	r.appendTokens(&f, n)
+	return f
+}
+
+func (r *rewriter) appendTokens(f *frag, n cc.Node) {
+	for _, c := range r.children(n) {
+		if c.node != nil {
+			r.appendTokens(f, c.node)
 			continue
 		}
-		if text := r.insertBefore[t.Seq()]; text != "" {
+		if r.synthetic[c.seq] {
+			continue
+		}
+		if text := r.insertBefore[c.seq]; text != "" {
 			f.str(text)
 		}
-		f.tok(t)
+		f.tok(c.tok)
 	}
-	return f
 }
 
 // markSynthetic records the tokens cc/v4 adds to each function body cs (the
