@@ -8,17 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned long long rng_state = 0xBF58476D1CE4E5B9ULL;
-
-static unsigned long long xorshift64(void)
-{
-	unsigned long long x = rng_state;
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	rng_state = x;
-	return x;
-}
+#define RNG_SEED 0xBF58476D1CE4E5B9ULL
+#include "rng.h"
 
 enum kind { NUM, STR, ARR, OBJ };
 

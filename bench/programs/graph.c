@@ -6,17 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static unsigned long long rng_state = 0x853C49E6748FEA9BULL;
-
-static unsigned long long xorshift64(void)
-{
-	unsigned long long x = rng_state;
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	rng_state = x;
-	return x;
-}
+#define RNG_SEED 0x853C49E6748FEA9BULL
+#include "rng.h"
 
 struct edge {
 	int to;

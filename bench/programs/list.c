@@ -5,17 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
-
-static unsigned long long xorshift64(void)
-{
-	unsigned long long x = rng_state;
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	rng_state = x;
-	return x;
-}
+#define RNG_SEED 0x9E3779B97F4A7C15ULL
+#include "rng.h"
 
 struct item {
 	struct item *prev;

@@ -6,17 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned long long rng_state = 0xD1B54A32D192ED03ULL;
-
-static unsigned long long xorshift64(void)
-{
-	unsigned long long x = rng_state;
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	rng_state = x;
-	return x;
-}
+#define RNG_SEED 0xD1B54A32D192ED03ULL
+#include "rng.h"
 
 struct record {
 	int group;

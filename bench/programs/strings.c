@@ -8,17 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned long long rng_state = 0xA0761D6478BD642FULL;
-
-static unsigned long long xorshift64(void)
-{
-	unsigned long long x = rng_state;
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	rng_state = x;
-	return x;
-}
+#define RNG_SEED 0xA0761D6478BD642FULL
+#include "rng.h"
 
 struct buf {
 	char *data;

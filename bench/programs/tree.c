@@ -4,17 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static unsigned long long rng_state = 88172645463325252ULL;
-
-static unsigned long long xorshift64(void)
-{
-	unsigned long long x = rng_state;
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	rng_state = x;
-	return x;
-}
+#define RNG_SEED 88172645463325252ULL
+#include "rng.h"
 
 struct node {
 	long key;

@@ -323,10 +323,11 @@ void *malloc(size_t n)
 	return p;
 }
 
-void *calloc(size_t a, size_t b)
+/* calloc for both entry points; *mp gets the block's meta. */
+static void *ml_calloc(size_t a, size_t b, meta_t *mp)
 {
-	meta_t m;
 	size_t n;
+	*mp = __ML_NULL;
 	if (ML_UNLIKELY(!ml_ready())) {
 		void *p = __libc_calloc(a, b);
 		ml_init_block_add(p);
@@ -334,17 +335,23 @@ void *calloc(size_t a, size_t b)
 	}
 	if (__builtin_mul_overflow(a, b, &n)) {
 		errno = ENOMEM;
-		ML_SETRET(calloc, __ML_NULL);
 		return 0;
 	}
-	void *p = ml_alloc(n, 0, ML_ZERO, &m);
+	return ml_alloc(n, 0, ML_ZERO, mp);
+}
+
+void *calloc(size_t a, size_t b)
+{
+	meta_t m;
+	void *p = ml_calloc(a, b, &m);
 	ML_SETRET(calloc, m);
 	return p;
 }
 
-void *realloc(void *p, size_t n)
+/* realloc from uninstrumented code (self: the public function called). */
+static void *ml_realloc_public(void *p, size_t n, uptr self, uptr pc, meta_t *mp)
 {
-	meta_t m;
+	*mp = __ML_NULL;
 	if (ML_UNLIKELY(!ml_ready())) {
 		void *q = __libc_realloc(p, n);
 		if (q)
@@ -352,8 +359,13 @@ void *realloc(void *p, size_t n)
 		ml_init_block_add(q);
 		return q;
 	}
-	meta_t pm = ml_pub_meta((uptr)&realloc, 0);
-	void *q = ml_realloc(p, pm, n, (uptr)__builtin_return_address(0), &m);
+	return ml_realloc(p, ml_pub_meta(self, 0), n, pc, mp);
+}
+
+void *realloc(void *p, size_t n)
+{
+	meta_t m;
+	void *q = ml_realloc_public(p, n, (uptr)&realloc, (uptr)__builtin_return_address(0), &m);
 	ML_SETRET(realloc, m);
 	return q;
 }
@@ -366,15 +378,7 @@ void *reallocarray(void *p, size_t a, size_t b)
 		errno = ENOMEM;
 		return 0;
 	}
-	if (ML_UNLIKELY(!ml_ready())) {
-		void *q = __libc_realloc(p, n);
-		if (q)
-			ml_init_block_take(p);
-		ml_init_block_add(q);
-		return q;
-	}
-	meta_t pm = ml_pub_meta((uptr)&reallocarray, 0);
-	void *q = ml_realloc(p, pm, n, (uptr)__builtin_return_address(0), &m);
+	void *q = ml_realloc_public(p, n, (uptr)&reallocarray, (uptr)__builtin_return_address(0), &m);
 	ML_SETRET(reallocarray, m);
 	return q;
 }
@@ -537,16 +541,8 @@ void *__ml_malloc(size_t n)
 void *__ml_calloc(size_t a, size_t b)
 {
 	meta_t m;
-	size_t n;
 	ml_own((uptr)&__ml_calloc);
-	if (ML_UNLIKELY(!ml_ready()))
-		return __libc_calloc(a, b);
-	if (__builtin_mul_overflow(a, b, &n)) {
-		errno = ENOMEM;
-		ML_SETRET(__ml_calloc, __ML_NULL);
-		return 0;
-	}
-	void *p = ml_alloc(n, 0, ML_ZERO, &m);
+	void *p = ml_calloc(a, b, &m);
 	ML_SETRET(__ml_calloc, m);
 	return p;
 }

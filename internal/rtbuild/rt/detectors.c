@@ -122,14 +122,7 @@ int ml_detect(struct ml_event *ev)
 void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr n,
                         const struct __ml_site *site, int write)
 {
-	struct ml_event ev = {0};
-	ev.point = write ? ML_DEREF_W : ML_DEREF_R;
-	ev.access = write ? ML_ACC_WRITE : ML_ACC_READ;
-	ev.p = (uptr)p;
-	ev.m = m;
-	ev.n = n;
-	ev.site = site;
-	ml_detect(&ev);
+	ml_access_slow(p, m, n, write, 0, site);
 }
 
 void ml_access_slow(const void *p, meta_t m, uptr n, int write, const char *fn,
