@@ -117,6 +117,19 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 		}
 	}
 	r.direct = cand
+	// A direct function that makes no calls is a small helper as often as
+	// not; its checks made it bigger than gcc's budget for inlining
+	// functions not declared inline, so give it the budget of one that is.
+	// For a static function the hint changes nothing else.
+	for _, ed := range decls {
+		fd := ed.FunctionDefinition
+		if fd == nil || cand[fd.Declarator.Name()] == nil || fd.Declarator.IsInline() || r.containsCall(fd.CompoundStatement) {
+			continue
+		}
+		if seq := r.firstSeq(fd); seq != 0 {
+			r.insertBefore[seq] += "__inline__ "
+		}
+	}
 }
 
 // funcParams returns the parameter-list declarator of function declarator
