@@ -11,15 +11,26 @@ import (
 // piece is one element of rewritten code: a token of the user's source
 // (emitted at its position) or generated text (kept on the current line).
 type piece struct {
-	tok  cc.Token
-	text string
+	tok   cc.Token
+	text  string
+	isTok bool
 }
 
 // frag is a fragment of rewritten code.
 type frag []piece
 
-func (f *frag) tok(t cc.Token)               { f.add(piece{tok: t}) }
-func (f *frag) str(s string)                 { *f = append(*f, piece{text: s}) }
+func (f *frag) tok(t cc.Token) {
+	if t.Seq() != 0 { // absent optional tokens are zero
+		f.add(piece{tok: t, isTok: true})
+	}
+}
+
+func (f *frag) str(s string) {
+	if s != "" {
+		*f = append(*f, piece{text: s})
+	}
+}
+
 func (f *frag) cat(g frag)                   { *f = append(*f, g...) }
 func (f *frag) add(p piece)                  { *f = append(*f, p) }
 func (f *frag) strf(format string, a ...any) { f.str(fmt.Sprintf(format, a...)) }
@@ -39,7 +50,7 @@ type writer struct {
 
 func (w *writer) frag(f frag) {
 	for _, p := range f {
-		if p.text != "" {
+		if !p.isTok {
 			w.b.WriteByte(' ')
 			w.b.WriteString(p.text)
 			w.col += len(p.text) + 1

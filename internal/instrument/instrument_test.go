@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"testing"
 )
 
@@ -24,6 +25,12 @@ func TestCompiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// every linemarker must point at a real line of a real file
+			for _, m := range regexp.MustCompile(`(?m)^# (\d+) "([^"]*)"`).FindAllSubmatch(out, -1) {
+				if string(m[1]) == "0" || len(m[2]) == 0 {
+					t.Errorf("linemarker without a position: %s", m[0])
+				}
+			}
 			if d := os.Getenv("MEMLENS_DUMP"); d != "" {
 				os.WriteFile(filepath.Join(d, filepath.Base(file)+".i"), out, 0o644)
 			}
@@ -34,7 +41,13 @@ func TestCompiles(t *testing.T) {
 			}
 			cmd := exec.Command("gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-c", src, "-o", filepath.Join(dir, "out.o"))
 			if b, err := cmd.CombinedOutput(); err != nil {
-				if d := os.Getenv("MEMLENS_DUMP"); d != "" {
+				// every linemarker must point at a real line of a real file
+			for _, m := range regexp.MustCompile(`(?m)^# (\d+) "([^"]*)"`).FindAllSubmatch(out, -1) {
+				if string(m[1]) == "0" || len(m[2]) == 0 {
+					t.Errorf("linemarker without a position: %s", m[0])
+				}
+			}
+			if d := os.Getenv("MEMLENS_DUMP"); d != "" {
 					os.WriteFile(filepath.Join(d, filepath.Base(file)+".i"), out, 0o644)
 				}
 				t.Fatalf("gcc: %v\n%s", err, b)
