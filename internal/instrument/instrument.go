@@ -91,7 +91,7 @@ func (c *Config) File(path string) ([]byte, error) {
 		return nil, &ParseError{Msg: cleanMessage(err.Error())}
 	}
 	r := newRewriter(c, prag)
-	out, err := r.translationUnit(ast)
+	out, err := r.translationUnit(ast, path)
 	if err != nil {
 		return nil, err
 	}

@@ -82,7 +82,8 @@ func (r *rewriter) metaTemp() string {
 	return m
 }
 
-func (r *rewriter) translationUnit(ast *cc.AST) ([]byte, error) {
+// translationUnit prints the rewritten unit of the user's file main.
+func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	var decls []*cc.ExternalDeclaration
 	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
@@ -105,6 +106,9 @@ func (r *rewriter) translationUnit(ast *cc.AST) ([]byte, error) {
 	}
 	r.findDirect(decls)
 	w := &writer{sys: r.c.isSystem, prag: r.prag}
+	// gcc names the compilation unit (DW_AT_name, DWARF's file 0) after the
+	// first linemarker of preprocessed input: the user's file, not ours.
+	w.b.WriteString("# 1 " + strconv.Quote(main) + "\n")
 	var body []frag
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil && !r.c.isSystem(fd.Position().Filename) {
