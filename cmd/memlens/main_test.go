@@ -13,7 +13,7 @@ func TestDispatch(t *testing.T) {
 		stdout string // substring expected in stdout
 		stderr string // substring expected in stderr
 	}{
-		{args: []string{"version"}, stdout: "(runtime ABI 4)\n"},
+		{args: []string{"version"}, stdout: "(runtime ABI 5)\n"},
 		{args: []string{"help"}, stdout: "MEMLENS_OPTIONS"},
 		{args: []string{"--help"}, stdout: "  cc "},
 		{args: nil, status: 2, stderr: "usage: memlens"},

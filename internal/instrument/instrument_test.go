@@ -55,3 +55,30 @@ func TestCompiles(t *testing.T) {
 		})
 	}
 }
+
+// TestFormatWarningsSurvive checks that gcc still checks the user's printf
+// formats once the call goes to the runtime's replacement (the format
+// string stays a literal in the call, the prototype has a format
+// attribute), and reports them on the user's line.
+func TestFormatWarningsSurvive(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	cfg, err := NewConfig("gcc", []string{"-O2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cfg.File("testdata/diag/wrong_format.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "out.i")
+	if err := os.WriteFile(src, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := exec.Command("gcc", "-Wall", "-c", src, "-o", filepath.Join(dir, "out.o")).CombinedOutput()
+	if !regexp.MustCompile(`wrong_format\.c:6:\d+: warning: format .%d. expects argument of type .int.`).Match(b) {
+		t.Errorf("gcc did not warn about the format on line 6; it said:\n%s", b)
+	}
+}

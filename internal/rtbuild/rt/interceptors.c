@@ -577,11 +577,105 @@ char *__ml_strtok_r(char *s, const char *delim, char **save)
 
 /* ---- formatted output ---- */
 
+/* What the conversions of fmt read or write in caller memory: %s strings
+ * (up to the precision) and %n targets. The variadic arguments are the
+ * call's from position first on; their metas come from the caller when it
+ * passed them (own), from the address otherwise. Positional arguments
+ * (%1$s) and unknown conversions end the walk. */
+static void ml_check_format_args(const char *fmt, va_list ap, int own, unsigned first, const char *fn)
+{
+	va_list a;
+	va_copy(a, ap);
+	unsigned argi = first;
+	for (const char *p = fmt; *p; p++) {
+		if (*p != '%')
+			continue;
+		if (*++p == '%')
+			continue;
+		const char *q = p;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (*q == '$')
+			break;
+		while (*p && strchr("-+ #0'I", *p))
+			p++;
+		if (*p == '*') {
+			(void)va_arg(a, int);
+			argi++;
+			p++;
+		}
+		while (*p >= '0' && *p <= '9')
+			p++;
+		size_t prec = SIZE_MAX;
+		if (*p == '.') {
+			p++;
+			if (*p == '*') {
+				int v = va_arg(a, int);
+				argi++;
+				p++;
+				if (v >= 0)
+					prec = (size_t)v;
+			} else {
+				prec = 0;
+				while (*p >= '0' && *p <= '9')
+					prec = prec * 10 + (size_t)(*p++ - '0');
+			}
+		}
+		int lng = 0, ldbl = 0;
+		for (;; p++) {
+			if (*p == 'h')
+				continue;
+			if (*p == 'l' || *p == 'q' || *p == 'j' || *p == 'z' || *p == 'Z' || *p == 't')
+				lng++;
+			else if (*p == 'L')
+				ldbl = 1;
+			else
+				break;
+		}
+		switch (*p) {
+		case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'c': case 'C':
+			if (lng)
+				(void)va_arg(a, long);
+			else
+				(void)va_arg(a, int);
+			break;
+		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
+			if (ldbl)
+				(void)va_arg(a, long double);
+			else
+				(void)va_arg(a, double);
+			break;
+		case 'p': case 'S':
+			(void)va_arg(a, void *);
+			break;
+		case 's': {
+			const char *str = va_arg(a, const char *);
+			if (str && !lng) /* glibc prints NULL as (null) */
+				ml_read_str(str, own && argi < __ML_MAX_ARGS ? __ml_t.arg[argi] : __ml_meta_of(str), prec, fn);
+			break;
+		}
+		case 'n': {
+			void *w = va_arg(a, void *);
+			ml_check(w, own && argi < __ML_MAX_ARGS ? __ml_t.arg[argi] : __ml_meta_of(w), sizeof(int), 1, fn);
+			break;
+		}
+		case 'm': /* strerror(errno): no argument */
+			continue;
+		default:
+			goto done;
+		}
+		argi++;
+	}
+done:
+	va_end(a);
+}
+
 static int ml_vsprintf_checked(char *buf, meta_t mb, size_t n, int bounded, const char *fmt,
-                               meta_t mf, va_list ap, const char *fn)
+                               meta_t mf, int own, unsigned first, va_list ap, const char *fn)
 {
 	va_list ap2;
 	ml_read_str(fmt, mf, SIZE_MAX, fn);
+	ml_check_format_args(fmt, ap, own, first, fn);
 	if (!bounded || n > 0) {
 		/* Measure first, check, then write. */
 		va_copy(ap2, ap);
@@ -603,7 +697,7 @@ int __ml_sprintf(char *buf, const char *fmt, ...)
 	meta_t mb = ML_ARGM(0, buf), mf = ML_ARGM(1, fmt);
 	va_list ap;
 	va_start(ap, fmt);
-	int r = ml_vsprintf_checked(buf, mb, 0, 0, fmt, mf, ap, "sprintf");
+	int r = ml_vsprintf_checked(buf, mb, 0, 0, fmt, mf, own_, 2, ap, "sprintf");
 	va_end(ap);
 	return r;
 }
@@ -614,7 +708,7 @@ int __ml_snprintf(char *buf, size_t n, const char *fmt, ...)
 	meta_t mb = ML_ARGM(0, buf), mf = ML_ARGM(2, fmt);
 	va_list ap;
 	va_start(ap, fmt);
-	int r = ml_vsprintf_checked(buf, mb, n, 1, fmt, mf, ap, "snprintf");
+	int r = ml_vsprintf_checked(buf, mb, n, 1, fmt, mf, own_, 3, ap, "snprintf");
 	va_end(ap);
 	return r;
 }
@@ -623,23 +717,67 @@ int __ml_vsprintf(char *buf, const char *fmt, __builtin_va_list ap)
 {
 	ML_OWN(__ml_vsprintf);
 	meta_t mb = ML_ARGM(0, buf), mf = ML_ARGM(1, fmt);
-	return ml_vsprintf_checked(buf, mb, 0, 0, fmt, mf, ap, "vsprintf");
+	return ml_vsprintf_checked(buf, mb, 0, 0, fmt, mf, 0, 0, ap, "vsprintf");
 }
 
 int __ml_vsnprintf(char *buf, size_t n, const char *fmt, __builtin_va_list ap)
 {
 	ML_OWN(__ml_vsnprintf);
 	meta_t mb = ML_ARGM(0, buf), mf = ML_ARGM(2, fmt);
-	return ml_vsprintf_checked(buf, mb, n, 1, fmt, mf, ap, "vsnprintf");
+	return ml_vsprintf_checked(buf, mb, n, 1, fmt, mf, 0, 0, ap, "vsnprintf");
 }
-
-/* ---- stdio and fds ---- */
 
 /* A FILE * libc will dereference: catches NULL and closed (freed) streams. */
 static inline void ml_check_file(void *f, meta_t mf, const char *fn)
 {
 	ml_check(f, mf, 1, 0, fn);
 }
+
+int __ml_printf(const char *fmt, ...)
+{
+	ML_OWN(__ml_printf);
+	meta_t mf = ML_ARGM(0, fmt);
+	va_list ap;
+	va_start(ap, fmt);
+	ml_read_str(fmt, mf, SIZE_MAX, "printf");
+	ml_check_format_args(fmt, ap, own_, 1, "printf");
+	int r = vprintf(fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+int __ml_fprintf(void *f, const char *fmt, ...)
+{
+	ML_OWN(__ml_fprintf);
+	meta_t mfile = ML_ARGM(0, f), mf = ML_ARGM(1, fmt);
+	va_list ap;
+	va_start(ap, fmt);
+	ml_check_file(f, mfile, "fprintf");
+	ml_read_str(fmt, mf, SIZE_MAX, "fprintf");
+	ml_check_format_args(fmt, ap, own_, 2, "fprintf");
+	int r = vfprintf((FILE *)f, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+int __ml_vprintf(const char *fmt, __builtin_va_list ap)
+{
+	ML_OWN(__ml_vprintf);
+	ml_read_str(fmt, ML_ARGM(0, fmt), SIZE_MAX, "vprintf");
+	ml_check_format_args(fmt, ap, 0, 0, "vprintf");
+	return vprintf(fmt, ap);
+}
+
+int __ml_vfprintf(void *f, const char *fmt, __builtin_va_list ap)
+{
+	ML_OWN(__ml_vfprintf);
+	ml_check_file(f, ML_ARGM(0, f), "vfprintf");
+	ml_read_str(fmt, ML_ARGM(1, fmt), SIZE_MAX, "vfprintf");
+	ml_check_format_args(fmt, ap, 0, 0, "vfprintf");
+	return vfprintf((FILE *)f, fmt, ap);
+}
+
+/* ---- stdio and fds ---- */
 
 char *__ml_fgets(char *buf, int n, void *f)
 {

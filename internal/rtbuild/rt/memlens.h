@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 4
+#define __ML_ABI 5
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -156,10 +156,16 @@ __SIZE_TYPE__ __ml_strspn(const char *, const char *);
 __SIZE_TYPE__ __ml_strcspn(const char *, const char *);
 char *__ml_strtok(char *, const char *);
 char *__ml_strtok_r(char *, const char *, char **);
-int   __ml_sprintf(char *, const char *, ...);
-int   __ml_snprintf(char *, __SIZE_TYPE__, const char *, ...);
-int   __ml_vsprintf(char *, const char *, __builtin_va_list);
-int   __ml_vsnprintf(char *, __SIZE_TYPE__, const char *, __builtin_va_list);
+/* (format attributes keep gcc's -Wformat diagnostics on the user's calls) */
+#define __ML_FMT(f, a) __attribute__((format(printf, f, a)))
+int   __ml_sprintf(char *, const char *, ...) __ML_FMT(2, 3);
+int   __ml_snprintf(char *, __SIZE_TYPE__, const char *, ...) __ML_FMT(3, 4);
+int   __ml_vsprintf(char *, const char *, __builtin_va_list) __ML_FMT(2, 0);
+int   __ml_vsnprintf(char *, __SIZE_TYPE__, const char *, __builtin_va_list) __ML_FMT(3, 0);
+int   __ml_printf(const char *, ...) __ML_FMT(1, 2);
+int   __ml_fprintf(__ML_FILE *, const char *, ...) __ML_FMT(2, 3);
+int   __ml_vprintf(const char *, __builtin_va_list) __ML_FMT(1, 0);
+int   __ml_vfprintf(__ML_FILE *, const char *, __builtin_va_list) __ML_FMT(2, 0);
 char *__ml_fgets(char *, int, __ML_FILE *);
 __SIZE_TYPE__ __ml_fread(void *, __SIZE_TYPE__, __SIZE_TYPE__, __ML_FILE *);
 __SIZE_TYPE__ __ml_fwrite(const void *, __SIZE_TYPE__, __SIZE_TYPE__, __ML_FILE *);
@@ -176,8 +182,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v4;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v4;
+extern const int __memlens_abi_v5;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v5;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
