@@ -1,8 +1,6 @@
 package instrument
 
 import (
-	"strconv"
-
 	"modernc.org/cc/v4"
 )
 
@@ -60,11 +58,10 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 	return r.generic(n)
 }
 
-// lval describes an lvalue: whether it is reached through a pointer (and
-// so checked), the expression of its address and the root pointer's meta.
+// lval describes an lvalue reached through a pointer: the expression of
+// its address and the meta of that pointer.
 type lval struct {
-	mem  bool
-	addr frag   // pointer to the lvalue (mem only)
+	addr frag   // pointer to the lvalue
 	meta string // meta of the pointer it was reached through
 	// bit-fields have no address: the check covers the containing struct
 	bitfield  bool
@@ -168,34 +165,34 @@ func (r *rewriter) lvalue(n cc.ExpressionNode) lval {
 			a.str("&(*")
 			a.cat(paren(in.addr))
 			a.str(")[0]")
-			return lval{mem: true, addr: a, meta: in.meta}
+			return lval{addr: a, meta: in.meta}
 		}
 		code, meta := r.ptrExpr(x.CastExpression)
-		return lval{mem: true, addr: paren(code), meta: meta}
+		return lval{addr: paren(code), meta: meta}
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionPSelect: // p->f
 			code, meta := r.ptrExpr(x.PostfixExpression)
 			if isBitfield(x) {
-				return lval{mem: true, meta: meta, bitfield: true, container: paren(code), field: x.Token2}
+				return lval{meta: meta, bitfield: true, container: paren(code), field: x.Token2}
 			}
 			var a frag
 			a.str("&")
 			a.cat(paren(code))
 			a.tok(x.Token)
 			a.tok(x.Token2)
-			return lval{mem: true, addr: a, meta: meta}
+			return lval{addr: a, meta: meta}
 		case cc.PostfixExpressionSelect: // s.f with s reached through a pointer
 			in := r.lvalue(x.PostfixExpression)
 			if isBitfield(x) {
-				return lval{mem: true, meta: in.meta, bitfield: true, container: in.addr, field: x.Token2}
+				return lval{meta: in.meta, bitfield: true, container: in.addr, field: x.Token2}
 			}
 			var a frag
 			a.str("&")
 			a.cat(paren(in.addr))
 			a.str("->")
 			a.tok(x.Token2)
-			return lval{mem: true, addr: a, meta: in.meta}
+			return lval{addr: a, meta: in.meta}
 		case cc.PostfixExpressionIndex:
 			var a frag
 			var meta string
@@ -228,7 +225,7 @@ func (r *rewriter) lvalue(n cc.ExpressionNode) lval {
 			default:
 				panic("index of neither array nor pointer")
 			}
-			return lval{mem: true, addr: a, meta: meta}
+			return lval{addr: a, meta: meta}
 		}
 	}
 	panic("lvalue of an expression not reached through a pointer")
@@ -485,13 +482,8 @@ func (r *rewriter) addrOf(x *cc.UnaryExpression) (frag, string) {
 	}
 	var f frag
 	f.tok(x.Token)
-	f.cat(r.lvalueNoCheck(e))
+	f.cat(r.generic(e)) // not accessed: no check
 	return f, metaWild
-}
-
-// lvalueNoCheck renders an lvalue that is not accessed (operand of &).
-func (r *rewriter) lvalueNoCheck(n cc.ExpressionNode) frag {
-	return r.generic(n)
 }
 
 // assign rewrites an assignment. A pointer stored into memory has its meta
@@ -501,7 +493,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	t := lhs.Type()
 	if !isDataPtr(t) {
 		var f frag
-		if isAggregateWithPtrs(t) && x.Case == cc.AssignmentExpressionAssign && isLvalueExpr(rhs) {
+		if hasPtrs(t, 0) && x.Case == cc.AssignmentExpressionAssign && isLvalueExpr(rhs) {
 			// a struct copy carries its pointers' metas along
 			d, s := r.name("__ml_a"), r.name("__ml_a")
 			dst, dtag := r.place(lhs, true)
@@ -800,25 +792,17 @@ func isLvalueExpr(n cc.ExpressionNode) bool {
 	return false
 }
 
-// isAggregateWithPtrs reports whether t is a struct or union holding data
+// hasPtrs reports whether t is a struct, union or array holding data
 // pointers (at any depth).
-func isAggregateWithPtrs(t cc.Type) bool {
-	return hasPtrs(t, 0)
-}
-
 func hasPtrs(t cc.Type, depth int) bool {
 	if t == nil || depth > 8 {
 		return false
 	}
 	switch x := t.(type) {
-	case *cc.StructType:
-		for i := 0; i < x.NumFields(); i++ {
-			f := x.FieldByIndex(i)
-			if f != nil && (isDataPtr(f.Type()) || hasPtrs(f.Type(), depth+1)) {
-				return true
-			}
-		}
-	case *cc.UnionType:
+	case interface { // struct and union types
+		NumFields() int
+		FieldByIndex(int) *cc.Field
+	}:
 		for i := 0; i < x.NumFields(); i++ {
 			f := x.FieldByIndex(i)
 			if f != nil && (isDataPtr(f.Type()) || hasPtrs(f.Type(), depth+1)) {
@@ -830,5 +814,3 @@ func hasPtrs(t cc.Type, depth int) bool {
 	}
 	return false
 }
-
-var _ = strconv.Itoa

@@ -42,12 +42,12 @@ func TestCompiles(t *testing.T) {
 			cmd := exec.Command("gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-c", src, "-o", filepath.Join(dir, "out.o"))
 			if b, err := cmd.CombinedOutput(); err != nil {
 				// every linemarker must point at a real line of a real file
-			for _, m := range regexp.MustCompile(`(?m)^# (\d+) "([^"]*)"`).FindAllSubmatch(out, -1) {
-				if string(m[1]) == "0" || len(m[2]) == 0 {
-					t.Errorf("linemarker without a position: %s", m[0])
+				for _, m := range regexp.MustCompile(`(?m)^# (\d+) "([^"]*)"`).FindAllSubmatch(out, -1) {
+					if string(m[1]) == "0" || len(m[2]) == 0 {
+						t.Errorf("linemarker without a position: %s", m[0])
+					}
 				}
-			}
-			if d := os.Getenv("MEMLENS_DUMP"); d != "" {
+				if d := os.Getenv("MEMLENS_DUMP"); d != "" {
 					os.WriteFile(filepath.Join(d, filepath.Base(file)+".i"), out, 0o644)
 				}
 				t.Fatalf("gcc: %v\n%s", err, b)
