@@ -7,7 +7,6 @@
  */
 #include "internal.h"
 
-#include <string.h>
 
 const struct ml_kind_info ml_kinds[ML_NKINDS] = {
 	[ML_HEAP_BUFFER_OVERFLOW] = {
@@ -40,11 +39,3 @@ unsigned char ml_kind_enabled[ML_NKINDS] = {
 	[ML_UNMATCHED_FREE] = 1,
 	[ML_NULL_POINTER_DEREF] = 1,
 };
-
-int ml_kind_by_name(const char *name)
-{
-	for (int k = 0; k < ML_NKINDS; k++)
-		if (strcmp(ml_kinds[k].name, name) == 0)
-			return k;
-	return -1;
-}

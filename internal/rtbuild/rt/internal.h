@@ -41,7 +41,6 @@
 #define ml_flags_parse         __mlrt_flags_parse
 #define ml_init_block_add      __mlrt_init_block_add
 #define ml_init_block_take     __mlrt_init_block_take
-#define ml_kind_by_name        __mlrt_kind_by_name
 #define ml_kind_enabled        __mlrt_kind_enabled
 #define ml_kinds               __mlrt_kinds
 #define ml_live_insert         __mlrt_live_insert
@@ -303,7 +302,6 @@ struct ml_kind_info {
 };
 extern const struct ml_kind_info ml_kinds[ML_NKINDS];
 extern unsigned char ml_kind_enabled[ML_NKINDS];
-int ml_kind_by_name(const char *name);
 
 /* ---- detectors.c ---- */
 enum ml_point { ML_DEREF_R, ML_DEREF_W, ML_FREE, ML_CALL, ML_RET, ML_NPOINTS };
