@@ -239,18 +239,24 @@ func paren(f frag) frag {
 	return g
 }
 
-// checkedPlace renders a pointer to lvalue l, checking the access first.
+// checkedPlace renders a pointer to lvalue l (to the struct holding it, for
+// a bit-field), checking the access first unless l's pointer is one we know
+// nothing about (WILD: only NULL could be caught, and NULL is no object's
+// address).
 func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool) frag {
+	addr := l.addr
+	if l.bitfield {
+		addr = l.container
+	}
+	if l.meta == metaWild {
+		return paren(addr)
+	}
 	w := "0"
 	if write {
 		w = "1"
 	}
 	s := siteRef(r.site(n, siteAccess))
 	p := r.name("__ml_a")
-	addr := l.addr
-	if l.bitfield {
-		addr = l.container
-	}
 	var f frag
 	f.str("__extension__({ __auto_type " + p + " = ")
 	f.cat(addr)
@@ -280,9 +286,6 @@ func (r *rewriter) access(n cc.ExpressionNode, write bool) frag {
 		return r.generic(n)
 	}
 	l := r.lvalue(n)
-	if l.meta == metaWild {
-		return r.generic(n)
-	}
 	var f frag
 	f.str("(*")
 	f.cat(r.checkedPlace(n, l, write))
@@ -300,9 +303,8 @@ func (r *rewriter) access(n cc.ExpressionNode, write bool) frag {
 // written in an earlier life of the memory never validates.
 func (r *rewriter) place(n cc.ExpressionNode, write bool) (frag, string) {
 	if throughPointer(n) && !isBitfield(n) {
-		if l := r.lvalue(n); l.meta != metaWild {
-			return r.checkedPlace(n, l, write), l.meta
-		}
+		l := r.lvalue(n)
+		return r.checkedPlace(n, l, write), l.meta
 	}
 	var f frag
 	f.str("&")
