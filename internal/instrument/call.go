@@ -1,7 +1,6 @@
 package instrument
 
 import (
-	"strconv"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -133,50 +132,17 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		f.cat(r.expr(x.PostfixExpression))
 		f.str(";")
 	}
-	stores := make([]string, len(args))
-	names := make([]string, len(args))
-	order := make([]int, len(args))
+	vals, metas := r.hoist(&f, r.renderArgs(args, func(i int) bool { return ptrArg[i] }))
 	for i := range args {
-		order[i] = i
-		if r.c.order.argsRightToLeft {
-			order[i] = len(args) - 1 - i
+		if ptrArg[i] && i < 16 {
+			f.strf("__ml_t.arg[%d] = %s;", i, metas[i])
 		}
 	}
-	for _, i := range order {
-		a := args[i]
-		if isStringLiteral(a) {
-			// no side effects, so no order to keep; in place, a format
-			// string stays visible to gcc's -Wformat
-			names[i] = cc.NodeSource(a)
-			if ptrArg[i] && i < 16 {
-				stores[i] = "__ml_t.arg[" + strconv.Itoa(i) + "] = " + metaWild + ";"
-			}
-			continue
-		}
-		v := r.name("__ml_a")
-		names[i] = v
-		f.str("__auto_type " + v + " = ")
-		if ptrArg[i] {
-			code, meta := r.ptrExpr(a)
-			f.cat(code)
-			if i < 16 {
-				stores[i] = "__ml_t.arg[" + strconv.Itoa(i) + "] = " + meta + ";"
-			}
-		} else if isBitfield(a) {
-			f.str("+(")
-			f.cat(r.expr(a))
-			f.str(")")
-		} else {
-			f.cat(r.expr(a))
-		}
-		f.str(";")
-	}
-	f.str(strings.Join(stores, " "))
 	if anyPtr {
 		f.str("__ml_t.callee = (__ml_uptr)" + fn + ";")
 	}
 	f.str("__ml_t.frames[__ml_slot] = " + site + ";")
-	callText := fn + "(" + strings.Join(names, ", ") + ")"
+	callText := fn + "(" + strings.Join(vals, ", ") + ")"
 	if !retPtr {
 		f.str(callText + "; })")
 		return f, metaWild
@@ -206,58 +172,31 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	for _, i := range fn.ptrParams {
 		isPtr[i] = true
 	}
-	codes := make([]frag, len(args))
-	metas := make([]string, len(args))
+	as := r.renderArgs(args, func(i int) bool { return isPtr[i] })
 	simple := true
-	for i, a := range args {
-		if isPtr[i] {
-			codes[i], metas[i] = r.ptrExpr(a)
-			simple = simple && independent(codes[i], metas[i])
-		} else {
-			codes[i] = r.expr(a)
-		}
+	for _, a := range as {
+		simple = simple && (!a.isPtr || independent(a.code, a.meta))
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
 	var call frag
 	if simple {
 		call.str(name + "(")
-		for i := range args {
+		for i, a := range as {
 			if i > 0 {
 				call.str(",")
 			}
-			call.cat(codes[i])
+			call.cat(a.code)
 		}
 		for _, i := range fn.ptrParams {
-			call.str("," + metas[i])
+			call.str("," + as[i].meta)
 		}
 		call.str(")")
 	} else {
-		// evaluate in the compiler's order, each meta right after its value
-		names := make([]string, len(args))
-		mnames := map[int]string{}
 		call.str("__extension__({")
-		for k := range args {
-			i := k
-			if r.c.order.argsRightToLeft {
-				i = len(args) - 1 - k
-			}
-			names[i] = r.name("__ml_a")
-			call.str("__auto_type " + names[i] + " = ")
-			if isBitfield(args[i]) {
-				call.cat(paren(codes[i]))
-				call.str("+0")
-			} else {
-				call.cat(codes[i])
-			}
-			call.str(";")
-			if isPtr[i] {
-				mnames[i] = r.name("__ml_am")
-				call.strf("__ml_meta_t %s = %s;", mnames[i], metas[i])
-			}
-		}
-		call.str(name + "(" + strings.Join(names, ", "))
+		vals, metas := r.hoist(&call, as)
+		call.str(name + "(" + strings.Join(vals, ", "))
 		for _, i := range fn.ptrParams {
-			call.str("," + mnames[i])
+			call.str("," + metas[i])
 		}
 		call.str("); })")
 	}
@@ -276,20 +215,75 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	return f, m
 }
 
-// isStringLiteral reports whether n is a string literal (parenthesised or
-// not).
-func isStringLiteral(n cc.ExpressionNode) bool {
-	x, ok := n.(*cc.PrimaryExpression)
-	if !ok {
-		return false
+// argCode is a call argument rewritten: its code and, for a pointer, the
+// expression of its meta.
+type argCode struct {
+	code    frag
+	meta    string
+	isPtr   bool
+	literal bool // a string literal: no side effect to order
+}
+
+func (r *rewriter) renderArgs(args []cc.ExpressionNode, isPtr func(int) bool) []argCode {
+	as := make([]argCode, len(args))
+	for i, a := range args {
+		as[i].isPtr, as[i].literal = isPtr(i), isStringLiteral(a)
+		switch {
+		case as[i].isPtr:
+			as[i].code, as[i].meta = r.ptrExpr(a)
+		case isBitfield(a):
+			// __auto_type refuses a bit-field: promote it, as the call would
+			as[i].code.str("+(")
+			as[i].code.cat(r.expr(a))
+			as[i].code.str(")")
+		default:
+			as[i].code = r.expr(a)
+		}
 	}
-	switch x.Case {
-	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
-		return true
-	case cc.PrimaryExpressionExpr:
-		return isStringLiteral(x.ExpressionList)
+	return as
+}
+
+// hoist evaluates the arguments into temporaries in the order the host
+// compiler evaluates them, each pointer's meta captured right after its
+// value, and returns the C text standing for each argument and each meta.
+// String literals stay in place: there is nothing to order, and a format
+// string stays visible to gcc's -Wformat.
+func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string) {
+	vals, metas = make([]string, len(as)), make([]string, len(as))
+	for k := range as {
+		i := k
+		if r.c.order.argsRightToLeft {
+			i = len(as) - 1 - k
+		}
+		a := as[i]
+		if a.literal {
+			vals[i], metas[i] = codeText(a.code), metaWild
+			continue
+		}
+		vals[i] = r.name("__ml_a")
+		f.str("__auto_type " + vals[i] + " = ")
+		f.cat(a.code)
+		f.str(";")
+		if a.isPtr {
+			metas[i] = r.name("__ml_am")
+			f.strf("__ml_meta_t %s __attribute__((unused)) = %s;", metas[i], a.meta)
+		}
 	}
-	return false
+	return vals, metas
+}
+
+// codeText is the C text of unrewritten code (a literal's tokens).
+func codeText(f frag) string {
+	var b strings.Builder
+	for _, p := range f {
+		b.WriteByte(' ')
+		if p.isTok {
+			b.Write(p.tok.Src())
+		} else {
+			b.WriteString(p.text)
+		}
+	}
+	return b.String()
 }
 
 // opaqueFrag wraps already rewritten pointer code so its meta is derived
@@ -356,4 +350,20 @@ func (r *rewriter) declaredInSystem(x *cc.PostfixExpression) bool {
 		return false // implicitly declared: assume the user's
 	}
 	return r.c.isSystem(d.Position().Filename)
+}
+
+// isStringLiteral reports whether n is a string literal (parenthesised or
+// not).
+func isStringLiteral(n cc.ExpressionNode) bool {
+	x, ok := n.(*cc.PrimaryExpression)
+	if !ok {
+		return false
+	}
+	switch x.Case {
+	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
+		return true
+	case cc.PrimaryExpressionExpr:
+		return isStringLiteral(x.ExpressionList)
+	}
+	return false
 }
