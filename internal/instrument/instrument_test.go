@@ -8,16 +8,24 @@ import (
 	"testing"
 )
 
-// TestCompiles instruments each testdata program and checks that gcc
-// accepts the result with warnings as errors.
-func TestCompiles(t *testing.T) {
+// newTestConfig is the configuration of the tests: gcc at -O2 (they skip
+// without gcc).
+func newTestConfig(tb testing.TB) *Config {
+	tb.Helper()
 	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("gcc not installed")
+		tb.Skip("gcc not installed")
 	}
 	cfg, err := NewConfig("gcc", []string{"-O2"})
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
+	return cfg
+}
+
+// TestCompiles instruments each testdata program and checks that gcc
+// accepts the result with warnings as errors.
+func TestCompiles(t *testing.T) {
+	cfg := newTestConfig(t)
 	files, _ := filepath.Glob("testdata/*.c")
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
@@ -61,13 +69,7 @@ func TestCompiles(t *testing.T) {
 // string stays a literal in the call, the prototype has a format
 // attribute), and reports them on the user's line.
 func TestFormatWarningsSurvive(t *testing.T) {
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("gcc not installed")
-	}
-	cfg, err := NewConfig("gcc", []string{"-O2"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := newTestConfig(t)
 	out, err := cfg.File("testdata/diag/wrong_format.c")
 	if err != nil {
 		t.Fatal(err)
