@@ -1,0 +1,77 @@
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"memlens/internal/report"
+)
+
+// TestReportStacks checks the call, allocation and free stacks of reports
+// frame by frame: a function that makes no calls (and so pushes no frame)
+// still shows with its caller, and stacks captured after other paths have
+// returned name the path actually taken.
+func TestReportStacks(t *testing.T) {
+	needGCC(t)
+	if buildErr != nil {
+		t.Fatalf("building memlens failed: %v\n%s", buildErr, buildOut)
+	}
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "stacks")
+	if out, err := exec.Command(memlens, "cc", "-g", "-O1", "-o", prog, "testdata/stacks.c").CombinedOutput(); err != nil {
+		t.Fatalf("memlens cc: %v\n%s", err, out)
+	}
+	log := filepath.Join(dir, "log.jsonl")
+	cmd := exec.Command(prog)
+	cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
+	cmd.Run() // exits non-zero: errors are reported
+	recs, err := report.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(fs []report.Frame) string {
+		var s []string
+		for _, f := range fs {
+			s = append(s, f.Function)
+		}
+		return strings.Join(s, " <- ")
+	}
+	want := map[string][3]string{ // kind: call stack, alloc stack, free stack
+		"HEAP-BUFFER-OVERFLOW":   {"poke <- middle <- main", "alloc_here <- path_b <- main", ""},
+		"DANGLING-POINTER-DEREF": {"main", "alloc_here <- path_a <- main", "release <- main"},
+	}
+	seen := map[string]bool{}
+	for _, r := range recs {
+		w, ok := want[r.Kind]
+		if !ok {
+			t.Errorf("unexpected %s at line %d", r.Kind, r.Line)
+			continue
+		}
+		seen[r.Kind] = true
+		if got := names(r.Stack); got != w[0] {
+			t.Errorf("%s: call stack %q, want %q", r.Kind, got, w[0])
+		}
+		if r.Block == nil || r.Block.Alloc == nil {
+			t.Errorf("%s: no allocation stack", r.Kind)
+			continue
+		}
+		if got := names(r.Block.Alloc.Stack); got != w[1] {
+			t.Errorf("%s: allocation stack %q, want %q", r.Kind, got, w[1])
+		}
+		got := ""
+		if r.Block.Free != nil {
+			got = names(r.Block.Free.Stack)
+		}
+		if got != w[2] {
+			t.Errorf("%s: free stack %q, want %q", r.Kind, got, w[2])
+		}
+	}
+	for k := range want {
+		if !seen[k] {
+			t.Errorf("no %s reported", k)
+		}
+	}
+}
