@@ -11,12 +11,12 @@
  * (fopen, getline, strdup inside libc), uninstrumented objects, and ld.so
  * once relocation is done. Their pointer arguments have no meta unless the
  * caller tagged the call for them (a call through a function pointer from
- * instrumented code), so they resolve pointers through the live-base hash.
+ * instrumented code), so they resolve pointers through the live-base map.
  *
  * A free is "validated" by one CAS on the record's generation (from the
  * meta's generation to the next one): the CAS serialises racing frees of
  * one block without a lock, and the bump alone turns every meta of the
- * block, and the live-hash entry, into dangling ones.
+ * block, and the live-base map entry, into dangling ones.
  */
 #include "internal.h"
 
@@ -98,7 +98,7 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 /* Outcome of validating a pointer handed to free/realloc. */
 enum { ML_REL_INVALID, ML_REL_OK, ML_REL_FOREIGN };
 
-/* Resolve the meta of a pointer being freed: the caller's, or the hash's
+/* Resolve the meta of a pointer being freed: the caller's, or the live-base map's
  * when the caller's says nothing about heap blocks. */
 static meta_t ml_resolve_free_meta(void *p, meta_t m)
 {
@@ -256,7 +256,7 @@ __ml_meta_t __ml_meta_of(const void *p)
 	if (!p)
 		return __ML_NULL;
 	/* glibc's blocks are 16-byte aligned: anything else is no block's
-	 * start, and the hash is not worth asking (qsort comparators and the
+	 * start, and the map is not worth asking (qsort comparators and the
 	 * like see many interior pointers). */
 	if ((uptr)p & 15)
 		return __ML_WILD;

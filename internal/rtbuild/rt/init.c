@@ -132,6 +132,7 @@ void __ml_init(void)
 	for (unsigned i = 0; i < 3; i++) {
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
 		ml_map_fixed(lo ^ __ML_META_XOR, size, "pointer shadow");
+		ml_map_fixed((uptr)ml_basemap(lo), size / 4, "live-base map");
 	}
 
 	/* Record 0 is NULL's: empty bounds, so every access through it takes

@@ -7,6 +7,7 @@
  *   [0x000000000000, 0x010000000000)  application (non-PIE binaries, brk heap)
  *   [0x010000000000, 0x100000000000)  pointer shadow of [0x510000000000, 0x600000000000)
  *   [0x200000000000, 0x300000000000)  pointer shadow of [0x700000000000, 0x800000000000)
+ *   [0x300000000000, 0x500000000000)  live-base map (ml_basemap) of the three application ranges
  *   [0x500000000000, 0x510000000000)  pointer shadow of [0, 0x010000000000)
  *   [0x510000000000, 0x600000000000)  application (PIE binaries)
  *   [0x600000000000, 0x700000000000)  runtime: record table and the arenas below
@@ -100,8 +101,21 @@ static inline meta_t ml_mkmeta(unsigned slot, unsigned gen)
 #define ML_HIST_ADDR   0x620000000000UL /* free history ring + indexes */
 #define ML_DEPOT_ADDR  0x630000000000UL /* stack depot buckets + arena */
 #define ML_THR_ADDR    0x640000000000UL /* per-thread-id info */
-#define ML_ARENA_ADDR  0x650000000000UL /* bump arena: live-hash tables */
+#define ML_ARENA_ADDR  0x650000000000UL /* bump arena: slot batches */
 #define ML_ARENA_SIZE  0x010000000000UL
+
+/* Live-base map: one 32-bit slot number per 16-byte granule of application
+ * memory (glibc's blocks are 16-byte aligned, so a granule starts at most one
+ * block), the slot of the block most recently allocated at that address.
+ * Readers validate an entry against the slot's record, so a stale one (the
+ * slot was recycled for another address) reads as absent. It is the
+ * pointer shadow's XOR image shrunk by four: a lookup is one load, with no
+ * lock and no hashing, and neighbouring blocks share cache lines. */
+#define ML_BASEMAP_ADDR 0x300000000000UL
+static inline uint32_t *ml_basemap(uptr base)
+{
+	return (uint32_t *)(ML_BASEMAP_ADDR + (((base ^ __ML_META_XOR) >> 2) & ~(uptr)3));
+}
 
 /* Is [a, a+n) inside application memory (so its shadow is mapped)? */
 static inline int ml_app_range(uptr a, uptr n)

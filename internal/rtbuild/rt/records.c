@@ -1,4 +1,4 @@
-/* records.c: record slots, the live-base hash, and the free history.
+/* records.c: record slots, the live-base map, and the free history.
  *
  * Slots. Slots 0 (NULL) and 1 (WILD) are fixed; heap blocks get slots >= 2.
  * Fresh slots come from a bump counter. A freed slot keeps its record (base,
@@ -8,13 +8,12 @@
  * Threads take and return slots in batches of ML_SLOT_BATCH through caches
  * in their TLS, so the FIFO lock is taken once per 64 mallocs or frees.
  *
- * Live-base hash. Maps a block's base address to the meta of the block most
- * recently allocated there: __ml_meta_of, and free()/realloc() of a pointer
- * whose meta is unknown. An entry stays after its block is freed (the
- * generation bump alone marks it dead, so free() never touches the hash); it
- * is overwritten when the address is reused and removed when its slot is
- * recycled. Sharded; writers take a shard spinlock, readers use the shard's
- * sequence counter and never lock.
+ * Live-base map (internal.h). Maps a block's base address to the slot of the
+ * block most recently allocated there: __ml_meta_of, and free()/realloc()
+ * of a pointer whose meta is unknown. An entry stays after its block is
+ * freed (the generation bump alone marks it dead, so free() never touches
+ * the map); it is overwritten when the address is reused and cleared when
+ * its slot is recycled.
  *
  * History. When a slot is recycled, its last block's details move into a
  * ring of the last ML_HIST_N recycled blocks, so reports about long-dead
@@ -52,7 +51,7 @@ static inline void ml_spin_unlock(int *l)
 	__atomic_store_n(l, 0, __ATOMIC_RELEASE);
 }
 
-/* ---- bump arena for hash tables (inside the runtime's region) ---- */
+/* ---- bump arena for slot batches (inside the runtime's region) ---- */
 
 static uptr ml_arena_top = ML_ARENA_ADDR;
 
@@ -61,7 +60,7 @@ static void *ml_arena_alloc(uptr size)
 	size = (size + 4095) & ~(uptr)4095;
 	uptr p = ML_ADD(&ml_arena_top, size);
 	if (p + size > ML_ARENA_ADDR + ML_ARENA_SIZE) {
-		ml_printf("memlens: out of internal memory (live-block hash)\n");
+		ml_printf("memlens: out of internal memory (slot batches)\n");
 		ml_die();
 	}
 	return (void *)p;
@@ -256,23 +255,39 @@ void ml_slots_flush(void)
 		ml_batch_swap(b, 0);
 }
 
-/* ---- live-base hash ---- */
+/* ---- live-base map ---- */
 
-#define ML_SHARDS 256
-#define ML_SHARD_MIN 256   /* entries in a shard's first table (4 KiB) */
+static inline int ml_basemap_ok(uptr base)
+{
+	return !(base & 15) && ml_app_range(base, 1);
+}
 
-struct ml_lent {
-	uptr key;                /* block base; 0 = empty */
-	meta_t m;
-};
+void ml_live_insert(uptr base, meta_t m)
+{
+	if (ml_basemap_ok(base))
+		ML_STORE(ml_basemap(base), ml_meta_slot(m));
+}
 
-static struct ml_shard {
-	int lock;
-	unsigned seq;            /* odd while a writer changes the table */
-	struct ml_lent *tab;
-	uptr mask;
-	uptr count;
-} __attribute__((aligned(64))) ml_shards[ML_SHARDS]; /* a cache line each */
+/* Forget base's entry if it still names slot s (s is being recycled). */
+static void ml_live_forget(uptr base, unsigned s)
+{
+	if (ml_basemap_ok(base))
+		__atomic_compare_exchange_n(ml_basemap(base), &s, 0, 0, __ATOMIC_RELAXED,
+		                            __ATOMIC_RELAXED);
+}
+
+int ml_live_lookup(uptr base, meta_t *out)
+{
+	if (!ml_basemap_ok(base))
+		return 0;
+	unsigned s = ML_LOAD(ml_basemap(base));
+	if (s < 2 || ML_LOAD(&__ML_RECS[s].base) != base)
+		return 0;
+	*out = ml_mkmeta(s, ML_LOAD(&ML_COLD[s].gen));
+	return 1;
+}
+
+/* ---- free history ---- */
 
 static inline uint64_t ml_mix(uint64_t x)
 {
@@ -283,161 +298,6 @@ static inline uint64_t ml_mix(uint64_t x)
 	x ^= x >> 33;
 	return x;
 }
-
-static inline struct ml_shard *ml_shard_of(uint64_t h)
-{
-	return &ml_shards[h >> 56];
-}
-
-/* Writer-side helpers: caller holds the lock with seq odd. */
-static void ml_shard_put(struct ml_lent *tab, uptr mask, uptr key, meta_t m, uptr *count)
-{
-	uptr i = ml_mix(key) & mask;
-	for (;;) {
-		uptr k = tab[i].key;
-		if (k == 0) {
-			ML_STORE(&tab[i].m, m);
-			ML_STORE(&tab[i].key, key);
-			++*count;
-			return;
-		}
-		if (k == key) {
-			ML_STORE(&tab[i].m, m);
-			return;
-		}
-		i = (i + 1) & mask;
-	}
-}
-
-/* Returns the old table (and its size in *oldsize) for the caller to release
- * once the lock is dropped. */
-static struct ml_lent *ml_shard_grow(struct ml_shard *sh, uptr *oldsize)
-{
-	uptr ncap = sh->tab ? (sh->mask + 1) * 2 : ML_SHARD_MIN;
-	struct ml_lent *nt = ml_arena_alloc(ncap * sizeof *nt);
-	uptr count = 0;
-	if (sh->tab) {
-		for (uptr i = 0; i <= sh->mask; i++)
-			if (sh->tab[i].key)
-				ml_shard_put(nt, ncap - 1, sh->tab[i].key, sh->tab[i].m, &count);
-	}
-	struct ml_lent *old = sh->tab;
-	*oldsize = old ? (sh->mask + 1) * sizeof *old : 0;
-	ML_STORE(&sh->tab, nt);
-	ML_STORE(&sh->mask, ncap - 1);
-	sh->count = count;
-	return old;
-}
-
-static inline void ml_seq_begin(struct ml_shard *sh)
-{
-	ML_STORE(&sh->seq, sh->seq + 1);
-	__atomic_thread_fence(__ATOMIC_RELEASE);
-}
-
-static inline void ml_seq_end(struct ml_shard *sh)
-{
-	ML_REL(&sh->seq, sh->seq + 1);
-}
-
-void ml_live_insert(uptr base, meta_t m)
-{
-	struct ml_shard *sh = ml_shard_of(ml_mix(base));
-	struct ml_lent *old = 0;
-	uptr oldsize = 0;
-	ml_spin_lock(&sh->lock);
-	ml_seq_begin(sh);
-	if (!sh->tab || (sh->count + 1) * 2 > sh->mask + 1)
-		old = ml_shard_grow(sh, &oldsize);
-	ml_shard_put(sh->tab, sh->mask, base, m, &sh->count);
-	ml_seq_end(sh);
-	ml_spin_unlock(&sh->lock);
-	/* Readers may still be probing the old table: give its memory back but
-	 * keep the range mapped (reads see zeros and the seq check retries). */
-	if (old && oldsize >= 4096)
-		madvise(old, oldsize & ~(uptr)4095, MADV_DONTNEED);
-}
-
-/* Remove base's entry if it still names meta m (linear probing with
- * backward-shift deletion: no tombstones). */
-static void ml_live_remove_if(uptr base, meta_t m)
-{
-	meta_t cur;
-	/* Usually the address was reused since: nothing to remove, no lock. */
-	if (!ml_live_lookup(base, &cur) || cur != m)
-		return;
-	struct ml_shard *sh = ml_shard_of(ml_mix(base));
-	ml_spin_lock(&sh->lock);
-	if (!sh->tab)
-		goto out;
-	uptr mask = sh->mask;
-	struct ml_lent *tab = sh->tab;
-	uptr i = ml_mix(base) & mask;
-	while (tab[i].key && tab[i].key != base)
-		i = (i + 1) & mask;
-	if (tab[i].key != base || tab[i].m != m)
-		goto out;
-	ml_seq_begin(sh);
-	for (uptr j = i;;) {
-		j = (j + 1) & mask;
-		if (tab[j].key == 0)
-			break;
-		uptr k = ml_mix(tab[j].key) & mask;
-		/* Move j back to the hole at i unless its ideal slot k lies
-		 * cyclically in (i, j]. */
-		int stay = i <= j ? (i < k && k <= j) : (i < k || k <= j);
-		if (!stay) {
-			ML_STORE(&tab[i].m, tab[j].m);
-			ML_STORE(&tab[i].key, tab[j].key);
-			i = j;
-		}
-	}
-	ML_STORE(&tab[i].key, 0);
-	sh->count--;
-	ml_seq_end(sh);
-out:
-	ml_spin_unlock(&sh->lock);
-}
-
-int ml_live_lookup(uptr base, meta_t *out)
-{
-	uint64_t h = ml_mix(base);
-	struct ml_shard *sh = ml_shard_of(h);
-	for (unsigned tries = 0;; tries++) {
-		unsigned s1 = ML_ACQ(&sh->seq);
-		if (s1 & 1) {
-			if (tries > 64)
-				sched_yield();
-			continue;
-		}
-		struct ml_lent *tab = ML_LOAD(&sh->tab);
-		uptr mask = ML_LOAD(&sh->mask);
-		int found = 0;
-		meta_t m = 0;
-		if (tab) {
-			uptr i = h & mask;
-			for (uptr n = 0; n <= mask; n++) {
-				uptr k = ML_LOAD(&tab[i].key);
-				if (k == base) {
-					m = ML_LOAD(&tab[i].m);
-					found = 1;
-					break;
-				}
-				if (k == 0)
-					break;
-				i = (i + 1) & mask;
-			}
-		}
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-		if (ML_LOAD(&sh->seq) == s1) {
-			if (found)
-				*out = m;
-			return found;
-		}
-	}
-}
-
-/* ---- free history ---- */
 
 #define ML_HIST_N (1u << 20)
 struct ml_hist {
@@ -487,7 +347,7 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	ML_STORE(&c->hist, idx + 1);
 	ML_STORE(&ML_HIST_BY_BASE[ml_mix(r->base) & (ML_HIST_N - 1)], idx + 1);
 	ML_STORE(&c->flags, flags | ML_CF_ARCHIVED);
-	ml_live_remove_if(r->base, ml_mkmeta(s, c->gen));
+	ml_live_forget(r->base, s);
 }
 
 /* Read ring entry idx consistently; 0 if it is being rewritten. */
@@ -621,13 +481,9 @@ void ml_records_init(void)
 void ml_records_lock_all(void)
 {
 	ml_spin_lock(&ml_fifo.lock);
-	for (unsigned i = 0; i < ML_SHARDS; i++)
-		ml_spin_lock(&ml_shards[i].lock);
 }
 
 void ml_records_unlock_all(void)
 {
-	for (unsigned i = 0; i < ML_SHARDS; i++)
-		ml_spin_unlock(&ml_shards[i].lock);
 	ml_spin_unlock(&ml_fifo.lock);
 }
