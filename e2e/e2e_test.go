@@ -16,6 +16,13 @@ import (
 
 	"memlens/internal/corpus"
 	"memlens/internal/report"
+
+	// The memlens binary under test is built by TestMain with go build; these
+	// imports put its sources (the runtime's C files are embedded in rtbuild)
+	// into this package's test cache key, so a changed runtime or instrumenter
+	// is never answered from the cache.
+	_ "memlens/internal/driver"
+	_ "memlens/internal/rtbuild"
 )
 
 const (
