@@ -10,19 +10,13 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"memlens/internal/corpus"
 	"memlens/internal/report"
-
-	// The memlens binary under test is built by TestMain with go build; these
-	// imports put its sources (the runtime's C files are embedded in rtbuild)
-	// into this package's test cache key, so a changed runtime or instrumenter
-	// is never answered from the cache.
-	_ "memlens/internal/driver"
-	_ "memlens/internal/rtbuild"
 )
 
 const (
@@ -83,6 +77,28 @@ func needGCC(t *testing.T) {
 	t.Helper()
 	if gcc == "" {
 		t.Skip(skipReason)
+	}
+	trackSourcesOnce.Do(trackSources)
+}
+
+var trackSourcesOnce sync.Once
+
+// trackSources reads the sources the memlens binary under test is built
+// from. go test caches a package's result keyed by its test binary and the
+// files the tests opened; the binary under test is built by go build, so
+// without this a changed runtime or instrumenter would be answered from the
+// cache.
+func trackSources() {
+	for _, dir := range []string{"cmd", "internal"} {
+		filepath.WalkDir(filepath.Join("..", dir), func(path string, d os.DirEntry, err error) error {
+			switch filepath.Ext(path) {
+			case ".go", ".c", ".h":
+				if err == nil && !d.IsDir() {
+					os.ReadFile(path)
+				}
+			}
+			return nil
+		})
 	}
 }
 

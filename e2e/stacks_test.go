@@ -13,7 +13,7 @@ import (
 // TestReportStacks checks the call, allocation and free stacks of reports
 // frame by frame: a function that makes no calls (and so pushes no frame)
 // still shows with its caller, and stacks captured after other paths have
-// returned name the path actually taken.
+// returned name the path actually taken, and stack_depth bounds them all.
 func TestReportStacks(t *testing.T) {
 	needGCC(t)
 	if buildErr != nil {
@@ -24,9 +24,24 @@ func TestReportStacks(t *testing.T) {
 	if out, err := exec.Command(memlens, "cc", "-g", "-O1", "-o", prog, "testdata/stacks.c").CombinedOutput(); err != nil {
 		t.Fatalf("memlens cc: %v\n%s", err, out)
 	}
-	log := filepath.Join(dir, "log.jsonl")
+	// kind: call stack, alloc stack, free stack
+	full := map[string][3]string{
+		"HEAP-BUFFER-OVERFLOW":   {"poke <- middle <- main", "alloc_here <- path_b <- main", ""},
+		"DANGLING-POINTER-DEREF": {"main", "alloc_here <- path_a <- main", "release <- main"},
+	}
+	checkStacks(t, prog, "", full)
+	// stack_depth keeps the innermost frames of every stack
+	checkStacks(t, prog, ":stack_depth=2", map[string][3]string{
+		"HEAP-BUFFER-OVERFLOW":   {"poke <- middle", "alloc_here <- path_b", ""},
+		"DANGLING-POINTER-DEREF": {"main", "alloc_here <- path_a", "release <- main"},
+	})
+}
+
+func checkStacks(t *testing.T, prog, opts string, want map[string][3]string) {
+	t.Helper()
+	log := filepath.Join(t.TempDir(), "log.jsonl")
 	cmd := exec.Command(prog)
-	cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
+	cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log+opts)
 	cmd.Run() // exits non-zero: errors are reported
 	recs, err := report.ReadFile(log)
 	if err != nil {
@@ -39,39 +54,35 @@ func TestReportStacks(t *testing.T) {
 		}
 		return strings.Join(s, " <- ")
 	}
-	want := map[string][3]string{ // kind: call stack, alloc stack, free stack
-		"HEAP-BUFFER-OVERFLOW":   {"poke <- middle <- main", "alloc_here <- path_b <- main", ""},
-		"DANGLING-POINTER-DEREF": {"main", "alloc_here <- path_a <- main", "release <- main"},
-	}
 	seen := map[string]bool{}
 	for _, r := range recs {
 		w, ok := want[r.Kind]
 		if !ok {
-			t.Errorf("unexpected %s at line %d", r.Kind, r.Line)
+			t.Errorf("%s: unexpected %s at line %d", opts, r.Kind, r.Line)
 			continue
 		}
 		seen[r.Kind] = true
 		if got := names(r.Stack); got != w[0] {
-			t.Errorf("%s: call stack %q, want %q", r.Kind, got, w[0])
+			t.Errorf("%s %s: call stack %q, want %q", opts, r.Kind, got, w[0])
 		}
 		if r.Block == nil || r.Block.Alloc == nil {
-			t.Errorf("%s: no allocation stack", r.Kind)
+			t.Errorf("%s %s: no allocation stack", opts, r.Kind)
 			continue
 		}
 		if got := names(r.Block.Alloc.Stack); got != w[1] {
-			t.Errorf("%s: allocation stack %q, want %q", r.Kind, got, w[1])
+			t.Errorf("%s %s: allocation stack %q, want %q", opts, r.Kind, got, w[1])
 		}
 		got := ""
 		if r.Block.Free != nil {
 			got = names(r.Block.Free.Stack)
 		}
 		if got != w[2] {
-			t.Errorf("%s: free stack %q, want %q", r.Kind, got, w[2])
+			t.Errorf("%s %s: free stack %q, want %q", opts, r.Kind, got, w[2])
 		}
 	}
 	for k := range want {
 		if !seen[k] {
-			t.Errorf("no %s reported", k)
+			t.Errorf("%s: no %s reported", opts, k)
 		}
 	}
 }

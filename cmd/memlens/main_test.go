@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
+
+	"memlens/internal/rtbuild"
 )
 
 func TestDispatch(t *testing.T) {
@@ -13,7 +16,7 @@ func TestDispatch(t *testing.T) {
 		stdout string // substring expected in stdout
 		stderr string // substring expected in stderr
 	}{
-		{args: []string{"version"}, stdout: "(runtime ABI 5)\n"},
+		{args: []string{"version"}, stdout: fmt.Sprintf("(runtime ABI %d)\n", rtbuild.ABI)},
 		{args: []string{"help"}, stdout: "MEMLENS_OPTIONS"},
 		{args: []string{"--help"}, stdout: "  cc "},
 		{args: nil, status: 2, stderr: "usage: memlens"},

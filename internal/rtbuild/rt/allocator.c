@@ -62,7 +62,7 @@ static meta_t ml_register_block(void *p, size_t n)
 	ML_STORE(&r->id, ml_next_block_id());
 	c->size = n;
 	c->gen = g;
-	c->alloc_stack = ml_stack_capture(0, ML_STACK_ALLOC);
+	c->alloc_stack = ml_stack_capture(0);
 	c->free_stack = 0;
 	c->alloc_tid = ml_self_id();
 	c->free_tid = 0;
@@ -143,7 +143,7 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 	              __atomic_compare_exchange_n(&r->gen, &g, (g + 1) & 0xffff, 0, __ATOMIC_ACQ_REL,
 	                                          __ATOMIC_RELAXED))) {
 		struct ml_cold *c = &ML_COLD[s];
-		c->free_stack = ml_stack_capture(0, ML_STACK_FREE);
+		c->free_stack = ml_stack_capture(0);
 		c->free_tid = ml_self_id();
 		ML_STORE(&c->flags, ML_CF_FREED | (acc == ML_ACC_REALLOC ? ML_CF_REALLOC : 0));
 		*slot = s;

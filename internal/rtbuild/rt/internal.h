@@ -223,10 +223,11 @@ void ml_thread_exit_hook(void);
 
 /* ---- stack.c ---- */
 void ml_stack_init(void);
-/* Intern the shadow call stack, its innermost frame replaced by site when
- * site is not NULL. Returns 0 for an empty stack. */
-enum ml_stack_kind { ML_STACK_ALLOC, ML_STACK_FREE, ML_STACK_KINDS };
-unsigned ml_stack_capture(const site_t *site, enum ml_stack_kind kind);
+/* Intern the innermost stack_depth frames of the shadow call stack, the
+ * innermost one's site replaced by site when site is not NULL (or site put
+ * above it, for a frameless function's site). Returns 0 for an empty
+ * stack. */
+unsigned ml_stack_capture(const site_t *site);
 /* Frames of an interned stack, innermost first, into out (at most max). */
 unsigned ml_stack_get(unsigned id, const site_t **out, unsigned max);
 /* The caller's site: the innermost shadow frame, or NULL. */

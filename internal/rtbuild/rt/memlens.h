@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 5
+#define __ML_ABI 6
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -97,8 +97,6 @@ struct __ml_thread {
 	__ml_meta_t ret;                  /* meta of its return value */
 	unsigned depth;
 	unsigned id;                      /* memlens thread number, T0 = main */
-	unsigned low;                     /* lowest depth since the last stack
-	                                   * capture: frames below it are unchanged */
 	const struct __ml_site *frames[__ML_MAX_FRAMES];
 };
 extern __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
@@ -182,8 +180,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v5;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v5;
+extern const int __memlens_abi_v6;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v6;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -332,8 +330,6 @@ __ML_INLINE unsigned __ml_enter(const struct __ml_site *fn)
 __ML_INLINE void __ml_leave(unsigned d)
 {
 	__ml_t.depth = d;
-	if (d < __ml_t.low)
-		__ml_t.low = d;
 }
 
 /* Did the caller pass metas for this function? Consumes them either way. */

@@ -762,7 +762,7 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 
 	int pid = getpid();
 	unsigned tid = ml_self_id();
-	unsigned stack = ml_stack_capture(ev->site, ML_STACK_ALLOC);
+	unsigned stack = ml_stack_capture(ev->site);
 
 	struct ml_buf t = {ml_tbuf, 0, sizeof ml_tbuf, 0};
 	ml_text(&t, kind, ev, stack, tid, pid);

@@ -17,7 +17,7 @@ __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
 
 /* A runtime built for another ABI does not define this, so stale objects
  * fail to link (memlens.h references it from every instrumented object). */
-const int __memlens_abi_v5 = 5;
+const int __memlens_abi_v6 = 6;
 
 __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 
@@ -135,7 +135,7 @@ int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *
 	st->argm = marg;
 	st->id = ml_new_tid();
 	if (st->id < ML_MAX_THREADS) {
-		ML_STORE(&ML_THR[st->id].stack, ml_stack_capture(0, ML_STACK_ALLOC));
+		ML_STORE(&ML_THR[st->id].stack, ml_stack_capture(0));
 		ML_REL(&ML_THR[st->id].parent_plus1, parent + 1);
 	}
 	int rc = pthread_create((pthread_t *)thr, (const pthread_attr_t *)attr, ml_thread_start, st);
