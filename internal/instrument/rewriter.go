@@ -55,6 +55,7 @@ type rewriter struct {
 	c            *Config
 	prag         *pragmas
 	seqMemo      map[cc.Node]int
+	toks         []cc.Token // verbatim's scratch buffer
 	sites        []site
 	lines        map[string][]string
 	fn           *fnState

@@ -2,7 +2,7 @@ package instrument
 
 import (
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 
@@ -52,7 +52,7 @@ func (r *rewriter) children(n cc.Node) []child {
 			out = append(out, child{node: m, seq: s})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].seq < out[j].seq })
+	slices.SortFunc(out, func(a, b child) int { return a.seq - b.seq })
 	return out
 }
 
@@ -105,27 +105,60 @@ func (r *rewriter) firstSeq(n cc.Node) int {
 }
 
 // verbatim is n's tokens, unchanged (but for the extra parameters of
-// direct functions).
+// direct functions). Most of a translation unit (the system headers' declarations)
+// goes through here: the tokens are gathered in one walk and sorted once.
 func (r *rewriter) verbatim(n cc.Node) frag {
+	toks := r.toks[:0]
+	toks = collectTokens(toks, reflect.ValueOf(n))
+	slices.SortFunc(toks, func(a, b cc.Token) int { return a.Seq() - b.Seq() })
 	var f frag
-	r.appendTokens(&f, n)
+	for _, t := range toks {
+		if r.synthetic[t.Seq()] {
+			continue
+		}
+		if text := r.insertBefore[t.Seq()]; text != "" {
+			f.str(text)
+		}
+		f.tok(t)
+	}
+	r.toks = toks[:0]
 	return f
 }
 
-func (r *rewriter) appendTokens(f *frag, n cc.Node) {
-	for _, c := range r.children(n) {
-		if c.node != nil {
-			r.appendTokens(f, c.node)
-			continue
-		}
-		if r.synthetic[c.seq] {
-			continue
-		}
-		if text := r.insertBefore[c.seq]; text != "" {
-			f.str(text)
-		}
-		f.tok(c.tok)
+// collectTokens appends the tokens of the AST node v, in no particular order.
+func collectTokens(toks []cc.Token, v reflect.Value) []cc.Token {
+	if v.Kind() == reflect.Interface {
+		v = v.Elem()
 	}
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return toks
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return toks
+	}
+	if v.Type() == tokenType {
+		if t := v.Interface().(cc.Token); t.Seq() != 0 {
+			toks = append(toks, t)
+		}
+		return toks
+	}
+	for _, f := range layoutOf(v.Type()) {
+		fv := v.Field(f.index)
+		if f.token {
+			if t := fv.Interface().(cc.Token); t.Seq() != 0 {
+				toks = append(toks, t)
+			}
+			continue
+		}
+		if (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
+			continue
+		}
+		toks = collectTokens(toks, fv)
+	}
+	return toks
 }
 
 // markSynthetic records the tokens cc/v4 adds to each function body cs (the
