@@ -60,7 +60,6 @@ static meta_t ml_register_block(void *p, size_t n)
 	ML_STORE(&r->end, (uptr)p + n);
 	ML_STORE(&r->kind, __ML_KIND_HEAP);
 	ML_STORE(&r->id, ml_next_block_id());
-	c->size = n;
 	c->gen = g;
 	c->alloc_stack = ml_stack_capture(0);
 	c->free_stack = 0;

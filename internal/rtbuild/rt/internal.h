@@ -242,9 +242,10 @@ static inline const site_t *ml_caller_site(void)
 }
 
 /* ---- records.c ---- */
-/* Cold per-slot information, parallel to the record table. */
+/* Cold per-slot details of the slot's latest block, parallel to the record
+ * table (its size is end - base in the record). 32 bytes, so that one
+ * cache line holds two and none straddles lines. */
 struct ml_cold {
-	uint64_t size;        /* requested size */
 	uint32_t gen;         /* generation in the metas of the slot's latest block */
 	uint32_t alloc_stack;
 	uint32_t free_stack;

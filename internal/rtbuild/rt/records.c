@@ -12,8 +12,9 @@
  * block most recently allocated there: __ml_meta_of, and free()/realloc()
  * of a pointer whose meta is unknown. An entry stays after its block is
  * freed (the generation bump alone marks it dead, so free() never touches
- * the map); it is overwritten when the address is reused and cleared when
- * its slot is recycled.
+ * the map); it is overwritten when the address is reused, and reads as
+ * absent once its slot is recycled for another address (entries are
+ * validated against the record's base), so recycling never touches it.
  *
  * History. When a slot is recycled, its last block's details move into a
  * ring of the last ML_HIST_N recycled blocks, so reports about long-dead
@@ -112,6 +113,7 @@ int ml_slot_in_use(unsigned slot)
 }
 
 static void ml_hist_archive(unsigned s, uint64_t pos);
+static inline uint32_t *ml_hist_by_base(uptr base);
 
 /* An empty batch; caller holds the FIFO lock. */
 static struct ml_batch *ml_batch_new_locked(void)
@@ -201,11 +203,14 @@ static ML_NOINLINE void ml_slot_refill(void)
 		}
 	}
 	/* Recycled slots: move their last block into the history first. Their
-	 * records were last touched 64K frees ago: fetch them all at once. */
+	 * records were last touched 64K frees ago: fetch them all at once, then
+	 * the by-base index entries their bases select. */
 	for (unsigned i = 0; i < n; i++) {
 		__builtin_prefetch(&__ML_RECS[got[i]], 1);
 		__builtin_prefetch(&ML_COLD[got[i]], 1);
 	}
+	for (unsigned i = 0; i < n; i++)
+		__builtin_prefetch(ml_hist_by_base(ML_LOAD(&__ML_RECS[got[i]].base)), 1);
 	uint64_t pos = ML_ADD(&ml_hist_pos, n);
 	for (unsigned i = 0; i < n; i++) {
 		ml_hist_archive(got[i], pos + i);
@@ -268,14 +273,6 @@ void ml_live_insert(uptr base, meta_t m)
 		ML_STORE(ml_basemap(base), ml_meta_slot(m));
 }
 
-/* Forget base's entry if it still names slot s (s is being recycled). */
-static void ml_live_forget(uptr base, unsigned s)
-{
-	if (ml_basemap_ok(base))
-		__atomic_compare_exchange_n(ml_basemap(base), &s, 0, 0, __ATOMIC_RELAXED,
-		                            __ATOMIC_RELAXED);
-}
-
 int ml_live_lookup(uptr base, meta_t *out)
 {
 	if (!ml_basemap_ok(base))
@@ -315,6 +312,12 @@ struct ml_hist {
 #define ML_HIST_BY_BASE ((uint32_t *)(ML_HIST_ADDR + ML_HIST_N * sizeof(struct ml_hist)))
 #define ML_HIST_BYTES (ML_HIST_N * (sizeof(struct ml_hist) + sizeof(uint32_t)))
 
+/* The by-base index entry of base: the newest archived block there, maybe. */
+static inline uint32_t *ml_hist_by_base(uptr base)
+{
+	return &ML_HIST_BY_BASE[ml_mix(base) & (ML_HIST_N - 1)];
+}
+
 static void ml_hist_archive(unsigned s, uint64_t pos)
 {
 	struct ml_cold *c = &ML_COLD[s];
@@ -331,7 +334,7 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	ML_STORE(&e->seq, 0);
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	ML_STORE(&e->base, r->base);
-	ML_STORE(&e->size, c->size);
+	ML_STORE(&e->size, r->end - r->base);
 	ML_STORE(&e->id, r->id);
 	ML_STORE(&e->slot, s);
 	ML_STORE(&e->gen, c->gen);
@@ -345,9 +348,8 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	ML_REL(&e->seq, pos + 1);
 
 	ML_STORE(&c->hist, idx + 1);
-	ML_STORE(&ML_HIST_BY_BASE[ml_mix(r->base) & (ML_HIST_N - 1)], idx + 1);
+	ML_STORE(ml_hist_by_base(r->base), idx + 1);
 	ML_STORE(&c->flags, flags | ML_CF_ARCHIVED);
-	ml_live_forget(r->base, s);
 }
 
 /* Read ring entry idx consistently; 0 if it is being rewritten. */
@@ -405,7 +407,7 @@ static void ml_binfo_from_slot(unsigned s, unsigned g, struct ml_binfo *b, int f
 	b->gen = g;
 	b->id = ML_LOAD(&r->id);
 	b->base = ML_LOAD(&r->base);
-	b->size = ML_LOAD(&c->size);
+	b->size = ML_LOAD(&r->end) - b->base;
 	b->alloc_stack = ML_LOAD(&c->alloc_stack);
 	b->free_stack = freed ? ML_LOAD(&c->free_stack) : 0;
 	b->alloc_tid = ML_LOAD(&c->alloc_tid);
@@ -460,7 +462,7 @@ int ml_block_by_base(uptr base, struct ml_binfo *b)
 	if (ml_live_lookup(base, &m) && ml_block_info(m, b) && b->known && b->base == base)
 		return 1;
 	struct ml_hist h;
-	uint32_t idx = ML_LOAD(&ML_HIST_BY_BASE[ml_mix(base) & (ML_HIST_N - 1)]);
+	uint32_t idx = ML_LOAD(ml_hist_by_base(base));
 	if (ml_hist_read(idx, &h) && h.base == base) {
 		ml_binfo_from_hist(&h, b);
 		return 1;
