@@ -54,6 +54,29 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 			f, _ := r.assign(x, false)
 			return f
 		}
+	case *cc.LogicalAndExpression:
+		if x.Case == cc.LogicalAndExpressionLAnd {
+			f := r.expr(x.LogicalAndExpression)
+			f.tok(x.Token)
+			f.cat(r.conditionally(func() frag { return r.expr(x.InclusiveOrExpression) }))
+			return f
+		}
+	case *cc.LogicalOrExpression:
+		if x.Case == cc.LogicalOrExpressionLOr {
+			f := r.expr(x.LogicalOrExpression)
+			f.tok(x.Token)
+			f.cat(r.conditionally(func() frag { return r.expr(x.LogicalAndExpression) }))
+			return f
+		}
+	case *cc.ConditionalExpression:
+		if x.Case == cc.ConditionalExpressionCond {
+			f := r.expr(x.LogicalOrExpression)
+			f.tok(x.Token)
+			f.cat(r.conditionally(func() frag { return r.expr(x.ExpressionList) }))
+			f.tok(x.Token2)
+			f.cat(r.conditionally(func() frag { return r.expr(x.ConditionalExpression) }))
+			return f
+		}
 	}
 	return r.generic(n)
 }
@@ -248,7 +271,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool) frag {
 	if l.bitfield {
 		addr = l.container
 	}
-	if l.meta == metaWild {
+	if l.meta == metaWild || r.checked(n, l.meta) {
 		return paren(addr)
 	}
 	w := "0"
@@ -648,9 +671,9 @@ func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string) {
 	var f frag
 	f.cat(r.expr(x.LogicalOrExpression))
 	f.tok(x.Token)
-	f.cat(branch(x.ExpressionList))
+	f.cat(r.conditionally(func() frag { return branch(x.ExpressionList) }))
 	f.tok(x.Token2)
-	f.cat(branch(x.ConditionalExpression))
+	f.cat(r.conditionally(func() frag { return branch(x.ConditionalExpression) }))
 	return f, m
 }
 

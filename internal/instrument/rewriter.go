@@ -65,6 +65,7 @@ type rewriter struct {
 	direct       map[string]*directFn // static functions taking metas as parameters
 	insertBefore map[int]string       // text to print before a token, by sequence number
 	synthetic    map[int]bool         // sequence numbers of tokens cc/v4 made up
+	avail        availState           // checks available where the rewrite is
 }
 
 func newRewriter(c *Config, p *pragmas) *rewriter {
@@ -221,8 +222,9 @@ func (r *rewriter) line(file string, n int) string {
 // function rewrites a function definition: a frame on the shadow stack, the
 // metas of its pointer parameters, and every statement of its body.
 func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
-	outer := r.fn
-	defer func() { r.fn = outer }()
+	outer, outerAvail := r.fn, r.avail
+	defer func() { r.fn, r.avail = outer, outerAvail }()
+	r.avail = availState{facts: facts{}}
 	d := fd.Declarator
 	ft, _ := d.Type().(*cc.FunctionType)
 	// A function that makes no calls needs no frame: nothing can look at
@@ -376,6 +378,7 @@ func (r *rewriter) blockItem(bi *cc.BlockItem) frag {
 func (r *rewriter) stmt(s *cc.Statement) frag {
 	switch s.Case {
 	case cc.StatementAsm:
+		r.avail.reset() // it may write any variable
 		return r.verbatim(s)
 	}
 	return r.generic(s)

@@ -86,6 +86,29 @@ func layoutOf(t reflect.Type) []field {
 	return l
 }
 
+// childNodes lists the direct node components of n, in no particular order.
+func childNodes(n cc.Node) []cc.Node {
+	v := reflect.ValueOf(n)
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return nil
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return nil
+	}
+	var out []cc.Node
+	for _, f := range layoutOf(v.Type()) {
+		fv := v.Field(f.index)
+		if f.token || (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
+			continue
+		}
+		out = append(out, fv.Interface().(cc.Node))
+	}
+	return out
+}
+
 // firstSeq is the sequence number of n's first token (0: n has none).
 func (r *rewriter) firstSeq(n cc.Node) int {
 	if t, ok := n.(cc.Token); ok {
@@ -200,9 +223,21 @@ func (r *rewriter) code(n cc.Node) frag {
 	case *cc.CompoundStatement:
 		return r.compound(x, nil)
 	case *cc.Declaration:
-		return r.declaration(x)
+		return r.fullExpr(x, func() frag { return r.declaration(x) })
+	case *cc.ExpressionStatement:
+		return r.fullExpr(x, func() frag { return r.generic(x) })
+	case *cc.SelectionStatement:
+		return r.selection(x)
+	case *cc.IterationStatement:
+		return r.iteration(x)
+	case *cc.LabeledStatement:
+		r.avail.reset() // reached by jumps too
+		return r.generic(x)
 	case *cc.JumpStatement:
-		return r.jump(x)
+		f := r.fullExpr(x, func() frag { return r.jump(x) })
+		r.avail.reset()
+		r.avail.dead = true
+		return f
 	case *cc.Initializer:
 		return r.initElem(x)
 	}
