@@ -47,6 +47,7 @@
 #define ml_live_insert         __mlrt_live_insert
 #define ml_live_lookup         __mlrt_live_lookup
 #define ml_map_fixed           __mlrt_map_fixed
+#define ml_map_hot             __mlrt_map_hot
 #define ml_next_block_id       __mlrt_next_block_id
 #define ml_printf              __mlrt_printf
 #define ml_read_str            __mlrt_read_str
@@ -174,6 +175,7 @@ enum { ML_UNINIT = 0, ML_INITIALIZING = 1, ML_READY = 2 };
 extern int ml_state;
 void __ml_init(void);
 void *ml_map_fixed(uptr addr, uptr size, const char *what);
+void *ml_map_hot(uptr addr, uptr size, const char *what);
 /* Did libc hand out p while the runtime was initializing (no record)?
  * If so, forget it (it is being freed). */
 int ml_init_block_take(const void *p);

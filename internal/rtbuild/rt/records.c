@@ -475,7 +475,7 @@ int ml_block_by_base(uptr base, struct ml_binfo *b)
 
 void ml_records_init(void)
 {
-	ml_map_fixed(ML_COLD_ADDR, __ML_MAX_RECS * sizeof(struct ml_cold), "record details");
+	ml_map_hot(ML_COLD_ADDR, __ML_MAX_RECS * sizeof(struct ml_cold), "record details");
 	ml_map_fixed(ML_HIST_ADDR, ML_HIST_BYTES, "free history");
 	ml_map_fixed(ML_ARENA_ADDR, ML_ARENA_SIZE, "internal arena");
 }
