@@ -173,10 +173,7 @@ func pureKey(n cc.ExpressionNode, b *strings.Builder, deps *[]*cc.Declarator) bo
 			b.WriteString(x.Token.SrcStr())
 			return true
 		case cc.PrimaryExpressionExpr:
-			b.WriteByte('(')
-			ok := pureKey(x.ExpressionList, b, deps)
-			b.WriteByte(')')
-			return ok
+			return pureIn("(", x.ExpressionList, ")", b, deps)
 		}
 	case *cc.PostfixExpression:
 		switch x.Case {
@@ -188,13 +185,7 @@ func pureKey(n cc.ExpressionNode, b *strings.Builder, deps *[]*cc.Declarator) bo
 			b.WriteString(x.Token2.SrcStr())
 			return true
 		case cc.PostfixExpressionIndex:
-			if !pureKey(x.PostfixExpression, b, deps) {
-				return false
-			}
-			b.WriteByte('[')
-			ok := pureKey(x.ExpressionList, b, deps)
-			b.WriteByte(']')
-			return ok
+			return pureKey(x.PostfixExpression, b, deps) && pureIn("[", x.ExpressionList, "]", b, deps)
 		}
 	case *cc.UnaryExpression:
 		switch x.Case {
@@ -213,6 +204,14 @@ func pureKey(n cc.ExpressionNode, b *strings.Builder, deps *[]*cc.Declarator) bo
 		}
 	}
 	return false
+}
+
+// pureIn is pureKey with n's key between open and close.
+func pureIn(open string, n cc.ExpressionNode, close string, b *strings.Builder, deps *[]*cc.Declarator) bool {
+	b.WriteString(open)
+	ok := pureKey(n, b, deps)
+	b.WriteString(close)
+	return ok
 }
 
 func pureBinary(l cc.ExpressionNode, op cc.Token, rt cc.ExpressionNode, b *strings.Builder, deps *[]*cc.Declarator) bool {
@@ -296,29 +295,27 @@ func walkNodes(n cc.Node, visit func(cc.Node) bool) bool {
 // selection rewrites if, if/else and switch.
 func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 	a := &r.avail
-	var f frag
 	var after facts // state after the condition, for the else branch
 	var afterDead bool
 	var then facts // state at the end of the then branch
 	var thenDead bool
-	for _, c := range r.children(x) {
-		switch {
-		case c.node == nil:
-			f.tok(c.tok)
-		case c.node == cc.Node(x.ExpressionList):
-			f.cat(r.fullExpr(x.ExpressionList, func() frag { return r.expr(x.ExpressionList) }))
+	f := r.each(x, func(c cc.Node) frag {
+		switch c {
+		case cc.Node(x.ExpressionList):
+			f := r.fullExpr(x.ExpressionList, func() frag { return r.expr(x.ExpressionList) })
 			if x.Case == cc.SelectionStatementSwitch {
 				a.reset() // the body is entered at its case labels
 			}
 			after, afterDead = a.snapshot()
-		case c.node == cc.Node(x.Statement):
-			f.cat(r.code(c.node))
+			return f
+		case cc.Node(x.Statement):
+			f := r.code(c)
 			then, thenDead = a.snapshot()
 			a.facts, a.dead = after, afterDead
-		default:
-			f.cat(r.code(c.node))
+			return f
 		}
-	}
+		return r.code(c)
+	})
 	switch x.Case {
 	case cc.SelectionStatementSwitch:
 		a.reset()
@@ -345,37 +342,37 @@ func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 	case cc.IterationStatementForDecl:
 		cond, step = x.ExpressionList, x.ExpressionList2
 	}
-	var f frag
 	var body facts // state at the top of the body: after the condition
-	for _, c := range r.children(x) {
+	f := r.each(x, func(c cc.Node) frag {
+		var f frag
 		switch {
-		case c.node == nil:
-			f.tok(c.tok)
-		case cond != nil && c.node == cc.Node(cond):
+		case cond != nil && c == cc.Node(cond):
 			a.reset()
-			f.cat(r.fullExpr(cond, func() frag { return r.expr(cond) }))
+			f = r.fullExpr(cond, func() frag { return r.expr(cond) })
 			body, _ = a.snapshot()
-		case step != nil && c.node == cc.Node(step):
+		case step != nil && c == cc.Node(step):
 			a.reset() // runs after the body
-			f.cat(r.fullExpr(step, func() frag { return r.expr(step) }))
+			f = r.fullExpr(step, func() frag { return r.expr(step) })
 			a.facts, a.dead = body, false
-		case c.node == cc.Node(x.Statement):
+		case c == cc.Node(x.Statement):
 			if cond == nil || x.Case == cc.IterationStatementDo {
 				a.reset()
 			} else if body != nil {
 				a.facts, a.dead = body, false
 			}
-			f.cat(r.code(c.node))
-			a.reset()
-		case c.node == cc.Node(x.Declaration):
-			f.cat(r.code(c.node))
-			a.reset()
+			f = r.code(c)
+		case c == cc.Node(x.Declaration):
+			f = r.code(c)
 		default: // the initialisation of a for
-			e := c.node.(cc.ExpressionNode)
-			f.cat(r.fullExpr(e, func() frag { return r.expr(e) }))
-			a.reset()
+			e := c.(cc.ExpressionNode)
+			f = r.fullExpr(e, func() frag { return r.expr(e) })
 		}
-	}
+		a.reset()
+		if c == cc.Node(cond) {
+			a.facts = body
+		}
+		return f
+	})
 	a.reset()
 	return f
 }

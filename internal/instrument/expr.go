@@ -56,17 +56,11 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		}
 	case *cc.LogicalAndExpression:
 		if x.Case == cc.LogicalAndExpressionLAnd {
-			f := r.expr(x.LogicalAndExpression)
-			f.tok(x.Token)
-			f.cat(r.conditionally(func() frag { return r.expr(x.InclusiveOrExpression) }))
-			return f
+			return r.shortCircuit(x.LogicalAndExpression, x.Token, x.InclusiveOrExpression)
 		}
 	case *cc.LogicalOrExpression:
 		if x.Case == cc.LogicalOrExpressionLOr {
-			f := r.expr(x.LogicalOrExpression)
-			f.tok(x.Token)
-			f.cat(r.conditionally(func() frag { return r.expr(x.LogicalAndExpression) }))
-			return f
+			return r.shortCircuit(x.LogicalOrExpression, x.Token, x.LogicalAndExpression)
 		}
 	case *cc.ConditionalExpression:
 		if x.Case == cc.ConditionalExpressionCond {
@@ -79,6 +73,14 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		}
 	}
 	return r.generic(n)
+}
+
+// shortCircuit rewrites a && b or a || b: b may not be evaluated.
+func (r *rewriter) shortCircuit(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
+	f := r.expr(a)
+	f.tok(op)
+	f.cat(r.conditionally(func() frag { return r.expr(b) }))
+	return f
 }
 
 // lval describes an lvalue reached through a pointer: the expression of

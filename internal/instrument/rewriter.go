@@ -390,50 +390,34 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 	if r.fn == nil || isStaticOrExtern(d.DeclarationSpecifiers) {
 		return r.verbatim(d)
 	}
-	var f frag
-	for _, c := range r.children(d) {
-		switch {
-		case c.node == nil:
-			f.tok(c.tok)
-		case c.node == cc.Node(d.InitDeclaratorList):
-			f.cat(r.initDeclaratorList(d.InitDeclaratorList))
-		default:
-			f.cat(r.verbatim(c.node))
+	return r.each(d, func(c cc.Node) frag {
+		if c == cc.Node(d.InitDeclaratorList) {
+			return r.initDeclaratorList(d.InitDeclaratorList)
 		}
-	}
-	return f
+		return r.verbatim(c)
+	})
 }
 
 func (r *rewriter) initDeclaratorList(l *cc.InitDeclaratorList) frag {
-	var f frag
-	for _, c := range r.children(l) {
-		switch {
-		case c.node == nil:
-			f.tok(c.tok)
-		case c.node == cc.Node(l.InitDeclarator):
-			f.cat(r.initDeclarator(l.InitDeclarator))
-		case c.node == cc.Node(l.InitDeclaratorList):
-			f.cat(r.initDeclaratorList(l.InitDeclaratorList))
-		default:
-			f.cat(r.verbatim(c.node))
+	return r.each(l, func(c cc.Node) frag {
+		switch c {
+		case cc.Node(l.InitDeclarator):
+			return r.initDeclarator(l.InitDeclarator)
+		case cc.Node(l.InitDeclaratorList):
+			return r.initDeclaratorList(l.InitDeclaratorList)
 		}
-	}
-	return f
+		return r.verbatim(c)
+	})
 }
 
 func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	d := id.Declarator
-	var f frag
-	for _, c := range r.children(id) {
-		switch {
-		case c.node == nil:
-			f.tok(c.tok)
-		case c.node == cc.Node(id.Initializer):
-			f.cat(r.initializer(d, id.Initializer))
-		default:
-			f.cat(r.verbatim(c.node))
+	f := r.each(id, func(c cc.Node) frag {
+		if c == cc.Node(id.Initializer) {
+			return r.initializer(d, id.Initializer)
 		}
-	}
+		return r.verbatim(c)
+	})
 	if d != nil && id.Initializer == nil && r.hasCompanion(d) {
 		// an uninitialized pointer local starts with no provenance
 		r.fn.comp[d] = r.companion(d)

@@ -25,18 +25,9 @@ var (
 // AST structs list their fields alphabetically, so order comes from the
 // tokens' sequence numbers.
 func (r *rewriter) children(n cc.Node) []child {
-	v := reflect.ValueOf(n)
-	if v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			return nil
-		}
-		v = v.Elem()
-	}
-	if v.Kind() != reflect.Struct {
-		return nil
-	}
+	v, fields := astStruct(reflect.ValueOf(n))
 	var out []child
-	for _, f := range layoutOf(v.Type()) {
+	for _, f := range fields {
 		fv := v.Field(f.index)
 		if f.token {
 			if tok := fv.Interface().(cc.Token); tok.Seq() != 0 {
@@ -54,6 +45,21 @@ func (r *rewriter) children(n cc.Node) []child {
 	}
 	slices.SortFunc(out, func(a, b child) int { return a.seq - b.seq })
 	return out
+}
+
+// astStruct returns the AST struct v holds (through a pointer) and its
+// token and node fields; no fields when v holds none.
+func astStruct(v reflect.Value) (reflect.Value, []field) {
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return v, nil
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return v, nil
+	}
+	return v, layoutOf(v.Type())
 }
 
 // field is an exported field of an AST struct holding a token or a node.
@@ -88,18 +94,9 @@ func layoutOf(t reflect.Type) []field {
 
 // childNodes lists the direct node components of n, in no particular order.
 func childNodes(n cc.Node) []cc.Node {
-	v := reflect.ValueOf(n)
-	if v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			return nil
-		}
-		v = v.Elem()
-	}
-	if v.Kind() != reflect.Struct {
-		return nil
-	}
+	v, fields := astStruct(reflect.ValueOf(n))
 	var out []cc.Node
-	for _, f := range layoutOf(v.Type()) {
+	for _, f := range fields {
 		fv := v.Field(f.index)
 		if f.token || (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
 			continue
@@ -153,22 +150,14 @@ func collectTokens(toks []cc.Token, v reflect.Value) []cc.Token {
 	if v.Kind() == reflect.Interface {
 		v = v.Elem()
 	}
-	if v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			return toks
-		}
-		v = v.Elem()
-	}
-	if v.Kind() != reflect.Struct {
-		return toks
-	}
 	if v.Type() == tokenType {
 		if t := v.Interface().(cc.Token); t.Seq() != 0 {
 			toks = append(toks, t)
 		}
 		return toks
 	}
-	for _, f := range layoutOf(v.Type()) {
+	v, fields := astStruct(v)
+	for _, f := range fields {
 		fv := v.Field(f.index)
 		if f.token {
 			if t := fv.Interface().(cc.Token); t.Seq() != 0 {
@@ -197,18 +186,24 @@ func (r *rewriter) markSynthetic(cs *cc.CompoundStatement) {
 	}
 }
 
-// generic renders n in code context: its tokens in order, every expression
-// below it rewritten by expr and every statement by stmt.
-func (r *rewriter) generic(n cc.Node) frag {
+// each renders n's children in source order: tokens as they are, nodes
+// through node.
+func (r *rewriter) each(n cc.Node, node func(cc.Node) frag) frag {
 	var f frag
 	for _, c := range r.children(n) {
 		if c.node == nil {
 			f.tok(c.tok)
 			continue
 		}
-		f.cat(r.code(c.node))
+		f.cat(node(c.node))
 	}
 	return f
+}
+
+// generic renders n in code context: its tokens in order, every expression
+// below it rewritten by expr and every statement by stmt.
+func (r *rewriter) generic(n cc.Node) frag {
+	return r.each(n, r.code)
 }
 
 // code dispatches a node met in code context.
