@@ -9,7 +9,6 @@ package instrument
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -40,15 +39,7 @@ type Config struct {
 // -M*; flags that do not affect preprocessing are ignored).
 func NewConfig(ccPath string, args []string) (*Config, error) {
 	f := parseFlags(args)
-	// cc/v4 asks $CC which compiler to probe; the driver has already chosen.
-	old, had := os.LookupEnv("CC")
-	os.Setenv("CC", ccPath)
-	cfg, err := cc.NewConfig("", "", f.probe...)
-	if had {
-		os.Setenv("CC", old)
-	} else {
-		os.Unsetenv("CC")
-	}
+	cfg, err := probe(ccPath, f.probe)
 	if err != nil {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}

@@ -43,7 +43,7 @@ func Ensure(cc string) (string, error) {
 
 // ensure is Ensure for the given compiler command and sources.
 func ensure(cc []string, srcs []source) (string, error) {
-	root, err := cacheRoot()
+	root, err := CacheRoot()
 	if err != nil {
 		return "", err
 	}
@@ -82,7 +82,9 @@ func complete(dir string) bool {
 	return err == nil
 }
 
-func cacheRoot() (string, error) {
+// CacheRoot is memlens's cache directory: $MEMLENS_CACHE, else memlens
+// under the user's cache directory. It may not exist yet.
+func CacheRoot() (string, error) {
 	if d := os.Getenv("MEMLENS_CACHE"); d != "" {
 		return d, nil
 	}

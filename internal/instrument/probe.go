@@ -1,0 +1,147 @@
+package instrument
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"modernc.org/cc/v4"
+
+	"memlens/internal/rtbuild"
+)
+
+// probeResult is what cc/v4 learns by running the C compiler: its
+// predefined macros and include directories.
+type probeResult struct {
+	CC                  string
+	Predefined          string
+	HostIncludePaths    []string
+	HostSysIncludePaths []string
+}
+
+// probeEnv are the environment variables that change what gcc or clang
+// predefine or where they search for headers.
+// (cc/v4 runs the probe with LC_ALL=C.)
+var probeEnv = []string{"CPATH", "C_INCLUDE_PATH", "GCC_EXEC_PREFIX", "COMPILER_PATH", "SDKROOT"}
+
+// probe is cc.NewConfig for the compiler ccPath given the flags that change
+// its predefined macros. Asking the compiler costs two runs of it, as much
+// time as parsing a small file, once per memlens cc; the answer depends only
+// on the compiler binary, those flags and a few environment variables, so
+// it is kept in memlens's cache directory under a key of all of them (the
+// compiler by path, size and modification time, as ccache does). Flags with
+// which cc/v4 also changes its private settings (keywords, free-standing
+// mode, long double) are never answered from the cache.
+func probe(ccPath string, flags []string) (*cc.Config, error) {
+	path, key, ok := probeKey(ccPath, flags)
+	if ok {
+		if b, err := os.ReadFile(path); err == nil {
+			var r probeResult
+			if json.Unmarshal(b, &r) == nil && r.CC != "" {
+				return configFrom(&r)
+			}
+		}
+	}
+	// cc/v4 asks $CC which compiler to probe; the driver has already chosen.
+	old, had := os.LookupEnv("CC")
+	os.Setenv("CC", ccPath)
+	cfg, err := cc.NewConfig("", "", flags...)
+	if had {
+		os.Setenv("CC", old)
+	} else {
+		os.Unsetenv("CC")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if ok && !strings.Contains(cfg.Predefined, "#define __STDC_VERSION__ 202") {
+		storeProbe(path, key, &probeResult{CC: cfg.CC, Predefined: cfg.Predefined,
+			HostIncludePaths: cfg.HostIncludePaths, HostSysIncludePaths: cfg.HostSysIncludePaths})
+	}
+	return cfg, nil
+}
+
+// probeKey returns the cache file for the probe, its key, and whether the
+// probe may be cached at all.
+func probeKey(ccPath string, flags []string) (path, key string, ok bool) {
+	for _, f := range flags {
+		switch {
+		case f == "-ansi", f == "-fno-asm", f == "-ffreestanding", f == "-fno-builtin",
+			f == "-imacros", strings.HasPrefix(f, "-mlong-double"),
+			strings.HasPrefix(f, "-std=") && !strings.HasPrefix(f, "-std=gnu"):
+			return "", "", false
+		}
+	}
+	prog, err := exec.LookPath(ccPath)
+	if err != nil {
+		return "", "", false
+	}
+	if prog, err = filepath.EvalSymlinks(prog); err != nil {
+		return "", "", false
+	}
+	st, err := os.Stat(prog)
+	if err != nil {
+		return "", "", false
+	}
+	root, err := rtbuild.CacheRoot()
+	if err != nil {
+		return "", "", false
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "probe 1\n%s\n%d %d\n%s/%s\n", prog, st.Size(), st.ModTime().UnixNano(),
+		runtime.GOOS, runtime.GOARCH)
+	for _, f := range flags {
+		fmt.Fprintf(h, "flag %q\n", f)
+	}
+	for _, v := range probeEnv {
+		val, set := os.LookupEnv(v)
+		fmt.Fprintf(h, "env %s %v %q\n", v, set, val)
+	}
+	key = hex.EncodeToString(h.Sum(nil))[:32]
+	return filepath.Join(root, "probe", key+".json"), key, true
+}
+
+// storeProbe writes r to path atomically; a failure only costs the next
+// run a probe.
+func storeProbe(path, key string, r *probeResult) {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return
+	}
+	if os.MkdirAll(filepath.Dir(path), 0o755) != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+key+"-")
+	if err != nil {
+		return
+	}
+	_, werr := tmp.Write(b)
+	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), path) != nil {
+		os.Remove(tmp.Name())
+	}
+}
+
+// configFrom rebuilds what cc.NewConfig returns for a cached probe.
+func configFrom(r *probeResult) (*cc.Config, error) {
+	abi, err := cc.NewABI(runtime.GOOS, runtime.GOARCH)
+	if err != nil {
+		return nil, err
+	}
+	inc := append([]string(nil), r.HostIncludePaths...)
+	sys := append([]string(nil), r.HostSysIncludePaths...)
+	return &cc.Config{
+		ABI:                 abi,
+		CC:                  r.CC,
+		HostIncludePaths:    inc,
+		HostSysIncludePaths: sys,
+		IncludePaths:        append([]string{""}, append(append([]string(nil), inc...), sys...)...),
+		Predefined:          r.Predefined,
+		SysIncludePaths:     append([]string(nil), sys...),
+	}, nil
+}
