@@ -376,3 +376,14 @@ func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 	a.reset()
 	return f
 }
+
+// hasCleanup reports whether declaration d has a variable with
+// __attribute__((cleanup(f))): f is called when the block ends.
+func hasCleanup(d *cc.Declaration) bool {
+	for _, t := range cc.NodeTokens(d) {
+		if s := t.SrcStr(); s == "cleanup" || s == "__cleanup__" {
+			return true
+		}
+	}
+	return false
+}

@@ -32,9 +32,10 @@ func TestAvailableChecks(t *testing.T) {
 		{"loop body", "s += x->a; while (n--) s += x->a; return s;", 2},
 		{"label", "s += x->a; again: s += x->a; if (s < 9) goto again; return s;", 2},
 		{"after return in branch", "if (!n) return x->a; return x->a + 1;", 2},
+		{"cleanup at block end", "s += x->a; { __attribute__((cleanup(h))) int k = 0; s += k; } return s + x->a;", 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "struct s { int a; int v[4]; struct s *next; };\nint g(void);\n" +
+			src := "struct s { int a; int v[4]; struct s *next; };\nint g(void);\nvoid h(int *);\n" +
 				"int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
 			path := filepath.Join(t.TempDir(), "f.c")
 			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {

@@ -329,6 +329,7 @@ func declByName(ft *cc.FunctionType, name string) *cc.Declarator {
 
 func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) frag {
 	var items frag
+	cleanups := false
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		bi := l.BlockItem
 		if bi == nil {
@@ -338,6 +339,12 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 			continue
 		}
 		items.cat(r.blockItem(bi))
+		if bi.Case == cc.BlockItemDecl && hasCleanup(bi.Declaration) {
+			cleanups = true
+		}
+	}
+	if cleanups {
+		r.avail.reset() // the cleanup functions run here and may free
 	}
 	var f frag
 	var open frag
