@@ -432,6 +432,9 @@ func TestCorpusAnnotations(t *testing.T) {
 		"df":  "DOUBLE-FREE",
 		"uf":  "UNMATCHED-FREE",
 		"npd": "NULL-POINTER-DEREF",
+		"sbo": "STACK-BUFFER-OVERFLOW",
+		"gbo": "GLOBAL-BUFFER-OVERFLOW",
+		"ioo": "INTRA-OBJECT-OVERFLOW",
 	}
 	bugs, clean := loadSet(t, "bugs"), loadSet(t, "clean")
 	if len(bugs) < 45 || len(clean) < 20 {
@@ -445,7 +448,7 @@ func TestCorpusAnnotations(t *testing.T) {
 		pre, _, _ := strings.Cut(p.Name, "_")
 		kind, ok := prefixes[pre]
 		if !ok {
-			t.Errorf("%s: name should start with one of hbo_, dpd_, df_, uf_, npd_ (the kind it demonstrates)", p.Path)
+			t.Errorf("%s: name should start with one of hbo_, dpd_, df_, uf_, npd_, sbo_, gbo_, ioo_ (the kind it demonstrates)", p.Path)
 			continue
 		}
 		found := false

@@ -44,6 +44,9 @@ var Kinds = []string{
 	"DOUBLE-FREE",
 	"UNMATCHED-FREE",
 	"NULL-POINTER-DEREF",
+	"STACK-BUFFER-OVERFLOW",
+	"GLOBAL-BUFFER-OVERFLOW",
+	"INTRA-OBJECT-OVERFLOW",
 }
 
 // Directives are the names accepted after "memlens:".

@@ -178,14 +178,33 @@ func throughPointer(n cc.ExpressionNode) bool {
 	return false
 }
 
+// use says what is done with an lvalue: only its address is computed, or it
+// is read, or written.
+type use int
+
+const (
+	useAddr use = iota
+	useRead
+	useWrite
+)
+
+func useOf(write bool) use {
+	if write {
+		return useWrite
+	}
+	return useRead
+}
+
 // lvalue analyses an lvalue reached through a pointer (throughPointer(n)).
-func (r *rewriter) lvalue(n cc.ExpressionNode) lval {
+// For an access (not an address computation), the indices of named arrays
+// on its path are checked against their bounds.
+func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
-		return r.lvalue(x.ExpressionList)
+		return r.lvalue(x.ExpressionList, u)
 	case *cc.UnaryExpression: // *p
 		if isArray(x.CastExpression) { // *a is a[0]
-			in := r.lvalue(x.CastExpression)
+			in := r.lvalue(x.CastExpression, u)
 			var a frag
 			a.str("&(*")
 			a.cat(paren(in.addr))
@@ -208,7 +227,7 @@ func (r *rewriter) lvalue(n cc.ExpressionNode) lval {
 			a.tok(x.Token2)
 			return lval{addr: a, meta: meta}
 		case cc.PostfixExpressionSelect: // s.f with s reached through a pointer
-			in := r.lvalue(x.PostfixExpression)
+			in := r.lvalue(x.PostfixExpression, u)
 			if isBitfield(x) {
 				return lval{meta: in.meta, bitfield: true, container: in.addr, field: x.Token2}
 			}
@@ -223,12 +242,12 @@ func (r *rewriter) lvalue(n cc.ExpressionNode) lval {
 			var meta string
 			switch {
 			case isArray(x.PostfixExpression): // a[i] with a an array reached through a pointer
-				in := r.lvalue(x.PostfixExpression)
+				in := r.lvalue(x.PostfixExpression, u)
 				a.str("&(*")
 				a.cat(paren(in.addr))
 				a.str(")")
 				a.tok(x.Token)
-				a.cat(r.expr(x.ExpressionList))
+				a.cat(r.arrayIndex(x, u))
 				a.tok(x.Token2)
 				meta = in.meta
 			case isDataPtr(x.PostfixExpression.Type()): // p[i]
@@ -308,9 +327,12 @@ func needsCheck(n cc.ExpressionNode) bool {
 // write set): reached through a pointer, it is checked first.
 func (r *rewriter) access(n cc.ExpressionNode, write bool) frag {
 	if !needsCheck(n) {
+		if t := objType(n); t != nil && t.Kind() != cc.Array {
+			return r.indexed(n, write)
+		}
 		return r.generic(n)
 	}
-	l := r.lvalue(n)
+	l := r.lvalue(n, useOf(write))
 	var f frag
 	f.str("(*")
 	f.cat(r.checkedPlace(n, l, write))
@@ -328,12 +350,12 @@ func (r *rewriter) access(n cc.ExpressionNode, write bool) frag {
 // written in an earlier life of the memory never validates.
 func (r *rewriter) place(n cc.ExpressionNode, write bool) (frag, string) {
 	if throughPointer(n) && !isBitfield(n) {
-		l := r.lvalue(n)
+		l := r.lvalue(n, useOf(write))
 		return r.checkedPlace(n, l, write), l.meta
 	}
 	var f frag
 	f.str("&")
-	f.cat(paren(r.generic(n)))
+	f.cat(paren(r.indexed(n, write)))
 	return f, metaWild
 }
 
@@ -476,7 +498,7 @@ func (r *rewriter) ptrLvalue(n cc.ExpressionNode) (frag, string) {
 		if !throughPointer(n) {
 			return r.generic(n), metaWild
 		}
-		l := r.lvalue(n)
+		l := r.lvalue(n, useAddr)
 		var f frag
 		f.str("(*")
 		f.cat(paren(l.addr))
@@ -504,7 +526,7 @@ func (r *rewriter) load(place frag, tag string) (frag, string) {
 func (r *rewriter) addrOf(x *cc.UnaryExpression) (frag, string) {
 	e := x.CastExpression
 	if throughPointer(e) && !isBitfield(e) {
-		l := r.lvalue(e)
+		l := r.lvalue(e, useAddr)
 		return paren(l.addr), l.meta
 	}
 	var f frag

@@ -66,10 +66,12 @@ type rewriter struct {
 	insertBefore map[int]string       // text to print before a token, by sequence number
 	synthetic    map[int]bool         // sequence numbers of tokens cc/v4 made up
 	avail        availState           // checks available where the rewrite is
+	arrays       []array              // descriptors of the arrays whose indices are checked
+	arrayIdx     map[array]int
 }
 
 func newRewriter(c *Config, p *pragmas) *rewriter {
-	return &rewriter{c: c, prag: p, seqMemo: map[cc.Node]int{}, lines: map[string][]string{}, defined: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}}
+	return &rewriter{c: c, prag: p, seqMemo: map[cc.Node]int{}, lines: map[string][]string{}, defined: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, arrayIdx: map[array]int{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -148,6 +150,7 @@ func (r *rewriter) siteTable() string {
 		fmt.Fprintf(&b, "{%s,%s,%s,%s,%d,%d,%d,0},", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), s.line, s.col, s.kind)
 	}
 	b.WriteString("};")
+	b.WriteString(r.arrayTable())
 	return b.String()
 }
 

@@ -39,7 +39,7 @@ int main(int argc, char **argv)
 
 	if (argc > 5)
 		total += c->v[argc + 4];
-	total += c->v[argc + 4]; // want HEAP-BUFFER-OVERFLOW
+	total += c->v[argc + 4]; // want INTRA-OBJECT-OVERFLOW HEAP-BUFFER-OVERFLOW
 
 	int m = 1;
 	if (argc > 0 && c->v[m + 2] > 0)

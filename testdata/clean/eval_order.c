@@ -45,7 +45,7 @@ int main(void)
 	*slot(&cells[0], 8) = ptr(buf, 9);
 	*slot(&cells[1], 10) = buf + step(11);
 	*slot(&cells[1], 12) += step(13);
-	cells[step(14)] = ptr(buf, 15);
+	cells[step(14) % 4] = ptr(buf, 15);
 	*slot(&cells[2], 16) = (step(17), buf);
 	*slot(&cells[2], 18) = step(19) ? ptr(buf, 20) : NULL;
 	*slot(&cells[3], 21) = (cells[2] = ptr(buf, 22));

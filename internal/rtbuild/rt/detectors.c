@@ -86,6 +86,23 @@ static int ml_c_unmatched_free(struct ml_event *ev)
 	return !ml_allocated(ev) || (b->known && ev->p != b->base);
 }
 
+/* [STACK-BUFFER-OVERFLOW], [GLOBAL-BUFFER-OVERFLOW], [INTRA-OBJECT-OVERFLOW]
+ * index a[i] of a named array: i >= Len(a), by the kind of array. */
+static int ml_c_stack_index(struct ml_event *ev)
+{
+	return ev->arr->kind == __ML_ARRAY_STACK;
+}
+
+static int ml_c_global_index(struct ml_event *ev)
+{
+	return ev->arr->kind == __ML_ARRAY_GLOBAL;
+}
+
+static int ml_c_member_index(struct ml_event *ev)
+{
+	return ev->arr->kind == __ML_ARRAY_MEMBER;
+}
+
 /* ---- the registry ---- */
 
 #define ML_AT(p) (1u << (p))
@@ -100,6 +117,9 @@ static const struct ml_detector {
 	{ML_HEAP_BUFFER_OVERFLOW, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_overflow},
 	{ML_DOUBLE_FREE, ML_AT(ML_FREE), ml_c_double_free},
 	{ML_UNMATCHED_FREE, ML_AT(ML_FREE), ml_c_unmatched_free},
+	{ML_STACK_BUFFER_OVERFLOW, ML_AT(ML_INDEX), ml_c_stack_index},
+	{ML_GLOBAL_BUFFER_OVERFLOW, ML_AT(ML_INDEX), ml_c_global_index},
+	{ML_INTRA_OBJECT_OVERFLOW, ML_AT(ML_INDEX), ml_c_member_index},
 };
 
 int ml_detect(struct ml_event *ev)
@@ -136,5 +156,20 @@ void ml_access_slow(const void *p, meta_t m, uptr n, int write, const char *fn,
 	ev.n = n;
 	ev.site = site;
 	ev.fn = fn;
+	ml_detect(&ev);
+}
+
+void __ml_report_index(const struct __ml_array *arr, __ml_uptr index, __ml_uptr base,
+                       const struct __ml_site *site, int write)
+{
+	struct ml_event ev = {0};
+	ev.point = ML_INDEX;
+	ev.access = write ? ML_ACC_WRITE : ML_ACC_READ;
+	ev.p = base ? base + index * arr->elem : 0;
+	ev.m = __ML_WILD;
+	ev.n = arr->elem;
+	ev.site = site;
+	ev.arr = arr;
+	ev.index = index;
 	ml_detect(&ev);
 }

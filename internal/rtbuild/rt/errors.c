@@ -29,6 +29,18 @@ const struct ml_kind_info ml_kinds[ML_NKINDS] = {
 		"NULL-POINTER-DEREF",
 		"access through a NULL pointer (or at a small offset from NULL)",
 	},
+	[ML_STACK_BUFFER_OVERFLOW] = {
+		"STACK-BUFFER-OVERFLOW",
+		"access outside the bounds of a local array",
+	},
+	[ML_GLOBAL_BUFFER_OVERFLOW] = {
+		"GLOBAL-BUFFER-OVERFLOW",
+		"access outside the bounds of a global or static array",
+	},
+	[ML_INTRA_OBJECT_OVERFLOW] = {
+		"INTRA-OBJECT-OVERFLOW",
+		"index past the bounds of an array member, into the rest of its struct or beyond",
+	},
 };
 
 /* Detection of a kind can be switched off (a later option flips these). */
@@ -38,4 +50,7 @@ unsigned char ml_kind_enabled[ML_NKINDS] = {
 	[ML_DOUBLE_FREE] = 1,
 	[ML_UNMATCHED_FREE] = 1,
 	[ML_NULL_POINTER_DEREF] = 1,
+	[ML_STACK_BUFFER_OVERFLOW] = 1,
+	[ML_GLOBAL_BUFFER_OVERFLOW] = 1,
+	[ML_INTRA_OBJECT_OVERFLOW] = 1,
 };

@@ -42,6 +42,8 @@ static const struct ml_option {
 	 "exit status of a program in which errors were reported"},
 	{"stack_depth", ML_OPT_INT, "16", 1, __ML_MAX_FRAMES,
 	 "frames shown and stored per stack (larger values are clamped)"},
+	{"intra_object_overflow", ML_OPT_BOOL, "1", 0, 1,
+	 "report indexes past an array member that stay inside its struct"},
 	{"help", ML_OPT_BOOL, "0", 0, 1,
 	 "print this list of options at start-up"},
 };
@@ -61,6 +63,8 @@ static void ml_opt_apply(const struct ml_option *o, long iv, const char *sv, siz
 		ml_flags.exitcode = (int)iv;
 	} else if (strcmp(o->name, "stack_depth") == 0) {
 		ml_flags.stack_depth = (unsigned)iv;
+	} else if (strcmp(o->name, "intra_object_overflow") == 0) {
+		ml_kind_enabled[ML_INTRA_OBJECT_OVERFLOW] = (unsigned char)iv;
 	} else if (strcmp(o->name, "help") == 0) {
 		ml_flags.help = (int)iv;
 	}
@@ -124,7 +128,7 @@ static void ml_flags_help(void)
 	ml_printf("memlens: options (MEMLENS_OPTIONS=key=value:key=value...):\n");
 	for (size_t i = 0; i < ML_NOPTIONS; i++) {
 		const struct ml_option *o = &ml_options[i];
-		ml_printf("  %-14s default %-4s %s\n", o->name,
+		ml_printf("  %-21s default %-4s %s\n", o->name,
 		          o->def[0] ? o->def : "none", o->help);
 	}
 }

@@ -312,6 +312,9 @@ enum ml_kind {
 	ML_DOUBLE_FREE,
 	ML_UNMATCHED_FREE,
 	ML_NULL_POINTER_DEREF,
+	ML_STACK_BUFFER_OVERFLOW,
+	ML_GLOBAL_BUFFER_OVERFLOW,
+	ML_INTRA_OBJECT_OVERFLOW,
 	ML_NKINDS
 };
 struct ml_kind_info {
@@ -322,7 +325,9 @@ extern const struct ml_kind_info ml_kinds[ML_NKINDS];
 extern unsigned char ml_kind_enabled[ML_NKINDS];
 
 /* ---- detectors.c ---- */
-enum ml_point { ML_DEREF_R, ML_DEREF_W, ML_FREE, ML_CALL, ML_RET, ML_NPOINTS };
+/* ML_INDEX: an index checked against the static bound of a named array
+ * (a deref whose redex is the array and the index, not a pointer). */
+enum ml_point { ML_DEREF_R, ML_DEREF_W, ML_FREE, ML_CALL, ML_RET, ML_INDEX, ML_NPOINTS };
 enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC };
 
 /* One redex reaching a detection point (paper 000 §2.1). */
@@ -336,6 +341,8 @@ struct ml_event {
 	uptr pc;              /* return address into uninstrumented code, or 0 */
 	const char *fn;       /* libc function performing the access, or NULL */
 	const char *note;     /* extra sentence for the report, or NULL */
+	const struct __ml_array *arr; /* ML_INDEX: the array */
+	uptr index;           /* ML_INDEX: the index */
 	int resolved;         /* blk filled */
 	struct ml_binfo blk;
 };

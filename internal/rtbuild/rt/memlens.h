@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 6
+#define __ML_ABI 7
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -101,9 +101,30 @@ struct __ml_thread {
 };
 extern __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
 
+/* A named array with static bounds, for the index checks of buf[i],
+ * s.name[i], t[r][c]: one per declaration, in a table of the unit. */
+struct __ml_array {
+	const char *name;   /* the variable, or the member */
+	const char *owner;  /* for a member: its struct type; else "" */
+	const char *type;   /* the array's C type, e.g. "char[16]" */
+	const char *file;   /* the declaration */
+	unsigned line;
+	unsigned kind;      /* __ML_ARRAY_* */
+	__ml_uptr len;      /* elements */
+	__ml_uptr elem;     /* bytes per element */
+};
+#define __ML_ARRAY_STACK  0u /* a local (automatic) array */
+#define __ML_ARRAY_GLOBAL 1u /* a global or static array */
+#define __ML_ARRAY_MEMBER 2u /* an array member of a struct */
+
 /* ---- runtime entry points (slow paths, in the library) ---- */
 void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr n,
                         const struct __ml_site *site, int write)
+	__attribute__((noinline, cold));
+/* An index checked against a named array's bound was out of range; base
+ * is the array's address when the instrumenter knows it cheaply, else 0. */
+void __ml_report_index(const struct __ml_array *arr, __ml_uptr index, __ml_uptr base,
+                       const struct __ml_site *site, int write)
 	__attribute__((noinline, cold));
 __ml_meta_t __ml_meta_of(const void *p);               /* meta from an address */
 /* Struct copies: move the pointer shadow of n bytes along, retagged from the
@@ -180,8 +201,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v6;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v6;
+extern const int __memlens_abi_v7;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v7;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))

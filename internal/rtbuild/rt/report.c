@@ -210,6 +210,12 @@ static void ml_bbytes(struct ml_buf *b, uint64_t n)
 /* What happened, e.g. "write of 4 bytes at 0x602000000044 (in memcpy)". */
 static void ml_what(struct ml_buf *b, struct ml_event *ev)
 {
+	if (ev->arr && !ev->p) { /* an index check whose array address is not at hand */
+		ml_bput(b, ml_access_name(ev->access));
+		ml_bput(b, " of ");
+		ml_bbytes(b, ev->n);
+		return;
+	}
 	if (ev->access == ML_ACC_READ || ev->access == ML_ACC_WRITE) {
 		ml_bput(b, ml_access_name(ev->access));
 		ml_bput(b, " of ");
@@ -226,6 +232,33 @@ static void ml_what(struct ml_buf *b, struct ml_event *ev)
 	}
 }
 
+/* Where an index is relative to its array: "index 10 is past the end of
+ * `buf`, an array of 10 elements (int[10], 40 bytes) declared at f.c:8". */
+static void ml_where_index(struct ml_buf *b, const struct ml_event *ev)
+{
+	const struct __ml_array *a = ev->arr;
+	ml_bput(b, "index ");
+	ml_bsdec(b, (int64_t)ev->index);
+	ml_bput(b, (int64_t)ev->index < 0 ? " is before the start of `" : " is past the end of `");
+	ml_bput(b, a->name);
+	ml_bput(b, "`");
+	if (a->owner[0]) {
+		ml_bput(b, " (member of ");
+		ml_bput(b, a->owner);
+		ml_bput(b, ")");
+	}
+	ml_bput(b, ", an array of ");
+	ml_bdec(b, a->len);
+	ml_bput(b, a->len == 1 ? " element (" : " elements (");
+	ml_bput(b, a->type);
+	ml_bput(b, ", ");
+	ml_bbytes(b, a->len * a->elem);
+	ml_bput(b, ") declared at ");
+	ml_bput(b, a->file);
+	ml_bputc(b, ':');
+	ml_bdec(b, a->line);
+}
+
 /* Where the address is relative to the block, without the address:
  * "0 bytes past the end of 40-byte block #3 (offset 40)". */
 static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
@@ -233,6 +266,10 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 	const struct ml_binfo *k = ml_event_block(ev);
 	uptr p = ev->p;
 
+	if (ev->arr) {
+		ml_where_index(b, ev);
+		return;
+	}
 	if (kind == ML_NULL_POINTER_DEREF) {
 		if (p == 0)
 			ml_bput(b, "the NULL pointer");
@@ -703,6 +740,28 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		const site_t *f[__ML_MAX_FRAMES];
 		unsigned n = ml_stack_get(stack, f, __ML_MAX_FRAMES);
 		ml_jstack(b, f, n);
+	}
+	if (ev->arr) {
+		const struct __ml_array *a = ev->arr;
+		ml_jkey(b, "array");
+		ml_bput(b, "{\"name\":");
+		ml_jstr(b, a->name);
+		ml_jkey(b, "owner");
+		ml_jstr(b, a->owner);
+		ml_jkey(b, "type");
+		ml_jstr(b, a->type);
+		ml_jkey(b, "length");
+		ml_bdec(b, a->len);
+		ml_jkey(b, "index");
+		ml_bsdec(b, (int64_t)ev->index);
+		ml_jkey(b, "elem_size");
+		ml_bdec(b, a->elem);
+		ml_jkey(b, "decl");
+		ml_bput(b, "{\"file\":");
+		ml_jstr(b, a->file);
+		ml_jkey(b, "line");
+		ml_bdec(b, a->line);
+		ml_bput(b, "}}");
 	}
 	if (kind != ML_NULL_POINTER_DEREF && k->known) {
 		ml_jkey(b, "block");

@@ -1,0 +1,171 @@
+package instrument
+
+import (
+	"fmt"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// Index checks of named arrays: buf[i], s.name[i], p->name[i], t[r][c] are
+// checked against the declared bound of the array indexed, with one compare
+// and no lookup. Locals give STACK-BUFFER-OVERFLOW, globals and statics
+// GLOBAL-BUFFER-OVERFLOW, array members of structs INTRA-OBJECT-OVERFLOW
+// (an index past the member, even while the access stays inside the struct).
+// Only accesses are checked (&a[n] is a valid address); trailing members of
+// 0 or 1 elements (the struct hack), flexible members, members of unions and
+// arrays of variable or unknown length are left alone.
+
+// array is an entry of the unit's table of array descriptors.
+type array struct {
+	name, owner, typ, file string
+	line, kind             int
+	len, elem              int64
+}
+
+const (
+	arrayStack  = 0
+	arrayGlobal = 1
+	arrayMember = 2
+)
+
+// arrayRoot describes the array lvalue a, whose elements are indexed: its
+// name, the struct it is a member of, where it was declared and its kind.
+func arrayRoot(a cc.ExpressionNode) (name, owner string, pos cc.Node, kind int, ok bool) {
+	switch x := a.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionIdent:
+			d := declOf(x)
+			if d == nil {
+				return
+			}
+			kind = arrayGlobal
+			if d.StorageDuration() == cc.Automatic && !d.IsStatic() && !d.IsExtern() {
+				kind = arrayStack
+			}
+			return d.Name(), "", d, kind, true
+		case cc.PrimaryExpressionExpr:
+			return arrayRoot(x.ExpressionList)
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			f := x.Field()
+			if f == nil || f.IsFlexibleArrayMember() {
+				return
+			}
+			st, isStruct := f.ParentType().(*cc.StructType)
+			if !isStruct {
+				return // union members overlay each other on purpose
+			}
+			if at, _ := f.Type().(*cc.ArrayType); at != nil && at.Len() <= 1 && f.Index() == st.NumFields()-1 {
+				return // the struct hack: char data[1] at the end
+			}
+			pos = x
+			if d := f.Declarator(); d != nil {
+				pos = d
+			}
+			return f.Name(), st.String(), pos, arrayMember, true
+		case cc.PostfixExpressionIndex: // a row of t[r][c]
+			if !isArray(x.PostfixExpression) {
+				return
+			}
+			name, owner, pos, kind, ok = arrayRoot(x.PostfixExpression)
+			return name + "[]", owner, pos, kind, ok
+		}
+	}
+	return
+}
+
+// arrayIndex renders the index of x = a[i] (a an array) and, for an
+// access, checks it against a's bound when a is a named array of known
+// length.
+func (r *rewriter) arrayIndex(x *cc.PostfixExpression, u use) frag {
+	idx := r.expr(x.ExpressionList)
+	if u == useAddr {
+		return idx
+	}
+	at, ok := objType(x.PostfixExpression).(*cc.ArrayType)
+	if !ok || at.IsVLA() || at.Len() <= 0 || at.Elem().Size() <= 0 {
+		return idx
+	}
+	name, owner, pos, kind, ok := arrayRoot(x.PostfixExpression)
+	if !ok {
+		return idx
+	}
+	p := pos.Position()
+	k := r.arrayDesc(array{name: name, owner: owner, typ: fmt.Sprintf("%s[%d]", at.Elem(), at.Len()),
+		file: p.Filename, line: p.Line, kind: kind, len: at.Len(), elem: at.Elem().Size()})
+	base := "0UL"
+	if pe, isName := x.PostfixExpression.(*cc.PrimaryExpression); isName && pe.Case == cc.PrimaryExpressionIdent {
+		base = "(__ml_uptr)" + pe.Token.SrcStr()
+	}
+	w := "0"
+	if u == useWrite {
+		w = "1"
+	}
+	v := r.name("__ml_i")
+	var f frag
+	// unary plus: an index read from a bit-field has no __auto_type
+	f.str("__extension__({ __auto_type " + v + " = +(")
+	f.cat(idx)
+	f.strf("); if (__builtin_expect((__ml_uptr)%s >= %dUL, 0)) __ml_report_index(&__ml_arrays[%d], (__ml_uptr)%s, %s, %s, %s); %s; })",
+		v, at.Len(), k, v, base, siteRef(r.site(x, siteAccess)), w, v)
+	return f
+}
+
+// arrayDesc returns the table index of descriptor a, adding it if new.
+func (r *rewriter) arrayDesc(a array) int {
+	if i, ok := r.arrayIdx[a]; ok {
+		return i
+	}
+	r.arrays = append(r.arrays, a)
+	r.arrayIdx[a] = len(r.arrays) - 1
+	return len(r.arrays) - 1
+}
+
+func (r *rewriter) arrayTable() string {
+	if len(r.arrays) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "static const struct __ml_array __ml_arrays[%d] __attribute__((unused)) = {", len(r.arrays))
+	for _, a := range r.arrays {
+		fmt.Fprintf(&b, "{%s,%s,%s,%s,%d,%d,%dUL,%dUL},", cstr(a.name), cstr(a.owner), cstr(a.typ), cstr(a.file), a.line, a.kind, a.len, a.elem)
+	}
+	b.WriteString("};")
+	return b.String()
+}
+
+// indexed renders lvalue n, not reached through a pointer, for an access:
+// the indices of the named arrays on its path are checked.
+func (r *rewriter) indexed(n cc.ExpressionNode, write bool) frag {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionExpr {
+			var f frag
+			f.tok(x.Token)
+			f.cat(r.indexed(x.ExpressionList, write))
+			f.tok(x.Token2)
+			return f
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionIndex:
+			if isArray(x.PostfixExpression) {
+				f := r.indexed(x.PostfixExpression, write)
+				f.tok(x.Token)
+				f.cat(r.arrayIndex(x, useOf(write)))
+				f.tok(x.Token2)
+				return f
+			}
+		case cc.PostfixExpressionSelect:
+			f := r.indexed(x.PostfixExpression, write)
+			f.tok(x.Token)
+			f.tok(x.Token2)
+			return f
+		}
+	}
+	return r.generic(n)
+}
