@@ -66,7 +66,7 @@ func arrayRoot(a cc.ExpressionNode) (name, owner string, pos cc.Node, kind int, 
 			if d := f.Declarator(); d != nil {
 				pos = d
 			}
-			return f.Name(), st.String(), pos, arrayMember, true
+			return f.Name(), ctype(st), pos, arrayMember, true
 		case cc.PostfixExpressionIndex: // a row of t[r][c]
 			if !isArray(x.PostfixExpression) {
 				return
@@ -76,6 +76,29 @@ func arrayRoot(a cc.ExpressionNode) (name, owner string, pos cc.Node, kind int, 
 		}
 	}
 	return
+}
+
+// ctype spells t for a report the way C declares it, briefly: "struct
+// user", "const char *", "int[4]" (cc/v4's own spelling lists fields).
+func ctype(t cc.Type) string {
+	switch x := t.(type) {
+	case *cc.StructType:
+		return "struct " + tagName(x.Tag())
+	case *cc.UnionType:
+		return "union " + tagName(x.Tag())
+	case *cc.PointerType:
+		return strings.TrimSuffix(ctype(x.Elem()), " ") + " *"
+	case *cc.ArrayType:
+		return fmt.Sprintf("%s[%d]", ctype(x.Elem()), x.Len())
+	}
+	return t.String()
+}
+
+func tagName(t cc.Token) string {
+	if s := t.SrcStr(); s != "" {
+		return s
+	}
+	return "<anonymous>"
 }
 
 // arrayIndex renders the index of x = a[i] (a an array) and, for an
@@ -95,7 +118,7 @@ func (r *rewriter) arrayIndex(x *cc.PostfixExpression, u use) frag {
 		return idx
 	}
 	p := pos.Position()
-	k := r.arrayDesc(array{name: name, owner: owner, typ: fmt.Sprintf("%s[%d]", at.Elem(), at.Len()),
+	k := r.arrayDesc(array{name: name, owner: owner, typ: fmt.Sprintf("%s[%d]", ctype(at.Elem()), at.Len()),
 		file: p.Filename, line: p.Line, kind: kind, len: at.Len(), elem: at.Elem().Size()})
 	base := "0UL"
 	if pe, isName := x.PostfixExpression.(*cc.PrimaryExpression); isName && pe.Case == cc.PrimaryExpressionIdent {

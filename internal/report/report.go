@@ -67,6 +67,20 @@ type Block struct {
 	Free   *Event `json:"free,omitempty"` // absent while the block is live
 }
 
+// Array is the named array an index check compared against.
+type Array struct {
+	Name     string `json:"name"`      // the variable, or the member
+	Owner    string `json:"owner"`     // for a member: its struct type, e.g. "struct user"
+	Type     string `json:"type"`      // as C declares it, e.g. "int[8]"
+	Length   uint64 `json:"length"`    // elements
+	Index    int64  `json:"index"`     // the index used
+	ElemSize uint64 `json:"elem_size"` // bytes per element
+	Decl     struct {
+		File string `json:"file"`
+		Line int    `json:"line"`
+	} `json:"decl"` // where the array is declared
+}
+
 // Record is one reported error: one line of the JSON Lines log.
 type Record struct {
 	Kind     string  `json:"kind"` // e.g. HEAP-BUFFER-OVERFLOW
@@ -83,6 +97,7 @@ type Record struct {
 	Pid      int     `json:"pid"`
 	Stack    []Frame `json:"stack"`
 	Block    *Block  `json:"block,omitempty"`
+	Array    *Array  `json:"array,omitempty"` // index checks: STACK-, GLOBAL-BUFFER-OVERFLOW, INTRA-OBJECT-OVERFLOW
 }
 
 // Base returns the base name of the record's file, the part that corpus

@@ -75,6 +75,20 @@ func TestReadMinimalAndBlank(t *testing.T) {
 	}
 }
 
+// TestReadArray reads a record of an index check, as the runtime wrote it.
+func TestReadArray(t *testing.T) {
+	in := "{\"kind\":\"INTRA-OBJECT-OVERFLOW\",\"message\":\"write of 1 byte: index 8 is past the end of `name` (member of struct user), an array of 8 elements (char[8], 8 bytes) declared at ioo.c:5\",\"file\":\"ioo.c\",\"line\":14,\"column\":3,\"function\":\"main\",\"access\":\"write\",\"size\":1,\"address\":\"0x0\",\"expr\":\"u->name[i]\",\"thread\":0,\"pid\":26158,\"stack\":[{\"function\":\"main\",\"file\":\"ioo.c\",\"line\":14,\"column\":3}],\"array\":{\"name\":\"name\",\"owner\":\"struct user\",\"type\":\"char[8]\",\"length\":8,\"index\":8,\"elem_size\":1,\"decl\":{\"file\":\"ioo.c\",\"line\":5}}}"
+	recs, err := Read(strings.NewReader(in), "log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := recs[0].Array
+	if a == nil || recs[0].Block != nil || a.Name != "name" || a.Owner != "struct user" || a.Type != "char[8]" ||
+		a.Length != 8 || a.Index != 8 || a.ElemSize != 1 || a.Decl.File != "ioo.c" || a.Decl.Line != 5 {
+		t.Fatalf("got %+v", recs[0])
+	}
+}
+
 func TestReadEmpty(t *testing.T) {
 	recs, err := Read(strings.NewReader(""), "log")
 	if err != nil || recs == nil || len(recs) != 0 {
