@@ -149,16 +149,10 @@ func (r *rewriter) arrayDesc(a array) int {
 }
 
 func (r *rewriter) arrayTable() string {
-	if len(r.arrays) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "static const struct __ml_array __ml_arrays[%d] __attribute__((unused)) = {", len(r.arrays))
-	for _, a := range r.arrays {
-		fmt.Fprintf(&b, "{%s,%s,%s,%s,%d,%d,%dUL,%dUL},", cstr(a.name), cstr(a.owner), cstr(a.typ), cstr(a.file), a.line, a.kind, a.len, a.elem)
-	}
-	b.WriteString("};")
-	return b.String()
+	return cTable("struct __ml_array", "__ml_arrays", len(r.arrays), func(i int) string {
+		a := r.arrays[i]
+		return fmt.Sprintf("{%s,%s,%s,%s,%d,%d,%dUL,%dUL}", cstr(a.name), cstr(a.owner), cstr(a.typ), cstr(a.file), a.line, a.kind, a.len, a.elem)
+	})
 }
 
 // indexed renders lvalue n, not reached through a pointer, for an access:

@@ -141,16 +141,24 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 }
 
 func (r *rewriter) siteTable() string {
-	if len(r.sites) == 0 {
+	return cTable("struct __ml_site", "__ml_sites", len(r.sites), func(i int) string {
+		s := r.sites[i]
+		return fmt.Sprintf("{%s,%s,%s,%s,%d,%d,%d,0}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), s.line, s.col, s.kind)
+	}) + r.arrayTable()
+}
+
+// cTable is the definition of a static const array of n rows of type typ.
+func cTable(typ, name string, n int, row func(int) string) string {
+	if n == 0 {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "static const struct __ml_site __ml_sites[%d] __attribute__((unused)) = {", len(r.sites))
-	for _, s := range r.sites {
-		fmt.Fprintf(&b, "{%s,%s,%s,%s,%d,%d,%d,0},", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), s.line, s.col, s.kind)
+	fmt.Fprintf(&b, "static const %s %s[%d] __attribute__((unused)) = {", typ, name, n)
+	for i := 0; i < n; i++ {
+		b.WriteString(row(i))
+		b.WriteByte(',')
 	}
 	b.WriteString("};")
-	b.WriteString(r.arrayTable())
 	return b.String()
 }
 
