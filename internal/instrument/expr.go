@@ -385,7 +385,9 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 				break
 			}
 			switch t.Kind() {
-			case cc.Array, cc.Function:
+			case cc.Array:
+				return r.verbatim(x), r.objectMeta(x)
+			case cc.Function:
 				return r.verbatim(x), metaWild
 			}
 			if d := declOf(x); d != nil && r.hasCompanion(d) {
@@ -496,7 +498,7 @@ func (r *rewriter) opaque(n cc.ExpressionNode) (frag, string) {
 func (r *rewriter) ptrLvalue(n cc.ExpressionNode) (frag, string) {
 	if isArray(n) {
 		if !throughPointer(n) {
-			return r.generic(n), metaWild
+			return r.generic(n), r.objectMeta(n)
 		}
 		l := r.lvalue(n, useAddr)
 		var f frag
@@ -532,7 +534,7 @@ func (r *rewriter) addrOf(x *cc.UnaryExpression) (frag, string) {
 	var f frag
 	f.tok(x.Token)
 	f.cat(r.generic(e)) // not accessed: no check
-	return f, metaWild
+	return f, r.objectMeta(e)
 }
 
 // assign rewrites an assignment. A pointer stored into memory has its meta

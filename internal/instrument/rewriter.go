@@ -37,6 +37,7 @@ const (
 	siteAccess  = 0
 	siteCall    = 1
 	siteFunc    = 2
+	siteDecl    = 3 // a variable's declaration: expr is its name
 	siteNoFrame = 0x100 // in a function that pushes no frame
 )
 
@@ -68,10 +69,12 @@ type rewriter struct {
 	avail        availState           // checks available where the rewrite is
 	arrays       []array              // descriptors of the arrays whose indices are checked
 	arrayIdx     map[array]int
+	globals      map[*cc.Declarator]global // registered globals of the unit
+	globalOrder  []*cc.Declarator
 }
 
 func newRewriter(c *Config, p *pragmas) *rewriter {
-	return &rewriter{c: c, prag: p, seqMemo: map[cc.Node]int{}, lines: map[string][]string{}, defined: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, arrayIdx: map[array]int{}}
+	return &rewriter{c: c, prag: p, seqMemo: map[cc.Node]int{}, lines: map[string][]string{}, defined: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -109,6 +112,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		decls = append(decls, ed)
 	}
 	r.findDirect(decls)
+	r.collectGlobals(decls)
 	w := &writer{sys: r.c.isSystem, prag: r.prag}
 	// gcc names the compilation unit (DW_AT_name, DWARF's file 0) after the
 	// first linemarker of preprocessed input: the user's file, not ours.
@@ -136,6 +140,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	if header {
 		w.raw(r.siteTable())
 	}
+	w.b.WriteString(r.globalConstructor())
 	w.b.WriteByte('\n')
 	return w.b.Bytes(), nil
 }
@@ -144,7 +149,7 @@ func (r *rewriter) siteTable() string {
 	return cTable("struct __ml_site", "__ml_sites", len(r.sites), func(i int) string {
 		s := r.sites[i]
 		return fmt.Sprintf("{%s,%s,%s,%s,%d,%d,%d,0}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), s.line, s.col, s.kind)
-	}) + r.arrayTable()
+	}) + r.arrayTable() + r.globalMetas()
 }
 
 // cTable is the definition of a static const array of n rows of type typ.
@@ -192,6 +197,8 @@ func (r *rewriter) site(n cc.Node, kind int) int {
 	expr := ""
 	if kind == siteFunc {
 		expr = r.fn.name
+	} else if d, ok := n.(*cc.Declarator); ok && kind == siteDecl {
+		expr = d.Name()
 	} else {
 		expr = cc.NodeSource(n)
 		if len(expr) > 200 {

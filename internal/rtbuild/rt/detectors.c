@@ -73,6 +73,14 @@ static int ml_c_overflow(struct ml_event *ev)
 	return ml_allocated(ev) && !ml_freed(ev) && ml_event_block(ev)->known && !ml_inside(ev);
 }
 
+/* [GLOBAL-BUFFER-OVERFLOW] deref r: r's object is a global variable ∧
+ * (r < Begin(r) ∨ r + n > End(r)). */
+static int ml_c_global_overflow(struct ml_event *ev)
+{
+	const struct ml_binfo *b = ml_event_block(ev);
+	return b->known && b->kind == __ML_KIND_GLOBAL && !ml_inside(ev);
+}
+
 /* [DOUBLE-FREE] free r: Allocated(r) ∧ Freed(r, r1). */
 static int ml_c_double_free(struct ml_event *ev)
 {
@@ -115,6 +123,7 @@ static const struct ml_detector {
 	{ML_NULL_POINTER_DEREF, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_null_deref},
 	{ML_DANGLING_POINTER_DEREF, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_dangling},
 	{ML_HEAP_BUFFER_OVERFLOW, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_overflow},
+	{ML_GLOBAL_BUFFER_OVERFLOW, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_global_overflow},
 	{ML_DOUBLE_FREE, ML_AT(ML_FREE), ml_c_double_free},
 	{ML_UNMATCHED_FREE, ML_AT(ML_FREE), ml_c_unmatched_free},
 	{ML_STACK_BUFFER_OVERFLOW, ML_AT(ML_INDEX), ml_c_stack_index},

@@ -35,7 +35,7 @@ const struct ml_kind_info ml_kinds[ML_NKINDS] = {
 	},
 	[ML_GLOBAL_BUFFER_OVERFLOW] = {
 		"GLOBAL-BUFFER-OVERFLOW",
-		"access outside the bounds of a global or static array",
+		"access outside the bounds of a global variable (through a pointer) or a global or static array",
 	},
 	[ML_INTRA_OBJECT_OVERFLOW] = {
 		"INTRA-OBJECT-OVERFLOW",

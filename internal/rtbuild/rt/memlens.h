@@ -53,6 +53,7 @@ struct __ml_rec {
 #define __ML_KIND_NONE   0u
 #define __ML_KIND_HEAP   1u
 #define __ML_KIND_WILD   2u  /* unknown provenance: only NULL is checked */
+#define __ML_KIND_GLOBAL 3u  /* a global variable of an instrumented unit */
 
 #define __ML_RECS        ((struct __ml_rec *)0x600000000000UL)
 #define __ML_MAX_RECS    (1UL << 32)
@@ -127,6 +128,9 @@ void __ml_report_index(const struct __ml_array *arr, __ml_uptr index, __ml_uptr 
                        const struct __ml_site *site, int write)
 	__attribute__((noinline, cold));
 __ml_meta_t __ml_meta_of(const void *p);               /* meta from an address */
+/* A global variable of an instrumented unit, from the unit's constructor:
+ * its record's meta. decl is the declaration's site (expr: the name). */
+__ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct __ml_site *decl);
 /* Struct copies: move the pointer shadow of n bytes along, retagged from the
  * source container's meta stag to the destination's dtag. */
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag, __ml_meta_t stag);

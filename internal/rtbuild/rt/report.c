@@ -259,6 +259,45 @@ static void ml_where_index(struct ml_buf *b, const struct ml_event *ev)
 	ml_bdec(b, a->line);
 }
 
+/* The same for a global variable: "4 bytes past the end of global variable
+ * `counts` (16 bytes) declared at g.c:3". */
+static void ml_where_global(struct ml_buf *b, const struct ml_event *ev, const struct ml_binfo *k,
+                            enum ml_kind kind, int inside)
+{
+	uptr p = ev->p;
+	const site_t *decl[1];
+	unsigned nd = ml_stack_get(k->alloc_stack, decl, 1);
+	if (p < k->base) {
+		ml_bbytes(b, k->base - p);
+		ml_bput(b, " before the start of ");
+	} else if (!inside) {
+		ml_bbytes(b, p - (k->base + k->size));
+		ml_bput(b, " past the end of ");
+	} else if (p != k->base || kind != ML_UNMATCHED_FREE) {
+		ml_bput(b, "at offset ");
+		ml_bsdec(b, (int64_t)(p - k->base));
+		ml_bput(b, " inside ");
+	}
+	ml_bput(b, "global variable `");
+	ml_bput(b, nd ? decl[0]->expr : "?");
+	ml_bput(b, "` (");
+	ml_bbytes(b, k->size);
+	ml_bput(b, ")");
+	if (nd) {
+		ml_bput(b, " declared at ");
+		ml_bput(b, decl[0]->file);
+		ml_bputc(b, ':');
+		ml_bdec(b, decl[0]->line);
+	}
+	if (kind == ML_GLOBAL_BUFFER_OVERFLOW && inside) {
+		ml_bput(b, "; the access ends ");
+		ml_bbytes(b, p + ev->n - (k->base + k->size));
+		ml_bput(b, " past its end");
+	}
+	if (kind == ML_UNMATCHED_FREE)
+		ml_bput(b, "; it was never allocated on the heap");
+}
+
 /* Where the address is relative to the block, without the address:
  * "0 bytes past the end of 40-byte block #3 (offset 40)". */
 static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
@@ -304,6 +343,10 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 	}
 	int64_t off = (int64_t)(p - k->base);
 	int inside = p >= k->base && p < k->base + k->size;
+	if (k->kind == __ML_KIND_GLOBAL) {
+		ml_where_global(b, ev, k, kind, inside);
+		return;
+	}
 	if (p < k->base) {
 		ml_bbytes(b, k->base - p);
 		ml_bput(b, " before the start of ");
@@ -538,7 +581,7 @@ static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 	ml_where(b, ev, kind);
 	ml_bputc(b, '\n');
 
-	int block = kind != ML_NULL_POINTER_DEREF && k->known;
+	int block = kind != ML_NULL_POINTER_DEREF && k->known && k->kind == __ML_KIND_HEAP;
 	if (block && k->freed) {
 		ml_bput(b, "    block #");
 		ml_bdec(b, k->id);
@@ -772,7 +815,7 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_jkey(b, "offset");
 		ml_bsdec(b, (int64_t)(ev->p - k->base));
 		ml_jkey(b, "kind");
-		ml_jstr(b, "heap");
+		ml_jstr(b, k->kind == __ML_KIND_GLOBAL ? "global" : "heap");
 		ml_jkey(b, "alloc");
 		ml_jevent(b, k->alloc_stack, k->alloc_tid);
 		if (k->freed) {

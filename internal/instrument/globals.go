@@ -1,0 +1,107 @@
+package instrument
+
+import (
+	"fmt"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// Global objects: every variable defined at file scope in the instrumented
+// unit (outside system headers) is registered with the runtime when the
+// program starts, by a constructor at the end of the unit, and gets a
+// record of its own. A pointer made from it (&g, &g.f, an array decaying)
+// carries that record's meta, so accesses through it, in any function and
+// in checked libc calls, are checked against the variable's bounds
+// (GLOBAL-BUFFER-OVERFLOW), and free() of it names it. Until the
+// constructor has run, the metas say nothing (WILD).
+
+// collectGlobals assigns a meta variable to each global defined in decls.
+func (r *rewriter) collectGlobals(decls []*cc.ExternalDeclaration) {
+	for _, ed := range decls {
+		if ed.Case != cc.ExternalDeclarationDecl || ed.Declaration == nil || r.c.isSystem(ed.Position().Filename) {
+			continue
+		}
+		for l := ed.Declaration.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+			id := l.InitDeclarator
+			if id == nil || id.Declarator == nil {
+				continue
+			}
+			d := id.Declarator
+			t := d.Type()
+			if d.IsTypename() || (d.IsExtern() && id.Initializer == nil) || d.IsThreadLocal() ||
+				t == nil || t.Kind() == cc.Function || t.IsIncomplete() || t.Size() <= 0 {
+				continue
+			}
+			if _, ok := r.globals[d]; ok {
+				continue
+			}
+			r.globals[d] = global{meta: r.name("__ml_g"), site: r.site(d, siteDecl)}
+			r.globalOrder = append(r.globalOrder, d)
+		}
+	}
+}
+
+// global is what the rewriter keeps of a registered global.
+type global struct {
+	meta string // the variable holding its meta
+	site int    // its declaration's site
+}
+
+// globalMetas declares the meta variables (before any function uses them).
+func (r *rewriter) globalMetas() string {
+	if len(r.globalOrder) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("static __ml_meta_t ")
+	for i, d := range r.globalOrder {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(r.globals[d].meta + " = 1UL")
+	}
+	b.WriteString(";")
+	return b.String()
+}
+
+// globalConstructor registers the globals (after all their definitions).
+func (r *rewriter) globalConstructor() string {
+	if len(r.globalOrder) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n__attribute__((constructor(101), unused)) static void __ml_register_globals(void) {")
+	for _, d := range r.globalOrder {
+		g := r.globals[d]
+		fmt.Fprintf(&b, " %s = __ml_register_global(&%s, sizeof(%s), %s);", g.meta, d.Name(), d.Name(), siteRef(g.site))
+	}
+	b.WriteString(" }\n")
+	return b.String()
+}
+
+// objectMeta is the meta of a pointer to lvalue n, which is not reached
+// through a pointer: its global's when n lies in a registered global.
+func (r *rewriter) objectMeta(n cc.ExpressionNode) string {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionIdent:
+			if g, ok := r.globals[declOf(x)]; ok {
+				return g.meta
+			}
+		case cc.PrimaryExpressionExpr:
+			return r.objectMeta(x.ExpressionList)
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionSelect:
+			return r.objectMeta(x.PostfixExpression)
+		case cc.PostfixExpressionIndex:
+			if isArray(x.PostfixExpression) {
+				return r.objectMeta(x.PostfixExpression)
+			}
+		}
+	}
+	return metaWild
+}
