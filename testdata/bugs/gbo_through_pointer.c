@@ -1,12 +1,14 @@
 /* Global buffers overflowed through pointers: in a callee that gets the
- * array as a pointer, through a pointer kept in a struct, and in libc
- * calls (strcpy, memset). */
+ * array as a pointer, through a pointer kept in a struct, through a
+ * pointer set by a static initializer, and in libc calls (strcpy, memset). */
 #include <stdio.h>
 #include <string.h>
 
 int histogram[8];
 char title[12] = "report";
 static double samples[4];
+long ring[4];
+long *ring_head = ring; /* set by a static initializer */
 
 struct sink {
 	double *buf;
@@ -33,6 +35,8 @@ int main(void)
 		push(&s, i, i * 0.5);
 	strcpy(title, "monthly report"); // want GLOBAL-BUFFER-OVERFLOW
 	memset(samples, 0, sizeof samples + 8); // want GLOBAL-BUFFER-OVERFLOW
-	printf("%d %.1f\n", histogram[3], samples[0]);
+	for (int i = 0; i < 5; i++)
+		ring_head[i] = i; // want GLOBAL-BUFFER-OVERFLOW
+	printf("%d %.1f %ld\n", histogram[3], samples[0], ring[3]);
 	return 0;
 }

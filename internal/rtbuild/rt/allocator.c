@@ -83,7 +83,11 @@ __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct 
 {
 	if (!ml_ready())
 		return __ML_WILD;
-	return ml_new_record(base, size, __ML_KIND_GLOBAL, ml_stack_capture(decl));
+	meta_t m = ml_new_record(base, size, __ML_KIND_GLOBAL, ml_stack_capture(decl));
+	/* by its address too: a pointer to it stored by a static initializer
+	 * or by other code has no shadow, and __ml_meta_of finds it here */
+	ml_live_insert((uptr)base, m);
+	return m;
 }
 
 enum { ML_PLAIN, ML_ZERO };
