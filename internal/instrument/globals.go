@@ -10,7 +10,7 @@ import (
 // Global objects: every variable defined at file scope in the instrumented
 // unit (outside system headers) is registered with the runtime when the
 // program starts, by a constructor at the end of the unit, and gets a
-// record of its own. A pointer made from it (&g, &g.f, an array decaying)
+// record of its own; a static local, when its declaration is first reached. A pointer made from it (&g, &g.f, an array decaying)
 // carries that record's meta, so accesses through it, in any function and
 // in checked libc calls, are checked against the variable's bounds
 // (GLOBAL-BUFFER-OVERFLOW), and free() of it names it. Until the
@@ -28,18 +28,42 @@ func (r *rewriter) collectGlobals(decls []*cc.ExternalDeclaration) {
 				continue
 			}
 			d := id.Declarator
-			t := d.Type()
-			if d.IsTypename() || (d.IsExtern() && id.Initializer == nil) || d.IsThreadLocal() ||
-				t == nil || t.Kind() == cc.Function || t.IsIncomplete() || t.Size() <= 0 {
+			if !registrable(d) || d.IsExtern() && id.Initializer == nil {
 				continue
 			}
 			if _, ok := r.globals[d]; ok {
 				continue
 			}
-			r.globals[d] = global{meta: r.name("__ml_g"), site: r.site(d, siteDecl)}
+			r.globals[d] = global{meta: r.name("__ml_g"), site: r.site(d, siteGlobal)}
 			r.globalOrder = append(r.globalOrder, d)
 		}
 	}
+}
+
+// registrable reports whether variable d can be an object of its own.
+func registrable(d *cc.Declarator) bool {
+	t := d.Type()
+	return !d.IsTypename() && !d.IsThreadLocal() && t != nil && t.Kind() != cc.Function &&
+		!t.IsIncomplete() && t.Size() > 0
+}
+
+// staticLocals registers the static locals block-scope declaration d
+// declares, when control first reaches it, with declarations of our own
+// that follow d (legal wherever d is). Returns them.
+func (r *rewriter) staticLocals(d *cc.Declaration) string {
+	var b strings.Builder
+	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		id := l.InitDeclarator
+		if id == nil || id.Declarator == nil || !id.Declarator.IsStatic() || !registrable(id.Declarator) {
+			continue
+		}
+		v := id.Declarator
+		g := global{meta: r.name("__ml_g"), site: r.site(v, siteStatic)}
+		r.globals[v] = g
+		fmt.Fprintf(&b, " static __ml_meta_t %s = 1UL; __ml_meta_t %s __attribute__((unused)) = %s == 1UL ? (%s = __ml_register_global(&%s, sizeof(%s), %s)) : %s;",
+			g.meta, r.name("__ml_once"), g.meta, g.meta, v.Name(), v.Name(), siteRef(g.site), g.meta)
+	}
+	return b.String()
 }
 
 // global is what the rewriter keeps of a registered global.

@@ -37,7 +37,8 @@ const (
 	siteAccess  = 0
 	siteCall    = 1
 	siteFunc    = 2
-	siteDecl    = 3 // a variable's declaration: expr is its name
+	siteGlobal  = 3 // a file-scope variable's declaration: expr is its name
+	siteStatic  = 4 // a static local's declaration: expr is its name
 	siteNoFrame = 0x100 // in a function that pushes no frame
 )
 
@@ -197,7 +198,7 @@ func (r *rewriter) site(n cc.Node, kind int) int {
 	expr := ""
 	if kind == siteFunc {
 		expr = r.fn.name
-	} else if d, ok := n.(*cc.Declarator); ok && kind == siteDecl {
+	} else if d, ok := n.(*cc.Declarator); ok && (kind == siteGlobal || kind == siteStatic) {
 		expr = d.Name()
 	} else {
 		expr = cc.NodeSource(n)
@@ -413,7 +414,11 @@ func (r *rewriter) stmt(s *cc.Statement) frag {
 // metas from their initializers.
 func (r *rewriter) declaration(d *cc.Declaration) frag {
 	if r.fn == nil || isStaticOrExtern(d.DeclarationSpecifiers) {
-		return r.verbatim(d)
+		f := r.verbatim(d)
+		if r.fn != nil {
+			f.str(r.staticLocals(d))
+		}
+		return f
 	}
 	return r.each(d, func(c cc.Node) frag {
 		if c == cc.Node(d.InitDeclaratorList) {

@@ -81,6 +81,8 @@ struct __ml_site {
 #define __ML_SITE_ACCESS 0u
 #define __ML_SITE_CALL   1u
 #define __ML_SITE_FUNC   2u
+#define __ML_SITE_GLOBAL 3u  /* a file-scope variable's declaration (expr: its name) */
+#define __ML_SITE_STATIC 4u  /* a static local's declaration (expr: its name) */
 /* Flag on the sites of functions that make no calls: they push no frame
  * (so they stay small enough to inline), and a stack taken at one of their
  * sites adds it above the innermost frame instead of replacing it. */

@@ -259,8 +259,8 @@ static void ml_where_index(struct ml_buf *b, const struct ml_event *ev)
 	ml_bdec(b, a->line);
 }
 
-/* The same for a global variable: "4 bytes past the end of global variable
- * `counts` (16 bytes) declared at g.c:3". */
+/* The same for a global or static variable: "4 bytes past the end of
+ * global variable `counts` (16 bytes) declared at g.c:3". */
 static void ml_where_global(struct ml_buf *b, const struct ml_event *ev, const struct ml_binfo *k,
                             enum ml_kind kind, int inside)
 {
@@ -278,7 +278,7 @@ static void ml_where_global(struct ml_buf *b, const struct ml_event *ev, const s
 		ml_bsdec(b, (int64_t)(p - k->base));
 		ml_bput(b, " inside ");
 	}
-	ml_bput(b, "global variable `");
+	ml_bput(b, nd && (decl[0]->kind & 0xff) == __ML_SITE_STATIC ? "static variable `" : "global variable `");
 	ml_bput(b, nd ? decl[0]->expr : "?");
 	ml_bput(b, "` (");
 	ml_bbytes(b, k->size);
