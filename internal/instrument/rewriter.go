@@ -37,8 +37,8 @@ const (
 	siteAccess  = 0
 	siteCall    = 1
 	siteFunc    = 2
-	siteGlobal  = 3 // a file-scope variable's declaration: expr is its name
-	siteStatic  = 4 // a static local's declaration: expr is its name
+	siteGlobal  = 3     // a file-scope variable's declaration: expr is its name
+	siteStatic  = 4     // a static local's declaration: expr is its name
 	siteNoFrame = 0x100 // in a function that pushes no frame
 )
 

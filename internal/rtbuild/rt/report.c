@@ -259,6 +259,32 @@ static void ml_where_index(struct ml_buf *b, const struct ml_event *ev)
 	ml_bdec(b, a->line);
 }
 
+/* Where address p is relative to object [base, base+size): "N bytes
+ * before the start of ", "N bytes past the end of " or "at offset N
+ * inside ", to be followed by the object's description. */
+static void ml_where_pos(struct ml_buf *b, uptr p, uptr base, uint64_t size)
+{
+	if (p < base) {
+		ml_bbytes(b, base - p);
+		ml_bput(b, " before the start of ");
+	} else if (p >= base + size) {
+		ml_bbytes(b, p - (base + size));
+		ml_bput(b, " past the end of ");
+	} else {
+		ml_bput(b, "at offset ");
+		ml_bsdec(b, (int64_t)(p - base));
+		ml_bput(b, " inside ");
+	}
+}
+
+/* For an access that starts inside its object and ends past it. */
+static void ml_where_ends(struct ml_buf *b, const struct ml_event *ev, const struct ml_binfo *k)
+{
+	ml_bput(b, "; the access ends ");
+	ml_bbytes(b, ev->p + ev->n - (k->base + k->size));
+	ml_bput(b, " past its end");
+}
+
 /* The same for a global or static variable: "4 bytes past the end of
  * global variable `counts` (16 bytes) declared at g.c:3". */
 static void ml_where_global(struct ml_buf *b, const struct ml_event *ev, const struct ml_binfo *k,
@@ -267,17 +293,8 @@ static void ml_where_global(struct ml_buf *b, const struct ml_event *ev, const s
 	uptr p = ev->p;
 	const site_t *decl[1];
 	unsigned nd = ml_stack_get(k->alloc_stack, decl, 1);
-	if (p < k->base) {
-		ml_bbytes(b, k->base - p);
-		ml_bput(b, " before the start of ");
-	} else if (!inside) {
-		ml_bbytes(b, p - (k->base + k->size));
-		ml_bput(b, " past the end of ");
-	} else if (p != k->base || kind != ML_UNMATCHED_FREE) {
-		ml_bput(b, "at offset ");
-		ml_bsdec(b, (int64_t)(p - k->base));
-		ml_bput(b, " inside ");
-	}
+	if (p != k->base || kind != ML_UNMATCHED_FREE)
+		ml_where_pos(b, p, k->base, k->size);
 	ml_bput(b, nd && (decl[0]->kind & 0xff) == __ML_SITE_STATIC ? "static variable `" : "global variable `");
 	ml_bput(b, nd ? decl[0]->expr : "?");
 	ml_bput(b, "` (");
@@ -289,11 +306,8 @@ static void ml_where_global(struct ml_buf *b, const struct ml_event *ev, const s
 		ml_bputc(b, ':');
 		ml_bdec(b, decl[0]->line);
 	}
-	if (kind == ML_GLOBAL_BUFFER_OVERFLOW && inside) {
-		ml_bput(b, "; the access ends ");
-		ml_bbytes(b, p + ev->n - (k->base + k->size));
-		ml_bput(b, " past its end");
-	}
+	if (kind == ML_GLOBAL_BUFFER_OVERFLOW && inside)
+		ml_where_ends(b, ev, k);
 	if (kind == ML_UNMATCHED_FREE)
 		ml_bput(b, "; it was never allocated on the heap");
 }
@@ -347,17 +361,7 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 		ml_where_global(b, ev, k, kind, inside);
 		return;
 	}
-	if (p < k->base) {
-		ml_bbytes(b, k->base - p);
-		ml_bput(b, " before the start of ");
-	} else if (!inside) {
-		ml_bbytes(b, p - (k->base + k->size));
-		ml_bput(b, " past the end of ");
-	} else {
-		ml_bput(b, "at offset ");
-		ml_bsdec(b, off);
-		ml_bput(b, " inside ");
-	}
+	ml_where_pos(b, p, k->base, k->size);
 	if (k->freed)
 		ml_bput(b, "freed ");
 	ml_bdec(b, k->size);
@@ -368,11 +372,8 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 		ml_bsdec(b, off);
 		ml_bput(b, ")");
 	}
-	if (kind == ML_HEAP_BUFFER_OVERFLOW && p >= k->base && p < k->base + k->size) {
-		ml_bput(b, "; the access ends ");
-		ml_bbytes(b, p + ev->n - (k->base + k->size));
-		ml_bput(b, " past its end");
-	}
+	if (kind == ML_HEAP_BUFFER_OVERFLOW && inside)
+		ml_where_ends(b, ev, k);
 	if (kind == ML_UNMATCHED_FREE) {
 		ml_bput(b, "; free() needs the start of the block, ");
 		ml_bhex(b, k->base);
