@@ -62,7 +62,7 @@ type Block struct {
 	ID     uint64 `json:"id"`     // block id shown to users, never reused
 	Size   uint64 `json:"size"`   // bytes requested at allocation
 	Offset int64  `json:"offset"` // access address minus the block's base; negative for underflows
-	Kind   string `json:"kind"`   // "heap" today; stack, global, literal later
+	Kind   string `json:"kind"`   // "heap" or "global" (a file-scope or static variable); stack and literal later
 	Alloc  *Event `json:"alloc,omitempty"`
 	Free   *Event `json:"free,omitempty"` // absent while the block is live
 }
