@@ -75,6 +75,20 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 	return r.generic(n)
 }
 
+// addressed renders lvalue n, not reached through a pointer, whose address
+// is taken: nothing is accessed, so no index is checked (&a[n] and &(a[n])
+// are valid one-past-the-end addresses).
+func (r *rewriter) addressed(n cc.ExpressionNode) frag {
+	if x, ok := n.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionExpr {
+		var f frag
+		f.tok(x.Token)
+		f.cat(r.addressed(x.ExpressionList))
+		f.tok(x.Token2)
+		return f
+	}
+	return r.generic(n)
+}
+
 // shortCircuit rewrites a && b or a || b: b may not be evaluated.
 func (r *rewriter) shortCircuit(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
 	f := r.expr(a)
@@ -533,7 +547,7 @@ func (r *rewriter) addrOf(x *cc.UnaryExpression) (frag, string) {
 	}
 	var f frag
 	f.tok(x.Token)
-	f.cat(r.generic(e)) // not accessed: no check
+	f.cat(r.addressed(e))
 	return f, r.objectMeta(e)
 }
 

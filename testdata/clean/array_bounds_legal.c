@@ -40,6 +40,8 @@ int main(int argc, char **argv)
 	int a[5] = {1, 2, 3, 4, 5};
 	int total = sum_range(&a[0], &a[5]); /* one past the end */
 	int *mid = &a[2];
+	int *past = &(a[5]); /* parenthesised, still only an address */
+	total += (int)(past - a);
 	total += mid[-2] + mid[2];
 
 	struct packet *pk = malloc(sizeof *pk + 15);
@@ -58,6 +60,10 @@ int main(int argc, char **argv)
 	for (int i = 0; i < lg->n; i++)
 		lg->items[i] = i;
 	total += lg->items[2];
+
+	struct packet hdr = {0, {0}};
+	const char *hdr_end = &((hdr.data)[1]);
+	total += (int)(hdr_end - hdr.data);
 
 	union word w;
 	w.value = 0x01020304u;
