@@ -61,9 +61,9 @@ int main(int argc, char **argv)
 		lg->items[i] = i;
 	total += lg->items[2];
 
-	struct packet hdr = {0, {0}};
-	const char *hdr_end = &((hdr.data)[1]);
-	total += (int)(hdr_end - hdr.data);
+	struct { char rgb[3]; char alpha; } px = {{1, 2, 3}, 4};
+	const char *rgb_end = &((px.rgb)[3]); /* one past a member that is not last */
+	total += (int)(rgb_end - px.rgb) + px.alpha;
 
 	union word w;
 	w.value = 0x01020304u;
