@@ -315,17 +315,8 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta
 	}
 }
 
-/* Publish *slot = v for instrumented code reaching slot through a pointer
- * with meta tag: its next load gets meta m. */
-static void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag)
-{
-	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8))
-		ml_shadow_st((uptr)slot, (uptr)v, m, tag);
-}
-
 /* ---- the public allocation API ---- */
 
-#define ML_SETRET(fn, m) ml_setret((uptr)&fn, (m))
 
 void *malloc(size_t n)
 {
@@ -541,13 +532,11 @@ char *strndup(const char *s, size_t max)
 
 /* ---- the __ml_ versions (called by instrumented code) ---- */
 
-#define ML_OWN(self) int own_ = ml_own((uptr)&self)
-#define ML_ARGM(i, ptr) (own_ ? __ml_t.arg[i] : __ml_meta_of(ptr))
 
 void *__ml_malloc(size_t n)
 {
 	meta_t m;
-	ml_own((uptr)&__ml_malloc);
+	__ml_own((uptr)&__ml_malloc);
 	if (ML_UNLIKELY(!ml_ready()))
 		return __libc_malloc(n);
 	void *p = ml_alloc(n, 0, ML_PLAIN, &m);
@@ -558,7 +547,7 @@ void *__ml_malloc(size_t n)
 void *__ml_calloc(size_t a, size_t b)
 {
 	meta_t m;
-	ml_own((uptr)&__ml_calloc);
+	__ml_own((uptr)&__ml_calloc);
 	void *p = ml_calloc(a, b, &m);
 	ML_SETRET(__ml_calloc, m);
 	return p;
@@ -612,7 +601,7 @@ int __ml_posix_memalign(void **out, size_t align, size_t n)
 void *__ml_aligned_alloc(size_t align, size_t n)
 {
 	meta_t m;
-	ml_own((uptr)&__ml_aligned_alloc);
+	__ml_own((uptr)&__ml_aligned_alloc);
 	void *p = ml_memalign_common(align, n, &m);
 	ML_SETRET(__ml_aligned_alloc, m);
 	return p;
@@ -621,7 +610,7 @@ void *__ml_aligned_alloc(size_t align, size_t n)
 void *__ml_memalign(size_t align, size_t n)
 {
 	meta_t m;
-	ml_own((uptr)&__ml_memalign);
+	__ml_own((uptr)&__ml_memalign);
 	void *p = ml_memalign_common(align, n, &m);
 	ML_SETRET(__ml_memalign, m);
 	return p;
@@ -630,7 +619,7 @@ void *__ml_memalign(size_t align, size_t n)
 void *__ml_valloc(size_t n)
 {
 	meta_t m;
-	ml_own((uptr)&__ml_valloc);
+	__ml_own((uptr)&__ml_valloc);
 	void *p = ml_memalign_common(ml_page(), n, &m);
 	ML_SETRET(__ml_valloc, m);
 	return p;
@@ -639,7 +628,7 @@ void *__ml_valloc(size_t n)
 void *__ml_pvalloc(size_t n)
 {
 	meta_t m;
-	ml_own((uptr)&__ml_pvalloc);
+	__ml_own((uptr)&__ml_pvalloc);
 	size_t sz = ml_pvalloc_size(n);
 	if (sz == SIZE_MAX) {
 		errno = ENOMEM;

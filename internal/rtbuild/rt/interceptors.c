@@ -32,9 +32,6 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#define ML_OWN(self) int own_ = ml_own((uptr)&self)
-#define ML_ARGM(i, ptr) (own_ ? __ml_t.arg[i] : __ml_meta_of(ptr))
-#define ML_RET(self, m) ml_setret((uptr)&self, (m))
 
 /* ---- helpers ---- */
 
@@ -163,23 +160,6 @@ size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn)
 	return ml_read_until(s, m, max, -1, fn);
 }
 
-/* Meta of the pointer v stored at slot by someone (instrumented or not). */
-/* The slot is reached through a pointer with meta tag (see memlens.h). */
-static meta_t ml_ld_ptr(void *const *slot, const void *v, meta_t tag)
-{
-	if (!v)
-		return __ML_NULL;
-	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8))
-		return ml_shadow_ld((uptr)slot, (uptr)v, tag, __ml_meta_of);
-	return __ml_meta_of(v);
-}
-
-static void ml_st_ptr(void *slot, const void *v, meta_t m, meta_t tag)
-{
-	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8))
-		ml_shadow_st((uptr)slot, (uptr)v, m, tag);
-}
-
 static size_t ml_mul_sat(size_t a, size_t b)
 {
 	size_t r;
@@ -197,7 +177,7 @@ void *__ml_memcpy(void *d, const void *s, size_t n)
 	memcpy(d, s, n);
 	if (n >= 8)
 		__ml_copy_shadow(d, s, n, md, ms); /* pointers inside survive the copy */
-	ML_RET(__ml_memcpy, md);
+	ML_SETRET(__ml_memcpy, md);
 	return d;
 }
 
@@ -210,7 +190,7 @@ void *__ml_memmove(void *d, const void *s, size_t n)
 	memmove(d, s, n);
 	if (n >= 8)
 		__ml_copy_shadow(d, s, n, md, ms);
-	ML_RET(__ml_memmove, md);
+	ML_SETRET(__ml_memmove, md);
 	return d;
 }
 
@@ -220,7 +200,7 @@ void *__ml_memset(void *d, int c, size_t n)
 	meta_t md = ML_ARGM(0, d);
 	ml_check(d, md, n, 1, "memset");
 	memset(d, c, n);
-	ML_RET(__ml_memset, md);
+	ML_SETRET(__ml_memset, md);
 	return d;
 }
 
@@ -248,7 +228,7 @@ void *__ml_memchr(const void *s, int c, size_t n)
 	}
 	ml_check(s, ms, k, 0, "memchr");
 	void *r = memchr(s, c, n);
-	ML_RET(__ml_memchr, r ? ms : __ML_NULL);
+	ML_SETRET(__ml_memchr, r ? ms : __ML_NULL);
 	return r;
 }
 
@@ -258,7 +238,7 @@ void *__ml_memrchr(const void *s, int c, size_t n)
 	meta_t ms = ML_ARGM(0, s);
 	ml_check(s, ms, n, 0, "memrchr"); /* scans from the end */
 	void *r = memrchr(s, c, n);
-	ML_RET(__ml_memrchr, r ? ms : __ML_NULL);
+	ML_SETRET(__ml_memrchr, r ? ms : __ML_NULL);
 	return r;
 }
 
@@ -271,7 +251,7 @@ char *__ml_strcpy(char *d, const char *s)
 	size_t n = ml_read_str(s, ms, SIZE_MAX, "strcpy");
 	ml_check(d, md, n, 1, "strcpy");
 	strcpy(d, s);
-	ML_RET(__ml_strcpy, md);
+	ML_SETRET(__ml_strcpy, md);
 	return d;
 }
 
@@ -282,7 +262,7 @@ char *__ml_stpcpy(char *d, const char *s)
 	size_t n = ml_read_str(s, ms, SIZE_MAX, "stpcpy");
 	ml_check(d, md, n, 1, "stpcpy");
 	char *r = stpcpy(d, s);
-	ML_RET(__ml_stpcpy, md);
+	ML_SETRET(__ml_stpcpy, md);
 	return r;
 }
 
@@ -294,7 +274,7 @@ char *__ml_strncpy(char *d, const char *s, size_t n)
 	ml_read_str(s, ms, n, "strncpy");
 	ml_check(d, md, n, 1, "strncpy");
 	strncpy(d, s, n);
-	ML_RET(__ml_strncpy, md);
+	ML_SETRET(__ml_strncpy, md);
 	return d;
 }
 
@@ -305,7 +285,7 @@ char *__ml_stpncpy(char *d, const char *s, size_t n)
 	ml_read_str(s, ms, n, "stpncpy");
 	ml_check(d, md, n, 1, "stpncpy");
 	char *r = stpncpy(d, s, n);
-	ML_RET(__ml_stpncpy, md);
+	ML_SETRET(__ml_stpncpy, md);
 	return r;
 }
 
@@ -317,7 +297,7 @@ char *__ml_strcat(char *d, const char *s)
 	size_t sn = ml_read_str(s, ms, SIZE_MAX, "strcat");
 	ml_check(d + dn - 1, md, sn, 1, "strcat"); /* from d's NUL on */
 	strcat(d, s);
-	ML_RET(__ml_strcat, md);
+	ML_SETRET(__ml_strcat, md);
 	return d;
 }
 
@@ -331,7 +311,7 @@ char *__ml_strncat(char *d, const char *s, size_t n)
 	size_t sl = strnlen(s, n);
 	ml_check(d + dn - 1, md, sl + 1, 1, "strncat");
 	strncat(d, s, n);
-	ML_RET(__ml_strncat, md);
+	ML_SETRET(__ml_strncat, md);
 	return d;
 }
 
@@ -446,7 +426,7 @@ char *__ml_strchr(const char *s, int c)
 	int ch = (unsigned char)c;
 	ml_read_until(s, ms, SIZE_MAX, ch ? ch : -1, "strchr");
 	char *r = strchr(s, c);
-	ML_RET(__ml_strchr, r ? ms : __ML_NULL);
+	ML_SETRET(__ml_strchr, r ? ms : __ML_NULL);
 	return r;
 }
 
@@ -456,7 +436,7 @@ char *__ml_strrchr(const char *s, int c)
 	meta_t ms = ML_ARGM(0, s);
 	ml_read_str(s, ms, SIZE_MAX, "strrchr");
 	char *r = strrchr(s, c);
-	ML_RET(__ml_strrchr, r ? ms : __ML_NULL);
+	ML_SETRET(__ml_strrchr, r ? ms : __ML_NULL);
 	return r;
 }
 
@@ -480,7 +460,7 @@ char *__ml_strstr(const char *h, const char *n)
 	char *r = strstr(h, n);
 	if (!bad)
 		ml_check(h, mh, r ? (size_t)(r - h) + kn - 1 : strlen(h) + 1, 0, "strstr");
-	ML_RET(__ml_strstr, r ? mh : __ML_NULL);
+	ML_SETRET(__ml_strstr, r ? mh : __ML_NULL);
 	return r;
 }
 
@@ -493,7 +473,7 @@ char *__ml_strpbrk(const char *s, const char *accept)
 	char *r = strpbrk(s, accept);
 	if (!bad)
 		ml_check(s, ms, r ? (size_t)(r - s) + 1 : strlen(s) + 1, 0, "strpbrk");
-	ML_RET(__ml_strpbrk, r ? ms : __ML_NULL);
+	ML_SETRET(__ml_strpbrk, r ? ms : __ML_NULL);
 	return r;
 }
 
@@ -559,7 +539,7 @@ char *__ml_strtok(char *s, const char *delim)
 	ML_OWN(__ml_strtok);
 	meta_t ms = ML_ARGM(0, s), md = ML_ARGM(1, delim);
 	char *r = ml_strtok(s, delim, &ml_strtok_save, ms, md, &ml_tls.strtok_meta, "strtok");
-	ML_RET(__ml_strtok, r ? ml_tls.strtok_meta : __ML_NULL);
+	ML_SETRET(__ml_strtok, r ? ml_tls.strtok_meta : __ML_NULL);
 	return r;
 }
 
@@ -568,10 +548,10 @@ char *__ml_strtok_r(char *s, const char *delim, char **save)
 	ML_OWN(__ml_strtok_r);
 	meta_t ms = ML_ARGM(0, s), md = ML_ARGM(1, delim), msave = ML_ARGM(2, save);
 	ml_check(save, msave, sizeof *save, 1, "strtok_r"); /* read (s == NULL) and written */
-	meta_t mpos = s ? ms : ml_ld_ptr((void *const *)save, *save, msave);
+	meta_t mpos = s ? ms : ml_load_ptr((void *const *)save, *save, msave);
 	char *r = ml_strtok(s, delim, save, ms, md, &mpos, "strtok_r");
-	ml_st_ptr(save, *save, *save ? mpos : __ML_NULL, msave);
-	ML_RET(__ml_strtok_r, r ? mpos : __ML_NULL);
+	ml_store_ptr(save, *save, *save ? mpos : __ML_NULL, msave);
+	ML_SETRET(__ml_strtok_r, r ? mpos : __ML_NULL);
 	return r;
 }
 
@@ -787,7 +767,7 @@ char *__ml_fgets(char *buf, int n, void *f)
 	if (n > 0)
 		ml_check(buf, mb, (size_t)n, 1, "fgets");
 	char *r = fgets(buf, n, (FILE *)f);
-	ML_RET(__ml_fgets, r ? mb : __ML_NULL);
+	ML_SETRET(__ml_fgets, r ? mb : __ML_NULL);
 	return r;
 }
 
@@ -841,7 +821,7 @@ static long ml_getdelim(char **lp, size_t *np, int delim, void *f, meta_t mlp, m
 	char *old = *lp;
 	size_t n0 = *np;
 	uint64_t cap = 0;
-	meta_t mold = ml_ld_ptr((void *const *)lp, old, mlp);
+	meta_t mold = ml_load_ptr((void *const *)lp, old, mlp);
 	if (old && !ml_check_realloc_arg(old, mold, fn, &cap)) {
 		/* Do not let libc realloc a bad pointer: read into a fresh
 		 * buffer; the bad one is dropped. */
@@ -850,7 +830,7 @@ static long ml_getdelim(char **lp, size_t *np, int delim, void *f, meta_t mlp, m
 		long r = getdelim(&tmp, &tn, delim, (FILE *)f);
 		*lp = tmp;
 		*np = tn;
-		ml_st_ptr(lp, tmp, __ml_meta_of(tmp), mlp);
+		ml_store_ptr(lp, tmp, __ml_meta_of(tmp), mlp);
 		return r;
 	}
 	int clamped = 0;
@@ -864,7 +844,7 @@ static long ml_getdelim(char **lp, size_t *np, int delim, void *f, meta_t mlp, m
 	long r = getdelim(lp, np, delim, (FILE *)f);
 	char *now = *lp;
 	if (now != old)
-		ml_st_ptr(lp, now, __ml_meta_of(now), mlp);
+		ml_store_ptr(lp, now, __ml_meta_of(now), mlp);
 	else if (clamped && *np == cap)
 		*np = n0; /* unchanged buffer: the program keeps its own view */
 	return r;
@@ -968,10 +948,10 @@ void *__ml_bsearch(const void *key, const void *base, size_t nmemb, size_t size,
 		else if (r > 0)
 			l = idx + 1;
 		else {
-			ML_RET(__ml_bsearch, mb);
+			ML_SETRET(__ml_bsearch, mb);
 			return (void *)p;
 		}
 	}
-	ML_RET(__ml_bsearch, __ML_NULL);
+	ML_SETRET(__ml_bsearch, __ML_NULL);
 	return 0;
 }

@@ -133,42 +133,33 @@ static inline int ml_app_range(uptr a, uptr n)
 	return 0;
 }
 
-/* The runtime's own view of the pointer shadow (memlens.h's __ml_ld and
- * __ml_st, without depending on those helpers' signatures). The slot must
- * be in application memory (ml_app_range). */
-static inline meta_t ml_shadow_ld(uptr slot, uptr v, meta_t tag, meta_t (*miss)(const void *))
+/* The pointer shadow seen from the runtime: memlens.h's __ml_ld and
+ * __ml_st for a slot anywhere (an unaligned slot, or one outside
+ * application memory, has no shadow). The slot is reached through a
+ * pointer with meta tag. */
+static inline meta_t ml_load_ptr(void *const *slot, const void *v, meta_t tag)
 {
-	meta_t w = *__ML_META_SHADOW(slot);
-	if ((w >> 48) == __ML_HASH16(v ^ tag)) {
-		const struct __ml_rec *r = &__ML_RECS[(unsigned)w];
-		meta_t m = w & __ML_META_MASK;
-		if (v - r->base <= r->end - r->base || r->gen != ml_meta_gen(m))
-			return m;
-	}
-	return miss((const void *)v);
+	if (!v)
+		return __ML_NULL;
+	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8))
+		return __ml_ld((uptr)slot, (uptr)v, tag);
+	return __ml_meta_of(v);
 }
 
-static inline void ml_shadow_st(uptr slot, uptr v, meta_t m, meta_t tag)
+/* Publish *slot = v: instrumented code loading it next gets meta m. */
+static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag)
 {
-	*__ML_META_SHADOW(slot) = m | (__ML_HASH16(v ^ tag) << 48);
+	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8))
+		__ml_st((uptr)slot, (uptr)v, m, tag);
 }
 
-/* The calling protocol (memlens.h's __ml_own / __ml_setret, on the ABI's
- * __ml_t fields directly): did the caller tag this call for self? The tag
- * is consumed either way. */
-static inline int ml_own(uptr self)
-{
-	int own = __ml_t.callee == self;
-	__ml_t.callee = 0;
-	return own;
-}
-
-/* Hand a pointer result's meta to the caller. */
-static inline void ml_setret(uptr self, meta_t m)
-{
-	__ml_t.ret = m;
-	__ml_t.retfn = self;
-}
+/* The replacements' calling protocol (memlens.h's __ml_own and
+ * __ml_setret): in a __ml_ function, ML_OWN(itself) consumes the caller's
+ * tag, ML_ARGM(i, p) is argument i's meta (the caller's, or found from the
+ * address), ML_SETRET hands a pointer result's meta back. */
+#define ML_OWN(self) int own_ = __ml_own((uptr)&self)
+#define ML_ARGM(i, ptr) (own_ ? __ml_t.arg[i] : __ml_meta_of(ptr))
+#define ML_SETRET(self, m) __ml_setret((uptr)&self, (m))
 
 /* ---- init.c ---- */
 enum { ML_UNINIT = 0, ML_INITIALIZING = 1, ML_READY = 2 };

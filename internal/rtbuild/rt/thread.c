@@ -117,7 +117,7 @@ static void *ml_thread_start(void *p)
 
 int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *arg)
 {
-	int own = ml_own((uptr)&__ml_pthread_create);
+	int own = __ml_own((uptr)&__ml_pthread_create);
 	meta_t mthr = own ? __ml_t.arg[0] : __ml_meta_of(thr);
 	meta_t mattr = own ? __ml_t.arg[1] : __ml_meta_of(attr);
 	meta_t marg = own ? __ml_t.arg[3] : __ml_meta_of(arg);
