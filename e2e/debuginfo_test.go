@@ -12,10 +12,7 @@ import (
 // debug information names the user's file and lines (the instrumented
 // translation unit carries linemarkers), as gdb and addr2line need.
 func TestDebugInfoPointsAtUserSource(t *testing.T) {
-	needGCC(t)
-	if buildErr != nil {
-		t.Fatalf("building memlens failed: %v\n%s", buildErr, buildOut)
-	}
+	needMemlens(t)
 	for _, tool := range []string{"nm", "addr2line"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s (binutils) not installed", tool)

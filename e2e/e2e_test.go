@@ -73,12 +73,17 @@ func goTool() string {
 	return "go"
 }
 
-func needGCC(t *testing.T) {
+// needMemlens skips the test without gcc and fails it when memlens did not
+// build.
+func needMemlens(t *testing.T) {
 	t.Helper()
 	if gcc == "" {
 		t.Skip(skipReason)
 	}
 	trackSourcesOnce.Do(trackSources)
+	if buildErr != nil {
+		t.Fatalf("building memlens (go build memlens/cmd/memlens) failed: %v\n%s", buildErr, head(buildOut))
+	}
 }
 
 var trackSourcesOnce sync.Once
@@ -115,13 +120,10 @@ func loadSet(t *testing.T, set string) []*corpus.Program {
 
 // TestCorpus builds and runs every corpus program natively and under memlens.
 func TestCorpus(t *testing.T) {
-	needGCC(t)
+	needMemlens(t)
 	progs := map[string][]*corpus.Program{}
 	for _, set := range sets {
 		progs[set] = loadSet(t, set)
-	}
-	if buildErr != nil {
-		t.Fatalf("building memlens (go build memlens/cmd/memlens) failed: %v\n%s", buildErr, head(buildOut))
 	}
 	for _, set := range sets {
 		t.Run(set, func(t *testing.T) {

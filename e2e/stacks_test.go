@@ -15,10 +15,7 @@ import (
 // still shows with its caller, and stacks captured after other paths have
 // returned name the path actually taken, and stack_depth bounds them all.
 func TestReportStacks(t *testing.T) {
-	needGCC(t)
-	if buildErr != nil {
-		t.Fatalf("building memlens failed: %v\n%s", buildErr, buildOut)
-	}
+	needMemlens(t)
 	dir := t.TempDir()
 	prog := filepath.Join(dir, "stacks")
 	if out, err := exec.Command(memlens, "cc", "-g", "-O1", "-o", prog, "testdata/stacks.c").CombinedOutput(); err != nil {
