@@ -362,7 +362,9 @@ func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 			}
 			f = r.code(c)
 		case c == cc.Node(x.Declaration):
+			r.fn.forInit = true
 			f = r.code(c)
+			r.fn.forInit = false
 		default: // the initialisation of a for
 			e := c.(cc.ExpressionNode)
 			f = r.fullExpr(e, func() frag { return r.expr(e) })

@@ -60,9 +60,12 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 	case setjmps[name]:
 		r.fn.setjmp = true
 		var f frag
-		f.str("__ml_after_setjmp(__ml_d,")
+		// the count of live locals when setjmp is called: a longjmp
+		// back retires those registered since
+		h := r.metaTemp()
+		f.strf("(%s = __ml_t.nobj, __ml_after_setjmp(__ml_d, (unsigned)%s,", h, h)
 		f.cat(r.generic(x))
-		f.str(")")
+		f.str("))")
 		return f, metaWild
 	case strings.HasPrefix(name, "__builtin_") && wrapped[strings.TrimPrefix(name, "__builtin_")]:
 		name = strings.TrimPrefix(name, "__builtin_")

@@ -13,6 +13,7 @@ import (
 type piece struct {
 	tok   cc.Token
 	text  string
+	late  lateText // generated text decided when the unit is printed
 	isTok bool
 }
 
@@ -30,6 +31,9 @@ func (f *frag) str(s string) {
 		*f = append(*f, piece{text: s})
 	}
 }
+
+// later adds text decided when the unit is printed.
+func (f *frag) later(t lateText) { *f = append(*f, piece{late: t}) }
 
 func (f *frag) cat(g frag)                   { *f = append(*f, g...) }
 func (f *frag) add(p piece)                  { *f = append(*f, p) }
@@ -51,9 +55,15 @@ type writer struct {
 func (w *writer) frag(f frag) {
 	for _, p := range f {
 		if !p.isTok {
+			text := p.text
+			if p.late != nil {
+				if text = p.late(); text == "" {
+					continue
+				}
+			}
 			w.b.WriteByte(' ')
-			w.b.WriteString(p.text)
-			w.col += len(p.text) + 1
+			w.b.WriteString(text)
+			w.col += len(text) + 1
 			w.havePrev = false
 			continue
 		}

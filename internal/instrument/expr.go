@@ -370,7 +370,7 @@ func (r *rewriter) place(n cc.ExpressionNode, write bool) (frag, string) {
 	var f frag
 	f.str("&")
 	f.cat(paren(r.indexed(n, write)))
-	return f, metaWild
+	return f, r.objectTag(n)
 }
 
 // ptrExpr rewrites a pointer-valued expression n and returns, with its code,
@@ -411,7 +411,7 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 				var place frag
 				place.str("&")
 				place.cat(r.verbatim(x))
-				return r.load(place, metaWild)
+				return r.load(place, r.objectTag(x))
 			}
 		}
 	case *cc.PostfixExpression:

@@ -105,25 +105,38 @@ func (r *rewriter) globalConstructor() string {
 }
 
 // objectMeta is the meta of a pointer to lvalue n, which is not reached
-// through a pointer: its global's when n lies in a registered global.
-func (r *rewriter) objectMeta(n cc.ExpressionNode) string {
+// through a pointer: its variable's when n lies in a registered global or
+// in a local object (which the pointer makes escape).
+func (r *rewriter) objectMeta(n cc.ExpressionNode) string { return r.variableMeta(n, true) }
+
+// objectTag is the meta tagging the pointer shadow of lvalue n, not
+// reached through a pointer, the same as a pointer to n would give
+// (without making a local escape: one that never does keeps the unknown
+// meta, which its pointers would have too).
+func (r *rewriter) objectTag(n cc.ExpressionNode) string { return r.variableMeta(n, false) }
+
+func (r *rewriter) variableMeta(n cc.ExpressionNode, escape bool) string {
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		switch x.Case {
 		case cc.PrimaryExpressionIdent:
-			if g, ok := r.globals[declOf(x)]; ok {
+			d := declOf(x)
+			if g, ok := r.globals[d]; ok {
 				return g.meta
 			}
+			if m := r.localMeta(d, escape); m != "" {
+				return m
+			}
 		case cc.PrimaryExpressionExpr:
-			return r.objectMeta(x.ExpressionList)
+			return r.variableMeta(x.ExpressionList, escape)
 		}
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionSelect:
-			return r.objectMeta(x.PostfixExpression)
+			return r.variableMeta(x.PostfixExpression, escape)
 		case cc.PostfixExpressionIndex:
 			if isArray(x.PostfixExpression) {
-				return r.objectMeta(x.PostfixExpression)
+				return r.variableMeta(x.PostfixExpression, escape)
 			}
 		}
 	}

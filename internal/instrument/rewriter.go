@@ -30,7 +30,7 @@ var builtinSource = func() string {
 // site is a static source location compiled into the site table.
 type site struct {
 	file, fn, expr, text string
-	line, col, kind      int
+	line, col, kind, aux int
 }
 
 const (
@@ -39,6 +39,7 @@ const (
 	siteFunc    = 2
 	siteGlobal  = 3     // a file-scope variable's declaration: expr is its name
 	siteStatic  = 4     // a static local's declaration: expr is its name
+	siteLocal   = 5     // an automatic local's declaration: expr is its name, aux the end of its block
 	siteNoFrame = 0x100 // in a function that pushes no frame
 )
 
@@ -51,6 +52,12 @@ type fnState struct {
 	metas   []string                  // meta variables declared in the prologue
 	setjmp  bool                      // calls setjmp: our locals must be volatile
 	leaf    bool                      // makes no calls: pushes no frame
+	objs     map[*cc.Declarator]*localObj // locals that become objects if they escape
+	objOrder []*localObj
+	scopes   []*scope              // the blocks being rewritten, innermost last
+	gotos    map[string][]cc.Node  // goto statements by label
+	forInit  bool                  // rewriting the declaration of a for statement
+	regs     []*localObj           // registrations due after the declaration being rewritten
 }
 
 type rewriter struct {
@@ -149,7 +156,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 func (r *rewriter) siteTable() string {
 	return cTable("struct __ml_site", "__ml_sites", len(r.sites), func(i int) string {
 		s := r.sites[i]
-		return fmt.Sprintf("{%s,%s,%s,%s,%d,%d,%d,0}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), s.line, s.col, s.kind)
+		return fmt.Sprintf("{%s,%s,%s,%s,%d,%d,%d,%d}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), s.line, s.col, s.kind, s.aux)
 	}) + r.arrayTable() + r.globalMetas()
 }
 
@@ -198,7 +205,7 @@ func (r *rewriter) site(n cc.Node, kind int) int {
 	expr := ""
 	if kind == siteFunc {
 		expr = r.fn.name
-	} else if d, ok := n.(*cc.Declarator); ok && (kind == siteGlobal || kind == siteStatic) {
+	} else if d, ok := n.(*cc.Declarator); ok && (kind == siteGlobal || kind == siteStatic || kind == siteLocal) {
 		expr = d.Name()
 	} else {
 		expr = cc.NodeSource(n)
@@ -249,7 +256,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// A function that makes no calls needs no frame: nothing can look at
 	// the shadow stack while it runs, except its own reports. Leaving the
 	// frame out keeps small helpers small enough for gcc to inline.
-	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, leaf: !r.containsCall(fd.CompoundStatement)}
+	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, objs: map[*cc.Declarator]*localObj{},
+		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement)}
+	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
 		res := ft.Result()
 		r.fn.retVoid = res == nil || res.Kind() == cc.Void
@@ -272,10 +281,14 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		addrTaken  bool
 	}
 	var params []param
+	var paramObjs []*localObj
 	direct := r.direct[r.fn.name]
 	if ft != nil {
 		for i, p := range ft.Parameters() {
 			pd := p.Declarator
+			if o := r.localObject(pd); o != nil {
+				paramObjs = append(paramObjs, o)
+			}
 			if pd == nil || pd.Name() == "" || !isDataPtr(pd.Type()) {
 				continue
 			}
@@ -314,9 +327,20 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		if len(params) != 0 && direct == nil {
 			pro = append(pro, "int __ml_own_ __attribute__((unused)) = __ml_own((__ml_uptr)"+r.fn.name+");")
 		}
+		pro = append(pro, r.objectMetas(vol)...)
+		pro = append(pro, r.scopeVar(bodyScope, true)())
+		for _, o := range paramObjs {
+			if o.escapes {
+				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = ("+o.meta+" = __ml_register_local(&"+o.name+", sizeof("+o.name+"), "+siteRef(o.site)+"), 0);")
+			}
+		}
 		for _, p := range params {
 			if p.addrTaken {
-				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+metaWild+"), 0);")
+				tag := metaWild
+				if o := r.fn.objs[declByName(ft, p.name)]; o != nil {
+					tag = o.meta
+				}
+				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+tag+"), 0);")
 				continue
 			}
 			pro = append(pro, vol+"__ml_meta_t "+r.fn.comp[declByName(ft, p.name)]+" __attribute__((unused)) = "+p.from+";")
@@ -348,6 +372,11 @@ func declByName(ft *cc.FunctionType, name string) *cc.Declarator {
 
 func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) frag {
 	var items frag
+	var sc *scope
+	if prologue == nil { // a function body's scope is opened with its parameters
+		sc = r.enterScope(cs, false)
+		defer r.leaveScope()
+	}
 	cleanups := false
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		bi := l.BlockItem
@@ -362,8 +391,8 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 			cleanups = true
 		}
 	}
-	if cleanups {
-		r.avail.reset() // the cleanup functions run here and may free
+	if cleanups || len(r.fn.scopes[len(r.fn.scopes)-1].objs) != 0 {
+		r.avail.reset() // the cleanup functions run here and may free (or retire locals)
 	}
 	var f frag
 	var open frag
@@ -375,6 +404,9 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		f.str(r.leave())
 	} else {
 		f.cat(open)
+		if sc.own {
+			f.later(r.scopeVar(sc, false))
+		}
 		f.cat(items)
 	}
 	f.tok(cs.Token2)
@@ -420,12 +452,26 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 		}
 		return f
 	}
-	return r.each(d, func(c cc.Node) frag {
+	outer := r.fn.regs
+	r.fn.regs = nil
+	f := r.each(d, func(c cc.Node) frag {
 		if c == cc.Node(d.InitDeclaratorList) {
 			return r.initDeclaratorList(d.InitDeclaratorList)
 		}
 		return r.verbatim(c)
 	})
+	// locals not registered by their initializers are, after the
+	// declaration (with declarations of our own, legal wherever it is)
+	for _, o := range r.fn.regs {
+		reg := o.register()
+		if o.retag {
+			// its brace initializer stored pointers tagged as unknown
+			reg += fmt.Sprintf(", __ml_copy_shadow(&%s, &%s, sizeof(%s), %s, %s)", o.name, o.name, o.name, o.meta, metaWild)
+		}
+		f.later(o.late(fmt.Sprintf("int %s __attribute__((unused)) = (%s, 0);", r.name("__ml_u"), reg)))
+	}
+	r.fn.regs = outer
+	return f
 }
 
 func (r *rewriter) initDeclaratorList(l *cc.InitDeclaratorList) frag {
@@ -442,12 +488,33 @@ func (r *rewriter) initDeclaratorList(l *cc.InitDeclaratorList) frag {
 
 func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	d := id.Declarator
+	in := id.Initializer
+	// a local object is registered by its initializer when that is an
+	// expression (so the initializer's pointer stores see its meta),
+	// otherwise after the declaration (impossible in a for statement)
+	wrap := d != nil && in != nil && in.Case == cc.InitializerExpr && d.Type() != nil && d.Type().Kind() != cc.Array
+	var o *localObj
+	if wrap || !r.fn.forInit {
+		o = r.localObject(d)
+	}
 	f := r.each(id, func(c cc.Node) frag {
-		if c == cc.Node(id.Initializer) {
-			return r.initializer(d, id.Initializer)
+		if c == cc.Node(in) {
+			g := r.initializer(d, in)
+			if o == nil || !wrap {
+				return g
+			}
+			var w frag
+			w.later(o.late("(" + o.register() + ","))
+			w.cat(g)
+			w.later(o.late(")"))
+			return w
 		}
 		return r.verbatim(c)
 	})
+	if o != nil && !wrap {
+		o.retag = in != nil && in.Case == cc.InitializerInitList && hasPtrs(d.Type(), 0)
+		r.fn.regs = append(r.fn.regs, o)
+	}
 	if d != nil && id.Initializer == nil && r.hasCompanion(d) {
 		// an uninitialized pointer local starts with no provenance
 		r.fn.comp[d] = r.companion(d)
@@ -505,7 +572,11 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 	v := r.name("__ml_v")
 	f.strf("__extension__({ __auto_type %s = ", v)
 	f.cat(code)
-	f.strf("; __ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s); %s; })", d.Name(), v, meta, metaWild, v)
+	tag := metaWild
+	if m := r.localMeta(d, false); m != "" {
+		tag = m
+	}
+	f.strf("; __ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s); %s; })", d.Name(), v, meta, tag, v)
 	return f
 }
 
@@ -595,7 +666,14 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		v := r.name("__ml_r")
 		f.str("{ __auto_type " + v + " = ")
 		f.cat(code)
-		f.strf("; __ml_setret((__ml_uptr)%s, %s); %s", r.fn.name, meta, r.leave())
+		f.str(";")
+		if len(r.fn.objs) != 0 {
+			// gcc replaces a returned address of a local it can see with
+			// NULL: the caller's use of it would be a NULL-POINTER-DEREF
+			// instead of the USE-AFTER-RETURN it is
+			f.strf(" __asm__(\"\" : \"+r\"(%s));", v)
+		}
+		f.strf(" __ml_setret((__ml_uptr)%s, %s); %s", r.fn.name, meta, r.leave())
 		f.tok(j.Token)
 		f.str(v)
 		f.tok(semi)
@@ -631,7 +709,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 // plain reports whether f is unchanged user code (no instrumentation).
 func plain(f frag) bool {
 	for _, p := range f {
-		if p.text != "" {
+		if p.text != "" || p.late != nil {
 			return false
 		}
 	}

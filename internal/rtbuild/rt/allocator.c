@@ -48,45 +48,11 @@ static inline meta_t ml_pub_meta(uptr self, unsigned i)
 
 /* ---- records of blocks ---- */
 
-/* Give object [p, p+n) of the given kind a record; alloc_stack is where it
- * was made (declared, for a global). Returns its meta. */
-static meta_t ml_new_record(const void *p, size_t n, unsigned kind, unsigned alloc_stack)
-{
-	unsigned s = ml_slot_get();
-	struct __ml_rec *r = &__ML_RECS[s];
-	struct ml_cold *c = &ML_COLD[s];
-	unsigned g = ML_LOAD(&r->gen);
-
-	ML_STORE(&r->base, (uptr)p);
-	ML_STORE(&r->end, (uptr)p + n);
-	ML_STORE(&r->kind, kind);
-	/* block numbers count heap blocks; globals are shown by name */
-	ML_STORE(&r->id, kind == __ML_KIND_HEAP ? ml_next_block_id() : 0);
-	c->gen = g;
-	c->alloc_stack = alloc_stack;
-	c->free_stack = 0;
-	c->alloc_tid = ml_self_id();
-	c->free_tid = 0;
-	ML_STORE(&c->flags, 0);
-	return ml_mkmeta(s, g);
-}
-
 /* Register a block libc just returned; returns its meta. */
 static meta_t ml_register_block(void *p, size_t n)
 {
 	meta_t m = ml_new_record(p, n, __ML_KIND_HEAP, ml_stack_capture(0));
 	ml_live_insert((uptr)p, m);
-	return m;
-}
-
-__ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct __ml_site *decl)
-{
-	if (!ml_ready())
-		return __ML_WILD;
-	meta_t m = ml_new_record(base, size, __ML_KIND_GLOBAL, ml_stack_capture(decl));
-	/* by its address too: a pointer to it stored by a static initializer
-	 * or by other code has no shadow, and __ml_meta_of finds it here */
-	ml_live_insert((uptr)base, m);
 	return m;
 }
 

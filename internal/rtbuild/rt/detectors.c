@@ -81,6 +81,29 @@ static int ml_c_global_overflow(struct ml_event *ev)
 	return b->known && b->kind == __ML_KIND_GLOBAL && !ml_inside(ev);
 }
 
+/* [STACK-BUFFER-OVERFLOW] deref r: r's object is a live local ∧
+ * (r < Begin(r) ∨ r + n > End(r)). */
+static int ml_c_stack_overflow(struct ml_event *ev)
+{
+	const struct ml_binfo *b = ml_event_block(ev);
+	return b->known && b->kind == __ML_KIND_STACK && !b->freed && !ml_inside(ev);
+}
+
+/* [USE-AFTER-RETURN] deref r: r's object is a local retired when its
+ * function returned. [USE-AFTER-SCOPE]: one retired when its block ended
+ * (or a longjmp left it). */
+static int ml_c_after_return(struct ml_event *ev)
+{
+	const struct ml_binfo *b = ml_event_block(ev);
+	return b->kind == __ML_KIND_STACK && b->freed && b->returned;
+}
+
+static int ml_c_after_scope(struct ml_event *ev)
+{
+	const struct ml_binfo *b = ml_event_block(ev);
+	return b->kind == __ML_KIND_STACK && b->freed && !b->returned;
+}
+
 /* [DOUBLE-FREE] free r: Allocated(r) ∧ Freed(r, r1). */
 static int ml_c_double_free(struct ml_event *ev)
 {
@@ -122,7 +145,10 @@ static const struct ml_detector {
 } ml_detectors[] = {
 	{ML_NULL_POINTER_DEREF, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_null_deref},
 	{ML_DANGLING_POINTER_DEREF, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_dangling},
+	{ML_USE_AFTER_RETURN, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_after_return},
+	{ML_USE_AFTER_SCOPE, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_after_scope},
 	{ML_HEAP_BUFFER_OVERFLOW, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_overflow},
+	{ML_STACK_BUFFER_OVERFLOW, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_stack_overflow},
 	{ML_GLOBAL_BUFFER_OVERFLOW, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_global_overflow},
 	{ML_DOUBLE_FREE, ML_AT(ML_FREE), ml_c_double_free},
 	{ML_UNMATCHED_FREE, ML_AT(ML_FREE), ml_c_unmatched_free},

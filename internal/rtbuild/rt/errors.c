@@ -31,7 +31,7 @@ const struct ml_kind_info ml_kinds[ML_NKINDS] = {
 	},
 	[ML_STACK_BUFFER_OVERFLOW] = {
 		"STACK-BUFFER-OVERFLOW",
-		"access outside the bounds of a local array",
+		"access outside the bounds of a local variable (through a pointer) or a local array",
 	},
 	[ML_GLOBAL_BUFFER_OVERFLOW] = {
 		"GLOBAL-BUFFER-OVERFLOW",
@@ -40,6 +40,14 @@ const struct ml_kind_info ml_kinds[ML_NKINDS] = {
 	[ML_INTRA_OBJECT_OVERFLOW] = {
 		"INTRA-OBJECT-OVERFLOW",
 		"index past the bounds of an array member, into the rest of its struct or beyond",
+	},
+	[ML_USE_AFTER_RETURN] = {
+		"USE-AFTER-RETURN",
+		"access through a pointer to a local variable of a function that has returned",
+	},
+	[ML_USE_AFTER_SCOPE] = {
+		"USE-AFTER-SCOPE",
+		"access through a pointer to a local variable after the block declaring it ended",
 	},
 };
 
@@ -53,4 +61,6 @@ unsigned char ml_kind_enabled[ML_NKINDS] = {
 	[ML_STACK_BUFFER_OVERFLOW] = 1,
 	[ML_GLOBAL_BUFFER_OVERFLOW] = 1,
 	[ML_INTRA_OBJECT_OVERFLOW] = 1,
+	[ML_USE_AFTER_RETURN] = 1,
+	[ML_USE_AFTER_SCOPE] = 1,
 };

@@ -48,7 +48,9 @@
 #define ml_live_lookup         __mlrt_live_lookup
 #define ml_map_fixed           __mlrt_map_fixed
 #define ml_map_hot             __mlrt_map_hot
+#define ml_new_record          __mlrt_new_record
 #define ml_next_block_id       __mlrt_next_block_id
+#define ml_locals_exit         __mlrt_locals_exit
 #define ml_printf              __mlrt_printf
 #define ml_read_str            __mlrt_read_str
 #define ml_records_init        __mlrt_records_init
@@ -200,6 +202,7 @@ struct ml_tls {
 	unsigned cache[ML_SLOT_BATCH];
 	struct ml_batch *fill;   /* freed slots not yet handed back */
 	meta_t strtok_meta;      /* meta of the string strtok(NULL, ...) continues */
+	struct ml_local *locals; /* live registered locals, oldest first (__ml_t.nobj) */
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 void ml_thread_init_main(void);
@@ -213,6 +216,10 @@ static inline unsigned ml_self_id(void)
 /* Creation info of thread id, for reports: 0 if unknown. */
 int ml_thread_info(unsigned id, unsigned *parent, unsigned *stack);
 void ml_thread_exit_hook(void);
+
+/* ---- locals.c ---- */
+/* The thread is ending: retire its locals still registered. */
+void ml_locals_exit(void);
 
 /* ---- stack.c ---- */
 void ml_stack_init(void);
@@ -251,6 +258,7 @@ struct ml_cold {
 #define ML_CF_FREED    1u
 #define ML_CF_REALLOC  2u  /* freed by realloc */
 #define ML_CF_ARCHIVED 4u  /* copied into the history, slot about to be reused */
+#define ML_CF_RETURNED 8u  /* a local retired because its function returned */
 #define ML_COLD ((struct ml_cold *)ML_COLD_ADDR)
 
 /* What the runtime knows about the block a meta (or an address) names. */
@@ -264,6 +272,7 @@ struct ml_binfo {
 	uint64_t size;
 	unsigned alloc_stack, free_stack, alloc_tid, free_tid;
 	int by_realloc;
+	int returned;         /* a local whose function returned (ML_CF_RETURNED) */
 };
 
 void ml_records_init(void);
@@ -271,6 +280,9 @@ unsigned ml_slot_get(void);
 void ml_slot_put(unsigned slot);
 void ml_slots_flush(void);             /* hand this thread's caches back */
 uint64_t ml_next_block_id(void);
+/* Give object [p, p+n) of the given kind a record; alloc_stack is where it
+ * was made (declared, for a variable). Returns its meta. */
+meta_t ml_new_record(const void *p, size_t n, unsigned kind, unsigned alloc_stack);
 int ml_slot_in_use(unsigned slot);     /* has ever been handed out */
 
 void ml_live_insert(uptr base, meta_t m);
@@ -306,6 +318,8 @@ enum ml_kind {
 	ML_STACK_BUFFER_OVERFLOW,
 	ML_GLOBAL_BUFFER_OVERFLOW,
 	ML_INTRA_OBJECT_OVERFLOW,
+	ML_USE_AFTER_RETURN,
+	ML_USE_AFTER_SCOPE,
 	ML_NKINDS
 };
 struct ml_kind_info {

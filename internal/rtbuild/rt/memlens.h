@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 7
+#define __ML_ABI 8
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -54,6 +54,7 @@ struct __ml_rec {
 #define __ML_KIND_HEAP   1u
 #define __ML_KIND_WILD   2u  /* unknown provenance: only NULL is checked */
 #define __ML_KIND_GLOBAL 3u  /* a global variable of an instrumented unit */
+#define __ML_KIND_STACK  4u  /* a local variable (or parameter) of an instrumented function */
 
 #define __ML_RECS        ((struct __ml_rec *)0x600000000000UL)
 #define __ML_MAX_RECS    (1UL << 32)
@@ -76,13 +77,14 @@ struct __ml_site {
 	const char *text;   /* the whole source line, for the caret display */
 	unsigned line, col; /* 1-based; inside a macro: the macro's use */
 	unsigned kind;      /* __ML_SITE_* */
-	unsigned pad;
+	unsigned aux;       /* __ML_SITE_LOCAL: the line where the local's block ends */
 };
 #define __ML_SITE_ACCESS 0u
 #define __ML_SITE_CALL   1u
 #define __ML_SITE_FUNC   2u
 #define __ML_SITE_GLOBAL 3u  /* a file-scope variable's declaration (expr: its name) */
 #define __ML_SITE_STATIC 4u  /* a static local's declaration (expr: its name) */
+#define __ML_SITE_LOCAL  5u  /* an automatic local's (or parameter's) declaration */
 /* Flag on the sites of functions that make no calls: they push no frame
  * (so they stay small enough to inline), and a stack taken at one of their
  * sites adds it above the innermost frame instead of replacing it. */
@@ -100,6 +102,7 @@ struct __ml_thread {
 	__ml_meta_t ret;                  /* meta of its return value */
 	unsigned depth;
 	unsigned id;                      /* memlens thread number, T0 = main */
+	unsigned nobj;                    /* live locals registered by this thread */
 	const struct __ml_site *frames[__ML_MAX_FRAMES];
 };
 extern __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
@@ -133,6 +136,12 @@ __ml_meta_t __ml_meta_of(const void *p);               /* meta from an address *
 /* A global variable of an instrumented unit, from the unit's constructor:
  * its record's meta. decl is the declaration's site (expr: the name). */
 __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct __ml_site *decl);
+/* A local of an instrumented function (or a parameter) whose address
+ * escapes, when its declaration is reached: its record's meta. It lives
+ * until the innermost scope that registered it ends (__ml_scope_end). */
+__ml_meta_t __ml_register_local(const void *base, __ml_uptr size, const struct __ml_site *decl);
+/* Retire the locals registered since this thread had h of them. */
+void __ml_scope_pop(unsigned h);
 /* Struct copies: move the pointer shadow of n bytes along, retagged from the
  * source container's meta stag to the destination's dtag. */
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag, __ml_meta_t stag);
@@ -207,8 +216,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v7;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v7;
+extern const int __memlens_abi_v8;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v8;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -387,10 +396,35 @@ __ML_INLINE void __ml_setret(__ml_uptr self, __ml_meta_t m)
 	__ml_t.retfn = self;
 }
 
-/* setjmp returns a second time after longjmp skipped frames: restore depth. */
-__ML_INLINE int __ml_after_setjmp(unsigned d, int v)
+/* A local's declaration is reached: register it, unless old (its meta
+ * variable) already names it, alive (a goto back over the declaration, a
+ * block without a scope of its own run again). */
+__ML_INLINE __ml_meta_t __ml_local(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl,
+                                   __ml_meta_t old)
+{
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)old];
+	if ((r->gen == (unsigned)(old >> 32)) & (r->base == a) & (r->end == a + n))
+		return old;
+	return __ml_register_local((const void *)a, n, decl);
+}
+
+/* The cleanup of a block's scope variable (its value: the thread's count
+ * of live locals when the block began): runs on every way out of the
+ * block but longjmp, which __ml_after_setjmp handles. */
+__ML_INLINE void __ml_scope_end(const unsigned *h)
+{
+	if (__ml_t.nobj > *h)
+		__ml_scope_pop(*h);
+}
+
+/* setjmp returns a second time after longjmp skipped frames: restore depth,
+ * and retire the locals registered since setjmp was called (h of them
+ * were live then). */
+__ML_INLINE int __ml_after_setjmp(unsigned d, unsigned h, int v)
 {
 	__ml_leave(d + 1);
+	if (__ml_t.nobj > h)
+		__ml_scope_pop(h);
 	return v;
 }
 

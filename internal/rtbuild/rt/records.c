@@ -260,6 +260,29 @@ void ml_slots_flush(void)
 		ml_batch_swap(b, 0);
 }
 
+/* Give object [p, p+n) of the given kind a record; alloc_stack is where it
+ * was made (declared, for a global). Returns its meta. */
+meta_t ml_new_record(const void *p, size_t n, unsigned kind, unsigned alloc_stack)
+{
+	unsigned s = ml_slot_get();
+	struct __ml_rec *r = &__ML_RECS[s];
+	struct ml_cold *c = &ML_COLD[s];
+	unsigned g = ML_LOAD(&r->gen);
+
+	ML_STORE(&r->base, (uptr)p);
+	ML_STORE(&r->end, (uptr)p + n);
+	ML_STORE(&r->kind, kind);
+	/* block numbers count heap blocks; variables are shown by name */
+	ML_STORE(&r->id, kind == __ML_KIND_HEAP ? ml_next_block_id() : 0);
+	c->gen = g;
+	c->alloc_stack = alloc_stack;
+	c->free_stack = 0;
+	c->alloc_tid = ml_self_id();
+	c->free_tid = 0;
+	ML_STORE(&c->flags, 0);
+	return ml_mkmeta(s, g);
+}
+
 /* ---- live-base map ---- */
 
 static inline int ml_basemap_ok(uptr base)
@@ -392,6 +415,7 @@ static void ml_binfo_from_hist(const struct ml_hist *h, struct ml_binfo *b)
 	b->alloc_tid = h->alloc_tid;
 	b->free_tid = h->free_tid;
 	b->by_realloc = (h->flags & ML_CF_REALLOC) != 0;
+	b->returned = (h->flags & ML_CF_RETURNED) != 0;
 }
 
 /* ---- block information for reports and detectors ---- */
@@ -413,6 +437,7 @@ static void ml_binfo_from_slot(unsigned s, unsigned g, struct ml_binfo *b, int f
 	b->alloc_tid = ML_LOAD(&c->alloc_tid);
 	b->free_tid = freed ? ML_LOAD(&c->free_tid) : 0;
 	b->by_realloc = freed && (ML_LOAD(&c->flags) & ML_CF_REALLOC);
+	b->returned = freed && (ML_LOAD(&c->flags) & ML_CF_RETURNED);
 }
 
 int ml_block_info(meta_t m, struct ml_binfo *b)

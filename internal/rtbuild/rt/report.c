@@ -285,29 +285,52 @@ static void ml_where_ends(struct ml_buf *b, const struct ml_event *ev, const str
 	ml_bput(b, " past its end");
 }
 
-/* The same for a global or static variable: "4 bytes past the end of
- * global variable `counts` (16 bytes) declared at g.c:3". */
-static void ml_where_global(struct ml_buf *b, const struct ml_event *ev, const struct ml_binfo *k,
-                            enum ml_kind kind, int inside)
+/* The same for a variable: "4 bytes past the end of global variable
+ * `counts` (16 bytes) declared at g.c:3", "local variable `buf` (8 bytes)
+ * of f() declared at f.c:5; f() has returned". */
+static void ml_where_var(struct ml_buf *b, const struct ml_event *ev, const struct ml_binfo *k,
+                         enum ml_kind kind, int inside)
 {
 	uptr p = ev->p;
 	const site_t *decl[1];
 	unsigned nd = ml_stack_get(k->alloc_stack, decl, 1);
+	const site_t *d = nd ? decl[0] : 0;
+	unsigned dk = d ? d->kind & 0xff : 0;
 	if (p != k->base || kind != ML_UNMATCHED_FREE)
 		ml_where_pos(b, p, k->base, k->size);
-	ml_bput(b, nd && (decl[0]->kind & 0xff) == __ML_SITE_STATIC ? "static variable `" : "global variable `");
-	ml_bput(b, nd ? decl[0]->expr : "?");
+	ml_bput(b, k->kind == __ML_KIND_STACK ? "local variable `"
+	           : dk == __ML_SITE_STATIC    ? "static variable `"
+	                                       : "global variable `");
+	ml_bput(b, d ? d->expr : "?");
 	ml_bput(b, "` (");
 	ml_bbytes(b, k->size);
 	ml_bput(b, ")");
-	if (nd) {
-		ml_bput(b, " declared at ");
-		ml_bput(b, decl[0]->file);
-		ml_bputc(b, ':');
-		ml_bdec(b, decl[0]->line);
+	if (d && k->kind == __ML_KIND_STACK) {
+		ml_bput(b, " of ");
+		ml_bput(b, d->func);
+		ml_bput(b, "()");
 	}
-	if (kind == ML_GLOBAL_BUFFER_OVERFLOW && inside)
+	if (d) {
+		ml_bput(b, " declared at ");
+		ml_bput(b, d->file);
+		ml_bputc(b, ':');
+		ml_bdec(b, d->line);
+	}
+	if ((kind == ML_GLOBAL_BUFFER_OVERFLOW || kind == ML_STACK_BUFFER_OVERFLOW) && inside)
 		ml_where_ends(b, ev, k);
+	if (kind == ML_USE_AFTER_RETURN && d) {
+		ml_bput(b, "; ");
+		ml_bput(b, d->func);
+		ml_bput(b, "() has returned");
+	}
+	if (kind == ML_USE_AFTER_SCOPE) {
+		ml_bput(b, "; its block ended");
+		if (d && d->aux) {
+			ml_bput(b, " (line ");
+			ml_bdec(b, d->aux);
+			ml_bput(b, ")");
+		}
+	}
 	if (kind == ML_UNMATCHED_FREE)
 		ml_bput(b, "; it was never allocated on the heap");
 }
@@ -357,8 +380,8 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 	}
 	int64_t off = (int64_t)(p - k->base);
 	int inside = p >= k->base && p < k->base + k->size;
-	if (k->kind == __ML_KIND_GLOBAL) {
-		ml_where_global(b, ev, k, kind, inside);
+	if (k->kind == __ML_KIND_GLOBAL || k->kind == __ML_KIND_STACK) {
+		ml_where_var(b, ev, k, kind, inside);
 		return;
 	}
 	ml_where_pos(b, p, k->base, k->size);
@@ -602,6 +625,12 @@ static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_bput(b, " at:\n");
 		ml_tstack(b, k->alloc_stack);
 	}
+	if (kind != ML_NULL_POINTER_DEREF && k->known && k->kind == __ML_KIND_STACK) {
+		ml_bput(b, "    local variable declared by ");
+		ml_tthread(b, k->alloc_tid);
+		ml_bput(b, " at:\n");
+		ml_tstack(b, k->alloc_stack);
+	}
 	ml_bput(b, "    call stack:\n");
 	ml_tstack(b, stack);
 
@@ -816,7 +845,7 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_jkey(b, "offset");
 		ml_bsdec(b, (int64_t)(ev->p - k->base));
 		ml_jkey(b, "kind");
-		ml_jstr(b, k->kind == __ML_KIND_GLOBAL ? "global" : "heap");
+		ml_jstr(b, k->kind == __ML_KIND_GLOBAL ? "global" : k->kind == __ML_KIND_STACK ? "stack" : "heap");
 		ml_jkey(b, "alloc");
 		ml_jevent(b, k->alloc_stack, k->alloc_tid);
 		if (k->freed) {

@@ -17,7 +17,7 @@ __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
 
 /* A runtime built for another ABI does not define this, so stale objects
  * fail to link (memlens.h references it from every instrumented object). */
-const int __memlens_abi_v7 = 7;
+const int __memlens_abi_v8 = 8;
 
 __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 
@@ -33,11 +33,13 @@ static unsigned ml_next_tid = 1;
 static pthread_key_t ml_exit_key;
 static int ml_exit_key_ok;
 
-/* pthread key destructor: hand this thread's cached record slots back so
- * short-lived threads do not strand them. */
+/* pthread key destructor: retire the locals pthread_exit left behind and
+ * hand this thread's cached record slots back so short-lived threads do
+ * not strand them. */
 static void ml_thread_exit(void *arg)
 {
 	(void)arg;
+	ml_locals_exit();
 	ml_slots_flush();
 }
 

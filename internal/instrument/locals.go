@@ -1,0 +1,251 @@
+package instrument
+
+import (
+	"fmt"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// Locals as objects. A local (or parameter) whose pointer escapes — its
+// address is taken, or it is an array (or a struct holding one) that
+// decays — gets a record of its own when its declaration is reached, so
+// accesses through pointers to it are checked against its bounds
+// (STACK-BUFFER-OVERFLOW) and its death is seen by every such pointer
+// (USE-AFTER-SCOPE, USE-AFTER-RETURN). Whether a local escapes is known
+// only once the whole function is rewritten, so the code registering it
+// is late text, decided when the unit is printed; a local that never
+// escapes costs nothing.
+//
+// Its meta lives in a function-scope variable. A block registering locals
+// opens with a scope variable holding the thread's count of live locals,
+// whose cleanup (every exit of the block but longjmp) retires those
+// registered since; it also resets the metas of the block's locals, so
+// that a jump past a declaration (or an initializer naming its own
+// variable) sees an unknown pointer, never a dead one. A block that jumps
+// can enter from outside (one holding case labels, or labels of gotos
+// outside it) gets no scope variable: a jump would bypass its
+// initialization. Its locals live until an enclosing scope ends.
+
+// localObj is a local that becomes an object if its pointer escapes.
+type localObj struct {
+	name    string // the variable
+	meta    string // function-scope variable holding its meta (1UL until registered)
+	site    int    // its declaration's site
+	escapes bool   // some pointer to it is made: register it
+	retag   bool   // brace-initialized with pointers: retag their shadow once registered
+}
+
+// scope is a block being rewritten.
+type scope struct {
+	own  bool        // has a scope variable of its own
+	objs []*localObj // the locals it resets and retires (those of the blocks inside it without a scope)
+	end  int         // the line of its closing brace
+}
+
+// lateText is generated text decided when the unit is printed.
+type lateText func() string
+
+// localCandidate reports whether d may become an object: an automatic
+// local (or parameter) whose address is taken, or whose type may decay.
+func localCandidate(d *cc.Declarator) bool {
+	if d == nil || d.IsTypename() || d.IsStatic() || d.IsExtern() || d.IsThreadLocal() ||
+		d.IsRegister() || d.StorageDuration() != cc.Automatic || d.Name() == "" {
+		return false
+	}
+	t := d.Type()
+	if t == nil || t.Kind() == cc.Function || t.Kind() == cc.Void {
+		return false
+	}
+	switch t.Kind() {
+	case cc.Array, cc.Struct, cc.Union:
+		return !t.IsIncomplete() || d.IsParam()
+	}
+	return d.AddressTaken()
+}
+
+// declaresLocals reports whether the function's parameters or body have a
+// local that may become an object (such a function pushes a frame, so a
+// local's retirement can tell a return from the end of a block).
+func declaresLocals(fd *cc.FunctionDefinition, ft *cc.FunctionType) bool {
+	if ft != nil {
+		for _, p := range ft.Parameters() {
+			if p.Declarator != nil && p.Declarator.AddressTaken() {
+				return true
+			}
+		}
+	}
+	found := false
+	var walk func(n cc.Node)
+	walk = func(n cc.Node) {
+		if found || n == nil {
+			return
+		}
+		if d, ok := n.(*cc.Declarator); ok && localCandidate(d) {
+			found = true
+			return
+		}
+		for _, c := range childNodes(n) {
+			walk(c)
+		}
+	}
+	walk(fd.CompoundStatement)
+	return found
+}
+
+// enterScope opens block cs (the function body when body is set).
+func (r *rewriter) enterScope(cs *cc.CompoundStatement, body bool) *scope {
+	s := &scope{own: body || !entered(cs, r.fn.gotos), end: cs.Token2.Position().Line}
+	r.fn.scopes = append(r.fn.scopes, s)
+	return s
+}
+
+func (r *rewriter) leaveScope() { r.fn.scopes = r.fn.scopes[:len(r.fn.scopes)-1] }
+
+// scopeVar is the late declaration opening scope s: its scope variable
+// (and the resets of its locals' metas, reset unless fresh: at function
+// entry they are still unknown).
+func (r *rewriter) scopeVar(s *scope, fresh bool) lateText {
+	v := r.name("__ml_sc")
+	return func() string {
+		var metas []string
+		for _, o := range s.objs {
+			if o.escapes {
+				metas = append(metas, o.meta+" = ")
+			}
+		}
+		if len(metas) == 0 {
+			return ""
+		}
+		init := "__ml_t.nobj"
+		if !fresh {
+			init = "(" + strings.Join(metas, "") + "1UL, __ml_t.nobj)"
+		}
+		return "unsigned " + v + " __attribute__((cleanup(__ml_scope_end), unused)) = " + init + ";"
+	}
+}
+
+// localObject returns the object d becomes if it escapes, made at its
+// declaration; nil if d cannot be one. Its locals are retired by the
+// innermost block with a scope of its own.
+func (r *rewriter) localObject(d *cc.Declarator) *localObj {
+	if r.fn == nil || !localCandidate(d) {
+		return nil
+	}
+	if o := r.fn.objs[d]; o != nil {
+		return o
+	}
+	end := 0
+	var own *scope
+	for i := len(r.fn.scopes) - 1; i >= 0; i-- {
+		if end == 0 {
+			end = r.fn.scopes[i].end
+		}
+		if r.fn.scopes[i].own {
+			own = r.fn.scopes[i]
+			break
+		}
+	}
+	if own == nil {
+		return nil
+	}
+	o := &localObj{name: d.Name(), meta: r.name("__ml_o")}
+	o.site = r.site(d, siteLocal)
+	r.sites[o.site].aux = end
+	r.fn.objs[d] = o
+	r.fn.objOrder = append(r.fn.objOrder, o)
+	own.objs = append(own.objs, o)
+	return o
+}
+
+// register is the code registering o (reusing its record when it names
+// it still).
+func (o *localObj) register() string {
+	return fmt.Sprintf("%s = __ml_local((__ml_uptr)&%s, sizeof(%s), %s, %s)", o.meta, o.name, o.name, siteRef(o.site), o.meta)
+}
+
+// late wraps a lateText decided by o's escape.
+func (o *localObj) late(text string) lateText {
+	return func() string {
+		if o.escapes {
+			return text
+		}
+		return ""
+	}
+}
+
+// localMeta is the meta of a pointer to local d when d is an object
+// (escape marks it as one), or "".
+func (r *rewriter) localMeta(d *cc.Declarator, escape bool) string {
+	if r.fn == nil {
+		return ""
+	}
+	o := r.fn.objs[d]
+	if o == nil {
+		return ""
+	}
+	if escape {
+		o.escapes = true
+	}
+	return o.meta
+}
+
+// entered reports whether a jump from outside block cs can land inside it
+// (past its first statement): cs holds a case or default label, or a
+// label some goto outside cs names.
+func entered(cs *cc.CompoundStatement, gotos map[string][]cc.Node) bool {
+	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+		bi := l.BlockItem
+		if bi == nil || bi.Case != cc.BlockItemStmt {
+			continue
+		}
+		for s := bi.Statement; s != nil && s.Case == cc.StatementLabeled; s = s.LabeledStatement.Statement {
+			ls := s.LabeledStatement
+			if ls.Case != cc.LabeledStatementLabel {
+				return true
+			}
+			for _, g := range gotos[ls.Token.SrcStr()] {
+				if !inside(g, cs) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// inside reports whether node n lies within block cs (by source order).
+func inside(n cc.Node, cs *cc.CompoundStatement) bool {
+	p, a, b := n.Position(), cs.Token.Position(), cs.Token2.Position()
+	return p.Filename == a.Filename && after(p.Line, p.Column, a.Line, a.Column) && after(b.Line, b.Column, p.Line, p.Column)
+}
+
+func after(l1, c1, l2, c2 int) bool { return l1 > l2 || l1 == l2 && c1 > c2 }
+
+// gotosOf collects the goto statements of a function body by label.
+func gotosOf(body *cc.CompoundStatement) map[string][]cc.Node {
+	m := map[string][]cc.Node{}
+	var walk func(n cc.Node)
+	walk = func(n cc.Node) {
+		if n == nil {
+			return
+		}
+		if j, ok := n.(*cc.JumpStatement); ok && j.Case == cc.JumpStatementGoto {
+			m[j.Token2.SrcStr()] = append(m[j.Token2.SrcStr()], j)
+		}
+		for _, c := range childNodes(n) {
+			walk(c)
+		}
+	}
+	walk(body)
+	return m
+}
+
+// objectMetas declares the function's local objects' meta variables.
+func (r *rewriter) objectMetas(vol string) []string {
+	var decls []string
+	for _, o := range r.fn.objOrder {
+		decls = append(decls, vol+"__ml_meta_t "+o.meta+" __attribute__((unused)) = 1UL;")
+	}
+	return decls
+}

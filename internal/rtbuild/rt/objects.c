@@ -1,0 +1,97 @@
+/* objects.c: variables as objects — globals, static locals and the locals
+ * of instrumented functions whose address escapes.
+ *
+ * Globals and static locals get a record when the unit's constructor (or
+ * the static's first declaration) registers them, and keep it forever.
+ *
+ * Locals (and parameters) are registered when their declaration is
+ * reached and retired when their scope ends. Each thread keeps its live
+ * locals on a stack, oldest first; __ml_t.nobj is its height. A block that
+ * registers locals begins by saving the height in a scope variable whose
+ * cleanup (gcc's cleanup attribute: every exit of the block but longjmp)
+ * pops back to it; the second return of setjmp pops back to the height at
+ * the setjmp call; a thread's end pops everything. Retiring bumps the
+ * record's generation, so every pointer to the local is dangling from then
+ * on, whatever reuses the stack memory. A local retired while its function
+ * returns (the shadow stack is already below the depth it was registered
+ * at) is marked so: using it is USE-AFTER-RETURN, not USE-AFTER-SCOPE.
+ */
+#include "internal.h"
+
+#include <sys/mman.h>
+
+/* One live local: its record slot and the shadow-stack depth of the
+ * function that declared it. */
+struct ml_local {
+	uint32_t slot;
+	uint32_t depth;
+};
+
+/* Per-thread capacity: deeper recursions leave their locals unregistered
+ * (their pointers say nothing) rather than fail. */
+#define ML_LOCALS_MAX (1u << 20)
+
+static int ml_objects_ready(void)
+{
+	if (ML_LIKELY(ml_state == ML_READY))
+		return 1;
+	if (ml_state == ML_UNINIT)
+		__ml_init();
+	return ml_state == ML_READY;
+}
+
+__ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct __ml_site *decl)
+{
+	if (!ml_objects_ready())
+		return __ML_WILD;
+	meta_t m = ml_new_record(base, size, __ML_KIND_GLOBAL, ml_stack_capture(decl));
+	/* by its address too: a pointer to it stored by a static initializer
+	 * or by other code has no shadow, and __ml_meta_of finds it here */
+	ml_live_insert((uptr)base, m);
+	return m;
+}
+
+__ml_meta_t __ml_register_local(const void *base, __ml_uptr size, const struct __ml_site *decl)
+{
+	struct ml_tls *t = &ml_tls;
+	if (!ml_objects_ready() || __ml_t.nobj >= ML_LOCALS_MAX)
+		return __ML_WILD;
+	if (ML_UNLIKELY(!t->locals)) {
+		void *p = mmap(0, ML_LOCALS_MAX * sizeof(struct ml_local), PROT_READ | PROT_WRITE,
+		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (p == MAP_FAILED)
+			return __ML_WILD;
+		t->locals = p;
+	}
+	meta_t m = ml_new_record(base, size, __ML_KIND_STACK, ml_stack_capture(decl));
+	ml_live_insert((uptr)base, m);
+	t->locals[__ml_t.nobj++] = (struct ml_local){ml_meta_slot(m), __ml_t.depth};
+	return m;
+}
+
+void __ml_scope_pop(unsigned h)
+{
+	struct ml_tls *t = &ml_tls;
+	unsigned depth = __ml_t.depth, tid = ml_self_id();
+	while (__ml_t.nobj > h) {
+		const struct ml_local *l = &t->locals[--__ml_t.nobj];
+		struct __ml_rec *r = &__ML_RECS[l->slot];
+		struct ml_cold *c = &ML_COLD[l->slot];
+		c->free_stack = 0;
+		c->free_tid = tid;
+		ML_STORE(&c->flags, ML_CF_FREED | (depth < l->depth ? ML_CF_RETURNED : 0));
+		ML_STORE(&r->gen, (ML_LOAD(&r->gen) + 1) & 0xffff);
+		ml_slot_put(l->slot);
+	}
+}
+
+void ml_locals_exit(void)
+{
+	struct ml_tls *t = &ml_tls;
+	if (!t->locals)
+		return;
+	__ml_t.depth = 0; /* whatever is left, its function is gone */
+	__ml_scope_pop(0);
+	munmap(t->locals, ML_LOCALS_MAX * sizeof(struct ml_local));
+	t->locals = 0;
+}
