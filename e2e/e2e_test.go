@@ -437,6 +437,8 @@ func TestCorpusAnnotations(t *testing.T) {
 		"sbo": "STACK-BUFFER-OVERFLOW",
 		"gbo": "GLOBAL-BUFFER-OVERFLOW",
 		"ioo": "INTRA-OBJECT-OVERFLOW",
+		"uar": "USE-AFTER-RETURN",
+		"uas": "USE-AFTER-SCOPE",
 	}
 	bugs, clean := loadSet(t, "bugs"), loadSet(t, "clean")
 	if len(bugs) < 45 || len(clean) < 20 {
@@ -450,7 +452,7 @@ func TestCorpusAnnotations(t *testing.T) {
 		pre, _, _ := strings.Cut(p.Name, "_")
 		kind, ok := prefixes[pre]
 		if !ok {
-			t.Errorf("%s: name should start with one of hbo_, dpd_, df_, uf_, npd_, sbo_, gbo_, ioo_ (the kind it demonstrates)", p.Path)
+			t.Errorf("%s: name should start with one of hbo_, dpd_, df_, uf_, npd_, sbo_, gbo_, ioo_, uar_, uas_ (the kind it demonstrates)", p.Path)
 			continue
 		}
 		found := false

@@ -47,6 +47,8 @@ var Kinds = []string{
 	"STACK-BUFFER-OVERFLOW",
 	"GLOBAL-BUFFER-OVERFLOW",
 	"INTRA-OBJECT-OVERFLOW",
+	"USE-AFTER-RETURN",
+	"USE-AFTER-SCOPE",
 }
 
 // Directives are the names accepted after "memlens:".

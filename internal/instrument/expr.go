@@ -393,6 +393,10 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 			return f, meta
 		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
 			return r.verbatim(x), metaWild
+		case cc.PrimaryExpressionStmt:
+			if f, m, ok := r.stmtExprPtr(x); ok {
+				return f, m
+			}
 		case cc.PrimaryExpressionIdent:
 			t := objType(x)
 			if t == nil {
@@ -491,6 +495,48 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 		return f, meta
 	}
 	return r.opaque(n)
+}
+
+// stmtExprPtr rewrites a statement expression ({ ...; e; }) whose value,
+// e, is a pointer: the meta of e is kept, before the block's end retires
+// its locals (a pointer to one of them is then dangling, as it should be).
+func (r *rewriter) stmtExprPtr(x *cc.PrimaryExpression) (frag, string, bool) {
+	var last *cc.BlockItem
+	for l := x.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
+		last = l.BlockItem
+	}
+	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementExpr ||
+		last.Statement.ExpressionStatement.ExpressionList == nil {
+		return nil, "", false
+	}
+	m := r.metaTemp()
+	outer := r.valueStmt
+	r.valueStmt = valueStmt{last.Statement.ExpressionStatement, m}
+	defer func() { r.valueStmt = outer }()
+	var f frag
+	f.tok(x.Token)
+	f.cat(r.compound(x.CompoundStatement, nil))
+	f.tok(x.Token2)
+	return f, m, true
+}
+
+// valueStmt is the last statement of a pointer-valued statement
+// expression being rewritten, and the variable receiving its meta.
+type valueStmt struct {
+	stmt *cc.ExpressionStatement
+	meta string
+}
+
+// value rewrites the valueStmt.
+func (r *rewriter) value(x *cc.ExpressionStatement) frag {
+	code, meta := r.ptrExpr(x.ExpressionList)
+	v := r.name("__ml_v")
+	var f frag
+	f.str("__extension__({ __auto_type " + v + " = ")
+	f.cat(code)
+	f.strf("; %s = %s; %s; })", r.valueStmt.meta, meta, v)
+	f.tok(x.Token)
+	return f
 }
 
 // opaque gives a pointer we cannot follow the meta the runtime derives

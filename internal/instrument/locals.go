@@ -58,8 +58,13 @@ func localCandidate(d *cc.Declarator) bool {
 		return false
 	}
 	switch t.Kind() {
-	case cc.Array, cc.Struct, cc.Union:
-		return !t.IsIncomplete() || d.IsParam()
+	case cc.Array:
+		if at, ok := t.(*cc.ArrayType); ok && at.IsVLA() {
+			return true
+		}
+		return !t.IsIncomplete()
+	case cc.Struct, cc.Union:
+		return !t.IsIncomplete()
 	}
 	return d.AddressTaken()
 }

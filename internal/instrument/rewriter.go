@@ -79,6 +79,7 @@ type rewriter struct {
 	arrayIdx     map[array]int
 	globals      map[*cc.Declarator]global // registered globals of the unit
 	globalOrder  []*cc.Declarator
+	valueStmt    valueStmt // the value of the statement expression being rewritten
 }
 
 func newRewriter(c *Config, p *pragmas) *rewriter {
@@ -331,7 +332,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		pro = append(pro, r.scopeVar(bodyScope, true)())
 		for _, o := range paramObjs {
 			if o.escapes {
-				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = ("+o.meta+" = __ml_register_local(&"+o.name+", sizeof("+o.name+"), "+siteRef(o.site)+"), 0);")
+				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = ("+o.meta+" = __ml_register_local((__ml_uptr)&"+o.name+", sizeof("+o.name+"), "+siteRef(o.site)+"), 0);")
 			}
 		}
 		for _, p := range params {

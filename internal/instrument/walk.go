@@ -220,6 +220,9 @@ func (r *rewriter) code(n cc.Node) frag {
 	case *cc.Declaration:
 		return r.fullExpr(x, func() frag { return r.declaration(x) })
 	case *cc.ExpressionStatement:
+		if x == r.valueStmt.stmt {
+			return r.fullExpr(x, func() frag { return r.value(x) })
+		}
 		return r.fullExpr(x, func() frag { return r.generic(x) })
 	case *cc.SelectionStatement:
 		return r.selection(x)

@@ -138,8 +138,10 @@ __ml_meta_t __ml_meta_of(const void *p);               /* meta from an address *
 __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct __ml_site *decl);
 /* A local of an instrumented function (or a parameter) whose address
  * escapes, when its declaration is reached: its record's meta. It lives
- * until the innermost scope that registered it ends (__ml_scope_end). */
-__ml_meta_t __ml_register_local(const void *base, __ml_uptr size, const struct __ml_site *decl);
+ * until the innermost scope that registered it ends (__ml_scope_end).
+ * (base is an integer: gcc warns of a pointer to uninitialized memory
+ * passed as const void *.) */
+__ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl);
 /* Retire the locals registered since this thread had h of them. */
 void __ml_scope_pop(unsigned h);
 /* Struct copies: move the pointer shadow of n bytes along, retagged from the
@@ -405,7 +407,7 @@ __ML_INLINE __ml_meta_t __ml_local(__ml_uptr a, __ml_uptr n, const struct __ml_s
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)old];
 	if ((r->gen == (unsigned)(old >> 32)) & (r->base == a) & (r->end == a + n))
 		return old;
-	return __ml_register_local((const void *)a, n, decl);
+	return __ml_register_local(a, n, decl);
 }
 
 /* The cleanup of a block's scope variable (its value: the thread's count

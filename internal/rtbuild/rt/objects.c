@@ -51,7 +51,7 @@ __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct 
 	return m;
 }
 
-__ml_meta_t __ml_register_local(const void *base, __ml_uptr size, const struct __ml_site *decl)
+__ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl)
 {
 	struct ml_tls *t = &ml_tls;
 	if (!ml_objects_ready() || __ml_t.nobj >= ML_LOCALS_MAX)
@@ -63,8 +63,8 @@ __ml_meta_t __ml_register_local(const void *base, __ml_uptr size, const struct _
 			return __ML_WILD;
 		t->locals = p;
 	}
-	meta_t m = ml_new_record(base, size, __ML_KIND_STACK, ml_stack_capture(decl));
-	ml_live_insert((uptr)base, m);
+	meta_t m = ml_new_record((const void *)base, size, __ML_KIND_STACK, ml_stack_capture(decl));
+	ml_live_insert(base, m);
 	t->locals[__ml_t.nobj++] = (struct ml_local){ml_meta_slot(m), __ml_t.depth};
 	return m;
 }
