@@ -49,6 +49,7 @@ var Kinds = []string{
 	"INTRA-OBJECT-OVERFLOW",
 	"USE-AFTER-RETURN",
 	"USE-AFTER-SCOPE",
+	"INVALID-DEREF",
 }
 
 // Directives are the names accepted after "memlens:".

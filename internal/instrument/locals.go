@@ -75,27 +75,15 @@ func localCandidate(d *cc.Declarator) bool {
 func declaresLocals(fd *cc.FunctionDefinition, ft *cc.FunctionType) bool {
 	if ft != nil {
 		for _, p := range ft.Parameters() {
-			if p.Declarator != nil && p.Declarator.AddressTaken() {
+			if localCandidate(p.Declarator) {
 				return true
 			}
 		}
 	}
-	found := false
-	var walk func(n cc.Node)
-	walk = func(n cc.Node) {
-		if found || n == nil {
-			return
-		}
-		if d, ok := n.(*cc.Declarator); ok && localCandidate(d) {
-			found = true
-			return
-		}
-		for _, c := range childNodes(n) {
-			walk(c)
-		}
-	}
-	walk(fd.CompoundStatement)
-	return found
+	return anyNode(fd.CompoundStatement, func(n cc.Node) bool {
+		d, ok := n.(*cc.Declarator)
+		return ok && localCandidate(d)
+	})
 }
 
 // enterScope opens block cs (the function body when body is set).
@@ -230,20 +218,43 @@ func after(l1, c1, l2, c2 int) bool { return l1 > l2 || l1 == l2 && c1 > c2 }
 // gotosOf collects the goto statements of a function body by label.
 func gotosOf(body *cc.CompoundStatement) map[string][]cc.Node {
 	m := map[string][]cc.Node{}
-	var walk func(n cc.Node)
-	walk = func(n cc.Node) {
-		if n == nil {
-			return
-		}
+	anyNode(body, func(n cc.Node) bool {
 		if j, ok := n.(*cc.JumpStatement); ok && j.Case == cc.JumpStatementGoto {
 			m[j.Token2.SrcStr()] = append(m[j.Token2.SrcStr()], j)
 		}
-		for _, c := range childNodes(n) {
-			walk(c)
+		return false
+	})
+	return m
+}
+
+// writesUnseen reports whether code the rewriter does not follow (an asm
+// statement, a GNU nested function) may assign the locals of body.
+func writesUnseen(body *cc.CompoundStatement) bool {
+	return anyNode(body, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.Statement:
+			return x.Case == cc.StatementAsm
+		case *cc.BlockItem:
+			return x.Case == cc.BlockItemFuncDef
+		}
+		return false
+	})
+}
+
+// anyNode reports whether pred holds for n or a node below it.
+func anyNode(n cc.Node, pred func(cc.Node) bool) bool {
+	if n == nil {
+		return false
+	}
+	if pred(n) {
+		return true
+	}
+	for _, c := range childNodes(n) {
+		if anyNode(c, pred) {
+			return true
 		}
 	}
-	walk(body)
-	return m
+	return false
 }
 
 // objectMetas declares the function's local objects' meta variables.

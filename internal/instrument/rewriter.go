@@ -45,19 +45,21 @@ const (
 
 // fnState is what the rewriter knows about the function being rewritten.
 type fnState struct {
-	name    string
-	retPtr  bool // returns a data pointer
-	retVoid bool
-	comp    map[*cc.Declarator]string // companion meta variable of a local
-	metas   []string                  // meta variables declared in the prologue
-	setjmp  bool                      // calls setjmp: our locals must be volatile
-	leaf    bool                      // makes no calls: pushes no frame
-	objs     map[*cc.Declarator]*localObj // locals that become objects if they escape
-	objOrder []*localObj
-	scopes   []*scope              // the blocks being rewritten, innermost last
-	gotos    map[string][]cc.Node  // goto statements by label
-	forInit  bool                  // rewriting the declaration of a for statement
-	regs     []*localObj           // registrations due after the declaration being rewritten
+	name         string
+	retPtr       bool // returns a data pointer
+	retVoid      bool
+	comp         map[*cc.Declarator]string    // companion meta variable of a local
+	metas        []string                     // meta variables declared in the prologue
+	setjmp       bool                         // calls setjmp: our locals must be volatile
+	leaf         bool                         // makes no calls: pushes no frame
+	objs         map[*cc.Declarator]*localObj // locals that become objects if they escape
+	objOrder     []*localObj
+	scopes       []*scope             // the blocks being rewritten, innermost last
+	gotos        map[string][]cc.Node // goto statements by label
+	forInit      bool                 // rewriting the declaration of a for statement
+	uninit       map[string]bool      // companions of pointer locals declared without initializer
+	unseenWrites bool                 // asm or a nested function may assign locals
+	regs         []*localObj          // registrations due after the declaration being rewritten
 }
 
 type rewriter struct {
@@ -258,7 +260,8 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// the shadow stack while it runs, except its own reports. Leaving the
 	// frame out keeps small helpers small enough for gcc to inline.
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, objs: map[*cc.Declarator]*localObj{},
-		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement)}
+		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement),
+		uninit: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement)}
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
 		res := ft.Result()
@@ -347,7 +350,11 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			pro = append(pro, vol+"__ml_meta_t "+r.fn.comp[declByName(ft, p.name)]+" __attribute__((unused)) = "+p.from+";")
 		}
 		for _, m := range r.fn.metas {
-			pro = append(pro, vol+"__ml_meta_t "+m+" __attribute__((unused)) = 0;")
+			init := "0"
+			if r.fn.uninit[m] {
+				init = "2UL" // __ML_UNINIT
+			}
+			pro = append(pro, vol+"__ml_meta_t "+m+" __attribute__((unused)) = "+init+";")
 		}
 		var g frag
 		g.cat(open)
@@ -517,8 +524,13 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 		r.fn.regs = append(r.fn.regs, o)
 	}
 	if d != nil && id.Initializer == nil && r.hasCompanion(d) {
-		// an uninitialized pointer local starts with no provenance
-		r.fn.comp[d] = r.companion(d)
+		// an uninitialized pointer local belongs to no object until
+		// assigned (unless code we do not see may assign it)
+		m := r.companion(d)
+		r.fn.comp[d] = m
+		if !r.fn.unseenWrites {
+			r.fn.uninit[m] = true
+		}
 	}
 	return f
 }

@@ -86,7 +86,7 @@ enum { ML_REL_INVALID, ML_REL_OK, ML_REL_FOREIGN };
 static meta_t ml_resolve_free_meta(void *p, meta_t m)
 {
 	unsigned s = ml_meta_slot(m);
-	if (s >= 2 && ml_slot_in_use(s))
+	if (ml_slot_in_use(s))
 		return m;
 	meta_t hm;
 	if (ml_live_lookup((uptr)p, &hm))
@@ -121,7 +121,7 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 	unsigned g = ml_meta_gen(m);
 	struct __ml_rec *r = &__ML_RECS[s];
 
-	if (ML_LIKELY(s >= 2 && ML_LOAD(&r->kind) == __ML_KIND_HEAP &&
+	if (ML_LIKELY(ML_LOAD(&r->kind) == __ML_KIND_HEAP &&
 	              ML_LOAD(&r->base) == (uptr)p &&
 	              __atomic_compare_exchange_n(&r->gen, &g, (g + 1) & 0xffff, 0, __ATOMIC_ACQ_REL,
 	                                          __ATOMIC_RELAXED))) {
@@ -132,7 +132,7 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 		*slot = s;
 		return ML_REL_OK;
 	}
-	if (s < 2 && ml_init_block_take(p))
+	if (s < __ML_FIRST_SLOT && ml_init_block_take(p))
 		return ML_REL_FOREIGN; /* libc's, from before the runtime was up */
 	ml_bad_free(p, m, acc, 0, 0, pc);
 	return ML_REL_INVALID;
@@ -205,7 +205,7 @@ int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size)
 		return 1;
 	meta_t rm = ml_resolve_free_meta(p, m);
 	const struct __ml_rec *r = &__ML_RECS[ml_meta_slot(rm)];
-	if (ml_meta_slot(rm) >= 2 && r->kind == __ML_KIND_HEAP && r->gen == ml_meta_gen(rm) &&
+	if (r->kind == __ML_KIND_HEAP && r->gen == ml_meta_gen(rm) &&
 	    r->base == (uptr)p) {
 		*size = r->end - r->base;
 		return 1;
@@ -229,8 +229,9 @@ static size_t ml_page(void)
 
 /* ---- __ml_meta_of and __ml_copy_shadow ---- */
 
-/* NULL -> NULL's meta; the base of a live heap block -> its meta; anything
- * else -> WILD. Only live blocks: the base of a freed block may by now be
+/* NULL -> NULL's meta; an address no object can have -> INVALID; the base
+ * of a live heap block (or registered variable) -> its meta; anything else
+ * -> WILD. Only live blocks: the base of a freed block may by now be
  * an interior address of a live one (glibc coalesces), and a pointer there
  * handed out by libc (readdir's dirent) is no dangling pointer. */
 __ml_meta_t __ml_meta_of(const void *p)
@@ -238,6 +239,8 @@ __ml_meta_t __ml_meta_of(const void *p)
 	meta_t m;
 	if (!p)
 		return __ML_NULL;
+	if (ML_UNLIKELY(ml_never_object((uptr)p)))
+		return __ML_INVALID;
 	/* glibc's blocks are 16-byte aligned: anything else is no block's
 	 * start, and the map is not worth asking (qsort comparators and the
 	 * like see many interior pointers). */

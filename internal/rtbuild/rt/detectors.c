@@ -59,6 +59,15 @@ static int ml_c_null_deref(struct ml_event *ev)
 	return ev->p < ML_NULL_LIMIT;
 }
 
+/* [INVALID-DEREF] deref r: r belongs to no object — a pointer local read
+ * before any assignment (whatever its garbage value, NULL included), or an
+ * address where nothing can be (below the lowest mapping, outside the
+ * program's address space). */
+static int ml_c_invalid(struct ml_event *ev)
+{
+	return ev->m == __ML_UNINIT || ev->m == __ML_INVALID;
+}
+
 /* [DANGLING-POINTER-DEREF] deref r: Allocated(r) ∧ Freed(r, r1). */
 static int ml_c_dangling(struct ml_event *ev)
 {
@@ -143,6 +152,7 @@ static const struct ml_detector {
 	unsigned points;          /* ML_AT(detection point) mask */
 	int (*cond)(struct ml_event *);
 } ml_detectors[] = {
+	{ML_INVALID_DEREF, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_invalid},
 	{ML_NULL_POINTER_DEREF, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_null_deref},
 	{ML_DANGLING_POINTER_DEREF, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_dangling},
 	{ML_USE_AFTER_RETURN, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_after_return},

@@ -49,6 +49,10 @@ const struct ml_kind_info ml_kinds[ML_NKINDS] = {
 		"USE-AFTER-SCOPE",
 		"access through a pointer to a local variable after the block declaring it ended",
 	},
+	[ML_INVALID_DEREF] = {
+		"INVALID-DEREF",
+		"access through a pointer that belongs to no object: never initialized, or an address no object can have",
+	},
 };
 
 /* Detection of a kind can be switched off (a later option flips these). */
@@ -63,4 +67,5 @@ unsigned char ml_kind_enabled[ML_NKINDS] = {
 	[ML_INTRA_OBJECT_OVERFLOW] = 1,
 	[ML_USE_AFTER_RETURN] = 1,
 	[ML_USE_AFTER_SCOPE] = 1,
+	[ML_INVALID_DEREF] = 1,
 };

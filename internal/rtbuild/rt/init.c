@@ -15,6 +15,7 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,25 @@
 
 int ml_state;
 volatile int ml_errors;
+uptr ml_min_mapped = 65536; /* the kernel's default */
+
+/* vm.mmap_min_addr, when /proc tells it (raw syscalls: libc may not be
+ * ready for stdio). */
+static void ml_read_min_mapped(void)
+{
+	char buf[32];
+	int fd = open("/proc/sys/vm/mmap_min_addr", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return;
+	uptr v = 0;
+	for (ssize_t i = 0; i < n && buf[i] >= '0' && buf[i] <= '9'; i++)
+		v = v * 10 + (uptr)(buf[i] - '0');
+	ml_min_mapped = v > ML_NULL_LIMIT ? v : ML_NULL_LIMIT;
+}
 
 /* Shadow images of the three application ranges. */
 static const struct {
@@ -157,7 +177,12 @@ void __ml_init(void)
 	r[1].end = 0x800000000000UL;
 	r[1].gen = 0;
 	r[1].kind = __ML_KIND_WILD;
+	/* Records 2 and 3 have empty bounds: every access through them is
+	 * reported as INVALID-DEREF. */
+	r[2].base = r[2].end = r[3].base = r[3].end = 0;
+	r[2].kind = r[3].kind = __ML_KIND_INVALID;
 
+	ml_read_min_mapped();
 	ml_records_init();
 	ml_stack_init();
 	ml_thread_init_main();

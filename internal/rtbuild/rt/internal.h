@@ -166,6 +166,15 @@ static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag)
 /* ---- init.c ---- */
 enum { ML_UNINIT = 0, ML_INITIALIZING = 1, ML_READY = 2 };
 extern int ml_state;
+/* The lowest address the kernel maps (vm.mmap_min_addr, read at start). */
+extern uptr ml_min_mapped;
+/* Can no object of the program be at a? Above page 0 (NULL-based, for the
+ * NULL detector) but below the lowest mapping, or outside application
+ * memory (the runtime's ranges, non-canonical addresses). */
+static inline int ml_never_object(uptr a)
+{
+	return a >= ML_NULL_LIMIT && (a < ml_min_mapped || !ml_app_range(a, 1));
+}
 void __ml_init(void);
 void *ml_map_fixed(uptr addr, uptr size, const char *what);
 void *ml_map_hot(uptr addr, uptr size, const char *what);
@@ -320,6 +329,7 @@ enum ml_kind {
 	ML_INTRA_OBJECT_OVERFLOW,
 	ML_USE_AFTER_RETURN,
 	ML_USE_AFTER_SCOPE,
+	ML_INVALID_DEREF,
 	ML_NKINDS
 };
 struct ml_kind_info {

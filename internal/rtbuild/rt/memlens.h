@@ -55,11 +55,15 @@ struct __ml_rec {
 #define __ML_KIND_WILD   2u  /* unknown provenance: only NULL is checked */
 #define __ML_KIND_GLOBAL 3u  /* a global variable of an instrumented unit */
 #define __ML_KIND_STACK  4u  /* a local variable (or parameter) of an instrumented function */
+#define __ML_KIND_INVALID 5u /* no object: every access through it is an error */
 
 #define __ML_RECS        ((struct __ml_rec *)0x600000000000UL)
 #define __ML_MAX_RECS    (1UL << 32)
 #define __ML_NULL        0UL /* meta of NULL; its record is empty */
 #define __ML_WILD        1UL /* meta of a pointer we know nothing about */
+#define __ML_UNINIT      2UL /* meta of a pointer local never assigned */
+#define __ML_INVALID     3UL /* meta of an address no object can have */
+#define __ML_FIRST_SLOT  4u  /* records of objects start here */
 
 /* Shadow of pointer slots: application memory lives in [0, 0x10000000000),
  * [0x510000000000, 0x600000000000) and [0x700000000000, 0x800000000000) on

@@ -1,6 +1,7 @@
 /* records.c: record slots, the live-base map, and the free history.
  *
- * Slots. Slots 0 (NULL) and 1 (WILD) are fixed; heap blocks get slots >= 2.
+ * Slots. Slots 0 (NULL), 1 (WILD), 2 (UNINIT) and 3 (INVALID) are fixed;
+ * objects get slots from __ML_FIRST_SLOT on.
  * Fresh slots come from a bump counter. A freed slot keeps its record (base,
  * end, id) and cold info so "freed at" details survive; it joins a global
  * FIFO and is reused only once ML_RECYCLE_DELAY other slots were freed after
@@ -70,7 +71,7 @@ static void *ml_arena_alloc(uptr size)
 /* ---- slots ---- */
 
 /* Hot shared counters, each on its own cache line. */
-static uint64_t ml_bump __attribute__((aligned(64))) = 2; /* next never-used slot */
+static uint64_t ml_bump __attribute__((aligned(64))) = __ML_FIRST_SLOT; /* next never-used slot */
 static uint64_t ml_block_id __attribute__((aligned(64))) = 1;
 static uint64_t ml_hist_pos __attribute__((aligned(64)));
 
@@ -109,7 +110,7 @@ uint64_t ml_next_block_id(void)
 
 int ml_slot_in_use(unsigned slot)
 {
-	return slot >= 2 && slot < ML_LOAD(&ml_bump);
+	return slot >= __ML_FIRST_SLOT && slot < ML_LOAD(&ml_bump);
 }
 
 static void ml_hist_archive(unsigned s, uint64_t pos);
@@ -301,7 +302,7 @@ int ml_live_lookup(uptr base, meta_t *out)
 	if (!ml_basemap_ok(base))
 		return 0;
 	unsigned s = ML_LOAD(ml_basemap(base));
-	if (s < 2 || ML_LOAD(&__ML_RECS[s].base) != base)
+	if (s < __ML_FIRST_SLOT || ML_LOAD(&__ML_RECS[s].base) != base)
 		return 0;
 	*out = ml_mkmeta(s, ML_LOAD(&ML_COLD[s].gen));
 	return 1;

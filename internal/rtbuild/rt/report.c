@@ -346,6 +346,13 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 		ml_where_index(b, ev);
 		return;
 	}
+	if (kind == ML_INVALID_DEREF) {
+		if (ev->m == __ML_UNINIT)
+			ml_bput(b, "the pointer was never initialized: its value is whatever its variable held");
+		else
+			ml_bput(b, "no object can be at this address (below the lowest address the kernel maps, or outside the program's address space)");
+		return;
+	}
 	if (kind == ML_NULL_POINTER_DEREF) {
 		if (p == 0)
 			ml_bput(b, "the NULL pointer");

@@ -1,0 +1,23 @@
+/* An uninitialized pointer is passed down; the callee dereferences it. */
+#include <stdio.h>
+
+struct stats {
+	long sum;
+};
+
+static void add_sample(struct stats *s, long v)
+{
+	s->sum += v; // want INVALID-DEREF
+}
+
+int main(int argc, char **argv)
+{
+	struct stats global = {0};
+	struct stats *target;
+	if (argc > 2)
+		target = &global;
+	(void)argv;
+	add_sample(target, 10);
+	printf("%ld\n", global.sum);
+	return 0;
+}
