@@ -224,13 +224,15 @@ type argCode struct {
 	code    frag
 	meta    string
 	isPtr   bool
-	literal bool // a string literal: no side effect to order
+	literal bool // a string literal or a null pointer constant: no side effect to order
 }
 
 func (r *rewriter) renderArgs(args []cc.ExpressionNode, isPtr func(int) bool) []argCode {
 	as := make([]argCode, len(args))
 	for i, a := range args {
-		as[i].isPtr, as[i].literal = isPtr(i), isStringLiteral(a)
+		// (a 0 hoisted into a temporary would be an int passed for a
+		// function pointer: a warning the user's code did not have)
+		as[i].isPtr, as[i].literal = isPtr(i), isStringLiteral(a) || isNullConst(a)
 		switch {
 		case as[i].isPtr:
 			as[i].code, as[i].meta = r.ptrExpr(a)
@@ -249,8 +251,8 @@ func (r *rewriter) renderArgs(args []cc.ExpressionNode, isPtr func(int) bool) []
 // hoist evaluates the arguments into temporaries in the order the host
 // compiler evaluates them, each pointer's meta captured right after its
 // value, and returns the C text standing for each argument and each meta.
-// String literals stay in place: there is nothing to order, and a format
-// string stays visible to gcc's -Wformat.
+// String literals and null pointer constants stay in place: there is
+// nothing to order, and a format string stays visible to gcc's -Wformat.
 func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string) {
 	vals, metas = make([]string, len(as)), make([]string, len(as))
 	for k := range as {

@@ -49,10 +49,29 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 		return
 	}
 	// Any use of the name but a direct call (its address taken, a
-	// declaration inside a function) disqualifies it.
+	// declaration inside a function, a call in an operand of sizeof or
+	// typeof, which is printed unchanged) disqualifies it.
 	var scan func(n cc.Node, inBody bool)
+	unevaluated := func(n cc.Node) {
+		anyNode(n, func(n cc.Node) bool {
+			if x, ok := n.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
+				delete(cand, x.Token.SrcStr())
+			}
+			return false
+		})
+	}
 	scan = func(n cc.Node, inBody bool) {
 		switch x := n.(type) {
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionSizeofExpr || x.Case == cc.UnaryExpressionAlignofExpr {
+				unevaluated(x)
+				return
+			}
+		case *cc.TypeSpecifier:
+			if x.Case == cc.TypeSpecifierTypeofExpr {
+				unevaluated(x)
+				return
+			}
 		case *cc.PostfixExpression:
 			if x.Case == cc.PostfixExpressionCall {
 				if p, ok := x.PostfixExpression.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
@@ -123,13 +142,30 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// For a static function the hint changes nothing else.
 	for _, ed := range decls {
 		fd := ed.FunctionDefinition
-		if fd == nil || cand[fd.Declarator.Name()] == nil || fd.Declarator.IsInline() || r.containsCall(fd.CompoundStatement) {
+		if fd == nil || cand[fd.Declarator.Name()] == nil || fd.Declarator.IsInline() || r.containsCall(fd.CompoundStatement) ||
+			noinline(fd) {
 			continue
 		}
 		if seq := r.firstSeq(fd); seq != 0 {
 			r.insertBefore[seq] += "__inline__ "
 		}
 	}
+}
+
+// noinline reports whether function definition fd says noinline (gcc
+// warns of an inline function given that attribute).
+func noinline(fd *cc.FunctionDefinition) bool {
+	for _, t := range cc.NodeTokens(fd.DeclarationSpecifiers) {
+		if s := t.SrcStr(); s == "noinline" || s == "__noinline__" {
+			return true
+		}
+	}
+	for _, t := range cc.NodeTokens(fd.Declarator) {
+		if s := t.SrcStr(); s == "noinline" || s == "__noinline__" {
+			return true
+		}
+	}
+	return false
 }
 
 // funcParams returns the parameter-list declarator of function declarator

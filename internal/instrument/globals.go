@@ -60,7 +60,7 @@ func (r *rewriter) staticLocals(d *cc.Declaration) string {
 		v := id.Declarator
 		g := global{meta: r.name("__ml_g"), site: r.site(v, siteStatic)}
 		r.globals[v] = g
-		fmt.Fprintf(&b, " static __ml_meta_t %s = 1UL; __ml_meta_t %s __attribute__((unused)) = %s == 1UL ? (%s = __ml_register_global(&%s, sizeof(%s), %s)) : %s;",
+		fmt.Fprintf(&b, " static __ml_meta_t %s = 1UL; __ml_meta_t %s __attribute__((unused)) = %s == 1UL ? (%s = __ml_register_global((const void *)&%s, sizeof(%s), %s)) : %s;",
 			g.meta, r.name("__ml_once"), g.meta, g.meta, v.Name(), v.Name(), siteRef(g.site), g.meta)
 	}
 	return b.String()
@@ -98,7 +98,7 @@ func (r *rewriter) globalConstructor() string {
 	b.WriteString("\n__attribute__((constructor(101), unused)) static void __ml_register_globals(void) {")
 	for _, d := range r.globalOrder {
 		g := r.globals[d]
-		fmt.Fprintf(&b, " %s = __ml_register_global(&%s, sizeof(%s), %s);", g.meta, d.Name(), d.Name(), siteRef(g.site))
+		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)&%s, sizeof(%s), %s);", g.meta, d.Name(), d.Name(), siteRef(g.site))
 	}
 	b.WriteString(" }\n")
 	return b.String()

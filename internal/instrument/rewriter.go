@@ -498,9 +498,11 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	d := id.Declarator
 	in := id.Initializer
 	// a local object is registered by its initializer when that is an
-	// expression (so the initializer's pointer stores see its meta),
+	// expression (so the initializer's pointer stores see its meta) but
+	// a null pointer constant (which a comma would turn into an int),
 	// otherwise after the declaration (impossible in a for statement)
-	wrap := d != nil && in != nil && in.Case == cc.InitializerExpr && d.Type() != nil && d.Type().Kind() != cc.Array
+	wrap := d != nil && in != nil && in.Case == cc.InitializerExpr && d.Type() != nil && d.Type().Kind() != cc.Array &&
+		!isNullConst(in.AssignmentExpression)
 	var o *localObj
 	if wrap || !r.fn.forInit {
 		o = r.localObject(d)
