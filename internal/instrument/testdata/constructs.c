@@ -12,6 +12,10 @@ struct pair { char *a, *b; };
 typedef int (*cmp_fn)(const void *, const void *);
 static jmp_buf env;
 static char *gp;
+static volatile int vglobal;
+static int first_byte(const char *s) { return s[0]; }
+__attribute__((noinline)) static int peek(const int *p) { return *p; }
+static int apply(int (*f)(int), int v) { return f ? f(v) : v; }
 static struct pair gpair;
 
 static inline int twice(int x) { return 2 * x; }
@@ -73,6 +77,11 @@ int run(int n) {
 	int *end = hp + 4; t += (int)(end - hp);
 	hp = realloc(hp, 8 * sizeof(int));
 	t += hp[3];
+	t += (int)sizeof(first_byte(cs)); /* a direct function in an unevaluated operand */
+	t += apply(0, 1) + peek(&t) + vglobal;
+	int (*fp0)(int) = 0; int (**pfp)(int) = &fp0; t += *pfp == 0;
+	{ int scoped[2] = {1, 2}; int *sp = scoped; t += sp[1]; }
+	t += *({ int *q = &t; q; }) > 0;
 	goto out;
 out:
 	free(hp); free(names[0]); free(names); free(pp); free(fl); free(pb);
