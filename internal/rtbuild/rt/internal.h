@@ -64,6 +64,9 @@
 #define ml_slot_put            __mlrt_slot_put
 #define ml_slots_flush         __mlrt_slots_flush
 #define ml_stack_capture       __mlrt_stack_capture
+#define ml_stack_intern        __mlrt_stack_intern
+#define ml_local_stack         __mlrt_local_stack
+#define ml_init_record         __mlrt_init_record
 #define ml_stack_get           __mlrt_stack_get
 #define ml_stack_init          __mlrt_stack_init
 #define ml_state               __mlrt_state
@@ -106,6 +109,7 @@ static inline meta_t ml_mkmeta(unsigned slot, unsigned gen)
 #define ML_THR_ADDR    0x640000000000UL /* per-thread-id info */
 #define ML_ARENA_ADDR  0x650000000000UL /* bump arena: slot batches */
 #define ML_ARENA_SIZE  0x010000000000UL
+#define ML_LSITE_ADDR  0x660000000000UL /* struct ml_lsite[__ML_MAX_RECS] */
 
 /* Live-base map: one 32-bit slot number per 16-byte granule of application
  * memory (glibc's blocks are 16-byte aligned, so a granule starts at most one
@@ -212,6 +216,8 @@ struct ml_tls {
 	struct ml_batch *fill;   /* freed slots not yet handed back */
 	meta_t strtok_meta;      /* meta of the string strtok(NULL, ...) continues */
 	struct ml_local *locals; /* live registered locals, oldest first (__ml_t.nobj) */
+	uint32_t *retired;       /* ring of slots of retired locals, oldest at rhead */
+	unsigned rhead, rcount;
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 void ml_thread_init_main(void);
@@ -226,9 +232,18 @@ static inline unsigned ml_self_id(void)
 int ml_thread_info(unsigned id, unsigned *parent, unsigned *stack);
 void ml_thread_exit_hook(void);
 
-/* ---- locals.c ---- */
+/* ---- objects.c ---- */
 /* The thread is ending: retire its locals still registered. */
 void ml_locals_exit(void);
+/* Where slot s's latest local was declared, raw (registration is hot;
+ * the stack is interned only for reports): its declaration and the
+ * caller's current site. */
+struct ml_lsite {
+	const site_t *decl, *caller;
+};
+#define ML_LSITE ((struct ml_lsite *)ML_LSITE_ADDR)
+/* The declaration stack of slot s's latest local, interned. */
+unsigned ml_local_stack(unsigned s);
 
 /* ---- stack.c ---- */
 void ml_stack_init(void);
@@ -237,6 +252,8 @@ void ml_stack_init(void);
  * above it, for a frameless function's site). Returns 0 for an empty
  * stack. */
 unsigned ml_stack_capture(const site_t *site);
+/* Intern the stack f[0..n), innermost first (at most stack_depth frames). */
+unsigned ml_stack_intern(const site_t *const *f, unsigned n);
 /* Frames of an interned stack, innermost first, into out (at most max). */
 unsigned ml_stack_get(unsigned id, const site_t **out, unsigned max);
 /* The caller's site: the innermost shadow frame, or NULL. */
@@ -292,6 +309,8 @@ uint64_t ml_next_block_id(void);
 /* Give object [p, p+n) of the given kind a record; alloc_stack is where it
  * was made (declared, for a variable). Returns its meta. */
 meta_t ml_new_record(const void *p, size_t n, unsigned kind, unsigned alloc_stack);
+/* The same on slot s, which the caller owns. */
+meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsigned alloc_stack);
 int ml_slot_in_use(unsigned slot);     /* has ever been handed out */
 
 void ml_live_insert(uptr base, meta_t m);

@@ -30,6 +30,9 @@ struct ml_local {
 /* Per-thread capacity: deeper recursions leave their locals unregistered
  * (their pointers say nothing) rather than fail. */
 #define ML_LOCALS_MAX (1u << 20)
+#define ML_LOCAL_DELAY 1024u
+#define ML_RETIRED_MAX (2 * ML_LOCAL_DELAY)
+#define ML_LOCALS_BYTES (ML_LOCALS_MAX * sizeof(struct ml_local) + ML_RETIRED_MAX * sizeof(uint32_t))
 
 static int ml_objects_ready(void)
 {
@@ -57,31 +60,54 @@ __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __m
 	if (!ml_objects_ready() || __ml_t.nobj >= ML_LOCALS_MAX)
 		return __ML_WILD;
 	if (ML_UNLIKELY(!t->locals)) {
-		void *p = mmap(0, ML_LOCALS_MAX * sizeof(struct ml_local), PROT_READ | PROT_WRITE,
+		void *p = mmap(0, ML_LOCALS_BYTES, PROT_READ | PROT_WRITE,
 		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 		if (p == MAP_FAILED)
 			return __ML_WILD;
 		t->locals = p;
+		t->retired = (uint32_t *)(t->locals + ML_LOCALS_MAX);
 	}
-	meta_t m = ml_new_record((const void *)base, size, __ML_KIND_STACK, ml_stack_capture(decl));
+	unsigned s;
+	if (t->rcount >= ML_LOCAL_DELAY) {
+		s = t->retired[t->rhead];
+		t->rhead = (t->rhead + 1) % ML_RETIRED_MAX;
+		t->rcount--;
+	} else {
+		s = ml_slot_get();
+	}
+	unsigned d = __ml_t.depth;
+	ML_LSITE[s] = (struct ml_lsite){decl, d >= 2 && d <= __ML_MAX_FRAMES ? __ml_t.frames[d - 2] : 0};
+	meta_t m = ml_init_record(s, (const void *)base, size, __ML_KIND_STACK, 0);
 	ml_live_insert(base, m);
 	t->locals[__ml_t.nobj++] = (struct ml_local){ml_meta_slot(m), __ml_t.depth};
 	return m;
 }
 
+unsigned ml_local_stack(unsigned s)
+{
+	struct ml_lsite l = ML_LSITE[s];
+	const site_t *f[2] = {l.decl, l.caller};
+	return l.decl ? ml_stack_intern(f, l.caller ? 2 : 1) : 0;
+}
+
 void __ml_scope_pop(unsigned h)
 {
 	struct ml_tls *t = &ml_tls;
-	unsigned depth = __ml_t.depth, tid = ml_self_id();
+	unsigned depth = __ml_t.depth;
 	while (__ml_t.nobj > h) {
 		const struct ml_local *l = &t->locals[--__ml_t.nobj];
 		struct __ml_rec *r = &__ML_RECS[l->slot];
 		struct ml_cold *c = &ML_COLD[l->slot];
 		c->free_stack = 0;
-		c->free_tid = tid;
+		c->free_tid = c->alloc_tid; /* retired by its own thread */
 		ML_STORE(&c->flags, ML_CF_FREED | (depth < l->depth ? ML_CF_RETURNED : 0));
 		ML_STORE(&r->gen, (ML_LOAD(&r->gen) + 1) & 0xffff);
-		ml_slot_put(l->slot);
+		if (t->rcount == ML_RETIRED_MAX) { /* more retired than registered lately */
+			ml_slot_put(t->retired[t->rhead]);
+			t->rhead = (t->rhead + 1) % ML_RETIRED_MAX;
+			t->rcount--;
+		}
+		t->retired[(t->rhead + t->rcount++) % ML_RETIRED_MAX] = l->slot;
 	}
 }
 
@@ -92,6 +118,9 @@ void ml_locals_exit(void)
 		return;
 	__ml_t.depth = 0; /* whatever is left, its function is gone */
 	__ml_scope_pop(0);
-	munmap(t->locals, ML_LOCALS_MAX * sizeof(struct ml_local));
+	for (; t->rcount; t->rcount--, t->rhead = (t->rhead + 1) % ML_RETIRED_MAX)
+		ml_slot_put(t->retired[t->rhead]);
+	munmap(t->locals, ML_LOCALS_BYTES);
 	t->locals = 0;
+	t->retired = 0;
 }

@@ -265,7 +265,11 @@ void ml_slots_flush(void)
  * was made (declared, for a global). Returns its meta. */
 meta_t ml_new_record(const void *p, size_t n, unsigned kind, unsigned alloc_stack)
 {
-	unsigned s = ml_slot_get();
+	return ml_init_record(ml_slot_get(), p, n, kind, alloc_stack);
+}
+
+meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsigned alloc_stack)
+{
 	struct __ml_rec *r = &__ML_RECS[s];
 	struct ml_cold *c = &ML_COLD[s];
 	unsigned g = ML_LOAD(&r->gen);
@@ -362,7 +366,7 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	ML_STORE(&e->id, r->id);
 	ML_STORE(&e->slot, s);
 	ML_STORE(&e->gen, c->gen);
-	ML_STORE(&e->alloc_stack, c->alloc_stack);
+	ML_STORE(&e->alloc_stack, r->kind == __ML_KIND_STACK ? ml_local_stack(s) : c->alloc_stack);
 	ML_STORE(&e->free_stack, c->free_stack);
 	ML_STORE(&e->alloc_tid, c->alloc_tid);
 	ML_STORE(&e->free_tid, c->free_tid);
@@ -433,7 +437,7 @@ static void ml_binfo_from_slot(unsigned s, unsigned g, struct ml_binfo *b, int f
 	b->id = ML_LOAD(&r->id);
 	b->base = ML_LOAD(&r->base);
 	b->size = ML_LOAD(&r->end) - b->base;
-	b->alloc_stack = ML_LOAD(&c->alloc_stack);
+	b->alloc_stack = b->kind == __ML_KIND_STACK ? ml_local_stack(s) : ML_LOAD(&c->alloc_stack);
 	b->free_stack = freed ? ML_LOAD(&c->free_stack) : 0;
 	b->alloc_tid = ML_LOAD(&c->alloc_tid);
 	b->free_tid = freed ? ML_LOAD(&c->free_tid) : 0;
@@ -477,7 +481,9 @@ int ml_block_info(meta_t m, struct ml_binfo *b)
 	}
 	b->known = 0;
 	b->freed = 1;
-	b->kind = __ML_KIND_HEAP;
+	/* a slot recycled by its thread's locals without archiving (objects.c)
+	 * served locals only */
+	b->kind = ML_LOAD(&r->kind) == __ML_KIND_STACK ? __ML_KIND_STACK : __ML_KIND_HEAP;
 	return 1;
 }
 
@@ -504,6 +510,7 @@ void ml_records_init(void)
 	ml_map_hot(ML_COLD_ADDR, __ML_MAX_RECS * sizeof(struct ml_cold), "record details");
 	ml_map_fixed(ML_HIST_ADDR, ML_HIST_BYTES, "free history");
 	ml_map_fixed(ML_ARENA_ADDR, ML_ARENA_SIZE, "internal arena");
+	ml_map_fixed(ML_LSITE_ADDR, __ML_MAX_RECS * sizeof(struct ml_lsite), "local sites");
 }
 
 void ml_records_lock_all(void)

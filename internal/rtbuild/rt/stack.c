@@ -118,6 +118,14 @@ unsigned ml_stack_capture(const site_t *site)
 	while (n < max && d)
 		if ((f[n] = __ml_t.frames[--d]) != 0)
 			n++;
+	return ml_stack_intern(f, n);
+}
+
+unsigned ml_stack_intern(const site_t *const *f, unsigned n)
+{
+	unsigned max = ml_flags.stack_depth;
+	if (max >= 1 && n > max)
+		n = max;
 	if (n == 0)
 		return 0;
 	uint64_t h = n;
