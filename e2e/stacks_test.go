@@ -25,12 +25,20 @@ func TestReportStacks(t *testing.T) {
 	full := map[string][3]string{
 		"HEAP-BUFFER-OVERFLOW":   {"poke <- middle <- main", "alloc_here <- path_b <- main", ""},
 		"DANGLING-POINTER-DEREF": {"main", "alloc_here <- path_a <- main", "release <- main"},
+		// a local's declaration: its function and that function's caller
+		"USE-AFTER-RETURN": {"main", "keep_local <- through_here", ""},
 	}
 	checkStacks(t, prog, "", full)
 	// stack_depth keeps the innermost frames of every stack
 	checkStacks(t, prog, ":stack_depth=2", map[string][3]string{
 		"HEAP-BUFFER-OVERFLOW":   {"poke <- middle", "alloc_here <- path_b", ""},
 		"DANGLING-POINTER-DEREF": {"main", "alloc_here <- path_a", "release <- main"},
+		"USE-AFTER-RETURN":       {"main", "keep_local <- through_here", ""},
+	})
+	checkStacks(t, prog, ":stack_depth=1", map[string][3]string{
+		"HEAP-BUFFER-OVERFLOW":   {"poke", "alloc_here", ""},
+		"DANGLING-POINTER-DEREF": {"main", "alloc_here", "release"},
+		"USE-AFTER-RETURN":       {"main", "keep_local", ""},
 	})
 }
 
@@ -65,6 +73,9 @@ func checkStacks(t *testing.T, prog, opts string, want map[string][3]string) {
 		if r.Block == nil || r.Block.Alloc == nil {
 			t.Errorf("%s %s: no allocation stack", opts, r.Kind)
 			continue
+		}
+		if r.Kind == "USE-AFTER-RETURN" && (r.Block.Kind != "stack" || r.Block.Name != "local") {
+			t.Errorf("%s %s: block kind %q name %q, want stack local", opts, r.Kind, r.Block.Kind, r.Block.Name)
 		}
 		if got := names(r.Block.Alloc.Stack); got != w[1] {
 			t.Errorf("%s %s: allocation stack %q, want %q", opts, r.Kind, got, w[1])

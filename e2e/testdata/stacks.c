@@ -32,11 +32,26 @@ static void release(char *p)
 	free(p);
 }
 
+/* hands out its own local: declared in keep_local <- through_here */
+static int *keep_local(int v)
+{
+	int local = v;
+	int *p = &local;
+	return p;
+}
+
+static int *through_here(void)
+{
+	return keep_local(3);
+}
+
 int main(void)
 {
+	int *dead = through_here();
+	int r = *dead;      /* use after return: declared in keep_local <- through_here */
 	char *a = path_a();
 	char *b = path_b(); /* allocated after path_a's frames were left */
 	middle(b);          /* overflow: poke <- middle <- main */
 	release(a);
-	return a[0];        /* use after free: freed in release <- main */
+	return a[0] + r;    /* use after free: freed in release <- main */
 }

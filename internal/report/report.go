@@ -59,12 +59,13 @@ type Event struct {
 
 // Block describes the object the faulting pointer was derived from.
 type Block struct {
-	ID     uint64 `json:"id"`     // block id shown to users, never reused
-	Size   uint64 `json:"size"`   // bytes requested at allocation
-	Offset int64  `json:"offset"` // access address minus the block's base; negative for underflows
-	Kind   string `json:"kind"`   // "heap" or "global" (a file-scope or static variable); stack and literal later
-	Alloc  *Event `json:"alloc,omitempty"`
-	Free   *Event `json:"free,omitempty"` // absent while the block is live
+	ID     uint64 `json:"id"`              // block id shown to users, never reused
+	Size   uint64 `json:"size"`            // bytes requested at allocation
+	Offset int64  `json:"offset"`          // access address minus the block's base; negative for underflows
+	Kind   string `json:"kind"`            // "heap", "global" (a file-scope or static variable) or "stack" (a local)
+	Name   string `json:"name,omitempty"`  // the variable, for "global" and "stack"
+	Alloc  *Event `json:"alloc,omitempty"` // for a variable: its declaration
+	Free   *Event `json:"free,omitempty"`  // absent while the block is live, and for locals
 }
 
 // Array is the named array an index check compared against.

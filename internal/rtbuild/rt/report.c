@@ -853,9 +853,14 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_bsdec(b, (int64_t)(ev->p - k->base));
 		ml_jkey(b, "kind");
 		ml_jstr(b, k->kind == __ML_KIND_GLOBAL ? "global" : k->kind == __ML_KIND_STACK ? "stack" : "heap");
+		if (k->kind == __ML_KIND_GLOBAL || k->kind == __ML_KIND_STACK) {
+			const site_t *decl[1];
+			ml_jkey(b, "name");
+			ml_jstr(b, ml_stack_get(k->alloc_stack, decl, 1) ? decl[0]->expr : "");
+		}
 		ml_jkey(b, "alloc");
 		ml_jevent(b, k->alloc_stack, k->alloc_tid);
-		if (k->freed) {
+		if (k->freed && k->kind != __ML_KIND_STACK) {
 			ml_jkey(b, "free");
 			ml_jevent(b, k->free_stack, k->free_tid);
 		}
