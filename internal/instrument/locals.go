@@ -215,12 +215,22 @@ func inside(n cc.Node, cs *cc.CompoundStatement) bool {
 
 func after(l1, c1, l2, c2 int) bool { return l1 > l2 || l1 == l2 && c1 > c2 }
 
-// gotosOf collects the goto statements of a function body by label.
+// gotosOf collects the goto statements of a function body by label. A
+// label whose address is taken (&&label) may be reached by a computed goto
+// from anywhere: it gets the function body itself, which no block is
+// outside of.
 func gotosOf(body *cc.CompoundStatement) map[string][]cc.Node {
 	m := map[string][]cc.Node{}
 	anyNode(body, func(n cc.Node) bool {
-		if j, ok := n.(*cc.JumpStatement); ok && j.Case == cc.JumpStatementGoto {
-			m[j.Token2.SrcStr()] = append(m[j.Token2.SrcStr()], j)
+		switch x := n.(type) {
+		case *cc.JumpStatement:
+			if x.Case == cc.JumpStatementGoto {
+				m[x.Token2.SrcStr()] = append(m[x.Token2.SrcStr()], x)
+			}
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionLabelAddr {
+				m[x.Token2.SrcStr()] = append(m[x.Token2.SrcStr()], body)
+			}
 		}
 		return false
 	})

@@ -56,6 +56,24 @@ static const char *label(int kind, char *buf, size_t n)
 	return buf;
 }
 
+/* A computed goto enters a block past its declarations. */
+static int dispatch(int op)
+{
+	static void *const table[] = {&&op_add, &&op_done};
+	int acc = 10;
+	int *pa = &acc;
+	goto *table[op];
+	{
+		int regs[2] = {1, 2};
+		int *r = regs;
+		acc += r[1];
+	op_add:
+		*pa += 1;
+	}
+op_done:
+	return *pa;
+}
+
 int main(void)
 {
 	int v[6] = {4, -2, 9, 0, 7, 3};
@@ -91,5 +109,6 @@ again:;
 	char buf[24];
 	printf("%s %s\n", label(0, buf, sizeof buf), label(5, buf + 12, 12));
 	printf("%d\n", depth_sum(5, NULL));
+	printf("%d %d\n", dispatch(0), dispatch(1));
 	return 0;
 }
