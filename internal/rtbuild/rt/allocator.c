@@ -26,15 +26,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static inline int ml_ready(void)
-{
-	if (ML_LIKELY(ml_state == ML_READY))
-		return 1;
-	if (ml_state == ML_UNINIT)
-		__ml_init();
-	return ml_state == ML_READY;
-}
-
 /* Meta of argument i of a public function: tagged by an instrumented
  * caller, or unknown. Only a tag for this very function is consumed. */
 static inline meta_t ml_pub_meta(uptr self, unsigned i)

@@ -180,6 +180,16 @@ static inline int ml_never_object(uptr a)
 	return a >= ML_NULL_LIMIT && (a < ml_min_mapped || !ml_app_range(a, 1));
 }
 void __ml_init(void);
+/* Is the runtime up (initialising it if nobody has yet)? 0 while init
+ * itself runs. */
+static inline int ml_ready(void)
+{
+	if (ML_LIKELY(ml_state == ML_READY))
+		return 1;
+	if (ml_state == ML_UNINIT)
+		__ml_init();
+	return ml_state == ML_READY;
+}
 void *ml_map_fixed(uptr addr, uptr size, const char *what);
 void *ml_map_hot(uptr addr, uptr size, const char *what);
 /* Did libc hand out p while the runtime was initializing (no record)?

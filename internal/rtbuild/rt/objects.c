@@ -34,18 +34,9 @@ struct ml_local {
 #define ML_RETIRED_MAX (2 * ML_LOCAL_DELAY)
 #define ML_LOCALS_BYTES (ML_LOCALS_MAX * sizeof(struct ml_local) + ML_RETIRED_MAX * sizeof(uint32_t))
 
-static int ml_objects_ready(void)
-{
-	if (ML_LIKELY(ml_state == ML_READY))
-		return 1;
-	if (ml_state == ML_UNINIT)
-		__ml_init();
-	return ml_state == ML_READY;
-}
-
 __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct __ml_site *decl)
 {
-	if (!ml_objects_ready())
+	if (!ml_ready())
 		return __ML_WILD;
 	meta_t m = ml_new_record(base, size, __ML_KIND_GLOBAL, ml_stack_capture(decl));
 	/* by its address too: a pointer to it stored by a static initializer
@@ -57,7 +48,7 @@ __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct 
 __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl)
 {
 	struct ml_tls *t = &ml_tls;
-	if (!ml_objects_ready() || __ml_t.nobj >= ML_LOCALS_MAX)
+	if (!ml_ready() || __ml_t.nobj >= ML_LOCALS_MAX)
 		return __ML_WILD;
 	if (ML_UNLIKELY(!t->locals)) {
 		void *p = mmap(0, ML_LOCALS_BYTES, PROT_READ | PROT_WRITE,
