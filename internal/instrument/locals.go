@@ -157,6 +157,12 @@ func (o *localObj) register() string {
 	return fmt.Sprintf("%s = __ml_local((__ml_uptr)&%s, sizeof(%s), %s, %s)", o.meta, o.name, o.name, siteRef(o.site), o.meta)
 }
 
+// registration is a declaration of our own evaluating reg (legal wherever
+// a declaration is).
+func (r *rewriter) registration(reg string) string {
+	return fmt.Sprintf("int %s __attribute__((unused)) = (%s, 0);", r.name("__ml_u"), reg)
+}
+
 // late wraps a lateText decided by o's escape.
 func (o *localObj) late(text string) lateText {
 	return func() string {

@@ -335,7 +335,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		pro = append(pro, r.scopeVar(bodyScope, true)())
 		for _, o := range paramObjs {
 			if o.escapes {
-				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = ("+o.meta+" = __ml_register_local((__ml_uptr)&"+o.name+", sizeof("+o.name+"), "+siteRef(o.site)+"), 0);")
+				pro = append(pro, r.registration(o.register()))
 			}
 		}
 		for _, p := range params {
@@ -476,7 +476,7 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 			// its brace initializer stored pointers tagged as unknown
 			reg += fmt.Sprintf(", __ml_copy_shadow(&%s, &%s, sizeof(%s), %s, %s)", o.name, o.name, o.name, o.meta, metaWild)
 		}
-		f.later(o.late(fmt.Sprintf("int %s __attribute__((unused)) = (%s, 0);", r.name("__ml_u"), reg)))
+		f.later(o.late(r.registration(reg)))
 	}
 	r.fn.regs = outer
 	return f

@@ -34,6 +34,15 @@ struct ml_local {
 #define ML_RETIRED_MAX (2 * ML_LOCAL_DELAY)
 #define ML_LOCALS_BYTES (ML_LOCALS_MAX * sizeof(struct ml_local) + ML_RETIRED_MAX * sizeof(uint32_t))
 
+/* The oldest slot of the thread's ring of retired locals (not empty). */
+static unsigned ml_retired_take(struct ml_tls *t)
+{
+	unsigned s = t->retired[t->rhead];
+	t->rhead = (t->rhead + 1) % ML_RETIRED_MAX;
+	t->rcount--;
+	return s;
+}
+
 __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct __ml_site *decl)
 {
 	if (!ml_ready())
@@ -59,13 +68,10 @@ __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __m
 		t->retired = (uint32_t *)(t->locals + ML_LOCALS_MAX);
 	}
 	unsigned s;
-	if (t->rcount >= ML_LOCAL_DELAY) {
-		s = t->retired[t->rhead];
-		t->rhead = (t->rhead + 1) % ML_RETIRED_MAX;
-		t->rcount--;
-	} else {
+	if (t->rcount >= ML_LOCAL_DELAY)
+		s = ml_retired_take(t);
+	else
 		s = ml_slot_get();
-	}
 	unsigned d = __ml_t.depth;
 	ML_LSITE[s] = (struct ml_lsite){decl, d >= 2 && d <= __ML_MAX_FRAMES ? __ml_t.frames[d - 2] : 0};
 	meta_t m = ml_init_record(s, (const void *)base, size, __ML_KIND_STACK, 0);
@@ -89,15 +95,12 @@ void __ml_scope_pop(unsigned h)
 		const struct ml_local *l = &t->locals[--__ml_t.nobj];
 		struct __ml_rec *r = &__ML_RECS[l->slot];
 		struct ml_cold *c = &ML_COLD[l->slot];
-		c->free_stack = 0;
-		c->free_tid = c->alloc_tid; /* retired by its own thread */
+		/* (free_stack and free_tid stay 0 from registration: a local's
+		 * end is its kind, and its own thread retires it) */
 		ML_STORE(&c->flags, ML_CF_FREED | (depth < l->depth ? ML_CF_RETURNED : 0));
 		ML_STORE(&r->gen, (ML_LOAD(&r->gen) + 1) & 0xffff);
-		if (t->rcount == ML_RETIRED_MAX) { /* more retired than registered lately */
-			ml_slot_put(t->retired[t->rhead]);
-			t->rhead = (t->rhead + 1) % ML_RETIRED_MAX;
-			t->rcount--;
-		}
+		if (t->rcount == ML_RETIRED_MAX) /* more retired than registered lately */
+			ml_slot_put(ml_retired_take(t));
 		t->retired[(t->rhead + t->rcount++) % ML_RETIRED_MAX] = l->slot;
 	}
 }
@@ -109,8 +112,8 @@ void ml_locals_exit(void)
 		return;
 	__ml_t.depth = 0; /* whatever is left, its function is gone */
 	__ml_scope_pop(0);
-	for (; t->rcount; t->rcount--, t->rhead = (t->rhead + 1) % ML_RETIRED_MAX)
-		ml_slot_put(t->retired[t->rhead]);
+	while (t->rcount)
+		ml_slot_put(ml_retired_take(t));
 	munmap(t->locals, ML_LOCALS_BYTES);
 	t->locals = 0;
 	t->retired = 0;
