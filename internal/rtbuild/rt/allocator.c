@@ -47,7 +47,9 @@ static meta_t ml_register_block(void *p, size_t n)
 	return m;
 }
 
-enum { ML_PLAIN, ML_ZERO };
+/* ML_UNDEF: for the instrumented program, whose reads of it are checked
+ * for definedness (libc's own blocks, ML_PLAIN, are never poisoned). */
+enum { ML_PLAIN, ML_ZERO, ML_UNDEF };
 
 static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 {
@@ -64,6 +66,8 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 		return 0;
 	}
 	*mp = ml_register_block(p, n);
+	if (how == ML_UNDEF)
+		ml_def_poison_heap(p, n);
 	return p;
 }
 
@@ -137,6 +141,8 @@ static void ml_free(void *p, meta_t m, uptr pc)
 		return;
 	switch (ml_release(p, m, ML_ACC_FREE, pc, &s, &rm)) {
 	case ML_REL_OK:
+		/* whoever gets the memory next starts from defined bytes */
+		ml_def_clear(p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p);
 		__libc_free(p);
 		ml_slot_put(s);
 		break;
@@ -148,12 +154,13 @@ static void ml_free(void *p, meta_t m, uptr pc)
 	}
 }
 
-static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, meta_t *mp)
+/* undef: the growth is the instrumented program's, undefined until written. */
+static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t *mp)
 {
 	unsigned s;
 	meta_t rm;
 	if (!p)
-		return ml_alloc(n, 0, ML_PLAIN, mp);
+		return ml_alloc(n, 0, undef ? ML_UNDEF : ML_PLAIN, mp);
 	*mp = __ML_NULL;
 	if (n == 0) {
 		/* glibc: realloc(p, 0) frees p and returns NULL. */
@@ -182,7 +189,14 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, meta_t *mp)
 	*mp = ml_register_block(q, n);
 	/* pointers stored in the block keep their metas, retagged to the new
 	 * block (even in place: the block's meta changed) */
-	__ml_copy_shadow(q, p, oldsize < n ? oldsize : n, *mp, rm);
+	uptr kept = oldsize < n ? oldsize : n;
+	__ml_copy_shadow(q, p, kept, *mp, rm);
+	if (q != p) {
+		__ml_def_copy((uptr)q, (uptr)p, kept);
+		ml_def_clear(p, oldsize);
+	}
+	if (undef && n > oldsize)
+		ml_def_poison_heap((char *)q + oldsize, n - oldsize);
 	ml_slot_put(s);
 	return q;
 }
@@ -327,7 +341,7 @@ static void *ml_realloc_public(void *p, size_t n, uptr self, uptr pc, meta_t *mp
 		ml_init_block_add(q);
 		return q;
 	}
-	return ml_realloc(p, ml_pub_meta(self, 0), n, pc, mp);
+	return ml_realloc(p, ml_pub_meta(self, 0), n, pc, 0, mp);
 }
 
 void *realloc(void *p, size_t n)
@@ -361,12 +375,12 @@ void free(void *p)
 	ml_free(p, ml_pub_meta((uptr)&free, 0), (uptr)__builtin_return_address(0));
 }
 
-static int ml_posix_memalign(void **out, size_t align, size_t n, meta_t *mp)
+static int ml_posix_memalign(void **out, size_t align, size_t n, int how, meta_t *mp)
 {
 	*mp = __ML_NULL;
 	if (align % sizeof(void *) != 0 || !ml_pow2(align))
 		return EINVAL;
-	void *p = ml_alloc(n, align, ML_PLAIN, mp);
+	void *p = ml_alloc(n, align, how, mp);
 	if (!p)
 		return ENOMEM;
 	*out = p;
@@ -386,13 +400,13 @@ int posix_memalign(void **out, size_t align, size_t n)
 		*out = p;
 		return 0;
 	}
-	int rc = ml_posix_memalign(out, align, n, &m);
+	int rc = ml_posix_memalign(out, align, n, ML_PLAIN, &m);
 	if (rc == 0)
 		ml_store_ptr(out, *out, m, __ml_meta_of(out));
 	return rc;
 }
 
-static void *ml_memalign_common(size_t align, size_t n, meta_t *mp)
+static void *ml_memalign_common(size_t align, size_t n, int how, meta_t *mp)
 {
 	if (ML_UNLIKELY(!ml_ready())) {
 		void *p = __libc_memalign(align, n);
@@ -400,13 +414,13 @@ static void *ml_memalign_common(size_t align, size_t n, meta_t *mp)
 		*mp = __ML_WILD;
 		return p;
 	}
-	return ml_alloc(n, align ? align : 1, ML_PLAIN, mp);
+	return ml_alloc(n, align ? align : 1, how, mp);
 }
 
 void *aligned_alloc(size_t align, size_t n)
 {
 	meta_t m;
-	void *p = ml_memalign_common(align, n, &m);
+	void *p = ml_memalign_common(align, n, ML_PLAIN, &m);
 	ML_SETRET(aligned_alloc, m);
 	return p;
 }
@@ -414,7 +428,7 @@ void *aligned_alloc(size_t align, size_t n)
 void *memalign(size_t align, size_t n)
 {
 	meta_t m;
-	void *p = ml_memalign_common(align, n, &m);
+	void *p = ml_memalign_common(align, n, ML_PLAIN, &m);
 	ML_SETRET(memalign, m);
 	return p;
 }
@@ -422,7 +436,7 @@ void *memalign(size_t align, size_t n)
 void *valloc(size_t n)
 {
 	meta_t m;
-	void *p = ml_memalign_common(ml_page(), n, &m);
+	void *p = ml_memalign_common(ml_page(), n, ML_PLAIN, &m);
 	ML_SETRET(valloc, m);
 	return p;
 }
@@ -446,7 +460,7 @@ void *pvalloc(size_t n)
 		errno = ENOMEM;
 		return 0;
 	}
-	void *p = ml_memalign_common(ml_page(), sz, &m);
+	void *p = ml_memalign_common(ml_page(), sz, ML_PLAIN, &m);
 	ML_SETRET(pvalloc, m);
 	return p;
 }
@@ -499,7 +513,7 @@ void *__ml_malloc(size_t n)
 	__ml_own((uptr)&__ml_malloc);
 	if (ML_UNLIKELY(!ml_ready()))
 		return __libc_malloc(n);
-	void *p = ml_alloc(n, 0, ML_PLAIN, &m);
+	void *p = ml_alloc(n, 0, ML_UNDEF, &m);
 	ML_SETRET(__ml_malloc, m);
 	return p;
 }
@@ -518,7 +532,7 @@ void *__ml_realloc(void *p, size_t n)
 	meta_t m;
 	ML_OWN(__ml_realloc);
 	meta_t pm = ML_ARGM(0, p);
-	void *q = ml_realloc(p, pm, n, 0, &m);
+	void *q = ml_realloc(p, pm, n, 0, 1, &m);
 	ML_SETRET(__ml_realloc, m);
 	return q;
 }
@@ -534,7 +548,7 @@ void *__ml_reallocarray(void *p, size_t a, size_t b)
 		ML_SETRET(__ml_reallocarray, __ML_NULL);
 		return 0;
 	}
-	void *q = ml_realloc(p, pm, n, 0, &m);
+	void *q = ml_realloc(p, pm, n, 0, 1, &m);
 	ML_SETRET(__ml_reallocarray, m);
 	return q;
 }
@@ -552,7 +566,7 @@ int __ml_posix_memalign(void **out, size_t align, size_t n)
 	ML_OWN(__ml_posix_memalign);
 	meta_t om = ML_ARGM(0, out);
 	ml_check(out, om, sizeof(void *), 1, "posix_memalign");
-	int rc = ml_posix_memalign(out, align, n, &m);
+	int rc = ml_posix_memalign(out, align, n, ML_UNDEF, &m);
 	if (rc == 0)
 		ml_store_ptr(out, *out, m, om);
 	return rc;
@@ -562,7 +576,7 @@ void *__ml_aligned_alloc(size_t align, size_t n)
 {
 	meta_t m;
 	__ml_own((uptr)&__ml_aligned_alloc);
-	void *p = ml_memalign_common(align, n, &m);
+	void *p = ml_memalign_common(align, n, ML_UNDEF, &m);
 	ML_SETRET(__ml_aligned_alloc, m);
 	return p;
 }
@@ -571,7 +585,7 @@ void *__ml_memalign(size_t align, size_t n)
 {
 	meta_t m;
 	__ml_own((uptr)&__ml_memalign);
-	void *p = ml_memalign_common(align, n, &m);
+	void *p = ml_memalign_common(align, n, ML_UNDEF, &m);
 	ML_SETRET(__ml_memalign, m);
 	return p;
 }
@@ -580,7 +594,7 @@ void *__ml_valloc(size_t n)
 {
 	meta_t m;
 	__ml_own((uptr)&__ml_valloc);
-	void *p = ml_memalign_common(ml_page(), n, &m);
+	void *p = ml_memalign_common(ml_page(), n, ML_UNDEF, &m);
 	ML_SETRET(__ml_valloc, m);
 	return p;
 }
@@ -595,7 +609,7 @@ void *__ml_pvalloc(size_t n)
 		ML_SETRET(__ml_pvalloc, __ML_NULL);
 		return 0;
 	}
-	void *p = ml_memalign_common(ml_page(), sz, &m);
+	void *p = ml_memalign_common(ml_page(), sz, ML_UNDEF, &m);
 	ML_SETRET(__ml_pvalloc, m);
 	return p;
 }

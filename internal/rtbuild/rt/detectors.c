@@ -143,6 +143,14 @@ static int ml_c_member_index(struct ml_event *ev)
 	return ev->arr->kind == __ML_ARRAY_MEMBER;
 }
 
+/* [UNINITIALIZED-READ] use v: some byte of v was never written (the
+ * runtime's definedness shadow, or a local's companion, said so). */
+static int ml_c_uninit(struct ml_event *ev)
+{
+	(void)ev;
+	return 1;
+}
+
 /* ---- the registry ---- */
 
 #define ML_AT(p) (1u << (p))
@@ -165,6 +173,7 @@ static const struct ml_detector {
 	{ML_STACK_BUFFER_OVERFLOW, ML_AT(ML_INDEX), ml_c_stack_index},
 	{ML_GLOBAL_BUFFER_OVERFLOW, ML_AT(ML_INDEX), ml_c_global_index},
 	{ML_INTRA_OBJECT_OVERFLOW, ML_AT(ML_INDEX), ml_c_member_index},
+	{ML_UNINITIALIZED_READ, ML_AT(ML_USE), ml_c_uninit},
 };
 
 int ml_detect(struct ml_event *ev)

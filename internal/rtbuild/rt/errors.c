@@ -53,6 +53,10 @@ const struct ml_kind_info ml_kinds[ML_NKINDS] = {
 		"INVALID-DEREF",
 		"access through a pointer that belongs to no object: never initialized, or an address no object can have",
 	},
+	[ML_UNINITIALIZED_READ] = {
+		"UNINITIALIZED-READ",
+		"use of a value (a branch, arithmetic, an index, an argument, libc reading it) that was never written",
+	},
 };
 
 /* Detection of a kind can be switched off (a later option flips these). */
@@ -68,4 +72,5 @@ unsigned char ml_kind_enabled[ML_NKINDS] = {
 	[ML_USE_AFTER_RETURN] = 1,
 	[ML_USE_AFTER_SCOPE] = 1,
 	[ML_INVALID_DEREF] = 1,
+	[ML_UNINITIALIZED_READ] = 1,
 };

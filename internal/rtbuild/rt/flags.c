@@ -44,6 +44,9 @@ static const struct ml_option {
 	 "frames shown and stored per stack (larger values are clamped)"},
 	{"intra_object_overflow", ML_OPT_BOOL, "1", 0, 1,
 	 "report indexes past an array member that stay inside its struct"},
+	{"uninit", ML_OPT_BOOL, "1", 0, 1,
+	 "track which bytes were written and report UNINITIALIZED-READ "
+	 "(0: nothing is poisoned, no such report)"},
 	{"help", ML_OPT_BOOL, "0", 0, 1,
 	 "print this list of options at start-up"},
 };
@@ -65,6 +68,9 @@ static void ml_opt_apply(const struct ml_option *o, long iv, const char *sv, siz
 		ml_flags.stack_depth = (unsigned)iv;
 	} else if (strcmp(o->name, "intra_object_overflow") == 0) {
 		ml_kind_enabled[ML_INTRA_OBJECT_OVERFLOW] = (unsigned char)iv;
+	} else if (strcmp(o->name, "uninit") == 0) {
+		ml_flags.uninit = (int)iv;
+		ml_kind_enabled[ML_UNINITIALIZED_READ] = (unsigned char)iv;
 	} else if (strcmp(o->name, "help") == 0) {
 		ml_flags.help = (int)iv;
 	}

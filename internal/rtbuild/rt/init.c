@@ -164,6 +164,7 @@ void __ml_init(void)
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
 		ml_map_hot(lo ^ __ML_META_XOR, size, "pointer shadow");
 		ml_map_hot((uptr)ml_basemap(lo), size / 4, "live-base map");
+		ml_map_hot(__ML_DEF_SHADOW(lo), size / 8, "definedness shadow");
 	}
 
 	/* Record 0 is NULL's: empty bounds, so every access through it takes

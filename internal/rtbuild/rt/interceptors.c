@@ -132,7 +132,7 @@ static size_t ml_safe_until(const char *s, size_t max, int c)
 
 /* Bytes libc reads at s for a scan as in ml_plain_until; reports what is
  * wrong with that read as fn's. */
-static size_t ml_read_until(const char *s, meta_t m, size_t max, int c, const char *fn)
+static size_t ml_scan_until(const char *s, meta_t m, size_t max, int c, const char *fn)
 {
 	uptr lim;
 	int term;
@@ -155,6 +155,17 @@ static size_t ml_read_until(const char *s, meta_t m, size_t max, int c, const ch
 	return ml_plain_until(s, max, c, &term);
 }
 
+/* The same, and the bytes scanned are used: each decides whether the scan
+ * goes on (only those inside the string's object are looked at). */
+static size_t ml_read_until(const char *s, meta_t m, size_t max, int c, const char *fn)
+{
+	size_t k = ml_scan_until(s, m, max, c, fn);
+	uptr lim;
+	if (ml_live_bound(s, m, &lim))
+		ml_use_range(s, m, k < lim ? k : lim, fn);
+	return k;
+}
+
 size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn)
 {
 	return ml_read_until(s, m, max, -1, fn);
@@ -175,6 +186,7 @@ void *__ml_memcpy(void *d, const void *s, size_t n)
 	ml_check(s, ms, n, 0, "memcpy");
 	ml_check(d, md, n, 1, "memcpy");
 	memcpy(d, s, n);
+	__ml_def_copy((uptr)d, (uptr)s, n); /* a copy, not a use */
 	if (n >= 8)
 		__ml_copy_shadow(d, s, n, md, ms); /* pointers inside survive the copy */
 	ML_SETRET(__ml_memcpy, md);
@@ -188,6 +200,7 @@ void *__ml_memmove(void *d, const void *s, size_t n)
 	ml_check(s, ms, n, 0, "memmove");
 	ml_check(d, md, n, 1, "memmove");
 	memmove(d, s, n);
+	__ml_def_copy((uptr)d, (uptr)s, n); /* a copy, not a use */
 	if (n >= 8)
 		__ml_copy_shadow(d, s, n, md, ms);
 	ML_SETRET(__ml_memmove, md);
@@ -200,6 +213,7 @@ void *__ml_memset(void *d, int c, size_t n)
 	meta_t md = ML_ARGM(0, d);
 	ml_check(d, md, n, 1, "memset");
 	memset(d, c, n);
+	ml_def_clear(d, n);
 	ML_SETRET(__ml_memset, md);
 	return d;
 }
@@ -211,6 +225,8 @@ int __ml_memcmp(const void *a, const void *b, size_t n)
 	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
 	ml_check(a, ma, n, 0, "memcmp");
 	ml_check(b, mb, n, 0, "memcmp");
+	ml_use_range(a, ma, n, "memcmp");
+	ml_use_range(b, mb, n, "memcmp");
 	return memcmp(a, b, n);
 }
 
@@ -227,6 +243,7 @@ void *__ml_memchr(const void *s, int c, size_t n)
 			k = (size_t)(r - (const char *)s) + 1;
 	}
 	ml_check(s, ms, k, 0, "memchr");
+	ml_use_range(s, ms, k, "memchr");
 	void *r = memchr(s, c, n);
 	ML_SETRET(__ml_memchr, r ? ms : __ML_NULL);
 	return r;
@@ -237,6 +254,7 @@ void *__ml_memrchr(const void *s, int c, size_t n)
 	ML_OWN(__ml_memrchr);
 	meta_t ms = ML_ARGM(0, s);
 	ml_check(s, ms, n, 0, "memrchr"); /* scans from the end */
+	ml_use_range(s, ms, n, "memrchr");
 	void *r = memrchr(s, c, n);
 	ML_SETRET(__ml_memrchr, r ? ms : __ML_NULL);
 	return r;
@@ -251,6 +269,7 @@ char *__ml_strcpy(char *d, const char *s)
 	size_t n = ml_read_str(s, ms, SIZE_MAX, "strcpy");
 	ml_check(d, md, n, 1, "strcpy");
 	strcpy(d, s);
+	ml_def_clear(d, n);
 	ML_SETRET(__ml_strcpy, md);
 	return d;
 }
@@ -262,6 +281,7 @@ char *__ml_stpcpy(char *d, const char *s)
 	size_t n = ml_read_str(s, ms, SIZE_MAX, "stpcpy");
 	ml_check(d, md, n, 1, "stpcpy");
 	char *r = stpcpy(d, s);
+	ml_def_clear(d, n);
 	ML_SETRET(__ml_stpcpy, md);
 	return r;
 }
@@ -274,6 +294,7 @@ char *__ml_strncpy(char *d, const char *s, size_t n)
 	ml_read_str(s, ms, n, "strncpy");
 	ml_check(d, md, n, 1, "strncpy");
 	strncpy(d, s, n);
+	ml_def_clear(d, n);
 	ML_SETRET(__ml_strncpy, md);
 	return d;
 }
@@ -285,6 +306,7 @@ char *__ml_stpncpy(char *d, const char *s, size_t n)
 	ml_read_str(s, ms, n, "stpncpy");
 	ml_check(d, md, n, 1, "stpncpy");
 	char *r = stpncpy(d, s, n);
+	ml_def_clear(d, n);
 	ML_SETRET(__ml_stpncpy, md);
 	return r;
 }
@@ -297,6 +319,7 @@ char *__ml_strcat(char *d, const char *s)
 	size_t sn = ml_read_str(s, ms, SIZE_MAX, "strcat");
 	ml_check(d + dn - 1, md, sn, 1, "strcat"); /* from d's NUL on */
 	strcat(d, s);
+	ml_def_clear(d + dn - 1, sn);
 	ML_SETRET(__ml_strcat, md);
 	return d;
 }
@@ -311,6 +334,7 @@ char *__ml_strncat(char *d, const char *s, size_t n)
 	size_t sl = strnlen(s, n);
 	ml_check(d + dn - 1, md, sl + 1, 1, "strncat");
 	strncat(d, s, n);
+	ml_def_clear(d + dn - 1, sl + 1);
 	ML_SETRET(__ml_strncat, md);
 	return d;
 }
@@ -637,6 +661,7 @@ static void ml_check_format_args(const char *fmt, va_list ap, int own, unsigned 
 		case 'n': {
 			void *w = va_arg(a, void *);
 			ml_check(w, own && argi < __ML_MAX_ARGS ? __ml_t.arg[argi] : __ml_meta_of(w), sizeof(int), 1, fn);
+			ml_def_clear(w, sizeof(int));
 			break;
 		}
 		case 'm': /* strerror(errno): no argument */
@@ -668,7 +693,10 @@ static int ml_vsprintf_checked(char *buf, meta_t mb, size_t n, int bounded, cons
 			ml_check(buf, mb, w, 1, fn);
 		}
 	}
-	return bounded ? vsnprintf(buf, n, fmt, ap) : vsprintf(buf, fmt, ap);
+	int r = bounded ? vsnprintf(buf, n, fmt, ap) : vsprintf(buf, fmt, ap);
+	if (r >= 0 && (!bounded || n > 0))
+		ml_def_clear(buf, bounded && (size_t)r >= n ? n : (size_t)r + 1);
+	return r;
 }
 
 int __ml_sprintf(char *buf, const char *fmt, ...)
@@ -767,6 +795,8 @@ char *__ml_fgets(char *buf, int n, void *f)
 	if (n > 0)
 		ml_check(buf, mb, (size_t)n, 1, "fgets");
 	char *r = fgets(buf, n, (FILE *)f);
+	if (r)
+		ml_def_clear(buf, strlen(buf) + 1);
 	ML_SETRET(__ml_fgets, r ? mb : __ML_NULL);
 	return r;
 }
@@ -777,7 +807,9 @@ size_t __ml_fread(void *p, size_t sz, size_t nm, void *f)
 	meta_t mp = ML_ARGM(0, p), mf = ML_ARGM(3, f);
 	ml_check_file(f, mf, "fread");
 	ml_check(p, mp, ml_mul_sat(sz, nm), 1, "fread");
-	return fread(p, sz, nm, (FILE *)f);
+	size_t r = fread(p, sz, nm, (FILE *)f);
+	ml_def_clear(p, ml_mul_sat(sz, r));
+	return r;
 }
 
 size_t __ml_fwrite(const void *p, size_t sz, size_t nm, void *f)
@@ -786,6 +818,7 @@ size_t __ml_fwrite(const void *p, size_t sz, size_t nm, void *f)
 	meta_t mp = ML_ARGM(0, p), mf = ML_ARGM(3, f);
 	ml_check_file(f, mf, "fwrite");
 	ml_check(p, mp, ml_mul_sat(sz, nm), 0, "fwrite");
+	ml_use_range(p, mp, ml_mul_sat(sz, nm), "fwrite");
 	return fwrite(p, sz, nm, (FILE *)f);
 }
 
@@ -794,7 +827,10 @@ long __ml_read(int fd, void *buf, size_t n)
 	ML_OWN(__ml_read);
 	meta_t mb = ML_ARGM(1, buf);
 	ml_check(buf, mb, n, 1, "read");
-	return read(fd, buf, n);
+	long r = read(fd, buf, n);
+	if (r > 0)
+		ml_def_clear(buf, (size_t)r);
+	return r;
 }
 
 long __ml_write(int fd, const void *buf, size_t n)
@@ -802,6 +838,7 @@ long __ml_write(int fd, const void *buf, size_t n)
 	ML_OWN(__ml_write);
 	meta_t mb = ML_ARGM(1, buf);
 	ml_check(buf, mb, n, 0, "write");
+	ml_use_range(buf, mb, n, "write");
 	return write(fd, buf, n);
 }
 
@@ -843,6 +880,10 @@ static long ml_getdelim(char **lp, size_t *np, int delim, void *f, meta_t mlp, m
 	}
 	long r = getdelim(lp, np, delim, (FILE *)f);
 	char *now = *lp;
+	ml_def_clear(lp, sizeof *lp);
+	ml_def_clear(np, sizeof *np);
+	if (now && r >= 0)
+		ml_def_clear(now, (size_t)r + 1);
 	if (now != old)
 		ml_store_ptr(lp, now, __ml_meta_of(now), mlp);
 	else if (clamped && *np == cap)

@@ -6,6 +6,7 @@
  * Address-space layout (x86_64, 47-bit user space):
  *   [0x000000000000, 0x010000000000)  application (non-PIE binaries, brk heap)
  *   [0x010000000000, 0x100000000000)  pointer shadow of [0x510000000000, 0x600000000000)
+ *   [0x100000000000, 0x200000000000)  definedness shadow (one bit per byte) of the three application ranges
  *   [0x200000000000, 0x300000000000)  pointer shadow of [0x700000000000, 0x800000000000)
  *   [0x300000000000, 0x500000000000)  live-base map (ml_basemap) of the three application ranges
  *   [0x500000000000, 0x510000000000)  pointer shadow of [0, 0x010000000000)
@@ -75,6 +76,11 @@
 #define ml_thread_info         __mlrt_thread_info
 #define ml_thread_init_main    __mlrt_thread_init_main
 #define ml_tls                 __mlrt_tls
+#define ml_def_poison_heap     __mlrt_def_poison_heap
+#define ml_def_clear           __mlrt_def_clear
+#define ml_use_range           __mlrt_use_range
+#define ml_origin_get          __mlrt_origin_get
+#define ml_undef_count         __mlrt_undef_count
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -207,6 +213,7 @@ struct ml_flags {
 	int exitcode;
 	unsigned stack_depth;
 	int help;
+	int uninit;            /* track definedness, report UNINITIALIZED-READ */
 };
 extern struct ml_flags ml_flags;
 void ml_flags_defaults(void);
@@ -289,7 +296,7 @@ struct ml_cold {
 	uint32_t free_tid;
 	uint32_t flags;       /* ML_CF_* */
 	uint32_t hist;        /* newest history entry of this slot (index + 1) */
-	uint32_t pad;
+	uint32_t origin;      /* uninit.c: origin of undefined bytes copied in (0: its own) */
 };
 #define ML_CF_FREED    1u
 #define ML_CF_REALLOC  2u  /* freed by realloc */
@@ -346,6 +353,21 @@ int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size);
  * NUL included; reports bad reads as fn's. */
 size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn);
 
+/* ---- uninit.c ---- */
+/* Heap from the instrumented program's malloc: undefined (unless the
+ * uninit option is off). */
+void ml_def_poison_heap(const void *p, uptr n);
+/* The bytes hold values: calloc, freed blocks, what libc wrote. */
+void ml_def_clear(const void *p, uptr n);
+/* libc reads [p, p+n) as fn's use of it: report undefined bytes. */
+void ml_use_range(const void *p, meta_t m, uptr n, const char *fn);
+/* How many bytes of [a, a+n) are undefined. */
+uint64_t ml_undef_count(uptr a, uptr n);
+/* Decode an origin: a local's declaration (decl), or an object (kind,
+ * stack, thread, block id, size). 0 if unknown. */
+int ml_origin_get(uptr o, const site_t **decl, unsigned *kind, unsigned *stack, unsigned *tid,
+                  uint64_t *id, uint64_t *size);
+
 /* ---- errors.c ---- */
 enum ml_kind {
 	ML_HEAP_BUFFER_OVERFLOW,
@@ -359,6 +381,7 @@ enum ml_kind {
 	ML_USE_AFTER_RETURN,
 	ML_USE_AFTER_SCOPE,
 	ML_INVALID_DEREF,
+	ML_UNINITIALIZED_READ,
 	ML_NKINDS
 };
 struct ml_kind_info {
@@ -371,8 +394,10 @@ extern unsigned char ml_kind_enabled[ML_NKINDS];
 /* ---- detectors.c ---- */
 /* ML_INDEX: an index checked against the static bound of a named array
  * (a deref whose redex is the array and the index, not a pointer). */
-enum ml_point { ML_DEREF_R, ML_DEREF_W, ML_FREE, ML_CALL, ML_RET, ML_INDEX, ML_NPOINTS };
-enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC };
+/* ML_USE: a value is used (a branch, arithmetic, an index, a call's
+ * argument, libc reading bytes): the redex is the bytes, or a local's value. */
+enum ml_point { ML_DEREF_R, ML_DEREF_W, ML_FREE, ML_CALL, ML_RET, ML_INDEX, ML_USE, ML_NPOINTS };
+enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC, ML_ACC_USE };
 
 /* One redex reaching a detection point (paper 000 §2.1). */
 struct ml_event {
@@ -387,6 +412,8 @@ struct ml_event {
 	const char *note;     /* extra sentence for the report, or NULL */
 	const struct __ml_array *arr; /* ML_INDEX: the array */
 	uptr index;           /* ML_INDEX: the index */
+	uptr origin;          /* ML_USE: where the undefined value came from (uninit.c) */
+	const site_t *decl;   /* ML_USE: the local read by name, when it is no object */
 	int resolved;         /* blk filled */
 	struct ml_binfo blk;
 };

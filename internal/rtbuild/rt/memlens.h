@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 8
+#define __ML_ABI 9
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -72,6 +72,16 @@ struct __ml_rec {
 #define __ML_META_SHADOW(a) ((__ml_meta_t *)(((__ml_uptr)(a) & ~(__ml_uptr)7) ^ __ML_META_XOR))
 #define __ML_META_MASK   0xffffffffffffUL
 #define __ML_HASH16(x)   (((__ml_uptr)(x) * 0x9e3779b97f4a7c15UL) >> 48)
+
+/* Definedness shadow: one bit per application byte, set while the byte
+ * holds no value the program wrote (heap from malloc, a local declared
+ * without initializer); bit (a & 7) of the byte at __ML_DEF_SHADOW(a). It
+ * is the pointer shadow's image shrunk by eight, inside
+ * [0x100000000000, 0x200000000000). Memory nobody poisoned (globals, libc's
+ * buffers, mmap, argv) reads as defined. */
+#define __ML_DEF_BASE    0x100000000000UL
+#define __ML_DEF_SHADOW(a) ((((__ml_uptr)(a) ^ __ML_META_XOR) >> 3) + __ML_DEF_BASE)
+typedef unsigned short __attribute__((may_alias, aligned(1))) __ml_u16u;
 
 /* A source location known at compile time: checks, calls, function entries. */
 struct __ml_site {
@@ -152,6 +162,30 @@ void __ml_scope_pop(unsigned h);
  * source container's meta stag to the destination's dtag. */
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag, __ml_meta_t stag);
 
+/* Definedness (uninit.c). An origin says where an undefined value came
+ * from: the site of a local's declaration (even), or a runtime origin
+ * (odd); 0 means defined. */
+/* A local (or alloca, VLA) without initializer: its bytes hold nothing yet. */
+void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl);
+/* The n bytes at a now hold values (an initializer, a write we cannot see). */
+void __ml_unpoison(__ml_uptr a, __ml_uptr n);
+void __ml_def_slow(__ml_uptr a, __ml_uptr n);
+/* Copy the definedness of n bytes from s to d (a copy is not a use). */
+void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n);
+/* A value with the given origin was stored in the n bytes at a. */
+void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin);
+/* The origin of the undefined bytes among the n at a (read through meta
+ * m, or by the name of the local declared at decl), 0 if all are defined. */
+__ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl);
+/* A call to a function we do not see, given p (meta m): whatever p points
+ * into may have been written by it. */
+void __ml_def_extern(const void *p, __ml_meta_t m);
+/* Uses of undefined bytes (re-checked there) and of undefined values. */
+void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
+                        const struct __ml_site *site) __attribute__((noinline, cold));
+void __ml_report_uninit_value(__ml_uptr origin, const struct __ml_site *site)
+	__attribute__((noinline, cold));
+
 /* Checked replacements for libc calls made by instrumented code. Same
  * signatures as libc's; arguments' metas arrive in __ml_t.arg (callee set to
  * the replacement), the caller's site in __ml_t.frames[depth-1]; pointer
@@ -222,8 +256,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v8;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v8;
+extern const int __memlens_abi_v9;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v9;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -249,6 +283,62 @@ static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v8
 #endif
 typedef char __ml_rec_is_32_bytes[sizeof(struct __ml_rec) == 32 ? 1 : -1];
 #endif
+
+/* The undefined bits of the n bytes (n <= 8) at a. */
+__ML_INLINE unsigned __ml_undef_bits(__ml_uptr a, __ml_uptr n)
+{
+	return ((unsigned)*(const __ml_u16u *)__ML_DEF_SHADOW(a) >> (a & 7)) & ((1u << n) - 1);
+}
+
+/* The n bytes at a, read through meta m (or by the name of the local
+ * declared at decl), are used: a branch, arithmetic, an index, a call's
+ * argument. Memory of unknown provenance (WILD) is never checked. */
+__ML_INLINE void __ml_use(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
+                          const struct __ml_site *site)
+{
+	if (m != __ML_WILD && (n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0)))
+		__ml_report_uninit(a, n, m, decl, site);
+}
+
+/* The n bytes at a were written. */
+__ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
+{
+	if (n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0))
+		__ml_def_slow(a, n);
+}
+
+/* The n bytes at s were copied to d. */
+__ML_INLINE void __ml_mov(__ml_uptr d, __ml_uptr s, __ml_uptr n)
+{
+	if (n > 8 || __ML_UNLIKELY(__ml_undef_bits(s, n) != 0))
+		__ml_def_copy(d, s, n);
+	else
+		__ml_def(d, n);
+}
+
+/* A value of the given origin (0: defined) was stored in the n bytes at a. */
+__ML_INLINE void __ml_def_v(__ml_uptr a, __ml_uptr n, __ml_uptr origin)
+{
+	if (__ML_UNLIKELY(origin != 0))
+		__ml_def_store(a, n, origin);
+	else
+		__ml_def(a, n);
+}
+
+/* The origin of a value copied from the n bytes at a (0: defined). */
+__ML_INLINE __ml_uptr __ml_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl)
+{
+	if (m == __ML_WILD || (n <= 8 && __ML_LIKELY(__ml_undef_bits(a, n) == 0)))
+		return 0;
+	return __ml_def_origin(a, n, m, decl);
+}
+
+/* A value of a local (its companion origin o) is used. */
+__ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
+{
+	if (__ML_UNLIKELY(o != 0))
+		__ml_report_uninit_value(o, site);
+}
 
 /* Check an access of n bytes at address a through a pointer with meta m. */
 __ML_INLINE void __ml_chk(__ml_uptr a, __ml_meta_t m, __ml_uptr n,
@@ -358,6 +448,7 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 #else
 	*__ML_META_SHADOW(slot) = m | (__ML_HASH16(v ^ tag) << 48);
 #endif
+	__ml_def(slot, 8);
 }
 
 /* Function entry: push a frame, return the depth to restore on exit. */

@@ -191,6 +191,8 @@ static const char *ml_access_name(enum ml_access a)
 		return "free";
 	case ML_ACC_REALLOC:
 		return "realloc";
+	case ML_ACC_USE:
+		return "use";
 	}
 	return "?";
 }
@@ -214,6 +216,30 @@ static void ml_what(struct ml_buf *b, struct ml_event *ev)
 		ml_bput(b, ml_access_name(ev->access));
 		ml_bput(b, " of ");
 		ml_bbytes(b, ev->n);
+		return;
+	}
+	if (ev->access == ML_ACC_USE) {
+		if (!ev->p) {
+			ml_bput(b, "use of an uninitialized value");
+			return;
+		}
+		uint64_t u = ml_undef_count(ev->p, ev->n);
+		ml_bput(b, "use of ");
+		ml_bbytes(b, ev->n);
+		ml_bput(b, " at ");
+		ml_bhex(b, ev->p);
+		if (u == ev->n)
+			ml_bput(b, u == 1 ? ", never written" : ", none of them ever written");
+		else {
+			ml_bput(b, ", ");
+			ml_bdec(b, u);
+			ml_bput(b, " of them never written");
+		}
+		if (ev->fn) {
+			ml_bput(b, " (in ");
+			ml_bput(b, ev->fn);
+			ml_bput(b, ")");
+		}
 		return;
 	}
 	if (ev->access == ML_ACC_READ || ev->access == ML_ACC_WRITE) {
@@ -344,6 +370,22 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 
 	if (ev->arr) {
 		ml_where_index(b, ev);
+		return;
+	}
+	if (kind == ML_UNINITIALIZED_READ && !k->known) {
+		if (!ev->p)
+			ml_bput(b, "the value was never initialized");
+		else if (ev->decl) {
+			ml_bput(b, "inside local variable `");
+			ml_bput(b, ev->decl->expr);
+			ml_bput(b, "` of ");
+			ml_bput(b, ev->decl->func);
+			ml_bput(b, "() declared at ");
+			ml_bput(b, ev->decl->file);
+			ml_bputc(b, ':');
+			ml_bdec(b, ev->decl->line);
+		} else
+			ml_bput(b, "memory of no known object");
 		return;
 	}
 	if (kind == ML_INVALID_DEREF) {
@@ -559,6 +601,65 @@ static void ml_tthread_origin(struct ml_buf *b, unsigned tid, unsigned *shown, u
 	ml_tstack(b, stack);
 }
 
+/* Where an uninitialized value came from (ML_USE events): a local's
+ * declaration or an object's creation, as a stack. 0 if unknown. */
+struct ml_orig {
+	unsigned kind, stack, tid;
+	uint64_t id, size;
+	const char *name;
+};
+
+static int ml_event_origin(const struct ml_event *ev, struct ml_orig *o)
+{
+	const site_t *decl;
+	*o = (struct ml_orig){0};
+	if (!ml_origin_get(ev->origin, &decl, &o->kind, &o->stack, &o->tid, &o->id, &o->size)) {
+		if (!ev->decl)
+			return 0;
+		decl = ev->decl;
+		o->kind = __ML_KIND_STACK;
+	}
+	if (decl) {
+		o->stack = ml_stack_intern(&decl, 1);
+		o->name = decl->expr;
+		return 1;
+	}
+	const site_t *f[1];
+	if (o->kind != __ML_KIND_HEAP && ml_stack_get(o->stack, f, 1))
+		o->name = f[0]->expr;
+	return 1;
+}
+
+static void ml_torigin(struct ml_buf *b, const struct ml_event *ev)
+{
+	struct ml_orig o;
+	if (!ml_event_origin(ev, &o)) {
+		ml_bput(b, "    where the uninitialized value came from is not known\n");
+		return;
+	}
+	if (o.kind == __ML_KIND_HEAP) {
+		ml_bput(b, "    the uninitialized bytes come from heap block #");
+		ml_bdec(b, o.id);
+		ml_bput(b, " (");
+		ml_bbytes(b, o.size);
+		ml_bput(b, "), never written since it was allocated by ");
+		ml_tthread(b, o.tid);
+		ml_bput(b, " at:\n");
+	} else {
+		ml_bput(b, ev->p ? "    the uninitialized bytes come from " : "    the uninitialized value comes from ");
+		ml_bput(b, o.kind == __ML_KIND_GLOBAL ? "global variable `" : "local variable `");
+		ml_bput(b, o.name ? o.name : "?");
+		ml_bput(b, "`");
+		if (o.size) {
+			ml_bput(b, " (");
+			ml_bbytes(b, o.size);
+			ml_bput(b, ")");
+		}
+		ml_bput(b, ", declared without an initializer at:\n");
+	}
+	ml_tstack(b, o.stack);
+}
+
 static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
                     unsigned tid, int pid)
 {
@@ -611,8 +712,12 @@ static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 	}
 	ml_where(b, ev, kind);
 	ml_bputc(b, '\n');
+	if (kind == ML_UNINITIALIZED_READ)
+		ml_torigin(b, ev);
 
-	int block = kind != ML_NULL_POINTER_DEREF && k->known && k->kind == __ML_KIND_HEAP;
+	/* (an uninitialized read's object is described by its origin) */
+	int described = kind == ML_NULL_POINTER_DEREF || kind == ML_UNINITIALIZED_READ || !k->known;
+	int block = !described && k->kind == __ML_KIND_HEAP;
 	if (block && k->freed) {
 		ml_bput(b, "    block #");
 		ml_bdec(b, k->id);
@@ -632,7 +737,7 @@ static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_bput(b, " at:\n");
 		ml_tstack(b, k->alloc_stack);
 	}
-	if (kind != ML_NULL_POINTER_DEREF && k->known && k->kind == __ML_KIND_STACK) {
+	if (!described && k->kind == __ML_KIND_STACK) {
 		ml_bput(b, "    local variable declared by ");
 		ml_tthread(b, k->alloc_tid);
 		ml_bput(b, " at:\n");
@@ -864,6 +969,21 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 			ml_jkey(b, "free");
 			ml_jevent(b, k->free_stack, k->free_tid);
 		}
+		ml_bputc(b, '}');
+	}
+	struct ml_orig o;
+	if (kind == ML_UNINITIALIZED_READ && ml_event_origin(ev, &o)) {
+		ml_jkey(b, "origin");
+		ml_bput(b, "{\"kind\":");
+		ml_jstr(b, o.kind == __ML_KIND_HEAP ? "heap" : o.kind == __ML_KIND_GLOBAL ? "global" : "stack");
+		ml_jkey(b, "name");
+		ml_jstr(b, o.name ? o.name : "");
+		ml_jkey(b, "id");
+		ml_bdec(b, o.id);
+		ml_jkey(b, "size");
+		ml_bdec(b, o.size);
+		ml_jkey(b, "alloc");
+		ml_jevent(b, o.stack, o.tid);
 		ml_bputc(b, '}');
 	}
 	ml_bput(b, "}\n");

@@ -1,0 +1,351 @@
+/* uninit.c: definedness — which bytes hold a value the program wrote.
+ *
+ * One shadow bit per application byte (memlens.h's __ML_DEF_SHADOW), set
+ * while the byte is undefined: heap from the instrumented program's malloc
+ * (and realloc's growth), a local declared without initializer. Stores
+ * clear the bits they cover; copies (struct assignment, memcpy, a scalar
+ * assigned from memory) carry them along; uses (a branch, arithmetic, an
+ * index, a dereference, a call's argument, a libc function reading the
+ * bytes) check them: UNINITIALIZED-READ. Memory nobody poisoned reads as
+ * defined, and a freed heap block is cleared, so libc's own memory (and
+ * memory it hands out later) is never reported.
+ *
+ * Origins: each record keeps, in its cold details, where undefined bytes
+ * copied into it came from (0: its own creation). An origin as handed to
+ * instrumented code is the site of a local's declaration (even) or an
+ * entry of the origin table below (odd: index << 1 | 1).
+ */
+#include "internal.h"
+
+#include <string.h>
+#include <sys/mman.h>
+
+static inline uint8_t *ml_dsh(uptr a)
+{
+	return (uint8_t *)__ML_DEF_SHADOW(a);
+}
+
+static inline int ml_bit(uptr a)
+{
+	return (*ml_dsh(a) >> (a & 7)) & 1;
+}
+
+/* Set (undef) or clear the bits of [a, a+n). Bits of a byte shared with
+ * bytes outside the range change atomically: a neighbour may be another
+ * thread's object. */
+static void ml_def_set(uptr a, uptr n, int undef)
+{
+	if (!n || !ml_app_range(a, n))
+		return;
+	uptr e = a + n;
+	while (a < e) {
+		uptr ge = (a & ~(uptr)7) + 8;
+		if ((a & 7) == 0 && e >= ge) {
+			uptr full = (e - a) >> 3;
+			memset(ml_dsh(a), undef ? 0xff : 0, full);
+			a += full << 3;
+			continue;
+		}
+		uptr hi = e < ge ? e : ge;
+		uint8_t mask = (uint8_t)(((1u << (hi - a)) - 1) << (a & 7));
+		uint8_t *s = ml_dsh(a);
+		if (undef)
+			__atomic_fetch_or(s, mask, __ATOMIC_RELAXED);
+		else if (ML_LOAD(s) & mask)
+			__atomic_fetch_and(s, (uint8_t)~mask, __ATOMIC_RELAXED);
+		a = hi;
+	}
+}
+
+/* The first undefined byte of [a, a+n), or 0. */
+static uptr ml_first_undef(uptr a, uptr n)
+{
+	if (!n || !ml_app_range(a, n))
+		return 0;
+	uptr e = a + n;
+	while (a < e) {
+		if ((a & 7) == 0 && e - a >= 64) {
+			const uint64_t *w = (const uint64_t *)ml_dsh(a);
+			if (*w == 0) {
+				a += 64;
+				continue;
+			}
+		}
+		if ((a & 7) == 0 && e - a >= 8 && *ml_dsh(a) == 0) {
+			a += 8;
+			continue;
+		}
+		if (ml_bit(a))
+			return a;
+		a++;
+	}
+	return 0;
+}
+
+/* ---- origins ---- */
+
+struct ml_origin {
+	uint32_t kind;      /* __ML_KIND_HEAP, __ML_KIND_STACK, __ML_KIND_GLOBAL */
+	uint32_t stack;     /* allocation stack, or the local's declaration stack */
+	uint32_t tid;
+	uint32_t pad;
+	uint64_t id;        /* block id (0: a local that was no object) */
+	uint64_t size;
+};
+#define ML_ORIGINS_MAX (1u << 20)
+static struct ml_origin *ml_origins;
+static uint32_t ml_norigins = 1; /* entry 0: unknown */
+static int ml_origins_lock;
+
+static uint32_t ml_origin_add(struct ml_origin o)
+{
+	while (__atomic_exchange_n(&ml_origins_lock, 1, __ATOMIC_ACQUIRE))
+		;
+	uint32_t i = 0;
+	if (!ml_origins) {
+		void *p = mmap(0, ML_ORIGINS_MAX * sizeof *ml_origins, PROT_READ | PROT_WRITE,
+		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (p != MAP_FAILED)
+			ml_origins = p;
+	}
+	if (ml_origins && ml_norigins < ML_ORIGINS_MAX) {
+		i = ml_norigins++;
+		ml_origins[i] = o;
+	}
+	__atomic_store_n(&ml_origins_lock, 0, __ATOMIC_RELEASE);
+	return i;
+}
+
+/* The origin of undefined bytes in the object of record slot s (its own
+ * creation, unless bytes were copied in from elsewhere). */
+static uptr ml_record_origin(unsigned s)
+{
+	uint32_t o = ML_LOAD(&ML_COLD[s].origin);
+	if (o)
+		return (uptr)o << 1 | 1;
+	const struct __ml_rec *r = &__ML_RECS[s];
+	struct ml_origin d = {0};
+	d.kind = r->kind;
+	d.id = r->id;
+	d.size = r->end - r->base;
+	d.tid = ML_COLD[s].alloc_tid;
+	d.stack = r->kind == __ML_KIND_STACK ? ml_local_stack(s) : ML_COLD[s].alloc_stack;
+	o = ml_origin_add(d);
+	if (o)
+		ML_STORE(&ML_COLD[s].origin, o);
+	return (uptr)o << 1 | 1;
+}
+
+/* The record slot of the live object containing [a, a+n) that meta m (or,
+ * failing that, the address) names, or 0. */
+static unsigned ml_object_at(uptr a, uptr n, meta_t m)
+{
+	for (int i = 0; i < 2; i++) {
+		unsigned s = ml_meta_slot(m);
+		const struct __ml_rec *r = &__ML_RECS[s];
+		if (s >= __ML_FIRST_SLOT && r->gen == ml_meta_gen(m) && a >= r->base && a + n <= r->end &&
+		    (r->kind == __ML_KIND_HEAP || r->kind == __ML_KIND_STACK || r->kind == __ML_KIND_GLOBAL))
+			return s;
+		m = ml_ready() ? __ml_meta_of((const void *)a) : __ML_WILD;
+	}
+	return 0;
+}
+
+/* Undefined bytes with origin o now live in the object at [a, a+n). */
+static void ml_origin_move(uptr a, uptr n, uptr o)
+{
+	unsigned s = ml_object_at(a, n, __ML_WILD);
+	if (!s)
+		return;
+	if (!(o & 1)) { /* a local's declaration site: make it an entry */
+		const site_t *decl = (const site_t *)o;
+		struct ml_origin d = {0};
+		d.kind = __ML_KIND_STACK;
+		d.stack = ml_stack_intern(&decl, 1);
+		d.tid = ml_self_id();
+		o = (uptr)ml_origin_add(d) << 1 | 1;
+	}
+	if (o >> 1)
+		ML_STORE(&ML_COLD[s].origin, (uint32_t)(o >> 1));
+}
+
+/* ---- entry points ---- */
+
+void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl)
+{
+	(void)decl; /* the local's record (or the reader's declaration) names it */
+	if (ml_flags.uninit)
+		ml_def_set(a, n, 1);
+}
+
+void __ml_unpoison(__ml_uptr a, __ml_uptr n)
+{
+	ml_def_set(a, n, 0);
+}
+
+void __ml_def_slow(__ml_uptr a, __ml_uptr n)
+{
+	ml_def_set(a, n, 0);
+}
+
+void ml_def_poison_heap(const void *p, uptr n)
+{
+	if (ml_flags.uninit)
+		ml_def_set((uptr)p, n, 1);
+}
+
+void ml_def_clear(const void *p, uptr n)
+{
+	ml_def_set((uptr)p, n, 0);
+}
+
+void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n)
+{
+	if (!n || !ml_app_range(d, n))
+		return;
+	uptr u = ml_app_range(s, n) ? ml_first_undef(s, n) : 0;
+	if (!u) {
+		ml_def_set(d, n, 0);
+		return;
+	}
+	if ((d & 7) == (s & 7) && (d > s ? d - s : s - d) >= n + 16) {
+		/* same phase, apart: whole shadow bytes move, ends bit by bit */
+		uptr i = 0;
+		while (i < n && ((d + i) & 7)) {
+			ml_def_set(d + i, 1, ml_bit(s + i));
+			i++;
+		}
+		uptr full = (n - i) >> 3;
+		memcpy(ml_dsh(d + i), ml_dsh(s + i), full);
+		for (i += full << 3; i < n; i++)
+			ml_def_set(d + i, 1, ml_bit(s + i));
+	} else if (d <= s) {
+		for (uptr i = 0; i < n; i++)
+			ml_def_set(d + i, 1, ml_bit(s + i));
+	} else {
+		for (uptr i = n; i-- > 0;)
+			ml_def_set(d + i, 1, ml_bit(s + i));
+	}
+	unsigned so = ml_object_at(u, 1, __ML_WILD);
+	if (so)
+		ml_origin_move(d, n, ml_record_origin(so));
+}
+
+void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin)
+{
+	if (!ml_flags.uninit) {
+		ml_def_set(a, n, 0);
+		return;
+	}
+	ml_def_set(a, n, 1);
+	ml_origin_move(a, n, origin);
+}
+
+__ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl)
+{
+	uptr u = ml_first_undef(a, n);
+	if (!u)
+		return 0;
+	unsigned s = ml_object_at(a, n, m);
+	if (s)
+		return ml_record_origin(s);
+	if (decl)
+		return (uptr)decl;
+	return 1; /* undefined, origin unknown */
+}
+
+void __ml_def_extern(const void *p, __ml_meta_t m)
+{
+	uptr lim;
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+	uptr a = (uptr)p;
+	if (!p || (unsigned)m < __ML_FIRST_SLOT || r->gen != ml_meta_gen(m) || a < r->base || a >= r->end)
+		return;
+	lim = r->end - a;
+	ml_def_set(a, lim, 0);
+}
+
+/* ---- reports ---- */
+
+static void ml_uninit_event(uptr a, uptr n, meta_t m, uptr origin, const site_t *decl,
+                            const site_t *site, const char *fn)
+{
+	struct ml_event ev = {0};
+	ev.point = ML_USE;
+	ev.access = ML_ACC_USE;
+	ev.p = a;
+	ev.m = a ? __ML_WILD : __ML_NULL;
+	ev.n = n;
+	ev.site = site;
+	ev.fn = fn;
+	ev.origin = origin;
+	ev.decl = decl;
+	if (a) {
+		unsigned s = ml_object_at(a, n, m);
+		if (s)
+			ev.m = ml_mkmeta(s, __ML_RECS[s].gen);
+	}
+	ml_detect(&ev);
+}
+
+void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
+                        const struct __ml_site *site)
+{
+	if (!ml_flags.uninit || !ml_first_undef(a, n))
+		return;
+	ml_uninit_event(a, n, m, __ml_def_origin(a, n, m, decl), decl, site, 0);
+}
+
+void __ml_report_uninit_value(__ml_uptr origin, const struct __ml_site *site)
+{
+	if (!ml_flags.uninit)
+		return;
+	ml_uninit_event(0, 0, __ML_NULL, origin, 0, site, 0);
+}
+
+void ml_use_range(const void *p, meta_t m, uptr n, const char *fn)
+{
+	uptr a = (uptr)p;
+	if (!ml_flags.uninit || m == __ML_WILD || !n || !ml_app_range(a, n))
+		return;
+	uptr u = ml_first_undef(a, n);
+	if (ML_LIKELY(!u))
+		return;
+	/* report the whole range libc reads; the message gives the first
+	 * undefined byte's offset */
+	ml_uninit_event(a, n, m, __ml_def_origin(a, n, m, 0), 0, ml_caller_site(), fn);
+}
+
+int ml_origin_get(uptr o, const site_t **decl, unsigned *kind, unsigned *stack, unsigned *tid,
+                  uint64_t *id, uint64_t *size)
+{
+	*decl = 0;
+	*kind = 0;
+	*stack = *tid = 0;
+	*id = *size = 0;
+	if (!o)
+		return 0;
+	if (!(o & 1)) {
+		*decl = (const site_t *)o;
+		*kind = __ML_KIND_STACK;
+		return 1;
+	}
+	uint32_t i = (uint32_t)(o >> 1);
+	if (!i || !ml_origins || i >= ML_LOAD(&ml_norigins))
+		return 0;
+	const struct ml_origin *d = &ml_origins[i];
+	*kind = d->kind;
+	*stack = d->stack;
+	*tid = d->tid;
+	*id = d->id;
+	*size = d->size;
+	return 1;
+}
+
+uint64_t ml_undef_count(uptr a, uptr n)
+{
+	uint64_t c = 0;
+	for (uptr u = ml_first_undef(a, n); u; u = ml_first_undef(u + 1, a + n - (u + 1)))
+		c++;
+	return c;
+}
