@@ -69,7 +69,15 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		return f, metaWild
 	case strings.HasPrefix(name, "__builtin_") && wrapped[strings.TrimPrefix(name, "__builtin_")]:
 		name = strings.TrimPrefix(name, "__builtin_")
-	case strings.HasPrefix(name, "__builtin_"), strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
+	case strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
+		// atomics write through their pointers
+		f := r.verbatim(x.PostfixExpression)
+		f.cat(r.externArgs(x))
+		if wantMeta {
+			return r.opaqueFrag(f)
+		}
+		return f, metaWild
+	case strings.HasPrefix(name, "__builtin_"):
 		f := r.generic(x)
 		if wantMeta {
 			return r.opaqueFrag(f)
@@ -86,10 +94,12 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 	case system && wrapped[name]:
 		callee = "__ml_" + name
 	case system:
-		// plain libc: no metas to pass; its pointer results are looked up
+		// plain libc: no metas to pass; its pointer results are looked
+		// up; what it may write through its pointer arguments is defined
 		var f frag
 		f.str("(__ml_t.frames[__ml_slot] = " + site + ",")
-		f.cat(r.generic(x))
+		f.cat(r.expr(x.PostfixExpression))
+		f.cat(r.externArgs(x))
 		f.str(")")
 		if wantMeta {
 			return r.opaqueFrag(f)

@@ -14,17 +14,20 @@ const (
 func (r *rewriter) expr(n cc.ExpressionNode) frag {
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
-		if x.Case == cc.PrimaryExpressionStmt {
+		switch x.Case {
+		case cc.PrimaryExpressionStmt:
 			var f frag
 			f.tok(x.Token)
 			f.cat(r.compound(x.CompoundStatement, nil))
 			f.tok(x.Token2)
 			return f
+		case cc.PrimaryExpressionIdent:
+			return r.identUse(x)
 		}
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
-			return r.access(x, false)
+			return r.access(x, false, defUse)
 		case cc.PostfixExpressionCall:
 			f, _ := r.call(x, false)
 			return f
@@ -38,7 +41,7 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 			if va := r.vaArg(x); va != nil {
 				return va
 			}
-			return r.access(x, false)
+			return r.access(x, false, defUse)
 		case cc.UnaryExpressionAddrof:
 			f, _ := r.addrOf(x)
 			return f
@@ -301,24 +304,36 @@ func paren(f frag) frag {
 // a bit-field), checking the access first unless l's pointer is one we know
 // nothing about (WILD: only NULL could be caught, and NULL is no object's
 // address).
-func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool) frag {
+func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	addr := l.addr
 	if l.bitfield {
 		addr = l.container
 	}
-	if l.meta == metaWild || r.checked(n, l.meta) {
+	p := r.name("__ml_a")
+	var ops string
+	if e, ok := n.(cc.ExpressionNode); ok {
+		if l.bitfield {
+			ops = r.bitfieldDef(p, e.(*cc.PostfixExpression).Field(), op)
+		} else {
+			ops = r.defOps(p, objType(e), l.meta, -1, n, op)
+		}
+	}
+	chk := l.meta != metaWild && !r.checked(n, l.meta)
+	if !chk && ops == "" {
 		return paren(addr)
 	}
-	w := "0"
-	if write {
-		w = "1"
-	}
-	s := siteRef(r.site(n, siteAccess))
-	p := r.name("__ml_a")
 	var f frag
 	f.str("__extension__({ __auto_type " + p + " = ")
 	f.cat(addr)
-	f.strf("; __ml_chk((__ml_uptr)%s, %s, sizeof(*%s), %s, %s); %s; })", p, l.meta, p, s, w, p)
+	f.str(";")
+	if chk {
+		w := "0"
+		if write {
+			w = "1"
+		}
+		f.strf(" __ml_chk((__ml_uptr)%s, %s, sizeof(*%s), %s, %s);", p, l.meta, p, siteRef(r.site(n, siteAccess)), w)
+	}
+	f.strf(" %s %s; })", ops, p)
 	return f
 }
 
@@ -338,18 +353,19 @@ func needsCheck(n cc.ExpressionNode) bool {
 }
 
 // access rewrites an lvalue expression used for its value (or written, with
-// write set): reached through a pointer, it is checked first.
-func (r *rewriter) access(n cc.ExpressionNode, write bool) frag {
+// write set; op says what happens to its definedness): reached through a
+// pointer, it is checked first.
+func (r *rewriter) access(n cc.ExpressionNode, write bool, op defOp) frag {
 	if !needsCheck(n) {
 		if t := objType(n); t != nil && t.Kind() != cc.Array {
-			return r.indexed(n, write)
+			return r.defDirect(n, r.indexed(n, write), op)
 		}
 		return r.generic(n)
 	}
 	l := r.lvalue(n, useOf(write))
 	var f frag
 	f.str("(*")
-	f.cat(r.checkedPlace(n, l, write))
+	f.cat(r.checkedPlace(n, l, write, op))
 	f.str(")")
 	if l.bitfield {
 		f.str(".")
@@ -362,14 +378,14 @@ func (r *rewriter) access(n cc.ExpressionNode, write bool) frag {
 // when n is reached through a pointer, and returns the meta of that
 // pointer: the tag of the shadow of pointers stored in n, so that a shadow
 // written in an earlier life of the memory never validates.
-func (r *rewriter) place(n cc.ExpressionNode, write bool) (frag, string) {
+func (r *rewriter) place(n cc.ExpressionNode, write bool, op defOp) (frag, string) {
 	if throughPointer(n) && !isBitfield(n) {
 		l := r.lvalue(n, useOf(write))
-		return r.checkedPlace(n, l, write), l.meta
+		return r.checkedPlace(n, l, write, op), l.meta
 	}
 	var f frag
 	f.str("&")
-	f.cat(paren(r.indexed(n, write)))
+	f.cat(paren(r.defDirect(n, r.indexed(n, write), op)))
 	return f, r.objectTag(n)
 }
 
@@ -567,7 +583,7 @@ func (r *rewriter) ptrLvalue(n cc.ExpressionNode) (frag, string) {
 		f.str(")")
 		return f, l.meta
 	}
-	place, tag := r.place(n, false)
+	place, tag := r.place(n, false, defNone)
 	return r.load(place, tag)
 }
 
@@ -603,23 +619,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
 	t := lhs.Type()
 	if !isDataPtr(t) {
-		var f frag
-		if hasPtrs(t, 0) && x.Case == cc.AssignmentExpressionAssign && isLvalueExpr(rhs) {
-			// a struct copy carries its pointers' metas along
-			d, s := r.name("__ml_a"), r.name("__ml_a")
-			dst, dtag := r.place(lhs, true)
-			src, stag := r.place(rhs, false)
-			f.str("__extension__({ __auto_type " + d + " = ")
-			f.cat(dst)
-			f.str("; __auto_type " + s + " = ")
-			f.cat(src)
-			f.strf("; *%s = *%s; __ml_copy_shadow(%s, %s, sizeof(*%s), %s, %s); *%s; })", d, s, d, s, d, dtag, stag, d)
-			return f, metaWild
-		}
-		f.cat(r.access(lhs, true))
-		f.tok(x.Token)
-		f.cat(r.expr(rhs))
-		return f, metaWild
+		return r.assignValue(x), metaWild
 	}
 	d := declOfExpr(lhs)
 	if x.Case == cc.AssignmentExpressionAssign {
@@ -645,7 +645,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			return f, m
 		}
 		p := r.name("__ml_a")
-		place, tag := r.place(lhs, true)
+		place, tag := r.place(lhs, true, defNone) // __ml_st defines the slot
 		target := func() {
 			f.str("__auto_type " + p + " = ")
 			f.cat(place)
@@ -678,7 +678,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	// the value of a compound assignment is evaluated before its target
 	m := r.metaTemp()
 	p, n := r.name("__ml_a"), r.name("__ml_v")
-	place, tag := r.place(lhs, true)
+	place, tag := r.place(lhs, true, defUse)
 	var f frag
 	f.str("__extension__({ __auto_type " + n + " = ")
 	f.cat(r.expr(rhs))
@@ -688,6 +688,81 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	f.tok(x.Token)
 	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)*%s, %s, %s); *%s; })", n, p, p, m, tag, p)
 	return f, m
+}
+
+// assignValue rewrites an assignment of a non-pointer value. A struct copy
+// carries its pointers' metas and its definedness along; a scalar copied
+// from a plain lvalue carries its definedness (a copy is not a use).
+func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
+	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
+	t := lhs.Type()
+	var f frag
+	if x.Case != cc.AssignmentExpressionAssign {
+		if o := r.valueOrigin(declOfExpr(lhs)); o != "" {
+			f.strf("(__ml_use_v(%s, %s), ", o, siteRef(r.site(lhs, siteAccess)))
+			f.cat(r.verbatim(lhs))
+			f.tok(x.Token)
+			f.cat(r.expr(rhs))
+			f.str(")")
+			return f
+		}
+		f.cat(r.access(lhs, true, defUpdate))
+		f.tok(x.Token)
+		f.cat(r.expr(rhs))
+		return f
+	}
+	aggregate := t != nil && (t.Kind() == cc.Struct || t.Kind() == cc.Union)
+	if aggregate && isLvalueExpr(rhs) && (hasPtrs(t, 0) || r.tracksDef()) {
+		d, s := r.name("__ml_a"), r.name("__ml_a")
+		dst, dtag := r.place(lhs, true, defNone)
+		src, stag := r.place(rhs, false, defNone)
+		f.str("__extension__({ __auto_type " + d + " = ")
+		f.cat(dst)
+		f.str("; __auto_type " + s + " = ")
+		f.cat(src)
+		f.strf("; *%s = *%s;", d, s)
+		if hasPtrs(t, 0) {
+			f.strf(" __ml_copy_shadow(%s, %s, sizeof(*%s), %s, %s);", d, s, d, dtag, stag)
+		}
+		if r.tracksDef() {
+			f.strf(" __ml_def_copy((__ml_uptr)%s, (__ml_uptr)%s, sizeof(*%s));", d, s, d)
+		}
+		f.strf(" *%s; })", d)
+		return f
+	}
+	if o := r.valueOrigin(declOfExpr(lhs)); o != "" {
+		var code frag
+		org := "0"
+		if r.copySourceKind(rhs) {
+			code, org = r.copySource(rhs)
+		} else {
+			code = r.expr(rhs)
+		}
+		f.str("(")
+		f.cat(r.verbatim(lhs))
+		f.tok(x.Token)
+		f.cat(code)
+		f.strf(", %s = %s, ", o, org)
+		f.cat(r.verbatim(lhs))
+		f.str(")")
+		return f
+	}
+	_, inMem := r.memLocal(lhs)
+	if t != nil && cc.IsArithmeticType(t) && !isBitfield(lhs) && (needsCheck(lhs) || inMem) && r.copySourceKind(rhs) {
+		code, org := r.copySource(rhs)
+		p, v := r.name("__ml_a"), r.name("__ml_v")
+		place, _ := r.place(lhs, true, defNone)
+		f.str("__extension__({ __auto_type " + v + " = ")
+		f.cat(code)
+		f.str("; __auto_type " + p + " = ")
+		f.cat(place)
+		f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s); *%s; })", p, v, p, p, org, p)
+		return f
+	}
+	f.cat(r.access(lhs, true, defStore))
+	f.tok(x.Token)
+	f.cat(r.expr(rhs))
+	return f
 }
 
 // independent reports whether meta can be evaluated before code: a
@@ -701,12 +776,23 @@ func independent(code frag, meta string) bool {
 func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantMeta bool) (frag, string) {
 	if !isDataPtr(operand.Type()) {
 		var f frag
+		o := r.valueOrigin(declOfExpr(operand))
+		if o != "" {
+			f.strf("(__ml_use_v(%s, %s), ", o, siteRef(r.site(operand, siteAccess)))
+		}
 		if !post {
 			f.tok(op)
 		}
-		f.cat(r.access(operand, true))
+		if o != "" {
+			f.cat(r.verbatim(operand))
+		} else {
+			f.cat(r.access(operand, true, defUpdate))
+		}
 		if post {
 			f.tok(op)
+		}
+		if o != "" {
+			f.str(")")
 		}
 		return f, metaWild
 	}
@@ -716,7 +802,7 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 	m := r.metaTemp()
 	p, v := r.name("__ml_a"), r.name("__ml_v")
 	var f frag
-	place, tag := r.place(operand, true)
+	place, tag := r.place(operand, true, defUse)
 	f.str("__extension__({ __auto_type " + p + " = ")
 	f.cat(place)
 	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s);", v, p, m, p, v, tag)

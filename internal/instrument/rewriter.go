@@ -60,6 +60,10 @@ type fnState struct {
 	uninit       map[string]bool      // companions of pointer locals declared without initializer
 	unseenWrites bool                 // asm or a nested function may assign locals
 	regs         []*localObj          // registrations due after the declaration being rewritten
+	defs         []string             // definedness set-up due after the declaration being rewritten
+	defLocals    map[*cc.Declarator]int    // memory locals whose definedness is tracked: their declaration's site
+	vals         map[*cc.Declarator]string // companion origin of a scalar local kept in a register
+	valOrder     []string                  // origin variables declared in the prologue
 }
 
 type rewriter struct {
@@ -261,7 +265,8 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// frame out keeps small helpers small enough for gcc to inline.
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement),
-		uninit: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement)}
+		uninit: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
+		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
 		res := ft.Result()
@@ -286,12 +291,16 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	}
 	var params []param
 	var paramObjs []*localObj
+	var paramDefs []string // parameters kept in memory hold values
 	direct := r.direct[r.fn.name]
 	if ft != nil {
 		for i, p := range ft.Parameters() {
 			pd := p.Declarator
 			if o := r.localObject(pd); o != nil {
 				paramObjs = append(paramObjs, o)
+				if def := r.localDef(pd, o.site, true); def != "" {
+					paramDefs = append(paramDefs, r.registration(def))
+				}
 			}
 			if pd == nil || pd.Name() == "" || !isDataPtr(pd.Type()) {
 				continue
@@ -337,6 +346,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			if o.escapes {
 				pro = append(pro, r.registration(o.register()))
 			}
+		}
+		pro = append(pro, paramDefs...)
+		for _, v := range r.fn.valOrder {
+			pro = append(pro, vol+"__ml_uptr "+v+" __attribute__((unused)) = 0;")
 		}
 		for _, p := range params {
 			if p.addrTaken {
@@ -460,8 +473,8 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 		}
 		return f
 	}
-	outer := r.fn.regs
-	r.fn.regs = nil
+	outer, outerDefs := r.fn.regs, r.fn.defs
+	r.fn.regs, r.fn.defs = nil, nil
 	f := r.each(d, func(c cc.Node) frag {
 		if c == cc.Node(d.InitDeclaratorList) {
 			return r.initDeclaratorList(d.InitDeclaratorList)
@@ -478,7 +491,11 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 		}
 		f.later(o.late(r.registration(reg)))
 	}
+	for _, def := range r.fn.defs {
+		f.str(r.registration(def))
+	}
 	r.fn.regs = outer
+	r.fn.defs = outerDefs
 	return f
 }
 
@@ -507,7 +524,29 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	if wrap || !r.fn.forInit {
 		o = r.localObject(d)
 	}
+	// definedness: a memory local is poisoned (or defined by its
+	// initializer) once declared; a scalar in a register may get a
+	// companion origin
+	vo, voSite := "", 0
+	switch {
+	case o != nil && !r.fn.forInit:
+		if def := r.localDef(d, o.site, in != nil); def != "" {
+			r.fn.defs = append(r.fn.defs, def)
+		}
+	case o == nil && r.wantsValueOrigin(d, in):
+		vo = r.newValueOrigin(d)
+		voSite = r.site(d, siteLocal)
+	}
 	f := r.each(id, func(c cc.Node) frag {
+		if c == cc.Node(in) && vo != "" {
+			code, org := r.copySource(in.AssignmentExpression)
+			v := r.name("__ml_v")
+			var g frag
+			g.str("__extension__({ __auto_type " + v + " = ")
+			g.cat(code)
+			g.strf("; %s = %s; %s; })", vo, org, v)
+			return g
+		}
 		if c == cc.Node(in) {
 			g := r.initializer(d, in)
 			if o == nil || !wrap {
@@ -524,6 +563,9 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	if o != nil && !wrap {
 		o.retag = in != nil && in.Case == cc.InitializerInitList && hasPtrs(d.Type(), 0)
 		r.fn.regs = append(r.fn.regs, o)
+	}
+	if vo != "" && in == nil {
+		r.fn.defs = append(r.fn.defs, fmt.Sprintf("%s = (__ml_uptr)%s", vo, siteRef(voSite)))
 	}
 	if d != nil && id.Initializer == nil && r.hasCompanion(d) {
 		// an uninitialized pointer local belongs to no object until

@@ -19,7 +19,7 @@ int main(int argc, char **argv)
 	int i = 3;
 	(void)argv;
 	for (int k = 0; k < 4; k++)
-		a[k] = k;
+		a[k] = c->v[k] = k;
 	c->n = 4;
 
 	total += a[i];

@@ -141,6 +141,8 @@ int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *
 		ML_REL(&ML_THR[st->id].parent_plus1, parent + 1);
 	}
 	int rc = pthread_create((pthread_t *)thr, (const pthread_attr_t *)attr, ml_thread_start, st);
+	if (rc == 0)
+		ml_def_clear(thr, sizeof(pthread_t));
 	if (rc != 0)
 		__libc_free(st);
 	return rc;

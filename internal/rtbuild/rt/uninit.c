@@ -293,6 +293,11 @@ void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __
 {
 	if (!ml_flags.uninit || !ml_first_undef(a, n))
 		return;
+	/* bytes outside the object the pointer names: the overflow was
+	 * reported, and they are another object's */
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+	if ((unsigned)m >= __ML_FIRST_SLOT && (r->gen != ml_meta_gen(m) || a < r->base || a + n > r->end))
+		return;
 	ml_uninit_event(a, n, m, __ml_def_origin(a, n, m, decl), decl, site, 0);
 }
 

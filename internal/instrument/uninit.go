@@ -1,0 +1,324 @@
+package instrument
+
+import (
+	"fmt"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// Definedness (UNINITIALIZED-READ). The runtime keeps one shadow bit per
+// byte, set while the byte was never written: heap from malloc, and the
+// locals kept in memory (arrays, structs, unions, scalars whose address is
+// taken) declared without initializer, which are poisoned at their
+// declaration. Stores clear the bits; a scalar read for its value checks
+// them (a use); a copy carries them along instead: a struct assignment,
+// memcpy, and a scalar assignment or initialization whose value is a plain
+// lvalue. Scalar locals kept in registers have a companion origin
+// variable instead (0: defined; otherwise where the undefined value came
+// from), which gcc's optimizer folds away wherever the local is assigned
+// on every path.
+
+// defOp is what an access does to the definedness of the bytes it reaches.
+type defOp int
+
+const (
+	defNone   defOp = iota // nothing (a copy the caller handles, or a pointer the store defines)
+	defUse                 // the value is used: check it
+	defStore               // the bytes are written
+	defUpdate              // used, then written (x += 1, x++)
+)
+
+// tracksDef reports whether definedness is tracked in this function: code
+// we do not see (asm, nested functions) may write its locals.
+func (r *rewriter) tracksDef() bool { return r.fn != nil && !r.fn.unseenWrites }
+
+// memLocal returns the site of the memory local lvalue n (not reached
+// through a pointer) lies in, when that local's definedness is tracked.
+func (r *rewriter) memLocal(n cc.ExpressionNode) (int, bool) {
+	d := rootDecl(n)
+	if d == nil || r.fn == nil {
+		return 0, false
+	}
+	s, ok := r.fn.defLocals[d]
+	return s, ok
+}
+
+// rootDecl is the variable lvalue n is part of (through members of
+// structs and elements of arrays, not through pointers), or nil.
+func rootDecl(n cc.ExpressionNode) *cc.Declarator {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionIdent:
+			return declOf(x)
+		case cc.PrimaryExpressionExpr:
+			return rootDecl(x.ExpressionList)
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionSelect:
+			return rootDecl(x.PostfixExpression)
+		case cc.PostfixExpressionIndex:
+			if isArray(x.PostfixExpression) {
+				return rootDecl(x.PostfixExpression)
+			}
+		}
+	}
+	return nil
+}
+
+// defOps is the code doing op on the object *p (of type t) reached through
+// meta (decl: the site of the memory local it lies in, or -1), for an
+// access at n; "" when there is nothing to do.
+func (r *rewriter) defOps(p string, t cc.Type, meta string, decl int, n cc.Node, op defOp) string {
+	if op == defNone || !r.tracksDef() || t == nil || t.IsIncomplete() {
+		return ""
+	}
+	var ops []string
+	if (op == defUse || op == defUpdate) && cc.IsScalarType(t) {
+		d := "0"
+		if decl >= 0 {
+			d = siteRef(decl)
+		}
+		ops = append(ops, fmt.Sprintf("__ml_use((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", p, p, meta, d, siteRef(r.site(n, siteAccess))))
+	}
+	if op == defStore || op == defUpdate {
+		switch t.Kind() {
+		case cc.Array, cc.Function, cc.Void:
+		default:
+			ops = append(ops, fmt.Sprintf("__ml_def((__ml_uptr)%s, sizeof(*%s));", p, p))
+		}
+	}
+	return strings.Join(ops, " ")
+}
+
+// bitfieldDef is the code marking the bytes of the bit-field f of the
+// struct *c written (its whole storage unit: a neighbour sharing it is
+// left defined too, which can only hide a report).
+func (r *rewriter) bitfieldDef(c string, f *cc.Field, op defOp) string {
+	if f == nil || !r.tracksDef() || (op != defStore && op != defUpdate) {
+		return ""
+	}
+	n := f.AccessBytes()
+	if n <= 0 {
+		n = 1
+	}
+	return fmt.Sprintf("__ml_def((__ml_uptr)((char *)%s + %d), %d);", c, f.Offset(), n)
+}
+
+// defDirect wraps the memory local lvalue n (not reached through a
+// pointer, not a bit-field) rendered as lv, doing op on it.
+func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
+	site, ok := r.memLocal(n)
+	if !ok || op == defNone {
+		return lv
+	}
+	if isBitfield(n) {
+		x := n.(*cc.PostfixExpression)
+		c := r.name("__ml_a")
+		ops := r.bitfieldDef(c, x.Field(), op)
+		if ops == "" {
+			return lv
+		}
+		var f frag
+		f.str("(*__extension__({ __auto_type " + c + " = &")
+		f.cat(paren(r.indexed(x.PostfixExpression, op != defUse)))
+		f.str("; " + ops + " " + c + "; }))")
+		f.tok(x.Token)
+		f.tok(x.Token2)
+		return f
+	}
+	p := r.name("__ml_a")
+	ops := r.defOps(p, objType(n), "0UL", site, n, op)
+	if ops == "" {
+		return lv
+	}
+	var f frag
+	f.str("(*__extension__({ __auto_type " + p + " = &")
+	f.cat(paren(lv))
+	f.str("; " + ops + " " + p + "; }))")
+	return f
+}
+
+// valueOrigin is the companion origin variable of scalar local d kept in
+// a register, or "".
+func (r *rewriter) valueOrigin(d *cc.Declarator) string {
+	if r.fn == nil || d == nil {
+		return ""
+	}
+	return r.fn.vals[d]
+}
+
+// wantsValueOrigin reports whether scalar local d, declared with
+// initializer in (or none), gets a companion origin: it is kept in a
+// register and may hold an undefined value (no initializer, or one that
+// copies a value which may be undefined).
+func (r *rewriter) wantsValueOrigin(d *cc.Declarator, in *cc.Initializer) bool {
+	if !r.tracksDef() || r.fn.forInit || d == nil || d.AddressTaken() || d.IsStatic() || d.IsExtern() ||
+		d.IsThreadLocal() || d.StorageDuration() != cc.Automatic || d.Type() == nil ||
+		!cc.IsArithmeticType(d.Type()) || d.Type().Attributes().IsVolatile() {
+		return false
+	}
+	if in == nil {
+		return true
+	}
+	return in.Case == cc.InitializerExpr && r.copySourceKind(in.AssignmentExpression)
+}
+
+// newValueOrigin declares d's companion origin (in the prologue).
+func (r *rewriter) newValueOrigin(d *cc.Declarator) string {
+	v := r.name("__ml_i")
+	r.fn.vals[d] = v
+	r.fn.valOrder = append(r.fn.valOrder, v)
+	return v
+}
+
+// copySourceKind reports whether e is a plain lvalue whose value an
+// assignment copies with its definedness: a local with a companion origin,
+// or a scalar in tracked memory.
+func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
+	e = unparen(e)
+	if !r.tracksDef() || e.Type() == nil || !cc.IsArithmeticType(e.Type()) || isBitfield(e) {
+		return false
+	}
+	if d := declOfExpr(e); d != nil && r.valueOrigin(d) != "" {
+		return true
+	}
+	if x, ok := e.(*cc.UnaryExpression); ok && x.Case == cc.UnaryExpressionDeref && r.vaArg(x) != nil {
+		return false
+	}
+	if needsCheck(e) {
+		return true
+	}
+	_, ok := r.memLocal(e)
+	return ok
+}
+
+// copySource renders copy source e (copySourceKind) and a C expression for
+// the origin of its value, valid once the code has run.
+func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
+	e = unparen(e)
+	if d := declOfExpr(e); d != nil && r.valueOrigin(d) != "" {
+		return r.verbatim(e), r.valueOrigin(d)
+	}
+	o := r.originTemp()
+	p := r.name("__ml_a")
+	var place frag
+	meta, decl := "0UL", "0"
+	if needsCheck(e) {
+		l := r.lvalue(e, useRead)
+		place = r.checkedPlace(e, l, false, defNone)
+		meta = l.meta
+	} else {
+		site, _ := r.memLocal(e)
+		place.str("&")
+		place.cat(paren(r.indexed(e, false)))
+		decl = siteRef(site)
+	}
+	var f frag
+	f.str("__extension__({ __auto_type " + p + " = ")
+	f.cat(place)
+	f.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s); *%s; })", o, p, p, meta, decl, p)
+	return f, o
+}
+
+// originTemp declares a function-scope origin variable.
+func (r *rewriter) originTemp() string {
+	v := r.name("__ml_i")
+	r.fn.valOrder = append(r.fn.valOrder, v)
+	return v
+}
+
+func unparen(e cc.ExpressionNode) cc.ExpressionNode {
+	for {
+		x, ok := e.(*cc.PrimaryExpression)
+		if !ok || x.Case != cc.PrimaryExpressionExpr {
+			return e
+		}
+		l, ok := x.ExpressionList.(*cc.ExpressionList)
+		if ok {
+			if l.ExpressionList != nil {
+				return e
+			}
+			e = l.AssignmentExpression
+			continue
+		}
+		e = x.ExpressionList
+	}
+}
+
+// valueUse is the value of local d (with companion origin o) used at n.
+func (r *rewriter) valueUse(x *cc.PrimaryExpression, o string) frag {
+	var f frag
+	f.strf("(__ml_use_v(%s, %s), ", o, siteRef(r.site(x, siteAccess)))
+	f.cat(r.verbatim(x))
+	f.str(")")
+	return f
+}
+
+// identUse rewrites a variable read for its value: a local with a
+// companion origin, or a scalar local kept in memory, is checked.
+func (r *rewriter) identUse(x *cc.PrimaryExpression) frag {
+	d := declOf(x)
+	if o := r.valueOrigin(d); o != "" {
+		return r.valueUse(x, o)
+	}
+	if t := x.Type(); t != nil && cc.IsScalarType(t) && !isArray(x) {
+		if _, ok := r.memLocal(x); ok {
+			return r.defDirect(x, r.verbatim(x), defUse)
+		}
+	}
+	return r.verbatim(x)
+}
+
+// localDef is the code setting the definedness of memory local d (site
+// its declaration's) when its declaration is reached: poisoned without an
+// initializer, defined with one. It makes d tracked from then on.
+func (r *rewriter) localDef(d *cc.Declarator, site int, initialized bool) string {
+	if !r.tracksDef() || isVaList(d.Type()) {
+		return ""
+	}
+	r.fn.defLocals[d] = site
+	if initialized {
+		return fmt.Sprintf("__ml_unpoison((__ml_uptr)&%s, sizeof(%s))", d.Name(), d.Name())
+	}
+	return fmt.Sprintf("__ml_poison((__ml_uptr)&%s, sizeof(%s), %s)", d.Name(), d.Name(), siteRef(site))
+}
+
+func isVaList(t cc.Type) bool {
+	return t != nil && strings.Contains(t.String(), "va_list")
+}
+
+// externArgs renders the arguments of a call to a libc function memlens
+// does not check: whatever a pointer argument to non-const memory points
+// into may be written by it, so it is defined from then on.
+func (r *rewriter) externArgs(x *cc.PostfixExpression) frag {
+	params := paramTypes(x)
+	var f frag
+	f.tok(x.Token)
+	i := 0
+	for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
+		if l.Token.Seq() != 0 {
+			f.tok(l.Token)
+		}
+		a := l.AssignmentExpression
+		t := a.Type()
+		if i < len(params) {
+			t = params[i]
+		}
+		i++
+		if !r.tracksDef() || !isDataPtr(t) || t.(*cc.PointerType).Elem().Attributes().IsConst() ||
+			isNullConst(a) || isStringLiteral(a) {
+			f.cat(r.expr(a))
+			continue
+		}
+		code, meta := r.ptrExpr(a)
+		v := r.name("__ml_v")
+		f.str("__extension__({ __auto_type " + v + " = ")
+		f.cat(code)
+		f.strf("; __ml_def_extern(%s, %s); %s; })", v, meta, v)
+	}
+	f.tok(x.Token2)
+	return f
+}
