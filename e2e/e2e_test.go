@@ -440,6 +440,7 @@ func TestCorpusAnnotations(t *testing.T) {
 		"uar": "USE-AFTER-RETURN",
 		"uas": "USE-AFTER-SCOPE",
 		"inv": "INVALID-DEREF",
+		"uir": "UNINITIALIZED-READ",
 	}
 	bugs, clean := loadSet(t, "bugs"), loadSet(t, "clean")
 	if len(bugs) < 45 || len(clean) < 20 {
@@ -453,7 +454,7 @@ func TestCorpusAnnotations(t *testing.T) {
 		pre, _, _ := strings.Cut(p.Name, "_")
 		kind, ok := prefixes[pre]
 		if !ok {
-			t.Errorf("%s: name should start with one of hbo_, dpd_, df_, uf_, npd_, sbo_, gbo_, ioo_, uar_, uas_, inv_ (the kind it demonstrates)", p.Path)
+			t.Errorf("%s: name should start with one of hbo_, dpd_, df_, uf_, npd_, sbo_, gbo_, ioo_, uar_, uas_, inv_, uir_ (the kind it demonstrates)", p.Path)
 			continue
 		}
 		found := false

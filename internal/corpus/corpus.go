@@ -50,6 +50,7 @@ var Kinds = []string{
 	"USE-AFTER-RETURN",
 	"USE-AFTER-SCOPE",
 	"INVALID-DEREF",
+	"UNINITIALIZED-READ",
 }
 
 // Directives are the names accepted after "memlens:".

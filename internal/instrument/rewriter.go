@@ -531,6 +531,9 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	switch {
 	case o != nil && !r.fn.forInit:
 		if def := r.localDef(d, o.site, in != nil); def != "" {
+			if src := r.copiedAggregate(d, in); src != "" {
+				def = src // a copy of another variable: its definedness too
+			}
 			r.fn.defs = append(r.fn.defs, def)
 		}
 	case o == nil && r.wantsValueOrigin(d, in):

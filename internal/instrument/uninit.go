@@ -322,3 +322,17 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) frag {
 	f.tok(x.Token2)
 	return f
 }
+
+// copiedAggregate is the code copying the definedness of the variable
+// (or member of one) a struct or union local d is initialized from, or "".
+func (r *rewriter) copiedAggregate(d *cc.Declarator, in *cc.Initializer) string {
+	t := d.Type()
+	if in == nil || in.Case != cc.InitializerExpr || t == nil || (t.Kind() != cc.Struct && t.Kind() != cc.Union) {
+		return ""
+	}
+	e := unparen(in.AssignmentExpression)
+	if rootDecl(e) == nil || !isLvalueExpr(e) {
+		return ""
+	}
+	return fmt.Sprintf("__ml_def_copy((__ml_uptr)&%s, (__ml_uptr)&(%s), sizeof(%s))", d.Name(), cc.NodeSource(e), d.Name())
+}

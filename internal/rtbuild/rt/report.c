@@ -705,13 +705,15 @@ static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_bputc(b, '\n');
 	}
 
-	ml_bput(b, "    ");
-	if (kind == ML_NULL_POINTER_DEREF || k->known) {
-		ml_bhex(b, ev->p);
-		ml_bput(b, " is ");
+	if (ev->p || kind != ML_UNINITIALIZED_READ) { /* (a value is told by its origin) */
+		ml_bput(b, "    ");
+		if (kind == ML_NULL_POINTER_DEREF || k->known) {
+			ml_bhex(b, ev->p);
+			ml_bput(b, " is ");
+		}
+		ml_where(b, ev, kind);
+		ml_bputc(b, '\n');
 	}
-	ml_where(b, ev, kind);
-	ml_bputc(b, '\n');
 	if (kind == ML_UNINITIALIZED_READ)
 		ml_torigin(b, ev);
 
