@@ -725,7 +725,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 			f.strf(" __ml_copy_shadow(%s, %s, sizeof(*%s), %s, %s);", d, s, d, dtag, stag)
 		}
 		if r.tracksDef() {
-			f.strf(" __ml_def_copy((__ml_uptr)%s, (__ml_uptr)%s, sizeof(*%s));", d, s, d)
+			f.strf(" __ml_def_copy((__ml_uptr)%s, (__ml_uptr)%s, sizeof(*%s), %s, %s);", d, s, d, dtag, stag)
 		}
 		f.strf(" *%s; })", d)
 		return f

@@ -130,7 +130,11 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 		return f
 	}
 	p := r.name("__ml_a")
-	ops := r.defOps(p, objType(n), "0UL", site, n, op)
+	meta := "0UL"
+	if o := r.fn.objs[rootDecl(n)]; o != nil {
+		meta = o.meta // the local's record, once it has one
+	}
+	ops := r.defOps(p, objType(n), meta, site, n, op)
 	if ops == "" {
 		return lv
 	}
@@ -334,5 +338,9 @@ func (r *rewriter) copiedAggregate(d *cc.Declarator, in *cc.Initializer) string 
 	if rootDecl(e) == nil || !isLvalueExpr(e) {
 		return ""
 	}
-	return fmt.Sprintf("__ml_def_copy((__ml_uptr)&%s, (__ml_uptr)&(%s), sizeof(%s))", d.Name(), cc.NodeSource(e), d.Name())
+	md := r.localMeta(d, false)
+	if md == "" {
+		md = metaWild
+	}
+	return fmt.Sprintf("__ml_def_copy((__ml_uptr)&%s, (__ml_uptr)&(%s), sizeof(%s), %s, %s)", d.Name(), cc.NodeSource(e), d.Name(), md, r.objectTag(e))
 }

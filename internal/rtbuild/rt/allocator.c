@@ -192,7 +192,7 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t 
 	uptr kept = oldsize < n ? oldsize : n;
 	__ml_copy_shadow(q, p, kept, *mp, rm);
 	if (q != p) {
-		__ml_def_copy((uptr)q, (uptr)p, kept);
+		__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD);
 		ml_def_clear(p, oldsize);
 	}
 	if (undef && n > oldsize)

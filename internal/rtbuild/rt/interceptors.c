@@ -186,7 +186,7 @@ void *__ml_memcpy(void *d, const void *s, size_t n)
 	ml_check(s, ms, n, 0, "memcpy");
 	ml_check(d, md, n, 1, "memcpy");
 	memcpy(d, s, n);
-	__ml_def_copy((uptr)d, (uptr)s, n); /* a copy, not a use */
+	__ml_def_copy((uptr)d, (uptr)s, n, md, ms); /* a copy, not a use */
 	if (n >= 8)
 		__ml_copy_shadow(d, s, n, md, ms); /* pointers inside survive the copy */
 	ML_SETRET(__ml_memcpy, md);
@@ -200,7 +200,7 @@ void *__ml_memmove(void *d, const void *s, size_t n)
 	ml_check(s, ms, n, 0, "memmove");
 	ml_check(d, md, n, 1, "memmove");
 	memmove(d, s, n);
-	__ml_def_copy((uptr)d, (uptr)s, n); /* a copy, not a use */
+	__ml_def_copy((uptr)d, (uptr)s, n, md, ms); /* a copy, not a use */
 	if (n >= 8)
 		__ml_copy_shadow(d, s, n, md, ms);
 	ML_SETRET(__ml_memmove, md);

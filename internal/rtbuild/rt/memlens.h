@@ -170,8 +170,10 @@ void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl);
 /* The n bytes at a now hold values (an initializer, a write we cannot see). */
 void __ml_unpoison(__ml_uptr a, __ml_uptr n);
 void __ml_def_slow(__ml_uptr a, __ml_uptr n);
-/* Copy the definedness of n bytes from s to d (a copy is not a use). */
-void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n);
+/* Copy the definedness of n bytes from s to d (a copy is not a use); md
+ * and ms are the metas of the objects written and read (origins move from
+ * one to the other), or WILD. */
+void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms);
 /* A value with the given origin was stored in the n bytes at a. */
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin);
 /* The origin of the undefined bytes among the n at a (read through meta
@@ -296,7 +298,7 @@ __ML_INLINE unsigned __ml_undef_bits(__ml_uptr a, __ml_uptr n)
 __ML_INLINE void __ml_use(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
                           const struct __ml_site *site)
 {
-	if (m != __ML_WILD && (n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0)))
+	if ((m != __ML_WILD || decl) && (n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0)))
 		__ml_report_uninit(a, n, m, decl, site);
 }
 
@@ -311,7 +313,7 @@ __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 __ML_INLINE void __ml_mov(__ml_uptr d, __ml_uptr s, __ml_uptr n)
 {
 	if (n > 8 || __ML_UNLIKELY(__ml_undef_bits(s, n) != 0))
-		__ml_def_copy(d, s, n);
+		__ml_def_copy(d, s, n, __ML_WILD, __ML_WILD);
 	else
 		__ml_def(d, n);
 }
@@ -328,7 +330,7 @@ __ML_INLINE void __ml_def_v(__ml_uptr a, __ml_uptr n, __ml_uptr origin)
 /* The origin of a value copied from the n bytes at a (0: defined). */
 __ML_INLINE __ml_uptr __ml_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl)
 {
-	if (m == __ML_WILD || (n <= 8 && __ML_LIKELY(__ml_undef_bits(a, n) == 0)))
+	if ((m == __ML_WILD && !decl) || (n <= 8 && __ML_LIKELY(__ml_undef_bits(a, n) == 0)))
 		return 0;
 	return __ml_def_origin(a, n, m, decl);
 }

@@ -152,9 +152,9 @@ static unsigned ml_object_at(uptr a, uptr n, meta_t m)
 }
 
 /* Undefined bytes with origin o now live in the object at [a, a+n). */
-static void ml_origin_move(uptr a, uptr n, uptr o)
+static void ml_origin_move(uptr a, uptr n, meta_t m, uptr o)
 {
-	unsigned s = ml_object_at(a, n, __ML_WILD);
+	unsigned s = ml_object_at(a, n, m);
 	if (!s)
 		return;
 	if (!(o & 1)) { /* a local's declaration site: make it an entry */
@@ -199,7 +199,7 @@ void ml_def_clear(const void *p, uptr n)
 	ml_def_set((uptr)p, n, 0);
 }
 
-void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n)
+void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms)
 {
 	if (!n || !ml_app_range(d, n))
 		return;
@@ -226,9 +226,9 @@ void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n)
 		for (uptr i = n; i-- > 0;)
 			ml_def_set(d + i, 1, ml_bit(s + i));
 	}
-	unsigned so = ml_object_at(u, 1, __ML_WILD);
+	unsigned so = ml_object_at(u, 1, ms);
 	if (so)
-		ml_origin_move(d, n, ml_record_origin(so));
+		ml_origin_move(d, n, md, ml_record_origin(so));
 }
 
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin)
@@ -238,7 +238,7 @@ void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin)
 		return;
 	}
 	ml_def_set(a, n, 1);
-	ml_origin_move(a, n, origin);
+	ml_origin_move(a, n, __ML_WILD, origin);
 }
 
 __ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl)
