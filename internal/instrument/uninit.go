@@ -321,7 +321,7 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) frag {
 		v := r.name("__ml_v")
 		f.str("__extension__({ __auto_type " + v + " = ")
 		f.cat(code)
-		f.strf("; __ml_def_extern(%s, %s); %s; })", v, meta, v)
+		f.strf("; __ml_def_extern((__ml_uptr)%s, %s); %s; })", v, meta, v)
 	}
 	f.tok(x.Token2)
 	return f

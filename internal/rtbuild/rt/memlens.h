@@ -181,7 +181,7 @@ void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin);
 __ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl);
 /* A call to a function we do not see, given p (meta m): whatever p points
  * into may have been written by it. */
-void __ml_def_extern(const void *p, __ml_meta_t m);
+void __ml_def_extern(__ml_uptr p, __ml_meta_t m);
 /* Uses of undefined bytes (re-checked there) and of undefined values. */
 void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
                         const struct __ml_site *site) __attribute__((noinline, cold));

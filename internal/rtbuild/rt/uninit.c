@@ -254,12 +254,11 @@ __ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct 
 	return 1; /* undefined, origin unknown */
 }
 
-void __ml_def_extern(const void *p, __ml_meta_t m)
+void __ml_def_extern(__ml_uptr a, __ml_meta_t m)
 {
 	uptr lim;
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
-	uptr a = (uptr)p;
-	if (!p || (unsigned)m < __ML_FIRST_SLOT || r->gen != ml_meta_gen(m) || a < r->base || a >= r->end)
+	if (!a || (unsigned)m < __ML_FIRST_SLOT || r->gen != ml_meta_gen(m) || a < r->base || a >= r->end)
 		return;
 	lim = r->end - a;
 	ml_def_set(a, lim, 0);
