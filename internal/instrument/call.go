@@ -305,12 +305,7 @@ func codeText(f frag) string {
 // from its value.
 func (r *rewriter) opaqueFrag(code frag) (frag, string) {
 	m := r.metaTemp()
-	v := r.name("__ml_v")
-	var f frag
-	f.str("__extension__({ __auto_type " + v + " = ")
-	f.cat(code)
-	f.strf("; %s = __ml_metav((__ml_uptr)%s); %s; })", m, v, v)
-	return f, m
+	return r.keepValue(code, func(v string) string { return m + " = __ml_metav((__ml_uptr)" + v + ")" }), m
 }
 
 // argsFrag renders the parenthesised argument list of call x.

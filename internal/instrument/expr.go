@@ -546,26 +546,26 @@ type valueStmt struct {
 // value rewrites the valueStmt.
 func (r *rewriter) value(x *cc.ExpressionStatement) frag {
 	code, meta := r.ptrExpr(x.ExpressionList)
+	f := r.keepValue(code, func(string) string { return r.valueStmt.meta + " = " + meta })
+	f.tok(x.Token)
+	return f
+}
+
+// keepValue renders code's value, running the statement after(v) once it
+// is known as v: ({ __auto_type v = code; after(v); v; }).
+func (r *rewriter) keepValue(code frag, after func(v string) string) frag {
 	v := r.name("__ml_v")
 	var f frag
 	f.str("__extension__({ __auto_type " + v + " = ")
 	f.cat(code)
-	f.strf("; %s = %s; %s; })", r.valueStmt.meta, meta, v)
-	f.tok(x.Token)
+	f.strf("; %s; %s; })", after(v), v)
 	return f
 }
 
 // opaque gives a pointer we cannot follow the meta the runtime derives
 // from its value.
 func (r *rewriter) opaque(n cc.ExpressionNode) (frag, string) {
-	code := r.expr(n)
-	m := r.metaTemp()
-	v := r.name("__ml_v")
-	var f frag
-	f.str("__extension__({ __auto_type " + v + " = ")
-	f.cat(code)
-	f.strf("; %s = __ml_metav((__ml_uptr)%s); %s; })", m, v, v)
-	return f, m
+	return r.opaqueFrag(r.expr(n))
 }
 
 // ptrLvalue rewrites a pointer-typed (or array-typed) lvalue read for its
@@ -699,7 +699,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 	var f frag
 	if x.Case != cc.AssignmentExpressionAssign {
 		if o := r.valueOrigin(declOfExpr(lhs)); o != "" {
-			f.strf("(__ml_use_v(%s, %s), ", o, siteRef(r.site(lhs, siteAccess)))
+			f.str("(" + r.valueCheck(o, lhs) + ", ")
 			f.cat(r.verbatim(lhs))
 			f.tok(x.Token)
 			f.cat(r.expr(rhs))
@@ -778,7 +778,7 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 		var f frag
 		o := r.valueOrigin(declOfExpr(operand))
 		if o != "" {
-			f.strf("(__ml_use_v(%s, %s), ", o, siteRef(r.site(operand, siteAccess)))
+			f.str("(" + r.valueCheck(o, operand) + ", ")
 		}
 		if !post {
 			f.tok(op)
@@ -833,12 +833,7 @@ func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string) {
 			return r.verbatim(e)
 		}
 		code, meta := r.ptrExpr(e)
-		v := r.name("__ml_v")
-		var f frag
-		f.str("__extension__({ __auto_type " + v + " = ")
-		f.cat(code)
-		f.strf("; %s = %s; %s; })", m, meta, v)
-		return f
+		return r.keepValue(code, func(string) string { return m + " = " + meta })
 	}
 	var f frag
 	f.cat(r.expr(x.LogicalOrExpression))

@@ -543,12 +543,7 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	f := r.each(id, func(c cc.Node) frag {
 		if c == cc.Node(in) && vo != "" {
 			code, org := r.copySource(in.AssignmentExpression)
-			v := r.name("__ml_v")
-			var g frag
-			g.str("__extension__({ __auto_type " + v + " = ")
-			g.cat(code)
-			g.strf("; %s = %s; %s; })", vo, org, v)
-			return g
+			return r.keepValue(code, func(string) string { return vo + " = " + org })
 		}
 		if c == cc.Node(in) {
 			g := r.initializer(d, in)
@@ -623,21 +618,15 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 			f.str(")")
 			return f
 		}
-		v := r.name("__ml_v")
-		f.strf("__extension__({ __auto_type %s = ", v)
-		f.cat(code)
-		f.strf("; %s = %s; %s; })", m, meta, v)
-		return f
+		return r.keepValue(code, func(string) string { return m + " = " + meta })
 	}
-	v := r.name("__ml_v")
-	f.strf("__extension__({ __auto_type %s = ", v)
-	f.cat(code)
 	tag := metaWild
 	if m := r.localMeta(d, false); m != "" {
 		tag = m
 	}
-	f.strf("; __ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s); %s; })", d.Name(), v, meta, tag, v)
-	return f
+	return r.keepValue(code, func(v string) string {
+		return fmt.Sprintf("__ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s)", d.Name(), v, meta, tag)
+	})
 }
 
 // initElem rewrites one element of a brace initializer of object
@@ -650,12 +639,9 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 	if meta == metaWild {
 		return code
 	}
-	v := r.name("__ml_v")
-	var f frag
-	f.strf("__extension__({ __auto_type %s = ", v)
-	f.cat(code)
-	f.strf("; __ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s); %s; })", r.initObj, in.Offset(), v, meta, metaWild, v)
-	return f
+	return r.keepValue(code, func(v string) string {
+		return fmt.Sprintf("__ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s)", r.initObj, in.Offset(), v, meta, metaWild)
+	})
 }
 
 func isStaticOrExtern(ds *cc.DeclarationSpecifiers) bool {

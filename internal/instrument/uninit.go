@@ -172,9 +172,8 @@ func (r *rewriter) wantsValueOrigin(d *cc.Declarator, in *cc.Initializer) bool {
 
 // newValueOrigin declares d's companion origin (in the prologue).
 func (r *rewriter) newValueOrigin(d *cc.Declarator) string {
-	v := r.name("__ml_i")
+	v := r.originTemp()
 	r.fn.vals[d] = v
-	r.fn.valOrder = append(r.fn.valOrder, v)
 	return v
 }
 
@@ -255,10 +254,15 @@ func unparen(e cc.ExpressionNode) cc.ExpressionNode {
 // valueUse is the value of local d (with companion origin o) used at n.
 func (r *rewriter) valueUse(x *cc.PrimaryExpression, o string) frag {
 	var f frag
-	f.strf("(__ml_use_v(%s, %s), ", o, siteRef(r.site(x, siteAccess)))
+	f.str("(" + r.valueCheck(o, x) + ", ")
 	f.cat(r.verbatim(x))
 	f.str(")")
 	return f
+}
+
+// valueCheck is the check of a use at n of a value with companion origin o.
+func (r *rewriter) valueCheck(o string, n cc.Node) string {
+	return fmt.Sprintf("__ml_use_v(%s, %s)", o, siteRef(r.site(n, siteAccess)))
 }
 
 // identUse rewrites a variable read for its value: a local with a
@@ -285,9 +289,9 @@ func (r *rewriter) localDef(d *cc.Declarator, site int, initialized bool) string
 	}
 	r.fn.defLocals[d] = site
 	if initialized {
-		return fmt.Sprintf("__ml_unpoison((__ml_uptr)&%s, sizeof(%s))", d.Name(), d.Name())
+		return fmt.Sprintf("__ml_def((__ml_uptr)&%s, sizeof(%s))", d.Name(), d.Name())
 	}
-	return fmt.Sprintf("__ml_poison((__ml_uptr)&%s, sizeof(%s), %s)", d.Name(), d.Name(), siteRef(site))
+	return fmt.Sprintf("__ml_poison((__ml_uptr)&%s, sizeof(%s))", d.Name(), d.Name())
 }
 
 func isVaList(t cc.Type) bool {
@@ -318,10 +322,7 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) frag {
 			continue
 		}
 		code, meta := r.ptrExpr(a)
-		v := r.name("__ml_v")
-		f.str("__extension__({ __auto_type " + v + " = ")
-		f.cat(code)
-		f.strf("; __ml_def_extern((__ml_uptr)%s, %s); %s; })", v, meta, v)
+		f.cat(r.keepValue(code, func(v string) string { return "__ml_def_extern((__ml_uptr)" + v + ", " + meta + ")" }))
 	}
 	f.tok(x.Token2)
 	return f

@@ -67,7 +67,7 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 	}
 	*mp = ml_register_block(p, n);
 	if (how == ML_UNDEF)
-		ml_def_poison_heap(p, n);
+		__ml_poison((uptr)p, n);
 	return p;
 }
 
@@ -196,7 +196,7 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t 
 		ml_def_clear(p, oldsize);
 	}
 	if (undef && n > oldsize)
-		ml_def_poison_heap((char *)q + oldsize, n - oldsize);
+		__ml_poison((uptr)q + oldsize, n - oldsize);
 	ml_slot_put(s);
 	return q;
 }

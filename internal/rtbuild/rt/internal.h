@@ -76,8 +76,6 @@
 #define ml_thread_info         __mlrt_thread_info
 #define ml_thread_init_main    __mlrt_thread_init_main
 #define ml_tls                 __mlrt_tls
-#define ml_def_poison_heap     __mlrt_def_poison_heap
-#define ml_def_clear           __mlrt_def_clear
 #define ml_use_range           __mlrt_use_range
 #define ml_origin_get          __mlrt_origin_get
 #define ml_undef_count         __mlrt_undef_count
@@ -354,11 +352,11 @@ int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size);
 size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn);
 
 /* ---- uninit.c ---- */
-/* Heap from the instrumented program's malloc: undefined (unless the
- * uninit option is off). */
-void ml_def_poison_heap(const void *p, uptr n);
-/* The bytes hold values: calloc, freed blocks, what libc wrote. */
-void ml_def_clear(const void *p, uptr n);
+/* The bytes hold values: freed blocks, what libc wrote. */
+static inline void ml_def_clear(const void *p, uptr n)
+{
+	__ml_def_slow((uptr)p, n);
+}
 /* libc reads [p, p+n) as fn's use of it: report undefined bytes. */
 void ml_use_range(const void *p, meta_t m, uptr n, const char *fn);
 /* How many bytes of [a, a+n) are undefined. */

@@ -165,10 +165,10 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag,
 /* Definedness (uninit.c). An origin says where an undefined value came
  * from: the site of a local's declaration (even), or a runtime origin
  * (odd); 0 means defined. */
-/* A local (or alloca, VLA) without initializer: its bytes hold nothing yet. */
-void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl);
-/* The n bytes at a now hold values (an initializer, a write we cannot see). */
-void __ml_unpoison(__ml_uptr a, __ml_uptr n);
+/* The n bytes at a hold nothing yet: a local declared without initializer,
+ * the program's malloc. (A no-op with the uninit option off.) */
+void __ml_poison(__ml_uptr a, __ml_uptr n);
+/* The n bytes at a now hold values (__ml_def's slow path). */
 void __ml_def_slow(__ml_uptr a, __ml_uptr n);
 /* Copy the definedness of n bytes from s to d (a copy is not a use); md
  * and ms are the metas of the objects written and read (origins move from

@@ -65,8 +65,9 @@ static uptr ml_first_undef(uptr a, uptr n)
 	uptr e = a + n;
 	while (a < e) {
 		if ((a & 7) == 0 && e - a >= 64) {
-			const uint64_t *w = (const uint64_t *)ml_dsh(a);
-			if (*w == 0) {
+			uint64_t w;
+			memcpy(&w, ml_dsh(a), sizeof w);
+			if (w == 0) {
 				a += 64;
 				continue;
 			}
@@ -171,32 +172,15 @@ static void ml_origin_move(uptr a, uptr n, meta_t m, uptr o)
 
 /* ---- entry points ---- */
 
-void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl)
+void __ml_poison(__ml_uptr a, __ml_uptr n)
 {
-	(void)decl; /* the local's record (or the reader's declaration) names it */
 	if (ml_flags.uninit)
 		ml_def_set(a, n, 1);
-}
-
-void __ml_unpoison(__ml_uptr a, __ml_uptr n)
-{
-	ml_def_set(a, n, 0);
 }
 
 void __ml_def_slow(__ml_uptr a, __ml_uptr n)
 {
 	ml_def_set(a, n, 0);
-}
-
-void ml_def_poison_heap(const void *p, uptr n)
-{
-	if (ml_flags.uninit)
-		ml_def_set((uptr)p, n, 1);
-}
-
-void ml_def_clear(const void *p, uptr n)
-{
-	ml_def_set((uptr)p, n, 0);
 }
 
 void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms)
