@@ -38,6 +38,7 @@ const (
 	AccessWrite   = "write"
 	AccessFree    = "free"
 	AccessRealloc = "realloc"
+	AccessUse     = "use" // UNINITIALIZED-READ: a value was used
 )
 
 // Frame is one entry of a call stack, innermost first.
@@ -68,6 +69,17 @@ type Block struct {
 	Free   *Event `json:"free,omitempty"`  // absent while the block is live, and for locals
 }
 
+// Origin is where the undefined bytes of an UNINITIALIZED-READ came from:
+// a heap allocation or the declaration of a local without initializer,
+// followed through copies.
+type Origin struct {
+	Kind  string `json:"kind"`  // "heap" or "stack"
+	Name  string `json:"name"`  // the local; "" for heap
+	ID    uint64 `json:"id"`    // the heap block's id (0 for a local that was no object)
+	Size  uint64 `json:"size"`  // its size
+	Alloc *Event `json:"alloc"` // where it was allocated, or the local declared
+}
+
 // Array is the named array an index check compared against.
 type Array struct {
 	Name     string `json:"name"`      // the variable, or the member
@@ -90,7 +102,7 @@ type Record struct {
 	Line     int     `json:"line"`
 	Column   int     `json:"column"`
 	Function string  `json:"function"`
-	Access   string  `json:"access"`  // AccessRead, AccessWrite, AccessFree or AccessRealloc
+	Access   string  `json:"access"`  // AccessRead, AccessWrite, AccessFree, AccessRealloc or AccessUse
 	Size     uint64  `json:"size"`    // bytes accessed
 	Address  string  `json:"address"` // hexadecimal, e.g. "0x602000000044"
 	Expr     string  `json:"expr"`    // source text of the faulting expression
@@ -98,7 +110,8 @@ type Record struct {
 	Pid      int     `json:"pid"`
 	Stack    []Frame `json:"stack"`
 	Block    *Block  `json:"block,omitempty"`
-	Array    *Array  `json:"array,omitempty"` // index checks: STACK-, GLOBAL-BUFFER-OVERFLOW, INTRA-OBJECT-OVERFLOW
+	Array    *Array  `json:"array,omitempty"`  // index checks: STACK-, GLOBAL-BUFFER-OVERFLOW, INTRA-OBJECT-OVERFLOW
+	Origin   *Origin `json:"origin,omitempty"` // UNINITIALIZED-READ, when known
 }
 
 // Base returns the base name of the record's file, the part that corpus
