@@ -1,9 +1,6 @@
 package e2e
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"memlens/internal/report"
@@ -14,20 +11,7 @@ import (
 // through realloc's move, the block realloc made; for a register local, its
 // declaration.
 func TestUninitOrigin(t *testing.T) {
-	needMemlens(t)
-	dir := t.TempDir()
-	prog := filepath.Join(dir, "origin")
-	if out, err := exec.Command(memlens, "cc", "-g", "-O1", "-o", prog, "testdata/origin.c").CombinedOutput(); err != nil {
-		t.Fatalf("memlens cc: %v\n%s", err, out)
-	}
-	log := filepath.Join(dir, "log.jsonl")
-	cmd := exec.Command(prog)
-	cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
-	cmd.Run() // exits non-zero: errors are reported
-	recs, err := report.ReadFile(log)
-	if err != nil {
-		t.Fatal(err)
-	}
+	recs := runReports(t, buildReporter(t, "testdata/origin.c"), "")
 	// by line of the use: origin kind, name, line of the allocation or declaration
 	want := map[int]struct {
 		kind, name string

@@ -15,12 +15,7 @@ import (
 // still shows with its caller, and stacks captured after other paths have
 // returned name the path actually taken, and stack_depth bounds them all.
 func TestReportStacks(t *testing.T) {
-	needMemlens(t)
-	dir := t.TempDir()
-	prog := filepath.Join(dir, "stacks")
-	if out, err := exec.Command(memlens, "cc", "-g", "-O1", "-o", prog, "testdata/stacks.c").CombinedOutput(); err != nil {
-		t.Fatalf("memlens cc: %v\n%s", err, out)
-	}
+	prog := buildReporter(t, "testdata/stacks.c")
 	// kind: call stack, alloc stack, free stack
 	full := map[string][3]string{
 		"HEAP-BUFFER-OVERFLOW":   {"poke <- middle <- main", "alloc_here <- path_b <- main", ""},
@@ -42,7 +37,20 @@ func TestReportStacks(t *testing.T) {
 	})
 }
 
-func checkStacks(t *testing.T, prog, opts string, want map[string][3]string) {
+// buildReporter compiles the test program src (-g -O1) with memlens.
+func buildReporter(t *testing.T, src string) string {
+	t.Helper()
+	needMemlens(t)
+	prog := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(src), ".c"))
+	if out, err := exec.Command(memlens, "cc", "-g", "-O1", "-o", prog, src).CombinedOutput(); err != nil {
+		t.Fatalf("memlens cc: %v\n%s", err, out)
+	}
+	return prog
+}
+
+// runReports runs prog with MEMLENS_OPTIONS log_json (and opts, each
+// starting with ':') and returns its records.
+func runReports(t *testing.T, prog, opts string) []report.Record {
 	t.Helper()
 	log := filepath.Join(t.TempDir(), "log.jsonl")
 	cmd := exec.Command(prog)
@@ -52,6 +60,12 @@ func checkStacks(t *testing.T, prog, opts string, want map[string][3]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return recs
+}
+
+func checkStacks(t *testing.T, prog, opts string, want map[string][3]string) {
+	t.Helper()
+	recs := runReports(t, prog, opts)
 	names := func(fs []report.Frame) string {
 		var s []string
 		for _, f := range fs {
