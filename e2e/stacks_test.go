@@ -42,7 +42,7 @@ func buildReporter(t *testing.T, src string) string {
 	t.Helper()
 	needMemlens(t)
 	prog := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(src), ".c"))
-	if out, err := exec.Command(memlens, "cc", "-g", "-O1", "-o", prog, src).CombinedOutput(); err != nil {
+	if out, err := exec.Command(memlens, "cc", "--memlens-full", "-g", "-O1", "-o", prog, src).CombinedOutput(); err != nil {
 		t.Fatalf("memlens cc: %v\n%s", err, out)
 	}
 	return prog

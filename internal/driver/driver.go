@@ -23,6 +23,7 @@ import (
 type options struct {
 	fallback  bool // compile C the instrumenter rejects without instrumentation
 	saveTemps bool // keep the instrumented sources next to the output
+	full      bool // full checking: definedness (UNINITIALIZED-READ) too
 }
 
 // job is one driver run.
@@ -132,8 +133,10 @@ func ourFlags(argv []string) (options, []string, error) {
 			opts.fallback = true
 		case a == "--memlens-save-temps":
 			opts.saveTemps = true
+		case a == "--memlens-full":
+			opts.full = true
 		case strings.HasPrefix(a, "--memlens-"):
-			return opts, nil, fmt.Errorf("unknown option %s (known: --memlens-fallback, --memlens-save-temps)", a)
+			return opts, nil, fmt.Errorf("unknown option %s (known: --memlens-full, --memlens-fallback, --memlens-save-temps)", a)
 		default:
 			rest = append(rest, a)
 		}

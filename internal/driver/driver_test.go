@@ -39,6 +39,7 @@ var sources = map[string]string{
 type fake struct {
 	cc    string
 	args  []string
+	full  bool
 	files []string
 }
 
@@ -99,8 +100,8 @@ func setup(t *testing.T) *env {
 
 	oldNew, oldEnsure := newInstrumenter, ensureRuntime
 	t.Cleanup(func() { newInstrumenter, ensureRuntime = oldNew, oldEnsure })
-	newInstrumenter = func(cc string, args []string) (instrumenter, error) {
-		e.fake = &fake{cc: cc, args: args}
+	newInstrumenter = func(cc string, args []string, full bool) (instrumenter, error) {
+		e.fake = &fake{cc: cc, args: args, full: full}
 		return e.fake, nil
 	}
 	ensureRuntime = func(cc string) (string, error) {
@@ -338,6 +339,23 @@ func TestSaveTemps(t *testing.T) {
 	}
 }
 
+// TestFullChecking: --memlens-full reaches the instrumenter, and never
+// the C compiler; without it units are built for detection mode.
+func TestFullChecking(t *testing.T) {
+	e := setup(t)
+	e.cc(0, "-Iinc", "-c", "main.c")
+	if e.fake.full {
+		t.Error("full checking without --memlens-full")
+	}
+	e.cc(0, "--memlens-full", "-Iinc", "-c", "main.c")
+	if !e.fake.full {
+		t.Error("--memlens-full did not reach the instrumenter")
+	}
+	if slices.Contains(e.fake.args, "--memlens-full") {
+		t.Errorf("--memlens-full passed on to the compiler: %q", e.fake.args)
+	}
+}
+
 func TestPassthrough(t *testing.T) {
 	e := setup(t)
 	if stdout, _ := e.cc(0, "--version"); !strings.Contains(stdout, "gcc") {
@@ -393,7 +411,7 @@ func TestInternalError(t *testing.T) {
 
 func TestConfigError(t *testing.T) {
 	e := setup(t)
-	newInstrumenter = func(string, []string) (instrumenter, error) {
+	newInstrumenter = func(string, []string, bool) (instrumenter, error) {
 		return nil, errors.New("cannot query the C compiler")
 	}
 	if _, stderr := e.cc(1, "-c", "util.c"); stderr != "memlens: instrumenting util.c: cannot query the C compiler\n" {

@@ -26,8 +26,8 @@ type instrumenter interface {
 }
 
 // newInstrumenter is instrument.NewConfig; tests replace it.
-var newInstrumenter = func(cc string, args []string) (instrumenter, error) {
-	cfg, err := instrument.NewConfig(cc, args)
+var newInstrumenter = func(cc string, args []string, full bool) (instrumenter, error) {
+	cfg, err := instrument.NewConfig(cc, args, full)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +66,7 @@ func (j *job) instrumentAll() ([]*unit, error) {
 	if len(units) == 0 {
 		return nil, nil
 	}
-	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.words(kindFlag, kindPreinclude)))
+	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.words(kindFlag, kindPreinclude)), j.opts.full)
 	if err != nil {
 		cfg = failedConfig{err}
 	}

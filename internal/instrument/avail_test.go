@@ -13,7 +13,7 @@ import (
 // corpus programs hbo_repeated_access and dpd_repeated_access run the
 // cases that must still report.)
 func TestAvailableChecks(t *testing.T) {
-	cfg := newTestConfig(t)
+	cfg := newTestConfig(t, true)
 	for _, tc := range []struct {
 		name, body string
 		checks     int

@@ -89,13 +89,16 @@ func (r *rewriter) globalMetas() string {
 	return b.String()
 }
 
-// globalConstructor registers the globals (after all their definitions).
-func (r *rewriter) globalConstructor() string {
-	if len(r.globalOrder) == 0 {
-		return ""
-	}
+// unitConstructor announces the unit to the runtime (whether it tracks
+// definedness: one that does not turns tracking off for the program) and
+// registers its globals, after all their definitions.
+func (r *rewriter) unitConstructor(main string) string {
 	var b strings.Builder
-	b.WriteString("\n__attribute__((constructor(101), unused)) static void __ml_register_globals(void) {")
+	full := 0
+	if r.c.full {
+		full = 1
+	}
+	fmt.Fprintf(&b, "\n__attribute__((constructor(101), unused)) static void __ml_register_unit(void) { __ml_unit(%d, %s);", full, cstr(main))
 	for _, d := range r.globalOrder {
 		g := r.globals[d]
 		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)&%s, sizeof(%s), %s);", g.meta, d.Name(), d.Name(), siteRef(g.site))

@@ -8,47 +8,35 @@ import (
 	"testing"
 )
 
-// newTestConfig is the configuration of the tests: gcc at -O2 (they skip
-// without gcc).
-func newTestConfig(tb testing.TB) *Config {
+// newTestConfig is the configuration of the tests: gcc at -O2, for full
+// checking or detection mode (they skip without gcc).
+func newTestConfig(tb testing.TB, full bool) *Config {
 	tb.Helper()
 	if _, err := exec.LookPath("gcc"); err != nil {
 		tb.Skip("gcc not installed")
 	}
-	cfg, err := NewConfig("gcc", []string{"-O2"})
+	cfg, err := NewConfig("gcc", []string{"-O2"}, full)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return cfg
 }
 
-// TestCompiles instruments each testdata program and checks that gcc
-// accepts the result with warnings as errors.
+// TestCompiles instruments each testdata program, in both modes, and
+// checks that gcc accepts the result with warnings as errors.
 func TestCompiles(t *testing.T) {
-	cfg := newTestConfig(t)
 	files, _ := filepath.Glob("testdata/*.c")
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			out, err := cfg.File(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// every linemarker must point at a real line of a real file
-			for _, m := range regexp.MustCompile(`(?m)^# (\d+) "([^"]*)"`).FindAllSubmatch(out, -1) {
-				if string(m[1]) == "0" || len(m[2]) == 0 {
-					t.Errorf("linemarker without a position: %s", m[0])
+	for _, mode := range []struct {
+		name string
+		full bool
+	}{{"detect", false}, {"full", true}} {
+		cfg := newTestConfig(t, mode.full)
+		for _, file := range files {
+			t.Run(mode.name+"/"+filepath.Base(file), func(t *testing.T) {
+				out, err := cfg.File(file)
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-			if d := os.Getenv("MEMLENS_DUMP"); d != "" {
-				os.WriteFile(filepath.Join(d, filepath.Base(file)+".i"), out, 0o644)
-			}
-			dir := t.TempDir()
-			src := filepath.Join(dir, "out.i")
-			if err := os.WriteFile(src, out, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			cmd := exec.Command("gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-c", src, "-o", filepath.Join(dir, "out.o"))
-			if b, err := cmd.CombinedOutput(); err != nil {
 				// every linemarker must point at a real line of a real file
 				for _, m := range regexp.MustCompile(`(?m)^# (\d+) "([^"]*)"`).FindAllSubmatch(out, -1) {
 					if string(m[1]) == "0" || len(m[2]) == 0 {
@@ -56,11 +44,19 @@ func TestCompiles(t *testing.T) {
 					}
 				}
 				if d := os.Getenv("MEMLENS_DUMP"); d != "" {
-					os.WriteFile(filepath.Join(d, filepath.Base(file)+".i"), out, 0o644)
+					os.WriteFile(filepath.Join(d, mode.name+"-"+filepath.Base(file)+".i"), out, 0o644)
 				}
-				t.Fatalf("gcc: %v\n%s", err, b)
-			}
-		})
+				dir := t.TempDir()
+				src := filepath.Join(dir, "out.i")
+				if err := os.WriteFile(src, out, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				cmd := exec.Command("gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-c", src, "-o", filepath.Join(dir, "out.o"))
+				if b, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("gcc: %v\n%s", err, b)
+				}
+			})
+		}
 	}
 }
 
@@ -69,7 +65,7 @@ func TestCompiles(t *testing.T) {
 // string stays a literal in the call, the prototype has a format
 // attribute), and reports them on the user's line.
 func TestFormatWarningsSurvive(t *testing.T) {
-	cfg := newTestConfig(t)
+	cfg := newTestConfig(t, true)
 	out, err := cfg.File("testdata/diag/wrong_format.c")
 	if err != nil {
 		t.Fatal(err)

@@ -11,10 +11,10 @@ import (
 // is the one the compiler gives, down to the instrumented output, and that
 // flags changing cc/v4's private settings are never cached.
 func TestProbeCache(t *testing.T) {
-	newTestConfig(t) // skips without gcc
+	newTestConfig(t, false) // skips without gcc
 	cache := t.TempDir()
 	t.Setenv("MEMLENS_CACHE", cache)
-	probed, err := NewConfig("gcc", []string{"-O2"})
+	probed, err := NewConfig("gcc", []string{"-O2"}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +22,7 @@ func TestProbeCache(t *testing.T) {
 	if len(entries) != 1 {
 		t.Fatalf("probe cache holds %d entries after one probe, want 1", len(entries))
 	}
-	cached, err := NewConfig("gcc", []string{"-O2"})
+	cached, err := NewConfig("gcc", []string{"-O2"}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestProbeCache(t *testing.T) {
 	}
 
 	// c89 makes inline an identifier: cc/v4 keeps that in its own state
-	if _, err := NewConfig("gcc", []string{"-std=c89"}); err != nil {
+	if _, err := NewConfig("gcc", []string{"-std=c89"}, false); err != nil {
 		t.Fatal(err)
 	}
 	entries, _ = filepath.Glob(filepath.Join(cache, "probe", "*.json"))

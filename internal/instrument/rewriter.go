@@ -155,7 +155,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	if header {
 		w.raw(r.siteTable())
 	}
-	w.b.WriteString(r.globalConstructor())
+	w.b.WriteString(r.unitConstructor(main))
 	w.b.WriteByte('\n')
 	return w.b.Bytes(), nil
 }

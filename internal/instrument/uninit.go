@@ -29,9 +29,10 @@ const (
 	defUpdate              // used, then written (x += 1, x++)
 )
 
-// tracksDef reports whether definedness is tracked in this function: code
-// we do not see (asm, nested functions) may write its locals.
-func (r *rewriter) tracksDef() bool { return r.fn != nil && !r.fn.unseenWrites }
+// tracksDef reports whether definedness is tracked in this function: only
+// for full checking, and not where code we do not see (asm, nested
+// functions) may write its locals.
+func (r *rewriter) tracksDef() bool { return r.c.full && r.fn != nil && !r.fn.unseenWrites }
 
 // memLocal returns the site of the memory local lvalue n (not reached
 // through a pointer) lies in, when that local's definedness is tracked.

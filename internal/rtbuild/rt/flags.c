@@ -45,8 +45,8 @@ static const struct ml_option {
 	{"intra_object_overflow", ML_OPT_BOOL, "1", 0, 1,
 	 "report indexes past an array member that stay inside its struct"},
 	{"uninit", ML_OPT_BOOL, "1", 0, 1,
-	 "track which bytes were written and report UNINITIALIZED-READ "
-	 "(0: nothing is poisoned, no such report)"},
+	 "track which bytes were written and report UNINITIALIZED-READ, in "
+	 "programs built with memlens cc --memlens-full (0: no such report)"},
 	{"help", ML_OPT_BOOL, "0", 0, 1,
 	 "print this list of options at start-up"},
 };

@@ -71,6 +71,14 @@ void *ml_map_fixed(uptr addr, uptr size, const char *what)
 	return p;
 }
 
+void ml_def_forget(void)
+{
+	for (unsigned i = 0; i < 3; i++) {
+		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
+		madvise((void *)__ML_DEF_SHADOW(lo), size / 8, MADV_DONTNEED);
+	}
+}
+
 /* Like ml_map_fixed, for the tables every check and every malloc touches
  * at random (records, pointer shadow, live-base map): backed by huge pages
  * where the kernel allows it, since with 4 KiB pages a pointer-chasing

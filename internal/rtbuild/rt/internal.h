@@ -79,6 +79,8 @@
 #define ml_use_range           __mlrt_use_range
 #define ml_origin_get          __mlrt_origin_get
 #define ml_undef_count         __mlrt_undef_count
+#define ml_def_on              __mlrt_def_on
+#define ml_def_forget          __mlrt_def_forget
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -196,6 +198,8 @@ static inline int ml_ready(void)
 }
 void *ml_map_fixed(uptr addr, uptr size, const char *what);
 void *ml_map_hot(uptr addr, uptr size, const char *what);
+/* Zero the whole definedness shadow (every byte reads as defined). */
+void ml_def_forget(void);
 /* Did libc hand out p while the runtime was initializing (no record)?
  * If so, forget it (it is being freed). */
 int ml_init_block_take(const void *p);
@@ -352,10 +356,14 @@ int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size);
 size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn);
 
 /* ---- uninit.c ---- */
+/* Definedness is tracked: the uninit option is on and every instrumented
+ * unit announced so far was built for full checking. */
+extern int ml_def_on;
 /* The bytes hold values: freed blocks, what libc wrote. */
 static inline void ml_def_clear(const void *p, uptr n)
 {
-	__ml_def_slow((uptr)p, n);
+	if (ML_LOAD(&ml_def_on))
+		__ml_def_slow((uptr)p, n);
 }
 /* libc reads [p, p+n) as fn's use of it: report undefined bytes. */
 void ml_use_range(const void *p, meta_t m, uptr n, const char *fn);

@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 9
+#define __ML_ABI 10
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -138,6 +138,10 @@ struct __ml_array {
 #define __ML_ARRAY_MEMBER 2u /* an array member of a struct */
 
 /* ---- runtime entry points (slow paths, in the library) ---- */
+/* Every instrumented unit announces itself from its constructor: full when
+ * it was built for full checking (__ML_FULL, memlens cc --memlens-full).
+ * Definedness is tracked only when every unit is. */
+void __ml_unit(int full, const char *file);
 void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr n,
                         const struct __ml_site *site, int write)
 	__attribute__((noinline, cold));
@@ -258,8 +262,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v9;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v9;
+extern const int __memlens_abi_v10;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v10;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -450,7 +454,9 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 #else
 	*__ML_META_SHADOW(slot) = m | (__ML_HASH16(v ^ tag) << 48);
 #endif
+#ifdef __ML_FULL
 	__ml_def(slot, 8);
+#endif
 }
 
 /* Function entry: push a frame, return the depth to restore on exit. */

@@ -170,11 +170,47 @@ static void ml_origin_move(uptr a, uptr n, meta_t m, uptr o)
 		ML_STORE(&ML_COLD[s].origin, (uint32_t)(o >> 1));
 }
 
+/* ---- which units track definedness ---- */
+
+/* A unit built without --memlens-full writes memory without clearing its
+ * bits, so a full unit reading that memory would report values that were
+ * written: definedness is tracked only while every unit announced so far
+ * (each from its constructor, before the program's own code runs; later
+ * ones come with dlopen) tracks it. The first unit that does not turns
+ * tracking off for good and forgets the bits already set. */
+int ml_def_on;
+static int ml_units_full;
+static const char *ml_unit_partial; /* the first unit without definedness */
+
+void __ml_unit(int full, const char *file)
+{
+	ml_ready();
+	int note = 0;
+	ml_report_lock();
+	if (full) {
+		ml_units_full++;
+		if (!ml_unit_partial && ml_flags.uninit)
+			ML_STORE(&ml_def_on, 1);
+		note = ml_units_full == 1 && ml_unit_partial;
+	} else if (!ml_unit_partial) {
+		ml_unit_partial = file;
+		if (ML_LOAD(&ml_def_on)) {
+			ML_STORE(&ml_def_on, 0);
+			ml_def_forget();
+		}
+		note = ml_units_full > 0;
+	}
+	ml_report_unlock();
+	if (note && ml_flags.uninit)
+		ml_printf("memlens: note: uninitialized reads are not checked: %s was compiled without "
+		          "--memlens-full\n", ml_unit_partial);
+}
+
 /* ---- entry points ---- */
 
 void __ml_poison(__ml_uptr a, __ml_uptr n)
 {
-	if (ml_flags.uninit)
+	if (ML_LOAD(&ml_def_on))
 		ml_def_set(a, n, 1);
 }
 
@@ -185,7 +221,7 @@ void __ml_def_slow(__ml_uptr a, __ml_uptr n)
 
 void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms)
 {
-	if (!n || !ml_app_range(d, n))
+	if (!ML_LOAD(&ml_def_on) || !n || !ml_app_range(d, n))
 		return;
 	uptr u = ml_app_range(s, n) ? ml_first_undef(s, n) : 0;
 	if (!u) {
@@ -217,7 +253,7 @@ void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_m
 
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin)
 {
-	if (!ml_flags.uninit) {
+	if (!ML_LOAD(&ml_def_on)) {
 		ml_def_set(a, n, 0);
 		return;
 	}
@@ -274,7 +310,7 @@ static void ml_uninit_event(uptr a, uptr n, meta_t m, uptr origin, const site_t 
 void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
                         const struct __ml_site *site)
 {
-	if (!ml_flags.uninit || !ml_first_undef(a, n))
+	if (!ML_LOAD(&ml_def_on) || !ml_first_undef(a, n))
 		return;
 	/* bytes outside the object the pointer names: the overflow was
 	 * reported, and they are another object's */
@@ -286,7 +322,7 @@ void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __
 
 void __ml_report_uninit_value(__ml_uptr origin, const struct __ml_site *site)
 {
-	if (!ml_flags.uninit)
+	if (!ML_LOAD(&ml_def_on))
 		return;
 	ml_uninit_event(0, 0, __ML_NULL, origin, 0, site, 0);
 }
@@ -294,7 +330,7 @@ void __ml_report_uninit_value(__ml_uptr origin, const struct __ml_site *site)
 void ml_use_range(const void *p, meta_t m, uptr n, const char *fn)
 {
 	uptr a = (uptr)p;
-	if (!ml_flags.uninit || m == __ML_WILD || !n || !ml_app_range(a, n))
+	if (!ML_LOAD(&ml_def_on) || m == __ML_WILD || !n || !ml_app_range(a, n))
 		return;
 	uptr u = ml_first_undef(a, n);
 	if (ML_LIKELY(!u))

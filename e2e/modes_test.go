@@ -1,0 +1,57 @@
+package e2e
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMixedModes links a unit built for full checking with one built for
+// detection mode: the second writes memory without telling the runtime,
+// so definedness must not be checked at all (or the fully checked unit
+// would report what the other wrote), and the program says why once.
+// Built all full, the same program reports its one real uninitialized
+// read.
+func TestMixedModes(t *testing.T) {
+	needMemlens(t)
+	dir := t.TempDir()
+	compile := func(obj, src string, full bool) {
+		args := []string{"cc", "-g", "-O1", "-c", "-o", filepath.Join(dir, obj), filepath.Join("testdata/mixed", src)}
+		if full {
+			args = append(args, "--memlens-full")
+		}
+		if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
+			t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	link := func(exe string, objs ...string) string {
+		args := []string{"cc", "-o", filepath.Join(dir, exe)}
+		for _, o := range objs {
+			args = append(args, filepath.Join(dir, o))
+		}
+		if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
+			t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return filepath.Join(dir, exe)
+	}
+	compile("main-full.o", "main.c", true)
+	compile("fill-full.o", "fill.c", true)
+	compile("fill-detect.o", "fill.c", false)
+
+	full := link("full", "main-full.o", "fill-full.o")
+	recs := runReports(t, full, "")
+	if len(recs) != 1 || recs[0].Kind != "UNINITIALIZED-READ" || recs[0].Line != 13 {
+		t.Errorf("all units full: want one UNINITIALIZED-READ at main.c:13, got %v", recs)
+	}
+
+	mixed := link("mixed", "main-full.o", "fill-detect.o")
+	if recs := runReports(t, mixed, ""); len(recs) != 0 {
+		t.Errorf("mixed units: want no report, got %v", recs)
+	}
+	out, _ := exec.Command(mixed).CombinedOutput()
+	note := "memlens: note: uninitialized reads are not checked: testdata/mixed/fill.c was compiled without --memlens-full\n"
+	if strings.Count(string(out), note) != 1 {
+		t.Errorf("mixed units: want the note %q once in the output, got:\n%s", note, out)
+	}
+}
