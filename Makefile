@@ -4,7 +4,7 @@
 #   make demo        ./demo.sh: build memlens into ./bin, compile and run examples/demo.c
 #   make test        go test ./...
 #   make bench       benchmark against native and AddressSanitizer (bench/README.md)
-#   make bench-full  the same plus Valgrind (slow)
+#   make bench-full  the same plus full checking (--memlens-full) and Valgrind (slow)
 #
 # BENCHFLAGS passes flags to the benchmark runner, e.g.
 #   make bench BENCHFLAGS='-n 3 -programs tree,hash -json bench.json'
@@ -30,4 +30,4 @@ bench:
 	$(GO) run ./bench $(BENCHFLAGS)
 
 bench-full:
-	$(GO) run ./bench -tools native,asan,memlens,valgrind $(BENCHFLAGS)
+	$(GO) run ./bench -tools native,asan,memlens,memlens-full,valgrind $(BENCHFLAGS)

@@ -1,7 +1,7 @@
 // Command bench measures memlens against native code, AddressSanitizer and
 // (optionally) Valgrind on the C programs in bench/programs.
 //
-//	go run ./bench [-tools native,asan,memlens[,valgrind]] [-n 5] [-programs GLOB]
+//	go run ./bench [-tools native,asan,memlens[,memlens-full,valgrind]] [-n 5] [-programs GLOB]
 //	               [-json FILE] [-memlens PATH]
 //
 // Every program is built once per tool (a warm-up that also yields the binary
@@ -37,9 +37,10 @@ const (
 	targetVsNative  = 3.0 // memlens run time / native run time
 	targetVsASan    = 1.5 // memlens run time / asan run time
 	targetCompileCC = 3.0 // memlens compile time / gcc compile time
+	targetFullVsVG  = 0.5 // memlens-full run time / valgrind run time
 )
 
-var knownTools = []string{"native", "asan", "memlens", "valgrind"}
+var knownTools = []string{"native", "asan", "memlens", "memlens-full", "valgrind"}
 
 // A tool builds and runs a program one way.
 type tool struct {
@@ -100,6 +101,7 @@ type summary struct {
 	NativeCompileS   float64            `json:"native_compile_geomean_s"`
 	MemlensVsASan    float64            `json:"memlens_vs_asan_geomean,omitempty"`
 	MemlensVsASanCC  float64            `json:"memlens_vs_asan_compile_geomean,omitempty"`
+	FullVsValgrind   float64            `json:"memlens_full_vs_valgrind_geomean,omitempty"`
 	TargetsMet       *bool              `json:"targets_met,omitempty"`
 	TargetsEvaluated string             `json:"targets,omitempty"`
 }
@@ -116,7 +118,7 @@ type report struct {
 }
 
 var (
-	flagTools    = flag.String("tools", "native,asan,memlens", "comma-separated tools: native, asan, memlens, valgrind")
+	flagTools    = flag.String("tools", "native,asan,memlens", "comma-separated tools: native, asan, memlens, memlens-full, valgrind")
 	flagN        = flag.Int("n", 5, "repetitions for run time and compile time (medians are reported)")
 	flagPrograms = flag.String("programs", "*", "glob(s), comma-separated, selecting programs by name (e.g. 'tree,h*')")
 	flagJSON     = flag.String("json", "", "write machine-readable results to `FILE`")
@@ -371,15 +373,21 @@ func setupTools(want []string, root, tmp string, skipped map[string]string) []*t
 				skipped[name] = "AddressSanitizer does not work here: " + err.Error()
 				continue
 			}
-		case "memlens":
+		case "memlens", "memlens-full":
 			bin, err := memlensBinary(root, tmp)
 			if err != nil {
 				skipped[name] = err.Error()
 				continue
 			}
+			mode := []string{} // detection mode
+			if name == "memlens-full" {
+				mode = []string{"--memlens-full"}
+			}
 			t = &tool{
-				name:  name,
-				build: func(src, out string) []string { return []string{bin, "cc", "-O2", "-o", out, src} },
+				name: name,
+				build: func(src, out string) []string {
+					return append(append([]string{bin, "cc"}, mode...), "-O2", "-o", out, src)
+				},
 				run:   func(bin string) []string { return []string{bin} },
 				env:   baseEnv(),
 			}
@@ -746,18 +754,26 @@ func summarise(rep *report, want []string) summary {
 		s.MemlensVsASan, _ = collect(func(pr *programResult) float64 { return ratio(pr, "memlens", "asan", false) })
 		s.MemlensVsASanCC, _ = collect(func(pr *programResult) float64 { return ratio(pr, "memlens", "asan", true) })
 	}
-	if contains(want, "memlens") {
+	if contains(rep.Tools, "memlens-full") && contains(rep.Tools, "valgrind") {
+		s.FullVsValgrind, _ = collect(func(pr *programResult) float64 { return ratio(pr, "memlens-full", "valgrind", false) })
+	}
+	if contains(want, "memlens") || contains(want, "memlens-full") {
 		met := true
 		var notes []string
-		failed := 0
-		for _, pr := range rep.Programs {
-			if r := pr.Tools["memlens"]; r == nil || r.Error != "" {
-				failed++
+		for _, name := range []string{"memlens", "memlens-full"} {
+			if !contains(want, name) {
+				continue
 			}
-		}
-		if failed > 0 {
-			met = false
-			notes = append(notes, fmt.Sprintf("memlens failed on %d of %d programs", failed, len(rep.Programs)))
+			failed := 0
+			for _, pr := range rep.Programs {
+				if r := pr.Tools[name]; r == nil || r.Error != "" {
+					failed++
+				}
+			}
+			if failed > 0 {
+				met = false
+				notes = append(notes, fmt.Sprintf("%s failed on %d of %d programs", name, failed, len(rep.Programs)))
+			}
 		}
 		check := func(label string, got, limit float64) {
 			if got == 0 {
@@ -769,14 +785,24 @@ func summarise(rep *report, want []string) summary {
 			}
 			notes = append(notes, fmt.Sprintf("%s %.2f× (≤ %.1f×) %s", label, got, limit, verdict))
 		}
-		check("run memlens/native", s.RunVsNative["memlens"], targetVsNative)
-		if hasASan {
-			check("run memlens/asan", s.MemlensVsASan, targetVsASan)
-		} else {
-			met = false
-			notes = append(notes, "memlens/asan not measured (asan not available)")
+		if contains(want, "memlens") {
+			check("run memlens/native", s.RunVsNative["memlens"], targetVsNative)
+			if hasASan {
+				check("run memlens/asan", s.MemlensVsASan, targetVsASan)
+			} else {
+				met = false
+				notes = append(notes, "memlens/asan not measured (asan not available)")
+			}
+			check("compile memlens/gcc", s.CompileVsNative["memlens"], targetCompileCC)
 		}
-		check("compile memlens/gcc", s.CompileVsNative["memlens"], targetCompileCC)
+		if contains(want, "memlens-full") {
+			if contains(rep.Tools, "valgrind") {
+				check("run memlens-full/valgrind", s.FullVsValgrind, targetFullVsVG)
+			} else {
+				met = false
+				notes = append(notes, "memlens-full/valgrind not measured (add valgrind to -tools)")
+			}
+		}
 		s.TargetsMet = &met
 		s.TargetsEvaluated = strings.Join(notes, "; ")
 	}
@@ -932,6 +958,9 @@ func printTable(w io.Writer, rep *report, want []string, compile bool) {
 		cols = append(cols, ratioCol(name+" ×", name, "native"))
 		if name == "memlens" && contains(want, "asan") {
 			cols = append(cols, ratioCol("memlens/asan", "memlens", "asan"))
+		}
+		if name == "valgrind" && contains(want, "memlens-full") {
+			cols = append(cols, ratioCol("full/valgrind", "memlens-full", "valgrind"))
 		}
 	}
 	cols = append(cols, column{

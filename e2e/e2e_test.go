@@ -474,6 +474,7 @@ func TestCorpusAnnotations(t *testing.T) {
 		"uas": "USE-AFTER-SCOPE",
 		"inv": "INVALID-DEREF",
 		"uir": "UNINITIALIZED-READ",
+		"row": "READ-ONLY-WRITE",
 	}
 	bugs, clean := loadSet(t, "bugs"), loadSet(t, "clean")
 	if len(bugs) < 45 || len(clean) < 20 {

@@ -51,6 +51,7 @@ var Kinds = []string{
 	"USE-AFTER-SCOPE",
 	"INVALID-DEREF",
 	"UNINITIALIZED-READ",
+	"READ-ONLY-WRITE",
 }
 
 // Directives are the names accepted after "memlens:".

@@ -93,9 +93,11 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 	switch {
 	case system && wrapped[name]:
 		callee = "__ml_" + name
-	case system:
-		// plain libc: no metas to pass; its pointer results are looked
-		// up; what it may write through its pointer arguments is defined
+	case system, name != "" && implicitlyDeclared(x):
+		// plain libc, or a function called before any declaration (C89:
+		// the call declares it, so its name cannot appear before the
+		// call): no metas to pass; its pointer results are looked up;
+		// what it may write through its pointer arguments is defined
 		var f frag
 		f.str("(__ml_t.frames[__ml_slot] = " + site + ",")
 		f.cat(r.expr(x.PostfixExpression))
@@ -145,7 +147,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		f.cat(r.expr(x.PostfixExpression))
 		f.str(";")
 	}
-	vals, metas := r.hoist(&f, r.renderArgs(args, func(i int) bool { return ptrArg[i] }))
+	vals, metas := r.hoist(&f, r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }))
 	for i := range args {
 		if ptrArg[i] && i < 16 {
 			f.strf("__ml_t.arg[%d] = %s;", i, metas[i])
@@ -185,7 +187,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	for _, i := range fn.ptrParams {
 		isPtr[i] = true
 	}
-	as := r.renderArgs(args, func(i int) bool { return isPtr[i] })
+	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] })
 	simple := true
 	for _, a := range as {
 		simple = simple && (!a.isPtr || independent(a.code, a.meta))
@@ -228,6 +230,17 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	return f, m
 }
 
+// calleeVariadic reports whether the function call x calls takes a
+// variable argument list (or its type is unknown).
+func calleeVariadic(x *cc.PostfixExpression) bool {
+	t := x.PostfixExpression.Type()
+	if p, ok := t.(*cc.PointerType); ok {
+		t = p.Elem()
+	}
+	ft, ok := t.(*cc.FunctionType)
+	return !ok || ft.IsVariadic()
+}
+
 // argCode is a call argument rewritten: its code and, for a pointer, the
 // expression of its meta.
 type argCode struct {
@@ -237,13 +250,17 @@ type argCode struct {
 	literal bool // a string literal or a null pointer constant: no side effect to order
 }
 
-func (r *rewriter) renderArgs(args []cc.ExpressionNode, isPtr func(int) bool) []argCode {
+func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode, isPtr func(int) bool) []argCode {
 	as := make([]argCode, len(args))
+	variadic := calleeVariadic(x)
 	for i, a := range args {
 		// (a 0 hoisted into a temporary would be an int passed for a
 		// function pointer: a warning the user's code did not have)
 		as[i].isPtr, as[i].literal = isPtr(i), isStringLiteral(a) || isNullConst(a)
 		switch {
+		case variadic && isStringLiteral(a):
+			// a format string stays visible to gcc's -Wformat
+			as[i].code, as[i].meta = r.verbatim(a), metaWild
 		case as[i].isPtr:
 			as[i].code, as[i].meta = r.ptrExpr(a)
 		case isBitfield(a):
@@ -273,6 +290,9 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string) {
 		a := as[i]
 		if a.literal {
 			vals[i], metas[i] = codeText(a.code), metaWild
+			if a.isPtr && a.meta != metaNull {
+				metas[i] = a.meta // a string literal's object
+			}
 			continue
 		}
 		vals[i] = r.name("__ml_a")
@@ -354,26 +374,19 @@ func paramTypes(x *cc.PostfixExpression) []cc.Type {
 // declaredInSystem reports whether the function called by x is declared in
 // a system header (libc), not in the user's code.
 func (r *rewriter) declaredInSystem(x *cc.PostfixExpression) bool {
-	p := x.PostfixExpression.(*cc.PrimaryExpression)
-	d := declOf(p)
-	if d == nil {
-		return false // implicitly declared: assume the user's
-	}
-	return r.c.isSystem(d.Position().Filename)
+	d := declOf(x.PostfixExpression.(*cc.PrimaryExpression))
+	return d != nil && r.c.isSystem(d.Position().Filename)
 }
 
-// isStringLiteral reports whether n is a string literal (parenthesised or
-// not).
-func isStringLiteral(n cc.ExpressionNode) bool {
-	x, ok := n.(*cc.PrimaryExpression)
-	if !ok {
-		return false
-	}
-	switch x.Case {
-	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
+// implicitlyDeclared reports whether the function called by name in x has
+// no declaration before the call: the front end makes one up, or resolves
+// the name to a declaration that comes later.
+func implicitlyDeclared(x *cc.PostfixExpression) bool {
+	p := x.PostfixExpression.(*cc.PrimaryExpression)
+	d := declOf(p)
+	if d == nil || d.IsSynthetic() {
 		return true
-	case cc.PrimaryExpressionExpr:
-		return isStringLiteral(x.ExpressionList)
 	}
-	return false
+	name := d.NameTok()
+	return name.Seq() > p.Token.Seq()
 }

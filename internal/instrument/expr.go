@@ -408,7 +408,10 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 			f.tok(x.Token2)
 			return f, meta
 		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
-			return r.verbatim(x), metaWild
+			l := r.literalObject(x)
+			var f frag
+			f.str(l.array)
+			return f, l.meta
 		case cc.PrimaryExpressionStmt:
 			if f, m, ok := r.stmtExprPtr(x); ok {
 				return f, m

@@ -34,7 +34,7 @@ func (r *rewriter) collectGlobals(decls []*cc.ExternalDeclaration) {
 			if _, ok := r.globals[d]; ok {
 				continue
 			}
-			r.globals[d] = global{meta: r.name("__ml_g"), site: r.site(d, siteGlobal)}
+			r.globals[d] = global{meta: r.name("__ml_g"), site: r.site(d, siteGlobal|readOnlyFlag(d))}
 			r.globalOrder = append(r.globalOrder, d)
 		}
 	}
@@ -45,6 +45,23 @@ func registrable(d *cc.Declarator) bool {
 	t := d.Type()
 	return !d.IsTypename() && !d.IsThreadLocal() && t != nil && t.Kind() != cc.Function &&
 		!t.IsIncomplete() && t.Size() > 0
+}
+
+// readOnlyFlag is siteConst for a variable declared const (not through a
+// typedef, not volatile, and not a pointer: there const is the pointee's),
+// whose writes the runtime refuses.
+func readOnlyFlag(d *cc.Declarator) int {
+	if !d.IsConst() || d.IsVolatile() {
+		return 0
+	}
+	t := d.Type()
+	for t != nil && t.Kind() == cc.Array {
+		t = t.(*cc.ArrayType).Elem()
+	}
+	if t == nil || t.Kind() == cc.Ptr {
+		return 0
+	}
+	return siteConst
 }
 
 // staticLocals registers the static locals block-scope declaration d
@@ -58,7 +75,7 @@ func (r *rewriter) staticLocals(d *cc.Declaration) string {
 			continue
 		}
 		v := id.Declarator
-		g := global{meta: r.name("__ml_g"), site: r.site(v, siteStatic)}
+		g := global{meta: r.name("__ml_g"), site: r.site(v, siteStatic|readOnlyFlag(v))}
 		r.globals[v] = g
 		fmt.Fprintf(&b, " static __ml_meta_t %s = 1UL; __ml_meta_t %s __attribute__((unused)) = %s == 1UL ? (%s = __ml_register_global((const void *)&%s, sizeof(%s), %s)) : %s;",
 			g.meta, r.name("__ml_once"), g.meta, g.meta, v.Name(), v.Name(), siteRef(g.site), g.meta)
@@ -103,6 +120,7 @@ func (r *rewriter) unitConstructor(main string) string {
 		g := r.globals[d]
 		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)&%s, sizeof(%s), %s);", g.meta, d.Name(), d.Name(), siteRef(g.site))
 	}
+	b.WriteString(r.literalRegistrations())
 	b.WriteString(" }\n")
 	return b.String()
 }

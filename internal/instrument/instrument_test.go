@@ -80,3 +80,25 @@ func TestFormatWarningsSurvive(t *testing.T) {
 		t.Errorf("gcc did not warn about the format on line 6; it said:\n%s", b)
 	}
 }
+
+// TestImplicitDeclarationCompiles: a function called before any
+// declaration compiles instrumented, with gcc's warning on the user's line.
+func TestImplicitDeclarationCompiles(t *testing.T) {
+	cfg := newTestConfig(t, true)
+	out, err := cfg.File("testdata/diag/implicit_decl.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "out.i")
+	if err := os.WriteFile(src, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err := exec.Command("gcc", "-std=gnu17", "-c", src, "-o", filepath.Join(dir, "out.o")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("gcc: %v\n%s", err, b)
+	}
+	if !regexp.MustCompile(`implicit_decl\.c:6:\d+: warning: implicit declaration of function .fill.`).Match(b) {
+		t.Errorf("gcc did not warn about the implicit declaration on line 6; it said:\n%s", b)
+	}
+}

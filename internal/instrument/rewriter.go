@@ -40,6 +40,8 @@ const (
 	siteGlobal  = 3     // a file-scope variable's declaration: expr is its name
 	siteStatic  = 4     // a static local's declaration: expr is its name
 	siteLocal   = 5     // an automatic local's declaration: expr is its name, aux the end of its block
+	siteLiteral = 6     // a string literal's first use: expr is the literal
+	siteConst   = 0x200 // on a global or static site: the variable is const
 	siteNoFrame = 0x100 // in a function that pushes no frame
 )
 
@@ -79,17 +81,20 @@ type rewriter struct {
 	initObj      string               // the object whose brace initializer is being rewritten
 	direct       map[string]*directFn // static functions taking metas as parameters
 	insertBefore map[int]string       // text to print before a token, by sequence number
+	replaceTok   map[int]string       // text to print instead of a token, by sequence number
 	synthetic    map[int]bool         // sequence numbers of tokens cc/v4 made up
 	avail        availState           // checks available where the rewrite is
 	arrays       []array              // descriptors of the arrays whose indices are checked
 	arrayIdx     map[array]int
 	globals      map[*cc.Declarator]global // registered globals of the unit
 	globalOrder  []*cc.Declarator
+	literals     map[string]*literal // string literals made objects, by source text
+	literalOrder []*literal
 	valueStmt    valueStmt // the value of the statement expression being rewritten
 }
 
 func newRewriter(c *Config, p *pragmas) *rewriter {
-	return &rewriter{c: c, prag: p, seqMemo: map[cc.Node]int{}, lines: map[string][]string{}, defined: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}}
+	return &rewriter{c: c, prag: p, seqMemo: map[cc.Node]int{}, lines: map[string][]string{}, defined: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -142,6 +147,9 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			body = append(body, f)
 			continue
 		}
+		if ed.Case == cc.ExternalDeclarationDecl && ed.Declaration != nil && !r.c.isSystem(ed.Position().Filename) {
+			r.literalPointers(ed.Declaration)
+		}
 		body = append(body, r.verbatim(ed))
 	}
 	header := true
@@ -164,7 +172,7 @@ func (r *rewriter) siteTable() string {
 	return cTable("struct __ml_site", "__ml_sites", len(r.sites), func(i int) string {
 		s := r.sites[i]
 		return fmt.Sprintf("{%s,%s,%s,%s,%d,%d,%d,%d}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), s.line, s.col, s.kind, s.aux)
-	}) + r.arrayTable() + r.globalMetas()
+	}) + r.arrayTable() + r.globalMetas() + r.literalDecls()
 }
 
 // cTable is the definition of a static const array of n rows of type typ.
@@ -212,7 +220,7 @@ func (r *rewriter) site(n cc.Node, kind int) int {
 	expr := ""
 	if kind == siteFunc {
 		expr = r.fn.name
-	} else if d, ok := n.(*cc.Declarator); ok && (kind == siteGlobal || kind == siteStatic || kind == siteLocal) {
+	} else if d, ok := n.(*cc.Declarator); ok && (kind&0xff == siteGlobal || kind&0xff == siteStatic || kind == siteLocal) {
 		expr = d.Name()
 	} else {
 		expr = cc.NodeSource(n)
@@ -467,6 +475,7 @@ func (r *rewriter) stmt(s *cc.Statement) frag {
 // metas from their initializers.
 func (r *rewriter) declaration(d *cc.Declaration) frag {
 	if r.fn == nil || isStaticOrExtern(d.DeclarationSpecifiers) {
+		r.literalPointers(d)
 		f := r.verbatim(d)
 		if r.fn != nil {
 			f.str(r.staticLocals(d))

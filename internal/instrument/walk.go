@@ -139,6 +139,10 @@ func (r *rewriter) verbatim(n cc.Node) frag {
 		if text := r.insertBefore[t.Seq()]; text != "" {
 			f.str(text)
 		}
+		if text := r.replaceTok[t.Seq()]; text != "" {
+			f.str(text)
+			continue
+		}
 		f.tok(t)
 	}
 	r.toks = toks[:0]

@@ -60,13 +60,15 @@ type Event struct {
 
 // Block describes the object the faulting pointer was derived from.
 type Block struct {
-	ID     uint64 `json:"id"`              // block id shown to users, never reused
-	Size   uint64 `json:"size"`            // bytes requested at allocation
-	Offset int64  `json:"offset"`          // access address minus the block's base; negative for underflows
-	Kind   string `json:"kind"`            // "heap", "global" (a file-scope or static variable) or "stack" (a local)
-	Name   string `json:"name,omitempty"`  // the variable, for "global" and "stack"
-	Alloc  *Event `json:"alloc,omitempty"` // for a variable: its declaration
-	Free   *Event `json:"free,omitempty"`  // absent while the block is live, and for locals
+	ID     uint64 `json:"id"`             // block id shown to users, never reused
+	Size   uint64 `json:"size"`           // bytes requested at allocation
+	Offset int64  `json:"offset"`         // access address minus the block's base; negative for underflows
+	Kind   string `json:"kind"`           // "heap", "global" (a file-scope or static variable), "stack" (a local) or "literal" (a string literal)
+	Name   string `json:"name,omitempty"` // the variable, for "global" and "stack"; the literal's source text
+	// ReadOnly marks a string literal or a const variable.
+	ReadOnly bool   `json:"readonly,omitempty"`
+	Alloc    *Event `json:"alloc,omitempty"` // for a variable: its declaration
+	Free     *Event `json:"free,omitempty"`  // absent while the block is live, and for locals
 }
 
 // Origin is where the undefined bytes of an UNINITIALIZED-READ came from:

@@ -118,7 +118,7 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 
 	if (ML_LIKELY(ML_LOAD(&r->kind) == __ML_KIND_HEAP &&
 	              ML_LOAD(&r->base) == (uptr)p &&
-	              __atomic_compare_exchange_n(&r->gen, &g, (g + 1) & 0xffff, 0, __ATOMIC_ACQ_REL,
+	              __atomic_compare_exchange_n(&r->gen, &g, ml_next_gen(g), 0, __ATOMIC_ACQ_REL,
 	                                          __ATOMIC_RELAXED))) {
 		struct ml_cold *c = &ML_COLD[s];
 		c->free_stack = ml_stack_capture(0);

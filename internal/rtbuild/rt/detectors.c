@@ -113,6 +113,15 @@ static int ml_c_after_scope(struct ml_event *ev)
 	return b->kind == __ML_KIND_STACK && b->freed && !b->returned;
 }
 
+/* [READ-ONLY-WRITE] write r: r's object is live and read-only (a string
+ * literal, a const variable) ∧ Begin(r) <= r ∧ r + n <= End(r) (outside
+ * it, the overflow is the bug). */
+static int ml_c_read_only(struct ml_event *ev)
+{
+	const struct ml_binfo *b = ml_event_block(ev);
+	return b->known && b->readonly && ml_inside(ev);
+}
+
 /* [DOUBLE-FREE] free r: Allocated(r) ∧ Freed(r, r1). */
 static int ml_c_double_free(struct ml_event *ev)
 {
@@ -168,6 +177,7 @@ static const struct ml_detector {
 	{ML_HEAP_BUFFER_OVERFLOW, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_overflow},
 	{ML_STACK_BUFFER_OVERFLOW, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_stack_overflow},
 	{ML_GLOBAL_BUFFER_OVERFLOW, ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W), ml_c_global_overflow},
+	{ML_READ_ONLY_WRITE, ML_AT(ML_DEREF_W), ml_c_read_only},
 	{ML_DOUBLE_FREE, ML_AT(ML_FREE), ml_c_double_free},
 	{ML_UNMATCHED_FREE, ML_AT(ML_FREE), ml_c_unmatched_free},
 	{ML_STACK_BUFFER_OVERFLOW, ML_AT(ML_INDEX), ml_c_stack_index},

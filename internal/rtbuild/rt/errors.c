@@ -57,6 +57,10 @@ const struct ml_kind_info ml_kinds[ML_NKINDS] = {
 		"UNINITIALIZED-READ",
 		"use of a value (a branch, arithmetic, an index, an argument, libc reading it) that was never written",
 	},
+	[ML_READ_ONLY_WRITE] = {
+		"READ-ONLY-WRITE",
+		"write into a read-only object: a string literal or a const variable",
+	},
 };
 
 /* Detection of a kind can be switched off (a later option flips these). */
@@ -73,4 +77,5 @@ unsigned char ml_kind_enabled[ML_NKINDS] = {
 	[ML_USE_AFTER_SCOPE] = 1,
 	[ML_INVALID_DEREF] = 1,
 	[ML_UNINITIALIZED_READ] = 1,
+	[ML_READ_ONLY_WRITE] = 1,
 };

@@ -103,6 +103,12 @@ static inline meta_t ml_mkmeta(unsigned slot, unsigned gen)
 {
 	return (meta_t)slot | ((meta_t)gen << 32);
 }
+/* The generation after g when an object dies: 16 bits, never the one
+ * read-only objects have. */
+static inline unsigned ml_next_gen(unsigned g)
+{
+	return g + 1 >= __ML_GEN_READONLY ? 0 : g + 1;
+}
 
 /* Pages below this address are never mapped: an access there is NULL-based. */
 #define ML_NULL_LIMIT 4096UL
@@ -318,6 +324,7 @@ struct ml_binfo {
 	unsigned alloc_stack, free_stack, alloc_tid, free_tid;
 	int by_realloc;
 	int returned;         /* a local whose function returned (ML_CF_RETURNED) */
+	int readonly;         /* a string literal or const variable (__ML_GEN_READONLY) */
 };
 
 void ml_records_init(void);
@@ -388,6 +395,7 @@ enum ml_kind {
 	ML_USE_AFTER_SCOPE,
 	ML_INVALID_DEREF,
 	ML_UNINITIALIZED_READ,
+	ML_READ_ONLY_WRITE,
 	ML_NKINDS
 };
 struct ml_kind_info {
@@ -443,6 +451,8 @@ static inline void ml_check(const void *p, meta_t m, uptr n, int write,
 		return;
 	if (ML_UNLIKELY((r->gen != (unsigned)(m >> 32)) | (a < r->base) |
 	                (a + n > r->end) | (a + n < a)))
+		ml_access_slow(p, m, n, write, fn, ml_caller_site());
+	else if (ML_UNLIKELY(write && (unsigned short)(m >> 32) == __ML_GEN_READONLY))
 		ml_access_slow(p, m, n, write, fn, ml_caller_site());
 }
 

@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 10
+#define __ML_ABI 11
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -45,7 +45,7 @@ typedef __UINTPTR_TYPE__ __ml_uptr;
 struct __ml_rec {
 	__ml_uptr base;     /* first byte */
 	__ml_uptr end;      /* one past the last byte */
-	unsigned gen;       /* bumped (mod 2^16) when the object dies */
+	unsigned gen;       /* bumped (mod 2^16, skipping __ML_GEN_READONLY) when the object dies */
 	unsigned kind;      /* __ML_KIND_* */
 	unsigned long id;   /* the block id shown to users, never reused */
 };
@@ -64,6 +64,11 @@ struct __ml_rec {
 #define __ML_UNINIT      2UL /* meta of a pointer local never assigned */
 #define __ML_INVALID     3UL /* meta of an address no object can have */
 #define __ML_FIRST_SLOT  4u  /* records of objects start here */
+/* The generation of read-only objects (string literals, const globals),
+ * which never die: every write check through their metas fails, so
+ * writes reach the detectors (READ-ONLY-WRITE) at the cost of one compare
+ * on the write path only. */
+#define __ML_GEN_READONLY 0xffffu
 
 /* Shadow of pointer slots: application memory lives in [0, 0x10000000000),
  * [0x510000000000, 0x600000000000) and [0x700000000000, 0x800000000000) on
@@ -99,6 +104,9 @@ struct __ml_site {
 #define __ML_SITE_GLOBAL 3u  /* a file-scope variable's declaration (expr: its name) */
 #define __ML_SITE_STATIC 4u  /* a static local's declaration (expr: its name) */
 #define __ML_SITE_LOCAL  5u  /* an automatic local's (or parameter's) declaration */
+#define __ML_SITE_LITERAL 6u /* a string literal (expr: its text), first use in the unit */
+/* Flag on global and static sites: the variable is const (read-only). */
+#define __ML_SITE_CONST  0x200u
 /* Flag on the sites of functions that make no calls: they push no frame
  * (so they stay small enough to inline), and a stack taken at one of their
  * sites adds it above the innermost frame instead of replacing it. */
@@ -151,8 +159,10 @@ void __ml_report_index(const struct __ml_array *arr, __ml_uptr index, __ml_uptr 
                        const struct __ml_site *site, int write)
 	__attribute__((noinline, cold));
 __ml_meta_t __ml_meta_of(const void *p);               /* meta from an address */
-/* A global variable of an instrumented unit, from the unit's constructor:
- * its record's meta. decl is the declaration's site (expr: the name). */
+/* A global variable of an instrumented unit, from the unit's constructor,
+ * or a string literal: its record's meta. decl is the declaration's site
+ * (expr: the name, or the literal); literals and const variables
+ * (__ML_SITE_CONST) are read-only. */
 __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct __ml_site *decl);
 /* A local of an instrumented function (or a parameter) whose address
  * escapes, when its declaration is reached: its record's meta. It lives
@@ -262,8 +272,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v10;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v10;
+extern const int __memlens_abi_v11;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v11;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -346,34 +356,44 @@ __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
 		__ml_report_uninit_value(o, site);
 }
 
-/* Check an access of n bytes at address a through a pointer with meta m. */
+/* Check an access of n bytes at address a through a pointer with meta m.
+ * A write also fails on a read-only object's generation. */
+#ifdef __ML_ASM
+#define __ML_CHK_ASM(ro)                                                       \
+	__asm__ volatile goto("movl %k[m], %k[r]\n\t"                        \
+	             "shlq $5, %[r]\n\t"                                      \
+	             "addq %[recs], %[r]\n\t"     /* r = the record */        \
+	             "movq %[m], %[t]\n\t"                                    \
+	             "shrq $32, %[t]\n\t"                                     \
+	             ro                                                       \
+	             "cmpl %k[t], 16(%[r])\n\t"   /* generation */            \
+	             "jne %l[bad]\n\t"                                        \
+	             "cmpq (%[r]), %[a]\n\t"      /* a < base */              \
+	             "jb %l[bad]\n\t"                                         \
+	             "movq %[a], %[t]\n\t"                                    \
+	             "addq %[n], %[t]\n\t"                                    \
+	             "cmpq 8(%[r]), %[t]\n\t"     /* a + n > end */           \
+	             "ja %l[bad]"                                             \
+	             : [r] "=&r"(r), [t] "=&r"(t)                             \
+	             : [a] "r"(a), [m] "r"(m), [n] "er"(n), [recs] "r"(__ML_RECS) \
+	             : "cc"                                                   \
+	             : bad)
+#endif
 __ML_INLINE void __ml_chk(__ml_uptr a, __ml_meta_t m, __ml_uptr n,
                           const struct __ml_site *site, int write)
 {
 #ifdef __ML_ASM
 	__ml_uptr r, t;
-	__asm__ volatile goto("movl %k[m], %k[r]\n\t"
-	             "shlq $5, %[r]\n\t"
-	             "addq %[recs], %[r]\n\t"     /* r = the record */
-	             "movq %[m], %[t]\n\t"
-	             "shrq $32, %[t]\n\t"
-	             "cmpl %k[t], 16(%[r])\n\t"   /* generation */
-	             "jne %l[bad]\n\t"
-	             "cmpq (%[r]), %[a]\n\t"      /* a < base */
-	             "jb %l[bad]\n\t"
-	             "movq %[a], %[t]\n\t"
-	             "addq %[n], %[t]\n\t"
-	             "cmpq 8(%[r]), %[t]\n\t"     /* a + n > end */
-	             "ja %l[bad]"
-	             : [r] "=&r"(r), [t] "=&r"(t)
-	             : [a] "r"(a), [m] "r"(m), [n] "er"(n), [recs] "r"(__ML_RECS)
-	             : "cc"
-	             : bad);
+	if (write)
+		__ML_CHK_ASM("cmpw $-1, %w[t]\n\tje %l[bad]\n\t"); /* read-only */
+	else
+		__ML_CHK_ASM("");
 	return;
 bad: __ML_COLD_LABEL;
 #else
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
-	if (__ML_LIKELY((r->gen == (unsigned)(m >> 32)) & (a >= r->base) & (a + n <= r->end)))
+	if (__ML_LIKELY((r->gen == (unsigned)(m >> 32)) & (a >= r->base) & (a + n <= r->end) &
+	                (!write | ((unsigned short)(m >> 32) != __ML_GEN_READONLY))))
 		return;
 #endif
 	__ml_report_access((const void *)a, m, n, site, write);

@@ -48,6 +48,14 @@ __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct 
 	if (!ml_ready())
 		return __ML_WILD;
 	meta_t m = ml_new_record(base, size, __ML_KIND_GLOBAL, ml_stack_capture(decl));
+	if (decl && ((decl->kind & 0xff) == __ML_SITE_LITERAL || (decl->kind & __ML_SITE_CONST))) {
+		/* read-only: a generation of its own, which write checks
+		 * refuse (pointers to the slot's earlier objects stay dangling) */
+		unsigned s = ml_meta_slot(m);
+		ML_STORE(&__ML_RECS[s].gen, __ML_GEN_READONLY);
+		ML_COLD[s].gen = __ML_GEN_READONLY;
+		m = ml_mkmeta(s, __ML_GEN_READONLY);
+	}
 	/* by its address too: a pointer to it stored by a static initializer
 	 * or by other code has no shadow, and __ml_meta_of finds it here */
 	ml_live_insert((uptr)base, m);
@@ -98,7 +106,7 @@ void __ml_scope_pop(unsigned h)
 		/* (free_stack and free_tid stay 0 from registration: a local's
 		 * end is its kind, and its own thread retires it) */
 		ML_STORE(&c->flags, ML_CF_FREED | (depth < l->depth ? ML_CF_RETURNED : 0));
-		ML_STORE(&r->gen, (ML_LOAD(&r->gen) + 1) & 0xffff);
+		ML_STORE(&r->gen, ml_next_gen(ML_LOAD(&r->gen)));
 		if (t->rcount == ML_RETIRED_MAX) /* more retired than registered lately */
 			ml_slot_put(ml_retired_take(t));
 		t->retired[(t->rhead + t->rcount++) % ML_RETIRED_MAX] = l->slot;

@@ -443,6 +443,7 @@ static void ml_binfo_from_slot(unsigned s, unsigned g, struct ml_binfo *b, int f
 	b->free_tid = freed ? ML_LOAD(&c->free_tid) : 0;
 	b->by_realloc = freed && (ML_LOAD(&c->flags) & ML_CF_REALLOC);
 	b->returned = freed && (ML_LOAD(&c->flags) & ML_CF_RETURNED);
+	b->readonly = !freed && g == __ML_GEN_READONLY;
 }
 
 int ml_block_info(meta_t m, struct ml_binfo *b)

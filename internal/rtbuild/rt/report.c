@@ -311,6 +311,29 @@ static void ml_where_ends(struct ml_buf *b, const struct ml_event *ev, const str
 	ml_bput(b, " past its end");
 }
 
+static void ml_bexpr(struct ml_buf *b, const char *e, size_t max)
+{
+	/* One line, squeezed: expressions may span lines. */
+	size_t n = 0;
+	int sp = 0;
+	for (; *e && n < max; e++) {
+		char c = *e;
+		if (c == '\n' || c == '\t' || c == '\r' || c == ' ') {
+			sp = 1;
+			continue;
+		}
+		if (sp && n) {
+			ml_bputc(b, ' ');
+			n++;
+		}
+		sp = 0;
+		ml_bputc(b, c);
+		n++;
+	}
+	if (*e)
+		ml_bput(b, "...");
+}
+
 /* The same for a variable: "4 bytes past the end of global variable
  * `counts` (16 bytes) declared at g.c:3", "local variable `buf` (8 bytes)
  * of f() declared at f.c:5; f() has returned". */
@@ -324,12 +347,28 @@ static void ml_where_var(struct ml_buf *b, const struct ml_event *ev, const stru
 	unsigned dk = d ? d->kind & 0xff : 0;
 	if (p != k->base || kind != ML_UNMATCHED_FREE)
 		ml_where_pos(b, p, k->base, k->size);
+	if (dk == __ML_SITE_LITERAL) {
+		/* "string literal "abc" (4 bytes) used at f.c:3" */
+		ml_bput(b, "string literal ");
+		ml_bexpr(b, d->expr, 60);
+		ml_bput(b, " (");
+		ml_bbytes(b, k->size);
+		ml_bput(b, ") used at ");
+		ml_bput(b, d->file);
+		ml_bputc(b, ':');
+		ml_bdec(b, d->line);
+		if (kind == ML_GLOBAL_BUFFER_OVERFLOW && inside)
+			ml_where_ends(b, ev, k);
+		return;
+	}
 	ml_bput(b, k->kind == __ML_KIND_STACK ? "local variable `"
 	           : dk == __ML_SITE_STATIC    ? "static variable `"
 	                                       : "global variable `");
 	ml_bput(b, d ? d->expr : "?");
 	ml_bput(b, "` (");
 	ml_bbytes(b, k->size);
+	if (k->readonly)
+		ml_bput(b, ", const");
 	ml_bput(b, ")");
 	if (d && k->kind == __ML_KIND_STACK) {
 		ml_bput(b, " of ");
@@ -461,29 +500,6 @@ static const char *ml_note(struct ml_event *ev, enum ml_kind kind)
 	if (ev->access == ML_ACC_REALLOC && kind == ML_UNMATCHED_FREE)
 		return "realloc of a pointer that is not the start of a heap block";
 	return 0;
-}
-
-static void ml_bexpr(struct ml_buf *b, const char *e, size_t max)
-{
-	/* One line, squeezed: expressions may span lines. */
-	size_t n = 0;
-	int sp = 0;
-	for (; *e && n < max; e++) {
-		char c = *e;
-		if (c == '\n' || c == '\t' || c == '\r' || c == ' ') {
-			sp = 1;
-			continue;
-		}
-		if (sp && n) {
-			ml_bputc(b, ' ');
-			n++;
-		}
-		sp = 0;
-		ml_bputc(b, c);
-		n++;
-	}
-	if (*e)
-		ml_bput(b, "...");
 }
 
 /* ---- text form ---- */
@@ -959,11 +975,22 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_jkey(b, "offset");
 		ml_bsdec(b, (int64_t)(ev->p - k->base));
 		ml_jkey(b, "kind");
-		ml_jstr(b, k->kind == __ML_KIND_GLOBAL ? "global" : k->kind == __ML_KIND_STACK ? "stack" : "heap");
+		const site_t *decl[1];
+		const site_t *d = k->kind == __ML_KIND_GLOBAL || k->kind == __ML_KIND_STACK
+		                          ? (ml_stack_get(k->alloc_stack, decl, 1) ? decl[0] : 0)
+		                          : 0;
+		int literal = d && (d->kind & 0xff) == __ML_SITE_LITERAL;
+		ml_jstr(b, literal                          ? "literal"
+		           : k->kind == __ML_KIND_GLOBAL ? "global"
+		           : k->kind == __ML_KIND_STACK  ? "stack"
+		                                         : "heap");
 		if (k->kind == __ML_KIND_GLOBAL || k->kind == __ML_KIND_STACK) {
-			const site_t *decl[1];
 			ml_jkey(b, "name");
-			ml_jstr(b, ml_stack_get(k->alloc_stack, decl, 1) ? decl[0]->expr : "");
+			ml_jstr(b, d ? d->expr : "");
+		}
+		if (k->readonly) {
+			ml_jkey(b, "readonly");
+			ml_bput(b, "true");
 		}
 		ml_jkey(b, "alloc");
 		ml_jevent(b, k->alloc_stack, k->alloc_tid);

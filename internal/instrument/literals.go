@@ -1,0 +1,110 @@
+package instrument
+
+import (
+	"fmt"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// String literals as read-only objects. Each distinct literal the unit
+// uses as a pointer becomes a static array of its own, with the literal's
+// own type (__typeof__ keeps char[N], or const char[N] under
+// -Wwrite-strings, and the wide types), registered by the unit's
+// constructor as a read-only object: reads past it are
+// GLOBAL-BUFFER-OVERFLOW, writes into it READ-ONLY-WRITE, free() of it
+// UNMATCHED-FREE. A use of the literal names the array instead, which
+// decays to the same pointer type. Identical literals share one array, as
+// gcc merges them. The array is aligned to 16 bytes so that a pointer to
+// it stored by a static initializer, which has no shadow, is found by its
+// address.
+//
+// Literals stay as they are where the compiler needs a literal: the
+// arguments of variadic functions (a printf format keeps -Wformat), sizeof,
+// array initializers.
+
+// literal is a string literal of the unit made an object.
+type literal struct {
+	array string // the static array holding it
+	meta  string // the variable holding its record's meta
+	src   string // the literal's source text
+	site  int    // its first use
+}
+
+// literalObject returns the object of string literal x, making it on
+// first use.
+func (r *rewriter) literalObject(x *cc.PrimaryExpression) *literal {
+	src := string(x.Token.Src())
+	if l, ok := r.literals[src]; ok {
+		return l
+	}
+	l := &literal{array: r.name("__ml_str"), src: src, site: r.site(x, siteLiteral)}
+	l.meta = l.array + "_m"
+	r.literals[src] = l
+	r.literalOrder = append(r.literalOrder, l)
+	return l
+}
+
+// stringLiteral returns the literal n is (through parentheses), or nil.
+func stringLiteral(n cc.ExpressionNode) *cc.PrimaryExpression {
+	x, ok := n.(*cc.PrimaryExpression)
+	if !ok {
+		return nil
+	}
+	switch x.Case {
+	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
+		return x
+	case cc.PrimaryExpressionExpr:
+		return stringLiteral(x.ExpressionList)
+	}
+	return nil
+}
+
+func isStringLiteral(n cc.ExpressionNode) bool { return stringLiteral(n) != nil }
+
+// literalPointers makes the string literals that initialize pointers in
+// declaration d (a file-scope or static one, printed as it is) name their
+// objects: `char *names[] = {"a", "b"}`. A literal initializing an array
+// stays: it is the array's contents.
+func (r *rewriter) literalPointers(d *cc.Declaration) {
+	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		if id := l.InitDeclarator; id != nil && id.Initializer != nil {
+			r.literalInits(id.Initializer)
+		}
+	}
+}
+
+func (r *rewriter) literalInits(in *cc.Initializer) {
+	switch in.Case {
+	case cc.InitializerExpr:
+		if x := stringLiteral(in.AssignmentExpression); x != nil && isDataPtr(in.Type()) {
+			r.replaceTok[x.Token.Seq()] = r.literalObject(x).array
+		}
+	case cc.InitializerInitList:
+		for l := in.InitializerList; l != nil; l = l.InitializerList {
+			if l.Initializer != nil {
+				r.literalInits(l.Initializer)
+			}
+		}
+	}
+}
+
+// literalDecls defines the literals' arrays and meta variables (before
+// any function uses them).
+func (r *rewriter) literalDecls() string {
+	var b strings.Builder
+	for _, l := range r.literalOrder {
+		fmt.Fprintf(&b, "static __typeof__(%s) %s __attribute__((aligned(16))) = %s; static __ml_meta_t %s = 1UL;",
+			l.src, l.array, l.src, l.meta)
+	}
+	return b.String()
+}
+
+// literalRegistrations registers the literals, in the unit's constructor.
+func (r *rewriter) literalRegistrations() string {
+	var b strings.Builder
+	for _, l := range r.literalOrder {
+		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)%s, sizeof(%s), %s);", l.meta, l.array, l.array, siteRef(l.site))
+	}
+	return b.String()
+}
