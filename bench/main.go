@@ -388,8 +388,8 @@ func setupTools(want []string, root, tmp string, skipped map[string]string) []*t
 				build: func(src, out string) []string {
 					return append(append([]string{bin, "cc"}, mode...), "-O2", "-o", out, src)
 				},
-				run:   func(bin string) []string { return []string{bin} },
-				env:   baseEnv(),
+				run: func(bin string) []string { return []string{bin} },
+				env: baseEnv(),
 			}
 		case "valgrind":
 			vg, err := exec.LookPath("valgrind")
