@@ -66,6 +66,7 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprint(w, `
 memlens cc takes gcc's arguments (make CC="memlens cc") and its own:
+  --memlens-full        full checking: uninitialized reads too (every unit of a program)
   --memlens-fallback    compile C that memlens cannot instrument as it is, with a warning
   --memlens-save-temps  keep each instrumented source next to the output
 
