@@ -158,13 +158,22 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 	}
 	f.str("__ml_t.frames[__ml_slot] = " + site + ";")
 	callText := fn + "(" + strings.Join(vals, ", ") + ")"
-	if !retPtr {
-		f.str(callText + "; })")
+	after := ""
+	if anyPtr && !(system && wrapped[name]) { // (the replacements define what they write)
+		after = r.externWrites(x, fn, args, vals, metas)
+	}
+	switch {
+	case !retPtr && (after == "" || x.Type() == nil || x.Type().Kind() == cc.Void):
+		f.str(callText + ";" + after + " })")
+		return f, metaWild
+	case !retPtr:
+		v := r.name("__ml_v")
+		f.strf("__auto_type %s = %s;%s %s; })", v, callText, after, v)
 		return f, metaWild
 	}
 	m := r.metaTemp()
 	v := r.name("__ml_v")
-	f.strf("__auto_type %s = %s; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s; })", v, callText, m, fn, v, v)
+	f.strf("__auto_type %s = %s; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s);%s %s; })", v, callText, m, fn, v, after, v)
 	return f, m
 }
 

@@ -317,8 +317,7 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) frag {
 			t = params[i]
 		}
 		i++
-		if !r.tracksDef() || !isDataPtr(t) || t.(*cc.PointerType).Elem().Attributes().IsConst() ||
-			isNullConst(a) || isStringLiteral(a) {
+		if !r.tracksDef() || !mayWriteThrough(a, t) {
 			f.cat(r.expr(a))
 			continue
 		}
@@ -327,6 +326,40 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) frag {
 	}
 	f.tok(x.Token2)
 	return f
+}
+
+// mayWriteThrough reports whether a callee may write what argument a,
+// passed as a parameter of type t, points into.
+func mayWriteThrough(a cc.ExpressionNode, t cc.Type) bool {
+	return isDataPtr(t) && !t.(*cc.PointerType).Elem().Attributes().IsConst() &&
+		!isNullConst(a) && !isStringLiteral(a)
+}
+
+// externWrites is the code, run after a call of fn that hands metas over
+// (arguments args, their values vals and metas), defining what the
+// callee may have written through its pointer arguments when the callee
+// turned out to be code we do not see: it did not take the metas
+// (__ml_own), so __ml_t.callee still names it. "" when there is nothing
+// to define.
+func (r *rewriter) externWrites(x *cc.PostfixExpression, fn string, args []cc.ExpressionNode, vals, metas []string) string {
+	if !r.tracksDef() {
+		return ""
+	}
+	params := paramTypes(x)
+	var defs []string
+	for i, a := range args {
+		t := a.Type()
+		if i < len(params) {
+			t = params[i]
+		}
+		if mayWriteThrough(a, t) {
+			defs = append(defs, fmt.Sprintf("__ml_def_extern((__ml_uptr)%s, %s);", vals[i], metas[i]))
+		}
+	}
+	if len(defs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" if (__ml_t.callee == (__ml_uptr)%s) { %s }", fn, strings.Join(defs, " "))
 }
 
 // copiedAggregate is the code copying the definedness of the variable

@@ -354,29 +354,25 @@ static void ml_where_var(struct ml_buf *b, const struct ml_event *ev, const stru
 		ml_bput(b, " (");
 		ml_bbytes(b, k->size);
 		ml_bput(b, ") used at ");
-		ml_bput(b, d->file);
-		ml_bputc(b, ':');
-		ml_bdec(b, d->line);
-		if (kind == ML_GLOBAL_BUFFER_OVERFLOW && inside)
-			ml_where_ends(b, ev, k);
-		return;
-	}
-	ml_bput(b, k->kind == __ML_KIND_STACK ? "local variable `"
-	           : dk == __ML_SITE_STATIC    ? "static variable `"
-	                                       : "global variable `");
-	ml_bput(b, d ? d->expr : "?");
-	ml_bput(b, "` (");
-	ml_bbytes(b, k->size);
-	if (k->readonly)
-		ml_bput(b, ", const");
-	ml_bput(b, ")");
-	if (d && k->kind == __ML_KIND_STACK) {
-		ml_bput(b, " of ");
-		ml_bput(b, d->func);
-		ml_bput(b, "()");
+	} else {
+		ml_bput(b, k->kind == __ML_KIND_STACK ? "local variable `"
+		           : dk == __ML_SITE_STATIC    ? "static variable `"
+		                                       : "global variable `");
+		ml_bput(b, d ? d->expr : "?");
+		ml_bput(b, "` (");
+		ml_bbytes(b, k->size);
+		if (k->readonly)
+			ml_bput(b, ", const");
+		ml_bput(b, ")");
+		if (d && k->kind == __ML_KIND_STACK) {
+			ml_bput(b, " of ");
+			ml_bput(b, d->func);
+			ml_bput(b, "()");
+		}
+		if (d)
+			ml_bput(b, " declared at ");
 	}
 	if (d) {
-		ml_bput(b, " declared at ");
 		ml_bput(b, d->file);
 		ml_bputc(b, ':');
 		ml_bdec(b, d->line);
