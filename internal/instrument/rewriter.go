@@ -63,6 +63,8 @@ type fnState struct {
 	unseenWrites bool                      // asm or a nested function may assign locals
 	regs         []*localObj               // registrations due after the declaration being rewritten
 	defs         []string                  // definedness set-up due after the declaration being rewritten
+	switchBodies map[*cc.CompoundStatement]bool
+	unreachable  bool // in a switch body before its first label: no code there ever runs
 	defLocals    map[*cc.Declarator]int    // memory locals whose definedness is tracked: their declaration's site
 	vals         map[*cc.Declarator]string // companion origin of a scalar local kept in a register
 	valOrder     []string                  // origin variables declared in the prologue
@@ -273,7 +275,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// frame out keeps small helpers small enough for gcc to inline.
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement),
-		uninit: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
+		uninit: map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
@@ -407,6 +409,9 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		defer r.leaveScope()
 	}
 	cleanups := false
+	outerUnreachable := r.fn.unreachable
+	defer func() { r.fn.unreachable = outerUnreachable }()
+	preamble := r.fn.switchBodies[cs]
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		bi := l.BlockItem
 		if bi == nil {
@@ -414,6 +419,12 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		}
 		if bi.Case == cc.BlockItemDecl && isSynthetic(bi.Declaration) {
 			continue
+		}
+		if preamble && bi.Case == cc.BlockItemStmt && bi.Statement.Case == cc.StatementLabeled {
+			preamble = false
+			r.fn.unreachable = outerUnreachable
+		} else if preamble {
+			r.fn.unreachable = true
 		}
 		items.cat(r.blockItem(bi))
 		if bi.Case == cc.BlockItemDecl && hasCleanup(bi.Declaration) {
@@ -467,6 +478,10 @@ func (r *rewriter) stmt(s *cc.Statement) frag {
 	case cc.StatementAsm:
 		r.avail.reset() // it may write any variable
 		return r.verbatim(s)
+	case cc.StatementSelection:
+		if ss := s.SelectionStatement; ss.Case == cc.SelectionStatementSwitch && ss.Statement.Case == cc.StatementCompound {
+			r.fn.switchBodies[ss.Statement.CompoundStatement] = true
+		}
 	}
 	return r.generic(s)
 }
@@ -490,6 +505,12 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 		}
 		return r.verbatim(c)
 	})
+	if r.fn.unreachable {
+		// code after a declaration before a switch's first label never
+		// runs (and gcc says so): the locals stay unknown objects
+		r.fn.regs, r.fn.defs = outer, outerDefs
+		return f
+	}
 	// locals not registered by their initializers are, after the
 	// declaration (with declarations of our own, legal wherever it is)
 	for _, o := range r.fn.regs {

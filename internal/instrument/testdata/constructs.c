@@ -23,6 +23,15 @@ static int cmp(const void *a, const void *b) { return *(const int *)a - *(const 
 static void jump(int v) { longjmp(env, v); }
 static char *dup2x(const char *s) { size_t n = strlen(s); char *r = malloc(2 * n + 1); memcpy(r, s, n); memcpy(r + n, s, n + 1); return r; }
 
+static int switch_preamble(int x)
+{
+	switch (x & 1) { /* declarations before the first label: no code of ours may follow them */
+		union { int i; double d; } u;
+		char sbuf[4];
+	case 0: u.i = 1; sbuf[0] = 'a'; sbuf[1] = 0; return u.i + (int)strlen(sbuf);
+	default: return 0;
+	}
+}
 int run(int n) {
 	int vla[n];
 	for (int i = 0; i < n; i++) vla[i] = i;
@@ -82,6 +91,7 @@ int run(int n) {
 	int (*fp0)(int) = 0; int (**pfp)(int) = &fp0; t += *pfp == 0;
 	{ int scoped[2] = {1, 2}; int *sp = scoped; t += sp[1]; }
 	t += *({ int *q = &t; q; }) > 0;
+	t += switch_preamble(t);
 	goto out;
 out:
 	free(hp); free(names[0]); free(names); free(pp); free(fl); free(pb);
