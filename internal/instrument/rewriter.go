@@ -56,15 +56,15 @@ type fnState struct {
 	leaf         bool                         // makes no calls: pushes no frame
 	objs         map[*cc.Declarator]*localObj // locals that become objects if they escape
 	objOrder     []*localObj
-	scopes       []*scope                  // the blocks being rewritten, innermost last
-	gotos        map[string][]cc.Node      // goto statements by label
-	forInit      bool                      // rewriting the declaration of a for statement
-	uninit       map[string]bool           // companions of pointer locals declared without initializer
-	unseenWrites bool                      // asm or a nested function may assign locals
-	regs         []*localObj               // registrations due after the declaration being rewritten
-	defs         []string                  // definedness set-up due after the declaration being rewritten
+	scopes       []*scope             // the blocks being rewritten, innermost last
+	gotos        map[string][]cc.Node // goto statements by label
+	forInit      bool                 // rewriting the declaration of a for statement
+	uninit       map[string]bool      // companions of pointer locals declared without initializer
+	unseenWrites bool                 // asm or a nested function may assign locals
+	regs         []*localObj          // registrations due after the declaration being rewritten
+	defs         []string             // definedness set-up due after the declaration being rewritten
 	switchBodies map[*cc.CompoundStatement]bool
-	unreachable  bool // in a switch body before its first label: no code there ever runs
+	unreachable  bool                      // in a switch body before its first label: no code there ever runs
 	defLocals    map[*cc.Declarator]int    // memory locals whose definedness is tracked: their declaration's site
 	vals         map[*cc.Declarator]string // companion origin of a scalar local kept in a register
 	valOrder     []string                  // origin variables declared in the prologue
