@@ -901,15 +901,8 @@ func declOf(x *cc.PrimaryExpression) *cc.Declarator {
 
 // declOfExpr returns the declarator of n when n is a (parenthesised) name.
 func declOfExpr(n cc.ExpressionNode) *cc.Declarator {
-	x, ok := n.(*cc.PrimaryExpression)
-	if !ok {
-		return nil
-	}
-	switch x.Case {
-	case cc.PrimaryExpressionIdent:
+	if x, ok := unparen(n).(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
 		return declOf(x)
-	case cc.PrimaryExpressionExpr:
-		return declOfExpr(x.ExpressionList)
 	}
 	return nil
 }

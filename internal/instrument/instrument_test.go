@@ -60,13 +60,12 @@ func TestCompiles(t *testing.T) {
 	}
 }
 
-// TestFormatWarningsSurvive checks that gcc still checks the user's printf
-// formats once the call goes to the runtime's replacement (the format
-// string stays a literal in the call, the prototype has a format
-// attribute), and reports them on the user's line.
-func TestFormatWarningsSurvive(t *testing.T) {
+// compileDiag instruments testdata/diag/NAME and compiles the result
+// with gcc and the flags given; it returns gcc's output and error.
+func compileDiag(t *testing.T, name string, flags ...string) ([]byte, error) {
+	t.Helper()
 	cfg := newTestConfig(t, true)
-	out, err := cfg.File("testdata/diag/wrong_format.c")
+	out, err := cfg.File(filepath.Join("testdata/diag", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +74,15 @@ func TestFormatWarningsSurvive(t *testing.T) {
 	if err := os.WriteFile(src, out, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b, _ := exec.Command("gcc", "-Wall", "-c", src, "-o", filepath.Join(dir, "out.o")).CombinedOutput()
+	return exec.Command("gcc", append(flags, "-c", src, "-o", filepath.Join(dir, "out.o"))...).CombinedOutput()
+}
+
+// TestFormatWarningsSurvive checks that gcc still checks the user's printf
+// formats once the call goes to the runtime's replacement (the format
+// string stays a literal in the call, the prototype has a format
+// attribute), and reports them on the user's line.
+func TestFormatWarningsSurvive(t *testing.T) {
+	b, _ := compileDiag(t, "wrong_format.c", "-Wall")
 	if !regexp.MustCompile(`wrong_format\.c:6:\d+: warning: format .%d. expects argument of type .int.`).Match(b) {
 		t.Errorf("gcc did not warn about the format on line 6; it said:\n%s", b)
 	}
@@ -84,17 +91,7 @@ func TestFormatWarningsSurvive(t *testing.T) {
 // TestImplicitDeclarationCompiles: a function called before any
 // declaration compiles instrumented, with gcc's warning on the user's line.
 func TestImplicitDeclarationCompiles(t *testing.T) {
-	cfg := newTestConfig(t, true)
-	out, err := cfg.File("testdata/diag/implicit_decl.c")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	src := filepath.Join(dir, "out.i")
-	if err := os.WriteFile(src, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	b, err := exec.Command("gcc", "-std=gnu17", "-c", src, "-o", filepath.Join(dir, "out.o")).CombinedOutput()
+	b, err := compileDiag(t, "implicit_decl.c", "-std=gnu17")
 	if err != nil {
 		t.Fatalf("gcc: %v\n%s", err, b)
 	}

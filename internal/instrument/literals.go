@@ -47,17 +47,11 @@ func (r *rewriter) literalObject(x *cc.PrimaryExpression) *literal {
 
 // stringLiteral returns the literal n is (through parentheses), or nil.
 func stringLiteral(n cc.ExpressionNode) *cc.PrimaryExpression {
-	x, ok := n.(*cc.PrimaryExpression)
-	if !ok {
+	x, ok := unparen(n).(*cc.PrimaryExpression)
+	if !ok || (x.Case != cc.PrimaryExpressionString && x.Case != cc.PrimaryExpressionLString) {
 		return nil
 	}
-	switch x.Case {
-	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
-		return x
-	case cc.PrimaryExpressionExpr:
-		return stringLiteral(x.ExpressionList)
-	}
-	return nil
+	return x
 }
 
 func isStringLiteral(n cc.ExpressionNode) bool { return stringLiteral(n) != nil }
