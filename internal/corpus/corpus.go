@@ -52,6 +52,7 @@ var Kinds = []string{
 	"INVALID-DEREF",
 	"UNINITIALIZED-READ",
 	"READ-ONLY-WRITE",
+	"MEMORY-LEAK",
 }
 
 // Directives are the names accepted after "memlens:".

@@ -96,15 +96,17 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 	case system, name != "" && implicitlyDeclared(x):
 		// plain libc, or a function called before any declaration (C89:
 		// the call declares it, so its name cannot appear before the
-		// call): no metas to pass; its pointer results are looked up;
-		// what it may write through its pointer arguments is defined
+		// call): no metas to pass; its pointer results are looked up
+		// (and a heap block libc hands over becomes the program's); what
+		// it may write through its pointer arguments is defined
 		var f frag
 		f.str("(__ml_t.frames[__ml_slot] = " + site + ",")
 		f.cat(r.expr(x.PostfixExpression))
 		f.cat(r.externArgs(x))
 		f.str(")")
 		if wantMeta {
-			return r.opaqueFrag(f)
+			m := r.metaTemp()
+			return r.keepValue(f, func(v string) string { return m + " = __ml_metar((__ml_uptr)" + v + ")" }), m
 		}
 		return f, metaWild
 	case name != "":

@@ -38,7 +38,8 @@ const (
 	AccessWrite   = "write"
 	AccessFree    = "free"
 	AccessRealloc = "realloc"
-	AccessUse     = "use" // UNINITIALIZED-READ: a value was used
+	AccessUse     = "use"  // UNINITIALIZED-READ: a value was used
+	AccessLeak    = "leak" // MEMORY-LEAK: blocks the program lost
 )
 
 // Frame is one entry of a call stack, innermost first.
@@ -104,8 +105,8 @@ type Record struct {
 	Line     int     `json:"line"`
 	Column   int     `json:"column"`
 	Function string  `json:"function"`
-	Access   string  `json:"access"`  // AccessRead, AccessWrite, AccessFree, AccessRealloc or AccessUse
-	Size     uint64  `json:"size"`    // bytes accessed
+	Access   string  `json:"access"`  // AccessRead, AccessWrite, AccessFree, AccessRealloc, AccessUse or AccessLeak
+	Size     uint64  `json:"size"`    // bytes accessed; for a leak, bytes lost
 	Address  string  `json:"address"` // hexadecimal, e.g. "0x602000000044"
 	Expr     string  `json:"expr"`    // source text of the faulting expression
 	Thread   int     `json:"thread"`  // memlens thread number, 0 = main
@@ -114,7 +115,21 @@ type Record struct {
 	Block    *Block  `json:"block,omitempty"`
 	Array    *Array  `json:"array,omitempty"`  // index checks: STACK-, GLOBAL-BUFFER-OVERFLOW, INTRA-OBJECT-OVERFLOW
 	Origin   *Origin `json:"origin,omitempty"` // UNINITIALIZED-READ, when known
+
+	// MEMORY-LEAK: one loss record, the blocks of one category with one
+	// allocation stack; File, Line and Stack are where they were allocated.
+	Leak   string `json:"leak,omitempty"`   // LeakDefinite, LeakIndirect or LeakPossible
+	When   string `json:"when,omitempty"`   // "exit": found by the leak check at exit
+	Blocks uint64 `json:"blocks,omitempty"` // how many blocks; Block is the first
+	Alloc  *Event `json:"alloc,omitempty"`  // where the first was allocated
 }
+
+// Leak categories of a MEMORY-LEAK record (Valgrind's).
+const (
+	LeakDefinite = "definite" // nothing points to the blocks any more
+	LeakIndirect = "indirect" // only other lost blocks point to them
+	LeakPossible = "possible" // only pointers into their middle remain
+)
 
 // Base returns the base name of the record's file, the part that corpus
 // annotations compare.

@@ -49,7 +49,8 @@ static meta_t ml_register_block(void *p, size_t n)
 
 /* ML_UNDEF: for the instrumented program, whose reads of it are checked
  * for definedness (libc's own blocks, ML_PLAIN, are never poisoned). */
-enum { ML_PLAIN, ML_ZERO, ML_UNDEF };
+enum { ML_PLAIN, ML_ZERO, ML_UNDEF, ML_HOW = 3,
+       ML_FOREIGN = 4 /* flag: asked for by code memlens does not see (leaks.c) */ };
 
 static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 {
@@ -57,7 +58,7 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 	void *p;
 	if (align)
 		p = __libc_memalign(align, real);
-	else if (how == ML_ZERO)
+	else if ((how & ML_HOW) == ML_ZERO)
 		p = __libc_calloc(1, real);
 	else
 		p = __libc_malloc(real);
@@ -66,7 +67,9 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 		return 0;
 	}
 	*mp = ml_register_block(p, n);
-	if (how == ML_UNDEF)
+	if (how & ML_FOREIGN)
+		ML_STORE(&ML_COLD[ml_meta_slot(*mp)].flags, ML_CF_FOREIGN);
+	if ((how & ML_HOW) == ML_UNDEF)
 		__ml_poison((uptr)p, n);
 	return p;
 }
@@ -123,7 +126,8 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 		struct ml_cold *c = &ML_COLD[s];
 		c->free_stack = ml_stack_capture(0);
 		c->free_tid = ml_self_id();
-		ML_STORE(&c->flags, ML_CF_FREED | (acc == ML_ACC_REALLOC ? ML_CF_REALLOC : 0));
+		ML_STORE(&c->flags, ML_CF_FREED | (acc == ML_ACC_REALLOC ? ML_CF_REALLOC : 0) |
+		                        (ML_LOAD(&c->flags) & ML_CF_FOREIGN));
 		*slot = s;
 		return ML_REL_OK;
 	}
@@ -154,13 +158,15 @@ static void ml_free(void *p, meta_t m, uptr pc)
 	}
 }
 
-/* undef: the growth is the instrumented program's, undefined until written. */
+/* undef: the growth is the instrumented program's, undefined until written
+ * (else the caller is code memlens does not see). The new block belongs
+ * to whoever the old one did. */
 static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t *mp)
 {
 	unsigned s;
 	meta_t rm;
 	if (!p)
-		return ml_alloc(n, 0, undef ? ML_UNDEF : ML_PLAIN, mp);
+		return ml_alloc(n, 0, undef ? ML_UNDEF : ML_PLAIN | ML_FOREIGN, mp);
 	*mp = __ML_NULL;
 	if (n == 0) {
 		/* glibc: realloc(p, 0) frees p and returns NULL. */
@@ -170,8 +176,10 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t 
 	int v = ml_release(p, m, ML_ACC_REALLOC, pc, &s, &rm);
 	if (v == ML_REL_FOREIGN) {
 		void *q = __libc_realloc(p, n);
-		if (q)
+		if (q) {
 			*mp = ml_register_block(q, n);
+			ML_STORE(&ML_COLD[ml_meta_slot(*mp)].flags, ML_CF_FOREIGN);
+		}
 		return q;
 	}
 	if (v != ML_REL_OK) {
@@ -179,14 +187,16 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t 
 		return 0;
 	}
 	uptr oldsize = ML_LOAD(&__ML_RECS[s].end) - (uptr)p;
+	uint32_t foreign = ML_LOAD(&ML_COLD[s].flags) & ML_CF_FOREIGN;
 	void *q = __libc_realloc(p, n);
 	if (!q) {
 		/* The old block survives a failed realloc: undo the bump. */
-		ML_STORE(&ML_COLD[s].flags, 0);
+		ML_STORE(&ML_COLD[s].flags, foreign);
 		ML_REL(&__ML_RECS[s].gen, ml_meta_gen(rm));
 		return 0;
 	}
 	*mp = ml_register_block(q, n);
+	ML_STORE(&ML_COLD[ml_meta_slot(*mp)].flags, foreign);
 	/* pointers stored in the block keep their metas, retagged to the new
 	 * block (even in place: the block's meta changed) */
 	uptr kept = oldsize < n ? oldsize : n;
@@ -257,6 +267,15 @@ __ml_meta_t __ml_meta_of(const void *p)
 	return __ML_WILD;
 }
 
+__ml_meta_t __ml_metar(__ml_uptr v)
+{
+	meta_t m = v ? __ml_meta_of((const void *)v) : __ML_NULL;
+	unsigned s = ml_meta_slot(m);
+	if (s >= __ML_FIRST_SLOT && ML_LOAD(&__ML_RECS[s].kind) == __ML_KIND_HEAP)
+		__atomic_fetch_and(&ML_COLD[s].flags, ~ML_CF_FOREIGN, __ATOMIC_RELAXED);
+	return m;
+}
+
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag)
 {
 	uptr d = (uptr)dst, s = (uptr)src;
@@ -300,13 +319,14 @@ void *malloc(size_t n)
 		ml_init_block_add(p);
 		return p;
 	}
-	void *p = ml_alloc(n, 0, ML_PLAIN, &m);
+	void *p = ml_alloc(n, 0, ML_PLAIN | ML_FOREIGN, &m);
 	ML_SETRET(malloc, m);
 	return p;
 }
 
-/* calloc for both entry points; *mp gets the block's meta. */
-static void *ml_calloc(size_t a, size_t b, meta_t *mp)
+/* calloc for both entry points (how: ML_ZERO, with ML_FOREIGN for the
+ * public one); *mp gets the block's meta. */
+static void *ml_calloc(size_t a, size_t b, int how, meta_t *mp)
 {
 	size_t n;
 	*mp = __ML_NULL;
@@ -319,13 +339,13 @@ static void *ml_calloc(size_t a, size_t b, meta_t *mp)
 		errno = ENOMEM;
 		return 0;
 	}
-	return ml_alloc(n, 0, ML_ZERO, mp);
+	return ml_alloc(n, 0, how, mp);
 }
 
 void *calloc(size_t a, size_t b)
 {
 	meta_t m;
-	void *p = ml_calloc(a, b, &m);
+	void *p = ml_calloc(a, b, ML_ZERO | ML_FOREIGN, &m);
 	ML_SETRET(calloc, m);
 	return p;
 }
@@ -400,7 +420,7 @@ int posix_memalign(void **out, size_t align, size_t n)
 		*out = p;
 		return 0;
 	}
-	int rc = ml_posix_memalign(out, align, n, ML_PLAIN, &m);
+	int rc = ml_posix_memalign(out, align, n, ML_PLAIN | ML_FOREIGN, &m);
 	if (rc == 0)
 		ml_store_ptr(out, *out, m, __ml_meta_of(out));
 	return rc;
@@ -420,7 +440,7 @@ static void *ml_memalign_common(size_t align, size_t n, int how, meta_t *mp)
 void *aligned_alloc(size_t align, size_t n)
 {
 	meta_t m;
-	void *p = ml_memalign_common(align, n, ML_PLAIN, &m);
+	void *p = ml_memalign_common(align, n, ML_PLAIN | ML_FOREIGN, &m);
 	ML_SETRET(aligned_alloc, m);
 	return p;
 }
@@ -428,7 +448,7 @@ void *aligned_alloc(size_t align, size_t n)
 void *memalign(size_t align, size_t n)
 {
 	meta_t m;
-	void *p = ml_memalign_common(align, n, ML_PLAIN, &m);
+	void *p = ml_memalign_common(align, n, ML_PLAIN | ML_FOREIGN, &m);
 	ML_SETRET(memalign, m);
 	return p;
 }
@@ -436,7 +456,7 @@ void *memalign(size_t align, size_t n)
 void *valloc(size_t n)
 {
 	meta_t m;
-	void *p = ml_memalign_common(ml_page(), n, ML_PLAIN, &m);
+	void *p = ml_memalign_common(ml_page(), n, ML_PLAIN | ML_FOREIGN, &m);
 	ML_SETRET(valloc, m);
 	return p;
 }
@@ -460,7 +480,7 @@ void *pvalloc(size_t n)
 		errno = ENOMEM;
 		return 0;
 	}
-	void *p = ml_memalign_common(ml_page(), sz, ML_PLAIN, &m);
+	void *p = ml_memalign_common(ml_page(), sz, ML_PLAIN | ML_FOREIGN, &m);
 	ML_SETRET(pvalloc, m);
 	return p;
 }
@@ -522,7 +542,7 @@ void *__ml_calloc(size_t a, size_t b)
 {
 	meta_t m;
 	__ml_own((uptr)&__ml_calloc);
-	void *p = ml_calloc(a, b, &m);
+	void *p = ml_calloc(a, b, ML_ZERO, &m);
 	ML_SETRET(__ml_calloc, m);
 	return p;
 }

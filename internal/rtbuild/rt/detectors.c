@@ -160,6 +160,13 @@ static int ml_c_uninit(struct ml_event *ev)
 	return 1;
 }
 
+/* [DEFINITE-LEAK], [POSSIBLE-LEAK] at exit: the leak check (leaks.c)
+ * found the record's blocks lost. */
+static int ml_c_leak(struct ml_event *ev)
+{
+	return ev->leak != 0;
+}
+
 /* ---- the registry ---- */
 
 #define ML_AT(p) (1u << (p))
@@ -184,6 +191,7 @@ static const struct ml_detector {
 	{ML_GLOBAL_BUFFER_OVERFLOW, ML_AT(ML_INDEX), ml_c_global_index},
 	{ML_INTRA_OBJECT_OVERFLOW, ML_AT(ML_INDEX), ml_c_member_index},
 	{ML_UNINITIALIZED_READ, ML_AT(ML_USE), ml_c_uninit},
+	{ML_MEMORY_LEAK, ML_AT(ML_LEAK), ml_c_leak},
 };
 
 int ml_detect(struct ml_event *ev)

@@ -61,6 +61,10 @@ const struct ml_kind_info ml_kinds[ML_NKINDS] = {
 		"READ-ONLY-WRITE",
 		"write into a read-only object: a string literal or a const variable",
 	},
+	[ML_MEMORY_LEAK] = {
+		"MEMORY-LEAK",
+		"a heap block no longer reachable by the program (definitely, indirectly or possibly lost)",
+	},
 };
 
 /* Detection of a kind can be switched off (a later option flips these). */
@@ -78,4 +82,5 @@ unsigned char ml_kind_enabled[ML_NKINDS] = {
 	[ML_INVALID_DEREF] = 1,
 	[ML_UNINITIALIZED_READ] = 1,
 	[ML_READ_ONLY_WRITE] = 1,
+	[ML_MEMORY_LEAK] = 1,
 };

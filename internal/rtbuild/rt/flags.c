@@ -47,6 +47,8 @@ static const struct ml_option {
 	{"uninit", ML_OPT_BOOL, "1", 0, 1,
 	 "track which bytes were written and report UNINITIALIZED-READ, in "
 	 "programs built with memlens cc --memlens-full (0: no such report)"},
+	{"detect_leaks", ML_OPT_BOOL, "1", 0, 1,
+	 "check for leaks at exit: report definitely, indirectly and possibly lost blocks"},
 	{"help", ML_OPT_BOOL, "0", 0, 1,
 	 "print this list of options at start-up"},
 };
@@ -71,6 +73,8 @@ static void ml_opt_apply(const struct ml_option *o, long iv, const char *sv, siz
 	} else if (strcmp(o->name, "uninit") == 0) {
 		ml_flags.uninit = (int)iv;
 		ml_kind_enabled[ML_UNINITIALIZED_READ] = (unsigned char)iv;
+	} else if (strcmp(o->name, "detect_leaks") == 0) {
+		ml_flags.detect_leaks = (int)iv;
 	} else if (strcmp(o->name, "help") == 0) {
 		ml_flags.help = (int)iv;
 	}

@@ -10,7 +10,8 @@
  * __libc_start_main registers ld.so's destructor runner, so it runs after
  * every other exit handler and every destructor. If an error was reported
  * it flushes stdio (exit would do that after the handlers, but _exit does
- * not) and calls _exit(exitcode). Nothing is printed at exit.
+ * not) and calls _exit(exitcode). Before that it runs the leak check
+ * (leaks.c), the only thing printed at exit.
  */
 #include "internal.h"
 
@@ -116,6 +117,7 @@ int ml_init_block_take(const void *p)
 static void ml_on_exit(int status, void *arg)
 {
 	(void)arg;
+	ml_check_leaks();
 	if (ml_errors && ml_flags.exitcode != 0 && status != ml_flags.exitcode) {
 		fflush(NULL);
 		_exit(ml_flags.exitcode);

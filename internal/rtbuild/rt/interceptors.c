@@ -867,7 +867,7 @@ static long ml_getdelim(char **lp, size_t *np, int delim, void *f, meta_t mlp, m
 		long r = getdelim(&tmp, &tn, delim, (FILE *)f);
 		*lp = tmp;
 		*np = tn;
-		ml_store_ptr(lp, tmp, __ml_meta_of(tmp), mlp);
+		ml_store_ptr(lp, tmp, __ml_metar((uptr)tmp), mlp);
 		return r;
 	}
 	int clamped = 0;
@@ -885,7 +885,7 @@ static long ml_getdelim(char **lp, size_t *np, int delim, void *f, meta_t mlp, m
 	if (now && r >= 0)
 		ml_def_clear(now, (size_t)r + 1);
 	if (now != old)
-		ml_store_ptr(lp, now, __ml_meta_of(now), mlp);
+		ml_store_ptr(lp, now, __ml_metar((uptr)now), mlp); /* the program's now */
 	else if (clamped && *np == cap)
 		*np = n0; /* unchanged buffer: the program keeps its own view */
 	return r;

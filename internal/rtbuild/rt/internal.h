@@ -80,6 +80,10 @@
 #define ml_origin_get          __mlrt_origin_get
 #define ml_undef_count         __mlrt_undef_count
 #define ml_def_on              __mlrt_def_on
+#define ml_check_leaks         __mlrt_check_leaks
+#define ml_leak_summary        __mlrt_leak_summary
+#define ml_thread_stack        __mlrt_thread_stack
+#define ml_thread_stack_top    __mlrt_thread_stack_top
 #define ml_def_forget          __mlrt_def_forget
 
 typedef __ml_uptr uptr;
@@ -222,6 +226,7 @@ struct ml_flags {
 	unsigned stack_depth;
 	int help;
 	int uninit;            /* track definedness, report UNINITIALIZED-READ */
+	int detect_leaks;      /* the leak check at exit (leaks.c) */
 };
 extern struct ml_flags ml_flags;
 void ml_flags_defaults(void);
@@ -256,6 +261,11 @@ static inline unsigned ml_self_id(void)
 /* Creation info of thread id, for reports: 0 if unknown. */
 int ml_thread_info(unsigned id, unsigned *parent, unsigned *stack);
 void ml_thread_exit_hook(void);
+/* The end of this thread's stack if memlens started the thread, else 0. */
+uptr ml_thread_stack_top(void);
+/* The stack (with TLS) of live thread id other than this one ([0, 0) if
+ * unknown or ended); -1 past the last id handed out. */
+int ml_thread_stack(unsigned id, uptr *lo, uptr *hi);
 
 /* ---- objects.c ---- */
 /* The thread is ending: retire its locals still registered. */
@@ -310,6 +320,8 @@ struct ml_cold {
 #define ML_CF_REALLOC  2u  /* freed by realloc */
 #define ML_CF_ARCHIVED 4u  /* copied into the history, slot about to be reused */
 #define ML_CF_RETURNED 8u  /* a local retired because its function returned */
+#define ML_CF_FOREIGN 16u  /* allocated by code memlens does not see for itself (libc's
+                            * stdio buffers, thread descriptors): never the program's leak */
 #define ML_COLD ((struct ml_cold *)ML_COLD_ADDR)
 
 /* What the runtime knows about the block a meta (or an address) names. */
@@ -396,6 +408,7 @@ enum ml_kind {
 	ML_INVALID_DEREF,
 	ML_UNINITIALIZED_READ,
 	ML_READ_ONLY_WRITE,
+	ML_MEMORY_LEAK,
 	ML_NKINDS
 };
 struct ml_kind_info {
@@ -410,8 +423,18 @@ extern unsigned char ml_kind_enabled[ML_NKINDS];
  * (a deref whose redex is the array and the index, not a pointer). */
 /* ML_USE: a value is used (a branch, arithmetic, an index, a call's
  * argument, libc reading bytes): the redex is the bytes, or a local's value. */
-enum ml_point { ML_DEREF_R, ML_DEREF_W, ML_FREE, ML_CALL, ML_RET, ML_INDEX, ML_USE, ML_NPOINTS };
-enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC, ML_ACC_USE };
+/* ML_LEAK: the leak check found lost blocks (the redex: one loss record). */
+enum ml_point { ML_DEREF_R, ML_DEREF_W, ML_FREE, ML_CALL, ML_RET, ML_INDEX, ML_USE, ML_LEAK, ML_NPOINTS };
+
+/* A loss record of the leak check: the lost blocks of one category with
+ * one allocation stack. */
+struct ml_leak {
+	const char *how;      /* "definite", "indirect" or "possible" */
+	uint64_t bytes, blocks;
+	uint64_t id, size;    /* the first block's number and size */
+	unsigned stack, tid;  /* where and by whom the first was allocated */
+};
+enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC, ML_ACC_USE, ML_ACC_LEAK };
 
 /* One redex reaching a detection point (paper 000 §2.1). */
 struct ml_event {
@@ -428,6 +451,7 @@ struct ml_event {
 	uptr index;           /* ML_INDEX: the index */
 	uptr origin;          /* ML_USE: where the undefined value came from (uninit.c) */
 	const site_t *decl;   /* ML_USE: the local read by name, when it is no object */
+	const struct ml_leak *leak; /* ML_LEAK */
 	int resolved;         /* blk filled */
 	struct ml_binfo blk;
 };
@@ -458,6 +482,13 @@ static inline void ml_check(const void *p, meta_t m, uptr n, int write,
 
 /* ---- report.c ---- */
 void ml_report(enum ml_kind kind, struct ml_event *ev);
+/* After the leak reports: bytes and blocks of each category. */
+void ml_leak_summary(const uint64_t definite[2], const uint64_t indirect[2],
+                     const uint64_t possible[2], const uint64_t reachable[2]);
+
+/* ---- leaks.c ---- */
+/* The leak check, at exit. */
+void ml_check_leaks(void);
 void ml_report_lock(void);
 void ml_report_unlock(void);
 /* Unconditional diagnostics (bad options, fatal errors): one write(2). */

@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 11
+#define __ML_ABI 12
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -159,6 +159,10 @@ void __ml_report_index(const struct __ml_array *arr, __ml_uptr index, __ml_uptr 
                        const struct __ml_site *site, int write)
 	__attribute__((noinline, cold));
 __ml_meta_t __ml_meta_of(const void *p);               /* meta from an address */
+/* The meta of pointer v returned by a libc function memlens does not
+ * check (opendir, getaddrinfo, realpath…): a heap block libc allocated
+ * and hands over becomes the program's, so losing it is a leak. */
+__ml_meta_t __ml_metar(__ml_uptr v);
 /* A global variable of an instrumented unit, from the unit's constructor,
  * or a string literal: its record's meta. decl is the declaration's site
  * (expr: the name, or the literal); literals and const variables
@@ -272,8 +276,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v11;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v11;
+extern const int __memlens_abi_v12;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v12;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))

@@ -193,6 +193,8 @@ static const char *ml_access_name(enum ml_access a)
 		return "realloc";
 	case ML_ACC_USE:
 		return "use";
+	case ML_ACC_LEAK:
+		return "leak";
 	}
 	return "?";
 }
@@ -210,8 +212,37 @@ static void ml_bbytes(struct ml_buf *b, uint64_t n)
 }
 
 /* What happened, e.g. "write of 4 bytes at 0x602000000044 (in memcpy)". */
+/* "48 bytes in 3 blocks definitely lost" */
+static void ml_leak_what(struct ml_buf *b, const struct ml_leak *l)
+{
+	ml_bbytes(b, l->bytes);
+	if (l->blocks > 1) {
+		ml_bput(b, " in ");
+		ml_bdec(b, l->blocks);
+		ml_bput(b, " blocks");
+	}
+	ml_bput(b, strcmp(l->how, "possible") == 0   ? " possibly lost"
+	           : strcmp(l->how, "indirect") == 0 ? " indirectly lost"
+	                                             : " definitely lost");
+}
+
+/* Why the leak check counts them lost. */
+static const char *ml_leak_why(const struct ml_leak *l)
+{
+	if (strcmp(l->how, "indirect") == 0)
+		return "only other lost blocks point to them";
+	if (strcmp(l->how, "possible") == 0)
+		return "only pointers into their middle remain (not to their start)";
+	return "no pointer to them remains";
+}
+
 static void ml_what(struct ml_buf *b, struct ml_event *ev)
 {
+	if (ev->leak) {
+		ml_leak_what(b, ev->leak);
+		ml_bput(b, " at exit");
+		return;
+	}
 	if (ev->arr && !ev->p) { /* an index check whose array address is not at hand */
 		ml_bput(b, ml_access_name(ev->access));
 		ml_bput(b, " of ");
@@ -672,50 +703,12 @@ static void ml_torigin(struct ml_buf *b, const struct ml_event *ev)
 	ml_tstack(b, o.stack);
 }
 
-static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
-                    unsigned tid, int pid)
+/* The body of an access or free report: where the address is, the
+ * block's history, the call stack and the threads involved. */
+static void ml_tdetails(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
+                        unsigned tid)
 {
-	const site_t *s = ev->site;
 	const struct ml_binfo *k = ml_event_block(ev);
-	const char *note = ml_note(ev, kind);
-
-	ml_bput(b, "==");
-	ml_bdec(b, (uint64_t)pid);
-	ml_bput(b, "== memlens: ");
-	ml_bput(b, ml_kinds[kind].name);
-	ml_bput(b, ": ");
-	ml_what(b, ev);
-	ml_bputc(b, '\n');
-
-	ml_bput(b, "    at ");
-	if (s) {
-		ml_bput(b, s->file ? s->file : "?");
-		ml_bputc(b, ':');
-		ml_bdec(b, s->line);
-		ml_bputc(b, ':');
-		ml_bdec(b, s->col);
-		ml_bput(b, " in ");
-		ml_bput(b, s->func ? s->func : "?");
-	} else {
-		ml_bput(b, "<unknown location>");
-	}
-	ml_bput(b, " (");
-	ml_tthread(b, tid);
-	ml_bput(b, ")\n");
-	if (s)
-		ml_tsource(b, s);
-	if (ev->pc)
-		ml_tpc(b, ev->pc);
-	if (ev->note) {
-		ml_bput(b, "    ");
-		ml_bput(b, ev->note);
-		ml_bputc(b, '\n');
-	}
-	if (note) {
-		ml_bput(b, "    ");
-		ml_bput(b, note);
-		ml_bputc(b, '\n');
-	}
 
 	if (ev->p || kind != ML_UNINITIALIZED_READ) { /* (a value is told by its origin) */
 		ml_bput(b, "    ");
@@ -767,6 +760,81 @@ static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		if (k->freed)
 			ml_tthread_origin(b, k->free_tid, shown, &nshown);
 	}
+}
+
+/* The body of a leak report: why the blocks are lost and where they were
+ * allocated (the report's stack). */
+static void ml_tleak(struct ml_buf *b, const struct ml_leak *l)
+{
+	ml_bput(b, "    ");
+	ml_bput(b, ml_leak_why(l));
+	ml_bputc(b, '\n');
+	ml_bput(b, "    block #");
+	ml_bdec(b, l->id);
+	ml_bput(b, " (");
+	ml_bbytes(b, l->size);
+	ml_bput(b, ")");
+	if (l->blocks > 1) {
+		ml_bput(b, " and ");
+		ml_bdec(b, l->blocks - 1);
+		ml_bput(b, l->blocks == 2 ? " other" : " others");
+	}
+	ml_bput(b, " allocated by ");
+	ml_tthread(b, l->tid);
+	ml_bput(b, " at:\n");
+	ml_tstack(b, l->stack);
+	unsigned shown[4], nshown = 0;
+	ml_tthread_origin(b, l->tid, shown, &nshown);
+}
+
+static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
+                    unsigned tid, int pid)
+{
+	const site_t *s = ev->site;
+	const char *note = ml_note(ev, kind);
+
+	ml_bput(b, "==");
+	ml_bdec(b, (uint64_t)pid);
+	ml_bput(b, "== memlens: ");
+	ml_bput(b, ml_kinds[kind].name);
+	ml_bput(b, ": ");
+	ml_what(b, ev);
+	ml_bputc(b, '\n');
+
+	ml_bput(b, "    at ");
+	if (s) {
+		ml_bput(b, s->file ? s->file : "?");
+		ml_bputc(b, ':');
+		ml_bdec(b, s->line);
+		ml_bputc(b, ':');
+		ml_bdec(b, s->col);
+		ml_bput(b, " in ");
+		ml_bput(b, s->func ? s->func : "?");
+	} else {
+		ml_bput(b, "<unknown location>");
+	}
+	ml_bput(b, " (");
+	ml_tthread(b, tid);
+	ml_bput(b, ")\n");
+	if (s)
+		ml_tsource(b, s);
+	if (ev->pc)
+		ml_tpc(b, ev->pc);
+	if (ev->note) {
+		ml_bput(b, "    ");
+		ml_bput(b, ev->note);
+		ml_bputc(b, '\n');
+	}
+	if (note) {
+		ml_bput(b, "    ");
+		ml_bput(b, note);
+		ml_bputc(b, '\n');
+	}
+
+	if (ev->leak)
+		ml_tleak(b, ev->leak);
+	else
+		ml_tdetails(b, kind, ev, stack, tid);
 
 	ml_bput(b, "SUMMARY: memlens: ");
 	ml_bput(b, ml_kinds[kind].name);
@@ -893,11 +961,15 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 
 	ml_what(&m, ev);
 	ml_bput(&m, ": ");
-	if (kind == ML_NULL_POINTER_DEREF || k->known) {
-		ml_bhex(&m, ev->p);
-		ml_bput(&m, " is ");
+	if (ev->leak) {
+		ml_bput(&m, ml_leak_why(ev->leak));
+	} else {
+		if (kind == ML_NULL_POINTER_DEREF || k->known) {
+			ml_bhex(&m, ev->p);
+			ml_bput(&m, " is ");
+		}
+		ml_where(&m, ev, kind);
 	}
-	ml_where(&m, ev, kind);
 	if (ev->note) {
 		ml_bput(&m, " (");
 		ml_bput(&m, ev->note);
@@ -996,6 +1068,16 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		}
 		ml_bputc(b, '}');
 	}
+	if (ev->leak) {
+		ml_jkey(b, "leak");
+		ml_jstr(b, ev->leak->how);
+		ml_jkey(b, "when");
+		ml_jstr(b, "exit");
+		ml_jkey(b, "blocks");
+		ml_bdec(b, ev->leak->blocks);
+		ml_jkey(b, "alloc");
+		ml_jevent(b, ev->leak->stack, ev->leak->tid);
+	}
 	struct ml_orig o;
 	if (kind == ML_UNINITIALIZED_READ && ml_event_origin(ev, &o)) {
 		ml_jkey(b, "origin");
@@ -1041,7 +1123,7 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 
 	ml_report_lock();
 	uptr key = ev->site ? (uptr)ev->site : ev->pc;
-	if (!ml_flags.halt_on_error && ml_seen_before(kind, key)) {
+	if (!ml_flags.halt_on_error && !ev->leak && ml_seen_before(kind, key)) {
 		ml_report_unlock();
 		ml_tls.in_report = 0;
 		errno = e;
@@ -1050,8 +1132,9 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 	ml_errors = 1;
 
 	int pid = getpid();
-	unsigned tid = ml_self_id();
-	unsigned stack = ml_stack_capture(ev->site);
+	/* a leak is told where its blocks were allocated */
+	unsigned tid = ev->leak ? ev->leak->tid : ml_self_id();
+	unsigned stack = ev->leak ? ev->leak->stack : ml_stack_capture(ev->site);
 
 	struct ml_buf t = {ml_tbuf, 0, sizeof ml_tbuf, 0};
 	ml_text(&t, kind, ev, stack, tid, pid);
@@ -1098,4 +1181,39 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 	}
 	ml_tls.in_report = 0;
 	errno = e;
+}
+
+static void ml_summary_line(struct ml_buf *b, const char *what, const uint64_t c[2])
+{
+	ml_bput(b, "    ");
+	ml_bput(b, what);
+	ml_bbytes(b, c[0]);
+	ml_bput(b, " in ");
+	ml_bdec(b, c[1]);
+	ml_bput(b, c[1] == 1 ? " block\n" : " blocks\n");
+}
+
+void ml_leak_summary(const uint64_t definite[2], const uint64_t indirect[2],
+                     const uint64_t possible[2], const uint64_t reachable[2])
+{
+	char buf[1024];
+	struct ml_buf b = {buf, 0, sizeof buf, 0};
+	ml_bput(&b, "==");
+	ml_bdec(&b, (uint64_t)getpid());
+	ml_bput(&b, "== memlens: LEAK SUMMARY:\n");
+	ml_summary_line(&b, "definitely lost: ", definite);
+	ml_summary_line(&b, "indirectly lost: ", indirect);
+	ml_summary_line(&b, "  possibly lost: ", possible);
+	ml_summary_line(&b, "still reachable: ", reachable);
+	ml_report_lock();
+	int fd = 2;
+	if (ml_flags.log_path[0]) {
+		fd = ml_open_log(ml_flags.log_path, getpid(), 1);
+		if (fd < 0)
+			fd = 2;
+	}
+	ml_write_all(fd, buf, b.len);
+	if (fd != 2)
+		close(fd);
+	ml_report_unlock();
 }

@@ -17,7 +17,7 @@ __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
 
 /* A runtime built for another ABI does not define this, so stale objects
  * fail to link (memlens.h references it from every instrumented object). */
-const int __memlens_abi_v11 = 11;
+const int __memlens_abi_v12 = 12;
 
 __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 
@@ -25,6 +25,7 @@ __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 struct ml_thr {
 	uint32_t parent_plus1;  /* creator's id + 1; 0 = unknown */
 	uint32_t stack;         /* creation stack */
+	uptr stack_lo, stack_hi; /* its stack (with its TLS), while live (leaks.c) */
 };
 #define ML_MAX_THREADS (1u << 22)
 #define ML_THR ((struct ml_thr *)ML_THR_ADDR)
@@ -41,6 +42,9 @@ static void ml_thread_exit(void *arg)
 	(void)arg;
 	ml_locals_exit();
 	ml_slots_flush();
+	unsigned id = __ml_t.id;
+	if (id && id < ML_MAX_THREADS)
+		ML_STORE(&ML_THR[id].stack_hi, 0);
 }
 
 void ml_thread_exit_hook(void)
@@ -94,6 +98,24 @@ int ml_thread_info(unsigned id, unsigned *parent, unsigned *stack)
 	return 1;
 }
 
+uptr ml_thread_stack_top(void)
+{
+	unsigned id = __ml_t.id;
+	return id && id < ML_MAX_THREADS ? ML_LOAD(&ML_THR[id].stack_hi) : 0;
+}
+
+int ml_thread_stack(unsigned id, uptr *lo, uptr *hi)
+{
+	*lo = *hi = 0;
+	if (id >= ML_LOAD(&ml_next_tid) || id >= ML_MAX_THREADS)
+		return -1;
+	if (id != __ml_t.id) {
+		*hi = ML_LOAD(&ML_THR[id].stack_hi);
+		*lo = ML_LOAD(&ML_THR[id].stack_lo);
+	}
+	return 0;
+}
+
 /* ---- __ml_pthread_create ---- */
 
 struct ml_start {
@@ -110,6 +132,17 @@ static void *ml_thread_start(void *p)
 	__ml_t.id = st.id;
 	__ml_t.depth = 0;
 	ml_tls.registered = 1;
+	pthread_attr_t a;
+	void *lo;
+	size_t size;
+	if (st.id < ML_MAX_THREADS && pthread_getattr_np(pthread_self(), &a) == 0) {
+		if (pthread_attr_getstack(&a, &lo, &size) == 0) {
+			ML_STORE(&ML_THR[st.id].stack_lo, (uptr)lo);
+			ML_STORE(&ML_THR[st.id].stack_hi, (uptr)lo + size);
+			ml_thread_exit_hook(); /* forget the stack when the thread ends */
+		}
+		pthread_attr_destroy(&a);
+	}
 	/* The start routine is instrumented code: hand it the argument's meta
 	 * through the ordinary calling protocol. */
 	__ml_t.callee = (uptr)st.fn;

@@ -1,0 +1,357 @@
+/* leaks.c: the leak check at exit.
+ *
+ * Every heap block still allocated when the program exits is classified
+ * the way Valgrind Memcheck does (paper 000 Fig. 6's [DEFINITE-LEAK] and
+ * [POSSIBLE-LEAK]):
+ *   still reachable  a pointer to its start is held by a root (a global,
+ *                    a live stack, thread-local storage) or by a block
+ *                    that is itself reachable;
+ *   possibly lost    only pointers into its middle lead to it;
+ *   definitely lost  nothing points to it (or only blocks it reaches
+ *                    itself: the leader of a lost cycle);
+ *   indirectly lost  it is reachable only from lost blocks.
+ * The scan is conservative (every aligned word that holds an address
+ * inside a block counts), with one refinement from what the
+ * instrumentation knows exactly: a pointer into a block's middle that
+ * instrumented code stored (its shadow names that very block) is the
+ * program's own handle on the block, so it counts like a start pointer —
+ * `p = malloc(n) + 8` kept in a struct is reachable, not "possibly lost".
+ *
+ * Lost blocks are reported as MEMORY-LEAK errors, one report per
+ * allocation stack and category (like Valgrind's loss records), followed
+ * by a LEAK SUMMARY; still-reachable blocks are only counted there. Blocks
+ * that code memlens does not see allocated for itself (libc's stdio
+ * buffers, thread descriptors) are roots and count as still reachable,
+ * unless libc handed them to the program (getline's buffer, a pointer
+ * result of an unchecked libc function: __ml_metar), which makes them the
+ * program's.
+ * Everything here works on memory of its own (mmap): it runs inside
+ * exit, where calling malloc would add blocks to the very heap it scans.
+ */
+#include "internal.h"
+
+#include <link.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <string.h>
+#include <sys/mman.h>
+
+enum { ML_L_UNSEEN, ML_L_POSSIBLE, ML_L_REACHABLE, ML_L_INDIRECT, ML_L_DEFINITE };
+
+struct ml_lblock {
+	uptr base, end;
+	unsigned slot;
+	unsigned char state;
+	unsigned char queued;
+};
+
+static struct ml_lblock *ml_lb;
+static size_t ml_nlb;
+static uptr ml_lb_lo, ml_lb_hi; /* the lowest base and the highest end */
+static size_t *ml_lwork;        /* blocks whose contents are to be scanned */
+static size_t ml_nwork;
+
+static void *ml_lmap(size_t n)
+{
+	void *p = mmap(0, n ? n : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	return p == MAP_FAILED ? 0 : p;
+}
+
+/* Heapsort by base (no qsort: it may call malloc). */
+static void ml_lb_sift(size_t i, size_t n)
+{
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && ml_lb[c + 1].base > ml_lb[c].base)
+			c++;
+		if (ml_lb[i].base >= ml_lb[c].base)
+			return;
+		struct ml_lblock t = ml_lb[i];
+		ml_lb[i] = ml_lb[c];
+		ml_lb[c] = t;
+		i = c;
+	}
+}
+
+static void ml_lb_sort(void)
+{
+	for (size_t i = ml_nlb / 2; i-- > 0;)
+		ml_lb_sift(i, ml_nlb);
+	for (size_t n = ml_nlb; n > 1; n--) {
+		struct ml_lblock t = ml_lb[0];
+		ml_lb[0] = ml_lb[n - 1];
+		ml_lb[n - 1] = t;
+		ml_lb_sift(0, n - 1);
+	}
+}
+
+/* The block containing address v (a zero-size block: v is its base), or -1. */
+static long ml_lb_find(uptr v)
+{
+	if (v < ml_lb_lo || v >= ml_lb_hi)
+		return -1;
+	size_t lo = 0, hi = ml_nlb;
+	while (lo < hi) { /* the last block with base <= v */
+		size_t mid = (lo + hi) / 2;
+		if (ml_lb[mid].base <= v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return -1;
+	const struct ml_lblock *b = &ml_lb[lo - 1];
+	return v < b->end || v == b->base ? (long)(lo - 1) : -1;
+}
+
+/* Collect the live heap blocks; 0 if there is no memory for the check. */
+static int ml_lb_collect(void)
+{
+	size_t n = 0;
+	for (unsigned s = __ML_FIRST_SLOT; ml_slot_in_use(s); s++)
+		n++;
+	ml_lb = ml_lmap(n * sizeof *ml_lb);
+	ml_lwork = ml_lmap(n * sizeof *ml_lwork);
+	if (!ml_lb || !ml_lwork)
+		return 0;
+	ml_lb_lo = ~(uptr)0;
+	ml_lb_hi = 0;
+	for (unsigned s = __ML_FIRST_SLOT; ml_slot_in_use(s); s++) {
+		const struct __ml_rec *r = &__ML_RECS[s];
+		const struct ml_cold *c = &ML_COLD[s];
+		if (ML_LOAD(&r->kind) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & ML_CF_FREED) ||
+		    ML_LOAD(&r->gen) != c->gen)
+			continue;
+		struct ml_lblock *b = &ml_lb[ml_nlb++];
+		b->base = ML_LOAD(&r->base);
+		b->end = ML_LOAD(&r->end);
+		b->slot = s;
+		/* a block libc keeps for itself is its business: a root, never
+		 * a leak (its pointers to the program's blocks keep them) */
+		b->state = (ML_LOAD(&c->flags) & ML_CF_FOREIGN) ? ML_L_REACHABLE : ML_L_UNSEEN;
+		b->queued = 0;
+		if (b->base < ml_lb_lo)
+			ml_lb_lo = b->base;
+		if (b->end + 1 > ml_lb_hi)
+			ml_lb_hi = b->end + 1;
+	}
+	ml_lb_sort();
+	for (size_t i = 0; i < ml_nlb; i++)
+		if (ml_lb[i].state == ML_L_REACHABLE) {
+			ml_lb[i].queued = 1;
+			ml_lwork[ml_nwork++] = i;
+		}
+	return 1;
+}
+
+static meta_t ml_lb_meta(const struct ml_lblock *b)
+{
+	return ml_mkmeta(b->slot, ML_COLD[b->slot].gen);
+}
+
+/* Does the shadow of the slot at a, which holds a pointer into block b,
+ * name b itself? Then instrumented code stored a pointer derived from b
+ * there: the program's own handle on b, wherever into b it points. */
+static int ml_exact_handle(uptr a, const struct ml_lblock *b)
+{
+	return ml_app_range(a, 8) && (*__ML_META_SHADOW(a) & __ML_META_MASK) == ml_lb_meta(b);
+}
+
+/* Raise block i to state st (a start pointer or exact handle from a
+ * reachable place: REACHABLE; any other pointer: POSSIBLE at most). */
+static void ml_lb_raise(size_t i, unsigned char st)
+{
+	struct ml_lblock *b = &ml_lb[i];
+	if (st <= b->state)
+		return;
+	b->state = st;
+	if (!b->queued) {
+		b->queued = 1;
+		ml_lwork[ml_nwork++] = i;
+	}
+}
+
+/* Scan the words of [lo, hi) held by a place of state from (REACHABLE or
+ * POSSIBLE), which is block self or no block (-1). */
+static void ml_scan(uptr lo, uptr hi, unsigned char from, long self)
+{
+	for (uptr a = (lo + 7) & ~(uptr)7; a + 8 <= hi; a += 8) {
+		uptr v = *(const uptr *)a;
+		long i = ml_lb_find(v);
+		if (i < 0 || i == self)
+			continue;
+		int start = v == ml_lb[i].base || ml_exact_handle(a, &ml_lb[i]);
+		ml_lb_raise((size_t)i, start && from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
+	}
+}
+
+
+/* Scan the contents of the blocks queued, until none is. */
+static void ml_drain(void)
+{
+	while (ml_nwork) {
+		size_t i = ml_lwork[--ml_nwork];
+		struct ml_lblock *b = &ml_lb[i];
+		b->queued = 0;
+		ml_scan(b->base, b->end, b->state, (long)i);
+	}
+}
+
+static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void)size;
+	(void)arg;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uptr lo = info->dlpi_addr + ph->p_vaddr;
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W))
+			ml_scan(lo, lo + ph->p_memsz, ML_L_REACHABLE, -1);
+		else if (ph->p_type == PT_TLS && info->dlpi_tls_data) /* this thread's instance */
+			ml_scan((uptr)info->dlpi_tls_data, (uptr)info->dlpi_tls_data + ph->p_memsz,
+			        ML_L_REACHABLE, -1);
+	}
+	return 0;
+}
+
+extern void *__libc_stack_end;
+
+/* The roots: writable segments of every loaded object (globals, libc's
+ * own state) and this thread's instance of their TLS, this thread's stack
+ * and registers, and the stacks (with their TLS) of the other live
+ * threads memlens started. */
+static void ml_scan_roots(void)
+{
+	jmp_buf regs; /* callee-saved registers, on the stack scanned below */
+	setjmp(regs);
+	dl_iterate_phdr(ml_scan_segment, 0);
+	uptr sp = (uptr)__builtin_frame_address(0);
+	uptr top = ml_thread_stack_top();
+	if (!top)
+		top = (uptr)__libc_stack_end;
+	if (top > sp)
+		ml_scan(sp, top, ML_L_REACHABLE, -1);
+	uptr lo, hi;
+	for (unsigned id = 0; ml_thread_stack(id, &lo, &hi) >= 0; id++)
+		if (hi > lo)
+			ml_scan(lo, hi, ML_L_REACHABLE, -1);
+	ml_drain();
+}
+
+/* Blocks nothing reachable leads to: each not yet reached from another
+ * lost block leads its clique (definitely lost); what it reaches is
+ * indirectly lost, including leaders found earlier. */
+static void ml_cliques(void)
+{
+	for (size_t i = 0; i < ml_nlb; i++) {
+		if (ml_lb[i].state != ML_L_UNSEEN)
+			continue;
+		ml_lb[i].state = ML_L_DEFINITE;
+		ml_lwork[ml_nwork++] = i;
+		while (ml_nwork) {
+			size_t j = ml_lwork[--ml_nwork];
+			const struct ml_lblock *b = &ml_lb[j];
+			for (uptr a = (b->base + 7) & ~(uptr)7; a + 8 <= b->end; a += 8) {
+				long k = ml_lb_find(*(const uptr *)a);
+				if (k < 0 || (size_t)k == i)
+					continue;
+				struct ml_lblock *t = &ml_lb[k];
+				if (t->state == ML_L_UNSEEN || t->state == ML_L_DEFINITE) {
+					t->state = ML_L_INDIRECT;
+					ml_lwork[ml_nwork++] = (size_t)k;
+				}
+			}
+		}
+	}
+}
+
+/* ---- loss records ---- */
+
+struct ml_lgroup {
+	unsigned stack, state;
+	unsigned first;       /* index of its first block */
+	uint64_t bytes, blocks;
+};
+
+static const char *const ml_leak_names[] = {
+	[ML_L_POSSIBLE] = "possible",
+	[ML_L_REACHABLE] = "reachable",
+	[ML_L_INDIRECT] = "indirect",
+	[ML_L_DEFINITE] = "definite",
+};
+
+void ml_check_leaks(void)
+{
+	if (!ml_flags.detect_leaks || !ml_kind_enabled[ML_MEMORY_LEAK] || !ml_ready())
+		return;
+	if (!ml_lb_collect())
+		return;
+	ml_scan_roots();
+	ml_cliques();
+
+	/* group by (category, allocation stack): an open-addressed table */
+	size_t cap = 16;
+	while (cap < 2 * ml_nlb + 16)
+		cap *= 2;
+	struct ml_lgroup *g = ml_lmap(cap * sizeof *g);
+	if (!g)
+		return;
+	uint64_t total[ML_L_DEFINITE + 1][2] = {{0}};
+	for (size_t i = 0; i < ml_nlb; i++) {
+		const struct ml_lblock *b = &ml_lb[i];
+		unsigned st = b->state == ML_L_UNSEEN ? ML_L_DEFINITE : b->state;
+		unsigned stack = ML_COLD[b->slot].alloc_stack;
+		total[st][0] += b->end - b->base;
+		total[st][1]++;
+		size_t h = ((size_t)stack * 0x9E3779B1u + st) & (cap - 1);
+		while (g[h].blocks && (g[h].stack != stack || g[h].state != st))
+			h = (h + 1) & (cap - 1);
+		if (!g[h].blocks) {
+			g[h].stack = stack;
+			g[h].state = st;
+			g[h].first = (unsigned)i;
+		}
+		g[h].bytes += b->end - b->base;
+		g[h].blocks++;
+	}
+
+	/* report lost groups, fewest bytes first (the biggest ends next to
+	 * the summary, as Valgrind orders its loss records) */
+	uint64_t reported = 0;
+	for (;;) {
+		struct ml_lgroup *next = 0;
+		for (size_t h = 0; h < cap; h++)
+			if (g[h].blocks && g[h].state != ML_L_REACHABLE && (!next || g[h].bytes < next->bytes))
+				next = &g[h];
+		if (!next)
+			break;
+		const struct ml_lblock *b = &ml_lb[next->first];
+		struct ml_leak l = {0};
+		l.how = ml_leak_names[next->state];
+		l.bytes = next->bytes;
+		l.blocks = next->blocks;
+		l.stack = next->stack;
+		l.tid = ML_COLD[b->slot].alloc_tid;
+		l.id = 0;
+		struct ml_binfo k;
+		if (ml_block_info(ml_lb_meta(b), &k))
+			l.id = k.id;
+		l.size = b->end - b->base;
+		struct ml_event ev = {0};
+		const site_t *at[1];
+		ev.site = ml_stack_get(l.stack, at, 1) ? at[0] : 0; /* the allocation */
+		ev.access = ML_ACC_LEAK;
+		ev.point = ML_LEAK;
+		ev.p = b->base;
+		ev.m = ml_lb_meta(b);
+		ev.n = next->bytes;
+		ev.leak = &l;
+		if (ml_detect(&ev) >= 0)
+			reported++;
+		next->blocks = 0; /* done */
+	}
+	if (reported)
+		ml_leak_summary(total[ML_L_DEFINITE], total[ML_L_INDIRECT], total[ML_L_POSSIBLE],
+		                total[ML_L_REACHABLE]);
+}
