@@ -475,6 +475,7 @@ func TestCorpusAnnotations(t *testing.T) {
 		"inv": "INVALID-DEREF",
 		"uir": "UNINITIALIZED-READ",
 		"row": "READ-ONLY-WRITE",
+		"leak": "MEMORY-LEAK",
 	}
 	bugs, clean := loadSet(t, "bugs"), loadSet(t, "clean")
 	if len(bugs) < 45 || len(clean) < 20 {
@@ -488,7 +489,12 @@ func TestCorpusAnnotations(t *testing.T) {
 		pre, _, _ := strings.Cut(p.Name, "_")
 		kind, ok := prefixes[pre]
 		if !ok {
-			t.Errorf("%s: name should start with one of hbo_, dpd_, df_, uf_, npd_, sbo_, gbo_, ioo_, uar_, uas_, inv_, uir_ (the kind it demonstrates)", p.Path)
+			var known []string
+			for k := range prefixes {
+				known = append(known, k+"_")
+			}
+			sort.Strings(known)
+			t.Errorf("%s: name should start with one of %s (the kind it demonstrates)", p.Path, strings.Join(known, ", "))
 			continue
 		}
 		found := false

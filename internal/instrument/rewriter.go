@@ -347,6 +347,12 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				"unsigned __ml_d __attribute__((unused)) = __ml_enter("+siteRef(entry)+");",
 				"unsigned __ml_slot __attribute__((unused)) = __ml_d < 256u ? __ml_d : 255u;")
 		}
+		if r.fn.name == "main" && !fd.Declarator.IsStatic() {
+			// once main returns, the stack below its frame is dead: the
+			// leak check at exit does not take what lingers there for
+			// pointers
+			pro = append(pro, "__ml_main_frame((__ml_uptr)__builtin_frame_address(0));")
+		}
 		if len(params) != 0 && direct == nil {
 			pro = append(pro, "int __ml_own_ __attribute__((unused)) = __ml_own((__ml_uptr)"+r.fn.name+");")
 		}

@@ -14,7 +14,7 @@ import (
 )
 
 // ABI is the runtime ABI version, __ML_ABI in memlens.h.
-const ABI = 12
+const ABI = 13
 
 // File names inside the directory returned by Ensure.
 const (

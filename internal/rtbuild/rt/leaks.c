@@ -27,6 +27,9 @@
  * program's.
  * Everything here works on memory of its own (mmap): it runs inside
  * exit, where calling malloc would add blocks to the very heap it scans.
+ * Once main has returned, the stack below main's frame is not scanned:
+ * what lingers there (copies of pointers in dead frames) would make lost
+ * blocks look reachable.
  */
 #include "internal.h"
 
@@ -47,7 +50,10 @@ struct ml_lblock {
 
 static struct ml_lblock *ml_lb;
 static size_t ml_nlb;
-static uptr ml_lb_lo, ml_lb_hi; /* the lowest base and the highest end */
+/* The blocks span [ml_lb[0].base, ml_lb[0].base + ml_lb_span): kept as a
+ * size, since a global holding an address of the heap would be a root
+ * (the scan reads the runtime's own globals too). */
+static uptr ml_lb_span;
 static size_t *ml_lwork;        /* blocks whose contents are to be scanned */
 static size_t ml_nwork;
 
@@ -90,7 +96,7 @@ static void ml_lb_sort(void)
 /* The block containing address v (a zero-size block: v is its base), or -1. */
 static long ml_lb_find(uptr v)
 {
-	if (v < ml_lb_lo || v >= ml_lb_hi)
+	if (!ml_nlb || v - ml_lb[0].base >= ml_lb_span)
 		return -1;
 	size_t lo = 0, hi = ml_nlb;
 	while (lo < hi) { /* the last block with base <= v */
@@ -116,8 +122,7 @@ static int ml_lb_collect(void)
 	ml_lwork = ml_lmap(n * sizeof *ml_lwork);
 	if (!ml_lb || !ml_lwork)
 		return 0;
-	ml_lb_lo = ~(uptr)0;
-	ml_lb_hi = 0;
+	uptr hi = 0;
 	for (unsigned s = __ML_FIRST_SLOT; ml_slot_in_use(s); s++) {
 		const struct __ml_rec *r = &__ML_RECS[s];
 		const struct ml_cold *c = &ML_COLD[s];
@@ -132,12 +137,11 @@ static int ml_lb_collect(void)
 		 * a leak (its pointers to the program's blocks keep them) */
 		b->state = (ML_LOAD(&c->flags) & ML_CF_FOREIGN) ? ML_L_REACHABLE : ML_L_UNSEEN;
 		b->queued = 0;
-		if (b->base < ml_lb_lo)
-			ml_lb_lo = b->base;
-		if (b->end + 1 > ml_lb_hi)
-			ml_lb_hi = b->end + 1;
+		if (b->end + 1 > hi)
+			hi = b->end + 1; /* (+1: a zero-size block's base) */
 	}
 	ml_lb_sort();
+	ml_lb_span = ml_nlb ? hi - ml_lb[0].base : 0;
 	for (size_t i = 0; i < ml_nlb; i++)
 		if (ml_lb[i].state == ML_L_REACHABLE) {
 			ml_lb[i].queued = 1;
@@ -217,6 +221,13 @@ static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
 
 extern void *__libc_stack_end;
 
+static uptr ml_main_frame; /* main's frame, while main runs (0: unknown) */
+
+void __ml_main_frame(__ml_uptr frame)
+{
+	ml_main_frame = frame;
+}
+
 /* The roots: writable segments of every loaded object (globals, libc's
  * own state) and this thread's instance of their TLS, this thread's stack
  * and registers, and the stacks (with their TLS) of the other live
@@ -230,6 +241,8 @@ static void ml_scan_roots(void)
 	uptr top = ml_thread_stack_top();
 	if (!top)
 		top = (uptr)__libc_stack_end;
+	if (__ml_t.id == 0 && __ml_t.depth == 0 && ml_main_frame > sp && ml_main_frame < top)
+		sp = ml_main_frame; /* main has returned: below its frame lies only the past */
 	if (top > sp)
 		ml_scan(sp, top, ML_L_REACHABLE, -1);
 	uptr lo, hi;

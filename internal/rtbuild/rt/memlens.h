@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 12
+#define __ML_ABI 13
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -174,6 +174,9 @@ __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct 
  * (base is an integer: gcc warns of a pointer to uninitialized memory
  * passed as const void *.) */
 __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl);
+/* main's frame, from main's prologue: after main returns, the leak check
+ * scans the stack above it only. */
+void __ml_main_frame(__ml_uptr frame);
 /* Retire the locals registered since this thread had h of them. */
 void __ml_scope_pop(unsigned h);
 /* Struct copies: move the pointer shadow of n bytes along, retagged from the
@@ -276,8 +279,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v12;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v12;
+extern const int __memlens_abi_v13;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v13;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))

@@ -229,11 +229,13 @@ static void ml_leak_what(struct ml_buf *b, const struct ml_leak *l)
 /* Why the leak check counts them lost. */
 static const char *ml_leak_why(const struct ml_leak *l)
 {
+	int one = l->blocks == 1;
 	if (strcmp(l->how, "indirect") == 0)
-		return "only other lost blocks point to them";
+		return one ? "only other lost blocks point to it" : "only other lost blocks point to them";
 	if (strcmp(l->how, "possible") == 0)
-		return "only pointers into their middle remain (not to their start)";
-	return "no pointer to them remains";
+		return one ? "only pointers into its middle remain (none to its start)"
+		           : "only pointers into their middle remain (none to their start)";
+	return one ? "no pointer to it remains" : "no pointer to them remains";
 }
 
 static void ml_what(struct ml_buf *b, struct ml_event *ev)
