@@ -462,19 +462,19 @@ func clip(s string) string {
 // bug program's name starts with the abbreviation of a kind it wants.
 func TestCorpusAnnotations(t *testing.T) {
 	prefixes := map[string]string{
-		"hbo": "HEAP-BUFFER-OVERFLOW",
-		"dpd": "DANGLING-POINTER-DEREF",
-		"df":  "DOUBLE-FREE",
-		"uf":  "UNMATCHED-FREE",
-		"npd": "NULL-POINTER-DEREF",
-		"sbo": "STACK-BUFFER-OVERFLOW",
-		"gbo": "GLOBAL-BUFFER-OVERFLOW",
-		"ioo": "INTRA-OBJECT-OVERFLOW",
-		"uar": "USE-AFTER-RETURN",
-		"uas": "USE-AFTER-SCOPE",
-		"inv": "INVALID-DEREF",
-		"uir": "UNINITIALIZED-READ",
-		"row": "READ-ONLY-WRITE",
+		"hbo":  "HEAP-BUFFER-OVERFLOW",
+		"dpd":  "DANGLING-POINTER-DEREF",
+		"df":   "DOUBLE-FREE",
+		"uf":   "UNMATCHED-FREE",
+		"npd":  "NULL-POINTER-DEREF",
+		"sbo":  "STACK-BUFFER-OVERFLOW",
+		"gbo":  "GLOBAL-BUFFER-OVERFLOW",
+		"ioo":  "INTRA-OBJECT-OVERFLOW",
+		"uar":  "USE-AFTER-RETURN",
+		"uas":  "USE-AFTER-SCOPE",
+		"inv":  "INVALID-DEREF",
+		"uir":  "UNINITIALIZED-READ",
+		"row":  "READ-ONLY-WRITE",
 		"leak": "MEMORY-LEAK",
 	}
 	bugs, clean := loadSet(t, "bugs"), loadSet(t, "clean")
