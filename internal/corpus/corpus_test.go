@@ -181,15 +181,15 @@ func TestLoadErrors(t *testing.T) {
 
 func TestLoadKinds(t *testing.T) {
 	dir := t.TempDir()
-	path := write(t, dir, "leak.c", "int x; // want MEMORY-LEAK\n")
+	path := write(t, dir, "typestate.c", "int x; // want TYPESTATE-VIOLATION\n")
 	if _, err := Load(path); err == nil {
 		t.Errorf("Load accepted a kind not in Kinds")
 	}
-	p, err := LoadKinds(path, append([]string{"MEMORY-LEAK"}, Kinds...))
+	p, err := LoadKinds(path, append([]string{"TYPESTATE-VIOLATION"}, Kinds...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(p.Wants, []Want{{"MEMORY-LEAK", "leak.c", 1}}) {
+	if !reflect.DeepEqual(p.Wants, []Want{{"TYPESTATE-VIOLATION", "typestate.c", 1}}) {
 		t.Errorf("Wants = %v", p.Wants)
 	}
 }

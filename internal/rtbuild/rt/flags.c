@@ -49,6 +49,8 @@ static const struct ml_option {
 	 "programs built with memlens cc --memlens-full (0: no such report)"},
 	{"detect_leaks", ML_OPT_BOOL, "1", 0, 1,
 	 "check for leaks at exit: report definitely, indirectly and possibly lost blocks"},
+	{"suppressions", ML_OPT_PATH, "", 0, 0,
+	 "file of leak suppressions: lines leak:PATTERN matching a function or file of the allocation stack"},
 	{"help", ML_OPT_BOOL, "0", 0, 1,
 	 "print this list of options at start-up"},
 };
@@ -73,6 +75,9 @@ static void ml_opt_apply(const struct ml_option *o, long iv, const char *sv, siz
 	} else if (strcmp(o->name, "uninit") == 0) {
 		ml_flags.uninit = (int)iv;
 		ml_kind_enabled[ML_UNINITIALIZED_READ] = (unsigned char)iv;
+	} else if (strcmp(o->name, "suppressions") == 0) {
+		memcpy(ml_flags.suppressions, sv, svlen);
+		ml_flags.suppressions[svlen] = 0;
 	} else if (strcmp(o->name, "detect_leaks") == 0) {
 		ml_flags.detect_leaks = (int)iv;
 	} else if (strcmp(o->name, "help") == 0) {

@@ -227,6 +227,7 @@ struct ml_flags {
 	int help;
 	int uninit;            /* track definedness, report UNINITIALIZED-READ */
 	int detect_leaks;      /* the leak check at exit (leaks.c) */
+	char suppressions[4096]; /* leak suppressions file, "" = none (leaks.c) */
 };
 extern struct ml_flags ml_flags;
 void ml_flags_defaults(void);
@@ -482,9 +483,19 @@ static inline void ml_check(const void *p, meta_t m, uptr n, int write,
 
 /* ---- report.c ---- */
 void ml_report(enum ml_kind kind, struct ml_event *ev);
-/* After the leak reports: bytes and blocks of each category. */
-void ml_leak_summary(const uint64_t definite[2], const uint64_t indirect[2],
-                     const uint64_t possible[2], const uint64_t reachable[2]);
+/* After the leak reports: bytes and blocks ([0], [1]) of each category,
+ * and the largest still-reachable loss records by allocation stack. */
+#define ML_LEAK_SITES 10
+struct ml_leak_sum {
+	uint64_t definite[2], indirect[2], possible[2], reachable[2], suppressed[2];
+	unsigned nsites, more;
+	struct {
+		uint64_t bytes, blocks;
+		unsigned stack;
+		int foreign;       /* libc's (or uninstrumented code's) own */
+	} site[ML_LEAK_SITES];
+};
+void ml_leak_summary(const struct ml_leak_sum *sum);
 
 /* ---- leaks.c ---- */
 /* The leak check, at exit. */

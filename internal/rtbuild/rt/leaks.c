@@ -33,11 +33,14 @@
  */
 #include "internal.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 enum { ML_L_UNSEEN, ML_L_POSSIBLE, ML_L_REACHABLE, ML_L_INDIRECT, ML_L_DEFINITE };
 
@@ -279,6 +282,98 @@ static void ml_cliques(void)
 	}
 }
 
+/* ---- suppressions ---- */
+
+/* The suppressions file (option suppressions=FILE) holds lines
+ *   leak:PATTERN
+ * (blank lines and lines starting with # are ignored). A loss record is
+ * not reported when PATTERN matches the function, the file or the file's
+ * base name of a frame of its allocation stack; * matches any run of
+ * characters. The patterns, NUL-terminated one after the other, end with
+ * an empty one. */
+static char *ml_supp;
+
+static int ml_glob(const char *p, const char *s)
+{
+	for (; *p; p++, s++) {
+		if (*p == '*') {
+			for (;; s++) {
+				if (ml_glob(p + 1, s))
+					return 1;
+				if (!*s)
+					return 0;
+			}
+		}
+		if (*p != *s)
+			return 0;
+	}
+	return !*s;
+}
+
+/* Read the file; a line that is not a suppression is reported (file:line
+ * and what was expected) and skipped. */
+static void ml_supp_load(void)
+{
+	const char *path = ml_flags.suppressions;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ml_printf("memlens: suppressions file %s: cannot open it: %s\n", path, strerror(errno));
+		return;
+	}
+	size_t cap = 1 << 20, n = 0;
+	char *text = ml_lmap(cap + 2);
+	ml_supp = ml_lmap(cap + 2);
+	if (!text || !ml_supp) {
+		close(fd);
+		return;
+	}
+	ssize_t r;
+	while (n < cap && (r = read(fd, text + n, cap - n)) > 0)
+		n += (size_t)r;
+	close(fd);
+	text[n] = '\n';
+	size_t out = 0;
+	unsigned line = 0;
+	for (char *l = text, *end = text + n; l < end;) {
+		char *nl = memchr(l, '\n', (size_t)(end - l) + 1);
+		*nl = 0;
+		line++;
+		while (*l == ' ' || *l == '\t')
+			l++;
+		size_t len = strlen(l);
+		while (len && (l[len - 1] == ' ' || l[len - 1] == '\t' || l[len - 1] == '\r'))
+			l[--len] = 0;
+		if (len && *l != '#') {
+			if (strncmp(l, "leak:", 5) != 0 || len == 5)
+				ml_printf("memlens: %s:%u: expected leak:PATTERN (a function or file name, * for any run of characters), found '%s'\n",
+				          path, line, l);
+			else {
+				memcpy(ml_supp + out, l + 5, len - 5 + 1);
+				out += len - 5 + 1;
+			}
+		}
+		l = nl + 1;
+	}
+	ml_supp[out] = 0;
+}
+
+static int ml_suppressed(unsigned stack)
+{
+	if (!ml_supp)
+		return 0;
+	const site_t *f[__ML_MAX_FRAMES];
+	unsigned n = ml_stack_get(stack, f, __ML_MAX_FRAMES);
+	for (const char *p = ml_supp; *p; p += strlen(p) + 1)
+		for (unsigned i = 0; i < n; i++) {
+			const char *file = f[i]->file ? f[i]->file : "";
+			const char *base = strrchr(file, '/');
+			if ((f[i]->func && ml_glob(p, f[i]->func)) || ml_glob(p, file) ||
+			    (base && ml_glob(p, base + 1)))
+				return 1;
+		}
+	return 0;
+}
+
 /* ---- loss records ---- */
 
 struct ml_lgroup {
@@ -300,6 +395,8 @@ void ml_check_leaks(void)
 		return;
 	if (!ml_lb_collect())
 		return;
+	if (ml_flags.suppressions[0])
+		ml_supp_load();
 	ml_scan_roots();
 	ml_cliques();
 
@@ -311,6 +408,7 @@ void ml_check_leaks(void)
 	if (!g)
 		return;
 	uint64_t total[ML_L_DEFINITE + 1][2] = {{0}};
+	struct ml_leak_sum sum = {0};
 	for (size_t i = 0; i < ml_nlb; i++) {
 		const struct ml_lblock *b = &ml_lb[i];
 		unsigned st = b->state == ML_L_UNSEEN ? ML_L_DEFINITE : b->state;
@@ -339,6 +437,14 @@ void ml_check_leaks(void)
 				next = &g[h];
 		if (!next)
 			break;
+		if (ml_suppressed(next->stack)) {
+			sum.suppressed[0] += next->bytes;
+			sum.suppressed[1] += next->blocks;
+			total[next->state][0] -= next->bytes;
+			total[next->state][1] -= next->blocks;
+			next->blocks = 0;
+			continue;
+		}
 		const struct ml_lblock *b = &ml_lb[next->first];
 		struct ml_leak l = {0};
 		l.how = ml_leak_names[next->state];
@@ -364,7 +470,30 @@ void ml_check_leaks(void)
 			reported++;
 		next->blocks = 0; /* done */
 	}
-	if (reported)
-		ml_leak_summary(total[ML_L_DEFINITE], total[ML_L_INDIRECT], total[ML_L_POSSIBLE],
-		                total[ML_L_REACHABLE]);
+	if (!reported)
+		return;
+	/* the summary: totals, then the still-reachable records, largest first */
+	memcpy(sum.definite, total[ML_L_DEFINITE], sizeof sum.definite);
+	memcpy(sum.indirect, total[ML_L_INDIRECT], sizeof sum.indirect);
+	memcpy(sum.possible, total[ML_L_POSSIBLE], sizeof sum.possible);
+	memcpy(sum.reachable, total[ML_L_REACHABLE], sizeof sum.reachable);
+	for (;;) {
+		struct ml_lgroup *next = 0;
+		for (size_t h = 0; h < cap; h++)
+			if (g[h].blocks && g[h].state == ML_L_REACHABLE && (!next || g[h].bytes > next->bytes))
+				next = &g[h];
+		if (!next)
+			break;
+		if (sum.nsites < ML_LEAK_SITES) {
+			sum.site[sum.nsites].bytes = next->bytes;
+			sum.site[sum.nsites].blocks = next->blocks;
+			sum.site[sum.nsites].stack = next->stack;
+			sum.site[sum.nsites].foreign = (ML_LOAD(&ML_COLD[ml_lb[next->first].slot].flags) & ML_CF_FOREIGN) != 0;
+			sum.nsites++;
+		} else {
+			sum.more++;
+		}
+		next->blocks = 0;
+	}
+	ml_leak_summary(&sum);
 }

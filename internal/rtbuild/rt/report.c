@@ -1195,18 +1195,45 @@ static void ml_summary_line(struct ml_buf *b, const char *what, const uint64_t c
 	ml_bput(b, c[1] == 1 ? " block\n" : " blocks\n");
 }
 
-void ml_leak_summary(const uint64_t definite[2], const uint64_t indirect[2],
-                     const uint64_t possible[2], const uint64_t reachable[2])
+void ml_leak_summary(const struct ml_leak_sum *sum)
 {
-	char buf[1024];
+	char buf[8192];
 	struct ml_buf b = {buf, 0, sizeof buf, 0};
 	ml_bput(&b, "==");
 	ml_bdec(&b, (uint64_t)getpid());
 	ml_bput(&b, "== memlens: LEAK SUMMARY:\n");
-	ml_summary_line(&b, "definitely lost: ", definite);
-	ml_summary_line(&b, "indirectly lost: ", indirect);
-	ml_summary_line(&b, "  possibly lost: ", possible);
-	ml_summary_line(&b, "still reachable: ", reachable);
+	ml_summary_line(&b, "definitely lost: ", sum->definite);
+	ml_summary_line(&b, "indirectly lost: ", sum->indirect);
+	ml_summary_line(&b, "  possibly lost: ", sum->possible);
+	ml_summary_line(&b, "still reachable: ", sum->reachable);
+	if (sum->suppressed[1])
+		ml_summary_line(&b, "     suppressed: ", sum->suppressed);
+	for (unsigned i = 0; i < sum->nsites; i++) {
+		const site_t *f[1];
+		ml_bput(&b, "      ");
+		ml_bbytes(&b, sum->site[i].bytes);
+		ml_bput(&b, " in ");
+		ml_bdec(&b, sum->site[i].blocks);
+		ml_bput(&b, sum->site[i].blocks == 1 ? " block" : " blocks");
+		if (sum->site[i].foreign)
+			ml_bput(&b, " libc (or code built without memlens) allocated for itself");
+		if (ml_stack_get(sum->site[i].stack, f, 1)) {
+			ml_bput(&b, sum->site[i].foreign ? " under " : " allocated at ");
+			ml_bput(&b, f[0]->func ? f[0]->func : "?");
+			ml_bputc(&b, ' ');
+			ml_bput(&b, f[0]->file ? f[0]->file : "?");
+			ml_bputc(&b, ':');
+			ml_bdec(&b, f[0]->line);
+		} else if (!sum->site[i].foreign) {
+			ml_bput(&b, " allocated outside instrumented code");
+		}
+		ml_bputc(&b, '\n');
+	}
+	if (sum->more) {
+		ml_bput(&b, "      (and ");
+		ml_bdec(&b, sum->more);
+		ml_bput(&b, " smaller allocation sites)\n");
+	}
 	ml_report_lock();
 	int fd = 2;
 	if (ml_flags.log_path[0]) {
