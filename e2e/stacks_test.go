@@ -22,6 +22,8 @@ func TestReportStacks(t *testing.T) {
 		"DANGLING-POINTER-DEREF": {"main", "alloc_here <- path_a <- main", "release <- main"},
 		// a local's declaration: its function and that function's caller
 		"USE-AFTER-RETURN": {"main", "keep_local <- through_here", ""},
+		// never freed: a leak is told by its allocation stack
+		"MEMORY-LEAK": {"alloc_here <- path_b <- main", "alloc_here <- path_b <- main", ""},
 	}
 	checkStacks(t, prog, "", full)
 	// stack_depth keeps the innermost frames of every stack
@@ -29,11 +31,13 @@ func TestReportStacks(t *testing.T) {
 		"HEAP-BUFFER-OVERFLOW":   {"poke <- middle", "alloc_here <- path_b", ""},
 		"DANGLING-POINTER-DEREF": {"main", "alloc_here <- path_a", "release <- main"},
 		"USE-AFTER-RETURN":       {"main", "keep_local <- through_here", ""},
+		"MEMORY-LEAK":            {"alloc_here <- path_b", "alloc_here <- path_b", ""},
 	})
 	checkStacks(t, prog, ":stack_depth=1", map[string][3]string{
 		"HEAP-BUFFER-OVERFLOW":   {"poke", "alloc_here", ""},
 		"DANGLING-POINTER-DEREF": {"main", "alloc_here", "release"},
 		"USE-AFTER-RETURN":       {"main", "keep_local", ""},
+		"MEMORY-LEAK":            {"alloc_here", "alloc_here", ""},
 	})
 }
 

@@ -7,7 +7,7 @@
 int main(void)
 {
 	const char *input = "   42 apples";
-	char *buf = malloc(strlen(input) + 1);
+	char *buf = malloc(strlen(input) + 1); // want MEMORY-LEAK
 	if (buf == NULL)
 		return 1;
 	strcpy(buf, input);

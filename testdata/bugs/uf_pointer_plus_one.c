@@ -6,7 +6,7 @@
 
 static char *sized_alloc(size_t n)
 {
-	size_t *p = malloc(sizeof(size_t) + n);
+	size_t *p = malloc(sizeof(size_t) + n); // want MEMORY-LEAK
 	if (p == NULL)
 		exit(1);
 	p[0] = n;

@@ -10,7 +10,7 @@ struct queue {
 
 int main(void)
 {
-	struct queue q = {malloc(4 * sizeof(int)), 0, 4};
+	struct queue q = {malloc(4 * sizeof(int)), 0, 4}; // want MEMORY-LEAK
 	if (q.base == NULL)
 		return 1;
 	for (int i = 0; i < 4; i++)

@@ -17,7 +17,7 @@ static void drop_payload(char *payload)
 
 int main(void)
 {
-	struct packet *p = malloc(sizeof *p);
+	struct packet *p = malloc(sizeof *p); // want MEMORY-LEAK
 	if (p == NULL)
 		return 1;
 	strcpy(p->payload, "ping");
