@@ -66,34 +66,46 @@ static void *ml_lmap(size_t n)
 	return p == MAP_FAILED ? 0 : p;
 }
 
-/* Heapsort by base (no qsort: it may call malloc). */
-static void ml_lb_sift(size_t i, size_t n)
+/* Heapsort (qsort may call malloc) of n elements of size bytes, in the
+ * order of less. */
+static void ml_swap(char *a, char *b, size_t size)
+{
+	while (size--) {
+		char t = *a;
+		*a++ = *b;
+		*b++ = t;
+	}
+}
+
+static void ml_sift(char *v, size_t i, size_t n, size_t size, int (*less)(const void *, const void *))
 {
 	for (;;) {
 		size_t c = 2 * i + 1;
 		if (c >= n)
 			return;
-		if (c + 1 < n && ml_lb[c + 1].base > ml_lb[c].base)
+		if (c + 1 < n && less(v + c * size, v + (c + 1) * size))
 			c++;
-		if (ml_lb[i].base >= ml_lb[c].base)
+		if (!less(v + i * size, v + c * size))
 			return;
-		struct ml_lblock t = ml_lb[i];
-		ml_lb[i] = ml_lb[c];
-		ml_lb[c] = t;
+		ml_swap(v + i * size, v + c * size, size);
 		i = c;
 	}
 }
 
-static void ml_lb_sort(void)
+static void ml_sort(void *base, size_t n, size_t size, int (*less)(const void *, const void *))
 {
-	for (size_t i = ml_nlb / 2; i-- > 0;)
-		ml_lb_sift(i, ml_nlb);
-	for (size_t n = ml_nlb; n > 1; n--) {
-		struct ml_lblock t = ml_lb[0];
-		ml_lb[0] = ml_lb[n - 1];
-		ml_lb[n - 1] = t;
-		ml_lb_sift(0, n - 1);
+	char *v = base;
+	for (size_t i = n / 2; i-- > 0;)
+		ml_sift(v, i, n, size, less);
+	for (size_t k = n; k > 1; k--) {
+		ml_swap(v, v + (k - 1) * size, size);
+		ml_sift(v, 0, k - 1, size, less);
 	}
+}
+
+static int ml_base_less(const void *a, const void *b)
+{
+	return ((const struct ml_lblock *)a)->base < ((const struct ml_lblock *)b)->base;
 }
 
 /* The block containing address v (a zero-size block: v is its base), or -1. */
@@ -143,7 +155,7 @@ static int ml_lb_collect(void)
 		if (b->end + 1 > hi)
 			hi = b->end + 1; /* (+1: a zero-size block's base) */
 	}
-	ml_lb_sort();
+	ml_sort(ml_lb, ml_nlb, sizeof *ml_lb, ml_base_less);
 	ml_lb_span = ml_nlb ? hi - ml_lb[0].base : 0;
 	for (size_t i = 0; i < ml_nlb; i++)
 		if (ml_lb[i].state == ML_L_REACHABLE) {
@@ -382,6 +394,11 @@ struct ml_lgroup {
 	uint64_t bytes, blocks;
 };
 
+static int ml_bytes_less(const void *a, const void *b)
+{
+	return ((const struct ml_lgroup *)a)->bytes < ((const struct ml_lgroup *)b)->bytes;
+}
+
 static const char *const ml_leak_names[] = {
 	[ML_L_POSSIBLE] = "possible",
 	[ML_L_REACHABLE] = "reachable",
@@ -429,33 +446,33 @@ void ml_check_leaks(void)
 
 	/* report lost groups, fewest bytes first (the biggest ends next to
 	 * the summary, as Valgrind orders its loss records) */
+	size_t ng = 0;
+	for (size_t h = 0; h < cap; h++)
+		if (g[h].blocks)
+			g[ng++] = g[h];
+	ml_sort(g, ng, sizeof *g, ml_bytes_less);
 	uint64_t reported = 0;
-	for (;;) {
-		struct ml_lgroup *next = 0;
-		for (size_t h = 0; h < cap; h++)
-			if (g[h].blocks && g[h].state != ML_L_REACHABLE && (!next || g[h].bytes < next->bytes))
-				next = &g[h];
-		if (!next)
-			break;
-		if (ml_suppressed(next->stack)) {
-			sum.suppressed[0] += next->bytes;
-			sum.suppressed[1] += next->blocks;
-			total[next->state][0] -= next->bytes;
-			total[next->state][1] -= next->blocks;
-			next->blocks = 0;
+	for (size_t k = 0; k < ng; k++) {
+		struct ml_lgroup *grp = &g[k];
+		if (grp->state == ML_L_REACHABLE)
+			continue;
+		if (ml_suppressed(grp->stack)) {
+			sum.suppressed[0] += grp->bytes;
+			sum.suppressed[1] += grp->blocks;
+			total[grp->state][0] -= grp->bytes;
+			total[grp->state][1] -= grp->blocks;
 			continue;
 		}
-		const struct ml_lblock *b = &ml_lb[next->first];
+		const struct ml_lblock *b = &ml_lb[grp->first];
 		struct ml_leak l = {0};
-		l.how = ml_leak_names[next->state];
-		l.bytes = next->bytes;
-		l.blocks = next->blocks;
-		l.stack = next->stack;
+		l.how = ml_leak_names[grp->state];
+		l.bytes = grp->bytes;
+		l.blocks = grp->blocks;
+		l.stack = grp->stack;
 		l.tid = ML_COLD[b->slot].alloc_tid;
-		l.id = 0;
-		struct ml_binfo k;
-		if (ml_block_info(ml_lb_meta(b), &k))
-			l.id = k.id;
+		struct ml_binfo info;
+		if (ml_block_info(ml_lb_meta(b), &info))
+			l.id = info.id;
 		l.size = b->end - b->base;
 		struct ml_event ev = {0};
 		const site_t *at[1];
@@ -464,11 +481,10 @@ void ml_check_leaks(void)
 		ev.point = ML_LEAK;
 		ev.p = b->base;
 		ev.m = ml_lb_meta(b);
-		ev.n = next->bytes;
+		ev.n = grp->bytes;
 		ev.leak = &l;
 		if (ml_detect(&ev) >= 0)
 			reported++;
-		next->blocks = 0; /* done */
 	}
 	if (!reported)
 		return;
@@ -477,23 +493,19 @@ void ml_check_leaks(void)
 	memcpy(sum.indirect, total[ML_L_INDIRECT], sizeof sum.indirect);
 	memcpy(sum.possible, total[ML_L_POSSIBLE], sizeof sum.possible);
 	memcpy(sum.reachable, total[ML_L_REACHABLE], sizeof sum.reachable);
-	for (;;) {
-		struct ml_lgroup *next = 0;
-		for (size_t h = 0; h < cap; h++)
-			if (g[h].blocks && g[h].state == ML_L_REACHABLE && (!next || g[h].bytes > next->bytes))
-				next = &g[h];
-		if (!next)
-			break;
+	for (size_t k = ng; k-- > 0;) {
+		const struct ml_lgroup *grp = &g[k];
+		if (grp->state != ML_L_REACHABLE)
+			continue;
 		if (sum.nsites < ML_LEAK_SITES) {
-			sum.site[sum.nsites].bytes = next->bytes;
-			sum.site[sum.nsites].blocks = next->blocks;
-			sum.site[sum.nsites].stack = next->stack;
-			sum.site[sum.nsites].foreign = (ML_LOAD(&ML_COLD[ml_lb[next->first].slot].flags) & ML_CF_FOREIGN) != 0;
+			sum.site[sum.nsites].bytes = grp->bytes;
+			sum.site[sum.nsites].blocks = grp->blocks;
+			sum.site[sum.nsites].stack = grp->stack;
+			sum.site[sum.nsites].foreign = (ML_LOAD(&ML_COLD[ml_lb[grp->first].slot].flags) & ML_CF_FOREIGN) != 0;
 			sum.nsites++;
 		} else {
 			sum.more++;
 		}
-		next->blocks = 0;
 	}
 	ml_leak_summary(&sum);
 }
