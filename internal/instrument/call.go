@@ -72,7 +72,8 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 	case strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
 		// atomics write through their pointers
 		f := r.verbatim(x.PostfixExpression)
-		f.cat(r.externArgs(x))
+		args, _ := r.externArgs(x)
+		f.cat(args)
 		if wantMeta {
 			return r.opaqueFrag(f)
 		}
@@ -102,8 +103,10 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		var f frag
 		f.str("(__ml_t.frames[__ml_slot] = " + site + ",")
 		f.cat(r.expr(x.PostfixExpression))
-		f.cat(r.externArgs(x))
+		args, outs := r.externArgs(x)
+		f.cat(args)
 		f.str(")")
+		f = adoptOuts(f, outs, x.Type() == nil || x.Type().Kind() == cc.Void)
 		if wantMeta {
 			m := r.metaTemp()
 			return r.keepValue(f, func(v string) string { return m + " = __ml_metar((__ml_uptr)" + v + ")" }), m

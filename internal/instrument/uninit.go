@@ -301,10 +301,14 @@ func isVaList(t cc.Type) bool {
 
 // externArgs renders the arguments of a call to a libc function memlens
 // does not check: whatever a pointer argument to non-const memory points
-// into may be written by it, so it is defined from then on.
-func (r *rewriter) externArgs(x *cc.PostfixExpression) frag {
+// into may be written by it, so it is defined from then on. It also
+// returns the variables holding the out-parameters (T **) whose pointee
+// libc may have set to a block it allocated (asprintf, getaddrinfo): after
+// the call, those blocks are the program's (__ml_adopt_out).
+func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 	params := paramTypes(x)
 	var f frag
+	var outs []string
 	f.tok(x.Token)
 	i := 0
 	for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
@@ -317,15 +321,54 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) frag {
 			t = params[i]
 		}
 		i++
-		if !r.tracksDef() || !mayWriteThrough(a, t) {
+		def := r.tracksDef() && mayWriteThrough(a, t)
+		out := r.fn != nil && mayWriteThrough(a, t) && isDataPtr(t.(*cc.PointerType).Elem())
+		if !def && !out {
 			f.cat(r.expr(a))
 			continue
 		}
 		code, meta := r.ptrExpr(a)
-		f.cat(r.keepValue(code, func(v string) string { return "__ml_def_extern((__ml_uptr)" + v + ", " + meta + ")" }))
+		o := ""
+		if out {
+			o = r.originTemp() // a function-scope __ml_uptr
+			outs = append(outs, o)
+		}
+		f.cat(r.keepValue(code, func(v string) string {
+			var after []string
+			if def {
+				after = append(after, "__ml_def_extern((__ml_uptr)"+v+", "+meta+")")
+			}
+			if out {
+				after = append(after, o+" = (__ml_uptr)"+v)
+			}
+			return strings.Join(after, ", ")
+		}))
 	}
 	f.tok(x.Token2)
-	return f
+	return f, outs
+}
+
+// adoptOuts wraps the call f, whose out-parameters are held in outs, so
+// that the blocks libc stored through them become the program's.
+func adoptOuts(f frag, outs []string, void bool) frag {
+	if len(outs) == 0 {
+		return f
+	}
+	var adopt strings.Builder
+	for _, o := range outs {
+		adopt.WriteString(" __ml_adopt_out(" + o + ");")
+	}
+	var w frag
+	if void {
+		w.str("__extension__({ ")
+		w.cat(f)
+		w.str(";" + adopt.String() + " })")
+		return w
+	}
+	w.str("__extension__({ __auto_type __ml_res = ")
+	w.cat(f)
+	w.str(";" + adopt.String() + " __ml_res; })")
+	return w
 }
 
 // mayWriteThrough reports whether a callee may write what argument a,

@@ -276,6 +276,12 @@ __ml_meta_t __ml_metar(__ml_uptr v)
 	return m;
 }
 
+void __ml_adopt_out(__ml_uptr pp)
+{
+	if (pp >= ML_NULL_LIMIT && !(pp & 7) && ml_app_range(pp, sizeof(uptr)))
+		(void)__ml_metar(*(const uptr *)pp);
+}
+
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag)
 {
 	uptr d = (uptr)dst, s = (uptr)src;

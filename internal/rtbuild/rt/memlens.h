@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 13
+#define __ML_ABI 14
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -163,6 +163,9 @@ __ml_meta_t __ml_meta_of(const void *p);               /* meta from an address *
  * check (opendir, getaddrinfo, realpath…): a heap block libc allocated
  * and hands over becomes the program's, so losing it is a leak. */
 __ml_meta_t __ml_metar(__ml_uptr v);
+/* The same for the pointer a libc function memlens does not check may
+ * have stored at pp (an out-parameter: asprintf, getaddrinfo, scandir). */
+void __ml_adopt_out(__ml_uptr pp);
 /* A global variable of an instrumented unit, from the unit's constructor,
  * or a string literal: its record's meta. decl is the declaration's site
  * (expr: the name, or the literal); literals and const variables
@@ -279,8 +282,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v13;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v13;
+extern const int __memlens_abi_v14;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v14;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
