@@ -243,23 +243,82 @@ void __ml_main_frame(__ml_uptr frame)
 	ml_main_frame = frame;
 }
 
+/* The start of the main thread's stack mapping ("[stack]" in
+ * /proc/self/maps), for a check run by another thread; 0 if unknown. */
+static uptr ml_main_stack_lo(void)
+{
+	char buf[4096];
+	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	uptr lo = 0;
+	size_t have = 0;
+	for (;;) {
+		ssize_t r = read(fd, buf + have, sizeof buf - 1 - have);
+		if (r <= 0)
+			break;
+		have += (size_t)r;
+		buf[have] = 0;
+		char *line = buf, *nl;
+		while ((nl = strchr(line, '\n'))) {
+			*nl = 0;
+			if (strstr(line, "[stack]")) {
+				for (char *c = line; *c && *c != '-'; c++)
+					lo = lo * 16 + (uptr)(*c <= '9' ? *c - '0' : (*c | 0x20) - 'a' + 10);
+				close(fd);
+				return lo;
+			}
+			line = nl + 1;
+		}
+		have = (size_t)(buf + have - line);
+		memmove(buf, line, have);
+		if (have == sizeof buf - 1)
+			have = 0; /* an absurdly long line: drop it */
+	}
+	close(fd);
+	return 0;
+}
+
+/* The end of this thread's stack, or 0 if it cannot be told. */
+static uptr ml_own_stack_top(void)
+{
+	if (__ml_t.id == 0)
+		return (uptr)__libc_stack_end;
+	uptr top = ml_thread_stack_top();
+	if (top)
+		return top;
+	pthread_attr_t a; /* a thread memlens did not start */
+	void *lo;
+	size_t size;
+	if (pthread_getattr_np(pthread_self(), &a) != 0)
+		return 0;
+	if (pthread_attr_getstack(&a, &lo, &size) == 0)
+		top = (uptr)lo + size;
+	pthread_attr_destroy(&a);
+	return top;
+}
+
 /* The roots: writable segments of every loaded object (globals, libc's
  * own state) and this thread's instance of their TLS, this thread's stack
  * and registers, and the stacks (with their TLS) of the other live
- * threads memlens started. */
+ * threads memlens started; when a thread other than main exits the
+ * program, main's whole stack. */
 static void ml_scan_roots(void)
 {
 	jmp_buf regs; /* callee-saved registers, on the stack scanned below */
 	setjmp(regs);
 	dl_iterate_phdr(ml_scan_segment, 0);
 	uptr sp = (uptr)__builtin_frame_address(0);
-	uptr top = ml_thread_stack_top();
-	if (!top)
-		top = (uptr)__libc_stack_end;
+	uptr top = ml_own_stack_top();
 	if (__ml_t.id == 0 && __ml_t.depth == 0 && ml_main_frame > sp && ml_main_frame < top)
 		sp = ml_main_frame; /* main has returned: below its frame lies only the past */
 	if (top > sp)
 		ml_scan(sp, top, ML_L_REACHABLE, -1);
+	if (__ml_t.id != 0) {
+		uptr lo = ml_main_stack_lo();
+		if (lo && lo < (uptr)__libc_stack_end)
+			ml_scan(lo, (uptr)__libc_stack_end, ML_L_REACHABLE, -1);
+	}
 	uptr lo, hi;
 	for (unsigned id = 0; ml_thread_stack(id, &lo, &hi) >= 0; id++)
 		if (hi > lo)

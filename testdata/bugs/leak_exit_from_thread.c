@@ -1,0 +1,32 @@
+/* A worker ends the program with exit() while main waits in
+ * pthread_join: main's stack is still live (its block is reachable),
+ * the block main dropped is lost. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+/* memlens:cflags -pthread */
+
+static void *worker(void *arg)
+{
+	(void)arg;
+	usleep(10000);
+	fflush(stdout);
+	exit(0);
+}
+
+int main(void)
+{
+	char *volatile kept = malloc(100); /* in main's frame, not only a register */
+	kept[0] = 'k';
+	char *dropped = malloc(50); // want MEMORY-LEAK
+	dropped[0] = 1;
+	dropped = NULL;
+	pthread_t t;
+	pthread_create(&t, NULL, worker, NULL);
+	pthread_join(t, NULL);
+	printf("%c\n", kept[0]); /* never reached: kept is live during the join */
+	free(kept);
+	return 0;
+}
