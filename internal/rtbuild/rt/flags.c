@@ -49,6 +49,8 @@ static const struct ml_option {
 	 "programs built with memlens cc --memlens-full (0: no such report)"},
 	{"detect_leaks", ML_OPT_BOOL, "1", 0, 1,
 	 "check for leaks at exit: report definitely, indirectly and possibly lost blocks"},
+	{"show_reachable", ML_OPT_BOOL, "0", 0, 1,
+	 "print the leak summary, with the still-reachable allocation sites, even when nothing is lost"},
 	{"suppressions", ML_OPT_PATH, "", 0, 0,
 	 "file of leak suppressions: lines leak:PATTERN matching a function or file of the allocation stack"},
 	{"help", ML_OPT_BOOL, "0", 0, 1,
@@ -75,6 +77,8 @@ static void ml_opt_apply(const struct ml_option *o, long iv, const char *sv, siz
 	} else if (strcmp(o->name, "uninit") == 0) {
 		ml_flags.uninit = (int)iv;
 		ml_kind_enabled[ML_UNINITIALIZED_READ] = (unsigned char)iv;
+	} else if (strcmp(o->name, "show_reachable") == 0) {
+		ml_flags.show_reachable = (int)iv;
 	} else if (strcmp(o->name, "suppressions") == 0) {
 		memcpy(ml_flags.suppressions, sv, svlen);
 		ml_flags.suppressions[svlen] = 0;

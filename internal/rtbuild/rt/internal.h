@@ -227,6 +227,7 @@ struct ml_flags {
 	int help;
 	int uninit;            /* track definedness, report UNINITIALIZED-READ */
 	int detect_leaks;      /* the leak check at exit (leaks.c) */
+	int show_reachable;    /* its summary even when nothing is lost */
 	char suppressions[4096]; /* leak suppressions file, "" = none (leaks.c) */
 };
 extern struct ml_flags ml_flags;

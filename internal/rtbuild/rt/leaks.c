@@ -545,7 +545,7 @@ void ml_check_leaks(void)
 		if (ml_detect(&ev) >= 0)
 			reported++;
 	}
-	if (!reported)
+	if (!reported && !ml_flags.show_reachable)
 		return;
 	/* the summary: totals, then the still-reachable records, largest first */
 	memcpy(sum.definite, total[ML_L_DEFINITE], sizeof sum.definite);
