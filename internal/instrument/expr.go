@@ -141,10 +141,19 @@ func objType(n cc.ExpressionNode) cc.Type {
 			return elem(objType(x.CastExpression))
 		}
 	}
-	if t := n.Type(); t != nil {
+	t := n.Type()
+	if t == nil {
+		return nil
+	}
+	switch n.(type) {
+	case *cc.PrimaryExpression, *cc.PostfixExpression:
+		// a string literal, a compound literal, a member or element not
+		// resolved above: the array the front end decayed
 		return t.Undecay()
 	}
-	return nil
+	// anything else (ct + 4, a cast, a conditional) is a pointer value,
+	// even when the front end remembers the array it came from
+	return t
 }
 
 // elem is the element type of an array or pointer type.
