@@ -18,7 +18,8 @@
  * `p = malloc(n) + 8` kept in a struct is reachable, not "possibly lost".
  *
  * Lost blocks are reported as MEMORY-LEAK errors, one report per
- * allocation stack and category (like Valgrind's loss records), followed
+ * category and allocation stack (its innermost frames; like Valgrind's
+ * loss records), followed
  * by a LEAK SUMMARY; still-reachable blocks are only counted there. Blocks
  * that code memlens does not see allocated for itself (libc's stdio
  * buffers, thread descriptors) are roots and count as still reachable,
@@ -447,9 +448,15 @@ static int ml_suppressed(unsigned stack)
 
 /* ---- loss records ---- */
 
+/* Loss records group blocks by category and by the innermost frames of
+ * their allocation stacks (Valgrind's --leak-resolution=med): deeper
+ * frames would split a recursive builder's blocks into a record per path. */
+#define ML_LEAK_FRAMES 4
+
 struct ml_lgroup {
-	unsigned stack, state;
-	unsigned first;       /* index of its first block */
+	const site_t *key[ML_LEAK_FRAMES];
+	unsigned stack, state; /* stack: the first block's */
+	unsigned first;        /* index of its first block */
 	uint64_t bytes, blocks;
 };
 
@@ -489,12 +496,18 @@ void ml_check_leaks(void)
 		const struct ml_lblock *b = &ml_lb[i];
 		unsigned st = b->state == ML_L_UNSEEN ? ML_L_DEFINITE : b->state;
 		unsigned stack = ML_COLD[b->slot].alloc_stack;
+		const site_t *key[ML_LEAK_FRAMES] = {0};
+		ml_stack_get(stack, key, ML_LEAK_FRAMES);
 		total[st][0] += b->end - b->base;
 		total[st][1]++;
-		size_t h = ((size_t)stack * 0x9E3779B1u + st) & (cap - 1);
-		while (g[h].blocks && (g[h].stack != stack || g[h].state != st))
+		size_t h = st;
+		for (int f = 0; f < ML_LEAK_FRAMES; f++)
+			h = (h ^ (size_t)key[f]) * 0x9E3779B97F4A7C15ull;
+		h = (h >> 20) & (cap - 1);
+		while (g[h].blocks && (memcmp(g[h].key, key, sizeof key) != 0 || g[h].state != st))
 			h = (h + 1) & (cap - 1);
 		if (!g[h].blocks) {
+			memcpy(g[h].key, key, sizeof key);
 			g[h].stack = stack;
 			g[h].state = st;
 			g[h].first = (unsigned)i;
