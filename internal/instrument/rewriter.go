@@ -134,6 +134,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		decls = append(decls, ed)
 	}
 	r.findDirect(decls)
+	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
 	w := &writer{sys: r.c.isSystem, prag: r.prag}
 	// gcc names the compilation unit (DW_AT_name, DWARF's file 0) after the
