@@ -7,10 +7,16 @@ import (
 )
 
 // pragmas keeps the #pragma directives the front end consumed, so they can be
-// put back into the output before the first token that followed them.
+// put back into the output before the first token that followed them. The
+// front end records them in translation order but gives them no sequence
+// number, so where each goes is told from positions: exactly within a
+// file, and across files from the order in which the output first reached
+// each file (coming back to a file seen earlier means the files met since
+// were included and are finished).
 type pragmas struct {
 	once    map[string]bool
 	pending []pragma
+	first   map[string]int // order in which the output first printed a token of each file
 }
 
 type pragma struct {
@@ -19,7 +25,7 @@ type pragma struct {
 	text string
 }
 
-func newPragmas() *pragmas { return &pragmas{once: map[string]bool{}} }
+func newPragmas() *pragmas { return &pragmas{once: map[string]bool{}, first: map[string]int{}} }
 
 // handle is the cc.Config.PragmaHandler: it implements #pragma once and
 // records every other pragma.
@@ -45,14 +51,40 @@ func (p *pragmas) handle(toks []cc.Token) error {
 	return nil
 }
 
-// flush emits the pending pragmas that precede position file:line.
+// flush emits the pending pragmas that precede the token at file:line,
+// about to be printed.
 func (p *pragmas) flush(w *writer, file string, line int) {
-	for len(p.pending) != 0 {
-		q := p.pending[0]
-		if q.file != file || q.line >= line {
-			return
+	if _, ok := p.first[file]; !ok {
+		p.first[file] = len(p.first)
+	}
+	// a pending pragma of this file before line precedes the token, and so
+	// does every pragma recorded before it
+	n := 0
+	for i, q := range p.pending {
+		if q.file == file && q.line < line {
+			n = i + 1
 		}
-		p.pending = p.pending[1:]
+	}
+	for len(p.pending) > n && p.precedes(p.pending[n], file, line) {
+		n++
+	}
+	for _, q := range p.pending[:n] {
 		w.raw(q.text)
 	}
+	p.pending = p.pending[n:]
+}
+
+// precedes reports whether pragma q, first in translation order among the
+// pending ones, comes before the token at file:line of another file or of
+// its own.
+func (p *pragmas) precedes(q pragma, file string, line int) bool {
+	if q.file == file {
+		return q.line < line
+	}
+	g, printed := p.first[q.file]
+	// a file none of whose tokens were printed yet (a header of macros and
+	// pragmas, or the top of one whose declarations follow): its pragma
+	// was met on the way here; and once the output is back in a file it
+	// reached before q's, q's file is finished
+	return !printed || p.first[file] < g
 }

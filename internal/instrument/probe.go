@@ -64,7 +64,26 @@ func probe(ccPath string, flags []string) (*cc.Config, error) {
 		storeProbe(path, key, &probeResult{CC: cfg.CC, Predefined: cfg.Predefined,
 			HostIncludePaths: cfg.HostIncludePaths, HostSysIncludePaths: cfg.HostSysIncludePaths})
 	}
+	halfFloats(cfg)
 	return cfg, nil
+}
+
+// halfFloats gives the front end the 16-bit floating types when the host
+// compiler has them: cc/v4 leaves them out on linux/amd64, but gcc 12's
+// <immintrin.h> declares its AVX512-FP16 intrinsics with _Float16, so any
+// program using SIMD intrinsics would otherwise fail to parse.
+func halfFloats(cfg *cc.Config) {
+	if !strings.Contains(cfg.Predefined, "#define __FLT16_MAX__ ") {
+		return
+	}
+	for _, k := range []cc.Kind{cc.Float16, cc.BFloat16} {
+		if _, ok := cfg.ABI.Types[k]; !ok {
+			cfg.ABI.Types[k] = cc.AbiType{Size: 2, Align: 2, FieldAlign: 2}
+		}
+	}
+	if _, ok := cfg.ABI.Types[cc.ComplexFloat16]; !ok {
+		cfg.ABI.Types[cc.ComplexFloat16] = cc.AbiType{Size: 4, Align: 2, FieldAlign: 2}
+	}
 }
 
 // probeKey returns the cache file for the probe, its key, and whether the
@@ -135,7 +154,7 @@ func configFrom(r *probeResult) (*cc.Config, error) {
 	}
 	inc := append([]string(nil), r.HostIncludePaths...)
 	sys := append([]string(nil), r.HostSysIncludePaths...)
-	return &cc.Config{
+	cfg := &cc.Config{
 		ABI:                 abi,
 		CC:                  r.CC,
 		HostIncludePaths:    inc,
@@ -143,5 +162,7 @@ func configFrom(r *probeResult) (*cc.Config, error) {
 		IncludePaths:        append([]string{""}, append(append([]string(nil), inc...), sys...)...),
 		Predefined:          r.Predefined,
 		SysIncludePaths:     append([]string(nil), sys...),
-	}, nil
+	}
+	halfFloats(cfg)
+	return cfg, nil
 }
