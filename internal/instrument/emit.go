@@ -3,6 +3,7 @@ package instrument
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strconv"
 
 	"modernc.org/cc/v4"
@@ -71,6 +72,10 @@ func (w *writer) frag(f frag) {
 	}
 }
 
+// fallthroughComment matches a comment gcc takes for a deliberate fall
+// through ("FALLTHROUGH", "falls through", "fall-thru"...).
+var fallthroughComment = regexp.MustCompile(`(?i)(/\*|//)[^\n]*fall(s)?[ -]?thr(ough|u)`)
+
 func (w *writer) token(t cc.Token) {
 	pos := t.Position()
 	if w.prag != nil {
@@ -92,6 +97,12 @@ func (w *writer) token(t cc.Token) {
 	case !w.adjacent(t):
 		w.b.WriteByte(' ')
 		w.col++
+	}
+	if fallthroughComment.Match(t.Sep()) {
+		// the output has no comments, but gcc's -Wimplicit-fallthrough
+		// reads this one: keep it right before the label it precedes
+		w.b.WriteString("/* FALLTHROUGH */ ")
+		w.col += 18
 	}
 	w.b.Write(src)
 	w.col += len(src)

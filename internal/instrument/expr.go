@@ -653,7 +653,16 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			f.strf("; %s = %s;", m, meta)
 			f.cat(r.verbatim(lhs))
 			f.tok(x.Token)
-			f.str(v + "; })")
+			f.str(v + "; ")
+			if d.IsVolatile() {
+				f.str(v)
+			} else {
+				// the value read back from the variable, as the native
+				// (p = x) >= y reads it: gcc would otherwise warn that p
+				// is set but not used
+				f.cat(r.verbatim(lhs))
+			}
+			f.str("; })")
 			return f, m
 		}
 		p := r.name("__ml_a")
