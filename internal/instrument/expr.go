@@ -759,13 +759,15 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		} else {
 			code = r.expr(rhs)
 		}
-		f.str("(")
+		// (a statement expression: its value may go unused without the
+		// -Wunused-value a comma expression's last operand would draw)
+		f.str("__extension__({ ")
 		f.cat(r.verbatim(lhs))
 		f.tok(x.Token)
 		f.cat(code)
-		f.strf(", %s = %s, ", o, org)
+		f.strf("; %s = %s; ", o, org)
 		f.cat(r.verbatim(lhs))
-		f.str(")")
+		f.str("; })")
 		return f
 	}
 	_, inMem := r.memLocal(lhs)

@@ -34,3 +34,13 @@ int count_above(struct node *head, int level)
 	}
 	return k;
 }
+
+int flag_of(int a)
+{
+	int res; /* a register local with an origin companion (full checking) */
+	if (a > 0)
+		res = 1;
+	else
+		res = 0;
+	return res;
+}
