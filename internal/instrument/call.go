@@ -106,7 +106,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		args, outs := r.externArgs(x)
 		f.cat(args)
 		f.str(")")
-		f = adoptOuts(f, outs, x.Type() == nil || x.Type().Kind() == cc.Void)
+		f = r.adoptOuts(f, outs, isVoid(x.Type()))
 		if wantMeta {
 			m := r.metaTemp()
 			return r.keepValue(f, func(v string) string { return m + " = __ml_metar((__ml_uptr)" + v + ")" }), m
@@ -168,7 +168,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		after = r.externWrites(x, fn, args, vals, metas)
 	}
 	switch {
-	case !retPtr && (after == "" || x.Type() == nil || x.Type().Kind() == cc.Void):
+	case !retPtr && (after == "" || isVoid(x.Type())):
 		f.str(callText + ";" + after + " })")
 		return f, metaWild
 	case !retPtr:
@@ -243,6 +243,9 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	f.strf("; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s; })", m, name, v, v)
 	return f, m
 }
+
+// isVoid reports whether t is void (or unknown, as a call's type may be).
+func isVoid(t cc.Type) bool { return t == nil || t.Kind() == cc.Void }
 
 // calleeVariadic reports whether the function call x calls takes a
 // variable argument list (or its type is unknown).

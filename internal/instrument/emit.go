@@ -98,7 +98,7 @@ func (w *writer) token(t cc.Token) {
 		w.b.WriteByte(' ')
 		w.col++
 	}
-	if fallthroughComment.Match(t.Sep()) {
+	if sep := t.Sep(); bytes.IndexByte(sep, '/') >= 0 && fallthroughComment.Match(sep) {
 		// the output has no comments, but gcc's -Wimplicit-fallthrough
 		// reads this one: keep it right before the label it precedes
 		w.b.WriteString("/* FALLTHROUGH */ ")

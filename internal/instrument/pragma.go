@@ -14,9 +14,11 @@ import (
 // each file (coming back to a file seen earlier means the files met since
 // were included and are finished).
 type pragmas struct {
-	once    map[string]bool
-	pending []pragma
-	first   map[string]int // order in which the output first printed a token of each file
+	once   map[string]bool
+	all    []pragma         // in translation order
+	next   int              // all[:next] are in the output
+	byFile map[string][]int // indices into all, per file, of those perhaps not yet out
+	first  map[string]int   // order in which the output first printed a token of each file
 }
 
 type pragma struct {
@@ -25,7 +27,9 @@ type pragma struct {
 	text string
 }
 
-func newPragmas() *pragmas { return &pragmas{once: map[string]bool{}, first: map[string]int{}} }
+func newPragmas() *pragmas {
+	return &pragmas{once: map[string]bool{}, byFile: map[string][]int{}, first: map[string]int{}}
+}
 
 // handle is the cc.Config.PragmaHandler: it implements #pragma once and
 // records every other pragma.
@@ -47,7 +51,8 @@ func (p *pragmas) handle(toks []cc.Token) error {
 		b.WriteByte(' ')
 		b.Write(t.Src())
 	}
-	p.pending = append(p.pending, pragma{pos.Filename, pos.Line, b.String()})
+	p.byFile[pos.Filename] = append(p.byFile[pos.Filename], len(p.all))
+	p.all = append(p.all, pragma{pos.Filename, pos.Line, b.String()})
 	return nil
 }
 
@@ -57,21 +62,25 @@ func (p *pragmas) flush(w *writer, file string, line int) {
 	if _, ok := p.first[file]; !ok {
 		p.first[file] = len(p.first)
 	}
+	if p.next == len(p.all) {
+		return
+	}
 	// a pending pragma of this file before line precedes the token, and so
 	// does every pragma recorded before it
-	n := 0
-	for i, q := range p.pending {
-		if q.file == file && q.line < line {
-			n = i + 1
-		}
+	n := p.next
+	idx := p.byFile[file]
+	for len(idx) > 0 && (idx[0] < p.next || p.all[idx[0]].line < line) {
+		n = max(n, idx[0]+1)
+		idx = idx[1:]
 	}
-	for len(p.pending) > n && p.precedes(p.pending[n], file, line) {
+	p.byFile[file] = idx
+	for n < len(p.all) && p.precedes(p.all[n], file, line) {
 		n++
 	}
-	for _, q := range p.pending[:n] {
+	for _, q := range p.all[p.next:n] {
 		w.raw(q.text)
 	}
-	p.pending = p.pending[n:]
+	p.next = n
 }
 
 // precedes reports whether pragma q, first in translation order among the

@@ -281,7 +281,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
 		res := ft.Result()
-		r.fn.retVoid = res == nil || res.Kind() == cc.Void
+		r.fn.retVoid = isVoid(res)
 		r.fn.retPtr = res != nil && isDataPtr(res)
 	}
 	var f frag

@@ -348,26 +348,25 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 	return f, outs
 }
 
-// adoptOuts wraps the call f, whose out-parameters are held in outs, so
-// that the blocks libc stored through them become the program's.
-func adoptOuts(f frag, outs []string, void bool) frag {
+// adoptOuts wraps the call f (void: its type is), whose out-parameters
+// are held in outs, so that the blocks libc stored through them become the
+// program's.
+func (r *rewriter) adoptOuts(f frag, outs []string, void bool) frag {
 	if len(outs) == 0 {
 		return f
 	}
-	var adopt strings.Builder
-	for _, o := range outs {
-		adopt.WriteString(" __ml_adopt_out(" + o + ");")
+	adopt := make([]string, len(outs))
+	for i, o := range outs {
+		adopt[i] = "__ml_adopt_out(" + o + ")"
+	}
+	after := strings.Join(adopt, ", ")
+	if !void {
+		return r.keepValue(f, func(string) string { return after })
 	}
 	var w frag
-	if void {
-		w.str("__extension__({ ")
-		w.cat(f)
-		w.str(";" + adopt.String() + " })")
-		return w
-	}
-	w.str("__extension__({ __auto_type __ml_res = ")
+	w.str("__extension__({ ")
 	w.cat(f)
-	w.str(";" + adopt.String() + " __ml_res; })")
+	w.str("; " + after + "; })")
 	return w
 }
 

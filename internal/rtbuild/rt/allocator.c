@@ -39,10 +39,13 @@ static inline meta_t ml_pub_meta(uptr self, unsigned i)
 
 /* ---- records of blocks ---- */
 
-/* Register a block libc just returned; returns its meta. */
-static meta_t ml_register_block(void *p, size_t n)
+/* Register a block libc just returned, with cold flags (ML_CF_FOREIGN or
+ * 0); returns its meta. */
+static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 {
 	meta_t m = ml_new_record(p, n, __ML_KIND_HEAP, ml_stack_capture(0));
+	if (flags)
+		ML_STORE(&ML_COLD[ml_meta_slot(m)].flags, flags);
 	ml_live_insert((uptr)p, m);
 	return m;
 }
@@ -66,9 +69,7 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 		*mp = __ML_NULL;
 		return 0;
 	}
-	*mp = ml_register_block(p, n);
-	if (how & ML_FOREIGN)
-		ML_STORE(&ML_COLD[ml_meta_slot(*mp)].flags, ML_CF_FOREIGN);
+	*mp = ml_register_block(p, n, (how & ML_FOREIGN) ? ML_CF_FOREIGN : 0);
 	if ((how & ML_HOW) == ML_UNDEF)
 		__ml_poison((uptr)p, n);
 	return p;
@@ -176,10 +177,8 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t 
 	int v = ml_release(p, m, ML_ACC_REALLOC, pc, &s, &rm);
 	if (v == ML_REL_FOREIGN) {
 		void *q = __libc_realloc(p, n);
-		if (q) {
-			*mp = ml_register_block(q, n);
-			ML_STORE(&ML_COLD[ml_meta_slot(*mp)].flags, ML_CF_FOREIGN);
-		}
+		if (q)
+			*mp = ml_register_block(q, n, ML_CF_FOREIGN);
 		return q;
 	}
 	if (v != ML_REL_OK) {
@@ -195,8 +194,7 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t 
 		ML_REL(&__ML_RECS[s].gen, ml_meta_gen(rm));
 		return 0;
 	}
-	*mp = ml_register_block(q, n);
-	ML_STORE(&ML_COLD[ml_meta_slot(*mp)].flags, foreign);
+	*mp = ml_register_block(q, n, foreign);
 	/* pointers stored in the block keep their metas, retagged to the new
 	 * block (even in place: the block's meta changed) */
 	uptr kept = oldsize < n ? oldsize : n;
@@ -271,7 +269,8 @@ __ml_meta_t __ml_metar(__ml_uptr v)
 {
 	meta_t m = v ? __ml_meta_of((const void *)v) : __ML_NULL;
 	unsigned s = ml_meta_slot(m);
-	if (s >= __ML_FIRST_SLOT && ML_LOAD(&__ML_RECS[s].kind) == __ML_KIND_HEAP)
+	if (s >= __ML_FIRST_SLOT && ML_LOAD(&__ML_RECS[s].kind) == __ML_KIND_HEAP &&
+	    (ML_LOAD(&ML_COLD[s].flags) & ML_CF_FOREIGN))
 		__atomic_fetch_and(&ML_COLD[s].flags, ~ML_CF_FOREIGN, __ATOMIC_RELAXED);
 	return m;
 }
@@ -315,7 +314,6 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta
 }
 
 /* ---- the public allocation API ---- */
-
 
 void *malloc(size_t n)
 {
@@ -531,7 +529,6 @@ char *strndup(const char *s, size_t max)
 }
 
 /* ---- the __ml_ versions (called by instrumented code) ---- */
-
 
 void *__ml_malloc(size_t n)
 {

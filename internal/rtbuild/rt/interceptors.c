@@ -32,7 +32,6 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-
 /* ---- helpers ---- */
 
 /* Bytes readable from p inside its object, when m names a live object
@@ -161,7 +160,7 @@ static size_t ml_read_until(const char *s, meta_t m, size_t max, int c, const ch
 {
 	size_t k = ml_scan_until(s, m, max, c, fn);
 	uptr lim;
-	if (ml_live_bound(s, m, &lim))
+	if (ML_LOAD(&ml_def_on) && ml_live_bound(s, m, &lim)) /* (detection mode: nothing to use) */
 		ml_use_range(s, m, k < lim ? k : lim, fn);
 	return k;
 }

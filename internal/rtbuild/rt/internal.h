@@ -23,6 +23,7 @@
 
 #include "memlens.h"
 
+#include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -62,6 +63,7 @@
 #define ml_report_unlock       __mlrt_report_unlock
 #define ml_slot_get            __mlrt_slot_get
 #define ml_slot_in_use         __mlrt_slot_in_use
+#define ml_slot_end            __mlrt_slot_end
 #define ml_slot_put            __mlrt_slot_put
 #define ml_slots_flush         __mlrt_slots_flush
 #define ml_stack_capture       __mlrt_stack_capture
@@ -182,6 +184,26 @@ static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag)
 #define ML_OWN(self) int own_ = __ml_own((uptr)&self)
 #define ML_ARGM(i, ptr) (own_ ? __ml_t.arg[i] : __ml_meta_of(ptr))
 #define ML_SETRET(self, m) __ml_setret((uptr)&self, (m))
+
+/* A spinlock for the runtime's short critical sections (never held across
+ * a call that may block or take another lock). */
+static inline void ml_spin_lock(int *l)
+{
+	unsigned spins = 0;
+	while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE)) {
+		while (ML_LOAD(l)) {
+			if (++spins < 128)
+				__builtin_ia32_pause();
+			else
+				sched_yield();
+		}
+	}
+}
+
+static inline void ml_spin_unlock(int *l)
+{
+	__atomic_store_n(l, 0, __ATOMIC_RELEASE);
+}
 
 /* ---- init.c ---- */
 enum { ML_UNINIT = 0, ML_INITIALIZING = 1, ML_READY = 2 };
@@ -352,6 +374,7 @@ meta_t ml_new_record(const void *p, size_t n, unsigned kind, unsigned alloc_stac
 /* The same on slot s, which the caller owns. */
 meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsigned alloc_stack);
 int ml_slot_in_use(unsigned slot);     /* has ever been handed out */
+unsigned ml_slot_end(void);            /* slots below have been handed out */
 
 void ml_live_insert(uptr base, meta_t m);
 int ml_live_lookup(uptr base, meta_t *m);
@@ -476,9 +499,8 @@ static inline void ml_check(const void *p, meta_t m, uptr n, int write,
 	if (n == 0)
 		return;
 	if (ML_UNLIKELY((r->gen != (unsigned)(m >> 32)) | (a < r->base) |
-	                (a + n > r->end) | (a + n < a)))
-		ml_access_slow(p, m, n, write, fn, ml_caller_site());
-	else if (ML_UNLIKELY(write && (unsigned short)(m >> 32) == __ML_GEN_READONLY))
+	                (a + n > r->end) | (a + n < a) |
+	                (write && (unsigned short)(m >> 32) == __ML_GEN_READONLY)))
 		ml_access_slow(p, m, n, write, fn, ml_caller_site());
 }
 

@@ -19,8 +19,8 @@
  *
  * Lost blocks are reported as MEMORY-LEAK errors, one report per
  * category and allocation stack (its innermost frames; like Valgrind's
- * loss records), followed
- * by a LEAK SUMMARY; still-reachable blocks are only counted there. Blocks
+ * loss records), followed by a LEAK SUMMARY; still-reachable blocks are
+ * only counted there. Blocks
  * that code memlens does not see allocated for itself (libc's stdio
  * buffers, thread descriptors) are roots and count as still reachable,
  * unless libc handed them to the program (getline's buffer, a pointer
@@ -131,15 +131,14 @@ static long ml_lb_find(uptr v)
 /* Collect the live heap blocks; 0 if there is no memory for the check. */
 static int ml_lb_collect(void)
 {
-	size_t n = 0;
-	for (unsigned s = __ML_FIRST_SLOT; ml_slot_in_use(s); s++)
-		n++;
+	unsigned end = ml_slot_end();
+	size_t n = end - __ML_FIRST_SLOT;
 	ml_lb = ml_lmap(n * sizeof *ml_lb);
 	ml_lwork = ml_lmap(n * sizeof *ml_lwork);
 	if (!ml_lb || !ml_lwork)
 		return 0;
 	uptr hi = 0;
-	for (unsigned s = __ML_FIRST_SLOT; ml_slot_in_use(s); s++) {
+	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		const struct __ml_rec *r = &__ML_RECS[s];
 		const struct ml_cold *c = &ML_COLD[s];
 		if (ML_LOAD(&r->kind) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & ML_CF_FREED) ||
@@ -206,7 +205,6 @@ static void ml_scan(uptr lo, uptr hi, unsigned char from, long self)
 		ml_lb_raise((size_t)i, start && from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
 	}
 }
-
 
 /* Scan the contents of the blocks queued, until none is. */
 static void ml_drain(void)

@@ -190,7 +190,7 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag,
  * from: the site of a local's declaration (even), or a runtime origin
  * (odd); 0 means defined. */
 /* The n bytes at a hold nothing yet: a local declared without initializer,
- * the program's malloc. (A no-op with the uninit option off.) */
+ * the program's malloc. (A no-op while definedness is not tracked.) */
 void __ml_poison(__ml_uptr a, __ml_uptr n);
 /* The n bytes at a now hold values (__ml_def's slow path). */
 void __ml_def_slow(__ml_uptr a, __ml_uptr n);
@@ -558,8 +558,7 @@ __ML_INLINE void __ml_scope_end(const unsigned *h)
 __ML_INLINE int __ml_after_setjmp(unsigned d, unsigned h, int v)
 {
 	__ml_leave(d + 1);
-	if (__ml_t.nobj > h)
-		__ml_scope_pop(h);
+	__ml_scope_end(&h);
 	return v;
 }
 

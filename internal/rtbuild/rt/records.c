@@ -27,31 +27,10 @@
  */
 #include "internal.h"
 
-#include <sched.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #define ML_RECYCLE_DELAY (1u << 16)
-
-/* ---- spinlock (never held across a libc call) ---- */
-
-static inline void ml_spin_lock(int *l)
-{
-	unsigned spins = 0;
-	while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE)) {
-		while (ML_LOAD(l)) {
-			if (++spins < 128)
-				__builtin_ia32_pause();
-			else
-				sched_yield();
-		}
-	}
-}
-
-static inline void ml_spin_unlock(int *l)
-{
-	__atomic_store_n(l, 0, __ATOMIC_RELEASE);
-}
 
 /* ---- bump arena for slot batches (inside the runtime's region) ---- */
 
@@ -110,7 +89,12 @@ uint64_t ml_next_block_id(void)
 
 int ml_slot_in_use(unsigned slot)
 {
-	return slot >= __ML_FIRST_SLOT && slot < ML_LOAD(&ml_bump);
+	return slot >= __ML_FIRST_SLOT && slot < ml_slot_end();
+}
+
+unsigned ml_slot_end(void)
+{
+	return (unsigned)ML_LOAD(&ml_bump);
 }
 
 static void ml_hist_archive(unsigned s, uint64_t pos);

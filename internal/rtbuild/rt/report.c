@@ -212,15 +212,22 @@ static void ml_bbytes(struct ml_buf *b, uint64_t n)
 }
 
 /* What happened, e.g. "write of 4 bytes at 0x602000000044 (in memcpy)". */
-/* "48 bytes in 3 blocks definitely lost" */
+/* "48 bytes in 3 blocks" */
+static void ml_bblocks(struct ml_buf *b, uint64_t bytes, uint64_t blocks)
+{
+	ml_bbytes(b, bytes);
+	ml_bput(b, " in ");
+	ml_bdec(b, blocks);
+	ml_bput(b, blocks == 1 ? " block" : " blocks");
+}
+
+/* "48 bytes in 3 blocks definitely lost" ("16 bytes ..." for one) */
 static void ml_leak_what(struct ml_buf *b, const struct ml_leak *l)
 {
-	ml_bbytes(b, l->bytes);
-	if (l->blocks > 1) {
-		ml_bput(b, " in ");
-		ml_bdec(b, l->blocks);
-		ml_bput(b, " blocks");
-	}
+	if (l->blocks > 1)
+		ml_bblocks(b, l->bytes, l->blocks);
+	else
+		ml_bbytes(b, l->bytes);
 	ml_bput(b, strcmp(l->how, "possible") == 0   ? " possibly lost"
 	           : strcmp(l->how, "indirect") == 0 ? " indirectly lost"
 	                                             : " definitely lost");
@@ -646,6 +653,15 @@ static void ml_tthread_origin(struct ml_buf *b, unsigned tid, unsigned *shown, u
 	ml_tstack(b, stack);
 }
 
+/* " by Tn at:" and the stack: who did an event and where. */
+static void ml_tby(struct ml_buf *b, unsigned tid, unsigned stack)
+{
+	ml_bput(b, " by ");
+	ml_tthread(b, tid);
+	ml_bput(b, " at:\n");
+	ml_tstack(b, stack);
+}
+
 /* Where an uninitialized value came from (ML_USE events): a local's
  * declaration or an object's creation, as a stack. 0 if unknown. */
 struct ml_orig {
@@ -687,21 +703,20 @@ static void ml_torigin(struct ml_buf *b, const struct ml_event *ev)
 		ml_bdec(b, o.id);
 		ml_bput(b, " (");
 		ml_bbytes(b, o.size);
-		ml_bput(b, "), never written since it was allocated by ");
-		ml_tthread(b, o.tid);
-		ml_bput(b, " at:\n");
-	} else {
-		ml_bput(b, ev->p ? "    the uninitialized bytes come from " : "    the uninitialized value comes from ");
-		ml_bput(b, o.kind == __ML_KIND_GLOBAL ? "global variable `" : "local variable `");
-		ml_bput(b, o.name ? o.name : "?");
-		ml_bput(b, "`");
-		if (o.size) {
-			ml_bput(b, " (");
-			ml_bbytes(b, o.size);
-			ml_bput(b, ")");
-		}
-		ml_bput(b, ", declared without an initializer at:\n");
+		ml_bput(b, "), never written since it was allocated");
+		ml_tby(b, o.tid, o.stack);
+		return;
 	}
+	ml_bput(b, ev->p ? "    the uninitialized bytes come from " : "    the uninitialized value comes from ");
+	ml_bput(b, o.kind == __ML_KIND_GLOBAL ? "global variable `" : "local variable `");
+	ml_bput(b, o.name ? o.name : "?");
+	ml_bput(b, "`");
+	if (o.size) {
+		ml_bput(b, " (");
+		ml_bbytes(b, o.size);
+		ml_bput(b, ")");
+	}
+	ml_bput(b, ", declared without an initializer at:\n");
 	ml_tstack(b, o.stack);
 }
 
@@ -733,24 +748,17 @@ static void ml_tdetails(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev
 		ml_bput(b, kind == ML_DOUBLE_FREE ? " first freed" : " freed");
 		if (k->by_realloc)
 			ml_bput(b, " (by realloc)");
-		ml_bput(b, " by ");
-		ml_tthread(b, k->free_tid);
-		ml_bput(b, " at:\n");
-		ml_tstack(b, k->free_stack);
+		ml_tby(b, k->free_tid, k->free_stack);
 	}
 	if (block) {
 		ml_bput(b, "    block #");
 		ml_bdec(b, k->id);
-		ml_bput(b, " allocated by ");
-		ml_tthread(b, k->alloc_tid);
-		ml_bput(b, " at:\n");
-		ml_tstack(b, k->alloc_stack);
+		ml_bput(b, " allocated");
+		ml_tby(b, k->alloc_tid, k->alloc_stack);
 	}
 	if (!described && k->kind == __ML_KIND_STACK) {
-		ml_bput(b, "    local variable declared by ");
-		ml_tthread(b, k->alloc_tid);
-		ml_bput(b, " at:\n");
-		ml_tstack(b, k->alloc_stack);
+		ml_bput(b, "    local variable declared");
+		ml_tby(b, k->alloc_tid, k->alloc_stack);
 	}
 	ml_bput(b, "    call stack:\n");
 	ml_tstack(b, stack);
@@ -781,10 +789,8 @@ static void ml_tleak(struct ml_buf *b, const struct ml_leak *l)
 		ml_bdec(b, l->blocks - 1);
 		ml_bput(b, l->blocks == 2 ? " other" : " others");
 	}
-	ml_bput(b, " allocated by ");
-	ml_tthread(b, l->tid);
-	ml_bput(b, " at:\n");
-	ml_tstack(b, l->stack);
+	ml_bput(b, " allocated");
+	ml_tby(b, l->tid, l->stack);
 	unsigned shown[4], nshown = 0;
 	ml_tthread_origin(b, l->tid, shown, &nshown);
 }
@@ -1116,6 +1122,21 @@ static int ml_open_log(const char *path, int pid, int with_pid)
 	return open(name, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 }
 
+/* Write a text report where log_path says (stderr by default); the caller
+ * holds the report lock. */
+static void ml_write_text(const char *buf, size_t n, int pid)
+{
+	int fd = 2;
+	if (ml_flags.log_path[0]) {
+		fd = ml_open_log(ml_flags.log_path, pid, 1);
+		if (fd < 0)
+			fd = 2;
+	}
+	ml_write_all(fd, buf, n);
+	if (fd != 2)
+		close(fd);
+}
+
 void ml_report(enum ml_kind kind, struct ml_event *ev)
 {
 	if (ml_tls.in_report)
@@ -1146,15 +1167,7 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 		memcpy(ml_tbuf + t.len, cut, sizeof cut - 1);
 		t.len += sizeof cut - 1;
 	}
-	int fd = 2;
-	if (ml_flags.log_path[0]) {
-		fd = ml_open_log(ml_flags.log_path, pid, 1);
-		if (fd < 0)
-			fd = 2;
-	}
-	ml_write_all(fd, ml_tbuf, t.len);
-	if (fd != 2)
-		close(fd);
+	ml_write_text(ml_tbuf, t.len, pid);
 
 	if (ml_flags.log_json[0]) {
 		struct ml_buf j = {ml_jbuf, 0, sizeof ml_jbuf, 0};
@@ -1189,10 +1202,8 @@ static void ml_summary_line(struct ml_buf *b, const char *what, const uint64_t c
 {
 	ml_bput(b, "    ");
 	ml_bput(b, what);
-	ml_bbytes(b, c[0]);
-	ml_bput(b, " in ");
-	ml_bdec(b, c[1]);
-	ml_bput(b, c[1] == 1 ? " block\n" : " blocks\n");
+	ml_bblocks(b, c[0], c[1]);
+	ml_bputc(b, '\n');
 }
 
 void ml_leak_summary(const struct ml_leak_sum *sum)
@@ -1211,10 +1222,7 @@ void ml_leak_summary(const struct ml_leak_sum *sum)
 	for (unsigned i = 0; i < sum->nsites; i++) {
 		const site_t *f[1];
 		ml_bput(&b, "      ");
-		ml_bbytes(&b, sum->site[i].bytes);
-		ml_bput(&b, " in ");
-		ml_bdec(&b, sum->site[i].blocks);
-		ml_bput(&b, sum->site[i].blocks == 1 ? " block" : " blocks");
+		ml_bblocks(&b, sum->site[i].bytes, sum->site[i].blocks);
 		if (sum->site[i].foreign)
 			ml_bput(&b, " libc (or code built without memlens) allocated for itself");
 		if (ml_stack_get(sum->site[i].stack, f, 1)) {
@@ -1235,14 +1243,6 @@ void ml_leak_summary(const struct ml_leak_sum *sum)
 		ml_bput(&b, " smaller allocation sites)\n");
 	}
 	ml_report_lock();
-	int fd = 2;
-	if (ml_flags.log_path[0]) {
-		fd = ml_open_log(ml_flags.log_path, getpid(), 1);
-		if (fd < 0)
-			fd = 2;
-	}
-	ml_write_all(fd, buf, b.len);
-	if (fd != 2)
-		close(fd);
+	ml_write_text(buf, b.len, getpid());
 	ml_report_unlock();
 }

@@ -100,8 +100,7 @@ static int ml_origins_lock;
 
 static uint32_t ml_origin_add(struct ml_origin o)
 {
-	while (__atomic_exchange_n(&ml_origins_lock, 1, __ATOMIC_ACQUIRE))
-		;
+	ml_spin_lock(&ml_origins_lock);
 	uint32_t i = 0;
 	if (!ml_origins) {
 		void *p = mmap(0, ML_ORIGINS_MAX * sizeof *ml_origins, PROT_READ | PROT_WRITE,
@@ -113,7 +112,7 @@ static uint32_t ml_origin_add(struct ml_origin o)
 		i = ml_norigins++;
 		ml_origins[i] = o;
 	}
-	__atomic_store_n(&ml_origins_lock, 0, __ATOMIC_RELEASE);
+	ml_spin_unlock(&ml_origins_lock);
 	return i;
 }
 
@@ -181,12 +180,13 @@ static void ml_origin_move(uptr a, uptr n, meta_t m, uptr o)
 int ml_def_on;
 static int ml_units_full;
 static const char *ml_unit_partial; /* the first unit without definedness */
+static int ml_units_lock;
 
 void __ml_unit(int full, const char *file)
 {
 	ml_ready();
 	int note = 0;
-	ml_report_lock();
+	ml_spin_lock(&ml_units_lock);
 	if (full) {
 		ml_units_full++;
 		if (!ml_unit_partial && ml_flags.uninit)
@@ -200,7 +200,7 @@ void __ml_unit(int full, const char *file)
 		}
 		note = ml_units_full > 0;
 	}
-	ml_report_unlock();
+	ml_spin_unlock(&ml_units_lock);
 	if (note && ml_flags.uninit)
 		ml_printf("memlens: note: uninitialized reads are not checked: %s was compiled without "
 		          "--memlens-full\n", ml_unit_partial);
