@@ -18,7 +18,7 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		case cc.PrimaryExpressionStmt:
 			var f frag
 			f.tok(x.Token)
-			f.cat(r.compound(x.CompoundStatement, nil))
+			f.cat(r.stmtExprBody(x.CompoundStatement))
 			f.tok(x.Token2)
 			return f
 		case cc.PrimaryExpressionIdent:
@@ -76,6 +76,14 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		}
 	}
 	return r.generic(n)
+}
+
+// stmtExprBody rewrites the body of a statement expression.
+func (r *rewriter) stmtExprBody(cs *cc.CompoundStatement) frag {
+	if r.fn != nil {
+		r.fn.stmtExprs[cs] = true
+	}
+	return r.compound(cs, nil)
 }
 
 // addressed renders lvalue n, not reached through a pointer, whose address
@@ -543,7 +551,7 @@ func (r *rewriter) stmtExprPtr(x *cc.PrimaryExpression) (frag, string, bool) {
 	defer func() { r.valueStmt = outer }()
 	var f frag
 	f.tok(x.Token)
-	f.cat(r.compound(x.CompoundStatement, nil))
+	f.cat(r.stmtExprBody(x.CompoundStatement))
 	f.tok(x.Token2)
 	return f, m, true
 }
@@ -640,8 +648,9 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		var f frag
 		if d != nil && r.hasCompanion(d) {
 			m := r.companion(d)
+			set := r.setCompanion(m, meta, r.lossSite(x, lhs))
 			if independent(code, meta) {
-				f.strf("(%s = %s,", m, meta)
+				f.strf("(%s,", set)
 				f.cat(r.verbatim(lhs))
 				f.tok(x.Token)
 				f.cat(code)
@@ -650,7 +659,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			}
 			f.str("__extension__({ __auto_type " + v + " = ")
 			f.cat(code)
-			f.strf("; %s = %s;", m, meta)
+			f.strf("; %s;", set)
 			f.cat(r.verbatim(lhs))
 			f.tok(x.Token)
 			f.str(v + "; ")
@@ -685,7 +694,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			target()
 			value()
 		}
-		f.strf("__ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s); *%s = %s; })", p, v, meta, tag, p, v)
+		f.strf("__ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s); *%s = %s; })", p, v, meta, tag, r.stSite(x, lhs), p, v)
 		return f, meta
 	}
 	// p += n, p -= n
@@ -705,9 +714,11 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	f.cat(r.expr(rhs))
 	f.str("; __auto_type " + p + " = ")
 	f.cat(place)
-	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); *%s", m, p, p, tag, p)
+	tv := r.name("__ml_v")
+	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); __auto_type %s = *%s; %s", m, p, p, tag, tv, p, tv)
 	f.tok(x.Token)
-	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)*%s, %s, %s); *%s; })", n, p, p, m, tag, p)
+	// published before the store: the slot still holds the old value
+	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s); *%s = %s; })", n, p, tv, m, tag, r.stSite(x, lhs), p, tv)
 	return f, m
 }
 
@@ -828,19 +839,16 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 	place, tag := r.place(operand, true, defUse)
 	f.str("__extension__({ __auto_type " + p + " = ")
 	f.cat(place)
-	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s);", v, p, m, p, v, tag)
-	if post {
-		f.str(p + "[0]")
-		f.tok(op)
-	} else {
-		f.tok(op)
-		f.str(p + "[0]")
-	}
-	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)*%s, %s, %s);", p, p, m, tag)
+	t := r.name("__ml_v")
+	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); __auto_type %s = %s;", v, p, m, p, v, tag, t, v)
+	f.tok(op)
+	f.str(t)
+	// published before the store: the slot still holds the old value
+	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s); *%s = %s;", p, t, m, tag, r.stSite(n, operand), p, t)
 	if post {
 		f.str(v + "; })")
 	} else {
-		f.str("*" + p + "; })")
+		f.str(t + "; })")
 	}
 	return f, m
 }

@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"fmt"
+	"modernc.org/token"
 	"os"
 	"strconv"
 	"strings"
@@ -41,6 +42,7 @@ const (
 	siteStatic  = 4     // a static local's declaration: expr is its name
 	siteLocal   = 5     // an automatic local's declaration: expr is its name, aux the end of its block
 	siteLiteral = 6     // a string literal's first use: expr is the literal
+	siteLoss    = 7     // a statement where a reference may be lost: aux is the length of the variable's text at the start of expr
 	siteConst   = 0x200 // on a global or static site: the variable is const
 	siteNoFrame = 0x100 // in a function that pushes no frame
 )
@@ -64,10 +66,11 @@ type fnState struct {
 	regs         []*localObj          // registrations due after the declaration being rewritten
 	defs         []string             // definedness set-up due after the declaration being rewritten
 	switchBodies map[*cc.CompoundStatement]bool
-	unreachable  bool                      // in a switch body before its first label: no code there ever runs
-	defLocals    map[*cc.Declarator]int    // memory locals whose definedness is tracked: their declaration's site
-	vals         map[*cc.Declarator]string // companion origin of a scalar local kept in a register
-	valOrder     []string                  // origin variables declared in the prologue
+	stmtExprs    map[*cc.CompoundStatement]bool // bodies of statement expressions
+	unreachable  bool                           // in a switch body before its first label: no code there ever runs
+	defLocals    map[*cc.Declarator]int         // memory locals whose definedness is tracked: their declaration's site
+	vals         map[*cc.Declarator]string      // companion origin of a scalar local kept in a register
+	valOrder     []string                       // origin variables declared in the prologue
 }
 
 type rewriter struct {
@@ -231,6 +234,11 @@ func (r *rewriter) site(n cc.Node, kind int) int {
 			expr = expr[:197] + "..."
 		}
 	}
+	return r.siteAt(pos, expr, kind)
+}
+
+// siteAt registers a site at pos with the given expression text.
+func (r *rewriter) siteAt(pos token.Position, expr string, kind int) int {
 	fn := ""
 	if r.fn != nil {
 		fn = r.fn.name
@@ -242,7 +250,89 @@ func (r *rewriter) site(n cc.Node, kind int) int {
 	return len(r.sites) - 1
 }
 
+// exitSite is the code telling the runtime that the function is being
+// left at tok (a return, its closing brace): where its pointer locals
+// leave scope (loss tracking; "" in detection mode).
+func (r *rewriter) exitSite(tok cc.Token, expr string) string {
+	if !r.c.full {
+		return ""
+	}
+	return "__ml_t.xsite = " + siteRef(r.siteAt(tok.Position(), expr, siteLoss)) + ";"
+}
+
 func siteRef(i int) string { return "&__ml_sites[" + strconv.Itoa(i) + "]" }
+
+// lossSite registers n as a place where a reference may be lost (loss
+// tracking): lhs, when not nil, is the variable or lvalue losing it, at
+// the start of n's text.
+func (r *rewriter) lossSite(n, lhs cc.Node) string {
+	i := r.site(n, siteLoss)
+	s := &r.sites[i]
+	if !strings.Contains(s.text, s.expr) && s.col >= 1 && s.col <= len(s.text) {
+		// a macro's expansion (NULL is ((void *)0)): the text as written,
+		// to the end of the statement
+		t := s.text[s.col-1:]
+		if k := strings.IndexAny(t, ";"); k >= 0 {
+			t = t[:k]
+		}
+		s.expr = strings.TrimSpace(t)
+	}
+	if lhs != nil {
+		if v := cc.NodeSource(lhs); strings.HasPrefix(r.sites[i].expr, v) {
+			r.sites[i].aux = len(v)
+		}
+	}
+	return siteRef(i)
+}
+
+// companionAttrs are the attributes of a pointer local's companion: with
+// loss tracking, its cleanup drops the reference when the function ends.
+func (r *rewriter) companionAttrs() string {
+	if r.c.full {
+		return " __attribute__((unused, cleanup(__ml_scope_drop)))"
+	}
+	return " __attribute__((unused))"
+}
+
+// lossSiteVar is the loss site of local d's declaration (a block run
+// again drops the value its previous run left).
+func (r *rewriter) lossSiteVar(d *cc.Declarator) string {
+	if !r.c.full {
+		return "0"
+	}
+	i := r.site(d, siteLoss)
+	r.sites[i].expr = d.Name()
+	r.sites[i].aux = len(d.Name())
+	return siteRef(i)
+}
+
+// setCompanion is the assignment of meta to companion m at site: with loss
+// tracking, the block m named loses a reference and meta's gains one.
+func (r *rewriter) setCompanion(m, meta, site string) string {
+	if !r.c.full {
+		return m + " = " + meta
+	}
+	return fmt.Sprintf("%s = __ml_mv(%s, %s, %s)", m, m, meta, site)
+}
+
+// flush is the check, after a statement at n, of the references it
+// dropped (loss tracking; "" in detection mode and in functions without
+// a frame, whose statements are checked by their caller's).
+// stSite is the site argument of __ml_st for an assignment n to lvalue
+// lhs: its loss site with loss tracking, else 0.
+func (r *rewriter) stSite(n, lhs cc.Node) string {
+	if !r.c.full {
+		return "0"
+	}
+	return r.lossSite(n, lhs)
+}
+
+func (r *rewriter) flush(n cc.Node) string {
+	if !r.c.full || r.fn.leaf || r.fn.unreachable {
+		return ""
+	}
+	return "__ml_flush(" + r.lossSite(n, nil) + ");"
+}
 
 // line returns line n of file (1-based), without its newline.
 func (r *rewriter) line(file string, n int) string {
@@ -276,7 +366,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// frame out keeps small helpers small enough for gcc to inline.
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement),
-		uninit: map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
+		uninit: map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
@@ -317,10 +407,16 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				continue
 			}
 			if direct != nil {
-				// the meta is a parameter of its own
-				if pd.AddressTaken() {
-					params = append(params, param{pd.Name(), metaParam(i), true})
-				} else {
+				// the meta is a parameter of its own (copied into a
+				// companion that counts as a reference with loss
+				// tracking: a parameter can have no cleanup)
+				switch {
+				case pd.AddressTaken() || r.c.full:
+					params = append(params, param{pd.Name(), metaParam(i), pd.AddressTaken()})
+					if !pd.AddressTaken() {
+						r.fn.comp[pd] = r.name("__ml_p")
+					}
+				default:
 					r.fn.comp[pd] = metaParam(i)
 				}
 				continue
@@ -374,17 +470,29 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				if o := r.fn.objs[declByName(ft, p.name)]; o != nil {
 					tag = o.meta
 				}
-				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+tag+"), 0);")
+				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+tag+", 0), 0);")
 				continue
 			}
-			pro = append(pro, vol+"__ml_meta_t "+r.fn.comp[declByName(ft, p.name)]+" __attribute__((unused)) = "+p.from+";")
+			from := p.from
+			if r.c.full {
+				from = "__ml_refd(" + from + ")"
+			}
+			pro = append(pro, vol+"__ml_meta_t "+r.fn.comp[declByName(ft, p.name)]+r.companionAttrs()+" = "+from+";")
+		}
+		companions := map[string]bool{}
+		for _, m := range r.fn.comp {
+			companions[m] = true
 		}
 		for _, m := range r.fn.metas {
 			init := "0"
 			if r.fn.uninit[m] {
 				init = "2UL" // __ML_UNINIT
 			}
-			pro = append(pro, vol+"__ml_meta_t "+m+" __attribute__((unused)) = "+init+";")
+			attrs := " __attribute__((unused))"
+			if companions[m] {
+				attrs = r.companionAttrs()
+			}
+			pro = append(pro, vol+"__ml_meta_t "+m+attrs+" = "+init+";")
 		}
 		var g frag
 		g.cat(open)
@@ -434,6 +542,9 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 			r.fn.unreachable = true
 		}
 		items.cat(r.blockItem(bi))
+		if flushesAfter(bi) && (l.BlockItemList != nil || !r.fn.stmtExprs[cs]) { // (a statement expression's last item is its value)
+			items.str(r.flush(bi))
+		}
 		if bi.Case == cc.BlockItemDecl && hasCleanup(bi.Declaration) {
 			cleanups = true
 		}
@@ -448,7 +559,7 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		// the prologue's declarations are collected while rewriting the items
 		f.cat(prologue(open))
 		f.cat(items)
-		f.str(r.leave())
+		f.str(r.exitSite(cs.Token2, "}") + r.leave())
 	} else {
 		f.cat(open)
 		if sc.own {
@@ -458,6 +569,23 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 	}
 	f.tok(cs.Token2)
 	return f
+}
+
+// flushesAfter reports whether the references block item bi drops are
+// checked after it: it is a declaration or a statement that completes
+// (not a jump, after which nothing runs).
+func flushesAfter(bi *cc.BlockItem) bool {
+	switch bi.Case {
+	case cc.BlockItemDecl:
+		return bi.Declaration.InitDeclaratorList != nil
+	case cc.BlockItemStmt:
+		s := bi.Statement
+		for s.Case == cc.StatementLabeled && s.LabeledStatement.Statement != nil {
+			s = s.LabeledStatement.Statement
+		}
+		return s.Case != cc.StatementJump && s.Case != cc.StatementAsm
+	}
+	return false
 }
 
 func isSynthetic(d *cc.Declaration) bool {
@@ -649,20 +777,21 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 	var f frag
 	if r.hasCompanion(d) {
 		m := r.companion(d)
+		set := r.setCompanion(m, meta, r.lossSiteVar(d))
 		if independent(code, meta) {
-			f.strf("(%s = %s,", m, meta)
+			f.strf("(%s,", set)
 			f.cat(code)
 			f.str(")")
 			return f
 		}
-		return r.keepValue(code, func(string) string { return m + " = " + meta })
+		return r.keepValue(code, func(string) string { return set })
 	}
 	tag := metaWild
 	if m := r.localMeta(d, false); m != "" {
 		tag = m
 	}
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("__ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s)", d.Name(), v, meta, tag)
+		return fmt.Sprintf("__ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s, 0)", d.Name(), v, meta, tag)
 	})
 }
 
@@ -677,7 +806,7 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 		return code
 	}
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("__ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s)", r.initObj, in.Offset(), v, meta, metaWild)
+		return fmt.Sprintf("__ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s, 0)", r.initObj, in.Offset(), v, meta, metaWild)
 	})
 }
 
@@ -731,16 +860,17 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 	var f frag
 	e := j.ExpressionList
 	semi := j.Token2 // return expr? ';'
+	xs := r.exitSite(j.Token, cc.NodeSource(j))
 	switch {
 	case e == nil:
-		f.str("{" + r.leave())
+		f.str("{" + xs + r.leave())
 		f.tok(j.Token)
 		f.tok(semi)
 		f.str("}")
 	case r.fn.retVoid:
 		f.str("{ (void)(")
 		f.cat(r.expr(e))
-		f.str("); " + r.leave())
+		f.str("); " + xs + r.leave())
 		f.tok(j.Token)
 		f.tok(semi)
 		f.str("}")
@@ -756,7 +886,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 			// instead of the USE-AFTER-RETURN it is
 			f.strf(" __asm__(\"\" : \"+r\"(%s));", v)
 		}
-		f.strf(" __ml_setret((__ml_uptr)%s, %s); %s", r.fn.name, meta, r.leave())
+		f.strf(" __ml_setret((__ml_uptr)%s, %s); %s", r.fn.name, meta, xs+r.leave())
 		f.tok(j.Token)
 		f.str(v)
 		f.tok(semi)
@@ -764,7 +894,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 	default:
 		code := r.expr(e)
 		if plain(code) || r.fn.leaf {
-			f.str("{" + r.leave())
+			f.str("{" + xs + r.leave())
 			f.tok(j.Token)
 			f.cat(code)
 			f.tok(semi)
@@ -780,7 +910,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		} else {
 			f.cat(code)
 		}
-		f.str("; " + r.leave())
+		f.str("; " + xs + r.leave())
 		f.tok(j.Token)
 		f.str(v)
 		f.tok(semi)

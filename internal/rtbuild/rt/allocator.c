@@ -37,6 +37,9 @@ static inline meta_t ml_pub_meta(uptr self, unsigned i)
 	return __ML_WILD;
 }
 
+static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag, int count);
+static void ml_shadow_zero(uptr p, uptr n);
+
 /* ---- records of blocks ---- */
 
 /* Register a block libc just returned, with cold flags (ML_CF_FOREIGN or
@@ -46,6 +49,7 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 	meta_t m = ml_new_record(p, n, __ML_KIND_HEAP, ml_stack_capture(0));
 	if (flags)
 		ML_STORE(&ML_COLD[ml_meta_slot(m)].flags, flags);
+	ml_loss_block(ml_meta_slot(m), !(flags & ML_CF_FOREIGN));
 	ml_live_insert((uptr)p, m);
 	return m;
 }
@@ -128,7 +132,7 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 		c->free_stack = ml_stack_capture(0);
 		c->free_tid = ml_self_id();
 		ML_STORE(&c->flags, ML_CF_FREED | (acc == ML_ACC_REALLOC ? ML_CF_REALLOC : 0) |
-		                        (ML_LOAD(&c->flags) & ML_CF_FOREIGN));
+		                        (ML_LOAD(&c->flags) & (ML_CF_FOREIGN | ML_CF_LOST)));
 		*slot = s;
 		return ML_REL_OK;
 	}
@@ -146,6 +150,10 @@ static void ml_free(void *p, meta_t m, uptr pc)
 		return;
 	switch (ml_release(p, m, ML_ACC_FREE, pc, &s, &rm)) {
 	case ML_REL_OK:
+		/* the pointers it holds are gone (unless it was reported lost,
+		 * which let them go) */
+		if (!(ML_LOAD(&ML_COLD[s].flags) & ML_CF_LOST))
+			ml_loss_release((uptr)p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p, rm, ML_LOSS_FREED);
 		/* whoever gets the memory next starts from defined bytes */
 		ml_def_clear(p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p);
 		__libc_free(p);
@@ -198,8 +206,10 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t 
 	/* pointers stored in the block keep their metas, retagged to the new
 	 * block (even in place: the block's meta changed) */
 	uptr kept = oldsize < n ? oldsize : n;
-	__ml_copy_shadow(q, p, kept, *mp, rm);
+	/* the references move with it */
+	ml_copy_shadow(q, p, kept, *mp, rm, 0);
 	if (q != p) {
+		ml_shadow_zero((uptr)p, oldsize);
 		__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD);
 		ml_def_clear(p, oldsize);
 	}
@@ -281,7 +291,9 @@ void __ml_adopt_out(__ml_uptr pp)
 		(void)__ml_metar(*(const uptr *)pp);
 }
 
-void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag)
+/* Copy the shadow of [src, src+n) to dst (retagged from stag to dtag);
+ * with count, each pointer copied is one more reference. */
+static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag, int count)
 {
 	uptr d = (uptr)dst, s = (uptr)src;
 	if (n == 0 || ((d ^ s) & 7))
@@ -307,10 +319,26 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta
 		if (!(w | dm[i]))
 			continue;
 		uptr v = dv[i];
-		dm[i] = w && (w >> 48) == __ML_HASH16(v ^ stag)
-		                ? (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) << 48)
-		                : 0;
+		int valid = w && (w >> 48) == __ML_HASH16(v ^ stag);
+		dm[i] = valid ? (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) << 48) : 0;
+		if (valid && count)
+			ml_loss_copy(w);
 	}
+}
+
+void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag)
+{
+	ml_copy_shadow(dst, src, n, dtag, stag, dst != src);
+}
+
+/* Forget the pointers stored in [p, p+n): memory that moved away. */
+static void ml_shadow_zero(uptr p, uptr n)
+{
+	uptr a0 = (p + 7) & ~(uptr)7, a1 = (p + n) & ~(uptr)7;
+	if (a1 > a0 && ml_app_range(a0, a1 - a0))
+		for (uptr a = a0; a < a1; a += 8)
+			if (*__ML_META_SHADOW(a))
+				*__ML_META_SHADOW(a) = 0;
 }
 
 /* ---- the public allocation API ---- */

@@ -15,7 +15,10 @@
 
 struct ml_flags ml_flags;
 
-enum ml_opt_type { ML_OPT_BOOL, ML_OPT_INT, ML_OPT_PATH };
+enum ml_opt_type { ML_OPT_BOOL, ML_OPT_INT, ML_OPT_PATH, ML_OPT_WORD };
+
+/* The values of a word option, in the order of their numbers. */
+static const char *const ml_leak_check_words[] = {"exit", "loss", "both", 0};
 
 /* ------------------------------------------------------------------------
  * The option table: name, type, default (as text), range, help.
@@ -28,33 +31,38 @@ static const struct ml_option {
 	const char *def;
 	long min, max;
 	const char *help;
+	const char *const *words; /* ML_OPT_WORD: its values */
 } ml_options[] = {
 	{"log_json", ML_OPT_PATH, "", 0, 0,
 	 "append one JSON object per error (one line each) to this file; "
 	 "each line is written with a single write(2), so concurrent processes "
-	 "and threads never interleave"},
+	 "and threads never interleave", 0},
 	{"log_path", ML_OPT_PATH, "", 0, 0,
-	 "write text reports to PATH.<pid> instead of stderr"},
+	 "write text reports to PATH.<pid> instead of stderr", 0},
 	{"halt_on_error", ML_OPT_BOOL, "0", 0, 1,
 	 "0: report each distinct (kind, site) once and keep going; "
-	 "1: exit with exitcode after the first report"},
+	 "1: exit with exitcode after the first report", 0},
 	{"exitcode", ML_OPT_INT, "23", 0, 255,
-	 "exit status of a program in which errors were reported"},
+	 "exit status of a program in which errors were reported", 0},
 	{"stack_depth", ML_OPT_INT, "16", 1, __ML_MAX_FRAMES,
-	 "frames shown and stored per stack (larger values are clamped)"},
+	 "frames shown and stored per stack (larger values are clamped)", 0},
 	{"intra_object_overflow", ML_OPT_BOOL, "1", 0, 1,
-	 "report indexes past an array member that stay inside its struct"},
+	 "report indexes past an array member that stay inside its struct", 0},
 	{"uninit", ML_OPT_BOOL, "1", 0, 1,
 	 "track which bytes were written and report UNINITIALIZED-READ, in "
-	 "programs built with memlens cc --memlens-full (0: no such report)"},
+	 "programs built with memlens cc --memlens-full (0: no such report)", 0},
 	{"detect_leaks", ML_OPT_BOOL, "1", 0, 1,
-	 "check for leaks at exit: report definitely, indirectly and possibly lost blocks"},
+	 "check for leaks at exit: report definitely, indirectly and possibly lost blocks", 0},
+	{"leak_check", ML_OPT_WORD, "both", 0, 2,
+	 "exit: find leaks at exit only; loss: report each leak where the program lost its last "
+	 "reference (programs built with memlens cc --memlens-full); both",
+	 ml_leak_check_words},
 	{"show_reachable", ML_OPT_BOOL, "0", 0, 1,
-	 "print the leak summary, with the still-reachable allocation sites, even when nothing is lost"},
+	 "print the leak summary, with the still-reachable allocation sites, even when nothing is lost", 0},
 	{"suppressions", ML_OPT_PATH, "", 0, 0,
-	 "file of leak suppressions: lines leak:PATTERN matching a function or file of the allocation stack"},
+	 "file of leak suppressions: lines leak:PATTERN matching a function or file of the allocation stack", 0},
 	{"help", ML_OPT_BOOL, "0", 0, 1,
-	 "print this list of options at start-up"},
+	 "print this list of options at start-up", 0},
 };
 #define ML_NOPTIONS (sizeof ml_options / sizeof ml_options[0])
 
@@ -84,6 +92,8 @@ static void ml_opt_apply(const struct ml_option *o, long iv, const char *sv, siz
 		ml_flags.suppressions[svlen] = 0;
 	} else if (strcmp(o->name, "detect_leaks") == 0) {
 		ml_flags.detect_leaks = (int)iv;
+	} else if (strcmp(o->name, "leak_check") == 0) {
+		ml_flags.leak_check = (int)iv;
 	} else if (strcmp(o->name, "help") == 0) {
 		ml_flags.help = (int)iv;
 	}
@@ -128,10 +138,21 @@ static void ml_known_list(char *buf, size_t cap)
 	}
 }
 
+/* The number of word v[0..n) among o's values, or -1. */
+static long ml_parse_word(const struct ml_option *o, const char *v, size_t n)
+{
+	for (long i = 0; o->words[i]; i++)
+		if (strlen(o->words[i]) == n && memcmp(o->words[i], v, n) == 0)
+			return i;
+	return -1;
+}
+
 static void ml_apply_default(const struct ml_option *o)
 {
 	long iv = 0;
-	if (o->type != ML_OPT_PATH)
+	if (o->type == ML_OPT_WORD)
+		iv = ml_parse_word(o, o->def, strlen(o->def));
+	else if (o->type != ML_OPT_PATH)
 		ml_parse_int(o->def, strlen(o->def), o->min, o->max, 1, &iv);
 	ml_opt_apply(o, iv, o->def, strlen(o->def));
 }
@@ -183,6 +204,19 @@ void ml_flags_parse(const char *opts)
 					          o->name);
 				else
 					ml_opt_apply(o, 0, v, vlen);
+			} else if (o->type == ML_OPT_WORD) {
+				long iv = ml_parse_word(o, v, vlen);
+				if (iv < 0) {
+					char list[128] = "";
+					for (size_t i = 0; o->words[i]; i++) {
+						if (i)
+							strcat(list, ", ");
+						strcat(list, o->words[i]);
+					}
+					ml_printf("memlens: MEMLENS_OPTIONS: bad value '%.*s' for option '%s' "
+					          "(expected one of %s)\n", (int)vlen, v, o->name, list);
+				} else
+					ml_opt_apply(o, iv, 0, 0);
 			} else {
 				long iv;
 				int clamp = strcmp(o->name, "stack_depth") == 0;

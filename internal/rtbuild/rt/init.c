@@ -170,6 +170,7 @@ void __ml_init(void)
 	ml_flags_defaults();
 
 	ml_map_hot((uptr)__ML_RECS, ML_RECS_SIZE, "record table");
+	ml_map_fixed((uptr)__ML_REFS, __ML_MAX_RECS * sizeof(unsigned), "reference counts");
 	for (unsigned i = 0; i < 3; i++) {
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
 		ml_map_hot(lo ^ __ML_META_XOR, size, "pointer shadow");

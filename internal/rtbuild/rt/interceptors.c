@@ -184,6 +184,7 @@ void *__ml_memcpy(void *d, const void *s, size_t n)
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
 	ml_check(s, ms, n, 0, "memcpy");
 	ml_check(d, md, n, 1, "memcpy");
+	ml_loss_release((uptr)d, n, md, __ML_LOSS_ASSIGN); /* (overlap is undefined) */
 	memcpy(d, s, n);
 	__ml_def_copy((uptr)d, (uptr)s, n, md, ms); /* a copy, not a use */
 	if (n >= 8)
@@ -198,6 +199,8 @@ void *__ml_memmove(void *d, const void *s, size_t n)
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
 	ml_check(s, ms, n, 0, "memmove");
 	ml_check(d, md, n, 1, "memmove");
+	if ((uptr)d + n <= (uptr)s || (uptr)s + n <= (uptr)d)
+		ml_loss_release((uptr)d, n, md, __ML_LOSS_ASSIGN);
 	memmove(d, s, n);
 	__ml_def_copy((uptr)d, (uptr)s, n, md, ms); /* a copy, not a use */
 	if (n >= 8)
@@ -211,6 +214,7 @@ void *__ml_memset(void *d, int c, size_t n)
 	ML_OWN(__ml_memset);
 	meta_t md = ML_ARGM(0, d);
 	ml_check(d, md, n, 1, "memset");
+	ml_loss_release((uptr)d, n, md, __ML_LOSS_ASSIGN);
 	memset(d, c, n);
 	ml_def_clear(d, n);
 	ML_SETRET(__ml_memset, md);

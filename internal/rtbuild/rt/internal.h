@@ -87,6 +87,14 @@
 #define ml_thread_stack        __mlrt_thread_stack
 #define ml_thread_stack_top    __mlrt_thread_stack_top
 #define ml_def_forget          __mlrt_def_forget
+#define ml_loss_on             __mlrt_loss_on
+#define ml_loss_unit           __mlrt_loss_unit
+#define ml_loss_block          __mlrt_loss_block
+#define ml_loss_release        __mlrt_loss_release
+#define ml_loss_copy           __mlrt_loss_copy
+#define ml_loss_thread_exit    __mlrt_loss_thread_exit
+#define ml_loss_pending        __mlrt_loss_pending
+#define ml_loss_names          __mlrt_loss_names
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -128,6 +136,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ARENA_ADDR  0x650000000000UL /* bump arena: slot batches */
 #define ML_ARENA_SIZE  0x010000000000UL
 #define ML_LSITE_ADDR  0x660000000000UL /* struct ml_lsite[__ML_MAX_RECS] */
+/* 0x670000000000: __ML_REFS, unsigned[__ML_MAX_RECS] (loss.c) */
 
 /* Live-base map: one 32-bit slot number per 16-byte granule of application
  * memory (glibc's blocks are 16-byte aligned, so a granule starts at most one
@@ -170,11 +179,16 @@ static inline meta_t ml_load_ptr(void *const *slot, const void *v, meta_t tag)
 	return __ml_meta_of(v);
 }
 
-/* Publish *slot = v: instrumented code loading it next gets meta m. */
+/* Publish *slot = v, already stored: instrumented code loading it next
+ * gets meta m (and the block of m has one more reference). */
+extern int ml_loss_on;
 static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag)
 {
-	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8))
-		__ml_st((uptr)slot, (uptr)v, m, tag);
+	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8)) {
+		if (ML_LOAD(&ml_loss_on))
+			__ml_ref(m);
+		__ml_st((uptr)slot, (uptr)v, m, tag, 0);
+	}
 }
 
 /* The replacements' calling protocol (memlens.h's __ml_own and
@@ -240,6 +254,7 @@ void ml_init_block_add(const void *p);
 extern volatile int ml_errors;
 
 /* ---- flags.c ---- */
+enum { ML_LEAK_CHECK_EXIT, ML_LEAK_CHECK_LOSS, ML_LEAK_CHECK_BOTH };
 struct ml_flags {
 	char log_json[4096];   /* "" = none */
 	char log_path[4096];   /* "" = stderr */
@@ -250,6 +265,7 @@ struct ml_flags {
 	int uninit;            /* track definedness, report UNINITIALIZED-READ */
 	int detect_leaks;      /* the leak check at exit (leaks.c) */
 	int show_reachable;    /* its summary even when nothing is lost */
+	int leak_check;        /* ML_LEAK_CHECK_*: at exit, at the point of loss, or both */
 	char suppressions[4096]; /* leak suppressions file, "" = none (leaks.c) */
 };
 extern struct ml_flags ml_flags;
@@ -272,6 +288,8 @@ struct ml_tls {
 	struct ml_local *locals; /* live registered locals, oldest first (__ml_t.nobj) */
 	uint32_t *retired;       /* ring of slots of retired locals, oldest at rhead */
 	unsigned rhead, rcount;
+	struct ml_drop *drops;   /* loss.c: counts dropped to zero (__ml_t.lost of them) */
+	unsigned ndrops_cap;
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 void ml_thread_init_main(void);
@@ -346,6 +364,7 @@ struct ml_cold {
 #define ML_CF_RETURNED 8u  /* a local retired because its function returned */
 #define ML_CF_FOREIGN 16u  /* allocated by code memlens does not see for itself (libc's
                             * stdio buffers, thread descriptors): never the program's leak */
+#define ML_CF_LOST    32u  /* reported lost during the run (loss.c) */
 #define ML_COLD ((struct ml_cold *)ML_COLD_ADDR)
 
 /* What the runtime knows about the block a meta (or an address) names. */
@@ -418,6 +437,30 @@ uint64_t ml_undef_count(uptr a, uptr n);
 int ml_origin_get(uptr o, const site_t **decl, unsigned *kind, unsigned *stack, unsigned *tid,
                   uint64_t *id, uint64_t *size);
 
+/* ---- loss.c ---- */
+/* Loss tracking is on (ml_loss_on): every unit announced was built for full
+ * checking, and leak_check asks for it. A unit announces itself. */
+void ml_loss_unit(int full);
+/* A new heap block of the program (slot s): its count starts at zero, and
+ * it is lost if the statement that made it keeps no reference. */
+void ml_loss_block(unsigned s, int program);
+/* Ways of loss beyond memlens.h's __ML_LOSS_*, and their names. */
+enum { ML_LOSS_FREED = 8, ML_LOSS_CONTAINER, ML_LOSS_DISCARDED };
+extern const char *const ml_loss_names[];
+/* The memory [p, p+n) held through meta tag dies (a freed block, a
+ * retired local) or is about to be overwritten (memset, memcpy's
+ * destination): the pointers stored there lose their references, at the
+ * caller's site, the way how says. */
+void ml_loss_release(uptr p, uptr n, meta_t tag, unsigned how);
+/* __ml_copy_shadow's counting: the slot copied with meta w is one more
+ * reference. */
+void ml_loss_copy(meta_t w);
+/* The thread ends: check what it dropped. */
+void ml_loss_thread_exit(void);
+/* At exit: where the block in slot s (generation gen) lost its last
+ * reference, if that was noted and not yet checked. */
+const site_t *ml_loss_pending(unsigned s, unsigned gen, unsigned *how);
+
 /* ---- errors.c ---- */
 enum ml_kind {
 	ML_HEAP_BUFFER_OVERFLOW,
@@ -458,6 +501,11 @@ struct ml_leak {
 	uint64_t bytes, blocks;
 	uint64_t id, size;    /* the first block's number and size */
 	unsigned stack, tid;  /* where and by whom the first was allocated */
+	int run;              /* found at its point of loss during the run (loss.c) */
+	const site_t *lost;   /* where the last reference was lost, if known */
+	const char *lost_how; /* how (ml_loss_how), with lost */
+	unsigned depth;       /* pointer steps from the block whose loss lost it */
+	int untracked;        /* a pointer to it went where memlens cannot follow */
 };
 enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC, ML_ACC_USE, ML_ACC_LEAK };
 
@@ -511,6 +559,7 @@ void ml_report(enum ml_kind kind, struct ml_event *ev);
 #define ML_LEAK_SITES 10
 struct ml_leak_sum {
 	uint64_t definite[2], indirect[2], possible[2], reachable[2], suppressed[2];
+	uint64_t run[2];       /* reported where they were lost, during the run */
 	unsigned nsites, more;
 	struct {
 		uint64_t bytes, blocks;

@@ -493,6 +493,11 @@ void ml_check_leaks(void)
 	for (size_t i = 0; i < ml_nlb; i++) {
 		const struct ml_lblock *b = &ml_lb[i];
 		unsigned st = b->state == ML_L_UNSEEN ? ML_L_DEFINITE : b->state;
+		if (st != ML_L_REACHABLE && (ML_LOAD(&ML_COLD[b->slot].flags) & ML_CF_LOST)) {
+			sum.run[0] += b->end - b->base; /* reported already, where it was lost */
+			sum.run[1]++;
+			continue;
+		}
 		unsigned stack = ML_COLD[b->slot].alloc_stack;
 		const site_t *key[ML_LEAK_FRAMES] = {0};
 		ml_stack_get(stack, key, ML_LEAK_FRAMES);
@@ -524,7 +529,7 @@ void ml_check_leaks(void)
 	uint64_t reported = 0;
 	for (size_t k = 0; k < ng; k++) {
 		struct ml_lgroup *grp = &g[k];
-		if (grp->state == ML_L_REACHABLE)
+		if (grp->state == ML_L_REACHABLE || ml_flags.leak_check == ML_LEAK_CHECK_LOSS)
 			continue;
 		if (ml_suppressed(grp->stack)) {
 			sum.suppressed[0] += grp->bytes;
@@ -544,6 +549,13 @@ void ml_check_leaks(void)
 		if (ml_block_info(ml_lb_meta(b), &info))
 			l.id = info.id;
 		l.size = b->end - b->base;
+		/* where it lost its last reference, if the program was still
+		 * running its code then (main's return, a thread's end) */
+		unsigned how;
+		l.lost = ml_loss_pending(b->slot, ML_COLD[b->slot].gen, &how);
+		if (l.lost)
+			l.lost_how = ml_loss_names[how];
+		l.untracked = ML_LOAD(&ml_loss_on) && ML_LOAD(&__ML_REFS[b->slot]) >= __ML_REFS_PINNED / 2;
 		struct ml_event ev = {0};
 		const site_t *at[1];
 		ev.site = ml_stack_get(l.stack, at, 1) ? at[0] : 0; /* the allocation */
@@ -556,7 +568,7 @@ void ml_check_leaks(void)
 		if (ml_detect(&ev) >= 0)
 			reported++;
 	}
-	if (!reported && !ml_flags.show_reachable)
+	if (!reported && !sum.run[1] && !ml_flags.show_reachable)
 		return;
 	/* the summary: totals, then the still-reachable records, largest first */
 	memcpy(sum.definite, total[ML_L_DEFINITE], sizeof sum.definite);

@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 14
+#define __ML_ABI 15
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -105,6 +105,11 @@ struct __ml_site {
 #define __ML_SITE_STATIC 4u  /* a static local's declaration (expr: its name) */
 #define __ML_SITE_LOCAL  5u  /* an automatic local's (or parameter's) declaration */
 #define __ML_SITE_LITERAL 6u /* a string literal (expr: its text), first use in the unit */
+/* A statement where a reference may be lost (loss tracking): expr is its
+ * text, of which the first aux bytes name the variable or lvalue losing
+ * the reference (an assignment's left-hand side, a variable leaving
+ * scope); aux is 0 when none does (a discarded result). */
+#define __ML_SITE_LOSS   7u
 /* Flag on global and static sites: the variable is const (read-only). */
 #define __ML_SITE_CONST  0x200u
 /* Flag on the sites of functions that make no calls: they push no frame
@@ -125,6 +130,8 @@ struct __ml_thread {
 	unsigned depth;
 	unsigned id;                      /* memlens thread number, T0 = main */
 	unsigned nobj;                    /* live locals registered by this thread */
+	unsigned lost;                    /* loss tracking: references dropped to zero, unchecked */
+	const struct __ml_site *xsite;    /* loss tracking: the return statement being executed */
 	const struct __ml_site *frames[__ML_MAX_FRAMES];
 };
 extern __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
@@ -282,8 +289,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v14;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v14;
+extern const int __memlens_abi_v15;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v15;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -460,10 +467,108 @@ slow: __ML_COLD_LABEL;
 	return __ml_meta_of((const void *)v);
 }
 
-/* Record that instrumented code stored pointer v with meta m into slot,
- * reached through a pointer with meta tag. */
-__ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag)
+/* ---- loss tracking (full checking) ----
+ * Every heap block has a count of the references instrumented code holds:
+ * pointer slots in memory whose shadow is valid for the value there, and
+ * the companions of pointer locals (parameters included). A count that
+ * drops to zero is noted (__ml_dropped) and checked when the statement
+ * that dropped it is over (__ml_flush), when no temporary can still hold
+ * the value: a block nobody refers to then is lost, at that statement.
+ * Counts of blocks memlens cannot follow (a pointer turned into an
+ * integer, handed to code memlens does not see) are pinned far from zero
+ * (__ml_escape). */
+#define __ML_REFS        ((unsigned *)0x670000000000UL)
+#define __ML_REFS_PINNED 0xc0000000u
+/* How a reference was lost. */
+#define __ML_LOSS_ASSIGN 0u  /* overwritten by an assignment */
+#define __ML_LOSS_SCOPE  1u  /* its variable left scope */
+#define __ML_LOSS_FRESH  2u  /* a new block no reference was ever kept to */
+/* A second thread has started: counts change atomically from then on. */
+extern int __ml_mt;
+/* A count reached zero (c == 0) or went below it (c == ~0u). */
+void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsigned how)
+	__attribute__((noinline, cold));
+/* Check the counts dropped to zero since the statement at site began. */
+void __ml_lost_check(const struct __ml_site *site) __attribute__((noinline));
+/* The block of m is no longer followed (its pointer became an integer). */
+void __ml_escape(__ml_meta_t m);
+
+/* Is m the meta of a live heap block? */
+__ML_INLINE int __ml_counted(__ml_meta_t m)
 {
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+	return ((unsigned)m >= __ML_FIRST_SLOT) & (r->gen == (unsigned)(m >> 32)) & (r->kind == __ML_KIND_HEAP);
+}
+
+/* A new reference to the block of m. */
+__ML_INLINE void __ml_ref(__ml_meta_t m)
+{
+	if (__ml_counted(m)) {
+		unsigned *c = &__ML_REFS[(unsigned)m];
+		if (__ML_UNLIKELY(__ml_mt))
+			__atomic_fetch_add(c, 1u, __ATOMIC_RELAXED);
+		else
+			++*c;
+	}
+}
+
+/* A reference to the block of m is lost, at site, the way how says. */
+__ML_INLINE void __ml_unref(__ml_meta_t m, const struct __ml_site *site, unsigned how)
+{
+	if (__ml_counted(m)) {
+		unsigned *c = &__ML_REFS[(unsigned)m];
+		unsigned v = __ML_UNLIKELY(__ml_mt) ? __atomic_sub_fetch(c, 1u, __ATOMIC_RELAXED) : --*c;
+		if (__ML_UNLIKELY(v + 1u < 2u))
+			__ml_dropped(m, v, site, how);
+	}
+}
+
+/* A pointer local's companion old is assigned m at site: its new meta. */
+__ML_INLINE __ml_meta_t __ml_mv(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site)
+{
+	__ml_ref(m);
+	__ml_unref(old, site, __ML_LOSS_ASSIGN);
+	return m;
+}
+
+/* A parameter's companion starts with meta m. */
+__ML_INLINE __ml_meta_t __ml_refd(__ml_meta_t m)
+{
+	__ml_ref(m);
+	return m;
+}
+
+/* The cleanup of a pointer local's companion: the local leaves scope, at
+ * the return statement being executed (or the function's end). */
+__ML_INLINE void __ml_scope_drop(const volatile __ml_meta_t *m)
+{
+	__ml_unref(*m, __ml_t.xsite, __ML_LOSS_SCOPE);
+}
+
+/* The end of a statement that may have dropped references. */
+__ML_INLINE void __ml_flush(const struct __ml_site *site)
+{
+	if (__ML_UNLIKELY(__ml_t.lost != 0))
+		__ml_lost_check(site);
+}
+
+/* Record that instrumented code stores pointer v with meta m into slot,
+ * reached through a pointer with meta tag (before the store: with loss
+ * tracking, the pointer the slot holds now loses a reference, at site). */
+__ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
+                         const struct __ml_site *site)
+{
+#ifdef __ML_FULL
+	{
+		__ml_meta_t w = *__ML_META_SHADOW(slot);
+		__ml_uptr old = *(const __ml_uptr *)(slot & ~(__ml_uptr)7);
+		__ml_ref(m);
+		if (w != 0 && (w >> 48) == __ML_HASH16(old ^ tag))
+			__ml_unref(w & __ML_META_MASK, site, __ML_LOSS_ASSIGN);
+	}
+#else
+	(void)site;
+#endif
 #ifdef __ML_ASM
 	/* volatile: ordered with the loads above and with calls, which may
 	 * read the shadow (memcpy carries it along) */

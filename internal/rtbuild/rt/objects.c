@@ -105,6 +105,9 @@ void __ml_scope_pop(unsigned h)
 		struct ml_cold *c = &ML_COLD[l->slot];
 		/* (free_stack and free_tid stay 0 from registration: a local's
 		 * end is its kind, and its own thread retires it) */
+		uptr base = ML_LOAD(&r->base);
+		ml_loss_release(base, ML_LOAD(&r->end) - base, ml_mkmeta(l->slot, ML_LOAD(&r->gen)),
+		                __ML_LOSS_SCOPE);
 		ML_STORE(&c->flags, ML_CF_FREED | (depth < l->depth ? ML_CF_RETURNED : 0));
 		ML_STORE(&r->gen, ml_next_gen(ML_LOAD(&r->gen)));
 		if (t->rcount == ML_RETIRED_MAX) /* more retired than registered lately */

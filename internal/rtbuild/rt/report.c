@@ -237,6 +237,14 @@ static void ml_leak_what(struct ml_buf *b, const struct ml_leak *l)
 static const char *ml_leak_why(const struct ml_leak *l)
 {
 	int one = l->blocks == 1;
+	if (l->run) { /* found where it was lost: how */
+		const char *h = l->lost_how;
+		return strcmp(h, "assignment") == 0         ? "its last reference was overwritten"
+		       : strcmp(h, "scope-exit") == 0       ? "its last reference left scope"
+		       : strcmp(h, "discarded-result") == 0 ? "the value holding it was not kept"
+		       : strcmp(h, "freed-container") == 0  ? "the block holding its last reference was freed"
+		                                            : "the block holding its last reference was lost";
+	}
 	if (strcmp(l->how, "indirect") == 0)
 		return one ? "only other lost blocks point to it" : "only other lost blocks point to them";
 	if (strcmp(l->how, "possible") == 0)
@@ -249,7 +257,8 @@ static void ml_what(struct ml_buf *b, struct ml_event *ev)
 {
 	if (ev->leak) {
 		ml_leak_what(b, ev->leak);
-		ml_bput(b, " at exit");
+		if (!ev->leak->run)
+			ml_bput(b, " at exit");
 		return;
 	}
 	if (ev->arr && !ev->p) { /* an index check whose array address is not at hand */
@@ -772,6 +781,62 @@ static void ml_tdetails(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev
 	}
 }
 
+/* The variable (or lvalue) a loss site names, and the rest of its
+ * expression after the assignment operator (""); 0 if it names none. */
+static size_t ml_loss_var(const site_t *s, const char **rhs)
+{
+	*rhs = "";
+	if (!s || (s->kind & 0xff) != __ML_SITE_LOSS || !s->aux || !s->expr || strlen(s->expr) < s->aux)
+		return 0;
+	const char *r = s->expr + s->aux;
+	while (*r == ' ' || *r == '\t')
+		r++;
+	if (*r == '=') {
+		r++;
+		while (*r == ' ' || *r == '\t')
+			r++;
+		*rhs = r;
+	}
+	return s->aux;
+}
+
+/* Where (and how) a block's last reference went: "Assigning from
+ * malloc(8) to buf" and the like. */
+static void ml_tlost(struct ml_buf *b, const struct ml_leak *l)
+{
+	const char *rhs;
+	size_t nv = ml_loss_var(l->lost, &rhs);
+	if (!l->run) {
+		ml_bput(b, "    its last reference was lost at ");
+		ml_bput(b, l->lost->file);
+		ml_bputc(b, ':');
+		ml_bdec(b, l->lost->line);
+		ml_bput(b, " in ");
+		ml_bput(b, l->lost->func ? l->lost->func : "?");
+		ml_bput(b, " (");
+		ml_bput(b, l->lost_how);
+		ml_bput(b, "), as the program ended\n");
+		return;
+	}
+	if (nv && *rhs && strcmp(l->lost_how, "assignment") == 0) {
+		ml_bput(b, "    Assigning from ");
+		ml_bput(b, rhs);
+		ml_bput(b, " to ");
+		ml_bputn(b, l->lost->expr, nv);
+		ml_bputc(b, '\n');
+	} else if (nv && strcmp(l->lost_how, "scope-exit") == 0) {
+		ml_bput(b, "    variable ");
+		ml_bputn(b, l->lost->expr, nv);
+		ml_bput(b, " left scope\n");
+	}
+	if (l->depth) {
+		ml_bput(b, "    ");
+		ml_bdec(b, l->depth);
+		ml_bput(b, l->depth == 1 ? " pointer step" : " pointer steps");
+		ml_bput(b, " from the block whose loss it follows\n");
+	}
+}
+
 /* The body of a leak report: why the blocks are lost and where they were
  * allocated (the report's stack). */
 static void ml_tleak(struct ml_buf *b, const struct ml_leak *l)
@@ -779,6 +844,11 @@ static void ml_tleak(struct ml_buf *b, const struct ml_leak *l)
 	ml_bput(b, "    ");
 	ml_bput(b, ml_leak_why(l));
 	ml_bputc(b, '\n');
+	if (l->lost)
+		ml_tlost(b, l);
+	if (l->untracked)
+		ml_bput(b, "    memlens could not follow every pointer to it (one became an integer or went to "
+		           "code built without memlens), so it was found at exit\n");
 	ml_bput(b, "    block #");
 	ml_bdec(b, l->id);
 	ml_bput(b, " (");
@@ -1080,9 +1150,38 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_jkey(b, "leak");
 		ml_jstr(b, ev->leak->how);
 		ml_jkey(b, "when");
-		ml_jstr(b, "exit");
+		ml_jstr(b, ev->leak->run ? "run" : "exit");
 		ml_jkey(b, "blocks");
 		ml_bdec(b, ev->leak->blocks);
+		if (ev->leak->lost) {
+			const site_t *ls = ev->leak->lost;
+			const char *rhs;
+			size_t nv = ml_loss_var(ls, &rhs);
+			ml_jkey(b, "lost");
+			ml_bput(b, "{\"file\":");
+			ml_jstr(b, ls->file);
+			ml_jkey(b, "line");
+			ml_bdec(b, ls->line);
+			ml_jkey(b, "function");
+			ml_jstr(b, ls->func);
+			ml_jkey(b, "how");
+			ml_jstr(b, ev->leak->lost_how);
+			ml_jkey(b, "expr");
+			ml_jstr(b, ls->expr);
+			ml_jkey(b, "variable");
+			char var[256];
+			size_t k = nv < sizeof var - 1 ? nv : sizeof var - 1;
+			memcpy(var, ls->expr ? ls->expr : "", k);
+			var[k] = 0;
+			ml_jstr(b, var);
+			ml_bputc(b, '}');
+			ml_jkey(b, "depth");
+			ml_bdec(b, ev->leak->depth);
+		}
+		if (ev->leak->untracked) {
+			ml_jkey(b, "untracked");
+			ml_bput(b, "true");
+		}
 		ml_jkey(b, "alloc");
 		ml_jevent(b, ev->leak->stack, ev->leak->tid);
 	}
@@ -1219,6 +1318,8 @@ void ml_leak_summary(const struct ml_leak_sum *sum)
 	ml_summary_line(&b, "still reachable: ", sum->reachable);
 	if (sum->suppressed[1])
 		ml_summary_line(&b, "     suppressed: ", sum->suppressed);
+	if (sum->run[1])
+		ml_summary_line(&b, "lost during the run (reported where lost): ", sum->run);
 	for (unsigned i = 0; i < sum->nsites; i++) {
 		const site_t *f[1];
 		ml_bput(&b, "      ");

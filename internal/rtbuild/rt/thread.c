@@ -17,7 +17,7 @@ __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
 
 /* A runtime built for another ABI does not define this, so stale objects
  * fail to link (memlens.h references it from every instrumented object). */
-const int __memlens_abi_v14 = 14;
+const int __memlens_abi_v15 = 15;
 
 __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 
@@ -41,6 +41,7 @@ static void ml_thread_exit(void *arg)
 {
 	(void)arg;
 	ml_locals_exit();
+	ml_loss_thread_exit();
 	ml_slots_flush();
 	unsigned id = __ml_t.id;
 	if (id && id < ML_MAX_THREADS)
@@ -147,7 +148,12 @@ static void *ml_thread_start(void *p)
 	 * through the ordinary calling protocol. */
 	__ml_t.callee = (uptr)st.fn;
 	__ml_t.arg[0] = st.argm;
-	return st.fn(st.arg);
+	void *r = st.fn(st.arg);
+	/* the reference pthread_create held for it until the start routine
+	 * had its own */
+	__ml_unref(st.argm, 0, __ML_LOSS_SCOPE);
+	ml_loss_thread_exit();
+	return r;
 }
 
 int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *arg)
@@ -169,6 +175,8 @@ int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *
 	st->arg = arg;
 	st->argm = marg;
 	st->id = ml_new_tid();
+	ML_STORE(&__ml_mt, 1);
+	__ml_ref(marg);
 	if (st->id < ML_MAX_THREADS) {
 		ML_STORE(&ML_THR[st->id].stack, ml_stack_capture(0));
 		ML_REL(&ML_THR[st->id].parent_plus1, parent + 1);
@@ -176,7 +184,9 @@ int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *
 	int rc = pthread_create((pthread_t *)thr, (const pthread_attr_t *)attr, ml_thread_start, st);
 	if (rc == 0)
 		ml_def_clear(thr, sizeof(pthread_t));
-	if (rc != 0)
+	if (rc != 0) {
+		__ml_unref(marg, 0, __ML_LOSS_SCOPE);
 		__libc_free(st);
+	}
 	return rc;
 }

@@ -200,6 +200,7 @@ void __ml_unit(int full, const char *file)
 		}
 		note = ml_units_full > 0;
 	}
+	ml_loss_unit(full);
 	ml_spin_unlock(&ml_units_lock);
 	if (note && ml_flags.uninit)
 		ml_printf("memlens: note: uninitialized reads are not checked: %s was compiled without "

@@ -1,0 +1,355 @@
+/* loss.c: leaks found where the program lost them (paper 001's reference
+ * counts, with paper 000's [DEFINITE-LEAK] as the rule).
+ *
+ * Code built for full checking keeps a count per heap block of the
+ * references it holds (memlens.h: __ml_ref, __ml_unref): pointer slots
+ * whose shadow is valid for the value in memory, and the companions of
+ * pointer locals. When a count reaches zero the block is noted, with the
+ * statement and the way (__ml_dropped), and checked once that statement is
+ * over (__ml_flush -> __ml_lost_check): by then a temporary holding the
+ * value (an argument being passed, a result being returned, the right
+ * side of a chain of assignments) has been stored or is gone.
+ *
+ * Notes carry the depth of the shadow stack that made them. A check at
+ * depth d looks at the notes made at depth d or deeper: deeper ones come
+ * from calls this statement made that have returned, so a block noted
+ * there and still unreferenced was returned to this statement and
+ * dropped by it (a discarded result); notes of callers still running
+ * belong to their own statements.
+ *
+ * Before a block is reported, the writable data and the live heap are
+ * searched for a word pointing into it: a pointer copied where memlens
+ * cannot count it (bytes copied one by one, an integer in a union) keeps
+ * the block, which is then pinned (never reported during the run; the
+ * check at exit judges it). The search is made once per (allocation
+ * stack, statement, way): a loop that leaks every time is reported once
+ * and counted.
+ *
+ * A block lost or freed releases the references it holds: blocks only it
+ * pointed to are lost at the same statement, one pointer step deeper.
+ */
+#include "internal.h"
+
+#include <link.h>
+#include <string.h>
+#include <sys/mman.h>
+
+int __ml_mt;
+int ml_loss_on;
+static int ml_loss_partial; /* a unit not built for full checking was announced */
+
+/* A count dropped to zero, to be checked when its statement is over. */
+struct ml_drop {
+	uint32_t slot, gen;
+	const site_t *site;   /* where */
+	unsigned how;         /* __ML_LOSS_* or ML_LOSS_* below */
+	unsigned depth;       /* __ml_t.depth then */
+	unsigned steps;       /* pointer steps from the block whose loss caused it */
+	int returned;         /* the block was the value being returned */
+};
+const char *const ml_loss_names[] = {
+	[__ML_LOSS_ASSIGN] = "assignment",
+	[__ML_LOSS_SCOPE] = "scope-exit",
+	[__ML_LOSS_FRESH] = "discarded-result",
+	[ML_LOSS_FREED] = "freed-container",
+	[ML_LOSS_CONTAINER] = "lost-container",
+	[ML_LOSS_DISCARDED] = "discarded-result",
+};
+
+void ml_loss_unit(int full)
+{
+	if (!full)
+		ml_loss_partial = 1;
+	ML_STORE(&ml_loss_on, !ml_loss_partial && ml_flags.detect_leaks &&
+	                          ml_flags.leak_check != ML_LEAK_CHECK_EXIT &&
+	                          ml_kind_enabled[ML_MEMORY_LEAK]);
+}
+
+static void ml_pin(unsigned s)
+{
+	ML_STORE(&__ML_REFS[s], __ML_REFS_PINNED);
+}
+
+void __ml_escape(__ml_meta_t m)
+{
+	if (__ml_counted(m))
+		ml_pin(ml_meta_slot(m));
+}
+
+static void ml_note(unsigned s, unsigned gen, const site_t *site, unsigned how, unsigned steps)
+{
+	struct ml_tls *t = &ml_tls;
+	if (__ml_t.lost == t->ndrops_cap) {
+		unsigned cap = t->ndrops_cap ? 2 * t->ndrops_cap : 256;
+		struct ml_drop *d = mmap(0, cap * sizeof *d, PROT_READ | PROT_WRITE,
+		                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (d == MAP_FAILED)
+			return;
+		if (t->drops) {
+			memcpy(d, t->drops, __ml_t.lost * sizeof *d);
+			munmap(t->drops, t->ndrops_cap * sizeof *d);
+		}
+		t->drops = d;
+		t->ndrops_cap = cap;
+	}
+	struct ml_drop *d = &t->drops[__ml_t.lost++];
+	d->slot = s;
+	d->gen = gen;
+	d->site = site;
+	d->how = how;
+	d->depth = __ml_t.depth;
+	d->steps = steps;
+	d->returned = how == __ML_LOSS_SCOPE && __ml_t.retfn && __ml_t.ret == ml_mkmeta(s, gen);
+}
+
+void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsigned how)
+{
+	unsigned s = ml_meta_slot(m);
+	if (c == ~0u) { /* a reference memlens did not count went away */
+		ml_pin(s);
+		return;
+	}
+	if (ML_LOAD(&ml_loss_on))
+		ml_note(s, ml_meta_gen(m), site, how, 0);
+}
+
+void ml_loss_block(unsigned s, int program)
+{
+	ML_STORE(&__ML_REFS[s], program ? 0u : __ML_REFS_PINNED);
+	if (program && ML_LOAD(&ml_loss_on))
+		ml_note(s, ML_LOAD(&__ML_RECS[s].gen), 0, __ML_LOSS_FRESH, 0);
+}
+
+/* ---- is it really lost? ---- */
+
+/* A search for words pointing into [lo, hi). It lives on the stack:
+ * the runtime's own globals are searched too. */
+struct ml_held {
+	uptr lo, len;
+	int found;
+};
+
+static void ml_held_scan(struct ml_held *h, uptr lo, uptr hi)
+{
+	for (uptr a = (lo + 7) & ~(uptr)7; a + 8 <= hi && !h->found; a += 8)
+		if (*(const uptr *)a - h->lo < h->len)
+			h->found = 1;
+}
+
+static int ml_held_segment(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void)size;
+	struct ml_held *h = arg;
+	/* glibc's own state points into the heap it manages (the top chunk,
+	 * the last remainder), not at the program's blocks */
+	if (strstr(info->dlpi_name, "/libc.so") || strstr(info->dlpi_name, "/ld-linux"))
+		return 0;
+	for (int i = 0; i < info->dlpi_phnum && !h->found; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uptr lo = info->dlpi_addr + ph->p_vaddr;
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W))
+			ml_held_scan(h, lo, lo + ph->p_memsz);
+	}
+	return h->found;
+}
+
+/* Does a word of the writable data or of a live heap block that is not
+ * lost point into [lo, hi)? (Stacks are not searched: dead frames keep
+ * copies of every pointer a function handled. Copies there are the
+ * program's locals, which are counted.) */
+static int ml_held(uptr lo, uptr hi)
+{
+	struct ml_held h = {lo, hi > lo ? hi - lo : 1, 0};
+	dl_iterate_phdr(ml_held_segment, &h);
+	unsigned end = ml_slot_end();
+	for (unsigned s = __ML_FIRST_SLOT; s < end && !h.found; s++) {
+		const struct __ml_rec *r = &__ML_RECS[s];
+		const struct ml_cold *c = &ML_COLD[s];
+		if (ML_LOAD(&r->kind) != __ML_KIND_HEAP || ML_LOAD(&r->gen) != ML_LOAD(&c->gen) ||
+		    (ML_LOAD(&c->flags) & (ML_CF_FREED | ML_CF_LOST)) || ML_LOAD(&r->base) == lo)
+			continue;
+		ml_held_scan(&h, ML_LOAD(&r->base), ML_LOAD(&r->end));
+	}
+	return h.found;
+}
+
+/* ---- reports ---- */
+
+/* Leaks already reported, by (allocation stack, statement, way): later
+ * ones are only counted. */
+#define ML_SEEN_CAP 4096
+static struct ml_seen {
+	unsigned stack, how;
+	const site_t *site;
+	uint64_t blocks, bytes;
+} ml_seen[ML_SEEN_CAP];
+static int ml_seen_lock;
+
+/* 1 if (stack, site, how) was reported before (and counts this block). */
+static int ml_seen_before(unsigned stack, const site_t *site, unsigned how, uint64_t bytes, int add)
+{
+	size_t h = ((size_t)stack * 0x9E3779B97F4A7C15ull ^ (size_t)site ^ how) * 0x9E3779B97F4A7C15ull;
+	int seen = 0;
+	ml_spin_lock(&ml_seen_lock);
+	for (size_t i = 0; i < ML_SEEN_CAP; i++) {
+		struct ml_seen *e = &ml_seen[((h >> 40) + i) & (ML_SEEN_CAP - 1)];
+		if (e->blocks && (e->stack != stack || e->site != site || e->how != how))
+			continue;
+		if (e->blocks) {
+			seen = 1;
+			e->blocks++;
+			e->bytes += bytes;
+		} else if (add) {
+			e->stack = stack, e->site = site, e->how = how;
+			e->blocks = 1;
+			e->bytes = bytes;
+		}
+		break;
+	}
+	ml_spin_unlock(&ml_seen_lock);
+	return seen;
+}
+
+/* The block in slot s (generation gen) has no reference left after the
+ * statement at site: report it (unless a pointer memlens could not count
+ * holds it), then release what it points to. */
+static void ml_lost(unsigned s, unsigned gen, const site_t *site, unsigned how, unsigned steps)
+{
+	struct ml_cold *c = &ML_COLD[s];
+	const struct __ml_rec *r = &__ML_RECS[s];
+	uptr base = ML_LOAD(&r->base), end = ML_LOAD(&r->end);
+	unsigned stack = c->alloc_stack;
+	int repeat = ml_seen_before(stack, site, how, end - base, 0);
+	if (!repeat && ml_held(base, end)) {
+		ml_pin(s);
+		return;
+	}
+	__atomic_fetch_or(&c->flags, ML_CF_LOST, __ATOMIC_RELAXED);
+	if (!repeat && !ml_seen_before(stack, site, how, end - base, 1)) {
+		struct ml_leak l = {0};
+		l.how = how == ML_LOSS_CONTAINER ? "indirect" : "definite";
+		l.bytes = l.size = end - base;
+		l.blocks = 1;
+		l.stack = stack;
+		l.tid = c->alloc_tid;
+		l.run = 1;
+		l.lost = site;
+		l.lost_how = ml_loss_names[how];
+		l.depth = steps;
+		struct ml_binfo info;
+		if (ml_block_info(ml_mkmeta(s, gen), &info))
+			l.id = info.id;
+		struct ml_event ev = {0};
+		ev.point = ML_LEAK;
+		ev.access = ML_ACC_LEAK;
+		ev.site = site;
+		ev.p = base;
+		ev.m = ml_mkmeta(s, gen);
+		ev.n = l.bytes;
+		ev.leak = &l;
+		ml_detect(&ev);
+	}
+	/* what only it pointed to is lost with it */
+	unsigned mark = __ml_t.lost;
+	ml_loss_release(base, end - base, ml_mkmeta(s, gen), ML_LOSS_CONTAINER);
+	for (unsigned i = mark; i < __ml_t.lost; i++) {
+		ml_tls.drops[i].site = site;
+		ml_tls.drops[i].steps = steps + 1;
+	}
+}
+
+/* Check note d, taken by a statement at depth depth (site). */
+static void ml_check_drop(const struct ml_drop *d, const site_t *site, unsigned depth)
+{
+	unsigned s = d->slot;
+	if (ML_LOAD(&__ML_RECS[s].gen) != d->gen || ML_LOAD(&__ML_REFS[s]) != 0 ||
+	    (ML_LOAD(&ML_COLD[s].flags) & ML_CF_LOST))
+		return;
+	unsigned how = d->how;
+	const site_t *at = d->site;
+	/* a result returned to this statement and not kept (a new block, or
+	 * the value of a callee's local being returned) */
+	if (site && (d->depth > depth || d->returned || how == __ML_LOSS_FRESH)) {
+		how = ML_LOSS_DISCARDED;
+		at = site;
+	}
+	ml_lost(s, d->gen, at ? at : site, how, d->steps);
+}
+
+/* Check the notes of depth at least depth, newest first (the last
+ * reference lost is the one that counts), until none is left: a loss
+ * releases the references the block holds, which may note more. Notes of
+ * callers still running stay. */
+static void ml_check_from(unsigned depth, const site_t *site)
+{
+	struct ml_tls *t = &ml_tls;
+	for (;;) {
+		unsigned n = __ml_t.lost, i = n;
+		while (i > 0 && t->drops[i - 1].depth < depth)
+			i--;
+		if (i == 0)
+			return;
+		struct ml_drop d = t->drops[i - 1];
+		memmove(&t->drops[i - 1], &t->drops[i], (n - i) * sizeof d);
+		__ml_t.lost = n - 1;
+		ml_check_drop(&d, site, depth);
+	}
+}
+
+void __ml_lost_check(const struct __ml_site *site)
+{
+	ml_check_from(__ml_t.depth, site);
+}
+
+void ml_loss_thread_exit(void)
+{
+	if (__ml_t.lost)
+		ml_check_from(0, 0);
+}
+
+const site_t *ml_loss_pending(unsigned s, unsigned gen, unsigned *how)
+{
+	const struct ml_tls *t = &ml_tls;
+	for (unsigned i = __ml_t.lost; i-- > 0;) {
+		const struct ml_drop *d = &t->drops[i];
+		if (d->slot == s && d->gen == gen && d->how != __ML_LOSS_FRESH) {
+			*how = d->how;
+			return d->site;
+		}
+	}
+	return 0;
+}
+
+/* ---- memory that dies or is overwritten ---- */
+
+void ml_loss_release(uptr p, uptr n, meta_t tag, unsigned how)
+{
+	if (!ML_LOAD(&ml_loss_on))
+		return;
+	uptr a0 = (p + 7) & ~(uptr)7, a1 = (p + n) & ~(uptr)7;
+	if (a1 <= a0 || !ml_app_range(a0, a1 - a0))
+		return;
+	const site_t *site = how == __ML_LOSS_SCOPE ? __ml_t.xsite : ml_caller_site();
+	unsigned mark = __ml_t.lost;
+	for (uptr a = a0; a < a1; a += 8) {
+		meta_t *sh = __ML_META_SHADOW(a);
+		meta_t w = *sh;
+		if (!w)
+			continue;
+		*sh = 0;
+		if ((w >> 48) == __ML_HASH16(*(const uptr *)a ^ tag))
+			__ml_unref(w & __ML_META_MASK, site, __ML_LOSS_ASSIGN);
+	}
+	for (unsigned i = mark; i < __ml_t.lost; i++) {
+		struct ml_drop *d = &ml_tls.drops[i];
+		d->how = how;
+		d->steps = how == ML_LOSS_FREED || how == ML_LOSS_CONTAINER;
+		d->returned = 0;
+	}
+}
+
+void ml_loss_copy(meta_t w)
+{
+	if (ML_LOAD(&ml_loss_on))
+		__ml_ref(w & __ML_META_MASK);
+}
