@@ -1,9 +1,11 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,7 +18,7 @@ import (
 // at most 2^3 paths per category), and a lost block allocated by a helper
 // is its own record.
 func TestLeakRecords(t *testing.T) {
-	recs := runReports(t, buildReporter(t, "testdata/leaks.c"), "")
+	recs := runReports(t, buildReporter(t, "testdata/leaks.c"), ":leak_check=exit")
 	lines := map[int]int{}
 	for _, r := range recs {
 		if r.Kind != "MEMORY-LEAK" || r.When != "exit" {
@@ -33,13 +35,37 @@ func TestLeakRecords(t *testing.T) {
 	}
 }
 
+// TestLossRecords checks the leaks of leaks.c found where they happen:
+// the tree's root lost by an assignment (its 510 other nodes lost with
+// it, one pointer step or more away, are one record: they share the
+// allocation site and the statement), and a name overwritten.
+func TestLossRecords(t *testing.T) {
+	recs := runReports(t, buildReporter(t, "testdata/leaks.c"), ":leak_check=loss")
+	var got []string
+	for _, r := range recs {
+		if r.Kind != "MEMORY-LEAK" || r.When != "run" || r.Lost == nil || r.Alloc == nil {
+			t.Errorf("unexpected record %s", r.String())
+			continue
+		}
+		got = append(got, fmt.Sprintf("%d %s %s %s %d alloc:%d", r.Line, r.Leak, r.Lost.How, r.Lost.Variable, r.Depth, r.Alloc.Line))
+	}
+	want := []string{
+		"30 definite assignment t 0 alloc:12",
+		"30 indirect lost-container t 1 alloc:12",
+		"32 definite assignment name 0 alloc:22",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // TestLeakOptions checks detect_leaks=0, show_reachable=1 and
 // suppressions=FILE (including a malformed line, reported with file:line).
 func TestLeakOptions(t *testing.T) {
 	prog := buildReporter(t, "testdata/leaks.c")
 	stderr := func(opts string) string {
 		cmd := exec.Command(prog)
-		cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS="+opts)
+		cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=leak_check=exit:"+opts)
 		out, _ := cmd.CombinedOutput()
 		return string(out)
 	}

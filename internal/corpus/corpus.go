@@ -59,17 +59,45 @@ var Kinds = []string{
 var Directives = []string{"cflags", "args", "options", "stdin", "exit"}
 
 // Want is one expected report: Kind at File (a base name) and Line.
+// Written "want [MODE:][alloc:]KIND": with the alloc role, the line is
+// where the reported block was allocated (a MEMORY-LEAK found where the
+// program lost it is reported at that statement, and allocated here);
+// with a mode (ModeFull, ModeDetect), it applies to that mode only.
 type Want struct {
 	Kind string
 	File string // base name of the file holding the annotation
 	Line int
+	Role string // "" (the record's own location) or RoleAlloc
+	Mode string // "" (every mode), ModeFull or ModeDetect
 }
 
-func (w Want) String() string { return fmt.Sprintf("%s at %s:%d", w.Kind, w.File, w.Line) }
+// Roles and modes of want annotations.
+const (
+	RoleAlloc  = "alloc"
+	ModeFull   = "full"   // memlens cc --memlens-full
+	ModeDetect = "detect" // memlens cc
+)
+
+func (w Want) String() string {
+	k := w.Kind
+	if w.Role != "" {
+		k = w.Role + ":" + k
+	}
+	if w.Mode != "" {
+		k = w.Mode + ":" + k
+	}
+	return fmt.Sprintf("%s at %s:%d", k, w.File, w.Line)
+}
 
 // Matches reports whether record r satisfies w.
 func (w Want) Matches(r *report.Record) bool {
-	return r.Kind == w.Kind && r.Line == w.Line && r.Base() == w.File
+	if r.Kind != w.Kind {
+		return false
+	}
+	if w.Role == RoleAlloc {
+		return r.Alloc != nil && r.Alloc.Line == w.Line && path.Base(filepath.ToSlash(r.Alloc.File)) == w.File
+	}
+	return r.Line == w.Line && r.Base() == w.File
 }
 
 // Program is one corpus program and its annotations.
@@ -279,15 +307,29 @@ func (ps *parseState) comment(name string, c comment) error {
 		}
 		base := path.Base(filepath.ToSlash(name))
 		have := map[string]bool{}
-		for _, k := range f[1:] {
+		for _, item := range f[1:] {
+			w := Want{File: base, Line: c.line}
+			parts := strings.Split(item, ":")
+			w.Kind = parts[len(parts)-1]
+			for _, q := range parts[:len(parts)-1] {
+				switch {
+				case q == RoleAlloc && w.Role == "":
+					w.Role = q
+				case (q == ModeFull || q == ModeDetect) && w.Mode == "" && w.Role == "":
+					w.Mode = q
+				default:
+					return fmt.Errorf("%s: bad qualifier %q in %q; expected [full:|detect:][alloc:]KIND", pos, q, item)
+				}
+			}
+			k := w.Kind
 			if !ps.known[k] {
 				return fmt.Errorf("%s: unknown kind %q in want annotation%s; expected one of %s", pos, k, ps.suggest(k), strings.Join(ps.kinds, ", "))
 			}
-			if have[k] {
-				return fmt.Errorf("%s: kind %s named twice in one want annotation", pos, k)
+			if have[item] {
+				return fmt.Errorf("%s: %s named twice in one want annotation", pos, item)
 			}
-			have[k] = true
-			ps.p.Wants = append(ps.p.Wants, Want{Kind: k, File: base, Line: c.line})
+			have[item] = true
+			ps.p.Wants = append(ps.p.Wants, w)
 		}
 		return nil
 	}

@@ -58,10 +58,10 @@ func TestLoadSingle(t *testing.T) {
 		Dir:     dir,
 		Sources: []string{"single.c"},
 		Wants: []Want{
-			{"HEAP-BUFFER-OVERFLOW", "single.c", 14},
-			{"DOUBLE-FREE", "single.c", 16},
-			{"DANGLING-POINTER-DEREF", "single.c", 17},
-			{"NULL-POINTER-DEREF", "single.c", 17},
+			{Kind: "HEAP-BUFFER-OVERFLOW", File: "single.c", Line: 14},
+			{Kind: "DOUBLE-FREE", File: "single.c", Line: 16},
+			{Kind: "DANGLING-POINTER-DEREF", File: "single.c", Line: 17},
+			{Kind: "NULL-POINTER-DEREF", File: "single.c", Line: 17},
 		},
 		CFlags:  []string{"-pthread", "-DN=3"},
 		Args:    []string{"one", "two"},
@@ -95,7 +95,7 @@ func TestLoadDirectoryProgram(t *testing.T) {
 	if p.Name != "vec" || p.Dir != pd ||
 		!reflect.DeepEqual(p.Sources, []string{"main.c", "util.c"}) ||
 		!reflect.DeepEqual(p.Headers, []string{"vec.h"}) ||
-		!reflect.DeepEqual(p.Wants, []Want{{"HEAP-BUFFER-OVERFLOW", "vec.h", 3}}) ||
+		!reflect.DeepEqual(p.Wants, []Want{{Kind: "HEAP-BUFFER-OVERFLOW", File: "vec.h", Line: 3}}) ||
 		p.Stdin != "input.txt" {
 		t.Errorf("Load(dir) = %+v", p)
 	}
@@ -147,6 +147,8 @@ func TestLoadErrors(t *testing.T) {
 		{"no kind block", "int x; /* want */\n", 1, "names no kind"},
 		{"own line", "int x;\n// want DOUBLE-FREE\nint y;\n", 2, "want annotation must end a line of code"},
 		{"duplicate kind", "int x; // want DOUBLE-FREE DOUBLE-FREE\n", 1, "named twice"},
+		{"bad qualifier", "int x; // want free:DOUBLE-FREE\n", 1, "bad qualifier"},
+		{"role before mode", "int x; // want alloc:full:MEMORY-LEAK\n", 1, "bad qualifier"},
 		{"unknown directive", "/*\n * memlens:cflag -pthread\n */\n", 2, "unknown directive memlens:cflag; expected one of cflags, args, options, stdin, exit"},
 		{"empty directive", "// memlens: cflags\n", 1, "expected a directive name"},
 		{"two directives", "// memlens:args a memlens:exit 2\n", 1, "one memlens: directive per line"},
@@ -189,7 +191,7 @@ func TestLoadKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(p.Wants, []Want{{"TYPESTATE-VIOLATION", "typestate.c", 1}}) {
+	if !reflect.DeepEqual(p.Wants, []Want{{Kind: "TYPESTATE-VIOLATION", File: "typestate.c", Line: 1}}) {
 		t.Errorf("Wants = %v", p.Wants)
 	}
 }
@@ -212,9 +214,11 @@ func TestLoadNotAProgram(t *testing.T) {
 
 func TestMatch(t *testing.T) {
 	p := &Program{Wants: []Want{
-		{"HEAP-BUFFER-OVERFLOW", "a.c", 10},
-		{"DOUBLE-FREE", "a.c", 20},
-		{"HEAP-BUFFER-OVERFLOW", "vec.h", 3},
+		{Kind: "HEAP-BUFFER-OVERFLOW", File: "a.c", Line: 10},
+		{Kind: "DOUBLE-FREE", File: "a.c", Line: 20},
+		{Kind: "HEAP-BUFFER-OVERFLOW", File: "vec.h", Line: 3},
+		{Kind: "MEMORY-LEAK", File: "a.c", Line: 30},
+		{Kind: "MEMORY-LEAK", File: "a.c", Line: 5, Role: RoleAlloc},
 	}}
 	recs := []report.Record{
 		{Kind: "HEAP-BUFFER-OVERFLOW", File: "/tmp/x/src/a.c", Line: 10},
@@ -223,9 +227,11 @@ func TestMatch(t *testing.T) {
 		{Kind: "DANGLING-POINTER-DEREF", File: "a.c", Line: 20}, // wrong kind
 		{Kind: "HEAP-BUFFER-OVERFLOW", File: "./vec.h", Line: 3},
 		{Kind: "HEAP-BUFFER-OVERFLOW", File: "b/a.h", Line: 3}, // wrong file
+		// lost at line 30, allocated at line 5: both wants
+		{Kind: "MEMORY-LEAK", File: "a.c", Line: 30, Alloc: &report.Event{File: "src/a.c", Line: 5}},
 	}
 	missing, unexpected := p.Match(recs)
-	if !reflect.DeepEqual(missing, []Want{{"DOUBLE-FREE", "a.c", 20}}) {
+	if !reflect.DeepEqual(missing, []Want{{Kind: "DOUBLE-FREE", File: "a.c", Line: 20}}) {
 		t.Errorf("missing = %v", missing)
 	}
 	if len(unexpected) != 3 || unexpected[0].Line != 21 || unexpected[1].Kind != "DANGLING-POINTER-DEREF" || unexpected[2].File != "b/a.h" {

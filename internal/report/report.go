@@ -119,9 +119,30 @@ type Record struct {
 	// MEMORY-LEAK: one loss record, the blocks of one category with one
 	// allocation stack; File, Line and Stack are where they were allocated.
 	Leak   string `json:"leak,omitempty"`   // LeakDefinite, LeakIndirect or LeakPossible
-	When   string `json:"when,omitempty"`   // "exit": found by the leak check at exit
+	When   string `json:"when,omitempty"`   // WhenExit or WhenRun
 	Blocks uint64 `json:"blocks,omitempty"` // how many blocks; Block is the first
 	Alloc  *Event `json:"alloc,omitempty"`  // where the first was allocated
+	// Where the last reference was lost, when known: for a leak found
+	// during the run (WhenRun) the record's own location too.
+	Lost      *Loss `json:"lost,omitempty"`
+	Depth     int   `json:"depth,omitempty"`     // pointer steps from the block whose loss lost it
+	Untracked bool  `json:"untracked,omitempty"` // a pointer to it went where memlens could not follow
+}
+
+// When a MEMORY-LEAK was found.
+const (
+	WhenRun  = "run"  // where the program lost its last reference
+	WhenExit = "exit" // by the leak check at exit
+)
+
+// Loss is where and how a block's last reference went.
+type Loss struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Function string `json:"function"`
+	How      string `json:"how"`      // assignment, scope-exit, discarded-result, freed-container, lost-container
+	Expr     string `json:"expr"`     // the statement's text
+	Variable string `json:"variable"` // the variable or lvalue losing it, "" if none
 }
 
 // Leak categories of a MEMORY-LEAK record (Valgrind's).

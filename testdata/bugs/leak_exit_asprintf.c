@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* asprintf allocates the message and hands it back through its first
  * argument; the logger prints it and forgets to free it. The block was
  * allocated by libc, but it is the program's from the moment libc stored

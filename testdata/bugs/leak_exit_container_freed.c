@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* A record is destroyed by freeing the struct only: its name and its
  * buffer lose their last pointer with it. */
 #include <stdio.h>

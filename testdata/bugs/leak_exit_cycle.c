@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* A ring of nodes is built and its only handle dropped: reference counts
  * never reach zero, but nothing outside the ring points in. The first node
  * leads the lost clique, the others are lost through it. */

@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* A parser allocates its output, then bails out on bad input without
  * freeing it. */
 #include <stdio.h>

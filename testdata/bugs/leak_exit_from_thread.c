@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* A worker ends the program with exit() while main waits in
  * pthread_join: main's stack is still live (its block is reachable),
  * the block main dropped is lost. */

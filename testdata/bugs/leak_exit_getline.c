@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* getline allocates the line buffer; the reader forgets to free it. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* A buffer's user hands out the address past its header, kept as an
  * integer: only a pointer into the middle remains (possibly lost). */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* A line buffer is allocated afresh on every iteration and only the last
  * one is freed. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* A matrix is freed by its row array only: every row is lost. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* A directory is opened to count entries and never closed: the DIR
  * stream libc allocated was handed to the program, so it is the
  * program's leak. */

@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* A configuration string is replaced without freeing the old one; at exit
  * the first value has no pointer left to it. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* Tokens are duplicated for a lookup and never freed: one loss record for
  * all of them. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* A hash table's destroy frees the bucket array but not the chains:
  * each chain's head is definitely lost and the rest of the chain with it. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* Each worker allocates a scratch buffer and returns without freeing it. */
 #include <pthread.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// memlens:options leak_check=exit
 /* A tree is "cleared" by forgetting its root: the root is definitely
  * lost, every other node indirectly. */
 #include <stdio.h>

@@ -95,6 +95,7 @@
 #define ml_loss_thread_exit    __mlrt_loss_thread_exit
 #define ml_loss_pending        __mlrt_loss_pending
 #define ml_loss_names          __mlrt_loss_names
+#define ml_suppressed          __mlrt_suppressed
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -572,6 +573,9 @@ void ml_leak_summary(const struct ml_leak_sum *sum);
 /* ---- leaks.c ---- */
 /* The leak check, at exit. */
 void ml_check_leaks(void);
+/* Do the suppressions (the suppressions option) cover allocation stack
+ * stack? */
+int ml_suppressed(unsigned stack);
 void ml_report_lock(void);
 void ml_report_unlock(void);
 /* Unconditional diagnostics (bad options, fatal errors): one write(2). */

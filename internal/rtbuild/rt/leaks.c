@@ -384,6 +384,9 @@ static int ml_glob(const char *p, const char *s)
  * and what was expected) and skipped. */
 static void ml_supp_load(void)
 {
+	static int loaded;
+	if (loaded++)
+		return;
 	const char *path = ml_flags.suppressions;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
@@ -427,8 +430,10 @@ static void ml_supp_load(void)
 	ml_supp[out] = 0;
 }
 
-static int ml_suppressed(unsigned stack)
+int ml_suppressed(unsigned stack)
 {
+	if (ml_flags.suppressions[0])
+		ml_supp_load();
 	if (!ml_supp)
 		return 0;
 	const site_t *f[__ML_MAX_FRAMES];
