@@ -475,6 +475,7 @@ func TestCorpusAnnotations(t *testing.T) {
 		"inv":  "INVALID-DEREF",
 		"uir":  "UNINITIALIZED-READ",
 		"row":  "READ-ONLY-WRITE",
+		"loss": "MEMORY-LEAK",
 		"leak": "MEMORY-LEAK",
 	}
 	bugs, clean := loadSet(t, "bugs"), loadSet(t, "clean")

@@ -52,6 +52,22 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 			cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
 			return r.verbatim(x)
 		}
+	case *cc.CastExpression:
+		if r.c.full && x.Case == cc.CastExpressionCast && x.Type() != nil && x.Type().Kind() != cc.Void &&
+			!isPtrLike(x.Type()) && isDataPtr(x.CastExpression.Type()) {
+			// a pointer turned into an integer: its block's references
+			// can no longer be counted
+			code, meta := r.ptrExpr(x.CastExpression)
+			v := r.name("__ml_v")
+			var f frag
+			f.tok(x.Token)
+			f.cat(r.verbatim(x.TypeName))
+			f.tok(x.Token2)
+			f.str("__extension__({ __auto_type " + v + " = ")
+			f.cat(code)
+			f.strf("; __ml_escape(%s); %s; })", meta, v)
+			return f
+		}
 	case *cc.AssignmentExpression:
 		if x.Case != cc.AssignmentExpressionCond {
 			f, _ := r.assign(x, false)

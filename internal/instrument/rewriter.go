@@ -257,7 +257,13 @@ func (r *rewriter) exitSite(tok cc.Token, expr string) string {
 	if !r.c.full {
 		return ""
 	}
-	return "__ml_t.xsite = " + siteRef(r.siteAt(tok.Position(), expr, siteLoss)) + ";"
+	xs := "__ml_t.xsite = " + siteRef(r.siteAt(tok.Position(), expr, siteLoss)) + ";"
+	if !r.fn.retPtr {
+		// no pointer is being returned: a block whose last reference
+		// leaves scope now is not the caller's result
+		xs += " __ml_t.retfn = 0;"
+	}
+	return xs
 }
 
 func siteRef(i int) string { return "&__ml_sites[" + strconv.Itoa(i) + "]" }
