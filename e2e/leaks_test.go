@@ -59,6 +59,44 @@ func TestLossRecords(t *testing.T) {
 	}
 }
 
+// TestLossOptions checks that suppressions cover leaks found during the
+// run, that leak_check=loss reports nothing at exit (a leak memlens lost
+// sight of is left to the check at exit, which says so), and that a bad
+// leak_check value names the choices.
+func TestLossOptions(t *testing.T) {
+	dir := t.TempDir()
+	supp := filepath.Join(dir, "supp.txt")
+	if err := os.WriteFile(supp, []byte("leak:tree\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	recs := runReports(t, buildReporter(t, "testdata/leaks.c"), ":leak_check=loss:suppressions="+supp)
+	if len(recs) != 1 || recs[0].Line != 32 || recs[0].When != report.WhenRun {
+		t.Errorf("with the tree suppressed, want the one run record of leaks.c:32, got %v", recs)
+	}
+
+	src := filepath.Join(dir, "hidden.c")
+	code := "#include <stdint.h>\n#include <stdlib.h>\nuintptr_t seen;\n" +
+		"int main(void) {\n\tchar *p = malloc(8);\n\tseen = (uintptr_t)p;\n\tseen = 0;\n\tp = NULL;\n\treturn p != NULL;\n}\n"
+	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog := buildReporter(t, src)
+	if recs := runReports(t, prog, ":leak_check=loss"); len(recs) != 0 {
+		t.Errorf("leak_check=loss: a block cast to an integer was reported: %v", recs)
+	}
+	recs = runReports(t, prog, "")
+	if len(recs) != 1 || recs[0].When != report.WhenExit || !recs[0].Untracked || recs[0].Alloc == nil || recs[0].Alloc.Line != 5 {
+		t.Errorf("want one exit record of hidden.c:5 saying the block was untracked, got %v", recs)
+	}
+
+	cmd := exec.Command(prog)
+	cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=leak_check=sometimes")
+	out, _ := cmd.CombinedOutput()
+	if !strings.Contains(string(out), "bad value 'sometimes' for option 'leak_check' (expected one of exit, loss, both)") {
+		t.Errorf("a bad leak_check value was not explained:\n%s", out)
+	}
+}
+
 // TestLeakOptions checks detect_leaks=0, show_reachable=1 and
 // suppressions=FILE (including a malformed line, reported with file:line).
 func TestLeakOptions(t *testing.T) {

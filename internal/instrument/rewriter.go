@@ -278,14 +278,14 @@ func (r *rewriter) lossSite(n, lhs cc.Node) string {
 		// a macro's expansion (NULL is ((void *)0)): the text as written,
 		// to the end of the statement
 		t := s.text[s.col-1:]
-		if k := strings.IndexAny(t, ";"); k >= 0 {
+		if k := strings.IndexByte(t, ';'); k >= 0 {
 			t = t[:k]
 		}
 		s.expr = strings.TrimSpace(t)
 	}
 	if lhs != nil {
-		if v := cc.NodeSource(lhs); strings.HasPrefix(r.sites[i].expr, v) {
-			r.sites[i].aux = len(v)
+		if v := cc.NodeSource(lhs); strings.HasPrefix(s.expr, v) {
+			s.aux = len(v)
 		}
 	}
 	return siteRef(i)
@@ -306,8 +306,7 @@ func (r *rewriter) lossSiteVar(d *cc.Declarator) string {
 	if !r.c.full {
 		return "0"
 	}
-	i := r.site(d, siteLoss)
-	r.sites[i].expr = d.Name()
+	i := r.siteAt(d.Position(), d.Name(), siteLoss)
 	r.sites[i].aux = len(d.Name())
 	return siteRef(i)
 }

@@ -292,7 +292,7 @@ void __ml_adopt_out(__ml_uptr pp)
 }
 
 /* Copy the shadow of [src, src+n) to dst (retagged from stag to dtag);
- * with count, each pointer copied is one more reference. */
+ * with count, each pointer copied is one more reference (loss tracking). */
 static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag, int count)
 {
 	uptr d = (uptr)dst, s = (uptr)src;
@@ -322,13 +322,13 @@ static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag,
 		int valid = w && (w >> 48) == __ML_HASH16(v ^ stag);
 		dm[i] = valid ? (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) << 48) : 0;
 		if (valid && count)
-			ml_loss_copy(w);
+			__ml_ref(w & __ML_META_MASK);
 	}
 }
 
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag)
 {
-	ml_copy_shadow(dst, src, n, dtag, stag, dst != src);
+	ml_copy_shadow(dst, src, n, dtag, stag, dst != src && ML_LOAD(&ml_loss_on));
 }
 
 /* Forget the pointers stored in [p, p+n): memory that moved away. */

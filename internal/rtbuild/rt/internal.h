@@ -91,7 +91,7 @@
 #define ml_loss_unit           __mlrt_loss_unit
 #define ml_loss_block          __mlrt_loss_block
 #define ml_loss_release        __mlrt_loss_release
-#define ml_loss_copy           __mlrt_loss_copy
+#define ml_loss_untracked      __mlrt_loss_untracked
 #define ml_loss_thread_exit    __mlrt_loss_thread_exit
 #define ml_loss_pending        __mlrt_loss_pending
 #define ml_loss_names          __mlrt_loss_names
@@ -453,9 +453,9 @@ extern const char *const ml_loss_names[];
  * destination): the pointers stored there lose their references, at the
  * caller's site, the way how says. */
 void ml_loss_release(uptr p, uptr n, meta_t tag, unsigned how);
-/* __ml_copy_shadow's counting: the slot copied with meta w is one more
- * reference. */
-void ml_loss_copy(meta_t w);
+/* Was a pointer to the block in slot s lost from sight (its count
+ * pinned)? */
+int ml_loss_untracked(unsigned s);
 /* The thread ends: check what it dropped. */
 void ml_loss_thread_exit(void);
 /* At exit: where the block in slot s (generation gen) lost its last

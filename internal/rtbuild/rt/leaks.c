@@ -560,7 +560,7 @@ void ml_check_leaks(void)
 		l.lost = ml_loss_pending(b->slot, ML_COLD[b->slot].gen, &how);
 		if (l.lost)
 			l.lost_how = ml_loss_names[how];
-		l.untracked = ML_LOAD(&ml_loss_on) && ML_LOAD(&__ML_REFS[b->slot]) >= __ML_REFS_PINNED / 2;
+		l.untracked = ml_loss_untracked(b->slot);
 		struct ml_event ev = {0};
 		const site_t *at[1];
 		ev.site = ml_stack_get(l.stack, at, 1) ? at[0] : 0; /* the allocation */

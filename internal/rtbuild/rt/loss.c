@@ -351,8 +351,9 @@ void ml_loss_release(uptr p, uptr n, meta_t tag, unsigned how)
 	}
 }
 
-void ml_loss_copy(meta_t w)
+int ml_loss_untracked(unsigned s)
 {
-	if (ML_LOAD(&ml_loss_on))
-		__ml_ref(w & __ML_META_MASK);
+	/* (a pinned count some references drifted away from stays far from
+	 * zero) */
+	return ML_LOAD(&ml_loss_on) && ML_LOAD(&__ML_REFS[s]) >= __ML_REFS_PINNED / 2;
 }
