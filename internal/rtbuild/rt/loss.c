@@ -176,36 +176,33 @@ static int ml_held(uptr lo, uptr hi)
 /* ---- reports ---- */
 
 /* Leaks already reported, by (allocation site, statement, way): later
- * ones (a loop, the nodes of a tree lost with its root) are only counted. */
+ * ones (a loop, the nodes of a tree lost with its root) are not reported
+ * again; the summary at exit counts them (ML_CF_LOST). */
 #define ML_SEEN_CAP 4096
+static const site_t ml_no_site; /* the allocation site of a block allocated outside instrumented code */
 static struct ml_seen {
-	const site_t *alloc;
+	const site_t *alloc, *site; /* alloc NULL: a free entry */
 	unsigned how;
-	const site_t *site;
-	uint64_t blocks, bytes;
 } ml_seen[ML_SEEN_CAP];
 static int ml_seen_lock;
 
-/* 1 if (alloc, site, how) was reported before (and counts this block). */
-static int ml_seen_before(const site_t *alloc, const site_t *site, unsigned how, uint64_t bytes, int add)
+/* Was (alloc, site, how) reported before? If not and add, it is now. */
+static int ml_seen_before(const site_t *alloc, const site_t *site, unsigned how, int add)
 {
 	size_t h = ((size_t)alloc * 0x9E3779B97F4A7C15ull ^ (size_t)site ^ how) * 0x9E3779B97F4A7C15ull;
 	int seen = 0;
 	ml_spin_lock(&ml_seen_lock);
 	for (size_t i = 0; i < ML_SEEN_CAP; i++) {
 		struct ml_seen *e = &ml_seen[((h >> 40) + i) & (ML_SEEN_CAP - 1)];
-		if (e->blocks && (e->alloc != alloc || e->site != site || e->how != how))
-			continue;
-		if (e->blocks) {
-			seen = 1;
-			e->blocks++;
-			e->bytes += bytes;
-		} else if (add) {
-			e->alloc = alloc, e->site = site, e->how = how;
-			e->blocks = 1;
-			e->bytes = bytes;
+		if (!e->alloc) {
+			if (add)
+				e->alloc = alloc, e->site = site, e->how = how;
+			break;
 		}
-		break;
+		if (e->alloc == alloc && e->site == site && e->how == how) {
+			seen = 1;
+			break;
+		}
 	}
 	ml_spin_unlock(&ml_seen_lock);
 	return seen;
@@ -220,15 +217,15 @@ static void ml_lost(unsigned s, unsigned gen, const site_t *site, unsigned how, 
 	const struct __ml_rec *r = &__ML_RECS[s];
 	uptr base = ML_LOAD(&r->base), end = ML_LOAD(&r->end);
 	unsigned stack = c->alloc_stack;
-	const site_t *alloc[1] = {0};
+	const site_t *alloc[1] = {&ml_no_site};
 	ml_stack_get(stack, alloc, 1);
-	int repeat = ml_seen_before(alloc[0], site, how, end - base, 0);
+	int repeat = ml_seen_before(alloc[0], site, how, 0);
 	if (!repeat && (ml_suppressed(stack) || ml_held(base, end))) { /* (the check at exit counts it) */
 		ml_pin(s);
 		return;
 	}
 	__atomic_fetch_or(&c->flags, ML_CF_LOST, __ATOMIC_RELAXED);
-	if (!repeat && !ml_seen_before(alloc[0], site, how, end - base, 1)) {
+	if (!repeat && !ml_seen_before(alloc[0], site, how, 1)) {
 		struct ml_leak l = {0};
 		l.how = how == ML_LOSS_CONTAINER ? "indirect" : "definite";
 		l.bytes = l.size = end - base;
