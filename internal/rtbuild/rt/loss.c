@@ -10,11 +10,13 @@
  * value (an argument being passed, a result being returned, the right
  * side of a chain of assignments) has been stored or is gone.
  *
- * Notes carry the depth of the shadow stack that made them. A check at
- * depth d looks at the notes made at depth d or deeper: deeper ones come
- * from calls this statement made that have returned, so a block noted
- * there and still unreferenced was returned to this statement and
- * dropped by it (a discarded result); notes of callers still running
+ * Notes carry the depth of the frame whose statement they belong to. A
+ * frame that returns hands its unchecked notes to its caller
+ * (__ml_lost_leave): the block may be the result, still in flight in the
+ * caller's statement (an argument of a call not made yet). A check at
+ * depth d looks at the notes of depth d: a block noted by a call this
+ * statement made and still unreferenced was returned to this statement
+ * and dropped by it (a discarded result); notes of callers still running
  * belong to their own statements.
  *
  * Before a block is reported, the writable data and the live heap are
@@ -46,6 +48,7 @@ struct ml_drop {
 	unsigned depth;       /* __ml_t.depth then */
 	unsigned steps;       /* pointer steps from the block whose loss caused it */
 	int returned;         /* the block was the value being returned */
+	int callee;           /* made by a call of the statement that checks it */
 };
 const char *const ml_loss_names[] = {
 	[__ML_LOSS_ASSIGN] = "assignment",
@@ -100,6 +103,7 @@ static void ml_note(unsigned s, unsigned gen, const site_t *site, unsigned how, 
 	d->depth = __ml_t.depth;
 	d->steps = steps;
 	d->returned = how == __ML_LOSS_SCOPE && __ml_t.retfn && __ml_t.ret == ml_mkmeta(s, gen);
+	d->callee = 0;
 }
 
 void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsigned how)
@@ -269,7 +273,7 @@ static void ml_check_drop(const struct ml_drop *d, const site_t *site, unsigned 
 	const site_t *at = d->site;
 	/* a result returned to this statement and not kept (a new block, or
 	 * the value of a callee's local being returned) */
-	if (site && (d->depth > depth || d->returned || how == __ML_LOSS_FRESH)) {
+	if (site && (d->callee || d->returned || how == __ML_LOSS_FRESH)) {
 		how = ML_LOSS_DISCARDED;
 		at = site;
 	}
@@ -299,6 +303,16 @@ static void ml_check_from(unsigned depth, const site_t *site)
 void __ml_lost_check(const struct __ml_site *site)
 {
 	ml_check_from(__ml_t.depth, site);
+}
+
+void __ml_lost_leave(unsigned d)
+{
+	struct ml_drop *drops = ml_tls.drops;
+	for (unsigned i = 0; i < __ml_t.lost; i++)
+		if (drops[i].depth > d) {
+			drops[i].depth = d;
+			drops[i].callee = 1;
+		}
 }
 
 void ml_loss_thread_exit(void)

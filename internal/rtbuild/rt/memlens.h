@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 15
+#define __ML_ABI 16
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -289,8 +289,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v15;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v15;
+extern const int __memlens_abi_v16;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v16;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -490,6 +490,9 @@ void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsig
 	__attribute__((noinline, cold));
 /* Check the counts dropped to zero since the statement at site began. */
 void __ml_lost_check(const struct __ml_site *site) __attribute__((noinline));
+/* A frame returns to depth d with counts dropped to zero unchecked: they
+ * are the caller's statement's now (a result in flight). */
+void __ml_lost_leave(unsigned d) __attribute__((noinline, cold));
 /* The block of m is no longer followed (its pointer became an integer). */
 void __ml_escape(__ml_meta_t m);
 
@@ -606,6 +609,10 @@ __ML_INLINE unsigned __ml_enter(const struct __ml_site *fn)
 __ML_INLINE void __ml_leave(unsigned d)
 {
 	__ml_t.depth = d;
+#ifdef __ML_FULL
+	if (__ML_UNLIKELY(__ml_t.lost != 0))
+		__ml_lost_leave(d);
+#endif
 }
 
 /* Did the caller pass metas for this function? Consumes them either way. */
