@@ -66,6 +66,7 @@ type fnState struct {
 	regs         []*localObj          // registrations due after the declaration being rewritten
 	defs         []string             // definedness set-up due after the declaration being rewritten
 	switchBodies map[*cc.CompoundStatement]bool
+	bodies       map[*cc.Statement]bool         // statements that are an if's branch or a loop's body
 	stmtExprs    map[*cc.CompoundStatement]bool // bodies of statement expressions
 	unreachable  bool                           // in a switch body before its first label: no code there ever runs
 	defLocals    map[*cc.Declarator]int         // memory locals whose definedness is tracked: their declaration's site
@@ -371,7 +372,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// frame out keeps small helpers small enough for gcc to inline.
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement),
-		uninit: map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
+		uninit: map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
@@ -619,8 +620,26 @@ func (r *rewriter) stmt(s *cc.Statement) frag {
 		r.avail.reset() // it may write any variable
 		return r.verbatim(s)
 	case cc.StatementSelection:
-		if ss := s.SelectionStatement; ss.Case == cc.SelectionStatementSwitch && ss.Statement.Case == cc.StatementCompound {
+		ss := s.SelectionStatement
+		if ss.Case == cc.SelectionStatementSwitch && ss.Statement.Case == cc.StatementCompound {
 			r.fn.switchBodies[ss.Statement.CompoundStatement] = true
+		}
+		r.fn.bodies[ss.Statement] = true
+		r.fn.bodies[ss.Statement2] = true
+	case cc.StatementIteration:
+		r.fn.bodies[s.IterationStatement.Statement] = true
+	case cc.StatementExpr:
+		// the unbraced body of an if or a loop is a statement of its
+		// own: what it drops is checked when it is over, not after
+		// the whole loop
+		if r.fn.bodies[s] {
+			if fl := r.flush(s); fl != "" {
+				var f frag
+				f.str("{")
+				f.cat(r.generic(s))
+				f.str(fl + "}")
+				return f
+			}
 		}
 	}
 	return r.generic(s)

@@ -117,6 +117,7 @@ int ml_init_block_take(const void *p)
 static void ml_on_exit(int status, void *arg)
 {
 	(void)arg;
+	ml_cycles_collect(ML_CYCLES_EXIT);
 	ml_check_leaks();
 	if (ml_errors && ml_flags.exitcode != 0 && status != ml_flags.exitcode) {
 		fflush(NULL);
@@ -171,6 +172,7 @@ void __ml_init(void)
 
 	ml_map_hot((uptr)__ML_RECS, ML_RECS_SIZE, "record table");
 	ml_map_fixed((uptr)__ML_REFS, __ML_MAX_RECS * sizeof(unsigned), "reference counts");
+	ml_map_fixed((uptr)__ML_CUTS, __ML_MAX_RECS * sizeof(struct __ml_cut), "cycle cuts");
 	for (unsigned i = 0; i < 3; i++) {
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
 		ml_map_hot(lo ^ __ML_META_XOR, size, "pointer shadow");

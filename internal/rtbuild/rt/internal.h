@@ -96,6 +96,14 @@
 #define ml_loss_pending        __mlrt_loss_pending
 #define ml_loss_names          __mlrt_loss_names
 #define ml_suppressed          __mlrt_suppressed
+#define ml_pin                 __mlrt_pin
+#define ml_loss_held           __mlrt_loss_held
+#define ml_loss_report         __mlrt_loss_report
+#define ml_loss_cascade        __mlrt_loss_cascade
+#define ml_loss_collect_at     __mlrt_loss_collect_at
+#define ml_cycles_due          __mlrt_cycles_due
+#define ml_cycles_collect      __mlrt_cycles_collect
+#define ml_cycles_cut          __mlrt_cycles_cut
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -138,6 +146,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ARENA_SIZE  0x010000000000UL
 #define ML_LSITE_ADDR  0x660000000000UL /* struct ml_lsite[__ML_MAX_RECS] */
 /* 0x670000000000: __ML_REFS, unsigned[__ML_MAX_RECS] (loss.c) */
+/* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
 
 /* Live-base map: one 32-bit slot number per 16-byte granule of application
  * memory (glibc's blocks are 16-byte aligned, so a granule starts at most one
@@ -366,6 +375,7 @@ struct ml_cold {
 #define ML_CF_FOREIGN 16u  /* allocated by code memlens does not see for itself (libc's
                             * stdio buffers, thread descriptors): never the program's leak */
 #define ML_CF_LOST    32u  /* reported lost during the run (loss.c) */
+#define ML_CF_CUT     64u  /* in a cycle cut off as the program ended: __ML_CUTS says where (cycles.c) */
 #define ML_COLD ((struct ml_cold *)ML_COLD_ADDR)
 
 /* What the runtime knows about the block a meta (or an address) names. */
@@ -445,8 +455,9 @@ void ml_loss_unit(int full);
 /* A new heap block of the program (slot s): its count starts at zero, and
  * it is lost if the statement that made it keeps no reference. */
 void ml_loss_block(unsigned s, int program);
-/* Ways of loss beyond memlens.h's __ML_LOSS_*, and their names. */
-enum { ML_LOSS_FREED = 8, ML_LOSS_CONTAINER, ML_LOSS_DISCARDED };
+/* Ways of loss beyond memlens.h's __ML_LOSS_*, and their names
+ * (ML_LOSS_COLLECT: not a loss but a note asking for a cycle collection). */
+enum { ML_LOSS_FREED = 8, ML_LOSS_CONTAINER, ML_LOSS_DISCARDED, ML_LOSS_CYCLE, ML_LOSS_COLLECT };
 extern const char *const ml_loss_names[];
 /* The memory [p, p+n) held through meta tag dies (a freed block, a
  * retired local) or is about to be overwritten (memset, memcpy's
@@ -458,6 +469,40 @@ void ml_loss_release(uptr p, uptr n, meta_t tag, unsigned how);
 int ml_loss_untracked(unsigned s);
 /* The thread ends: check what it dropped. */
 void ml_loss_thread_exit(void);
+/* Pin the count of the block in slot s: it is never found lost during
+ * the run (the check at exit judges it). */
+void ml_pin(unsigned s);
+/* A block's span, for ml_loss_held. */
+struct ml_span {
+	uptr lo, hi;
+	unsigned slot;
+	int held;
+};
+unsigned ml_loss_held(struct ml_span *v, unsigned n);
+/* Report the block in slot s lost at site, the way how says (via: the
+ * way the statement cut off a cycle of blocks), steps pointer steps from
+ * the block whose loss lost it; once per allocation site, statement and
+ * way. */
+void ml_loss_report(unsigned s, unsigned gen, const site_t *site, unsigned how, unsigned via,
+                    unsigned steps, uint64_t blocks);
+/* Collect cycles at the end of the next statement at depth depth or
+ * below. */
+void ml_loss_collect_at(unsigned depth);
+/* The block in slot s is lost: the references it holds go with it. */
+void ml_loss_cascade(unsigned s, unsigned gen, const site_t *site, unsigned steps);
+
+/* ---- cycles.c ---- */
+/* Is a cycle collection due (counts the program's allocations)? */
+int ml_cycles_due(void);
+/* Find blocks that only point to each other, at the end of a statement
+ * at depth depth (ML_CYCLES_EXIT: as the program ends; ML_CYCLES_SKIP:
+ * not now, but soon). */
+#define ML_CYCLES_EXIT (~0u)
+#define ML_CYCLES_SKIP (~0u - 1)
+void ml_cycles_collect(unsigned depth);
+/* The statement that cut off the cycle of the block in slot s as the
+ * program ended (ML_CF_CUT), or NULL. */
+const site_t *ml_cycles_cut(unsigned s);
 /* At exit: where the block in slot s (generation gen) lost its last
  * reference, if that was noted and not yet checked. */
 const site_t *ml_loss_pending(unsigned s, unsigned gen, unsigned *how);
@@ -507,6 +552,8 @@ struct ml_leak {
 	const char *lost_how; /* how (ml_loss_how), with lost */
 	unsigned depth;       /* pointer steps from the block whose loss lost it */
 	int untracked;        /* a pointer to it went where memlens cannot follow */
+	const char *via;      /* a cycle cut off: how the statement cut it (ml_loss_names) */
+	uint64_t cycle;       /* a cycle cut off: its blocks */
 };
 enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC, ML_ACC_USE, ML_ACC_LEAK };
 

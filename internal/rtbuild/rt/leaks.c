@@ -193,8 +193,9 @@ static void ml_lb_raise(size_t i, unsigned char st)
 }
 
 /* Scan the words of [lo, hi) held by a place of state from (REACHABLE or
- * POSSIBLE), which is block self or no block (-1). */
-static void ml_scan(uptr lo, uptr hi, unsigned char from, long self)
+ * POSSIBLE), which is block self or no block (-1). With starts_only,
+ * pointers into a block's middle do not count. */
+static void ml_scan_words(uptr lo, uptr hi, unsigned char from, long self, int starts_only)
 {
 	for (uptr a = (lo + 7) & ~(uptr)7; a + 8 <= hi; a += 8) {
 		uptr v = *(const uptr *)a;
@@ -202,8 +203,14 @@ static void ml_scan(uptr lo, uptr hi, unsigned char from, long self)
 		if (i < 0 || i == self)
 			continue;
 		int start = v == ml_lb[i].base || ml_exact_handle(a, &ml_lb[i]);
-		ml_lb_raise((size_t)i, start && from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
+		if (start || !starts_only)
+			ml_lb_raise((size_t)i, start && from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
 	}
+}
+
+static void ml_scan(uptr lo, uptr hi, unsigned char from, long self)
+{
+	ml_scan_words(lo, hi, from, self, 0);
 }
 
 /* Scan the contents of the blocks queued, until none is. */
@@ -221,11 +228,16 @@ static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
 {
 	(void)size;
 	(void)arg;
+	/* glibc's malloc state points into the blocks it manages (the top
+	 * chunk's header lies inside the newest block): what libc keeps for
+	 * the program (a setvbuf buffer, atexit's argument) it keeps by its
+	 * start */
+	int libc = strstr(info->dlpi_name, "/libc.so") || strstr(info->dlpi_name, "/ld-linux");
 	for (int i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uptr lo = info->dlpi_addr + ph->p_vaddr;
 		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W))
-			ml_scan(lo, lo + ph->p_memsz, ML_L_REACHABLE, -1);
+			ml_scan_words(lo, lo + ph->p_memsz, ML_L_REACHABLE, -1, libc);
 		else if (ph->p_type == PT_TLS && info->dlpi_tls_data) /* this thread's instance */
 			ml_scan((uptr)info->dlpi_tls_data, (uptr)info->dlpi_tls_data + ph->p_memsz,
 			        ML_L_REACHABLE, -1);

@@ -57,6 +57,7 @@ const char *const ml_loss_names[] = {
 	[ML_LOSS_FREED] = "freed-container",
 	[ML_LOSS_CONTAINER] = "lost-container",
 	[ML_LOSS_DISCARDED] = "discarded-result",
+	[ML_LOSS_CYCLE] = "cycle",
 };
 
 void ml_loss_unit(int full)
@@ -68,7 +69,7 @@ void ml_loss_unit(int full)
 	                          ml_kind_enabled[ML_MEMORY_LEAK]);
 }
 
-static void ml_pin(unsigned s)
+void ml_pin(unsigned s)
 {
 	ML_STORE(&__ML_REFS[s], __ML_REFS_PINNED);
 }
@@ -117,27 +118,62 @@ void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsig
 		ml_note(s, ml_meta_gen(m), site, how, 0);
 }
 
+void ml_loss_collect_at(unsigned depth)
+{
+	unsigned n = __ml_t.lost;
+	ml_note(0, 0, 0, ML_LOSS_COLLECT, 0);
+	if (__ml_t.lost > n)
+		ml_tls.drops[n].depth = depth;
+}
+
 void ml_loss_block(unsigned s, int program)
 {
 	ML_STORE(&__ML_REFS[s], program ? 0u : __ML_REFS_PINNED);
-	if (program && ML_LOAD(&ml_loss_on))
+	ML_STORE(&__ML_CUTS[s].site, (const site_t *)0); /* (the slot's last block's) */
+	ML_STORE(&__ML_CUTS[s].when, 0);
+	if (program && ML_LOAD(&ml_loss_on)) {
 		ml_note(s, ML_LOAD(&__ML_RECS[s].gen), 0, __ML_LOSS_FRESH, 0);
+		if (ml_cycles_due()) /* at this thread's next statement end */
+			ml_loss_collect_at(__ml_t.depth);
+	}
 }
 
 /* ---- is it really lost? ---- */
 
-/* A search for words pointing into [lo, hi). It lives on the stack:
- * the runtime's own globals are searched too. */
+/* A search for words pointing into any of a set of spans (sorted,
+ * disjoint). It lives on the stack: the runtime's own globals are
+ * searched too. */
 struct ml_held {
-	uptr lo, len;
-	int found;
+	struct ml_span *v;
+	unsigned n, found;
+	uptr lo, len; /* all spans lie in [lo, lo+len) */
 };
+
+/* The span holding address a, or NULL. */
+static struct ml_span *ml_span_find(const struct ml_held *h, uptr a)
+{
+	if (a - h->lo >= h->len)
+		return 0;
+	unsigned lo = 0, hi = h->n;
+	while (lo < hi) { /* the first span ending after a */
+		unsigned mid = (lo + hi) / 2;
+		if (h->v[mid].hi <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < h->n && h->v[lo].lo <= a ? &h->v[lo] : 0;
+}
 
 static void ml_held_scan(struct ml_held *h, uptr lo, uptr hi)
 {
-	for (uptr a = (lo + 7) & ~(uptr)7; a + 8 <= hi && !h->found; a += 8)
-		if (*(const uptr *)a - h->lo < h->len)
-			h->found = 1;
+	for (uptr a = (lo + 7) & ~(uptr)7; a + 8 <= hi && h->found < h->n; a += 8) {
+		struct ml_span *sp = ml_span_find(h, *(const uptr *)a);
+		if (sp && !sp->held) {
+			sp->held = 1;
+			h->found++;
+		}
+	}
 }
 
 static int ml_held_segment(struct dl_phdr_info *info, size_t size, void *arg)
@@ -148,31 +184,40 @@ static int ml_held_segment(struct dl_phdr_info *info, size_t size, void *arg)
 	 * the last remainder), not at the program's blocks */
 	if (strstr(info->dlpi_name, "/libc.so") || strstr(info->dlpi_name, "/ld-linux"))
 		return 0;
-	for (int i = 0; i < info->dlpi_phnum && !h->found; i++) {
+	for (int i = 0; i < info->dlpi_phnum && h->found < h->n; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uptr lo = info->dlpi_addr + ph->p_vaddr;
 		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W))
 			ml_held_scan(h, lo, lo + ph->p_memsz);
 	}
-	return h->found;
+	return h->found >= h->n;
 }
 
-/* Does a word of the writable data or of a live heap block that is not
- * lost point into [lo, hi)? (Stacks are not searched: dead frames keep
- * copies of every pointer a function handled. Copies there are the
- * program's locals, which are counted.) */
-static int ml_held(uptr lo, uptr hi)
+/* Mark the spans that a word of the writable data or of a live heap
+ * block that is not lost (nor one of the spans) points into; the number
+ * marked. (Stacks are not searched: dead frames keep copies of every
+ * pointer a function handled. Copies there are the program's locals,
+ * which are counted.) */
+unsigned ml_loss_held(struct ml_span *v, unsigned n)
 {
-	struct ml_held h = {lo, hi > lo ? hi - lo : 1, 0};
+	if (!n)
+		return 0;
+	struct ml_held h = {v, n, 0, v[0].lo, v[n - 1].hi - v[0].lo + 1};
+	for (unsigned i = 0; i < n; i++)
+		v[i].held = 0;
 	dl_iterate_phdr(ml_held_segment, &h);
 	unsigned end = ml_slot_end();
-	for (unsigned s = __ML_FIRST_SLOT; s < end && !h.found; s++) {
+	for (unsigned s = __ML_FIRST_SLOT; s < end && h.found < n; s++) {
 		const struct __ml_rec *r = &__ML_RECS[s];
 		const struct ml_cold *c = &ML_COLD[s];
 		if (ML_LOAD(&r->kind) != __ML_KIND_HEAP || ML_LOAD(&r->gen) != ML_LOAD(&c->gen) ||
-		    (ML_LOAD(&c->flags) & (ML_CF_FREED | ML_CF_LOST)) || ML_LOAD(&r->base) == lo)
+		    (ML_LOAD(&c->flags) & (ML_CF_FREED | ML_CF_LOST)))
 			continue;
-		ml_held_scan(&h, ML_LOAD(&r->base), ML_LOAD(&r->end));
+		uptr base = ML_LOAD(&r->base);
+		const struct ml_span *own = ml_span_find(&h, base);
+		if (own && own->lo == base)
+			continue;
+		ml_held_scan(&h, base, ML_LOAD(&r->end));
 	}
 	return h.found;
 }
@@ -212,58 +257,83 @@ static int ml_seen_before(const site_t *alloc, const site_t *site, unsigned how,
 	return seen;
 }
 
+/* The allocation site of the block in slot s (its innermost frame). */
+static const site_t *ml_alloc_site(unsigned s)
+{
+	const site_t *alloc[1] = {&ml_no_site};
+	ml_stack_get(ML_COLD[s].alloc_stack, alloc, 1);
+	return alloc[0];
+}
+
+void ml_loss_report(unsigned s, unsigned gen, const site_t *site, unsigned how, unsigned via,
+                    unsigned steps, uint64_t blocks)
+{
+	struct ml_cold *c = &ML_COLD[s];
+	const struct __ml_rec *r = &__ML_RECS[s];
+	__atomic_fetch_or(&c->flags, ML_CF_LOST, __ATOMIC_RELAXED);
+	if (ml_seen_before(ml_alloc_site(s), site, how, 1))
+		return;
+	uptr base = ML_LOAD(&r->base), end = ML_LOAD(&r->end);
+	struct ml_leak l = {0};
+	l.how = how == ML_LOSS_CONTAINER ? "indirect" : "definite";
+	l.bytes = l.size = end - base;
+	l.blocks = 1;
+	l.stack = c->alloc_stack;
+	l.tid = c->alloc_tid;
+	l.run = 1;
+	l.lost = site;
+	l.lost_how = ml_loss_names[how];
+	l.via = how == ML_LOSS_CYCLE ? ml_loss_names[via] : 0;
+	l.cycle = how == ML_LOSS_CYCLE ? blocks : 0;
+	l.depth = steps;
+	struct ml_binfo info;
+	if (ml_block_info(ml_mkmeta(s, gen), &info))
+		l.id = info.id;
+	struct ml_event ev = {0};
+	ev.point = ML_LEAK;
+	ev.access = ML_ACC_LEAK;
+	ev.site = site;
+	ev.p = base;
+	ev.m = ml_mkmeta(s, gen);
+	ev.n = l.bytes;
+	ev.leak = &l;
+	ml_detect(&ev);
+}
+
+static void ml_release_at(uptr p, uptr n, meta_t tag, unsigned how, const site_t *site);
+
+void ml_loss_cascade(unsigned s, unsigned gen, const site_t *site, unsigned steps)
+{
+	const struct __ml_rec *r = &__ML_RECS[s];
+	uptr base = ML_LOAD(&r->base), end = ML_LOAD(&r->end);
+	unsigned mark = __ml_t.lost;
+	ml_release_at(base, end - base, ml_mkmeta(s, gen), ML_LOSS_CONTAINER, site);
+	for (unsigned i = mark; i < __ml_t.lost; i++)
+		ml_tls.drops[i].steps = steps + 1;
+}
+
 /* The block in slot s (generation gen) has no reference left after the
  * statement at site: report it (unless a pointer memlens could not count
  * holds it), then release what it points to. */
 static void ml_lost(unsigned s, unsigned gen, const site_t *site, unsigned how, unsigned steps)
 {
-	struct ml_cold *c = &ML_COLD[s];
 	const struct __ml_rec *r = &__ML_RECS[s];
-	uptr base = ML_LOAD(&r->base), end = ML_LOAD(&r->end);
-	unsigned stack = c->alloc_stack;
-	const site_t *alloc[1] = {&ml_no_site};
-	ml_stack_get(stack, alloc, 1);
-	int repeat = ml_seen_before(alloc[0], site, how, 0);
-	if (!repeat && (ml_suppressed(stack) || ml_held(base, end))) { /* (the check at exit counts it) */
-		ml_pin(s);
-		return;
+	if (!ml_seen_before(ml_alloc_site(s), site, how, 0)) {
+		struct ml_span sp = {ML_LOAD(&r->base), ML_LOAD(&r->end), s, 0};
+		if (sp.hi == sp.lo)
+			sp.hi++;
+		if (ml_suppressed(ML_COLD[s].alloc_stack) || ml_loss_held(&sp, 1)) {
+			ml_pin(s); /* (the check at exit counts it) */
+			return;
+		}
 	}
-	__atomic_fetch_or(&c->flags, ML_CF_LOST, __ATOMIC_RELAXED);
-	if (!repeat && !ml_seen_before(alloc[0], site, how, 1)) {
-		struct ml_leak l = {0};
-		l.how = how == ML_LOSS_CONTAINER ? "indirect" : "definite";
-		l.bytes = l.size = end - base;
-		l.blocks = 1;
-		l.stack = stack;
-		l.tid = c->alloc_tid;
-		l.run = 1;
-		l.lost = site;
-		l.lost_how = ml_loss_names[how];
-		l.depth = steps;
-		struct ml_binfo info;
-		if (ml_block_info(ml_mkmeta(s, gen), &info))
-			l.id = info.id;
-		struct ml_event ev = {0};
-		ev.point = ML_LEAK;
-		ev.access = ML_ACC_LEAK;
-		ev.site = site;
-		ev.p = base;
-		ev.m = ml_mkmeta(s, gen);
-		ev.n = l.bytes;
-		ev.leak = &l;
-		ml_detect(&ev);
-	}
+	ml_loss_report(s, gen, site, how, how, steps, 1);
 	/* what only it pointed to is lost with it */
-	unsigned mark = __ml_t.lost;
-	ml_loss_release(base, end - base, ml_mkmeta(s, gen), ML_LOSS_CONTAINER);
-	for (unsigned i = mark; i < __ml_t.lost; i++) {
-		ml_tls.drops[i].site = site;
-		ml_tls.drops[i].steps = steps + 1;
-	}
+	ml_loss_cascade(s, gen, site, steps);
 }
 
-/* Check note d, taken by a statement at depth depth (site). */
-static void ml_check_drop(const struct ml_drop *d, const site_t *site, unsigned depth)
+/* Check note d, taken by the statement at site. */
+static void ml_check_drop(const struct ml_drop *d, const site_t *site)
 {
 	unsigned s = d->slot;
 	if (ML_LOAD(&__ML_RECS[s].gen) != d->gen || ML_LOAD(&__ML_REFS[s]) != 0 ||
@@ -287,17 +357,24 @@ static void ml_check_drop(const struct ml_drop *d, const site_t *site, unsigned 
 static void ml_check_from(unsigned depth, const site_t *site)
 {
 	struct ml_tls *t = &ml_tls;
+	int collect = 0;
 	for (;;) {
 		unsigned n = __ml_t.lost, i = n;
 		while (i > 0 && t->drops[i - 1].depth < depth)
 			i--;
 		if (i == 0)
-			return;
+			break;
 		struct ml_drop d = t->drops[i - 1];
 		memmove(&t->drops[i - 1], &t->drops[i], (n - i) * sizeof d);
 		__ml_t.lost = n - 1;
-		ml_check_drop(&d, site, depth);
+		if (d.how == ML_LOSS_COLLECT)
+			collect = 1;
+		else
+			ml_check_drop(&d, site);
 	}
+	/* (after the notes: a cycle they cut off is one more) */
+	if (collect)
+		ml_cycles_collect(site ? depth : ML_CYCLES_SKIP);
 }
 
 void __ml_lost_check(const struct __ml_site *site)
@@ -331,19 +408,17 @@ const site_t *ml_loss_pending(unsigned s, unsigned gen, unsigned *how)
 			return d->site;
 		}
 	}
-	return 0;
+	*how = ML_LOSS_CYCLE;
+	return ml_cycles_cut(s);
 }
 
 /* ---- memory that dies or is overwritten ---- */
 
-void ml_loss_release(uptr p, uptr n, meta_t tag, unsigned how)
+static void ml_release_at(uptr p, uptr n, meta_t tag, unsigned how, const site_t *site)
 {
-	if (!ML_LOAD(&ml_loss_on))
-		return;
 	uptr a0 = (p + 7) & ~(uptr)7, a1 = (p + n) & ~(uptr)7;
 	if (a1 <= a0 || !ml_app_range(a0, a1 - a0))
 		return;
-	const site_t *site = how == __ML_LOSS_SCOPE ? __ml_t.xsite : ml_caller_site();
 	unsigned mark = __ml_t.lost;
 	for (uptr a = a0; a < a1; a += 8) {
 		meta_t *sh = __ML_META_SHADOW(a);
@@ -352,14 +427,19 @@ void ml_loss_release(uptr p, uptr n, meta_t tag, unsigned how)
 			continue;
 		*sh = 0;
 		if ((w >> 48) == __ML_HASH16(*(const uptr *)a ^ tag))
-			__ml_unref(w & __ML_META_MASK, site, __ML_LOSS_ASSIGN);
+			__ml_unref(w & __ML_META_MASK, site, how);
 	}
 	for (unsigned i = mark; i < __ml_t.lost; i++) {
 		struct ml_drop *d = &ml_tls.drops[i];
-		d->how = how;
 		d->steps = how == ML_LOSS_FREED || how == ML_LOSS_CONTAINER;
 		d->returned = 0;
 	}
+}
+
+void ml_loss_release(uptr p, uptr n, meta_t tag, unsigned how)
+{
+	if (ML_LOAD(&ml_loss_on))
+		ml_release_at(p, n, tag, how, how == __ML_LOSS_SCOPE ? __ml_t.xsite : ml_caller_site());
 }
 
 int ml_loss_untracked(unsigned s)

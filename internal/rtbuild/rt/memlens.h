@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 16
+#define __ML_ABI 17
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -132,7 +132,9 @@ struct __ml_thread {
 	unsigned nobj;                    /* live locals registered by this thread */
 	unsigned lost;                    /* loss tracking: references dropped to zero, unchecked */
 	const struct __ml_site *xsite;    /* loss tracking: the return statement being executed */
+	__ml_uptr ticks;                  /* loss tracking: references this thread has dropped */
 	const struct __ml_site *frames[__ML_MAX_FRAMES];
+	__ml_uptr entered[__ML_MAX_FRAMES]; /* loss tracking: ticks when frames[d]'s function was entered */
 };
 extern __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
 
@@ -289,8 +291,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v16;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v16;
+extern const int __memlens_abi_v17;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v17;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -479,6 +481,17 @@ slow: __ML_COLD_LABEL;
  * (__ml_escape). */
 #define __ML_REFS        ((unsigned *)0x670000000000UL)
 #define __ML_REFS_PINNED 0xc0000000u
+/* The last reference each block lost without its count reaching zero:
+ * where, and when (the thread's tick, the depth of the frame whose
+ * statement it belongs to, the way). The newest of these among blocks
+ * that only point to each other is the statement that cut them off.
+ * when: tick << 14 | depth << 4 | way. */
+struct __ml_cut {
+	const struct __ml_site *site;
+	__ml_uptr when;
+};
+#define __ML_CUTS        ((struct __ml_cut *)0x680000000000UL)
+#define __ML_CUT_DEPTH_MAX 1023u
 /* How a reference was lost. */
 #define __ML_LOSS_ASSIGN 0u  /* overwritten by an assignment */
 #define __ML_LOSS_SCOPE  1u  /* its variable left scope */
@@ -521,8 +534,14 @@ __ML_INLINE void __ml_unref(__ml_meta_t m, const struct __ml_site *site, unsigne
 	if (__ml_counted(m)) {
 		unsigned *c = &__ML_REFS[(unsigned)m];
 		unsigned v = __ML_UNLIKELY(__ml_mt) ? __atomic_sub_fetch(c, 1u, __ATOMIC_RELAXED) : --*c;
-		if (__ML_UNLIKELY(v + 1u < 2u))
+		if (__ML_UNLIKELY(v + 1u < 2u)) {
 			__ml_dropped(m, v, site, how);
+		} else {
+			struct __ml_cut *k = &__ML_CUTS[(unsigned)m];
+			unsigned d = __ml_t.depth < __ML_CUT_DEPTH_MAX ? __ml_t.depth : __ML_CUT_DEPTH_MAX;
+			k->site = site;
+			k->when = ++__ml_t.ticks << 14 | d << 4 | how;
+		}
 	}
 }
 
@@ -601,7 +620,11 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 __ML_INLINE unsigned __ml_enter(const struct __ml_site *fn)
 {
 	unsigned d = __ml_t.depth++;
-	__ml_t.frames[d < __ML_MAX_FRAMES ? d : __ML_MAX_FRAMES - 1] = fn;
+	unsigned slot = d < __ML_MAX_FRAMES ? d : __ML_MAX_FRAMES - 1;
+	__ml_t.frames[slot] = fn;
+#ifdef __ML_FULL
+	__ml_t.entered[slot] = __ml_t.ticks;
+#endif
 	return d;
 }
 

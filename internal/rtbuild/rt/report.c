@@ -243,7 +243,10 @@ static const char *ml_leak_why(const struct ml_leak *l)
 		       : strcmp(h, "scope-exit") == 0       ? "its last reference left scope"
 		       : strcmp(h, "discarded-result") == 0 ? "the value holding it was not kept"
 		       : strcmp(h, "freed-container") == 0  ? "the block holding its last reference was freed"
-		                                            : "the block holding its last reference was lost";
+		       : strcmp(h, "cycle") == 0
+		           ? (l->cycle > 1 ? "the last reference from outside its cycle was lost: its blocks only point to each other"
+		                           : "its last reference, other than its own to itself, was lost")
+		           : "the block holding its last reference was lost";
 	}
 	if (strcmp(l->how, "indirect") == 0)
 		return one ? "only other lost blocks point to it" : "only other lost blocks point to them";
@@ -807,7 +810,8 @@ static void ml_tlost(struct ml_buf *b, const struct ml_leak *l)
 	const char *rhs;
 	size_t nv = ml_loss_var(l->lost, &rhs);
 	if (!l->run) {
-		ml_bput(b, "    its last reference was lost at ");
+		ml_bput(b, strcmp(l->lost_how, "cycle") == 0 ? "    the last reference from outside its cycle was lost at "
+		                                             : "    its last reference was lost at ");
 		ml_bput(b, l->lost->file);
 		ml_bputc(b, ':');
 		ml_bdec(b, l->lost->line);
@@ -818,13 +822,19 @@ static void ml_tlost(struct ml_buf *b, const struct ml_leak *l)
 		ml_bput(b, "), as the program ended\n");
 		return;
 	}
-	if (nv && *rhs && strcmp(l->lost_how, "assignment") == 0) {
+	const char *how = l->via ? l->via : l->lost_how;
+	if (l->cycle > 1) {
+		ml_bput(b, "    ");
+		ml_bdec(b, l->cycle);
+		ml_bput(b, " blocks cut off together\n");
+	}
+	if (nv && *rhs && strcmp(how, "assignment") == 0) {
 		ml_bput(b, "    Assigning from ");
 		ml_bput(b, rhs);
 		ml_bput(b, " to ");
 		ml_bputn(b, l->lost->expr, nv);
 		ml_bputc(b, '\n');
-	} else if (nv && strcmp(l->lost_how, "scope-exit") == 0) {
+	} else if (nv && strcmp(how, "scope-exit") == 0) {
 		ml_bput(b, "    variable ");
 		ml_bputn(b, l->lost->expr, nv);
 		ml_bput(b, " left scope\n");
@@ -1177,6 +1187,10 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 			ml_bputc(b, '}');
 			ml_jkey(b, "depth");
 			ml_bdec(b, ev->leak->depth);
+			if (ev->leak->cycle) {
+				ml_jkey(b, "cycle");
+				ml_bdec(b, ev->leak->cycle);
+			}
 		}
 		if (ev->leak->untracked) {
 			ml_jkey(b, "untracked");

@@ -1,0 +1,367 @@
+/* cycles.c: blocks that only point to each other (paper 001's cycles,
+ * found by trial deletion over the whole heap).
+ *
+ * Reference counts (loss.c) never reach zero in a circular list cut off
+ * from the program. A collection finds such blocks: for every live heap
+ * block it counts the references other heap blocks hold to it; a block
+ * whose count is larger has a reference from outside the heap (a local,
+ * a global) and is live, as is everything it leads to. What is left is
+ * referenced only from itself: garbage. The statement that cut it off
+ * is the newest reference any of it lost (__ML_CUTS, kept by __ml_unref):
+ * nothing can touch the blocks once they are cut off.
+ *
+ * A collection runs at the end of a statement (a note of the thread
+ * that made it due, loss.c), when no other thread runs, once the program
+ * has made as many new blocks as the last collection found live (so its
+ * cost stays proportional to the allocation), and as the program ends.
+ * A cycle cut off by a statement of a frame below the one collecting
+ * (depth smaller), or by a frame that has returned since the collecting
+ * one began, may still be a value in flight in a caller (a result not yet
+ * stored, an argument not yet passed): it waits for a collection at the
+ * end of that caller's statement.
+ *
+ * Blocks a word memlens could not count points into (an integer, a copy
+ * by uninstrumented code) are pinned, like loss.c's.
+ */
+#include "internal.h"
+
+#include <string.h>
+#include <sys/mman.h>
+
+/* Per slot during a collection: what the block is, and the references
+ * other heap blocks hold to it. */
+#define CY_NODE  0x80000000u /* a live heap block of the program */
+#define CY_LIVE  0x40000000u /* referenced from outside the garbage */
+#define CY_DONE  0x20000000u /* reported, or left for later, by this collection */
+#define CY_COUNT 0x1fffffffu
+
+#define ML_CYCLES_MIN 4096u /* new blocks between collections, at least */
+
+static uint32_t *ml_cy;   /* indexed by slot - __ML_FIRST_SLOT */
+static uint32_t *ml_work; /* slots to visit */
+static uint32_t *ml_list; /* the garbage */
+static uint32_t *ml_steps; /* a cluster's blocks' pointer steps from its first */
+static struct ml_span *ml_spans;
+static size_t ml_cy_cap;
+static unsigned ml_nwork;
+
+static uint64_t ml_cy_allocs, ml_cy_next = ML_CYCLES_MIN;
+static int ml_cy_busy; /* a collection runs (one at a time) */
+
+int ml_cycles_due(void)
+{
+	uint64_t n = __atomic_add_fetch(&ml_cy_allocs, 1, __ATOMIC_RELAXED), next = ML_LOAD(&ml_cy_next);
+	/* (and again every so often, should the note be lost: a longjmp) */
+	return n >= next && (n - next) % ML_CYCLES_MIN == 0;
+}
+
+static unsigned cut_depth(uptr when) { return (when >> 4) & __ML_CUT_DEPTH_MAX; }
+static uptr cut_tick(uptr when) { return when >> 14; }
+
+/* The depth of the shallowest frame whose statement end may still see the
+ * cut (when) in flight, for a collection at the end of a statement at
+ * depth depth; depth itself if it is over. */
+static unsigned ml_settles_at(uptr when, unsigned depth)
+{
+	unsigned k = cut_depth(when);
+	if (k < depth || depth == 0)
+		return k < depth ? k : 0;
+	if (depth > __ML_MAX_FRAMES || cut_tick(when) <= __ml_t.entered[depth - 1])
+		return depth - 1 < __ML_MAX_FRAMES - 1 ? depth - 1 : __ML_MAX_FRAMES - 1;
+	return depth;
+}
+static unsigned cut_how(uptr when) { return when & 15; }
+
+static void *ml_cy_map(size_t bytes)
+{
+	void *p = mmap(0, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	return p == MAP_FAILED ? 0 : p;
+}
+
+/* Room for n slots. */
+static int ml_cy_room(size_t n)
+{
+	if (n <= ml_cy_cap)
+		return 1;
+	size_t cap = n + n / 2 + 1024;
+	if (ml_cy) {
+		munmap(ml_cy, ml_cy_cap * sizeof *ml_cy);
+		munmap(ml_work, ml_cy_cap * sizeof *ml_work);
+		munmap(ml_list, ml_cy_cap * sizeof *ml_list);
+		munmap(ml_steps, ml_cy_cap * sizeof *ml_steps);
+		munmap(ml_spans, ml_cy_cap * sizeof *ml_spans);
+	}
+	ml_cy = ml_cy_map(cap * sizeof *ml_cy);
+	ml_work = ml_cy_map(cap * sizeof *ml_work);
+	ml_list = ml_cy_map(cap * sizeof *ml_list);
+	ml_steps = ml_cy_map(cap * sizeof *ml_steps);
+	ml_spans = ml_cy_map(cap * sizeof *ml_spans);
+	ml_cy_cap = ml_cy && ml_work && ml_list && ml_steps && ml_spans ? cap : 0;
+	return ml_cy_cap != 0;
+}
+
+static uint32_t *cy(unsigned s) { return &ml_cy[s - __ML_FIRST_SLOT]; }
+
+/* The slot of the live heap block the counted reference at a (in the
+ * block whose meta is tag) holds, or 0. */
+static unsigned ml_edge(uptr a, meta_t tag, unsigned end)
+{
+	meta_t w = *__ML_META_SHADOW(a);
+	if (!w || (w >> 48) != __ML_HASH16(*(const uptr *)a ^ tag))
+		return 0;
+	meta_t m = w & __ML_META_MASK;
+	unsigned t = ml_meta_slot(m);
+	if (t < __ML_FIRST_SLOT || t >= end || !(*cy(t) & CY_NODE) ||
+	    ML_LOAD(&__ML_RECS[t].gen) != ml_meta_gen(m))
+		return 0;
+	return t;
+}
+
+static meta_t ml_node_meta(unsigned s) { return ml_mkmeta(s, ML_LOAD(&__ML_RECS[s].gen)); }
+
+/* Visit the counted references of the blocks queued (ml_work), adding
+ * flag to the blocks they lead to that have none of stop, and theirs. */
+static void ml_spread(uint32_t flag, uint32_t stop, unsigned end)
+{
+	while (ml_nwork) {
+		unsigned s = ml_work[--ml_nwork];
+		const struct __ml_rec *r = &__ML_RECS[s];
+		meta_t tag = ml_node_meta(s);
+		for (uptr a = (ML_LOAD(&r->base) + 7) & ~(uptr)7; a + 8 <= ML_LOAD(&r->end); a += 8) {
+			unsigned t = ml_edge(a, tag, end);
+			if (t && !(*cy(t) & stop)) {
+				*cy(t) |= flag;
+				ml_work[ml_nwork++] = t;
+			}
+		}
+	}
+}
+
+/* Blocks of the garbage some word memlens could not count points into,
+ * and what they lead to, are pinned and live. */
+static void ml_rescue(unsigned ng, unsigned end)
+{
+	for (unsigned i = 0; i < ng; i++) {
+		unsigned s = ml_list[i];
+		const struct __ml_rec *r = &__ML_RECS[s];
+		ml_spans[i] = (struct ml_span){ML_LOAD(&r->base), ML_LOAD(&r->end), s, 0};
+		if (ml_spans[i].hi == ml_spans[i].lo)
+			ml_spans[i].hi++;
+	}
+	/* (slots are not in address order) */
+	for (unsigned i = 1; i < ng; i++) {
+		struct ml_span v = ml_spans[i];
+		unsigned j = i;
+		for (; j > 0 && ml_spans[j - 1].lo > v.lo; j--)
+			ml_spans[j] = ml_spans[j - 1];
+		ml_spans[j] = v;
+	}
+	if (!ml_loss_held(ml_spans, ng))
+		return;
+	for (unsigned i = 0; i < ng; i++)
+		if (ml_spans[i].held) {
+			*cy(ml_spans[i].slot) |= CY_LIVE;
+			ml_work[ml_nwork++] = ml_spans[i].slot;
+		}
+	ml_spread(CY_LIVE, CY_LIVE, end);
+	for (unsigned i = 0; i < ng; i++)
+		if (*cy(ml_list[i]) & CY_LIVE)
+			ml_pin(ml_list[i]);
+}
+
+/* Order the garbage newest cut first. */
+static uptr ml_tick(unsigned s) { return cut_tick(ML_LOAD(&__ML_CUTS[s].when)); }
+
+static void ml_sort_by_cut(unsigned n)
+{
+	/* heapsort, smallest tick at the root of a min-heap sorted down to
+	 * give descending order */
+	for (unsigned k = n / 2; k-- > 0;) {
+		for (unsigned i = k;;) {
+			unsigned c = 2 * i + 1;
+			if (c >= n)
+				break;
+			if (c + 1 < n && ml_tick(ml_list[c + 1]) < ml_tick(ml_list[c]))
+				c++;
+			if (ml_tick(ml_list[i]) <= ml_tick(ml_list[c]))
+				break;
+			uint32_t t = ml_list[i];
+			ml_list[i] = ml_list[c];
+			ml_list[c] = t;
+			i = c;
+		}
+	}
+	for (unsigned m = n; m > 1; m--) {
+		uint32_t t = ml_list[0];
+		ml_list[0] = ml_list[m - 1];
+		ml_list[m - 1] = t;
+		for (unsigned i = 0;;) {
+			unsigned c = 2 * i + 1;
+			if (c >= m - 1)
+				break;
+			if (c + 1 < m - 1 && ml_tick(ml_list[c + 1]) < ml_tick(ml_list[c]))
+				c++;
+			if (ml_tick(ml_list[i]) <= ml_tick(ml_list[c]))
+				break;
+			uint32_t u = ml_list[i];
+			ml_list[i] = ml_list[c];
+			ml_list[c] = u;
+			i = c;
+		}
+	}
+}
+
+/* The garbage block s leads to that no cluster has claimed, s first,
+ * breadth first (so a block's pointer steps from s only grow): appended
+ * to out[], their steps in steps[]; returns how many. */
+static unsigned ml_cluster(unsigned s, uint32_t *out, uint32_t *steps, unsigned end)
+{
+	unsigned n = 0;
+	*cy(s) |= CY_DONE;
+	out[n] = s;
+	steps[n++] = 0;
+	for (unsigned i = 0; i < n; i++) {
+		const struct __ml_rec *r = &__ML_RECS[out[i]];
+		meta_t tag = ml_node_meta(out[i]);
+		for (uptr a = (ML_LOAD(&r->base) + 7) & ~(uptr)7; a + 8 <= ML_LOAD(&r->end); a += 8) {
+			unsigned t = ml_edge(a, tag, end);
+			if (t && !(*cy(t) & (CY_LIVE | CY_DONE))) {
+				*cy(t) |= CY_DONE;
+				out[n] = t;
+				steps[n++] = steps[i] + 1;
+			}
+		}
+	}
+	return n;
+}
+
+static int ml_alone(void)
+{
+	uptr lo, hi;
+	for (unsigned id = 0; ml_thread_stack(id, &lo, &hi) >= 0; id++)
+		if (hi > lo)
+			return 0;
+	return 1;
+}
+
+void ml_cycles_collect(unsigned depth)
+{
+	int final = depth == ML_CYCLES_EXIT;
+	if (!ML_LOAD(&ml_loss_on) || __atomic_exchange_n(&ml_cy_busy, 1, __ATOMIC_ACQUIRE))
+		return;
+	unsigned end = ml_slot_end();
+	if (depth == ML_CYCLES_SKIP || !ml_alone() || !ml_cy_room(end - __ML_FIRST_SLOT)) {
+		ML_STORE(&ml_cy_next, ML_LOAD(&ml_cy_allocs) + ML_CYCLES_MIN);
+		__atomic_store_n(&ml_cy_busy, 0, __ATOMIC_RELEASE);
+		return;
+	}
+	memset(ml_cy, 0, (end - __ML_FIRST_SLOT) * sizeof *ml_cy);
+
+	/* the nodes: the program's live heap blocks */
+	unsigned nodes = 0;
+	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
+		const struct __ml_rec *r = &__ML_RECS[s];
+		const struct ml_cold *c = &ML_COLD[s];
+		if (ML_LOAD(&r->kind) == __ML_KIND_HEAP && ML_LOAD(&r->gen) == ML_LOAD(&c->gen) &&
+		    !(ML_LOAD(&c->flags) & (ML_CF_FREED | ML_CF_LOST))) {
+			*cy(s) = CY_NODE;
+			nodes++;
+		}
+	}
+	/* the references each holds to the others */
+	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
+		if (!(*cy(s) & CY_NODE))
+			continue;
+		const struct __ml_rec *r = &__ML_RECS[s];
+		meta_t tag = ml_node_meta(s);
+		for (uptr a = (ML_LOAD(&r->base) + 7) & ~(uptr)7; a + 8 <= ML_LOAD(&r->end); a += 8) {
+			unsigned t = ml_edge(a, tag, end);
+			if (t && (*cy(t) & CY_COUNT) < CY_COUNT)
+				(*cy(t))++;
+		}
+	}
+	/* live: referenced from outside the heap (a count larger than the
+	 * heap's share), pinned, or in flight (a count of zero not checked
+	 * yet), and what those lead to */
+	ml_nwork = 0;
+	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
+		uint32_t *f = cy(s);
+		if (!(*f & CY_NODE))
+			continue;
+		unsigned c = ML_LOAD(&__ML_REFS[s]);
+		if (c == 0 || c >= __ML_REFS_PINNED / 2 || c != (*f & CY_COUNT)) {
+			*f |= CY_LIVE;
+			ml_work[ml_nwork++] = s;
+		}
+	}
+	ml_spread(CY_LIVE, CY_LIVE, end);
+
+	unsigned ng = 0;
+	for (unsigned s = __ML_FIRST_SLOT; s < end; s++)
+		if ((*cy(s) & (CY_NODE | CY_LIVE)) == CY_NODE)
+			ml_list[ng++] = s;
+	if (ng) {
+		ml_rescue(ng, end);
+		unsigned k = 0;
+		for (unsigned i = 0; i < ng; i++)
+			if (!(*cy(ml_list[i]) & CY_LIVE))
+				ml_list[k++] = ml_list[i];
+		ng = k;
+	}
+	if (ng) {
+		ml_sort_by_cut(ng);
+		/* cycles that may be in flight (or, as the program ends, were
+		 * cut off by its end) claim what they lead to first */
+		uint32_t *members = ml_work, *steps = ml_steps;
+		unsigned shallowest = ~0u;
+		for (unsigned i = 0; i < ng; i++) {
+			unsigned s = ml_list[i];
+			uptr when = ML_LOAD(&__ML_CUTS[s].when);
+			const site_t *site = ML_LOAD(&__ML_CUTS[s].site);
+			unsigned settles = final ? depth : ml_settles_at(when, depth);
+			int later = final ? cut_depth(when) == 0 && cut_how(when) == __ML_LOSS_SCOPE : settles < depth;
+			if (!site || !later || (*cy(s) & CY_DONE))
+				continue;
+			unsigned n = ml_cluster(s, members, steps, end);
+			if (!final && settles < shallowest)
+				shallowest = settles;
+			for (unsigned j = 0; final && j < n; j++) { /* for the check at exit */
+				ML_STORE(&__ML_CUTS[members[j]].site, site);
+				ML_STORE(&__ML_CUTS[members[j]].when, when);
+				__atomic_fetch_or(&ML_COLD[members[j]].flags, ML_CF_CUT, __ATOMIC_RELAXED);
+			}
+		}
+		for (unsigned i = 0; i < ng; i++) {
+			unsigned s = ml_list[i];
+			const site_t *site = ML_LOAD(&__ML_CUTS[s].site);
+			if (!site || (*cy(s) & CY_DONE)) /* (no cut known: the check at exit finds it) */
+				continue;
+			unsigned via = cut_how(ML_LOAD(&__ML_CUTS[s].when));
+			unsigned n = ml_cluster(s, members, steps, end);
+			for (unsigned j = 0; j < n; j++)
+				__atomic_fetch_or(&ML_COLD[members[j]].flags, ML_CF_LOST, __ATOMIC_RELAXED);
+			for (unsigned j = 0; j < n; j++) {
+				unsigned t = members[j];
+				unsigned gen = ML_LOAD(&__ML_RECS[t].gen);
+				if (j == 0)
+					ml_loss_report(t, gen, site, ML_LOSS_CYCLE, via, 0, n);
+				else
+					ml_loss_report(t, gen, site, ML_LOSS_CONTAINER, 0, steps[j], 1);
+			}
+			/* what they point to outside the cycle loses them */
+			for (unsigned j = 0; j < n; j++)
+				ml_loss_cascade(members[j], ML_LOAD(&__ML_RECS[members[j]].gen), site, steps[j]);
+		}
+		/* look again when the statement that cut them off is over */
+		if (!final && shallowest != ~0u)
+			ml_loss_collect_at(shallowest);
+	}
+	uint64_t gap = nodes > ML_CYCLES_MIN ? nodes : ML_CYCLES_MIN;
+	ML_STORE(&ml_cy_next, ML_LOAD(&ml_cy_allocs) + gap);
+	__atomic_store_n(&ml_cy_busy, 0, __ATOMIC_RELEASE);
+}
+
+const site_t *ml_cycles_cut(unsigned s)
+{
+	return (ML_LOAD(&ML_COLD[s].flags) & ML_CF_CUT) ? ML_LOAD(&__ML_CUTS[s].site) : 0;
+}
