@@ -153,3 +153,67 @@ func TestLeakOptions(t *testing.T) {
 		t.Errorf("show_reachable=1 did not list the kept block:\n%s", out)
 	}
 }
+
+// TestLossCycles checks the records of cycles: one cut off during the
+// run is reported where it was cut (the way the statement cut it, its
+// blocks, the rest one pointer step further each); one that main's return
+// cut off is reported at exit, naming the return; one held only by an
+// integer is never taken for lost during the run.
+func TestLossCycles(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "cycles.c")
+	code := `#include <stdint.h>
+#include <stdlib.h>
+struct n { struct n *next; };
+static struct n *ring(int k)
+{
+	struct n *h = malloc(sizeof *h), *t = h;
+	for (int i = 1; i < k; i++) {
+		t->next = malloc(sizeof *t);
+		t = t->next;
+	}
+	t->next = h;
+	return h;
+}
+uintptr_t hidden;
+int main(void)
+{
+	struct n *a = ring(3);
+	a = a->next;
+	a = NULL;
+	struct n *b = ring(2);
+	hidden = (uintptr_t)ring(4) ^ 0x5a5a0000;
+	return b == NULL;
+}
+`
+	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range runReports(t, buildReporter(t, src), "") {
+		if r.Kind != "MEMORY-LEAK" || r.Alloc == nil {
+			t.Errorf("unexpected record %s", r.String())
+			continue
+		}
+		s := fmt.Sprintf("%s %d %s alloc:%d", r.When, r.Line, r.Leak, r.Alloc.Line)
+		if r.Lost != nil {
+			s += fmt.Sprintf(" lost:%d %s %q depth:%d cycle:%d", r.Lost.Line, r.Lost.How, r.Lost.Variable, r.Depth, r.Cycle)
+		}
+		if r.Untracked {
+			s += " untracked"
+		}
+		got = append(got, s)
+	}
+	slices.Sort(got)
+	want := []string{
+		"exit 6 definite alloc:6 lost:22 cycle \"\" depth:0 cycle:0",
+		"exit 6 definite alloc:6 untracked",
+		"exit 8 indirect alloc:8",
+		"exit 8 indirect alloc:8 lost:22 cycle \"\" depth:0 cycle:0",
+		"run 19 definite alloc:8 lost:19 cycle \"a\" depth:0 cycle:3",
+		"run 19 indirect alloc:6 lost:19 lost-container \"a\" depth:2 cycle:0",
+		"run 19 indirect alloc:8 lost:19 lost-container \"a\" depth:1 cycle:0",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -572,9 +572,41 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 			f.later(r.scopeVar(sc, false))
 		}
 		f.cat(items)
+		if !r.fn.stmtExprs[cs] { // (a statement expression's last item is its value)
+			f.str(r.blockDrops(cs))
+		}
 	}
 	f.tok(cs.Token2)
 	return f
+}
+
+// blockDrops is the end of block cs for loss tracking: its pointer locals
+// leave scope (their companions' cleanups only run when the function
+// returns, and a jump out of the block leaves them to that or to the
+// block's next run).
+func (r *rewriter) blockDrops(cs *cc.CompoundStatement) string {
+	if !r.c.full {
+		return ""
+	}
+	var b strings.Builder
+	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+		if bi := l.BlockItem; bi != nil && bi.Case == cc.BlockItemDecl {
+			for il := bi.Declaration.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
+				d := il.InitDeclarator.Declarator
+				m, ok := r.fn.comp[d]
+				if !ok {
+					continue
+				}
+				i := r.siteAt(cs.Token2.Position(), d.Name(), siteLoss)
+				r.sites[i].aux = len(d.Name())
+				fmt.Fprintf(&b, "__ml_block_drop(&%s, %s); ", m, siteRef(i))
+			}
+		}
+	}
+	if b.Len() != 0 {
+		b.WriteString(r.flush(cs.Token2))
+	}
+	return b.String()
 }
 
 // flushesAfter reports whether the references block item bi drops are

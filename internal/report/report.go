@@ -126,6 +126,7 @@ type Record struct {
 	// during the run (WhenRun) the record's own location too.
 	Lost      *Loss `json:"lost,omitempty"`
 	Depth     int   `json:"depth,omitempty"`     // pointer steps from the block whose loss lost it
+	Cycle     int   `json:"cycle,omitempty"`     // Lost.How "cycle": the blocks cut off together
 	Untracked bool  `json:"untracked,omitempty"` // a pointer to it went where memlens could not follow
 }
 
@@ -140,7 +141,7 @@ type Loss struct {
 	File     string `json:"file"`
 	Line     int    `json:"line"`
 	Function string `json:"function"`
-	How      string `json:"how"`      // assignment, scope-exit, discarded-result, freed-container, lost-container
+	How      string `json:"how"`      // assignment, scope-exit, discarded-result, freed-container, lost-container, cycle
 	Expr     string `json:"expr"`     // the statement's text
 	Variable string `json:"variable"` // the variable or lvalue losing it, "" if none
 }

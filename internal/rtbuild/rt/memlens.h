@@ -567,6 +567,13 @@ __ML_INLINE void __ml_scope_drop(const volatile __ml_meta_t *m)
 	__ml_unref(*m, __ml_t.xsite, __ML_LOSS_SCOPE);
 }
 
+/* A block's pointer local leaves scope at its closing brace (site). */
+__ML_INLINE void __ml_block_drop(volatile __ml_meta_t *m, const struct __ml_site *site)
+{
+	__ml_unref(*m, site, __ML_LOSS_SCOPE);
+	*m = 0;
+}
+
 /* The end of a statement that may have dropped references. */
 __ML_INLINE void __ml_flush(const struct __ml_site *site)
 {
