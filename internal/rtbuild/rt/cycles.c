@@ -172,42 +172,34 @@ static void ml_rescue(unsigned ng, unsigned end)
 /* Order the garbage newest cut first. */
 static uptr ml_tick(unsigned s) { return cut_tick(ML_LOAD(&__ML_CUTS[s].when)); }
 
+/* Restore the min-heap (by tick) of ml_list[0, n) below i. */
+static void ml_sift(unsigned i, unsigned n)
+{
+	for (;;) {
+		unsigned c = 2 * i + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && ml_tick(ml_list[c + 1]) < ml_tick(ml_list[c]))
+			c++;
+		if (ml_tick(ml_list[i]) <= ml_tick(ml_list[c]))
+			return;
+		uint32_t t = ml_list[i];
+		ml_list[i] = ml_list[c];
+		ml_list[c] = t;
+		i = c;
+	}
+}
+
+/* Heapsort with a min-heap: the smallest ticks go to the end. */
 static void ml_sort_by_cut(unsigned n)
 {
-	/* heapsort, smallest tick at the root of a min-heap sorted down to
-	 * give descending order */
-	for (unsigned k = n / 2; k-- > 0;) {
-		for (unsigned i = k;;) {
-			unsigned c = 2 * i + 1;
-			if (c >= n)
-				break;
-			if (c + 1 < n && ml_tick(ml_list[c + 1]) < ml_tick(ml_list[c]))
-				c++;
-			if (ml_tick(ml_list[i]) <= ml_tick(ml_list[c]))
-				break;
-			uint32_t t = ml_list[i];
-			ml_list[i] = ml_list[c];
-			ml_list[c] = t;
-			i = c;
-		}
-	}
+	for (unsigned k = n / 2; k-- > 0;)
+		ml_sift(k, n);
 	for (unsigned m = n; m > 1; m--) {
 		uint32_t t = ml_list[0];
 		ml_list[0] = ml_list[m - 1];
 		ml_list[m - 1] = t;
-		for (unsigned i = 0;;) {
-			unsigned c = 2 * i + 1;
-			if (c >= m - 1)
-				break;
-			if (c + 1 < m - 1 && ml_tick(ml_list[c + 1]) < ml_tick(ml_list[c]))
-				c++;
-			if (ml_tick(ml_list[i]) <= ml_tick(ml_list[c]))
-				break;
-			uint32_t u = ml_list[i];
-			ml_list[i] = ml_list[c];
-			ml_list[c] = u;
-			i = c;
-		}
+		ml_sift(0, m - 1);
 	}
 }
 
