@@ -52,6 +52,17 @@ func buildReporter(t *testing.T, src string) string {
 	return prog
 }
 
+// buildCode writes C source code to a file named name and builds it as
+// buildReporter does.
+func buildCode(t *testing.T, name, code string) string {
+	t.Helper()
+	src := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return buildReporter(t, src)
+}
+
 // runReports runs prog with MEMLENS_OPTIONS log_json (and opts, each
 // starting with ':') and returns its records.
 func runReports(t *testing.T, prog, opts string) []report.Record {

@@ -95,7 +95,7 @@ func (w Want) Matches(r *report.Record) bool {
 		return false
 	}
 	if w.Role == RoleAlloc {
-		return r.Alloc != nil && r.Alloc.Line == w.Line && path.Base(filepath.ToSlash(r.Alloc.File)) == w.File
+		return r.Alloc != nil && r.Alloc.Line == w.Line && r.Alloc.Base() == w.File
 	}
 	return r.Line == w.Line && r.Base() == w.File
 }

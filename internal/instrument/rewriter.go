@@ -2,12 +2,12 @@ package instrument
 
 import (
 	"fmt"
-	"modernc.org/token"
 	"os"
 	"strconv"
 	"strings"
 
 	"modernc.org/cc/v4"
+	"modernc.org/token"
 )
 
 // Marker functions standing for gcc builtins cc/v4 cannot parse; the
@@ -307,8 +307,13 @@ func (r *rewriter) lossSiteVar(d *cc.Declarator) string {
 	if !r.c.full {
 		return "0"
 	}
-	i := r.siteAt(d.Position(), d.Name(), siteLoss)
-	r.sites[i].aux = len(d.Name())
+	return r.varLossSite(d.Position(), d.Name())
+}
+
+// varLossSite is a loss site at pos where variable name loses its value.
+func (r *rewriter) varLossSite(pos token.Position, name string) string {
+	i := r.siteAt(pos, name, siteLoss)
+	r.sites[i].aux = len(name)
 	return siteRef(i)
 }
 
@@ -321,9 +326,6 @@ func (r *rewriter) setCompanion(m, meta, site string) string {
 	return fmt.Sprintf("%s = __ml_mv(%s, %s, %s)", m, m, meta, site)
 }
 
-// flush is the check, after a statement at n, of the references it
-// dropped (loss tracking; "" in detection mode and in functions without
-// a frame, whose statements are checked by their caller's).
 // stSite is the site argument of __ml_st for an assignment n to lvalue
 // lhs: its loss site with loss tracking, else 0.
 func (r *rewriter) stSite(n, lhs cc.Node) string {
@@ -333,6 +335,9 @@ func (r *rewriter) stSite(n, lhs cc.Node) string {
 	return r.lossSite(n, lhs)
 }
 
+// flush is the check, after a statement at n, of the references it
+// dropped (loss tracking; "" in detection mode and in functions without
+// a frame, whose statements are checked by their caller's).
 func (r *rewriter) flush(n cc.Node) string {
 	if !r.c.full || r.fn.leaf || r.fn.unreachable {
 		return ""
@@ -597,9 +602,7 @@ func (r *rewriter) blockDrops(cs *cc.CompoundStatement) string {
 				if !ok {
 					continue
 				}
-				i := r.siteAt(cs.Token2.Position(), d.Name(), siteLoss)
-				r.sites[i].aux = len(d.Name())
-				fmt.Fprintf(&b, "__ml_block_drop(&%s, %s); ", m, siteRef(i))
+				fmt.Fprintf(&b, "__ml_block_drop(&%s, %s); ", m, r.varLossSite(cs.Token2.Position(), d.Name()))
 			}
 		}
 	}

@@ -155,7 +155,12 @@ const (
 
 // Base returns the base name of the record's file, the part that corpus
 // annotations compare.
-func (r *Record) Base() string { return path.Base(strings.ReplaceAll(r.File, "\\", "/")) }
+func (r *Record) Base() string { return baseName(r.File) }
+
+// Base returns the base name of the event's file.
+func (e *Event) Base() string { return baseName(e.File) }
+
+func baseName(file string) string { return path.Base(strings.ReplaceAll(file, "\\", "/")) }
 
 // String formats the record on one line for test failures and tools:
 // KIND file:line:column expr.

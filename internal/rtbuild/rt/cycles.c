@@ -72,12 +72,6 @@ static unsigned ml_settles_at(uptr when, unsigned depth)
 }
 static unsigned cut_how(uptr when) { return when & 15; }
 
-static void *ml_cy_map(size_t bytes)
-{
-	void *p = mmap(0, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	return p == MAP_FAILED ? 0 : p;
-}
-
 /* Room for n slots. */
 static int ml_cy_room(size_t n)
 {
@@ -91,11 +85,11 @@ static int ml_cy_room(size_t n)
 		munmap(ml_steps, ml_cy_cap * sizeof *ml_steps);
 		munmap(ml_spans, ml_cy_cap * sizeof *ml_spans);
 	}
-	ml_cy = ml_cy_map(cap * sizeof *ml_cy);
-	ml_work = ml_cy_map(cap * sizeof *ml_work);
-	ml_list = ml_cy_map(cap * sizeof *ml_list);
-	ml_steps = ml_cy_map(cap * sizeof *ml_steps);
-	ml_spans = ml_cy_map(cap * sizeof *ml_spans);
+	ml_cy = ml_scratch(cap * sizeof *ml_cy);
+	ml_work = ml_scratch(cap * sizeof *ml_work);
+	ml_list = ml_scratch(cap * sizeof *ml_list);
+	ml_steps = ml_scratch(cap * sizeof *ml_steps);
+	ml_spans = ml_scratch(cap * sizeof *ml_spans);
 	ml_cy_cap = ml_cy && ml_work && ml_list && ml_steps && ml_spans ? cap : 0;
 	return ml_cy_cap != 0;
 }
@@ -119,43 +113,61 @@ static unsigned ml_edge(uptr a, meta_t tag, unsigned end)
 
 static meta_t ml_node_meta(unsigned s) { return ml_mkmeta(s, ML_LOAD(&__ML_RECS[s].gen)); }
 
-/* Visit the counted references of the blocks queued (ml_work), adding
- * flag to the blocks they lead to that have none of stop, and theirs. */
-static void ml_spread(uint32_t flag, uint32_t stop, unsigned end)
+/* The counted references a block holds, one at a time. */
+struct ml_edges {
+	uptr a, end;
+	meta_t tag;
+	unsigned slots; /* ml_slot_end() */
+};
+
+static void ml_edges_of(struct ml_edges *e, unsigned s, unsigned slots)
 {
-	while (ml_nwork) {
-		unsigned s = ml_work[--ml_nwork];
-		const struct __ml_rec *r = &__ML_RECS[s];
-		meta_t tag = ml_node_meta(s);
-		for (uptr a = (ML_LOAD(&r->base) + 7) & ~(uptr)7; a + 8 <= ML_LOAD(&r->end); a += 8) {
-			unsigned t = ml_edge(a, tag, end);
-			if (t && !(*cy(t) & stop)) {
-				*cy(t) |= flag;
-				ml_work[ml_nwork++] = t;
-			}
+	const struct __ml_rec *r = &__ML_RECS[s];
+	e->a = (ML_LOAD(&r->base) + 7) & ~(uptr)7;
+	e->end = ML_LOAD(&r->end);
+	e->tag = ml_node_meta(s);
+	e->slots = slots;
+}
+
+/* The slot of the next live heap block it refers to, or 0. */
+static unsigned ml_edge_next(struct ml_edges *e)
+{
+	for (; e->a + 8 <= e->end; e->a += 8) {
+		unsigned t = ml_edge(e->a, e->tag, e->slots);
+		if (t) {
+			e->a += 8;
+			return t;
 		}
 	}
+	return 0;
+}
+
+/* The blocks queued (ml_work) are live: so is all they lead to. */
+static void ml_mark_live(unsigned end)
+{
+	while (ml_nwork) {
+		struct ml_edges e;
+		ml_edges_of(&e, ml_work[--ml_nwork], end);
+		for (unsigned t; (t = ml_edge_next(&e));)
+			if (!(*cy(t) & CY_LIVE)) {
+				*cy(t) |= CY_LIVE;
+				ml_work[ml_nwork++] = t;
+			}
+	}
+}
+
+static int ml_span_less(const void *a, const void *b)
+{
+	return ((const struct ml_span *)a)->lo < ((const struct ml_span *)b)->lo;
 }
 
 /* Blocks of the garbage some word memlens could not count points into,
  * and what they lead to, are pinned and live. */
 static void ml_rescue(unsigned ng, unsigned end)
 {
-	for (unsigned i = 0; i < ng; i++) {
-		unsigned s = ml_list[i];
-		const struct __ml_rec *r = &__ML_RECS[s];
-		ml_spans[i] = (struct ml_span){ML_LOAD(&r->base), ML_LOAD(&r->end), s, 0};
-		if (ml_spans[i].hi == ml_spans[i].lo)
-			ml_spans[i].hi++;
-	}
-	/* (slots are not in address order) */
-	for (unsigned i = 1; i < ng; i++) {
-		struct ml_span v = ml_spans[i];
-		unsigned j = i;
-		for (; j > 0 && ml_spans[j - 1].lo > v.lo; j--)
-			ml_spans[j] = ml_spans[j - 1];
-		ml_spans[j] = v;
-	}
+	for (unsigned i = 0; i < ng; i++)
+		ml_spans[i] = ml_span_of(ml_list[i]);
+	ml_sort(ml_spans, ng, sizeof *ml_spans, ml_span_less); /* (slots are not in address order) */
 	if (!ml_loss_held(ml_spans, ng))
 		return;
 	for (unsigned i = 0; i < ng; i++)
@@ -163,44 +175,17 @@ static void ml_rescue(unsigned ng, unsigned end)
 			*cy(ml_spans[i].slot) |= CY_LIVE;
 			ml_work[ml_nwork++] = ml_spans[i].slot;
 		}
-	ml_spread(CY_LIVE, CY_LIVE, end);
+	ml_mark_live(end);
 	for (unsigned i = 0; i < ng; i++)
 		if (*cy(ml_list[i]) & CY_LIVE)
 			ml_pin(ml_list[i]);
 }
 
-/* Order the garbage newest cut first. */
-static uptr ml_tick(unsigned s) { return cut_tick(ML_LOAD(&__ML_CUTS[s].when)); }
-
-/* Restore the min-heap (by tick) of ml_list[0, n) below i. */
-static void ml_sift(unsigned i, unsigned n)
+/* Newest cut first. */
+static int ml_cut_newer(const void *a, const void *b)
 {
-	for (;;) {
-		unsigned c = 2 * i + 1;
-		if (c >= n)
-			return;
-		if (c + 1 < n && ml_tick(ml_list[c + 1]) < ml_tick(ml_list[c]))
-			c++;
-		if (ml_tick(ml_list[i]) <= ml_tick(ml_list[c]))
-			return;
-		uint32_t t = ml_list[i];
-		ml_list[i] = ml_list[c];
-		ml_list[c] = t;
-		i = c;
-	}
-}
-
-/* Heapsort with a min-heap: the smallest ticks go to the end. */
-static void ml_sort_by_cut(unsigned n)
-{
-	for (unsigned k = n / 2; k-- > 0;)
-		ml_sift(k, n);
-	for (unsigned m = n; m > 1; m--) {
-		uint32_t t = ml_list[0];
-		ml_list[0] = ml_list[m - 1];
-		ml_list[m - 1] = t;
-		ml_sift(0, m - 1);
-	}
+	return cut_tick(ML_LOAD(&__ML_CUTS[*(const uint32_t *)a].when)) >
+	       cut_tick(ML_LOAD(&__ML_CUTS[*(const uint32_t *)b].when));
 }
 
 /* The garbage block s leads to that no cluster has claimed, s first,
@@ -213,16 +198,14 @@ static unsigned ml_cluster(unsigned s, uint32_t *out, uint32_t *steps, unsigned 
 	out[n] = s;
 	steps[n++] = 0;
 	for (unsigned i = 0; i < n; i++) {
-		const struct __ml_rec *r = &__ML_RECS[out[i]];
-		meta_t tag = ml_node_meta(out[i]);
-		for (uptr a = (ML_LOAD(&r->base) + 7) & ~(uptr)7; a + 8 <= ML_LOAD(&r->end); a += 8) {
-			unsigned t = ml_edge(a, tag, end);
-			if (t && !(*cy(t) & (CY_LIVE | CY_DONE))) {
+		struct ml_edges e;
+		ml_edges_of(&e, out[i], end);
+		for (unsigned t; (t = ml_edge_next(&e));)
+			if (!(*cy(t) & (CY_LIVE | CY_DONE))) {
 				*cy(t) |= CY_DONE;
 				out[n] = t;
 				steps[n++] = steps[i] + 1;
 			}
-		}
 	}
 	return n;
 }
@@ -236,41 +219,31 @@ static int ml_alone(void)
 	return 1;
 }
 
-void ml_cycles_collect(unsigned depth)
+/* Trial deletion: the program's live heap blocks (counted in *nodes)
+ * that only other such blocks refer to, and that no word memlens could
+ * not count points into, go to ml_list; their number. */
+static unsigned ml_garbage(unsigned end, unsigned *nodes)
 {
-	int final = depth == ML_CYCLES_EXIT;
-	if (!ML_LOAD(&ml_loss_on) || __atomic_exchange_n(&ml_cy_busy, 1, __ATOMIC_ACQUIRE))
-		return;
-	unsigned end = ml_slot_end();
-	if (depth == ML_CYCLES_SKIP || !ml_alone() || !ml_cy_room(end - __ML_FIRST_SLOT)) {
-		ML_STORE(&ml_cy_next, ML_LOAD(&ml_cy_allocs) + ML_CYCLES_MIN);
-		__atomic_store_n(&ml_cy_busy, 0, __ATOMIC_RELEASE);
-		return;
-	}
 	memset(ml_cy, 0, (end - __ML_FIRST_SLOT) * sizeof *ml_cy);
-
-	/* the nodes: the program's live heap blocks */
-	unsigned nodes = 0;
+	*nodes = 0;
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		const struct __ml_rec *r = &__ML_RECS[s];
 		const struct ml_cold *c = &ML_COLD[s];
 		if (ML_LOAD(&r->kind) == __ML_KIND_HEAP && ML_LOAD(&r->gen) == ML_LOAD(&c->gen) &&
 		    !(ML_LOAD(&c->flags) & (ML_CF_FREED | ML_CF_LOST))) {
 			*cy(s) = CY_NODE;
-			nodes++;
+			++*nodes;
 		}
 	}
 	/* the references each holds to the others */
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		if (!(*cy(s) & CY_NODE))
 			continue;
-		const struct __ml_rec *r = &__ML_RECS[s];
-		meta_t tag = ml_node_meta(s);
-		for (uptr a = (ML_LOAD(&r->base) + 7) & ~(uptr)7; a + 8 <= ML_LOAD(&r->end); a += 8) {
-			unsigned t = ml_edge(a, tag, end);
-			if (t && (*cy(t) & CY_COUNT) < CY_COUNT)
+		struct ml_edges e;
+		ml_edges_of(&e, s, end);
+		for (unsigned t; (t = ml_edge_next(&e));)
+			if ((*cy(t) & CY_COUNT) < CY_COUNT)
 				(*cy(t))++;
-		}
 	}
 	/* live: referenced from outside the heap (a count larger than the
 	 * heap's share), pinned, or in flight (a count of zero not checked
@@ -286,70 +259,91 @@ void ml_cycles_collect(unsigned depth)
 			ml_work[ml_nwork++] = s;
 		}
 	}
-	ml_spread(CY_LIVE, CY_LIVE, end);
+	ml_mark_live(end);
 
 	unsigned ng = 0;
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++)
 		if ((*cy(s) & (CY_NODE | CY_LIVE)) == CY_NODE)
 			ml_list[ng++] = s;
-	if (ng) {
-		ml_rescue(ng, end);
-		unsigned k = 0;
+	if (!ng)
+		return 0;
+	ml_rescue(ng, end);
+	unsigned k = 0;
+	for (unsigned i = 0; i < ng; i++)
+		if (!(*cy(ml_list[i]) & CY_LIVE))
+			ml_list[k++] = ml_list[i];
+	return k;
+}
+
+/* Cycles of the garbage (newest cut first) whose cut may still be a
+ * value in flight, or, as the program ends, was its end, claim what they
+ * lead to unreported (the latter marked for the check at exit, with their
+ * cut). Returns the depth of the shallowest statement to look again at,
+ * ~0u if none. */
+static unsigned ml_claim_later(unsigned ng, unsigned depth, int final, unsigned end)
+{
+	unsigned shallowest = ~0u;
+	for (unsigned i = 0; i < ng; i++) {
+		unsigned s = ml_list[i];
+		uptr when = ML_LOAD(&__ML_CUTS[s].when);
+		const site_t *site = ML_LOAD(&__ML_CUTS[s].site);
+		unsigned settles = final ? depth : ml_settles_at(when, depth);
+		int later = final ? cut_depth(when) == 0 && cut_how(when) == __ML_LOSS_SCOPE : settles < depth;
+		if (!site || !later || (*cy(s) & CY_DONE))
+			continue;
+		unsigned n = ml_cluster(s, ml_work, ml_steps, end);
+		if (!final && settles < shallowest)
+			shallowest = settles;
+		for (unsigned j = 0; final && j < n; j++) {
+			ML_STORE(&__ML_CUTS[ml_work[j]].site, site);
+			ML_STORE(&__ML_CUTS[ml_work[j]].when, when);
+			__atomic_fetch_or(&ML_COLD[ml_work[j]].flags, ML_CF_CUT, __ATOMIC_RELAXED);
+		}
+	}
+	return shallowest;
+}
+
+/* Report the cycle garbage block s leads to, lost at its cut, and let go
+ * of what it points to outside. */
+static void ml_report_cycle(unsigned s, unsigned end)
+{
+	const site_t *site = ML_LOAD(&__ML_CUTS[s].site);
+	unsigned via = cut_how(ML_LOAD(&__ML_CUTS[s].when));
+	uint32_t *members = ml_work, *steps = ml_steps;
+	unsigned n = ml_cluster(s, members, steps, end);
+	for (unsigned j = 0; j < n; j++)
+		__atomic_fetch_or(&ML_COLD[members[j]].flags, ML_CF_LOST, __ATOMIC_RELAXED);
+	for (unsigned j = 0; j < n; j++) {
+		unsigned t = members[j];
+		unsigned gen = ML_LOAD(&__ML_RECS[t].gen);
+		if (j == 0)
+			ml_loss_report(t, gen, site, ML_LOSS_CYCLE, via, 0, n);
+		else
+			ml_loss_report(t, gen, site, ML_LOSS_CONTAINER, 0, steps[j], 1);
+	}
+	for (unsigned j = 0; j < n; j++)
+		ml_loss_cascade(members[j], ML_LOAD(&__ML_RECS[members[j]].gen), site, steps[j]);
+}
+
+void ml_cycles_collect(unsigned depth)
+{
+	int final = depth == ML_CYCLES_EXIT;
+	if (!ML_LOAD(&ml_loss_on) || __atomic_exchange_n(&ml_cy_busy, 1, __ATOMIC_ACQUIRE))
+		return;
+	unsigned end = ml_slot_end(), nodes;
+	if (ml_alone() && ml_cy_room(end - __ML_FIRST_SLOT)) { /* (else another will be due) */
+		unsigned ng = ml_garbage(end, &nodes);
+		ml_sort(ml_list, ng, sizeof *ml_list, ml_cut_newer);
+		unsigned again = ml_claim_later(ng, depth, final, end);
 		for (unsigned i = 0; i < ng; i++)
-			if (!(*cy(ml_list[i]) & CY_LIVE))
-				ml_list[k++] = ml_list[i];
-		ng = k;
+			/* (no cut known: the check at exit finds it) */
+			if (ML_LOAD(&__ML_CUTS[ml_list[i]].site) && !(*cy(ml_list[i]) & CY_DONE))
+				ml_report_cycle(ml_list[i], end);
+		if (!final && again != ~0u) /* when the statement that cut them off is over */
+			ml_loss_collect_at(again);
+		uint64_t gap = nodes > ML_CYCLES_MIN ? nodes : ML_CYCLES_MIN;
+		ML_STORE(&ml_cy_next, ML_LOAD(&ml_cy_allocs) + gap);
 	}
-	if (ng) {
-		ml_sort_by_cut(ng);
-		/* cycles that may be in flight (or, as the program ends, were
-		 * cut off by its end) claim what they lead to first */
-		uint32_t *members = ml_work, *steps = ml_steps;
-		unsigned shallowest = ~0u;
-		for (unsigned i = 0; i < ng; i++) {
-			unsigned s = ml_list[i];
-			uptr when = ML_LOAD(&__ML_CUTS[s].when);
-			const site_t *site = ML_LOAD(&__ML_CUTS[s].site);
-			unsigned settles = final ? depth : ml_settles_at(when, depth);
-			int later = final ? cut_depth(when) == 0 && cut_how(when) == __ML_LOSS_SCOPE : settles < depth;
-			if (!site || !later || (*cy(s) & CY_DONE))
-				continue;
-			unsigned n = ml_cluster(s, members, steps, end);
-			if (!final && settles < shallowest)
-				shallowest = settles;
-			for (unsigned j = 0; final && j < n; j++) { /* for the check at exit */
-				ML_STORE(&__ML_CUTS[members[j]].site, site);
-				ML_STORE(&__ML_CUTS[members[j]].when, when);
-				__atomic_fetch_or(&ML_COLD[members[j]].flags, ML_CF_CUT, __ATOMIC_RELAXED);
-			}
-		}
-		for (unsigned i = 0; i < ng; i++) {
-			unsigned s = ml_list[i];
-			const site_t *site = ML_LOAD(&__ML_CUTS[s].site);
-			if (!site || (*cy(s) & CY_DONE)) /* (no cut known: the check at exit finds it) */
-				continue;
-			unsigned via = cut_how(ML_LOAD(&__ML_CUTS[s].when));
-			unsigned n = ml_cluster(s, members, steps, end);
-			for (unsigned j = 0; j < n; j++)
-				__atomic_fetch_or(&ML_COLD[members[j]].flags, ML_CF_LOST, __ATOMIC_RELAXED);
-			for (unsigned j = 0; j < n; j++) {
-				unsigned t = members[j];
-				unsigned gen = ML_LOAD(&__ML_RECS[t].gen);
-				if (j == 0)
-					ml_loss_report(t, gen, site, ML_LOSS_CYCLE, via, 0, n);
-				else
-					ml_loss_report(t, gen, site, ML_LOSS_CONTAINER, 0, steps[j], 1);
-			}
-			/* what they point to outside the cycle loses them */
-			for (unsigned j = 0; j < n; j++)
-				ml_loss_cascade(members[j], ML_LOAD(&__ML_RECS[members[j]].gen), site, steps[j]);
-		}
-		/* look again when the statement that cut them off is over */
-		if (!final && shallowest != ~0u)
-			ml_loss_collect_at(shallowest);
-	}
-	uint64_t gap = nodes > ML_CYCLES_MIN ? nodes : ML_CYCLES_MIN;
-	ML_STORE(&ml_cy_next, ML_LOAD(&ml_cy_allocs) + gap);
 	__atomic_store_n(&ml_cy_busy, 0, __ATOMIC_RELEASE);
 }
 

@@ -97,7 +97,10 @@
 #define ml_loss_names          __mlrt_loss_names
 #define ml_suppressed          __mlrt_suppressed
 #define ml_pin                 __mlrt_pin
+#define ml_scratch             __mlrt_scratch
+#define ml_sort                __mlrt_sort
 #define ml_loss_held           __mlrt_loss_held
+#define ml_span_of             __mlrt_span_of
 #define ml_loss_report         __mlrt_loss_report
 #define ml_loss_cascade        __mlrt_loss_cascade
 #define ml_loss_collect_at     __mlrt_loss_collect_at
@@ -448,6 +451,13 @@ uint64_t ml_undef_count(uptr a, uptr n);
 int ml_origin_get(uptr o, const site_t **decl, unsigned *kind, unsigned *stack, unsigned *tid,
                   uint64_t *id, uint64_t *size);
 
+/* ---- scratch.c ---- */
+/* n bytes of zeroed memory of the runtime's own (not the heap's), or
+ * NULL; munmap gives it back. */
+void *ml_scratch(size_t n);
+/* Heapsort of n elements of size bytes, in the order of less. */
+void ml_sort(void *base, size_t n, size_t size, int (*less)(const void *, const void *));
+
 /* ---- loss.c ---- */
 /* Loss tracking is on (ml_loss_on): every unit announced was built for full
  * checking, and leak_check asks for it. A unit announces itself. */
@@ -478,6 +488,7 @@ struct ml_span {
 	unsigned slot;
 	int held;
 };
+struct ml_span ml_span_of(unsigned s);
 unsigned ml_loss_held(struct ml_span *v, unsigned n);
 /* Report the block in slot s lost at site, the way how says (via: the
  * way the statement cut off a cycle of blocks), steps pointer steps from
@@ -495,10 +506,8 @@ void ml_loss_cascade(unsigned s, unsigned gen, const site_t *site, unsigned step
 /* Is a cycle collection due (counts the program's allocations)? */
 int ml_cycles_due(void);
 /* Find blocks that only point to each other, at the end of a statement
- * at depth depth (ML_CYCLES_EXIT: as the program ends; ML_CYCLES_SKIP:
- * not now, but soon). */
+ * at depth depth (ML_CYCLES_EXIT: as the program ends). */
 #define ML_CYCLES_EXIT (~0u)
-#define ML_CYCLES_SKIP (~0u - 1)
 void ml_cycles_collect(unsigned depth);
 /* The statement that cut off the cycle of the block in slot s as the
  * program ended (ML_CF_CUT), or NULL. */

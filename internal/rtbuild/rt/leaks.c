@@ -40,7 +40,6 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 enum { ML_L_UNSEEN, ML_L_POSSIBLE, ML_L_REACHABLE, ML_L_INDIRECT, ML_L_DEFINITE };
@@ -60,49 +59,6 @@ static size_t ml_nlb;
 static uptr ml_lb_span;
 static size_t *ml_lwork;        /* blocks whose contents are to be scanned */
 static size_t ml_nwork;
-
-static void *ml_lmap(size_t n)
-{
-	void *p = mmap(0, n ? n : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	return p == MAP_FAILED ? 0 : p;
-}
-
-/* Heapsort (qsort may call malloc) of n elements of size bytes, in the
- * order of less. */
-static void ml_swap(char *a, char *b, size_t size)
-{
-	while (size--) {
-		char t = *a;
-		*a++ = *b;
-		*b++ = t;
-	}
-}
-
-static void ml_sift(char *v, size_t i, size_t n, size_t size, int (*less)(const void *, const void *))
-{
-	for (;;) {
-		size_t c = 2 * i + 1;
-		if (c >= n)
-			return;
-		if (c + 1 < n && less(v + c * size, v + (c + 1) * size))
-			c++;
-		if (!less(v + i * size, v + c * size))
-			return;
-		ml_swap(v + i * size, v + c * size, size);
-		i = c;
-	}
-}
-
-static void ml_sort(void *base, size_t n, size_t size, int (*less)(const void *, const void *))
-{
-	char *v = base;
-	for (size_t i = n / 2; i-- > 0;)
-		ml_sift(v, i, n, size, less);
-	for (size_t k = n; k > 1; k--) {
-		ml_swap(v, v + (k - 1) * size, size);
-		ml_sift(v, 0, k - 1, size, less);
-	}
-}
 
 static int ml_base_less(const void *a, const void *b)
 {
@@ -133,8 +89,8 @@ static int ml_lb_collect(void)
 {
 	unsigned end = ml_slot_end();
 	size_t n = end - __ML_FIRST_SLOT;
-	ml_lb = ml_lmap(n * sizeof *ml_lb);
-	ml_lwork = ml_lmap(n * sizeof *ml_lwork);
+	ml_lb = ml_scratch(n * sizeof *ml_lb);
+	ml_lwork = ml_scratch(n * sizeof *ml_lwork);
 	if (!ml_lb || !ml_lwork)
 		return 0;
 	uptr hi = 0;
@@ -406,8 +362,8 @@ static void ml_supp_load(void)
 		return;
 	}
 	size_t cap = 1 << 20, n = 0;
-	char *text = ml_lmap(cap + 2);
-	ml_supp = ml_lmap(cap + 2);
+	char *text = ml_scratch(cap + 2);
+	ml_supp = ml_scratch(cap + 2);
 	if (!text || !ml_supp) {
 		close(fd);
 		return;
@@ -502,7 +458,7 @@ void ml_check_leaks(void)
 	size_t cap = 16;
 	while (cap < 2 * ml_nlb + 16)
 		cap *= 2;
-	struct ml_lgroup *g = ml_lmap(cap * sizeof *g);
+	struct ml_lgroup *g = ml_scratch(cap * sizeof *g);
 	if (!g)
 		return;
 	uint64_t total[ML_L_DEFINITE + 1][2] = {{0}};

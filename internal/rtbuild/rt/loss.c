@@ -80,14 +80,14 @@ void __ml_escape(__ml_meta_t m)
 		ml_pin(ml_meta_slot(m));
 }
 
-static void ml_note(unsigned s, unsigned gen, const site_t *site, unsigned how, unsigned steps)
+/* Note the block in slot s, for the statement at depth depth. */
+static void ml_note(unsigned s, unsigned gen, const site_t *site, unsigned how, unsigned depth)
 {
 	struct ml_tls *t = &ml_tls;
 	if (__ml_t.lost == t->ndrops_cap) {
 		unsigned cap = t->ndrops_cap ? 2 * t->ndrops_cap : 256;
-		struct ml_drop *d = mmap(0, cap * sizeof *d, PROT_READ | PROT_WRITE,
-		                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (d == MAP_FAILED)
+		struct ml_drop *d = ml_scratch(cap * sizeof *d);
+		if (!d)
 			return;
 		if (t->drops) {
 			memcpy(d, t->drops, __ml_t.lost * sizeof *d);
@@ -101,8 +101,8 @@ static void ml_note(unsigned s, unsigned gen, const site_t *site, unsigned how, 
 	d->gen = gen;
 	d->site = site;
 	d->how = how;
-	d->depth = __ml_t.depth;
-	d->steps = steps;
+	d->depth = depth;
+	d->steps = 0;
 	d->returned = how == __ML_LOSS_SCOPE && __ml_t.retfn && __ml_t.ret == ml_mkmeta(s, gen);
 	d->callee = 0;
 }
@@ -115,15 +115,12 @@ void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsig
 		return;
 	}
 	if (ML_LOAD(&ml_loss_on))
-		ml_note(s, ml_meta_gen(m), site, how, 0);
+		ml_note(s, ml_meta_gen(m), site, how, __ml_t.depth);
 }
 
 void ml_loss_collect_at(unsigned depth)
 {
-	unsigned n = __ml_t.lost;
-	ml_note(0, 0, 0, ML_LOSS_COLLECT, 0);
-	if (__ml_t.lost > n)
-		ml_tls.drops[n].depth = depth;
+	ml_note(0, 0, 0, ML_LOSS_COLLECT, depth);
 }
 
 void ml_loss_block(unsigned s, int program)
@@ -132,7 +129,7 @@ void ml_loss_block(unsigned s, int program)
 	ML_STORE(&__ML_CUTS[s].site, (const site_t *)0); /* (the slot's last block's) */
 	ML_STORE(&__ML_CUTS[s].when, 0);
 	if (program && ML_LOAD(&ml_loss_on)) {
-		ml_note(s, ML_LOAD(&__ML_RECS[s].gen), 0, __ML_LOSS_FRESH, 0);
+		ml_note(s, ML_LOAD(&__ML_RECS[s].gen), 0, __ML_LOSS_FRESH, __ml_t.depth);
 		if (ml_cycles_due()) /* at this thread's next statement end */
 			ml_loss_collect_at(__ml_t.depth);
 	}
@@ -191,6 +188,15 @@ static int ml_held_segment(struct dl_phdr_info *info, size_t size, void *arg)
 			ml_held_scan(h, lo, lo + ph->p_memsz);
 	}
 	return h->found >= h->n;
+}
+
+struct ml_span ml_span_of(unsigned s)
+{
+	const struct __ml_rec *r = &__ML_RECS[s];
+	struct ml_span sp = {ML_LOAD(&r->base), ML_LOAD(&r->end), s, 0};
+	if (sp.hi == sp.lo) /* (a zero-size block: a pointer to its base holds it) */
+		sp.hi++;
+	return sp;
 }
 
 /* Mark the spans that a word of the writable data or of a live heap
@@ -317,11 +323,8 @@ void ml_loss_cascade(unsigned s, unsigned gen, const site_t *site, unsigned step
  * holds it), then release what it points to. */
 static void ml_lost(unsigned s, unsigned gen, const site_t *site, unsigned how, unsigned steps)
 {
-	const struct __ml_rec *r = &__ML_RECS[s];
 	if (!ml_seen_before(ml_alloc_site(s), site, how, 0)) {
-		struct ml_span sp = {ML_LOAD(&r->base), ML_LOAD(&r->end), s, 0};
-		if (sp.hi == sp.lo)
-			sp.hi++;
+		struct ml_span sp = ml_span_of(s);
 		if (ml_suppressed(ML_COLD[s].alloc_stack) || ml_loss_held(&sp, 1)) {
 			ml_pin(s); /* (the check at exit counts it) */
 			return;
@@ -372,9 +375,10 @@ static void ml_check_from(unsigned depth, const site_t *site)
 		else
 			ml_check_drop(&d, site);
 	}
-	/* (after the notes: a cycle they cut off is one more) */
-	if (collect)
-		ml_cycles_collect(site ? depth : ML_CYCLES_SKIP);
+	/* (after the notes: a cycle they cut off is one more; not as a
+	 * thread ends, site NULL: another collection will be due) */
+	if (collect && site)
+		ml_cycles_collect(depth);
 }
 
 void __ml_lost_check(const struct __ml_site *site)

@@ -942,11 +942,13 @@ static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 
 /* ---- JSON form ---- */
 
-static void ml_jstr(struct ml_buf *b, const char *s)
+/* The first n bytes of s (up to its end) as a JSON string. */
+static void ml_jstrn(struct ml_buf *b, const char *s, size_t n)
 {
 	ml_bputc(b, '"');
 	if (s) {
-		for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		const unsigned char *end = (const unsigned char *)s + n;
+		for (const unsigned char *p = (const unsigned char *)s; p < end && *p; p++) {
 			unsigned char c = *p;
 			if (c == '"' || c == '\\') {
 				ml_bputc(b, '\\');
@@ -963,13 +965,13 @@ static void ml_jstr(struct ml_buf *b, const char *s)
 				ml_bput(b, u);
 			} else if (c >= 0x80) {
 				/* Pass valid UTF-8 through, escape stray bytes. */
-				int n = c >= 0xf0 && c < 0xf5 ? 3 : c >= 0xe0 ? 2 : c >= 0xc2 && c < 0xe0 ? 1 : -1;
-				int ok = n > 0;
-				for (int i = 1; ok && i <= n; i++)
+				int k = c >= 0xf0 && c < 0xf5 ? 3 : c >= 0xe0 ? 2 : c >= 0xc2 && c < 0xe0 ? 1 : -1;
+				int ok = k > 0 && k < end - p;
+				for (int i = 1; ok && i <= k; i++)
 					ok = (p[i] & 0xc0) == 0x80;
 				if (ok) {
-					ml_bputn(b, (const char *)p, (size_t)n + 1);
-					p += n;
+					ml_bputn(b, (const char *)p, (size_t)k + 1);
+					p += k;
 				} else {
 					ml_bput(b, "\\ufffd");
 				}
@@ -979,6 +981,11 @@ static void ml_jstr(struct ml_buf *b, const char *s)
 		}
 	}
 	ml_bputc(b, '"');
+}
+
+static void ml_jstr(struct ml_buf *b, const char *s)
+{
+	ml_jstrn(b, s, s ? strlen(s) : 0);
 }
 
 static void ml_jkey(struct ml_buf *b, const char *k)
@@ -1179,11 +1186,7 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 			ml_jkey(b, "expr");
 			ml_jstr(b, ls->expr);
 			ml_jkey(b, "variable");
-			char var[256];
-			size_t k = nv < sizeof var - 1 ? nv : sizeof var - 1;
-			memcpy(var, ls->expr ? ls->expr : "", k);
-			var[k] = 0;
-			ml_jstr(b, var);
+			ml_jstrn(b, ls->expr, nv);
 			ml_bputc(b, '}');
 			ml_jkey(b, "depth");
 			ml_bdec(b, ev->leak->depth);

@@ -1,0 +1,47 @@
+/* scratch.c: memory and sorting for the runtime's own work. It runs
+ * where calling malloc would change the heap it looks at (the leak check,
+ * a cycle collection) and qsort may call malloc. */
+#include "internal.h"
+
+#include <sys/mman.h>
+
+void *ml_scratch(size_t n)
+{
+	void *p = mmap(0, n ? n : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	return p == MAP_FAILED ? 0 : p;
+}
+
+static void ml_swap(char *a, char *b, size_t size)
+{
+	while (size--) {
+		char t = *a;
+		*a++ = *b;
+		*b++ = t;
+	}
+}
+
+static void ml_sift(char *v, size_t i, size_t n, size_t size, int (*less)(const void *, const void *))
+{
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && less(v + c * size, v + (c + 1) * size))
+			c++;
+		if (!less(v + i * size, v + c * size))
+			return;
+		ml_swap(v + i * size, v + c * size, size);
+		i = c;
+	}
+}
+
+void ml_sort(void *base, size_t n, size_t size, int (*less)(const void *, const void *))
+{
+	char *v = base;
+	for (size_t i = n / 2; i-- > 0;)
+		ml_sift(v, i, n, size, less);
+	for (size_t k = n; k > 1; k--) {
+		ml_swap(v, v + (k - 1) * size, size);
+		ml_sift(v, 0, k - 1, size, less);
+	}
+}
