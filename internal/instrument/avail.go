@@ -294,6 +294,9 @@ func walkNodes(n cc.Node, visit func(cc.Node) bool) bool {
 
 // selection rewrites if, if/else and switch.
 func (r *rewriter) selection(x *cc.SelectionStatement) frag {
+	if x.Case == cc.SelectionStatementSwitch {
+		defer r.jumpTarget(false)()
+	}
 	a := &r.avail
 	var after facts // state after the condition, for the else branch
 	var afterDead bool
@@ -332,6 +335,7 @@ func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 // not reach its body (the back edge may have changed anything), and none
 // survive it.
 func (r *rewriter) iteration(x *cc.IterationStatement) frag {
+	defer r.jumpTarget(true)()
 	a := &r.avail
 	var cond, step cc.ExpressionNode
 	switch x.Case {
@@ -388,4 +392,11 @@ func hasCleanup(d *cc.Declaration) bool {
 		}
 	}
 	return false
+}
+
+// jumpTarget enters a loop or a switch (for the jumps out of blocks its
+// break or continue makes); the result leaves it.
+func (r *rewriter) jumpTarget(loop bool) func() {
+	r.fn.targets = append(r.fn.targets, jumpTarget{loop, len(r.fn.scopes)})
+	return func() { r.fn.targets = r.fn.targets[:len(r.fn.targets)-1] }
 }

@@ -38,6 +38,7 @@ type localObj struct {
 
 // scope is a block being rewritten.
 type scope struct {
+	cs   *cc.CompoundStatement
 	own  bool        // has a scope variable of its own
 	objs []*localObj // the locals it resets and retires (those of the blocks inside it without a scope)
 	end  int         // the line of its closing brace
@@ -88,7 +89,7 @@ func declaresLocals(fd *cc.FunctionDefinition, ft *cc.FunctionType) bool {
 
 // enterScope opens block cs (the function body when body is set).
 func (r *rewriter) enterScope(cs *cc.CompoundStatement, body bool) *scope {
-	s := &scope{own: body || !entered(cs, r.fn.gotos), end: cs.Token2.Position().Line}
+	s := &scope{cs: cs, own: body || !entered(cs, r.fn.gotos), end: cs.Token2.Position().Line}
 	r.fn.scopes = append(r.fn.scopes, s)
 	return s
 }
@@ -237,6 +238,18 @@ func gotosOf(body *cc.CompoundStatement) map[string][]cc.Node {
 			if x.Case == cc.UnaryExpressionLabelAddr {
 				m[x.Token2.SrcStr()] = append(m[x.Token2.SrcStr()], body)
 			}
+		}
+		return false
+	})
+	return m
+}
+
+// labelsOf maps the labels of a function body to their statements.
+func labelsOf(body *cc.CompoundStatement) map[string]*cc.LabeledStatement {
+	m := map[string]*cc.LabeledStatement{}
+	anyNode(body, func(n cc.Node) bool {
+		if x, ok := n.(*cc.LabeledStatement); ok && x.Case == cc.LabeledStatementLabel {
+			m[x.Token.SrcStr()] = x
 		}
 		return false
 	})

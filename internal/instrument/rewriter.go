@@ -60,6 +60,8 @@ type fnState struct {
 	objOrder     []*localObj
 	scopes       []*scope             // the blocks being rewritten, innermost last
 	gotos        map[string][]cc.Node // goto statements by label
+	labels       map[string]*cc.LabeledStatement
+	targets      []jumpTarget // the loops and switches being rewritten, innermost last
 	forInit      bool                 // rewriting the declaration of a for statement
 	uninit       map[string]bool      // companions of pointer locals declared without initializer
 	unseenWrites bool                 // asm or a nested function may assign locals
@@ -72,6 +74,13 @@ type fnState struct {
 	defLocals    map[*cc.Declarator]int         // memory locals whose definedness is tracked: their declaration's site
 	vals         map[*cc.Declarator]string      // companion origin of a scalar local kept in a register
 	valOrder     []string                       // origin variables declared in the prologue
+}
+
+// jumpTarget is a loop or switch being rewritten: where break (and, for a
+// loop, continue) goes.
+type jumpTarget struct {
+	loop   bool
+	scopes int // how many blocks enclose it
 }
 
 type rewriter struct {
@@ -376,7 +385,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// the shadow stack while it runs, except its own reports. Leaving the
 	// frame out keeps small helpers small enough for gcc to inline.
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, objs: map[*cc.Declarator]*localObj{},
-		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement),
+		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		uninit: map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
@@ -587,29 +596,62 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 
 // blockDrops is the end of block cs for loss tracking: its pointer locals
 // leave scope (their companions' cleanups only run when the function
-// returns, and a jump out of the block leaves them to that or to the
-// block's next run).
+// returns).
 func (r *rewriter) blockDrops(cs *cc.CompoundStatement) string {
+	return r.scopeDrops([]*scope{{cs: cs}}, cs.Token2)
+}
+
+// scopeDrops is the exit from the blocks of scopes at tok, for loss
+// tracking: the pointer locals they declare leave scope there.
+func (r *rewriter) scopeDrops(scopes []*scope, tok cc.Token) string {
 	if !r.c.full {
 		return ""
 	}
 	var b strings.Builder
-	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
-		if bi := l.BlockItem; bi != nil && bi.Case == cc.BlockItemDecl {
-			for il := bi.Declaration.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
-				d := il.InitDeclarator.Declarator
-				m, ok := r.fn.comp[d]
-				if !ok {
-					continue
+	for _, sc := range scopes {
+		for l := sc.cs.BlockItemList; l != nil; l = l.BlockItemList {
+			if bi := l.BlockItem; bi != nil && bi.Case == cc.BlockItemDecl {
+				for il := bi.Declaration.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
+					d := il.InitDeclarator.Declarator
+					if m, ok := r.fn.comp[d]; ok {
+						fmt.Fprintf(&b, "__ml_block_drop(&%s, %s); ", m, r.varLossSite(tok.Position(), d.Name()))
+					}
 				}
-				fmt.Fprintf(&b, "__ml_block_drop(&%s, %s); ", m, r.varLossSite(cs.Token2.Position(), d.Name()))
 			}
 		}
 	}
 	if b.Len() != 0 {
-		b.WriteString(r.flush(cs.Token2))
+		b.WriteString(r.flush(tok))
 	}
 	return b.String()
+}
+
+// exitedScopes are the blocks jump statement j leaves (the function body
+// aside: returns leave it).
+func (r *rewriter) exitedScopes(j *cc.JumpStatement) []*scope {
+	from := len(r.fn.scopes)
+	switch j.Case {
+	case cc.JumpStatementBreak, cc.JumpStatementContinue:
+		for i := len(r.fn.targets) - 1; i >= 0; i-- {
+			if t := r.fn.targets[i]; t.loop || j.Case == cc.JumpStatementBreak {
+				from = t.scopes
+				break
+			}
+		}
+	case cc.JumpStatementGoto:
+		l := r.fn.labels[j.Token2.SrcStr()]
+		if l == nil {
+			return nil
+		}
+		from = 1
+		for from < len(r.fn.scopes) && inside(l, r.fn.scopes[from].cs) {
+			from++
+		}
+	}
+	if from < 1 {
+		from = 1
+	}
+	return r.fn.scopes[from:]
 }
 
 // flushesAfter reports whether the references block item bi drops are
@@ -913,8 +955,20 @@ func (r *rewriter) containsCall(n cc.Node) bool {
 // jump rewrites return statements so the shadow stack is popped and a
 // returned pointer's meta reaches the caller.
 func (r *rewriter) jump(j *cc.JumpStatement) frag {
-	if j.Case != cc.JumpStatementReturn || r.fn == nil {
+	if r.fn == nil {
 		return r.generic(j)
+	}
+	if j.Case != cc.JumpStatementReturn {
+		// a jump out of blocks: their pointer locals leave scope here
+		drops := r.scopeDrops(r.exitedScopes(j), j.Token)
+		if drops == "" {
+			return r.generic(j)
+		}
+		var f frag
+		f.str("{" + drops)
+		f.cat(r.generic(j))
+		f.str("}")
+		return f
 	}
 	var f frag
 	e := j.ExpressionList

@@ -103,7 +103,10 @@ static void ml_note(unsigned s, unsigned gen, const site_t *site, unsigned how, 
 	d->how = how;
 	d->depth = depth;
 	d->steps = 0;
-	d->returned = how == __ML_LOSS_SCOPE && __ml_t.retfn && __ml_t.ret == ml_mkmeta(s, gen);
+	/* (a function's locals leave scope at its return statement, xsite;
+	 * an inner block's leave at its brace or at a jump out of it) */
+	d->returned = how == __ML_LOSS_SCOPE && site == __ml_t.xsite && __ml_t.retfn &&
+	              __ml_t.ret == ml_mkmeta(s, gen);
 	d->callee = 0;
 }
 
