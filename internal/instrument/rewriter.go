@@ -61,12 +61,12 @@ type fnState struct {
 	scopes       []*scope             // the blocks being rewritten, innermost last
 	gotos        map[string][]cc.Node // goto statements by label
 	labels       map[string]*cc.LabeledStatement
-	targets      []jumpTarget // the loops and switches being rewritten, innermost last
-	forInit      bool                 // rewriting the declaration of a for statement
-	uninit       map[string]bool      // companions of pointer locals declared without initializer
-	unseenWrites bool                 // asm or a nested function may assign locals
-	regs         []*localObj          // registrations due after the declaration being rewritten
-	defs         []string             // definedness set-up due after the declaration being rewritten
+	targets      []jumpTarget    // the loops and switches being rewritten, innermost last
+	forInit      bool            // rewriting the declaration of a for statement
+	uninit       map[string]bool // companions of pointer locals declared without initializer
+	unseenWrites bool            // asm or a nested function may assign locals
+	regs         []*localObj     // registrations due after the declaration being rewritten
+	defs         []string        // definedness set-up due after the declaration being rewritten
 	switchBodies map[*cc.CompoundStatement]bool
 	bodies       map[*cc.Statement]bool         // statements that are an if's branch or a loop's body
 	stmtExprs    map[*cc.CompoundStatement]bool // bodies of statement expressions
