@@ -259,3 +259,39 @@ int main(void)
 		t.Errorf("records %v, want %v", got, want)
 	}
 }
+
+// TestLossNames checks the names a lost block had during its life
+// (paper 001's "pointed to or returned by"), and the local a function's
+// return lost it with: a list node named by a local, its function's
+// result, a parameter, a store through a pointer and a loop variable; a
+// buffer whose one local left scope; a block two locals held, either of
+// which may have been the last.
+func TestLossNames(t *testing.T) {
+	recs := runReports(t, buildReporter(t, "testdata/names.c"), ":leak_check=loss")
+	var got []string
+	for _, r := range recs {
+		if r.Lost == nil || r.Alloc == nil {
+			t.Errorf("unexpected record %s", r.String())
+			continue
+		}
+		s := fmt.Sprintf("alloc:%d lost:%d %s %q names:", r.Alloc.Line, r.Lost.Line, r.Lost.How, r.Lost.Variable)
+		for _, n := range r.Names {
+			s += fmt.Sprintf(" %s@%s:%d", n.Name, n.Function, n.Line)
+			if n.Returned {
+				s += "()"
+			}
+		}
+		got = append(got, s)
+	}
+	want := []string{
+		`alloc:10 lost:48 lost-container "list" names: n->name@make:10`,
+		`alloc:31 lost:32 scope-exit "buf" names: buf@scratch:31`,
+		`alloc:37 lost:39 scope-exit "" names: a@pair:37 b@pair:38`,
+		`alloc:9 lost:48 assignment "list" names: n@make:9 make@make:12() item@push:15 *head@push:18 list@count:21 it@count:24`,
+		`alloc:9 lost:48 lost-container "list" names: n@make:9 make@make:12() item@push:15 *head@push:18 item->next@push:17 it@count:24`,
+	}
+	slices.Sort(got) // (the order of count's, scratch's and pair's calls is the compiler's)
+	if !slices.Equal(got, want) {
+		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -495,7 +495,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			}
 			from := p.from
 			if r.c.full {
-				from = "__ml_refd(" + from + ")"
+				from = "__ml_refd(" + from + ", " + r.lossSiteVar(declByName(ft, p.name)) + ")"
 			}
 			pro = append(pro, vol+"__ml_meta_t "+r.fn.comp[declByName(ft, p.name)]+r.companionAttrs()+" = "+from+";")
 		}
@@ -999,7 +999,12 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 			// instead of the USE-AFTER-RETURN it is
 			f.strf(" __asm__(\"\" : \"+r\"(%s));", v)
 		}
-		f.strf(" __ml_setret((__ml_uptr)%s, %s); %s", r.fn.name, meta, xs+r.leave())
+		if r.c.full { // the block is named as the function's result
+			m := r.name("__ml_rm")
+			f.strf(" __ml_meta_t %s = %s; __ml_setret((__ml_uptr)%s, %s); %s __ml_name(%s, __ml_t.xsite);", m, meta, r.fn.name, m, xs+r.leave(), m)
+		} else {
+			f.strf(" __ml_setret((__ml_uptr)%s, %s); %s", r.fn.name, meta, xs+r.leave())
+		}
 		f.tok(j.Token)
 		f.str(v)
 		f.tok(semi)

@@ -128,6 +128,20 @@ type Record struct {
 	Depth     int   `json:"depth,omitempty"`     // pointer steps from the block whose loss lost it
 	Cycle     int   `json:"cycle,omitempty"`     // Lost.How "cycle": the blocks cut off together
 	Untracked bool  `json:"untracked,omitempty"` // a pointer to it went where memlens could not follow
+	// Every name the first block had during its life (full checking),
+	// oldest first: paper 001's "pointed to or returned by".
+	Names     []Name `json:"names,omitempty"`
+	NamesMore int    `json:"names_more,omitempty"` // places that named it beyond those in Names
+}
+
+// Name is a variable or lvalue that pointed to a block, or (Returned) the
+// function that returned it; where it first did.
+type Name struct {
+	Name     string `json:"name"`
+	Function string `json:"function"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Returned bool   `json:"returned,omitempty"`
 }
 
 // When a MEMORY-LEAK was found.

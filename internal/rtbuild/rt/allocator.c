@@ -322,7 +322,7 @@ static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag,
 		int valid = w && (w >> 48) == __ML_HASH16(v ^ stag);
 		dm[i] = valid ? (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) << 48) : 0;
 		if (valid && count)
-			__ml_ref(w & __ML_META_MASK);
+			__ml_ref(w & __ML_META_MASK, 0);
 	}
 }
 

@@ -107,6 +107,9 @@
 #define ml_cycles_due          __mlrt_cycles_due
 #define ml_cycles_collect      __mlrt_cycles_collect
 #define ml_cycles_cut          __mlrt_cycles_cut
+#define ml_names_on            __mlrt_names_on
+#define ml_names_reset         __mlrt_names_reset
+#define ml_names_get           __mlrt_names_get
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -150,6 +153,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_LSITE_ADDR  0x660000000000UL /* struct ml_lsite[__ML_MAX_RECS] */
 /* 0x670000000000: __ML_REFS, unsigned[__ML_MAX_RECS] (loss.c) */
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
+/* 0x690000000000: __ML_NAMES, struct __ml_names[__ML_MAX_RECS] (names.c) */
 
 /* Live-base map: one 32-bit slot number per 16-byte granule of application
  * memory (glibc's blocks are 16-byte aligned, so a granule starts at most one
@@ -199,7 +203,7 @@ static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag)
 {
 	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8)) {
 		if (ML_LOAD(&ml_loss_on))
-			__ml_ref(m);
+			__ml_ref(m, 0);
 		__ml_st((uptr)slot, (uptr)v, m, tag, 0);
 	}
 }
@@ -502,6 +506,16 @@ void ml_loss_collect_at(unsigned depth);
 /* The block in slot s is lost: the references it holds go with it. */
 void ml_loss_cascade(unsigned s, unsigned gen, const site_t *site, unsigned steps);
 
+/* ---- names.c ---- */
+/* Some unit was built for full checking: blocks get names. */
+extern int ml_names_on;
+/* A new block in slot s has had no name yet. */
+void ml_names_reset(unsigned s);
+/* The sites that named the block in slot s, oldest first, into v
+ * (__ML_NAMES_MAX of them at most); their number. *more: the distinct
+ * sites that did not fit. */
+unsigned ml_names_get(unsigned s, const site_t **v, uptr *more);
+
 /* ---- cycles.c ---- */
 /* Is a cycle collection due (counts the program's allocations)? */
 int ml_cycles_due(void);
@@ -563,6 +577,7 @@ struct ml_leak {
 	int untracked;        /* a pointer to it went where memlens cannot follow */
 	const char *via;      /* a cycle cut off: how the statement cut it (ml_loss_names) */
 	uint64_t cycle;       /* a cycle cut off: its blocks */
+	unsigned slot;        /* the first block's slot, for its names */
 };
 enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC, ML_ACC_USE, ML_ACC_LEAK };
 

@@ -518,6 +518,7 @@ void ml_check_leaks(void)
 		l.blocks = grp->blocks;
 		l.stack = grp->stack;
 		l.tid = ML_COLD[b->slot].alloc_tid;
+		l.slot = b->slot;
 		struct ml_binfo info;
 		if (ml_block_info(ml_lb_meta(b), &info))
 			l.id = info.id;

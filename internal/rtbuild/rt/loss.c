@@ -64,6 +64,8 @@ void ml_loss_unit(int full)
 {
 	if (!full)
 		ml_loss_partial = 1;
+	else
+		ML_STORE(&ml_names_on, 1);
 	ML_STORE(&ml_loss_on, !ml_loss_partial && ml_flags.detect_leaks &&
 	                          ml_flags.leak_check != ML_LEAK_CHECK_EXIT &&
 	                          ml_kind_enabled[ML_MEMORY_LEAK]);
@@ -131,6 +133,7 @@ void ml_loss_block(unsigned s, int program)
 	ML_STORE(&__ML_REFS[s], program ? 0u : __ML_REFS_PINNED);
 	ML_STORE(&__ML_CUTS[s].site, (const site_t *)0); /* (the slot's last block's) */
 	ML_STORE(&__ML_CUTS[s].when, 0);
+	ml_names_reset(s);
 	if (program && ML_LOAD(&ml_loss_on)) {
 		ml_note(s, ML_LOAD(&__ML_RECS[s].gen), 0, __ML_LOSS_FRESH, __ml_t.depth);
 		if (ml_cycles_due()) /* at this thread's next statement end */
@@ -295,6 +298,7 @@ void ml_loss_report(unsigned s, unsigned gen, const site_t *site, unsigned how, 
 	l.via = how == ML_LOSS_CYCLE ? ml_loss_names[via] : 0;
 	l.cycle = how == ML_LOSS_CYCLE ? blocks : 0;
 	l.depth = steps;
+	l.slot = s;
 	struct ml_binfo info;
 	if (ml_block_info(ml_mkmeta(s, gen), &info))
 		l.id = info.id;

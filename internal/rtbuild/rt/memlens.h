@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 17
+#define __ML_ABI 18
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -291,8 +291,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v17;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v17;
+extern const int __memlens_abi_v18;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v18;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -496,6 +496,19 @@ struct __ml_cut {
 #define __ML_LOSS_ASSIGN 0u  /* overwritten by an assignment */
 #define __ML_LOSS_SCOPE  1u  /* its variable left scope */
 #define __ML_LOSS_FRESH  2u  /* a new block no reference was ever kept to */
+/* Every name a block has had (paper 001's "pointed to or returned by"):
+ * the distinct sites of the assignments, stores, parameters and returns
+ * that handed it on, oldest first; last is the newest, which the one
+ * compare on the hot path tests. */
+#define __ML_NAMES_MAX 6
+struct __ml_names {
+	const struct __ml_site *last;
+	const struct __ml_site *seen[__ML_NAMES_MAX];
+	__ml_uptr more;          /* distinct sites that did not fit */
+};
+#define __ML_NAMES       ((struct __ml_names *)0x690000000000UL)
+/* The block in slot s is handed on at site, a name it did not have last. */
+void __ml_named(unsigned s, const struct __ml_site *site) __attribute__((noinline, cold));
 /* A second thread has started: counts change atomically from then on. */
 extern int __ml_mt;
 /* A count reached zero (c == 0) or went below it (c == ~0u). */
@@ -516,8 +529,9 @@ __ML_INLINE int __ml_counted(__ml_meta_t m)
 	return ((unsigned)m >= __ML_FIRST_SLOT) & (r->gen == (unsigned)(m >> 32)) & (r->kind == __ML_KIND_HEAP);
 }
 
-/* A new reference to the block of m. */
-__ML_INLINE void __ml_ref(__ml_meta_t m)
+/* A new reference to the block of m, made at site (0: a copy memlens
+ * makes, which gives the block no name). */
+__ML_INLINE void __ml_ref(__ml_meta_t m, const struct __ml_site *site)
 {
 	if (__ml_counted(m)) {
 		unsigned *c = &__ML_REFS[(unsigned)m];
@@ -525,7 +539,16 @@ __ML_INLINE void __ml_ref(__ml_meta_t m)
 			__atomic_fetch_add(c, 1u, __ATOMIC_RELAXED);
 		else
 			++*c;
+		if (site && __ML_UNLIKELY(__ML_NAMES[(unsigned)m].last != site))
+			__ml_named((unsigned)m, site);
 	}
+}
+
+/* The block of m is returned by the statement at site. */
+__ML_INLINE void __ml_name(__ml_meta_t m, const struct __ml_site *site)
+{
+	if (__ml_counted(m) && __ML_UNLIKELY(__ML_NAMES[(unsigned)m].last != site))
+		__ml_named((unsigned)m, site);
 }
 
 /* A reference to the block of m is lost, at site, the way how says. */
@@ -548,15 +571,15 @@ __ML_INLINE void __ml_unref(__ml_meta_t m, const struct __ml_site *site, unsigne
 /* A pointer local's companion old is assigned m at site: its new meta. */
 __ML_INLINE __ml_meta_t __ml_mv(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site)
 {
-	__ml_ref(m);
+	__ml_ref(m, site);
 	__ml_unref(old, site, __ML_LOSS_ASSIGN);
 	return m;
 }
 
-/* A parameter's companion starts with meta m. */
-__ML_INLINE __ml_meta_t __ml_refd(__ml_meta_t m)
+/* A parameter's companion starts with meta m (site: the parameter). */
+__ML_INLINE __ml_meta_t __ml_refd(__ml_meta_t m, const struct __ml_site *site)
 {
-	__ml_ref(m);
+	__ml_ref(m, site);
 	return m;
 }
 
@@ -591,7 +614,7 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	{
 		__ml_meta_t w = *__ML_META_SHADOW(slot);
 		__ml_uptr old = *(const __ml_uptr *)(slot & ~(__ml_uptr)7);
-		__ml_ref(m);
+		__ml_ref(m, site);
 		if (w != 0 && (w >> 48) == __ML_HASH16(old ^ tag))
 			__ml_unref(w & __ML_META_MASK, site, __ML_LOSS_ASSIGN);
 	}

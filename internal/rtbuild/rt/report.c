@@ -803,6 +803,100 @@ static size_t ml_loss_var(const site_t *s, const char **rhs)
 	return s->aux;
 }
 
+/* One name a block had: a variable or lvalue that pointed to it (text,
+ * n bytes), or the function that returned it. */
+struct ml_name {
+	const char *text;
+	size_t n;
+	int returned;
+	const site_t *site; /* the first place it had the name */
+};
+
+static int ml_same(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The names the block in slot s had (names.c), oldest first, the sites
+ * naming the same variable in the same function merged; their number.
+ * *more: sites that did not fit. */
+static unsigned ml_block_names(unsigned s, struct ml_name *v, uptr *more)
+{
+	const site_t *sites[__ML_NAMES_MAX];
+	unsigned k = ml_names_get(s, sites, more), n = 0;
+	for (unsigned i = 0; i < k; i++) {
+		const site_t *st = sites[i];
+		const char *rhs;
+		struct ml_name nm = {st->expr, ml_loss_var(st, &rhs), 0, st};
+		if (!nm.n) { /* a return statement: the function's result */
+			if (!st->func)
+				continue;
+			nm = (struct ml_name){st->func, strlen(st->func), 1, st};
+		}
+		unsigned j = 0;
+		while (j < n && !(v[j].returned == nm.returned && v[j].n == nm.n &&
+		                  memcmp(v[j].text, nm.text, nm.n) == 0 && ml_same(v[j].site->func, st->func)))
+			j++;
+		if (j == n)
+			v[n++] = nm;
+	}
+	return n;
+}
+
+/* The local variables that may have held the last reference to the
+ * block of leak l when its function returned (the lost statement is a
+ * return, which names none): those of its names that are identifiers of
+ * that function; their number. */
+static unsigned ml_returning_vars(const struct ml_leak *l, struct ml_name *v)
+{
+	uptr more;
+	unsigned n = l->slot ? ml_block_names(l->slot, v, &more) : 0, k = 0;
+	for (unsigned i = 0; i < n; i++) {
+		int ident = !v[i].returned && ml_same(v[i].site->func, l->lost->func);
+		for (size_t j = 0; ident && j < v[i].n; j++) {
+			char c = v[i].text[j];
+			ident = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (j && c >= '0' && c <= '9');
+		}
+		if (ident)
+			v[k++] = v[i];
+	}
+	return k;
+}
+
+/* "pointed to by buf (main, a.c:12), n->next (push, a.c:30); returned by
+ * make_node (a.c:8)" */
+static void ml_tnames(struct ml_buf *b, unsigned s)
+{
+	struct ml_name v[__ML_NAMES_MAX];
+	uptr more;
+	unsigned n = ml_block_names(s, v, &more);
+	if (!n)
+		return;
+	ml_bput(b, "    it was pointed to or returned by: ");
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			ml_bput(b, ", ");
+		if (v[i].returned)
+			ml_bput(b, "the result of ");
+		ml_bputn(b, v[i].text, v[i].n);
+		ml_bput(b, v[i].returned ? "() (" : " (");
+		if (!v[i].returned && v[i].site->func) {
+			ml_bput(b, v[i].site->func);
+			ml_bput(b, ", ");
+		}
+		ml_bput(b, ml_basename(v[i].site->file));
+		ml_bputc(b, ':');
+		ml_bdec(b, v[i].site->line);
+		ml_bputc(b, ')');
+	}
+	if (more) {
+		ml_bput(b, " and ");
+		ml_bdec(b, more);
+		ml_bput(b, more == 1 ? " other place" : " other places");
+	}
+	ml_bputc(b, '\n');
+}
+
 /* Where (and how) a block's last reference went: "Assigning from
  * malloc(8) to buf" and the like. */
 static void ml_tlost(struct ml_buf *b, const struct ml_leak *l)
@@ -838,6 +932,15 @@ static void ml_tlost(struct ml_buf *b, const struct ml_leak *l)
 		ml_bput(b, "    variable ");
 		ml_bputn(b, l->lost->expr, nv);
 		ml_bput(b, " left scope\n");
+	} else if (strcmp(how, "scope-exit") == 0) {
+		struct ml_name v[__ML_NAMES_MAX];
+		unsigned n = ml_returning_vars(l, v);
+		for (unsigned i = 0; i < n; i++) {
+			ml_bput(b, i ? ", " : n == 1 ? "    variable " : "    one of the variables ");
+			ml_bputn(b, v[i].text, v[i].n);
+		}
+		if (n)
+			ml_bput(b, " left scope as its function returned\n");
 	}
 	if (l->depth) {
 		ml_bput(b, "    ");
@@ -856,6 +959,8 @@ static void ml_tleak(struct ml_buf *b, const struct ml_leak *l)
 	ml_bputc(b, '\n');
 	if (l->lost)
 		ml_tlost(b, l);
+	if (l->slot)
+		ml_tnames(b, l->slot);
 	if (l->untracked)
 		ml_bput(b, "    memlens could not follow every pointer to it (one became an integer or went to "
 		           "code built without memlens), so it was found at exit\n");
@@ -1045,6 +1150,41 @@ static void ml_jevent(struct ml_buf *b, unsigned stack, unsigned tid)
 	ml_bputc(b, '}');
 }
 
+/* "names":[{"name","function","file","line"[,"returned":true]}…] of the
+ * block in slot s, and "names_more" when some did not fit. */
+static void ml_jnames(struct ml_buf *b, unsigned s)
+{
+	struct ml_name v[__ML_NAMES_MAX];
+	uptr more;
+	unsigned n = ml_block_names(s, v, &more);
+	if (!n)
+		return;
+	ml_jkey(b, "names");
+	ml_bputc(b, '[');
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			ml_bputc(b, ',');
+		ml_bput(b, "{\"name\":");
+		ml_jstrn(b, v[i].text, v[i].n);
+		ml_jkey(b, "function");
+		ml_jstr(b, v[i].site->func);
+		ml_jkey(b, "file");
+		ml_jstr(b, v[i].site->file);
+		ml_jkey(b, "line");
+		ml_bdec(b, v[i].site->line);
+		if (v[i].returned) {
+			ml_jkey(b, "returned");
+			ml_bput(b, "true");
+		}
+		ml_bputc(b, '}');
+	}
+	ml_bputc(b, ']');
+	if (more) {
+		ml_jkey(b, "names_more");
+		ml_bdec(b, more);
+	}
+}
+
 static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
                     unsigned tid, int pid)
 {
@@ -1186,7 +1326,12 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 			ml_jkey(b, "expr");
 			ml_jstr(b, ls->expr);
 			ml_jkey(b, "variable");
-			ml_jstrn(b, ls->expr, nv);
+			struct ml_name v[__ML_NAMES_MAX];
+			if (!nv && strcmp(ev->leak->lost_how, "scope-exit") == 0 &&
+			    ml_returning_vars(ev->leak, v) == 1)
+				ml_jstrn(b, v[0].text, v[0].n);
+			else
+				ml_jstrn(b, ls->expr, nv);
 			ml_bputc(b, '}');
 			ml_jkey(b, "depth");
 			ml_bdec(b, ev->leak->depth);
@@ -1195,6 +1340,8 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 				ml_bdec(b, ev->leak->cycle);
 			}
 		}
+		if (ev->leak->slot)
+			ml_jnames(b, ev->leak->slot);
 		if (ev->leak->untracked) {
 			ml_jkey(b, "untracked");
 			ml_bput(b, "true");

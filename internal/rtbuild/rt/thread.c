@@ -17,7 +17,7 @@ __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
 
 /* A runtime built for another ABI does not define this, so stale objects
  * fail to link (memlens.h references it from every instrumented object). */
-const int __memlens_abi_v17 = 17;
+const int __memlens_abi_v18 = 18;
 
 __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 
@@ -176,7 +176,7 @@ int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *
 	st->argm = marg;
 	st->id = ml_new_tid();
 	ML_STORE(&__ml_mt, 1);
-	__ml_ref(marg);
+	__ml_ref(marg, 0);
 	if (st->id < ML_MAX_THREADS) {
 		ML_STORE(&ML_THR[st->id].stack, ml_stack_capture(0));
 		ML_REL(&ML_THR[st->id].parent_plus1, parent + 1);
