@@ -295,3 +295,25 @@ func TestLossNames(t *testing.T) {
 		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestBlockNames checks that reports about a heap block list its names: the
+// second free of a shallow copy (paper 000's Tidy bug) names the field the
+// pointer was copied into.
+func TestBlockNames(t *testing.T) {
+	prog := buildCode(t, "tidy.c", "#include <stdlib.h>\nstruct attr { char *php; };\n"+
+		"static void free_attrs(struct attr *a) { free(a->php); free(a); }\n"+
+		"int main(void) {\n\tstruct attr *attrs = malloc(sizeof *attrs);\n\tattrs->php = malloc(8);\n"+
+		"\tstruct attr *copy = malloc(sizeof *copy);\n\tcopy->php = attrs->php;\n"+
+		"\tfree_attrs(attrs);\n\tfree_attrs(copy);\n\treturn 0;\n}\n")
+	recs := runReports(t, prog, "")
+	if len(recs) != 1 || recs[0].Kind != "DOUBLE-FREE" || recs[0].Block == nil {
+		t.Fatalf("want one DOUBLE-FREE record with its block, got %v", recs)
+	}
+	var got []string
+	for _, n := range recs[0].Block.Names {
+		got = append(got, fmt.Sprintf("%s@%s:%d", n.Name, n.Function, n.Line))
+	}
+	if want := []string{"attrs->php@main:6", "copy->php@main:8"}; !slices.Equal(got, want) {
+		t.Errorf("block names %q, want %q", got, want)
+	}
+}

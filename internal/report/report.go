@@ -70,6 +70,10 @@ type Block struct {
 	ReadOnly bool   `json:"readonly,omitempty"`
 	Alloc    *Event `json:"alloc,omitempty"` // for a variable: its declaration
 	Free     *Event `json:"free,omitempty"`  // absent while the block is live, and for locals
+	// A heap block's names (full checking; a MEMORY-LEAK record has them
+	// as Record.Names).
+	Names     []Name `json:"names,omitempty"`
+	NamesMore int    `json:"names_more,omitempty"`
 }
 
 // Origin is where the undefined bytes of an UNINITIALIZED-READ came from:

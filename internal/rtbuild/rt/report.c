@@ -734,6 +734,15 @@ static void ml_torigin(struct ml_buf *b, const struct ml_event *ev)
 
 /* The body of an access or free report: where the address is, the
  * block's history, the call stack and the threads involved. */
+static void ml_tnames(struct ml_buf *b, unsigned s);
+static void ml_jnames(struct ml_buf *b, unsigned s);
+
+/* Does the slot of heap block k still hold its names (it was not reused)? */
+static int ml_names_of(const struct ml_binfo *k)
+{
+	return k->known && k->kind == __ML_KIND_HEAP && ML_LOAD(&ML_COLD[k->slot].gen) == k->gen;
+}
+
 static void ml_tdetails(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
                         unsigned tid)
 {
@@ -768,6 +777,8 @@ static void ml_tdetails(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev
 		ml_bput(b, " allocated");
 		ml_tby(b, k->alloc_tid, k->alloc_stack);
 	}
+	if (block && ml_names_of(k))
+		ml_tnames(b, k->slot);
 	if (!described && k->kind == __ML_KIND_STACK) {
 		ml_bput(b, "    local variable declared");
 		ml_tby(b, k->alloc_tid, k->alloc_stack);
@@ -1301,6 +1312,8 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 			ml_jkey(b, "free");
 			ml_jevent(b, k->free_stack, k->free_tid);
 		}
+		if (!ev->leak && ml_names_of(k)) /* (a leak's are the record's) */
+			ml_jnames(b, k->slot);
 		ml_bputc(b, '}');
 	}
 	if (ev->leak) {
