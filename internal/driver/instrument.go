@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,6 +19,8 @@ type unit struct {
 	lang  string // -x language in effect, "" if by extension
 	ml    string // the instrumented source; "" to compile src as it is
 	obj   string // where the compile step writes
+	// built with -fexceptions: a longjmp can run its cleanups (instrument.UnwindMark)
+	unwind bool
 }
 
 // instrumenter is what the driver needs of an *instrument.Config.
@@ -84,6 +87,7 @@ func (j *job) instrumentAll() ([]*unit, error) {
 			fmt.Fprintf(j.stderr, "memlens: warning: %s compiled without instrumentation: %s\n", u.src, firstLine(err.Error()))
 			continue
 		}
+		u.unwind = bytes.HasSuffix(text, []byte(instrument.UnwindMark))
 		if err := j.writeInstrumented(u, dir, text); err != nil {
 			return nil, err
 		}

@@ -23,6 +23,11 @@ var wrapped = setOf(
 // setjmps return twice; the second return must restore the shadow stack.
 var setjmps = setOf("setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "__builtin_setjmp")
 
+// longjmps skip frames, whose pointer locals leave scope (loss tracking:
+// the runtime's __ml_longjmp unwinds them first); pthread_exit unwinds
+// them itself (__ml_pthread_exit says they return).
+var longjmps = setOf("longjmp", "_longjmp", "siglongjmp", "pthread_exit")
+
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
 	for _, n := range names {
@@ -51,6 +56,9 @@ func calleeName(x *cc.PostfixExpression) string {
 func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 	name := calleeName(x)
 	args := argList(x.ArgumentExpressionList)
+	if r.fn != nil && r.defined[name] {
+		r.fn.callees[name] = true
+	}
 	switch {
 	case name == vaCopyMarker:
 		var f frag
@@ -63,7 +71,14 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		// the count of live locals when setjmp is called: a longjmp
 		// back retires those registered since
 		h := r.metaTemp()
-		f.strf("(%s = __ml_t.nobj, __ml_after_setjmp(__ml_d, (unsigned)%s,", h, h)
+		f.strf("(%s = __ml_t.nobj, ", h)
+		if r.c.full && name != "__builtin_setjmp" && len(args) != 0 && !hasSideEffects(args[0]) {
+			// where a longjmp to this jmp_buf stops unwinding
+			f.str("__ml_setjmp_at((const void *)(")
+			f.cat(r.verbatim(args[0]))
+			f.str("), __ml_d + 1), ")
+		}
+		f.strf("__ml_after_setjmp(__ml_d, (unsigned)%s,", h)
 		f.cat(r.generic(x))
 		f.str("))")
 		return f, metaWild
@@ -92,6 +107,17 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 	system := name != "" && !r.defined[name] && r.declaredInSystem(x)
 	callee := ""
 	switch {
+	case system && longjmps[name] && r.c.full:
+		// the locals of the frames it skips leave scope at it
+		var f frag
+		callee := "__ml_longjmp"
+		if name == "pthread_exit" {
+			callee = "__ml_pthread_exit"
+		}
+		f.str("(__ml_t.frames[__ml_slot] = " + site + ", __ml_t.xsite = " + r.lossSite(x, nil) + ", " + callee)
+		f.cat(r.argsFrag(x))
+		f.str(")")
+		return f, metaWild
 	case system && wrapped[name]:
 		callee = "__ml_" + name
 	case system, name != "" && implicitlyDeclared(x):
@@ -406,4 +432,20 @@ func implicitlyDeclared(x *cc.PostfixExpression) bool {
 	}
 	name := d.NameTok()
 	return name.Seq() > p.Token.Seq()
+}
+
+// hasSideEffects reports whether evaluating n may change something (an
+// assignment, an increment, a call).
+func hasSideEffects(n cc.Node) bool {
+	return anyNode(n, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.AssignmentExpression:
+			return x.Case != cc.AssignmentExpressionCond
+		case *cc.UnaryExpression:
+			return x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec
+		case *cc.PostfixExpression:
+			return x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec || x.Case == cc.PostfixExpressionCall
+		}
+		return false
+	})
 }

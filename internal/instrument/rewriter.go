@@ -2,7 +2,9 @@ package instrument
 
 import (
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,6 +57,7 @@ type fnState struct {
 	comp         map[*cc.Declarator]string    // companion meta variable of a local
 	metas        []string                     // meta variables declared in the prologue
 	setjmp       bool                         // calls setjmp: our locals must be volatile
+	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
 	objs         map[*cc.Declarator]*localObj // locals that become objects if they escape
 	objOrder     []*localObj
@@ -93,6 +96,8 @@ type rewriter struct {
 	fn           *fnState
 	n            int                  // unique-name counter
 	defined      map[string]bool      // functions defined in this translation unit
+	inlineDefs   map[string]bool      // those of them declared inline
+	noinline     []string             // functions of the unit to keep out of line (keepOutOfLine)
 	initObj      string               // the object whose brace initializer is being rewritten
 	direct       map[string]*directFn // static functions taking metas as parameters
 	insertBefore map[int]string       // text to print before a token, by sequence number
@@ -109,7 +114,7 @@ type rewriter struct {
 }
 
 func newRewriter(c *Config, p *pragmas) *rewriter {
-	return &rewriter{c: c, prag: p, seqMemo: map[cc.Node]int{}, lines: map[string][]string{}, defined: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}}
+	return &rewriter{c: c, prag: p, seqMemo: map[cc.Node]int{}, lines: map[string][]string{}, defined: map[string]bool{}, inlineDefs: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -141,6 +146,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			// memcpy and co.) is still libc's function
 			if !r.c.isSystem(fd.Position().Filename) {
 				r.defined[fd.Declarator.Name()] = true
+				r.inlineDefs[fd.Declarator.Name()] = fd.Declarator.IsInline()
 			}
 			r.markSynthetic(fd.CompoundStatement)
 		}
@@ -181,7 +187,33 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	}
 	w.b.WriteString(r.unitConstructor(main))
 	w.b.WriteByte('\n')
+	for _, name := range r.noinline {
+		fmt.Fprintf(&w.b, "__typeof__(%s) %s __attribute__((noinline));\n", name, name)
+	}
+	if r.c.full && !r.userCleanups(decls) {
+		w.b.WriteString(UnwindMark)
+	}
 	return w.b.Bytes(), nil
+}
+
+// UnwindMark ends a unit built for full checking whose cleanups are all
+// memlens's: compiled with -fexceptions, a longjmp out of its functions
+// can run them (the runtime's jumps.c). A cleanup of the program's own
+// must not run where the native build's would not.
+const UnwindMark = "/* memlens: unwind */\n"
+
+// userCleanups reports whether the program's code in decls declares a
+// variable with a cleanup attribute.
+func (r *rewriter) userCleanups(decls []*cc.ExternalDeclaration) bool {
+	for _, ed := range decls {
+		if ed.Position().Filename == headerName {
+			continue
+		}
+		if anyNode(ed, func(n cc.Node) bool { d, ok := n.(*cc.Declaration); return ok && hasCleanup(d) }) {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *rewriter) siteTable() string {
@@ -386,7 +418,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// frame out keeps small helpers small enough for gcc to inline.
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
-		uninit: map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
+		uninit: map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
@@ -520,7 +552,22 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		return g
 	})
 	f.cat(body)
+	if r.c.full && r.fn.setjmp {
+		r.keepOutOfLine(r.fn.callees)
+	}
 	return f, nil
+}
+
+// keepOutOfLine makes the functions of the unit that callees names (those
+// a function calling setjmp calls) never inlined: inlined into it, their
+// locals would share its frame, which a longjmp back does not unwind
+// (jumps.c). Functions declared inline are left to the compiler.
+func (r *rewriter) keepOutOfLine(callees map[string]bool) {
+	for _, name := range slices.Sorted(maps.Keys(callees)) {
+		if !r.inlineDefs[name] && !slices.Contains(r.noinline, name) {
+			r.noinline = append(r.noinline, name)
+		}
+	}
 }
 
 // compound rewrites a compound statement. For a function body, prologue

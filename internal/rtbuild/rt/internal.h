@@ -93,6 +93,7 @@
 #define ml_loss_release        __mlrt_loss_release
 #define ml_loss_untracked      __mlrt_loss_untracked
 #define ml_loss_thread_exit    __mlrt_loss_thread_exit
+#define ml_loss_settle         __mlrt_loss_settle
 #define ml_loss_pending        __mlrt_loss_pending
 #define ml_loss_names          __mlrt_loss_names
 #define ml_suppressed          __mlrt_suppressed
@@ -471,7 +472,7 @@ void ml_loss_unit(int full);
 void ml_loss_block(unsigned s, int program);
 /* Ways of loss beyond memlens.h's __ML_LOSS_*, and their names
  * (ML_LOSS_COLLECT: not a loss but a note asking for a cycle collection). */
-enum { ML_LOSS_FREED = 8, ML_LOSS_CONTAINER, ML_LOSS_DISCARDED, ML_LOSS_CYCLE, ML_LOSS_COLLECT };
+enum { ML_LOSS_FREED = 8, ML_LOSS_CONTAINER, ML_LOSS_DISCARDED, ML_LOSS_CYCLE, ML_LOSS_COLLECT, ML_LOSS_LONGJMP };
 extern const char *const ml_loss_names[];
 /* The memory [p, p+n) held through meta tag dies (a freed block, a
  * retired local) or is about to be overwritten (memset, memcpy's
@@ -483,6 +484,9 @@ void ml_loss_release(uptr p, uptr n, meta_t tag, unsigned how);
 int ml_loss_untracked(unsigned s);
 /* The thread ends: check what it dropped. */
 void ml_loss_thread_exit(void);
+/* The notes made since there were mark of them are a longjmp's: the
+ * scope exits among them become ML_LOSS_LONGJMP. */
+void ml_loss_settle(unsigned mark);
 /* Pin the count of the block in slot s: it is never found lost during
  * the run (the check at exit judges it). */
 void ml_pin(unsigned s);
@@ -578,6 +582,7 @@ struct ml_leak {
 	const char *via;      /* a cycle cut off: how the statement cut it (ml_loss_names) */
 	uint64_t cycle;       /* a cycle cut off: its blocks */
 	unsigned slot;        /* the first block's slot, for its names */
+	int jumped;           /* a longjmp skipped the frame whose local held it */
 };
 enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC, ML_ACC_USE, ML_ACC_LEAK };
 

@@ -58,6 +58,7 @@ const char *const ml_loss_names[] = {
 	[ML_LOSS_CONTAINER] = "lost-container",
 	[ML_LOSS_DISCARDED] = "discarded-result",
 	[ML_LOSS_CYCLE] = "cycle",
+	[ML_LOSS_LONGJMP] = "scope-exit",
 };
 
 void ml_loss_unit(int full)
@@ -299,6 +300,7 @@ void ml_loss_report(unsigned s, unsigned gen, const site_t *site, unsigned how, 
 	l.cycle = how == ML_LOSS_CYCLE ? blocks : 0;
 	l.depth = steps;
 	l.slot = s;
+	l.jumped = how == ML_LOSS_LONGJMP;
 	struct ml_binfo info;
 	if (ml_block_info(ml_mkmeta(s, gen), &info))
 		l.id = info.id;
@@ -401,6 +403,13 @@ void __ml_lost_leave(unsigned d)
 			drops[i].depth = d;
 			drops[i].callee = 1;
 		}
+}
+
+void ml_loss_settle(unsigned mark)
+{
+	for (unsigned i = mark; i < __ml_t.lost; i++)
+		if (ml_tls.drops[i].how == __ML_LOSS_SCOPE)
+			ml_tls.drops[i].how = ML_LOSS_LONGJMP;
 }
 
 void ml_loss_thread_exit(void)

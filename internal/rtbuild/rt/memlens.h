@@ -717,6 +717,15 @@ __ML_INLINE void __ml_scope_end(const unsigned *h)
 		__ml_scope_pop(*h);
 }
 
+/* Loss tracking: the caller (at shadow-stack depth depth) calls setjmp
+ * on env: a longjmp to env stops unwinding at its frame. */
+void __ml_setjmp_at(const void *env, unsigned depth);
+/* longjmp from instrumented code (loss tracking; __ml_t.xsite: the
+ * call): the frames it skips drop their pointer locals' references. */
+void __ml_longjmp(void *env, int val) __attribute__((noreturn));
+/* pthread_exit from instrumented code (loss tracking). */
+void __ml_pthread_exit(void *v) __attribute__((noreturn));
+
 /* setjmp returns a second time after longjmp skipped frames: restore depth,
  * and retire the locals registered since setjmp was called (h of them
  * were live then). */

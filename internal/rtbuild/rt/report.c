@@ -857,13 +857,14 @@ static unsigned ml_block_names(unsigned s, struct ml_name *v, uptr *more)
 /* The local variables that may have held the last reference to the
  * block of leak l when its function returned (the lost statement is a
  * return, which names none): those of its names that are identifiers of
- * that function; their number. */
+ * that function (any function, when a longjmp skipped their frames).
+ * Their number. */
 static unsigned ml_returning_vars(const struct ml_leak *l, struct ml_name *v)
 {
 	uptr more;
 	unsigned n = l->slot ? ml_block_names(l->slot, v, &more) : 0, k = 0;
 	for (unsigned i = 0; i < n; i++) {
-		int ident = !v[i].returned && ml_same(v[i].site->func, l->lost->func);
+		int ident = !v[i].returned && (l->jumped || ml_same(v[i].site->func, l->lost->func));
 		for (size_t j = 0; ident && j < v[i].n; j++) {
 			char c = v[i].text[j];
 			ident = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (j && c >= '0' && c <= '9');
@@ -949,9 +950,17 @@ static void ml_tlost(struct ml_buf *b, const struct ml_leak *l)
 		for (unsigned i = 0; i < n; i++) {
 			ml_bput(b, i ? ", " : n == 1 ? "    variable " : "    one of the variables ");
 			ml_bputn(b, v[i].text, v[i].n);
+			if (l->jumped) {
+				ml_bput(b, " (");
+				ml_bput(b, v[i].site->func);
+				ml_bputc(b, ')');
+			}
 		}
 		if (n)
-			ml_bput(b, " left scope as its function returned\n");
+			ml_bput(b, l->jumped ? " left scope: the longjmp skipped its frame\n"
+			                     : " left scope as its function returned\n");
+		else if (l->jumped)
+			ml_bput(b, "    the longjmp skipped the frame of the local that held it\n");
 	}
 	if (l->depth) {
 		ml_bput(b, "    ");
