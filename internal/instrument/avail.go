@@ -380,6 +380,17 @@ func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 		return f
 	})
 	a.reset()
+	if x.Case == cc.IterationStatementForDecl {
+		// the pointer locals it declares leave scope when it ends (or a
+		// break leaves it), at the for statement
+		if drops := r.declDrops([]*cc.Declaration{x.Declaration}, x.Token); drops != "" {
+			var g frag
+			g.str("{")
+			g.cat(f)
+			g.str(drops + "}")
+			return g
+		}
+	}
 	return f
 }
 

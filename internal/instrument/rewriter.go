@@ -651,19 +651,29 @@ func (r *rewriter) blockDrops(cs *cc.CompoundStatement) string {
 // scopeDrops is the exit from the blocks of scopes at tok, for loss
 // tracking: the pointer locals they declare leave scope there.
 func (r *rewriter) scopeDrops(scopes []*scope, tok cc.Token) string {
+	var decls []*cc.Declaration
+	for _, sc := range scopes {
+		for l := sc.cs.BlockItemList; l != nil; l = l.BlockItemList {
+			if bi := l.BlockItem; bi != nil && bi.Case == cc.BlockItemDecl {
+				decls = append(decls, bi.Declaration)
+			}
+		}
+	}
+	return r.declDrops(decls, tok)
+}
+
+// declDrops is the end of the scope of decls at tok, for loss tracking:
+// their pointer locals leave scope there.
+func (r *rewriter) declDrops(decls []*cc.Declaration, tok cc.Token) string {
 	if !r.c.full {
 		return ""
 	}
 	var b strings.Builder
-	for _, sc := range scopes {
-		for l := sc.cs.BlockItemList; l != nil; l = l.BlockItemList {
-			if bi := l.BlockItem; bi != nil && bi.Case == cc.BlockItemDecl {
-				for il := bi.Declaration.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
-					d := il.InitDeclarator.Declarator
-					if m, ok := r.fn.comp[d]; ok {
-						fmt.Fprintf(&b, "__ml_block_drop(&%s, %s); ", m, r.varLossSite(tok.Position(), d.Name()))
-					}
-				}
+	for _, decl := range decls {
+		for il := decl.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
+			d := il.InitDeclarator.Declarator
+			if m, ok := r.fn.comp[d]; ok {
+				fmt.Fprintf(&b, "__ml_block_drop(&%s, %s); ", m, r.varLossSite(tok.Position(), d.Name()))
 			}
 		}
 	}
