@@ -875,8 +875,8 @@ static unsigned ml_returning_vars(const struct ml_leak *l, struct ml_name *v)
 	return k;
 }
 
-/* "pointed to by buf (main, a.c:12), n->next (push, a.c:30); returned by
- * make_node (a.c:8)" */
+/* "it was pointed to or returned by: n (make, a.c:9), the result of
+ * make() (a.c:12), n->next (push, a.c:30)" */
 static void ml_tnames(struct ml_buf *b, unsigned s)
 {
 	struct ml_name v[__ML_NAMES_MAX];
