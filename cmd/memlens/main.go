@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime/debug"
 
+	"memlens/internal/debugger"
 	"memlens/internal/driver"
 	"memlens/internal/rtbuild"
 )
@@ -28,6 +29,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"cc", "compile and link like gcc, instrumenting C sources", driver.Run},
+		{"gdb", "run a program built by memlens cc under gdb, stopping at each report", debugger.Run},
 		{"version", "print memlens's version", runVersion},
 		{"help", "print this help", runHelp},
 	}
@@ -70,11 +72,15 @@ memlens cc takes gcc's arguments (make CC="memlens cc") and its own:
   --memlens-fallback    compile C that memlens cannot instrument as it is, with a warning
   --memlens-save-temps  keep each instrumented source next to the output
 
+memlens gdb [gdb-args] -- PROGRAM [ARGS...] runs PROGRAM under gdb with break=1: it stops
+before each faulting access, in the frame of the statement, with the report printed.
+
 environment:
   MEMLENS_CC       the C compiler memlens cc drives (default: $CC, else gcc)
   MEMLENS_CACHE    where the runtime is built and cached (default: the user cache directory)
   MEMLENS_OPTIONS  options of instrumented programs, see docs/OPTIONS.md
   MEMLENS_DEBUG=1  print the commands memlens cc runs, and stacks of internal errors
+  MEMLENS_GDB      the gdb memlens gdb runs (default: gdb)
 `)
 }
 

@@ -664,7 +664,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		var f frag
 		if d != nil && r.hasCompanion(d) {
 			m := r.companion(d)
-			set := r.setCompanion(m, meta, r.lossSite(x, lhs))
+			set := r.setCompanion(m, meta, r.lossSite(x, lhs), rhs)
 			if independent(code, meta) {
 				f.strf("(%s,", set)
 				f.cat(r.verbatim(lhs))

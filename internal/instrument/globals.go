@@ -115,7 +115,11 @@ func (r *rewriter) unitConstructor(main string) string {
 	if r.c.full {
 		full = 1
 	}
-	fmt.Fprintf(&b, "\n__attribute__((constructor(101), unused)) static void __ml_register_unit(void) { __ml_unit(%d, %s);", full, cstr(main))
+	sites := "0, 0"
+	if len(r.sites) != 0 {
+		sites = fmt.Sprintf("__ml_sites, %d", len(r.sites))
+	}
+	fmt.Fprintf(&b, "\n__attribute__((constructor(101), unused)) static void __ml_register_unit(void) { __ml_unit(%d, %s, %s);", full, cstr(main), sites)
 	for _, d := range r.globalOrder {
 		g := r.globals[d]
 		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)&%s, sizeof(%s), %s);", g.meta, d.Name(), d.Name(), siteRef(g.site))

@@ -358,13 +358,20 @@ func (r *rewriter) varLossSite(pos token.Position, name string) string {
 	return siteRef(i)
 }
 
-// setCompanion is the assignment of meta to companion m at site: with loss
-// tracking, the block m named loses a reference and meta's gains one.
-func (r *rewriter) setCompanion(m, meta, site string) string {
+// setCompanion is the assignment of meta, the value of rhs, to companion m
+// at site: with loss tracking, the block m named loses a reference and
+// meta's gains one. A local names the block only when rhs is a call (an
+// allocation, a function's result): copies between locals and loads into
+// cursors would each cost a test on the hot path, and say little.
+func (r *rewriter) setCompanion(m, meta, site string, rhs cc.ExpressionNode) string {
 	if !r.c.full {
 		return m + " = " + meta
 	}
-	return fmt.Sprintf("%s = __ml_mv(%s, %s, %s)", m, m, meta, site)
+	name := "0"
+	if isCall(rhs) {
+		name = site
+	}
+	return fmt.Sprintf("%s = __ml_mv(%s, %s, %s, %s)", m, m, meta, site, name)
 }
 
 // stSite is the site argument of __ml_st for an assignment n to lvalue
@@ -527,7 +534,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			}
 			from := p.from
 			if r.c.full {
-				from = "__ml_refd(" + from + ", " + r.lossSiteVar(declByName(ft, p.name)) + ")"
+				from = "__ml_refd(" + from + ")"
 			}
 			pro = append(pro, vol+"__ml_meta_t "+r.fn.comp[declByName(ft, p.name)]+r.companionAttrs()+" = "+from+";")
 		}
@@ -935,7 +942,7 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 	var f frag
 	if r.hasCompanion(d) {
 		m := r.companion(d)
-		set := r.setCompanion(m, meta, r.lossSiteVar(d))
+		set := r.setCompanion(m, meta, r.lossSiteVar(d), e)
 		if independent(code, meta) {
 			f.strf("(%s,", set)
 			f.cat(code)

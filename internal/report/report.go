@@ -73,7 +73,7 @@ type Block struct {
 	// A heap block's names (full checking; a MEMORY-LEAK record has them
 	// as Record.Names).
 	Names     []Name `json:"names,omitempty"`
-	NamesMore int    `json:"names_more,omitempty"`
+	NamesMore bool   `json:"names_more,omitempty"`
 }
 
 // Origin is where the undefined bytes of an UNINITIALIZED-READ came from:
@@ -135,7 +135,7 @@ type Record struct {
 	// Every name the first block had during its life (full checking),
 	// oldest first: paper 001's "pointed to or returned by".
 	Names     []Name `json:"names,omitempty"`
-	NamesMore int    `json:"names_more,omitempty"` // places that named it beyond those in Names
+	NamesMore bool   `json:"names_more,omitempty"` // more places named it than Names lists
 }
 
 // Name is a variable or lvalue that pointed to a block, or (Returned) the

@@ -253,7 +253,7 @@ static unsigned ml_garbage(unsigned end, unsigned *nodes)
 		uint32_t *f = cy(s);
 		if (!(*f & CY_NODE))
 			continue;
-		unsigned c = ML_LOAD(&__ML_REFS[s]);
+		unsigned c = ML_LOAD(&__ML_REFS[s].n);
 		if (c == 0 || c >= __ML_REFS_PINNED / 2 || c != (*f & CY_COUNT)) {
 			*f |= CY_LIVE;
 			ml_work[ml_nwork++] = s;

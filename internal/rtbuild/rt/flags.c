@@ -15,7 +15,7 @@
 
 struct ml_flags ml_flags;
 
-enum ml_opt_type { ML_OPT_BOOL, ML_OPT_INT, ML_OPT_PATH, ML_OPT_WORD };
+enum ml_opt_type { ML_OPT_BOOL, ML_OPT_INT, ML_OPT_PATH, ML_OPT_WORD, ML_OPT_KINDS };
 
 /* The values of a word option, in the order of their numbers. */
 static const char *const ml_leak_check_words[] = {"exit", "loss", "both", 0};
@@ -61,6 +61,12 @@ static const struct ml_option {
 	 "print the leak summary, with the still-reachable allocation sites, even when nothing is lost", 0},
 	{"suppressions", ML_OPT_PATH, "", 0, 0,
 	 "file of leak suppressions: lines leak:PATTERN matching a function or file of the allocation stack", 0},
+	{"disable", ML_OPT_KINDS, "", 0, 0,
+	 "comma-separated bug kinds not to report (e.g. DOUBLE-FREE,MEMORY-LEAK, or all); "
+	 "memlens_enable(\"KIND\", 0|1) switches one while the program runs", 0},
+	{"break", ML_OPT_BOOL, "0", 0, 1,
+	 "after each report, stop in the debugger the program runs under (a breakpoint "
+	 "instruction; memlens gdb sets this)", 0},
 	{"help", ML_OPT_BOOL, "0", 0, 1,
 	 "print this list of options at start-up", 0},
 };
@@ -94,6 +100,10 @@ static void ml_opt_apply(const struct ml_option *o, long iv, const char *sv, siz
 		ml_flags.detect_leaks = (int)iv;
 	} else if (strcmp(o->name, "leak_check") == 0) {
 		ml_flags.leak_check = (int)iv;
+	} else if (strcmp(o->name, "disable") == 0) {
+		ml_kinds_disable(sv, svlen);
+	} else if (strcmp(o->name, "break") == 0) {
+		ml_flags.break_on_error = (int)iv;
 	} else if (strcmp(o->name, "help") == 0) {
 		ml_flags.help = (int)iv;
 	}
@@ -152,7 +162,7 @@ static void ml_apply_default(const struct ml_option *o)
 	long iv = 0;
 	if (o->type == ML_OPT_WORD)
 		iv = ml_parse_word(o, o->def, strlen(o->def));
-	else if (o->type != ML_OPT_PATH)
+	else if (o->type != ML_OPT_PATH && o->type != ML_OPT_KINDS)
 		ml_parse_int(o->def, strlen(o->def), o->min, o->max, 1, &iv);
 	ml_opt_apply(o, iv, o->def, strlen(o->def));
 }
@@ -198,6 +208,8 @@ void ml_flags_parse(const char *opts)
 			} else if (!eq) {
 				ml_printf("memlens: MEMLENS_OPTIONS: option '%s' needs a value ('%s=...')\n",
 				          o->name, o->name);
+			} else if (o->type == ML_OPT_KINDS) {
+				ml_opt_apply(o, 0, v, vlen);
 			} else if (o->type == ML_OPT_PATH) {
 				if (vlen >= sizeof ml_flags.log_json)
 					ml_printf("memlens: MEMLENS_OPTIONS: bad value for option '%s' (path too long)\n",

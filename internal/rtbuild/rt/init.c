@@ -171,9 +171,8 @@ void __ml_init(void)
 	ml_flags_defaults();
 
 	ml_map_hot((uptr)__ML_RECS, ML_RECS_SIZE, "record table");
-	ml_map_fixed((uptr)__ML_REFS, __ML_MAX_RECS * sizeof(unsigned), "reference counts");
+	ml_map_fixed((uptr)__ML_REFS, __ML_MAX_RECS * sizeof(struct __ml_refs), "reference counts");
 	ml_map_fixed((uptr)__ML_CUTS, __ML_MAX_RECS * sizeof(struct __ml_cut), "cycle cuts");
-	ml_map_fixed((uptr)__ML_NAMES, __ML_MAX_RECS * sizeof(struct __ml_names), "block names");
 	for (unsigned i = 0; i < 3; i++) {
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
 		ml_map_hot(lo ^ __ML_META_XOR, size, "pointer shadow");

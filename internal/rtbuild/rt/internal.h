@@ -94,6 +94,9 @@
 #define ml_loss_untracked      __mlrt_loss_untracked
 #define ml_loss_thread_exit    __mlrt_loss_thread_exit
 #define ml_loss_settle         __mlrt_loss_settle
+#define ml_loss_refresh        __mlrt_loss_refresh
+#define ml_kinds_disable       __mlrt_kinds_disable
+#define ml_break               __mlrt_break
 #define ml_loss_pending        __mlrt_loss_pending
 #define ml_loss_names          __mlrt_loss_names
 #define ml_suppressed          __mlrt_suppressed
@@ -108,8 +111,7 @@
 #define ml_cycles_due          __mlrt_cycles_due
 #define ml_cycles_collect      __mlrt_cycles_collect
 #define ml_cycles_cut          __mlrt_cycles_cut
-#define ml_names_on            __mlrt_names_on
-#define ml_names_reset         __mlrt_names_reset
+#define ml_names_unit          __mlrt_names_unit
 #define ml_names_get           __mlrt_names_get
 
 typedef __ml_uptr uptr;
@@ -152,9 +154,8 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ARENA_ADDR  0x650000000000UL /* bump arena: slot batches */
 #define ML_ARENA_SIZE  0x010000000000UL
 #define ML_LSITE_ADDR  0x660000000000UL /* struct ml_lsite[__ML_MAX_RECS] */
-/* 0x670000000000: __ML_REFS, unsigned[__ML_MAX_RECS] (loss.c) */
+/* 0x670000000000: __ML_REFS, struct __ml_refs[__ML_MAX_RECS] (loss.c) */
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
-/* 0x690000000000: __ML_NAMES, struct __ml_names[__ML_MAX_RECS] (names.c) */
 
 /* Live-base map: one 32-bit slot number per 16-byte granule of application
  * memory (glibc's blocks are 16-byte aligned, so a granule starts at most one
@@ -285,10 +286,21 @@ struct ml_flags {
 	int show_reachable;    /* its summary even when nothing is lost */
 	int leak_check;        /* ML_LEAK_CHECK_*: at exit, at the point of loss, or both */
 	char suppressions[4096]; /* leak suppressions file, "" = none (leaks.c) */
+	int break_on_error;    /* stop in a debugger after each report (control.c) */
 };
 extern struct ml_flags ml_flags;
 void ml_flags_defaults(void);
 void ml_flags_parse(const char *opts);
+
+/* ---- control.c ---- */
+/* Switch off the kinds listed in v[0..n) (comma-separated names, or
+ * "all"); -1 if one is unknown (reported, the others still apply). */
+int ml_kinds_disable(const char *v, size_t n);
+/* A report was made with break=1: stop in the debugger, if one is
+ * attached. */
+void ml_break(void);
+/* The public switch (declared for programs in docs/OPTIONS.md). */
+int memlens_enable(const char *kind, int on);
 
 /* ---- thread.c ---- */
 struct ml_batch;
@@ -467,6 +479,8 @@ void ml_sort(void *base, size_t n, size_t size, int (*less)(const void *, const 
 /* Loss tracking is on (ml_loss_on): every unit announced was built for full
  * checking, and leak_check asks for it. A unit announces itself. */
 void ml_loss_unit(int full);
+/* Work ml_loss_on out again (an option or memlens_enable changed). */
+void ml_loss_refresh(void);
 /* A new heap block of the program (slot s): its count starts at zero, and
  * it is lost if the statement that made it keeps no reference. */
 void ml_loss_block(unsigned s, int program);
@@ -511,14 +525,12 @@ void ml_loss_collect_at(unsigned depth);
 void ml_loss_cascade(unsigned s, unsigned gen, const site_t *site, unsigned steps);
 
 /* ---- names.c ---- */
-/* Some unit was built for full checking: blocks get names. */
-extern int ml_names_on;
-/* A new block in slot s has had no name yet. */
-void ml_names_reset(unsigned s);
+/* A unit announces its table of n sites, which names can then refer to. */
+void ml_names_unit(const site_t *sites, unsigned n);
 /* The sites that named the block in slot s, oldest first, into v
- * (__ML_NAMES_MAX of them at most); their number. *more: the distinct
- * sites that did not fit. */
-unsigned ml_names_get(unsigned s, const site_t **v, uptr *more);
+ * (__ML_NAMES_MAX of them at most); their number. *more: other sites
+ * named it too. */
+unsigned ml_names_get(unsigned s, const site_t **v, int *more);
 
 /* ---- cycles.c ---- */
 /* Is a cycle collection due (counts the program's allocations)? */

@@ -65,8 +65,12 @@ void ml_loss_unit(int full)
 {
 	if (!full)
 		ml_loss_partial = 1;
-	else
-		ML_STORE(&ml_names_on, 1);
+	ml_loss_refresh();
+}
+
+void ml_loss_refresh(void)
+{
+	/* (counts are kept whether it is on or not: it can come on later) */
 	ML_STORE(&ml_loss_on, !ml_loss_partial && ml_flags.detect_leaks &&
 	                          ml_flags.leak_check != ML_LEAK_CHECK_EXIT &&
 	                          ml_kind_enabled[ML_MEMORY_LEAK]);
@@ -74,7 +78,7 @@ void ml_loss_unit(int full)
 
 void ml_pin(unsigned s)
 {
-	ML_STORE(&__ML_REFS[s], __ML_REFS_PINNED);
+	ML_STORE(&__ML_REFS[s].n, __ML_REFS_PINNED);
 }
 
 void __ml_escape(__ml_meta_t m)
@@ -131,10 +135,11 @@ void ml_loss_collect_at(unsigned depth)
 
 void ml_loss_block(unsigned s, int program)
 {
-	ML_STORE(&__ML_REFS[s], program ? 0u : __ML_REFS_PINNED);
+	ML_STORE(&__ML_REFS[s].n, program ? 0u : __ML_REFS_PINNED);
+	for (unsigned i = 0; i < __ML_NAMES_MAX; i++) /* (the slot's last block's) */
+		ML_STORE(&__ML_REFS[s].named[i], 0u);
 	ML_STORE(&__ML_CUTS[s].site, (const site_t *)0); /* (the slot's last block's) */
 	ML_STORE(&__ML_CUTS[s].when, 0);
-	ml_names_reset(s);
 	if (program && ML_LOAD(&ml_loss_on)) {
 		ml_note(s, ML_LOAD(&__ML_RECS[s].gen), 0, __ML_LOSS_FRESH, __ml_t.depth);
 		if (ml_cycles_due()) /* at this thread's next statement end */
@@ -348,7 +353,7 @@ static void ml_lost(unsigned s, unsigned gen, const site_t *site, unsigned how, 
 static void ml_check_drop(const struct ml_drop *d, const site_t *site)
 {
 	unsigned s = d->slot;
-	if (ML_LOAD(&__ML_RECS[s].gen) != d->gen || ML_LOAD(&__ML_REFS[s]) != 0 ||
+	if (ML_LOAD(&__ML_RECS[s].gen) != d->gen || ML_LOAD(&__ML_REFS[s].n) != 0 ||
 	    (ML_LOAD(&ML_COLD[s].flags) & ML_CF_LOST))
 		return;
 	unsigned how = d->how;
@@ -466,5 +471,5 @@ int ml_loss_untracked(unsigned s)
 {
 	/* (a pinned count some references drifted away from stays far from
 	 * zero) */
-	return ML_LOAD(&ml_loss_on) && ML_LOAD(&__ML_REFS[s]) >= __ML_REFS_PINNED / 2;
+	return ML_LOAD(&ml_loss_on) && ML_LOAD(&__ML_REFS[s].n) >= __ML_REFS_PINNED / 2;
 }

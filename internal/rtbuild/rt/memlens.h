@@ -35,7 +35,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 18
+#define __ML_ABI 19
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -158,7 +158,7 @@ struct __ml_array {
 /* Every instrumented unit announces itself from its constructor: full when
  * it was built for full checking (__ML_FULL, memlens cc --memlens-full).
  * Definedness is tracked only when every unit is. */
-void __ml_unit(int full, const char *file);
+void __ml_unit(int full, const char *file, const struct __ml_site *sites, unsigned nsites);
 void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr n,
                         const struct __ml_site *site, int write)
 	__attribute__((noinline, cold));
@@ -291,8 +291,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v18;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v18;
+extern const int __memlens_abi_v19;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v19;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -479,7 +479,21 @@ slow: __ML_COLD_LABEL;
  * Counts of blocks memlens cannot follow (a pointer turned into an
  * integer, handed to code memlens does not see) are pinned far from zero
  * (__ml_escape). */
-#define __ML_REFS        ((unsigned *)0x670000000000UL)
+#define __ML_NAMES_MAX 7
+struct __ml_refs {
+	unsigned n;                     /* the count */
+	unsigned named[__ML_NAMES_MAX]; /* the sites that named it, oldest first (names.c) */
+};
+/* Has site named the block of c already (or is its list full)? Sites
+ * are kept by the low half of their address, whose bit 0 (always clear:
+ * sites are aligned) marks the first as full. */
+__ML_INLINE int __ml_known_name(const struct __ml_refs *c, const struct __ml_site *site)
+{
+	unsigned lo = (unsigned)(__ml_uptr)site;
+	return (c->named[0] & 1) | (c->named[0] == lo) | (c->named[1] == lo) | (c->named[2] == lo) |
+	       (c->named[3] == lo) | (c->named[4] == lo) | (c->named[5] == lo) | (c->named[6] == lo);
+}
+#define __ML_REFS        ((struct __ml_refs *)0x670000000000UL)
 #define __ML_REFS_PINNED 0xc0000000u
 /* The last reference each block lost without its count reaching zero:
  * where, and when (the thread's tick, the depth of the frame whose
@@ -497,17 +511,10 @@ struct __ml_cut {
 #define __ML_LOSS_SCOPE  1u  /* its variable left scope */
 #define __ML_LOSS_FRESH  2u  /* a new block no reference was ever kept to */
 /* Every name a block has had (paper 001's "pointed to or returned by"):
- * the distinct sites of the assignments, stores, parameters and returns
- * that handed it on, oldest first; last is the newest, which the one
- * compare on the hot path tests. */
-#define __ML_NAMES_MAX 6
-struct __ml_names {
-	const struct __ml_site *last;
-	const struct __ml_site *seen[__ML_NAMES_MAX];
-	__ml_uptr more;          /* distinct sites that did not fit */
-};
-#define __ML_NAMES       ((struct __ml_names *)0x690000000000UL)
-/* The block in slot s is handed on at site, a name it did not have last. */
+ * the distinct sites of the assignments, stores and returns that handed
+ * it on, kept next to its count (__ML_REFS[s].named): the hot path tests
+ * whether a site is there, in the cache line the count is in. */
+/* The block in slot s is handed on at site, which has not named it. */
 void __ml_named(unsigned s, const struct __ml_site *site) __attribute__((noinline, cold));
 /* A second thread has started: counts change atomically from then on. */
 extern int __ml_mt;
@@ -534,12 +541,12 @@ __ML_INLINE int __ml_counted(__ml_meta_t m)
 __ML_INLINE void __ml_ref(__ml_meta_t m, const struct __ml_site *site)
 {
 	if (__ml_counted(m)) {
-		unsigned *c = &__ML_REFS[(unsigned)m];
+		struct __ml_refs *c = &__ML_REFS[(unsigned)m];
 		if (__ML_UNLIKELY(__ml_mt))
-			__atomic_fetch_add(c, 1u, __ATOMIC_RELAXED);
+			__atomic_fetch_add(&c->n, 1u, __ATOMIC_RELAXED);
 		else
-			++*c;
-		if (site && __ML_UNLIKELY(__ML_NAMES[(unsigned)m].last != site))
+			++c->n;
+		if (site && __ML_UNLIKELY(!__ml_known_name(c, site)))
 			__ml_named((unsigned)m, site);
 	}
 }
@@ -547,7 +554,7 @@ __ML_INLINE void __ml_ref(__ml_meta_t m, const struct __ml_site *site)
 /* The block of m is returned by the statement at site. */
 __ML_INLINE void __ml_name(__ml_meta_t m, const struct __ml_site *site)
 {
-	if (__ml_counted(m) && __ML_UNLIKELY(__ML_NAMES[(unsigned)m].last != site))
+	if (__ml_counted(m) && __ML_UNLIKELY(!__ml_known_name(&__ML_REFS[(unsigned)m], site)))
 		__ml_named((unsigned)m, site);
 }
 
@@ -555,7 +562,7 @@ __ML_INLINE void __ml_name(__ml_meta_t m, const struct __ml_site *site)
 __ML_INLINE void __ml_unref(__ml_meta_t m, const struct __ml_site *site, unsigned how)
 {
 	if (__ml_counted(m)) {
-		unsigned *c = &__ML_REFS[(unsigned)m];
+		unsigned *c = &__ML_REFS[(unsigned)m].n;
 		unsigned v = __ML_UNLIKELY(__ml_mt) ? __atomic_sub_fetch(c, 1u, __ATOMIC_RELAXED) : --*c;
 		if (__ML_UNLIKELY(v + 1u < 2u)) {
 			__ml_dropped(m, v, site, how);
@@ -568,18 +575,22 @@ __ML_INLINE void __ml_unref(__ml_meta_t m, const struct __ml_site *site, unsigne
 	}
 }
 
-/* A pointer local's companion old is assigned m at site: its new meta. */
-__ML_INLINE __ml_meta_t __ml_mv(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site)
+/* A pointer local's companion old is assigned m at site: its new meta
+ * (name: site, if the local names the block; else 0). */
+__ML_INLINE __ml_meta_t __ml_mv(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site,
+                                const struct __ml_site *name)
 {
-	__ml_ref(m, site);
+	__ml_ref(m, name);
 	__ml_unref(old, site, __ML_LOSS_ASSIGN);
 	return m;
 }
 
-/* A parameter's companion starts with meta m (site: the parameter). */
-__ML_INLINE __ml_meta_t __ml_refd(__ml_meta_t m, const struct __ml_site *site)
+/* A parameter's companion starts with meta m. (Parameters do not name
+ * blocks: one passed to helpers would have each helper's parameter among
+ * its names, and a call to name them.) */
+__ML_INLINE __ml_meta_t __ml_refd(__ml_meta_t m)
 {
-	__ml_ref(m, site);
+	__ml_ref(m, 0);
 	return m;
 }
 

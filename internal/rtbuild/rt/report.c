@@ -830,8 +830,8 @@ static int ml_same(const char *a, const char *b)
 
 /* The names the block in slot s had (names.c), oldest first, the sites
  * naming the same variable in the same function merged; their number.
- * *more: sites that did not fit. */
-static unsigned ml_block_names(unsigned s, struct ml_name *v, uptr *more)
+ * *more: other sites named it too. */
+static unsigned ml_block_names(unsigned s, struct ml_name *v, int *more)
 {
 	const site_t *sites[__ML_NAMES_MAX];
 	unsigned k = ml_names_get(s, sites, more), n = 0;
@@ -861,7 +861,7 @@ static unsigned ml_block_names(unsigned s, struct ml_name *v, uptr *more)
  * Their number. */
 static unsigned ml_returning_vars(const struct ml_leak *l, struct ml_name *v)
 {
-	uptr more;
+	int more;
 	unsigned n = l->slot ? ml_block_names(l->slot, v, &more) : 0, k = 0;
 	for (unsigned i = 0; i < n; i++) {
 		int ident = !v[i].returned && (l->jumped || ml_same(v[i].site->func, l->lost->func));
@@ -880,7 +880,7 @@ static unsigned ml_returning_vars(const struct ml_leak *l, struct ml_name *v)
 static void ml_tnames(struct ml_buf *b, unsigned s)
 {
 	struct ml_name v[__ML_NAMES_MAX];
-	uptr more;
+	int more;
 	unsigned n = ml_block_names(s, v, &more);
 	if (!n)
 		return;
@@ -901,11 +901,8 @@ static void ml_tnames(struct ml_buf *b, unsigned s)
 		ml_bdec(b, v[i].site->line);
 		ml_bputc(b, ')');
 	}
-	if (more) {
-		ml_bput(b, " and ");
-		ml_bdec(b, more);
-		ml_bput(b, more == 1 ? " other place" : " other places");
-	}
+	if (more)
+		ml_bput(b, ", and more places");
 	ml_bputc(b, '\n');
 }
 
@@ -1171,11 +1168,11 @@ static void ml_jevent(struct ml_buf *b, unsigned stack, unsigned tid)
 }
 
 /* "names":[{"name","function","file","line"[,"returned":true]}…] of the
- * block in slot s, and "names_more" when some did not fit. */
+ * block in slot s, and "names_more": true when more places named it. */
 static void ml_jnames(struct ml_buf *b, unsigned s)
 {
 	struct ml_name v[__ML_NAMES_MAX];
-	uptr more;
+	int more;
 	unsigned n = ml_block_names(s, v, &more);
 	if (!n)
 		return;
@@ -1201,7 +1198,7 @@ static void ml_jnames(struct ml_buf *b, unsigned s)
 	ml_bputc(b, ']');
 	if (more) {
 		ml_jkey(b, "names_more");
-		ml_bdec(b, more);
+		ml_bput(b, "true");
 	}
 }
 
@@ -1475,6 +1472,8 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 	}
 	ml_report_unlock();
 
+	if (ml_flags.break_on_error)
+		ml_break();
 	if (ml_flags.halt_on_error) {
 		fflush(NULL);
 		_exit(ml_flags.exitcode);

@@ -182,11 +182,12 @@ static int ml_units_full;
 static const char *ml_unit_partial; /* the first unit without definedness */
 static int ml_units_lock;
 
-void __ml_unit(int full, const char *file)
+void __ml_unit(int full, const char *file, const struct __ml_site *sites, unsigned nsites)
 {
 	ml_ready();
 	int note = 0;
 	ml_spin_lock(&ml_units_lock);
+	ml_names_unit(sites, nsites);
 	if (full) {
 		ml_units_full++;
 		if (!ml_unit_partial && ml_flags.uninit)

@@ -1,0 +1,111 @@
+/* control.c: detectors switched on and off while the program runs, and
+ * stopping in a debugger at a bug (paper 000 §4.2).
+ *
+ * MEMLENS_OPTIONS=disable=KIND,KIND switches kinds off at start-up; a
+ * debugger (or the program) calls memlens_enable("KIND", 0|1) to switch
+ * one later. With break=1, each report ends in __memlens_break, which
+ * executes a breakpoint instruction when a debugger is attached: the
+ * debugger stops before the faulting access runs, a few frames below the
+ * statement (memlens gdb selects that frame itself).
+ */
+#include "internal.h"
+
+#include <fcntl.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+/* The kind named s[0..n) (case ignored), or -1; "all": ML_NKINDS. */
+static int ml_kind_named(const char *s, size_t n)
+{
+	if (n == 3 && strncasecmp(s, "all", 3) == 0)
+		return ML_NKINDS;
+	for (int k = 0; k < ML_NKINDS; k++)
+		if (strlen(ml_kinds[k].name) == n && strncasecmp(ml_kinds[k].name, s, n) == 0)
+			return k;
+	return -1;
+}
+
+static void ml_kind_set(int k, int on)
+{
+	ML_STORE(&ml_kind_enabled[k], (unsigned char)(on != 0));
+	if (k == ML_MEMORY_LEAK)
+		ml_loss_refresh();
+}
+
+int ml_kinds_disable(const char *v, size_t n)
+{
+	int bad = 0;
+	for (size_t i = 0; i <= n;) {
+		size_t j = i;
+		while (j < n && v[j] != ',')
+			j++;
+		if (j > i) {
+			int k = ml_kind_named(v + i, j - i);
+			if (k < 0) {
+				ml_printf("memlens: MEMLENS_OPTIONS: unknown kind '%.*s' in option 'disable' "
+				          "(a kind as reports name it, e.g. DOUBLE-FREE, or all)\n",
+				          (int)(j - i), v + i);
+				bad = 1;
+			} else {
+				for (int x = k == ML_NKINDS ? 0 : k; x < (k == ML_NKINDS ? ML_NKINDS : k + 1); x++)
+					ml_kind_set(x, 0);
+			}
+		}
+		i = j + 1;
+	}
+	return bad ? -1 : 0;
+}
+
+int memlens_enable(const char *kind, int on)
+{
+	int k = kind ? ml_kind_named(kind, strlen(kind)) : -1;
+	if (k < 0) {
+		ml_printf("memlens: memlens_enable: unknown kind '%s'\n", kind ? kind : "(null)");
+		return -1;
+	}
+	if (k == ML_NKINDS) {
+		for (int x = 0; x < ML_NKINDS; x++)
+			ml_kind_set(x, on);
+		return 1;
+	}
+	int was = ML_LOAD(&ml_kind_enabled[k]);
+	ml_kind_set(k, on);
+	return was;
+}
+
+/* Is a debugger (a tracer) attached to this process? */
+static int ml_traced(void)
+{
+	char buf[4096];
+	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	const char *t = strstr(buf, "TracerPid:");
+	if (!t)
+		return 0;
+	for (t += 10; *t == ' ' || *t == '\t'; t++)
+		;
+	return *t != '0';
+}
+
+/* (noinline, and global: debuggers find it by name) */
+__attribute__((noinline, used)) void __memlens_break(void)
+{
+	__asm__ volatile("int3");
+}
+
+void ml_break(void)
+{
+	static int warned;
+	if (ml_traced()) {
+		__memlens_break();
+	} else if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED)) {
+		ml_printf("memlens: break=1 but no debugger is attached: not stopping\n");
+	}
+}
