@@ -48,7 +48,7 @@ int main(void)
 {
 	signal(SIGFPE, on_fpe);
 	volatile int zero = 0;
-	for (int i = 0; i < 3; i++) {
+	for (volatile int i = 0; i < 3; i++) {
 		if (sigsetjmp(recover, 1) == 0)
 			printf("%d\n", divide(10, i == 1 ? zero : 2));
 		else
