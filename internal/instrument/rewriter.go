@@ -96,7 +96,7 @@ type rewriter struct {
 	fn           *fnState
 	n            int                  // unique-name counter
 	defined      map[string]bool      // functions defined in this translation unit
-	inlineDefs   map[string]bool      // those of them declared inline
+	inlineDefs   map[string]bool      // those of them declared inline or always_inline
 	noinline     []string             // functions of the unit to keep out of line (keepOutOfLine)
 	initObj      string               // the object whose brace initializer is being rewritten
 	direct       map[string]*directFn // static functions taking metas as parameters
@@ -146,7 +146,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			// memcpy and co.) is still libc's function
 			if !r.c.isSystem(fd.Position().Filename) {
 				r.defined[fd.Declarator.Name()] = true
-				r.inlineDefs[fd.Declarator.Name()] = fd.Declarator.IsInline()
+				r.inlineDefs[fd.Declarator.Name()] = fd.Declarator.IsInline() || alwaysInline(fd)
 			}
 			r.markSynthetic(fd.CompoundStatement)
 		}
@@ -565,10 +565,27 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	return f, nil
 }
 
+// alwaysInline reports whether fd's declaration asks for always_inline
+// (which a noinline redeclaration would contradict).
+func alwaysInline(fd *cc.FunctionDefinition) bool {
+	for _, n := range []cc.Node{fd.DeclarationSpecifiers, fd.Declarator} {
+		if n == nil {
+			continue
+		}
+		for _, t := range cc.NodeTokens(n) {
+			if s := t.SrcStr(); s == "always_inline" || s == "__always_inline__" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // keepOutOfLine makes the functions of the unit that callees names (those
 // a function calling setjmp calls) never inlined: inlined into it, their
 // locals would share its frame, which a longjmp back does not unwind
-// (jumps.c). Functions declared inline are left to the compiler.
+// (jumps.c). Functions declared inline (or always_inline) are left to the
+// compiler.
 func (r *rewriter) keepOutOfLine(callees map[string]bool) {
 	for _, name := range slices.Sorted(maps.Keys(callees)) {
 		if !r.inlineDefs[name] && !slices.Contains(r.noinline, name) {
