@@ -64,7 +64,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil:
 		return 0
-	case errors.As(err, &exit):
+	case errors.As(err, &exit) && exit.ExitCode() >= 0:
 		return exit.ExitCode()
 	default:
 		fmt.Fprintf(stderr, "memlens gdb: %v\n", err)
