@@ -39,6 +39,7 @@
 int __ml_mt;
 int ml_loss_on;
 static int ml_loss_partial; /* a unit not built for full checking was announced */
+static int ml_refs_kept;    /* one built for it was: its code keeps counts */
 
 /* A count dropped to zero, to be checked when its statement is over. */
 struct ml_drop {
@@ -65,6 +66,8 @@ void ml_loss_unit(int full)
 {
 	if (!full)
 		ml_loss_partial = 1;
+	else
+		ML_STORE(&ml_refs_kept, 1);
 	ml_loss_refresh();
 }
 
@@ -135,6 +138,8 @@ void ml_loss_collect_at(unsigned depth)
 
 void ml_loss_block(unsigned s, int program)
 {
+	if (!ML_LOAD(&ml_refs_kept))
+		return; /* (nothing counts: its entry stays untouched) */
 	ML_STORE(&__ML_REFS[s].n, program ? 0u : __ML_REFS_PINNED);
 	for (unsigned i = 0; i < __ML_NAMES_MAX; i++) /* (the slot's last block's) */
 		ML_STORE(&__ML_REFS[s].named[i], 0u);
