@@ -96,7 +96,7 @@ type rewriter struct {
 	fn           *fnState
 	n            int                  // unique-name counter
 	defined      map[string]bool      // functions defined in this translation unit
-	inlineDefs   map[string]bool      // those of them declared inline or always_inline
+	inlineDefs   map[string]bool      // those of them declared inline
 	noinline     []string             // functions of the unit to keep out of line (keepOutOfLine)
 	initObj      string               // the object whose brace initializer is being rewritten
 	direct       map[string]*directFn // static functions taking metas as parameters
@@ -146,7 +146,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			// memcpy and co.) is still libc's function
 			if !r.c.isSystem(fd.Position().Filename) {
 				r.defined[fd.Declarator.Name()] = true
-				r.inlineDefs[fd.Declarator.Name()] = fd.Declarator.IsInline() || alwaysInline(fd)
+				r.inlineDefs[fd.Declarator.Name()] = fd.Declarator.IsInline()
 			}
 			r.markSynthetic(fd.CompoundStatement)
 		}
@@ -294,18 +294,19 @@ func (r *rewriter) siteAt(pos token.Position, expr string, kind int) int {
 
 // exitSite is the code telling the runtime that the function is being
 // left at tok (a return, its closing brace): where its pointer locals
-// leave scope (loss tracking; "" in detection mode).
-func (r *rewriter) exitSite(tok cc.Token, expr string) string {
+// leave scope (loss tracking; "" in detection mode); and that site.
+func (r *rewriter) exitSite(tok cc.Token, expr string) (code, site string) {
 	if !r.c.full {
-		return ""
+		return "", ""
 	}
-	xs := "__ml_t.xsite = " + siteRef(r.siteAt(tok.Position(), expr, siteLoss)) + ";"
+	site = siteRef(r.siteAt(tok.Position(), expr, siteLoss))
+	code = "__ml_t.xsite = " + site + ";"
 	if !r.fn.retPtr {
 		// no pointer is being returned: a block whose last reference
 		// leaves scope now is not the caller's result
-		xs += " __ml_t.retfn = 0;"
+		code += " __ml_t.retfn = 0;"
 	}
-	return xs
+	return code, site
 }
 
 func siteRef(i int) string { return "&__ml_sites[" + strconv.Itoa(i) + "]" }
@@ -565,27 +566,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	return f, nil
 }
 
-// alwaysInline reports whether fd's declaration asks for always_inline
-// (which a noinline redeclaration would contradict).
-func alwaysInline(fd *cc.FunctionDefinition) bool {
-	for _, n := range []cc.Node{fd.DeclarationSpecifiers, fd.Declarator} {
-		if n == nil {
-			continue
-		}
-		for _, t := range cc.NodeTokens(n) {
-			if s := t.SrcStr(); s == "always_inline" || s == "__always_inline__" {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // keepOutOfLine makes the functions of the unit that callees names (those
 // a function calling setjmp calls) never inlined: inlined into it, their
 // locals would share its frame, which a longjmp back does not unwind
-// (jumps.c). Functions declared inline (or always_inline) are left to the
-// compiler.
+// (jumps.c). Functions declared inline are left to the compiler.
 func (r *rewriter) keepOutOfLine(callees map[string]bool) {
 	for _, name := range slices.Sorted(maps.Keys(callees)) {
 		if !r.inlineDefs[name] && !slices.Contains(r.noinline, name) {
@@ -650,7 +634,8 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		// the prologue's declarations are collected while rewriting the items
 		f.cat(prologue(open))
 		f.cat(items)
-		f.str(r.exitSite(cs.Token2, "}") + r.leave())
+		xs, _ := r.exitSite(cs.Token2, "}")
+		f.str(xs + r.leave())
 	} else {
 		f.cat(open)
 		if sc.own {
@@ -1054,7 +1039,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 	var f frag
 	e := j.ExpressionList
 	semi := j.Token2 // return expr? ';'
-	xs := r.exitSite(j.Token, cc.NodeSource(j))
+	xs, xsite := r.exitSite(j.Token, cc.NodeSource(j))
 	switch {
 	case e == nil:
 		f.str("{" + xs + r.leave())
@@ -1082,7 +1067,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		}
 		if r.c.full { // the block is named as the function's result
 			m := r.name("__ml_rm")
-			f.strf(" __ml_meta_t %s = %s; __ml_setret((__ml_uptr)%s, %s); %s __ml_name(%s, __ml_t.xsite);", m, meta, r.fn.name, m, xs+r.leave(), m)
+			f.strf(" __ml_meta_t %s = %s; __ml_setret((__ml_uptr)%s, %s); %s __ml_name(%s, %s);", m, meta, r.fn.name, m, xs+r.leave(), m, xsite)
 		} else {
 			f.strf(" __ml_setret((__ml_uptr)%s, %s); %s", r.fn.name, meta, xs+r.leave())
 		}

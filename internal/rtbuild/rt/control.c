@@ -26,16 +26,18 @@ static int ml_kind_named(const char *s, size_t n)
 	return -1;
 }
 
+/* Switch kind k (ML_NKINDS: all of them) on or off. */
 static void ml_kind_set(int k, int on)
 {
-	ML_STORE(&ml_kind_enabled[k], (unsigned char)(on != 0));
-	if (k == ML_MEMORY_LEAK)
+	int lo = k == ML_NKINDS ? 0 : k, hi = k == ML_NKINDS ? ML_NKINDS : k + 1;
+	for (int x = lo; x < hi; x++)
+		ML_STORE(&ml_kind_enabled[x], (unsigned char)(on != 0));
+	if (k == ML_MEMORY_LEAK || k == ML_NKINDS)
 		ml_loss_refresh();
 }
 
-int ml_kinds_disable(const char *v, size_t n)
+void ml_kinds_disable(const char *v, size_t n)
 {
-	int bad = 0;
 	for (size_t i = 0; i <= n;) {
 		size_t j = i;
 		while (j < n && v[j] != ',')
@@ -46,15 +48,12 @@ int ml_kinds_disable(const char *v, size_t n)
 				ml_printf("memlens: MEMLENS_OPTIONS: unknown kind '%.*s' in option 'disable' "
 				          "(a kind as reports name it, e.g. DOUBLE-FREE, or all)\n",
 				          (int)(j - i), v + i);
-				bad = 1;
 			} else {
-				for (int x = k == ML_NKINDS ? 0 : k; x < (k == ML_NKINDS ? ML_NKINDS : k + 1); x++)
-					ml_kind_set(x, 0);
+				ml_kind_set(k, 0);
 			}
 		}
 		i = j + 1;
 	}
-	return bad ? -1 : 0;
 }
 
 int memlens_enable(const char *kind, int on)
@@ -64,12 +63,7 @@ int memlens_enable(const char *kind, int on)
 		ml_printf("memlens: memlens_enable: unknown kind '%s'\n", kind ? kind : "(null)");
 		return -1;
 	}
-	if (k == ML_NKINDS) {
-		for (int x = 0; x < ML_NKINDS; x++)
-			ml_kind_set(x, on);
-		return 1;
-	}
-	int was = ML_LOAD(&ml_kind_enabled[k]);
+	int was = k == ML_NKINDS || ML_LOAD(&ml_kind_enabled[k]);
 	ml_kind_set(k, on);
 	return was;
 }

@@ -294,8 +294,8 @@ void ml_flags_parse(const char *opts);
 
 /* ---- control.c ---- */
 /* Switch off the kinds listed in v[0..n) (comma-separated names, or
- * "all"); -1 if one is unknown (reported, the others still apply). */
-int ml_kinds_disable(const char *v, size_t n);
+ * "all"); an unknown one is reported, the others still apply. */
+void ml_kinds_disable(const char *v, size_t n);
 /* A report was made with break=1: stop in the debugger, if one is
  * attached. */
 void ml_break(void);

@@ -140,11 +140,10 @@ void ml_loss_block(unsigned s, int program)
 {
 	if (!ML_LOAD(&ml_refs_kept))
 		return; /* (nothing counts: its entry stays untouched) */
-	ML_STORE(&__ML_REFS[s].n, program ? 0u : __ML_REFS_PINNED);
-	for (unsigned i = 0; i < __ML_NAMES_MAX; i++) /* (the slot's last block's) */
-		ML_STORE(&__ML_REFS[s].named[i], 0u);
-	ML_STORE(&__ML_CUTS[s].site, (const site_t *)0); /* (the slot's last block's) */
-	ML_STORE(&__ML_CUTS[s].when, 0);
+	/* (no name, no cut: those were the slot's last block's; nothing else
+	 * refers to the slot yet) */
+	__ML_REFS[s] = (struct __ml_refs){.n = program ? 0u : __ML_REFS_PINNED};
+	__ML_CUTS[s] = (struct __ml_cut){0, 0};
 	if (program && ML_LOAD(&ml_loss_on)) {
 		ml_note(s, ML_LOAD(&__ML_RECS[s].gen), 0, __ML_LOSS_FRESH, __ml_t.depth);
 		if (ml_cycles_due()) /* at this thread's next statement end */

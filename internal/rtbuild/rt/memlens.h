@@ -479,6 +479,9 @@ slow: __ML_COLD_LABEL;
  * Counts of blocks memlens cannot follow (a pointer turned into an
  * integer, handed to code memlens does not see) are pinned far from zero
  * (__ml_escape). */
+/* A block's count, and the sites of the stores, assignments of call
+ * results and returns that named it (its names), kept in the count's
+ * cache line so the hot path tests them there. */
 #define __ML_NAMES_MAX 7
 struct __ml_refs {
 	unsigned n;                     /* the count */
@@ -510,11 +513,8 @@ struct __ml_cut {
 #define __ML_LOSS_ASSIGN 0u  /* overwritten by an assignment */
 #define __ML_LOSS_SCOPE  1u  /* its variable left scope */
 #define __ML_LOSS_FRESH  2u  /* a new block no reference was ever kept to */
-/* Every name a block has had (paper 001's "pointed to or returned by"):
- * the distinct sites of the assignments, stores and returns that handed
- * it on, kept next to its count (__ML_REFS[s].named): the hot path tests
- * whether a site is there, in the cache line the count is in. */
-/* The block in slot s is handed on at site, which has not named it. */
+/* The block in slot s is handed on at site, which has not named it yet
+ * (names.c: paper 001's "pointed to or returned by"). */
 void __ml_named(unsigned s, const struct __ml_site *site) __attribute__((noinline, cold));
 /* A second thread has started: counts change atomically from then on. */
 extern int __ml_mt;

@@ -732,8 +732,6 @@ static void ml_torigin(struct ml_buf *b, const struct ml_event *ev)
 	ml_tstack(b, o.stack);
 }
 
-/* The body of an access or free report: where the address is, the
- * block's history, the call stack and the threads involved. */
 static void ml_tnames(struct ml_buf *b, unsigned s);
 static void ml_jnames(struct ml_buf *b, unsigned s);
 
@@ -743,6 +741,8 @@ static int ml_names_of(const struct ml_binfo *k)
 	return k->known && k->kind == __ML_KIND_HEAP && ML_LOAD(&ML_COLD[k->slot].gen) == k->gen;
 }
 
+/* The body of an access or free report: where the address is, the
+ * block's history, the call stack and the threads involved. */
 static void ml_tdetails(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
                         unsigned tid)
 {
