@@ -19,11 +19,7 @@ func (j *job) compile(u *unit) error {
 		return j.runCmd(slices.Concat(j.cc, j.cl.words(kindFlag, kindPreinclude),
 			langFlags(u.lang), []string{stageFlag, u.src, "-o", u.obj}))
 	}
-	var unwind []string
-	if u.unwind {
-		unwind = []string{"-fexceptions"}
-	}
-	err := j.runCmd(slices.Concat(j.cc, j.cl.words(kindFlag), unwind, []string{"-x", "cpp-output", stageFlag, u.ml, "-o", u.obj}))
+	err := j.runCmd(slices.Concat(j.cc, j.cl.words(kindFlag), u.unwind, []string{"-x", "cpp-output", stageFlag, u.ml, "-o", u.obj}))
 	var failed *statusError
 	if errors.As(err, &failed) && j.stopped(j.cc[0]) == nil { // failed, not interrupted
 		fmt.Fprintf(j.stderr, "memlens: note: the diagnostics above are about %s as instrumented (--memlens-save-temps keeps it)\n", u.src)

@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,8 +18,8 @@ type unit struct {
 	lang  string // -x language in effect, "" if by extension
 	ml    string // the instrumented source; "" to compile src as it is
 	obj   string // where the compile step writes
-	// built with -fexceptions: a longjmp can run its cleanups (instrument.UnwindMark)
-	unwind bool
+	// flags it compiles with for a longjmp to run its cleanups (instrument.UnwindFlags)
+	unwind []string
 }
 
 // instrumenter is what the driver needs of an *instrument.Config.
@@ -87,7 +86,7 @@ func (j *job) instrumentAll() ([]*unit, error) {
 			fmt.Fprintf(j.stderr, "memlens: warning: %s compiled without instrumentation: %s\n", u.src, firstLine(err.Error()))
 			continue
 		}
-		u.unwind = bytes.HasSuffix(text, []byte(instrument.UnwindMark))
+		u.unwind = instrument.UnwindFlags(text)
 		if err := j.writeInstrumented(u, dir, text); err != nil {
 			return nil, err
 		}

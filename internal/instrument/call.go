@@ -1,6 +1,8 @@
 package instrument
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -50,10 +52,14 @@ func calleeName(x *cc.PostfixExpression) string {
 }
 
 // call rewrites a function call. Calls into instrumented code pass the
-// metas of pointer arguments through __ml_t, tagged with the callee; calls
-// to checked libc functions go to the runtime's replacement; every call
-// records its site as the current position of this frame.
-func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
+// metas of pointer arguments through __ml_t, tagged with the callee, with
+// their provenance: each argument's step, pending in the callee's
+// parameter; calls to checked libc functions go to the runtime's
+// replacement, with the provenance the arguments had (a report there
+// shows where they came from); every call records its site as the current
+// position of this frame.
+func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, prov) {
+	none := generated(genNone)
 	name := calleeName(x)
 	args := argList(x.ArgumentExpressionList)
 	if r.fn != nil && r.defined[name] {
@@ -64,7 +70,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		var f frag
 		f.str("__builtin_va_copy")
 		f.cat(r.argsFrag(x))
-		return f, metaWild
+		return f, metaWild, none
 	case setjmps[name]:
 		r.fn.setjmp = true
 		var f frag
@@ -81,7 +87,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		f.strf("__ml_after_setjmp(__ml_d, (unsigned)%s,", h)
 		f.cat(r.generic(x))
 		f.str("))")
-		return f, metaWild
+		return f, metaWild, none
 	case strings.HasPrefix(name, "__builtin_") && wrapped[strings.TrimPrefix(name, "__builtin_")]:
 		name = strings.TrimPrefix(name, "__builtin_")
 	case strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
@@ -92,13 +98,13 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		if wantMeta {
 			return r.opaqueFrag(f)
 		}
-		return f, metaWild
+		return f, metaWild, none
 	case strings.HasPrefix(name, "__builtin_"):
 		f := r.generic(x)
 		if wantMeta {
 			return r.opaqueFrag(f)
 		}
-		return f, metaWild
+		return f, metaWild, none
 	}
 	site := siteRef(r.site(x, siteCall))
 	if fn := r.direct[name]; fn != nil && r.isCalledByName(x) {
@@ -117,7 +123,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		f.str("(__ml_t.frames[__ml_slot] = " + site + ", __ml_t.xsite = " + r.lossSite(x, nil) + ", " + callee)
 		f.cat(r.argsFrag(x))
 		f.str(")")
-		return f, metaWild
+		return f, metaWild, none
 	case system && wrapped[name]:
 		callee = "__ml_" + name
 	case system, name != "" && implicitlyDeclared(x):
@@ -135,9 +141,9 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		f = r.adoptOuts(f, outs, isVoid(x.Type()))
 		if wantMeta {
 			m := r.metaTemp()
-			return r.keepValue(f, func(v string) string { return m + " = __ml_metar((__ml_uptr)" + v + ")" }), m
+			return r.keepValue(f, func(v string) string { return m + " = __ml_metar((__ml_uptr)" + v + ")" }), m, generated(genExtern)
 		}
-		return f, metaWild
+		return f, metaWild, none
 	case name != "":
 		callee = name
 	}
@@ -165,7 +171,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 			f.cat(r.generic(x))
 		}
 		f.str(")")
-		return f, metaWild
+		return f, metaWild, none
 	}
 
 	// General form: evaluate the callee and the arguments into temporaries,
@@ -178,10 +184,20 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 		f.cat(r.expr(x.PostfixExpression))
 		f.str(";")
 	}
-	vals, metas := r.hoist(&f, r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }))
+	// the checked libc replacements get each argument's provenance as
+	// it is; an instrumented callee (or one called through a pointer)
+	// gets the step passing it, pending in its parameter
+	libc := system && wrapped[name]
+	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] })
+	for i := range as {
+		if as[i].isPtr && !libc && i < 16 {
+			as[i].passed = r.argSite(x, i)
+		}
+	}
+	vals, metas, provs := r.hoist(&f, as)
 	for i := range args {
 		if ptrArg[i] && i < 16 {
-			f.strf("__ml_t.arg[%d] = %s;", i, metas[i])
+			f.strf("__ml_t.arg[%d] = %s; __ml_t.argsite[%d] = %s; __ml_t.argprov[%d] = %s;", i, metas[i], i, provs[i].site, i, provs[i].word)
 		}
 	}
 	if anyPtr {
@@ -196,16 +212,40 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string) {
 	switch {
 	case !retPtr && (after == "" || isVoid(x.Type())):
 		f.str(callText + ";" + after + " })")
-		return f, metaWild
+		return f, metaWild, none
 	case !retPtr:
 		v := r.name("__ml_v")
 		f.strf("__auto_type %s = %s;%s %s; })", v, callText, after, v)
-		return f, metaWild
+		return f, metaWild, none
 	}
-	m := r.metaTemp()
+	m, pv := r.metaTemp(), r.provTemp()
 	v := r.name("__ml_v")
-	f.strf("__auto_type %s = %s; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s);%s %s; })", v, callText, m, fn, v, after, v)
-	return f, m
+	f.strf("__auto_type %s = %s; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s;%s %s; })", v, callText, m, fn, v, r.result(pv, fn), after, v)
+	return f, m, pv
+}
+
+// result is the code taking the provenance of the pointer a call of fn
+// returned into the variables of pv: its return statement's step pending.
+func (r *rewriter) result(pv prov, fn string) string {
+	return fmt.Sprintf("%s = __ml_rets((__ml_uptr)%s), %s = __ml_retw((__ml_uptr)%s)", pv.site, fn, pv.word, fn)
+}
+
+// argSite is the step of argument i passed by call x: its site names the
+// parameter receiving it, when the callee's prototype does.
+func (r *rewriter) argSite(x *cc.PostfixExpression, i int) string {
+	fn := calleeName(x)
+	to := "argument " + strconv.Itoa(i+1) + " of "
+	if fn == "" {
+		to += "the call through " + toText(cc.NodeSource(x.PostfixExpression))
+	} else {
+		to += fn
+		if p := paramName(x, i); p != "" {
+			to = "parameter " + p + " of " + fn
+		}
+	}
+	k := r.site(x, siteArg)
+	r.sites[k].to = to
+	return siteRef(k)
 }
 
 // isCalledByName reports whether call x names its callee directly (and the
@@ -221,7 +261,7 @@ func (r *rewriter) isCalledByName(x *cc.PostfixExpression) bool {
 
 // directCall rewrites a call of a direct function: the metas of its
 // pointer arguments follow the arguments.
-func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string, args []cc.ExpressionNode, wantMeta bool) (frag, string) {
+func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string, args []cc.ExpressionNode, wantMeta bool) (frag, string, prov) {
 	name := calleeName(x)
 	isPtr := map[int]bool{}
 	for _, i := range fn.ptrParams {
@@ -229,8 +269,14 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	}
 	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] })
 	simple := true
-	for _, a := range as {
-		simple = simple && (!a.isPtr || independent(a.code, a.meta))
+	for i := range as {
+		a := &as[i]
+		if a.isPtr {
+			a.passed = r.argSite(x, i)
+			// (a pending step goes into the ring as the argument is
+			// passed: a statement of our own, in order)
+			simple = simple && independent(a.code, a.meta, a.prov) && !a.prov.pending()
+		}
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
 	var call frag
@@ -243,15 +289,15 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			call.cat(a.code)
 		}
 		for _, i := range fn.ptrParams {
-			call.str("," + as[i].meta)
+			call.str("," + as[i].meta + "," + as[i].passed + "," + as[i].prov.word)
 		}
 		call.str(")")
 	} else {
 		call.str("__extension__({")
-		vals, metas := r.hoist(&call, as)
+		vals, metas, provs := r.hoist(&call, as)
 		call.str(name + "(" + strings.Join(vals, ", "))
 		for _, i := range fn.ptrParams {
-			call.str("," + metas[i])
+			call.str("," + metas[i] + "," + provs[i].site + "," + provs[i].word)
 		}
 		call.str("); })")
 	}
@@ -260,14 +306,14 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		f.str("(__ml_t.frames[__ml_slot] = " + site + ",")
 		f.cat(call)
 		f.str(")")
-		return f, metaWild
+		return f, metaWild, generated(genNone)
 	}
-	m := r.metaTemp()
+	m, pv := r.metaTemp(), r.provTemp()
 	v := r.name("__ml_v")
 	f.str("__extension__({ __ml_t.frames[__ml_slot] = " + site + "; __auto_type " + v + " = ")
 	f.cat(call)
-	f.strf("; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s; })", m, name, v, v)
-	return f, m
+	f.strf("; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s; %s; })", m, name, v, r.result(pv, name), v)
+	return f, m, pv
 }
 
 // isVoid reports whether t is void (or unknown, as a call's type may be).
@@ -285,10 +331,12 @@ func calleeVariadic(x *cc.PostfixExpression) bool {
 }
 
 // argCode is a call argument rewritten: its code and, for a pointer, the
-// expression of its meta.
+// expressions of its meta and provenance.
 type argCode struct {
 	code    frag
 	meta    string
+	prov    prov
+	passed  string // the step passing it to an instrumented callee (its site), or "" (libc)
 	isPtr   bool
 	literal bool // a string literal or a null pointer constant: no side effect to order
 }
@@ -303,9 +351,9 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 		switch {
 		case variadic && isStringLiteral(a):
 			// a format string stays visible to gcc's -Wformat
-			as[i].code, as[i].meta = r.verbatim(a), metaWild
+			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genLiteral)
 		case as[i].isPtr:
-			as[i].code, as[i].meta = r.ptrExpr(a)
+			as[i].code, as[i].meta, as[i].prov = r.ptrExpr(a)
 		case isBitfield(a):
 			// __auto_type refuses a bit-field: promote it, as the call would
 			as[i].code.str("+(")
@@ -319,18 +367,26 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 }
 
 // hoist evaluates the arguments into temporaries in the order the host
-// compiler evaluates them, each pointer's meta captured right after its
-// value, and returns the C text standing for each argument and each meta.
-// String literals and null pointer constants stay in place: there is
-// nothing to order, and a format string stays visible to gcc's -Wformat.
-func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string) {
-	vals, metas = make([]string, len(as)), make([]string, len(as))
+// compiler evaluates them, each pointer's meta and provenance captured
+// right after its value, and returns the C text standing for each
+// argument, each meta and each provenance as the callee gets it: for an
+// argument passed to an instrumented callee, the step passing it
+// (pending) and the word it came from (its own pending step put in the
+// ring); for libc, the argument's own. String literals and null pointer
+// constants stay in place: there is nothing to order, and a format string
+// stays visible to gcc's -Wformat.
+func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []prov) {
+	vals, metas, provs = make([]string, len(as)), make([]string, len(as)), make([]prov, len(as))
 	for k := range as {
 		i := k
 		if r.c.order.argsRightToLeft {
 			i = len(as) - 1 - k
 		}
 		a := as[i]
+		provs[i] = a.prov
+		if a.passed != "" {
+			provs[i].site = a.passed
+		}
 		if a.literal {
 			vals[i], metas[i] = codeText(a.code), metaWild
 			if a.isPtr && a.meta != metaNull {
@@ -345,9 +401,18 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string) {
 		if a.isPtr {
 			metas[i] = r.name("__ml_am")
 			f.strf("__ml_meta_t %s __attribute__((unused)) = %s;", metas[i], a.meta)
+			w := a.prov.word
+			if a.passed != "" {
+				w = a.prov.moved(metas[i])
+			} else if a.prov.pending() {
+				provs[i].site = r.name("__ml_as")
+				f.strf("const struct __ml_site *%s __attribute__((unused)) = %s;", provs[i].site, a.prov.site)
+			}
+			provs[i].word = r.name("__ml_aw")
+			f.strf("__ml_prov_t %s __attribute__((unused)) = %s;", provs[i].word, w)
 		}
 	}
-	return vals, metas
+	return vals, metas, provs
 }
 
 // codeText is the C text of unrewritten code (a literal's tokens).
@@ -366,9 +431,9 @@ func codeText(f frag) string {
 
 // opaqueFrag wraps already rewritten pointer code so its meta is derived
 // from its value.
-func (r *rewriter) opaqueFrag(code frag) (frag, string) {
+func (r *rewriter) opaqueFrag(code frag) (frag, string, prov) {
 	m := r.metaTemp()
-	return r.keepValue(code, func(v string) string { return m + " = __ml_metav((__ml_uptr)" + v + ")" }), m
+	return r.keepValue(code, func(v string) string { return m + " = __ml_metav((__ml_uptr)" + v + ")" }), m, generated(genOpaque)
 }
 
 // argsFrag renders the parenthesised argument list of call x.
@@ -390,9 +455,21 @@ func argList(l *cc.ArgumentExpressionList) []cc.ExpressionNode {
 	return out
 }
 
-// paramTypes returns the declared parameter types of the called function
-// (none for an unprototyped one).
-func paramTypes(x *cc.PostfixExpression) []cc.Type {
+// paramName is the name of parameter i in the prototype of the function
+// call x calls, "" if it has none.
+func paramName(x *cc.PostfixExpression, i int) string {
+	ft := calleeType(x)
+	if ft == nil || i >= len(ft.Parameters()) {
+		return ""
+	}
+	if d := ft.Parameters()[i].Declarator; d != nil {
+		return d.Name()
+	}
+	return ""
+}
+
+// calleeType is the type of the function call x calls, or nil.
+func calleeType(x *cc.PostfixExpression) *cc.FunctionType {
 	t := x.PostfixExpression.Type()
 	if t == nil {
 		return nil
@@ -400,8 +477,15 @@ func paramTypes(x *cc.PostfixExpression) []cc.Type {
 	if t.Kind() == cc.Ptr {
 		t = t.(*cc.PointerType).Elem()
 	}
-	ft, ok := t.(*cc.FunctionType)
-	if !ok {
+	ft, _ := t.(*cc.FunctionType)
+	return ft
+}
+
+// paramTypes returns the declared parameter types of the called function
+// (none for an unprototyped one).
+func paramTypes(x *cc.PostfixExpression) []cc.Type {
+	ft := calleeType(x)
+	if ft == nil {
 		return nil
 	}
 	var out []cc.Type

@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -9,17 +10,21 @@ import (
 
 // A direct function is a static function of this translation unit that is
 // only ever called by name: every caller is in sight, so the metas of its
-// pointer parameters travel as extra trailing parameters instead of through
-// the per-thread area. That costs nothing when gcc inlines the call, which
-// it then still does for small helpers.
+// pointer parameters, and their provenance (the step passing each and the
+// word it came from), travel as extra trailing parameters instead of
+// through the per-thread area. That costs nothing when gcc inlines the
+// call, which it then still does for small helpers.
 
 // directFn is what the rewrite of a direct function and its callers needs.
 type directFn struct {
 	ptrParams []int // indices of the data-pointer parameters
 }
 
-// metaParam names the meta parameter of parameter i of a direct function.
-func metaParam(i int) string { return "__ml_pm" + strconv.Itoa(i) }
+// metaParam names the meta parameter of parameter i of a direct function;
+// provSiteParam and provWordParam its provenance's.
+func metaParam(i int) string     { return "__ml_pm" + strconv.Itoa(i) }
+func provSiteParam(i int) string { return "__ml_psp" + strconv.Itoa(i) }
+func provWordParam(i int) string { return "__ml_pwp" + strconv.Itoa(i) }
 
 // findDirect picks the direct functions among the definitions and marks
 // their declarators (definition and prototypes) for the extra parameters.
@@ -127,9 +132,11 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			}
 			var b strings.Builder
 			for _, i := range fn.ptrParams {
-				b.WriteString(", __ml_meta_t ")
 				if ed.FunctionDefinition != nil {
-					b.WriteString(metaParam(i) + " __attribute__((unused))")
+					fmt.Fprintf(&b, ", __ml_meta_t %s __attribute__((unused)), const struct __ml_site *%s __attribute__((unused)), __ml_prov_t %s __attribute__((unused))",
+						metaParam(i), provSiteParam(i), provWordParam(i))
+				} else {
+					b.WriteString(", __ml_meta_t, const struct __ml_site *, __ml_prov_t")
 				}
 			}
 			r.insertBefore[fp.Token2.Seq()] = b.String()

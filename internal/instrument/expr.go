@@ -29,10 +29,10 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
 			return r.access(x, false, defUse)
 		case cc.PostfixExpressionCall:
-			f, _ := r.call(x, false)
+			f, _, _ := r.call(x, false)
 			return f
 		case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
-			f, _ := r.incDec(x, x.PostfixExpression, x.Token, true, false)
+			f, _, _ := r.incDec(x, x.PostfixExpression, x.Token, true, false)
 			return f
 		}
 	case *cc.UnaryExpression:
@@ -43,10 +43,10 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 			}
 			return r.access(x, false, defUse)
 		case cc.UnaryExpressionAddrof:
-			f, _ := r.addrOf(x)
+			f, _, _ := r.addrOf(x)
 			return f
 		case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
-			f, _ := r.incDec(x, x.UnaryExpression, x.Token, false, false)
+			f, _, _ := r.incDec(x, x.UnaryExpression, x.Token, false, false)
 			return f
 		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType,
 			cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
@@ -57,7 +57,7 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 			!isPtrLike(x.Type()) && isDataPtr(x.CastExpression.Type()) {
 			// a pointer turned into an integer: its block's references
 			// can no longer be counted
-			code, meta := r.ptrExpr(x.CastExpression)
+			code, meta, _ := r.ptrExpr(x.CastExpression)
 			v := r.name("__ml_v")
 			var f frag
 			f.tok(x.Token)
@@ -70,7 +70,7 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		}
 	case *cc.AssignmentExpression:
 		if x.Case != cc.AssignmentExpressionCond {
-			f, _ := r.assign(x, false)
+			f, _, _ := r.assign(x, false)
 			return f
 		}
 	case *cc.LogicalAndExpression:
@@ -125,10 +125,11 @@ func (r *rewriter) shortCircuit(a cc.ExpressionNode, op cc.Token, b cc.Expressio
 }
 
 // lval describes an lvalue reached through a pointer: the expression of
-// its address and the meta of that pointer.
+// its address and the meta and provenance of that pointer.
 type lval struct {
 	addr frag   // pointer to the lvalue
 	meta string // meta of the pointer it was reached through
+	prov prov   // its provenance
 	// bit-fields have no address: the check covers the containing struct
 	bitfield  bool
 	container frag // pointer to the struct holding the bit-field
@@ -259,37 +260,38 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 			a.str("&(*")
 			a.cat(paren(in.addr))
 			a.str(")[0]")
-			return lval{addr: a, meta: in.meta}
+			return lval{addr: a, meta: in.meta, prov: in.prov}
 		}
-		code, meta := r.ptrExpr(x.CastExpression)
-		return lval{addr: paren(code), meta: meta}
+		code, meta, pv := r.ptrExpr(x.CastExpression)
+		return lval{addr: paren(code), meta: meta, prov: pv}
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionPSelect: // p->f
-			code, meta := r.ptrExpr(x.PostfixExpression)
+			code, meta, pv := r.ptrExpr(x.PostfixExpression)
 			if isBitfield(x) {
-				return lval{meta: meta, bitfield: true, container: paren(code), field: x.Token2}
+				return lval{meta: meta, prov: pv, bitfield: true, container: paren(code), field: x.Token2}
 			}
 			var a frag
 			a.str("&")
 			a.cat(paren(code))
 			a.tok(x.Token)
 			a.tok(x.Token2)
-			return lval{addr: a, meta: meta}
+			return lval{addr: a, meta: meta, prov: pv}
 		case cc.PostfixExpressionSelect: // s.f with s reached through a pointer
 			in := r.lvalue(x.PostfixExpression, u)
 			if isBitfield(x) {
-				return lval{meta: in.meta, bitfield: true, container: in.addr, field: x.Token2}
+				return lval{meta: in.meta, prov: in.prov, bitfield: true, container: in.addr, field: x.Token2}
 			}
 			var a frag
 			a.str("&")
 			a.cat(paren(in.addr))
 			a.str("->")
 			a.tok(x.Token2)
-			return lval{addr: a, meta: in.meta}
+			return lval{addr: a, meta: in.meta, prov: in.prov}
 		case cc.PostfixExpressionIndex:
 			var a frag
 			var meta string
+			var pv prov
 			switch {
 			case isArray(x.PostfixExpression): // a[i] with a an array reached through a pointer
 				in := r.lvalue(x.PostfixExpression, u)
@@ -299,27 +301,27 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 				a.tok(x.Token)
 				a.cat(r.arrayIndex(x, u))
 				a.tok(x.Token2)
-				meta = in.meta
+				meta, pv = in.meta, in.prov
 			case isDataPtr(x.PostfixExpression.Type()): // p[i]
-				code, m := r.ptrExpr(x.PostfixExpression)
+				code, m, v := r.ptrExpr(x.PostfixExpression)
 				a.str("&")
 				a.cat(paren(code))
 				a.tok(x.Token)
 				a.cat(r.expr(x.ExpressionList))
 				a.tok(x.Token2)
-				meta = m
+				meta, pv = m, v
 			case isDataPtr(x.ExpressionList.Type()): // i[p]
-				code, m := r.ptrExpr(x.ExpressionList)
+				code, m, v := r.ptrExpr(x.ExpressionList)
 				a.str("&")
 				a.cat(paren(r.expr(x.PostfixExpression)))
 				a.tok(x.Token)
 				a.cat(code)
 				a.tok(x.Token2)
-				meta = m
+				meta, pv = m, v
 			default:
 				panic("index of neither array nor pointer")
 			}
-			return lval{addr: a, meta: meta}
+			return lval{addr: a, meta: meta, prov: pv}
 		}
 	}
 	panic("lvalue of an expression not reached through a pointer")
@@ -364,7 +366,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		if write {
 			w = "1"
 		}
-		f.strf(" __ml_chk((__ml_uptr)%s, %s, sizeof(*%s), %s, %s);", p, l.meta, p, siteRef(r.site(n, siteAccess)), w)
+		f.strf(" __ml_chk((__ml_uptr)%s, %s, sizeof(*%s), %s, %s, %s, %s);", p, l.meta, p, siteRef(r.site(n, siteAccess)), w, l.prov.site, l.prov.word)
 	}
 	f.strf(" %s %s; })", ops, p)
 	return f
@@ -423,31 +425,32 @@ func (r *rewriter) place(n cc.ExpressionNode, write bool, op defOp) (frag, strin
 }
 
 // ptrExpr rewrites a pointer-valued expression n and returns, with its code,
-// a C expression for its meta, valid once the code has been evaluated.
-func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
+// C expressions for its meta and its provenance, valid once the code has
+// been evaluated.
+func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string, prov) {
 	if isNullConst(n) {
 		var f frag
 		f.str("((void *)0)")
-		return f, metaNull
+		return f, metaNull, generated(genNull)
 	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		switch x.Case {
 		case cc.PrimaryExpressionExpr:
-			code, meta := r.ptrExpr(x.ExpressionList)
+			code, meta, pv := r.ptrExpr(x.ExpressionList)
 			var f frag
 			f.tok(x.Token)
 			f.cat(code)
 			f.tok(x.Token2)
-			return f, meta
+			return f, meta, pv
 		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
 			l := r.literalObject(x)
 			var f frag
 			f.str(l.array)
-			return f, l.meta
+			return f, l.meta, generated(genLiteral)
 		case cc.PrimaryExpressionStmt:
-			if f, m, ok := r.stmtExprPtr(x); ok {
-				return f, m
+			if f, m, pv, ok := r.stmtExprPtr(x); ok {
+				return f, m, pv
 			}
 		case cc.PrimaryExpressionIdent:
 			t := objType(x)
@@ -456,12 +459,12 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 			}
 			switch t.Kind() {
 			case cc.Array:
-				return r.verbatim(x), r.objectMeta(x)
+				return r.verbatim(x), r.objectMeta(x), generated(genAddr)
 			case cc.Function:
-				return r.verbatim(x), metaWild
+				return r.verbatim(x), metaWild, generated(genAddr)
 			}
 			if d := declOf(x); d != nil && r.hasCompanion(d) {
-				return r.verbatim(x), r.companion(d)
+				return r.verbatim(x), r.companion(d), r.companionProv(d)
 			}
 			if isDataPtr(t) {
 				var place frag
@@ -481,7 +484,7 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 		case cc.PostfixExpressionComplit:
 			// a compound literal is a stack object; wrapping it would end
 			// its lifetime early
-			return r.generic(x), metaWild
+			return r.generic(x), metaWild, generated(genAddr)
 		}
 	case *cc.UnaryExpression:
 		switch x.Case {
@@ -496,31 +499,33 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 		}
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionCast && isPtrLike(x.CastExpression.Type()) {
-			code, meta := r.ptrExpr(x.CastExpression)
+			code, meta, pv := r.ptrExpr(x.CastExpression)
 			var f frag
 			f.tok(x.Token)
 			f.cat(r.verbatim(x.TypeName))
 			f.tok(x.Token2)
 			f.cat(code)
-			return f, meta
+			return f, meta, pv
 		}
 	case *cc.AdditiveExpression:
+		// pointer arithmetic keeps the provenance of its pointer: the
+		// step receiving the result shows the arithmetic
 		if x.Case == cc.AdditiveExpressionAdd || x.Case == cc.AdditiveExpressionSub {
 			lt, rt := x.AdditiveExpression.Type(), x.MultiplicativeExpression.Type()
 			var f frag
 			switch {
 			case isPtrLike(lt) && !isPtrLike(rt):
-				code, meta := r.ptrExpr(x.AdditiveExpression)
+				code, meta, pv := r.ptrExpr(x.AdditiveExpression)
 				f.cat(code)
 				f.tok(x.Token)
 				f.cat(r.expr(x.MultiplicativeExpression))
-				return f, meta
+				return f, meta, pv
 			case isPtrLike(rt) && !isPtrLike(lt) && x.Case == cc.AdditiveExpressionAdd:
-				code, meta := r.ptrExpr(x.MultiplicativeExpression)
+				code, meta, pv := r.ptrExpr(x.MultiplicativeExpression)
 				f.cat(r.expr(x.AdditiveExpression))
 				f.tok(x.Token)
 				f.cat(code)
-				return f, meta
+				return f, meta, pv
 			}
 		}
 	case *cc.AssignmentExpression:
@@ -537,14 +542,14 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 			f.tok(x.Token) // the comma before this element
 		}
 		if x.ExpressionList == nil {
-			code, meta := r.ptrExpr(x.AssignmentExpression)
+			code, meta, pv := r.ptrExpr(x.AssignmentExpression)
 			f.cat(code)
-			return f, meta
+			return f, meta, pv
 		}
 		f.cat(r.expr(x.AssignmentExpression))
-		code, meta := r.ptrExpr(x.ExpressionList)
+		code, meta, pv := r.ptrExpr(x.ExpressionList)
 		f.cat(code)
-		return f, meta
+		return f, meta, pv
 	}
 	return r.opaque(n)
 }
@@ -552,37 +557,41 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string) {
 // stmtExprPtr rewrites a statement expression ({ ...; e; }) whose value,
 // e, is a pointer: the meta of e is kept, before the block's end retires
 // its locals (a pointer to one of them is then dangling, as it should be).
-func (r *rewriter) stmtExprPtr(x *cc.PrimaryExpression) (frag, string, bool) {
+func (r *rewriter) stmtExprPtr(x *cc.PrimaryExpression) (frag, string, prov, bool) {
 	var last *cc.BlockItem
 	for l := x.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
 		last = l.BlockItem
 	}
 	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementExpr ||
 		last.Statement.ExpressionStatement.ExpressionList == nil {
-		return nil, "", false
+		return nil, "", prov{}, false
 	}
-	m := r.metaTemp()
+	m, w := r.metaTemp(), r.wordTemp()
 	outer := r.valueStmt
-	r.valueStmt = valueStmt{last.Statement.ExpressionStatement, m}
+	r.valueStmt = valueStmt{last.Statement.ExpressionStatement, m, w}
 	defer func() { r.valueStmt = outer }()
 	var f frag
 	f.tok(x.Token)
 	f.cat(r.stmtExprBody(x.CompoundStatement))
 	f.tok(x.Token2)
-	return f, m, true
+	return f, m, w, true
 }
 
 // valueStmt is the last statement of a pointer-valued statement
-// expression being rewritten, and the variable receiving its meta.
+// expression being rewritten, and the variables receiving its meta and
+// provenance.
 type valueStmt struct {
 	stmt *cc.ExpressionStatement
 	meta string
+	prov prov
 }
 
 // value rewrites the valueStmt.
 func (r *rewriter) value(x *cc.ExpressionStatement) frag {
-	code, meta := r.ptrExpr(x.ExpressionList)
-	f := r.keepValue(code, func(string) string { return r.valueStmt.meta + " = " + meta })
+	code, meta, pv := r.ptrExpr(x.ExpressionList)
+	f := r.keepValue(code, func(string) string {
+		return r.valueStmt.meta + " = " + meta + ", " + r.valueStmt.prov.word + " = " + pv.moved(meta)
+	})
 	f.tok(x.Token)
 	return f
 }
@@ -600,78 +609,87 @@ func (r *rewriter) keepValue(code frag, after func(v string) string) frag {
 
 // opaque gives a pointer we cannot follow the meta the runtime derives
 // from its value.
-func (r *rewriter) opaque(n cc.ExpressionNode) (frag, string) {
+func (r *rewriter) opaque(n cc.ExpressionNode) (frag, string, prov) {
 	return r.opaqueFrag(r.expr(n))
 }
 
 // ptrLvalue rewrites a pointer-typed (or array-typed) lvalue read for its
 // value: an array decays to a pointer with its container's meta; a pointer
 // is loaded with the meta stored beside it.
-func (r *rewriter) ptrLvalue(n cc.ExpressionNode) (frag, string) {
+//
+// An array reached through a pointer (p->buf) keeps that pointer's
+// provenance, as pointer arithmetic does; a named one is an address made
+// here.
+func (r *rewriter) ptrLvalue(n cc.ExpressionNode) (frag, string, prov) {
 	if isArray(n) {
 		if !throughPointer(n) {
-			return r.generic(n), r.objectMeta(n)
+			return r.generic(n), r.objectMeta(n), generated(genAddr)
 		}
 		l := r.lvalue(n, useAddr)
 		var f frag
 		f.str("(*")
 		f.cat(paren(l.addr))
 		f.str(")")
-		return f, l.meta
+		return f, l.meta, l.prov
 	}
 	place, tag := r.place(n, false, defNone)
 	return r.load(place, tag)
 }
 
 // load reads the pointer at place (an expression of pointer-to-pointer
-// type, checked already) and fetches its meta from the shadow.
-func (r *rewriter) load(place frag, tag string) (frag, string) {
-	m := r.metaTemp()
+// type, checked already) and fetches its meta from the shadow; its
+// provenance is the slot's address (the runtime finds the step that
+// stored the value there when a report needs it).
+func (r *rewriter) load(place frag, tag string) (frag, string, prov) {
+	m, w := r.metaTemp(), r.wordTemp()
 	p, v := r.name("__ml_a"), r.name("__ml_v")
 	var f frag
 	f.str("__extension__({ __auto_type " + p + " = ")
 	f.cat(place)
-	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); %s; })", v, p, m, p, v, tag, v)
-	return f, m
+	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); %s = (__ml_uptr)%s; %s; })", v, p, m, p, v, tag, w.word, p, v)
+	return f, m, w
 }
 
 // addrOf rewrites &E: no access happens; the result has the meta of the
-// pointer E was reached through.
-func (r *rewriter) addrOf(x *cc.UnaryExpression) (frag, string) {
+// pointer E was reached through, and its provenance (&p->f is pointer
+// arithmetic), or is the address of a named object made here.
+func (r *rewriter) addrOf(x *cc.UnaryExpression) (frag, string, prov) {
 	e := x.CastExpression
 	if throughPointer(e) && !isBitfield(e) {
 		l := r.lvalue(e, useAddr)
-		return paren(l.addr), l.meta
+		return paren(l.addr), l.meta, l.prov
 	}
 	var f frag
 	f.tok(x.Token)
 	f.cat(r.addressed(e))
-	return f, r.objectMeta(e)
+	return f, r.objectMeta(e), generated(genAddr)
 }
 
 // assign rewrites an assignment. A pointer stored into memory has its meta
-// stored beside it; a pointer local's companion follows the assignment.
-func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, string) {
+// stored beside it and the store is a step; a pointer local's companions
+// follow the assignment (its step pending).
+func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, string, prov) {
 	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
 	t := lhs.Type()
 	if !isDataPtr(t) {
-		return r.assignValue(x), metaWild
+		return r.assignValue(x), metaWild, generated(genNone)
 	}
 	d := declOfExpr(lhs)
 	if x.Case == cc.AssignmentExpressionAssign {
-		code, meta := r.ptrExpr(rhs)
+		code, meta, pv := r.ptrExpr(rhs)
 		v := r.name("__ml_v")
 		var f frag
+		site := r.lossSite(x, lhs)
 		if d != nil && r.hasCompanion(d) {
+			set := r.setCompanion(d, meta, pv, site, rhs)
 			m := r.companion(d)
-			set := r.setCompanion(m, meta, r.lossSite(x, lhs), rhs)
-			if independent(code, meta) {
+			if independent(code, meta, pv) {
 				f.strf("(%s,", set)
 				f.cat(r.verbatim(lhs))
 				f.tok(x.Token)
 				f.cat(code)
 				f.str(")")
-				return f, m
+				return f, m, r.companionProv(d)
 			}
 			f.str("__extension__({ __auto_type " + v + " = ")
 			f.cat(code)
@@ -688,7 +706,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 				f.cat(r.verbatim(lhs))
 			}
 			f.str("; })")
-			return f, m
+			return f, m, r.companionProv(d)
 		}
 		p := r.name("__ml_a")
 		place, tag := r.place(lhs, true, defNone) // __ml_st defines the slot
@@ -710,19 +728,19 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			target()
 			value()
 		}
-		f.strf("__ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s); *%s = %s; })", p, v, meta, tag, r.stSite(x, lhs), p, v)
-		return f, meta
+		f.strf("__ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s); *%s = %s; })", p, v, meta, tag, r.lossArg(site), site, pv.moved(meta), p, v)
+		return f, meta, pv
 	}
-	// p += n, p -= n
+	// p += n, p -= n: the same value moved, which keeps its steps
 	if d != nil && r.hasCompanion(d) {
 		var f frag
 		f.cat(r.verbatim(lhs))
 		f.tok(x.Token)
 		f.cat(r.expr(rhs))
-		return f, r.companion(d)
+		return f, r.companion(d), r.companionProv(d)
 	}
 	// the value of a compound assignment is evaluated before its target
-	m := r.metaTemp()
+	m, w := r.metaTemp(), r.wordTemp()
 	p, n := r.name("__ml_a"), r.name("__ml_v")
 	place, tag := r.place(lhs, true, defUse)
 	var f frag
@@ -731,11 +749,11 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	f.str("; __auto_type " + p + " = ")
 	f.cat(place)
 	tv := r.name("__ml_v")
-	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); __auto_type %s = *%s; %s", m, p, p, tag, tv, p, tv)
+	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); %s = (__ml_uptr)%s; __auto_type %s = *%s; %s", m, p, p, tag, w.word, p, tv, p, tv)
 	f.tok(x.Token)
 	// published before the store: the slot still holds the old value
-	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s); *%s = %s; })", n, p, tv, m, tag, r.stSite(x, lhs), p, tv)
-	return f, m
+	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0); *%s = %s; })", n, p, tv, m, tag, r.stSite(x, lhs), p, tv)
+	return f, m, w
 }
 
 // assignValue rewrites an assignment of a non-pointer value. A struct copy
@@ -770,7 +788,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		f.cat(src)
 		f.strf("; *%s = *%s;", d, s)
 		if hasPtrs(t, 0) {
-			f.strf(" __ml_copy_shadow(%s, %s, sizeof(*%s), %s, %s);", d, s, d, dtag, stag)
+			f.strf(" __ml_copy_shadow(%s, %s, sizeof(*%s), %s, %s, %s);", d, s, d, dtag, stag, r.copySite(x, lhs))
 		}
 		if r.tracksDef() {
 			f.strf(" __ml_def_copy((__ml_uptr)%s, (__ml_uptr)%s, sizeof(*%s), %s, %s);", d, s, d, dtag, stag)
@@ -815,15 +833,16 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 	return f
 }
 
-// independent reports whether meta can be evaluated before code: a
-// constant, or the meta of code that runs nothing of ours.
-func independent(code frag, meta string) bool {
-	return meta == metaNull || meta == metaWild || plain(code)
+// independent reports whether meta and provenance v can be evaluated
+// before code: constants, or those of code that runs nothing of ours.
+func independent(code frag, meta string, v prov) bool {
+	return plain(code) || (meta == metaNull || meta == metaWild) && v.constant()
 }
 
 // incDec rewrites ++/-- (prefix or postfix): on a pointer in memory the
-// stored value changes, so its shadow copy is refreshed.
-func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantMeta bool) (frag, string) {
+// stored value changes, so its shadow copy is refreshed. The pointer
+// keeps its provenance (the same value moved): no step.
+func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantMeta bool) (frag, string, prov) {
 	if !isDataPtr(operand.Type()) {
 		var f frag
 		o := r.valueOrigin(declOfExpr(operand))
@@ -844,43 +863,45 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 		if o != "" {
 			f.str(")")
 		}
-		return f, metaWild
+		return f, metaWild, generated(genNone)
 	}
 	if d := declOfExpr(operand); d != nil && r.hasCompanion(d) {
-		return r.verbatim(n), r.companion(d)
+		return r.verbatim(n), r.companion(d), r.companionProv(d)
 	}
-	m := r.metaTemp()
+	m, w := r.metaTemp(), r.wordTemp()
 	p, v := r.name("__ml_a"), r.name("__ml_v")
 	var f frag
 	place, tag := r.place(operand, true, defUse)
 	f.str("__extension__({ __auto_type " + p + " = ")
 	f.cat(place)
 	t := r.name("__ml_v")
-	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); __auto_type %s = %s;", v, p, m, p, v, tag, t, v)
+	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); %s = (__ml_uptr)%s; __auto_type %s = %s;", v, p, m, p, v, tag, w.word, p, t, v)
 	f.tok(op)
 	f.str(t)
 	// published before the store: the slot still holds the old value
-	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s); *%s = %s;", p, t, m, tag, r.stSite(n, operand), p, t)
+	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0); *%s = %s;", p, t, m, tag, r.stSite(n, operand), p, t)
 	if post {
 		f.str(v + "; })")
 	} else {
 		f.str(t + "; })")
 	}
-	return f, m
+	return f, m, w
 }
 
 // conditional rewrites c ? a : b yielding a pointer: each branch leaves its
-// meta in one variable. A null-constant branch keeps its form (so the
-// expression's type does not change) and its stale meta is harmless: every
-// access through NULL is reported as such.
-func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string) {
-	m := r.metaTemp()
+// meta and provenance in variables. A null-constant branch keeps its form
+// (so the expression's type does not change): the variables are set to
+// NULL's before the condition, for it.
+func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string, prov) {
+	m, w := r.metaTemp(), r.wordTemp()
+	null := false
 	branch := func(e cc.ExpressionNode) frag {
 		if isNullConst(e) {
+			null = true
 			return r.verbatim(e)
 		}
-		code, meta := r.ptrExpr(e)
-		return r.keepValue(code, func(string) string { return m + " = " + meta })
+		code, meta, pv := r.ptrExpr(e)
+		return r.keepValue(code, func(string) string { return m + " = " + meta + ", " + w.word + " = " + pv.moved(meta) })
 	}
 	var f frag
 	f.cat(r.expr(x.LogicalOrExpression))
@@ -888,7 +909,14 @@ func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string) {
 	f.cat(r.conditionally(func() frag { return branch(x.ExpressionList) }))
 	f.tok(x.Token2)
 	f.cat(r.conditionally(func() frag { return branch(x.ConditionalExpression) }))
-	return f, m
+	if null {
+		var g frag
+		g.strf("(%s = %s, %s = %s,", m, metaNull, w.word, genNull)
+		g.cat(f)
+		g.str(")")
+		f = g
+	}
+	return f, m, w
 }
 
 // vaArg prints back gcc's __builtin_va_arg(ap, type), which reaches us as

@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"os"
@@ -33,6 +34,7 @@ var builtinSource = func() string {
 // site is a static source location compiled into the site table.
 type site struct {
 	file, fn, expr, text string
+	to                   string // value propagation: what received the value
 	line, col, kind, aux int
 }
 
@@ -44,7 +46,9 @@ const (
 	siteStatic  = 4     // a static local's declaration: expr is its name
 	siteLocal   = 5     // an automatic local's declaration: expr is its name, aux the end of its block
 	siteLiteral = 6     // a string literal's first use: expr is the literal
-	siteLoss    = 7     // a statement where a reference may be lost: aux is the length of the variable's text at the start of expr
+	siteLoss    = 7     // a statement where a reference may be lost, or that carries a pointer: aux is the length of the variable's text at the start of expr, to that variable
+	siteArg     = 8     // a pointer passed as an argument: expr is the call, to the parameter
+	siteCopy    = 0x400 // on a loss site: an assignment of a whole object (a struct copy)
 	siteConst   = 0x200 // on a global or static site: the variable is const
 	siteNoFrame = 0x100 // in a function that pushes no frame
 )
@@ -55,7 +59,10 @@ type fnState struct {
 	retPtr       bool // returns a data pointer
 	retVoid      bool
 	comp         map[*cc.Declarator]string    // companion meta variable of a local
+	compProv     map[*cc.Declarator]prov      // companion provenance variables of a local
 	metas        []string                     // meta variables declared in the prologue
+	provs        []prov                       // provenance variables declared in the prologue
+	uninitProv   map[string]bool              // provenance words of pointer locals declared without initializer
 	setjmp       bool                         // calls setjmp: our locals must be volatile
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
@@ -191,16 +198,37 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		fmt.Fprintf(&w.b, "__typeof__(%s) %s __attribute__((noinline));\n", name, name)
 	}
 	if r.c.full && !r.userCleanups(decls) {
-		w.b.WriteString(UnwindMark)
+		flags := unwindFlags
+		if r.c.order != clangOrder {
+			// (gcc pushes stack arguments: a frame's stack pointer at a
+			// call would then differ from the one setjmp's caller had
+			// when it called setjmp, which is how jumps.c finds it)
+			flags += " -maccumulate-outgoing-args"
+		}
+		w.b.WriteString(unwindMark + flags + " */\n")
 	}
 	return w.b.Bytes(), nil
 }
 
-// UnwindMark ends a unit built for full checking whose cleanups are all
-// memlens's: compiled with -fexceptions, a longjmp out of its functions
-// can run them (the runtime's jumps.c). A cleanup of the program's own
-// must not run where the native build's would not.
-const UnwindMark = "/* memlens: unwind */\n"
+// A unit built for full checking whose cleanups are all memlens's ends
+// with a comment naming the flags it must be compiled with: with
+// -fexceptions, a longjmp out of its functions can run them (the
+// runtime's jumps.c). A cleanup of the program's own must not run where
+// the native build's would not.
+const (
+	unwindMark  = "/* memlens: unwind "
+	unwindFlags = "-fexceptions"
+)
+
+// UnwindFlags are the flags the instrumented unit text must be compiled
+// with for longjmp to run its cleanups (none if it must not).
+func UnwindFlags(text []byte) []string {
+	i := bytes.LastIndex(text, []byte(unwindMark))
+	if i < 0 || !bytes.HasSuffix(text, []byte(" */\n")) {
+		return nil
+	}
+	return strings.Fields(string(text[i+len(unwindMark) : len(text)-len(" */\n")]))
+}
 
 // userCleanups reports whether the program's code in decls declares a
 // variable with a cleanup attribute.
@@ -219,7 +247,7 @@ func (r *rewriter) userCleanups(decls []*cc.ExternalDeclaration) bool {
 func (r *rewriter) siteTable() string {
 	return cTable("struct __ml_site", "__ml_sites", len(r.sites), func(i int) string {
 		s := r.sites[i]
-		return fmt.Sprintf("{%s,%s,%s,%s,%d,%d,%d,%d}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), s.line, s.col, s.kind, s.aux)
+		return fmt.Sprintf("{%s,%s,%s,%s,%s,%d,%d,%d,%d}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), cstr(s.to), s.line, s.col, s.kind, s.aux)
 	}) + r.arrayTable() + r.globalMetas() + r.literalDecls()
 }
 
@@ -294,12 +322,16 @@ func (r *rewriter) siteAt(pos token.Position, expr string, kind int) int {
 
 // exitSite is the code telling the runtime that the function is being
 // left at tok (a return, its closing brace): where its pointer locals
-// leave scope (loss tracking; "" in detection mode); and that site.
-func (r *rewriter) exitSite(tok cc.Token, expr string) (code, site string) {
-	if !r.c.full {
+// leave scope (loss tracking; "" in detection mode); and that site, which
+// is also the step of a pointer returned (carries).
+func (r *rewriter) exitSite(tok cc.Token, expr string, carries bool) (code, site string) {
+	if !r.c.full && !carries {
 		return "", ""
 	}
 	site = siteRef(r.siteAt(tok.Position(), expr, siteLoss))
+	if !r.c.full {
+		return "", site
+	}
 	code = "__ml_t.xsite = " + site + ";"
 	if !r.fn.retPtr {
 		// no pointer is being returned: a block whose last reference
@@ -327,9 +359,11 @@ func (r *rewriter) lossSite(n, lhs cc.Node) string {
 		s.expr = strings.TrimSpace(t)
 	}
 	if lhs != nil {
-		if v := cc.NodeSource(lhs); strings.HasPrefix(s.expr, v) {
+		v := cc.NodeSource(lhs)
+		if strings.HasPrefix(s.expr, v) {
 			s.aux = len(v)
 		}
+		s.to = toText(v)
 	}
 	return siteRef(i)
 }
@@ -343,45 +377,74 @@ func (r *rewriter) companionAttrs() string {
 	return " __attribute__((unused))"
 }
 
-// lossSiteVar is the loss site of local d's declaration (a block run
-// again drops the value its previous run left).
-func (r *rewriter) lossSiteVar(d *cc.Declarator) string {
-	if !r.c.full {
-		return "0"
-	}
-	return r.varLossSite(d.Position(), d.Name())
+// declSite is the site of local d's declaration with initializer e,
+// shown as "d = e": the step giving d its value, and with loss tracking
+// where the value d held is lost (a block run again drops the value its
+// previous run left).
+func (r *rewriter) declSite(d *cc.Declarator, e cc.Node) string {
+	i := r.siteAt(d.Position(), d.Name()+" = "+toText(cc.NodeSource(e)), siteLoss)
+	r.sites[i].aux = len(d.Name())
+	r.sites[i].to = d.Name()
+	return siteRef(i)
 }
 
 // varLossSite is a loss site at pos where variable name loses its value.
 func (r *rewriter) varLossSite(pos token.Position, name string) string {
 	i := r.siteAt(pos, name, siteLoss)
 	r.sites[i].aux = len(name)
+	r.sites[i].to = name
 	return siteRef(i)
 }
 
-// setCompanion is the assignment of meta, the value of rhs, to companion m
-// at site: with loss tracking, the block m named loses a reference and
-// meta's gains one. A local names the block only when rhs is a call (an
-// allocation, a function's result): copies between locals and loads into
-// cursors would each cost a test on the hot path, and say little.
-func (r *rewriter) setCompanion(m, meta, site string, rhs cc.ExpressionNode) string {
-	if !r.c.full {
-		return m + " = " + meta
+// setCompanion is the assignment to pointer local d of meta and provenance
+// v, those of rhs, at site (a loss site naming d). With loss tracking, the
+// block d named loses a reference and meta's gains one; a local names the
+// block only when rhs is a call (an allocation, a function's result):
+// copies between locals and loads into cursors would each cost a test on
+// the hot path, and say little. The step is pending in d's provenance
+// variables, unless rhs is d's own value moved (p = p + 1: the same step).
+func (r *rewriter) setCompanion(d *cc.Declarator, meta string, v prov, site string, rhs cc.ExpressionNode) string {
+	m := r.companion(d)
+	set := m + " = " + meta
+	if r.c.full {
+		name := "0"
+		if isCall(rhs) {
+			name = site
+		}
+		set = fmt.Sprintf("%s = __ml_mv(%s, %s, %s, %s)", m, m, meta, site, name)
 	}
-	name := "0"
-	if isCall(rhs) {
-		name = site
+	own := r.companionProv(d)
+	if v == own {
+		return set
 	}
-	return fmt.Sprintf("%s = __ml_mv(%s, %s, %s, %s)", m, m, meta, site, name)
+	return set + ", " + receive(own, site, v, m)
 }
 
-// stSite is the site argument of __ml_st for an assignment n to lvalue
-// lhs: its loss site with loss tracking, else 0.
+// stSite is the loss-tracking site argument of __ml_st for an assignment
+// n to lvalue lhs that is no step (the value moved in place): its loss
+// site with loss tracking, else 0.
 func (r *rewriter) stSite(n, lhs cc.Node) string {
 	if !r.c.full {
 		return "0"
 	}
 	return r.lossSite(n, lhs)
+}
+
+// lossArg is the loss-tracking site argument of __ml_st for a store at
+// step site: the same site with loss tracking, else 0.
+func (r *rewriter) lossArg(site string) string {
+	if !r.c.full {
+		return "0"
+	}
+	return site
+}
+
+// copySite is the step site of n, a copy of a whole object into lvalue
+// lhs: the pointers inside move with it.
+func (r *rewriter) copySite(n, lhs cc.Node) string {
+	ref := r.lossSite(n, lhs)
+	r.sites[len(r.sites)-1].kind |= siteCopy
+	return ref
 }
 
 // flush is the check, after a statement at n, of the references it
@@ -424,7 +487,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// A function that makes no calls needs no frame: nothing can look at
 	// the shadow stack while it runs, except its own reports. Leaving the
 	// frame out keeps small helpers small enough for gcc to inline.
-	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, objs: map[*cc.Declarator]*localObj{},
+	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		uninit: map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
@@ -448,6 +511,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	entry := r.site(fd.Declarator, siteFunc)
 	type param struct {
 		name, from string
+		pv         prov // where the argument came from
 		addrTaken  bool
 	}
 	var params []param
@@ -467,27 +531,33 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				continue
 			}
 			if direct != nil {
-				// the meta is a parameter of its own (copied into a
-				// companion that counts as a reference with loss
-				// tracking: a parameter can have no cleanup)
+				// the meta and provenance are parameters of their own
+				// (the meta copied into a companion that counts as a
+				// reference with loss tracking: a parameter can have
+				// no cleanup)
+				pv := prov{provSiteParam(i), provWordParam(i)}
 				switch {
 				case pd.AddressTaken() || r.c.full:
-					params = append(params, param{pd.Name(), metaParam(i), pd.AddressTaken()})
+					params = append(params, param{pd.Name(), metaParam(i), pv, pd.AddressTaken()})
 					if !pd.AddressTaken() {
 						r.fn.comp[pd] = r.name("__ml_p")
 					}
 				default:
 					r.fn.comp[pd] = metaParam(i)
 				}
+				r.fn.compProv[pd] = pv
 				continue
 			}
 			from := "__ml_metav((__ml_uptr)" + pd.Name() + ")"
+			pv := generated(genCaller)
 			if i < 16 {
 				from = "__ml_own_ ? __ml_t.arg[" + strconv.Itoa(i) + "] : " + from
+				pv = prov{"__ml_own_ ? __ml_t.argsite[" + strconv.Itoa(i) + "] : 0", "__ml_own_ ? __ml_t.argprov[" + strconv.Itoa(i) + "] : " + genCaller}
 			}
-			params = append(params, param{pd.Name(), from, pd.AddressTaken()})
+			params = append(params, param{pd.Name(), from, pv, pd.AddressTaken()})
 			if !pd.AddressTaken() {
 				r.fn.comp[pd] = r.name("__ml_p")
+				r.fn.compProv[pd] = prov{r.name("__ml_ps"), r.name("__ml_pw")}
 			}
 		}
 	}
@@ -530,15 +600,22 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				if o := r.fn.objs[declByName(ft, p.name)]; o != nil {
 					tag = o.meta
 				}
-				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+tag+", 0), 0);")
+				// the argument's step is the store into the parameter
+				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+tag+", 0, "+p.pv.site+", "+p.pv.word+"), 0);")
 				continue
 			}
+			pd := declByName(ft, p.name)
 			from := p.from
 			if r.c.full {
 				from = "__ml_refd(" + from + ")"
 			}
-			pro = append(pro, vol+"__ml_meta_t "+r.fn.comp[declByName(ft, p.name)]+r.companionAttrs()+" = "+from+";")
+			pro = append(pro, vol+"__ml_meta_t "+r.fn.comp[pd]+r.companionAttrs()+" = "+from+";")
+			if pv := r.fn.compProv[pd]; pv != p.pv {
+				pro = append(pro, "const struct __ml_site *"+vol+pv.site+" __attribute__((unused)) = "+p.pv.site+";",
+					vol+"__ml_prov_t "+pv.word+" __attribute__((unused)) = "+p.pv.word+";")
+			}
 		}
+		pro = append(pro, r.provDecls(vol)...)
 		companions := map[string]bool{}
 		for _, m := range r.fn.comp {
 			companions[m] = true
@@ -634,7 +711,7 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		// the prologue's declarations are collected while rewriting the items
 		f.cat(prologue(open))
 		f.cat(items)
-		xs, _ := r.exitSite(cs.Token2, "}")
+		xs, _ := r.exitSite(cs.Token2, "}", false)
 		f.str(xs + r.leave())
 	} else {
 		f.cat(open)
@@ -819,7 +896,7 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 		reg := o.register()
 		if o.retag {
 			// its brace initializer stored pointers tagged as unknown
-			reg += fmt.Sprintf(", __ml_copy_shadow(&%s, &%s, sizeof(%s), %s, %s)", o.name, o.name, o.name, o.meta, metaWild)
+			reg += fmt.Sprintf(", __ml_copy_shadow(&%s, &%s, sizeof(%s), %s, %s, 0)", o.name, o.name, o.name, o.meta, metaWild)
 		}
 		f.later(o.late(r.registration(reg)))
 	}
@@ -901,9 +978,9 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 		// an uninitialized pointer local belongs to no object until
 		// assigned (unless code we do not see may assign it)
 		m := r.companion(d)
-		r.fn.comp[d] = m
 		if !r.fn.unseenWrites {
 			r.fn.uninit[m] = true
+			r.fn.uninitProv[r.companionProv(d).word] = true
 		}
 	}
 	return f
@@ -928,6 +1005,17 @@ func (r *rewriter) companion(d *cc.Declarator) string {
 	return m
 }
 
+// companionProv is the pair of variables holding the provenance of the
+// value of pointer local d.
+func (r *rewriter) companionProv(d *cc.Declarator) prov {
+	if v, ok := r.fn.compProv[d]; ok {
+		return v
+	}
+	v := r.provTemp()
+	r.fn.compProv[d] = v
+	return v
+}
+
 func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 	if in.Case == cc.InitializerInitList && d != nil && hasPtrs(d.Type(), 0) {
 		// pointers in a brace initializer get their metas stored beside them
@@ -940,12 +1028,12 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 		return r.generic(in)
 	}
 	e := in.AssignmentExpression
-	code, meta := r.ptrExpr(e)
+	code, meta, pv := r.ptrExpr(e)
+	site := r.declSite(d, e)
 	var f frag
 	if r.hasCompanion(d) {
-		m := r.companion(d)
-		set := r.setCompanion(m, meta, r.lossSiteVar(d), e)
-		if independent(code, meta) {
+		set := r.setCompanion(d, meta, pv, site, e)
+		if independent(code, meta, pv) {
 			f.strf("(%s,", set)
 			f.cat(code)
 			f.str(")")
@@ -958,7 +1046,7 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 		tag = m
 	}
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("__ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s, 0)", d.Name(), v, meta, tag)
+		return fmt.Sprintf("__ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s, 0, %s, %s)", d.Name(), v, meta, tag, site, pv.moved(meta))
 	})
 }
 
@@ -968,12 +1056,14 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 	if r.initObj == "" || in.Case != cc.InitializerExpr || !isDataPtr(in.Type()) {
 		return r.generic(in)
 	}
-	code, meta := r.ptrExpr(in.AssignmentExpression)
+	code, meta, pv := r.ptrExpr(in.AssignmentExpression)
 	if meta == metaWild {
 		return code
 	}
+	i := r.site(in.AssignmentExpression, siteLoss)
+	r.sites[i].to = r.initObj
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("__ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s, 0)", r.initObj, in.Offset(), v, meta, metaWild)
+		return fmt.Sprintf("__ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s, 0, %s, %s)", r.initObj, in.Offset(), v, meta, metaWild, siteRef(i), pv.moved(meta))
 	})
 }
 
@@ -1039,7 +1129,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 	var f frag
 	e := j.ExpressionList
 	semi := j.Token2 // return expr? ';'
-	xs, xsite := r.exitSite(j.Token, cc.NodeSource(j))
+	xs, xsite := r.exitSite(j.Token, cc.NodeSource(j), e != nil && r.fn.retPtr)
 	switch {
 	case e == nil:
 		f.str("{" + xs + r.leave())
@@ -1054,7 +1144,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.tok(semi)
 		f.str("}")
 	case r.fn.retPtr:
-		code, meta := r.ptrExpr(e)
+		code, meta, pv := r.ptrExpr(e)
 		v := r.name("__ml_r")
 		f.str("{ __auto_type " + v + " = ")
 		f.cat(code)
@@ -1065,11 +1155,13 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 			// instead of the USE-AFTER-RETURN it is
 			f.strf(" __asm__(\"\" : \"+r\"(%s));", v)
 		}
+		// the return statement's step stays pending in the caller's
+		// temporaries
 		if r.c.full { // the block is named as the function's result
 			m := r.name("__ml_rm")
-			f.strf(" __ml_meta_t %s = %s; __ml_setret((__ml_uptr)%s, %s); %s __ml_name(%s, %s);", m, meta, r.fn.name, m, xs+r.leave(), m, xsite)
+			f.strf(" __ml_meta_t %s = %s; __ml_setret((__ml_uptr)%s, %s, %s, %s); %s __ml_name(%s, %s);", m, meta, r.fn.name, m, xsite, pv.moved(m), xs+r.leave(), m, xsite)
 		} else {
-			f.strf(" __ml_setret((__ml_uptr)%s, %s); %s", r.fn.name, meta, xs+r.leave())
+			f.strf(" __ml_setret((__ml_uptr)%s, %s, %s, %s); %s", r.fn.name, meta, xsite, pv.moved(meta), xs+r.leave())
 		}
 		f.tok(j.Token)
 		f.str(v)

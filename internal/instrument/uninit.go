@@ -327,7 +327,7 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 			f.cat(r.expr(a))
 			continue
 		}
-		code, meta := r.ptrExpr(a)
+		code, meta, _ := r.ptrExpr(a)
 		o := ""
 		if out {
 			o = r.originTemp() // a function-scope __ml_uptr

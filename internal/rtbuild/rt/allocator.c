@@ -37,7 +37,8 @@ static inline meta_t ml_pub_meta(uptr self, unsigned i)
 	return __ML_WILD;
 }
 
-static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag, int count);
+static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag, int count,
+                           const site_t *site);
 static void ml_shadow_zero(uptr p, uptr n);
 
 /* ---- records of blocks ---- */
@@ -98,9 +99,13 @@ static meta_t ml_resolve_free_meta(void *p, meta_t m)
 }
 
 static ML_SLOW void ml_bad_free(void *p, meta_t m, enum ml_access acc, const char *fn,
-                                const char *note, uptr pc)
+                                const char *note, uptr pc, const struct ml_pv *pv)
 {
 	struct ml_event ev = {0};
+	if (pv) {
+		ev.pv = *pv;
+		ev.has_pv = 1;
+	}
 	ev.point = ML_FREE;
 	ev.access = acc;
 	ev.p = (uptr)p;
@@ -114,9 +119,10 @@ static ML_SLOW void ml_bad_free(void *p, meta_t m, enum ml_access acc, const cha
 
 /* Validate free(p) (or the release half of realloc) and retire the block:
  * on ML_REL_OK the generation is bumped and *slot is the block's slot, to be
- * handed back with ml_slot_put once libc has the memory. */
+ * handed back with ml_slot_put once libc has the memory. pv: the
+ * provenance of p, if known. */
 static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *slot,
-                      meta_t *resolved)
+                      meta_t *resolved, const struct ml_pv *pv)
 {
 	m = ml_resolve_free_meta(p, m);
 	*resolved = m;
@@ -133,22 +139,23 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 		c->free_tid = ml_self_id();
 		ML_STORE(&c->flags, ML_CF_FREED | (acc == ML_ACC_REALLOC ? ML_CF_REALLOC : 0) |
 		                        (ML_LOAD(&c->flags) & (ML_CF_FOREIGN | ML_CF_LOST)));
+		ml_explain_free(s, m, pv);
 		*slot = s;
 		return ML_REL_OK;
 	}
 	if (s < __ML_FIRST_SLOT && ml_init_block_take(p))
 		return ML_REL_FOREIGN; /* libc's, from before the runtime was up */
-	ml_bad_free(p, m, acc, 0, 0, pc);
+	ml_bad_free(p, m, acc, 0, 0, pc, pv);
 	return ML_REL_INVALID;
 }
 
-static void ml_free(void *p, meta_t m, uptr pc)
+static void ml_free(void *p, meta_t m, uptr pc, const struct ml_pv *pv)
 {
 	unsigned s;
 	meta_t rm;
 	if (!p)
 		return;
-	switch (ml_release(p, m, ML_ACC_FREE, pc, &s, &rm)) {
+	switch (ml_release(p, m, ML_ACC_FREE, pc, &s, &rm, pv)) {
 	case ML_REL_OK:
 		/* the pointers it holds are gone (unless it was reported lost,
 		 * which let them go) */
@@ -170,7 +177,8 @@ static void ml_free(void *p, meta_t m, uptr pc)
 /* undef: the growth is the instrumented program's, undefined until written
  * (else the caller is code memlens does not see). The new block belongs
  * to whoever the old one did. */
-static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t *mp)
+static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t *mp,
+                        const struct ml_pv *pv)
 {
 	unsigned s;
 	meta_t rm;
@@ -179,10 +187,10 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t 
 	*mp = __ML_NULL;
 	if (n == 0) {
 		/* glibc: realloc(p, 0) frees p and returns NULL. */
-		ml_free(p, m, pc);
+		ml_free(p, m, pc, pv);
 		return 0;
 	}
-	int v = ml_release(p, m, ML_ACC_REALLOC, pc, &s, &rm);
+	int v = ml_release(p, m, ML_ACC_REALLOC, pc, &s, &rm, pv);
 	if (v == ML_REL_FOREIGN) {
 		void *q = __libc_realloc(p, n);
 		if (q)
@@ -207,7 +215,7 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t 
 	 * block (even in place: the block's meta changed) */
 	uptr kept = oldsize < n ? oldsize : n;
 	/* the references move with it */
-	ml_copy_shadow(q, p, kept, *mp, rm, 0);
+	ml_copy_shadow(q, p, kept, *mp, rm, 0, ml_caller_site());
 	if (q != p) {
 		ml_shadow_zero((uptr)p, oldsize);
 		__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD);
@@ -233,7 +241,9 @@ int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size)
 		*size = r->end - r->base;
 		return 1;
 	}
-	ml_bad_free(p, rm, ML_ACC_REALLOC, fn, "*lineptr is handed to realloc", 0);
+	struct ml_pv pv;
+	ml_bad_free(p, rm, ML_ACC_REALLOC, fn, "*lineptr is handed to realloc", 0,
+	            ml_arg_pv(m, &pv) ? &pv : 0);
 	return 0;
 }
 
@@ -292,8 +302,10 @@ void __ml_adopt_out(__ml_uptr pp)
 }
 
 /* Copy the shadow of [src, src+n) to dst (retagged from stag to dtag);
- * with count, each pointer copied is one more reference (loss tracking). */
-static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag, int count)
+ * with count, each pointer copied is one more reference (loss tracking);
+ * each is a step at site, from its source slot (value propagation). */
+static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag, int count,
+                           const site_t *site)
 {
 	uptr d = (uptr)dst, s = (uptr)src;
 	if (n == 0 || ((d ^ s) & 7))
@@ -323,12 +335,15 @@ static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag,
 		dm[i] = valid ? (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) << 48) : 0;
 		if (valid && count)
 			__ml_ref(w & __ML_META_MASK, 0);
+		if (valid && d0 != s0)
+			(void)__ml_step(site, s0 + i * 8, w & __ML_META_MASK, d0 + i * 8);
 	}
 }
 
-void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag)
+void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag,
+                      const struct __ml_site *site)
 {
-	ml_copy_shadow(dst, src, n, dtag, stag, dst != src && ML_LOAD(&ml_loss_on));
+	ml_copy_shadow(dst, src, n, dtag, stag, dst != src && ML_LOAD(&ml_loss_on), site);
 }
 
 /* Forget the pointers stored in [p, p+n): memory that moved away. */
@@ -352,7 +367,7 @@ void *malloc(size_t n)
 		return p;
 	}
 	void *p = ml_alloc(n, 0, ML_PLAIN | ML_FOREIGN, &m);
-	ML_SETRET(malloc, m);
+	ML_SETRET_NEW(malloc, m);
 	return p;
 }
 
@@ -378,7 +393,7 @@ void *calloc(size_t a, size_t b)
 {
 	meta_t m;
 	void *p = ml_calloc(a, b, ML_ZERO | ML_FOREIGN, &m);
-	ML_SETRET(calloc, m);
+	ML_SETRET_NEW(calloc, m);
 	return p;
 }
 
@@ -393,14 +408,14 @@ static void *ml_realloc_public(void *p, size_t n, uptr self, uptr pc, meta_t *mp
 		ml_init_block_add(q);
 		return q;
 	}
-	return ml_realloc(p, ml_pub_meta(self, 0), n, pc, 0, mp);
+	return ml_realloc(p, ml_pub_meta(self, 0), n, pc, 0, mp, 0);
 }
 
 void *realloc(void *p, size_t n)
 {
 	meta_t m;
 	void *q = ml_realloc_public(p, n, (uptr)&realloc, (uptr)__builtin_return_address(0), &m);
-	ML_SETRET(realloc, m);
+	ML_SETRET_NEW(realloc, m);
 	return q;
 }
 
@@ -413,7 +428,7 @@ void *reallocarray(void *p, size_t a, size_t b)
 		return 0;
 	}
 	void *q = ml_realloc_public(p, n, (uptr)&reallocarray, (uptr)__builtin_return_address(0), &m);
-	ML_SETRET(reallocarray, m);
+	ML_SETRET_NEW(reallocarray, m);
 	return q;
 }
 
@@ -424,7 +439,7 @@ void free(void *p)
 		__libc_free(p);
 		return;
 	}
-	ml_free(p, ml_pub_meta((uptr)&free, 0), (uptr)__builtin_return_address(0));
+	ml_free(p, ml_pub_meta((uptr)&free, 0), (uptr)__builtin_return_address(0), 0);
 }
 
 static int ml_posix_memalign(void **out, size_t align, size_t n, int how, meta_t *mp)
@@ -454,7 +469,7 @@ int posix_memalign(void **out, size_t align, size_t n)
 	}
 	int rc = ml_posix_memalign(out, align, n, ML_PLAIN | ML_FOREIGN, &m);
 	if (rc == 0)
-		ml_store_ptr(out, *out, m, __ml_meta_of(out));
+		ml_store_ptr(out, *out, m, __ml_meta_of(out), __ML_GEN_ALLOC);
 	return rc;
 }
 
@@ -473,7 +488,7 @@ void *aligned_alloc(size_t align, size_t n)
 {
 	meta_t m;
 	void *p = ml_memalign_common(align, n, ML_PLAIN | ML_FOREIGN, &m);
-	ML_SETRET(aligned_alloc, m);
+	ML_SETRET_NEW(aligned_alloc, m);
 	return p;
 }
 
@@ -481,7 +496,7 @@ void *memalign(size_t align, size_t n)
 {
 	meta_t m;
 	void *p = ml_memalign_common(align, n, ML_PLAIN | ML_FOREIGN, &m);
-	ML_SETRET(memalign, m);
+	ML_SETRET_NEW(memalign, m);
 	return p;
 }
 
@@ -489,7 +504,7 @@ void *valloc(size_t n)
 {
 	meta_t m;
 	void *p = ml_memalign_common(ml_page(), n, ML_PLAIN | ML_FOREIGN, &m);
-	ML_SETRET(valloc, m);
+	ML_SETRET_NEW(valloc, m);
 	return p;
 }
 
@@ -513,7 +528,7 @@ void *pvalloc(size_t n)
 		return 0;
 	}
 	void *p = ml_memalign_common(ml_page(), sz, ML_PLAIN | ML_FOREIGN, &m);
-	ML_SETRET(pvalloc, m);
+	ML_SETRET_NEW(pvalloc, m);
 	return p;
 }
 
@@ -539,7 +554,7 @@ char *strdup(const char *s)
 	if (p)
 		memcpy(p, s, n);
 	if (ML_LIKELY(ml_state == ML_READY))
-		ML_SETRET(strdup, __ml_t.ret);
+		ML_SETRET_NEW(strdup, __ml_t.ret);
 	return p;
 }
 
@@ -552,7 +567,7 @@ char *strndup(const char *s, size_t max)
 		p[n] = 0;
 	}
 	if (ML_LIKELY(ml_state == ML_READY))
-		ML_SETRET(strndup, __ml_t.ret);
+		ML_SETRET_NEW(strndup, __ml_t.ret);
 	return p;
 }
 
@@ -565,7 +580,7 @@ void *__ml_malloc(size_t n)
 	if (ML_UNLIKELY(!ml_ready()))
 		return __libc_malloc(n);
 	void *p = ml_alloc(n, 0, ML_UNDEF, &m);
-	ML_SETRET(__ml_malloc, m);
+	ML_SETRET_NEW(__ml_malloc, m);
 	return p;
 }
 
@@ -574,7 +589,7 @@ void *__ml_calloc(size_t a, size_t b)
 	meta_t m;
 	__ml_own((uptr)&__ml_calloc);
 	void *p = ml_calloc(a, b, ML_ZERO, &m);
-	ML_SETRET(__ml_calloc, m);
+	ML_SETRET_NEW(__ml_calloc, m);
 	return p;
 }
 
@@ -583,8 +598,9 @@ void *__ml_realloc(void *p, size_t n)
 	meta_t m;
 	ML_OWN(__ml_realloc);
 	meta_t pm = ML_ARGM(0, p);
-	void *q = ml_realloc(p, pm, n, 0, 1, &m);
-	ML_SETRET(__ml_realloc, m);
+	struct ml_pv pv = {__ml_t.argsite[0], __ml_t.argprov[0]};
+	void *q = ml_realloc(p, pm, n, 0, 1, &m, own_ ? &pv : 0);
+	ML_SETRET_NEW(__ml_realloc, m);
 	return q;
 }
 
@@ -596,11 +612,12 @@ void *__ml_reallocarray(void *p, size_t a, size_t b)
 	meta_t pm = ML_ARGM(0, p);
 	if (__builtin_mul_overflow(a, b, &n)) {
 		errno = ENOMEM;
-		ML_SETRET(__ml_reallocarray, __ML_NULL);
+		ML_SETRET_NEW(__ml_reallocarray, __ML_NULL);
 		return 0;
 	}
-	void *q = ml_realloc(p, pm, n, 0, 1, &m);
-	ML_SETRET(__ml_reallocarray, m);
+	struct ml_pv pv = {__ml_t.argsite[0], __ml_t.argprov[0]};
+	void *q = ml_realloc(p, pm, n, 0, 1, &m, own_ ? &pv : 0);
+	ML_SETRET_NEW(__ml_reallocarray, m);
 	return q;
 }
 
@@ -608,7 +625,8 @@ void __ml_free(void *p)
 {
 	ML_OWN(__ml_free);
 	meta_t pm = ML_ARGM(0, p);
-	ml_free(p, pm, 0);
+	struct ml_pv pv = {__ml_t.argsite[0], __ml_t.argprov[0]};
+	ml_free(p, pm, 0, own_ ? &pv : 0);
 }
 
 int __ml_posix_memalign(void **out, size_t align, size_t n)
@@ -619,7 +637,7 @@ int __ml_posix_memalign(void **out, size_t align, size_t n)
 	ml_check(out, om, sizeof(void *), 1, "posix_memalign");
 	int rc = ml_posix_memalign(out, align, n, ML_UNDEF, &m);
 	if (rc == 0)
-		ml_store_ptr(out, *out, m, om);
+		ml_store_ptr(out, *out, m, om, __ML_GEN_ALLOC);
 	return rc;
 }
 
@@ -628,7 +646,7 @@ void *__ml_aligned_alloc(size_t align, size_t n)
 	meta_t m;
 	__ml_own((uptr)&__ml_aligned_alloc);
 	void *p = ml_memalign_common(align, n, ML_UNDEF, &m);
-	ML_SETRET(__ml_aligned_alloc, m);
+	ML_SETRET_NEW(__ml_aligned_alloc, m);
 	return p;
 }
 
@@ -637,7 +655,7 @@ void *__ml_memalign(size_t align, size_t n)
 	meta_t m;
 	__ml_own((uptr)&__ml_memalign);
 	void *p = ml_memalign_common(align, n, ML_UNDEF, &m);
-	ML_SETRET(__ml_memalign, m);
+	ML_SETRET_NEW(__ml_memalign, m);
 	return p;
 }
 
@@ -646,7 +664,7 @@ void *__ml_valloc(size_t n)
 	meta_t m;
 	__ml_own((uptr)&__ml_valloc);
 	void *p = ml_memalign_common(ml_page(), n, ML_UNDEF, &m);
-	ML_SETRET(__ml_valloc, m);
+	ML_SETRET_NEW(__ml_valloc, m);
 	return p;
 }
 
@@ -657,11 +675,11 @@ void *__ml_pvalloc(size_t n)
 	size_t sz = ml_pvalloc_size(n);
 	if (sz == SIZE_MAX) {
 		errno = ENOMEM;
-		ML_SETRET(__ml_pvalloc, __ML_NULL);
+		ML_SETRET_NEW(__ml_pvalloc, __ML_NULL);
 		return 0;
 	}
 	void *p = ml_memalign_common(ml_page(), sz, ML_UNDEF, &m);
-	ML_SETRET(__ml_pvalloc, m);
+	ML_SETRET_NEW(__ml_pvalloc, m);
 	return p;
 }
 
@@ -674,7 +692,7 @@ char *__ml_strdup(const char *s)
 	char *p = ml_alloc(n, 0, ML_PLAIN, &m);
 	if (p)
 		memcpy(p, s, n);
-	ML_SETRET(__ml_strdup, m);
+	ML_SETRET_NEW(__ml_strdup, m);
 	return p;
 }
 
@@ -690,6 +708,6 @@ char *__ml_strndup(const char *s, size_t max)
 		memcpy(p, s, n);
 		p[n] = 0;
 	}
-	ML_SETRET(__ml_strndup, m);
+	ML_SETRET_NEW(__ml_strndup, m);
 	return p;
 }

@@ -212,13 +212,21 @@ int ml_detect(struct ml_event *ev)
 /* ---- access slow paths ---- */
 
 void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr n,
-                        const struct __ml_site *site, int write)
+                        const struct __ml_site *site, int write,
+                        const struct __ml_site *ps, __ml_prov_t pw)
 {
-	ml_access_slow(p, m, n, write, 0, site);
+	struct ml_pv pv = {ps, pw};
+	ml_access_slow_pv(p, m, n, write, 0, site, &pv);
 }
 
 void ml_access_slow(const void *p, meta_t m, uptr n, int write, const char *fn,
                     const site_t *site)
+{
+	ml_access_slow_pv(p, m, n, write, fn, site, 0);
+}
+
+void ml_access_slow_pv(const void *p, meta_t m, uptr n, int write, const char *fn,
+                       const site_t *site, const struct ml_pv *pv)
 {
 	struct ml_event ev = {0};
 	ev.point = write ? ML_DEREF_W : ML_DEREF_R;
@@ -228,6 +236,12 @@ void ml_access_slow(const void *p, meta_t m, uptr n, int write, const char *fn,
 	ev.n = n;
 	ev.site = site;
 	ev.fn = fn;
+	if (pv) {
+		ev.pv = *pv;
+		ev.has_pv = 1;
+	} else if (fn) { /* an interceptor's argument */
+		ev.has_pv = ml_arg_pv(m, &ev.pv);
+	}
 	ml_detect(&ev);
 }
 

@@ -67,6 +67,12 @@ static const struct ml_option {
 	{"break", ML_OPT_BOOL, "0", 0, 1,
 	 "after each report, stop in the debugger the program runs under (a breakpoint "
 	 "instruction; memlens gdb sets this)", 0},
+	{"explain", ML_OPT_BOOL, "1", 0, 1,
+	 "show with each report the value propagation chain of the pointer (or value) involved: "
+	 "the statements that carried it from where it was made; 0 costs nothing beyond a test per step", 0},
+	{"explain_ring", ML_OPT_INT, "262144", 1024, 16777216,
+	 "steps of value propagation kept, newest first, all threads together (rounded down to a "
+	 "power of two; 48 bytes each): a chain whose older steps are gone says so", 0},
 	{"help", ML_OPT_BOOL, "0", 0, 1,
 	 "print this list of options at start-up", 0},
 };
@@ -104,6 +110,15 @@ static void ml_opt_apply(const struct ml_option *o, long iv, const char *sv, siz
 		ml_kinds_disable(sv, svlen);
 	} else if (strcmp(o->name, "break") == 0) {
 		ml_flags.break_on_error = (int)iv;
+	} else if (strcmp(o->name, "explain") == 0) {
+		ml_flags.explain = (int)iv;
+		ml_explain_set(ml_flags.explain, ml_flags.explain_ring);
+	} else if (strcmp(o->name, "explain_ring") == 0) {
+		uptr ring = 1;
+		while (ring * 2 <= (uptr)iv)
+			ring *= 2;
+		ml_flags.explain_ring = ring;
+		ml_explain_set(ml_flags.explain, ring);
 	} else if (strcmp(o->name, "help") == 0) {
 		ml_flags.help = (int)iv;
 	}

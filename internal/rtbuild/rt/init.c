@@ -168,6 +168,7 @@ void __ml_init(void)
 		return;
 	}
 	ml_state = ML_INITIALIZING;
+	ml_explain_init(); /* (the options switch explanations on) */
 	ml_flags_defaults();
 
 	ml_map_hot((uptr)__ML_RECS, ML_RECS_SIZE, "record table");

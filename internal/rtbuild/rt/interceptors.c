@@ -188,7 +188,7 @@ void *__ml_memcpy(void *d, const void *s, size_t n)
 	memcpy(d, s, n);
 	__ml_def_copy((uptr)d, (uptr)s, n, md, ms); /* a copy, not a use */
 	if (n >= 8)
-		__ml_copy_shadow(d, s, n, md, ms); /* pointers inside survive the copy */
+		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site()); /* pointers inside survive the copy */
 	ML_SETRET(__ml_memcpy, md);
 	return d;
 }
@@ -204,7 +204,7 @@ void *__ml_memmove(void *d, const void *s, size_t n)
 	memmove(d, s, n);
 	__ml_def_copy((uptr)d, (uptr)s, n, md, ms); /* a copy, not a use */
 	if (n >= 8)
-		__ml_copy_shadow(d, s, n, md, ms);
+		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site());
 	ML_SETRET(__ml_memmove, md);
 	return d;
 }
@@ -577,7 +577,7 @@ char *__ml_strtok_r(char *s, const char *delim, char **save)
 	ml_check(save, msave, sizeof *save, 1, "strtok_r"); /* read (s == NULL) and written */
 	meta_t mpos = s ? ms : ml_load_ptr((void *const *)save, *save, msave);
 	char *r = ml_strtok(s, delim, save, ms, md, &mpos, "strtok_r");
-	ml_store_ptr(save, *save, *save ? mpos : __ML_NULL, msave);
+	ml_store_ptr(save, *save, *save ? mpos : __ML_NULL, msave, __ML_GEN_EXTERN);
 	ML_SETRET(__ml_strtok_r, r ? mpos : __ML_NULL);
 	return r;
 }
@@ -870,7 +870,7 @@ static long ml_getdelim(char **lp, size_t *np, int delim, void *f, meta_t mlp, m
 		long r = getdelim(&tmp, &tn, delim, (FILE *)f);
 		*lp = tmp;
 		*np = tn;
-		ml_store_ptr(lp, tmp, __ml_metar((uptr)tmp), mlp);
+		ml_store_ptr(lp, tmp, __ml_metar((uptr)tmp), mlp, __ML_GEN_ALLOC);
 		return r;
 	}
 	int clamped = 0;
@@ -888,7 +888,7 @@ static long ml_getdelim(char **lp, size_t *np, int delim, void *f, meta_t mlp, m
 	if (now && r >= 0)
 		ml_def_clear(now, (size_t)r + 1);
 	if (now != old)
-		ml_store_ptr(lp, now, __ml_metar((uptr)now), mlp); /* the program's now */
+		ml_store_ptr(lp, now, __ml_metar((uptr)now), mlp, __ML_GEN_ALLOC); /* the program's now */
 	else if (clamped && *np == cap)
 		*np = n0; /* unchanged buffer: the program keeps its own view */
 	return r;
@@ -936,21 +936,29 @@ struct ml_cmp_ctx {
 	meta_t m;         /* its meta */
 	const void *key;  /* bsearch: the key and its meta */
 	meta_t mkey;
+	const site_t *site; /* the call of qsort or bsearch */
+	prov_t w, wkey;   /* the provenance of the array and of the key */
 };
 
-static meta_t ml_cmp_argm(const struct ml_cmp_ctx *c, const void *p)
+static meta_t ml_cmp_arg(const struct ml_cmp_ctx *c, const void *p, unsigned i)
 {
-	if ((uptr)p >= c->lo && (uptr)p < c->hi)
+	__ml_t.argsite[i] = c->site;
+	if ((uptr)p >= c->lo && (uptr)p < c->hi) {
+		__ml_t.argprov[i] = c->w;
 		return c->m;
-	if (c->key && p == c->key)
+	}
+	if (c->key && p == c->key) {
+		__ml_t.argprov[i] = c->wkey;
 		return c->mkey;
+	}
+	__ml_t.argprov[i] = __ML_GEN_EXTERN;
 	return __ml_meta_of(p); /* a libc that compares copies */
 }
 
 static int ml_cmp_call(const struct ml_cmp_ctx *c, const void *a, const void *b)
 {
-	__ml_t.arg[0] = ml_cmp_argm(c, a);
-	__ml_t.arg[1] = ml_cmp_argm(c, b);
+	__ml_t.arg[0] = ml_cmp_arg(c, a, 0);
+	__ml_t.arg[1] = ml_cmp_arg(c, b, 1);
 	__ml_t.callee = (uptr)c->cmp;
 	return c->cmp(a, b);
 }
@@ -967,7 +975,7 @@ void __ml_qsort(void *base, size_t nmemb, size_t size, int (*cmp)(const void *, 
 	size_t len = ml_mul_sat(nmemb, size);
 	if (nmemb > 1)
 		ml_check(base, mb, len, 1, "qsort"); /* read and written */
-	struct ml_cmp_ctx c = {cmp, (uptr)base, (uptr)base + len, mb, 0, 0};
+	struct ml_cmp_ctx c = {cmp, (uptr)base, (uptr)base + len, mb, 0, 0, ml_caller_site(), ml_arg_word(0, mb), 0};
 	qsort_r(base, nmemb, size, ml_cmp_tramp, &c);
 }
 
@@ -981,7 +989,8 @@ void *__ml_bsearch(const void *key, const void *base, size_t nmemb, size_t size,
 	size_t len = ml_mul_sat(nmemb, size);
 	if (nmemb > 0)
 		ml_check(base, mb, len, 0, "bsearch");
-	struct ml_cmp_ctx c = {cmp, (uptr)base, (uptr)base + len, mb, key, mk};
+	struct ml_cmp_ctx c = {cmp, (uptr)base, (uptr)base + len, mb, key, mk, ml_caller_site(),
+	                       ml_arg_word(1, mb), ml_arg_word(0, mk)};
 	size_t l = 0, u = nmemb;
 	while (l < u) {
 		size_t idx = (l + u) / 2;

@@ -32,6 +32,7 @@
  * program with its own ml_flags or ml_report would fail to link. The short
  * names used in the sources are aliases. */
 #define ml_access_slow         __mlrt_access_slow
+#define ml_access_slow_pv      __mlrt_access_slow_pv
 #define ml_block_by_base       __mlrt_block_by_base
 #define ml_block_info          __mlrt_block_info
 #define ml_check_realloc_arg   __mlrt_check_realloc_arg
@@ -113,10 +114,21 @@
 #define ml_cycles_cut          __mlrt_cycles_cut
 #define ml_names_unit          __mlrt_names_unit
 #define ml_names_get           __mlrt_names_get
+#define ml_explain_init        __mlrt_explain_init
+#define ml_explain_set         __mlrt_explain_set
+#define ml_explain_free        __mlrt_explain_free
+#define ml_explain_freed_by    __mlrt_explain_freed_by
+#define ml_own_args            __mlrt_own_args
+#define ml_arg_pv              __mlrt_arg_pv
+#define ml_arg_word            __mlrt_arg_word
+#define ml_setret              __mlrt_setret
+#define ml_chain_build         __mlrt_chain_build
+#define ml_object_at_addr      __mlrt_object_at_addr
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
 typedef struct __ml_site site_t;
+typedef __ml_prov_t prov_t;
 
 #define ML_LIKELY(x)   __builtin_expect(!!(x), 1)
 #define ML_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -156,6 +168,8 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_LSITE_ADDR  0x660000000000UL /* struct ml_lsite[__ML_MAX_RECS] */
 /* 0x670000000000: __ML_REFS, struct __ml_refs[__ML_MAX_RECS] (loss.c) */
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
+/* 0x690000000000: __ML_STEPS, struct __ml_step[ML_STEPS_MAX] (explain.c) */
+#define ML_FPROV_ADDR  0x6a0000000000UL /* struct ml_fprov[__ML_MAX_RECS] (explain.c) */
 
 /* Live-base map: one 32-bit slot number per 16-byte granule of application
  * memory (glibc's blocks are 16-byte aligned, so a granule starts at most one
@@ -198,15 +212,17 @@ static inline meta_t ml_load_ptr(void *const *slot, const void *v, meta_t tag)
 	return __ml_meta_of(v);
 }
 
-/* Publish *slot = v, already stored: instrumented code loading it next
- * gets meta m (and the block of m has one more reference). */
+/* Publish *slot = v, already stored by the interceptor called at the
+ * caller's site: instrumented code loading it next gets meta m (and the
+ * block of m has one more reference); gen says how it was made. */
 extern int ml_loss_on;
-static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag)
+static inline const site_t *ml_caller_site(void);
+static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag, prov_t gen)
 {
 	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8)) {
 		if (ML_LOAD(&ml_loss_on))
 			__ml_ref(m, 0);
-		__ml_st((uptr)slot, (uptr)v, m, tag, 0);
+		__ml_st((uptr)slot, (uptr)v, m, tag, 0, ml_caller_site(), gen);
 	}
 }
 
@@ -214,9 +230,12 @@ static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag)
  * __ml_setret): in a __ml_ function, ML_OWN(itself) consumes the caller's
  * tag, ML_ARGM(i, p) is argument i's meta (the caller's, or found from the
  * address), ML_SETRET hands a pointer result's meta back. */
-#define ML_OWN(self) int own_ = __ml_own((uptr)&self)
+#define ML_OWN(self) int own_ = ml_own_args((uptr)&self)
 #define ML_ARGM(i, ptr) (own_ ? __ml_t.arg[i] : __ml_meta_of(ptr))
-#define ML_SETRET(self, m) __ml_setret((uptr)&self, (m))
+/* (a result pointing into an argument has that argument's provenance) */
+#define ML_SETRET(self, m) ml_setret((uptr)&self, (m), __ML_GEN_EXTERN)
+/* a block the function allocated */
+#define ML_SETRET_NEW(self, m) ml_setret((uptr)&self, (m), __ML_GEN_ALLOC)
 
 /* A spinlock for the runtime's short critical sections (never held across
  * a call that may block or take another lock). */
@@ -287,6 +306,8 @@ struct ml_flags {
 	int leak_check;        /* ML_LEAK_CHECK_*: at exit, at the point of loss, or both */
 	char suppressions[4096]; /* leak suppressions file, "" = none (leaks.c) */
 	int break_on_error;    /* stop in a debugger after each report (control.c) */
+	int explain;           /* value propagation chains (explain.c) */
+	uptr explain_ring;     /* steps the ring keeps, a power of two */
 };
 extern struct ml_flags ml_flags;
 void ml_flags_defaults(void);
@@ -320,6 +341,7 @@ struct ml_tls {
 	unsigned rhead, rcount;
 	struct ml_drop *drops;   /* loss.c: counts dropped to zero (__ml_t.lost of them) */
 	unsigned ndrops_cap;
+	int args_own;            /* explain.c: the running interceptor's caller tagged its arguments */
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 void ml_thread_init_main(void);
@@ -431,6 +453,9 @@ int ml_live_lookup(uptr base, meta_t *m);
 
 int ml_block_info(meta_t m, struct ml_binfo *b);
 int ml_block_by_base(uptr base, struct ml_binfo *b);
+/* The live object (heap block or variable) holding address a, found by a
+ * scan of every record: for reports only. */
+int ml_object_at_addr(uptr a, struct ml_binfo *b);
 void ml_records_lock_all(void);
 void ml_records_unlock_all(void);
 
@@ -532,6 +557,75 @@ void ml_names_unit(const site_t *sites, unsigned n);
  * named it too. */
 unsigned ml_names_get(unsigned s, const site_t **v, int *more);
 
+/* ---- explain.c ---- */
+#define ML_STEPS_MAX (1UL << 24) /* the largest explain_ring */
+/* The provenance of a pointer (memlens.h): its pending step (or NULL) and
+ * the word it came from. */
+struct ml_pv {
+	const site_t *site;
+	prov_t word;
+};
+/* What freed the block of a record slot: the provenance of the pointer
+ * free() was given, the step ids older than the free, the block's meta. */
+struct ml_fprov {
+	const site_t *site;
+	prov_t word;
+	uptr bound;
+	meta_t meta;
+};
+#define ML_FPROV ((struct ml_fprov *)ML_FPROV_ADDR)
+void ml_explain_init(void);
+/* The explain option: on or off, and the ring's size (a power of two). */
+void ml_explain_set(int on, uptr ring);
+/* Block slot s (meta m) is freed through a pointer of provenance pv. */
+void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv);
+/* The provenance of the pointer that freed the block of meta m (slot
+ * s), if kept; *bound: the step ids older than that free. */
+int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound);
+/* An interceptor's ML_OWN: consumes the caller's tag and notes whether
+ * __ml_t.arg and its provenance are this call's. */
+int ml_own_args(uptr self);
+/* The provenance of the interceptor's argument of meta m, if known. */
+int ml_arg_pv(meta_t m, struct ml_pv *pv);
+/* The provenance word of argument i (meta m) of the running interceptor,
+ * its pending step put in the ring: the value is handed on. */
+prov_t ml_arg_word(unsigned i, meta_t m);
+/* An interceptor's pointer result: meta m, generated as gen says
+ * (__ML_GEN_EXTERN: the provenance of the argument it points into). */
+void ml_setret(uptr self, meta_t m, prov_t gen);
+/* How a chain ends. */
+enum {
+	ML_END_ORIGIN,  /* where the value was generated (gen) */
+	ML_END_UNKNOWN, /* a value memlens knows nothing about */
+	ML_END_DROPPED, /* older steps were overwritten in the ring */
+	ML_END_UNSEEN,  /* loaded from slot, which no step stored it into */
+	ML_END_LONG,    /* the walk was cut short */
+	ML_END_OFF,     /* explanations are off (explain=0) */
+};
+/* One statement of a chain; repeat: as many more consecutive steps at the
+ * same site (a loop, a recursion). */
+struct ml_link {
+	const site_t *site;
+	uptr dst;
+	unsigned tid;
+	uptr clock;
+	uint64_t repeat;
+};
+#define ML_CHAIN_MAX 32
+struct ml_chain {
+	unsigned n;
+	struct ml_link link[ML_CHAIN_MAX];
+	uint64_t more;       /* links past ML_CHAIN_MAX */
+	unsigned end;        /* ML_END_* */
+	prov_t gen;          /* ML_END_ORIGIN: __ML_GEN_* */
+	uptr slot;           /* ML_END_UNSEEN: the slot */
+	uptr clock;          /* the thread's statement count at the report */
+};
+/* The chain of the pointer of meta m and provenance pv, its steps older
+ * than step id bound (ML_BOUND_NOW: any). */
+#define ML_BOUND_NOW (~(uptr)0)
+void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, struct ml_chain *c);
+
 /* ---- cycles.c ---- */
 /* Is a cycle collection due (counts the program's allocations)? */
 int ml_cycles_due(void);
@@ -614,6 +708,8 @@ struct ml_event {
 	uptr origin;          /* ML_USE: where the undefined value came from (uninit.c) */
 	const site_t *decl;   /* ML_USE: the local read by name, when it is no object */
 	const struct ml_leak *leak; /* ML_LEAK */
+	struct ml_pv pv;      /* the provenance of the pointer r (explain.c) */
+	int has_pv;
 	int resolved;         /* blk filled */
 	struct ml_binfo blk;
 };
@@ -628,6 +724,10 @@ const struct ml_binfo *ml_event_block(struct ml_event *ev);
  * test of memlens.h, then the detectors. */
 ML_SLOW void ml_access_slow(const void *p, meta_t m, uptr n, int write,
                             const char *fn, const site_t *site);
+/* The same for a pointer of known provenance pv (NULL: an interceptor's
+ * argument, found by its meta). */
+void ml_access_slow_pv(const void *p, meta_t m, uptr n, int write, const char *fn,
+                       const site_t *site, const struct ml_pv *pv);
 static inline void ml_check(const void *p, meta_t m, uptr n, int write,
                             const char *fn)
 {

@@ -29,13 +29,18 @@
  *     tagged with the callee, so a call from uninstrumented code (qsort's
  *     comparator, a thread start routine) never sees stale metadata.
  *
+ * Beside its meta, every pointer value carries its provenance (explain.c,
+ * paper 000's value propagation): where it came from, so that a report can
+ * show the statements that carried the faulting pointer from where it was
+ * made to where it hurt. See "value propagation" below.
+ *
  * Bump __ML_ABI (and the symbol below) whenever this contract changes: an
  * object built against another ABI then fails to link.
  */
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 19
+#define __ML_ABI 20
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -94,6 +99,7 @@ struct __ml_site {
 	const char *func;   /* enclosing function */
 	const char *expr;   /* source text of the expression */
 	const char *text;   /* the whole source line, for the caret display */
+	const char *to;     /* value propagation: what received the value ("" if none) */
 	unsigned line, col; /* 1-based; inside a macro: the macro's use */
 	unsigned kind;      /* __ML_SITE_* */
 	unsigned aux;       /* __ML_SITE_LOCAL: the line where the local's block ends */
@@ -110,8 +116,16 @@ struct __ml_site {
  * the reference (an assignment's left-hand side, a variable leaving
  * scope); aux is 0 when none does (a discarded result). */
 #define __ML_SITE_LOSS   7u
+/* A pointer passed as a call's argument (value propagation): expr is the
+ * call, to the parameter receiving it ("parameter p of f"). Assignments,
+ * stores and returns carry pointers at their __ML_SITE_LOSS sites (to: the
+ * variable or lvalue assigned; "" for a return). */
+#define __ML_SITE_ARG    8u
 /* Flag on global and static sites: the variable is const (read-only). */
 #define __ML_SITE_CONST  0x200u
+/* Flag on __ML_SITE_LOSS sites of assignments of whole objects (struct
+ * copies): the pointers they carry were copied with the object. */
+#define __ML_SITE_COPY   0x400u
 /* Flag on the sites of functions that make no calls: they push no frame
  * (so they stay small enough to inline), and a stack taken at one of their
  * sites adds it above the innermost frame instead of replacing it. */
@@ -125,8 +139,14 @@ struct __ml_site {
 struct __ml_thread {
 	__ml_uptr callee;                 /* function the arg metas are for */
 	__ml_meta_t arg[__ML_MAX_ARGS];   /* metas of the arguments by position */
+	const struct __ml_site *argsite[__ML_MAX_ARGS]; /* their provenance (explain.c): the step */
+	__ml_uptr argprov[__ML_MAX_ARGS]; /* delivering each, and the word it came from */
 	__ml_uptr retfn;                  /* function that set ret */
 	__ml_meta_t ret;                  /* meta of its return value */
+	const struct __ml_site *retsite;  /* its provenance: the return statement */
+	__ml_uptr retprov;                /* and the word the value came from */
+	__ml_uptr step, stepend;          /* value propagation: the next step id, the end of this thread's chunk */
+	__ml_uptr clock;                  /* statements run (units built to count them; else 0) */
 	unsigned depth;
 	unsigned id;                      /* memlens thread number, T0 = main */
 	unsigned nobj;                    /* live locals registered by this thread */
@@ -154,13 +174,58 @@ struct __ml_array {
 #define __ML_ARRAY_GLOBAL 1u /* a global or static array */
 #define __ML_ARRAY_MEMBER 2u /* an array member of a struct */
 
+/* ---- value propagation (explain.c) ----
+ * A provenance word says where a pointer value came from:
+ *   odd:             a step of the ring below (id << 1 | 1);
+ *   even, >= 4096:   the address of the memory slot it was loaded from (the
+ *                    step that stored it there is looked up in the ring when
+ *                    a report needs it);
+ *   even, < 4096:    how it was generated (__ML_GEN_*), 0 if not known.
+ * A step is a statement that carried a pointer: an assignment to a
+ * variable, a store into memory, an argument passed, a value returned, a
+ * struct or memory copy. Its prev is the word of the value it carried, so
+ * a chain is read back from the faulting pointer to where it was made.
+ * Steps of pointer locals (and of arguments and results in flight) stay
+ * pending, a (site, word) pair beside the value, until the value moves on
+ * or a report needs it: a cursor or a parameter that is only dereferenced
+ * never writes the ring. */
+typedef __ml_uptr __ml_prov_t;
+#define __ML_GEN_NONE    0u  /* nothing known */
+#define __ML_GEN_NULL    2u  /* a null pointer constant */
+#define __ML_GEN_ALLOC   4u  /* an allocation: malloc, calloc, realloc, strdup, ... */
+#define __ML_GEN_ADDR    6u  /* the address of an object (&x, an array's name) */
+#define __ML_GEN_LITERAL 8u  /* a string literal */
+#define __ML_GEN_EXTERN  10u /* the result of a function memlens does not see */
+#define __ML_GEN_INT     12u /* an integer turned into a pointer */
+#define __ML_GEN_OPAQUE  14u /* computed where memlens does not follow (va_arg, asm) */
+#define __ML_GEN_CALLER  16u /* a parameter whose caller memlens does not see */
+#define __ML_GEN_UNINIT  18u /* a pointer variable declared without initializer */
+#define __ML_GEN_MAX     4096u
+/* One entry of the ring (at a fixed address; its size, a power of two, is
+ * the explain_ring option). */
+struct __ml_step {
+	const struct __ml_site *site; /* the statement, and what received the value */
+	__ml_uptr dst;                /* a store or copy: the slot written; else 0 */
+	__ml_prov_t prev;             /* the word of the value it carried */
+	__ml_meta_t meta;             /* the value's meta: tells apart the stores into one slot */
+	__ml_uptr id;                 /* id << 16 | thread: an overwritten entry shows */
+	__ml_uptr clock;              /* the thread's statement count then */
+};
+#define __ML_STEPS ((struct __ml_step *)0x690000000000UL)
+extern __ml_uptr __ml_steps_mask; /* ring size - 1 */
+extern int __ml_explain;          /* the explain option */
+/* A new chunk of step ids for this thread: the first. */
+__ml_uptr __ml_steps_refill(void) __attribute__((noinline, cold));
+
 /* ---- runtime entry points (slow paths, in the library) ---- */
 /* Every instrumented unit announces itself from its constructor: full when
  * it was built for full checking (__ML_FULL, memlens cc --memlens-full).
  * Definedness is tracked only when every unit is. */
 void __ml_unit(int full, const char *file, const struct __ml_site *sites, unsigned nsites);
+/* The access failed its check; ps, pw: the provenance of the pointer. */
 void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr n,
-                        const struct __ml_site *site, int write)
+                        const struct __ml_site *site, int write,
+                        const struct __ml_site *ps, __ml_prov_t pw)
 	__attribute__((noinline, cold));
 /* An index checked against a named array's bound was out of range; base
  * is the array's address when the instrumenter knows it cheaply, else 0. */
@@ -192,8 +257,10 @@ void __ml_main_frame(__ml_uptr frame);
 /* Retire the locals registered since this thread had h of them. */
 void __ml_scope_pop(unsigned h);
 /* Struct copies: move the pointer shadow of n bytes along, retagged from the
- * source container's meta stag to the destination's dtag. */
-void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag, __ml_meta_t stag);
+ * source container's meta stag to the destination's dtag; each pointer
+ * copied is a step at site (value propagation). */
+void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag, __ml_meta_t stag,
+                      const struct __ml_site *site);
 
 /* Definedness (uninit.c). An origin says where an undefined value came
  * from: the site of a local's declaration (even), or a runtime origin
@@ -291,8 +358,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v19;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v19;
+extern const int __memlens_abi_v20;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v20;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -399,7 +466,8 @@ __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
 	             : bad)
 #endif
 __ML_INLINE void __ml_chk(__ml_uptr a, __ml_meta_t m, __ml_uptr n,
-                          const struct __ml_site *site, int write)
+                          const struct __ml_site *site, int write,
+                          const struct __ml_site *ps, __ml_prov_t pw)
 {
 #ifdef __ML_ASM
 	__ml_uptr r, t;
@@ -415,8 +483,37 @@ bad: __ML_COLD_LABEL;
 	                (!write | ((unsigned short)(m >> 32) != __ML_GEN_READONLY))))
 		return;
 #endif
-	__ml_report_access((const void *)a, m, n, site, write);
+	__ml_report_access((const void *)a, m, n, site, write, ps, pw);
 }
+
+/* A step: site carried a pointer (meta m) that came from prev, into slot
+ * dst (0 unless memory): its provenance word from then on. One compare
+ * and a few stores; with explanations off, two compares and a load. */
+__ML_INLINE __ml_prov_t __ml_step(const struct __ml_site *site, __ml_prov_t prev, __ml_meta_t m,
+                                  __ml_uptr dst)
+{
+	__ml_uptr id = __ml_t.step;
+	if (__ML_UNLIKELY(id == __ml_t.stepend)) {
+		if (!__ml_explain)
+			return 0;
+		id = __ml_steps_refill();
+	}
+	__ml_t.step = id + 1;
+	struct __ml_step *e = &__ML_STEPS[id & __ml_steps_mask];
+	e->site = site;
+	e->dst = dst;
+	e->prev = prev;
+	e->meta = m;
+	e->id = id << 16 | (__ml_t.id & 0xffffu);
+	e->clock = __ml_t.clock;
+	return id << 1 | 1;
+}
+
+/* A value whose step (site s, from word w) is pending in two variables
+ * moves on: the step goes into the ring the first time, and the variables
+ * say so (s = 0), so instrumented code writes
+ *   (s ? (w = __ml_step(s, w, m, 0), s = 0, w) : w)
+ * (the output is preprocessed: no macro of this header is left in it). */
 
 /* Meta of the pointer value v just loaded from the slot at address slot,
  * reached through a pointer with meta tag: the shadow's, when its hash
@@ -617,10 +714,14 @@ __ML_INLINE void __ml_flush(const struct __ml_site *site)
 
 /* Record that instrumented code stores pointer v with meta m into slot,
  * reached through a pointer with meta tag (before the store: with loss
- * tracking, the pointer the slot holds now loses a reference, at site). */
+ * tracking, the pointer the slot holds now loses a reference, at site).
+ * The store is a step at ss of the value whose provenance word is pw;
+ * none when ss is 0 (the slot's value moved in place: p++). */
 __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
-                         const struct __ml_site *site)
+                         const struct __ml_site *site, const struct __ml_site *ss, __ml_prov_t pw)
 {
+	if (ss)
+		(void)__ml_step(ss, pw, m, slot);
 #ifdef __ML_FULL
 	{
 		__ml_meta_t w = *__ML_META_SHADOW(slot);
@@ -693,6 +794,17 @@ __ML_INLINE __ml_meta_t __ml_retm(__ml_uptr fn, __ml_uptr v)
 	return __ml_t.retfn == fn ? __ml_t.ret : __ml_meta_of((const void *)v);
 }
 
+/* Provenance of that pointer: the pending step of its return statement,
+ * and the word it came from (a function memlens does not see: none). */
+__ML_INLINE const struct __ml_site *__ml_rets(__ml_uptr fn)
+{
+	return __ml_t.retfn == fn ? __ml_t.retsite : 0;
+}
+__ML_INLINE __ml_prov_t __ml_retw(__ml_uptr fn)
+{
+	return __ml_t.retfn == fn ? __ml_t.retprov : __ML_GEN_EXTERN;
+}
+
 /* Meta of a pointer value from code we cannot follow (casts from integers,
  * statement expressions, va_arg). */
 __ML_INLINE __ml_meta_t __ml_metav(__ml_uptr v)
@@ -700,11 +812,15 @@ __ML_INLINE __ml_meta_t __ml_metav(__ml_uptr v)
 	return v ? __ml_meta_of((const void *)v) : __ML_NULL;
 }
 
-/* Hand a pointer result's meta to the caller. */
-__ML_INLINE void __ml_setret(__ml_uptr self, __ml_meta_t m)
+/* Hand a pointer result's meta to the caller, with its provenance: the
+ * step of the return statement at site, and the word the value came from. */
+__ML_INLINE void __ml_setret(__ml_uptr self, __ml_meta_t m, const struct __ml_site *site,
+                             __ml_prov_t w)
 {
 	__ml_t.ret = m;
 	__ml_t.retfn = self;
+	__ml_t.retsite = site;
+	__ml_t.retprov = w;
 }
 
 /* A local's declaration is reached: register it, unless old (its meta

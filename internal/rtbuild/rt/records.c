@@ -472,6 +472,27 @@ int ml_block_info(meta_t m, struct ml_binfo *b)
 	return 1;
 }
 
+int ml_object_at_addr(uptr a, struct ml_binfo *b)
+{
+	unsigned end = ml_slot_end(), best = 0;
+	uptr size = ~(uptr)0;
+	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
+		const struct __ml_rec *r = &__ML_RECS[s];
+		unsigned k = ML_LOAD(&r->kind), g = ML_LOAD(&r->gen);
+		uptr lo = ML_LOAD(&r->base), hi = ML_LOAD(&r->end);
+		if ((k == __ML_KIND_HEAP || k == __ML_KIND_GLOBAL || k == __ML_KIND_STACK) && a >= lo && a < hi &&
+		    hi - lo < size && g == ML_LOAD(&ML_COLD[s].gen)) {
+			best = s;
+			size = hi - lo;
+		}
+	}
+	memset(b, 0, sizeof *b);
+	if (!best)
+		return 0;
+	ml_binfo_from_slot(best, ML_LOAD(&__ML_RECS[best].gen), b, 0);
+	return 1;
+}
+
 int ml_block_by_base(uptr base, struct ml_binfo *b)
 {
 	meta_t m;

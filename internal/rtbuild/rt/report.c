@@ -741,6 +741,251 @@ static int ml_names_of(const struct ml_binfo *k)
 	return k->known && k->kind == __ML_KIND_HEAP && ML_LOAD(&ML_COLD[k->slot].gen) == k->gen;
 }
 
+/* ---- value propagation chains (explain.c) ----
+ * Computed once per report, with the report lock held, for the text and
+ * JSON forms: the chains paper 000's Fig. 2 names for the kind. */
+
+static struct ml_chain ml_chains[2];
+static const char *ml_chain_title[2];
+static unsigned ml_nchains;
+
+static void ml_chains_collect(enum ml_kind kind, struct ml_event *ev)
+{
+	ml_nchains = 0;
+	if (!ML_LOAD(&__ml_explain) || ev->leak || ev->arr)
+		return;
+	if (ev->has_pv) {
+		ml_chain_title[0] = ev->access == ML_ACC_FREE      ? "the pointer freed here"
+		                    : ev->access == ML_ACC_REALLOC ? "the pointer given to realloc here"
+		                    : kind == ML_NULL_POINTER_DEREF ? "the null pointer"
+		                    : ev->fn                        ? "the pointer given to the call"
+		                                                    : "the pointer dereferenced here";
+		ml_chain_build(&ev->pv, ev->m, ML_BOUND_NOW, &ml_chains[ml_nchains++]);
+	}
+	const struct ml_binfo *k = ml_event_block(ev);
+	struct ml_pv fpv;
+	uptr bound;
+	if ((kind == ML_DOUBLE_FREE || kind == ML_DANGLING_POINTER_DEREF) && k->known &&
+	    ml_explain_freed_by(k->slot, ml_mkmeta(k->slot, k->gen), &fpv, &bound)) {
+		ml_chain_title[ml_nchains] = "the pointer that freed the block";
+		ml_chain_build(&fpv, ml_mkmeta(k->slot, k->gen), bound, &ml_chains[ml_nchains++]);
+	}
+}
+
+/* How a link carried the value: what received it. */
+static void ml_link_how(struct ml_buf *b, const struct ml_link *l)
+{
+	const site_t *s = l->site;
+	const char *to = s->to ? s->to : "";
+	switch (s->kind & 0xff) {
+	case __ML_SITE_LOSS:
+		if (s->kind & __ML_SITE_COPY) {
+			ml_bput(b, "copied with ");
+			ml_bput(b, to);
+		} else if (l->dst) {
+			ml_bput(b, "stored into ");
+			ml_bput(b, to);
+		} else if (*to) {
+			ml_bput(b, "assigned to ");
+			ml_bput(b, to);
+		} else {
+			ml_bput(b, "returned by ");
+			ml_bput(b, s->func ? s->func : "?");
+			ml_bput(b, "()");
+		}
+		return;
+	case __ML_SITE_ARG:
+		ml_bput(b, "passed to ");
+		ml_bput(b, to);
+		return;
+	default: /* a call memlens checks: memcpy, qsort, pthread_create */
+		ml_bput(b, l->dst ? "copied by the call" : "handed on by the call");
+	}
+}
+
+/* The machine name of how a link carried the value (JSON "how"). */
+static const char *ml_link_kind(const struct ml_link *l)
+{
+	const site_t *s = l->site;
+	switch (s->kind & 0xff) {
+	case __ML_SITE_LOSS:
+		return (s->kind & __ML_SITE_COPY) ? "copy" : l->dst ? "store" : (s->to && *s->to) ? "assign" : "return";
+	case __ML_SITE_ARG:
+		return "argument";
+	}
+	return l->dst ? "copy" : "call";
+}
+
+static const char *ml_gen_text(prov_t g, meta_t m)
+{
+	switch (g) {
+	case __ML_GEN_NULL:
+		return "a null pointer constant";
+	case __ML_GEN_ALLOC:
+		return "a block the allocator returned";
+	case __ML_GEN_ADDR:
+		return "the address of an object";
+	case __ML_GEN_LITERAL:
+		return "the address of a string literal";
+	case __ML_GEN_EXTERN:
+		return m == __ML_NULL ? "NULL, returned by the call" : "the result of a function memlens does not see";
+	case __ML_GEN_INT:
+		return "an integer made into a pointer";
+	case __ML_GEN_OPAQUE:
+		return "a value computed where memlens does not follow it";
+	case __ML_GEN_CALLER:
+		return "an argument of a caller memlens does not see";
+	case __ML_GEN_UNINIT:
+		return "the variable was never assigned";
+	}
+	return "?";
+}
+
+static const char *ml_gen_name(prov_t g)
+{
+	switch (g) {
+	case __ML_GEN_NULL:
+		return "null";
+	case __ML_GEN_ALLOC:
+		return "allocation";
+	case __ML_GEN_ADDR:
+		return "address";
+	case __ML_GEN_LITERAL:
+		return "literal";
+	case __ML_GEN_EXTERN:
+		return "call";
+	case __ML_GEN_INT:
+		return "integer";
+	case __ML_GEN_OPAQUE:
+		return "opaque";
+	case __ML_GEN_CALLER:
+		return "caller";
+	case __ML_GEN_UNINIT:
+		return "uninitialized";
+	}
+	return "unknown";
+}
+
+static const char *ml_end_name(unsigned end)
+{
+	switch (end) {
+	case ML_END_DROPPED:
+		return "dropped";
+	case ML_END_UNSEEN:
+		return "unseen";
+	case ML_END_LONG:
+		return "cut";
+	}
+	return "unknown";
+}
+
+/* The object holding address a: "global variable `g` (f.c:3)", "heap
+ * block #4", "local variable `buf` of f()" with the offset. */
+static void ml_object_desc(struct ml_buf *b, uptr a)
+{
+	struct ml_binfo k;
+	if (!ml_object_at_addr(a, &k)) {
+		ml_bhex(b, a);
+		return;
+	}
+	const site_t *d[1];
+	unsigned nd = k.kind == __ML_KIND_HEAP ? 0 : ml_stack_get(k.alloc_stack, d, 1);
+	ml_bput(b, "offset ");
+	ml_bdec(b, a - k.base);
+	if (k.kind == __ML_KIND_HEAP) {
+		ml_bput(b, " of heap block #");
+		ml_bdec(b, k.id);
+		return;
+	}
+	ml_bput(b, k.kind == __ML_KIND_STACK ? " of local variable `" : " of variable `");
+	ml_bput(b, nd ? d[0]->expr : "?");
+	ml_bputc(b, '`');
+	if (nd) {
+		ml_bput(b, " (");
+		if (k.kind == __ML_KIND_STACK) {
+			ml_bput(b, d[0]->func);
+			ml_bput(b, "(), ");
+		}
+		ml_bput(b, ml_basename(d[0]->file));
+		ml_bputc(b, ':');
+		ml_bdec(b, d[0]->line);
+		ml_bputc(b, ')');
+	}
+}
+
+static void ml_tchain(struct ml_buf *b, const char *title, const struct ml_chain *c, meta_t m,
+                      unsigned tid)
+{
+	ml_bput(b, "    ");
+	ml_bput(b, title);
+	if (!c->n && c->end == ML_END_ORIGIN) {
+		ml_bput(b, " is ");
+		ml_bput(b, ml_gen_text(c->gen, m));
+		ml_bput(b, ", made by this statement\n");
+		return;
+	}
+	ml_bput(b, " got its value (value propagation, newest first):\n");
+	for (unsigned i = 0; i < c->n; i++) {
+		const struct ml_link *l = &c->link[i];
+		ml_bput(b, "      #");
+		ml_bdec(b, i);
+		ml_bputc(b, ' ');
+		ml_bput(b, l->site->func ? l->site->func : "?");
+		ml_bputc(b, ' ');
+		ml_bput(b, l->site->file ? l->site->file : "?");
+		ml_bputc(b, ':');
+		ml_bdec(b, l->site->line);
+		ml_bput(b, ": ");
+		ml_bexpr(b, l->site->expr ? l->site->expr : "", 70);
+		ml_bput(b, "  [");
+		ml_link_how(b, l);
+		if (l->repeat) {
+			ml_bput(b, "; ");
+			ml_bdec(b, l->repeat + 1);
+			ml_bput(b, " times in a row");
+		}
+		if (l->tid != tid) {
+			ml_bput(b, "; by ");
+			ml_tthread(b, l->tid);
+		}
+		if (i + 1 == c->n && c->end == ML_END_ORIGIN) {
+			ml_bput(b, "; made here: ");
+			ml_bput(b, ml_gen_text(c->gen, m));
+		}
+		ml_bput(b, "]\n");
+	}
+	if (c->more) {
+		ml_bput(b, "      ... and ");
+		ml_bdec(b, c->more);
+		ml_bput(b, " older steps\n");
+	}
+	switch (c->end) {
+	case ML_END_UNKNOWN:
+		ml_bput(b, "      (where the value was before is not known)\n");
+		break;
+	case ML_END_DROPPED:
+		ml_bput(b, "      (older steps are gone: the newest ");
+		ml_bdec(b, ML_LOAD(&__ml_steps_mask) + 1);
+		ml_bput(b, " are kept, see the explain_ring option)\n");
+		break;
+	case ML_END_UNSEEN:
+		ml_bput(b, "      (it was loaded from ");
+		ml_object_desc(b, c->slot);
+		ml_bput(b, ", where no instrumented statement stored it: an initial value, or a store by code "
+		           "memlens does not see)\n");
+		break;
+	case ML_END_LONG:
+		ml_bput(b, "      (the walk back stops here)\n");
+		break;
+	}
+}
+
+static void ml_tchains(struct ml_buf *b, const struct ml_event *ev, unsigned tid)
+{
+	for (unsigned i = 0; i < ml_nchains; i++)
+		ml_tchain(b, ml_chain_title[i], &ml_chains[i], ev->m, tid);
+}
+
 /* The body of an access or free report: where the address is, the
  * block's history, the call stack and the threads involved. */
 static void ml_tdetails(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
@@ -783,6 +1028,7 @@ static void ml_tdetails(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev
 		ml_bput(b, "    local variable declared");
 		ml_tby(b, k->alloc_tid, k->alloc_stack);
 	}
+	ml_tchains(b, ev, tid);
 	ml_bput(b, "    call stack:\n");
 	ml_tstack(b, stack);
 
@@ -1202,6 +1448,82 @@ static void ml_jnames(struct ml_buf *b, unsigned s)
 	}
 }
 
+/* One step of a chain: where, the statement, what received the value. */
+static void ml_jlink(struct ml_buf *b, const site_t *s, const char *how, const char *to, unsigned tid)
+{
+	ml_bput(b, "{\"file\":");
+	ml_jstr(b, s ? s->file : "");
+	ml_jkey(b, "line");
+	ml_bdec(b, s ? s->line : 0);
+	ml_jkey(b, "column");
+	ml_bdec(b, s ? s->col : 0);
+	ml_jkey(b, "function");
+	ml_jstr(b, s ? s->func : "");
+	ml_jkey(b, "stmt");
+	ml_jstr(b, s ? s->expr : "");
+	ml_jkey(b, "to");
+	ml_jstr(b, to);
+	ml_jkey(b, "how");
+	ml_jstr(b, how);
+	ml_jkey(b, "thread");
+	ml_bdec(b, tid);
+}
+
+/* "chains":[[step…]…]: each chain newest first; its last step says how
+ * it ends ("origin", or "end" when memlens lost track). */
+static void ml_jchains(struct ml_buf *b, const struct ml_event *ev, const site_t *at)
+{
+	ml_jkey(b, "chains");
+	ml_bputc(b, '[');
+	for (unsigned i = 0; i < ml_nchains; i++) {
+		const struct ml_chain *c = &ml_chains[i];
+		if (i)
+			ml_bputc(b, ',');
+		ml_bputc(b, '[');
+		if (!c->n && c->end == ML_END_ORIGIN) /* made by the faulting statement itself */
+			ml_jlink(b, at, "here", "", ml_self_id());
+		for (unsigned j = 0; j < c->n; j++) {
+			const struct ml_link *l = &c->link[j];
+			const char *to = l->site->to ? l->site->to : "";
+			if ((l->site->kind & 0xff) == __ML_SITE_LOSS && !*to && !l->dst)
+				to = "return value";
+			if (j)
+				ml_bputc(b, ',');
+			ml_jlink(b, l->site, ml_link_kind(l), to, l->tid);
+			if (l->repeat) {
+				ml_jkey(b, "repeat");
+				ml_bdec(b, l->repeat);
+			}
+			if (j + 1 < c->n)
+				ml_bputc(b, '}');
+		}
+		if (c->end == ML_END_ORIGIN) {
+			ml_jkey(b, "origin");
+			ml_jstr(b, ml_gen_name(c->gen));
+		} else if (c->n || c->end != ML_END_OFF) {
+			if (!c->n)
+				ml_jlink(b, at, "here", "", ml_self_id());
+			ml_jkey(b, "end");
+			ml_jstr(b, ml_end_name(c->end));
+			if (c->end == ML_END_UNSEEN) {
+				char d[256];
+				struct ml_buf db = {d, 0, sizeof d - 1, 0};
+				ml_object_desc(&db, c->slot);
+				d[db.len] = 0;
+				ml_jkey(b, "from");
+				ml_jstr(b, d);
+			}
+		}
+		if (c->more) {
+			ml_jkey(b, "more");
+			ml_bdec(b, c->more);
+		}
+		ml_bput(b, "}]");
+	}
+	ml_bputc(b, ']');
+	(void)ev;
+}
+
 static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
                     unsigned tid, int pid)
 {
@@ -1368,6 +1690,8 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_jkey(b, "alloc");
 		ml_jevent(b, ev->leak->stack, ev->leak->tid);
 	}
+	if (ml_nchains)
+		ml_jchains(b, ev, s);
 	struct ml_orig o;
 	if (kind == ML_UNINITIALIZED_READ && ml_event_origin(ev, &o)) {
 		ml_jkey(b, "origin");
@@ -1441,6 +1765,7 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 	unsigned tid = ev->leak ? ev->leak->tid : ml_self_id();
 	unsigned stack = ev->leak ? ev->leak->stack : ml_stack_capture(ev->site);
 
+	ml_chains_collect(kind, ev);
 	struct ml_buf t = {ml_tbuf, 0, sizeof ml_tbuf, 0};
 	ml_text(&t, kind, ev, stack, tid, pid);
 	if (t.trunc) {

@@ -17,7 +17,7 @@ __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
 
 /* A runtime built for another ABI does not define this, so stale objects
  * fail to link (memlens.h references it from every instrumented object). */
-const int __memlens_abi_v19 = 19;
+const int __memlens_abi_v20 = 20;
 
 __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 
@@ -123,6 +123,8 @@ struct ml_start {
 	void *(*fn)(void *);
 	void *arg;
 	meta_t argm;
+	const site_t *site; /* the call of pthread_create, and the provenance */
+	prov_t argw;        /* of the argument it handed on */
 	unsigned id;
 };
 
@@ -148,6 +150,8 @@ static void *ml_thread_start(void *p)
 	 * through the ordinary calling protocol. */
 	__ml_t.callee = (uptr)st.fn;
 	__ml_t.arg[0] = st.argm;
+	__ml_t.argsite[0] = st.site;
+	__ml_t.argprov[0] = st.argw;
 	void *r = st.fn(st.arg);
 	/* the reference pthread_create held for it until the start routine
 	 * had its own */
@@ -158,7 +162,7 @@ static void *ml_thread_start(void *p)
 
 int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *arg)
 {
-	int own = __ml_own((uptr)&__ml_pthread_create);
+	int own = ml_own_args((uptr)&__ml_pthread_create);
 	meta_t mthr = own ? __ml_t.arg[0] : __ml_meta_of(thr);
 	meta_t mattr = own ? __ml_t.arg[1] : __ml_meta_of(attr);
 	meta_t marg = own ? __ml_t.arg[3] : __ml_meta_of(arg);
@@ -174,6 +178,8 @@ int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *
 	st->fn = fn;
 	st->arg = arg;
 	st->argm = marg;
+	st->site = ml_caller_site();
+	st->argw = ml_arg_word(3, marg);
 	st->id = ml_new_tid();
 	ML_STORE(&__ml_mt, 1);
 	__ml_ref(marg, 0);

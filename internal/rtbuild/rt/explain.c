@@ -1,0 +1,224 @@
+/* explain.c: value propagation chains (paper 000 §2.1, §4.1).
+ *
+ * Every pointer value instrumented code computes carries, beside its meta,
+ * a provenance word (memlens.h): a step of the ring, the slot it was
+ * loaded from, or how it was generated. A step is one statement that
+ * carried a pointer: {site, dst, prev, meta}. Following prev from the
+ * faulting pointer back to a generation gives the chain of statements that
+ * made the bad value and carried it to where it hurt; a slot address is
+ * followed to the newest store into that slot (dst) of a value of the same
+ * meta made before the step that read it.
+ *
+ * Memory is bounded: the ring keeps the newest explain_ring steps, all
+ * threads together (each thread takes ids in chunks, so a step is a few
+ * stores and no atomic). A chain whose older steps were overwritten ends
+ * there, and says so. Ids are 48 bits: they do not wrap in a run.
+ *
+ * A free keeps the provenance of the pointer it freed (ML_FPROV, by record
+ * slot), so a DOUBLE-FREE or DANGLING-POINTER-DEREF also shows how the
+ * pointer that freed the block got there (the rule's second chain).
+ */
+#include "internal.h"
+
+#include <string.h>
+
+int __ml_explain;
+uptr __ml_steps_mask;
+
+#define ML_STEPS_CHUNK 64
+/* Ids handed out so far (the first chunk starts at 64: id 0 is none). */
+static uptr ml_steps_next = ML_STEPS_CHUNK;
+
+void ml_explain_init(void)
+{
+	ml_map_fixed((uptr)__ML_STEPS, ML_STEPS_MAX * sizeof(struct __ml_step), "value propagation steps");
+	ml_map_fixed(ML_FPROV_ADDR, __ML_MAX_RECS * sizeof(struct ml_fprov), "free provenance");
+}
+
+void ml_explain_set(int on, uptr ring)
+{
+	ML_STORE(&__ml_explain, 0);
+	if (!ring)
+		return; /* (the options are being set to their defaults) */
+	ML_STORE(&__ml_steps_mask, ring - 1);
+	ML_STORE(&__ml_explain, on);
+}
+
+uptr __ml_steps_refill(void)
+{
+	uptr id = ML_ADD(&ml_steps_next, (uptr)ML_STEPS_CHUNK);
+	__ml_t.step = id;
+	__ml_t.stepend = id + ML_STEPS_CHUNK;
+	return id;
+}
+
+/* Ids below this are older than anything this thread does next. */
+static uptr ml_steps_now(void)
+{
+	return __ml_t.step < __ml_t.stepend ? __ml_t.step : ML_LOAD(&ml_steps_next);
+}
+
+void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
+{
+	if (!ML_LOAD(&__ml_explain))
+		return;
+	struct ml_fprov *f = &ML_FPROV[s];
+	f->site = pv ? pv->site : 0;
+	f->word = pv ? pv->word : __ML_GEN_NONE;
+	f->bound = ml_steps_now();
+	f->meta = m;
+}
+
+int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound)
+{
+	const struct ml_fprov *f = &ML_FPROV[s];
+	if (!ML_LOAD(&__ml_explain) || f->meta != m || (!f->site && !f->word))
+		return 0;
+	pv->site = f->site;
+	pv->word = f->word;
+	*bound = f->bound;
+	return 1;
+}
+
+/* ---- the provenance of interceptors' arguments ---- */
+
+int ml_own_args(uptr self)
+{
+	int own = __ml_own(self);
+	ml_tls.args_own = own;
+	return own;
+}
+
+int ml_arg_pv(meta_t m, struct ml_pv *pv)
+{
+	if (!ml_tls.args_own)
+		return 0;
+	for (unsigned i = 0; i < __ML_MAX_ARGS; i++)
+		if (__ml_t.arg[i] == m) {
+			pv->site = __ml_t.argsite[i];
+			pv->word = __ml_t.argprov[i];
+			return 1;
+		}
+	return 0;
+}
+
+prov_t ml_arg_word(unsigned i, meta_t m)
+{
+	if (!ml_tls.args_own)
+		return __ML_GEN_NONE;
+	const site_t *s = __ml_t.argsite[i];
+	return s ? __ml_step(s, __ml_t.argprov[i], m, 0) : __ml_t.argprov[i];
+}
+
+void ml_setret(uptr self, meta_t m, prov_t gen)
+{
+	struct ml_pv pv = {0, gen};
+	if (gen == __ML_GEN_EXTERN && m != __ML_NULL)
+		ml_arg_pv(m, &pv); /* a pointer into an argument: its provenance */
+	__ml_setret(self, m, pv.site, pv.word);
+}
+
+/* ---- reading chains back ---- */
+
+static const struct __ml_step *ml_step_get(uptr id)
+{
+	const struct __ml_step *e = &__ML_STEPS[id & ML_LOAD(&__ml_steps_mask)];
+	return (ML_LOAD(&e->id) >> 16) == id ? e : 0;
+}
+
+/* The newest store into slot of a value with meta m whose id is below
+ * bound (the step that read the slot came after it), or NULL. A store of
+ * another thread may carry a larger id than a later read (ids come in
+ * chunks): failing the first look, the newest such store at all. */
+static const struct __ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
+{
+	uptr next = ML_LOAD(&ml_steps_next), ring = ML_LOAD(&__ml_steps_mask) + 1;
+	uptr lo = next > ring ? next - ring : 1;
+	for (int pass = 0; pass < 2; pass++) {
+		uptr hi = pass == 0 && bound < next ? bound : next;
+		for (uptr id = hi; id-- > lo;) {
+			const struct __ml_step *e = ml_step_get(id);
+			if (e && e->dst == slot && (e->meta == m || m == __ML_WILD))
+				return e;
+		}
+		if (bound >= next)
+			break;
+	}
+	return 0;
+}
+
+static void ml_chain_add(struct ml_chain *c, const site_t *site, uptr dst, uptr id, uptr clock)
+{
+	if (!site)
+		return;
+	if (c->n && c->link[c->n - 1].site == site) {
+		c->link[c->n - 1].repeat++;
+		c->link[c->n - 1].clock = clock; /* the oldest of the run */
+		return;
+	}
+	if (c->n == ML_CHAIN_MAX) {
+		c->more++;
+		return;
+	}
+	struct ml_link *l = &c->link[c->n++];
+	l->site = site;
+	l->dst = dst;
+	l->tid = (unsigned)(id & 0xffff);
+	l->clock = clock;
+	l->repeat = 0;
+}
+
+/* Walks are bounded: steps followed, and ring searches (each reads the
+ * whole ring). */
+#define ML_WALK_STEPS 100000u
+#define ML_WALK_SEARCHES 64u
+
+void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, struct ml_chain *c)
+{
+	memset(c, 0, sizeof *c);
+	c->clock = __ml_t.clock;
+	prov_t w = pv->word;
+	if (pv->site) /* the pending step: the value's last move */
+		ml_chain_add(c, pv->site, 0, ml_self_id(), c->clock);
+	if (!ML_LOAD(&__ml_explain)) {
+		c->end = ML_END_OFF;
+		return;
+	}
+	unsigned steps = 0, searches = 0;
+	for (;;) {
+		if (++steps > ML_WALK_STEPS) {
+			c->end = ML_END_LONG;
+			return;
+		}
+		if (w & 1) {
+			uptr id = w >> 1;
+			const struct __ml_step *e = ml_step_get(id);
+			if (!e) {
+				c->end = ML_END_DROPPED;
+				return;
+			}
+			ml_chain_add(c, e->site, e->dst, e->id, e->clock);
+			w = e->prev;
+			bound = id;
+			continue;
+		}
+		if (w < __ML_GEN_MAX) {
+			c->end = w == __ML_GEN_NONE ? ML_END_UNKNOWN : ML_END_ORIGIN;
+			c->gen = w;
+			return;
+		}
+		if (++searches > ML_WALK_SEARCHES) {
+			c->end = ML_END_LONG;
+			return;
+		}
+		const struct __ml_step *e = ml_store_find(w, m, bound);
+		if (!e) {
+			c->end = ML_END_UNSEEN;
+			c->slot = w;
+			return;
+		}
+		ml_chain_add(c, e->site, e->dst, e->id, e->clock);
+		w = e->prev;
+		bound = e->id >> 16;
+	}
+}
