@@ -59,10 +59,14 @@ var Kinds = []string{
 var Directives = []string{"cflags", "args", "options", "stdin", "exit"}
 
 // Want is one expected report: Kind at File (a base name) and Line.
-// Written "want [MODE:][alloc:]KIND": with the alloc role, the line is
+// Written "want [MODE:][ROLE:]KIND": with the alloc role, the line is
 // where the reported block was allocated (a MEMORY-LEAK found where the
 // program lost it is reported at that statement, and allocated here);
-// with a mode (ModeFull, ModeDetect), it applies to that mode only.
+// with a chain role, a report of Kind (expected by a want of its own)
+// has a value propagation chain through this line: chain for the
+// pointer (or value) the report is about, freechain for the pointer that
+// freed the block, origin for where the first chain ends, the value made
+// there. With a mode (ModeFull, ModeDetect), it applies to that mode only.
 type Want struct {
 	Kind string
 	File string // base name of the file holding the annotation
@@ -73,7 +77,10 @@ type Want struct {
 
 // Roles and modes of want annotations.
 const (
-	RoleAlloc  = "alloc"
+	RoleAlloc     = "alloc"
+	RoleChain     = "chain"
+	RoleFreeChain = "freechain"
+	RoleOrigin    = "origin"
 	ModeFull   = "full"   // memlens cc --memlens-full
 	ModeDetect = "detect" // memlens cc
 )
@@ -94,10 +101,41 @@ func (w Want) Matches(r *report.Record) bool {
 	if r.Kind != w.Kind {
 		return false
 	}
-	if w.Role == RoleAlloc {
+	switch w.Role {
+	case RoleAlloc:
 		return r.Alloc != nil && r.Alloc.Line == w.Line && r.Alloc.Base() == w.File
+	case RoleChain:
+		return len(r.Chains) > 0 && w.through(r.Chains[0])
+	case RoleFreeChain:
+		return len(r.Chains) > 1 && w.through(r.Chains[1])
+	case RoleOrigin:
+		if len(r.Chains) == 0 || len(r.Chains[0]) == 0 {
+			return false
+		}
+		last := r.Chains[0][len(r.Chains[0])-1]
+		return last.Origin != "" && w.at(last)
 	}
 	return r.Line == w.Line && r.Base() == w.File
+}
+
+// Describes reports whether w says something of a record other wants
+// expect (a chain role) rather than expecting one.
+func (w Want) Describes() bool {
+	return w.Role == RoleChain || w.Role == RoleFreeChain || w.Role == RoleOrigin
+}
+
+// through reports whether chain has a step at w's line.
+func (w Want) through(chain []report.Step) bool {
+	for _, s := range chain {
+		if w.at(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func (w Want) at(s report.Step) bool {
+	return s.Line == w.Line && path.Base(filepath.ToSlash(s.File)) == w.File
 }
 
 // Program is one corpus program and its annotations.
@@ -142,7 +180,7 @@ func (p *Program) Match(recs []report.Record) (missing []Want, unexpected []repo
 		for j, w := range p.Wants {
 			if w.Matches(r) {
 				seen[j] = true
-				ok = true
+				ok = ok || !w.Describes()
 			}
 		}
 		if !ok {
@@ -313,12 +351,12 @@ func (ps *parseState) comment(name string, c comment) error {
 			w.Kind = parts[len(parts)-1]
 			for _, q := range parts[:len(parts)-1] {
 				switch {
-				case q == RoleAlloc && w.Role == "":
+				case (q == RoleAlloc || q == RoleChain || q == RoleFreeChain || q == RoleOrigin) && w.Role == "":
 					w.Role = q
 				case (q == ModeFull || q == ModeDetect) && w.Mode == "" && w.Role == "":
 					w.Mode = q
 				default:
-					return fmt.Errorf("%s: bad qualifier %q in %q; expected [full:|detect:][alloc:]KIND", pos, q, item)
+					return fmt.Errorf("%s: bad qualifier %q in %q; expected [full:|detect:][alloc:|chain:|freechain:|origin:]KIND", pos, q, item)
 				}
 			}
 			k := w.Kind

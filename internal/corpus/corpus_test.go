@@ -247,6 +247,57 @@ func TestMatch(t *testing.T) {
 	}
 }
 
+func TestMatchChains(t *testing.T) {
+	p := &Program{Wants: []Want{
+		{Kind: "DOUBLE-FREE", File: "t.c", Line: 40},
+		{Kind: "DOUBLE-FREE", File: "t.c", Line: 23, Role: RoleChain},
+		{Kind: "DOUBLE-FREE", File: "t.c", Line: 32, Role: RoleFreeChain},
+		{Kind: "DOUBLE-FREE", File: "t.c", Line: 13, Role: RoleOrigin},
+		{Kind: "DOUBLE-FREE", File: "t.c", Line: 32, Role: RoleChain}, // the first chain does not pass there
+		{Kind: "DOUBLE-FREE", File: "t.c", Line: 16, Role: RoleOrigin}, // a step, not the origin
+	}}
+	rec := report.Record{Kind: "DOUBLE-FREE", File: "src/t.c", Line: 40, Chains: [][]report.Step{
+		{{File: "src/t.c", Line: 23}, {File: "t.c", Line: 16}, {File: "src/t.c", Line: 13, Origin: report.OriginAllocation}},
+		{{File: "t.c", Line: 32}, {File: "t.c", Line: 23}},
+	}}
+	missing, unexpected := p.Match([]report.Record{rec})
+	want := []Want{p.Wants[4], p.Wants[5]}
+	if !reflect.DeepEqual(missing, want) || len(unexpected) != 0 {
+		t.Errorf("Match = %v, %v; want %v and nothing unexpected", missing, unexpected, want)
+	}
+	// a record only a chain role describes is still unexpected
+	only := &Program{Wants: p.Wants[1:2]}
+	if _, unexpected := only.Match([]report.Record{rec}); len(unexpected) != 1 {
+		t.Errorf("a record matched by a chain role alone: unexpected = %v", unexpected)
+	}
+	ws, err := parseWants("x; // want full:chain:DOUBLE-FREE origin:NULL-POINTER-DEREF\n")
+	if err != nil || len(ws) != 2 || ws[0].Role != RoleChain || ws[0].Mode != ModeFull || ws[1].Role != RoleOrigin {
+		t.Errorf("parsing chain roles: %+v, %v", ws, err)
+	}
+	if _, err := parseWants("x; // want chain:DOUBLE-FREE origin:NULL-POINTER-DEREF freechain:full:DOUBLE-FREE\n"); err == nil ||
+		!strings.Contains(err.Error(), "bad qualifier") {
+		t.Errorf("a mode after a role: %v", err)
+	}
+}
+
+// parseWants loads src as a program and returns its wants.
+func parseWants(src string) ([]Want, error) {
+	dir, err := os.MkdirTemp("", "corpus")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "p.c")
+	if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
+		return nil, err
+	}
+	p, err := Load(path)
+	if err != nil {
+		return nil, err
+	}
+	return p.Wants, nil
+}
+
 func TestComments(t *testing.T) {
 	src := "a = '\\''; // one\nb = \"x\\\"// no\"; /* two\n three */ c; /**/\n\"unterminated\nd; // four\n"
 	cs := comments([]byte(src))

@@ -796,6 +796,19 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		f.strf(" *%s; })", d)
 		return f
 	}
+	if aggregate && hasPtrs(t, 0) && r.fn != nil {
+		if fn := calledByName(rhs); fn != "" && r.defined[fn] {
+			// a struct returned: its pointers' steps follow (resultCopy)
+			d := r.name("__ml_a")
+			dst, dtag := r.place(lhs, true, defStore)
+			f.str("__extension__({ __auto_type " + d + " = ")
+			f.cat(dst)
+			f.str("; *" + d + " = ")
+			f.cat(r.expr(rhs))
+			f.strf("; %s; *%s; })", r.resultCopy(d, dtag, fn, r.copySite(x, lhs)), d)
+			return f
+		}
+	}
 	if o := r.valueOrigin(declOfExpr(lhs)); o != "" {
 		var code frag
 		org := "0"

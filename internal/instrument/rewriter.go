@@ -58,6 +58,7 @@ type fnState struct {
 	name         string
 	retPtr       bool // returns a data pointer
 	retVoid      bool
+	retAgg       bool                         // returns a struct or union holding data pointers
 	comp         map[*cc.Declarator]string    // companion meta variable of a local
 	compProv     map[*cc.Declarator]prov      // companion provenance variables of a local
 	metas        []string                     // meta variables declared in the prologue
@@ -328,7 +329,9 @@ func (r *rewriter) exitSite(tok cc.Token, expr string, carries bool) (code, site
 	if !r.c.full && !carries {
 		return "", ""
 	}
-	site = siteRef(r.siteAt(tok.Position(), expr, siteLoss))
+	i := r.siteAt(tok.Position(), expr, siteLoss)
+	r.sites[i].expr = asWritten(strings.TrimSuffix(expr, ";"), r.sites[i].text, r.sites[i].col)
+	site = siteRef(i)
 	if !r.c.full {
 		return "", site
 	}
@@ -349,15 +352,7 @@ func siteRef(i int) string { return "&__ml_sites[" + strconv.Itoa(i) + "]" }
 func (r *rewriter) lossSite(n, lhs cc.Node) string {
 	i := r.site(n, siteLoss)
 	s := &r.sites[i]
-	if !strings.Contains(s.text, s.expr) && s.col >= 1 && s.col <= len(s.text) {
-		// a macro's expansion (NULL is ((void *)0)): the text as written,
-		// to the end of the statement
-		t := s.text[s.col-1:]
-		if k := strings.IndexByte(t, ';'); k >= 0 {
-			t = t[:k]
-		}
-		s.expr = strings.TrimSpace(t)
-	}
+	s.expr = asWritten(s.expr, s.text, s.col)
 	if lhs != nil {
 		v := cc.NodeSource(lhs)
 		if strings.HasPrefix(s.expr, v) {
@@ -366,6 +361,20 @@ func (r *rewriter) lossSite(n, lhs cc.Node) string {
 		s.to = toText(v)
 	}
 	return siteRef(i)
+}
+
+// asWritten is expr, the text of an expression or statement at column
+// col of source line text, as the line has it: inside a macro's expansion
+// (NULL is ((void *)0)), the line from col to the end of the statement.
+func asWritten(expr, text string, col int) string {
+	if strings.Contains(text, expr) || col < 1 || col > len(text) {
+		return expr
+	}
+	t := text[col-1:]
+	if k := strings.IndexByte(t, ';'); k >= 0 {
+		t = t[:k]
+	}
+	return strings.TrimSpace(t)
 }
 
 // companionAttrs are the attributes of a pointer local's companion: with
@@ -382,7 +391,8 @@ func (r *rewriter) companionAttrs() string {
 // where the value d held is lost (a block run again drops the value its
 // previous run left).
 func (r *rewriter) declSite(d *cc.Declarator, e cc.Node) string {
-	i := r.siteAt(d.Position(), d.Name()+" = "+toText(cc.NodeSource(e)), siteLoss)
+	pos := e.Position()
+	i := r.siteAt(d.Position(), d.Name()+" = "+toText(asWritten(cc.NodeSource(e), r.line(pos.Filename, pos.Line), pos.Column)), siteLoss)
 	r.sites[i].aux = len(d.Name())
 	r.sites[i].to = d.Name()
 	return siteRef(i)
@@ -496,6 +506,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		res := ft.Result()
 		r.fn.retVoid = isVoid(res)
 		r.fn.retPtr = res != nil && isDataPtr(res)
+		r.fn.retAgg = isAggregate(res) && hasPtrs(res, 0)
 	}
 	var f frag
 	for _, c := range r.children(fd) {
@@ -1024,6 +1035,15 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 		defer func() { r.initObj = outer }()
 		return r.generic(in)
 	}
+	if in.Case == cc.InitializerExpr && d != nil && isAggregate(d.Type()) && hasPtrs(d.Type(), 0) && !r.fn.forInit && !r.fn.unreachable {
+		e := in.AssignmentExpression
+		if isLvalueExpr(e) {
+			return r.copyInit(d, e)
+		}
+		if fn := calledByName(e); fn != "" && r.defined[fn] {
+			r.fn.defs = append(r.fn.defs, r.resultCopy("&"+d.Name(), r.localTag(d), fn, r.copyDeclSite(d, e)))
+		}
+	}
 	if in.Case != cc.InitializerExpr || d == nil || !isDataPtr(d.Type()) {
 		return r.generic(in)
 	}
@@ -1048,6 +1068,71 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 	return r.keepValue(code, func(v string) string {
 		return fmt.Sprintf("__ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s, 0, %s, %s)", d.Name(), v, meta, tag, site, pv.moved(meta))
 	})
+}
+
+// copyInit rewrites the initializer e of struct or union local d, a copy
+// of the lvalue e: the pointers inside keep their metas, and each is a
+// step of its own, once the declaration is over.
+func (r *rewriter) copyInit(d *cc.Declarator, e cc.ExpressionNode) frag {
+	src, stag := r.place(e, false, defNone)
+	a, m := r.wordTemp(), r.metaTemp()
+	v := r.name("__ml_a")
+	var f frag
+	f.str("(*__extension__({ __auto_type " + v + " = ")
+	f.cat(src)
+	f.strf("; %s = (__ml_uptr)%s; %s = %s; %s; }))", a.word, v, m, stag, v)
+	r.fn.defs = append(r.fn.defs, fmt.Sprintf("__ml_copy_shadow(&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", d.Name(), a.word, d.Name(), r.localTag(d), m, r.copyDeclSite(d, e)))
+	return f
+}
+
+// localTag is the meta tagging the pointer shadow of local d.
+func (r *rewriter) localTag(d *cc.Declarator) string {
+	if m := r.localMeta(d, false); m != "" {
+		return m
+	}
+	return metaWild
+}
+
+// copyDeclSite is the step site of local d's initialization with e, a
+// copy of a whole object.
+func (r *rewriter) copyDeclSite(d *cc.Declarator, e cc.Node) string {
+	site := r.declSite(d, e)
+	r.sites[len(r.sites)-1].kind |= siteCopy
+	return site
+}
+
+// resultCopy is the code copying the shadow (and the steps) of the
+// pointers inside the struct function fn just returned into the object at
+// dst (tagged dtag), at step site: from the object fn's return statement
+// copied it from, when fn said so (its frame is dead, but the shadow of
+// its slots is still there, and tells the values the copy holds).
+func (r *rewriter) resultCopy(dst, dtag, fn, site string) string {
+	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? __ml_copy_shadow(%s, (const void *)__ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s) : (void)0", fn, dst, dst, dtag, site)
+}
+
+// calledByName is the name of the function e calls directly (under
+// parentheses and casts), or "".
+func calledByName(e cc.ExpressionNode) string {
+	for {
+		switch x := unparen(e).(type) {
+		case *cc.CastExpression:
+			if x.Case != cc.CastExpressionCast {
+				return ""
+			}
+			e = x.CastExpression
+			continue
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionCall {
+				return calleeName(x)
+			}
+		}
+		return ""
+	}
+}
+
+// isAggregate reports whether t is a struct or union type.
+func isAggregate(t cc.Type) bool {
+	return t != nil && (t.Kind() == cc.Struct || t.Kind() == cc.Union)
 }
 
 // initElem rewrites one element of a brace initializer of object
@@ -1165,6 +1250,32 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		}
 		f.tok(j.Token)
 		f.str(v)
+		f.tok(semi)
+		f.str("}")
+	case r.fn.retAgg:
+		// the caller copies the steps of the pointers inside from the
+		// object returned, when it is an lvalue (result, in call.go)
+		inner := unparen(e)
+		if l, ok := inner.(*cc.ExpressionList); ok && l.ExpressionList == nil {
+			inner = unparen(l.AssignmentExpression)
+		}
+		v := r.name("__ml_r")
+		if !isLvalueExpr(inner) {
+			f.str("{ __auto_type " + v + " = ")
+			f.cat(r.expr(e))
+			f.str("; __ml_t.retobjfn = 0; " + xs + r.leave())
+			f.tok(j.Token)
+			f.str(v)
+			f.tok(semi)
+			f.str("}")
+			break
+		}
+		place, tag := r.place(inner, false, defNone)
+		f.str("{ __auto_type " + v + " = ")
+		f.cat(place)
+		f.strf("; __ml_t.retobj = (__ml_uptr)%s; __ml_t.retobjtag = %s; __ml_t.retobjfn = (__ml_uptr)%s; %s", v, tag, r.fn.name, xs+r.leave())
+		f.tok(j.Token)
+		f.str("*" + v)
 		f.tok(semi)
 		f.str("}")
 	default:

@@ -16,7 +16,8 @@
 //	          "free":{...}}}
 //
 // "block" is absent when the access is not through a known block (a NULL
-// dereference), "free" when the block is live.
+// dereference), "free" when the block is live. "chains" (Record.Chains) holds
+// the value propagation chains of the pointers involved.
 package report
 
 import (
@@ -119,6 +120,11 @@ type Record struct {
 	Block    *Block  `json:"block,omitempty"`
 	Array    *Array  `json:"array,omitempty"`  // index checks: STACK-, GLOBAL-BUFFER-OVERFLOW, INTRA-OBJECT-OVERFLOW
 	Origin   *Origin `json:"origin,omitempty"` // UNINITIALIZED-READ, when known
+	// Value propagation chains (paper 000's bug locators), each newest
+	// first: Chains[0] for the pointer (or value) the report is about,
+	// Chains[1] for the pointer that freed the block (DOUBLE-FREE,
+	// DANGLING-POINTER-DEREF). Absent with explain=0.
+	Chains [][]Step `json:"chains,omitempty"`
 
 	// MEMORY-LEAK: one loss record, the blocks of one category with one
 	// allocation stack; File, Line and Stack are where they were allocated.
@@ -147,6 +153,59 @@ type Name struct {
 	Line     int    `json:"line"`
 	Returned bool   `json:"returned,omitempty"`
 }
+
+// Step is one statement of a value propagation chain: where a pointer (or
+// an uninitialized value) was carried, and what received it.
+type Step struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Function string `json:"function"`
+	Stmt     string `json:"stmt"`             // the statement's (or call's) source text
+	To       string `json:"to"`               // what received the value: "n->next", "parameter p of f", "return value"
+	How      string `json:"how"`              // one of the How* constants
+	Thread   int    `json:"thread"`           // the thread that made the step
+	Repeat   uint64 `json:"repeat,omitempty"` // as many more consecutive steps at this statement (a loop)
+	// On a chain's last step: Origin when the value was made there (one
+	// of the Origin* constants), else End saying why the chain stops.
+	Origin string `json:"origin,omitempty"`
+	End    string `json:"end,omitempty"`  // one of the End* constants
+	From   string `json:"from,omitempty"` // End "unseen": the object the value was loaded from
+	More   uint64 `json:"more,omitempty"` // steps past the last one shown
+}
+
+// Ways a Step carried the value.
+const (
+	HowAssign   = "assign"   // assigned to a variable
+	HowStore    = "store"    // stored into memory
+	HowArgument = "argument" // passed as an argument
+	HowReturn   = "return"   // returned
+	HowCopy     = "copy"     // copied with the object holding it (struct copy, memcpy)
+	HowCall     = "call"     // handed on by a libc call memlens checks (qsort's comparator, a thread's argument)
+	HowHere     = "here"     // the faulting statement itself (a chain of one step)
+)
+
+// Origins: how the value at a chain's end was made.
+const (
+	OriginNull          = "null"          // a null pointer constant
+	OriginAllocation    = "allocation"    // malloc, calloc, realloc, strdup...
+	OriginAddress       = "address"       // the address of a named object (&x, an array)
+	OriginLiteral       = "literal"       // a string literal
+	OriginCall          = "call"          // the result of a function memlens does not see
+	OriginInteger       = "integer"       // an integer made into a pointer
+	OriginOpaque        = "opaque"        // computed where memlens does not follow
+	OriginCaller        = "caller"        // an argument of a caller memlens does not see
+	OriginUninitialized = "uninitialized" // a pointer variable never assigned
+	OriginDeclaration   = "declaration"   // UNINITIALIZED-READ: a local declared without initializer
+)
+
+// Why a chain ends before an origin.
+const (
+	EndUnknown = "unknown" // nothing is known of where the value was before
+	EndDropped = "dropped" // older steps were overwritten (the explain_ring option)
+	EndUnseen  = "unseen"  // loaded from memory no instrumented statement stored it into
+	EndCut     = "cut"     // the walk back was cut short
+)
 
 // When a MEMORY-LEAK was found.
 const (

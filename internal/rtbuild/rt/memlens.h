@@ -145,6 +145,9 @@ struct __ml_thread {
 	__ml_meta_t ret;                  /* meta of its return value */
 	const struct __ml_site *retsite;  /* its provenance: the return statement */
 	__ml_uptr retprov;                /* and the word the value came from */
+	__ml_uptr retobjfn;               /* function that returned a struct holding pointers */
+	__ml_uptr retobj;                 /* the object it copied it from (in its dead frame) */
+	__ml_meta_t retobjtag;            /* and that object's shadow tag */
 	__ml_uptr step, stepend;          /* value propagation: the next step id, the end of this thread's chunk */
 	__ml_uptr clock;                  /* statements run (units built to count them; else 0) */
 	unsigned depth;

@@ -780,8 +780,9 @@ static void ml_link_how(struct ml_buf *b, const struct ml_link *l)
 	switch (s->kind & 0xff) {
 	case __ML_SITE_LOSS:
 		if (s->kind & __ML_SITE_COPY) {
-			ml_bput(b, "copied with ");
+			ml_bput(b, "copied into ");
 			ml_bput(b, to);
+			ml_bput(b, " with the object holding it");
 		} else if (l->dst) {
 			ml_bput(b, "stored into ");
 			ml_bput(b, to);
