@@ -787,25 +787,27 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		f.str("; __auto_type " + s + " = ")
 		f.cat(src)
 		f.strf("; *%s = *%s;", d, s)
+		site := r.copySite(x, lhs)
 		if hasPtrs(t, 0) {
-			f.strf(" __ml_copy_shadow(%s, %s, sizeof(*%s), %s, %s, %s);", d, s, d, dtag, stag, r.copySite(x, lhs))
+			f.strf(" __ml_copy_shadow(%s, %s, sizeof(*%s), %s, %s, %s);", d, s, d, dtag, stag, site)
 		}
 		if r.tracksDef() {
-			f.strf(" __ml_def_copy((__ml_uptr)%s, (__ml_uptr)%s, sizeof(*%s), %s, %s);", d, s, d, dtag, stag)
+			f.strf(" __ml_def_copy((__ml_uptr)%s, (__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", d, s, d, dtag, stag, site)
 		}
 		f.strf(" *%s; })", d)
 		return f
 	}
-	if aggregate && hasPtrs(t, 0) && r.fn != nil {
+	if r.fn != nil && r.copiesResult(t) {
 		if fn := calledByName(rhs); fn != "" && r.defined[fn] {
-			// a struct returned: its pointers' steps follow (resultCopy)
+			// a struct returned: its pointers' steps (and its bytes'
+			// definedness) follow (resultCopy)
 			d := r.name("__ml_a")
 			dst, dtag := r.place(lhs, true, defStore)
 			f.str("__extension__({ __auto_type " + d + " = ")
 			f.cat(dst)
 			f.str("; *" + d + " = ")
 			f.cat(r.expr(rhs))
-			f.strf("; %s; *%s; })", r.resultCopy(d, dtag, fn, r.copySite(x, lhs)), d)
+			f.strf("; %s; *%s; })", r.resultCopy(d, dtag, fn, r.copySite(x, lhs), t), d)
 			return f
 		}
 	}
@@ -837,7 +839,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		f.cat(code)
 		f.str("; __auto_type " + p + " = ")
 		f.cat(place)
-		f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s); *%s; })", p, v, p, p, org, p)
+		f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s); *%s; })", p, v, p, p, org, r.lossSite(x, lhs), p)
 		return f
 	}
 	f.cat(r.access(lhs, true, defStore))

@@ -58,7 +58,7 @@ type fnState struct {
 	name         string
 	retPtr       bool // returns a data pointer
 	retVoid      bool
-	retAgg       bool                         // returns a struct or union holding data pointers
+	retAgg       bool                         // returns a struct or union holding data pointers (any, with definedness)
 	comp         map[*cc.Declarator]string    // companion meta variable of a local
 	compProv     map[*cc.Declarator]prov      // companion provenance variables of a local
 	metas        []string                     // meta variables declared in the prologue
@@ -506,7 +506,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		res := ft.Result()
 		r.fn.retVoid = isVoid(res)
 		r.fn.retPtr = res != nil && isDataPtr(res)
-		r.fn.retAgg = isAggregate(res) && hasPtrs(res, 0)
+		r.fn.retAgg = r.copiesResult(res)
 	}
 	var f frag
 	for _, c := range r.children(fd) {
@@ -907,7 +907,7 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 		reg := o.register()
 		if o.retag {
 			// its brace initializer stored pointers tagged as unknown
-			reg += fmt.Sprintf(", __ml_copy_shadow(&%s, &%s, sizeof(%s), %s, %s, 0)", o.name, o.name, o.name, o.meta, metaWild)
+			reg += fmt.Sprintf(", __ml_copy_shadow((void *)&%s, &%s, sizeof(%s), %s, %s, 0)", o.name, o.name, o.name, o.meta, metaWild)
 		}
 		f.later(o.late(r.registration(reg)))
 	}
@@ -1035,13 +1035,13 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 		defer func() { r.initObj = outer }()
 		return r.generic(in)
 	}
-	if in.Case == cc.InitializerExpr && d != nil && isAggregate(d.Type()) && hasPtrs(d.Type(), 0) && !r.fn.forInit && !r.fn.unreachable {
+	if in.Case == cc.InitializerExpr && d != nil && r.copiesResult(d.Type()) && !r.fn.forInit && !r.fn.unreachable {
 		e := in.AssignmentExpression
-		if isLvalueExpr(e) {
+		if isLvalueExpr(e) && hasPtrs(d.Type(), 0) {
 			return r.copyInit(d, e)
 		}
 		if fn := calledByName(e); fn != "" && r.defined[fn] {
-			r.fn.defs = append(r.fn.defs, r.resultCopy("&"+d.Name(), r.localTag(d), fn, r.copyDeclSite(d, e)))
+			r.fn.defs = append(r.fn.defs, r.resultCopy("&"+d.Name(), r.localTag(d), fn, r.copyDeclSite(d, e), d.Type()))
 		}
 	}
 	if in.Case != cc.InitializerExpr || d == nil || !isDataPtr(d.Type()) {
@@ -1081,7 +1081,7 @@ func (r *rewriter) copyInit(d *cc.Declarator, e cc.ExpressionNode) frag {
 	f.str("(*__extension__({ __auto_type " + v + " = ")
 	f.cat(src)
 	f.strf("; %s = (__ml_uptr)%s; %s = %s; %s; }))", a.word, v, m, stag, v)
-	r.fn.defs = append(r.fn.defs, fmt.Sprintf("__ml_copy_shadow(&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", d.Name(), a.word, d.Name(), r.localTag(d), m, r.copyDeclSite(d, e)))
+	r.fn.defs = append(r.fn.defs, fmt.Sprintf("__ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", d.Name(), a.word, d.Name(), r.localTag(d), m, r.copyDeclSite(d, e)))
 	return f
 }
 
@@ -1101,13 +1101,31 @@ func (r *rewriter) copyDeclSite(d *cc.Declarator, e cc.Node) string {
 	return site
 }
 
+// copiesResult reports whether a struct or union of type t that a call
+// returns has its pointers' shadow (or, with definedness, the definedness
+// of its bytes) copied into the object receiving it (resultCopy).
+func (r *rewriter) copiesResult(t cc.Type) bool {
+	return isAggregate(t) && (hasPtrs(t, 0) || r.c.full)
+}
+
 // resultCopy is the code copying the shadow (and the steps) of the
-// pointers inside the struct function fn just returned into the object at
-// dst (tagged dtag), at step site: from the object fn's return statement
-// copied it from, when fn said so (its frame is dead, but the shadow of
-// its slots is still there, and tells the values the copy holds).
-func (r *rewriter) resultCopy(dst, dtag, fn, site string) string {
-	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? __ml_copy_shadow(%s, (const void *)__ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s) : (void)0", fn, dst, dst, dtag, site)
+// pointers inside the struct (of type t) function fn just returned, and
+// the definedness of its bytes, into the object at dst (tagged dtag), at
+// step site: from the object fn's return statement copied it from, when
+// fn said so (its frame is dead, but the shadows of its bytes are still
+// there, and tell the values the copy holds).
+func (r *rewriter) resultCopy(dst, dtag, fn, site string, t cc.Type) string {
+	var copies []string
+	if hasPtrs(t, 0) {
+		copies = append(copies, fmt.Sprintf("__ml_copy_shadow((void *)%s, (const void *)__ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site))
+	}
+	if r.tracksDef() {
+		copies = append(copies, fmt.Sprintf("__ml_def_copy((__ml_uptr)%s, __ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site))
+	}
+	if len(copies) == 0 {
+		return "(void)0"
+	}
+	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? (%s) : (void)0", fn, strings.Join(copies, ", "))
 }
 
 // calledByName is the name of the function e calls directly (under

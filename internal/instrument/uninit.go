@@ -223,7 +223,7 @@ func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
 	var f frag
 	f.str("__extension__({ __auto_type " + p + " = ")
 	f.cat(place)
-	f.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s); *%s; })", o, p, p, meta, decl, p)
+	f.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s, %s); *%s; })", o, p, p, meta, decl, siteRef(r.site(e, siteAccess)), p)
 	return f, o
 }
 
@@ -292,7 +292,7 @@ func (r *rewriter) localDef(d *cc.Declarator, site int, initialized bool) string
 	if initialized {
 		return fmt.Sprintf("__ml_def((__ml_uptr)&%s, sizeof(%s))", d.Name(), d.Name())
 	}
-	return fmt.Sprintf("__ml_poison((__ml_uptr)&%s, sizeof(%s))", d.Name(), d.Name())
+	return fmt.Sprintf("__ml_poison((__ml_uptr)&%s, sizeof(%s), %s)", d.Name(), d.Name(), siteRef(site))
 }
 
 func isVaList(t cc.Type) bool {
@@ -419,5 +419,5 @@ func (r *rewriter) copiedAggregate(d *cc.Declarator, in *cc.Initializer) string 
 	if md == "" {
 		md = metaWild
 	}
-	return fmt.Sprintf("__ml_def_copy((__ml_uptr)&%s, (__ml_uptr)&(%s), sizeof(%s), %s, %s)", d.Name(), cc.NodeSource(e), d.Name(), md, r.objectTag(e))
+	return fmt.Sprintf("__ml_def_copy((__ml_uptr)&%s, (__ml_uptr)&(%s), sizeof(%s), %s, %s, %s)", d.Name(), cc.NodeSource(e), d.Name(), md, r.objectTag(e), r.copyDeclSite(d, e))
 }

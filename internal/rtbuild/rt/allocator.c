@@ -76,7 +76,7 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 	}
 	*mp = ml_register_block(p, n, (how & ML_FOREIGN) ? ML_CF_FOREIGN : 0);
 	if ((how & ML_HOW) == ML_UNDEF)
-		__ml_poison((uptr)p, n);
+		__ml_poison((uptr)p, n, 0);
 	return p;
 }
 
@@ -218,11 +218,11 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t 
 	ml_copy_shadow(q, p, kept, *mp, rm, 0, ml_caller_site());
 	if (q != p) {
 		ml_shadow_zero((uptr)p, oldsize);
-		__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD);
+		__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD, ml_caller_site());
 		ml_def_clear(p, oldsize);
 	}
 	if (undef && n > oldsize)
-		__ml_poison((uptr)q + oldsize, n - oldsize);
+		__ml_poison((uptr)q + oldsize, n - oldsize, 0);
 	ml_slot_put(s);
 	return q;
 }

@@ -138,7 +138,7 @@ static const struct __ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
 		uptr hi = pass == 0 && bound < next ? bound : next;
 		for (uptr id = hi; id-- > lo;) {
 			const struct __ml_step *e = ml_step_get(id);
-			if (e && e->dst == slot && (e->meta == m || m == __ML_WILD))
+			if (e && e->dst == slot && !(e->meta & ML_STEP_UNDEF) && (e->meta == m || m == __ML_WILD))
 				return e;
 		}
 		if (bound >= next)
@@ -166,6 +166,25 @@ static void ml_chain_add(struct ml_chain *c, const site_t *site, uptr dst, uptr 
 	l->tid = (unsigned)(id & 0xffff);
 	l->clock = clock;
 	l->repeat = 0;
+}
+
+/* The chain ends at slot, which no step stored a value into. In a
+ * global variable, the last step is its declaration: while the ring still
+ * holds every step of the run, the value is its initial one (or a store
+ * by code memlens does not see). */
+static void ml_chain_unseen(struct ml_chain *c, uptr slot)
+{
+	struct ml_binfo k;
+	const site_t *decl[1];
+	c->end = ML_END_UNSEEN;
+	c->slot = slot;
+	if (!ml_object_at_addr(slot, &k) || k.kind != __ML_KIND_GLOBAL || !ml_stack_get(k.alloc_stack, decl, 1))
+		return;
+	ml_chain_add(c, decl[0], slot, 0, 0);
+	if (ML_LOAD(&ml_steps_next) <= ML_LOAD(&__ml_steps_mask) + 1) {
+		c->end = ML_END_ORIGIN;
+		c->gen = __ML_GEN_INITIAL;
+	}
 }
 
 /* Walks are bounded: steps followed, and ring searches (each reads the
@@ -213,12 +232,84 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, struct ml_chai
 		}
 		const struct __ml_step *e = ml_store_find(w, m, bound);
 		if (!e) {
-			c->end = ML_END_UNSEEN;
-			c->slot = w;
+			ml_chain_unseen(c, w);
 			return;
 		}
 		ml_chain_add(c, e->site, e->dst, e->id, e->clock);
 		w = e->prev;
 		bound = e->id >> 16;
 	}
+}
+
+/* ---- chains of undefined bytes ---- */
+
+/* The newest copy or store of undefined bytes covering address a, older
+ * than bound (as ml_store_find). */
+static const struct __ml_step *ml_undef_find(uptr a, uptr bound)
+{
+	uptr next = ML_LOAD(&ml_steps_next), ring = ML_LOAD(&__ml_steps_mask) + 1;
+	uptr lo = next > ring ? next - ring : 1;
+	for (int pass = 0; pass < 2; pass++) {
+		uptr hi = pass == 0 && bound < next ? bound : next;
+		for (uptr id = hi; id-- > lo;) {
+			const struct __ml_step *e = ml_step_get(id);
+			if (e && (e->meta & ML_STEP_UNDEF) && e->dst && a >= e->dst &&
+			    a - e->dst < ML_STEP_UNDEF_LEN(e->meta))
+				return e;
+		}
+		if (bound >= next)
+			break;
+	}
+	return 0;
+}
+
+/* The step that read the value of origin o into a variable, added to c;
+ * the address it read, or 0 (c ends). */
+static uptr ml_chain_read(struct ml_chain *c, uptr o, uptr *bound)
+{
+	uptr id = ml_origin_step(o);
+	if (!id) {
+		c->end = ML_END_ORIGIN;
+		return 0;
+	}
+	const struct __ml_step *e = ml_step_get(id);
+	if (!e) {
+		c->end = ML_END_DROPPED;
+		return 0;
+	}
+	ml_chain_add(c, e->site, e->dst, e->id, e->clock);
+	*bound = id;
+	return e->prev;
+}
+
+void ml_chain_build_undef(uptr a, uptr origin, struct ml_chain *c)
+{
+	memset(c, 0, sizeof *c);
+	c->undef = 1;
+	c->clock = __ml_t.clock;
+	uptr bound = ML_BOUND_NOW;
+	if (!a && !(a = ml_chain_read(c, origin, &bound)))
+		return;
+	for (unsigned searches = 0; searches < ML_WALK_SEARCHES; searches++) {
+		const struct __ml_step *e = ml_undef_find(a, bound);
+		if (!e) { /* never written since its object was made */
+			c->end = ML_END_ORIGIN;
+			return;
+		}
+		ml_chain_add(c, e->site, e->dst, e->id, e->clock);
+		if (e->meta & ML_STEP_UNDEF_DECL) { /* poisoned as it was declared */
+			c->end = ML_END_ORIGIN;
+			c->gen = __ML_GEN_DECLARED;
+			c->decl = e->site;
+			return;
+		}
+		if (e->meta & ML_STEP_UNDEF_VALUE) {
+			if (!(a = ml_chain_read(c, e->prev, &bound)))
+				return;
+			continue;
+		}
+		a = e->prev + (a - e->dst);
+		bound = e->id >> 16;
+	}
+	c->end = ML_END_LONG;
 }

@@ -186,7 +186,7 @@ void *__ml_memcpy(void *d, const void *s, size_t n)
 	ml_check(d, md, n, 1, "memcpy");
 	ml_loss_release((uptr)d, n, md, __ML_LOSS_ASSIGN); /* (overlap is undefined) */
 	memcpy(d, s, n);
-	__ml_def_copy((uptr)d, (uptr)s, n, md, ms); /* a copy, not a use */
+	__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site()); /* a copy, not a use */
 	if (n >= 8)
 		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site()); /* pointers inside survive the copy */
 	ML_SETRET(__ml_memcpy, md);
@@ -202,7 +202,7 @@ void *__ml_memmove(void *d, const void *s, size_t n)
 	if ((uptr)d + n <= (uptr)s || (uptr)s + n <= (uptr)d)
 		ml_loss_release((uptr)d, n, md, __ML_LOSS_ASSIGN);
 	memmove(d, s, n);
-	__ml_def_copy((uptr)d, (uptr)s, n, md, ms); /* a copy, not a use */
+	__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site()); /* a copy, not a use */
 	if (n >= 8)
 		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site());
 	ML_SETRET(__ml_memmove, md);

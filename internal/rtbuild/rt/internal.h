@@ -123,6 +123,7 @@
 #define ml_arg_word            __mlrt_arg_word
 #define ml_setret              __mlrt_setret
 #define ml_chain_build         __mlrt_chain_build
+#define ml_chain_build_undef   __mlrt_chain_build_undef
 #define ml_object_at_addr      __mlrt_object_at_addr
 
 typedef __ml_uptr uptr;
@@ -593,6 +594,24 @@ prov_t ml_arg_word(unsigned i, meta_t m);
 /* An interceptor's pointer result: meta m, generated as gen says
  * (__ML_GEN_EXTERN: the provenance of the argument it points into). */
 void ml_setret(uptr self, meta_t m, prov_t gen);
+/* Steps of undefined bytes (uninit.c), told apart from pointers' by their
+ * meta: the flag and the bytes' length. Their prev is the address the
+ * bytes were copied from, or (UNDEF_VALUE, a store of a value) the origin
+ * of that value, whose step read it. */
+#define ML_STEP_UNDEF       (1UL << 63)
+#define ML_STEP_UNDEF_VALUE (1UL << 62)
+#define ML_STEP_UNDEF_DECL  (1UL << 61) /* a local declared without initializer: the chain's end */
+#define ML_STEP_UNDEF_LEN(m) ((m) & 0xffffffffffffUL)
+/* An origin naming the step that read its value (memlens.h). */
+#define ML_ORIGIN_STEP (1UL << 63)
+static inline uptr ml_origin_base(uptr o)
+{
+	return (o & ML_ORIGIN_STEP) ? (o & ((1UL << 22) - 1)) : o;
+}
+static inline uptr ml_origin_step(uptr o)
+{
+	return (o & ML_ORIGIN_STEP) ? (o >> 22) & ((1UL << 41) - 1) : 0;
+}
 /* How a chain ends. */
 enum {
 	ML_END_ORIGIN,  /* where the value was generated (gen) */
@@ -620,11 +639,17 @@ struct ml_chain {
 	prov_t gen;          /* ML_END_ORIGIN: __ML_GEN_* */
 	uptr slot;           /* ML_END_UNSEEN: the slot */
 	uptr clock;          /* the thread's statement count at the report */
+	int undef;           /* the chain of an uninitialized value */
+	const site_t *decl;  /* its end: the local declared without initializer, if found */
 };
 /* The chain of the pointer of meta m and provenance pv, its steps older
  * than step id bound (ML_BOUND_NOW: any). */
 #define ML_BOUND_NOW (~(uptr)0)
 void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, struct ml_chain *c);
+/* The chain of the undefined bytes at a, or (a == 0) of the undefined
+ * value of that origin: the copies that carried them back to the object
+ * never written. */
+void ml_chain_build_undef(uptr a, uptr origin, struct ml_chain *c);
 
 /* ---- cycles.c ---- */
 /* Is a cycle collection due (counts the program's allocations)? */

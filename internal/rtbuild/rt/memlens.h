@@ -203,6 +203,8 @@ typedef __ml_uptr __ml_prov_t;
 #define __ML_GEN_OPAQUE  14u /* computed where memlens does not follow (va_arg, asm) */
 #define __ML_GEN_CALLER  16u /* a parameter whose caller memlens does not see */
 #define __ML_GEN_UNINIT  18u /* a pointer variable declared without initializer */
+#define __ML_GEN_DECLARED 20u /* uninitialized values: an object declared without initializer */
+#define __ML_GEN_INITIAL 22u /* a global's initial value (no instrumented store was ever seen) */
 #define __ML_GEN_MAX     4096u
 /* One entry of the ring (at a fixed address; its size, a power of two, is
  * the explain_ring option). */
@@ -267,21 +269,28 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag,
 
 /* Definedness (uninit.c). An origin says where an undefined value came
  * from: the site of a local's declaration (even), or a runtime origin
- * (odd); 0 means defined. */
-/* The n bytes at a hold nothing yet: a local declared without initializer,
- * the program's malloc. (A no-op while definedness is not tracked.) */
-void __ml_poison(__ml_uptr a, __ml_uptr n);
+ * (odd); 0 means defined. An odd origin with bit 63 set also names the
+ * step that read the value (value propagation: bits 22..62 its id, bits
+ * 0..21 the runtime origin). */
+/* The n bytes at a hold nothing yet: a local declared without initializer
+ * at decl, the program's malloc (decl 0). (A no-op while definedness is
+ * not tracked.) */
+void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl);
 /* The n bytes at a now hold values (__ml_def's slow path). */
 void __ml_def_slow(__ml_uptr a, __ml_uptr n);
 /* Copy the definedness of n bytes from s to d (a copy is not a use); md
  * and ms are the metas of the objects written and read (origins move from
- * one to the other), or WILD. */
-void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms);
-/* A value with the given origin was stored in the n bytes at a. */
-void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin);
+ * one to the other), or WILD. Undefined bytes copied are a step at site
+ * (value propagation). */
+void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
+                   const struct __ml_site *site);
+/* A value with the given origin was stored in the n bytes at a, at site. */
+void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site);
 /* The origin of the undefined bytes among the n at a (read through meta
- * m, or by the name of the local declared at decl), 0 if all are defined. */
-__ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl);
+ * m, or by the name of the local declared at decl, at site), 0 if all are
+ * defined. */
+__ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
+                          const struct __ml_site *site);
 /* A call to a function we do not see, given p (meta m): whatever p points
  * into may have been written by it. */
 void __ml_def_extern(__ml_uptr p, __ml_meta_t m);
@@ -412,30 +421,24 @@ __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 		__ml_def_slow(a, n);
 }
 
-/* The n bytes at s were copied to d. */
-__ML_INLINE void __ml_mov(__ml_uptr d, __ml_uptr s, __ml_uptr n)
-{
-	if (n > 8 || __ML_UNLIKELY(__ml_undef_bits(s, n) != 0))
-		__ml_def_copy(d, s, n, __ML_WILD, __ML_WILD);
-	else
-		__ml_def(d, n);
-}
-
-/* A value of the given origin (0: defined) was stored in the n bytes at a. */
-__ML_INLINE void __ml_def_v(__ml_uptr a, __ml_uptr n, __ml_uptr origin)
+/* A value of the given origin (0: defined) was stored in the n bytes at
+ * a, at site. */
+__ML_INLINE void __ml_def_v(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site)
 {
 	if (__ML_UNLIKELY(origin != 0))
-		__ml_def_store(a, n, origin);
+		__ml_def_store(a, n, origin, site);
 	else
 		__ml_def(a, n);
 }
 
-/* The origin of a value copied from the n bytes at a (0: defined). */
-__ML_INLINE __ml_uptr __ml_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl)
+/* The origin of a value copied from the n bytes at a, read at site (0:
+ * defined). */
+__ML_INLINE __ml_uptr __ml_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
+                                  const struct __ml_site *site)
 {
 	if ((m == __ML_WILD && !decl) || (n <= 8 && __ML_LIKELY(__ml_undef_bits(a, n) == 0)))
 		return 0;
-	return __ml_def_origin(a, n, m, decl);
+	return __ml_def_origin(a, n, m, decl, site);
 }
 
 /* A value of a local (its companion origin o) is used. */

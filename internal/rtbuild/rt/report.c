@@ -749,11 +749,37 @@ static struct ml_chain ml_chains[2];
 static const char *ml_chain_title[2];
 static unsigned ml_nchains;
 
+static int ml_event_origin(const struct ml_event *ev, struct ml_orig *o);
+
+/* The chain of an uninitialized value, ending where its bytes were made
+ * (the report's origin), when the walk reached them. */
+static void ml_chain_undef(struct ml_event *ev, struct ml_chain *c)
+{
+	ml_chain_build_undef(ev->p, ev->origin, c);
+	if (c->decl) { /* the chain found the local its bytes come from */
+		ev->origin = (uptr)c->decl;
+		return;
+	}
+	struct ml_orig o;
+	const site_t *f[1];
+	if (c->end != ML_END_ORIGIN || !ml_event_origin(ev, &o) || !ml_stack_get(o.stack, f, 1))
+		return;
+	c->gen = o.kind == __ML_KIND_HEAP ? __ML_GEN_ALLOC : __ML_GEN_DECLARED;
+	if (c->n < ML_CHAIN_MAX)
+		c->link[c->n++] = (struct ml_link){.site = f[0], .tid = o.tid};
+}
+
 static void ml_chains_collect(enum ml_kind kind, struct ml_event *ev)
 {
 	ml_nchains = 0;
 	if (!ML_LOAD(&__ml_explain) || ev->leak || ev->arr)
 		return;
+	if (kind == ML_UNINITIALIZED_READ) {
+		ml_chain_title[0] = "the uninitialized value";
+		ml_chain_undef(ev, &ml_chains[0]);
+		ml_nchains = ml_chains[0].n != 0; /* (nothing to add to the origin) */
+		return;
+	}
 	if (ev->has_pv) {
 		ml_chain_title[0] = ev->access == ML_ACC_FREE      ? "the pointer freed here"
 		                    : ev->access == ML_ACC_REALLOC ? "the pointer given to realloc here"
@@ -799,6 +825,14 @@ static void ml_link_how(struct ml_buf *b, const struct ml_link *l)
 		ml_bput(b, "passed to ");
 		ml_bput(b, to);
 		return;
+	case __ML_SITE_ACCESS: /* an uninitialized value read */
+		ml_bput(b, "read into a value");
+		return;
+	case __ML_SITE_GLOBAL:
+	case __ML_SITE_STATIC:
+		ml_bput(b, "held by ");
+		ml_bput(b, s->expr);
+		return;
 	default: /* a call memlens checks: memcpy, qsort, pthread_create */
 		ml_bput(b, l->dst ? "copied by the call" : "handed on by the call");
 	}
@@ -813,6 +847,11 @@ static const char *ml_link_kind(const struct ml_link *l)
 		return (s->kind & __ML_SITE_COPY) ? "copy" : l->dst ? "store" : (s->to && *s->to) ? "assign" : "return";
 	case __ML_SITE_ARG:
 		return "argument";
+	case __ML_SITE_ACCESS:
+		return "read";
+	case __ML_SITE_GLOBAL:
+	case __ML_SITE_STATIC:
+		return "initial";
 	}
 	return l->dst ? "copy" : "call";
 }
@@ -838,6 +877,10 @@ static const char *ml_gen_text(prov_t g, meta_t m)
 		return "an argument of a caller memlens does not see";
 	case __ML_GEN_UNINIT:
 		return "the variable was never assigned";
+	case __ML_GEN_DECLARED:
+		return "declared without an initializer";
+	case __ML_GEN_INITIAL:
+		return "its initial value (nothing memlens sees stored another)";
 	}
 	return "?";
 }
@@ -863,6 +906,10 @@ static const char *ml_gen_name(prov_t g)
 		return "caller";
 	case __ML_GEN_UNINIT:
 		return "uninitialized";
+	case __ML_GEN_DECLARED:
+		return "declaration";
+	case __ML_GEN_INITIAL:
+		return "initializer";
 	}
 	return "unknown";
 }
@@ -925,21 +972,28 @@ static void ml_tchain(struct ml_buf *b, const char *title, const struct ml_chain
 		ml_bput(b, ", made by this statement\n");
 		return;
 	}
-	ml_bput(b, " got its value (value propagation, newest first):\n");
+	ml_bput(b, c->undef ? " came (value propagation, newest first):\n"
+	                    : " got its value (value propagation, newest first):\n");
 	for (unsigned i = 0; i < c->n; i++) {
 		const struct ml_link *l = &c->link[i];
 		ml_bput(b, "      #");
 		ml_bdec(b, i);
 		ml_bputc(b, ' ');
-		ml_bput(b, l->site->func ? l->site->func : "?");
-		ml_bputc(b, ' ');
+		if (l->site->func && *l->site->func) { /* (none at file scope) */
+			ml_bput(b, l->site->func);
+			ml_bputc(b, ' ');
+		}
 		ml_bput(b, l->site->file ? l->site->file : "?");
 		ml_bputc(b, ':');
 		ml_bdec(b, l->site->line);
 		ml_bput(b, ": ");
 		ml_bexpr(b, l->site->expr ? l->site->expr : "", 70);
 		ml_bput(b, "  [");
-		ml_link_how(b, l);
+		int made = i + 1 == c->n && c->end == ML_END_ORIGIN;
+		if (made && c->undef) /* where the bytes were made */
+			ml_bput(b, c->gen == __ML_GEN_ALLOC ? "allocated, never written since" : ml_gen_text(c->gen, m));
+		else
+			ml_link_how(b, l);
 		if (l->repeat) {
 			ml_bput(b, "; ");
 			ml_bdec(b, l->repeat + 1);
@@ -949,7 +1003,7 @@ static void ml_tchain(struct ml_buf *b, const char *title, const struct ml_chain
 			ml_bput(b, "; by ");
 			ml_tthread(b, l->tid);
 		}
-		if (i + 1 == c->n && c->end == ML_END_ORIGIN) {
+		if (made && !c->undef) {
 			ml_bput(b, "; made here: ");
 			ml_bput(b, ml_gen_text(c->gen, m));
 		}
@@ -1486,11 +1540,15 @@ static void ml_jchains(struct ml_buf *b, const struct ml_event *ev, const site_t
 		for (unsigned j = 0; j < c->n; j++) {
 			const struct ml_link *l = &c->link[j];
 			const char *to = l->site->to ? l->site->to : "";
-			if ((l->site->kind & 0xff) == __ML_SITE_LOSS && !*to && !l->dst)
+			unsigned sk = l->site->kind & 0xff;
+			if (sk == __ML_SITE_LOSS && !*to && !l->dst)
 				to = "return value";
+			else if (sk == __ML_SITE_GLOBAL || sk == __ML_SITE_STATIC)
+				to = l->site->expr;
 			if (j)
 				ml_bputc(b, ',');
-			ml_jlink(b, l->site, ml_link_kind(l), to, l->tid);
+			int made = j + 1 == c->n && c->end == ML_END_ORIGIN && c->undef;
+			ml_jlink(b, l->site, made ? ml_gen_name(c->gen) : ml_link_kind(l), made ? "" : to, l->tid);
 			if (l->repeat) {
 				ml_jkey(b, "repeat");
 				ml_bdec(b, l->repeat);

@@ -151,20 +151,27 @@ static unsigned ml_object_at(uptr a, uptr n, meta_t m)
 	return 0;
 }
 
+/* Origin o as an entry of the table (a local's declaration site becomes
+ * one). */
+static uptr ml_origin_entry(uptr o)
+{
+	if (o & 1)
+		return o;
+	const site_t *decl = (const site_t *)o;
+	struct ml_origin d = {0};
+	d.kind = __ML_KIND_STACK;
+	d.stack = ml_stack_intern(&decl, 1);
+	d.tid = ml_self_id();
+	return (uptr)ml_origin_add(d) << 1 | 1;
+}
+
 /* Undefined bytes with origin o now live in the object at [a, a+n). */
 static void ml_origin_move(uptr a, uptr n, meta_t m, uptr o)
 {
 	unsigned s = ml_object_at(a, n, m);
 	if (!s)
 		return;
-	if (!(o & 1)) { /* a local's declaration site: make it an entry */
-		const site_t *decl = (const site_t *)o;
-		struct ml_origin d = {0};
-		d.kind = __ML_KIND_STACK;
-		d.stack = ml_stack_intern(&decl, 1);
-		d.tid = ml_self_id();
-		o = (uptr)ml_origin_add(d) << 1 | 1;
-	}
+	o = ml_origin_entry(ml_origin_base(o));
 	if (o >> 1)
 		ML_STORE(&ML_COLD[s].origin, (uint32_t)(o >> 1));
 }
@@ -210,10 +217,13 @@ void __ml_unit(int full, const char *file, const struct __ml_site *sites, unsign
 
 /* ---- entry points ---- */
 
-void __ml_poison(__ml_uptr a, __ml_uptr n)
+void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl)
 {
-	if (ML_LOAD(&ml_def_on))
-		ml_def_set(a, n, 1);
+	if (!ML_LOAD(&ml_def_on))
+		return;
+	ml_def_set(a, n, 1);
+	if (decl) /* (value propagation: where a chain of its bytes ends) */
+		(void)__ml_step(decl, 0, ML_STEP_UNDEF | ML_STEP_UNDEF_DECL | n, a);
 }
 
 void __ml_def_slow(__ml_uptr a, __ml_uptr n)
@@ -221,7 +231,8 @@ void __ml_def_slow(__ml_uptr a, __ml_uptr n)
 	ml_def_set(a, n, 0);
 }
 
-void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms)
+void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
+                   const struct __ml_site *site)
 {
 	if (!ML_LOAD(&ml_def_on) || !n || !ml_app_range(d, n))
 		return;
@@ -251,9 +262,11 @@ void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_m
 	unsigned so = ml_object_at(u, 1, ms);
 	if (so)
 		ml_origin_move(d, n, md, ml_record_origin(so));
+	if (site) /* (value propagation: the copy is a step) */
+		(void)__ml_step(site, s, ML_STEP_UNDEF | n, d);
 }
 
-void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin)
+void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site)
 {
 	if (!ML_LOAD(&ml_def_on)) {
 		ml_def_set(a, n, 0);
@@ -261,19 +274,34 @@ void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin)
 	}
 	ml_def_set(a, n, 1);
 	ml_origin_move(a, n, __ML_WILD, origin);
+	if (site)
+		(void)__ml_step(site, origin, ML_STEP_UNDEF | ML_STEP_UNDEF_VALUE | n, a);
 }
 
-__ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl)
+/* The origin of the undefined bytes among [a, a+n) read through meta m
+ * (or as local decl), without a step. */
+static uptr ml_bytes_origin(uptr a, uptr n, meta_t m, const site_t *decl)
 {
-	uptr u = ml_first_undef(a, n);
-	if (!u)
-		return 0;
 	unsigned s = ml_object_at(a, n, m);
 	if (s)
 		return ml_record_origin(s);
 	if (decl)
 		return (uptr)decl;
 	return 1; /* undefined, origin unknown */
+}
+
+__ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
+                          const struct __ml_site *site)
+{
+	if (!ml_first_undef(a, n))
+		return 0;
+	uptr o = ml_bytes_origin(a, n, m, decl);
+	if (!site || !ML_LOAD(&__ml_explain))
+		return o;
+	/* the value read is a step, which its origin names from now on */
+	o = ml_origin_entry(o);
+	prov_t w = __ml_step(site, a, ML_STEP_UNDEF | n, 0);
+	return w ? ML_ORIGIN_STEP | ((w >> 1) & ((1UL << 41) - 1)) << 22 | o : o;
 }
 
 void __ml_def_extern(__ml_uptr a, __ml_meta_t m)
@@ -319,7 +347,7 @@ void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
 	if ((unsigned)m >= __ML_FIRST_SLOT && (r->gen != ml_meta_gen(m) || a < r->base || a + n > r->end))
 		return;
-	ml_uninit_event(a, n, m, __ml_def_origin(a, n, m, decl), decl, site, 0);
+	ml_uninit_event(a, n, m, ml_bytes_origin(a, n, m, decl), decl, site, 0);
 }
 
 void __ml_report_uninit_value(__ml_uptr origin, const struct __ml_site *site)
@@ -339,7 +367,7 @@ void ml_use_range(const void *p, meta_t m, uptr n, const char *fn)
 		return;
 	/* report the whole range libc reads; the message gives the first
 	 * undefined byte's offset */
-	ml_uninit_event(a, n, m, __ml_def_origin(a, n, m, 0), 0, ml_caller_site(), fn);
+	ml_uninit_event(a, n, m, ml_bytes_origin(a, n, m, 0), 0, ml_caller_site(), fn);
 }
 
 int ml_origin_get(uptr o, const site_t **decl, unsigned *kind, unsigned *stack, unsigned *tid,
@@ -349,6 +377,7 @@ int ml_origin_get(uptr o, const site_t **decl, unsigned *kind, unsigned *stack, 
 	*kind = 0;
 	*stack = *tid = 0;
 	*id = *size = 0;
+	o = ml_origin_base(o);
 	if (!o)
 		return 0;
 	if (!(o & 1)) {
