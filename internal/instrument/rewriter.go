@@ -301,6 +301,9 @@ func (r *rewriter) site(n cc.Node, kind int) int {
 		expr = d.Name()
 	} else {
 		expr = cc.NodeSource(n)
+		if kind == siteCall || kind == siteArg {
+			expr = callAsWritten(expr, r.line(pos.Filename, pos.Line), pos.Column)
+		}
 		if len(expr) > 200 {
 			expr = expr[:197] + "..."
 		}
@@ -375,6 +378,54 @@ func asWritten(expr, text string, col int) string {
 		t = t[:k]
 	}
 	return strings.TrimSpace(t)
+}
+
+// callAsWritten is asWritten for a call: the line from col to the
+// parenthesis closing the call's arguments.
+func callAsWritten(expr, text string, col int) string {
+	return scanWritten(expr, text, col, true)
+}
+
+// elemAsWritten is asWritten for an element of a brace initializer: the
+// line from col to the comma or brace ending it.
+func elemAsWritten(expr, text string, col int) string {
+	return scanWritten(expr, text, col, false)
+}
+
+// scanWritten is the text from column col of line text to the end of the
+// expression starting there: after the first parenthesis group closes
+// (call), or before a comma or a closing bracket outside any (else);
+// expr when the line holds it, or the end is not on the line.
+func scanWritten(expr, text string, col int, call bool) string {
+	if strings.Contains(text, expr) || col < 1 || col > len(text) {
+		return expr
+	}
+	t := text[col-1:]
+	depth, quote := 0, byte(0)
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			if depth == 0 {
+				return strings.TrimSpace(t[:i])
+			}
+			if depth--; depth == 0 && call {
+				return t[:i+1]
+			}
+		case (c == ',' || c == ';') && depth == 0:
+			return strings.TrimSpace(t[:i])
+		}
+	}
+	return expr
 }
 
 // companionAttrs are the attributes of a pointer local's companion: with
@@ -1164,6 +1215,7 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 		return code
 	}
 	i := r.site(in.AssignmentExpression, siteLoss)
+	r.sites[i].expr = elemAsWritten(r.sites[i].expr, r.sites[i].text, r.sites[i].col)
 	r.sites[i].to = r.initObj
 	return r.keepValue(code, func(v string) string {
 		return fmt.Sprintf("__ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s, 0, %s, %s)", r.initObj, in.Offset(), v, meta, metaWild, siteRef(i), pv.moved(meta))

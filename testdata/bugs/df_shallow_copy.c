@@ -1,5 +1,6 @@
 /* A struct holding a pointer is copied by assignment (a shallow copy): both
- * copies own the same buffer and both destructors free it. */
+ * copies own the same buffer and both destructors free it. The chain of the
+ * pointer freed the second time goes through the copy. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,7 @@ static struct name name_new(const char *first, const char *last)
 {
 	struct name n;
 	n.first = malloc(strlen(first) + 1);
-	n.last = malloc(strlen(last) + 1);
+	n.last = malloc(strlen(last) + 1); // want origin:DOUBLE-FREE chain:DOUBLE-FREE freechain:DOUBLE-FREE
 	if (n.first == NULL || n.last == NULL)
 		exit(1);
 	strcpy(n.first, first);
@@ -29,8 +30,8 @@ static void name_free(struct name *n)
 
 int main(void)
 {
-	struct name a = name_new("Alan", "Turing");
-	struct name b = a; /* shallow copy */
+	struct name a = name_new("Alan", "Turing"); // want chain:DOUBLE-FREE freechain:DOUBLE-FREE
+	struct name b = a; /* shallow copy */ // want chain:DOUBLE-FREE
 	b.first = malloc(6);
 	if (b.first == NULL)
 		return 1;

@@ -67,9 +67,10 @@ void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
 	f->word = pv ? pv->word : __ML_GEN_NONE;
 	f->bound = ml_steps_now();
 	f->meta = m;
+	f->tid = ml_self_id();
 }
 
-int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound)
+int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound, unsigned *tid)
 {
 	const struct ml_fprov *f = &ML_FPROV[s];
 	if (!ML_LOAD(&__ml_explain) || f->meta != m || (!f->site && !f->word))
@@ -77,6 +78,7 @@ int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound)
 	pv->site = f->site;
 	pv->word = f->word;
 	*bound = f->bound;
+	*tid = f->tid;
 	return 1;
 }
 
@@ -192,13 +194,13 @@ static void ml_chain_unseen(struct ml_chain *c, uptr slot)
 #define ML_WALK_STEPS 100000u
 #define ML_WALK_SEARCHES 64u
 
-void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, struct ml_chain *c)
+void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, struct ml_chain *c)
 {
 	memset(c, 0, sizeof *c);
 	c->clock = __ml_t.clock;
 	prov_t w = pv->word;
 	if (pv->site) /* the pending step: the value's last move */
-		ml_chain_add(c, pv->site, 0, ml_self_id(), c->clock);
+		ml_chain_add(c, pv->site, 0, tid, c->clock);
 	if (!ML_LOAD(&__ml_explain)) {
 		c->end = ML_END_OFF;
 		return;

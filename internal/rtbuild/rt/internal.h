@@ -573,6 +573,7 @@ struct ml_fprov {
 	prov_t word;
 	uptr bound;
 	meta_t meta;
+	unsigned tid; /* the thread that freed it */
 };
 #define ML_FPROV ((struct ml_fprov *)ML_FPROV_ADDR)
 void ml_explain_init(void);
@@ -581,8 +582,9 @@ void ml_explain_set(int on, uptr ring);
 /* Block slot s (meta m) is freed through a pointer of provenance pv. */
 void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv);
 /* The provenance of the pointer that freed the block of meta m (slot
- * s), if kept; *bound: the step ids older than that free. */
-int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound);
+ * s), if kept; *bound: the step ids older than that free, *tid: the
+ * thread that freed it. */
+int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound, unsigned *tid);
 /* An interceptor's ML_OWN: consumes the caller's tag and notes whether
  * __ml_t.arg and its provenance are this call's. */
 int ml_own_args(uptr self);
@@ -642,10 +644,11 @@ struct ml_chain {
 	int undef;           /* the chain of an uninitialized value */
 	const site_t *decl;  /* its end: the local declared without initializer, if found */
 };
-/* The chain of the pointer of meta m and provenance pv, its steps older
- * than step id bound (ML_BOUND_NOW: any). */
+/* The chain of the pointer of meta m and provenance pv (its pending step
+ * made by thread tid), its steps older than step id bound (ML_BOUND_NOW:
+ * any). */
 #define ML_BOUND_NOW (~(uptr)0)
-void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, struct ml_chain *c);
+void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, struct ml_chain *c);
 /* The chain of the undefined bytes at a, or (a == 0) of the undefined
  * value of that origin: the copies that carried them back to the object
  * never written. */

@@ -786,15 +786,16 @@ static void ml_chains_collect(enum ml_kind kind, struct ml_event *ev)
 		                    : kind == ML_NULL_POINTER_DEREF ? "the null pointer"
 		                    : ev->fn                        ? "the pointer given to the call"
 		                                                    : "the pointer dereferenced here";
-		ml_chain_build(&ev->pv, ev->m, ML_BOUND_NOW, &ml_chains[ml_nchains++]);
+		ml_chain_build(&ev->pv, ev->m, ML_BOUND_NOW, ml_self_id(), &ml_chains[ml_nchains++]);
 	}
 	const struct ml_binfo *k = ml_event_block(ev);
 	struct ml_pv fpv;
 	uptr bound;
+	unsigned tid;
 	if ((kind == ML_DOUBLE_FREE || kind == ML_DANGLING_POINTER_DEREF) && k->known &&
-	    ml_explain_freed_by(k->slot, ml_mkmeta(k->slot, k->gen), &fpv, &bound)) {
+	    ml_explain_freed_by(k->slot, ml_mkmeta(k->slot, k->gen), &fpv, &bound, &tid)) {
 		ml_chain_title[ml_nchains] = "the pointer that freed the block";
-		ml_chain_build(&fpv, ml_mkmeta(k->slot, k->gen), bound, &ml_chains[ml_nchains++]);
+		ml_chain_build(&fpv, ml_mkmeta(k->slot, k->gen), bound, tid, &ml_chains[ml_nchains++]);
 	}
 }
 
