@@ -81,8 +81,8 @@ const (
 	RoleChain     = "chain"
 	RoleFreeChain = "freechain"
 	RoleOrigin    = "origin"
-	ModeFull   = "full"   // memlens cc --memlens-full
-	ModeDetect = "detect" // memlens cc
+	ModeFull      = "full"   // memlens cc --memlens-full
+	ModeDetect    = "detect" // memlens cc
 )
 
 func (w Want) String() string {

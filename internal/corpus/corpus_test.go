@@ -253,7 +253,7 @@ func TestMatchChains(t *testing.T) {
 		{Kind: "DOUBLE-FREE", File: "t.c", Line: 23, Role: RoleChain},
 		{Kind: "DOUBLE-FREE", File: "t.c", Line: 32, Role: RoleFreeChain},
 		{Kind: "DOUBLE-FREE", File: "t.c", Line: 13, Role: RoleOrigin},
-		{Kind: "DOUBLE-FREE", File: "t.c", Line: 32, Role: RoleChain}, // the first chain does not pass there
+		{Kind: "DOUBLE-FREE", File: "t.c", Line: 32, Role: RoleChain},  // the first chain does not pass there
 		{Kind: "DOUBLE-FREE", File: "t.c", Line: 16, Role: RoleOrigin}, // a step, not the origin
 	}}
 	rec := report.Record{Kind: "DOUBLE-FREE", File: "src/t.c", Line: 40, Chains: [][]report.Step{
