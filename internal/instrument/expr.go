@@ -728,7 +728,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			target()
 			value()
 		}
-		f.strf("__ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s); *%s = %s; })", p, v, meta, tag, r.lossArg(site), site, pv.moved(meta), p, v)
+		f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s); *%s = %s; })", p, v, meta, tag, r.lossArg(site), site, pv.site, pv.word, p, v)
 		return f, meta, pv
 	}
 	// p += n, p -= n: the same value moved, which keeps its steps
@@ -752,7 +752,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); %s = (__ml_uptr)%s; __auto_type %s = *%s; %s", m, p, p, tag, w.word, p, tv, p, tv)
 	f.tok(x.Token)
 	// published before the store: the slot still holds the old value
-	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0); *%s = %s; })", n, p, tv, m, tag, r.stSite(x, lhs), p, tv)
+	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0); *%s = %s; })", n, p, tv, m, tag, r.stSite(x, lhs), p, tv)
 	return f, m, w
 }
 
@@ -894,7 +894,7 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 	f.tok(op)
 	f.str(t)
 	// published before the store: the slot still holds the old value
-	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0); *%s = %s;", p, t, m, tag, r.stSite(n, operand), p, t)
+	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0); *%s = %s;", p, t, m, tag, r.stSite(n, operand), p, t)
 	if post {
 		f.str(v + "; })")
 	} else {

@@ -663,7 +663,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 					tag = o.meta
 				}
 				// the argument's step is the store into the parameter
-				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+tag+", 0, "+p.pv.site+", "+p.pv.word+"), 0);")
+				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+tag+", 0, "+p.pv.site+", 0, "+p.pv.word+"), 0);")
 				continue
 			}
 			pd := declByName(ft, p.name)
@@ -1117,7 +1117,7 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 		tag = m
 	}
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("__ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s, 0, %s, %s)", d.Name(), v, meta, tag, site, pv.moved(meta))
+		return fmt.Sprintf("__ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s, 0, %s, %s, %s)", d.Name(), v, meta, tag, site, pv.site, pv.word)
 	})
 }
 
@@ -1218,7 +1218,7 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 	r.sites[i].expr = elemAsWritten(r.sites[i].expr, r.sites[i].text, r.sites[i].col)
 	r.sites[i].to = r.initObj
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("__ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s, 0, %s, %s)", r.initObj, in.Offset(), v, meta, metaWild, siteRef(i), pv.moved(meta))
+		return fmt.Sprintf("__ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s)", r.initObj, in.Offset(), v, meta, metaWild, siteRef(i), pv.site, pv.word)
 	})
 }
 

@@ -325,6 +325,7 @@ static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag,
 	const uptr *dv = (const uptr *)d0;
 	/* Never-used shadow stays untouched (the zero page), so copying plain
 	 * data costs no memory. */
+	int pointers = 0;
 	for (uptr j = 0; j < k; j++) {
 		uptr i = d0 <= s0 ? j : k - 1 - j; /* memmove order */
 		meta_t w = sm[i];
@@ -335,9 +336,11 @@ static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag,
 		dm[i] = valid ? (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) << 48) : 0;
 		if (valid && count)
 			__ml_ref(w & __ML_META_MASK, 0);
-		if (valid && d0 != s0)
-			(void)__ml_step(site, s0 + i * 8, w & __ML_META_MASK, d0 + i * 8);
+		pointers |= valid;
 	}
+	/* the pointers copied: one step for the range (explain.c) */
+	if (pointers && d0 != s0)
+		(void)__ml_step(site, s0, ML_STEP_COPY | len, d0);
 }
 
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag,

@@ -46,16 +46,16 @@ void ml_explain_set(int on, uptr ring)
 
 uptr __ml_steps_refill(void)
 {
-	uptr id = ML_ADD(&ml_steps_next, (uptr)ML_STEPS_CHUNK);
-	__ml_t.step = id;
-	__ml_t.stepend = id + ML_STEPS_CHUNK;
-	return id;
+	uptr id = ML_ADD(&ml_steps_next, (uptr)ML_STEPS_CHUNK), tid = __ml_t.id & 0xffffu;
+	__ml_t.step = id << 16 | tid;
+	__ml_t.stepend = (id + ML_STEPS_CHUNK) << 16 | tid;
+	return __ml_t.step;
 }
 
 /* Ids below this are older than anything this thread does next. */
 static uptr ml_steps_now(void)
 {
-	return __ml_t.step < __ml_t.stepend ? __ml_t.step : ML_LOAD(&ml_steps_next);
+	return __ml_t.step < __ml_t.stepend ? __ml_t.step >> 16 : ML_LOAD(&ml_steps_next);
 }
 
 void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
@@ -128,10 +128,20 @@ static const struct __ml_step *ml_step_get(uptr id)
 	return (ML_LOAD(&e->id) >> 16) == id ? e : 0;
 }
 
-/* The newest store into slot of a value with meta m whose id is below
- * bound (the step that read the slot came after it), or NULL. A store of
- * another thread may carry a larger id than a later read (ids come in
- * chunks): failing the first look, the newest such store at all. */
+/* Is step e a store of a value with meta m into slot, or a copy of a
+ * range holding it? */
+static int ml_stored(const struct __ml_step *e, uptr slot, meta_t m)
+{
+	if (e->meta & ML_STEP_COPY)
+		return slot >= e->dst && slot - e->dst < ML_STEP_UNDEF_LEN(e->meta);
+	return e->dst == slot && !(e->meta & ML_STEP_UNDEF) && (e->meta == m || m == __ML_WILD);
+}
+
+/* The newest store into slot of a value with meta m (or copy into it)
+ * whose id is below bound (the step that read the slot came after it),
+ * or NULL. A store of another thread may carry a larger id than a later
+ * read (ids come in chunks): failing the first look, the newest such
+ * store at all. */
 static const struct __ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
 {
 	uptr next = ML_LOAD(&ml_steps_next), ring = ML_LOAD(&__ml_steps_mask) + 1;
@@ -140,7 +150,7 @@ static const struct __ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
 		uptr hi = pass == 0 && bound < next ? bound : next;
 		for (uptr id = hi; id-- > lo;) {
 			const struct __ml_step *e = ml_step_get(id);
-			if (e && e->dst == slot && !(e->meta & ML_STEP_UNDEF) && (e->meta == m || m == __ML_WILD))
+			if (e && e->dst && ml_stored(e, slot, m))
 				return e;
 		}
 		if (bound >= next)
@@ -238,7 +248,7 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, 
 			return;
 		}
 		ml_chain_add(c, e->site, e->dst, e->id, e->clock);
-		w = e->prev;
+		w = (e->meta & ML_STEP_COPY) ? e->prev + (w - e->dst) : e->prev;
 		bound = e->id >> 16;
 	}
 }

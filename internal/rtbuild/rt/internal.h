@@ -21,6 +21,9 @@
 #define _GNU_SOURCE 1
 #endif
 
+/* (the runtime's own steps always carry the statement clock, which only
+ * units built to count statements advance) */
+#define __ML_COUNT 1
 #include "memlens.h"
 
 #include <sched.h>
@@ -223,7 +226,7 @@ static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag,
 	if (((uptr)slot & 7) == 0 && ml_app_range((uptr)slot, 8)) {
 		if (ML_LOAD(&ml_loss_on))
 			__ml_ref(m, 0);
-		__ml_st((uptr)slot, (uptr)v, m, tag, 0, ml_caller_site(), gen);
+		__ml_st((uptr)slot, (uptr)v, m, tag, 0, ml_caller_site(), 0, gen);
 	}
 }
 
@@ -604,6 +607,10 @@ void ml_setret(uptr self, meta_t m, prov_t gen);
 #define ML_STEP_UNDEF_VALUE (1UL << 62)
 #define ML_STEP_UNDEF_DECL  (1UL << 61) /* a local declared without initializer: the chain's end */
 #define ML_STEP_UNDEF_LEN(m) ((m) & 0xffffffffffffUL)
+/* A copy of memory holding pointers (memcpy, a struct copy, realloc's
+ * move) is one step for the whole range: its meta the flag and the
+ * length, its prev the source's start. */
+#define ML_STEP_COPY        (1UL << 60)
 /* An origin naming the step that read its value (memlens.h). */
 #define ML_ORIGIN_STEP (1UL << 63)
 static inline uptr ml_origin_base(uptr o)

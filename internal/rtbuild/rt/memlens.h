@@ -148,8 +148,8 @@ struct __ml_thread {
 	__ml_uptr retobjfn;               /* function that returned a struct holding pointers */
 	__ml_uptr retobj;                 /* the object it copied it from (in its dead frame) */
 	__ml_meta_t retobjtag;            /* and that object's shadow tag */
-	__ml_uptr step, stepend;          /* value propagation: the next step id, the end of this thread's chunk */
-	__ml_uptr clock;                  /* statements run (units built to count them; else 0) */
+	__ml_uptr step, stepend;          /* value propagation: the next step (id << 16 | thread), the end of this thread's chunk */
+	__ml_uptr clock;                  /* statements run (units built to count them: __ML_COUNT; else 0) */
 	unsigned depth;
 	unsigned id;                      /* memlens thread number, T0 = main */
 	unsigned nobj;                    /* live locals registered by this thread */
@@ -214,12 +214,12 @@ struct __ml_step {
 	__ml_prov_t prev;             /* the word of the value it carried */
 	__ml_meta_t meta;             /* the value's meta: tells apart the stores into one slot */
 	__ml_uptr id;                 /* id << 16 | thread: an overwritten entry shows */
-	__ml_uptr clock;              /* the thread's statement count then */
+	__ml_uptr clock;              /* the thread's statement count then (__ML_COUNT) */
 };
 #define __ML_STEPS ((struct __ml_step *)0x690000000000UL)
 extern __ml_uptr __ml_steps_mask; /* ring size - 1 */
 extern int __ml_explain;          /* the explain option */
-/* A new chunk of step ids for this thread: the first. */
+/* A new chunk of step ids for this thread: the first (id << 16 | thread). */
 __ml_uptr __ml_steps_refill(void) __attribute__((noinline, cold));
 
 /* ---- runtime entry points (slow paths, in the library) ---- */
@@ -493,26 +493,27 @@ bad: __ML_COLD_LABEL;
 }
 
 /* A step: site carried a pointer (meta m) that came from prev, into slot
- * dst (0 unless memory): its provenance word from then on. One compare
- * and a few stores; with explanations off, two compares and a load. */
+ * dst (0 unless memory): its provenance word from then on. Two compares
+ * and a few stores; with explanations off, a load and a compare. */
 __ML_INLINE __ml_prov_t __ml_step(const struct __ml_site *site, __ml_prov_t prev, __ml_meta_t m,
                                   __ml_uptr dst)
 {
-	__ml_uptr id = __ml_t.step;
-	if (__ML_UNLIKELY(id == __ml_t.stepend)) {
-		if (!__ml_explain)
-			return 0;
-		id = __ml_steps_refill();
-	}
-	__ml_t.step = id + 1;
-	struct __ml_step *e = &__ML_STEPS[id & __ml_steps_mask];
+	if (__ML_UNLIKELY(!__ml_explain))
+		return 0;
+	__ml_uptr s = __ml_t.step;
+	if (__ML_UNLIKELY(s == __ml_t.stepend))
+		s = __ml_steps_refill();
+	__ml_t.step = s + 0x10000;
+	struct __ml_step *e = &__ML_STEPS[(s >> 16) & __ml_steps_mask];
 	e->site = site;
 	e->dst = dst;
 	e->prev = prev;
 	e->meta = m;
-	e->id = id << 16 | (__ml_t.id & 0xffffu);
+	e->id = s;
+#ifdef __ML_COUNT
 	e->clock = __ml_t.clock;
-	return id << 1 | 1;
+#endif
+	return s >> 15 | 1;
 }
 
 /* A value whose step (site s, from word w) is pending in two variables
@@ -718,16 +719,20 @@ __ML_INLINE void __ml_flush(const struct __ml_site *site)
 		__ml_lost_check(site);
 }
 
+typedef __ml_uptr __attribute__((may_alias, aligned(1))) __ml_uptru;
+
 /* Record that instrumented code stores pointer v with meta m into slot,
  * reached through a pointer with meta tag (before the store: with loss
  * tracking, the pointer the slot holds now loses a reference, at site).
- * The store is a step at ss of the value whose provenance word is pw;
- * none when ss is 0 (the slot's value moved in place: p++). */
+ * The store is a step at ss of the value of provenance (ps, pw), its
+ * pending step put in the ring first; none when ss is 0 (the slot's value
+ * moved in place: p++). */
 __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
-                         const struct __ml_site *site, const struct __ml_site *ss, __ml_prov_t pw)
+                         const struct __ml_site *site, const struct __ml_site *ss,
+                         const struct __ml_site *ps, __ml_prov_t pw)
 {
 	if (ss)
-		(void)__ml_step(ss, pw, m, slot);
+		(void)__ml_step(ss, ps ? __ml_step(ps, pw, m, 0) : pw, m, slot);
 #ifdef __ML_FULL
 	{
 		__ml_meta_t w = *__ML_META_SHADOW(slot);
@@ -762,6 +767,22 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 #ifdef __ML_FULL
 	__ml_def(slot, 8);
 #endif
+}
+
+/* __ml_st for an assignment: no step when the slot holds that very
+ * pointer already (n->left = insert(n->left, k)), whose older step says
+ * where it came from. (Not for a slot that was just made: its memory may
+ * hold the same pointer from an earlier life.) */
+__ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
+                          const struct __ml_site *site, const struct __ml_site *ss,
+                          const struct __ml_site *ps, __ml_prov_t pw)
+{
+	/* (the whole shadow word: the one a store of v would write, and never
+	 * the zero of memory no store wrote) */
+	__ml_meta_t w = m | __ML_HASH16(v ^ tag) << 48;
+	int same = __ML_LIKELY(__ml_explain) && (*(const __ml_uptru *)slot == v) & (*__ML_META_SHADOW(slot) == w) &
+	           (w != 0);
+	__ml_st(slot, v, m, tag, site, same ? 0 : ss, ps, pw);
 }
 
 /* Function entry: push a frame, return the depth to restore on exit. */
