@@ -23,7 +23,7 @@ import (
 type options struct {
 	fallback  bool // compile C the instrumenter rejects without instrumentation
 	saveTemps bool // keep the instrumented sources next to the output
-	full      bool // full checking: definedness (UNINITIALIZED-READ) too
+	mode      instrument.Mode
 }
 
 // job is one driver run.
@@ -134,9 +134,11 @@ func ourFlags(argv []string) (options, []string, error) {
 		case a == "--memlens-save-temps":
 			opts.saveTemps = true
 		case a == "--memlens-full":
-			opts.full = true
+			opts.mode.Full = true
+		case a == "--memlens-count-statements":
+			opts.mode.CountStatements = true
 		case strings.HasPrefix(a, "--memlens-"):
-			return opts, nil, fmt.Errorf("unknown option %s (known: --memlens-full, --memlens-fallback, --memlens-save-temps)", a)
+			return opts, nil, fmt.Errorf("unknown option %s (known: --memlens-full, --memlens-fallback, --memlens-save-temps, --memlens-count-statements)", a)
 		default:
 			rest = append(rest, a)
 		}

@@ -100,8 +100,8 @@ func setup(t *testing.T) *env {
 
 	oldNew, oldEnsure := newInstrumenter, ensureRuntime
 	t.Cleanup(func() { newInstrumenter, ensureRuntime = oldNew, oldEnsure })
-	newInstrumenter = func(cc string, args []string, full bool) (instrumenter, error) {
-		e.fake = &fake{cc: cc, args: args, full: full}
+	newInstrumenter = func(cc string, args []string, mode instrument.Mode) (instrumenter, error) {
+		e.fake = &fake{cc: cc, args: args, full: mode.Full}
 		return e.fake, nil
 	}
 	ensureRuntime = func(cc string) (string, error) {
@@ -411,7 +411,7 @@ func TestInternalError(t *testing.T) {
 
 func TestConfigError(t *testing.T) {
 	e := setup(t)
-	newInstrumenter = func(string, []string, bool) (instrumenter, error) {
+	newInstrumenter = func(string, []string, instrument.Mode) (instrumenter, error) {
 		return nil, errors.New("cannot query the C compiler")
 	}
 	if _, stderr := e.cc(1, "-c", "util.c"); stderr != "memlens: instrumenting util.c: cannot query the C compiler\n" {

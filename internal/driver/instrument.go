@@ -28,8 +28,8 @@ type instrumenter interface {
 }
 
 // newInstrumenter is instrument.NewConfig; tests replace it.
-var newInstrumenter = func(cc string, args []string, full bool) (instrumenter, error) {
-	cfg, err := instrument.NewConfig(cc, args, full)
+var newInstrumenter = func(cc string, args []string, mode instrument.Mode) (instrumenter, error) {
+	cfg, err := instrument.NewConfig(cc, args, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +68,7 @@ func (j *job) instrumentAll() ([]*unit, error) {
 	if len(units) == 0 {
 		return nil, nil
 	}
-	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.words(kindFlag, kindPreinclude)), j.opts.full)
+	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.words(kindFlag, kindPreinclude)), j.opts.mode)
 	if err != nil {
 		cfg = failedConfig{err}
 	}

@@ -289,7 +289,8 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			call.cat(a.code)
 		}
 		for _, i := range fn.ptrParams {
-			call.str("," + as[i].meta + "," + as[i].passed + "," + as[i].prov.word)
+			p := r.pending(as[i].passed, as[i].prov.word, as[i].meta)
+			call.str("," + as[i].meta + "," + p.site + "," + p.word)
 		}
 		call.str(")")
 	} else {
@@ -403,7 +404,8 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			f.strf("__ml_meta_t %s __attribute__((unused)) = %s;", metas[i], a.meta)
 			w := a.prov.word
 			if a.passed != "" {
-				w = a.prov.moved(metas[i])
+				p := r.pending(a.passed, a.prov.moved(metas[i]), metas[i])
+				provs[i].site, w = p.site, p.word
 			} else if a.prov.pending() {
 				provs[i].site = r.name("__ml_as")
 				f.strf("const struct __ml_site *%s __attribute__((unused)) = %s;", provs[i].site, a.prov.site)

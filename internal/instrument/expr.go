@@ -728,7 +728,13 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			target()
 			value()
 		}
-		f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s); *%s = %s; })", p, v, meta, tag, r.lossArg(site), site, pv.site, pv.word, p, v)
+		// (a local's pending step goes into the ring once, whatever
+		// stores it; a call's result only if the store is a step)
+		src := pv
+		if r.isCompanionProv(pv) {
+			src = prov{"0", pv.moved(meta)}
+		}
+		f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s); *%s = %s; })", p, v, meta, tag, r.lossArg(site), site, src.site, src.word, p, v)
 		return f, meta, pv
 	}
 	// p += n, p -= n: the same value moved, which keeps its steps

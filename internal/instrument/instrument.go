@@ -32,21 +32,33 @@ type Config struct {
 	sysDirs  []string // directories whose files are not instrumented
 	order    evalOrder
 	full     bool // full checking: definedness too (UNINITIALIZED-READ)
+	count    bool // count the statements run (Mode.CountStatements)
 	mu       sync.Mutex
+}
+
+// Mode is how units are instrumented.
+type Mode struct {
+	// Full checking: detection mode's checks and definedness
+	// (UNINITIALIZED-READ), which costs about a third more time.
+	Full bool
+	// CountStatements makes the program count the statements it runs,
+	// so that each value propagation step notes when it happened: for
+	// measuring how far a chain's origin is from its failure (paper
+	// 000's Table 3), at some cost in speed.
+	CountStatements bool
 }
 
 // NewConfig prepares parsing for C compiler ccPath under the user's compiler
 // flags args (all flags of the command line except inputs, -o, -c, -S, -E and
-// -M*; flags that do not affect preprocessing are ignored). With full, units
-// are instrumented for full checking: detection mode's checks and
-// definedness (UNINITIALIZED-READ), which costs about a third more time.
-func NewConfig(ccPath string, args []string, full bool) (*Config, error) {
+// -M*; flags that do not affect preprocessing are ignored), to instrument
+// units the way mode says.
+func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 	f := parseFlags(args)
 	cfg, err := probe(ccPath, f.probe)
 	if err != nil {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}
-	c := &Config{cfg: cfg, defines: f.defines.String(), includes: f.includes, order: gccOrder, full: full}
+	c := &Config{cfg: cfg, defines: f.defines.String(), includes: f.includes, order: gccOrder, full: mode.Full, count: mode.CountStatements}
 	if strings.Contains(cfg.Predefined, "#define __clang__ ") {
 		c.order = clangOrder
 	}
@@ -93,12 +105,17 @@ func (c *Config) File(path string) ([]byte, error) {
 }
 
 // header is the runtime ABI header as this run's units include it: for
-// full checking, __ML_FULL selects the hot-path code definedness needs.
+// full checking, __ML_FULL selects the hot-path code definedness needs;
+// __ML_COUNT, the statement clock of steps.
 func (c *Config) header() []byte {
+	var h []byte
 	if c.full {
-		return append([]byte("#define __ML_FULL 1\n"), rtbuild.Header()...)
+		h = append(h, "#define __ML_FULL 1\n"...)
 	}
-	return rtbuild.Header()
+	if c.count {
+		h = append(h, "#define __ML_COUNT 1\n"...)
+	}
+	return append(h, rtbuild.Header()...)
 }
 
 // evalOrder is the order in which the host compiler evaluates operands C

@@ -15,7 +15,7 @@ func newTestConfig(tb testing.TB, full bool) *Config {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		tb.Skip("gcc not installed")
 	}
-	cfg, err := NewConfig("gcc", []string{"-O2"}, full)
+	cfg, err := NewConfig("gcc", []string{"-O2"}, Mode{Full: full})
 	if err != nil {
 		tb.Fatal(err)
 	}

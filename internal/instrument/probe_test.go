@@ -14,7 +14,7 @@ func TestProbeCache(t *testing.T) {
 	newTestConfig(t, false) // skips without gcc
 	cache := t.TempDir()
 	t.Setenv("MEMLENS_CACHE", cache)
-	probed, err := NewConfig("gcc", []string{"-O2"}, false)
+	probed, err := NewConfig("gcc", []string{"-O2"}, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +22,7 @@ func TestProbeCache(t *testing.T) {
 	if len(entries) != 1 {
 		t.Fatalf("probe cache holds %d entries after one probe, want 1", len(entries))
 	}
-	cached, err := NewConfig("gcc", []string{"-O2"}, false)
+	cached, err := NewConfig("gcc", []string{"-O2"}, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestProbeCache(t *testing.T) {
 	}
 
 	// c89 makes inline an identifier: cc/v4 keeps that in its own state
-	if _, err := NewConfig("gcc", []string{"-std=c89"}, false); err != nil {
+	if _, err := NewConfig("gcc", []string{"-std=c89"}, Mode{}); err != nil {
 		t.Fatal(err)
 	}
 	entries, _ = filepath.Glob(filepath.Join(cache, "probe", "*.json"))

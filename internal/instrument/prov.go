@@ -89,8 +89,19 @@ func setProv(v prov, from prov, meta string) string {
 
 // receive is the assignment, at step site, of a value of provenance from
 // (and meta) to the variables of v: the step is pending there.
-func receive(v prov, site string, from prov, meta string) string {
-	return v.word + " = " + from.moved(meta) + ", " + v.site + " = " + site
+func (r *rewriter) receive(v prov, site string, from prov, meta string) string {
+	p := r.pending(site, from.moved(meta), meta)
+	return v.word + " = " + p.word + ", " + v.site + " = " + p.site
+}
+
+// pending is the provenance of a value that a step at site carries, from
+// word: the step pending, or (in a build counting statements, whose steps
+// note when they happened) made now.
+func (r *rewriter) pending(site, word, meta string) prov {
+	if r.c.count && site != "0" {
+		return prov{"0", "__ml_step(" + site + ", " + word + ", " + meta + ", 0)"}
+	}
+	return prov{site, word}
 }
 
 // toText is the receiver of a step as its site shows it: the source text

@@ -478,7 +478,7 @@ func (r *rewriter) setCompanion(d *cc.Declarator, meta string, v prov, site stri
 	if v == own {
 		return set
 	}
-	return set + ", " + receive(own, site, v, m)
+	return set + ", " + r.receive(own, site, v, m)
 }
 
 // stSite is the loss-tracking site argument of __ml_st for an assignment
@@ -755,6 +755,9 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		} else if preamble {
 			r.fn.unreachable = true
 		}
+		if bi.Case == cc.BlockItemStmt || bi.Case == cc.BlockItemDecl && !isStaticOrExtern(bi.Declaration.DeclarationSpecifiers) {
+			items.str(r.counted())
+		}
 		items.cat(r.blockItem(bi))
 		if flushesAfter(bi) && (l.BlockItemList != nil || !r.fn.stmtExprs[cs]) { // (a statement expression's last item is its value)
 			items.str(r.flush(bi))
@@ -915,16 +918,32 @@ func (r *rewriter) stmt(s *cc.Statement) frag {
 		// own: what it drops is checked when it is over, not after
 		// the whole loop
 		if r.fn.bodies[s] {
-			if fl := r.flush(s); fl != "" {
+			if fl := r.flush(s); fl != "" || r.c.count {
 				var f frag
-				f.str("{")
+				f.str("{" + r.counted())
 				f.cat(r.generic(s))
 				f.str(fl + "}")
 				return f
 			}
 		}
 	}
+	if r.fn.bodies[s] && s.Case != cc.StatementCompound && r.c.count {
+		var f frag
+		f.str("{" + r.counted())
+		f.cat(r.generic(s))
+		f.str("}")
+		return f
+	}
 	return r.generic(s)
+}
+
+// counted is the code counting a statement run (Mode.CountStatements), or
+// "".
+func (r *rewriter) counted() string {
+	if !r.c.count || r.fn.unreachable {
+		return ""
+	}
+	return "__ml_t.clock++;"
 }
 
 // declaration rewrites a block-scope declaration: pointer locals get their
@@ -1065,6 +1084,16 @@ func (r *rewriter) companion(d *cc.Declarator) string {
 	r.fn.comp[d] = m
 	r.fn.metas = append(r.fn.metas, m)
 	return m
+}
+
+// isCompanionProv reports whether v is the provenance of a pointer local.
+func (r *rewriter) isCompanionProv(v prov) bool {
+	for _, c := range r.fn.compProv {
+		if c == v {
+			return true
+		}
+	}
+	return false
 }
 
 // companionProv is the pair of variables holding the provenance of the
@@ -1314,9 +1343,11 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		// temporaries
 		if r.c.full { // the block is named as the function's result
 			m := r.name("__ml_rm")
-			f.strf(" __ml_meta_t %s = %s; __ml_setret((__ml_uptr)%s, %s, %s, %s); %s __ml_name(%s, %s);", m, meta, r.fn.name, m, xsite, pv.moved(m), xs+r.leave(), m, xsite)
+			ret := r.pending(xsite, pv.moved(m), m)
+			f.strf(" __ml_meta_t %s = %s; __ml_setret((__ml_uptr)%s, %s, %s, %s); %s __ml_name(%s, %s);", m, meta, r.fn.name, m, ret.site, ret.word, xs+r.leave(), m, xsite)
 		} else {
-			f.strf(" __ml_setret((__ml_uptr)%s, %s, %s, %s); %s", r.fn.name, meta, xsite, pv.moved(meta), xs+r.leave())
+			ret := r.pending(xsite, pv.moved(meta), meta)
+			f.strf(" __ml_setret((__ml_uptr)%s, %s, %s, %s); %s", r.fn.name, meta, ret.site, ret.word, xs+r.leave())
 		}
 		f.tok(j.Token)
 		f.str(v)

@@ -166,6 +166,9 @@ type Step struct {
 	How      string `json:"how"`              // one of the How* constants
 	Thread   int    `json:"thread"`           // the thread that made the step
 	Repeat   uint64 `json:"repeat,omitempty"` // as many more consecutive steps at this statement (a loop)
+	// Statements the thread ran between this step and the report, in a
+	// program built to count them (memlens cc --memlens-count-statements).
+	Since uint64 `json:"since,omitempty"`
 	// On a chain's last step: Origin when the value was made there (one
 	// of the Origin* constants), else End saying why the chain stops.
 	Origin string `json:"origin,omitempty"`
