@@ -45,7 +45,7 @@ func (v prov) moved(meta string) string {
 	if !v.pending() {
 		return v.word
 	}
-	return "(" + v.site + " ? (" + v.word + " = __ml_step(" + v.site + ", " + v.word + ", " + meta + ", 0), " + v.site + " = 0, " + v.word + ") : " + v.word + ")"
+	return "(" + v.site + " ? (" + v.word + " = __ml_pend(" + v.site + ", " + v.word + ", " + meta + "), " + v.site + " = 0, " + v.word + ") : " + v.word + ")"
 }
 
 // provTemp declares a function-scope pair of variables for a pending step.
@@ -99,7 +99,7 @@ func (r *rewriter) receive(v prov, site string, from prov, meta string) string {
 // note when they happened) made now.
 func (r *rewriter) pending(site, word, meta string) prov {
 	if r.c.count && site != "0" {
-		return prov{"0", "__ml_step(" + site + ", " + word + ", " + meta + ", 0)"}
+		return prov{"0", "__ml_pend(" + site + ", " + word + ", " + meta + ")"}
 	}
 	return prov{site, word}
 }

@@ -52,6 +52,28 @@ uptr __ml_steps_refill(void)
 	return __ml_t.step;
 }
 
+prov_t __ml_pend(const site_t *s, prov_t w, meta_t m)
+{
+	return __ml_step(s, w, m, 0);
+}
+
+void __ml_store_step(uptr slot, meta_t m, const site_t *ss, const site_t *ps, prov_t pw)
+{
+	(void)__ml_step(ss, ps ? __ml_step(ps, pw, m, 0) : pw, m, slot);
+}
+
+typedef uptr __attribute__((may_alias, aligned(1))) ml_uptru;
+
+void __ml_assign_step(uptr slot, uptr v, meta_t m, const site_t *ss, const site_t *ps, prov_t pw)
+{
+	/* (a shadow some store wrote: the zero of memory none wrote says
+	 * nothing, and NULL's meta is zero) */
+	meta_t w = *__ML_META_SHADOW(slot);
+	if (*(const ml_uptru *)slot == v && w != 0 && (w & __ML_META_MASK) == m)
+		return;
+	__ml_store_step(slot, m, ss, ps, pw);
+}
+
 /* Ids below this are older than anything this thread does next. */
 static uptr ml_steps_now(void)
 {

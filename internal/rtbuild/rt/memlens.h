@@ -40,7 +40,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 20
+#define __ML_ABI 21
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -370,8 +370,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v20;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v20;
+extern const int __memlens_abi_v21;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v21;
 
 /* ---- hot path ---- */
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
@@ -519,8 +519,11 @@ __ML_INLINE __ml_prov_t __ml_step(const struct __ml_site *site, __ml_prov_t prev
 /* A value whose step (site s, from word w) is pending in two variables
  * moves on: the step goes into the ring the first time, and the variables
  * say so (s = 0), so instrumented code writes
- *   (s ? (w = __ml_step(s, w, m, 0), s = 0, w) : w)
- * (the output is preprocessed: no macro of this header is left in it). */
+ *   (s ? (w = __ml_pend(s, w, m), s = 0, w) : w)
+ * (the output is preprocessed: no macro of this header is left in it).
+ * __ml_pend is __ml_step out of line: a value moves on far less often
+ * than it is used, and the code stays small. */
+__ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w, __ml_meta_t m) __attribute__((noinline));
 
 /* Meta of the pointer value v just loaded from the slot at address slot,
  * reached through a pointer with meta tag: the shadow's, when its hash
@@ -719,7 +722,16 @@ __ML_INLINE void __ml_flush(const struct __ml_site *site)
 		__ml_lost_check(site);
 }
 
-typedef __ml_uptr __attribute__((may_alias, aligned(1))) __ml_uptru;
+/* The step of a store of a pointer (meta m, provenance (ps, pw)) into
+ * slot at site ss; __ml_assign_step, of an assignment, which makes none
+ * when the slot holds that very pointer already (n->left =
+ * insert(n->left, k)): its older step says where it came from. (Not for a
+ * slot that was just made: its memory may hold the same pointer from an
+ * earlier life.) Out of line: a store is code enough already. */
+void __ml_store_step(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *ss,
+                     const struct __ml_site *ps, __ml_prov_t pw) __attribute__((noinline));
+void __ml_assign_step(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, const struct __ml_site *ss,
+                      const struct __ml_site *ps, __ml_prov_t pw) __attribute__((noinline));
 
 /* Record that instrumented code stores pointer v with meta m into slot,
  * reached through a pointer with meta tag (before the store: with loss
@@ -731,8 +743,8 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
                          const struct __ml_site *site, const struct __ml_site *ss,
                          const struct __ml_site *ps, __ml_prov_t pw)
 {
-	if (ss)
-		(void)__ml_step(ss, ps ? __ml_step(ps, pw, m, 0) : pw, m, slot);
+	if (ss && __ml_explain)
+		__ml_store_step(slot, m, ss, ps, pw);
 #ifdef __ML_FULL
 	{
 		__ml_meta_t w = *__ML_META_SHADOW(slot);
@@ -769,20 +781,14 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 #endif
 }
 
-/* __ml_st for an assignment: no step when the slot holds that very
- * pointer already (n->left = insert(n->left, k)), whose older step says
- * where it came from. (Not for a slot that was just made: its memory may
- * hold the same pointer from an earlier life.) */
+/* __ml_st for an assignment (__ml_assign_step). */
 __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
                           const struct __ml_site *site, const struct __ml_site *ss,
                           const struct __ml_site *ps, __ml_prov_t pw)
 {
-	/* (the whole shadow word: the one a store of v would write, and never
-	 * the zero of memory no store wrote) */
-	__ml_meta_t w = m | __ML_HASH16(v ^ tag) << 48;
-	int same = __ML_LIKELY(__ml_explain) && (*(const __ml_uptru *)slot == v) & (*__ML_META_SHADOW(slot) == w) &
-	           (w != 0);
-	__ml_st(slot, v, m, tag, site, same ? 0 : ss, ps, pw);
+	if (__ml_explain)
+		__ml_assign_step(slot, v, m, ss, ps, pw);
+	__ml_st(slot, v, m, tag, site, 0, 0, 0);
 }
 
 /* Function entry: push a frame, return the depth to restore on exit. */
