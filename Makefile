@@ -3,16 +3,16 @@
 #   make install     go install ./cmd/memlens
 #   make demo        ./demo.sh: build memlens into ./bin, compile and run examples/demo.c
 #   make test        go test ./...
-#   make bench       benchmark against native and AddressSanitizer (bench/README.md)
-#   make bench-full  the same plus full checking (--memlens-full) and Valgrind (slow)
+#   make bench       memlens bench: the benchmarks against native and AddressSanitizer
+#   make bench-all   every tool on every corpus: the tables of docs/BENCHMARKS.md (slow)
 #
-# BENCHFLAGS passes flags to the benchmark runner, e.g.
-#   make bench BENCHFLAGS='-n 3 -programs tree,hash -json bench.json'
+# BENCHFLAGS passes flags to memlens bench, e.g.
+#   make bench BENCHFLAGS='-n 3 -metric cpu -json bench.json'
 
 GO ?= go
 BENCHFLAGS ?=
 
-.PHONY: all install demo test bench bench-full
+.PHONY: all install demo test bench bench-all
 
 all: test
 
@@ -27,7 +27,7 @@ test:
 	$(GO) test ./...
 
 bench:
-	$(GO) run ./bench $(BENCHFLAGS)
+	$(GO) run ./cmd/memlens bench -tools memlens,asan $(BENCHFLAGS) bench/programs
 
-bench-full:
-	$(GO) run ./bench -tools native,asan,memlens,memlens-full,valgrind $(BENCHFLAGS)
+bench-all:
+	$(GO) run ./cmd/memlens bench -tools memlens,memlens-full,asan,valgrind,msan $(BENCHFLAGS) testdata/bugs testdata/clean bench/programs

@@ -3,7 +3,9 @@
  * (every node, key, string and child array is its own variable-size
  * allocation, child arrays grow by realloc), serialises it to text,
  * parses the text back into a second tree, compares the two, and frees
- * both; prints a checksum of the documents. */
+ * both; prints a checksum of the documents.
+ * memlens:bench
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

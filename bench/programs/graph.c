@@ -2,7 +2,9 @@
  * A random sparse directed graph whose edges are malloc'd list nodes;
  * BFS from several sources (hop counts) and Dijkstra with a binary heap
  * (lazy deletion, array grown with realloc); prints a checksum of the
- * distances. */
+ * distances.
+ * memlens:bench
+ */
 #include <stdio.h>
 #include <stdlib.h>
 

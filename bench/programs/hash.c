@@ -2,7 +2,9 @@
  * Keys are formatted words copied with strdup; the bucket array grows by
  * realloc when the load factor passes 1, then entries are rehashed.
  * Mixed insert / lookup / delete traffic, then a full scan; prints a
- * checksum of the counts and values. */
+ * checksum of the counts and values.
+ * memlens:bench
+ */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdio.h>
 #include <stdlib.h>

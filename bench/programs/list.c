@@ -1,7 +1,9 @@
 /* list.c: doubly linked lists with malloc'd nodes.
  * Builds several lists, repeatedly splices random ranges from one list
  * into another, removes and reinserts nodes, traverses both directions,
- * and frees everything; prints a checksum of the traversals. */
+ * and frees everything; prints a checksum of the traversals.
+ * memlens:bench
+ */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,7 +1,9 @@
 /* sort.c: sorting records two ways.
  * qsort over an array of structs with a multi-key comparator, and a
  * hand-written top-down merge sort over an array of pointers to
- * separately malloc'd records; verifies both orders and prints a checksum. */
+ * separately malloc'd records; verifies both orders and prints a checksum.
+ * memlens:bench
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,9 @@
  * Builds CSV-like text lines with snprintf into a growing buffer, appends
  * them to a document with memcpy/strcat, then tokenises the document with
  * strchr (lines) and strtok (fields), parsing numbers and rebuilding a
- * summary string; prints a checksum of everything parsed. */
+ * summary string; prints a checksum of everything parsed.
+ * memlens:bench
+ */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,8 @@
 /* tree.c: AVL tree with one malloc'd node per key.
  * Random inserts, lookups and deletes over a key space larger than the
- * tree, then an in-order traversal; prints a checksum of the results. */
+ * tree, then an in-order traversal; prints a checksum of the results.
+ * memlens:bench
+ */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -9,8 +9,10 @@ import (
 	"os"
 	"runtime/debug"
 
+	"memlens/internal/bench"
 	"memlens/internal/debugger"
 	"memlens/internal/driver"
+	"memlens/internal/inject"
 	"memlens/internal/rtbuild"
 )
 
@@ -30,6 +32,8 @@ func commands() []command {
 	return []command{
 		{"cc", "compile and link like gcc, instrumenting C sources", driver.Run},
 		{"gdb", "run a program built by memlens cc under gdb, stopping at each report", debugger.Run},
+		{"bench", "judge memlens and other checkers on annotated corpora, and measure their overhead", bench.Main},
+		{"inject", "write variants of correct programs with one annotated bug each", inject.Main},
 		{"version", "print memlens's version", runVersion},
 		{"help", "print this help", runHelp},
 	}

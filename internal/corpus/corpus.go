@@ -18,6 +18,7 @@
 //	memlens:options K=V:...    extra MEMLENS_OPTIONS
 //	memlens:stdin FILE         file beside the program fed to stdin (default /dev/null)
 //	memlens:exit N             expected exit status of the native run
+//	memlens:bench              a benchmark: memlens bench measures its overhead
 //
 // Arguments are split at white space; there is no quoting.
 package corpus
@@ -56,7 +57,7 @@ var Kinds = []string{
 }
 
 // Directives are the names accepted after "memlens:".
-var Directives = []string{"cflags", "args", "options", "stdin", "exit"}
+var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench"}
 
 // Want is one expected report: Kind at File (a base name) and Line.
 // Written "want [MODE:][ROLE:]KIND": with the alloc role, the line is
@@ -103,7 +104,11 @@ func (w Want) Matches(r *report.Record) bool {
 	}
 	switch w.Role {
 	case RoleAlloc:
-		return r.Alloc != nil && r.Alloc.Line == w.Line && r.Alloc.Base() == w.File
+		alloc := r.Alloc
+		if alloc == nil && r.Block != nil {
+			alloc = r.Block.Alloc // the block an access or a free is about
+		}
+		return alloc != nil && alloc.Line == w.Line && alloc.Base() == w.File
 	case RoleChain:
 		return len(r.Chains) > 0 && w.through(r.Chains[0])
 	case RoleFreeChain:
@@ -152,6 +157,7 @@ type Program struct {
 	Options []string // memlens:options items, each K=V
 	Stdin   string   // memlens:stdin, relative to Dir; "" means /dev/null
 	Exit    int      // memlens:exit; 0 if absent
+	Bench   bool     // memlens:bench
 }
 
 // Files returns every file the program needs, relative to Dir: sources,
@@ -162,6 +168,18 @@ func (p *Program) Files() []string {
 		files = append(files, p.Stdin)
 	}
 	return files
+}
+
+// Bugs returns the wants that expect a report (not the chain roles that
+// describe one), in every mode: a program with none is a clean program.
+func (p *Program) Bugs() []Want {
+	var out []Want
+	for _, w := range p.Wants {
+		if !w.Describes() {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // OptionString returns the memlens:options items joined as MEMLENS_OPTIONS
@@ -443,6 +461,11 @@ func (ps *parseState) directives(pos, text string) error {
 			return fmt.Errorf("%s: memlens:exit %s: expected an exit status 0..255", pos, args[0])
 		}
 		p.Exit, ps.exitPos = n, pos
+	case "bench":
+		if len(args) != 0 {
+			return fmt.Errorf("%s: memlens:bench takes no argument", pos)
+		}
+		p.Bench = true
 	default:
 		return fmt.Errorf("%s: unknown directive memlens:%s; expected one of %s", pos, name, strings.Join(Directives, ", "))
 	}

@@ -82,6 +82,30 @@ func (c *Config) File(path string) ([]byte, error) {
 	c.mu.Lock() // cc.Config carries the pragma handler of the file being parsed
 	defer c.mu.Unlock()
 	prag := newPragmas()
+	ast, err := c.translate(path, prag)
+	if err != nil {
+		return nil, err
+	}
+	r := newRewriter(c, prag)
+	out, err := r.translationUnit(ast, path)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Parse returns the front end's type-checked AST of the C file at path, as
+// File sees it (for tools that read C rather than rewrite it).
+func (c *Config) Parse(path string) (*cc.AST, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.translate(path, newPragmas())
+}
+
+// translate parses the file at path with the runtime header, the command
+// line's macros and -include files first; the pragmas it consumes go to
+// prag.
+func (c *Config) translate(path string, prag *pragmas) (*cc.AST, error) {
 	c.cfg.PragmaHandler = prag.handle
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: c.cfg.Predefined + "\n" + c.defines},
@@ -96,12 +120,7 @@ func (c *Config) File(path string) ([]byte, error) {
 	if err != nil {
 		return nil, &ParseError{Msg: cleanMessage(err.Error())}
 	}
-	r := newRewriter(c, prag)
-	out, err := r.translationUnit(ast, path)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return ast, nil
 }
 
 // header is the runtime ABI header as this run's units include it: for

@@ -245,3 +245,14 @@ func (r *rewriter) code(n cc.Node) frag {
 	}
 	return r.generic(n)
 }
+
+// Inspect calls f for n and, while f returns true, for the nodes under n,
+// depth first (children in no particular order).
+func Inspect(n cc.Node, f func(cc.Node) bool) {
+	if n == nil || !f(n) {
+		return
+	}
+	for _, c := range childNodes(n) {
+		Inspect(c, f)
+	}
+}

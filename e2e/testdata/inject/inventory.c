@@ -1,0 +1,76 @@
+/* inventory.c: a correct program that memlens inject turns into buggy
+ * variants (TestInjectAndBench): records with a heap name, a table on the
+ * stack, a global histogram, frees of locals, fields and elements. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SLOTS 8
+
+struct item {
+	char *name;
+	int count;
+};
+
+static int histogram[SLOTS];
+
+static struct item *item_new(const char *name, int count)
+{
+	struct item *it = malloc(sizeof *it);
+	if (!it)
+		exit(1);
+	it->name = malloc(strlen(name) + 1);
+	if (!it->name)
+		exit(1);
+	strcpy(it->name, name);
+	it->count = count;
+	return it;
+}
+
+static void item_free(struct item *it)
+{
+	free(it->name);
+	free(it);
+}
+
+static int total(const int *counts, int n)
+{
+	int *copy = malloc(n * sizeof *copy);
+	if (!copy)
+		exit(1);
+	for (int i = 0; i < n; i++)
+		copy[i] = counts[i];
+	int sum = 0;
+	for (int i = 0; i < n; i++)
+		sum += copy[i];
+	int first = copy[0];
+	free(copy);
+	return sum * 100 + first;
+}
+
+int main(void)
+{
+	static const char *names[] = {"bolt", "nut", "washer", "gear", "spring", "pin", "cam", "axle"};
+	struct item *table[SLOTS];
+	int counts[SLOTS];
+	for (int i = 0; i < SLOTS; i++) {
+		table[i] = item_new(names[i], i * 3 + 1);
+		counts[i] = table[i]->count;
+	}
+	for (int i = 0; i < SLOTS; i++)
+		histogram[i] = (int)strlen(table[i]->name);
+	char *label = malloc(strlen(names[2]) + 1);
+	if (!label)
+		exit(1);
+	strcpy(label, names[2]);
+	printf("%s %d\n", label, total(counts, SLOTS));
+	free(label);
+	int longest = 0;
+	for (int i = 0; i < SLOTS; i++)
+		if (histogram[i] > longest)
+			longest = histogram[i];
+	printf("longest %d\n", longest);
+	for (int i = 0; i < SLOTS; i++)
+		item_free(table[i]);
+	return 0;
+}

@@ -1,0 +1,193 @@
+package bench
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+)
+
+// checkers are the tools other than native, which the tables compare.
+func checkers(res *Result) []string {
+	var out []string
+	for _, t := range res.Tools {
+		if t != "native" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Print writes the tables of res to w.
+func Print(w io.Writer, res *Result) {
+	bugs, clean, benches := 0, 0, 0
+	for _, pr := range res.Programs {
+		if pr.Class == "bug" {
+			bugs++
+		} else {
+			clean++
+		}
+		benches += b2i(pr.Bench)
+	}
+	tools := checkers(res)
+	fmt.Fprintf(w, "memlens bench: %d bug programs, %d clean programs (%d benchmarks); tools: %s\n",
+		bugs, clean, benches, strings.Join(tools, ", "))
+	var skipped []string
+	for name := range res.Skipped {
+		skipped = append(skipped, name)
+	}
+	sort.Strings(skipped)
+	for _, name := range skipped {
+		fmt.Fprintf(w, "skipped %s: %s\n", name, firstLine(res.Skipped[name]))
+	}
+	s := res.Summary
+
+	if bugs > 0 {
+		fmt.Fprintf(w, "\nDetection: bug programs where the tool reported an error (in parentheses: whose report names the annotated line)\n")
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "%-24s\tprograms\t%s\t\n", "kind", strings.Join(tools, "\t"))
+		for _, k := range s.Kinds {
+			c0 := s.Detection["native"][k]
+			fmt.Fprintf(tw, "%-24s\t%d\t", k, c0.Programs)
+			for _, t := range tools {
+				c := s.Detection[t][k]
+				fmt.Fprintf(tw, "%d (%d)\t", c.Reported, c.Localised)
+			}
+			fmt.Fprintln(tw)
+		}
+		tw.Flush()
+		fmt.Fprintf(w, "right kind at the annotated line:")
+		for _, t := range tools {
+			fmt.Fprintf(w, " %s %d", t, s.Detection[t][All].RightKind)
+		}
+		fmt.Fprintln(w)
+		failures(w, res, tools, "bug")
+	}
+
+	if clean > 0 {
+		fmt.Fprintf(w, "\nClean programs (%d): false positives (any report) and behaviour (output or exit status differs from native)\n", clean)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "%-24s\t%s\t\n", "", strings.Join(tools, "\t"))
+		fmt.Fprintf(tw, "%-24s\t", "false positives")
+		for _, t := range tools {
+			fmt.Fprintf(tw, "%d\t", s.Clean[t].Reported)
+		}
+		fmt.Fprintf(tw, "\n%-24s\t", "behaviour differs")
+		for _, t := range tools {
+			fmt.Fprintf(tw, "%d\t", s.Clean[t].Differs)
+		}
+		fmt.Fprintln(tw)
+		tw.Flush()
+		for _, pr := range res.Programs {
+			if pr.Class != "clean" {
+				continue
+			}
+			for _, t := range tools {
+				o := pr.Tools[t]
+				if o.Reported {
+					f := o.Findings[0]
+					at := ""
+					if len(f.Stack) > 0 {
+						at = fmt.Sprintf(" at %s:%d", f.Stack[0].Base(), f.Stack[0].Line)
+					}
+					fmt.Fprintf(w, "  false positive: %s: %s: %s%s\n", t, pr.Name, f.Tool, at)
+				} else if o.Differs != "" {
+					fmt.Fprintf(w, "  behaviour: %s: %s: %s\n", t, pr.Name, o.Differs)
+				}
+			}
+		}
+		failures(w, res, tools, "clean")
+	}
+
+	if benches > 0 {
+		overheadTables(w, res, tools)
+	}
+}
+
+// failures lists the programs of class a tool could not build or run.
+func failures(w io.Writer, res *Result, tools []string, class string) {
+	for _, pr := range res.Programs {
+		if pr.Class != class {
+			continue
+		}
+		for _, t := range append([]string{"native"}, tools...) {
+			if o := pr.Tools[t]; o != nil && o.Status != "ok" {
+				fmt.Fprintf(w, "  %s: %s: %s: %s\n", o.Status, t, pr.Name, firstLine(o.Error))
+			}
+		}
+	}
+}
+
+func overheadTables(w io.Writer, res *Result, tools []string) {
+	what := "wall-clock time"
+	if res.Metric == "cpu" {
+		what = "CPU time (user+sys)"
+	}
+	tables := []struct {
+		title string
+		value func(ov *Overhead) float64
+		total func(r *Ratios) float64
+		unit  string
+	}{
+		{fmt.Sprintf("Run time: median %s of %d runs against native", what, res.N),
+			func(ov *Overhead) float64 { return ov.Run }, func(r *Ratios) float64 { return r.Run }, "s"},
+		{"Peak memory (maximum resident set, median) against native",
+			func(ov *Overhead) float64 { return float64(ov.RSSKB) / 1024 }, func(r *Ratios) float64 { return r.RSS }, "MiB"},
+		{fmt.Sprintf("Compile time: median wall-clock time of %d builds against native", res.N),
+			func(ov *Overhead) float64 { return ov.Compile }, func(r *Ratios) float64 { return r.Compile }, "s"},
+	}
+	for _, tab := range tables {
+		fmt.Fprintf(w, "\n%s\n", tab.title)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "%-24s\tnative %s\t%s\t\n", "benchmark", tab.unit, strings.Join(tools, "\t"))
+		for _, pr := range res.Programs {
+			if !pr.Bench {
+				continue
+			}
+			n := pr.Tools["native"].Overhead
+			if n == nil || n.Error != "" {
+				fmt.Fprintf(tw, "%-24s\t-\t%s\n", pr.Name, strings.Repeat("-\t", len(tools)))
+				continue
+			}
+			fmt.Fprintf(tw, "%-24s\t%.3f\t", pr.Name, tab.value(n))
+			for _, t := range tools {
+				ov := pr.Tools[t].Overhead
+				switch {
+				case ov == nil || ov.Error != "":
+					fmt.Fprintf(tw, "failed\t")
+				case tab.value(ov) == 0:
+					fmt.Fprintf(tw, "-\t") // valgrind has no build of its own
+				default:
+					fmt.Fprintf(tw, "%.2f×\t", tab.value(ov)/tab.value(n))
+				}
+			}
+			fmt.Fprintln(tw)
+		}
+		fmt.Fprintf(tw, "%-24s\t\t", "geomean")
+		for _, t := range tools {
+			if r := res.Summary.Overhead[t]; r != nil && tab.total(r) > 0 {
+				fmt.Fprintf(tw, "%.2f×\t", tab.total(r))
+			} else {
+				fmt.Fprintf(tw, "-\t")
+			}
+		}
+		fmt.Fprintln(tw)
+		tw.Flush()
+	}
+	for _, pr := range res.Programs {
+		for _, t := range append([]string{"native"}, tools...) {
+			if ov := pr.Tools[t].Overhead; ov != nil && ov.Error != "" {
+				fmt.Fprintf(w, "  not measured: %s: %s: %s\n", t, pr.Name, firstLine(ov.Error))
+			}
+		}
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	if len(line) > 200 {
+		line = line[:200] + "…"
+	}
+	return line
+}
