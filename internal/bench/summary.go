@@ -28,7 +28,10 @@ type Summary struct {
 	Kinds     []string                     `json:"kinds"`     // rows of Detection, "all" last
 	Detection map[string]map[string]*Count `json:"detection"` // tool → kind → bug programs
 	Clean     map[string]*Count            `json:"clean"`     // tool → clean programs
-	Overhead  map[string]*Ratios           `json:"overhead,omitempty"`
+	// Undetected: bug programs no tool reported an error in (a bug the
+	// input leaves harmless, or one none of these tools can see).
+	Undetected int                `json:"undetected"`
+	Overhead   map[string]*Ratios `json:"overhead,omitempty"`
 }
 
 // All is the Detection row of every bug program.
@@ -44,6 +47,15 @@ func summarise(res *Result, tools []*tool) Summary {
 	// Kinds in the order memlens names them (paper 000's), then others.
 	slices.SortStableFunc(s.Kinds, func(a, b string) int { return kindRank(a) - kindRank(b) })
 	s.Kinds = append(s.Kinds, All)
+	for _, pr := range res.Programs {
+		seen := false
+		for _, t := range tools {
+			seen = seen || t.name != "native" && pr.Tools[t.name] != nil && pr.Tools[t.name].Reported
+		}
+		if pr.Class == "bug" && !seen {
+			s.Undetected++
+		}
+	}
 	for _, t := range tools {
 		det := map[string]*Count{}
 		for _, k := range s.Kinds {

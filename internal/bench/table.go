@@ -62,6 +62,7 @@ func Print(w io.Writer, res *Result) {
 			fmt.Fprintf(w, " %s %d", t, s.Detection[t][All].RightKind)
 		}
 		fmt.Fprintln(w)
+		fmt.Fprintf(w, "detected by no tool: %d\n", s.Undetected)
 		failures(w, res, tools, "bug")
 	}
 

@@ -35,6 +35,9 @@ var Templates = []*Template{
 	{"loop-bound", "STACK-BUFFER-OVERFLOW or GLOBAL-BUFFER-OVERFLOW",
 		"a loop bound off by one, i < N → i <= N, in a for loop indexing a named array of N elements with i; annotated at the index",
 		loopBound},
+	{"index-off-by-one", "STACK-BUFFER-OVERFLOW or GLOBAL-BUFFER-OVERFLOW",
+		"an index off by one, A[i] → A[i + 1], in a for loop i < N over a named array of N elements; annotated at the index",
+		indexOffByOne},
 	{"double-free", "DOUBLE-FREE",
 		"a free done twice: free(p); → { free(p); free(p); }",
 		doubleFree},
@@ -47,6 +50,15 @@ var Templates = []*Template{
 	{"free-before-use", "DANGLING-POINTER-DEREF",
 		"a free moved before the statement just above it that dereferences the pointer",
 		freeBeforeUse},
+	{"use-after-realloc", "DANGLING-POINTER-DEREF",
+		"p = realloc(p, n) → (void)realloc(p, n): p goes on pointing to the old block; annotated at its next dereference",
+		useAfterRealloc},
+	{"unchecked-null", "NULL-POINTER-DEREF",
+		"a NULL check left out (if (!p) … whose handling the input reaches); annotated at the pointer's next dereference",
+		uncheckedNull},
+	{"missing-init", "UNINITIALIZED-READ",
+		"a local's initializer left out (T x = E → T x) where the next statement naming x tests it or passes it to a function; annotated there",
+		missingInit},
 }
 
 // functions returns the function definitions written in u's file.
@@ -215,8 +227,18 @@ func named(x cc.Node) *cc.Declarator {
 	return d
 }
 
-func loopBound(u *unit, fn *cc.FunctionDefinition) []site {
-	var out []site
+// arrayLoop is a for loop `i < N` whose body indexes with i one named
+// array of exactly N elements.
+type arrayLoop struct {
+	op    int                   // offset of the condition's <
+	index *cc.PostfixExpression // the body's first A[i]
+	at    int                   // its offset
+	arr   *cc.Declarator
+	kind  string // what indexing past the array is
+}
+
+func arrayLoops(u *unit, fn *cc.FunctionDefinition) []arrayLoop {
+	var out []arrayLoop
 	instrument.Inspect(fn.CompoundStatement, func(n cc.Node) bool {
 		it, ok := n.(*cc.IterationStatement)
 		if !ok || it.Case != cc.IterationStatementFor && it.Case != cc.IterationStatementForDecl {
@@ -231,21 +253,23 @@ func loopBound(u *unit, fn *cc.FunctionDefinition) []site {
 			return true
 		}
 		i := named(cond.RelationalExpression)
-		bound, ok := cond.ShiftExpression.Value().(cc.Int64Value)
-		if i == nil || !ok {
-			bound2, ok2 := cond.ShiftExpression.Value().(cc.UInt64Value)
-			if i == nil || !ok2 {
-				return true
-			}
-			bound = cc.Int64Value(bound2)
+		var bound int64
+		switch v := cond.ShiftExpression.Value().(type) {
+		case cc.Int64Value:
+			bound = int64(v)
+		case cc.UInt64Value:
+			bound = int64(v)
+		default:
+			return true
 		}
-		// The body indexes with i one named array, of exactly bound
-		// elements: with <=, the last round indexes past it, first where
-		// the body first names it (several arrays: which one a run
-		// overflows first depends on evaluation order, so no site).
-		var at cc.Node
-		var arr *cc.Declarator
-		first, single := -1, true
+		if i == nil {
+			return true
+		}
+		// One array indexed with i (several: which one a run overflows
+		// first depends on evaluation order), first where the body first
+		// names it.
+		l := arrayLoop{at: -1}
+		single := true
 		instrument.Inspect(it.Statement, func(n cc.Node) bool {
 			x, ok := n.(*cc.PostfixExpression)
 			if !ok || x.Case != cc.PostfixExpressionIndex || named(x.ExpressionList) != i {
@@ -255,34 +279,56 @@ func loopBound(u *unit, fn *cc.FunctionDefinition) []site {
 			if a == nil || a.Type() == nil || a.Type().Kind() != cc.Array {
 				return true
 			}
-			if arr != nil && a != arr {
+			if l.arr != nil && a != l.arr {
 				single = false
 			}
-			arr = a
-			if off, ok := u.offset(x.Token); ok && (first < 0 || off < first) {
-				first, at = off, x
+			l.arr = a
+			if off, ok := u.offset(x.Token); ok && (l.at < 0 || off < l.at) {
+				l.at, l.index = off, x
 			}
 			return true
 		})
-		if at == nil || !single {
+		if l.index == nil || !single {
 			return true
 		}
-		if t, ok := arr.Type().(*cc.ArrayType); !ok || t.Len() != int64(bound) || t.IsVLA() {
+		if t, ok := l.arr.Type().(*cc.ArrayType); !ok || t.Len() != bound || t.IsVLA() {
 			return true
 		}
-		op, ok := u.offset(cond.Token)
-		if !ok {
+		if l.op, ok = u.offset(cond.Token); !ok {
 			return true
 		}
-		kind := "GLOBAL-BUFFER-OVERFLOW"
-		if arr.StorageDuration() == cc.Automatic {
-			kind = "STACK-BUFFER-OVERFLOW"
+		l.kind = "GLOBAL-BUFFER-OVERFLOW"
+		if l.arr.StorageDuration() == cc.Automatic {
+			l.kind = "STACK-BUFFER-OVERFLOW"
 		}
-		out = append(out, site{line: u.line(op), want: kind, wantLine: u.line(first),
-			edits: []edit{{op, op + 1, "<="}},
-			what:  fmt.Sprintf("the bound of the loop over %s becomes <=", arr.Name())})
+		out = append(out, l)
 		return true
 	})
+	return out
+}
+
+func loopBound(u *unit, fn *cc.FunctionDefinition) []site {
+	var out []site
+	for _, l := range arrayLoops(u, fn) {
+		out = append(out, site{line: u.line(l.op), want: l.kind, wantLine: u.line(l.at),
+			edits: []edit{{l.op, l.op + 1, "<="}},
+			what:  fmt.Sprintf("the bound of the loop over %s becomes <=", l.arr.Name())})
+	}
+	return out
+}
+
+func indexOffByOne(u *unit, fn *cc.FunctionDefinition) []site {
+	var out []site
+	for _, l := range arrayLoops(u, fn) {
+		s, e, ok := u.span(l.index.ExpressionList)
+		if !ok {
+			continue
+		}
+		i := string(u.src[s:e])
+		out = append(out, site{line: u.line(s), want: l.kind, wantLine: u.line(s),
+			edits: []edit{{s, e, i + " + 1"}},
+			what:  fmt.Sprintf("%s[%s] becomes %s[%s + 1]", l.arr.Name(), i, l.arr.Name(), i)})
+	}
 	return out
 }
 
@@ -371,15 +417,7 @@ func derefs(n cc.Node, d *cc.Declarator) cc.Node {
 
 func freeBeforeUse(u *unit, fn *cc.FunctionDefinition) []site {
 	var out []site
-	instrument.Inspect(fn.CompoundStatement, func(n cc.Node) bool {
-		cs, ok := n.(*cc.CompoundStatement)
-		if !ok {
-			return true
-		}
-		var items []*cc.BlockItem
-		for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
-			items = append(items, l.BlockItem)
-		}
+	for _, items := range blockItems(fn) {
 		for k := 1; k < len(items); k++ {
 			st := items[k].Statement
 			if st == nil || st.Case != cc.StatementExpr {
@@ -393,7 +431,7 @@ func freeBeforeUse(u *unit, fn *cc.FunctionDefinition) []site {
 			if d == nil {
 				continue
 			}
-			// The statement just above, if it is a plain statement or a
+			// The item just above, if it is a plain statement or a
 			// declaration dereferencing d itself.
 			prev := items[k-1]
 			var use cc.Node
@@ -403,13 +441,10 @@ func freeBeforeUse(u *unit, fn *cc.FunctionDefinition) []site {
 			case prev.Statement != nil && prev.Statement.Case == cc.StatementExpr:
 				use = derefs(prev.Statement, d)
 			}
-			if use == nil {
-				continue
-			}
 			fs, fe, ok1 := u.span(st)
 			ps, _, ok2 := u.span(prev)
 			us, _, ok3 := u.span(use)
-			if !ok1 || !ok2 || !ok3 {
+			if use == nil || !ok1 || !ok2 || !ok3 {
 				continue
 			}
 			free := string(u.src[fs:fe])
@@ -417,7 +452,242 @@ func freeBeforeUse(u *unit, fn *cc.FunctionDefinition) []site {
 				edits: []edit{{ps, ps, free + " "}, {fs, fe, ""}},
 				what:  fmt.Sprintf("%s moved above %s", free, u.text(use))})
 		}
+	}
+	return out
+}
+
+// blockItems returns the items of every block of fn, block by block.
+func blockItems(fn *cc.FunctionDefinition) [][]*cc.BlockItem {
+	var out [][]*cc.BlockItem
+	instrument.Inspect(fn.CompoundStatement, func(n cc.Node) bool {
+		if cs, ok := n.(*cc.CompoundStatement); ok {
+			var items []*cc.BlockItem
+			for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+				items = append(items, l.BlockItem)
+			}
+			out = append(out, items)
+		}
 		return true
 	})
 	return out
+}
+
+// assigns reports whether n assigns to d (d = …, d += …, d++).
+func assigns(n cc.Node, d *cc.Declarator) bool {
+	found := false
+	instrument.Inspect(n, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.AssignmentExpression:
+			found = found || x.Case != cc.AssignmentExpressionCond && named(x.UnaryExpression) == d
+		case *cc.UnaryExpression:
+			found = found || (x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec) && named(x.CastExpression) == d
+		case *cc.PostfixExpression:
+			found = found || (x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec) && named(x.PostfixExpression) == d
+		}
+		return !found
+	})
+	return found
+}
+
+// mentions reports whether n names d.
+func mentions(n cc.Node, d *cc.Declarator) bool {
+	found := false
+	instrument.Inspect(n, func(n cc.Node) bool {
+		found = found || named(n) == d
+		return !found
+	})
+	return found
+}
+
+// nextDeref returns the first dereference of d in the items, before any
+// assignment to d; nil when d is first handed to a function (whose body
+// may dereference it first, somewhere else).
+func nextDeref(items []*cc.BlockItem, d *cc.Declarator) cc.Node {
+	for _, it := range items {
+		if passed(it, d) || assigns(it, d) {
+			return nil
+		}
+		if use := derefs(it, d); use != nil {
+			return use
+		}
+	}
+	return nil
+}
+
+// passed reports whether n passes d to a function.
+func passed(n cc.Node, d *cc.Declarator) bool {
+	found := false
+	instrument.Inspect(n, func(n cc.Node) bool {
+		if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
+			for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
+				found = found || named(l.AssignmentExpression) == d
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func useAfterRealloc(u *unit, fn *cc.FunctionDefinition) []site {
+	var out []site
+	for _, items := range blockItems(fn) {
+		for k, it := range items {
+			if it.Statement == nil || it.Statement.Case != cc.StatementExpr {
+				continue
+			}
+			a, ok := it.Statement.ExpressionStatement.ExpressionList.(*cc.AssignmentExpression)
+			if !ok || a.Case != cc.AssignmentExpressionAssign {
+				continue
+			}
+			d := named(a.UnaryExpression)
+			call, args := callTo(a.AssignmentExpression, "realloc")
+			if d == nil || call == nil || len(args) != 2 || named(args[0]) != d {
+				continue
+			}
+			use := nextDeref(items[k+1:], d)
+			cs, ce, ok1 := u.span(call)
+			ss, se, ok2 := u.span(it.Statement)
+			us, _, ok3 := u.span(use)
+			if use == nil || !ok1 || !ok2 || !ok3 {
+				continue
+			}
+			out = append(out, site{line: u.line(ss), want: "DANGLING-POINTER-DEREF", wantLine: u.line(us),
+				edits: []edit{{ss, se, "(void)" + string(u.src[cs:ce]) + ";"}},
+				what:  fmt.Sprintf("%s keeps using the old block", u.src[ss:se])})
+		}
+	}
+	return out
+}
+
+// nullTested returns the pointer a condition tests for NULL (!p, p == NULL,
+// NULL == p, p == 0).
+func nullTested(cond cc.ExpressionNode) *cc.Declarator {
+	isPtr := func(d *cc.Declarator) bool { return d != nil && d.Type() != nil && d.Type().Kind() == cc.Ptr }
+	isZero := func(x cc.ExpressionNode) bool {
+		switch v := x.Value().(type) {
+		case cc.Int64Value:
+			return v == 0
+		case cc.UInt64Value:
+			return v == 0
+		}
+		return false
+	}
+	switch c := cond.(type) {
+	case *cc.UnaryExpression:
+		if d := named(c.CastExpression); c.Case == cc.UnaryExpressionNot && isPtr(d) {
+			return d
+		}
+	case *cc.EqualityExpression:
+		if c.Case != cc.EqualityExpressionEq {
+			return nil
+		}
+		if d := named(c.EqualityExpression); isPtr(d) && isZero(c.RelationalExpression) {
+			return d
+		}
+		if d := named(c.RelationalExpression); isPtr(d) && isZero(c.EqualityExpression) {
+			return d
+		}
+	}
+	return nil
+}
+
+func uncheckedNull(u *unit, fn *cc.FunctionDefinition) []site {
+	var out []site
+	for _, items := range blockItems(fn) {
+		for k, it := range items {
+			if it.Statement == nil || it.Statement.Case != cc.StatementSelection {
+				continue
+			}
+			sel := it.Statement.SelectionStatement
+			if sel.Case != cc.SelectionStatementIf {
+				continue
+			}
+			d := nullTested(sel.ExpressionList)
+			if d == nil {
+				continue
+			}
+			use := nextDeref(items[k+1:], d)
+			ss, se, ok1 := u.span(it.Statement)
+			// The handling (of a block, its first item) must be on a line
+			// of its own: that it ran says the pointer was NULL there.
+			var handling cc.Node = sel.Statement
+			if cs := sel.Statement.CompoundStatement; sel.Statement.Case == cc.StatementCompound && cs.BlockItemList != nil {
+				handling = cs.BlockItemList.BlockItem
+			}
+			ts, _, ok2 := u.span(handling)
+			us, _, ok3 := u.span(use)
+			if use == nil || !ok1 || !ok2 || !ok3 || u.line(ts) == u.line(ss) {
+				continue
+			}
+			out = append(out, site{line: u.line(ts), want: "NULL-POINTER-DEREF", wantLine: u.line(us),
+				edits: []edit{{ss, se, "(void)0;"}},
+				what:  fmt.Sprintf("the check if (%s) left out", u.text(sel.ExpressionList))})
+		}
+	}
+	return out
+}
+
+func missingInit(u *unit, fn *cc.FunctionDefinition) []site {
+	var out []site
+	for _, items := range blockItems(fn) {
+		for k, it := range items {
+			if it.Case != cc.BlockItemDecl || it.Declaration.InitDeclaratorList == nil || it.Declaration.InitDeclaratorList.InitDeclaratorList != nil {
+				continue
+			}
+			id := it.Declaration.InitDeclaratorList.InitDeclarator
+			d := id.Declarator
+			if id.Case != cc.InitDeclaratorInit || d.StorageDuration() != cc.Automatic || d.Type() == nil || !cc.IsArithmeticType(d.Type()) {
+				continue
+			}
+			// The first item naming d must use its value: test it, or
+			// hand it to a function.
+			var use cc.Node
+			for _, next := range items[k+1:] {
+				if !mentions(next, d) {
+					continue
+				}
+				if st := next.Statement; st != nil && !assigns(next, d) {
+					switch {
+					case st.Case == cc.StatementSelection && mentions(st.SelectionStatement.ExpressionList, d):
+						use = st.SelectionStatement.ExpressionList
+					case st.Case == cc.StatementIteration && st.IterationStatement.Case == cc.IterationStatementWhile &&
+						mentions(st.IterationStatement.ExpressionList, d):
+						use = st.IterationStatement.ExpressionList
+					case st.Case == cc.StatementExpr:
+						if call, args := callAny(st.ExpressionStatement.ExpressionList); call != nil {
+							for _, a := range args {
+								if named(a) == d {
+									use = a
+								}
+							}
+						}
+					}
+				}
+				break
+			}
+			eq, ok1 := u.offset(id.Token)
+			_, ie, ok2 := u.span(id.Initializer)
+			us, _, ok3 := u.span(use)
+			if use == nil || !ok1 || !ok2 || !ok3 {
+				continue
+			}
+			out = append(out, site{line: u.line(eq), want: "UNINITIALIZED-READ", wantLine: u.line(us),
+				edits: []edit{{eq, ie, ""}},
+				what:  fmt.Sprintf("%s declared without its initializer", d.Name())})
+		}
+	}
+	return out
+}
+
+// callAny returns x as a call of a named function, with its arguments.
+func callAny(x cc.Node) (*cc.PostfixExpression, []cc.ExpressionNode) {
+	p, ok := x.(*cc.PostfixExpression)
+	if !ok || p.Case != cc.PostfixExpressionCall {
+		return nil, nil
+	}
+	id, ok := p.PostfixExpression.(*cc.PrimaryExpression)
+	if !ok || id.Case != cc.PrimaryExpressionIdent {
+		return nil, nil
+	}
+	return callTo(x, id.Token.SrcStr())
 }

@@ -33,6 +33,37 @@ static void item_free(struct item *it)
 	free(it);
 }
 
+static struct item *lookup(struct item **table, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(table[i]->name, name) == 0)
+			return table[i];
+	return NULL;
+}
+
+static int checked_count(const struct item *it)
+{
+	int count = it->count;
+	if (count < 0)
+		return 0;
+	return count;
+}
+
+static char *append(char *buf, size_t *len, size_t *cap, const char *s)
+{
+	size_t n = strlen(s);
+	if (*len + n + 1 > *cap) {
+		*cap = (*len + n + 1) * 2;
+		buf = realloc(buf, *cap);
+		if (!buf)
+			exit(1);
+		buf[*len] = '\0';
+	}
+	memcpy(buf + *len, s, n + 1);
+	*len += n;
+	return buf;
+}
+
 static int total(const int *counts, int n)
 {
 	int *copy = malloc(n * sizeof *copy);
@@ -70,6 +101,24 @@ int main(void)
 		if (histogram[i] > longest)
 			longest = histogram[i];
 	printf("longest %d\n", longest);
+	static const char *queries[] = {"gear", "sprocket", "pin"};
+	size_t len = 0, cap = 4;
+	char *found = malloc(cap);
+	if (!found)
+		exit(1);
+	found[0] = '\0';
+	for (int q = 0; q < 3; q++) {
+		struct item *it = lookup(table, SLOTS, queries[q]);
+		if (!it) {
+			printf("no %s\n", queries[q]);
+			continue;
+		}
+		const char *name = it->name;
+		printf("%s: %d\n", name, checked_count(it));
+		found = append(found, &len, &cap, name);
+	}
+	printf("found %s\n", found);
+	free(found);
 	for (int i = 0; i < SLOTS; i++)
 		item_free(table[i]);
 	return 0;
