@@ -33,6 +33,8 @@ type Config struct {
 	// Progress, when set, is told of each program judged and each
 	// benchmark measured.
 	Progress func(phase string, done, total int)
+
+	peakRSS string // the helper measuring a timed run's peak memory
 }
 
 // Program is one corpus program and what each tool did with it.
@@ -51,14 +53,17 @@ type Program struct {
 
 // Result is what memlens bench measured (its JSON output).
 type Result struct {
-	Date     string            `json:"date"`
-	Host     map[string]string `json:"host"`
-	Tools    []string          `json:"tools"`
-	Skipped  map[string]string `json:"skipped,omitempty"`
-	N        int               `json:"n"`
-	Metric   string            `json:"metric"`
-	Programs []*Program        `json:"programs"`
-	Summary  Summary           `json:"summary"`
+	Date  string            `json:"date"`
+	Host  map[string]string `json:"host"`
+	Tools []string          `json:"tools"`
+	// References: the plain build each checker's behaviour and overhead
+	// are compared with (native, or clang-native for msan).
+	References map[string]string `json:"references"`
+	Skipped    map[string]string `json:"skipped,omitempty"`
+	N          int               `json:"n"`
+	Metric     string            `json:"metric"`
+	Programs   []*Program        `json:"programs"`
+	Summary    Summary           `json:"summary"`
 }
 
 // Load reads the corpora: each argument a directory of programs or one
@@ -89,9 +94,9 @@ func Load(args []string) ([]*Program, error) {
 				return nil, err
 			}
 			p.Dir = abs
-			set := filepath.Base(filepath.Clean(a))
-			if !st.IsDir() {
-				set = filepath.Base(filepath.Dir(abs))
+			set := filepath.Base(abs) // the directory holding the program
+			if st.IsDir() {
+				set = filepath.Base(filepath.Clean(a))
 			}
 			name := set + "/" + p.Name
 			if other, dup := seen[name]; dup {
@@ -115,7 +120,13 @@ func Load(args []string) ([]*Program, error) {
 // setup makes the tools asked for that work here; the others are in
 // skipped with the reason. native comes first: the others compare with it.
 func setup(cfg *Config, skipped map[string]string) ([]*tool, error) {
-	names := append([]string{"native"}, cfg.Tools...)
+	names := []string{"native"}
+	for _, name := range cfg.Tools {
+		if name == "msan" {
+			names = append(names, "clang-native") // msan's reference
+		}
+		names = append(names, name)
+	}
 	var tools []*tool
 	var native *tool
 	for _, name := range names {
@@ -155,8 +166,12 @@ func Run(ctx context.Context, cfg *Config, progs []*Program) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	res.References = map[string]string{}
 	for _, t := range tools {
 		res.Tools = append(res.Tools, t.name)
+		if ref := t.reference(); ref != "" {
+			res.References[t.name] = ref
+		}
 	}
 
 	jobs := make(chan *Program)
@@ -194,6 +209,11 @@ func Run(ctx context.Context, cfg *Config, progs []*Program) (*Result, error) {
 	for _, pr := range progs {
 		if pr.Bench {
 			benches = append(benches, pr)
+		}
+	}
+	if len(benches) > 0 {
+		if cfg.peakRSS, err = buildPeakRSS(cfg.CC, cfg.Tmp); err != nil {
+			return nil, err
 		}
 	}
 	for i, pr := range benches {
@@ -277,14 +297,13 @@ func judgeProgram(ctx context.Context, cfg *Config, tools []*tool, pr *Program) 
 		}
 		o.Findings = fs
 	}
-	native := pr.Tools["native"]
 	bugs := p.Bugs()
 	for _, t := range tools {
 		o := pr.Tools[t.name]
 		if pr.Class == "bug" {
 			judgeBug(o, bugs, files)
-		} else if o.Status == "ok" {
-			judgeClean(o, native)
+		} else if ref := pr.Tools[t.reference()]; o.Status == "ok" && ref != nil {
+			judgeClean(o, ref)
 		} else if o.Status == "timed-out" {
 			o.Reported, o.Differs = len(o.Findings) > 0, "timed out"
 		}

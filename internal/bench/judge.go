@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"memlens/internal/corpus"
 	"memlens/internal/verdict"
@@ -50,14 +51,24 @@ func judgeBug(o *Outcome, bugs []corpus.Want, files map[string]bool) {
 }
 
 // names reports whether finding f names the line of want w: the place the
-// error happened, or for an alloc: want (a leak's, say) the allocation.
+// error happened, or for an alloc: want (a leak's, say) the allocation;
+// for a cause: want, any frame of its stacks or step of its chains.
 func names(f verdict.Finding, w corpus.Want, files map[string]bool) bool {
+	is := func(fr verdict.Frame) bool { return fr.Line == w.Line && fr.Base() == w.File }
+	if w.Role == corpus.RoleCause {
+		for _, stack := range append([][]verdict.Frame{f.Stack, f.Alloc}, f.Chains...) {
+			if slices.ContainsFunc(stack, is) {
+				return true
+			}
+		}
+		return false
+	}
 	stack := f.Stack
 	if w.Role == corpus.RoleAlloc {
 		stack = f.Alloc
 	}
 	at, ok := verdict.At(stack, files)
-	return ok && at.Line == w.Line && at.Base() == w.File
+	return ok && is(at)
 }
 
 // judgeClean compares a clean program's run with the native one.

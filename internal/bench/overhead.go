@@ -2,11 +2,34 @@ package bench
 
 import (
 	"context"
+	_ "embed"
+	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 )
+
+// peakRSSSource is the helper the timed runs go through: the peak resident
+// set Go's own wait reports would include the Go process's.
+//
+//go:embed helper/peakrss.c
+var peakRSSSource []byte
+
+// buildPeakRSS compiles the helper into dir with cc.
+func buildPeakRSS(cc, dir string) (string, error) {
+	src, bin := filepath.Join(dir, "peakrss.c"), filepath.Join(dir, "peakrss")
+	if err := os.WriteFile(src, peakRSSSource, 0o644); err != nil {
+		return "", err
+	}
+	if out, err := exec.Command(cc, "-O2", "-o", bin, src).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building the peak-memory helper: %v\n%s", err, out)
+	}
+	return bin, nil
+}
 
 // Overhead is what a benchmark's timed builds and runs measured with one
 // tool.
@@ -62,12 +85,17 @@ func measure(ctx context.Context, cfg *Config, tools []*tool, pr *Program) {
 				continue
 			}
 			logFile := filepath.Join(filepath.Dir(pr.bins[t.name]), "timed")
-			argv := append(t.run(pr.bins[t.name], logFile), p.Args...)
+			rssFile := logFile + ".rss"
+			argv := append(append([]string{cfg.peakRSS, rssFile}, t.run(pr.bins[t.name], logFile)...), p.Args...)
 			r := execute(ctx, argv, append(append([]string{}, env...), t.env(p, logFile, true)...), p.Dir, stdin, cfg.Timeout, true)
 			if ctx.Err() != nil {
 				return
 			}
-			if r.err != nil || r.timedOut || r.signal != "" {
+			data, err := os.ReadFile(rssFile)
+			if err == nil {
+				r.maxRSSKB, err = strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+			}
+			if r.err != nil || r.timedOut || r.signal != "" || err != nil {
 				o.Overhead.Error = failure(argv, r)
 				continue
 			}

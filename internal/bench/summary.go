@@ -50,7 +50,7 @@ func summarise(res *Result, tools []*tool) Summary {
 	for _, pr := range res.Programs {
 		seen := false
 		for _, t := range tools {
-			seen = seen || t.name != "native" && pr.Tools[t.name] != nil && pr.Tools[t.name].Reported
+			seen = seen || t.reference() != "" && pr.Tools[t.name] != nil && pr.Tools[t.name].Reported
 		}
 		if pr.Class == "bug" && !seen {
 			s.Undetected++
@@ -85,8 +85,11 @@ func summarise(res *Result, tools []*tool) Summary {
 				clean.Differs += b2i(o.Differs != "")
 				clean.Failed += b2i(failed)
 			}
-			n := pr.Tools["native"].Overhead
-			if ov := o.Overhead; ov != nil && n != nil && ov.Error == "" && n.Error == "" && t.name != "native" {
+			var n *Overhead
+			if ref := pr.Tools[t.reference()]; ref != nil {
+				n = ref.Overhead
+			}
+			if ov := o.Overhead; ov != nil && n != nil && ov.Error == "" && n.Error == "" {
 				run = append(run, ov.Run/n.Run)
 				rss = append(rss, float64(ov.RSSKB)/float64(n.RSSKB))
 				if t.build != nil {

@@ -3,16 +3,19 @@ package bench
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 	"text/tabwriter"
+
+	"memlens/internal/verdict"
 )
 
 // checkers are the tools other than native, which the tables compare.
 func checkers(res *Result) []string {
 	var out []string
 	for _, t := range res.Tools {
-		if t != "native" {
+		if res.References[t] != "" {
 			out = append(out, t)
 		}
 	}
@@ -88,11 +91,7 @@ func Print(w io.Writer, res *Result) {
 				o := pr.Tools[t]
 				if o.Reported {
 					f := o.Findings[0]
-					at := ""
-					if len(f.Stack) > 0 {
-						at = fmt.Sprintf(" at %s:%d", f.Stack[0].Base(), f.Stack[0].Line)
-					}
-					fmt.Fprintf(w, "  false positive: %s: %s: %s%s\n", t, pr.Name, f.Tool, at)
+					fmt.Fprintf(w, "  false positive: %s: %s: %s%s\n", t, pr.Name, f.Tool, where(pr, f))
 				} else if o.Differs != "" {
 					fmt.Fprintf(w, "  behaviour: %s: %s: %s\n", t, pr.Name, o.Differs)
 				}
@@ -112,7 +111,7 @@ func failures(w io.Writer, res *Result, tools []string, class string) {
 		if pr.Class != class {
 			continue
 		}
-		for _, t := range append([]string{"native"}, tools...) {
+		for _, t := range res.Tools {
 			if o := pr.Tools[t]; o != nil && o.Status != "ok" {
 				fmt.Fprintf(w, "  %s: %s: %s: %s\n", o.Status, t, pr.Name, firstLine(o.Error))
 			}
@@ -130,13 +129,14 @@ func overheadTables(w io.Writer, res *Result, tools []string) {
 		value func(ov *Overhead) float64
 		total func(r *Ratios) float64
 		unit  string
+		shown bool // the tools' own values are shown beside the ratios
 	}{
 		{fmt.Sprintf("Run time: median %s of %d runs against native", what, res.N),
-			func(ov *Overhead) float64 { return ov.Run }, func(r *Ratios) float64 { return r.Run }, "s"},
-		{"Peak memory (maximum resident set, median) against native",
-			func(ov *Overhead) float64 { return float64(ov.RSSKB) / 1024 }, func(r *Ratios) float64 { return r.RSS }, "MiB"},
+			func(ov *Overhead) float64 { return ov.Run }, func(r *Ratios) float64 { return r.Run }, "s", false},
+		{"Peak memory: median maximum resident set in MiB, and against native",
+			func(ov *Overhead) float64 { return float64(ov.RSSKB) / 1024 }, func(r *Ratios) float64 { return r.RSS }, "MiB", true},
 		{fmt.Sprintf("Compile time: median wall-clock time of %d builds against native", res.N),
-			func(ov *Overhead) float64 { return ov.Compile }, func(r *Ratios) float64 { return r.Compile }, "s"},
+			func(ov *Overhead) float64 { return ov.Compile }, func(r *Ratios) float64 { return r.Compile }, "s", false},
 	}
 	for _, tab := range tables {
 		fmt.Fprintf(w, "\n%s\n", tab.title)
@@ -153,14 +153,16 @@ func overheadTables(w io.Writer, res *Result, tools []string) {
 			}
 			fmt.Fprintf(tw, "%-24s\t%.3f\t", pr.Name, tab.value(n))
 			for _, t := range tools {
-				ov := pr.Tools[t].Overhead
+				ov, ref := pr.Tools[t].Overhead, pr.Tools[res.References[t]].Overhead
 				switch {
-				case ov == nil || ov.Error != "":
+				case ov == nil || ov.Error != "" || ref == nil || ref.Error != "":
 					fmt.Fprintf(tw, "failed\t")
 				case tab.value(ov) == 0:
 					fmt.Fprintf(tw, "-\t") // valgrind has no build of its own
+				case tab.shown:
+					fmt.Fprintf(tw, "%.1f %.2f×\t", tab.value(ov), tab.value(ov)/tab.value(ref))
 				default:
-					fmt.Fprintf(tw, "%.2f×\t", tab.value(ov)/tab.value(n))
+					fmt.Fprintf(tw, "%.2f×\t", tab.value(ov)/tab.value(ref))
 				}
 			}
 			fmt.Fprintln(tw)
@@ -176,8 +178,13 @@ func overheadTables(w io.Writer, res *Result, tools []string) {
 		fmt.Fprintln(tw)
 		tw.Flush()
 	}
+	for _, t := range tools {
+		if ref := res.References[t]; ref != "native" {
+			fmt.Fprintf(w, "(%s against %s, a plain build with the same compiler)\n", t, ref)
+		}
+	}
 	for _, pr := range res.Programs {
-		for _, t := range append([]string{"native"}, tools...) {
+		for _, t := range res.Tools {
 			if ov := pr.Tools[t].Overhead; ov != nil && ov.Error != "" {
 				fmt.Fprintf(w, "  not measured: %s: %s: %s\n", t, pr.Name, firstLine(ov.Error))
 			}
@@ -191,4 +198,21 @@ func firstLine(s string) string {
 		line = line[:200] + "…"
 	}
 	return line
+}
+
+// where says where a finding is in the program: " at FILE:LINE" of its
+// first frame in the program's files (its allocation's, for a leak).
+func where(pr *Program, f verdict.Finding) string {
+	files := map[string]bool{}
+	if pr.prog != nil {
+		for _, name := range append(append([]string{}, pr.prog.Sources...), pr.prog.Headers...) {
+			files[filepath.Base(name)] = true
+		}
+	}
+	for _, stack := range [][]verdict.Frame{f.Stack, f.Alloc} {
+		if at, ok := verdict.At(stack, files); ok {
+			return fmt.Sprintf(" at %s:%d", at.Base(), at.Line)
+		}
+	}
+	return ""
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"memlens/internal/corpus"
@@ -37,7 +38,17 @@ type tool struct {
 	// mode is the corpus want mode the tool's reports follow (memlens's
 	// two modes differ in what they find), "" for the others.
 	mode string
+	// ref is the reference build the tool's behaviour and overhead are
+	// compared with: "native" (gcc), or for a clang-based tool
+	// "clang-native", since programs whose output depends on unspecified
+	// behaviour (the order arguments are evaluated in) differ between
+	// compilers.
+	ref string
 }
+
+// references are the plain builds tools are compared with; they are not
+// checkers and have no column of their own.
+var references = []string{"native", "clang-native"}
 
 // cleanEnv is the environment without the tools' own option variables:
 // every tool runs with the options memlens bench gives it.
@@ -76,7 +87,7 @@ func newTool(name, memlensBin, cc string) (*tool, error) {
 		if _, err := exec.LookPath(cc); err != nil {
 			return nil, fmt.Errorf("no C compiler %s: %v", cc, err)
 		}
-		return &tool{name: name, run: plain, env: none, findings: noFindings,
+		return &tool{name: name, run: plain, env: none, findings: noFindings, ref: "",
 			build: func(p *corpus.Program, opt []string, out string) []string {
 				return compileArgs([]string{cc}, p, opt, out)
 			}}, nil
@@ -115,14 +126,18 @@ func newTool(name, memlensBin, cc string) (*tool, error) {
 				// Returns and scopes are checked only when asked.
 				return []string{"ASAN_OPTIONS=detect_stack_use_after_return=1:detect_leaks=1"}
 			}}, nil
-	case "msan":
+	case "msan", "clang-native":
 		clang, err := exec.LookPath("clang")
 		if err != nil {
 			return nil, errors.New("MemorySanitizer needs clang, which is not installed (apt-get install clang)")
 		}
-		return &tool{name: name, run: plain, env: none, findings: sanitizerFindings,
+		cmd, ref := []string{clang, "-fsanitize=memory", "-fno-omit-frame-pointer"}, "clang-native"
+		if name == "clang-native" {
+			cmd, ref = []string{clang}, ""
+		}
+		return &tool{name: name, run: plain, env: none, findings: sanitizerFindings, ref: ref,
 			build: func(p *corpus.Program, opt []string, out string) []string {
-				return compileArgs([]string{clang, "-fsanitize=memory", "-fno-omit-frame-pointer"}, p, opt, out)
+				return compileArgs(cmd, p, opt, out)
 			}}, nil
 	case "valgrind":
 		vg, err := exec.LookPath("valgrind")
@@ -142,6 +157,18 @@ func newTool(name, memlensBin, cc string) (*tool, error) {
 			}}, nil
 	}
 	return nil, fmt.Errorf("unknown tool %q (known: %s)", name, strings.Join(ToolNames, ", "))
+}
+
+// reference is the name of the plain build t is compared with ("" for a
+// reference itself).
+func (t *tool) reference() string {
+	if slices.Contains(references, t.name) {
+		return ""
+	}
+	if t.ref != "" {
+		return t.ref
+	}
+	return "native"
 }
 
 // probe builds and runs a correct program with t (and native, when t runs

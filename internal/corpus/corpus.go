@@ -67,7 +67,11 @@ var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench"}
 // has a value propagation chain through this line: chain for the
 // pointer (or value) the report is about, freechain for the pointer that
 // freed the block, origin for where the first chain ends, the value made
-// there. With a mode (ModeFull, ModeDetect), it applies to that mode only.
+// there. With the cause role, the line is the bug's cause, away from where
+// it shows (the shallow copy whose block is freed twice): a report of Kind
+// must name it, at its own place, in its stack, at its block's allocation
+// or in a step of its value propagation chains. With a mode (ModeFull,
+// ModeDetect), it applies to that mode only.
 type Want struct {
 	Kind string
 	File string // base name of the file holding the annotation
@@ -82,6 +86,7 @@ const (
 	RoleChain     = "chain"
 	RoleFreeChain = "freechain"
 	RoleOrigin    = "origin"
+	RoleCause     = "cause"
 	ModeFull      = "full"   // memlens cc --memlens-full
 	ModeDetect    = "detect" // memlens cc
 )
@@ -119,6 +124,18 @@ func (w Want) Matches(r *report.Record) bool {
 		}
 		last := r.Chains[0][len(r.Chains[0])-1]
 		return last.Origin != "" && w.at(last)
+	case RoleCause:
+		for _, c := range r.Chains {
+			if w.through(c) {
+				return true
+			}
+		}
+		for _, f := range r.Stack {
+			if f.Line == w.Line && path.Base(filepath.ToSlash(f.File)) == w.File {
+				return true
+			}
+		}
+		return Want{Kind: w.Kind, File: w.File, Line: w.Line, Role: RoleAlloc}.Matches(r) || r.Line == w.Line && r.Base() == w.File
 	}
 	return r.Line == w.Line && r.Base() == w.File
 }
@@ -369,12 +386,12 @@ func (ps *parseState) comment(name string, c comment) error {
 			w.Kind = parts[len(parts)-1]
 			for _, q := range parts[:len(parts)-1] {
 				switch {
-				case (q == RoleAlloc || q == RoleChain || q == RoleFreeChain || q == RoleOrigin) && w.Role == "":
+				case (q == RoleAlloc || q == RoleChain || q == RoleFreeChain || q == RoleOrigin || q == RoleCause) && w.Role == "":
 					w.Role = q
 				case (q == ModeFull || q == ModeDetect) && w.Mode == "" && w.Role == "":
 					w.Mode = q
 				default:
-					return fmt.Errorf("%s: bad qualifier %q in %q; expected [full:|detect:][alloc:|chain:|freechain:|origin:]KIND", pos, q, item)
+					return fmt.Errorf("%s: bad qualifier %q in %q; expected [full:|detect:][alloc:|chain:|freechain:|origin:|cause:]KIND", pos, q, item)
 				}
 			}
 			k := w.Kind

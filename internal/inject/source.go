@@ -3,6 +3,7 @@ package inject
 import (
 	"bytes"
 	"slices"
+	"strings"
 
 	"modernc.org/cc/v4"
 )
@@ -101,14 +102,22 @@ type edit struct {
 }
 
 // apply returns src with the edits made and, appended to line wantLine, the
-// comment annotation.
+// comment annotation. Every line keeps its number: a replacement has as
+// many line breaks as the text it replaces (padded with them, or with its
+// own made spaces), so the lines the sites name are the variant's lines.
 func apply(src []byte, edits []edit, u *unit, wantLine int, annotation string) []byte {
 	edits = append(slices.Clone(edits), edit{u.lineEnd(wantLine), u.lineEnd(wantLine), " /* " + annotation + " */"})
 	slices.SortStableFunc(edits, func(a, b edit) int { return a.start - b.start })
 	var out []byte
 	at := 0
 	for _, e := range edits {
-		out = append(append(out, src[at:e.start]...), e.text...)
+		text := e.text
+		old := bytes.Count(src[e.start:e.end], []byte("\n"))
+		if strings.Count(text, "\n") > old {
+			text = strings.ReplaceAll(text, "\n", " ")
+		}
+		text += strings.Repeat("\n", old-strings.Count(text, "\n"))
+		out = append(append(out, src[at:e.start]...), text...)
 		at = e.end
 	}
 	return append(out, src[at:]...)

@@ -24,6 +24,13 @@ func Memlens(recs []report.Record) []Finding {
 				f.Alloc = append(f.Alloc, Frame{Function: s.Function, File: s.File, Line: s.Line})
 			}
 		}
+		for _, c := range r.Chains {
+			var chain []Frame
+			for _, s := range c {
+				chain = append(chain, Frame{Function: s.Function, File: s.File, Line: s.Line})
+			}
+			f.Chains = append(f.Chains, chain)
+		}
 		out = append(out, f)
 	}
 	return out

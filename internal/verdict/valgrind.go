@@ -25,7 +25,7 @@ type vgError struct {
 
 type vgFatalSignal struct {
 	SigName string    `xml:"signame"`
-	Event   string    `xml:"event"`
+	SiCode  int       `xml:"sicode"`
 	SiAddr  string    `xml:"siaddr"`
 	Stacks  []vgStack `xml:"stack"`
 }
@@ -79,7 +79,9 @@ func Valgrind(data []byte) ([]Finding, error) {
 		}
 		addr, _ := strconv.ParseUint(strings.TrimPrefix(s.SiAddr, "0x"), 16, 64)
 		f := Finding{Kind: wildKind(addr), Tool: s.SigName}
-		if s.Event == "SEGV_ACCERR" && addr >= nullPage {
+		// SEGV_ACCERR (2): a mapped page that does not allow the access,
+		// which for a readable page of the program is a write.
+		if s.SigName == "SIGSEGV" && s.SiCode == 2 && addr >= nullPage {
 			f.Kind = "READ-ONLY-WRITE"
 		}
 		if len(s.Stacks) > 0 {

@@ -30,6 +30,9 @@ type Finding struct {
 	Tool  string  `json:"tool_kind"`       // the tool's own name for it: heap-use-after-free, InvalidRead
 	Stack []Frame `json:"stack,omitempty"` // where it happened, innermost first
 	Alloc []Frame `json:"alloc,omitempty"` // where the block involved (or leaked) was allocated
+	// Chains are the statements that carried the bad value (memlens's
+	// value propagation chains), newest first.
+	Chains [][]Frame `json:"chains,omitempty"`
 }
 
 // At returns the first frame of stack in one of the files (base names), the

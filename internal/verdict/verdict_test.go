@@ -127,3 +127,20 @@ SUMMARY: MemorySanitizer: use-of-uninitialized-value /src/uir.c:7:7 in main
 		t.Errorf("MSan: %+v", fs[1])
 	}
 }
+
+func TestValgrindReadOnly(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "valgrind_row_const_global.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := Valgrind(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 1 || fs[0].Kind != "READ-ONLY-WRITE" {
+		t.Fatalf("findings %+v, want one READ-ONLY-WRITE", fs)
+	}
+	if at, ok := At(fs[0].Stack, map[string]bool{"row_const_global.c": true}); !ok || at.Line != 10 {
+		t.Errorf("names %+v, want row_const_global.c:10", at)
+	}
+}

@@ -1,0 +1,136 @@
+package bench
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"memlens/internal/corpus"
+	"memlens/internal/verdict"
+)
+
+func TestJudgeBug(t *testing.T) {
+	files := map[string]bool{"p.c": true}
+	bugs := []corpus.Want{{Kind: "DOUBLE-FREE", File: "p.c", Line: 12}, {Kind: "MEMORY-LEAK", File: "p.c", Line: 5, Role: corpus.RoleAlloc}}
+	frames := func(lines ...int) []verdict.Frame {
+		out := []verdict.Frame{{Function: "free", File: "../asan_malloc_linux.cpp", Line: 52}}
+		for _, l := range lines {
+			out = append(out, verdict.Frame{Function: "f", File: "/src/p.c", Line: l})
+		}
+		return out
+	}
+	cases := []struct {
+		name                  string
+		findings              []verdict.Finding
+		reported, local, kind bool
+	}{
+		{"none", nil, false, false, false},
+		{"right line and kind", []verdict.Finding{{Kind: "DOUBLE-FREE", Stack: frames(12, 30)}}, true, true, true},
+		{"right line, other kind", []verdict.Finding{{Kind: "UNMATCHED-FREE", Stack: frames(12)}}, true, true, false},
+		{"only an outer frame", []verdict.Finding{{Kind: "DOUBLE-FREE", Stack: frames(30, 12)}}, true, false, false},
+		{"leak at its allocation", []verdict.Finding{{Kind: "MEMORY-LEAK", Stack: frames(5), Alloc: frames(5)}}, true, true, true},
+		{"leak elsewhere", []verdict.Finding{{Kind: "MEMORY-LEAK", Stack: frames(6), Alloc: frames(6)}}, true, false, false},
+	}
+	for _, c := range cases {
+		o := &Outcome{Findings: c.findings}
+		judgeBug(o, bugs, files)
+		if o.Reported != c.reported || o.Localised != c.local || o.RightKind != c.kind {
+			t.Errorf("%s: reported %v localised %v right kind %v, want %v %v %v",
+				c.name, o.Reported, o.Localised, o.RightKind, c.reported, c.local, c.kind)
+		}
+	}
+}
+
+func TestJudgeClean(t *testing.T) {
+	native := &Outcome{Status: "ok", stdout: []byte("ok\n")}
+	cases := []struct {
+		o       Outcome
+		differs string
+	}{
+		{Outcome{Status: "ok", stdout: []byte("ok\n")}, ""},
+		{Outcome{Status: "ok", stdout: []byte("ko\n")}, "stdout differs"},
+		{Outcome{Status: "ok", stdout: []byte("ok\n"), Exit: 23}, "exit status 23, native exit status 0"},
+		{Outcome{Status: "ok", stdout: []byte("ok\n"), Exit: -1, Signal: "segmentation fault"}, "killed by segmentation fault, native exit status 0"},
+	}
+	for _, c := range cases {
+		o := c.o
+		judgeClean(&o, native)
+		if o.Differs != c.differs {
+			t.Errorf("%+v: differs %q, want %q", c.o, o.Differs, c.differs)
+		}
+	}
+}
+
+func TestSummariseAndPrint(t *testing.T) {
+	tools := []*tool{{name: "native"}, {name: "asan", build: func(*corpus.Program, []string, string) []string { return nil }}, {name: "valgrind", from: "native"}}
+	res := &Result{Tools: []string{"native", "asan", "valgrind"}, References: map[string]string{"asan": "native", "valgrind": "native"},
+		N: 3, Metric: "cpu", Programs: []*Program{
+			{Name: "bugs/a", Class: "bug", Kind: "DOUBLE-FREE", Tools: map[string]*Outcome{
+				"native": {Status: "ok"}, "asan": {Status: "ok", Reported: true, Localised: true, RightKind: true,
+					Findings: []verdict.Finding{{Kind: "DOUBLE-FREE"}}}, "valgrind": {Status: "ok"}}},
+			{Name: "bugs/b", Class: "bug", Kind: "MEMORY-LEAK", Tools: map[string]*Outcome{
+				"native": {Status: "ok"}, "asan": {Status: "ok"}, "valgrind": {Status: "ok"}}},
+			{Name: "clean/c", Class: "clean", Bench: true, prog: &corpus.Program{Sources: []string{"c.c"}}, Tools: map[string]*Outcome{
+				"native":   {Status: "ok", Overhead: &Overhead{Run: 1, Compile: 0.5, RSSKB: 1000}},
+				"asan":     {Status: "ok", Overhead: &Overhead{Run: 2, Compile: 1, RSSKB: 3000}},
+				"valgrind": {Status: "ok", Reported: true, Findings: []verdict.Finding{{Kind: "MEMORY-LEAK", Tool: "Leak_DefinitelyLost", Stack: []verdict.Frame{{Function: "malloc"}, {File: "/src/c.c", Line: 3}}}}, Overhead: &Overhead{Run: 20, RSSKB: 2000}}}},
+		}}
+	res.Summary = summarise(res, tools)
+	s := res.Summary
+	if got := s.Detection["asan"][All]; got.Programs != 2 || got.Reported != 1 || got.Localised != 1 {
+		t.Errorf("asan, all kinds: %+v", got)
+	}
+	if got := s.Detection["valgrind"]["MEMORY-LEAK"]; got.Programs != 1 || got.Reported != 0 {
+		t.Errorf("valgrind, leaks: %+v", got)
+	}
+	if s.Undetected != 1 || s.Clean["valgrind"].Reported != 1 || s.Clean["asan"].Reported != 0 {
+		t.Errorf("undetected %d, clean %+v %+v", s.Undetected, s.Clean["valgrind"], s.Clean["asan"])
+	}
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	if r := s.Overhead["asan"]; r == nil || !near(r.Run, 2) || !near(r.RSS, 3) || !near(r.Compile, 2) {
+		t.Errorf("asan overhead %+v", r)
+	}
+	if r := s.Overhead["valgrind"]; r == nil || !near(r.Run, 20) || r.Compile != 0 {
+		t.Errorf("valgrind overhead %+v", r)
+	}
+	if s.Kinds[0] != "DOUBLE-FREE" || s.Kinds[len(s.Kinds)-1] != All {
+		t.Errorf("kinds %v", s.Kinds)
+	}
+	var out bytes.Buffer
+	Print(&out, res)
+	for _, want := range []string{"DOUBLE-FREE", "1 (1)", "detected by no tool: 1",
+		"false positive: valgrind: clean/c: Leak_DefinitelyLost at c.c:3", "2.00×", "20.00×", "CPU time"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the tables lack %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	set := filepath.Join(dir, "set")
+	if err := os.MkdirAll(set, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(set, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("bug.c", "int main(void) { return 0; } // want DOUBLE-FREE\n")
+	write("fast.c", "/* memlens:bench */\nint main(void) { return 0; }\n")
+	progs, err := Load([]string{set})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(progs) != 2 || progs[0].Name != "set/bug" || progs[0].Class != "bug" || progs[0].Kind != "DOUBLE-FREE" ||
+		progs[1].Name != "set/fast" || progs[1].Class != "clean" || !progs[1].Bench {
+		t.Fatalf("loaded %+v %+v", progs[0], progs[1])
+	}
+	if _, err := Load([]string{set, filepath.Join(set, "bug.c")}); err == nil || !strings.Contains(err.Error(), "is also") {
+		t.Errorf("a program given twice: %v", err)
+	}
+}
