@@ -97,7 +97,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "program\ttemplate\tsites\tnot run\tno compile\tleft out\twritten\t\n")
+	fmt.Fprintf(tw, "program\ttemplate\tsites\tnot run\tno compile\tharmless\tleft out\twritten\t\n")
 	status := 0
 	total := 0
 	for _, f := range files {
@@ -109,7 +109,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, t := range cfg.Templates {
 			c := tallies[t.Name]
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t\n", f, t.Name, c.Sites, c.NotRun, c.NoCompile, c.Unselected, c.Written)
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", f, t.Name, c.Sites, c.NotRun, c.NoCompile, c.Harmless, c.Unselected, c.Written)
 		}
 		for _, v := range variants {
 			fmt.Fprintf(stderr, "%s: %s (%s)\n", v.Name, v.What, v.Want)

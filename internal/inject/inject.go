@@ -41,6 +41,7 @@ type Tally struct {
 	Sites      int // places the template applies
 	NotRun     int // the corpus input never reaches the line
 	NoCompile  int // the variant does not compile
+	Harmless   int // its native run does not show the harm (Template.harm)
 	Unselected int // beyond Max
 	Written    int
 }
@@ -51,6 +52,8 @@ type Variant struct {
 	Template string
 	Want     string // the annotation, e.g. DOUBLE-FREE at prog.c:12
 	What     string
+
+	harmless bool // it compiled, but its native run does not show the harm
 }
 
 // Program injects the templates into the correct program at path (a
@@ -110,9 +113,13 @@ func Program(ctx context.Context, cfg *Config, parser *instrument.Config, path s
 				continue
 			}
 			s.template = t.Name
-			v, ok, err := write(ctx, cfg, prog, u, s)
+			v, ok, err := write(ctx, cfg, prog, u, s, t.harm)
 			if err != nil {
 				return nil, nil, err
+			}
+			if v.harmless {
+				tally.Harmless++
+				continue
 			}
 			if !ok {
 				tally.NoCompile++
@@ -125,10 +132,11 @@ func Program(ctx context.Context, cfg *Config, parser *instrument.Config, path s
 	return tallies, written, nil
 }
 
-// write makes the variant of site s, checks that it compiles and that its
-// annotation reads back, and writes it (with the program's stdin file) to
+// write makes the variant of site s, checks that it compiles, that its
+// annotation reads back and, with harm set, that its native run prints
+// harm on stderr, and writes it (with the program's stdin file) to
 // cfg.Out; ok is false when it does not compile.
-func write(ctx context.Context, cfg *Config, prog *corpus.Program, u *unit, s site) (Variant, bool, error) {
+func write(ctx context.Context, cfg *Config, prog *corpus.Program, u *unit, s site, harm string) (Variant, bool, error) {
 	if u.continued(s.wantLine) {
 		return Variant{}, false, nil
 	}
@@ -155,6 +163,12 @@ func write(ctx context.Context, cfg *Config, prog *corpus.Program, u *unit, s si
 	back, err := corpus.Load(file)
 	if err != nil || len(back.Bugs()) != 1 {
 		return Variant{}, false, nil // the annotation landed in a comment
+	}
+	if harm != "" {
+		shows, err := harms(ctx, cfg, prog, file, harm)
+		if err != nil || !shows {
+			return Variant{harmless: true}, false, nil
+		}
 	}
 	out := filepath.Join(cfg.Out, name+".c")
 	if err := os.WriteFile(out, text, 0o644); err != nil {
@@ -227,4 +241,32 @@ func coverage(ctx context.Context, cfg *Config, prog *corpus.Program) (map[int]b
 		}
 	}
 	return ran, nil
+}
+
+// harms builds the variant in file natively, runs it on the program's
+// input and reports whether its stderr says harm.
+func harms(ctx context.Context, cfg *Config, prog *corpus.Program, file, harm string) (bool, error) {
+	bin := strings.TrimSuffix(file, ".c")
+	args := append(append([]string{"-O1", "-g", "-o", bin}, prog.CFlags...), file)
+	build := exec.CommandContext(ctx, cfg.CC, args...)
+	build.Dir = prog.Dir
+	if err := build.Run(); err != nil {
+		return false, err
+	}
+	rctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	run := exec.CommandContext(rctx, bin, prog.Args...)
+	run.Dir = prog.Dir
+	if prog.Stdin != "" {
+		f, err := os.Open(filepath.Join(prog.Dir, prog.Stdin))
+		if err != nil {
+			return false, err
+		}
+		defer f.Close()
+		run.Stdin = f
+	}
+	var stderr bytes.Buffer
+	run.Stderr = &stderr
+	_ = run.Run() // the harm may well kill it
+	return strings.Contains(stderr.String(), harm), nil
 }

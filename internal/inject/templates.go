@@ -24,6 +24,11 @@ type Template struct {
 	Kind string // the bug kind it injects
 	Doc  string
 	find func(u *unit, fn *cc.FunctionDefinition) []site
+	// harm, when set, is what glibc prints on stderr when the variant's
+	// native run does the harm (for a bug whose failure is at no line the
+	// source shows): a variant whose native run does not print it is
+	// harmless on the input.
+	harm string
 }
 
 // Templates are the bug patterns memlens inject knows, in the order of
@@ -31,34 +36,37 @@ type Template struct {
 var Templates = []*Template{
 	{"alloc-short", "HEAP-BUFFER-OVERFLOW",
 		"an allocation one byte or one element too small: malloc(strlen(s) + 1) → malloc(strlen(s)), malloc(n * sizeof *p) → malloc((n - 1) * sizeof *p), calloc(n, s) → calloc(n - 1, s); annotated alloc: at the allocation",
-		allocShort},
+		allocShort, ""},
 	{"loop-bound", "STACK-BUFFER-OVERFLOW or GLOBAL-BUFFER-OVERFLOW",
 		"a loop bound off by one, i < N → i <= N, in a for loop indexing a named array of N elements with i; annotated at the index",
-		loopBound},
+		loopBound, ""},
 	{"index-off-by-one", "STACK-BUFFER-OVERFLOW or GLOBAL-BUFFER-OVERFLOW",
 		"an index off by one, A[i] → A[i + 1], in a for loop i < N over a named array of N elements; annotated at the index",
-		indexOffByOne},
+		indexOffByOne, ""},
 	{"double-free", "DOUBLE-FREE",
 		"a free done twice: free(p); → { free(p); free(p); }",
-		doubleFree},
+		doubleFree, ""},
 	{"interior-free", "UNMATCHED-FREE",
 		"a free of an interior pointer: free(p) → free((char *)(p) + 1)",
-		interiorFree},
+		interiorFree, ""},
 	{"missing-free", "MEMORY-LEAK",
 		"a free left out, of a local whose only allocation in the function is known; annotated alloc: at the allocation",
-		missingFree},
+		missingFree, ""},
 	{"free-before-use", "DANGLING-POINTER-DEREF",
 		"a free moved before the statement just above it that dereferences the pointer",
-		freeBeforeUse},
+		freeBeforeUse, ""},
 	{"use-after-realloc", "DANGLING-POINTER-DEREF",
 		"p = realloc(p, n) → (void)realloc(p, n): p goes on pointing to the old block; annotated at its next dereference",
-		useAfterRealloc},
+		useAfterRealloc, ""},
 	{"unchecked-null", "NULL-POINTER-DEREF",
 		"a NULL check left out (if (!p) … whose handling the input reaches); annotated at the pointer's next dereference",
-		uncheckedNull},
+		uncheckedNull, ""},
 	{"missing-init", "UNINITIALIZED-READ",
 		"a local's initializer left out (T x = E → T x) where the next statement naming x tests it or passes it to a function; annotated there",
-		missingInit},
+		missingInit, ""},
+	{"shallow-copy", "DOUBLE-FREE",
+		"a deep copy made shallow, x = strdup(p) → x = (char *)(p), kept when the native run frees the block twice (glibc says so); annotated cause: at the copy",
+		shallowCopy, "double free"},
 }
 
 // functions returns the function definitions written in u's file.
@@ -690,4 +698,25 @@ func callAny(x cc.Node) (*cc.PostfixExpression, []cc.ExpressionNode) {
 		return nil, nil
 	}
 	return callTo(x, id.Token.SrcStr())
+}
+
+func shallowCopy(u *unit, fn *cc.FunctionDefinition) []site {
+	var out []site
+	instrument.Inspect(fn.CompoundStatement, func(n cc.Node) bool {
+		call, args := callTo(n, "strdup")
+		if call == nil || len(args) != 1 || !plain(args[0]) || args[0].Type() == nil || args[0].Type().Kind() != cc.Ptr {
+			return true
+		}
+		cs, ce, ok1 := u.span(call)
+		as, ae, ok2 := u.span(args[0])
+		if !ok1 || !ok2 {
+			return true
+		}
+		arg := string(u.src[as:ae])
+		out = append(out, site{line: u.line(cs), want: "cause:DOUBLE-FREE", wantLine: u.line(cs),
+			edits: []edit{{cs, ce, "(char *)(" + arg + ")"}},
+			what:  fmt.Sprintf("%s copies the pointer, not the string", u.src[cs:ce])})
+		return true
+	})
+	return out
 }

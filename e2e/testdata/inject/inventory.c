@@ -27,6 +27,18 @@ static struct item *item_new(const char *name, int count)
 	return it;
 }
 
+static struct item *item_copy(const struct item *it)
+{
+	struct item *c = malloc(sizeof *c);
+	if (!c)
+		exit(1);
+	c->name = strdup(it->name);
+	if (!c->name)
+		exit(1);
+	c->count = it->count;
+	return c;
+}
+
 static void item_free(struct item *it)
 {
 	free(it->name);
@@ -119,6 +131,9 @@ int main(void)
 	}
 	printf("found %s\n", found);
 	free(found);
+	struct item *spare = item_copy(table[3]);
+	printf("spare %s\n", spare->name);
+	item_free(spare);
 	for (int i = 0; i < SLOTS; i++)
 		item_free(table[i]);
 	return 0;

@@ -58,6 +58,11 @@ int main(void)
 		exit(1);
 	puts(t);
 	free(t); // site: double-free interior-free
+	char *copy = strdup(s); // site: shallow-copy missing-free
+	if (!copy)
+		exit(1);
+	puts(copy);
+	free(copy); // site: double-free interior-free
 	int *grow = malloc(2 * sizeof *grow); // site: alloc-short
 	if (!grow)
 		exit(1);
