@@ -112,7 +112,7 @@ func failures(w io.Writer, res *Result, tools []string, class string) {
 			continue
 		}
 		for _, t := range res.Tools {
-			if o := pr.Tools[t]; o != nil && o.Status != "ok" {
+			if o := pr.Tools[t]; o != nil && o.Status != "ok" && o.Status != "built" {
 				fmt.Fprintf(w, "  %s: %s: %s: %s\n", o.Status, t, pr.Name, firstLine(o.Error))
 			}
 		}
