@@ -256,6 +256,10 @@ func judgeProgram(ctx context.Context, cfg *Config, tools []*tool, pr *Program) 
 	for _, t := range tools {
 		o := &Outcome{Exit: -1}
 		pr.Tools[t.name] = o
+		if pr.Class == "bug" && t.reference() == "" && t.name != "native" {
+			o.Status = "unused" // clang-native: msan's reference for clean programs
+			continue
+		}
 		tdir := filepath.Join(dir, t.name)
 		if err := os.MkdirAll(tdir, 0o755); err != nil {
 			o.Status, o.Error = "error", err.Error()

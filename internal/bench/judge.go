@@ -12,7 +12,8 @@ import (
 // Outcome is one tool's run of one program, judged.
 type Outcome struct {
 	// Status: "ok" (it ran to an end: exit or signal), "built" (a plain
-	// build of a bug program, not run), "build-failed",
+	// build of a bug program, not run), "unused" (a reference build a bug
+	// program does not need), "build-failed",
 	// "timed-out", "no-binary" (the tool whose binary it runs failed to
 	// build), "error" (it could not run, or its verdict could not be read).
 	Status   string            `json:"status"`

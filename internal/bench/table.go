@@ -112,7 +112,7 @@ func failures(w io.Writer, res *Result, tools []string, class string) {
 			continue
 		}
 		for _, t := range res.Tools {
-			if o := pr.Tools[t]; o != nil && o.Status != "ok" && o.Status != "built" {
+			if o := pr.Tools[t]; o != nil && o.Status != "ok" && o.Status != "built" && o.Status != "unused" {
 				fmt.Fprintf(w, "  %s: %s: %s: %s\n", o.Status, t, pr.Name, firstLine(o.Error))
 			}
 		}

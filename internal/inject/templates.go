@@ -278,9 +278,22 @@ func arrayLoops(u *unit, fn *cc.FunctionDefinition) []arrayLoop {
 		// names it.
 		l := arrayLoop{at: -1}
 		single := true
+		// &A[i] computes an address, legal one past the end: the access is
+		// wherever it is used.
+		addressed := map[cc.Node]bool{}
+		instrument.Inspect(it.Statement, func(n cc.Node) bool {
+			if x, ok := n.(*cc.UnaryExpression); ok && x.Case == cc.UnaryExpressionAddrof {
+				addressed[x.CastExpression] = true
+			}
+			return true
+		})
 		instrument.Inspect(it.Statement, func(n cc.Node) bool {
 			x, ok := n.(*cc.PostfixExpression)
 			if !ok || x.Case != cc.PostfixExpressionIndex || named(x.ExpressionList) != i {
+				return true
+			}
+			if addressed[x] {
+				single = false // no site: where it overflows is not here
 				return true
 			}
 			a := named(x.PostfixExpression)

@@ -18,6 +18,11 @@ static struct rec *lookup(struct rec *r, const char *name)
 	return strcmp(r->name, name) == 0 ? r : NULL;
 }
 
+static void use_int(int *p)
+{
+	printf("%d\n", *p);
+}
+
 static void use(struct rec *r)
 {
 	printf("%d\n", r->n);
@@ -33,6 +38,8 @@ int main(void)
 		global[i] = local[i]; /* two arrays: no site */
 	for (int i = 0; i < N; i++)
 		other[i] = 0; /* N + 1 elements: no site */
+	for (int i = 0; i < N; i++)
+		use_int(&local[i]); /* an address, not an access: no site */
 	char *s = malloc(strlen("abc") + 1); // site: alloc-short
 	struct rec *r = malloc(sizeof *r); /* a lone sizeof: no alloc-short */ // site: missing-free
 	if (!s || !r)
