@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -205,19 +206,9 @@ func coverage(ctx context.Context, cfg *Config, prog *corpus.Program) (map[int]b
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("%s %s: %v\n%s", cfg.CC, strings.Join(args, " "), err, out)
 	}
-	rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
-	run := exec.CommandContext(rctx, bin, prog.Args...)
-	run.Dir = prog.Dir
-	if prog.Stdin != "" {
-		f, err := os.Open(filepath.Join(prog.Dir, prog.Stdin))
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		run.Stdin = f
+	if err := runOnInput(ctx, prog, bin, nil); err != nil {
+		return nil, err
 	}
-	_ = run.Run() // a correct program may exit non-zero (memlens:exit)
 	gcda, err := filepath.Glob(filepath.Join(dir, "*.gcda"))
 	if err != nil || len(gcda) == 0 {
 		return nil, fmt.Errorf("the run left no coverage data")
@@ -253,20 +244,30 @@ func harms(ctx context.Context, cfg *Config, prog *corpus.Program, file, harm st
 	if err := build.Run(); err != nil {
 		return false, err
 	}
-	rctx, cancel := context.WithTimeout(ctx, time.Minute)
+	var stderr bytes.Buffer
+	if err := runOnInput(ctx, prog, bin, &stderr); err != nil {
+		return false, err
+	}
+	return strings.Contains(stderr.String(), harm), nil
+}
+
+// runOnInput runs bin with prog's arguments and stdin, for two minutes at
+// most; how it ends does not matter (a correct program may exit non-zero,
+// a variant may be killed by its bug). Its stderr goes to stderr.
+func runOnInput(ctx context.Context, prog *corpus.Program, bin string, stderr io.Writer) error {
+	rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
 	run := exec.CommandContext(rctx, bin, prog.Args...)
 	run.Dir = prog.Dir
+	run.Stderr = stderr
 	if prog.Stdin != "" {
 		f, err := os.Open(filepath.Join(prog.Dir, prog.Stdin))
 		if err != nil {
-			return false, err
+			return err
 		}
 		defer f.Close()
 		run.Stdin = f
 	}
-	var stderr bytes.Buffer
-	run.Stderr = &stderr
-	_ = run.Run() // the harm may well kill it
-	return strings.Contains(stderr.String(), harm), nil
+	_ = run.Run()
+	return nil
 }

@@ -159,12 +159,12 @@ static int ml_stored(const struct __ml_step *e, uptr slot, meta_t m)
 	return e->dst == slot && !(e->meta & ML_STEP_UNDEF) && (e->meta == m || m == __ML_WILD);
 }
 
-/* The newest store into slot of a value with meta m (or copy into it)
- * whose id is below bound (the step that read the slot came after it),
- * or NULL. A store of another thread may carry a larger id than a later
- * read (ids come in chunks): failing the first look, the newest such
- * store at all. */
-static const struct __ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
+/* The newest step of the ring that match accepts (with arg) whose id is
+ * below bound (the step that read a value came after it), or NULL. A
+ * step of another thread may carry a larger id than a later read (ids
+ * come in chunks): failing the first look, the newest such step at all. */
+static const struct __ml_step *ml_ring_find(uptr bound, int (*match)(const struct __ml_step *, const void *),
+                                            const void *arg)
 {
 	uptr next = ML_LOAD(&ml_steps_next), ring = ML_LOAD(&__ml_steps_mask) + 1;
 	uptr lo = next > ring ? next - ring : 1;
@@ -172,13 +172,32 @@ static const struct __ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
 		uptr hi = pass == 0 && bound < next ? bound : next;
 		for (uptr id = hi; id-- > lo;) {
 			const struct __ml_step *e = ml_step_get(id);
-			if (e && e->dst && ml_stored(e, slot, m))
+			if (e && e->dst && match(e, arg))
 				return e;
 		}
 		if (bound >= next)
 			break;
 	}
 	return 0;
+}
+
+struct ml_slot_meta {
+	uptr slot;
+	meta_t m;
+};
+
+static int ml_stores_into(const struct __ml_step *e, const void *arg)
+{
+	const struct ml_slot_meta *sm = arg;
+	return ml_stored(e, sm->slot, sm->m);
+}
+
+/* The newest store into slot of a value with meta m (or copy into it)
+ * older than bound. */
+static const struct __ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
+{
+	struct ml_slot_meta sm = {slot, m};
+	return ml_ring_find(bound, ml_stores_into, &sm);
 }
 
 static void ml_chain_add(struct ml_chain *c, const site_t *site, uptr dst, uptr id, uptr clock)
@@ -277,24 +296,17 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, 
 
 /* ---- chains of undefined bytes ---- */
 
+static int ml_undef_covers(const struct __ml_step *e, const void *arg)
+{
+	uptr a = *(const uptr *)arg;
+	return (e->meta & ML_STEP_UNDEF) && a >= e->dst && a - e->dst < ML_STEP_UNDEF_LEN(e->meta);
+}
+
 /* The newest copy or store of undefined bytes covering address a, older
- * than bound (as ml_store_find). */
+ * than bound. */
 static const struct __ml_step *ml_undef_find(uptr a, uptr bound)
 {
-	uptr next = ML_LOAD(&ml_steps_next), ring = ML_LOAD(&__ml_steps_mask) + 1;
-	uptr lo = next > ring ? next - ring : 1;
-	for (int pass = 0; pass < 2; pass++) {
-		uptr hi = pass == 0 && bound < next ? bound : next;
-		for (uptr id = hi; id-- > lo;) {
-			const struct __ml_step *e = ml_step_get(id);
-			if (e && (e->meta & ML_STEP_UNDEF) && e->dst && a >= e->dst &&
-			    a - e->dst < ML_STEP_UNDEF_LEN(e->meta))
-				return e;
-		}
-		if (bound >= next)
-			break;
-	}
-	return 0;
+	return ml_ring_find(bound, ml_undef_covers, &a);
 }
 
 /* The step that read the value of origin o into a variable, added to c;

@@ -857,61 +857,39 @@ static const char *ml_link_kind(const struct ml_link *l)
 	return l->dst ? "copy" : "call";
 }
 
+/* The ways a value is made: their JSON names and their text. */
+static const struct {
+	prov_t gen;
+	const char *name, *text;
+} ml_gens[] = {
+	{__ML_GEN_NULL, "null", "a null pointer constant"},
+	{__ML_GEN_ALLOC, "allocation", "a block the allocator returned"},
+	{__ML_GEN_ADDR, "address", "the address of an object"},
+	{__ML_GEN_LITERAL, "literal", "the address of a string literal"},
+	{__ML_GEN_EXTERN, "call", "the result of a function memlens does not see"},
+	{__ML_GEN_INT, "integer", "an integer made into a pointer"},
+	{__ML_GEN_OPAQUE, "opaque", "a value computed where memlens does not follow it"},
+	{__ML_GEN_CALLER, "caller", "an argument of a caller memlens does not see"},
+	{__ML_GEN_UNINIT, "uninitialized", "the variable was never assigned"},
+	{__ML_GEN_DECLARED, "declaration", "declared without an initializer"},
+	{__ML_GEN_INITIAL, "initializer", "its initial value (nothing memlens sees stored another)"},
+};
+
 static const char *ml_gen_text(prov_t g, meta_t m)
 {
-	switch (g) {
-	case __ML_GEN_NULL:
-		return "a null pointer constant";
-	case __ML_GEN_ALLOC:
-		return "a block the allocator returned";
-	case __ML_GEN_ADDR:
-		return "the address of an object";
-	case __ML_GEN_LITERAL:
-		return "the address of a string literal";
-	case __ML_GEN_EXTERN:
-		return m == __ML_NULL ? "NULL, returned by the call" : "the result of a function memlens does not see";
-	case __ML_GEN_INT:
-		return "an integer made into a pointer";
-	case __ML_GEN_OPAQUE:
-		return "a value computed where memlens does not follow it";
-	case __ML_GEN_CALLER:
-		return "an argument of a caller memlens does not see";
-	case __ML_GEN_UNINIT:
-		return "the variable was never assigned";
-	case __ML_GEN_DECLARED:
-		return "declared without an initializer";
-	case __ML_GEN_INITIAL:
-		return "its initial value (nothing memlens sees stored another)";
-	}
+	if (g == __ML_GEN_EXTERN && m == __ML_NULL)
+		return "NULL, returned by the call";
+	for (unsigned i = 0; i < sizeof ml_gens / sizeof ml_gens[0]; i++)
+		if (ml_gens[i].gen == g)
+			return ml_gens[i].text;
 	return "?";
 }
 
 static const char *ml_gen_name(prov_t g)
 {
-	switch (g) {
-	case __ML_GEN_NULL:
-		return "null";
-	case __ML_GEN_ALLOC:
-		return "allocation";
-	case __ML_GEN_ADDR:
-		return "address";
-	case __ML_GEN_LITERAL:
-		return "literal";
-	case __ML_GEN_EXTERN:
-		return "call";
-	case __ML_GEN_INT:
-		return "integer";
-	case __ML_GEN_OPAQUE:
-		return "opaque";
-	case __ML_GEN_CALLER:
-		return "caller";
-	case __ML_GEN_UNINIT:
-		return "uninitialized";
-	case __ML_GEN_DECLARED:
-		return "declaration";
-	case __ML_GEN_INITIAL:
-		return "initializer";
-	}
+	for (unsigned i = 0; i < sizeof ml_gens / sizeof ml_gens[0]; i++)
+		if (ml_gens[i].gen == g)
+			return ml_gens[i].name;
 	return "unknown";
 }
 
