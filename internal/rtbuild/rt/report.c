@@ -1482,10 +1482,10 @@ static void ml_jnames(struct ml_buf *b, unsigned s)
 	}
 }
 
-/* One step of a chain: where, the statement, what received the value. */
-static void ml_jlink(struct ml_buf *b, const site_t *s, const char *how, const char *to, unsigned tid)
+/* The place of site s: "file":…,"line":…,"column":…,"function":… */
+static void ml_jsite(struct ml_buf *b, const site_t *s)
 {
-	ml_bput(b, "{\"file\":");
+	ml_bput(b, "\"file\":");
 	ml_jstr(b, s ? s->file : "");
 	ml_jkey(b, "line");
 	ml_bdec(b, s ? s->line : 0);
@@ -1493,6 +1493,13 @@ static void ml_jlink(struct ml_buf *b, const site_t *s, const char *how, const c
 	ml_bdec(b, s ? s->col : 0);
 	ml_jkey(b, "function");
 	ml_jstr(b, s ? s->func : "");
+}
+
+/* One step of a chain: where, the statement, what received the value. */
+static void ml_jlink(struct ml_buf *b, const site_t *s, const char *how, const char *to, unsigned tid)
+{
+	ml_bput(b, "{");
+	ml_jsite(b, s);
 	ml_jkey(b, "stmt");
 	ml_jstr(b, s ? s->expr : "");
 	ml_jkey(b, "to");
@@ -1602,14 +1609,8 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 	ml_jstr(b, ml_kinds[kind].name);
 	ml_jkey(b, "message");
 	ml_jstr(b, mbuf);
-	ml_jkey(b, "file");
-	ml_jstr(b, s ? s->file : "");
-	ml_jkey(b, "line");
-	ml_bdec(b, s ? s->line : 0);
-	ml_jkey(b, "column");
-	ml_bdec(b, s ? s->col : 0);
-	ml_jkey(b, "function");
-	ml_jstr(b, s ? s->func : "");
+	ml_bput(b, ",");
+	ml_jsite(b, s);
 	ml_jkey(b, "access");
 	ml_jstr(b, ml_access_name(ev->access));
 	ml_jkey(b, "size");
