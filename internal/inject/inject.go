@@ -35,6 +35,8 @@ type Config struct {
 	Out       string // directory the variants are written to
 	CC        string // C compiler: coverage of the originals, compile checks
 	Tmp       string
+
+	written map[string]bool // names of the variants written so far
 }
 
 // Tally counts what became of one template's sites in one program.
@@ -143,6 +145,9 @@ func write(ctx context.Context, cfg *Config, prog *corpus.Program, u *unit, s si
 	}
 	base := strings.TrimSuffix(filepath.Base(u.path), ".c")
 	name := fmt.Sprintf("%s__%s_%d", base, s.template, s.line)
+	for k := 2; cfg.written[name]; k++ {
+		name = fmt.Sprintf("%s__%s_%d_%d", base, s.template, s.line, k) // two sites on one line
+	}
 	text := apply(u.src, s.edits, u, s.wantLine, "want "+s.want)
 	// Compiled under the original's name: the annotation names that file.
 	dir := filepath.Join(cfg.Tmp, name)
@@ -184,6 +189,10 @@ func write(ctx context.Context, cfg *Config, prog *corpus.Program, u *unit, s si
 			return Variant{}, false, err
 		}
 	}
+	if cfg.written == nil {
+		cfg.written = map[string]bool{}
+	}
+	cfg.written[name] = true
 	return Variant{Name: name, Template: s.template, Want: fmt.Sprintf("%s at %s.c:%d", s.want, name, s.wantLine), What: s.what}, true, nil
 }
 
