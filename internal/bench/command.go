@@ -38,7 +38,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	tools := fs.String("tools", "memlens,memlens-full,asan,valgrind", "comma-separated tools: "+strings.Join(ToolNames[1:], ", ")+" (native is always built: the reference)")
 	jobs := fs.Int("j", runtime.NumCPU(), "programs judged at once (overhead runs are one at a time)")
-	jsonFile := fs.String("json", "", "write every result to `FILE` (JSON)")
+	jsonFile := fs.String("json", "memlens-bench.json", "write every result to `FILE` (JSON; \"\" for none)")
 	n := fs.Int("n", 5, "timed builds and runs of each benchmark (medians are shown)")
 	timeout := fs.Duration("timeout", 2*time.Minute, "limit of one build or one run")
 	metric := fs.String("metric", "wall", "overhead measured as `wall` clock or cpu (user+sys: steadier on a busy machine)")
