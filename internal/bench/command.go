@@ -96,6 +96,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	cfg.Tmp = tmp
 	if isTerminal(stderr) {
 		cfg.Progress = progressBar(stderr)
+	} else {
+		cfg.Progress = progressLines(stderr)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -165,6 +167,15 @@ func progressBar(w io.Writer) func(phase string, done, total int) {
 		fmt.Fprintf(w, "\r[%s%s] %d/%d %s ", strings.Repeat("=", fill), strings.Repeat(" ", width-fill), done, total, phase)
 		if done == total {
 			fmt.Fprint(w, "\r\033[K")
+		}
+	}
+}
+
+// progressLines says how far it is on a log: a line at each tenth.
+func progressLines(w io.Writer) func(phase string, done, total int) {
+	return func(phase string, done, total int) {
+		if done == total || done*10/total != (done-1)*10/total {
+			fmt.Fprintf(w, "memlens bench: %d/%d %s\n", done, total, phase)
 		}
 	}
 }
