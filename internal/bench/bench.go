@@ -245,14 +245,7 @@ func judgeProgram(ctx context.Context, cfg *Config, tools []*tool, pr *Program) 
 	p := pr.prog
 	dir := filepath.Join(cfg.Tmp, "programs", strings.ReplaceAll(pr.Name, "/", "_"))
 	env := cleanEnv()
-	files := map[string]bool{}
-	for _, f := range append(append([]string{}, p.Sources...), p.Headers...) {
-		files[filepath.Base(f)] = true
-	}
-	stdin := ""
-	if p.Stdin != "" {
-		stdin = filepath.Join(p.Dir, p.Stdin)
-	}
+	files, stdin := pr.files(), pr.stdin()
 	for _, t := range tools {
 		o := &Outcome{Exit: -1}
 		pr.Tools[t.name] = o
@@ -318,6 +311,26 @@ func judgeProgram(ctx context.Context, cfg *Config, tools []*tool, pr *Program) 
 			o.Reported, o.Differs = len(o.Findings) > 0, "timed out"
 		}
 	}
+}
+
+// files are the base names of the program's sources and headers: where a
+// report must name a line.
+func (pr *Program) files() map[string]bool {
+	files := map[string]bool{}
+	if pr.prog != nil {
+		for _, f := range append(append([]string{}, pr.prog.Sources...), pr.prog.Headers...) {
+			files[filepath.Base(f)] = true
+		}
+	}
+	return files
+}
+
+// stdin is the file the program reads on stdin ("": /dev/null).
+func (pr *Program) stdin() string {
+	if pr.prog == nil || pr.prog.Stdin == "" {
+		return ""
+	}
+	return filepath.Join(pr.prog.Dir, pr.prog.Stdin)
 }
 
 // hostInfo describes the machine, for the JSON.

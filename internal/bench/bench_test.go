@@ -2,11 +2,16 @@ package bench
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"memlens/internal/corpus"
 	"memlens/internal/verdict"
@@ -133,4 +138,36 @@ func TestLoad(t *testing.T) {
 	if _, err := Load([]string{set, filepath.Join(set, "bug.c")}); err == nil || !strings.Contains(err.Error(), "is also") {
 		t.Errorf("a program given twice: %v", err)
 	}
+}
+
+// The helper measures the program alone: a process Go starts directly
+// reports, in its peak resident set, the Go process's (here grown to
+// 200 MiB first).
+func TestPeakRSS(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found: the helper is C")
+	}
+	dir := t.TempDir()
+	helper, err := buildPeakRSS("gcc", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ballast := make([]byte, 200<<20)
+	for i := range ballast {
+		ballast[i] = 1
+	}
+	rss := filepath.Join(dir, "rss")
+	p := execute(context.Background(), []string{helper, rss, "sh", "-c", "exit 3"}, os.Environ(), dir, "", time.Minute, true)
+	if p.exit != 3 {
+		t.Errorf("exit %d (%s), want the command's 3", p.exit, p.status())
+	}
+	data, err := os.ReadFile(rss)
+	kb, _ := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+	if err != nil || kb <= 0 || kb > 50<<10 {
+		t.Errorf("peak RSS %d KiB (%v), want a shell's few MiB", kb, err)
+	}
+	if direct := execute(context.Background(), []string{"sh", "-c", "exit 0"}, nil, dir, "", time.Minute, true); direct.maxRSSKB < 150<<10 {
+		t.Logf("started by Go directly: %d KiB (the inheritance this helper avoids did not show)", direct.maxRSSKB)
+	}
+	runtime.KeepAlive(ballast)
 }

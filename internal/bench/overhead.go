@@ -51,10 +51,7 @@ type Overhead struct {
 func measure(ctx context.Context, cfg *Config, tools []*tool, pr *Program) {
 	p := pr.prog
 	env := cleanEnv()
-	stdin := ""
-	if p.Stdin != "" {
-		stdin = filepath.Join(p.Dir, p.Stdin)
-	}
+	stdin := pr.stdin()
 	var live []*tool
 	for _, t := range tools {
 		if o := pr.Tools[t.name]; o.Status == "ok" {

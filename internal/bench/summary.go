@@ -70,20 +70,20 @@ func summarise(res *Result, tools []*tool) Summary {
 			if o == nil {
 				continue
 			}
-			failed := o.Status != "ok" && o.Status != "timed-out"
 			if pr.Class == "bug" {
 				for _, c := range []*Count{det[pr.Kind], det[All]} {
 					c.Programs++
 					c.Reported += b2i(o.Reported)
 					c.Localised += b2i(o.Localised)
 					c.RightKind += b2i(o.RightKind)
-					c.Failed += b2i(failed || o.Status == "timed-out")
+					c.Failed += b2i(o.Status != "ok")
 				}
 			} else {
 				clean.Programs++
 				clean.Reported += b2i(o.Reported)
 				clean.Differs += b2i(o.Differs != "")
-				clean.Failed += b2i(failed)
+				// (a clean run that timed out counts in Differs)
+				clean.Failed += b2i(o.Status != "ok" && o.Status != "timed-out")
 			}
 			var n *Overhead
 			if ref := pr.Tools[t.reference()]; ref != nil {

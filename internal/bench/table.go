@@ -3,7 +3,6 @@ package bench
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -203,12 +202,7 @@ func firstLine(s string) string {
 // where says where a finding is in the program: " at FILE:LINE" of its
 // first frame in the program's files (its allocation's, for a leak).
 func where(pr *Program, f verdict.Finding) string {
-	files := map[string]bool{}
-	if pr.prog != nil {
-		for _, name := range append(append([]string{}, pr.prog.Sources...), pr.prog.Headers...) {
-			files[filepath.Base(name)] = true
-		}
-	}
+	files := pr.files()
 	for _, stack := range [][]verdict.Frame{f.Stack, f.Alloc} {
 		if at, ok := verdict.At(stack, files); ok {
 			return fmt.Sprintf(" at %s:%d", at.Base(), at.Line)

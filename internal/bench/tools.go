@@ -87,7 +87,7 @@ func newTool(name, memlensBin, cc string) (*tool, error) {
 		if _, err := exec.LookPath(cc); err != nil {
 			return nil, fmt.Errorf("no C compiler %s: %v", cc, err)
 		}
-		return &tool{name: name, run: plain, env: none, findings: noFindings, ref: "",
+		return &tool{name: name, run: plain, env: none, findings: noFindings,
 			build: func(p *corpus.Program, opt []string, out string) []string {
 				return compileArgs([]string{cc}, p, opt, out)
 			}}, nil

@@ -280,6 +280,34 @@ func TestMatchChains(t *testing.T) {
 	}
 }
 
+func TestMatchCauseAndBlockAlloc(t *testing.T) {
+	rec := report.Record{Kind: "DOUBLE-FREE", File: "t.c", Line: 40,
+		Stack:  []report.Frame{{File: "t.c", Line: 40}, {File: "t.c", Line: 50}},
+		Block:  &report.Block{Alloc: &report.Event{File: "t.c", Line: 9}},
+		Chains: [][]report.Step{{{File: "t.c", Line: 23}}, {{File: "t.c", Line: 31}}}}
+	for _, c := range []struct {
+		w    Want
+		want bool
+	}{
+		{Want{Kind: "DOUBLE-FREE", File: "t.c", Line: 31, Role: RoleCause}, true},     // a step of the second chain
+		{Want{Kind: "DOUBLE-FREE", File: "t.c", Line: 50, Role: RoleCause}, true},     // an outer frame
+		{Want{Kind: "DOUBLE-FREE", File: "t.c", Line: 9, Role: RoleCause}, true},      // the block's allocation
+		{Want{Kind: "DOUBLE-FREE", File: "t.c", Line: 77, Role: RoleCause}, false},    // named nowhere
+		{Want{Kind: "UNMATCHED-FREE", File: "t.c", Line: 31, Role: RoleCause}, false}, // another kind
+		{Want{Kind: "DOUBLE-FREE", File: "t.c", Line: 9, Role: RoleAlloc}, true},      // the accessed block's allocation
+	} {
+		if got := c.w.Matches(&rec); got != c.want {
+			t.Errorf("%v matches = %v, want %v", c.w, got, c.want)
+		}
+	}
+	if ws, err := parseWants("x; // want cause:DOUBLE-FREE\n"); err != nil || len(ws) != 1 || ws[0].Role != RoleCause || ws[0].Describes() {
+		t.Errorf("parsing cause: %+v, %v", ws, err)
+	}
+	if ws, err := parseWants("/* memlens:bench */\nx;\n"); err != nil || len(ws) != 0 {
+		t.Errorf("memlens:bench: %+v, %v", ws, err)
+	}
+}
+
 // parseWants loads src as a program and returns its wants.
 func parseWants(src string) ([]Want, error) {
 	dir, err := os.MkdirTemp("", "corpus")

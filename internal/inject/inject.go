@@ -55,9 +55,16 @@ type Variant struct {
 	Template string
 	Want     string // the annotation, e.g. DOUBLE-FREE at prog.c:12
 	What     string
-
-	harmless bool // it compiled, but its native run does not show the harm
 }
+
+// fate is what became of one site's variant.
+type fate int
+
+const (
+	written   fate = iota
+	noCompile      // it does not compile, or its annotation does not read back
+	harmless       // its native run does not show the harm
+)
 
 // Program injects the templates into the correct program at path (a
 // single-file corpus program) and writes the variants to cfg.Out.
@@ -90,7 +97,7 @@ func Program(ctx context.Context, cfg *Config, parser *instrument.Config, path s
 		return nil, nil, fmt.Errorf("%s: measuring which lines the corpus input runs: %v", path, err)
 	}
 	tallies := map[string]*Tally{}
-	var written []Variant
+	var variants []Variant
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6d656d6c656e73))
 	for _, t := range cfg.Templates {
 		tally := &Tally{}
@@ -116,32 +123,30 @@ func Program(ctx context.Context, cfg *Config, parser *instrument.Config, path s
 				continue
 			}
 			s.template = t.Name
-			v, ok, err := write(ctx, cfg, prog, u, s, t.harm)
-			if err != nil {
+			v, f, err := write(ctx, cfg, prog, u, s, t.harm)
+			switch {
+			case err != nil:
 				return nil, nil, err
-			}
-			if v.harmless {
+			case f == harmless:
 				tally.Harmless++
-				continue
-			}
-			if !ok {
+			case f == noCompile:
 				tally.NoCompile++
-				continue
+			default:
+				tally.Written++
+				variants = append(variants, v)
 			}
-			tally.Written++
-			written = append(written, v)
 		}
 	}
-	return tallies, written, nil
+	return tallies, variants, nil
 }
 
 // write makes the variant of site s, checks that it compiles, that its
 // annotation reads back and, with harm set, that its native run prints
 // harm on stderr, and writes it (with the program's stdin file) to
-// cfg.Out; ok is false when it does not compile.
-func write(ctx context.Context, cfg *Config, prog *corpus.Program, u *unit, s site, harm string) (Variant, bool, error) {
+// cfg.Out.
+func write(ctx context.Context, cfg *Config, prog *corpus.Program, u *unit, s site, harm string) (Variant, fate, error) {
 	if u.continued(s.wantLine) {
-		return Variant{}, false, nil
+		return Variant{}, noCompile, nil
 	}
 	base := strings.TrimSuffix(filepath.Base(u.path), ".c")
 	name := fmt.Sprintf("%s__%s_%d", base, s.template, s.line)
@@ -152,11 +157,11 @@ func write(ctx context.Context, cfg *Config, prog *corpus.Program, u *unit, s si
 	// Compiled under the original's name: the annotation names that file.
 	dir := filepath.Join(cfg.Tmp, name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return Variant{}, false, err
+		return Variant{}, noCompile, err
 	}
 	file := filepath.Join(dir, filepath.Base(u.path))
 	if err := os.WriteFile(file, text, 0o644); err != nil {
-		return Variant{}, false, err
+		return Variant{}, noCompile, err
 	}
 	args := append(append([]string{"-c", "-o", os.DevNull}, prog.CFlags...), file)
 	cctx, cancel := context.WithTimeout(ctx, time.Minute)
@@ -164,21 +169,21 @@ func write(ctx context.Context, cfg *Config, prog *corpus.Program, u *unit, s si
 	cmd := exec.CommandContext(cctx, cfg.CC, args...)
 	cmd.Dir = prog.Dir
 	if err := cmd.Run(); err != nil {
-		return Variant{}, false, nil
+		return Variant{}, noCompile, nil
 	}
 	back, err := corpus.Load(file)
 	if err != nil || len(back.Bugs()) != 1 {
-		return Variant{}, false, nil // the annotation landed in a comment
+		return Variant{}, noCompile, nil // the annotation landed in a comment
 	}
 	if harm != "" {
 		shows, err := harms(ctx, cfg, prog, file, harm)
 		if err != nil || !shows {
-			return Variant{harmless: true}, false, nil
+			return Variant{}, harmless, nil
 		}
 	}
 	out := filepath.Join(cfg.Out, name+".c")
 	if err := os.WriteFile(out, text, 0o644); err != nil {
-		return Variant{}, false, err
+		return Variant{}, noCompile, err
 	}
 	if prog.Stdin != "" {
 		data, err := os.ReadFile(filepath.Join(prog.Dir, prog.Stdin))
@@ -186,14 +191,14 @@ func write(ctx context.Context, cfg *Config, prog *corpus.Program, u *unit, s si
 			err = os.WriteFile(filepath.Join(cfg.Out, prog.Stdin), data, 0o644)
 		}
 		if err != nil {
-			return Variant{}, false, err
+			return Variant{}, noCompile, err
 		}
 	}
 	if cfg.written == nil {
 		cfg.written = map[string]bool{}
 	}
 	cfg.written[name] = true
-	return Variant{Name: name, Template: s.template, Want: fmt.Sprintf("%s at %s.c:%d", s.want, name, s.wantLine), What: s.what}, true, nil
+	return Variant{Name: name, Template: s.template, Want: fmt.Sprintf("%s at %s.c:%d", s.want, name, s.wantLine), What: s.what}, written, nil
 }
 
 // gcovLine is a line of gcov's text output: "    12:   34:  code" (run 12

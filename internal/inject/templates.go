@@ -2,6 +2,7 @@ package inject
 
 import (
 	"fmt"
+	"slices"
 
 	"modernc.org/cc/v4"
 
@@ -84,25 +85,27 @@ func functions(u *unit) []*cc.FunctionDefinition {
 	return out
 }
 
-// callTo returns x as a call of the function named name, with its
-// arguments.
-func callTo(x cc.Node, names ...string) (*cc.PostfixExpression, []cc.ExpressionNode) {
+// callOf returns x as a call, with the name of the function it calls ("" for
+// a call through a pointer) and its arguments.
+func callOf(x cc.Node) (p *cc.PostfixExpression, name string, args []cc.ExpressionNode) {
 	p, ok := x.(*cc.PostfixExpression)
 	if !ok || p.Case != cc.PostfixExpressionCall {
-		return nil, nil
+		return nil, "", nil
 	}
-	id, ok := p.PostfixExpression.(*cc.PrimaryExpression)
-	if !ok || id.Case != cc.PrimaryExpressionIdent {
-		return nil, nil
+	if id, ok := p.PostfixExpression.(*cc.PrimaryExpression); ok && id.Case == cc.PrimaryExpressionIdent {
+		name = id.Token.SrcStr()
 	}
-	for _, n := range names {
-		if id.Token.SrcStr() == n {
-			var args []cc.ExpressionNode
-			for l := p.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
-				args = append(args, l.AssignmentExpression)
-			}
-			return p, args
-		}
+	for l := p.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
+		args = append(args, l.AssignmentExpression)
+	}
+	return p, name, args
+}
+
+// callTo returns x as a call of one of the functions named, with its
+// arguments.
+func callTo(x cc.Node, names ...string) (*cc.PostfixExpression, []cc.ExpressionNode) {
+	if p, name, args := callOf(x); p != nil && name != "" && slices.Contains(names, name) {
+		return p, args
 	}
 	return nil, nil
 }
@@ -205,12 +208,12 @@ func allocSize(u *unit, x cc.ExpressionNode) (edit, bool) {
 func allocShort(u *unit, fn *cc.FunctionDefinition) []site {
 	var out []site
 	instrument.Inspect(fn.CompoundStatement, func(n cc.Node) bool {
-		call, args := callTo(n, "malloc", "calloc", "realloc")
-		if call == nil || len(args) == 0 {
+		call, name, args := callOf(n)
+		if call == nil || len(args) == 0 || !slices.Contains([]string{"malloc", "calloc", "realloc"}, name) {
 			return true
 		}
 		size := args[len(args)-1] // malloc(n), realloc(p, n)
-		if len(args) == 2 && u.text(call.PostfixExpression) == "calloc" {
+		if len(args) == 2 && name == "calloc" {
 			size = args[0] // calloc(n, size): one element fewer
 		}
 		e, ok := allocSize(u, size)
@@ -495,29 +498,22 @@ func blockItems(fn *cc.FunctionDefinition) [][]*cc.BlockItem {
 
 // assigns reports whether n assigns to d (d = …, d += …, d++).
 func assigns(n cc.Node, d *cc.Declarator) bool {
-	found := false
-	instrument.Inspect(n, func(n cc.Node) bool {
+	return instrument.AnyNode(n, func(n cc.Node) bool {
 		switch x := n.(type) {
 		case *cc.AssignmentExpression:
-			found = found || x.Case != cc.AssignmentExpressionCond && named(x.UnaryExpression) == d
+			return x.Case != cc.AssignmentExpressionCond && named(x.UnaryExpression) == d
 		case *cc.UnaryExpression:
-			found = found || (x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec) && named(x.CastExpression) == d
+			return (x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec) && named(x.CastExpression) == d
 		case *cc.PostfixExpression:
-			found = found || (x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec) && named(x.PostfixExpression) == d
+			return (x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec) && named(x.PostfixExpression) == d
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // mentions reports whether n names d.
 func mentions(n cc.Node, d *cc.Declarator) bool {
-	found := false
-	instrument.Inspect(n, func(n cc.Node) bool {
-		found = found || named(n) == d
-		return !found
-	})
-	return found
+	return instrument.AnyNode(n, func(n cc.Node) bool { return named(n) == d })
 }
 
 // nextDeref returns the first dereference of d in the items, before any
@@ -537,16 +533,10 @@ func nextDeref(items []*cc.BlockItem, d *cc.Declarator) cc.Node {
 
 // passed reports whether n passes d to a function.
 func passed(n cc.Node, d *cc.Declarator) bool {
-	found := false
-	instrument.Inspect(n, func(n cc.Node) bool {
-		if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
-			for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
-				found = found || named(l.AssignmentExpression) == d
-			}
-		}
-		return !found
+	return instrument.AnyNode(n, func(n cc.Node) bool {
+		_, _, args := callOf(n)
+		return slices.ContainsFunc(args, func(a cc.ExpressionNode) bool { return named(a) == d })
 	})
-	return found
 }
 
 func useAfterRealloc(u *unit, fn *cc.FunctionDefinition) []site {
@@ -675,11 +665,10 @@ func missingInit(u *unit, fn *cc.FunctionDefinition) []site {
 						mentions(st.IterationStatement.ExpressionList, d):
 						use = st.IterationStatement.ExpressionList
 					case st.Case == cc.StatementExpr:
-						if call, args := callAny(st.ExpressionStatement.ExpressionList); call != nil {
-							for _, a := range args {
-								if named(a) == d {
-									use = a
-								}
+						_, _, args := callOf(st.ExpressionStatement.ExpressionList)
+						for _, a := range args {
+							if named(a) == d {
+								use = a
 							}
 						}
 					}
@@ -698,19 +687,6 @@ func missingInit(u *unit, fn *cc.FunctionDefinition) []site {
 		}
 	}
 	return out
-}
-
-// callAny returns x as a call of a named function, with its arguments.
-func callAny(x cc.Node) (*cc.PostfixExpression, []cc.ExpressionNode) {
-	p, ok := x.(*cc.PostfixExpression)
-	if !ok || p.Case != cc.PostfixExpressionCall {
-		return nil, nil
-	}
-	id, ok := p.PostfixExpression.(*cc.PrimaryExpression)
-	if !ok || id.Case != cc.PrimaryExpressionIdent {
-		return nil, nil
-	}
-	return callTo(x, id.Token.SrcStr())
 }
 
 func shallowCopy(u *unit, fn *cc.FunctionDefinition) []site {

@@ -523,7 +523,7 @@ func implicitlyDeclared(x *cc.PostfixExpression) bool {
 // hasSideEffects reports whether evaluating n may change something (an
 // assignment, an increment, a call).
 func hasSideEffects(n cc.Node) bool {
-	return anyNode(n, func(n cc.Node) bool {
+	return AnyNode(n, func(n cc.Node) bool {
 		switch x := n.(type) {
 		case *cc.AssignmentExpression:
 			return x.Case != cc.AssignmentExpressionCond

@@ -58,7 +58,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// typeof, which is printed unchanged) disqualifies it.
 	var scan func(n cc.Node, inBody bool)
 	unevaluated := func(n cc.Node) {
-		anyNode(n, func(n cc.Node) bool {
+		AnyNode(n, func(n cc.Node) bool {
 			if x, ok := n.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
 				delete(cand, x.Token.SrcStr())
 			}

@@ -81,7 +81,7 @@ func declaresLocals(fd *cc.FunctionDefinition, ft *cc.FunctionType) bool {
 			}
 		}
 	}
-	return anyNode(fd.CompoundStatement, func(n cc.Node) bool {
+	return AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
 		d, ok := n.(*cc.Declarator)
 		return ok && localCandidate(d)
 	})
@@ -228,7 +228,7 @@ func after(l1, c1, l2, c2 int) bool { return l1 > l2 || l1 == l2 && c1 > c2 }
 // outside of.
 func gotosOf(body *cc.CompoundStatement) map[string][]cc.Node {
 	m := map[string][]cc.Node{}
-	anyNode(body, func(n cc.Node) bool {
+	AnyNode(body, func(n cc.Node) bool {
 		switch x := n.(type) {
 		case *cc.JumpStatement:
 			if x.Case == cc.JumpStatementGoto {
@@ -247,7 +247,7 @@ func gotosOf(body *cc.CompoundStatement) map[string][]cc.Node {
 // labelsOf maps the labels of a function body to their statements.
 func labelsOf(body *cc.CompoundStatement) map[string]*cc.LabeledStatement {
 	m := map[string]*cc.LabeledStatement{}
-	anyNode(body, func(n cc.Node) bool {
+	AnyNode(body, func(n cc.Node) bool {
 		if x, ok := n.(*cc.LabeledStatement); ok && x.Case == cc.LabeledStatementLabel {
 			m[x.Token.SrcStr()] = x
 		}
@@ -259,7 +259,7 @@ func labelsOf(body *cc.CompoundStatement) map[string]*cc.LabeledStatement {
 // writesUnseen reports whether code the rewriter does not follow (an asm
 // statement, a GNU nested function) may assign the locals of body.
 func writesUnseen(body *cc.CompoundStatement) bool {
-	return anyNode(body, func(n cc.Node) bool {
+	return AnyNode(body, func(n cc.Node) bool {
 		switch x := n.(type) {
 		case *cc.Statement:
 			return x.Case == cc.StatementAsm
@@ -268,22 +268,6 @@ func writesUnseen(body *cc.CompoundStatement) bool {
 		}
 		return false
 	})
-}
-
-// anyNode reports whether pred holds for n or a node below it.
-func anyNode(n cc.Node, pred func(cc.Node) bool) bool {
-	if n == nil {
-		return false
-	}
-	if pred(n) {
-		return true
-	}
-	for _, c := range childNodes(n) {
-		if anyNode(c, pred) {
-			return true
-		}
-	}
-	return false
 }
 
 // objectMetas declares the function's local objects' meta variables.

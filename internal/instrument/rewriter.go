@@ -238,7 +238,7 @@ func (r *rewriter) userCleanups(decls []*cc.ExternalDeclaration) bool {
 		if ed.Position().Filename == headerName {
 			continue
 		}
-		if anyNode(ed, func(n cc.Node) bool { d, ok := n.(*cc.Declaration); return ok && hasCleanup(d) }) {
+		if AnyNode(ed, func(n cc.Node) bool { d, ok := n.(*cc.Declaration); return ok && hasCleanup(d) }) {
 			return true
 		}
 	}

@@ -256,3 +256,13 @@ func Inspect(n cc.Node, f func(cc.Node) bool) {
 		Inspect(c, f)
 	}
 }
+
+// AnyNode reports whether pred holds for n or a node below it.
+func AnyNode(n cc.Node, pred func(cc.Node) bool) bool {
+	found := false
+	Inspect(n, func(n cc.Node) bool {
+		found = found || pred(n)
+		return !found
+	})
+	return found
+}

@@ -98,15 +98,14 @@ func Sanitizer(stderr []byte) []Finding {
 			continue
 		}
 		trimmed := strings.TrimSpace(line)
+		frame := sanFrame.FindStringSubmatch(line)
 		switch {
-		case sanFrame.MatchString(line):
-			if into == nil {
-				continue
+		case frame != nil:
+			if into != nil {
+				f := Frame{Function: frame[1], File: frame[2]}
+				f.Line, _ = strconv.Atoi(frame[3])
+				*into = append(*into, f)
 			}
-			m := sanFrame.FindStringSubmatch(line)
-			f := Frame{Function: m[1], File: m[2]}
-			f.Line, _ = strconv.Atoi(m[3])
-			*into = append(*into, f)
 		case strings.HasPrefix(trimmed, "allocated by thread"),
 			strings.HasPrefix(trimmed, "previously allocated by thread"),
 			strings.HasPrefix(trimmed, "Uninitialized value was created by"):
