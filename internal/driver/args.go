@@ -17,6 +17,7 @@ const (
 	kindLang                   // -x LANG: applies to the inputs after it
 	kindDep                    // -MD -MMD -MF -MT -MQ -MP -MG -Wp,-M…: the dependency run only
 	kindPreinclude             // -include, -imacros: already inside the instrumented unit
+	kindSaveTemps              // -save-temps[=…]: the driver keeps gcc's intermediate files itself
 )
 
 // arg is one command-line argument, with its value when given separately.
@@ -56,6 +57,7 @@ type commandLine struct {
 	depDefaults bool   // -MD/-MMD: the driver, not cc1, names the dependency file and target
 	depFile     bool   // -MF given
 	depTarget   bool   // -MT or -MQ given
+	saveTemps   string // -save-temps: "cwd" or "obj" ("" without)
 }
 
 // separate lists the flags whose value may be the next argument. Only an
@@ -134,6 +136,11 @@ func parseCommandLine(argv []string) *commandLine {
 			a.kind, cl.deps = kindDep, true
 		case strings.HasPrefix(w, "-include"), strings.HasPrefix(w, "-imacros"):
 			a.kind = kindPreinclude
+		case w == "-save-temps" || strings.HasPrefix(w, "-save-temps="):
+			a.kind, cl.saveTemps = kindSaveTemps, strings.TrimPrefix(strings.TrimPrefix(w, "-save-temps"), "=")
+			if cl.saveTemps == "" {
+				cl.saveTemps = "obj" // as gcc 11 and later: next to the output
+			}
 		case w == "-shared", w == "-r":
 			cl.noRuntime = true
 		}
@@ -215,4 +222,35 @@ func (cl *commandLine) depNames(src string) (file, target string) {
 	default:
 		return stem(src) + ".d", stem(src) + ".o"
 	}
+}
+
+// tempBase returns the path without extension under which gcc keeps the
+// intermediate files of input src with -save-temps (as gcc 12 names them):
+// after the output when -o names one (out/x.o: out/x; a link's out/p.x:
+// out/p.x-src), else after the input (a link of several inputs: a-src), in
+// the output's directory unless -save-temps=cwd.
+func (cl *commandLine) tempBase(src string) string {
+	name := stem(src)
+	switch {
+	case cl.output != "" && cl.stage == stageLink:
+		name = filepath.Base(cl.output) + "-" + name
+	case cl.output != "":
+		name = strings.TrimSuffix(filepath.Base(cl.output), filepath.Ext(cl.output))
+	case cl.stage == stageLink && cl.inputs > 1:
+		name = "a-" + name
+	}
+	if cl.saveTemps == "obj" && cl.output != "" {
+		return filepath.Join(filepath.Dir(cl.output), name)
+	}
+	return name
+}
+
+// saveTempsFlags make the compile of src's instrumented unit keep its
+// assembly where gcc keeps src's (the unit itself stands for the .i).
+func (cl *commandLine) saveTempsFlags(src string) []string {
+	if cl.saveTemps == "" {
+		return nil
+	}
+	base := cl.tempBase(src)
+	return []string{"-save-temps=obj", "-dumpdir", filepath.Dir(base) + string(filepath.Separator), "-dumpbase", filepath.Base(base)}
 }

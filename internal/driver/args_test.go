@@ -203,9 +203,12 @@ func TestDepNames(t *testing.T) {
 }
 
 func TestOurFlags(t *testing.T) {
-	opts, rest, err := ourFlags([]string{"-c", "--memlens-fallback", "a.c", "--memlens-save-temps"})
-	if err != nil || !opts.fallback || !opts.saveTemps || !reflect.DeepEqual(rest, []string{"-c", "a.c"}) {
+	opts, rest, err := ourFlags([]string{"-c", "--memlens-strict", "a.c", "--memlens-save-temps"})
+	if err != nil || !opts.strict || !opts.saveTemps || !reflect.DeepEqual(rest, []string{"-c", "a.c"}) {
 		t.Errorf("got %+v %q %v", opts, rest, err)
+	}
+	if opts, _, _ := ourFlags([]string{"--memlens-strict", "--memlens-fallback"}); opts.strict {
+		t.Error("--memlens-fallback after --memlens-strict left it strict")
 	}
 	if _, _, err := ourFlags([]string{"--memlens-nope"}); err == nil {
 		t.Error("an unknown --memlens- flag was accepted")

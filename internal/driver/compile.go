@@ -6,23 +6,25 @@ import (
 	"slices"
 )
 
-// compile compiles u to u.obj (an object, or assembly under -S). The
-// instrumented unit is preprocessed C, headers and -include files in it, so
-// it is compiled as such; dependency flags would describe the temporary
-// file and are left to writeDeps.
+// compile compiles u to u.obj (an object, or assembly under -S), with
+// warnings off: the user's file was compiled for its diagnostics already.
+// The instrumented unit is preprocessed C, headers and -include files in
+// it, so it is compiled as such.
 func (j *job) compile(u *unit) error {
 	stageFlag := "-c"
 	if j.cl.stage == stageAssemble {
 		stageFlag = "-S"
 	}
+	flags := quiet(j.cl.words(kindFlag))
 	if u.ml == "" {
-		return j.runCmd(slices.Concat(j.cc, j.cl.words(kindFlag, kindPreinclude),
-			langFlags(u.lang), []string{stageFlag, u.src, "-o", u.obj}))
+		return j.runQuiet(slices.Concat(j.cc, flags, j.cl.words(kindPreinclude), langFlags(u.lang),
+			[]string{"-w", stageFlag, u.src, "-o", u.obj}))
 	}
-	err := j.runCmd(slices.Concat(j.cc, j.cl.words(kindFlag), u.unwind, []string{"-x", "cpp-output", stageFlag, u.ml, "-o", u.obj}))
+	err := j.runQuiet(slices.Concat(j.cc, flags, u.unwind, j.cl.saveTempsFlags(u.src),
+		[]string{"-w", "-x", "cpp-output", stageFlag, u.ml, "-o", u.obj}))
 	var failed *statusError
-	if errors.As(err, &failed) && j.stopped(j.cc[0]) == nil { // failed, not interrupted
-		fmt.Fprintf(j.stderr, "memlens: note: the diagnostics above are about %s as instrumented (--memlens-save-temps keeps it)\n", u.src)
+	if errors.As(err, &failed) && j.stopped(j.cc[0]) == nil {
+		fmt.Fprintf(j.stderr, "memlens: internal error: gcc accepts %s but not memlens's instrumented unit of it; please report it with that unit (--memlens-save-temps keeps it)\n", u.src)
 	}
 	return err
 }

@@ -21,7 +21,7 @@ import (
 // the command line only, not in response files (build systems write those
 // for gcc).
 type options struct {
-	fallback  bool // compile C the instrumenter rejects without instrumentation
+	strict    bool // C the instrumenter rejects is an error, not compiled without checks
 	saveTemps bool // keep the instrumented sources next to the output
 	mode      instrument.Mode
 }
@@ -75,7 +75,7 @@ func run(j *job, argv []string) error {
 	if j.cl.passthrough {
 		return j.runCmd(slices.Concat(j.cc, rest))
 	}
-	if err := unsupported(expanded); err != nil {
+	if err := unsupported(slices.Concat(j.cc[1:], expanded)); err != nil {
 		return err
 	}
 	if j.tmp, err = os.MkdirTemp("", "memlens-"); err != nil {
@@ -85,27 +85,35 @@ func run(j *job, argv []string) error {
 	return j.build()
 }
 
-// build instruments every C input before compiling any, so that a file the
-// instrumenter rejects leaves no half-built outputs behind.
+// build compiles every C input, the others, and links. Like gcc, it goes
+// on to the next input when one fails to compile, and links only if all
+// compiled.
 func (j *job) build() error {
-	units, err := j.instrumentAll()
-	if err != nil {
-		return err
-	}
-	for _, u := range units {
-		if err := j.compile(u); err != nil {
-			return err
-		}
-		if j.cl.deps {
-			if err := j.writeDeps(u); err != nil {
-				return err
+	units := j.cUnits()
+	var failed error
+	if len(units) > 0 {
+		cfg := j.instrumenter()
+		for n, u := range units {
+			err := j.buildUnit(cfg, u, n)
+			var status *statusError
+			if err != nil && (!errors.As(err, &status) || j.stopped(j.cc[0]) != nil) {
+				return err // the driver's own failure, or a signal
+			}
+			if failed == nil {
+				failed = err
 			}
 		}
 	}
 	if j.cl.stage == stageLink {
+		if failed != nil {
+			return failed
+		}
 		return j.link(units)
 	}
-	return j.compileOthers(units)
+	if err := j.compileOthers(units); failed == nil {
+		failed = err
+	}
+	return failed
 }
 
 // unsupported rejects, with the reason, builds memlens cannot make: the
@@ -129,8 +137,10 @@ func ourFlags(argv []string) (options, []string, error) {
 	var rest []string
 	for _, a := range argv {
 		switch {
-		case a == "--memlens-fallback":
-			opts.fallback = true
+		case a == "--memlens-strict":
+			opts.strict = true
+		case a == "--memlens-fallback": // the default; named by older build scripts
+			opts.strict = false
 		case a == "--memlens-save-temps":
 			opts.saveTemps = true
 		case a == "--memlens-full":
@@ -138,7 +148,7 @@ func ourFlags(argv []string) (options, []string, error) {
 		case a == "--memlens-count-statements":
 			opts.mode.CountStatements = true
 		case strings.HasPrefix(a, "--memlens-"):
-			return opts, nil, fmt.Errorf("unknown option %s (known: --memlens-full, --memlens-fallback, --memlens-save-temps, --memlens-count-statements)", a)
+			return opts, nil, fmt.Errorf("unknown option %s (known: --memlens-full, --memlens-strict, --memlens-fallback, --memlens-save-temps, --memlens-count-statements)", a)
 		default:
 			rest = append(rest, a)
 		}

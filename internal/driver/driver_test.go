@@ -30,9 +30,9 @@ var sources = map[string]string{
 	"inc/util.h": "int twice(int);\n#define GREETING \"hello\"\n",
 	"main.c":     "#include <stdio.h>\n#include \"util.h\"\nint main(void) { printf(\"%s %d\\n\", GREETING, twice(21)); return 0; }\n",
 	"util.c":     "#include \"util.h\"\nint twice(int x) { return 2 * x; }\n",
-	"bad.c":      "/* FAKE_PARSE_ERROR */\nint bad(void) { return 1; }\n",
+	"bad.c":      "int FAKE_PARSE_ERROR;\nint bad(void) { return 1; }\n",
 	"broken.c":   "int f(void) { return undeclared; }\n",
-	"panic.c":    "/* FAKE_PANIC */\n",
+	"panic.c":    "int FAKE_PANIC;\n",
 }
 
 // fake stands in for instrument.Config.
@@ -43,24 +43,16 @@ type fake struct {
 	files []string
 }
 
-func (f *fake) File(path string) ([]byte, error) {
+func (f *fake) File(path string, pre []byte) ([]byte, error) {
 	f.files = append(f.files, path)
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	switch {
-	case bytes.Contains(src, []byte("FAKE_PARSE_ERROR")):
+	case bytes.Contains(pre, []byte("FAKE_PARSE_ERROR")):
 		return nil, &instrument.ParseError{Msg: path + ":1:1: fake parse error\n" + path + ":2:1: and another\n"}
-	case bytes.Contains(src, []byte("FAKE_PANIC")):
+	case bytes.Contains(pre, []byte("FAKE_PANIC")):
 		panic("fake instrumenter panic")
 	}
-	out, err := exec.Command(f.cc, slices.Concat(f.args, []string{"-E", "-x", "c", path})...).Output()
-	if err != nil {
-		return nil, &instrument.ParseError{Msg: path + ":1:1: gcc -E failed"}
-	}
 	tag := "static const char __ml_marker[] __attribute__((used)) = \"" + marker + "\";\n"
-	return append([]byte(tag), out...), nil
+	return append([]byte(tag), pre...), nil
 }
 
 // env is a temporary directory holding the sources, the current directory
@@ -268,33 +260,40 @@ func TestDependencies(t *testing.T) {
 	}
 }
 
+// TestParseError: C the instrumenter cannot parse (gcc can) is compiled
+// without checks after a warning, or with --memlens-strict stops the build.
 func TestParseError(t *testing.T) {
 	e := setup(t)
-	_, stderr := e.cc(1, "-c", "-Iinc", "util.c", "bad.c")
-	if !strings.Contains(stderr, "bad.c:1:1: fake parse error\nbad.c:2:1: and another\n") {
-		t.Errorf("stderr:\n%s", stderr)
-	}
-	if exists("util.o") || exists("bad.o") {
-		t.Error("objects were compiled although an input could not be instrumented")
-	}
-
-	_, stderr = e.cc(0, "--memlens-fallback", "-c", "-Iinc", "util.c", "bad.c")
+	_, stderr := e.cc(0, "-c", "-Iinc", "util.c", "bad.c")
 	if stderr != "memlens: warning: bad.c compiled without instrumentation: bad.c:1:1: fake parse error\n" {
 		t.Errorf("stderr:\n%s", stderr)
 	}
 	if !exists("bad.o") || e.contains("bad.o", marker) || !e.contains("util.o", marker) {
 		t.Error("fallback: wrong objects")
 	}
-}
+	os.Remove("bad.o")
 
-func TestCompilerFailure(t *testing.T) {
-	e := setup(t)
-	_, stderr := e.cc(1, "-c", "broken.c")
-	if !strings.Contains(stderr, "undeclared") || !strings.Contains(stderr, "memlens: note:") {
+	_, stderr = e.cc(1, "--memlens-strict", "-c", "-Iinc", "bad.c")
+	if !strings.Contains(stderr, "bad.c:1:1: fake parse error\nbad.c:2:1: and another\n") {
 		t.Errorf("stderr:\n%s", stderr)
 	}
-	if exists("broken.o") {
-		t.Error("broken.o written")
+	if exists("bad.o") {
+		t.Error("--memlens-strict: bad.o compiled although it could not be instrumented")
+	}
+}
+
+// TestCompilerFailure: C gcc rejects gets gcc's diagnostics and status
+// and nothing of memlens's; the other inputs are still compiled, as gcc
+// does.
+func TestCompilerFailure(t *testing.T) {
+	e := setup(t)
+	_, stderr := e.cc(1, "-c", "broken.c", "util.c", "-Iinc")
+	want, _ := exec.Command("gcc", "-c", "broken.c", "-o", os.DevNull).CombinedOutput()
+	if stderr != string(want) {
+		t.Errorf("stderr:\n%s\nwant gcc's:\n%s", stderr, want)
+	}
+	if exists("broken.o") || !exists("util.o") {
+		t.Error("broken.o written, or util.o not")
 	}
 	// The link's status is the linker's.
 	e.cc(1, "-Iinc", "main.c", "-o", "prog")
@@ -334,8 +333,8 @@ func TestAssemblyAndOtherInputs(t *testing.T) {
 func TestSaveTemps(t *testing.T) {
 	e := setup(t)
 	_, stderr := e.cc(0, "--memlens-save-temps", "-Iinc", "-c", "main.c", "-o", "build/main.o")
-	if !e.contains("build/main.ml.c", marker) || !strings.Contains(stderr, "build/main.ml.c") {
-		t.Errorf("instrumented source not kept as build/main.ml.c; stderr:\n%s", stderr)
+	if !e.contains("build/main.ml.i", marker) || !strings.Contains(stderr, "build/main.ml.i") {
+		t.Errorf("instrumented source not kept as build/main.ml.i; stderr:\n%s", stderr)
 	}
 }
 
@@ -414,26 +413,22 @@ func TestConfigError(t *testing.T) {
 	newInstrumenter = func(string, []string, instrument.Mode) (instrumenter, error) {
 		return nil, errors.New("cannot query the C compiler")
 	}
-	if _, stderr := e.cc(1, "-c", "util.c"); stderr != "memlens: instrumenting util.c: cannot query the C compiler\n" {
+	if _, stderr := e.cc(1, "--memlens-strict", "-Iinc", "-c", "util.c"); stderr != "memlens: instrumenting util.c: cannot query the C compiler\n" {
 		t.Errorf("stderr:\n%s", stderr)
 	}
-	e.cc(0, "--memlens-fallback", "-Iinc", "-c", "util.c")
+	e.cc(0, "-Iinc", "-c", "util.c")
 	if !exists("util.o") {
 		t.Error("fallback did not compile util.c")
 	}
 }
 
-// TestRealInstrumenter compiles with the real instrumenter, in fallback
-// mode so that it skips while the instrumenter cannot handle main.c.
+// TestRealInstrumenter compiles with the real instrumenter.
 func TestRealInstrumenter(t *testing.T) {
 	e := setup(t)
 	newInstrumenter = realInstrumenter
-	_, stderr := e.cc(0, "--memlens-fallback", "--memlens-save-temps", "-Iinc", "-c", "main.c")
-	if strings.Contains(stderr, "without instrumentation") {
-		t.Skipf("the instrumenter cannot handle main.c yet: %s", stderr)
-	}
-	if !exists("main.o") || !exists("main.ml.c") {
-		t.Error("main.o or main.ml.c missing")
+	_, stderr := e.cc(0, "--memlens-strict", "--memlens-save-temps", "-Iinc", "-c", "main.c")
+	if !exists("main.o") || !exists("main.ml.i") {
+		t.Errorf("main.o or main.ml.i missing; stderr:\n%s", stderr)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -45,7 +46,11 @@ func notifySignals() (context.Context, func()) {
 }
 
 // runCmd runs argv with the driver's standard streams.
-func (j *job) runCmd(argv []string) error {
+func (j *job) runCmd(argv []string) error { return j.runWith(argv, j.stdout, j.stderr) }
+
+// runWith runs argv with standard output and error going to stdout and
+// stderr.
+func (j *job) runWith(argv []string, stdout, stderr io.Writer) error {
 	if err := j.stopped(argv[0]); err != nil {
 		return err
 	}
@@ -53,7 +58,7 @@ func (j *job) runCmd(argv []string) error {
 		fmt.Fprintln(j.stderr, "memlens: +", strings.Join(argv, " "))
 	}
 	cmd := exec.CommandContext(j.ctx, argv[0], argv[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, j.stdout, j.stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
 	err := cmd.Run()
 	if err := j.stopped(argv[0]); err != nil {
 		return err

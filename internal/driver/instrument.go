@@ -1,6 +1,8 @@
 package driver
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,7 +18,9 @@ type unit struct {
 	index int    // of the input in commandLine.args
 	src   string // the user's file
 	lang  string // -x language in effect, "" if by extension
-	ml    string // the instrumented source; "" to compile src as it is
+	dir   string // its private temporary directory
+	pre   string // the compiler's preprocessed output of src
+	ml    string // the instrumented unit; "" to compile src as it is
 	obj   string // where the compile step writes
 	// flags it compiles with for a longjmp to run its cleanups (instrument.UnwindFlags)
 	unwind []string
@@ -24,7 +28,7 @@ type unit struct {
 
 // instrumenter is what the driver needs of an *instrument.Config.
 type instrumenter interface {
-	File(path string) ([]byte, error)
+	File(path string, pre []byte) ([]byte, error)
 }
 
 // newInstrumenter is instrument.NewConfig; tests replace it.
@@ -47,15 +51,13 @@ func (e *instrumentError) Error() string { return fmt.Sprintf("instrumenting %s:
 func (e *instrumentError) Unwrap() error { return e.err }
 
 // failedConfig stands for an instrumenter that could not be set up: every
-// file fails with its error, so --memlens-fallback still applies.
+// file fails with its error, so the fallback still applies.
 type failedConfig struct{ err error }
 
-func (f failedConfig) File(string) ([]byte, error) { return nil, f.err }
+func (f failedConfig) File(string, []byte) ([]byte, error) { return nil, f.err }
 
-// instrumentAll instruments every C input and decides where each compiles
-// to. Without --memlens-fallback, the first input that cannot be
-// instrumented ends the run.
-func (j *job) instrumentAll() ([]*unit, error) {
+// cUnits returns the C inputs to instrument, in order.
+func (j *job) cUnits() []*unit {
 	var units []*unit
 	for i, a := range j.cl.args {
 		if a.kind == kindInput && a.words[0] == "-" && a.lang == "c" {
@@ -65,42 +67,85 @@ func (j *job) instrumentAll() ([]*unit, error) {
 			units = append(units, &unit{index: i, src: a.words[0], lang: a.lang})
 		}
 	}
-	if len(units) == 0 {
-		return nil, nil
-	}
-	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.words(kindFlag, kindPreinclude)), j.opts.mode)
-	if err != nil {
-		cfg = failedConfig{err}
-	}
-	for n, u := range units {
-		dir := filepath.Join(j.tmp, strconv.Itoa(n)) // inputs may share a base name
-		if err := os.Mkdir(dir, 0o700); err != nil {
-			return nil, err
-		}
-		u.obj = j.outputOf(u, dir)
-		text, err := cfg.File(u.src)
-		if err != nil {
-			if !j.opts.fallback {
-				return nil, &instrumentError{u.src, err}
-			}
-			fmt.Fprintf(j.stderr, "memlens: warning: %s compiled without instrumentation: %s\n", u.src, firstLine(err.Error()))
-			continue
-		}
-		u.unwind = instrument.UnwindFlags(text)
-		if err := j.writeInstrumented(u, dir, text); err != nil {
-			return nil, err
-		}
-	}
-	return units, nil
+	return units
 }
 
-// writeInstrumented writes u's instrumented source into dir, or with
-// --memlens-save-temps next to the user's output, and records it in u.ml.
-func (j *job) writeInstrumented(u *unit, dir string, text []byte) error {
+// instrumenter sets up the instrumenter, once per run.
+func (j *job) instrumenter() instrumenter {
+	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.words(kindFlag)), j.opts.mode)
+	if err != nil {
+		return failedConfig{err}
+	}
+	return cfg
+}
+
+// buildUnit takes u from source to object (or assembly) as gcc would, with
+// gcc's diagnostics: gcc compiles the user's file with the user's flags
+// for its diagnostics and status alone, while the instrumented unit, made
+// from gcc's own preprocessed text, is compiled with warnings off. So
+// memlens prints exactly what gcc prints, under any warning flags, and the
+// instrumented code never trips them.
+func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
+	u.dir = filepath.Join(j.tmp, strconv.Itoa(n)) // inputs may share a base name
+	if err := os.Mkdir(u.dir, 0o700); err != nil {
+		return err
+	}
+	u.obj = j.outputOf(u)
+	diagnosed := j.start(slices.Concat(j.cc, j.cl.words(kindFlag, kindPreinclude), langFlags(u.lang),
+		[]string{"-S", u.src, "-o", filepath.Join(u.dir, "diagnostics.s")}))
+	preErr := j.preprocess(u)
+	if err := diagnosed(); err != nil {
+		return err
+	}
+	if preErr != nil {
+		return preErr
+	}
+	pre, err := os.ReadFile(u.pre)
+	if err != nil {
+		return err
+	}
+	text, err := cfg.File(u.src, pre)
+	if err != nil {
+		if j.opts.strict {
+			return &instrumentError{u.src, err}
+		}
+		fmt.Fprintf(j.stderr, "memlens: warning: %s compiled without instrumentation: %s\n", u.src, firstLine(err.Error()))
+		return j.compile(u)
+	}
+	u.unwind = instrument.UnwindFlags(text)
+	if err := j.writeInstrumented(u, text); err != nil {
+		return err
+	}
+	return j.compile(u)
+}
+
+// preprocess runs the user's preprocessing of u into u.pre, writing the
+// dependency file (-MD and friends) on the way. Its messages were the
+// diagnostics compile's too: they are shown only if it alone fails.
+func (j *job) preprocess(u *unit) error {
+	u.pre = j.tempName(u, ".i")
+	cmd := slices.Concat(j.cc, quiet(j.cl.words(kindFlag, kindPreinclude)), j.cl.words(kindDep))
+	if j.cl.deps && j.cl.depDefaults {
+		file, target := j.cl.depNames(u.src)
+		if !j.cl.depFile {
+			cmd = append(cmd, "-MF", file)
+		}
+		if !j.cl.depTarget {
+			cmd = append(cmd, "-MQ", target)
+		}
+	}
+	return j.runQuiet(slices.Concat(cmd, langFlags(u.lang), []string{"-w", "-E", u.src, "-o", u.pre}))
+}
+
+// writeInstrumented writes u's instrumented unit next to its preprocessed
+// text, or with --memlens-save-temps next to the user's output, and
+// records it in u.ml.
+func (j *job) writeInstrumented(u *unit, text []byte) error {
+	dir := u.dir
 	if j.opts.saveTemps {
 		dir = filepath.Dir(j.finalOutput(u))
 	}
-	u.ml = filepath.Join(dir, stem(u.src)+".ml.c")
+	u.ml = filepath.Join(dir, stem(u.src)+".ml.i")
 	if err := os.WriteFile(u.ml, text, 0o644); err != nil {
 		return err
 	}
@@ -111,12 +156,22 @@ func (j *job) writeInstrumented(u *unit, dir string, text []byte) error {
 }
 
 // outputOf returns where u's compile step writes: the user's object or
-// assembly file, or for a link a temporary object in dir.
-func (j *job) outputOf(u *unit, dir string) string {
-	if j.cl.stage == stageLink {
-		return filepath.Join(dir, stem(u.src)+".o")
+// assembly file, or for a link a temporary object (kept where gcc keeps it
+// under -save-temps).
+func (j *job) outputOf(u *unit) string {
+	if j.cl.stage != stageLink {
+		return j.cl.objectName(u.src)
 	}
-	return j.cl.objectName(u.src)
+	return j.tempName(u, ".o")
+}
+
+// tempName is where u's intermediate file with extension ext goes: u's
+// private directory, or under -save-temps where gcc keeps its own.
+func (j *job) tempName(u *unit, ext string) string {
+	if j.cl.saveTemps == "" {
+		return filepath.Join(u.dir, stem(u.src)+ext)
+	}
+	return j.cl.tempBase(u.src) + ext
 }
 
 // finalOutput returns the file the user asked for that u ends up in.
@@ -128,6 +183,34 @@ func (j *job) finalOutput(u *unit) string {
 		return j.cl.output
 	}
 	return "a.out"
+}
+
+// quiet drops from flags those that would turn the warnings of code the
+// user did not write into errors, or print what gcc prints once already.
+func quiet(flags []string) []string {
+	return slices.DeleteFunc(slices.Clone(flags), func(f string) bool {
+		return f == "-Werror" || strings.HasPrefix(f, "-Werror=") || f == "-pedantic-errors" ||
+			f == "-Wfatal-errors" || f == "-H" || strings.HasPrefix(f, "-fanalyzer")
+	})
+}
+
+// start starts argv with the driver's standard streams and returns a
+// function that waits for it.
+func (j *job) start(argv []string) func() error {
+	done := make(chan error, 1)
+	go func() { done <- j.runCmd(argv) }()
+	return func() error { return <-done }
+}
+
+// runQuiet runs argv, showing what it printed only if it fails.
+func (j *job) runQuiet(argv []string) error {
+	var out bytes.Buffer
+	err := j.runWith(argv, &out, &out)
+	var failed *statusError
+	if errors.As(err, &failed) && j.stopped(argv[0]) == nil {
+		j.stderr.Write(out.Bytes())
+	}
+	return err
 }
 
 func firstLine(s string) string {

@@ -87,11 +87,11 @@ func Program(ctx context.Context, cfg *Config, parser *instrument.Config, path s
 	if err != nil {
 		return nil, nil, err
 	}
-	ast, err := parser.Parse(path)
+	parsed, err := parser.Parse(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	u := newUnit(path, src, ast)
+	u := newUnit(path, src, parsed)
 	ran, err := coverage(ctx, cfg, prog)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: measuring which lines the corpus input runs: %v", path, err)

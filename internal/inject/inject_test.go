@@ -29,11 +29,11 @@ func TestTemplateSites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ast, err := parser.Parse(path)
+	parsed, err := parser.Parse(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := newUnit(path, src, ast)
+	u := newUnit(path, src, parsed)
 	// Each expected site as "template line→wantLine want"; the lines are
 	// marked in sites.c by "// site: TEMPLATE" comments.
 	want := map[string]bool{}

@@ -6,18 +6,21 @@ import (
 	"strings"
 
 	"modernc.org/cc/v4"
+
+	"memlens/internal/instrument"
 )
 
 // unit is one parsed source file: the text edits apply to, and its AST.
 type unit struct {
-	path  string
-	src   []byte
-	ast   *cc.AST
-	lines []int // offset of each line's start; lines[0] is line 1
+	path   string
+	src    []byte
+	parsed *instrument.Unit
+	ast    *cc.AST
+	lines  []int // offset of each line's start; lines[0] is line 1
 }
 
-func newUnit(path string, src []byte, ast *cc.AST) *unit {
-	u := &unit{path: path, src: src, ast: ast, lines: []int{0}}
+func newUnit(path string, src []byte, parsed *instrument.Unit) *unit {
+	u := &unit{path: path, src: src, parsed: parsed, ast: parsed.AST, lines: []int{0}}
 	for i, b := range src {
 		if b == '\n' {
 			u.lines = append(u.lines, i+1)
@@ -30,7 +33,7 @@ func newUnit(path string, src []byte, ast *cc.AST) *unit {
 // token was written there (not produced by a macro expansion, whose tokens
 // carry the position of the macro's use).
 func (u *unit) offset(tok cc.Token) (int, bool) {
-	pos := tok.Position()
+	pos := u.parsed.Position(tok)
 	if pos.Filename != u.path || pos.Line < 1 || pos.Line > len(u.lines) {
 		return 0, false
 	}

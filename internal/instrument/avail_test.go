@@ -41,7 +41,7 @@ func TestAvailableChecks(t *testing.T) {
 			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			out, err := cfg.File(path)
+			out, err := fileOf(cfg, path)
 			if err != nil {
 				t.Fatal(err)
 			}

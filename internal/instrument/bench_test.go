@@ -7,7 +7,7 @@ import "testing"
 func BenchmarkFile(b *testing.B) {
 	cfg := newTestConfig(b, true)
 	for i := 0; i < b.N; i++ {
-		if _, err := cfg.File("../../bench/programs/hash.c"); err != nil {
+		if _, err := fileOf(cfg, "../../bench/programs/hash.c"); err != nil {
 			b.Fatal(err)
 		}
 	}

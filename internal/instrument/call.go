@@ -504,7 +504,7 @@ func paramTypes(x *cc.PostfixExpression) []cc.Type {
 // a system header (libc), not in the user's code.
 func (r *rewriter) declaredInSystem(x *cc.PostfixExpression) bool {
 	d := declOf(x.PostfixExpression.(*cc.PrimaryExpression))
-	return d != nil && r.c.isSystem(d.Position().Filename)
+	return d != nil && r.unit.isSystem(d.Position())
 }
 
 // implicitlyDeclared reports whether the function called by name in x has

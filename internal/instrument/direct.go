@@ -32,7 +32,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	cand := map[string]*directFn{}
 	for _, ed := range decls {
 		fd := ed.FunctionDefinition
-		if fd == nil || r.c.isSystem(fd.Position().Filename) || fd.Declarator.Linkage() != cc.Internal {
+		if fd == nil || r.unit.isSystem(fd.Position()) || fd.Declarator.Linkage() != cc.Internal {
 			continue
 		}
 		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
@@ -105,7 +105,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	}
 	for _, ed := range decls {
 		// system headers come before the user's code and cannot name it
-		if !r.c.isSystem(ed.Position().Filename) {
+		if !r.unit.isSystem(ed.Position()) {
 			scan(ed, false)
 		}
 	}

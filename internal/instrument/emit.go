@@ -3,10 +3,10 @@ package instrument
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strconv"
 
 	"modernc.org/cc/v4"
+	"modernc.org/token"
 )
 
 // piece is one element of rewritten code: a token of the user's source
@@ -40,8 +40,11 @@ func (f *frag) cat(g frag)                   { *f = append(*f, g...) }
 func (f *frag) add(p piece)                  { *f = append(*f, p) }
 func (f *frag) strf(format string, a ...any) { f.str(fmt.Sprintf(format, a...)) }
 
-// writer lays fragments out as C text with GNU linemarkers, so that every
-// user token stays on its file and line.
+// writer lays fragments out as C text. Tokens of the unit's text that
+// follow each other there are copied with the text between them, byte for
+// byte (white space, #pragma lines, line markers); other tokens and
+// generated text are placed with GNU linemarkers, so every user token stays
+// on its file and line.
 type writer struct {
 	b        bytes.Buffer
 	file     string
@@ -49,12 +52,14 @@ type writer struct {
 	col      int // column of the next byte; 1 at the start of a line
 	prev     cc.Token
 	havePrev bool
-	sys      func(string) bool
-	prag     *pragmas
+	unit     *unitText
+	cursor   int  // offset into unit.orig up to which the text is in the output
+	synced   bool // the output's file and line are the text's at cursor
 }
 
 func (w *writer) frag(f frag) {
-	for _, p := range f {
+	for i := 0; i < len(f); i++ {
+		p := f[i]
 		if !p.isTok {
 			text := p.text
 			if p.late != nil {
@@ -68,54 +73,209 @@ func (w *writer) frag(f frag) {
 			w.havePrev = false
 			continue
 		}
+		if end, last, ok := w.builtinUse(f, i); ok {
+			// the front end's expansion of a gcc builtin it parses as a
+			// macro: gcc gets the builtin as written
+			w.span(p.tok.Position(), w.unit.origOffset(p.tok.Position().Offset), end)
+			i = last
+			continue
+		}
 		w.token(p.tok)
 	}
 }
 
-// fallthroughComment matches a comment gcc takes for a deliberate fall
-// through ("FALLTHROUGH", "falls through", "fall-thru"...).
-var fallthroughComment = regexp.MustCompile(`(?i)(/\*|//)[^\n]*fall(s)?[ -]?thr(ough|u)`)
+// lead writes, before an external declaration's fragment f, the
+// directives between the text written last and the declaration's first
+// token: the #pragma lines before a declaration precede all of it, what
+// memlens adds in front of it too.
+func (w *writer) lead(f frag) {
+	for _, p := range f {
+		if !p.isTok {
+			continue
+		}
+		pos := p.tok.Position()
+		if isOurSource(pos.Filename) {
+			return
+		}
+		o := w.unit.origOffset(pos.Offset)
+		if o < w.cursor || !w.original(p.tok, o) || !w.unit.scanGap(w.cursor, o).blank {
+			return
+		}
+		if end := w.unit.lastDirectiveEnd(w.cursor, o); end > w.cursor {
+			if w.col != 1 && w.unit.orig[w.cursor] != '\n' {
+				w.b.WriteByte('\n')
+				w.col = 1
+			}
+			w.write(w.unit.orig[w.cursor:end])
+			w.cursor = end
+		}
+		return
+	}
+}
+
+// builtinMacros are the gcc builtins cc/v4 defines as macros, whose
+// expansion is no substitute for them (offsetof's is no constant to gcc).
+var builtinMacros = map[string]bool{
+	"__builtin_offsetof": true, "__builtin_types_compatible_p": true, "__builtin_bit_cast": true,
+}
+
+// builtinUse reports whether f[i] begins the front end's expansion of a
+// builtin of builtinMacros: then the builtin's text ends at offset end of
+// the unit's text, and f[last] is the last piece inside it.
+func (w *writer) builtinUse(f frag, i int) (end, last int, ok bool) {
+	t := f[i].tok
+	pos := t.Position()
+	if isOurSource(pos.Filename) {
+		return 0, 0, false
+	}
+	o := w.unit.origOffset(pos.Offset)
+	if w.original(t, o) {
+		return 0, 0, false
+	}
+	name := w.unit.orig[o:min(len(w.unit.orig), o+len("__builtin_types_compatible_p"))]
+	name = name[:min(len(name), identLen(name))]
+	if !builtinMacros[string(name)] {
+		return 0, 0, false
+	}
+	end = w.unit.invocation(o)
+	last = i
+	for k := i + 1; k < len(f); k++ {
+		if !f[k].isTok {
+			continue
+		}
+		q := f[k].tok.Position()
+		if isOurSource(q.Filename) {
+			break
+		}
+		if qo := w.unit.origOffset(q.Offset); qo < o || qo >= end {
+			break
+		}
+		last = k
+	}
+	return end, last, true
+}
+
+func identLen(b []byte) int {
+	n := 0
+	for n < len(b) && isIdentByte(b[n]) {
+		n++
+	}
+	return n
+}
+
+// isOurSource reports whether file names one of the sources the front end
+// reads besides the unit's text (the runtime header, cc/v4's prelude).
+func isOurSource(file string) bool {
+	return file == headerName || file == "<builtin>" || file == "<predefined>"
+}
+
+// original reports whether t is the token at offset o of the unit's text
+// (not one the front end made by expanding a macro).
+func (w *writer) original(t cc.Token, o int) bool {
+	src := t.Src()
+	return o >= 0 && o+len(src) <= len(w.unit.orig) && bytes.Equal(w.unit.orig[o:o+len(src)], src)
+}
 
 func (w *writer) token(t cc.Token) {
 	pos := t.Position()
-	if w.prag != nil {
-		w.prag.flush(w, pos.Filename, pos.Line)
+	if !isOurSource(pos.Filename) {
+		if o := w.unit.origOffset(pos.Offset); w.original(t, o) {
+			w.span(pos, o, o+len(t.Src()))
+			w.prev, w.havePrev = t, true
+			return
+		}
 	}
+	w.place(pos, t.Src(), t.Sep())
+	w.prev, w.havePrev = t, true
+}
+
+// span writes orig[from:to], text of the unit at pos. When it follows the
+// text written last, it is copied with what lies between; otherwise it is
+// placed with a line marker, after the directives of the text it skips.
+func (w *writer) span(pos token.Position, from, to int) {
+	text := w.unit.orig[from:to]
+	if from < w.cursor { // written out of order: the text after cursor is still to come
+		w.place(pos, text, nil)
+		w.synced = false
+		return
+	}
+	g := w.unit.scanGap(w.cursor, from)
+	if !g.blank {
+		// the tokens in between were rewritten: their directives stay
+		if d := w.unit.directives(w.cursor, from); len(d) > 0 {
+			if w.col != 1 {
+				w.b.WriteByte('\n')
+			}
+			w.b.Write(d)
+			w.file, w.col = "", 1
+		}
+		w.cursor = to
+		w.place(pos, text, nil)
+		w.synced = true
+		return
+	}
+	if !w.synced && !g.marker {
+		w.b.Write(w.unit.orig[w.cursor:from])
+		w.marker(pos.Filename, pos.Line, w.unit.isSystem(pos))
+		for w.col < pos.Column {
+			w.b.WriteByte(' ')
+			w.col++
+		}
+		w.write(text)
+	} else {
+		w.write(w.unit.orig[w.cursor:to])
+	}
+	w.cursor, w.synced = to, true
+}
+
+// write writes text of the unit as it is, following the position the
+// output reaches through its newlines and line markers.
+func (w *writer) write(text []byte) {
+	w.b.Write(text)
+	for len(text) > 0 {
+		nl := bytes.IndexByte(text, '\n')
+		if nl < 0 {
+			w.col += len(text)
+			return
+		}
+		if m, ok := parseMarker(text[:nl]); ok {
+			w.file, w.line = m.file, m.line-1
+		}
+		w.line++
+		w.col = 1
+		text = text[nl+1:]
+	}
+}
+
+// place writes src, whose position is pos, on its file and line.
+func (w *writer) place(pos token.Position, src, sep []byte) {
 	if pos.Filename != w.file || pos.Line < w.line || pos.Line > w.line+8 {
-		w.marker(pos.Filename, pos.Line)
+		w.marker(pos.Filename, pos.Line, w.unit.isSystem(pos))
 	}
 	for w.line < pos.Line {
 		w.newline()
 	}
-	src := t.Src()
 	switch {
 	case w.col == 1:
 		for w.col < pos.Column {
 			w.b.WriteByte(' ')
 			w.col++
 		}
-	case !w.adjacent(t):
+	case !w.adjacent(pos, sep):
 		w.b.WriteByte(' ')
 		w.col++
 	}
-	if sep := t.Sep(); bytes.IndexByte(sep, '/') >= 0 && fallthroughComment.Match(sep) {
-		// the output has no comments, but gcc's -Wimplicit-fallthrough
-		// reads this one: keep it right before the label it precedes
-		w.b.WriteString("/* FALLTHROUGH */ ")
-		w.col += 18
-	}
-	w.b.Write(src)
-	w.col += len(src)
-	w.prev, w.havePrev = t, true
+	w.write(src)
 }
 
-// adjacent reports whether t directly followed the previous token in the
-// user's source, so no space is needed to keep them apart.
-func (w *writer) adjacent(t cc.Token) bool {
-	if !w.havePrev || len(t.Sep()) != 0 {
+// adjacent reports whether the token at pos, preceded by white space sep,
+// directly followed the previous token in the source, so no space is
+// needed to keep them apart.
+func (w *writer) adjacent(q token.Position, sep []byte) bool {
+	if !w.havePrev || len(sep) != 0 {
 		return false
 	}
-	p, q := w.prev.Position(), t.Position()
+	p := w.prev.Position()
 	return p.Filename == q.Filename && p.Line == q.Line && p.Column+len(w.prev.Src()) == q.Column
 }
 
@@ -126,19 +286,20 @@ func (w *writer) newline() {
 	w.havePrev = false
 }
 
-func (w *writer) marker(file string, line int) {
-	if w.b.Len() != 0 {
+func (w *writer) marker(file string, line int, system bool) {
+	if w.b.Len() != 0 && w.col != 1 {
 		w.b.WriteByte('\n')
 	}
 	w.b.WriteString("# ")
 	w.b.WriteString(strconv.Itoa(line))
 	w.b.WriteByte(' ')
 	w.b.WriteString(strconv.Quote(file))
-	if w.sys(file) {
+	if system {
 		w.b.WriteString(" 3")
 	}
 	w.b.WriteByte('\n')
 	w.file, w.line, w.col, w.havePrev = file, line, 1, false
+	w.synced = false
 }
 
 // raw writes a line of generated text outside any user position.
@@ -151,4 +312,18 @@ func (w *writer) raw(s string) {
 	w.file = "" // force a marker before the next user token
 	w.col = 1
 	w.havePrev = false
+	w.synced = false
+}
+
+// rest writes the directives of the unit's text after the last token
+// written (a #pragma closing the file).
+func (w *writer) rest() {
+	if d := w.unit.directives(w.cursor, len(w.unit.orig)); len(d) > 0 {
+		if w.col != 1 {
+			w.b.WriteByte('\n')
+		}
+		w.b.Write(d)
+		w.file, w.col, w.synced = "", 1, false
+	}
+	w.cursor = len(w.unit.orig)
 }

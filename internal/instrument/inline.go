@@ -28,7 +28,7 @@ func (r *rewriter) weakenInlineOnly(decls []*cc.ExternalDeclaration) {
 		case ed.FunctionDefinition != nil:
 			fd := ed.FunctionDefinition
 			d := fd.Declarator
-			if d.IsInline() && !d.IsStatic() && !d.IsExtern() && !r.c.isSystem(ed.Position().Filename) {
+			if d.IsInline() && !d.IsStatic() && !d.IsExtern() && !r.unit.isSystem(ed.Position()) {
 				defs[d.Name()] = fd
 			} else {
 				excluded[d.Name()] = true

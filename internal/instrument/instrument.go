@@ -8,13 +8,15 @@
 package instrument
 
 import (
+	"bytes"
 	"fmt"
-	"path/filepath"
+	"os/exec"
 	"regexp"
 	"strings"
 	"sync"
 
 	"modernc.org/cc/v4"
+	"modernc.org/token"
 
 	"memlens/internal/rtbuild"
 )
@@ -23,17 +25,15 @@ import (
 const headerName = "<memlens.h>"
 
 // Config holds what parsing needs for one driver run: the host compiler's
-// predefined macros and include paths under the user's flags. Creating it
-// runs the host compiler, so a driver makes one per run.
+// predefined macros and ABI under the user's flags. Creating it runs the
+// host compiler, so a driver makes one per run.
 type Config struct {
-	cfg      *cc.Config
-	defines  string   // -D/-U of the command line, as directives
-	includes []string // -include files, in order
-	sysDirs  []string // directories whose files are not instrumented
-	order    evalOrder
-	full     bool // full checking: definedness too (UNINITIALIZED-READ)
-	count    bool // count the statements run (Mode.CountStatements)
-	mu       sync.Mutex
+	cfg   *cc.Config
+	cc    []string // the host compiler and the user's flags, to preprocess for Parse
+	order evalOrder
+	full  bool // full checking: definedness too (UNINITIALIZED-READ)
+	count bool // count the statements run (Mode.CountStatements)
+	mu    sync.Mutex
 }
 
 // Mode is how units are instrumented.
@@ -50,72 +50,87 @@ type Mode struct {
 
 // NewConfig prepares parsing for C compiler ccPath under the user's compiler
 // flags args (all flags of the command line except inputs, -o, -c, -S, -E and
-// -M*; flags that do not affect preprocessing are ignored), to instrument
-// units the way mode says.
+// -M*), to instrument units the way mode says.
 func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
-	f := parseFlags(args)
-	cfg, err := probe(ccPath, f.probe)
+	cfg, err := probe(ccPath, probeFlags(args))
 	if err != nil {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}
-	c := &Config{cfg: cfg, defines: f.defines.String(), includes: f.includes, order: gccOrder, full: mode.Full, count: mode.CountStatements}
+	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements}
 	if strings.Contains(cfg.Predefined, "#define __clang__ ") {
 		c.order = clangOrder
 	}
-	cfg.IncludePaths = append(append(append([]string{""}, f.quote...), f.include...), cfg.IncludePaths[1:]...)
-	cfg.SysIncludePaths = append(append(append([]string(nil), f.include...), f.system...), cfg.SysIncludePaths...)
-	cfg.SysIncludePaths = append(cfg.SysIncludePaths, f.after...)
-	cfg.IncludePaths = append(cfg.IncludePaths, f.system...)
-	cfg.IncludePaths = append(cfg.IncludePaths, f.after...)
-	c.sysDirs = append(append(append([]string(nil), f.system...), f.after...), cfg.HostSysIncludePaths...)
-	for i, d := range c.sysDirs {
-		c.sysDirs[i] = filepath.Clean(d) + string(filepath.Separator)
-	}
-	cfg.PragmaHandler = nil // set per file
 	return c, nil
 }
 
-// File returns the instrumented translation unit for the C file at path: a
-// complete C source to be compiled in its place. A file the front end cannot
-// parse yields a *ParseError.
-func (c *Config) File(path string) ([]byte, error) {
-	c.mu.Lock() // cc.Config carries the pragma handler of the file being parsed
+// File returns the instrumented translation unit for the C file at path,
+// given pre, the host compiler's preprocessed output of it (gcc -E with
+// the user's flags): a complete preprocessed C source to be compiled in
+// its place. A unit the front end cannot parse yields a *ParseError.
+func (c *Config) File(path string, pre []byte) ([]byte, error) {
+	c.mu.Lock()
 	defer c.mu.Unlock()
-	prag := newPragmas()
-	ast, err := c.translate(path, prag)
+	u := newUnitText(pre)
+	ast, err := c.translate(path, u)
 	if err != nil {
 		return nil, err
 	}
-	r := newRewriter(c, prag)
-	out, err := r.translationUnit(ast, path)
+	return newRewriter(c, u).translationUnit(ast, path)
+}
+
+// Unit is a parsed translation unit, for tools that read C rather than
+// rewrite it.
+type Unit struct {
+	AST  *cc.AST
+	text *unitText
+}
+
+// Position returns where n stands in the user's source. (The AST's own
+// columns are those of the compiler's preprocessed text.)
+func (u *Unit) Position(n cc.Node) token.Position {
+	pos := n.Position()
+	pos.Column = u.text.column(pos)
+	return pos
+}
+
+// Parse returns the front end's type-checked AST of the C file at path, as
+// File sees it.
+func (c *Config) Parse(path string) (*Unit, error) {
+	pre, err := Preprocess(c.cc, path)
 	if err != nil {
 		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	u := newUnitText(pre)
+	ast, err := c.translate(path, u)
+	if err != nil {
+		return nil, err
+	}
+	return &Unit{ast, u}, nil
+}
+
+// Preprocess runs the C compiler command argv (the compiler and the user's
+// flags) on the C file at path with -E and returns its output.
+func Preprocess(argv []string, path string) ([]byte, error) {
+	cmd := exec.Command(argv[0], append(argv[1:len(argv):len(argv)], "-w", "-E", path, "-o", "-")...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s -E %s: %v\n%s", argv[0], path, err, stderr.Bytes())
 	}
 	return out, nil
 }
 
-// Parse returns the front end's type-checked AST of the C file at path, as
-// File sees it (for tools that read C rather than rewrite it).
-func (c *Config) Parse(path string) (*cc.AST, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.translate(path, newPragmas())
-}
-
-// translate parses the file at path with the runtime header, the command
-// line's macros and -include files first; the pragmas it consumes go to
-// prag.
-func (c *Config) translate(path string, prag *pragmas) (*cc.AST, error) {
-	c.cfg.PragmaHandler = prag.handle
+// translate parses the unit's view after the runtime header.
+func (c *Config) translate(path string, u *unitText) (*cc.AST, error) {
 	sources := []cc.Source{
-		{Name: "<predefined>", Value: c.cfg.Predefined + "\n" + c.defines},
+		{Name: "<predefined>", Value: c.cfg.Predefined},
 		{Name: "<builtin>", Value: builtinSource},
 		{Name: headerName, Value: c.header()},
+		{Name: path, Value: u.view},
 	}
-	for _, inc := range c.includes {
-		sources = append(sources, cc.Source{Name: inc})
-	}
-	sources = append(sources, cc.Source{Name: path})
 	ast, err := cc.Translate(c.cfg, sources)
 	if err != nil {
 		return nil, &ParseError{Msg: cleanMessage(err.Error())}
@@ -153,20 +168,6 @@ var (
 	gccOrder   = evalOrder{argsRightToLeft: true}
 	clangOrder = evalOrder{assignRHSFirst: true}
 )
-
-// isSystem reports whether code from file is left uninstrumented: system
-// headers, the compiler's predefined sources and the runtime's own header.
-func (c *Config) isSystem(file string) bool {
-	if file == "" || strings.HasPrefix(file, "<") {
-		return true
-	}
-	for _, d := range c.sysDirs {
-		if strings.HasPrefix(file, d) {
-			return true
-		}
-	}
-	return false
-}
 
 // frontEndLoc is the front end's own source location some of its messages
 // carry, e.g. "(check.go:5317:check:)": noise to a user.

@@ -29,11 +29,11 @@ func TestProbeCache(t *testing.T) {
 	if !reflect.DeepEqual(probed.cfg, cached.cfg) {
 		t.Errorf("cached configuration differs:\nprobed %+v\ncached %+v", probed.cfg, cached.cfg)
 	}
-	a, err := probed.File("testdata/constructs.c")
+	a, err := fileOf(probed, "testdata/constructs.c")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := cached.File("testdata/constructs.c")
+	b, err := fileOf(cached, "testdata/constructs.c")
 	if err != nil {
 		t.Fatal(err)
 	}

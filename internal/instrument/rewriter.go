@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -96,11 +95,10 @@ type jumpTarget struct {
 
 type rewriter struct {
 	c            *Config
-	prag         *pragmas
+	unit         *unitText
 	seqMemo      map[cc.Node]int
 	toks         []cc.Token // verbatim's scratch buffer
 	sites        []site
-	lines        map[string][]string
 	fn           *fnState
 	n            int                  // unique-name counter
 	defined      map[string]bool      // functions defined in this translation unit
@@ -121,8 +119,8 @@ type rewriter struct {
 	valueStmt    valueStmt // the value of the statement expression being rewritten
 }
 
-func newRewriter(c *Config, p *pragmas) *rewriter {
-	return &rewriter{c: c, prag: p, seqMemo: map[cc.Node]int{}, lines: map[string][]string{}, defined: map[string]bool{}, inlineDefs: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}}
+func newRewriter(c *Config, u *unitText) *rewriter {
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, inlineDefs: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -152,7 +150,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		if fd := ed.FunctionDefinition; fd != nil {
 			// a definition in a system header (glibc's fortify wrappers of
 			// memcpy and co.) is still libc's function
-			if !r.c.isSystem(fd.Position().Filename) {
+			if !r.unit.isSystem(fd.Position()) {
 				r.defined[fd.Declarator.Name()] = true
 				r.inlineDefs[fd.Declarator.Name()] = fd.Declarator.IsInline()
 			}
@@ -163,13 +161,13 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findDirect(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
-	w := &writer{sys: r.c.isSystem, prag: r.prag}
+	w := &writer{unit: r.unit}
 	// gcc names the compilation unit (DW_AT_name, DWARF's file 0) after the
 	// first linemarker of preprocessed input: the user's file, not ours.
 	w.b.WriteString("# 1 " + strconv.Quote(main) + "\n")
 	var body []frag
 	for _, ed := range decls {
-		if fd := ed.FunctionDefinition; fd != nil && !r.c.isSystem(fd.Position().Filename) {
+		if fd := ed.FunctionDefinition; fd != nil && !r.unit.isSystem(fd.Position()) {
 			f, err := r.function(fd)
 			if err != nil {
 				return nil, err
@@ -177,7 +175,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			body = append(body, f)
 			continue
 		}
-		if ed.Case == cc.ExternalDeclarationDecl && ed.Declaration != nil && !r.c.isSystem(ed.Position().Filename) {
+		if ed.Case == cc.ExternalDeclarationDecl && ed.Declaration != nil && !r.unit.isSystem(ed.Position()) {
 			r.literalPointers(ed.Declaration)
 		}
 		body = append(body, r.verbatim(ed))
@@ -188,11 +186,13 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			header = false
 			w.raw(r.siteTable())
 		}
+		w.lead(body[i])
 		w.frag(body[i])
 	}
 	if header {
 		w.raw(r.siteTable())
 	}
+	w.rest()
 	w.b.WriteString(r.unitConstructor(main))
 	w.b.WriteByte('\n')
 	for _, name := range r.noinline {
@@ -302,7 +302,7 @@ func (r *rewriter) site(n cc.Node, kind int) int {
 	} else {
 		expr = cc.NodeSource(n)
 		if kind == siteCall || kind == siteArg {
-			expr = callAsWritten(expr, r.line(pos.Filename, pos.Line), pos.Column)
+			expr = callAsWritten(expr, r.line(pos.Filename, pos.Line), r.unit.column(pos))
 		}
 		if len(expr) > 200 {
 			expr = expr[:197] + "..."
@@ -320,7 +320,7 @@ func (r *rewriter) siteAt(pos token.Position, expr string, kind int) int {
 	if r.fn != nil && r.fn.leaf {
 		kind |= siteNoFrame
 	}
-	r.sites = append(r.sites, site{file: pos.Filename, fn: fn, expr: expr, text: r.line(pos.Filename, pos.Line), line: pos.Line, col: pos.Column, kind: kind})
+	r.sites = append(r.sites, site{file: pos.Filename, fn: fn, expr: expr, text: r.line(pos.Filename, pos.Line), line: pos.Line, col: r.unit.column(pos), kind: kind})
 	return len(r.sites) - 1
 }
 
@@ -443,7 +443,7 @@ func (r *rewriter) companionAttrs() string {
 // previous run left).
 func (r *rewriter) declSite(d *cc.Declarator, e cc.Node) string {
 	pos := e.Position()
-	i := r.siteAt(d.Position(), d.Name()+" = "+toText(asWritten(cc.NodeSource(e), r.line(pos.Filename, pos.Line), pos.Column)), siteLoss)
+	i := r.siteAt(d.Position(), d.Name()+" = "+toText(asWritten(cc.NodeSource(e), r.line(pos.Filename, pos.Line), r.unit.column(pos))), siteLoss)
 	r.sites[i].aux = len(d.Name())
 	r.sites[i].to = d.Name()
 	return siteRef(i)
@@ -518,19 +518,10 @@ func (r *rewriter) flush(n cc.Node) string {
 	return "__ml_flush(" + r.lossSite(n, nil) + ");"
 }
 
-// line returns line n of file (1-based), without its newline.
+// line returns line n of file (1-based) as the user wrote it, without its
+// newline, cut at 300 bytes.
 func (r *rewriter) line(file string, n int) string {
-	ls, ok := r.lines[file]
-	if !ok {
-		if b, err := os.ReadFile(file); err == nil {
-			ls = strings.Split(string(b), "\n")
-		}
-		r.lines[file] = ls
-	}
-	if n < 1 || n > len(ls) {
-		return ""
-	}
-	s := strings.TrimRight(ls[n-1], "\r")
+	s := r.unit.sourceLine(file, n)
 	if len(s) > 300 {
 		s = s[:300]
 	}

@@ -1,0 +1,281 @@
+package instrument
+
+import (
+	"bytes"
+	"sort"
+	"strconv"
+
+	"modernc.org/token"
+)
+
+// unitText is a translation unit as the host compiler preprocessed it (gcc
+// -E): the text the instrumented unit is made of. The compiler evaluated
+// every directive, macro, __has_builtin and line marker itself, so the
+// unit means what it means to the compiler; the instrumented unit is this
+// text with memlens's insertions, untouched code copied byte for byte with
+// its #pragma lines and line markers where they stand.
+//
+// cc/v4 reads a view of it in which each GNU line marker (`# 12 "a.c" 3`)
+// is a #line directive, which it understands; offsets into the view map
+// back to the text through shifts.
+type unitText struct {
+	orig    []byte              // the compiler's output
+	view    []byte              // what the front end parses
+	shifts  []shift             // from view offset on, orig = view + delta; in order
+	regions []region            // the system-header flag of each stretch, by view offset
+	main    string              // the main file, as the first line marker names it
+	lines   map[string][]string // the user's source files, by line (sourceLine)
+}
+
+type shift struct{ view, delta int }
+
+// region is a stretch of the view, from its offset to the next region's,
+// whose code the line markers place in a system header (or not).
+type region struct {
+	view   int
+	system bool
+}
+
+// newUnitText reads the preprocessed text pre.
+func newUnitText(pre []byte) *unitText {
+	u := &unitText{orig: pre}
+	u.view = make([]byte, 0, len(pre)+len(pre)/16)
+	for off := 0; off < len(pre); {
+		end := bytes.IndexByte(pre[off:], '\n')
+		if end < 0 {
+			end = len(pre)
+		} else {
+			end += off + 1
+		}
+		line := pre[off:end]
+		if m, ok := parseMarker(line); ok {
+			if u.main == "" {
+				u.main = m.file
+			}
+			u.view = append(u.view, "#line "...)
+			u.view = strconv.AppendInt(u.view, int64(m.line), 10)
+			u.view = append(u.view, ' ')
+			u.view = append(u.view, m.quoted...)
+			u.view = append(u.view, '\n')
+			u.shifts = append(u.shifts, shift{len(u.view), end - len(u.view)})
+			if n := len(u.regions); n == 0 || u.regions[n-1].system != m.system {
+				u.regions = append(u.regions, region{len(u.view), m.system})
+			}
+		} else {
+			u.view = append(u.view, line...)
+		}
+		off = end
+	}
+	return u
+}
+
+// marker is a GNU line marker: `# LINE "FILE" FLAGS…`.
+type marker struct {
+	line   int
+	file   string
+	quoted []byte // the file name as written, with its quotes
+	system bool   // flag 3: what follows comes from a system header
+}
+
+// parseMarker parses line as a GNU line marker.
+func parseMarker(line []byte) (marker, bool) {
+	var m marker
+	s := bytes.TrimLeft(line, " \t")
+	if len(s) < 2 || s[0] != '#' {
+		return m, false
+	}
+	s = bytes.TrimLeft(s[1:], " \t")
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	if n == 0 || n > 9 {
+		return m, false
+	}
+	m.line, _ = strconv.Atoi(string(s[:n]))
+	s = bytes.TrimLeft(s[n:], " \t")
+	if len(s) == 0 || s[0] != '"' {
+		return m, false
+	}
+	end := 1
+	for end < len(s) && s[end] != '"' {
+		if s[end] == '\\' {
+			end++
+		}
+		end++
+	}
+	if end >= len(s) {
+		return m, false
+	}
+	m.quoted = s[:end+1]
+	name, err := strconv.Unquote(string(m.quoted))
+	if err != nil {
+		name = string(m.quoted[1:end])
+	}
+	m.file = name
+	for _, f := range bytes.Fields(s[end+1:]) {
+		if string(f) == "3" {
+			m.system = true
+		}
+	}
+	return m, true
+}
+
+// origOffset maps an offset of the view to the text.
+func (u *unitText) origOffset(view int) int {
+	i := sort.Search(len(u.shifts), func(i int) bool { return u.shifts[i].view > view })
+	if i == 0 {
+		return view
+	}
+	return view + u.shifts[i-1].delta
+}
+
+// isSystem reports whether the code at pos is left uninstrumented: it comes
+// from a system header (as the line markers say) or a source of memlens's
+// own.
+func (u *unitText) isSystem(pos token.Position) bool {
+	if isOurSource(pos.Filename) {
+		return true
+	}
+	i := sort.Search(len(u.regions), func(i int) bool { return u.regions[i].view > pos.Offset })
+	return i > 0 && u.regions[i-1].system
+}
+
+// gap describes the text between two tokens: what the instrumented unit
+// must keep of it.
+type gap struct {
+	blank     bool // only white space, comments, directives and __extension__
+	directive bool // holds a directive (a #pragma, a line marker…)
+	marker    bool // holds a line marker: after it, the text places itself
+}
+
+// scanGap reads orig[from:to].
+func (u *unitText) scanGap(from, to int) gap {
+	g := gap{blank: true}
+	b := u.orig
+	lineStart := from == 0 || b[from-1] == '\n'
+	for i := from; i < to; {
+		c := b[i]
+		switch {
+		case c == '\n':
+			lineStart = true
+			i++
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			i++
+		case c == '#' && lineStart:
+			end := bytes.IndexByte(b[i:to], '\n')
+			if end < 0 {
+				end = to - i
+			}
+			g.directive = true
+			if _, ok := parseMarker(b[i : i+end]); ok {
+				g.marker = true
+			}
+			i += end
+		case c == '/' && i+1 < to && b[i+1] == '*':
+			end := bytes.Index(b[i+2:to], []byte("*/"))
+			if end < 0 {
+				return gap{}
+			}
+			i += end + 4
+			lineStart = false
+		case c == '/' && i+1 < to && b[i+1] == '/':
+			end := bytes.IndexByte(b[i:to], '\n')
+			if end < 0 {
+				end = to - i
+			}
+			i += end
+		case bytes.HasPrefix(b[i:to], []byte("__extension__")) && (i+13 == to || !isIdentByte(b[i+13])) && (i == 0 || !isIdentByte(b[i-1])):
+			// cc/v4 defines it away: the front end has no token for it
+			i += 13
+			lineStart = false
+		default:
+			g.blank = false
+			return g
+		}
+	}
+	return g
+}
+
+// directives returns the directive lines of orig[from:to], each with its
+// newline.
+func (u *unitText) directives(from, to int) []byte {
+	var out []byte
+	b := u.orig
+	for i := from; i < to; {
+		end := bytes.IndexByte(b[i:to], '\n')
+		if end < 0 {
+			end = to - i
+		} else {
+			end++
+		}
+		line := b[i : i+end]
+		if t := bytes.TrimLeft(line, " \t"); len(t) > 0 && t[0] == '#' && (i == 0 || b[i-1] == '\n') {
+			out = append(out, line...)
+			if out[len(out)-1] != '\n' {
+				out = append(out, '\n')
+			}
+		}
+		i += end
+	}
+	return out
+}
+
+// lastDirectiveEnd returns the end of the last directive line of
+// orig[from:to], past its newline; from if there is none.
+func (u *unitText) lastDirectiveEnd(from, to int) int {
+	end := from
+	for i := from; i < to; {
+		nl := bytes.IndexByte(u.orig[i:to], '\n')
+		if nl < 0 {
+			break
+		}
+		if t := bytes.TrimLeft(u.orig[i:i+nl], " \t"); len(t) > 0 && t[0] == '#' && (i == 0 || u.orig[i-1] == '\n') {
+			end = i + nl + 1
+		}
+		i += nl + 1
+	}
+	return end
+}
+
+// invocation returns the end of the call-like text starting at orig offset
+// off, an identifier: past the parenthesis that closes its arguments, or
+// past the identifier when no argument list follows.
+func (u *unitText) invocation(off int) int {
+	b := u.orig
+	i := off
+	for i < len(b) && isIdentByte(b[i]) {
+		i++
+	}
+	j := i
+	for j < len(b) && (b[j] == ' ' || b[j] == '\t' || b[j] == '\n' || b[j] == '\r') {
+		j++
+	}
+	if j >= len(b) || b[j] != '(' {
+		return i
+	}
+	depth, quote := 0, byte(0)
+	for ; j < len(b); j++ {
+		switch c := b[j]; {
+		case quote != 0:
+			if c == '\\' {
+				j++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return i
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
