@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 int ml_state;
@@ -157,6 +158,103 @@ static void ml_parse_env(char **envp)
 		}
 }
 
+/* The stack. Instrumented frames are larger than native ones (metadata
+ * beside each pointer, checks' temporaries), so recursion that just fits
+ * the native stack would overflow: the main thread may grow ML_STACK_SCALE
+ * times further (the kernel checks the limit when the stack grows; the
+ * room below it was set aside at exec, at least 128 MiB), and threads get
+ * stacks that much larger by default.
+ *
+ * An unlimited stack makes the kernel lay out mappings bottom-up, over
+ * the addresses the runtime's tables must have (ulimit -s unlimited): the
+ * program is then started again with a large finite limit, which keeps
+ * the usual layout (as ThreadSanitizer does). */
+#define ML_STACK_SCALE 8
+#define ML_STACK_MAIN_MAX (120UL << 20)        /* inside the room exec left */
+#define ML_STACK_UNLIMITED (4UL << 30)         /* for ulimit -s unlimited */
+#define ML_STACK_THREAD_MAX (512UL << 20)
+
+/* Reads a NUL-separated /proc file into memory of its own, as a vector of
+ * its strings (n of them); 0 if it cannot. No malloc: this runs before
+ * libc is ready. */
+static char **ml_proc_strings(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	size_t cap = 1 << 20, len = 0;
+	char *buf = mmap(0, cap, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (buf == MAP_FAILED) {
+		close(fd);
+		return 0;
+	}
+	for (;;) {
+		if (len + 1 >= cap) {
+			char *big = mremap(buf, cap, cap * 2, MREMAP_MAYMOVE);
+			if (big == MAP_FAILED) {
+				close(fd);
+				return 0;
+			}
+			buf = big, cap *= 2;
+		}
+		ssize_t n = read(fd, buf + len, cap - len - 1);
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	close(fd);
+	size_t count = 0;
+	for (size_t i = 0; i < len; i++)
+		count += buf[i] == 0;
+	char **v = mmap(0, (count + 1) * sizeof *v, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (v == MAP_FAILED)
+		return 0;
+	size_t k = 0;
+	for (size_t i = 0; i < len; i++)
+		if (i == 0 || buf[i - 1] == 0)
+			v[k++] = buf + i;
+	v[k] = 0;
+	return v;
+}
+
+static void ml_stack_room(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_STACK, &rl) != 0)
+		return;
+	if (rl.rlim_cur == RLIM_INFINITY) {
+		char **argv = ml_proc_strings("/proc/self/cmdline");
+		char **envp = ml_proc_strings("/proc/self/environ");
+		rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > ML_STACK_UNLIMITED ? ML_STACK_UNLIMITED : rl.rlim_max;
+		if (argv && envp && setrlimit(RLIMIT_STACK, &rl) == 0)
+			execve("/proc/self/exe", argv, envp);
+		ml_printf("memlens: the stack size is unlimited (ulimit -s unlimited), which puts mappings where memlens's tables go, and the program could not be started again with a finite one: run it with a finite stack size\n");
+		_exit(1);
+	}
+	if (rl.rlim_cur < ML_STACK_MAIN_MAX / ML_STACK_SCALE) {
+		rlim_t want = rl.rlim_cur * ML_STACK_SCALE;
+		if (want > rl.rlim_max)
+			want = rl.rlim_max;
+		if (want > rl.rlim_cur) {
+			rl.rlim_cur = want;
+			setrlimit(RLIMIT_STACK, &rl);
+		}
+	}
+}
+
+/* Threads created without a stack size of their own get the scaled one. */
+static void ml_thread_stacks(void)
+{
+	pthread_attr_t attr;
+	size_t size;
+	if (pthread_getattr_default_np(&attr) != 0)
+		return;
+	if (pthread_attr_getstacksize(&attr, &size) == 0 && size < ML_STACK_THREAD_MAX / ML_STACK_SCALE &&
+	    pthread_attr_setstacksize(&attr, size * ML_STACK_SCALE) == 0)
+		pthread_setattr_default_np(&attr);
+	pthread_attr_destroy(&attr);
+}
+
 void __ml_init(void)
 {
 	int st = __atomic_load_n(&ml_state, __ATOMIC_ACQUIRE);
@@ -168,6 +266,7 @@ void __ml_init(void)
 		return;
 	}
 	ml_state = ML_INITIALIZING;
+	ml_stack_room();
 	ml_explain_init(); /* (the options switch explanations on) */
 	ml_flags_defaults();
 
@@ -206,6 +305,7 @@ void __ml_init(void)
 	 * libc directly and are remembered by ml_init_block_add. */
 	on_exit(ml_on_exit, 0);
 	pthread_atfork(ml_atfork_prepare, ml_atfork_parent, ml_atfork_child);
+	ml_thread_stacks();
 
 	ml_parse_env(environ);
 	__atomic_store_n(&ml_state, ML_READY, __ATOMIC_RELEASE);

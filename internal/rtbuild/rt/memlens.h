@@ -374,7 +374,14 @@ extern const int __memlens_abi_v21;
 static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v21;
 
 /* ---- hot path ---- */
+#ifdef __OPTIMIZE__
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
+#else
+/* Without optimisation gcc gives the locals of every inlined copy a stack
+ * slot of its own: a function with a hundred checks had a 5 KiB frame.
+ * Calls keep frames small where speed was not asked for. */
+#define __ML_INLINE static __attribute__((noinline, unused))
+#endif
 #define __ML_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define __ML_LIKELY(x) __builtin_expect(!!(x), 1)
 
