@@ -3,6 +3,7 @@ package e2e
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -40,6 +41,50 @@ func TestDisable(t *testing.T) {
 	out, _ = cmd.CombinedOutput()
 	if !strings.Contains(string(out), "no debugger is attached") || !strings.Contains(string(out), "done") {
 		t.Errorf("break=1 without a debugger: want a note and the program to go on, got:\n%s", out)
+	}
+}
+
+// TestSuppressions: a suppressions file's KIND:PATTERN lines cover reports
+// of every kind, by a function or file of the report's stack, and a
+// suppressed error does not change the exit status.
+func TestSuppressions(t *testing.T) {
+	prog := buildReporter(t, "testdata/control.c")
+	supp := filepath.Join(t.TempDir(), "control.supp")
+	run := func(lines string) (string, int) {
+		if err := os.WriteFile(supp, []byte(lines), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var ks []string
+		for _, r := range runReports(t, prog, ":suppressions="+supp) {
+			ks = append(ks, r.Kind)
+		}
+		cmd := exec.Command(prog)
+		cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=suppressions="+supp)
+		err := cmd.Run()
+		status := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			status = ee.ExitCode()
+		}
+		return strings.Join(ks, " "), status
+	}
+	if got, _ := run("DANGLING-POINTER-DEREF:peek\n"); got != "DOUBLE-FREE" {
+		t.Errorf("DANGLING-POINTER-DEREF:peek: reports %q, want DOUBLE-FREE alone", got)
+	}
+	if got, _ := run("double-free:control.c\n# a comment\n"); got != "DANGLING-POINTER-DEREF" {
+		t.Errorf("double-free:control.c: reports %q, want DANGLING-POINTER-DEREF alone", got)
+	}
+	if got, _ := run("DOUBLE-FREE:peek\n"); got != "DANGLING-POINTER-DEREF DOUBLE-FREE" {
+		t.Errorf("DOUBLE-FREE:peek matches no frame of the double free: reports %q", got)
+	}
+	if got, status := run("all:ma*\n"); got != "" || status != 0 {
+		t.Errorf("all:ma*: reports %q and exit status %d, want none and 0", got, status)
+	}
+	cmd := exec.Command(prog)
+	os.WriteFile(supp, []byte("DOUBLE-FREE\nNO-SUCH-KIND:x\n"), 0o644)
+	cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=suppressions="+supp)
+	out, _ := cmd.CombinedOutput()
+	if !strings.Contains(string(out), "control.supp:1: expected KIND:PATTERN") || !strings.Contains(string(out), "control.supp:2: expected KIND:PATTERN") {
+		t.Errorf("malformed lines not named with file:line:\n%s", out)
 	}
 }
 

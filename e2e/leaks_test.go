@@ -113,7 +113,7 @@ func TestLeakOptions(t *testing.T) {
 	}
 	log := filepath.Join(dir, "log.jsonl")
 	out := stderr("suppressions=" + supp + ":log_json=" + log)
-	if !strings.Contains(out, supp+":3: expected leak:PATTERN") {
+	if !strings.Contains(out, supp+":3: expected KIND:PATTERN") {
 		t.Errorf("the malformed suppression line was not reported with file:line:\n%s", out)
 	}
 	if !strings.Contains(out, "suppressed: ") {

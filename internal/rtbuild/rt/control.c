@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 /* The kind named s[0..n) (case ignored), or -1; "all": ML_NKINDS. */
-static int ml_kind_named(const char *s, size_t n)
+int ml_kind_named(const char *s, size_t n)
 {
 	if (n == 3 && strncasecmp(s, "all", 3) == 0)
 		return ML_NKINDS;

@@ -60,7 +60,7 @@ static const struct ml_option {
 	{"show_reachable", ML_OPT_BOOL, "0", 0, 1,
 	 "print the leak summary, with the still-reachable allocation sites, even when nothing is lost", 0},
 	{"suppressions", ML_OPT_PATH, "", 0, 0,
-	 "file of leak suppressions: lines leak:PATTERN matching a function or file of the allocation stack", 0},
+	 "file of suppressions: lines KIND:PATTERN (KIND a report kind, leak or all) matching a function or file of the report's stack", 0},
 	{"disable", ML_OPT_KINDS, "", 0, 0,
 	 "comma-separated bug kinds not to report (e.g. DOUBLE-FREE,MEMORY-LEAK, or all); "
 	 "memlens_enable(\"KIND\", 0|1) switches one while the program runs", 0},

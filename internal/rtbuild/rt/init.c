@@ -154,6 +154,7 @@ static void ml_parse_env(char **envp)
 	for (char **e = envp; *e; e++)
 		if (strncmp(*e, "MEMLENS_OPTIONS=", 16) == 0) {
 			ml_flags_parse(*e + 16);
+			ml_supp_load(); /* a mistake in the file is shown at start */
 			break;
 		}
 }

@@ -104,6 +104,8 @@
 #define ml_loss_pending        __mlrt_loss_pending
 #define ml_loss_names          __mlrt_loss_names
 #define ml_suppressed          __mlrt_suppressed
+#define ml_supp_load           __mlrt_supp_load
+#define ml_kind_named          __mlrt_kind_named
 #define ml_pin                 __mlrt_pin
 #define ml_scratch             __mlrt_scratch
 #define ml_sort                __mlrt_sort
@@ -308,7 +310,7 @@ struct ml_flags {
 	int detect_leaks;      /* the leak check at exit (leaks.c) */
 	int show_reachable;    /* its summary even when nothing is lost */
 	int leak_check;        /* ML_LEAK_CHECK_*: at exit, at the point of loss, or both */
-	char suppressions[4096]; /* leak suppressions file, "" = none (leaks.c) */
+	char suppressions[4096]; /* suppressions file, "" = none (suppress.c) */
 	int break_on_error;    /* stop in a debugger after each report (control.c) */
 	int explain;           /* value propagation chains (explain.c) */
 	uptr explain_ring;     /* steps the ring keeps, a power of two */
@@ -796,9 +798,14 @@ void ml_leak_summary(const struct ml_leak_sum *sum);
 /* ---- leaks.c ---- */
 /* The leak check, at exit. */
 void ml_check_leaks(void);
-/* Do the suppressions (the suppressions option) cover allocation stack
- * stack? */
-int ml_suppressed(unsigned stack);
+/* Does a suppression (the suppressions option, suppress.c) cover a report
+ * of kind whose stack is stack (a leak's: its allocation stack)? */
+int ml_suppressed(enum ml_kind kind, unsigned stack);
+/* Read the suppressions file, once (a leak check reads it before it takes
+ * the heap apart). */
+void ml_supp_load(void);
+/* The kind named s[0..n) (case ignored), or -1; "all": ML_NKINDS. */
+int ml_kind_named(const char *s, size_t n);
 void ml_report_lock(void);
 void ml_report_unlock(void);
 /* Unconditional diagnostics (bad options, fatal errors): one write(2). */

@@ -320,103 +320,6 @@ static void ml_cliques(void)
 	}
 }
 
-/* ---- suppressions ---- */
-
-/* The suppressions file (option suppressions=FILE) holds lines
- *   leak:PATTERN
- * (blank lines and lines starting with # are ignored). A loss record is
- * not reported when PATTERN matches the function, the file or the file's
- * base name of a frame of its allocation stack; * matches any run of
- * characters. The patterns, NUL-terminated one after the other, end with
- * an empty one. */
-static char *ml_supp;
-
-static int ml_glob(const char *p, const char *s)
-{
-	for (; *p; p++, s++) {
-		if (*p == '*') {
-			for (;; s++) {
-				if (ml_glob(p + 1, s))
-					return 1;
-				if (!*s)
-					return 0;
-			}
-		}
-		if (*p != *s)
-			return 0;
-	}
-	return !*s;
-}
-
-/* Read the file; a line that is not a suppression is reported (file:line
- * and what was expected) and skipped. */
-static void ml_supp_load(void)
-{
-	static int loaded;
-	if (loaded++)
-		return;
-	const char *path = ml_flags.suppressions;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ml_printf("memlens: suppressions file %s: cannot open it: %s\n", path, strerror(errno));
-		return;
-	}
-	size_t cap = 1 << 20, n = 0;
-	char *text = ml_scratch(cap + 2);
-	ml_supp = ml_scratch(cap + 2);
-	if (!text || !ml_supp) {
-		close(fd);
-		return;
-	}
-	ssize_t r;
-	while (n < cap && (r = read(fd, text + n, cap - n)) > 0)
-		n += (size_t)r;
-	close(fd);
-	text[n] = '\n';
-	size_t out = 0;
-	unsigned line = 0;
-	for (char *l = text, *end = text + n; l < end;) {
-		char *nl = memchr(l, '\n', (size_t)(end - l) + 1);
-		*nl = 0;
-		line++;
-		while (*l == ' ' || *l == '\t')
-			l++;
-		size_t len = strlen(l);
-		while (len && (l[len - 1] == ' ' || l[len - 1] == '\t' || l[len - 1] == '\r'))
-			l[--len] = 0;
-		if (len && *l != '#') {
-			if (strncmp(l, "leak:", 5) != 0 || len == 5)
-				ml_printf("memlens: %s:%u: expected leak:PATTERN (a function or file name, * for any run of characters), found '%s'\n",
-				          path, line, l);
-			else {
-				memcpy(ml_supp + out, l + 5, len - 5 + 1);
-				out += len - 5 + 1;
-			}
-		}
-		l = nl + 1;
-	}
-	ml_supp[out] = 0;
-}
-
-int ml_suppressed(unsigned stack)
-{
-	if (ml_flags.suppressions[0])
-		ml_supp_load();
-	if (!ml_supp)
-		return 0;
-	const site_t *f[__ML_MAX_FRAMES];
-	unsigned n = ml_stack_get(stack, f, __ML_MAX_FRAMES);
-	for (const char *p = ml_supp; *p; p += strlen(p) + 1)
-		for (unsigned i = 0; i < n; i++) {
-			const char *file = f[i]->file ? f[i]->file : "";
-			const char *base = strrchr(file, '/');
-			if ((f[i]->func && ml_glob(p, f[i]->func)) || ml_glob(p, file) ||
-			    (base && ml_glob(p, base + 1)))
-				return 1;
-		}
-	return 0;
-}
-
 /* ---- loss records ---- */
 
 /* Loss records group blocks by category and by the innermost frames of
@@ -449,8 +352,7 @@ void ml_check_leaks(void)
 		return;
 	if (!ml_lb_collect())
 		return;
-	if (ml_flags.suppressions[0])
-		ml_supp_load();
+	ml_supp_load();
 	ml_scan_roots();
 	ml_cliques();
 
@@ -504,7 +406,7 @@ void ml_check_leaks(void)
 		struct ml_lgroup *grp = &g[k];
 		if (grp->state == ML_L_REACHABLE || ml_flags.leak_check == ML_LEAK_CHECK_LOSS)
 			continue;
-		if (ml_suppressed(grp->stack)) {
+		if (ml_suppressed(ML_MEMORY_LEAK, grp->stack)) {
 			sum.suppressed[0] += grp->bytes;
 			sum.suppressed[1] += grp->blocks;
 			total[grp->state][0] -= grp->bytes;

@@ -343,7 +343,7 @@ static void ml_lost(unsigned s, unsigned gen, const site_t *site, unsigned how, 
 {
 	if (!ml_seen_before(ml_alloc_site(s), site, how, 0)) {
 		struct ml_span sp = ml_span_of(s);
-		if (ml_suppressed(ML_COLD[s].alloc_stack) || ml_loss_held(&sp, 1)) {
+		if (ml_suppressed(ML_MEMORY_LEAK, ML_COLD[s].alloc_stack) || ml_loss_held(&sp, 1)) {
 			ml_pin(s); /* (the check at exit counts it) */
 			return;
 		}

@@ -1801,12 +1801,17 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 		errno = e;
 		return;
 	}
-	ml_errors = 1;
-
 	int pid = getpid();
 	/* a leak is told where its blocks were allocated */
 	unsigned tid = ev->leak ? ev->leak->tid : ml_self_id();
 	unsigned stack = ev->leak ? ev->leak->stack : ml_stack_capture(ev->site);
+	if (!ev->leak && ml_suppressed(kind, stack)) { /* (a leak's were judged by the leak check) */
+		ml_report_unlock();
+		ml_tls.in_report = 0;
+		errno = e;
+		return;
+	}
+	ml_errors = 1;
 
 	ml_chains_collect(kind, ev);
 	struct ml_buf t = {ml_tbuf, 0, sizeof ml_tbuf, 0};
