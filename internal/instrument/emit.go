@@ -55,6 +55,7 @@ type writer struct {
 	unit     *unitText
 	cursor   int  // offset into unit.orig up to which the text is in the output
 	synced   bool // the output's file and line are the text's at cursor
+	attrEnd  int  // offset into unit.orig where the attribute specifier last written ends
 }
 
 func (w *writer) frag(f frag) {
@@ -199,7 +200,16 @@ func (w *writer) span(pos token.Position, from, to int) {
 		w.synced = false
 		return
 	}
+	if t := string(text); t == "__attribute__" || t == "__attribute" {
+		w.attrEnd = w.unit.invocation(from)
+	}
 	g := w.unit.scanGap(w.cursor, from)
+	if from < w.attrEnd {
+		// inside an attribute specifier, which memlens never rewrites:
+		// cc/v4 keeps only the first and last of a list of three or more
+		// attributes, the text has them all
+		g.blank = true
+	}
 	if !g.blank {
 		// the tokens in between were rewritten: their directives stay
 		if d := w.unit.directives(w.cursor, from); len(d) > 0 {
