@@ -1,0 +1,88 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// dropinCases are programs of testdata/dropin with the flags a real build
+// would give them: each must build with memlens cc exactly as with gcc.
+var dropinCases = []struct {
+	file  string
+	flags []string
+}{
+	{"pack.c", []string{"-O2", "-Wall"}},
+	{"strict.c", []string{"-std=c89", "-pedantic", "-Wall", "-Wextra", "-Werror", "-Wno-error=unused-parameter",
+		"-Wdeclaration-after-statement", "-Wc++-compat", "-Wconversion", "-Wshadow", "-Wcast-qual", "-Wbad-function-cast",
+		"-Wstrict-prototypes", "-Wmissing-prototypes", "-Wunused-macros", "-Wswitch-enum"}},
+	{"features.c", []string{"-O1", "-Wall"}},
+	{"syntax_error.c", []string{"-Wall"}},
+	{"o0_switch.c", []string{"-O0", "-Wall", "-Werror=return-type"}},
+	{"simd_o0.c", []string{"-O0", "-msse2"}},
+	{"recursion.c", []string{"-O0"}},
+	{"recursion.c", []string{"-O2"}},
+}
+
+// TestDropIn builds each case with gcc and with memlens cc (both modes) from
+// the same directory and compares what a user sees: the compiler's
+// diagnostics byte for byte, the exit status, and the program's output and
+// status.
+func TestDropIn(t *testing.T) {
+	needMemlens(t)
+	for _, tc := range dropinCases {
+		t.Run(tc.file+strings.Join(tc.flags, ""), func(t *testing.T) {
+			dir := t.TempDir()
+			for _, f := range []string{tc.file, "features.h"} {
+				b, err := os.ReadFile(filepath.Join("testdata/dropin", f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			args := append(append([]string{}, tc.flags...), tc.file, "-o", "native")
+			wantDiag, wantErr := build(dir, append([]string{gcc}, args...))
+			native := run(t, dir, "./native", wantErr)
+			for _, mode := range [][]string{{"cc"}, {"cc", "--memlens-full"}} {
+				args := append(append(append([]string{memlens}, mode...), tc.flags...), tc.file, "-o", "instrumented")
+				diag, err := build(dir, args)
+				if string(diag) != string(wantDiag) || exitStatus(err) != exitStatus(wantErr) {
+					t.Errorf("%s: status %d, diagnostics:\n%s\ngcc: status %d, diagnostics:\n%s", strings.Join(mode, " "), exitStatus(err), diag, exitStatus(wantErr), wantDiag)
+					continue
+				}
+				if got := run(t, dir, "./instrumented", err); got != native {
+					t.Errorf("%s: the program printed\n%s\nnatively\n%s", strings.Join(mode, " "), got, native)
+				}
+			}
+		})
+	}
+}
+
+// run runs a program built without error (built reports the build's
+// error) and returns its output and exit status.
+func run(t *testing.T, dir, prog string, built error) string {
+	t.Helper()
+	if built != nil {
+		return ""
+	}
+	cmd := exec.Command(prog)
+	cmd.Dir = dir
+	cmd.Env = environ()
+	out, err := cmd.CombinedOutput()
+	return fmt.Sprintf("%sexit %d", out, exitStatus(err))
+}
+
+func exitStatus(err error) int {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}

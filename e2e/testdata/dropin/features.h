@@ -1,0 +1,2 @@
+#pragma once
+static int header_level(void) { return __INCLUDE_LEVEL__; }
