@@ -102,7 +102,8 @@ func (w *writer) lead(f frag) {
 		if o < w.cursor || !w.original(p.tok, o) || !w.unit.scanGap(w.cursor, o).blank {
 			return
 		}
-		if end := w.unit.lastDirectiveEnd(w.cursor, o); end > w.cursor {
+		if d := w.unit.directiveLines(w.cursor, o); len(d) > 0 {
+			end := d[len(d)-1][1]
 			if w.col != 1 && w.unit.orig[w.cursor] != '\n' {
 				w.b.WriteByte('\n')
 				w.col = 1
@@ -211,14 +212,7 @@ func (w *writer) span(pos token.Position, from, to int) {
 		g.blank = true
 	}
 	if !g.blank {
-		// the tokens in between were rewritten: their directives stay
-		if d := w.unit.directives(w.cursor, from); len(d) > 0 {
-			if w.col != 1 {
-				w.b.WriteByte('\n')
-			}
-			w.b.Write(d)
-			w.file, w.col = "", 1
-		}
+		w.keepDirectives(from) // the tokens in between were rewritten
 		w.cursor = to
 		w.place(pos, text, nil)
 		w.synced = true
@@ -325,15 +319,24 @@ func (w *writer) raw(s string) {
 	w.synced = false
 }
 
-// rest writes the directives of the unit's text after the last token
-// written (a #pragma closing the file).
-func (w *writer) rest() {
-	if d := w.unit.directives(w.cursor, len(w.unit.orig)); len(d) > 0 {
+// keepDirectives writes the directive lines of the text from cursor to
+// offset to, whose tokens are not written there: the #pragma lines stay.
+func (w *writer) keepDirectives(to int) {
+	for _, d := range w.unit.directiveLines(w.cursor, to) {
 		if w.col != 1 {
 			w.b.WriteByte('\n')
 		}
-		w.b.Write(d)
+		w.b.Write(w.unit.orig[d[0]:d[1]])
+		if w.unit.orig[d[1]-1] != '\n' {
+			w.b.WriteByte('\n')
+		}
 		w.file, w.col, w.synced = "", 1, false
 	}
+}
+
+// rest writes the directives of the unit's text after the last token
+// written (a #pragma closing the file).
+func (w *writer) rest() {
+	w.keepDirectives(len(w.unit.orig))
 	w.cursor = len(w.unit.orig)
 }

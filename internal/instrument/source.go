@@ -49,9 +49,6 @@ func newUnitText(pre []byte) *unitText {
 		}
 		line := pre[off:end]
 		if m, ok := parseMarker(line); ok {
-			if u.main == "" {
-				u.main = m.file
-			}
 			u.view = append(u.view, "#line "...)
 			u.view = strconv.AppendInt(u.view, int64(m.line), 10)
 			u.view = append(u.view, ' ')
@@ -197,45 +194,24 @@ func (u *unitText) scanGap(from, to int) gap {
 	return g
 }
 
-// directives returns the directive lines of orig[from:to], each with its
-// newline.
-func (u *unitText) directives(from, to int) []byte {
-	var out []byte
+// directiveLines returns the spans of the directive lines of
+// orig[from:to], each with its newline when it has one.
+func (u *unitText) directiveLines(from, to int) [][2]int {
+	var spans [][2]int
 	b := u.orig
 	for i := from; i < to; {
 		end := bytes.IndexByte(b[i:to], '\n')
 		if end < 0 {
-			end = to - i
+			end = to
 		} else {
-			end++
+			end += i + 1
 		}
-		line := b[i : i+end]
-		if t := bytes.TrimLeft(line, " \t"); len(t) > 0 && t[0] == '#' && (i == 0 || b[i-1] == '\n') {
-			out = append(out, line...)
-			if out[len(out)-1] != '\n' {
-				out = append(out, '\n')
-			}
+		if t := bytes.TrimLeft(b[i:end], " \t"); len(t) > 0 && t[0] == '#' && (i == 0 || b[i-1] == '\n') {
+			spans = append(spans, [2]int{i, end})
 		}
-		i += end
+		i = end
 	}
-	return out
-}
-
-// lastDirectiveEnd returns the end of the last directive line of
-// orig[from:to], past its newline; from if there is none.
-func (u *unitText) lastDirectiveEnd(from, to int) int {
-	end := from
-	for i := from; i < to; {
-		nl := bytes.IndexByte(u.orig[i:to], '\n')
-		if nl < 0 {
-			break
-		}
-		if t := bytes.TrimLeft(u.orig[i:i+nl], " \t"); len(t) > 0 && t[0] == '#' && (i == 0 || u.orig[i-1] == '\n') {
-			end = i + nl + 1
-		}
-		i += nl + 1
-	}
-	return end
+	return spans
 }
 
 // invocation returns the end of the call-like text starting at orig offset
