@@ -86,3 +86,33 @@ func exitStatus(err error) int {
 	}
 	return 0
 }
+
+// TestUnlimitedStack: under ulimit -s unlimited the kernel lays out
+// mappings bottom-up, over memlens's tables; the program still runs, with
+// its deep recursion.
+func TestUnlimitedStack(t *testing.T) {
+	needMemlens(t)
+	dir := t.TempDir()
+	if out, err := build(dir, []string{memlens, "cc", "-O0", filepath.Join(cwd(t), "testdata/dropin/recursion.c"), "-o", "prog"}); err != nil {
+		t.Fatalf("memlens cc: %v\n%s", err, out)
+	}
+	cmd := exec.Command("bash", "-c", "ulimit -s unlimited || exit 77; for i in 1 2 3 4 5; do ./prog || exit; done")
+	cmd.Dir = dir
+	cmd.Env = environ()
+	out, err := cmd.CombinedOutput()
+	if exitStatus(err) == 77 {
+		t.Skip("the stack limit cannot be raised to unlimited here")
+	}
+	if err != nil || strings.Count(string(out), "119766\n") != 5 {
+		t.Errorf("under ulimit -s unlimited: %v\n%s", err, out)
+	}
+}
+
+func cwd(t *testing.T) string {
+	t.Helper()
+	d, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}

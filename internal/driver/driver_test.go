@@ -338,6 +338,23 @@ func TestSaveTemps(t *testing.T) {
 	}
 }
 
+// TestGccSaveTemps: -save-temps keeps gcc's preprocessed text and the
+// assembly where gcc 12 keeps them, and leaves none of its own behind.
+func TestGccSaveTemps(t *testing.T) {
+	e := setup(t)
+	e.cc(0, "-save-temps", "-Iinc", "-c", "main.c", "-o", "build/x.o")
+	if !e.contains("build/x.i", "int main(void)") || !exists("build/x.s") || !exists("build/x.o") {
+		t.Error("-c -o build/x.o: build/x.i (the user's preprocessed source), x.s or x.o missing")
+	}
+	e.cc(0, "-save-temps", "-Iinc", "main.c", "util.c", "-o", "build/p")
+	for _, f := range []string{"build/p-main.i", "build/p-util.i", "build/p-main.s", "build/p-main.o", "build/p"} {
+		if !exists(f) {
+			t.Errorf("link -o build/p: %s missing", f)
+		}
+	}
+	e.runs("./build/p")
+}
+
 // TestFullChecking: --memlens-full reaches the instrumenter, and never
 // the C compiler; without it units are built for detection mode.
 func TestFullChecking(t *testing.T) {

@@ -1,0 +1,40 @@
+package instrument
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"modernc.org/token"
+)
+
+// TestColumn: a token of the compiler's preprocessed text gets its column
+// in the user's source line, whose white space the text folded; a token of
+// a macro's expansion gets the macro's.
+func TestColumn(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "a.c")
+	line := "\tint  y  =   SQ(*p)  +  one;"
+	if err := os.WriteFile(src, []byte("#define SQ(x) ((x)*(x))\n"+line+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text := " int y = ((*p)*(*p)) + one;"
+	u := newUnitText([]byte("# 2 \"" + src + "\"\n" + text + "\n"))
+	view := strings.Index(string(u.view), text)
+	for _, tc := range []struct {
+		tok  string
+		nth  int // which occurrence in the text's line
+		want string
+	}{
+		{"y", 0, "y"}, {"+", 0, "+"}, {"one", 0, "one"}, {"*", 1, "SQ"},
+	} {
+		k := -1
+		for n := 0; n <= tc.nth; n++ {
+			k += 1 + strings.Index(text[k+1:], tc.tok)
+		}
+		pos := token.Position{Filename: src, Line: 2, Column: k + 1, Offset: view + k}
+		if got, want := u.column(pos), strings.Index(line, tc.want)+1; got != want {
+			t.Errorf("%q #%d: column %d, want %d", tc.tok, tc.nth, got, want)
+		}
+	}
+}
