@@ -123,3 +123,40 @@ func checkStacks(t *testing.T, prog, opts string, want map[string][3]string) {
 		}
 	}
 }
+
+// TestCallSiteInExpression: several calls in one expression, built -O2,
+// each callee's frame names its own call's line. (The site was stored by
+// a comma expression; two of those in one expression are unsequenced
+// stores, which gcc -O2 hoisted above all the calls.)
+func TestCallSiteInExpression(t *testing.T) {
+	needMemlens(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "sites.c")
+	code := `#include <stdlib.h>
+static int k(int *p, int i) { return p[i]; }
+static int z(int a) { return a; }
+int main(void) {
+	int *p = malloc(3 * sizeof *p);
+	p[0] = p[1] = p[2] = 1;
+	int r = z(1) * z(5) +
+		k(p, 3) +
+		z(2);
+	free(p);
+	return r == 0;
+}
+`
+	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog := filepath.Join(dir, "sites")
+	if out, err := exec.Command(memlens, "cc", "-g", "-O2", "-o", prog, src).CombinedOutput(); err != nil {
+		t.Fatalf("memlens cc: %v\n%s", err, out)
+	}
+	recs := runReports(t, prog, "")
+	if len(recs) != 1 || len(recs[0].Stack) != 2 {
+		t.Fatalf("want one report with a two-frame stack, got %+v", recs)
+	}
+	if f := recs[0].Stack[1]; f.Function != "main" || f.Line != 8 {
+		t.Errorf("caller frame %s:%d, want main:8 (the line of the call of k)", f.Function, f.Line)
+	}
+}

@@ -120,9 +120,9 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		if name == "pthread_exit" {
 			callee = "__ml_pthread_exit"
 		}
-		f.str("(__ml_t.frames[__ml_slot] = " + site + ", __ml_t.xsite = " + r.lossSite(x, nil) + ", " + callee)
+		f.str("__extension__({ __ml_t.frames[__ml_slot] = " + site + "; __ml_t.xsite = " + r.lossSite(x, nil) + "; " + callee)
 		f.cat(r.argsFrag(x))
-		f.str(")")
+		f.str("; })")
 		return f, metaWild, none
 	case system && wrapped[name]:
 		callee = "__ml_" + name
@@ -133,11 +133,10 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		// (and a heap block libc hands over becomes the program's); what
 		// it may write through its pointer arguments is defined
 		var f frag
-		f.str("(__ml_t.frames[__ml_slot] = " + site + ",")
 		f.cat(r.expr(x.PostfixExpression))
 		args, outs := r.externArgs(x)
 		f.cat(args)
-		f.str(")")
+		f = atSite(site, f)
 		f = r.adoptOuts(f, outs, isVoid(x.Type()))
 		if wantMeta {
 			m := r.metaTemp()
@@ -163,15 +162,13 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 
 	var f frag
 	if !anyPtr && !retPtr && callee != "" {
-		f.str("(__ml_t.frames[__ml_slot] = " + site + ",")
 		if callee != name {
 			f.str(callee)
 			f.cat(r.argsFrag(x))
 		} else {
 			f.cat(r.generic(x))
 		}
-		f.str(")")
-		return f, metaWild, none
+		return atSite(site, f), metaWild, none
 	}
 
 	// General form: evaluate the callee and the arguments into temporaries,
@@ -302,19 +299,28 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		}
 		call.str("); })")
 	}
-	var f frag
 	if !retPtr {
-		f.str("(__ml_t.frames[__ml_slot] = " + site + ",")
-		f.cat(call)
-		f.str(")")
-		return f, metaWild, generated(genNone)
+		return atSite(site, call), metaWild, generated(genNone)
 	}
+	var f frag
 	m, pv := r.metaTemp(), r.provTemp()
 	v := r.name("__ml_v")
 	f.str("__extension__({ __ml_t.frames[__ml_slot] = " + site + "; __auto_type " + v + " = ")
 	f.cat(call)
 	f.strf("; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s; %s; })", m, name, v, r.result(pv, name), v)
 	return f, m, pv
+}
+
+// atSite wraps a call in the statement that first records its site in the
+// caller's frame. A statement expression, not a comma: two calls in one
+// expression would make two unsequenced stores to the frame, which gcc -O2
+// hoists above all the calls (every callee then saw the last site).
+func atSite(site string, call frag) frag {
+	var f frag
+	f.str("__extension__({ __ml_t.frames[__ml_slot] = " + site + "; ")
+	f.cat(call)
+	f.str("; })")
+	return f
 }
 
 // isVoid reports whether t is void (or unknown, as a call's type may be).

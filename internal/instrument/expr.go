@@ -348,7 +348,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	var ops string
 	if e, ok := n.(cc.ExpressionNode); ok {
 		if l.bitfield {
-			ops = r.bitfieldDef(p, e.(*cc.PostfixExpression).Field(), op)
+			ops = r.bitfieldDef(p, e.(*cc.PostfixExpression), op)
 		} else {
 			ops = r.defOps(p, objType(e), l.meta, -1, n, op)
 		}

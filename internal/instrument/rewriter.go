@@ -105,6 +105,7 @@ type rewriter struct {
 	inlineDefs   map[string]bool      // those of them declared inline
 	noinline     []string             // functions of the unit to keep out of line (keepOutOfLine)
 	initObj      string               // the object whose brace initializer is being rewritten
+	initLayout   string               // true when cc lays initObj out as gcc does
 	direct       map[string]*directFn // static functions taking metas as parameters
 	insertBefore map[int]string       // text to print before a token, by sequence number
 	replaceTok   map[int]string       // text to print instead of a token, by sequence number
@@ -1099,11 +1100,11 @@ func (r *rewriter) companionProv(d *cc.Declarator) prov {
 }
 
 func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
-	if in.Case == cc.InitializerInitList && d != nil && hasPtrs(d.Type(), 0) {
+	if in.Case == cc.InitializerInitList && d != nil && hasPtrs(d.Type(), 0) && !isZeroInit(in) {
 		// pointers in a brace initializer get their metas stored beside them
-		outer := r.initObj
-		r.initObj = d.Name()
-		defer func() { r.initObj = outer }()
+		outer, outerLayout := r.initObj, r.initLayout
+		r.initObj, r.initLayout = d.Name(), sameLayout(d)
+		defer func() { r.initObj, r.initLayout = outer, outerLayout }()
 		return r.generic(in)
 	}
 	if in.Case == cc.InitializerExpr && d != nil && r.copiesResult(d.Type()) && !r.fn.forInit && !r.fn.unreachable {
@@ -1237,9 +1238,34 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 	i := r.site(in.AssignmentExpression, siteLoss)
 	r.sites[i].expr = elemAsWritten(r.sites[i].expr, r.sites[i].text, r.sites[i].col)
 	r.sites[i].to = r.initObj
+	// (cc's offsets know no packing: where gcc's size of the object
+	// differs, the element's meta is not kept and is found by its value)
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("__ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s)", r.initObj, in.Offset(), v, meta, metaWild, siteRef(i), pv.site, pv.word)
+		return fmt.Sprintf("(%s ? __ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s) : (void)0)", r.initLayout, r.initObj, in.Offset(), v, meta, metaWild, siteRef(i), pv.site, pv.word)
 	})
+}
+
+// isZeroInit reports whether in is the universal zero initializer {0}: it
+// stores no pointer worth a meta, and gcc exempts it, as written, from
+// -Wmissing-field-initializers.
+func isZeroInit(in *cc.Initializer) bool {
+	l := in.InitializerList
+	if l == nil || l.InitializerList != nil || l.Designation != nil || l.Initializer.Case != cc.InitializerExpr {
+		return false
+	}
+	p, ok := l.Initializer.AssignmentExpression.(*cc.PrimaryExpression)
+	return ok && p.Case == cc.PrimaryExpressionInt && p.Token.SrcStr() == "0"
+}
+
+// sameLayout is a constant expression true when gcc's size of object d
+// (of one element, for an array, whose length the initializer may set) is
+// cc's: cc knows no packing, and its offsets hold only then.
+func sameLayout(d *cc.Declarator) string {
+	t, obj := d.Type(), d.Name()
+	for t.Kind() == cc.Array {
+		t, obj = t.(*cc.ArrayType).Elem(), obj+"[0]"
+	}
+	return fmt.Sprintf("sizeof %s == %d", obj, t.Size())
 }
 
 func isStaticOrExtern(ds *cc.DeclarationSpecifiers) bool {

@@ -94,10 +94,13 @@ func (r *rewriter) defOps(p string, t cc.Type, meta string, decl int, n cc.Node,
 	return strings.Join(ops, " ")
 }
 
-// bitfieldDef is the code marking the bytes of the bit-field f of the
-// struct *c written (its whole storage unit: a neighbour sharing it is
-// left defined too, which can only hide a report).
-func (r *rewriter) bitfieldDef(c string, f *cc.Field, op defOp) string {
+// bitfieldDef is the code marking the bytes of the bit-field x selects
+// in the struct *c written (its whole storage unit: a neighbour sharing it
+// is left defined too, which can only hide a report). The offsets are
+// cc's, which knows no packing: where gcc's size of the struct differs
+// (packed), the whole struct is marked instead.
+func (r *rewriter) bitfieldDef(c string, x *cc.PostfixExpression, op defOp) string {
+	f := x.Field()
 	if f == nil || !r.tracksDef() || (op != defStore && op != defUpdate) {
 		return ""
 	}
@@ -105,7 +108,17 @@ func (r *rewriter) bitfieldDef(c string, f *cc.Field, op defOp) string {
 	if n <= 0 {
 		n = 1
 	}
-	return fmt.Sprintf("__ml_def((__ml_uptr)((char *)%s + %d), %d);", c, f.Offset(), n)
+	size := containerType(x).Size()
+	return fmt.Sprintf("__ml_def((__ml_uptr)((char *)%[1]s + (sizeof *%[1]s == %[2]d ? %[3]d : 0)), sizeof *%[1]s == %[2]d ? %[4]d : sizeof *%[1]s);", c, size, f.Offset(), n)
+}
+
+// containerType is the struct or union member selection x selects from.
+func containerType(x *cc.PostfixExpression) cc.Type {
+	t := x.PostfixExpression.Type()
+	if p, ok := t.(*cc.PointerType); ok && x.Case == cc.PostfixExpressionPSelect {
+		return p.Elem()
+	}
+	return t
 }
 
 // defDirect wraps the memory local lvalue n (not reached through a
@@ -118,7 +131,7 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 	if isBitfield(n) {
 		x := n.(*cc.PostfixExpression)
 		c := r.name("__ml_a")
-		ops := r.bitfieldDef(c, x.Field(), op)
+		ops := r.bitfieldDef(c, x, op)
 		if ops == "" {
 			return lv
 		}
