@@ -177,7 +177,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	fn := callee
 	if fn == "" {
 		fn = r.name("__ml_f")
-		f.str("__auto_type " + fn + " = ")
+		f.str("register __auto_type " + fn + " = ")
 		f.cat(r.expr(x.PostfixExpression))
 		f.str(";")
 	}
@@ -212,12 +212,12 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		return f, metaWild, none
 	case !retPtr:
 		v := r.name("__ml_v")
-		f.strf("__auto_type %s = %s;%s %s; })", v, callText, after, v)
+		f.strf("register __auto_type %s = %s;%s %s; })", v, callText, after, v)
 		return f, metaWild, none
 	}
 	m, pv := r.metaTemp(), r.provTemp()
 	v := r.name("__ml_v")
-	f.strf("__auto_type %s = %s; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s;%s %s; })", v, callText, m, fn, v, r.result(pv, fn), after, v)
+	f.strf("register __auto_type %s = %s; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s;%s %s; })", v, callText, m, fn, v, r.result(pv, fn), after, v)
 	return f, m, pv
 }
 
@@ -305,7 +305,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	var f frag
 	m, pv := r.metaTemp(), r.provTemp()
 	v := r.name("__ml_v")
-	f.str("__extension__({ __ml_t.frames[__ml_slot] = " + site + "; __auto_type " + v + " = ")
+	f.str("__extension__({ __ml_t.frames[__ml_slot] = " + site + "; register __auto_type " + v + " = ")
 	f.cat(call)
 	f.strf("; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s; %s; })", m, name, v, r.result(pv, name), v)
 	return f, m, pv
@@ -402,22 +402,22 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			continue
 		}
 		vals[i] = r.name("__ml_a")
-		f.str("__auto_type " + vals[i] + " = ")
+		f.str("register __auto_type " + vals[i] + " = ")
 		f.cat(a.code)
 		f.str(";")
 		if a.isPtr {
 			metas[i] = r.name("__ml_am")
-			f.strf("__ml_meta_t %s __attribute__((unused)) = %s;", metas[i], a.meta)
+			f.strf("register __ml_meta_t %s __attribute__((unused)) = %s;", metas[i], a.meta)
 			w := a.prov.word
 			if a.passed != "" {
 				p := r.pending(a.passed, a.prov.moved(metas[i]), metas[i])
 				provs[i].site, w = p.site, p.word
 			} else if a.prov.pending() {
 				provs[i].site = r.name("__ml_as")
-				f.strf("const struct __ml_site *%s __attribute__((unused)) = %s;", provs[i].site, a.prov.site)
+				f.strf("register const struct __ml_site *%s __attribute__((unused)) = %s;", provs[i].site, a.prov.site)
 			}
 			provs[i].word = r.name("__ml_aw")
-			f.strf("__ml_prov_t %s __attribute__((unused)) = %s;", provs[i].word, w)
+			f.strf("register __ml_prov_t %s __attribute__((unused)) = %s;", provs[i].word, w)
 		}
 	}
 	return vals, metas, provs

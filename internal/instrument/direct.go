@@ -133,7 +133,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			var b strings.Builder
 			for _, i := range fn.ptrParams {
 				if ed.FunctionDefinition != nil {
-					fmt.Fprintf(&b, ", __ml_meta_t %s __attribute__((unused)), const struct __ml_site *%s __attribute__((unused)), __ml_prov_t %s __attribute__((unused))",
+					fmt.Fprintf(&b, ", register __ml_meta_t %s __attribute__((unused)), register const struct __ml_site *%s __attribute__((unused)), register __ml_prov_t %s __attribute__((unused))",
 						metaParam(i), provSiteParam(i), provWordParam(i))
 				} else {
 					b.WriteString(", __ml_meta_t, const struct __ml_site *, __ml_prov_t")

@@ -63,7 +63,7 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 			f.tok(x.Token)
 			f.cat(r.verbatim(x.TypeName))
 			f.tok(x.Token2)
-			f.str("__extension__({ __auto_type " + v + " = ")
+			f.str("__extension__({ register __auto_type " + v + " = ")
 			f.cat(code)
 			f.strf("; __ml_escape(%s); %s; })", meta, v)
 			return f
@@ -358,15 +358,15 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		return paren(addr)
 	}
 	var f frag
-	f.str("__extension__({ __auto_type " + p + " = ")
+	f.str("__extension__({ register __auto_type " + p + " = ")
 	f.cat(addr)
 	f.str(";")
 	if chk {
-		w := "0"
+		w := ""
 		if write {
-			w = "1"
+			w = " | 0x8000000000000000UL" // memlens.h's __ML_WRITE (its macros are not in the unit)
 		}
-		f.strf(" __ml_chk((__ml_uptr)%s, %s, sizeof(*%s), %s, %s, %s, %s);", p, l.meta, p, siteRef(r.site(n, siteAccess)), w, l.prov.site, l.prov.word)
+		f.strf(" __ml_chk((__ml_uptr)%s, %s, sizeof(*%s)%s, %s, %s, %s);", p, l.meta, p, w, siteRef(r.site(n, siteAccess)), l.prov.site, l.prov.word)
 	}
 	f.strf(" %s %s; })", ops, p)
 	return f
@@ -601,7 +601,7 @@ func (r *rewriter) value(x *cc.ExpressionStatement) frag {
 func (r *rewriter) keepValue(code frag, after func(v string) string) frag {
 	v := r.name("__ml_v")
 	var f frag
-	f.str("__extension__({ __auto_type " + v + " = ")
+	f.str("__extension__({ register __auto_type " + v + " = ")
 	f.cat(code)
 	f.strf("; %s; %s; })", after(v), v)
 	return f
@@ -644,9 +644,9 @@ func (r *rewriter) load(place frag, tag string) (frag, string, prov) {
 	m, w := r.metaTemp(), r.wordTemp()
 	p, v := r.name("__ml_a"), r.name("__ml_v")
 	var f frag
-	f.str("__extension__({ __auto_type " + p + " = ")
+	f.str("__extension__({ register __auto_type " + p + " = ")
 	f.cat(place)
-	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); %s = (__ml_uptr)%s; %s; })", v, p, m, p, v, tag, w.word, p, v)
+	f.strf("; register __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); %s = (__ml_uptr)%s; %s; })", v, p, m, p, v, tag, w.word, p, v)
 	return f, m, w
 }
 
@@ -691,7 +691,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 				f.str(")")
 				return f, m, r.companionProv(d)
 			}
-			f.str("__extension__({ __auto_type " + v + " = ")
+			f.str("__extension__({ register __auto_type " + v + " = ")
 			f.cat(code)
 			f.strf("; %s;", set)
 			f.cat(r.verbatim(lhs))
@@ -711,12 +711,12 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		p := r.name("__ml_a")
 		place, tag := r.place(lhs, true, defNone) // __ml_st defines the slot
 		target := func() {
-			f.str("__auto_type " + p + " = ")
+			f.str("register __auto_type " + p + " = ")
 			f.cat(place)
 			f.str(";")
 		}
 		value := func() {
-			f.str("__auto_type " + v + " = ")
+			f.str("register __auto_type " + v + " = ")
 			f.cat(code)
 			f.str(";")
 		}
@@ -750,12 +750,12 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	p, n := r.name("__ml_a"), r.name("__ml_v")
 	place, tag := r.place(lhs, true, defUse)
 	var f frag
-	f.str("__extension__({ __auto_type " + n + " = ")
+	f.str("__extension__({ register __auto_type " + n + " = ")
 	f.cat(r.expr(rhs))
-	f.str("; __auto_type " + p + " = ")
+	f.str("; register __auto_type " + p + " = ")
 	f.cat(place)
 	tv := r.name("__ml_v")
-	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); %s = (__ml_uptr)%s; __auto_type %s = *%s; %s", m, p, p, tag, w.word, p, tv, p, tv)
+	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); %s = (__ml_uptr)%s; register __auto_type %s = *%s; %s", m, p, p, tag, w.word, p, tv, p, tv)
 	f.tok(x.Token)
 	// published before the store: the slot still holds the old value
 	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0); *%s = %s; })", n, p, tv, m, tag, r.stSite(x, lhs), p, tv)
@@ -788,9 +788,9 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		d, s := r.name("__ml_a"), r.name("__ml_a")
 		dst, dtag := r.place(lhs, true, defNone)
 		src, stag := r.place(rhs, false, defNone)
-		f.str("__extension__({ __auto_type " + d + " = ")
+		f.str("__extension__({ register __auto_type " + d + " = ")
 		f.cat(dst)
-		f.str("; __auto_type " + s + " = ")
+		f.str("; register __auto_type " + s + " = ")
 		f.cat(src)
 		f.strf("; *%s = *%s;", d, s)
 		site := r.copySite(x, lhs)
@@ -809,7 +809,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 			// definedness) follow (resultCopy)
 			d := r.name("__ml_a")
 			dst, dtag := r.place(lhs, true, defStore)
-			f.str("__extension__({ __auto_type " + d + " = ")
+			f.str("__extension__({ register __auto_type " + d + " = ")
 			f.cat(dst)
 			f.str("; *" + d + " = ")
 			f.cat(r.expr(rhs))
@@ -841,9 +841,9 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		code, org := r.copySource(rhs)
 		p, v := r.name("__ml_a"), r.name("__ml_v")
 		place, _ := r.place(lhs, true, defNone)
-		f.str("__extension__({ __auto_type " + v + " = ")
+		f.str("__extension__({ register __auto_type " + v + " = ")
 		f.cat(code)
-		f.str("; __auto_type " + p + " = ")
+		f.str("; register __auto_type " + p + " = ")
 		f.cat(place)
 		f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s); *%s; })", p, v, p, p, org, r.lossSite(x, lhs), p)
 		return f
@@ -893,10 +893,10 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 	p, v := r.name("__ml_a"), r.name("__ml_v")
 	var f frag
 	place, tag := r.place(operand, true, defUse)
-	f.str("__extension__({ __auto_type " + p + " = ")
+	f.str("__extension__({ register __auto_type " + p + " = ")
 	f.cat(place)
 	t := r.name("__ml_v")
-	f.strf("; __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); %s = (__ml_uptr)%s; __auto_type %s = %s;", v, p, m, p, v, tag, w.word, p, t, v)
+	f.strf("; register __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); %s = (__ml_uptr)%s; register __auto_type %s = %s;", v, p, m, p, v, tag, w.word, p, t, v)
 	f.tok(op)
 	f.str(t)
 	// published before the store: the slot still holds the old value

@@ -274,7 +274,7 @@ func writesUnseen(body *cc.CompoundStatement) bool {
 func (r *rewriter) objectMetas(vol string) []string {
 	var decls []string
 	for _, o := range r.fn.objOrder {
-		decls = append(decls, vol+"__ml_meta_t "+o.meta+" __attribute__((unused)) = 1UL;")
+		decls = append(decls, own(vol, "__ml_meta_t ", o.meta, " __attribute__((unused))", "1UL"))
 	}
 	return decls
 }

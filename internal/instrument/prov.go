@@ -70,13 +70,13 @@ func (r *rewriter) provDecls(vol string) []string {
 	var out []string
 	for _, v := range r.fn.provs {
 		if v.pending() {
-			out = append(out, "const struct __ml_site *"+vol+v.site+" __attribute__((unused)) = 0;")
+			out = append(out, own(vol, "const struct __ml_site *", v.site, " __attribute__((unused))", "0"))
 		}
 		init := "0"
 		if r.fn.uninitProv[v.word] {
 			init = genUninit
 		}
-		out = append(out, vol+"__ml_prov_t "+v.word+" __attribute__((unused)) = "+init+";")
+		out = append(out, own(vol, "__ml_prov_t ", v.word, " __attribute__((unused))", init))
 	}
 	return out
 }

@@ -431,6 +431,23 @@ func scanWritten(expr, text string, col int, call bool) string {
 
 // companionAttrs are the attributes of a pointer local's companion: with
 // loss tracking, its cleanup drops the reference when the function ends.
+// own declares one of memlens's variables in a function: volatile in a
+// function calling setjmp (vol, so that longjmp finds their last values),
+// else register: nothing takes their address (but a cleanup attribute's),
+// and gcc -O0 then keeps them in registers, where it gives every other
+// variable a stack slot of its own — frames stay near gcc's.
+func own(vol, typ, name, attrs, init string) string {
+	switch {
+	case vol != "" && strings.HasSuffix(typ, "*"):
+		typ += vol
+	case vol != "":
+		typ = vol + typ
+	case !strings.Contains(attrs, "cleanup("):
+		typ = "register " + typ
+	}
+	return typ + name + attrs + " = " + init + ";"
+}
+
 func (r *rewriter) companionAttrs() string {
 	if r.c.full {
 		return " __attribute__((unused, cleanup(__ml_scope_drop)))"
@@ -625,8 +642,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		var pro []string
 		if !r.fn.leaf {
 			pro = append(pro,
-				"unsigned __ml_d __attribute__((unused)) = __ml_enter("+siteRef(entry)+");",
-				"unsigned __ml_slot __attribute__((unused)) = __ml_d < 256u ? __ml_d : 255u;")
+				// (set before any setjmp and never after: register even then)
+				own("", "unsigned ", "__ml_d", " __attribute__((unused))", "__ml_enter("+siteRef(entry)+")"),
+				own("", "unsigned ", "__ml_slot", " __attribute__((unused))", "__ml_d < 256u ? __ml_d : 255u"))
 		}
 		if r.fn.name == "main" && !fd.Declarator.IsStatic() {
 			// once main returns, the stack below its frame is dead: the
@@ -646,7 +664,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		}
 		pro = append(pro, paramDefs...)
 		for _, v := range r.fn.valOrder {
-			pro = append(pro, vol+"__ml_uptr "+v+" __attribute__((unused)) = 0;")
+			pro = append(pro, own(vol, "__ml_uptr ", v, " __attribute__((unused))", "0"))
 		}
 		for _, p := range params {
 			if p.addrTaken {
@@ -663,10 +681,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			if r.c.full {
 				from = "__ml_refd(" + from + ")"
 			}
-			pro = append(pro, vol+"__ml_meta_t "+r.fn.comp[pd]+r.companionAttrs()+" = "+from+";")
+			pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), from))
 			if pv := r.fn.compProv[pd]; pv != p.pv {
-				pro = append(pro, "const struct __ml_site *"+vol+pv.site+" __attribute__((unused)) = "+p.pv.site+";",
-					vol+"__ml_prov_t "+pv.word+" __attribute__((unused)) = "+p.pv.word+";")
+				pro = append(pro, own(vol, "const struct __ml_site *", pv.site, " __attribute__((unused))", p.pv.site),
+					own(vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", p.pv.word))
 			}
 		}
 		pro = append(pro, r.provDecls(vol)...)
@@ -683,7 +701,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			if companions[m] {
 				attrs = r.companionAttrs()
 			}
-			pro = append(pro, vol+"__ml_meta_t "+m+attrs+" = "+init+";")
+			pro = append(pro, own(vol, "__ml_meta_t ", m, attrs, init))
 		}
 		var g frag
 		g.cat(open)
@@ -1150,7 +1168,7 @@ func (r *rewriter) copyInit(d *cc.Declarator, e cc.ExpressionNode) frag {
 	a, m := r.wordTemp(), r.metaTemp()
 	v := r.name("__ml_a")
 	var f frag
-	f.str("(*__extension__({ __auto_type " + v + " = ")
+	f.str("(*__extension__({ register __auto_type " + v + " = ")
 	f.cat(src)
 	f.strf("; %s = (__ml_uptr)%s; %s = %s; %s; }))", a.word, v, m, stag, v)
 	r.fn.defs = append(r.fn.defs, fmt.Sprintf("__ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", d.Name(), a.word, d.Name(), r.localTag(d), m, r.copyDeclSite(d, e)))
@@ -1347,7 +1365,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 	case r.fn.retPtr:
 		code, meta, pv := r.ptrExpr(e)
 		v := r.name("__ml_r")
-		f.str("{ __auto_type " + v + " = ")
+		f.str("{ register __auto_type " + v + " = ")
 		f.cat(code)
 		f.str(";")
 		if len(r.fn.objs) != 0 {
@@ -1361,7 +1379,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		if r.c.full { // the block is named as the function's result
 			m := r.name("__ml_rm")
 			ret := r.pending(xsite, pv.moved(m), m)
-			f.strf(" __ml_meta_t %s = %s; __ml_setret((__ml_uptr)%s, %s, %s, %s); %s __ml_name(%s, %s);", m, meta, r.fn.name, m, ret.site, ret.word, xs+r.leave(), m, xsite)
+			f.strf(" register __ml_meta_t %s = %s; __ml_setret((__ml_uptr)%s, %s, %s, %s); %s __ml_name(%s, %s);", m, meta, r.fn.name, m, ret.site, ret.word, xs+r.leave(), m, xsite)
 		} else {
 			ret := r.pending(xsite, pv.moved(meta), meta)
 			f.strf(" __ml_setret((__ml_uptr)%s, %s, %s, %s); %s", r.fn.name, meta, ret.site, ret.word, xs+r.leave())
@@ -1379,7 +1397,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		}
 		v := r.name("__ml_r")
 		if !isLvalueExpr(inner) {
-			f.str("{ __auto_type " + v + " = ")
+			f.str("{ register __auto_type " + v + " = ")
 			f.cat(r.expr(e))
 			f.str("; __ml_t.retobjfn = 0; " + xs + r.leave())
 			f.tok(j.Token)
@@ -1389,7 +1407,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 			break
 		}
 		place, tag := r.place(inner, false, defNone)
-		f.str("{ __auto_type " + v + " = ")
+		f.str("{ register __auto_type " + v + " = ")
 		f.cat(place)
 		f.strf("; __ml_t.retobj = (__ml_uptr)%s; __ml_t.retobjtag = %s; __ml_t.retobjfn = (__ml_uptr)%s; %s", v, tag, r.fn.name, xs+r.leave())
 		f.tok(j.Token)
@@ -1407,7 +1425,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 			break
 		}
 		v := r.name("__ml_r")
-		f.str("{ __auto_type " + v + " = ")
+		f.str("{ register __auto_type " + v + " = ")
 		if isBitfield(e) {
 			f.str("+(")
 			f.cat(code)

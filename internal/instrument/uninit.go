@@ -136,7 +136,7 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 			return lv
 		}
 		var f frag
-		f.str("(*__extension__({ __auto_type " + c + " = &")
+		f.str("(*__extension__({ register __auto_type " + c + " = &")
 		f.cat(paren(r.indexed(x.PostfixExpression, op != defUse)))
 		f.str("; " + ops + " " + c + "; }))")
 		f.tok(x.Token)
@@ -153,7 +153,7 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 		return lv
 	}
 	var f frag
-	f.str("(*__extension__({ __auto_type " + p + " = &")
+	f.str("(*__extension__({ register __auto_type " + p + " = &")
 	f.cat(paren(lv))
 	f.str("; " + ops + " " + p + "; }))")
 	return f
@@ -234,7 +234,7 @@ func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
 		decl = siteRef(site)
 	}
 	var f frag
-	f.str("__extension__({ __auto_type " + p + " = ")
+	f.str("__extension__({ register __auto_type " + p + " = ")
 	f.cat(place)
 	f.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s, %s); *%s; })", o, p, p, meta, decl, siteRef(r.site(e, siteAccess)), p)
 	return f, o

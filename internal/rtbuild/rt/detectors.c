@@ -211,12 +211,12 @@ int ml_detect(struct ml_event *ev)
 
 /* ---- access slow paths ---- */
 
-void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr n,
-                        const struct __ml_site *site, int write,
+void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr nw,
+                        const struct __ml_site *site,
                         const struct __ml_site *ps, __ml_prov_t pw)
 {
 	struct ml_pv pv = {ps, pw};
-	ml_access_slow_pv(p, m, n, write, 0, site, &pv);
+	ml_access_slow_pv(p, m, nw & ~__ML_WRITE, (nw & __ML_WRITE) != 0, 0, site, &pv);
 }
 
 void ml_access_slow(const void *p, meta_t m, uptr n, int write, const char *fn,

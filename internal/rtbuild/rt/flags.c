@@ -45,14 +45,15 @@ static const struct ml_option {
 	{"exitcode", ML_OPT_INT, "23", 0, 255,
 	 "exit status of a program in which errors were reported", 0},
 	{"stack_depth", ML_OPT_INT, "16", 1, __ML_MAX_FRAMES,
-	 "frames shown and stored per stack (larger values are clamped)", 0},
+	 "frames shown and stored per stack (values out of range are clamped)", 0},
 	{"intra_object_overflow", ML_OPT_BOOL, "1", 0, 1,
 	 "report indexes past an array member that stay inside its struct", 0},
 	{"uninit", ML_OPT_BOOL, "1", 0, 1,
 	 "track which bytes were written and report UNINITIALIZED-READ, in "
 	 "programs built with memlens cc --memlens-full (0: no such report)", 0},
 	{"detect_leaks", ML_OPT_BOOL, "1", 0, 1,
-	 "check for leaks at exit: report definitely, indirectly and possibly lost blocks", 0},
+	 "check for leaks: report definitely, indirectly and possibly lost blocks at exit, and "
+	 "where they were lost as leak_check says (0: no leak is reported)", 0},
 	{"leak_check", ML_OPT_WORD, "both", 0, 2,
 	 "exit: find leaks at exit only; loss: report each leak where the program lost its last "
 	 "reference (programs built with memlens cc --memlens-full); both",
@@ -69,7 +70,8 @@ static const struct ml_option {
 	 "instruction; memlens gdb sets this)", 0},
 	{"explain", ML_OPT_BOOL, "1", 0, 1,
 	 "show with each report the value propagation chain of the pointer (or value) involved: "
-	 "the statements that carried it from where it was made; 0 costs nothing beyond a test per step", 0},
+	 "the statements that carried it from where it was made (0: none recorded or shown; "
+	 "each step costs a test, and the provenance carried beside each pointer stays)", 0},
 	{"explain_ring", ML_OPT_INT, "262144", 1024, 16777216,
 	 "steps of value propagation kept, newest first, all threads together (rounded down to a "
 	 "power of two; 48 bytes each): a chain whose older steps are gone says so", 0},
@@ -188,12 +190,20 @@ void ml_flags_defaults(void)
 		ml_apply_default(&ml_options[i]);
 }
 
+/* help=1: every row of ml_options, so the list cannot miss an option;
+ * the columns are as wide as the longest name and default. */
 static void ml_flags_help(void)
 {
+	int wname = 0, wdef = 4; /* "none" */
+	for (size_t i = 0; i < ML_NOPTIONS; i++) {
+		int n = (int)strlen(ml_options[i].name), d = (int)strlen(ml_options[i].def);
+		wname = n > wname ? n : wname;
+		wdef = d > wdef ? d : wdef;
+	}
 	ml_printf("memlens: options (MEMLENS_OPTIONS=key=value:key=value...):\n");
 	for (size_t i = 0; i < ML_NOPTIONS; i++) {
 		const struct ml_option *o = &ml_options[i];
-		ml_printf("  %-21s default %-4s %s\n", o->name,
+		ml_printf("  %-*s default %-*s %s\n", wname, o->name, wdef,
 		          o->def[0] ? o->def : "none", o->help);
 	}
 }

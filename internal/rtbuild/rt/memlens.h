@@ -227,9 +227,13 @@ __ml_uptr __ml_steps_refill(void) __attribute__((noinline, cold));
  * it was built for full checking (__ML_FULL, memlens cc --memlens-full).
  * Definedness is tracked only when every unit is. */
 void __ml_unit(int full, const char *file, const struct __ml_site *sites, unsigned nsites);
-/* The access failed its check; ps, pw: the provenance of the pointer. */
-void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr n,
-                        const struct __ml_site *site, int write,
+/* An access's size with this bit set is a write's: six arguments, all in
+ * registers, so a check pushes nothing on the caller's stack. */
+#define __ML_WRITE ((__ml_uptr)1 << 63)
+/* The access of nw bytes (| __ML_WRITE) failed its check; ps, pw: the
+ * provenance of the pointer. */
+void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr nw,
+                        const struct __ml_site *site,
                         const struct __ml_site *ps, __ml_prov_t pw)
 	__attribute__((noinline, cold));
 /* An index checked against a named array's bound was out of range; base
@@ -455,8 +459,9 @@ __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
 		__ml_report_uninit_value(o, site);
 }
 
-/* Check an access of n bytes at address a through a pointer with meta m.
- * A write also fails on a read-only object's generation. */
+/* Check an access of nw bytes (| __ML_WRITE for a write) at address a
+ * through a pointer with meta m. A write also fails on a read-only
+ * object's generation. */
 #ifdef __ML_ASM
 #define __ML_CHK_ASM(ro)                                                       \
 	__asm__ volatile goto("movl %k[m], %k[r]\n\t"                        \
@@ -478,10 +483,12 @@ __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
 	             : "cc"                                                   \
 	             : bad)
 #endif
-__ML_INLINE void __ml_chk(__ml_uptr a, __ml_meta_t m, __ml_uptr n,
-                          const struct __ml_site *site, int write,
+__ML_INLINE void __ml_chk(__ml_uptr a, __ml_meta_t m, __ml_uptr nw,
+                          const struct __ml_site *site,
                           const struct __ml_site *ps, __ml_prov_t pw)
 {
+	int write = (nw & __ML_WRITE) != 0;
+	__ml_uptr n = nw & ~__ML_WRITE;
 #ifdef __ML_ASM
 	__ml_uptr r, t;
 	if (write)
@@ -496,7 +503,7 @@ bad: __ML_COLD_LABEL;
 	                (!write | ((unsigned short)(m >> 32) != __ML_GEN_READONLY))))
 		return;
 #endif
-	__ml_report_access((const void *)a, m, n, site, write, ps, pw);
+	__ml_report_access((const void *)a, m, nw, site, ps, pw);
 }
 
 /* A step: site carried a pointer (meta m) that came from prev, into slot
