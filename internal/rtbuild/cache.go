@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"syscall"
 )
 
 // cflags compile every runtime source. The archive is only ever linked into
@@ -25,7 +27,9 @@ var cflags = []string{"-O2", "-g", "-fPIE", "-pthread", "-c"}
 // under the user's cache directory, keyed by the runtime sources, the
 // compiler's resolved path and its --version output. Concurrent callers
 // (make -j) are safe: each builds in a private directory and the first
-// rename into place wins.
+// rename into place wins. A cache directory that cannot be created or
+// written is an error, unless UsePrivate gave a directory to build in
+// instead.
 func Ensure(cc string) (string, error) {
 	words := strings.Fields(cc)
 	if len(words) == 0 {
@@ -41,26 +45,102 @@ func Ensure(cc string) (string, error) {
 	return ensure(words, srcs)
 }
 
+// private is where Ensure builds when the cache cannot be used, set by
+// UsePrivate.
+var private struct {
+	sync.Mutex
+	dir  string
+	note func(reason string)
+}
+
+// UsePrivate makes Ensure, until restore is called, build the runtime
+// under dir when the cache directory cannot be created or written (or
+// there is none: no $HOME), after calling note with the reason, e.g.
+// "cache directory /x/y is not writable (permission denied)". dir, which
+// need not exist, belongs to the caller, who removes it once the runtime
+// is linked: memlens cc gives a directory inside its temporary one. A
+// finished build already in the cache is used as ever, writable or not.
+func UsePrivate(dir string, note func(reason string)) (restore func()) {
+	private.Lock()
+	defer private.Unlock()
+	oldDir, oldNote := private.dir, private.note
+	private.dir, private.note = dir, note
+	return func() {
+		private.Lock()
+		defer private.Unlock()
+		private.dir, private.note = oldDir, oldNote
+	}
+}
+
+// unusableError is a cache directory Ensure cannot build in.
+type unusableError struct {
+	root string
+	err  error
+}
+
+func (e *unusableError) Error() string {
+	reason := e.err.Error()
+	var errno syscall.Errno
+	if errors.As(e.err, &errno) {
+		reason = errno.Error() // the message names the path already
+	}
+	return fmt.Sprintf("cache directory %s is not writable (%s)", e.root, reason)
+}
+
+func (e *unusableError) Unwrap() error { return e.err }
+
 // ensure is Ensure for the given compiler command and sources.
 func ensure(cc []string, srcs []source) (string, error) {
-	root, err := CacheRoot()
-	if err != nil {
-		return "", err
-	}
 	key, err := cacheKey(cc, srcs)
 	if err != nil {
 		return "", err
+	}
+	var reason string // why the cache cannot be used
+	root, err := CacheRoot()
+	if err != nil {
+		reason = fmt.Sprintf("no cache directory (%v)", errors.Unwrap(err))
+	} else {
+		dir, ierr := ensureIn(root, key, cc, srcs)
+		var unusable *unusableError
+		if !errors.As(ierr, &unusable) {
+			return dir, ierr
+		}
+		reason = unusable.Error()
+		err = fmt.Errorf("rtbuild: %w (set MEMLENS_CACHE to use another cache directory)", unusable.err)
+	}
+	private.Lock()
+	dir, note := private.dir, private.note
+	private.Unlock()
+	if dir == "" {
+		return "", err
+	}
+	if note != nil {
+		note(reason)
+	}
+	dir, err = ensureIn(dir, key, cc, srcs)
+	var unusable *unusableError
+	if errors.As(err, &unusable) {
+		return "", fmt.Errorf("rtbuild: %w", unusable.err)
+	}
+	return dir, err
+}
+
+// ensureIn returns the directory of the build key under root, building it
+// if needed. An *unusableError means root cannot be written.
+func ensureIn(root, key string, cc []string, srcs []source) (string, error) {
+	if abs, err := filepath.Abs(root); err == nil { // the compiler runs in the build directory
+		root = abs
 	}
 	dir := filepath.Join(root, key)
 	if complete(dir) {
 		return dir, nil
 	}
 	if err := os.MkdirAll(root, 0o755); err != nil {
-		return "", fmt.Errorf("rtbuild: %w (set MEMLENS_CACHE to use another cache directory)", err)
+		return "", &unusableError{root, err}
 	}
 	tmp, err := os.MkdirTemp(root, ".build-")
 	if err != nil {
-		return "", fmt.Errorf("rtbuild: %w", err)
+		return "", &unusableError{root, err}
 	}
 	defer os.RemoveAll(tmp) // nothing left to remove once renamed into place
 	if err := build(cc, srcs, tmp, dir); err != nil {
@@ -165,10 +245,12 @@ func build(cc []string, srcs []source, tmp, final string) error {
 }
 
 // run runs argv in dir, the build directory, which the debug prefix map
-// then also maps for DW_AT_comp_dir.
+// then also maps for DW_AT_comp_dir. The compiler's own temporary files go
+// there too, so that none outlives a failed or interrupted build.
 func run(dir string, argv []string) error {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "TMPDIR="+dir)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return &BuildError{Command: argv, Output: string(out), Err: err}

@@ -149,3 +149,118 @@ func TestBuildErrorHasCompilerOutput(t *testing.T) {
 		t.Fatalf("error lacks the compiler's diagnostic:\n%v", err)
 	}
 }
+
+// unwritableCaches returns cache directories Ensure cannot build in: one
+// under a regular file (which stops root too) and, unless the test runs as
+// root, one that is read-only. The keys are the reasons the note gives.
+func unwritableCaches(t *testing.T) map[string]string {
+	t.Helper()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	caches := map[string]string{"not a directory": filepath.Join(file, "memlens")}
+	ro := filepath.Join(dir, "ro")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(ro, 0o755) })
+	if f, err := os.CreateTemp(ro, "probe-"); err == nil { // root
+		f.Close()
+		os.Remove(f.Name())
+	} else {
+		caches["permission denied"] = ro
+	}
+	return caches
+}
+
+// TestEnsureUnwritableCache: a cache directory that cannot be written is
+// an error, or with UsePrivate a build in the private directory after one
+// note.
+func TestEnsureUnwritableCache(t *testing.T) {
+	needGCC(t)
+	for reason, cache := range unwritableCaches(t) {
+		t.Run(reason, func(t *testing.T) {
+			t.Setenv("MEMLENS_CACHE", cache)
+			if _, err := ensure([]string{"gcc"}, stub); err == nil || !strings.Contains(err.Error(), "set MEMLENS_CACHE") {
+				t.Fatalf("ensure in %s without a private directory = %v, want an error", cache, err)
+			}
+			private := filepath.Join(t.TempDir(), "private")
+			var notes []string
+			restore := UsePrivate(private, func(reason string) { notes = append(notes, reason) })
+			dir, err := ensure([]string{"gcc"}, stub)
+			restore()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if filepath.Dir(dir) != private || !complete(dir) {
+				t.Errorf("ensure built in %s, want a complete build in %s", dir, private)
+			}
+			want := "cache directory " + cache + " is not writable (" + reason + ")"
+			if len(notes) != 1 || notes[0] != want {
+				t.Errorf("notes %q, want one: %q", notes, want)
+			}
+			if left, _ := filepath.Glob(filepath.Join(private, ".build-*")); len(left) != 0 {
+				t.Errorf("build directories left behind: %v", left)
+			}
+			if _, err := ensure([]string{"gcc"}, stub); err == nil {
+				t.Error("UsePrivate still in effect after restore")
+			}
+		})
+	}
+}
+
+// TestEnsureNoCacheDirectory: without $HOME and $XDG_CACHE_HOME there is
+// no cache directory: a private one, with a note saying so.
+func TestEnsureNoCacheDirectory(t *testing.T) {
+	needGCC(t)
+	t.Setenv("MEMLENS_CACHE", "")
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	private := t.TempDir()
+	var notes []string
+	defer UsePrivate(private, func(reason string) { notes = append(notes, reason) })()
+	dir, err := ensure([]string{"gcc"}, stub)
+	if err != nil || filepath.Dir(dir) != private {
+		t.Fatalf("ensure = %q, %v; want a build in %s", dir, err, private)
+	}
+	if len(notes) != 1 || !strings.HasPrefix(notes[0], "no cache directory (") {
+		t.Errorf("notes %q", notes)
+	}
+}
+
+// TestEnsureReadOnlyCompleteCache: a finished build in a cache that cannot
+// be written any more is used as it is, without a note.
+func TestEnsureReadOnlyCompleteCache(t *testing.T) {
+	needGCC(t)
+	cache := t.TempDir()
+	t.Setenv("MEMLENS_CACHE", cache)
+	dir, err := ensure([]string{"gcc"}, stub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(cache, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(cache, 0o755)
+	defer UsePrivate(t.TempDir(), func(reason string) { t.Errorf("note %q", reason) })()
+	if again, err := ensure([]string{"gcc"}, stub); err != nil || again != dir {
+		t.Fatalf("ensure in the read-only cache = %q, %v; want %q", again, err, dir)
+	}
+}
+
+// TestEnsureRelativeCache: MEMLENS_CACHE may be relative to the current
+// directory (the compiler runs in the build directory).
+func TestEnsureRelativeCache(t *testing.T) {
+	needGCC(t)
+	t.Chdir(t.TempDir())
+	t.Setenv("MEMLENS_CACHE", "cache")
+	dir, err := ensure([]string{"gcc"}, stub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !filepath.IsAbs(dir) || !complete(dir) {
+		t.Fatalf("ensure = %q, want a complete build at an absolute path", dir)
+	}
+}
