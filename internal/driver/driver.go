@@ -10,11 +10,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
 
 	"memlens/internal/instrument"
+	"memlens/internal/rtbuild"
 )
 
 // options are the driver's own flags, --memlens-*. They are recognised on
@@ -28,7 +30,8 @@ type options struct {
 
 // job is one driver run.
 type job struct {
-	ctx    context.Context // cancelled by SIGINT/SIGTERM/SIGHUP
+	ctx    context.Context         // cancelled by SIGINT/SIGTERM/SIGHUP, or a closed output pipe
+	cancel context.CancelCauseFunc // stops the run, with a signalled cause
 	cl     *commandLine
 	opts   options
 	cc     []string // host C compiler and its own arguments
@@ -40,22 +43,39 @@ type job struct {
 
 // Run runs `memlens cc ARGS...` (argv holds ARGS) and returns its exit
 // status: the first failing compiler's, or 1 for the driver's own errors.
-func Run(argv []string, stdout, stderr io.Writer) (status int) {
-	debugging := os.Getenv("MEMLENS_DEBUG") == "1"
+// Stopped by a signal (SIGINT, SIGTERM, SIGHUP, or SIGPIPE: a write to a
+// closed pipe), it removes its temporary files and kills itself with the
+// signal, as gcc does, instead of returning.
+func Run(argv []string, stdout, stderr io.Writer) int {
+	ctx, cancel, stop := notifySignals()
+	j := &job{ctx: ctx, cancel: cancel, stdout: &output{stdout, cancel}, stderr: &output{stderr, cancel},
+		debug: os.Getenv("MEMLENS_DEBUG") == "1"}
+	err := runSafely(j, argv)
+	stop()
+	if sig, ok := stoppedBy(ctx); ok { // gcc says nothing more either
+		dieOf(sig)
+		return 128 + int(sig)
+	}
+	return report(err, j.stderr)
+}
+
+// runSafely is run, with a panic reported as an internal error (its
+// temporary directory is removed on the way).
+func runSafely(j *job, argv []string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "memlens: internal error: %v\n", r)
-			if debugging {
-				stderr.Write(debug.Stack())
+			fmt.Fprintf(j.stderr, "memlens: internal error: %v\n", r)
+			if j.debug {
+				j.stderr.Write(debug.Stack())
 			}
-			status = 1
+			err = errReported
 		}
 	}()
-	ctx, stop := notifySignals()
-	defer stop()
-	err := run(&job{ctx: ctx, stdout: stdout, stderr: stderr, debug: debugging}, argv)
-	return report(err, stderr)
+	return run(j, argv)
 }
+
+// errReported is a failure already reported on stderr: status 1.
+var errReported = &statusError{cmd: "memlens", code: 1}
 
 func run(j *job, argv []string) error {
 	opts, rest, err := ourFlags(argv)
@@ -81,7 +101,11 @@ func run(j *job, argv []string) error {
 	if j.tmp, err = os.MkdirTemp("", "memlens-"); err != nil {
 		return err
 	}
-	defer os.RemoveAll(j.tmp)
+	defer removeTemp(j.tmp)
+	// A runtime that cannot go to the cache is built in j.tmp for this run.
+	defer rtbuild.UsePrivate(filepath.Join(j.tmp, "runtime"), func(reason string) {
+		fmt.Fprintf(j.stderr, "memlens: note: %s; using a private temporary cache\n", reason)
+	})()
 	return j.build()
 }
 
