@@ -21,6 +21,7 @@ var dropinCases = []struct {
 		"-Wstrict-prototypes", "-Wmissing-prototypes", "-Wunused-macros", "-Wswitch-enum"}},
 	{"features.c", []string{"-O1", "-Wall"}},
 	{"syntax_error.c", []string{"-Wall"}},
+	{"missing_include.c", nil},
 	{"o0_switch.c", []string{"-O0", "-Wall", "-Werror=return-type"}},
 	{"simd_o0.c", []string{"-O0", "-msse2"}},
 	{"recursion.c", []string{"-O0"}},

@@ -93,11 +93,12 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 	u.obj = j.outputOf(u)
 	diagnosed := j.start(slices.Concat(j.cc, j.cl.words(kindFlag, kindPreinclude), langFlags(u.lang),
 		[]string{"-S", u.src, "-o", filepath.Join(u.dir, "diagnostics.s")}))
-	preErr := j.preprocess(u)
+	preOut, preErr := j.preprocess(u)
 	if err := diagnosed(); err != nil {
-		return err
+		return err // (its messages are gcc's, which -E printed too)
 	}
 	if preErr != nil {
+		j.stderr.Write(preOut)
 		return preErr
 	}
 	pre, err := os.ReadFile(u.pre)
@@ -120,9 +121,10 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 }
 
 // preprocess runs the user's preprocessing of u into u.pre, writing the
-// dependency file (-MD and friends) on the way. Its messages were the
-// diagnostics compile's too: they are shown only if it alone fails.
-func (j *job) preprocess(u *unit) error {
+// dependency file (-MD and friends) on the way. Its messages are the
+// diagnostics compile's too: it returns them, to be shown only if it alone
+// fails.
+func (j *job) preprocess(u *unit) ([]byte, error) {
 	u.pre = j.tempName(u, ".i")
 	cmd := slices.Concat(j.cc, quiet(j.cl.words(kindFlag, kindPreinclude)), j.cl.words(kindDep))
 	if j.cl.deps && j.cl.depDefaults {
@@ -134,7 +136,7 @@ func (j *job) preprocess(u *unit) error {
 			cmd = append(cmd, "-MQ", target)
 		}
 	}
-	return j.runQuiet(slices.Concat(cmd, langFlags(u.lang), []string{"-w", "-E", u.src, "-o", u.pre}))
+	return j.runCaptured(slices.Concat(cmd, langFlags(u.lang), []string{"-w", "-E", u.src, "-o", u.pre}))
 }
 
 // writeInstrumented writes u's instrumented unit next to its preprocessed
@@ -204,13 +206,21 @@ func (j *job) start(argv []string) func() error {
 
 // runQuiet runs argv, showing what it printed only if it fails.
 func (j *job) runQuiet(argv []string) error {
+	out, err := j.runCaptured(argv)
+	j.stderr.Write(out)
+	return err
+}
+
+// runCaptured runs argv and returns what it printed if it failed (not if
+// it was stopped by a signal the driver got).
+func (j *job) runCaptured(argv []string) ([]byte, error) {
 	var out bytes.Buffer
 	err := j.runWith(argv, &out, &out)
 	var failed *statusError
 	if errors.As(err, &failed) && j.stopped(argv[0]) == nil {
-		j.stderr.Write(out.Bytes())
+		return out.Bytes(), err
 	}
-	return err
+	return nil, err
 }
 
 func firstLine(s string) string {
