@@ -110,7 +110,9 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	if fn := r.direct[name]; fn != nil && r.isCalledByName(x) {
 		return r.directCall(x, fn, site, args, wantMeta)
 	}
-	system := name != "" && !r.defined[name] && r.declaredInSystem(x)
+	// libc's functions are known by name, wherever declared: old code
+	// declares malloc and free itself instead of including <stdlib.h>
+	system := name != "" && !r.defined[name] && (r.declaredInSystem(x) || wrapped[name] || longjmps[name])
 	callee := ""
 	switch {
 	case system && longjmps[name] && r.c.full:
