@@ -73,8 +73,12 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `
 memlens cc takes gcc's arguments (make CC="memlens cc") and its own:
   --memlens-full        full checking: uninitialized reads too (every unit of a program)
-  --memlens-fallback    compile C that memlens cannot instrument as it is, with a warning
+  --memlens-strict      C that gcc accepts but memlens cannot instrument is an error
+                        (by default it is compiled as it is, with a warning)
+  --memlens-fallback    the default: such C compiled as it is, with a warning
   --memlens-save-temps  keep each instrumented source next to the output
+  --memlens-count-statements  count the statements run, so chains say how far back
+                        each step happened
 
 memlens gdb [gdb-args] -- PROGRAM [ARGS...] runs PROGRAM under gdb with break=1: it stops
 before each faulting access, in the frame of the statement, with the report printed.
