@@ -22,6 +22,9 @@ var wrapped = setOf(
 	"qsort", "bsearch", "pthread_create",
 )
 
+// allocas make blocks on the caller's stack, alive until it returns.
+var allocas = setOf("alloca", "__builtin_alloca", "__builtin_alloca_with_align")
+
 // setjmps return twice; the second return must restore the shadow stack.
 var setjmps = setOf("setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "__builtin_setjmp")
 
@@ -88,6 +91,8 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		f.cat(r.generic(x))
 		f.str("))")
 		return f, metaWild, none
+	case allocas[name] && len(args) > 0 && r.fn != nil:
+		return r.allocaCall(x, args)
 	case strings.HasPrefix(name, "__builtin_") && wrapped[strings.TrimPrefix(name, "__builtin_")]:
 		name = strings.TrimPrefix(name, "__builtin_")
 	case strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
@@ -311,6 +316,35 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	f.cat(call)
 	f.strf("; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s; %s; })", m, name, v, r.result(pv, name), v)
 	return f, m, pv
+}
+
+// allocaCall rewrites a call of alloca: its block is registered as one of
+// the calling function's stack objects, retired where the function returns
+// (leave), checked like a local array.
+func (r *rewriter) allocaCall(x *cc.PostfixExpression, args []cc.ExpressionNode) (frag, string, prov) {
+	n, v, m := r.name("__ml_n"), r.name("__ml_v"), r.metaTemp()
+	var f frag
+	f.str("__extension__({ register __ml_uptr " + n + " = ")
+	f.cat(r.expr(args[0]))
+	f.str("; register __auto_type " + v + " = " + calleeName(x) + "(" + n)
+	for _, a := range args[1:] {
+		f.str(", ")
+		f.cat(r.verbatim(a))
+	}
+	f.strf("); %s = __ml_register_alloca((__ml_uptr)%s, %s, %s); %s; })", m, v, n, siteRef(r.site(x, siteAlloca)), v)
+	return f, m, generated(genAddr)
+}
+
+// callsAlloca reports whether n calls alloca.
+func callsAlloca(n cc.Node) bool {
+	found := false
+	walkNodes(n, func(n cc.Node) bool {
+		if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall && allocas[calleeName(x)] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // atSite wraps a call in the statement that first records its site in the

@@ -47,6 +47,7 @@ const (
 	siteLiteral = 6     // a string literal's first use: expr is the literal
 	siteLoss    = 7     // a statement where a reference may be lost, or that carries a pointer: aux is the length of the variable's text at the start of expr, to that variable
 	siteArg     = 8     // a pointer passed as an argument: expr is the call, to the parameter
+	siteAlloca  = 9     // a call of alloca: expr is the call
 	siteCopy    = 0x400 // on a loss site: an assignment of a whole object (a struct copy)
 	siteConst   = 0x200 // on a global or static site: the variable is const
 	siteNoFrame = 0x100 // in a function that pushes no frame
@@ -66,6 +67,7 @@ type fnState struct {
 	setjmp       bool                         // calls setjmp: our locals must be volatile
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
+	allocas      bool                         // calls alloca: its blocks end at each exit
 	objs         map[*cc.Declarator]*localObj // locals that become objects if they escape
 	objOrder     []*localObj
 	scopes       []*scope             // the blocks being rewritten, innermost last
@@ -302,8 +304,12 @@ func (r *rewriter) site(n cc.Node, kind int) int {
 		expr = d.Name()
 	} else {
 		expr = cc.NodeSource(n)
-		if kind == siteCall || kind == siteArg {
-			expr = callAsWritten(expr, r.line(pos.Filename, pos.Line), r.unit.column(pos))
+		if kind == siteCall || kind == siteArg || kind == siteAlloca {
+			text, col := r.line(pos.Filename, pos.Line), r.unit.column(pos)
+			if i := strings.Index(text[min(max(col-1, 0), len(text)):], "alloca"); kind == siteAlloca && i >= 0 {
+				col += i // (alloca is a macro: its tokens stand where the statement starts)
+			}
+			expr = callAsWritten(expr, text, col)
 		}
 		if len(expr) > 200 {
 			expr = expr[:197] + "..."
@@ -559,7 +565,8 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// frame out keeps small helpers small enough for gcc to inline.
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
-		uninit: map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
+		allocas: callsAlloca(fd.CompoundStatement),
+		uninit:  map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
@@ -1303,6 +1310,9 @@ func (r *rewriter) leave() string {
 	if r.fn.leaf {
 		return ""
 	}
+	if r.fn.allocas {
+		return "__ml_alloca_end(__ml_d); __ml_leave(__ml_d);"
+	}
 	return "__ml_leave(__ml_d);"
 }
 
@@ -1313,6 +1323,8 @@ func (r *rewriter) containsCall(n cc.Node) bool {
 		name := calleeName(x)
 		switch {
 		case name == vaArgMarker, name == vaCopyMarker:
+		case allocas[name]:
+			return true // (its blocks end with the frame)
 		case strings.HasPrefix(name, "__builtin_") && !wrapped[strings.TrimPrefix(name, "__builtin_")],
 			strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
 		default:

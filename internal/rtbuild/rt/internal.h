@@ -345,6 +345,8 @@ struct ml_tls {
 	struct ml_local *locals; /* live registered locals, oldest first (__ml_t.nobj) */
 	uint32_t *retired;       /* ring of slots of retired locals, oldest at rhead */
 	unsigned rhead, rcount;
+	struct ml_local *allocas; /* live blocks of alloca, oldest first */
+	unsigned nalloca;
 	struct ml_drop *drops;   /* loss.c: counts dropped to zero (__ml_t.lost of them) */
 	unsigned ndrops_cap;
 	int args_own;            /* explain.c: the running interceptor's caller tagged its arguments */

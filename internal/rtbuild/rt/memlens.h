@@ -40,7 +40,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 21
+#define __ML_ABI 22
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -121,6 +121,8 @@ struct __ml_site {
  * stores and returns carry pointers at their __ML_SITE_LOSS sites (to: the
  * variable or lvalue assigned; "" for a return). */
 #define __ML_SITE_ARG    8u
+/* A call of alloca: expr is the call; its block is a stack block. */
+#define __ML_SITE_ALLOCA 9u
 /* Flag on global and static sites: the variable is const (read-only). */
 #define __ML_SITE_CONST  0x200u
 /* Flag on __ML_SITE_LOSS sites of assignments of whole objects (struct
@@ -260,6 +262,10 @@ __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct 
  * (base is an integer: gcc warns of a pointer to uninitialized memory
  * passed as const void *.) */
 __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl);
+/* alloca's block at base: a stack block until its function returns, where
+ * __ml_alloca_end(d) retires those of the frames above depth d. */
+__ml_meta_t __ml_register_alloca(__ml_uptr base, __ml_uptr size, const struct __ml_site *site);
+void __ml_alloca_end(unsigned d);
 /* main's frame, from main's prologue: after main returns, the leak check
  * scans the stack above it only. */
 void __ml_main_frame(__ml_uptr frame);
@@ -374,8 +380,8 @@ int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v21;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v21;
+extern const int __memlens_abi_v22;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v22;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__

@@ -31,8 +31,10 @@ struct ml_local {
  * (their pointers say nothing) rather than fail. */
 #define ML_LOCALS_MAX (1u << 20)
 #define ML_LOCAL_DELAY 1024u
+#define ML_ALLOCAS_MAX (1u << 16)
 #define ML_RETIRED_MAX (2 * ML_LOCAL_DELAY)
-#define ML_LOCALS_BYTES (ML_LOCALS_MAX * sizeof(struct ml_local) + ML_RETIRED_MAX * sizeof(uint32_t))
+#define ML_LOCALS_BYTES ((ML_LOCALS_MAX + ML_ALLOCAS_MAX) * sizeof(struct ml_local) + \
+                         ML_RETIRED_MAX * sizeof(uint32_t))
 
 /* The oldest slot of the thread's ring of retired locals (not empty). */
 static unsigned ml_retired_take(struct ml_tls *t)
@@ -62,19 +64,11 @@ __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct 
 	return m;
 }
 
-__ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl)
+/* A new record for the local (or alloca block) at base, its site and
+ * the caller's kept for its stack; WILD when there is no room. */
+static meta_t ml_local_record(uptr base, uptr size, const site_t *decl)
 {
 	struct ml_tls *t = &ml_tls;
-	if (!ml_ready() || __ml_t.nobj >= ML_LOCALS_MAX)
-		return __ML_WILD;
-	if (ML_UNLIKELY(!t->locals)) {
-		void *p = mmap(0, ML_LOCALS_BYTES, PROT_READ | PROT_WRITE,
-		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (p == MAP_FAILED)
-			return __ML_WILD;
-		t->locals = p;
-		t->retired = (uint32_t *)(t->locals + ML_LOCALS_MAX);
-	}
 	unsigned s;
 	if (t->rcount >= ML_LOCAL_DELAY)
 		s = ml_retired_take(t);
@@ -84,7 +78,45 @@ __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __m
 	ML_LSITE[s] = (struct ml_lsite){decl, d >= 2 && d <= __ML_MAX_FRAMES ? __ml_t.frames[d - 2] : 0};
 	meta_t m = ml_init_record(s, (const void *)base, size, __ML_KIND_STACK, 0);
 	ml_live_insert(base, m);
+	return m;
+}
+
+/* The thread's stacks of locals and alloca blocks, mapped on first use. */
+static int ml_locals_map(struct ml_tls *t)
+{
+	if (ML_LIKELY(t->locals != 0))
+		return 1;
+	void *p = mmap(0, ML_LOCALS_BYTES, PROT_READ | PROT_WRITE,
+	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return 0;
+	t->locals = p;
+	t->allocas = t->locals + ML_LOCALS_MAX;
+	t->retired = (uint32_t *)(t->allocas + ML_ALLOCAS_MAX);
+	return 1;
+}
+
+__ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl)
+{
+	struct ml_tls *t = &ml_tls;
+	if (!ml_ready() || __ml_t.nobj >= ML_LOCALS_MAX || !ml_locals_map(t))
+		return __ML_WILD;
+	meta_t m = ml_local_record(base, size, decl);
 	t->locals[__ml_t.nobj++] = (struct ml_local){ml_meta_slot(m), __ml_t.depth};
+	return m;
+}
+
+__ml_meta_t __ml_register_alloca(__ml_uptr base, __ml_uptr size, const struct __ml_site *site)
+{
+	struct ml_tls *t = &ml_tls;
+	if (!ml_ready() || !base || !ml_locals_map(t))
+		return __ML_WILD;
+	/* a frame left by longjmp never ran its exits: its blocks end now */
+	__ml_alloca_end(__ml_t.depth);
+	if (t->nalloca >= ML_ALLOCAS_MAX)
+		return __ML_WILD;
+	meta_t m = ml_local_record(base, size, site);
+	t->allocas[t->nalloca++] = (struct ml_local){ml_meta_slot(m), __ml_t.depth};
 	return m;
 }
 
@@ -95,25 +127,38 @@ unsigned ml_local_stack(unsigned s)
 	return l.decl ? ml_stack_intern(f, l.caller ? 2 : 1) : 0;
 }
 
+/* Retire local l: pointers to it dangle from now on, with its end told
+ * by its kind (a local retired while its function returns — the shadow
+ * stack already below the depth it was registered at — was returned). */
+static void ml_local_retire(struct ml_tls *t, const struct ml_local *l, unsigned depth)
+{
+	struct __ml_rec *r = &__ML_RECS[l->slot];
+	struct ml_cold *c = &ML_COLD[l->slot];
+	/* (free_stack and free_tid stay 0 from registration: a local's
+	 * end is its kind, and its own thread retires it) */
+	uptr base = ML_LOAD(&r->base);
+	ml_loss_release(base, ML_LOAD(&r->end) - base, ml_mkmeta(l->slot, ML_LOAD(&r->gen)),
+	                __ML_LOSS_SCOPE);
+	ML_STORE(&c->flags, ML_CF_FREED | (depth < l->depth ? ML_CF_RETURNED : 0));
+	ML_STORE(&r->gen, ml_next_gen(ML_LOAD(&r->gen)));
+	if (t->rcount == ML_RETIRED_MAX) /* more retired than registered lately */
+		ml_slot_put(ml_retired_take(t));
+	t->retired[(t->rhead + t->rcount++) % ML_RETIRED_MAX] = l->slot;
+}
+
 void __ml_scope_pop(unsigned h)
 {
 	struct ml_tls *t = &ml_tls;
 	unsigned depth = __ml_t.depth;
-	while (__ml_t.nobj > h) {
-		const struct ml_local *l = &t->locals[--__ml_t.nobj];
-		struct __ml_rec *r = &__ML_RECS[l->slot];
-		struct ml_cold *c = &ML_COLD[l->slot];
-		/* (free_stack and free_tid stay 0 from registration: a local's
-		 * end is its kind, and its own thread retires it) */
-		uptr base = ML_LOAD(&r->base);
-		ml_loss_release(base, ML_LOAD(&r->end) - base, ml_mkmeta(l->slot, ML_LOAD(&r->gen)),
-		                __ML_LOSS_SCOPE);
-		ML_STORE(&c->flags, ML_CF_FREED | (depth < l->depth ? ML_CF_RETURNED : 0));
-		ML_STORE(&r->gen, ml_next_gen(ML_LOAD(&r->gen)));
-		if (t->rcount == ML_RETIRED_MAX) /* more retired than registered lately */
-			ml_slot_put(ml_retired_take(t));
-		t->retired[(t->rhead + t->rcount++) % ML_RETIRED_MAX] = l->slot;
-	}
+	while (__ml_t.nobj > h)
+		ml_local_retire(t, &t->locals[--__ml_t.nobj], depth);
+}
+
+void __ml_alloca_end(unsigned d)
+{
+	struct ml_tls *t = &ml_tls;
+	while (t->nalloca > 0 && t->allocas[t->nalloca - 1].depth > d)
+		ml_local_retire(t, &t->allocas[--t->nalloca], d);
 }
 
 void ml_locals_exit(void)
@@ -123,9 +168,11 @@ void ml_locals_exit(void)
 		return;
 	__ml_t.depth = 0; /* whatever is left, its function is gone */
 	__ml_scope_pop(0);
+	__ml_alloca_end(0);
 	while (t->rcount)
 		ml_slot_put(ml_retired_take(t));
 	munmap(t->locals, ML_LOCALS_BYTES);
 	t->locals = 0;
+	t->allocas = 0;
 	t->retired = 0;
 }

@@ -407,7 +407,8 @@ static void ml_where_var(struct ml_buf *b, const struct ml_event *ev, const stru
 		ml_bbytes(b, k->size);
 		ml_bput(b, ") used at ");
 	} else {
-		ml_bput(b, k->kind == __ML_KIND_STACK ? "local variable `"
+		ml_bput(b, dk == __ML_SITE_ALLOCA          ? "block of `"
+		           : k->kind == __ML_KIND_STACK ? "local variable `"
 		           : dk == __ML_SITE_STATIC    ? "static variable `"
 		                                       : "global variable `");
 		ml_bput(b, d ? d->expr : "?");
@@ -422,7 +423,7 @@ static void ml_where_var(struct ml_buf *b, const struct ml_event *ev, const stru
 			ml_bput(b, "()");
 		}
 		if (d)
-			ml_bput(b, " declared at ");
+			ml_bput(b, dk == __ML_SITE_ALLOCA ? " allocated at " : " declared at ");
 	}
 	if (d) {
 		ml_bput(b, d->file);
@@ -1059,7 +1060,9 @@ static void ml_tdetails(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev
 	if (block && ml_names_of(k))
 		ml_tnames(b, k->slot);
 	if (!described && k->kind == __ML_KIND_STACK) {
-		ml_bput(b, "    local variable declared");
+		const site_t *d[1];
+		int alloca = ml_stack_get(k->alloc_stack, d, 1) && (d[0]->kind & 0xff) == __ML_SITE_ALLOCA;
+		ml_bput(b, alloca ? "    block allocated (alloca)" : "    local variable declared");
 		ml_tby(b, k->alloc_tid, k->alloc_stack);
 	}
 	ml_tchains(b, ev, tid);
