@@ -20,6 +20,9 @@ var wrapped = setOf(
 	"sprintf", "snprintf", "vsprintf", "vsnprintf", "printf", "fprintf", "vprintf", "vfprintf",
 	"fgets", "fread", "fwrite", "read", "write", "getline", "getdelim", "puts", "fputs",
 	"qsort", "bsearch", "pthread_create",
+	"wcscpy", "wcsncpy", "wcscat", "wcsncat", "wcslen", "wcsnlen", "wcscmp", "wcsncmp",
+	"wcschr", "wcsrchr", "wcsstr", "wmemcpy", "wmemmove", "wmemset", "wmemcmp", "wcsdup",
+	"swprintf", "vswprintf", "fgetws", "mbstowcs", "wcstombs",
 )
 
 // allocas make blocks on the caller's stack, alive until it returns.

@@ -377,6 +377,29 @@ void  __ml_qsort(void *, __SIZE_TYPE__, __SIZE_TYPE__, int (*)(const void *, con
 void *__ml_bsearch(const void *, const void *, __SIZE_TYPE__, __SIZE_TYPE__,
                    int (*)(const void *, const void *));
 int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
+/* wide characters (wchar.c) */
+#define __ML_WCHAR __WCHAR_TYPE__
+__ML_WCHAR *__ml_wcscpy(__ML_WCHAR *, const __ML_WCHAR *);
+__ML_WCHAR *__ml_wcsncpy(__ML_WCHAR *, const __ML_WCHAR *, __SIZE_TYPE__);
+__ML_WCHAR *__ml_wcscat(__ML_WCHAR *, const __ML_WCHAR *);
+__ML_WCHAR *__ml_wcsncat(__ML_WCHAR *, const __ML_WCHAR *, __SIZE_TYPE__);
+__SIZE_TYPE__ __ml_wcslen(const __ML_WCHAR *);
+__SIZE_TYPE__ __ml_wcsnlen(const __ML_WCHAR *, __SIZE_TYPE__);
+int   __ml_wcscmp(const __ML_WCHAR *, const __ML_WCHAR *);
+int   __ml_wcsncmp(const __ML_WCHAR *, const __ML_WCHAR *, __SIZE_TYPE__);
+__ML_WCHAR *__ml_wcschr(const __ML_WCHAR *, __ML_WCHAR);
+__ML_WCHAR *__ml_wcsrchr(const __ML_WCHAR *, __ML_WCHAR);
+__ML_WCHAR *__ml_wcsstr(const __ML_WCHAR *, const __ML_WCHAR *);
+__ML_WCHAR *__ml_wmemcpy(__ML_WCHAR *, const __ML_WCHAR *, __SIZE_TYPE__);
+__ML_WCHAR *__ml_wmemmove(__ML_WCHAR *, const __ML_WCHAR *, __SIZE_TYPE__);
+__ML_WCHAR *__ml_wmemset(__ML_WCHAR *, __ML_WCHAR, __SIZE_TYPE__);
+int   __ml_wmemcmp(const __ML_WCHAR *, const __ML_WCHAR *, __SIZE_TYPE__);
+__ML_WCHAR *__ml_wcsdup(const __ML_WCHAR *);
+int   __ml_swprintf(__ML_WCHAR *, __SIZE_TYPE__, const __ML_WCHAR *, ...);
+int   __ml_vswprintf(__ML_WCHAR *, __SIZE_TYPE__, const __ML_WCHAR *, __builtin_va_list);
+__ML_WCHAR *__ml_fgetws(__ML_WCHAR *, int, __ML_FILE *);
+__SIZE_TYPE__ __ml_mbstowcs(__ML_WCHAR *, const char *, __SIZE_TYPE__);
+__SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
