@@ -34,35 +34,8 @@
 
 /* ---- helpers ---- */
 
-/* Bytes readable from p inside its object, when m names a live object
- * (not WILD) that contains p. */
-static inline int ml_live_bound(const void *p, meta_t m, uptr *lim)
-{
-	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
-	uptr a = (uptr)p;
-	if (r->gen == ml_meta_gen(m) && r->kind != __ML_KIND_WILD && r->kind != __ML_KIND_NONE &&
-	    a >= r->base && a < r->end) {
-		*lim = r->end - a;
-		return 1;
-	}
-	return 0;
-}
-
-/* Is any read at p through m suspect (NULL page, dead block, p outside its
- * block)? Such reads are measured carefully and reported before libc runs. */
-static inline int ml_bad_start(const void *p, meta_t m)
-{
-	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
-	uptr a = (uptr)p;
-	if (a < ML_NULL_LIMIT || r->gen != ml_meta_gen(m))
-		return 1;
-	if (r->kind == __ML_KIND_WILD || r->kind == __ML_KIND_NONE)
-		return 0;
-	return a < r->base || a >= r->end;
-}
-
 /* Can the page at `page` be read without faulting? Error paths only. */
-static int ml_page_readable(uptr page)
+int ml_page_readable(uptr page)
 {
 	int e = errno, ok;
 	char c;

@@ -106,6 +106,7 @@
 #define ml_suppressed          __mlrt_suppressed
 #define ml_supp_load           __mlrt_supp_load
 #define ml_kind_named          __mlrt_kind_named
+#define ml_page_readable       __mlrt_page_readable
 #define ml_pin                 __mlrt_pin
 #define ml_scratch             __mlrt_scratch
 #define ml_sort                __mlrt_sort
@@ -368,6 +369,38 @@ uptr ml_thread_stack_top(void);
 /* The stack (with TLS) of live thread id other than this one ([0, 0) if
  * unknown or ended); -1 past the last id handed out. */
 int ml_thread_stack(unsigned id, uptr *lo, uptr *hi);
+
+/* ---- interceptors.c: helpers of the checked libc replacements (and
+ * wchar.c's) ---- */
+/* Bytes readable from p inside its object, when m names a live object
+ * (not WILD) that contains p. */
+static inline int ml_live_bound(const void *p, meta_t m, uptr *lim)
+{
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+	uptr a = (uptr)p;
+	if (r->gen == ml_meta_gen(m) && r->kind != __ML_KIND_WILD && r->kind != __ML_KIND_NONE &&
+	    a >= r->base && a < r->end) {
+		*lim = r->end - a;
+		return 1;
+	}
+	return 0;
+}
+
+/* Is any read at p through m suspect (NULL page, dead block, p outside its
+ * block)? Such reads are measured carefully and reported before libc runs. */
+static inline int ml_bad_start(const void *p, meta_t m)
+{
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+	uptr a = (uptr)p;
+	if (a < ML_NULL_LIMIT || r->gen != ml_meta_gen(m))
+		return 1;
+	if (r->kind == __ML_KIND_WILD || r->kind == __ML_KIND_NONE)
+		return 0;
+	return a < r->base || a >= r->end;
+}
+
+/* Can the page at `page` be read without faulting? Error paths only. */
+int ml_page_readable(uptr page);
 
 /* ---- objects.c ---- */
 /* The thread is ending: retire its locals still registered. */

@@ -25,8 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/uio.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -35,48 +33,6 @@
 /* An element at any address (misaligned wide strings are read as libc
  * reads them). */
 typedef wchar_t ml_wu __attribute__((aligned(1), may_alias));
-
-/* ---- helpers (interceptors.c's, for elements of W bytes) ---- */
-
-static inline int ml_wlive_bound(const void *p, meta_t m, uptr *lim)
-{
-	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
-	uptr a = (uptr)p;
-	if (r->gen == ml_meta_gen(m) && r->kind != __ML_KIND_WILD && r->kind != __ML_KIND_NONE &&
-	    a >= r->base && a < r->end) {
-		*lim = r->end - a;
-		return 1;
-	}
-	return 0;
-}
-
-static inline int ml_wbad_start(const void *p, meta_t m)
-{
-	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
-	uptr a = (uptr)p;
-	if (a < ML_NULL_LIMIT || r->gen != ml_meta_gen(m))
-		return 1;
-	if (r->kind == __ML_KIND_WILD || r->kind == __ML_KIND_NONE)
-		return 0;
-	return a < r->base || a >= r->end;
-}
-
-/* Can the page at `page` be read without faulting? Error paths only. */
-static int ml_wpage_readable(uptr page)
-{
-	int e = errno, ok;
-	char c;
-	struct iovec l = {&c, 1}, r = {(void *)page, 1};
-	ssize_t n = process_vm_readv(getpid(), &l, 1, &r, 1, 0);
-	if (n == 1)
-		ok = 1;
-	else if (n < 0 && errno == EFAULT)
-		ok = 0;
-	else
-		ok = msync((void *)page, 1, MS_ASYNC) == 0;
-	errno = e;
-	return ok;
-}
 
 static size_t ml_wmul(size_t n)
 {
@@ -139,7 +95,7 @@ static size_t ml_wsafe_until(const wchar_t *s, size_t max, int has_c, wchar_t c)
 		for (uptr pg = a & ~(uptr)4095; pg <= ((a + W - 1) & ~(uptr)4095); pg += 4096) {
 			if (pg == page)
 				continue;
-			if (!ml_wpage_readable(pg))
+			if (!ml_page_readable(pg))
 				return i + 1;
 			page = pg;
 		}
@@ -158,7 +114,7 @@ static size_t ml_wscan_until(const wchar_t *s, meta_t m, size_t max, int has_c, 
 	int term = 0;
 	if (max == 0)
 		return 0;
-	if (ML_LIKELY(ml_wlive_bound(s, m, &lim))) {
+	if (ML_LIKELY(ml_live_bound(s, m, &lim))) {
 		size_t k = lim / W; /* elements wholly inside the block */
 		if (k > max)
 			k = max;
@@ -170,7 +126,7 @@ static size_t ml_wscan_until(const wchar_t *s, meta_t m, size_t max, int has_c, 
 		ml_access_slow(s, m, (k + 1) * W, 0, fn, ml_caller_site());
 		return (k + ml_wsafe_until(s + k, max - k, has_c, c)) * W;
 	}
-	if (ML_UNLIKELY(ml_wbad_start(s, m))) {
+	if (ML_UNLIKELY(ml_bad_start(s, m))) {
 		size_t n = (uptr)s < ML_NULL_LIMIT ? 1 : ml_wsafe_until(s, max, has_c, c);
 		ml_check(s, m, n * W, 0, fn);
 		return n * W;
@@ -185,7 +141,7 @@ static size_t ml_read_wuntil(const wchar_t *s, meta_t m, size_t max, int has_c, 
 {
 	size_t k = ml_wscan_until(s, m, max, has_c, c, fn);
 	uptr lim;
-	if (ML_LOAD(&ml_def_on) && ml_wlive_bound(s, m, &lim))
+	if (ML_LOAD(&ml_def_on) && ml_live_bound(s, m, &lim))
 		ml_use_range(s, m, k < lim ? k : lim, fn);
 	return k;
 }
@@ -201,7 +157,7 @@ static size_t ml_read_wstr(const wchar_t *s, meta_t m, size_t max, const char *f
  * before the call (1), a good one is checked after it. */
 static int ml_wpre_scan(const wchar_t *s, meta_t m, const char *fn)
 {
-	if (ML_UNLIKELY(ml_wbad_start(s, m))) {
+	if (ML_UNLIKELY(ml_bad_start(s, m))) {
 		ml_read_wstr(s, m, SIZE_MAX, fn);
 		return 1;
 	}
@@ -295,18 +251,18 @@ static void ml_wread_cmp(const wchar_t *a, meta_t ma, const wchar_t *b, meta_t m
 	if (max == 0)
 		return;
 	int bad = 0;
-	if (ML_UNLIKELY(ml_wbad_start(a, ma))) {
+	if (ML_UNLIKELY(ml_bad_start(a, ma))) {
 		ml_read_wstr(a, ma, max, fn);
 		bad = 1;
 	}
-	if (ML_UNLIKELY(ml_wbad_start(b, mb))) {
+	if (ML_UNLIKELY(ml_bad_start(b, mb))) {
 		ml_read_wstr(b, mb, max, fn);
 		bad = 1;
 	}
 	if (bad)
 		return;
 	uptr la, lb;
-	int ka = ml_wlive_bound(a, ma, &la), kb = ml_wlive_bound(b, mb, &lb);
+	int ka = ml_live_bound(a, ma, &la), kb = ml_live_bound(b, mb, &lb);
 	la = ka ? la / W : SIZE_MAX; /* the first element not wholly inside */
 	lb = kb ? lb / W : SIZE_MAX;
 	int def = ML_LOAD(&ml_def_on);
@@ -672,9 +628,9 @@ size_t __ml_mbstowcs(wchar_t *d, const char *s, size_t n)
 	ML_OWN(__ml_mbstowcs);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
 	uptr lim;
-	if (!d || !ml_wlive_bound(s, ms, &lim)) {
+	if (!d || !ml_live_bound(s, ms, &lim)) {
 		/* (a string of unknown provenance is trusted as libc would) */
-		if (!d || ml_wbad_start(s, ms)) {
+		if (!d || ml_bad_start(s, ms)) {
 			ml_read_str(s, ms, SIZE_MAX, "mbstowcs");
 			return mbstowcs(d, s, n);
 		}
@@ -727,8 +683,8 @@ size_t __ml_wcstombs(char *d, const wchar_t *s, size_t n)
 	ML_OWN(__ml_wcstombs);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
 	uptr lim;
-	if (!d || !ml_wlive_bound(s, ms, &lim)) {
-		if (!d || ml_wbad_start(s, ms)) {
+	if (!d || !ml_live_bound(s, ms, &lim)) {
+		if (!d || ml_bad_start(s, ms)) {
 			ml_read_wstr(s, ms, SIZE_MAX, "wcstombs");
 			return wcstombs(d, s, n);
 		}
@@ -761,7 +717,7 @@ size_t __ml_wcstombs(char *d, const wchar_t *s, size_t n)
 	}
 	errno = e;
 	uptr inb;
-	if (ml_wlive_bound(s, ms, &inb)) {
+	if (ml_live_bound(s, ms, &inb)) {
 		size_t used = ml_wmul(seen);
 		ml_use_range(s, ms, used < inb ? used : inb, "wcstombs");
 	}
