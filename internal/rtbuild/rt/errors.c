@@ -3,7 +3,8 @@
  * Names are paper 000's rule names (Fig. 2) and are stable: they appear in
  * text reports, in the JSON "kind" field and in options. A new kind is a
  * row here (and an enum value in internal.h) plus a detector in
- * detectors.c; nothing else switches on kinds.
+ * detectors.c, or for a fatal signal a case in signals.c; nothing else
+ * switches on kinds.
  */
 #include "internal.h"
 
@@ -65,6 +66,21 @@ const struct ml_kind_info ml_kinds[ML_NKINDS] = {
 		"MEMORY-LEAK",
 		"a heap block no longer reachable by the program (definitely, indirectly or possibly lost)",
 	},
+	/* The kinds of fatal signals (signals.c): the kernel stopped an
+	 * instruction no check caught (SIGSEGV, SIGBUS at a bad address are
+	 * INVALID-DEREF, NULL-POINTER-DEREF or READ-ONLY-WRITE). */
+	[ML_STACK_OVERFLOW] = {
+		"STACK-OVERFLOW",
+		"the thread's stack is exhausted (SIGSEGV just below it): unbounded recursion, or locals too large",
+	},
+	[ML_ARITHMETIC_ERROR] = {
+		"ARITHMETIC-ERROR",
+		"an arithmetic fault (SIGFPE): integer division by zero, or the most negative value divided by -1",
+	},
+	[ML_ILLEGAL_INSTRUCTION] = {
+		"ILLEGAL-INSTRUCTION",
+		"an instruction the processor refuses (SIGILL): __builtin_trap(), a path gcc proved faulting, or a jump into data",
+	},
 };
 
 /* Detection of a kind can be switched off (a later option flips these). */
@@ -83,4 +99,7 @@ unsigned char ml_kind_enabled[ML_NKINDS] = {
 	[ML_UNINITIALIZED_READ] = 1,
 	[ML_READ_ONLY_WRITE] = 1,
 	[ML_MEMORY_LEAK] = 1,
+	[ML_STACK_OVERFLOW] = 1,
+	[ML_ARITHMETIC_ERROR] = 1,
+	[ML_ILLEGAL_INSTRUCTION] = 1,
 };

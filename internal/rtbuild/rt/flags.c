@@ -75,6 +75,18 @@ static const struct ml_option {
 	{"explain_ring", ML_OPT_INT, "262144", 1024, 16777216,
 	 "steps of value propagation kept, newest first, all threads together (rounded down to a "
 	 "power of two; 48 bytes each): a chain whose older steps are gone says so", 0},
+	{"handle_segv", ML_OPT_BOOL, "1", 0, 1,
+	 "report a SIGSEGV the program does not handle (INVALID-DEREF, NULL-POINTER-DEREF, "
+	 "READ-ONLY-WRITE, STACK-OVERFLOW), then let it end the program", 0},
+	{"handle_sigbus", ML_OPT_BOOL, "1", 0, 1,
+	 "report a SIGBUS the program does not handle (INVALID-DEREF), then let it end the program", 0},
+	{"handle_sigfpe", ML_OPT_BOOL, "1", 0, 1,
+	 "report a SIGFPE the program does not handle (ARITHMETIC-ERROR), then let it end the program", 0},
+	{"handle_sigill", ML_OPT_BOOL, "1", 0, 1,
+	 "report a SIGILL the program does not handle (ILLEGAL-INSTRUCTION), then let it end the program", 0},
+	{"symbolize", ML_OPT_BOOL, "1", 0, 1,
+	 "find the line of the instruction a fatal signal stopped by running addr2line on the "
+	 "program (0: the innermost instrumented function is named instead)", 0},
 	{"help", ML_OPT_BOOL, "0", 0, 1,
 	 "print this list of options at start-up", 0},
 };
@@ -121,6 +133,16 @@ static void ml_opt_apply(const struct ml_option *o, long iv, const char *sv, siz
 			ring *= 2;
 		ml_flags.explain_ring = ring;
 		ml_explain_set(ml_flags.explain, ring);
+	} else if (strcmp(o->name, "handle_segv") == 0) {
+		ml_flags.handle_segv = (int)iv;
+	} else if (strcmp(o->name, "handle_sigbus") == 0) {
+		ml_flags.handle_sigbus = (int)iv;
+	} else if (strcmp(o->name, "handle_sigfpe") == 0) {
+		ml_flags.handle_sigfpe = (int)iv;
+	} else if (strcmp(o->name, "handle_sigill") == 0) {
+		ml_flags.handle_sigill = (int)iv;
+	} else if (strcmp(o->name, "symbolize") == 0) {
+		ml_flags.symbolize = (int)iv;
 	} else if (strcmp(o->name, "help") == 0) {
 		ml_flags.help = (int)iv;
 	}

@@ -11,7 +11,9 @@
  * every other exit handler and every destructor. If an error was reported
  * it flushes stdio (exit would do that after the handlers, but _exit does
  * not) and calls _exit(exitcode). Before that it runs the leak check
- * (leaks.c), the only thing printed at exit.
+ * (leaks.c), the only thing printed at exit. A program killed by a signal
+ * runs neither: a fatal signal's report (signals.c) leaves the process to
+ * die of the signal, with the status it has without memlens.
  */
 #include "internal.h"
 
@@ -157,6 +159,8 @@ static void ml_parse_env(char **envp)
 			ml_supp_load(); /* a mistake in the file is shown at start */
 			break;
 		}
+	/* (the handle_* options say which signals) */
+	ml_signals_init();
 }
 
 /* The stack. Instrumented frames are larger than native ones (metadata

@@ -131,6 +131,9 @@
 #define ml_chain_build         __mlrt_chain_build
 #define ml_chain_build_undef   __mlrt_chain_build_undef
 #define ml_object_at_addr      __mlrt_object_at_addr
+#define ml_signals_init        __mlrt_signals_init
+#define ml_signals_thread      __mlrt_signals_thread
+#define ml_report_fault        __mlrt_report_fault
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -315,6 +318,11 @@ struct ml_flags {
 	int break_on_error;    /* stop in a debugger after each report (control.c) */
 	int explain;           /* value propagation chains (explain.c) */
 	uptr explain_ring;     /* steps the ring keeps, a power of two */
+	int handle_segv;       /* report SIGSEGV (signals.c) */
+	int handle_sigbus;     /* ... SIGBUS */
+	int handle_sigfpe;     /* ... SIGFPE */
+	int handle_sigill;     /* ... SIGILL */
+	int symbolize;         /* run addr2line for the line of a fatal signal */
 };
 extern struct ml_flags ml_flags;
 void ml_flags_defaults(void);
@@ -351,6 +359,12 @@ struct ml_tls {
 	struct ml_drop *drops;   /* loss.c: counts dropped to zero (__ml_t.lost of them) */
 	unsigned ndrops_cap;
 	int args_own;            /* explain.c: the running interceptor's caller tagged its arguments */
+	/* report.c: the thread's latest detection (reported or not), so that
+	 * the fault its access then causes is not reported again (signals.c) */
+	int last_set;
+	uptr last_p, last_n;     /* the range accessed */
+	unsigned last_depth;     /* the shadow stack's depth, and its innermost site */
+	const site_t *last_frame;
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 void ml_thread_init_main(void);
@@ -728,6 +742,9 @@ enum ml_kind {
 	ML_UNINITIALIZED_READ,
 	ML_READ_ONLY_WRITE,
 	ML_MEMORY_LEAK,
+	ML_STACK_OVERFLOW,
+	ML_ARITHMETIC_ERROR,
+	ML_ILLEGAL_INSTRUCTION,
 	ML_NKINDS
 };
 struct ml_kind_info {
@@ -812,6 +829,40 @@ static inline void ml_check(const void *p, meta_t m, uptr n, int write,
 	                (write && (unsigned short)(m >> 32) == __ML_GEN_READONLY)))
 		ml_access_slow(p, m, n, write, fn, ml_caller_site());
 }
+
+/* ---- signals.c ---- */
+/* Catch the signals of a crash in this process (the handle_* options)
+ * and give the main thread its alternate signal stack: at start, once the
+ * options are known. */
+void ml_signals_init(void);
+/* A thread memlens starts, whose stack is [lo, hi) (0, 0: unknown): its
+ * alternate signal stack. */
+void ml_signals_thread(uptr lo, uptr hi);
+/* A fatal signal the program does not handle, as report.c shows it. The
+ * sentences are signals.c's; report.c lays them out like every report. */
+struct ml_fault {
+	const char *signame;      /* "SIGSEGV" */
+	const char *codename;     /* its si_code's name, "SEGV_MAPERR" ("" if none) */
+	const char *access;       /* "read", "write", "execute", "arithmetic" or "access" */
+	uptr addr;                /* the faulting address (has_addr); SIGFPE, SIGILL: the instruction's */
+	int has_addr;
+	uptr pc;                  /* the faulting instruction */
+	const site_t *site;       /* the faulting statement, or NULL */
+	unsigned stack;           /* the call stack, interned */
+	char what[192];           /* the headline after the kind */
+	char why[768];            /* what the address is, or what went wrong */
+	char code[512];           /* where the pc is, when not in the program's code ("") */
+	char note[256];           /* how the location was found, when imprecise ("") */
+	/* STACK-OVERFLOW */
+	const char *rec[8];       /* the functions recursing, in call order */
+	unsigned nrec;
+	uint64_t depth;           /* instrumented frames on the stack */
+	uint64_t stack_size;      /* the thread's stack, bytes (0: unknown) */
+};
+/* Write the report of f as kind; 0 when nothing was written (a
+ * suppression, or the report lock stayed held). The caller then dies of
+ * the signal. */
+int ml_report_fault(enum ml_kind kind, const struct ml_fault *f);
 
 /* ---- report.c ---- */
 void ml_report(enum ml_kind kind, struct ml_event *ev);

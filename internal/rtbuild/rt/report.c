@@ -11,6 +11,11 @@
  * occurrence carries all the information a second would repeat. A report
  * triggered while this thread is already reporting (a signal handler
  * running instrumented code) is dropped rather than deadlocking.
+ *
+ * A fatal signal (signals.c) is reported by ml_report_fault, laid out the
+ * same way from the facts signals.c found; it waits for the lock a bounded
+ * time (the signal may have stopped its holder) and dedupes nothing (the
+ * process dies after it).
  */
 #include "internal.h"
 
@@ -21,6 +26,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- buffers: formatting without malloc or stdio ---- */
@@ -1791,6 +1797,13 @@ static void ml_write_text(const char *buf, size_t n, int pid)
 
 void ml_report(enum ml_kind kind, struct ml_event *ev)
 {
+	if (!ev->leak) { /* (for signals.c: the fault this access may cause next) */
+		ml_tls.last_set = 1;
+		ml_tls.last_p = ev->p;
+		ml_tls.last_n = ev->n;
+		ml_tls.last_depth = __ml_t.depth;
+		ml_tls.last_frame = ml_caller_site();
+	}
 	if (ml_tls.in_report)
 		return;
 	ml_tls.in_report = 1;
@@ -1856,6 +1869,185 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 	}
 	ml_tls.in_report = 0;
 	errno = e;
+}
+
+/* ---- fatal signals (signals.c) ---- */
+
+/* "FILE:LINE in FUNC", "FILE in FUNC" (line unknown), "FUNC" (file
+ * unknown) or "<unknown location>". */
+static void ml_fault_place(struct ml_buf *b, const site_t *s)
+{
+	if (!s) {
+		ml_bput(b, "<unknown location>");
+		return;
+	}
+	if (s->file && *s->file) {
+		ml_bput(b, s->file);
+		if (s->line) {
+			ml_bputc(b, ':');
+			ml_bdec(b, s->line);
+		}
+		ml_bput(b, " in ");
+	}
+	ml_bput(b, s->func && *s->func ? s->func : "?");
+}
+
+static void ml_fault_text(struct ml_buf *b, enum ml_kind kind, const struct ml_fault *f,
+                          unsigned tid, int pid)
+{
+	ml_bput(b, "==");
+	ml_bdec(b, (uint64_t)pid);
+	ml_bput(b, "== memlens: ");
+	ml_bput(b, ml_kinds[kind].name);
+	ml_bput(b, ": ");
+	ml_bput(b, f->what);
+	ml_bput(b, "\n    at ");
+	ml_fault_place(b, f->site);
+	ml_bput(b, " (");
+	ml_tthread(b, tid);
+	ml_bput(b, ")\n");
+	if (f->site)
+		ml_tsource(b, f->site);
+	if (f->code[0]) {
+		ml_bput(b, "    ");
+		ml_bput(b, f->code);
+		ml_bputc(b, '\n');
+	}
+	if (f->note[0]) {
+		ml_bput(b, "    ");
+		ml_bput(b, f->note);
+		ml_bputc(b, '\n');
+	}
+	ml_bput(b, "    ");
+	ml_bput(b, f->why);
+	ml_bput(b, "\n    the program dies of ");
+	ml_bput(b, f->signame);
+	ml_bput(b, ", as it would without memlens\n    call stack:\n");
+	ml_tstack(b, f->stack);
+	unsigned shown[4], nshown = 0;
+	ml_tthread_origin(b, tid, shown, &nshown);
+	ml_bput(b, "SUMMARY: memlens: ");
+	ml_bput(b, ml_kinds[kind].name);
+	if (f->site) {
+		ml_bputc(b, ' ');
+		ml_fault_place(b, f->site);
+	}
+	ml_bputc(b, '\n');
+}
+
+static void ml_fault_json(struct ml_buf *b, enum ml_kind kind, const struct ml_fault *f,
+                          unsigned tid, int pid)
+{
+	char mbuf[1024];
+	struct ml_buf m = {mbuf, 0, sizeof mbuf - 1, 0};
+	ml_bput(&m, f->what);
+	ml_bput(&m, ": ");
+	ml_bput(&m, f->why);
+	if (f->code[0]) {
+		ml_bput(&m, " (");
+		ml_bput(&m, f->code);
+		ml_bput(&m, ")");
+	}
+	mbuf[m.len] = 0;
+
+	ml_bput(b, "{\"kind\":");
+	ml_jstr(b, ml_kinds[kind].name);
+	ml_jkey(b, "message");
+	ml_jstr(b, mbuf);
+	ml_bput(b, ",");
+	ml_jsite(b, f->site);
+	ml_jkey(b, "access");
+	ml_jstr(b, f->access);
+	ml_jkey(b, "size");
+	ml_bdec(b, 0);
+	ml_jkey(b, "address");
+	ml_jaddr(b, f->addr);
+	ml_jkey(b, "expr");
+	ml_jstr(b, "");
+	ml_jkey(b, "thread");
+	ml_bdec(b, tid);
+	ml_jkey(b, "pid");
+	ml_bdec(b, (uint64_t)pid);
+	ml_jkey(b, "stack");
+	{
+		const site_t *fr[__ML_MAX_FRAMES];
+		unsigned n = ml_stack_get(f->stack, fr, __ML_MAX_FRAMES);
+		ml_jstack(b, fr, n);
+	}
+	ml_jkey(b, "signal");
+	ml_jstr(b, f->signame);
+	ml_jkey(b, "signal_code");
+	ml_jstr(b, f->codename);
+	ml_jkey(b, "pc");
+	ml_jaddr(b, f->pc);
+	if (kind == ML_STACK_OVERFLOW) {
+		ml_jkey(b, "stack_size");
+		ml_bdec(b, f->stack_size);
+		ml_jkey(b, "recursion");
+		ml_bput(b, "{\"function\":");
+		ml_jstr(b, f->nrec ? f->rec[0] : "");
+		ml_jkey(b, "cycle");
+		ml_bputc(b, '[');
+		for (unsigned i = 0; i < f->nrec; i++) {
+			if (i)
+				ml_bputc(b, ',');
+			ml_jstr(b, f->rec[i]);
+		}
+		ml_bputc(b, ']');
+		ml_jkey(b, "depth");
+		ml_bdec(b, f->depth);
+		ml_bputc(b, '}');
+	}
+	ml_bput(b, "}\n");
+}
+
+int ml_report_fault(enum ml_kind kind, const struct ml_fault *f)
+{
+	/* The lock, without waiting for ever: its holder may be the code the
+	 * signal stopped (another thread's report cannot take long). */
+	unsigned tries = 0;
+	while (__atomic_exchange_n(&ml_rlock, 1, __ATOMIC_ACQUIRE)) {
+		if (++tries > 3000) { /* ~3 s */
+			ml_printf("==%d== memlens: %s, but memlens's report lock stays held (the signal stopped "
+			          "memlens itself, or its state is damaged): no report\n",
+			          (int)getpid(), f->signame);
+			return 0;
+		}
+		struct timespec ts = {0, 1000000};
+		nanosleep(&ts, 0);
+	}
+	ml_tls.in_report = 1;
+	if (ml_suppressed(kind, f->stack)) {
+		ml_tls.in_report = 0;
+		ml_report_unlock();
+		return 0;
+	}
+	ml_errors = 1;
+	int pid = getpid();
+	unsigned tid = ml_self_id();
+	struct ml_buf t = {ml_tbuf, 0, sizeof ml_tbuf, 0};
+	ml_fault_text(&t, kind, f, tid, pid);
+	ml_write_text(ml_tbuf, t.len, pid);
+	if (ml_flags.log_json[0]) {
+		struct ml_buf j = {ml_jbuf, 0, sizeof ml_jbuf, 0};
+		ml_fault_json(&j, kind, f, tid, pid);
+		if (j.trunc) {
+			ml_json_lite = 1;
+			j.len = 0;
+			j.trunc = 0;
+			ml_fault_json(&j, kind, f, tid, pid);
+			ml_json_lite = 0;
+		}
+		int jfd = ml_open_log(ml_flags.log_json, pid, 0);
+		if (jfd >= 0) {
+			if (!j.trunc)
+				ml_write_all(jfd, ml_jbuf, j.len);
+			close(jfd);
+		}
+	}
+	ml_tls.in_report = 0;
+	ml_report_unlock();
+	return 1;
 }
 
 static void ml_summary_line(struct ml_buf *b, const char *what, const uint64_t c[2])

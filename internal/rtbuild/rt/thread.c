@@ -136,8 +136,8 @@ static void *ml_thread_start(void *p)
 	__ml_t.depth = 0;
 	ml_tls.registered = 1;
 	pthread_attr_t a;
-	void *lo;
-	size_t size;
+	void *lo = 0;
+	size_t size = 0;
 	if (st.id < ML_MAX_THREADS && pthread_getattr_np(pthread_self(), &a) == 0) {
 		if (pthread_attr_getstack(&a, &lo, &size) == 0) {
 			ML_STORE(&ML_THR[st.id].stack_lo, (uptr)lo);
@@ -146,6 +146,7 @@ static void *ml_thread_start(void *p)
 		}
 		pthread_attr_destroy(&a);
 	}
+	ml_signals_thread((uptr)lo, (uptr)lo + size);
 	/* The start routine is instrumented code: hand it the argument's meta
 	 * through the ordinary calling protocol. */
 	__ml_t.callee = (uptr)st.fn;
