@@ -225,7 +225,9 @@ func sigBuild(t *testing.T, dir, name, code string, flags []string) (string, []s
 	if err := os.WriteFile(filepath.Join(dir, src), []byte(code), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := func(out string) []string { return slices.Concat([]string{"-g", "-O1"}, flags, []string{src, "-o", out}) }
+	args := func(out string) []string {
+		return slices.Concat([]string{"-g", "-O1"}, flags, []string{src, "-o", out})
+	}
 	if out, err := build(dir, append([]string{gcc}, args("native")...)); err != nil {
 		t.Fatalf("gcc: %v\n%s", err, out)
 	}
