@@ -31,6 +31,7 @@
 #include <sys/mman.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include <wchar.h>
 
 /* ---- helpers ---- */
 
@@ -51,27 +52,45 @@ int ml_page_readable(uptr page)
 	return ok;
 }
 
-/* Bytes of s a scan reads that stops after the first byte equal to c
- * (c <= 0: none), after the NUL, or after max bytes. *term: stopped at a
- * terminator rather than at max. */
-static size_t ml_plain_until(const char *s, size_t max, int c, int *term)
+/* Elements of s (each w bytes: 1, or sizeof(wchar_t)) a scan reads that
+ * stops after the first element equal to c (when has_c), after the 0, or
+ * after max elements. *term: stopped at a terminator rather than at max. */
+static size_t ml_plain_until(const void *s, size_t max, size_t w, int has_c, unsigned c, int *term)
 {
+	if (ML_UNLIKELY(w != 1 && (uptr)s % _Alignof(wchar_t))) {
+		/* misaligned wide strings are read as libc reads them */
+		const ml_wu *u = s;
+		for (size_t i = 0; i < max; i++)
+			if (u[i] == 0 || (has_c && (unsigned)u[i] == c)) {
+				*term = 1;
+				return i + 1;
+			}
+		*term = 0;
+		return max;
+	}
 	/* Scan in growing chunks so that the cost follows the distance to the
 	 * terminator, as libc's own scan does (strchr on a long text must not
 	 * measure the whole text first). */
 	size_t off = 0, chunk = 64;
 	while (off < max) {
-		size_t n = max - off < chunk ? max - off : chunk;
-		const char *z = memchr(s + off, 0, n);
-		size_t len = z ? (size_t)(z - (s + off)) : n;
-		if (c > 0) {
-			const char *r = memchr(s + off, c, len);
-			if (r) {
-				*term = 1;
-				return (size_t)(r - s) + 1;
-			}
+		size_t n = max - off < chunk ? max - off : chunk, len;
+		const void *r = 0;
+		if (w == 1) {
+			const char *b = (const char *)s + off, *z = memchr(b, 0, n);
+			len = z ? (size_t)(z - b) : n;
+			if (has_c)
+				r = memchr(b, (int)c, len);
+		} else {
+			const wchar_t *b = (const wchar_t *)s + off;
+			len = wcsnlen(b, n);
+			if (has_c)
+				r = wmemchr(b, (wchar_t)c, len);
 		}
-		if (z) {
+		if (r) {
+			*term = 1;
+			return (size_t)((const char *)r - (const char *)s) / w + 1;
+		}
+		if (len < n) {
 			*term = 1;
 			return off + len + 1;
 		}
@@ -84,19 +103,21 @@ static size_t ml_plain_until(const char *s, size_t max, int c, int *term)
 }
 
 /* Same, never touching an unreadable page (the count then includes the
- * first byte that cannot be read). */
-static size_t ml_safe_until(const char *s, size_t max, int c)
+ * first element that cannot be read). */
+static size_t ml_safe_until(const void *s, size_t max, size_t w, int has_c, unsigned c)
 {
 	uptr page = 1; /* no page starts at 1 */
 	for (size_t i = 0; i < max; i++) {
-		uptr a = (uptr)s + i;
-		if ((a & ~(uptr)4095) != page) {
-			page = a & ~(uptr)4095;
-			if (!ml_page_readable(page))
+		uptr a = (uptr)s + i * w;
+		for (uptr pg = a & ~(uptr)4095; pg <= ((a + w - 1) & ~(uptr)4095); pg += 4096) {
+			if (pg == page)
+				continue;
+			if (!ml_page_readable(pg))
 				return i + 1;
+			page = pg;
 		}
-		unsigned char ch = (unsigned char)s[i];
-		if (ch == 0 || (c > 0 && ch == c))
+		unsigned e = w == 1 ? *(const unsigned char *)a : (unsigned)*(const ml_wu *)a;
+		if (e == 0 || (has_c && e == c))
 			return i + 1;
 	}
 	return max;
@@ -104,34 +125,37 @@ static size_t ml_safe_until(const char *s, size_t max, int c)
 
 /* Bytes libc reads at s for a scan as in ml_plain_until; reports what is
  * wrong with that read as fn's. */
-static size_t ml_scan_until(const char *s, meta_t m, size_t max, int c, const char *fn)
+static size_t ml_scan_until(const void *s, meta_t m, size_t max, size_t w, int has_c, unsigned c,
+                            const char *fn)
 {
 	uptr lim;
-	int term;
+	int term = 0;
 	if (max == 0)
 		return 0;
 	if (ML_LIKELY(ml_live_bound(s, m, &lim))) {
-		size_t k = lim < max ? lim : max;
-		size_t got = ml_plain_until(s, k, c, &term);
+		size_t k = lim / w; /* elements wholly inside the block */
+		if (k > max)
+			k = max;
+		size_t got = k ? ml_plain_until(s, k, w, has_c, c, &term) : 0;
 		if (term || k == max)
-			return got;
-		/* No terminator before the block ends: libc reads on. */
-		ml_access_slow(s, m, lim + 1, 0, fn, ml_caller_site());
-		return lim + ml_safe_until(s + lim, max - lim, c);
+			return got * w;
+		/* No terminator before the block ends: libc reads element k,
+		 * which runs past it. */
+		ml_access_slow(s, m, (k + 1) * w, 0, fn, ml_caller_site());
+		return (k + ml_safe_until((const char *)s + k * w, max - k, w, has_c, c)) * w;
 	}
 	if (ML_UNLIKELY(ml_bad_start(s, m))) {
-		size_t n = (uptr)s < ML_NULL_LIMIT ? 1 : ml_safe_until(s, max, c);
-		ml_check(s, m, n, 0, fn);
-		return n;
+		size_t n = (uptr)s < ML_NULL_LIMIT ? 1 : ml_safe_until(s, max, w, has_c, c);
+		ml_check(s, m, n * w, 0, fn);
+		return n * w;
 	}
-	return ml_plain_until(s, max, c, &term);
+	return ml_plain_until(s, max, w, has_c, c, &term) * w;
 }
 
-/* The same, and the bytes scanned are used: each decides whether the scan
- * goes on (only those inside the string's object are looked at). */
-static size_t ml_read_until(const char *s, meta_t m, size_t max, int c, const char *fn)
+size_t ml_read_until(const void *s, meta_t m, size_t max, size_t w, int has_c, unsigned c,
+                     const char *fn)
 {
-	size_t k = ml_scan_until(s, m, max, c, fn);
+	size_t k = ml_scan_until(s, m, max, w, has_c, c, fn);
 	uptr lim;
 	if (ML_LOAD(&ml_def_on) && ml_live_bound(s, m, &lim)) /* (detection mode: nothing to use) */
 		ml_use_range(s, m, k < lim ? k : lim, fn);
@@ -140,10 +164,19 @@ static size_t ml_read_until(const char *s, meta_t m, size_t max, int c, const ch
 
 size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn)
 {
-	return ml_read_until(s, m, max, -1, fn);
+	return ml_read_until(s, m, max, 1, 0, 0, fn);
 }
 
-static size_t ml_mul_sat(size_t a, size_t b)
+int ml_pre_scan(const void *s, meta_t m, size_t w, const char *fn)
+{
+	if (ML_UNLIKELY(ml_bad_start(s, m))) {
+		ml_read_until(s, m, SIZE_MAX, w, 0, 0, fn);
+		return 1;
+	}
+	return 0;
+}
+
+size_t ml_mul_sat(size_t a, size_t b)
 {
 	size_t r;
 	return __builtin_mul_overflow(a, b, &r) ? SIZE_MAX : r;
@@ -337,43 +370,60 @@ size_t __ml_strnlen(const char *s, size_t n)
 	return strnlen(s, n);
 }
 
-/* Comparisons read both strings up to the first difference or NUL. */
-static void ml_read_cmp(const char *a, meta_t ma, const char *b, meta_t mb, size_t max,
-                        int icase, const char *fn)
+/* Comparisons read both strings (elements of w bytes) up to the first
+ * difference or 0, at most max elements. The wide ones also use what they
+ * read (full mode); the narrow ones have not been made to yet. */
+void ml_read_cmp(const void *a, meta_t ma, const void *b, meta_t mb, size_t max, size_t w,
+                 int icase, const char *fn)
 {
 	if (max == 0)
 		return;
 	int bad = 0;
 	if (ML_UNLIKELY(ml_bad_start(a, ma))) {
-		ml_read_str(a, ma, max, fn);
+		ml_read_until(a, ma, max, w, 0, 0, fn);
 		bad = 1;
 	}
 	if (ML_UNLIKELY(ml_bad_start(b, mb))) {
-		ml_read_str(b, mb, max, fn);
+		ml_read_until(b, mb, max, w, 0, 0, fn);
 		bad = 1;
 	}
 	if (bad)
 		return;
-	uptr la = SIZE_MAX, lb = SIZE_MAX;
-	if (!ml_live_bound(a, ma, &la))
-		la = SIZE_MAX;
-	if (!ml_live_bound(b, mb, &lb))
-		lb = SIZE_MAX;
-	if (la >= max && lb >= max)
-		return; /* both blocks hold every byte the compare can read */
+	uptr la, lb;
+	int ka = ml_live_bound(a, ma, &la), kb = ml_live_bound(b, mb, &lb);
+	la = ka ? la / w : SIZE_MAX; /* the first element not wholly inside */
+	lb = kb ? lb / w : SIZE_MAX;
+	int use = w != 1 && ML_LOAD(&ml_def_on);
+	if (!use && la >= max && lb >= max)
+		return; /* both blocks hold every element the compare can read */
 	const site_t *site = ml_caller_site();
-	for (size_t i = 0;; i++) {
+	size_t i = 0;
+	for (;; i++) {
 		if (i == la)
-			ml_access_slow(a, ma, la + 1, 0, fn, site);
+			ml_access_slow(a, ma, (la + 1) * w, 0, fn, site);
 		if (i == lb)
-			ml_access_slow(b, mb, lb + 1, 0, fn, site);
-		unsigned char ca = (unsigned char)a[i], cb = (unsigned char)b[i];
+			ml_access_slow(b, mb, (lb + 1) * w, 0, fn, site);
+		unsigned ca, cb;
+		if (w == 1) {
+			ca = ((const unsigned char *)a)[i];
+			cb = ((const unsigned char *)b)[i];
+		} else {
+			ca = (unsigned)((const ml_wu *)a)[i];
+			cb = (unsigned)((const ml_wu *)b)[i];
+		}
 		if (icase) {
-			ca = (unsigned char)tolower(ca);
-			cb = (unsigned char)tolower(cb);
+			ca = (unsigned)tolower((int)ca);
+			cb = (unsigned)tolower((int)cb);
 		}
 		if (ca != cb || ca == 0 || i + 1 == max)
 			break;
+	}
+	if (use) {
+		size_t k = i + 1;
+		if (ka)
+			ml_use_range(a, ma, (k < la ? k : la) * w, fn);
+		if (kb)
+			ml_use_range(b, mb, (k < lb ? k : lb) * w, fn);
 	}
 }
 
@@ -381,7 +431,7 @@ int __ml_strcmp(const char *a, const char *b)
 {
 	ML_OWN(__ml_strcmp);
 	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
-	ml_read_cmp(a, ma, b, mb, SIZE_MAX, 0, "strcmp");
+	ml_read_cmp(a, ma, b, mb, SIZE_MAX, 1, 0, "strcmp");
 	return strcmp(a, b);
 }
 
@@ -389,7 +439,7 @@ int __ml_strncmp(const char *a, const char *b, size_t n)
 {
 	ML_OWN(__ml_strncmp);
 	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
-	ml_read_cmp(a, ma, b, mb, n, 0, "strncmp");
+	ml_read_cmp(a, ma, b, mb, n, 1, 0, "strncmp");
 	return strncmp(a, b, n);
 }
 
@@ -397,7 +447,7 @@ int __ml_strcasecmp(const char *a, const char *b)
 {
 	ML_OWN(__ml_strcasecmp);
 	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
-	ml_read_cmp(a, ma, b, mb, SIZE_MAX, 1, "strcasecmp");
+	ml_read_cmp(a, ma, b, mb, SIZE_MAX, 1, 1, "strcasecmp");
 	return strcasecmp(a, b);
 }
 
@@ -405,7 +455,7 @@ int __ml_strncasecmp(const char *a, const char *b, size_t n)
 {
 	ML_OWN(__ml_strncasecmp);
 	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
-	ml_read_cmp(a, ma, b, mb, n, 1, "strncasecmp");
+	ml_read_cmp(a, ma, b, mb, n, 1, 1, "strncasecmp");
 	return strncasecmp(a, b, n);
 }
 
@@ -423,8 +473,7 @@ char *__ml_strchr(const char *s, int c)
 {
 	ML_OWN(__ml_strchr);
 	meta_t ms = ML_ARGM(0, s);
-	int ch = (unsigned char)c;
-	ml_read_until(s, ms, SIZE_MAX, ch ? ch : -1, "strchr");
+	ml_read_until(s, ms, SIZE_MAX, 1, (unsigned char)c != 0, (unsigned char)c, "strchr");
 	char *r = strchr(s, c);
 	ML_SETRET(__ml_strchr, r ? ms : __ML_NULL);
 	return r;
@@ -440,23 +489,12 @@ char *__ml_strrchr(const char *s, int c)
 	return r;
 }
 
-/* Functions whose read of s depends on the search: a bad s is reported
- * before the call, a good one is checked against what libc read. */
-static int ml_pre_scan(const char *s, meta_t m, const char *fn)
-{
-	if (ML_UNLIKELY(ml_bad_start(s, m))) {
-		ml_read_str(s, m, SIZE_MAX, fn);
-		return 1;
-	}
-	return 0;
-}
-
 char *__ml_strstr(const char *h, const char *n)
 {
 	ML_OWN(__ml_strstr);
 	meta_t mh = ML_ARGM(0, h), mn = ML_ARGM(1, n);
 	size_t kn = ml_read_str(n, mn, SIZE_MAX, "strstr");
-	int bad = ml_pre_scan(h, mh, "strstr");
+	int bad = ml_pre_scan(h, mh, 1, "strstr");
 	char *r = strstr(h, n);
 	if (!bad)
 		ml_check(h, mh, r ? (size_t)(r - h) + kn - 1 : strlen(h) + 1, 0, "strstr");
@@ -469,7 +507,7 @@ char *__ml_strpbrk(const char *s, const char *accept)
 	ML_OWN(__ml_strpbrk);
 	meta_t ms = ML_ARGM(0, s), ma = ML_ARGM(1, accept);
 	ml_read_str(accept, ma, SIZE_MAX, "strpbrk");
-	int bad = ml_pre_scan(s, ms, "strpbrk");
+	int bad = ml_pre_scan(s, ms, 1, "strpbrk");
 	char *r = strpbrk(s, accept);
 	if (!bad)
 		ml_check(s, ms, r ? (size_t)(r - s) + 1 : strlen(s) + 1, 0, "strpbrk");
@@ -482,7 +520,7 @@ size_t __ml_strspn(const char *s, const char *accept)
 	ML_OWN(__ml_strspn);
 	meta_t ms = ML_ARGM(0, s), ma = ML_ARGM(1, accept);
 	ml_read_str(accept, ma, SIZE_MAX, "strspn");
-	int bad = ml_pre_scan(s, ms, "strspn");
+	int bad = ml_pre_scan(s, ms, 1, "strspn");
 	size_t r = strspn(s, accept);
 	if (!bad)
 		ml_check(s, ms, r + 1, 0, "strspn");
@@ -494,7 +532,7 @@ size_t __ml_strcspn(const char *s, const char *reject)
 	ML_OWN(__ml_strcspn);
 	meta_t ms = ML_ARGM(0, s), mr = ML_ARGM(1, reject);
 	ml_read_str(reject, mr, SIZE_MAX, "strcspn");
-	int bad = ml_pre_scan(s, ms, "strcspn");
+	int bad = ml_pre_scan(s, ms, 1, "strcspn");
 	size_t r = strcspn(s, reject);
 	if (!bad)
 		ml_check(s, ms, r + 1, 0, "strcspn");
@@ -514,7 +552,7 @@ static char *ml_strtok(char *s, const char *delim, char **save, meta_t ms, meta_
 		ml_check(start, __ML_NULL, 1, 0, fn);
 		return strtok_r(s, delim, save);
 	}
-	int bad = ml_pre_scan(start, mstart, fn);
+	int bad = ml_pre_scan(start, mstart, 1, fn);
 	char *r = strtok_r(s, delim, save);
 	if (!bad) {
 		if (r) {
@@ -709,12 +747,6 @@ int __ml_vsnprintf(char *buf, size_t n, const char *fmt, __builtin_va_list ap)
 	ML_OWN(__ml_vsnprintf);
 	meta_t mb = ML_ARGM(0, buf), mf = ML_ARGM(2, fmt);
 	return ml_vsprintf_checked(buf, mb, n, 1, fmt, mf, 0, 0, ap, "vsnprintf");
-}
-
-/* A FILE * libc will dereference: catches NULL and closed (freed) streams. */
-static inline void ml_check_file(void *f, meta_t mf, const char *fn)
-{
-	ml_check(f, mf, 1, 0, fn);
 }
 
 int __ml_printf(const char *fmt, ...)

@@ -59,6 +59,10 @@
 #define ml_locals_exit         __mlrt_locals_exit
 #define ml_printf              __mlrt_printf
 #define ml_read_str            __mlrt_read_str
+#define ml_read_until          __mlrt_read_until
+#define ml_read_cmp            __mlrt_read_cmp
+#define ml_pre_scan            __mlrt_pre_scan
+#define ml_mul_sat             __mlrt_mul_sat
 #define ml_records_init        __mlrt_records_init
 #define ml_records_lock_all    __mlrt_records_lock_all
 #define ml_records_unlock_all  __mlrt_records_unlock_all
@@ -415,6 +419,25 @@ static inline int ml_bad_start(const void *p, meta_t m)
 
 /* Can the page at `page` be read without faulting? Error paths only. */
 int ml_page_readable(uptr page);
+/* A wide character at any address (misaligned wide strings are read as
+ * libc reads them). */
+typedef __WCHAR_TYPE__ ml_wu __attribute__((aligned(1), may_alias));
+/* Bytes libc reads at s for a scan of elements of w bytes (1, or a
+ * wchar_t's) that stops after the first element equal to c (when has_c),
+ * after the 0, or after max elements; reports what is wrong with that read
+ * as fn's, and uses the bytes read (each decides whether the scan goes on;
+ * only those inside the string's object are looked at). */
+size_t ml_read_until(const void *s, meta_t m, size_t max, size_t w, int has_c, unsigned c,
+                     const char *fn);
+/* A read whose extent depends on what libc finds (strstr, strspn …): a bad
+ * s is reported before the call (1), a good one is checked after it. */
+int ml_pre_scan(const void *s, meta_t m, size_t w, const char *fn);
+/* Comparisons read both strings (elements of w bytes) up to the first
+ * difference or 0, at most max elements. */
+void ml_read_cmp(const void *a, meta_t ma, const void *b, meta_t mb, size_t max, size_t w,
+                 int icase, const char *fn);
+/* a × b, SIZE_MAX when it overflows. */
+size_t ml_mul_sat(size_t a, size_t b);
 
 /* ---- objects.c ---- */
 /* The thread is ending: retire its locals still registered. */
@@ -828,6 +851,12 @@ static inline void ml_check(const void *p, meta_t m, uptr n, int write,
 	                (a + n > r->end) | (a + n < a) |
 	                (write && (unsigned short)(m >> 32) == __ML_GEN_READONLY)))
 		ml_access_slow(p, m, n, write, fn, ml_caller_site());
+}
+
+/* A FILE * libc will dereference: catches NULL and closed (freed) streams. */
+static inline void ml_check_file(void *f, meta_t mf, const char *fn)
+{
+	ml_check(f, mf, 1, 0, fn);
 }
 
 /* ---- signals.c ---- */

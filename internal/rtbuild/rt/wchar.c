@@ -30,147 +30,13 @@
 
 #define W sizeof(wchar_t)
 
-/* An element at any address (misaligned wide strings are read as libc
- * reads them). */
-typedef wchar_t ml_wu __attribute__((aligned(1), may_alias));
-
-static size_t ml_wmul(size_t n)
-{
-	size_t r;
-	return __builtin_mul_overflow(n, W, &r) ? SIZE_MAX : r;
-}
-
-static inline void ml_wcheck_file(void *f, meta_t mf, const char *fn)
-{
-	ml_check(f, mf, 1, 0, fn);
-}
-
-/* Elements of s a scan reads that stops after the first element equal to
- * c (when has_c), after the L'\0', or after max elements. *term: stopped
- * at a terminator rather than at max. */
-static size_t ml_wplain_until(const wchar_t *s, size_t max, int has_c, wchar_t c, int *term)
-{
-	if (ML_UNLIKELY((uptr)s % _Alignof(wchar_t))) {
-		const ml_wu *u = (const ml_wu *)s;
-		for (size_t i = 0; i < max; i++)
-			if (u[i] == 0 || (has_c && u[i] == c)) {
-				*term = 1;
-				return i + 1;
-			}
-		*term = 0;
-		return max;
-	}
-	/* growing chunks: the cost follows the distance to the terminator */
-	size_t off = 0, chunk = 64;
-	while (off < max) {
-		size_t n = max - off < chunk ? max - off : chunk;
-		size_t len = wcsnlen(s + off, n);
-		if (has_c) {
-			const wchar_t *r = wmemchr(s + off, c, len);
-			if (r) {
-				*term = 1;
-				return (size_t)(r - s) + 1;
-			}
-		}
-		if (len < n) {
-			*term = 1;
-			return off + len + 1;
-		}
-		off += n;
-		if (chunk < 65536)
-			chunk *= 2;
-	}
-	*term = 0;
-	return max;
-}
-
-/* Same, never touching an unreadable page (the count then includes the
- * first element that cannot be read). */
-static size_t ml_wsafe_until(const wchar_t *s, size_t max, int has_c, wchar_t c)
-{
-	uptr page = 1; /* no page starts at 1 */
-	const ml_wu *u = (const ml_wu *)s;
-	for (size_t i = 0; i < max; i++) {
-		uptr a = (uptr)(u + i);
-		for (uptr pg = a & ~(uptr)4095; pg <= ((a + W - 1) & ~(uptr)4095); pg += 4096) {
-			if (pg == page)
-				continue;
-			if (!ml_page_readable(pg))
-				return i + 1;
-			page = pg;
-		}
-		if (u[i] == 0 || (has_c && u[i] == c))
-			return i + 1;
-	}
-	return max;
-}
-
-/* Bytes libc reads at the wide string s for a scan as in ml_wplain_until
- * (max elements); reports what is wrong with that read as fn's. */
-static size_t ml_wscan_until(const wchar_t *s, meta_t m, size_t max, int has_c, wchar_t c,
-                             const char *fn)
-{
-	uptr lim;
-	int term = 0;
-	if (max == 0)
-		return 0;
-	if (ML_LIKELY(ml_live_bound(s, m, &lim))) {
-		size_t k = lim / W; /* elements wholly inside the block */
-		if (k > max)
-			k = max;
-		size_t got = k ? ml_wplain_until(s, k, has_c, c, &term) : 0;
-		if (term || k == max)
-			return got * W;
-		/* No terminator before the block ends: libc reads element k,
-		 * which runs past it. */
-		ml_access_slow(s, m, (k + 1) * W, 0, fn, ml_caller_site());
-		return (k + ml_wsafe_until(s + k, max - k, has_c, c)) * W;
-	}
-	if (ML_UNLIKELY(ml_bad_start(s, m))) {
-		size_t n = (uptr)s < ML_NULL_LIMIT ? 1 : ml_wsafe_until(s, max, has_c, c);
-		ml_check(s, m, n * W, 0, fn);
-		return n * W;
-	}
-	return ml_wplain_until(s, max, has_c, c, &term) * W;
-}
-
-/* The same, and the bytes scanned are used (those inside the string's
- * object). */
-static size_t ml_read_wuntil(const wchar_t *s, meta_t m, size_t max, int has_c, wchar_t c,
-                             const char *fn)
-{
-	size_t k = ml_wscan_until(s, m, max, has_c, c, fn);
-	uptr lim;
-	if (ML_LOAD(&ml_def_on) && ml_live_bound(s, m, &lim))
-		ml_use_range(s, m, k < lim ? k : lim, fn);
-	return k;
-}
-
-/* Bytes of the wide string s (at most max elements) libc reads, its
- * L'\0' included. */
-static size_t ml_read_wstr(const wchar_t *s, meta_t m, size_t max, const char *fn)
-{
-	return ml_read_wuntil(s, m, max, 0, 0, fn);
-}
-
-/* A read whose extent depends on what libc finds: a bad s is reported
- * before the call (1), a good one is checked after it. */
-static int ml_wpre_scan(const wchar_t *s, meta_t m, const char *fn)
-{
-	if (ML_UNLIKELY(ml_bad_start(s, m))) {
-		ml_read_wstr(s, m, SIZE_MAX, fn);
-		return 1;
-	}
-	return 0;
-}
-
 /* ---- copies ---- */
 
 wchar_t *__ml_wcscpy(wchar_t *d, const wchar_t *s)
 {
 	ML_OWN(__ml_wcscpy);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
-	size_t n = ml_read_wstr(s, ms, SIZE_MAX, "wcscpy");
+	size_t n = ml_read_until(s, ms, SIZE_MAX, W, 0, 0, "wcscpy");
 	ml_check(d, md, n, 1, "wcscpy");
 	wcscpy(d, s);
 	ml_def_clear(d, n);
@@ -183,10 +49,10 @@ wchar_t *__ml_wcsncpy(wchar_t *d, const wchar_t *s, size_t n)
 {
 	ML_OWN(__ml_wcsncpy);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
-	ml_read_wstr(s, ms, n, "wcsncpy");
-	ml_check(d, md, ml_wmul(n), 1, "wcsncpy");
+	ml_read_until(s, ms, n, W, 0, 0, "wcsncpy");
+	ml_check(d, md, ml_mul_sat(n, W), 1, "wcsncpy");
 	wcsncpy(d, s, n);
-	ml_def_clear(d, ml_wmul(n));
+	ml_def_clear(d, ml_mul_sat(n, W));
 	ML_SETRET(__ml_wcsncpy, md);
 	return d;
 }
@@ -195,8 +61,8 @@ wchar_t *__ml_wcscat(wchar_t *d, const wchar_t *s)
 {
 	ML_OWN(__ml_wcscat);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
-	size_t dn = ml_read_wstr(d, md, SIZE_MAX, "wcscat");
-	size_t sn = ml_read_wstr(s, ms, SIZE_MAX, "wcscat");
+	size_t dn = ml_read_until(d, md, SIZE_MAX, W, 0, 0, "wcscat");
+	size_t sn = ml_read_until(s, ms, SIZE_MAX, W, 0, 0, "wcscat");
 	wchar_t *at = (wchar_t *)((char *)d + dn - W); /* d's L'\0' on */
 	ml_check(at, md, sn, 1, "wcscat");
 	wcscat(d, s);
@@ -210,8 +76,8 @@ wchar_t *__ml_wcsncat(wchar_t *d, const wchar_t *s, size_t n)
 {
 	ML_OWN(__ml_wcsncat);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
-	size_t dn = ml_read_wstr(d, md, SIZE_MAX, "wcsncat");
-	ml_read_wstr(s, ms, n, "wcsncat");
+	size_t dn = ml_read_until(d, md, SIZE_MAX, W, 0, 0, "wcsncat");
+	ml_read_until(s, ms, n, W, 0, 0, "wcsncat");
 	size_t sl = wcsnlen(s, n);
 	wchar_t *at = (wchar_t *)((char *)d + dn - W);
 	ml_check(at, md, (sl + 1) * W, 1, "wcsncat");
@@ -227,7 +93,7 @@ size_t __ml_wcslen(const wchar_t *s)
 {
 	ML_OWN(__ml_wcslen);
 	meta_t ms = ML_ARGM(0, s);
-	size_t k = ml_read_wstr(s, ms, SIZE_MAX, "wcslen") / W;
+	size_t k = ml_read_until(s, ms, SIZE_MAX, W, 0, 0, "wcslen") / W;
 	if (ML_LIKELY((uptr)s >= ML_NULL_LIMIT && ((const ml_wu *)s)[k - 1] == 0))
 		return k - 1;
 	return wcslen(s); /* as the program would (it may fault) */
@@ -237,63 +103,17 @@ size_t __ml_wcsnlen(const wchar_t *s, size_t n)
 {
 	ML_OWN(__ml_wcsnlen);
 	meta_t ms = ML_ARGM(0, s);
-	size_t k = ml_read_wstr(s, ms, n, "wcsnlen") / W;
+	size_t k = ml_read_until(s, ms, n, W, 0, 0, "wcsnlen") / W;
 	if (ML_LIKELY(k > 0 && (uptr)s >= ML_NULL_LIMIT && ((const ml_wu *)s)[k - 1] == 0))
 		return k - 1;
 	return wcsnlen(s, n);
-}
-
-/* Comparisons read both strings up to the first difference or L'\0' (at
- * most max elements); what they read is used. */
-static void ml_wread_cmp(const wchar_t *a, meta_t ma, const wchar_t *b, meta_t mb, size_t max,
-                         const char *fn)
-{
-	if (max == 0)
-		return;
-	int bad = 0;
-	if (ML_UNLIKELY(ml_bad_start(a, ma))) {
-		ml_read_wstr(a, ma, max, fn);
-		bad = 1;
-	}
-	if (ML_UNLIKELY(ml_bad_start(b, mb))) {
-		ml_read_wstr(b, mb, max, fn);
-		bad = 1;
-	}
-	if (bad)
-		return;
-	uptr la, lb;
-	int ka = ml_live_bound(a, ma, &la), kb = ml_live_bound(b, mb, &lb);
-	la = ka ? la / W : SIZE_MAX; /* the first element not wholly inside */
-	lb = kb ? lb / W : SIZE_MAX;
-	int def = ML_LOAD(&ml_def_on);
-	if (!def && la >= max && lb >= max)
-		return; /* both blocks hold every element the compare can read */
-	const site_t *site = ml_caller_site();
-	const ml_wu *ua = (const ml_wu *)a, *ub = (const ml_wu *)b;
-	size_t i = 0;
-	for (;; i++) {
-		if (i == la)
-			ml_access_slow(a, ma, (la + 1) * W, 0, fn, site);
-		if (i == lb)
-			ml_access_slow(b, mb, (lb + 1) * W, 0, fn, site);
-		wchar_t ca = ua[i], cb = ub[i];
-		if (ca != cb || ca == 0 || i + 1 == max)
-			break;
-	}
-	if (def) {
-		size_t k = i + 1;
-		if (ka)
-			ml_use_range(a, ma, (k < la ? k : la) * W, fn);
-		if (kb)
-			ml_use_range(b, mb, (k < lb ? k : lb) * W, fn);
-	}
 }
 
 int __ml_wcscmp(const wchar_t *a, const wchar_t *b)
 {
 	ML_OWN(__ml_wcscmp);
 	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
-	ml_wread_cmp(a, ma, b, mb, SIZE_MAX, "wcscmp");
+	ml_read_cmp(a, ma, b, mb, SIZE_MAX, W, 0, "wcscmp");
 	return wcscmp(a, b);
 }
 
@@ -301,7 +121,7 @@ int __ml_wcsncmp(const wchar_t *a, const wchar_t *b, size_t n)
 {
 	ML_OWN(__ml_wcsncmp);
 	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
-	ml_wread_cmp(a, ma, b, mb, n, "wcsncmp");
+	ml_read_cmp(a, ma, b, mb, n, W, 0, "wcsncmp");
 	return wcsncmp(a, b, n);
 }
 
@@ -309,7 +129,7 @@ wchar_t *__ml_wcschr(const wchar_t *s, wchar_t c)
 {
 	ML_OWN(__ml_wcschr);
 	meta_t ms = ML_ARGM(0, s);
-	ml_read_wuntil(s, ms, SIZE_MAX, c != 0, c, "wcschr");
+	ml_read_until(s, ms, SIZE_MAX, W, c != 0, (unsigned)c, "wcschr");
 	wchar_t *r = wcschr(s, c);
 	ML_SETRET(__ml_wcschr, r ? ms : __ML_NULL);
 	return r;
@@ -319,7 +139,7 @@ wchar_t *__ml_wcsrchr(const wchar_t *s, wchar_t c)
 {
 	ML_OWN(__ml_wcsrchr);
 	meta_t ms = ML_ARGM(0, s);
-	ml_read_wstr(s, ms, SIZE_MAX, "wcsrchr");
+	ml_read_until(s, ms, SIZE_MAX, W, 0, 0, "wcsrchr");
 	wchar_t *r = wcsrchr(s, c);
 	ML_SETRET(__ml_wcsrchr, r ? ms : __ML_NULL);
 	return r;
@@ -330,8 +150,8 @@ wchar_t *__ml_wcsstr(const wchar_t *h, const wchar_t *n)
 {
 	ML_OWN(__ml_wcsstr);
 	meta_t mh = ML_ARGM(0, h), mn = ML_ARGM(1, n);
-	size_t kn = ml_read_wstr(n, mn, SIZE_MAX, "wcsstr");
-	int bad = ml_wpre_scan(h, mh, "wcsstr");
+	size_t kn = ml_read_until(n, mn, SIZE_MAX, W, 0, 0, "wcsstr");
+	int bad = ml_pre_scan(h, mh, W, "wcsstr");
 	wchar_t *r = wcsstr(h, n);
 	if (!bad) {
 		size_t k = r ? (size_t)(r - h) * W + kn - W : (wcslen(h) + 1) * W;
@@ -348,7 +168,7 @@ wchar_t *__ml_wmemcpy(wchar_t *d, const wchar_t *s, size_t n)
 {
 	ML_OWN(__ml_wmemcpy);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
-	size_t b = ml_wmul(n);
+	size_t b = ml_mul_sat(n, W);
 	ml_check(s, ms, b, 0, "wmemcpy");
 	ml_check(d, md, b, 1, "wmemcpy");
 	ml_loss_release((uptr)d, b, md, __ML_LOSS_ASSIGN);
@@ -364,7 +184,7 @@ wchar_t *__ml_wmemmove(wchar_t *d, const wchar_t *s, size_t n)
 {
 	ML_OWN(__ml_wmemmove);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
-	size_t b = ml_wmul(n);
+	size_t b = ml_mul_sat(n, W);
 	ml_check(s, ms, b, 0, "wmemmove");
 	ml_check(d, md, b, 1, "wmemmove");
 	if ((uptr)d + b <= (uptr)s || (uptr)s + b <= (uptr)d)
@@ -381,7 +201,7 @@ wchar_t *__ml_wmemset(wchar_t *d, wchar_t c, size_t n)
 {
 	ML_OWN(__ml_wmemset);
 	meta_t md = ML_ARGM(0, d);
-	size_t b = ml_wmul(n);
+	size_t b = ml_mul_sat(n, W);
 	ml_check(d, md, b, 1, "wmemset");
 	ml_loss_release((uptr)d, b, md, __ML_LOSS_ASSIGN);
 	wmemset(d, c, n);
@@ -395,7 +215,7 @@ int __ml_wmemcmp(const wchar_t *a, const wchar_t *b, size_t n)
 {
 	ML_OWN(__ml_wmemcmp);
 	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
-	size_t k = ml_wmul(n);
+	size_t k = ml_mul_sat(n, W);
 	ml_check(a, ma, k, 0, "wmemcmp");
 	ml_check(b, mb, k, 0, "wmemcmp");
 	ml_use_range(a, ma, k, "wmemcmp");
@@ -411,7 +231,7 @@ wchar_t *__ml_wcsdup(const wchar_t *s)
 {
 	ML_OWN(__ml_wcsdup);
 	meta_t sm = ML_ARGM(0, s);
-	size_t n = ml_read_wstr(s, sm, SIZE_MAX, "wcsdup");
+	size_t n = ml_read_until(s, sm, SIZE_MAX, W, 0, 0, "wcsdup");
 	wchar_t *p = __ml_malloc(n);
 	meta_t m = p ? __ml_retm((uptr)&__ml_malloc, (uptr)p) : __ML_NULL;
 	if (p) {
@@ -504,7 +324,7 @@ static void ml_check_wformat_args(const wchar_t *fmt, va_list ap, int own, unsig
 			if (!str) /* glibc prints NULL as (null) */
 				break;
 			if (lng || *p == L'S')
-				ml_read_wstr(str, ARGM(str), prec, fn);
+				ml_read_until(str, ARGM(str), prec, W, 0, 0, fn);
 			else /* a multibyte string: at least prec bytes make prec characters */
 				ml_read_str(str, ARGM(str), prec, fn);
 			break;
@@ -565,21 +385,21 @@ static long ml_wformat_len(const wchar_t *fmt, va_list ap, size_t n)
 static int ml_vswprintf_checked(wchar_t *buf, meta_t mb, size_t n, const wchar_t *fmt, meta_t mf,
                                 int own, unsigned first, va_list ap, const char *fn)
 {
-	ml_read_wstr(fmt, mf, SIZE_MAX, fn);
+	ml_read_until(fmt, mf, SIZE_MAX, W, 0, 0, fn);
 	ml_check_wformat_args(fmt, ap, own, first, fn);
 	size_t w = 0;
 	if (n > 0) {
 		long need = ml_wformat_len(fmt, ap, n);
 		if (need >= 0) {
 			w = (size_t)need < n ? (size_t)need + 1 : n;
-			ml_check(buf, mb, ml_wmul(w), 1, fn);
+			ml_check(buf, mb, ml_mul_sat(w, W), 1, fn);
 		}
 	}
 	int r = vswprintf(buf, n, fmt, ap);
 	if (r >= 0)
 		ml_def_clear(buf, ((size_t)r + 1) * W);
 	else if (w)
-		ml_def_clear(buf, ml_wmul(w));
+		ml_def_clear(buf, ml_mul_sat(w, W));
 	return r;
 }
 
@@ -608,7 +428,7 @@ wchar_t *__ml_fgetws(wchar_t *buf, int n, void *f)
 {
 	ML_OWN(__ml_fgetws);
 	meta_t mb = ML_ARGM(0, buf), mf = ML_ARGM(2, f);
-	ml_wcheck_file(f, mf, "fgetws");
+	ml_check_file(f, mf, "fgetws");
 	if (n > 0)
 		ml_check(buf, mb, (size_t)n * W, 1, "fgetws");
 	wchar_t *r = fgetws(buf, n, (FILE *)f);
@@ -669,9 +489,9 @@ size_t __ml_mbstowcs(wchar_t *d, const char *s, size_t n)
 	}
 	errno = e;
 	ml_use_range(s, ms, inside ? off : blk, "mbstowcs");
-	ml_check(d, md, ml_wmul(k), 1, "mbstowcs");
+	ml_check(d, md, ml_mul_sat(k, W), 1, "mbstowcs");
 	size_t r = mbstowcs(d, s, n);
-	ml_def_clear(d, ml_wmul(k));
+	ml_def_clear(d, ml_mul_sat(k, W));
 	return r;
 }
 
@@ -685,7 +505,7 @@ size_t __ml_wcstombs(char *d, const wchar_t *s, size_t n)
 	uptr lim;
 	if (!d || !ml_live_bound(s, ms, &lim)) {
 		if (!d || ml_bad_start(s, ms)) {
-			ml_read_wstr(s, ms, SIZE_MAX, "wcstombs");
+			ml_read_until(s, ms, SIZE_MAX, W, 0, 0, "wcstombs");
 			return wcstombs(d, s, n);
 		}
 		lim = SIZE_MAX;
@@ -718,7 +538,7 @@ size_t __ml_wcstombs(char *d, const wchar_t *s, size_t n)
 	errno = e;
 	uptr inb;
 	if (ml_live_bound(s, ms, &inb)) {
-		size_t used = ml_wmul(seen);
+		size_t used = ml_mul_sat(seen, W);
 		ml_use_range(s, ms, used < inb ? used : inb, "wcstombs");
 	}
 	ml_check(d, md, bytes, 1, "wcstombs");
