@@ -184,17 +184,28 @@ size_t ml_mul_sat(size_t a, size_t b)
 
 /* ---- mem* ---- */
 
+void ml_copy_checks(void *d, meta_t md, const void *s, meta_t ms, size_t n, const char *fn)
+{
+	ml_check(s, ms, n, 0, fn);
+	ml_check(d, md, n, 1, fn);
+	if ((uptr)d + n <= (uptr)s || (uptr)s + n <= (uptr)d)
+		ml_loss_release((uptr)d, n, md, __ML_LOSS_ASSIGN);
+}
+
+void ml_copied(void *d, meta_t md, const void *s, meta_t ms, size_t n)
+{
+	__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site()); /* a copy, not a use */
+	if (n >= 8)
+		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site()); /* pointers inside survive the copy */
+}
+
 void *__ml_memcpy(void *d, const void *s, size_t n)
 {
 	ML_OWN(__ml_memcpy);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
-	ml_check(s, ms, n, 0, "memcpy");
-	ml_check(d, md, n, 1, "memcpy");
-	ml_loss_release((uptr)d, n, md, __ML_LOSS_ASSIGN); /* (overlap is undefined) */
+	ml_copy_checks(d, md, s, ms, n, "memcpy");
 	memcpy(d, s, n);
-	__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site()); /* a copy, not a use */
-	if (n >= 8)
-		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site()); /* pointers inside survive the copy */
+	ml_copied(d, md, s, ms, n);
 	ML_SETRET(__ml_memcpy, md);
 	return d;
 }
@@ -203,14 +214,9 @@ void *__ml_memmove(void *d, const void *s, size_t n)
 {
 	ML_OWN(__ml_memmove);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
-	ml_check(s, ms, n, 0, "memmove");
-	ml_check(d, md, n, 1, "memmove");
-	if ((uptr)d + n <= (uptr)s || (uptr)s + n <= (uptr)d)
-		ml_loss_release((uptr)d, n, md, __ML_LOSS_ASSIGN);
+	ml_copy_checks(d, md, s, ms, n, "memmove");
 	memmove(d, s, n);
-	__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site()); /* a copy, not a use */
-	if (n >= 8)
-		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site());
+	ml_copied(d, md, s, ms, n);
 	ML_SETRET(__ml_memmove, md);
 	return d;
 }

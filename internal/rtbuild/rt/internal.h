@@ -61,6 +61,11 @@
 #define ml_read_str            __mlrt_read_str
 #define ml_read_until          __mlrt_read_until
 #define ml_read_cmp            __mlrt_read_cmp
+#define ml_each_line           __mlrt_each_line
+#define ml_map_line            __mlrt_map_line
+#define ml_maps                __mlrt_maps
+#define ml_copy_checks         __mlrt_copy_checks
+#define ml_copied              __mlrt_copied
 #define ml_pre_scan            __mlrt_pre_scan
 #define ml_mul_sat             __mlrt_mul_sat
 #define ml_records_init        __mlrt_records_init
@@ -436,8 +441,30 @@ int ml_pre_scan(const void *s, meta_t m, size_t w, const char *fn);
  * difference or 0, at most max elements. */
 void ml_read_cmp(const void *a, meta_t ma, const void *b, meta_t mb, size_t max, size_t w,
                  int icase, const char *fn);
+/* Before a copy of n bytes from s to d (mem{cpy,move} and their wide
+ * forms): both ranges checked as fn's, what d held released (unless the
+ * ranges overlap); after it, definedness and the pointers inside move with
+ * the bytes. */
+void ml_copy_checks(void *d, meta_t md, const void *s, meta_t ms, size_t n, const char *fn);
+void ml_copied(void *d, meta_t md, const void *s, meta_t ms, size_t n);
 /* a × b, SIZE_MAX when it overflows. */
 size_t ml_mul_sat(size_t a, size_t b);
+
+/* ---- maps.c ---- */
+/* Calls fn on each line of file path (without its '\n'; long lines cut at
+ * 1023 bytes) until fn returns non-zero. Async-signal-safe. 0 if the file
+ * cannot be opened. */
+int ml_each_line(const char *path, int (*fn)(const char *line, void *ctx), void *ctx);
+/* A line of /proc/self/maps. */
+struct ml_map {
+	uptr lo, hi;
+	char perms[5];
+	char path[256];
+};
+void ml_map_line(const char *l, struct ml_map *m);
+/* The mapping holding a (*at) and the lowest one above a (*next); their
+ * flags say whether there are such. 0 if the maps cannot be read. */
+int ml_maps(uptr a, struct ml_map *at, int *has_at, struct ml_map *next, int *has_next);
 
 /* ---- objects.c ---- */
 /* The thread is ending: retire its locals still registered. */

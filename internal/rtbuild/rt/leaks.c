@@ -212,38 +212,21 @@ void __ml_main_frame(__ml_uptr frame)
 
 /* The start of the main thread's stack mapping ("[stack]" in
  * /proc/self/maps), for a check run by another thread; 0 if unknown. */
+static int ml_stack_line(const char *line, void *ctx)
+{
+	struct ml_map m;
+	ml_map_line(line, &m);
+	if (strcmp(m.path, "[stack]") != 0)
+		return 0;
+	*(uptr *)ctx = m.lo;
+	return 1;
+}
+
 static uptr ml_main_stack_lo(void)
 {
-	char buf[4096];
-	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
 	uptr lo = 0;
-	size_t have = 0;
-	for (;;) {
-		ssize_t r = read(fd, buf + have, sizeof buf - 1 - have);
-		if (r <= 0)
-			break;
-		have += (size_t)r;
-		buf[have] = 0;
-		char *line = buf, *nl;
-		while ((nl = strchr(line, '\n'))) {
-			*nl = 0;
-			if (strstr(line, "[stack]")) {
-				for (char *c = line; *c && *c != '-'; c++)
-					lo = lo * 16 + (uptr)(*c <= '9' ? *c - '0' : (*c | 0x20) - 'a' + 10);
-				close(fd);
-				return lo;
-			}
-			line = nl + 1;
-		}
-		have = (size_t)(buf + have - line);
-		memmove(buf, line, have);
-		if (have == sizeof buf - 1)
-			have = 0; /* an absurdly long line: drop it */
-	}
-	close(fd);
-	return 0;
+	ml_each_line("/proc/self/maps", ml_stack_line, &lo);
+	return lo;
 }
 
 /* The end of this thread's stack, or 0 if it cannot be told. */

@@ -1286,17 +1286,31 @@ static void ml_tleak(struct ml_buf *b, const struct ml_leak *l)
 	ml_tthread_origin(b, l->tid, shown, &nshown);
 }
 
+/* "==pid== memlens: KIND: ", which opens every report. */
+static void ml_thead(struct ml_buf *b, int pid, enum ml_kind kind)
+{
+	ml_bput(b, "==");
+	ml_bdec(b, (uint64_t)pid);
+	ml_bput(b, "== memlens: ");
+	ml_bput(b, ml_kinds[kind].name);
+	ml_bput(b, ": ");
+}
+
+/* One indented line of a report. */
+static void ml_tline(struct ml_buf *b, const char *text)
+{
+	ml_bput(b, "    ");
+	ml_bput(b, text);
+	ml_bputc(b, '\n');
+}
+
 static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
                     unsigned tid, int pid)
 {
 	const site_t *s = ev->site;
 	const char *note = ml_note(ev, kind);
 
-	ml_bput(b, "==");
-	ml_bdec(b, (uint64_t)pid);
-	ml_bput(b, "== memlens: ");
-	ml_bput(b, ml_kinds[kind].name);
-	ml_bput(b, ": ");
+	ml_thead(b, pid, kind);
 	ml_what(b, ev);
 	ml_bputc(b, '\n');
 
@@ -1320,14 +1334,10 @@ static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 	if (ev->pc)
 		ml_tpc(b, ev->pc);
 	if (ev->note) {
-		ml_bput(b, "    ");
-		ml_bput(b, ev->note);
-		ml_bputc(b, '\n');
+		ml_tline(b, ev->note);
 	}
 	if (note) {
-		ml_bput(b, "    ");
-		ml_bput(b, note);
-		ml_bputc(b, '\n');
+		ml_tline(b, note);
 	}
 
 	if (ev->leak)
@@ -1895,11 +1905,7 @@ static void ml_fault_place(struct ml_buf *b, const site_t *s)
 static void ml_fault_text(struct ml_buf *b, enum ml_kind kind, const struct ml_fault *f,
                           unsigned tid, int pid)
 {
-	ml_bput(b, "==");
-	ml_bdec(b, (uint64_t)pid);
-	ml_bput(b, "== memlens: ");
-	ml_bput(b, ml_kinds[kind].name);
-	ml_bput(b, ": ");
+	ml_thead(b, pid, kind);
 	ml_bput(b, f->what);
 	ml_bput(b, "\n    at ");
 	ml_fault_place(b, f->site);
@@ -1909,14 +1915,10 @@ static void ml_fault_text(struct ml_buf *b, enum ml_kind kind, const struct ml_f
 	if (f->site)
 		ml_tsource(b, f->site);
 	if (f->code[0]) {
-		ml_bput(b, "    ");
-		ml_bput(b, f->code);
-		ml_bputc(b, '\n');
+		ml_tline(b, f->code);
 	}
 	if (f->note[0]) {
-		ml_bput(b, "    ");
-		ml_bput(b, f->note);
-		ml_bputc(b, '\n');
+		ml_tline(b, f->note);
 	}
 	ml_bput(b, "    ");
 	ml_bput(b, f->why);

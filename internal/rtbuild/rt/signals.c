@@ -162,93 +162,6 @@ static const char *ml_base(const char *p)
 	return s ? s + 1 : p;
 }
 
-/* ---- /proc/self/maps ---- */
-
-struct ml_map {
-	uptr lo, hi;
-	char perms[5];
-	char path[256];
-};
-
-static uptr ml_hexnum(const char **p)
-{
-	uptr v = 0;
-	for (;; (*p)++) {
-		char c = **p;
-		if (c >= '0' && c <= '9')
-			v = v * 16 + (uptr)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v = v * 16 + (uptr)(c - 'a' + 10);
-		else
-			return v;
-	}
-}
-
-static void ml_map_line(const char *l, struct ml_map *m)
-{
-	m->lo = ml_hexnum(&l);
-	if (*l == '-')
-		l++;
-	m->hi = ml_hexnum(&l);
-	while (*l == ' ')
-		l++;
-	for (int i = 0; i < 4; i++)
-		m->perms[i] = *l ? *l++ : '-';
-	m->perms[4] = 0;
-	for (int f = 0; f < 3; f++) { /* offset, device, inode */
-		while (*l == ' ')
-			l++;
-		while (*l && *l != ' ')
-			l++;
-	}
-	while (*l == ' ')
-		l++;
-	size_t n = strlen(l);
-	if (n >= sizeof m->path)
-		n = sizeof m->path - 1;
-	memcpy(m->path, l, n);
-	m->path[n] = 0;
-}
-
-/* The mapping holding a (*at) and the lowest one above a (*next); their
- * flags say whether there are such. 0 if the file cannot be read. */
-static int ml_maps(uptr a, struct ml_map *at, int *has_at, struct ml_map *next, int *has_next)
-{
-	*has_at = *has_next = 0;
-	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	char buf[4096], line[512];
-	size_t ll = 0;
-	for (;;) {
-		ssize_t n = read(fd, buf, sizeof buf);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		for (ssize_t i = 0; i < n; i++) {
-			if (buf[i] != '\n') {
-				if (ll < sizeof line - 1)
-					line[ll++] = buf[i];
-				continue;
-			}
-			line[ll] = 0;
-			ll = 0;
-			struct ml_map m;
-			ml_map_line(line, &m);
-			if (a >= m.lo && a < m.hi) {
-				*at = m;
-				*has_at = 1;
-			} else if (m.lo > a && !*has_next) {
-				*next = m;
-				*has_next = 1;
-			}
-		}
-	}
-	close(fd);
-	return 1;
-}
-
 /* ---- alternate signal stacks ---- */
 
 static void *ml_alt_new(void)
@@ -712,42 +625,33 @@ static int ml_obj_of(uptr pc, char *path, size_t cap, uptr *bias, int *exe)
 
 static char ml_srcline[1024];
 
+struct ml_line_at {
+	unsigned want, cur;
+	const char *found;
+};
+
+static int ml_line_is(const char *l, void *ctx)
+{
+	struct ml_line_at *a = ctx;
+	if (++a->cur != a->want)
+		return 0;
+	size_t n = strlen(l);
+	if (n >= sizeof ml_srcline)
+		n = sizeof ml_srcline - 1;
+	memcpy(ml_srcline, l, n);
+	ml_srcline[n] = 0;
+	a->found = ml_srcline;
+	return 1;
+}
+
 /* Line number line of file path, or NULL. */
 static const char *ml_read_line(const char *path, unsigned line)
 {
+	struct ml_line_at a = {line, 0, 0};
 	if (!path || !line)
 		return 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	char buf[4096];
-	unsigned cur = 1;
-	size_t k = 0;
-	int done = 0;
-	while (!done) {
-		ssize_t n = read(fd, buf, sizeof buf);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		for (ssize_t i = 0; i < n; i++) {
-			if (cur == line) {
-				if (buf[i] == '\n') {
-					done = 1;
-					break;
-				}
-				if (k < sizeof ml_srcline - 1)
-					ml_srcline[k++] = buf[i];
-			} else if (buf[i] == '\n') {
-				cur++;
-			}
-		}
-	}
-	close(fd);
-	if (cur != line || (!done && !k))
-		return 0;
-	ml_srcline[k] = 0;
-	return ml_srcline;
+	ml_each_line(path, ml_line_is, &a);
+	return a.found;
 }
 
 static int ml_same_func(const char *a, const char *b)

@@ -169,13 +169,9 @@ wchar_t *__ml_wmemcpy(wchar_t *d, const wchar_t *s, size_t n)
 	ML_OWN(__ml_wmemcpy);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
 	size_t b = ml_mul_sat(n, W);
-	ml_check(s, ms, b, 0, "wmemcpy");
-	ml_check(d, md, b, 1, "wmemcpy");
-	ml_loss_release((uptr)d, b, md, __ML_LOSS_ASSIGN);
+	ml_copy_checks(d, md, s, ms, b, "wmemcpy");
 	wmemcpy(d, s, n);
-	__ml_def_copy((uptr)d, (uptr)s, b, md, ms, ml_caller_site()); /* a copy, not a use */
-	if (b >= 8)
-		__ml_copy_shadow(d, s, b, md, ms, ml_caller_site());
+	ml_copied(d, md, s, ms, b);
 	ML_SETRET(__ml_wmemcpy, md);
 	return d;
 }
@@ -185,14 +181,9 @@ wchar_t *__ml_wmemmove(wchar_t *d, const wchar_t *s, size_t n)
 	ML_OWN(__ml_wmemmove);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
 	size_t b = ml_mul_sat(n, W);
-	ml_check(s, ms, b, 0, "wmemmove");
-	ml_check(d, md, b, 1, "wmemmove");
-	if ((uptr)d + b <= (uptr)s || (uptr)s + b <= (uptr)d)
-		ml_loss_release((uptr)d, b, md, __ML_LOSS_ASSIGN);
+	ml_copy_checks(d, md, s, ms, b, "wmemmove");
 	wmemmove(d, s, n);
-	__ml_def_copy((uptr)d, (uptr)s, b, md, ms, ml_caller_site());
-	if (b >= 8)
-		__ml_copy_shadow(d, s, b, md, ms, ml_caller_site());
+	ml_copied(d, md, s, ms, b);
 	ML_SETRET(__ml_wmemmove, md);
 	return d;
 }
