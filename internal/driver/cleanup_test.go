@@ -103,6 +103,23 @@ func (p *proc) left() []string {
 	return left
 }
 
+// startHeld starts cmd with its stderr in a file (not a pipe: a compiler
+// may outlive the driver, holding it, when a signal went to the driver
+// alone) and returns once its compiler holds on the FIFO; the caller
+// closes both.
+func (p *proc) startHeld(cmd *exec.Cmd) (stderr, fifo *os.File) {
+	p.t.Helper()
+	stderr, err := os.Create(filepath.Join(p.dir, "stderr"))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		p.t.Fatal(err)
+	}
+	return stderr, p.waitForReader()
+}
+
 // waitForReader waits until gcc has opened the FIFO to read it, and
 // returns its writing end, which keeps gcc waiting until it is closed.
 func (p *proc) waitForReader() *os.File {
@@ -143,18 +160,8 @@ func TestStoppedBySignal(t *testing.T) {
 			t.Parallel()
 			p := newProc(t)
 			cmd := p.command("-c", tc.input, "-o", "out.o")
-			// A file, not a pipe: a compiler may outlive the driver, holding
-			// it, when the signal went to the driver alone.
-			stderr, err := os.Create(filepath.Join(p.dir, "stderr"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			stderr, w := p.startHeld(cmd)
 			defer stderr.Close()
-			cmd.Stderr = stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			w := p.waitForReader()
 			defer w.Close()
 			if len(p.left()) == 0 {
 				t.Error("nothing in TMPDIR while gcc runs: the test tests nothing")
@@ -194,16 +201,8 @@ func TestStoppedDuringRuntimeBuild(t *testing.T) {
 	cmd := p.command("ok.o", "-o", "prog")
 	// The runtime's compiler waits on the FIFO; ok.o is compiled already.
 	cmd.Env = append(cmd.Env, "MEMLENS_CC=gcc -include "+p.fifo)
-	stderr, err := os.Create(filepath.Join(p.dir, "stderr"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	stderr, w := p.startHeld(cmd)
 	defer stderr.Close()
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	w := p.waitForReader()
 	defer w.Close()
 	cache := filepath.Join(p.dir, "cache")
 	if builds, _ := filepath.Glob(filepath.Join(cache, ".build-*")); len(builds) == 0 {

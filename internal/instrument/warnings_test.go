@@ -36,11 +36,7 @@ func TestCorpusWarnings(t *testing.T) {
 						b, _ := exec.Command("gcc", append(flags, file)...).CombinedOutput()
 						own, _ = native.LoadOrStore(file, warnings(b))
 					}
-					pre, err := Preprocess(cfg.cc, file)
-					if err != nil {
-						t.Fatal(err)
-					}
-					out, err := cfg.File(file, pre)
+					out, err := fileOf(cfg, file)
 					if err != nil {
 						t.Fatal(err)
 					}
