@@ -117,3 +117,39 @@ func cwd(t *testing.T) string {
 	}
 	return d
 }
+
+// TestFrameSize: at -O0, where gcc gives every named variable a stack slot
+// of its own, memlens's variables are register and its checks push no
+// argument, so the frame of dropin/recursion.c's recursing function stays
+// within 2.5 times gcc's (it was 4.3 times: 208 bytes for gcc's 48).
+func TestFrameSize(t *testing.T) {
+	needMemlens(t)
+	src, err := filepath.Abs("testdata/dropin/recursion.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame := func(cc ...string) int {
+		dir := t.TempDir()
+		argv := append(cc, "-O0", "-fstack-usage", "-c", src, "-o", filepath.Join(dir, "r.o"))
+		if out, err := build(dir, argv); err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, out)
+		}
+		su, err := os.ReadFile(filepath.Join(dir, "r.su"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(su), "\n") {
+			if f := strings.Split(l, "\t"); len(f) == 3 && strings.HasSuffix(f[0], ":nest") {
+				var n int
+				fmt.Sscan(f[1], &n)
+				return n
+			}
+		}
+		t.Fatalf("no frame of nest in\n%s", su)
+		return 0
+	}
+	native, instrumented := frame(gcc), frame(memlens, "cc")
+	if instrumented*2 > native*5 {
+		t.Errorf("nest's frame: %d bytes instrumented, %d with gcc (over 2.5 times)", instrumented, native)
+	}
+}
