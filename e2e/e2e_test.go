@@ -477,6 +477,9 @@ func TestCorpusAnnotations(t *testing.T) {
 		"row":  "READ-ONLY-WRITE",
 		"loss": "MEMORY-LEAK",
 		"leak": "MEMORY-LEAK",
+		"sov":  "STACK-OVERFLOW",
+		"ari":  "ARITHMETIC-ERROR",
+		"ill":  "ILLEGAL-INSTRUCTION",
 	}
 	bugs, clean := loadSet(t, "bugs"), loadSet(t, "clean")
 	if len(bugs) < 45 || len(clean) < 20 {

@@ -54,6 +54,9 @@ var Kinds = []string{
 	"UNINITIALIZED-READ",
 	"READ-ONLY-WRITE",
 	"MEMORY-LEAK",
+	"STACK-OVERFLOW",
+	"ARITHMETIC-ERROR",
+	"ILLEGAL-INSTRUCTION",
 }
 
 // Directives are the names accepted after "memlens:".

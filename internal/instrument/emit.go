@@ -10,7 +10,8 @@ import (
 )
 
 // piece is one element of rewritten code: a token of the user's source
-// (emitted at its position) or generated text (kept on the current line).
+// (emitted at its position) or generated text (written on the line of the
+// token it precedes, see writer.toLineOf).
 type piece struct {
 	tok   cc.Token
 	text  string
@@ -62,6 +63,14 @@ func (w *writer) frag(f frag) {
 	for i := 0; i < len(f); i++ {
 		p := f[i]
 		if !p.isTok {
+			if i == 0 || f[i-1].isTok {
+				for j := i + 1; j < len(f); j++ {
+					if f[j].isTok {
+						w.toLineOf(f[j].tok)
+						break
+					}
+				}
+			}
 			text := p.text
 			if p.late != nil {
 				if text = p.late(); text == "" {
@@ -82,6 +91,39 @@ func (w *writer) frag(f frag) {
 			continue
 		}
 		w.token(p.tok)
+	}
+}
+
+// toLineOf moves the output to the line of t, a token of the unit's text
+// still to be written, when t stands on a later line: generated text that
+// precedes t (an argument's temporary, a check) then shares t's line, and
+// gcc's debug information gives the code t's line, not the line before
+// (a fault in `printf("%d", *p)` is on printf's line, not the previous
+// statement's).
+func (w *writer) toLineOf(t cc.Token) {
+	pos := t.Position()
+	if isOurSource(pos.Filename) || pos.Filename != w.file || pos.Line <= w.line || pos.Line > w.line+8 {
+		return
+	}
+	o := w.unit.origOffset(pos.Offset)
+	if o < w.cursor || !w.original(t, o) {
+		return
+	}
+	g := w.unit.scanGap(w.cursor, o)
+	switch {
+	case g.blank && !g.marker && w.synced:
+		// the white space and directives up to t's line, as they are
+		ls := bytes.LastIndexByte(w.unit.orig[w.cursor:o], '\n')
+		if ls < 0 {
+			return
+		}
+		w.write(w.unit.orig[w.cursor : w.cursor+ls+1])
+		w.cursor += ls + 1
+	case !g.blank && !g.directive:
+		// the tokens in between were rewritten: t is placed
+		for w.line < pos.Line {
+			w.newline()
+		}
 	}
 }
 

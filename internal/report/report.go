@@ -41,6 +41,9 @@ const (
 	AccessRealloc = "realloc"
 	AccessUse     = "use"  // UNINITIALIZED-READ: a value was used
 	AccessLeak    = "leak" // MEMORY-LEAK: blocks the program lost
+	// fatal signals (Record.Signal): the faulting instruction
+	AccessArithmetic = "arithmetic" // ARITHMETIC-ERROR (SIGFPE)
+	AccessExecute    = "execute"    // ILLEGAL-INSTRUCTION (SIGILL), a call to a bad address
 )
 
 // Frame is one entry of a call stack, innermost first.
@@ -142,6 +145,27 @@ type Record struct {
 	// oldest first: paper 001's "pointed to or returned by".
 	Names     []Name `json:"names,omitempty"`
 	NamesMore bool   `json:"names_more,omitempty"` // more places named it than Names lists
+
+	// Fatal signals (INVALID-DEREF, NULL-POINTER-DEREF, READ-ONLY-WRITE
+	// found by a fault; STACK-OVERFLOW, ARITHMETIC-ERROR,
+	// ILLEGAL-INSTRUCTION): the signal, e.g. "SIGSEGV", its si_code by
+	// name ("SEGV_MAPERR"; "" if unknown) and the faulting instruction's
+	// address. Column is 0 and Expr "": the line comes from the debug
+	// information.
+	Signal     string `json:"signal,omitempty"`
+	SignalCode string `json:"signal_code,omitempty"`
+	PC         string `json:"pc,omitempty"`
+	// STACK-OVERFLOW: the thread's stack size in bytes (0 if unknown) and
+	// the recursion found on the stack.
+	StackSize uint64     `json:"stack_size,omitempty"`
+	Recursion *Recursion `json:"recursion,omitempty"`
+}
+
+// Recursion is the recursion a STACK-OVERFLOW found on the thread's stack.
+type Recursion struct {
+	Function string   `json:"function"` // the function that recurses; "" if none was found
+	Cycle    []string `json:"cycle"`    // the functions repeating, outermost first
+	Depth    uint64   `json:"depth"`    // instrumented calls on the stack
 }
 
 // Name is a variable or lvalue that pointed to a block, or (Returned) the

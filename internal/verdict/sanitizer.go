@@ -38,6 +38,9 @@ var sanitizerKinds = map[string]string{
 	"detected memory leaks":      "MEMORY-LEAK",
 	"SEGV":                       "", // by the address: wildKind
 	"BUS":                        "", // likewise
+	"stack-overflow":             "STACK-OVERFLOW",
+	"FPE":                        "ARITHMETIC-ERROR",
+	"ILL":                        "ILLEGAL-INSTRUCTION",
 	"attempting to call malloc_usable_size() for pointer which is not owned": "UNMATCHED-FREE",
 }
 

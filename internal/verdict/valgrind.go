@@ -74,15 +74,21 @@ func Valgrind(data []byte) ([]Finding, error) {
 		out = append(out, f)
 	}
 	for _, s := range doc.Fatal {
-		if s.SigName != "SIGSEGV" && s.SigName != "SIGBUS" {
-			continue
-		}
 		addr, _ := strconv.ParseUint(strings.TrimPrefix(s.SiAddr, "0x"), 16, 64)
 		f := Finding{Kind: wildKind(addr), Tool: s.SigName}
-		// SEGV_ACCERR (2): a mapped page that does not allow the access,
-		// which for a readable page of the program is a write.
-		if s.SigName == "SIGSEGV" && s.SiCode == 2 && addr >= nullPage {
-			f.Kind = "READ-ONLY-WRITE"
+		switch s.SigName {
+		case "SIGSEGV", "SIGBUS":
+			// SEGV_ACCERR (2): a mapped page that does not allow the
+			// access, which for a readable page of the program is a write.
+			if s.SigName == "SIGSEGV" && s.SiCode == 2 && addr >= nullPage {
+				f.Kind = "READ-ONLY-WRITE"
+			}
+		case "SIGFPE":
+			f.Kind = "ARITHMETIC-ERROR"
+		case "SIGILL":
+			f.Kind = "ILLEGAL-INSTRUCTION"
+		default:
+			continue
 		}
 		if len(s.Stacks) > 0 {
 			f.Stack = s.Stacks[0].frames()

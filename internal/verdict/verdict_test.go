@@ -3,6 +3,7 @@ package verdict
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -142,5 +143,25 @@ func TestValgrindReadOnly(t *testing.T) {
 	}
 	if at, ok := At(fs[0].Stack, map[string]bool{"row_const_global.c": true}); !ok || at.Line != 10 {
 		t.Errorf("names %+v, want row_const_global.c:10", at)
+	}
+}
+
+func TestSanitizerFatalSignals(t *testing.T) {
+	out := []byte(`==9==ERROR: AddressSanitizer: stack-overflow on address 0x7ffd3c9f2ff8 (pc 0x55 bp 0x7ff sp 0x7ff T0)
+    #0 0x5555 in depth /src/so.c:6
+SUMMARY: AddressSanitizer: stack-overflow /src/so.c:6 in depth
+==10==ERROR: AddressSanitizer: FPE on unknown address 0x55cb0bd62a79 (pc 0x55cb0bd62a79 bp 0x7ff sp 0x7ff T0)
+    #0 0x5555 in average /src/fpe.c:8
+SUMMARY: AddressSanitizer: FPE /src/fpe.c:8 in average
+==11==ERROR: AddressSanitizer: ILL on unknown address 0x558c0b6d9a7e (pc 0x558c0b6d9a7e bp 0x7ff sp 0x7ff T0)
+    #0 0x5555 in percent /src/ill.c:7
+SUMMARY: AddressSanitizer: ILL /src/ill.c:7 in percent
+`)
+	var kinds []string
+	for _, f := range Sanitizer(out) {
+		kinds = append(kinds, f.Kind)
+	}
+	if want := []string{"STACK-OVERFLOW", "ARITHMETIC-ERROR", "ILLEGAL-INSTRUCTION"}; !slices.Equal(kinds, want) {
+		t.Errorf("kinds %v, want %v", kinds, want)
 	}
 }
