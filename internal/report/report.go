@@ -43,7 +43,8 @@ const (
 	AccessLeak    = "leak" // MEMORY-LEAK: blocks the program lost
 	// fatal signals (Record.Signal): the faulting instruction
 	AccessArithmetic = "arithmetic" // ARITHMETIC-ERROR (SIGFPE)
-	AccessExecute    = "execute"    // ILLEGAL-INSTRUCTION (SIGILL), a call to a bad address
+	AccessExecute    = "execute"    // ILLEGAL-INSTRUCTION (SIGILL), a jump to a bad address
+	AccessAccess     = "access"     // a general protection fault: read or write is not known
 )
 
 // Frame is one entry of a call stack, innermost first.
@@ -113,7 +114,7 @@ type Record struct {
 	Line     int     `json:"line"`
 	Column   int     `json:"column"`
 	Function string  `json:"function"`
-	Access   string  `json:"access"`  // AccessRead, AccessWrite, AccessFree, AccessRealloc, AccessUse or AccessLeak
+	Access   string  `json:"access"`  // one of the Access* constants
 	Size     uint64  `json:"size"`    // bytes accessed; for a leak, bytes lost
 	Address  string  `json:"address"` // hexadecimal, e.g. "0x602000000044"
 	Expr     string  `json:"expr"`    // source text of the faulting expression
