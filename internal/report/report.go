@@ -42,9 +42,9 @@ const (
 	AccessUse     = "use"  // UNINITIALIZED-READ: a value was used
 	AccessLeak    = "leak" // MEMORY-LEAK: blocks the program lost
 	// fatal signals (Record.Signal): the faulting instruction
-	AccessArithmetic = "arithmetic" // ARITHMETIC-ERROR (SIGFPE)
-	AccessExecute    = "execute"    // ILLEGAL-INSTRUCTION (SIGILL), a jump to a bad address
-	AccessAccess     = "access"     // a general protection fault: read or write is not known
+	AccessArithmetic  = "arithmetic" // ARITHMETIC-ERROR (SIGFPE)
+	AccessExecute     = "execute"    // ILLEGAL-INSTRUCTION (SIGILL), a jump to a bad address
+	AccessReadOrWrite = "access"     // a general protection fault: which of the two is not known
 )
 
 // Frame is one entry of a call stack, innermost first.
