@@ -1814,14 +1814,23 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 		ml_tls.last_depth = __ml_t.depth;
 		ml_tls.last_frame = ml_caller_site();
 	}
-	if (ml_tls.in_report)
+	if (ml_tls.in_report || ML_LOAD(&ml_damage))
 		return;
 	ml_tls.in_report = 1;
 	int e = errno;
 
 	ml_report_lock();
+	sigjmp_buf jb;
+	ML_COLD_GUARD(jb, outer)
+	{
+		ml_report_unlock();
+		ml_tls.in_report = 0;
+		errno = e;
+		return;
+	}
 	uptr key = ev->site ? (uptr)ev->site : ev->pc;
 	if (!ml_flags.halt_on_error && !ev->leak && ml_seen_before(kind, key)) {
+		ML_COLD_UNGUARD(outer);
 		ml_report_unlock();
 		ml_tls.in_report = 0;
 		errno = e;
@@ -1832,6 +1841,7 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 	unsigned tid = ev->leak ? ev->leak->tid : ml_self_id();
 	unsigned stack = ev->leak ? ev->leak->stack : ml_stack_capture(ev->site);
 	if (!ev->leak && ml_suppressed(kind, stack)) { /* (a leak's were judged by the leak check) */
+		ML_COLD_UNGUARD(outer);
 		ml_report_unlock();
 		ml_tls.in_report = 0;
 		errno = e;
@@ -1869,6 +1879,7 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 			close(jfd);
 		}
 	}
+	ML_COLD_UNGUARD(outer);
 	ml_report_unlock();
 
 	if (ml_flags.break_on_error)
@@ -2062,6 +2073,8 @@ static void ml_summary_line(struct ml_buf *b, const char *what, const uint64_t c
 
 void ml_leak_summary(const struct ml_leak_sum *sum)
 {
+	if (ML_LOAD(&ml_damage))
+		return; /* (its counts came from damaged records) */
 	char buf[8192];
 	struct ml_buf b = {buf, 0, sizeof buf, 0};
 	ml_bput(&b, "==");
