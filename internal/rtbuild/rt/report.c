@@ -1820,17 +1820,18 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 	int e = errno;
 
 	ml_report_lock();
-	sigjmp_buf jb;
-	ML_COLD_GUARD(jb, outer)
-	{
+	uptr key = ev->site ? (uptr)ev->site : ev->pc;
+	if (!ml_flags.halt_on_error && !ev->leak && ml_seen_before(kind, key)) {
 		ml_report_unlock();
 		ml_tls.in_report = 0;
 		errno = e;
 		return;
 	}
-	uptr key = ev->site ? (uptr)ev->site : ev->pc;
-	if (!ml_flags.halt_on_error && !ev->leak && ml_seen_before(kind, key)) {
-		ML_COLD_UNGUARD(outer);
+	/* (after the cheap way out: a loop hitting a bug reported already
+	 * pays no signal mask saved) */
+	sigjmp_buf jb;
+	ML_COLD_GUARD(jb, outer)
+	{
 		ml_report_unlock();
 		ml_tls.in_report = 0;
 		errno = e;
