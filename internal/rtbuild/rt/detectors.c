@@ -197,16 +197,22 @@ static const struct ml_detector {
 int ml_detect(struct ml_event *ev)
 {
 	unsigned at = ML_AT(ev->point);
+	const site_t *outer = ml_tls.detecting;
+	int found = -1;
+	ml_tls.detecting = ev->site;
 	for (unsigned i = 0; i < sizeof ml_detectors / sizeof ml_detectors[0]; i++) {
 		const struct ml_detector *d = &ml_detectors[i];
 		if (!(d->points & at) || !ml_kind_enabled[d->kind])
 			continue;
 		if (d->cond(ev)) {
 			ml_report(d->kind, ev);
-			return (int)d->kind;
+			ml_refuse_own(ev);
+			found = (int)d->kind;
+			break;
 		}
 	}
-	return -1;
+	ml_tls.detecting = outer;
+	return found;
 }
 
 /* ---- access slow paths ---- */

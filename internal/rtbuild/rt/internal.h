@@ -27,6 +27,7 @@
 #include "memlens.h"
 
 #include <sched.h>
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -143,6 +144,13 @@
 #define ml_signals_init        __mlrt_signals_init
 #define ml_signals_thread      __mlrt_signals_thread
 #define ml_report_fault        __mlrt_report_fault
+#define ml_die_of              __mlrt_die_of
+#define ml_damage              __mlrt_damage
+#define ml_damaged             __mlrt_damaged
+#define ml_own_range           __mlrt_own_range
+#define ml_refuse_own          __mlrt_refuse_own
+#define ml_record_sane         __mlrt_record_sane
+#define ml_site_known          __mlrt_site_known
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -374,6 +382,8 @@ struct ml_tls {
 	uptr last_p, last_n;     /* the range accessed */
 	unsigned last_depth;     /* the shadow stack's depth, and its innermost site */
 	const site_t *last_frame;
+	void *recover;           /* damage.c: the sigjmp_buf of the cold path running (ML_COLD_GUARD) */
+	const site_t *detecting; /* the statement whose event the detectors are judging */
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 void ml_thread_init_main(void);
@@ -561,6 +571,9 @@ int ml_block_by_base(uptr base, struct ml_binfo *b);
 /* The live object (heap block or variable) holding address a, found by a
  * scan of every record: for reports only. */
 int ml_object_at_addr(uptr a, struct ml_binfo *b);
+/* Do slot s's record and details hold possible values (a wild write may
+ * have scribbled over them)? Cold paths ask before they follow them. */
+int ml_record_sane(unsigned s);
 void ml_records_lock_all(void);
 void ml_records_unlock_all(void);
 
@@ -661,6 +674,8 @@ void ml_names_unit(const site_t *sites, unsigned n);
  * (__ML_NAMES_MAX of them at most); their number. *more: other sites
  * named it too. */
 unsigned ml_names_get(unsigned s, const site_t **v, int *more);
+/* Is s one of the sites of a unit's table? */
+int ml_site_known(const site_t *s);
 
 /* ---- explain.c ---- */
 #define ML_STEPS_MAX (1UL << 24) /* the largest explain_ring */
@@ -919,6 +934,33 @@ struct ml_fault {
  * suppression, or the report lock stayed held). The caller then dies of
  * the signal. */
 int ml_report_fault(enum ml_kind kind, const struct ml_fault *f);
+
+/* Die of sig as the program would natively: its default action, now, or
+ * when the handler running returns (sig is blocked inside it). */
+void ml_die_of(int sig);
+
+/* ---- damage.c ---- */
+/* Set once a wild write into memlens's tables was found: nothing more is
+ * reported. */
+extern int ml_damage;
+/* Say, once, in one line, that memlens's state was damaged (what: a
+ * printf format of v) and at which statement; stop reporting. */
+void ml_damaged(const char *what, uint64_t v);
+/* Does [a, a+n) reach memlens's own ranges (outside application memory,
+ * canonical)? */
+int ml_own_range(uptr a, uptr n);
+/* A reported access ev that reaches memlens's own memory is not made: the
+ * program dies of SIGSEGV, as natively. */
+void ml_refuse_own(const struct ml_event *ev);
+/* A cold path (a report, the leak check) runs after ML_COLD_GUARD until
+ * ML_COLD_UNGUARD; a fault inside it means memlens's state was damaged:
+ * the signal handler says so (ml_damaged) and jumps back, and the
+ * statement after the macro (the cold path's way out) runs. jb: a
+ * sigjmp_buf. */
+#define ML_COLD_GUARD(jb, outer)                                                                  \
+	void *outer = ml_tls.recover;                                                             \
+	if (sigsetjmp(jb, 1) ? (ml_tls.recover = outer, 1) : (ml_tls.recover = &(jb), 0))
+#define ML_COLD_UNGUARD(outer) (ml_tls.recover = (outer))
 
 /* ---- report.c ---- */
 void ml_report(enum ml_kind kind, struct ml_event *ev);

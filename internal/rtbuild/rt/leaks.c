@@ -97,6 +97,10 @@ static int ml_lb_collect(void)
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		const struct __ml_rec *r = &__ML_RECS[s];
 		const struct ml_cold *c = &ML_COLD[s];
+		if (!ml_record_sane(s)) {
+			ml_damaged("record %lu of the record table holds impossible values", s);
+			return 0;
+		}
 		if (ML_LOAD(&r->kind) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & ML_CF_FREED) ||
 		    ML_LOAD(&r->gen) != c->gen)
 			continue;
@@ -329,10 +333,22 @@ static const char *const ml_leak_names[] = {
 	[ML_L_DEFINITE] = "definite",
 };
 
+static void ml_check_leaks_guarded(void);
+
 void ml_check_leaks(void)
 {
-	if (!ml_flags.detect_leaks || !ml_kind_enabled[ML_MEMORY_LEAK] || !ml_ready())
+	if (!ml_flags.detect_leaks || !ml_kind_enabled[ML_MEMORY_LEAK] || !ml_ready() || ML_LOAD(&ml_damage))
 		return;
+	sigjmp_buf jb;
+	ML_COLD_GUARD(jb, outer)
+		return; /* (its scratch memory is the process's to drop) */
+	ml_check_leaks_guarded();
+	ML_COLD_UNGUARD(outer);
+}
+
+/* The leak check proper, under ml_check_leaks's guard. */
+static void ml_check_leaks_guarded(void)
+{
 	if (!ml_lb_collect())
 		return;
 	ml_supp_load();

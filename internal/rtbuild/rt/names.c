@@ -52,6 +52,17 @@ static const site_t *ml_site_of(unsigned lo)
 	return 0;
 }
 
+int ml_site_known(const site_t *s)
+{
+	unsigned nu = ML_ACQ(&ml_nunits);
+	for (unsigned u = 0; u < nu; u++) {
+		uptr off = (uptr)s - (uptr)ml_units[u].base;
+		if (off < ml_units[u].n * sizeof(site_t) && off % sizeof(site_t) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 void __ml_named(unsigned s, const site_t *site)
 {
 	unsigned *named = __ML_REFS[s].named, lo = (unsigned)(uptr)site;

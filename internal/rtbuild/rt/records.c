@@ -438,6 +438,10 @@ int ml_block_info(meta_t m, struct ml_binfo *b)
 		return 0;
 	const struct __ml_rec *r = &__ML_RECS[s];
 	const struct ml_cold *c = &ML_COLD[s];
+	if (!ml_record_sane(s)) {
+		ml_damaged("record %lu of the record table holds impossible values", s);
+		return 0;
+	}
 	b->slot = s;
 	b->gen = g;
 	if (ML_LOAD(&r->gen) == g) {
@@ -470,6 +474,19 @@ int ml_block_info(meta_t m, struct ml_binfo *b)
 	 * served locals only */
 	b->kind = ML_LOAD(&r->kind) == __ML_KIND_STACK ? __ML_KIND_STACK : __ML_KIND_HEAP;
 	return 1;
+}
+
+int ml_record_sane(unsigned s)
+{
+	const struct __ml_rec *r = &__ML_RECS[s];
+	unsigned kind = ML_LOAD(&r->kind);
+	uptr base = ML_LOAD(&r->base), end = ML_LOAD(&r->end);
+	if (kind != __ML_KIND_NONE && kind != __ML_KIND_HEAP && kind != __ML_KIND_GLOBAL && kind != __ML_KIND_STACK)
+		return 0;
+	if (ML_LOAD(&r->gen) > __ML_GEN_READONLY || ML_LOAD(&ML_COLD[s].gen) > __ML_GEN_READONLY || end < base ||
+	    ML_LOAD(&r->id) >= ML_LOAD(&ml_block_id))
+		return 0;
+	return kind == __ML_KIND_NONE || ml_app_range(base, end - base);
 }
 
 int ml_object_at_addr(uptr a, struct ml_binfo *b)

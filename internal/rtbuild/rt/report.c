@@ -1814,7 +1814,7 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 		ml_tls.last_depth = __ml_t.depth;
 		ml_tls.last_frame = ml_caller_site();
 	}
-	if (ml_tls.in_report)
+	if (ml_tls.in_report || ML_LOAD(&ml_damage))
 		return;
 	ml_tls.in_report = 1;
 	int e = errno;
@@ -1827,11 +1827,22 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 		errno = e;
 		return;
 	}
+	/* (after the cheap way out: a loop hitting a bug reported already
+	 * pays no signal mask saved) */
+	sigjmp_buf jb;
+	ML_COLD_GUARD(jb, outer)
+	{
+		ml_report_unlock();
+		ml_tls.in_report = 0;
+		errno = e;
+		return;
+	}
 	int pid = getpid();
 	/* a leak is told where its blocks were allocated */
 	unsigned tid = ev->leak ? ev->leak->tid : ml_self_id();
 	unsigned stack = ev->leak ? ev->leak->stack : ml_stack_capture(ev->site);
 	if (!ev->leak && ml_suppressed(kind, stack)) { /* (a leak's were judged by the leak check) */
+		ML_COLD_UNGUARD(outer);
 		ml_report_unlock();
 		ml_tls.in_report = 0;
 		errno = e;
@@ -1869,6 +1880,7 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 			close(jfd);
 		}
 	}
+	ML_COLD_UNGUARD(outer);
 	ml_report_unlock();
 
 	if (ml_flags.break_on_error)
@@ -2062,6 +2074,8 @@ static void ml_summary_line(struct ml_buf *b, const char *what, const uint64_t c
 
 void ml_leak_summary(const struct ml_leak_sum *sum)
 {
+	if (ML_LOAD(&ml_damage))
+		return; /* (its counts came from damaged records) */
 	char buf[8192];
 	struct ml_buf b = {buf, 0, sizeof buf, 0};
 	ml_bput(&b, "==");

@@ -271,7 +271,7 @@ void ml_signals_init(void)
 /* Die of sig: the default action, and the signal again, pending until the
  * handler returns (it is blocked while the handler runs); a fault would
  * recur anyway, but another thread may have mapped the page meanwhile. */
-static void ml_die_of(int sig)
+void ml_die_of(int sig)
 {
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
@@ -1080,6 +1080,23 @@ static void ml_fault(int sig, siginfo_t *si, ucontext_t *uc)
 
 	if (ml_seen_fault(f->has_addr, addr, gp, trap) || !ML_LOAD(&ml_kind_enabled[kind]))
 		return;
+	/* The report reads memlens's tables: a fault there (state a wild
+	 * write damaged) comes back here, said in one line, and the program
+	 * dies of its own signal. */
+	sigjmp_buf jb;
+	ML_COLD_GUARD(jb, outer)
+	{
+		if (ml_tls.in_report) {
+			ml_tls.in_report = 0;
+			ml_report_unlock();
+		}
+		return;
+	}
+	sigset_t faults;
+	sigemptyset(&faults);
+	sigaddset(&faults, SIGSEGV);
+	sigaddset(&faults, SIGBUS);
+	pthread_sigmask(SIG_UNBLOCK, &faults, 0);
 	ml_locate(f, pc, called);
 	if (kind == ML_STACK_OVERFLOW) {
 		unsigned tid = ml_self_id();
@@ -1123,13 +1140,20 @@ static void ml_fault(int sig, siginfo_t *si, ucontext_t *uc)
 		ml_sput(&what, " (SIGSEGV), past the end of the stack");
 	}
 	ml_report_fault(kind, f);
+	ML_COLD_UNGUARD(outer);
 }
 
 static void ml_on_signal(int sig, siginfo_t *si, void *ctx)
 {
 	int e = errno;
+	/* A fault in a cold path of memlens (a report, the leak check): a
+	 * wild write damaged what it reads. It is abandoned. */
+	if (si && si->si_code > 0 && (sig == SIGSEGV || sig == SIGBUS) && ml_tls.recover) {
+		ml_damaged("a fault at 0x%lx while memlens read its tables", (uptr)si->si_addr);
+		siglongjmp(*(sigjmp_buf *)ml_tls.recover, 1);
+	}
 	/* (si_code <= 0: sent by a process, not a fault) */
-	if (si && si->si_code > 0 && ml_state == ML_READY)
+	if (si && si->si_code > 0 && ml_state == ML_READY && !ML_LOAD(&ml_damage))
 		ml_fault(sig, si, (ucontext_t *)ctx);
 	ml_die_of(sig);
 	errno = e;

@@ -50,9 +50,21 @@ static int ml_stk_is(const struct ml_stk *s, uint64_t h, const site_t *const *f,
 	return 1;
 }
 
+/* Is id a record of the depot, step links down its chain? A wild write
+ * may have scribbled over the chains; a million buckets keep honest ones
+ * short. */
+#define ML_CHAIN_MAX_STEPS (1u << 16)
+static int ml_stk_ok(uint32_t id, unsigned step)
+{
+	if (((uptr)id << 3) < ML_LOAD(&ml_depot_top) && step < ML_CHAIN_MAX_STEPS)
+		return 1;
+	ml_damaged("a chain of the stack depot links to record %lu", id);
+	return 0;
+}
+
 static uint32_t ml_find(uint32_t id, uint32_t stop, uint64_t h, const site_t *const *f, unsigned n)
 {
-	for (; id && id != stop; id = ml_stk(id)->next)
+	for (unsigned step = 0; id && id != stop && ml_stk_ok(id, step); step++, id = ml_stk(id)->next)
 		if (ml_stk_is(ml_stk(id), h, f, n))
 			return id;
 	return 0;
@@ -149,6 +161,10 @@ unsigned ml_stack_get(unsigned id, const site_t **out, unsigned max)
 	if (id == 0 || ((uptr)id << 3) >= ML_LOAD(&ml_depot_top))
 		return 0;
 	const struct ml_stk *s = ml_stk(id);
+	if (s->n > __ML_MAX_FRAMES + 1) { /* (a frameless function's site above the frames) */
+		ml_damaged("record %lu of the stack depot holds impossible values", id);
+		return 0;
+	}
 	unsigned n = s->n < max ? s->n : max;
 	for (unsigned i = 0; i < n; i++)
 		out[i] = s->site[i];

@@ -1,0 +1,90 @@
+/* damage.c: memlens's own state under the program's wild writes.
+ *
+ * The tables (records, their cold details, the pointer and definedness
+ * shadows, the live-base map, the stack depot, the history, per-thread
+ * info) live at fixed addresses outside application memory, each with
+ * unmapped gigabytes around it: no overflow of a heap, stack or global
+ * block runs into them, and nothing of the program's is mapped there
+ * natively, so an access there is a fault in the native program. Still, a
+ * wild pointer can land in them:
+ *
+ *  - an address made from an integer has the meta INVALID, so its access is
+ *    reported (INVALID-DEREF) before it runs; an access memlens reported
+ *    whose range reaches its own memory is then not made: the program dies
+ *    of SIGSEGV, as natively (ml_refuse_own);
+ *  - a pointer memlens knows nothing about (WILD: libc's, an address in no
+ *    block) moved far away, or code built without memlens, is not checked:
+ *    its write lands. The paths that read the tables cold (reports, their
+ *    explanations, the leak check) validate what they read before they
+ *    follow it (ml_record_sane, the depot's ids, the history's), and a
+ *    fault there despite that (a garbage site pointer) is caught by the
+ *    signal handler, which abandons the cold path (ML_COLD_GUARD).
+ *
+ * Damage found either way is told in one line, with the last statement
+ * memlens saw the program at (the innermost frame's current site), and
+ * memlens then reports nothing more: its records can no longer be trusted.
+ * The exit status is that of a run with reports (exitcode).
+ */
+#include "internal.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+int ml_damage;
+
+/* Is [a, a+n) (partly) in memlens's own ranges: outside application
+ * memory, canonical, above the NULL page? */
+int ml_own_range(uptr a, uptr n)
+{
+	uptr e = a + (n ? n : 1);
+	if (e < a || a >= 0x800000000000UL)
+		return 0;
+	if (a < 0x010000000000UL)
+		return e > 0x010000000000UL;
+	return !ml_app_range(a, e - a);
+}
+
+/* The last statement memlens saw this thread run: the one whose event is
+ * being judged, else the current site of the innermost frame (after main
+ * returned, main's last one); if it is one of the units' own sites (they
+ * are read-only: only the pointer can be bad). */
+static const site_t *ml_last_statement(void)
+{
+	unsigned d = __ml_t.depth;
+	if (d > __ML_MAX_FRAMES)
+		d = __ML_MAX_FRAMES;
+	const site_t *s = ml_tls.detecting ? ml_tls.detecting : __ml_t.frames[d ? d - 1 : 0];
+	return ml_site_known(s) ? s : 0;
+}
+
+void ml_damaged(const char *fmt, uint64_t v)
+{
+	if (__atomic_exchange_n(&ml_damage, 1, __ATOMIC_ACQ_REL))
+		return;
+	int e = errno;
+	char what[160];
+	snprintf(what, sizeof what, fmt, (unsigned long)v);
+	ml_errors = 1;
+	const site_t *s = ml_last_statement();
+	if (s)
+		ml_printf("==%d== memlens: memlens's state was damaged (%s); the last statement memlens saw: %s:%u in "
+		          "%s (thread T%u): a wild write into memlens's memory; memlens reports nothing more\n",
+		          (int)getpid(), what, s->file, s->line, s->func, __ml_t.id);
+	else
+		ml_printf("==%d== memlens: memlens's state was damaged (%s) before any statement memlens saw "
+		          "(thread T%u): a wild write into memlens's memory; memlens reports nothing more\n",
+		          (int)getpid(), what, __ml_t.id);
+	errno = e;
+}
+
+void ml_refuse_own(const struct ml_event *ev)
+{
+	if (ev->point != ML_DEREF_R && ev->point != ML_DEREF_W)
+		return;
+	if (!ml_own_range(ev->p, ev->n))
+		return;
+	ml_die_of(SIGSEGV);
+	_exit(128 + SIGSEGV); /* (inside a handler blocking it: the shell's status of that death) */
+}
