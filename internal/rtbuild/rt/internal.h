@@ -146,6 +146,7 @@
 #define ml_deferred_run        __mlrt_deferred_run
 #define ml_world_stopped       __mlrt_world_stopped
 #define ml_world_park          __mlrt_world_park
+#define ml_thread_parked_sp    __mlrt_thread_parked_sp
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -439,6 +440,9 @@ uptr ml_thread_stack_top(void);
 /* The stack (with TLS) of live thread id other than this one ([0, 0) if
  * unknown or ended); -1 past the last id handed out. */
 int ml_thread_stack(unsigned id, uptr *lo, uptr *hi);
+/* The stack pointer of thread id while ml_world_stopped has it parked
+ * (its stack below is dead), else 0. */
+uptr ml_thread_parked_sp(unsigned id);
 
 /* ---- interceptors.c: helpers of the checked libc replacements (and
  * wchar.c's) ---- */

@@ -270,7 +270,9 @@ static void ml_scan_roots(void)
 	if (top > sp)
 		ml_scan(sp, top, ML_L_REACHABLE, -1);
 	if (__ml_t.id != 0) {
-		uptr lo = ml_main_stack_lo();
+		uptr lo = ml_main_stack_lo(), sp = ml_thread_parked_sp(0);
+		if (sp > lo && sp < (uptr)__libc_stack_end)
+			lo = sp;
 		if (lo && lo < (uptr)__libc_stack_end)
 			ml_scan(lo, (uptr)__libc_stack_end, ML_L_REACHABLE, -1);
 	}

@@ -37,6 +37,7 @@ struct ml_thr {
 	uint32_t stack;         /* creation stack */
 	uptr stack_lo, stack_hi; /* its stack (with its TLS), while live (leaks.c) */
 	int32_t ktid;           /* the kernel's id of the thread, for the stop signal */
+	uptr parked_sp;         /* its stack pointer while it is stopped (ml_world_stopped) */
 };
 #define ML_MAX_THREADS (1u << 22)
 #define ML_THR ((struct ml_thr *)ML_THR_ADDR)
@@ -125,8 +126,16 @@ int ml_thread_stack(unsigned id, uptr *lo, uptr *hi)
 	if (id != __ml_t.id) {
 		*hi = ML_LOAD(&ML_THR[id].stack_hi);
 		*lo = ML_LOAD(&ML_THR[id].stack_lo);
+		uptr sp = ml_thread_parked_sp(id);
+		if (sp > *lo && sp < *hi)
+			*lo = sp; /* (below it only the past, which may hold stale pointers) */
 	}
 	return 0;
+}
+
+uptr ml_thread_parked_sp(unsigned id)
+{
+	return id < ML_MAX_THREADS ? ML_LOAD(&ML_THR[id].parked_sp) : 0;
 }
 
 /* ---- __ml_pthread_create ---- */
@@ -240,9 +249,16 @@ void ml_world_park(const void *uc)
 		memset(regs, 0, sizeof regs);
 	__builtin_unwind_init();
 	__asm__ volatile("" : : "r"(regs) : "memory");
+	unsigned id = __ml_t.id;
+	/* (regs is this frame's lowest word the scan needs: the spills and
+	 * the interrupted code's frames lie above it) */
+	if (id < ML_MAX_THREADS)
+		ML_STORE(&ML_THR[id].parked_sp, (uptr)regs < (uptr)&id ? (uptr)regs : (uptr)&id);
 	__atomic_fetch_add(&ml_world.parked, 1, __ATOMIC_RELEASE);
 	while (ML_ACQ(&ml_world.active))
 		syscall(SYS_futex, &ml_world.active, FUTEX_WAIT_PRIVATE, 1, 0, 0, 0);
+	if (id < ML_MAX_THREADS)
+		ML_STORE(&ML_THR[id].parked_sp, 0);
 	errno = saved;
 }
 
