@@ -1,7 +1,7 @@
 /* A worker calls exit() while three others still run, each holding a
  * list of heap blocks only in its locals (a register or its stack, as the
- * compiler likes): until the process ends they are the program's, so no
- * leak is reported. */
+ * compiler likes) and replacing its head all the time: until the process
+ * ends they are the program's, so no leak is reported. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,8 +40,15 @@ static void *holder(void *arg)
 	struct node *mine = build(50, (long)arg);
 	pthread_barrier_wait(&ready);
 	volatile long sink = 0;
-	for (;;) /* never ends: the process does */
+	for (;;) { /* never ends: the process does */
+		/* a new head replaces the old one: the heap changes all the time */
+		struct node *fresh = malloc(sizeof *fresh);
+		fresh->value = mine->value + 1;
+		fresh->next = mine->next;
+		free(mine);
+		mine = fresh;
 		sink += walk(mine);
+	}
 	return NULL;
 }
 
