@@ -19,7 +19,7 @@ var wrapped = setOf(
 	"strchr", "strrchr", "strstr", "strpbrk", "strspn", "strcspn", "strtok", "strtok_r",
 	"sprintf", "snprintf", "vsprintf", "vsnprintf", "printf", "fprintf", "vprintf", "vfprintf",
 	"fgets", "fread", "fwrite", "read", "write", "getline", "getdelim", "puts", "fputs",
-	"qsort", "bsearch", "pthread_create",
+	"qsort", "bsearch", "pthread_create", "sigaction", "signal",
 	"wcscpy", "wcsncpy", "wcscat", "wcsncat", "wcslen", "wcsnlen", "wcscmp", "wcsncmp",
 	"wcschr", "wcsrchr", "wcsstr", "wmemcpy", "wmemmove", "wmemset", "wmemcmp", "wcsdup",
 	"swprintf", "vswprintf", "fgetws", "mbstowcs", "wcstombs",

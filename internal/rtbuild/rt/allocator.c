@@ -64,19 +64,22 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 {
 	size_t real = n ? n : 1; /* a distinct pointer even for size 0 */
 	void *p;
+	/* (libc's allocator and this thread's slot cache: a section, so a
+	 * signal handler allocating too waits for its end) */
+	ml_rt_enter();
 	if (align)
 		p = __libc_memalign(align, real);
 	else if ((how & ML_HOW) == ML_ZERO)
 		p = __libc_calloc(1, real);
 	else
 		p = __libc_malloc(real);
-	if (!p) {
+	if (!p)
 		*mp = __ML_NULL;
-		return 0;
-	}
-	*mp = ml_register_block(p, n, (how & ML_FOREIGN) ? ML_CF_FOREIGN : 0);
-	if ((how & ML_HOW) == ML_UNDEF)
+	else
+		*mp = ml_register_block(p, n, (how & ML_FOREIGN) ? ML_CF_FOREIGN : 0);
+	if (p && (how & ML_HOW) == ML_UNDEF)
 		__ml_poison((uptr)p, n, 0);
+	ml_rt_leave();
 	return p;
 }
 
@@ -155,6 +158,7 @@ static void ml_free(void *p, meta_t m, uptr pc, const struct ml_pv *pv)
 	meta_t rm;
 	if (!p)
 		return;
+	ml_rt_enter();
 	switch (ml_release(p, m, ML_ACC_FREE, pc, &s, &rm, pv)) {
 	case ML_REL_OK:
 		/* the pointers it holds are gone (unless it was reported lost,
@@ -172,13 +176,15 @@ static void ml_free(void *p, meta_t m, uptr pc, const struct ml_pv *pv)
 	default:
 		break; /* reported; never handed to libc */
 	}
+	ml_rt_leave();
 }
 
 /* undef: the growth is the instrumented program's, undefined until written
  * (else the caller is code memlens does not see). The new block belongs
  * to whoever the old one did. */
-static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t *mp,
-                        const struct ml_pv *pv)
+/* (ml_realloc's, inside its runtime section) */
+static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t *mp,
+                             const struct ml_pv *pv)
 {
 	unsigned s;
 	meta_t rm;
@@ -224,6 +230,15 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t 
 	if (undef && n > oldsize)
 		__ml_poison((uptr)q + oldsize, n - oldsize, 0);
 	ml_slot_put(s);
+	return q;
+}
+
+static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t *mp,
+                        const struct ml_pv *pv)
+{
+	ml_rt_enter();
+	void *q = ml_realloc_body(p, m, n, pc, undef, mp, pv);
+	ml_rt_leave();
 	return q;
 }
 

@@ -11,7 +11,8 @@
  * every other exit handler and every destructor. If an error was reported
  * it flushes stdio (exit would do that after the handlers, but _exit does
  * not) and calls _exit(exitcode). Before that it runs the leak check
- * (leaks.c), the only thing printed at exit. A program killed by a signal
+ * (leaks.c), the only thing printed at exit, with the other threads
+ * stopped (thread.c). A program killed by a signal
  * runs neither: a fatal signal's report (signals.c) leaves the process to
  * die of the signal, with the status it has without memlens.
  */
@@ -117,11 +118,19 @@ int ml_init_block_take(const void *p)
 	return 0;
 }
 
+/* What the heap looks like as the program ends, with the other threads
+ * stopped (their stacks and registers are roots until the process ends). */
+static void ml_exit_checks(void)
+{
+	ml_cycles_collect(ML_CYCLES_EXIT);
+	ml_check_leaks();
+}
+
 static void ml_on_exit(int status, void *arg)
 {
 	(void)arg;
-	ml_cycles_collect(ML_CYCLES_EXIT);
-	ml_check_leaks();
+	if (ml_flags.detect_leaks || ML_LOAD(&ml_loss_on))
+		ml_world_stopped(ml_exit_checks);
 	if (ml_errors && ml_flags.exitcode != 0 && status != ml_flags.exitcode) {
 		fflush(NULL);
 		_exit(ml_flags.exitcode);

@@ -151,6 +151,10 @@
 #define ml_refuse_own          __mlrt_refuse_own
 #define ml_record_sane         __mlrt_record_sane
 #define ml_site_known          __mlrt_site_known
+#define ml_deferred_run        __mlrt_deferred_run
+#define ml_world_stopped       __mlrt_world_stopped
+#define ml_world_park          __mlrt_world_park
+#define ml_thread_parked_sp    __mlrt_thread_parked_sp
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -264,26 +268,6 @@ static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag,
 /* a block the function allocated */
 #define ML_SETRET_NEW(self, m) ml_setret((uptr)&self, (m), __ML_GEN_ALLOC)
 
-/* A spinlock for the runtime's short critical sections (never held across
- * a call that may block or take another lock). */
-static inline void ml_spin_lock(int *l)
-{
-	unsigned spins = 0;
-	while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE)) {
-		while (ML_LOAD(l)) {
-			if (++spins < 128)
-				__builtin_ia32_pause();
-			else
-				sched_yield();
-		}
-	}
-}
-
-static inline void ml_spin_unlock(int *l)
-{
-	__atomic_store_n(l, 0, __ATOMIC_RELEASE);
-}
-
 /* ---- init.c ---- */
 enum { ML_UNINIT = 0, ML_INITIALIZING = 1, ML_READY = 2 };
 extern int ml_state;
@@ -384,6 +368,11 @@ struct ml_tls {
 	const site_t *last_frame;
 	void *recover;           /* damage.c: the sigjmp_buf of the cold path running (ML_COLD_GUARD) */
 	const site_t *detecting; /* the statement whose event the detectors are judging */
+	/* handlers.c: runtime sections this thread is inside (a signal
+	 * arriving then waits for the last to end), and the signals that
+	 * waited (bit sig - 1) */
+	unsigned busy;
+	uint64_t deferred;
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 void ml_thread_init_main(void);
@@ -394,6 +383,65 @@ static inline unsigned ml_self_id(void)
 		ml_thread_adopt();
 	return __ml_t.id;
 }
+/* ---- handlers.c: runtime sections and the program's signal handlers ----
+ *
+ * A section of the runtime that updates state a signal handler's
+ * instrumented code would use too (this thread's slot cache and locals, a
+ * record being made, a lock held) runs between ml_rt_enter and
+ * ml_rt_leave. A signal arriving inside waits for the outermost section's
+ * end (handlers.c), so a handler never sees that state half-updated nor
+ * waits on a lock its own thread holds. Two instructions when no signal
+ * came; sections nest. */
+static inline void ml_rt_enter(void)
+{
+	ml_tls.busy++;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+/* Send the signals that arrived inside sections again, now that the
+ * runtime is consistent (and park for a leak check that stops the world). */
+void ml_deferred_run(void);
+static inline void ml_rt_leave(void)
+{
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	if (--ml_tls.busy == 0 && ML_UNLIKELY(ML_LOAD(&ml_tls.deferred)))
+		ml_deferred_run();
+}
+
+/* A spinlock for the runtime's short critical sections (never held across
+ * a call that may block or take another lock); a runtime section, so no
+ * signal handler of its thread ever waits on it. */
+static inline void ml_spin_lock(int *l)
+{
+	unsigned spins = 0;
+	ml_rt_enter();
+	while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE)) {
+		while (ML_LOAD(l)) {
+			if (++spins < 128)
+				__builtin_ia32_pause();
+			else
+				sched_yield();
+		}
+	}
+}
+
+static inline void ml_spin_unlock(int *l)
+{
+	__atomic_store_n(l, 0, __ATOMIC_RELEASE);
+	ml_rt_leave();
+}
+
+/* The stop signal of ml_world_stopped (thread.c), which the program's
+ * handlers never see: Boehm GC's choice, a signal programs rarely use. */
+#define ML_STOP_SIG 30 /* SIGPWR */
+/* Run fn with every other thread memlens knows parked in a signal
+ * handler, its registers saved on its stack (LSan's StopTheWorld): the
+ * leak check at exit. Threads blocking the stop signal are waited for a
+ * second, then scanned as they are. */
+void ml_world_stopped(void (*fn)(void));
+/* This thread was asked to stop (uc: the registers it was interrupted
+ * with, or NULL at a section's end): park until fn is done. */
+void ml_world_park(const void *uc);
+
 /* Creation info of thread id, for reports: 0 if unknown. */
 int ml_thread_info(unsigned id, unsigned *parent, unsigned *stack);
 void ml_thread_exit_hook(void);
@@ -402,6 +450,9 @@ uptr ml_thread_stack_top(void);
 /* The stack (with TLS) of live thread id other than this one ([0, 0) if
  * unknown or ended); -1 past the last id handed out. */
 int ml_thread_stack(unsigned id, uptr *lo, uptr *hi);
+/* The stack pointer of thread id while ml_world_stopped has it parked
+ * (its stack below is dead), else 0. */
+uptr ml_thread_parked_sp(unsigned id);
 
 /* ---- interceptors.c: helpers of the checked libc replacements (and
  * wchar.c's) ---- */

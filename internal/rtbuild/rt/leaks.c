@@ -255,21 +255,28 @@ static uptr ml_own_stack_top(void)
 /* The roots: writable segments of every loaded object (globals, libc's
  * own state) and this thread's instance of their TLS, this thread's stack
  * and registers, and the stacks (with their TLS) of the other live
- * threads memlens started; when a thread other than main exits the
- * program, main's whole stack. */
+ * threads memlens started, each stopped with its registers saved there
+ * (ml_world_stopped); when a thread other than main exits the program,
+ * main's whole stack (its registers saved there too). */
 static void ml_scan_roots(void)
 {
-	jmp_buf regs; /* callee-saved registers, on the stack scanned below */
+	/* the callee-saved registers, on the stack scanned below (from this
+	 * local up: the frame's saved registers lie above its locals; the
+	 * jmp_buf holds rbx and r12-r15 as they are, the spills rbp) */
+	jmp_buf regs;
 	setjmp(regs);
+	__builtin_unwind_init();
 	dl_iterate_phdr(ml_scan_segment, 0);
-	uptr sp = (uptr)__builtin_frame_address(0);
+	uptr sp = (uptr)&regs;
 	uptr top = ml_own_stack_top();
 	if (__ml_t.id == 0 && __ml_t.depth == 0 && ml_main_frame > sp && ml_main_frame < top)
 		sp = ml_main_frame; /* main has returned: below its frame lies only the past */
 	if (top > sp)
 		ml_scan(sp, top, ML_L_REACHABLE, -1);
 	if (__ml_t.id != 0) {
-		uptr lo = ml_main_stack_lo();
+		uptr lo = ml_main_stack_lo(), sp = ml_thread_parked_sp(0);
+		if (sp > lo && sp < (uptr)__libc_stack_end)
+			lo = sp;
 		if (lo && lo < (uptr)__libc_stack_end)
 			ml_scan(lo, (uptr)__libc_stack_end, ML_L_REACHABLE, -1);
 	}

@@ -127,8 +127,11 @@ void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsig
 		ml_pin(s);
 		return;
 	}
-	if (ML_LOAD(&ml_loss_on))
+	if (ML_LOAD(&ml_loss_on)) {
+		ml_rt_enter();
 		ml_note(s, ml_meta_gen(m), site, how, __ml_t.depth);
+		ml_rt_leave();
+	}
 }
 
 void ml_loss_collect_at(unsigned depth)
@@ -401,17 +404,21 @@ static void ml_check_from(unsigned depth, const site_t *site)
 
 void __ml_lost_check(const struct __ml_site *site)
 {
+	ml_rt_enter();
 	ml_check_from(__ml_t.depth, site);
+	ml_rt_leave();
 }
 
 void __ml_lost_leave(unsigned d)
 {
 	struct ml_drop *drops = ml_tls.drops;
+	ml_rt_enter();
 	for (unsigned i = 0; i < __ml_t.lost; i++)
 		if (drops[i].depth > d) {
 			drops[i].depth = d;
 			drops[i].callee = 1;
 		}
+	ml_rt_leave();
 }
 
 void ml_loss_settle(unsigned mark)

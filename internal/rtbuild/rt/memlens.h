@@ -40,7 +40,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 22
+#define __ML_ABI 23
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -377,6 +377,9 @@ void  __ml_qsort(void *, __SIZE_TYPE__, __SIZE_TYPE__, int (*)(const void *, con
 void *__ml_bsearch(const void *, const void *, __SIZE_TYPE__, __SIZE_TYPE__,
                    int (*)(const void *, const void *));
 int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
+/* the program's signal handlers, wrapped (handlers.c) */
+int   __ml_sigaction(int, const void *, void *);
+void (*__ml_signal(int, void (*)(int)))(int);
 /* wide characters (wchar.c) */
 #define __ML_WCHAR __WCHAR_TYPE__
 __ML_WCHAR *__ml_wcscpy(__ML_WCHAR *, const __ML_WCHAR *);
@@ -403,8 +406,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v22;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v22;
+extern const int __memlens_abi_v23;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v23;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__

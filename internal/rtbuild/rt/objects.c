@@ -49,6 +49,7 @@ __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct 
 {
 	if (!ml_ready())
 		return __ML_WILD;
+	ml_rt_enter();
 	meta_t m = ml_new_record(base, size, __ML_KIND_GLOBAL, ml_stack_capture(decl));
 	if (decl && ((decl->kind & 0xff) == __ML_SITE_LITERAL || (decl->kind & __ML_SITE_CONST))) {
 		/* read-only: a generation of its own, which write checks
@@ -61,6 +62,7 @@ __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct 
 	/* by its address too: a pointer to it stored by a static initializer
 	 * or by other code has no shadow, and __ml_meta_of finds it here */
 	ml_live_insert((uptr)base, m);
+	ml_rt_leave();
 	return m;
 }
 
@@ -99,24 +101,34 @@ static int ml_locals_map(struct ml_tls *t)
 __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl)
 {
 	struct ml_tls *t = &ml_tls;
-	if (!ml_ready() || __ml_t.nobj >= ML_LOCALS_MAX || !ml_locals_map(t))
+	if (!ml_ready() || __ml_t.nobj >= ML_LOCALS_MAX)
 		return __ML_WILD;
-	meta_t m = ml_local_record(base, size, decl);
-	t->locals[__ml_t.nobj++] = (struct ml_local){ml_meta_slot(m), __ml_t.depth};
+	ml_rt_enter();
+	meta_t m = __ML_WILD;
+	if (ml_locals_map(t)) {
+		m = ml_local_record(base, size, decl);
+		t->locals[__ml_t.nobj++] = (struct ml_local){ml_meta_slot(m), __ml_t.depth};
+	}
+	ml_rt_leave();
 	return m;
 }
 
 __ml_meta_t __ml_register_alloca(__ml_uptr base, __ml_uptr size, const struct __ml_site *site)
 {
 	struct ml_tls *t = &ml_tls;
-	if (!ml_ready() || !base || !ml_locals_map(t))
+	if (!ml_ready() || !base)
 		return __ML_WILD;
-	/* a frame left by longjmp never ran its exits: its blocks end now */
-	__ml_alloca_end(__ml_t.depth);
-	if (t->nalloca >= ML_ALLOCAS_MAX)
-		return __ML_WILD;
-	meta_t m = ml_local_record(base, size, site);
-	t->allocas[t->nalloca++] = (struct ml_local){ml_meta_slot(m), __ml_t.depth};
+	ml_rt_enter();
+	meta_t m = __ML_WILD;
+	if (ml_locals_map(t)) {
+		/* a frame left by longjmp never ran its exits: its blocks end now */
+		__ml_alloca_end(__ml_t.depth);
+		if (t->nalloca < ML_ALLOCAS_MAX) {
+			m = ml_local_record(base, size, site);
+			t->allocas[t->nalloca++] = (struct ml_local){ml_meta_slot(m), __ml_t.depth};
+		}
+	}
+	ml_rt_leave();
 	return m;
 }
 
@@ -150,15 +162,19 @@ void __ml_scope_pop(unsigned h)
 {
 	struct ml_tls *t = &ml_tls;
 	unsigned depth = __ml_t.depth;
+	ml_rt_enter();
 	while (__ml_t.nobj > h)
 		ml_local_retire(t, &t->locals[--__ml_t.nobj], depth);
+	ml_rt_leave();
 }
 
 void __ml_alloca_end(unsigned d)
 {
 	struct ml_tls *t = &ml_tls;
+	ml_rt_enter();
 	while (t->nalloca > 0 && t->allocas[t->nalloca - 1].depth > d)
 		ml_local_retire(t, &t->allocas[--t->nalloca], d);
+	ml_rt_leave();
 }
 
 void ml_locals_exit(void)

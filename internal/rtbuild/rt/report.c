@@ -147,6 +147,7 @@ static int ml_rlock;
 void ml_report_lock(void)
 {
 	unsigned spins = 0;
+	ml_rt_enter(); /* (a signal handler reporting too waits for its end) */
 	while (__atomic_exchange_n(&ml_rlock, 1, __ATOMIC_ACQUIRE))
 		if (++spins > 64)
 			sched_yield();
@@ -155,6 +156,7 @@ void ml_report_lock(void)
 void ml_report_unlock(void)
 {
 	__atomic_store_n(&ml_rlock, 0, __ATOMIC_RELEASE);
+	ml_rt_leave();
 }
 
 /* ---- dedupe: (kind, site) seen ---- */
@@ -2030,6 +2032,7 @@ int ml_report_fault(enum ml_kind kind, const struct ml_fault *f)
 		struct timespec ts = {0, 1000000};
 		nanosleep(&ts, 0);
 	}
+	ml_rt_enter(); /* (what ml_report_lock does, left by ml_report_unlock) */
 	ml_tls.in_report = 1;
 	if (ml_suppressed(kind, f->stack)) {
 		ml_tls.in_report = 0;

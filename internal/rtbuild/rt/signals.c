@@ -23,9 +23,10 @@
  * memlens's (the kernel keeps one per signal): its handler then sees the
  * faults and memlens reports none (a GC's write barrier, a SIGFPE handler,
  * siglongjmp out of a fault); one that chains to the handler it found
- * (sigaction's old action) reaches memlens's, which reports. sigaction and
- * signal are not intercepted: a program asking for the current handler
- * sees memlens's, as with ASan's default handle_segv=1. A signal sent by a
+ * (sigaction's old action) reaches memlens's, which reports. A program
+ * asking for the current handler sees memlens's, as with ASan's default
+ * handle_segv=1 (handlers.c wraps only the handlers the program installs,
+ * and never holds a fault back). A signal sent by a
  * process (kill, raise: si_code <= 0) is not a fault: no report, the
  * default action.
  *

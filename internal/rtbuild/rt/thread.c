@@ -8,8 +8,18 @@
  */
 #include "internal.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <link.h>
+#include <linux/futex.h>
 #include <pthread.h>
+#include <signal.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
 
 /* The ABI's per-thread block. initial-exec: the executable's static TLS, so
  * the inline checks address it with one %fs-relative instruction. */
@@ -17,7 +27,7 @@ __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
 
 /* A runtime built for another ABI does not define this, so stale objects
  * fail to link (memlens.h references it from every instrumented object). */
-const int __memlens_abi_v22 = 22;
+const int __memlens_abi_v23 = 23;
 
 __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 
@@ -26,6 +36,8 @@ struct ml_thr {
 	uint32_t parent_plus1;  /* creator's id + 1; 0 = unknown */
 	uint32_t stack;         /* creation stack */
 	uptr stack_lo, stack_hi; /* its stack (with its TLS), while live (leaks.c) */
+	int32_t ktid;           /* the kernel's id of the thread, for the stop signal */
+	uptr parked_sp;         /* its stack pointer while it is stopped (ml_world_stopped) */
 };
 #define ML_MAX_THREADS (1u << 22)
 #define ML_THR ((struct ml_thr *)ML_THR_ADDR)
@@ -64,6 +76,7 @@ void ml_thread_init_main(void)
 	if (pthread_key_create(&ml_exit_key, ml_thread_exit) == 0)
 		ml_exit_key_ok = 1;
 	__ml_t.id = 0;
+	ML_STORE(&ML_THR[0].ktid, (int32_t)getpid());
 	ml_tls.registered = 1;
 	ml_tls.key_set = 1; /* the main thread's caches die with the process */
 }
@@ -113,8 +126,16 @@ int ml_thread_stack(unsigned id, uptr *lo, uptr *hi)
 	if (id != __ml_t.id) {
 		*hi = ML_LOAD(&ML_THR[id].stack_hi);
 		*lo = ML_LOAD(&ML_THR[id].stack_lo);
+		uptr sp = ml_thread_parked_sp(id);
+		if (sp > *lo && sp < *hi)
+			*lo = sp; /* (below it only the past, which may hold stale pointers) */
 	}
 	return 0;
+}
+
+uptr ml_thread_parked_sp(unsigned id)
+{
+	return id < ML_MAX_THREADS ? ML_LOAD(&ML_THR[id].parked_sp) : 0;
 }
 
 /* ---- __ml_pthread_create ---- */
@@ -140,6 +161,7 @@ static void *ml_thread_start(void *p)
 	size_t size = 0;
 	if (st.id < ML_MAX_THREADS && pthread_getattr_np(pthread_self(), &a) == 0) {
 		if (pthread_attr_getstack(&a, &lo, &size) == 0) {
+			ML_STORE(&ML_THR[st.id].ktid, (int32_t)syscall(SYS_gettid));
 			ML_STORE(&ML_THR[st.id].stack_lo, (uptr)lo);
 			ML_STORE(&ML_THR[st.id].stack_hi, (uptr)lo + size);
 			ml_thread_exit_hook(); /* forget the stack when the thread ends */
@@ -196,4 +218,105 @@ int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *
 		__libc_free(st);
 	}
 	return rc;
+}
+
+/* ---- stopping the world (the leak check at exit) ----
+ *
+ * A thread that calls exit() ends the process, but until it does the
+ * other threads run: their stacks and registers hold the blocks they work
+ * on, and they allocate and free while the heap is scanned. The check
+ * sends each live thread memlens started (and main) the stop signal; its
+ * handler copies the registers it interrupted onto the thread's stack,
+ * which the check scans whole, spills the callee-saved ones there too and
+ * waits on a futex until the check is done. A thread inside a runtime
+ * section parks at the section's end (handlers.c), so no parked thread
+ * holds a runtime lock, libc's allocator or a half-made record; the stop
+ * runs inside dl_iterate_phdr, so none holds ld.so's lock either. */
+static struct {
+	int active;      /* futex word: parked threads wait while it is 1 */
+	unsigned parked;
+} ml_world;
+
+void ml_world_park(const void *uc)
+{
+	if (!ML_ACQ(&ml_world.active))
+		return;
+	int saved = errno;
+	greg_t regs[NGREG];
+	if (uc)
+		memcpy(regs, ((const ucontext_t *)uc)->uc_mcontext.gregs, sizeof regs);
+	else
+		memset(regs, 0, sizeof regs);
+	__builtin_unwind_init();
+	__asm__ volatile("" : : "r"(regs) : "memory");
+	unsigned id = __ml_t.id;
+	/* (regs is this frame's lowest word the scan needs: the spills and
+	 * the interrupted code's frames lie above it) */
+	if (id < ML_MAX_THREADS)
+		ML_STORE(&ML_THR[id].parked_sp, (uptr)regs < (uptr)&id ? (uptr)regs : (uptr)&id);
+	__atomic_fetch_add(&ml_world.parked, 1, __ATOMIC_RELEASE);
+	while (ML_ACQ(&ml_world.active))
+		syscall(SYS_futex, &ml_world.active, FUTEX_WAIT_PRIVATE, 1, 0, 0, 0);
+	if (id < ML_MAX_THREADS)
+		ML_STORE(&ML_THR[id].parked_sp, 0);
+	errno = saved;
+}
+
+static void ml_on_stop(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)si;
+	if (ML_UNLIKELY(ml_tls.busy))
+		__atomic_fetch_or(&ml_tls.deferred, 1ull << (ML_STOP_SIG - 1), __ATOMIC_RELAXED);
+	else
+		ml_world_park(uc);
+}
+
+static uint64_t ml_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int ml_stop_and_run(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void)info;
+	(void)size;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = ml_on_stop;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigfillset(&sa.sa_mask);
+	sigaction(ML_STOP_SIG, &sa, 0);
+	ML_STORE(&ml_world.parked, 0);
+	ML_REL(&ml_world.active, 1);
+	pid_t pid = getpid();
+	unsigned self = ml_self_id(), sent = 0, end = ML_LOAD(&ml_next_tid);
+	for (unsigned id = 0; id < end && id < ML_MAX_THREADS; id++) {
+		int32_t kt = ML_LOAD(&ML_THR[id].ktid);
+		if (id == self || kt <= 0 || (id != 0 && !ML_LOAD(&ML_THR[id].stack_hi)))
+			continue;
+		if (syscall(SYS_tgkill, pid, kt, ML_STOP_SIG) == 0)
+			sent++;
+	}
+	/* (a thread blocking the signal never parks: after a second it is
+	 * scanned as it is) */
+	uint64_t deadline = ml_now_ns() + 1000000000u;
+	while (ML_ACQ(&ml_world.parked) < sent && ml_now_ns() < deadline)
+		sched_yield();
+	((void (*)(void))arg)();
+	ML_REL(&ml_world.active, 0);
+	syscall(SYS_futex, &ml_world.active, FUTEX_WAKE_PRIVATE, INT_MAX, 0, 0, 0);
+	return 1;
+}
+
+void ml_world_stopped(void (*fn)(void))
+{
+	ml_rt_enter(); /* (this thread's own handlers wait too) */
+	if (ML_LOAD(&ml_next_tid) > 1)
+		dl_iterate_phdr(ml_stop_and_run, (void *)fn);
+	else
+		fn();
+	ml_rt_leave();
 }
