@@ -21,16 +21,16 @@ func NewSources(root string) *Sources {
 
 // Path is where file is read from: itself when absolute, else under Root.
 func (s *Sources) Path(file string) string {
-	if filepath.IsAbs(file) || s.Root == "" {
+	if s == nil || filepath.IsAbs(file) || s.Root == "" {
 		return file
 	}
 	return filepath.Join(s.Root, file)
 }
 
 // Lines returns the lines of file without their line ends, or false when
-// it cannot be read.
+// it cannot be read (or s is nil: no sources).
 func (s *Sources) Lines(file string) ([]string, bool) {
-	if file == "" {
+	if s == nil || file == "" {
 		return nil, false
 	}
 	lines, seen := s.files[file]
