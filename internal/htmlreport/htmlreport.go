@@ -255,20 +255,12 @@ func newChain(r *report.Record, i int, steps []report.Step, id string, sources *
 		c.Title = r.ChainTitle(i) + " came (newest first)"
 	}
 	for j, s := range steps {
-		how := report.StepText(s)
-		switch {
-		case s.How == report.HowHere && s.Origin != "":
-			how = "made by this statement: " + r.OriginText(s.Origin)
-		case s.How == report.HowHere:
+		how := r.StepNote(steps, j)
+		if s.How == report.HowHere {
 			how = "the faulting statement"
-		case s.Origin != "":
-			how += "; made here: " + r.OriginText(s.Origin)
-		}
-		if s.Repeat > 0 {
-			how += fmt.Sprintf("; %d times in a row", s.Repeat+1)
-		}
-		if s.Thread != r.Thread {
-			how += fmt.Sprintf("; by thread T%d", s.Thread)
+			if s.Origin != "" {
+				how = "made by this statement: " + r.OriginText(s.Origin)
+			}
 		}
 		st := stepData{ID: fmt.Sprintf("%s-c%d-s%d", id, i, j), N: j, Place: place(s.File, s.Line, 0, s.Function), Stmt: s.Stmt, How: how}
 		st.Excerpt, st.Missing = excerptAt(sources, s.File, s.Line, s.Column, s.Stmt)

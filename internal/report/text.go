@@ -436,24 +436,7 @@ func (t *textWriter) chain(title string, steps []Step) {
 			fn = s.Function + " "
 		}
 		t.putf("      #%d %s%s:%d: %s  [", i, fn, orUnknown(s.File), s.Line, squeeze(s.Stmt, 70))
-		made := i == len(steps)-1 && s.Origin != ""
-		switch {
-		case made && undef && s.Origin == OriginAllocation:
-			t.put("allocated, never written since")
-		case made && undef:
-			t.put(r.OriginText(s.Origin))
-		default:
-			t.put(StepText(s))
-		}
-		if s.Repeat != 0 {
-			t.putf("; %d times in a row", s.Repeat+1)
-		}
-		if s.Thread != r.Thread {
-			t.put("; by " + t.thread(s.Thread))
-		}
-		if made && !undef {
-			t.put("; made here: " + r.OriginText(s.Origin))
-		}
+		t.put(r.StepNote(steps, i))
 		t.put("]\n")
 	}
 	if last.More != 0 {
@@ -469,6 +452,34 @@ func (t *textWriter) chain(title string, steps []Step) {
 	case EndCut:
 		t.put("      (the walk back stops here)\n")
 	}
+}
+
+// StepNote is what the text report says in brackets after step i of a
+// chain: how it carried the value, how often, by which thread, and on
+// the last step how the value was made there.
+func (r *Record) StepNote(steps []Step, i int) string {
+	s := steps[i]
+	undef := r.Kind == "UNINITIALIZED-READ"
+	made := i == len(steps)-1 && s.Origin != ""
+	var b strings.Builder
+	switch {
+	case made && undef && s.Origin == OriginAllocation:
+		b.WriteString("allocated, never written since")
+	case made && undef:
+		b.WriteString(r.OriginText(s.Origin))
+	default:
+		b.WriteString(StepText(s))
+	}
+	if s.Repeat != 0 {
+		fmt.Fprintf(&b, "; %d times in a row", s.Repeat+1)
+	}
+	if s.Thread != r.Thread {
+		fmt.Fprintf(&b, "; by thread T%d", s.Thread)
+	}
+	if made && !undef {
+		b.WriteString("; made here: " + r.OriginText(s.Origin))
+	}
+	return b.String()
 }
 
 // names writes "it was pointed to or returned by: …" (ml_tnames).

@@ -217,17 +217,12 @@ func (c *converter) codeFlow(r *report.Record, i int, chain []report.Step) *sari
 		if s.File == "" {
 			continue
 		}
-		text := s.Stmt + ": " + report.StepText(s)
-		switch {
-		case s.How == report.HowHere && s.Origin != "":
-			text = s.Stmt + ": made by this statement: " + r.OriginText(s.Origin)
-		case s.How == report.HowHere:
+		text := s.Stmt + ": " + r.StepNote(chain, j)
+		if s.How == report.HowHere {
 			text = s.Stmt + ": the faulting statement"
-		case s.Origin != "":
-			text += "; made here: " + r.OriginText(s.Origin)
-		}
-		if s.Repeat > 0 {
-			text += fmt.Sprintf(" (%d times in a row)", s.Repeat+1)
+			if s.Origin != "" {
+				text = s.Stmt + ": made by this statement: " + r.OriginText(s.Origin)
+			}
 		}
 		tfl := sarif.NewThreadFlowLocation().
 			WithLocation(c.location(s.File, s.Line, s.Column, s.Stmt, s.Function, text)).

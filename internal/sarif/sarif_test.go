@@ -62,7 +62,7 @@ func TestValid(t *testing.T) {
 						ArtifactLocation struct{ URI, URIBaseID string }
 						Region           struct {
 							StartLine, StartColumn int
-							Snippet              struct{ Text string }
+							Snippet                struct{ Text string }
 						}
 					}
 				}
