@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,7 +18,9 @@ import (
 	"golang.org/x/net/html"
 
 	"memlens/internal/corpus"
+	"memlens/internal/htmlreport"
 	"memlens/internal/report"
+	"memlens/internal/sarif"
 )
 
 // reportSample is a corpus program per kind, in the mode that reports it,
@@ -259,19 +262,54 @@ func TestReportSARIF(t *testing.T) {
 
 func validateSARIF(t *testing.T, data []byte) {
 	t.Helper()
+	if err := sarifValid(data); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var sarifSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()
-	sch, err := c.Compile(filepath.Join("..", "internal", "sarif", "testdata", "sarif-schema-2.1.0.json"))
+	return c.Compile(filepath.Join("..", "internal", "sarif", "testdata", "sarif-schema-2.1.0.json"))
+})
+
+// sarifValid validates a SARIF log against the SARIF 2.1.0 schema.
+func sarifValid(data []byte) error {
+	sch, err := sarifSchema()
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	if err := sch.Validate(doc); err != nil {
-		t.Fatalf("the SARIF log is not valid against the SARIF 2.1.0 schema: %v", err)
+		return fmt.Errorf("the SARIF log is not valid against the SARIF 2.1.0 schema: %v", err)
 	}
+	return nil
+}
+
+// convertRecords converts a corpus run's records the ways memlens report
+// does, and returns what went wrong: the SARIF must be valid, and no
+// format may fail.
+func convertRecords(recs []report.Record) []string {
+	var problems []string
+	var b bytes.Buffer
+	if err := sarif.Write(&b, recs, sarif.Options{Version: "test"}); err != nil {
+		problems = append(problems, "converting the records to SARIF: "+err.Error())
+	} else if err := sarifValid(b.Bytes()); err != nil {
+		problems = append(problems, err.Error())
+	}
+	b.Reset()
+	if err := htmlreport.Write(&b, []htmlreport.Input{{Name: "log.jsonl", Records: recs}}, nil); err != nil {
+		problems = append(problems, "converting the records to HTML: "+err.Error())
+	}
+	for i := range recs {
+		if !strings.HasPrefix(recs[i].Text(nil), "==") {
+			problems = append(problems, "the text of record "+recs[i].String()+" has no headline")
+		}
+	}
+	return problems
 }
 
 // TestReportHTML checks the page of every sample record: one section per
