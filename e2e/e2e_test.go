@@ -242,6 +242,9 @@ func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, n
 	if inst.timedOut {
 		problems = append(problems, fmt.Sprintf("the instrumented run timed out after %v", runTimeout))
 	}
+	if len(recs) > 0 {
+		problems = append(problems, convertRecords(recs)...)
+	}
 	missing, unexpected := want.Match(recs)
 	if bug {
 		for _, k := range wantedKinds(&want) {

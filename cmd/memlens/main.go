@@ -34,6 +34,7 @@ func commands() []command {
 		{"gdb", "run a program built by memlens cc under gdb, stopping at each report", debugger.Run},
 		{"bench", "judge memlens and other checkers on annotated corpora, and measure their overhead", bench.Main},
 		{"inject", "write variants of correct programs with one annotated bug each", inject.Main},
+		{"report", "convert log_json records into text, SARIF or a self-contained HTML page", runReport},
 		{"version", "print memlens's version", runVersion},
 		{"help", "print this help", runHelp},
 	}
@@ -79,6 +80,9 @@ memlens cc takes gcc's arguments (make CC="memlens cc") and its own:
   --memlens-save-temps  keep each instrumented source next to the output
   --memlens-count-statements  count the statements run, so chains say how far back
                         each step happened
+
+memlens report [-format text|sarif|html] [-o FILE] run.jsonl [more.jsonl ...] converts the
+records of log_json: text as the program printed it, SARIF 2.1.0, or one HTML page.
 
 memlens gdb [gdb-args] -- PROGRAM [ARGS...] runs PROGRAM under gdb with break=1: it stops
 before each faulting access, in the frame of the statement, with the report printed.

@@ -211,6 +211,8 @@ const (
 	HowCopy     = "copy"     // copied with the object holding it (struct copy, memcpy)
 	HowCall     = "call"     // handed on by a libc call memlens checks (qsort's comparator, a thread's argument)
 	HowHere     = "here"     // the faulting statement itself (a chain of one step)
+	HowRead     = "read"     // UNINITIALIZED-READ: an uninitialized value read into a value
+	HowInitial  = "initial"  // held by a variable from its initializer
 )
 
 // Origins: how the value at a chain's end was made.
@@ -225,6 +227,7 @@ const (
 	OriginCaller        = "caller"        // an argument of a caller memlens does not see
 	OriginUninitialized = "uninitialized" // a pointer variable never assigned
 	OriginDeclaration   = "declaration"   // UNINITIALIZED-READ: a local declared without initializer
+	OriginInitializer   = "initializer"   // a variable's initial value (nothing memlens sees stored another)
 )
 
 // Why a chain ends before an origin.
@@ -321,6 +324,32 @@ func Read(r io.Reader, name string) ([]Record, error) {
 		}
 		if err != nil {
 			return recs, fmt.Errorf("%s:%d: %v", name, lineno, err)
+		}
+	}
+}
+
+// ReadAll reads the records of r, skipping damaged lines: each is an
+// error in bad, named like Read's ("name:LINE: …"). err is a read error,
+// after which the records read so far are returned.
+func ReadAll(r io.Reader, name string) (recs []Record, bad []error, err error) {
+	recs = []Record{}
+	br := bufio.NewReader(r)
+	for lineno := 1; ; lineno++ {
+		line, rerr := br.ReadBytes('\n')
+		if len(line) > 0 {
+			rec, perr := parseLine(line)
+			switch {
+			case perr != nil:
+				bad = append(bad, fmt.Errorf("%s:%d: expected a JSON object with a \"kind\" string: %v", name, lineno, perr))
+			case rec != nil:
+				recs = append(recs, *rec)
+			}
+		}
+		if rerr == io.EOF {
+			return recs, bad, nil
+		}
+		if rerr != nil {
+			return recs, bad, fmt.Errorf("%s:%d: %v", name, lineno, rerr)
 		}
 	}
 }
