@@ -191,12 +191,33 @@ func (r *rewriter) newValueOrigin(d *cc.Declarator) string {
 	return v
 }
 
-// copySourceKind reports whether e is a plain lvalue whose value an
-// assignment copies with its definedness: a local with a companion origin,
-// or a scalar in tracked memory.
+// copySourceKind reports whether e is a value an assignment copies with
+// its definedness instead of using it: a plain lvalue (a local with a
+// companion origin, or a scalar in tracked memory), or arithmetic,
+// comparisons, casts and branch-free selections over such values, whose
+// result is undefined where an operand is. Only what decides something
+// (a branch, an address, a divisor, a call's argument, a value stored
+// where definedness is not tracked) checks: Valgrind's and MSan's rule.
 func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
 	e = unparen(e)
-	if !r.tracksDef() || e.Type() == nil || !cc.IsArithmeticType(e.Type()) || isBitfield(e) {
+	if !r.tracksDef() || e.Type() == nil || !cc.IsArithmeticType(e.Type()) {
+		return false
+	}
+	if r.plainCopySource(e) {
+		return true
+	}
+	for _, o := range carriedOperands(e) {
+		if r.copySourceKind(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainCopySource reports whether e (unparenthesized, of arithmetic type)
+// is a plain lvalue whose value is copied with its definedness.
+func (r *rewriter) plainCopySource(e cc.ExpressionNode) bool {
+	if isBitfield(e) {
 		return false
 	}
 	if d := declOfExpr(e); d != nil && r.valueOrigin(d) != "" {
@@ -212,10 +233,197 @@ func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
 	return ok
 }
 
-// copySource renders copy source e (copySourceKind) and a C expression for
-// the origin of its value, valid once the code has run.
-func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
+// carriedOperands are the operands of e (unparenthesized) whose
+// definedness its value carries, or nil when e is no operation that
+// carries definedness. A divisor decides (it may trap); a selection
+// carries its condition's only when its arms are cheap enough for the
+// compiler to select without a branch (zlib's slide_hash).
+func carriedOperands(e cc.ExpressionNode) []cc.ExpressionNode {
+	switch x := e.(type) {
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionCast && x.CastExpression.Type() != nil && cc.IsArithmeticType(x.CastExpression.Type()) {
+			return []cc.ExpressionNode{x.CastExpression}
+		}
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionPlus, cc.UnaryExpressionMinus, cc.UnaryExpressionCpl, cc.UnaryExpressionNot:
+			return []cc.ExpressionNode{x.CastExpression}
+		}
+	case *cc.MultiplicativeExpression:
+		if x.Case == cc.MultiplicativeExpressionMul {
+			return []cc.ExpressionNode{x.MultiplicativeExpression, x.CastExpression}
+		}
+		return []cc.ExpressionNode{x.MultiplicativeExpression}
+	case *cc.AdditiveExpression:
+		return []cc.ExpressionNode{x.AdditiveExpression, x.MultiplicativeExpression}
+	case *cc.ShiftExpression:
+		return []cc.ExpressionNode{x.ShiftExpression, x.AdditiveExpression}
+	case *cc.RelationalExpression:
+		return []cc.ExpressionNode{x.RelationalExpression, x.ShiftExpression}
+	case *cc.EqualityExpression:
+		return []cc.ExpressionNode{x.EqualityExpression, x.RelationalExpression}
+	case *cc.AndExpression:
+		return []cc.ExpressionNode{x.AndExpression, x.EqualityExpression}
+	case *cc.ExclusiveOrExpression:
+		return []cc.ExpressionNode{x.ExclusiveOrExpression, x.AndExpression}
+	case *cc.InclusiveOrExpression:
+		return []cc.ExpressionNode{x.InclusiveOrExpression, x.ExclusiveOrExpression}
+	case *cc.ConditionalExpression:
+		if x.Case == cc.ConditionalExpressionCond && branchFree(x.ExpressionList) && branchFree(x.ConditionalExpression) {
+			return []cc.ExpressionNode{x.LogicalOrExpression, x.ExpressionList, x.ConditionalExpression}
+		}
+	}
+	return nil
+}
+
+// branchFree reports whether evaluating e can neither trap nor have a side
+// effect: constants and variables combined without division, which a
+// compiler evaluates unconditionally to select without a branch.
+func branchFree(e cc.ExpressionNode) bool {
 	e = unparen(e)
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionInt, cc.PrimaryExpressionFloat, cc.PrimaryExpressionChar, cc.PrimaryExpressionLChar:
+			return true
+		case cc.PrimaryExpressionIdent:
+			t := x.Type()
+			if d := declOf(x); d != nil {
+				return t != nil && cc.IsArithmeticType(t) && !d.IsVolatile()
+			}
+			return x.Value() != cc.Unknown // an enumerator
+		}
+		return false
+	case *cc.MultiplicativeExpression:
+		if x.Case != cc.MultiplicativeExpressionMul {
+			return false
+		}
+	}
+	ops := carriedOperands(e)
+	if len(ops) == 0 {
+		return false
+	}
+	if c, ok := e.(*cc.ConditionalExpression); ok {
+		return branchFree(c.LogicalOrExpression) // (the arms are)
+	}
+	for _, o := range ops {
+		if !branchFree(o) {
+			return false
+		}
+	}
+	// the right operand of a shift is one of the two carried
+	return true
+}
+
+// copySource renders copy source e (copySourceKind) and a C expression for
+// the origin of its value (0: defined), valid once the code has run. An
+// operand that is no copy source is rendered as usual (used), defined.
+func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
+	if x, ok := e.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionExpr && unparen(e) != e {
+		inner := x.ExpressionList
+		if l, ok := inner.(*cc.ExpressionList); ok {
+			inner = l.AssignmentExpression
+		}
+		code, o := r.copySource(inner)
+		var f frag
+		f.tok(x.Token)
+		f.cat(code)
+		f.tok(x.Token2)
+		return f, o
+	}
+	if !r.copySourceKind(e) {
+		return r.expr(e), "0"
+	}
+	if r.plainCopySource(e) {
+		return r.plainCopy(e)
+	}
+	var f frag
+	switch x := e.(type) {
+	case *cc.CastExpression:
+		code, o := r.copySource(x.CastExpression)
+		f.tok(x.Token)
+		f.cat(r.verbatim(x.TypeName))
+		f.tok(x.Token2)
+		f.cat(code)
+		return f, o
+	case *cc.UnaryExpression:
+		code, o := r.copySource(x.CastExpression)
+		f.tok(x.Token)
+		f.cat(code)
+		return f, o
+	case *cc.MultiplicativeExpression:
+		if x.Case != cc.MultiplicativeExpressionMul {
+			code, o := r.copySource(x.MultiplicativeExpression)
+			f.cat(code)
+			f.tok(x.Token)
+			f.cat(r.expr(x.CastExpression)) // the divisor is used
+			return f, o
+		}
+		return r.carriedBinary(x.MultiplicativeExpression, x.Token, x.CastExpression)
+	case *cc.AdditiveExpression:
+		return r.carriedBinary(x.AdditiveExpression, x.Token, x.MultiplicativeExpression)
+	case *cc.ShiftExpression:
+		return r.carriedBinary(x.ShiftExpression, x.Token, x.AdditiveExpression)
+	case *cc.RelationalExpression:
+		return r.carriedBinary(x.RelationalExpression, x.Token, x.ShiftExpression)
+	case *cc.EqualityExpression:
+		return r.carriedBinary(x.EqualityExpression, x.Token, x.RelationalExpression)
+	case *cc.AndExpression:
+		return r.carriedBinary(x.AndExpression, x.Token, x.EqualityExpression)
+	case *cc.ExclusiveOrExpression:
+		return r.carriedBinary(x.ExclusiveOrExpression, x.Token, x.AndExpression)
+	case *cc.InclusiveOrExpression:
+		return r.carriedBinary(x.InclusiveOrExpression, x.Token, x.ExclusiveOrExpression)
+	case *cc.ConditionalExpression:
+		// the arm not taken left its origin temporaries stale: the
+		// condition's value, kept, picks the taken arm's origin
+		taken := r.originTemp()
+		cond, co := r.copySource(x.LogicalOrExpression)
+		a, ao := r.copySource(x.ExpressionList)
+		b, bo := r.copySource(x.ConditionalExpression)
+		f.str("((" + taken + " = (__ml_uptr)!!")
+		f.cat(paren(cond))
+		f.str(")")
+		f.tok(x.Token)
+		f.cat(a)
+		f.tok(x.Token2)
+		f.cat(b)
+		f.str(")")
+		if ao == "0" && bo == "0" {
+			return f, co
+		}
+		return f, joinOrigins(co, fmt.Sprintf("(%s ? %s : %s)", taken, ao, bo))
+	}
+	panic("copySource of an expression carrying no definedness")
+}
+
+// carriedBinary renders a binary operation whose value carries the
+// definedness of both operands.
+func (r *rewriter) carriedBinary(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) (frag, string) {
+	ac, ao := r.copySource(a)
+	bc, bo := r.copySource(b)
+	var f frag
+	f.cat(ac)
+	f.tok(op)
+	f.cat(bc)
+	return f, joinOrigins(ao, bo)
+}
+
+// joinOrigins is the origin of a value computed from values of origins a
+// and b: the first that is undefined.
+func joinOrigins(a, b string) string {
+	switch {
+	case a == "0":
+		return b
+	case b == "0":
+		return a
+	}
+	return fmt.Sprintf("__ml_either(%s, %s)", a, b)
+}
+
+// plainCopy renders plain copy source e (plainCopySource) and the origin
+// of its value.
+func (r *rewriter) plainCopy(e cc.ExpressionNode) (frag, string) {
 	if d := declOfExpr(e); d != nil && r.valueOrigin(d) != "" {
 		return r.verbatim(e), r.valueOrigin(d)
 	}

@@ -481,6 +481,13 @@ __ML_INLINE __ml_uptr __ml_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const
 	return __ml_def_origin(a, n, m, decl, site);
 }
 
+/* The origin of a value computed from values of origins a and b: the
+ * first that is undefined. */
+__ML_INLINE __ml_uptr __ml_either(__ml_uptr a, __ml_uptr b)
+{
+	return a ? a : b;
+}
+
 /* A value of a local (its companion origin o) is used. */
 __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
 {
