@@ -429,23 +429,88 @@ func (r *rewriter) plainCopy(e cc.ExpressionNode) (frag, string) {
 	}
 	o := r.originTemp()
 	p := r.name("__ml_a")
+	var f frag
+	f.str("__extension__({ register __auto_type " + p + " = ")
+	f.cat(r.originPlace(e, p, o, false))
+	f.strf(" *%s; })", p)
+	return f, o
+}
+
+// originPlace renders a pointer to the scalar lvalue e in tracked memory
+// (needsCheck, or a memory local), to be held in p, followed by the
+// statement setting o to the origin of the value it holds.
+func (r *rewriter) originPlace(e cc.ExpressionNode, p, o string, write bool) frag {
 	var place frag
 	meta, decl := "0UL", "0"
 	if needsCheck(e) {
-		l := r.lvalue(e, useRead)
-		place = r.checkedPlace(e, l, false, defNone)
+		l := r.lvalue(e, useOf(write))
+		place = r.checkedPlace(e, l, write, defNone)
 		meta = l.meta
 	} else {
 		site, _ := r.memLocal(e)
 		place.str("&")
-		place.cat(paren(r.indexed(e, false)))
+		place.cat(paren(r.indexed(e, write)))
 		decl = siteRef(site)
 	}
-	var f frag
+	place.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", o, p, p, meta, decl, siteRef(r.site(e, siteAccess)))
+	return place
+}
+
+// carriedUpdate rewrites x op= rhs (an arithmetic lvalue that is a copy
+// source) so that the result carries the definedness of both operands
+// (but a divisor's, which is used). ok is false for other assignments.
+func (r *rewriter) carriedUpdate(x *cc.AssignmentExpression) (f frag, ok bool) {
+	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
+	if !r.tracksDef() || lhs.Type() == nil || !cc.IsArithmeticType(lhs.Type()) || !r.plainCopySource(unparen(lhs)) {
+		return f, false
+	}
+	code, org := r.expr(rhs), "0"
+	if x.Case != cc.AssignmentExpressionDiv && x.Case != cc.AssignmentExpressionMod {
+		code, org = r.copySource(rhs)
+	}
+	if o := r.valueOrigin(declOfExpr(lhs)); o != "" {
+		f.str("__extension__({ ")
+		f.cat(r.verbatim(lhs))
+		f.tok(x.Token)
+		f.cat(code)
+		f.strf("; %s = %s; ", o, joinOrigins(o, org))
+		f.cat(r.verbatim(lhs))
+		f.str("; })")
+		return f, true
+	}
+	// the value of a compound assignment is evaluated before its target
+	p, v, o := r.name("__ml_a"), r.name("__ml_v"), r.originTemp()
+	f.str("__extension__({ register __auto_type " + v + " = ")
+	f.cat(code)
+	f.str("; register __auto_type " + p + " = ")
+	f.cat(r.originPlace(lhs, p, o, true))
+	f.str(" *" + p + " ")
+	f.tok(x.Token)
+	f.strf(" %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s); *%s; })", v, p, p, joinOrigins(o, org), r.lossSite(x, lhs), p)
+	return f, true
+}
+
+// carriedIncDec rewrites ++/-- of an arithmetic lvalue in tracked memory
+// (operand n, post: postfix): the value keeps its definedness. ok is false
+// for other operands.
+func (r *rewriter) carriedIncDec(n, operand cc.ExpressionNode, op cc.Token, post bool) (f frag, ok bool) {
+	e := unparen(operand)
+	if !r.tracksDef() || e.Type() == nil || !cc.IsArithmeticType(e.Type()) || !r.plainCopySource(e) || declOfExpr(e) != nil && r.valueOrigin(declOfExpr(e)) != "" {
+		return f, false
+	}
+	p, v, o := r.name("__ml_a"), r.name("__ml_v"), r.originTemp()
 	f.str("__extension__({ register __auto_type " + p + " = ")
-	f.cat(place)
-	f.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s, %s); *%s; })", o, p, p, meta, decl, siteRef(r.site(e, siteAccess)), p)
-	return f, o
+	f.cat(r.originPlace(e, p, o, true))
+	f.str(" register __auto_type " + v + " = ")
+	if !post {
+		f.tok(op)
+	}
+	f.str("(*" + p + ")")
+	if post {
+		f.tok(op)
+	}
+	f.strf("; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s); %s; })", p, p, o, r.lossSite(n, operand), v)
+	return f, true
 }
 
 // originTemp declares a function-scope origin variable.

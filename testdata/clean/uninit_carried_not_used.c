@@ -2,7 +2,7 @@
  * decide anything, must not be reported: a hash chain table slid like
  * zlib's slide_hash (never-written entries read, shifted by a branch-free
  * selection and stored back), garbage summed into a local that is then
- * overwritten, and fields copied between records before being set. */
+ * overwritten, fields copied, incremented and updated before being set. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -55,6 +55,12 @@ int main(void)
 	for (int i = 1; i < 8; i++)
 		acc = acc * 31 + (raw[i] ^ 7) - (raw[i] >> 2);
 	int scaled = acc / 4;
+	for (int i = 1; i < 8; i++)
+		scaled += raw[i] << 1;
+	for (int i = 2; i < 6; i++) {
+		raw[i]++;
+		raw[i + 1] *= 3;
+	}
 	scaled = 11;
 	acc = raw[0] + scaled;
 	printf("acc %d\n", acc);
@@ -68,6 +74,8 @@ int main(void)
 	to.a = from->a + 1;
 	to.b = from->b * 2u;
 	from->b = to.b | 1u;
+	from->b++;
+	to.b -= from->b;
 	to.b = 9;
 	from->b = to.a;
 	printf("pair %u %u %u\n", to.a, to.b, from->b);
