@@ -553,11 +553,20 @@ func (r *rewriter) valueCheck(o string, n cc.Node) string {
 }
 
 // identUse rewrites a variable read for its value: a local with a
-// companion origin, or a scalar local kept in memory, is checked.
+// companion origin, a pointer local never assigned, or a scalar local
+// kept in memory, is checked.
 func (r *rewriter) identUse(x *cc.PrimaryExpression) frag {
 	d := declOf(x)
 	if o := r.valueOrigin(d); o != "" {
 		return r.valueUse(x, o)
+	}
+	if r.tracksDef() && r.hasCompanion(d) {
+		// (a pointer copied goes through ptrExpr: here its value decides)
+		var f frag
+		f.strf("(__ml_use_p(%s, %s), ", r.companion(d), siteRef(r.site(x, siteAccess)))
+		f.cat(r.verbatim(x))
+		f.str(")")
+		return f
 	}
 	if t := x.Type(); t != nil && cc.IsScalarType(t) && !isArray(x) {
 		if _, ok := r.memLocal(x); ok {

@@ -495,6 +495,14 @@ __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
 		__ml_report_uninit_value(o, site);
 }
 
+/* A pointer value (meta m) decides something (a branch, a comparison, a
+ * libc call's argument): one never assigned is an undefined value. */
+__ML_INLINE void __ml_use_p(__ml_meta_t m, const struct __ml_site *site)
+{
+	if (__ML_UNLIKELY(m == __ML_UNINIT))
+		__ml_report_uninit_value(1, site); /* (odd: origin unknown) */
+}
+
 /* Check an access of nw bytes (| __ML_WRITE for a write) at address a
  * through a pointer with meta m. A write also fails on a read-only
  * object's generation. */
@@ -622,6 +630,11 @@ slow: __ML_COLD_LABEL;
 		if (__ML_LIKELY((v - r->base <= r->end - r->base) | (r->gen != (unsigned)(m >> 32))))
 			return m;
 	}
+#endif
+#ifdef __ML_FULL
+	/* a slot never written holds no pointer: it belongs to no object */
+	if (__ml_undef_bits(slot, sizeof v) != 0)
+		return __ML_UNINIT;
 #endif
 	return __ml_meta_of((const void *)v);
 }
