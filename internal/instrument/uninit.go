@@ -560,7 +560,7 @@ func (r *rewriter) identUse(x *cc.PrimaryExpression) frag {
 	if o := r.valueOrigin(d); o != "" {
 		return r.valueUse(x, o)
 	}
-	if r.tracksDef() && r.hasCompanion(d) {
+	if r.tracksDef() && r.hasCompanion(d) && !isVaList(d.Type()) { // (va_start sets a va_list)
 		// (a pointer copied goes through ptrExpr: here its value decides)
 		var f frag
 		f.strf("(__ml_use_p(%s, %s), ", r.companion(d), siteRef(r.site(x, siteAccess)))
