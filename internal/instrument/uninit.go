@@ -11,10 +11,11 @@ import (
 // byte, set while the byte was never written: heap from malloc, and the
 // locals kept in memory (arrays, structs, unions, scalars whose address is
 // taken) declared without initializer, which are poisoned at their
-// declaration. Stores clear the bits; a scalar read for its value checks
-// them (a use); a copy carries them along instead: a struct assignment,
-// memcpy, and a scalar assignment or initialization whose value is a plain
-// lvalue. Scalar locals kept in registers have a companion origin
+// declaration. Stores clear the bits; a scalar read for a value that
+// decides something checks them (a use); a copy carries them along
+// instead: a struct assignment, memcpy, and a scalar assignment,
+// initialization or update whose value is computed from plain lvalues
+// (copySource). Scalar locals kept in registers have a companion origin
 // variable instead (0: defined; otherwise where the undefined value came
 // from), which gcc's optimizer folds away wherever the local is assigned
 // on every path.
