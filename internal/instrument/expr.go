@@ -770,6 +770,9 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 	t := lhs.Type()
 	var f frag
 	if x.Case != cc.AssignmentExpressionAssign {
+		if f, ok := r.carriedUpdate(x); ok {
+			return f
+		}
 		if o := r.valueOrigin(declOfExpr(lhs)); o != "" {
 			f.str("(" + r.valueCheck(o, lhs) + ", ")
 			f.cat(r.verbatim(lhs))
@@ -865,24 +868,21 @@ func independent(code frag, meta string, v prov) bool {
 // keeps its provenance (the same value moved): no step.
 func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantMeta bool) (frag, string, prov) {
 	if !isDataPtr(operand.Type()) {
-		var f frag
-		o := r.valueOrigin(declOfExpr(operand))
-		if o != "" {
-			f.str("(" + r.valueCheck(o, operand) + ", ")
+		// the value keeps its definedness: a register local its origin
+		if f, ok := r.carriedIncDec(n, operand, op, post); ok {
+			return f, metaWild, generated(genNone)
 		}
+		var f frag
 		if !post {
 			f.tok(op)
 		}
-		if o != "" {
+		if r.valueOrigin(declOfExpr(operand)) != "" {
 			f.cat(r.verbatim(operand))
 		} else {
 			f.cat(r.access(operand, true, defUpdate))
 		}
 		if post {
 			f.tok(op)
-		}
-		if o != "" {
-			f.str(")")
 		}
 		return f, metaWild, generated(genNone)
 	}

@@ -11,10 +11,11 @@ import (
 // byte, set while the byte was never written: heap from malloc, and the
 // locals kept in memory (arrays, structs, unions, scalars whose address is
 // taken) declared without initializer, which are poisoned at their
-// declaration. Stores clear the bits; a scalar read for its value checks
-// them (a use); a copy carries them along instead: a struct assignment,
-// memcpy, and a scalar assignment or initialization whose value is a plain
-// lvalue. Scalar locals kept in registers have a companion origin
+// declaration. Stores clear the bits; a scalar read for a value that
+// decides something checks them (a use); a copy carries them along
+// instead: a struct assignment, memcpy, and a scalar assignment,
+// initialization or update whose value is computed from plain lvalues
+// (copySource). Scalar locals kept in registers have a companion origin
 // variable instead (0: defined; otherwise where the undefined value came
 // from), which gcc's optimizer folds away wherever the local is assigned
 // on every path.
@@ -191,12 +192,33 @@ func (r *rewriter) newValueOrigin(d *cc.Declarator) string {
 	return v
 }
 
-// copySourceKind reports whether e is a plain lvalue whose value an
-// assignment copies with its definedness: a local with a companion origin,
-// or a scalar in tracked memory.
+// copySourceKind reports whether e is a value an assignment copies with
+// its definedness instead of using it: a plain lvalue (a local with a
+// companion origin, or a scalar in tracked memory), or arithmetic,
+// comparisons, casts and branch-free selections over such values, whose
+// result is undefined where an operand is. Only what decides something
+// (a branch, an address, a divisor, a call's argument, a value stored
+// where definedness is not tracked) checks: Valgrind's and MSan's rule.
 func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
 	e = unparen(e)
-	if !r.tracksDef() || e.Type() == nil || !cc.IsArithmeticType(e.Type()) || isBitfield(e) {
+	if !r.tracksDef() || e.Type() == nil || !cc.IsArithmeticType(e.Type()) {
+		return false
+	}
+	if r.plainCopySource(e) {
+		return true
+	}
+	for _, o := range carriedOperands(e) {
+		if r.copySourceKind(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainCopySource reports whether e (unparenthesized, of arithmetic type)
+// is a plain lvalue whose value is copied with its definedness.
+func (r *rewriter) plainCopySource(e cc.ExpressionNode) bool {
+	if isBitfield(e) {
 		return false
 	}
 	if d := declOfExpr(e); d != nil && r.valueOrigin(d) != "" {
@@ -212,32 +234,284 @@ func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
 	return ok
 }
 
-// copySource renders copy source e (copySourceKind) and a C expression for
-// the origin of its value, valid once the code has run.
-func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
+// carriedOperands are the operands of e (unparenthesized) whose
+// definedness its value carries, or nil when e is no operation that
+// carries definedness. A divisor decides (it may trap); a selection
+// carries its condition's only when its arms are cheap enough for the
+// compiler to select without a branch (zlib's slide_hash).
+func carriedOperands(e cc.ExpressionNode) []cc.ExpressionNode {
+	switch x := e.(type) {
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionCast && x.CastExpression.Type() != nil && cc.IsArithmeticType(x.CastExpression.Type()) {
+			return []cc.ExpressionNode{x.CastExpression}
+		}
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionPlus, cc.UnaryExpressionMinus, cc.UnaryExpressionCpl, cc.UnaryExpressionNot:
+			return []cc.ExpressionNode{x.CastExpression}
+		}
+	case *cc.MultiplicativeExpression:
+		if x.Case == cc.MultiplicativeExpressionMul {
+			return []cc.ExpressionNode{x.MultiplicativeExpression, x.CastExpression}
+		}
+		return []cc.ExpressionNode{x.MultiplicativeExpression}
+	case *cc.AdditiveExpression:
+		return []cc.ExpressionNode{x.AdditiveExpression, x.MultiplicativeExpression}
+	case *cc.ShiftExpression:
+		return []cc.ExpressionNode{x.ShiftExpression, x.AdditiveExpression}
+	case *cc.RelationalExpression:
+		return []cc.ExpressionNode{x.RelationalExpression, x.ShiftExpression}
+	case *cc.EqualityExpression:
+		return []cc.ExpressionNode{x.EqualityExpression, x.RelationalExpression}
+	case *cc.AndExpression:
+		return []cc.ExpressionNode{x.AndExpression, x.EqualityExpression}
+	case *cc.ExclusiveOrExpression:
+		return []cc.ExpressionNode{x.ExclusiveOrExpression, x.AndExpression}
+	case *cc.InclusiveOrExpression:
+		return []cc.ExpressionNode{x.InclusiveOrExpression, x.ExclusiveOrExpression}
+	case *cc.ConditionalExpression:
+		if x.Case == cc.ConditionalExpressionCond && branchFree(x.ExpressionList) && branchFree(x.ConditionalExpression) {
+			return []cc.ExpressionNode{x.LogicalOrExpression, x.ExpressionList, x.ConditionalExpression}
+		}
+	}
+	return nil
+}
+
+// branchFree reports whether evaluating e can neither trap nor have a side
+// effect: constants and variables combined without division, which a
+// compiler evaluates unconditionally to select without a branch.
+func branchFree(e cc.ExpressionNode) bool {
 	e = unparen(e)
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionInt, cc.PrimaryExpressionFloat, cc.PrimaryExpressionChar, cc.PrimaryExpressionLChar:
+			return true
+		case cc.PrimaryExpressionIdent:
+			t := x.Type()
+			if d := declOf(x); d != nil {
+				return t != nil && cc.IsArithmeticType(t) && !d.IsVolatile()
+			}
+			return x.Value() != cc.Unknown // an enumerator
+		}
+		return false
+	case *cc.MultiplicativeExpression:
+		if x.Case != cc.MultiplicativeExpressionMul {
+			return false
+		}
+	}
+	ops := carriedOperands(e)
+	if len(ops) == 0 {
+		return false
+	}
+	if c, ok := e.(*cc.ConditionalExpression); ok {
+		return branchFree(c.LogicalOrExpression) // (the arms are)
+	}
+	for _, o := range ops {
+		if !branchFree(o) {
+			return false
+		}
+	}
+	// the right operand of a shift is one of the two carried
+	return true
+}
+
+// copySource renders copy source e (copySourceKind) and a C expression for
+// the origin of its value (0: defined), valid once the code has run. An
+// operand that is no copy source is rendered as usual (used), defined.
+func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
+	if x, ok := e.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionExpr && unparen(e) != e {
+		inner := x.ExpressionList
+		if l, ok := inner.(*cc.ExpressionList); ok {
+			inner = l.AssignmentExpression
+		}
+		code, o := r.copySource(inner)
+		var f frag
+		f.tok(x.Token)
+		f.cat(code)
+		f.tok(x.Token2)
+		return f, o
+	}
+	if !r.copySourceKind(e) {
+		return r.expr(e), "0"
+	}
+	if r.plainCopySource(e) {
+		return r.plainCopy(e)
+	}
+	var f frag
+	switch x := e.(type) {
+	case *cc.CastExpression:
+		code, o := r.copySource(x.CastExpression)
+		f.tok(x.Token)
+		f.cat(r.verbatim(x.TypeName))
+		f.tok(x.Token2)
+		f.cat(code)
+		return f, o
+	case *cc.UnaryExpression:
+		code, o := r.copySource(x.CastExpression)
+		f.tok(x.Token)
+		f.cat(code)
+		return f, o
+	case *cc.MultiplicativeExpression:
+		if x.Case != cc.MultiplicativeExpressionMul {
+			code, o := r.copySource(x.MultiplicativeExpression)
+			f.cat(code)
+			f.tok(x.Token)
+			f.cat(r.expr(x.CastExpression)) // the divisor is used
+			return f, o
+		}
+		return r.carriedBinary(x.MultiplicativeExpression, x.Token, x.CastExpression)
+	case *cc.AdditiveExpression:
+		return r.carriedBinary(x.AdditiveExpression, x.Token, x.MultiplicativeExpression)
+	case *cc.ShiftExpression:
+		return r.carriedBinary(x.ShiftExpression, x.Token, x.AdditiveExpression)
+	case *cc.RelationalExpression:
+		return r.carriedBinary(x.RelationalExpression, x.Token, x.ShiftExpression)
+	case *cc.EqualityExpression:
+		return r.carriedBinary(x.EqualityExpression, x.Token, x.RelationalExpression)
+	case *cc.AndExpression:
+		return r.carriedBinary(x.AndExpression, x.Token, x.EqualityExpression)
+	case *cc.ExclusiveOrExpression:
+		return r.carriedBinary(x.ExclusiveOrExpression, x.Token, x.AndExpression)
+	case *cc.InclusiveOrExpression:
+		return r.carriedBinary(x.InclusiveOrExpression, x.Token, x.ExclusiveOrExpression)
+	case *cc.ConditionalExpression:
+		// the arm not taken left its origin temporaries stale: the
+		// condition's value, kept, picks the taken arm's origin
+		taken := r.originTemp()
+		cond, co := r.copySource(x.LogicalOrExpression)
+		a, ao := r.copySource(x.ExpressionList)
+		b, bo := r.copySource(x.ConditionalExpression)
+		f.str("((" + taken + " = (__ml_uptr)!!")
+		f.cat(paren(cond))
+		f.str(")")
+		f.tok(x.Token)
+		f.cat(a)
+		f.tok(x.Token2)
+		f.cat(b)
+		f.str(")")
+		if ao == "0" && bo == "0" {
+			return f, co
+		}
+		return f, joinOrigins(co, fmt.Sprintf("(%s ? %s : %s)", taken, ao, bo))
+	}
+	panic("copySource of an expression carrying no definedness")
+}
+
+// carriedBinary renders a binary operation whose value carries the
+// definedness of both operands.
+func (r *rewriter) carriedBinary(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) (frag, string) {
+	ac, ao := r.copySource(a)
+	bc, bo := r.copySource(b)
+	var f frag
+	f.cat(ac)
+	f.tok(op)
+	f.cat(bc)
+	return f, joinOrigins(ao, bo)
+}
+
+// joinOrigins is the origin of a value computed from values of origins a
+// and b: the first that is undefined.
+func joinOrigins(a, b string) string {
+	switch {
+	case a == "0":
+		return b
+	case b == "0":
+		return a
+	}
+	return fmt.Sprintf("__ml_either(%s, %s)", a, b)
+}
+
+// plainCopy renders plain copy source e (plainCopySource) and the origin
+// of its value.
+func (r *rewriter) plainCopy(e cc.ExpressionNode) (frag, string) {
 	if d := declOfExpr(e); d != nil && r.valueOrigin(d) != "" {
 		return r.verbatim(e), r.valueOrigin(d)
 	}
 	o := r.originTemp()
 	p := r.name("__ml_a")
+	var f frag
+	f.str("__extension__({ register __auto_type " + p + " = ")
+	f.cat(r.originPlace(e, p, o, false))
+	f.strf(" *%s; })", p)
+	return f, o
+}
+
+// originPlace renders a pointer to the scalar lvalue e in tracked memory
+// (needsCheck, or a memory local), to be held in p, followed by the
+// statement setting o to the origin of the value it holds.
+func (r *rewriter) originPlace(e cc.ExpressionNode, p, o string, write bool) frag {
 	var place frag
 	meta, decl := "0UL", "0"
 	if needsCheck(e) {
-		l := r.lvalue(e, useRead)
-		place = r.checkedPlace(e, l, false, defNone)
+		l := r.lvalue(e, useOf(write))
+		place = r.checkedPlace(e, l, write, defNone)
 		meta = l.meta
 	} else {
 		site, _ := r.memLocal(e)
 		place.str("&")
-		place.cat(paren(r.indexed(e, false)))
+		place.cat(paren(r.indexed(e, write)))
 		decl = siteRef(site)
 	}
-	var f frag
+	place.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", o, p, p, meta, decl, siteRef(r.site(e, siteAccess)))
+	return place
+}
+
+// carriedUpdate rewrites x op= rhs (an arithmetic lvalue that is a copy
+// source) so that the result carries the definedness of both operands
+// (but a divisor's, which is used). ok is false for other assignments.
+func (r *rewriter) carriedUpdate(x *cc.AssignmentExpression) (f frag, ok bool) {
+	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
+	if !r.tracksDef() || lhs.Type() == nil || !cc.IsArithmeticType(lhs.Type()) || !r.plainCopySource(unparen(lhs)) {
+		return f, false
+	}
+	code, org := r.expr(rhs), "0"
+	if x.Case != cc.AssignmentExpressionDiv && x.Case != cc.AssignmentExpressionMod {
+		code, org = r.copySource(rhs)
+	}
+	if o := r.valueOrigin(declOfExpr(lhs)); o != "" {
+		f.str("__extension__({ ")
+		f.cat(r.verbatim(lhs))
+		f.tok(x.Token)
+		f.cat(code)
+		f.strf("; %s = %s; ", o, joinOrigins(o, org))
+		f.cat(r.verbatim(lhs))
+		f.str("; })")
+		return f, true
+	}
+	// the value of a compound assignment is evaluated before its target
+	p, v, o := r.name("__ml_a"), r.name("__ml_v"), r.originTemp()
+	f.str("__extension__({ register __auto_type " + v + " = ")
+	f.cat(code)
+	f.str("; register __auto_type " + p + " = ")
+	f.cat(r.originPlace(lhs, p, o, true))
+	f.str(" *" + p + " ")
+	f.tok(x.Token)
+	f.strf(" %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s); *%s; })", v, p, p, joinOrigins(o, org), r.lossSite(x, lhs), p)
+	return f, true
+}
+
+// carriedIncDec rewrites ++/-- of an arithmetic lvalue in tracked memory
+// (operand n, post: postfix): the value keeps its definedness. ok is false
+// for other operands.
+func (r *rewriter) carriedIncDec(n, operand cc.ExpressionNode, op cc.Token, post bool) (f frag, ok bool) {
+	e := unparen(operand)
+	if !r.tracksDef() || e.Type() == nil || !cc.IsArithmeticType(e.Type()) || !r.plainCopySource(e) || declOfExpr(e) != nil && r.valueOrigin(declOfExpr(e)) != "" {
+		return f, false
+	}
+	p, v, o := r.name("__ml_a"), r.name("__ml_v"), r.originTemp()
 	f.str("__extension__({ register __auto_type " + p + " = ")
-	f.cat(place)
-	f.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s, %s); *%s; })", o, p, p, meta, decl, siteRef(r.site(e, siteAccess)), p)
-	return f, o
+	f.cat(r.originPlace(e, p, o, true))
+	f.str(" register __auto_type " + v + " = ")
+	if !post {
+		f.tok(op)
+	}
+	f.str("(*" + p + ")")
+	if post {
+		f.tok(op)
+	}
+	f.strf("; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s); %s; })", p, p, o, r.lossSite(n, operand), v)
+	return f, true
 }
 
 // originTemp declares a function-scope origin variable.
@@ -280,11 +554,20 @@ func (r *rewriter) valueCheck(o string, n cc.Node) string {
 }
 
 // identUse rewrites a variable read for its value: a local with a
-// companion origin, or a scalar local kept in memory, is checked.
+// companion origin, a pointer local never assigned, or a scalar local
+// kept in memory, is checked.
 func (r *rewriter) identUse(x *cc.PrimaryExpression) frag {
 	d := declOf(x)
 	if o := r.valueOrigin(d); o != "" {
 		return r.valueUse(x, o)
+	}
+	if r.tracksDef() && r.hasCompanion(d) && !isVaList(d.Type()) { // (va_start sets a va_list)
+		// (a pointer copied goes through ptrExpr: here its value decides)
+		var f frag
+		f.strf("(__ml_use_p(%s, %s), ", r.companion(d), siteRef(r.site(x, siteAccess)))
+		f.cat(r.verbatim(x))
+		f.str(")")
+		return f
 	}
 	if t := x.Type(); t != nil && cc.IsScalarType(t) && !isArray(x) {
 		if _, ok := r.memLocal(x); ok {

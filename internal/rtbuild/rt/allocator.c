@@ -226,6 +226,11 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 		ml_shadow_zero((uptr)p, oldsize);
 		__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD, ml_caller_site());
 		ml_def_clear(p, oldsize);
+	} else if (n < oldsize) {
+		/* the tail given back is libc's again: like freed memory, whoever
+		 * gets it next (libc's own blocks are never poisoned) starts from
+		 * defined bytes */
+		ml_def_clear((char *)q + n, oldsize - n);
 	}
 	if (undef && n > oldsize)
 		__ml_poison((uptr)q + oldsize, n - oldsize, 0);

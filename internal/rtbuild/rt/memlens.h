@@ -484,11 +484,26 @@ __ML_INLINE __ml_uptr __ml_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const
 	return __ml_def_origin(a, n, m, decl, site);
 }
 
+/* The origin of a value computed from values of origins a and b: the
+ * first that is undefined. */
+__ML_INLINE __ml_uptr __ml_either(__ml_uptr a, __ml_uptr b)
+{
+	return a ? a : b;
+}
+
 /* A value of a local (its companion origin o) is used. */
 __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
 {
 	if (__ML_UNLIKELY(o != 0))
 		__ml_report_uninit_value(o, site);
+}
+
+/* A pointer value (meta m) decides something (a branch, a comparison, a
+ * libc call's argument): one never assigned is an undefined value. */
+__ML_INLINE void __ml_use_p(__ml_meta_t m, const struct __ml_site *site)
+{
+	if (__ML_UNLIKELY(m == __ML_UNINIT))
+		__ml_report_uninit_value(1, site); /* (odd: origin unknown) */
 }
 
 /* Check an access of nw bytes (| __ML_WRITE for a write) at address a
@@ -618,6 +633,11 @@ slow: __ML_COLD_LABEL;
 		if (__ML_LIKELY((v - r->base <= r->end - r->base) | (r->gen != (unsigned)(m >> 32))))
 			return m;
 	}
+#endif
+#ifdef __ML_FULL
+	/* a slot never written holds no pointer: it belongs to no object */
+	if (__ml_undef_bits(slot, sizeof v) != 0)
+		return __ML_UNINIT;
 #endif
 	return __ml_meta_of((const void *)v);
 }

@@ -4,9 +4,9 @@
  * while the byte is undefined: heap from the instrumented program's malloc
  * (and realloc's growth), a local declared without initializer. Stores
  * clear the bits they cover; copies (struct assignment, memcpy, a scalar
- * assigned from memory) carry them along; uses (a branch, arithmetic, an
- * index, a dereference, a call's argument, a libc function reading the
- * bytes) check them: UNINITIALIZED-READ. Memory nobody poisoned reads as
+ * assigned from memory or computed from such values) carry them along;
+ * uses (a branch, an index, a dereference, a divisor, a call's argument,
+ * a libc function reading the bytes) check them: UNINITIALIZED-READ. Memory nobody poisoned reads as
  * defined, and a freed heap block is cleared, so libc's own memory (and
  * memory it hands out later) is never reported.
  *
