@@ -55,6 +55,8 @@
 #define ml_live_lookup         __mlrt_live_lookup
 #define ml_map_fixed           __mlrt_map_fixed
 #define ml_map_hot             __mlrt_map_hot
+#define ml_map_closed          __mlrt_map_closed
+#define ml_own_table           __mlrt_own_table
 #define ml_new_record          __mlrt_new_record
 #define ml_next_block_id       __mlrt_next_block_id
 #define ml_locals_exit         __mlrt_locals_exit
@@ -309,6 +311,8 @@ static inline int ml_ready(void)
 }
 void *ml_map_fixed(uptr addr, uptr size, const char *what);
 void *ml_map_hot(uptr addr, uptr size, const char *what);
+/* Reserve [addr, addr+size) inaccessible (mprotect opens parts of it). */
+void *ml_map_closed(uptr addr, uptr size);
 /* Zero the whole definedness shadow (every byte reads as defined). */
 void ml_def_forget(void);
 /* Did libc hand out p while the runtime was initializing (no record)?
@@ -561,7 +565,9 @@ meta_t ml_new_record(const void *p, size_t n, unsigned kind, unsigned alloc_stac
 /* The same on slot s, which the caller owns. */
 meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsigned alloc_stack);
 int ml_slot_in_use(unsigned slot);     /* has ever been handed out */
-unsigned ml_slot_end(void);            /* slots below have been handed out */
+unsigned ml_slot_end(void);            /* slots below have been handed out (and are open) */
+/* The name of the slot-indexed table holding a, or 0. */
+const char *ml_own_table(uptr a);
 
 void ml_live_insert(uptr base, meta_t m);
 int ml_live_lookup(uptr base, meta_t *m);

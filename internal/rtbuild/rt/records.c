@@ -87,6 +87,48 @@ uint64_t ml_next_block_id(void)
 	return ml_id_next++;
 }
 
+/* ---- the slot-indexed tables ----
+ *
+ * Mapped inaccessible, and opened (mprotect) ML_OPEN_SLOTS slots at a time
+ * as slots are handed out, in the slow path that hands them out: a wild
+ * write far past the slots in use faults at once, and the fatal-signal
+ * report names the table (signals.c). 64K slots are 2 MiB of records:
+ * whole huge pages. */
+#define ML_OPEN_SLOTS (1u << 16)
+static const struct ml_slot_table {
+	uptr addr, elem;
+	int hot; /* touched by every check: huge pages (ml_map_hot) */
+} ml_slot_tables[] = {
+	{(uptr)__ML_RECS, sizeof(struct __ml_rec), 1},
+	{ML_COLD_ADDR, sizeof(struct ml_cold), 1},
+	{ML_LSITE_ADDR, sizeof(struct ml_lsite), 0},
+	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0},
+	{(uptr)__ML_CUTS, sizeof(struct __ml_cut), 0},
+	{ML_FPROV_ADDR, sizeof(struct ml_fprov), 0},
+};
+#define ML_NSLOT_TABLES (sizeof ml_slot_tables / sizeof ml_slot_tables[0])
+
+static uint64_t ml_opened; /* slots below are accessible in every table */
+
+/* Open slots below end in every table. Lock-free (a malloc in a signal
+ * handler may get here): opening twice is harmless. */
+static void ml_slot_tables_open(uint64_t end)
+{
+	uint64_t open = ML_ACQ(&ml_opened);
+	while (open < end) {
+		uint64_t want = (end + ML_OPEN_SLOTS - 1) & ~(uint64_t)(ML_OPEN_SLOTS - 1);
+		for (unsigned i = 0; i < ML_NSLOT_TABLES; i++) {
+			const struct ml_slot_table *t = &ml_slot_tables[i];
+			if (mprotect((void *)(t->addr + open * t->elem), (want - open) * t->elem, PROT_READ | PROT_WRITE)) {
+				ml_printf("memlens: out of internal memory (record tables)\n");
+				ml_die();
+			}
+		}
+		if (__atomic_compare_exchange_n(&ml_opened, &open, want, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return;
+	}
+}
+
 int ml_slot_in_use(unsigned slot)
 {
 	return slot >= __ML_FIRST_SLOT && slot < ml_slot_end();
@@ -94,7 +136,9 @@ int ml_slot_in_use(unsigned slot)
 
 unsigned ml_slot_end(void)
 {
-	return (unsigned)ML_LOAD(&ml_bump);
+	/* (a refill bumps the counter before it opens its slots) */
+	uint64_t bump = ML_LOAD(&ml_bump), open = ML_ACQ(&ml_opened);
+	return (unsigned)(bump < open ? bump : open);
 }
 
 static void ml_hist_archive(unsigned s, uint64_t pos);
@@ -175,6 +219,7 @@ static ML_NOINLINE void ml_slot_refill(void)
 	if (n == 0) {
 		uint64_t first = ML_ADD(&ml_bump, ML_SLOT_BATCH);
 		if (first + ML_SLOT_BATCH <= __ML_MAX_RECS) {
+			ml_slot_tables_open(first + ML_SLOT_BATCH);
 			/* Hand out ascending slots: the cache pops from the end. */
 			for (unsigned i = 0; i < ML_SLOT_BATCH; i++)
 				t->cache[i] = (unsigned)(first + ML_SLOT_BATCH - 1 - i);
@@ -530,10 +575,15 @@ int ml_block_by_base(uptr base, struct ml_binfo *b)
 
 void ml_records_init(void)
 {
-	ml_map_hot(ML_COLD_ADDR, __ML_MAX_RECS * sizeof(struct ml_cold), "record details");
+	for (unsigned i = 0; i < ML_NSLOT_TABLES; i++) {
+		const struct ml_slot_table *t = &ml_slot_tables[i];
+		ml_map_closed(t->addr, __ML_MAX_RECS * t->elem);
+		if (t->hot) /* (advice: failure changes nothing) */
+			madvise((void *)t->addr, __ML_MAX_RECS * t->elem, MADV_HUGEPAGE);
+	}
+	ml_slot_tables_open(__ML_FIRST_SLOT);
 	ml_map_fixed(ML_HIST_ADDR, ML_HIST_BYTES, "free history");
 	ml_map_fixed(ML_ARENA_ADDR, ML_ARENA_SIZE, "internal arena");
-	ml_map_fixed(ML_LSITE_ADDR, __ML_MAX_RECS * sizeof(struct ml_lsite), "local sites");
 }
 
 void ml_records_lock_all(void)
