@@ -32,7 +32,6 @@
 #include <stdio.h>
 #include <unistd.h>
 
-int ml_damage;
 
 /* Is [a, a+n) (partly) in memlens's own ranges: outside application
  * memory, canonical, above the NULL page? */
@@ -67,7 +66,8 @@ static const struct {
 	{(uptr)__ML_REFS, (uptr)__ML_CUTS, "reference counts"},
 	{(uptr)__ML_CUTS, (uptr)__ML_STEPS, "cycle cuts"},
 	{(uptr)__ML_STEPS, ML_FPROV_ADDR, "value propagation steps"},
-	{ML_FPROV_ADDR, ML_FPROV_ADDR + 0x10000000000UL, "free provenance table"},
+	{ML_FPROV_ADDR, ML_STATE_ADDR - ML_STATE_GUARD, "free provenance table"},
+	{ML_STATE_ADDR - ML_STATE_GUARD, ML_STATE_ADDR + ML_STATE_SIZE + ML_STATE_GUARD, "state"},
 };
 
 const char *ml_own_table(uptr a)
@@ -89,6 +89,14 @@ static const site_t *ml_last_statement(void)
 		d = __ML_MAX_FRAMES;
 	const site_t *s = ml_tls.detecting ? ml_tls.detecting : __ml_t.frames[d ? d - 1 : 0];
 	return ml_site_known(s) ? s : 0;
+}
+
+void ml_state_damaged(void)
+{
+	/* (the start-up gate stays in the program's .bss: malloc reads it
+	 * before the state mapping exists; it can only be hit after start-up) */
+	ml_damaged("memlens's start-up flag holds impossible values%.0lu", 0);
+	ml_state = ML_READY;
 }
 
 void ml_damaged(const char *fmt, uint64_t v)

@@ -28,7 +28,6 @@
 #include <unistd.h>
 
 int ml_state;
-volatile int ml_errors;
 uptr ml_min_mapped = 65536; /* the kernel's default */
 
 /* vm.mmap_min_addr, when /proc tells it (raw syscalls: libc may not be
@@ -281,6 +280,11 @@ void __ml_init(void)
 		return;
 	}
 	ml_state = ML_INITIALIZING;
+	ml_map_closed(ML_STATE_ADDR - ML_STATE_GUARD, ML_STATE_GUARD);
+	ml_map_fixed(ML_STATE_ADDR, ML_STATE_SIZE, "memlens's state");
+	ml_map_closed(ML_STATE_ADDR + ML_STATE_SIZE, ML_STATE_GUARD);
+	memcpy(ml_kind_enabled, ml_kinds_default, sizeof ml_kind_enabled);
+	ml_records_state_init();
 	ml_stack_room();
 	ml_explain_init(); /* (the options switch explanations on) */
 	ml_flags_defaults();

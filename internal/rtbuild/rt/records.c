@@ -32,9 +32,40 @@
 
 #define ML_RECYCLE_DELAY (1u << 16)
 
+struct ml_fifo {
+	int lock;
+	struct ml_batch *head, *tail; /* full batches, oldest first */
+	uint64_t count;               /* slots in them */
+	struct ml_batch *pool;        /* empty batches */
+};
+
 /* ---- bump arena for slot batches (inside the runtime's region) ---- */
 
-static uptr ml_arena_top = ML_ARENA_ADDR;
+/* records.c's part of the state mapping (internal.h); hot shared
+ * counters each on its own cache line. */
+struct ml_records_state {
+	uptr arena_top;
+	uint64_t bump __attribute__((aligned(64))); /* next never-used slot */
+	uint64_t block_id __attribute__((aligned(64)));
+	uint64_t hist_pos __attribute__((aligned(64)));
+	uint64_t opened __attribute__((aligned(64))); /* slots below are accessible in every table */
+	struct ml_fifo fifo __attribute__((aligned(64)));
+};
+_Static_assert(ML_ST_RECORDS + sizeof(struct ml_records_state) <= ML_ST_DEPOT, "records.c's state fits");
+#define ML_RS (&ML_STATE_AT(struct ml_records_state, ML_ST_RECORDS))
+#define ml_arena_top (ML_RS->arena_top)
+#define ml_bump (ML_RS->bump)
+#define ml_block_id (ML_RS->block_id)
+#define ml_hist_pos (ML_RS->hist_pos)
+#define ml_opened (ML_RS->opened)
+#define ml_fifo (ML_RS->fifo)
+
+void ml_records_state_init(void)
+{
+	ml_arena_top = ML_ARENA_ADDR;
+	ml_bump = __ML_FIRST_SLOT;
+	ml_block_id = 1;
+}
 
 static void *ml_arena_alloc(uptr size)
 {
@@ -49,10 +80,6 @@ static void *ml_arena_alloc(uptr size)
 
 /* ---- slots ---- */
 
-/* Hot shared counters, each on its own cache line. */
-static uint64_t ml_bump __attribute__((aligned(64))) = __ML_FIRST_SLOT; /* next never-used slot */
-static uint64_t ml_block_id __attribute__((aligned(64))) = 1;
-static uint64_t ml_hist_pos __attribute__((aligned(64)));
 
 /* Freed slots travel in batches: a thread fills one as it frees, hands it
  * to the FIFO when full and takes the oldest batch when it needs slots, so
@@ -64,12 +91,6 @@ struct ml_batch {
 	unsigned slot[ML_SLOT_BATCH];
 };
 
-static struct {
-	int lock;
-	struct ml_batch *head, *tail; /* full batches, oldest first */
-	uint64_t count;               /* slots in them */
-	struct ml_batch *pool;        /* empty batches */
-} ml_fifo __attribute__((aligned(64)));
 
 /* Block ids come from one global counter; a thread reserves them 64 at a
  * time so allocation does not serialise on the counter's cache line. In a
@@ -107,8 +128,6 @@ static const struct ml_slot_table {
 	{ML_FPROV_ADDR, sizeof(struct ml_fprov), 0},
 };
 #define ML_NSLOT_TABLES (sizeof ml_slot_tables / sizeof ml_slot_tables[0])
-
-static uint64_t ml_opened; /* slots below are accessible in every table */
 
 /* Open slots below end in every table. Lock-free (a malloc in a signal
  * handler may get here): opening twice is harmless. */
