@@ -142,7 +142,23 @@ void ml_die(void)
 
 /* ---- the report lock ---- */
 
-static int ml_rlock;
+/* report.c's part of the state mapping (internal.h) */
+#define ML_SEEN_N 8192
+struct ml_report_state {
+	int rlock;
+	struct {
+		uptr key;
+		unsigned kind;
+	} seen[ML_SEEN_N]; /* dedupe: (kind, site) seen */
+	char tbuf[64 << 10];  /* a report's text */
+	char jbuf[256 << 10]; /* and its JSON record */
+};
+_Static_assert(ML_ST_REPORT + sizeof(struct ml_report_state) <= ML_ST_NAMES, "report.c's state fits");
+#define ML_REPS (&ML_STATE_AT(struct ml_report_state, ML_ST_REPORT))
+#define ml_rlock (ML_REPS->rlock)
+#define ml_seen (ML_REPS->seen)
+#define ml_tbuf (ML_REPS->tbuf)
+#define ml_jbuf (ML_REPS->jbuf)
 
 void ml_report_lock(void)
 {
@@ -161,11 +177,6 @@ void ml_report_unlock(void)
 
 /* ---- dedupe: (kind, site) seen ---- */
 
-#define ML_SEEN_N 8192
-static struct {
-	uptr key;
-	unsigned kind;
-} ml_seen[ML_SEEN_N];
 
 /* 1 if (kind, key) was reported before; records it otherwise. Called with
  * the lock held. A full table stops deduplicating (reports everything). */
@@ -1776,8 +1787,6 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 
 /* ---- output ---- */
 
-static char ml_tbuf[64 << 10];
-static char ml_jbuf[256 << 10];
 
 static int ml_open_log(const char *path, int pid, int with_pid)
 {
