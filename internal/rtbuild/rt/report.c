@@ -2078,7 +2078,7 @@ static void ml_fault_json(struct ml_buf *b, enum ml_kind kind, const struct ml_f
 	ml_jkey(b, "address");
 	ml_jaddr(b, f->addr);
 	ml_jkey(b, "expr");
-	ml_jstr(b, "");
+	ml_jstr(b, f->site ? f->site->expr : "");
 	ml_jkey(b, "thread");
 	ml_bdec(b, tid);
 	ml_jkey(b, "pid");
