@@ -157,6 +157,10 @@ type Record struct {
 	// Chains[1] for the pointer that freed the block (DOUBLE-FREE,
 	// DANGLING-POINTER-DEREF). Absent with explain=0.
 	Chains [][]Step `json:"chains,omitempty"`
+	// What each chain is about, as the text titles it: "the pointer
+	// dereferenced here", "the pointer that freed the block" (Chains[0]
+	// when the pointer the report is about has no chain).
+	ChainTitles []string `json:"chain_titles,omitempty"`
 
 	// MEMORY-LEAK: one loss record, the blocks of one category with one
 	// allocation stack; File, Line and Stack are where they were allocated.

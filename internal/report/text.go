@@ -304,8 +304,13 @@ func (t *textWriter) details(where string) {
 	t.threads()
 }
 
-// ChainTitle names chain i the way ml_chains_collect does.
+// ChainTitle names chain i the way ml_chains_collect does: as the record
+// says, or for a record without chain_titles (an older memlens) by its
+// kind and place.
 func (r *Record) ChainTitle(i int) string {
+	if i < len(r.ChainTitles) {
+		return r.ChainTitles[i]
+	}
 	what, _ := splitMessage(r.Message)
 	switch {
 	case r.Kind == "UNINITIALIZED-READ":

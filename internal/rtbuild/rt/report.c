@@ -1663,6 +1663,14 @@ static void ml_jchains(struct ml_buf *b, const struct ml_event *ev, const site_t
 		ml_bput(b, "}]");
 	}
 	ml_bputc(b, ']');
+	ml_jkey(b, "chain_titles");
+	ml_bputc(b, '[');
+	for (unsigned i = 0; i < ml_nchains; i++) {
+		if (i)
+			ml_bputc(b, ',');
+		ml_jstr(b, ml_chain_title[i]);
+	}
+	ml_bputc(b, ']');
 	(void)ev;
 }
 
