@@ -160,6 +160,7 @@
 #define ml_world_stopped       __mlrt_world_stopped
 #define ml_world_park          __mlrt_world_park
 #define ml_thread_parked_sp    __mlrt_thread_parked_sp
+#define ml_thread_parked_regs  __mlrt_thread_parked_regs
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -484,6 +485,9 @@ int ml_thread_stack(unsigned id, uptr *lo, uptr *hi);
 /* The stack pointer of thread id while ml_world_stopped has it parked
  * (its stack below is dead), else 0. */
 uptr ml_thread_parked_sp(unsigned id);
+/* Where the registers of thread id, stopped by a signal while
+ * ml_world_stopped has it parked, were copied: [result, *hi); 0 if not. */
+uptr ml_thread_parked_regs(unsigned id, uptr *hi);
 
 /* ---- interceptors.c: helpers of the checked libc replacements (and
  * wchar.c's) ---- */

@@ -273,17 +273,21 @@ static void ml_scan_roots(void)
 		sp = ml_main_frame; /* main has returned: below its frame lies only the past */
 	if (top > sp)
 		ml_scan(sp, top, ML_L_REACHABLE, -1);
+	uptr lo, hi;
 	if (__ml_t.id != 0) {
-		uptr lo = ml_main_stack_lo(), sp = ml_thread_parked_sp(0);
-		if (sp > lo && sp < (uptr)__libc_stack_end)
-			lo = sp;
+		uptr parked = ml_thread_parked_sp(0);
+		lo = ml_main_stack_lo();
+		if (parked > lo && parked < (uptr)__libc_stack_end)
+			lo = parked;
 		if (lo && lo < (uptr)__libc_stack_end)
 			ml_scan(lo, (uptr)__libc_stack_end, ML_L_REACHABLE, -1);
 	}
-	uptr lo, hi;
-	for (unsigned id = 0; ml_thread_stack(id, &lo, &hi) >= 0; id++)
+	for (unsigned id = 0; ml_thread_stack(id, &lo, &hi) >= 0; id++) {
 		if (hi > lo)
 			ml_scan(lo, hi, ML_L_REACHABLE, -1);
+		if (id != __ml_t.id && (lo = ml_thread_parked_regs(id, &hi)))
+			ml_scan(lo, hi, ML_L_REACHABLE, -1);
+	}
 	ml_drain();
 }
 

@@ -38,6 +38,7 @@ struct ml_thr {
 	uptr stack_lo, stack_hi; /* its stack (with its TLS), while live (leaks.c) */
 	int32_t ktid;           /* the kernel's id of the thread, for the stop signal */
 	uptr parked_sp;         /* its stack pointer while it is stopped (ml_world_stopped) */
+	uptr parked_regs;       /* where its interrupted registers were copied meanwhile (or 0) */
 };
 #define ML_MAX_THREADS (1u << 22)
 #define ML_THR ((struct ml_thr *)ML_THR_ADDR)
@@ -136,6 +137,13 @@ int ml_thread_stack(unsigned id, uptr *lo, uptr *hi)
 uptr ml_thread_parked_sp(unsigned id)
 {
 	return id < ML_MAX_THREADS ? ML_LOAD(&ML_THR[id].parked_sp) : 0;
+}
+
+uptr ml_thread_parked_regs(unsigned id, uptr *hi)
+{
+	uptr r = id < ML_MAX_THREADS ? ML_LOAD(&ML_THR[id].parked_regs) : 0;
+	*hi = r ? r + NGREG * sizeof(greg_t) : 0;
+	return r;
 }
 
 /* ---- __ml_pthread_create ---- */
@@ -250,15 +258,26 @@ void ml_world_park(const void *uc)
 	__builtin_unwind_init();
 	__asm__ volatile("" : : "r"(regs) : "memory");
 	unsigned id = __ml_t.id;
-	/* (regs is this frame's lowest word the scan needs: the spills and
-	 * the interrupted code's frames lie above it) */
-	if (id < ML_MAX_THREADS)
+	if (id < ML_MAX_THREADS && uc) {
+		/* Interrupted by the stop signal: its registers, and its stack
+		 * from the stack pointer it had. Not the signal frame nor the
+		 * red zone below that pointer, where the frames of the calls
+		 * that returned left pointers they no longer hold. */
+		ML_STORE(&ML_THR[id].parked_regs, (uptr)regs);
+		ML_STORE(&ML_THR[id].parked_sp, (uptr)regs[REG_RSP]);
+	} else if (id < ML_MAX_THREADS) {
+		/* parked at a section's end, in its own code: regs is this
+		 * frame's lowest word the scan needs (the spills and the
+		 * caller's frames lie above it) */
 		ML_STORE(&ML_THR[id].parked_sp, (uptr)regs < (uptr)&id ? (uptr)regs : (uptr)&id);
+	}
 	__atomic_fetch_add(&ml_world.parked, 1, __ATOMIC_RELEASE);
 	while (ML_ACQ(&ml_world.active))
 		syscall(SYS_futex, &ml_world.active, FUTEX_WAIT_PRIVATE, 1, 0, 0, 0);
-	if (id < ML_MAX_THREADS)
+	if (id < ML_MAX_THREADS) {
 		ML_STORE(&ML_THR[id].parked_sp, 0);
+		ML_STORE(&ML_THR[id].parked_regs, 0);
+	}
 	errno = saved;
 }
 
