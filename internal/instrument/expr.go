@@ -8,6 +8,9 @@ import (
 const (
 	metaNull = "0UL" // NULL
 	metaWild = "1UL" // unknown provenance: only NULL is checked
+	// a pointer never assigned, whose origin is not named (__ML_UNINIT;
+	// full checking names it: uninitMeta)
+	metaUninit = "3UL"
 )
 
 // expr rewrites n, evaluated for its value or its side effects.

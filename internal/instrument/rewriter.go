@@ -73,12 +73,12 @@ type fnState struct {
 	scopes       []*scope             // the blocks being rewritten, innermost last
 	gotos        map[string][]cc.Node // goto statements by label
 	labels       map[string]*cc.LabeledStatement
-	targets      []jumpTarget    // the loops and switches being rewritten, innermost last
-	forInit      bool            // rewriting the declaration of a for statement
-	uninit       map[string]bool // companions of pointer locals declared without initializer
-	unseenWrites bool            // asm or a nested function may assign locals
-	regs         []*localObj     // registrations due after the declaration being rewritten
-	defs         []string        // definedness set-up due after the declaration being rewritten
+	targets      []jumpTarget      // the loops and switches being rewritten, innermost last
+	forInit      bool              // rewriting the declaration of a for statement
+	uninit       map[string]string // companions of pointer locals declared without initializer: their initial meta
+	unseenWrites bool              // asm or a nested function may assign locals
+	regs         []*localObj       // registrations due after the declaration being rewritten
+	defs         []string          // definedness set-up due after the declaration being rewritten
 	switchBodies map[*cc.CompoundStatement]bool
 	bodies       map[*cc.Statement]bool         // statements that are an if's branch or a loop's body
 	stmtExprs    map[*cc.CompoundStatement]bool // bodies of statement expressions
@@ -101,6 +101,7 @@ type rewriter struct {
 	seqMemo      map[cc.Node]int
 	toks         []cc.Token // verbatim's scratch buffer
 	sites        []site
+	uninitMetas  int // the unit's cache of uninit records (__ml_uninit_metas), one per declaration
 	fn           *fnState
 	n            int                  // unique-name counter
 	defined      map[string]bool      // functions defined in this translation unit
@@ -252,7 +253,16 @@ func (r *rewriter) siteTable() string {
 	return cTable("struct __ml_site", "__ml_sites", len(r.sites), func(i int) string {
 		s := r.sites[i]
 		return fmt.Sprintf("{%s,%s,%s,%s,%s,%d,%d,%d,%d}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), cstr(s.to), s.line, s.col, s.kind, s.aux)
-	}) + r.arrayTable() + r.globalMetas() + r.literalDecls()
+	}) + r.uninitMetaTable() + r.arrayTable() + r.globalMetas() + r.literalDecls()
+}
+
+// uninitMetaTable declares the cache of the unit's uninit records (see
+// uninitMeta): zero until first made.
+func (r *rewriter) uninitMetaTable() string {
+	if r.uninitMetas == 0 {
+		return ""
+	}
+	return fmt.Sprintf("static __ml_meta_t __ml_uninit_metas[%d] __attribute__((unused));", r.uninitMetas)
 }
 
 // cTable is the definition of a static const array of n rows of type typ.
@@ -566,7 +576,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: callsAlloca(fd.CompoundStatement),
-		uninit:  map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
+		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
@@ -701,8 +711,8 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		}
 		for _, m := range r.fn.metas {
 			init := "0"
-			if r.fn.uninit[m] {
-				init = "2UL" // __ML_UNINIT
+			if u, ok := r.fn.uninit[m]; ok {
+				init = u
 			}
 			attrs := " __attribute__((unused))"
 			if companions[m] {
@@ -1077,11 +1087,24 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 		// assigned (unless code we do not see may assign it)
 		m := r.companion(d)
 		if !r.fn.unseenWrites {
-			r.fn.uninit[m] = true
+			r.fn.uninit[m] = r.uninitMeta(d)
 			r.fn.uninitProv[r.companionProv(d).word] = true
 		}
 	}
 	return f
+}
+
+// uninitMeta is the initial meta of pointer local d declared without
+// initializer: with definedness tracked, the uninit record naming its
+// declaration, which reports of its value's uses give as the origin (made
+// once, kept in the unit's __ml_uninit_metas); otherwise __ML_UNINIT.
+func (r *rewriter) uninitMeta(d *cc.Declarator) string {
+	if !r.tracksDef() {
+		return metaUninit
+	}
+	i := r.uninitMetas
+	r.uninitMetas++
+	return fmt.Sprintf("__ml_uninit_local(&__ml_uninit_metas[%d], %s)", i, siteRef(r.site(d, siteLocal)))
 }
 
 // hasCompanion reports whether local d keeps its meta in a companion

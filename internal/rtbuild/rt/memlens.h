@@ -40,7 +40,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 23
+#define __ML_ABI 24
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -61,14 +61,21 @@ struct __ml_rec {
 #define __ML_KIND_GLOBAL 3u  /* a global variable of an instrumented unit */
 #define __ML_KIND_STACK  4u  /* a local variable (or parameter) of an instrumented function */
 #define __ML_KIND_INVALID 5u /* no object: every access through it is an error */
+#define __ML_KIND_UNINIT 6u  /* no object: a pointer never assigned (an uninit record) */
 
 #define __ML_RECS        ((struct __ml_rec *)0x600000000000UL)
 #define __ML_MAX_RECS    (1UL << 32)
 #define __ML_NULL        0UL /* meta of NULL; its record is empty */
 #define __ML_WILD        1UL /* meta of a pointer we know nothing about */
-#define __ML_UNINIT      2UL /* meta of a pointer local never assigned */
-#define __ML_INVALID     3UL /* meta of an address no object can have */
-#define __ML_FIRST_SLOT  4u  /* records of objects start here */
+#define __ML_INVALID     2UL /* meta of an address no object can have */
+/* Metas of pointers never assigned: the uninit records, slots
+ * [__ML_UNINIT, __ML_FIRST_SLOT), with empty bounds, each naming where the
+ * undefined value came from (full checking: a declaration, the origin of
+ * a slot never written; uninit.c); __ML_UNINIT itself names nothing. */
+#define __ML_UNINIT      3UL
+#define __ML_FIRST_SLOT  4096u /* records of objects start here */
+/* Is m the meta of a pointer never assigned? One compare. */
+#define __ML_IS_UNINIT(m) ((unsigned)(m) - (unsigned)__ML_UNINIT < __ML_FIRST_SLOT - (unsigned)__ML_UNINIT)
 /* The generation of read-only objects (string literals, const globals),
  * which never die: every write check through their metas fails, so
  * writes reach the detectors (READ-ONLY-WRITE) at the cost of one compare
@@ -309,6 +316,17 @@ void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __
                         const struct __ml_site *site) __attribute__((noinline, cold));
 void __ml_report_uninit_value(__ml_uptr origin, const struct __ml_site *site)
 	__attribute__((noinline, cold));
+/* A pointer never assigned (meta m, an uninit record's) decides something. */
+void __ml_report_uninit_pointer(__ml_meta_t m, const struct __ml_site *site)
+	__attribute__((noinline, cold));
+/* The meta of a pointer local declared without initializer at decl: its
+ * uninit record, made the first time and kept in *cache. (pure: a call
+ * whose result is not used may go, the local being assigned first.) */
+__ml_meta_t __ml_uninit_make(__ml_meta_t *cache, const struct __ml_site *decl)
+	__attribute__((noinline, cold, pure));
+/* The meta of a pointer loaded from the slot at a (reached through meta
+ * tag) whose bytes were never written: the uninit record of their origin. */
+__ml_meta_t __ml_uninit_loaded(__ml_uptr a, __ml_meta_t tag) __attribute__((noinline, cold));
 
 /* Checked replacements for libc calls made by instrumented code. Same
  * signatures as libc's; arguments' metas arrive in __ml_t.arg (callee set to
@@ -406,8 +424,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v23;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v23;
+extern const int __memlens_abi_v24;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v24;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -502,8 +520,16 @@ __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
  * libc call's argument): one never assigned is an undefined value. */
 __ML_INLINE void __ml_use_p(__ml_meta_t m, const struct __ml_site *site)
 {
-	if (__ML_UNLIKELY(m == __ML_UNINIT))
-		__ml_report_uninit_value(1, site); /* (odd: origin unknown) */
+	if (__ML_UNLIKELY(__ML_IS_UNINIT(m)))
+		__ml_report_uninit_pointer(m, site);
+}
+
+/* The meta of a pointer local declared without initializer at decl
+ * (full checking; detection mode uses __ML_UNINIT): its uninit record. */
+__ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_site *decl)
+{
+	__ml_meta_t m = *cache;
+	return __ML_LIKELY(m != 0) ? m : __ml_uninit_make(cache, decl);
 }
 
 /* Check an access of nw bytes (| __ML_WRITE for a write) at address a
@@ -637,7 +663,7 @@ slow: __ML_COLD_LABEL;
 #ifdef __ML_FULL
 	/* a slot never written holds no pointer: it belongs to no object */
 	if (__ml_undef_bits(slot, sizeof v) != 0)
-		return __ML_UNINIT;
+		return __ml_uninit_loaded(slot, tag);
 #endif
 	return __ml_meta_of((const void *)v);
 }
