@@ -285,6 +285,17 @@ __ml_meta_t __ml_meta_of(const void *p)
 	return __ML_WILD;
 }
 
+/* A hash inverted by the store vouches for a value outside its block
+ * (a record of an object: the metas of NULL, WILD, UNINIT and INVALID are
+ * found from the value, as before they were stored). */
+__ml_meta_t __ml_ld_slow(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
+{
+	meta_t w = *__ML_META_SHADOW(slot);
+	if ((w >> 48) == (__ML_HASH16(v ^ tag) ^ __ML_HASH_OOB) && ml_meta_slot(w) >= __ML_FIRST_SLOT)
+		return w & __ML_META_MASK;
+	return __ml_meta_of((const void *)v);
+}
+
 __ml_meta_t __ml_metar(__ml_uptr v)
 {
 	meta_t m = v ? __ml_meta_of((const void *)v) : __ML_NULL;
@@ -332,8 +343,10 @@ static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag,
 		if (!(w | dm[i]))
 			continue;
 		uptr v = dv[i];
-		int valid = w && (w >> 48) == __ML_HASH16(v ^ stag);
-		dm[i] = valid ? (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) << 48) : 0;
+		int valid = w && __ml_shadow_valid(w, v, stag);
+		/* (an inverted hash stays inverted) */
+		uptr oob = ((w >> 48) ^ __ML_HASH16(v ^ stag)) << 48;
+		dm[i] = valid ? (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) << 48 ^ oob) : 0;
 		if (valid && count)
 			__ml_ref(w & __ML_META_MASK, 0);
 		pointers |= valid;
