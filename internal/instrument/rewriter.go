@@ -594,7 +594,8 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	}
 	var params []param
 	var paramObjs []*localObj
-	var paramDefs []string // parameters kept in memory hold values
+	var paramDefs []string   // parameters kept in memory hold values
+	var paramCopies []string // structs passed by value: the shadow of the pointers inside
 	direct := r.direct[r.fn.name]
 	if ft != nil {
 		for i, p := range ft.Parameters() {
@@ -604,6 +605,12 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				if def := r.localDef(pd, o.site, true); def != "" {
 					paramDefs = append(paramDefs, r.registration(def))
 				}
+			}
+			if pd != nil && pd.Name() != "" && passesShadow(pd.Type()) {
+				if c := r.objParamCopy(pd, i, direct); c != "" {
+					paramCopies = append(paramCopies, r.registration(c))
+				}
+				continue
 			}
 			if pd == nil || pd.Name() == "" || !isDataPtr(pd.Type()) {
 				continue
@@ -659,7 +666,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			// pointers
 			pro = append(pro, "__ml_main_frame((__ml_uptr)__builtin_frame_address(0));")
 		}
-		if len(params) != 0 && direct == nil {
+		if (len(params) != 0 || len(paramCopies) != 0) && direct == nil {
 			pro = append(pro, "int __ml_own_ __attribute__((unused)) = __ml_own((__ml_uptr)"+r.fn.name+");")
 		}
 		pro = append(pro, r.objectMetas(vol)...)
@@ -670,6 +677,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			}
 		}
 		pro = append(pro, paramDefs...)
+		pro = append(pro, paramCopies...)
 		for _, v := range r.fn.valOrder {
 			pro = append(pro, own(vol, "__ml_uptr ", v, " __attribute__((unused))", "0"))
 		}
@@ -1188,6 +1196,23 @@ func (r *rewriter) localTag(d *cc.Declarator) string {
 		return m
 	}
 	return metaWild
+}
+
+// objParamCopy is the code copying into struct parameter pd (number i)
+// the shadow of the pointers inside the object its caller copied it from,
+// when the caller said which (the extra parameters of a direct function,
+// or __ml_t tagged with the function), "" when it cannot say.
+func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn) string {
+	addr, tag, site := objAddrParam(i), objTagParam(i), objSiteParam(i)
+	if direct == nil {
+		if i >= 16 {
+			return ""
+		}
+		n := strconv.Itoa(i)
+		addr, tag, site = "__ml_t.argprov["+n+"]", "__ml_t.arg["+n+"]", "__ml_t.argsite["+n+"]"
+		addr = "(__ml_own_ ? " + addr + " : 0)"
+	}
+	return fmt.Sprintf("%s ? __ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s) : (void)0", addr, pd.Name(), addr, pd.Name(), r.localTag(pd), tag, site)
 }
 
 // copyDeclSite is the step site of local d's initialization with e, a
