@@ -410,12 +410,12 @@ func passesShadow(t cc.Type) bool { return isAggregate(t) && hasPtrs(t, 0) }
 // shadow: an lvalue is evaluated as its address.
 func (r *rewriter) objArg(x *cc.PostfixExpression, i int, a cc.ExpressionNode) argCode {
 	ac := argCode{prov: prov{r.argSite(x, i), "0"}, meta: metaWild}
-	if !isLvalueExpr(unparen(a)) {
+	if !isObjectExpr(a) {
 		ac.code = r.expr(a)
 		return ac
 	}
 	ac.obj = true
-	ac.code, ac.meta = r.place(unparen(a), false, defNone)
+	ac.code, ac.meta = r.objectPlace(a)
 	return ac
 }
 

@@ -1142,7 +1142,7 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 	}
 	if in.Case == cc.InitializerExpr && d != nil && r.copiesResult(d.Type()) && !r.fn.forInit && !r.fn.unreachable {
 		e := in.AssignmentExpression
-		if isLvalueExpr(e) && hasPtrs(d.Type(), 0) {
+		if isObjectExpr(e) && hasPtrs(d.Type(), 0) {
 			return r.copyInit(d, e)
 		}
 		if fn := calledByName(e); fn != "" && r.defined[fn] {
@@ -1179,7 +1179,7 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 // of the lvalue e: the pointers inside keep their metas, and each is a
 // step of its own, once the declaration is over.
 func (r *rewriter) copyInit(d *cc.Declarator, e cc.ExpressionNode) frag {
-	src, stag := r.place(e, false, defNone)
+	src, stag := r.objectPlace(e)
 	a, m := r.wordTemp(), r.metaTemp()
 	v := r.name("__ml_a")
 	var f frag
@@ -1426,29 +1426,60 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.tok(semi)
 		f.str("}")
 	case r.fn.retAgg:
-		// the caller copies the steps of the pointers inside from the
-		// object returned, when it is an lvalue (result, in call.go)
+		// the caller copies the shadow of the pointers inside (and the
+		// definedness of the bytes) from the object returned, which
+		// outlives the frame (resultCopy)
 		inner := unparen(e)
 		if l, ok := inner.(*cc.ExpressionList); ok && l.ExpressionList == nil {
 			inner = unparen(l.AssignmentExpression)
 		}
 		v := r.name("__ml_r")
-		if !isLvalueExpr(inner) {
+		switch fn := calledByName(inner); {
+		case isObjectExpr(inner):
+			place, tag := r.objectPlace(inner)
+			f.str("{ register __auto_type " + v + " = ")
+			f.cat(place)
+			f.strf("; __ml_t.retobj = (__ml_uptr)%s; __ml_t.retobjtag = %s; __ml_t.retobjfn = (__ml_uptr)%s;", v, tag, r.fn.name)
+			if o := r.fn.objs[declOfExpr(inner)]; o != nil {
+				// a local registered is retired as the function
+				// returns, which releases the pointers it holds: the
+				// caller gets a copy
+				f.later(o.late(r.returnedCopy(v, tag, r.copySite(j, nil))))
+			}
+		case isCompoundLiteral(inner):
+			// made in an object of our own: its pointers' shadow is
+			// stored as for a brace initializer
+			lit := inner.(*cc.PostfixExpression)
+			rv := r.name("__ml_rv")
+			outer, outerLayout := r.initObj, r.initLayout
+			r.initObj, r.initLayout = rv, fmt.Sprintf("sizeof %s == %d", rv, inner.Type().Size())
+			f.str("{ ")
+			f.cat(r.verbatim(lit.TypeName))
+			f.str(" " + rv + " = ")
+			f.tok(lit.Token3)
+			if lit.InitializerList != nil {
+				f.cat(r.generic(lit.InitializerList))
+			}
+			f.tok(lit.Token4)
+			f.tok(lit.Token5)
+			r.initObj, r.initLayout = outer, outerLayout
+			f.strf("; register __auto_type %s = &%s; __ml_t.retobj = (__ml_uptr)%s; __ml_t.retobjtag = %s; __ml_t.retobjfn = (__ml_uptr)%s;", v, rv, v, metaWild, r.fn.name)
+		case fn != "" && r.defined[fn]:
+			// the object the callee returned is ours to return
 			f.str("{ register __auto_type " + v + " = ")
 			f.cat(r.expr(e))
-			f.str("; __ml_t.retobjfn = 0; " + xs + r.leave())
-			f.tok(j.Token)
-			f.str(v)
-			f.tok(semi)
-			f.str("}")
-			break
+			f.strf("; __ml_t.retobjfn = __ml_t.retobjfn == (__ml_uptr)%s ? (__ml_uptr)%s : 0;", fn, r.fn.name)
+		default:
+			f.str("{ register __auto_type " + v + " = ")
+			f.cat(r.expr(e))
+			f.str("; __ml_t.retobjfn = 0;")
 		}
-		place, tag := r.place(inner, false, defNone)
-		f.str("{ register __auto_type " + v + " = ")
-		f.cat(place)
-		f.strf("; __ml_t.retobj = (__ml_uptr)%s; __ml_t.retobjtag = %s; __ml_t.retobjfn = (__ml_uptr)%s; %s", v, tag, r.fn.name, xs+r.leave())
+		f.str(" " + xs + r.leave())
 		f.tok(j.Token)
-		f.str("*" + v)
+		if isObjectExpr(inner) || isCompoundLiteral(inner) {
+			f.str("*")
+		}
+		f.str(v)
 		f.tok(semi)
 		f.str("}")
 	default:
@@ -1477,6 +1508,24 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.str("}")
 	}
 	return f
+}
+
+// returnedCopy is the code copying the struct at v (whose shadow is tagged
+// tag) into an object of our own, with its pointers' shadow and its
+// bytes' definedness (a step at site), and making it the object returned.
+func (r *rewriter) returnedCopy(v, tag, site string) string {
+	rv := r.name("__ml_rv")
+	c := fmt.Sprintf(" __typeof__(*%s) %s = *%s; __ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s);", v, rv, v, rv, v, rv, metaWild, tag, site)
+	if r.tracksDef() {
+		c += fmt.Sprintf(" __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s);", rv, v, rv, metaWild, tag, site)
+	}
+	return c + fmt.Sprintf(" %s = &%s; __ml_t.retobj = (__ml_uptr)%s; __ml_t.retobjtag = %s;", v, rv, v, metaWild)
+}
+
+// isCompoundLiteral reports whether n is a compound literal.
+func isCompoundLiteral(n cc.ExpressionNode) bool {
+	x, ok := n.(*cc.PostfixExpression)
+	return ok && x.Case == cc.PostfixExpressionComplit
 }
 
 // plain reports whether f is unchanged user code (no instrumentation).
