@@ -397,8 +397,10 @@ type argCode struct {
 	// A struct holding pointers passed by value: code is the address of
 	// the object copied (place), meta its shadow's tag; the callee copies
 	// the shadow from there into its parameter (objParamCopy). An
-	// argument that is no object passes none (prov.word 0).
-	obj bool
+	// argument that is no object passes none (prov.word 0), but for the
+	// result of a call of result, held in a temporary of ours.
+	obj    bool
+	result string
 }
 
 // passesShadow reports whether a parameter of type t is passed the pointer
@@ -412,6 +414,9 @@ func (r *rewriter) objArg(x *cc.PostfixExpression, i int, a cc.ExpressionNode) a
 	ac := argCode{prov: prov{r.argSite(x, i), "0"}, meta: metaWild}
 	if !isObjectExpr(a) {
 		ac.code = r.expr(a)
+		if fn := calledByName(a); fn != "" && r.defined[fn] {
+			ac.result = fn
+		}
 		return ac
 	}
 	ac.obj = true
@@ -485,6 +490,16 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			metas[i] = r.name("__ml_am")
 			f.strf("; register __ml_meta_t %s __attribute__((unused)) = %s; register __auto_type %s = *%s;", metas[i], a.meta, vals[i], o)
 			provs[i].word = "(__ml_uptr)" + o
+			continue
+		}
+		if a.result != "" {
+			// the object its callee returned dies with the next call (of
+			// the next argument, of the callee itself): the shadow of the
+			// pointers inside is copied into the temporary, now
+			f.str("__auto_type " + vals[i] + " = ")
+			f.cat(a.code)
+			f.strf("; %s;", fromResult(a.result, resultShadow("&"+vals[i], "", metaWild, provs[i].site)))
+			provs[i].word = "(__ml_uptr)&" + vals[i]
 			continue
 		}
 		f.str("register __auto_type " + vals[i] + " = ")

@@ -813,7 +813,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 			f.cat(dst)
 			f.str("; *" + d + " = ")
 			f.cat(r.expr(rhs))
-			f.strf("; %s; *%s; })", r.resultCopy(d, dtag, fn, r.copySite(x, lhs), t), d)
+			f.strf("; %s; *%s; })", r.resultCopy(d, "", dtag, fn, r.copySite(x, lhs), t), d)
 			return f
 		}
 	}

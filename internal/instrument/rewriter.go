@@ -1042,14 +1042,18 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	// definedness: a memory local is poisoned (or defined by its
 	// initializer) once declared; a scalar in a register may get a
 	// companion origin
-	vo, voSite := "", 0
+	vo, voSite, initDef := "", 0, ""
 	switch {
 	case o != nil && !r.fn.forInit:
 		if def := r.localDef(d, o.site, in != nil); def != "" {
 			if src := r.copiedAggregate(d, in); src != "" {
 				def = src // a copy of another variable: its definedness too
 			}
-			r.fn.defs = append(r.fn.defs, def)
+			if r.initCall(d, in) != "" {
+				initDef = def // set by the initializer, before the result's
+			} else {
+				r.fn.defs = append(r.fn.defs, def)
+			}
 		}
 	case o == nil && r.wantsValueOrigin(d, in):
 		vo = r.newValueOrigin(d)
@@ -1061,7 +1065,7 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 			return r.keepValue(code, func(string) string { return vo + " = " + org })
 		}
 		if c == cc.Node(in) {
-			g := r.initializer(d, in)
+			g := r.initializer(d, in, initDef)
 			if o == nil || !wrap {
 				return g
 			}
@@ -1132,7 +1136,9 @@ func (r *rewriter) companionProv(d *cc.Declarator) prov {
 	return v
 }
 
-func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
+// initializer rewrites the initializer in of local d; def is the code
+// setting d's definedness, which initCall's copy is to follow.
+func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string) frag {
 	if in.Case == cc.InitializerInitList && d != nil && hasPtrs(d.Type(), 0) && !isZeroInit(in) {
 		// pointers in a brace initializer get their metas stored beside them
 		outer, outerLayout := r.initObj, r.initLayout
@@ -1145,8 +1151,8 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 		if isObjectExpr(e) && hasPtrs(d.Type(), 0) {
 			return r.copyInit(d, e)
 		}
-		if fn := calledByName(e); fn != "" && r.defined[fn] {
-			r.fn.defs = append(r.fn.defs, r.resultCopy("&"+d.Name(), r.localTag(d), fn, r.copyDeclSite(d, e), d.Type()))
+		if fn := r.initCall(d, in); fn != "" {
+			return r.callInit(d, in, fn, def)
 		}
 	}
 	if in.Case != cc.InitializerExpr || d == nil || !isDataPtr(d.Type()) {
@@ -1187,6 +1193,36 @@ func (r *rewriter) copyInit(d *cc.Declarator, e cc.ExpressionNode) frag {
 	f.cat(src)
 	f.strf("; %s = (__ml_uptr)%s; %s = %s; %s; }))", a.word, v, m, stag, v)
 	r.fn.defs = append(r.fn.defs, fmt.Sprintf("__ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", d.Name(), a.word, d.Name(), r.localTag(d), m, r.copyDeclSite(d, e)))
+	return f
+}
+
+// initCall is the function whose result initializes struct or union
+// local d (initializer in), when the shadow of the pointers inside and
+// the definedness of its bytes follow (resultCopy), else "".
+func (r *rewriter) initCall(d *cc.Declarator, in *cc.Initializer) string {
+	if in == nil || in.Case != cc.InitializerExpr || d == nil || !r.copiesResult(d.Type()) || r.fn.forInit || r.fn.unreachable {
+		return ""
+	}
+	if fn := calledByName(in.AssignmentExpression); fn != "" && r.defined[fn] {
+		return fn
+	}
+	return ""
+}
+
+// callInit rewrites the initializer in of local d, a call of fn (initCall):
+// d's definedness (def) and the copy from the object fn returned are set
+// as soon as the call returns, ahead of the bytes, before another call
+// (the next declarator's) reuses fn's frame.
+func (r *rewriter) callInit(d *cc.Declarator, in *cc.Initializer, fn, def string) frag {
+	v := r.name("__ml_v")
+	var f frag
+	f.str("__extension__({ __auto_type " + v + " = ")
+	f.cat(r.generic(in))
+	f.str("; ")
+	if def != "" {
+		f.str(def + "; ")
+	}
+	f.strf("%s; %s; })", r.resultCopy("&"+d.Name(), "&"+v, r.localTag(d), fn, r.copyDeclSite(d, in.AssignmentExpression), d.Type()), v)
 	return f
 }
 
@@ -1235,11 +1271,12 @@ func (r *rewriter) copiesResult(t cc.Type) bool {
 // the definedness of its bytes, into the object at dst (tagged dtag), at
 // step site: from the object fn's return statement copied it from, when
 // fn said so (its frame is dead, but the shadows of its bytes are still
-// there, and tell the values the copy holds).
-func (r *rewriter) resultCopy(dst, dtag, fn, site string, t cc.Type) string {
+// there, until the next call reuses the frame). The bytes are at vals,
+// when they are not at dst yet ("": they are).
+func (r *rewriter) resultCopy(dst, vals, dtag, fn, site string, t cc.Type) string {
 	var copies []string
 	if hasPtrs(t, 0) {
-		copies = append(copies, fmt.Sprintf("__ml_copy_shadow((void *)%s, (const void *)__ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site))
+		copies = append(copies, resultShadow(dst, vals, dtag, site))
 	}
 	if r.tracksDef() {
 		copies = append(copies, fmt.Sprintf("__ml_def_copy((__ml_uptr)%s, __ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site))
@@ -1247,7 +1284,28 @@ func (r *rewriter) resultCopy(dst, dtag, fn, site string, t cc.Type) string {
 	if len(copies) == 0 {
 		return "(void)0"
 	}
-	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? (%s) : (void)0", fn, strings.Join(copies, ", "))
+	return fromResult(fn, strings.Join(copies, ", "))
+}
+
+// resultShadow is resultCopy's copy of the pointers' shadow.
+func resultShadow(dst, vals, dtag, site string) string {
+	if vals != "" {
+		return shadowAhead(dst, "__ml_t.retobj", vals, dtag, "__ml_t.retobjtag", site)
+	}
+	return fmt.Sprintf("__ml_copy_shadow((void *)%s, (const void *)__ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site)
+}
+
+// shadowAhead is the copy of the pointer shadow of the object at src into
+// dst, which is about to hold the bytes at vals (not src's: a dead frame's
+// bytes die with the next call, of the runtime's too).
+func shadowAhead(dst, src, vals, dtag, stag, site string) string {
+	return fmt.Sprintf("__ml_copy_shadow_ahead((void *)%s, (const void *)%s, (const void *)%s, sizeof(*%s), %s, %s, %s)", dst, src, vals, dst, dtag, stag, site)
+}
+
+// fromResult is copies (from the object a struct result was copied from)
+// when fn said which.
+func fromResult(fn, copies string) string {
+	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? (%s) : (void)0", fn, copies)
 }
 
 // calledByName is the name of the function e calls directly (under
@@ -1278,6 +1336,9 @@ func isAggregate(t cc.Type) bool {
 // initElem rewrites one element of a brace initializer of object
 // r.initObj: a pointer element stores its meta in the object's shadow.
 func (r *rewriter) initElem(in *cc.Initializer) frag {
+	if r.initObj != "" && in.Case == cc.InitializerExpr && isAggregate(in.Type()) && hasPtrs(in.Type(), 0) {
+		return r.initObjElem(in)
+	}
 	if r.initObj == "" || in.Case != cc.InitializerExpr || !isDataPtr(in.Type()) {
 		return r.generic(in)
 	}
@@ -1293,6 +1354,39 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 	return r.keepValue(code, func(v string) string {
 		return fmt.Sprintf("(%s ? __ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s) : (void)0)", r.initLayout, r.initObj, in.Offset(), v, meta, metaWild, siteRef(i), pv.site, pv.word)
 	})
+}
+
+// initObjElem rewrites an element of a brace initializer of object
+// r.initObj that is a struct or union holding pointers, a call's result
+// or a copy of an object: the shadow of the pointers inside is copied to
+// the element's place as soon as the element is evaluated, ahead of its
+// bytes (a call's from the object its callee returned, before another
+// call reuses the callee's frame), tagged as initElem's stores are.
+func (r *rewriter) initObjElem(in *cc.Initializer) frag {
+	e := in.AssignmentExpression
+	fn := calledByName(e)
+	if !isObjectExpr(e) && (fn == "" || !r.defined[fn]) {
+		return r.generic(in)
+	}
+	i := r.site(e, siteLoss)
+	r.sites[i].expr = elemAsWritten(r.sites[i].expr, r.sites[i].text, r.sites[i].col)
+	r.sites[i].to = r.initObj
+	r.sites[i].kind |= siteCopy
+	v := r.name("__ml_a")
+	var f frag
+	if fn == "" || !r.defined[fn] {
+		src, stag := r.objectPlace(e)
+		dst := fmt.Sprintf("(__typeof__(*%s) *)((char *)&%s + %d)", v, r.initObj, in.Offset())
+		f.str("(*__extension__({ register __auto_type " + v + " = ")
+		f.cat(src)
+		f.strf("; (%s ? %s : (void)0); %s; }))", r.initLayout, shadowAhead(dst, v, v, metaWild, stag, siteRef(i)), v)
+		return f
+	}
+	dst := fmt.Sprintf("(__typeof__(%s) *)((char *)&%s + %d)", v, r.initObj, in.Offset())
+	f.str("__extension__({ __auto_type " + v + " = ")
+	f.cat(r.generic(in))
+	f.strf("; (%s ? %s : (void)0); %s; })", r.initLayout, fromResult(fn, resultShadow(dst, "&"+v, metaWild, siteRef(i))), v)
+	return f
 }
 
 // isZeroInit reports whether in is the universal zero initializer {0}: it

@@ -1,7 +1,10 @@
 /* Structs holding heap pointers made and handed back by value: a compound
  * literal returned, a call's result returned, a conditional of structs, a
  * struct member of struct type, a struct of more than 16 bytes filled
- * through its address; and pointers past the end of their buffers stored,
+ * through its address; placed without an assignment: an element of a
+ * brace initializer (a call's result, a struct in memory), of an array of
+ * structs, two declarators initialised by calls, a call's result passed
+ * straight on; and pointers past the end of their buffers stored,
  * copied and passed by value, used only to compute lengths. Nothing is
  * lost and nothing is out of bounds. */
 #include <stdio.h>
@@ -32,6 +35,12 @@ vec lit(size_t n) { return (vec){malloc(n), n, 0, 0}; }
 vec make(size_t n) { return lit(n); }
 
 vec pick(int c, vec x, vec y) { return c ? x : y; }
+
+__attribute__((noinline)) size_t release(vec v)
+{
+	free(v.p);
+	return v.n;
+}
 
 vec member(size_t n)
 {
@@ -90,6 +99,24 @@ int main(void)
 	printf("%s %zu\n", j.in, j.cap);
 	free(j.in);
 	free(j.out);
+
+	vec *heap = malloc(sizeof *heap);
+	if (heap == NULL)
+		return 1;
+	*heap = lit(6);
+	holder g = {5, *heap};
+	free(heap);
+	holder h = {7, lit(5)};
+	vec a1 = lit(3), a2 = lit(4);
+	vec arr[2] = {lit(1), lit(2)};
+	printf("%d %zu %d %zu %zu %zu %zu %zu\n", h.tag, h.v.n, g.tag, g.v.n, a1.n, a2.n, arr[0].n, arr[1].n);
+	printf("%zu\n", release(lit(7)));
+	free(h.v.p);
+	free(g.v.p);
+	free(a1.p);
+	free(a2.p);
+	free(arr[0].p);
+	free(arr[1].p);
 
 	char *buf = malloc(16);
 	if (buf == NULL)

@@ -37,8 +37,8 @@ static inline meta_t ml_pub_meta(uptr self, unsigned i)
 	return __ML_WILD;
 }
 
-static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag, int count,
-                           const site_t *site);
+static void ml_copy_shadow(void *dst, const void *src, const void *vals, __ml_uptr n, meta_t dtag, meta_t stag,
+                           int count, const site_t *site);
 static void ml_shadow_zero(uptr p, uptr n);
 
 /* ---- records of blocks ---- */
@@ -215,7 +215,7 @@ static void *ml_realloc(void *p, meta_t m, size_t n, uptr pc, int undef, meta_t 
 	 * block (even in place: the block's meta changed) */
 	uptr kept = oldsize < n ? oldsize : n;
 	/* the references move with it */
-	ml_copy_shadow(q, p, kept, *mp, rm, 0, ml_caller_site());
+	ml_copy_shadow(q, p, q, kept, *mp, rm, 0, ml_caller_site());
 	if (q != p) {
 		ml_shadow_zero((uptr)p, oldsize);
 		__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD, ml_caller_site());
@@ -314,26 +314,29 @@ void __ml_adopt_out(__ml_uptr pp)
 
 /* Copy the shadow of [src, src+n) to dst (retagged from stag to dtag);
  * with count, each pointer copied is one more reference (loss tracking);
- * each is a step at site, from its source slot (value propagation). */
-static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag, int count,
-                           const site_t *site)
+ * each is a step at site, from its source slot (value propagation). The
+ * n bytes at vals are those dst holds: dst itself, when the bytes have
+ * been copied already. */
+static void ml_copy_shadow(void *dst, const void *src, const void *vals, __ml_uptr n, meta_t dtag, meta_t stag,
+                           int count, const site_t *site)
 {
 	uptr d = (uptr)dst, s = (uptr)src;
-	if (n == 0 || ((d ^ s) & 7))
+	if (n == 0 || ((d ^ s) & 7) || ((d ^ (uptr)vals) & 7))
 		return;
 	/* The 8-byte slots wholly inside [src, src+n): only they can hold a
-	 * pointer stored by instrumented code. The bytes have been copied
-	 * already: a slot's shadow follows its value, rehashed for the
-	 * destination's tag when it was valid for the source's. */
+	 * pointer stored by instrumented code. A slot's shadow follows its
+	 * value, rehashed for the destination's tag when it was valid for the
+	 * source's. */
 	uptr s0 = (s + 7) & ~(uptr)7, s1 = (s + n) & ~(uptr)7;
 	if (s1 <= s0)
 		return;
 	uptr d0 = s0 + (d - s), len = s1 - s0, k = len / 8;
-	if (!ml_app_range(s0, len) || !ml_app_range(d0, len))
+	uptr v0 = s0 + ((uptr)vals - s);
+	if (!ml_app_range(s0, len) || !ml_app_range(d0, len) || !ml_app_range(v0, len))
 		return;
 	const meta_t *sm = __ML_META_SHADOW(s0);
 	meta_t *dm = __ML_META_SHADOW(d0);
-	const uptr *dv = (const uptr *)d0;
+	const uptr *dv = (const uptr *)v0;
 	/* Never-used shadow stays untouched (the zero page), so copying plain
 	 * data costs no memory. */
 	int pointers = 0;
@@ -359,7 +362,13 @@ static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag,
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag,
                       const struct __ml_site *site)
 {
-	ml_copy_shadow(dst, src, n, dtag, stag, dst != src && ML_LOAD(&ml_loss_on), site);
+	ml_copy_shadow(dst, src, dst, n, dtag, stag, dst != src && ML_LOAD(&ml_loss_on), site);
+}
+
+void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_uptr n, meta_t dtag,
+                            meta_t stag, const struct __ml_site *site)
+{
+	ml_copy_shadow(dst, src, vals, n, dtag, stag, ML_LOAD(&ml_loss_on), site);
 }
 
 /* Forget the pointers stored in [p, p+n): memory that moved away. */

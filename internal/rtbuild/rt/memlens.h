@@ -286,6 +286,11 @@ void __ml_scope_pop(unsigned h);
  * copied is a step at site (value propagation). */
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag, __ml_meta_t stag,
                       const struct __ml_site *site);
+/* The same for a copy whose bytes are not in dst yet (an element of a
+ * brace initializer, a local's initializer) but at vals, which dst is
+ * about to hold. */
+void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_uptr n, __ml_meta_t dtag,
+                            __ml_meta_t stag, const struct __ml_site *site);
 
 /* Definedness (uninit.c). An origin says where an undefined value came
  * from: the site of a local's declaration (even), or a runtime origin
