@@ -1146,14 +1146,12 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string)
 		defer func() { r.initObj, r.initLayout = outer, outerLayout }()
 		return r.generic(in)
 	}
-	if in.Case == cc.InitializerExpr && d != nil && r.copiesResult(d.Type()) && !r.fn.forInit && !r.fn.unreachable {
-		e := in.AssignmentExpression
-		if isObjectExpr(e) && hasPtrs(d.Type(), 0) {
-			return r.copyInit(d, e)
-		}
-		if fn := r.initCall(d, in); fn != "" {
-			return r.callInit(d, in, fn, def)
-		}
+	if fn := r.initCall(d, in); fn != "" {
+		return r.callInit(d, in, fn, def)
+	}
+	if in.Case == cc.InitializerExpr && d != nil && hasPtrs(d.Type(), 0) && isObjectExpr(in.AssignmentExpression) &&
+		isAggregate(d.Type()) && !r.fn.forInit && !r.fn.unreachable {
+		return r.copyInit(d, in.AssignmentExpression)
 	}
 	if in.Case != cc.InitializerExpr || d == nil || !isDataPtr(d.Type()) {
 		return r.generic(in)
@@ -1198,9 +1196,10 @@ func (r *rewriter) copyInit(d *cc.Declarator, e cc.ExpressionNode) frag {
 
 // initCall is the function whose result initializes struct or union
 // local d (initializer in), when the shadow of the pointers inside and
-// the definedness of its bytes follow (resultCopy), else "".
+// the definedness of its bytes follow (resultCopy), else "". (The copy
+// is the initializer's: a for statement's declaration has it too.)
 func (r *rewriter) initCall(d *cc.Declarator, in *cc.Initializer) string {
-	if in == nil || in.Case != cc.InitializerExpr || d == nil || !r.copiesResult(d.Type()) || r.fn.forInit || r.fn.unreachable {
+	if in == nil || in.Case != cc.InitializerExpr || d == nil || !r.copiesResult(d.Type()) || r.fn.unreachable {
 		return ""
 	}
 	if fn := calledByName(in.AssignmentExpression); fn != "" && r.defined[fn] {

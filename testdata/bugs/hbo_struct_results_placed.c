@@ -1,8 +1,9 @@
 /* Slices whose pointer already points past its buffer, made by a call (or
  * copied from a struct in memory) and placed without an assignment: as an
  * element of a brace initializer, of an array of structs, in one of two
- * declarators initialised by calls, in a struct member of struct type,
- * passed straight on as an argument. Each keeps its pointer's block. */
+ * declarators initialised by calls, in a for statement's declaration, in
+ * a struct member of struct type, passed straight on as arguments. Each
+ * keeps its pointer's block. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,11 @@ __attribute__((noinline)) struct slice past(size_t k) { return (struct slice){bu
 __attribute__((noinline)) int first(struct slice s)
 {
 	return s.p[0]; // want HEAP-BUFFER-OVERFLOW
+}
+
+__attribute__((noinline)) int second(struct slice s, struct slice t)
+{
+	return s.n + t.p[0]; // want HEAP-BUFFER-OVERFLOW
 }
 
 int main(void)
@@ -49,6 +55,9 @@ int main(void)
 	k.s = past(7);
 	printf("%d\n", k.s.p[0] > 0); // want HEAP-BUFFER-OVERFLOW
 	printf("%d\n", first(past(8)) > 0);
+	printf("%d\n", second(past(9), past(10)) > 0);
+	for (struct slice f = past(11); f.n != 0; f.n = 0)
+		printf("%d\n", f.p[0] > 0); // want HEAP-BUFFER-OVERFLOW
 	free(a);
 	free(buf);
 	return 0;

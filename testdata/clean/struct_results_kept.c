@@ -3,8 +3,8 @@
  * struct member of struct type, a struct of more than 16 bytes filled
  * through its address; placed without an assignment: an element of a
  * brace initializer (a call's result, a struct in memory), of an array of
- * structs, two declarators initialised by calls, a call's result passed
- * straight on; and pointers past the end of their buffers stored,
+ * structs, two declarators initialised by calls, a for statement's
+ * declaration, a call's result passed straight on; and pointers past the end of their buffers stored,
  * copied and passed by value, used only to compute lengths. Nothing is
  * lost and nothing is out of bounds. */
 #include <stdio.h>
@@ -111,6 +111,8 @@ int main(void)
 	vec arr[2] = {lit(1), lit(2)};
 	printf("%d %zu %d %zu %zu %zu %zu %zu\n", h.tag, h.v.n, g.tag, g.v.n, a1.n, a2.n, arr[0].n, arr[1].n);
 	printf("%zu\n", release(lit(7)));
+	for (vec f = lit(2); f.n != 0; f.n = 0)
+		free(f.p);
 	free(h.v.p);
 	free(g.v.p);
 	free(a1.p);
