@@ -4,9 +4,9 @@
  * through its address; placed without an assignment: an element of a
  * brace initializer (a call's result, a struct in memory), of an array of
  * structs, two declarators initialised by calls, a for statement's
- * declaration, a call's result passed straight on; and pointers past the end of their buffers stored,
- * copied and passed by value, used only to compute lengths. Nothing is
- * lost and nothing is out of bounds. */
+ * declaration, a call's result passed straight on; and pointers past the
+ * end of their buffers stored, copied and passed by value, used only to
+ * compute lengths. Nothing is lost and nothing is out of bounds. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
