@@ -397,8 +397,9 @@ type argCode struct {
 	// A struct holding pointers passed by value: code is the address of
 	// the object copied (place), meta its shadow's tag; the callee copies
 	// the shadow from there into its parameter (objParamCopy). An
-	// argument that is no object passes none (prov.word 0), but for the
-	// result of a call of result, held in a temporary of ours.
+	// argument that is no object passes none (prov.word 0), but for a
+	// call's result (result: the function called), held in a temporary
+	// whose address it passes.
 	obj    bool
 	result string
 }

@@ -1364,7 +1364,10 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 func (r *rewriter) initObjElem(in *cc.Initializer) frag {
 	e := in.AssignmentExpression
 	fn := calledByName(e)
-	if !isObjectExpr(e) && (fn == "" || !r.defined[fn]) {
+	if !r.defined[fn] {
+		fn = ""
+	}
+	if fn == "" && !isObjectExpr(e) {
 		return r.generic(in)
 	}
 	i := r.site(e, siteLoss)
@@ -1373,7 +1376,7 @@ func (r *rewriter) initObjElem(in *cc.Initializer) frag {
 	r.sites[i].kind |= siteCopy
 	v := r.name("__ml_a")
 	var f frag
-	if fn == "" || !r.defined[fn] {
+	if fn == "" {
 		src, stag := r.objectPlace(e)
 		dst := fmt.Sprintf("(__typeof__(*%s) *)((char *)&%s + %d)", v, r.initObj, in.Offset())
 		f.str("(*__extension__({ register __auto_type " + v + " = ")
