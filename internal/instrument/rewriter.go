@@ -610,14 +610,16 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	if ft != nil {
 		for i, p := range ft.Parameters() {
 			pd := p.Declarator
+			tracked := false // the parameter's definedness is tracked
 			if o := r.localObject(pd); o != nil {
 				paramObjs = append(paramObjs, o)
 				if def := r.localDef(pd, o.site, true); def != "" {
 					paramDefs = append(paramDefs, r.registration(def))
+					tracked = true
 				}
 			}
 			if pd != nil && pd.Name() != "" && passesShadow(pd.Type()) {
-				if c := r.objParamCopy(pd, i, direct); c != "" {
+				if c := r.objParamCopy(pd, i, direct, tracked); c != "" {
 					paramCopies = append(paramCopies, r.registration(c))
 				}
 				continue
@@ -1260,7 +1262,11 @@ func (r *rewriter) localTag(d *cc.Declarator) string {
 // the shadow of the pointers inside the object its caller copied it from,
 // when the caller said which (the extra parameters of a direct function,
 // or __ml_t tagged with the function), "" when it cannot say.
-func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn) string {
+//
+// With the parameter's definedness tracked, its bytes take the object's
+// definedness too (the bytes were copied, not used), so a pointer inside
+// that the caller never set is an undefined value in the callee.
+func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, tracked bool) string {
 	addr, tag, site := objAddrParam(i), objTagParam(i), objSiteParam(i)
 	if direct == nil {
 		if i >= 16 {
@@ -1270,7 +1276,12 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn) stri
 		addr, tag, site = "__ml_t.argprov["+n+"]", "__ml_t.arg["+n+"]", "__ml_t.argsite["+n+"]"
 		addr = "(__ml_own_ ? " + addr + " : 0)"
 	}
-	return fmt.Sprintf("%s ? __ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s) : (void)0", addr, pd.Name(), addr, pd.Name(), r.localTag(pd), tag, site)
+	p, dtag := pd.Name(), r.localTag(pd)
+	copy := fmt.Sprintf("__ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", p, addr, p, dtag, tag, site)
+	if tracked {
+		copy = fmt.Sprintf("(%s, __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s))", copy, p, addr, p, dtag, tag, site)
+	}
+	return fmt.Sprintf("%s ? %s : (void)0", addr, copy)
 }
 
 // copyDeclSite is the step site of local d's initialization with e, a
