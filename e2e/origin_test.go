@@ -12,15 +12,48 @@ import (
 // declaration.
 func TestUninitOrigin(t *testing.T) {
 	recs := runReports(t, buildReporter(t, "testdata/origin.c"), "")
-	// by line of the use: origin kind, name, line of the allocation or declaration
-	want := map[int]struct {
-		kind, name string
-		line       int
-	}{
+	checkOrigins(t, recs, map[int]origin{
 		17: {"heap", "", 13}, // memcpy'd into hdr
 		22: {"heap", "", 21}, // kept through realloc's move
 		28: {"stack", "n", 25},
+	})
+}
+
+// TestUninitOriginOfPointers checks the origin of pointers never assigned
+// (full checking): the declaration of the local, whether the value was
+// passed down directly or through a function pointer, returned, or loaded
+// from memory never written (then the bytes' origin: a heap block, a local
+// handed over by address, a struct passed by value), at its first use and
+// at an access through it (in the program, or by libc).
+func TestUninitOriginOfPointers(t *testing.T) {
+	for prog, want := range map[string]map[int]origin{
+		"uir_uninit_pointer_argument.c":           {11: {"stack", "data", 23}, 12: {"stack", "data", 23}},
+		"uir_uninit_pointer_callback.c":           {12: {"stack", "label", 26}},
+		"uir_uninit_pointer_returned.c":           {27: {"stack", "found", 15}},
+		"uir_uninit_pointer_in_memory.c":          {16: {"heap", "", 34}, 28: {"stack", "word", 41}},
+		"uir_uninit_pointer_in_struct_argument.c": {14: {"stack", "m", 22}},
+		"inv_uninit_in_callee.c":                  {12: {"stack", "target", 18}},
+		"inv_uninit_to_libc.c":                    {18: {"stack", "label", 9}},
+		"inv_uninitialized_pointer.c":             {17: {"stack", "slot", 13}},
+	} {
+		t.Run(prog, func(t *testing.T) {
+			t.Parallel()
+			checkOrigins(t, runReports(t, buildReporter(t, "../testdata/bugs/"+prog), ""), want)
+		})
 	}
+}
+
+// origin is what an UNINITIALIZED-READ's origin should say: its kind, the
+// local's name, and the line of the allocation or declaration.
+type origin struct {
+	kind, name string
+	line       int
+}
+
+// checkOrigins checks that recs are UNINITIALIZED-READ records, one at
+// least at each line of want (the use), with want's origin.
+func checkOrigins(t *testing.T, recs []report.Record, want map[int]origin) {
+	t.Helper()
 	seen := map[int]bool{}
 	for _, r := range recs {
 		w, ok := want[r.Line]

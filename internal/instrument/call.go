@@ -159,6 +159,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 
 	params := paramTypes(x)
 	ptrArg := make([]bool, len(args))
+	objArg := make([]bool, len(args)) // a struct holding pointers, to an instrumented callee
 	anyPtr := false
 	for i, a := range args {
 		t := a.Type()
@@ -166,7 +167,8 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 			t = params[i]
 		}
 		ptrArg[i] = isDataPtr(t) || (i >= len(params) && t != nil && t.Kind() == cc.Array)
-		anyPtr = anyPtr || ptrArg[i]
+		objArg[i] = !system && i < len(params) && i < 16 && passesShadow(t)
+		anyPtr = anyPtr || ptrArg[i] || objArg[i]
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
 
@@ -195,7 +197,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	// it is; an instrumented callee (or one called through a pointer)
 	// gets the step passing it, pending in its parameter
 	libc := system && wrapped[name]
-	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] })
+	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }, func(i int) bool { return objArg[i] })
 	for i := range as {
 		if as[i].isPtr && !libc && i < 16 {
 			as[i].passed = r.argSite(x, i)
@@ -203,7 +205,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	}
 	vals, metas, provs := r.hoist(&f, as)
 	for i := range args {
-		if ptrArg[i] && i < 16 {
+		if (ptrArg[i] || objArg[i]) && i < 16 {
 			f.strf("__ml_t.arg[%d] = %s; __ml_t.argsite[%d] = %s; __ml_t.argprov[%d] = %s;", i, metas[i], i, provs[i].site, i, provs[i].word)
 		}
 	}
@@ -270,12 +272,16 @@ func (r *rewriter) isCalledByName(x *cc.PostfixExpression) bool {
 // pointer arguments follow the arguments.
 func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string, args []cc.ExpressionNode, wantMeta bool) (frag, string, prov) {
 	name := calleeName(x)
-	isPtr := map[int]bool{}
+	isPtr, isObj := map[int]bool{}, map[int]bool{}
 	for _, i := range fn.ptrParams {
 		isPtr[i] = true
 	}
-	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] })
-	simple := true
+	for _, i := range fn.objParams {
+		isObj[i] = true
+	}
+	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] })
+	// (an object's address and its value are two uses: hoisted)
+	simple := len(fn.objParams) == 0
 	for i := range as {
 		a := &as[i]
 		if a.isPtr {
@@ -306,6 +312,9 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		call.str(name + "(" + strings.Join(vals, ", "))
 		for _, i := range fn.ptrParams {
 			call.str("," + metas[i] + "," + provs[i].site + "," + provs[i].word)
+		}
+		for _, i := range fn.objParams {
+			call.str("," + provs[i].word + "," + metas[i] + "," + provs[i].site)
 		}
 		call.str("); })")
 	}
@@ -385,12 +394,45 @@ type argCode struct {
 	passed  string // the step passing it to an instrumented callee (its site), or "" (libc)
 	isPtr   bool
 	literal bool // a string literal or a null pointer constant: no side effect to order
+	// A struct holding pointers passed by value: code is the address of
+	// the object copied (place), meta its shadow's tag; the callee copies
+	// the shadow from there into its parameter (objParamCopy). An
+	// argument that is no object passes none (prov.word 0), but for a
+	// call's result (result: the function called), held in a temporary
+	// whose address it passes.
+	obj    bool
+	result string
 }
 
-func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode, isPtr func(int) bool) []argCode {
+// passesShadow reports whether a parameter of type t is passed the pointer
+// shadow of the argument copied into it (a struct or union holding
+// pointers, passed by value).
+func passesShadow(t cc.Type) bool { return isAggregate(t) && hasPtrs(t, 0) }
+
+// objArg rewrites argument i of call x, a struct whose callee copies its
+// shadow: an lvalue is evaluated as its address.
+func (r *rewriter) objArg(x *cc.PostfixExpression, i int, a cc.ExpressionNode) argCode {
+	ac := argCode{prov: prov{r.argSite(x, i), "0"}, meta: metaWild}
+	if !isObjectExpr(a) {
+		ac.code = r.expr(a)
+		if fn := calledByName(a); fn != "" && r.defined[fn] {
+			ac.result = fn
+		}
+		return ac
+	}
+	ac.obj = true
+	ac.code, ac.meta = r.objectPlace(a)
+	return ac
+}
+
+func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode, isPtr, isObj func(int) bool) []argCode {
 	as := make([]argCode, len(args))
 	variadic := calleeVariadic(x)
 	for i, a := range args {
+		if isObj(i) {
+			as[i] = r.objArg(x, i, a)
+			continue
+		}
 		// (a 0 hoisted into a temporary would be an int passed for a
 		// function pointer: a warning the user's code did not have)
 		as[i].isPtr, as[i].literal = isPtr(i), isStringLiteral(a) || isNullConst(a)
@@ -429,7 +471,7 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			i = len(as) - 1 - k
 		}
 		a := as[i]
-		provs[i] = a.prov
+		provs[i], metas[i] = a.prov, a.meta
 		if a.passed != "" {
 			provs[i].site = a.passed
 		}
@@ -441,6 +483,26 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			continue
 		}
 		vals[i] = r.name("__ml_a")
+		if a.obj {
+			// the address of the object, then its value, copied now
+			o := r.name("__ml_ao")
+			f.str("register __auto_type " + o + " = ")
+			f.cat(a.code)
+			metas[i] = r.name("__ml_am")
+			f.strf("; register __ml_meta_t %s __attribute__((unused)) = %s; register __auto_type %s = *%s;", metas[i], a.meta, vals[i], o)
+			provs[i].word = "(__ml_uptr)" + o
+			continue
+		}
+		if a.result != "" {
+			// the object its callee returned dies with the next call (of
+			// the next argument, of the callee itself): the shadow of the
+			// pointers inside is copied into the temporary, now
+			f.str("__auto_type " + vals[i] + " = ")
+			f.cat(a.code)
+			f.strf("; %s;", fromResult(a.result, resultShadow("&"+vals[i], "", metaWild, provs[i].site)))
+			provs[i].word = "(__ml_uptr)&" + vals[i]
+			continue
+		}
 		f.str("register __auto_type " + vals[i] + " = ")
 		f.cat(a.code)
 		f.str(";")

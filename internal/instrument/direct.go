@@ -18,6 +18,7 @@ import (
 // directFn is what the rewrite of a direct function and its callers needs.
 type directFn struct {
 	ptrParams []int // indices of the data-pointer parameters
+	objParams []int // of the structs holding pointers (passesShadow)
 }
 
 // metaParam names the meta parameter of parameter i of a direct function;
@@ -25,6 +26,14 @@ type directFn struct {
 func metaParam(i int) string     { return "__ml_pm" + strconv.Itoa(i) }
 func provSiteParam(i int) string { return "__ml_psp" + strconv.Itoa(i) }
 func provWordParam(i int) string { return "__ml_pwp" + strconv.Itoa(i) }
+
+// objAddrParam, objTagParam and objSiteParam name the extra parameters of
+// struct parameter i of a direct function: the address of the object the
+// argument was copied from (0 if none), its shadow's tag, and the step
+// passing it.
+func objAddrParam(i int) string { return "__ml_pao" + strconv.Itoa(i) }
+func objTagParam(i int) string  { return "__ml_pat" + strconv.Itoa(i) }
+func objSiteParam(i int) string { return "__ml_pas" + strconv.Itoa(i) }
 
 // findDirect picks the direct functions among the definitions and marks
 // their declarators (definition and prototypes) for the extra parameters.
@@ -40,14 +49,17 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			fp.Case != cc.DirectDeclaratorFuncParam || fp.ParameterTypeList == nil {
 			continue
 		}
-		var ptrs []int
+		var ptrs, objs []int
 		for i, p := range ft.Parameters() {
-			if isDataPtr(p.Type()) {
+			switch {
+			case isDataPtr(p.Type()):
 				ptrs = append(ptrs, i)
+			case passesShadow(p.Type()):
+				objs = append(objs, i)
 			}
 		}
 		if len(ptrs) != 0 {
-			cand[fd.Declarator.Name()] = &directFn{ptrParams: ptrs}
+			cand[fd.Declarator.Name()] = &directFn{ptrParams: ptrs, objParams: objs}
 		}
 	}
 	if len(cand) == 0 {
@@ -137,6 +149,14 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 						metaParam(i), provSiteParam(i), provWordParam(i))
 				} else {
 					b.WriteString(", __ml_meta_t, const struct __ml_site *, __ml_prov_t")
+				}
+			}
+			for _, i := range fn.objParams {
+				if ed.FunctionDefinition != nil {
+					fmt.Fprintf(&b, ", register __ml_uptr %s __attribute__((unused)), register __ml_meta_t %s __attribute__((unused)), register const struct __ml_site *%s __attribute__((unused))",
+						objAddrParam(i), objTagParam(i), objSiteParam(i))
+				} else {
+					b.WriteString(", __ml_uptr, __ml_meta_t, const struct __ml_site *")
 				}
 			}
 			r.insertBefore[fp.Token2.Seq()] = b.String()

@@ -8,6 +8,9 @@ import (
 const (
 	metaNull = "0UL" // NULL
 	metaWild = "1UL" // unknown provenance: only NULL is checked
+	// a pointer never assigned, whose origin is not named (__ML_UNINIT;
+	// full checking names it: uninitMeta)
+	metaUninit = "3UL"
 )
 
 // expr rewrites n, evaluated for its value or its side effects.
@@ -787,10 +790,10 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		return f
 	}
 	aggregate := t != nil && (t.Kind() == cc.Struct || t.Kind() == cc.Union)
-	if aggregate && isLvalueExpr(rhs) && (hasPtrs(t, 0) || r.tracksDef()) {
+	if aggregate && isObjectExpr(rhs) && (hasPtrs(t, 0) || r.tracksDef()) {
 		d, s := r.name("__ml_a"), r.name("__ml_a")
 		dst, dtag := r.place(lhs, true, defNone)
-		src, stag := r.place(rhs, false, defNone)
+		src, stag := r.objectPlace(rhs)
 		f.str("__extension__({ register __auto_type " + d + " = ")
 		f.cat(dst)
 		f.str("; register __auto_type " + s + " = ")
@@ -816,7 +819,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 			f.cat(dst)
 			f.str("; *" + d + " = ")
 			f.cat(r.expr(rhs))
-			f.strf("; %s; *%s; })", r.resultCopy(d, dtag, fn, r.copySite(x, lhs), t), d)
+			f.strf("; %s; *%s; })", r.resultCopy(d, "", dtag, fn, r.copySite(x, lhs), t), d)
 			return f
 		}
 	}
@@ -1071,6 +1074,45 @@ func isLvalueExpr(n cc.ExpressionNode) bool {
 		}
 	}
 	return false
+}
+
+// isObjectExpr reports whether n designates an object objectPlace can
+// take the address of: an lvalue, or a conditional choosing between two.
+func isObjectExpr(n cc.ExpressionNode) bool {
+	n = unparen(n)
+	if c, ok := n.(*cc.ConditionalExpression); ok && c.Case == cc.ConditionalExpressionCond {
+		return c.ExpressionList != nil && isObjectExpr(c.ExpressionList) && isObjectExpr(c.ConditionalExpression)
+	}
+	return isLvalueExpr(n)
+}
+
+// objectPlace is the address of the object n designates (isObjectExpr),
+// read, and the meta tagging its shadow.
+func (r *rewriter) objectPlace(n cc.ExpressionNode) (frag, string) {
+	n = unparen(n)
+	c, ok := n.(*cc.ConditionalExpression)
+	if !ok || c.Case != cc.ConditionalExpressionCond {
+		return r.place(n, false, defNone)
+	}
+	m := r.metaTemp()
+	arm := func(e cc.ExpressionNode) frag {
+		place, tag := r.objectPlace(e)
+		a := r.name("__ml_a")
+		var f frag
+		f.str("__extension__({ register __auto_type " + a + " = ")
+		f.cat(place)
+		f.strf("; %s = %s; %s; })", m, tag, a)
+		return f
+	}
+	var f frag
+	f.str("(")
+	f.cat(r.expr(c.LogicalOrExpression))
+	f.str(" ? ")
+	f.cat(arm(c.ExpressionList))
+	f.str(" : ")
+	f.cat(arm(c.ConditionalExpression))
+	f.str(")")
+	return f, m
 }
 
 // hasPtrs reports whether t is a struct, union or array holding data

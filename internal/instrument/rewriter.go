@@ -73,12 +73,12 @@ type fnState struct {
 	scopes       []*scope             // the blocks being rewritten, innermost last
 	gotos        map[string][]cc.Node // goto statements by label
 	labels       map[string]*cc.LabeledStatement
-	targets      []jumpTarget    // the loops and switches being rewritten, innermost last
-	forInit      bool            // rewriting the declaration of a for statement
-	uninit       map[string]bool // companions of pointer locals declared without initializer
-	unseenWrites bool            // asm or a nested function may assign locals
-	regs         []*localObj     // registrations due after the declaration being rewritten
-	defs         []string        // definedness set-up due after the declaration being rewritten
+	targets      []jumpTarget      // the loops and switches being rewritten, innermost last
+	forInit      bool              // rewriting the declaration of a for statement
+	uninit       map[string]string // companions of pointer locals declared without initializer: their initial meta
+	unseenWrites bool              // asm or a nested function may assign locals
+	regs         []*localObj       // registrations due after the declaration being rewritten
+	defs         []string          // definedness set-up due after the declaration being rewritten
 	switchBodies map[*cc.CompoundStatement]bool
 	bodies       map[*cc.Statement]bool         // statements that are an if's branch or a loop's body
 	stmtExprs    map[*cc.CompoundStatement]bool // bodies of statement expressions
@@ -101,6 +101,7 @@ type rewriter struct {
 	seqMemo      map[cc.Node]int
 	toks         []cc.Token // verbatim's scratch buffer
 	sites        []site
+	uninitMetas  int // the unit's cache of uninit records (__ml_uninit_metas), one per declaration
 	fn           *fnState
 	n            int                  // unique-name counter
 	defined      map[string]bool      // functions defined in this translation unit
@@ -252,7 +253,16 @@ func (r *rewriter) siteTable() string {
 	return cTable("struct __ml_site", "__ml_sites", len(r.sites), func(i int) string {
 		s := r.sites[i]
 		return fmt.Sprintf("{%s,%s,%s,%s,%s,%d,%d,%d,%d}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), cstr(s.to), s.line, s.col, s.kind, s.aux)
-	}) + r.arrayTable() + r.globalMetas() + r.literalDecls()
+	}) + r.uninitMetaTable() + r.arrayTable() + r.globalMetas() + r.literalDecls()
+}
+
+// uninitMetaTable declares the cache of the unit's uninit records (see
+// uninitMeta): zero until first made.
+func (r *rewriter) uninitMetaTable() string {
+	if r.uninitMetas == 0 {
+		return ""
+	}
+	return fmt.Sprintf("static __ml_meta_t __ml_uninit_metas[%d] __attribute__((unused));", r.uninitMetas)
 }
 
 // cTable is the definition of a static const array of n rows of type typ.
@@ -566,7 +576,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: callsAlloca(fd.CompoundStatement),
-		uninit:  map[string]bool{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
+		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
@@ -594,16 +604,25 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	}
 	var params []param
 	var paramObjs []*localObj
-	var paramDefs []string // parameters kept in memory hold values
+	var paramDefs []string   // parameters kept in memory hold values
+	var paramCopies []string // structs passed by value: the shadow of the pointers inside
 	direct := r.direct[r.fn.name]
 	if ft != nil {
 		for i, p := range ft.Parameters() {
 			pd := p.Declarator
+			tracked := false // the parameter's definedness is tracked
 			if o := r.localObject(pd); o != nil {
 				paramObjs = append(paramObjs, o)
 				if def := r.localDef(pd, o.site, true); def != "" {
 					paramDefs = append(paramDefs, r.registration(def))
+					tracked = true
 				}
+			}
+			if pd != nil && pd.Name() != "" && passesShadow(pd.Type()) {
+				if c := r.objParamCopy(pd, i, direct, tracked); c != "" {
+					paramCopies = append(paramCopies, r.registration(c))
+				}
+				continue
 			}
 			if pd == nil || pd.Name() == "" || !isDataPtr(pd.Type()) {
 				continue
@@ -659,7 +678,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			// pointers
 			pro = append(pro, "__ml_main_frame((__ml_uptr)__builtin_frame_address(0));")
 		}
-		if len(params) != 0 && direct == nil {
+		if (len(params) != 0 || len(paramCopies) != 0) && direct == nil {
 			pro = append(pro, "int __ml_own_ __attribute__((unused)) = __ml_own((__ml_uptr)"+r.fn.name+");")
 		}
 		pro = append(pro, r.objectMetas(vol)...)
@@ -670,6 +689,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			}
 		}
 		pro = append(pro, paramDefs...)
+		pro = append(pro, paramCopies...)
 		for _, v := range r.fn.valOrder {
 			pro = append(pro, own(vol, "__ml_uptr ", v, " __attribute__((unused))", "0"))
 		}
@@ -701,8 +721,8 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		}
 		for _, m := range r.fn.metas {
 			init := "0"
-			if r.fn.uninit[m] {
-				init = "2UL" // __ML_UNINIT
+			if u, ok := r.fn.uninit[m]; ok {
+				init = u
 			}
 			attrs := " __attribute__((unused))"
 			if companions[m] {
@@ -1034,14 +1054,18 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	// definedness: a memory local is poisoned (or defined by its
 	// initializer) once declared; a scalar in a register may get a
 	// companion origin
-	vo, voSite := "", 0
+	vo, voSite, initDef := "", 0, ""
 	switch {
 	case o != nil && !r.fn.forInit:
 		if def := r.localDef(d, o.site, in != nil); def != "" {
 			if src := r.copiedAggregate(d, in); src != "" {
 				def = src // a copy of another variable: its definedness too
 			}
-			r.fn.defs = append(r.fn.defs, def)
+			if r.initCall(d, in) != "" {
+				initDef = def // set by the initializer, before the result's
+			} else {
+				r.fn.defs = append(r.fn.defs, def)
+			}
 		}
 	case o == nil && r.wantsValueOrigin(d, in):
 		vo = r.newValueOrigin(d)
@@ -1053,7 +1077,7 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 			return r.keepValue(code, func(string) string { return vo + " = " + org })
 		}
 		if c == cc.Node(in) {
-			g := r.initializer(d, in)
+			g := r.initializer(d, in, initDef)
 			if o == nil || !wrap {
 				return g
 			}
@@ -1077,11 +1101,24 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 		// assigned (unless code we do not see may assign it)
 		m := r.companion(d)
 		if !r.fn.unseenWrites {
-			r.fn.uninit[m] = true
+			r.fn.uninit[m] = r.uninitMeta(d)
 			r.fn.uninitProv[r.companionProv(d).word] = true
 		}
 	}
 	return f
+}
+
+// uninitMeta is the initial meta of pointer local d declared without
+// initializer: with definedness tracked, the uninit record naming its
+// declaration, which reports of its value's uses give as the origin (made
+// once, kept in the unit's __ml_uninit_metas); otherwise __ML_UNINIT.
+func (r *rewriter) uninitMeta(d *cc.Declarator) string {
+	if !r.tracksDef() {
+		return metaUninit
+	}
+	i := r.uninitMetas
+	r.uninitMetas++
+	return fmt.Sprintf("__ml_uninit_local(&__ml_uninit_metas[%d], %s)", i, siteRef(r.site(d, siteLocal)))
 }
 
 // hasCompanion reports whether local d keeps its meta in a companion
@@ -1124,7 +1161,9 @@ func (r *rewriter) companionProv(d *cc.Declarator) prov {
 	return v
 }
 
-func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
+// initializer rewrites the initializer in of local d; def is the code
+// setting d's definedness, which initCall's copy is to follow.
+func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string) frag {
 	if in.Case == cc.InitializerInitList && d != nil && hasPtrs(d.Type(), 0) && !isZeroInit(in) {
 		// pointers in a brace initializer get their metas stored beside them
 		outer, outerLayout := r.initObj, r.initLayout
@@ -1132,14 +1171,12 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 		defer func() { r.initObj, r.initLayout = outer, outerLayout }()
 		return r.generic(in)
 	}
-	if in.Case == cc.InitializerExpr && d != nil && r.copiesResult(d.Type()) && !r.fn.forInit && !r.fn.unreachable {
-		e := in.AssignmentExpression
-		if isLvalueExpr(e) && hasPtrs(d.Type(), 0) {
-			return r.copyInit(d, e)
-		}
-		if fn := calledByName(e); fn != "" && r.defined[fn] {
-			r.fn.defs = append(r.fn.defs, r.resultCopy("&"+d.Name(), r.localTag(d), fn, r.copyDeclSite(d, e), d.Type()))
-		}
+	if fn := r.initCall(d, in); fn != "" {
+		return r.callInit(d, in, fn, def)
+	}
+	if in.Case == cc.InitializerExpr && d != nil && hasPtrs(d.Type(), 0) && isObjectExpr(in.AssignmentExpression) &&
+		isAggregate(d.Type()) && !r.fn.forInit && !r.fn.unreachable {
+		return r.copyInit(d, in.AssignmentExpression)
 	}
 	if in.Case != cc.InitializerExpr || d == nil || !isDataPtr(d.Type()) {
 		return r.generic(in)
@@ -1171,7 +1208,7 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer) frag {
 // of the lvalue e: the pointers inside keep their metas, and each is a
 // step of its own, once the declaration is over.
 func (r *rewriter) copyInit(d *cc.Declarator, e cc.ExpressionNode) frag {
-	src, stag := r.place(e, false, defNone)
+	src, stag := r.objectPlace(e)
 	a, m := r.wordTemp(), r.metaTemp()
 	v := r.name("__ml_a")
 	var f frag
@@ -1182,12 +1219,69 @@ func (r *rewriter) copyInit(d *cc.Declarator, e cc.ExpressionNode) frag {
 	return f
 }
 
+// initCall is the function whose result initializes struct or union
+// local d (initializer in), when the shadow of the pointers inside and
+// the definedness of its bytes follow (resultCopy), else "". (The copy
+// is the initializer's: a for statement's declaration has it too.)
+func (r *rewriter) initCall(d *cc.Declarator, in *cc.Initializer) string {
+	if in == nil || in.Case != cc.InitializerExpr || d == nil || !r.copiesResult(d.Type()) || r.fn.unreachable {
+		return ""
+	}
+	if fn := calledByName(in.AssignmentExpression); fn != "" && r.defined[fn] {
+		return fn
+	}
+	return ""
+}
+
+// callInit rewrites the initializer in of local d, a call of fn (initCall):
+// d's definedness (def) and the copy from the object fn returned are set
+// as soon as the call returns, ahead of the bytes, before another call
+// (the next declarator's) reuses fn's frame.
+func (r *rewriter) callInit(d *cc.Declarator, in *cc.Initializer, fn, def string) frag {
+	v := r.name("__ml_v")
+	var f frag
+	f.str("__extension__({ __auto_type " + v + " = ")
+	f.cat(r.generic(in))
+	f.str("; ")
+	if def != "" {
+		f.str(def + "; ")
+	}
+	f.strf("%s; %s; })", r.resultCopy("&"+d.Name(), "&"+v, r.localTag(d), fn, r.copyDeclSite(d, in.AssignmentExpression), d.Type()), v)
+	return f
+}
+
 // localTag is the meta tagging the pointer shadow of local d.
 func (r *rewriter) localTag(d *cc.Declarator) string {
 	if m := r.localMeta(d, false); m != "" {
 		return m
 	}
 	return metaWild
+}
+
+// objParamCopy is the code copying into struct parameter pd (number i)
+// the shadow of the pointers inside the object its caller copied it from,
+// when the caller said which (the extra parameters of a direct function,
+// or __ml_t tagged with the function), "" when it cannot say.
+//
+// With the parameter's definedness tracked, its bytes take the object's
+// definedness too (the bytes were copied, not used), so a pointer inside
+// that the caller never set is an undefined value in the callee.
+func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, tracked bool) string {
+	addr, tag, site := objAddrParam(i), objTagParam(i), objSiteParam(i)
+	if direct == nil {
+		if i >= 16 {
+			return ""
+		}
+		n := strconv.Itoa(i)
+		addr, tag, site = "__ml_t.argprov["+n+"]", "__ml_t.arg["+n+"]", "__ml_t.argsite["+n+"]"
+		addr = "(__ml_own_ ? " + addr + " : 0)"
+	}
+	p, dtag := pd.Name(), r.localTag(pd)
+	copy := fmt.Sprintf("__ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", p, addr, p, dtag, tag, site)
+	if tracked {
+		copy = fmt.Sprintf("(%s, __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s))", copy, p, addr, p, dtag, tag, site)
+	}
+	return fmt.Sprintf("%s ? %s : (void)0", addr, copy)
 }
 
 // copyDeclSite is the step site of local d's initialization with e, a
@@ -1210,11 +1304,12 @@ func (r *rewriter) copiesResult(t cc.Type) bool {
 // the definedness of its bytes, into the object at dst (tagged dtag), at
 // step site: from the object fn's return statement copied it from, when
 // fn said so (its frame is dead, but the shadows of its bytes are still
-// there, and tell the values the copy holds).
-func (r *rewriter) resultCopy(dst, dtag, fn, site string, t cc.Type) string {
+// there, until the next call reuses the frame). The bytes are at vals,
+// when they are not at dst yet ("": they are).
+func (r *rewriter) resultCopy(dst, vals, dtag, fn, site string, t cc.Type) string {
 	var copies []string
 	if hasPtrs(t, 0) {
-		copies = append(copies, fmt.Sprintf("__ml_copy_shadow((void *)%s, (const void *)__ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site))
+		copies = append(copies, resultShadow(dst, vals, dtag, site))
 	}
 	if r.tracksDef() {
 		copies = append(copies, fmt.Sprintf("__ml_def_copy((__ml_uptr)%s, __ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site))
@@ -1222,7 +1317,28 @@ func (r *rewriter) resultCopy(dst, dtag, fn, site string, t cc.Type) string {
 	if len(copies) == 0 {
 		return "(void)0"
 	}
-	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? (%s) : (void)0", fn, strings.Join(copies, ", "))
+	return fromResult(fn, strings.Join(copies, ", "))
+}
+
+// resultShadow is resultCopy's copy of the pointers' shadow.
+func resultShadow(dst, vals, dtag, site string) string {
+	if vals != "" {
+		return shadowAhead(dst, "__ml_t.retobj", vals, dtag, "__ml_t.retobjtag", site)
+	}
+	return fmt.Sprintf("__ml_copy_shadow((void *)%s, (const void *)__ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site)
+}
+
+// shadowAhead is the copy of the pointer shadow of the object at src into
+// dst, which is about to hold the bytes at vals (not src's: a dead frame's
+// bytes die with the next call, of the runtime's too).
+func shadowAhead(dst, src, vals, dtag, stag, site string) string {
+	return fmt.Sprintf("__ml_copy_shadow_ahead((void *)%s, (const void *)%s, (const void *)%s, sizeof(*%s), %s, %s, %s)", dst, src, vals, dst, dtag, stag, site)
+}
+
+// fromResult is copies (from the object a struct result was copied from)
+// when fn said which.
+func fromResult(fn, copies string) string {
+	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? (%s) : (void)0", fn, copies)
 }
 
 // calledByName is the name of the function e calls directly (under
@@ -1253,6 +1369,9 @@ func isAggregate(t cc.Type) bool {
 // initElem rewrites one element of a brace initializer of object
 // r.initObj: a pointer element stores its meta in the object's shadow.
 func (r *rewriter) initElem(in *cc.Initializer) frag {
+	if r.initObj != "" && in.Case == cc.InitializerExpr && isAggregate(in.Type()) && hasPtrs(in.Type(), 0) {
+		return r.initObjElem(in)
+	}
 	if r.initObj == "" || in.Case != cc.InitializerExpr || !isDataPtr(in.Type()) {
 		return r.generic(in)
 	}
@@ -1268,6 +1387,42 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 	return r.keepValue(code, func(v string) string {
 		return fmt.Sprintf("(%s ? __ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s) : (void)0)", r.initLayout, r.initObj, in.Offset(), v, meta, metaWild, siteRef(i), pv.site, pv.word)
 	})
+}
+
+// initObjElem rewrites an element of a brace initializer of object
+// r.initObj that is a struct or union holding pointers, a call's result
+// or a copy of an object: the shadow of the pointers inside is copied to
+// the element's place as soon as the element is evaluated, ahead of its
+// bytes (a call's from the object its callee returned, before another
+// call reuses the callee's frame), tagged as initElem's stores are.
+func (r *rewriter) initObjElem(in *cc.Initializer) frag {
+	e := in.AssignmentExpression
+	fn := calledByName(e)
+	if !r.defined[fn] {
+		fn = ""
+	}
+	if fn == "" && !isObjectExpr(e) {
+		return r.generic(in)
+	}
+	i := r.site(e, siteLoss)
+	r.sites[i].expr = elemAsWritten(r.sites[i].expr, r.sites[i].text, r.sites[i].col)
+	r.sites[i].to = r.initObj
+	r.sites[i].kind |= siteCopy
+	v := r.name("__ml_a")
+	var f frag
+	if fn == "" {
+		src, stag := r.objectPlace(e)
+		dst := fmt.Sprintf("(__typeof__(*%s) *)((char *)&%s + %d)", v, r.initObj, in.Offset())
+		f.str("(*__extension__({ register __auto_type " + v + " = ")
+		f.cat(src)
+		f.strf("; (%s ? %s : (void)0); %s; }))", r.initLayout, shadowAhead(dst, v, v, metaWild, stag, siteRef(i)), v)
+		return f
+	}
+	dst := fmt.Sprintf("(__typeof__(%s) *)((char *)&%s + %d)", v, r.initObj, in.Offset())
+	f.str("__extension__({ __auto_type " + v + " = ")
+	f.cat(r.generic(in))
+	f.strf("; (%s ? %s : (void)0); %s; })", r.initLayout, fromResult(fn, resultShadow(dst, "&"+v, metaWild, siteRef(i))), v)
+	return f
 }
 
 // isZeroInit reports whether in is the universal zero initializer {0}: it
@@ -1401,29 +1556,60 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.tok(semi)
 		f.str("}")
 	case r.fn.retAgg:
-		// the caller copies the steps of the pointers inside from the
-		// object returned, when it is an lvalue (result, in call.go)
+		// the caller copies the shadow of the pointers inside (and the
+		// definedness of the bytes) from the object returned, which
+		// outlives the frame (resultCopy)
 		inner := unparen(e)
 		if l, ok := inner.(*cc.ExpressionList); ok && l.ExpressionList == nil {
 			inner = unparen(l.AssignmentExpression)
 		}
 		v := r.name("__ml_r")
-		if !isLvalueExpr(inner) {
+		switch fn := calledByName(inner); {
+		case isObjectExpr(inner):
+			place, tag := r.objectPlace(inner)
+			f.str("{ register __auto_type " + v + " = ")
+			f.cat(place)
+			f.strf("; __ml_t.retobj = (__ml_uptr)%s; __ml_t.retobjtag = %s; __ml_t.retobjfn = (__ml_uptr)%s;", v, tag, r.fn.name)
+			if o := r.fn.objs[declOfExpr(inner)]; o != nil {
+				// a local registered is retired as the function
+				// returns, which releases the pointers it holds: the
+				// caller gets a copy
+				f.later(o.late(r.returnedCopy(v, tag, r.copySite(j, nil))))
+			}
+		case isCompoundLiteral(inner):
+			// made in an object of our own: its pointers' shadow is
+			// stored as for a brace initializer
+			lit := inner.(*cc.PostfixExpression)
+			rv := r.name("__ml_rv")
+			outer, outerLayout := r.initObj, r.initLayout
+			r.initObj, r.initLayout = rv, fmt.Sprintf("sizeof %s == %d", rv, inner.Type().Size())
+			f.str("{ ")
+			f.cat(r.verbatim(lit.TypeName))
+			f.str(" " + rv + " = ")
+			f.tok(lit.Token3)
+			if lit.InitializerList != nil {
+				f.cat(r.generic(lit.InitializerList))
+			}
+			f.tok(lit.Token4)
+			f.tok(lit.Token5)
+			r.initObj, r.initLayout = outer, outerLayout
+			f.strf("; register __auto_type %s = &%s; __ml_t.retobj = (__ml_uptr)%s; __ml_t.retobjtag = %s; __ml_t.retobjfn = (__ml_uptr)%s;", v, rv, v, metaWild, r.fn.name)
+		case fn != "" && r.defined[fn]:
+			// the object the callee returned is ours to return
 			f.str("{ register __auto_type " + v + " = ")
 			f.cat(r.expr(e))
-			f.str("; __ml_t.retobjfn = 0; " + xs + r.leave())
-			f.tok(j.Token)
-			f.str(v)
-			f.tok(semi)
-			f.str("}")
-			break
+			f.strf("; __ml_t.retobjfn = __ml_t.retobjfn == (__ml_uptr)%s ? (__ml_uptr)%s : 0;", fn, r.fn.name)
+		default:
+			f.str("{ register __auto_type " + v + " = ")
+			f.cat(r.expr(e))
+			f.str("; __ml_t.retobjfn = 0;")
 		}
-		place, tag := r.place(inner, false, defNone)
-		f.str("{ register __auto_type " + v + " = ")
-		f.cat(place)
-		f.strf("; __ml_t.retobj = (__ml_uptr)%s; __ml_t.retobjtag = %s; __ml_t.retobjfn = (__ml_uptr)%s; %s", v, tag, r.fn.name, xs+r.leave())
+		f.str(" " + xs + r.leave())
 		f.tok(j.Token)
-		f.str("*" + v)
+		if isObjectExpr(inner) || isCompoundLiteral(inner) {
+			f.str("*")
+		}
+		f.str(v)
 		f.tok(semi)
 		f.str("}")
 	default:
@@ -1452,6 +1638,24 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.str("}")
 	}
 	return f
+}
+
+// returnedCopy is the code copying the struct at v (whose shadow is tagged
+// tag) into an object of our own, with its pointers' shadow and its
+// bytes' definedness (a step at site), and making it the object returned.
+func (r *rewriter) returnedCopy(v, tag, site string) string {
+	rv := r.name("__ml_rv")
+	c := fmt.Sprintf(" __typeof__(*%s) %s = *%s; __ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s);", v, rv, v, rv, v, rv, metaWild, tag, site)
+	if r.tracksDef() {
+		c += fmt.Sprintf(" __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s);", rv, v, rv, metaWild, tag, site)
+	}
+	return c + fmt.Sprintf(" %s = &%s; __ml_t.retobj = (__ml_uptr)%s; __ml_t.retobjtag = %s;", v, rv, v, metaWild)
+}
+
+// isCompoundLiteral reports whether n is a compound literal.
+func isCompoundLiteral(n cc.ExpressionNode) bool {
+	x, ok := n.(*cc.PostfixExpression)
+	return ok && x.Case == cc.PostfixExpressionComplit
 }
 
 // plain reports whether f is unchanged user code (no instrumentation).

@@ -1,5 +1,6 @@
 /* A label is chosen in a switch without a default; an unexpected value
- * hands an uninitialized pointer to strlen. */
+ * hands an uninitialized pointer to strlen (with definedness tracked, a
+ * use of an undefined value, as Valgrind says). */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,7 +15,7 @@ static size_t label_width(int level)
 		label = "info";
 		break;
 	}
-	return strlen(label); // want INVALID-DEREF
+	return strlen(label); // want full:UNINITIALIZED-READ detect:INVALID-DEREF
 }
 
 int main(void)

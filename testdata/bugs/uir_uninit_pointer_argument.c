@@ -1,13 +1,15 @@
 /* A pointer left unassigned on one path is handed to a printing helper,
  * directly and through a pointer to it; the helper's NULL test is the
- * first use that depends on it (full checking); printing through it is an
- * access through a pointer that belongs to no object (both modes). */
+ * first use that depends on it (full checking, with `data` as the
+ * origin); printing through it uses the undefined value again (full
+ * checking; Valgrind's "use of uninitialised value of size 8"), an access
+ * through a pointer that belongs to no object in detection mode. */
 #include <stdio.h>
 
 static void print_line(const char *line)
 {
 	if (line != NULL) // want full:UNINITIALIZED-READ
-		printf("%s\n", line); // want INVALID-DEREF
+		printf("%s\n", line); // want full:UNINITIALIZED-READ detect:INVALID-DEREF
 }
 
 static void print_through(char **slot)

@@ -37,8 +37,8 @@ static inline meta_t ml_pub_meta(uptr self, unsigned i)
 	return __ML_WILD;
 }
 
-static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag, int count,
-                           const site_t *site);
+static void ml_copy_shadow(void *dst, const void *src, const void *vals, __ml_uptr n, meta_t dtag, meta_t stag,
+                           int count, const site_t *site);
 static void ml_shadow_zero(uptr p, uptr n);
 
 /* ---- records of blocks ---- */
@@ -221,7 +221,7 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 	 * block (even in place: the block's meta changed) */
 	uptr kept = oldsize < n ? oldsize : n;
 	/* the references move with it */
-	ml_copy_shadow(q, p, kept, *mp, rm, 0, ml_caller_site());
+	ml_copy_shadow(q, p, q, kept, *mp, rm, 0, ml_caller_site());
 	if (q != p) {
 		ml_shadow_zero((uptr)p, oldsize);
 		__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD, ml_caller_site());
@@ -305,6 +305,17 @@ __ml_meta_t __ml_meta_of(const void *p)
 	return __ML_WILD;
 }
 
+/* A hash inverted by the store vouches for a value outside its block
+ * (a record of an object: the metas of NULL, WILD, INVALID and the uninit
+ * records are found from the value, as before they were stored). */
+__ml_meta_t __ml_ld_slow(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
+{
+	meta_t w = *__ML_META_SHADOW(slot);
+	if ((w >> 48) == (__ML_HASH16(v ^ tag) ^ __ML_HASH_OOB) && ml_meta_slot(w) >= __ML_FIRST_SLOT)
+		return w & __ML_META_MASK;
+	return __ml_meta_of((const void *)v);
+}
+
 __ml_meta_t __ml_metar(__ml_uptr v)
 {
 	meta_t m = v ? __ml_meta_of((const void *)v) : __ML_NULL;
@@ -323,26 +334,29 @@ void __ml_adopt_out(__ml_uptr pp)
 
 /* Copy the shadow of [src, src+n) to dst (retagged from stag to dtag);
  * with count, each pointer copied is one more reference (loss tracking);
- * each is a step at site, from its source slot (value propagation). */
-static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag, int count,
-                           const site_t *site)
+ * each is a step at site, from its source slot (value propagation). The
+ * n bytes at vals are those dst holds: dst itself, when the bytes have
+ * been copied already. */
+static void ml_copy_shadow(void *dst, const void *src, const void *vals, __ml_uptr n, meta_t dtag, meta_t stag,
+                           int count, const site_t *site)
 {
 	uptr d = (uptr)dst, s = (uptr)src;
-	if (n == 0 || ((d ^ s) & 7))
+	if (n == 0 || ((d ^ s) & 7) || ((d ^ (uptr)vals) & 7))
 		return;
 	/* The 8-byte slots wholly inside [src, src+n): only they can hold a
-	 * pointer stored by instrumented code. The bytes have been copied
-	 * already: a slot's shadow follows its value, rehashed for the
-	 * destination's tag when it was valid for the source's. */
+	 * pointer stored by instrumented code. A slot's shadow follows its
+	 * value, rehashed for the destination's tag when it was valid for the
+	 * source's. */
 	uptr s0 = (s + 7) & ~(uptr)7, s1 = (s + n) & ~(uptr)7;
 	if (s1 <= s0)
 		return;
 	uptr d0 = s0 + (d - s), len = s1 - s0, k = len / 8;
-	if (!ml_app_range(s0, len) || !ml_app_range(d0, len))
+	uptr v0 = s0 + ((uptr)vals - s);
+	if (!ml_app_range(s0, len) || !ml_app_range(d0, len) || !ml_app_range(v0, len))
 		return;
 	const meta_t *sm = __ML_META_SHADOW(s0);
 	meta_t *dm = __ML_META_SHADOW(d0);
-	const uptr *dv = (const uptr *)d0;
+	const uptr *dv = (const uptr *)v0;
 	/* Never-used shadow stays untouched (the zero page), so copying plain
 	 * data costs no memory. */
 	int pointers = 0;
@@ -352,8 +366,10 @@ static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag,
 		if (!(w | dm[i]))
 			continue;
 		uptr v = dv[i];
-		int valid = w && (w >> 48) == __ML_HASH16(v ^ stag);
-		dm[i] = valid ? (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) << 48) : 0;
+		int valid = w && __ml_shadow_valid(w, v, stag);
+		/* (an inverted hash stays inverted) */
+		uptr oob = ((w >> 48) ^ __ML_HASH16(v ^ stag)) << 48;
+		dm[i] = valid ? (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) << 48 ^ oob) : 0;
 		if (valid && count)
 			__ml_ref(w & __ML_META_MASK, 0);
 		pointers |= valid;
@@ -366,7 +382,13 @@ static void ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag,
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag,
                       const struct __ml_site *site)
 {
-	ml_copy_shadow(dst, src, n, dtag, stag, dst != src && ML_LOAD(&ml_loss_on), site);
+	ml_copy_shadow(dst, src, dst, n, dtag, stag, dst != src && ML_LOAD(&ml_loss_on), site);
+}
+
+void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_uptr n, meta_t dtag,
+                            meta_t stag, const struct __ml_site *site)
+{
+	ml_copy_shadow(dst, src, vals, n, dtag, stag, ML_LOAD(&ml_loss_on), site);
 }
 
 /* Forget the pointers stored in [p, p+n): memory that moved away. */

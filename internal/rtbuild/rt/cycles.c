@@ -101,7 +101,7 @@ static uint32_t *cy(unsigned s) { return &ml_cy[s - __ML_FIRST_SLOT]; }
 static unsigned ml_edge(uptr a, meta_t tag, unsigned end)
 {
 	meta_t w = *__ML_META_SHADOW(a);
-	if (!w || (w >> 48) != __ML_HASH16(*(const uptr *)a ^ tag))
+	if (!w || !__ml_shadow_valid(w, *(const uptr *)a, tag))
 		return 0;
 	meta_t m = w & __ML_META_MASK;
 	unsigned t = ml_meta_slot(m);

@@ -60,12 +60,13 @@ static int ml_c_null_deref(struct ml_event *ev)
 }
 
 /* [INVALID-DEREF] deref r: r belongs to no object — a pointer local read
- * before any assignment (whatever its garbage value, NULL included), or an
- * address where nothing can be (below the lowest mapping, outside the
- * program's address space). */
+ * before any assignment (whatever its garbage value, NULL included; with
+ * definedness tracked, such an access is a use of an undefined value
+ * instead, see ml_access_slow_pv), or an address where nothing can be
+ * (below the lowest mapping, outside the program's address space). */
 static int ml_c_invalid(struct ml_event *ev)
 {
-	return ev->m == __ML_UNINIT || ev->m == __ML_INVALID;
+	return __ML_IS_UNINIT(ev->m) || ev->m == __ML_INVALID;
 }
 
 /* [DANGLING-POINTER-DEREF] deref r: Allocated(r) ∧ Freed(r, r1). */
@@ -247,6 +248,12 @@ void ml_access_slow_pv(const void *p, meta_t m, uptr n, int write, const char *f
 		ev.has_pv = 1;
 	} else if (fn) { /* an interceptor's argument */
 		ev.has_pv = ml_arg_pv(m, &ev.pv);
+	}
+	/* a pointer never assigned is an undefined value, which the access
+	 * uses (Valgrind's "use of uninitialised value of size 8") */
+	if (__ML_IS_UNINIT(m) && ml_uninit_pointer_used(m, site, fn) >= 0) {
+		ml_refuse_own(&ev);
+		return;
 	}
 	ml_detect(&ev);
 }

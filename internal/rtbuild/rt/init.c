@@ -317,10 +317,13 @@ void __ml_init(void)
 	r[1].end = 0x800000000000UL;
 	r[1].gen = 0;
 	r[1].kind = __ML_KIND_WILD;
-	/* Records 2 and 3 have empty bounds: every access through them is
-	 * reported as INVALID-DEREF. */
-	r[2].base = r[2].end = r[3].base = r[3].end = 0;
-	r[2].kind = r[3].kind = __ML_KIND_INVALID;
+	/* INVALID's and the uninit records have empty bounds: every access
+	 * through them fails its check (the uninit records past __ML_UNINIT
+	 * get their kind when made, uninit.c). */
+	r[__ML_INVALID].base = r[__ML_INVALID].end = 0;
+	r[__ML_INVALID].kind = __ML_KIND_INVALID;
+	r[__ML_UNINIT].base = r[__ML_UNINIT].end = 0;
+	r[__ML_UNINIT].kind = __ML_KIND_UNINIT;
 
 	ml_read_min_mapped();
 	ml_stack_init();

@@ -98,6 +98,7 @@
 #define ml_thread_init_main    __mlrt_thread_init_main
 #define ml_tls                 __mlrt_tls
 #define ml_use_range           __mlrt_use_range
+#define ml_uninit_pointer_used __mlrt_uninit_pointer_used
 #define ml_origin_get          __mlrt_origin_get
 #define ml_undef_count         __mlrt_undef_count
 #define ml_def_on              __mlrt_def_on
@@ -694,6 +695,11 @@ static inline void ml_def_clear(const void *p, uptr n)
 }
 /* libc reads [p, p+n) as fn's use of it: report undefined bytes. */
 void ml_use_range(const void *p, meta_t m, uptr n, const char *fn);
+/* A pointer never assigned (meta m, an uninit record's) is used at site,
+ * or by fn: an undefined value, reported with its origin while
+ * definedness is tracked. The kind reported, or -1 (not tracked,
+ * disabled). */
+int ml_uninit_pointer_used(meta_t m, const site_t *site, const char *fn);
 /* How many bytes of [a, a+n) are undefined. */
 uint64_t ml_undef_count(uptr a, uptr n);
 /* Decode an origin: a local's declaration (decl), or an object (kind,

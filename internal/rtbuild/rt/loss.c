@@ -462,7 +462,7 @@ static void ml_release_at(uptr p, uptr n, meta_t tag, unsigned how, const site_t
 		if (!w)
 			continue;
 		*sh = 0;
-		if ((w >> 48) == __ML_HASH16(*(const uptr *)a ^ tag))
+		if (__ml_shadow_valid(w, *(const uptr *)a, tag))
 			__ml_unref(w & __ML_META_MASK, site, how);
 	}
 	for (unsigned i = mark; i < __ml_t.lost; i++) {

@@ -24,7 +24,10 @@
  *     block is dead, so a dangling pointer stays one forever); otherwise the
  *     slot was written by code we do not see (libc, uninstrumented objects)
  *     or in an earlier life of the container's memory, and the meta is
- *     recomputed from the address (__ml_meta_of);
+ *     recomputed from the address (__ml_meta_of). A value outside its
+ *     block when stored is stored with the hash inverted (__ML_HASH_OOB),
+ *     which the load's slow path (__ml_ld_slow) takes as the store's word
+ *     that the value left its block: the meta travels with it;
  *   - call arguments and return values: the per-thread struct __ml_thread,
  *     tagged with the callee, so a call from uninstrumented code (qsort's
  *     comparator, a thread start routine) never sees stale metadata.
@@ -40,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 23
+#define __ML_ABI 24
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -61,14 +64,21 @@ struct __ml_rec {
 #define __ML_KIND_GLOBAL 3u  /* a global variable of an instrumented unit */
 #define __ML_KIND_STACK  4u  /* a local variable (or parameter) of an instrumented function */
 #define __ML_KIND_INVALID 5u /* no object: every access through it is an error */
+#define __ML_KIND_UNINIT 6u  /* no object: a pointer never assigned (an uninit record) */
 
 #define __ML_RECS        ((struct __ml_rec *)0x600000000000UL)
 #define __ML_MAX_RECS    (1UL << 32)
 #define __ML_NULL        0UL /* meta of NULL; its record is empty */
 #define __ML_WILD        1UL /* meta of a pointer we know nothing about */
-#define __ML_UNINIT      2UL /* meta of a pointer local never assigned */
-#define __ML_INVALID     3UL /* meta of an address no object can have */
-#define __ML_FIRST_SLOT  4u  /* records of objects start here */
+#define __ML_INVALID     2UL /* meta of an address no object can have */
+/* Metas of pointers never assigned: the uninit records, slots
+ * [__ML_UNINIT, __ML_FIRST_SLOT), with empty bounds, each naming where the
+ * undefined value came from (full checking: a declaration, the origin of
+ * a slot never written; uninit.c); __ML_UNINIT itself names nothing. */
+#define __ML_UNINIT      3UL
+#define __ML_FIRST_SLOT  4096u /* records of objects start here */
+/* Is m the meta of a pointer never assigned? One compare. */
+#define __ML_IS_UNINIT(m) ((unsigned)(m) - (unsigned)__ML_UNINIT < __ML_FIRST_SLOT - (unsigned)__ML_UNINIT)
 /* The generation of read-only objects (string literals, const globals),
  * which never die: every write check through their metas fails, so
  * writes reach the detectors (READ-ONLY-WRITE) at the cost of one compare
@@ -82,6 +92,10 @@ struct __ml_rec {
 #define __ML_META_SHADOW(a) ((__ml_meta_t *)(((__ml_uptr)(a) & ~(__ml_uptr)7) ^ __ML_META_XOR))
 #define __ML_META_MASK   0xffffffffffffUL
 #define __ML_HASH16(x)   (((__ml_uptr)(x) * 0x9e3779b97f4a7c15UL) >> 48)
+/* XORed into the hash of a value stored outside the block its meta names
+ * (a pointer past its end, before its start, or into a block that has
+ * died and whose record slot another block took). */
+#define __ML_HASH_OOB    0xffffUL
 
 /* Definedness shadow: one bit per application byte, set while the byte
  * holds no value the program wrote (heap from malloc, a local declared
@@ -244,6 +258,9 @@ void __ml_report_index(const struct __ml_array *arr, __ml_uptr index, __ml_uptr 
                        const struct __ml_site *site, int write)
 	__attribute__((noinline, cold));
 __ml_meta_t __ml_meta_of(const void *p);               /* meta from an address */
+/* __ml_ld's slow path: the meta of a value its store found outside its
+ * block (an inverted hash), else __ml_meta_of. */
+__ml_meta_t __ml_ld_slow(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag) __attribute__((noinline));
 /* The meta of pointer v returned by a libc function memlens does not
  * check (opendir, getaddrinfo, realpath…): a heap block libc allocated
  * and hands over becomes the program's, so losing it is a leak. */
@@ -276,6 +293,11 @@ void __ml_scope_pop(unsigned h);
  * copied is a step at site (value propagation). */
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag, __ml_meta_t stag,
                       const struct __ml_site *site);
+/* The same for a copy whose bytes are not in dst yet (an element of a
+ * brace initializer, a local's initializer) but at vals, which dst is
+ * about to hold. */
+void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_uptr n, __ml_meta_t dtag,
+                            __ml_meta_t stag, const struct __ml_site *site);
 
 /* Definedness (uninit.c). An origin says where an undefined value came
  * from: the site of a local's declaration (even), or a runtime origin
@@ -309,6 +331,17 @@ void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __
                         const struct __ml_site *site) __attribute__((noinline, cold));
 void __ml_report_uninit_value(__ml_uptr origin, const struct __ml_site *site)
 	__attribute__((noinline, cold));
+/* A pointer never assigned (meta m, an uninit record's) decides something. */
+void __ml_report_uninit_pointer(__ml_meta_t m, const struct __ml_site *site)
+	__attribute__((noinline, cold));
+/* The meta of a pointer local declared without initializer at decl: its
+ * uninit record, made the first time and kept in *cache. (pure: a call
+ * whose result is not used may go, the local being assigned first.) */
+__ml_meta_t __ml_uninit_make(__ml_meta_t *cache, const struct __ml_site *decl)
+	__attribute__((noinline, cold, pure));
+/* The meta of a pointer loaded from the slot at a (reached through meta
+ * tag) whose bytes were never written: the uninit record of their origin. */
+__ml_meta_t __ml_uninit_loaded(__ml_uptr a, __ml_meta_t tag) __attribute__((noinline, cold));
 
 /* Checked replacements for libc calls made by instrumented code. Same
  * signatures as libc's; arguments' metas arrive in __ml_t.arg (callee set to
@@ -406,8 +439,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v23;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v23;
+extern const int __memlens_abi_v24;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v24;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -502,8 +535,16 @@ __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
  * libc call's argument): one never assigned is an undefined value. */
 __ML_INLINE void __ml_use_p(__ml_meta_t m, const struct __ml_site *site)
 {
-	if (__ML_UNLIKELY(m == __ML_UNINIT))
-		__ml_report_uninit_value(1, site); /* (odd: origin unknown) */
+	if (__ML_UNLIKELY(__ML_IS_UNINIT(m)))
+		__ml_report_uninit_pointer(m, site);
+}
+
+/* The meta of a pointer local declared without initializer at decl
+ * (full checking; detection mode uses __ML_UNINIT): its uninit record. */
+__ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_site *decl)
+{
+	__ml_meta_t m = *cache;
+	return __ML_LIKELY(m != 0) ? m : __ml_uninit_make(cache, decl);
 }
 
 /* Check an access of nw bytes (| __ML_WRITE for a write) at address a
@@ -586,10 +627,20 @@ __ML_INLINE __ml_prov_t __ml_step(const struct __ml_site *site, __ml_prov_t prev
  * than it is used, and the code stays small. */
 __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w, __ml_meta_t m) __attribute__((noinline));
 
+/* Is the shadow word w (of a slot reached through a pointer with meta
+ * tag) valid for the value v the slot holds, stored inside or outside its
+ * block? */
+__ML_INLINE int __ml_shadow_valid(__ml_meta_t w, __ml_uptr v, __ml_meta_t tag)
+{
+	__ml_uptr x = (w >> 48) ^ __ML_HASH16(v ^ tag);
+	return (x == 0) | (x == __ML_HASH_OOB);
+}
+
 /* Meta of the pointer value v just loaded from the slot at address slot,
  * reached through a pointer with meta tag: the shadow's, when its hash
  * matches and the value lies inside the block it names (or that block is
- * dead), otherwise recomputed. */
+ * dead), or its inverted hash matches (__ml_ld_slow); otherwise
+ * recomputed. */
 __ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 {
 	__ml_meta_t w;
@@ -637,9 +688,9 @@ slow: __ML_COLD_LABEL;
 #ifdef __ML_FULL
 	/* a slot never written holds no pointer: it belongs to no object */
 	if (__ml_undef_bits(slot, sizeof v) != 0)
-		return __ML_UNINIT;
+		return __ml_uninit_loaded(slot, tag);
 #endif
-	return __ml_meta_of((const void *)v);
+	return __ml_ld_slow(slot, v, tag);
 }
 
 /* ---- loss tracking (full checking) ----
@@ -816,7 +867,7 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 		__ml_meta_t w = *__ML_META_SHADOW(slot);
 		__ml_uptr old = *(const __ml_uptr *)(slot & ~(__ml_uptr)7);
 		__ml_ref(m, site);
-		if (w != 0 && (w >> 48) == __ML_HASH16(old ^ tag))
+		if (w != 0 && __ml_shadow_valid(w, old, tag))
 			__ml_unref(w & __ML_META_MASK, site, __ML_LOSS_ASSIGN);
 	}
 #else
@@ -830,6 +881,16 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	                 "xorq %[tag], %[t]\n\t"
 	                 "imulq %[k], %[t]\n\t"
 	                 "shrq $48, %[t]\n\t"
+	                 "movl %k[m], %k[u]\n\t"
+	                 "shlq $5, %[u]\n\t"
+	                 "addq %[recs], %[u]\n\t"   /* u = the record */
+	                 "cmpq (%[u]), %[v]\n\t"
+	                 "jb 1f\n\t"
+	                 "cmpq 8(%[u]), %[v]\n\t"
+	                 "jbe 2f\n"                    /* base <= v <= end */
+	                 "1:\n\t"
+	                 "xorq %[oob], %[t]\n"
+	                 "2:\n\t"
 	                 "shlq $48, %[t]\n\t"
 	                 "orq %[m], %[t]\n\t"
 	                 "movq %[slot], %[u]\n\t"
@@ -838,9 +899,17 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	                 "movq %[t], (%[u])"
 	                 : [t] "=&r"(t), [u] "=&r"(u)
 	                 : [slot] "r"(slot), [v] "r"(v), [tag] "r"(tag), [m] "r"(m),
-	                   [x] "r"(__ML_META_XOR), [k] "r"(0x9e3779b97f4a7c15UL));
+	                   [x] "r"(__ML_META_XOR), [k] "r"(0x9e3779b97f4a7c15UL), [recs] "r"(__ML_RECS),
+	                   [oob] "i"(__ML_HASH_OOB)
+	                 : "cc");
 #else
-	*__ML_META_SHADOW(slot) = m | (__ML_HASH16(v ^ tag) << 48);
+	{
+		const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+		__ml_uptr h = __ML_HASH16(v ^ tag);
+		if (v - r->base > r->end - r->base)
+			h ^= __ML_HASH_OOB;
+		*__ML_META_SHADOW(slot) = m | h << 48;
+	}
 #endif
 #ifdef __ML_FULL
 	__ml_def(slot, 8);

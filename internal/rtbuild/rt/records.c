@@ -1,6 +1,7 @@
 /* records.c: record slots, the live-base map, and the free history.
  *
- * Slots. Slots 0 (NULL), 1 (WILD), 2 (UNINIT) and 3 (INVALID) are fixed;
+ * Slots. Slots 0 (NULL), 1 (WILD) and 2 (INVALID) are fixed, then come the
+ * uninit records (uninit.c) up to __ML_FIRST_SLOT;
  * objects get slots from __ML_FIRST_SLOT on.
  * Fresh slots come from a bump counter. A freed slot keeps its record (base,
  * end, id) and cold info so "freed at" details survive; it joins a global

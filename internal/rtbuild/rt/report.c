@@ -496,7 +496,7 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 		return;
 	}
 	if (kind == ML_INVALID_DEREF) {
-		if (ev->m == __ML_UNINIT)
+		if (__ML_IS_UNINIT(ev->m))
 			ml_bput(b, "the pointer was never initialized: its value is whatever its variable held");
 		else
 			ml_bput(b, "no object can be at this address (below the lowest address the kernel maps, or outside the program's address space)");

@@ -176,6 +176,67 @@ static void ml_origin_move(uptr a, uptr n, meta_t m, uptr o)
 		ML_STORE(&ML_COLD[s].origin, (uint32_t)(o >> 1));
 }
 
+static uptr ml_bytes_origin(uptr a, uptr n, meta_t m, const site_t *decl);
+
+/* ---- uninit records ----
+ * A pointer never assigned has the meta of an uninit record (memlens.h:
+ * slots [__ML_UNINIT, __ML_FIRST_SLOT), empty bounds, so every access
+ * through it fails its check), which names where its undefined value came
+ * from: a pointer local's declaration, or the origin of the bytes of a
+ * slot never written that it was loaded from. One record per origin,
+ * found again through a hash; when they run out, __ML_UNINIT, which names
+ * nothing. */
+#define ML_UNINIT_RECS (__ML_FIRST_SLOT - (unsigned)__ML_UNINIT)
+#define ML_UNINIT_HASH 8192u /* a power of two, over twice ML_UNINIT_RECS */
+static uptr ml_uninit_origins[ML_UNINIT_RECS] = {1}; /* by slot - __ML_UNINIT; 1: not known */
+static uint16_t ml_uninit_hash[ML_UNINIT_HASH];      /* those indexes by origin; 0: free */
+static unsigned ml_uninit_n = 1;
+static int ml_uninit_lock;
+
+/* The meta of the uninit record of origin o. */
+static meta_t ml_uninit_meta(uptr o)
+{
+	o = ml_origin_base(o);
+	if (o <= 1)
+		return __ML_UNINIT;
+	unsigned i = 0;
+	ml_spin_lock(&ml_uninit_lock);
+	for (unsigned h = (unsigned)__ML_HASH16(o) & (ML_UNINIT_HASH - 1);; h = (h + 1) & (ML_UNINIT_HASH - 1)) {
+		i = ml_uninit_hash[h];
+		if (i && ml_uninit_origins[i] == o)
+			break;
+		if (!i) {
+			if (ml_uninit_n == ML_UNINIT_RECS)
+				break; /* (i = 0: __ML_UNINIT) */
+			i = ml_uninit_n++;
+			ml_uninit_origins[i] = o;
+			ML_STORE(&__ML_RECS[__ML_UNINIT + i].kind, __ML_KIND_UNINIT);
+			ml_uninit_hash[h] = (uint16_t)i;
+			break;
+		}
+	}
+	ml_spin_unlock(&ml_uninit_lock);
+	return __ML_UNINIT + i;
+}
+
+/* The origin an uninit record's meta m names (1: not known). */
+static uptr ml_uninit_origin(meta_t m)
+{
+	return ML_LOAD(&ml_uninit_origins[(unsigned)m - (unsigned)__ML_UNINIT]);
+}
+
+__ml_meta_t __ml_uninit_make(__ml_meta_t *cache, const struct __ml_site *decl)
+{
+	meta_t m = ml_uninit_meta((uptr)decl);
+	ML_STORE(cache, m);
+	return m;
+}
+
+__ml_meta_t __ml_uninit_loaded(__ml_uptr a, __ml_meta_t tag)
+{
+	return ml_uninit_meta(ml_bytes_origin(a, sizeof(uptr), tag, 0));
+}
+
 /* ---- which units track definedness ---- */
 
 /* A unit built without --memlens-full writes memory without clearing its
@@ -316,8 +377,8 @@ void __ml_def_extern(__ml_uptr a, __ml_meta_t m)
 
 /* ---- reports ---- */
 
-static void ml_uninit_event(uptr a, uptr n, meta_t m, uptr origin, const site_t *decl,
-                            const site_t *site, const char *fn)
+static int ml_uninit_event(uptr a, uptr n, meta_t m, uptr origin, const site_t *decl,
+                           const site_t *site, const char *fn)
 {
 	struct ml_event ev = {0};
 	ev.point = ML_USE;
@@ -334,7 +395,7 @@ static void ml_uninit_event(uptr a, uptr n, meta_t m, uptr origin, const site_t 
 		if (s)
 			ev.m = ml_mkmeta(s, __ML_RECS[s].gen);
 	}
-	ml_detect(&ev);
+	return ml_detect(&ev);
 }
 
 void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
@@ -355,6 +416,18 @@ void __ml_report_uninit_value(__ml_uptr origin, const struct __ml_site *site)
 	if (!ML_LOAD(&ml_def_on))
 		return;
 	ml_uninit_event(0, 0, __ML_NULL, origin, 0, site, 0);
+}
+
+int ml_uninit_pointer_used(meta_t m, const site_t *site, const char *fn)
+{
+	if (!ML_LOAD(&ml_def_on))
+		return -1;
+	return ml_uninit_event(0, 0, __ML_NULL, ml_uninit_origin(m), 0, site, fn);
+}
+
+void __ml_report_uninit_pointer(__ml_meta_t m, const struct __ml_site *site)
+{
+	(void)ml_uninit_pointer_used(m, site, 0);
 }
 
 void ml_use_range(const void *p, meta_t m, uptr n, const char *fn)
