@@ -245,6 +245,9 @@ func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, n
 	if len(recs) > 0 {
 		problems = append(problems, convertRecords(recs)...)
 	}
+	if d := textDiff(recs, src, inst.stderr); d != "" {
+		problems = append(problems, "memlens report's text differs from the run's: "+d)
+	}
 	missing, unexpected := want.Match(recs)
 	if bug {
 		for _, k := range wantedKinds(&want) {

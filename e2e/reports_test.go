@@ -26,27 +26,36 @@ import (
 )
 
 // reportSample is a corpus program per kind, in the mode that reports it,
-// for the tests of memlens report.
-var reportSample = []struct{ name, mode string }{
-	{"hbo_2d_flat_stride", corpus.ModeDetect},
-	{"dpd_after_reuse", corpus.ModeDetect},
-	{"df_alias", corpus.ModeDetect},
-	{"uf_addressed_local", corpus.ModeDetect},
-	{"npd_array_index", corpus.ModeDetect},
-	{"sbo_2d_row", corpus.ModeDetect},
-	{"gbo_literal_overread", corpus.ModeDetect},
-	{"ioo_local_struct", corpus.ModeDetect},
-	{"uar_address_through_out_param", corpus.ModeDetect},
-	{"uas_block_pointer", corpus.ModeDetect},
-	{"inv_integer_handle", corpus.ModeDetect},
-	{"uir_array_sum", corpus.ModeFull},
-	{"row_const_global", corpus.ModeDetect},
-	{"leak_exit_asprintf", corpus.ModeDetect},
-	{"loss_block_scope", corpus.ModeFull},
-	{"loss_cycle_in_loop", corpus.ModeFull},
-	{"sov_tree_depth", corpus.ModeDetect},
-	{"ari_average_empty", corpus.ModeDetect},
-	{"ill_missing_case", corpus.ModeDetect},
+// for the tests of memlens report, and programs whose text has parts a
+// record must carry too, which their text must show (options: extra
+// MEMLENS_OPTIONS items).
+var reportSample = []struct{ name, mode, options, shows string }{
+	{"hbo_2d_flat_stride", corpus.ModeDetect, "", ""},
+	{"dpd_after_reuse", corpus.ModeDetect, "", ""},
+	{"df_alias", corpus.ModeDetect, "", ""},
+	{"uf_addressed_local", corpus.ModeDetect, "", ""},
+	{"npd_array_index", corpus.ModeDetect, "", ""},
+	{"sbo_2d_row", corpus.ModeDetect, "", ""},
+	{"gbo_literal_overread", corpus.ModeDetect, "", ""},
+	{"ioo_local_struct", corpus.ModeDetect, "", ""},
+	{"uar_address_through_out_param", corpus.ModeDetect, "", ""},
+	{"uas_block_pointer", corpus.ModeDetect, "", ""},
+	{"inv_integer_handle", corpus.ModeDetect, "", ""},
+	{"uir_array_sum", corpus.ModeFull, "", ""},
+	{"row_const_global", corpus.ModeDetect, "", ""},
+	{"leak_exit_asprintf", corpus.ModeDetect, "", ""},
+	{"loss_block_scope", corpus.ModeFull, "", ""},
+	{"loss_cycle_in_loop", corpus.ModeFull, "", ""},
+	{"sov_tree_depth", corpus.ModeDetect, "", ""},
+	{"ari_average_empty", corpus.ModeDetect, "", ""},
+	{"ill_missing_case", corpus.ModeDetect, "", ""},
+	{"dpd_thread", corpus.ModeDetect, "", "thread T2 created by T0 at:"},                      // threads' creation stacks
+	{"dpd_realloc_moved", corpus.ModeDetect, "", "freed (by realloc) by thread T0"},           // freed (by realloc)
+	{"df_tdestroy_freed_key", corpus.ModeDetect, "", "called from uninstrumented code at 0x"}, // called from uninstrumented code
+	{"npd_strverscmp_missing_arg", corpus.ModeDetect, "", "the fault is in code built without memlens at 0x"},
+	{"inv_integer_handle", corpus.ModeDetect, "symbolize=0", "the faulting line is not known (symbolize=0)"}, // the faulting line is not known
+	{"loss_longjmp_skipped_frames", corpus.ModeFull, "", "one of the variables line (parse_line), field (parse_field) left scope: the longjmp skipped its frame"},
+	{"dpd_cursor_small_explain_ring", corpus.ModeDetect, "", "older steps are gone: the newest 1024 are kept"}, // older steps are gone (explain_ring=1024)
 }
 
 // sampleRun is the sample built and run once for all the report tests:
@@ -55,6 +64,7 @@ var reportSample = []struct{ name, mode string }{
 type sampleRun struct {
 	dir     string
 	logs    []string          // NAME.jsonl, in reportSample's order
+	shows   map[string]string // by log: what its text must show
 	stderrs map[string][]byte // by log
 	records []report.Record   // of all.jsonl
 }
@@ -88,7 +98,7 @@ func buildSample() (*sampleRun, string) {
 	if err != nil {
 		return nil, err.Error()
 	}
-	s := &sampleRun{dir: dir, stderrs: map[string][]byte{}}
+	s := &sampleRun{dir: dir, stderrs: map[string][]byte{}, shows: map[string]string{}}
 	var all []byte
 	for _, sp := range reportSample {
 		p := byName[sp.name]
@@ -104,7 +114,7 @@ func buildSample() (*sampleRun, string) {
 				return nil, err.Error()
 			}
 		}
-		exe := filepath.Join(dir, sp.name+".exe")
+		exe := filepath.Join(dir, sp.name+"."+sp.mode+".exe")
 		argv := []string{memlens, "cc"}
 		if sp.mode == corpus.ModeFull {
 			argv = append(argv, "--memlens-full")
@@ -113,9 +123,14 @@ func buildSample() (*sampleRun, string) {
 			return nil, "memlens cc " + sp.name + ": " + err.Error() + "\n" + head(out)
 		}
 		log := sp.name + ".jsonl"
+		if sp.options != "" {
+			log = sp.name + "." + strings.ReplaceAll(sp.options, "=", "-") + ".jsonl"
+		}
 		opts := "log_json=" + filepath.Join(dir, log)
-		if o := p.OptionString(); o != "" {
-			opts += ":" + o
+		for _, o := range []string{p.OptionString(), sp.options} {
+			if o != "" {
+				opts += ":" + o
+			}
 		}
 		run := execute(dir, exe, p, opts)
 		data, err := os.ReadFile(filepath.Join(dir, log))
@@ -123,6 +138,7 @@ func buildSample() (*sampleRun, string) {
 			return nil, sp.name + " wrote no records (" + run.status + ")\n" + head(run.stderr)
 		}
 		s.logs = append(s.logs, log)
+		s.shows[log] = sp.shows
 		s.stderrs[log] = run.stderr
 		all = append(all, data...)
 	}
@@ -176,6 +192,17 @@ func reportTexts(stderr []byte) string {
 	return b.String()
 }
 
+// textDiff compares the text of a run's records (their sources in src)
+// with the reports the run printed: "" when they are the same.
+func textDiff(recs []report.Record, src string, stderr []byte) string {
+	sources := report.NewSources(src)
+	var got strings.Builder
+	for i := range recs {
+		got.WriteString(recs[i].Text(sources))
+	}
+	return firstDiff([]byte(reportTexts(stderr)), []byte(got.String()))
+}
+
 // TestReportText: memlens report's text is the report the program printed.
 func TestReportText(t *testing.T) {
 	s := runSample(t)
@@ -186,6 +213,9 @@ func TestReportText(t *testing.T) {
 			t.Errorf("memlens report %s: exit status %d, stderr %q", log, status, errs)
 		}
 		want := reportTexts(s.stderrs[log])
+		if !strings.Contains(want, s.shows[log]) {
+			t.Errorf("the report of %s does not show %q:\n%s", log, s.shows[log], want)
+		}
 		if got != want {
 			t.Errorf("memlens report %s differs from the program's report: %s\nprogram's:\n%s\nmemlens report's:\n%s", log, firstDiff([]byte(want), []byte(got)), want, got)
 		}
@@ -351,8 +381,12 @@ func checkPage(t *testing.T, doc *html.Node, recs []report.Record, scripted bool
 		t.Fatalf("%d report sections for %d records", len(sections), len(recs))
 	}
 	kinds := map[string]int{}
+	lineless, noExcerpt := 0, 0 // records whose line is not known (a fault with symbolize=0) have no excerpt
 	for _, r := range recs {
 		kinds[r.Kind]++
+		if r.Line == 0 {
+			lineless++
+		}
 	}
 	for _, sec := range sections {
 		kind := attr(sec, "data-kind")
@@ -362,8 +396,11 @@ func checkPage(t *testing.T, doc *html.Node, recs []report.Record, scripted bool
 		kinds[kind]--
 		// every sample record's file is there: an excerpt, not a note
 		if len(findAll(sec, func(n *html.Node) bool { return hasClass(n, "src") })) == 0 {
-			t.Errorf("section %s (%s): no source excerpt", attr(sec, "id"), kind)
+			noExcerpt++
 		}
+	}
+	if noExcerpt != lineless {
+		t.Errorf("%d sections without a source excerpt, %d records without a line", noExcerpt, lineless)
 	}
 	marks := findAll(doc, func(n *html.Node) bool { return n.Data == "mark" })
 	if len(marks) == 0 {

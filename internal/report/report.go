@@ -62,6 +62,26 @@ type Event struct {
 	Function string  `json:"function"`
 	Thread   int     `json:"thread"`
 	Stack    []Frame `json:"stack"`
+	// A free: realloc freed the block (moving it).
+	ByRealloc bool `json:"by_realloc,omitempty"`
+}
+
+// ThreadStart is where a thread the report involves was created: by
+// Created.Thread, at Created's stack. Created is nil for a thread that
+// instrumented code did not start.
+type ThreadStart struct {
+	Thread  int    `json:"thread"`
+	Created *Event `json:"created,omitempty"`
+}
+
+// Caller is the code built without memlens that called free or realloc:
+// the return address, and what dladdr knows of it ("" and "0x0" if
+// nothing).
+type Caller struct {
+	PC     string `json:"pc"`     // hexadecimal
+	Symbol string `json:"symbol"` // the function containing PC
+	Offset string `json:"offset"` // PC minus Symbol's address, hexadecimal
+	Object string `json:"object"` // the path of the object containing PC
 }
 
 // Block describes the object the faulting pointer was derived from.
@@ -121,14 +141,26 @@ type Record struct {
 	Thread   int     `json:"thread"`  // memlens thread number, 0 = main
 	Pid      int     `json:"pid"`
 	Stack    []Frame `json:"stack"`
-	Block    *Block  `json:"block,omitempty"`
-	Array    *Array  `json:"array,omitempty"`  // index checks: STACK-, GLOBAL-BUFFER-OVERFLOW, INTRA-OBJECT-OVERFLOW
-	Origin   *Origin `json:"origin,omitempty"` // UNINITIALIZED-READ, when known
+	// Sentences the message ends with in parentheses, which the text
+	// puts on lines of their own: "realloc of a freed pointer".
+	Notes []string `json:"notes,omitempty"`
+	// A free or realloc called from code built without memlens.
+	Caller *Caller `json:"caller,omitempty"`
+	// The threads other than T0 the report involves (the reporting
+	// thread, then the block's allocating and freeing ones), each once.
+	Threads []ThreadStart `json:"threads,omitempty"`
+	Block   *Block        `json:"block,omitempty"`
+	Array   *Array        `json:"array,omitempty"`  // index checks: STACK-, GLOBAL-BUFFER-OVERFLOW, INTRA-OBJECT-OVERFLOW
+	Origin  *Origin       `json:"origin,omitempty"` // UNINITIALIZED-READ, when known
 	// Value propagation chains (paper 000's bug locators), each newest
 	// first: Chains[0] for the pointer (or value) the report is about,
 	// Chains[1] for the pointer that freed the block (DOUBLE-FREE,
 	// DANGLING-POINTER-DEREF). Absent with explain=0.
 	Chains [][]Step `json:"chains,omitempty"`
+	// What each chain is about, as the text titles it: "the pointer
+	// dereferenced here", "the pointer that freed the block" (Chains[0]
+	// when the pointer the report is about has no chain).
+	ChainTitles []string `json:"chain_titles,omitempty"`
 
 	// MEMORY-LEAK: one loss record, the blocks of one category with one
 	// allocation stack; File, Line and Stack are where they were allocated.
@@ -156,6 +188,11 @@ type Record struct {
 	Signal     string `json:"signal,omitempty"`
 	SignalCode string `json:"signal_code,omitempty"`
 	PC         string `json:"pc,omitempty"`
+	// Where the faulting instruction is when it is not in the program's
+	// instrumented code (the sentence the message ends with in
+	// parentheses), and how the location was found when imprecise.
+	CodeLocation string `json:"code_location,omitempty"`
+	LocationNote string `json:"location_note,omitempty"`
 	// STACK-OVERFLOW: the thread's stack size in bytes (0 if unknown) and
 	// the recursion found on the stack.
 	StackSize uint64     `json:"stack_size,omitempty"`
@@ -199,6 +236,7 @@ type Step struct {
 	Origin string `json:"origin,omitempty"`
 	End    string `json:"end,omitempty"`  // one of the End* constants
 	From   string `json:"from,omitempty"` // End "unseen": the object the value was loaded from
+	Kept   uint64 `json:"kept,omitempty"` // End "dropped": the steps the ring keeps (explain_ring)
 	More   uint64 `json:"more,omitempty"` // steps past the last one shown
 }
 
@@ -249,7 +287,12 @@ type Loss struct {
 	File     string `json:"file"`
 	Line     int    `json:"line"`
 	Function string `json:"function"`
-	How      string `json:"how"`      // assignment, scope-exit, discarded-result, freed-container, lost-container, cycle
+	How      string `json:"how"` // assignment, scope-exit, discarded-result, freed-container, lost-container, cycle
+	// How "cycle": how the statement cut the cycle off ("assignment",
+	// "scope-exit"…), when known.
+	Via string `json:"via,omitempty"`
+	// A longjmp skipped the frame whose local held the reference.
+	Jumped   bool   `json:"jumped,omitempty"`
 	Expr     string `json:"expr"`     // the statement's text
 	Variable string `json:"variable"` // the variable or lvalue losing it, "" if none
 }

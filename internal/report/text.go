@@ -6,12 +6,8 @@ import (
 )
 
 // This file writes a record as the text report the runtime printed for it
-// (internal/rtbuild/rt/report.c: ml_text, ml_fault_text), line for line
-// where the record carries the data. What it does not carry is left out:
-// the creation stacks of threads other than T0, the "called from
-// uninstrumented code" line, "(by realloc)" after a free stack, a fatal
-// signal's note on how its line was found, and how a cycle's last
-// reference went (its "via"). The source line comes from the file.
+// (internal/rtbuild/rt/report.c: ml_text, ml_fault_text), line for line.
+// The source line, which records do not carry, comes from the file.
 
 // Text returns the text report of r; sources supplies the source line
 // (nil: none is shown).
@@ -44,6 +40,32 @@ func (t *textWriter) head(what string) { t.putf("==%d== memlens: %s: %s\n", t.r.
 func (t *textWriter) by(tid int, stack []Frame) {
 	t.put(" by " + t.thread(tid) + " at:\n")
 	t.stack(stack)
+}
+
+// threads writes where the threads the report involves were created
+// (ml_tthread_origin).
+func (t *textWriter) threads() {
+	for _, th := range t.r.Threads {
+		if th.Created == nil {
+			t.line(t.thread(th.Thread) + " was not started by instrumented code")
+			continue
+		}
+		t.putf("    %s created by T%d at:\n", t.thread(th.Thread), th.Created.Thread)
+		t.stack(th.Created.Stack)
+	}
+}
+
+// caller writes the "called from uninstrumented code" line (ml_tpc).
+func (t *textWriter) caller() {
+	c := t.r.Caller
+	t.put("    called from uninstrumented code at " + c.PC)
+	if c.Symbol != "" {
+		t.put(" in " + c.Symbol + "+" + c.Offset)
+	}
+	if c.Object != "" {
+		t.put(" (" + c.Object[strings.LastIndexByte(c.Object, '/')+1:] + ")")
+	}
+	t.put("\n")
 }
 
 func (t *textWriter) summary(place string) { t.put("SUMMARY: memlens: " + t.r.Kind + place + "\n") }
@@ -156,19 +178,25 @@ func squeeze(e string, max int) string {
 func (t *textWriter) fault() {
 	r := t.r
 	what, why := splitMessage(r.Message)
-	why, code := faultCode(why)
+	if r.CodeLocation != "" {
+		why = strings.TrimSuffix(why, " ("+r.CodeLocation+")")
+	}
 	t.head(what)
 	t.put("    at " + t.faultPlace() + " (" + t.thread(r.Thread) + ")\n")
 	if r.hasSite() {
 		t.source()
 	}
-	if code != "" {
-		t.line(code)
+	if r.CodeLocation != "" {
+		t.line(r.CodeLocation)
+	}
+	if r.LocationNote != "" {
+		t.line(r.LocationNote)
 	}
 	t.line(why)
 	t.line("the program dies of " + r.Signal + ", as it would without memlens")
 	t.line("call stack:")
 	t.stack(r.Stack)
+	t.threads()
 	place := ""
 	if r.hasSite() {
 		place = " " + t.faultPlace()
@@ -194,46 +222,12 @@ func (t *textWriter) faultPlace() string {
 	return place + orUnknown(r.Function)
 }
 
-// faultCode splits off the end of a fatal signal's WHY the sentence that
-// says where the faulting code is, which the text puts on a line of its
-// own (signals.c: f->code, "the fault is inside memlens's runtime, …" or
-// "the fault is in code built without memlens at …").
-func faultCode(why string) (rest, code string) {
-	i := strings.LastIndex(why, " (the fault is ")
-	if i < 0 || !strings.HasSuffix(why, ")") {
-		return why, ""
-	}
-	return why[:i], why[i+2 : len(why)-1]
-}
-
-// eventNotes are the notes an event can carry (ml_event.note), which the
-// message has in parentheses and the text on a line of their own.
-var eventNotes = []string{"*lineptr is handed to realloc"}
-
-// kindNote is the sentence the runtime adds for the kind (ml_note).
-func (r *Record) kindNote() string {
-	if r.Access != AccessRealloc {
-		return ""
-	}
-	switch r.Kind {
-	case "DOUBLE-FREE":
-		return "realloc of a freed pointer"
-	case "UNMATCHED-FREE":
-		return "realloc of a pointer that is not the start of a heap block"
-	}
-	return ""
-}
-
 // report writes an access, free or leak report (ml_text).
 func (t *textWriter) report() {
 	r := t.r
 	what, where := splitMessage(r.Message)
-	var notes []string
-	for _, n := range append(eventNotes, r.kindNote()) {
-		if rest, ok := strings.CutSuffix(where, " ("+n+")"); ok && n != "" {
-			where = rest
-			notes = append(notes, n)
-		}
+	for i := len(r.Notes) - 1; i >= 0; i-- {
+		where = strings.TrimSuffix(where, " ("+r.Notes[i]+")")
 	}
 	t.head(what)
 	if r.hasSite() {
@@ -242,7 +236,10 @@ func (t *textWriter) report() {
 	} else {
 		t.put("    at <unknown location> (" + t.thread(r.Thread) + ")\n")
 	}
-	for _, n := range notes {
+	if r.Caller != nil {
+		t.caller()
+	}
+	for _, n := range r.Notes {
 		t.line(n)
 	}
 	if r.Kind == "MEMORY-LEAK" {
@@ -279,6 +276,9 @@ func (t *textWriter) details(where string) {
 			freed = "first freed"
 		}
 		t.putf("    block #%d %s", k.ID, freed)
+		if k.Free.ByRealloc {
+			t.put(" (by realloc)")
+		}
 		t.by(k.Free.Thread, k.Free.Stack)
 	}
 	if heap && k.Alloc != nil {
@@ -301,10 +301,16 @@ func (t *textWriter) details(where string) {
 	}
 	t.line("call stack:")
 	t.stack(r.Stack)
+	t.threads()
 }
 
-// ChainTitle names chain i the way ml_chains_collect does.
+// ChainTitle names chain i the way ml_chains_collect does: as the record
+// says, or for a record without chain_titles (an older memlens) by its
+// kind and place.
 func (r *Record) ChainTitle(i int) string {
+	if i < len(r.ChainTitles) {
+		return r.ChainTitles[i]
+	}
 	what, _ := splitMessage(r.Message)
 	switch {
 	case r.Kind == "UNINITIALIZED-READ":
@@ -406,10 +412,6 @@ func StepText(s Step) string {
 	return "handed on by the call"
 }
 
-// ringSize is the explain_ring option's default: records do not say the
-// ring a run had, which the "older steps are gone" line names.
-const ringSize = 262144
-
 // chain writes one value propagation chain (ml_tchain).
 func (t *textWriter) chain(title string, steps []Step) {
 	if len(steps) == 0 {
@@ -446,7 +448,7 @@ func (t *textWriter) chain(title string, steps []Step) {
 	case EndUnknown:
 		t.put("      (where the value was before is not known)\n")
 	case EndDropped:
-		t.putf("      (older steps are gone: the newest %d are kept, see the explain_ring option)\n", ringSize)
+		t.putf("      (older steps are gone: the newest %d are kept, see the explain_ring option)\n", last.Kept)
 	case EndUnseen:
 		t.put("      (it was loaded from " + last.From + ", where no instrumented statement stored it: an initial value, or a store by code memlens does not see)\n")
 	case EndCut:
@@ -536,6 +538,7 @@ func (t *textWriter) leak(why string) {
 		tid, stack = r.Alloc.Thread, r.Alloc.Stack
 	}
 	t.by(tid, stack)
+	t.threads()
 }
 
 // lost writes where the last reference went (ml_tlost).
@@ -555,32 +558,37 @@ func (t *textWriter) lost() {
 	}
 	variable, rhs, isLvalue := l.assigned()
 	how := l.How
-	if how == "cycle" { // how the statement cut the cycle, as far as the record tells
-		switch {
-		case isLvalue && rhs != "":
-			how = "assignment"
-		case strings.HasPrefix(l.Expr, "return") || l.Expr == "}": // a return or the closing brace
-			how = "scope-exit"
-		}
+	if l.Via != "" {
+		how = l.Via
 	}
 	switch {
 	case isLvalue && rhs != "" && how == "assignment":
 		t.line("Assigning from " + rhs + " to " + variable)
 	case isLvalue && how == "scope-exit":
 		t.line("variable " + variable + " left scope")
-	case how == "scope-exit" && variable != "":
-		// the one local that held it, named by the record: of another
-		// function when a longjmp skipped its frame
-		if fn := r.nameFunction(variable); fn != l.Function {
-			t.line("variable " + variable + " (" + fn + ") left scope: the longjmp skipped its frame")
-		} else {
-			t.line("variable " + variable + " left scope as its function returned")
-		}
 	case how == "scope-exit":
-		if vars := r.returningVariables(); len(vars) == 1 {
-			t.line("variable " + vars[0] + " left scope as its function returned")
-		} else if len(vars) > 1 {
-			t.line("one of the variables " + strings.Join(vars, ", ") + " left scope as its function returned")
+		vars := r.returningVariables()
+		for i, v := range vars {
+			switch {
+			case i > 0:
+				t.put(", ")
+			case len(vars) == 1:
+				t.put("    variable ")
+			default:
+				t.put("    one of the variables ")
+			}
+			t.put(v.Name)
+			if l.Jumped {
+				t.put(" (" + v.Function + ")")
+			}
+		}
+		switch {
+		case len(vars) > 0 && l.Jumped:
+			t.put(" left scope: the longjmp skipped its frame\n")
+		case len(vars) > 0:
+			t.put(" left scope as its function returned\n")
+		case l.Jumped:
+			t.line("the longjmp skipped the frame of the local that held it")
 		}
 	}
 	if r.Depth != 0 {
@@ -604,24 +612,14 @@ func (l *Loss) assigned() (variable, rhs string, isLvalue bool) {
 	return l.Variable, rhs, true
 }
 
-// nameFunction is the function in which the block was first named
-// variable.
-func (r *Record) nameFunction(variable string) string {
-	for _, n := range r.Names {
-		if n.Name == variable && !n.Returned {
-			return n.Function
-		}
-	}
-	return r.Lost.Function
-}
-
 // returningVariables are the block's names that are local variables of
-// the function whose return lost it (ml_returning_vars).
-func (r *Record) returningVariables() []string {
-	var vars []string
+// the function whose return lost it, or of any function when a longjmp
+// skipped their frames (ml_returning_vars).
+func (r *Record) returningVariables() []Name {
+	var vars []Name
 	for _, n := range r.Names {
-		if !n.Returned && n.Function == r.Lost.Function && isIdentifier(n.Name) {
-			vars = append(vars, n.Name)
+		if !n.Returned && (r.Lost.Jumped || n.Function == r.Lost.Function) && isIdentifier(n.Name) {
+			vars = append(vars, n)
 		}
 	}
 	return vars

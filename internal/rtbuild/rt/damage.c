@@ -32,7 +32,6 @@
 #include <stdio.h>
 #include <unistd.h>
 
-int ml_damage;
 
 /* Is [a, a+n) (partly) in memlens's own ranges: outside application
  * memory, canonical, above the NULL page? */
@@ -46,6 +45,39 @@ int ml_own_range(uptr a, uptr n)
 	return !ml_app_range(a, e - a);
 }
 
+/* memlens's ranges, by what is there (internal.h, memlens.h); the slot-
+ * indexed tables are open only as far as slots were handed out (records.c). */
+static const struct {
+	uptr lo, hi;
+	const char *name;
+} ml_own_ranges[] = {
+	{0x100000000000UL, 0x200000000000UL, "definedness shadow"},
+	{ML_BASEMAP_ADDR, 0x400000000000UL, "live-base map"},
+	{0x010000000000UL, 0x100000000000UL, "pointer shadow"},
+	{0x200000000000UL, 0x300000000000UL, "pointer shadow"},
+	{0x500000000000UL, 0x510000000000UL, "pointer shadow"},
+	{0x600000000000UL, ML_COLD_ADDR, "record table"},
+	{ML_COLD_ADDR, ML_HIST_ADDR, "record details"},
+	{ML_HIST_ADDR, ML_DEPOT_ADDR, "free history"},
+	{ML_DEPOT_ADDR, ML_THR_ADDR, "stack depot"},
+	{ML_THR_ADDR, ML_ARENA_ADDR, "thread table"},
+	{ML_ARENA_ADDR, ML_LSITE_ADDR, "internal arena"},
+	{ML_LSITE_ADDR, (uptr)__ML_REFS, "local sites table"},
+	{(uptr)__ML_REFS, (uptr)__ML_CUTS, "reference counts"},
+	{(uptr)__ML_CUTS, (uptr)__ML_STEPS, "cycle cuts"},
+	{(uptr)__ML_STEPS, ML_FPROV_ADDR, "value propagation steps"},
+	{ML_FPROV_ADDR, ML_STATE_ADDR - ML_STATE_GUARD, "free provenance table"},
+	{ML_STATE_ADDR - ML_STATE_GUARD, ML_STATE_ADDR + ML_STATE_SIZE + ML_STATE_GUARD, "state"},
+};
+
+const char *ml_own_table(uptr a)
+{
+	for (unsigned i = 0; i < sizeof ml_own_ranges / sizeof ml_own_ranges[0]; i++)
+		if (a >= ml_own_ranges[i].lo && a < ml_own_ranges[i].hi)
+			return ml_own_ranges[i].name;
+	return 0;
+}
+
 /* The last statement memlens saw this thread run: the one whose event is
  * being judged, else the current site of the innermost frame (after main
  * returned, main's last one); if it is one of the units' own sites (they
@@ -57,6 +89,14 @@ static const site_t *ml_last_statement(void)
 		d = __ML_MAX_FRAMES;
 	const site_t *s = ml_tls.detecting ? ml_tls.detecting : __ml_t.frames[d ? d - 1 : 0];
 	return ml_site_known(s) ? s : 0;
+}
+
+void ml_state_damaged(void)
+{
+	/* (the start-up gate stays in the program's .bss: malloc reads it
+	 * before the state mapping exists; it can only be hit after start-up) */
+	ml_damaged("memlens's start-up flag holds impossible values%.0lu", 0);
+	ml_state = ML_READY;
 }
 
 void ml_damaged(const char *fmt, uint64_t v)

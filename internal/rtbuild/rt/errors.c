@@ -83,8 +83,7 @@ const struct ml_kind_info ml_kinds[ML_NKINDS] = {
 	},
 };
 
-/* Detection of a kind can be switched off (a later option flips these). */
-unsigned char ml_kind_enabled[ML_NKINDS] = {
+const ml_kinds_on_t ml_kinds_default = {
 	[ML_HEAP_BUFFER_OVERFLOW] = 1,
 	[ML_DANGLING_POINTER_DEREF] = 1,
 	[ML_DOUBLE_FREE] = 1,

@@ -32,7 +32,6 @@ static uptr ml_steps_next = ML_STEPS_CHUNK;
 void ml_explain_init(void)
 {
 	ml_map_fixed((uptr)__ML_STEPS, ML_STEPS_MAX * sizeof(struct __ml_step), "value propagation steps");
-	ml_map_fixed(ML_FPROV_ADDR, __ML_MAX_RECS * sizeof(struct ml_fprov), "free provenance");
 }
 
 void ml_explain_set(int on, uptr ring)

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct ml_flags ml_flags;
 
 enum ml_opt_type { ML_OPT_BOOL, ML_OPT_INT, ML_OPT_PATH, ML_OPT_WORD, ML_OPT_KINDS };
 
@@ -22,7 +21,7 @@ static const char *const ml_leak_check_words[] = {"exit", "loss", "both", 0};
 
 /* ------------------------------------------------------------------------
  * The option table: name, type, default (as text), range, help.
- * Adding an option: a row here, a field in struct ml_flags (internal.h),
+ * Adding an option: a row here, a field in struct ml_flag_values (internal.h),
  * a case in ml_opt_apply, and a line in docs/OPTIONS.md.
  * ---------------------------------------------------------------------- */
 static const struct ml_option {

@@ -29,7 +29,6 @@
 #include <unistd.h>
 
 int ml_state;
-volatile int ml_errors;
 uptr ml_min_mapped = 65536; /* the kernel's default */
 
 /* vm.mmap_min_addr, when /proc tells it (raw syscalls: libc may not be
@@ -59,21 +58,31 @@ static const struct {
 	{0x700000000000UL, 0x800000000000UL},
 };
 
-void *ml_map_fixed(uptr addr, uptr size, const char *what)
+/* Reserve [addr, addr+size) inaccessible (prot PROT_NONE) or for use. */
+static void *ml_map_prot(uptr addr, uptr size, int prot)
 {
-	void *p = mmap((void *)addr, size, PROT_READ | PROT_WRITE,
-	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+	void *p = mmap((void *)addr, size, prot, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
 	if (p != (void *)addr) {
 		int e = p == MAP_FAILED ? errno : EEXIST;
 		/* A kernel without MAP_FIXED_NOREPLACE treats it as a hint. */
 		if (p != MAP_FAILED)
 			munmap(p, size);
-		(void)what; /* kept for debugging; the message format is fixed */
 		ml_printf("memlens: cannot reserve shadow memory at 0x%lx: %s\n",
 		          (unsigned long)addr, strerror(e));
 		_exit(1);
 	}
 	return p;
+}
+
+void *ml_map_fixed(uptr addr, uptr size, const char *what)
+{
+	(void)what; /* kept for debugging; the message format is fixed */
+	return ml_map_prot(addr, size, PROT_READ | PROT_WRITE);
+}
+
+void *ml_map_closed(uptr addr, uptr size)
+{
+	return ml_map_prot(addr, size, PROT_NONE);
 }
 
 void ml_def_forget(void)
@@ -280,13 +289,16 @@ void __ml_init(void)
 		return;
 	}
 	ml_state = ML_INITIALIZING;
+	ml_map_closed(ML_STATE_ADDR - ML_STATE_GUARD, ML_STATE_GUARD);
+	ml_map_fixed(ML_STATE_ADDR, ML_STATE_SIZE, "memlens's state");
+	ml_map_closed(ML_STATE_ADDR + ML_STATE_SIZE, ML_STATE_GUARD);
+	memcpy(ml_kind_enabled, ml_kinds_default, sizeof ml_kind_enabled);
+	ml_records_state_init();
 	ml_stack_room();
 	ml_explain_init(); /* (the options switch explanations on) */
 	ml_flags_defaults();
 
-	ml_map_hot((uptr)__ML_RECS, ML_RECS_SIZE, "record table");
-	ml_map_fixed((uptr)__ML_REFS, __ML_MAX_RECS * sizeof(struct __ml_refs), "reference counts");
-	ml_map_fixed((uptr)__ML_CUTS, __ML_MAX_RECS * sizeof(struct __ml_cut), "cycle cuts");
+	ml_records_init(); /* (the slot-indexed tables, records 0-3 opened) */
 	for (unsigned i = 0; i < 3; i++) {
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
 		ml_map_hot(lo ^ __ML_META_XOR, size, "pointer shadow");
@@ -311,7 +323,6 @@ void __ml_init(void)
 	r[2].kind = r[3].kind = __ML_KIND_INVALID;
 
 	ml_read_min_mapped();
-	ml_records_init();
 	ml_stack_init();
 	ml_thread_init_main();
 

@@ -42,19 +42,23 @@
 #define ml_check_realloc_arg   __mlrt_check_realloc_arg
 #define ml_detect              __mlrt_detect
 #define ml_die                 __mlrt_die
-#define ml_errors              __mlrt_errors
+#define ml_errors              ML_STATE_AT(volatile int, ML_ST_ERRORS)
 #define ml_event_block         __mlrt_event_block
-#define ml_flags               __mlrt_flags
+#define ml_flags               ML_STATE_AT(struct ml_flag_values, ML_ST_FLAGS)
 #define ml_flags_defaults      __mlrt_flags_defaults
 #define ml_flags_parse         __mlrt_flags_parse
 #define ml_init_block_add      __mlrt_init_block_add
 #define ml_init_block_take     __mlrt_init_block_take
-#define ml_kind_enabled        __mlrt_kind_enabled
+#define ml_kind_enabled        ML_STATE_AT(ml_kinds_on_t, ML_ST_KINDS)
+#define ml_kinds_default       __mlrt_kinds_default
+#define ml_state_damaged       __mlrt_state_damaged
 #define ml_kinds               __mlrt_kinds
 #define ml_live_insert         __mlrt_live_insert
 #define ml_live_lookup         __mlrt_live_lookup
 #define ml_map_fixed           __mlrt_map_fixed
 #define ml_map_hot             __mlrt_map_hot
+#define ml_map_closed          __mlrt_map_closed
+#define ml_own_table           __mlrt_own_table
 #define ml_new_record          __mlrt_new_record
 #define ml_next_block_id       __mlrt_next_block_id
 #define ml_locals_exit         __mlrt_locals_exit
@@ -70,6 +74,7 @@
 #define ml_pre_scan            __mlrt_pre_scan
 #define ml_mul_sat             __mlrt_mul_sat
 #define ml_records_init        __mlrt_records_init
+#define ml_records_state_init  __mlrt_records_state_init
 #define ml_records_lock_all    __mlrt_records_lock_all
 #define ml_records_unlock_all  __mlrt_records_unlock_all
 #define ml_report              __mlrt_report
@@ -145,7 +150,7 @@
 #define ml_signals_thread      __mlrt_signals_thread
 #define ml_report_fault        __mlrt_report_fault
 #define ml_die_of              __mlrt_die_of
-#define ml_damage              __mlrt_damage
+#define ml_damage              ML_STATE_AT(int, ML_ST_DAMAGE)
 #define ml_damaged             __mlrt_damaged
 #define ml_own_range           __mlrt_own_range
 #define ml_refuse_own          __mlrt_refuse_own
@@ -201,6 +206,27 @@ static inline unsigned ml_next_gen(unsigned g)
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
 /* 0x690000000000: __ML_STEPS, struct __ml_step[ML_STEPS_MAX] (explain.c) */
 #define ML_FPROV_ADDR  0x6a0000000000UL /* struct ml_fprov[__ML_MAX_RECS] (explain.c) */
+
+/* memlens's mutable state that reports and the leak check depend on (the
+ * report buffers and lock, the options, the slot and depot counters, the
+ * units' site tables...): a mapping of its own, away from the program's
+ * data and heap, between PROT_NONE guard pages (init.c maps it first
+ * thing), so no overflow of a global reaches it. Each part is at a fixed
+ * offset: an access is a fixed address, as cheap as a static's. */
+#define ML_STATE_ADDR  0x6b0000000000UL
+#define ML_STATE_SIZE  (1UL << 20)
+#define ML_STATE_GUARD (64UL << 10)
+#define ML_STATE_AT(type, off) (*(type *)(ML_STATE_ADDR + (off)))
+#define ML_ST_ERRORS   0x00000 /* int (init.c) */
+#define ML_ST_DAMAGE   0x00004 /* int (damage.c) */
+#define ML_ST_KINDS    0x00040 /* unsigned char[ML_NKINDS] (errors.c) */
+#define ML_ST_FLAGS    0x01000 /* struct ml_flag_values (flags.c) */
+#define ML_ST_RECORDS  0x08000 /* records.c's counters */
+#define ML_ST_DEPOT    0x09000 /* stack.c's depot top */
+#define ML_ST_REPORT   0x10000 /* report.c: lock, seen table, buffers */
+#define ML_ST_NAMES    0x90000 /* names.c: the units' site tables */
+#define ML_ST_END      0xb0000
+_Static_assert(ML_ST_END <= ML_STATE_SIZE, "memlens's state fits its mapping");
 
 /* Live-base map: one 32-bit slot number per 16-byte granule of application
  * memory (glibc's blocks are 16-byte aligned, so a granule starts at most one
@@ -283,28 +309,33 @@ static inline int ml_never_object(uptr a)
 void __ml_init(void);
 /* Is the runtime up (initialising it if nobody has yet)? 0 while init
  * itself runs. */
+void ml_state_damaged(void);
 static inline int ml_ready(void)
 {
 	if (ML_LIKELY(ml_state == ML_READY))
 		return 1;
 	if (ml_state == ML_UNINIT)
 		__ml_init();
+	else if (ml_state != ML_INITIALIZING)
+		ml_state_damaged();
 	return ml_state == ML_READY;
 }
 void *ml_map_fixed(uptr addr, uptr size, const char *what);
 void *ml_map_hot(uptr addr, uptr size, const char *what);
+/* Reserve [addr, addr+size) inaccessible (mprotect opens parts of it). */
+void *ml_map_closed(uptr addr, uptr size);
 /* Zero the whole definedness shadow (every byte reads as defined). */
 void ml_def_forget(void);
 /* Did libc hand out p while the runtime was initializing (no record)?
  * If so, forget it (it is being freed). */
 int ml_init_block_take(const void *p);
 void ml_init_block_add(const void *p);
-/* Set once an error has been reported: the exit status depends on it. */
-extern volatile int ml_errors;
+/* Set once an error has been reported: the exit status depends on it
+ * (ml_errors: in the state mapping). */
 
 /* ---- flags.c ---- */
 enum { ML_LEAK_CHECK_EXIT, ML_LEAK_CHECK_LOSS, ML_LEAK_CHECK_BOTH };
-struct ml_flags {
+struct ml_flag_values {
 	char log_json[4096];   /* "" = none */
 	char log_path[4096];   /* "" = stderr */
 	int halt_on_error;
@@ -325,7 +356,7 @@ struct ml_flags {
 	int handle_sigill;     /* ... SIGILL */
 	int symbolize;         /* run addr2line for the line of a fatal signal */
 };
-extern struct ml_flags ml_flags;
+_Static_assert(ML_ST_FLAGS + sizeof(struct ml_flag_values) <= ML_ST_RECORDS, "the options fit");
 void ml_flags_defaults(void);
 void ml_flags_parse(const char *opts);
 
@@ -602,6 +633,8 @@ struct ml_binfo {
 };
 
 void ml_records_init(void);
+/* The counters' first values (the state mapping starts zeroed). */
+void ml_records_state_init(void);
 unsigned ml_slot_get(void);
 void ml_slot_put(unsigned slot);
 void ml_slots_flush(void);             /* hand this thread's caches back */
@@ -612,7 +645,9 @@ meta_t ml_new_record(const void *p, size_t n, unsigned kind, unsigned alloc_stac
 /* The same on slot s, which the caller owns. */
 meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsigned alloc_stack);
 int ml_slot_in_use(unsigned slot);     /* has ever been handed out */
-unsigned ml_slot_end(void);            /* slots below have been handed out */
+unsigned ml_slot_end(void);            /* slots below have been handed out (and are open) */
+/* The name of the slot-indexed table holding a, or 0. */
+const char *ml_own_table(uptr a);
 
 void ml_live_insert(uptr base, meta_t m);
 int ml_live_lookup(uptr base, meta_t *m);
@@ -868,7 +903,10 @@ struct ml_kind_info {
 	const char *desc;
 };
 extern const struct ml_kind_info ml_kinds[ML_NKINDS];
-extern unsigned char ml_kind_enabled[ML_NKINDS];
+/* Which kinds are detected (ml_kind_enabled, in the state mapping; a
+ * later option flips them); they start as ml_kinds_default. */
+typedef unsigned char ml_kinds_on_t[ML_NKINDS];
+extern const ml_kinds_on_t ml_kinds_default;
 
 /* ---- detectors.c ---- */
 /* ML_INDEX: an index checked against the static bound of a named array
@@ -991,9 +1029,8 @@ int ml_report_fault(enum ml_kind kind, const struct ml_fault *f);
 void ml_die_of(int sig);
 
 /* ---- damage.c ---- */
-/* Set once a wild write into memlens's tables was found: nothing more is
- * reported. */
-extern int ml_damage;
+/* ml_damage (in the state mapping) is set once a wild write into
+ * memlens's tables was found: nothing more is reported. */
 /* Say, once, in one line, that memlens's state was damaged (what: a
  * printf format of v) and at which statement; stop reporting. */
 void ml_damaged(const char *what, uint64_t v);

@@ -22,11 +22,18 @@
 
 /* The site tables of the units, in the order they announce themselves. */
 #define ML_UNITS_MAX 4096u
-static struct ml_unit_sites {
+struct ml_unit_sites {
 	const site_t *base;
 	unsigned n;
-} ml_units[ML_UNITS_MAX];
-static unsigned ml_nunits;
+};
+/* names.c's part of the state mapping (internal.h) */
+struct ml_names_state {
+	unsigned nunits;
+	struct ml_unit_sites units[ML_UNITS_MAX];
+};
+_Static_assert(ML_ST_NAMES + sizeof(struct ml_names_state) <= ML_ST_END, "names.c's state fits");
+#define ml_nunits (ML_STATE_AT(struct ml_names_state, ML_ST_NAMES).nunits)
+#define ml_units (ML_STATE_AT(struct ml_names_state, ML_ST_NAMES).units)
 
 void ml_names_unit(const site_t *sites, unsigned n)
 {

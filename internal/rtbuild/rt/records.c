@@ -32,9 +32,40 @@
 
 #define ML_RECYCLE_DELAY (1u << 16)
 
+struct ml_fifo {
+	int lock;
+	struct ml_batch *head, *tail; /* full batches, oldest first */
+	uint64_t count;               /* slots in them */
+	struct ml_batch *pool;        /* empty batches */
+};
+
 /* ---- bump arena for slot batches (inside the runtime's region) ---- */
 
-static uptr ml_arena_top = ML_ARENA_ADDR;
+/* records.c's part of the state mapping (internal.h); hot shared
+ * counters each on its own cache line. */
+struct ml_records_state {
+	uptr arena_top;
+	uint64_t bump __attribute__((aligned(64))); /* next never-used slot */
+	uint64_t block_id __attribute__((aligned(64)));
+	uint64_t hist_pos __attribute__((aligned(64)));
+	uint64_t opened __attribute__((aligned(64))); /* slots below are accessible in every table */
+	struct ml_fifo fifo __attribute__((aligned(64)));
+};
+_Static_assert(ML_ST_RECORDS + sizeof(struct ml_records_state) <= ML_ST_DEPOT, "records.c's state fits");
+#define ML_RS (&ML_STATE_AT(struct ml_records_state, ML_ST_RECORDS))
+#define ml_arena_top (ML_RS->arena_top)
+#define ml_bump (ML_RS->bump)
+#define ml_block_id (ML_RS->block_id)
+#define ml_hist_pos (ML_RS->hist_pos)
+#define ml_opened (ML_RS->opened)
+#define ml_fifo (ML_RS->fifo)
+
+void ml_records_state_init(void)
+{
+	ml_arena_top = ML_ARENA_ADDR;
+	ml_bump = __ML_FIRST_SLOT;
+	ml_block_id = 1;
+}
 
 static void *ml_arena_alloc(uptr size)
 {
@@ -49,10 +80,6 @@ static void *ml_arena_alloc(uptr size)
 
 /* ---- slots ---- */
 
-/* Hot shared counters, each on its own cache line. */
-static uint64_t ml_bump __attribute__((aligned(64))) = __ML_FIRST_SLOT; /* next never-used slot */
-static uint64_t ml_block_id __attribute__((aligned(64))) = 1;
-static uint64_t ml_hist_pos __attribute__((aligned(64)));
 
 /* Freed slots travel in batches: a thread fills one as it frees, hands it
  * to the FIFO when full and takes the oldest batch when it needs slots, so
@@ -64,12 +91,6 @@ struct ml_batch {
 	unsigned slot[ML_SLOT_BATCH];
 };
 
-static struct {
-	int lock;
-	struct ml_batch *head, *tail; /* full batches, oldest first */
-	uint64_t count;               /* slots in them */
-	struct ml_batch *pool;        /* empty batches */
-} ml_fifo __attribute__((aligned(64)));
 
 /* Block ids come from one global counter; a thread reserves them 64 at a
  * time so allocation does not serialise on the counter's cache line. In a
@@ -87,6 +108,46 @@ uint64_t ml_next_block_id(void)
 	return ml_id_next++;
 }
 
+/* ---- the slot-indexed tables ----
+ *
+ * Mapped inaccessible, and opened (mprotect) ML_OPEN_SLOTS slots at a time
+ * as slots are handed out, in the slow path that hands them out: a wild
+ * write far past the slots in use faults at once, and the fatal-signal
+ * report names the table (signals.c). 64K slots are 2 MiB of records:
+ * whole huge pages. */
+#define ML_OPEN_SLOTS (1u << 16)
+static const struct ml_slot_table {
+	uptr addr, elem;
+	int hot; /* touched by every check: huge pages (ml_map_hot) */
+} ml_slot_tables[] = {
+	{(uptr)__ML_RECS, sizeof(struct __ml_rec), 1},
+	{ML_COLD_ADDR, sizeof(struct ml_cold), 1},
+	{ML_LSITE_ADDR, sizeof(struct ml_lsite), 0},
+	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0},
+	{(uptr)__ML_CUTS, sizeof(struct __ml_cut), 0},
+	{ML_FPROV_ADDR, sizeof(struct ml_fprov), 0},
+};
+#define ML_NSLOT_TABLES (sizeof ml_slot_tables / sizeof ml_slot_tables[0])
+
+/* Open slots below end in every table. Lock-free (a malloc in a signal
+ * handler may get here): opening twice is harmless. */
+static void ml_slot_tables_open(uint64_t end)
+{
+	uint64_t open = ML_ACQ(&ml_opened);
+	while (open < end) {
+		uint64_t want = (end + ML_OPEN_SLOTS - 1) & ~(uint64_t)(ML_OPEN_SLOTS - 1);
+		for (unsigned i = 0; i < ML_NSLOT_TABLES; i++) {
+			const struct ml_slot_table *t = &ml_slot_tables[i];
+			if (mprotect((void *)(t->addr + open * t->elem), (want - open) * t->elem, PROT_READ | PROT_WRITE)) {
+				ml_printf("memlens: out of internal memory (record tables)\n");
+				ml_die();
+			}
+		}
+		if (__atomic_compare_exchange_n(&ml_opened, &open, want, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return;
+	}
+}
+
 int ml_slot_in_use(unsigned slot)
 {
 	return slot >= __ML_FIRST_SLOT && slot < ml_slot_end();
@@ -94,7 +155,9 @@ int ml_slot_in_use(unsigned slot)
 
 unsigned ml_slot_end(void)
 {
-	return (unsigned)ML_LOAD(&ml_bump);
+	/* (a refill bumps the counter before it opens its slots) */
+	uint64_t bump = ML_LOAD(&ml_bump), open = ML_ACQ(&ml_opened);
+	return (unsigned)(bump < open ? bump : open);
 }
 
 static void ml_hist_archive(unsigned s, uint64_t pos);
@@ -175,6 +238,7 @@ static ML_NOINLINE void ml_slot_refill(void)
 	if (n == 0) {
 		uint64_t first = ML_ADD(&ml_bump, ML_SLOT_BATCH);
 		if (first + ML_SLOT_BATCH <= __ML_MAX_RECS) {
+			ml_slot_tables_open(first + ML_SLOT_BATCH);
 			/* Hand out ascending slots: the cache pops from the end. */
 			for (unsigned i = 0; i < ML_SLOT_BATCH; i++)
 				t->cache[i] = (unsigned)(first + ML_SLOT_BATCH - 1 - i);
@@ -530,10 +594,15 @@ int ml_block_by_base(uptr base, struct ml_binfo *b)
 
 void ml_records_init(void)
 {
-	ml_map_hot(ML_COLD_ADDR, __ML_MAX_RECS * sizeof(struct ml_cold), "record details");
+	for (unsigned i = 0; i < ML_NSLOT_TABLES; i++) {
+		const struct ml_slot_table *t = &ml_slot_tables[i];
+		ml_map_closed(t->addr, __ML_MAX_RECS * t->elem);
+		if (t->hot) /* (advice: failure changes nothing) */
+			madvise((void *)t->addr, __ML_MAX_RECS * t->elem, MADV_HUGEPAGE);
+	}
+	ml_slot_tables_open(__ML_FIRST_SLOT);
 	ml_map_fixed(ML_HIST_ADDR, ML_HIST_BYTES, "free history");
 	ml_map_fixed(ML_ARENA_ADDR, ML_ARENA_SIZE, "internal arena");
-	ml_map_fixed(ML_LSITE_ADDR, __ML_MAX_RECS * sizeof(struct ml_lsite), "local sites");
 }
 
 void ml_records_lock_all(void)

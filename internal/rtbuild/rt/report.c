@@ -142,7 +142,23 @@ void ml_die(void)
 
 /* ---- the report lock ---- */
 
-static int ml_rlock;
+/* report.c's part of the state mapping (internal.h) */
+#define ML_SEEN_N 8192
+struct ml_report_state {
+	int rlock;
+	struct {
+		uptr key;
+		unsigned kind;
+	} seen[ML_SEEN_N]; /* dedupe: (kind, site) seen */
+	char tbuf[64 << 10];  /* a report's text */
+	char jbuf[256 << 10]; /* and its JSON record */
+};
+_Static_assert(ML_ST_REPORT + sizeof(struct ml_report_state) <= ML_ST_NAMES, "report.c's state fits");
+#define ML_REPS (&ML_STATE_AT(struct ml_report_state, ML_ST_REPORT))
+#define ml_rlock (ML_REPS->rlock)
+#define ml_seen (ML_REPS->seen)
+#define ml_tbuf (ML_REPS->tbuf)
+#define ml_jbuf (ML_REPS->jbuf)
 
 void ml_report_lock(void)
 {
@@ -161,11 +177,6 @@ void ml_report_unlock(void)
 
 /* ---- dedupe: (kind, site) seen ---- */
 
-#define ML_SEEN_N 8192
-static struct {
-	uptr key;
-	unsigned kind;
-} ml_seen[ML_SEEN_N];
 
 /* 1 if (kind, key) was reported before; records it otherwise. Called with
  * the lock held. A full table stops deduplicating (reports everything). */
@@ -652,16 +663,36 @@ static void ml_tpc(struct ml_buf *b, uptr pc)
 	ml_bputc(b, '\n');
 }
 
-static void ml_tthread_origin(struct ml_buf *b, unsigned tid, unsigned *shown, unsigned *nshown)
+/* The heap block whose history a report tells (its allocation and free
+ * stacks), or 0: an access or free report's block, unless the report
+ * describes its object otherwise. */
+static const struct ml_binfo *ml_told_heap_block(enum ml_kind kind, struct ml_event *ev)
+{
+	if (ev->leak || kind == ML_NULL_POINTER_DEREF || kind == ML_UNINITIALIZED_READ)
+		return 0;
+	const struct ml_binfo *k = ml_event_block(ev);
+	return k->known && k->kind == __ML_KIND_HEAP ? k : 0;
+}
+
+/* The threads other than T0 whose creation a report tells, each once:
+ * the reporting thread, then block k's allocating and freeing threads
+ * (k may be 0). Their number. */
+static unsigned ml_told_threads(unsigned tid, const struct ml_binfo *k, unsigned v[3])
+{
+	unsigned c[3] = {tid, k ? k->alloc_tid : 0, k && k->freed ? k->free_tid : 0}, n = 0;
+	for (unsigned i = 0; i < 3; i++) {
+		int seen = c[i] == 0;
+		for (unsigned j = 0; j < n && !seen; j++)
+			seen = v[j] == c[i];
+		if (!seen)
+			v[n++] = c[i];
+	}
+	return n;
+}
+
+static void ml_tthread_origin(struct ml_buf *b, unsigned tid)
 {
 	unsigned parent, stack;
-	if (tid == 0)
-		return;
-	for (unsigned i = 0; i < *nshown; i++)
-		if (shown[i] == tid)
-			return;
-	if (*nshown < 4)
-		shown[(*nshown)++] = tid;
 	ml_bput(b, "    ");
 	ml_tthread(b, tid);
 	if (!ml_thread_info(tid, &parent, &stack)) {
@@ -1077,13 +1108,9 @@ static void ml_tdetails(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev
 	ml_bput(b, "    call stack:\n");
 	ml_tstack(b, stack);
 
-	unsigned shown[4], nshown = 0;
-	ml_tthread_origin(b, tid, shown, &nshown);
-	if (block) {
-		ml_tthread_origin(b, k->alloc_tid, shown, &nshown);
-		if (k->freed)
-			ml_tthread_origin(b, k->free_tid, shown, &nshown);
-	}
+	unsigned v[3], n = ml_told_threads(tid, ml_told_heap_block(kind, ev), v);
+	for (unsigned i = 0; i < n; i++)
+		ml_tthread_origin(b, v[i]);
 }
 
 /* The variable (or lvalue) a loss site names, and the rest of its
@@ -1284,8 +1311,8 @@ static void ml_tleak(struct ml_buf *b, const struct ml_leak *l)
 	}
 	ml_bput(b, " allocated");
 	ml_tby(b, l->tid, l->stack);
-	unsigned shown[4], nshown = 0;
-	ml_tthread_origin(b, l->tid, shown, &nshown);
+	if (l->tid)
+		ml_tthread_origin(b, l->tid);
 }
 
 /* "==pid== memlens: KIND: ", which opens every report. */
@@ -1450,8 +1477,9 @@ static void ml_jstack(struct ml_buf *b, const site_t *const *f, unsigned n)
 	ml_bputc(b, ']');
 }
 
-/* {"file","line","function","thread","stack"} of an alloc or free. */
-static void ml_jevent(struct ml_buf *b, unsigned stack, unsigned tid)
+/* {"file","line","function","thread","stack" of an alloc or free, left
+ * open for more keys. */
+static void ml_jevent_open(struct ml_buf *b, unsigned stack, unsigned tid)
 {
 	const site_t *f[__ML_MAX_FRAMES];
 	unsigned n = ml_stack_get(stack, f, __ML_MAX_FRAMES);
@@ -1465,6 +1493,57 @@ static void ml_jevent(struct ml_buf *b, unsigned stack, unsigned tid)
 	ml_bdec(b, tid);
 	ml_jkey(b, "stack");
 	ml_jstack(b, f, n);
+}
+
+/* {"file","line","function","thread","stack"} of an alloc or free. */
+static void ml_jevent(struct ml_buf *b, unsigned stack, unsigned tid)
+{
+	ml_jevent_open(b, stack, tid);
+	ml_bputc(b, '}');
+}
+
+/* "threads":[{"thread","created"}…]: the threads whose creation the text
+ * tells, in its order; "created" (by which thread, where) is absent for
+ * one instrumented code did not start. */
+static void ml_jthreads(struct ml_buf *b, unsigned tid, const struct ml_binfo *k)
+{
+	unsigned v[3], n = ml_told_threads(tid, k, v);
+	if (!n)
+		return;
+	ml_jkey(b, "threads");
+	ml_bputc(b, '[');
+	for (unsigned i = 0; i < n; i++) {
+		unsigned parent, stack;
+		if (i)
+			ml_bputc(b, ',');
+		ml_bput(b, "{\"thread\":");
+		ml_bdec(b, v[i]);
+		if (ml_thread_info(v[i], &parent, &stack)) {
+			ml_jkey(b, "created");
+			ml_jevent(b, stack, parent);
+		}
+		ml_bputc(b, '}');
+	}
+	ml_bputc(b, ']');
+}
+
+/* "caller":{"pc","symbol","offset","object"}: the uninstrumented code
+ * that called the function reporting (ml_tpc); "" (offset "0x0") for
+ * what dladdr does not know. */
+static void ml_jcaller(struct ml_buf *b, uptr pc)
+{
+	Dl_info di;
+	int known = dladdr((void *)pc, &di);
+	const char *sym = known && di.dli_sname ? di.dli_sname : "";
+	ml_jkey(b, "caller");
+	ml_bput(b, "{\"pc\":");
+	ml_jaddr(b, pc);
+	ml_jkey(b, "symbol");
+	ml_jstr(b, sym);
+	ml_jkey(b, "offset");
+	ml_jaddr(b, *sym ? pc - (uptr)di.dli_saddr : 0);
+	ml_jkey(b, "object");
+	ml_jstr(b, known && di.dli_fname ? di.dli_fname : "");
 	ml_bputc(b, '}');
 }
 
@@ -1575,6 +1654,10 @@ static void ml_jchains(struct ml_buf *b, const struct ml_event *ev, const site_t
 				ml_jlink(b, at, "here", "", ml_self_id());
 			ml_jkey(b, "end");
 			ml_jstr(b, ml_end_name(c->end));
+			if (c->end == ML_END_DROPPED) {
+				ml_jkey(b, "kept");
+				ml_bdec(b, ML_LOAD(&__ml_steps_mask) + 1);
+			}
 			if (c->end == ML_END_UNSEEN) {
 				char d[256];
 				struct ml_buf db = {d, 0, sizeof d - 1, 0};
@@ -1589,6 +1672,14 @@ static void ml_jchains(struct ml_buf *b, const struct ml_event *ev, const site_t
 			ml_bdec(b, c->more);
 		}
 		ml_bput(b, "}]");
+	}
+	ml_bputc(b, ']');
+	ml_jkey(b, "chain_titles");
+	ml_bputc(b, '[');
+	for (unsigned i = 0; i < ml_nchains; i++) {
+		if (i)
+			ml_bputc(b, ',');
+		ml_jstr(b, ml_chain_title[i]);
 	}
 	ml_bputc(b, ']');
 	(void)ev;
@@ -1650,6 +1741,20 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		unsigned n = ml_stack_get(stack, f, __ML_MAX_FRAMES);
 		ml_jstack(b, f, n);
 	}
+	if (ev->note || note) {
+		ml_jkey(b, "notes");
+		ml_bputc(b, '[');
+		if (ev->note)
+			ml_jstr(b, ev->note);
+		if (ev->note && note)
+			ml_bputc(b, ',');
+		if (note)
+			ml_jstr(b, note);
+		ml_bputc(b, ']');
+	}
+	if (ev->pc)
+		ml_jcaller(b, ev->pc);
+	ml_jthreads(b, tid, ml_told_heap_block(kind, ev));
 	if (ev->arr) {
 		const struct __ml_array *a = ev->arr;
 		ml_jkey(b, "array");
@@ -1702,7 +1807,12 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_jevent(b, k->alloc_stack, k->alloc_tid);
 		if (k->freed && k->kind != __ML_KIND_STACK) {
 			ml_jkey(b, "free");
-			ml_jevent(b, k->free_stack, k->free_tid);
+			ml_jevent_open(b, k->free_stack, k->free_tid);
+			if (k->by_realloc) {
+				ml_jkey(b, "by_realloc");
+				ml_bput(b, "true");
+			}
+			ml_bputc(b, '}');
 		}
 		if (!ev->leak && ml_names_of(k)) /* (a leak's are the record's) */
 			ml_jnames(b, k->slot);
@@ -1728,6 +1838,14 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 			ml_jstr(b, ls->func);
 			ml_jkey(b, "how");
 			ml_jstr(b, ev->leak->lost_how);
+			if (ev->leak->via) {
+				ml_jkey(b, "via");
+				ml_jstr(b, ev->leak->via);
+			}
+			if (ev->leak->jumped) {
+				ml_jkey(b, "jumped");
+				ml_bput(b, "true");
+			}
 			ml_jkey(b, "expr");
 			ml_jstr(b, ls->expr);
 			ml_jkey(b, "variable");
@@ -1776,8 +1894,6 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 
 /* ---- output ---- */
 
-static char ml_tbuf[64 << 10];
-static char ml_jbuf[256 << 10];
 
 static int ml_open_log(const char *path, int pid, int with_pid)
 {
@@ -1940,8 +2056,8 @@ static void ml_fault_text(struct ml_buf *b, enum ml_kind kind, const struct ml_f
 	ml_bput(b, f->signame);
 	ml_bput(b, ", as it would without memlens\n    call stack:\n");
 	ml_tstack(b, f->stack);
-	unsigned shown[4], nshown = 0;
-	ml_tthread_origin(b, tid, shown, &nshown);
+	if (tid)
+		ml_tthread_origin(b, tid);
 	ml_bput(b, "SUMMARY: memlens: ");
 	ml_bput(b, ml_kinds[kind].name);
 	if (f->site) {
@@ -1979,7 +2095,7 @@ static void ml_fault_json(struct ml_buf *b, enum ml_kind kind, const struct ml_f
 	ml_jkey(b, "address");
 	ml_jaddr(b, f->addr);
 	ml_jkey(b, "expr");
-	ml_jstr(b, "");
+	ml_jstr(b, f->site ? f->site->expr : "");
 	ml_jkey(b, "thread");
 	ml_bdec(b, tid);
 	ml_jkey(b, "pid");
@@ -1996,6 +2112,11 @@ static void ml_fault_json(struct ml_buf *b, enum ml_kind kind, const struct ml_f
 	ml_jstr(b, f->codename);
 	ml_jkey(b, "pc");
 	ml_jaddr(b, f->pc);
+	ml_jkey(b, "code_location");
+	ml_jstr(b, f->code);
+	ml_jkey(b, "location_note");
+	ml_jstr(b, f->note);
+	ml_jthreads(b, tid, 0);
 	if (kind == ML_STACK_OVERFLOW) {
 		ml_jkey(b, "stack_size");
 		ml_bdec(b, f->stack_size);

@@ -1025,6 +1025,12 @@ static void ml_fault(int sig, siginfo_t *si, ucontext_t *uc)
 					if (has_at)
 						ml_smap(&why, &at);
 					ml_sput(&why, ": a mapped file shorter than its mapping");
+				} else if (ml_own_table(addr)) {
+					ml_sput(&why, " is inside memlens's ");
+					ml_sput(&why, ml_own_table(addr));
+					ml_sput(&why, has_at && at.perms[0] == '-' ? ", past the part in use" : "");
+					ml_sput(&why, ": no object of the program can be there (a wild pointer memlens could not "
+					              "follow, or code built without memlens, ran into memlens's memory)");
 				} else if (!has_at)
 					ml_sput(&why, " is not mapped: no object can be there (an address made from an integer, "
 					              "garbage, or a pointer memlens could not follow)");

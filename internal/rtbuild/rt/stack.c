@@ -27,7 +27,9 @@ struct ml_stk {
 	const site_t *site[]; /* innermost first */
 };
 
-static uint64_t ml_depot_top = 8; /* offset 0 would be id 0 */
+/* The arena's used bytes (offset 0 would be id 0: it starts at 8), in the
+ * state mapping (internal.h). */
+#define ml_depot_top ML_STATE_AT(uint64_t, ML_ST_DEPOT)
 
 static inline struct ml_stk *ml_stk(uint32_t id)
 {
@@ -38,6 +40,7 @@ void ml_stack_init(void)
 {
 	ml_map_fixed(ML_DEPOT_ADDR, ML_DEPOT_BUCKETS * sizeof(uint32_t), "stack depot index");
 	ml_map_fixed(ML_DEPOT_ARENA, ML_DEPOT_ARENA_SIZE, "stack depot");
+	ml_depot_top = 8;
 }
 
 static int ml_stk_is(const struct ml_stk *s, uint64_t h, const site_t *const *f, unsigned n)
