@@ -796,7 +796,7 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 			items.str(r.counted())
 		}
 		items.cat(r.blockItem(bi))
-		if flushesAfter(bi) && (l.BlockItemList != nil || !r.fn.stmtExprs[cs]) { // (a statement expression's last item is its value)
+		if flushesAfter(bi) && mayDrop(bi) && (l.BlockItemList != nil || !r.fn.stmtExprs[cs]) { // (a statement expression's last item is its value)
 			items.str(r.flush(bi))
 		}
 		if bi.Case == cc.BlockItemDecl && hasCleanup(bi.Declaration) {
@@ -916,6 +916,43 @@ func flushesAfter(bi *cc.BlockItem) bool {
 	return false
 }
 
+// mayDrop reports whether statement or declaration n may drop a
+// reference to a heap block (loss tracking), so that a flush after it can
+// find a count it brought to zero: it makes a call (a callee hands its
+// drops to the caller's statement), assigns, updates or declares anything
+// but an arithmetic scalar that is not address-taken (a pointer's old
+// value, the pointers in a struct, a registered local retired at its
+// block's end), or holds a statement expression or asm. Statements made
+// only of arithmetic on scalars leave every count as it was.
+func mayDrop(n cc.Node) bool {
+	found := false
+	walkNodes(n, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.PostfixExpression:
+			switch x.Case {
+			case cc.PostfixExpressionCall:
+				found = true
+			case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+				found = !cc.IsArithmeticType(x.PostfixExpression.Type())
+			}
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
+				found = !cc.IsArithmeticType(x.UnaryExpression.Type())
+			}
+		case *cc.AssignmentExpression:
+			found = x.Case != cc.AssignmentExpressionCond && !cc.IsArithmeticType(x.UnaryExpression.Type())
+		case *cc.Declarator:
+			found = !cc.IsArithmeticType(x.Type()) || x.AddressTaken()
+		case *cc.PrimaryExpression:
+			found = x.Case == cc.PrimaryExpressionStmt
+		case *cc.AsmStatement, *cc.AsmExpressionList:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 func isSynthetic(d *cc.Declaration) bool {
 	if d == nil || d.InitDeclaratorList == nil {
 		return false
@@ -955,7 +992,11 @@ func (r *rewriter) stmt(s *cc.Statement) frag {
 		// own: what it drops is checked when it is over, not after
 		// the whole loop
 		if r.fn.bodies[s] {
-			if fl := r.flush(s); fl != "" || r.c.count {
+			fl := ""
+			if mayDrop(s) {
+				fl = r.flush(s)
+			}
+			if fl != "" || r.c.count {
 				var f frag
 				f.str("{" + r.counted())
 				f.cat(r.generic(s))
