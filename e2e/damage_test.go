@@ -42,9 +42,11 @@ int main(int argc, char **argv)
 		keep[i] = malloc(32);
 	char *lost = malloc(40);
 	lost[0] = 1;
-	uintptr_t target = which == 0 ? 0x600000000000UL + 32 * 4
+	/* the record table: 32-byte records, the blocks' from slot 4096
+	 * (__ML_FIRST_SLOT) on, in the order of their ids; lost is #10 */
+	uintptr_t target = which == 0 ? 0x600000000000UL + 32 * 4096
 	                 : which == 1 ? 0x630100000000UL
-	                              : 0x600000000000UL + 32 * 14 + 8;
+	                              : 0x600000000000UL + 32 * (4096 + 10) + 8;
 	long *p = far_from(argv[0] + 1, target);
 	for (int i = 0; i < (which == 2 ? 1 : 160); i++)
 		p[i] = 0x4141414141414141L; /* wild */
