@@ -23,8 +23,10 @@
 #include <string.h>
 
 /* Instrumented code reads them (memlens.h), so they stay plain globals in
- * the program's .bss; a wild write there can only switch explanations on
- * or off: steps are stored at ids masked into their table. */
+ * the program's .bss (a fixed address would cost it an instruction per
+ * step). A wild write there switches explanations on or off, or makes a
+ * step's index its id unmasked: past the ring, once ids pass it, a fault
+ * reported as inside memlens's table. */
 int __ml_explain;
 uptr __ml_steps_mask;
 
