@@ -274,10 +274,7 @@ static int ml_pow2(size_t a)
 
 static size_t ml_page(void)
 {
-	static size_t page;
-	if (!page)
-		page = (size_t)sysconf(_SC_PAGESIZE);
-	return page;
+	return (size_t)sysconf(_SC_PAGESIZE);
 }
 
 /* ---- __ml_meta_of and __ml_copy_shadow ---- */

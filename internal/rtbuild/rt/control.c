@@ -96,10 +96,9 @@ __attribute__((noinline, used)) void __memlens_break(void)
 
 void ml_break(void)
 {
-	static int warned;
 	if (ml_traced()) {
 		__memlens_break();
-	} else if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED)) {
+	} else if (!__atomic_exchange_n(&ML_STATE_AT(int, ML_ST_WARNED), 1, __ATOMIC_RELAXED)) {
 		ml_printf("memlens: break=1 but no debugger is attached: not stopping\n");
 	}
 }

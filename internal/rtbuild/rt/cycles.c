@@ -37,20 +37,36 @@
 
 #define ML_CYCLES_MIN 4096u /* new blocks between collections, at least */
 
-static uint32_t *ml_cy;   /* indexed by slot - __ML_FIRST_SLOT */
-static uint32_t *ml_work; /* slots to visit */
-static uint32_t *ml_list; /* the garbage */
-static uint32_t *ml_steps; /* a cluster's blocks' pointer steps from its first */
-static struct ml_span *ml_spans;
-static size_t ml_cy_cap;
-static unsigned ml_nwork;
-
-static uint64_t ml_cy_allocs, ml_cy_next = ML_CYCLES_MIN;
-static int ml_cy_busy; /* a collection runs (one at a time) */
+/* cycles.c's part of the state mapping (internal.h) */
+struct ml_cycles_state {
+	uint32_t *cy;    /* indexed by slot - __ML_FIRST_SLOT */
+	uint32_t *work;  /* slots to visit */
+	uint32_t *list;  /* the garbage */
+	uint32_t *steps; /* a cluster's blocks' pointer steps from its first */
+	struct ml_span *spans;
+	size_t cap;
+	unsigned nwork;
+	int busy; /* a collection runs (one at a time) */
+	uint64_t allocs;
+	uint64_t later; /* the next collection is due at allocation ML_CYCLES_MIN + later
+	                 * (an offset: the mapping starts zeroed) */
+};
+_Static_assert(ML_ST_CYCLES + sizeof(struct ml_cycles_state) <= ML_ST_SUPPRESS, "cycles.c's state fits");
+#define ML_CYS (&ML_STATE_AT(struct ml_cycles_state, ML_ST_CYCLES))
+#define ml_cy (ML_CYS->cy)
+#define ml_work (ML_CYS->work)
+#define ml_list (ML_CYS->list)
+#define ml_steps (ML_CYS->steps)
+#define ml_spans (ML_CYS->spans)
+#define ml_cy_cap (ML_CYS->cap)
+#define ml_nwork (ML_CYS->nwork)
+#define ml_cy_busy (ML_CYS->busy)
+#define ml_cy_allocs (ML_CYS->allocs)
+#define ml_cy_later (ML_CYS->later)
 
 int ml_cycles_due(void)
 {
-	uint64_t n = __atomic_add_fetch(&ml_cy_allocs, 1, __ATOMIC_RELAXED), next = ML_LOAD(&ml_cy_next);
+	uint64_t n = __atomic_add_fetch(&ml_cy_allocs, 1, __ATOMIC_RELAXED), next = ML_CYCLES_MIN + ML_LOAD(&ml_cy_later);
 	/* (and again every so often, should the note be lost: a longjmp) */
 	return n >= next && (n - next) % ML_CYCLES_MIN == 0;
 }
@@ -342,7 +358,7 @@ void ml_cycles_collect(unsigned depth)
 		if (!final && again != ~0u) /* when the statement that cut them off is over */
 			ml_loss_collect_at(again);
 		uint64_t gap = nodes > ML_CYCLES_MIN ? nodes : ML_CYCLES_MIN;
-		ML_STORE(&ml_cy_next, ML_LOAD(&ml_cy_allocs) + gap);
+		ML_STORE(&ml_cy_later, ML_LOAD(&ml_cy_allocs) + gap - ML_CYCLES_MIN);
 	}
 	__atomic_store_n(&ml_cy_busy, 0, __ATOMIC_RELEASE);
 }

@@ -22,16 +22,23 @@
 
 #include <string.h>
 
+/* Instrumented code reads them (memlens.h), so they stay plain globals in
+ * the program's .bss (a fixed address would cost it an instruction per
+ * step). A wild write there switches explanations on or off, or makes a
+ * step's index its id unmasked: past the ring, once ids pass it, a fault
+ * reported as inside memlens's table. */
 int __ml_explain;
 uptr __ml_steps_mask;
 
 #define ML_STEPS_CHUNK 64
-/* Ids handed out so far (the first chunk starts at 64: id 0 is none). */
-static uptr ml_steps_next = ML_STEPS_CHUNK;
+/* Ids handed out so far (the first chunk starts at 64: id 0 is none), in
+ * the state mapping (internal.h). */
+#define ml_steps_next ML_STATE_AT(uptr, ML_ST_STEPS)
 
 void ml_explain_init(void)
 {
 	ml_map_fixed((uptr)__ML_STEPS, ML_STEPS_MAX * sizeof(struct __ml_step), "value propagation steps");
+	ml_steps_next = ML_STEPS_CHUNK;
 }
 
 void ml_explain_set(int on, uptr ring)

@@ -46,11 +46,16 @@
 #define ML_NSIG 65
 
 /* The program's handler of each signal memlens installed wrapped (0:
- * none) and its sa_flags. */
-static struct {
-	uptr fn;
-	int flags;
-} ml_actions[ML_NSIG];
+ * none) and its sa_flags: handlers.c's part of the state mapping
+ * (internal.h). */
+struct ml_handlers_state {
+	struct {
+		uptr fn;
+		int flags;
+	} actions[ML_NSIG];
+};
+_Static_assert(ML_ST_HANDLERS + sizeof(struct ml_handlers_state) <= ML_ST_END, "handlers.c's state fits");
+#define ml_actions (ML_STATE_AT(struct ml_handlers_state, ML_ST_HANDLERS).actions)
 
 /* The siginfo of each signal deferred by this thread. */
 static __thread siginfo_t ml_deferred_info[ML_NSIG] __attribute__((tls_model("initial-exec")));

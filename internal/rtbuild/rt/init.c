@@ -28,13 +28,15 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+/* The start-up gate: malloc reads it before the state mapping exists, so
+ * it stays in the program's .bss (ml_ready repairs garbage in it). */
 int ml_state;
-uptr ml_min_mapped = 65536; /* the kernel's default */
 
 /* vm.mmap_min_addr, when /proc tells it (raw syscalls: libc may not be
  * ready for stdio). */
 static void ml_read_min_mapped(void)
 {
+	ml_min_mapped = 65536; /* the kernel's default */
 	char buf[32];
 	int fd = open("/proc/sys/vm/mmap_min_addr", O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -106,8 +108,17 @@ void *ml_map_hot(uptr addr, uptr size, const char *what)
 
 /* Blocks libc handed out while init ran: they have no record. */
 #define ML_INIT_BLOCKS 64
-static const void *ml_init_blocks[ML_INIT_BLOCKS];
-static unsigned ml_n_init_blocks;
+/* init.c's part of the state mapping (internal.h) */
+struct ml_init_state {
+	const void *blocks[ML_INIT_BLOCKS];
+	unsigned nblocks;
+	int flags_done;
+};
+_Static_assert(ML_ST_INIT + sizeof(struct ml_init_state) <= ML_ST_HANDLERS, "init.c's state fits");
+#define ML_IS (&ML_STATE_AT(struct ml_init_state, ML_ST_INIT))
+#define ml_init_blocks (ML_IS->blocks)
+#define ml_n_init_blocks (ML_IS->nblocks)
+#define ml_flags_done (ML_IS->flags_done)
 
 void ml_init_block_add(const void *p)
 {
@@ -163,8 +174,6 @@ static void ml_atfork_child(void)
 	ml_records_unlock_all();
 	ml_report_unlock();
 }
-
-static int ml_flags_done;
 
 static void ml_parse_env(char **envp)
 {

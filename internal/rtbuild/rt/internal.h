@@ -101,13 +101,13 @@
 #define ml_uninit_pointer_used __mlrt_uninit_pointer_used
 #define ml_origin_get          __mlrt_origin_get
 #define ml_undef_count         __mlrt_undef_count
-#define ml_def_on              __mlrt_def_on
+#define ml_def_on              ML_STATE_AT(int, ML_ST_DEF_ON)
 #define ml_check_leaks         __mlrt_check_leaks
 #define ml_leak_summary        __mlrt_leak_summary
 #define ml_thread_stack        __mlrt_thread_stack
 #define ml_thread_stack_top    __mlrt_thread_stack_top
 #define ml_def_forget          __mlrt_def_forget
-#define ml_loss_on             __mlrt_loss_on
+#define ml_loss_on             ML_STATE_AT(int, ML_ST_LOSS_ON)
 #define ml_loss_unit           __mlrt_loss_unit
 #define ml_loss_block          __mlrt_loss_block
 #define ml_loss_release        __mlrt_loss_release
@@ -221,13 +221,27 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_STATE_AT(type, off) (*(type *)(ML_STATE_ADDR + (off)))
 #define ML_ST_ERRORS   0x00000 /* int (init.c) */
 #define ML_ST_DAMAGE   0x00004 /* int (damage.c) */
+#define ML_ST_WARNED   0x00008 /* int: break=1 without a debugger was told (control.c) */
+#define ML_ST_MINMAP   0x00010 /* uptr ml_min_mapped (init.c) */
+#define ML_ST_STEPS    0x00018 /* uptr: value propagation ids handed out (explain.c) */
+#define ML_ST_DEF_ON   0x00020 /* int ml_def_on (uninit.c) */
+#define ML_ST_LOSS_ON  0x00024 /* int ml_loss_on (loss.c) */
 #define ML_ST_KINDS    0x00040 /* unsigned char[ML_NKINDS] (errors.c) */
 #define ML_ST_FLAGS    0x01000 /* struct ml_flag_values (flags.c) */
 #define ML_ST_RECORDS  0x08000 /* records.c's counters */
 #define ML_ST_DEPOT    0x09000 /* stack.c's depot top */
 #define ML_ST_REPORT   0x10000 /* report.c: lock, seen table, buffers */
 #define ML_ST_NAMES    0x90000 /* names.c: the units' site tables */
-#define ML_ST_END      0xb0000
+#define ML_ST_LOSS     0xb0000 /* loss.c: units' kinds, reported losses */
+#define ML_ST_SIGNALS  0xd0000 /* signals.c: the fatal-signal report's buffers */
+#define ML_ST_UNINIT   0xe0000 /* uninit.c: units, origins table */
+#define ML_ST_LEAKS    0xe0400 /* leaks.c: the scan's tables */
+#define ML_ST_CYCLES   0xe0800 /* cycles.c: the collection's tables */
+#define ML_ST_SUPPRESS 0xe0c00 /* suppress.c */
+#define ML_ST_THREAD   0xe1000 /* thread.c: ids, the exit check's stop */
+#define ML_ST_INIT     0xe1400 /* init.c: blocks libc handed out during init */
+#define ML_ST_HANDLERS 0xe2000 /* handlers.c: the program's signal handlers */
+#define ML_ST_END      0xf0000
 _Static_assert(ML_ST_END <= ML_STATE_SIZE, "memlens's state fits its mapping");
 
 /* Live-base map: one 32-bit slot number per 16-byte granule of application
@@ -274,7 +288,6 @@ static inline meta_t ml_load_ptr(void *const *slot, const void *v, meta_t tag)
 /* Publish *slot = v, already stored by the interceptor called at the
  * caller's site: instrumented code loading it next gets meta m (and the
  * block of m has one more reference); gen says how it was made. */
-extern int ml_loss_on;
 static inline const site_t *ml_caller_site(void);
 static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag, prov_t gen)
 {
@@ -300,7 +313,7 @@ static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag,
 enum { ML_UNINIT = 0, ML_INITIALIZING = 1, ML_READY = 2 };
 extern int ml_state;
 /* The lowest address the kernel maps (vm.mmap_min_addr, read at start). */
-extern uptr ml_min_mapped;
+#define ml_min_mapped ML_STATE_AT(uptr, ML_ST_MINMAP)
 /* Can no object of the program be at a? Above page 0 (NULL-based, for the
  * NULL detector) but below the lowest mapping, or outside application
  * memory (the runtime's ranges, non-canonical addresses). */
@@ -686,7 +699,6 @@ size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn);
 /* ---- uninit.c ---- */
 /* Definedness is tracked: the uninit option is on and every instrumented
  * unit announced so far was built for full checking. */
-extern int ml_def_on;
 /* The bytes hold values: freed blocks, what libc wrote. */
 static inline void ml_def_clear(const void *p, uptr n)
 {

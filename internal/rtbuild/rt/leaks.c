@@ -51,14 +51,24 @@ struct ml_lblock {
 	unsigned char queued;
 };
 
-static struct ml_lblock *ml_lb;
-static size_t ml_nlb;
-/* The blocks span [ml_lb[0].base, ml_lb[0].base + ml_lb_span): kept as a
- * size, since a global holding an address of the heap would be a root
- * (the scan reads the runtime's own globals too). */
-static uptr ml_lb_span;
-static size_t *ml_lwork;        /* blocks whose contents are to be scanned */
-static size_t ml_nwork;
+/* leaks.c's part of the state mapping (internal.h) */
+struct ml_leaks_state {
+	struct ml_lblock *lb;
+	size_t nlb;
+	/* The blocks span [lb[0].base, lb[0].base + lb_span). */
+	uptr lb_span;
+	size_t *lwork; /* blocks whose contents are to be scanned */
+	size_t nwork;
+	uptr main_frame; /* main's frame, while main runs (0: unknown) */
+};
+_Static_assert(ML_ST_LEAKS + sizeof(struct ml_leaks_state) <= ML_ST_CYCLES, "leaks.c's state fits");
+#define ML_LKS (&ML_STATE_AT(struct ml_leaks_state, ML_ST_LEAKS))
+#define ml_lb (ML_LKS->lb)
+#define ml_nlb (ML_LKS->nlb)
+#define ml_lb_span (ML_LKS->lb_span)
+#define ml_lwork (ML_LKS->lwork)
+#define ml_nwork (ML_LKS->nwork)
+#define ml_main_frame (ML_LKS->main_frame)
 
 static int ml_base_less(const void *a, const void *b)
 {
@@ -206,8 +216,6 @@ static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
 }
 
 extern void *__libc_stack_end;
-
-static uptr ml_main_frame; /* main's frame, while main runs (0: unknown) */
 
 void __ml_main_frame(__ml_uptr frame)
 {

@@ -36,10 +36,31 @@
 #include <string.h>
 #include <sys/mman.h>
 
+/* Instrumented code reads it (memlens.h), so it stays a plain global in
+ * the program's .bss; a wild write there can only make counting atomic. */
 int __ml_mt;
-int ml_loss_on;
-static int ml_loss_partial; /* a unit not built for full checking was announced */
-static int ml_refs_kept;    /* one built for it was: its code keeps counts */
+
+/* Leaks already reported, by (allocation site, statement, way): later
+ * ones (a loop, the nodes of a tree lost with its root) are not reported
+ * again; the summary at exit counts them (ML_CF_LOST). */
+#define ML_SEEN_CAP 4096
+struct ml_seen_entry {
+	const site_t *alloc, *site; /* alloc NULL: a free entry */
+	unsigned how;
+};
+/* loss.c's part of the state mapping (internal.h); ml_loss_on is there too */
+struct ml_loss_state {
+	int partial;    /* a unit not built for full checking was announced */
+	int refs_kept;  /* one built for it was: its code keeps counts */
+	int seen_lock;
+	struct ml_seen_entry seen[ML_SEEN_CAP];
+};
+_Static_assert(ML_ST_LOSS + sizeof(struct ml_loss_state) <= ML_ST_SIGNALS, "loss.c's state fits");
+#define ML_LS (&ML_STATE_AT(struct ml_loss_state, ML_ST_LOSS))
+#define ml_loss_partial (ML_LS->partial)
+#define ml_refs_kept (ML_LS->refs_kept)
+#define ml_seen_lock (ML_LS->seen_lock)
+#define ml_seen (ML_LS->seen)
 
 /* A count dropped to zero, to be checked when its statement is over. */
 struct ml_drop {
@@ -249,16 +270,7 @@ unsigned ml_loss_held(struct ml_span *v, unsigned n)
 
 /* ---- reports ---- */
 
-/* Leaks already reported, by (allocation site, statement, way): later
- * ones (a loop, the nodes of a tree lost with its root) are not reported
- * again; the summary at exit counts them (ML_CF_LOST). */
-#define ML_SEEN_CAP 4096
 static const site_t ml_no_site; /* the allocation site of a block allocated outside instrumented code */
-static struct ml_seen {
-	const site_t *alloc, *site; /* alloc NULL: a free entry */
-	unsigned how;
-} ml_seen[ML_SEEN_CAP];
-static int ml_seen_lock;
 
 /* Was (alloc, site, how) reported before? If not and add, it is now. */
 static int ml_seen_before(const site_t *alloc, const site_t *site, unsigned how, int add)
@@ -267,7 +279,7 @@ static int ml_seen_before(const site_t *alloc, const site_t *site, unsigned how,
 	int seen = 0;
 	ml_spin_lock(&ml_seen_lock);
 	for (size_t i = 0; i < ML_SEEN_CAP; i++) {
-		struct ml_seen *e = &ml_seen[((h >> 40) + i) & (ML_SEEN_CAP - 1)];
+		struct ml_seen_entry *e = &ml_seen[((h >> 40) + i) & (ML_SEEN_CAP - 1)];
 		if (!e->alloc) {
 			if (add)
 				e->alloc = alloc, e->site = site, e->how = how;

@@ -152,6 +152,10 @@ struct ml_report_state {
 	} seen[ML_SEEN_N]; /* dedupe: (kind, site) seen */
 	char tbuf[64 << 10];  /* a report's text */
 	char jbuf[256 << 10]; /* and its JSON record */
+	struct ml_chain chains[2]; /* a report's value propagation chains (ml_chains_collect) */
+	const char *chain_title[2];
+	unsigned nchains;
+	int json_lite; /* (ml_jstack) */
 };
 _Static_assert(ML_ST_REPORT + sizeof(struct ml_report_state) <= ML_ST_NAMES, "report.c's state fits");
 #define ML_REPS (&ML_STATE_AT(struct ml_report_state, ML_ST_REPORT))
@@ -159,6 +163,10 @@ _Static_assert(ML_ST_REPORT + sizeof(struct ml_report_state) <= ML_ST_NAMES, "re
 #define ml_seen (ML_REPS->seen)
 #define ml_tbuf (ML_REPS->tbuf)
 #define ml_jbuf (ML_REPS->jbuf)
+#define ml_chains (ML_REPS->chains)
+#define ml_chain_title (ML_REPS->chain_title)
+#define ml_nchains (ML_REPS->nchains)
+#define ml_json_lite (ML_REPS->json_lite)
 
 void ml_report_lock(void)
 {
@@ -784,10 +792,6 @@ static int ml_names_of(const struct ml_binfo *k)
 /* ---- value propagation chains (explain.c) ----
  * Computed once per report, with the report lock held, for the text and
  * JSON forms: the chains paper 000's Fig. 2 names for the kind. */
-
-static struct ml_chain ml_chains[2];
-static const char *ml_chain_title[2];
-static unsigned ml_nchains;
 
 static int ml_event_origin(const struct ml_event *ev, struct ml_orig *o);
 
@@ -1452,9 +1456,8 @@ static void ml_jaddr(struct ml_buf *b, uptr a)
 	ml_bputc(b, '"');
 }
 
-/* Set when a line with its stacks would not fit the buffer: the stacks are
- * then left empty rather than the object cut. */
-static int ml_json_lite;
+/* ml_json_lite is set when a line with its stacks would not fit the
+ * buffer: the stacks are then left empty rather than the object cut. */
 
 static void ml_jstack(struct ml_buf *b, const site_t *const *f, unsigned n)
 {

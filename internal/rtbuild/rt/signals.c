@@ -90,13 +90,40 @@
 #define ML_GUARD_GAP ((1UL << 20) + ML_NEAR_SP) /* the kernel's stack guard gap, and slack */
 
 static const int ml_fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
-static int ml_catching;               /* memlens's handler is installed for one of them */
 
 /* The thread's stack: [lo, hi) where known (lo: the lowest address it may
- * reach), else 0. */
+ * reach), else 0. (Thread-local: in the thread's TLS block, not the
+ * program's .bss.) */
 static __thread uptr ml_stk_lo, ml_stk_hi;
-static pthread_key_t ml_alt_key;
-static int ml_alt_key_ok;
+
+#define ML_SYN 8
+/* signals.c's part of the state mapping (internal.h) */
+struct ml_signals_state {
+	int init_done;
+	int catching; /* memlens's handler is installed for one of them */
+	pthread_key_t alt_key;
+	int alt_key_ok;
+	int fault_busy;
+	int addr2line; /* 0: not looked for yet, 1: found (in tool), -1: not found */
+	char tool[4096];
+	char symout[16384]; /* addr2line's output */
+	char srcline[1024];
+	char cwd[4096];
+	struct ml_fault f;
+	site_t syn[ML_SYN]; /* the faulting line and the lines it was inlined into */
+	char pathbuf[4096];
+};
+_Static_assert(ML_ST_SIGNALS + sizeof(struct ml_signals_state) <= ML_ST_UNINIT, "signals.c's state fits");
+#define ML_SGS (&ML_STATE_AT(struct ml_signals_state, ML_ST_SIGNALS))
+#define ml_catching (ML_SGS->catching)
+#define ml_alt_key (ML_SGS->alt_key)
+#define ml_alt_key_ok (ML_SGS->alt_key_ok)
+#define ml_fault_busy (ML_SGS->fault_busy)
+#define ml_symout (ML_SGS->symout)
+#define ml_srcline (ML_SGS->srcline)
+#define ml_f (ML_SGS->f)
+#define ml_syn (ML_SGS->syn)
+#define ml_pathbuf (ML_SGS->pathbuf)
 
 /* ---- small formatting into fixed arrays ---- */
 
@@ -226,10 +253,9 @@ static int ml_handles(int sig)
 
 void ml_signals_init(void)
 {
-	static int done;
-	if (done)
+	if (ML_SGS->init_done)
 		return;
-	done = 1;
+	ML_SGS->init_done = 1;
 
 	/* The main thread's stack: the mapping holding this frame, which may
 	 * grow down to its top minus RLIMIT_STACK (as init.c left it). */
@@ -502,7 +528,6 @@ struct ml_sym {
 	unsigned addr;           /* which of the addresses asked */
 };
 #define ML_SYMS 24
-static char ml_symout[16384];
 
 static int ml_unknown(const char *s)
 {
@@ -513,11 +538,10 @@ static int ml_unknown(const char *s)
  * -i: entries into out; their number. */
 static unsigned ml_symbolize(const char *obj, const uptr *a, unsigned na, struct ml_sym *out)
 {
-	static char tool[4096];
-	static int found = -1;
-	if (found < 0)
-		found = ml_find_tool("addr2line", tool, sizeof tool);
-	if (!found || na > 2)
+	char *tool = ML_SGS->tool;
+	if (!ML_SGS->addr2line)
+		ML_SGS->addr2line = ml_find_tool("addr2line", tool, sizeof ML_SGS->tool) ? 1 : -1;
+	if (ML_SGS->addr2line < 0 || na > 2)
 		return 0;
 	char hex[2][24];
 	char *argv[12];
@@ -624,7 +648,6 @@ static int ml_obj_of(uptr pc, char *path, size_t cap, uptr *bias, int *exe)
 	return 1;
 }
 
-static char ml_srcline[1024];
 
 struct ml_line_at {
 	unsigned want, cur;
@@ -679,10 +702,6 @@ static int ml_memlens_h(const char *file)
 
 /* ---- the fault ---- */
 
-static struct ml_fault ml_f;
-#define ML_SYN 8
-static site_t ml_syn[ML_SYN];  /* the faulting line and the lines it was inlined into */
-static char ml_pathbuf[4096];
 
 /* The innermost shadow frames, innermost first. */
 static unsigned ml_shadow(const site_t **f, unsigned max)
@@ -701,14 +720,14 @@ static unsigned ml_shadow(const site_t **f, unsigned max)
  * directory if it is under it, or file itself. */
 static const char *ml_spelling(const char *file, const site_t *const *sh, unsigned nsh)
 {
-	static char cwd[4096];
+	char *cwd = ML_SGS->cwd;
 	if (!file)
 		return "";
 	for (unsigned i = 0; i < nsh; i++)
 		if (sh[i]->file && strcmp(ml_base(sh[i]->file), ml_base(file)) == 0 &&
 		    (sh[i]->file[0] != '/' || strcmp(sh[i]->file, file) == 0))
 			return sh[i]->file;
-	if (file[0] == '/' && syscall(SYS_getcwd, cwd, sizeof cwd) > 0) {
+	if (file[0] == '/' && syscall(SYS_getcwd, cwd, sizeof ML_SGS->cwd) > 0) {
 		size_t n = strlen(cwd);
 		if (n > 1 && strncmp(file, cwd, n) == 0 && file[n] == '/')
 			return file + n + 1;
@@ -914,7 +933,6 @@ static void ml_smap(struct ml_str *s, const struct ml_map *m)
 	ml_sput(s, ")");
 }
 
-static int ml_fault_busy;
 
 /* Was this fault the access memlens reported (or checked and left
  * unreported) just before? At an address: inside the range it named. A

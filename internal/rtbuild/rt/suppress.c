@@ -25,8 +25,16 @@ struct ml_supp {
 };
 
 #define ML_SUPP_MAX 4096
-static struct ml_supp *ml_supps;
-static unsigned ml_nsupps;
+/* suppress.c's part of the state mapping (internal.h) */
+struct ml_suppress_state {
+	struct ml_supp *supps;
+	unsigned nsupps;
+	int loaded;
+};
+_Static_assert(ML_ST_SUPPRESS + sizeof(struct ml_suppress_state) <= ML_ST_THREAD, "suppress.c's state fits");
+#define ML_SUS (&ML_STATE_AT(struct ml_suppress_state, ML_ST_SUPPRESS))
+#define ml_supps (ML_SUS->supps)
+#define ml_nsupps (ML_SUS->nsupps)
 
 static int ml_glob(const char *p, const char *s)
 {
@@ -50,8 +58,7 @@ static int ml_glob(const char *p, const char *s)
  * run while the heap is being examined. */
 void ml_supp_load(void)
 {
-	static int loaded;
-	if (!ml_flags.suppressions[0] || loaded++)
+	if (!ml_flags.suppressions[0] || ML_SUS->loaded++)
 		return;
 	const char *path = ml_flags.suppressions;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);

@@ -43,9 +43,22 @@ struct ml_thr {
 #define ML_MAX_THREADS (1u << 22)
 #define ML_THR ((struct ml_thr *)ML_THR_ADDR)
 
-static unsigned ml_next_tid = 1;
-static pthread_key_t ml_exit_key;
-static int ml_exit_key_ok;
+/* thread.c's part of the state mapping (internal.h); ml_world is there too */
+struct ml_thread_state {
+	unsigned next_tid; /* main's is 0 */
+	pthread_key_t exit_key;
+	int exit_key_ok;
+	struct {
+		int active; /* futex word: parked threads wait while it is 1 */
+		unsigned parked;
+	} world;
+};
+_Static_assert(ML_ST_THREAD + sizeof(struct ml_thread_state) <= ML_ST_INIT, "thread.c's state fits");
+#define ML_THS (&ML_STATE_AT(struct ml_thread_state, ML_ST_THREAD))
+#define ml_next_tid (ML_THS->next_tid)
+#define ml_exit_key (ML_THS->exit_key)
+#define ml_exit_key_ok (ML_THS->exit_key_ok)
+#define ml_world (ML_THS->world)
 
 /* pthread key destructor: retire the locals pthread_exit left behind and
  * hand this thread's cached record slots back so short-lived threads do
@@ -77,6 +90,7 @@ void ml_thread_init_main(void)
 	if (pthread_key_create(&ml_exit_key, ml_thread_exit) == 0)
 		ml_exit_key_ok = 1;
 	__ml_t.id = 0;
+	ml_next_tid = 1;
 	ML_STORE(&ML_THR[0].ktid, (int32_t)getpid());
 	ml_tls.registered = 1;
 	ml_tls.key_set = 1; /* the main thread's caches die with the process */
@@ -240,10 +254,6 @@ int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *
  * section parks at the section's end (handlers.c), so no parked thread
  * holds a runtime lock, libc's allocator or a half-made record; the stop
  * runs inside dl_iterate_phdr, so none holds ld.so's lock either. */
-static struct {
-	int active;      /* futex word: parked threads wait while it is 1 */
-	unsigned parked;
-} ml_world;
 
 void ml_world_park(const void *uc)
 {

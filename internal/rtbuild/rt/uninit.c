@@ -94,9 +94,24 @@ struct ml_origin {
 	uint64_t size;
 };
 #define ML_ORIGINS_MAX (1u << 20)
-static struct ml_origin *ml_origins;
-static uint32_t ml_norigins = 1; /* entry 0: unknown */
-static int ml_origins_lock;
+
+/* uninit.c's part of the state mapping (internal.h) */
+struct ml_uninit_state {
+	struct ml_origin *origins;
+	uint32_t norigins; /* entry 0: unknown (1 once the table is mapped) */
+	int origins_lock;
+	int units_full;
+	const char *unit_partial; /* the first unit without definedness */
+	int units_lock;
+};
+_Static_assert(ML_ST_UNINIT + sizeof(struct ml_uninit_state) <= ML_ST_LEAKS, "uninit.c's state fits");
+#define ML_US (&ML_STATE_AT(struct ml_uninit_state, ML_ST_UNINIT))
+#define ml_origins (ML_US->origins)
+#define ml_norigins (ML_US->norigins)
+#define ml_origins_lock (ML_US->origins_lock)
+#define ml_units_full (ML_US->units_full)
+#define ml_unit_partial (ML_US->unit_partial)
+#define ml_units_lock (ML_US->units_lock)
 
 static uint32_t ml_origin_add(struct ml_origin o)
 {
@@ -105,8 +120,10 @@ static uint32_t ml_origin_add(struct ml_origin o)
 	if (!ml_origins) {
 		void *p = mmap(0, ML_ORIGINS_MAX * sizeof *ml_origins, PROT_READ | PROT_WRITE,
 		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (p != MAP_FAILED)
+		if (p != MAP_FAILED) {
 			ml_origins = p;
+			ml_norigins = 1;
+		}
 	}
 	if (ml_origins && ml_norigins < ML_ORIGINS_MAX) {
 		i = ml_norigins++;
@@ -245,10 +262,7 @@ __ml_meta_t __ml_uninit_loaded(__ml_uptr a, __ml_meta_t tag)
  * (each from its constructor, before the program's own code runs; later
  * ones come with dlopen) tracks it. The first unit that does not turns
  * tracking off for good and forgets the bits already set. */
-int ml_def_on;
-static int ml_units_full;
-static const char *ml_unit_partial; /* the first unit without definedness */
-static int ml_units_lock;
+/* (ml_def_on and the units: in the state mapping) */
 
 void __ml_unit(int full, const char *file, const struct __ml_site *sites, unsigned nsites)
 {
