@@ -70,7 +70,7 @@ func TestJudgeClean(t *testing.T) {
 }
 
 func TestSummariseAndPrint(t *testing.T) {
-	tools := []*tool{{name: "native"}, {name: "asan", build: func(*corpus.Program, []string, string) []string { return nil }}, {name: "valgrind", from: "native"}}
+	tools := []*tool{{name: "native"}, {name: "asan", build: func(*Program, []string, string) []string { return nil }}, {name: "valgrind", from: "native"}}
 	res := &Result{Tools: []string{"native", "asan", "valgrind"}, References: map[string]string{"asan": "native", "valgrind": "native"},
 		N: 3, Metric: "cpu", Programs: []*Program{
 			{Name: "bugs/a", Class: "bug", Kind: "DOUBLE-FREE", Tools: map[string]*Outcome{
