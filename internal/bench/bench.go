@@ -32,10 +32,10 @@ type Config struct {
 	// Realworld is the real-world corpus, where the projects of
 	// memlens:realworld programs are.
 	Realworld string
-	CPU     bool          // overhead in CPU time (user+sys) rather than wall clock
-	Memlens string        // the memlens binary
-	CC      string        // C compiler of the native and asan builds
-	Tmp     string        // scratch directory
+	CPU       bool   // overhead in CPU time (user+sys) rather than wall clock
+	Memlens   string // the memlens binary
+	CC        string // C compiler of the native and asan builds
+	Tmp       string // scratch directory
 	// Progress, when set, is told of each program judged and each
 	// benchmark measured.
 	Progress func(phase string, done, total int)
@@ -73,10 +73,10 @@ type Result struct {
 	// SkippedPrograms: programs not judged, with the reason (the
 	// real-world corpus a program's project is in is not here).
 	SkippedPrograms map[string]string `json:"skipped_programs,omitempty"`
-	N          int               `json:"n"`
-	Metric     string            `json:"metric"`
-	Programs   []*Program        `json:"programs"`
-	Summary    Summary           `json:"summary"`
+	N               int               `json:"n"`
+	Metric          string            `json:"metric"`
+	Programs        []*Program        `json:"programs"`
+	Summary         Summary           `json:"summary"`
 }
 
 // Load reads the corpora: each argument a directory of programs or one
