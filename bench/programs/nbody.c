@@ -5,6 +5,7 @@
  * walking the tree (far nodes taken whole), moves the bodies and frees the
  * tree; prints a checksum of the final positions.
  * memlens:bench
+ * memlens:libs -lm
  */
 #include <stdio.h>
 #include <stdlib.h>
