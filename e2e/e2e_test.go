@@ -204,7 +204,7 @@ func testProgram(t *testing.T, set string, p *corpus.Program) {
 // ccArgs are the compiler arguments building p into out.
 func ccArgs(p *corpus.Program, out string) []string {
 	a := append([]string{"-O1", "-g"}, p.CFlags...)
-	a = append(a, p.Sources...)
+	a = append(append(a, p.Sources...), p.Libs...)
 	return append(a, "-o", out)
 }
 

@@ -25,11 +25,17 @@ type Config struct {
 	Tools   []string      // ToolNames to compare; native is added
 	Jobs    int           // programs judged at once (overhead runs are one at a time)
 	N       int           // timed repetitions of each benchmark's build and run
-	Timeout time.Duration // limit of one build or one run
-	CPU     bool          // overhead in CPU time (user+sys) rather than wall clock
-	Memlens string        // the memlens binary
-	CC      string        // C compiler of the native and asan builds
-	Tmp     string        // scratch directory
+	Timeout time.Duration // limit of one run
+	// BuildTimeout is the limit of one build (a real-world project is
+	// many units: slower to build than to run).
+	BuildTimeout time.Duration
+	// Realworld is the real-world corpus, where the projects of
+	// memlens:realworld programs are.
+	Realworld string
+	CPU       bool   // overhead in CPU time (user+sys) rather than wall clock
+	Memlens   string // the memlens binary
+	CC        string // C compiler of the native and asan builds
+	Tmp       string // scratch directory
 	// Progress, when set, is told of each program judged and each
 	// benchmark measured.
 	Progress func(phase string, done, total int)
@@ -49,6 +55,10 @@ type Program struct {
 
 	prog *corpus.Program
 	bins map[string]string // tool → binary
+	// projectFiles are the project sources of a memlens:realworld program
+	// (absolute paths), projectDir its project's directory.
+	projectFiles []string
+	projectDir   string
 }
 
 // Result is what memlens bench measured (its JSON output).
@@ -60,10 +70,13 @@ type Result struct {
 	// are compared with (native, or clang-native for msan).
 	References map[string]string `json:"references"`
 	Skipped    map[string]string `json:"skipped,omitempty"`
-	N          int               `json:"n"`
-	Metric     string            `json:"metric"`
-	Programs   []*Program        `json:"programs"`
-	Summary    Summary           `json:"summary"`
+	// SkippedPrograms: programs not judged, with the reason (the
+	// real-world corpus a program's project is in is not here).
+	SkippedPrograms map[string]string `json:"skipped_programs,omitempty"`
+	N               int               `json:"n"`
+	Metric          string            `json:"metric"`
+	Programs        []*Program        `json:"programs"`
+	Summary         Summary           `json:"summary"`
 }
 
 // Load reads the corpora: each argument a directory of programs or one
@@ -166,6 +179,8 @@ func Run(ctx context.Context, cfg *Config, progs []*Program) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	progs = resolveProjects(cfg.Realworld, progs, res)
+	res.Programs = progs
 	res.References = map[string]string{}
 	for _, t := range tools {
 		res.Tools = append(res.Tools, t.name)
@@ -229,6 +244,29 @@ func Run(ctx context.Context, cfg *Config, progs []*Program) (*Result, error) {
 	return res, nil
 }
 
+// resolveProjects finds the project sources of the memlens:realworld
+// programs in the real-world corpus at root, and returns the programs
+// that can be built: the others are in res.SkippedPrograms with the
+// reason.
+func resolveProjects(root string, progs []*Program, res *Result) []*Program {
+	var out []*Program
+	for _, pr := range progs {
+		if pr.prog.Project != "" {
+			files, dir, err := pr.prog.ProjectFiles(root)
+			if err != nil {
+				if res.SkippedPrograms == nil {
+					res.SkippedPrograms = map[string]string{}
+				}
+				res.SkippedPrograms[pr.Name] = fmt.Sprintf("the real-world corpus (-realworld %s) does not hold it: %v", root, err)
+				continue
+			}
+			pr.projectFiles, pr.projectDir = files, dir
+		}
+		out = append(out, pr)
+	}
+	return out
+}
+
 // optFlags are the compiler flags of every build of pr: benchmarks are
 // measured optimised; the bug programs are built as a developer chasing a
 // bug would, so no tool misses a bug the optimiser removed.
@@ -267,8 +305,8 @@ func judgeProgram(ctx context.Context, cfg *Config, tools []*tool, pr *Program) 
 			pr.bins[t.name] = bin
 		} else {
 			bin := filepath.Join(tdir, "prog")
-			argv := t.build(p, optFlags(pr), bin)
-			b := execute(ctx, argv, env, p.Dir, "", cfg.Timeout, false)
+			argv := t.build(pr, optFlags(pr), bin)
+			b := execute(ctx, argv, env, p.Dir, "", cfg.BuildTimeout, false)
 			if b.err != nil || b.timedOut || b.exit != 0 {
 				o.Status, o.Error = "build-failed", failure(argv, b)
 				continue
@@ -313,12 +351,12 @@ func judgeProgram(ctx context.Context, cfg *Config, tools []*tool, pr *Program) 
 	}
 }
 
-// files are the base names of the program's sources and headers: where a
-// report must name a line.
+// files are the base names of the program's sources and headers, its
+// project's sources included: where a report must name a line.
 func (pr *Program) files() map[string]bool {
 	files := map[string]bool{}
 	if pr.prog != nil {
-		for _, f := range append(append([]string{}, pr.prog.Sources...), pr.prog.Headers...) {
+		for _, f := range slices.Concat(pr.prog.Sources, pr.prog.Headers, pr.projectFiles) {
 			files[filepath.Base(f)] = true
 		}
 	}

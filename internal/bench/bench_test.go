@@ -70,7 +70,7 @@ func TestJudgeClean(t *testing.T) {
 }
 
 func TestSummariseAndPrint(t *testing.T) {
-	tools := []*tool{{name: "native"}, {name: "asan", build: func(*corpus.Program, []string, string) []string { return nil }}, {name: "valgrind", from: "native"}}
+	tools := []*tool{{name: "native"}, {name: "asan", build: func(*Program, []string, string) []string { return nil }}, {name: "valgrind", from: "native"}}
 	res := &Result{Tools: []string{"native", "asan", "valgrind"}, References: map[string]string{"asan": "native", "valgrind": "native"},
 		N: 3, Metric: "cpu", Programs: []*Program{
 			{Name: "bugs/a", Class: "bug", Kind: "DOUBLE-FREE", Tools: map[string]*Outcome{
@@ -170,4 +170,89 @@ func TestPeakRSS(t *testing.T) {
 		t.Logf("started by Go directly: %d KiB (the inheritance this helper avoids did not show)", direct.maxRSSKB)
 	}
 	runtime.KeepAlive(ballast)
+}
+
+// The pairs of checkers issue 20 compares: memlens against ASan and full
+// checking against Valgrind, program by program, with the worst program.
+func TestVersus(t *testing.T) {
+	ov := func(run float64, rss, compileRSS int64, compile float64) *Overhead {
+		return &Overhead{Run: run, RSSKB: rss, Compile: compile, CompileRSSKB: compileRSS}
+	}
+	tools := []*tool{{name: "native"}, {name: "memlens", build: func(*Program, []string, string) []string { return nil }},
+		{name: "asan", build: func(*Program, []string, string) []string { return nil }}, {name: "valgrind", from: "native"},
+		{name: "memlens-full", build: func(*Program, []string, string) []string { return nil }}}
+	res := &Result{Tools: []string{"native", "memlens", "asan", "valgrind", "memlens-full"}, N: 1, Metric: "wall",
+		References: map[string]string{"memlens": "native", "asan": "native", "valgrind": "native", "memlens-full": "native"},
+		Programs: []*Program{
+			{Name: "p/a", Class: "clean", Bench: true, Tools: map[string]*Outcome{
+				"native": {Status: "ok", Overhead: ov(1, 1000, 100_000, 1)}, "memlens": {Status: "ok", Overhead: ov(4, 4000, 300_000, 3)},
+				"asan": {Status: "ok", Overhead: ov(2, 2000, 150_000, 1.5)}, "valgrind": {Status: "ok", Overhead: ov(20, 3000, 0, 0)},
+				"memlens-full": {Status: "ok", Overhead: ov(8, 6000, 600_000, 6)}}},
+			{Name: "p/b", Class: "clean", Bench: true, Tools: map[string]*Outcome{
+				"native": {Status: "ok", Overhead: ov(1, 1000, 100_000, 1)}, "memlens": {Status: "ok", Overhead: ov(8, 1000, 300_000, 3)},
+				"asan": {Status: "ok", Overhead: ov(2, 2000, 150_000, 1.5)}, "valgrind": {Status: "ok", Overhead: ov(10, 3000, 0, 0)},
+				"memlens-full": {Status: "ok", Overhead: ov(10, 6000, 600_000, 6)}}},
+		}}
+	res.Summary = summarise(res, tools)
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	if r := res.Summary.Overhead["memlens"]; r == nil || !near(r.CompileRSS, 3) || !near(r.Compile, 3) {
+		t.Errorf("memlens against native: %+v", r)
+	}
+	if len(res.Summary.Versus) != 2 {
+		t.Fatalf("versus: %+v", res.Summary.Versus)
+	}
+	m, f := res.Summary.Versus[0], res.Summary.Versus[1]
+	// memlens/asan: run 2× and 4× (geomean √8), memory 2× and 0.5×.
+	if m.Tool != "memlens" || m.Against != "asan" || !near(m.Run, math.Sqrt(8)) || !near(m.RSS, 1) ||
+		!near(m.Compile, 2) || !near(m.CompileRSS, 2) || !near(m.WorstRun, 4) || m.Worst != "p/b" || m.Programs != 2 {
+		t.Errorf("memlens against asan: %+v", m)
+	}
+	// Valgrind has no build of its own: no compile ratio.
+	if f.Tool != "memlens-full" || f.Against != "valgrind" || !near(f.Run, math.Sqrt(0.4)) || f.Compile != 0 ||
+		f.CompileRSS != 0 || !near(f.WorstRun, 1) || f.Worst != "p/b" {
+		t.Errorf("memlens-full against valgrind: %+v", f)
+	}
+	var out bytes.Buffer
+	Print(&out, res)
+	for _, want := range []string{"Compile memory", "memlens/asan time", "memlens-full/valgrind time", "2.83×", "4.00× p/b", "0.63×", "293 3.00×"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the tables lack %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// A program of a real-world project is built from the project's sources
+// when the corpus is there, and skipped with the reason when it is not.
+func TestResolveProjects(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "realworld")
+	if err := os.MkdirAll(filepath.Join(root, "proj"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"a.c", "main.c"} {
+		if err := os.WriteFile(filepath.Join(root, "proj", f), []byte("int x;\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prog := func() *Program {
+		return &Program{Name: "set/drive", prog: &corpus.Program{Name: "drive", Dir: dir, Sources: []string{"drive.c"},
+			Libs: []string{"-lm"}, Project: "proj", ProjectSources: []string{"*.c", "!main.c"}}}
+	}
+	res := &Result{}
+	progs := resolveProjects(root, []*Program{prog()}, res)
+	if len(progs) != 1 || len(res.SkippedPrograms) != 0 {
+		t.Fatalf("resolved %d programs, skipped %v", len(progs), res.SkippedPrograms)
+	}
+	argv := compileArgs([]string{"gcc"}, progs[0], []string{"-O2"}, "out")
+	want := []string{"gcc", "-O2", "-I" + filepath.Join(root, "proj"), "drive.c", filepath.Join(root, "proj", "a.c"), "-lm", "-o", "out"}
+	if strings.Join(argv, " ") != strings.Join(want, " ") {
+		t.Errorf("build: %q, want %q", argv, want)
+	}
+	if files := progs[0].files(); !files["a.c"] || !files["drive.c"] || files["main.c"] {
+		t.Errorf("the program's files: %v", files)
+	}
+	progs = resolveProjects(filepath.Join(dir, "absent"), []*Program{prog()}, res)
+	if len(progs) != 0 || !strings.Contains(res.SkippedPrograms["set/drive"], "no directory") {
+		t.Errorf("without the corpus: %d programs, skipped %v", len(progs), res.SkippedPrograms)
+	}
 }

@@ -40,7 +40,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("j", runtime.NumCPU(), "programs judged at once (overhead runs are one at a time)")
 	jsonFile := fs.String("json", "memlens-bench.json", "write every result to `FILE` (JSON; \"\" for none)")
 	n := fs.Int("n", 5, "timed builds and runs of each benchmark (medians are shown)")
-	timeout := fs.Duration("timeout", 2*time.Minute, "limit of one build or one run")
+	timeout := fs.Duration("timeout", 2*time.Minute, "limit of one run")
+	buildTimeout := fs.Duration("build-timeout", 10*time.Minute, "limit of one build")
+	realworld := fs.String("realworld", "../shared/realworld", "the real-world corpus `DIR`, where memlens:realworld programs find their projects")
 	metric := fs.String("metric", "wall", "overhead measured as `wall` clock or cpu (user+sys: steadier on a busy machine)")
 	memlens := fs.String("memlens", "", "memlens binary the memlens tools build with (default: this one)")
 	cc := fs.String("cc", "gcc", "C compiler of the native and asan builds")
@@ -52,7 +54,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	cfg := &Config{Jobs: *jobs, N: *n, Timeout: *timeout, CPU: *metric == "cpu", CC: *cc, Memlens: *memlens}
+	cfg := &Config{Jobs: *jobs, N: *n, Timeout: *timeout, BuildTimeout: *buildTimeout, CPU: *metric == "cpu", CC: *cc,
+		Memlens: *memlens, Realworld: *realworld}
 	if *metric != "wall" && *metric != "cpu" {
 		fmt.Fprintf(stderr, "memlens bench: -metric %s: expected wall or cpu\n", *metric)
 		return 2

@@ -37,12 +37,16 @@ type Overhead struct {
 	RunS     []float64 `json:"run_s"`     // wall or CPU seconds, per Result.Metric
 	CompileS []float64 `json:"compile_s"` // wall seconds of each build
 	MaxRSSKB []int64   `json:"max_rss_kb"`
-	Error    string    `json:"error,omitempty"` // a timed build or run failed: no figure
+	// CompileMaxRSSKB: each build's peak memory, that of its largest
+	// process (the compiler proper, or memlens cc's own).
+	CompileMaxRSSKB []int64 `json:"compile_max_rss_kb,omitempty"`
+	Error           string  `json:"error,omitempty"` // a timed build or run failed: no figure
 
-	// Medians of RunS, CompileS and MaxRSSKB.
-	Run     float64 `json:"run_median_s"`
-	Compile float64 `json:"compile_median_s,omitempty"`
-	RSSKB   int64   `json:"max_rss_median_kb"`
+	// Medians of RunS, CompileS, MaxRSSKB and CompileMaxRSSKB.
+	Run          float64 `json:"run_median_s"`
+	Compile      float64 `json:"compile_median_s,omitempty"`
+	RSSKB        int64   `json:"max_rss_median_kb"`
+	CompileRSSKB int64   `json:"compile_max_rss_median_kb,omitempty"`
 }
 
 // measure times cfg.N builds and runs of benchmark pr with every tool that
@@ -67,14 +71,17 @@ func measure(ctx context.Context, cfg *Config, tools []*tool, pr *Program) {
 				continue
 			}
 			out := pr.bins[t.name] + ".timed"
-			argv := t.build(p, optFlags(pr), out)
-			b := execute(ctx, argv, env, p.Dir, "", cfg.Timeout, true)
+			rssFile := out + ".rss"
+			argv := append([]string{cfg.peakRSS, rssFile}, t.build(pr, optFlags(pr), out)...)
+			b := execute(ctx, argv, env, p.Dir, "", cfg.BuildTimeout, true)
 			os.Remove(out)
-			if b.err != nil || b.timedOut || b.exit != 0 {
+			kb, err := readPeakRSS(rssFile)
+			if b.err != nil || b.timedOut || b.exit != 0 || err != nil {
 				o.Overhead.Error = failure(argv, b)
 				continue
 			}
 			o.Overhead.CompileS = append(o.Overhead.CompileS, b.wall)
+			o.Overhead.CompileMaxRSSKB = append(o.Overhead.CompileMaxRSSKB, kb)
 		}
 		for _, t := range order {
 			o := pr.Tools[t.name]
@@ -88,10 +95,8 @@ func measure(ctx context.Context, cfg *Config, tools []*tool, pr *Program) {
 			if ctx.Err() != nil {
 				return
 			}
-			data, err := os.ReadFile(rssFile)
-			if err == nil {
-				r.maxRSSKB, err = strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
-			}
+			var err error
+			r.maxRSSKB, err = readPeakRSS(rssFile)
 			if r.err != nil || r.timedOut || r.signal != "" || err != nil {
 				o.Overhead.Error = failure(argv, r)
 				continue
@@ -107,16 +112,29 @@ func measure(ctx context.Context, cfg *Config, tools []*tool, pr *Program) {
 	for _, t := range live {
 		ov := pr.Tools[t.name].Overhead
 		if ov.Error != "" {
-			ov.RunS, ov.CompileS, ov.MaxRSSKB = nil, nil, nil
+			ov.RunS, ov.CompileS, ov.MaxRSSKB, ov.CompileMaxRSSKB = nil, nil, nil, nil
 			continue
 		}
 		ov.Run, ov.Compile = median(ov.RunS), median(ov.CompileS)
-		rss := make([]float64, len(ov.MaxRSSKB))
-		for i, kb := range ov.MaxRSSKB {
-			rss[i] = float64(kb)
-		}
-		ov.RSSKB = int64(median(rss))
+		ov.RSSKB, ov.CompileRSSKB = medianKB(ov.MaxRSSKB), medianKB(ov.CompileMaxRSSKB)
 	}
+}
+
+// readPeakRSS reads the figure the peak-memory helper wrote.
+func readPeakRSS(file string) (int64, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return 0, err
+	}
+	return strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+}
+
+func medianKB(kbs []int64) int64 {
+	xs := make([]float64, len(kbs))
+	for i, kb := range kbs {
+		xs[i] = float64(kb)
+	}
+	return int64(median(xs))
 }
 
 // rotate returns the tools in the order of repetition rep.

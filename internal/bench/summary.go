@@ -17,10 +17,31 @@ type Count struct {
 // Ratios are a tool's overhead against native: geometric means over the
 // benchmarks both measured.
 type Ratios struct {
-	Run      float64 `json:"run"`
-	RSS      float64 `json:"rss"`
-	Compile  float64 `json:"compile"`
-	Programs int     `json:"programs"`
+	Run        float64 `json:"run"`
+	RSS        float64 `json:"rss"`
+	Compile    float64 `json:"compile"`
+	CompileRSS float64 `json:"compile_rss,omitempty"` // builds' peak memory
+	Programs   int     `json:"programs"`
+}
+
+// Pairs are the checkers compared with each other, as issue 20 states its
+// targets: detection mode against ASan, full checking against Valgrind
+// Memcheck.
+var Pairs = [][2]string{{"memlens", "asan"}, {"memlens-full", "valgrind"}}
+
+// A Versus is one tool's overhead against another checker's: geometric
+// means over the benchmarks both measured, and the program where the run
+// time ratio is worst.
+type Versus struct {
+	Tool       string  `json:"tool"`
+	Against    string  `json:"against"`
+	Run        float64 `json:"run"`
+	RSS        float64 `json:"rss"`
+	Compile    float64 `json:"compile,omitempty"` // 0 when Against has no build of its own
+	CompileRSS float64 `json:"compile_rss,omitempty"`
+	WorstRun   float64 `json:"worst_run"`
+	Worst      string  `json:"worst"` // the program of WorstRun
+	Programs   int     `json:"programs"`
 }
 
 // Summary is the tables memlens bench prints.
@@ -32,6 +53,7 @@ type Summary struct {
 	// input leaves harmless, or one none of these tools can see).
 	Undetected int                `json:"undetected"`
 	Overhead   map[string]*Ratios `json:"overhead,omitempty"`
+	Versus     []*Versus          `json:"versus,omitempty"` // the Pairs both measured
 }
 
 // All is the Detection row of every bug program.
@@ -64,7 +86,7 @@ func summarise(res *Result, tools []*tool) Summary {
 		s.Detection[t.name] = det
 		clean := &Count{}
 		s.Clean[t.name] = clean
-		var run, rss, compile []float64
+		var run, rss, compile, compileRSS []float64
 		for _, pr := range res.Programs {
 			o := pr.Tools[t.name]
 			if o == nil {
@@ -94,6 +116,9 @@ func summarise(res *Result, tools []*tool) Summary {
 				rss = append(rss, float64(ov.RSSKB)/float64(n.RSSKB))
 				if t.build != nil {
 					compile = append(compile, ov.Compile/n.Compile)
+					if n.CompileRSSKB > 0 {
+						compileRSS = append(compileRSS, float64(ov.CompileRSSKB)/float64(n.CompileRSSKB))
+					}
 				}
 			}
 		}
@@ -102,10 +127,51 @@ func summarise(res *Result, tools []*tool) Summary {
 			r.Run, _ = geomean(run)
 			r.RSS, _ = geomean(rss)
 			r.Compile, _ = geomean(compile)
+			r.CompileRSS, _ = geomean(compileRSS)
 			s.Overhead[t.name] = r
 		}
 	}
+	for _, pair := range Pairs {
+		if v := versus(res, pair[0], pair[1]); v != nil {
+			s.Versus = append(s.Versus, v)
+		}
+	}
 	return s
+}
+
+// versus compares tool with against over the benchmarks both measured
+// (nil when there are none).
+func versus(res *Result, tool, against string) *Versus {
+	v := &Versus{Tool: tool, Against: against}
+	var run, rss, compile, compileRSS []float64
+	for _, pr := range res.Programs {
+		a, b := pr.Tools[tool], pr.Tools[against]
+		if a == nil || b == nil || a.Overhead == nil || b.Overhead == nil || a.Overhead.Error != "" || b.Overhead.Error != "" {
+			continue
+		}
+		x, y := a.Overhead, b.Overhead
+		r := x.Run / y.Run
+		run = append(run, r)
+		rss = append(rss, float64(x.RSSKB)/float64(y.RSSKB))
+		if y.Compile > 0 {
+			compile = append(compile, x.Compile/y.Compile)
+			if y.CompileRSSKB > 0 {
+				compileRSS = append(compileRSS, float64(x.CompileRSSKB)/float64(y.CompileRSSKB))
+			}
+		}
+		if r > v.WorstRun {
+			v.WorstRun, v.Worst = r, pr.Name
+		}
+	}
+	if len(run) == 0 {
+		return nil
+	}
+	v.Programs = len(run)
+	v.Run, _ = geomean(run)
+	v.RSS, _ = geomean(rss)
+	v.Compile, _ = geomean(compile)
+	v.CompileRSS, _ = geomean(compileRSS)
+	return v
 }
 
 var kindOrder = []string{

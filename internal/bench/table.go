@@ -43,6 +43,14 @@ func Print(w io.Writer, res *Result) {
 	for _, name := range skipped {
 		fmt.Fprintf(w, "skipped %s: %s\n", name, firstLine(res.Skipped[name]))
 	}
+	var skippedProgs []string
+	for name := range res.SkippedPrograms {
+		skippedProgs = append(skippedProgs, name)
+	}
+	sort.Strings(skippedProgs)
+	for _, name := range skippedProgs {
+		fmt.Fprintf(w, "skipped program %s: %s\n", name, firstLine(res.SkippedPrograms[name]))
+	}
 	s := res.Summary
 
 	if bugs > 0 {
@@ -130,12 +138,14 @@ func overheadTables(w io.Writer, res *Result, tools []string) {
 		unit  string
 		shown bool // the tools' own values are shown beside the ratios
 	}{
-		{fmt.Sprintf("Run time: median %s of %d runs against native", what, res.N),
-			func(ov *Overhead) float64 { return ov.Run }, func(r *Ratios) float64 { return r.Run }, "s", false},
+		{fmt.Sprintf("Run time: median %s of %d runs in seconds, and against native", what, res.N),
+			func(ov *Overhead) float64 { return ov.Run }, func(r *Ratios) float64 { return r.Run }, "s", true},
 		{"Peak memory: median maximum resident set in MiB, and against native",
 			func(ov *Overhead) float64 { return float64(ov.RSSKB) / 1024 }, func(r *Ratios) float64 { return r.RSS }, "MiB", true},
-		{fmt.Sprintf("Compile time: median wall-clock time of %d builds against native", res.N),
-			func(ov *Overhead) float64 { return ov.Compile }, func(r *Ratios) float64 { return r.Compile }, "s", false},
+		{fmt.Sprintf("Compile time: median wall-clock time of %d builds in seconds, and against native", res.N),
+			func(ov *Overhead) float64 { return ov.Compile }, func(r *Ratios) float64 { return r.Compile }, "s", true},
+		{"Compile memory: median peak resident set of a build's largest process in MiB, and against native",
+			func(ov *Overhead) float64 { return float64(ov.CompileRSSKB) / 1024 }, func(r *Ratios) float64 { return r.CompileRSS }, "MiB", true},
 	}
 	for _, tab := range tables {
 		fmt.Fprintf(w, "\n%s\n", tab.title)
@@ -150,7 +160,7 @@ func overheadTables(w io.Writer, res *Result, tools []string) {
 				fmt.Fprintf(tw, "%-24s\t-\t%s\n", pr.Name, strings.Repeat("-\t", len(tools)))
 				continue
 			}
-			fmt.Fprintf(tw, "%-24s\t%.3f\t", pr.Name, tab.value(n))
+			fmt.Fprintf(tw, "%-24s\t%s\t", pr.Name, figure(tab.value(n)))
 			for _, t := range tools {
 				ov, ref := pr.Tools[t].Overhead, pr.Tools[res.References[t]].Overhead
 				switch {
@@ -159,7 +169,7 @@ func overheadTables(w io.Writer, res *Result, tools []string) {
 				case tab.value(ov) == 0:
 					fmt.Fprintf(tw, "-\t") // valgrind has no build of its own
 				case tab.shown:
-					fmt.Fprintf(tw, "%.1f %.2f×\t", tab.value(ov), tab.value(ov)/tab.value(ref))
+					fmt.Fprintf(tw, "%s %.2f×\t", figure(tab.value(ov)), tab.value(ov)/tab.value(ref))
 				default:
 					fmt.Fprintf(tw, "%.2f×\t", tab.value(ov)/tab.value(ref))
 				}
@@ -177,6 +187,7 @@ func overheadTables(w io.Writer, res *Result, tools []string) {
 		fmt.Fprintln(tw)
 		tw.Flush()
 	}
+	versusTable(w, res)
 	for _, t := range tools {
 		if ref := res.References[t]; ref != "native" {
 			fmt.Fprintf(w, "(%s against %s, a plain build with the same compiler)\n", t, ref)
@@ -189,6 +200,61 @@ func overheadTables(w io.Writer, res *Result, tools []string) {
 			}
 		}
 	}
+}
+
+// figure shows a time or a size with three significant digits or more.
+func figure(x float64) string {
+	switch {
+	case x >= 100:
+		return fmt.Sprintf("%.0f", x)
+	case x >= 10:
+		return fmt.Sprintf("%.1f", x)
+	case x >= 1:
+		return fmt.Sprintf("%.2f", x)
+	}
+	return fmt.Sprintf("%.3f", x)
+}
+
+// versusTable compares the Pairs of checkers program by program: run
+// time and peak memory of one against the other's, their geometric
+// means and the worst program.
+func versusTable(w io.Writer, res *Result) {
+	if len(res.Summary.Versus) == 0 {
+		return
+	}
+	vs := res.Summary.Versus
+	fmt.Fprintf(w, "\nSide by side: run time and peak memory against another checker\n")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%-24s\t", "benchmark")
+	for _, v := range vs {
+		fmt.Fprintf(tw, "%s/%s time\tmemory\t", v.Tool, v.Against)
+	}
+	fmt.Fprintln(tw)
+	for _, pr := range res.Programs {
+		if !pr.Bench {
+			continue
+		}
+		fmt.Fprintf(tw, "%-24s\t", pr.Name)
+		for _, v := range vs {
+			a, b := pr.Tools[v.Tool], pr.Tools[v.Against]
+			if a == nil || b == nil || a.Overhead == nil || b.Overhead == nil || a.Overhead.Error != "" || b.Overhead.Error != "" {
+				fmt.Fprintf(tw, "-\t-\t")
+				continue
+			}
+			fmt.Fprintf(tw, "%.2f×\t%.2f×\t", a.Overhead.Run/b.Overhead.Run, float64(a.Overhead.RSSKB)/float64(b.Overhead.RSSKB))
+		}
+		fmt.Fprintln(tw)
+	}
+	fmt.Fprintf(tw, "%-24s\t", "geomean")
+	for _, v := range vs {
+		fmt.Fprintf(tw, "%.2f×\t%.2f×\t", v.Run, v.RSS)
+	}
+	fmt.Fprintf(tw, "\n%-24s\t", "worst run time")
+	for _, v := range vs {
+		fmt.Fprintf(tw, "%.2f× %s\t\t", v.WorstRun, v.Worst)
+	}
+	fmt.Fprintln(tw)
+	tw.Flush()
 }
 
 func firstLine(s string) string {

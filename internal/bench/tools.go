@@ -22,10 +22,10 @@ var ToolNames = []string{"native", "memlens", "memlens-full", "asan", "valgrind"
 // A tool builds a program one way and reads its verdict from a run.
 type tool struct {
 	name string
-	// build returns the command compiling p's sources (in p.Dir) into out
-	// with the optimisation flags opt; nil when the tool runs another
-	// tool's binary (from).
-	build func(p *corpus.Program, opt []string, out string) []string
+	// build returns the command compiling pr's sources (in its directory)
+	// into out with the optimisation flags opt; nil when the tool runs
+	// another tool's binary (from).
+	build func(pr *Program, opt []string, out string) []string
 	from  string
 	// run returns the command running bin; logFile is a file the tool may
 	// write its findings to.
@@ -65,9 +65,16 @@ func cleanEnv() []string {
 	return env
 }
 
-func compileArgs(cc []string, p *corpus.Program, opt []string, out string) []string {
+// compileArgs: the program's flags, its sources, its project's (with the
+// project's directory on the include path), then its libraries.
+func compileArgs(cc []string, pr *Program, opt []string, out string) []string {
+	p := pr.prog
 	a := append(append(append([]string{}, cc...), opt...), p.CFlags...)
-	return append(append(a, p.Sources...), "-o", out)
+	if pr.projectDir != "" {
+		a = append(a, "-I"+pr.projectDir)
+	}
+	a = append(append(append(a, p.Sources...), pr.projectFiles...), p.Libs...)
+	return append(a, "-o", out)
 }
 
 func noFindings([]byte, string) ([]verdict.Finding, error) { return nil, nil }
@@ -88,8 +95,8 @@ func newTool(name, memlensBin, cc string) (*tool, error) {
 			return nil, fmt.Errorf("no C compiler %s: %v", cc, err)
 		}
 		return &tool{name: name, run: plain, env: none, findings: noFindings,
-			build: func(p *corpus.Program, opt []string, out string) []string {
-				return compileArgs([]string{cc}, p, opt, out)
+			build: func(pr *Program, opt []string, out string) []string {
+				return compileArgs([]string{cc}, pr, opt, out)
 			}}, nil
 	case "memlens", "memlens-full":
 		cmd, mode := []string{memlensBin, "cc"}, corpus.ModeDetect
@@ -97,8 +104,8 @@ func newTool(name, memlensBin, cc string) (*tool, error) {
 			cmd, mode = append(cmd, "--memlens-full"), corpus.ModeFull
 		}
 		return &tool{name: name, run: plain, mode: mode,
-			build: func(p *corpus.Program, opt []string, out string) []string {
-				return compileArgs(cmd, p, opt, out)
+			build: func(pr *Program, opt []string, out string) []string {
+				return compileArgs(cmd, pr, opt, out)
 			},
 			env: func(p *corpus.Program, logFile string, timed bool) []string {
 				if timed {
@@ -116,8 +123,8 @@ func newTool(name, memlensBin, cc string) (*tool, error) {
 			}}, nil
 	case "asan":
 		return &tool{name: name, run: plain, findings: sanitizerFindings,
-			build: func(p *corpus.Program, opt []string, out string) []string {
-				return compileArgs([]string{cc, "-fsanitize=address", "-fno-omit-frame-pointer"}, p, opt, out)
+			build: func(pr *Program, opt []string, out string) []string {
+				return compileArgs([]string{cc, "-fsanitize=address", "-fno-omit-frame-pointer"}, pr, opt, out)
 			},
 			env: func(_ *corpus.Program, _ string, timed bool) []string {
 				if timed {
@@ -136,8 +143,8 @@ func newTool(name, memlensBin, cc string) (*tool, error) {
 			cmd, ref = []string{clang}, ""
 		}
 		return &tool{name: name, run: plain, env: none, findings: sanitizerFindings, ref: ref,
-			build: func(p *corpus.Program, opt []string, out string) []string {
-				return compileArgs(cmd, p, opt, out)
+			build: func(pr *Program, opt []string, out string) []string {
+				return compileArgs(cmd, pr, opt, out)
 			}}, nil
 	case "valgrind":
 		vg, err := exec.LookPath("valgrind")
@@ -181,12 +188,13 @@ func probe(t, native *tool, dir string) error {
 		return err
 	}
 	p := &corpus.Program{Name: "probe", Dir: dir, Sources: []string{"probe.c"}}
+	pr := &Program{prog: p}
 	builder := t
 	if t.build == nil {
 		builder = native
 	}
 	bin := filepath.Join(dir, "probe-"+t.name)
-	argv := builder.build(p, []string{"-O1"}, bin)
+	argv := builder.build(pr, []string{"-O1"}, bin)
 	build := exec.Command(argv[0], argv[1:]...)
 	build.Dir = dir
 	if out, err := build.CombinedOutput(); err != nil {

@@ -19,6 +19,10 @@
 //	memlens:stdin FILE         file beside the program fed to stdin (default /dev/null)
 //	memlens:exit N             expected exit status of the native run
 //	memlens:bench              a benchmark: memlens bench measures its overhead
+//	memlens:libs LIBS...       linker inputs after the sources (-lm)
+//	memlens:realworld PROJECT PATTERN...
+//	                           sources of a project of the real-world corpus
+//	                           (memlens bench only; see Program.Project)
 //
 // Arguments are split at white space; there is no quoting.
 package corpus
@@ -60,7 +64,7 @@ var Kinds = []string{
 }
 
 // Directives are the names accepted after "memlens:".
-var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench"}
+var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench", "libs", "realworld"}
 
 // Want is one expected report: Kind at File (a base name) and Line.
 // Written "want [MODE:][ROLE:]KIND": with the alloc role, the line is
@@ -178,6 +182,54 @@ type Program struct {
 	Stdin   string   // memlens:stdin, relative to Dir; "" means /dev/null
 	Exit    int      // memlens:exit; 0 if absent
 	Bench   bool     // memlens:bench
+	Libs    []string // memlens:libs: given to the compiler after the sources
+
+	// Project and ProjectSources (memlens:realworld PROJECT PATTERN...):
+	// the program is also made of the sources of PROJECT, a directory of
+	// the real-world corpus outside the repository, that match the glob
+	// patterns (relative to PROJECT; a pattern starting with ! leaves out
+	// what it matches). See ProjectFiles.
+	Project        string
+	ProjectSources []string
+}
+
+// ProjectFiles returns the absolute paths of the program's project
+// sources, PROJECT being a directory of root, and that directory (which
+// the program's own sources include headers from). It fails when the
+// directory is missing or a pattern matches nothing.
+func (p *Program) ProjectFiles(root string) (files []string, dir string, err error) {
+	dir, err = filepath.Abs(filepath.Join(root, p.Project))
+	if err != nil {
+		return nil, "", err
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, "", fmt.Errorf("project %s: no directory %s", p.Project, dir)
+	}
+	var excluded []string
+	for _, pat := range p.ProjectSources {
+		if rest, ok := strings.CutPrefix(pat, "!"); ok {
+			excluded = append(excluded, rest)
+		}
+	}
+	for _, pat := range p.ProjectSources {
+		if strings.HasPrefix(pat, "!") {
+			continue
+		}
+		matches, err := filepath.Glob(filepath.Join(dir, pat))
+		if err != nil {
+			return nil, "", fmt.Errorf("project %s: pattern %s: %v", p.Project, pat, err)
+		}
+		if len(matches) == 0 {
+			return nil, "", fmt.Errorf("project %s: no file %s in %s", p.Project, pat, dir)
+		}
+		for _, m := range matches {
+			name := filepath.Base(m)
+			if !slices.ContainsFunc(excluded, func(x string) bool { ok, _ := filepath.Match(x, name); return ok }) && !slices.Contains(files, m) {
+				files = append(files, m)
+			}
+		}
+	}
+	return files, dir, nil
 }
 
 // Files returns every file the program needs, relative to Dir: sources,
@@ -481,6 +533,22 @@ func (ps *parseState) directives(pos, text string) error {
 			return fmt.Errorf("%s: memlens:exit %s: expected an exit status 0..255", pos, args[0])
 		}
 		p.Exit, ps.exitPos = n, pos
+	case "libs":
+		if len(args) == 0 {
+			return fmt.Errorf("%s: memlens:libs needs at least one linker input", pos)
+		}
+		p.Libs = append(p.Libs, args...)
+	case "realworld":
+		if len(args) < 2 {
+			return fmt.Errorf("%s: memlens:realworld takes a project and at least one source pattern", pos)
+		}
+		if p.Project != "" {
+			return fmt.Errorf("%s: second memlens:realworld (a program has one project)", pos)
+		}
+		if filepath.IsAbs(args[0]) || strings.Contains(filepath.ToSlash(args[0]), "/") || args[0] == ".." {
+			return fmt.Errorf("%s: memlens:realworld %s: expected a project's directory name", pos, args[0])
+		}
+		p.Project, p.ProjectSources = args[0], args[1:]
 	case "bench":
 		if len(args) != 0 {
 			return fmt.Errorf("%s: memlens:bench takes no argument", pos)

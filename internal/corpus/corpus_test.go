@@ -352,3 +352,41 @@ func TestDistance(t *testing.T) {
 		}
 	}
 }
+
+func TestRealworldProgram(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "realworld")
+	for _, f := range []string{"lib.c", "util.c", "main.c", "lib.h"} {
+		write(t, filepath.Join(root, "proj"), f, "int x;\n")
+	}
+	path := write(t, dir, "drive.c",
+		"/* memlens:realworld proj *.c !main.c\n * memlens:libs -lm */\nint main(void) { return 0; }\n")
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Project != "proj" || !reflect.DeepEqual(p.ProjectSources, []string{"*.c", "!main.c"}) || !reflect.DeepEqual(p.Libs, []string{"-lm"}) {
+		t.Fatalf("Load = %+v", p)
+	}
+	files, pd, err := p.ProjectFiles(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(root, "proj", "lib.c"), filepath.Join(root, "proj", "util.c")}
+	if pd != filepath.Join(root, "proj") || !reflect.DeepEqual(files, want) {
+		t.Errorf("ProjectFiles = %q in %s, want %q", files, pd, want)
+	}
+	if _, _, err := p.ProjectFiles(filepath.Join(dir, "elsewhere")); err == nil || !strings.Contains(err.Error(), "no directory") {
+		t.Errorf("a missing corpus: %v", err)
+	}
+	p.ProjectSources = []string{"*.cc"}
+	if _, _, err := p.ProjectFiles(root); err == nil || !strings.Contains(err.Error(), "no file") {
+		t.Errorf("a pattern matching nothing: %v", err)
+	}
+	for _, bad := range []string{"memlens:realworld proj", "memlens:realworld ../x *.c", "memlens:libs"} {
+		write(t, dir, "bad.c", "/* "+bad+" */\nint main(void) { return 0; }\n")
+		if _, err := Load(filepath.Join(dir, "bad.c")); err == nil {
+			t.Errorf("%q loaded", bad)
+		}
+	}
+}

@@ -215,6 +215,7 @@ func coverage(ctx context.Context, cfg *Config, prog *corpus.Program) (map[int]b
 	src := prog.Sources[0]
 	bin := filepath.Join(dir, "prog")
 	args := append(append([]string{"--coverage", "-O0", "-g", "-o", bin}, prog.CFlags...), filepath.Join(prog.Dir, src))
+	args = append(args, prog.Libs...)
 	cmd := exec.CommandContext(ctx, cfg.CC, args...)
 	cmd.Dir = dir // the .gcno and .gcda files go here
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -252,7 +253,7 @@ func coverage(ctx context.Context, cfg *Config, prog *corpus.Program) (map[int]b
 // input and reports whether its stderr says harm.
 func harms(ctx context.Context, cfg *Config, prog *corpus.Program, file, harm string) (bool, error) {
 	bin := strings.TrimSuffix(file, ".c")
-	args := append(append([]string{"-O1", "-g", "-o", bin}, prog.CFlags...), file)
+	args := append(append(append([]string{"-O1", "-g", "-o", bin}, prog.CFlags...), file), prog.Libs...)
 	build := exec.CommandContext(ctx, cfg.CC, args...)
 	build.Dir = prog.Dir
 	if err := build.Run(); err != nil {
