@@ -1079,6 +1079,19 @@ func (r *rewriter) initDeclaratorList(l *cc.InitDeclaratorList) frag {
 	})
 }
 
+// preceded is the expression g run after code, a list of expressions of
+// type void or scalar: (code..., g).
+func preceded(code []string, g frag) frag {
+	if len(code) == 0 {
+		return g
+	}
+	var f frag
+	f.str("(" + strings.Join(code, ", ") + ",")
+	f.cat(g)
+	f.str(")")
+	return f
+}
+
 func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	d := id.Declarator
 	in := id.Initializer
@@ -1091,6 +1104,13 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	var o *localObj
 	if wrap || !r.fn.forInit {
 		o = r.localObject(d)
+	}
+	// the definedness of the locals declared before d in the same
+	// declaration is set before d's initializer runs, which may write
+	// them (int a, b = set(&a);)
+	var earlier []string
+	if in != nil && in.Case == cc.InitializerExpr && !r.fn.forInit {
+		earlier, r.fn.defs = r.fn.defs, nil
 	}
 	// definedness: a memory local is poisoned (or defined by its
 	// initializer) once declared; a scalar in a register may get a
@@ -1115,10 +1135,10 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	f := r.each(id, func(c cc.Node) frag {
 		if c == cc.Node(in) && vo != "" {
 			code, org := r.copySource(in.AssignmentExpression)
-			return r.keepValue(code, func(string) string { return vo + " = " + org })
+			return preceded(earlier, r.keepValue(code, func(string) string { return vo + " = " + org }))
 		}
 		if c == cc.Node(in) {
-			g := r.initializer(d, in, initDef)
+			g := preceded(earlier, r.initializer(d, in, initDef))
 			if o == nil || !wrap {
 				return g
 			}
