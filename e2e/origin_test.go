@@ -32,6 +32,7 @@ func TestUninitOriginOfPointers(t *testing.T) {
 		"uir_uninit_pointer_returned.c":           {27: {"stack", "found", 15}},
 		"uir_uninit_pointer_in_memory.c":          {16: {"heap", "", 34}, 28: {"stack", "word", 41}},
 		"uir_uninit_pointer_in_struct_argument.c": {14: {"stack", "m", 22}},
+		"uir_uninit_pointer_stored.c":             {13: {"stack", "label", 20}},
 		"inv_uninit_in_callee.c":                  {12: {"stack", "target", 18}},
 		"inv_uninit_to_libc.c":                    {18: {"stack", "label", 9}},
 		"inv_uninitialized_pointer.c":             {17: {"stack", "slot", 13}},

@@ -318,6 +318,9 @@ void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_m
                    const struct __ml_site *site);
 /* A value with the given origin was stored in the n bytes at a, at site. */
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site);
+/* A pointer of uninit record m (never assigned) was stored at slot: the
+ * slot's bytes are undefined, of the origin m names. */
+void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold));
 /* The origin of the undefined bytes among the n at a (read through meta
  * m, or by the name of the local declared at decl, at site), 0 if all are
  * defined. */
@@ -912,7 +915,10 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	}
 #endif
 #ifdef __ML_FULL
-	__ml_def(slot, 8);
+	if (__ML_UNLIKELY(__ML_IS_UNINIT(m)))
+		__ml_st_uninit(slot, m, site); /* a never-assigned pointer: its bytes stay undefined */
+	else
+		__ml_def(slot, 8);
 #endif
 }
 

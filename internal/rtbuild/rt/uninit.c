@@ -353,6 +353,11 @@ void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __m
 		(void)__ml_step(site, origin, ML_STEP_UNDEF | ML_STEP_UNDEF_VALUE | n, a);
 }
 
+void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site)
+{
+	__ml_def_store(slot, sizeof(uptr), ml_uninit_origin(m), site);
+}
+
 /* The origin of the undefined bytes among [a, a+n) read through meta m
  * (or as local decl), without a step. */
 static uptr ml_bytes_origin(uptr a, uptr n, meta_t m, const site_t *decl)
