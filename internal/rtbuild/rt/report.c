@@ -1598,6 +1598,29 @@ static void ml_jsite(struct ml_buf *b, const site_t *s)
 	ml_jstr(b, s ? s->func : "");
 }
 
+/* A record's first keys: kind, message, the location, access. */
+static void ml_jhead(struct ml_buf *b, enum ml_kind kind, const char *msg, const site_t *s, const char *access)
+{
+	ml_bput(b, "{\"kind\":");
+	ml_jstr(b, ml_kinds[kind].name);
+	ml_jkey(b, "message");
+	ml_jstr(b, msg);
+	ml_bput(b, ",");
+	ml_jsite(b, s);
+	ml_jkey(b, "access");
+	ml_jstr(b, access);
+}
+
+/* " (note)" at the end of a message, when there is a note. */
+static void ml_bnote(struct ml_buf *m, const char *note)
+{
+	if (!note)
+		return;
+	ml_bput(m, " (");
+	ml_bput(m, note);
+	ml_bput(m, ")");
+}
+
 /* One step of a chain: where, the statement, what received the value. */
 static void ml_jlink(struct ml_buf *b, const site_t *s, const char *how, const char *to, unsigned tid)
 {
@@ -1708,26 +1731,10 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		}
 		ml_where(&m, ev, kind);
 	}
-	if (ev->note) {
-		ml_bput(&m, " (");
-		ml_bput(&m, ev->note);
-		ml_bput(&m, ")");
-	}
-	if (note) {
-		ml_bput(&m, " (");
-		ml_bput(&m, note);
-		ml_bput(&m, ")");
-	}
+	ml_bnote(&m, ev->note);
+	ml_bnote(&m, note);
 	mbuf[m.len] = 0;
-
-	ml_bput(b, "{\"kind\":");
-	ml_jstr(b, ml_kinds[kind].name);
-	ml_jkey(b, "message");
-	ml_jstr(b, mbuf);
-	ml_bput(b, ",");
-	ml_jsite(b, s);
-	ml_jkey(b, "access");
-	ml_jstr(b, ml_access_name(ev->access));
+	ml_jhead(b, kind, mbuf, s, ml_access_name(ev->access));
 	ml_jkey(b, "size");
 	ml_bdec(b, ev->n);
 	ml_jkey(b, "address");
@@ -2078,21 +2085,9 @@ static void ml_fault_json(struct ml_buf *b, enum ml_kind kind, const struct ml_f
 	ml_bput(&m, f->what);
 	ml_bput(&m, ": ");
 	ml_bput(&m, f->why);
-	if (f->code[0]) {
-		ml_bput(&m, " (");
-		ml_bput(&m, f->code);
-		ml_bput(&m, ")");
-	}
+	ml_bnote(&m, f->code[0] ? f->code : 0);
 	mbuf[m.len] = 0;
-
-	ml_bput(b, "{\"kind\":");
-	ml_jstr(b, ml_kinds[kind].name);
-	ml_jkey(b, "message");
-	ml_jstr(b, mbuf);
-	ml_bput(b, ",");
-	ml_jsite(b, f->site);
-	ml_jkey(b, "access");
-	ml_jstr(b, f->access);
+	ml_jhead(b, kind, mbuf, f->site, f->access);
 	ml_jkey(b, "size");
 	ml_bdec(b, 0);
 	ml_jkey(b, "address");
