@@ -44,12 +44,20 @@
 
 enum { ML_L_UNSEEN, ML_L_POSSIBLE, ML_L_REACHABLE, ML_L_INDIRECT, ML_L_DEFINITE };
 
+/* 16 bytes, the address first (ml_sort_by_address) */
 struct ml_lblock {
-	uptr base, end;
-	unsigned slot;
-	unsigned char state;
-	unsigned char queued;
+	uptr base;
+	uint32_t slot;
+	uint32_t size : 28; /* ML_LB_HUGE: 256 MiB or more, the record has its end */
+	uint32_t state : 3;
+	uint32_t queued : 1;
 };
+#define ML_LB_HUGE ((1u << 28) - 1)
+
+static uptr ml_lb_end(const struct ml_lblock *b)
+{
+	return b->size != ML_LB_HUGE ? b->base + b->size : ML_LOAD(&__ML_RECS[b->slot].end);
+}
 
 /* leaks.c's part of the state mapping (internal.h) */
 struct ml_leaks_state {
@@ -57,7 +65,13 @@ struct ml_leaks_state {
 	size_t nlb;
 	/* The blocks span [lb[0].base, lb[0].base + lb_span). */
 	uptr lb_span;
-	size_t *lwork; /* blocks whose contents are to be scanned */
+	/* lb_first[k]: the first block whose base lies at or past the k-th
+	 * piece of 1 << lb_shift bytes of the span (a piece holds a few
+	 * blocks), so finding a block takes one load and a short search
+	 * instead of a binary search over millions */
+	uint32_t *lb_first;
+	unsigned lb_shift;
+	uint32_t *lwork; /* blocks whose contents are to be scanned */
 	size_t nwork;
 	uptr main_frame; /* main's frame, while main runs (0: unknown) */
 };
@@ -66,22 +80,20 @@ _Static_assert(ML_ST_LEAKS + sizeof(struct ml_leaks_state) <= ML_ST_CYCLES, "lea
 #define ml_lb (ML_LKS->lb)
 #define ml_nlb (ML_LKS->nlb)
 #define ml_lb_span (ML_LKS->lb_span)
+#define ml_lb_first (ML_LKS->lb_first)
+#define ml_lb_shift (ML_LKS->lb_shift)
 #define ml_lwork (ML_LKS->lwork)
 #define ml_nwork (ML_LKS->nwork)
 #define ml_main_frame (ML_LKS->main_frame)
 
-static int ml_base_less(const void *a, const void *b)
-{
-	return ((const struct ml_lblock *)a)->base < ((const struct ml_lblock *)b)->base;
-}
-
 /* The block containing address v (a zero-size block: v is its base), or -1. */
 static long ml_lb_find(uptr v)
 {
-	if (!ml_nlb || v - ml_lb[0].base >= ml_lb_span)
+	uptr off = v - (ml_nlb ? ml_lb[0].base : 0);
+	if (!ml_nlb || off >= ml_lb_span)
 		return -1;
-	size_t lo = 0, hi = ml_nlb;
-	while (lo < hi) { /* the last block with base <= v */
+	size_t k = off >> ml_lb_shift, lo = ml_lb_first[k], hi = ml_lb_first[k + 1];
+	while (lo < hi) { /* the last block with base <= v: in this piece, or the one before it */
 		size_t mid = (lo + hi) / 2;
 		if (ml_lb[mid].base <= v)
 			lo = mid + 1;
@@ -91,7 +103,28 @@ static long ml_lb_find(uptr v)
 	if (lo == 0)
 		return -1;
 	const struct ml_lblock *b = &ml_lb[lo - 1];
-	return v < b->end || v == b->base ? (long)(lo - 1) : -1;
+	return v < ml_lb_end(b) || v == b->base ? (long)(lo - 1) : -1;
+}
+
+/* ml_lb_first over the sorted blocks; 0 if there is no memory for it. */
+static int ml_lb_index(void)
+{
+	unsigned shift = 4; /* pieces of about two blocks' span each */
+	while (shift < 40 && (ml_lb_span >> shift) > 2 * ml_nlb)
+		shift++;
+	size_t pieces = (ml_lb_span >> shift) + 1;
+	ml_lb_first = ml_scratch((pieces + 1) * sizeof *ml_lb_first);
+	if (!ml_lb_first)
+		return 0;
+	ml_lb_shift = shift;
+	size_t i = 0;
+	for (size_t k = 0; k <= pieces; k++) {
+		uptr start = ml_lb[0].base + ((uptr)k << shift);
+		while (i < ml_nlb && ml_lb[i].base < start)
+			i++;
+		ml_lb_first[k] = (uint32_t)i;
+	}
+	return 1;
 }
 
 /* Collect the live heap blocks; 0 if there is no memory for the check. */
@@ -116,17 +149,21 @@ static int ml_lb_collect(void)
 			continue;
 		struct ml_lblock *b = &ml_lb[ml_nlb++];
 		b->base = ML_LOAD(&r->base);
-		b->end = ML_LOAD(&r->end);
+		uptr end = ML_LOAD(&r->end);
+		b->size = end - b->base < ML_LB_HUGE ? (uint32_t)(end - b->base) : ML_LB_HUGE;
 		b->slot = s;
 		/* a block libc keeps for itself is its business: a root, never
 		 * a leak (its pointers to the program's blocks keep them) */
 		b->state = (ML_LOAD(&c->flags) & ML_CF_FOREIGN) ? ML_L_REACHABLE : ML_L_UNSEEN;
 		b->queued = 0;
-		if (b->end + 1 > hi)
-			hi = b->end + 1; /* (+1: a zero-size block's base) */
+		if (end + 1 > hi)
+			hi = end + 1; /* (+1: a zero-size block's base) */
 	}
-	ml_sort(ml_lb, ml_nlb, sizeof *ml_lb, ml_base_less);
+	if (!ml_sort_by_address(ml_lb, ml_nlb, sizeof *ml_lb))
+		return 0;
 	ml_lb_span = ml_nlb ? hi - ml_lb[0].base : 0;
+	if (ml_nlb && !ml_lb_index())
+		return 0;
 	for (size_t i = 0; i < ml_nlb; i++)
 		if (ml_lb[i].state == ML_L_REACHABLE) {
 			ml_lb[i].queued = 1;
@@ -187,10 +224,10 @@ static void ml_scan(uptr lo, uptr hi, unsigned char from, long self)
 static void ml_drain(void)
 {
 	while (ml_nwork) {
-		size_t i = ml_lwork[--ml_nwork];
+		uint32_t i = ml_lwork[--ml_nwork];
 		struct ml_lblock *b = &ml_lb[i];
 		b->queued = 0;
-		ml_scan(b->base, b->end, b->state, (long)i);
+		ml_scan(b->base, ml_lb_end(b), b->state, (long)i);
 	}
 }
 
@@ -310,16 +347,16 @@ static void ml_cliques(void)
 		ml_lb[i].state = ML_L_DEFINITE;
 		ml_lwork[ml_nwork++] = i;
 		while (ml_nwork) {
-			size_t j = ml_lwork[--ml_nwork];
+			uint32_t j = ml_lwork[--ml_nwork];
 			const struct ml_lblock *b = &ml_lb[j];
-			for (uptr a = (b->base + 7) & ~(uptr)7; a + 8 <= b->end; a += 8) {
+			for (uptr a = (b->base + 7) & ~(uptr)7, end = ml_lb_end(b); a + 8 <= end; a += 8) {
 				long k = ml_lb_find(*(const uptr *)a);
 				if (k < 0 || (size_t)k == i)
 					continue;
 				struct ml_lblock *t = &ml_lb[k];
 				if (t->state == ML_L_UNSEEN || t->state == ML_L_DEFINITE) {
 					t->state = ML_L_INDIRECT;
-					ml_lwork[ml_nwork++] = (size_t)k;
+					ml_lwork[ml_nwork++] = (uint32_t)k;
 				}
 			}
 		}
@@ -387,14 +424,14 @@ static void ml_check_leaks_guarded(void)
 		const struct ml_lblock *b = &ml_lb[i];
 		unsigned st = b->state == ML_L_UNSEEN ? ML_L_DEFINITE : b->state;
 		if (st != ML_L_REACHABLE && (ML_LOAD(&ML_COLD[b->slot].flags) & ML_CF_LOST)) {
-			sum.run[0] += b->end - b->base; /* reported already, where it was lost */
+			sum.run[0] += ml_lb_end(b) - b->base; /* reported already, where it was lost */
 			sum.run[1]++;
 			continue;
 		}
 		unsigned stack = ML_COLD[b->slot].alloc_stack;
 		const site_t *key[ML_LEAK_FRAMES] = {0};
 		ml_stack_get(stack, key, ML_LEAK_FRAMES);
-		total[st][0] += b->end - b->base;
+		total[st][0] += ml_lb_end(b) - b->base;
 		total[st][1]++;
 		size_t h = st;
 		for (int f = 0; f < ML_LEAK_FRAMES; f++)
@@ -408,7 +445,7 @@ static void ml_check_leaks_guarded(void)
 			g[h].state = st;
 			g[h].first = (unsigned)i;
 		}
-		g[h].bytes += b->end - b->base;
+		g[h].bytes += ml_lb_end(b) - b->base;
 		g[h].blocks++;
 	}
 
@@ -442,7 +479,7 @@ static void ml_check_leaks_guarded(void)
 		struct ml_binfo info;
 		if (ml_block_info(ml_lb_meta(b), &info))
 			l.id = info.id;
-		l.size = b->end - b->base;
+		l.size = ml_lb_end(b) - b->base;
 		/* where it lost its last reference, if the program was still
 		 * running its code then (main's return, a thread's end) */
 		unsigned how;
