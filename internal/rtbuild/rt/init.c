@@ -95,15 +95,21 @@ void ml_def_forget(void)
 	}
 }
 
-/* Like ml_map_fixed, for the tables every check and every malloc touches
- * at random (records, pointer shadow, live-base map): backed by huge pages
- * where the kernel allows it, since with 4 KiB pages a pointer-chasing
- * program misses the TLB on each of them as well as on its own data. */
-void *ml_map_hot(uptr addr, uptr size, const char *what)
+/* The tables every check and every malloc touches at random (records,
+ * pointer shadow, live-base map) get huge pages once the program holds
+ * many objects (ml_slot_tables_open calls this as it opens slots past the
+ * first batch): with 4 KiB pages a pointer-chasing program misses the TLB
+ * on each of them as well as on its own data. A small program keeps 4 KiB
+ * pages, where each huge page would cost it 2 MiB of memory for a few
+ * entries. */
+void ml_advise_huge_pages(void)
 {
-	void *p = ml_map_fixed(addr, size, what);
-	madvise(p, size, MADV_HUGEPAGE); /* advice: failure changes nothing */
-	return p;
+	for (unsigned i = 0; i < 3; i++) { /* (advice: failure changes nothing) */
+		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
+		madvise((void *)(lo ^ __ML_META_XOR), size, MADV_HUGEPAGE);
+		madvise((void *)ml_basemap(lo), size / 4, MADV_HUGEPAGE);
+		madvise((void *)__ML_DEF_SHADOW(lo), size / 8, MADV_HUGEPAGE);
+	}
 }
 
 /* Blocks libc handed out while init ran: they have no record. */
@@ -310,9 +316,9 @@ void __ml_init(void)
 	ml_records_init(); /* (the slot-indexed tables, records 0-3 opened) */
 	for (unsigned i = 0; i < 3; i++) {
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
-		ml_map_hot(lo ^ __ML_META_XOR, size, "pointer shadow");
-		ml_map_hot((uptr)ml_basemap(lo), size / 4, "live-base map");
-		ml_map_hot(__ML_DEF_SHADOW(lo), size / 8, "definedness shadow");
+		ml_map_fixed(lo ^ __ML_META_XOR, size, "pointer shadow");
+		ml_map_fixed((uptr)ml_basemap(lo), size / 4, "live-base map");
+		ml_map_fixed(__ML_DEF_SHADOW(lo), size / 8, "definedness shadow");
 	}
 
 	/* Record 0 is NULL's: empty bounds, so every access through it takes

@@ -56,7 +56,7 @@
 #define ml_live_insert         __mlrt_live_insert
 #define ml_live_lookup         __mlrt_live_lookup
 #define ml_map_fixed           __mlrt_map_fixed
-#define ml_map_hot             __mlrt_map_hot
+#define ml_advise_huge_pages   __mlrt_advise_huge_pages
 #define ml_map_closed          __mlrt_map_closed
 #define ml_own_table           __mlrt_own_table
 #define ml_new_record          __mlrt_new_record
@@ -337,7 +337,9 @@ static inline int ml_ready(void)
 	return ml_state == ML_READY;
 }
 void *ml_map_fixed(uptr addr, uptr size, const char *what);
-void *ml_map_hot(uptr addr, uptr size, const char *what);
+/* Huge pages for the hot tables (records.c, once the program holds many
+ * objects). */
+void ml_advise_huge_pages(void);
 /* Reserve [addr, addr+size) inaccessible (mprotect opens parts of it). */
 void *ml_map_closed(uptr addr, uptr size);
 /* Zero the whole definedness shadow (every byte reads as defined). */

@@ -119,7 +119,7 @@ uint64_t ml_next_block_id(void)
 #define ML_OPEN_SLOTS (1u << 16)
 static const struct ml_slot_table {
 	uptr addr, elem;
-	int hot; /* touched by every check: huge pages (ml_map_hot) */
+	int hot; /* touched by every check: huge pages (ml_hot_tables_advise) */
 } ml_slot_tables[] = {
 	{(uptr)__ML_RECS, sizeof(struct __ml_rec), 1},
 	{ML_COLD_ADDR, sizeof(struct ml_cold), 1},
@@ -129,6 +129,18 @@ static const struct ml_slot_table {
 	{ML_FPROV_ADDR, sizeof(struct ml_fprov), 0},
 };
 #define ML_NSLOT_TABLES (sizeof ml_slot_tables / sizeof ml_slot_tables[0])
+
+/* The program holds more objects than the first batch of slots: the
+ * tables every check touches get huge pages (ml_advise_huge_pages). */
+static void ml_hot_tables_advise(void)
+{
+	for (unsigned i = 0; i < ML_NSLOT_TABLES; i++) {
+		const struct ml_slot_table *t = &ml_slot_tables[i];
+		if (t->hot) /* (advice: failure changes nothing) */
+			madvise((void *)t->addr, __ML_MAX_RECS * t->elem, MADV_HUGEPAGE);
+	}
+	ml_advise_huge_pages();
+}
 
 /* Open slots below end in every table. Lock-free (a malloc in a signal
  * handler may get here): opening twice is harmless. */
@@ -144,8 +156,11 @@ static void ml_slot_tables_open(uint64_t end)
 				ml_die();
 			}
 		}
-		if (__atomic_compare_exchange_n(&ml_opened, &open, want, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		if (__atomic_compare_exchange_n(&ml_opened, &open, want, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+			if (open <= ML_OPEN_SLOTS && want > ML_OPEN_SLOTS)
+				ml_hot_tables_advise();
 			return;
+		}
 	}
 }
 
@@ -598,8 +613,6 @@ void ml_records_init(void)
 	for (unsigned i = 0; i < ML_NSLOT_TABLES; i++) {
 		const struct ml_slot_table *t = &ml_slot_tables[i];
 		ml_map_closed(t->addr, __ML_MAX_RECS * t->elem);
-		if (t->hot) /* (advice: failure changes nothing) */
-			madvise((void *)t->addr, __ML_MAX_RECS * t->elem, MADV_HUGEPAGE);
 	}
 	ml_slot_tables_open(__ML_FIRST_SLOT);
 	ml_map_fixed(ML_HIST_ADDR, ML_HIST_BYTES, "free history");
