@@ -346,17 +346,21 @@ size_t ml_mul_sat(size_t a, size_t b)
 
 /* ---- mem* ---- */
 
-void ml_copy_checks(void *d, meta_t md, const void *s, meta_t ms, size_t n, const char *fn)
+/* (inlined into memcpy and memmove: their fixed cost per call) */
+__attribute__((always_inline)) inline void ml_copy_checks(void *d, meta_t md, const void *s, meta_t ms,
+                                                          size_t n, const char *fn)
 {
 	ml_check(s, ms, n, 0, fn);
 	ml_check(d, md, n, 1, fn);
-	if ((uptr)d + n <= (uptr)s || (uptr)s + n <= (uptr)d)
+	if (ML_LOAD(&ml_loss_on) && ((uptr)d + n <= (uptr)s || (uptr)s + n <= (uptr)d))
 		ml_loss_release((uptr)d, n, md, __ML_LOSS_ASSIGN);
 }
 
-void ml_copied(void *d, meta_t md, const void *s, meta_t ms, size_t n)
+__attribute__((always_inline)) inline void ml_copied(void *d, meta_t md, const void *s, meta_t ms,
+                                                     size_t n)
 {
-	__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site()); /* a copy, not a use */
+	if (ML_LOAD(&ml_def_on)) /* a copy, not a use */
+		__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site());
 	if (n >= 8)
 		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site()); /* pointers inside survive the copy */
 }
@@ -522,7 +526,7 @@ size_t __ml_strlen(const char *s)
 {
 	ML_OWN(__ml_strlen);
 	meta_t ms = ML_ARGM(0, s);
-	size_t k = ml_read_str(s, ms, SIZE_MAX, "strlen");
+	size_t k = ml_read_until_w(s, ms, SIZE_MAX, 1, 0, 0, "strlen");
 	if (ML_LIKELY((uptr)s >= ML_NULL_LIMIT && s[k - 1] == 0))
 		return k - 1;
 	return strlen(s); /* as the program would (it may fault) */
@@ -532,7 +536,7 @@ size_t __ml_strnlen(const char *s, size_t n)
 {
 	ML_OWN(__ml_strnlen);
 	meta_t ms = ML_ARGM(0, s);
-	size_t k = ml_read_str(s, ms, n, "strnlen");
+	size_t k = ml_read_until_w(s, ms, n, 1, 0, 0, "strnlen");
 	if (ML_LIKELY(k > 0 && (uptr)s >= ML_NULL_LIMIT && s[k - 1] == 0))
 		return k - 1;
 	return strnlen(s, n);
@@ -709,7 +713,7 @@ char *__ml_strchr(const char *s, int c)
 {
 	ML_OWN(__ml_strchr);
 	meta_t ms = ML_ARGM(0, s);
-	size_t k = ml_read_until(s, ms, SIZE_MAX, 1, (unsigned char)c != 0, (unsigned char)c, "strchr");
+	size_t k = ml_read_until_w(s, ms, SIZE_MAX, 1, (unsigned char)c != 0, (unsigned char)c, "strchr");
 	char *r;
 	if (ML_LIKELY((uptr)s >= ML_NULL_LIMIT && (s[k - 1] == (char)c || s[k - 1] == 0)))
 		r = s[k - 1] == (char)c ? (char *)s + k - 1 : 0; /* where the scan stopped */
