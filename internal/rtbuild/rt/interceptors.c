@@ -939,8 +939,9 @@ static int ml_vsprintf_checked(char *buf, meta_t mb, size_t n, int bounded, cons
 	va_list ap2;
 	ml_read_str(fmt, mf, SIZE_MAX, fn);
 	ml_check_format_args(fmt, ap, own, first, fn);
-	if (!bounded || n > 0) {
-		/* Measure first, check, then write. */
+	/* Measure first, check, then write; unless the block holds all n bytes
+	 * snprintf may write. */
+	if (!bounded || (n > 0 && !ml_access_ok(buf, mb, n, 1))) {
 		va_copy(ap2, ap);
 		int need = vsnprintf(0, 0, fmt, ap2);
 		va_end(ap2);
