@@ -52,26 +52,134 @@ int ml_page_readable(uptr page)
 	return ok;
 }
 
-/* Elements of s (each w bytes: 1, or sizeof(wchar_t)) a scan reads that
- * stops after the first element equal to c (when has_c), after the 0, or
- * after max elements. *term: stopped at a terminator rather than at max. */
-static size_t ml_plain_until(const void *s, size_t max, size_t w, int has_c, unsigned c, int *term)
+/* ---- word-at-a-time scans ----
+ *
+ * Strings are scanned a word (8 bytes: 8 narrow or 2 wide characters, the
+ * word's lanes) at a time. A word is read only when every lane is an
+ * element the scan may reach (before its limit, which is inside the
+ * string's block when the block is known) and, for a string of unknown
+ * extent (paged), when it does not cross a 4096-byte boundary: the scan
+ * touches no page the element-by-element scan would not, so it faults no
+ * earlier than libc. Only the first stopping lane of a word counts. The
+ * helpers are inlined with w a constant (a lane's constants are divisions
+ * by it). */
+
+#define ML_ALWAYS_INLINE static inline __attribute__((always_inline))
+
+/* Each lane of w bytes holding 1 (w = 1: 0x0101…01). */
+#define ML_LANE_ONES(w) (~(uint64_t)0 / (~(uint64_t)0 >> (64 - 8 * (w))))
+
+/* The top bit of each lane of x that is 0 (no carry crosses lanes, so
+ * every bit is exact). */
+ML_ALWAYS_INLINE uint64_t ml_zero_lanes(uint64_t x, size_t w)
 {
-	if (ML_UNLIKELY(w != 1 && (uptr)s % _Alignof(wchar_t))) {
-		/* misaligned wide strings are read as libc reads them */
-		const ml_wu *u = s;
-		for (size_t i = 0; i < max; i++)
-			if (u[i] == 0 || (has_c && (unsigned)u[i] == c)) {
-				*term = 1;
-				return i + 1;
-			}
-		*term = 0;
-		return max;
+	uint64_t low = ~(ML_LANE_ONES(w) << (8 * w - 1)); /* each lane but its top bit */
+	return ~(((x & low) + low) | x | low);
+}
+
+/* The lane of x's first set bit in memory order (x not 0). */
+ML_ALWAYS_INLINE size_t ml_first_lane(uint64_t x, size_t w)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return (size_t)__builtin_ctzll(x) / (8 * w);
+#else
+	return (size_t)__builtin_clzll(x) / (8 * w);
+#endif
+}
+
+ML_ALWAYS_INLINE int ml_word_in_page(const char *p)
+{
+	return ((uptr)p & 4095) <= 4096 - sizeof(uint64_t);
+}
+
+ML_ALWAYS_INLINE uint64_t ml_word(const char *p)
+{
+	uint64_t x;
+	memcpy(&x, p, sizeof x);
+	return x;
+}
+
+ML_ALWAYS_INLINE unsigned ml_elem(const char *p, size_t w)
+{
+	return w == 1 ? *(const unsigned char *)p : (unsigned)*(const ml_wu *)p;
+}
+
+/* The index of the first of the n elements at s that is 0, or c when
+ * has_c; n if none is. */
+ML_ALWAYS_INLINE size_t ml_find_stop(const void *s, size_t n, size_t w, int has_c, unsigned c,
+                                     int paged)
+{
+	const size_t lanes = sizeof(uint64_t) / w;
+	const uint64_t cs = has_c ? ML_LANE_ONES(w) * c : 0;
+	size_t i = 0;
+	while (i < n) {
+		const char *p = (const char *)s + i * w;
+		if (n - i >= lanes && (!paged || ml_word_in_page(p))) {
+			uint64_t x = ml_word(p);
+			uint64_t stop = ml_zero_lanes(x, w) | (has_c ? ml_zero_lanes(x ^ cs, w) : 0);
+			if (stop)
+				return i + ml_first_lane(stop, w);
+			i += lanes;
+			continue;
+		}
+		unsigned e = ml_elem(p, w);
+		if (e == 0 || (has_c && e == c))
+			return i;
+		i++;
 	}
-	/* Scan in growing chunks so that the cost follows the distance to the
-	 * terminator, as libc's own scan does (strchr on a long text must not
-	 * measure the whole text first). */
-	size_t off = 0, chunk = 64;
+	return n;
+}
+
+/* Does a compare stop at the elements at pa and pb (they differ, as
+ * tolower's when icase, or are 0)? */
+ML_ALWAYS_INLINE int ml_cmp_stops(const char *pa, const char *pb, size_t w, int icase)
+{
+	unsigned ca = ml_elem(pa, w), cb = ml_elem(pb, w);
+	if (icase) {
+		ca = (unsigned)tolower((int)ca);
+		cb = (unsigned)tolower((int)cb);
+	}
+	return ca != cb || ca == 0;
+}
+
+/* The index of the first of the n elements where a compare of a and b
+ * stops; n if it does not. */
+ML_ALWAYS_INLINE size_t ml_find_diff(const void *a, const void *b, size_t n, size_t w, int icase,
+                                     int paged)
+{
+	const size_t lanes = sizeof(uint64_t) / w;
+	size_t i = 0;
+	while (i < n) {
+		const char *pa = (const char *)a + i * w, *pb = (const char *)b + i * w;
+		if (n - i >= lanes && (!paged || (ml_word_in_page(pa) && ml_word_in_page(pb)))) {
+			uint64_t x = ml_word(pa), y = ml_word(pb);
+			uint64_t stop = ml_zero_lanes(x, w) | (x ^ y);
+			if (!stop) {
+				i += lanes;
+				continue;
+			}
+			/* (icase: equal as tolower's, the compare goes on after it) */
+			size_t j = ml_first_lane(stop, w);
+			i += j;
+			pa += j * w;
+			pb += j * w;
+		}
+		if (ml_cmp_stops(pa, pb, w, icase))
+			return i;
+		i++;
+	}
+	return n;
+}
+
+/* The elements of s (each w bytes) a scan as ml_plain_until's reads when
+ * its first off elements hold no terminator: the rest, in growing chunks
+ * by libc's vector scans, so that the cost follows the distance to the
+ * terminator (strchr on a long text must not measure the whole text
+ * first). */
+__attribute__((noinline)) static size_t ml_chunks_until(const void *s, size_t off, size_t max,
+                                                        size_t w, int has_c, unsigned c, int *term)
+{
+	size_t chunk = 64;
 	while (off < max) {
 		size_t n = max - off < chunk ? max - off : chunk, len;
 		const void *r = 0;
@@ -102,8 +210,33 @@ static size_t ml_plain_until(const void *s, size_t max, size_t w, int has_c, uns
 	return max;
 }
 
+/* How many of the first max elements of s a scan reads word by word
+ * before it turns to libc's scans: 64 bytes (most strings are shorter);
+ * all of them for misaligned wide strings, which libc's wide scans do not
+ * take. */
+ML_ALWAYS_INLINE size_t ml_head(const void *s, size_t max, size_t w)
+{
+	size_t head = w != 1 && (uptr)s % _Alignof(wchar_t) ? max : 64 / w;
+	return head < max ? head : max;
+}
+
+/* Elements of s (each w bytes: 1, or sizeof(wchar_t)) a scan reads that
+ * stops after the first element equal to c (when has_c), after the 0, or
+ * after max elements; head_clear: its head is known to hold neither.
+ * *term: stopped at a terminator rather than at max. */
+ML_ALWAYS_INLINE size_t ml_plain_until(const void *s, size_t max, size_t w, int has_c, unsigned c,
+                                       int paged, int head_clear, int *term)
+{
+	size_t head = ml_head(s, max, w);
+	size_t i = head_clear ? head : ml_find_stop(s, head, w, has_c, c, paged);
+	*term = i < head;
+	if (i < head || head == max)
+		return i < head ? i + 1 : max;
+	return ml_chunks_until(s, head, max, w, has_c, c, term);
+}
+
 /* Same, never touching an unreadable page (the count then includes the
- * first element that cannot be read). */
+ * first element that cannot be read). Error paths only. */
 static size_t ml_safe_until(const void *s, size_t max, size_t w, int has_c, unsigned c)
 {
 	uptr page = 1; /* no page starts at 1 */
@@ -123,10 +256,10 @@ static size_t ml_safe_until(const void *s, size_t max, size_t w, int has_c, unsi
 	return max;
 }
 
-/* Bytes libc reads at s for a scan as in ml_plain_until; reports what is
- * wrong with that read as fn's. */
-static size_t ml_scan_until(const void *s, meta_t m, size_t max, size_t w, int has_c, unsigned c,
-                            const char *fn)
+/* ml_read_until's general path, with w a constant; head_clear: s is in
+ * its live block, whose share of the scan's head holds no terminator. */
+ML_ALWAYS_INLINE size_t ml_read_until_body(const void *s, meta_t m, size_t max, size_t w, int has_c,
+                                           unsigned c, const char *fn, int head_clear)
 {
 	uptr lim;
 	int term = 0;
@@ -136,35 +269,64 @@ static size_t ml_scan_until(const void *s, meta_t m, size_t max, size_t w, int h
 		size_t k = lim / w; /* elements wholly inside the block */
 		if (k > max)
 			k = max;
-		size_t got = k ? ml_plain_until(s, k, w, has_c, c, &term) : 0;
-		if (term || k == max)
-			return got * w;
-		/* No terminator before the block ends: libc reads element k,
-		 * which runs past it. */
-		ml_access_slow(s, m, (k + 1) * w, 0, fn, ml_caller_site());
-		return (k + ml_safe_until((const char *)s + k * w, max - k, w, has_c, c)) * w;
+		size_t got = k ? ml_plain_until(s, k, w, has_c, c, 0, head_clear, &term) : 0;
+		if (!term && k < max) {
+			/* No terminator before the block ends: libc reads element
+			 * k, which runs past it. */
+			ml_access_slow(s, m, (k + 1) * w, 0, fn, ml_caller_site());
+			got = k + ml_safe_until((const char *)s + k * w, max - k, w, has_c, c);
+		}
+		size_t n = got * w;
+		if (ML_LOAD(&ml_def_on)) /* (detection mode: nothing to use) */
+			ml_use_range(s, m, n < lim ? n : lim, fn);
+		return n;
 	}
 	if (ML_UNLIKELY(ml_bad_start(s, m))) {
 		size_t n = (uptr)s < ML_NULL_LIMIT ? 1 : ml_safe_until(s, max, w, has_c, c);
 		ml_check(s, m, n * w, 0, fn);
 		return n * w;
 	}
-	return ml_plain_until(s, max, w, has_c, c, &term) * w;
+	return ml_plain_until(s, max, w, has_c, c, 1, 0, &term) * w;
+}
+
+__attribute__((noinline)) static size_t ml_read_until_rest(const void *s, meta_t m, size_t max, size_t w,
+                                                           int has_c, unsigned c, const char *fn,
+                                                           int head_clear)
+{
+	if (w == 1)
+		return ml_read_until_body(s, m, max, 1, has_c, c, fn, head_clear);
+	return ml_read_until_body(s, m, max, sizeof(wchar_t), has_c, c, fn, head_clear);
+}
+
+/* ml_read_until with w a constant: the common case (detection mode, a
+ * string in its live block ending within the scan's head) inline, with no
+ * call; anything else on the general path. */
+ML_ALWAYS_INLINE size_t ml_read_until_w(const void *s, meta_t m, size_t max, size_t w, int has_c,
+                                        unsigned c, const char *fn)
+{
+	uptr lim;
+	int head_clear = 0;
+	if (ML_LIKELY(max && ml_live_bound(s, m, &lim) && !ML_LOAD(&ml_def_on))) {
+		size_t k = lim / w < max ? lim / w : max, head = ml_head(s, k, w);
+		size_t i = ml_find_stop(s, head, w, has_c, c, 0);
+		if (i < head)
+			return (i + 1) * w;
+		head_clear = 1;
+	}
+	return ml_read_until_rest(s, m, max, w, has_c, c, fn, head_clear);
 }
 
 size_t ml_read_until(const void *s, meta_t m, size_t max, size_t w, int has_c, unsigned c,
                      const char *fn)
 {
-	size_t k = ml_scan_until(s, m, max, w, has_c, c, fn);
-	uptr lim;
-	if (ML_LOAD(&ml_def_on) && ml_live_bound(s, m, &lim)) /* (detection mode: nothing to use) */
-		ml_use_range(s, m, k < lim ? k : lim, fn);
-	return k;
+	if (w == 1)
+		return ml_read_until_w(s, m, max, 1, has_c, c, fn);
+	return ml_read_until_w(s, m, max, sizeof(wchar_t), has_c, c, fn);
 }
 
 size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn)
 {
-	return ml_read_until(s, m, max, 1, 0, 0, fn);
+	return ml_read_until_w(s, m, max, 1, 0, 0, fn);
 }
 
 int ml_pre_scan(const void *s, meta_t m, size_t w, const char *fn)
@@ -184,17 +346,21 @@ size_t ml_mul_sat(size_t a, size_t b)
 
 /* ---- mem* ---- */
 
-void ml_copy_checks(void *d, meta_t md, const void *s, meta_t ms, size_t n, const char *fn)
+/* (inlined into memcpy and memmove: their fixed cost per call) */
+__attribute__((always_inline)) inline void ml_copy_checks(void *d, meta_t md, const void *s, meta_t ms,
+                                                          size_t n, const char *fn)
 {
 	ml_check(s, ms, n, 0, fn);
 	ml_check(d, md, n, 1, fn);
-	if ((uptr)d + n <= (uptr)s || (uptr)s + n <= (uptr)d)
+	if (ML_LOAD(&ml_loss_on) && ((uptr)d + n <= (uptr)s || (uptr)s + n <= (uptr)d))
 		ml_loss_release((uptr)d, n, md, __ML_LOSS_ASSIGN);
 }
 
-void ml_copied(void *d, meta_t md, const void *s, meta_t ms, size_t n)
+__attribute__((always_inline)) inline void ml_copied(void *d, meta_t md, const void *s, meta_t ms,
+                                                     size_t n)
 {
-	__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site()); /* a copy, not a use */
+	if (ML_LOAD(&ml_def_on)) /* a copy, not a use */
+		__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site());
 	if (n >= 8)
 		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site()); /* pointers inside survive the copy */
 }
@@ -360,7 +526,7 @@ size_t __ml_strlen(const char *s)
 {
 	ML_OWN(__ml_strlen);
 	meta_t ms = ML_ARGM(0, s);
-	size_t k = ml_read_str(s, ms, SIZE_MAX, "strlen");
+	size_t k = ml_read_until_w(s, ms, SIZE_MAX, 1, 0, 0, "strlen");
 	if (ML_LIKELY((uptr)s >= ML_NULL_LIMIT && s[k - 1] == 0))
 		return k - 1;
 	return strlen(s); /* as the program would (it may fault) */
@@ -370,74 +536,140 @@ size_t __ml_strnlen(const char *s, size_t n)
 {
 	ML_OWN(__ml_strnlen);
 	meta_t ms = ML_ARGM(0, s);
-	size_t k = ml_read_str(s, ms, n, "strnlen");
+	size_t k = ml_read_until_w(s, ms, n, 1, 0, 0, "strnlen");
 	if (ML_LIKELY(k > 0 && (uptr)s >= ML_NULL_LIMIT && s[k - 1] == 0))
 		return k - 1;
 	return strnlen(s, n);
 }
 
-/* Comparisons read both strings (elements of w bytes) up to the first
- * difference or 0, at most max elements. The wide ones also use what they
- * read (full mode); the narrow ones have not been made to yet. */
-void ml_read_cmp(const void *a, meta_t ma, const void *b, meta_t mb, size_t max, size_t w,
-                 int icase, const char *fn)
+/* A compare's pointers not both inside live blocks: a bad one (NULL, freed,
+ * outside its block) is read as a string and reported (1). */
+static int ml_cmp_bad_starts(const void *a, meta_t ma, const void *b, meta_t mb, size_t max,
+                             size_t w, const char *fn)
 {
-	if (max == 0)
-		return;
 	int bad = 0;
-	if (ML_UNLIKELY(ml_bad_start(a, ma))) {
+	if (ml_bad_start(a, ma)) {
 		ml_read_until(a, ma, max, w, 0, 0, fn);
 		bad = 1;
 	}
-	if (ML_UNLIKELY(ml_bad_start(b, mb))) {
+	if (ml_bad_start(b, mb)) {
 		ml_read_until(b, mb, max, w, 0, 0, fn);
 		bad = 1;
 	}
-	if (bad)
-		return;
-	uptr la, lb;
-	int ka = ml_live_bound(a, ma, &la), kb = ml_live_bound(b, mb, &lb);
-	la = ka ? la / w : SIZE_MAX; /* the first element not wholly inside */
-	lb = kb ? lb / w : SIZE_MAX;
-	int use = w != 1 && ML_LOAD(&ml_def_on);
-	if (!use && la >= max && lb >= max)
-		return; /* both blocks hold every element the compare can read */
+	return bad;
+}
+
+/* A compare equal and unterminated up to a block's end, the first element
+ * not wholly inside a (la) or b (lb): libc reads on past it, which is
+ * reported first. The index where the compare stops. */
+ML_SLOW static size_t ml_cmp_past_end(const void *a, meta_t ma, uptr la, const void *b, meta_t mb,
+                                      uptr lb, size_t max, size_t w, int icase, const char *fn)
+{
 	const site_t *site = ml_caller_site();
-	size_t i = 0;
-	for (;; i++) {
+	for (size_t i = la < lb ? la : lb;; i++) {
 		if (i == la)
 			ml_access_slow(a, ma, (la + 1) * w, 0, fn, site);
 		if (i == lb)
 			ml_access_slow(b, mb, (lb + 1) * w, 0, fn, site);
-		unsigned ca, cb;
-		if (w == 1) {
-			ca = ((const unsigned char *)a)[i];
-			cb = ((const unsigned char *)b)[i];
-		} else {
-			ca = (unsigned)((const ml_wu *)a)[i];
-			cb = (unsigned)((const ml_wu *)b)[i];
-		}
-		if (icase) {
-			ca = (unsigned)tolower((int)ca);
-			cb = (unsigned)tolower((int)cb);
-		}
-		if (ca != cb || ca == 0 || i + 1 == max)
-			break;
+		if (ml_cmp_stops((const char *)a + i * w, (const char *)b + i * w, w, icase) || i + 1 == max)
+			return i;
+	}
+}
+
+/* Comparisons read both strings (elements of w bytes) up to the first
+ * difference or 0, at most max elements. The wide ones also use what they
+ * read (full mode); the narrow ones have not been made to yet. Returns
+ * where the compare stopped when it was found inside both strings' blocks
+ * (max: equal throughout), else ML_CMP_UNKNOWN. This is the general path,
+ * with w a constant. */
+#define ML_CMP_UNKNOWN SIZE_MAX
+ML_ALWAYS_INLINE size_t ml_read_cmp_body(const void *a, meta_t ma, const void *b, meta_t mb,
+                                         size_t max, size_t w, int icase, const char *fn)
+{
+	uptr la, lb;
+	if (max == 0)
+		return max;
+	int ka = ml_live_bound(a, ma, &la), kb = ml_live_bound(b, mb, &lb);
+	if (!(ka & kb) && ml_cmp_bad_starts(a, ma, b, mb, max, w, fn))
+		return ML_CMP_UNKNOWN;
+	la = ka ? la / w : SIZE_MAX; /* the first element not wholly inside */
+	lb = kb ? lb / w : SIZE_MAX;
+	int use = w != 1 && ML_LOAD(&ml_def_on);
+	if (!use && la >= max && lb >= max)
+		return ML_CMP_UNKNOWN; /* both blocks hold every element the compare can read */
+	size_t n = max < la ? max : la;
+	if (lb < n)
+		n = lb;
+	size_t i = ml_find_diff(a, b, n, w, icase, !(ka & kb)), found = i;
+	if (i == n && n < max) {
+		i = ml_cmp_past_end(a, ma, la, b, mb, lb, max, w, icase, fn);
+		found = ML_CMP_UNKNOWN;
 	}
 	if (use) {
-		size_t k = i + 1;
+		size_t k = i < max ? i + 1 : max; /* elements read */
 		if (ka)
 			ml_use_range(a, ma, (k < la ? k : la) * w, fn);
 		if (kb)
 			ml_use_range(b, mb, (k < lb ? k : lb) * w, fn);
 	}
+	return found;
+}
+
+__attribute__((noinline)) static size_t ml_read_cmp_rest(const void *a, meta_t ma, const void *b,
+                                                         meta_t mb, size_t max, size_t w, int icase,
+                                                         const char *fn)
+{
+	if (w == 1)
+		return ml_read_cmp_body(a, ma, b, mb, max, 1, icase, fn);
+	return ml_read_cmp_body(a, ma, b, mb, max, sizeof(wchar_t), icase, fn);
+}
+
+/* ml_read_cmp_body's common case inline, with no call: both strings in
+ * their live blocks, the compare stopping inside both (or at max), nothing
+ * to use. */
+ML_ALWAYS_INLINE size_t ml_read_cmp_w(const void *a, meta_t ma, const void *b, meta_t mb, size_t max,
+                                      size_t w, int icase, const char *fn)
+{
+	uptr la, lb;
+	if (ML_LIKELY(ml_live_bound(a, ma, &la) && ml_live_bound(b, mb, &lb) &&
+	              (w == 1 || !ML_LOAD(&ml_def_on)))) {
+		la /= w;
+		lb /= w;
+		if (la >= max && lb >= max)
+			return ML_CMP_UNKNOWN; /* both blocks hold every element the compare can read */
+		size_t n = max < la ? max : la;
+		if (lb < n)
+			n = lb;
+		size_t i = ml_find_diff(a, b, n, w, icase, 0);
+		if (i < n || n == max)
+			return i;
+	}
+	return ml_read_cmp_rest(a, ma, b, mb, max, w, icase, fn);
+}
+
+void ml_read_cmp(const void *a, meta_t ma, const void *b, meta_t mb, size_t max, size_t w,
+                 int icase, const char *fn)
+{
+	if (w == 1)
+		ml_read_cmp_w(a, ma, b, mb, max, 1, icase, fn);
+	else
+		ml_read_cmp_w(a, ma, b, mb, max, sizeof(wchar_t), icase, fn);
+}
+
+/* What strcmp and strncmp return where the strings differ (or end) at i,
+ * in glibc and musl alike: the bytes' difference as unsigned chars. */
+static inline int ml_byte_diff(const char *a, const char *b, size_t i)
+{
+	return (int)((const unsigned char *)a)[i] - (int)((const unsigned char *)b)[i];
 }
 
 int __ml_strcmp(const char *a, const char *b)
 {
 	ML_OWN(__ml_strcmp);
 	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
-	ml_read_cmp(a, ma, b, mb, SIZE_MAX, 1, 0, "strcmp");
+	size_t i = ml_read_cmp_w(a, ma, b, mb, SIZE_MAX, 1, 0, "strcmp");
+	if (i != ML_CMP_UNKNOWN) /* (glibc's and musl's result) */
+		return ml_byte_diff(a, b, i);
 	return strcmp(a, b);
 }
 
@@ -445,7 +677,9 @@ int __ml_strncmp(const char *a, const char *b, size_t n)
 {
 	ML_OWN(__ml_strncmp);
 	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
-	ml_read_cmp(a, ma, b, mb, n, 1, 0, "strncmp");
+	size_t i = ml_read_cmp_w(a, ma, b, mb, n, 1, 0, "strncmp");
+	if (i != ML_CMP_UNKNOWN)
+		return i < n ? ml_byte_diff(a, b, i) : 0;
 	return strncmp(a, b, n);
 }
 
@@ -479,8 +713,12 @@ char *__ml_strchr(const char *s, int c)
 {
 	ML_OWN(__ml_strchr);
 	meta_t ms = ML_ARGM(0, s);
-	ml_read_until(s, ms, SIZE_MAX, 1, (unsigned char)c != 0, (unsigned char)c, "strchr");
-	char *r = strchr(s, c);
+	size_t k = ml_read_until_w(s, ms, SIZE_MAX, 1, (unsigned char)c != 0, (unsigned char)c, "strchr");
+	char *r;
+	if (ML_LIKELY((uptr)s >= ML_NULL_LIMIT && (s[k - 1] == (char)c || s[k - 1] == 0)))
+		r = s[k - 1] == (char)c ? (char *)s + k - 1 : 0; /* where the scan stopped */
+	else
+		r = strchr(s, c); /* as the program would (it may fault) */
 	ML_SETRET(__ml_strchr, r ? ms : __ML_NULL);
 	return r;
 }
@@ -701,8 +939,9 @@ static int ml_vsprintf_checked(char *buf, meta_t mb, size_t n, int bounded, cons
 	va_list ap2;
 	ml_read_str(fmt, mf, SIZE_MAX, fn);
 	ml_check_format_args(fmt, ap, own, first, fn);
-	if (!bounded || n > 0) {
-		/* Measure first, check, then write. */
+	/* Measure first, check, then write; unless the block holds all n bytes
+	 * snprintf may write. */
+	if (!bounded || (n > 0 && !ml_access_ok(buf, mb, n, 1))) {
 		va_copy(ap2, ap);
 		int need = vsnprintf(0, 0, fmt, ap2);
 		va_end(ap2);

@@ -999,16 +999,20 @@ ML_SLOW void ml_access_slow(const void *p, meta_t m, uptr n, int write,
  * argument, found by its meta). */
 void ml_access_slow_pv(const void *p, meta_t m, uptr n, int write, const char *fn,
                        const site_t *site, const struct ml_pv *pv);
-static inline void ml_check(const void *p, meta_t m, uptr n, int write,
-                            const char *fn)
+/* Is an access of n (> 0) bytes at p through meta m certainly fine? */
+static inline int ml_access_ok(const void *p, meta_t m, uptr n, int write)
 {
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
 	uptr a = (uptr)p;
+	return !((r->gen != (unsigned)(m >> 32)) | (a < r->base) | (a + n > r->end) | (a + n < a) |
+	         (write && (unsigned short)(m >> 32) == __ML_GEN_READONLY));
+}
+static inline void ml_check(const void *p, meta_t m, uptr n, int write,
+                            const char *fn)
+{
 	if (n == 0)
 		return;
-	if (ML_UNLIKELY((r->gen != (unsigned)(m >> 32)) | (a < r->base) |
-	                (a + n > r->end) | (a + n < a) |
-	                (write && (unsigned short)(m >> 32) == __ML_GEN_READONLY)))
+	if (ML_UNLIKELY(!ml_access_ok(p, m, n, write)))
 		ml_access_slow(p, m, n, write, fn, ml_caller_site());
 }
 

@@ -1,0 +1,76 @@
+package e2e
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestStringReadExtent checks what the reports of the checked string
+// functions say was read: exactly the bytes libc reads, from the pointer
+// given up to the first element past the block (or the first element of a
+// dead block), in both modes. The scans read a word at a time; a report
+// must not say more or less than the element-by-element scan.
+func TestStringReadExtent(t *testing.T) {
+	needMemlens(t)
+	// line of the report -> bytes read, the block's size, the offset read at
+	type extent struct {
+		size, block uint64
+		offset      int64
+	}
+	for prog, want := range map[string]map[int]extent{
+		"hbo_strcmp_block_end.c":     {17: {13, 12, 0}},
+		"hbo_strncmp_block_end.c":    {17: {17, 16, 0}},
+		"hbo_strcasecmp_block_end.c": {16: {9, 8, 0}},
+		"hbo_strlen_odd_block.c":     {15: {14, 13, 0}},
+		"hbo_strlen_unterminated.c":  {15: {5, 4, 0}},
+		"hbo_strlen_strcpy.c":        {12: {4, 3, 0}},
+		"hbo_strchr_block_end.c":     {16: {22, 21, 0}},
+		"hbo_strcat.c":               {15: {5, 15, 11}},
+		"hbo_wcscmp_block_end.c":     {16: {24, 20, 0}},
+		"hbo_wcsncmp.c":              {13: {20, 16, 0}},
+		"hbo_wcslen.c":               {17: {20, 16, 0}},
+		"hbo_wcsrchr.c":              {15: {24, 20, 0}},
+		"gbo_wcschr.c":               {11: {20, 16, 0}},
+		"sbo_wcsnlen.c":              {13: {20, 16, 0}},
+		"dpd_wcscmp.c":               {22: {24, 24, 0}},
+	} {
+		for _, full := range []bool{false, true} {
+			name := prog + "/detect"
+			if full {
+				name = prog + "/full"
+			}
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				exe := filepath.Join(t.TempDir(), strings.TrimSuffix(prog, ".c"))
+				args := []string{"cc"}
+				if full {
+					args = append(args, "--memlens-full")
+				}
+				args = append(args, "-g", "-O1", "-o", exe, "../testdata/bugs/"+prog)
+				if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
+					t.Fatalf("memlens cc: %v\n%s", err, out)
+				}
+				seen := map[int]bool{}
+				for _, r := range runReports(t, exe, "") {
+					w, ok := want[r.Line]
+					if !ok || r.Block == nil {
+						t.Errorf("unexpected %s at line %d", r.Kind, r.Line)
+						continue
+					}
+					seen[r.Line] = true
+					if got := (extent{r.Size, r.Block.Size, r.Block.Offset}); got != w {
+						t.Errorf("line %d: read of %d bytes at offset %d of a %d-byte block, want %d at %d of %d",
+							r.Line, got.size, got.offset, got.block, w.size, w.offset, w.block)
+					}
+				}
+				for line := range want {
+					if !seen[line] {
+						t.Errorf("no report at line %d", line)
+					}
+				}
+			})
+		}
+	}
+}
