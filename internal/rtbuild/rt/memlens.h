@@ -554,14 +554,12 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
  * through a pointer with meta m. A write also fails on a read-only
  * object's generation. */
 #ifdef __ML_ASM
+/* The record's address and the generation are the asm's inputs, computed
+ * in C: gcc shares them between the checks through one meta and hoists
+ * them out of loops. */
 #define __ML_CHK_ASM(ro)                                                       \
-	__asm__ volatile goto("movl %k[m], %k[r]\n\t"                        \
-	             "shlq $5, %[r]\n\t"                                      \
-	             "addq %[recs], %[r]\n\t"     /* r = the record */        \
-	             "movq %[m], %[t]\n\t"                                    \
-	             "shrq $32, %[t]\n\t"                                     \
-	             ro                                                       \
-	             "cmpl %k[t], 16(%[r])\n\t"   /* generation */            \
+	__asm__ volatile goto(ro                                              \
+	             "cmpl %k[g], 16(%[r])\n\t"  /* generation */            \
 	             "jne %l[bad]\n\t"                                        \
 	             "cmpq (%[r]), %[a]\n\t"      /* a < base */              \
 	             "jb %l[bad]\n\t"                                         \
@@ -569,8 +567,8 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 	             "addq %[n], %[t]\n\t"                                    \
 	             "cmpq 8(%[r]), %[t]\n\t"     /* a + n > end */           \
 	             "ja %l[bad]"                                             \
-	             : [r] "=&r"(r), [t] "=&r"(t)                             \
-	             : [a] "r"(a), [m] "r"(m), [n] "er"(n), [recs] "r"(__ML_RECS) \
+	             : [t] "=&r"(t)                                           \
+	             : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] "er"(n)        \
 	             : "cc"                                                   \
 	             : bad)
 #endif
@@ -581,9 +579,11 @@ __ML_INLINE void __ml_chk(__ml_uptr a, __ml_meta_t m, __ml_uptr nw,
 	int write = (nw & __ML_WRITE) != 0;
 	__ml_uptr n = nw & ~__ML_WRITE;
 #ifdef __ML_ASM
-	__ml_uptr r, t;
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+	unsigned g = (unsigned)(m >> 32);
+	__ml_uptr t;
 	if (write)
-		__ML_CHK_ASM("cmpw $-1, %w[t]\n\tje %l[bad]\n\t"); /* read-only */
+		__ML_CHK_ASM("cmpw $-1, %w[g]\n\tje %l[bad]\n\t"); /* read-only */
 	else
 		__ML_CHK_ASM("");
 	return;
