@@ -7,46 +7,115 @@ import (
 	"modernc.org/cc/v4"
 )
 
-// Available checks: an access whose lvalue was already checked on every
-// path to it, through the same pointer variable with the same meta, needs
-// no check of its own (x->group tested, then returned; p[i] read, then
-// written). The check that passed covers it: its bounds are the same, and
-// its block cannot have died since, because only a call can free memory.
+// Available checks: what the checks that passed on every path to an access
+// prove about it, so that it needs no check, or only part of one.
 //
-// A fact is a checked lvalue whose address depends only on local scalar
-// variables that are never address-taken (so only assignments we see can
-// change them) and on constants. Facts are made at the end of a full
-// expression (the order of evaluation inside one is the compiler's), from
-// the checks that run whenever it runs (not those under &&, || or ?:), and
-// only when the expression makes no call. They die at any call, at an
-// assignment to a variable they depend on, at labels and loop heads, and at
-// the join after if/else (only facts of both branches survive).
+// An access's address is written base + sym + off: base the value of a
+// pointer, sym a variable offset (an index times the element size), both
+// made of constants and of local scalars that are never address-taken
+// (only assignments we see change them; deps), and off a constant. Nothing
+// in them reads memory, so a store through some other pointer cannot move
+// the address. Facts, per meta:
+//   - live: the block of the meta was alive at a check, so it still is
+//     until something frees memory (its generation cannot have changed);
+//     write: a write check passed (the meta is not a read-only object's);
+//   - spans: the bytes [base+sym+lo, base+sym+hi) were inside that block
+//     (the union of the checked bytes from one base and sym: a block is
+//     contiguous, so what lies between two checked accesses is inside too).
+//
+// An access inside a span of a live meta needs no check; one through a
+// live meta needs no generation test, nor the bound a span already proves
+// (vm->sp then vm->stack: only the range). A report still comes from the
+// very access that is bad: only what an earlier check proved is skipped.
+//
+// Spans trust the front end's layout only through the order of members
+// and elements, which every layout keeps: they are made of scalar accesses
+// through one pointer type (a cast is another base), none in a union; an
+// aggregate or a union member is covered only by the very same access.
+//
+// Facts are made at the end of a full expression (the order of evaluation
+// inside one is the compiler's), from the checks that run whenever it runs
+// (not those under &&, || or ?:); inside one, the checks of an operand
+// sequenced before another (the left of &&, || and ?:, a declarator
+// before the next) are facts for that other. They die at a call that may free memory
+// (freeing.go says which calls cannot), an asm statement or a statement
+// expression, at an assignment to a variable they depend on, at labels,
+// and at the join after if/else (only what both branches prove survives).
+// A loop keeps those from before it that nothing in it kills; the end of a
+// block that retires locals keeps those from before the block.
 
-// facts maps the key of a checked lvalue to the variables it depends on.
-type facts map[string][]*cc.Declarator
+// span is a fact: the bytes [lo, hi) from an address key are inside the
+// block of its meta.
+type span struct {
+	lo, hi int64
+	deps   []*cc.Declarator
+	id     int // which fact it is: a fact killed and made again is another
+}
+
+// live is a fact: the block of a meta is alive.
+type live struct {
+	write bool // a write check passed: the meta is not read-only
+	deps  []*cc.Declarator
+	id    int
+}
+
+type facts struct {
+	spans map[string]span // by meta, base and sym
+	lives map[string]live // by meta
+}
+
+func newFacts() facts {
+	return facts{spans: map[string]span{}, lives: map[string]live{}}
+}
+
+func (fs facts) clone() facts {
+	c := newFacts()
+	for k, v := range fs.spans {
+		c.spans[k] = v
+	}
+	for k, v := range fs.lives {
+		c.lives[k] = v
+	}
+	return c
+}
 
 // availState is the rewriter's knowledge of available checks where it is.
 type availState struct {
 	facts   facts
 	dead    bool  // after a jump: the code here is unreachable
 	pending facts // checks of the full expression being rewritten
-	collect bool  // its checks may become facts (it makes no call)
+	collect bool  // its checks may become facts (it frees nothing)
 	inExpr  int   // > 0 while rewriting a full expression
-	blocked int   // > 0 inside a full expression with calls: no fact is used
+	blocked int   // > 0 inside a full expression that may free: no fact is used
 	cond    int   // > 0 inside an operand that may not be evaluated
+	off     bool  // the function's locals may change unseen (asm, nested functions)
+	ids     int
+	// inside a full expression: the facts of the operands sequenced
+	// before the one being rewritten, and the operands collecting theirs
+	seq        []facts
+	collectors []*collector
+	assigned   map[*cc.Declarator]bool // the variables the full expression assigns
+}
+
+// collector gathers the checks an operand makes whenever it runs (those of
+// its own level of conditions).
+type collector struct {
+	facts facts
+	cond  int
 }
 
 func (a *availState) reset() {
-	a.facts = facts{}
+	a.facts = newFacts()
 	a.dead = false
 }
 
 func (a *availState) snapshot() (facts, bool) {
-	c := make(facts, len(a.facts))
-	for k, v := range a.facts {
-		c[k] = v
-	}
-	return c, a.dead
+	return a.facts.clone(), a.dead
+}
+
+func (a *availState) newID() int {
+	a.ids++
+	return a.ids
 }
 
 // join is the state after two paths meet.
@@ -57,23 +126,88 @@ func (a *availState) join(f1 facts, dead1 bool, f2 facts, dead2 bool) {
 	case dead2:
 		a.facts, a.dead = f1, dead1
 	default:
-		a.facts, a.dead = facts{}, false
-		for k, v := range f1 {
-			if _, ok := f2[k]; ok {
-				a.facts[k] = v
+		a.facts, a.dead = newFacts(), false
+		for k, s1 := range f1.spans {
+			if s2, ok := f2.spans[k]; ok {
+				s := span{lo: max(s1.lo, s2.lo), hi: min(s1.hi, s2.hi), deps: s1.deps, id: s1.id}
+				if s1.id != s2.id || s.lo != s1.lo || s.hi != s1.hi {
+					s.id = a.newID()
+				}
+				if s.lo < s.hi {
+					a.facts.spans[k] = s
+				}
+			}
+		}
+		for k, l1 := range f1.lives {
+			if l2, ok := f2.lives[k]; ok {
+				l := live{write: l1.write && l2.write, deps: l1.deps, id: l1.id}
+				if l1.id != l2.id || l.write != l1.write {
+					l.id = a.newID()
+				}
+				a.facts.lives[k] = l
 			}
 		}
 	}
 }
 
-func (a *availState) kill(assigned map[*cc.Declarator]bool, fs facts) {
-	for k, deps := range fs {
+// kill removes from fs the facts that depend on an assigned variable.
+func kill(assigned map[*cc.Declarator]bool, fs facts) {
+	dead := func(deps []*cc.Declarator) bool {
 		for _, d := range deps {
 			if assigned[d] {
-				delete(fs, k)
-				break
+				return true
 			}
 		}
+		return false
+	}
+	for k, s := range fs.spans {
+		if dead(s.deps) {
+			delete(fs.spans, k)
+		}
+	}
+	for k, l := range fs.lives {
+		if dead(l.deps) {
+			delete(fs.lives, k)
+		}
+	}
+}
+
+// keepOlder keeps, of the facts now, those that were already facts in
+// before (the same ones, never killed since).
+func (a *availState) keepOlder(before facts) {
+	for k, s := range a.facts.spans {
+		if b, ok := before.spans[k]; !ok || b.id != s.id {
+			delete(a.facts.spans, k)
+		}
+	}
+	for k, l := range a.facts.lives {
+		if b, ok := before.lives[k]; !ok || b.id != l.id {
+			delete(a.facts.lives, k)
+		}
+	}
+}
+
+// merge adds the pending facts ps to the facts.
+func (a *availState) merge(ps facts) {
+	for k, p := range ps.spans {
+		if s, ok := a.facts.spans[k]; ok {
+			if p.lo < s.lo || p.hi > s.hi {
+				s.lo, s.hi = min(s.lo, p.lo), max(s.hi, p.hi)
+			}
+			a.facts.spans[k] = s
+			continue
+		}
+		p.id = a.newID()
+		a.facts.spans[k] = p
+	}
+	for k, p := range ps.lives {
+		if l, ok := a.facts.lives[k]; ok {
+			l.write = l.write || p.write
+			a.facts.lives[k] = l
+			continue
+		}
+		p.id = a.newID()
+		a.facts.lives[k] = p
 	}
 }
 
@@ -81,60 +215,159 @@ func (a *availState) kill(assigned map[*cc.Declarator]bool, fs facts) {
 // using and making facts.
 func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	a := &r.avail
-	calls := hasCallOrBlock(n)
+	frees := r.mayFree(n, true)
 	assigned := map[*cc.Declarator]bool{}
 	assignedVars(n, assigned)
-	if calls {
-		a.facts = facts{}
+	if frees {
+		a.facts = newFacts()
 		a.blocked++
 	} else {
-		a.kill(assigned, a.facts)
+		kill(assigned, a.facts)
 	}
-	savedPending, savedCollect := a.pending, a.collect
-	a.pending, a.collect = facts{}, !calls
+	savedPending, savedCollect, savedSeq, savedAssigned := a.pending, a.collect, a.seq, a.assigned
+	a.pending, a.collect, a.seq, a.assigned = newFacts(), !frees, nil, assigned
 	a.inExpr++
 	f := render()
 	a.inExpr--
-	if calls {
+	if frees {
 		a.blocked--
-		a.facts = facts{}
+		a.facts = newFacts()
 	} else {
-		a.kill(assigned, a.pending)
-		for k, v := range a.pending {
-			a.facts[k] = v
-		}
+		kill(assigned, a.pending)
+		a.merge(a.pending)
 	}
-	a.pending, a.collect = savedPending, savedCollect
+	a.pending, a.collect, a.seq, a.assigned = savedPending, savedCollect, savedSeq, savedAssigned
 	return f
 }
 
-// checked reports whether the access to lvalue n through meta is covered
-// by an available check; otherwise it records the check about to be made.
-func (r *rewriter) checked(n cc.Node, meta string) bool {
-	a := &r.avail
-	e, ok := n.(cc.ExpressionNode)
-	if !ok || a.inExpr == 0 {
-		return false
+// before rewrites with render an operand sequenced before the rest of the
+// full expression rendered until the caller's pop(n), where n is the
+// length of a.seq before: its checks are facts there (but for the
+// variables the full expression assigns, which may have changed).
+func (a *availState) before(render func() frag) frag {
+	if a.inExpr == 0 || a.blocked != 0 {
+		return render()
 	}
-	var b strings.Builder
-	var deps []*cc.Declarator
-	if !pureKey(e, &b, &deps) {
-		return false
+	c := &collector{facts: newFacts(), cond: a.cond}
+	a.collectors = append(a.collectors, c)
+	f := render()
+	a.collectors = a.collectors[:len(a.collectors)-1]
+	kill(a.assigned, c.facts)
+	a.seq = append(a.seq, c.facts)
+	return f
+}
+
+// pop forgets the facts of the operands sequenced since a.seq had n.
+func (a *availState) pop(n int) {
+	if len(a.seq) > n {
+		a.seq = a.seq[:n]
 	}
-	t := objType(e)
-	if t == nil {
-		return false
-	}
-	key := fmt.Sprintf("%s|%d|%s", meta, t.Size(), b.String())
-	if a.blocked == 0 && !a.dead {
-		if _, ok := a.facts[key]; ok {
-			return true
+}
+
+// lookup is what the facts, and those of the operands sequenced before,
+// say of meta and of the span key (if any).
+func (a *availState) lookup(meta, key string) (l live, lok bool, s span, sok bool) {
+	for i := -1; i < len(a.seq); i++ {
+		fs := a.facts
+		if i >= 0 {
+			fs = a.seq[i]
+		}
+		if x, ok := fs.lives[meta]; ok {
+			l.write = l.write || x.write
+			lok = true
+		}
+		if x, ok := fs.spans[key]; ok && key != "" {
+			if !sok {
+				s, sok = x, true
+			}
+			s.lo, s.hi = min(s.lo, x.lo), max(s.hi, x.hi)
 		}
 	}
-	if a.collect && a.cond == 0 {
-		a.pending[key] = deps
+	return
+}
+
+// note adds to fs the check of [lo, hi) at address k (span key: key)
+// through meta.
+func note(fs facts, meta, key string, k addrKey, lo, hi int64, write bool) {
+	if key != "" {
+		s, ok := fs.spans[key]
+		if !ok {
+			s = span{lo: lo, hi: hi, deps: append(append([]*cc.Declarator(nil), k.baseDeps...), k.symDeps...)}
+		}
+		fs.spans[key] = span{lo: min(s.lo, lo), hi: max(s.hi, hi), deps: s.deps}
 	}
-	return false
+	l, ok := fs.lives[meta]
+	if !ok {
+		l.deps = k.baseDeps
+	} else if len(k.baseDeps) != 0 {
+		l.deps = append(append([]*cc.Declarator(nil), l.deps...), k.baseDeps...)
+	}
+	l.write = l.write || write
+	fs.lives[meta] = l
+}
+
+// What is known of an access before its check: which tests it may leave
+// out (memlens.h's __ml_chk_range and co.).
+const (
+	knownLive     = 1 << iota // the block is alive: no generation test
+	knownAbove                // the address is at or above the block's base
+	knownBelow                // the access ends at or below the block's end
+	knownWritable             // the meta is not read-only
+
+	knownAll = knownLive | knownAbove | knownBelow | knownWritable
+)
+
+// coverage reports which parts of the check of an access to lvalue n
+// through meta are known to pass (knownLive and co.; all of them: no check
+// is needed), and records the check about to be made.
+func (r *rewriter) coverage(n cc.Node, meta string, write bool) int {
+	a := &r.avail
+	e, ok := n.(cc.ExpressionNode)
+	if !ok || a.inExpr == 0 || a.off {
+		return 0
+	}
+	k, ok := lvalueAddr(e)
+	t := objType(e)
+	if !ok || t == nil || t.Size() <= 0 {
+		return 0
+	}
+	lo, hi := k.off, k.off+t.Size()
+	key := "" // of the span, none when the offset is not known
+	if !k.opaque {
+		key = meta + "|" + k.base + "|" + k.sym
+		if k.exact || !isScalar(t) {
+			key += fmt.Sprintf("|=%d+%d", lo, hi-lo)
+		}
+	}
+	var known int
+	if a.blocked == 0 && !a.dead {
+		if l, ok, s, sok := a.lookup(meta, key); ok {
+			known |= knownLive
+			if l.write {
+				known |= knownWritable
+			}
+			if sok && s.lo <= lo {
+				known |= knownAbove
+			}
+			if sok && hi <= s.hi {
+				known |= knownBelow
+			}
+		}
+	}
+	if !write {
+		known |= knownWritable
+	}
+	if a.collect && a.cond == 0 {
+		note(a.pending, meta, key, k, lo, hi, write)
+	}
+	if a.blocked == 0 {
+		for _, c := range a.collectors {
+			if c.cond == a.cond {
+				note(c.facts, meta, key, k, lo, hi, write)
+			}
+		}
+	}
+	return known
 }
 
 // conditional rewrites an operand that may not be evaluated.
@@ -145,108 +378,286 @@ func (r *rewriter) conditionally(render func() frag) frag {
 	return f
 }
 
-// pureKey writes a key for the address of expression n, which must depend
-// only on constants and on local scalars never address-taken (recorded in
-// deps), and reports whether it does.
-func pureKey(n cc.ExpressionNode, b *strings.Builder, deps *[]*cc.Declarator) bool {
+// addrKey is an address base + sym + off.
+type addrKey struct {
+	base, sym string
+	off       int64
+	exact     bool             // through a union member: covered only by the same access
+	opaque    bool             // the offset is not known: only the base is
+	baseDeps  []*cc.Declarator // the variables base depends on
+	symDeps   []*cc.Declarator // and sym
+}
+
+// lvalueAddr is the address of lvalue n, reached through a pointer.
+func lvalueAddr(n cc.ExpressionNode) (addrKey, bool) {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionExpr {
+			return lvalueAddr(x.ExpressionList)
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref {
+			if isArray(x.CastExpression) { // *a is a[0]
+				return lvalueAddr(x.CastExpression)
+			}
+			return pointerAddr(x.CastExpression)
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionPSelect, cc.PostfixExpressionSelect:
+			f := x.Field()
+			if f == nil || f.IsBitfield() || f.Parent() != nil { // (a member of an anonymous member)
+				return addrKey{}, false
+			}
+			var k addrKey
+			var ok bool
+			if x.Case == cc.PostfixExpressionPSelect {
+				k, ok = pointerAddr(x.PostfixExpression)
+			} else {
+				k, ok = lvalueAddr(x.PostfixExpression)
+			}
+			if _, union := f.ParentType().(*cc.UnionType); union {
+				k.exact = true
+			}
+			k.off += f.Offset()
+			return k, ok
+		case cc.PostfixExpressionIndex:
+			switch {
+			case isArray(x.PostfixExpression):
+				k, ok := lvalueAddr(x.PostfixExpression)
+				return k.plus(x.ExpressionList, elem(objType(x.PostfixExpression)), ok)
+			case isDataPtr(x.PostfixExpression.Type()):
+				k, ok := pointerAddr(x.PostfixExpression)
+				return k.plus(x.ExpressionList, elem(x.PostfixExpression.Type()), ok)
+			case isDataPtr(x.ExpressionList.Type()):
+				k, ok := pointerAddr(x.ExpressionList)
+				return k.plus(x.PostfixExpression, elem(x.ExpressionList.Type()), ok)
+			}
+		}
+	}
+	return addrKey{}, false
+}
+
+// pointerAddr is the address pointer expression n evaluates to.
+func pointerAddr(n cc.ExpressionNode) (addrKey, bool) {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionExpr:
+			return pointerAddr(x.ExpressionList)
+		case cc.PrimaryExpressionIdent:
+			if d := pureVar(x); d != nil && isDataPtr(d.Type()) {
+				return addrKey{base: fmt.Sprintf("#%p", d), baseDeps: []*cc.Declarator{d}}, true
+			}
+		}
+	case *cc.AdditiveExpression:
+		l, rt := x.AdditiveExpression, x.MultiplicativeExpression
+		switch {
+		case isDataPtr(l.Type()) && !isPtrLike(rt.Type()):
+			k, ok := pointerAddr(l)
+			if x.Case == cc.AdditiveExpressionSub {
+				return k.minus(rt, elem(l.Type()), ok)
+			}
+			return k.plus(rt, elem(l.Type()), ok)
+		case isDataPtr(rt.Type()) && !isPtrLike(l.Type()) && x.Case == cc.AdditiveExpressionAdd:
+			k, ok := pointerAddr(rt)
+			return k.plus(l, elem(rt.Type()), ok)
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionAddrof && throughPointer(x.CastExpression) {
+			return lvalueAddr(x.CastExpression)
+		}
+	case *cc.PostfixExpression:
+		if isArray(x) && throughPointer(x) { // p->buf decays to its address
+			return lvalueAddr(x)
+		}
+	}
+	// another value: a cast, say, which views the memory as another type
+	var b strings.Builder
+	var deps []*cc.Declarator
+	if !valueKey(n, &b, &deps) {
+		return addrKey{}, false
+	}
+	return addrKey{base: b.String(), baseDeps: deps}, true
+}
+
+// plus is k + i elements of type t.
+func (k addrKey) plus(i cc.ExpressionNode, t cc.Type, ok bool) (addrKey, bool) {
+	return k.add(i, t, 1, ok)
+}
+
+// minus is k - i elements of type t.
+func (k addrKey) minus(i cc.ExpressionNode, t cc.Type, ok bool) (addrKey, bool) {
+	return k.add(i, t, -1, ok)
+}
+
+func (k addrKey) add(i cc.ExpressionNode, t cc.Type, sign int64, ok bool) (addrKey, bool) {
+	size := int64(1) // (GNU arithmetic on void *)
+	if t != nil && t.Kind() != cc.Void {
+		size = t.Size()
+	}
+	if !ok || size <= 0 {
+		return addrKey{}, false
+	}
+	sym, c, deps, ok := indexKey(i)
+	if !ok {
+		k.opaque = true
+		return k, true
+	}
+	k.off += sign * c * size
+	if sym != "" {
+		k.sym += fmt.Sprintf("%+d*%d*(%s)", sign, size, sym)
+	}
+	k.symDeps = append(append([]*cc.Declarator(nil), k.symDeps...), deps...)
+	return k, true
+}
+
+// indexKey splits the integer expression n into a variable part (its key,
+// "" if none) and a constant: n is sym + c. Sums and differences are split
+// only when they cannot wrap around differently from the address
+// arithmetic (signed, or as wide as an address).
+func indexKey(n cc.ExpressionNode) (sym string, c int64, deps []*cc.Declarator, ok bool) {
+	if v, isConst := constValue(n); isConst {
+		return "", v, nil, true
+	}
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionExpr {
+			return indexKey(x.ExpressionList)
+		}
+	case *cc.AdditiveExpression:
+		if t := x.Type(); t != nil && cc.IsIntegerType(t) && (cc.IsSignedInteger(t) || t.Size() == 8) {
+			s1, c1, d1, ok1 := indexKey(x.AdditiveExpression)
+			s2, c2, d2, ok2 := indexKey(x.MultiplicativeExpression)
+			if !ok1 || !ok2 {
+				return "", 0, nil, false
+			}
+			deps = append(d1, d2...)
+			if x.Case == cc.AdditiveExpressionSub {
+				if s2 != "" {
+					s2 = "-(" + s2 + ")"
+				}
+				c2 = -c2
+			}
+			switch {
+			case s1 == "":
+				sym = s2
+			case s2 == "":
+				sym = s1
+			default:
+				sym = s1 + "+" + s2
+			}
+			return sym, c1 + c2, deps, true
+		}
+	}
+	var b strings.Builder
+	if !valueKey(n, &b, &deps) {
+		return "", 0, nil, false
+	}
+	return b.String(), 0, deps, true
+}
+
+// constValue is the value of n when it is an integer constant expression
+// small enough for offsets.
+func constValue(n cc.ExpressionNode) (int64, bool) {
+	var v int64
+	switch x := n.Value().(type) {
+	case cc.Int64Value:
+		v = int64(x)
+	case cc.UInt64Value:
+		v = int64(x)
+	default:
+		return 0, false
+	}
+	if v > 1<<32 || v < -(1<<32) {
+		return 0, false
+	}
+	return v, true
+}
+
+// pureVar is the declarator of identifier x when it is a local scalar
+// that only assignments in sight can change.
+func pureVar(x *cc.PrimaryExpression) *cc.Declarator {
+	d := declOf(x)
+	if d == nil || d.AddressTaken() || d.IsVolatile() || d.IsStatic() || d.IsExtern() ||
+		d.IsThreadLocal() || d.StorageDuration() != cc.Automatic {
+		return nil
+	}
+	switch d.Type().Kind() {
+	case cc.Array, cc.Struct, cc.Union, cc.Function:
+		return nil
+	}
+	return d
+}
+
+// valueKey writes a key for the value of expression n, which must be
+// computed from constants and pure variables only (recorded in deps), and
+// reports whether it is.
+func valueKey(n cc.ExpressionNode, b *strings.Builder, deps *[]*cc.Declarator) bool {
+	if v, ok := constValue(n); ok {
+		fmt.Fprintf(b, "%d", v)
+		return true
+	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		switch x.Case {
 		case cc.PrimaryExpressionIdent:
-			if _, ok := x.ResolvedTo().(*cc.Enumerator); ok {
-				b.WriteString(x.Token.SrcStr())
-				return true
-			}
-			d := declOf(x)
-			if d == nil || d.AddressTaken() || d.IsVolatile() || d.IsStatic() || d.IsExtern() ||
-				d.IsThreadLocal() || d.StorageDuration() != cc.Automatic {
-				return false
-			}
-			switch d.Type().Kind() {
-			case cc.Array, cc.Struct, cc.Union, cc.Function:
+			d := pureVar(x)
+			if d == nil {
 				return false
 			}
 			fmt.Fprintf(b, "#%p", d)
 			*deps = append(*deps, d)
 			return true
-		case cc.PrimaryExpressionInt, cc.PrimaryExpressionChar:
-			b.WriteString(x.Token.SrcStr())
-			return true
 		case cc.PrimaryExpressionExpr:
-			return pureIn("(", x.ExpressionList, ")", b, deps)
-		}
-	case *cc.PostfixExpression:
-		switch x.Case {
-		case cc.PostfixExpressionPSelect, cc.PostfixExpressionSelect:
-			if !pureKey(x.PostfixExpression, b, deps) {
-				return false
-			}
-			b.WriteString(x.Token.SrcStr())
-			b.WriteString(x.Token2.SrcStr())
-			return true
-		case cc.PostfixExpressionIndex:
-			return pureKey(x.PostfixExpression, b, deps) && pureIn("[", x.ExpressionList, "]", b, deps)
+			b.WriteByte('(')
+			ok := valueKey(x.ExpressionList, b, deps)
+			b.WriteByte(')')
+			return ok
 		}
 	case *cc.UnaryExpression:
 		switch x.Case {
-		case cc.UnaryExpressionDeref, cc.UnaryExpressionMinus, cc.UnaryExpressionPlus:
+		case cc.UnaryExpressionMinus, cc.UnaryExpressionPlus, cc.UnaryExpressionCpl:
 			b.WriteString(x.Token.SrcStr())
-			return pureKey(x.CastExpression, b, deps)
+			return valueKey(x.CastExpression, b, deps)
 		}
-	case *cc.AdditiveExpression:
-		return pureBinary(x.AdditiveExpression, x.Token, x.MultiplicativeExpression, b, deps)
-	case *cc.MultiplicativeExpression:
-		return pureBinary(x.MultiplicativeExpression, x.Token, x.CastExpression, b, deps)
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionCast {
 			fmt.Fprintf(b, "(%s)", x.TypeName.Type())
-			return pureKey(x.CastExpression, b, deps)
+			return valueKey(x.CastExpression, b, deps)
 		}
+	case *cc.AdditiveExpression:
+		return binaryKey(x.AdditiveExpression, x.Token, x.MultiplicativeExpression, b, deps)
+	case *cc.MultiplicativeExpression:
+		return binaryKey(x.MultiplicativeExpression, x.Token, x.CastExpression, b, deps)
+	case *cc.ShiftExpression:
+		return binaryKey(x.ShiftExpression, x.Token, x.AdditiveExpression, b, deps)
+	case *cc.AndExpression:
+		return binaryKey(x.AndExpression, x.Token, x.EqualityExpression, b, deps)
 	}
 	return false
 }
 
-// pureIn is pureKey with n's key between open and close.
-func pureIn(open string, n cc.ExpressionNode, close string, b *strings.Builder, deps *[]*cc.Declarator) bool {
-	b.WriteString(open)
-	ok := pureKey(n, b, deps)
-	b.WriteString(close)
-	return ok
-}
-
-func pureBinary(l cc.ExpressionNode, op cc.Token, rt cc.ExpressionNode, b *strings.Builder, deps *[]*cc.Declarator) bool {
+func binaryKey(l cc.ExpressionNode, op cc.Token, rt cc.ExpressionNode, b *strings.Builder, deps *[]*cc.Declarator) bool {
 	b.WriteByte('(')
-	if !pureKey(l, b, deps) {
+	if !valueKey(l, b, deps) {
 		return false
 	}
 	b.WriteString(op.SrcStr())
-	if !pureKey(rt, b, deps) {
+	if !valueKey(rt, b, deps) {
 		return false
 	}
 	b.WriteByte(')')
 	return true
 }
 
-// hasCallOrBlock reports whether n contains a call of any kind (a builtin
-// may free too), an asm statement or a statement expression.
-func hasCallOrBlock(n cc.Node) bool {
-	found := false
-	walkNodes(n, func(n cc.Node) bool {
-		switch x := n.(type) {
-		case *cc.PostfixExpression:
-			if x.Case == cc.PostfixExpressionCall {
-				if name := calleeName(x); name != vaArgMarker && name != vaCopyMarker {
-					found = true
-				}
-			}
-		case *cc.PrimaryExpression:
-			found = found || x.Case == cc.PrimaryExpressionStmt
-		case *cc.AsmStatement, *cc.AsmExpressionList:
-			found = true
-		}
-		return !found
-	})
-	return found
+// isScalar reports whether t is neither an aggregate nor a union.
+func isScalar(t cc.Type) bool {
+	switch t.Kind() {
+	case cc.Array, cc.Struct, cc.Union:
+		return false
+	}
+	return true
 }
 
 // assignedVars adds the variables n assigns (=, op=, ++, --) to out.
@@ -314,7 +725,7 @@ func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 		case cc.Node(x.Statement):
 			f := r.code(c)
 			then, thenDead = a.snapshot()
-			a.facts, a.dead = after, afterDead
+			a.facts, a.dead = after.clone(), afterDead
 			return f
 		}
 		return r.code(c)
@@ -331,12 +742,21 @@ func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 	return f
 }
 
-// iteration rewrites while, do and for loops: facts from before a loop do
-// not reach its body (the back edge may have changed anything), and none
-// survive it.
+// iteration rewrites while, do and for loops. The back edge may have
+// changed anything the loop changes: the facts from before it that reach
+// its body, and survive it, are those nothing in it kills (it frees
+// nothing, assigns none of their variables).
 func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 	defer r.jumpTarget(true)()
 	a := &r.avail
+	inv := newFacts()
+	if !a.dead && !r.mayFree(x, false) {
+		inv = a.facts.clone()
+		assigned := map[*cc.Declarator]bool{}
+		assignedVars(x, assigned)
+		kill(assigned, inv)
+	}
+	head := func() { a.facts, a.dead = inv.clone(), false }
 	var cond, step cc.ExpressionNode
 	switch x.Case {
 	case cc.IterationStatementWhile, cc.IterationStatementDo:
@@ -347,39 +767,37 @@ func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 		cond, step = x.ExpressionList, x.ExpressionList2
 	}
 	var body facts // state at the top of the body: after the condition
+	haveBody := false
 	f := r.each(x, func(c cc.Node) frag {
 		var f frag
 		switch {
 		case cond != nil && c == cc.Node(cond):
-			a.reset()
+			head()
 			f = r.fullExpr(cond, func() frag { return r.expr(cond) })
-			body, _ = a.snapshot()
+			body, haveBody = a.facts.clone(), true
 		case step != nil && c == cc.Node(step):
-			a.reset() // runs after the body
+			head() // runs after the body
 			f = r.fullExpr(step, func() frag { return r.expr(step) })
-			a.facts, a.dead = body, false
 		case c == cc.Node(x.Statement):
-			if cond == nil || x.Case == cc.IterationStatementDo {
-				a.reset()
-			} else if body != nil {
-				a.facts, a.dead = body, false
+			if cond == nil || x.Case == cc.IterationStatementDo || !haveBody {
+				head()
+			} else {
+				a.facts, a.dead = body.clone(), false
 			}
 			f = r.code(c)
 		case c == cc.Node(x.Declaration):
 			r.fn.forInit = true
 			f = r.code(c)
 			r.fn.forInit = false
+			return f // the loop's facts start after it
 		default: // the initialisation of a for
 			e := c.(cc.ExpressionNode)
-			f = r.fullExpr(e, func() frag { return r.expr(e) })
+			return r.fullExpr(e, func() frag { return r.expr(e) })
 		}
-		a.reset()
-		if c == cc.Node(cond) {
-			a.facts = body
-		}
+		head()
 		return f
 	})
-	a.reset()
+	head()
 	if x.Case == cc.IterationStatementForDecl {
 		// the pointer locals it declares leave scope when it ends (or a
 		// break leaves it), at the for statement

@@ -86,7 +86,8 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		}
 	case *cc.ConditionalExpression:
 		if x.Case == cc.ConditionalExpressionCond {
-			f := r.expr(x.LogicalOrExpression)
+			defer r.avail.pop(len(r.avail.seq))
+			f := r.avail.before(func() frag { return r.expr(x.LogicalOrExpression) })
 			f.tok(x.Token)
 			f.cat(r.conditionally(func() frag { return r.expr(x.ExpressionList) }))
 			f.tok(x.Token2)
@@ -121,7 +122,8 @@ func (r *rewriter) addressed(n cc.ExpressionNode) frag {
 
 // shortCircuit rewrites a && b or a || b: b may not be evaluated.
 func (r *rewriter) shortCircuit(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
-	f := r.expr(a)
+	defer r.avail.pop(len(r.avail.seq))
+	f := r.avail.before(func() frag { return r.expr(a) })
 	f.tok(op)
 	f.cat(r.conditionally(func() frag { return r.expr(b) }))
 	return f
@@ -356,20 +358,39 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 			ops = r.defOps(p, objType(e), l.meta, -1, n, op)
 		}
 	}
-	chk := l.meta != metaWild && !r.checked(n, l.meta)
-	if !chk && ops == "" {
+	known := knownAll
+	if l.meta != metaWild && !l.bitfield {
+		known = r.coverage(n, l.meta, write)
+	} else if l.meta != metaWild {
+		known = 0
+	}
+	if known == knownAll && ops == "" {
 		return paren(addr)
 	}
 	var f frag
 	f.str("__extension__({ register __auto_type " + p + " = ")
 	f.cat(addr)
 	f.str(";")
-	if chk {
-		w := ""
-		if write {
-			w = " | 0x8000000000000000UL" // memlens.h's __ML_WRITE (its macros are not in the unit)
+	if known != knownAll {
+		fn := "__ml_chk"
+		if known&knownLive != 0 {
+			switch known & (knownAbove | knownBelow) {
+			case 0:
+				fn = "__ml_chk_range"
+			case knownAbove:
+				fn = "__ml_chk_end"
+			default: // (only the read-only test is due when both are known)
+				fn = "__ml_chk_base"
+			}
 		}
-		f.strf(" __ml_chk((__ml_uptr)%s, %s, sizeof(*%s)%s, %s, %s, %s);", p, l.meta, p, w, siteRef(r.site(n, siteAccess)), l.prov.site, l.prov.word)
+		flags := ""
+		switch {
+		case write && known&knownWritable != 0:
+			flags = " | 0xc000000000000000UL" // memlens.h's __ML_WRITE | __ML_WRITABLE (its macros are not in the unit)
+		case write:
+			flags = " | 0x8000000000000000UL" // __ML_WRITE
+		}
+		f.strf(" %s((__ml_uptr)%s, %s, sizeof(*%s)%s, %s, %s, %s);", fn, p, l.meta, p, flags, siteRef(r.site(n, siteAccess)), l.prov.site, l.prov.word)
 	}
 	f.strf(" %s %s; })", ops, p)
 	return f
@@ -927,8 +948,9 @@ func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string, prov)
 		code, meta, pv := r.ptrExpr(e)
 		return r.keepValue(code, func(string) string { return m + " = " + meta + ", " + w.word + " = " + pv.moved(meta) })
 	}
+	defer r.avail.pop(len(r.avail.seq))
 	var f frag
-	f.cat(r.expr(x.LogicalOrExpression))
+	f.cat(r.avail.before(func() frag { return r.expr(x.LogicalOrExpression) }))
 	f.tok(x.Token)
 	f.cat(r.conditionally(func() frag { return branch(x.ExpressionList) }))
 	f.tok(x.Token2)

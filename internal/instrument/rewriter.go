@@ -114,6 +114,7 @@ type rewriter struct {
 	replaceTok   map[int]string       // text to print instead of a token, by sequence number
 	synthetic    map[int]bool         // sequence numbers of tokens cc/v4 made up
 	avail        availState           // checks available where the rewrite is
+	freeing      map[string]bool      // functions of the unit: may a call to them free memory?
 	arrays       []array              // descriptors of the arrays whose indices are checked
 	arrayIdx     map[array]int
 	globals      map[*cc.Declarator]global // registered globals of the unit
@@ -163,6 +164,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		decls = append(decls, ed)
 	}
 	r.findDirect(decls)
+	r.findFreeing(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
 	w := &writer{unit: r.unit}
@@ -567,7 +569,7 @@ func (r *rewriter) line(file string, n int) string {
 func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	outer, outerAvail := r.fn, r.avail
 	defer func() { r.fn, r.avail = outer, outerAvail }()
-	r.avail = availState{facts: facts{}}
+	r.avail = availState{facts: newFacts()}
 	d := fd.Declarator
 	ft, _ := d.Type().(*cc.FunctionType)
 	// A function that makes no calls needs no frame: nothing can look at
@@ -578,6 +580,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		allocas: callsAlloca(fd.CompoundStatement),
 		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
+	r.avail.off = r.fn.unseenWrites
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
 		res := ft.Result()
@@ -775,6 +778,7 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		defer r.leaveScope()
 	}
 	cleanups := false
+	before := r.avail.facts.clone()
 	outerUnreachable := r.fn.unreachable
 	defer func() { r.fn.unreachable = outerUnreachable }()
 	preamble := r.fn.switchBodies[cs]
@@ -803,8 +807,11 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 			cleanups = true
 		}
 	}
-	if cleanups || len(r.fn.scopes[len(r.fn.scopes)-1].objs) != 0 {
-		r.avail.reset() // the cleanup functions run here and may free (or retire locals)
+	switch {
+	case cleanups:
+		r.avail.reset() // the cleanup functions run here and may free
+	case len(r.fn.scopes[len(r.fn.scopes)-1].objs) != 0:
+		r.avail.keepOlder(before) // its locals are retired here: only older blocks stay
 	}
 	var f frag
 	var open frag
@@ -1068,10 +1075,12 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 }
 
 func (r *rewriter) initDeclaratorList(l *cc.InitDeclaratorList) frag {
+	// each declarator runs before the next: its checks are facts there
+	defer r.avail.pop(len(r.avail.seq))
 	return r.each(l, func(c cc.Node) frag {
 		switch c {
 		case cc.Node(l.InitDeclarator):
-			return r.initDeclarator(l.InitDeclarator)
+			return r.avail.before(func() frag { return r.initDeclarator(l.InitDeclarator) })
 		case cc.Node(l.InitDeclaratorList):
 			return r.initDeclaratorList(l.InitDeclaratorList)
 		}

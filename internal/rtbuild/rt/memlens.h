@@ -552,49 +552,68 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 
 /* Check an access of nw bytes (| __ML_WRITE for a write) at address a
  * through a pointer with meta m. A write also fails on a read-only
- * object's generation. */
+ * object's generation, unless | __ML_WRITABLE says a write check through m
+ * passed already. */
+#define __ML_WRITABLE ((__ml_uptr)1 << 62)
 #ifdef __ML_ASM
-#define __ML_CHK_ASM(ro)                                                       \
-	__asm__ volatile goto("movl %k[m], %k[r]\n\t"                        \
-	             "shlq $5, %[r]\n\t"                                      \
-	             "addq %[recs], %[r]\n\t"     /* r = the record */        \
-	             "movq %[m], %[t]\n\t"                                    \
-	             "shrq $32, %[t]\n\t"                                     \
-	             ro                                                       \
-	             "cmpl %k[t], 16(%[r])\n\t"   /* generation */            \
-	             "jne %l[bad]\n\t"                                        \
-	             "cmpq (%[r]), %[a]\n\t"      /* a < base */              \
-	             "jb %l[bad]\n\t"                                         \
-	             "movq %[a], %[t]\n\t"                                    \
-	             "addq %[n], %[t]\n\t"                                    \
-	             "cmpq 8(%[r]), %[t]\n\t"     /* a + n > end */           \
-	             "ja %l[bad]"                                             \
-	             : [r] "=&r"(r), [t] "=&r"(t)                             \
-	             : [a] "r"(a), [m] "r"(m), [n] "er"(n), [recs] "r"(__ML_RECS) \
+/* The record's address and the generation are the asm's inputs, computed
+ * in C: gcc shares them between the checks through one meta and hoists
+ * them out of loops. */
+#define __ML_CHK_ASM(tests)                                                   \
+	__asm__ volatile goto(tests                                           \
+	             : [t] "=&r"(t)                                           \
+	             : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] "er"(n)        \
 	             : "cc"                                                   \
 	             : bad)
-#endif
-__ML_INLINE void __ml_chk(__ml_uptr a, __ml_meta_t m, __ml_uptr nw,
-                          const struct __ml_site *site,
-                          const struct __ml_site *ps, __ml_prov_t pw)
-{
-	int write = (nw & __ML_WRITE) != 0;
-	__ml_uptr n = nw & ~__ML_WRITE;
-#ifdef __ML_ASM
-	__ml_uptr r, t;
-	if (write)
-		__ML_CHK_ASM("cmpw $-1, %w[t]\n\tje %l[bad]\n\t"); /* read-only */
-	else
-		__ML_CHK_ASM("");
-	return;
-bad: __ML_COLD_LABEL;
+#define __ML_TEST_RO   "cmpw $-1, %w[g]\n\tje %l[bad]\n\t"    /* read-only */
+#define __ML_TEST_GEN  "cmpl %k[g], 16(%[r])\n\tjne %l[bad]\n\t"
+#define __ML_TEST_BASE "cmpq (%[r]), %[a]\n\tjb %l[bad]\n\t"  /* a < base */
+#define __ML_TEST_END  "movq %[a], %[t]\n\taddq %[n], %[t]\n\t" \
+                       "cmpq 8(%[r]), %[t]\n\tja %l[bad]\n\t"   /* a + n > end */
+#define __ML_CHK_BODY(tests, c_tests)                                         \
+	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
+	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];                   \
+	unsigned g = (unsigned)(m >> 32);                                     \
+	__ml_uptr t;                                                          \
+	if (ro)                                                               \
+		__ML_CHK_ASM(__ML_TEST_RO tests);                             \
+	else                                                                  \
+		__ML_CHK_ASM(tests);                                          \
+	return;                                                               \
+bad: __ML_COLD_LABEL;                                                         \
+	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw)
 #else
-	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
-	if (__ML_LIKELY((r->gen == (unsigned)(m >> 32)) & (a >= r->base) & (a + n <= r->end) &
-	                (!write | ((unsigned short)(m >> 32) != __ML_GEN_READONLY))))
-		return;
+#define __ML_CHK_BODY(tests, c_tests)                                         \
+	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
+	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];                   \
+	if (__ML_LIKELY((c_tests) & !(ro & ((unsigned short)(m >> 32) == __ML_GEN_READONLY)))) \
+		return;                                                       \
+	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw)
 #endif
-	__ml_report_access((const void *)a, m, nw, site, ps, pw);
+#define __ML_CHK_ARGS __ml_uptr a, __ml_meta_t m, __ml_uptr nw, const struct __ml_site *site, \
+                      const struct __ml_site *ps, __ml_prov_t pw
+__ML_INLINE void __ml_chk(__ML_CHK_ARGS)
+{
+	__ML_CHK_BODY(__ML_TEST_GEN __ML_TEST_BASE __ML_TEST_END,
+	              (r->gen == (unsigned)(m >> 32)) & (a >= r->base) & (a + n <= r->end));
+}
+/* The same when the checks that passed before it prove part of it
+ * (instrument/avail.go): the block is alive (no generation test), and the
+ * access starts at or above its base (__ml_chk_end), ends at or below its
+ * end (__ml_chk_base), or neither (__ml_chk_range). */
+__ML_INLINE void __ml_chk_range(__ML_CHK_ARGS)
+{
+	__ML_CHK_BODY(__ML_TEST_BASE __ML_TEST_END, (a >= r->base) & (a + n <= r->end));
+}
+__ML_INLINE void __ml_chk_end(__ML_CHK_ARGS)
+{
+	__ML_CHK_BODY(__ML_TEST_END, a + n <= r->end);
+}
+__ML_INLINE void __ml_chk_base(__ML_CHK_ARGS)
+{
+	__ML_CHK_BODY(__ML_TEST_BASE, a >= r->base);
 }
 
 /* A step: site carried a pointer (meta m) that came from prev, into slot

@@ -1,0 +1,130 @@
+package instrument
+
+import (
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// Calls that cannot free: a check that passed before such a call still
+// holds after it (avail.go), since only freeing memory (free, realloc, a
+// block's end retiring its locals, a return retiring the frame's) changes
+// a block's generation or bounds, and the callee's own locals are newer
+// than any pointer the caller holds. A function of the unit frees nothing
+// when it calls nothing that may (found by a fixpoint over the unit's
+// bodies); of the rest, the libc functions below, declared by the system
+// headers, and the compiler's builtins of the same names.
+
+// nonFreeing are libc functions that never free or reallocate a block of
+// the program, nor call back into it.
+var nonFreeing = setOf(
+	// allocation (a new block changes no other)
+	"malloc", "calloc", "aligned_alloc", "memalign", "posix_memalign", "valloc", "pvalloc",
+	"strdup", "strndup", "alloca",
+	// memory and strings
+	"memcpy", "memmove", "memset", "memcmp", "memchr", "memrchr", "bcmp", "bzero",
+	"strcpy", "stpcpy", "strncpy", "stpncpy", "strcat", "strncat",
+	"strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp", "strcoll",
+	"strchr", "strrchr", "strstr", "strpbrk", "strspn", "strcspn",
+	// conversions and characters
+	"atoi", "atol", "atoll", "atof", "strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof",
+	"strtold", "abs", "labs", "llabs", "__ctype_b_loc", "__ctype_tolower_loc", "__ctype_toupper_loc",
+	"isalnum", "isalpha", "isblank", "iscntrl", "isdigit", "isgraph", "islower", "isprint",
+	"ispunct", "isspace", "isupper", "isxdigit", "tolower", "toupper", "__errno_location",
+	// output and input
+	"printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf", "vsprintf", "vsnprintf",
+	"puts", "fputs", "putchar", "fputc", "putc", "fwrite", "fflush", "perror",
+	"fgets", "fread", "getchar", "fgetc", "getc", "read", "write",
+	// mathematics
+	"sqrt", "sqrtf", "cbrt", "fabs", "fabsf", "floor", "floorf", "ceil", "ceilf", "round", "roundf",
+	"trunc", "truncf", "fmod", "fmodf", "fmin", "fmax", "pow", "powf", "exp", "expf", "exp2", "log",
+	"logf", "log2", "log10", "sin", "sinf", "cos", "cosf", "tan", "tanf", "asin", "acos", "atan",
+	"atan2", "atan2f", "sinh", "cosh", "tanh", "hypot", "ldexp", "frexp", "modf", "lround", "lrint",
+	"rand", "srand", "time", "clock",
+	// never return
+	"exit", "_exit", "_Exit", "abort", "__assert_fail",
+	// builtins that are no library function
+	"expect", "unreachable", "trap", "constant_p", "object_size", "dynamic_object_size", "prefetch",
+	"assume_aligned", "add_overflow", "sub_overflow", "mul_overflow", "clz", "clzl", "clzll", "ctz",
+	"ctzl", "ctzll", "popcount", "popcountl", "popcountll", "ffs", "ffsl", "ffsll", "parity",
+	"bswap16", "bswap32", "bswap64", "isnan", "isinf", "isfinite", "signbit", "huge_val", "inf",
+	"nan", "va_start", "va_end", "va_copy", "classify_type", "frame_address", "return_address",
+	"alloca_with_align",
+)
+
+// findFreeing decides, for the functions the unit defines (those another
+// definition cannot replace at link time: not C99 inline ones, which
+// become weak), whether a call to them may free.
+func (r *rewriter) findFreeing(decls []*cc.ExternalDeclaration) {
+	r.freeing = map[string]bool{}
+	bodies := map[string]*cc.CompoundStatement{}
+	for _, ed := range decls {
+		fd := ed.FunctionDefinition
+		if fd == nil || r.unit.isSystem(fd.Position()) ||
+			fd.Declarator.IsInline() && fd.Declarator.Linkage() == cc.External {
+			continue
+		}
+		name := fd.Declarator.Name()
+		bodies[name] = fd.CompoundStatement
+		r.freeing[name] = false
+	}
+	for changed := true; changed; {
+		changed = false
+		for name, body := range bodies {
+			if !r.freeing[name] && r.mayFree(body, false) {
+				r.freeing[name] = true
+				changed = true
+			}
+		}
+	}
+}
+
+// mayFree reports whether running n may free memory: it calls a function
+// that may, runs a cleanup attribute's function or an asm statement, or
+// (with stmtExprs) holds a statement expression, whose statements the
+// rewrite of a full expression does not follow.
+func (r *rewriter) mayFree(n cc.Node, stmtExprs bool) bool {
+	found := false
+	walkNodes(n, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.PostfixExpression:
+			found = x.Case == cc.PostfixExpressionCall && r.callFrees(x)
+		case *cc.PrimaryExpression:
+			found = stmtExprs && x.Case == cc.PrimaryExpressionStmt
+		case *cc.Declaration:
+			found = hasCleanup(x)
+		case *cc.AsmStatement, *cc.AsmExpressionList:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// callFrees reports whether call x may free memory.
+func (r *rewriter) callFrees(x *cc.PostfixExpression) bool {
+	name := calleeName(x)
+	switch {
+	case name == vaArgMarker, name == vaCopyMarker:
+		return false
+	case name == "":
+		return true // through a pointer
+	}
+	if frees, ok := r.freeing[name]; ok {
+		return frees
+	}
+	if r.defined[name] {
+		return true
+	}
+	if b, ok := strings.CutPrefix(name, "__builtin_"); ok {
+		// __builtin_memcpy, __builtin___memcpy_chk
+		if c, ok := strings.CutPrefix(b, "__"); ok {
+			b = strings.TrimSuffix(c, "_chk")
+		}
+		return !nonFreeing[b]
+	}
+	if strings.HasPrefix(name, "__sync_") || strings.HasPrefix(name, "__atomic_") {
+		return false
+	}
+	return !nonFreeing[name] || !r.declaredInSystem(x)
+}
