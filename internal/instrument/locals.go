@@ -158,6 +158,16 @@ func (o *localObj) register() string {
 	return fmt.Sprintf("%s = __ml_local((__ml_uptr)&%s, sizeof(%s), %s, %s)", o.meta, o.name, o.name, siteRef(o.site), o.meta)
 }
 
+// registerDeclared is the code registering o after its declarator: a
+// brace initializer stored its pointers tagged as unknown, which the
+// registration retags.
+func (o *localObj) registerDeclared() string {
+	if !o.retag {
+		return o.register()
+	}
+	return o.register() + fmt.Sprintf(", __ml_copy_shadow((void *)&%s, &%s, sizeof(%s), %s, %s, 0)", o.name, o.name, o.name, o.meta, metaWild)
+}
+
 // registration is a declaration of our own evaluating reg (legal wherever
 // a declaration is).
 func (r *rewriter) registration(reg string) string {

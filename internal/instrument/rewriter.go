@@ -1049,15 +1049,11 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 		r.fn.regs, r.fn.defs = outer, outerDefs
 		return f
 	}
-	// locals not registered by their initializers are, after the
-	// declaration (with declarations of our own, legal wherever it is)
+	// locals not registered by their initializers nor by a later
+	// declarator's are, after the declaration (with declarations of our
+	// own, legal wherever it is)
 	for _, o := range r.fn.regs {
-		reg := o.register()
-		if o.retag {
-			// its brace initializer stored pointers tagged as unknown
-			reg += fmt.Sprintf(", __ml_copy_shadow((void *)&%s, &%s, sizeof(%s), %s, %s, 0)", o.name, o.name, o.name, o.meta, metaWild)
-		}
-		f.later(o.late(r.registration(reg)))
+		f.later(o.late(r.registration(o.registerDeclared())))
 	}
 	for _, def := range r.fn.defs {
 		f.str(r.registration(def))
@@ -1079,19 +1075,6 @@ func (r *rewriter) initDeclaratorList(l *cc.InitDeclaratorList) frag {
 	})
 }
 
-// preceded is the expression g run after code, a list of expressions of
-// type void or scalar: (code..., g).
-func preceded(code []string, g frag) frag {
-	if len(code) == 0 {
-		return g
-	}
-	var f frag
-	f.str("(" + strings.Join(code, ", ") + ",")
-	f.cat(g)
-	f.str(")")
-	return f
-}
-
 func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	d := id.Declarator
 	in := id.Initializer
@@ -1105,12 +1088,38 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	if wrap || !r.fn.forInit {
 		o = r.localObject(d)
 	}
-	// the definedness of the locals declared before d in the same
-	// declaration is set before d's initializer runs, which may write
-	// them (int a, b = set(&a);)
+	// the locals declared before d in the same declaration are registered
+	// and their definedness set before d's initializer runs, which may
+	// write them (int a, b = set(&a);); a string literal initializing an
+	// array cannot be preceded
 	var earlier []string
-	if in != nil && in.Case == cc.InitializerExpr && !r.fn.forInit {
+	var earlierObjs []*localObj
+	if in != nil && in.Case == cc.InitializerExpr && !r.fn.forInit && d.Type() != nil && d.Type().Kind() != cc.Array {
 		earlier, r.fn.defs = r.fn.defs, nil
+		earlierObjs, r.fn.regs = r.fn.regs, nil
+	}
+	precede := func(g frag) frag {
+		if len(earlierObjs) == 0 && len(earlier) == 0 {
+			return g
+		}
+		var w frag
+		w.str("(")
+		for _, o := range earlierObjs {
+			w.later(o.late(o.registerDeclared() + ", "))
+		}
+		for _, c := range earlier {
+			w.str(c + ", ")
+		}
+		if isNullConst(in.AssignmentExpression) {
+			// (a comma expression is no null pointer constant)
+			w.str("(__typeof__(" + d.Name() + "))(")
+			w.cat(g)
+			w.str(")")
+		} else {
+			w.cat(g)
+		}
+		w.str(")")
+		return w
 	}
 	// definedness: a memory local is poisoned (or defined by its
 	// initializer) once declared; a scalar in a register may get a
@@ -1135,10 +1144,10 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	f := r.each(id, func(c cc.Node) frag {
 		if c == cc.Node(in) && vo != "" {
 			code, org := r.copySource(in.AssignmentExpression)
-			return preceded(earlier, r.keepValue(code, func(string) string { return vo + " = " + org }))
+			return precede(r.keepValue(code, func(string) string { return vo + " = " + org }))
 		}
 		if c == cc.Node(in) {
-			g := preceded(earlier, r.initializer(d, in, initDef))
+			g := precede(r.initializer(d, in, initDef))
 			if o == nil || !wrap {
 				return g
 			}

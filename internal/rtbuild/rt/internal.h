@@ -53,7 +53,6 @@
 #define ml_kinds_default       __mlrt_kinds_default
 #define ml_state_damaged       __mlrt_state_damaged
 #define ml_kinds               __mlrt_kinds
-#define ml_live_insert         __mlrt_live_insert
 #define ml_live_lookup         __mlrt_live_lookup
 #define ml_map_fixed           __mlrt_map_fixed
 #define ml_map_hot             __mlrt_map_hot
@@ -667,7 +666,19 @@ unsigned ml_slot_end(void);            /* slots below have been handed out (and 
 /* The name of the slot-indexed table holding a, or 0. */
 const char *ml_own_table(uptr a);
 
-void ml_live_insert(uptr base, meta_t m);
+/* Can the live-base map hold a block at base (granule-aligned, in
+ * application memory)? */
+static inline int ml_basemap_ok(uptr base)
+{
+	return !(base & 15) && ml_app_range(base, 1);
+}
+
+static inline void ml_live_insert(uptr base, meta_t m)
+{
+	if (ml_basemap_ok(base))
+		ML_STORE(ml_basemap(base), ml_meta_slot(m));
+}
+
 int ml_live_lookup(uptr base, meta_t *m);
 
 int ml_block_info(meta_t m, struct ml_binfo *b);

@@ -999,10 +999,13 @@ __ML_INLINE void __ml_setret(__ml_uptr self, __ml_meta_t m, const struct __ml_si
 
 /* A local's declaration is reached: register it, unless old (its meta
  * variable) already names it, alive (a goto back over the declaration, a
- * block without a scope of its own run again). */
+ * block without a scope of its own run again; never when the compiler
+ * sees old is still the variable's first value). */
 __ML_INLINE __ml_meta_t __ml_local(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl,
                                    __ml_meta_t old)
 {
+	if (__builtin_constant_p(old) && old == __ML_WILD)
+		return __ml_register_local(a, n, decl);
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)old];
 	if ((r->gen == (unsigned)(old >> 32)) & (r->base == a) & (r->end == a + n))
 		return old;

@@ -66,6 +66,15 @@ __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct 
 	return m;
 }
 
+/* The caller of the function at the top of the shadow stack: a local's
+ * declaration is kept with it (its stack is interned only if a report
+ * needs it). */
+static inline const site_t *ml_local_caller(void)
+{
+	unsigned d = __ml_t.depth;
+	return d >= 2 && d <= __ML_MAX_FRAMES ? __ml_t.frames[d - 2] : 0;
+}
+
 /* A new record for the local (or alloca block) at base, its site and
  * the caller's kept for its stack; WILD when there is no room. */
 static meta_t ml_local_record(uptr base, uptr size, const site_t *decl)
@@ -76,8 +85,7 @@ static meta_t ml_local_record(uptr base, uptr size, const site_t *decl)
 		s = ml_retired_take(t);
 	else
 		s = ml_slot_get();
-	unsigned d = __ml_t.depth;
-	ML_LSITE[s] = (struct ml_lsite){decl, d >= 2 && d <= __ML_MAX_FRAMES ? __ml_t.frames[d - 2] : 0};
+	ML_LSITE[s] = (struct ml_lsite){decl, ml_local_caller()};
 	meta_t m = ml_init_record(s, (const void *)base, size, __ML_KIND_STACK, 0);
 	ml_live_insert(base, m);
 	return m;
@@ -98,7 +106,25 @@ static int ml_locals_map(struct ml_tls *t)
 	return 1;
 }
 
-__ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl)
+/* The registration of a local in a slot of the thread's ring (retired
+ * ML_LOCAL_DELAY retirements ago, so still a local's of this thread: its
+ * kind, id, thread and stacks need no writing). */
+static meta_t ml_local_reuse(unsigned s, uptr base, uptr size, const site_t *decl)
+{
+	struct __ml_rec *r = &__ML_RECS[s];
+	struct ml_cold *c = &ML_COLD[s];
+	unsigned g = ML_LOAD(&r->gen);
+	ML_STORE(&r->base, base);
+	ML_STORE(&r->end, base + size);
+	c->gen = g;
+	ML_STORE(&c->flags, 0);
+	ML_LSITE[s] = (struct ml_lsite){decl, ml_local_caller()};
+	meta_t m = ml_mkmeta(s, g);
+	ml_live_insert(base, m);
+	return m;
+}
+
+static ML_NOINLINE meta_t ml_register_local_slow(uptr base, uptr size, const site_t *decl)
 {
 	struct ml_tls *t = &ml_tls;
 	if (!ml_ready() || __ml_t.nobj >= ML_LOCALS_MAX)
@@ -109,6 +135,22 @@ __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __m
 		m = ml_local_record(base, size, decl);
 		t->locals[__ml_t.nobj++] = (struct ml_local){ml_meta_slot(m), __ml_t.depth};
 	}
+	ml_rt_leave();
+	return m;
+}
+
+__ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl)
+{
+	struct ml_tls *t = &ml_tls;
+	unsigned n = __ml_t.nobj;
+	/* (a thread with retired locals has its stacks mapped) */
+	if (ML_UNLIKELY(t->rcount < ML_LOCAL_DELAY || n >= ML_LOCALS_MAX))
+		return ml_register_local_slow(base, size, decl);
+	ml_rt_enter();
+	unsigned s = ml_retired_take(t);
+	meta_t m = ml_local_reuse(s, base, size, decl);
+	t->locals[n] = (struct ml_local){s, __ml_t.depth};
+	__ml_t.nobj = n + 1;
 	ml_rt_leave();
 	return m;
 }
@@ -142,29 +184,34 @@ unsigned ml_local_stack(unsigned s)
 /* Retire local l: pointers to it dangle from now on, with its end told
  * by its kind (a local retired while its function returns — the shadow
  * stack already below the depth it was registered at — was returned). */
-static void ml_local_retire(struct ml_tls *t, const struct ml_local *l, unsigned depth)
+static inline __attribute__((always_inline)) void ml_local_retire(struct ml_tls *t, struct ml_local l,
+                                                                  unsigned depth)
 {
-	struct __ml_rec *r = &__ML_RECS[l->slot];
-	struct ml_cold *c = &ML_COLD[l->slot];
+	struct __ml_rec *r = &__ML_RECS[l.slot];
+	struct ml_cold *c = &ML_COLD[l.slot];
+	unsigned g = ML_LOAD(&r->gen);
 	/* (free_stack and free_tid stay 0 from registration: a local's
 	 * end is its kind, and its own thread retires it) */
-	uptr base = ML_LOAD(&r->base);
-	ml_loss_release(base, ML_LOAD(&r->end) - base, ml_mkmeta(l->slot, ML_LOAD(&r->gen)),
-	                __ML_LOSS_SCOPE);
-	ML_STORE(&c->flags, ML_CF_FREED | (depth < l->depth ? ML_CF_RETURNED : 0));
-	ML_STORE(&r->gen, ml_next_gen(ML_LOAD(&r->gen)));
-	if (t->rcount == ML_RETIRED_MAX) /* more retired than registered lately */
+	if (ML_UNLIKELY(ML_LOAD(&ml_loss_on))) {
+		uptr base = ML_LOAD(&r->base);
+		ml_loss_release(base, ML_LOAD(&r->end) - base, ml_mkmeta(l.slot, g), __ML_LOSS_SCOPE);
+	}
+	ML_STORE(&c->flags, ML_CF_FREED | (depth < l.depth ? ML_CF_RETURNED : 0));
+	ML_STORE(&r->gen, ml_next_gen(g));
+	if (ML_UNLIKELY(t->rcount == ML_RETIRED_MAX)) /* more retired than registered lately */
 		ml_slot_put(ml_retired_take(t));
-	t->retired[(t->rhead + t->rcount++) % ML_RETIRED_MAX] = l->slot;
+	t->retired[(t->rhead + t->rcount++) % ML_RETIRED_MAX] = l.slot;
 }
 
 void __ml_scope_pop(unsigned h)
 {
 	struct ml_tls *t = &ml_tls;
-	unsigned depth = __ml_t.depth;
+	unsigned depth = __ml_t.depth, n = __ml_t.nobj;
 	ml_rt_enter();
-	while (__ml_t.nobj > h)
-		ml_local_retire(t, &t->locals[--__ml_t.nobj], depth);
+	while (n > h) {
+		__ml_t.nobj = --n;
+		ml_local_retire(t, t->locals[n], depth);
+	}
 	ml_rt_leave();
 }
 
@@ -173,7 +220,7 @@ void __ml_alloca_end(unsigned d)
 	struct ml_tls *t = &ml_tls;
 	ml_rt_enter();
 	while (t->nalloca > 0 && t->allocas[t->nalloca - 1].depth > d)
-		ml_local_retire(t, &t->allocas[--t->nalloca], d);
+		ml_local_retire(t, t->allocas[--t->nalloca], d);
 	ml_rt_leave();
 }
 

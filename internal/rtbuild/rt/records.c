@@ -339,17 +339,6 @@ meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsign
 
 /* ---- live-base map ---- */
 
-static inline int ml_basemap_ok(uptr base)
-{
-	return !(base & 15) && ml_app_range(base, 1);
-}
-
-void ml_live_insert(uptr base, meta_t m)
-{
-	if (ml_basemap_ok(base))
-		ML_STORE(ml_basemap(base), ml_meta_slot(m));
-}
-
 int ml_live_lookup(uptr base, meta_t *out)
 {
 	if (!ml_basemap_ok(base))
