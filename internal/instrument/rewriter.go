@@ -69,6 +69,7 @@ type fnState struct {
 	leaf         bool                         // makes no calls: pushes no frame
 	allocas      bool                         // calls alloca: its blocks end at each exit
 	objs         map[*cc.Declarator]*localObj // locals that become objects if they escape
+	lendings     *fnLendings                  // what the uses of its locals say (lent.go)
 	objOrder     []*localObj
 	scopes       []*scope             // the blocks being rewritten, innermost last
 	gotos        map[string][]cc.Node // goto statements by label
@@ -103,18 +104,21 @@ type rewriter struct {
 	sites        []site
 	uninitMetas  int // the unit's cache of uninit records (__ml_uninit_metas), one per declaration
 	fn           *fnState
-	n            int                  // unique-name counter
-	defined      map[string]bool      // functions defined in this translation unit
-	inlineDefs   map[string]bool      // those of them declared inline
-	noinline     []string             // functions of the unit to keep out of line (keepOutOfLine)
-	initObj      string               // the object whose brace initializer is being rewritten
-	initLayout   string               // true when cc lays initObj out as gcc does
-	direct       map[string]*directFn // static functions taking metas as parameters
-	insertBefore map[int]string       // text to print before a token, by sequence number
-	replaceTok   map[int]string       // text to print instead of a token, by sequence number
-	synthetic    map[int]bool         // sequence numbers of tokens cc/v4 made up
-	avail        availState           // checks available where the rewrite is
-	arrays       []array              // descriptors of the arrays whose indices are checked
+	n            int                                    // unique-name counter
+	defined      map[string]bool                        // functions defined in this translation unit
+	inlineDefs   map[string]bool                        // those of them declared inline
+	noreturn     map[string]bool                        // functions that never return (call.go)
+	lendings     map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
+	borrows      map[string][]bool                      // the pointer parameters each function of the unit borrows
+	noinline     []string                               // functions of the unit to keep out of line (keepOutOfLine)
+	initObj      string                                 // the object whose brace initializer is being rewritten
+	initLayout   string                                 // true when cc lays initObj out as gcc does
+	direct       map[string]*directFn                   // static functions taking metas as parameters
+	insertBefore map[int]string                         // text to print before a token, by sequence number
+	replaceTok   map[int]string                         // text to print instead of a token, by sequence number
+	synthetic    map[int]bool                           // sequence numbers of tokens cc/v4 made up
+	avail        availState                             // checks available where the rewrite is
+	arrays       []array                                // descriptors of the arrays whose indices are checked
 	arrayIdx     map[array]int
 	globals      map[*cc.Declarator]global // registered globals of the unit
 	globalOrder  []*cc.Declarator
@@ -162,7 +166,9 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 		decls = append(decls, ed)
 	}
+	r.findNoreturn(decls)
 	r.findDirect(decls)
+	r.findLendings(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
 	w := &writer{unit: r.unit}
@@ -334,7 +340,7 @@ func (r *rewriter) siteAt(pos token.Position, expr string, kind int) int {
 	if r.fn != nil {
 		fn = r.fn.name
 	}
-	if r.fn != nil && r.fn.leaf {
+	if r.fn != nil && r.fn.leaf && kind != siteCall { // (a call pushes a frame of its own)
 		kind |= siteNoFrame
 	}
 	r.sites = append(r.sites, site{file: pos.Filename, fn: fn, expr: expr, text: r.line(pos.Filename, pos.Line), line: pos.Line, col: r.unit.column(pos), kind: kind})
@@ -577,7 +583,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: callsAlloca(fd.CompoundStatement),
 		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
-		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
+		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd]}
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
 		res := ft.Result()
@@ -1541,8 +1547,11 @@ func (r *rewriter) leave() string {
 	return "__ml_leave(__ml_d);"
 }
 
-// containsCall reports whether n contains a call that the rewrite makes
-// visible to the runtime (anything but gcc builtins).
+// containsCall reports whether n contains a call that needs the caller's
+// frame: one the rewrite makes visible to the runtime (anything but gcc
+// builtins) that returns. A call of a function that never returns pushes
+// a frame of its own, so functions that call only those (reporting an
+// error and exiting, assert's) need none.
 func (r *rewriter) containsCall(n cc.Node) bool {
 	if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
 		name := calleeName(x)
@@ -1552,6 +1561,7 @@ func (r *rewriter) containsCall(n cc.Node) bool {
 			return true // (its blocks end with the frame)
 		case strings.HasPrefix(name, "__builtin_") && !wrapped[strings.TrimPrefix(name, "__builtin_")],
 			strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
+		case r.noreturn[name] && r.isCalledByName(x):
 		default:
 			return true
 		}
