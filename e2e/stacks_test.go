@@ -1,9 +1,11 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -158,5 +160,64 @@ int main(void) {
 	}
 	if f := recs[0].Stack[1]; f.Function != "main" || f.Line != 8 {
 		t.Errorf("caller frame %s:%d, want main:8 (the line of the call of k)", f.Function, f.Line)
+	}
+}
+
+// TestFramesOfCallsThatNeverReturn: a function whose only calls never
+// return pushes no frame of its own; each such call pushes one, so a
+// report in the callee still shows the caller at the call's line, and the
+// caller's own reports show it above its caller.
+func TestFramesOfCallsThatNeverReturn(t *testing.T) {
+	needMemlens(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "noreturn.c")
+	code := `#include <stdio.h>
+#include <stdlib.h>
+static void fail(const char *why, char *p)
+{
+	p[8] = 0;
+	fprintf(stderr, "%s\n", why);
+	exit(3);
+}
+static int checked(char *p, int v)
+{
+	p[v] = 1;
+	if (v < 2)
+		fail("too small", p);
+	return v;
+}
+int main(void) {
+	char *p = malloc(8);
+	int s = checked(p, 8) +
+		checked(p, 1);
+	free(p);
+	return s;
+}
+`
+	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, flags := range [][]string{{"-O2"}, {"-O2", "--memlens-full"}, {"-O0"}} {
+		prog := filepath.Join(dir, "noreturn")
+		args := append([]string{"cc", "-g", "-o", prog, src}, flags...)
+		if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
+			t.Fatalf("memlens cc: %v\n%s", err, out)
+		}
+		recs := runReports(t, prog, "")
+		var got []string
+		for _, r := range recs {
+			s := r.Kind
+			for _, f := range r.Stack {
+				s += fmt.Sprintf(" %s:%d", f.Function, f.Line)
+			}
+			got = append(got, s)
+		}
+		want := []string{
+			"HEAP-BUFFER-OVERFLOW checked:11 main:18",
+			"HEAP-BUFFER-OVERFLOW fail:5 checked:13 main:19",
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%v: reports\n%s\nwant\n%s", flags, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }

@@ -36,6 +36,91 @@ var setjmps = setOf("setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "__builtin_
 // them itself (__ml_pthread_exit says they return).
 var longjmps = setOf("longjmp", "_longjmp", "siglongjmp", "pthread_exit")
 
+// noreturns are libc's functions that never return, whether or not the
+// declarations in sight say so (longjmp's kin are calls of their own).
+var noreturns = setOf("exit", "_exit", "_Exit", "quick_exit", "abort", "__assert_fail",
+	"__assert_perror_fail", "__assert", "err", "errx", "verr", "verrx", "__stack_chk_fail")
+
+// findNoreturn collects the functions that never return: libc's, those
+// declared noreturn (the attribute, _Noreturn), and those of the unit whose
+// body has no return statement and ends calling one of them.
+func (r *rewriter) findNoreturn(decls []*cc.ExternalDeclaration) {
+	r.noreturn = map[string]bool{}
+	for name := range noreturns {
+		r.noreturn[name] = !r.defined[name]
+	}
+	declared := func(d *cc.Declarator, says bool) {
+		if says && d != nil && d.Type() != nil && d.Type().Kind() == cc.Function && !longjmps[d.Name()] {
+			r.noreturn[d.Name()] = true
+		}
+	}
+	var defs []*cc.FunctionDefinition
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil {
+			declared(fd.Declarator, fd.DeclarationSpecifiers != nil && saysNoreturn(fd.DeclarationSpecifiers) ||
+				saysNoreturn(fd.Declarator))
+			if !r.unit.isSystem(fd.Position()) {
+				defs = append(defs, fd)
+			}
+			continue
+		}
+		d := ed.Declaration
+		if d == nil {
+			continue
+		}
+		all := d.DeclarationSpecifiers != nil && saysNoreturn(d.DeclarationSpecifiers) ||
+			d.AttributeSpecifierList != nil && saysNoreturn(d.AttributeSpecifierList)
+		for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+			if id := l.InitDeclarator; id != nil {
+				declared(id.Declarator, all || saysNoreturn(id))
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range defs {
+			if name := fd.Declarator.Name(); !r.noreturn[name] && !longjmps[name] && r.endsNotReturning(fd.CompoundStatement) {
+				r.noreturn[name] = true
+				changed = true
+			}
+		}
+	}
+}
+
+// saysNoreturn reports whether the tokens of n declare a function that
+// never returns.
+func saysNoreturn(n cc.Node) bool {
+	for _, t := range cc.NodeTokens(n) {
+		switch t.SrcStr() {
+		case "noreturn", "__noreturn__", "_Noreturn":
+			return true
+		}
+	}
+	return false
+}
+
+// endsNotReturning reports whether function body cs never returns: it has
+// no return statement and its last statement calls a function that never
+// returns.
+func (r *rewriter) endsNotReturning(cs *cc.CompoundStatement) bool {
+	var last *cc.BlockItem
+	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+		last = l.BlockItem
+	}
+	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementExpr ||
+		last.Statement.ExpressionStatement.ExpressionList == nil {
+		return false
+	}
+	x, ok := unparen(last.Statement.ExpressionStatement.ExpressionList).(*cc.PostfixExpression)
+	if !ok || x.Case != cc.PostfixExpressionCall || !r.noreturn[calleeName(x)] || !r.isCalledByName(x) {
+		return false
+	}
+	return !AnyNode(cs, func(n cc.Node) bool {
+		j, ok := n.(*cc.JumpStatement)
+		return ok && j.Case == cc.JumpStatementReturn
+	})
+}
+
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
 	for _, n := range names {
@@ -146,7 +231,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		f.cat(r.expr(x.PostfixExpression))
 		args, outs := r.externArgs(x)
 		f.cat(args)
-		f = atSite(site, f)
+		f = r.atSite(site, f)
 		f = r.adoptOuts(f, outs, isVoid(x.Type()))
 		if wantMeta {
 			m := r.metaTemp()
@@ -180,7 +265,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		} else {
 			f.cat(r.generic(x))
 		}
-		return atSite(site, f), metaWild, none
+		return r.atSite(site, f), metaWild, none
 	}
 
 	// General form: evaluate the callee and the arguments into temporaries,
@@ -212,7 +297,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	if anyPtr {
 		f.str("__ml_t.callee = (__ml_uptr)" + fn + ";")
 	}
-	f.str("__ml_t.frames[__ml_slot] = " + site + ";")
+	f.str(r.atFrame(site))
 	callText := fn + "(" + strings.Join(vals, ", ") + ")"
 	after := ""
 	if anyPtr && !(system && wrapped[name]) { // (the replacements define what they write)
@@ -319,12 +404,12 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		call.str("); })")
 	}
 	if !retPtr {
-		return atSite(site, call), metaWild, generated(genNone)
+		return r.atSite(site, call), metaWild, generated(genNone)
 	}
 	var f frag
 	m, pv := r.metaTemp(), r.provTemp()
 	v := r.name("__ml_v")
-	f.str("__extension__({ __ml_t.frames[__ml_slot] = " + site + "; register __auto_type " + v + " = ")
+	f.str("__extension__({ " + r.atFrame(site) + " register __auto_type " + v + " = ")
 	f.cat(call)
 	f.strf("; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s; %s; })", m, name, v, r.result(pv, name), v)
 	return f, m, pv
@@ -363,12 +448,22 @@ func callsAlloca(n cc.Node) bool {
 // caller's frame. A statement expression, not a comma: two calls in one
 // expression would make two unsequenced stores to the frame, which gcc -O2
 // hoists above all the calls (every callee then saw the last site).
-func atSite(site string, call frag) frag {
+func (r *rewriter) atSite(site string, call frag) frag {
 	var f frag
-	f.str("__extension__({ __ml_t.frames[__ml_slot] = " + site + "; ")
+	f.str("__extension__({ " + r.atFrame(site) + " ")
 	f.cat(call)
 	f.str("; })")
 	return f
+}
+
+// atFrame is the statement recording a call's site: in the caller's frame,
+// or in a frame of the call's own in a function without one (whose calls
+// never return: the frame is never popped).
+func (r *rewriter) atFrame(site string) string {
+	if r.fn != nil && r.fn.leaf {
+		return "(void)__ml_enter(" + site + ");"
+	}
+	return "__ml_t.frames[__ml_slot] = " + site + ";"
 }
 
 // isVoid reports whether t is void (or unknown, as a call's type may be).

@@ -33,6 +33,7 @@ type localObj struct {
 	meta    string // function-scope variable holding its meta (1UL until registered)
 	site    int    // its declaration's site
 	escapes bool   // some pointer to it is made: register it
+	lent    bool   // no pointer to it outlives its scope (lent.go)
 	retag   bool   // brace-initialized with pointers: retag their shadow once registered
 }
 
@@ -143,7 +144,7 @@ func (r *rewriter) localObject(d *cc.Declarator) *localObj {
 	if own == nil {
 		return nil
 	}
-	o := &localObj{name: d.Name(), meta: r.name("__ml_o")}
+	o := &localObj{name: d.Name(), meta: r.name("__ml_o"), lent: r.lentObject(d)}
 	o.site = r.site(d, siteLocal)
 	r.sites[o.site].aux = end
 	r.fn.objs[d] = o
@@ -155,7 +156,21 @@ func (r *rewriter) localObject(d *cc.Declarator) *localObj {
 // register is the code registering o (reusing its record when it names
 // it still).
 func (o *localObj) register() string {
-	return fmt.Sprintf("%s = __ml_local((__ml_uptr)&%s, sizeof(%s), %s, %s)", o.meta, o.name, o.name, siteRef(o.site), o.meta)
+	fn := "__ml_local"
+	if o.lent {
+		fn = "__ml_lent"
+	}
+	return fmt.Sprintf("%s = %s((__ml_uptr)&%s, sizeof(%s), %s, %s)", o.meta, fn, o.name, o.name, siteRef(o.site), o.meta)
+}
+
+// registerDeclared is the code registering o after its declarator: a
+// brace initializer stored its pointers tagged as unknown, which the
+// registration retags.
+func (o *localObj) registerDeclared() string {
+	if !o.retag {
+		return o.register()
+	}
+	return o.register() + fmt.Sprintf(", __ml_copy_shadow((void *)&%s, &%s, sizeof(%s), %s, %s, 0)", o.name, o.name, o.name, o.meta, metaWild)
 }
 
 // registration is a declaration of our own evaluating reg (legal wherever

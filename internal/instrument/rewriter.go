@@ -69,6 +69,7 @@ type fnState struct {
 	leaf         bool                         // makes no calls: pushes no frame
 	allocas      bool                         // calls alloca: its blocks end at each exit
 	objs         map[*cc.Declarator]*localObj // locals that become objects if they escape
+	lendings     *fnLendings                  // what the uses of its locals say (lent.go)
 	objOrder     []*localObj
 	scopes       []*scope             // the blocks being rewritten, innermost last
 	gotos        map[string][]cc.Node // goto statements by label
@@ -103,19 +104,22 @@ type rewriter struct {
 	sites        []site
 	uninitMetas  int // the unit's cache of uninit records (__ml_uninit_metas), one per declaration
 	fn           *fnState
-	n            int                  // unique-name counter
-	defined      map[string]bool      // functions defined in this translation unit
-	inlineDefs   map[string]bool      // those of them declared inline
-	noinline     []string             // functions of the unit to keep out of line (keepOutOfLine)
-	initObj      string               // the object whose brace initializer is being rewritten
-	initLayout   string               // true when cc lays initObj out as gcc does
-	direct       map[string]*directFn // static functions taking metas as parameters
-	insertBefore map[int]string       // text to print before a token, by sequence number
-	replaceTok   map[int]string       // text to print instead of a token, by sequence number
-	synthetic    map[int]bool         // sequence numbers of tokens cc/v4 made up
-	avail        availState           // checks available where the rewrite is
-	freeing      map[string]bool      // functions of the unit: may a call to them free memory?
-	arrays       []array              // descriptors of the arrays whose indices are checked
+	n            int                                    // unique-name counter
+	defined      map[string]bool                        // functions defined in this translation unit
+	inlineDefs   map[string]bool                        // those of them declared inline
+	noreturn     map[string]bool                        // functions that never return (call.go)
+	lendings     map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
+	borrows      map[string][]bool                      // the pointer parameters each function of the unit borrows
+	noinline     []string                               // functions of the unit to keep out of line (keepOutOfLine)
+	initObj      string                                 // the object whose brace initializer is being rewritten
+	initLayout   string                                 // true when cc lays initObj out as gcc does
+	direct       map[string]*directFn                   // static functions taking metas as parameters
+	insertBefore map[int]string                         // text to print before a token, by sequence number
+	replaceTok   map[int]string                         // text to print instead of a token, by sequence number
+	synthetic    map[int]bool                           // sequence numbers of tokens cc/v4 made up
+	avail        availState                             // checks available where the rewrite is
+	freeing      map[string]bool                        // functions of the unit: may a call to them free memory?
+	arrays       []array                                // descriptors of the arrays whose indices are checked
 	arrayIdx     map[array]int
 	globals      map[*cc.Declarator]global // registered globals of the unit
 	globalOrder  []*cc.Declarator
@@ -163,8 +167,10 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 		decls = append(decls, ed)
 	}
+	r.findNoreturn(decls)
 	r.findDirect(decls)
 	r.findFreeing(decls)
+	r.findLendings(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
 	w := &writer{unit: r.unit}
@@ -336,7 +342,7 @@ func (r *rewriter) siteAt(pos token.Position, expr string, kind int) int {
 	if r.fn != nil {
 		fn = r.fn.name
 	}
-	if r.fn != nil && r.fn.leaf {
+	if r.fn != nil && r.fn.leaf && kind != siteCall { // (a call pushes a frame of its own)
 		kind |= siteNoFrame
 	}
 	r.sites = append(r.sites, site{file: pos.Filename, fn: fn, expr: expr, text: r.line(pos.Filename, pos.Line), line: pos.Line, col: r.unit.column(pos), kind: kind})
@@ -579,7 +585,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: callsAlloca(fd.CompoundStatement),
 		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
-		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}}
+		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd]}
 	r.avail.off = r.fn.unseenWrites
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
@@ -1056,15 +1062,11 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 		r.fn.regs, r.fn.defs = outer, outerDefs
 		return f
 	}
-	// locals not registered by their initializers are, after the
-	// declaration (with declarations of our own, legal wherever it is)
+	// locals not registered by their initializers nor by a later
+	// declarator's are, after the declaration (with declarations of our
+	// own, legal wherever it is)
 	for _, o := range r.fn.regs {
-		reg := o.register()
-		if o.retag {
-			// its brace initializer stored pointers tagged as unknown
-			reg += fmt.Sprintf(", __ml_copy_shadow((void *)&%s, &%s, sizeof(%s), %s, %s, 0)", o.name, o.name, o.name, o.meta, metaWild)
-		}
-		f.later(o.late(r.registration(reg)))
+		f.later(o.late(r.registration(o.registerDeclared())))
 	}
 	for _, def := range r.fn.defs {
 		f.str(r.registration(def))
@@ -1088,19 +1090,6 @@ func (r *rewriter) initDeclaratorList(l *cc.InitDeclaratorList) frag {
 	})
 }
 
-// preceded is the expression g run after code, a list of expressions of
-// type void or scalar: (code..., g).
-func preceded(code []string, g frag) frag {
-	if len(code) == 0 {
-		return g
-	}
-	var f frag
-	f.str("(" + strings.Join(code, ", ") + ",")
-	f.cat(g)
-	f.str(")")
-	return f
-}
-
 func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	d := id.Declarator
 	in := id.Initializer
@@ -1114,12 +1103,38 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	if wrap || !r.fn.forInit {
 		o = r.localObject(d)
 	}
-	// the definedness of the locals declared before d in the same
-	// declaration is set before d's initializer runs, which may write
-	// them (int a, b = set(&a);)
+	// the locals declared before d in the same declaration are registered
+	// and their definedness set before d's initializer runs, which may
+	// write them (int a, b = set(&a);); a string literal initializing an
+	// array cannot be preceded
 	var earlier []string
-	if in != nil && in.Case == cc.InitializerExpr && !r.fn.forInit {
+	var earlierObjs []*localObj
+	if in != nil && in.Case == cc.InitializerExpr && !r.fn.forInit && d.Type() != nil && d.Type().Kind() != cc.Array {
 		earlier, r.fn.defs = r.fn.defs, nil
+		earlierObjs, r.fn.regs = r.fn.regs, nil
+	}
+	precede := func(g frag) frag {
+		if len(earlierObjs) == 0 && len(earlier) == 0 {
+			return g
+		}
+		var w frag
+		w.str("(")
+		for _, o := range earlierObjs {
+			w.later(o.late(o.registerDeclared() + ", "))
+		}
+		for _, c := range earlier {
+			w.str(c + ", ")
+		}
+		if isNullConst(in.AssignmentExpression) {
+			// (a comma expression is no null pointer constant)
+			w.str("(__typeof__(" + d.Name() + "))(")
+			w.cat(g)
+			w.str(")")
+		} else {
+			w.cat(g)
+		}
+		w.str(")")
+		return w
 	}
 	// definedness: a memory local is poisoned (or defined by its
 	// initializer) once declared; a scalar in a register may get a
@@ -1144,10 +1159,10 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	f := r.each(id, func(c cc.Node) frag {
 		if c == cc.Node(in) && vo != "" {
 			code, org := r.copySource(in.AssignmentExpression)
-			return preceded(earlier, r.keepValue(code, func(string) string { return vo + " = " + org }))
+			return precede(r.keepValue(code, func(string) string { return vo + " = " + org }))
 		}
 		if c == cc.Node(in) {
-			g := preceded(earlier, r.initializer(d, in, initDef))
+			g := precede(r.initializer(d, in, initDef))
 			if o == nil || !wrap {
 				return g
 			}
@@ -1541,8 +1556,11 @@ func (r *rewriter) leave() string {
 	return "__ml_leave(__ml_d);"
 }
 
-// containsCall reports whether n contains a call that the rewrite makes
-// visible to the runtime (anything but gcc builtins).
+// containsCall reports whether n contains a call that needs the caller's
+// frame: one the rewrite makes visible to the runtime (anything but gcc
+// builtins) that returns. A call of a function that never returns pushes
+// a frame of its own, so functions that call only those (reporting an
+// error and exiting, assert's) need none.
 func (r *rewriter) containsCall(n cc.Node) bool {
 	if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
 		name := calleeName(x)
@@ -1552,6 +1570,7 @@ func (r *rewriter) containsCall(n cc.Node) bool {
 			return true // (its blocks end with the frame)
 		case strings.HasPrefix(name, "__builtin_") && !wrapped[strings.TrimPrefix(name, "__builtin_")],
 			strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
+		case r.noreturn[name] && r.isCalledByName(x):
 		default:
 			return true
 		}

@@ -53,7 +53,6 @@
 #define ml_kinds_default       __mlrt_kinds_default
 #define ml_state_damaged       __mlrt_state_damaged
 #define ml_kinds               __mlrt_kinds
-#define ml_live_insert         __mlrt_live_insert
 #define ml_live_lookup         __mlrt_live_lookup
 #define ml_map_fixed           __mlrt_map_fixed
 #define ml_advise_huge_pages   __mlrt_advise_huge_pages
@@ -88,6 +87,7 @@
 #define ml_stack_capture       __mlrt_stack_capture
 #define ml_stack_intern        __mlrt_stack_intern
 #define ml_local_stack         __mlrt_local_stack
+#define ml_lent_live           __mlrt_lent_live
 #define ml_init_record         __mlrt_init_record
 #define ml_stack_get           __mlrt_stack_get
 #define ml_stack_init          __mlrt_stack_init
@@ -204,7 +204,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_THR_ADDR    0x640000000000UL /* per-thread-id info */
 #define ML_ARENA_ADDR  0x650000000000UL /* bump arena: slot batches */
 #define ML_ARENA_SIZE  0x010000000000UL
-#define ML_LSITE_ADDR  0x660000000000UL /* struct ml_lsite[__ML_MAX_RECS] */
+#define ML_LSITE_ADDR  0x660000000000UL /* __ML_LSITES: struct __ml_lsite[__ML_MAX_RECS] */
 /* 0x670000000000: __ML_REFS, struct __ml_refs[__ML_MAX_RECS] (loss.c) */
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
 /* 0x690000000000: __ML_STEPS, struct __ml_step[ML_STEPS_MAX] (explain.c) */
@@ -401,10 +401,9 @@ struct ml_tls {
 	unsigned cache[ML_SLOT_BATCH];
 	struct ml_batch *fill;   /* freed slots not yet handed back */
 	meta_t strtok_meta;      /* meta of the string strtok(NULL, ...) continues */
-	struct ml_local *locals; /* live registered locals, oldest first (__ml_t.nobj) */
 	uint32_t *retired;       /* ring of slots of retired locals, oldest at rhead */
 	unsigned rhead, rcount;
-	struct ml_local *allocas; /* live blocks of alloca, oldest first */
+	struct __ml_local *allocas; /* live blocks of alloca, oldest first */
 	unsigned nalloca;
 	struct ml_drop *drops;   /* loss.c: counts dropped to zero (__ml_t.lost of them) */
 	unsigned ndrops_cap;
@@ -584,13 +583,13 @@ int ml_maps(uptr a, struct ml_map *at, int *has_at, struct ml_map *next, int *ha
 void ml_locals_exit(void);
 /* Where slot s's latest local was declared, raw (registration is hot;
  * the stack is interned only for reports): its declaration and the
- * caller's current site. */
-struct ml_lsite {
-	const site_t *decl, *caller;
-};
-#define ML_LSITE ((struct ml_lsite *)ML_LSITE_ADDR)
+ * caller's current site (struct __ml_lsite, memlens.h). */
+#define ML_LSITE __ML_LSITES
 /* The declaration stack of slot s's latest local, interned. */
 unsigned ml_local_stack(unsigned s);
+/* Is slot s a lent record (ML_CF_LENT) at a live position of this
+ * thread's stack of locals? */
+int ml_lent_live(unsigned s);
 
 /* ---- stack.c ---- */
 void ml_stack_init(void);
@@ -636,6 +635,7 @@ struct ml_cold {
                             * stdio buffers, thread descriptors): never the program's leak */
 #define ML_CF_LOST    32u  /* reported lost during the run (loss.c) */
 #define ML_CF_CUT     64u  /* in a cycle cut off as the program ended: __ML_CUTS says where (cycles.c) */
+#define ML_CF_LENT   128u  /* the record of a position of a thread's stack of locals, for lent locals (objects.c) */
 #define ML_COLD ((struct ml_cold *)ML_COLD_ADDR)
 
 /* What the runtime knows about the block a meta (or an address) names. */
@@ -670,7 +670,19 @@ unsigned ml_slot_end(void);            /* slots below have been handed out (and 
 /* The name of the slot-indexed table holding a, or 0. */
 const char *ml_own_table(uptr a);
 
-void ml_live_insert(uptr base, meta_t m);
+/* Can the live-base map hold a block at base (granule-aligned, in
+ * application memory)? */
+static inline int ml_basemap_ok(uptr base)
+{
+	return !(base & 15) && ml_app_range(base, 1);
+}
+
+static inline void ml_live_insert(uptr base, meta_t m)
+{
+	if (ml_basemap_ok(base))
+		ML_STORE(ml_basemap(base), ml_meta_slot(m));
+}
+
 int ml_live_lookup(uptr base, meta_t *m);
 
 int ml_block_info(meta_t m, struct ml_binfo *b);

@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 24
+#define __ML_ABI 25
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -150,6 +150,20 @@ struct __ml_site {
 #define __ML_MAX_ARGS    16
 #define __ML_MAX_FRAMES  256
 
+/* A live local of a thread: its record's slot and the shadow-stack depth
+ * of its function (__ML_LENT_DEPTH for a lent local, which is never
+ * retired). */
+struct __ml_local {
+	unsigned slot, depth;
+};
+#define __ML_LENT_DEPTH 0xffffffffu
+/* A local's declaration and the site of the call into its function,
+ * beside its record: its stack, interned only when a report needs it. */
+struct __ml_lsite {
+	const struct __ml_site *decl, *caller;
+};
+#define __ML_LSITES ((struct __ml_lsite *)0x660000000000UL)
+
 /* Per-thread state. frames[d] is the current site of the function at depth d:
  * its entry site, then the site of each call it makes. */
 struct __ml_thread {
@@ -169,6 +183,9 @@ struct __ml_thread {
 	unsigned depth;
 	unsigned id;                      /* memlens thread number, T0 = main */
 	unsigned nobj;                    /* live locals registered by this thread */
+	unsigned nlent;                   /* positions of its stack of locals with a lent record */
+	struct __ml_local *locals;        /* its live locals, oldest first */
+	__ml_meta_t *lent;                /* the meta of each position's lent record */
 	unsigned lost;                    /* loss tracking: references dropped to zero, unchecked */
 	const struct __ml_site *xsite;    /* loss tracking: the return statement being executed */
 	__ml_uptr ticks;                  /* loss tracking: references this thread has dropped */
@@ -279,6 +296,10 @@ __ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct 
  * (base is an integer: gcc warns of a pointer to uninitialized memory
  * passed as const void *.) */
 __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl);
+/* __ml_lent's slow path: a position of the stack of locals without a lent
+ * record yet, or old (the local's meta variable) set already. */
+__ml_meta_t __ml_register_lent(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl,
+                               __ml_meta_t old);
 /* alloca's block at base: a stack block until its function returns, where
  * __ml_alloca_end(d) retires those of the frames above depth d. */
 __ml_meta_t __ml_register_alloca(__ml_uptr base, __ml_uptr size, const struct __ml_site *site);
@@ -442,8 +463,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v24;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v24;
+extern const int __memlens_abi_v25;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v25;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -1018,23 +1039,64 @@ __ML_INLINE void __ml_setret(__ml_uptr self, __ml_meta_t m, const struct __ml_si
 
 /* A local's declaration is reached: register it, unless old (its meta
  * variable) already names it, alive (a goto back over the declaration, a
- * block without a scope of its own run again). */
+ * block without a scope of its own run again; never when the compiler
+ * sees old is still the variable's first value). */
 __ML_INLINE __ml_meta_t __ml_local(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl,
                                    __ml_meta_t old)
 {
+	if (__builtin_constant_p(old) && old == __ML_WILD)
+		return __ml_register_local(a, n, decl);
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)old];
 	if ((r->gen == (unsigned)(old >> 32)) & (r->base == a) & (r->end == a + n))
 		return old;
 	return __ml_register_local(a, n, decl);
 }
 
+/* A lent local's declaration is reached: a local whose pointers are only
+ * dereferenced, compared or lent to callees that do the same, so none
+ * outlives its scope (lent.go). It needs bounds but no retirement: it is
+ * registered in the record its thread keeps for the position it takes on
+ * the stack of locals, whose generation never changes. The runtime takes
+ * the rest: a position without a record yet, and old (its meta variable)
+ * set already (a goto back over the declaration, a block without a scope
+ * of its own run again, a longjmp back before it). */
+__ML_INLINE __ml_meta_t __ml_lent(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl,
+                                  __ml_meta_t old)
+{
+	unsigned k = __ml_t.nobj;
+	if (__ML_UNLIKELY((old != __ML_WILD) | (k >= __ml_t.nlent)))
+		return __ml_register_lent(a, n, decl, old);
+	__ml_meta_t m = __ml_t.lent[k];
+	unsigned s = (unsigned)m, d = __ml_t.depth;
+	struct __ml_local *l = &__ml_t.locals[k];
+	struct __ml_rec *r = &__ML_RECS[s];
+	/* the position is claimed by the count; a signal handler's locals
+	 * may have taken it before, so it is written again after */
+	*l = (struct __ml_local){s, __ML_LENT_DEPTH};
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	__ml_t.nobj = k + 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	*l = (struct __ml_local){s, __ML_LENT_DEPTH};
+	r->base = a;
+	r->end = a + n;
+	__ML_LSITES[s].decl = decl;
+	__ML_LSITES[s].caller = d - 2 < __ML_MAX_FRAMES - 1 ? __ml_t.frames[d - 2] : 0;
+	return m;
+}
+
 /* The cleanup of a block's scope variable (its value: the thread's count
  * of live locals when the block began): runs on every way out of the
- * block but longjmp, which __ml_after_setjmp handles. */
+ * block but longjmp, which __ml_after_setjmp handles. One lent local
+ * above needs no retiring. */
 __ML_INLINE void __ml_scope_end(const unsigned *h)
 {
-	if (__ml_t.nobj > *h)
-		__ml_scope_pop(*h);
+	unsigned n = __ml_t.nobj;
+	if (n > *h) {
+		if ((n == *h + 1) & (__ml_t.locals[*h].depth == __ML_LENT_DEPTH))
+			__ml_t.nobj = *h;
+		else
+			__ml_scope_pop(*h);
+	}
 }
 
 /* Loss tracking: the caller (at shadow-stack depth depth) calls setjmp

@@ -123,7 +123,7 @@ static const struct ml_slot_table {
 } ml_slot_tables[] = {
 	{(uptr)__ML_RECS, sizeof(struct __ml_rec), 1},
 	{ML_COLD_ADDR, sizeof(struct ml_cold), 1},
-	{ML_LSITE_ADDR, sizeof(struct ml_lsite), 0},
+	{ML_LSITE_ADDR, sizeof(struct __ml_lsite), 0},
 	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0},
 	{(uptr)__ML_CUTS, sizeof(struct __ml_cut), 0},
 	{ML_FPROV_ADDR, sizeof(struct ml_fprov), 0},
@@ -354,17 +354,6 @@ meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsign
 
 /* ---- live-base map ---- */
 
-static inline int ml_basemap_ok(uptr base)
-{
-	return !(base & 15) && ml_app_range(base, 1);
-}
-
-void ml_live_insert(uptr base, meta_t m)
-{
-	if (ml_basemap_ok(base))
-		ML_STORE(ml_basemap(base), ml_meta_slot(m));
-}
-
 int ml_live_lookup(uptr base, meta_t *out)
 {
 	if (!ml_basemap_ok(base))
@@ -577,8 +566,11 @@ int ml_object_at_addr(uptr a, struct ml_binfo *b)
 		const struct __ml_rec *r = &__ML_RECS[s];
 		unsigned k = ML_LOAD(&r->kind), g = ML_LOAD(&r->gen);
 		uptr lo = ML_LOAD(&r->base), hi = ML_LOAD(&r->end);
+		/* (a lent record keeps the bounds of its position's last local:
+		 * it describes memory only while one is there) */
 		if ((k == __ML_KIND_HEAP || k == __ML_KIND_GLOBAL || k == __ML_KIND_STACK) && a >= lo && a < hi &&
-		    hi - lo < size && g == ML_LOAD(&ML_COLD[s].gen)) {
+		    hi - lo < size && g == ML_LOAD(&ML_COLD[s].gen) &&
+		    (!(ML_LOAD(&ML_COLD[s].flags) & ML_CF_LENT) || ml_lent_live(s))) {
 			best = s;
 			size = hi - lo;
 		}
