@@ -175,6 +175,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 		}
 		if seq := r.firstSeq(fd); seq != 0 {
 			r.insertBefore[seq] += "__inline__ "
+			r.inlineHinted[fd.Declarator.Name()] = true
 		}
 	}
 }

@@ -110,6 +110,7 @@ type rewriter struct {
 	noreturn     map[string]bool                        // functions that never return (call.go)
 	lendings     map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
 	borrows      map[string][]bool                      // the pointer parameters each function of the unit borrows
+	inlineHinted map[string]bool                        // direct leaf functions given the inline hint (findDirect)
 	noinline     []string                               // functions of the unit to keep out of line (keepOutOfLine)
 	initObj      string                                 // the object whose brace initializer is being rewritten
 	initLayout   string                                 // true when cc lays initObj out as gcc does
@@ -129,7 +130,7 @@ type rewriter struct {
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, inlineDefs: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -754,10 +755,11 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 // keepOutOfLine makes the functions of the unit that callees names (those
 // a function calling setjmp calls) never inlined: inlined into it, their
 // locals would share its frame, which a longjmp back does not unwind
-// (jumps.c). Functions declared inline are left to the compiler.
+// (jumps.c). Functions declared inline, or given the hint, are left to the
+// compiler (gcc warns of noinline after inline).
 func (r *rewriter) keepOutOfLine(callees map[string]bool) {
 	for _, name := range slices.Sorted(maps.Keys(callees)) {
-		if !r.inlineDefs[name] && !slices.Contains(r.noinline, name) {
+		if !r.inlineDefs[name] && !r.inlineHinted[name] && !slices.Contains(r.noinline, name) {
 			r.noinline = append(r.noinline, name)
 		}
 	}
