@@ -35,6 +35,7 @@ func commands() []command {
 		{"bench", "judge memlens and other checkers on annotated corpora, and measure their overhead", bench.Main},
 		{"inject", "write variants of correct programs with one annotated bug each", inject.Main},
 		{"report", "convert log_json records into text, SARIF or a self-contained HTML page", runReport},
+		{"rules", "check rules files of bug detectors, list the built-in rules", runRules},
 		{"version", "print memlens's version", runVersion},
 		{"help", "print this help", runHelp},
 	}
