@@ -28,8 +28,8 @@ func Load(name string, src []byte) (*File, error) {
 type checker struct {
 	errs   *ErrorList
 	defs   map[string]*Def
-	clause *Clause // the clause being checked (nil for a def on its own)
-	leak   *Var    // the block of a leak point
+	clause *Clause     // the clause being checked (nil for a def on its own)
+	leak   *Var        // the block of a leak point
 	inst   []*CallExpr // the uses of defs being expanded, outermost first
 	seen   map[string]bool
 }
