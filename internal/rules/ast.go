@@ -127,6 +127,7 @@ type Expansion struct {
 	Def    *Def
 	Params []*Var
 	Body   Expr
+	call   *CallExpr // the use
 }
 
 // Unary is !X.
@@ -180,6 +181,8 @@ type Var struct {
 	Pos  Pos     // where it is bound
 	How  VarKind // what binds it
 	ID   int     // its index in the clause's Vars
+
+	alias *Var // the code generator's: the variable a parameter stands for
 }
 
 // VarKind says what binds a variable.

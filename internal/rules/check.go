@@ -690,7 +690,7 @@ func (c *checker) expand(x *CallExpr, d *Def, en *env) Type {
 	if d.result == Invalid {
 		return Invalid
 	}
-	inst := &Expansion{Def: d, Body: clone(d.Body)}
+	inst := &Expansion{Def: d, Body: clone(d.Body), call: x}
 	var inner *env
 	for i, p := range d.Params {
 		v := &Var{Name: p.Name, Type: types[i], Pos: p.At, How: ByParam}

@@ -143,6 +143,8 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 		ML_STORE(&c->flags, ML_CF_FREED | (acc == ML_ACC_REALLOC ? ML_CF_REALLOC : 0) |
 		                        (ML_LOAD(&c->flags) & (ML_CF_FOREIGN | ML_CF_LOST)));
 		ml_explain_free(s, m, pv);
+		if (ML_UNLIKELY(ML_LOAD(&ml_rules_logging))) /* a rule of the program's ranges over F */
+			ml_rules_freed(s, m);
 		*slot = s;
 		return ML_REL_OK;
 	}
