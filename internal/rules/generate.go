@@ -75,8 +75,8 @@ func (g *cgen) functions(b *strings.Builder) {
 
 // GenerateUser emits a program's own rule set: its detectors, the kinds
 // its rules report, the functions they watch and what the runtime must
-// record for them, registered by a constructor (rules.c adds them after
-// the built-in ones). The instrumenter hooks the functions Needs lists.
+// record for them, as the __ml_rules the runtime reads (rules.c runs them
+// after the built-in ones). memlens cc wraps the functions Needs lists.
 func GenerateUser(f *File) ([]byte, *Needs, error) {
 	g := &cgen{file: f, needs: newNeeds()}
 	var b strings.Builder
@@ -102,7 +102,7 @@ func GenerateUser(f *File) ([]byte, *Needs, error) {
 			if c.Point.Kind == Call || c.Point.Kind == Ret {
 				fn = g.needs.id(c.Point.Func.Name)
 			}
-			fmt.Fprintf(&b, "\t{ML_NKINDS + %d, %s, %d, %s},\n", k, pointMask(c.Point.Kind), fn, funcName(r, i))
+			fmt.Fprintf(&b, "\t{ML_USER_KIND(%d), %s, %d, %s},\n", k, pointMask(c.Point.Kind), fn, funcName(r, i))
 		}
 	}
 	b.WriteString("};\nstatic const char *const mlr_kinds[] = {")
@@ -126,7 +126,8 @@ func GenerateUser(f *File) ([]byte, *Needs, error) {
 		fmt.Fprintf(&b, "\t{%s, %s},\n", strconv.Quote(fn), n.trace(fn))
 	}
 	b.WriteString("\t{0, 0},\n};\n")
-	fmt.Fprintf(&b, `static const struct ml_ruleset mlr_set = {
+	fmt.Fprintf(&b, `/* the program's rule set: the runtime finds it by this name (rules.h) */
+const struct ml_ruleset __ml_rules = {
 	.detectors = mlr_detectors,
 	.ndetectors = sizeof mlr_detectors / sizeof mlr_detectors[0],
 	.kinds = mlr_kinds,
@@ -135,12 +136,8 @@ func GenerateUser(f *File) ([]byte, *Needs, error) {
 	.funcs = mlr_funcs,
 	.nfuncs = %d,
 	.freed_words = %d,
+	.abi = ML_RULES_ABI,
 };
-
-__attribute__((constructor)) static void mlr_register(void)
-{
-	ml_rules_register(&mlr_set, ML_RULES_ABI);
-}
 `, len(f.Rules), len(n.Funcs), n.freedWords())
 	return []byte(b.String()), n, nil
 }

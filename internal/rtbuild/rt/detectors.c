@@ -44,10 +44,11 @@ static int ml_try(const struct ml_detector *d, struct ml_event *ev)
 		const char *desc = rs->descs[d->kind - ML_USER_KIND(0)];
 		if (!rep.note && desc[0])
 			rep.note = desc;
-		/* a point with no pointer of its own (call, ret) reports the
-		 * block its rule locates; the program's end, at its allocation */
+		/* a point with no pointer of its own (call, ret) reports on the
+		 * first pointer or block its rule locates; the program's end, at
+		 * that block's allocation */
 		for (unsigned i = 0; i < fired.nloc && ev->point >= ML_CALL && ev->point <= ML_RET; i++) {
-			if (fired.loc[i].how == ML_LOC_BLOCK) {
+			if (fired.loc[i].how == ML_LOC_BLOCK || fired.loc[i].how == ML_LOC_PTR) {
 				rep.p = fired.loc[i].p;
 				rep.m = fired.loc[i].m;
 				rep.resolved = 0;

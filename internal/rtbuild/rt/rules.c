@@ -100,6 +100,7 @@ void ml_locate_ref(struct ml_fired *f, struct ml_rref *x, const char *title)
 		return;
 	l->how = x->freer ? ML_LOC_FREER : ML_LOC_PTR;
 	l->m = x->m;
+	l->p = x->p;
 	l->has_pv = x->has_pv;
 	if (x->has_pv)
 		l->pv = x->pv;
@@ -293,7 +294,9 @@ int ml_rref_arg(struct ml_rref *x, struct ml_event *ev, unsigned j)
 }
 
 /* Run the detectors of the program's rules at ev (its function's, for call
- * and ret), after the built-in ones found nothing. */
+ * and ret), after the built-in ones found nothing: each rule states a bug
+ * of its own, so every one that holds reports (the first one's kind is
+ * returned), where the built-in rules' order is a precedence. */
 int ml_rules_detect(struct ml_event *ev, int (*try)(const struct ml_detector *, struct ml_event *))
 {
 	const struct ml_ruleset *rs = ml_ruleset();
@@ -308,10 +311,8 @@ int ml_rules_detect(struct ml_event *ev, int (*try)(const struct ml_detector *, 
 		if (!(d->points & at) || (d->func >= 0 && (!ev->tev || ev->tev->func != d->func)) ||
 		    d->kind >= ML_KINDS_MAX || !ML_LOAD(&ml_kind_enabled[d->kind]))
 			continue;
-		if (try(d, ev)) {
+		if (try(d, ev) && found < 0)
 			found = (int)d->kind;
-			break;
-		}
 	}
 	ml_spin_unlock(&st->lock);
 	return found;

@@ -109,7 +109,7 @@ enum ml_loc_how {
 struct ml_loc {
 	enum ml_loc_how how;
 	meta_t m;
-	uptr p;              /* ML_LOC_BLOCK: its base */
+	uptr p;              /* the pointer's value; a block's base */
 	struct ml_pv pv;
 	int has_pv;
 	int redex;           /* the detection point's own pointer */
