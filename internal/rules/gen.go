@@ -519,7 +519,7 @@ func (cg *clauseGen) callTerm(x *CallExpr) term {
 			words = int(lit.Val) + 1
 		}
 		cg.needs.Words = max(cg.needs.Words, words)
-		return term{and(and(a.def, i.def), "ml_r_word_ok(" + a.ref + ", " + i.val + ")"), "ml_r_word(" + a.ref + ", " + i.val + ")", ""}
+		return term{and(and(a.def, i.def), "ml_r_word_ok("+a.ref+", "+i.val+")"), "ml_r_word(" + a.ref + ", " + i.val + ")", ""}
 	}
 	panic("rules: no code for function " + x.Name)
 }
