@@ -81,6 +81,7 @@ memlens cc takes gcc's arguments (make CC="memlens cc") and its own:
   --memlens-save-temps  keep each instrumented source next to the output
   --memlens-count-statements  count the statements run, so chains say how far back
                         each step happened
+  --memlens-rules=FILE  the program's own bug rules besides the built-in ones (docs/RULES.md)
 
 memlens report [-format text|sarif|html] [-o FILE] run.jsonl [more.jsonl ...] converts the
 records of log_json: text as the program printed it, SARIF 2.1.0, or one HTML page.

@@ -168,3 +168,32 @@ func TestExpressionPrinting(t *testing.T) {
 		}
 	}
 }
+
+// TestDocumented: docs/RULES.md describes every predicate, function and
+// detection point of the language.
+func TestDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "RULES.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range builtins {
+		if !strings.Contains(string(doc), "| `"+name+"(") {
+			t.Errorf("docs/RULES.md has no row for %s", name)
+		}
+	}
+	for _, n := range []string{"`FindLast(", "`dom(H)`", "`exists b in H"} {
+		if !strings.Contains(string(doc), n) {
+			t.Errorf("docs/RULES.md does not describe %s", n)
+		}
+	}
+	for _, p := range pointNames {
+		if !strings.Contains(string(doc), "`"+p+" ") {
+			t.Errorf("docs/RULES.md does not describe the detection point %s", p)
+		}
+	}
+	for _, e := range Events {
+		if !strings.Contains(string(doc), "| `"+e) {
+			t.Errorf("docs/RULES.md does not describe FindLast's event %s", e)
+		}
+	}
+}
