@@ -30,15 +30,11 @@ const struct ml_binfo *ml_event_block(struct ml_event *ev)
 	return &ev->blk;
 }
 
-/* Run detector d on ev; report if it fires. */
-static int ml_try(const struct ml_detector *d, struct ml_event *ev)
+/* Report ev: detector d's condition held, fired says what to locate. */
+static void ml_fire(const struct ml_detector *d, struct ml_event *ev, const struct ml_fired *fired)
 {
-	struct ml_fired fired;
-	fired.nloc = 0;
-	if (!d->cond(ev, &fired))
-		return 0;
 	struct ml_event rep = *ev;
-	rep.fired = &fired;
+	rep.fired = fired;
 	if (d->kind > ML_NKINDS) { /* a rule of the program's */
 		const struct ml_ruleset *rs = ml_ruleset();
 		const char *desc = rs->descs[d->kind - ML_USER_KIND(0)];
@@ -47,10 +43,10 @@ static int ml_try(const struct ml_detector *d, struct ml_event *ev)
 		/* a point with no pointer of its own (call, ret) reports on the
 		 * first pointer or block its rule locates; the program's end, at
 		 * that block's allocation */
-		for (unsigned i = 0; i < fired.nloc && ev->point >= ML_CALL && ev->point <= ML_RET; i++) {
-			if (fired.loc[i].how == ML_LOC_BLOCK || fired.loc[i].how == ML_LOC_PTR) {
-				rep.p = fired.loc[i].p;
-				rep.m = fired.loc[i].m;
+		for (unsigned i = 0; i < fired->nloc && ev->point >= ML_CALL && ev->point <= ML_RET; i++) {
+			if (fired->loc[i].how == ML_LOC_BLOCK || fired->loc[i].how == ML_LOC_PTR) {
+				rep.p = fired->loc[i].p;
+				rep.m = fired->loc[i].m;
 				rep.resolved = 0;
 				const struct ml_binfo *b = ml_event_block(&rep);
 				const site_t *at[1];
@@ -62,6 +58,16 @@ static int ml_try(const struct ml_detector *d, struct ml_event *ev)
 	}
 	ml_report((enum ml_kind)d->kind, &rep);
 	ml_refuse_own(&rep);
+}
+
+/* Run detector d on ev; report if it fires. */
+static int ml_try(const struct ml_detector *d, struct ml_event *ev)
+{
+	struct ml_fired fired;
+	fired.nloc = 0;
+	if (!d->cond(ev, &fired))
+		return 0;
+	ml_fire(d, ev, &fired);
 	return 1;
 }
 
@@ -79,7 +85,7 @@ int ml_detect(struct ml_event *ev)
 		}
 	}
 	if (found < 0)
-		found = ml_rules_detect(ev, ml_try);
+		found = ml_rules_detect(ev, ml_fire);
 	ml_tls.detecting = outer;
 	return found;
 }

@@ -296,8 +296,11 @@ int ml_rref_arg(struct ml_rref *x, struct ml_event *ev, unsigned j)
 /* Run the detectors of the program's rules at ev (its function's, for call
  * and ret), after the built-in ones found nothing: each rule states a bug
  * of its own, so every one that holds reports (the first one's kind is
- * returned), where the built-in rules' order is a precedence. */
-int ml_rules_detect(struct ml_event *ev, int (*try)(const struct ml_detector *, struct ml_event *))
+ * returned), where the built-in rules' order is a precedence. A condition
+ * is evaluated under the rules' lock (the logs it reads may grow and
+ * move), the report after it. */
+int ml_rules_detect(struct ml_event *ev,
+                    void (*fire)(const struct ml_detector *, struct ml_event *, const struct ml_fired *))
 {
 	const struct ml_ruleset *rs = ml_ruleset();
 	if (!rs)
@@ -305,16 +308,22 @@ int ml_rules_detect(struct ml_event *ev, int (*try)(const struct ml_detector *, 
 	struct ml_rules_state *st = ML_RS;
 	unsigned at = ML_AT(ev->point);
 	int found = -1;
-	ml_spin_lock(&st->lock);
 	for (unsigned i = 0; i < rs->ndetectors; i++) {
 		const struct ml_detector *d = &rs->detectors[i];
 		if (!(d->points & at) || (d->func >= 0 && (!ev->tev || ev->tev->func != d->func)) ||
 		    d->kind >= ML_KINDS_MAX || !ML_LOAD(&ml_kind_enabled[d->kind]))
 			continue;
-		if (try(d, ev) && found < 0)
-			found = (int)d->kind;
+		struct ml_fired fired;
+		fired.nloc = 0;
+		ml_spin_lock(&st->lock);
+		int holds = d->cond(ev, &fired);
+		ml_spin_unlock(&st->lock);
+		if (holds) {
+			fire(d, ev, &fired);
+			if (found < 0)
+				found = (int)d->kind;
+		}
 	}
-	ml_spin_unlock(&st->lock);
 	return found;
 }
 

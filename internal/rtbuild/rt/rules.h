@@ -219,8 +219,9 @@ int ml_heap_any(void);
 void ml_freed_begin(struct ml_iter *it);
 int ml_freed_next(struct ml_iter *it, struct ml_rref *b);
 int ml_freed_any(void);
-/* The program's detectors at ev (detectors.c's try reports one that fires). */
-int ml_rules_detect(struct ml_event *ev, int (*try)(const struct ml_detector *, struct ml_event *));
+/* The program's detectors at ev (detectors.c's fire reports one that holds). */
+int ml_rules_detect(struct ml_event *ev,
+                    void (*fire)(const struct ml_detector *, struct ml_event *, const struct ml_fired *));
 
 static inline int ml_same_block(struct ml_rref *a, struct ml_rref *b)
 {
