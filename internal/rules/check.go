@@ -615,7 +615,7 @@ func (c *checker) findLast(x *CallExpr, en *env) (Type, *env) {
 		}
 		out = c.output(x.Args[0], setOf(Int), out, "FindLast")
 		for _, a := range x.Args[3:] {
-			out = c.output(a, setOf(Ptr), out, "FindLast")
+			out = c.output(a, setOf(Ptr, Int), out, "FindLast")
 		}
 	case "malloc", "free", "write":
 		if len(x.Args) != 4 {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -53,6 +54,9 @@ type clauseGen struct {
 	temps  []string // declarations of temporaries
 	ntemp  int
 }
+
+// usesEvent finds the event parameter in generated code.
+var usesEvent = regexp.MustCompile(`\bev\b`)
 
 // maxWords bounds the words of a freed block kept for Word (all of them
 // when the index is not a constant).
@@ -213,7 +217,7 @@ func (g *cgen) function(b *strings.Builder, r *Rule, i int) {
 			fmt.Fprintf(b, "\t%s\n", t)
 		}
 	}
-	if !strings.Contains(body.String(), "ev") {
+	if !usesEvent.MatchString(body.String()) {
 		b.WriteString("\t(void)ev;\n")
 	}
 	if len(cl.Locate) == 0 {

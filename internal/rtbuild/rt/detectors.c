@@ -84,8 +84,18 @@ int ml_detect(struct ml_event *ev)
 			break;
 		}
 	}
+	int own = ml_rules_detect(ev, ml_fire);
 	if (found < 0)
-		found = ml_rules_detect(ev, ml_fire);
+		found = own;
+	ml_tls.detecting = outer;
+	return found;
+}
+
+int ml_detect_rules(struct ml_event *ev)
+{
+	const site_t *outer = ml_tls.detecting;
+	ml_tls.detecting = ev->site;
+	int found = ml_rules_detect(ev, ml_fire);
 	ml_tls.detecting = outer;
 	return found;
 }

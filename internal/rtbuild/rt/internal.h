@@ -174,6 +174,8 @@
 #define ml_ruleset             __mlrt_ruleset
 #define ml_rules_detect        __mlrt_rules_detect
 #define ml_rules_freed         __mlrt_rules_freed
+#define ml_rules_free_point    __mlrt_rules_free_point
+#define ml_detect_rules        __mlrt_detect_rules
 #define ml_rref_arg            __mlrt_rref_arg
 #define ml_rref_tev            __mlrt_rref_tev
 #define ml_trace_last          __mlrt_trace_last
@@ -191,9 +193,13 @@
 #define ml_def_tracked         __mlrt_def_tracked
 #define ml_r_written           __mlrt_r_written
 #define ml_kind_name           __mlrt_kind_name
-/* rules.c's: frees are logged for a rule ranging over F (its state's second
- * int), by ml_rules_freed as a block is freed */
-#define ml_rules_logging       ML_STATE_AT(int, ML_ST_RULES + 4)
+/* rules.c's: what of frees a program's rules need (its state's second
+ * word): ML_RULES_LOG_FREES (a rule ranges over F: ml_rules_freed as a
+ * block is freed), ML_RULES_FREE_POINT (a rule detects at free: every valid
+ * free is an event, ml_rules_free_point) */
+#define ml_rules_logging       ML_STATE_AT(unsigned, ML_ST_RULES + 4)
+#define ML_RULES_LOG_FREES  1u
+#define ML_RULES_FREE_POINT 2u
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -939,8 +945,10 @@ const site_t *ml_cycles_cut(unsigned s);
 const site_t *ml_loss_pending(unsigned s, unsigned gen, unsigned *how);
 
 /* ---- rules.c ---- */
-/* A block is being freed while ml_rules_logging. */
+/* A block has been freed, or is about to be (ml_rules_logging). */
 void ml_rules_freed(unsigned slot, meta_t m);
+struct ml_pv;
+void ml_rules_free_point(void *p, meta_t m, int acc, uptr pc, const struct ml_pv *pv);
 
 /* ---- errors.c ---- */
 enum ml_kind {
@@ -1033,6 +1041,8 @@ struct ml_event {
 /* Run the detectors registered at ev->point; returns the kind reported
  * (or that fired but was a duplicate), -1 when no condition held. */
 int ml_detect(struct ml_event *ev);
+/* The program's own rules alone (an event no built-in rule detects). */
+int ml_detect_rules(struct ml_event *ev);
 /* The block ev's pointer names, resolved once: what the paper's auxiliary
  * predicates (Allocated, Freed, Begin, End) look at. */
 const struct ml_binfo *ml_event_block(struct ml_event *ev);

@@ -9,9 +9,10 @@
  * FindLast searches (paper 000's trace σ, reduced to the events some rule
  * needs: the last call or every call of a function, §4.1). A rule ranging
  * over F makes every free logged, with the words of the block its rules
- * read (Word). Time is the clock heap blocks are numbered by: an event
- * takes the next number, so Time(bid) > k says bid was allocated after the
- * event at k (in one thread: block numbers are not ordered across threads).
+ * read (Word); a rule detecting at free makes every valid free an event.
+ * Time is the clock heap blocks are numbered by: an event takes the next
+ * number, so Time(bid) > k says bid was allocated after the event at k (in
+ * one thread: block numbers are not ordered across threads).
  */
 #include "rules.h"
 
@@ -139,7 +140,7 @@ struct ml_freed_rec {
 };
 struct ml_rules_state {
 	int lock;
-	int log_frees;                         /* ml_rules_logging (internal.h) */
+	unsigned log_frees;                    /* ml_rules_logging (internal.h) */
 	int main_func;                         /* ret main's function, + 1 */
 	struct ml_tev last[ML_RULES_FUNCS][2]; /* each function's last call and return */
 	uint32_t head[ML_RULES_FUNCS][2];      /* its newest event in the log, + 1 */
@@ -239,6 +240,22 @@ int ml_freed_next(struct ml_iter *it, struct ml_rref *b)
 
 int ml_freed_any(void) { return ML_RS->nfreed != 0; }
 
+void ml_rules_free_point(void *p, meta_t m, int acc, uptr pc, const struct ml_pv *pv)
+{
+	struct ml_event ev = {0};
+	ev.point = ML_FREE;
+	ev.access = (enum ml_access)acc;
+	ev.p = (uptr)p;
+	ev.m = m;
+	ev.site = ml_caller_site();
+	ev.pc = pc;
+	if (pv) {
+		ev.pv = *pv;
+		ev.has_pv = 1;
+	}
+	ml_detect_rules(&ev);
+}
+
 /* ---- the trace of watched functions ---- */
 
 const struct ml_tev *ml_trace_last(int func, unsigned kind)
@@ -294,11 +311,11 @@ int ml_rref_arg(struct ml_rref *x, struct ml_event *ev, unsigned j)
 }
 
 /* Run the detectors of the program's rules at ev (its function's, for call
- * and ret), after the built-in ones found nothing: each rule states a bug
- * of its own, so every one that holds reports (the first one's kind is
- * returned), where the built-in rules' order is a precedence. A condition
- * is evaluated under the rules' lock (the logs it reads may grow and
- * move), the report after it. */
+ * and ret), after the built-in ones: each rule states a bug of its own, so
+ * every one that holds reports (the first one's kind is returned), where
+ * the built-in rules' order is a precedence. A condition is evaluated under
+ * the rules' lock (the logs it reads may grow and move), the report after
+ * it. */
 int ml_rules_detect(struct ml_event *ev,
                     void (*fire)(const struct ml_detector *, struct ml_event *, const struct ml_fired *))
 {
@@ -418,7 +435,11 @@ __attribute__((constructor)) static void ml_rules_start(void)
 			          "they are ignored\n", __ml_rules.abi, ML_RULES_ABI);
 		return;
 	}
-	ML_STORE(&ML_RS->log_frees, rs->freed_words >= 0);
+	unsigned frees = rs->freed_words >= 0 ? ML_RULES_LOG_FREES : 0;
+	for (unsigned i = 0; i < rs->ndetectors; i++)
+		if (rs->detectors[i].points & ML_AT(ML_FREE))
+			frees |= ML_RULES_FREE_POINT;
+	ML_STORE(&ML_RS->log_frees, frees);
 	for (unsigned f = 0; f < rs->nfuncs && f < ML_RULES_FUNCS; f++) {
 		if (strcmp(rs->funcs[f].name, "main") == 0) {
 			ML_RS->main_func = (int)f + 1;
