@@ -133,11 +133,9 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 	unsigned g = ml_meta_gen(m);
 	struct __ml_rec *r = &__ML_RECS[s];
 	/* a program's rules watch frees (free points), or keep the freed
-	 * blocks (F): at a valid free, before it happens */
-	unsigned rules = ML_LOAD(&ml_rules_logging);
-	if (ML_UNLIKELY(rules & ML_RULES_FREE_POINT) && ML_LOAD(&r->kind) == __ML_KIND_HEAP &&
-	    ML_LOAD(&r->base) == (uptr)p && ML_LOAD(&r->gen) == g)
-		ml_rules_free_point(p, m, acc, pc, pv);
+	 * blocks (F): a valid free, before it happens */
+	if (ML_UNLIKELY(ML_LOAD(&ml_rules_logging)))
+		ml_rules_free(p, m, acc, pc, pv);
 
 	if (ML_LIKELY(ML_LOAD(&r->kind) == __ML_KIND_HEAP &&
 	              ML_LOAD(&r->base) == (uptr)p &&
@@ -149,8 +147,6 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 		ML_STORE(&c->flags, ML_CF_FREED | (acc == ML_ACC_REALLOC ? ML_CF_REALLOC : 0) |
 		                        (ML_LOAD(&c->flags) & (ML_CF_FOREIGN | ML_CF_LOST)));
 		ml_explain_free(s, m, pv);
-		if (ML_UNLIKELY(rules & ML_RULES_LOG_FREES))
-			ml_rules_freed(s, m);
 		*slot = s;
 		return ML_REL_OK;
 	}

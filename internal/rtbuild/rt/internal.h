@@ -173,8 +173,7 @@
 #define ml_locate_block        __mlrt_locate_block
 #define ml_ruleset             __mlrt_ruleset
 #define ml_rules_detect        __mlrt_rules_detect
-#define ml_rules_freed         __mlrt_rules_freed
-#define ml_rules_free_point    __mlrt_rules_free_point
+#define ml_rules_free          __mlrt_rules_free
 #define ml_detect_rules        __mlrt_detect_rules
 #define ml_rref_arg            __mlrt_rref_arg
 #define ml_rref_tev            __mlrt_rref_tev
@@ -194,9 +193,9 @@
 #define ml_r_written           __mlrt_r_written
 #define ml_kind_name           __mlrt_kind_name
 /* rules.c's: what of frees a program's rules need (its state's second
- * word): ML_RULES_LOG_FREES (a rule ranges over F: ml_rules_freed as a
- * block is freed), ML_RULES_FREE_POINT (a rule detects at free: every valid
- * free is an event, ml_rules_free_point) */
+ * word), which ml_rules_free does before a valid free: ML_RULES_LOG_FREES
+ * (a rule ranges over F: the block is logged), ML_RULES_FREE_POINT (a rule
+ * detects at free: the free is an event) */
 #define ml_rules_logging       ML_STATE_AT(unsigned, ML_ST_RULES + 4)
 #define ML_RULES_LOG_FREES  1u
 #define ML_RULES_FREE_POINT 2u
@@ -945,10 +944,10 @@ const site_t *ml_cycles_cut(unsigned s);
 const site_t *ml_loss_pending(unsigned s, unsigned gen, unsigned *how);
 
 /* ---- rules.c ---- */
-/* A block has been freed, or is about to be (ml_rules_logging). */
-void ml_rules_freed(unsigned slot, meta_t m);
+/* free(p) or realloc(p) (acc) through meta m is about to release a block
+ * while ml_rules_logging. */
 struct ml_pv;
-void ml_rules_free_point(void *p, meta_t m, int acc, uptr pc, const struct ml_pv *pv);
+void ml_rules_free(void *p, meta_t m, int acc, uptr pc, const struct ml_pv *pv) __attribute__((cold));
 
 /* ---- errors.c ---- */
 enum ml_kind {

@@ -169,12 +169,10 @@ static int ml_grow(void **a, uint32_t n, uint32_t *cap, size_t size)
 	return 1;
 }
 
-void ml_rules_freed(unsigned slot, meta_t m)
+/* Log the block of slot s (meta m), about to be freed, for F. */
+static void ml_rules_log_free(const struct ml_ruleset *rs, unsigned slot, meta_t m)
 {
-	const struct ml_ruleset *rs = ml_ruleset();
 	struct ml_rules_state *st = ML_RS;
-	if (!rs || rs->freed_words < 0)
-		return;
 	const struct __ml_rec *r = &__ML_RECS[slot];
 	uptr base = ML_LOAD(&r->base), size = ML_LOAD(&r->end) - base;
 	ml_spin_lock(&st->lock);
@@ -240,8 +238,18 @@ int ml_freed_next(struct ml_iter *it, struct ml_rref *b)
 
 int ml_freed_any(void) { return ML_RS->nfreed != 0; }
 
-void ml_rules_free_point(void *p, meta_t m, int acc, uptr pc, const struct ml_pv *pv)
+void ml_rules_free(void *p, meta_t m, int acc, uptr pc, const struct ml_pv *pv)
 {
+	const struct ml_ruleset *rs = ml_ruleset();
+	unsigned need = ML_LOAD(&ml_rules_logging);
+	const struct __ml_rec *r = &__ML_RECS[ml_meta_slot(m)];
+	if (!rs || ML_LOAD(&r->kind) != __ML_KIND_HEAP || ML_LOAD(&r->base) != (uptr)p ||
+	    ML_LOAD(&r->gen) != ml_meta_gen(m))
+		return; /* not a valid free: the built-in rules' (ml_bad_free) */
+	if (need & ML_RULES_LOG_FREES)
+		ml_rules_log_free(rs, ml_meta_slot(m), m);
+	if (!(need & ML_RULES_FREE_POINT))
+		return;
 	struct ml_event ev = {0};
 	ev.point = ML_FREE;
 	ev.access = (enum ml_access)acc;
