@@ -360,9 +360,6 @@ func (cg *clauseGen) compare(x *Binary) string {
 	return defined(and(a.def, b.def), tri("("+a.val+") "+x.Op+" ("+b.val+")"))
 }
 
-// arg generates a builtin's input argument.
-func (cg *clauseGen) arg(x Expr) term { return cg.term(x) }
-
 // callCond generates a predicate application.
 func (cg *clauseGen) callCond(x *CallExpr) string {
 	if x.Expansion != nil {
@@ -379,7 +376,7 @@ func (cg *clauseGen) callCond(x *CallExpr) string {
 	case "Freed":
 		return cg.freed(x)
 	}
-	a := cg.arg(x.Args[0])
+	a := cg.term(x.Args[0])
 	if x.Args[0].Type() == Array {
 		fn := map[string]string{"Local": "ml_a_local", "Global": "ml_a_global", "Member": "ml_a_member"}[x.Name]
 		return defined(a.def, tri(fn+"("+a.val+")"))
@@ -405,7 +402,7 @@ func (cg *clauseGen) callCond(x *CallExpr) string {
 
 // freed generates Freed(r, r1): r1 an output.
 func (cg *clauseGen) freed(x *CallExpr) string {
-	a := cg.arg(x.Args[0])
+	a := cg.term(x.Args[0])
 	switch o := x.Args[1].(type) {
 	case *Ident:
 		if o.Name == "_" {
@@ -495,7 +492,7 @@ func (cg *clauseGen) callTerm(x *CallExpr) term {
 		inner := cg.term(e.Body)
 		return term{cg.expansion(e, func() string { return inner.def }), inner.val, inner.ref}
 	}
-	a := cg.arg(x.Args[0])
+	a := cg.term(x.Args[0])
 	known := and(a.def, "ml_r_known("+a.ref+")")
 	switch x.Name {
 	case "Begin":
