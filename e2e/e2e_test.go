@@ -107,7 +107,9 @@ func trackSources() {
 	}
 }
 
-var sets = []string{"bugs", "clean"}
+// sets are the corpus's directories: programs with bugs, clean programs,
+// and both again for programs with rules of their own (memlens:rules).
+var sets = []string{"bugs", "clean", "rules/bugs", "rules/clean"}
 
 func loadSet(t *testing.T, set string) []*corpus.Program {
 	t.Helper()
@@ -164,7 +166,7 @@ var modes = []mode{
 // testProgram builds and runs p natively once, then checks its
 // instrumented build in every mode.
 func testProgram(t *testing.T, set string, p *corpus.Program) {
-	bug := set == "bugs"
+	bug := strings.HasSuffix(set, "bugs")
 	switch {
 	case bug && len(p.Wants) == 0:
 		t.Fatalf("%s: a program in testdata/bugs needs at least one want annotation", p.Path)
@@ -211,7 +213,7 @@ func ccArgs(p *corpus.Program, out string) []string {
 // testMode builds p (sources in src) with memlens in mode m, runs it and
 // compares with what p wants and with its native run.
 func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, native outcome) {
-	bug := set == "bugs"
+	bug := strings.HasSuffix(set, "bugs")
 	want := *p
 	want.Wants = nil
 	for _, w := range p.Wants {
@@ -221,7 +223,7 @@ func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, n
 	}
 	work := t.TempDir()
 	instExe := filepath.Join(work, "inst")
-	instCmd := slices.Concat([]string{memlens, "cc"}, m.flags, ccArgs(p, instExe))
+	instCmd := slices.Concat([]string{memlens, "cc"}, m.flags, p.MemlensFlags(), ccArgs(p, instExe))
 	ccOut, err := build(src, instCmd)
 	if err != nil {
 		t.Fatalf("memlens cc failed on %s: %v\n$ %s\n%s", p.Path, err, strings.Join(instCmd, " "), head(ccOut))
@@ -518,6 +520,22 @@ func TestCorpusAnnotations(t *testing.T) {
 	for _, p := range clean {
 		if len(p.Wants) > 0 {
 			t.Errorf("%s: clean program with want annotations %v", p.Path, p.Wants)
+		}
+	}
+	// programs with rules of their own: a bug program wants a rule of its
+	// rules file (a kind memlens does not report without them)
+	for _, set := range []string{"rules/bugs", "rules/clean"} {
+		for _, p := range loadSet(t, set) {
+			if p.Rules == "" {
+				t.Errorf("%s: a program of testdata/%s needs memlens:rules", p.Path, set)
+			}
+			own := false
+			for _, w := range p.Wants {
+				own = own || !slices.Contains(corpus.Kinds, w.Kind)
+			}
+			if (set == "rules/bugs") != own {
+				t.Errorf("%s: a program of testdata/%s wants %v", p.Path, set, p.Wants)
+			}
 		}
 	}
 }

@@ -23,6 +23,9 @@
 //	memlens:realworld PROJECT PATTERN...
 //	                           sources of a project of the real-world corpus
 //	                           (memlens bench only; see Program.Project)
+//	memlens:rules FILE         the program's own rules (docs/RULES.md), a file
+//	                           beside it: memlens builds get --memlens-rules=FILE,
+//	                           and want annotations may name its rules
 //
 // Arguments are split at white space; there is no quoting.
 package corpus
@@ -33,12 +36,14 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"memlens/internal/report"
+	"memlens/internal/rules"
 )
 
 // Kinds are the bug kinds memlens reports today; Load and LoadDir accept
@@ -64,7 +69,7 @@ var Kinds = []string{
 }
 
 // Directives are the names accepted after "memlens:".
-var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench", "libs", "realworld"}
+var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench", "libs", "realworld", "rules"}
 
 // Want is one expected report: Kind at File (a base name) and Line.
 // Written "want [MODE:][ROLE:]KIND": with the alloc role, the line is
@@ -183,6 +188,7 @@ type Program struct {
 	Exit    int      // memlens:exit; 0 if absent
 	Bench   bool     // memlens:bench
 	Libs    []string // memlens:libs: given to the compiler after the sources
+	Rules   string   // memlens:rules, relative to Dir; "" if none
 
 	// Project and ProjectSources (memlens:realworld PROJECT PATTERN...):
 	// the program is also made of the sources of PROJECT, a directory of
@@ -239,7 +245,19 @@ func (p *Program) Files() []string {
 	if p.Stdin != "" {
 		files = append(files, p.Stdin)
 	}
+	if p.Rules != "" {
+		files = append(files, p.Rules)
+	}
 	return files
+}
+
+// MemlensFlags are the flags memlens cc builds the program with besides
+// its cflags: its rules.
+func (p *Program) MemlensFlags() []string {
+	if p.Rules == "" {
+		return nil
+	}
+	return []string{"--memlens-rules=" + p.Rules}
 }
 
 // Bugs returns the wants that expect a report (not the chain roles that
@@ -362,12 +380,17 @@ func LoadKinds(path string, kinds []string) (*Program, error) {
 	sort.Strings(p.Sources)
 	sort.Strings(p.Headers)
 
+	files := append(append([]string{}, p.Sources...), p.Headers...)
+	// the kinds of the program's own rules, which its wants may name
+	kinds, err = withRuleKinds(p, files, kinds)
+	if err != nil {
+		return nil, err
+	}
 	known := map[string]bool{}
 	for _, k := range kinds {
 		known[k] = true
 	}
 	ps := &parseState{p: p, kinds: kinds, known: known}
-	files := append(append([]string{}, p.Sources...), p.Headers...)
 	for _, f := range files {
 		full := filepath.Join(p.Dir, f)
 		src, err := os.ReadFile(full)
@@ -403,6 +426,39 @@ type parseState struct {
 	known    map[string]bool
 	stdinPos string // file:line of the memlens:stdin directive
 	exitPos  string
+	rulesPos string
+}
+
+var rulesDirective = regexp.MustCompile(`memlens:rules[ \t]+([^ \t\r\n*/]+)`)
+
+// withRuleKinds adds to kinds the names of the rules of the rules file the
+// program's sources name (memlens:rules, checked again as a directive).
+func withRuleKinds(p *Program, files []string, kinds []string) ([]string, error) {
+	for _, f := range files {
+		src, err := os.ReadFile(filepath.Join(p.Dir, f))
+		if err != nil {
+			return nil, err
+		}
+		m := rulesDirective.FindSubmatch(src)
+		if m == nil {
+			continue
+		}
+		path := filepath.Join(p.Dir, string(m[1]))
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("%s: memlens:rules %s: %v", filepath.Join(p.Dir, f), m[1], err)
+		}
+		rs, err := rules.LoadUser(path, text)
+		if err != nil {
+			return nil, err
+		}
+		kinds = slices.Clone(kinds)
+		for _, r := range rs.Rules {
+			kinds = append(kinds, r.Name)
+		}
+		return kinds, nil
+	}
+	return kinds, nil
 }
 
 // comment is one C comment: its text split into physical lines.
@@ -554,6 +610,17 @@ func (ps *parseState) directives(pos, text string) error {
 			return fmt.Errorf("%s: memlens:bench takes no argument", pos)
 		}
 		p.Bench = true
+	case "rules":
+		if len(args) != 1 {
+			return fmt.Errorf("%s: memlens:rules takes exactly one file name", pos)
+		}
+		if ps.rulesPos != "" {
+			return fmt.Errorf("%s: second memlens:rules (first at %s)", pos, ps.rulesPos)
+		}
+		if filepath.IsAbs(args[0]) || strings.Contains(filepath.ToSlash(args[0]), "/") {
+			return fmt.Errorf("%s: memlens:rules %s: expected a file name beside the program", pos, args[0])
+		}
+		p.Rules, ps.rulesPos = args[0], pos
 	default:
 		return fmt.Errorf("%s: unknown directive memlens:%s; expected one of %s", pos, name, strings.Join(Directives, ", "))
 	}

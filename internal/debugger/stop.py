@@ -1,13 +1,17 @@
 # memlens gdb's start-up script: when a program built by memlens cc stops
 # at a report (break=1 makes the runtime execute a breakpoint instruction
 # in __memlens_break), select the frame of the faulting statement, the
-# first one outside the runtime.
+# first one outside the runtime (and outside the wrappers memlens cc puts
+# around the functions a program's rules watch: that is the caller's call).
 import gdb
 
 
 def _memlens_internal(frame):
     name = frame.name() or ""
-    return name.startswith(("__ml", "ml_", "memlens_", "__memlens"))
+    if name.startswith(("__ml", "ml_", "memlens_", "__memlens")):
+        return True
+    symtab = frame.find_sal().symtab
+    return symtab is not None and symtab.filename.endswith("<memlens rules>")
 
 
 def _memlens_stop(event):

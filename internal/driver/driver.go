@@ -26,6 +26,7 @@ type options struct {
 	strict    bool // C the instrumenter rejects is an error, not compiled without checks
 	saveTemps bool // keep the instrumented sources next to the output
 	mode      instrument.Mode
+	rules     string // the program's own rules file (docs/RULES.md)
 }
 
 // job is one driver run.
@@ -38,7 +39,8 @@ type job struct {
 	tmp    string   // private directory, removed at the end
 	stdout io.Writer
 	stderr io.Writer
-	debug  bool // MEMLENS_DEBUG=1: echo commands, show stacks
+	debug  bool     // MEMLENS_DEBUG=1: echo commands, show stacks
+	rules  *ruleSet // --memlens-rules
 }
 
 // Run runs `memlens cc ARGS...` (argv holds ARGS) and returns its exit
@@ -102,6 +104,11 @@ func run(j *job, argv []string) error {
 		return err
 	}
 	defer removeTemp(j.tmp)
+	if opts.rules != "" {
+		if err := j.loadRules(opts.rules); err != nil {
+			return err
+		}
+	}
 	// A runtime that cannot go to the cache is built in j.tmp for this run.
 	defer rtbuild.UsePrivate(filepath.Join(j.tmp, "runtime"), func(reason string) {
 		fmt.Fprintf(j.stderr, "memlens: note: %s; using a private temporary cache\n", reason)
@@ -171,8 +178,16 @@ func ourFlags(argv []string) (options, []string, error) {
 			opts.mode.Full = true
 		case a == "--memlens-count-statements":
 			opts.mode.CountStatements = true
+		case strings.HasPrefix(a, "--memlens-rules="):
+			if opts.rules != "" {
+				return opts, nil, fmt.Errorf("--memlens-rules given twice (one rules file per program)")
+			}
+			opts.rules = strings.TrimPrefix(a, "--memlens-rules=")
+			if opts.rules == "" {
+				return opts, nil, fmt.Errorf("--memlens-rules= needs a rules file")
+			}
 		case strings.HasPrefix(a, "--memlens-"):
-			return opts, nil, fmt.Errorf("unknown option %s (known: --memlens-full, --memlens-strict, --memlens-fallback, --memlens-save-temps, --memlens-count-statements)", a)
+			return opts, nil, fmt.Errorf("unknown option %s (known: --memlens-full, --memlens-strict, --memlens-fallback, --memlens-save-temps, --memlens-count-statements, --memlens-rules=FILE)", a)
 		default:
 			rest = append(rest, a)
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"memlens/internal/instrument"
+	"memlens/internal/rules"
 )
 
 // unit is one C input on its way to an object file.
@@ -105,6 +106,7 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 	if err != nil {
 		return err
 	}
+	pre, wrapped := j.wrapWatched(u, pre)
 	text, err := cfg.File(u.src, pre)
 	if err != nil {
 		if j.opts.strict {
@@ -113,6 +115,7 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 		fmt.Fprintf(j.stderr, "memlens: warning: %s compiled without instrumentation: %s\n", u.src, firstLine(err.Error()))
 		return j.compile(u)
 	}
+	text = rules.Rename(text, wrapped)
 	u.unwind = instrument.UnwindFlags(text)
 	if err := j.writeInstrumented(u, text); err != nil {
 		return err

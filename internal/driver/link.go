@@ -32,6 +32,13 @@ func (j *job) link(units []*unit) error {
 	if j.cl.lastLang != "" {
 		cmd = append(cmd, "-x", "none")
 	}
+	if j.rules != nil {
+		obj, err := j.rulesObject(dir)
+		if err != nil {
+			return err
+		}
+		cmd = append(cmd, obj)
+	}
 	return j.runCmd(append(cmd, runtimeArgs(dir)...))
 }
 

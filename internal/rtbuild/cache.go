@@ -21,6 +21,15 @@ import (
 // -g so reports and gdb can show runtime frames.
 var cflags = []string{"-O2", "-g", "-fPIE", "-pthread", "-c"}
 
+// SourceDirName is the directory, inside the one Ensure returns, holding
+// the runtime's sources: a program's rules (rt/rules.h) compile against
+// them.
+const SourceDirName = "src"
+
+// CompileFlags are the flags the runtime's sources compile with, for C
+// that is compiled against them.
+func CompileFlags() []string { return slices.Clone(cflags) }
+
 // Ensure returns a directory holding ArchiveName and HeaderName built by the
 // C compiler cc (a command, possibly with arguments separated by spaces),
 // building it on first use. The directory lives under $MEMLENS_CACHE, else
@@ -207,7 +216,7 @@ func cacheKey(cc []string, srcs []source) (string, error) {
 // build compiles srcs into tmp, which will be renamed to final: the sources
 // stay in tmp/src for debuggers, the objects are archived then removed.
 func build(cc []string, srcs []source, tmp, final string) error {
-	srcDir := filepath.Join(tmp, "src")
+	srcDir := filepath.Join(tmp, SourceDirName)
 	if err := os.Mkdir(srcDir, 0o755); err != nil {
 		return fmt.Errorf("rtbuild: %w", err)
 	}

@@ -132,6 +132,10 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 	unsigned s = ml_meta_slot(m);
 	unsigned g = ml_meta_gen(m);
 	struct __ml_rec *r = &__ML_RECS[s];
+	/* a program's rules watch frees (free points), or keep the freed
+	 * blocks (F): a valid free, before it happens */
+	if (ML_UNLIKELY(ML_LOAD(&ml_rules_logging)))
+		ml_rules_free(p, m, acc, pc, pv);
 
 	if (ML_LIKELY(ML_LOAD(&r->kind) == __ML_KIND_HEAP &&
 	              ML_LOAD(&r->base) == (uptr)p &&

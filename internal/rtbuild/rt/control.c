@@ -3,19 +3,22 @@
  *
  * MEMLENS_OPTIONS=disable=KIND,KIND switches kinds off at start-up; a
  * debugger (or the program) calls memlens_enable("KIND", 0|1) to switch
- * one later. With break=1, each report ends in __memlens_break, which
+ * one later. A kind is a rule's name: a built-in rule's, or one of the
+ * program's own rules (memlens cc --memlens-rules). With break=1, each report ends in __memlens_break, which
  * executes a breakpoint instruction when a debugger is attached: the
  * debugger stops before the faulting access runs, a few frames below the
  * statement (memlens gdb selects that frame itself).
  */
-#include "internal.h"
+#include "rules.h"
 
 #include <fcntl.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
-/* The kind named s[0..n) (case ignored), or -1; "all": ML_NKINDS. */
+/* The kind named s[0..n) (case ignored): a built-in one, or a rule of the
+ * program's (its rule set is linked in, so known from the start); -1 if
+ * none; "all": ML_NKINDS. */
 int ml_kind_named(const char *s, size_t n)
 {
 	if (n == 3 && strncasecmp(s, "all", 3) == 0)
@@ -23,13 +26,17 @@ int ml_kind_named(const char *s, size_t n)
 	for (int k = 0; k < ML_NKINDS; k++)
 		if (strlen(ml_kinds[k].name) == n && strncasecmp(ml_kinds[k].name, s, n) == 0)
 			return k;
+	const struct ml_ruleset *rs = ml_ruleset();
+	for (unsigned i = 0; rs && i < rs->nkinds && ML_USER_KIND(i) < ML_KINDS_MAX; i++)
+		if (strlen(rs->kinds[i]) == n && strncasecmp(rs->kinds[i], s, n) == 0)
+			return (int)ML_USER_KIND(i);
 	return -1;
 }
 
 /* Switch kind k (ML_NKINDS: all of them) on or off. */
 static void ml_kind_set(int k, int on)
 {
-	int lo = k == ML_NKINDS ? 0 : k, hi = k == ML_NKINDS ? ML_NKINDS : k + 1;
+	int lo = k == ML_NKINDS ? 0 : k, hi = k == ML_NKINDS ? ML_KINDS_MAX : k + 1;
 	for (int x = lo; x < hi; x++)
 		ML_STORE(&ml_kind_enabled[x], (unsigned char)(on != 0));
 	if (k == ML_MEMORY_LEAK || k == ML_NKINDS)

@@ -2,11 +2,12 @@
  *
  * Names are paper 000's rule names (Fig. 2) and are stable: they appear in
  * text reports, in the JSON "kind" field and in options. A new kind is a
- * row here (and an enum value in internal.h) plus a detector in
- * detectors.c, or for a fatal signal a case in signals.c; nothing else
- * switches on kinds.
+ * row here (and an enum value in internal.h) plus a rule of that name in
+ * internal/rules/default.rules, or for a fatal signal a case in signals.c;
+ * nothing else switches on kinds. A program's own rules (memlens cc
+ * --memlens-rules) add kinds of their names after these (rules.h).
  */
-#include "internal.h"
+#include "rules.h"
 
 
 const struct ml_kind_info ml_kinds[ML_NKINDS] = {
@@ -101,4 +102,15 @@ const ml_kinds_on_t ml_kinds_default = {
 	[ML_STACK_OVERFLOW] = 1,
 	[ML_ARITHMETIC_ERROR] = 1,
 	[ML_ILLEGAL_INSTRUCTION] = 1,
+	[ML_USER_KIND(0)... ML_KINDS_MAX - 1] = 1,
 };
+
+const char *ml_kind_name(unsigned k)
+{
+	if (k < ML_NKINDS)
+		return ml_kinds[k].name;
+	const struct ml_ruleset *rs = ml_ruleset();
+	if (rs && k >= ML_USER_KIND(0) && k - ML_USER_KIND(0) < rs->nkinds)
+		return rs->kinds[k - ML_USER_KIND(0)];
+	return "?";
+}

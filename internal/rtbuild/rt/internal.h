@@ -163,6 +163,42 @@
 #define ml_world_park          __mlrt_world_park
 #define ml_thread_parked_sp    __mlrt_thread_parked_sp
 #define ml_thread_parked_regs  __mlrt_thread_parked_regs
+#define ml_rref_block          __mlrt_rref_block
+#define ml_r_freed             __mlrt_r_freed
+#define ml_r_bid               __mlrt_r_bid
+#define ml_locate_ref          __mlrt_locate_ref
+#define ml_locate_undef        __mlrt_locate_undef
+#define ml_builtin_detectors   __mlrt_builtin_detectors
+#define ml_builtin_ndetectors  __mlrt_builtin_ndetectors
+#define ml_locate_block        __mlrt_locate_block
+#define ml_ruleset             __mlrt_ruleset
+#define ml_rules_detect        __mlrt_rules_detect
+#define ml_rules_free          __mlrt_rules_free
+#define ml_detect_rules        __mlrt_detect_rules
+#define ml_rref_arg            __mlrt_rref_arg
+#define ml_rref_tev            __mlrt_rref_tev
+#define ml_trace_last          __mlrt_trace_last
+#define ml_trace_prev          __mlrt_trace_prev
+#define ml_heap_begin          __mlrt_heap_begin
+#define ml_heap_next           __mlrt_heap_next
+#define ml_heap_any            __mlrt_heap_any
+#define ml_freed_begin         __mlrt_freed_begin
+#define ml_freed_next          __mlrt_freed_next
+#define ml_freed_any           __mlrt_freed_any
+#define ml_r_readable          __mlrt_r_readable
+#define ml_r_load              __mlrt_r_load
+#define ml_r_word_ok           __mlrt_r_word_ok
+#define ml_r_word              __mlrt_r_word
+#define ml_def_tracked         __mlrt_def_tracked
+#define ml_r_written           __mlrt_r_written
+#define ml_kind_name           __mlrt_kind_name
+/* rules.c's: what of frees a program's rules need (its state's second
+ * word), which ml_rules_free does before a valid free: ML_RULES_LOG_FREES
+ * (a rule ranges over F: the block is logged), ML_RULES_FREE_POINT (a rule
+ * detects at free: the free is an event) */
+#define ml_rules_logging       ML_STATE_AT(unsigned, ML_ST_RULES + 4)
+#define ML_RULES_LOG_FREES  1u
+#define ML_RULES_FREE_POINT 2u
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -242,6 +278,8 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_THREAD   0xe1000 /* thread.c: ids, the exit check's stop */
 #define ML_ST_INIT     0xe1400 /* init.c: blocks libc handed out during init */
 #define ML_ST_HANDLERS 0xe2000 /* handlers.c: the program's signal handlers */
+#define ML_ST_RULES    0xe3000 /* rules.c: the program's rules' trace and freed blocks */
+#define ML_ST_RULES_END 0xef000
 #define ML_ST_END      0xf0000
 _Static_assert(ML_ST_END <= ML_STATE_SIZE, "memlens's state fits its mapping");
 
@@ -917,6 +955,12 @@ const site_t *ml_cycles_cut(unsigned s);
  * reference, if that was noted and not yet checked. */
 const site_t *ml_loss_pending(unsigned s, unsigned gen, unsigned *how);
 
+/* ---- rules.c ---- */
+/* free(p) or realloc(p) (acc) through meta m is about to release a block
+ * while ml_rules_logging. */
+struct ml_pv;
+void ml_rules_free(void *p, meta_t m, int acc, uptr pc, const struct ml_pv *pv) __attribute__((cold));
+
 /* ---- errors.c ---- */
 enum ml_kind {
 	ML_HEAP_BUFFER_OVERFLOW,
@@ -938,14 +982,19 @@ enum ml_kind {
 	ML_ILLEGAL_INSTRUCTION,
 	ML_NKINDS
 };
+/* A program's own rules report kinds ML_NKINDS + 1 + i (rules.h; ML_NKINDS
+ * itself stands for "all" where kinds are named). */
+#define ML_KINDS_MAX (ML_NKINDS + 1 + 64)
 struct ml_kind_info {
 	const char *name;     /* stable: appears in reports and JSON "kind" */
 	const char *desc;
 };
 extern const struct ml_kind_info ml_kinds[ML_NKINDS];
+/* The name of kind k: a built-in one's, or a rule's of the program. */
+const char *ml_kind_name(unsigned k);
 /* Which kinds are detected (ml_kind_enabled, in the state mapping; a
  * later option flips them); they start as ml_kinds_default. */
-typedef unsigned char ml_kinds_on_t[ML_NKINDS];
+typedef unsigned char ml_kinds_on_t[ML_KINDS_MAX];
 extern const ml_kinds_on_t ml_kinds_default;
 
 /* ---- detectors.c ---- */
@@ -973,7 +1022,8 @@ struct ml_leak {
 	unsigned slot;        /* the first block's slot, for its names */
 	int jumped;           /* a longjmp skipped the frame whose local held it */
 };
-enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC, ML_ACC_USE, ML_ACC_LEAK };
+enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC, ML_ACC_USE, ML_ACC_LEAK,
+                 ML_ACC_CALL, ML_ACC_RET, ML_ACC_EXIT /* a program's rules: a watched function, its end */ };
 
 /* One redex reaching a detection point (paper 000 §2.1). */
 struct ml_event {
@@ -995,10 +1045,15 @@ struct ml_event {
 	int has_pv;
 	int resolved;         /* blk filled */
 	struct ml_binfo blk;
+	const struct ml_fired *fired; /* the detector that fired: what to locate (rules.h) */
+	const struct ml_tev *tev;     /* ML_CALL, ML_RET: the watched function's event (rules.h) */
+	const struct ml_pv *argpv;    /* ML_CALL: its pointer arguments' provenance, or NULL */
 };
 /* Run the detectors registered at ev->point; returns the kind reported
  * (or that fired but was a duplicate), -1 when no condition held. */
 int ml_detect(struct ml_event *ev);
+/* The program's own rules alone (an event no built-in rule detects). */
+int ml_detect_rules(struct ml_event *ev);
 /* The block ev's pointer names, resolved once: what the paper's auxiliary
  * predicates (Allocated, Freed, Begin, End) look at. */
 const struct ml_binfo *ml_event_block(struct ml_event *ev);

@@ -17,7 +17,7 @@
  * time (the signal may have stopped its holder) and dedupes nothing (the
  * process dies after it).
  */
-#include "internal.h"
+#include "rules.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -152,8 +152,8 @@ struct ml_report_state {
 	} seen[ML_SEEN_N]; /* dedupe: (kind, site) seen */
 	char tbuf[64 << 10];  /* a report's text */
 	char jbuf[256 << 10]; /* and its JSON record */
-	struct ml_chain chains[2]; /* a report's value propagation chains (ml_chains_collect) */
-	const char *chain_title[2];
+	struct ml_chain chains[ML_LOC_MAX]; /* a report's value propagation chains (ml_chains_collect) */
+	const char *chain_title[ML_LOC_MAX];
 	unsigned nchains;
 	int json_lite; /* (ml_jstack) */
 };
@@ -222,6 +222,12 @@ static const char *ml_access_name(enum ml_access a)
 		return "use";
 	case ML_ACC_LEAK:
 		return "leak";
+	case ML_ACC_CALL:
+		return "call";
+	case ML_ACC_RET:
+		return "return";
+	case ML_ACC_EXIT:
+		return "exit";
 	}
 	return "?";
 }
@@ -285,6 +291,16 @@ static const char *ml_leak_why(const struct ml_leak *l)
 
 static void ml_what(struct ml_buf *b, struct ml_event *ev)
 {
+	if (ev->tev) { /* a function a rule of the program's watches */
+		const struct ml_ruleset *rs = ml_ruleset();
+		if (ev->access == ML_ACC_EXIT) {
+			ml_bput(b, "the program's end");
+			return;
+		}
+		ml_bput(b, ev->access == ML_ACC_CALL ? "call of " : "return of ");
+		ml_bput(b, rs && (unsigned)ev->tev->func < rs->nfuncs ? rs->funcs[ev->tev->func].name : "?");
+		return;
+	}
 	if (ev->leak) {
 		ml_leak_what(b, ev->leak);
 		if (!ev->leak->run)
@@ -501,6 +517,12 @@ static void ml_where(struct ml_buf *b, struct ml_event *ev, enum ml_kind kind)
 			ml_bdec(b, ev->decl->line);
 		} else
 			ml_bput(b, "memory of no known object");
+		return;
+	}
+	if (ev->tev && !k->known) { /* a rule's event that names no block */
+		ml_bput(b, "the condition of rule ");
+		ml_bput(b, ml_kind_name(kind));
+		ml_bput(b, " holds");
 		return;
 	}
 	if (kind == ML_INVALID_DEREF) {
@@ -813,33 +835,46 @@ static void ml_chain_undef(struct ml_event *ev, struct ml_chain *c)
 		c->link[c->n++] = (struct ml_link){.site = f[0], .tid = o.tid};
 }
 
+/* The chains the rule that fired locates (rules.h: VPC(x) for each x). */
 static void ml_chains_collect(enum ml_kind kind, struct ml_event *ev)
 {
 	ml_nchains = 0;
-	if (!ML_LOAD(&__ml_explain) || ev->leak || ev->arr)
+	if (!ML_LOAD(&__ml_explain) || !ev->fired)
 		return;
-	if (kind == ML_UNINITIALIZED_READ) {
-		ml_chain_title[0] = "the uninitialized value";
-		ml_chain_undef(ev, &ml_chains[0]);
-		ml_nchains = ml_chains[0].n != 0; /* (nothing to add to the origin) */
-		return;
-	}
-	if (ev->has_pv) {
-		ml_chain_title[0] = ev->access == ML_ACC_FREE      ? "the pointer freed here"
-		                    : ev->access == ML_ACC_REALLOC ? "the pointer given to realloc here"
-		                    : kind == ML_NULL_POINTER_DEREF ? "the null pointer"
-		                    : ev->fn                        ? "the pointer given to the call"
-		                                                    : "the pointer dereferenced here";
-		ml_chain_build(&ev->pv, ev->m, ML_BOUND_NOW, ml_self_id(), &ml_chains[ml_nchains++]);
-	}
-	const struct ml_binfo *k = ml_event_block(ev);
-	struct ml_pv fpv;
-	uptr bound;
-	unsigned tid;
-	if ((kind == ML_DOUBLE_FREE || kind == ML_DANGLING_POINTER_DEREF) && k->known &&
-	    ml_explain_freed_by(k->slot, ml_mkmeta(k->slot, k->gen), &fpv, &bound, &tid)) {
-		ml_chain_title[ml_nchains] = "the pointer that freed the block";
-		ml_chain_build(&fpv, ml_mkmeta(k->slot, k->gen), bound, tid, &ml_chains[ml_nchains++]);
+	for (unsigned i = 0; i < ev->fired->nloc; i++) {
+		const struct ml_loc *l = &ev->fired->loc[i];
+		struct ml_chain *c = &ml_chains[ml_nchains];
+		struct ml_binfo k;
+		struct ml_pv fpv;
+		uptr bound;
+		unsigned tid;
+		switch (l->how) {
+		case ML_LOC_UNDEF:
+			ml_chain_title[ml_nchains] = "the uninitialized value";
+			ml_chain_undef(ev, c);
+			ml_nchains += c->n != 0; /* (nothing to add to the origin) */
+			break;
+		case ML_LOC_PTR:
+			if (!l->has_pv)
+				break;
+			ml_chain_title[ml_nchains++] = !l->redex                       ? l->title
+			                               : ev->access == ML_ACC_FREE      ? "the pointer freed here"
+			                               : ev->access == ML_ACC_REALLOC ? "the pointer given to realloc here"
+			                               : kind == ML_NULL_POINTER_DEREF ? "the null pointer"
+			                               : ev->fn                        ? "the pointer given to the call"
+			                                                               : "the pointer dereferenced here";
+			ml_chain_build(&l->pv, l->m, ML_BOUND_NOW, ml_self_id(), c);
+			break;
+		case ML_LOC_FREER:
+			if (ml_block_info(l->m, &k) && k.known &&
+			    ml_explain_freed_by(k.slot, ml_mkmeta(k.slot, k.gen), &fpv, &bound, &tid)) {
+				ml_chain_title[ml_nchains++] = "the pointer that freed the block";
+				ml_chain_build(&fpv, ml_mkmeta(k.slot, k.gen), bound, tid, c);
+			}
+			break;
+		case ML_LOC_BLOCK: /* (the report describes it: ml_try made it the event's) */
+			break;
+		}
 	}
 }
 
@@ -1325,7 +1360,7 @@ static void ml_thead(struct ml_buf *b, int pid, enum ml_kind kind)
 	ml_bput(b, "==");
 	ml_bdec(b, (uint64_t)pid);
 	ml_bput(b, "== memlens: ");
-	ml_bput(b, ml_kinds[kind].name);
+	ml_bput(b, ml_kind_name(kind));
 	ml_bput(b, ": ");
 }
 
@@ -1379,7 +1414,7 @@ static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_tdetails(b, kind, ev, stack, tid);
 
 	ml_bput(b, "SUMMARY: memlens: ");
-	ml_bput(b, ml_kinds[kind].name);
+	ml_bput(b, ml_kind_name(kind));
 	if (s) {
 		ml_bputc(b, ' ');
 		ml_bput(b, s->file ? s->file : "?");
@@ -1602,7 +1637,7 @@ static void ml_jsite(struct ml_buf *b, const site_t *s)
 static void ml_jhead(struct ml_buf *b, enum ml_kind kind, const char *msg, const site_t *s, const char *access)
 {
 	ml_bput(b, "{\"kind\":");
-	ml_jstr(b, ml_kinds[kind].name);
+	ml_jstr(b, ml_kind_name(kind));
 	ml_jkey(b, "message");
 	ml_jstr(b, msg);
 	ml_bput(b, ",");
@@ -2069,7 +2104,7 @@ static void ml_fault_text(struct ml_buf *b, enum ml_kind kind, const struct ml_f
 	if (tid)
 		ml_tthread_origin(b, tid);
 	ml_bput(b, "SUMMARY: memlens: ");
-	ml_bput(b, ml_kinds[kind].name);
+	ml_bput(b, ml_kind_name(kind));
 	if (f->site) {
 		ml_bputc(b, ' ');
 		ml_fault_place(b, f->site);
