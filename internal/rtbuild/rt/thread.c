@@ -27,7 +27,7 @@ __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
 
 /* A runtime built for another ABI does not define this, so stale objects
  * fail to link (memlens.h references it from every instrumented object). */
-const int __memlens_abi_v24 = 24;
+const int __memlens_abi_v25 = 25;
 
 __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 
@@ -224,7 +224,7 @@ int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *
 	st->arg = arg;
 	st->argm = marg;
 	st->site = ml_caller_site();
-	st->argw = ml_arg_word(3, marg);
+	st->argw = ml_arg_word(3);
 	st->id = ml_new_tid();
 	ML_STORE(&__ml_mt, 1);
 	__ml_ref(marg, 0);
