@@ -387,7 +387,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			call.cat(a.code)
 		}
 		for _, i := range fn.ptrParams {
-			p := r.pending(as[i].passed, as[i].prov.word, as[i].meta)
+			p := r.pending(as[i].passed, as[i].prov.word)
 			call.str("," + as[i].meta + "," + p.site + "," + p.word)
 		}
 		call.str(")")
@@ -606,7 +606,7 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			f.strf("register __ml_meta_t %s __attribute__((unused)) = %s;", metas[i], a.meta)
 			w := a.prov.word
 			if a.passed != "" {
-				p := r.pending(a.passed, a.prov.moved(metas[i]), metas[i])
+				p := r.pending(a.passed, a.prov.moved())
 				provs[i].site, w = p.site, p.word
 			} else if a.prov.pending() {
 				provs[i].site = r.name("__ml_as")

@@ -614,7 +614,7 @@ type valueStmt struct {
 func (r *rewriter) value(x *cc.ExpressionStatement) frag {
 	code, meta, pv := r.ptrExpr(x.ExpressionList)
 	f := r.keepValue(code, func(string) string {
-		return r.valueStmt.meta + " = " + meta + ", " + r.valueStmt.prov.word + " = " + pv.moved(meta)
+		return r.valueStmt.meta + " = " + meta + ", " + r.valueStmt.prov.word + " = " + pv.moved()
 	})
 	f.tok(x.Token)
 	return f
@@ -756,7 +756,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		// stores it; a call's result only if the store is a step)
 		src := pv
 		if r.isCompanionProv(pv) {
-			src = prov{"0", pv.moved(meta)}
+			src = prov{"0", pv.moved()}
 		}
 		f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s); *%s = %s; })", p, v, meta, tag, r.lossArg(site), site, src.site, src.word, p, v)
 		return f, meta, pv
@@ -946,7 +946,7 @@ func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string, prov)
 			return r.verbatim(e)
 		}
 		code, meta, pv := r.ptrExpr(e)
-		return r.keepValue(code, func(string) string { return m + " = " + meta + ", " + w.word + " = " + pv.moved(meta) })
+		return r.keepValue(code, func(string) string { return m + " = " + meta + ", " + w.word + " = " + pv.moved() })
 	}
 	defer r.avail.pop(len(r.avail.seq))
 	var f frag

@@ -111,15 +111,18 @@ func (r *rewriter) globalMetas() string {
 // registers its globals, after all their definitions.
 func (r *rewriter) unitConstructor(main string) string {
 	var b strings.Builder
-	full := 0
+	flags := 0 // memlens.h's __ML_UNIT_*
 	if r.c.full {
-		full = 1
+		flags |= 1
+	}
+	if r.c.count {
+		flags |= 2
 	}
 	sites := "0, 0"
 	if len(r.sites) != 0 {
 		sites = fmt.Sprintf("__ml_sites, %d", len(r.sites))
 	}
-	fmt.Fprintf(&b, "\n__attribute__((constructor(101), unused)) static void __ml_register_unit(void) { __ml_unit(%d, %s, %s);", full, cstr(main), sites)
+	fmt.Fprintf(&b, "\n__attribute__((constructor(101), unused)) static void __ml_register_unit(void) { __ml_unit(%du, %s, %s);", flags, cstr(main), sites)
 	for _, d := range r.globalOrder {
 		g := r.globals[d]
 		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)&%s, sizeof(%s), %s);", g.meta, d.Name(), d.Name(), siteRef(g.site))

@@ -139,15 +139,11 @@ func (c *Config) translate(path string, u *unitText) (*cc.AST, error) {
 }
 
 // header is the runtime ABI header as this run's units include it: for
-// full checking, __ML_FULL selects the hot-path code definedness needs;
-// __ML_COUNT, the statement clock of steps.
+// full checking, __ML_FULL selects the hot-path code definedness needs.
 func (c *Config) header() []byte {
 	var h []byte
 	if c.full {
 		h = append(h, "#define __ML_FULL 1\n"...)
-	}
-	if c.count {
-		h = append(h, "#define __ML_COUNT 1\n"...)
 	}
 	return append(h, rtbuild.Header()...)
 }

@@ -41,11 +41,11 @@ func (v prov) pending() bool { return v.site != "0" }
 // moved is the provenance word of v as the value moves on (is stored,
 // assigned, passed or returned): a pending step goes into the ring first,
 // once (its variables are updated).
-func (v prov) moved(meta string) string {
+func (v prov) moved() string {
 	if !v.pending() {
 		return v.word
 	}
-	return "(" + v.site + " ? (" + v.word + " = __ml_pend(" + v.site + ", " + v.word + ", " + meta + "), " + v.site + " = 0, " + v.word + ") : " + v.word + ")"
+	return "(" + v.site + " ? (" + v.word + " = __ml_pend(" + v.site + ", " + v.word + "), " + v.site + " = 0, " + v.word + ") : " + v.word + ")"
 }
 
 // provTemp declares a function-scope pair of variables for a pending step.
@@ -81,25 +81,19 @@ func (r *rewriter) provDecls(vol string) []string {
 	return out
 }
 
-// setProv is the assignment of provenance from to the variables of v:
-// from's word first (it may be v's own pending step).
-func setProv(v prov, from prov, meta string) string {
-	return v.word + " = " + from.moved(meta) + ", " + v.site + " = 0"
-}
-
 // receive is the assignment, at step site, of a value of provenance from
-// (and meta) to the variables of v: the step is pending there.
-func (r *rewriter) receive(v prov, site string, from prov, meta string) string {
-	p := r.pending(site, from.moved(meta), meta)
+// to the variables of v: the step is pending there.
+func (r *rewriter) receive(v prov, site string, from prov) string {
+	p := r.pending(site, from.moved())
 	return v.word + " = " + p.word + ", " + v.site + " = " + p.site
 }
 
 // pending is the provenance of a value that a step at site carries, from
 // word: the step pending, or (in a build counting statements, whose steps
 // note when they happened) made now.
-func (r *rewriter) pending(site, word, meta string) prov {
+func (r *rewriter) pending(site, word string) prov {
 	if r.c.count && site != "0" {
-		return prov{"0", "__ml_pend(" + site + ", " + word + ", " + meta + ")"}
+		return prov{"0", "__ml_pend(" + site + ", " + word + ")"}
 	}
 	return prov{site, word}
 }

@@ -521,7 +521,7 @@ func (r *rewriter) setCompanion(d *cc.Declarator, meta string, v prov, site stri
 	if v == own {
 		return set
 	}
-	return set + ", " + r.receive(own, site, v, m)
+	return set + ", " + r.receive(own, site, v)
 }
 
 // stSite is the loss-tracking site argument of __ml_st for an assignment
@@ -1636,10 +1636,10 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		// temporaries
 		if r.c.full { // the block is named as the function's result
 			m := r.name("__ml_rm")
-			ret := r.pending(xsite, pv.moved(m), m)
+			ret := r.pending(xsite, pv.moved())
 			f.strf(" register __ml_meta_t %s = %s; __ml_setret((__ml_uptr)%s, %s, %s, %s); %s __ml_name(%s, %s);", m, meta, r.fn.name, m, ret.site, ret.word, xs+r.leave(), m, xsite)
 		} else {
-			ret := r.pending(xsite, pv.moved(meta), meta)
+			ret := r.pending(xsite, pv.moved())
 			f.strf(" __ml_setret((__ml_uptr)%s, %s, %s, %s); %s", r.fn.name, meta, ret.site, ret.word, xs+r.leave())
 		}
 		f.tok(j.Token)

@@ -377,7 +377,7 @@ static void ml_copy_shadow(void *dst, const void *src, const void *vals, __ml_up
 	}
 	/* the pointers copied: one step for the range (explain.c) */
 	if (pointers && d0 != s0)
-		(void)__ml_step(site, s0, ML_STEP_COPY | len, d0);
+		ml_step_into(site, s0, ML_STEP_COPY | len, d0);
 }
 
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta_t stag,

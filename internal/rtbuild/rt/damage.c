@@ -64,8 +64,8 @@ static const struct {
 	{ML_ARENA_ADDR, ML_LSITE_ADDR, "internal arena"},
 	{ML_LSITE_ADDR, (uptr)__ML_REFS, "local sites table"},
 	{(uptr)__ML_REFS, (uptr)__ML_CUTS, "reference counts"},
-	{(uptr)__ML_CUTS, (uptr)__ML_STEPS, "cycle cuts"},
-	{(uptr)__ML_STEPS, ML_FPROV_ADDR, "value propagation steps"},
+	{(uptr)__ML_CUTS, ML_STEPS_ADDR, "cycle cuts"},
+	{ML_STEPS_ADDR, ML_FPROV_ADDR, "value propagation steps"},
 	{ML_FPROV_ADDR, ML_STATE_ADDR - ML_STATE_GUARD, "free provenance table"},
 	{ML_STATE_ADDR - ML_STATE_GUARD, ML_STATE_ADDR + ML_STATE_SIZE + ML_STATE_GUARD, "state"},
 };

@@ -22,22 +22,26 @@
 
 #include <string.h>
 
-/* Instrumented code reads them (memlens.h), so they stay plain globals in
- * the program's .bss (a fixed address would cost it an instruction per
- * step). A wild write there switches explanations on or off, or makes a
- * step's index its id unmasked: past the ring, once ids pass it, a fault
- * reported as inside memlens's table. */
+/* Plain globals in the program's .bss, which instrumented code (the
+ * explain option) and each step read: a fixed address would cost an
+ * instruction per step. A wild write there switches explanations on or
+ * off, or makes a step's index its id unmasked: past the ring, once ids
+ * pass it, a fault reported as inside memlens's table. */
 int __ml_explain;
-uptr __ml_steps_mask;
+uptr ml_steps_mask;
 
 #define ML_STEPS_CHUNK 64
 /* Ids handed out so far (the first chunk starts at 64: id 0 is none), in
  * the state mapping (internal.h). */
 #define ml_steps_next ML_STATE_AT(uptr, ML_ST_STEPS)
+/* Steps note the statement clock (ml_steps_count): ids are taken one at
+ * a time, each noting it as it is taken, which keeps it out of the steps'
+ * fast path. */
+static int ml_steps_clocked;
 
 void ml_explain_init(void)
 {
-	ml_map_fixed((uptr)__ML_STEPS, ML_STEPS_MAX * sizeof(struct __ml_step), "value propagation steps");
+	ml_map_fixed(ML_STEPS_ADDR, ML_STEPS_END - ML_STEPS_ADDR, "value propagation steps");
 	ml_steps_next = ML_STEPS_CHUNK;
 }
 
@@ -46,26 +50,40 @@ void ml_explain_set(int on, uptr ring)
 	ML_STORE(&__ml_explain, 0);
 	if (!ring)
 		return; /* (the options are being set to their defaults) */
-	ML_STORE(&__ml_steps_mask, ring - 1);
+	ML_STORE(&ml_steps_mask, ring - 1);
 	ML_STORE(&__ml_explain, on);
 }
 
-uptr __ml_steps_refill(void)
+uptr ml_steps_refill(void)
 {
-	uptr id = ML_ADD(&ml_steps_next, (uptr)ML_STEPS_CHUNK), tid = __ml_t.id & 0xffffu;
-	__ml_t.step = id << 16 | tid;
-	__ml_t.stepend = (id + ML_STEPS_CHUNK) << 16 | tid;
-	return __ml_t.step;
+	uptr n = ML_LOAD(&ml_steps_clocked) ? 1 : ML_STEPS_CHUNK;
+	uptr id = ML_ADD(&ml_steps_next, n), tid = __ml_t.id & 0xffffu;
+	if (n == 1)
+		ML_STEPS_MORE[id & ml_steps_mask].clock = __ml_t.clock;
+	__ml_t.step = (id + 1) << 16 | tid;
+	__ml_t.stepend = (id + n) << 16 | tid;
+	return id << 16 | tid;
 }
 
-prov_t __ml_pend(const site_t *s, prov_t w, meta_t m)
+prov_t ml_step_refill(const site_t *site, prov_t prev)
 {
-	return __ml_step(s, w, m, 0);
+	return ml_step_put(ml_steps_refill(), site, prev);
+}
+
+void ml_steps_count(void)
+{
+	ML_STORE(&ml_steps_clocked, 1);
+	__ml_t.stepend = __ml_t.step; /* (the rest of this thread's chunk is not taken) */
+}
+
+prov_t __ml_pend(const site_t *s, prov_t w)
+{
+	return ml_step(s, w);
 }
 
 void __ml_store_step(uptr slot, meta_t m, const site_t *ss, const site_t *ps, prov_t pw)
 {
-	(void)__ml_step(ss, ps ? __ml_step(ps, pw, m, 0) : pw, m, slot);
+	ml_step_into(ss, ps ? ml_step(ps, pw) : pw, m, slot);
 }
 
 typedef uptr __attribute__((may_alias, aligned(1))) ml_uptru;
@@ -132,12 +150,12 @@ int ml_arg_pv(meta_t m, struct ml_pv *pv)
 	return 0;
 }
 
-prov_t ml_arg_word(unsigned i, meta_t m)
+prov_t ml_arg_word(unsigned i)
 {
 	if (!ml_tls.args_own)
 		return __ML_GEN_NONE;
 	const site_t *s = __ml_t.argsite[i];
-	return s ? __ml_step(s, __ml_t.argprov[i], m, 0) : __ml_t.argprov[i];
+	return s ? ml_step(s, __ml_t.argprov[i]) : __ml_t.argprov[i];
 }
 
 void ml_setret(uptr self, meta_t m, prov_t gen)
@@ -150,34 +168,46 @@ void ml_setret(uptr self, meta_t m, prov_t gen)
 
 /* ---- reading chains back ---- */
 
-static const struct __ml_step *ml_step_get(uptr id)
+static const struct ml_step *ml_step_get(uptr id)
 {
-	const struct __ml_step *e = &__ML_STEPS[id & ML_LOAD(&__ml_steps_mask)];
+	const struct ml_step *e = &ML_STEPS[id & ML_LOAD(&ml_steps_mask)];
 	return (ML_LOAD(&e->id) >> 16) == id ? e : 0;
+}
+
+/* The meta of step e, a step into memory; its clock. */
+static meta_t ml_step_meta(const struct ml_step *e)
+{
+	return ML_STEPS_MORE[e - ML_STEPS].meta;
+}
+
+static uptr ml_step_clock(const struct ml_step *e)
+{
+	return ML_STEPS_MORE[e - ML_STEPS].clock;
 }
 
 /* Is step e a store of a value with meta m into slot, or a copy of a
  * range holding it? */
-static int ml_stored(const struct __ml_step *e, uptr slot, meta_t m)
+static int ml_stored(const struct ml_step *e, uptr slot, meta_t m)
 {
-	if (e->meta & ML_STEP_COPY)
-		return slot >= e->dst && slot - e->dst < ML_STEP_UNDEF_LEN(e->meta);
-	return e->dst == slot && !(e->meta & ML_STEP_UNDEF) && (e->meta == m || m == __ML_WILD);
+	meta_t em = ml_step_meta(e);
+	if (em & ML_STEP_COPY)
+		return slot >= e->dst && slot - e->dst < ML_STEP_UNDEF_LEN(em);
+	return e->dst == slot && !(em & ML_STEP_UNDEF) && (em == m || m == __ML_WILD);
 }
 
 /* The newest step of the ring that match accepts (with arg) whose id is
  * below bound (the step that read a value came after it), or NULL. A
  * step of another thread may carry a larger id than a later read (ids
  * come in chunks): failing the first look, the newest such step at all. */
-static const struct __ml_step *ml_ring_find(uptr bound, int (*match)(const struct __ml_step *, const void *),
+static const struct ml_step *ml_ring_find(uptr bound, int (*match)(const struct ml_step *, const void *),
                                             const void *arg)
 {
-	uptr next = ML_LOAD(&ml_steps_next), ring = ML_LOAD(&__ml_steps_mask) + 1;
+	uptr next = ML_LOAD(&ml_steps_next), ring = ML_LOAD(&ml_steps_mask) + 1;
 	uptr lo = next > ring ? next - ring : 1;
 	for (int pass = 0; pass < 2; pass++) {
 		uptr hi = pass == 0 && bound < next ? bound : next;
 		for (uptr id = hi; id-- > lo;) {
-			const struct __ml_step *e = ml_step_get(id);
+			const struct ml_step *e = ml_step_get(id);
 			if (e && e->dst && match(e, arg))
 				return e;
 		}
@@ -192,7 +222,7 @@ struct ml_slot_meta {
 	meta_t m;
 };
 
-static int ml_stores_into(const struct __ml_step *e, const void *arg)
+static int ml_stores_into(const struct ml_step *e, const void *arg)
 {
 	const struct ml_slot_meta *sm = arg;
 	return ml_stored(e, sm->slot, sm->m);
@@ -200,7 +230,7 @@ static int ml_stores_into(const struct __ml_step *e, const void *arg)
 
 /* The newest store into slot of a value with meta m (or copy into it)
  * older than bound. */
-static const struct __ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
+static const struct ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
 {
 	struct ml_slot_meta sm = {slot, m};
 	return ml_ring_find(bound, ml_stores_into, &sm);
@@ -240,7 +270,7 @@ static void ml_chain_unseen(struct ml_chain *c, uptr slot)
 	if (!ml_object_at_addr(slot, &k) || k.kind != __ML_KIND_GLOBAL || !ml_stack_get(k.alloc_stack, decl, 1))
 		return;
 	ml_chain_add(c, decl[0], slot, 0, 0);
-	if (ML_LOAD(&ml_steps_next) <= ML_LOAD(&__ml_steps_mask) + 1) {
+	if (ML_LOAD(&ml_steps_next) <= ML_LOAD(&ml_steps_mask) + 1) {
 		c->end = ML_END_ORIGIN;
 		c->gen = __ML_GEN_INITIAL;
 	}
@@ -270,12 +300,12 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, 
 		}
 		if (w & 1) {
 			uptr id = w >> 1;
-			const struct __ml_step *e = ml_step_get(id);
+			const struct ml_step *e = ml_step_get(id);
 			if (!e) {
 				c->end = ML_END_DROPPED;
 				return;
 			}
-			ml_chain_add(c, e->site, e->dst, e->id, e->clock);
+			ml_chain_add(c, e->site, e->dst, e->id, ml_step_clock(e));
 			w = e->prev;
 			bound = id;
 			continue;
@@ -289,28 +319,29 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, 
 			c->end = ML_END_LONG;
 			return;
 		}
-		const struct __ml_step *e = ml_store_find(w, m, bound);
+		const struct ml_step *e = ml_store_find(w, m, bound);
 		if (!e) {
 			ml_chain_unseen(c, w);
 			return;
 		}
-		ml_chain_add(c, e->site, e->dst, e->id, e->clock);
-		w = (e->meta & ML_STEP_COPY) ? e->prev + (w - e->dst) : e->prev;
+		ml_chain_add(c, e->site, e->dst, e->id, ml_step_clock(e));
+		w = (ml_step_meta(e) & ML_STEP_COPY) ? e->prev + (w - e->dst) : e->prev;
 		bound = e->id >> 16;
 	}
 }
 
 /* ---- chains of undefined bytes ---- */
 
-static int ml_undef_covers(const struct __ml_step *e, const void *arg)
+static int ml_undef_covers(const struct ml_step *e, const void *arg)
 {
 	uptr a = *(const uptr *)arg;
-	return (e->meta & ML_STEP_UNDEF) && a >= e->dst && a - e->dst < ML_STEP_UNDEF_LEN(e->meta);
+	meta_t em = ml_step_meta(e);
+	return (em & ML_STEP_UNDEF) && a >= e->dst && a - e->dst < ML_STEP_UNDEF_LEN(em);
 }
 
 /* The newest copy or store of undefined bytes covering address a, older
  * than bound. */
-static const struct __ml_step *ml_undef_find(uptr a, uptr bound)
+static const struct ml_step *ml_undef_find(uptr a, uptr bound)
 {
 	return ml_ring_find(bound, ml_undef_covers, &a);
 }
@@ -324,12 +355,12 @@ static uptr ml_chain_read(struct ml_chain *c, uptr o, uptr *bound)
 		c->end = ML_END_ORIGIN;
 		return 0;
 	}
-	const struct __ml_step *e = ml_step_get(id);
+	const struct ml_step *e = ml_step_get(id);
 	if (!e) {
 		c->end = ML_END_DROPPED;
 		return 0;
 	}
-	ml_chain_add(c, e->site, e->dst, e->id, e->clock);
+	ml_chain_add(c, e->site, e->dst, e->id, ml_step_clock(e));
 	*bound = id;
 	return e->prev;
 }
@@ -343,19 +374,19 @@ void ml_chain_build_undef(uptr a, uptr origin, struct ml_chain *c)
 	if (!a && !(a = ml_chain_read(c, origin, &bound)))
 		return;
 	for (unsigned searches = 0; searches < ML_WALK_SEARCHES; searches++) {
-		const struct __ml_step *e = ml_undef_find(a, bound);
+		const struct ml_step *e = ml_undef_find(a, bound);
 		if (!e) { /* never written since its object was made */
 			c->end = ML_END_ORIGIN;
 			return;
 		}
-		ml_chain_add(c, e->site, e->dst, e->id, e->clock);
-		if (e->meta & ML_STEP_UNDEF_DECL) { /* poisoned as it was declared */
+		ml_chain_add(c, e->site, e->dst, e->id, ml_step_clock(e));
+		if (ml_step_meta(e) & ML_STEP_UNDEF_DECL) { /* poisoned as it was declared */
 			c->end = ML_END_ORIGIN;
 			c->gen = __ML_GEN_DECLARED;
 			c->decl = e->site;
 			return;
 		}
-		if (e->meta & ML_STEP_UNDEF_VALUE) {
+		if (ml_step_meta(e) & ML_STEP_UNDEF_VALUE) {
 			if (!(a = ml_chain_read(c, e->prev, &bound)))
 				return;
 			continue;

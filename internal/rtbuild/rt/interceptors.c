@@ -1225,7 +1225,7 @@ void __ml_qsort(void *base, size_t nmemb, size_t size, int (*cmp)(const void *, 
 	size_t len = ml_mul_sat(nmemb, size);
 	if (nmemb > 1)
 		ml_check(base, mb, len, 1, "qsort"); /* read and written */
-	struct ml_cmp_ctx c = {cmp, (uptr)base, (uptr)base + len, mb, 0, 0, ml_caller_site(), ml_arg_word(0, mb), 0};
+	struct ml_cmp_ctx c = {cmp, (uptr)base, (uptr)base + len, mb, 0, 0, ml_caller_site(), ml_arg_word(0), 0};
 	qsort_r(base, nmemb, size, ml_cmp_tramp, &c);
 }
 
@@ -1240,7 +1240,7 @@ void *__ml_bsearch(const void *key, const void *base, size_t nmemb, size_t size,
 	if (nmemb > 0)
 		ml_check(base, mb, len, 0, "bsearch");
 	struct ml_cmp_ctx c = {cmp, (uptr)base, (uptr)base + len, mb, key, mk, ml_caller_site(),
-	                       ml_arg_word(1, mb), ml_arg_word(0, mk)};
+	                       ml_arg_word(1), ml_arg_word(0)};
 	size_t l = 0, u = nmemb;
 	while (l < u) {
 		size_t idx = (l + u) / 2;

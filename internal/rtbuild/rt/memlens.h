@@ -179,7 +179,7 @@ struct __ml_thread {
 	__ml_uptr retobj;                 /* the object it copied it from (in its dead frame) */
 	__ml_meta_t retobjtag;            /* and that object's shadow tag */
 	__ml_uptr step, stepend;          /* value propagation: the next step (id << 16 | thread), the end of this thread's chunk */
-	__ml_uptr clock;                  /* statements run (units built to count them: __ML_COUNT; else 0) */
+	__ml_uptr clock;                  /* statements run (units built to count them: __ML_UNIT_COUNT; else 0) */
 	unsigned depth;
 	unsigned id;                      /* memlens thread number, T0 = main */
 	unsigned nobj;                    /* live locals registered by this thread */
@@ -239,27 +239,17 @@ typedef __ml_uptr __ml_prov_t;
 #define __ML_GEN_DECLARED 20u /* uninitialized values: an object declared without initializer */
 #define __ML_GEN_INITIAL 22u /* a global's initial value (no instrumented store was ever seen) */
 #define __ML_GEN_MAX     4096u
-/* One entry of the ring (at a fixed address; its size, a power of two, is
- * the explain_ring option). */
-struct __ml_step {
-	const struct __ml_site *site; /* the statement, and what received the value */
-	__ml_uptr dst;                /* a store or copy: the slot written; else 0 */
-	__ml_prov_t prev;             /* the word of the value it carried */
-	__ml_meta_t meta;             /* the value's meta: tells apart the stores into one slot */
-	__ml_uptr id;                 /* id << 16 | thread: an overwritten entry shows */
-	__ml_uptr clock;              /* the thread's statement count then (__ML_COUNT) */
-};
-#define __ML_STEPS ((struct __ml_step *)0x690000000000UL)
-extern __ml_uptr __ml_steps_mask; /* ring size - 1 */
 extern int __ml_explain;          /* the explain option */
-/* A new chunk of step ids for this thread: the first (id << 16 | thread). */
-__ml_uptr __ml_steps_refill(void) __attribute__((noinline, cold));
 
 /* ---- runtime entry points (slow paths, in the library) ---- */
-/* Every instrumented unit announces itself from its constructor: full when
- * it was built for full checking (__ML_FULL, memlens cc --memlens-full).
- * Definedness is tracked only when every unit is. */
-void __ml_unit(int full, const char *file, const struct __ml_site *sites, unsigned nsites);
+/* Every instrumented unit announces itself from its constructor, with
+ * flags: __ML_UNIT_FULL when it was built for full checking (__ML_FULL,
+ * memlens cc --memlens-full): definedness is tracked only when every unit
+ * is; __ML_UNIT_COUNT when it counts statements (memlens cc
+ * --memlens-count-statements): steps then note the statement clock. */
+#define __ML_UNIT_FULL  1u
+#define __ML_UNIT_COUNT 2u
+void __ml_unit(unsigned flags, const char *file, const struct __ml_site *sites, unsigned nsites);
 /* An access's size with this bit set is a write's: six arguments, all in
  * registers, so a check pushes nothing on the caller's stack. */
 #define __ML_WRITE ((__ml_uptr)1 << 63)
@@ -637,38 +627,14 @@ __ML_INLINE void __ml_chk_base(__ML_CHK_ARGS)
 	__ML_CHK_BODY(__ML_TEST_BASE, a >= r->base);
 }
 
-/* A step: site carried a pointer (meta m) that came from prev, into slot
- * dst (0 unless memory): its provenance word from then on. Two compares
- * and a few stores; with explanations off, a load and a compare. */
-__ML_INLINE __ml_prov_t __ml_step(const struct __ml_site *site, __ml_prov_t prev, __ml_meta_t m,
-                                  __ml_uptr dst)
-{
-	if (__ML_UNLIKELY(!__ml_explain))
-		return 0;
-	__ml_uptr s = __ml_t.step;
-	if (__ML_UNLIKELY(s == __ml_t.stepend))
-		s = __ml_steps_refill();
-	__ml_t.step = s + 0x10000;
-	struct __ml_step *e = &__ML_STEPS[(s >> 16) & __ml_steps_mask];
-	e->site = site;
-	e->dst = dst;
-	e->prev = prev;
-	e->meta = m;
-	e->id = s;
-#ifdef __ML_COUNT
-	e->clock = __ml_t.clock;
-#endif
-	return s >> 15 | 1;
-}
-
 /* A value whose step (site s, from word w) is pending in two variables
  * moves on: the step goes into the ring the first time, and the variables
  * say so (s = 0), so instrumented code writes
- *   (s ? (w = __ml_pend(s, w, m), s = 0, w) : w)
+ *   (s ? (w = __ml_pend(s, w), s = 0, w) : w)
  * (the output is preprocessed: no macro of this header is left in it).
- * __ml_pend is __ml_step out of line: a value moves on far less often
- * than it is used, and the code stays small. */
-__ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w, __ml_meta_t m) __attribute__((noinline));
+ * Out of line: a value moves on far less often than it is used, and the
+ * code stays small. Its provenance word from then on: the step's. */
+__ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w) __attribute__((noinline));
 
 /* Is the shadow word w (of a slot reached through a pointer with meta
  * tag) valid for the value v the slot holds, stored inside or outside its

@@ -1078,7 +1078,7 @@ static void ml_tchain(struct ml_buf *b, const char *title, const struct ml_chain
 		break;
 	case ML_END_DROPPED:
 		ml_bput(b, "      (older steps are gone: the newest ");
-		ml_bdec(b, ML_LOAD(&__ml_steps_mask) + 1);
+		ml_bdec(b, ML_LOAD(&ml_steps_mask) + 1);
 		ml_bput(b, " are kept, see the explain_ring option)\n");
 		break;
 	case ML_END_UNSEEN:
@@ -1717,7 +1717,7 @@ static void ml_jchains(struct ml_buf *b, const struct ml_event *ev, const site_t
 			ml_jstr(b, ml_end_name(c->end));
 			if (c->end == ML_END_DROPPED) {
 				ml_jkey(b, "kept");
-				ml_bdec(b, ML_LOAD(&__ml_steps_mask) + 1);
+				ml_bdec(b, ML_LOAD(&ml_steps_mask) + 1);
 			}
 			if (c->end == ML_END_UNSEEN) {
 				char d[256];

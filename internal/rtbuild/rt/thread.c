@@ -224,7 +224,7 @@ int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *
 	st->arg = arg;
 	st->argm = marg;
 	st->site = ml_caller_site();
-	st->argw = ml_arg_word(3, marg);
+	st->argw = ml_arg_word(3);
 	st->id = ml_new_tid();
 	ML_STORE(&__ml_mt, 1);
 	__ml_ref(marg, 0);

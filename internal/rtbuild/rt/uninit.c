@@ -264,10 +264,12 @@ __ml_meta_t __ml_uninit_loaded(__ml_uptr a, __ml_meta_t tag)
  * tracking off for good and forgets the bits already set. */
 /* (ml_def_on and the units: in the state mapping) */
 
-void __ml_unit(int full, const char *file, const struct __ml_site *sites, unsigned nsites)
+void __ml_unit(unsigned flags, const char *file, const struct __ml_site *sites, unsigned nsites)
 {
 	ml_ready();
-	int note = 0;
+	int note = 0, full = (flags & __ML_UNIT_FULL) != 0;
+	if (flags & __ML_UNIT_COUNT)
+		ml_steps_count();
 	ml_spin_lock(&ml_units_lock);
 	ml_names_unit(sites, nsites);
 	if (full) {
@@ -298,7 +300,7 @@ void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl)
 		return;
 	ml_def_set(a, n, 1);
 	if (decl) /* (value propagation: where a chain of its bytes ends) */
-		(void)__ml_step(decl, 0, ML_STEP_UNDEF | ML_STEP_UNDEF_DECL | n, a);
+		ml_step_into(decl, 0, ML_STEP_UNDEF | ML_STEP_UNDEF_DECL | n, a);
 }
 
 void __ml_def_slow(__ml_uptr a, __ml_uptr n)
@@ -338,7 +340,7 @@ void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_m
 	if (so)
 		ml_origin_move(d, n, md, ml_record_origin(so));
 	if (site) /* (value propagation: the copy is a step) */
-		(void)__ml_step(site, s, ML_STEP_UNDEF | n, d);
+		ml_step_into(site, s, ML_STEP_UNDEF | n, d);
 }
 
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site)
@@ -350,7 +352,7 @@ void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __m
 	ml_def_set(a, n, 1);
 	ml_origin_move(a, n, __ML_WILD, origin);
 	if (site)
-		(void)__ml_step(site, origin, ML_STEP_UNDEF | ML_STEP_UNDEF_VALUE | n, a);
+		ml_step_into(site, origin, ML_STEP_UNDEF | ML_STEP_UNDEF_VALUE | n, a);
 }
 
 void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site)
@@ -380,7 +382,7 @@ __ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct 
 		return o;
 	/* the value read is a step, which its origin names from now on */
 	o = ml_origin_entry(o);
-	prov_t w = __ml_step(site, a, ML_STEP_UNDEF | n, 0);
+	prov_t w = ml_step(site, a);
 	return w ? ML_ORIGIN_STEP | ((w >> 1) & ((1UL << 41) - 1)) << 22 | o : o;
 }
 
