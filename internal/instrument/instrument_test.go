@@ -68,7 +68,8 @@ func TestCompiles(t *testing.T) {
 }
 
 // compileDiag instruments testdata/diag/NAME and compiles the result
-// with gcc and the flags given; it returns gcc's output and error.
+// with gcc, -O2 (as the unit was instrumented: the header's code depends
+// on it) and the flags given; it returns gcc's output and error.
 func compileDiag(t *testing.T, name string, flags ...string) ([]byte, error) {
 	t.Helper()
 	cfg := newTestConfig(t, true)
@@ -81,7 +82,7 @@ func compileDiag(t *testing.T, name string, flags ...string) ([]byte, error) {
 	if err := os.WriteFile(src, out, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return exec.Command("gcc", append(flags, "-c", src, "-o", filepath.Join(dir, "out.o"))...).CombinedOutput()
+	return exec.Command("gcc", append(append([]string{"-O2"}, flags...), "-c", src, "-o", filepath.Join(dir, "out.o"))...).CombinedOutput()
 }
 
 // TestImplicitDeclarationCompiles: a function called before any

@@ -309,6 +309,7 @@ void __ml_init(void)
 	ml_map_closed(ML_STATE_ADDR + ML_STATE_SIZE, ML_STATE_GUARD);
 	memcpy(ml_kind_enabled, ml_kinds_default, sizeof ml_kind_enabled);
 	ml_records_state_init();
+	ml_stubs_init();
 	ml_stack_room();
 	ml_explain_init(); /* (the options switch explanations on) */
 	ml_flags_defaults();

@@ -94,6 +94,7 @@ extern __thread struct __ml_thread __ml_t __attribute__((tls_model("local-exec")
 #define ml_init_record         __mlrt_init_record
 #define ml_stack_get           __mlrt_stack_get
 #define ml_stack_init          __mlrt_stack_init
+#define ml_stubs_init          __mlrt_stubs_init
 #define ml_state               __mlrt_state
 #define ml_thread_adopt        __mlrt_thread_adopt
 #define ml_thread_exit_hook    __mlrt_thread_exit_hook
@@ -266,6 +267,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_ERRORS   0x00000 /* int (init.c) */
 #define ML_ST_DAMAGE   0x00004 /* int (damage.c) */
 #define ML_ST_WARNED   0x00008 /* int: break=1 without a debugger was told (control.c) */
+#define ML_ST_XSAVE    0x0000c /* unsigned: the size of the vector state the checks' stubs save (stubs.c) */
 #define ML_ST_MINMAP   0x00010 /* uptr ml_min_mapped (init.c) */
 #define ML_ST_STEPS    0x00018 /* uptr: value propagation ids handed out (explain.c) */
 #define ML_ST_DEF_ON   0x00020 /* int ml_def_on (uninit.c) */
@@ -638,6 +640,8 @@ int ml_lent_live(unsigned s);
 
 /* ---- stack.c ---- */
 void ml_stack_init(void);
+/* stubs.c: how much vector state the checks' stubs save. */
+void ml_stubs_init(void);
 /* Intern the innermost stack_depth frames of the shadow call stack, the
  * innermost one's site replaced by site when site is not NULL (or site put
  * above it, for a frameless function's site). Returns 0 for an empty

@@ -1,0 +1,64 @@
+/* registers.c: values held in registers across accesses whose checks fail
+ * and report, the run going on: the report must leave every register as
+ * it was (memlens.h's stubs call the runtime where the compiler sees no
+ * call, so it saves nothing around it). Each function says whether its
+ * values came through; the empty asm statements make the compiler hold
+ * them in registers at the failing access. */
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef double v4d __attribute__((vector_size(32)));
+
+static volatile int sink;
+
+/* doubles in xmm registers */
+__attribute__((noinline)) static int scalars(double a, double b, const int *p, int i)
+{
+	double c = a * b + a, d = a - b, e = a / b, f = a + b;
+	__asm__ volatile("" : "+x"(c), "+x"(d), "+x"(e), "+x"(f));
+	sink = p[i];
+	return c == a * b + a && d == a - b && e == a / b && f == a + b;
+}
+
+/* integers in the registers a callee may clobber */
+__attribute__((noinline)) static int integers(long a, long b, const int *p, int i)
+{
+	long c = a * b, d = a + b, e = a - b, f = a ^ b, g = a | b, h = a & b, k = a << 3;
+	__asm__ volatile("" : "+r"(c), "+r"(d), "+r"(e), "+r"(f), "+r"(g), "+r"(h), "+r"(k));
+	sink = p[i];
+	return c == a * b && d == a + b && e == a - b && f == (a ^ b) && g == (a | b) && h == (a & b) && k == a << 3;
+}
+
+/* four doubles in ymm registers: glibc's string functions, which reports
+ * use, end with vzeroupper, which clears their upper halves */
+__attribute__((noinline, target("avx"))) static int vectors(const double *in, const int *p, int i)
+{
+	v4d a = {in[0], in[1], in[2], in[3]}, b = {in[4], in[5], in[6], in[7]};
+	v4d c = a * b + a, d = a - b;
+	__asm__ volatile("" : "+x"(c), "+x"(d));
+	sink = p[i];
+	v4d wc = a * b + a, wd = a - b;
+	int kept = 1;
+	for (int k = 0; k < 4; k++)
+		kept &= c[k] == wc[k] && d[k] == wd[k];
+	return kept;
+}
+
+int main(int argc, char **argv)
+{
+	(void)argv;
+	int *p = malloc(4 * sizeof *p);
+	for (int i = 0; i < 4; i++)
+		p[i] = i;
+	printf("scalars %s\n", scalars(3.0 * argc, 2.0, p, 4) ? "kept" : "clobbered");
+	printf("integers %s\n", integers(3L * argc, 5, p, 5) ? "kept" : "clobbered");
+	if (__builtin_cpu_supports("avx")) {
+		double in[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+		in[0] *= argc;
+		printf("vectors %s\n", vectors(in, p, 6) ? "kept" : "clobbered");
+	} else {
+		printf("vectors not tried: no AVX\n");
+	}
+	free(p);
+	return 0;
+}

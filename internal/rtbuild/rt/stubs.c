@@ -1,0 +1,120 @@
+/* stubs.c: where a failed check's stub goes (memlens.h, __ML_STUB).
+ *
+ * A check is one asm statement whose slow path is a stub of its own in a
+ * section of cold code: the C compiler sees no call and no slow-path block
+ * (which made instrumented code several times slower to compile). The
+ * stub pushes the check's operands and calls __ml_chk_fail, which must
+ * preserve every register but the flags, the caller's compiler having
+ * been told of no call:
+ *
+ *   9:  leaq -128(%rsp), %rsp       (past the red zone)
+ *       pushq pw; pushq ps; pushq m; pushq a; pushq n
+ *       call __ml_chk_fail
+ *       .byte 0xe9; .long 8b - . - 4   (jmp back to the check's end, 8:)
+ *       .long site - .                 (the check's site)
+ *       .byte write                    (1 for a write)
+ *
+ * __ml_chk_fail saves the integer registers the ABI lets a callee clobber
+ * and the whole vector state (xsave: a report may run code using AVX, and
+ * glibc's string functions end with vzeroupper), calls __ml_report_access,
+ * restores them and returns into the stub, popping what it pushed. Its
+ * unwind rule names the check's end as its caller's address, not the
+ * stub's, so a debugger stopped in a report (break=1) shows the faulting
+ * statement's frame, and where its registers were saved.
+ */
+#include "internal.h"
+
+#include <cpuid.h>
+
+/* The xsave area's size, rounded up to 64 bytes (0: none, fxsave instead);
+ * the routine reads it at this address. */
+#define ML_XSAVE_AT 0x6b000000000c
+_Static_assert(ML_XSAVE_AT == ML_STATE_ADDR + ML_ST_XSAVE, "the stub routine reads ML_ST_XSAVE");
+#define ML_STR(x) ML_STR2(x)
+#define ML_STR2(x) #x
+
+void ml_stubs_init(void)
+{
+	unsigned a, b, c, d;
+	ML_STATE_AT(unsigned, ML_ST_XSAVE) = 0;
+	/* (OSXSAVE: the system enabled xsave; leaf 13's ebx: the area for the
+	 * features it enabled) */
+	if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) && __get_cpuid_max(0, 0) >= 13) {
+		__cpuid_count(13, 0, a, b, c, d);
+		ML_STATE_AT(unsigned, ML_ST_XSAVE) = (b + 63) & ~63u;
+	}
+}
+
+/* On entry: the stub's return address, n, a, m, ps, pw, then the red zone
+ * skipped: the check's stack pointer (the CFA) is 176 bytes up. Its
+ * caller's address is the stub's jmp target: ret + 5 + the jmp's rel32 at
+ * ret + 1 (DW_CFA_val_expression for rip: CFA 176 - deref dup 1 + deref4,
+ * sign-extended, + 5). */
+__asm__(".text\n"
+        ".globl __ml_chk_fail\n"
+        ".type __ml_chk_fail, @function\n"
+        "__ml_chk_fail:\n\t"
+        ".cfi_startproc\n\t"
+        ".cfi_def_cfa_offset 176\n\t"
+        ".cfi_escape 0x16, 0x10, 23, 0x10, 0xb0, 0x01, 0x1c, 0x06, 0x12, 0x23, 0x01, 0x94, 0x04,"
+        " 0x12, 0x0c, 0x00, 0x00, 0x00, 0x80, 0x1a, 0x31, 0x24, 0x1c, 0x22, 0x23, 0x05\n\t"
+        "pushq %rbp\n\t"
+        ".cfi_def_cfa_offset 184\n\t"
+        ".cfi_offset %rbp, -184\n\t"
+        "movq %rsp, %rbp\n\t"
+        ".cfi_def_cfa_register %rbp\n\t"
+        "pushq %rax\n\t.cfi_offset %rax, -192\n\t"
+        "pushq %rcx\n\t.cfi_offset %rcx, -200\n\t"
+        "pushq %rdx\n\t.cfi_offset %rdx, -208\n\t"
+        "pushq %rsi\n\t.cfi_offset %rsi, -216\n\t"
+        "pushq %rdi\n\t.cfi_offset %rdi, -224\n\t"
+        "pushq %r8\n\t.cfi_offset %r8, -232\n\t"
+        "pushq %r9\n\t.cfi_offset %r9, -240\n\t"
+        "pushq %r10\n\t.cfi_offset %r10, -248\n\t"
+        "pushq %r11\n\t.cfi_offset %r11, -256\n\t"
+        "pushq %rbx\n\t.cfi_offset %rbx, -264\n\t"
+        "movabsq $" ML_STR(ML_XSAVE_AT) ", %rax\n\t"
+        "movl (%rax), %ebx\n\t"           /* ebx: the xsave area's size, kept across the call */
+        "andq $-64, %rsp\n\t"
+        "testl %ebx, %ebx\n\t"
+        "jz 1f\n\t"
+        "subq %rbx, %rsp\n\t"
+        "xorl %eax, %eax\n\t"             /* the xsave header must start zeroed */
+        "movq %rax, 512(%rsp)\n\tmovq %rax, 520(%rsp)\n\tmovq %rax, 528(%rsp)\n\tmovq %rax, 536(%rsp)\n\t"
+        "movq %rax, 544(%rsp)\n\tmovq %rax, 552(%rsp)\n\tmovq %rax, 560(%rsp)\n\tmovq %rax, 568(%rsp)\n\t"
+        "movl $-1, %eax\n\t"
+        "movl $-1, %edx\n\t"
+        "xsave (%rsp)\n\t"
+        "jmp 2f\n"
+        "1:\tsubq $512, %rsp\n\t"
+        "fxsave (%rsp)\n"
+        "2:\tmovq 8(%rbp), %rax\n\t"       /* the stub's data */
+        "movq 24(%rbp), %rdi\n\t"         /* a */
+        "movq 32(%rbp), %rsi\n\t"         /* m */
+        "movq 16(%rbp), %rdx\n\t"         /* n */
+        "movzbl 9(%rax), %ecx\n\t"
+        "shlq $63, %rcx\n\t"
+        "orq %rcx, %rdx\n\t"              /* | __ML_WRITE */
+        "movslq 5(%rax), %rcx\n\t"
+        "leaq 5(%rax,%rcx), %rcx\n\t"     /* site */
+        "movq 40(%rbp), %r8\n\t"          /* ps */
+        "movq 48(%rbp), %r9\n\t"          /* pw */
+        "call __ml_report_access@PLT\n\t"
+        "testl %ebx, %ebx\n\t"
+        "jz 3f\n\t"
+        "movl $-1, %eax\n\t"
+        "movl $-1, %edx\n\t"
+        "xrstor (%rsp)\n\t"
+        "jmp 4f\n"
+        "3:\tfxrstor (%rsp)\n"
+        "4:\tleaq -80(%rbp), %rsp\n\t"
+        "popq %rbx\n\tpopq %r11\n\tpopq %r10\n\tpopq %r9\n\tpopq %r8\n\t"
+        "popq %rdi\n\tpopq %rsi\n\tpopq %rdx\n\tpopq %rcx\n\tpopq %rax\n\t"
+        "popq %rbp\n\t"
+        ".cfi_def_cfa %rsp, 176\n\t"
+        ".cfi_restore %rbp\n\t.cfi_restore %rax\n\t.cfi_restore %rcx\n\t.cfi_restore %rdx\n\t"
+        ".cfi_restore %rsi\n\t.cfi_restore %rdi\n\t.cfi_restore %r8\n\t.cfi_restore %r9\n\t"
+        ".cfi_restore %r10\n\t.cfi_restore %r11\n\t.cfi_restore %rbx\n\t"
+        "ret $168\n\t"
+        ".cfi_endproc\n"
+        ".size __ml_chk_fail, .-__ml_chk_fail\n");
