@@ -114,26 +114,77 @@ static __thread struct {
 	uint32_t n, id;
 } ml_scache[ML_SCACHE];
 
+/* A stack's hash: its frames' folded in, innermost first, then its length
+ * (so a capture hashes the shadow stack as it reads it). */
+#define ML_HASH_SEED 0x2545f4914f6cdd1dULL
+static inline uint64_t ml_hash_frame(uint64_t h, const site_t *f)
+{
+	return (h ^ (uptr)f) * 0x9e3779b97f4a7c15ULL;
+}
+static inline uint64_t ml_hash_end(uint64_t h, unsigned n)
+{
+	h = (h ^ n) * 0x9e3779b97f4a7c15ULL;
+	return h ^ (h >> 29);
+}
+
+/* The id of stack f[0..n) with hash h, missing from the thread's cache:
+ * the depot's (0 when it is full), cached. */
+static unsigned ml_stack_miss(uint64_t h, const site_t *const *f, unsigned n)
+{
+	uint32_t id = ml_intern(h, f, n);
+	if (id) {
+		unsigned c = (unsigned)h & (ML_SCACHE - 1);
+		ml_scache[c].hash = h;
+		ml_scache[c].n = n;
+		ml_scache[c].id = id;
+	}
+	return id;
+}
+
+/* The cached id of the stack of hash h and length n, or 0. */
+static inline unsigned ml_stack_cached(uint64_t h, unsigned n)
+{
+	unsigned c = (unsigned)h & (ML_SCACHE - 1);
+	return ml_scache[c].hash == h && ml_scache[c].n == n ? ml_scache[c].id : 0;
+}
+
 unsigned ml_stack_capture(const site_t *site)
 {
-	const site_t *f[__ML_MAX_FRAMES];
 	unsigned max = ml_flags.stack_depth, n = 0;
 	if (max < 1 || max > __ML_MAX_FRAMES)
 		max = __ML_MAX_FRAMES;
-	unsigned d = __ml_t.depth;
-	if (d > __ML_MAX_FRAMES)
-		d = __ML_MAX_FRAMES;
+	unsigned top = __ml_t.depth;
+	if (top > __ML_MAX_FRAMES)
+		top = __ML_MAX_FRAMES;
+	uint64_t h = ML_HASH_SEED;
 	if (site) {
-		f[n++] = site;
+		h = ml_hash_frame(h, site);
+		n++;
 		/* the site replaces the innermost frame's own, unless it belongs
 		 * to a frameless function, which runs above the innermost frame */
-		if (!(site->kind & __ML_SITE_NOFRAME) && d)
-			d--;
+		if (!(site->kind & __ML_SITE_NOFRAME) && top)
+			top--;
 	}
-	while (n < max && d)
-		if ((f[n] = __ml_t.frames[--d]) != 0)
+	/* hashed as read: the frames are copied out only for the depot */
+	for (unsigned d = top; n < max && d;)
+		if (__ml_t.frames[--d]) {
+			h = ml_hash_frame(h, __ml_t.frames[d]);
 			n++;
-	return ml_stack_intern(f, n);
+		}
+	if (n == 0)
+		return 0;
+	h = ml_hash_end(h, n);
+	unsigned id = ml_stack_cached(h, n);
+	if (id)
+		return id;
+	const site_t *f[__ML_MAX_FRAMES];
+	unsigned k = 0;
+	if (site)
+		f[k++] = site;
+	for (unsigned d = top; k < n;)
+		if ((f[k] = __ml_t.frames[--d]) != 0)
+			k++;
+	return ml_stack_miss(h, f, n);
 }
 
 unsigned ml_stack_intern(const site_t *const *f, unsigned n)
@@ -143,20 +194,12 @@ unsigned ml_stack_intern(const site_t *const *f, unsigned n)
 		n = max;
 	if (n == 0)
 		return 0;
-	uint64_t h = n;
+	uint64_t h = ML_HASH_SEED;
 	for (unsigned i = 0; i < n; i++)
-		h = (h ^ (uptr)f[i]) * 0x9e3779b97f4a7c15ULL;
-	h ^= h >> 29;
-	unsigned c = (unsigned)h & (ML_SCACHE - 1);
-	if (ml_scache[c].hash == h && ml_scache[c].n == n)
-		return ml_scache[c].id;
-	uint32_t id = ml_intern(h, f, n);
-	if (id) {
-		ml_scache[c].hash = h;
-		ml_scache[c].n = n;
-		ml_scache[c].id = id;
-	}
-	return id;
+		h = ml_hash_frame(h, f[i]);
+	h = ml_hash_end(h, n);
+	unsigned id = ml_stack_cached(h, n);
+	return id ? id : ml_stack_miss(h, f, n);
 }
 
 unsigned ml_stack_get(unsigned id, const site_t **out, unsigned max)
