@@ -417,17 +417,21 @@ void *__ml_memchr(const void *s, int c, size_t n)
 	meta_t ms = ML_ARGM(0, s);
 	size_t k = n;
 	uptr lim;
+	const char *r = 0;
+	int found = 0; /* r is libc's answer */
 	/* The scan stops at the match: only a match-less overrun is a bug. */
 	if (n && ml_live_bound(s, ms, &lim)) {
-		const char *r = memchr(s, c, n < lim ? n : lim);
+		r = memchr(s, c, n < lim ? n : lim);
+		found = r || n <= lim;
 		if (r)
 			k = (size_t)(r - (const char *)s) + 1;
 	}
 	ml_check(s, ms, k, 0, "memchr");
 	ml_use_range(s, ms, k, "memchr");
-	void *r = memchr(s, c, n);
+	if (!found)
+		r = memchr(s, c, n);
 	ML_SETRET(__ml_memchr, r ? ms : __ML_NULL);
-	return r;
+	return (void *)r;
 }
 
 void *__ml_memrchr(const void *s, int c, size_t n)
@@ -713,10 +717,11 @@ char *__ml_strchr(const char *s, int c)
 {
 	ML_OWN(__ml_strchr);
 	meta_t ms = ML_ARGM(0, s);
-	size_t k = ml_read_until_w(s, ms, SIZE_MAX, 1, (unsigned char)c != 0, (unsigned char)c, "strchr");
+	unsigned char u = (unsigned char)c;
+	size_t k = ml_read_until_w(s, ms, SIZE_MAX, 1, u != 0, u, "strchr");
 	char *r;
-	if (ML_LIKELY((uptr)s >= ML_NULL_LIMIT && (s[k - 1] == (char)c || s[k - 1] == 0)))
-		r = s[k - 1] == (char)c ? (char *)s + k - 1 : 0; /* where the scan stopped */
+	if (ML_LIKELY((uptr)s >= ML_NULL_LIMIT && (s[k - 1] == (char)u || s[k - 1] == 0)))
+		r = s[k - 1] == (char)u ? (char *)s + k - 1 : 0; /* where the scan stopped */
 	else
 		r = strchr(s, c); /* as the program would (it may fault) */
 	ML_SETRET(__ml_strchr, r ? ms : __ML_NULL);
