@@ -158,8 +158,10 @@ ML_ALWAYS_INLINE size_t ml_find_diff(const void *a, const void *b, size_t n, siz
 				i += lanes;
 				continue;
 			}
-			/* (icase: equal as tolower's, the compare goes on after it) */
 			size_t j = ml_first_lane(stop, w);
+			if (!icase)
+				return i + j;
+			/* (equal as tolower's, the compare goes on after it) */
 			i += j;
 			pa += j * w;
 			pb += j * w;
@@ -249,7 +251,7 @@ static size_t ml_safe_until(const void *s, size_t max, size_t w, int has_c, unsi
 				return i + 1;
 			page = pg;
 		}
-		unsigned e = w == 1 ? *(const unsigned char *)a : (unsigned)*(const ml_wu *)a;
+		unsigned e = ml_elem((const char *)a, w);
 		if (e == 0 || (has_c && e == c))
 			return i + 1;
 	}
@@ -289,9 +291,9 @@ ML_ALWAYS_INLINE size_t ml_read_until_body(const void *s, meta_t m, size_t max, 
 	return ml_plain_until(s, max, w, has_c, c, 1, 0, &term) * w;
 }
 
-__attribute__((noinline)) static size_t ml_read_until_rest(const void *s, meta_t m, size_t max, size_t w,
-                                                           int has_c, unsigned c, const char *fn,
-                                                           int head_clear)
+__attribute__((noinline)) static size_t ml_read_until_rest(const void *s, meta_t m, size_t max,
+                                                           size_t w, int has_c, unsigned c,
+                                                           const char *fn, int head_clear)
 {
 	if (w == 1)
 		return ml_read_until_body(s, m, max, 1, has_c, c, fn, head_clear);
@@ -361,8 +363,8 @@ __attribute__((always_inline)) inline void ml_copied(void *d, meta_t md, const v
 {
 	if (ML_LOAD(&ml_def_on)) /* a copy, not a use */
 		__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site());
-	if (n >= 8)
-		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site()); /* pointers inside survive the copy */
+	if (n >= 8) /* pointers inside survive the copy */
+		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site());
 }
 
 void *__ml_memcpy(void *d, const void *s, size_t n)
@@ -575,7 +577,8 @@ ML_SLOW static size_t ml_cmp_past_end(const void *a, meta_t ma, uptr la, const v
 			ml_access_slow(a, ma, (la + 1) * w, 0, fn, site);
 		if (i == lb)
 			ml_access_slow(b, mb, (lb + 1) * w, 0, fn, site);
-		if (ml_cmp_stops((const char *)a + i * w, (const char *)b + i * w, w, icase) || i + 1 == max)
+		const char *pa = (const char *)a + i * w, *pb = (const char *)b + i * w;
+		if (ml_cmp_stops(pa, pb, w, icase) || i + 1 == max)
 			return i;
 	}
 }
@@ -583,9 +586,9 @@ ML_SLOW static size_t ml_cmp_past_end(const void *a, meta_t ma, uptr la, const v
 /* Comparisons read both strings (elements of w bytes) up to the first
  * difference or 0, at most max elements. The wide ones also use what they
  * read (full mode); the narrow ones have not been made to yet. Returns
- * where the compare stopped when it was found inside both strings' blocks
- * (max: equal throughout), else ML_CMP_UNKNOWN. This is the general path,
- * with w a constant. */
+ * the index where the compare stopped when the scan found it without
+ * running past a block (max: equal throughout), else ML_CMP_UNKNOWN. This
+ * is the general path, with w a constant. */
 #define ML_CMP_UNKNOWN SIZE_MAX
 ML_ALWAYS_INLINE size_t ml_read_cmp_body(const void *a, meta_t ma, const void *b, meta_t mb,
                                          size_t max, size_t w, int icase, const char *fn)
@@ -672,7 +675,7 @@ int __ml_strcmp(const char *a, const char *b)
 	ML_OWN(__ml_strcmp);
 	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
 	size_t i = ml_read_cmp_w(a, ma, b, mb, SIZE_MAX, 1, 0, "strcmp");
-	if (i != ML_CMP_UNKNOWN) /* (glibc's and musl's result) */
+	if (i != ML_CMP_UNKNOWN)
 		return ml_byte_diff(a, b, i);
 	return strcmp(a, b);
 }
