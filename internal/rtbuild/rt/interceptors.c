@@ -158,8 +158,10 @@ ML_ALWAYS_INLINE size_t ml_find_diff(const void *a, const void *b, size_t n, siz
 				i += lanes;
 				continue;
 			}
-			/* (icase: equal as tolower's, the compare goes on after it) */
 			size_t j = ml_first_lane(stop, w);
+			if (!icase)
+				return i + j;
+			/* (equal as tolower's, the compare goes on after it) */
 			i += j;
 			pa += j * w;
 			pb += j * w;
@@ -249,7 +251,7 @@ static size_t ml_safe_until(const void *s, size_t max, size_t w, int has_c, unsi
 				return i + 1;
 			page = pg;
 		}
-		unsigned e = w == 1 ? *(const unsigned char *)a : (unsigned)*(const ml_wu *)a;
+		unsigned e = ml_elem((const char *)a, w);
 		if (e == 0 || (has_c && e == c))
 			return i + 1;
 	}
@@ -289,9 +291,9 @@ ML_ALWAYS_INLINE size_t ml_read_until_body(const void *s, meta_t m, size_t max, 
 	return ml_plain_until(s, max, w, has_c, c, 1, 0, &term) * w;
 }
 
-__attribute__((noinline)) static size_t ml_read_until_rest(const void *s, meta_t m, size_t max, size_t w,
-                                                           int has_c, unsigned c, const char *fn,
-                                                           int head_clear)
+__attribute__((noinline)) static size_t ml_read_until_rest(const void *s, meta_t m, size_t max,
+                                                           size_t w, int has_c, unsigned c,
+                                                           const char *fn, int head_clear)
 {
 	if (w == 1)
 		return ml_read_until_body(s, m, max, 1, has_c, c, fn, head_clear);
@@ -361,8 +363,8 @@ __attribute__((always_inline)) inline void ml_copied(void *d, meta_t md, const v
 {
 	if (ML_LOAD(&ml_def_on)) /* a copy, not a use */
 		__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site());
-	if (n >= 8)
-		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site()); /* pointers inside survive the copy */
+	if (n >= 8) /* pointers inside survive the copy */
+		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site());
 }
 
 void *__ml_memcpy(void *d, const void *s, size_t n)
@@ -417,17 +419,21 @@ void *__ml_memchr(const void *s, int c, size_t n)
 	meta_t ms = ML_ARGM(0, s);
 	size_t k = n;
 	uptr lim;
+	const char *r = 0;
+	int found = 0; /* r is libc's answer */
 	/* The scan stops at the match: only a match-less overrun is a bug. */
 	if (n && ml_live_bound(s, ms, &lim)) {
-		const char *r = memchr(s, c, n < lim ? n : lim);
+		r = memchr(s, c, n < lim ? n : lim);
+		found = r || n <= lim;
 		if (r)
 			k = (size_t)(r - (const char *)s) + 1;
 	}
 	ml_check(s, ms, k, 0, "memchr");
 	ml_use_range(s, ms, k, "memchr");
-	void *r = memchr(s, c, n);
+	if (!found)
+		r = memchr(s, c, n);
 	ML_SETRET(__ml_memchr, r ? ms : __ML_NULL);
-	return r;
+	return (void *)r;
 }
 
 void *__ml_memrchr(const void *s, int c, size_t n)
@@ -571,7 +577,8 @@ ML_SLOW static size_t ml_cmp_past_end(const void *a, meta_t ma, uptr la, const v
 			ml_access_slow(a, ma, (la + 1) * w, 0, fn, site);
 		if (i == lb)
 			ml_access_slow(b, mb, (lb + 1) * w, 0, fn, site);
-		if (ml_cmp_stops((const char *)a + i * w, (const char *)b + i * w, w, icase) || i + 1 == max)
+		const char *pa = (const char *)a + i * w, *pb = (const char *)b + i * w;
+		if (ml_cmp_stops(pa, pb, w, icase) || i + 1 == max)
 			return i;
 	}
 }
@@ -579,9 +586,9 @@ ML_SLOW static size_t ml_cmp_past_end(const void *a, meta_t ma, uptr la, const v
 /* Comparisons read both strings (elements of w bytes) up to the first
  * difference or 0, at most max elements. The wide ones also use what they
  * read (full mode); the narrow ones have not been made to yet. Returns
- * where the compare stopped when it was found inside both strings' blocks
- * (max: equal throughout), else ML_CMP_UNKNOWN. This is the general path,
- * with w a constant. */
+ * the index where the compare stopped when the scan found it without
+ * running past a block (max: equal throughout), else ML_CMP_UNKNOWN. This
+ * is the general path, with w a constant. */
 #define ML_CMP_UNKNOWN SIZE_MAX
 ML_ALWAYS_INLINE size_t ml_read_cmp_body(const void *a, meta_t ma, const void *b, meta_t mb,
                                          size_t max, size_t w, int icase, const char *fn)
@@ -668,7 +675,7 @@ int __ml_strcmp(const char *a, const char *b)
 	ML_OWN(__ml_strcmp);
 	meta_t ma = ML_ARGM(0, a), mb = ML_ARGM(1, b);
 	size_t i = ml_read_cmp_w(a, ma, b, mb, SIZE_MAX, 1, 0, "strcmp");
-	if (i != ML_CMP_UNKNOWN) /* (glibc's and musl's result) */
+	if (i != ML_CMP_UNKNOWN)
 		return ml_byte_diff(a, b, i);
 	return strcmp(a, b);
 }
@@ -713,10 +720,11 @@ char *__ml_strchr(const char *s, int c)
 {
 	ML_OWN(__ml_strchr);
 	meta_t ms = ML_ARGM(0, s);
-	size_t k = ml_read_until_w(s, ms, SIZE_MAX, 1, (unsigned char)c != 0, (unsigned char)c, "strchr");
+	unsigned char u = (unsigned char)c;
+	size_t k = ml_read_until_w(s, ms, SIZE_MAX, 1, u != 0, u, "strchr");
 	char *r;
-	if (ML_LIKELY((uptr)s >= ML_NULL_LIMIT && (s[k - 1] == (char)c || s[k - 1] == 0)))
-		r = s[k - 1] == (char)c ? (char *)s + k - 1 : 0; /* where the scan stopped */
+	if (ML_LIKELY((uptr)s >= ML_NULL_LIMIT && (s[k - 1] == (char)u || s[k - 1] == 0)))
+		r = s[k - 1] == (char)u ? (char *)s + k - 1 : 0; /* where the scan stopped */
 	else
 		r = strchr(s, c); /* as the program would (it may fault) */
 	ML_SETRET(__ml_strchr, r ? ms : __ML_NULL);

@@ -129,8 +129,13 @@ wchar_t *__ml_wcschr(const wchar_t *s, wchar_t c)
 {
 	ML_OWN(__ml_wcschr);
 	meta_t ms = ML_ARGM(0, s);
-	ml_read_until(s, ms, SIZE_MAX, W, c != 0, (unsigned)c, "wcschr");
-	wchar_t *r = wcschr(s, c);
+	size_t k = ml_read_until(s, ms, SIZE_MAX, W, c != 0, (unsigned)c, "wcschr") / W;
+	const ml_wu *u = (const ml_wu *)s;
+	wchar_t *r;
+	if (ML_LIKELY((uptr)s >= ML_NULL_LIMIT && (u[k - 1] == c || u[k - 1] == 0)))
+		r = u[k - 1] == c ? (wchar_t *)&u[k - 1] : 0; /* where the scan stopped */
+	else
+		r = wcschr(s, c); /* as the program would (it may fault) */
 	ML_SETRET(__ml_wcschr, r ? ms : __ML_NULL);
 	return r;
 }
