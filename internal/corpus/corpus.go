@@ -567,16 +567,10 @@ func (ps *parseState) directives(pos, text string) error {
 			}
 		}
 	case "stdin":
-		if len(args) != 1 {
-			return fmt.Errorf("%s: memlens:stdin takes exactly one file name", pos)
+		if err := besideOnce(pos, name, args, &ps.stdinPos); err != nil {
+			return err
 		}
-		if ps.stdinPos != "" {
-			return fmt.Errorf("%s: second memlens:stdin (first at %s)", pos, ps.stdinPos)
-		}
-		if filepath.IsAbs(args[0]) || strings.Contains(filepath.ToSlash(args[0]), "/") {
-			return fmt.Errorf("%s: memlens:stdin %s: expected a file name beside the program", pos, args[0])
-		}
-		p.Stdin, ps.stdinPos = args[0], pos
+		p.Stdin = args[0]
 	case "exit":
 		if len(args) != 1 {
 			return fmt.Errorf("%s: memlens:exit takes exactly one status", pos)
@@ -611,19 +605,29 @@ func (ps *parseState) directives(pos, text string) error {
 		}
 		p.Bench = true
 	case "rules":
-		if len(args) != 1 {
-			return fmt.Errorf("%s: memlens:rules takes exactly one file name", pos)
+		if err := besideOnce(pos, name, args, &ps.rulesPos); err != nil {
+			return err
 		}
-		if ps.rulesPos != "" {
-			return fmt.Errorf("%s: second memlens:rules (first at %s)", pos, ps.rulesPos)
-		}
-		if filepath.IsAbs(args[0]) || strings.Contains(filepath.ToSlash(args[0]), "/") {
-			return fmt.Errorf("%s: memlens:rules %s: expected a file name beside the program", pos, args[0])
-		}
-		p.Rules, ps.rulesPos = args[0], pos
+		p.Rules = args[0]
 	default:
 		return fmt.Errorf("%s: unknown directive memlens:%s; expected one of %s", pos, name, strings.Join(Directives, ", "))
 	}
+	return nil
+}
+
+// besideOnce validates a directive naming one file beside the program, given
+// at most once: *seen holds the position of an earlier one and takes pos.
+func besideOnce(pos, name string, args []string, seen *string) error {
+	if len(args) != 1 {
+		return fmt.Errorf("%s: memlens:%s takes exactly one file name", pos, name)
+	}
+	if *seen != "" {
+		return fmt.Errorf("%s: second memlens:%s (first at %s)", pos, name, *seen)
+	}
+	if filepath.IsAbs(args[0]) || strings.Contains(filepath.ToSlash(args[0]), "/") {
+		return fmt.Errorf("%s: memlens:%s %s: expected a file name beside the program", pos, name, args[0])
+	}
+	*seen = pos
 	return nil
 }
 
