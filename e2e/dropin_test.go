@@ -137,12 +137,13 @@ func TestFrameSize(t *testing.T) {
 // TestFrameSizeCJSON: the frames of a real library's functions, cJSON of
 // the real-world corpus (its functions recurse as deep as the JSON nests),
 // summed over the unit (a function inlined on one side counts nothing
-// there), stay within a bound of gcc's at -O0 and -O2; so
-// does each function's, with an allowance of 64 bytes for functions gcc
-// gives almost no frame. The bounds are where memlens is, to keep it there:
-// the goal is 1.5 times (issue 18). It was 3.66 times at -O0 and 5.13 at
-// -O2 before metas reached __ml_t without a GOT load and static functions
-// whose extra parameters do not fit in registers passed them through it.
+// there), stay within a bound of gcc's at -O0 and -O2; so does each
+// function's, with an allowance of 64 bytes for functions gcc gives almost
+// no frame. The bounds are where memlens is, to keep it there: the goal is
+// 1.5 times (issue 18). It was 3.67 times at -O0 and 5.13 at -O2 before
+// __ml_t was reached without a GOT load, and, unoptimised, static
+// functions whose extra parameters do not fit in registers passed them
+// through it and memlens's variables of a single use were register.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
@@ -155,7 +156,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 3.5}, {"-O2", 5.0}} {
+	}{{"-O0", 3.35}, {"-O2", 5.0}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := 0, 0
 		for _, m := range instrumented {
