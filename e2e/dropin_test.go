@@ -128,28 +128,83 @@ func TestFrameSize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	frame := func(cc ...string) int {
-		dir := t.TempDir()
-		argv := append(cc, "-O0", "-fstack-usage", "-c", src, "-o", filepath.Join(dir, "r.o"))
-		if out, err := build(dir, argv); err != nil {
-			t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, out)
+	native, instrumented := frameSizes(t, src, "-O0", gcc), frameSizes(t, src, "-O0", memlens, "cc")
+	if instrumented["nest"]*2 > native["nest"]*5 {
+		t.Errorf("nest's frame: %d bytes instrumented, %d with gcc (over 2.5 times)", instrumented["nest"], native["nest"])
+	}
+}
+
+// TestFrameSizeCJSON: the frames of a real library's functions, cJSON of
+// the real-world corpus (its functions recurse as deep as the JSON nests),
+// summed over the unit (a function inlined on one side counts nothing
+// there), stay within a bound of gcc's at -O0 and -O2; so does each
+// function's, with an allowance of 64 bytes for functions gcc gives almost
+// no frame. The bounds are where memlens is, to keep it there: the goal is
+// 1.5 times (issue 18). It was 3.67 times at -O0 and 5.13 at -O2 before
+// __ml_t was reached without a GOT load, and, unoptimised, static
+// functions whose extra parameters do not fit in registers passed them
+// through it and memlens's variables of a single use were register.
+func TestFrameSizeCJSON(t *testing.T) {
+	needMemlens(t)
+	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(src); err != nil {
+		t.Skipf("the real-world corpus is not here: %v", err)
+	}
+	for _, c := range []struct {
+		opt       string
+		unitBound float64
+	}{{"-O0", 3.35}, {"-O2", 5.0}} {
+		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
+		nativeSum, instrumentedSum := 0, 0
+		for _, m := range instrumented {
+			instrumentedSum += m
 		}
-		su, err := os.ReadFile(filepath.Join(dir, "r.su"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range strings.Split(string(su), "\n") {
-			if f := strings.Split(l, "\t"); len(f) == 3 && strings.HasSuffix(f[0], ":nest") {
-				var n int
-				fmt.Sscan(f[1], &n)
-				return n
+		for fn, n := range native {
+			nativeSum += n
+			if m, ok := instrumented[fn]; ok && float64(m) > 3*float64(n+64) {
+				t.Errorf("%s: %s's frame is %d bytes instrumented, %d with gcc (over 3 times gcc's + 64)", c.opt, fn, m, n)
 			}
 		}
-		t.Fatalf("no frame of nest in\n%s", su)
-		return 0
+		if ratio := float64(instrumentedSum) / float64(nativeSum); ratio > c.unitBound {
+			t.Errorf("%s: cJSON's frames sum to %d bytes instrumented, %d with gcc: %.2f times (over %.2f)", c.opt, instrumentedSum, nativeSum, ratio, c.unitBound)
+		}
 	}
-	native, instrumented := frame(gcc), frame(memlens, "cc")
-	if instrumented*2 > native*5 {
-		t.Errorf("nest's frame: %d bytes instrumented, %d with gcc (over 2.5 times)", instrumented, native)
+}
+
+// frameSizes compiles src with compiler command cc at optimisation level
+// opt and -fstack-usage, and returns the frame size of each function of
+// src (not of the runtime header's helpers, which -O0 keeps out of line:
+// they call nothing, so no recursion stacks their frames).
+func frameSizes(t *testing.T, src, opt string, cc ...string) map[string]int {
+	t.Helper()
+	dir := t.TempDir()
+	argv := append(cc, opt, "-fstack-usage", "-c", src, "-o", filepath.Join(dir, "u.o"))
+	if out, err := build(dir, argv); err != nil {
+		t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, out)
 	}
+	su, err := os.ReadFile(filepath.Join(dir, "u.su"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sizes := map[string]int{}
+	for _, l := range strings.Split(string(su), "\n") {
+		// FILE:LINE:COLUMN:FUNCTION<TAB>BYTES<TAB>KIND
+		f := strings.Split(l, "\t")
+		if len(f) != 3 {
+			continue
+		}
+		where := strings.SplitN(f[0], ":", 4)
+		if len(where) == 4 && where[0] == src {
+			var n int
+			fmt.Sscan(f[1], &n)
+			sizes[where[3]] = n
+		}
+	}
+	if len(sizes) == 0 {
+		t.Fatalf("no frame sizes in\n%s", su)
+	}
+	return sizes
 }

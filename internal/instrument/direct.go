@@ -19,6 +19,16 @@ import (
 type directFn struct {
 	ptrParams []int // indices of the data-pointer parameters
 	objParams []int // of the structs holding pointers (passesShadow)
+	intArgs   int   // parameters passed in integer registers
+}
+
+// argRegs is how many arguments x86-64 passes in integer registers.
+const argRegs = 6
+
+// fitsRegs reports whether a call passes all its arguments, the extra ones
+// too, in registers.
+func (fn *directFn) fitsRegs() bool {
+	return fn.intArgs+3*len(fn.ptrParams)+3*len(fn.objParams) <= argRegs
 }
 
 // metaParam names the meta parameter of parameter i of a direct function;
@@ -59,7 +69,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			}
 		}
 		if len(ptrs) != 0 {
-			cand[fd.Declarator.Name()] = &directFn{ptrParams: ptrs, objParams: objs}
+			cand[fd.Declarator.Name()] = &directFn{ptrParams: ptrs, objParams: objs, intArgs: intRegArgs(ft.Parameters())}
 		}
 	}
 	if len(cand) == 0 {
@@ -119,6 +129,27 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 		// system headers come before the user's code and cannot name it
 		if !r.unit.isSystem(ed.Position()) {
 			scan(ed, false)
+		}
+	}
+	// Unoptimised, gcc inlines nothing not declared inline: every call
+	// passes every extra parameter, and those beyond the argument registers
+	// are pushed and held in the frames of both sides. A function whose
+	// arguments do not fit passes the metas through the per-thread area
+	// then, as other functions do. (Optimising, the same costs a fifth more
+	// instructions on a hot recursive function, and nothing when the call
+	// is inlined.)
+	if !r.c.optimizing {
+		for _, ed := range decls {
+			fd := ed.FunctionDefinition
+			if fd == nil {
+				continue
+			}
+			if name := fd.Declarator.Name(); cand[name] != nil && !cand[name].fitsRegs() && !fd.Declarator.IsInline() {
+				delete(cand, name)
+			}
+		}
+		if len(cand) == 0 {
+			return
 		}
 	}
 	// Patch every file-scope declarator of the survivors.
@@ -210,4 +241,15 @@ func funcParams(d *cc.Declarator) *cc.DirectDeclarator {
 		return nil
 	}
 	return dd
+}
+
+// intRegArgs counts the parameters passed in integer registers.
+func intRegArgs(ps []*cc.Parameter) int {
+	n := 0
+	for _, p := range ps {
+		if t := p.Type(); !cc.IsFloatingPointType(t) && !isAggregate(t) {
+			n++
+		}
+	}
+	return n
 }

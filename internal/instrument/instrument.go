@@ -28,12 +28,13 @@ const headerName = "<memlens.h>"
 // predefined macros and ABI under the user's flags. Creating it runs the
 // host compiler, so a driver makes one per run.
 type Config struct {
-	cfg   *cc.Config
-	cc    []string // the host compiler and the user's flags, to preprocess for Parse
-	order evalOrder
-	full  bool // full checking: definedness too (UNINITIALIZED-READ)
-	count bool // count the statements run (Mode.CountStatements)
-	mu    sync.Mutex
+	cfg        *cc.Config
+	cc         []string // the host compiler and the user's flags, to preprocess for Parse
+	order      evalOrder
+	full       bool // full checking: definedness too (UNINITIALIZED-READ)
+	optimizing bool // the user's flags optimise (gcc's __OPTIMIZE__: any -O but -O0)
+	count      bool // count the statements run (Mode.CountStatements)
+	mu         sync.Mutex
 }
 
 // Mode is how units are instrumented.
@@ -57,6 +58,7 @@ func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}
 	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements}
+	c.optimizing = strings.Contains(cfg.Predefined, "#define __OPTIMIZE__ ")
 	if strings.Contains(cfg.Predefined, "#define __clang__ ") {
 		c.order = clangOrder
 	}

@@ -174,9 +174,10 @@ func (o *localObj) registerDeclared() string {
 }
 
 // registration is a declaration of our own evaluating reg (legal wherever
-// a declaration is).
+// a declaration is in a function; register: unoptimised, gcc gives other
+// variables a stack slot each, for the whole function).
 func (r *rewriter) registration(reg string) string {
-	return fmt.Sprintf("int %s __attribute__((unused)) = (%s, 0);", r.name("__ml_u"), reg)
+	return fmt.Sprintf("register int %s __attribute__((unused)) = (%s, 0);", r.name("__ml_u"), reg)
 }
 
 // late wraps a lateText decided by o's escape.

@@ -689,7 +689,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			pro = append(pro, "__ml_main_frame((__ml_uptr)__builtin_frame_address(0));")
 		}
 		if (len(params) != 0 || len(paramCopies) != 0) && direct == nil {
-			pro = append(pro, "int __ml_own_ __attribute__((unused)) = __ml_own((__ml_uptr)"+r.fn.name+");")
+			pro = append(pro, own("", "int ", "__ml_own_", " __attribute__((unused))", "__ml_own((__ml_uptr)"+r.fn.name+")"))
 		}
 		pro = append(pro, r.objectMetas(vol)...)
 		pro = append(pro, r.scopeVar(bodyScope, true)())
@@ -710,7 +710,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 					tag = o.meta
 				}
 				// the argument's step is the store into the parameter
-				pro = append(pro, "int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+tag+", 0, "+p.pv.site+", 0, "+p.pv.word+"), 0);")
+				pro = append(pro, "register int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+tag+", 0, "+p.pv.site+", 0, "+p.pv.word+"), 0);")
 				continue
 			}
 			pd := declByName(ft, p.name)

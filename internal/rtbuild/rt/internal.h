@@ -25,9 +25,8 @@
 
 /* The runtime is linked into executables only (the driver links none into
  * a shared library): its thread-locals are at fixed offsets from the
- * thread pointer, reached without the GOT load of the initial-exec model
- * that instrumented code, maybe in a shared library, needs for __ml_t. */
-extern __thread struct __ml_thread __ml_t __attribute__((tls_model("local-exec")));
+ * thread pointer, reached without a GOT load (memlens.h gives __ml_t that
+ * model too, the runtime being built -fPIE). */
 
 #include <sched.h>
 #include <setjmp.h>

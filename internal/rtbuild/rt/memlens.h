@@ -192,7 +192,14 @@ struct __ml_thread {
 	const struct __ml_site *frames[__ML_MAX_FRAMES];
 	__ml_uptr entered[__ML_MAX_FRAMES]; /* loss tracking: ticks when frames[d]'s function was entered */
 };
+/* The runtime is linked into executables only, so code built for one (not
+ * -fPIC) reaches __ml_t at a fixed offset from the thread pointer: no GOT
+ * load, and no register holding its offset through the whole function. */
+#if defined(__PIC__) && !defined(__PIE__)
 extern __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
+#else
+extern __thread struct __ml_thread __ml_t __attribute__((tls_model("local-exec")));
+#endif
 
 /* A named array with static bounds, for the index checks of buf[i],
  * s.name[i], t[r][c]: one per declaration, in a table of the unit. */
