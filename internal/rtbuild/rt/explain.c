@@ -67,7 +67,12 @@ uptr ml_steps_refill(void)
 
 prov_t ml_step_refill(const site_t *site, prov_t prev)
 {
-	return ml_step_put(ml_steps_refill(), site, prev);
+	return __ml_step_put(ml_steps_refill(), site, prev);
+}
+
+void ml_step_into_refill(const site_t *site, prov_t prev, meta_t m, uptr dst)
+{
+	ml_step_put_into(ml_steps_refill(), site, prev, m, dst);
 }
 
 void ml_steps_count(void)
@@ -76,14 +81,26 @@ void ml_steps_count(void)
 	__ml_t.stepend = __ml_t.step; /* (the rest of this thread's chunk is not taken) */
 }
 
-prov_t __ml_pend(const site_t *s, prov_t w)
+/* A store whose value's step is pending: both steps. */
+static __attribute__((noinline)) void ml_store_pending(uptr slot, meta_t m, const site_t *ss, const site_t *ps,
+                                                       prov_t pw)
 {
-	return ml_step(s, w);
+	ml_step_into(ss, ml_step(ps, pw), m, slot);
+}
+
+/* The steps of a store (explanations on: memlens.h tests them first). */
+__attribute__((always_inline)) static inline void ml_store(uptr slot, meta_t m, const site_t *ss, const site_t *ps,
+                                                           prov_t pw)
+{
+	if (ps)
+		ml_store_pending(slot, m, ss, ps, pw);
+	else
+		ml_step_into_on(ss, pw, m, slot);
 }
 
 void __ml_store_step(uptr slot, meta_t m, const site_t *ss, const site_t *ps, prov_t pw)
 {
-	ml_step_into(ss, ps ? ml_step(ps, pw) : pw, m, slot);
+	ml_store(slot, m, ss, ps, pw);
 }
 
 typedef uptr __attribute__((may_alias, aligned(1))) ml_uptru;
@@ -95,7 +112,7 @@ void __ml_assign_step(uptr slot, uptr v, meta_t m, const site_t *ss, const site_
 	meta_t w = *__ML_META_SHADOW(slot);
 	if (*(const ml_uptru *)slot == v && w != 0 && (w & __ML_META_MASK) == m)
 		return;
-	__ml_store_step(slot, m, ss, ps, pw);
+	ml_store(slot, m, ss, ps, pw);
 }
 
 /* Ids below this are older than anything this thread does next. */
@@ -168,26 +185,26 @@ void ml_setret(uptr self, meta_t m, prov_t gen)
 
 /* ---- reading chains back ---- */
 
-static const struct ml_step *ml_step_get(uptr id)
+static const struct __ml_step *ml_step_get(uptr id)
 {
-	const struct ml_step *e = &ML_STEPS[id & ML_LOAD(&ml_steps_mask)];
+	const struct __ml_step *e = &ML_STEPS[id & ML_LOAD(&ml_steps_mask)];
 	return (ML_LOAD(&e->id) >> 16) == id ? e : 0;
 }
 
 /* The meta of step e, a step into memory; its clock. */
-static meta_t ml_step_meta(const struct ml_step *e)
+static meta_t ml_step_meta(const struct __ml_step *e)
 {
 	return ML_STEPS_MORE[e - ML_STEPS].meta;
 }
 
-static uptr ml_step_clock(const struct ml_step *e)
+static uptr ml_step_clock(const struct __ml_step *e)
 {
 	return ML_STEPS_MORE[e - ML_STEPS].clock;
 }
 
 /* Is step e a store of a value with meta m into slot, or a copy of a
  * range holding it? */
-static int ml_stored(const struct ml_step *e, uptr slot, meta_t m)
+static int ml_stored(const struct __ml_step *e, uptr slot, meta_t m)
 {
 	meta_t em = ml_step_meta(e);
 	if (em & ML_STEP_COPY)
@@ -199,7 +216,7 @@ static int ml_stored(const struct ml_step *e, uptr slot, meta_t m)
  * below bound (the step that read a value came after it), or NULL. A
  * step of another thread may carry a larger id than a later read (ids
  * come in chunks): failing the first look, the newest such step at all. */
-static const struct ml_step *ml_ring_find(uptr bound, int (*match)(const struct ml_step *, const void *),
+static const struct __ml_step *ml_ring_find(uptr bound, int (*match)(const struct __ml_step *, const void *),
                                             const void *arg)
 {
 	uptr next = ML_LOAD(&ml_steps_next), ring = ML_LOAD(&ml_steps_mask) + 1;
@@ -207,7 +224,7 @@ static const struct ml_step *ml_ring_find(uptr bound, int (*match)(const struct 
 	for (int pass = 0; pass < 2; pass++) {
 		uptr hi = pass == 0 && bound < next ? bound : next;
 		for (uptr id = hi; id-- > lo;) {
-			const struct ml_step *e = ml_step_get(id);
+			const struct __ml_step *e = ml_step_get(id);
 			if (e && e->dst && match(e, arg))
 				return e;
 		}
@@ -222,7 +239,7 @@ struct ml_slot_meta {
 	meta_t m;
 };
 
-static int ml_stores_into(const struct ml_step *e, const void *arg)
+static int ml_stores_into(const struct __ml_step *e, const void *arg)
 {
 	const struct ml_slot_meta *sm = arg;
 	return ml_stored(e, sm->slot, sm->m);
@@ -230,7 +247,7 @@ static int ml_stores_into(const struct ml_step *e, const void *arg)
 
 /* The newest store into slot of a value with meta m (or copy into it)
  * older than bound. */
-static const struct ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
+static const struct __ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
 {
 	struct ml_slot_meta sm = {slot, m};
 	return ml_ring_find(bound, ml_stores_into, &sm);
@@ -300,7 +317,7 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, 
 		}
 		if (w & 1) {
 			uptr id = w >> 1;
-			const struct ml_step *e = ml_step_get(id);
+			const struct __ml_step *e = ml_step_get(id);
 			if (!e) {
 				c->end = ML_END_DROPPED;
 				return;
@@ -319,7 +336,7 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, 
 			c->end = ML_END_LONG;
 			return;
 		}
-		const struct ml_step *e = ml_store_find(w, m, bound);
+		const struct __ml_step *e = ml_store_find(w, m, bound);
 		if (!e) {
 			ml_chain_unseen(c, w);
 			return;
@@ -332,7 +349,7 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, 
 
 /* ---- chains of undefined bytes ---- */
 
-static int ml_undef_covers(const struct ml_step *e, const void *arg)
+static int ml_undef_covers(const struct __ml_step *e, const void *arg)
 {
 	uptr a = *(const uptr *)arg;
 	meta_t em = ml_step_meta(e);
@@ -341,7 +358,7 @@ static int ml_undef_covers(const struct ml_step *e, const void *arg)
 
 /* The newest copy or store of undefined bytes covering address a, older
  * than bound. */
-static const struct ml_step *ml_undef_find(uptr a, uptr bound)
+static const struct __ml_step *ml_undef_find(uptr a, uptr bound)
 {
 	return ml_ring_find(bound, ml_undef_covers, &a);
 }
@@ -355,7 +372,7 @@ static uptr ml_chain_read(struct ml_chain *c, uptr o, uptr *bound)
 		c->end = ML_END_ORIGIN;
 		return 0;
 	}
-	const struct ml_step *e = ml_step_get(id);
+	const struct __ml_step *e = ml_step_get(id);
 	if (!e) {
 		c->end = ML_END_DROPPED;
 		return 0;
@@ -374,7 +391,7 @@ void ml_chain_build_undef(uptr a, uptr origin, struct ml_chain *c)
 	if (!a && !(a = ml_chain_read(c, origin, &bound)))
 		return;
 	for (unsigned searches = 0; searches < ML_WALK_SEARCHES; searches++) {
-		const struct ml_step *e = ml_undef_find(a, bound);
+		const struct __ml_step *e = ml_undef_find(a, bound);
 		if (!e) { /* never written since its object was made */
 			c->end = ML_END_ORIGIN;
 			return;

@@ -141,10 +141,11 @@
 #define ml_names_unit          __mlrt_names_unit
 #define ml_names_get           __mlrt_names_get
 #define ml_explain_init        __mlrt_explain_init
-#define ml_steps_mask          __mlrt_steps_mask
+#define ml_steps_mask          __ml_steps_mask
 #define ml_steps_refill        __mlrt_steps_refill
 #define ml_steps_count         __mlrt_steps_count
-#define ml_step_refill         __mlrt_step_refill
+#define ml_step_refill         __ml_step_refill
+#define ml_step_into_refill    __mlrt_step_into_refill
 #define ml_explain_set         __mlrt_explain_set
 #define ml_explain_free        __mlrt_explain_free
 #define ml_explain_freed_by    __mlrt_explain_freed_by
@@ -250,7 +251,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_LSITE_ADDR  0x660000000000UL /* __ML_LSITES: struct __ml_lsite[__ML_MAX_RECS] */
 /* 0x670000000000: __ML_REFS, struct __ml_refs[__ML_MAX_RECS] (loss.c) */
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
-#define ML_STEPS_ADDR  0x690000000000UL /* struct ml_step[ML_STEPS_MAX], struct ml_step_more[ML_STEPS_MAX] (explain.c) */
+#define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), struct ml_step_more[ML_STEPS_MAX] (explain.c) */
 #define ML_FPROV_ADDR  0x6a0000000000UL /* struct ml_fprov[__ML_MAX_RECS] (explain.c) */
 
 /* memlens's mutable state that reports and the leak check depend on (the
@@ -853,16 +854,6 @@ int ml_site_known(const site_t *s);
 
 /* ---- explain.c ---- */
 #define ML_STEPS_MAX (1UL << 24) /* the largest explain_ring */
-/* One entry of the ring of steps (memlens.h: a statement that carried a
- * pointer), at a fixed address; the ring's size, a power of two, is the
- * explain_ring option. 32 bytes, all that a step into no memory (an
- * assignment, an argument, a return: most steps) writes. */
-struct ml_step {
-	const site_t *site; /* the statement, and what received the value */
-	uptr dst;           /* a store or copy: the slot written; else 0 */
-	prov_t prev;        /* the word of the value it carried */
-	uptr id;            /* id << 16 | thread: an overwritten entry shows */
-};
 /* Beside each entry, in a ring of their own, what only some steps note:
  * a step into memory, the value's meta (it tells apart the stores into one
  * slot; copies and undefined bytes: flags and a length); in a program
@@ -871,66 +862,52 @@ struct ml_step_more {
 	meta_t meta;
 	uptr clock;
 };
-#define ML_STEPS ((struct ml_step *)ML_STEPS_ADDR)
-#define ML_STEPS_MORE ((struct ml_step_more *)(ML_STEPS_ADDR + ML_STEPS_MAX * sizeof(struct ml_step)))
-#define ML_STEPS_END (ML_STEPS_ADDR + ML_STEPS_MAX * (sizeof(struct ml_step) + sizeof(struct ml_step_more)))
-extern uptr ml_steps_mask; /* ring size - 1 */
+#define ML_STEPS __ML_STEPS
+#define ML_STEPS_MORE ((struct ml_step_more *)(ML_STEPS_ADDR + ML_STEPS_MAX * sizeof(struct __ml_step)))
+#define ML_STEPS_END (ML_STEPS_ADDR + ML_STEPS_MAX * (sizeof(struct __ml_step) + sizeof(struct ml_step_more)))
 /* A unit counting statements is part of the program: steps note the clock. */
 void ml_steps_count(void);
 /* The id word (id << 16 | thread) of a new step, the first of a new chunk
  * of ids for this thread (in a program counting statements, a chunk of
  * one, its clock noted). */
 uptr ml_steps_refill(void) __attribute__((cold));
-/* The id word of a new step, explanations on. */
-__attribute__((always_inline)) static inline uptr ml_step_id(void)
+/* Step s at site of a value that came from prev into memory at dst, of
+ * meta m (a step into no memory: __ml_step_put). */
+__attribute__((always_inline)) static inline void ml_step_put_into(uptr s, const site_t *site, prov_t prev,
+                                                                   meta_t m, uptr dst)
 {
-	uptr s = __ml_t.step;
-	if (ML_UNLIKELY(s == __ml_t.stepend))
-		return ml_steps_refill();
-	__ml_t.step = s + 0x10000;
-	return s;
-}
-/* Step s at site of a value that came from prev, into no memory. */
-__attribute__((always_inline)) static inline prov_t ml_step_put(uptr s, const site_t *site, prov_t prev)
-{
-	struct ml_step *e = &ML_STEPS[(s >> 16) & ml_steps_mask];
-	e->site = site;
-	e->dst = 0;
-	e->prev = prev;
-	e->id = s;
-	return s >> 15 | 1;
-}
-prov_t ml_step_refill(const site_t *site, prov_t prev) __attribute__((cold));
-/* A step at site of a value that came from prev, into no memory (an
- * assignment, an argument, a return, a read): its provenance word from
- * then on. A compare and four stores (a new chunk of ids out of line, so
- * the common case needs no stack frame); with explanations off, a load and
- * a compare. */
-__attribute__((always_inline)) static inline prov_t ml_step(const site_t *site, prov_t prev)
-{
-	if (ML_UNLIKELY(!__ml_explain))
-		return 0;
-	uptr s = __ml_t.step;
-	if (ML_UNLIKELY(s == __ml_t.stepend))
-		return ml_step_refill(site, prev);
-	__ml_t.step = s + 0x10000;
-	return ml_step_put(s, site, prev);
-}
-/* A step at site into memory at dst: a store of a value of meta m and
- * provenance prev, or (m: ML_STEP_COPY or ML_STEP_UNDEF, and a length) a
- * copy of memory or of undefined bytes. */
-static inline void ml_step_into(const site_t *site, prov_t prev, meta_t m, uptr dst)
-{
-	if (ML_UNLIKELY(!__ml_explain))
-		return;
-	uptr s = ml_step_id();
 	uptr i = (s >> 16) & ml_steps_mask;
-	struct ml_step *e = &ML_STEPS[i];
+	struct __ml_step *e = &ML_STEPS[i];
 	e->site = site;
 	e->dst = dst;
 	e->prev = prev;
 	e->id = s;
 	ML_STEPS_MORE[i].meta = m;
+}
+/* A step into memory after a new chunk of ids (out of line, so the common
+ * case needs no stack frame). */
+void ml_step_into_refill(const site_t *site, prov_t prev, meta_t m, uptr dst) __attribute__((cold));
+/* A step at site of a value that came from prev, into no memory (an
+ * assignment, an argument, a return, a read): its provenance word from
+ * then on (memlens.h). */
+#define ml_step __ml_pend
+/* A step at site into memory at dst: a store of a value of meta m and
+ * provenance prev, or (m: ML_STEP_COPY or ML_STEP_UNDEF, and a length) a
+ * copy of memory or of undefined bytes; explanations on. */
+__attribute__((always_inline)) static inline void ml_step_into_on(const site_t *site, prov_t prev, meta_t m, uptr dst)
+{
+	uptr s = __ml_t.step;
+	if (ML_UNLIKELY(s == __ml_t.stepend)) {
+		ml_step_into_refill(site, prev, m, dst);
+		return;
+	}
+	__ml_t.step = s + 0x10000;
+	ml_step_put_into(s, site, prev, m, dst);
+}
+static inline void ml_step_into(const site_t *site, prov_t prev, meta_t m, uptr dst)
+{
+	if (ML_LIKELY(__ml_explain))
+		ml_step_into_on(site, prev, m, dst);
 }
 /* The provenance of a pointer (memlens.h): its pending step (or NULL) and
  * the word it came from. */

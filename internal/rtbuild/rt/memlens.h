@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 25
+#define __ML_ABI 26
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -460,8 +460,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v25;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v25;
+extern const int __memlens_abi_v26;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v26;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -670,14 +670,51 @@ __ML_INLINE void __ml_chk_base(__ML_CHK_ARGS)
 	__ML_CHK_BODY(__ML_TEST_BASE, a >= r->base);
 }
 
+/* The ring of steps of value propagation (explain.c), at a fixed
+ * address: an entry is 32 bytes, all that a step into no memory (an
+ * assignment, an argument, a return: most steps) writes. Its size, a
+ * power of two, is the explain_ring option. */
+struct __ml_step {
+	const struct __ml_site *site; /* the statement, and what received the value */
+	__ml_uptr dst;                /* a store or copy: the slot written; else 0 */
+	__ml_prov_t prev;             /* the word of the value it carried */
+	__ml_uptr id;                 /* id << 16 | thread: an overwritten entry shows */
+};
+#define __ML_STEPS ((struct __ml_step *)0x690000000000UL)
+extern __ml_uptr __ml_steps_mask; /* the ring's size - 1 */
+/* A step after a new chunk of ids for this thread (in a program counting
+ * statements, a chunk of one, its clock noted). */
+__ml_prov_t __ml_step_refill(const struct __ml_site *s, __ml_prov_t w) __attribute__((cold, noinline));
+/* Step id at site s of a value that came from word w, into no memory:
+ * its provenance word from then on. */
+__ML_INLINE __ml_prov_t __ml_step_put(__ml_uptr id, const struct __ml_site *s, __ml_prov_t w)
+{
+	struct __ml_step *e = &__ML_STEPS[(id >> 16) & __ml_steps_mask];
+	e->site = s;
+	e->dst = 0;
+	e->prev = w;
+	e->id = id;
+	return id >> 15 | 1;
+}
+
 /* A value whose step (site s, from word w) is pending in two variables
  * moves on: the step goes into the ring the first time, and the variables
  * say so (s = 0), so instrumented code writes
  *   (s ? (w = __ml_pend(s, w), s = 0, w) : w)
  * (the output is preprocessed: no macro of this header is left in it).
- * Out of line: a value moves on far less often than it is used, and the
- * code stays small. Its provenance word from then on: the step's. */
-__ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w) __attribute__((noinline));
+ * Its provenance word from then on: the step's. A compare and four stores,
+ * inline: a call and its return cost a fifth of a step more; with
+ * explanations off, a load and a branch. */
+__ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
+{
+	if (__ML_UNLIKELY(!__ml_explain))
+		return 0;
+	__ml_uptr id = __ml_t.step;
+	if (__ML_UNLIKELY(id == __ml_t.stepend))
+		return __ml_step_refill(s, w);
+	__ml_t.step = id + 0x10000;
+	return __ml_step_put(id, s, w);
+}
 
 /* Is the shadow word w (of a slot reached through a pointer with meta
  * tag) valid for the value v the slot holds, stored inside or outside its
