@@ -41,46 +41,70 @@ func (u *unitText) column(pos token.Position) int {
 	if isOurSource(pos.Filename) || pos.Offset < 0 || pos.Offset >= len(u.view) {
 		return pos.Column
 	}
-	src := u.sourceLine(pos.Filename, pos.Line)
 	start := bytes.LastIndexByte(u.view[:pos.Offset], '\n') + 1
-	end := bytes.IndexByte(u.view[pos.Offset:], '\n')
-	if end < 0 {
-		end = len(u.view)
-	} else {
-		end += pos.Offset
+	l := u.aligned[start]
+	if l == nil {
+		l = u.alignLine(pos, start)
 	}
-	text := lexLine(string(u.view[start:end]))
 	k := -1
-	for i, t := range text {
+	for i, t := range l.text {
 		if t.col == pos.Column {
 			k = i
 		}
 	}
-	if k < 0 || src == "" {
+	if k < 0 || l.orig == nil {
 		return pos.Column
 	}
-	orig := lexLine(src)
-	// the line's first token stands at its own column: the text's line
-	// may hold only the rest of a source line the compiler split
-	for i, t := range orig {
-		if t.col == text[0].col && t.text == text[0].text {
-			orig = orig[i:]
-			break
-		}
-	}
-	match := align(text, orig)
 	for i := k; i >= 0; i-- {
-		if m := match[i]; m >= 0 {
-			if i == k || m+1 >= len(orig) {
-				return orig[m].col
+		if m := l.match[i]; m >= 0 {
+			if i == k || m+1 >= len(l.orig) {
+				return l.orig[m].col
 			}
-			return orig[m+1].col // in a macro's expansion: the macro's name
+			return l.orig[m+1].col // in a macro's expansion: the macro's name
 		}
 	}
-	if len(orig) > 0 {
-		return orig[0].col
+	if len(l.orig) > 0 {
+		return l.orig[0].col
 	}
 	return pos.Column
+}
+
+// alignedLine is a line of the view aligned with its source line: its
+// tokens, the source line's (nil when it cannot be read) and the match.
+type alignedLine struct {
+	text, orig []lineToken
+	match      []int
+}
+
+// alignLine aligns the view's line starting at start, the line of pos,
+// once for all its tokens: a macro's expansion puts hundreds of sites on
+// one line, and aligning it for each took most of an instrumented
+// compile's time.
+func (u *unitText) alignLine(pos token.Position, start int) *alignedLine {
+	end := bytes.IndexByte(u.view[start:], '\n')
+	if end < 0 {
+		end = len(u.view)
+	} else {
+		end += start
+	}
+	l := &alignedLine{text: lexLine(string(u.view[start:end]))}
+	if src := u.sourceLine(pos.Filename, pos.Line); src != "" && len(l.text) > 0 {
+		l.orig = lexLine(src)
+		// the line's first token stands at its own column: the text's line
+		// may hold only the rest of a source line the compiler split
+		for i, t := range l.orig {
+			if t.col == l.text[0].col && t.text == l.text[0].text {
+				l.orig = l.orig[i:]
+				break
+			}
+		}
+		l.match = align(l.text, l.orig)
+	}
+	if u.aligned == nil {
+		u.aligned = map[int]*alignedLine{}
+	}
+	u.aligned[start] = l
+	return l
 }
 
 // lineToken is a token of one line and its column (1-based, in bytes).

@@ -19,12 +19,13 @@ import (
 // is a #line directive, which it understands; offsets into the view map
 // back to the text through shifts.
 type unitText struct {
-	orig    []byte              // the compiler's output
-	view    []byte              // what the front end parses
-	shifts  []shift             // from view offset on, orig = view + delta; in order
-	regions []region            // the system-header flag of each stretch, by view offset
-	main    string              // the main file, as the first line marker names it
-	lines   map[string][]string // the user's source files, by line (sourceLine)
+	orig    []byte               // the compiler's output
+	view    []byte               // what the front end parses
+	shifts  []shift              // from view offset on, orig = view + delta; in order
+	regions []region             // the system-header flag of each stretch, by view offset
+	main    string               // the main file, as the first line marker names it
+	lines   map[string][]string  // the user's source files, by line (sourceLine)
+	aligned map[int]*alignedLine // the view's lines aligned with the user's, by offset (column)
 }
 
 type shift struct{ view, delta int }
