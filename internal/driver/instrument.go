@@ -23,8 +23,8 @@ type unit struct {
 	pre   string // the compiler's preprocessed output of src
 	ml    string // the instrumented unit; "" to compile src as it is
 	obj   string // where the compile step writes
-	// flags it compiles with for a longjmp to run its cleanups (instrument.UnwindFlags)
-	unwind []string
+	// flags its instrumented unit must be compiled with (instrument.UnitFlags)
+	flags []string
 }
 
 // instrumenter is what the driver needs of an *instrument.Config.
@@ -116,7 +116,7 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 		return j.compile(u)
 	}
 	text = rules.Rename(text, wrapped)
-	u.unwind = instrument.UnwindFlags(text)
+	u.flags = instrument.UnitFlags(text)
 	if err := j.writeInstrumented(u, text); err != nil {
 		return err
 	}

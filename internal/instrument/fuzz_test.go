@@ -131,7 +131,7 @@ func FuzzInstrument(f *testing.F) {
 		if err := os.WriteFile(ml, out, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if msg, err := runGCC(t, slices.Concat(fuzzFlags, UnwindFlags(out), []string{"-w", "-x", "cpp-output", "-fsyntax-only", ml})); err != nil {
+		if msg, err := runGCC(t, slices.Concat(fuzzFlags, UnitFlags(out), []string{"-w", "-x", "cpp-output", "-fsyntax-only", ml})); err != nil {
 			t.Fatalf("gcc accepts the input but not its instrumented unit: %v\n%s", err, msg)
 		}
 	})

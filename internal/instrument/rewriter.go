@@ -211,37 +211,45 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	for _, name := range r.noinline {
 		fmt.Fprintf(&w.b, "__typeof__(%s) %s __attribute__((noinline));\n", name, name)
 	}
+	var flags []string
 	if r.c.full && !r.userCleanups(decls) {
-		flags := unwindFlags
+		flags = append(flags, "-fexceptions")
 		if r.c.order != clangOrder {
 			// (gcc pushes stack arguments: a frame's stack pointer at a
 			// call would then differ from the one setjmp's caller had
 			// when it called setjmp, which is how jumps.c finds it)
-			flags += " -maccumulate-outgoing-args"
+			flags = append(flags, "-maccumulate-outgoing-args")
 		}
-		w.b.WriteString(unwindMark + flags + " */\n")
+	}
+	if r.c.full && r.c.order != clangOrder {
+		// gcc's points-to analysis takes time that grows faster than a
+		// function (an interpreter's loop, Lua's luaV_execute fully
+		// checked: 43 of 117 s) and buys instrumented code nothing, whose
+		// checks take pointers as integers: the benchmarks' instruction
+		// counts are the same without it, in both modes
+		flags = append(flags, "-fno-tree-pta")
+	}
+	if len(flags) > 0 {
+		w.b.WriteString(flagsMark + strings.Join(flags, " ") + " */\n")
 	}
 	return w.b.Bytes(), nil
 }
 
-// A unit built for full checking whose cleanups are all memlens's ends
-// with a comment naming the flags it must be compiled with: with
-// -fexceptions, a longjmp out of its functions can run them (the
-// runtime's jumps.c). A cleanup of the program's own must not run where
-// the native build's would not.
-const (
-	unwindMark  = "/* memlens: unwind "
-	unwindFlags = "-fexceptions"
-)
+// A unit may end with a comment naming the flags it must be compiled
+// with. With full checking: -fexceptions when its cleanups are all
+// memlens's, so a longjmp out of its functions can run them (the
+// runtime's jumps.c; a cleanup of the program's own must not run where
+// the native build's would not).
+const flagsMark = "/* memlens: compile with "
 
-// UnwindFlags are the flags the instrumented unit text must be compiled
-// with for longjmp to run its cleanups (none if it must not).
-func UnwindFlags(text []byte) []string {
-	i := bytes.LastIndex(text, []byte(unwindMark))
+// UnitFlags are the flags the instrumented unit text must be compiled
+// with.
+func UnitFlags(text []byte) []string {
+	i := bytes.LastIndex(text, []byte(flagsMark))
 	if i < 0 || !bytes.HasSuffix(text, []byte(" */\n")) {
 		return nil
 	}
-	return strings.Fields(string(text[i+len(unwindMark) : len(text)-len(" */\n")]))
+	return strings.Fields(string(text[i+len(flagsMark) : len(text)-len(" */\n")]))
 }
 
 // userCleanups reports whether the program's code in decls declares a
