@@ -758,7 +758,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		if r.isCompanionProv(pv) {
 			src = prov{"0", pv.moved()}
 		}
-		f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s); *%s = %s; })", p, v, meta, tag, r.lossArg(site), site, src.site, src.word, p, v)
+		f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s); *%s = %s;%s })", p, v, meta, tag, r.lossArg(site), site, src.site, src.word, p, v, r.graphStore(lhs, p, v, site))
 		return f, meta, pv
 	}
 	// p += n, p -= n: the same value moved, which keeps its steps
@@ -782,7 +782,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); %s = (__ml_uptr)%s; register __auto_type %s = *%s; %s", m, p, p, tag, w.word, p, tv, p, tv)
 	f.tok(x.Token)
 	// published before the store: the slot still holds the old value
-	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0); *%s = %s; })", n, p, tv, m, tag, r.stSite(x, lhs), p, tv)
+	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0); *%s = %s;%s })", n, p, tv, m, tag, r.stSite(x, lhs), p, tv, r.graphMove(x, lhs, p, tv))
 	return f, m, w
 }
 
@@ -924,7 +924,7 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 	f.tok(op)
 	f.str(t)
 	// published before the store: the slot still holds the old value
-	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0); *%s = %s;", p, t, m, tag, r.stSite(n, operand), p, t)
+	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0); *%s = %s;%s", p, t, m, tag, r.stSite(n, operand), p, t, r.graphMove(n, operand, p, t))
 	if post {
 		f.str(v + "; })")
 	} else {

@@ -33,6 +33,7 @@ type Config struct {
 	order evalOrder
 	full  bool // full checking: definedness too (UNINITIALIZED-READ)
 	count bool // count the statements run (Mode.CountStatements)
+	graph bool // trace pointer stores for memory graphs (Mode.Graph)
 	mu    sync.Mutex
 }
 
@@ -46,6 +47,9 @@ type Mode struct {
 	// measuring how far a chain's origin is from its failure (paper
 	// 000's Table 3), at some cost in speed.
 	CountStatements bool
+	// Graph traces every store of a pointer into memory reached through
+	// a pointer, for memory graphs (rt/graph.c, memlens graph).
+	Graph bool
 }
 
 // NewConfig prepares parsing for C compiler ccPath under the user's compiler
@@ -56,7 +60,7 @@ func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}
-	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements}
+	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements, graph: mode.Graph}
 	if strings.Contains(cfg.Predefined, "#define __clang__ ") {
 		c.order = clangOrder
 	}

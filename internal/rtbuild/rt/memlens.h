@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 25
+#define __ML_ABI 26
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -332,6 +332,19 @@ void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __m
 /* A pointer of uninit record m (never assigned) was stored at slot: the
  * slot's bytes are undefined, of the origin m names. */
 void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold));
+/* Memory graphs (--memlens-graph, rt/graph.c): the lvalue a pointer is
+ * stored into (the struct or element type containing it as the source
+ * spells it, the member path inside it, its offset there) and the type
+ * the stored pointer points to. */
+struct __ml_graph_field {
+	const char *container, *field;
+	unsigned long offset;
+	const char *value;
+};
+/* Pointer v was stored at slot by the statement at site (a trace event
+ * when the program runs with graph=FILE). */
+void __ml_graph_store(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                      const struct __ml_graph_field *field);
 /* The origin of the undefined bytes among the n at a (read through meta
  * m, or by the name of the local declared at decl, at site), 0 if all are
  * defined. */
@@ -453,8 +466,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v25;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v25;
+extern const int __memlens_abi_v26;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v26;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__

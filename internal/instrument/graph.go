@@ -1,0 +1,103 @@
+package instrument
+
+import (
+	"fmt"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// graphStore is the memory graph trace's call for a store of pointer v
+// at address p into lvalue lhs by the statement at site (--memlens-graph):
+// the lvalue's descriptor says what contains the slot (the struct or the
+// element type, as the source spells it), its member path and offset there,
+// and the type the pointer points to, so memlens graph can name node types
+// and resolve invariants' n->field paths. Stores into named objects are not
+// traced: the graph's nodes are heap blocks and what is carved from them.
+func (r *rewriter) graphStore(lhs cc.ExpressionNode, p, v, site string) string {
+	if !r.c.graph || !throughPointer(lhs) {
+		return ""
+	}
+	container, field, offset := graphSlot(lhs)
+	value := ""
+	if t := elem(lhs.Type()); t != nil {
+		value = typeName(t)
+	}
+	return fmt.Sprintf(" __ml_graph_store((__ml_uptr)%s, (__ml_uptr)%s, %s, __extension__({ static const struct __ml_graph_field __ml_gf = {%s, %s, %d, %s}; &__ml_gf; }));",
+		p, v, site, cstr(container), cstr(field), offset, cstr(value))
+}
+
+// graphMove is graphStore for a pointer in memory moved in place by n
+// (p->cur++, p->cur += k), which has no site of its own otherwise.
+func (r *rewriter) graphMove(n cc.Node, lhs cc.ExpressionNode, p, v string) string {
+	if !r.c.graph {
+		return ""
+	}
+	return r.graphStore(lhs, p, v, r.lossSite(n, lhs))
+}
+
+// graphSlot names what contains lvalue n: for a member path reached
+// through a pointer (p->a.b), the struct p points to, the path and its
+// offset; for anything else (*p, p[i]), the lvalue's own type.
+func graphSlot(n cc.ExpressionNode) (container, field string, offset int64) {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionExpr {
+			return graphSlot(x.ExpressionList)
+		}
+	case *cc.PostfixExpression:
+		f := x.Field()
+		switch {
+		case f == nil:
+		case x.Case == cc.PostfixExpressionPSelect:
+			return typeName(elem(x.PostfixExpression.Type())), f.Name(), f.Offset()
+		case x.Case == cc.PostfixExpressionSelect:
+			c, path, off := graphSlot(x.PostfixExpression)
+			if path == "" {
+				return typeName(objType(x.PostfixExpression)), f.Name(), f.Offset()
+			}
+			return c, path + "." + f.Name(), off + f.Offset()
+		}
+	}
+	return typeName(objType(n)), "", 0
+}
+
+// typeName spells t as C source does: a typedef's name, "struct tag",
+// "char *", "struct node *[]".
+func typeName(t cc.Type) string {
+	if t == nil {
+		return ""
+	}
+	if d := t.Typedef(); d != nil && d.Name() != "" {
+		return d.Name()
+	}
+	switch x := t.(type) {
+	case *cc.StructType:
+		tag := x.Tag()
+		return tagged("struct", tag.SrcStr())
+	case *cc.UnionType:
+		tag := x.Tag()
+		return tagged("union", tag.SrcStr())
+	case *cc.EnumType:
+		tag := x.Tag()
+		return tagged("enum", tag.SrcStr())
+	case *cc.PointerType:
+		e := typeName(x.Elem())
+		if strings.HasSuffix(e, "*") {
+			return e + "*"
+		}
+		return e + " *"
+	case *cc.ArrayType:
+		return typeName(x.Elem()) + "[]"
+	case *cc.PredefinedType:
+		return x.Kind().String()
+	}
+	return t.String()
+}
+
+func tagged(kind, tag string) string {
+	if tag == "" {
+		return kind
+	}
+	return kind + " " + tag
+}
