@@ -77,7 +77,8 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 		*mp = __ML_NULL;
 	} else {
 		*mp = ml_register_block(p, n, (how & ML_FOREIGN) ? ML_CF_FOREIGN : 0);
-		ml_graph_alloc(p, n, ml_caller_site());
+		if (!(how & ML_FOREIGN)) /* (libc's own buffers are no part of the program's graph) */
+			ml_graph_alloc(p, n, ml_caller_site());
 	}
 	if (p && (how & ML_HOW) == ML_UNDEF)
 		__ml_poison((uptr)p, n, 0);
@@ -224,7 +225,8 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 		return 0;
 	}
 	*mp = ml_register_block(q, n, foreign);
-	ml_graph_realloc(p, q, n, ml_caller_site());
+	if (!foreign)
+		ml_graph_realloc(p, q, n, ml_caller_site());
 	/* pointers stored in the block keep their metas, retagged to the new
 	 * block (even in place: the block's meta changed) */
 	uptr kept = oldsize < n ? oldsize : n;

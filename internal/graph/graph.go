@@ -1,0 +1,232 @@
+package graph
+
+import (
+	"sort"
+	"strings"
+)
+
+// A Node is a memory graph node: a heap block as allocated, or a part of
+// one that became a node of its own when a pointer to its middle was
+// stored (a split: how objects an allocator of the program's own carves
+// out of one block become nodes). It stays in the graph once freed.
+type Node struct {
+	ID     int // 1-based, in creation order
+	Start  uint64
+	TS     int64 // created (a timestamp is an event's ordinal, from 1)
+	Site   *Site
+	Type   string // the C type the node is used as, "" while unknown
+	Block  int    // index in Graph.Blocks
+	Parent int    // the node it was split from (paper 004's sourceID), 0 if none
+}
+
+// A Block is what the allocator handed out.
+type Block struct {
+	Base, End uint64
+	TS        int64
+	Freed     int64 // 0 while live
+	Nodes     []int // indexes in Graph.Nodes, by address
+}
+
+// A Graph is MG++: every node and every store of a pointer, with their
+// timestamps and statements, from which the memory graph of any moment
+// is retrieved.
+type Graph struct {
+	Trace  *Trace
+	Nodes  []Node
+	Blocks []Block
+	slots  []slotHistory // by first store
+}
+
+// slotHistory is the stores into one slot of the heap, oldest first.
+type slotHistory struct {
+	slot   uint64
+	block  int
+	stores []store
+}
+
+type store struct {
+	ts    int64
+	value uint64
+	to    int // the block value points into, -1 if none
+}
+
+// Build runs Algorithm 2 over the trace: a node per allocation, a split
+// where a pointer into the middle of a node is stored, an edge per store.
+func Build(t *Trace) *Graph {
+	g := &Graph{Trace: t}
+	b := builder{g: g, byBase: map[uint64]int{}, slot: map[uint64]int{}}
+	for i := range t.Events {
+		b.event(int64(i+1), &t.Events[i])
+	}
+	return g
+}
+
+type builder struct {
+	g      *Graph
+	live   []int          // live blocks by base
+	byBase map[uint64]int // live block by base
+	slot   map[uint64]int // slot -> index in g.slots
+}
+
+func (b *builder) event(ts int64, e *Event) {
+	g := b.g
+	switch e.Kind {
+	case Alloc:
+		b.alloc(ts, e.Addr, e.Size, e.Site, "")
+	case Realloc:
+		typ := ""
+		if i, ok := b.byBase[e.Old]; ok {
+			typ = g.Nodes[g.Blocks[i].Nodes[0]].Type
+			b.free(i, ts)
+		}
+		b.alloc(ts, e.Addr, e.Size, e.Site, typ)
+	case Free:
+		if i, ok := b.byBase[e.Addr]; ok {
+			b.free(i, ts)
+		}
+	case Store:
+		from := b.resolve(e.Addr)
+		if from < 0 {
+			return // not the heap: the graph's roots are not traced
+		}
+		to := b.resolve(e.Value)
+		if to >= 0 && !textual(e.Field.Value) {
+			b.split(to, e.Value, ts, e.Site)
+		}
+		b.learnType(from, e)
+		k, ok := b.slot[e.Addr]
+		if !ok {
+			k = len(g.slots)
+			b.slot[e.Addr] = k
+			g.slots = append(g.slots, slotHistory{slot: e.Addr, block: from})
+		}
+		h := &g.slots[k]
+		if h.block != from { // the slot's memory was freed and handed out again
+			k = len(g.slots)
+			b.slot[e.Addr] = k
+			g.slots = append(g.slots, slotHistory{slot: e.Addr, block: from})
+			h = &g.slots[k]
+		}
+		h.stores = append(h.stores, store{ts: ts, value: e.Value, to: to})
+	}
+}
+
+// textual reports whether a pointer to type t is a cursor into text, not
+// a reference to an object: such stores split no node.
+func textual(t string) bool {
+	t = strings.TrimPrefix(strings.TrimPrefix(t, "const "), "unsigned ")
+	t = strings.TrimPrefix(t, "signed ")
+	return t == "char" || t == "void" || t == ""
+}
+
+func (b *builder) alloc(ts int64, base, size uint64, site *Site, typ string) {
+	g := b.g
+	if size == 0 {
+		size = 1
+	}
+	bi := len(g.Blocks)
+	g.Blocks = append(g.Blocks, Block{Base: base, End: base + size, TS: ts, Nodes: []int{len(g.Nodes)}})
+	g.Nodes = append(g.Nodes, Node{ID: len(g.Nodes) + 1, Start: base, TS: ts, Site: site, Type: typ, Block: bi})
+	if old, ok := b.byBase[base]; ok { // (a block libc reused without memlens seeing the free)
+		b.free(old, ts)
+	}
+	b.byBase[base] = bi
+	i := sort.Search(len(b.live), func(i int) bool { return g.Blocks[b.live[i]].Base >= base })
+	b.live = append(b.live, 0)
+	copy(b.live[i+1:], b.live[i:])
+	b.live[i] = bi
+}
+
+func (b *builder) free(bi int, ts int64) {
+	g := b.g
+	g.Blocks[bi].Freed = ts
+	delete(b.byBase, g.Blocks[bi].Base)
+	i := sort.Search(len(b.live), func(i int) bool { return g.Blocks[b.live[i]].Base >= g.Blocks[bi].Base })
+	if i < len(b.live) && b.live[i] == bi {
+		b.live = append(b.live[:i], b.live[i+1:]...)
+	}
+}
+
+// resolve is the live block holding address a, -1 if none.
+func (b *builder) resolve(a uint64) int {
+	g := b.g
+	i := sort.Search(len(b.live), func(i int) bool { return g.Blocks[b.live[i]].Base > a }) - 1
+	if i < 0 {
+		return -1
+	}
+	if bl := &g.Blocks[b.live[i]]; a < bl.End {
+		return b.live[i]
+	}
+	return -1
+}
+
+// split makes address a the head of a node of block bi (Split_Node), if
+// it is not one already.
+func (b *builder) split(bi int, a uint64, ts int64, site *Site) {
+	g := b.g
+	bl := &g.Blocks[bi]
+	i := sort.Search(len(bl.Nodes), func(i int) bool { return g.Nodes[bl.Nodes[i]].Start >= a })
+	if i < len(bl.Nodes) && g.Nodes[bl.Nodes[i]].Start == a {
+		return
+	}
+	n := len(g.Nodes)
+	g.Nodes = append(g.Nodes, Node{ID: n + 1, Start: a, TS: ts, Site: site, Block: bi, Parent: g.Nodes[bl.Nodes[i-1]].ID})
+	bl.Nodes = append(bl.Nodes, 0)
+	copy(bl.Nodes[i+1:], bl.Nodes[i:])
+	bl.Nodes[i] = n
+}
+
+// nodeAt is the node of block bi holding address a, among the nodes that
+// exist at ts.
+func (g *Graph) nodeAt(bi int, a uint64, ts int64) *Node {
+	ns := g.Blocks[bi].Nodes
+	i := sort.Search(len(ns), func(i int) bool { return g.Nodes[ns[i]].Start > a }) - 1
+	for ; i >= 0; i-- {
+		if n := &g.Nodes[ns[i]]; n.TS <= ts {
+			return n
+		}
+	}
+	return nil
+}
+
+// learnType names the types of nodes from a store into block bi: the
+// container of a member stored at its own offset from a node's start,
+// and the pointee type of a pointer stored to a node's head. The first
+// name a node gets stays.
+func (b *builder) learnType(bi int, e *Event) {
+	g := b.g
+	f := e.Field
+	if n := g.nodeAt(bi, e.Addr, 1<<62); n != nil && n.Type == "" && f.Container != "" {
+		switch {
+		case f.Path != "" && e.Addr-n.Start == f.Offset:
+			n.Type = f.Container
+		case f.Path == "":
+			n.Type = f.Container + "[]"
+		}
+	}
+	if to := b.resolve(e.Value); to >= 0 && !textual(f.Value) {
+		if n := g.nodeAt(to, e.Value, 1<<62); n != nil && n.Start == e.Value && n.Type == "" {
+			n.Type = f.Value
+		}
+	}
+}
+
+// Events is the number of events: the last timestamp.
+func (g *Graph) Events() int64 { return int64(len(g.Trace.Events)) }
+
+// StatementTS is the timestamp right after the last run of the statement
+// at file:line (file matches a recorded path or its last elements), 0 if
+// no event was made there.
+func (g *Graph) StatementTS(file string, line int) int64 {
+	for i := len(g.Trace.Events) - 1; i >= 0; i-- {
+		s := g.Trace.Events[i].Site
+		if s != nil && s.Line == line && sameFile(s.File, file) {
+			return int64(i + 1)
+		}
+	}
+	return 0
+}
+
+func sameFile(recorded, asked string) bool {
+	return recorded == asked || strings.HasSuffix(recorded, "/"+strings.TrimPrefix(asked, "./"))
+}

@@ -1,0 +1,107 @@
+package graph
+
+import (
+	_ "embed"
+	"encoding/json"
+	"io"
+	"math"
+	"strings"
+)
+
+//go:embed page.html
+var page string
+
+// pageData is the MG++ the page retrieves graphs from (Algorithm 1, in
+// its script): nodes with their layout, blocks, each slot's stores, and
+// the statement of each event.
+type pageData struct {
+	Title  string     `json:"title"`
+	Start  int64      `json:"start"`
+	Files  []string   `json:"files"`
+	Events [][2]int   `json:"events"` // file index (-1: none), line
+	Kinds  string     `json:"kinds"`  // the event kinds, one letter each
+	Nodes  []pageNode `json:"nodes"`
+	Blocks []pageBlk  `json:"blocks"`
+	Slots  []pageSlot `json:"slots"`
+}
+
+type pageNode struct {
+	ID    int     `json:"id"`
+	TS    int64   `json:"ts"`
+	Start float64 `json:"start"`
+	Block int     `json:"block"`
+	Type  string  `json:"type"`
+	Site  string  `json:"site"`
+	X     int     `json:"x"`
+	Y     int     `json:"y"`
+}
+
+type pageBlk struct {
+	End   float64 `json:"end"`
+	Freed int64   `json:"freed"`
+	Nodes []int   `json:"nodes"` // indexes in nodes, by address
+}
+
+type pageSlot struct {
+	Slot   float64    `json:"slot"`
+	Block  int        `json:"block"`
+	Stores [][3]int64 `json:"stores"` // ts, target block (-1: none), target address
+}
+
+// Layout of the page: nodes on a grid in creation order, so a node keeps
+// its place however the graph changes and the picture does not jump.
+const (
+	cellW, cellH = 190, 110
+)
+
+// WriteHTML writes one self-contained page (no network) showing g at any
+// moment: an SVG drawing and a time slider over the events, starting at
+// ts; each step names its statement.
+func WriteHTML(w io.Writer, g *Graph, ts int64) error {
+	d := pageData{Title: g.Trace.Path, Start: ts, Nodes: []pageNode{}, Blocks: []pageBlk{}, Slots: []pageSlot{}}
+	files := map[string]int{}
+	var kinds strings.Builder
+	for _, e := range g.Trace.Events {
+		kinds.WriteByte(byte(e.Kind))
+		if e.Site == nil {
+			d.Events = append(d.Events, [2]int{-1, 0})
+			continue
+		}
+		f, ok := files[e.Site.File]
+		if !ok {
+			f = len(d.Files)
+			files[e.Site.File] = f
+			d.Files = append(d.Files, e.Site.File)
+		}
+		d.Events = append(d.Events, [2]int{f, e.Site.Line})
+	}
+	d.Kinds = kinds.String()
+	cols := int(math.Ceil(math.Sqrt(float64(len(g.Nodes)))))
+	if cols < 4 {
+		cols = 4
+	}
+	for i, n := range g.Nodes {
+		site := ""
+		if n.Site != nil {
+			site = n.Site.String()
+		}
+		d.Nodes = append(d.Nodes, pageNode{ID: n.ID, TS: n.TS, Start: float64(n.Start), Block: n.Block, Type: n.Type,
+			Site: base(site), X: 20 + (i%cols)*cellW, Y: 50 + (i/cols)*cellH})
+	}
+	for _, b := range g.Blocks {
+		d.Blocks = append(d.Blocks, pageBlk{End: float64(b.End), Freed: b.Freed, Nodes: b.Nodes})
+	}
+	for _, h := range g.slots {
+		s := pageSlot{Slot: float64(h.slot), Block: h.block}
+		for _, st := range h.stores {
+			s.Stores = append(s.Stores, [3]int64{st.ts, int64(st.to), int64(st.value)})
+		}
+		d.Slots = append(d.Slots, s)
+	}
+	data, err := json.Marshal(d) // (escapes <, > and &: safe inside <script>)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, strings.Replace(page, "/*DATA*/null", string(data), 1))
+	return err
+}

@@ -1,0 +1,73 @@
+package graph
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteJSON writes s as one JSON object.
+func WriteJSON(w io.Writer, s *Snapshot) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// WriteDOT writes s for Graphviz: a box per node (freed ones dashed and
+// grey), an edge per pointer labelled with its offset, timestamp and
+// statement.
+func WriteDOT(w io.Writer, s *Snapshot) error {
+	var b strings.Builder
+	b.WriteString("digraph memgraph {\n")
+	fmt.Fprintf(&b, "  label=%s;\n  labelloc=t;\n", dotQuote(caption(s)))
+	b.WriteString("  node [shape=box, fontname=\"monospace\", fontsize=10];\n  edge [fontname=\"monospace\", fontsize=9];\n")
+	for _, n := range s.Nodes {
+		style := ""
+		if n.Freed {
+			style = ", style=dashed, color=grey50, fontcolor=grey50"
+		}
+		fmt.Fprintf(&b, "  n%d [label=%s%s];\n", n.ID, dotQuote(nodeLabel(n)), style)
+	}
+	for _, e := range s.Edges {
+		fmt.Fprintf(&b, "  n%d -> n%d [label=%s];\n", e.From, e.To, dotQuote(fmt.Sprintf("+%d (%d) %s:%d", e.Offset, e.TS, base(e.File), e.Line)))
+	}
+	for _, m := range s.Merges {
+		fmt.Fprintf(&b, "  n%d -> n%d [style=bold, arrowhead=diamond, label=%s];\n", m.From, m.To, dotQuote(fmt.Sprintf("merge (%d)", m.TS)))
+	}
+	b.WriteString("}\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func nodeLabel(n SnapNode) string {
+	t := n.Type
+	if t == "" {
+		t = "?"
+	}
+	l := fmt.Sprintf("node#%d %s\n%d bytes\n(%d) %s:%d", n.ID, t, n.Size, n.TS, base(n.File), n.Line)
+	if n.Freed {
+		l += "\nfreed"
+	}
+	return l
+}
+
+// caption says which moment a snapshot is.
+func caption(s *Snapshot) string {
+	if s.Site == nil {
+		return fmt.Sprintf("ts %d", s.Timestamp)
+	}
+	return fmt.Sprintf("ts %d: after %s:%d", s.Timestamp, base(s.Site.File), s.Site.Line)
+}
+
+func base(path string) string {
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+func dotQuote(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+	return `"` + r.Replace(s) + `"`
+}
