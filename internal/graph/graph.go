@@ -191,8 +191,9 @@ func (g *Graph) nodeAt(bi int, a uint64, ts int64) *Node {
 
 // learnType names the types of nodes from a store into block bi: the
 // container of a member stored at its own offset from a node's start,
-// and the pointee type of a pointer stored to a node's head. The first
-// name a node gets stays.
+// and the pointee type of a pointer stored to a node's head (a block of
+// characters or of pointers is named as an array: char[], struct entry
+// *[]). The first name a node gets stays.
 func (b *builder) learnType(bi int, e *Event) {
 	g := b.g
 	f := e.Field
@@ -204,9 +205,12 @@ func (b *builder) learnType(bi int, e *Event) {
 			n.Type = f.Container + "[]"
 		}
 	}
-	if to := b.resolve(e.Value); to >= 0 && !textual(f.Value) {
+	if to := b.resolve(e.Value); to >= 0 && f.Value != "" && f.Value != "void" {
 		if n := g.nodeAt(to, e.Value, 1<<62); n != nil && n.Start == e.Value && n.Type == "" {
 			n.Type = f.Value
+			if textual(f.Value) || strings.HasSuffix(f.Value, "*") {
+				n.Type += "[]" // text, or a table of pointers
+			}
 		}
 	}
 }

@@ -51,7 +51,7 @@ type pageSlot struct {
 // Layout of the page: nodes on a grid in creation order, so a node keeps
 // its place however the graph changes and the picture does not jump.
 const (
-	cellW, cellH = 190, 110
+	cellW, cellH = 220, 150
 )
 
 // WriteHTML writes one self-contained page (no network) showing g at any
@@ -86,7 +86,7 @@ func WriteHTML(w io.Writer, g *Graph, ts int64) error {
 			site = n.Site.String()
 		}
 		d.Nodes = append(d.Nodes, pageNode{ID: n.ID, TS: n.TS, Start: float64(n.Start), Block: n.Block, Type: n.Type,
-			Site: base(site), X: 20 + (i%cols)*cellW, Y: 50 + (i/cols)*cellH})
+			Site: base(site), X: 20 + (i%cols)*cellW, Y: 60 + (i/cols)*cellH})
 	}
 	for _, b := range g.Blocks {
 		d.Blocks = append(d.Blocks, pageBlk{End: float64(b.End), Freed: b.Freed, Nodes: b.Nodes})

@@ -325,7 +325,7 @@ func b2u(b bool) uint64 {
 
 // Check finds, for each invariant, its first violation. An invariant is
 // checked where the program's data structures are at rest: before each
-// allocation and free and at the end (an update in progress breaks
+// allocation, after each free and at the end (an update in progress breaks
 // invariants between its stores); it is checked on every node of its type
 // that is live then. The violation names the store after which the node
 // broke it and did not recover. An invariant naming a member no pointer is
@@ -354,12 +354,12 @@ func (g *Graph) firstViolation(m *memory, inv *Invariant) *Violation {
 	var checked int64 // the last moment at rest
 	for i, e := range g.Trace.Events {
 		ts := int64(i + 1)
-		atRest := ts - 1 // before this event
-		if e.Kind == Store && ts != g.Events() {
+		atRest := ts - 1 // before an allocation
+		switch {
+		case e.Kind == Free || ts == g.Events():
+			atRest = ts // after a free: the node unlinked is gone
+		case e.Kind == Store:
 			continue
-		}
-		if e.Kind == Store {
-			atRest = ts
 		}
 		for k := range g.Nodes {
 			n := &g.Nodes[k]

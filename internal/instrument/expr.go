@@ -758,7 +758,9 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		if r.isCompanionProv(pv) {
 			src = prov{"0", pv.moved()}
 		}
-		f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s); *%s = %s;%s })", p, v, meta, tag, r.lossArg(site), site, src.site, src.word, p, v, r.graphStore(lhs, p, v, site))
+		// (the trace's call before the store: the store's value is the
+		// statement expression's)
+		f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s);%s *%s = %s; })", p, v, meta, tag, r.lossArg(site), site, src.site, src.word, r.graphStore(lhs, p, v, site), p, v)
 		return f, meta, pv
 	}
 	// p += n, p -= n: the same value moved, which keeps its steps
@@ -782,7 +784,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); %s = (__ml_uptr)%s; register __auto_type %s = *%s; %s", m, p, p, tag, w.word, p, tv, p, tv)
 	f.tok(x.Token)
 	// published before the store: the slot still holds the old value
-	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0); *%s = %s;%s })", n, p, tv, m, tag, r.stSite(x, lhs), p, tv, r.graphMove(x, lhs, p, tv))
+	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0);%s *%s = %s; })", n, p, tv, m, tag, r.stSite(x, lhs), r.graphMove(x, lhs, p, tv), p, tv)
 	return f, m, w
 }
 
@@ -924,7 +926,7 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 	f.tok(op)
 	f.str(t)
 	// published before the store: the slot still holds the old value
-	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0); *%s = %s;%s", p, t, m, tag, r.stSite(n, operand), p, t, r.graphMove(n, operand, p, t))
+	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0);%s *%s = %s;", p, t, m, tag, r.stSite(n, operand), r.graphMove(n, operand, p, t), p, t)
 	if post {
 		f.str(v + "; })")
 	} else {

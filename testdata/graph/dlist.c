@@ -1,4 +1,4 @@
-/* A doubly linked list: nodes pushed at both ends, one removed from the
+/* A doubly linked list: nodes pushed at the back, one removed from the
  * middle, then the list freed. */
 #include <stdio.h>
 #include <stdlib.h>
