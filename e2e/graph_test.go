@@ -1,0 +1,291 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// graphRun is a program of testdata/graph built with --memlens-graph and
+// run with graph=TRACE.
+type graphRun struct {
+	dir, src, trace string
+}
+
+// runGraphProgram builds testdata/graph/NAME.c natively and with
+// --memlens-graph, runs both, requires the same output and exit status and
+// no report, and returns where the trace is.
+func runGraphProgram(t *testing.T, name string) graphRun {
+	t.Helper()
+	needMemlens(t)
+	src, err := filepath.Abs(filepath.Join("..", "testdata", "graph", name+".c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := graphRun{dir: t.TempDir(), src: src}
+	r.trace = filepath.Join(r.dir, name+".mgt")
+	if out, err := build(r.dir, []string{gcc, "-g", src, "-o", "native"}); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	if out, err := build(r.dir, []string{memlens, "cc", "--memlens-graph", "-g", src, "-o", "traced"}); err != nil {
+		t.Fatalf("memlens cc --memlens-graph: %v\n%s", err, head(out))
+	}
+	native := run(t, r.dir, filepath.Join(r.dir, "native"), nil)
+	cmd := exec.Command(filepath.Join(r.dir, "traced"))
+	cmd.Dir = r.dir
+	cmd.Env = append(environ(), "MEMLENS_OPTIONS=graph="+r.trace)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	if got := fmt.Sprintf("%sexit %d", out.String(), exitStatus(err)); got != native || errb.Len() > 0 {
+		t.Fatalf("traced run printed\n%s\nstderr\n%s\nnatively\n%s", got, head(errb.Bytes()), native)
+	}
+	return r
+}
+
+// graphCmd runs memlens graph ARGS and returns stdout, stderr and status.
+func graphCmd(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(memlens, append([]string{"graph"}, args...)...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	return out.String(), errb.String(), exitStatus(err)
+}
+
+type graphJSON struct {
+	Timestamp int64 `json:"timestamp"`
+	Nodes     []struct {
+		ID    int    `json:"id"`
+		TS    int64  `json:"ts"`
+		File  string `json:"file"`
+		Line  int    `json:"line"`
+		Size  uint64 `json:"size"`
+		Type  string `json:"type"`
+		Freed bool   `json:"freed"`
+	} `json:"nodes"`
+	Edges []struct {
+		From, To int
+		Offset   uint64 `json:"offset"`
+		TS       int64  `json:"ts"`
+		File     string `json:"file"`
+		Line     int    `json:"line"`
+	} `json:"edges"`
+	Merges []json.RawMessage `json:"merges"`
+}
+
+func graphAt(t *testing.T, trace, at string) graphJSON {
+	t.Helper()
+	args := []string{"-format", "json", trace}
+	if at != "" { // (else the end)
+		args = append([]string{"-at", at}, args...)
+	}
+	out, errs, st := graphCmd(t, args...)
+	if st != 0 {
+		t.Fatalf("memlens graph -at %s: exit %d\n%s", at, st, errs)
+	}
+	var g graphJSON
+	if err := json.Unmarshal([]byte(out), &g); err != nil {
+		t.Fatalf("memlens graph -format json: %v\n%s", err, out)
+	}
+	return g
+}
+
+// lineOf is the line of src holding marker.
+func lineOf(t *testing.T, src, marker string) int {
+	t.Helper()
+	for i, l := range strings.Split(string(mustRead(t, src)), "\n") {
+		if strings.Contains(l, marker) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s has no line with %q", src, marker)
+	return 0
+}
+
+// count counts the nodes of a type (live ones only if live) and the edges
+// between nodes of that type.
+func (g graphJSON) count(typ string, live bool) (nodes, edges int) {
+	of := map[int]bool{}
+	for _, n := range g.Nodes {
+		if n.Type == typ && (!live || !n.Freed) {
+			nodes++
+			of[n.ID] = true
+		}
+	}
+	for _, e := range g.Edges {
+		if of[e.From] && of[e.To] {
+			edges++
+		}
+	}
+	return nodes, edges
+}
+
+// TestGraphPrograms: each structure's graph at a statement, its
+// invariants (holding, or broken at the marked statements), and its DOT
+// accepted by Graphviz.
+func TestGraphPrograms(t *testing.T) {
+	dot, _ := exec.LookPath("dot")
+	for _, c := range []struct {
+		name, at string // -at: a marker of the source
+		typ      string
+		nodes    int // live nodes of typ then, and edges between them
+		edges    int
+	}{
+		// the five nodes pushed, before the middle one is unlinked: prev and
+		// next links, 4 each
+		{"dlist", "l->tail = n;", "struct dnode", 5, 8},
+		{"dlist_broken", "l->tail = n;", "struct dnode", 5, 8},
+		// 8 keys, 7 child links and 7 parent links, before the delete
+		{"tree", "*link = n;", "struct tnode", 8, 14},
+		// six entries in their chains after the growth; one chain link
+		// between the entries that share a bucket
+		{"hash", "t->buckets[h] = e;", "struct entry", 6, -1},
+		// five items carved out of one block, linked: the graph splits it
+		{"arena", "*tail = it;", "struct item", 5, 4},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := runGraphProgram(t, c.name)
+			at := fmt.Sprintf("%s:%d", filepath.Base(r.src), lineOf(t, r.src, c.at))
+			g := graphAt(t, r.trace, at)
+			nodes, edges := g.count(c.typ, true)
+			if nodes != c.nodes || (c.edges >= 0 && edges != c.edges) {
+				t.Errorf("-at %s: %d live nodes of %s with %d edges between them, want %d and %d\n%+v", at, nodes, c.typ, edges, c.nodes, c.edges, g)
+			}
+			if g.Merges == nil {
+				t.Errorf("the JSON has no merges list")
+			}
+			end := graphAt(t, r.trace, "")
+			for _, n := range end.Nodes {
+				if !n.Freed {
+					t.Errorf("at the end node#%d (%s) is not freed: the program frees everything", n.ID, n.Type)
+				}
+			}
+			// the broken variant names each invariant's breaking statement
+			out, errs, st := graphCmd(t, "-check", strings.TrimSuffix(r.src, ".c")+".inv", r.trace)
+			var want []string
+			for _, name := range []string{"back_link", "forward_link"} {
+				if strings.Contains(string(mustRead(t, r.src)), "breaks "+name) {
+					want = append(want, fmt.Sprintf(`^%s:%d: invariant %s broken at ts \d+: n=node#\d+ \(struct dnode\)$`,
+						regexp.QuoteMeta(r.src), lineOf(t, r.src, "breaks "+name), name))
+				}
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if len(want) == 0 && (st != 0 || out != "") || len(want) > 0 && (st != 1 || len(lines) != len(want)) {
+				t.Fatalf("memlens graph -check: exit %d\n%s%s\nwant %d violations", st, out, errs, len(want))
+			}
+			for i, w := range want {
+				if !regexp.MustCompile(w).MatchString(lines[i]) {
+					t.Errorf("violation %q, want %s", lines[i], w)
+				}
+			}
+			if dot == "" {
+				t.Log("graphviz is not installed: the DOT output is not validated")
+				return
+			}
+			gv, errs, st := graphCmd(t, "-at", at, r.trace)
+			if st != 0 {
+				t.Fatalf("memlens graph: exit %d\n%s", st, errs)
+			}
+			cmd := exec.Command(dot, "-Tsvg", "-o", os.DevNull)
+			cmd.Stdin = strings.NewReader(gv)
+			if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
+				t.Errorf("dot rejects the graph: %v\n%s\n%s", err, out, gv)
+			}
+		})
+	}
+}
+
+// TestGraphDamagedTrace: a trace cut short or overwritten gets an error
+// naming the file, never a panic; -o is not written.
+func TestGraphDamagedTrace(t *testing.T) {
+	r := runGraphProgram(t, "dlist")
+	data := mustRead(t, r.trace)
+	cut := filepath.Join(r.dir, "cut.mgt")
+	bad := filepath.Join(r.dir, "bad.mgt")
+	if err := os.WriteFile(cut, data[:len(data)*2/3], 0o666); err != nil {
+		t.Fatal(err)
+	}
+	garbled := append([]byte{}, data...)
+	garbled[len(garbled)/2] = 'Z'
+	if err := os.WriteFile(bad, garbled, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{cut, bad, filepath.Join(r.dir, "traced")} {
+		out := filepath.Join(r.dir, "out.dot")
+		_, errs, st := graphCmd(t, "-o", out, f)
+		if st != 1 || !strings.HasPrefix(errs, "memlens graph: "+f+": ") || strings.Contains(errs, "panic") {
+			t.Errorf("memlens graph %s: exit %d, stderr %q", filepath.Base(f), st, errs)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("memlens graph %s wrote %s", filepath.Base(f), out)
+		}
+	}
+}
+
+// TestGraphHTML renders the page in headless Chromium at two slider
+// positions: each step names its statement, shows the nodes of that
+// moment, and the two screenshots differ.
+func TestGraphHTML(t *testing.T) {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("chromium is not installed (apt-get install -y chromium): the graph page is not rendered in a browser")
+	}
+	r := runGraphProgram(t, "tree")
+	page := filepath.Join(r.dir, "tree.html")
+	if _, errs, st := graphCmd(t, "-format", "html", "-o", page, r.trace); st != 0 {
+		t.Fatalf("memlens graph -format html: exit %d\n%s", st, errs)
+	}
+	html := string(mustRead(t, page))
+	if !strings.Contains(html, `<input type="range"`) || regexp.MustCompile(`(?i)(src|href)=["']?https?:`).MatchString(html) {
+		t.Fatalf("the page has no slider, or loads something from the network")
+	}
+	early := lineOf(t, r.src, "*link = n;")
+	ts := [2]int64{graphAt(t, r.trace, fmt.Sprintf("tree.c:%d", early)).Timestamp, 0}
+	ts[1] = graphAt(t, r.trace, fmt.Sprintf("tree.c:%d", lineOf(t, r.src, "y->left->parent = y;"))).Timestamp
+	var shots [2][]byte
+	for i, at := range ts {
+		url := fmt.Sprintf("file://%s#ts=%d", page, at)
+		dom := chrome(t, chromium, "--dump-dom", url)
+		g := graphAt(t, r.trace, fmt.Sprint(at))
+		if n := strings.Count(dom, `<g class="node`); n != len(g.Nodes) {
+			t.Errorf("ts %d: the page draws %d nodes, the graph has %d", at, n, len(g.Nodes))
+		}
+		if !regexp.MustCompile(fmt.Sprintf(`ts %d: [a-z ]+ at tree\.c:\d+`, at)).MatchString(dom) {
+			t.Errorf("ts %d: the page does not name the step's statement", at)
+		}
+		png := filepath.Join(r.dir, fmt.Sprintf("shot%d.png", i))
+		chrome(t, chromium, "--screenshot="+png, "--window-size=1100,800", url)
+		shots[i] = mustRead(t, png)
+		if !bytes.HasPrefix(shots[i], []byte("\x89PNG")) {
+			t.Fatalf("ts %d: no PNG screenshot", at)
+		}
+	}
+	if bytes.Equal(shots[0], shots[1]) {
+		t.Errorf("the screenshots at ts %d and %d are the same", ts[0], ts[1])
+	}
+}
+
+func chrome(t *testing.T, chromium string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	argv := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir=" + t.TempDir()}, args...)
+	cmd := exec.CommandContext(ctx, chromium, argv...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium %s: %v\n%s", strings.Join(args, " "), err, head(errb.Bytes()))
+	}
+	return out.String()
+}
