@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"memlens/internal/corpus"
 )
 
 // graphRun is a program of testdata/graph built with --memlens-graph and
@@ -200,6 +202,30 @@ func TestGraphPrograms(t *testing.T) {
 			if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
 				t.Errorf("dot rejects the graph: %v\n%s\n%s", err, out, gv)
 			}
+		})
+	}
+}
+
+// TestGraphCorpus builds the clean corpus with --memlens-graph: each
+// program behaves as natively, reports nothing, and leaves a whole trace.
+func TestGraphCorpus(t *testing.T) {
+	needMemlens(t)
+	m := mode{name: corpus.ModeDetect, flags: []string{"--memlens-graph"}, unchecked: map[string]bool{"UNINITIALIZED-READ": true}, graph: true}
+	for _, p := range loadSet(t, "clean") {
+		t.Run(p.Name, func(t *testing.T) {
+			t.Parallel()
+			work := t.TempDir()
+			for _, f := range p.Files() {
+				data := mustRead(t, filepath.Join(p.Dir, f))
+				if err := os.WriteFile(filepath.Join(work, f), data, 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			native := filepath.Join(work, "native")
+			if out, err := build(work, append([]string{gcc}, ccArgs(p, native)...)); err != nil {
+				t.Fatalf("native build: %v\n%s", err, head(out))
+			}
+			testMode(t, "clean", p, m, work, execute(work, native, p, p.OptionString()))
 		})
 	}
 }
