@@ -56,6 +56,8 @@ func (w *traceWriter) field(f Field) uint64 {
 	w.str(f.Path)
 	w.uint(f.Offset)
 	w.str(f.Value)
+	w.str(f.ContainerTypedef)
+	w.str(f.ValueTypedef)
 	return k
 }
 
@@ -92,7 +94,7 @@ func (w *traceWriter) end() []byte {
 	return w.b.Bytes()
 }
 
-var next = Field{"struct node", "next", 8, "struct node"}
+var next = Field{"struct node", "next", 8, "struct node", "node_t", ""}
 
 func mustRead(t testing.TB, data []byte) *Graph {
 	t.Helper()
@@ -191,7 +193,7 @@ func TestDamagedTrace(t *testing.T) {
 
 func TestInvariants(t *testing.T) {
 	w := newTrace()
-	back := Field{"struct node", "prev", 0, "struct node"}
+	back := Field{"struct node", "prev", 0, "struct node", "", ""}
 	w.alloc(0x1000, 16, 10)           // 1
 	w.alloc(0x2000, 16, 10)           // 2
 	w.store(0x1008, 0x2000, 20, next) // 3
@@ -206,7 +208,7 @@ func TestInvariants(t *testing.T) {
 	invs, err := ParseInvariants("i.txt", strings.NewReader(`# comment
 
 invariant back_link: for n in struct node: n->next == NULL || n->next->prev == n
-invariant acyclic: for n in struct node: !(n->next == n)
+invariant acyclic: for n in node_t: !(n->next == n)
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -217,6 +219,11 @@ invariant acyclic: for n in struct node: !(n->next == n)
 	}
 	if len(got) != 1 || got[0].String() != "t.c:20: invariant back_link broken at ts 6: n=node#2 (struct node)" {
 		t.Errorf("violations %v", got)
+	}
+	// a typedef name stands for its type
+	invs, _ = ParseInvariants("i.txt", strings.NewReader("invariant back_link: for n in node_t: n->next == NULL || n->next->prev == n"))
+	if got, err := g.Check("i.txt", invs); err != nil || len(got) != 1 || got[0].Node.ID != 2 {
+		t.Errorf("through the typedef: violations %v, %v", got, err)
 	}
 	for _, c := range []struct{ text, want string }{
 		{"invariant x for n in T: n", "i.txt:1: error: expected \"invariant NAME"},

@@ -16,7 +16,7 @@ import (
 //
 // EXPR is a C expression over n->field paths (n->a.b->c), NULL, integer
 // constants, == != < > && || ! and parentheses; it must hold for every
-// live node of TYPE.
+// live node of TYPE (a typedef name stands for its type).
 type Invariant struct {
 	Name string
 	Var  string
@@ -207,16 +207,26 @@ type memory struct {
 	slots map[uint64][]int // slot -> its histories in g.slots
 	// members: (type, member path) -> offset and pointee type
 	members map[[2]string]*Field
+	// typedef name -> the type as C spells it
+	typedefs map[string]string
 }
 
 func (g *Graph) memory() *memory {
-	m := &memory{g: g, slots: map[uint64][]int{}, members: map[[2]string]*Field{}}
+	m := &memory{g: g, slots: map[uint64][]int{}, members: map[[2]string]*Field{}, typedefs: map[string]string{}}
 	for i := range g.slots {
 		m.slots[g.slots[i].slot] = append(m.slots[g.slots[i].slot], i)
 	}
 	for _, e := range g.Trace.Events {
-		if e.Field != nil && e.Field.Path != "" {
-			m.members[[2]string{e.Field.Container, e.Field.Path}] = e.Field
+		if f := e.Field; f != nil {
+			if f.Path != "" {
+				m.members[[2]string{f.Container, f.Path}] = f
+			}
+			if f.ContainerTypedef != "" {
+				m.typedefs[f.ContainerTypedef] = f.Container
+			}
+			if f.ValueTypedef != "" {
+				m.typedefs[f.ValueTypedef] = f.Value
+			}
 		}
 	}
 	return m
@@ -333,6 +343,9 @@ func b2u(b bool) uint64 {
 func (g *Graph) Check(name string, invs []Invariant) ([]Violation, error) {
 	m := g.memory()
 	for i := range invs {
+		if t, ok := m.typedefs[invs[i].Type]; ok {
+			invs[i].Type = t // (for n in Node: the nodes of struct node)
+		}
 		if _, err := m.check(invs[i].Expr, invs[i].Type); err != nil {
 			return nil, fmt.Errorf("%s:%d: error: %v", name, invs[i].Line, err)
 		}

@@ -31,11 +31,14 @@ func (s Site) String() string { return fmt.Sprintf("%s:%d", s.File, s.Line) }
 // A Field describes the lvalue a pointer was stored into: the type
 // containing it as the source spells it, the member path inside it ("" for
 // *p or p[i]: Container is then the element's type), the path's offset,
-// and the type the stored pointer points to.
+// and the type the stored pointer points to. Types are spelled as C does
+// ("struct tag" even where the code used a typedef of it).
 type Field struct {
 	Container, Path string
 	Offset          uint64
 	Value           string
+	// the typedef names the code used for Container and Value, if any
+	ContainerTypedef, ValueTypedef string
 }
 
 // Kind is what an event did.
@@ -223,8 +226,10 @@ func (p *parser) record(tag byte, t *Trace, sites map[uint64]*Site, fields map[u
 			f.Path, err = p.str()
 		}
 		u(&f.Offset)
-		if err == nil {
-			f.Value, err = p.str()
+		for _, dst := range []*string{&f.Value, &f.ContainerTypedef, &f.ValueTypedef} {
+			if err == nil {
+				*dst, err = p.str()
+			}
 		}
 		if err == nil {
 			fields[k] = &f

@@ -19,12 +19,9 @@ func (r *rewriter) graphStore(lhs cc.ExpressionNode, p, v, site string) string {
 		return ""
 	}
 	container, field, offset := graphSlot(lhs)
-	value := ""
-	if t := elem(lhs.Type()); t != nil {
-		value = typeName(t)
-	}
-	return fmt.Sprintf(" __ml_graph_store((__ml_uptr)%s, (__ml_uptr)%s, %s, __extension__({ static const struct __ml_graph_field __ml_gf = {%s, %s, %d, %s}; &__ml_gf; }));",
-		p, v, site, cstr(container), cstr(field), offset, cstr(value))
+	value := elem(lhs.Type())
+	return fmt.Sprintf(" __ml_graph_store((__ml_uptr)%s, (__ml_uptr)%s, %s, __extension__({ static const struct __ml_graph_field __ml_gf = {%s, %s, %d, %s, %s, %s}; &__ml_gf; }));",
+		p, v, site, cstr(typeName(container)), cstr(field), offset, cstr(typeName(value)), cstr(typedefName(container)), cstr(typedefName(value)))
 }
 
 // graphMove is graphStore for a pointer in memory moved in place by n
@@ -39,7 +36,7 @@ func (r *rewriter) graphMove(n cc.Node, lhs cc.ExpressionNode, p, v string) stri
 // graphSlot names what contains lvalue n: for a member path reached
 // through a pointer (p->a.b), the struct p points to, the path and its
 // offset; for anything else (*p, p[i]), the lvalue's own type.
-func graphSlot(n cc.ExpressionNode) (container, field string, offset int64) {
+func graphSlot(n cc.ExpressionNode) (container cc.Type, field string, offset int64) {
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		if x.Case == cc.PrimaryExpressionExpr {
@@ -50,37 +47,40 @@ func graphSlot(n cc.ExpressionNode) (container, field string, offset int64) {
 		switch {
 		case f == nil:
 		case x.Case == cc.PostfixExpressionPSelect:
-			return typeName(elem(x.PostfixExpression.Type())), f.Name(), f.Offset()
+			return elem(x.PostfixExpression.Type()), f.Name(), f.Offset()
 		case x.Case == cc.PostfixExpressionSelect:
 			c, path, off := graphSlot(x.PostfixExpression)
 			if path == "" {
-				return typeName(objType(x.PostfixExpression)), f.Name(), f.Offset()
+				return objType(x.PostfixExpression), f.Name(), f.Offset()
 			}
 			return c, path + "." + f.Name(), off + f.Offset()
 		}
 	}
-	return typeName(objType(n)), "", 0
+	return objType(n), "", 0
 }
 
-// typeName spells t as C source does: a typedef's name, "struct tag",
-// "char *", "struct node *[]".
+// typeName spells t as C does, through typedefs of tagged types: "struct
+// tag", "char *", "struct node *[]"; an untagged struct or union by its
+// typedef's name.
 func typeName(t cc.Type) string {
 	if t == nil {
 		return ""
+	}
+	switch x := t.(type) {
+	case *cc.StructType:
+		tag := x.Tag()
+		return tagged("struct", tag.SrcStr(), t)
+	case *cc.UnionType:
+		tag := x.Tag()
+		return tagged("union", tag.SrcStr(), t)
+	case *cc.EnumType:
+		tag := x.Tag()
+		return tagged("enum", tag.SrcStr(), t)
 	}
 	if d := t.Typedef(); d != nil && d.Name() != "" {
 		return d.Name()
 	}
 	switch x := t.(type) {
-	case *cc.StructType:
-		tag := x.Tag()
-		return tagged("struct", tag.SrcStr())
-	case *cc.UnionType:
-		tag := x.Tag()
-		return tagged("union", tag.SrcStr())
-	case *cc.EnumType:
-		tag := x.Tag()
-		return tagged("enum", tag.SrcStr())
 	case *cc.PointerType:
 		e := typeName(x.Elem())
 		if strings.HasSuffix(e, "*") {
@@ -95,9 +95,24 @@ func typeName(t cc.Type) string {
 	return t.String()
 }
 
-func tagged(kind, tag string) string {
-	if tag == "" {
-		return kind
+// typedefName is the typedef name the code used for t, "" if none or if
+// typeName spells it so already.
+func typedefName(t cc.Type) string {
+	if t == nil {
+		return ""
 	}
-	return kind + " " + tag
+	if d := t.Typedef(); d != nil && d.Name() != typeName(t) {
+		return d.Name()
+	}
+	return ""
+}
+
+func tagged(kind, tag string, t cc.Type) string {
+	if tag != "" {
+		return kind + " " + tag
+	}
+	if d := t.Typedef(); d != nil && d.Name() != "" {
+		return d.Name()
+	}
+	return kind
 }

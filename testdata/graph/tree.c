@@ -3,19 +3,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-struct tnode {
+typedef struct tnode {
 	int key;
 	struct tnode *left, *right, *parent;
-};
+} tnode_t;
 
-static struct tnode *insert(struct tnode **root, int key)
+static tnode_t *insert(tnode_t **root, int key)
 {
-	struct tnode *parent = NULL, **link = root;
+	tnode_t *parent = NULL, **link = root;
 	while (*link) {
 		parent = *link;
 		link = key < parent->key ? &parent->left : &parent->right;
 	}
-	struct tnode *n = malloc(sizeof *n);
+	tnode_t *n = malloc(sizeof *n);
 	n->key = key;
 	n->left = n->right = NULL;
 	n->parent = parent;

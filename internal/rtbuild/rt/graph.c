@@ -10,7 +10,8 @@
  *   header  "MLGRAPH\n", u32 version, u32 pointer size (little-endian)
  *   records a tag byte, then unsigned LEB128 fields:
  *     'S' key file-length file line         a statement (key: its site)
- *     'T' key container field offset value  a store's lvalue (strings as
+ *     'T' key container field offset value container-typedef value-typedef
+ *                                           a store's lvalue (strings as
  *                                           length + bytes)
  *     'A' addr size site                    allocation  ┐ events: the
  *     'R' old new size site                 realloc     │ timestamp is
@@ -133,13 +134,15 @@ static void ml_graph_field(const struct __ml_graph_field *f)
 {
 	if (!f || !ml_graph_new_key((uptr)f))
 		return;
-	ml_graph_room(3 * 1024 + 64);
+	ml_graph_room(5 * 1024 + 64);
 	ml_graph_byte('T');
 	ml_graph_uint((uptr)f);
 	ml_graph_str(f->container);
 	ml_graph_str(f->field);
 	ml_graph_uint(f->offset);
 	ml_graph_str(f->value);
+	ml_graph_str(f->container_typedef);
+	ml_graph_str(f->value_typedef);
 }
 
 void ml_graph_open(void)

@@ -333,13 +333,15 @@ void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __m
  * slot's bytes are undefined, of the origin m names. */
 void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold));
 /* Memory graphs (--memlens-graph, rt/graph.c): the lvalue a pointer is
- * stored into (the struct or element type containing it as the source
- * spells it, the member path inside it, its offset there) and the type
- * the stored pointer points to. */
+ * stored into (the struct or element type containing it, the member path
+ * inside it, its offset there) and the type the stored pointer points to;
+ * types as C spells them ("struct tag" for a tagged struct), each with the
+ * typedef name the code used for it ("" if none). */
 struct __ml_graph_field {
 	const char *container, *field;
 	unsigned long offset;
 	const char *value;
+	const char *container_typedef, *value_typedef;
 };
 /* Pointer v was stored at slot by the statement at site (a trace event
  * when the program runs with graph=FILE). */
