@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"encoding/json"
 	"io"
-	"math"
 	"strings"
 )
 
@@ -48,8 +47,8 @@ type pageSlot struct {
 	Stores [][3]int64 `json:"stores"` // ts, target block (-1: none), target address
 }
 
-// Layout of the page: nodes on a grid in creation order, so a node keeps
-// its place however the graph changes and the picture does not jump.
+// Layout of the page: one place per node for the whole history, so a node
+// keeps it however the graph changes and the picture does not jump.
 const (
 	cellW, cellH = 220, 150
 )
@@ -76,17 +75,14 @@ func WriteHTML(w io.Writer, g *Graph, ts int64) error {
 		d.Events = append(d.Events, [2]int{f, e.Site.Line})
 	}
 	d.Kinds = kinds.String()
-	cols := int(math.Ceil(math.Sqrt(float64(len(g.Nodes)))))
-	if cols < 4 {
-		cols = 4
-	}
+	depth, place := g.layers()
 	for i, n := range g.Nodes {
 		site := ""
 		if n.Site != nil {
 			site = n.Site.String()
 		}
 		d.Nodes = append(d.Nodes, pageNode{ID: n.ID, TS: n.TS, Start: float64(n.Start), Block: n.Block, Type: n.Type,
-			Site: base(site), X: 20 + (i%cols)*cellW, Y: 60 + (i/cols)*cellH})
+			Site: base(site), X: 20 + place[i]*cellW, Y: 60 + depth[i]*cellH})
 	}
 	for _, b := range g.Blocks {
 		d.Blocks = append(d.Blocks, pageBlk{End: float64(b.End), Freed: b.Freed, Nodes: b.Nodes})
@@ -104,4 +100,61 @@ func WriteHTML(w io.Writer, g *Graph, ts int64) error {
 	}
 	_, err = io.WriteString(w, strings.Replace(page, "/*DATA*/null", string(data), 1))
 	return err
+}
+
+// layers places the nodes in rows by their distance from the roots (nodes
+// no pointer ever pointed to) over every edge the history ever had, in
+// creation order within a row: a tree is drawn top down, a list as a
+// chain of rows.
+func (g *Graph) layers() (depth, place []int) {
+	out := make([][]int, len(g.Nodes))
+	into := make([]bool, len(g.Nodes))
+	for i := range g.slots {
+		h := &g.slots[i]
+		for _, st := range h.stores {
+			if st.to < 0 {
+				continue
+			}
+			from, to := g.nodeAt(h.block, h.slot, st.ts), g.nodeAt(st.to, st.value, st.ts)
+			if from != to {
+				out[from.ID-1] = append(out[from.ID-1], to.ID-1)
+				into[to.ID-1] = true
+			}
+		}
+	}
+	depth = make([]int, len(g.Nodes))
+	seen := make([]bool, len(g.Nodes))
+	var queue []int
+	walk := func(root int) {
+		seen[root] = true
+		queue = append(queue[:0], root)
+		for len(queue) > 0 {
+			n := queue[0]
+			queue = queue[1:]
+			for _, m := range out[n] {
+				if !seen[m] {
+					seen[m] = true
+					depth[m] = depth[n] + 1
+					queue = append(queue, m)
+				}
+			}
+		}
+	}
+	for i := range g.Nodes {
+		if !into[i] && !seen[i] {
+			walk(i)
+		}
+	}
+	for i := range g.Nodes { // (cycles no root reaches)
+		if !seen[i] {
+			walk(i)
+		}
+	}
+	place = make([]int, len(g.Nodes))
+	width := map[int]int{}
+	for i := range g.Nodes {
+		place[i] = width[depth[i]]
+		width[depth[i]]++
+	}
+	return depth, place
 }
