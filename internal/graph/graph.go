@@ -54,7 +54,7 @@ type store struct {
 // where a pointer into the middle of a node is stored, an edge per store.
 func Build(t *Trace) *Graph {
 	g := &Graph{Trace: t}
-	b := builder{g: g, byBase: map[uint64]int{}, slot: map[uint64]int{}}
+	b := builder{g: g, pages: map[uint64][]int{}, byBase: map[uint64]int{}, slot: map[uint64]int{}}
 	for i := range t.Events {
 		b.event(int64(i+1), &t.Events[i])
 	}
@@ -63,9 +63,23 @@ func Build(t *Trace) *Graph {
 
 type builder struct {
 	g      *Graph
-	live   []int          // live blocks by base
-	byBase map[uint64]int // live block by base
-	slot   map[uint64]int // slot -> index in g.slots
+	pages  map[uint64][]int // page -> the live blocks (of bigPages pages at most) on it
+	big    []int            // the larger live blocks, few
+	byBase map[uint64]int   // live block by base
+	slot   map[uint64]int   // slot -> index in g.slots
+}
+
+// Live blocks are found by page: a block is listed on each page it
+// covers, unless it covers more than bigPages.
+const (
+	pageShift = 12
+	bigPages  = 16
+)
+
+// pagesOf is the first and last page of block bl, and whether it is big.
+func pagesOf(bl *Block) (first, last uint64, big bool) {
+	first, last = bl.Base>>pageShift, (bl.End-1)>>pageShift
+	return first, last, last-first >= bigPages
 }
 
 func (b *builder) event(ts int64, e *Event) {
@@ -93,7 +107,7 @@ func (b *builder) event(ts int64, e *Event) {
 		if to >= 0 && !textual(e.Field.Value) {
 			b.split(to, e.Value, ts, e.Site)
 		}
-		b.learnType(from, e)
+		b.learnType(from, to, e)
 		k, ok := b.slot[e.Addr]
 		if !ok {
 			k = len(g.slots)
@@ -131,31 +145,56 @@ func (b *builder) alloc(ts int64, base, size uint64, site *Site, typ string) {
 		b.free(old, ts)
 	}
 	b.byBase[base] = bi
-	i := sort.Search(len(b.live), func(i int) bool { return g.Blocks[b.live[i]].Base >= base })
-	b.live = append(b.live, 0)
-	copy(b.live[i+1:], b.live[i:])
-	b.live[i] = bi
+	first, last, big := pagesOf(&g.Blocks[bi])
+	if big {
+		b.big = append(b.big, bi)
+		return
+	}
+	for p := first; p <= last; p++ {
+		b.pages[p] = append(b.pages[p], bi)
+	}
+}
+
+// without is list without block bi.
+func without(list []int, bi int) []int {
+	for i, x := range list {
+		if x == bi {
+			list[i] = list[len(list)-1]
+			return list[:len(list)-1]
+		}
+	}
+	return list
 }
 
 func (b *builder) free(bi int, ts int64) {
 	g := b.g
 	g.Blocks[bi].Freed = ts
 	delete(b.byBase, g.Blocks[bi].Base)
-	i := sort.Search(len(b.live), func(i int) bool { return g.Blocks[b.live[i]].Base >= g.Blocks[bi].Base })
-	if i < len(b.live) && b.live[i] == bi {
-		b.live = append(b.live[:i], b.live[i+1:]...)
+	first, last, big := pagesOf(&g.Blocks[bi])
+	if big {
+		b.big = without(b.big, bi)
+		return
+	}
+	for p := first; p <= last; p++ {
+		if l := without(b.pages[p], bi); len(l) > 0 {
+			b.pages[p] = l
+		} else {
+			delete(b.pages, p)
+		}
 	}
 }
 
 // resolve is the live block holding address a, -1 if none.
 func (b *builder) resolve(a uint64) int {
-	g := b.g
-	i := sort.Search(len(b.live), func(i int) bool { return g.Blocks[b.live[i]].Base > a }) - 1
-	if i < 0 {
-		return -1
+	for _, bi := range b.pages[a>>pageShift] {
+		if bl := &b.g.Blocks[bi]; bl.Base <= a && a < bl.End {
+			return bi
+		}
 	}
-	if bl := &g.Blocks[b.live[i]]; a < bl.End {
-		return b.live[i]
+	for _, bi := range b.big {
+		if bl := &b.g.Blocks[bi]; bl.Base <= a && a < bl.End {
+			return bi
+		}
 	}
 	return -1
 }
@@ -189,12 +228,13 @@ func (g *Graph) nodeAt(bi int, a uint64, ts int64) *Node {
 	return nil
 }
 
-// learnType names the types of nodes from a store into block bi: the
+// learnType names the types of nodes from a store into block bi (of a
+// pointer into block to): the
 // container of a member stored at its own offset from a node's start,
 // and the pointee type of a pointer stored to a node's head (a block of
 // characters or of pointers is named as an array: char[], struct entry
 // *[]). The first name a node gets stays.
-func (b *builder) learnType(bi int, e *Event) {
+func (b *builder) learnType(bi, to int, e *Event) {
 	g := b.g
 	f := e.Field
 	if n := g.nodeAt(bi, e.Addr, 1<<62); n != nil && n.Type == "" && f.Container != "" {
@@ -205,7 +245,7 @@ func (b *builder) learnType(bi int, e *Event) {
 			n.Type = f.Container + "[]"
 		}
 	}
-	if to := b.resolve(e.Value); to >= 0 && f.Value != "" && f.Value != "void" {
+	if to >= 0 && f.Value != "" && f.Value != "void" {
 		if n := g.nodeAt(to, e.Value, 1<<62); n != nil && n.Start == e.Value && n.Type == "" {
 			n.Type = f.Value
 			if textual(f.Value) || strings.HasSuffix(f.Value, "*") {

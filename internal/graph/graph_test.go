@@ -270,3 +270,11 @@ func BenchmarkAt(b *testing.B) {
 		g.At(int64(1 + i*7919%1000000))
 	}
 }
+
+func BenchmarkBuild(b *testing.B) {
+	tr := bigTrace(b).Trace
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Build(tr)
+	}
+}
