@@ -23,9 +23,9 @@ type graphRun struct {
 }
 
 // runGraphProgram builds testdata/graph/NAME.c natively and with
-// --memlens-graph, runs both, requires the same output and exit status and
+// --memlens-graph (and flags), runs both, requires the same output and exit status and
 // no report, and returns where the trace is.
-func runGraphProgram(t *testing.T, name string) graphRun {
+func runGraphProgram(t *testing.T, name string, flags ...string) graphRun {
 	t.Helper()
 	needMemlens(t)
 	src, err := filepath.Abs(filepath.Join("..", "testdata", "graph", name+".c"))
@@ -37,7 +37,7 @@ func runGraphProgram(t *testing.T, name string) graphRun {
 	if out, err := build(r.dir, []string{gcc, "-g", src, "-o", "native"}); err != nil {
 		t.Fatalf("gcc: %v\n%s", err, out)
 	}
-	if out, err := build(r.dir, []string{memlens, "cc", "--memlens-graph", "-g", src, "-o", "traced"}); err != nil {
+	if out, err := build(r.dir, append([]string{memlens, "cc", "--memlens-graph", "-g", src, "-o", "traced"}, flags...)); err != nil {
 		t.Fatalf("memlens cc --memlens-graph: %v\n%s", err, head(out))
 	}
 	native := run(t, r.dir, filepath.Join(r.dir, "native"), nil)
@@ -135,74 +135,82 @@ func (g graphJSON) count(typ string, live bool) (nodes, edges int) {
 // invariants (holding, or broken at the marked statements), and its DOT
 // accepted by Graphviz.
 func TestGraphPrograms(t *testing.T) {
-	dot, _ := exec.LookPath("dot")
-	for _, c := range []struct {
-		name, at string // -at: a marker of the source
-		typ      string
-		nodes    int // live nodes of typ then, and edges between them
-		edges    int
-	}{
+	for _, c := range []graphCase{
 		// the five nodes pushed, before the middle one is unlinked: prev and
 		// next links, 4 each
 		{"dlist", "l->tail = n;", "struct dnode", 5, 8},
 		{"dlist_broken", "l->tail = n;", "struct dnode", 5, 8},
 		// 8 keys, 7 child links and 7 parent links, before the delete
 		{"tree", "*link = n;", "struct tnode", 8, 14},
-		// six entries in their chains after the growth; one chain link
-		// between the entries that share a bucket
+		// six entries in their chains after the growth (the links between
+		// them depend on the hash)
 		{"hash", "t->buckets[h] = e;", "struct entry", 6, -1},
 		// five items carved out of one block, linked: the graph splits it
 		{"arena", "*tail = it;", "struct item", 5, 4},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			r := runGraphProgram(t, c.name)
-			at := fmt.Sprintf("%s:%d", filepath.Base(r.src), lineOf(t, r.src, c.at))
-			g := graphAt(t, r.trace, at)
-			nodes, edges := g.count(c.typ, true)
-			if nodes != c.nodes || (c.edges >= 0 && edges != c.edges) {
-				t.Errorf("-at %s: %d live nodes of %s with %d edges between them, want %d and %d\n%+v", at, nodes, c.typ, edges, c.nodes, c.edges, g)
-			}
-			if g.Merges == nil {
-				t.Errorf("the JSON has no merges list")
-			}
-			end := graphAt(t, r.trace, "")
-			for _, n := range end.Nodes {
-				if !n.Freed {
-					t.Errorf("at the end node#%d (%s) is not freed: the program frees everything", n.ID, n.Type)
-				}
-			}
-			// the broken variant names each invariant's breaking statement
-			out, errs, st := graphCmd(t, "-check", strings.TrimSuffix(r.src, ".c")+".inv", r.trace)
-			var want []string
-			for _, name := range []string{"back_link", "forward_link"} {
-				if strings.Contains(string(mustRead(t, r.src)), "breaks "+name) {
-					want = append(want, fmt.Sprintf(`^%s:%d: invariant %s broken at ts \d+: n=node#\d+ \(struct dnode\)$`,
-						regexp.QuoteMeta(r.src), lineOf(t, r.src, "breaks "+name), name))
-				}
-			}
-			lines := strings.Split(strings.TrimSpace(out), "\n")
-			if len(want) == 0 && (st != 0 || out != "") || len(want) > 0 && (st != 1 || len(lines) != len(want)) {
-				t.Fatalf("memlens graph -check: exit %d\n%s%s\nwant %d violations", st, out, errs, len(want))
-			}
-			for i, w := range want {
-				if !regexp.MustCompile(w).MatchString(lines[i]) {
-					t.Errorf("violation %q, want %s", lines[i], w)
-				}
-			}
-			if dot == "" {
-				t.Log("graphviz is not installed: the DOT output is not validated")
-				return
-			}
-			gv, errs, st := graphCmd(t, "-at", at, r.trace)
-			if st != 0 {
-				t.Fatalf("memlens graph: exit %d\n%s", st, errs)
-			}
-			cmd := exec.Command(dot, "-Tsvg", "-o", os.DevNull)
-			cmd.Stdin = strings.NewReader(gv)
-			if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
-				t.Errorf("dot rejects the graph: %v\n%s\n%s", err, out, gv)
-			}
-		})
+		for _, m := range modes {
+			t.Run(c.name+"/"+m.name, func(t *testing.T) { testGraphProgram(t, c, m.flags) })
+		}
+	}
+}
+
+// graphCase is a program of testdata/graph and its graph at the last run
+// of the statement marked at.
+type graphCase struct {
+	name, at string // at: a marker of the source
+	typ      string
+	nodes    int // live nodes of typ then, and edges between them (-1: any)
+	edges    int
+}
+
+func testGraphProgram(t *testing.T, c graphCase, flags []string) {
+	r := runGraphProgram(t, c.name, flags...)
+	at := fmt.Sprintf("%s:%d", filepath.Base(r.src), lineOf(t, r.src, c.at))
+	g := graphAt(t, r.trace, at)
+	nodes, edges := g.count(c.typ, true)
+	if nodes != c.nodes || (c.edges >= 0 && edges != c.edges) {
+		t.Errorf("-at %s: %d live nodes of %s with %d edges between them, want %d and %d\n%+v", at, nodes, c.typ, edges, c.nodes, c.edges, g)
+	}
+	if g.Merges == nil {
+		t.Errorf("the JSON has no merges list")
+	}
+	end := graphAt(t, r.trace, "")
+	for _, n := range end.Nodes {
+		if !n.Freed {
+			t.Errorf("at the end node#%d (%s) is not freed: the program frees everything", n.ID, n.Type)
+		}
+	}
+	// the broken variant names each invariant's breaking statement
+	out, errs, st := graphCmd(t, "-check", strings.TrimSuffix(r.src, ".c")+".inv", r.trace)
+	var want []string
+	for _, name := range []string{"back_link", "forward_link"} {
+		if strings.Contains(string(mustRead(t, r.src)), "breaks "+name) {
+			want = append(want, fmt.Sprintf(`^%s:%d: invariant %s broken at ts \d+: n=node#\d+ \(struct dnode\)$`,
+				regexp.QuoteMeta(r.src), lineOf(t, r.src, "breaks "+name), name))
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(want) == 0 && (st != 0 || out != "") || len(want) > 0 && (st != 1 || len(lines) != len(want)) {
+		t.Fatalf("memlens graph -check: exit %d\n%s%s\nwant %d violations", st, out, errs, len(want))
+	}
+	for i, w := range want {
+		if !regexp.MustCompile(w).MatchString(lines[i]) {
+			t.Errorf("violation %q, want %s", lines[i], w)
+		}
+	}
+	dot, err := exec.LookPath("dot")
+	if err != nil {
+		t.Log("graphviz is not installed: the DOT output is not validated")
+		return
+	}
+	gv, errs, st := graphCmd(t, "-at", at, r.trace)
+	if st != 0 {
+		t.Fatalf("memlens graph: exit %d\n%s", st, errs)
+	}
+	cmd := exec.Command(dot, "-Tsvg", "-o", os.DevNull)
+	cmd.Stdin = strings.NewReader(gv)
+	if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
+		t.Errorf("dot rejects the graph: %v\n%s\n%s", err, out, gv)
 	}
 }
 
