@@ -37,7 +37,8 @@ type Graph struct {
 	slots  []slotHistory // by first store
 }
 
-// slotHistory is the stores into one slot of the heap, oldest first.
+// slotHistory is the stores into one slot of the heap, oldest first
+// (pointers and integers: invariants read both).
 type slotHistory struct {
 	slot   uint64
 	block  int
@@ -98,12 +99,15 @@ func (b *builder) event(ts int64, e *Event) {
 		if i, ok := b.byBase[e.Addr]; ok {
 			b.free(i, ts)
 		}
-	case Store:
+	case Store, Data:
 		from := b.resolve(e.Addr)
 		if from < 0 {
 			return // not the heap: the graph's roots are not traced
 		}
-		to := b.resolve(e.Value)
+		to := -1 // (an integer is no edge)
+		if e.Kind == Store {
+			to = b.resolve(e.Value)
+		}
 		if to >= 0 && !textual(e.Field.Value) {
 			b.split(to, e.Value, ts, e.Site)
 		}

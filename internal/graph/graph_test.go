@@ -230,7 +230,7 @@ invariant acyclic: for n in node_t: !(n->next == n)
 		{"invariant x: for n in struct node: n->next ==", "i.txt:1: error: the expression ends early"},
 		{"invariant x: for n in struct node: m->next", "i.txt:1: error: unexpected \"m\""},
 		{"invariant x: for n in struct node: (n->next", "i.txt:1: error: missing )"},
-		{"\ninvariant x: for n in struct node: n->key == 0", "i.txt:2: error: no pointer is ever stored to key of struct node"},
+		{"\ninvariant x: for n in struct node: n->key == 0", "i.txt:2: error: nothing is ever stored to key of struct node"},
 	} {
 		invs, err := ParseInvariants("i.txt", strings.NewReader(c.text))
 		if err == nil {

@@ -14,8 +14,8 @@ import (
 //
 //	invariant NAME: for n in TYPE: EXPR
 //
-// EXPR is a C expression over n->field paths (n->a.b->c), NULL, integer
-// constants, == != < > && || ! and parentheses; it must hold for every
+// EXPR is a C expression over n->field paths (n->a.b->c) to pointer and
+// integer members, NULL, integer constants, == != < > && || ! and parentheses; it must hold for every
 // live node of TYPE (a typedef name stands for its type).
 type Invariant struct {
 	Name string
@@ -259,7 +259,7 @@ func (m *memory) check(e expr, typ string) (string, error) {
 		}
 		f := m.members[[2]string{t, x.path}]
 		if f == nil {
-			return "", fmt.Errorf("no pointer is ever stored to %s of %s in the trace (only pointer members are traced)", x.path, t)
+			return "", fmt.Errorf("nothing is ever stored to %s of %s in the trace (only pointer and integer members assigned with = are traced)", x.path, t)
 		}
 		return f.Value, nil
 	case notExpr:
@@ -317,10 +317,10 @@ func (m *memory) eval(e expr, n uint64, typ string, ts int64) (uint64, string) {
 			return b2u(l == r), ""
 		case "!=":
 			return b2u(l != r), ""
-		case "<":
-			return b2u(l < r), ""
+		case "<": // (integers were traced as long long; pointers are below 2^63)
+			return b2u(int64(l) < int64(r)), ""
 		case ">":
-			return b2u(l > r), ""
+			return b2u(int64(l) > int64(r)), ""
 		}
 	}
 	return 0, ""
@@ -371,7 +371,7 @@ func (g *Graph) firstViolation(m *memory, inv *Invariant) *Violation {
 		switch {
 		case e.Kind == Free || ts == g.Events():
 			atRest = ts // after a free: the node unlinked is gone
-		case e.Kind == Store:
+		case e.Kind == Store || e.Kind == Data:
 			continue
 		}
 		for k := range g.Nodes {

@@ -48,7 +48,8 @@ const (
 	Alloc   Kind = 'A' // Addr, Size
 	Realloc Kind = 'R' // Old moved to Addr, Size
 	Free    Kind = 'F' // Addr
-	Store   Kind = 'W' // Value stored at Addr
+	Store   Kind = 'W' // pointer Value stored at Addr
+	Data    Kind = 'D' // integer Value (a long long) stored at Addr
 )
 
 // An Event is one record of the trace; its timestamp is its index + 1.
@@ -247,8 +248,8 @@ func (p *parser) record(tag byte, t *Trace, sites map[uint64]*Site, fields map[u
 	case 'F':
 		e.Kind = Free
 		u(&e.Addr)
-	case 'W':
-		e.Kind = Store
+	case 'W', 'D':
+		e.Kind = Kind(tag)
 		u(&e.Addr)
 		u(&e.Value)
 	case 'E':
@@ -270,7 +271,7 @@ func (p *parser) record(tag byte, t *Trace, sites map[uint64]*Site, fields map[u
 	if err == nil {
 		e.Site, err = site()
 	}
-	if err == nil && e.Kind == Store {
+	if err == nil && (e.Kind == Store || e.Kind == Data) {
 		var k uint64
 		u(&k)
 		if err == nil {

@@ -874,8 +874,11 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		f.cat(code)
 		f.str("; register __auto_type " + p + " = ")
 		f.cat(place)
-		f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s); *%s; })", p, v, p, p, org, r.lossSite(x, lhs), p)
+		f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s);%s *%s; })", p, v, p, p, org, r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
 		return f
+	}
+	if r.tracesData(lhs) {
+		return r.graphAssign(x)
 	}
 	f.cat(r.access(lhs, true, defStore))
 	f.tok(x.Token)

@@ -24,6 +24,56 @@ func (r *rewriter) graphStore(lhs cc.ExpressionNode, p, v, site string) string {
 		p, v, site, cstr(typeName(container)), cstr(field), offset, cstr(typeName(value)), cstr(typedefName(container)), cstr(typedefName(value)))
 }
 
+// tracesData reports whether a store of an integer into lvalue lhs is
+// traced: its value is what invariants over data members read (n->key <
+// n->right->key).
+func (r *rewriter) tracesData(lhs cc.ExpressionNode) bool {
+	t := lhs.Type()
+	return r.c.graph && t != nil && cc.IsIntegerType(t) && !isBitfield(lhs) && throughPointer(lhs)
+}
+
+// graphData is the trace's call for the integer assignment x, whose value
+// is stored at address p (with the value's sign: as a long long), "" if
+// such stores are not traced.
+func (r *rewriter) graphData(x *cc.AssignmentExpression, lhs cc.ExpressionNode, p string) string {
+	if !r.tracesData(lhs) {
+		return ""
+	}
+	container, field, offset := graphSlot(lhs)
+	return fmt.Sprintf(" __ml_graph_data((__ml_uptr)%s, (__ml_uptr)(long long)*%s, %s, __extension__({ static const struct __ml_graph_field __ml_gf = {%s, %s, %d, %s, %s, \"\"}; &__ml_gf; }));",
+		p, p, r.lossSite(x, lhs), cstr(typeName(container)), cstr(field), offset, cstr(typeName(lhs.Type())), cstr(typedefName(container)))
+}
+
+// graphAssign rewrites the integer assignment x (lhs = rhs) whose store is
+// traced: target and value in temporaries, in the order the compiler
+// evaluates them, then the store and its trace.
+func (r *rewriter) graphAssign(x *cc.AssignmentExpression) frag {
+	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
+	p, v := r.name("__ml_a"), r.name("__ml_v")
+	place, _ := r.place(lhs, true, defStore)
+	var f frag
+	f.str("__extension__({")
+	value := func() {
+		f.str(" register __auto_type " + v + " = ")
+		f.cat(r.expr(rhs))
+		f.str(";")
+	}
+	target := func() {
+		f.str(" register __auto_type " + p + " = ")
+		f.cat(place)
+		f.str(";")
+	}
+	if r.c.order.assignRHSFirst || !isCall(rhs) {
+		value()
+		target()
+	} else {
+		target()
+		value()
+	}
+	f.strf(" *%s = %s;%s *%s; })", p, v, r.graphData(x, lhs, p), p)
+	return f
+}
+
 // graphMove is graphStore for a pointer in memory moved in place by n
 // (p->cur++, p->cur += k), which has no site of its own otherwise.
 func (r *rewriter) graphMove(n cc.Node, lhs cc.ExpressionNode, p, v string) string {

@@ -16,7 +16,8 @@
  *     'A' addr size site                    allocation  ┐ events: the
  *     'R' old new size site                 realloc     │ timestamp is
  *     'F' addr site                         free        │ the ordinal,
- *     'W' slot value site field             pointer store┘ from 1
+ *     'W' slot value site field             pointer store│ from 1
+ *     'D' slot value site field             integer store┘ (as long long)
  *     'E' events                            end: the trace is complete
  *
  * A statement or lvalue is defined once, before the first event naming
@@ -220,8 +221,9 @@ void ml_graph_free(const void *p, const site_t *site)
 	ml_spin_unlock(&ml_graph.lock);
 }
 
-void __ml_graph_store(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
-                      const struct __ml_graph_field *field)
+/* A store record: 'W' (a pointer) or 'D' (an integer). */
+static void ml_graph_store(unsigned char tag, uptr slot, uptr v, const site_t *site,
+                           const struct __ml_graph_field *field)
 {
 	if (ML_LIKELY(!ml_graph.on))
 		return;
@@ -233,13 +235,25 @@ void __ml_graph_store(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
 	ml_graph_site(site);
 	ml_graph_field(field);
 	ml_graph_room(64);
-	ml_graph_byte('W');
+	ml_graph_byte(tag);
 	ml_graph_uint(slot);
 	ml_graph_uint(v);
 	ml_graph_uint((uptr)site);
 	ml_graph_uint((uptr)field);
 	ml_graph.events++;
 	ml_spin_unlock(&ml_graph.lock);
+}
+
+void __ml_graph_store(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                      const struct __ml_graph_field *field)
+{
+	ml_graph_store('W', slot, v, site, field);
+}
+
+void __ml_graph_data(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                     const struct __ml_graph_field *field)
+{
+	ml_graph_store('D', slot, v, site, field);
 }
 
 /* Write the trace out, complete (at exit and before memlens ends the

@@ -347,6 +347,9 @@ struct __ml_graph_field {
  * when the program runs with graph=FILE). */
 void __ml_graph_store(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
                       const struct __ml_graph_field *field);
+/* Integer v was stored at slot (field->value: its type). */
+void __ml_graph_data(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                     const struct __ml_graph_field *field);
 /* The origin of the undefined bytes among the n at a (read through meta
  * m, or by the name of the local declared at decl, at site), 0 if all are
  * defined. */
