@@ -209,6 +209,7 @@ type memory struct {
 	members map[[2]string]*Field
 	// typedef name -> the type as C spells it
 	typedefs map[string]string
+	reads    []uint64 // the slots loads read, for Check to know what to watch
 }
 
 func (g *Graph) memory() *memory {
@@ -234,6 +235,7 @@ func (g *Graph) memory() *memory {
 
 // load is the pointer at slot right after ts (0 if none was stored).
 func (m *memory) load(slot uint64, ts int64) uint64 {
+	m.reads = append(m.reads, slot)
 	var v uint64
 	var at int64
 	for _, i := range m.slots[slot] {
@@ -364,6 +366,19 @@ func (g *Graph) firstViolation(m *memory, inv *Invariant) *Violation {
 		v, _ := m.eval(inv.Expr, n.Start, inv.Type, ts)
 		return v != 0
 	}
+	// A node is evaluated again only when a slot its last evaluation read
+	// was stored to since: the others still hold.
+	readers := map[uint64][]int{}
+	check := func(k int, ts int64) bool {
+		m.reads = m.reads[:0]
+		ok := holds(&g.Nodes[k], ts)
+		for _, slot := range m.reads {
+			readers[slot] = append(readers[slot], k)
+		}
+		return ok
+	}
+	dirty := map[int]bool{}
+	evaluated := 0    // nodes below it were evaluated once
 	var checked int64 // the last moment at rest
 	for i, e := range g.Trace.Events {
 		ts := int64(i + 1)
@@ -371,16 +386,29 @@ func (g *Graph) firstViolation(m *memory, inv *Invariant) *Violation {
 		switch {
 		case e.Kind == Free || ts == g.Events():
 			atRest = ts // after a free: the node unlinked is gone
-		case e.Kind == Store || e.Kind == Data:
-			continue
 		}
-		for k := range g.Nodes {
-			n := &g.Nodes[k]
-			if n.TS > atRest {
-				break
+		if e.Kind == Store || e.Kind == Data {
+			for _, k := range readers[e.Addr] {
+				dirty[k] = true
 			}
+			delete(readers, e.Addr)
+			if ts != g.Events() {
+				continue
+			}
+		}
+		var todo []int
+		for k := range dirty {
+			todo = append(todo, k)
+		}
+		for ; evaluated < len(g.Nodes) && g.Nodes[evaluated].TS <= atRest; evaluated++ {
+			todo = append(todo, evaluated)
+		}
+		sort.Ints(todo)
+		clear(dirty)
+		for _, k := range todo {
+			n := &g.Nodes[k]
 			bl := &g.Blocks[n.Block]
-			if n.Type != inv.Type || (bl.Freed != 0 && bl.Freed <= atRest) || holds(n, atRest) {
+			if n.Type != inv.Type || (bl.Freed != 0 && bl.Freed <= atRest) || check(k, atRest) {
 				continue
 			}
 			// the store after which n stayed broken
