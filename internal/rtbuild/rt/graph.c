@@ -41,7 +41,6 @@
 /* graph.c's part of the state mapping (internal.h) */
 struct ml_graph_state {
 	int lock;
-	int on;       /* a trace is being written */
 	int fd;
 	int pid;      /* the process writing it */
 	unsigned len; /* bytes in buf */
@@ -52,6 +51,9 @@ struct ml_graph_state {
 };
 _Static_assert(ML_ST_GRAPH + sizeof(struct ml_graph_state) <= ML_ST_END, "graph.c's state fits");
 #define ml_graph (ML_STATE_AT(struct ml_graph_state, ML_ST_GRAPH))
+
+/* (an ABI variable, in .bss: instrumented code tests it before each call) */
+int __ml_graph;
 
 static void ml_graph_write_out(void)
 {
@@ -156,7 +158,7 @@ void ml_graph_open(void)
 		return;
 	}
 	ml_graph.fd = fd;
-	ml_graph.on = 1;
+	__ml_graph = 1;
 	ml_graph.pid = getpid();
 	static const unsigned char header[16] = {'M', 'L', 'G', 'R', 'A', 'P', 'H', '\n',
 	                                         ML_GRAPH_VERSION, 0, 0, 0, sizeof(void *), 0, 0, 0};
@@ -166,10 +168,10 @@ void ml_graph_open(void)
 
 void ml_graph_alloc(const void *p, size_t n, const site_t *site)
 {
-	if (ML_LIKELY(!ml_graph.on))
+	if (ML_LIKELY(!__ml_graph))
 		return;
 	ml_spin_lock(&ml_graph.lock);
-	if (!ml_graph.on) { /* flushed meanwhile: the program is ending */
+	if (!__ml_graph) { /* flushed meanwhile: the program is ending */
 		ml_spin_unlock(&ml_graph.lock);
 		return;
 	}
@@ -185,10 +187,10 @@ void ml_graph_alloc(const void *p, size_t n, const site_t *site)
 
 void ml_graph_realloc(const void *old, const void *p, size_t n, const site_t *site)
 {
-	if (ML_LIKELY(!ml_graph.on))
+	if (ML_LIKELY(!__ml_graph))
 		return;
 	ml_spin_lock(&ml_graph.lock);
-	if (!ml_graph.on) { /* flushed meanwhile: the program is ending */
+	if (!__ml_graph) { /* flushed meanwhile: the program is ending */
 		ml_spin_unlock(&ml_graph.lock);
 		return;
 	}
@@ -205,10 +207,10 @@ void ml_graph_realloc(const void *old, const void *p, size_t n, const site_t *si
 
 void ml_graph_free(const void *p, const site_t *site)
 {
-	if (ML_LIKELY(!ml_graph.on))
+	if (ML_LIKELY(!__ml_graph))
 		return;
 	ml_spin_lock(&ml_graph.lock);
-	if (!ml_graph.on) { /* flushed meanwhile: the program is ending */
+	if (!__ml_graph) { /* flushed meanwhile: the program is ending */
 		ml_spin_unlock(&ml_graph.lock);
 		return;
 	}
@@ -221,21 +223,18 @@ void ml_graph_free(const void *p, const site_t *site)
 	ml_spin_unlock(&ml_graph.lock);
 }
 
-/* A store record: 'W' (a pointer) or 'D' (an integer). */
-static void ml_graph_store(unsigned char tag, uptr slot, uptr v, const site_t *site,
-                           const struct __ml_graph_field *field)
+void __ml_graph_event(unsigned tag, __ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                      const struct __ml_graph_field *field)
 {
-	if (ML_LIKELY(!ml_graph.on))
-		return;
 	ml_spin_lock(&ml_graph.lock);
-	if (!ml_graph.on) { /* flushed meanwhile: the program is ending */
+	if (!__ml_graph) { /* flushed meanwhile: the program is ending */
 		ml_spin_unlock(&ml_graph.lock);
 		return;
 	}
 	ml_graph_site(site);
 	ml_graph_field(field);
 	ml_graph_room(64);
-	ml_graph_byte(tag);
+	ml_graph_byte((unsigned char)tag);
 	ml_graph_uint(slot);
 	ml_graph_uint(v);
 	ml_graph_uint((uptr)site);
@@ -244,23 +243,11 @@ static void ml_graph_store(unsigned char tag, uptr slot, uptr v, const site_t *s
 	ml_spin_unlock(&ml_graph.lock);
 }
 
-void __ml_graph_store(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
-                      const struct __ml_graph_field *field)
-{
-	ml_graph_store('W', slot, v, site, field);
-}
-
-void __ml_graph_data(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
-                     const struct __ml_graph_field *field)
-{
-	ml_graph_store('D', slot, v, site, field);
-}
-
 /* Write the trace out, complete (at exit and before memlens ends the
  * program): the end record says how many events it holds. */
 void ml_graph_flush(void)
 {
-	if (!ml_graph.on)
+	if (!__ml_graph)
 		return;
 	/* (not forever: a fatal signal may have stopped this very thread
 	 * inside a record; then the trace stays truncated) */
@@ -272,7 +259,7 @@ void ml_graph_flush(void)
 		}
 		sched_yield();
 	}
-	if (!ml_graph.on) {
+	if (!__ml_graph) {
 		ml_spin_unlock(&ml_graph.lock);
 		return;
 	}
@@ -282,6 +269,6 @@ void ml_graph_flush(void)
 	ml_graph_write_out();
 	if (getpid() == ml_graph.pid)
 		close(ml_graph.fd);
-	ml_graph.on = 0;
+	__ml_graph = 0;
 	ml_spin_unlock(&ml_graph.lock);
 }

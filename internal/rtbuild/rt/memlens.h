@@ -240,6 +240,7 @@ typedef __ml_uptr __ml_prov_t;
 #define __ML_GEN_INITIAL 22u /* a global's initial value (no instrumented store was ever seen) */
 #define __ML_GEN_MAX     4096u
 extern int __ml_explain;          /* the explain option */
+extern int __ml_graph;            /* a memory graph trace is being written (graph=FILE) */
 
 /* ---- runtime entry points (slow paths, in the library) ---- */
 /* Every instrumented unit announces itself from its constructor, with
@@ -343,13 +344,10 @@ struct __ml_graph_field {
 	const char *value;
 	const char *container_typedef, *value_typedef;
 };
-/* Pointer v was stored at slot by the statement at site (a trace event
- * when the program runs with graph=FILE). */
-void __ml_graph_store(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
-                      const struct __ml_graph_field *field);
-/* Integer v was stored at slot (field->value: its type). */
-void __ml_graph_data(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
-                     const struct __ml_graph_field *field);
+/* A store event of the trace: tag 'W' (pointer v) or 'D' (integer v,
+ * field->value its type) at slot, by the statement at site. */
+void __ml_graph_event(unsigned tag, __ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                      const struct __ml_graph_field *field) __attribute__((noinline));
 /* The origin of the undefined bytes among the n at a (read through meta
  * m, or by the name of the local declared at decl, at site), 0 if all are
  * defined. */
@@ -980,6 +978,23 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	else
 		__ml_def(slot, 8);
 #endif
+}
+
+/* Pointer v was stored at slot by the statement at site: an event of the
+ * memory graph trace, if one is written (code built with --memlens-graph). */
+__ML_INLINE void __ml_graph_store(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                                  const struct __ml_graph_field *field)
+{
+	if (__ML_UNLIKELY(__ml_graph))
+		__ml_graph_event('W', slot, v, site, field);
+}
+
+/* The same for integer v. */
+__ML_INLINE void __ml_graph_data(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                                 const struct __ml_graph_field *field)
+{
+	if (__ML_UNLIKELY(__ml_graph))
+		__ml_graph_event('D', slot, v, site, field);
 }
 
 /* __ml_st for an assignment (__ml_assign_step). */
