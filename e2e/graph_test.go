@@ -147,6 +147,8 @@ func TestGraphPrograms(t *testing.T) {
 		{"hash", "t->buckets[h] = e;", "struct entry", 6, -1},
 		// five items carved out of one block, linked: the graph splits it
 		{"arena", "*tail = it;", "struct item", 5, 4},
+		// the parent's two cells in a cycle: nothing of the child's
+		{"fork", "b->next = a;", "struct cell", 2, 2},
 	} {
 		for _, m := range modes {
 			t.Run(c.name+"/"+m.name, func(t *testing.T) { testGraphProgram(t, c, m.flags) })

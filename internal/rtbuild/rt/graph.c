@@ -25,7 +25,7 @@
  * through a buffer under a spinlock, which is a runtime section, so a
  * signal handler's stores wait for it; it is written out when full, at
  * exit and before memlens ends the program after a report or a signal.
- * A forked child does not write to its parent's trace.
+ * A forked child does not write to its parent's trace (ml_graph_forked).
  */
 #include "internal.h"
 
@@ -42,7 +42,6 @@
 struct ml_graph_state {
 	int lock;
 	int fd;
-	int pid;      /* the process writing it */
 	unsigned len; /* bytes in buf */
 	uptr events;
 	unsigned nkeys;
@@ -60,8 +59,6 @@ static void ml_graph_write_out(void)
 	unsigned char *p = ml_graph.buf;
 	unsigned n = ml_graph.len;
 	ml_graph.len = 0;
-	if (getpid() != ml_graph.pid)
-		return;
 	while (n > 0) {
 		ssize_t w = write(ml_graph.fd, p, n);
 		if (w < 0 && errno == EINTR)
@@ -159,7 +156,6 @@ void ml_graph_open(void)
 	}
 	ml_graph.fd = fd;
 	__ml_graph = 1;
-	ml_graph.pid = getpid();
 	static const unsigned char header[16] = {'M', 'L', 'G', 'R', 'A', 'P', 'H', '\n',
 	                                         ML_GRAPH_VERSION, 0, 0, 0, sizeof(void *), 0, 0, 0};
 	memcpy(ml_graph.buf, header, sizeof header);
@@ -267,8 +263,16 @@ void ml_graph_flush(void)
 	ml_graph_byte('E');
 	ml_graph_uint(ml_graph.events);
 	ml_graph_write_out();
-	if (getpid() == ml_graph.pid)
-		close(ml_graph.fd);
+	close(ml_graph.fd);
 	__ml_graph = 0;
 	ml_spin_unlock(&ml_graph.lock);
+}
+
+/* In the child of a fork: the trace is the parent's (the lock may have
+ * been held by a thread that does not exist here). */
+void ml_graph_forked(void)
+{
+	__ml_graph = 0;
+	ml_graph.lock = 0;
+	ml_graph.len = 0;
 }

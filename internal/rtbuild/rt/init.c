@@ -180,6 +180,7 @@ static void ml_atfork_child(void)
 {
 	ml_records_unlock_all();
 	ml_report_unlock();
+	ml_graph_forked();
 }
 
 static void ml_parse_env(char **envp)

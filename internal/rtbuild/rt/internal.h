@@ -52,6 +52,7 @@ extern __thread struct __ml_thread __ml_t __attribute__((tls_model("local-exec")
 #define ml_flags_parse         __mlrt_flags_parse
 #define ml_graph_alloc         __mlrt_graph_alloc
 #define ml_graph_flush         __mlrt_graph_flush
+#define ml_graph_forked        __mlrt_graph_forked
 #define ml_graph_free          __mlrt_graph_free
 #define ml_graph_open          __mlrt_graph_open
 #define ml_graph_realloc       __mlrt_graph_realloc
@@ -437,6 +438,7 @@ void ml_graph_realloc(const void *old, const void *p, size_t n, const site_t *si
 void ml_graph_free(const void *p, const site_t *site);
 /* The trace written out complete; before the program ends. */
 void ml_graph_flush(void);
+void ml_graph_forked(void); /* in a fork's child */
 void ml_flags_defaults(void);
 void ml_flags_parse(const char *opts);
 
