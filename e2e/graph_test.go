@@ -251,9 +251,19 @@ func TestGraphDamagedTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	garbled := append([]byte{}, data...)
-	garbled[len(garbled)/2] = 'Z'
+	garbled[16] = 'Z' // the first record's tag
 	if err := os.WriteFile(bad, garbled, 0o666); err != nil {
 		t.Fatal(err)
+	}
+	// a trace of another format version is refused, naming both versions
+	old := filepath.Join(r.dir, "old.mgt")
+	v1 := append([]byte{}, data...)
+	v1[8] = 1
+	if err := os.WriteFile(old, v1, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, st := graphCmd(t, old); st != 1 || !strings.Contains(errs, "trace version 1; this memlens reads version 2") {
+		t.Errorf("memlens graph old.mgt: exit %d, stderr %q", st, errs)
 	}
 	for _, f := range []string{cut, bad, filepath.Join(r.dir, "traced")} {
 		out := filepath.Join(r.dir, "out.dot")
@@ -324,4 +334,59 @@ func chrome(t *testing.T, chromium string, args ...string) string {
 		t.Fatalf("chromium %s: %v\n%s", strings.Join(args, " "), err, head(errb.Bytes()))
 	}
 	return out.String()
+}
+
+// TestGraphRoots: pointers stored into named variables (a global, a
+// static's member, a global array's element, locals) are the graph's
+// roots, each with an edge to the node it holds, in JSON and DOT.
+func TestGraphRoots(t *testing.T) {
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			r := runGraphProgram(t, "roots", m.flags...)
+			at := fmt.Sprintf("roots.c:%d", lineOf(t, r.src, "*last = "))
+			out, errs, st := graphCmd(t, "-at", at, "-format", "json", r.trace)
+			if st != 0 {
+				t.Fatalf("memlens graph: exit %d\n%s", st, errs)
+			}
+			var g struct {
+				Nodes []struct {
+					ID int `json:"id"`
+				} `json:"nodes"`
+				Roots []struct {
+					Name string `json:"name"`
+					To   int    `json:"to"`
+					Line int    `json:"line"`
+				} `json:"roots"`
+			}
+			if err := json.Unmarshal([]byte(out), &g); err != nil {
+				t.Fatal(err)
+			}
+			// the nodes in allocation order: the list's 1..3 (head is the
+			// last pushed), the table's 4, the array's 5
+			want := map[string]int{"head": 3, "tbl.first": 4, "slots[]": 5, "main:last": 1}
+			lines := map[string]int{"head": lineOf(t, r.src, "head = n;"), "tbl.first": lineOf(t, r.src, "tbl.first = make(10)"),
+				"slots[]": lineOf(t, r.src, "slots[1] = make"), "main:last": lineOf(t, r.src, "*last = ")}
+			got := map[string]int{}
+			for _, rt := range g.Roots {
+				got[rt.Name] = rt.To
+				if l, ok := lines[rt.Name]; ok && rt.Line != l {
+					t.Errorf("root %s stored at line %d, want %d", rt.Name, rt.Line, l)
+				}
+			}
+			for name, to := range want {
+				if got[name] != to {
+					t.Errorf("root %s -> node#%d, want node#%d\n%s", name, got[name], to, out)
+				}
+			}
+			// at the end the list's head is NULL: no root edge
+			out, _, _ = graphCmd(t, "-format", "json", r.trace)
+			if strings.Contains(out, `"name": "head"`) || strings.Contains(out, `"name": "tbl.first"`) {
+				t.Errorf("NULL stored into head and tbl.first, yet they still have edges:\n%s", out)
+			}
+			dot, _, _ := graphCmd(t, "-at", at, r.trace)
+			if !regexp.MustCompile(`r\d+ \[shape=plaintext, label="head"\];\n  r\d+ -> n3 `).MatchString(dot) {
+				t.Errorf("the DOT has no root head -> n3:\n%s", dot)
+			}
+		})
+	}
 }

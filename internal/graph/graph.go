@@ -35,6 +35,17 @@ type Graph struct {
 	Nodes  []Node
 	Blocks []Block
 	slots  []slotHistory // by first store
+	Roots  []Root        // by first store
+}
+
+// A Root is a named variable a pointer into the heap was stored in (a
+// global, a static, a local): where the structures hang from. Name is the
+// lvalue as the source spells it, a local's after its function
+// ("main:head"); Slot its address (0 for a local kept in a register).
+type Root struct {
+	Name   string
+	Slot   uint64
+	stores []store
 }
 
 // slotHistory is the stores into one slot of the heap, oldest first
@@ -55,7 +66,7 @@ type store struct {
 // where a pointer into the middle of a node is stored, an edge per store.
 func Build(t *Trace) *Graph {
 	g := &Graph{Trace: t}
-	b := builder{g: g, pages: map[uint64][]int{}, byBase: map[uint64]int{}, slot: map[uint64]int{}}
+	b := builder{g: g, pages: map[uint64][]int{}, byBase: map[uint64]int{}, slot: map[uint64]int{}, root: map[rootKey]int{}}
 	for i := range t.Events {
 		b.event(int64(i+1), &t.Events[i])
 	}
@@ -68,6 +79,12 @@ type builder struct {
 	big    []int            // the larger live blocks, few
 	byBase map[uint64]int   // live block by base
 	slot   map[uint64]int   // slot -> index in g.slots
+	root   map[rootKey]int  // -> index in g.Roots
+}
+
+type rootKey struct {
+	name string
+	slot uint64
 }
 
 // Live blocks are found by page: a block is listed on each page it
@@ -99,10 +116,22 @@ func (b *builder) event(ts int64, e *Event) {
 		if i, ok := b.byBase[e.Addr]; ok {
 			b.free(i, ts)
 		}
+	case RootStore:
+		// (no split: a variable often holds a cursor inside a node,
+		// struct node **link = &n->next)
+		to := b.resolve(e.Value)
+		b.learnType(-1, to, e)
+		k, ok := b.root[rootKey{e.Field.Path, e.Addr}]
+		if !ok {
+			k = len(g.Roots)
+			b.root[rootKey{e.Field.Path, e.Addr}] = k
+			g.Roots = append(g.Roots, Root{Name: e.Field.Path, Slot: e.Addr})
+		}
+		g.Roots[k].stores = append(g.Roots[k].stores, store{ts: ts, value: e.Value, to: to})
 	case Store, Data:
 		from := b.resolve(e.Addr)
 		if from < 0 {
-			return // not the heap: the graph's roots are not traced
+			return // a named variable's slot is a root ('G')
 		}
 		to := -1 // (an integer is no edge)
 		if e.Kind == Store {
@@ -241,7 +270,7 @@ func (g *Graph) nodeAt(bi int, a uint64, ts int64) *Node {
 func (b *builder) learnType(bi, to int, e *Event) {
 	g := b.g
 	f := e.Field
-	if n := g.nodeAt(bi, e.Addr, 1<<62); n != nil && n.Type == "" && f.Container != "" {
+	if n := g.nodeAtOr(bi, e.Addr); n != nil && n.Type == "" && f.Container != "" {
 		switch {
 		case f.Path != "" && e.Addr-n.Start == f.Offset:
 			n.Type = f.Container
@@ -257,6 +286,14 @@ func (b *builder) learnType(bi, to int, e *Event) {
 			}
 		}
 	}
+}
+
+// nodeAtOr is the node of block bi (-1: none) holding address a.
+func (g *Graph) nodeAtOr(bi int, a uint64) *Node {
+	if bi < 0 {
+		return nil
+	}
+	return g.nodeAt(bi, a, 1<<62)
 }
 
 // Events is the number of events: the last timestamp.

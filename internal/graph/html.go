@@ -22,6 +22,13 @@ type pageData struct {
 	Nodes  []pageNode `json:"nodes"`
 	Blocks []pageBlk  `json:"blocks"`
 	Slots  []pageSlot `json:"slots"`
+	Roots  []pageRoot `json:"roots"`
+}
+
+type pageRoot struct {
+	Name   string     `json:"name"`
+	X      int        `json:"x"`
+	Stores [][3]int64 `json:"stores"` // as a slot's
 }
 
 type pageNode struct {
@@ -51,13 +58,14 @@ type pageSlot struct {
 // keeps it however the graph changes and the picture does not jump.
 const (
 	cellW, cellH = 220, 150
+	rootW, rootsH = 130, 90
 )
 
 // WriteHTML writes one self-contained page (no network) showing g at any
 // moment: an SVG drawing and a time slider over the events, starting at
 // ts; each step names its statement.
 func WriteHTML(w io.Writer, g *Graph, ts int64) error {
-	d := pageData{Title: g.Trace.Path, Start: ts, Nodes: []pageNode{}, Blocks: []pageBlk{}, Slots: []pageSlot{}}
+	d := pageData{Title: g.Trace.Path, Start: ts, Nodes: []pageNode{}, Blocks: []pageBlk{}, Slots: []pageSlot{}, Roots: []pageRoot{}}
 	files := map[string]int{}
 	var kinds strings.Builder
 	for _, e := range g.Trace.Events {
@@ -76,13 +84,24 @@ func WriteHTML(w io.Writer, g *Graph, ts int64) error {
 	}
 	d.Kinds = kinds.String()
 	depth, place := g.layers()
+	top := 60 // the roots' row above the nodes
+	if len(g.Roots) > 0 {
+		top += rootsH
+	}
+	for i, rt := range g.Roots {
+		r := pageRoot{Name: rt.Name, X: 20 + i*rootW}
+		for _, st := range rt.stores {
+			r.Stores = append(r.Stores, [3]int64{st.ts, int64(st.to), int64(st.value)})
+		}
+		d.Roots = append(d.Roots, r)
+	}
 	for i, n := range g.Nodes {
 		site := ""
 		if n.Site != nil {
 			site = n.Site.String()
 		}
 		d.Nodes = append(d.Nodes, pageNode{ID: n.ID, TS: n.TS, Start: float64(n.Start), Block: n.Block, Type: n.Type,
-			Site: base(site), X: 20 + place[i]*cellW, Y: 60 + depth[i]*cellH})
+			Site: base(site), X: 20 + place[i]*cellW, Y: top + depth[i]*cellH})
 	}
 	for _, b := range g.Blocks {
 		d.Blocks = append(d.Blocks, pageBlk{End: float64(b.End), Freed: b.Freed, Nodes: b.Nodes})
@@ -102,8 +121,9 @@ func WriteHTML(w io.Writer, g *Graph, ts int64) error {
 	return err
 }
 
-// layers places the nodes in rows by their distance from the roots (nodes
-// no pointer ever pointed to) over every edge the history ever had, in
+// layers places the nodes in rows by their distance from the roots (the
+// nodes named variables ever pointed to, then those no pointer ever
+// pointed to) over every edge the history ever had, in
 // creation order within a row: a tree is drawn top down, a list as a
 // chain of rows.
 func (g *Graph) layers() (depth, place []int) {
@@ -137,6 +157,13 @@ func (g *Graph) layers() (depth, place []int) {
 					depth[m] = depth[n] + 1
 					queue = append(queue, m)
 				}
+			}
+		}
+	}
+	for _, rt := range g.Roots {
+		for _, st := range rt.stores {
+			if n := g.nodeAtOr(st.to, uint64(st.value)); n != nil && !seen[n.ID-1] {
+				walk(n.ID - 1)
 			}
 		}
 	}

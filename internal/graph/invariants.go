@@ -387,7 +387,7 @@ func (g *Graph) firstViolation(m *memory, inv *Invariant) *Violation {
 		case e.Kind == Free || ts == g.Events():
 			atRest = ts // after a free: the node unlinked is gone
 		}
-		if e.Kind == Store || e.Kind == Data {
+		if e.Kind == Store || e.Kind == RootStore || e.Kind == Data {
 			for _, k := range readers[e.Addr] {
 				dirty[k] = true
 			}

@@ -10,6 +10,17 @@ type Snapshot struct {
 	Nodes     []SnapNode `json:"nodes"`
 	Edges     []SnapEdge `json:"edges"`
 	Merges    []Merge    `json:"merges"`
+	Roots     []SnapRoot `json:"roots"`
+}
+
+// A SnapRoot is a named variable holding a pointer to node To, stored at
+// TS by the statement at File:Line.
+type SnapRoot struct {
+	Name string `json:"name"`
+	To   int    `json:"to"`
+	TS   int64  `json:"ts"`
+	File string `json:"file"`
+	Line int    `json:"line"`
 }
 
 // A SnapNode is a node as it is at the snapshot's moment.
@@ -51,7 +62,7 @@ func (g *Graph) At(ts int64) *Snapshot {
 	if ts > g.Events() {
 		ts = g.Events()
 	}
-	s := &Snapshot{Timestamp: ts, Nodes: []SnapNode{}, Edges: []SnapEdge{}, Merges: []Merge{}}
+	s := &Snapshot{Timestamp: ts, Nodes: []SnapNode{}, Edges: []SnapEdge{}, Merges: []Merge{}, Roots: []SnapRoot{}}
 	if ts > 0 {
 		s.Site = g.Trace.Events[ts-1].Site
 	}
@@ -69,12 +80,8 @@ func (g *Graph) At(ts int64) *Snapshot {
 	}
 	for i := range g.slots {
 		h := &g.slots[i]
-		if h.stores[0].ts > ts {
-			continue
-		}
-		k := sort.Search(len(h.stores), func(k int) bool { return h.stores[k].ts > ts }) - 1
-		st := h.stores[k]
-		if st.to < 0 {
+		st, ok := lastStore(h.stores, ts)
+		if !ok || st.to < 0 {
 			continue // NULL or not the heap: a data edge, not drawn
 		}
 		from, to := g.nodeAt(h.block, h.slot, ts), g.nodeAt(st.to, st.value, ts)
@@ -84,6 +91,18 @@ func (g *Graph) At(ts int64) *Snapshot {
 		}
 		s.Edges = append(s.Edges, e)
 	}
+	for i := range g.Roots {
+		rt := &g.Roots[i]
+		st, ok := lastStore(rt.stores, ts)
+		if !ok || st.to < 0 {
+			continue // NULL or not the heap
+		}
+		r := SnapRoot{Name: rt.Name, To: g.nodeAt(st.to, st.value, ts).ID, TS: st.ts}
+		if site := g.Trace.Events[st.ts-1].Site; site != nil {
+			r.File, r.Line = site.File, site.Line
+		}
+		s.Roots = append(s.Roots, r)
+	}
 	sort.Slice(s.Edges, func(i, j int) bool {
 		a, b := s.Edges[i], s.Edges[j]
 		if a.From != b.From {
@@ -92,6 +111,15 @@ func (g *Graph) At(ts int64) *Snapshot {
 		return a.Offset < b.Offset
 	})
 	return s
+}
+
+// lastStore is the last of stores made by ts, if any.
+func lastStore(stores []store, ts int64) (store, bool) {
+	k := sort.Search(len(stores), func(k int) bool { return stores[k].ts > ts }) - 1
+	if k < 0 {
+		return store{}, false
+	}
+	return stores[k], true
 }
 
 // sizeAt is node n's size at ts: up to the next node of its block that

@@ -16,7 +16,7 @@ import (
 )
 
 // Version is the trace format this package reads (ML_GRAPH_VERSION).
-const Version = 1
+const Version = 2
 
 var magic = []byte("MLGRAPH\n")
 
@@ -45,11 +45,12 @@ type Field struct {
 type Kind byte
 
 const (
-	Alloc   Kind = 'A' // Addr, Size
-	Realloc Kind = 'R' // Old moved to Addr, Size
-	Free    Kind = 'F' // Addr
-	Store   Kind = 'W' // pointer Value stored at Addr
-	Data    Kind = 'D' // integer Value (a long long) stored at Addr
+	Alloc     Kind = 'A' // Addr, Size
+	Realloc   Kind = 'R' // Old moved to Addr, Size
+	Free      Kind = 'F' // Addr
+	Store     Kind = 'W' // pointer Value stored at Addr
+	RootStore Kind = 'G' // pointer Value stored into the named variable Field.Path at Addr (0: a register)
+	Data      Kind = 'D' // integer Value (a long long) stored at Addr
 )
 
 // An Event is one record of the trace; its timestamp is its index + 1.
@@ -248,7 +249,7 @@ func (p *parser) record(tag byte, t *Trace, sites map[uint64]*Site, fields map[u
 	case 'F':
 		e.Kind = Free
 		u(&e.Addr)
-	case 'W', 'D':
+	case 'W', 'G', 'D':
 		e.Kind = Kind(tag)
 		u(&e.Addr)
 		u(&e.Value)
@@ -271,7 +272,7 @@ func (p *parser) record(tag byte, t *Trace, sites map[uint64]*Site, fields map[u
 	if err == nil {
 		e.Site, err = site()
 	}
-	if err == nil && (e.Kind == Store || e.Kind == Data) {
+	if err == nil && (e.Kind == Store || e.Kind == RootStore || e.Kind == Data) {
 		var k uint64
 		u(&k)
 		if err == nil {

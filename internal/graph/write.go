@@ -16,7 +16,7 @@ func WriteJSON(w io.Writer, s *Snapshot) error {
 
 // WriteDOT writes s for Graphviz: a box per node (freed ones dashed and
 // grey), an edge per pointer labelled with its offset, timestamp and
-// statement.
+// statement, and each root's name with an edge to its node.
 func WriteDOT(w io.Writer, s *Snapshot) error {
 	var b strings.Builder
 	b.WriteString("digraph memgraph {\n")
@@ -31,6 +31,9 @@ func WriteDOT(w io.Writer, s *Snapshot) error {
 	}
 	for _, e := range s.Edges {
 		fmt.Fprintf(&b, "  n%d -> n%d [label=%s];\n", e.From, e.To, dotQuote(fmt.Sprintf("+%d (%d) %s:%d", e.Offset, e.TS, base(e.File), e.Line)))
+	}
+	for i, r := range s.Roots {
+		fmt.Fprintf(&b, "  r%d [shape=plaintext, label=%s];\n  r%d -> n%d [label=%s];\n", i, dotQuote(r.Name), i, r.To, dotQuote(fmt.Sprintf("(%d) %s:%d", r.TS, base(r.File), r.Line)))
 	}
 	for _, m := range s.Merges {
 		fmt.Fprintf(&b, "  n%d -> n%d [style=bold, arrowhead=diamond, label=%s];\n", m.From, m.To, dotQuote(fmt.Sprintf("merge (%d)", m.TS)))

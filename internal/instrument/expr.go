@@ -707,7 +707,8 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		if d != nil && r.hasCompanion(d) {
 			set := r.setCompanion(d, meta, pv, site, rhs)
 			m := r.companion(d)
-			if independent(code, meta, pv) {
+			root := r.graphRoot(lhs, "0", v, site)
+			if independent(code, meta, pv) && root == "" {
 				f.strf("(%s,", set)
 				f.cat(r.verbatim(lhs))
 				f.tok(x.Token)
@@ -720,7 +721,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			f.strf("; %s;", set)
 			f.cat(r.verbatim(lhs))
 			f.tok(x.Token)
-			f.str(v + "; ")
+			f.str(v + ";" + root + " ")
 			if d.IsVolatile() {
 				f.str(v)
 			} else {

@@ -12,16 +12,68 @@ import (
 // the lvalue's descriptor says what contains the slot (the struct or the
 // element type, as the source spells it), its member path and offset there,
 // and the type the pointer points to, so memlens graph can name node types
-// and resolve invariants' n->field paths. Stores into named objects are not
-// traced: the graph's nodes are heap blocks and what is carved from them.
+// and resolve invariants' n->field paths. A store into a named variable
+// (head = n, list.first = n, buckets[h] = n) is a root's (graphRoot).
 func (r *rewriter) graphStore(lhs cc.ExpressionNode, p, v, site string) string {
-	if !r.c.graph || !throughPointer(lhs) {
+	if !r.c.graph {
 		return ""
+	}
+	if !throughPointer(lhs) {
+		return r.graphRoot(lhs, p, v, site)
 	}
 	container, field, offset := graphSlot(lhs)
 	value := elem(lhs.Type())
 	return fmt.Sprintf(" __ml_graph_store((__ml_uptr)%s, (__ml_uptr)%s, %s, __extension__({ static const struct __ml_graph_field __ml_gf = {%s, %s, %d, %s, %s, %s}; &__ml_gf; }));",
 		p, v, site, cstr(typeName(container)), cstr(field), offset, cstr(typeName(value)), cstr(typedefName(container)), cstr(typedefName(value)))
+}
+
+// graphRoot is the trace's call for a store of pointer v into the named
+// variable lhs at address p ("0" for a local kept in a register): a root
+// the graph hangs from, named as the source spells the lvalue (a local's
+// name after its function's: "main:head"), "" if lhs is not a variable's.
+func (r *rewriter) graphRoot(lhs cc.ExpressionNode, p, v, site string) string {
+	name := rootName(lhs)
+	if name == "" || !r.c.graph {
+		return ""
+	}
+	return r.graphRootCall(rootDecl(lhs), name, lhs.Type(), p, v, site)
+}
+
+// graphRootCall is graphRoot's call for a store of pointer v, of type t,
+// into the variable d (at p) spelled name.
+func (r *rewriter) graphRootCall(d *cc.Declarator, name string, t cc.Type, p, v, site string) string {
+	if d != nil && d.Linkage() == cc.None && r.fn != nil {
+		name = r.fn.name + ":" + name
+	}
+	value := elem(t)
+	return fmt.Sprintf(" __ml_graph_root((__ml_uptr)%s, (__ml_uptr)%s, %s, __extension__({ static const struct __ml_graph_field __ml_gf = {\"\", %s, 0, %s, \"\", %s}; &__ml_gf; }));",
+		p, v, site, cstr(name), cstr(typeName(value)), cstr(typedefName(value)))
+}
+
+// rootName spells the named lvalue n (head, list.first, buckets[]), ""
+// if n is not a variable, a member or an element of one.
+func rootName(n cc.ExpressionNode) string {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionExpr:
+			return rootName(x.ExpressionList)
+		case cc.PrimaryExpressionIdent:
+			return x.Token.SrcStr()
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionSelect:
+			if s, f := rootName(x.PostfixExpression), x.Field(); s != "" && f != nil {
+				return s + "." + f.Name()
+			}
+		case cc.PostfixExpressionIndex:
+			if s := rootName(x.PostfixExpression); s != "" && isArray(x.PostfixExpression) {
+				return s + "[]"
+			}
+		}
+	}
+	return ""
 }
 
 // tracesData reports whether a store of an integer into lvalue lhs is

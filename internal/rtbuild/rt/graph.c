@@ -17,6 +17,8 @@
  *     'R' old new size site                 realloc     │ timestamp is
  *     'F' addr site                         free        │ the ordinal,
  *     'W' slot value site field             pointer store│ from 1
+ *     'G' slot value site field             root store   │ (a named
+ *                                           variable's; slot 0: a register)
  *     'D' slot value site field             integer store┘ (as long long)
  *     'E' events                            end: the trace is complete
  *
@@ -34,7 +36,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define ML_GRAPH_VERSION 1u
+#define ML_GRAPH_VERSION 2u
 #define ML_GRAPH_BUF 0x5000u
 #define ML_GRAPH_KEYS 4096u /* a power of two */
 

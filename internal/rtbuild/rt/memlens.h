@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 26
+#define __ML_ABI 27
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -344,8 +344,9 @@ struct __ml_graph_field {
 	const char *value;
 	const char *container_typedef, *value_typedef;
 };
-/* A store event of the trace: tag 'W' (pointer v) or 'D' (integer v,
- * field->value its type) at slot, by the statement at site. */
+/* A store event of the trace: tag 'W' (pointer v), 'G' (pointer v into a
+ * named variable) or 'D' (integer v, field->value its type) at slot, by
+ * the statement at site. */
 void __ml_graph_event(unsigned tag, __ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
                       const struct __ml_graph_field *field) __attribute__((noinline));
 /* The origin of the undefined bytes among the n at a (read through meta
@@ -469,8 +470,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v26;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v26;
+extern const int __memlens_abi_v27;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v27;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -987,6 +988,15 @@ __ML_INLINE void __ml_graph_store(__ml_uptr slot, __ml_uptr v, const struct __ml
 {
 	if (__ML_UNLIKELY(__ml_graph))
 		__ml_graph_event('W', slot, v, site, field);
+}
+
+/* The same for pointer v stored into a named variable at slot (0 for a
+ * local in a register): a root of the graph, named by field->field. */
+__ML_INLINE void __ml_graph_root(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                                 const struct __ml_graph_field *field)
+{
+	if (__ML_UNLIKELY(__ml_graph))
+		__ml_graph_event('G', slot, v, site, field);
 }
 
 /* The same for integer v. */
