@@ -57,7 +57,7 @@ type pageSlot struct {
 // Layout of the page: one place per node for the whole history, so a node
 // keeps it however the graph changes and the picture does not jump.
 const (
-	cellW, cellH = 220, 150
+	cellW, cellH  = 220, 150
 	rootW, rootsH = 130, 90
 )
 
