@@ -363,7 +363,7 @@ func TestGraphRoots(t *testing.T) {
 			}
 			// the nodes in allocation order: the list's 1..3 (head is the
 			// last pushed), the table's 4, the array's 5
-			want := map[string]int{"head": 3, "tbl.first": 4, "slots[]": 5, "main:last": 1}
+			roots := map[string]int{"head": 3, "tbl.first": 4, "slots[]": 5, "main:last": 1}
 			lines := map[string]int{"head": lineOf(t, r.src, "head = n;"), "tbl.first": lineOf(t, r.src, "tbl.first = make(10)"),
 				"slots[]": lineOf(t, r.src, "slots[1] = make"), "main:last": lineOf(t, r.src, "*last = ")}
 			got := map[string]int{}
@@ -373,7 +373,7 @@ func TestGraphRoots(t *testing.T) {
 					t.Errorf("root %s stored at line %d, want %d", rt.Name, rt.Line, l)
 				}
 			}
-			for name, to := range want {
+			for name, to := range roots {
 				if got[name] != to {
 					t.Errorf("root %s -> node#%d, want node#%d\n%s", name, got[name], to, out)
 				}
@@ -386,6 +386,26 @@ func TestGraphRoots(t *testing.T) {
 			dot, _, _ := graphCmd(t, "-at", at, r.trace)
 			if !regexp.MustCompile(`r\d+ \[shape=plaintext, label="head"\];\n  r\d+ -> n3 `).MatchString(dot) {
 				t.Errorf("the DOT has no root head -> n3:\n%s", dot)
+			}
+			// invariants over what a root holds: the list is pushed in front,
+			// so keys descend from head (holds); head's key stays below 2
+			// until the third push (broken there)
+			inv := filepath.Join(r.dir, "roots.inv")
+			text := "invariant descending: for n in root head: n == NULL || n->next == NULL || n->key > n->next->key\n" +
+				"invariant head_small: for n in root head: n == NULL || n->key < 2\n"
+			if err := os.WriteFile(inv, []byte(text), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			out, errs, st = graphCmd(t, "-check", inv, r.trace)
+			want := fmt.Sprintf(`^%s:%d: invariant head_small broken at ts \d+: n=head=node#3 \(struct node\)\n$`, regexp.QuoteMeta(r.src), lineOf(t, r.src, "head = n;"))
+			if st != 1 || !regexp.MustCompile(want).MatchString(out) {
+				t.Errorf("memlens graph -check: exit %d\n%s%s\nwant %s", st, out, errs, want)
+			}
+			if err := os.WriteFile(inv, []byte("invariant x: for n in root nohead: n == NULL\n"), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			if _, errs, st := graphCmd(t, "-check", inv, r.trace); st != 2 || !strings.Contains(errs, "roots.inv:1: error: no root nohead") {
+				t.Errorf("an unknown root: exit %d, stderr %q", st, errs)
 			}
 		})
 	}

@@ -13,20 +13,23 @@ import (
 // An Invariant is one line of an invariants file (paper 004 §IV-B):
 //
 //	invariant NAME: for n in TYPE: EXPR
+//	invariant NAME: for n in root ROOT: EXPR
 //
 // EXPR is a C expression over n->field paths (n->a.b->c) to pointer and
 // integer members, NULL, integer constants, == != < > && || ! and parentheses; it must hold for every
-// live node of TYPE (a typedef name stands for its type).
+// live node of TYPE (a typedef name stands for its type), or for the
+// pointer the root named ROOT (head, main:l) holds.
 type Invariant struct {
 	Name string
 	Var  string
 	Type string
+	Root string // the root n is, "" for a type's nodes
 	Expr expr
 	Line int // in the file
 	Text string
 }
 
-var invariantLine = regexp.MustCompile(`^invariant\s+([A-Za-z_]\w*)\s*:\s*for\s+([A-Za-z_]\w*)\s+in\s+([^:]+?)\s*:\s*(.+)$`)
+var invariantLine = regexp.MustCompile(`^invariant\s+([A-Za-z_]\w*)\s*:\s*for\s+([A-Za-z_]\w*)\s+in\s+(root\s+[A-Za-z_][\w:.\[\]]*|[^:]+?)\s*:\s*(.+)$`)
 
 // ParseInvariants reads an invariants file; name is its path, for errors
 // (FILE:LINE: error: ...). Blank lines and lines starting with # are
@@ -48,7 +51,11 @@ func ParseInvariants(name string, r io.Reader) ([]Invariant, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: error: %v", name, ln, err)
 		}
-		invs = append(invs, Invariant{Name: m[1], Var: m[2], Type: strings.Join(strings.Fields(m[3]), " "), Expr: e, Line: ln, Text: text})
+		inv := Invariant{Name: m[1], Var: m[2], Type: strings.Join(strings.Fields(m[3]), " "), Expr: e, Line: ln, Text: text}
+		if r, ok := strings.CutPrefix(inv.Type, "root "); ok {
+			inv.Type, inv.Root = "", r
+		}
+		invs = append(invs, inv)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
@@ -184,8 +191,8 @@ func (p *exprParser) postfix(e expr) (expr, error) {
 	return e, nil
 }
 
-// A Violation is an invariant broken at a node: TS is the store after
-// which it stayed broken, Site its statement.
+// A Violation is an invariant broken at a node (nil: a root holding no
+// node): TS is the store after which it stayed broken, Site its statement.
 type Violation struct {
 	Invariant *Invariant
 	Node      *Node
@@ -198,7 +205,14 @@ func (v Violation) String() string {
 	if v.Site != nil {
 		loc = fmt.Sprintf("%s:%d", v.Site.File, v.Site.Line)
 	}
-	return fmt.Sprintf("%s: invariant %s broken at ts %d: %s=node#%d (%s)", loc, v.Invariant.Name, v.TS, v.Invariant.Var, v.Node.ID, v.Node.Type)
+	n := "NULL"
+	if v.Node != nil {
+		n = fmt.Sprintf("node#%d (%s)", v.Node.ID, v.Node.Type)
+	}
+	if v.Invariant.Root != "" {
+		return fmt.Sprintf("%s: invariant %s broken at ts %d: %s=%s=%s", loc, v.Invariant.Name, v.TS, v.Invariant.Var, v.Invariant.Root, n)
+	}
+	return fmt.Sprintf("%s: invariant %s broken at ts %d: %s=%s", loc, v.Invariant.Name, v.TS, v.Invariant.Var, n)
 }
 
 // memory answers what a slot held at a moment, from the stores.
@@ -345,6 +359,13 @@ func b2u(b bool) uint64 {
 func (g *Graph) Check(name string, invs []Invariant) ([]Violation, error) {
 	m := g.memory()
 	for i := range invs {
+		if r := invs[i].Root; r != "" {
+			t, ok := g.rootType(r)
+			if !ok {
+				return nil, fmt.Errorf("%s:%d: error: no root %s in the trace (roots are named variables a pointer was stored into, a local after its function: main:head)", name, invs[i].Line, r)
+			}
+			invs[i].Type = t
+		}
 		if t, ok := m.typedefs[invs[i].Type]; ok {
 			invs[i].Type = t // (for n in Node: the nodes of struct node)
 		}
@@ -354,7 +375,11 @@ func (g *Graph) Check(name string, invs []Invariant) ([]Violation, error) {
 	}
 	var out []Violation
 	for i := range invs {
-		if v := g.firstViolation(m, &invs[i]); v != nil {
+		first := g.firstViolation
+		if invs[i].Root != "" {
+			first = g.firstRootViolation
+		}
+		if v := first(m, &invs[i]); v != nil {
 			out = append(out, *v)
 		}
 	}
@@ -425,6 +450,72 @@ func (g *Graph) firstViolation(m *memory, inv *Invariant) *Violation {
 			return &Violation{Invariant: inv, Node: n, TS: at, Site: g.Trace.Events[at-1].Site}
 		}
 		checked = atRest
+	}
+	return nil
+}
+
+// rootType is the type the pointers stored into root name point to.
+func (g *Graph) rootType(name string) (string, bool) {
+	for _, e := range g.Trace.Events {
+		if e.Kind == RootStore && e.Field.Path == name {
+			return e.Field.Value, true
+		}
+	}
+	return "", false
+}
+
+// rootAt is the pointer root name holds right after ts (its last store by
+// then, whatever its slot), 0 if none.
+func (g *Graph) rootAt(name string, ts int64) uint64 {
+	var v uint64
+	var at int64
+	for i := range g.Roots {
+		if rt := &g.Roots[i]; rt.Name == name {
+			if st, ok := lastStore(rt.stores, ts); ok && st.ts > at {
+				v, at = st.value, st.ts
+			}
+		}
+	}
+	return v
+}
+
+// firstRootViolation is firstViolation for an invariant over a root: it is
+// checked at every moment at rest.
+func (g *Graph) firstRootViolation(m *memory, inv *Invariant) *Violation {
+	holds := func(ts int64) bool {
+		v, _ := m.eval(inv.Expr, g.rootAt(inv.Root, ts), inv.Type, ts)
+		return v != 0
+	}
+	var checked int64
+	for i, e := range g.Trace.Events {
+		ts := int64(i + 1)
+		atRest := ts - 1
+		switch {
+		case e.Kind == Free || ts == g.Events():
+			atRest = ts
+		case e.Kind != Alloc && e.Kind != Realloc:
+			continue
+		}
+		if holds(atRest) {
+			checked = atRest
+			continue
+		}
+		at := atRest
+		for t := atRest; t > checked && t > 1 && !holds(t-1); t-- {
+			at = t - 1
+		}
+		if at < 1 {
+			at = 1
+		}
+		var node *Node
+		if p := g.rootAt(inv.Root, atRest); p != 0 {
+			for bi := range g.Blocks {
+				if bl := &g.Blocks[bi]; bl.Base <= p && p < bl.End && bl.TS <= atRest && (bl.Freed == 0 || bl.Freed >= atRest) {
+					node = g.nodeAt(bi, p, atRest)
+				}
+			}
+		}
+		return &Violation{Invariant: inv, Node: node, TS: at, Site: g.Trace.Events[at-1].Site}
 	}
 	return nil
 }
