@@ -410,3 +410,25 @@ func TestGraphRoots(t *testing.T) {
 		})
 	}
 }
+
+// TestGraphUpdates: integer members updated in place (++, --, +=) are
+// traced, so invariants over them name the update that broke each.
+func TestGraphUpdates(t *testing.T) {
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			r := runGraphProgram(t, "counts", m.flags...)
+			out, errs, st := graphCmd(t, "-check", strings.TrimSuffix(r.src, ".c")+".inv", r.trace)
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			names := []string{"few", "small_total", "non_negative"}
+			if st != 1 || len(lines) != len(names) {
+				t.Fatalf("memlens graph -check: exit %d\n%s%s\nwant %d violations", st, out, errs, len(names))
+			}
+			for i, name := range names {
+				want := fmt.Sprintf(`^%s:%d: invariant %s broken at ts \d+: n=node#1 \(struct bucket\)$`, regexp.QuoteMeta(r.src), lineOf(t, r.src, "breaks "+name), name)
+				if !regexp.MustCompile(want).MatchString(lines[i]) {
+					t.Errorf("violation %q, want %s", lines[i], want)
+				}
+			}
+		})
+	}
+}

@@ -275,7 +275,7 @@ func (m *memory) check(e expr, typ string) (string, error) {
 		}
 		f := m.members[[2]string{t, x.path}]
 		if f == nil {
-			return "", fmt.Errorf("nothing is ever stored to %s of %s in the trace (only pointer and integer members assigned with = are traced)", x.path, t)
+			return "", fmt.Errorf("nothing is ever stored to %s of %s in the trace (only pointer and integer members stored through a pointer are traced, not bit-fields)", x.path, t)
 		}
 		return f.Value, nil
 	case notExpr:

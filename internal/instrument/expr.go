@@ -808,6 +808,9 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 			f.str(")")
 			return f
 		}
+		if r.tracesData(lhs) {
+			return r.graphUpdate(x)
+		}
 		f.cat(r.access(lhs, true, defUpdate))
 		f.tok(x.Token)
 		f.cat(r.expr(rhs))
@@ -901,6 +904,9 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 		// the value keeps its definedness: a register local its origin
 		if f, ok := r.carriedIncDec(n, operand, op, post); ok {
 			return f, metaWild, generated(genNone)
+		}
+		if r.tracesData(operand) {
+			return r.graphIncDec(n, operand, op, post), metaWild, generated(genNone)
 		}
 		var f frag
 		if !post {

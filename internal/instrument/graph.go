@@ -84,10 +84,10 @@ func (r *rewriter) tracesData(lhs cc.ExpressionNode) bool {
 	return r.c.graph && t != nil && cc.IsIntegerType(t) && !isBitfield(lhs) && throughPointer(lhs)
 }
 
-// graphData is the trace's call for the integer assignment x, whose value
-// is stored at address p (with the value's sign: as a long long), "" if
-// such stores are not traced.
-func (r *rewriter) graphData(x *cc.AssignmentExpression, lhs cc.ExpressionNode, p string) string {
+// graphData is the trace's call for the integer store x (=, op=, ++, --)
+// into lhs, whose value is at address p then (with the value's sign: as a
+// long long), "" if such stores are not traced.
+func (r *rewriter) graphData(x cc.Node, lhs cc.ExpressionNode, p string) string {
 	if !r.tracesData(lhs) {
 		return ""
 	}
@@ -123,6 +123,44 @@ func (r *rewriter) graphAssign(x *cc.AssignmentExpression) frag {
 		value()
 	}
 	f.strf(" *%s = %s;%s *%s; })", p, v, r.graphData(x, lhs, p), p)
+	return f
+}
+
+// graphUpdate rewrites the traced compound assignment x (lhs op= rhs):
+// the value first, as for pointers, then the target, the update and its
+// trace.
+func (r *rewriter) graphUpdate(x *cc.AssignmentExpression) frag {
+	lhs := x.UnaryExpression
+	p, v := r.name("__ml_a"), r.name("__ml_v")
+	var f frag
+	f.str("__extension__({ register __auto_type " + v + " = ")
+	f.cat(r.expr(x.AssignmentExpression))
+	place, _ := r.place(lhs, true, defUpdate)
+	f.str("; register __auto_type " + p + " = ")
+	f.cat(place)
+	f.str("; *" + p + " ")
+	f.tok(x.Token)
+	f.strf(" %s;%s *%s; })", v, r.graphData(x, lhs, p), p)
+	return f
+}
+
+// graphIncDec rewrites the traced ++ or -- (op; post: postfix) of the
+// integer operand of n.
+func (r *rewriter) graphIncDec(n, operand cc.ExpressionNode, op cc.Token, post bool) frag {
+	p, v := r.name("__ml_a"), r.name("__ml_v")
+	place, _ := r.place(operand, true, defUpdate)
+	var f frag
+	f.str("__extension__({ register __auto_type " + p + " = ")
+	f.cat(place)
+	f.str("; register __auto_type " + v + " = ")
+	if !post {
+		f.tok(op)
+	}
+	f.str("(*" + p + ")")
+	if post {
+		f.tok(op)
+	}
+	f.strf(";%s %s; })", r.graphData(n, operand, p), v)
 	return f
 }
 
