@@ -432,3 +432,34 @@ func TestGraphUpdates(t *testing.T) {
 		})
 	}
 }
+
+// TestGraphCopies: a struct assignment and a memcpy copy the pointers
+// traced in the source: the destination's edges, made by the copy's
+// statement; the integers too, for invariants.
+func TestGraphCopies(t *testing.T) {
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			r := runGraphProgram(t, "copies", m.flags...)
+			g := graphAt(t, r.trace, fmt.Sprintf("copies.c:%d", lineOf(t, r.src, "grown[2] = b;")))
+			copyLine, memcpyLine := lineOf(t, r.src, "struct copy"), lineOf(t, r.src, "/* memcpy")
+			// nodes: a 1, b 2, c 3, old 4, grown 5
+			want := map[[3]int]int{{3, 8, 2}: copyLine, {5, 0, 1}: memcpyLine, {5, 8, 3}: memcpyLine}
+			for _, e := range g.Edges {
+				k := [3]int{e.From, int(e.Offset), e.To}
+				if l, ok := want[k]; ok {
+					if e.Line != l {
+						t.Errorf("edge %v made at line %d, want %d", k, e.Line, l)
+					}
+					delete(want, k)
+				}
+			}
+			if len(want) > 0 {
+				t.Errorf("edges %v missing\n%+v", want, g.Edges)
+			}
+			out, errs, st := graphCmd(t, "-check", strings.TrimSuffix(r.src, ".c")+".inv", r.trace)
+			if st != 0 || out != "" {
+				t.Errorf("memlens graph -check: exit %d\n%s%s", st, out, errs)
+			}
+		})
+	}
+}

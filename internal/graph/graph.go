@@ -66,7 +66,7 @@ type store struct {
 // where a pointer into the middle of a node is stored, an edge per store.
 func Build(t *Trace) *Graph {
 	g := &Graph{Trace: t}
-	b := builder{g: g, pages: map[uint64][]int{}, byBase: map[uint64]int{}, slot: map[uint64]int{}, root: map[rootKey]int{}}
+	b := builder{g: g, pages: map[uint64][]int{}, byBase: map[uint64]int{}, slot: map[uint64]int{}, root: map[rootKey]int{}, held: map[int][]int{}}
 	for i := range t.Events {
 		b.event(int64(i+1), &t.Events[i])
 	}
@@ -80,6 +80,7 @@ type builder struct {
 	byBase map[uint64]int   // live block by base
 	slot   map[uint64]int   // slot -> index in g.slots
 	root   map[rootKey]int  // -> index in g.Roots
+	held   map[int][]int    // block -> its slots' indexes in g.slots
 }
 
 type rootKey struct {
@@ -141,21 +142,48 @@ func (b *builder) event(ts int64, e *Event) {
 			b.split(to, e.Value, ts, e.Site)
 		}
 		b.learnType(from, to, e)
-		k, ok := b.slot[e.Addr]
-		if !ok {
-			k = len(g.slots)
-			b.slot[e.Addr] = k
-			g.slots = append(g.slots, slotHistory{slot: e.Addr, block: from})
+		b.store(from, e.Addr, store{ts: ts, value: e.Value, to: to})
+	case Copy:
+		// what src's slots hold (pointers and integers) is now at dst, all
+		// read before any is written (memmove)
+		from, src := b.resolve(e.Addr), b.resolve(e.Old)
+		if from < 0 || src < 0 {
+			return // a copy into a variable makes no root
 		}
-		h := &g.slots[k]
-		if h.block != from { // the slot's memory was freed and handed out again
-			k = len(g.slots)
-			b.slot[e.Addr] = k
-			g.slots = append(g.slots, slotHistory{slot: e.Addr, block: from})
-			h = &g.slots[k]
+		type moved struct {
+			slot uint64
+			st   store
 		}
-		h.stores = append(h.stores, store{ts: ts, value: e.Value, to: to})
+		var copies []moved
+		for _, k := range b.held[src] {
+			h := &g.slots[k]
+			if h.slot < e.Old || h.slot >= e.Old+e.Size || b.slot[h.slot] != k {
+				continue
+			}
+			last := h.stores[len(h.stores)-1]
+			to := -1
+			if last.to >= 0 {
+				to = b.resolve(last.value)
+			}
+			copies = append(copies, moved{e.Addr + (h.slot - e.Old), store{ts: ts, value: last.value, to: to}})
+		}
+		for _, c := range copies {
+			b.store(from, c.slot, c.st)
+		}
 	}
+}
+
+// store appends st to the history of slot, in block bi.
+func (b *builder) store(bi int, slot uint64, st store) {
+	g := b.g
+	k, ok := b.slot[slot]
+	if !ok || g.slots[k].block != bi { // (new, or its memory was freed and handed out again)
+		k = len(g.slots)
+		b.slot[slot] = k
+		g.slots = append(g.slots, slotHistory{slot: slot, block: bi})
+		b.held[bi] = append(b.held[bi], k)
+	}
+	g.slots[k].stores = append(g.slots[k].stores, st)
 }
 
 // textual reports whether a pointer to type t is a cursor into text, not

@@ -412,11 +412,22 @@ func (g *Graph) firstViolation(m *memory, inv *Invariant) *Violation {
 		case e.Kind == Free || ts == g.Events():
 			atRest = ts // after a free: the node unlinked is gone
 		}
-		if e.Kind == Store || e.Kind == RootStore || e.Kind == Data {
-			for _, k := range readers[e.Addr] {
-				dirty[k] = true
+		if e.Kind == Store || e.Kind == RootStore || e.Kind == Data || e.Kind == Copy {
+			written := func(slot uint64) {
+				for _, k := range readers[slot] {
+					dirty[k] = true
+				}
+				delete(readers, slot)
 			}
-			delete(readers, e.Addr)
+			if e.Kind != Copy {
+				written(e.Addr)
+			} else {
+				for slot := range readers { // (copies are rare: a scan)
+					if slot-e.Addr < e.Size {
+						written(slot)
+					}
+				}
+			}
 			if ts != g.Events() {
 				continue
 			}

@@ -51,6 +51,7 @@ const (
 	Store     Kind = 'W' // pointer Value stored at Addr
 	RootStore Kind = 'G' // pointer Value stored into the named variable Field.Path at Addr (0: a register)
 	Data      Kind = 'D' // integer Value (a long long) stored at Addr
+	Copy      Kind = 'C' // Size bytes copied from Old to Addr
 )
 
 // An Event is one record of the trace; its timestamp is its index + 1.
@@ -249,6 +250,11 @@ func (p *parser) record(tag byte, t *Trace, sites map[uint64]*Site, fields map[u
 	case 'F':
 		e.Kind = Free
 		u(&e.Addr)
+	case 'C':
+		e.Kind = Copy
+		u(&e.Addr)
+		u(&e.Old)
+		u(&e.Size)
 	case 'W', 'G', 'D':
 		e.Kind = Kind(tag)
 		u(&e.Addr)

@@ -390,12 +390,14 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta
                       const struct __ml_site *site)
 {
 	ml_copy_shadow(dst, src, dst, n, dtag, stag, dst != src && ML_LOAD(&ml_loss_on), site);
+	ml_graph_copy(dst, src, n, site);
 }
 
 void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_uptr n, meta_t dtag,
                             meta_t stag, const struct __ml_site *site)
 {
 	ml_copy_shadow(dst, src, vals, n, dtag, stag, ML_LOAD(&ml_loss_on), site);
+	ml_graph_copy(dst, src, n, site);
 }
 
 /* Forget the pointers stored in [p, p+n): memory that moved away. */

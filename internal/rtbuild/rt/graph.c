@@ -19,7 +19,8 @@
  *     'W' slot value site field             pointer store│ from 1
  *     'G' slot value site field             root store   │ (a named
  *                                           variable's; slot 0: a register)
- *     'D' slot value site field             integer store┘ (as long long)
+ *     'D' slot value site field             integer store│ (as long long)
+ *     'C' dst src size site                 copy         ┘ (memcpy, a struct)
  *     'E' events                            end: the trace is complete
  *
  * A statement or lvalue is defined once, before the first event naming
@@ -237,6 +238,26 @@ void __ml_graph_event(unsigned tag, __ml_uptr slot, __ml_uptr v, const struct __
 	ml_graph_uint(v);
 	ml_graph_uint((uptr)site);
 	ml_graph_uint((uptr)field);
+	ml_graph.events++;
+	ml_spin_unlock(&ml_graph.lock);
+}
+
+void ml_graph_copy(const void *dst, const void *src, size_t n, const site_t *site)
+{
+	if (ML_LIKELY(!__ml_graph) || dst == src)
+		return;
+	ml_spin_lock(&ml_graph.lock);
+	if (!__ml_graph) { /* flushed meanwhile: the program is ending */
+		ml_spin_unlock(&ml_graph.lock);
+		return;
+	}
+	ml_graph_site(site);
+	ml_graph_room(64);
+	ml_graph_byte('C');
+	ml_graph_uint((uptr)dst);
+	ml_graph_uint((uptr)src);
+	ml_graph_uint(n);
+	ml_graph_uint((uptr)site);
 	ml_graph.events++;
 	ml_spin_unlock(&ml_graph.lock);
 }

@@ -51,6 +51,7 @@ extern __thread struct __ml_thread __ml_t __attribute__((tls_model("local-exec")
 #define ml_flags_defaults      __mlrt_flags_defaults
 #define ml_flags_parse         __mlrt_flags_parse
 #define ml_graph_alloc         __mlrt_graph_alloc
+#define ml_graph_copy          __mlrt_graph_copy
 #define ml_graph_flush         __mlrt_graph_flush
 #define ml_graph_forked        __mlrt_graph_forked
 #define ml_graph_free          __mlrt_graph_free
@@ -436,6 +437,9 @@ void ml_graph_open(void); /* once the options are read */
 void ml_graph_alloc(const void *p, size_t n, const site_t *site);
 void ml_graph_realloc(const void *old, const void *p, size_t n, const site_t *site);
 void ml_graph_free(const void *p, const site_t *site);
+/* n bytes copied from src to dst (memcpy, a struct assignment): the
+ * pointers and integers traced in src are dst's now */
+void ml_graph_copy(const void *dst, const void *src, size_t n, const site_t *site);
 /* The trace written out complete; before the program ends. */
 void ml_graph_flush(void);
 void ml_graph_forked(void); /* in a fork's child */
