@@ -463,3 +463,35 @@ func TestGraphCopies(t *testing.T) {
 		})
 	}
 }
+
+// TestGraphOverflow: a write computed from one record carved out of an
+// arena lands in the next record. memlens's pointer checks see one block
+// and report nothing; memlens graph makes a merge edge and -overflows
+// names the statement. The other graph programs have none.
+func TestGraphOverflow(t *testing.T) {
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			r := runGraphProgram(t, "overflow", m.flags...)
+			line := lineOf(t, r.src, "/* overflow")
+			out, errs, st := graphCmd(t, "-overflows", r.trace)
+			want := fmt.Sprintf(`^%s:%d: heap overflow at ts \d+: a write computed from node#1 \(char\[\]\), at \+32, lands in node#2 \(struct rec\)\n$`, regexp.QuoteMeta(r.src), line)
+			if st != 1 || !regexp.MustCompile(want).MatchString(out) {
+				t.Errorf("memlens graph -overflows: exit %d\n%s%s\nwant %s", st, out, errs, want)
+			}
+			g := graphAt(t, r.trace, "")
+			if len(g.Merges) != 1 {
+				t.Errorf("merges %s, want one", g.Merges)
+			}
+			dot, _, _ := graphCmd(t, r.trace)
+			if !strings.Contains(dot, "subgraph cluster_1 {") || !strings.Contains(dot, `n1 -> n2 [style=bold, color=red3, arrowhead=diamond, label="merge +32 (`) {
+				t.Errorf("the DOT has no cluster of n1 and n2 with their merge edge:\n%s", dot)
+			}
+		})
+	}
+	for _, name := range []string{"dlist", "tree", "hash", "arena", "copies", "counts"} {
+		r := runGraphProgram(t, name)
+		if out, errs, st := graphCmd(t, "-overflows", r.trace); st != 0 || out != "" {
+			t.Errorf("%s: memlens graph -overflows: exit %d\n%s%s", name, st, out, errs)
+		}
+	}
+}

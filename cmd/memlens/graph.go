@@ -22,8 +22,9 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "dot", "dot, json or html (html: the whole history, with a time slider)")
 	out := fs.String("o", "", "write the output to this file (default: stdout)")
 	check := fs.String("check", "", "check the invariants of this file over the whole history")
+	overflows := fs.Bool("overflows", false, "list the writes at an address computed from one node that landed in another (exit 1 if any)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: memlens graph [-at FILE:LINE|TS] [-format dot|json|html] [-o FILE] [-check INVARIANTS] TRACE")
+		fmt.Fprintln(stderr, "usage: memlens graph [-at FILE:LINE|TS] [-format dot|json|html] [-o FILE] [-check INVARIANTS] [-overflows] TRACE")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -44,6 +45,16 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 	g := graph.Build(tr)
 	if *check != "" {
 		return checkInvariants(g, *check, stdout, stderr)
+	}
+	if *overflows {
+		ms := g.At(g.Events()).Merges
+		for _, m := range ms {
+			fmt.Fprintln(stdout, g.Overflow(m))
+		}
+		if len(ms) > 0 {
+			return 1
+		}
+		return 0
 	}
 	ts := g.Events()
 	if *at != "" {

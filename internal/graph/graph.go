@@ -17,6 +17,7 @@ type Node struct {
 	Type   string // the C type the node is used as, "" while unknown
 	Block  int    // index in Graph.Blocks
 	Parent int    // the node it was split from (paper 004's sourceID), 0 if none
+	known  uint64 // the end of the addresses of the node met so far (its address list)
 }
 
 // A Block is what the allocator handed out.
@@ -36,6 +37,9 @@ type Graph struct {
 	Blocks []Block
 	slots  []slotHistory // by first store
 	Roots  []Root        // by first store
+	// the addresses computed from one node that landed in another
+	// (Merge_Nodes; overflows when the allocator is not the program's)
+	Merges []Merge
 }
 
 // A Root is a named variable a pointer into the heap was stored in (a
@@ -66,7 +70,7 @@ type store struct {
 // where a pointer into the middle of a node is stored, an edge per store.
 func Build(t *Trace) *Graph {
 	g := &Graph{Trace: t}
-	b := builder{g: g, pages: map[uint64][]int{}, byBase: map[uint64]int{}, slot: map[uint64]int{}, root: map[rootKey]int{}, held: map[int][]int{}}
+	b := builder{g: g, pages: map[uint64][]int{}, byBase: map[uint64]int{}, slot: map[uint64]int{}, root: map[rootKey]int{}, held: map[int][]int{}, merged: map[[2]int]bool{}}
 	for i := range t.Events {
 		b.event(int64(i+1), &t.Events[i])
 	}
@@ -81,6 +85,7 @@ type builder struct {
 	slot   map[uint64]int   // slot -> index in g.slots
 	root   map[rootKey]int  // -> index in g.Roots
 	held   map[int][]int    // block -> its slots' indexes in g.slots
+	merged map[[2]int]bool  // the nodes (ids) a merge edge joins already
 }
 
 type rootKey struct {
@@ -142,7 +147,10 @@ func (b *builder) event(ts int64, e *Event) {
 			b.split(to, e.Value, ts, e.Site)
 		}
 		b.learnType(from, to, e)
+		b.meet(from, e.Addr, ts)
 		b.store(from, e.Addr, store{ts: ts, value: e.Value, to: to})
+	case Derive:
+		b.derive(ts, e)
 	case Copy:
 		// what src's slots hold (pointers and integers) is now at dst, all
 		// read before any is written (memmove)
@@ -170,6 +178,32 @@ func (b *builder) event(ts int64, e *Event) {
 		for _, c := range copies {
 			b.store(from, c.slot, c.st)
 		}
+	}
+}
+
+// meet adds address a of block bi to the address list of its node.
+func (b *builder) meet(bi int, a uint64, ts int64) {
+	if n := b.g.nodeAt(bi, a, ts); n != nil && a+1 > n.known {
+		n.known = a + 1
+	}
+}
+
+// derive is Algorithm 2's haddr1 + offset (= haddr2): an address of the
+// node it was computed from is met; one that another node has met
+// already makes a merge edge from that node to the other.
+func (b *builder) derive(ts int64, e *Event) {
+	g := b.g
+	bx, by := b.resolve(e.Old), b.resolve(e.Addr)
+	if bx < 0 || by < 0 {
+		return // (outside the heap: memlens's own checks report it)
+	}
+	x, y := g.nodeAt(bx, e.Old, ts), g.nodeAt(by, e.Addr, ts)
+	switch {
+	case x == y:
+		b.meet(bx, e.Addr, ts)
+	case e.Addr < y.known && !b.merged[[2]int{x.ID, y.ID}]:
+		b.merged[[2]int{x.ID, y.ID}] = true
+		g.Merges = append(g.Merges, Merge{From: x.ID, To: y.ID, TS: ts, Offset: int64(e.Addr - x.Start)})
 	}
 }
 
@@ -201,7 +235,7 @@ func (b *builder) alloc(ts int64, base, size uint64, site *Site, typ string) {
 	}
 	bi := len(g.Blocks)
 	g.Blocks = append(g.Blocks, Block{Base: base, End: base + size, TS: ts, Nodes: []int{len(g.Nodes)}})
-	g.Nodes = append(g.Nodes, Node{ID: len(g.Nodes) + 1, Start: base, TS: ts, Site: site, Type: typ, Block: bi})
+	g.Nodes = append(g.Nodes, Node{ID: len(g.Nodes) + 1, Start: base, TS: ts, Site: site, Type: typ, Block: bi, known: base + 1})
 	if old, ok := b.byBase[base]; ok { // (a block libc reused without memlens seeing the free)
 		b.free(old, ts)
 	}
@@ -270,7 +304,7 @@ func (b *builder) split(bi int, a uint64, ts int64, site *Site) {
 		return
 	}
 	n := len(g.Nodes)
-	g.Nodes = append(g.Nodes, Node{ID: n + 1, Start: a, TS: ts, Site: site, Block: bi, Parent: g.Nodes[bl.Nodes[i-1]].ID})
+	g.Nodes = append(g.Nodes, Node{ID: n + 1, Start: a, TS: ts, Site: site, Block: bi, Parent: g.Nodes[bl.Nodes[i-1]].ID, known: a + 1})
 	bl.Nodes = append(bl.Nodes, 0)
 	copy(bl.Nodes[i+1:], bl.Nodes[i:])
 	bl.Nodes[i] = n

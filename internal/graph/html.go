@@ -23,6 +23,7 @@ type pageData struct {
 	Blocks []pageBlk  `json:"blocks"`
 	Slots  []pageSlot `json:"slots"`
 	Roots  []pageRoot `json:"roots"`
+	Merges [][3]int64 `json:"merges"` // ts, from id, to id
 }
 
 type pageRoot struct {
@@ -65,7 +66,7 @@ const (
 // moment: an SVG drawing and a time slider over the events, starting at
 // ts; each step names its statement.
 func WriteHTML(w io.Writer, g *Graph, ts int64) error {
-	d := pageData{Title: g.Trace.Path, Start: ts, Nodes: []pageNode{}, Blocks: []pageBlk{}, Slots: []pageSlot{}, Roots: []pageRoot{}}
+	d := pageData{Title: g.Trace.Path, Start: ts, Nodes: []pageNode{}, Blocks: []pageBlk{}, Slots: []pageSlot{}, Roots: []pageRoot{}, Merges: [][3]int64{}}
 	files := map[string]int{}
 	var kinds strings.Builder
 	for _, e := range g.Trace.Events {
@@ -83,6 +84,9 @@ func WriteHTML(w io.Writer, g *Graph, ts int64) error {
 		d.Events = append(d.Events, [2]int{f, e.Site.Line})
 	}
 	d.Kinds = kinds.String()
+	for _, m := range g.Merges {
+		d.Merges = append(d.Merges, [3]int64{m.TS, int64(m.From), int64(m.To)})
+	}
 	depth, place := g.layers()
 	top := 60 // the roots' row above the nodes
 	if len(g.Roots) > 0 {

@@ -1,6 +1,9 @@
 package graph
 
-import "sort"
+import (
+	"fmt"
+	"sort"
+)
 
 // A Snapshot is the memory graph at one moment (Algorithm 1's MG_target).
 // Its JSON form is memlens graph -format json's.
@@ -48,11 +51,29 @@ type SnapEdge struct {
 }
 
 // A Merge joins node To into the cluster of node From at TS (paper 004's
-// merge edge). Traces carry no address derivations yet, so none is made.
+// merge edge): an address computed from From, Offset bytes from its start,
+// landed in To, which had met that address already.
 type Merge struct {
-	From int   `json:"from"`
-	To   int   `json:"to"`
-	TS   int64 `json:"ts"`
+	From   int    `json:"from"`
+	To     int    `json:"to"`
+	TS     int64  `json:"ts"`
+	Offset int64  `json:"offset"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+}
+
+// Overflow describes merge m as the heap overflow it is when the
+// program's own allocator is not joining chunks (paper 004 §V-C).
+func (g *Graph) Overflow(m Merge) string {
+	name := func(id int) string {
+		t := g.Nodes[id-1].Type
+		if t == "" {
+			t = "?"
+		}
+		return fmt.Sprintf("node#%d (%s)", id, t)
+	}
+	return fmt.Sprintf("%s:%d: heap overflow at ts %d: a write computed from %s, at %+d, lands in %s",
+		m.File, m.Line, m.TS, name(m.From), m.Offset, name(m.To))
 }
 
 // At retrieves the memory graph right after the event at timestamp ts (0:
@@ -90,6 +111,15 @@ func (g *Graph) At(ts int64) *Snapshot {
 			e.File, e.Line = site.File, site.Line
 		}
 		s.Edges = append(s.Edges, e)
+	}
+	for _, m := range g.Merges {
+		if m.TS > ts {
+			break
+		}
+		if site := g.Trace.Events[m.TS-1].Site; site != nil {
+			m.File, m.Line = site.File, site.Line
+		}
+		s.Merges = append(s.Merges, m)
 	}
 	for i := range g.Roots {
 		rt := &g.Roots[i]

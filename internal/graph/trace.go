@@ -52,6 +52,7 @@ const (
 	RootStore Kind = 'G' // pointer Value stored into the named variable Field.Path at Addr (0: a register)
 	Data      Kind = 'D' // integer Value (a long long) stored at Addr
 	Copy      Kind = 'C' // Size bytes copied from Old to Addr
+	Derive    Kind = 'X' // Addr computed from Old (Old[i] written)
 )
 
 // An Event is one record of the trace; its timestamp is its index + 1.
@@ -249,6 +250,10 @@ func (p *parser) record(tag byte, t *Trace, sites map[uint64]*Site, fields map[u
 		u(&e.Size)
 	case 'F':
 		e.Kind = Free
+		u(&e.Addr)
+	case 'X':
+		e.Kind = Derive
+		u(&e.Old)
 		u(&e.Addr)
 	case 'C':
 		e.Kind = Copy

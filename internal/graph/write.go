@@ -35,8 +35,41 @@ func WriteDOT(w io.Writer, s *Snapshot) error {
 	for i, r := range s.Roots {
 		fmt.Fprintf(&b, "  r%d [shape=plaintext, label=%s];\n  r%d -> n%d [label=%s];\n", i, dotQuote(r.Name), i, r.To, dotQuote(fmt.Sprintf("(%d) %s:%d", r.TS, base(r.File), r.Line)))
 	}
+	// a cluster node per set of nodes merge edges join (paper 004's
+	// diamond): a subgraph around them
+	cluster := map[int]int{} // a merged node -> another of its cluster, or itself
+	var find func(int) int
+	find = func(id int) int {
+		if c := cluster[id]; c != id {
+			cluster[id] = find(c)
+		}
+		return cluster[id]
+	}
 	for _, m := range s.Merges {
-		fmt.Fprintf(&b, "  n%d -> n%d [style=bold, arrowhead=diamond, label=%s];\n", m.From, m.To, dotQuote(fmt.Sprintf("merge (%d)", m.TS)))
+		for _, id := range []int{m.From, m.To} {
+			if _, ok := cluster[id]; !ok {
+				cluster[id] = id
+			}
+		}
+		cluster[find(m.To)] = find(m.From)
+	}
+	members := map[int][]int{}
+	for _, n := range s.Nodes {
+		if _, ok := cluster[n.ID]; ok {
+			members[find(n.ID)] = append(members[find(n.ID)], n.ID)
+		}
+	}
+	for _, n := range s.Nodes {
+		if ids := members[n.ID]; len(ids) > 1 {
+			fmt.Fprintf(&b, "  subgraph cluster_%d {\n    label=\"cluster\";\n    style=dashed;\n   ", n.ID)
+			for _, id := range ids {
+				fmt.Fprintf(&b, " n%d;", id)
+			}
+			b.WriteString("\n  }\n")
+		}
+	}
+	for _, m := range s.Merges {
+		fmt.Fprintf(&b, "  n%d -> n%d [style=bold, color=red3, arrowhead=diamond, label=%s];\n", m.From, m.To, dotQuote(fmt.Sprintf("merge +%d (%d) %s:%d", m.Offset, m.TS, base(m.File), m.Line)))
 	}
 	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())

@@ -300,6 +300,13 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 			switch {
 			case isArray(x.PostfixExpression): // a[i] with a an array reached through a pointer
 				in := r.lvalue(x.PostfixExpression, u)
+				var base frag
+				base.str("&(*")
+				base.cat(paren(in.addr))
+				base.str(")[0]")
+				if r.derives(x, u) {
+					return lval{addr: r.graphDerive(x, base, r.arrayIndex(x, u)), meta: in.meta, prov: in.prov}
+				}
 				a.str("&(*")
 				a.cat(paren(in.addr))
 				a.str(")")
@@ -309,6 +316,9 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 				meta, pv = in.meta, in.prov
 			case isDataPtr(x.PostfixExpression.Type()): // p[i]
 				code, m, v := r.ptrExpr(x.PostfixExpression)
+				if r.derives(x, u) {
+					return lval{addr: r.graphDerive(x, code, r.expr(x.ExpressionList)), meta: m, prov: v}
+				}
 				a.str("&")
 				a.cat(paren(code))
 				a.tok(x.Token)

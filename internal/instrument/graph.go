@@ -164,6 +164,28 @@ func (r *rewriter) graphIncDec(n, operand cc.ExpressionNode, op cc.Token, post b
 	return f
 }
 
+// derives reports whether the indexed lvalue x, used as u, is traced as a
+// derivation (graphDerive): written, at an index not a constant.
+func (r *rewriter) derives(x *cc.PostfixExpression, u use) bool {
+	_, constant := constValue(x.ExpressionList)
+	return r.c.graph && u == useWrite && !constant
+}
+
+// graphDerive is the address of the element written by the indexed
+// lvalue x (base[index]), with the trace's call recording that it was
+// computed from base (paper 004's haddr + offset: memlens graph reports an
+// address computed from one node that lands in another).
+func (r *rewriter) graphDerive(x *cc.PostfixExpression, base, index frag) frag {
+	var f frag
+	b, a := r.name("__ml_a"), r.name("__ml_a")
+	f.str("__extension__({ register __auto_type " + b + " = ")
+	f.cat(base)
+	f.strf("; register __auto_type %s = &%s[", a, b)
+	f.cat(index)
+	f.strf("]; __ml_graph_derive((__ml_uptr)%s, (__ml_uptr)%s, %s); %s; })", b, a, siteRef(r.site(x, siteAccess)), a)
+	return f
+}
+
 // graphMove is graphStore for a pointer in memory moved in place by n
 // (p->cur++, p->cur += k), which has no site of its own otherwise.
 func (r *rewriter) graphMove(n cc.Node, lhs cc.ExpressionNode, p, v string) string {

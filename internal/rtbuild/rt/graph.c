@@ -20,7 +20,8 @@
  *     'G' slot value site field             root store   │ (a named
  *                                           variable's; slot 0: a register)
  *     'D' slot value site field             integer store│ (as long long)
- *     'C' dst src size site                 copy         ┘ (memcpy, a struct)
+ *     'C' dst src size site                 copy         │ (memcpy, a struct)
+ *     'X' base addr site                    derivation   ┘ (base[i] written)
  *     'E' events                            end: the trace is complete
  *
  * A statement or lvalue is defined once, before the first event naming
@@ -237,7 +238,8 @@ void __ml_graph_event(unsigned tag, __ml_uptr slot, __ml_uptr v, const struct __
 	ml_graph_uint(slot);
 	ml_graph_uint(v);
 	ml_graph_uint((uptr)site);
-	ml_graph_uint((uptr)field);
+	if (field)
+		ml_graph_uint((uptr)field);
 	ml_graph.events++;
 	ml_spin_unlock(&ml_graph.lock);
 }

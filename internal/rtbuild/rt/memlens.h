@@ -346,7 +346,7 @@ struct __ml_graph_field {
 };
 /* A store event of the trace: tag 'W' (pointer v), 'G' (pointer v into a
  * named variable) or 'D' (integer v, field->value its type) at slot, by
- * the statement at site. */
+ * the statement at site; or 'X' (address v computed from slot, no field). */
 void __ml_graph_event(unsigned tag, __ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
                       const struct __ml_graph_field *field) __attribute__((noinline));
 /* The origin of the undefined bytes among the n at a (read through meta
@@ -997,6 +997,14 @@ __ML_INLINE void __ml_graph_root(__ml_uptr slot, __ml_uptr v, const struct __ml_
 {
 	if (__ML_UNLIKELY(__ml_graph))
 		__ml_graph_event('G', slot, v, site, field);
+}
+
+/* The address a was computed from base (base[i] written): an event of the
+ * trace, for memlens graph's overflows across nodes. */
+__ML_INLINE void __ml_graph_derive(__ml_uptr base, __ml_uptr a, const struct __ml_site *site)
+{
+	if (__ML_UNLIKELY(__ml_graph))
+		__ml_graph_event('X', base, a, site, 0);
 }
 
 /* The same for integer v. */
