@@ -294,3 +294,49 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 }
+
+func (w *traceWriter) derive(base, addr uint64, line int) {
+	k := w.site(Site{"t.c", line})
+	w.b.WriteByte('X')
+	w.uint(base)
+	w.uint(addr)
+	w.uint(k)
+	w.events++
+}
+
+func (w *traceWriter) root(slot, value uint64, line int, name string) {
+	k, fk := w.site(Site{"t.c", line}), w.field(Field{Path: name, Value: "struct node"})
+	w.b.WriteByte('G')
+	w.uint(slot)
+	w.uint(value)
+	w.uint(k)
+	w.uint(fk)
+	w.events++
+}
+
+// Merge edges: an address computed from one node that another node has
+// met makes one merge edge; an address no node has met makes none.
+func TestMerges(t *testing.T) {
+	w := newTrace()
+	w.alloc(0x1000, 64, 10)           // 1
+	w.store(0x1008, 0x1020, 11, next) // 2: splits node#2 at 0x1020
+	w.derive(0x1010, 0x1018, 12)      // 3: inside node#1
+	w.derive(0x1000, 0x1030, 13)      // 4: in node#2's region, never met there
+	w.derive(0x1010, 0x1020, 14)      // 5: node#2's head, met: a merge
+	w.derive(0x1010, 0x1020, 15)      // 6: the same pair again
+	w.root(0x9000, 0x1020, 16, "head")
+	g := mustRead(t, w.end())
+	if s := g.At(4); len(s.Merges) != 0 {
+		t.Errorf("at 4: merges %+v", s.Merges)
+	}
+	s := g.At(7)
+	if len(s.Merges) != 1 || s.Merges[0] != (Merge{From: 1, To: 2, TS: 5, Offset: 0x20, File: "t.c", Line: 14}) {
+		t.Errorf("merges %+v", s.Merges)
+	}
+	if len(s.Roots) != 1 || s.Roots[0] != (SnapRoot{Name: "head", To: 2, TS: 7, File: "t.c", Line: 16}) {
+		t.Errorf("roots %+v", s.Roots)
+	}
+	if s := g.At(6); len(s.Roots) != 0 {
+		t.Errorf("at 6: roots %+v", s.Roots)
+	}
+}
