@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"memlens/internal/corpus"
+	"memlens/internal/graph"
 	"memlens/internal/report"
 )
 
@@ -155,6 +156,9 @@ type mode struct {
 	// kinds it does not check: their wants do not apply, and such a
 	// report is unexpected
 	unchecked map[string]bool
+	// built with --memlens-graph: the run writes a memory graph trace,
+	// which must read back whole when the program exits
+	graph bool
 }
 
 // modes: every corpus program is built and run in each.
@@ -234,10 +238,19 @@ func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, n
 	if o := p.OptionString(); o != "" {
 		opts += ":" + o
 	}
+	var problems []string
+	trace := filepath.Join(work, "trace.mgt")
+	if m.graph {
+		opts += ":graph=" + trace
+	}
 	inst := execute(src, instExe, p, opts)
 	recs, logErr := report.ReadFile(logPath)
+	if m.graph && inst.exit >= 0 {
+		if _, err := graph.ReadFile(trace); err != nil {
+			problems = append(problems, "reading the memory graph trace: "+err.Error())
+		}
+	}
 
-	var problems []string
 	if logErr != nil {
 		problems = append(problems, "reading the JSON log: "+logErr.Error())
 	}

@@ -35,6 +35,7 @@ func commands() []command {
 		{"bench", "judge memlens and other checkers on annotated corpora, and measure their overhead", bench.Main},
 		{"inject", "write variants of correct programs with one annotated bug each", inject.Main},
 		{"report", "convert log_json records into text, SARIF or a self-contained HTML page", runReport},
+		{"graph", "memory graphs of a trace (memlens cc --memlens-graph): at a moment, with their history, checked", runGraph},
 		{"rules", "check rules files of bug detectors, list the built-in rules", runRules},
 		{"version", "print memlens's version", runVersion},
 		{"help", "print this help", runHelp},
@@ -81,10 +82,15 @@ memlens cc takes gcc's arguments (make CC="memlens cc") and its own:
   --memlens-save-temps  keep each instrumented source next to the output
   --memlens-count-statements  count the statements run, so chains say how far back
                         each step happened
+  --memlens-graph       trace pointer stores for memlens graph (docs/GRAPHS.md)
   --memlens-rules=FILE  the program's own bug rules besides the built-in ones (docs/RULES.md)
 
 memlens report [-format text|sarif|html] [-o FILE] run.jsonl [more.jsonl ...] converts the
 records of log_json: text as the program printed it, SARIF 2.1.0, or one HTML page.
+
+memlens graph [-at FILE:LINE|TS] [-format dot|json|html] [-o FILE] [-check FILE] TRACE shows
+the memory graph a program built with --memlens-graph recorded (MEMLENS_OPTIONS=graph=TRACE)
+at a moment, its whole history as an HTML page, or checks invariants over it (docs/GRAPHS.md).
 
 memlens gdb [gdb-args] -- PROGRAM [ARGS...] runs PROGRAM under gdb with break=1: it stops
 before each faulting access, in the frame of the statement, with the report printed.

@@ -178,6 +178,8 @@ func ourFlags(argv []string) (options, []string, error) {
 			opts.mode.Full = true
 		case a == "--memlens-count-statements":
 			opts.mode.CountStatements = true
+		case a == "--memlens-graph":
+			opts.mode.Graph = true
 		case strings.HasPrefix(a, "--memlens-rules="):
 			if opts.rules != "" {
 				return opts, nil, fmt.Errorf("--memlens-rules given twice (one rules file per program)")
@@ -187,7 +189,7 @@ func ourFlags(argv []string) (options, []string, error) {
 				return opts, nil, fmt.Errorf("--memlens-rules= needs a rules file")
 			}
 		case strings.HasPrefix(a, "--memlens-"):
-			return opts, nil, fmt.Errorf("unknown option %s (known: --memlens-full, --memlens-strict, --memlens-fallback, --memlens-save-temps, --memlens-count-statements, --memlens-rules=FILE)", a)
+			return opts, nil, fmt.Errorf("unknown option %s (known: --memlens-full, --memlens-strict, --memlens-fallback, --memlens-save-temps, --memlens-count-statements, --memlens-graph, --memlens-rules=FILE)", a)
 		default:
 			rest = append(rest, a)
 		}

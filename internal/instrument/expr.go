@@ -300,6 +300,13 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 			switch {
 			case isArray(x.PostfixExpression): // a[i] with a an array reached through a pointer
 				in := r.lvalue(x.PostfixExpression, u)
+				var base frag
+				base.str("&(*")
+				base.cat(paren(in.addr))
+				base.str(")[0]")
+				if r.derives(x, u) {
+					return lval{addr: r.graphDerive(x, base, r.arrayIndex(x, u)), meta: in.meta, prov: in.prov}
+				}
 				a.str("&(*")
 				a.cat(paren(in.addr))
 				a.str(")")
@@ -309,6 +316,9 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 				meta, pv = in.meta, in.prov
 			case isDataPtr(x.PostfixExpression.Type()): // p[i]
 				code, m, v := r.ptrExpr(x.PostfixExpression)
+				if r.derives(x, u) {
+					return lval{addr: r.graphDerive(x, code, r.expr(x.ExpressionList)), meta: m, prov: v}
+				}
 				a.str("&")
 				a.cat(paren(code))
 				a.tok(x.Token)
@@ -707,7 +717,8 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		if d != nil && r.hasCompanion(d) {
 			set := r.setCompanion(d, meta, pv, site, rhs)
 			m := r.companion(d)
-			if independent(code, meta, pv) {
+			root := r.graphRoot(lhs, "0", v, site)
+			if independent(code, meta, pv) && root == "" {
 				f.strf("(%s,", set)
 				f.cat(r.verbatim(lhs))
 				f.tok(x.Token)
@@ -720,7 +731,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			f.strf("; %s;", set)
 			f.cat(r.verbatim(lhs))
 			f.tok(x.Token)
-			f.str(v + "; ")
+			f.str(v + ";" + root + " ")
 			if d.IsVolatile() {
 				f.str(v)
 			} else {
@@ -758,7 +769,9 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		if r.isCompanionProv(pv) {
 			src = prov{"0", pv.moved()}
 		}
-		f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s); *%s = %s; })", p, v, meta, tag, r.lossArg(site), site, src.site, src.word, p, v)
+		// (the trace's call before the store: the store's value is the
+		// statement expression's)
+		f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s);%s *%s = %s; })", p, v, meta, tag, r.lossArg(site), site, src.site, src.word, r.graphStore(lhs, p, v, site), p, v)
 		return f, meta, pv
 	}
 	// p += n, p -= n: the same value moved, which keeps its steps
@@ -782,7 +795,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); %s = (__ml_uptr)%s; register __auto_type %s = *%s; %s", m, p, p, tag, w.word, p, tv, p, tv)
 	f.tok(x.Token)
 	// published before the store: the slot still holds the old value
-	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0); *%s = %s; })", n, p, tv, m, tag, r.stSite(x, lhs), p, tv)
+	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0);%s *%s = %s; })", n, p, tv, m, tag, r.stSite(x, lhs), r.graphMove(x, lhs, p, tv), p, tv)
 	return f, m, w
 }
 
@@ -804,6 +817,9 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 			f.cat(r.expr(rhs))
 			f.str(")")
 			return f
+		}
+		if r.tracesData(lhs) {
+			return r.graphUpdate(x)
 		}
 		f.cat(r.access(lhs, true, defUpdate))
 		f.tok(x.Token)
@@ -872,8 +888,11 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		f.cat(code)
 		f.str("; register __auto_type " + p + " = ")
 		f.cat(place)
-		f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s); *%s; })", p, v, p, p, org, r.lossSite(x, lhs), p)
+		f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s);%s *%s; })", p, v, p, p, org, r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
 		return f
+	}
+	if r.tracesData(lhs) {
+		return r.graphAssign(x)
 	}
 	f.cat(r.access(lhs, true, defStore))
 	f.tok(x.Token)
@@ -895,6 +914,9 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 		// the value keeps its definedness: a register local its origin
 		if f, ok := r.carriedIncDec(n, operand, op, post); ok {
 			return f, metaWild, generated(genNone)
+		}
+		if r.tracesData(operand) {
+			return r.graphIncDec(n, operand, op, post), metaWild, generated(genNone)
 		}
 		var f frag
 		if !post {
@@ -924,7 +946,7 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 	f.tok(op)
 	f.str(t)
 	// published before the store: the slot still holds the old value
-	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0); *%s = %s;", p, t, m, tag, r.stSite(n, operand), p, t)
+	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0);%s *%s = %s;", p, t, m, tag, r.stSite(n, operand), r.graphMove(n, operand, p, t), p, t)
 	if post {
 		f.str(v + "; })")
 	} else {

@@ -34,6 +34,7 @@ type Config struct {
 	full       bool // full checking: definedness too (UNINITIALIZED-READ)
 	optimizing bool // the user's flags optimise (gcc's __OPTIMIZE__: any -O but -O0)
 	count      bool // count the statements run (Mode.CountStatements)
+	graph      bool // trace pointer stores for memory graphs (Mode.Graph)
 	mu         sync.Mutex
 }
 
@@ -47,6 +48,9 @@ type Mode struct {
 	// measuring how far a chain's origin is from its failure (paper
 	// 000's Table 3), at some cost in speed.
 	CountStatements bool
+	// Graph traces every store of a pointer into memory reached through
+	// a pointer, for memory graphs (rt/graph.c, memlens graph).
+	Graph bool
 }
 
 // NewConfig prepares parsing for C compiler ccPath under the user's compiler
@@ -57,7 +61,7 @@ func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}
-	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements}
+	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements, graph: mode.Graph}
 	c.optimizing = strings.Contains(cfg.Predefined, "#define __OPTIMIZE__ ")
 	if strings.Contains(cfg.Predefined, "#define __clang__ ") {
 		c.order = clangOrder

@@ -1280,22 +1280,29 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string)
 	code, meta, pv := r.ptrExpr(e)
 	site := r.declSite(d, e)
 	var f frag
+	// (a local initialized with a pointer is a root of the memory graph)
+	root := func(slot, v string) string {
+		if !r.c.graph || d.StorageDuration() != cc.Automatic {
+			return ""
+		}
+		return r.graphRootCall(d, d.Name(), d.Type(), slot, v, site)
+	}
 	if r.hasCompanion(d) {
 		set := r.setCompanion(d, meta, pv, site, e)
-		if independent(code, meta, pv) {
+		if independent(code, meta, pv) && root("0", "0") == "" {
 			f.strf("(%s,", set)
 			f.cat(code)
 			f.str(")")
 			return f
 		}
-		return r.keepValue(code, func(string) string { return set })
+		return r.keepValue(code, func(v string) string { return set + ";" + root("0", v) })
 	}
 	tag := metaWild
 	if m := r.localMeta(d, false); m != "" {
 		tag = m
 	}
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("__ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s, 0, %s, %s, %s)", d.Name(), v, meta, tag, site, pv.site, pv.word)
+		return fmt.Sprintf("__ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s, 0, %s, %s, %s);%s", d.Name(), v, meta, tag, site, pv.site, pv.word, root("&"+d.Name(), v))
 	})
 }
 

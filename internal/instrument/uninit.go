@@ -487,7 +487,7 @@ func (r *rewriter) carriedUpdate(x *cc.AssignmentExpression) (f frag, ok bool) {
 	f.cat(r.originPlace(lhs, p, o, true))
 	f.str(" *" + p + " ")
 	f.tok(x.Token)
-	f.strf(" %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s); *%s; })", v, p, p, joinOrigins(o, org), r.lossSite(x, lhs), p)
+	f.strf(" %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s);%s *%s; })", v, p, p, joinOrigins(o, org), r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
 	return f, true
 }
 
@@ -510,7 +510,7 @@ func (r *rewriter) carriedIncDec(n, operand cc.ExpressionNode, op cc.Token, post
 	if post {
 		f.tok(op)
 	}
-	f.strf("; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s); %s; })", p, p, o, r.lossSite(n, operand), v)
+	f.strf("; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s);%s %s; })", p, p, o, r.lossSite(n, operand), r.graphData(n, e, p), v)
 	return f, true
 }
 

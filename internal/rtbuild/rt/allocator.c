@@ -73,10 +73,13 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 		p = __libc_calloc(1, real);
 	else
 		p = __libc_malloc(real);
-	if (!p)
+	if (!p) {
 		*mp = __ML_NULL;
-	else
+	} else {
 		*mp = ml_register_block(p, n, (how & ML_FOREIGN) ? ML_CF_FOREIGN : 0);
+		if (!(how & ML_FOREIGN)) /* (libc's own buffers are no part of the program's graph) */
+			ml_graph_alloc(p, n, ml_caller_site());
+	}
 	if (p && (how & ML_HOW) == ML_UNDEF)
 		__ml_poison((uptr)p, n, 0);
 	ml_rt_leave();
@@ -165,6 +168,7 @@ static void ml_free(void *p, meta_t m, uptr pc, const struct ml_pv *pv)
 	ml_rt_enter();
 	switch (ml_release(p, m, ML_ACC_FREE, pc, &s, &rm, pv)) {
 	case ML_REL_OK:
+		ml_graph_free(p, ml_caller_site());
 		/* the pointers it holds are gone (unless it was reported lost,
 		 * which let them go) */
 		if (!(ML_LOAD(&ML_COLD[s].flags) & ML_CF_LOST))
@@ -221,6 +225,8 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 		return 0;
 	}
 	*mp = ml_register_block(q, n, foreign);
+	if (!foreign)
+		ml_graph_realloc(p, q, n, ml_caller_site());
 	/* pointers stored in the block keep their metas, retagged to the new
 	 * block (even in place: the block's meta changed) */
 	uptr kept = oldsize < n ? oldsize : n;
@@ -384,12 +390,14 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta
                       const struct __ml_site *site)
 {
 	ml_copy_shadow(dst, src, dst, n, dtag, stag, dst != src && ML_LOAD(&ml_loss_on), site);
+	ml_graph_copy(dst, src, n, site);
 }
 
 void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_uptr n, meta_t dtag,
                             meta_t stag, const struct __ml_site *site)
 {
 	ml_copy_shadow(dst, src, vals, n, dtag, stag, ML_LOAD(&ml_loss_on), site);
+	ml_graph_copy(dst, src, n, site);
 }
 
 /* Forget the pointers stored in [p, p+n): memory that moved away. */

@@ -38,6 +38,9 @@ static const struct ml_option {
 	 "and threads never interleave", 0},
 	{"log_path", ML_OPT_PATH, "", 0, 0,
 	 "write text reports to PATH.<pid> instead of stderr", 0},
+	{"graph", ML_OPT_PATH, "", 0, 0,
+	 "write the memory graph trace (programs built with memlens cc --memlens-graph) to "
+	 "this file, for memlens graph", 0},
 	{"halt_on_error", ML_OPT_BOOL, "0", 0, 1,
 	 "0: report each distinct (kind, site) once and keep going; "
 	 "1: exit with exitcode after the first report", 0},
@@ -99,6 +102,9 @@ static void ml_opt_apply(const struct ml_option *o, long iv, const char *sv, siz
 	} else if (strcmp(o->name, "log_path") == 0) {
 		memcpy(ml_flags.log_path, sv, svlen);
 		ml_flags.log_path[svlen] = 0;
+	} else if (strcmp(o->name, "graph") == 0) {
+		memcpy(ml_flags.graph, sv, svlen);
+		ml_flags.graph[svlen] = 0;
 	} else if (strcmp(o->name, "halt_on_error") == 0) {
 		ml_flags.halt_on_error = (int)iv;
 	} else if (strcmp(o->name, "exitcode") == 0) {

@@ -155,6 +155,7 @@ static void ml_exit_checks(void)
 static void ml_on_exit(int status, void *arg)
 {
 	(void)arg;
+	ml_graph_flush();
 	if (ml_flags.detect_leaks || ML_LOAD(&ml_loss_on))
 		ml_world_stopped(ml_exit_checks);
 	if (ml_errors && ml_flags.exitcode != 0 && status != ml_flags.exitcode) {
@@ -179,6 +180,7 @@ static void ml_atfork_child(void)
 {
 	ml_records_unlock_all();
 	ml_report_unlock();
+	ml_graph_forked();
 }
 
 static void ml_parse_env(char **envp)
@@ -194,6 +196,7 @@ static void ml_parse_env(char **envp)
 		}
 	/* (the handle_* options say which signals) */
 	ml_signals_init();
+	ml_graph_open();
 }
 
 /* The stack. Instrumented frames are larger than native ones (metadata

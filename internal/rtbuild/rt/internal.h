@@ -49,6 +49,13 @@
 #define ml_flags               ML_STATE_AT(struct ml_flag_values, ML_ST_FLAGS)
 #define ml_flags_defaults      __mlrt_flags_defaults
 #define ml_flags_parse         __mlrt_flags_parse
+#define ml_graph_alloc         __mlrt_graph_alloc
+#define ml_graph_copy          __mlrt_graph_copy
+#define ml_graph_flush         __mlrt_graph_flush
+#define ml_graph_forked        __mlrt_graph_forked
+#define ml_graph_free          __mlrt_graph_free
+#define ml_graph_open          __mlrt_graph_open
+#define ml_graph_realloc       __mlrt_graph_realloc
 #define ml_init_block_add      __mlrt_init_block_add
 #define ml_init_block_take     __mlrt_init_block_take
 #define ml_kind_enabled        ML_STATE_AT(ml_kinds_on_t, ML_ST_KINDS)
@@ -289,7 +296,8 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_HANDLERS 0xe2000 /* handlers.c: the program's signal handlers */
 #define ML_ST_RULES    0xe3000 /* rules.c: the program's rules' trace and freed blocks */
 #define ML_ST_RULES_END 0xef000
-#define ML_ST_END      0xf0000
+#define ML_ST_GRAPH    0xf0000 /* graph.c: the trace's buffer and defined keys */
+#define ML_ST_END      0x100000
 _Static_assert(ML_ST_END <= ML_STATE_SIZE, "memlens's state fits its mapping");
 
 /* Live-base map: one 32-bit slot number per 16-byte granule of application
@@ -420,8 +428,21 @@ struct ml_flag_values {
 	int handle_sigfpe;     /* ... SIGFPE */
 	int handle_sigill;     /* ... SIGILL */
 	int symbolize;         /* run addr2line for the line of a fatal signal */
+	char graph[4096];      /* the memory graph trace, "" = none (graph.c) */
 };
 _Static_assert(ML_ST_FLAGS + sizeof(struct ml_flag_values) <= ML_ST_RECORDS, "the options fit");
+
+/* ---- graph.c: the memory graph trace ---- */
+void ml_graph_open(void); /* once the options are read */
+void ml_graph_alloc(const void *p, size_t n, const site_t *site);
+void ml_graph_realloc(const void *old, const void *p, size_t n, const site_t *site);
+void ml_graph_free(const void *p, const site_t *site);
+/* n bytes copied from src to dst (memcpy, a struct assignment): the
+ * pointers and integers traced in src are dst's now */
+void ml_graph_copy(const void *dst, const void *src, size_t n, const site_t *site);
+/* The trace written out complete; before the program ends. */
+void ml_graph_flush(void);
+void ml_graph_forked(void); /* in a fork's child */
 void ml_flags_defaults(void);
 void ml_flags_parse(const char *opts);
 

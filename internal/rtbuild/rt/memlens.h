@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 26
+#define __ML_ABI 27
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -247,6 +247,7 @@ typedef __ml_uptr __ml_prov_t;
 #define __ML_GEN_INITIAL 22u /* a global's initial value (no instrumented store was ever seen) */
 #define __ML_GEN_MAX     4096u
 extern int __ml_explain;          /* the explain option */
+extern int __ml_graph;            /* a memory graph trace is being written (graph=FILE) */
 
 /* ---- runtime entry points (slow paths, in the library) ---- */
 /* Every instrumented unit announces itself from its constructor, with
@@ -339,6 +340,22 @@ void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __m
 /* A pointer of uninit record m (never assigned) was stored at slot: the
  * slot's bytes are undefined, of the origin m names. */
 void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold));
+/* Memory graphs (--memlens-graph, rt/graph.c): the lvalue a pointer is
+ * stored into (the struct or element type containing it, the member path
+ * inside it, its offset there) and the type the stored pointer points to;
+ * types as C spells them ("struct tag" for a tagged struct), each with the
+ * typedef name the code used for it ("" if none). */
+struct __ml_graph_field {
+	const char *container, *field;
+	unsigned long offset;
+	const char *value;
+	const char *container_typedef, *value_typedef;
+};
+/* A store event of the trace: tag 'W' (pointer v), 'G' (pointer v into a
+ * named variable) or 'D' (integer v, field->value its type) at slot, by
+ * the statement at site; or 'X' (address v computed from slot, no field). */
+void __ml_graph_event(unsigned tag, __ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                      const struct __ml_graph_field *field) __attribute__((noinline));
 /* The origin of the undefined bytes among the n at a (read through meta
  * m, or by the name of the local declared at decl, at site), 0 if all are
  * defined. */
@@ -460,8 +477,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v26;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v26;
+extern const int __memlens_abi_v27;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v27;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -1006,6 +1023,40 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	else
 		__ml_def(slot, 8);
 #endif
+}
+
+/* Pointer v was stored at slot by the statement at site: an event of the
+ * memory graph trace, if one is written (code built with --memlens-graph). */
+__ML_INLINE void __ml_graph_store(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                                  const struct __ml_graph_field *field)
+{
+	if (__ML_UNLIKELY(__ml_graph))
+		__ml_graph_event('W', slot, v, site, field);
+}
+
+/* The same for pointer v stored into a named variable at slot (0 for a
+ * local in a register): a root of the graph, named by field->field. */
+__ML_INLINE void __ml_graph_root(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                                 const struct __ml_graph_field *field)
+{
+	if (__ML_UNLIKELY(__ml_graph))
+		__ml_graph_event('G', slot, v, site, field);
+}
+
+/* The address a was computed from base (base[i] written): an event of the
+ * trace, for memlens graph's overflows across nodes. */
+__ML_INLINE void __ml_graph_derive(__ml_uptr base, __ml_uptr a, const struct __ml_site *site)
+{
+	if (__ML_UNLIKELY(__ml_graph))
+		__ml_graph_event('X', base, a, site, 0);
+}
+
+/* The same for integer v. */
+__ML_INLINE void __ml_graph_data(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                                 const struct __ml_graph_field *field)
+{
+	if (__ML_UNLIKELY(__ml_graph))
+		__ml_graph_event('D', slot, v, site, field);
 }
 
 /* __ml_st for an assignment (__ml_assign_step). */

@@ -137,6 +137,7 @@ void ml_printf(const char *fmt, ...)
 
 void ml_die(void)
 {
+	ml_graph_flush();
 	_exit(1);
 }
 
@@ -2050,6 +2051,7 @@ void ml_report(enum ml_kind kind, struct ml_event *ev)
 		ml_break();
 	if (ml_flags.halt_on_error) {
 		fflush(NULL);
+		ml_graph_flush();
 		_exit(ml_flags.exitcode);
 	}
 	ml_tls.in_report = 0;

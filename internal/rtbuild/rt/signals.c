@@ -300,6 +300,7 @@ void ml_signals_init(void)
  * recur anyway, but another thread may have mapped the page meanwhile. */
 void ml_die_of(int sig)
 {
+	ml_graph_flush();
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
