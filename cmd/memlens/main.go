@@ -36,6 +36,7 @@ func commands() []command {
 		{"inject", "write variants of correct programs with one annotated bug each", inject.Main},
 		{"report", "convert log_json records into text, SARIF or a self-contained HTML page", runReport},
 		{"rules", "check rules files of bug detectors, list the built-in rules", runRules},
+		{"typestate", "generate the typestate header of a heap layout (memlens typestate gen heap.pck -o heap_pck.h)", runTypestate},
 		{"version", "print memlens's version", runVersion},
 		{"help", "print this help", runHelp},
 	}
