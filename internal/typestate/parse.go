@@ -103,7 +103,7 @@ func lex(file, src string) ([]token, error) {
 }
 
 func (p *parser) peek() token { return p.toks[p.i] }
-func (p *parser) next() token  { t := p.toks[p.i]; p.i++; return t }
+func (p *parser) next() token { t := p.toks[p.i]; p.i++; return t }
 
 func (p *parser) errAt(t token, format string, args ...any) error {
 	return &Error{p.file, t.pos.line, t.pos.col, fmt.Sprintf(format, args...)}
