@@ -129,7 +129,9 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 // fails.
 func (j *job) preprocess(u *unit) ([]byte, error) {
 	u.pre = j.tempName(u, ".i")
-	cmd := slices.Concat(j.cc, quiet(j.cl.words(kindFlag, kindPreinclude)), j.cl.words(kindDep))
+	// __MEMLENS__: headers may hold code only memlens builds (a typestate
+	// header's annotations and tracking, docs/TYPESTATE.md)
+	cmd := slices.Concat(j.cc, []string{"-D__MEMLENS__=1"}, quiet(j.cl.words(kindFlag, kindPreinclude)), j.cl.words(kindDep))
 	if j.cl.deps && j.cl.depDefaults {
 		file, target := j.cl.depNames(u.src)
 		if !j.cl.depFile {

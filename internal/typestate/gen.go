@@ -50,7 +50,7 @@ void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
 unsigned __ml_pck_get(const void *addr);
 void __ml_pck_protect(unsigned ts, unsigned perms);
 void __ml_pck_unprotect(void);
-void __ml_pck_assert(const void *addr, unsigned ts, const char *expr, const char *file, unsigned line);
+void __ml_pck_assert(const void *addr, unsigned ts);
 void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash);
 `)
 	w("static const char *const __ml_pck_names[] = {\n\t\"PCK_UNMAPPED\",\n")
@@ -64,7 +64,7 @@ void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash);
 #define pck_get(addr) __ml_pck_get(addr)
 #define pck_protect(ts, perms) __ml_pck_protect((ts), (perms))
 #define pck_unprotect() __ml_pck_unprotect()
-#define PCK_ASSERT(addr, ts) __ml_pck_assert((addr), (ts), #ts, __FILE__, __LINE__)
+#define PCK_ASSERT(addr, ts) __ml_pck_assert((addr), (ts))
 #define __ML_PCK_ANN(perm, k, text, ...) __ML_PCK_ANN_(perm, k, text, __VA_ARGS__)
 #define __ML_PCK_ANN_(perm, k, text, ...)                                                        \
 	static const unsigned short __ml_pck_ts_##k[] = {__VA_ARGS__};                               \

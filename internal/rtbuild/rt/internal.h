@@ -88,6 +88,7 @@ extern __thread struct __ml_thread __ml_t __attribute__((tls_model("local-exec")
 #define ml_slot_put            __mlrt_slot_put
 #define ml_slots_flush         __mlrt_slots_flush
 #define ml_stack_capture       __mlrt_stack_capture
+#define ml_pck_name            __mlrt_pck_name
 #define ml_stack_intern        __mlrt_stack_intern
 #define ml_local_stack         __mlrt_local_stack
 #define ml_lent_live           __mlrt_lent_live
@@ -289,6 +290,8 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_HANDLERS 0xe2000 /* handlers.c: the program's signal handlers */
 #define ML_ST_RULES    0xe3000 /* rules.c: the program's rules' trace and freed blocks */
 #define ML_ST_RULES_END 0xef000
+#define ML_ST_TYPESTATE 0xef000 /* typestate.c: the layout, the permissions of unannotated code */
+#define ML_ST_TYPESTATE_END 0xef400
 #define ML_ST_END      0xf0000
 _Static_assert(ML_ST_END <= ML_STATE_SIZE, "memlens's state fits its mapping");
 
@@ -420,6 +423,7 @@ struct ml_flag_values {
 	int handle_sigfpe;     /* ... SIGFPE */
 	int handle_sigill;     /* ... SIGILL */
 	int symbolize;         /* run addr2line for the line of a fatal signal */
+	int typestate_heavy;   /* typestate=heavy: check every access, UNMAPPED too (typestate.c) */
 };
 _Static_assert(ML_ST_FLAGS + sizeof(struct ml_flag_values) <= ML_ST_RECORDS, "the options fit");
 void ml_flags_defaults(void);
@@ -637,6 +641,32 @@ unsigned ml_local_stack(unsigned s);
 /* Is slot s a lent record (ML_CF_LENT) at a live position of this
  * thread's stack of locals? */
 int ml_lent_live(unsigned s);
+
+/* ---- typestate.c ---- */
+/* A typestate's name, "PCK_…". */
+const char *ml_pck_name(unsigned id);
+/* A grant of a permission that still holds (the innermost first). */
+struct ml_tsv_grant {
+	const char *ts;     /* the typestate */
+	const char *by;     /* the annotation's text, "pck_protect" */
+	const site_t *site; /* the annotated function, or pck_protect's caller */
+	const char *file;   /* where the annotation (or call) is */
+	unsigned line;
+};
+/* A TYPESTATE-VIOLATION (or a failed PCK_ASSERT: asserted). */
+struct ml_tsv {
+	uptr at;              /* the first byte without permission */
+	const char *observed; /* its typestate */
+	const char *asserted; /* PCK_ASSERT: the typestate asserted, else NULL */
+	int heavy;            /* typestate=heavy */
+	unsigned changed;     /* the stack where its word last changed typestate, 0 if never */
+	/* the typestates around it (paper 003, Fig. 6) */
+	const char *prev, *next;
+	uptr prev_bytes, next_bytes, offset, run;
+	struct ml_tsv_grant grant[12];
+	unsigned ngrant;
+	int more;             /* grants beyond those listed */
+};
 
 /* ---- stack.c ---- */
 void ml_stack_init(void);
@@ -1070,6 +1100,7 @@ enum ml_kind {
 	ML_STACK_OVERFLOW,
 	ML_ARITHMETIC_ERROR,
 	ML_ILLEGAL_INSTRUCTION,
+	ML_TYPESTATE_VIOLATION,
 	ML_NKINDS
 };
 /* A program's own rules report kinds ML_NKINDS + 1 + i (rules.h; ML_NKINDS
@@ -1138,6 +1169,7 @@ struct ml_event {
 	const struct ml_fired *fired; /* the detector that fired: what to locate (rules.h) */
 	const struct ml_tev *tev;     /* ML_CALL, ML_RET: the watched function's event (rules.h) */
 	const struct ml_pv *argpv;    /* ML_CALL: its pointer arguments' provenance, or NULL */
+	const struct ml_tsv *tsv;     /* TYPESTATE-VIOLATION: what the report tells */
 };
 /* Run the detectors registered at ev->point; returns the kind reported
  * (or that fired but was a duplicate), -1 when no condition held. */

@@ -1,0 +1,402 @@
+/* typestate.c: typestate checking for memory managers (paper 003,
+ * docs/TYPESTATE.md).
+ *
+ * The program's allocator says what its memory is (pck_put and the
+ * generated transitions: a typestate id per byte, in the map memlens.h
+ * describes) and which typestates each function may read or write (the
+ * annotations, pushed on the thread's stack of grants as the function
+ * starts and popped at each of its exits: a callee inherits its caller's
+ * grants, §4.5). Accesses of units that include the generated header are
+ * checked (__ml_pck_chk); one without the permission is a
+ * TYPESTATE-VIOLATION. typestate=light (the default) checks only the
+ * typestates some annotation of the program names (§4.6.2); typestate=heavy
+ * checks every access, UNMAPPED included (§4.6.3).
+ */
+#include "internal.h"
+
+#include <string.h>
+#include <sys/mman.h>
+
+/* The generated header's struct __ml_pck_ann (internal/typestate/gen.go). */
+struct ml_pck_ann {
+	unsigned perm; /* ML_PCK_ANN_* */
+	unsigned n;
+	const unsigned short *ts;
+	const char *file;
+	unsigned line;
+	const char *text;
+};
+#define ML_PCK_ANN_R    1u
+#define ML_PCK_ANN_W    2u
+#define ML_PCK_ANN_NONE 4u
+/* pck_protect's permissions (PCK_PERM_R, PCK_PERM_W) */
+#define ML_PCK_PERM_R 1u
+#define ML_PCK_PERM_W 2u
+
+#define ML_PCK_CHUNK   (1UL << __ML_PCK_CHUNK_SHIFT)
+#define ML_PCK_DIR_N   (1UL << __ML_PCK_DIR_BITS)
+#define ML_PCK_WORDS   4 /* 256 typestates */
+/* A chunk: the ids (and 8 bytes the checks read past the last), then the
+ * stack where each 8-byte word last changed typestate. */
+#define ML_PCK_IDS     (ML_PCK_CHUNK + 64)
+#define ML_PCK_CHUNK_BYTES (ML_PCK_IDS + (ML_PCK_CHUNK / 8) * sizeof(unsigned))
+
+/* The annotations of the program (each unit puts its records' addresses
+ * in this section; the linker names its ends). */
+extern const struct ml_pck_ann *const __start___ml_pck_anns[] __attribute__((weak));
+extern const struct ml_pck_ann *const __stop___ml_pck_anns[] __attribute__((weak));
+
+unsigned char *const *__ml_pck_dir;
+
+/* A frame of a thread's stack of grants. */
+struct ml_pck_frame {
+	uint64_t perm[2][ML_PCK_WORDS];   /* [0] read, [1] write: one bit per typestate */
+	const struct ml_pck_ann *ann;     /* what it granted: an annotation, or NULL for pck_protect */
+	const site_t *site;               /* the annotated function, or where pck_protect was called */
+	unsigned ts, perms;               /* pck_protect's */
+};
+#define ML_PCK_DEPTH 128
+/* f[0] is the code no annotation covers; a grant past the last frame
+ * is applied to the last (recursion that deep keeps its deepest grants
+ * until it returns below). */
+struct ml_pck_thread {
+	unsigned depth;
+	unsigned layout; /* the layout count f[0] was made for */
+	struct ml_pck_frame f[ML_PCK_DEPTH];
+};
+static __thread struct ml_pck_thread ml_pck_t;
+__thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec")));
+
+struct ml_pck_state {
+	const char *const *names; /* "PCK_…" by id */
+	unsigned n;
+	unsigned long hash;
+	unsigned layouts;         /* layouts registered (1, or 0 before the first) */
+	int mixed;                /* units of another layout were told */
+	uint64_t named[ML_PCK_WORDS];     /* typestates an annotation names */
+	uint64_t base[2][ML_PCK_WORDS];   /* f[0]'s permissions */
+	int dir_lock;
+};
+_Static_assert(sizeof(struct ml_pck_state) <= ML_ST_TYPESTATE_END - ML_ST_TYPESTATE, "fits its part");
+#define ml_pck (ML_STATE_AT(struct ml_pck_state, ML_ST_TYPESTATE))
+
+static int ml_bit(const uint64_t *v, unsigned id) { return (int)(v[id >> 6] >> (id & 63) & 1); }
+static void ml_set_bit(uint64_t *v, unsigned id, int on)
+{
+	if (on)
+		v[id >> 6] |= 1ULL << (id & 63);
+	else
+		v[id >> 6] &= ~(1ULL << (id & 63));
+}
+
+const char *ml_pck_name(unsigned id)
+{
+	if (id == 0)
+		return "PCK_UNMAPPED";
+	return id < ml_pck.n ? ml_pck.names[id] : "?";
+}
+
+/* The thread's stack, set up (again, when a layout came since). */
+static struct ml_pck_thread *ml_pck_self(void)
+{
+	struct ml_pck_thread *t = &ml_pck_t;
+	if (__ml_pck_perm && t->layout == ml_pck.layouts)
+		return t;
+	if (t->depth == 0 || !__ml_pck_perm) {
+		t->depth = 0;
+		memset(&t->f[0], 0, sizeof t->f[0]);
+		memcpy(t->f[0].perm, ml_pck.base, sizeof ml_pck.base);
+	}
+	t->layout = ml_pck.layouts;
+	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
+	return t;
+}
+
+void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash)
+{
+	if (ml_pck.layouts) {
+		if (hash != ml_pck.hash && !ml_pck.mixed) {
+			ml_pck.mixed = 1;
+			ml_printf("==%d== memlens: units of this program were built from different typestate layouts; "
+			          "the first one's names are used\n", (int)getpid());
+		}
+		return;
+	}
+	ml_pck.names = names;
+	ml_pck.n = n;
+	ml_pck.hash = hash;
+	if (__start___ml_pck_anns)
+		for (const struct ml_pck_ann *const *a = __start___ml_pck_anns; a < __stop___ml_pck_anns; a++)
+			for (unsigned i = 0; i < (*a)->n; i++)
+				if ((*a)->ts[i] < 64 * ML_PCK_WORDS)
+					ml_set_bit(ml_pck.named, (*a)->ts[i], 1);
+	for (unsigned w = 0; w < ML_PCK_WORDS; w++) {
+		uint64_t light = ml_flags.typestate_heavy ? 0 : ~ml_pck.named[w];
+		ml_pck.base[0][w] = ml_pck.base[1][w] = light;
+	}
+	__atomic_store_n(&ml_pck.layouts, 1, __ATOMIC_RELEASE);
+	ml_pck_self();
+}
+
+/* Push a copy of the innermost frame (or, at the stack's limit, return
+ * the innermost itself). */
+static struct ml_pck_frame *ml_pck_push(struct ml_pck_thread *t, int *pushed)
+{
+	if (t->depth + 1 >= ML_PCK_DEPTH)
+		return &t->f[t->depth];
+	struct ml_pck_frame *f = &t->f[t->depth + 1];
+	memcpy(f->perm, t->f[t->depth].perm, sizeof f->perm);
+	(*pushed)++;
+	return f;
+}
+
+/* The frame f is complete: make it the thread's permissions (a signal
+ * handler running now sees either the old frame or this one). */
+static void ml_pck_publish(struct ml_pck_thread *t, int pushed)
+{
+	t->depth += (unsigned)pushed;
+	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
+}
+
+int __ml_pck_enter(const void *const *anns, unsigned n, const site_t *fn)
+{
+	struct ml_pck_thread *t = ml_pck_self();
+	int total = 0;
+	for (unsigned k = 0; k < n; k++) {
+		const struct ml_pck_ann *a = anns[k];
+		int pushed = 0;
+		struct ml_pck_frame *f = ml_pck_push(t, &pushed);
+		if (pushed) {
+			f->ann = a;
+			f->site = fn;
+		}
+		for (unsigned i = 0; i < a->n; i++) {
+			unsigned id = a->ts[i];
+			if (id >= 64 * ML_PCK_WORDS)
+				continue;
+			if (a->perm == ML_PCK_ANN_NONE) {
+				ml_set_bit(f->perm[0], id, 0);
+				ml_set_bit(f->perm[1], id, 0);
+				continue;
+			}
+			if (a->perm & ML_PCK_ANN_R)
+				ml_set_bit(f->perm[0], id, 1);
+			if (a->perm & ML_PCK_ANN_W)
+				ml_set_bit(f->perm[1], id, 1);
+		}
+		ml_pck_publish(t, pushed); /* before the next frame copies it */
+		total += pushed;
+	}
+	return total;
+}
+
+void __ml_pck_leave(int *pushed)
+{
+	struct ml_pck_thread *t = &ml_pck_t;
+	unsigned n = (unsigned)*pushed;
+	t->depth -= n <= t->depth ? n : t->depth;
+	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
+}
+
+void __ml_pck_protect(unsigned ts, unsigned perms)
+{
+	struct ml_pck_thread *t = ml_pck_self();
+	int pushed = 0;
+	struct ml_pck_frame *f = ml_pck_push(t, &pushed);
+	if (pushed) {
+		f->ann = 0;
+		f->site = ml_caller_site();
+		f->ts = ts;
+		f->perms = perms;
+	}
+	if (ts < 64 * ML_PCK_WORDS) {
+		ml_set_bit(f->perm[0], ts, (perms & ML_PCK_PERM_R) != 0);
+		ml_set_bit(f->perm[1], ts, (perms & ML_PCK_PERM_W) != 0);
+	}
+	ml_pck_publish(t, pushed);
+}
+
+void __ml_pck_unprotect(void)
+{
+	struct ml_pck_thread *t = ml_pck_self();
+	if (t->depth)
+		t->depth--;
+	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
+}
+
+/* ---- the map ---- */
+
+/* The chunk of a's ids; made when make is set, else NULL if none. */
+static unsigned char *ml_pck_chunk(uptr a, int make)
+{
+	unsigned char **dir = (unsigned char **)__atomic_load_n(&__ml_pck_dir, __ATOMIC_ACQUIRE);
+	if (!dir) {
+		if (!make)
+			return 0;
+		void *m = mmap(0, ML_PCK_DIR_N * sizeof *dir, PROT_READ | PROT_WRITE,
+		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (m == MAP_FAILED)
+			return 0;
+		unsigned char *const *none = 0;
+		if (__atomic_compare_exchange_n(&__ml_pck_dir, &none, (unsigned char *const *)m, 0,
+		                                __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			dir = m;
+		else {
+			munmap(m, ML_PCK_DIR_N * sizeof *dir);
+			dir = (unsigned char **)none;
+		}
+	}
+	unsigned char **slot = &dir[(a >> __ML_PCK_CHUNK_SHIFT) & (ML_PCK_DIR_N - 1)];
+	unsigned char *c = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+	if (c || !make)
+		return c;
+	void *m = mmap(0, ML_PCK_CHUNK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED)
+		return 0;
+	if (__atomic_compare_exchange_n(slot, &c, (unsigned char *)m, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return m;
+	munmap(m, ML_PCK_CHUNK_BYTES);
+	return c;
+}
+
+static unsigned ml_pck_id(uptr a)
+{
+	const unsigned char *c = ml_pck_chunk(a, 0);
+	return c ? c[a & (ML_PCK_CHUNK - 1)] : 0;
+}
+
+/* Where the 8-byte word of a last changed typestate (a stack), or 0. */
+static unsigned ml_pck_changed(uptr a)
+{
+	const unsigned char *c = ml_pck_chunk(a, 0);
+	return c ? ((const unsigned *)(c + ML_PCK_IDS))[(a & (ML_PCK_CHUNK - 1)) / 8] : 0;
+}
+
+void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
+{
+	if (ts >= 64 * ML_PCK_WORDS || n == 0)
+		return;
+	ml_rt_enter();
+	unsigned stack = ml_stack_capture(0);
+	for (uptr a = (uptr)addr; n;) {
+		uptr off = a & (ML_PCK_CHUNK - 1), k = ML_PCK_CHUNK - off < n ? ML_PCK_CHUNK - off : n;
+		unsigned char *c = ml_pck_chunk(a, ts != 0);
+		if (c) {
+			memset(c + off, (int)ts, k);
+			unsigned *st = (unsigned *)(c + ML_PCK_IDS);
+			for (uptr w = off / 8; w <= (off + k - 1) / 8; w++)
+				st[w] = stack;
+		}
+		a += k;
+		n -= k;
+	}
+	ml_rt_leave();
+}
+
+unsigned __ml_pck_get(const void *addr)
+{
+	return ml_pck_id((uptr)addr);
+}
+
+/* ---- violations ---- */
+
+/* The length of the run of typestate id from a on, dir -1 backwards
+ * (without a), up to 1 MiB. */
+static uptr ml_pck_run(uptr a, unsigned id, int dir)
+{
+	uptr k = 0;
+	for (; k < ML_PCK_CHUNK; k++) {
+		uptr b = dir > 0 ? a + k : a - k - 1;
+		if (ml_pck_id(b) != id)
+			break;
+	}
+	return k;
+}
+
+/* What the thread may do to the typestates annotations name: each grant
+ * that still holds at the innermost frame, innermost first. */
+static void ml_pck_grants(struct ml_tsv *v, const struct ml_pck_thread *t, int w)
+{
+	const uint64_t *now = t->f[t->depth].perm[w];
+	uint64_t told[ML_PCK_WORDS] = {0};
+	for (unsigned d = t->depth; d > 0; d--) {
+		const struct ml_pck_frame *f = &t->f[d];
+		unsigned n = f->ann ? f->ann->n : 1;
+		for (unsigned i = 0; i < n; i++) {
+			unsigned id = f->ann ? f->ann->ts[i] : f->ts;
+			if (id >= 64 * ML_PCK_WORDS || !ml_bit(now, id) || !ml_bit(f->perm[w], id) || ml_bit(told, id))
+				continue;
+			ml_set_bit(told, id, 1);
+			if (v->ngrant == sizeof v->grant / sizeof v->grant[0]) {
+				v->more = 1;
+				return;
+			}
+			struct ml_tsv_grant *g = &v->grant[v->ngrant++];
+			g->ts = ml_pck_name(id);
+			g->by = f->ann ? f->ann->text : "pck_protect";
+			g->site = f->site;
+			g->file = f->ann ? f->ann->file : (f->site ? f->site->file : "");
+			g->line = f->ann ? f->ann->line : (f->site ? f->site->line : 0);
+		}
+	}
+}
+
+static void ml_pck_violation(uptr a, uptr n, uptr at, unsigned id, const site_t *site, int w,
+                             const unsigned *asserted)
+{
+	if (!ML_LOAD(&ml_kind_enabled[ML_TYPESTATE_VIOLATION]))
+		return;
+	struct ml_tsv v = {0};
+	v.at = at;
+	v.observed = ml_pck_name(id);
+	v.heavy = ml_flags.typestate_heavy;
+	v.asserted = asserted ? ml_pck_name(*asserted) : 0;
+	v.changed = ml_pck_changed(at);
+	uptr before = ml_pck_run(at, id, -1), after = ml_pck_run(at, id, 1);
+	uptr start = at - before, end = at + after;
+	unsigned prev = ml_pck_id(start - 1), next = ml_pck_id(end);
+	v.prev_bytes = ml_pck_run(start, prev, -1);
+	v.prev = ml_pck_name(prev);
+	v.offset = before;
+	v.run = before + after;
+	v.next_bytes = ml_pck_run(end, next, 1);
+	v.next = ml_pck_name(next);
+	if (!asserted)
+		ml_pck_grants(&v, ml_pck_self(), w);
+	struct ml_event ev = {0};
+	ev.point = w ? ML_DEREF_W : ML_DEREF_R;
+	ev.access = w ? ML_ACC_WRITE : ML_ACC_READ;
+	ev.p = a;
+	ev.n = n;
+	ev.site = site;
+	ev.tsv = &v;
+	ml_report(ML_TYPESTATE_VIOLATION, &ev);
+}
+
+void __ml_pck_chk_slow(uptr a, uptr n, const site_t *site, int w)
+{
+	struct ml_pck_thread *t = ml_pck_self();
+	const uint64_t *perm = t->f[t->depth].perm[w ? 1 : 0];
+	for (uptr i = 0; i < n;) {
+		const unsigned char *c = ml_pck_chunk(a + i, 0);
+		uptr off = (a + i) & (ML_PCK_CHUNK - 1);
+		uptr k = ML_PCK_CHUNK - off < n - i ? ML_PCK_CHUNK - off : n - i;
+		for (uptr j = 0; j < k; j++) {
+			unsigned id = c ? c[off + j] : 0;
+			if (!ml_bit(perm, id)) {
+				ml_pck_violation(a, n, a + i + j, id, site, w, 0);
+				return;
+			}
+			if (!c) /* the rest of the chunk is UNMAPPED too */
+				break;
+		}
+		i += k;
+	}
+}
+
+void __ml_pck_assert(const void *addr, unsigned ts)
+{
+	unsigned id = ml_pck_id((uptr)addr);
+	if (id != ts)
+		ml_pck_violation((uptr)addr, 0, (uptr)addr, id, ml_caller_site(), 0, &ts);
+}
