@@ -242,9 +242,12 @@ func (t *textWriter) report() {
 	for _, n := range r.Notes {
 		t.line(n)
 	}
-	if r.Kind == "MEMORY-LEAK" {
+	switch {
+	case r.Kind == "MEMORY-LEAK":
 		t.leak(where)
-	} else {
+	case r.Typestate != nil:
+		t.typestate(where)
+	default:
 		t.details(where)
 	}
 	switch {
@@ -632,4 +635,43 @@ func isIdentifier(s string) bool {
 		}
 	}
 	return true
+}
+
+// typestate writes the body of a TYPESTATE-VIOLATION (ml_tsv_text).
+func (t *textWriter) typestate(why string) {
+	r, ts := t.r, t.r.Typestate
+	t.line(why)
+	t.line("observed typestate " + ts.Observed + " at " + ts.At)
+	t.line("the address is preceded by " + bytesText(ts.PrecededBytes) + " of typestate " + ts.PrecededBy)
+	if ts.Offset != 0 {
+		t.line("the address is " + bytesText(ts.Offset) + " into " + bytesText(ts.Bytes) + " of typestate " + ts.Observed)
+	} else {
+		t.line("the address starts " + bytesText(ts.Bytes) + " of typestate " + ts.Observed)
+	}
+	t.line("this is followed by " + bytesText(ts.FollowedBytes) + " of typestate " + ts.FollowedBy)
+	if ts.Asserted == "" {
+		mode := " (typestate=light: those no annotation names are not checked):"
+		if ts.Mode == "heavy" {
+			mode = " (typestate=heavy):"
+		}
+		t.line("the typestates this code may " + r.Access + mode)
+		if len(ts.Permitted) == 0 {
+			t.put("      none\n")
+		}
+		for _, g := range ts.Permitted {
+			t.putf("      %s: %s at %s:%d in %s\n", g.Typestate, g.By, orUnknown(g.File), g.Line, orUnknown(g.Function))
+		}
+		if ts.PermittedMore {
+			t.put("      and more\n")
+		}
+	}
+	if len(ts.Changed) != 0 {
+		t.line("the address last changed typestate at:")
+		t.stack(ts.Changed)
+	} else {
+		t.line("the address never changed typestate")
+	}
+	t.line("call stack:")
+	t.stack(r.Stack)
+	t.threads()
 }
