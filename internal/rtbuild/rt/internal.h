@@ -89,6 +89,7 @@ extern __thread struct __ml_thread __ml_t __attribute__((tls_model("local-exec")
 #define ml_slots_flush         __mlrt_slots_flush
 #define ml_stack_capture       __mlrt_stack_capture
 #define ml_pck_name            __mlrt_pck_name
+#define ml_pck_range           __mlrt_pck_range
 #define ml_stack_intern        __mlrt_stack_intern
 #define ml_local_stack         __mlrt_local_stack
 #define ml_lent_live           __mlrt_lent_live
@@ -643,6 +644,9 @@ unsigned ml_local_stack(unsigned s);
 int ml_lent_live(unsigned s);
 
 /* ---- typestate.c ---- */
+/* The typestate check of libc's access of n bytes at p (w: a write), when
+ * the program tracks typestates. */
+void ml_pck_range(const void *p, uptr n, int w);
 /* A typestate's name, "PCK_…". */
 const char *ml_pck_name(unsigned id);
 /* A grant of a permission that still holds (the innermost first). */

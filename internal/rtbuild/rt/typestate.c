@@ -394,6 +394,12 @@ void __ml_pck_chk_slow(uptr a, uptr n, const site_t *site, int w)
 	}
 }
 
+void ml_pck_range(const void *p, uptr n, int w)
+{
+	if (n && ML_LOAD(&ml_pck.layouts))
+		__ml_pck_chk_slow((uptr)p, n, ml_caller_site(), w);
+}
+
 void __ml_pck_assert(const void *addr, unsigned ts)
 {
 	unsigned id = ml_pck_id((uptr)addr);
