@@ -87,7 +87,7 @@ void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash);
 		layoutCode(&b, s.body, "a", "nbytes", "\t")
 		w("}\n")
 	}
-	w("#else /* not memlens: annotations and tracking compile to nothing */\n")
+	w("#else /* without memlens cc, annotations and tracking compile to nothing */\n")
 	w(`#define pck_put(addr, nbytes, ts) ((void)sizeof(addr), (void)sizeof(nbytes), (void)sizeof(ts))
 #define pck_get(addr) ((void)sizeof(addr), PCK_UNMAPPED)
 #define pck_protect(ts, perms) ((void)sizeof(ts), (void)sizeof(perms))

@@ -644,8 +644,10 @@ unsigned ml_local_stack(unsigned s);
 int ml_lent_live(unsigned s);
 
 /* ---- typestate.c ---- */
+/* Does the program track typestates (a layout was registered)? */
+#define ml_pck_on ML_STATE_AT(unsigned, ML_ST_TYPESTATE)
 /* The typestate check of libc's access of n bytes at p (w: a write), when
- * the program tracks typestates. */
+ * ml_pck_on. */
 void ml_pck_range(const void *p, uptr n, int w);
 /* A typestate's name, "PCK_…". */
 const char *ml_pck_name(unsigned id);

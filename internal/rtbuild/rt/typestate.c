@@ -68,10 +68,10 @@ static __thread struct ml_pck_thread ml_pck_t;
 __thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec")));
 
 struct ml_pck_state {
+	unsigned layouts;         /* layouts registered (1, or 0 before the first): ml_pck_on */
 	const char *const *names; /* "PCK_…" by id */
 	unsigned n;
 	unsigned long hash;
-	unsigned layouts;         /* layouts registered (1, or 0 before the first) */
 	int mixed;                /* units of another layout were told */
 	uint64_t named[ML_PCK_WORDS];     /* typestates an annotation names */
 	uint64_t base[2][ML_PCK_WORDS];   /* f[0]'s permissions */
@@ -396,7 +396,7 @@ void __ml_pck_chk_slow(uptr a, uptr n, const site_t *site, int w)
 
 void ml_pck_range(const void *p, uptr n, int w)
 {
-	if (n && ML_LOAD(&ml_pck.layouts))
+	if (n)
 		__ml_pck_chk_slow((uptr)p, n, ml_caller_site(), w);
 }
 
