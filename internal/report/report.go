@@ -210,7 +210,9 @@ type Typestate struct {
 	Asserted string `json:"asserted"` // a failed PCK_ASSERT: the typestate asserted, else ""
 	Mode     string `json:"mode"`     // "light" or "heavy"
 	// At lies Offset bytes into a run of Bytes bytes of Observed, between
-	// PrecededBytes of PrecededBy and FollowedBytes of FollowedBy.
+	// PrecededBytes of PrecededBy and FollowedBytes of FollowedBy. Runs
+	// are measured up to 65536 bytes: a run of Observed that long leaves
+	// that side's neighbour unknown ("").
 	Offset        uint64  `json:"offset"`
 	Bytes         uint64  `json:"bytes"`
 	PrecededBy    string  `json:"preceded_by"`

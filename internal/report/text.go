@@ -642,13 +642,17 @@ func (t *textWriter) typestate(why string) {
 	r, ts := t.r, t.r.Typestate
 	t.line(why)
 	t.line("observed typestate " + ts.Observed + " at " + ts.At)
-	t.line("the address is preceded by " + bytesText(ts.PrecededBytes) + " of typestate " + ts.PrecededBy)
-	if ts.Offset != 0 {
-		t.line("the address is " + bytesText(ts.Offset) + " into " + bytesText(ts.Bytes) + " of typestate " + ts.Observed)
-	} else {
-		t.line("the address starts " + bytesText(ts.Bytes) + " of typestate " + ts.Observed)
+	if ts.PrecededBy != "" {
+		t.line("the address is preceded by " + runText(ts.PrecededBytes) + " of typestate " + ts.PrecededBy)
 	}
-	t.line("this is followed by " + bytesText(ts.FollowedBytes) + " of typestate " + ts.FollowedBy)
+	if ts.Offset != 0 {
+		t.line("the address is " + runText(ts.Offset) + " into " + runText(ts.Bytes) + " of typestate " + ts.Observed)
+	} else {
+		t.line("the address starts " + runText(ts.Bytes) + " of typestate " + ts.Observed)
+	}
+	if ts.FollowedBy != "" {
+		t.line("this is followed by " + runText(ts.FollowedBytes) + " of typestate " + ts.FollowedBy)
+	}
 	if ts.Asserted == "" {
 		mode := " (typestate=light: those no annotation names are not checked):"
 		if ts.Mode == "heavy" {
@@ -674,4 +678,15 @@ func (t *textWriter) typestate(why string) {
 	t.line("call stack:")
 	t.stack(r.Stack)
 	t.threads()
+}
+
+// runMax is the runtime's ML_PCK_RUN_MAX: runs of typestates around the
+// address are measured up to it.
+const runMax = 65536
+
+func runText(n uint64) string {
+	if n >= runMax {
+		return "at least " + bytesText(n)
+	}
+	return bytesText(n)
 }

@@ -1,6 +1,7 @@
 package typestate
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -139,5 +140,43 @@ int main(void)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("gcc %s: %v\n%s", def, err, out)
 		}
+	}
+}
+
+// The corpus's layouts (testdata/**/NAME.pck) come with their headers
+// (NAME_pck.h beside them), as `memlens typestate gen` writes them now.
+func TestCorpusHeadersGenerated(t *testing.T) {
+	root := filepath.Join("..", "..", "testdata")
+	n := 0
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pck") {
+			return err
+		}
+		n++
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		l, err := Parse(path, string(src))
+		if err != nil {
+			t.Errorf("%v", err)
+			return nil
+		}
+		hpath := strings.TrimSuffix(path, ".pck") + "_pck.h"
+		have, err := os.ReadFile(hpath)
+		if err != nil {
+			t.Errorf("%s has no header: %v", path, err)
+			return nil
+		}
+		if want := Header(l, Guard(hpath)); !bytes.Equal(have, want) {
+			t.Errorf("%s is not what `memlens typestate gen %s -o %s` writes: regenerate it", hpath, filepath.Base(path), filepath.Base(hpath))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Fatal("no layout in testdata")
 	}
 }

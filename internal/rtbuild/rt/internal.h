@@ -659,14 +659,18 @@ struct ml_tsv_grant {
 	const char *file;   /* where the annotation (or call) is */
 	unsigned line;
 };
-/* A TYPESTATE-VIOLATION (or a failed PCK_ASSERT: asserted). */
+/* A TYPESTATE-VIOLATION (or a failed PCK_ASSERT: asserted). Runs of
+ * typestates around the address are measured up to ML_PCK_RUN_MAX bytes
+ * (the report says "at least"). */
+#define ML_PCK_RUN_MAX 65536
 struct ml_tsv {
 	uptr at;              /* the first byte without permission */
 	const char *observed; /* its typestate */
 	const char *asserted; /* PCK_ASSERT: the typestate asserted, else NULL */
 	int heavy;            /* typestate=heavy */
 	unsigned changed;     /* the stack where its word last changed typestate, 0 if never */
-	/* the typestates around it (paper 003, Fig. 6) */
+	/* the typestates around it (paper 003, Fig. 6); prev, next NULL when
+	 * the run of observed reaches ML_PCK_RUN_MAX that way */
 	const char *prev, *next;
 	uptr prev_bytes, next_bytes, offset, run;
 	struct ml_tsv_grant grant[12];

@@ -1405,6 +1405,14 @@ static void ml_tsv_why(struct ml_buf *b, const struct ml_event *ev)
 	}
 }
 
+/* "8 bytes", "at least 65536 bytes" */
+static void ml_tsv_bytes(struct ml_buf *b, uptr n)
+{
+	if (n >= ML_PCK_RUN_MAX)
+		ml_bput(b, "at least ");
+	ml_bbytes(b, n);
+}
+
 static void ml_tsv_text(struct ml_buf *b, const struct ml_event *ev, unsigned stack, unsigned tid)
 {
 	const struct ml_tsv *v = ev->tsv;
@@ -1416,27 +1424,31 @@ static void ml_tsv_text(struct ml_buf *b, const struct ml_event *ev, unsigned st
 	ml_bput(b, " at ");
 	ml_bhex(b, v->at);
 	ml_bputc(b, '\n');
-	ml_bput(b, "    the address is preceded by ");
-	ml_bbytes(b, v->prev_bytes);
-	ml_bput(b, " of typestate ");
-	ml_bput(b, v->prev);
-	ml_bputc(b, '\n');
+	if (v->prev) {
+		ml_bput(b, "    the address is preceded by ");
+		ml_tsv_bytes(b, v->prev_bytes);
+		ml_bput(b, " of typestate ");
+		ml_bput(b, v->prev);
+		ml_bputc(b, '\n');
+	}
 	if (v->offset) {
 		ml_bput(b, "    the address is ");
-		ml_bbytes(b, v->offset);
+		ml_tsv_bytes(b, v->offset);
 		ml_bput(b, " into ");
 	} else {
 		ml_bput(b, "    the address starts ");
 	}
-	ml_bbytes(b, v->run);
+	ml_tsv_bytes(b, v->run);
 	ml_bput(b, " of typestate ");
 	ml_bput(b, v->observed);
 	ml_bputc(b, '\n');
-	ml_bput(b, "    this is followed by ");
-	ml_bbytes(b, v->next_bytes);
-	ml_bput(b, " of typestate ");
-	ml_bput(b, v->next);
-	ml_bputc(b, '\n');
+	if (v->next) {
+		ml_bput(b, "    this is followed by ");
+		ml_tsv_bytes(b, v->next_bytes);
+		ml_bput(b, " of typestate ");
+		ml_bput(b, v->next);
+		ml_bputc(b, '\n');
+	}
 	if (!v->asserted) {
 		ml_bput(b, "    the typestates this code may ");
 		ml_bput(b, ev->access == ML_ACC_WRITE ? "write" : "read");
@@ -1868,11 +1880,11 @@ static void ml_tsv_json(struct ml_buf *b, const struct ml_event *ev)
 	ml_jkey(b, "bytes");
 	ml_bdec(b, v->run);
 	ml_jkey(b, "preceded_by");
-	ml_jstr(b, v->prev);
+	ml_jstr(b, v->prev ? v->prev : "");
 	ml_jkey(b, "preceded_bytes");
 	ml_bdec(b, v->prev_bytes);
 	ml_jkey(b, "followed_by");
-	ml_jstr(b, v->next);
+	ml_jstr(b, v->next ? v->next : "");
 	ml_jkey(b, "followed_bytes");
 	ml_bdec(b, v->next_bytes);
 	ml_jkey(b, "permitted");

@@ -301,11 +301,11 @@ unsigned __ml_pck_get(const void *addr)
 /* ---- violations ---- */
 
 /* The length of the run of typestate id from a on, dir -1 backwards
- * (without a), up to 1 MiB. */
+ * (without a), up to ML_PCK_RUN_MAX. */
 static uptr ml_pck_run(uptr a, unsigned id, int dir)
 {
 	uptr k = 0;
-	for (; k < ML_PCK_CHUNK; k++) {
+	for (; k < ML_PCK_RUN_MAX; k++) {
 		uptr b = dir > 0 ? a + k : a - k - 1;
 		if (ml_pck_id(b) != id)
 			break;
@@ -354,13 +354,18 @@ static void ml_pck_violation(uptr a, uptr n, uptr at, unsigned id, const site_t 
 	v.changed = ml_pck_changed(at);
 	uptr before = ml_pck_run(at, id, -1), after = ml_pck_run(at, id, 1);
 	uptr start = at - before, end = at + after;
-	unsigned prev = ml_pck_id(start - 1), next = ml_pck_id(end);
-	v.prev_bytes = ml_pck_run(start, prev, -1);
-	v.prev = ml_pck_name(prev);
 	v.offset = before;
 	v.run = before + after;
-	v.next_bytes = ml_pck_run(end, next, 1);
-	v.next = ml_pck_name(next);
+	if (before < ML_PCK_RUN_MAX) { /* (else where the run starts is not known) */
+		unsigned prev = ml_pck_id(start - 1);
+		v.prev_bytes = ml_pck_run(start, prev, -1);
+		v.prev = ml_pck_name(prev);
+	}
+	if (after < ML_PCK_RUN_MAX) {
+		unsigned next = ml_pck_id(end);
+		v.next_bytes = ml_pck_run(end, next, 1);
+		v.next = ml_pck_name(next);
+	}
 	if (!asserted)
 		ml_pck_grants(&v, ml_pck_self(), w);
 	struct ml_event ev = {0};

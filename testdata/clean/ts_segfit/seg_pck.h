@@ -374,7 +374,7 @@ static inline void pck_transition_Magic(void *addr, unsigned long nbytes)
 	(void)a;
 	__ml_pck_put(a, nbytes, PCK_Magic);
 }
-#else /* not memlens: annotations and tracking compile to nothing */
+#else /* without memlens cc, annotations and tracking compile to nothing */
 #define pck_put(addr, nbytes, ts) ((void)sizeof(addr), (void)sizeof(nbytes), (void)sizeof(ts))
 #define pck_get(addr) ((void)sizeof(addr), PCK_UNMAPPED)
 #define pck_protect(ts, perms) ((void)sizeof(ts), (void)sizeof(perms))
