@@ -90,6 +90,7 @@ extern __thread struct __ml_thread __ml_t __attribute__((tls_model("local-exec")
 #define ml_stack_capture       __mlrt_stack_capture
 #define ml_pck_name            __mlrt_pck_name
 #define ml_pck_range           __mlrt_pck_range
+#define ml_pck_init            __mlrt_pck_init
 #define ml_stack_intern        __mlrt_stack_intern
 #define ml_local_stack         __mlrt_local_stack
 #define ml_lent_live           __mlrt_lent_live
@@ -255,6 +256,7 @@ static inline unsigned ml_next_gen(unsigned g)
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
 #define ML_STEPS_ADDR  0x690000000000UL /* struct ml_step[ML_STEPS_MAX], struct ml_step_more[ML_STEPS_MAX] (explain.c) */
 #define ML_FPROV_ADDR  0x6a0000000000UL /* struct ml_fprov[__ML_MAX_RECS] (explain.c) */
+/* 0x6c0000000000: __ML_PCK_DIR, the typestate map's directory (typestate.c) */
 
 /* memlens's mutable state that reports and the leak check depend on (the
  * report buffers and lock, the options, the slot and depot counters, the
@@ -644,6 +646,8 @@ unsigned ml_local_stack(unsigned s);
 int ml_lent_live(unsigned s);
 
 /* ---- typestate.c ---- */
+/* Map the typestate directory (init). */
+void ml_pck_init(void);
 /* Does the program track typestates (a layout was registered)? */
 #define ml_pck_on ML_STATE_AT(unsigned, ML_ST_TYPESTATE)
 /* The typestate check of libc's access of n bytes at p (w: a write), when

@@ -1125,14 +1125,16 @@ __ML_INLINE int __ml_after_setjmp(unsigned d, unsigned h, int v)
  * through a pointer against the typestate of the bytes it touches and the
  * thread's permissions. The typestate map holds one id per application
  * byte in chunks of 1 MiB (+8 bytes, so a check reads 8 ids at once) that
- * a directory indexed by address >> 20 points to; the directory is NULL
- * until the program first puts a typestate, and a chunk NULL while no byte
- * in it has one: UNMAPPED (0). The permissions are the innermost frame of
+ * a directory indexed by address >> 20 points to, NULL while no byte of the
+ * chunk has one: UNMAPPED (0). The directory is at a fixed address, mapped
+ * at start-up (its pages cost memory once a typestate is put in their
+ * part of the address space). The permissions are the innermost frame of
  * the thread's stack of grants: 4 words of read bits then 4 of write
- * bits, one per typestate (NULL until the thread's first check). */
+ * bits, one per typestate (none until the thread's first check, whose
+ * slow path sets them up). */
 #define __ML_PCK_CHUNK_SHIFT 20
-#define __ML_PCK_DIR_BITS 27 /* 47-bit user addresses */
-extern unsigned char *const *__ml_pck_dir;
+#define __ML_PCK_DIR_BITS 28 /* 48-bit addresses */
+#define __ML_PCK_DIR ((unsigned char *const *)0x6c0000000000UL)
 extern __thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec")));
 void __ml_pck_chk_slow(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w) __attribute__((cold, noinline));
 /* An annotated function's entry: grant the n annotations (the generated
@@ -1144,23 +1146,26 @@ void __ml_pck_leave(int *pushed);
 __ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
 {
 	const unsigned long *perm = __ml_pck_perm;
-	unsigned char *const *dir = __ml_pck_dir;
 	unsigned long id = 0;
-	if (dir) {
-		const unsigned char *c = dir[(a >> __ML_PCK_CHUNK_SHIFT) & ((1UL << __ML_PCK_DIR_BITS) - 1)];
+	{
+		const unsigned char *c = __ML_PCK_DIR[(a >> __ML_PCK_CHUNK_SHIFT) & ((1UL << __ML_PCK_DIR_BITS) - 1)];
 		if (c) {
 			__ml_uptr off = a & ((1UL << __ML_PCK_CHUNK_SHIFT) - 1);
-			unsigned long v;
-			if (__ML_UNLIKELY(n - 1 > 7 || off + n > (1UL << __ML_PCK_CHUNK_SHIFT)))
-				goto slow;
-			__builtin_memcpy(&v, c + off, 8);
-			id = v & 0xff;
-			/* all n bytes in the same typestate */
-			if (__ML_UNLIKELY(((v ^ (id * 0x0101010101010101UL)) << (64 - 8 * n)) != 0))
-				goto slow;
+			if (n == 1) {
+				id = c[off];
+			} else {
+				unsigned long v;
+				if (__ML_UNLIKELY(n - 1 > 7 || off + n > (1UL << __ML_PCK_CHUNK_SHIFT)))
+					goto slow;
+				__builtin_memcpy(&v, c + off, 8);
+				id = v & 0xff;
+				/* all n bytes in the same typestate */
+				if (__ML_UNLIKELY(((v ^ (id * 0x0101010101010101UL)) << (64 - 8 * n)) != 0))
+					goto slow;
+			}
 		}
 	}
-	if (__ML_LIKELY(perm != 0) && __ML_LIKELY((perm[w * 4 + (id >> 6)] >> (id & 63)) & 1))
+	if (__ML_LIKELY((perm[w * 4 + (id >> 6)] >> (id & 63)) & 1))
 		return;
 slow:
 	__ml_pck_chk_slow(a, n, site, w);

@@ -36,17 +36,22 @@ struct ml_pck_ann {
 #define ML_PCK_CHUNK   (1UL << __ML_PCK_CHUNK_SHIFT)
 #define ML_PCK_DIR_N   (1UL << __ML_PCK_DIR_BITS)
 #define ML_PCK_WORDS   4 /* 256 typestates */
-/* A chunk: the ids (and 8 bytes the checks read past the last), then the
- * stack where each 8-byte word last changed typestate. */
+/* A chunk: the ids (and 8 bytes the checks read past the last), the
+ * stack where each 8-byte word last changed typestate, and per page of
+ * 4 KiB the id all its bytes have (ML_PCK_MIXED: not all the same), so
+ * that a transition over a large block (a free chunk's interior, again
+ * and again as it is split) writes only the pages that change. */
 #define ML_PCK_IDS     (ML_PCK_CHUNK + 64)
-#define ML_PCK_CHUNK_BYTES (ML_PCK_IDS + (ML_PCK_CHUNK / 8) * sizeof(unsigned))
+#define ML_PCK_STACKS  ((ML_PCK_CHUNK / 8) * sizeof(unsigned))
+#define ML_PCK_PAGE    12
+#define ML_PCK_PAGES   (ML_PCK_CHUNK >> ML_PCK_PAGE)
+#define ML_PCK_MIXED   0xffffu
+#define ML_PCK_CHUNK_BYTES (ML_PCK_IDS + ML_PCK_STACKS + ML_PCK_PAGES * sizeof(uint16_t))
 
 /* The annotations of the program (each unit puts its records' addresses
  * in this section; the linker names its ends). */
 extern const struct ml_pck_ann *const __start___ml_pck_anns[] __attribute__((weak));
 extern const struct ml_pck_ann *const __stop___ml_pck_anns[] __attribute__((weak));
-
-unsigned char *const *__ml_pck_dir;
 
 /* A frame of a thread's stack of grants. */
 struct ml_pck_frame {
@@ -61,11 +66,15 @@ struct ml_pck_frame {
  * until it returns below). */
 struct ml_pck_thread {
 	unsigned depth;
+	int ready;       /* f[0] and __ml_pck_perm are set */
 	unsigned layout; /* the layout count f[0] was made for */
 	struct ml_pck_frame f[ML_PCK_DEPTH];
 };
 static __thread struct ml_pck_thread ml_pck_t;
-__thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec")));
+/* What a thread may do before ml_pck_self set it up: nothing, so its first
+ * check takes the slow path, which does. */
+static const unsigned long ml_pck_unset[2 * ML_PCK_WORDS];
+__thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec"))) = ml_pck_unset;
 
 struct ml_pck_state {
 	unsigned layouts;         /* layouts registered (1, or 0 before the first): ml_pck_on */
@@ -100,14 +109,18 @@ const char *ml_pck_name(unsigned id)
 static struct ml_pck_thread *ml_pck_self(void)
 {
 	struct ml_pck_thread *t = &ml_pck_t;
-	if (__ml_pck_perm && t->layout == ml_pck.layouts)
+	if (t->ready && t->layout == ml_pck.layouts)
 		return t;
-	if (t->depth == 0 || !__ml_pck_perm) {
+	if (t->depth == 0 || !t->ready) {
 		t->depth = 0;
 		memset(&t->f[0], 0, sizeof t->f[0]);
-		memcpy(t->f[0].perm, ml_pck.base, sizeof ml_pck.base);
+		if (ml_pck.layouts)
+			memcpy(t->f[0].perm, ml_pck.base, sizeof ml_pck.base);
+		else /* no layout yet: nothing is checked */
+			memset(t->f[0].perm, 0xff, sizeof t->f[0].perm);
 	}
 	t->layout = ml_pck.layouts;
+	t->ready = 1;
 	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
 	return t;
 }
@@ -226,27 +239,15 @@ void __ml_pck_unprotect(void)
 
 /* ---- the map ---- */
 
+void ml_pck_init(void)
+{
+	ml_map_fixed((uptr)__ML_PCK_DIR, ML_PCK_DIR_N * sizeof *__ML_PCK_DIR, "typestate directory");
+}
+
 /* The chunk of a's ids; made when make is set, else NULL if none. */
 static unsigned char *ml_pck_chunk(uptr a, int make)
 {
-	unsigned char **dir = (unsigned char **)__atomic_load_n(&__ml_pck_dir, __ATOMIC_ACQUIRE);
-	if (!dir) {
-		if (!make)
-			return 0;
-		void *m = mmap(0, ML_PCK_DIR_N * sizeof *dir, PROT_READ | PROT_WRITE,
-		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (m == MAP_FAILED)
-			return 0;
-		unsigned char *const *none = 0;
-		if (__atomic_compare_exchange_n(&__ml_pck_dir, &none, (unsigned char *const *)m, 0,
-		                                __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-			dir = m;
-		else {
-			munmap(m, ML_PCK_DIR_N * sizeof *dir);
-			dir = (unsigned char **)none;
-		}
-	}
-	unsigned char **slot = &dir[(a >> __ML_PCK_CHUNK_SHIFT) & (ML_PCK_DIR_N - 1)];
+	unsigned char **slot = (unsigned char **)&__ML_PCK_DIR[(a >> __ML_PCK_CHUNK_SHIFT) & (ML_PCK_DIR_N - 1)];
 	unsigned char *c = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 	if (c || !make)
 		return c;
@@ -272,6 +273,19 @@ static unsigned ml_pck_changed(uptr a)
 	return c ? ((const unsigned *)(c + ML_PCK_IDS))[(a & (ML_PCK_CHUNK - 1)) / 8] : 0;
 }
 
+/* Set [off, end) of chunk c to ts, changed at stack; the bytes of one page. */
+static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsigned stack)
+{
+	uint16_t *page = (uint16_t *)(c + ML_PCK_IDS + ML_PCK_STACKS) + (off >> ML_PCK_PAGE);
+	if (*page == ts) /* no byte changes typestate */
+		return;
+	memset(c + off, (int)ts, end - off);
+	unsigned *st = (unsigned *)(c + ML_PCK_IDS);
+	for (uptr w = off / 8; w <= (end - 1) / 8; w++)
+		st[w] = stack;
+	*page = end - off == (1UL << ML_PCK_PAGE) ? (uint16_t)ts : ML_PCK_MIXED;
+}
+
 void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
 {
 	if (ts >= 64 * ML_PCK_WORDS || n == 0)
@@ -281,11 +295,12 @@ void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
 	for (uptr a = (uptr)addr; n;) {
 		uptr off = a & (ML_PCK_CHUNK - 1), k = ML_PCK_CHUNK - off < n ? ML_PCK_CHUNK - off : n;
 		unsigned char *c = ml_pck_chunk(a, ts != 0);
-		if (c) {
-			memset(c + off, (int)ts, k);
-			unsigned *st = (unsigned *)(c + ML_PCK_IDS);
-			for (uptr w = off / 8; w <= (off + k - 1) / 8; w++)
-				st[w] = stack;
+		for (uptr p = off; c && p < off + k;) {
+			uptr q = ((p >> ML_PCK_PAGE) + 1) << ML_PCK_PAGE;
+			if (q > off + k)
+				q = off + k;
+			ml_pck_fill(c, p, q, ts, stack);
+			p = q;
 		}
 		a += k;
 		n -= k;
@@ -386,14 +401,28 @@ void __ml_pck_chk_slow(uptr a, uptr n, const site_t *site, int w)
 		const unsigned char *c = ml_pck_chunk(a + i, 0);
 		uptr off = (a + i) & (ML_PCK_CHUNK - 1);
 		uptr k = ML_PCK_CHUNK - off < n - i ? ML_PCK_CHUNK - off : n - i;
-		for (uptr j = 0; j < k; j++) {
-			unsigned id = c ? c[off + j] : 0;
+		if (!c) { /* the rest of the chunk is UNMAPPED */
+			if (!ml_bit(perm, 0)) {
+				ml_pck_violation(a, n, a + i, 0, site, w, 0);
+				return;
+			}
+			i += k;
+			continue;
+		}
+		uint64_t ok = ~0ULL; /* 8 copies of the last id found permitted */
+		for (uptr j = 0; j < k;) {
+			uint64_t v;
+			if (j + 8 <= k && (memcpy(&v, c + off + j, 8), v == ok)) {
+				j += 8;
+				continue;
+			}
+			unsigned id = c[off + j];
 			if (!ml_bit(perm, id)) {
 				ml_pck_violation(a, n, a + i + j, id, site, w, 0);
 				return;
 			}
-			if (!c) /* the rest of the chunk is UNMAPPED too */
-				break;
+			ok = id * 0x0101010101010101ULL;
+			j++;
 		}
 		i += k;
 	}
