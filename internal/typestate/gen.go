@@ -110,7 +110,8 @@ void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash);
 // of its parts whose size depends on the memory, the last takes what the
 // fixed parts leave and the others none (the program transitions them).
 // A '#' of a typestate fills its bytes with as many copies as fit (or one,
-// if its size varies); a union's alternative is the program's to choose.
+// if its size varies; copies of a leaf are one put); a union's alternative
+// is the program's to choose.
 func layoutCode(b *bytes.Buffer, n *node, a, size, ind string) {
 	switch n.kind {
 	case kSeq:
@@ -144,6 +145,8 @@ func layoutCode(b *bytes.Buffer, n *node, a, size, ind string) {
 	case kRep:
 		switch {
 		case n.elem == nil:
+		case n.esize > 0 && n.elem.body.kind == kPrim: // copies of a leaf: one put
+			fmt.Fprintf(b, "%s__ml_pck_put(%s, (%s) / %d * %d, PCK_%s);\n", ind, a, size, n.esize, n.esize, n.elem.Name())
 		case n.esize > 0:
 			fmt.Fprintf(b, "%sfor (unsigned long r = 0; r + %d <= %s; r += %d)\n%s\tpck_transition_%s(%s + r, %d);\n",
 				ind, n.esize, size, n.esize, ind, n.elem.Name(), a, n.esize)

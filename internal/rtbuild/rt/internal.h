@@ -88,6 +88,7 @@ extern __thread struct __ml_thread __ml_t __attribute__((tls_model("local-exec")
 #define ml_slot_put            __mlrt_slot_put
 #define ml_slots_flush         __mlrt_slots_flush
 #define ml_stack_capture       __mlrt_stack_capture
+#define ml_stack_capture_depth __mlrt_stack_capture_depth
 #define ml_pck_name            __mlrt_pck_name
 #define ml_pck_range           __mlrt_pck_range
 #define ml_pck_init            __mlrt_pck_init
@@ -691,6 +692,8 @@ void ml_stubs_init(void);
  * above it, for a frameless function's site). Returns 0 for an empty
  * stack. */
 unsigned ml_stack_capture(const site_t *site);
+/* The same, at most max frames (not stack_depth). */
+unsigned ml_stack_capture_depth(const site_t *site, unsigned max);
 /* Intern the stack f[0..n), innermost first (at most stack_depth frames). */
 unsigned ml_stack_intern(const site_t *const *f, unsigned n);
 /* Frames of an interned stack, innermost first, into out (at most max). */

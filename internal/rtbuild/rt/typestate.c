@@ -37,13 +37,13 @@ struct ml_pck_ann {
 #define ML_PCK_DIR_N   (1UL << __ML_PCK_DIR_BITS)
 #define ML_PCK_WORDS   4 /* 256 typestates */
 /* A chunk: the ids (and 8 bytes the checks read past the last), the
- * stack where each 8-byte word last changed typestate, and per page of
- * 4 KiB the id all its bytes have (ML_PCK_MIXED: not all the same), so
+ * stack where each 8-byte word last changed typestate, and per KiB
+ * the id all its bytes have (ML_PCK_MIXED: not all the same), so
  * that a transition over a large block (a free chunk's interior, again
  * and again as it is split) writes only the pages that change. */
 #define ML_PCK_IDS     (ML_PCK_CHUNK + 64)
 #define ML_PCK_STACKS  ((ML_PCK_CHUNK / 8) * sizeof(unsigned))
-#define ML_PCK_PAGE    12
+#define ML_PCK_PAGE    10
 #define ML_PCK_PAGES   (ML_PCK_CHUNK >> ML_PCK_PAGE)
 #define ML_PCK_MIXED   0xffffu
 #define ML_PCK_CHUNK_BYTES (ML_PCK_IDS + ML_PCK_STACKS + ML_PCK_PAGES * sizeof(uint16_t))
@@ -61,6 +61,10 @@ struct ml_pck_frame {
 	unsigned ts, perms;               /* pck_protect's */
 };
 #define ML_PCK_DEPTH 128
+/* Frames kept of where memory changed typestate: transitions are frequent
+ * (every allocation and free), and the report shows the access's own
+ * stack in full. */
+#define ML_PCK_STACK_DEPTH 4
 /* f[0] is the code no annotation covers; a grant past the last frame
  * is applied to the last (recursion that deep keeps its deepest grants
  * until it returns below). */
@@ -279,10 +283,23 @@ static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsig
 	uint16_t *page = (uint16_t *)(c + ML_PCK_IDS + ML_PCK_STACKS) + (off >> ML_PCK_PAGE);
 	if (*page == ts) /* no byte changes typestate */
 		return;
-	memset(c + off, (int)ts, end - off);
+	/* only the words that change get the new id and stack: a block is
+	 * transitioned again and again with most of it unchanged */
 	unsigned *st = (unsigned *)(c + ML_PCK_IDS);
-	for (uptr w = off / 8; w <= (end - 1) / 8; w++)
-		st[w] = stack;
+	uint64_t pat = ts * 0x0101010101010101ULL;
+	uptr i = off;
+	for (; i < end && (i & 7); i++)
+		if (c[i] != ts)
+			c[i] = (unsigned char)ts, st[i / 8] = stack;
+	for (; i + 8 <= end; i += 8) {
+		uint64_t v;
+		memcpy(&v, c + i, 8);
+		if (v != pat)
+			memcpy(c + i, &pat, 8), st[i / 8] = stack;
+	}
+	for (; i < end; i++)
+		if (c[i] != ts)
+			c[i] = (unsigned char)ts, st[i / 8] = stack;
 	*page = end - off == (1UL << ML_PCK_PAGE) ? (uint16_t)ts : ML_PCK_MIXED;
 }
 
@@ -291,7 +308,7 @@ void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
 	if (ts >= 64 * ML_PCK_WORDS || n == 0)
 		return;
 	ml_rt_enter();
-	unsigned stack = ml_stack_capture(0);
+	unsigned stack = ml_stack_capture_depth(0, ML_PCK_STACK_DEPTH);
 	for (uptr a = (uptr)addr; n;) {
 		uptr off = a & (ML_PCK_CHUNK - 1), k = ML_PCK_CHUNK - off < n ? ML_PCK_CHUNK - off : n;
 		unsigned char *c = ml_pck_chunk(a, ts != 0);

@@ -170,8 +170,7 @@ static inline void pck_transition_Cell_Object(void *addr, unsigned long nbytes)
 		(void)o;
 		pck_transition_Cell_Object_Header(a + o, 16);
 		o += 16;
-		for (unsigned long r = 0; r + 8 <= (nbytes - 16); r += 8)
-			pck_transition_Field((a + o) + r, 8);
+		__ml_pck_put((a + o), ((nbytes - 16)) / 8 * 8, PCK_Field);
 	}
 }
 static inline void pck_transition_Cell_Object_Header(void *addr, unsigned long nbytes)
