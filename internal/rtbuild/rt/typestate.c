@@ -43,7 +43,7 @@ struct ml_pck_ann {
  * and again as it is split) writes only the pages that change. */
 #define ML_PCK_IDS     (ML_PCK_CHUNK + 64)
 #define ML_PCK_STACKS  ((ML_PCK_CHUNK / 8) * sizeof(unsigned))
-#define ML_PCK_PAGE    10
+#define ML_PCK_PAGE    8
 #define ML_PCK_PAGES   (ML_PCK_CHUNK >> ML_PCK_PAGE)
 #define ML_PCK_MIXED   0xffffu
 #define ML_PCK_CHUNK_BYTES (ML_PCK_IDS + ML_PCK_STACKS + ML_PCK_PAGES * sizeof(uint16_t))
@@ -277,30 +277,55 @@ static unsigned ml_pck_changed(uptr a)
 	return c ? ((const unsigned *)(c + ML_PCK_IDS))[(a & (ML_PCK_CHUNK - 1)) / 8] : 0;
 }
 
-/* Set [off, end) of chunk c to ts, changed at stack; the bytes of one page. */
-static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsigned stack)
+/* The stack of a transition, captured when it first fills a page (a
+ * transition over memory already in its typestate fills none). */
+static unsigned ml_pck_stack(unsigned *stack)
+{
+	if (!*stack)
+		*stack = ml_stack_capture_depth(0, ML_PCK_STACK_DEPTH);
+	return *stack;
+}
+
+/* Set [off, end) of chunk c to ts; the bytes of one page. */
+static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsigned *stack)
 {
 	uint16_t *page = (uint16_t *)(c + ML_PCK_IDS + ML_PCK_STACKS) + (off >> ML_PCK_PAGE);
 	if (*page == ts) /* no byte changes typestate */
 		return;
 	/* only the words that change get the new id and stack: a block is
 	 * transitioned again and again with most of it unchanged */
-	unsigned *st = (unsigned *)(c + ML_PCK_IDS);
+	unsigned *st = (unsigned *)(c + ML_PCK_IDS), changed = ml_pck_stack(stack);
 	uint64_t pat = ts * 0x0101010101010101ULL;
 	uptr i = off;
 	for (; i < end && (i & 7); i++)
 		if (c[i] != ts)
-			c[i] = (unsigned char)ts, st[i / 8] = stack;
+			c[i] = (unsigned char)ts, st[i / 8] = changed;
 	for (; i + 8 <= end; i += 8) {
 		uint64_t v;
 		memcpy(&v, c + i, 8);
 		if (v != pat)
-			memcpy(c + i, &pat, 8), st[i / 8] = stack;
+			memcpy(c + i, &pat, 8), st[i / 8] = changed;
 	}
 	for (; i < end; i++)
 		if (c[i] != ts)
-			c[i] = (unsigned char)ts, st[i / 8] = stack;
+			c[i] = (unsigned char)ts, st[i / 8] = changed;
 	*page = end - off == (1UL << ML_PCK_PAGE) ? (uint16_t)ts : ML_PCK_MIXED;
+}
+
+/* From the page at off (page-aligned), past the whole pages before end
+ * that are all ts already: a block transitioned again and again (the rest
+ * of a free span after each allocation from its front) costs little more
+ * than what changes. */
+static uptr ml_pck_skip(const unsigned char *c, uptr off, uptr end, unsigned ts)
+{
+	const uint16_t *page = (const uint16_t *)(c + ML_PCK_IDS + ML_PCK_STACKS);
+	uptr j = off >> ML_PCK_PAGE, last = end >> ML_PCK_PAGE;
+	uint64_t four = ts * 0x0001000100010001ULL;
+	for (uint64_t v; j + 4 <= last && (memcpy(&v, page + j, 8), v == four);)
+		j += 4;
+	while (j < last && page[j] == ts)
+		j++;
+	return j << ML_PCK_PAGE;
 }
 
 void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
@@ -308,15 +333,19 @@ void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
 	if (ts >= 64 * ML_PCK_WORDS || n == 0)
 		return;
 	ml_rt_enter();
-	unsigned stack = ml_stack_capture_depth(0, ML_PCK_STACK_DEPTH);
+	unsigned stack = 0;
 	for (uptr a = (uptr)addr; n;) {
 		uptr off = a & (ML_PCK_CHUNK - 1), k = ML_PCK_CHUNK - off < n ? ML_PCK_CHUNK - off : n;
 		unsigned char *c = ml_pck_chunk(a, ts != 0);
 		for (uptr p = off; c && p < off + k;) {
+			if (!(p & ((1UL << ML_PCK_PAGE) - 1)))
+				p = ml_pck_skip(c, p, off + k, ts);
+			if (p >= off + k)
+				break;
 			uptr q = ((p >> ML_PCK_PAGE) + 1) << ML_PCK_PAGE;
 			if (q > off + k)
 				q = off + k;
-			ml_pck_fill(c, p, q, ts, stack);
+			ml_pck_fill(c, p, q, ts, &stack);
 			p = q;
 		}
 		a += k;
