@@ -53,6 +53,14 @@ struct ml_pck_ann {
 extern const struct ml_pck_ann *const __start___ml_pck_anns[] __attribute__((weak));
 extern const struct ml_pck_ann *const __stop___ml_pck_anns[] __attribute__((weak));
 
+/* What an annotation does to a frame's permissions, computed once when
+ * the layout comes: perm[w][i] = perm[w][i] & keep[i] | set[w][i]. */
+struct ml_pck_mask {
+	const struct ml_pck_ann *ann;
+	uint64_t keep[ML_PCK_WORDS];
+	uint64_t set[2][ML_PCK_WORDS];
+};
+
 /* A frame of a thread's stack of grants. */
 struct ml_pck_frame {
 	uint64_t perm[2][ML_PCK_WORDS];   /* [0] read, [1] write: one bit per typestate */
@@ -89,6 +97,8 @@ struct ml_pck_state {
 	uint64_t named[ML_PCK_WORDS];     /* typestates an annotation names */
 	uint64_t base[2][ML_PCK_WORDS];   /* f[0]'s permissions */
 	int dir_lock;
+	struct ml_pck_mask *masks;        /* by ml_pck_slot of the annotation */
+	unsigned mask_bits;               /* log2 of their number */
 };
 _Static_assert(sizeof(struct ml_pck_state) <= ML_ST_TYPESTATE_END - ML_ST_TYPESTATE, "fits its part");
 #define ml_pck (ML_STATE_AT(struct ml_pck_state, ML_ST_TYPESTATE))
@@ -129,6 +139,53 @@ static struct ml_pck_thread *ml_pck_self(void)
 	return t;
 }
 
+/* The annotation's place in the open-addressed table ml_pck.masks. */
+static struct ml_pck_mask *ml_pck_slot(const struct ml_pck_ann *a)
+{
+	uptr mask = (1UL << ml_pck.mask_bits) - 1;
+	uptr i = (uptr)((uptr)a * 0x9E3779B97F4A7C15ULL >> (64 - ml_pck.mask_bits));
+	while (ml_pck.masks[i].ann && ml_pck.masks[i].ann != a)
+		i = (i + 1) & mask;
+	return &ml_pck.masks[i];
+}
+
+static void ml_pck_make_mask(struct ml_pck_mask *m, const struct ml_pck_ann *a)
+{
+	m->ann = a;
+	memset(m->keep, 0xff, sizeof m->keep);
+	for (unsigned i = 0; i < a->n; i++) {
+		unsigned id = a->ts[i];
+		if (id >= 64 * ML_PCK_WORDS)
+			continue;
+		if (a->perm == ML_PCK_ANN_NONE) {
+			ml_set_bit(m->keep, id, 0);
+			ml_set_bit(m->set[0], id, 0);
+			ml_set_bit(m->set[1], id, 0);
+			continue;
+		}
+		if (a->perm & ML_PCK_ANN_R)
+			ml_set_bit(m->set[0], id, 1);
+		if (a->perm & ML_PCK_ANN_W)
+			ml_set_bit(m->set[1], id, 1);
+	}
+}
+
+/* The masks of all annotations (a table twice their number, at least). */
+static void ml_pck_make_masks(void)
+{
+	uptr n = __start___ml_pck_anns ? (uptr)(__stop___ml_pck_anns - __start___ml_pck_anns) : 0;
+	unsigned bits = 1;
+	while ((1UL << bits) < 2 * n)
+		bits++;
+	void *m = mmap(0, sizeof(struct ml_pck_mask) << bits, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return; /* __ml_pck_enter computes each grant itself */
+	ml_pck.masks = m;
+	ml_pck.mask_bits = bits;
+	for (uptr k = 0; k < n; k++)
+		ml_pck_make_mask(ml_pck_slot(__start___ml_pck_anns[k]), __start___ml_pck_anns[k]);
+}
+
 void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash)
 {
 	if (ml_pck.layouts) {
@@ -151,6 +208,7 @@ void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash)
 		uint64_t light = ml_flags.typestate_heavy ? 0 : ~ml_pck.named[w];
 		ml_pck.base[0][w] = ml_pck.base[1][w] = light;
 	}
+	ml_pck_make_masks();
 	__atomic_store_n(&ml_pck.layouts, 1, __ATOMIC_RELEASE);
 	ml_pck_self();
 }
@@ -181,25 +239,20 @@ int __ml_pck_enter(const void *const *anns, unsigned n, const site_t *fn)
 	int total = 0;
 	for (unsigned k = 0; k < n; k++) {
 		const struct ml_pck_ann *a = anns[k];
-		int pushed = 0;
-		struct ml_pck_frame *f = ml_pck_push(t, &pushed);
+		struct ml_pck_mask own, *m = ml_pck.masks ? ml_pck_slot(a) : &own;
+		if (m->ann != a) /* no table, or an annotation of a unit loaded since */
+			memset(&own, 0, sizeof own), ml_pck_make_mask(m = &own, a);
+		int pushed = t->depth + 1 < ML_PCK_DEPTH;
+		const struct ml_pck_frame *from = &t->f[t->depth];
+		struct ml_pck_frame *f = &t->f[t->depth + pushed];
+#pragma GCC unroll 8
+		for (unsigned i = 0; i < 2 * ML_PCK_WORDS; i++)
+			f->perm[i / ML_PCK_WORDS][i % ML_PCK_WORDS] =
+			    (from->perm[i / ML_PCK_WORDS][i % ML_PCK_WORDS] & m->keep[i % ML_PCK_WORDS]) |
+			    m->set[i / ML_PCK_WORDS][i % ML_PCK_WORDS];
 		if (pushed) {
 			f->ann = a;
 			f->site = fn;
-		}
-		for (unsigned i = 0; i < a->n; i++) {
-			unsigned id = a->ts[i];
-			if (id >= 64 * ML_PCK_WORDS)
-				continue;
-			if (a->perm == ML_PCK_ANN_NONE) {
-				ml_set_bit(f->perm[0], id, 0);
-				ml_set_bit(f->perm[1], id, 0);
-				continue;
-			}
-			if (a->perm & ML_PCK_ANN_R)
-				ml_set_bit(f->perm[0], id, 1);
-			if (a->perm & ML_PCK_ANN_W)
-				ml_set_bit(f->perm[1], id, 1);
 		}
 		ml_pck_publish(t, pushed); /* before the next frame copies it */
 		total += pushed;
