@@ -73,7 +73,9 @@ func (j *job) cUnits() []*unit {
 
 // instrumenter sets up the instrumenter, once per run.
 func (j *job) instrumenter() instrumenter {
-	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.words(kindFlag)), j.opts.mode)
+	mode := j.opts.mode
+	mode.Warnings = j.stderr
+	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.words(kindFlag)), mode)
 	if err != nil {
 		return failedConfig{err}
 	}

@@ -10,6 +10,7 @@ package instrument
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -34,6 +35,7 @@ type Config struct {
 	full  bool // full checking: definedness too (UNINITIALIZED-READ)
 	count bool // count the statements run (Mode.CountStatements)
 	mu    sync.Mutex
+	warn  io.Writer // Mode.Warnings
 }
 
 // Mode is how units are instrumented.
@@ -46,6 +48,9 @@ type Mode struct {
 	// measuring how far a chain's origin is from its failure (paper
 	// 000's Table 3), at some cost in speed.
 	CountStatements bool
+	// Warnings receives File's warnings about the user's code, as gcc
+	// writes them (file:line:col: warning: …); nil drops them.
+	Warnings io.Writer
 }
 
 // NewConfig prepares parsing for C compiler ccPath under the user's compiler
@@ -56,7 +61,7 @@ func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}
-	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements}
+	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements, warn: mode.Warnings}
 	if strings.Contains(cfg.Predefined, "#define __clang__ ") {
 		c.order = clangOrder
 	}

@@ -176,7 +176,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findLendings(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
-	r.findTypestate(decls)
+	r.findTypestate(decls, main)
 	w := &writer{unit: r.unit}
 	// gcc names the compilation unit (DW_AT_name, DWARF's file 0) after the
 	// first linemarker of preprocessed input: the user's file, not ours.

@@ -1,10 +1,12 @@
 package instrument
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
 	"modernc.org/cc/v4"
+	"modernc.org/token"
 )
 
 // Typestate checking (paper 003, docs/TYPESTATE.md). A unit that includes
@@ -26,13 +28,31 @@ const (
 )
 
 // findTypestate notes whether the unit uses typestates and which
-// annotations precede each function definition.
-func (r *rewriter) findTypestate(decls []*cc.ExternalDeclaration) {
+// annotations apply to each function definition: those right before it,
+// and those before a prototype of it (gcc's attributes go with the
+// function whichever declaration they are on). An annotation before a
+// prototype in the user's file main whose function the unit does not
+// define applies to nothing: a warning says so.
+func (r *rewriter) findTypestate(decls []*cc.ExternalDeclaration, main string) {
 	var pending []string
+	var pendingAt token.Position
+	type declared struct {
+		anns []string
+		at   token.Position // the first annotation
+		name string
+	}
+	var prototyped []*declared
+	byName := map[string]*declared{}
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil {
-			if len(pending) != 0 && !r.unit.isSystem(fd.Position()) {
-				r.pckAnns[fd] = pending
+			name := fd.Declarator.Name()
+			anns := pending
+			if d := byName[name]; d != nil {
+				anns = append(d.anns, pending...)
+				d.anns = nil
+			}
+			if len(anns) != 0 && !r.unit.isSystem(fd.Position()) {
+				r.pckAnns[fd] = anns
 			}
 			pending = nil
 			continue
@@ -41,23 +61,52 @@ func (r *rewriter) findTypestate(decls []*cc.ExternalDeclaration) {
 			continue
 		}
 		annotation := false
+		var functions []string
 		for l := ed.Declaration.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
 			if l.InitDeclarator == nil || l.InitDeclarator.Declarator == nil {
 				continue
 			}
-			name := l.InitDeclarator.Declarator.Name()
+			d := l.InitDeclarator.Declarator
+			name := d.Name()
 			switch {
 			case name == pckPutName:
 				r.typestate = true
 			case strings.HasPrefix(name, pckAnnPrefix):
+				if len(pending) == 0 {
+					pendingAt = ed.Position()
+					pendingAt.Column = r.unit.column(pendingAt)
+				}
 				pending = append(pending, name)
 				annotation = true
 			case strings.HasPrefix(name, "__ml_pck_"): // the annotation's own parts
 				annotation = true
+			case d.Type() != nil && d.Type().Kind() == cc.Function:
+				functions = append(functions, name)
 			}
 		}
-		if !annotation {
-			pending = nil
+		if annotation {
+			continue
+		}
+		for _, name := range functions {
+			if len(pending) == 0 {
+				break
+			}
+			d := byName[name]
+			if d == nil {
+				d = &declared{at: pendingAt, name: name}
+				byName[name] = d
+				if pendingAt.Filename == main {
+					prototyped = append(prototyped, d)
+				}
+			}
+			d.anns = append(d.anns, pending...)
+		}
+		pending = nil
+	}
+	for _, d := range prototyped {
+		if len(d.anns) != 0 && r.c.warn != nil {
+			fmt.Fprintf(r.c.warn, "%s:%d:%d: warning: typestate annotation before a declaration of %s, which this file does not define: it applies to nothing (annotate the definition)\n",
+				d.at.Filename, d.at.Line, d.at.Column, d.name)
 		}
 	}
 }

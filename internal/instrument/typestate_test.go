@@ -55,3 +55,39 @@ long use(long *p) { return sum(p) + tag(p); }
 		t.Error("a unit without a typestate header has typestate code")
 	}
 }
+
+// TestTypestatePrototype: an annotation before a prototype goes with the
+// function's definition further down; one before a prototype of a
+// function the file does not define is a warning at the annotation.
+func TestTypestatePrototype(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	var warnings strings.Builder
+	cfg.warn = &warnings
+	header, err := filepath.Abs("../../testdata/bugs/ts_pool_overflow/pool_pck.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(t.TempDir(), "proto.c")
+	text := "#define __MEMLENS__ 1\n#include \"" + header + `"
+PCK_R(PCK_Slot_Live_Tag)
+static long tag(const long *s);
+  PCK_W(PCK_Slot_Free_Link)
+long elsewhere(long *s);
+long use(long *p) { return tag(p) + elsewhere(p); }
+static long tag(const long *s) { return s[0]; }
+`
+	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := fileOf(cfg, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`static long tag\([^{]*\{[^;]*__ml_pck_enter\(\(const void \*const\[\]\)\{&__ml_pck_ann_\d+\}, 1, `).Match(out) {
+		t.Error("tag's definition does not push the annotation of its prototype")
+	}
+	want := src + ":5:3: warning: typestate annotation before a declaration of elsewhere, which this file does not define"
+	if got := warnings.String(); !strings.HasPrefix(got, want) || strings.Count(got, "\n") != 1 {
+		t.Errorf("warnings:\n%s\nwant one, starting %q", got, want)
+	}
+}
