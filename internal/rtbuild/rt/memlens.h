@@ -1142,6 +1142,18 @@ void __ml_pck_chk_slow(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, i
  * its cleanup, pops. */
 int __ml_pck_enter(const void *const *anns, unsigned n, const struct __ml_site *fn);
 void __ml_pck_leave(int *pushed);
+/* The depth of the thread's stack of grants, taken as setjmp is called;
+ * at its second return (v != 0: a longjmp came back, skipping annotated
+ * functions whose cleanups did not run), the grants pushed since are
+ * popped. */
+unsigned __ml_pck_depth(void);
+void __ml_pck_unwind(unsigned depth);
+__ML_INLINE int __ml_pck_after_setjmp(unsigned depth, int v)
+{
+	if (v)
+		__ml_pck_unwind(depth);
+	return v;
+}
 /* Check an access of n bytes at a (w: a write). */
 __ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
 {

@@ -37,7 +37,7 @@ struct ml_pck_ann {
 #define ML_PCK_DIR_N   (1UL << __ML_PCK_DIR_BITS)
 #define ML_PCK_WORDS   4 /* 256 typestates */
 /* A chunk: the ids (and 8 bytes the checks read past the last), the
- * stack where each 8-byte word last changed typestate, and per KiB
+ * stack where each 8-byte word last changed typestate, and per 256 bytes
  * the id all its bytes have (ML_PCK_MIXED: not all the same), so
  * that a transition over a large block (a free chunk's interior, again
  * and again as it is split) writes only the pages that change. */
@@ -266,6 +266,20 @@ void __ml_pck_leave(int *pushed)
 	unsigned n = (unsigned)*pushed;
 	t->depth -= n <= t->depth ? n : t->depth;
 	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
+}
+
+unsigned __ml_pck_depth(void)
+{
+	return ml_pck_t.depth;
+}
+
+void __ml_pck_unwind(unsigned depth)
+{
+	struct ml_pck_thread *t = &ml_pck_t;
+	if (depth < t->depth) {
+		t->depth = depth;
+		__ml_pck_perm = (const unsigned long *)t->f[depth].perm;
+	}
 }
 
 void __ml_pck_protect(unsigned ts, unsigned perms)
