@@ -501,6 +501,7 @@ func TestCorpusAnnotations(t *testing.T) {
 		"sov":  "STACK-OVERFLOW",
 		"ari":  "ARITHMETIC-ERROR",
 		"ill":  "ILLEGAL-INSTRUCTION",
+		"ts":   "TYPESTATE-VIOLATION",
 	}
 	bugs, clean := loadSet(t, "bugs"), loadSet(t, "clean")
 	if len(bugs) < 45 || len(clean) < 20 {

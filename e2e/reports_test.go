@@ -49,9 +49,10 @@ var reportSample = []struct{ name, mode, options, shows string }{
 	{"sov_tree_depth", corpus.ModeDetect, "", ""},
 	{"ari_average_empty", corpus.ModeDetect, "", ""},
 	{"ill_missing_case", corpus.ModeDetect, "", ""},
-	{"dpd_thread", corpus.ModeDetect, "", "thread T2 created by T0 at:"},                      // threads' creation stacks
-	{"dpd_realloc_moved", corpus.ModeDetect, "", "freed (by realloc) by thread T0"},           // freed (by realloc)
-	{"df_tdestroy_freed_key", corpus.ModeDetect, "", "called from uninstrumented code at 0x"}, // called from uninstrumented code
+	{"ts_pool_overflow", corpus.ModeDetect, "", "PCK_Slot_Live: PCK_RW(PCK_Slot_Live) at main.c:54 in fill"}, // the grants in force
+	{"dpd_thread", corpus.ModeDetect, "", "thread T2 created by T0 at:"},                                     // threads' creation stacks
+	{"dpd_realloc_moved", corpus.ModeDetect, "", "freed (by realloc) by thread T0"},                          // freed (by realloc)
+	{"df_tdestroy_freed_key", corpus.ModeDetect, "", "called from uninstrumented code at 0x"},                // called from uninstrumented code
 	{"npd_strverscmp_missing_arg", corpus.ModeDetect, "", "the fault is in code built without memlens at 0x"},
 	{"inv_integer_handle", corpus.ModeDetect, "symbolize=0", "the faulting line is not known (symbolize=0)"}, // the faulting line is not known
 	{"loss_longjmp_skipped_frames", corpus.ModeFull, "", "one of the variables line (parse_line), field (parse_field) left scope: the longjmp skipped its frame"},

@@ -37,6 +37,7 @@ func commands() []command {
 		{"report", "convert log_json records into text, SARIF or a self-contained HTML page", runReport},
 		{"graph", "memory graphs of a trace (memlens cc --memlens-graph): at a moment, with their history, checked", runGraph},
 		{"rules", "check rules files of bug detectors, list the built-in rules", runRules},
+		{"typestate", "generate the typestate header of a heap layout (memlens typestate gen heap.pck -o heap_pck.h)", runTypestate},
 		{"version", "print memlens's version", runVersion},
 		{"help", "print this help", runHelp},
 	}

@@ -84,16 +84,9 @@ func rulesGen(args []string, stderr io.Writer) int {
 	builtin := fs.Bool("builtin", false, "generate the runtime's built-in registry")
 	out := fs.String("o", "", "the C file to write (- for stdout)")
 	// the file may come before the flags: memlens rules gen x.rules -o x.c
-	var files []string
-	for len(args) > 0 {
-		if err := fs.Parse(args); err != nil {
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 2
 	}
 	if len(files) != 1 || *out == "" {
 		fmt.Fprintln(stderr, "usage: memlens rules gen [-builtin] FILE.rules -o OUT.c")
@@ -130,4 +123,21 @@ func rulesGen(args []string, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// parseInterleaved parses fs's flags wherever they stand among args and
+// returns the other arguments.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var files []string
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	return files, nil
 }

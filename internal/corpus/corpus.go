@@ -66,6 +66,7 @@ var Kinds = []string{
 	"STACK-OVERFLOW",
 	"ARITHMETIC-ERROR",
 	"ILLEGAL-INSTRUCTION",
+	"TYPESTATE-VIOLATION",
 }
 
 // Directives are the names accepted after "memlens:".

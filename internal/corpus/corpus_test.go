@@ -183,15 +183,15 @@ func TestLoadErrors(t *testing.T) {
 
 func TestLoadKinds(t *testing.T) {
 	dir := t.TempDir()
-	path := write(t, dir, "typestate.c", "int x; // want TYPESTATE-VIOLATION\n")
+	path := write(t, dir, "lockorder.c", "int x; // want LOCK-ORDER-VIOLATION\n")
 	if _, err := Load(path); err == nil {
 		t.Errorf("Load accepted a kind not in Kinds")
 	}
-	p, err := LoadKinds(path, append([]string{"TYPESTATE-VIOLATION"}, Kinds...))
+	p, err := LoadKinds(path, append([]string{"LOCK-ORDER-VIOLATION"}, Kinds...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(p.Wants, []Want{{Kind: "TYPESTATE-VIOLATION", File: "typestate.c", Line: 1}}) {
+	if !reflect.DeepEqual(p.Wants, []Want{{Kind: "LOCK-ORDER-VIOLATION", File: "lockorder.c", Line: 1}}) {
 		t.Errorf("Wants = %v", p.Wants)
 	}
 }

@@ -73,7 +73,9 @@ func (j *job) cUnits() []*unit {
 
 // instrumenter sets up the instrumenter, once per run.
 func (j *job) instrumenter() instrumenter {
-	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.words(kindFlag)), j.opts.mode)
+	mode := j.opts.mode
+	mode.Warnings = j.stderr
+	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.words(kindFlag)), mode)
 	if err != nil {
 		return failedConfig{err}
 	}
@@ -129,7 +131,9 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 // fails.
 func (j *job) preprocess(u *unit) ([]byte, error) {
 	u.pre = j.tempName(u, ".i")
-	cmd := slices.Concat(j.cc, quiet(j.cl.words(kindFlag, kindPreinclude)), j.cl.words(kindDep))
+	// __MEMLENS__: headers may hold code only memlens builds (a typestate
+	// header's annotations and tracking, docs/TYPESTATE.md)
+	cmd := slices.Concat(j.cc, []string{"-D__MEMLENS__=1"}, quiet(j.cl.words(kindFlag, kindPreinclude)), j.cl.words(kindDep))
 	if j.cl.deps && j.cl.depDefaults {
 		file, target := j.cl.depNames(u.src)
 		if !j.cl.depFile {

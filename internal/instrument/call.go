@@ -168,16 +168,19 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		// the count of live locals when setjmp is called: a longjmp
 		// back retires those registered since
 		h := r.metaTemp()
-		f.strf("(%s = __ml_t.nobj, ", h)
+		// and the depth of the thread's typestate grants: a longjmp back
+		// pops those the functions it skipped pushed
+		g := r.metaTemp()
+		f.strf("(%s = __ml_t.nobj, %s = __ml_pck_depth(), ", h, g)
 		if r.c.full && name != "__builtin_setjmp" && len(args) != 0 && !hasSideEffects(args[0]) {
 			// where a longjmp to this jmp_buf stops unwinding
 			f.str("__ml_setjmp_at((const void *)(")
 			f.cat(r.verbatim(args[0]))
 			f.str("), __ml_d + 1), ")
 		}
-		f.strf("__ml_after_setjmp(__ml_d, (unsigned)%s,", h)
+		f.strf("__ml_pck_after_setjmp((unsigned)%s, __ml_after_setjmp(__ml_d, (unsigned)%s,", g, h)
 		f.cat(r.generic(x))
-		f.str("))")
+		f.str(")))")
 		return f, metaWild, none
 	case allocas[name] && len(args) > 0 && r.fn != nil:
 		return r.allocaCall(x, args)

@@ -374,8 +374,12 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	} else if l.meta != metaWild {
 		known = 0
 	}
-	if known == knownAll && ops == "" {
+	if known == knownAll && ops == "" && !r.typestate {
 		return paren(addr)
+	}
+	site := -1
+	if known != knownAll || r.typestate {
+		site = r.site(n, siteAccess)
 	}
 	var f frag
 	f.str("__extension__({ register __auto_type " + p + " = ")
@@ -400,8 +404,9 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		case write:
 			flags = " | 0x8000000000000000UL" // __ML_WRITE
 		}
-		f.strf(" %s((__ml_uptr)%s, %s, sizeof(*%s)%s, %s, %s, %s);", fn, p, l.meta, p, flags, siteRef(r.site(n, siteAccess)), l.prov.site, l.prov.word)
+		f.strf(" %s((__ml_uptr)%s, %s, sizeof(*%s)%s, %s, %s, %s);", fn, p, l.meta, p, flags, siteRef(site), l.prov.site, l.prov.word)
 	}
+	f.str(r.pckCheck(p, write, siteRef(site)))
 	f.strf(" %s %s; })", ops, p)
 	return f
 }

@@ -10,6 +10,7 @@ package instrument
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -36,6 +37,7 @@ type Config struct {
 	count      bool // count the statements run (Mode.CountStatements)
 	graph      bool // trace pointer stores for memory graphs (Mode.Graph)
 	mu         sync.Mutex
+	warn       io.Writer // Mode.Warnings
 }
 
 // Mode is how units are instrumented.
@@ -51,6 +53,9 @@ type Mode struct {
 	// Graph traces every store of a pointer into memory reached through
 	// a pointer, for memory graphs (rt/graph.c, memlens graph).
 	Graph bool
+	// Warnings receives File's warnings about the user's code, as gcc
+	// writes them (file:line:col: warning: …); nil drops them.
+	Warnings io.Writer
 }
 
 // NewConfig prepares parsing for C compiler ccPath under the user's compiler
@@ -61,7 +66,7 @@ func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}
-	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements, graph: mode.Graph}
+	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements, graph: mode.Graph, warn: mode.Warnings}
 	c.optimizing = strings.Contains(cfg.Predefined, "#define __OPTIMIZE__ ")
 	if strings.Contains(cfg.Predefined, "#define __clang__ ") {
 		c.order = clangOrder

@@ -126,11 +126,13 @@ type rewriter struct {
 	globalOrder  []*cc.Declarator
 	literals     map[string]*literal // string literals made objects, by source text
 	literalOrder []*literal
-	valueStmt    valueStmt // the value of the statement expression being rewritten
+	valueStmt    valueStmt                           // the value of the statement expression being rewritten
+	typestate    bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
+	pckAnns      map[*cc.FunctionDefinition][]string // the typestate annotations before each function
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -174,6 +176,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findLendings(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
+	r.findTypestate(decls, main)
 	w := &writer{unit: r.unit}
 	// gcc names the compilation unit (DW_AT_name, DWARF's file 0) after the
 	// first linemarker of preprocessed input: the user's file, not ours.
@@ -684,6 +687,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			vol = "volatile "
 		}
 		var pro []string
+		if s := r.pckScope(fd, entry); s != "" {
+			pro = append(pro, s)
+		}
 		if !r.fn.leaf {
 			pro = append(pro,
 				// (set before any setjmp and never after: register even then)

@@ -197,6 +197,42 @@ type Record struct {
 	// the recursion found on the stack.
 	StackSize uint64     `json:"stack_size,omitempty"`
 	Recursion *Recursion `json:"recursion,omitempty"`
+
+	// TYPESTATE-VIOLATION: what the typestate map and the thread's
+	// permissions said (docs/TYPESTATE.md).
+	Typestate *Typestate `json:"typestate,omitempty"`
+}
+
+// Typestate is the detail of a TYPESTATE-VIOLATION (paper 003, Fig. 6).
+type Typestate struct {
+	Observed string `json:"observed"` // the typestate of At, "PCK_…"
+	At       string `json:"at"`       // the first byte without permission, hexadecimal
+	Asserted string `json:"asserted"` // a failed PCK_ASSERT: the typestate asserted, else ""
+	Mode     string `json:"mode"`     // "light" or "heavy"
+	// At lies Offset bytes into a run of Bytes bytes of Observed, between
+	// PrecededBytes of PrecededBy and FollowedBytes of FollowedBy. Runs
+	// are measured up to 65536 bytes: a run of Observed that long leaves
+	// that side's neighbour unknown ("").
+	Offset        uint64  `json:"offset"`
+	Bytes         uint64  `json:"bytes"`
+	PrecededBy    string  `json:"preceded_by"`
+	PrecededBytes uint64  `json:"preceded_bytes"`
+	FollowedBy    string  `json:"followed_by"`
+	FollowedBytes uint64  `json:"followed_bytes"`
+	Permitted     []Grant `json:"permitted"` // the grants for the access's kind in force, innermost first
+	PermittedMore bool    `json:"permitted_more,omitempty"`
+	Changed       []Frame `json:"changed"` // where At's word last changed typestate (empty: never)
+}
+
+// Grant is a typestate permission in force and what granted it: an
+// annotation (its text, where it is, the function it annotates) or a call
+// of pck_protect (By "pck_protect", where it was called).
+type Grant struct {
+	Typestate string `json:"typestate"`
+	By        string `json:"by"`
+	Function  string `json:"function"`
+	File      string `json:"file"`
+	Line      int    `json:"line"`
 }
 
 // Recursion is the recursion a STACK-OVERFLOW found on the thread's stack.

@@ -242,9 +242,12 @@ func (t *textWriter) report() {
 	for _, n := range r.Notes {
 		t.line(n)
 	}
-	if r.Kind == "MEMORY-LEAK" {
+	switch {
+	case r.Kind == "MEMORY-LEAK":
 		t.leak(where)
-	} else {
+	case r.Typestate != nil:
+		t.typestate(where)
+	default:
 		t.details(where)
 	}
 	switch {
@@ -632,4 +635,58 @@ func isIdentifier(s string) bool {
 		}
 	}
 	return true
+}
+
+// typestate writes the body of a TYPESTATE-VIOLATION (ml_tsv_text).
+func (t *textWriter) typestate(why string) {
+	r, ts := t.r, t.r.Typestate
+	t.line(why)
+	t.line("observed typestate " + ts.Observed + " at " + ts.At)
+	if ts.PrecededBy != "" {
+		t.line("the address is preceded by " + runText(ts.PrecededBytes) + " of typestate " + ts.PrecededBy)
+	}
+	if ts.Offset != 0 {
+		t.line("the address is " + runText(ts.Offset) + " into " + runText(ts.Bytes) + " of typestate " + ts.Observed)
+	} else {
+		t.line("the address starts " + runText(ts.Bytes) + " of typestate " + ts.Observed)
+	}
+	if ts.FollowedBy != "" {
+		t.line("this is followed by " + runText(ts.FollowedBytes) + " of typestate " + ts.FollowedBy)
+	}
+	if ts.Asserted == "" {
+		mode := " (typestate=light: those no annotation names are not checked):"
+		if ts.Mode == "heavy" {
+			mode = " (typestate=heavy):"
+		}
+		t.line("the typestates this code may " + r.Access + mode)
+		if len(ts.Permitted) == 0 {
+			t.put("      none\n")
+		}
+		for _, g := range ts.Permitted {
+			t.putf("      %s: %s at %s:%d in %s\n", g.Typestate, g.By, orUnknown(g.File), g.Line, orUnknown(g.Function))
+		}
+		if ts.PermittedMore {
+			t.put("      and more\n")
+		}
+	}
+	if len(ts.Changed) != 0 {
+		t.line("the address last changed typestate at:")
+		t.stack(ts.Changed)
+	} else {
+		t.line("the address never changed typestate")
+	}
+	t.line("call stack:")
+	t.stack(r.Stack)
+	t.threads()
+}
+
+// runMax is the runtime's ML_PCK_RUN_MAX: runs of typestates around the
+// address are measured up to it.
+const runMax = 65536
+
+func runText(n uint64) string {
+	if n >= runMax {
+		return "at least " + bytesText(n)
+	}
+	return bytesText(n)
 }

@@ -43,4 +43,6 @@ var Rules = []Rule{
 		"A SIGFPE: an integer division or remainder by zero, the most negative value divided by -1, or a floating-point exception the program enabled."},
 	{"ILLEGAL-INSTRUCTION", "Illegal instruction",
 		"A SIGILL: a trap instruction (__builtin_trap, or a path the compiler proved undefined) or an instruction the processor refuses."},
+	{"TYPESTATE-VIOLATION", "Access to memory in a typestate the code may not touch",
+		"A memory manager's code read or wrote bytes whose typestate (set by the program's typestate tracking) its permission annotations do not grant, or a PCK_ASSERT failed; the report names the observed typestate, the typestates around it, the grants in force and where the bytes last changed typestate."},
 }

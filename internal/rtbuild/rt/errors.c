@@ -82,6 +82,11 @@ const struct ml_kind_info ml_kinds[ML_NKINDS] = {
 		"ILLEGAL-INSTRUCTION",
 		"an instruction the processor refuses (SIGILL): __builtin_trap(), a path gcc proved faulting, or a jump into data",
 	},
+	/* typestate.c: an access its code has no permission for (paper 003) */
+	[ML_TYPESTATE_VIOLATION] = {
+		"TYPESTATE-VIOLATION",
+		"an access to memory in a typestate the code has no permission for, or a failed PCK_ASSERT (docs/TYPESTATE.md)",
+	},
 };
 
 const ml_kinds_on_t ml_kinds_default = {
@@ -102,6 +107,7 @@ const ml_kinds_on_t ml_kinds_default = {
 	[ML_STACK_OVERFLOW] = 1,
 	[ML_ARITHMETIC_ERROR] = 1,
 	[ML_ILLEGAL_INSTRUCTION] = 1,
+	[ML_TYPESTATE_VIOLATION] = 1,
 	[ML_USER_KIND(0)... ML_KINDS_MAX - 1] = 1,
 };
 

@@ -18,6 +18,7 @@ enum ml_opt_type { ML_OPT_BOOL, ML_OPT_INT, ML_OPT_PATH, ML_OPT_WORD, ML_OPT_KIN
 
 /* The values of a word option, in the order of their numbers. */
 static const char *const ml_leak_check_words[] = {"exit", "loss", "both", 0};
+static const char *const ml_typestate_words[] = {"light", "heavy", 0};
 
 /* ------------------------------------------------------------------------
  * The option table: name, type, default (as text), range, help.
@@ -89,6 +90,10 @@ static const struct ml_option {
 	{"symbolize", ML_OPT_BOOL, "1", 0, 1,
 	 "find the line of the instruction a fatal signal stopped by running addr2line on the "
 	 "program (0: the innermost instrumented function is named instead)", 0},
+	{"typestate", ML_OPT_WORD, "light", 0, 1,
+	 "programs that track typestates (docs/TYPESTATE.md): light checks the memory whose typestate "
+	 "some annotation names; heavy checks every access, UNMAPPED memory too",
+	 ml_typestate_words},
 	{"help", ML_OPT_BOOL, "0", 0, 1,
 	 "print this list of options at start-up", 0},
 };
@@ -148,6 +153,8 @@ static void ml_opt_apply(const struct ml_option *o, long iv, const char *sv, siz
 		ml_flags.handle_sigill = (int)iv;
 	} else if (strcmp(o->name, "symbolize") == 0) {
 		ml_flags.symbolize = (int)iv;
+	} else if (strcmp(o->name, "typestate") == 0) {
+		ml_flags.typestate_heavy = (int)iv;
 	} else if (strcmp(o->name, "help") == 0) {
 		ml_flags.help = (int)iv;
 	}

@@ -344,6 +344,7 @@ void __ml_init(void)
 	r[__ML_UNINIT].base = r[__ML_UNINIT].end = 0;
 	r[__ML_UNINIT].kind = __ML_KIND_UNINIT;
 
+	ml_pck_init();
 	ml_read_min_mapped();
 	ml_stack_init();
 	ml_thread_init_main();

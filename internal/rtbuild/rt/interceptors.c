@@ -372,6 +372,10 @@ void *__ml_memcpy(void *d, const void *s, size_t n)
 	ML_OWN(__ml_memcpy);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
 	ml_copy_checks(d, md, s, ms, n, "memcpy");
+	if (ML_LOAD(&ml_pck_on)) {
+		ml_pck_range(s, n, 0);
+		ml_pck_range(d, n, 1);
+	}
 	memcpy(d, s, n);
 	ml_copied(d, md, s, ms, n);
 	ML_SETRET(__ml_memcpy, md);
@@ -383,6 +387,10 @@ void *__ml_memmove(void *d, const void *s, size_t n)
 	ML_OWN(__ml_memmove);
 	meta_t md = ML_ARGM(0, d), ms = ML_ARGM(1, s);
 	ml_copy_checks(d, md, s, ms, n, "memmove");
+	if (ML_LOAD(&ml_pck_on)) {
+		ml_pck_range(s, n, 0);
+		ml_pck_range(d, n, 1);
+	}
 	memmove(d, s, n);
 	ml_copied(d, md, s, ms, n);
 	ML_SETRET(__ml_memmove, md);
@@ -394,6 +402,8 @@ void *__ml_memset(void *d, int c, size_t n)
 	ML_OWN(__ml_memset);
 	meta_t md = ML_ARGM(0, d);
 	ml_check(d, md, n, 1, "memset");
+	if (ML_LOAD(&ml_pck_on))
+		ml_pck_range(d, n, 1);
 	ml_loss_release((uptr)d, n, md, __ML_LOSS_ASSIGN);
 	memset(d, c, n);
 	ml_def_clear(d, n);

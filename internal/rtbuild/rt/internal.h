@@ -94,6 +94,10 @@
 #define ml_slot_put            __mlrt_slot_put
 #define ml_slots_flush         __mlrt_slots_flush
 #define ml_stack_capture       __mlrt_stack_capture
+#define ml_stack_capture_depth __mlrt_stack_capture_depth
+#define ml_pck_name            __mlrt_pck_name
+#define ml_pck_range           __mlrt_pck_range
+#define ml_pck_init            __mlrt_pck_init
 #define ml_stack_intern        __mlrt_stack_intern
 #define ml_local_stack         __mlrt_local_stack
 #define ml_lent_live           __mlrt_lent_live
@@ -260,6 +264,7 @@ static inline unsigned ml_next_gen(unsigned g)
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
 #define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), struct ml_step_more[ML_STEPS_MAX] (explain.c) */
 #define ML_FPROV_ADDR  0x6a0000000000UL /* struct ml_fprov[__ML_MAX_RECS] (explain.c) */
+/* 0x6c0000000000: __ML_PCK_DIR, the typestate map's directory (typestate.c) */
 
 /* memlens's mutable state that reports and the leak check depend on (the
  * report buffers and lock, the options, the slot and depot counters, the
@@ -296,6 +301,8 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_HANDLERS 0xe2000 /* handlers.c: the program's signal handlers */
 #define ML_ST_RULES    0xe3000 /* rules.c: the program's rules' trace and freed blocks */
 #define ML_ST_RULES_END 0xef000
+#define ML_ST_TYPESTATE 0xef000 /* typestate.c: the layout, the permissions of unannotated code */
+#define ML_ST_TYPESTATE_END 0xef400
 #define ML_ST_GRAPH    0xf0000 /* graph.c: the trace's buffer and defined keys */
 #define ML_ST_END      0x100000
 _Static_assert(ML_ST_END <= ML_STATE_SIZE, "memlens's state fits its mapping");
@@ -429,6 +436,7 @@ struct ml_flag_values {
 	int handle_sigill;     /* ... SIGILL */
 	int symbolize;         /* run addr2line for the line of a fatal signal */
 	char graph[4096];      /* the memory graph trace, "" = none (graph.c) */
+	int typestate_heavy;   /* typestate=heavy: check every access, UNMAPPED too (typestate.c) */
 };
 _Static_assert(ML_ST_FLAGS + sizeof(struct ml_flag_values) <= ML_ST_RECORDS, "the options fit");
 
@@ -659,6 +667,43 @@ unsigned ml_local_stack(unsigned s);
  * thread's stack of locals? */
 int ml_lent_live(unsigned s);
 
+/* ---- typestate.c ---- */
+/* Map the typestate directory (init). */
+void ml_pck_init(void);
+/* Does the program track typestates (a layout was registered)? */
+#define ml_pck_on ML_STATE_AT(unsigned, ML_ST_TYPESTATE)
+/* The typestate check of libc's access of n bytes at p (w: a write), when
+ * ml_pck_on. */
+void ml_pck_range(const void *p, uptr n, int w);
+/* A typestate's name, "PCK_…". */
+const char *ml_pck_name(unsigned id);
+/* A grant of a permission that still holds (the innermost first). */
+struct ml_tsv_grant {
+	const char *ts;     /* the typestate */
+	const char *by;     /* the annotation's text, "pck_protect" */
+	const site_t *site; /* the annotated function, or pck_protect's caller */
+	const char *file;   /* where the annotation (or call) is */
+	unsigned line;
+};
+/* A TYPESTATE-VIOLATION (or a failed PCK_ASSERT: asserted). Runs of
+ * typestates around the address are measured up to ML_PCK_RUN_MAX bytes
+ * (the report says "at least"). */
+#define ML_PCK_RUN_MAX 65536
+struct ml_tsv {
+	uptr at;              /* the first byte without permission */
+	const char *observed; /* its typestate */
+	const char *asserted; /* PCK_ASSERT: the typestate asserted, else NULL */
+	int heavy;            /* typestate=heavy */
+	unsigned changed;     /* the stack where its word last changed typestate, 0 if never */
+	/* the typestates around it (paper 003, Fig. 6); prev, next NULL when
+	 * the run of observed reaches ML_PCK_RUN_MAX that way */
+	const char *prev, *next;
+	uptr prev_bytes, next_bytes, offset, run;
+	struct ml_tsv_grant grant[12];
+	unsigned ngrant;
+	int more;             /* grants beyond those listed */
+};
+
 /* ---- stack.c ---- */
 void ml_stack_init(void);
 /* stubs.c: how much vector state the checks' stubs save. */
@@ -668,6 +713,8 @@ void ml_stubs_init(void);
  * above it, for a frameless function's site). Returns 0 for an empty
  * stack. */
 unsigned ml_stack_capture(const site_t *site);
+/* The same, at most max frames (not stack_depth). */
+unsigned ml_stack_capture_depth(const site_t *site, unsigned max);
 /* Intern the stack f[0..n), innermost first (at most stack_depth frames). */
 unsigned ml_stack_intern(const site_t *const *f, unsigned n);
 /* Frames of an interned stack, innermost first, into out (at most max). */
@@ -1067,6 +1114,7 @@ enum ml_kind {
 	ML_STACK_OVERFLOW,
 	ML_ARITHMETIC_ERROR,
 	ML_ILLEGAL_INSTRUCTION,
+	ML_TYPESTATE_VIOLATION,
 	ML_NKINDS
 };
 /* A program's own rules report kinds ML_NKINDS + 1 + i (rules.h; ML_NKINDS
@@ -1135,6 +1183,7 @@ struct ml_event {
 	const struct ml_fired *fired; /* the detector that fired: what to locate (rules.h) */
 	const struct ml_tev *tev;     /* ML_CALL, ML_RET: the watched function's event (rules.h) */
 	const struct ml_pv *argpv;    /* ML_CALL: its pointer arguments' provenance, or NULL */
+	const struct ml_tsv *tsv;     /* TYPESTATE-VIOLATION: what the report tells */
 };
 /* Run the detectors registered at ev->point; returns the kind reported
  * (or that fired but was a duplicate), -1 when no condition held. */

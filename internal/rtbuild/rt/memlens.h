@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 27
+#define __ML_ABI 28
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -477,8 +477,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v27;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v27;
+extern const int __memlens_abi_v28;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v28;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -1213,6 +1213,69 @@ __ML_INLINE int __ml_after_setjmp(unsigned d, unsigned h, int v)
 	__ml_leave(d + 1);
 	__ml_scope_end(&h);
 	return v;
+}
+
+/* ---- typestates (typestate.c, docs/TYPESTATE.md; paper 003) ----
+ * Units that include a header of `memlens typestate gen` check each access
+ * through a pointer against the typestate of the bytes it touches and the
+ * thread's permissions. The typestate map holds one id per application
+ * byte in chunks of 1 MiB (+8 bytes, so a check reads 8 ids at once) that
+ * a directory indexed by address >> 20 points to, NULL while no byte of the
+ * chunk has one: UNMAPPED (0). The directory is at a fixed address, mapped
+ * at start-up (its pages cost memory once a typestate is put in their
+ * part of the address space). The permissions are the innermost frame of
+ * the thread's stack of grants: 4 words of read bits then 4 of write
+ * bits, one per typestate (none until the thread's first check, whose
+ * slow path sets them up). */
+#define __ML_PCK_CHUNK_SHIFT 20
+#define __ML_PCK_DIR_BITS 28 /* 48-bit addresses */
+#define __ML_PCK_DIR ((unsigned char *const *)0x6c0000000000UL)
+extern __thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec")));
+void __ml_pck_chk_slow(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w) __attribute__((cold, noinline));
+/* An annotated function's entry: grant the n annotations (the generated
+ * header's struct __ml_pck_ann) for its run; returns what __ml_pck_leave,
+ * its cleanup, pops. */
+int __ml_pck_enter(const void *const *anns, unsigned n, const struct __ml_site *fn);
+void __ml_pck_leave(int *pushed);
+/* The depth of the thread's stack of grants, taken as setjmp is called;
+ * at its second return (v != 0: a longjmp came back, skipping annotated
+ * functions whose cleanups did not run), the grants pushed since are
+ * popped. */
+unsigned __ml_pck_depth(void);
+void __ml_pck_unwind(unsigned depth);
+__ML_INLINE int __ml_pck_after_setjmp(unsigned depth, int v)
+{
+	if (v)
+		__ml_pck_unwind(depth);
+	return v;
+}
+/* Check an access of n bytes at a (w: a write). */
+__ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
+{
+	const unsigned long *perm = __ml_pck_perm;
+	unsigned long id = 0;
+	{
+		const unsigned char *c = __ML_PCK_DIR[(a >> __ML_PCK_CHUNK_SHIFT) & ((1UL << __ML_PCK_DIR_BITS) - 1)];
+		if (c) {
+			__ml_uptr off = a & ((1UL << __ML_PCK_CHUNK_SHIFT) - 1);
+			if (n == 1) {
+				id = c[off];
+			} else {
+				unsigned long v;
+				if (__ML_UNLIKELY(n - 1 > 7 || off + n > (1UL << __ML_PCK_CHUNK_SHIFT)))
+					goto slow;
+				__builtin_memcpy(&v, c + off, 8);
+				id = v & 0xff;
+				/* all n bytes in the same typestate */
+				if (__ML_UNLIKELY(((v ^ (id * 0x0101010101010101UL)) << (64 - 8 * n)) != 0))
+					goto slow;
+			}
+		}
+	}
+	if (__ML_LIKELY((perm[w * 4 + (id >> 6)] >> (id & 63)) & 1))
+		return;
+slow:
+	__ml_pck_chk_slow(a, n, site, w);
 }
 
 #endif

@@ -1373,6 +1373,118 @@ static void ml_tline(struct ml_buf *b, const char *text)
 	ml_bputc(b, '\n');
 }
 
+/* ---- TYPESTATE-VIOLATION (typestate.c; paper 003, Fig. 6) ---- */
+
+/* The headline's WHAT: the access, or the failed assertion. */
+static void ml_tsv_what(struct ml_buf *b, const struct ml_event *ev)
+{
+	const struct ml_tsv *v = ev->tsv;
+	if (v->asserted) {
+		ml_bput(b, "PCK_ASSERT(");
+		ml_bhex(b, ev->p);
+		ml_bput(b, ", ");
+		ml_bput(b, v->asserted);
+		ml_bput(b, ") failed");
+		return;
+	}
+	ml_bput(b, ev->access == ML_ACC_WRITE ? "write" : "read");
+	ml_bput(b, " of size ");
+	ml_bdec(b, ev->n);
+	ml_bput(b, " at ");
+	ml_bhex(b, ev->p);
+}
+
+/* The rest of the message. */
+static void ml_tsv_why(struct ml_buf *b, const struct ml_event *ev)
+{
+	const struct ml_tsv *v = ev->tsv;
+	ml_bput(b, v->asserted ? "the address is in typestate " : "typestate ");
+	ml_bput(b, v->observed);
+	if (!v->asserted) {
+		ml_bput(b, ", which this code may not ");
+		ml_bput(b, ev->access == ML_ACC_WRITE ? "write" : "read");
+	}
+}
+
+/* "8 bytes", "at least 65536 bytes" */
+static void ml_tsv_bytes(struct ml_buf *b, uptr n)
+{
+	if (n >= ML_PCK_RUN_MAX)
+		ml_bput(b, "at least ");
+	ml_bbytes(b, n);
+}
+
+static void ml_tsv_text(struct ml_buf *b, const struct ml_event *ev, unsigned stack, unsigned tid)
+{
+	const struct ml_tsv *v = ev->tsv;
+	ml_bput(b, "    ");
+	ml_tsv_why(b, ev);
+	ml_bputc(b, '\n');
+	ml_bput(b, "    observed typestate ");
+	ml_bput(b, v->observed);
+	ml_bput(b, " at ");
+	ml_bhex(b, v->at);
+	ml_bputc(b, '\n');
+	if (v->prev) {
+		ml_bput(b, "    the address is preceded by ");
+		ml_tsv_bytes(b, v->prev_bytes);
+		ml_bput(b, " of typestate ");
+		ml_bput(b, v->prev);
+		ml_bputc(b, '\n');
+	}
+	if (v->offset) {
+		ml_bput(b, "    the address is ");
+		ml_tsv_bytes(b, v->offset);
+		ml_bput(b, " into ");
+	} else {
+		ml_bput(b, "    the address starts ");
+	}
+	ml_tsv_bytes(b, v->run);
+	ml_bput(b, " of typestate ");
+	ml_bput(b, v->observed);
+	ml_bputc(b, '\n');
+	if (v->next) {
+		ml_bput(b, "    this is followed by ");
+		ml_tsv_bytes(b, v->next_bytes);
+		ml_bput(b, " of typestate ");
+		ml_bput(b, v->next);
+		ml_bputc(b, '\n');
+	}
+	if (!v->asserted) {
+		ml_bput(b, "    the typestates this code may ");
+		ml_bput(b, ev->access == ML_ACC_WRITE ? "write" : "read");
+		ml_bput(b, v->heavy ? " (typestate=heavy):\n" : " (typestate=light: those no annotation names are not checked):\n");
+		if (!v->ngrant)
+			ml_bput(b, "      none\n");
+		for (unsigned i = 0; i < v->ngrant; i++) {
+			const struct ml_tsv_grant *g = &v->grant[i];
+			ml_bput(b, "      ");
+			ml_bput(b, g->ts);
+			ml_bput(b, ": ");
+			ml_bput(b, g->by);
+			ml_bput(b, " at ");
+			ml_bput(b, g->file && *g->file ? g->file : "?");
+			ml_bputc(b, ':');
+			ml_bdec(b, g->line);
+			ml_bput(b, " in ");
+			ml_bput(b, g->site && g->site->func ? g->site->func : "?");
+			ml_bputc(b, '\n');
+		}
+		if (v->more)
+			ml_bput(b, "      and more\n");
+	}
+	if (v->changed) {
+		ml_bput(b, "    the address last changed typestate at:\n");
+		ml_tstack(b, v->changed);
+	} else {
+		ml_bput(b, "    the address never changed typestate\n");
+	}
+	ml_bput(b, "    call stack:\n");
+	ml_tstack(b, stack);
+	if (tid)
+		ml_tthread_origin(b, tid);
+}
+
 static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
                     unsigned tid, int pid)
 {
@@ -1380,7 +1492,10 @@ static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 	const char *note = ml_note(ev, kind);
 
 	ml_thead(b, pid, kind);
-	ml_what(b, ev);
+	if (ev->tsv)
+		ml_tsv_what(b, ev);
+	else
+		ml_what(b, ev);
 	ml_bputc(b, '\n');
 
 	ml_bput(b, "    at ");
@@ -1411,6 +1526,8 @@ static void ml_text(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 
 	if (ev->leak)
 		ml_tleak(b, ev->leak);
+	else if (ev->tsv)
+		ml_tsv_text(b, ev, stack, tid);
 	else
 		ml_tdetails(b, kind, ev, stack, tid);
 
@@ -1747,6 +1864,59 @@ static void ml_jchains(struct ml_buf *b, const struct ml_event *ev, const site_t
 	(void)ev;
 }
 
+static void ml_tsv_json(struct ml_buf *b, const struct ml_event *ev)
+{
+	const struct ml_tsv *v = ev->tsv;
+	ml_jkey(b, "typestate");
+	ml_bput(b, "{\"observed\":");
+	ml_jstr(b, v->observed);
+	ml_jkey(b, "at");
+	ml_jaddr(b, v->at);
+	ml_jkey(b, "asserted");
+	ml_jstr(b, v->asserted ? v->asserted : "");
+	ml_jkey(b, "mode");
+	ml_jstr(b, v->heavy ? "heavy" : "light");
+	ml_jkey(b, "offset");
+	ml_bdec(b, v->offset);
+	ml_jkey(b, "bytes");
+	ml_bdec(b, v->run);
+	ml_jkey(b, "preceded_by");
+	ml_jstr(b, v->prev ? v->prev : "");
+	ml_jkey(b, "preceded_bytes");
+	ml_bdec(b, v->prev_bytes);
+	ml_jkey(b, "followed_by");
+	ml_jstr(b, v->next ? v->next : "");
+	ml_jkey(b, "followed_bytes");
+	ml_bdec(b, v->next_bytes);
+	ml_jkey(b, "permitted");
+	ml_bputc(b, '[');
+	for (unsigned i = 0; i < v->ngrant; i++) {
+		const struct ml_tsv_grant *g = &v->grant[i];
+		if (i)
+			ml_bputc(b, ',');
+		ml_bput(b, "{\"typestate\":");
+		ml_jstr(b, g->ts);
+		ml_jkey(b, "by");
+		ml_jstr(b, g->by);
+		ml_jkey(b, "function");
+		ml_jstr(b, g->site && g->site->func ? g->site->func : "");
+		ml_jkey(b, "file");
+		ml_jstr(b, g->file ? g->file : "");
+		ml_jkey(b, "line");
+		ml_bdec(b, g->line);
+		ml_bputc(b, '}');
+	}
+	ml_bputc(b, ']');
+	if (v->more) {
+		ml_jkey(b, "permitted_more");
+		ml_bput(b, "true");
+	}
+	ml_jkey(b, "changed");
+	const site_t *f[__ML_MAX_FRAMES];
+	ml_jstack(b, f, ml_stack_get(v->changed, f, __ML_MAX_FRAMES));
+	ml_bputc(b, '}');
+}
+
 static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, unsigned stack,
                     unsigned tid, int pid)
 {
@@ -1756,9 +1926,16 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 	char mbuf[1024];
 	struct ml_buf m = {mbuf, 0, sizeof mbuf - 1, 0};
 
-	ml_what(&m, ev);
-	ml_bput(&m, ": ");
-	if (ev->leak) {
+	if (ev->tsv) {
+		ml_tsv_what(&m, ev);
+		ml_bput(&m, ": ");
+		ml_tsv_why(&m, ev);
+	} else {
+		ml_what(&m, ev);
+		ml_bput(&m, ": ");
+	}
+	if (ev->tsv) {
+	} else if (ev->leak) {
 		ml_bput(&m, ml_leak_why(ev->leak));
 	} else {
 		if (kind == ML_NULL_POINTER_DEREF || k->known) {
@@ -1918,6 +2095,8 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_jkey(b, "alloc");
 		ml_jevent(b, ev->leak->stack, ev->leak->tid);
 	}
+	if (ev->tsv)
+		ml_tsv_json(b, ev);
 	if (ml_nchains)
 		ml_jchains(b, ev, s);
 	struct ml_orig o;

@@ -150,7 +150,12 @@ static inline unsigned ml_stack_cached(uint64_t h, unsigned n)
 
 unsigned ml_stack_capture(const site_t *site)
 {
-	unsigned max = ml_flags.stack_depth, n = 0;
+	return ml_stack_capture_depth(site, ml_flags.stack_depth);
+}
+
+unsigned ml_stack_capture_depth(const site_t *site, unsigned max)
+{
+	unsigned n = 0;
 	if (max < 1 || max > __ML_MAX_FRAMES)
 		max = __ML_MAX_FRAMES;
 	unsigned top = __ml_t.depth;

@@ -1,0 +1,93 @@
+package instrument
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestTypestateUnits: a unit that includes a typestate header checks its
+// accesses through pointers against typestates, and its annotated
+// functions push their annotations at entry (all of them, in one call);
+// a unit without the header gets neither.
+func TestTypestateUnits(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	header, err := filepath.Abs("../../testdata/bugs/ts_pool_overflow/pool_pck.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := `
+static long sum(const long *p) { return p[0] + p[1]; }
+PCK_R(PCK_Slot_Live_Tag) PCK_RW(PCK_Slot_Free_Link)
+static long tag(long *s) { s[1] = 0; return s[0]; }
+long use(long *p) { return sum(p) + tag(p); }
+`
+	dir := t.TempDir()
+	with := filepath.Join(dir, "with.c")
+	without := filepath.Join(dir, "without.c")
+	if err := os.WriteFile(with, []byte("#define __MEMLENS__ 1\n#include \""+header+"\"\n"+body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(without, []byte("#define PCK_R(...)\n#define PCK_RW(...)\n"+body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := fileOf(cfg, with)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(out)
+	// (memlens.h, which every unit starts with, declares them)
+	const check, enter = " __ml_pck_chk((__ml_uptr)", "__ml_pck_enter((const void *const[])"
+	if n := strings.Count(text, check); n != 4 {
+		t.Errorf("%d typestate checks, want 4 (p[0], p[1], s[1], s[0])", n)
+	}
+	enters := regexp.MustCompile(`__ml_pck_enter\(\(const void \*const\[\]\)\{&(__ml_pck_ann_\d+), &(__ml_pck_ann_\d+)\}, 2, `).FindAllStringSubmatch(text, -1)
+	if len(enters) != 1 || enters[0][1] == enters[0][2] || strings.Count(text, enter) != 1 {
+		t.Errorf("want tag (only) to push its two annotations at entry: %v", enters)
+	}
+	out, err = fileOf(cfg, without)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), check) || strings.Contains(string(out), enter) {
+		t.Error("a unit without a typestate header has typestate code")
+	}
+}
+
+// TestTypestatePrototype: an annotation before a prototype goes with the
+// function's definition further down; one before a prototype of a
+// function the file does not define is a warning at the annotation.
+func TestTypestatePrototype(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	var warnings strings.Builder
+	cfg.warn = &warnings
+	header, err := filepath.Abs("../../testdata/bugs/ts_pool_overflow/pool_pck.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(t.TempDir(), "proto.c")
+	text := "#define __MEMLENS__ 1\n#include \"" + header + `"
+PCK_R(PCK_Slot_Live_Tag)
+static long tag(const long *s);
+  PCK_W(PCK_Slot_Free_Link)
+long elsewhere(long *s);
+long use(long *p) { return tag(p) + elsewhere(p); }
+static long tag(const long *s) { return s[0]; }
+`
+	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := fileOf(cfg, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`static long tag\([^{]*\{[^;]*__ml_pck_enter\(\(const void \*const\[\]\)\{&__ml_pck_ann_\d+\}, 1, `).Match(out) {
+		t.Error("tag's definition does not push the annotation of its prototype")
+	}
+	want := src + ":5:3: warning: typestate annotation before a declaration of elsewhere, which this file does not define"
+	if got := warnings.String(); !strings.HasPrefix(got, want) || strings.Count(got, "\n") != 1 {
+		t.Errorf("warnings:\n%s\nwant one, starting %q", got, want)
+	}
+}

@@ -1,0 +1,182 @@
+package typestate
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The paper's Code L2 and L3: the names of Code C1.
+const paperL2 = `
+Object -> union {
+    Free  -> # words
+  | Alloc -> seq { Header, # words } }
+Header -> union {
+    Arr -> seq { MarkWord, KlassPtr, Len, Gap } // 3 words
+  | Cls -> seq { MarkWord, KlassPtr } // 2 words
+}
+MarkWord -> 1 words
+KlassPtr -> 1 words
+Len      -> 4 bytes
+Gap      -> 4 bytes
+`
+
+func TestPaperNames(t *testing.T) {
+	l, err := Parse("l2.pck", paperL2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*State{}
+	for _, s := range l.States {
+		byName[s.Name()] = s
+	}
+	for name, size := range map[string]int64{
+		"Object": -1, "Object_Free": -1, "Object_Alloc": -1, "Object_Alloc_Header": -1,
+		"Object_Alloc_Header_Arr": 24, "Object_Alloc_Header_Arr_MarkWord": 8, "Object_Alloc_Header_Arr_Len": 4,
+		"Object_Alloc_Header_Cls_KlassPtr": 8, "Header_Arr_MarkWord": 8, "MarkWord": 8, "Gap": 4,
+	} {
+		s := byName[name]
+		if s == nil {
+			t.Errorf("no typestate PCK_%s", name)
+		} else if s.Size != size {
+			t.Errorf("PCK_%s: size %d, want %d", name, s.Size, size)
+		}
+	}
+	if _, ok := byName["Alloc"]; ok {
+		t.Error("PCK_Alloc generated: a nested typestate is named from its root")
+	}
+	h := string(Header(l, "G"))
+	// Code C4: the array header's parts at their offsets
+	for _, want := range []string{
+		"#define PCK_UNMAPPED 0\n",
+		"pck_transition_Object_Alloc_Header_Arr_KlassPtr(a + o, 8);",
+		"#define PCK_ALL_MarkWord PCK_Object_Alloc_Header_Arr_MarkWord, PCK_Object_Alloc_Header_Cls_MarkWord, PCK_Header_Arr_MarkWord, PCK_Header_Cls_MarkWord, PCK_MarkWord\n",
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("header lacks %q", want)
+		}
+	}
+}
+
+// A '#' of a typestate restarts its path; a fixed-size one fills the rest
+// with copies.
+func TestRepeat(t *testing.T) {
+	l, err := Parse("r.pck", "Region -> seq { 2 words, # Cell }\nCell -> seq { Tag, 1 words }\nTag -> 1 words\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range l.States {
+		names = append(names, s.Name())
+	}
+	if got := strings.Join(names, " "); got != "Region Cell Cell_Tag Tag" {
+		t.Errorf("typestates %s", got)
+	}
+	h := string(Header(l, "G"))
+	if !strings.Contains(h, "for (unsigned long r = 0; r + 16 <= (nbytes - 16); r += 16)\n\t\t\tpck_transition_Cell((a + o) + r, 16);") {
+		t.Errorf("the cells are not laid out:\n%s", h)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"A -> seq { B, C }\nB -> 1 words\n", "h.pck:1:15: error: typestate C is not defined"},
+		{"A -> 1 words\nA -> 2 words\n", "h.pck:2:1: error: typestate A is defined twice (first at 1:1)"},
+		{"A -> seq { 1 words, A }\n", "h.pck:1:21: error: A contains itself without '#' (its size would be infinite)"},
+		{"A -> seq { 1 words,\n  3 wurds }\n", "h.pck:2:5: error: expected words or bytes after 3, found \"wurds\""},
+		{"A -> union { B -> 1 words | B -> 2 words }\n", "h.pck:1:29: error: typestate PCK_A_B is defined twice (first at 1:14)"},
+		{"A -> seq { 1 words ; }", "h.pck:1:20: error: unexpected character ';'"},
+		{"A -> seq { 1 words\n", "h.pck:2:1: error: expected \",\" or \"}\" in seq, found end of file"},
+		{"R -> 1 words\n", "h.pck:1:1: error: R is reserved (PCK_R is the header's own)"},
+		{"A -> 0 bytes\n", "h.pck:1:6: error: a size is a positive number of words or bytes, found \"0\""},
+		{"A -> # seq { 1 words }\n", "h.pck:1:8: error: '#' repeats a typestate or a size, not an anonymous seq or union"},
+		{"// nothing\n", "h.pck:2:1: error: the layout defines no typestate"},
+	} {
+		_, err := Parse("h.pck", c.src)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q: error %v, want %s", c.src, err, c.want)
+		}
+	}
+}
+
+// The header compiles with and without memlens (__MEMLENS__), and an
+// annotated function compiles to nothing without it.
+func TestHeaderCompiles(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	l, err := Parse("l2.pck", paperL2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "l2_pck.h"), Header(l, Guard("l2_pck.h")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog := `#include "l2_pck.h"
+#include "l2_pck.h"
+static long heap[64];
+PCK_R(PCK_ALL_MarkWord) PCK_NONE(PCK_Object_Free)
+static long mark(long *o) { return o[0]; }
+int main(void)
+{
+	pck_transition_Object_Alloc(heap, sizeof heap);
+	pck_transition_Object_Alloc_Header_Arr(heap, 24);
+	PCK_ASSERT(heap, PCK_Object_Alloc_Header_Arr_MarkWord);
+	pck_protect(PCK_Object_Alloc_Header_Arr_Len, PCK_PERM_R | PCK_PERM_W);
+	pck_unprotect();
+	return (int)mark(heap) + (pck_get(heap) == PCK_UNMAPPED ? 0 : 1);
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "p.c"), []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, def := range []string{"-U__MEMLENS__", "-D__MEMLENS__"} {
+		cmd := exec.Command("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-fsyntax-only", def, "p.c")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("gcc %s: %v\n%s", def, err, out)
+		}
+	}
+}
+
+// The corpus's layouts (testdata/**/NAME.pck) come with their headers
+// (NAME_pck.h beside them), as `memlens typestate gen` writes them now.
+func TestCorpusHeadersGenerated(t *testing.T) {
+	root := filepath.Join("..", "..", "testdata")
+	n := 0
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pck") {
+			return err
+		}
+		n++
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		l, err := Parse(path, string(src))
+		if err != nil {
+			t.Errorf("%v", err)
+			return nil
+		}
+		hpath := strings.TrimSuffix(path, ".pck") + "_pck.h"
+		have, err := os.ReadFile(hpath)
+		if err != nil {
+			t.Errorf("%s has no header: %v", path, err)
+			return nil
+		}
+		if want := Header(l, Guard(hpath)); !bytes.Equal(have, want) {
+			t.Errorf("%s is not what `memlens typestate gen %s -o %s` writes: regenerate it", hpath, filepath.Base(path), filepath.Base(hpath))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Fatal("no layout in testdata")
+	}
+}
