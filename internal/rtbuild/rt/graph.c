@@ -166,75 +166,63 @@ void ml_graph_open(void)
 	ml_graph.len = sizeof header;
 }
 
-void ml_graph_alloc(const void *p, size_t n, const site_t *site)
+/* An event record begins: under the trace's lock, with its site (and its
+ * field's description) written first; 0 when the trace was flushed
+ * meanwhile (the program is ending), the lock released. */
+static int ml_graph_begin(const site_t *site, const struct __ml_graph_field *field, unsigned char tag)
 {
-	if (ML_LIKELY(!__ml_graph))
-		return;
 	ml_spin_lock(&ml_graph.lock);
-	if (!__ml_graph) { /* flushed meanwhile: the program is ending */
+	if (!__ml_graph) {
 		ml_spin_unlock(&ml_graph.lock);
-		return;
+		return 0;
 	}
 	ml_graph_site(site);
+	ml_graph_field(field);
 	ml_graph_room(64);
-	ml_graph_byte('A');
-	ml_graph_uint((uptr)p);
-	ml_graph_uint(n);
+	ml_graph_byte(tag);
+	return 1;
+}
+
+/* The event record ends with its site. */
+static void ml_graph_end(const site_t *site)
+{
 	ml_graph_uint((uptr)site);
 	ml_graph.events++;
 	ml_spin_unlock(&ml_graph.lock);
+}
+
+void ml_graph_alloc(const void *p, size_t n, const site_t *site)
+{
+	if (ML_LIKELY(!__ml_graph) || !ml_graph_begin(site, 0, 'A'))
+		return;
+	ml_graph_uint((uptr)p);
+	ml_graph_uint(n);
+	ml_graph_end(site);
 }
 
 void ml_graph_realloc(const void *old, const void *p, size_t n, const site_t *site)
 {
-	if (ML_LIKELY(!__ml_graph))
+	if (ML_LIKELY(!__ml_graph) || !ml_graph_begin(site, 0, 'R'))
 		return;
-	ml_spin_lock(&ml_graph.lock);
-	if (!__ml_graph) { /* flushed meanwhile: the program is ending */
-		ml_spin_unlock(&ml_graph.lock);
-		return;
-	}
-	ml_graph_site(site);
-	ml_graph_room(64);
-	ml_graph_byte('R');
 	ml_graph_uint((uptr)old);
 	ml_graph_uint((uptr)p);
 	ml_graph_uint(n);
-	ml_graph_uint((uptr)site);
-	ml_graph.events++;
-	ml_spin_unlock(&ml_graph.lock);
+	ml_graph_end(site);
 }
 
 void ml_graph_free(const void *p, const site_t *site)
 {
-	if (ML_LIKELY(!__ml_graph))
+	if (ML_LIKELY(!__ml_graph) || !ml_graph_begin(site, 0, 'F'))
 		return;
-	ml_spin_lock(&ml_graph.lock);
-	if (!__ml_graph) { /* flushed meanwhile: the program is ending */
-		ml_spin_unlock(&ml_graph.lock);
-		return;
-	}
-	ml_graph_site(site);
-	ml_graph_room(64);
-	ml_graph_byte('F');
 	ml_graph_uint((uptr)p);
-	ml_graph_uint((uptr)site);
-	ml_graph.events++;
-	ml_spin_unlock(&ml_graph.lock);
+	ml_graph_end(site);
 }
 
 void __ml_graph_event(unsigned tag, __ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
                       const struct __ml_graph_field *field)
 {
-	ml_spin_lock(&ml_graph.lock);
-	if (!__ml_graph) { /* flushed meanwhile: the program is ending */
-		ml_spin_unlock(&ml_graph.lock);
+	if (!ml_graph_begin(site, field, (unsigned char)tag))
 		return;
-	}
-	ml_graph_site(site);
-	ml_graph_field(field);
-	ml_graph_room(64);
-	ml_graph_byte((unsigned char)tag);
 	ml_graph_uint(slot);
 	ml_graph_uint(v);
 	ml_graph_uint((uptr)site);
@@ -246,22 +234,12 @@ void __ml_graph_event(unsigned tag, __ml_uptr slot, __ml_uptr v, const struct __
 
 void ml_graph_copy(const void *dst, const void *src, size_t n, const site_t *site)
 {
-	if (ML_LIKELY(!__ml_graph) || dst == src)
+	if (ML_LIKELY(!__ml_graph) || dst == src || !ml_graph_begin(site, 0, 'C'))
 		return;
-	ml_spin_lock(&ml_graph.lock);
-	if (!__ml_graph) { /* flushed meanwhile: the program is ending */
-		ml_spin_unlock(&ml_graph.lock);
-		return;
-	}
-	ml_graph_site(site);
-	ml_graph_room(64);
-	ml_graph_byte('C');
 	ml_graph_uint((uptr)dst);
 	ml_graph_uint((uptr)src);
 	ml_graph_uint(n);
-	ml_graph_uint((uptr)site);
-	ml_graph.events++;
-	ml_spin_unlock(&ml_graph.lock);
+	ml_graph_end(site);
 }
 
 /* Write the trace out, complete (at exit and before memlens ends the
