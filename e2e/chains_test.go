@@ -74,14 +74,8 @@ func TestChainEffort(t *testing.T) {
 func runCorpusProgram(t *testing.T, p *corpus.Program, flags []string) []report.Record {
 	t.Helper()
 	work := t.TempDir()
-	for _, f := range p.Files() {
-		data, err := os.ReadFile(filepath.Join(p.Dir, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(work, f), data, 0o666); err != nil {
-			t.Fatal(err)
-		}
+	if err := copyProgram(p, work); err != nil {
+		t.Fatal(err)
 	}
 	exe := filepath.Join(work, "prog")
 	argv := append(append([]string{memlens, "cc"}, flags...), ccArgs(p, exe)...)

@@ -183,14 +183,8 @@ func testProgram(t *testing.T, set string, p *corpus.Program) {
 	if err := os.Mkdir(src, 0o777); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range p.Files() {
-		data, err := os.ReadFile(filepath.Join(p.Dir, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(src, f), data, 0o666); err != nil {
-			t.Fatal(err)
-		}
+	if err := copyProgram(p, src); err != nil {
+		t.Fatal(err)
 	}
 	nativeExe := filepath.Join(work, "native")
 	nativeCmd := append([]string{gcc}, ccArgs(p, nativeExe)...)
@@ -205,6 +199,20 @@ func testProgram(t *testing.T, set string, p *corpus.Program) {
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) { testMode(t, set, p, m, src, native) })
 	}
+}
+
+// copyProgram copies every file corpus program p needs into dir.
+func copyProgram(p *corpus.Program, dir string) error {
+	for _, f := range p.Files() {
+		data, err := os.ReadFile(filepath.Join(p.Dir, f))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o666); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ccArgs are the compiler arguments building p into out.

@@ -225,11 +225,8 @@ func TestGraphCorpus(t *testing.T) {
 		t.Run(p.Name, func(t *testing.T) {
 			t.Parallel()
 			work := t.TempDir()
-			for _, f := range p.Files() {
-				data := mustRead(t, filepath.Join(p.Dir, f))
-				if err := os.WriteFile(filepath.Join(work, f), data, 0o666); err != nil {
-					t.Fatal(err)
-				}
+			if err := copyProgram(p, work); err != nil {
+				t.Fatal(err)
 			}
 			native := filepath.Join(work, "native")
 			if out, err := build(work, append([]string{gcc}, ccArgs(p, native)...)); err != nil {

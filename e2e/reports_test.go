@@ -106,14 +106,8 @@ func buildSample() (*sampleRun, string) {
 		if p == nil {
 			return nil, "no corpus program " + sp.name
 		}
-		for _, f := range p.Files() {
-			data, err := os.ReadFile(filepath.Join(p.Dir, f))
-			if err != nil {
-				return nil, err.Error()
-			}
-			if err := os.WriteFile(filepath.Join(dir, f), data, 0o666); err != nil {
-				return nil, err.Error()
-			}
+		if err := copyProgram(p, dir); err != nil {
+			return nil, err.Error()
 		}
 		exe := filepath.Join(dir, sp.name+"."+sp.mode+".exe")
 		argv := []string{memlens, "cc"}

@@ -761,13 +761,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			f.str(";")
 		}
 		f.str("__extension__({")
-		if r.c.order.assignRHSFirst || !isCall(rhs) {
-			value()
-			target()
-		} else {
-			target()
-			value()
-		}
+		r.assignOrder(rhs, value, target)
 		// (a local's pending step goes into the ring once, whatever
 		// stores it; a call's result only if the store is a step)
 		src := pv
@@ -1185,4 +1179,17 @@ func hasPtrs(t cc.Type, depth int) bool {
 		return isDataPtr(x.Elem()) || hasPtrs(x.Elem(), depth+1)
 	}
 	return false
+}
+
+// assignOrder emits an assignment's value and target in the order the
+// compiler evaluates them: the value first, unless it is a call and the
+// compiler evaluates the target first.
+func (r *rewriter) assignOrder(rhs cc.ExpressionNode, value, target func()) {
+	if r.c.order.assignRHSFirst || !isCall(rhs) {
+		value()
+		target()
+		return
+	}
+	target()
+	value()
 }

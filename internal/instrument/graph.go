@@ -115,13 +115,7 @@ func (r *rewriter) graphAssign(x *cc.AssignmentExpression) frag {
 		f.cat(place)
 		f.str(";")
 	}
-	if r.c.order.assignRHSFirst || !isCall(rhs) {
-		value()
-		target()
-	} else {
-		target()
-		value()
-	}
+	r.assignOrder(rhs, value, target)
 	f.strf(" *%s = %s;%s *%s; })", p, v, r.graphData(x, lhs, p), p)
 	return f
 }
