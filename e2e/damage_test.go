@@ -10,7 +10,7 @@ import (
 	"memlens/internal/corpus"
 )
 
-// Wild writes into memlens's own tables (internal/rtbuild/rt/damage.c)
+// Wild writes into memlens's own tables (runtime/damage.c)
 // through pointers no check stops: a pointer memlens knows nothing about
 // (WILD: here argv[0]'s, moved far) is not checked, so its stores land.
 // The runtime must find the damage before it follows it, say so in one

@@ -20,7 +20,7 @@ var optionRow = regexp.MustCompile(`(?m)^\s*\{\s*"([A-Za-z0-9_]+)",\s*ML_OPT_([A
 // runtimeOptions reads the option table from the runtime's C source.
 func runtimeOptions(t *testing.T) []runtimeOption {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "internal", "rtbuild", "rt", "flags.c"))
+	src, err := os.ReadFile(filepath.Join("..", "runtime", "flags.c"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func runtimeOptions(t *testing.T) []runtimeOption {
 }
 
 // TestOptionsDocumented checks that every option of the runtime's table
-// (ml_options in internal/rtbuild/rt/flags.c) is in docs/OPTIONS.md with
+// (ml_options in runtime/flags.c) is in docs/OPTIONS.md with
 // its type and default, that OPTIONS.md lists no option the table lacks,
 // and that MEMLENS_OPTIONS=help=1 prints each one; the help output and
 // the mistakes example quoted in OPTIONS.md must be what a program prints.

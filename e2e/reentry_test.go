@@ -13,7 +13,7 @@ import (
 )
 
 // The runtime under signal handlers and exit() from threads
-// (internal/rtbuild/rt/handlers.c, thread.c's ml_world_stopped): races show
+// (runtime/handlers.c, thread.c's ml_world_stopped): races show
 // once in many runs, so each of these clean corpus programs runs 100 times
 // in each mode, and must never hang, report or differ from its native run.
 var reentryPrograms = []string{

@@ -13,7 +13,7 @@ import (
 	"memlens/internal/report"
 )
 
-// Fatal signals (internal/rtbuild/rt/signals.c): a fault no check caught
+// Fatal signals (runtime/signals.c): a fault no check caught
 // gets a report like every other (kind, the faulting line, the stack),
 // then the program dies of the signal exactly as its native build does. A
 // program with a handler of its own behaves as natively, with no report.

@@ -77,7 +77,7 @@ func rulesCheck(args []string, stderr io.Writer) int {
 
 // rulesGen writes the C generated from a rules file: a program's own rule
 // set, as memlens cc --memlens-rules links it, or with -builtin the
-// runtime's registry (rt/rules_builtin.c from default.rules).
+// runtime's registry (runtime/rules_builtin.c from default.rules).
 func rulesGen(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("memlens rules gen", flag.ContinueOnError)
 	fs.SetOutput(stderr)

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// traceWriter encodes a trace as rt/graph.c writes it.
+// traceWriter encodes a trace as runtime/graph.c writes it.
 type traceWriter struct {
 	b      bytes.Buffer
 	events int

@@ -1,6 +1,6 @@
 // Package graph builds memory graphs with their whole history (MG++, paper
 // 004) from the trace a program built with memlens cc --memlens-graph
-// writes (rt/graph.c): construction (Algorithm 2), retrieval at any
+// writes (runtime/graph.c): construction (Algorithm 2), retrieval at any
 // moment (Algorithm 1), invariant-based fault location, and DOT, JSON and
 // HTML pictures.
 package graph

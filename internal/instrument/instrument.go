@@ -51,7 +51,7 @@ type Mode struct {
 	// 000's Table 3), at some cost in speed.
 	CountStatements bool
 	// Graph traces every store of a pointer into memory reached through
-	// a pointer, for memory graphs (rt/graph.c, memlens graph).
+	// a pointer, for memory graphs (runtime/graph.c, memlens graph).
 	Graph bool
 	// Warnings receives File's warnings about the user's code, as gcc
 	// writes them (file:line:col: warning: …); nil drops them.

@@ -6,7 +6,7 @@ import (
 )
 
 // This file writes a record as the text report the runtime printed for it
-// (internal/rtbuild/rt/report.c: ml_text, ml_fault_text), line for line.
+// (runtime/report.c: ml_text, ml_fault_text), line for line.
 // The source line, which records do not carry, comes from the file.
 
 // Text returns the text report of r; sources supplies the source line

@@ -22,7 +22,7 @@ import (
 var cflags = []string{"-O2", "-g", "-fPIE", "-pthread", "-c"}
 
 // SourceDirName is the directory, inside the one Ensure returns, holding
-// the runtime's sources: a program's rules (rt/rules.h) compile against
+// the runtime's sources: a program's rules (runtime/rules.h) compile against
 // them.
 const SourceDirName = "src"
 

@@ -4,13 +4,14 @@
 package rtbuild
 
 import (
-	"embed"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
+
+	"memlens"
 )
 
 // ABI is the runtime ABI version, __ML_ABI in memlens.h.
@@ -22,18 +23,23 @@ const (
 	HeaderName  = "memlens.h"
 )
 
-// The whole directory rather than rt/*.c: a pattern matching no file would
-// break the build of every command while rt/ holds only the header.
-//
-//go:embed rt
-var rtFS embed.FS
+// rtFS is the runtime's C sources (the top-level runtime folder).
+var rtFS = mustSub(memlens.Runtime, "runtime")
+
+func mustSub(f fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(f, dir)
+	if err != nil {
+		panic(err) // a constant, valid directory name
+	}
+	return sub
+}
 
 // ErrNoSources means the binary was built without the runtime's C sources.
-var ErrNoSources = errors.New("rtbuild: the runtime has no C sources (internal/rtbuild/rt/*.c)")
+var ErrNoSources = errors.New("rtbuild: the runtime has no C sources (runtime/*.c)")
 
 // Header returns the content of memlens.h, the ABI header.
 func Header() []byte {
-	b, err := rtFS.ReadFile("rt/" + HeaderName)
+	b, err := fs.ReadFile(rtFS, HeaderName)
 	if err != nil {
 		panic(err) // embedded at build time: missing means a broken build
 	}
@@ -48,7 +54,7 @@ type source struct {
 
 // sources returns the embedded .c and .h files sorted by name.
 func sources() ([]source, error) {
-	entries, err := fs.ReadDir(rtFS, "rt")
+	entries, err := fs.ReadDir(rtFS, ".")
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +64,7 @@ func sources() ([]source, error) {
 		if e.IsDir() || (ext != ".c" && ext != ".h") {
 			continue
 		}
-		data, err := rtFS.ReadFile("rt/" + e.Name())
+		data, err := fs.ReadFile(rtFS, e.Name())
 		if err != nil {
 			return nil, err
 		}

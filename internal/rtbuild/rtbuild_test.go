@@ -107,7 +107,7 @@ func TestEnsureRuntime(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !hasC(srcs) {
-		t.Skip("internal/rtbuild/rt has no .c files yet")
+		t.Skip("runtime has no .c files yet")
 	}
 	t.Setenv("MEMLENS_CACHE", t.TempDir())
 	var wg sync.WaitGroup

@@ -20,7 +20,7 @@ var defaultOnce = sync.OnceValues(func() (*File, error) { return Load(DefaultNam
 // Default returns the built-in rules, parsed and checked.
 func Default() (*File, error) { return defaultOnce() }
 
-// SignalKinds are the kinds memlens reports for fatal signals (rt/signals.c),
+// SignalKinds are the kinds memlens reports for fatal signals (runtime/signals.c),
 // which no rule detects: a rule of the user's may not take their names.
 var SignalKinds = []string{"STACK-OVERFLOW", "ARITHMETIC-ERROR", "ILLEGAL-INSTRUCTION"}
 

@@ -11,7 +11,7 @@ import (
 const BuiltinFile = "rules_builtin.c"
 
 // GenerateBuiltin emits the runtime's registry of built-in detectors
-// (rt/rules_builtin.c) from the built-in rules: a kind per rule is the
+// (runtime/rules_builtin.c) from the built-in rules: a kind per rule is the
 // runtime's enum constant ML_NAME. The rules may not watch the program's
 // functions (call, ret, FindLast over calls), which only a program's own
 // rule set can.

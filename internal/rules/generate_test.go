@@ -12,9 +12,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the runtime's rules_builtin.c from default.rules")
 
 // builtinPath is the generated file, checked in under the runtime's sources.
-var builtinPath = filepath.Join("..", "rtbuild", "rt", BuiltinFile)
+var builtinPath = filepath.Join("..", "..", "runtime", BuiltinFile)
 
-// TestBuiltinGenerated fails when rt/rules_builtin.c is not what
+// TestBuiltinGenerated fails when runtime/rules_builtin.c is not what
 // default.rules generates (-update rewrites it).
 func TestBuiltinGenerated(t *testing.T) {
 	f, err := Default()
@@ -65,7 +65,7 @@ func TestGeneratedCompiles(t *testing.T) {
 		if err := os.WriteFile(out, c, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(gcc, "-O2", "-Wall", "-Wextra", "-Werror", "-fsyntax-only", "-I", filepath.Join("..", "rtbuild", "rt"), out)
+		cmd := exec.Command(gcc, "-O2", "-Wall", "-Wextra", "-Werror", "-fsyntax-only", "-I", filepath.Join("..", "..", "runtime"), out)
 		if msg, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("%s: the generated C does not compile: %v\n%s", path, err, msg)
 		}

@@ -11,7 +11,7 @@ import (
 // Header generates the C header of layout l; guard names its include guard.
 //
 // Under `memlens cc` (which defines __MEMLENS__ while preprocessing) the
-// header declares the runtime's typestate API (rt/typestate.c) and makes
+// header declares the runtime's typestate API (runtime/typestate.c) and makes
 // each annotation a record in the section __ml_pck_anns that the
 // instrumenter applies to the function definition following it; under any
 // other compiler everything but the constants compiles to nothing.
@@ -37,7 +37,7 @@ func Header(l *Layout, guard string) []byte {
 	}
 	w("\n#define PCK_PERM_NONE 0\n#define PCK_PERM_R 1\n#define PCK_PERM_W 2\n\n")
 	w("#ifdef __MEMLENS__\n#pragma GCC system_header\n")
-	w(`/* The runtime's side (rt/typestate.c; its struct ml_pck_ann mirrors this one). */
+	w(`/* The runtime's side (runtime/typestate.c; its struct ml_pck_ann mirrors this one). */
 struct __ml_pck_ann {
 	unsigned perm; /* 1 R, 2 W, 3 RW, 4 NONE */
 	unsigned n;

@@ -27,7 +27,7 @@
 
 #ifdef __MEMLENS__
 #pragma GCC system_header
-/* The runtime's side (rt/typestate.c; its struct ml_pck_ann mirrors this one). */
+/* The runtime's side (runtime/typestate.c; its struct ml_pck_ann mirrors this one). */
 struct __ml_pck_ann {
 	unsigned perm; /* 1 R, 2 W, 3 RW, 4 NONE */
 	unsigned n;

@@ -340,7 +340,7 @@ void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __m
 /* A pointer of uninit record m (never assigned) was stored at slot: the
  * slot's bytes are undefined, of the origin m names. */
 void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold));
-/* Memory graphs (--memlens-graph, rt/graph.c): the lvalue a pointer is
+/* Memory graphs (--memlens-graph, runtime/graph.c): the lvalue a pointer is
  * stored into (the struct or element type containing it, the member path
  * inside it, its offset there) and the type the stored pointer points to;
  * types as C spells them ("struct tag" for a tagged struct), each with the
