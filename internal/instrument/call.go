@@ -625,14 +625,14 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 // codeText is the C text of unrewritten code (a literal's tokens).
 func codeText(f frag) string {
 	var b strings.Builder
-	for _, p := range f {
+	f.each(func(p piece) {
 		b.WriteByte(' ')
 		if p.isTok {
 			b.Write(p.tok.Src())
 		} else {
 			b.WriteString(p.text)
 		}
-	}
+	})
 	return b.String()
 }
 
