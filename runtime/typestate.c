@@ -356,13 +356,10 @@ void ml_pck_init(void)
 	ml_map_fixed((uptr)__ML_PCK_DIR, ML_PCK_DIR_N * sizeof *__ML_PCK_DIR, "typestate directory");
 }
 
-/* The chunk of a's ids; made when make is set, else NULL if none. */
-static unsigned char *ml_pck_chunk(uptr a, int make)
+/* Make the chunk of slot (another thread may be making it too). */
+static __attribute__((noinline)) unsigned char *ml_pck_make_chunk(unsigned char **slot)
 {
-	unsigned char **slot = (unsigned char **)&__ML_PCK_DIR[(a >> __ML_PCK_CHUNK_SHIFT) & (ML_PCK_DIR_N - 1)];
-	unsigned char *c = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-	if (c || !make)
-		return c;
+	unsigned char *c = 0;
 	void *m = mmap(0, ML_PCK_CHUNK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m == MAP_FAILED)
 		return 0;
@@ -370,6 +367,16 @@ static unsigned char *ml_pck_chunk(uptr a, int make)
 		return m;
 	munmap(m, ML_PCK_CHUNK_BYTES);
 	return c;
+}
+
+/* The chunk of a's ids; made when make is set, else NULL if none. */
+static inline unsigned char *ml_pck_chunk(uptr a, int make)
+{
+	unsigned char **slot = (unsigned char **)&__ML_PCK_DIR[(a >> __ML_PCK_CHUNK_SHIFT) & (ML_PCK_DIR_N - 1)];
+	unsigned char *c = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+	if (c || !make)
+		return c;
+	return ml_pck_make_chunk(slot);
 }
 
 static unsigned ml_pck_id(uptr a)
@@ -408,6 +415,25 @@ static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsig
 	for (; i < end && (i & 7); i++)
 		if (c[i] != ts)
 			c[i] = (unsigned char)ts, st[i / 8] = changed;
+	/* four words at a time: a transition mostly changes all of them (a
+	 * chunk's payload between free and used) or none */
+	for (; i + 32 <= end; i += 32) {
+		uint64_t v[4];
+		memcpy(v, c + i, 32);
+		unsigned same = (v[0] == pat) + (v[1] == pat) + (v[2] == pat) + (v[3] == pat);
+		if (same == 4)
+			continue;
+		if (same == 0) {
+			uint64_t p4[4] = {pat, pat, pat, pat};
+			unsigned s4[4] = {changed, changed, changed, changed};
+			memcpy(c + i, p4, 32);
+			memcpy(st + i / 8, s4, sizeof s4);
+			continue;
+		}
+		for (unsigned k = 0; k < 4; k++)
+			if (v[k] != pat)
+				memcpy(c + i + 8 * k, &pat, 8), st[i / 8 + k] = changed;
+	}
 	for (; i + 8 <= end; i += 8) {
 		uint64_t v;
 		memcpy(&v, c + i, 8);

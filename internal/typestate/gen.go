@@ -88,7 +88,7 @@ void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash
 		w("static inline void pck_transition_%s(void *addr, unsigned long nbytes)\n{\n", s.Name())
 		w("\tunsigned st = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n}\n", s.Name())
 		w("static inline void __ml_pck_tr_%s(char *a, unsigned long nbytes, unsigned *st)\n{\n", s.Name())
-		w("\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n", s.Name())
+		putCode(&b, s)
 		layoutCode(&b, s.body, "a", "nbytes", "\t")
 		w("}\n")
 	}
@@ -129,9 +129,6 @@ func layoutCode(b *bytes.Buffer, n *node, a, size, ind string) {
 				last = i
 			}
 		}
-		if fixed > 0 {
-			fmt.Fprintf(b, "%sif (%s < %d)\n%s\treturn;\n", ind, size, fixed, ind)
-		}
 		fmt.Fprintf(b, "%s{\n%s\tunsigned long o = 0;\n%s\t(void)o;\n", ind, ind, ind)
 		for i, p := range n.parts {
 			psize := fmt.Sprint(p.size)
@@ -158,6 +155,43 @@ func layoutCode(b *bytes.Buffer, n *node, a, size, ind string) {
 		default:
 			fmt.Fprintf(b, "%s__ml_pck_tr_%s(%s, %s, st);\n", ind, n.elem.Name(), a, size)
 		}
+	}
+}
+
+// putCode writes the put of typestate s over the bytes of its transition
+// (a, nbytes) that no part of its seq of fixed size (a typestate) at its
+// start or end takes: those parts put their own, and a byte put twice
+// would count as changed when its typestate did not. With fewer bytes than
+// the seq's parts of fixed size, s takes them all and that is the whole
+// transition.
+func putCode(b *bytes.Buffer, s *State) {
+	var fixed, pre, suf int64
+	if s.body.kind == kSeq {
+		parts, variable := s.body.parts, false
+		for _, p := range parts {
+			if p.size >= 0 {
+				fixed += p.size
+			} else {
+				variable = true
+			}
+		}
+		covers := func(p *node) bool { return p.kind == kDef && p.size >= 0 }
+		i := 0
+		for ; i < len(parts) && covers(parts[i]); i++ {
+			pre += parts[i].size
+		}
+		for j := len(parts) - 1; variable && j >= i && covers(parts[j]); j-- {
+			suf += parts[j].size // (placed from the end)
+		}
+	}
+	switch {
+	case pre+suf > 0:
+		fmt.Fprintf(b, "\tif (nbytes < %d) {\n\t\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n\t\treturn;\n\t}\n", fixed, s.Name())
+		fmt.Fprintf(b, "\t__ml_pck_put_in(a + %d, nbytes - %d, PCK_%s, st);\n", pre, pre+suf, s.Name())
+	case fixed > 0:
+		fmt.Fprintf(b, "\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n\tif (nbytes < %d)\n\t\treturn;\n", s.Name(), fixed)
+	default:
+		fmt.Fprintf(b, "\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n", s.Name())
 	}
 }
 

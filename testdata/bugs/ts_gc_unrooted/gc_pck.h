@@ -147,9 +147,11 @@ static inline void pck_transition_Cell_Free(void *addr, unsigned long nbytes)
 }
 static inline void __ml_pck_tr_Cell_Free(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Cell_Free, st);
-	if (nbytes < 16)
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Cell_Free, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Cell_Free, st);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -184,9 +186,11 @@ static inline void pck_transition_Cell_Object(void *addr, unsigned long nbytes)
 }
 static inline void __ml_pck_tr_Cell_Object(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Cell_Object, st);
-	if (nbytes < 16)
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Cell_Object, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Cell_Object, st);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -202,9 +206,11 @@ static inline void pck_transition_Cell_Object_Header(void *addr, unsigned long n
 }
 static inline void __ml_pck_tr_Cell_Object_Header(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Cell_Object_Header, st);
-	if (nbytes < 16)
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Cell_Object_Header, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Cell_Object_Header, st);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -247,9 +253,11 @@ static inline void pck_transition_Header(void *addr, unsigned long nbytes)
 }
 static inline void __ml_pck_tr_Header(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Header, st);
-	if (nbytes < 16)
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Header, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Header, st);
 	{
 		unsigned long o = 0;
 		(void)o;

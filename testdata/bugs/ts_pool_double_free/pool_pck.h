@@ -116,9 +116,11 @@ static inline void pck_transition_Slot_Free(void *addr, unsigned long nbytes)
 }
 static inline void __ml_pck_tr_Slot_Free(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Slot_Free, st);
-	if (nbytes < 8)
+	if (nbytes < 8) {
+		__ml_pck_put_in(a, nbytes, PCK_Slot_Free, st);
 		return;
+	}
+	__ml_pck_put_in(a + 8, nbytes - 8, PCK_Slot_Free, st);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -142,9 +144,11 @@ static inline void pck_transition_Slot_Live(void *addr, unsigned long nbytes)
 }
 static inline void __ml_pck_tr_Slot_Live(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Slot_Live, st);
-	if (nbytes < 8)
+	if (nbytes < 8) {
+		__ml_pck_put_in(a, nbytes, PCK_Slot_Live, st);
 		return;
+	}
+	__ml_pck_put_in(a + 8, nbytes - 8, PCK_Slot_Live, st);
 	{
 		unsigned long o = 0;
 		(void)o;

@@ -98,9 +98,11 @@ static inline void pck_transition_Region(void *addr, unsigned long nbytes)
 }
 static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Region, st);
-	if (nbytes < 16)
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Region, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Region, st);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -116,9 +118,11 @@ static inline void pck_transition_Region_RegionHdr(void *addr, unsigned long nby
 }
 static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Region_RegionHdr, st);
-	if (nbytes < 16)
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Region_RegionHdr, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Region_RegionHdr, st);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -161,9 +165,11 @@ static inline void pck_transition_RegionHdr(void *addr, unsigned long nbytes)
 }
 static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_RegionHdr, st);
-	if (nbytes < 16)
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_RegionHdr, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_RegionHdr, st);
 	{
 		unsigned long o = 0;
 		(void)o;

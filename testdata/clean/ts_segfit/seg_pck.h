@@ -179,9 +179,11 @@ static inline void pck_transition_Chunk_Free(void *addr, unsigned long nbytes)
 }
 static inline void __ml_pck_tr_Chunk_Free(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Chunk_Free, st);
-	if (nbytes < 40)
+	if (nbytes < 40) {
+		__ml_pck_put_in(a, nbytes, PCK_Chunk_Free, st);
 		return;
+	}
+	__ml_pck_put_in(a + 32, nbytes - 40, PCK_Chunk_Free, st);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -198,9 +200,11 @@ static inline void pck_transition_Chunk_Free_FreeHdr(void *addr, unsigned long n
 }
 static inline void __ml_pck_tr_Chunk_Free_FreeHdr(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_FreeHdr, st);
-	if (nbytes < 32)
+	if (nbytes < 32) {
+		__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_FreeHdr, st);
 		return;
+	}
+	__ml_pck_put_in(a + 32, nbytes - 32, PCK_Chunk_Free_FreeHdr, st);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -265,9 +269,11 @@ static inline void pck_transition_Chunk_Used(void *addr, unsigned long nbytes)
 }
 static inline void __ml_pck_tr_Chunk_Used(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Chunk_Used, st);
-	if (nbytes < 16)
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Chunk_Used, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Chunk_Used, st);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -282,9 +288,11 @@ static inline void pck_transition_Chunk_Used_UsedHdr(void *addr, unsigned long n
 }
 static inline void __ml_pck_tr_Chunk_Used_UsedHdr(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Chunk_Used_UsedHdr, st);
-	if (nbytes < 16)
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Chunk_Used_UsedHdr, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Chunk_Used_UsedHdr, st);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -318,9 +326,11 @@ static inline void pck_transition_FreeHdr(void *addr, unsigned long nbytes)
 }
 static inline void __ml_pck_tr_FreeHdr(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_FreeHdr, st);
-	if (nbytes < 32)
+	if (nbytes < 32) {
+		__ml_pck_put_in(a, nbytes, PCK_FreeHdr, st);
 		return;
+	}
+	__ml_pck_put_in(a + 32, nbytes - 32, PCK_FreeHdr, st);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -376,9 +386,11 @@ static inline void pck_transition_UsedHdr(void *addr, unsigned long nbytes)
 }
 static inline void __ml_pck_tr_UsedHdr(char *a, unsigned long nbytes, unsigned *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_UsedHdr, st);
-	if (nbytes < 16)
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_UsedHdr, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_UsedHdr, st);
 	{
 		unsigned long o = 0;
 		(void)o;
