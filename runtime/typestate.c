@@ -37,6 +37,8 @@ struct ml_pck_ann {
 #define ML_PCK_CHUNK   (1UL << __ML_PCK_CHUNK_SHIFT)
 #define ML_PCK_DIR_N   (1UL << __ML_PCK_DIR_BITS)
 #define ML_PCK_WORDS   4 /* 256 typestates */
+/* The id of the bytes past a chunk's end (memlens.h): a layout has fewer. */
+#define ML_PCK_PAST    255
 /* A chunk: the ids (and 8 bytes the checks read past the last), the
  * stack where each 8-byte word last changed typestate, and per 256 bytes
  * the id all its bytes have (ML_PCK_MIXED: not all the same), so
@@ -360,10 +362,11 @@ void ml_pck_init(void)
 static __attribute__((noinline)) unsigned char *ml_pck_make_chunk(unsigned char **slot)
 {
 	unsigned char *c = 0;
-	void *m = mmap(0, ML_PCK_CHUNK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	unsigned char *m = mmap(0, ML_PCK_CHUNK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m == MAP_FAILED)
 		return 0;
-	if (__atomic_compare_exchange_n(slot, &c, (unsigned char *)m, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+	memset(m + ML_PCK_CHUNK, ML_PCK_PAST, ML_PCK_IDS - ML_PCK_CHUNK);
+	if (__atomic_compare_exchange_n(slot, &c, m, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		return m;
 	munmap(m, ML_PCK_CHUNK_BYTES);
 	return c;
@@ -466,7 +469,7 @@ static uptr ml_pck_skip(const unsigned char *c, uptr off, uptr end, unsigned ts)
  * first put that changes a byte captures it for all. */
 void __ml_pck_put_in(void *addr, unsigned long n, unsigned ts, unsigned *stack)
 {
-	if (ts >= 64 * ML_PCK_WORDS || n == 0)
+	if (ts >= ML_PCK_PAST || n == 0)
 		return;
 	ml_rt_enter();
 	for (uptr a = (uptr)addr; n;) {
