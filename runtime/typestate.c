@@ -84,6 +84,8 @@ struct ml_pck_thread {
 	unsigned depth;
 	int ready;       /* f[0] and __ml_pck_perm are set */
 	unsigned layout; /* the layout count f[0] was made for */
+	int fast;        /* made for the layout (there is no other after it), whose grants fit one word:
+	                  * __ml_pck_enter's common case */
 	struct ml_pck_frame f[ML_PCK_DEPTH];
 };
 static __thread struct ml_pck_thread ml_pck_t;
@@ -147,6 +149,7 @@ static __attribute__((noinline)) struct ml_pck_thread *ml_pck_setup(struct ml_pc
 			t->f[d].perm[1][i] = t->f[0].perm[1][i];
 		}
 	t->layout = ml_pck.layouts;
+	t->fast = ml_pck.layouts && ml_pck.words == 1;
 	t->ready = 1;
 	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
 	return t;
@@ -284,7 +287,7 @@ int __ml_pck_enter(const void *const *anns, unsigned n, const site_t *fn)
 	/* the common case: up to 64 typestates, masks made, room for a frame */
 	struct ml_pck_thread *t = &ml_pck_t;
 	unsigned d = t->depth;
-	if (ML_UNLIKELY(!t->ready || t->layout != ml_pck.layouts || ml_pck.words != 1 || d + 1 >= ML_PCK_DEPTH))
+	if (ML_UNLIKELY(!t->fast || d + 1 >= ML_PCK_DEPTH))
 		return ml_pck_enter_any(anns, n, fn);
 	uint64_t r = t->f[d].perm[0][0], w = t->f[d].perm[1][0];
 	for (unsigned k = 0; k < n; k++) {
