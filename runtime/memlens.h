@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 28
+#define __ML_ABI 29
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -477,8 +477,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v28;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v28;
+extern const int __memlens_abi_v29;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v29;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -1219,7 +1219,8 @@ __ML_INLINE int __ml_after_setjmp(unsigned d, unsigned h, int v)
  * Units that include a header of `memlens typestate gen` check each access
  * through a pointer against the typestate of the bytes it touches and the
  * thread's permissions. The typestate map holds one id per application
- * byte in chunks of 1 MiB (+8 bytes, so a check reads 8 ids at once) that
+ * byte in chunks of 1 MiB (+8 bytes of id 255, no typestate's: a check
+ * reads 8 ids at once, and one across a chunk's end goes the slow way) that
  * a directory indexed by address >> 20 points to, NULL while no byte of the
  * chunk has one: UNMAPPED (0). The directory is at a fixed address, mapped
  * at start-up (its pages cost memory once a typestate is put in their
@@ -1262,7 +1263,7 @@ __ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *
 				id = c[off];
 			} else {
 				unsigned long v;
-				if (__ML_UNLIKELY(n - 1 > 7 || off + n > (1UL << __ML_PCK_CHUNK_SHIFT)))
+				if (__ML_UNLIKELY(n - 1 > 7))
 					goto slow;
 				__builtin_memcpy(&v, c + off, 8);
 				id = v & 0xff;

@@ -25,6 +25,7 @@ struct ml_pck_ann {
 	const char *file;
 	unsigned line;
 	const char *text;
+	struct ml_pck_mask *mask; /* set when the layout comes */
 };
 #define ML_PCK_ANN_R    1u
 #define ML_PCK_ANN_W    2u
@@ -36,6 +37,8 @@ struct ml_pck_ann {
 #define ML_PCK_CHUNK   (1UL << __ML_PCK_CHUNK_SHIFT)
 #define ML_PCK_DIR_N   (1UL << __ML_PCK_DIR_BITS)
 #define ML_PCK_WORDS   4 /* 256 typestates */
+/* The id of the bytes past a chunk's end (memlens.h): a layout has fewer. */
+#define ML_PCK_PAST    255
 /* A chunk: the ids (and 8 bytes the checks read past the last), the
  * stack where each 8-byte word last changed typestate, and per 256 bytes
  * the id all its bytes have (ML_PCK_MIXED: not all the same), so
@@ -50,23 +53,24 @@ struct ml_pck_ann {
 
 /* The annotations of the program (each unit puts its records' addresses
  * in this section; the linker names its ends). */
-extern const struct ml_pck_ann *const __start___ml_pck_anns[] __attribute__((weak));
-extern const struct ml_pck_ann *const __stop___ml_pck_anns[] __attribute__((weak));
+extern struct ml_pck_ann *const __start___ml_pck_anns[] __attribute__((weak));
+extern struct ml_pck_ann *const __stop___ml_pck_anns[] __attribute__((weak));
 
 /* What an annotation does to a frame's permissions, computed once when
  * the layout comes: perm[w][i] = perm[w][i] & keep[i] | set[w][i]. */
 struct ml_pck_mask {
-	const struct ml_pck_ann *ann;
 	uint64_t keep[ML_PCK_WORDS];
 	uint64_t set[2][ML_PCK_WORDS];
 };
 
-/* A frame of a thread's stack of grants. */
+/* A frame of a thread's stack of grants: an annotated function's run
+ * (all its annotations, applied in order) or a pck_protect. */
 struct ml_pck_frame {
-	uint64_t perm[2][ML_PCK_WORDS];   /* [0] read, [1] write: one bit per typestate */
-	const struct ml_pck_ann *ann;     /* what it granted: an annotation, or NULL for pck_protect */
-	const site_t *site;               /* the annotated function, or where pck_protect was called */
-	unsigned ts, perms;               /* pck_protect's */
+	uint64_t perm[2][ML_PCK_WORDS];          /* [0] read, [1] write: one bit per typestate */
+	const struct ml_pck_ann *const *anns;    /* what it granted (the function's), or NULL for pck_protect */
+	unsigned nann;
+	unsigned ts, perms;                      /* pck_protect's */
+	const site_t *site;                      /* the annotated function, or where pck_protect was called */
 };
 #define ML_PCK_DEPTH 128
 /* Frames kept of where memory changed typestate: transitions are frequent
@@ -80,6 +84,8 @@ struct ml_pck_thread {
 	unsigned depth;
 	int ready;       /* f[0] and __ml_pck_perm are set */
 	unsigned layout; /* the layout count f[0] was made for */
+	int fast;        /* made for the layout (there is no other after it), whose grants fit one word:
+	                  * __ml_pck_enter's common case */
 	struct ml_pck_frame f[ML_PCK_DEPTH];
 };
 static __thread struct ml_pck_thread ml_pck_t;
@@ -97,8 +103,7 @@ struct ml_pck_state {
 	uint64_t named[ML_PCK_WORDS];     /* typestates an annotation names */
 	uint64_t base[2][ML_PCK_WORDS];   /* f[0]'s permissions */
 	int dir_lock;
-	struct ml_pck_mask *masks;        /* by ml_pck_slot of the annotation */
-	unsigned mask_bits;               /* log2 of their number */
+	unsigned words;                   /* of permissions that can matter: ids below 64 * words */
 };
 _Static_assert(sizeof(struct ml_pck_state) <= ML_ST_TYPESTATE_END - ML_ST_TYPESTATE, "fits its part");
 #define ml_pck (ML_STATE_AT(struct ml_pck_state, ML_ST_TYPESTATE))
@@ -119,12 +124,15 @@ const char *ml_pck_name(unsigned id)
 	return id < ml_pck.n ? ml_pck.names[id] : "?";
 }
 
-/* The thread's stack, set up (again, when a layout came since). */
-static struct ml_pck_thread *ml_pck_self(void)
+/* The words of permissions grants change (all, before the layout). */
+static inline unsigned ml_pck_words(void)
 {
-	struct ml_pck_thread *t = &ml_pck_t;
-	if (t->ready && t->layout == ml_pck.layouts)
-		return t;
+	return ml_pck.words ? ml_pck.words : ML_PCK_WORDS;
+}
+
+/* ml_pck_self's set-up. */
+static __attribute__((noinline)) struct ml_pck_thread *ml_pck_setup(struct ml_pck_thread *t)
+{
 	if (t->depth == 0 || !t->ready) {
 		t->depth = 0;
 		memset(&t->f[0], 0, sizeof t->f[0]);
@@ -133,25 +141,32 @@ static struct ml_pck_thread *ml_pck_self(void)
 		else /* no layout yet: nothing is checked */
 			memset(t->f[0].perm, 0xff, sizeof t->f[0].perm);
 	}
+	/* grants change only the words of the ids the layout and the
+	 * annotations have: the others stay f[0]'s in every frame */
+	for (unsigned d = 1; d < ML_PCK_DEPTH; d++)
+		for (unsigned i = ml_pck_words(); i < ML_PCK_WORDS; i++) {
+			t->f[d].perm[0][i] = t->f[0].perm[0][i];
+			t->f[d].perm[1][i] = t->f[0].perm[1][i];
+		}
 	t->layout = ml_pck.layouts;
+	t->fast = ml_pck.layouts && ml_pck.words == 1;
 	t->ready = 1;
 	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
 	return t;
 }
 
-/* The annotation's place in the open-addressed table ml_pck.masks. */
-static struct ml_pck_mask *ml_pck_slot(const struct ml_pck_ann *a)
+/* The thread's stack, set up (again, when a layout came since). */
+static inline struct ml_pck_thread *ml_pck_self(void)
 {
-	uptr mask = (1UL << ml_pck.mask_bits) - 1;
-	uptr i = (uptr)((uptr)a * 0x9E3779B97F4A7C15ULL >> (64 - ml_pck.mask_bits));
-	while (ml_pck.masks[i].ann && ml_pck.masks[i].ann != a)
-		i = (i + 1) & mask;
-	return &ml_pck.masks[i];
+	struct ml_pck_thread *t = &ml_pck_t;
+	if (ML_LIKELY(t->ready && t->layout == ml_pck.layouts))
+		return t;
+	return ml_pck_setup(t);
 }
 
 static void ml_pck_make_mask(struct ml_pck_mask *m, const struct ml_pck_ann *a)
 {
-	m->ann = a;
+	memset(m, 0, sizeof *m);
 	memset(m->keep, 0xff, sizeof m->keep);
 	for (unsigned i = 0; i < a->n; i++) {
 		unsigned id = a->ts[i];
@@ -170,23 +185,23 @@ static void ml_pck_make_mask(struct ml_pck_mask *m, const struct ml_pck_ann *a)
 	}
 }
 
-/* The masks of all annotations (a table twice their number, at least). */
+/* The masks of all annotations, each pointed to by its record. */
 static void ml_pck_make_masks(void)
 {
 	uptr n = __start___ml_pck_anns ? (uptr)(__stop___ml_pck_anns - __start___ml_pck_anns) : 0;
-	unsigned bits = 1;
-	while ((1UL << bits) < 2 * n)
-		bits++;
-	void *m = mmap(0, sizeof(struct ml_pck_mask) << bits, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (n == 0)
+		return;
+	struct ml_pck_mask *m = mmap(0, n * sizeof *m, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED)
 		return; /* __ml_pck_enter computes each grant itself */
-	ml_pck.masks = m;
-	ml_pck.mask_bits = bits;
-	for (uptr k = 0; k < n; k++)
-		ml_pck_make_mask(ml_pck_slot(__start___ml_pck_anns[k]), __start___ml_pck_anns[k]);
+	for (uptr k = 0; k < n; k++) {
+		ml_pck_make_mask(&m[k], __start___ml_pck_anns[k]);
+		__start___ml_pck_anns[k]->mask = &m[k];
+	}
 }
 
-void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash)
+/* (_v2: the records' layout of internal/typestate/gen.go since they have a mask) */
+void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash)
 {
 	if (ml_pck.layouts) {
 		if (hash != ml_pck.hash && !ml_pck.mixed) {
@@ -199,11 +214,15 @@ void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash)
 	ml_pck.names = names;
 	ml_pck.n = n;
 	ml_pck.hash = hash;
+	unsigned top = n ? n - 1 : 0; /* the highest id there is */
 	if (__start___ml_pck_anns)
-		for (const struct ml_pck_ann *const *a = __start___ml_pck_anns; a < __stop___ml_pck_anns; a++)
+		for (struct ml_pck_ann *const *a = __start___ml_pck_anns; a < __stop___ml_pck_anns; a++)
 			for (unsigned i = 0; i < (*a)->n; i++)
-				if ((*a)->ts[i] < 64 * ML_PCK_WORDS)
+				if ((*a)->ts[i] < 64 * ML_PCK_WORDS) {
 					ml_set_bit(ml_pck.named, (*a)->ts[i], 1);
+					top = (*a)->ts[i] > top ? (*a)->ts[i] : top;
+				}
+	ml_pck.words = top < 64 * ML_PCK_WORDS ? top / 64 + 1 : ML_PCK_WORDS;
 	for (unsigned w = 0; w < ML_PCK_WORDS; w++) {
 		uint64_t light = ml_flags.typestate_heavy ? 0 : ~ml_pck.named[w];
 		ml_pck.base[0][w] = ml_pck.base[1][w] = light;
@@ -221,7 +240,7 @@ static struct ml_pck_frame *ml_pck_push(struct ml_pck_thread *t, int *pushed)
 		return &t->f[t->depth];
 	struct ml_pck_frame *f = &t->f[t->depth + 1];
 	memcpy(f->perm, t->f[t->depth].perm, sizeof f->perm);
-	(*pushed)++;
+	*pushed = 1;
 	return f;
 }
 
@@ -233,31 +252,58 @@ static void ml_pck_publish(struct ml_pck_thread *t, int pushed)
 	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
 }
 
-int __ml_pck_enter(const void *const *anns, unsigned n, const site_t *fn)
+/* One frame for all of the function's annotations, applied in order. */
+static __attribute__((noinline)) int ml_pck_enter_any(const void *const *anns, unsigned n, const site_t *fn)
 {
 	struct ml_pck_thread *t = ml_pck_self();
-	int total = 0;
-	for (unsigned k = 0; k < n; k++) {
-		const struct ml_pck_ann *a = anns[k];
-		struct ml_pck_mask own, *m = ml_pck.masks ? ml_pck_slot(a) : &own;
-		if (m->ann != a) /* no table, or an annotation of a unit loaded since */
-			memset(&own, 0, sizeof own), ml_pck_make_mask(m = &own, a);
-		int pushed = t->depth + 1 < ML_PCK_DEPTH;
-		const struct ml_pck_frame *from = &t->f[t->depth];
-		struct ml_pck_frame *f = &t->f[t->depth + pushed];
-#pragma GCC unroll 8
-		for (unsigned i = 0; i < 2 * ML_PCK_WORDS; i++)
-			f->perm[i / ML_PCK_WORDS][i % ML_PCK_WORDS] =
-			    (from->perm[i / ML_PCK_WORDS][i % ML_PCK_WORDS] & m->keep[i % ML_PCK_WORDS]) |
-			    m->set[i / ML_PCK_WORDS][i % ML_PCK_WORDS];
-		if (pushed) {
-			f->ann = a;
-			f->site = fn;
+	unsigned words = ml_pck_words();
+	int pushed = t->depth + 1 < ML_PCK_DEPTH;
+	const struct ml_pck_frame *from = &t->f[t->depth];
+	struct ml_pck_frame *f = &t->f[t->depth + pushed];
+	for (unsigned i = 0; i < words; i++) {
+		uint64_t r = from->perm[0][i], w = from->perm[1][i];
+		for (unsigned k = 0; k < n; k++) {
+			const struct ml_pck_ann *a = anns[k];
+			struct ml_pck_mask own;
+			const struct ml_pck_mask *m = a->mask;
+			if (ML_UNLIKELY(!m)) /* before the layout, or an annotation of a unit loaded since */
+				ml_pck_make_mask(&own, a), m = &own;
+			r = (r & m->keep[i]) | m->set[0][i];
+			w = (w & m->keep[i]) | m->set[1][i];
 		}
-		ml_pck_publish(t, pushed); /* before the next frame copies it */
-		total += pushed;
+		f->perm[0][i] = r, f->perm[1][i] = w;
 	}
-	return total;
+	if (pushed) {
+		f->anns = (const struct ml_pck_ann *const *)anns;
+		f->nann = n;
+		f->site = fn;
+	}
+	ml_pck_publish(t, pushed);
+	return pushed;
+}
+
+int __ml_pck_enter(const void *const *anns, unsigned n, const site_t *fn)
+{
+	/* the common case: up to 64 typestates, masks made, room for a frame */
+	struct ml_pck_thread *t = &ml_pck_t;
+	unsigned d = t->depth;
+	if (ML_UNLIKELY(!t->fast || d + 1 >= ML_PCK_DEPTH))
+		return ml_pck_enter_any(anns, n, fn);
+	uint64_t r = t->f[d].perm[0][0], w = t->f[d].perm[1][0];
+	for (unsigned k = 0; k < n; k++) {
+		const struct ml_pck_mask *m = ((const struct ml_pck_ann *)anns[k])->mask;
+		if (ML_UNLIKELY(!m))
+			return ml_pck_enter_any(anns, n, fn);
+		r = (r & m->keep[0]) | m->set[0][0];
+		w = (w & m->keep[0]) | m->set[1][0];
+	}
+	struct ml_pck_frame *f = &t->f[d + 1];
+	f->perm[0][0] = r, f->perm[1][0] = w;
+	f->anns = (const struct ml_pck_ann *const *)anns;
+	f->nann = n;
+	f->site = fn;
+	ml_pck_publish(t, 1);
+	return 1;
 }
 
 void __ml_pck_leave(int *pushed)
@@ -288,12 +334,12 @@ void __ml_pck_protect(unsigned ts, unsigned perms)
 	int pushed = 0;
 	struct ml_pck_frame *f = ml_pck_push(t, &pushed);
 	if (pushed) {
-		f->ann = 0;
+		f->anns = 0;
 		f->site = ml_caller_site();
 		f->ts = ts;
 		f->perms = perms;
 	}
-	if (ts < 64 * ML_PCK_WORDS) {
+	if (ts < 64 * ml_pck_words()) { /* (higher ids are no typestate of the program) */
 		ml_set_bit(f->perm[0], ts, (perms & ML_PCK_PERM_R) != 0);
 		ml_set_bit(f->perm[1], ts, (perms & ML_PCK_PERM_W) != 0);
 	}
@@ -315,20 +361,28 @@ void ml_pck_init(void)
 	ml_map_fixed((uptr)__ML_PCK_DIR, ML_PCK_DIR_N * sizeof *__ML_PCK_DIR, "typestate directory");
 }
 
+/* Make the chunk of slot (another thread may be making it too). */
+static __attribute__((noinline)) unsigned char *ml_pck_make_chunk(unsigned char **slot)
+{
+	unsigned char *c = 0;
+	unsigned char *m = mmap(0, ML_PCK_CHUNK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED)
+		return 0;
+	memset(m + ML_PCK_CHUNK, ML_PCK_PAST, ML_PCK_IDS - ML_PCK_CHUNK);
+	if (__atomic_compare_exchange_n(slot, &c, m, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return m;
+	munmap(m, ML_PCK_CHUNK_BYTES);
+	return c;
+}
+
 /* The chunk of a's ids; made when make is set, else NULL if none. */
-static unsigned char *ml_pck_chunk(uptr a, int make)
+static inline unsigned char *ml_pck_chunk(uptr a, int make)
 {
 	unsigned char **slot = (unsigned char **)&__ML_PCK_DIR[(a >> __ML_PCK_CHUNK_SHIFT) & (ML_PCK_DIR_N - 1)];
 	unsigned char *c = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 	if (c || !make)
 		return c;
-	void *m = mmap(0, ML_PCK_CHUNK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (m == MAP_FAILED)
-		return 0;
-	if (__atomic_compare_exchange_n(slot, &c, (unsigned char *)m, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-		return m;
-	munmap(m, ML_PCK_CHUNK_BYTES);
-	return c;
+	return ml_pck_make_chunk(slot);
 }
 
 static unsigned ml_pck_id(uptr a)
@@ -367,6 +421,25 @@ static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsig
 	for (; i < end && (i & 7); i++)
 		if (c[i] != ts)
 			c[i] = (unsigned char)ts, st[i / 8] = changed;
+	/* four words at a time: a transition mostly changes all of them (a
+	 * chunk's payload between free and used) or none */
+	for (; i + 32 <= end; i += 32) {
+		uint64_t v[4];
+		memcpy(v, c + i, 32);
+		unsigned same = (v[0] == pat) + (v[1] == pat) + (v[2] == pat) + (v[3] == pat);
+		if (same == 4)
+			continue;
+		if (same == 0) {
+			uint64_t p4[4] = {pat, pat, pat, pat};
+			unsigned s4[4] = {changed, changed, changed, changed};
+			memcpy(c + i, p4, 32);
+			memcpy(st + i / 8, s4, sizeof s4);
+			continue;
+		}
+		for (unsigned k = 0; k < 4; k++)
+			if (v[k] != pat)
+				memcpy(c + i + 8 * k, &pat, 8), st[i / 8 + k] = changed;
+	}
 	for (; i + 8 <= end; i += 8) {
 		uint64_t v;
 		memcpy(&v, c + i, 8);
@@ -395,12 +468,13 @@ static uptr ml_pck_skip(const unsigned char *c, uptr off, uptr end, unsigned ts)
 	return j << ML_PCK_PAGE;
 }
 
-void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
+/* A put of a transition: *stack is the transition's stack, 0 until its
+ * first put that changes a byte captures it for all. */
+void __ml_pck_put_in(void *addr, unsigned long n, unsigned ts, unsigned *stack)
 {
-	if (ts >= 64 * ML_PCK_WORDS || n == 0)
+	if (ts >= ML_PCK_PAST || n == 0)
 		return;
 	ml_rt_enter();
-	unsigned stack = 0;
 	for (uptr a = (uptr)addr; n;) {
 		uptr off = a & (ML_PCK_CHUNK - 1), k = ML_PCK_CHUNK - off < n ? ML_PCK_CHUNK - off : n;
 		unsigned char *c = ml_pck_chunk(a, ts != 0);
@@ -412,13 +486,19 @@ void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
 			uptr q = ((p >> ML_PCK_PAGE) + 1) << ML_PCK_PAGE;
 			if (q > off + k)
 				q = off + k;
-			ml_pck_fill(c, p, q, ts, &stack);
+			ml_pck_fill(c, p, q, ts, stack);
 			p = q;
 		}
 		a += k;
 		n -= k;
 	}
 	ml_rt_leave();
+}
+
+void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
+{
+	unsigned stack = 0;
+	__ml_pck_put_in(addr, n, ts, &stack);
 }
 
 unsigned __ml_pck_get(const void *addr)
@@ -449,22 +529,27 @@ static void ml_pck_grants(struct ml_tsv *v, const struct ml_pck_thread *t, int w
 	uint64_t told[ML_PCK_WORDS] = {0};
 	for (unsigned d = t->depth; d > 0; d--) {
 		const struct ml_pck_frame *f = &t->f[d];
-		unsigned n = f->ann ? f->ann->n : 1;
-		for (unsigned i = 0; i < n; i++) {
-			unsigned id = f->ann ? f->ann->ts[i] : f->ts;
-			if (id >= 64 * ML_PCK_WORDS || !ml_bit(now, id) || !ml_bit(f->perm[w], id) || ml_bit(told, id))
-				continue;
-			ml_set_bit(told, id, 1);
-			if (v->ngrant == sizeof v->grant / sizeof v->grant[0]) {
-				v->more = 1;
-				return;
+		/* a frame's annotations, the last (which prevails) first */
+		for (unsigned k = f->anns ? f->nann : 1; k-- > 0;) {
+			const struct ml_pck_ann *a = f->anns ? f->anns[k] : 0;
+			if (a && !(a->perm & (w ? ML_PCK_ANN_W : ML_PCK_ANN_R)))
+				continue; /* it grants no such access (PCK_NONE included) */
+			for (unsigned i = 0, n = a ? a->n : 1; i < n; i++) {
+				unsigned id = a ? a->ts[i] : f->ts;
+				if (id >= 64 * ML_PCK_WORDS || !ml_bit(now, id) || !ml_bit(f->perm[w], id) || ml_bit(told, id))
+					continue;
+				ml_set_bit(told, id, 1);
+				if (v->ngrant == sizeof v->grant / sizeof v->grant[0]) {
+					v->more = 1;
+					return;
+				}
+				struct ml_tsv_grant *g = &v->grant[v->ngrant++];
+				g->ts = ml_pck_name(id);
+				g->by = a ? a->text : "pck_protect";
+				g->site = f->site;
+				g->file = a ? a->file : (f->site ? f->site->file : "");
+				g->line = a ? a->line : (f->site ? f->site->line : 0);
 			}
-			struct ml_tsv_grant *g = &v->grant[v->ngrant++];
-			g->ts = ml_pck_name(id);
-			g->by = f->ann ? f->ann->text : "pck_protect";
-			g->site = f->site;
-			g->file = f->ann ? f->ann->file : (f->site ? f->site->file : "");
-			g->line = f->ann ? f->ann->line : (f->site ? f->site->line : 0);
 		}
 	}
 }

@@ -45,13 +45,16 @@ type Config struct {
 
 // Program is one corpus program and what each tool did with it.
 type Program struct {
-	Name  string              `json:"name"` // CORPUS/NAME
-	Path  string              `json:"path"`
-	Class string              `json:"class"`          // "bug" or "clean"
-	Kind  string              `json:"kind,omitempty"` // a bug program's kind: its first annotation's
-	Bench bool                `json:"bench,omitempty"`
-	Wants []string            `json:"wants,omitempty"`
-	Tools map[string]*Outcome `json:"tools"`
+	Name  string `json:"name"` // CORPUS/NAME
+	Path  string `json:"path"`
+	Class string `json:"class"`          // "bug" or "clean"
+	Kind  string `json:"kind,omitempty"` // a bug program's kind: its first annotation's
+	Bench bool   `json:"bench,omitempty"`
+	// Typestate: annotated with typestates (memlens:typestate), which only
+	// memlens-typestate's build checks.
+	Typestate bool                `json:"typestate,omitempty"`
+	Wants     []string            `json:"wants,omitempty"`
+	Tools     map[string]*Outcome `json:"tools"`
 
 	prog *corpus.Program
 	bins map[string]string // tool → binary
@@ -116,7 +119,7 @@ func Load(args []string) ([]*Program, error) {
 				return nil, fmt.Errorf("%s: program %s is also %s", p.Path, name, other)
 			}
 			seen[name] = p.Path
-			pr := &Program{Name: name, Path: p.Path, Class: "clean", Bench: p.Bench, Tools: map[string]*Outcome{},
+			pr := &Program{Name: name, Path: p.Path, Class: "clean", Bench: p.Bench, Typestate: p.Typestate, Tools: map[string]*Outcome{},
 				prog: p, bins: map[string]string{}}
 			for _, w := range p.Wants {
 				pr.Wants = append(pr.Wants, w.String())

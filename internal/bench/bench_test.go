@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,6 +219,55 @@ func TestVersus(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the tables lack %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// Typestate checking is measured against memlens's detection mode on the
+// programs annotated with typestates, whose memlens build has them
+// compiled out; elsewhere memlens-typestate is memlens and not compared.
+func TestTypestatePair(t *testing.T) {
+	var builds [][]string
+	for _, name := range []string{"memlens", "memlens-full", "memlens-typestate"} {
+		tl, err := newTool(name, "memlens", "gcc")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ts := range []bool{false, true} {
+			pr := &Program{Typestate: ts, prog: &corpus.Program{Sources: []string{"a.c"}}}
+			argv := tl.build(pr, []string{"-O2"}, "out")
+			builds = append(builds, argv)
+			if out := slices.Contains(argv, "-U__MEMLENS__"); out != (ts && name != "memlens-typestate") {
+				t.Errorf("%s, typestate %v: %q", name, ts, argv)
+			}
+		}
+	}
+	ov := func(run float64) *Overhead { return &Overhead{Run: run, RSSKB: 1000, Compile: 1} }
+	outcomes := func(native, memlens, typestate float64) map[string]*Outcome {
+		return map[string]*Outcome{"native": {Status: "ok", Overhead: ov(native)},
+			"memlens": {Status: "ok", Overhead: ov(memlens)}, "memlens-typestate": {Status: "ok", Overhead: ov(typestate)}}
+	}
+	build := func(*Program, []string, string) []string { return nil }
+	tools := []*tool{{name: "native"}, {name: "memlens", build: build}, {name: "memlens-typestate", build: build}}
+	res := &Result{Tools: []string{"native", "memlens", "memlens-typestate"}, N: 1, Metric: "wall",
+		References: map[string]string{"memlens": "native", "memlens-typestate": "native"},
+		Programs: []*Program{
+			{Name: "p/plain", Class: "clean", Bench: true, Tools: outcomes(1, 4, 4.4)},
+			{Name: "p/heap", Class: "clean", Bench: true, Typestate: true, Tools: outcomes(1, 4, 6)},
+		}}
+	res.Summary = summarise(res, tools)
+	var v *Versus
+	for _, x := range res.Summary.Versus {
+		if x.Tool == "memlens-typestate" && x.Against == "memlens" {
+			v = x
+		}
+	}
+	if v == nil || v.Programs != 1 || math.Abs(v.Run-1.5) > 1e-9 || v.Worst != "p/heap" {
+		t.Fatalf("memlens-typestate against memlens: %+v", v)
+	}
+	var out bytes.Buffer
+	Print(&out, res)
+	if !strings.Contains(out.String(), "memlens-typestate/memlens time") || !strings.Contains(out.String(), "1.50× p/heap") {
+		t.Errorf("the tables lack the typestate pair:\n%s", out.String())
 	}
 }
 

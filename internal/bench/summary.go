@@ -26,8 +26,16 @@ type Ratios struct {
 
 // Pairs are the checkers compared with each other, as issue 20 states its
 // targets: detection mode against ASan, full checking against Valgrind
-// Memcheck.
-var Pairs = [][2]string{{"memlens", "asan"}, {"memlens-full", "valgrind"}}
+// Memcheck; and as issue 23 does, typestate checking (light) against
+// detection mode alone, on the programs annotated with typestates.
+var Pairs = [][2]string{{"memlens", "asan"}, {"memlens-full", "valgrind"}, {"memlens-typestate", "memlens"}}
+
+// compared says whether pr counts in tool's comparisons: typestate
+// checking only where there are typestates (elsewhere its build is
+// memlens's).
+func compared(pr *Program, tool string) bool {
+	return tool != "memlens-typestate" || pr.Typestate
+}
 
 // A Versus is one tool's overhead against another checker's: geometric
 // means over the benchmarks both measured, and the program where the run
@@ -146,7 +154,7 @@ func versus(res *Result, tool, against string) *Versus {
 	var run, rss, compile, compileRSS []float64
 	for _, pr := range res.Programs {
 		a, b := pr.Tools[tool], pr.Tools[against]
-		if a == nil || b == nil || a.Overhead == nil || b.Overhead == nil || a.Overhead.Error != "" || b.Overhead.Error != "" {
+		if !compared(pr, tool) || a == nil || b == nil || a.Overhead == nil || b.Overhead == nil || a.Overhead.Error != "" || b.Overhead.Error != "" {
 			continue
 		}
 		x, y := a.Overhead, b.Overhead

@@ -237,7 +237,7 @@ func versusTable(w io.Writer, res *Result) {
 		fmt.Fprintf(tw, "%-24s\t", pr.Name)
 		for _, v := range vs {
 			a, b := pr.Tools[v.Tool], pr.Tools[v.Against]
-			if a == nil || b == nil || a.Overhead == nil || b.Overhead == nil || a.Overhead.Error != "" || b.Overhead.Error != "" {
+			if !compared(pr, v.Tool) || a == nil || b == nil || a.Overhead == nil || b.Overhead == nil || a.Overhead.Error != "" || b.Overhead.Error != "" {
 				fmt.Fprintf(tw, "-\t-\t")
 				continue
 			}

@@ -17,7 +17,7 @@ import (
 
 // ToolNames are the tools memlens bench knows, in the order tables show
 // them.
-var ToolNames = []string{"native", "memlens", "memlens-full", "asan", "valgrind", "msan"}
+var ToolNames = []string{"native", "memlens", "memlens-full", "memlens-typestate", "asan", "valgrind", "msan"}
 
 // A tool builds a program one way and reads its verdict from a run.
 type tool struct {
@@ -98,13 +98,19 @@ func newTool(name, memlensBin, cc string) (*tool, error) {
 			build: func(pr *Program, opt []string, out string) []string {
 				return compileArgs([]string{cc}, pr, opt, out)
 			}}, nil
-	case "memlens", "memlens-full":
+	case "memlens", "memlens-full", "memlens-typestate":
 		cmd, mode := []string{memlensBin, "cc"}, corpus.ModeDetect
 		if name == "memlens-full" {
 			cmd, mode = append(cmd, "--memlens-full"), corpus.ModeFull
 		}
 		return &tool{name: name, run: plain, mode: mode,
 			build: func(pr *Program, opt []string, out string) []string {
+				if pr.Typestate && name != "memlens-typestate" {
+					// memlens's own checks: the typestate header's
+					// tracking and annotations compile to nothing without
+					// __MEMLENS__, as under gcc
+					return compileArgs(append(cmd[:len(cmd):len(cmd)], "-U__MEMLENS__"), pr, opt, out)
+				}
 				return compileArgs(cmd, pr, opt, out)
 			},
 			env: func(p *corpus.Program, logFile string, timed bool) []string {

@@ -19,6 +19,9 @@
 //	memlens:stdin FILE         file beside the program fed to stdin (default /dev/null)
 //	memlens:exit N             expected exit status of the native run
 //	memlens:bench              a benchmark: memlens bench measures its overhead
+//	memlens:typestate          annotated with typestates (docs/TYPESTATE.md): memlens
+//	                           bench's memlens and memlens-full build it with them
+//	                           compiled out, memlens-typestate with them
 //	memlens:libs LIBS...       linker inputs after the sources (-lm)
 //	memlens:realworld PROJECT PATTERN...
 //	                           sources of a project of the real-world corpus
@@ -70,7 +73,7 @@ var Kinds = []string{
 }
 
 // Directives are the names accepted after "memlens:".
-var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench", "libs", "realworld", "rules"}
+var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench", "typestate", "libs", "realworld", "rules"}
 
 // Want is one expected report: Kind at File (a base name) and Line.
 // Written "want [MODE:][ROLE:]KIND": with the alloc role, the line is
@@ -181,15 +184,16 @@ type Program struct {
 	Sources []string // .c files relative to Dir, sorted: what the compiler is given
 	Headers []string // .h files relative to Dir, sorted
 
-	Wants   []Want   // sorted by file, line, kind
-	CFlags  []string // memlens:cflags, in order of appearance
-	Args    []string // memlens:args, in order of appearance
-	Options []string // memlens:options items, each K=V
-	Stdin   string   // memlens:stdin, relative to Dir; "" means /dev/null
-	Exit    int      // memlens:exit; 0 if absent
-	Bench   bool     // memlens:bench
-	Libs    []string // memlens:libs: given to the compiler after the sources
-	Rules   string   // memlens:rules, relative to Dir; "" if none
+	Wants     []Want   // sorted by file, line, kind
+	CFlags    []string // memlens:cflags, in order of appearance
+	Args      []string // memlens:args, in order of appearance
+	Options   []string // memlens:options items, each K=V
+	Stdin     string   // memlens:stdin, relative to Dir; "" means /dev/null
+	Exit      int      // memlens:exit; 0 if absent
+	Bench     bool     // memlens:bench
+	Typestate bool     // memlens:typestate
+	Libs      []string // memlens:libs: given to the compiler after the sources
+	Rules     string   // memlens:rules, relative to Dir; "" if none
 
 	// Project and ProjectSources (memlens:realworld PROJECT PATTERN...):
 	// the program is also made of the sources of PROJECT, a directory of
@@ -605,6 +609,11 @@ func (ps *parseState) directives(pos, text string) error {
 			return fmt.Errorf("%s: memlens:bench takes no argument", pos)
 		}
 		p.Bench = true
+	case "typestate":
+		if len(args) != 0 {
+			return fmt.Errorf("%s: memlens:typestate takes no argument", pos)
+		}
+		p.Typestate = true
 	case "rules":
 		if err := besideOnce(pos, name, args, &ps.rulesPos); err != nil {
 			return err

@@ -308,6 +308,36 @@ func TestMatchCauseAndBlockAlloc(t *testing.T) {
 	}
 }
 
+// memlens:typestate marks a program annotated with typestates, and takes
+// no argument.
+func TestTypestateDirective(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		src       string
+		typestate bool
+		err       string
+	}{
+		{"/* memlens:bench\n * memlens:typestate\n */\nint main(void) { return 0; }\n", true, ""},
+		{"int main(void) { return 0; }\n", false, ""},
+		{"// memlens:typestate light\nint main(void) { return 0; }\n", false, "memlens:typestate takes no argument"},
+	} {
+		path := filepath.Join(dir, "p.c")
+		if err := os.WriteFile(path, []byte(c.src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		p, err := Load(path)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%q: error %v, want %q", c.src, err, c.err)
+			}
+			continue
+		}
+		if err != nil || p.Typestate != c.typestate {
+			t.Errorf("%q: typestate %v, %v; want %v", c.src, p != nil && p.Typestate, err, c.typestate)
+		}
+	}
+}
+
 // parseWants loads src as a program and returns its wants.
 func parseWants(src string) ([]Want, error) {
 	dir, err := os.MkdirTemp("", "corpus")

@@ -43,6 +43,17 @@ import (
 // and at the join after if/else (only what both branches prove survives).
 // A loop keeps those from before it that nothing in it kills; the end of a
 // block that retires locals keeps those from before the block.
+//
+// Typestate checks (typestate.go) have facts of their own, by address key
+// and kind of access: the bytes [lo, hi) from it passed the check of a
+// read (or of a write: a grant may allow one without the other, so
+// neither proves the other). Typestates and grants change only in calls
+// (transitions and puts are calls to the runtime, grants change as an
+// annotated function is entered and left) and in the thread itself (light
+// mode): so these facts die at every call, not only one that may free, and
+// otherwise as the others. A typestate is a byte's, so an access is proven
+// only by checked bytes: the checked ranges are merged only where they
+// overlap or touch, never over a gap.
 
 // span is a fact: the bytes [lo, hi) from an address key are inside the
 // block of its meta.
@@ -59,13 +70,76 @@ type live struct {
 	id    int
 }
 
+// checked is a typestate fact: the bytes of ranges (sorted, apart) from an
+// address key passed the typestate check of one kind of access.
+type checked struct {
+	ranges []span
+	deps   []*cc.Declarator
+	id     int
+}
+
 type facts struct {
-	spans map[string]span // by meta, base and sym
-	lives map[string]live // by meta
+	spans map[string]span    // by meta, base and sym
+	lives map[string]live    // by meta
+	pcks  map[string]checked // by base, sym and kind of access
 }
 
 func newFacts() facts {
-	return facts{spans: map[string]span{}, lives: map[string]live{}}
+	return facts{spans: map[string]span{}, lives: map[string]live{}, pcks: map[string]checked{}}
+}
+
+// withRange is c with the bytes [lo, hi) added.
+func (c checked) withRange(lo, hi int64) checked {
+	var out []span
+	for _, x := range c.ranges {
+		switch {
+		case x.hi < lo:
+			out = append(out, x)
+		case hi < x.lo:
+			out = append(out, span{lo: lo, hi: hi})
+			lo, hi = x.lo, x.hi
+		default: // overlapping or touching
+			lo, hi = min(lo, x.lo), max(hi, x.hi)
+		}
+	}
+	c.ranges = append(out, span{lo: lo, hi: hi})
+	return c
+}
+
+// covers reports whether the bytes [lo, hi) are all in c's ranges.
+func (c checked) covers(lo, hi int64) bool {
+	for _, x := range c.ranges {
+		if x.lo <= lo && hi <= x.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// both is what c and d both hold: the bytes in the ranges of each.
+func (c checked) both(d checked) checked {
+	var out []span
+	for _, x := range c.ranges {
+		for _, y := range d.ranges {
+			if lo, hi := max(x.lo, y.lo), min(x.hi, y.hi); lo < hi {
+				out = append(out, span{lo: lo, hi: hi})
+			}
+		}
+	}
+	c.ranges = out
+	return c
+}
+
+func sameRanges(a, b []span) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].lo != b[i].lo || a[i].hi != b[i].hi {
+			return false
+		}
+	}
+	return true
 }
 
 func (fs facts) clone() facts {
@@ -75,6 +149,9 @@ func (fs facts) clone() facts {
 	}
 	for k, v := range fs.lives {
 		c.lives[k] = v
+	}
+	for k, v := range fs.pcks {
+		c.pcks[k] = v
 	}
 	return c
 }
@@ -87,6 +164,7 @@ type availState struct {
 	collect bool  // its checks may become facts (it frees nothing)
 	inExpr  int   // > 0 while rewriting a full expression
 	blocked int   // > 0 inside a full expression that may free: no fact is used
+	calls   int   // > 0 inside a full expression that calls: no typestate fact is used
 	cond    int   // > 0 inside an operand that may not be evaluated
 	off     bool  // the function's locals may change unseen (asm, nested functions)
 	ids     int
@@ -147,6 +225,17 @@ func (a *availState) join(f1 facts, dead1 bool, f2 facts, dead2 bool) {
 				a.facts.lives[k] = l
 			}
 		}
+		for k, c1 := range f1.pcks {
+			if c2, ok := f2.pcks[k]; ok {
+				c := c1.both(c2)
+				if c1.id != c2.id || !sameRanges(c.ranges, c1.ranges) {
+					c.id = a.newID()
+				}
+				if len(c.ranges) != 0 {
+					a.facts.pcks[k] = c
+				}
+			}
+		}
 	}
 }
 
@@ -170,6 +259,11 @@ func kill(assigned map[*cc.Declarator]bool, fs facts) {
 			delete(fs.lives, k)
 		}
 	}
+	for k, c := range fs.pcks {
+		if dead(c.deps) {
+			delete(fs.pcks, k)
+		}
+	}
 }
 
 // keepOlder keeps, of the facts now, those that were already facts in
@@ -183,6 +277,11 @@ func (a *availState) keepOlder(before facts) {
 	for k, l := range a.facts.lives {
 		if b, ok := before.lives[k]; !ok || b.id != l.id {
 			delete(a.facts.lives, k)
+		}
+	}
+	for k, c := range a.facts.pcks {
+		if b, ok := before.pcks[k]; !ok || b.id != c.id {
+			delete(a.facts.pcks, k)
 		}
 	}
 }
@@ -209,6 +308,20 @@ func (a *availState) merge(ps facts) {
 		p.id = a.newID()
 		a.facts.lives[k] = p
 	}
+	for k, p := range ps.pcks {
+		if c, ok := a.facts.pcks[k]; ok {
+			for _, x := range p.ranges {
+				if !c.covers(x.lo, x.hi) {
+					c = c.withRange(x.lo, x.hi)
+					c.id = a.newID()
+				}
+			}
+			a.facts.pcks[k] = c
+			continue
+		}
+		p.id = a.newID()
+		a.facts.pcks[k] = p
+	}
 }
 
 // fullExpr rewrites the full expression (or declaration) n with render,
@@ -216,6 +329,7 @@ func (a *availState) merge(ps facts) {
 func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	a := &r.avail
 	frees := r.mayFree(n, true)
+	calls := frees || r.containsCall(n)
 	assigned := map[*cc.Declarator]bool{}
 	assignedVars(n, assigned)
 	if frees {
@@ -223,6 +337,10 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 		a.blocked++
 	} else {
 		kill(assigned, a.facts)
+	}
+	if calls {
+		clear(a.facts.pcks)
+		a.calls++
 	}
 	savedPending, savedCollect, savedSeq, savedAssigned := a.pending, a.collect, a.seq, a.assigned
 	a.pending, a.collect, a.seq, a.assigned = newFacts(), !frees, nil, assigned
@@ -235,6 +353,10 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	} else {
 		kill(assigned, a.pending)
 		a.merge(a.pending)
+	}
+	if calls {
+		a.calls--
+		clear(a.facts.pcks)
 	}
 	a.pending, a.collect, a.seq, a.assigned = savedPending, savedCollect, savedSeq, savedAssigned
 	return f
@@ -326,18 +448,12 @@ func (r *rewriter) coverage(n cc.Node, meta string, write bool) int {
 	if !ok || a.inExpr == 0 || a.off {
 		return 0
 	}
-	k, ok := lvalueAddr(e)
-	t := objType(e)
-	if !ok || t == nil || t.Size() <= 0 {
+	k, key, lo, hi, ok := accessKey(e)
+	if !ok {
 		return 0
 	}
-	lo, hi := k.off, k.off+t.Size()
-	key := "" // of the span, none when the offset is not known
-	if !k.opaque {
-		key = meta + "|" + k.base + "|" + k.sym
-		if k.exact || !isScalar(t) {
-			key += fmt.Sprintf("|=%d+%d", lo, hi-lo)
-		}
+	if key != "" {
+		key = meta + "|" + key
 	}
 	var known int
 	if a.blocked == 0 && !a.dead {
@@ -368,6 +484,74 @@ func (r *rewriter) coverage(n cc.Node, meta string, write bool) int {
 		}
 	}
 	return known
+}
+
+// accessKey is the address of the access to lvalue e, the key of its
+// bytes [lo, hi) from that address ("" when the offset is not known), and
+// whether it is known at all.
+func accessKey(e cc.ExpressionNode) (k addrKey, key string, lo, hi int64, ok bool) {
+	k, ok = lvalueAddr(e)
+	t := objType(e)
+	if !ok || t == nil || t.Size() <= 0 {
+		return k, "", 0, 0, false
+	}
+	lo, hi = k.off, k.off+t.Size()
+	if !k.opaque {
+		key = k.base + "|" + k.sym
+		if k.exact || !isScalar(t) {
+			key += fmt.Sprintf("|=%d+%d", lo, hi-lo)
+		}
+	}
+	return k, key, lo, hi, true
+}
+
+// pckProven reports whether the typestate checks that passed on every path
+// to the access to lvalue n (write: a store) prove its own, and records
+// the check about to be made unless it is.
+func (r *rewriter) pckProven(n cc.Node, write bool) bool {
+	a := &r.avail
+	e, ok := n.(cc.ExpressionNode)
+	if !ok || a.inExpr == 0 || a.off || a.calls != 0 {
+		return false
+	}
+	k, key, lo, hi, ok := accessKey(e)
+	if !ok || key == "" {
+		return false
+	}
+	if write {
+		key += "|w"
+	} else {
+		key += "|r"
+	}
+	if a.blocked == 0 && !a.dead {
+		for i := -1; i < len(a.seq); i++ {
+			fs := a.facts
+			if i >= 0 {
+				fs = a.seq[i]
+			}
+			if fs.pcks[key].covers(lo, hi) {
+				return true
+			}
+		}
+	}
+	add := func(fs facts) {
+		c, ok := fs.pcks[key]
+		if !ok {
+			c.deps = append(append([]*cc.Declarator(nil), k.baseDeps...), k.symDeps...)
+		}
+		fs.pcks[key] = c.withRange(lo, hi)
+	}
+	if a.collect && a.cond == 0 {
+		add(a.pending)
+	}
+	if a.blocked == 0 {
+		for _, c := range a.collectors {
+			if c.cond == a.cond {
+				add(c.facts)
+			}
+		}
+	}
+	return false
 }
 
 // conditional rewrites an operand that may not be evaluated.
@@ -755,6 +939,9 @@ func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 		assigned := map[*cc.Declarator]bool{}
 		assignedVars(x, assigned)
 		kill(assigned, inv)
+		if r.containsCall(x) {
+			clear(inv.pcks)
+		}
 	}
 	head := func() { a.facts, a.dead = inv.clone(), false }
 	var cond, step cc.ExpressionNode

@@ -374,11 +374,12 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	} else if l.meta != metaWild {
 		known = 0
 	}
-	if known == knownAll && ops == "" && !r.typestate {
+	pck := r.typestate && (l.bitfield || !r.pckProven(n, write)) // (a bit-field's check is its container's)
+	if known == knownAll && ops == "" && !pck {
 		return paren(addr)
 	}
 	site := -1
-	if known != knownAll || r.typestate {
+	if known != knownAll || pck {
 		site = r.site(n, siteAccess)
 	}
 	var f frag
@@ -406,7 +407,9 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		}
 		f.strf(" %s((__ml_uptr)%s, %s, sizeof(*%s)%s, %s, %s, %s);", fn, p, l.meta, p, flags, siteRef(site), l.prov.site, l.prov.word)
 	}
-	f.str(r.pckCheck(p, write, siteRef(site)))
+	if pck {
+		f.str(r.pckCheck(p, write, siteRef(site)))
+	}
 	f.strf(" %s %s; })", ops, p)
 	return f
 }

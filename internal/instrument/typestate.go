@@ -127,9 +127,6 @@ func (r *rewriter) pckScope(fd *cc.FunctionDefinition, entry int) string {
 
 // pckCheck is the typestate check of an access of *p (write: a store).
 func (r *rewriter) pckCheck(p string, write bool, site string) string {
-	if !r.typestate {
-		return ""
-	}
 	w := "0"
 	if write {
 		w = "1"

@@ -45,13 +45,16 @@ struct __ml_pck_ann {
 	const char *file;
 	unsigned line;
 	const char *text;
+	void *mask; /* the runtime's: what the annotation does to permissions */
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
+void __ml_pck_put_in(void *addr, unsigned long nbytes, unsigned ts, unsigned *stack);
 unsigned __ml_pck_get(const void *addr);
 void __ml_pck_protect(unsigned ts, unsigned perms);
 void __ml_pck_unprotect(void);
 void __ml_pck_assert(const void *addr, unsigned ts);
-void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash);
+/* (_v2: the records have a mask since; a header of an older memlens fails to link) */
+void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash);
 `)
 	w("static const char *const __ml_pck_names[] = {\n\t\"PCK_UNMAPPED\",\n")
 	for _, s := range l.States {
@@ -59,7 +62,7 @@ void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash);
 	}
 	w("};\n")
 	w("__attribute__((constructor)) static void __ml_pck_register(void)\n{\n")
-	w("\t__ml_pck_layout(__ml_pck_names, %d, %#xUL);\n}\n", len(l.States)+1, layoutHash(l))
+	w("\t__ml_pck_layout_v2(__ml_pck_names, %d, %#xUL);\n}\n", len(l.States)+1, layoutHash(l))
 	w(`#define pck_put(addr, nbytes, ts) __ml_pck_put((addr), (nbytes), (ts))
 #define pck_get(addr) __ml_pck_get(addr)
 #define pck_protect(ts, perms) __ml_pck_protect((ts), (perms))
@@ -68,22 +71,24 @@ void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash);
 #define __ML_PCK_ANN(perm, k, text, ...) __ML_PCK_ANN_(perm, k, text, __VA_ARGS__)
 #define __ML_PCK_ANN_(perm, k, text, ...)                                                        \
 	static const unsigned short __ml_pck_ts_##k[] = {__VA_ARGS__};                               \
-	static const struct __ml_pck_ann __ml_pck_ann_##k = {                                        \
-	    perm, sizeof __ml_pck_ts_##k / sizeof __ml_pck_ts_##k[0], __ml_pck_ts_##k, __FILE__, __LINE__, text}; \
-	__attribute__((section("__ml_pck_anns"), used)) static const struct __ml_pck_ann *const __ml_pck_annp_##k = &__ml_pck_ann_##k;
+	static struct __ml_pck_ann __ml_pck_ann_##k = {                                              \
+	    perm, sizeof __ml_pck_ts_##k / sizeof __ml_pck_ts_##k[0], __ml_pck_ts_##k, __FILE__, __LINE__, text, 0}; \
+	__attribute__((section("__ml_pck_anns"), used)) static struct __ml_pck_ann *const __ml_pck_annp_##k = &__ml_pck_ann_##k;
 #define PCK_R(...) __ML_PCK_ANN(1, __COUNTER__, "PCK_R(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_W(...) __ML_PCK_ANN(2, __COUNTER__, "PCK_W(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_RW(...) __ML_PCK_ANN(3, __COUNTER__, "PCK_RW(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_NONE(...) __ML_PCK_ANN(4, __COUNTER__, "PCK_NONE(" #__VA_ARGS__ ")", __VA_ARGS__)
 `)
-	w("\n/* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr. */\n")
+	w("\n/* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr.\n")
+	w(" * The puts of one transition share its stack (st), captured by the first that changes a byte. */\n")
 	for _, s := range l.States {
-		w("static inline void pck_transition_%s(void *addr, unsigned long nbytes);\n", s.Name())
+		w("static inline void __ml_pck_tr_%s(char *a, unsigned long nbytes, unsigned *st);\n", s.Name())
 	}
 	for _, s := range l.States {
 		w("static inline void pck_transition_%s(void *addr, unsigned long nbytes)\n{\n", s.Name())
-		w("\tchar *a = (char *)addr;\n\t(void)a;\n")
-		w("\t__ml_pck_put(a, nbytes, PCK_%s);\n", s.Name())
+		w("\tunsigned st = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n}\n", s.Name())
+		w("static inline void __ml_pck_tr_%s(char *a, unsigned long nbytes, unsigned *st)\n{\n", s.Name())
+		putCode(&b, s)
 		layoutCode(&b, s.body, "a", "nbytes", "\t")
 		w("}\n")
 	}
@@ -124,9 +129,6 @@ func layoutCode(b *bytes.Buffer, n *node, a, size, ind string) {
 				last = i
 			}
 		}
-		if fixed > 0 {
-			fmt.Fprintf(b, "%sif (%s < %d)\n%s\treturn;\n", ind, size, fixed, ind)
-		}
 		fmt.Fprintf(b, "%s{\n%s\tunsigned long o = 0;\n%s\t(void)o;\n", ind, ind, ind)
 		for i, p := range n.parts {
 			psize := fmt.Sprint(p.size)
@@ -146,20 +148,57 @@ func layoutCode(b *bytes.Buffer, n *node, a, size, ind string) {
 		switch {
 		case n.elem == nil:
 		case n.esize > 0 && n.elem.body.kind == kPrim: // copies of a leaf: one put
-			fmt.Fprintf(b, "%s__ml_pck_put(%s, (%s) / %d * %d, PCK_%s);\n", ind, a, size, n.esize, n.esize, n.elem.Name())
+			fmt.Fprintf(b, "%s__ml_pck_put_in(%s, (%s) / %d * %d, PCK_%s, st);\n", ind, a, size, n.esize, n.esize, n.elem.Name())
 		case n.esize > 0:
-			fmt.Fprintf(b, "%sfor (unsigned long r = 0; r + %d <= %s; r += %d)\n%s\tpck_transition_%s(%s + r, %d);\n",
+			fmt.Fprintf(b, "%sfor (unsigned long r = 0; r + %d <= %s; r += %d)\n%s\t__ml_pck_tr_%s(%s + r, %d, st);\n",
 				ind, n.esize, size, n.esize, ind, n.elem.Name(), a, n.esize)
 		default:
-			fmt.Fprintf(b, "%spck_transition_%s(%s, %s);\n", ind, n.elem.Name(), a, size)
+			fmt.Fprintf(b, "%s__ml_pck_tr_%s(%s, %s, st);\n", ind, n.elem.Name(), a, size)
 		}
+	}
+}
+
+// putCode writes the put of typestate s over the bytes of its transition
+// (a, nbytes) that no part of its seq of fixed size (a typestate) at its
+// start or end takes: those parts put their own, and a byte put twice
+// would count as changed when its typestate did not. With fewer bytes than
+// the seq's parts of fixed size, s takes them all and that is the whole
+// transition.
+func putCode(b *bytes.Buffer, s *State) {
+	var fixed, pre, suf int64
+	if s.body.kind == kSeq {
+		parts, variable := s.body.parts, false
+		for _, p := range parts {
+			if p.size >= 0 {
+				fixed += p.size
+			} else {
+				variable = true
+			}
+		}
+		covers := func(p *node) bool { return p.kind == kDef && p.size >= 0 }
+		i := 0
+		for ; i < len(parts) && covers(parts[i]); i++ {
+			pre += parts[i].size
+		}
+		for j := len(parts) - 1; variable && j >= i && covers(parts[j]); j-- {
+			suf += parts[j].size // (placed from the end)
+		}
+	}
+	switch {
+	case pre+suf > 0:
+		fmt.Fprintf(b, "\tif (nbytes < %d) {\n\t\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n\t\treturn;\n\t}\n", fixed, s.Name())
+		fmt.Fprintf(b, "\t__ml_pck_put_in(a + %d, nbytes - %d, PCK_%s, st);\n", pre, pre+suf, s.Name())
+	case fixed > 0:
+		fmt.Fprintf(b, "\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n\tif (nbytes < %d)\n\t\treturn;\n", s.Name(), fixed)
+	default:
+		fmt.Fprintf(b, "\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n", s.Name())
 	}
 }
 
 func partCode(b *bytes.Buffer, p *node, a, size, ind string) {
 	switch p.kind {
 	case kDef:
-		fmt.Fprintf(b, "%spck_transition_%s(%s, %s);\n", ind, p.state.Name(), a, size)
+		fmt.Fprintf(b, "%s__ml_pck_tr_%s(%s, %s, st);\n", ind, p.state.Name(), a, size)
 	case kRep:
 		layoutCode(b, p, "("+a+")", size, ind)
 	}

@@ -7,8 +7,9 @@ import (
 )
 
 // MaxStates is how many typestates a layout may have besides UNMAPPED: the
-// runtime's shadow keeps one byte per application byte.
-const MaxStates = 255
+// runtime's shadow keeps one byte per application byte, and 255 marks the
+// bytes past the end of its chunks.
+const MaxStates = 254
 
 // reserved names cannot start a typestate's path: PCK_<name> is the
 // header's own (PCK_R, PCK_ALL_…, PCK_PERM_R, PCK_UNMAPPED, …).

@@ -52,7 +52,7 @@ func TestPaperNames(t *testing.T) {
 	// Code C4: the array header's parts at their offsets
 	for _, want := range []string{
 		"#define PCK_UNMAPPED 0\n",
-		"pck_transition_Object_Alloc_Header_Arr_KlassPtr(a + o, 8);",
+		"__ml_pck_tr_Object_Alloc_Header_Arr_KlassPtr(a + o, 8, st);",
 		"#define PCK_ALL_MarkWord PCK_Object_Alloc_Header_Arr_MarkWord, PCK_Object_Alloc_Header_Cls_MarkWord, PCK_Header_Arr_MarkWord, PCK_Header_Cls_MarkWord, PCK_MarkWord\n",
 	} {
 		if !strings.Contains(h, want) {
@@ -76,7 +76,7 @@ func TestRepeat(t *testing.T) {
 		t.Errorf("typestates %s", got)
 	}
 	h := string(Header(l, "G"))
-	if !strings.Contains(h, "for (unsigned long r = 0; r + 16 <= (nbytes - 16); r += 16)\n\t\t\tpck_transition_Cell((a + o) + r, 16);") {
+	if !strings.Contains(h, "for (unsigned long r = 0; r + 16 <= (nbytes - 16); r += 16)\n\t\t\t__ml_pck_tr_Cell((a + o) + r, 16, st);") {
 		t.Errorf("the cells are not laid out:\n%s", h)
 	}
 }

@@ -48,13 +48,16 @@ struct __ml_pck_ann {
 	const char *file;
 	unsigned line;
 	const char *text;
+	void *mask; /* the runtime's: what the annotation does to permissions */
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
+void __ml_pck_put_in(void *addr, unsigned long nbytes, unsigned ts, unsigned *stack);
 unsigned __ml_pck_get(const void *addr);
 void __ml_pck_protect(unsigned ts, unsigned perms);
 void __ml_pck_unprotect(void);
 void __ml_pck_assert(const void *addr, unsigned ts);
-void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash);
+/* (_v2: the records have a mask since; a header of an older memlens fails to link) */
+void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash);
 static const char *const __ml_pck_names[] = {
 	"PCK_UNMAPPED",
 	"PCK_Heap",
@@ -77,7 +80,7 @@ static const char *const __ml_pck_names[] = {
 };
 __attribute__((constructor)) static void __ml_pck_register(void)
 {
-	__ml_pck_layout(__ml_pck_names, 18, 0x7ea022b5UL);
+	__ml_pck_layout_v2(__ml_pck_names, 18, 0x7ea022b5UL);
 }
 #define pck_put(addr, nbytes, ts) __ml_pck_put((addr), (nbytes), (ts))
 #define pck_get(addr) __ml_pck_get(addr)
@@ -87,175 +90,235 @@ __attribute__((constructor)) static void __ml_pck_register(void)
 #define __ML_PCK_ANN(perm, k, text, ...) __ML_PCK_ANN_(perm, k, text, __VA_ARGS__)
 #define __ML_PCK_ANN_(perm, k, text, ...)                                                        \
 	static const unsigned short __ml_pck_ts_##k[] = {__VA_ARGS__};                               \
-	static const struct __ml_pck_ann __ml_pck_ann_##k = {                                        \
-	    perm, sizeof __ml_pck_ts_##k / sizeof __ml_pck_ts_##k[0], __ml_pck_ts_##k, __FILE__, __LINE__, text}; \
-	__attribute__((section("__ml_pck_anns"), used)) static const struct __ml_pck_ann *const __ml_pck_annp_##k = &__ml_pck_ann_##k;
+	static struct __ml_pck_ann __ml_pck_ann_##k = {                                              \
+	    perm, sizeof __ml_pck_ts_##k / sizeof __ml_pck_ts_##k[0], __ml_pck_ts_##k, __FILE__, __LINE__, text, 0}; \
+	__attribute__((section("__ml_pck_anns"), used)) static struct __ml_pck_ann *const __ml_pck_annp_##k = &__ml_pck_ann_##k;
 #define PCK_R(...) __ML_PCK_ANN(1, __COUNTER__, "PCK_R(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_W(...) __ML_PCK_ANN(2, __COUNTER__, "PCK_W(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_RW(...) __ML_PCK_ANN(3, __COUNTER__, "PCK_RW(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_NONE(...) __ML_PCK_ANN(4, __COUNTER__, "PCK_NONE(" #__VA_ARGS__ ")", __VA_ARGS__)
 
-/* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr. */
-static inline void pck_transition_Heap(void *addr, unsigned long nbytes);
-static inline void pck_transition_Cell(void *addr, unsigned long nbytes);
-static inline void pck_transition_Cell_Free(void *addr, unsigned long nbytes);
-static inline void pck_transition_Cell_Free_Span(void *addr, unsigned long nbytes);
-static inline void pck_transition_Cell_Free_Next(void *addr, unsigned long nbytes);
-static inline void pck_transition_Cell_Object(void *addr, unsigned long nbytes);
-static inline void pck_transition_Cell_Object_Header(void *addr, unsigned long nbytes);
-static inline void pck_transition_Cell_Object_Header_Tag(void *addr, unsigned long nbytes);
-static inline void pck_transition_Cell_Object_Header_Kind(void *addr, unsigned long nbytes);
-static inline void pck_transition_Field(void *addr, unsigned long nbytes);
-static inline void pck_transition_Header(void *addr, unsigned long nbytes);
-static inline void pck_transition_Header_Tag(void *addr, unsigned long nbytes);
-static inline void pck_transition_Header_Kind(void *addr, unsigned long nbytes);
-static inline void pck_transition_Span(void *addr, unsigned long nbytes);
-static inline void pck_transition_Next(void *addr, unsigned long nbytes);
-static inline void pck_transition_Tag(void *addr, unsigned long nbytes);
-static inline void pck_transition_Kind(void *addr, unsigned long nbytes);
+/* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr.
+ * The puts of one transition share its stack (st), captured by the first that changes a byte. */
+static inline void __ml_pck_tr_Heap(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Cell(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Cell_Free(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Cell_Free_Span(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Cell_Free_Next(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Cell_Object(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Cell_Object_Header(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Cell_Object_Header_Tag(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Cell_Object_Header_Kind(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Field(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Header(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Header_Tag(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Header_Kind(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Span(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Kind(char *a, unsigned long nbytes, unsigned *st);
 static inline void pck_transition_Heap(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Heap);
+	unsigned st = 0;
+	__ml_pck_tr_Heap((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Heap(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Heap, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Cell((a + o), (nbytes - 0));
+		__ml_pck_tr_Cell((a + o), (nbytes - 0), st);
 	}
 }
 static inline void pck_transition_Cell(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Cell);
+	unsigned st = 0;
+	__ml_pck_tr_Cell((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Cell(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Cell, st);
 }
 static inline void pck_transition_Cell_Free(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Cell_Free);
-	if (nbytes < 16)
+	unsigned st = 0;
+	__ml_pck_tr_Cell_Free((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Cell_Free(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Cell_Free, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Cell_Free, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Cell_Free_Span(a + o, 8);
+		__ml_pck_tr_Cell_Free_Span(a + o, 8, st);
 		o += 8;
-		pck_transition_Cell_Free_Next(a + o, 8);
+		__ml_pck_tr_Cell_Free_Next(a + o, 8, st);
 		o += 8;
 	}
 }
 static inline void pck_transition_Cell_Free_Span(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Cell_Free_Span);
+	unsigned st = 0;
+	__ml_pck_tr_Cell_Free_Span((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Cell_Free_Span(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Cell_Free_Span, st);
 }
 static inline void pck_transition_Cell_Free_Next(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Cell_Free_Next);
+	unsigned st = 0;
+	__ml_pck_tr_Cell_Free_Next((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Cell_Free_Next(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Cell_Free_Next, st);
 }
 static inline void pck_transition_Cell_Object(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Cell_Object);
-	if (nbytes < 16)
+	unsigned st = 0;
+	__ml_pck_tr_Cell_Object((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Cell_Object(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Cell_Object, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Cell_Object, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Cell_Object_Header(a + o, 16);
+		__ml_pck_tr_Cell_Object_Header(a + o, 16, st);
 		o += 16;
-		__ml_pck_put((a + o), ((nbytes - 16)) / 8 * 8, PCK_Field);
+		__ml_pck_put_in((a + o), ((nbytes - 16)) / 8 * 8, PCK_Field, st);
 	}
 }
 static inline void pck_transition_Cell_Object_Header(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Cell_Object_Header);
-	if (nbytes < 16)
+	unsigned st = 0;
+	__ml_pck_tr_Cell_Object_Header((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Cell_Object_Header(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Cell_Object_Header, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Cell_Object_Header, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Cell_Object_Header_Tag(a + o, 8);
+		__ml_pck_tr_Cell_Object_Header_Tag(a + o, 8, st);
 		o += 8;
-		pck_transition_Cell_Object_Header_Kind(a + o, 8);
+		__ml_pck_tr_Cell_Object_Header_Kind(a + o, 8, st);
 	}
 }
 static inline void pck_transition_Cell_Object_Header_Tag(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Cell_Object_Header_Tag);
+	unsigned st = 0;
+	__ml_pck_tr_Cell_Object_Header_Tag((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Cell_Object_Header_Tag(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Cell_Object_Header_Tag, st);
 }
 static inline void pck_transition_Cell_Object_Header_Kind(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Cell_Object_Header_Kind);
+	unsigned st = 0;
+	__ml_pck_tr_Cell_Object_Header_Kind((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Cell_Object_Header_Kind(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Cell_Object_Header_Kind, st);
 }
 static inline void pck_transition_Field(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Field);
+	unsigned st = 0;
+	__ml_pck_tr_Field((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Field(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Field, st);
 }
 static inline void pck_transition_Header(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Header);
-	if (nbytes < 16)
+	unsigned st = 0;
+	__ml_pck_tr_Header((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Header(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Header, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Header, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Header_Tag(a + o, 8);
+		__ml_pck_tr_Header_Tag(a + o, 8, st);
 		o += 8;
-		pck_transition_Header_Kind(a + o, 8);
+		__ml_pck_tr_Header_Kind(a + o, 8, st);
 	}
 }
 static inline void pck_transition_Header_Tag(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Header_Tag);
+	unsigned st = 0;
+	__ml_pck_tr_Header_Tag((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Header_Tag(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Header_Tag, st);
 }
 static inline void pck_transition_Header_Kind(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Header_Kind);
+	unsigned st = 0;
+	__ml_pck_tr_Header_Kind((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Header_Kind(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Header_Kind, st);
 }
 static inline void pck_transition_Span(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Span);
+	unsigned st = 0;
+	__ml_pck_tr_Span((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Span(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Span, st);
 }
 static inline void pck_transition_Next(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Next);
+	unsigned st = 0;
+	__ml_pck_tr_Next((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Next, st);
 }
 static inline void pck_transition_Tag(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Tag);
+	unsigned st = 0;
+	__ml_pck_tr_Tag((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Tag, st);
 }
 static inline void pck_transition_Kind(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Kind);
+	unsigned st = 0;
+	__ml_pck_tr_Kind((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Kind(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Kind, st);
 }
 #else /* without memlens cc, annotations and tracking compile to nothing */
 #define pck_put(addr, nbytes, ts) ((void)sizeof(addr), (void)sizeof(nbytes), (void)sizeof(ts))

@@ -35,13 +35,16 @@ struct __ml_pck_ann {
 	const char *file;
 	unsigned line;
 	const char *text;
+	void *mask; /* the runtime's: what the annotation does to permissions */
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
+void __ml_pck_put_in(void *addr, unsigned long nbytes, unsigned ts, unsigned *stack);
 unsigned __ml_pck_get(const void *addr);
 void __ml_pck_protect(unsigned ts, unsigned perms);
 void __ml_pck_unprotect(void);
 void __ml_pck_assert(const void *addr, unsigned ts);
-void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash);
+/* (_v2: the records have a mask since; a header of an older memlens fails to link) */
+void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash);
 static const char *const __ml_pck_names[] = {
 	"PCK_UNMAPPED",
 	"PCK_Pool",
@@ -55,7 +58,7 @@ static const char *const __ml_pck_names[] = {
 };
 __attribute__((constructor)) static void __ml_pck_register(void)
 {
-	__ml_pck_layout(__ml_pck_names, 9, 0x2db0deddUL);
+	__ml_pck_layout_v2(__ml_pck_names, 9, 0x2db0deddUL);
 }
 #define pck_put(addr, nbytes, ts) __ml_pck_put((addr), (nbytes), (ts))
 #define pck_get(addr) __ml_pck_get(addr)
@@ -65,91 +68,120 @@ __attribute__((constructor)) static void __ml_pck_register(void)
 #define __ML_PCK_ANN(perm, k, text, ...) __ML_PCK_ANN_(perm, k, text, __VA_ARGS__)
 #define __ML_PCK_ANN_(perm, k, text, ...)                                                        \
 	static const unsigned short __ml_pck_ts_##k[] = {__VA_ARGS__};                               \
-	static const struct __ml_pck_ann __ml_pck_ann_##k = {                                        \
-	    perm, sizeof __ml_pck_ts_##k / sizeof __ml_pck_ts_##k[0], __ml_pck_ts_##k, __FILE__, __LINE__, text}; \
-	__attribute__((section("__ml_pck_anns"), used)) static const struct __ml_pck_ann *const __ml_pck_annp_##k = &__ml_pck_ann_##k;
+	static struct __ml_pck_ann __ml_pck_ann_##k = {                                              \
+	    perm, sizeof __ml_pck_ts_##k / sizeof __ml_pck_ts_##k[0], __ml_pck_ts_##k, __FILE__, __LINE__, text, 0}; \
+	__attribute__((section("__ml_pck_anns"), used)) static struct __ml_pck_ann *const __ml_pck_annp_##k = &__ml_pck_ann_##k;
 #define PCK_R(...) __ML_PCK_ANN(1, __COUNTER__, "PCK_R(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_W(...) __ML_PCK_ANN(2, __COUNTER__, "PCK_W(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_RW(...) __ML_PCK_ANN(3, __COUNTER__, "PCK_RW(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_NONE(...) __ML_PCK_ANN(4, __COUNTER__, "PCK_NONE(" #__VA_ARGS__ ")", __VA_ARGS__)
 
-/* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr. */
-static inline void pck_transition_Pool(void *addr, unsigned long nbytes);
-static inline void pck_transition_Slot(void *addr, unsigned long nbytes);
-static inline void pck_transition_Slot_Free(void *addr, unsigned long nbytes);
-static inline void pck_transition_Slot_Free_Link(void *addr, unsigned long nbytes);
-static inline void pck_transition_Slot_Live(void *addr, unsigned long nbytes);
-static inline void pck_transition_Slot_Live_Tag(void *addr, unsigned long nbytes);
-static inline void pck_transition_Link(void *addr, unsigned long nbytes);
-static inline void pck_transition_Tag(void *addr, unsigned long nbytes);
+/* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr.
+ * The puts of one transition share its stack (st), captured by the first that changes a byte. */
+static inline void __ml_pck_tr_Pool(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Slot(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Slot_Free(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Slot_Free_Link(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Slot_Live(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Slot_Live_Tag(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Link(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, unsigned *st);
 static inline void pck_transition_Pool(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Pool);
+	unsigned st = 0;
+	__ml_pck_tr_Pool((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Pool(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Pool, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Slot((a + o), (nbytes - 0));
+		__ml_pck_tr_Slot((a + o), (nbytes - 0), st);
 	}
 }
 static inline void pck_transition_Slot(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Slot);
+	unsigned st = 0;
+	__ml_pck_tr_Slot((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Slot(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Slot, st);
 }
 static inline void pck_transition_Slot_Free(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Slot_Free);
-	if (nbytes < 8)
+	unsigned st = 0;
+	__ml_pck_tr_Slot_Free((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Slot_Free(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 8) {
+		__ml_pck_put_in(a, nbytes, PCK_Slot_Free, st);
 		return;
+	}
+	__ml_pck_put_in(a + 8, nbytes - 8, PCK_Slot_Free, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Slot_Free_Link(a + o, 8);
+		__ml_pck_tr_Slot_Free_Link(a + o, 8, st);
 		o += 8;
 	}
 }
 static inline void pck_transition_Slot_Free_Link(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Slot_Free_Link);
+	unsigned st = 0;
+	__ml_pck_tr_Slot_Free_Link((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Slot_Free_Link(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Slot_Free_Link, st);
 }
 static inline void pck_transition_Slot_Live(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Slot_Live);
-	if (nbytes < 8)
+	unsigned st = 0;
+	__ml_pck_tr_Slot_Live((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Slot_Live(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 8) {
+		__ml_pck_put_in(a, nbytes, PCK_Slot_Live, st);
 		return;
+	}
+	__ml_pck_put_in(a + 8, nbytes - 8, PCK_Slot_Live, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Slot_Live_Tag(a + o, 8);
+		__ml_pck_tr_Slot_Live_Tag(a + o, 8, st);
 		o += 8;
 	}
 }
 static inline void pck_transition_Slot_Live_Tag(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Slot_Live_Tag);
+	unsigned st = 0;
+	__ml_pck_tr_Slot_Live_Tag((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Slot_Live_Tag(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Slot_Live_Tag, st);
 }
 static inline void pck_transition_Link(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Link);
+	unsigned st = 0;
+	__ml_pck_tr_Link((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Link(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Link, st);
 }
 static inline void pck_transition_Tag(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Tag);
+	unsigned st = 0;
+	__ml_pck_tr_Tag((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Tag, st);
 }
 #else /* without memlens cc, annotations and tracking compile to nothing */
 #define pck_put(addr, nbytes, ts) ((void)sizeof(addr), (void)sizeof(nbytes), (void)sizeof(ts))

@@ -36,13 +36,16 @@ struct __ml_pck_ann {
 	const char *file;
 	unsigned line;
 	const char *text;
+	void *mask; /* the runtime's: what the annotation does to permissions */
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
+void __ml_pck_put_in(void *addr, unsigned long nbytes, unsigned ts, unsigned *stack);
 unsigned __ml_pck_get(const void *addr);
 void __ml_pck_protect(unsigned ts, unsigned perms);
 void __ml_pck_unprotect(void);
 void __ml_pck_assert(const void *addr, unsigned ts);
-void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash);
+/* (_v2: the records have a mask since; a header of an older memlens fails to link) */
+void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash);
 static const char *const __ml_pck_names[] = {
 	"PCK_UNMAPPED",
 	"PCK_Region",
@@ -58,7 +61,7 @@ static const char *const __ml_pck_names[] = {
 };
 __attribute__((constructor)) static void __ml_pck_register(void)
 {
-	__ml_pck_layout(__ml_pck_names, 11, 0xfd93c91eUL);
+	__ml_pck_layout_v2(__ml_pck_names, 11, 0xfd93c91eUL);
 }
 #define pck_put(addr, nbytes, ts) __ml_pck_put((addr), (nbytes), (ts))
 #define pck_get(addr) __ml_pck_get(addr)
@@ -68,111 +71,148 @@ __attribute__((constructor)) static void __ml_pck_register(void)
 #define __ML_PCK_ANN(perm, k, text, ...) __ML_PCK_ANN_(perm, k, text, __VA_ARGS__)
 #define __ML_PCK_ANN_(perm, k, text, ...)                                                        \
 	static const unsigned short __ml_pck_ts_##k[] = {__VA_ARGS__};                               \
-	static const struct __ml_pck_ann __ml_pck_ann_##k = {                                        \
-	    perm, sizeof __ml_pck_ts_##k / sizeof __ml_pck_ts_##k[0], __ml_pck_ts_##k, __FILE__, __LINE__, text}; \
-	__attribute__((section("__ml_pck_anns"), used)) static const struct __ml_pck_ann *const __ml_pck_annp_##k = &__ml_pck_ann_##k;
+	static struct __ml_pck_ann __ml_pck_ann_##k = {                                              \
+	    perm, sizeof __ml_pck_ts_##k / sizeof __ml_pck_ts_##k[0], __ml_pck_ts_##k, __FILE__, __LINE__, text, 0}; \
+	__attribute__((section("__ml_pck_anns"), used)) static struct __ml_pck_ann *const __ml_pck_annp_##k = &__ml_pck_ann_##k;
 #define PCK_R(...) __ML_PCK_ANN(1, __COUNTER__, "PCK_R(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_W(...) __ML_PCK_ANN(2, __COUNTER__, "PCK_W(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_RW(...) __ML_PCK_ANN(3, __COUNTER__, "PCK_RW(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_NONE(...) __ML_PCK_ANN(4, __COUNTER__, "PCK_NONE(" #__VA_ARGS__ ")", __VA_ARGS__)
 
-/* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr. */
-static inline void pck_transition_Region(void *addr, unsigned long nbytes);
-static inline void pck_transition_Region_RegionHdr(void *addr, unsigned long nbytes);
-static inline void pck_transition_Region_RegionHdr_Used(void *addr, unsigned long nbytes);
-static inline void pck_transition_Region_RegionHdr_Cap(void *addr, unsigned long nbytes);
-static inline void pck_transition_Obj(void *addr, unsigned long nbytes);
-static inline void pck_transition_RegionHdr(void *addr, unsigned long nbytes);
-static inline void pck_transition_RegionHdr_Used(void *addr, unsigned long nbytes);
-static inline void pck_transition_RegionHdr_Cap(void *addr, unsigned long nbytes);
-static inline void pck_transition_Used(void *addr, unsigned long nbytes);
-static inline void pck_transition_Cap(void *addr, unsigned long nbytes);
+/* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr.
+ * The puts of one transition share its stack (st), captured by the first that changes a byte. */
+static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Region_RegionHdr_Used(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Region_RegionHdr_Cap(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Obj(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_RegionHdr_Used(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_RegionHdr_Cap(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Used(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Cap(char *a, unsigned long nbytes, unsigned *st);
 static inline void pck_transition_Region(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Region);
-	if (nbytes < 16)
+	unsigned st = 0;
+	__ml_pck_tr_Region((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Region, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Region, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Region_RegionHdr(a + o, 16);
+		__ml_pck_tr_Region_RegionHdr(a + o, 16, st);
 		o += 16;
-		pck_transition_Obj((a + o), (nbytes - 16));
+		__ml_pck_tr_Obj((a + o), (nbytes - 16), st);
 	}
 }
 static inline void pck_transition_Region_RegionHdr(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Region_RegionHdr);
-	if (nbytes < 16)
+	unsigned st = 0;
+	__ml_pck_tr_Region_RegionHdr((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Region_RegionHdr, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Region_RegionHdr, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Region_RegionHdr_Used(a + o, 8);
+		__ml_pck_tr_Region_RegionHdr_Used(a + o, 8, st);
 		o += 8;
-		pck_transition_Region_RegionHdr_Cap(a + o, 8);
+		__ml_pck_tr_Region_RegionHdr_Cap(a + o, 8, st);
 	}
 }
 static inline void pck_transition_Region_RegionHdr_Used(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Region_RegionHdr_Used);
+	unsigned st = 0;
+	__ml_pck_tr_Region_RegionHdr_Used((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Region_RegionHdr_Used(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Region_RegionHdr_Used, st);
 }
 static inline void pck_transition_Region_RegionHdr_Cap(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Region_RegionHdr_Cap);
+	unsigned st = 0;
+	__ml_pck_tr_Region_RegionHdr_Cap((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Region_RegionHdr_Cap(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Region_RegionHdr_Cap, st);
 }
 static inline void pck_transition_Obj(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Obj);
+	unsigned st = 0;
+	__ml_pck_tr_Obj((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Obj(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Obj, st);
 }
 static inline void pck_transition_RegionHdr(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_RegionHdr);
-	if (nbytes < 16)
+	unsigned st = 0;
+	__ml_pck_tr_RegionHdr((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_RegionHdr, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_RegionHdr, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_RegionHdr_Used(a + o, 8);
+		__ml_pck_tr_RegionHdr_Used(a + o, 8, st);
 		o += 8;
-		pck_transition_RegionHdr_Cap(a + o, 8);
+		__ml_pck_tr_RegionHdr_Cap(a + o, 8, st);
 	}
 }
 static inline void pck_transition_RegionHdr_Used(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_RegionHdr_Used);
+	unsigned st = 0;
+	__ml_pck_tr_RegionHdr_Used((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_RegionHdr_Used(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_RegionHdr_Used, st);
 }
 static inline void pck_transition_RegionHdr_Cap(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_RegionHdr_Cap);
+	unsigned st = 0;
+	__ml_pck_tr_RegionHdr_Cap((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_RegionHdr_Cap(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_RegionHdr_Cap, st);
 }
 static inline void pck_transition_Used(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Used);
+	unsigned st = 0;
+	__ml_pck_tr_Used((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Used(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Used, st);
 }
 static inline void pck_transition_Cap(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Cap);
+	unsigned st = 0;
+	__ml_pck_tr_Cap((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Cap(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Cap, st);
 }
 #else /* without memlens cc, annotations and tracking compile to nothing */
 #define pck_put(addr, nbytes, ts) ((void)sizeof(addr), (void)sizeof(nbytes), (void)sizeof(ts))

@@ -60,13 +60,16 @@ struct __ml_pck_ann {
 	const char *file;
 	unsigned line;
 	const char *text;
+	void *mask; /* the runtime's: what the annotation does to permissions */
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
+void __ml_pck_put_in(void *addr, unsigned long nbytes, unsigned ts, unsigned *stack);
 unsigned __ml_pck_get(const void *addr);
 void __ml_pck_protect(unsigned ts, unsigned perms);
 void __ml_pck_unprotect(void);
 void __ml_pck_assert(const void *addr, unsigned ts);
-void __ml_pck_layout(const char *const *names, unsigned n, unsigned long hash);
+/* (_v2: the records have a mask since; a header of an older memlens fails to link) */
+void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash);
 static const char *const __ml_pck_names[] = {
 	"PCK_UNMAPPED",
 	"PCK_Arena",
@@ -99,7 +102,7 @@ static const char *const __ml_pck_names[] = {
 };
 __attribute__((constructor)) static void __ml_pck_register(void)
 {
-	__ml_pck_layout(__ml_pck_names, 28, 0x13151663UL);
+	__ml_pck_layout_v2(__ml_pck_names, 28, 0x13151663UL);
 }
 #define pck_put(addr, nbytes, ts) __ml_pck_put((addr), (nbytes), (ts))
 #define pck_get(addr) __ml_pck_get(addr)
@@ -109,270 +112,364 @@ __attribute__((constructor)) static void __ml_pck_register(void)
 #define __ML_PCK_ANN(perm, k, text, ...) __ML_PCK_ANN_(perm, k, text, __VA_ARGS__)
 #define __ML_PCK_ANN_(perm, k, text, ...)                                                        \
 	static const unsigned short __ml_pck_ts_##k[] = {__VA_ARGS__};                               \
-	static const struct __ml_pck_ann __ml_pck_ann_##k = {                                        \
-	    perm, sizeof __ml_pck_ts_##k / sizeof __ml_pck_ts_##k[0], __ml_pck_ts_##k, __FILE__, __LINE__, text}; \
-	__attribute__((section("__ml_pck_anns"), used)) static const struct __ml_pck_ann *const __ml_pck_annp_##k = &__ml_pck_ann_##k;
+	static struct __ml_pck_ann __ml_pck_ann_##k = {                                              \
+	    perm, sizeof __ml_pck_ts_##k / sizeof __ml_pck_ts_##k[0], __ml_pck_ts_##k, __FILE__, __LINE__, text, 0}; \
+	__attribute__((section("__ml_pck_anns"), used)) static struct __ml_pck_ann *const __ml_pck_annp_##k = &__ml_pck_ann_##k;
 #define PCK_R(...) __ML_PCK_ANN(1, __COUNTER__, "PCK_R(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_W(...) __ML_PCK_ANN(2, __COUNTER__, "PCK_W(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_RW(...) __ML_PCK_ANN(3, __COUNTER__, "PCK_RW(" #__VA_ARGS__ ")", __VA_ARGS__)
 #define PCK_NONE(...) __ML_PCK_ANN(4, __COUNTER__, "PCK_NONE(" #__VA_ARGS__ ")", __VA_ARGS__)
 
-/* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr. */
-static inline void pck_transition_Arena(void *addr, unsigned long nbytes);
-static inline void pck_transition_Chunk(void *addr, unsigned long nbytes);
-static inline void pck_transition_Chunk_Free(void *addr, unsigned long nbytes);
-static inline void pck_transition_Chunk_Free_FreeHdr(void *addr, unsigned long nbytes);
-static inline void pck_transition_Chunk_Free_FreeHdr_Size(void *addr, unsigned long nbytes);
-static inline void pck_transition_Chunk_Free_FreeHdr_Class(void *addr, unsigned long nbytes);
-static inline void pck_transition_Chunk_Free_FreeHdr_Next(void *addr, unsigned long nbytes);
-static inline void pck_transition_Chunk_Free_FreeHdr_Prev(void *addr, unsigned long nbytes);
-static inline void pck_transition_Chunk_Free_Footer(void *addr, unsigned long nbytes);
-static inline void pck_transition_Chunk_Used(void *addr, unsigned long nbytes);
-static inline void pck_transition_Chunk_Used_UsedHdr(void *addr, unsigned long nbytes);
-static inline void pck_transition_Chunk_Used_UsedHdr_Size(void *addr, unsigned long nbytes);
-static inline void pck_transition_Chunk_Used_UsedHdr_Magic(void *addr, unsigned long nbytes);
-static inline void pck_transition_FreeHdr(void *addr, unsigned long nbytes);
-static inline void pck_transition_FreeHdr_Size(void *addr, unsigned long nbytes);
-static inline void pck_transition_FreeHdr_Class(void *addr, unsigned long nbytes);
-static inline void pck_transition_FreeHdr_Next(void *addr, unsigned long nbytes);
-static inline void pck_transition_FreeHdr_Prev(void *addr, unsigned long nbytes);
-static inline void pck_transition_UsedHdr(void *addr, unsigned long nbytes);
-static inline void pck_transition_UsedHdr_Size(void *addr, unsigned long nbytes);
-static inline void pck_transition_UsedHdr_Magic(void *addr, unsigned long nbytes);
-static inline void pck_transition_Footer(void *addr, unsigned long nbytes);
-static inline void pck_transition_Size(void *addr, unsigned long nbytes);
-static inline void pck_transition_Class(void *addr, unsigned long nbytes);
-static inline void pck_transition_Next(void *addr, unsigned long nbytes);
-static inline void pck_transition_Prev(void *addr, unsigned long nbytes);
-static inline void pck_transition_Magic(void *addr, unsigned long nbytes);
+/* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr.
+ * The puts of one transition share its stack (st), captured by the first that changes a byte. */
+static inline void __ml_pck_tr_Arena(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Chunk(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Chunk_Free(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Size(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Class(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Next(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Prev(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Chunk_Free_Footer(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Chunk_Used(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Chunk_Used_UsedHdr(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Size(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Magic(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_FreeHdr(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_FreeHdr_Size(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_FreeHdr_Class(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_FreeHdr_Next(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_FreeHdr_Prev(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_UsedHdr(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_UsedHdr_Size(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_UsedHdr_Magic(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Footer(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Class(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Prev(char *a, unsigned long nbytes, unsigned *st);
+static inline void __ml_pck_tr_Magic(char *a, unsigned long nbytes, unsigned *st);
 static inline void pck_transition_Arena(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Arena);
+	unsigned st = 0;
+	__ml_pck_tr_Arena((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Arena(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Arena, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Chunk((a + o), (nbytes - 0));
+		__ml_pck_tr_Chunk((a + o), (nbytes - 0), st);
 	}
 }
 static inline void pck_transition_Chunk(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Chunk);
+	unsigned st = 0;
+	__ml_pck_tr_Chunk((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Chunk(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Chunk, st);
 }
 static inline void pck_transition_Chunk_Free(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Chunk_Free);
-	if (nbytes < 40)
+	unsigned st = 0;
+	__ml_pck_tr_Chunk_Free((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Chunk_Free(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 40) {
+		__ml_pck_put_in(a, nbytes, PCK_Chunk_Free, st);
 		return;
+	}
+	__ml_pck_put_in(a + 32, nbytes - 40, PCK_Chunk_Free, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Chunk_Free_FreeHdr(a + o, 32);
+		__ml_pck_tr_Chunk_Free_FreeHdr(a + o, 32, st);
 		o += 32;
 		o += (nbytes - 40);
-		pck_transition_Chunk_Free_Footer(a + o, 8);
+		__ml_pck_tr_Chunk_Free_Footer(a + o, 8, st);
 	}
 }
 static inline void pck_transition_Chunk_Free_FreeHdr(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Chunk_Free_FreeHdr);
-	if (nbytes < 32)
+	unsigned st = 0;
+	__ml_pck_tr_Chunk_Free_FreeHdr((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 32) {
+		__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_FreeHdr, st);
 		return;
+	}
+	__ml_pck_put_in(a + 32, nbytes - 32, PCK_Chunk_Free_FreeHdr, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Chunk_Free_FreeHdr_Size(a + o, 8);
+		__ml_pck_tr_Chunk_Free_FreeHdr_Size(a + o, 8, st);
 		o += 8;
-		pck_transition_Chunk_Free_FreeHdr_Class(a + o, 8);
+		__ml_pck_tr_Chunk_Free_FreeHdr_Class(a + o, 8, st);
 		o += 8;
-		pck_transition_Chunk_Free_FreeHdr_Next(a + o, 8);
+		__ml_pck_tr_Chunk_Free_FreeHdr_Next(a + o, 8, st);
 		o += 8;
-		pck_transition_Chunk_Free_FreeHdr_Prev(a + o, 8);
+		__ml_pck_tr_Chunk_Free_FreeHdr_Prev(a + o, 8, st);
 	}
 }
 static inline void pck_transition_Chunk_Free_FreeHdr_Size(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Chunk_Free_FreeHdr_Size);
+	unsigned st = 0;
+	__ml_pck_tr_Chunk_Free_FreeHdr_Size((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Size(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_FreeHdr_Size, st);
 }
 static inline void pck_transition_Chunk_Free_FreeHdr_Class(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Chunk_Free_FreeHdr_Class);
+	unsigned st = 0;
+	__ml_pck_tr_Chunk_Free_FreeHdr_Class((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Class(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_FreeHdr_Class, st);
 }
 static inline void pck_transition_Chunk_Free_FreeHdr_Next(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Chunk_Free_FreeHdr_Next);
+	unsigned st = 0;
+	__ml_pck_tr_Chunk_Free_FreeHdr_Next((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Next(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_FreeHdr_Next, st);
 }
 static inline void pck_transition_Chunk_Free_FreeHdr_Prev(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Chunk_Free_FreeHdr_Prev);
+	unsigned st = 0;
+	__ml_pck_tr_Chunk_Free_FreeHdr_Prev((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Prev(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_FreeHdr_Prev, st);
 }
 static inline void pck_transition_Chunk_Free_Footer(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Chunk_Free_Footer);
+	unsigned st = 0;
+	__ml_pck_tr_Chunk_Free_Footer((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Chunk_Free_Footer(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_Footer, st);
 }
 static inline void pck_transition_Chunk_Used(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Chunk_Used);
-	if (nbytes < 16)
+	unsigned st = 0;
+	__ml_pck_tr_Chunk_Used((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Chunk_Used(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Chunk_Used, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Chunk_Used, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Chunk_Used_UsedHdr(a + o, 16);
+		__ml_pck_tr_Chunk_Used_UsedHdr(a + o, 16, st);
 		o += 16;
 	}
 }
 static inline void pck_transition_Chunk_Used_UsedHdr(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Chunk_Used_UsedHdr);
-	if (nbytes < 16)
+	unsigned st = 0;
+	__ml_pck_tr_Chunk_Used_UsedHdr((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Chunk_Used_UsedHdr(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_Chunk_Used_UsedHdr, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Chunk_Used_UsedHdr, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_Chunk_Used_UsedHdr_Size(a + o, 8);
+		__ml_pck_tr_Chunk_Used_UsedHdr_Size(a + o, 8, st);
 		o += 8;
-		pck_transition_Chunk_Used_UsedHdr_Magic(a + o, 8);
+		__ml_pck_tr_Chunk_Used_UsedHdr_Magic(a + o, 8, st);
 	}
 }
 static inline void pck_transition_Chunk_Used_UsedHdr_Size(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Chunk_Used_UsedHdr_Size);
+	unsigned st = 0;
+	__ml_pck_tr_Chunk_Used_UsedHdr_Size((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Size(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Chunk_Used_UsedHdr_Size, st);
 }
 static inline void pck_transition_Chunk_Used_UsedHdr_Magic(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Chunk_Used_UsedHdr_Magic);
+	unsigned st = 0;
+	__ml_pck_tr_Chunk_Used_UsedHdr_Magic((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Magic(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Chunk_Used_UsedHdr_Magic, st);
 }
 static inline void pck_transition_FreeHdr(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_FreeHdr);
-	if (nbytes < 32)
+	unsigned st = 0;
+	__ml_pck_tr_FreeHdr((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_FreeHdr(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 32) {
+		__ml_pck_put_in(a, nbytes, PCK_FreeHdr, st);
 		return;
+	}
+	__ml_pck_put_in(a + 32, nbytes - 32, PCK_FreeHdr, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_FreeHdr_Size(a + o, 8);
+		__ml_pck_tr_FreeHdr_Size(a + o, 8, st);
 		o += 8;
-		pck_transition_FreeHdr_Class(a + o, 8);
+		__ml_pck_tr_FreeHdr_Class(a + o, 8, st);
 		o += 8;
-		pck_transition_FreeHdr_Next(a + o, 8);
+		__ml_pck_tr_FreeHdr_Next(a + o, 8, st);
 		o += 8;
-		pck_transition_FreeHdr_Prev(a + o, 8);
+		__ml_pck_tr_FreeHdr_Prev(a + o, 8, st);
 	}
 }
 static inline void pck_transition_FreeHdr_Size(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_FreeHdr_Size);
+	unsigned st = 0;
+	__ml_pck_tr_FreeHdr_Size((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_FreeHdr_Size(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_FreeHdr_Size, st);
 }
 static inline void pck_transition_FreeHdr_Class(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_FreeHdr_Class);
+	unsigned st = 0;
+	__ml_pck_tr_FreeHdr_Class((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_FreeHdr_Class(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_FreeHdr_Class, st);
 }
 static inline void pck_transition_FreeHdr_Next(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_FreeHdr_Next);
+	unsigned st = 0;
+	__ml_pck_tr_FreeHdr_Next((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_FreeHdr_Next(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_FreeHdr_Next, st);
 }
 static inline void pck_transition_FreeHdr_Prev(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_FreeHdr_Prev);
+	unsigned st = 0;
+	__ml_pck_tr_FreeHdr_Prev((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_FreeHdr_Prev(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_FreeHdr_Prev, st);
 }
 static inline void pck_transition_UsedHdr(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_UsedHdr);
-	if (nbytes < 16)
+	unsigned st = 0;
+	__ml_pck_tr_UsedHdr((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_UsedHdr(char *a, unsigned long nbytes, unsigned *st)
+{
+	if (nbytes < 16) {
+		__ml_pck_put_in(a, nbytes, PCK_UsedHdr, st);
 		return;
+	}
+	__ml_pck_put_in(a + 16, nbytes - 16, PCK_UsedHdr, st);
 	{
 		unsigned long o = 0;
 		(void)o;
-		pck_transition_UsedHdr_Size(a + o, 8);
+		__ml_pck_tr_UsedHdr_Size(a + o, 8, st);
 		o += 8;
-		pck_transition_UsedHdr_Magic(a + o, 8);
+		__ml_pck_tr_UsedHdr_Magic(a + o, 8, st);
 	}
 }
 static inline void pck_transition_UsedHdr_Size(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_UsedHdr_Size);
+	unsigned st = 0;
+	__ml_pck_tr_UsedHdr_Size((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_UsedHdr_Size(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_UsedHdr_Size, st);
 }
 static inline void pck_transition_UsedHdr_Magic(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_UsedHdr_Magic);
+	unsigned st = 0;
+	__ml_pck_tr_UsedHdr_Magic((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_UsedHdr_Magic(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_UsedHdr_Magic, st);
 }
 static inline void pck_transition_Footer(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Footer);
+	unsigned st = 0;
+	__ml_pck_tr_Footer((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Footer(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Footer, st);
 }
 static inline void pck_transition_Size(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Size);
+	unsigned st = 0;
+	__ml_pck_tr_Size((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Size, st);
 }
 static inline void pck_transition_Class(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Class);
+	unsigned st = 0;
+	__ml_pck_tr_Class((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Class(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Class, st);
 }
 static inline void pck_transition_Next(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Next);
+	unsigned st = 0;
+	__ml_pck_tr_Next((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Next, st);
 }
 static inline void pck_transition_Prev(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Prev);
+	unsigned st = 0;
+	__ml_pck_tr_Prev((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Prev(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Prev, st);
 }
 static inline void pck_transition_Magic(void *addr, unsigned long nbytes)
 {
-	char *a = (char *)addr;
-	(void)a;
-	__ml_pck_put(a, nbytes, PCK_Magic);
+	unsigned st = 0;
+	__ml_pck_tr_Magic((char *)addr, nbytes, &st);
+}
+static inline void __ml_pck_tr_Magic(char *a, unsigned long nbytes, unsigned *st)
+{
+	__ml_pck_put_in(a, nbytes, PCK_Magic, st);
 }
 #else /* without memlens cc, annotations and tracking compile to nothing */
 #define pck_put(addr, nbytes, ts) ((void)sizeof(addr), (void)sizeof(nbytes), (void)sizeof(ts))
