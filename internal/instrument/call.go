@@ -500,6 +500,12 @@ type argCode struct {
 	// whose address it passes.
 	obj    bool
 	result string
+	// pure: computed from constants and locals only assignments in sight
+	// change, none of them assigned by the call's arguments (pureArgs):
+	// nothing evaluated before the call can change its value, meta or
+	// provenance, so it needs no temporaries (unoptimised, each would be a
+	// slot in the frame).
+	pure bool
 }
 
 // passesShadow reports whether a parameter of type t is passed the pointer
@@ -526,6 +532,10 @@ func (r *rewriter) objArg(x *cc.PostfixExpression, i int, a cc.ExpressionNode) a
 func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode, isPtr, isObj func(int) bool) []argCode {
 	as := make([]argCode, len(args))
 	variadic := calleeVariadic(x)
+	assigned := map[*cc.Declarator]bool{}
+	for _, a := range args {
+		assignedVars(a, assigned)
+	}
 	for i, a := range args {
 		if isObj(i) {
 			as[i] = r.objArg(x, i, a)
@@ -548,8 +558,25 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 		default:
 			as[i].code = r.expr(a)
 		}
+		as[i].pure = plain(as[i].code) && pureArg(a, assigned)
 	}
 	return as
+}
+
+// pureArg reports whether argument a is computed from constants and pure
+// variables (pureVar) that no argument assigns.
+func pureArg(a cc.ExpressionNode, assigned map[*cc.Declarator]bool) bool {
+	var b strings.Builder
+	var deps []*cc.Declarator
+	if !valueKey(a, &b, &deps) {
+		return false
+	}
+	for _, d := range deps {
+		if assigned[d] {
+			return false
+		}
+	}
+	return true
 }
 
 // hoist evaluates the arguments into temporaries in the order the host
@@ -560,7 +587,8 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 // (pending) and the word it came from (its own pending step put in the
 // ring); for libc, the argument's own. String literals and null pointer
 // constants stay in place: there is nothing to order, and a format string
-// stays visible to gcc's -Wformat.
+// stays visible to gcc's -Wformat; so do pure arguments, which nothing
+// evaluated before the call can change.
 func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []prov) {
 	vals, metas, provs = make([]string, len(as)), make([]string, len(as)), make([]prov, len(as))
 	for k := range as {
@@ -577,6 +605,17 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			vals[i], metas[i] = codeText(a.code), metaWild
 			if a.isPtr && a.meta != metaNull {
 				metas[i] = a.meta // a string literal's object
+			}
+			continue
+		}
+		if a.pure {
+			vals[i] = "(" + codeText(a.code) + ")"
+			if a.passed != "" {
+				if a.prov.pending() {
+					// its own pending step goes into the ring now
+					f.str(a.prov.moved() + ";")
+				}
+				provs[i] = r.pending(a.passed, a.prov.word)
 			}
 			continue
 		}
