@@ -1,7 +1,6 @@
 package instrument
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -324,7 +323,11 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 // result is the code taking the provenance of the pointer a call of fn
 // returned into the variables of pv: its return statement's step pending.
 func (r *rewriter) result(pv prov, fn string) string {
-	return fmt.Sprintf("%s = __ml_rets((__ml_uptr)%s), %s = __ml_retw((__ml_uptr)%s)", pv.site, fn, pv.word, fn)
+	ret := prov{"__ml_rets((__ml_uptr)" + fn + ")", "__ml_retw((__ml_uptr)" + fn + ")"}
+	if !pv.pending() { // (eager)
+		return pv.word + " = " + settled(ret)
+	}
+	return pv.site + " = " + ret.site + ", " + pv.word + " = " + ret.word
 }
 
 // argSite is the step of argument i passed by call x: its site names the

@@ -675,7 +675,12 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			params = append(params, param{pd.Name(), from, pv, pd.AddressTaken()})
 			if !pd.AddressTaken() {
 				r.fn.comp[pd] = r.name("__ml_p")
-				r.fn.compProv[pd] = prov{r.name("__ml_ps"), r.name("__ml_pw")}
+				cp := prov{"0", ""}
+				if !r.eager() {
+					cp.site = r.name("__ml_ps")
+				}
+				cp.word = r.name("__ml_pw")
+				r.fn.compProv[pd] = cp
 			}
 		}
 	}
@@ -733,9 +738,11 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				from = "__ml_refd(" + from + ")"
 			}
 			pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), from))
-			if pv := r.fn.compProv[pd]; pv != p.pv {
+			if pv := r.fn.compProv[pd]; pv != p.pv && pv.pending() {
 				pro = append(pro, own(vol, "const struct __ml_site *", pv.site, " __attribute__((unused))", p.pv.site),
 					own(vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", p.pv.word))
+			} else if pv != p.pv {
+				pro = append(pro, own(vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", settled(p.pv)))
 			}
 		}
 		pro = append(pro, r.provDecls(vol)...)
