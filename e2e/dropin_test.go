@@ -166,7 +166,7 @@ func cwd(t *testing.T) string {
 // TestFrameSize: at -O0, where gcc gives every named variable a stack slot
 // of its own, memlens's variables are register and its checks push no
 // argument, so the frame of dropin/recursion.c's recursing function stays
-// within 2.5 times gcc's (it was 4.3 times: 208 bytes for gcc's 48).
+// within 2 times gcc's (it was 4.3 times: 208 bytes for gcc's 48).
 func TestFrameSize(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("testdata/dropin/recursion.c")
@@ -174,8 +174,8 @@ func TestFrameSize(t *testing.T) {
 		t.Fatal(err)
 	}
 	native, instrumented := frameSizes(t, src, "-O0", gcc), frameSizes(t, src, "-O0", memlens, "cc")
-	if instrumented["nest"]*2 > native["nest"]*5 {
-		t.Errorf("nest's frame: %d bytes instrumented, %d with gcc (over 2.5 times)", instrumented["nest"], native["nest"])
+	if instrumented["nest"] > native["nest"]*2 {
+		t.Errorf("nest's frame: %d bytes instrumented, %d with gcc (over 2 times)", instrumented["nest"], native["nest"])
 	}
 }
 
@@ -190,7 +190,8 @@ func TestFrameSize(t *testing.T) {
 // functions whose extra parameters do not fit in registers passed them
 // through it and memlens's variables of a single use were register; 3.27
 // at -O0 before, unoptimised, pure arguments were passed without
-// temporaries and steps were made at once (no pending site per pointer).
+// temporaries, steps were made at once (no pending site per pointer) and
+// the frame's slot was no variable.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
@@ -203,7 +204,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 2.85}, {"-O2", 5.0}} {
+	}{{"-O0", 2.7}, {"-O2", 5.0}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := 0, 0
 		for _, m := range instrumented {

@@ -217,7 +217,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		if name == "pthread_exit" {
 			callee = "__ml_pthread_exit"
 		}
-		f.str("__extension__({ __ml_t.frames[__ml_slot] = " + site + "; __ml_t.xsite = " + r.lossSite(x, nil) + "; " + callee)
+		f.str("__extension__({ __ml_t.frames[" + r.slot() + "] = " + site + "; __ml_t.xsite = " + r.lossSite(x, nil) + "; " + callee)
 		f.cat(r.argsFrag(x))
 		f.str("; })")
 		return f, metaWild, none
@@ -469,7 +469,7 @@ func (r *rewriter) atFrame(site string) string {
 	if r.fn != nil && r.fn.leaf {
 		return "(void)__ml_enter(" + site + ");"
 	}
-	return "__ml_t.frames[__ml_slot] = " + site + ";"
+	return "__ml_t.frames[" + r.slot() + "] = " + site + ";"
 }
 
 // isVoid reports whether t is void (or unknown, as a call's type may be).

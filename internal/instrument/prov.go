@@ -120,7 +120,7 @@ func settled(v prov) string {
 	if !v.pending() {
 		return v.word
 	}
-	return "(" + v.site + " ? __ml_pend(" + v.site + ", " + v.word + ") : " + v.word + ")"
+	return "((" + v.site + ") ? __ml_pend(" + v.site + ", " + v.word + ") : (" + v.word + "))"
 }
 
 // toText is the receiver of a step as its site shows it: the source text

@@ -140,6 +140,20 @@ func (r *rewriter) name(prefix string) string {
 	return prefix + strconv.Itoa(r.n)
 }
 
+// frameSlot is the slot of the thread's frames holding the current site
+// of the function at depth __ml_d (the innermost ones share the last).
+const frameSlot = "__ml_d < 256u ? __ml_d : 255u"
+
+// slot is frameSlot as a call's site is stored: a variable optimising;
+// unoptimised, the expression each time, since gcc would give the
+// variable a register for the whole function, or a slot in the frame.
+func (r *rewriter) slot() string {
+	if r.c.optimizing {
+		return "__ml_slot"
+	}
+	return "(" + frameSlot + ")"
+}
+
 // metaTemp declares a function-scope meta variable.
 func (r *rewriter) metaTemp() string {
 	m := r.name("__ml_m")
@@ -698,8 +712,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		if !r.fn.leaf {
 			pro = append(pro,
 				// (set before any setjmp and never after: register even then)
-				own("", "unsigned ", "__ml_d", " __attribute__((unused))", "__ml_enter("+siteRef(entry)+")"),
-				own("", "unsigned ", "__ml_slot", " __attribute__((unused))", "__ml_d < 256u ? __ml_d : 255u"))
+				own("", "unsigned ", "__ml_d", " __attribute__((unused))", "__ml_enter("+siteRef(entry)+")"))
+			if r.c.optimizing {
+				pro = append(pro, own("", "unsigned ", "__ml_slot", " __attribute__((unused))", frameSlot))
+			}
 		}
 		if r.fn.name == "main" && !fd.Declarator.IsStatic() {
 			// once main returns, the stack below its frame is dead: the
