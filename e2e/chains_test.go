@@ -92,10 +92,10 @@ func runCorpusProgram(t *testing.T, p *corpus.Program, flags []string) []report.
 	return recs
 }
 
-// TestChainsUnoptimised: at -O0, where value propagation steps go into
-// the ring at once instead of pending beside the value, every chain the
-// corpus annotates is the one the optimised build shows: the same
-// statements, receivers and origin.
+// TestChainsUnoptimised: at -O0, where the value propagation steps of
+// parameters and calls' results go into the ring at once instead of
+// pending beside the value, every chain the corpus annotates is the one
+// the optimised build shows: the same statements, receivers and origin.
 func TestChainsUnoptimised(t *testing.T) {
 	needMemlens(t)
 	steps := func(recs []report.Record) string {

@@ -1280,7 +1280,7 @@ func (r *rewriter) companionProv(d *cc.Declarator) prov {
 	if v, ok := r.fn.compProv[d]; ok {
 		return v
 	}
-	v := r.provTemp()
+	v := r.provPair()
 	r.fn.compProv[d] = v
 	return v
 }
