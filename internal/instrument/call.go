@@ -504,7 +504,7 @@ type argCode struct {
 	obj    bool
 	result string
 	// pure: computed from constants and locals only assignments in sight
-	// change, none of them assigned by the call's arguments (pureArgs):
+	// change, none of them assigned by the call's arguments (pureArg):
 	// nothing evaluated before the call can change its value, meta or
 	// provenance, so it needs no temporaries (unoptimised, each would be a
 	// slot in the frame).
