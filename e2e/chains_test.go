@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -89,6 +90,45 @@ func runCorpusProgram(t *testing.T, p *corpus.Program, flags []string) []report.
 		t.Fatal(err)
 	}
 	return recs
+}
+
+// TestChainsUnoptimised: at -O0, where the value propagation steps of
+// parameters and calls' results go into the ring at once instead of
+// pending beside the value, every chain the corpus annotates is the one
+// the optimised build shows: the same statements, receivers and origin.
+func TestChainsUnoptimised(t *testing.T) {
+	needMemlens(t)
+	steps := func(recs []report.Record) string {
+		var b strings.Builder
+		for _, r := range recs {
+			fmt.Fprintf(&b, "%s at line %d:\n", r.Kind, r.Line)
+			for _, c := range r.Chains {
+				for _, s := range c {
+					fmt.Fprintf(&b, "  %d:%d %s %q %s%s\n", s.Line, s.Column, s.How, s.To, s.Origin, s.End)
+				}
+				b.WriteString("  --\n")
+			}
+		}
+		return b.String()
+	}
+	chained := 0
+	for _, p := range loadSet(t, "bugs") {
+		if !slices.ContainsFunc(p.Wants, func(w corpus.Want) bool { return w.Role == corpus.RoleChain && w.Mode == "" }) {
+			continue
+		}
+		chained++
+		t.Run(p.Name, func(t *testing.T) {
+			want := steps(runCorpusProgram(t, p, nil))
+			o0 := *p
+			o0.CFlags = append(slices.Clip(p.CFlags), "-O0") // (after ccArgs's -O1)
+			if got := steps(runCorpusProgram(t, &o0, nil)); got != want {
+				t.Errorf("at -O0:\n%s\noptimised:\n%s", got, want)
+			}
+		})
+	}
+	if chained < 10 {
+		t.Errorf("%d programs with annotated chains, want at least 10", chained)
+	}
 }
 
 // TestExplainOption checks that explain=0 leaves chains out of both forms

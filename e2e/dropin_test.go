@@ -25,7 +25,6 @@ var dropinCases = []struct {
 	{"o0_switch.c", []string{"-O0", "-Wall", "-Werror=return-type"}},
 	{"simd_o0.c", []string{"-O0", "-msse2"}},
 	{"recursion.c", []string{"-O0"}},
-	{"recursion.c", []string{"-O2"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
@@ -109,6 +108,52 @@ func TestUnlimitedStack(t *testing.T) {
 	}
 }
 
+// TestDeepRecursion: a recursive-descent parser 60,000 levels deep
+// (dropin/descent.c) runs instrumented, both modes, at -O0 and -O2,
+// wherever it runs natively: in the usual 8 MiB stack (a soft limit, as
+// shells set it), which it needs, since natively it dies in 1 MiB (gcc
+// cannot turn its recursion into a loop).
+func TestDeepRecursion(t *testing.T) {
+	needMemlens(t)
+	src := filepath.Join(cwd(t), "testdata/dropin/descent.c")
+	for _, opt := range []string{"-O0", "-O2"} {
+		t.Run(opt, func(t *testing.T) {
+			dir := t.TempDir()
+			progs := map[string][]string{"native": {gcc}, "instrumented": {memlens, "cc"}, "full": {memlens, "cc", "--memlens-full"}}
+			for out, cc := range progs {
+				argv := append(append([]string{}, cc...), opt, src, "-o", out)
+				if msg, err := build(dir, argv); err != nil {
+					t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, msg)
+				}
+			}
+			// (a soft limit: a hard one would keep memlens from letting the
+			// stack grow further, as it does for its larger frames)
+			inStack := func(kib int, prog string) (string, error) {
+				cmd := exec.Command("bash", "-c", fmt.Sprintf("ulimit -S -s %d || exit 77; exec ./%s", kib, prog))
+				cmd.Dir = dir
+				cmd.Env = environ()
+				out, err := cmd.CombinedOutput()
+				if exitStatus(err) == 77 {
+					t.Skipf("cannot set the stack limit to %d KiB", kib)
+				}
+				return string(out), err
+			}
+			if out, err := inStack(1024, "native"); err == nil {
+				t.Fatalf("natively it runs in a 1 MiB stack (%q): it does not recurse deeply", out)
+			}
+			want, err := inStack(8192, "native")
+			if err != nil {
+				t.Fatalf("natively in an 8 MiB stack: %v\n%s", err, want)
+			}
+			for _, prog := range []string{"instrumented", "full"} {
+				if got, err := inStack(8192, prog); err != nil || got != want {
+					t.Errorf("%s, in an 8 MiB stack: %v\n%s\nnatively:\n%s", prog, err, got, want)
+				}
+			}
+		})
+	}
+}
+
 func cwd(t *testing.T) string {
 	t.Helper()
 	d, err := os.Getwd()
@@ -121,7 +166,7 @@ func cwd(t *testing.T) string {
 // TestFrameSize: at -O0, where gcc gives every named variable a stack slot
 // of its own, memlens's variables are register and its checks push no
 // argument, so the frame of dropin/recursion.c's recursing function stays
-// within 2.5 times gcc's (it was 4.3 times: 208 bytes for gcc's 48).
+// within 2 times gcc's (it was 4.3 times: 208 bytes for gcc's 48).
 func TestFrameSize(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("testdata/dropin/recursion.c")
@@ -129,8 +174,8 @@ func TestFrameSize(t *testing.T) {
 		t.Fatal(err)
 	}
 	native, instrumented := frameSizes(t, src, "-O0", gcc), frameSizes(t, src, "-O0", memlens, "cc")
-	if instrumented["nest"]*2 > native["nest"]*5 {
-		t.Errorf("nest's frame: %d bytes instrumented, %d with gcc (over 2.5 times)", instrumented["nest"], native["nest"])
+	if instrumented["nest"] > native["nest"]*2 {
+		t.Errorf("nest's frame: %d bytes instrumented, %d with gcc (over 2 times)", instrumented["nest"], native["nest"])
 	}
 }
 
@@ -143,7 +188,10 @@ func TestFrameSize(t *testing.T) {
 // 1.5 times (issue 18). It was 3.67 times at -O0 and 5.13 at -O2 before
 // __ml_t was reached without a GOT load, and, unoptimised, static
 // functions whose extra parameters do not fit in registers passed them
-// through it and memlens's variables of a single use were register.
+// through it and memlens's variables of a single use were register; 3.27
+// at -O0 before, unoptimised, pure arguments were passed without
+// temporaries, the steps of parameters and calls' results were made at
+// once (no pending site per pointer) and the frame's slot was no variable.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
@@ -156,7 +204,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 3.35}, {"-O2", 5.0}} {
+	}{{"-O0", 2.75}, {"-O2", 5.0}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := 0, 0
 		for _, m := range instrumented {

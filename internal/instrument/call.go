@@ -1,7 +1,6 @@
 package instrument
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -218,7 +217,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		if name == "pthread_exit" {
 			callee = "__ml_pthread_exit"
 		}
-		f.str("__extension__({ __ml_t.frames[__ml_slot] = " + site + "; __ml_t.xsite = " + r.lossSite(x, nil) + "; " + callee)
+		f.str("__extension__({ __ml_t.frames[" + r.slot() + "] = " + site + "; __ml_t.xsite = " + r.lossSite(x, nil) + "; " + callee)
 		f.cat(r.argsFrag(x))
 		f.str("; })")
 		return f, metaWild, none
@@ -324,7 +323,11 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 // result is the code taking the provenance of the pointer a call of fn
 // returned into the variables of pv: its return statement's step pending.
 func (r *rewriter) result(pv prov, fn string) string {
-	return fmt.Sprintf("%s = __ml_rets((__ml_uptr)%s), %s = __ml_retw((__ml_uptr)%s)", pv.site, fn, pv.word, fn)
+	ret := prov{"__ml_rets((__ml_uptr)" + fn + ")", "__ml_retw((__ml_uptr)" + fn + ")"}
+	if !pv.pending() { // (eager)
+		return pv.word + " = " + settled(ret)
+	}
+	return pv.site + " = " + ret.site + ", " + pv.word + " = " + ret.word
 }
 
 // argSite is the step of argument i passed by call x: its site names the
@@ -466,7 +469,7 @@ func (r *rewriter) atFrame(site string) string {
 	if r.fn != nil && r.fn.leaf {
 		return "(void)__ml_enter(" + site + ");"
 	}
-	return "__ml_t.frames[__ml_slot] = " + site + ";"
+	return "__ml_t.frames[" + r.slot() + "] = " + site + ";"
 }
 
 // isVoid reports whether t is void (or unknown, as a call's type may be).
@@ -500,6 +503,12 @@ type argCode struct {
 	// whose address it passes.
 	obj    bool
 	result string
+	// pure: computed from constants and locals only assignments in sight
+	// change, none of them assigned by the call's arguments (pureArg):
+	// nothing evaluated before the call can change its value, meta or
+	// provenance, so it needs no temporaries (unoptimised, each would be a
+	// slot in the frame).
+	pure bool
 }
 
 // passesShadow reports whether a parameter of type t is passed the pointer
@@ -526,6 +535,10 @@ func (r *rewriter) objArg(x *cc.PostfixExpression, i int, a cc.ExpressionNode) a
 func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode, isPtr, isObj func(int) bool) []argCode {
 	as := make([]argCode, len(args))
 	variadic := calleeVariadic(x)
+	assigned := map[*cc.Declarator]bool{}
+	for _, a := range args {
+		assignedVars(a, assigned)
+	}
 	for i, a := range args {
 		if isObj(i) {
 			as[i] = r.objArg(x, i, a)
@@ -548,8 +561,25 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 		default:
 			as[i].code = r.expr(a)
 		}
+		as[i].pure = plain(as[i].code) && pureArg(a, assigned)
 	}
 	return as
+}
+
+// pureArg reports whether argument a is computed from constants and pure
+// variables (pureVar) that no argument assigns.
+func pureArg(a cc.ExpressionNode, assigned map[*cc.Declarator]bool) bool {
+	var b strings.Builder
+	var deps []*cc.Declarator
+	if !valueKey(a, &b, &deps) {
+		return false
+	}
+	for _, d := range deps {
+		if assigned[d] {
+			return false
+		}
+	}
+	return true
 }
 
 // hoist evaluates the arguments into temporaries in the order the host
@@ -560,7 +590,8 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 // (pending) and the word it came from (its own pending step put in the
 // ring); for libc, the argument's own. String literals and null pointer
 // constants stay in place: there is nothing to order, and a format string
-// stays visible to gcc's -Wformat.
+// stays visible to gcc's -Wformat; so do pure arguments, which nothing
+// evaluated before the call can change.
 func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []prov) {
 	vals, metas, provs = make([]string, len(as)), make([]string, len(as)), make([]prov, len(as))
 	for k := range as {
@@ -577,6 +608,17 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			vals[i], metas[i] = codeText(a.code), metaWild
 			if a.isPtr && a.meta != metaNull {
 				metas[i] = a.meta // a string literal's object
+			}
+			continue
+		}
+		if a.pure {
+			vals[i] = "(" + codeText(a.code) + ")"
+			if a.passed != "" {
+				if a.prov.pending() {
+					// its own pending step goes into the ring now
+					f.str(a.prov.moved() + ";")
+				}
+				provs[i] = r.pending(a.passed, a.prov.word)
 			}
 			continue
 		}

@@ -140,6 +140,20 @@ func (r *rewriter) name(prefix string) string {
 	return prefix + strconv.Itoa(r.n)
 }
 
+// frameSlot is the slot of the thread's frames holding the current site
+// of the function at depth __ml_d (the innermost ones share the last).
+const frameSlot = "__ml_d < 256u ? __ml_d : 255u"
+
+// slot is frameSlot as a call's site is stored: a variable optimising;
+// unoptimised, the expression each time, since gcc would give the
+// variable a register for the whole function, or a slot in the frame.
+func (r *rewriter) slot() string {
+	if r.c.optimizing {
+		return "__ml_slot"
+	}
+	return "(" + frameSlot + ")"
+}
+
 // metaTemp declares a function-scope meta variable.
 func (r *rewriter) metaTemp() string {
 	m := r.name("__ml_m")
@@ -684,7 +698,12 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			params = append(params, param{pd.Name(), from, pv, pd.AddressTaken()})
 			if !pd.AddressTaken() {
 				r.fn.comp[pd] = r.name("__ml_p")
-				r.fn.compProv[pd] = prov{r.name("__ml_ps"), r.name("__ml_pw")}
+				cp := prov{"0", ""}
+				if !r.eager() {
+					cp.site = r.name("__ml_ps")
+				}
+				cp.word = r.name("__ml_pw")
+				r.fn.compProv[pd] = cp
 			}
 		}
 	}
@@ -702,8 +721,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		if !r.fn.leaf {
 			pro = append(pro,
 				// (set before any setjmp and never after: register even then)
-				own("", "unsigned ", "__ml_d", " __attribute__((unused))", "__ml_enter("+siteRef(entry)+")"),
-				own("", "unsigned ", "__ml_slot", " __attribute__((unused))", "__ml_d < 256u ? __ml_d : 255u"))
+				own("", "unsigned ", "__ml_d", " __attribute__((unused))", "__ml_enter("+siteRef(entry)+")"))
+			if r.c.optimizing {
+				pro = append(pro, own("", "unsigned ", "__ml_slot", " __attribute__((unused))", frameSlot))
+			}
 		}
 		if r.fn.name == "main" && !fd.Declarator.IsStatic() {
 			// once main returns, the stack below its frame is dead: the
@@ -742,9 +763,11 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				from = "__ml_refd(" + from + ")"
 			}
 			pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), from))
-			if pv := r.fn.compProv[pd]; pv != p.pv {
+			if pv := r.fn.compProv[pd]; pv != p.pv && pv.pending() {
 				pro = append(pro, own(vol, "const struct __ml_site *", pv.site, " __attribute__((unused))", p.pv.site),
 					own(vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", p.pv.word))
+			} else if pv != p.pv {
+				pro = append(pro, own(vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", settled(p.pv)))
 			}
 		}
 		pro = append(pro, r.provDecls(vol)...)
@@ -1266,7 +1289,7 @@ func (r *rewriter) companionProv(d *cc.Declarator) prov {
 	if v, ok := r.fn.compProv[d]; ok {
 		return v
 	}
-	v := r.provTemp()
+	v := r.provPair()
 	r.fn.compProv[d] = v
 	return v
 }
