@@ -39,6 +39,7 @@
  * names used in the sources are aliases. */
 #define ml_access_slow         __mlrt_access_slow
 #define ml_access_slow_pv      __mlrt_access_slow_pv
+#define ml_rules_access        __mlrt_rules_access
 #define ml_block_by_base       __mlrt_block_by_base
 #define ml_block_info          __mlrt_block_info
 #define ml_check_realloc_arg   __mlrt_check_realloc_arg
@@ -211,13 +212,16 @@
 #define ml_def_tracked         __mlrt_def_tracked
 #define ml_r_written           __mlrt_r_written
 #define ml_kind_name           __mlrt_kind_name
-/* rules.c's: what of frees a program's rules need (its state's second
- * word), which ml_rules_free does before a valid free: ML_RULES_LOG_FREES
- * (a rule ranges over F: the block is logged), ML_RULES_FREE_POINT (a rule
- * detects at free: the free is an event) */
+/* rules.c's: what of frees and accesses a program's rules need (its
+ * state's second word), which ml_rules_free does before a valid free:
+ * ML_RULES_LOG_FREES (a rule ranges over F: the block is logged),
+ * ML_RULES_FREE_POINT (a rule detects at free: the free is an event);
+ * ML_RULES_DEREF_POINT (a rule detects at deref: the accesses of libc
+ * calls that pass their checks are events too, ml_check) */
 #define ml_rules_logging       ML_STATE_AT(unsigned, ML_ST_RULES + 4)
-#define ML_RULES_LOG_FREES  1u
-#define ML_RULES_FREE_POINT 2u
+#define ML_RULES_LOG_FREES   1u
+#define ML_RULES_FREE_POINT  2u
+#define ML_RULES_DEREF_POINT 4u
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -1202,6 +1206,11 @@ ML_SLOW void ml_access_slow(const void *p, meta_t m, uptr n, int write,
  * argument, found by its meta). */
 void ml_access_slow_pv(const void *p, meta_t m, uptr n, int write, const char *fn,
                        const site_t *site, const struct ml_pv *pv);
+/* An access that passed its check, for the program's rules that detect at
+ * deref (rules.c: not for the built-in rules, which hold only where a check
+ * fails). */
+void ml_rules_access(const void *p, meta_t m, uptr n, int write, const char *fn, const site_t *site,
+                     const struct ml_pv *pv);
 /* Is an access of n (> 0) bytes at p through meta m certainly fine? */
 static inline int ml_access_ok(const void *p, meta_t m, uptr n, int write)
 {
@@ -1217,6 +1226,8 @@ static inline void ml_check(const void *p, meta_t m, uptr n, int write,
 		return;
 	if (ML_UNLIKELY(!ml_access_ok(p, m, n, write)))
 		ml_access_slow(p, m, n, write, fn, ml_caller_site());
+	else if (ML_UNLIKELY(ML_LOAD(&ml_rules_logging) & ML_RULES_DEREF_POINT))
+		ml_rules_access(p, m, n, write, fn, ml_caller_site(), 0);
 }
 
 /* A FILE * libc will dereference: catches NULL and closed (freed) streams. */

@@ -444,9 +444,12 @@ __attribute__((constructor)) static void ml_rules_start(void)
 		return;
 	}
 	unsigned frees = rs->freed_words >= 0 ? ML_RULES_LOG_FREES : 0;
-	for (unsigned i = 0; i < rs->ndetectors; i++)
+	for (unsigned i = 0; i < rs->ndetectors; i++) {
 		if (rs->detectors[i].points & ML_AT(ML_FREE))
 			frees |= ML_RULES_FREE_POINT;
+		if (rs->detectors[i].points & (ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W)))
+			frees |= ML_RULES_DEREF_POINT;
+	}
 	ML_STORE(&ML_RS->log_frees, frees);
 	for (unsigned f = 0; f < rs->nfuncs && f < ML_RULES_FUNCS; f++) {
 		if (strcmp(rs->funcs[f].name, "main") == 0) {

@@ -40,6 +40,8 @@ func (j *job) loadRules(path string) error {
 		return errReported
 	}
 	j.rules = &ruleSet{file: path, c: c, funcs: map[string]int{}}
+	// a deref rule sees every access, not only those the inline checks refuse
+	j.opts.mode.EveryAccess = needs.Accesses
 	for i, fn := range needs.Funcs {
 		j.rules.funcs[fn] = i
 	}

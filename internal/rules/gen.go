@@ -32,6 +32,7 @@ type Needs struct {
 	callHistory map[string]bool // with a pattern: every call kept, not only the last
 	retTrace    map[string]bool
 	retHistory  map[string]bool
+	Accesses    bool // a rule detects at deref: every access is checked and is an event
 	Freed       bool // a quantifier ranges over F: frees are logged
 	Words       int  // the words of a freed block the rules read (Word(b, i), i < Words)
 }

@@ -89,8 +89,11 @@ func GenerateUser(f *File) ([]byte, *Needs, error) {
 	// hooks' (a FindLast may name the same function)
 	for _, r := range f.Rules {
 		for _, c := range r.Clauses {
-			if c.Point.Kind == Call || c.Point.Kind == Ret {
+			switch c.Point.Kind {
+			case Call, Ret:
 				g.needs.id(c.Point.Func.Name)
+			case Deref, DerefR, DerefW:
+				g.needs.Accesses = true
 			}
 		}
 	}
