@@ -140,6 +140,9 @@
 #define ml_page_readable       __mlrt_page_readable
 #define ml_pin                 __mlrt_pin
 #define ml_scratch             __mlrt_scratch
+#define ml_scratch_free        __mlrt_scratch_free
+#define ml_ptrmap_build        __mlrt_ptrmap_build
+#define ml_ptrmap_state        __mlrt_ptrmap_state
 #define ml_sort                __mlrt_sort
 #define ml_sort_by_address     __mlrt_sort_by_address
 #define ml_loss_held           __mlrt_loss_held
@@ -211,6 +214,8 @@
 #define ml_r_word              __mlrt_r_word
 #define ml_def_tracked         __mlrt_def_tracked
 #define ml_r_written           __mlrt_r_written
+#define ml_r_ptrmap            __mlrt_r_ptrmap
+#define ml_r_points_to         __mlrt_r_points_to
 #define ml_kind_name           __mlrt_kind_name
 /* rules.c's: what of frees and accesses a program's rules need (its
  * state's second word), which ml_rules_free does before a valid free:
@@ -496,6 +501,7 @@ struct ml_tls {
 	const site_t *last_frame;
 	void *recover;           /* damage.c: the sigjmp_buf of the cold path running (ML_COLD_GUARD) */
 	const site_t *detecting; /* the statement whose event the detectors are judging */
+	uptr rules_sp;           /* rules.c: where a call or ret event saved the program's registers */
 	/* handlers.c: runtime sections this thread is inside (a signal
 	 * arriving then waits for the last to end), and the signals that
 	 * waited (bit sig - 1) */
@@ -859,6 +865,7 @@ int ml_origin_get(uptr o, const site_t **decl, unsigned *kind, unsigned *stack, 
 /* n bytes of zeroed memory of the runtime's own (not the heap's), or
  * NULL; munmap gives it back. */
 void *ml_scratch(size_t n);
+void ml_scratch_free(void *p, size_t n);
 /* Heapsort of n elements of size bytes, in the order of less. */
 void ml_sort(void *base, size_t n, size_t size, int (*less)(const void *, const void *));
 /* Sort n elements of size bytes that each start with an address, in
@@ -1316,6 +1323,13 @@ void ml_leak_summary(const struct ml_leak_sum *sum);
 /* ---- leaks.c ---- */
 /* The leak check, at exit. */
 void ml_check_leaks(void);
+/* The pointer map P now, for the rules (Reachable, Pointed): the leak
+ * check's marking of the live heap blocks from the roots, this thread's
+ * stack scanned from sp up (other threads are not stopped); 0 if there was
+ * no memory for it. ml_ptrmap_state: what it says of the block at base. */
+enum { ML_PM_NONE, ML_PM_LOST, ML_PM_POINTED, ML_PM_REACHABLE };
+int ml_ptrmap_build(uptr sp);
+int ml_ptrmap_state(uptr base);
 /* Does a suppression (the suppressions option, suppress.c) cover a report
  * of kind whose stack is stack (a leak's: its allocation stack)? */
 int ml_suppressed(enum ml_kind kind, unsigned stack);

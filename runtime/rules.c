@@ -16,6 +16,7 @@
  */
 #include "rules.h"
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +149,8 @@ struct ml_rules_state {
 	uint32_t nlog, caplog;
 	struct ml_freed_rec *freed;            /* every block freed (F) */
 	uint32_t nfreed, capfreed;
+	uint64_t ptrmap_time;                  /* the event whose pointer map leaks.c holds */
+	int ptrmap_ok;
 };
 _Static_assert(ML_ST_RULES + sizeof(struct ml_rules_state) <= ML_ST_RULES_END, "rules.c's state fits");
 _Static_assert(__builtin_offsetof(struct ml_rules_state, log_frees) == 4, "ml_rules_logging is log_frees");
@@ -237,6 +240,37 @@ int ml_freed_next(struct ml_iter *it, struct ml_rref *b)
 }
 
 int ml_freed_any(void) { return ML_RS->nfreed != 0; }
+
+int ml_r_ptrmap(struct ml_event *ev, struct ml_rref *x, int state)
+{
+	struct ml_rules_state *st = ML_RS;
+	if (!ev->tev || !ml_tls.rules_sp)
+		return ML_U;
+	if (st->ptrmap_time != ev->tev->time) { /* one scan per event */
+		st->ptrmap_time = ev->tev->time;
+		st->ptrmap_ok = ml_ptrmap_build(ml_tls.rules_sp);
+	}
+	const struct ml_binfo *b = ml_rref_block(x);
+	if (!st->ptrmap_ok || b->kind != __ML_KIND_HEAP || !b->known)
+		return ML_U;
+	return !b->freed && ml_ptrmap_state(b->base) >= state ? ML_T : ML_F;
+}
+
+int ml_r_points_to(struct ml_rref *x, struct ml_rref *y)
+{
+	const struct ml_binfo *a = ml_rref_block(x);
+	if (x->words || !ml_r_readable(x, a->base, a->size))
+		return ML_U;
+	const struct ml_binfo *b = ml_rref_block(y);
+	if (!b->known)
+		return ML_U;
+	for (uptr p = (a->base + 7) & ~(uptr)7; p + 8 <= a->base + a->size; p += 8) {
+		uptr v = ml_r_load(p);
+		if (v - b->base < b->size || v == b->base)
+			return ML_T;
+	}
+	return ML_F;
+}
 
 void ml_rules_free(void *p, meta_t m, int acc, uptr pc, const struct ml_pv *pv)
 {
@@ -356,6 +390,14 @@ int ml_rules_detect(struct ml_event *ev,
 static void ml_rules_event(const struct ml_ruleset *rs, struct ml_tev *e, const struct ml_pv *argpv,
                            const site_t *site)
 {
+	/* the program's registers, saved where the pointer map's scan of this
+	 * stack begins (Reachable, Pointed): the runtime's frames below hold
+	 * pointers of their own */
+	jmp_buf regs;
+	setjmp(regs);
+	__builtin_unwind_init();
+	uptr outer_sp = ml_tls.rules_sp;
+	ml_tls.rules_sp = (uptr)&regs;
 	struct ml_rules_state *st = ML_RS;
 	e->time = ml_next_block_id();
 	ml_spin_lock(&st->lock);
@@ -369,6 +411,7 @@ static void ml_rules_event(const struct ml_ruleset *rs, struct ml_tev *e, const 
 	ev.tev = e;
 	ev.argpv = argpv;
 	ml_detect(&ev);
+	ml_tls.rules_sp = outer_sp;
 }
 
 void __ml_rules_call(int func, int own, unsigned n, ...)

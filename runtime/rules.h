@@ -236,6 +236,12 @@ uint64_t ml_r_load(uptr p);
  * holds it; a freed one kept it when freed), and its value. */
 int ml_r_word_ok(struct ml_rref *x, uint64_t i);
 uint64_t ml_r_word(struct ml_rref *x, uint64_t i);
+/* Reachable(x) (state ML_PM_REACHABLE), Pointed(x) (ML_PM_POINTED): the
+ * pointer map of a call or ret event (leaks.c's scan, made once per
+ * event), three-valued. PointsTo(x, y): a word of x's live block points
+ * into y's block. */
+int ml_r_ptrmap(struct ml_event *ev, struct ml_rref *x, int state);
+int ml_r_points_to(struct ml_rref *x, struct ml_rref *y);
 /* FindLast(_, write, r, _): definedness is tracked (full checking), and the
  * byte at p was written. */
 int ml_def_tracked(void);

@@ -509,6 +509,10 @@ func (c *checker) call(x *CallExpr, en *env) (Type, *env) {
 			t, _ := c.expr(x.Args[i], en)
 			c.argType(b.Name, i, p, x.Args[i], t)
 		}
+		if (b.Name == "Reachable" || b.Name == "Pointed") && c.clause != nil &&
+			c.clause.Point.Kind != Call && c.clause.Point.Kind != Ret {
+			c.errorf(x.At, "%s is known at call and ret points only (memlens scans the program's memory for it there)", b.Name)
+		}
 		if b.Name == "Lost" {
 			if id, ok := x.Args[0].(*Ident); ok && id.Var != nil && id.Var != c.leak {
 				c.errorf(id.At, "Lost is known only for the block of a leak point (detect leak %s)", id.Name)

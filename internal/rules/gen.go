@@ -397,6 +397,13 @@ func (cg *clauseGen) callCond(x *CallExpr) string {
 		return defined(a.def, tri("ml_r_returned("+a.ref+")"))
 	case "ReadOnly":
 		return defined(and(a.def, "ml_r_known("+a.ref+")"), tri("ml_r_readonly("+a.ref+")"))
+	case "Reachable":
+		return defined(a.def, "ml_r_ptrmap(ev, "+a.ref+", ML_PM_REACHABLE)")
+	case "Pointed":
+		return defined(a.def, "ml_r_ptrmap(ev, "+a.ref+", ML_PM_POINTED)")
+	case "PointsTo":
+		b := cg.term(x.Args[1])
+		return defined(and(a.def, b.def), "ml_r_points_to("+a.ref+", "+b.ref+")")
 	}
 	panic("rules: no code for predicate " + x.Name)
 }
