@@ -42,7 +42,7 @@ static void ml_fire(const struct ml_detector *d, struct ml_event *ev, const stru
 			rep.note = desc;
 		/* a point with no pointer of its own (call, ret) reports on the
 		 * first pointer or block its rule locates; the program's end, at
-		 * that block's allocation */
+		 * that block's allocation (else at the statement ending it) */
 		for (unsigned i = 0; i < fired->nloc && ev->point >= ML_CALL && ev->point <= ML_RET; i++) {
 			if (fired->loc[i].how == ML_LOC_BLOCK || fired->loc[i].how == ML_LOC_PTR) {
 				rep.p = fired->loc[i].p;
@@ -50,7 +50,7 @@ static void ml_fire(const struct ml_detector *d, struct ml_event *ev, const stru
 				rep.resolved = 0;
 				const struct ml_binfo *b = ml_event_block(&rep);
 				const site_t *at[1];
-				if (!rep.site && b->known && ml_stack_get(b->alloc_stack, at, 1))
+				if ((!rep.site || ev->access == ML_ACC_EXIT) && b->known && ml_stack_get(b->alloc_stack, at, 1))
 					rep.site = at[0];
 				break;
 			}

@@ -200,6 +200,8 @@
 #define ml_detect_rules        __mlrt_detect_rules
 #define ml_rref_arg            __mlrt_rref_arg
 #define ml_rref_tev            __mlrt_rref_tev
+#define ml_rref_ret            __mlrt_rref_ret
+#define ml_rref_tev_ret        __mlrt_rref_tev_ret
 #define ml_trace_last          __mlrt_trace_last
 #define ml_trace_prev          __mlrt_trace_prev
 #define ml_heap_begin          __mlrt_heap_begin
@@ -501,7 +503,7 @@ struct ml_tls {
 	const site_t *last_frame;
 	void *recover;           /* damage.c: the sigjmp_buf of the cold path running (ML_COLD_GUARD) */
 	const site_t *detecting; /* the statement whose event the detectors are judging */
-	uptr rules_sp;           /* rules.c: where a call or ret event saved the program's registers */
+	uptr rules_sp;           /* rules.c: the frame of the hook a call or ret event entered by */
 	/* handlers.c: runtime sections this thread is inside (a signal
 	 * arriving then waits for the last to end), and the signals that
 	 * waited (bit sig - 1) */

@@ -16,7 +16,6 @@
  */
 #include "rules.h"
 
-#include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -341,14 +340,34 @@ int ml_rref_tev(struct ml_rref *x, const struct ml_tev *e, unsigned j)
 	return 1;
 }
 
-int ml_rref_arg(struct ml_rref *x, struct ml_event *ev, unsigned j)
+int ml_rref_tev_ret(struct ml_rref *x, const struct ml_tev *e)
 {
-	if (!ev->tev || !ml_rref_tev(x, ev->tev, j))
-		return 0;
+	ml_rref_init(x, e->has_ret ? e->ret : 0, e->has_ret ? e->retmeta : __ML_NULL);
+	return e->has_ret;
+}
+
+/* x's chain: the provenance its event gave it (argpv[j]) */
+static void ml_rref_pv(struct ml_rref *x, struct ml_event *ev, unsigned j)
+{
 	if (ev->argpv && (ev->argpv[j].site || ev->argpv[j].word)) {
 		x->pv = ev->argpv[j];
 		x->has_pv = 1;
 	}
+}
+
+int ml_rref_arg(struct ml_rref *x, struct ml_event *ev, unsigned j)
+{
+	if (!ev->tev || !ml_rref_tev(x, ev->tev, j))
+		return 0;
+	ml_rref_pv(x, ev, j);
+	return 1;
+}
+
+int ml_rref_ret(struct ml_rref *x, struct ml_event *ev)
+{
+	if (!ev->tev || !ml_rref_tev_ret(x, ev->tev))
+		return 0;
+	ml_rref_pv(x, ev, ML_TEV_ARGS);
 	return 1;
 }
 
@@ -387,17 +406,16 @@ int ml_rules_detect(struct ml_event *ev,
 }
 
 /* A watched function's event: traced, and its point's detectors run. */
+/* (sp: the hook's frame, above which the pointer map's scan of this stack
+ * begins, Reachable and Pointed: below it lie the runtime's frames, over
+ * the dead ones of the watched function, whose stale words would make lost
+ * blocks look reachable. The wrapper saved every register of the program's
+ * in its own frame, above.) */
 static void ml_rules_event(const struct ml_ruleset *rs, struct ml_tev *e, const struct ml_pv *argpv,
-                           const site_t *site)
+                           enum ml_access acc, const site_t *site, uptr sp)
 {
-	/* the program's registers, saved where the pointer map's scan of this
-	 * stack begins (Reachable, Pointed): the runtime's frames below hold
-	 * pointers of their own */
-	jmp_buf regs;
-	setjmp(regs);
-	__builtin_unwind_init();
 	uptr outer_sp = ml_tls.rules_sp;
-	ml_tls.rules_sp = (uptr)&regs;
+	ml_tls.rules_sp = sp;
 	struct ml_rules_state *st = ML_RS;
 	e->time = ml_next_block_id();
 	ml_spin_lock(&st->lock);
@@ -405,7 +423,7 @@ static void ml_rules_event(const struct ml_ruleset *rs, struct ml_tev *e, const 
 	ml_spin_unlock(&st->lock);
 	struct ml_event ev = {0};
 	ev.point = e->kind == ML_TEV_CALL ? ML_CALL : ML_RET;
-	ev.access = e->kind == ML_TEV_CALL ? ML_ACC_CALL : site ? ML_ACC_RET : ML_ACC_EXIT;
+	ev.access = acc;
 	ev.m = __ML_NULL;
 	ev.site = site;
 	ev.tev = e;
@@ -414,51 +432,75 @@ static void ml_rules_event(const struct ml_ruleset *rs, struct ml_tev *e, const 
 	ml_tls.rules_sp = outer_sp;
 }
 
-void __ml_rules_call(int func, int own, unsigned n, ...)
+/* An argument (or value returned) the wrappers pass as its address, size
+ * and class: the word it is, its meta (*m: the one instrumented code gave
+ * it; m NULL: found from the address). */
+static void ml_tev_word(va_list *ap, const meta_t *m, uptr *w, meta_t *meta)
+{
+	const void *a = va_arg(*ap, const void *);
+	size_t size = va_arg(*ap, size_t);
+	int cls = va_arg(*ap, int);
+	uint64_t v = 0;
+	memcpy(&v, a, size < sizeof v ? size : sizeof v);
+	if ((cls & ML_ARG_SIGNED) && size < sizeof v && (v >> (8 * size - 1) & 1))
+		v |= ~(uint64_t)0 << (8 * size); /* an int is its value as a word */
+	*w = v;
+	*meta = __ML_WILD;
+	if (cls & ML_ARG_POINTER)
+		*meta = m ? *m : v ? __ml_meta_of((const void *)v) : __ML_NULL;
+}
+
+void __ml_rules_call(int func, int own, meta_t *metas, unsigned n, ...)
 {
 	const struct ml_ruleset *rs = ml_ruleset();
 	if (!rs || func < 0 || (unsigned)func >= rs->nfuncs || !ml_ready())
 		return;
 	ml_rt_enter();
 	struct ml_tev e = {.func = func, .kind = ML_TEV_CALL};
-	struct ml_pv pv[ML_TEV_ARGS] = {0};
+	struct ml_pv pv[ML_TEV_ARGS + 1] = {0};
 	va_list ap;
 	va_start(ap, n);
-	for (unsigned i = 0; i < n; i++) {
-		const void *a = va_arg(ap, const void *);
-		size_t size = va_arg(ap, size_t);
-		int cls = va_arg(ap, int);
-		if (i >= ML_TEV_ARGS)
-			continue;
-		uint64_t w = 0;
-		memcpy(&w, a, size < sizeof w ? size : sizeof w);
-		if ((cls & ML_ARG_SIGNED) && size < sizeof w && (w >> (8 * size - 1) & 1))
-			w |= ~(uint64_t)0 << (8 * size); /* an int is its value as a word */
-		e.arg[i] = w;
-		e.meta[i] = __ML_WILD;
-		if (cls & ML_ARG_POINTER) {
-			if (own && i < __ML_MAX_ARGS) {
-				e.meta[i] = __ml_t.arg[i];
-				pv[i] = (struct ml_pv){__ml_t.argsite[i], __ml_t.argprov[i]};
-			} else {
-				e.meta[i] = w ? __ml_meta_of((const void *)w) : __ML_NULL;
-			}
-		}
+	for (unsigned i = 0; i < n && i < ML_TEV_ARGS; i++) {
+		int mine = own && i < __ML_MAX_ARGS;
+		ml_tev_word(&ap, mine ? &__ml_t.arg[i] : 0, &e.arg[i], &e.meta[i]);
+		if (mine)
+			pv[i] = (struct ml_pv){__ml_t.argsite[i], __ml_t.argprov[i]};
+		metas[i] = e.meta[i];
 		e.nargs = i + 1;
 	}
 	va_end(ap);
-	ml_rules_event(rs, &e, pv, ml_caller_site());
+	ml_rules_event(rs, &e, pv, ML_ACC_CALL, ml_caller_site(), (uptr)__builtin_frame_address(0));
 	ml_rt_leave();
 }
 
-void __ml_rules_ret(int func)
+void __ml_rules_ret(int func, const meta_t *metas, int ownret, unsigned n, unsigned nret, ...)
 {
 	const struct ml_ruleset *rs = ml_ruleset();
 	if (!rs || func < 0 || (unsigned)func >= rs->nfuncs || !ml_ready())
 		return;
 	ml_rt_enter();
 	struct ml_tev e = {.func = func, .kind = ML_TEV_RET};
-	ml_rules_event(rs, &e, 0, ml_caller_site());
+	struct ml_pv pv[ML_TEV_ARGS + 1] = {0};
+	va_list ap;
+	va_start(ap, nret);
+	for (unsigned i = 0; i < n; i++) {
+		uptr w;
+		meta_t m;
+		ml_tev_word(&ap, i < ML_TEV_ARGS ? &metas[i] : 0, &w, &m);
+		if (i < ML_TEV_ARGS) {
+			e.arg[i] = w;
+			e.meta[i] = m;
+			e.nargs = i + 1;
+		}
+	}
+	if (nret) {
+		ml_tev_word(&ap, ownret ? &__ml_t.ret : 0, &e.ret, &e.retmeta);
+		e.has_ret = 1;
+		if (ownret)
+			pv[ML_TEV_ARGS] = (struct ml_pv){__ml_t.retsite, __ml_t.retprov};
+	}
+	va_end(ap);
+	ml_rules_event(rs, &e, pv, ML_ACC_RET, ml_caller_site(), (uptr)__builtin_frame_address(0));
 	ml_rt_leave();
 }
 
@@ -471,7 +513,12 @@ static void ml_rules_exit(void)
 		return;
 	ml_rt_enter();
 	struct ml_tev e = {.func = ML_RS->main_func - 1, .kind = ML_TEV_RET};
-	ml_rules_event(rs, &e, 0, 0);
+	/* the statement ending the program: the call of exit, or main's
+	 * return (main's frame, popped, says where it left) */
+	const site_t *end = __ml_t.depth ? ml_caller_site() : __ml_t.frames[0];
+	/* (exit's frames, above this one, hold the registers of the code that
+	 * called it) */
+	ml_rules_event(rs, &e, 0, ML_ACC_EXIT, end, (uptr)__builtin_frame_address(0));
 	ml_rt_leave();
 }
 

@@ -154,6 +154,9 @@ struct ml_tev {
 	uint32_t prev;            /* the function's previous event of this kind in the log, + 1 (0: none) */
 	uptr arg[ML_TEV_ARGS];
 	meta_t meta[ML_TEV_ARGS];
+	int has_ret;              /* a return of a function that returns a value: */
+	uptr ret;                 /* the value, as a word */
+	meta_t retmeta;
 };
 
 /* A function the rules watch, and what of its events the runtime keeps for
@@ -183,7 +186,7 @@ struct ml_ruleset {
 	int freed_words;            /* words of each freed block kept for Word (-1: frees not logged) */
 	unsigned abi;               /* ML_RULES_ABI: what rules.h said when it was compiled */
 };
-#define ML_RULES_ABI 1
+#define ML_RULES_ABI 2
 extern const struct ml_ruleset __ml_rules __attribute__((weak));
 /* The program's rule set, or NULL. */
 const struct ml_ruleset *ml_ruleset(void);
@@ -193,16 +196,23 @@ const struct ml_ruleset *ml_ruleset(void);
 /* The hooks the wrappers of watched functions call (rules wrap.go): F was
  * entered with n arguments, each given by its address, size and class
  * (ML_ARG_*); own: the caller passed the metas of F's pointer arguments
- * (__ml_t.arg). F returned. */
+ * (__ml_t.arg); their metas are left in metas[0..n) (at most
+ * ML_TEV_ARGS) for the return. F returned: its arguments again, with their
+ * metas, then nret (0 or 1) more, the value returned; ownret: F's body
+ * left the value's meta (__ml_t.ret). */
 #define ML_ARG_SIGNED 1
 #define ML_ARG_POINTER 2
-void __ml_rules_call(int func, int own, unsigned n, ...);
-void __ml_rules_ret(int func);
+void __ml_rules_call(int func, int own, meta_t *metas, unsigned n, ...);
+void __ml_rules_ret(int func, const meta_t *metas, int ownret, unsigned n, unsigned nret, ...);
 
 /* Argument j of a call point's function, or of a traced event; 0 (and x
  * names no block) when there is none. */
 int ml_rref_arg(struct ml_rref *x, struct ml_event *ev, unsigned j);
 int ml_rref_tev(struct ml_rref *x, const struct ml_tev *e, unsigned j);
+/* The value a ret point's function returned, or of a traced return; 0
+ * (and x names no block) for a function returning void. */
+int ml_rref_ret(struct ml_rref *x, struct ml_event *ev);
+int ml_rref_tev_ret(struct ml_rref *x, const struct ml_tev *e);
 /* FindLast over calls and returns: the newest event of func of that kind,
  * then the one before. */
 const struct ml_tev *ml_trace_last(int func, unsigned kind);

@@ -206,6 +206,16 @@ func (c *checker) checkClause(cl *Clause) {
 			bind(a, Ptr)
 		}
 	case Ret:
+		if pt.Func.Name == "main" && (pt.Parens || pt.Result != nil) {
+			c.errorf(pt.Func.At, "ret main is the program's end: it binds no arguments and no value")
+			break
+		}
+		for _, a := range pt.Vars {
+			bind(a, Ptr)
+		}
+		if pt.Result != nil {
+			bind(pt.Result, Ptr)
+		}
 	case Index:
 		bind(pt.Vars[0], Array)
 		bind(pt.Vars[1], Int)

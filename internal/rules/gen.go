@@ -177,11 +177,14 @@ func (g *cgen) function(b *strings.Builder, r *Rule, i int) {
 		bindPoint(pt.Vars[1], "%s = ev->index;")
 	case Use:
 		bindPoint(pt.Vars[0], "") // the value is the event's
-	case Call:
+	case Call, Ret:
 		for j, a := range pt.Vars {
 			if a.Var != nil {
 				fmt.Fprintf(&body, "\t%s = ml_rref_arg(&%s, ev, %d);\n", dName(a.Var), cName(a.Var), j)
 			}
+		}
+		if r := pt.Result; r != nil && r.Var != nil {
+			fmt.Fprintf(&body, "\t%s = ml_rref_ret(&%s, ev);\n", dName(r.Var), cName(r.Var))
 		}
 	}
 	if cl.When != nil {
@@ -642,9 +645,13 @@ func (cg *clauseGen) findLastCall(x *CallExpr, ev string) string {
 	for i, p := range pats {
 		val := fmt.Sprintf("%s->arg[%d]", e, i)
 		have := fmt.Sprintf("%s->nargs > %d", e, i)
+		load := fmt.Sprintf("ml_rref_tev(&%%s, %s, %d)", e, i)
+		if ev == "ret" { // (ret, F, v): the value returned
+			val, have, load = e+"->ret", e+"->has_ret", "ml_rref_tev_ret(&%s, "+e+")"
+		}
 		if id, ok := p.(*Ident); ok && (id.Name == "_" || id.Binds) {
 			if id.Binds {
-				fmt.Fprintf(&bind, "ml_rref_tev(&%s, %s, %d); %s = %s; ", cName(id.Var), e, i, dName(id.Var), have)
+				fmt.Fprintf(&bind, "%s; %s = %s; ", fmt.Sprintf(load, cName(id.Var)), dName(id.Var), have)
 			}
 			continue
 		}

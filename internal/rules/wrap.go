@@ -387,27 +387,41 @@ func headerText(pre []byte, toks []ctok) string {
 func wrapper(header, name, body string, id int, params []string, void bool, rb ctok) string {
 	var b strings.Builder
 	b.WriteString("\n# 1 \"<memlens rules>\" 1 3\n")
-	b.WriteString("extern void __ml_rules_call(int, int, unsigned, ...);\nextern void __ml_rules_ret(int);\n")
+	b.WriteString("extern void __ml_rules_call(int, int, __ml_meta_t *, unsigned, ...);\n" +
+		"extern void __ml_rules_ret(int, const __ml_meta_t *, int, unsigned, unsigned, ...);\n")
 	// drop a line marker's stray lines: the header is one line here
 	b.WriteString(strings.TrimSpace(header) + "\n{\n")
+	// the caller's registers, saved in this frame, where the runtime's scan
+	// of the stack for the pointer map begins (rules.c)
+	b.WriteString("\t__builtin_unwind_init();\n")
 	fmt.Fprintf(&b, "\tint __mlr_own = __ml_t.callee == (__ml_uptr)%s;\n", name)
-	fmt.Fprintf(&b, "\t__ml_rules_call(%d, __mlr_own, %d", id, len(params))
+	fmt.Fprintf(&b, "\t__ml_meta_t __mlr_m[%d];\n", max(len(params), 1))
+	args := ""
 	for _, p := range params {
-		fmt.Fprintf(&b, ", (const void *)&%s, sizeof %s, _Generic((%s), signed char: 1, short: 1, int: 1, long: 1, "+
-			"long long: 1, char: (char)-1 < 0, default: 0) | (__builtin_classify_type(%s) == 5) << 1", p, p, p, p)
+		args += ", " + argTriple(p)
 	}
-	b.WriteString(");\n")
+	fmt.Fprintf(&b, "\t__ml_rules_call(%d, __mlr_own, __mlr_m, %d%s);\n", id, len(params), args)
 	fmt.Fprintf(&b, "\t__ml_t.callee = __mlr_own ? (__ml_uptr)%s : 0;\n", body)
 	call := body + "(" + strings.Join(params, ", ") + ")"
 	if void {
-		fmt.Fprintf(&b, "\t%s;\n\t__ml_rules_ret(%d);\n}\n", call, id)
+		fmt.Fprintf(&b, "\t%s;\n\t__ml_rules_ret(%d, __mlr_m, 0, %d, 0%s);\n}\n", call, id, len(params), args)
 	} else {
 		fmt.Fprintf(&b, "\t__typeof__(%s) __mlr_v = %s;\n", call, call)
-		fmt.Fprintf(&b, "\tif (__ml_t.retfn == (__ml_uptr)%s)\n\t\t__ml_t.retfn = (__ml_uptr)%s;\n", body, name)
-		fmt.Fprintf(&b, "\t__ml_rules_ret(%d);\n\treturn __mlr_v;\n}\n", id)
+		// the body left the meta of a pointer it returned for F's caller
+		fmt.Fprintf(&b, "\tint __mlr_ownret = __ml_t.retfn == (__ml_uptr)%s;\n", body)
+		fmt.Fprintf(&b, "\tif (__mlr_ownret)\n\t\t__ml_t.retfn = (__ml_uptr)%s;\n", name)
+		fmt.Fprintf(&b, "\t__ml_rules_ret(%d, __mlr_m, __mlr_ownret, %d, 1%s, %s);\n\treturn __mlr_v;\n}\n",
+			id, len(params), args, argTriple("__mlr_v"))
 	}
 	fmt.Fprintf(&b, "# %d %s 2\n", rb.line, rb.file)
 	return b.String()
+}
+
+// argTriple is how a wrapper hands the runtime a value: its address, size
+// and class (rules.h's ML_ARG_SIGNED, ML_ARG_POINTER).
+func argTriple(v string) string {
+	return fmt.Sprintf("(const void *)&%s, sizeof %s, _Generic((%s), signed char: 1, short: 1, int: 1, long: 1, "+
+		"long long: 1, char: (char)-1 < 0, default: 0) | (__builtin_classify_type(%s) == 5) << 1", v, v, v, v)
 }
 
 // Rename makes the instrumented unit's sites name each wrapped function as

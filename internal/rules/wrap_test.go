@@ -48,9 +48,9 @@ func TestWrap(t *testing.T) {
 		"static int f(int x);\n# 2 \"a.c\"\n__attribute__((visibility(\"hidden\"))) int __mlr_f_tag(int x)",
 		"return \"f\"[0] + x;",
 		"# 1 \"<memlens rules>\" 1 3\n",
-		"__ml_rules_call(3, __mlr_own, 1, (const void *)&x, sizeof x,",
+		"__ml_rules_call(3, __mlr_own, __mlr_m, 1, (const void *)&x, sizeof x,",
 		"__typeof__(__mlr_f_tag(x)) __mlr_v = __mlr_f_tag(x);",
-		"__ml_rules_ret(3);",
+		"__ml_rules_ret(3, __mlr_m, __mlr_ownret, 1, 1, (const void *)&x, sizeof x,",
 		"# 5 \"a.c\" 2\nstatic int f(int x);\nint g(void)",
 	} {
 		if !strings.Contains(s, want) {
