@@ -170,6 +170,8 @@ void __ml_chk_every(__ml_uptr a, __ml_meta_t m, __ml_uptr nw, const struct __ml_
 		__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw);
 		return;
 	}
+	if (write) /* (the writes the rules ask about, in detection mode) */
+		ml_def_clear((const void *)a, n);
 	struct ml_pv pv = {ps, pw};
 	ml_rules_access((const void *)a, m, n, write, 0, site, &pv);
 }

@@ -374,6 +374,8 @@ __attribute__((always_inline)) inline void ml_copied(void *d, meta_t md, const v
 {
 	if (ML_LOAD(&ml_def_on)) /* a copy, not a use */
 		__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site());
+	else /* (the rules' writes: a copy writes d) */
+		ml_def_clear(d, n);
 	if (n >= 8) /* pointers inside survive the copy */
 		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site());
 }

@@ -214,7 +214,6 @@
 #define ml_r_load              __mlrt_r_load
 #define ml_r_word_ok           __mlrt_r_word_ok
 #define ml_r_word              __mlrt_r_word
-#define ml_def_tracked         __mlrt_def_tracked
 #define ml_r_written           __mlrt_r_written
 #define ml_r_ptrmap            __mlrt_r_ptrmap
 #define ml_r_points_to         __mlrt_r_points_to
@@ -229,6 +228,7 @@
 #define ML_RULES_LOG_FREES   1u
 #define ML_RULES_FREE_POINT  2u
 #define ML_RULES_DEREF_POINT 4u
+#define ML_RULES_WRITES      8u  /* a rule asks FindLast(_, write, …) in detection mode */
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -843,10 +843,18 @@ size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn);
 /* ---- uninit.c ---- */
 /* Definedness is tracked: the uninit option is on and every instrumented
  * unit announced so far was built for full checking. */
+/* The definedness shadow is kept: full checking's definedness, or, in
+ * detection mode, the writes a program's rules ask about (FindLast over
+ * write events: a heap byte's bit is set from its allocation until a write
+ * through a pointer or by libc). */
+static inline int ml_def_kept(void)
+{
+	return ML_LOAD(&ml_def_on) || (ML_LOAD(&ml_rules_logging) & ML_RULES_WRITES);
+}
 /* The bytes hold values: freed blocks, what libc wrote. */
 static inline void ml_def_clear(const void *p, uptr n)
 {
-	if (ML_LOAD(&ml_def_on))
+	if (ml_def_kept())
 		__ml_def_slow((uptr)p, n);
 }
 /* libc reads [p, p+n) as fn's use of it: report undefined bytes. */

@@ -83,9 +83,17 @@ uint64_t ml_r_word(struct ml_rref *x, uint64_t i)
 	return ml_r_load(ml_rref_block(x)->base + 8 * i);
 }
 
-int ml_def_tracked(void) { return ML_LOAD(&ml_def_on); }
-
-int ml_r_written(uptr p) { return p >= ML_NULL_LIMIT && ml_app_range(p, 1) && __ml_undef_bits(p, 1) == 0; }
+int ml_r_written(struct ml_rref *x, uptr p)
+{
+	if (ML_LOAD(&ml_def_on))
+		return p >= ML_NULL_LIMIT && ml_app_range(p, 1) && __ml_undef_bits(p, 1) == 0 ? ML_T : ML_F;
+	/* detection mode: the writes to the program's heap blocks, if kept */
+	const struct ml_binfo *b = ml_rref_block(x);
+	if (!(ML_LOAD(&ml_rules_logging) & ML_RULES_WRITES) || b->kind != __ML_KIND_HEAP || !b->known ||
+	    b->freed || p - b->base >= b->size)
+		return ML_U;
+	return __ml_undef_bits(p, 1) == 0 ? ML_T : ML_F;
+}
 
 /* ---- what the report of a rule that fired shows ---- */
 
@@ -534,6 +542,8 @@ __attribute__((constructor)) static void ml_rules_start(void)
 		return;
 	}
 	unsigned frees = rs->freed_words >= 0 ? ML_RULES_LOG_FREES : 0;
+	if (rs->writes)
+		frees |= ML_RULES_WRITES;
 	for (unsigned i = 0; i < rs->ndetectors; i++) {
 		if (rs->detectors[i].points & ML_AT(ML_FREE))
 			frees |= ML_RULES_FREE_POINT;

@@ -184,6 +184,7 @@ struct ml_ruleset {
 	const struct ml_rule_func *funcs;
 	unsigned nfuncs;
 	int freed_words;            /* words of each freed block kept for Word (-1: frees not logged) */
+	int writes;                 /* FindLast asks of writes: detection mode keeps them for the heap */
 	unsigned abi;               /* ML_RULES_ABI: what rules.h said when it was compiled */
 };
 #define ML_RULES_ABI 2
@@ -252,9 +253,9 @@ uint64_t ml_r_word(struct ml_rref *x, uint64_t i);
  * into y's block. */
 int ml_r_ptrmap(struct ml_event *ev, struct ml_rref *x, int state);
 int ml_r_points_to(struct ml_rref *x, struct ml_rref *y);
-/* FindLast(_, write, r, _): definedness is tracked (full checking), and the
- * byte at p was written. */
-int ml_def_tracked(void);
-int ml_r_written(uptr p);
+/* FindLast(_, write, r, _): the byte at p (x's block) was written, by
+ * full checking's definedness, or in detection mode the writes kept for
+ * the rules (heap blocks only); three-valued. */
+int ml_r_written(struct ml_rref *x, uptr p);
 
 #endif

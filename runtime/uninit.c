@@ -296,7 +296,7 @@ void __ml_unit(unsigned flags, const char *file, const struct __ml_site *sites, 
 
 void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl)
 {
-	if (!ML_LOAD(&ml_def_on))
+	if (!ml_def_kept())
 		return;
 	ml_def_set(a, n, 1);
 	if (decl) /* (value propagation: where a chain of its bytes ends) */
@@ -311,7 +311,7 @@ void __ml_def_slow(__ml_uptr a, __ml_uptr n)
 void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
                    const struct __ml_site *site)
 {
-	if (!ML_LOAD(&ml_def_on) || !n || !ml_app_range(d, n))
+	if (!ml_def_kept() || !n || !ml_app_range(d, n))
 		return;
 	uptr u = ml_app_range(s, n) ? ml_first_undef(s, n) : 0;
 	if (!u) {

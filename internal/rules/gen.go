@@ -33,6 +33,7 @@ type Needs struct {
 	retTrace    map[string]bool
 	retHistory  map[string]bool
 	Accesses    bool // a rule detects at deref: every access is checked and is an event
+	Writes      bool // FindLast over writes: detection mode keeps the heap's writes (every access checked)
 	Freed       bool // a quantifier ranges over F: frees are logged
 	Words       int  // the words of a freed block the rules read (Word(b, i), i < Words)
 }
@@ -575,10 +576,11 @@ func (cg *clauseGen) findLast(x *CallExpr) string {
 		r := cg.outputRef(x.Args[2], t)
 		return defined(b.def, fmt.Sprintf("(!ml_r_freed(%s, &%s) ? ML_F : %s)", b.ref, t, r))
 	}
-	// write: some byte at r was ever written (full checking's definedness;
-	// unknown without it)
+	// write: the byte at r was ever written (full checking's definedness,
+	// or the writes detection mode keeps for the rules)
+	cg.needs.Writes = true
 	r := cg.term(x.Args[2])
-	return defined(and(r.def, "ml_def_tracked()"), tri("ml_r_written("+r.val+")"))
+	return defined(r.def, "ml_r_written("+r.ref+", "+r.val+")")
 }
 
 // andTri is a && b for three-valued expressions without bindings between

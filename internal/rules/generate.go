@@ -139,10 +139,18 @@ const struct ml_ruleset __ml_rules = {
 	.funcs = mlr_funcs,
 	.nfuncs = %d,
 	.freed_words = %d,
+	.writes = %d,
 	.abi = ML_RULES_ABI,
 };
-`, len(f.Rules), len(n.Funcs), n.freedWords())
+`, len(f.Rules), len(n.Funcs), n.freedWords(), b2i(n.Writes))
 	return []byte(b.String()), n, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // trace is what the runtime records of fn's calls and returns
