@@ -210,6 +210,7 @@
 #define ml_freed_begin         __mlrt_freed_begin
 #define ml_freed_next          __mlrt_freed_next
 #define ml_freed_any           __mlrt_freed_any
+#define ml_freed_summary       __mlrt_freed_summary
 #define ml_r_readable          __mlrt_r_readable
 #define ml_r_load              __mlrt_r_load
 #define ml_r_word_ok           __mlrt_r_word_ok

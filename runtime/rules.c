@@ -154,8 +154,13 @@ struct ml_rules_state {
 	uint32_t head[ML_RULES_FUNCS][2];      /* its newest event in the log, + 1 */
 	struct ml_tev *log;                    /* every event of the functions traced so */
 	uint32_t nlog, caplog;
-	struct ml_freed_rec *freed;            /* every block freed (F) */
-	uint32_t nfreed, capfreed;
+	struct ml_freed_rec *freed;            /* the newest blocks freed (F): a ring once full */
+	uint32_t capfreed;
+	uint64_t nfreed;                       /* blocks freed (logged or summarized) */
+	struct ml_summary {
+		uint64_t n[3];                 /* the blocks its body was ML_F, ML_T, ML_U for */
+		struct ml_freed_rec witness;   /* the first it held for */
+	} summary[ML_RULES_SUMMARIES];
 	uint64_t ptrmap_time;                  /* the event whose pointer map leaks.c holds */
 	int ptrmap_ok;
 };
@@ -179,20 +184,38 @@ static int ml_grow(void **a, uint32_t n, uint32_t *cap, size_t size)
 	return 1;
 }
 
-/* Log the block of slot s (meta m), about to be freed, for F. */
+/* The block of slot s (meta m), about to be freed, joins F: each summary
+ * of a quantifier over F counts it (its body evaluated for the block as
+ * freed), and the log keeps it if a quantifier needs the blocks. */
 static void ml_rules_log_free(const struct ml_ruleset *rs, unsigned slot, meta_t m)
 {
 	struct ml_rules_state *st = ML_RS;
 	const struct __ml_rec *r = &__ML_RECS[slot];
 	uptr base = ML_LOAD(&r->base), size = ML_LOAD(&r->end) - base;
+	struct ml_freed_rec f = {.m = m};
+	for (int i = 0; i < rs->freed_words && i < 8 && (uptr)i * 8 + 8 <= size; i++)
+		f.words[f.nwords++] = ml_r_load(base + 8 * (uptr)i);
 	ml_spin_lock(&st->lock);
-	if (ml_grow((void **)&st->freed, st->nfreed, &st->capfreed, sizeof *st->freed)) {
-		struct ml_freed_rec *f = &st->freed[st->nfreed++];
-		f->m = m;
-		f->nwords = 0;
-		for (int i = 0; i < rs->freed_words && i < 8 && (uptr)i * 8 + 8 <= size; i++)
-			f->words[f->nwords++] = ml_r_load(base + 8 * (uptr)i);
+	if (rs->nsummaries) {
+		struct ml_rref b;
+		ml_rref_init(&b, base, m);
+		ml_block_info(m, &b.blk);
+		b.blk.freed = 1; /* (as it is once free returns) */
+		b.resolved = 1;
+		b.words = f.words;
+		b.nwords = (int)f.nwords;
+		for (unsigned k = 0; k < rs->nsummaries && k < ML_RULES_SUMMARIES; k++) {
+			struct ml_rref x = b;
+			int v = rs->summaries[k](&x);
+			if (v == ML_T && !st->summary[k].n[ML_T])
+				st->summary[k].witness = f;
+			st->summary[k].n[v]++;
+		}
 	}
+	if (rs->log_freed && (st->nfreed < st->capfreed || st->capfreed == ML_FREED_LOG ||
+	                      ml_grow((void **)&st->freed, (uint32_t)st->nfreed, &st->capfreed, sizeof *st->freed)))
+		st->freed[st->nfreed % st->capfreed] = f;
+	st->nfreed++;
 	ml_spin_unlock(&st->lock);
 }
 
@@ -230,23 +253,42 @@ int ml_heap_any(void)
 /* (the caller holds the rules' lock: ml_detect does) */
 void ml_freed_begin(struct ml_iter *it)
 {
+	struct ml_rules_state *st = ML_RS;
 	it->slot = 0;
-	it->end = ML_RS->nfreed;
+	it->end = (unsigned)(st->nfreed < st->capfreed ? st->nfreed : st->capfreed);
 }
 
-int ml_freed_next(struct ml_iter *it, struct ml_rref *b)
+static void ml_freed_ref(struct ml_rref *b, const struct ml_freed_rec *f)
 {
-	if (it->slot >= it->end)
-		return 0;
-	const struct ml_freed_rec *f = &ML_RS->freed[it->slot++];
 	ml_rref_init(b, 0, f->m);
 	b->p = ml_rref_block(b)->base;
 	b->words = f->words;
 	b->nwords = (int)f->nwords;
+}
+
+/* (the log's blocks, oldest first: the newest it->end of those freed) */
+int ml_freed_next(struct ml_iter *it, struct ml_rref *b)
+{
+	struct ml_rules_state *st = ML_RS;
+	if (it->slot >= it->end)
+		return 0;
+	ml_freed_ref(b, &st->freed[(st->nfreed - it->end + it->slot++) % st->capfreed]);
 	return 1;
 }
 
 int ml_freed_any(void) { return ML_RS->nfreed != 0; }
+
+int ml_freed_summary(unsigned k, int all, struct ml_rref *b)
+{
+	const struct ml_summary *s = &ML_RS->summary[k];
+	if (all)
+		return s->n[ML_F] ? ML_F : s->n[ML_U] ? ML_U : ML_T;
+	if (s->n[ML_T]) {
+		ml_freed_ref(b, &s->witness);
+		return ML_T;
+	}
+	return s->n[ML_U] ? ML_U : ML_F;
+}
 
 int ml_r_ptrmap(struct ml_event *ev, struct ml_rref *x, int state)
 {

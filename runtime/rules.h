@@ -183,7 +183,10 @@ struct ml_ruleset {
 	unsigned nkinds;
 	const struct ml_rule_func *funcs;
 	unsigned nfuncs;
-	int freed_words;            /* words of each freed block kept for Word (-1: frees not logged) */
+	int freed_words;            /* words of each freed block kept for Word (-1: frees not events) */
+	int log_freed;              /* a quantifier needs F's blocks: the newest ML_FREED_LOG are logged */
+	int (*const *summaries)(struct ml_rref *); /* the other quantifiers over F: their bodies */
+	unsigned nsummaries;
 	int writes;                 /* FindLast asks of writes: detection mode keeps them for the heap */
 	unsigned abi;               /* ML_RULES_ABI: what rules.h said when it was compiled */
 };
@@ -230,6 +233,14 @@ int ml_heap_any(void);
 void ml_freed_begin(struct ml_iter *it);
 int ml_freed_next(struct ml_iter *it, struct ml_rref *b);
 int ml_freed_any(void);
+/* exists/forall (all) b in F: the body summary k of the rule set, as
+ * evaluated for each block when it was freed; an exists that holds leaves
+ * its first witness in b. */
+#define ML_RULES_SUMMARIES 16
+int ml_freed_summary(unsigned k, int all, struct ml_rref *b);
+/* The blocks of F a log keeps for a quantifier that needs them: the newest
+ * (a power of two). */
+#define ML_FREED_LOG (1u << 16)
 /* The program's detectors at ev (detectors.c's fire reports one that holds). */
 int ml_rules_detect(struct ml_event *ev,
                     void (*fire)(const struct ml_detector *, struct ml_event *, const struct ml_fired *));
