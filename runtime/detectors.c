@@ -152,7 +152,9 @@ void ml_access_slow_pv(const void *p, meta_t m, uptr n, int write, const char *f
 void ml_rules_access(const void *p, meta_t m, uptr n, int write, const char *fn, const site_t *site,
                      const struct ml_pv *pv)
 {
-	if (!ml_ready())
+	if (write) /* (the writes the rules ask about, in detection mode) */
+		ml_def_clear(p, n);
+	if (!ml_ready() || !(ML_LOAD(&ml_rules_logging) & ML_RULES_DEREF_POINT))
 		return;
 	struct ml_event ev = {0};
 	/* a pointer of unknown provenance: the block at its address */
@@ -170,8 +172,6 @@ void __ml_chk_every(__ml_uptr a, __ml_meta_t m, __ml_uptr nw, const struct __ml_
 		__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw);
 		return;
 	}
-	if (write) /* (the writes the rules ask about, in detection mode) */
-		ml_def_clear((const void *)a, n);
 	struct ml_pv pv = {ps, pw};
 	ml_rules_access((const void *)a, m, n, write, 0, site, &pv);
 }

@@ -303,8 +303,8 @@ __attribute__((noinline)) static size_t ml_read_until_rest(const void *s, meta_t
 /* ml_read_until with w a constant: the common case (detection mode, a
  * string in its live block ending within the scan's head) inline, with no
  * call; anything else on the general path. */
-ML_ALWAYS_INLINE size_t ml_read_until_scan(const void *s, meta_t m, size_t max, size_t w, int has_c,
-                                           unsigned c, const char *fn)
+ML_ALWAYS_INLINE size_t ml_read_until_w(const void *s, meta_t m, size_t max, size_t w, int has_c,
+                                        unsigned c, const char *fn)
 {
 	uptr lim;
 	int head_clear = 0;
@@ -316,17 +316,6 @@ ML_ALWAYS_INLINE size_t ml_read_until_scan(const void *s, meta_t m, size_t max, 
 		head_clear = 1;
 	}
 	return ml_read_until_rest(s, m, max, w, has_c, c, fn, head_clear);
-}
-
-/* The scan, and the bytes it read an access for the program's rules that
- * detect at deref. */
-ML_ALWAYS_INLINE size_t ml_read_until_w(const void *s, meta_t m, size_t max, size_t w, int has_c,
-                                        unsigned c, const char *fn)
-{
-	size_t n = ml_read_until_scan(s, m, max, w, has_c, c, fn);
-	if (ML_UNLIKELY(ML_LOAD(&ml_rules_logging) & ML_RULES_DEREF_POINT) && n && ml_access_ok(s, m, n, 0))
-		ml_rules_access(s, m, n, 0, fn, ml_caller_site(), 0);
-	return n;
 }
 
 size_t ml_read_until(const void *s, meta_t m, size_t max, size_t w, int has_c, unsigned c,
@@ -374,8 +363,6 @@ __attribute__((always_inline)) inline void ml_copied(void *d, meta_t md, const v
 {
 	if (ML_LOAD(&ml_def_on)) /* a copy, not a use */
 		__ml_def_copy((uptr)d, (uptr)s, n, md, ms, ml_caller_site());
-	else /* (the rules' writes: a copy writes d) */
-		ml_def_clear(d, n);
 	if (n >= 8) /* pointers inside survive the copy */
 		__ml_copy_shadow(d, s, n, md, ms, ml_caller_site());
 }

@@ -117,6 +117,7 @@
 #define ml_origin_get          __mlrt_origin_get
 #define ml_undef_count         __mlrt_undef_count
 #define ml_def_on              ML_STATE_AT(int, ML_ST_DEF_ON)
+#define ml_def_kept_on         ML_STATE_AT(int, ML_ST_DEF_KEPT)
 #define ml_check_leaks         __mlrt_check_leaks
 #define ml_leak_summary        __mlrt_leak_summary
 #define ml_thread_stack        __mlrt_thread_stack
@@ -296,6 +297,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_STEPS    0x00018 /* uptr: value propagation ids handed out (explain.c) */
 #define ML_ST_DEF_ON   0x00020 /* int ml_def_on (uninit.c) */
 #define ML_ST_LOSS_ON  0x00024 /* int ml_loss_on (loss.c) */
+#define ML_ST_DEF_KEPT 0x00028 /* int ml_def_kept_on (uninit.c, rules.c: ml_def_kept) */
 #define ML_ST_KINDS    0x00040 /* unsigned char[ML_NKINDS] (errors.c) */
 #define ML_ST_FLAGS    0x01000 /* struct ml_flag_values (flags.c) */
 #define ML_ST_RECORDS  0x08000 /* records.c's counters */
@@ -848,9 +850,11 @@ size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn);
  * detection mode, the writes a program's rules ask about (FindLast over
  * write events: a heap byte's bit is set from its allocation until a write
  * through a pointer or by libc). */
-static inline int ml_def_kept(void)
+static inline int ml_def_kept(void) { return ML_LOAD(&ml_def_kept_on); }
+/* (after ml_def_on or the rules' needs change) */
+static inline void ml_def_kept_update(void)
 {
-	return ML_LOAD(&ml_def_on) || (ML_LOAD(&ml_rules_logging) & ML_RULES_WRITES);
+	ML_STORE(&ml_def_kept_on, ML_LOAD(&ml_def_on) || (ML_LOAD(&ml_rules_logging) & ML_RULES_WRITES));
 }
 /* The bytes hold values: freed blocks, what libc wrote. */
 static inline void ml_def_clear(const void *p, uptr n)
@@ -1225,8 +1229,8 @@ ML_SLOW void ml_access_slow(const void *p, meta_t m, uptr n, int write,
 void ml_access_slow_pv(const void *p, meta_t m, uptr n, int write, const char *fn,
                        const site_t *site, const struct ml_pv *pv);
 /* An access that passed its check, for the program's rules that detect at
- * deref (rules.c: not for the built-in rules, which hold only where a check
- * fails). */
+ * deref (not for the built-in rules, which hold only where a check fails),
+ * and a write for those that ask of writes (ml_def_kept). */
 void ml_rules_access(const void *p, meta_t m, uptr n, int write, const char *fn, const site_t *site,
                      const struct ml_pv *pv);
 /* Is an access of n (> 0) bytes at p through meta m certainly fine? */
@@ -1244,7 +1248,7 @@ static inline void ml_check(const void *p, meta_t m, uptr n, int write,
 		return;
 	if (ML_UNLIKELY(!ml_access_ok(p, m, n, write)))
 		ml_access_slow(p, m, n, write, fn, ml_caller_site());
-	else if (ML_UNLIKELY(ML_LOAD(&ml_rules_logging) & ML_RULES_DEREF_POINT))
+	else if (ML_UNLIKELY(ML_LOAD(&ml_rules_logging) & (ML_RULES_DEREF_POINT | ML_RULES_WRITES)))
 		ml_rules_access(p, m, n, write, fn, ml_caller_site(), 0);
 }
 

@@ -593,6 +593,7 @@ __attribute__((constructor)) static void ml_rules_start(void)
 			frees |= ML_RULES_DEREF_POINT;
 	}
 	ML_STORE(&ML_RS->log_frees, frees);
+	ml_def_kept_update();
 	for (unsigned f = 0; f < rs->nfuncs && f < ML_RULES_FUNCS; f++) {
 		if (strcmp(rs->funcs[f].name, "main") == 0) {
 			ML_RS->main_func = (int)f + 1;

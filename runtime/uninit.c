@@ -276,11 +276,13 @@ void __ml_unit(unsigned flags, const char *file, const struct __ml_site *sites, 
 		ml_units_full++;
 		if (!ml_unit_partial && ml_flags.uninit)
 			ML_STORE(&ml_def_on, 1);
+		ml_def_kept_update();
 		note = ml_units_full == 1 && ml_unit_partial;
 	} else if (!ml_unit_partial) {
 		ml_unit_partial = file;
 		if (ML_LOAD(&ml_def_on)) {
 			ML_STORE(&ml_def_on, 0);
+			ml_def_kept_update();
 			ml_def_forget();
 		}
 		note = ml_units_full > 0;
