@@ -388,13 +388,16 @@ func (r *rewriter) exitSite(tok cc.Token, expr string, carries bool) (code, site
 
 // programEnd is, at an exit of main, its frame's site set to the statement
 // ending the program, which a rule at ret main that locates no block
-// reports (runtime/rules.c: main has returned, its frame is the last).
+// reports (runtime/rules.c: main has returned, its frame slot is the first).
 func (r *rewriter) programEnd(tok cc.Token, expr string) string {
 	if !r.fn.main {
 		return ""
 	}
 	i := r.siteAt(tok.Position(), expr, siteAccess)
 	r.sites[i].expr = asWritten(strings.TrimSuffix(expr, ";"), r.sites[i].text, r.sites[i].col)
+	if r.fn.leaf { // (no frame to pop: the slot of the one main would have)
+		return "__ml_t.frames[0] = " + siteRef(i) + "; "
+	}
 	return r.atFrame(siteRef(i)) + " "
 }
 
