@@ -33,8 +33,8 @@ type Needs struct {
 	callHistory map[string]bool // with a pattern: every call kept, not only the last
 	retTrace    map[string]bool
 	retHistory  map[string]bool
-	Accesses    bool // a rule detects at deref: every access is checked and is an event
-	Writes      bool // FindLast over writes: detection mode keeps the heap's writes (every access checked)
+	Accesses    bool     // a rule detects at deref: every access is checked and is an event
+	Writes      bool     // FindLast over writes: detection mode keeps the heap's writes (every access checked)
 	Freed       bool     // a rule asks of F: frees are events for the runtime
 	FreedLog    bool     // a quantifier over F needs the blocks themselves: they are logged
 	Summaries   []string // quantifiers over F evaluated as each block is freed: their bodies' C functions
