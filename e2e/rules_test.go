@@ -5,7 +5,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+
+	"memlens/internal/report"
 )
 
 // buildWithRules builds a program of testdata/rules/bugs with its rules file.
@@ -75,5 +78,95 @@ func TestRulesBuildErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "p")); err == nil {
 		t.Errorf("memlens cc wrote the program despite the rules' errors")
+	}
+}
+
+// churnProgram frees n blocks (argv[1]), the one at n/2 while its alive
+// bit is set and the tenth from the end 1000 bytes larger, then calls gc.
+const churnProgram = `#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct obj {
+	uintptr_t mark;
+	struct obj *next;
+	size_t size;
+};
+
+static int gc(long n)
+{
+	return (int)(n & 1);
+}
+
+int main(int argc, char **argv)
+{
+	long n = atol(argv[1]);
+	for (long i = 0; i < n; i++) {
+		struct obj *o = malloc(sizeof *o + (i == n - 10 ? 1000 : 0));
+		o->mark = i == n / 2;
+		o->next = 0;
+		o->size = (size_t)i;
+		free(o);
+	}
+	printf("%d\n", gc(24));
+	return 0;
+}
+`
+
+// churnRules quantify over F: FREED-ALIVE's body reads only the block
+// (the runtime evaluates it as each block is freed and keeps counts),
+// FREED-OF-SIZE's reads n, bound outside it (the log of the newest frees).
+const churnRules = `def IsAlive(bid) = (Word(bid, 0) & 1) == 1
+
+rule FREED-ALIVE "a block was freed while marked alive"
+  detect ret gc
+  when   exists bid in F: IsAlive(bid)
+  locate VPC(bid)
+
+rule FREED-OF-SIZE "a block of the size asked was freed"
+  detect ret gc(n)
+  when   exists b in F: Size(b) == n + 1000
+  locate VPC(b)
+`
+
+// TestRulesFreedBounded: rules over F answer after millions of frees, and
+// the memory F costs does not grow with them (docs/RULES.md: summaries,
+// and a log of the newest frees).
+func TestRulesFreedBounded(t *testing.T) {
+	needMemlens(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "churn.c"), []byte(churnProgram), 0o644)
+	os.WriteFile(filepath.Join(dir, "churn.rules"), []byte(churnRules), 0o644)
+	build := func(name string, flags ...string) string {
+		cmd := exec.Command(memlens, append(append([]string{"cc", "-g", "-O1"}, flags...), "-o", name, "churn.c")...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("memlens cc: %v\n%s", err, out)
+		}
+		return filepath.Join(dir, name)
+	}
+	peak := func(prog string) (int64, []report.Record) {
+		log := filepath.Join(t.TempDir(), "log.jsonl")
+		cmd := exec.Command(prog, "3000000")
+		cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
+		cmd.Run() // exits non-zero: errors are reported
+		recs, err := report.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss, recs
+	}
+	plain, _ := peak(build("plain"))
+	ruled, recs := peak(build("ruled", "--memlens-rules=churn.rules"))
+	var kinds []string
+	for _, r := range recs {
+		kinds = append(kinds, r.Kind)
+	}
+	if got := strings.Join(kinds, " "); got != "FREED-ALIVE FREED-OF-SIZE" {
+		t.Errorf("reports %q, want FREED-ALIVE FREED-OF-SIZE", got)
+	}
+	// (3 million frees logged whole would take 240 MB)
+	if ruled > plain+32<<10 {
+		t.Errorf("peak memory %d KiB with rules over F, %d KiB without: F grows with the frees", ruled, plain)
 	}
 }

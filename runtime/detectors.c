@@ -42,7 +42,7 @@ static void ml_fire(const struct ml_detector *d, struct ml_event *ev, const stru
 			rep.note = desc;
 		/* a point with no pointer of its own (call, ret) reports on the
 		 * first pointer or block its rule locates; the program's end, at
-		 * that block's allocation */
+		 * that block's allocation (else at the statement ending it) */
 		for (unsigned i = 0; i < fired->nloc && ev->point >= ML_CALL && ev->point <= ML_RET; i++) {
 			if (fired->loc[i].how == ML_LOC_BLOCK || fired->loc[i].how == ML_LOC_PTR) {
 				rep.p = fired->loc[i].p;
@@ -50,7 +50,7 @@ static void ml_fire(const struct ml_detector *d, struct ml_event *ev, const stru
 				rep.resolved = 0;
 				const struct ml_binfo *b = ml_event_block(&rep);
 				const site_t *at[1];
-				if (!rep.site && b->known && ml_stack_get(b->alloc_stack, at, 1))
+				if ((!rep.site || ev->access == ML_ACC_EXIT) && b->known && ml_stack_get(b->alloc_stack, at, 1))
 					rep.site = at[0];
 				break;
 			}
@@ -116,23 +116,30 @@ void ml_access_slow(const void *p, meta_t m, uptr n, int write, const char *fn,
 	ml_access_slow_pv(p, m, n, write, fn, site, 0);
 }
 
+/* The event of an access of n bytes at p through meta m. */
+static void ml_access_event(struct ml_event *ev, const void *p, meta_t m, uptr n, int write, const char *fn,
+                            const site_t *site, const struct ml_pv *pv)
+{
+	ev->point = write ? ML_DEREF_W : ML_DEREF_R;
+	ev->access = write ? ML_ACC_WRITE : ML_ACC_READ;
+	ev->p = (uptr)p;
+	ev->m = m;
+	ev->n = n;
+	ev->site = site;
+	ev->fn = fn;
+	if (pv) {
+		ev->pv = *pv;
+		ev->has_pv = 1;
+	} else if (fn) { /* an interceptor's argument */
+		ev->has_pv = ml_arg_pv(m, &ev->pv);
+	}
+}
+
 void ml_access_slow_pv(const void *p, meta_t m, uptr n, int write, const char *fn,
                        const site_t *site, const struct ml_pv *pv)
 {
 	struct ml_event ev = {0};
-	ev.point = write ? ML_DEREF_W : ML_DEREF_R;
-	ev.access = write ? ML_ACC_WRITE : ML_ACC_READ;
-	ev.p = (uptr)p;
-	ev.m = m;
-	ev.n = n;
-	ev.site = site;
-	ev.fn = fn;
-	if (pv) {
-		ev.pv = *pv;
-		ev.has_pv = 1;
-	} else if (fn) { /* an interceptor's argument */
-		ev.has_pv = ml_arg_pv(m, &ev.pv);
-	}
+	ml_access_event(&ev, p, m, n, write, fn, site, pv);
 	/* a pointer never assigned is an undefined value, which the access
 	 * uses (Valgrind's "use of uninitialised value of size 8") */
 	if (__ML_IS_UNINIT(m) && ml_uninit_pointer_used(m, site, fn) >= 0) {
@@ -140,6 +147,33 @@ void ml_access_slow_pv(const void *p, meta_t m, uptr n, int write, const char *f
 		return;
 	}
 	ml_detect(&ev);
+}
+
+void ml_rules_access(const void *p, meta_t m, uptr n, int write, const char *fn, const site_t *site,
+                     const struct ml_pv *pv)
+{
+	if (write) /* (the writes the rules ask about, in detection mode) */
+		ml_def_clear(p, n);
+	if (!ml_ready() || !(ML_LOAD(&ml_rules_logging) & ML_RULES_DEREF_POINT))
+		return;
+	struct ml_event ev = {0};
+	/* a pointer of unknown provenance: the block at its address */
+	ml_access_event(&ev, p, m == __ML_WILD ? __ml_meta_of(p) : m, n, write, fn, site, pv);
+	ml_detect_rules(&ev);
+}
+
+void __ml_chk_every(__ml_uptr a, __ml_meta_t m, __ml_uptr nw, const struct __ml_site *site,
+                    const struct __ml_site *ps, __ml_prov_t pw)
+{
+	uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);
+	int write = (nw & __ML_WRITE) != 0;
+	/* memlens.h's inline test, as __ml_chk makes it */
+	if (!ml_access_ok((const void *)a, m, n, write && !(nw & __ML_WRITABLE)) && m != __ML_WILD) {
+		__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw);
+		return;
+	}
+	struct ml_pv pv = {ps, pw};
+	ml_rules_access((const void *)a, m, n, write, 0, site, &pv);
 }
 
 void __ml_report_index(const struct __ml_array *arr, __ml_uptr index, __ml_uptr base,

@@ -39,6 +39,7 @@
  * names used in the sources are aliases. */
 #define ml_access_slow         __mlrt_access_slow
 #define ml_access_slow_pv      __mlrt_access_slow_pv
+#define ml_rules_access        __mlrt_rules_access
 #define ml_block_by_base       __mlrt_block_by_base
 #define ml_block_info          __mlrt_block_info
 #define ml_check_realloc_arg   __mlrt_check_realloc_arg
@@ -116,6 +117,7 @@
 #define ml_origin_get          __mlrt_origin_get
 #define ml_undef_count         __mlrt_undef_count
 #define ml_def_on              ML_STATE_AT(int, ML_ST_DEF_ON)
+#define ml_def_kept_on         ML_STATE_AT(int, ML_ST_DEF_KEPT)
 #define ml_check_leaks         __mlrt_check_leaks
 #define ml_leak_summary        __mlrt_leak_summary
 #define ml_thread_stack        __mlrt_thread_stack
@@ -139,6 +141,9 @@
 #define ml_page_readable       __mlrt_page_readable
 #define ml_pin                 __mlrt_pin
 #define ml_scratch             __mlrt_scratch
+#define ml_scratch_free        __mlrt_scratch_free
+#define ml_ptrmap_build        __mlrt_ptrmap_build
+#define ml_ptrmap_state        __mlrt_ptrmap_state
 #define ml_sort                __mlrt_sort
 #define ml_sort_by_address     __mlrt_sort_by_address
 #define ml_loss_held           __mlrt_loss_held
@@ -196,6 +201,8 @@
 #define ml_detect_rules        __mlrt_detect_rules
 #define ml_rref_arg            __mlrt_rref_arg
 #define ml_rref_tev            __mlrt_rref_tev
+#define ml_rref_ret            __mlrt_rref_ret
+#define ml_rref_tev_ret        __mlrt_rref_tev_ret
 #define ml_trace_last          __mlrt_trace_last
 #define ml_trace_prev          __mlrt_trace_prev
 #define ml_heap_begin          __mlrt_heap_begin
@@ -204,20 +211,26 @@
 #define ml_freed_begin         __mlrt_freed_begin
 #define ml_freed_next          __mlrt_freed_next
 #define ml_freed_any           __mlrt_freed_any
+#define ml_freed_summary       __mlrt_freed_summary
 #define ml_r_readable          __mlrt_r_readable
 #define ml_r_load              __mlrt_r_load
 #define ml_r_word_ok           __mlrt_r_word_ok
 #define ml_r_word              __mlrt_r_word
-#define ml_def_tracked         __mlrt_def_tracked
 #define ml_r_written           __mlrt_r_written
+#define ml_r_ptrmap            __mlrt_r_ptrmap
+#define ml_r_points_to         __mlrt_r_points_to
 #define ml_kind_name           __mlrt_kind_name
-/* rules.c's: what of frees a program's rules need (its state's second
- * word), which ml_rules_free does before a valid free: ML_RULES_LOG_FREES
- * (a rule ranges over F: the block is logged), ML_RULES_FREE_POINT (a rule
- * detects at free: the free is an event) */
+/* rules.c's: what of frees and accesses a program's rules need (its
+ * state's second word), which ml_rules_free does before a valid free:
+ * ML_RULES_LOG_FREES (a rule ranges over F: the block is logged),
+ * ML_RULES_FREE_POINT (a rule detects at free: the free is an event);
+ * ML_RULES_DEREF_POINT (a rule detects at deref: the accesses of libc
+ * calls that pass their checks are events too, ml_check) */
 #define ml_rules_logging       ML_STATE_AT(unsigned, ML_ST_RULES + 4)
-#define ML_RULES_LOG_FREES  1u
-#define ML_RULES_FREE_POINT 2u
+#define ML_RULES_LOG_FREES   1u
+#define ML_RULES_FREE_POINT  2u
+#define ML_RULES_DEREF_POINT 4u
+#define ML_RULES_WRITES      8u  /* a rule asks FindLast(_, write, …) in detection mode */
 
 typedef __ml_uptr uptr;
 typedef __ml_meta_t meta_t;
@@ -284,6 +297,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_STEPS    0x00018 /* uptr: value propagation ids handed out (explain.c) */
 #define ML_ST_DEF_ON   0x00020 /* int ml_def_on (uninit.c) */
 #define ML_ST_LOSS_ON  0x00024 /* int ml_loss_on (loss.c) */
+#define ML_ST_DEF_KEPT 0x00028 /* int ml_def_kept_on (uninit.c, rules.c: ml_def_kept) */
 #define ML_ST_KINDS    0x00040 /* unsigned char[ML_NKINDS] (errors.c) */
 #define ML_ST_FLAGS    0x01000 /* struct ml_flag_values (flags.c) */
 #define ML_ST_RECORDS  0x08000 /* records.c's counters */
@@ -492,6 +506,7 @@ struct ml_tls {
 	const site_t *last_frame;
 	void *recover;           /* damage.c: the sigjmp_buf of the cold path running (ML_COLD_GUARD) */
 	const site_t *detecting; /* the statement whose event the detectors are judging */
+	uptr rules_sp;           /* rules.c: the frame of the hook a call or ret event entered by */
 	/* handlers.c: runtime sections this thread is inside (a signal
 	 * arriving then waits for the last to end), and the signals that
 	 * waited (bit sig - 1) */
@@ -831,10 +846,20 @@ size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn);
 /* ---- uninit.c ---- */
 /* Definedness is tracked: the uninit option is on and every instrumented
  * unit announced so far was built for full checking. */
+/* The definedness shadow is kept: full checking's definedness, or, in
+ * detection mode, the writes a program's rules ask about (FindLast over
+ * write events: a heap byte's bit is set from its allocation until a write
+ * through a pointer or by libc). */
+static inline int ml_def_kept(void) { return ML_LOAD(&ml_def_kept_on); }
+/* (after ml_def_on or the rules' needs change) */
+static inline void ml_def_kept_update(void)
+{
+	ML_STORE(&ml_def_kept_on, ML_LOAD(&ml_def_on) || (ML_LOAD(&ml_rules_logging) & ML_RULES_WRITES));
+}
 /* The bytes hold values: freed blocks, what libc wrote. */
 static inline void ml_def_clear(const void *p, uptr n)
 {
-	if (ML_LOAD(&ml_def_on))
+	if (ml_def_kept())
 		__ml_def_slow((uptr)p, n);
 }
 /* libc reads [p, p+n) as fn's use of it: report undefined bytes. */
@@ -855,6 +880,7 @@ int ml_origin_get(uptr o, const site_t **decl, unsigned *kind, unsigned *stack, 
 /* n bytes of zeroed memory of the runtime's own (not the heap's), or
  * NULL; munmap gives it back. */
 void *ml_scratch(size_t n);
+void ml_scratch_free(void *p, size_t n);
 /* Heapsort of n elements of size bytes, in the order of less. */
 void ml_sort(void *base, size_t n, size_t size, int (*less)(const void *, const void *));
 /* Sort n elements of size bytes that each start with an address, in
@@ -1202,6 +1228,11 @@ ML_SLOW void ml_access_slow(const void *p, meta_t m, uptr n, int write,
  * argument, found by its meta). */
 void ml_access_slow_pv(const void *p, meta_t m, uptr n, int write, const char *fn,
                        const site_t *site, const struct ml_pv *pv);
+/* An access that passed its check, for the program's rules that detect at
+ * deref (not for the built-in rules, which hold only where a check fails),
+ * and a write for those that ask of writes (ml_def_kept). */
+void ml_rules_access(const void *p, meta_t m, uptr n, int write, const char *fn, const site_t *site,
+                     const struct ml_pv *pv);
 /* Is an access of n (> 0) bytes at p through meta m certainly fine? */
 static inline int ml_access_ok(const void *p, meta_t m, uptr n, int write)
 {
@@ -1217,6 +1248,8 @@ static inline void ml_check(const void *p, meta_t m, uptr n, int write,
 		return;
 	if (ML_UNLIKELY(!ml_access_ok(p, m, n, write)))
 		ml_access_slow(p, m, n, write, fn, ml_caller_site());
+	else if (ML_UNLIKELY(ML_LOAD(&ml_rules_logging) & (ML_RULES_DEREF_POINT | ML_RULES_WRITES)))
+		ml_rules_access(p, m, n, write, fn, ml_caller_site(), 0);
 }
 
 /* A FILE * libc will dereference: catches NULL and closed (freed) streams. */
@@ -1305,6 +1338,13 @@ void ml_leak_summary(const struct ml_leak_sum *sum);
 /* ---- leaks.c ---- */
 /* The leak check, at exit. */
 void ml_check_leaks(void);
+/* The pointer map P now, for the rules (Reachable, Pointed): the leak
+ * check's marking of the live heap blocks from the roots, this thread's
+ * stack scanned from sp up (other threads are not stopped); 0 if there was
+ * no memory for it. ml_ptrmap_state: what it says of the block at base. */
+enum { ML_PM_NONE, ML_PM_LOST, ML_PM_POINTED, ML_PM_REACHABLE };
+int ml_ptrmap_build(uptr sp);
+int ml_ptrmap_state(uptr base);
 /* Does a suppression (the suppressions option, suppress.c) cover a report
  * of kind whose stack is stack (a leak's: its allocation stack)? */
 int ml_suppressed(enum ml_kind kind, unsigned stack);

@@ -74,6 +74,7 @@ struct ml_leaks_state {
 	uint32_t *lwork; /* blocks whose contents are to be scanned */
 	size_t nwork;
 	uptr main_frame; /* main's frame, while main runs (0: unknown) */
+	size_t cap_lb, cap_first; /* what lb (and lwork) and lb_first were mapped for */
 };
 _Static_assert(ML_ST_LEAKS + sizeof(struct ml_leaks_state) <= ML_ST_CYCLES, "leaks.c's state fits");
 #define ML_LKS (&ML_STATE_AT(struct ml_leaks_state, ML_ST_LEAKS))
@@ -116,6 +117,7 @@ static int ml_lb_index(void)
 	ml_lb_first = ml_scratch((pieces + 1) * sizeof *ml_lb_first);
 	if (!ml_lb_first)
 		return 0;
+	ML_LKS->cap_first = pieces + 1;
 	ml_lb_shift = shift;
 	size_t i = 0;
 	for (size_t k = 0; k <= pieces; k++) {
@@ -127,13 +129,32 @@ static int ml_lb_index(void)
 	return 1;
 }
 
+/* Give back the tables of an earlier scan (the rules' pointer map makes
+ * one at each event that asks for it). */
+static void ml_lb_release(void)
+{
+	struct ml_leaks_state *st = ML_LKS;
+	if (st->lb)
+		ml_scratch_free(st->lb, st->cap_lb * sizeof *st->lb);
+	if (st->lwork)
+		ml_scratch_free(st->lwork, st->cap_lb * sizeof *st->lwork);
+	if (st->lb_first)
+		ml_scratch_free(st->lb_first, st->cap_first * sizeof *st->lb_first);
+	st->lb = 0;
+	st->lwork = 0;
+	st->lb_first = 0;
+	st->nlb = st->nwork = st->lb_span = 0;
+}
+
 /* Collect the live heap blocks; 0 if there is no memory for the check. */
 static int ml_lb_collect(void)
 {
+	ml_lb_release();
 	unsigned end = ml_slot_end();
 	size_t n = end - __ML_FIRST_SLOT;
 	ml_lb = ml_scratch(n * sizeof *ml_lb);
 	ml_lwork = ml_scratch(n * sizeof *ml_lwork);
+	ML_LKS->cap_lb = n;
 	if (!ml_lb || !ml_lwork)
 		return 0;
 	uptr hi = 0;
@@ -303,6 +324,8 @@ static uptr ml_own_stack_top(void)
  * threads memlens started, each stopped with its registers saved there
  * (ml_world_stopped); when a thread other than main exits the program,
  * main's whole stack (its registers saved there too). */
+static void ml_scan_roots_from(uptr sp);
+
 static void ml_scan_roots(void)
 {
 	/* the callee-saved registers, on the stack scanned below (from this
@@ -311,8 +334,14 @@ static void ml_scan_roots(void)
 	jmp_buf regs;
 	setjmp(regs);
 	__builtin_unwind_init();
+	ml_scan_roots_from((uptr)&regs);
+}
+
+/* ml_scan_roots with this thread's stack scanned from sp up: where its
+ * registers were saved. */
+static void ml_scan_roots_from(uptr sp)
+{
 	dl_iterate_phdr(ml_scan_segment, 0);
-	uptr sp = (uptr)&regs;
 	uptr top = ml_own_stack_top();
 	if (__ml_t.id == 0 && __ml_t.depth == 0 && ml_main_frame > sp && ml_main_frame < top)
 		sp = ml_main_frame; /* main has returned: below its frame lies only the past */
@@ -521,4 +550,34 @@ static void ml_check_leaks_guarded(void)
 		}
 	}
 	ml_leak_summary(&sum);
+}
+
+/* ---- the pointer map, for the rules' Reachable and Pointed ---- */
+
+int ml_ptrmap_build(uptr sp)
+{
+	sigjmp_buf jb;
+	int ok = 0;
+	ML_COLD_GUARD(jb, outer)
+		return 0;
+	if (ml_lb_collect()) {
+		ml_scan_roots_from(sp);
+		ok = 1;
+	}
+	ML_COLD_UNGUARD(outer);
+	return ok;
+}
+
+int ml_ptrmap_state(uptr base)
+{
+	long i = ml_lb_find(base);
+	if (i < 0 || ml_lb[i].base != base)
+		return ML_PM_NONE;
+	switch (ml_lb[i].state) {
+	case ML_L_REACHABLE:
+		return ML_PM_REACHABLE;
+	case ML_L_POSSIBLE:
+		return ML_PM_POINTED;
+	}
+	return ML_PM_LOST;
 }

@@ -267,6 +267,12 @@ void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr nw,
                         const struct __ml_site *site,
                         const struct __ml_site *ps, __ml_prov_t pw)
 	__attribute__((noinline, cold));
+/* The access of nw bytes (| __ML_WRITE) is checked in the runtime, and
+ * handed to the program's rules that detect at deref when it passes: the
+ * instrumenter calls it instead of the inline checks for a program whose
+ * rules must see every access (instrument.Mode.EveryAccess). */
+void __ml_chk_every(__ml_uptr a, __ml_meta_t m, __ml_uptr nw, const struct __ml_site *site,
+                    const struct __ml_site *ps, __ml_prov_t pw);
 /* An index checked against a named array's bound was out of range; base
  * is the array's address when the instrumenter knows it cheaply, else 0. */
 void __ml_report_index(const struct __ml_array *arr, __ml_uptr index, __ml_uptr base,

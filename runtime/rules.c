@@ -83,9 +83,17 @@ uint64_t ml_r_word(struct ml_rref *x, uint64_t i)
 	return ml_r_load(ml_rref_block(x)->base + 8 * i);
 }
 
-int ml_def_tracked(void) { return ML_LOAD(&ml_def_on); }
-
-int ml_r_written(uptr p) { return p >= ML_NULL_LIMIT && ml_app_range(p, 1) && __ml_undef_bits(p, 1) == 0; }
+int ml_r_written(struct ml_rref *x, uptr p)
+{
+	if (ML_LOAD(&ml_def_on))
+		return p >= ML_NULL_LIMIT && ml_app_range(p, 1) && __ml_undef_bits(p, 1) == 0 ? ML_T : ML_F;
+	/* detection mode: the writes to the program's heap blocks, if kept */
+	const struct ml_binfo *b = ml_rref_block(x);
+	if (!(ML_LOAD(&ml_rules_logging) & ML_RULES_WRITES) || b->kind != __ML_KIND_HEAP || !b->known ||
+	    b->freed || p - b->base >= b->size)
+		return ML_U;
+	return __ml_undef_bits(p, 1) == 0 ? ML_T : ML_F;
+}
 
 /* ---- what the report of a rule that fired shows ---- */
 
@@ -146,8 +154,15 @@ struct ml_rules_state {
 	uint32_t head[ML_RULES_FUNCS][2];      /* its newest event in the log, + 1 */
 	struct ml_tev *log;                    /* every event of the functions traced so */
 	uint32_t nlog, caplog;
-	struct ml_freed_rec *freed;            /* every block freed (F) */
-	uint32_t nfreed, capfreed;
+	struct ml_freed_rec *freed;            /* the newest blocks freed (F): a ring once full */
+	uint32_t capfreed;
+	uint64_t nfreed;                       /* blocks freed (logged or summarized) */
+	struct ml_summary {
+		uint64_t n[3];                 /* the blocks its body was ML_F, ML_T, ML_U for */
+		struct ml_freed_rec witness;   /* the first it held for */
+	} summary[ML_RULES_SUMMARIES];
+	uint64_t ptrmap_time;                  /* the event whose pointer map leaks.c holds */
+	int ptrmap_ok;
 };
 _Static_assert(ML_ST_RULES + sizeof(struct ml_rules_state) <= ML_ST_RULES_END, "rules.c's state fits");
 _Static_assert(__builtin_offsetof(struct ml_rules_state, log_frees) == 4, "ml_rules_logging is log_frees");
@@ -169,20 +184,38 @@ static int ml_grow(void **a, uint32_t n, uint32_t *cap, size_t size)
 	return 1;
 }
 
-/* Log the block of slot s (meta m), about to be freed, for F. */
+/* The block of slot s (meta m), about to be freed, joins F: each summary
+ * of a quantifier over F counts it (its body evaluated for the block as
+ * freed), and the log keeps it if a quantifier needs the blocks. */
 static void ml_rules_log_free(const struct ml_ruleset *rs, unsigned slot, meta_t m)
 {
 	struct ml_rules_state *st = ML_RS;
 	const struct __ml_rec *r = &__ML_RECS[slot];
 	uptr base = ML_LOAD(&r->base), size = ML_LOAD(&r->end) - base;
+	struct ml_freed_rec f = {.m = m};
+	for (int i = 0; i < rs->freed_words && i < 8 && (uptr)i * 8 + 8 <= size; i++)
+		f.words[f.nwords++] = ml_r_load(base + 8 * (uptr)i);
 	ml_spin_lock(&st->lock);
-	if (ml_grow((void **)&st->freed, st->nfreed, &st->capfreed, sizeof *st->freed)) {
-		struct ml_freed_rec *f = &st->freed[st->nfreed++];
-		f->m = m;
-		f->nwords = 0;
-		for (int i = 0; i < rs->freed_words && i < 8 && (uptr)i * 8 + 8 <= size; i++)
-			f->words[f->nwords++] = ml_r_load(base + 8 * (uptr)i);
+	if (rs->nsummaries) {
+		struct ml_rref b;
+		ml_rref_init(&b, base, m);
+		ml_block_info(m, &b.blk);
+		b.blk.freed = 1; /* (as it is once free returns) */
+		b.resolved = 1;
+		b.words = f.words;
+		b.nwords = (int)f.nwords;
+		for (unsigned k = 0; k < rs->nsummaries && k < ML_RULES_SUMMARIES; k++) {
+			struct ml_rref x = b;
+			int v = rs->summaries[k](&x);
+			if (v == ML_T && !st->summary[k].n[ML_T])
+				st->summary[k].witness = f;
+			st->summary[k].n[v]++;
+		}
 	}
+	if (rs->log_freed && (st->nfreed < st->capfreed || st->capfreed == ML_FREED_LOG ||
+	                      ml_grow((void **)&st->freed, (uint32_t)st->nfreed, &st->capfreed, sizeof *st->freed)))
+		st->freed[st->nfreed % st->capfreed] = f;
+	st->nfreed++;
 	ml_spin_unlock(&st->lock);
 }
 
@@ -220,23 +253,73 @@ int ml_heap_any(void)
 /* (the caller holds the rules' lock: ml_detect does) */
 void ml_freed_begin(struct ml_iter *it)
 {
+	struct ml_rules_state *st = ML_RS;
 	it->slot = 0;
-	it->end = ML_RS->nfreed;
+	it->end = (unsigned)(st->nfreed < st->capfreed ? st->nfreed : st->capfreed);
 }
 
-int ml_freed_next(struct ml_iter *it, struct ml_rref *b)
+static void ml_freed_ref(struct ml_rref *b, const struct ml_freed_rec *f)
 {
-	if (it->slot >= it->end)
-		return 0;
-	const struct ml_freed_rec *f = &ML_RS->freed[it->slot++];
 	ml_rref_init(b, 0, f->m);
 	b->p = ml_rref_block(b)->base;
 	b->words = f->words;
 	b->nwords = (int)f->nwords;
+}
+
+/* (the log's blocks, oldest first: the newest it->end of those freed) */
+int ml_freed_next(struct ml_iter *it, struct ml_rref *b)
+{
+	struct ml_rules_state *st = ML_RS;
+	if (it->slot >= it->end)
+		return 0;
+	ml_freed_ref(b, &st->freed[(st->nfreed - it->end + it->slot++) % st->capfreed]);
 	return 1;
 }
 
 int ml_freed_any(void) { return ML_RS->nfreed != 0; }
+
+int ml_freed_summary(unsigned k, int all, struct ml_rref *b)
+{
+	const struct ml_summary *s = &ML_RS->summary[k];
+	if (all)
+		return s->n[ML_F] ? ML_F : s->n[ML_U] ? ML_U : ML_T;
+	if (s->n[ML_T]) {
+		ml_freed_ref(b, &s->witness);
+		return ML_T;
+	}
+	return s->n[ML_U] ? ML_U : ML_F;
+}
+
+int ml_r_ptrmap(struct ml_event *ev, struct ml_rref *x, int state)
+{
+	struct ml_rules_state *st = ML_RS;
+	if (!ev->tev || !ml_tls.rules_sp)
+		return ML_U;
+	if (st->ptrmap_time != ev->tev->time) { /* one scan per event */
+		st->ptrmap_time = ev->tev->time;
+		st->ptrmap_ok = ml_ptrmap_build(ml_tls.rules_sp);
+	}
+	const struct ml_binfo *b = ml_rref_block(x);
+	if (!st->ptrmap_ok || b->kind != __ML_KIND_HEAP || !b->known)
+		return ML_U;
+	return !b->freed && ml_ptrmap_state(b->base) >= state ? ML_T : ML_F;
+}
+
+int ml_r_points_to(struct ml_rref *x, struct ml_rref *y)
+{
+	const struct ml_binfo *a = ml_rref_block(x);
+	if (x->words || !ml_r_readable(x, a->base, a->size))
+		return ML_U;
+	const struct ml_binfo *b = ml_rref_block(y);
+	if (!b->known)
+		return ML_U;
+	for (uptr p = (a->base + 7) & ~(uptr)7; p + 8 <= a->base + a->size; p += 8) {
+		uptr v = ml_r_load(p);
+		if (v - b->base < b->size || v == b->base)
+			return ML_T;
+	}
+	return ML_F;
+}
 
 void ml_rules_free(void *p, meta_t m, int acc, uptr pc, const struct ml_pv *pv)
 {
@@ -307,14 +390,34 @@ int ml_rref_tev(struct ml_rref *x, const struct ml_tev *e, unsigned j)
 	return 1;
 }
 
-int ml_rref_arg(struct ml_rref *x, struct ml_event *ev, unsigned j)
+int ml_rref_tev_ret(struct ml_rref *x, const struct ml_tev *e)
 {
-	if (!ev->tev || !ml_rref_tev(x, ev->tev, j))
-		return 0;
+	ml_rref_init(x, e->has_ret ? e->ret : 0, e->has_ret ? e->retmeta : __ML_NULL);
+	return e->has_ret;
+}
+
+/* x's chain: the provenance its event gave it (argpv[j]) */
+static void ml_rref_pv(struct ml_rref *x, struct ml_event *ev, unsigned j)
+{
 	if (ev->argpv && (ev->argpv[j].site || ev->argpv[j].word)) {
 		x->pv = ev->argpv[j];
 		x->has_pv = 1;
 	}
+}
+
+int ml_rref_arg(struct ml_rref *x, struct ml_event *ev, unsigned j)
+{
+	if (!ev->tev || !ml_rref_tev(x, ev->tev, j))
+		return 0;
+	ml_rref_pv(x, ev, j);
+	return 1;
+}
+
+int ml_rref_ret(struct ml_rref *x, struct ml_event *ev)
+{
+	if (!ev->tev || !ml_rref_tev_ret(x, ev->tev))
+		return 0;
+	ml_rref_pv(x, ev, ML_TEV_ARGS);
 	return 1;
 }
 
@@ -353,9 +456,16 @@ int ml_rules_detect(struct ml_event *ev,
 }
 
 /* A watched function's event: traced, and its point's detectors run. */
+/* (sp: the hook's frame, above which the pointer map's scan of this stack
+ * begins, Reachable and Pointed: below it lie the runtime's frames, over
+ * the dead ones of the watched function, whose stale words would make lost
+ * blocks look reachable. The wrapper saved every register of the program's
+ * in its own frame, above.) */
 static void ml_rules_event(const struct ml_ruleset *rs, struct ml_tev *e, const struct ml_pv *argpv,
-                           const site_t *site)
+                           enum ml_access acc, const site_t *site, uptr sp)
 {
+	uptr outer_sp = ml_tls.rules_sp;
+	ml_tls.rules_sp = sp;
 	struct ml_rules_state *st = ML_RS;
 	e->time = ml_next_block_id();
 	ml_spin_lock(&st->lock);
@@ -363,59 +473,84 @@ static void ml_rules_event(const struct ml_ruleset *rs, struct ml_tev *e, const 
 	ml_spin_unlock(&st->lock);
 	struct ml_event ev = {0};
 	ev.point = e->kind == ML_TEV_CALL ? ML_CALL : ML_RET;
-	ev.access = e->kind == ML_TEV_CALL ? ML_ACC_CALL : site ? ML_ACC_RET : ML_ACC_EXIT;
+	ev.access = acc;
 	ev.m = __ML_NULL;
 	ev.site = site;
 	ev.tev = e;
 	ev.argpv = argpv;
 	ml_detect(&ev);
+	ml_tls.rules_sp = outer_sp;
 }
 
-void __ml_rules_call(int func, int own, unsigned n, ...)
+/* An argument (or value returned) the wrappers pass as its address, size
+ * and class: the word it is, its meta (*m: the one instrumented code gave
+ * it; m NULL: found from the address). */
+static void ml_tev_word(va_list *ap, const meta_t *m, uptr *w, meta_t *meta)
+{
+	const void *a = va_arg(*ap, const void *);
+	size_t size = va_arg(*ap, size_t);
+	int cls = va_arg(*ap, int);
+	uint64_t v = 0;
+	memcpy(&v, a, size < sizeof v ? size : sizeof v);
+	if ((cls & ML_ARG_SIGNED) && size < sizeof v && (v >> (8 * size - 1) & 1))
+		v |= ~(uint64_t)0 << (8 * size); /* an int is its value as a word */
+	*w = v;
+	*meta = __ML_WILD;
+	if (cls & ML_ARG_POINTER)
+		*meta = m ? *m : v ? __ml_meta_of((const void *)v) : __ML_NULL;
+}
+
+void __ml_rules_call(int func, int own, meta_t *metas, unsigned n, ...)
 {
 	const struct ml_ruleset *rs = ml_ruleset();
 	if (!rs || func < 0 || (unsigned)func >= rs->nfuncs || !ml_ready())
 		return;
 	ml_rt_enter();
 	struct ml_tev e = {.func = func, .kind = ML_TEV_CALL};
-	struct ml_pv pv[ML_TEV_ARGS] = {0};
+	struct ml_pv pv[ML_TEV_ARGS + 1] = {0};
 	va_list ap;
 	va_start(ap, n);
-	for (unsigned i = 0; i < n; i++) {
-		const void *a = va_arg(ap, const void *);
-		size_t size = va_arg(ap, size_t);
-		int cls = va_arg(ap, int);
-		if (i >= ML_TEV_ARGS)
-			continue;
-		uint64_t w = 0;
-		memcpy(&w, a, size < sizeof w ? size : sizeof w);
-		if ((cls & ML_ARG_SIGNED) && size < sizeof w && (w >> (8 * size - 1) & 1))
-			w |= ~(uint64_t)0 << (8 * size); /* an int is its value as a word */
-		e.arg[i] = w;
-		e.meta[i] = __ML_WILD;
-		if (cls & ML_ARG_POINTER) {
-			if (own && i < __ML_MAX_ARGS) {
-				e.meta[i] = __ml_t.arg[i];
-				pv[i] = (struct ml_pv){__ml_t.argsite[i], __ml_t.argprov[i]};
-			} else {
-				e.meta[i] = w ? __ml_meta_of((const void *)w) : __ML_NULL;
-			}
-		}
+	for (unsigned i = 0; i < n && i < ML_TEV_ARGS; i++) {
+		int mine = own && i < __ML_MAX_ARGS;
+		ml_tev_word(&ap, mine ? &__ml_t.arg[i] : 0, &e.arg[i], &e.meta[i]);
+		if (mine)
+			pv[i] = (struct ml_pv){__ml_t.argsite[i], __ml_t.argprov[i]};
+		metas[i] = e.meta[i];
 		e.nargs = i + 1;
 	}
 	va_end(ap);
-	ml_rules_event(rs, &e, pv, ml_caller_site());
+	ml_rules_event(rs, &e, pv, ML_ACC_CALL, ml_caller_site(), (uptr)__builtin_frame_address(0));
 	ml_rt_leave();
 }
 
-void __ml_rules_ret(int func)
+void __ml_rules_ret(int func, const meta_t *metas, int ownret, unsigned n, unsigned nret, ...)
 {
 	const struct ml_ruleset *rs = ml_ruleset();
 	if (!rs || func < 0 || (unsigned)func >= rs->nfuncs || !ml_ready())
 		return;
 	ml_rt_enter();
 	struct ml_tev e = {.func = func, .kind = ML_TEV_RET};
-	ml_rules_event(rs, &e, 0, ml_caller_site());
+	struct ml_pv pv[ML_TEV_ARGS + 1] = {0};
+	va_list ap;
+	va_start(ap, nret);
+	for (unsigned i = 0; i < n; i++) {
+		uptr w;
+		meta_t m;
+		ml_tev_word(&ap, i < ML_TEV_ARGS ? &metas[i] : 0, &w, &m);
+		if (i < ML_TEV_ARGS) {
+			e.arg[i] = w;
+			e.meta[i] = m;
+			e.nargs = i + 1;
+		}
+	}
+	if (nret) {
+		ml_tev_word(&ap, ownret ? &__ml_t.ret : 0, &e.ret, &e.retmeta);
+		e.has_ret = 1;
+		if (ownret)
+			pv[ML_TEV_ARGS] = (struct ml_pv){__ml_t.retsite, __ml_t.retprov};
+	}
+	va_end(ap);
+	ml_rules_event(rs, &e, pv, ML_ACC_RET, ml_caller_site(), (uptr)__builtin_frame_address(0));
 	ml_rt_leave();
 }
 
@@ -428,7 +563,12 @@ static void ml_rules_exit(void)
 		return;
 	ml_rt_enter();
 	struct ml_tev e = {.func = ML_RS->main_func - 1, .kind = ML_TEV_RET};
-	ml_rules_event(rs, &e, 0, 0);
+	/* the statement ending the program: the call of exit, or main's
+	 * return (main's frame, popped, says where it left) */
+	const site_t *end = __ml_t.depth ? ml_caller_site() : __ml_t.frames[0];
+	/* (exit's frames, above this one, hold the registers of the code that
+	 * called it) */
+	ml_rules_event(rs, &e, 0, ML_ACC_EXIT, end, (uptr)__builtin_frame_address(0));
 	ml_rt_leave();
 }
 
@@ -444,10 +584,16 @@ __attribute__((constructor)) static void ml_rules_start(void)
 		return;
 	}
 	unsigned frees = rs->freed_words >= 0 ? ML_RULES_LOG_FREES : 0;
-	for (unsigned i = 0; i < rs->ndetectors; i++)
+	if (rs->writes)
+		frees |= ML_RULES_WRITES;
+	for (unsigned i = 0; i < rs->ndetectors; i++) {
 		if (rs->detectors[i].points & ML_AT(ML_FREE))
 			frees |= ML_RULES_FREE_POINT;
+		if (rs->detectors[i].points & (ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W)))
+			frees |= ML_RULES_DEREF_POINT;
+	}
 	ML_STORE(&ML_RS->log_frees, frees);
+	ml_def_kept_update();
 	for (unsigned f = 0; f < rs->nfuncs && f < ML_RULES_FUNCS; f++) {
 		if (strcmp(rs->funcs[f].name, "main") == 0) {
 			ML_RS->main_func = (int)f + 1;

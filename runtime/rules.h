@@ -154,6 +154,9 @@ struct ml_tev {
 	uint32_t prev;            /* the function's previous event of this kind in the log, + 1 (0: none) */
 	uptr arg[ML_TEV_ARGS];
 	meta_t meta[ML_TEV_ARGS];
+	int has_ret;              /* a return of a function that returns a value: */
+	uptr ret;                 /* the value, as a word */
+	meta_t retmeta;
 };
 
 /* A function the rules watch, and what of its events the runtime keeps for
@@ -180,10 +183,14 @@ struct ml_ruleset {
 	unsigned nkinds;
 	const struct ml_rule_func *funcs;
 	unsigned nfuncs;
-	int freed_words;            /* words of each freed block kept for Word (-1: frees not logged) */
+	int freed_words;            /* words of each freed block kept for Word (-1: frees not events) */
+	int log_freed;              /* a quantifier needs F's blocks: the newest ML_FREED_LOG are logged */
+	int (*const *summaries)(struct ml_rref *); /* the other quantifiers over F: their bodies */
+	unsigned nsummaries;
+	int writes;                 /* FindLast asks of writes: detection mode keeps them for the heap */
 	unsigned abi;               /* ML_RULES_ABI: what rules.h said when it was compiled */
 };
-#define ML_RULES_ABI 1
+#define ML_RULES_ABI 2
 extern const struct ml_ruleset __ml_rules __attribute__((weak));
 /* The program's rule set, or NULL. */
 const struct ml_ruleset *ml_ruleset(void);
@@ -193,16 +200,23 @@ const struct ml_ruleset *ml_ruleset(void);
 /* The hooks the wrappers of watched functions call (rules wrap.go): F was
  * entered with n arguments, each given by its address, size and class
  * (ML_ARG_*); own: the caller passed the metas of F's pointer arguments
- * (__ml_t.arg). F returned. */
+ * (__ml_t.arg); their metas are left in metas[0..n) (at most
+ * ML_TEV_ARGS) for the return. F returned: its arguments again, with their
+ * metas, then nret (0 or 1) more, the value returned; ownret: F's body
+ * left the value's meta (__ml_t.ret). */
 #define ML_ARG_SIGNED 1
 #define ML_ARG_POINTER 2
-void __ml_rules_call(int func, int own, unsigned n, ...);
-void __ml_rules_ret(int func);
+void __ml_rules_call(int func, int own, meta_t *metas, unsigned n, ...);
+void __ml_rules_ret(int func, const meta_t *metas, int ownret, unsigned n, unsigned nret, ...);
 
 /* Argument j of a call point's function, or of a traced event; 0 (and x
  * names no block) when there is none. */
 int ml_rref_arg(struct ml_rref *x, struct ml_event *ev, unsigned j);
 int ml_rref_tev(struct ml_rref *x, const struct ml_tev *e, unsigned j);
+/* The value a ret point's function returned, or of a traced return; 0
+ * (and x names no block) for a function returning void. */
+int ml_rref_ret(struct ml_rref *x, struct ml_event *ev);
+int ml_rref_tev_ret(struct ml_rref *x, const struct ml_tev *e);
 /* FindLast over calls and returns: the newest event of func of that kind,
  * then the one before. */
 const struct ml_tev *ml_trace_last(int func, unsigned kind);
@@ -219,6 +233,14 @@ int ml_heap_any(void);
 void ml_freed_begin(struct ml_iter *it);
 int ml_freed_next(struct ml_iter *it, struct ml_rref *b);
 int ml_freed_any(void);
+/* exists/forall (all) b in F: the body summary k of the rule set, as
+ * evaluated for each block when it was freed; an exists that holds leaves
+ * its first witness in b. */
+#define ML_RULES_SUMMARIES 16
+int ml_freed_summary(unsigned k, int all, struct ml_rref *b);
+/* The blocks of F a log keeps for a quantifier that needs them: the newest
+ * (a power of two). */
+#define ML_FREED_LOG (1u << 16)
 /* The program's detectors at ev (detectors.c's fire reports one that holds). */
 int ml_rules_detect(struct ml_event *ev,
                     void (*fire)(const struct ml_detector *, struct ml_event *, const struct ml_fired *));
@@ -236,9 +258,15 @@ uint64_t ml_r_load(uptr p);
  * holds it; a freed one kept it when freed), and its value. */
 int ml_r_word_ok(struct ml_rref *x, uint64_t i);
 uint64_t ml_r_word(struct ml_rref *x, uint64_t i);
-/* FindLast(_, write, r, _): definedness is tracked (full checking), and the
- * byte at p was written. */
-int ml_def_tracked(void);
-int ml_r_written(uptr p);
+/* Reachable(x) (state ML_PM_REACHABLE), Pointed(x) (ML_PM_POINTED): the
+ * pointer map of a call or ret event (leaks.c's scan, made once per
+ * event), three-valued. PointsTo(x, y): a word of x's live block points
+ * into y's block. */
+int ml_r_ptrmap(struct ml_event *ev, struct ml_rref *x, int state);
+int ml_r_points_to(struct ml_rref *x, struct ml_rref *y);
+/* FindLast(_, write, r, _): the byte at p (x's block) was written, by
+ * full checking's definedness, or in detection mode the writes kept for
+ * the rules (heap blocks only); three-valued. */
+int ml_r_written(struct ml_rref *x, uptr p);
 
 #endif

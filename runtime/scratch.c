@@ -12,6 +12,11 @@ void *ml_scratch(size_t n)
 	return p == MAP_FAILED ? 0 : p;
 }
 
+void ml_scratch_free(void *p, size_t n)
+{
+	munmap(p, n ? n : 1);
+}
+
 static void ml_swap(char *a, char *b, size_t size)
 {
 	while (size--) {

@@ -276,11 +276,13 @@ void __ml_unit(unsigned flags, const char *file, const struct __ml_site *sites, 
 		ml_units_full++;
 		if (!ml_unit_partial && ml_flags.uninit)
 			ML_STORE(&ml_def_on, 1);
+		ml_def_kept_update();
 		note = ml_units_full == 1 && ml_unit_partial;
 	} else if (!ml_unit_partial) {
 		ml_unit_partial = file;
 		if (ML_LOAD(&ml_def_on)) {
 			ML_STORE(&ml_def_on, 0);
+			ml_def_kept_update();
 			ml_def_forget();
 		}
 		note = ml_units_full > 0;
@@ -296,7 +298,7 @@ void __ml_unit(unsigned flags, const char *file, const struct __ml_site *sites, 
 
 void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl)
 {
-	if (!ML_LOAD(&ml_def_on))
+	if (!ml_def_kept())
 		return;
 	ml_def_set(a, n, 1);
 	if (decl) /* (value propagation: where a chain of its bytes ends) */
@@ -311,7 +313,7 @@ void __ml_def_slow(__ml_uptr a, __ml_uptr n)
 void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
                    const struct __ml_site *site)
 {
-	if (!ML_LOAD(&ml_def_on) || !n || !ml_app_range(d, n))
+	if (!ml_def_kept() || !n || !ml_app_range(d, n))
 		return;
 	uptr u = ml_app_range(s, n) ? ml_first_undef(s, n) : 0;
 	if (!u) {

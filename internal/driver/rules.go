@@ -40,6 +40,10 @@ func (j *job) loadRules(path string) error {
 		return errReported
 	}
 	j.rules = &ruleSet{file: path, c: c, funcs: map[string]int{}}
+	// a deref rule sees every access, not only those the inline checks
+	// refuse; the writes FindLast asks about are those accesses' too
+	// (full checking's definedness knows them already)
+	j.opts.mode.EveryAccess = needs.Accesses || needs.Writes && !j.opts.mode.Full
 	for i, fn := range needs.Funcs {
 		j.rules.funcs[fn] = i
 	}

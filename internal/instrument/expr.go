@@ -369,9 +369,12 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		}
 	}
 	known := knownAll
-	if l.meta != metaWild && !l.bitfield {
+	switch {
+	case r.c.every:
+		known = 0
+	case l.meta != metaWild && !l.bitfield:
 		known = r.coverage(n, l.meta, write)
-	} else if l.meta != metaWild {
+	case l.meta != metaWild:
 		known = 0
 	}
 	pck := r.typestate && (l.bitfield || !r.pckProven(n, write)) // (a bit-field's check is its container's)
@@ -388,7 +391,9 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	f.str(";")
 	if known != knownAll {
 		fn := "__ml_chk"
-		if known&knownLive != 0 {
+		if r.c.every {
+			fn = "__ml_chk_every"
+		} else if known&knownLive != 0 {
 			switch known & (knownAbove | knownBelow) {
 			case 0:
 				fn = "__ml_chk_range"

@@ -36,6 +36,7 @@ type Config struct {
 	optimizing bool // the user's flags optimise (gcc's __OPTIMIZE__: any -O but -O0)
 	count      bool // count the statements run (Mode.CountStatements)
 	graph      bool // trace pointer stores for memory graphs (Mode.Graph)
+	every      bool // check every access through a pointer (Mode.EveryAccess)
 	mu         sync.Mutex
 	warn       io.Writer // Mode.Warnings
 }
@@ -53,6 +54,11 @@ type Mode struct {
 	// Graph traces every store of a pointer into memory reached through
 	// a pointer, for memory graphs (runtime/graph.c, memlens graph).
 	Graph bool
+	// EveryAccess checks every access through a pointer, none proved by
+	// an earlier check or of unknown provenance left out, in the runtime
+	// (__ml_chk_every): the program's rules detect at deref and must see
+	// every access, not only the ones the inline checks refuse.
+	EveryAccess bool
 	// Warnings receives File's warnings about the user's code, as gcc
 	// writes them (file:line:col: warning: …); nil drops them.
 	Warnings io.Writer
@@ -66,7 +72,7 @@ func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}
-	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements, graph: mode.Graph, warn: mode.Warnings}
+	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements, graph: mode.Graph, every: mode.EveryAccess, warn: mode.Warnings}
 	c.optimizing = strings.Contains(cfg.Predefined, "#define __OPTIMIZE__ ")
 	if strings.Contains(cfg.Predefined, "#define __clang__ ") {
 		c.order = clangOrder

@@ -67,6 +67,7 @@ type fnState struct {
 	setjmp       bool                         // calls setjmp: our locals must be volatile
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
+	main         bool                         // the program's main: its exits end the program
 	allocas      bool                         // calls alloca: its blocks end at each exit
 	objs         map[*cc.Declarator]*localObj // locals that become objects if they escape
 	lendings     *fnLendings                  // what the uses of its locals say (lent.go)
@@ -389,22 +390,38 @@ func (r *rewriter) siteAt(pos token.Position, expr string, kind int) int {
 // leave scope (loss tracking; "" in detection mode); and that site, which
 // is also the step of a pointer returned (carries).
 func (r *rewriter) exitSite(tok cc.Token, expr string, carries bool) (code, site string) {
+	end := r.programEnd(tok, expr)
 	if !r.c.full && !carries {
-		return "", ""
+		return end, ""
 	}
 	i := r.siteAt(tok.Position(), expr, siteLoss)
 	r.sites[i].expr = asWritten(strings.TrimSuffix(expr, ";"), r.sites[i].text, r.sites[i].col)
 	site = siteRef(i)
 	if !r.c.full {
-		return "", site
+		return end, site
 	}
-	code = "__ml_t.xsite = " + site + ";"
+	code = end + "__ml_t.xsite = " + site + ";"
 	if !r.fn.retPtr {
 		// no pointer is being returned: a block whose last reference
 		// leaves scope now is not the caller's result
 		code += " __ml_t.retfn = 0;"
 	}
 	return code, site
+}
+
+// programEnd is, at an exit of main, its frame's site set to the statement
+// ending the program, which a rule at ret main that locates no block
+// reports (runtime/rules.c: main has returned, its frame slot is the first).
+func (r *rewriter) programEnd(tok cc.Token, expr string) string {
+	if !r.fn.main {
+		return ""
+	}
+	i := r.siteAt(tok.Position(), expr, siteAccess)
+	r.sites[i].expr = asWritten(strings.TrimSuffix(expr, ";"), r.sites[i].text, r.sites[i].col)
+	if r.fn.leaf { // (no frame to pop: the slot of the one main would have)
+		return "__ml_t.frames[0] = " + siteRef(i) + "; "
+	}
+	return r.atFrame(siteRef(i)) + " "
 }
 
 func siteRef(i int) string { return "&__ml_sites[" + strconv.Itoa(i) + "]" }
@@ -620,7 +637,8 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: callsAlloca(fd.CompoundStatement),
 		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
-		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd]}
+		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
+		main: d.Name() == "main" && !d.IsStatic()}
 	r.avail.off = r.fn.unseenWrites
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {

@@ -52,7 +52,7 @@ const (
 	DerefW                  // deref_w r[, n]: a write
 	Free                    // free r (free, and realloc's release)
 	Call                    // call F(a, b, ...): F is entered with these arguments
-	Ret                     // ret F: F returns (ret main: the program ends)
+	Ret                     // ret F(a, b, ...) = v: F returns v (ret main: the program ends)
 	Index                   // index a[i]: an index of a named array out of its declared bounds
 	Use                     // use v: a value decides something (full checking)
 	Leak                    // leak b: block b is lost
@@ -69,6 +69,7 @@ type Point struct {
 	Func   *Ident   // call, ret: the function
 	Vars   []*Ident // the variables bound, by position ("_" for none)
 	Parens bool     // call F(...) rather than call F
+	Result *Ident   // ret F(...) = v: the value returned, or nil
 }
 
 // Locator is VPC(x): show the value propagation chain of x.

@@ -52,6 +52,9 @@ func init() {
 		{Name: "Len", Params: []Param{in("a", setOf(Array))}, Result: Int},
 		{Name: "Undefined", Params: []Param{in("v", setOf(Value))}, Result: Bool},
 		{Name: "Lost", Params: []Param{in("b", setOf(Block))}, Result: Bool},
+		{Name: "Reachable", Params: []Param{in("b", ptrOrBlock)}, Result: Bool},
+		{Name: "Pointed", Params: []Param{in("b", ptrOrBlock)}, Result: Bool},
+		{Name: "PointsTo", Params: []Param{in("x", ptrOrBlock), in("b", ptrOrBlock)}, Result: Bool},
 	} {
 		builtins[b.Name] = b
 	}

@@ -206,6 +206,16 @@ func (c *checker) checkClause(cl *Clause) {
 			bind(a, Ptr)
 		}
 	case Ret:
+		if pt.Func.Name == "main" && (pt.Parens || pt.Result != nil) {
+			c.errorf(pt.Func.At, "ret main is the program's end: it binds no arguments and no value")
+			break
+		}
+		for _, a := range pt.Vars {
+			bind(a, Ptr)
+		}
+		if pt.Result != nil {
+			bind(pt.Result, Ptr)
+		}
 	case Index:
 		bind(pt.Vars[0], Array)
 		bind(pt.Vars[1], Int)
@@ -508,6 +518,10 @@ func (c *checker) call(x *CallExpr, en *env) (Type, *env) {
 			}
 			t, _ := c.expr(x.Args[i], en)
 			c.argType(b.Name, i, p, x.Args[i], t)
+		}
+		if (b.Name == "Reachable" || b.Name == "Pointed") && c.clause != nil &&
+			c.clause.Point.Kind != Call && c.clause.Point.Kind != Ret {
+			c.errorf(x.At, "%s is known at call and ret points only (memlens scans the program's memory for it there)", b.Name)
 		}
 		if b.Name == "Lost" {
 			if id, ok := x.Args[0].(*Ident); ok && id.Var != nil && id.Var != c.leak {

@@ -22,6 +22,7 @@ type cgen struct {
 	file    *File
 	builtin bool // the runtime's own registry (rules_builtin.c)
 	needs   *Needs
+	pre     strings.Builder // functions the clause being generated calls (summaries of F)
 }
 
 // Needs is what a rule set needs the program and the runtime to record
@@ -32,8 +33,12 @@ type Needs struct {
 	callHistory map[string]bool // with a pattern: every call kept, not only the last
 	retTrace    map[string]bool
 	retHistory  map[string]bool
-	Freed       bool // a quantifier ranges over F: frees are logged
-	Words       int  // the words of a freed block the rules read (Word(b, i), i < Words)
+	Accesses    bool     // a rule detects at deref: every access is checked and is an event
+	Writes      bool     // FindLast over writes: detection mode keeps the heap's writes (every access checked)
+	Freed       bool     // a rule asks of F: frees are events for the runtime
+	FreedLog    bool     // a quantifier over F needs the blocks themselves: they are logged
+	Summaries   []string // quantifiers over F evaluated as each block is freed: their bodies' C functions
+	Words       int      // the words of a freed block the rules read (Word(b, i), i < Words)
 }
 
 // id is the number of function fn, given it once.
@@ -50,6 +55,7 @@ func (n *Needs) id(fn string) int {
 // clauseGen generates one clause's function.
 type clauseGen struct {
 	*cgen
+	rule   *Rule
 	clause *Clause
 	temps  []string // declarations of temporaries
 	ntemp  int
@@ -134,26 +140,11 @@ func clauseText(r *Rule, c *Clause) string {
 // function emits the C function of clause i of rule r.
 func (g *cgen) function(b *strings.Builder, r *Rule, i int) {
 	cl := r.Clauses[i]
-	cg := &clauseGen{cgen: g, clause: cl}
+	cg := &clauseGen{cgen: g, clause: cl, rule: r}
 	var body strings.Builder
 	pt := cl.Point
 	cg.aliasParams(cl)
-	for _, v := range cl.Vars {
-		if v.alias != nil {
-			continue
-		}
-		switch v.Type {
-		case Ptr, Block:
-			cg.temps = append(cg.temps, fmt.Sprintf("struct ml_rref %s;", cName(v)))
-		case Int:
-			cg.temps = append(cg.temps, fmt.Sprintf("uint64_t %s = 0;", cName(v)))
-		case Array:
-			cg.temps = append(cg.temps, fmt.Sprintf("const struct __ml_array *%s = 0;", cName(v)))
-		case Bool:
-			cg.temps = append(cg.temps, fmt.Sprintf("int %s = ML_U;", cName(v)))
-		}
-		cg.temps = append(cg.temps, fmt.Sprintf("int %s = 0;", dName(v)))
-	}
+	cg.declareVars()
 	bindPoint := func(id *Ident, init string) {
 		if id.Var == nil {
 			return
@@ -176,21 +167,18 @@ func (g *cgen) function(b *strings.Builder, r *Rule, i int) {
 		bindPoint(pt.Vars[1], "%s = ev->index;")
 	case Use:
 		bindPoint(pt.Vars[0], "") // the value is the event's
-	case Call:
+	case Call, Ret:
 		for j, a := range pt.Vars {
 			if a.Var != nil {
 				fmt.Fprintf(&body, "\t%s = ml_rref_arg(&%s, ev, %d);\n", dName(a.Var), cName(a.Var), j)
 			}
 		}
+		if r := pt.Result; r != nil && r.Var != nil {
+			fmt.Fprintf(&body, "\t%s = ml_rref_ret(&%s, ev);\n", dName(r.Var), cName(r.Var))
+		}
 	}
 	if cl.When != nil {
-		c := cg.cond(cl.When)
-		if strings.Contains(c, nullRef) {
-			t := cg.temp("struct ml_rref")
-			cg.temps = append(cg.temps, fmt.Sprintf("ml_rref_init(&%s, 0, __ML_NULL);", t))
-			c = strings.ReplaceAll(c, nullRef, "&"+t)
-		}
-		fmt.Fprintf(&body, "\tif (%s != ML_T)\n\t\treturn 0;\n", c)
+		fmt.Fprintf(&body, "\tif (%s != ML_T)\n\t\treturn 0;\n", cg.nullRefs(cg.cond(cl.When)))
 	}
 	for _, l := range cl.Locate {
 		v := l.X.Var
@@ -204,19 +192,11 @@ func (g *cgen) function(b *strings.Builder, r *Rule, i int) {
 				strconv.Quote("the pointer "+v.Name))
 		}
 	}
+	b.WriteString(g.pre.String())
+	g.pre.Reset()
 	fmt.Fprintf(b, "/* %s */\n", clauseText(r, cl))
 	fmt.Fprintf(b, "static int %s(struct ml_event *ev, struct ml_fired *fired)\n{\n", funcName(r, i))
-	for _, t := range cg.temps {
-		if strings.HasPrefix(t, "ml_rref_init") {
-			continue
-		}
-		fmt.Fprintf(b, "\t%s\n", addUnused(t))
-	}
-	for _, t := range cg.temps {
-		if strings.HasPrefix(t, "ml_rref_init") {
-			fmt.Fprintf(b, "\t%s\n", t)
-		}
-	}
+	cg.writeTemps(b)
 	if !usesEvent.MatchString(body.String()) {
 		b.WriteString("\t(void)ev;\n")
 	}
@@ -225,6 +205,51 @@ func (g *cgen) function(b *strings.Builder, r *Rule, i int) {
 	}
 	b.WriteString(body.String())
 	b.WriteString("\treturn 1;\n}\n\n")
+}
+
+// declareVars declares the C variables of the clause's variables.
+func (cg *clauseGen) declareVars() {
+	for _, v := range cg.clause.Vars {
+		if v.alias != nil {
+			continue
+		}
+		switch v.Type {
+		case Ptr, Block:
+			cg.temps = append(cg.temps, fmt.Sprintf("struct ml_rref %s;", cName(v)))
+		case Int:
+			cg.temps = append(cg.temps, fmt.Sprintf("uint64_t %s = 0;", cName(v)))
+		case Array:
+			cg.temps = append(cg.temps, fmt.Sprintf("const struct __ml_array *%s = 0;", cName(v)))
+		case Bool:
+			cg.temps = append(cg.temps, fmt.Sprintf("int %s = ML_U;", cName(v)))
+		}
+		cg.temps = append(cg.temps, fmt.Sprintf("int %s = 0;", dName(v)))
+	}
+}
+
+// nullRefs gives the handle of NULL a local, if condition c needs one.
+func (cg *clauseGen) nullRefs(c string) string {
+	if !strings.Contains(c, nullRef) {
+		return c
+	}
+	t := cg.temp("struct ml_rref")
+	cg.temps = append(cg.temps, fmt.Sprintf("ml_rref_init(&%s, 0, __ML_NULL);", t))
+	return strings.ReplaceAll(c, nullRef, "&"+t)
+}
+
+// writeTemps writes the declarations of the function's variables and
+// temporaries, then their initialisations.
+func (cg *clauseGen) writeTemps(b *strings.Builder) {
+	for _, t := range cg.temps {
+		if !strings.HasPrefix(t, "ml_rref_init") {
+			fmt.Fprintf(b, "\t%s\n", addUnused(t))
+		}
+	}
+	for _, t := range cg.temps {
+		if strings.HasPrefix(t, "ml_rref_init") {
+			fmt.Fprintf(b, "\t%s\n", t)
+		}
+	}
 }
 
 // addUnused marks a declaration unused-tolerant (not every rule reads
@@ -343,6 +368,7 @@ func (cg *clauseGen) compare(x *Binary) string {
 		empty := "!ml_heap_any()"
 		if dom == "F" {
 			empty = "!ml_freed_any()"
+			cg.needs.Freed = true
 		}
 		if x.Op == "!=" {
 			empty = "!(" + empty + ")"
@@ -396,6 +422,13 @@ func (cg *clauseGen) callCond(x *CallExpr) string {
 		return defined(a.def, tri("ml_r_returned("+a.ref+")"))
 	case "ReadOnly":
 		return defined(and(a.def, "ml_r_known("+a.ref+")"), tri("ml_r_readonly("+a.ref+")"))
+	case "Reachable":
+		return defined(a.def, "ml_r_ptrmap(ev, "+a.ref+", ML_PM_REACHABLE)")
+	case "Pointed":
+		return defined(a.def, "ml_r_ptrmap(ev, "+a.ref+", ML_PM_POINTED)")
+	case "PointsTo":
+		b := cg.term(x.Args[1])
+		return defined(and(a.def, b.def), "ml_r_points_to("+a.ref+", "+b.ref+")")
 	}
 	panic("rules: no code for predicate " + x.Name)
 }
@@ -529,12 +562,16 @@ func (cg *clauseGen) callTerm(x *CallExpr) term {
 // blocks or the freed ones (rules.c). An exists that holds leaves its
 // witness (and what the body bound for it) in the variables.
 func (cg *clauseGen) quant(q *Quant) string {
-	it, res, one := cg.temp("struct ml_iter"), cg.temp("int"), cg.temp("int")
 	v := q.Var.Var
+	if q.Dom.Name == "F" && summarizable(q) && len(cg.needs.Summaries) < maxSummaries {
+		return cg.summary(q)
+	}
+	it, res, one := cg.temp("struct ml_iter"), cg.temp("int"), cg.temp("int")
 	set := "heap"
 	if q.Dom.Name == "F" {
 		set = "freed"
 		cg.needs.Freed = true
+		cg.needs.FreedLog = true
 	}
 	stop, start := "ML_T", "ML_F"
 	if q.All {
@@ -564,10 +601,11 @@ func (cg *clauseGen) findLast(x *CallExpr) string {
 		r := cg.outputRef(x.Args[2], t)
 		return defined(b.def, fmt.Sprintf("(!ml_r_freed(%s, &%s) ? ML_F : %s)", b.ref, t, r))
 	}
-	// write: some byte at r was ever written (full checking's definedness;
-	// unknown without it)
+	// write: the byte at r was ever written (full checking's definedness,
+	// or the writes detection mode keeps for the rules)
+	cg.needs.Writes = true
 	r := cg.term(x.Args[2])
-	return defined(and(r.def, "ml_def_tracked()"), tri("ml_r_written("+r.val+")"))
+	return defined(r.def, "ml_r_written("+r.ref+", "+r.val+")")
 }
 
 // andTri is a && b for three-valued expressions without bindings between
@@ -634,9 +672,13 @@ func (cg *clauseGen) findLastCall(x *CallExpr, ev string) string {
 	for i, p := range pats {
 		val := fmt.Sprintf("%s->arg[%d]", e, i)
 		have := fmt.Sprintf("%s->nargs > %d", e, i)
+		load := fmt.Sprintf("ml_rref_tev(&%%s, %s, %d)", e, i)
+		if ev == "ret" { // (ret, F, v): the value returned
+			val, have, load = e+"->ret", e+"->has_ret", "ml_rref_tev_ret(&%s, "+e+")"
+		}
 		if id, ok := p.(*Ident); ok && (id.Name == "_" || id.Binds) {
 			if id.Binds {
-				fmt.Fprintf(&bind, "ml_rref_tev(&%s, %s, %d); %s = %s; ", cName(id.Var), e, i, dName(id.Var), have)
+				fmt.Fprintf(&bind, "%s; %s = %s; ", fmt.Sprintf(load, cName(id.Var)), dName(id.Var), have)
 			}
 			continue
 		}
@@ -665,4 +707,70 @@ func allBinders(pats []Expr) bool {
 		}
 	}
 	return true
+}
+
+// maxSummaries is the summaries of F a rule set may have (rules.h's
+// ML_RULES_SUMMARIES); the other quantifiers over F read the log.
+const maxSummaries = 16
+
+// stableOnFreed are the predicates and functions whose value for a freed
+// block does not change after its free (its words are kept as they were).
+var stableOnFreed = map[string]bool{"Allocated": true, "Freed": true, "Begin": true, "End": true, "Size": true,
+	"Idx": true, "Bid": true, "Time": true, "Word": true, "Invalid": true, "Local": true, "Global": true,
+	"Popped": true, "Returned": true, "ReadOnly": true}
+
+// summarizable says whether the body of a quantifier over F is the same
+// for a block whenever it is asked: it reads only the block (no variable
+// bound outside it, no other quantifier, no trace or memory that changes)
+// and binds nothing. The runtime then evaluates it once per block, as the
+// block is freed, and keeps only counts, instead of a log of every block.
+func summarizable(q *Quant) bool {
+	ok := true
+	var visit func(x Expr)
+	visit = func(x Expr) {
+		walk(x, func(e Expr) {
+			switch e := e.(type) {
+			case *Quant:
+				ok = false
+			case *Ident:
+				if e.Binds || e.Var != nil && e.Var != q.Var.Var && e.Var.How != ByParam {
+					ok = false
+				}
+			case *CallExpr:
+				if e.Expansion != nil {
+					visit(e.Expansion.Body)
+				} else if !stableOnFreed[e.Name] {
+					ok = false
+				}
+			}
+		})
+	}
+	visit(q.Body)
+	return ok
+}
+
+// summary generates a quantifier over F whose body the runtime evaluates
+// as each block is freed (summarizable): the body becomes a function of
+// the block, and the quantifier reads the counts (rules.c).
+func (cg *clauseGen) summary(q *Quant) string {
+	k := len(cg.needs.Summaries)
+	name := fmt.Sprintf("%s_freed%d", funcName(cg.rule, 0), k)
+	cg.needs.Summaries = append(cg.needs.Summaries, name)
+	cg.needs.Freed = true
+	v := q.Var.Var
+	body := &clauseGen{cgen: cg.cgen, rule: cg.rule, clause: cg.clause}
+	body.declareVars()
+	c := body.nullRefs(body.cond(q.Body))
+	var b strings.Builder
+	fmt.Fprintf(&b, "/* %s: %s, for one block of F as it is freed */\n", cComment(cg.rule.Name), cComment(FormatExpr(q.Body)))
+	fmt.Fprintf(&b, "static int %s(struct ml_rref *b)\n{\n", name)
+	body.writeTemps(&b)
+	fmt.Fprintf(&b, "\t%s = *b;\n\t%s = 1;\n\treturn %s;\n}\n\n", cName(v), dName(v), c)
+	cg.pre.WriteString(b.String())
+	res := cg.temp("int")
+	all := 0
+	if q.All {
+		all = 1
+	}
+	return fmt.Sprintf("({ %s = ml_freed_summary(%d, %d, &%s); %s = !%d && %s == ML_T; %s; })", res, k, all, cName(v), dName(v), all, res, res)
 }

@@ -89,8 +89,11 @@ func GenerateUser(f *File) ([]byte, *Needs, error) {
 	// hooks' (a FindLast may name the same function)
 	for _, r := range f.Rules {
 		for _, c := range r.Clauses {
-			if c.Point.Kind == Call || c.Point.Kind == Ret {
+			switch c.Point.Kind {
+			case Call, Ret:
 				g.needs.id(c.Point.Func.Name)
+			case Deref, DerefR, DerefW:
+				g.needs.Accesses = true
 			}
 		}
 	}
@@ -121,6 +124,11 @@ func GenerateUser(f *File) ([]byte, *Needs, error) {
 	}
 	b.WriteString("};\n")
 	n := g.needs
+	summaries := "0"
+	if len(n.Summaries) > 0 {
+		summaries = "mlr_summaries"
+		fmt.Fprintf(&b, "static int (*const mlr_summaries[])(struct ml_rref *) = {%s};\n", strings.Join(n.Summaries, ", "))
+	}
 	fmt.Fprintf(&b, "static const struct ml_rule_func mlr_funcs[] = {\n")
 	for _, fn := range n.Funcs {
 		fmt.Fprintf(&b, "\t{%s, %s},\n", strconv.Quote(fn), n.trace(fn))
@@ -136,10 +144,21 @@ const struct ml_ruleset __ml_rules = {
 	.funcs = mlr_funcs,
 	.nfuncs = %d,
 	.freed_words = %d,
+	.log_freed = %d,
+	.summaries = %s,
+	.nsummaries = %d,
+	.writes = %d,
 	.abi = ML_RULES_ABI,
 };
-`, len(f.Rules), len(n.Funcs), n.freedWords())
+`, len(f.Rules), len(n.Funcs), n.freedWords(), b2i(n.FreedLog), summaries, len(n.Summaries), b2i(n.Writes))
 	return []byte(b.String()), n, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // trace is what the runtime records of fn's calls and returns

@@ -238,7 +238,7 @@ func (p *parser) point() *Point {
 		}
 	case Free, Use, Leak:
 		pt.Vars = append(pt.Vars, p.ident("a variable"))
-	case Call:
+	case Call, Ret:
 		pt.Func = p.ident("a function name")
 		if p.tok.kind == tLparen {
 			pt.Parens = true
@@ -254,8 +254,10 @@ func (p *parser) point() *Point {
 			}
 			p.expect(tRparen)
 		}
-	case Ret:
-		pt.Func = p.ident("a function name")
+		if pt.Kind == Ret && p.tok.kind == tAssign { // ret F(a, b) = v: v the value returned
+			p.next()
+			pt.Result = p.ident("the returned value's variable")
+		}
 	case Index:
 		pt.Vars = append(pt.Vars, p.ident("the array's variable"))
 		p.expect(tLbrack)

@@ -62,13 +62,15 @@ func FormatPoint(p *Point) string {
 		vars = append(vars, v.Name)
 	}
 	switch p.Kind {
-	case Call:
+	case Call, Ret:
+		s := p.Kind.String() + " " + p.Func.Name
 		if p.Parens {
-			return "call " + p.Func.Name + "(" + strings.Join(vars, ", ") + ")"
+			s += "(" + strings.Join(vars, ", ") + ")"
 		}
-		return "call " + p.Func.Name
-	case Ret:
-		return "ret " + p.Func.Name
+		if p.Result != nil {
+			s += " = " + p.Result.Name
+		}
+		return s
 	case Index:
 		return "index " + vars[0] + "[" + vars[1] + "]"
 	}

@@ -179,22 +179,32 @@ func Wrap(pre []byte, funcs map[string]int, tag string) ([]byte, []Wrapped, []st
 			continue
 		}
 		rp := matching(toks, i+1)
-		if rp < 0 || rp+1 >= len(toks) || toks[rp+1].text != "{" {
-			continue // a declaration (or K&R parameters, which are not wrapped)
+		if rp < 0 || rp+1 >= len(toks) {
+			continue
 		}
 		lb := rp + 1
+		knr := toks[lb].text != "{"
+		if knr { // K&R: the parameters' declarations, then the body
+			if lb = knrBody(toks, i+2, rp); lb < 0 {
+				continue // a declaration
+			}
+		}
 		rb := matching(toks, lb)
 		if rb < 0 {
 			continue
 		}
 		where := fmt.Sprintf("%s:%d", unquote(t.file), t.line)
-		params, ok, why := paramNames(toks[i+2 : rp])
+		params, variadic, ok, why := paramNames(toks[i+2 : rp])
 		if !ok {
 			warnings = append(warnings, fmt.Sprintf("%s: %s is not watched by the rules: %s", where, t.text, why))
 			continue
 		}
 		body := fmt.Sprintf("__mlr_%s_%s", t.text, tag)
 		header := headerText(pre, toks[declStart:lb])
+		decl := header // F's declaration: a K&R definition's declares no parameters
+		if knr {
+			decl = headerText(pre, toks[declStart:i+1]) + "()"
+		}
 		// F declared in the program's code, before the body (which may
 		// call it) and after the wrapper: its callers see a function of the
 		// program's, which takes metas, not one of a system header's
@@ -205,7 +215,7 @@ func Wrap(pre []byte, funcs map[string]int, tag string) ([]byte, []Wrapped, []st
 			continue
 		}
 		out.Write(pre[copied:lineStart])
-		fmt.Fprintf(&out, "%s;\n# %d %s\n", header, first.line, first.file)
+		fmt.Fprintf(&out, "%s;\n# %d %s\n", decl, first.line, first.file)
 		copied = lineStart
 		// the body: the definition as written, under the new name, its
 		// __func__ still F's; not static (the instrumenter would pass the
@@ -222,9 +232,31 @@ func Wrap(pre []byte, funcs map[string]int, tag string) ([]byte, []Wrapped, []st
 		out.Write(pre[last:t.start])
 		out.WriteString(body)
 		last = t.end
-		for k := lb; k < rb; k++ {
-			switch toks[k].text {
-			case "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__":
+		for k := i + 1; k < rb; k++ {
+			switch {
+			case k < lb && toks[k].text == "...":
+				// a variadic F's body takes the wrapper's arguments as a
+				// va_list, which its va_start copies
+				out.Write(pre[last:toks[k].start])
+				out.WriteString("__builtin_va_list *__mlr_ap")
+				last = toks[k].end
+			case toks[k].text == "__builtin_va_start" && variadic && k+1 < rb && toks[k+1].text == "(":
+				end := matching(toks, k+1)
+				comma := k + 2
+				for comma < end && toks[comma].text != "," {
+					if toks[comma].text == "(" || toks[comma].text == "[" {
+						comma = matching(toks, comma)
+					}
+					comma++
+				}
+				if end < 0 || comma >= end {
+					continue
+				}
+				out.Write(pre[last:toks[k].start])
+				out.WriteString("__builtin_va_copy(" + string(pre[toks[k+2].start:toks[comma-1].end]) + ", *__mlr_ap)")
+				last = toks[end].end
+				k = end
+			case k > lb && (toks[k].text == "__func__" || toks[k].text == "__FUNCTION__" || toks[k].text == "__PRETTY_FUNCTION__"):
 				out.Write(pre[last:toks[k].start])
 				out.WriteString(strconv.Quote(t.text))
 				last = toks[k].end
@@ -234,8 +266,8 @@ func Wrap(pre []byte, funcs map[string]int, tag string) ([]byte, []Wrapped, []st
 		copied = toks[rb].end
 		// the wrapper, right after it, and F declared again
 		void := returnsVoid(toks[declStart:i])
-		out.WriteString(wrapper(header, t.text, body, id, params, void, toks[rb]))
-		out.WriteString(header + ";")
+		out.WriteString(wrapper(header, t.text, body, id, params, variadic, void, toks[rb]))
+		out.WriteString(decl + ";")
 		wrapped = append(wrapped, Wrapped{t.text, body})
 		i = rb
 		declStart = rb + 1
@@ -270,10 +302,49 @@ func matching(toks []ctok, i int) int {
 	return -1
 }
 
-// paramNames reads the names of a definition's parameters.
-func paramNames(toks []ctok) ([]string, bool, string) {
+// knrBody finds the body of a K&R definition whose identifier list is
+// toks[from:rp]: the parameters' declarations, each ending with ';', then
+// '{' (-1 if this is no such definition).
+func knrBody(toks []ctok, from, rp int) int {
+	if from == rp || !toks[rp+1].ident {
+		return -1
+	}
+	for k := from; k < rp; k++ {
+		if !toks[k].ident && toks[k].text != "," {
+			return -1
+		}
+	}
+	semi := false
+	for k := rp + 1; k < len(toks); k++ {
+		switch toks[k].text {
+		case "{":
+			if semi {
+				return k
+			}
+			return -1
+		case ";":
+			semi = true
+		case "(", "[":
+			if k = matching(toks, k); k < 0 {
+				return -1
+			}
+		case "=", "}":
+			return -1
+		}
+	}
+	return -1
+}
+
+// paramNames reads the names of a definition's parameters, and whether it
+// takes more (...).
+func paramNames(toks []ctok) ([]string, bool, bool, string) {
 	if len(toks) == 0 || len(toks) == 1 && toks[0].text == "void" {
-		return nil, true, ""
+		return nil, false, true, ""
+	}
+	variadic := false
+	if n := len(toks); n >= 2 && toks[n-1].text == "..." && toks[n-2].text == "," {
+		variadic = true
+		toks = toks[:n-2]
 	}
 	var names []string
 	for len(toks) > 0 {
@@ -291,7 +362,7 @@ func paramNames(toks []ctok) ([]string, bool, string) {
 		}
 		name, why := paramName(toks[:end])
 		if name == "" {
-			return nil, false, why
+			return nil, false, false, why
 		}
 		names = append(names, name)
 		if end < len(toks) {
@@ -299,7 +370,7 @@ func paramNames(toks []ctok) ([]string, bool, string) {
 		}
 		toks = toks[end:]
 	}
-	return names, true, ""
+	return names, variadic, true, ""
 }
 
 // paramName is the name one parameter's declaration declares: inside its
@@ -310,7 +381,7 @@ func paramName(toks []ctok) (string, string) {
 	for k := 0; k < len(toks); k++ {
 		switch {
 		case toks[k].text == "...":
-			return "", "it takes a variable number of arguments"
+			return "", "a parameter it cannot read"
 		case toks[k].text == "__attribute__" || toks[k].text == "__attribute":
 			if k+1 < len(toks) && toks[k+1].text == "(" {
 				if e := matching(toks, k+1); e > 0 {
@@ -383,31 +454,59 @@ func headerText(pre []byte, toks []ctok) string {
 }
 
 // wrapper is the text of F's wrapper, after the closing brace rb of its
-// body: under a system-header line marker, then back to rb's line.
-func wrapper(header, name, body string, id int, params []string, void bool, rb ctok) string {
+// body: under a system-header line marker, then back to rb's line. A
+// variadic F hands its body the arguments after params as a va_list.
+func wrapper(header, name, body string, id int, params []string, variadic, void bool, rb ctok) string {
 	var b strings.Builder
 	b.WriteString("\n# 1 \"<memlens rules>\" 1 3\n")
-	b.WriteString("extern void __ml_rules_call(int, int, unsigned, ...);\nextern void __ml_rules_ret(int);\n")
+	b.WriteString("extern void __ml_rules_call(int, int, __ml_meta_t *, unsigned, ...);\n" +
+		"extern void __ml_rules_ret(int, const __ml_meta_t *, int, unsigned, unsigned, ...);\n")
 	// drop a line marker's stray lines: the header is one line here
 	b.WriteString(strings.TrimSpace(header) + "\n{\n")
+	// the caller's registers, saved in this frame, where the runtime's scan
+	// of the stack for the pointer map begins (rules.c)
+	b.WriteString("\t__builtin_unwind_init();\n")
 	fmt.Fprintf(&b, "\tint __mlr_own = __ml_t.callee == (__ml_uptr)%s;\n", name)
-	fmt.Fprintf(&b, "\t__ml_rules_call(%d, __mlr_own, %d", id, len(params))
+	fmt.Fprintf(&b, "\t__ml_meta_t __mlr_m[%d];\n", max(len(params), 1))
+	args := ""
 	for _, p := range params {
-		fmt.Fprintf(&b, ", (const void *)&%s, sizeof %s, _Generic((%s), signed char: 1, short: 1, int: 1, long: 1, "+
-			"long long: 1, char: (char)-1 < 0, default: 0) | (__builtin_classify_type(%s) == 5) << 1", p, p, p, p)
+		args += ", " + argTriple(p)
 	}
-	b.WriteString(");\n")
+	fmt.Fprintf(&b, "\t__ml_rules_call(%d, __mlr_own, __mlr_m, %d%s);\n", id, len(params), args)
 	fmt.Fprintf(&b, "\t__ml_t.callee = __mlr_own ? (__ml_uptr)%s : 0;\n", body)
-	call := body + "(" + strings.Join(params, ", ") + ")"
+	actuals := params
+	if variadic {
+		b.WriteString("\t__builtin_va_list __mlr_ap;\n")
+		fmt.Fprintf(&b, "\t__builtin_va_start(__mlr_ap, %s);\n", params[len(params)-1])
+		// the va_list is the wrapper's: of no object the body knows
+		fmt.Fprintf(&b, "\tif (__mlr_own && %d < sizeof __ml_t.arg / sizeof __ml_t.arg[0])\n\t\t__ml_t.arg[%d] = 1;\n",
+			len(params), len(params))
+		actuals = append(actuals[:len(actuals):len(actuals)], "&__mlr_ap")
+	}
+	call := body + "(" + strings.Join(actuals, ", ") + ")"
+	end := ""
+	if variadic {
+		end = "\t__builtin_va_end(__mlr_ap);\n"
+	}
 	if void {
-		fmt.Fprintf(&b, "\t%s;\n\t__ml_rules_ret(%d);\n}\n", call, id)
+		fmt.Fprintf(&b, "\t%s;\n%s\t__ml_rules_ret(%d, __mlr_m, 0, %d, 0%s);\n}\n", call, end, id, len(params), args)
 	} else {
-		fmt.Fprintf(&b, "\t__typeof__(%s) __mlr_v = %s;\n", call, call)
-		fmt.Fprintf(&b, "\tif (__ml_t.retfn == (__ml_uptr)%s)\n\t\t__ml_t.retfn = (__ml_uptr)%s;\n", body, name)
-		fmt.Fprintf(&b, "\t__ml_rules_ret(%d);\n\treturn __mlr_v;\n}\n", id)
+		fmt.Fprintf(&b, "\t__typeof__(%s) __mlr_v = %s;\n%s", call, call, end)
+		// the body left the meta of a pointer it returned for F's caller
+		fmt.Fprintf(&b, "\tint __mlr_ownret = __ml_t.retfn == (__ml_uptr)%s;\n", body)
+		fmt.Fprintf(&b, "\tif (__mlr_ownret)\n\t\t__ml_t.retfn = (__ml_uptr)%s;\n", name)
+		fmt.Fprintf(&b, "\t__ml_rules_ret(%d, __mlr_m, __mlr_ownret, %d, 1%s, %s);\n\treturn __mlr_v;\n}\n",
+			id, len(params), args, argTriple("__mlr_v"))
 	}
 	fmt.Fprintf(&b, "# %d %s 2\n", rb.line, rb.file)
 	return b.String()
+}
+
+// argTriple is how a wrapper hands the runtime a value: its address, size
+// and class (rules.h's ML_ARG_SIGNED, ML_ARG_POINTER).
+func argTriple(v string) string {
+	return fmt.Sprintf("(const void *)&%s, sizeof %s, _Generic((%s), signed char: 1, short: 1, int: 1, long: 1, "+
+		"long long: 1, char: (char)-1 < 0, default: 0) | (__builtin_classify_type(%s) == 5) << 1", v, v, v, v)
 }
 
 // Rename makes the instrumented unit's sites name each wrapped function as
