@@ -22,13 +22,11 @@
 
 #include <string.h>
 
-/* Plain globals in the program's .bss, which instrumented code (the
- * explain option) and each step read: a fixed address would cost an
+/* A plain global in the program's .bss, which instrumented code (the
+ * explain option) reads at each step: a fixed address would cost an
  * instruction per step. A wild write there switches explanations on or
- * off, or makes a step's index its id unmasked: past the ring, once ids
- * pass it, a fault reported as inside memlens's table. */
+ * off. */
 int __ml_explain;
-uptr ml_steps_mask;
 
 #define ML_STEPS_CHUNK 64
 /* Ids handed out so far (the first chunk starts at 64: id 0 is none), in
@@ -57,68 +55,78 @@ void ml_explain_set(int on, uptr ring)
 uptr ml_steps_refill(void)
 {
 	uptr n = ML_LOAD(&ml_steps_clocked) ? 1 : ML_STEPS_CHUNK;
-	uptr id = ML_ADD(&ml_steps_next, n), tid = __ml_t.id & 0xffffu;
+	uptr id = ML_ADD(&ml_steps_next, n), i = id & ml_steps_mask;
+	uptr word = id << 16 | (__ml_t.id & ML_STEP_TID_MAX) << 1 | 1;
 	if (n == 1)
-		ML_STEPS_MORE[id & ml_steps_mask].clock = __ml_t.clock;
-	__ml_t.step = (id + 1) << 16 | tid;
-	__ml_t.stepend = (id + n) << 16 | tid;
-	return id << 16 | tid;
+		ML_STEPS_MORE[i].clock = __ml_t.clock;
+	if (n > ml_steps_mask + 1 - i)
+		n = ml_steps_mask + 1 - i; /* (a chunk's entries are a run: the ids past the ring's end go unused) */
+	struct __ml_step *e = &ML_STEPS[i];
+	__ml_t.stepat = e + 1;
+	__ml_t.stepend = e + n;
+	__ml_t.stepbase = word - ((uptr)e << 11);
+	return word;
 }
 
-prov_t ml_step_refill(const site_t *site, prov_t prev)
+prov_t ml_step_refill(const site_t *site, uptr dst, prov_t prev)
 {
-	return __ml_step_put(ml_steps_refill(), site, prev);
+	uptr id = ml_steps_refill();
+	return __ml_step_put(&ML_STEPS[(id >> 16) & ml_steps_mask], id, site, dst, prev);
 }
 
 void ml_step_into_refill(const site_t *site, prov_t prev, meta_t m, uptr dst)
 {
-	ml_step_put_into(ml_steps_refill(), site, prev, m, dst);
+	uptr id = ml_steps_refill();
+	ml_step_put_into(&ML_STEPS[(id >> 16) & ml_steps_mask], id, site, prev, m, dst);
 }
 
 void ml_steps_count(void)
 {
 	ML_STORE(&ml_steps_clocked, 1);
-	__ml_t.stepend = __ml_t.step; /* (the rest of this thread's chunk is not taken) */
+	__ml_t.stepend = __ml_t.stepat; /* (the rest of this thread's chunk is not taken) */
 }
 
-/* A store whose value's step is pending: both steps. */
-static __attribute__((noinline)) void ml_store_pending(uptr slot, meta_t m, const site_t *ss, const site_t *ps,
-                                                       prov_t pw)
+/* A store whose value's step is pending: both steps. (Its arguments are
+ * __ml_assign_step's, value v unused, so that calling it moves none.) */
+static __attribute__((noipa)) void ml_store_pending(uptr slot, uptr v, meta_t m, const site_t *ss,
+                                                       const site_t *ps, prov_t pw)
 {
+	(void)v;
 	ml_step_into(ss, ml_step(ps, pw), m, slot);
 }
 
 /* The steps of a store (explanations on: memlens.h tests them first). */
-__attribute__((always_inline)) static inline void ml_store(uptr slot, meta_t m, const site_t *ss, const site_t *ps,
-                                                           prov_t pw)
+__attribute__((always_inline)) static inline void ml_store(uptr slot, uptr v, meta_t m, const site_t *ss,
+                                                           const site_t *ps, prov_t pw)
 {
 	if (ps)
-		ml_store_pending(slot, m, ss, ps, pw);
+		ml_store_pending(slot, v, m, ss, ps, pw);
 	else
 		ml_step_into_on(ss, pw, m, slot);
 }
 
 void __ml_store_step(uptr slot, meta_t m, const site_t *ss, const site_t *ps, prov_t pw)
 {
-	ml_store(slot, m, ss, ps, pw);
+	ml_store(slot, 0, m, ss, ps, pw);
 }
-
-typedef uptr __attribute__((may_alias, aligned(1))) ml_uptru;
 
 void __ml_assign_step(uptr slot, uptr v, meta_t m, const site_t *ss, const site_t *ps, prov_t pw)
 {
 	/* (a shadow some store wrote: the zero of memory none wrote says
 	 * nothing, and NULL's meta is zero) */
-	meta_t w = *__ML_META_SHADOW(slot);
-	if (*(const ml_uptru *)slot == v && w != 0 && (w & __ML_META_MASK) == m)
-		return;
-	ml_store(slot, m, ss, ps, pw);
+	if (ML_UNLIKELY(*(const __ml_uptru *)slot == v)) {
+		meta_t w = *__ML_META_SHADOW(slot);
+		if (w != 0 && (w & __ML_META_MASK) == m)
+			return;
+	}
+	ml_store(slot, v, m, ss, ps, pw);
 }
 
 /* Ids below this are older than anything this thread does next. */
 static uptr ml_steps_now(void)
 {
-	return __ml_t.step < __ml_t.stepend ? __ml_t.step >> 16 : ML_LOAD(&ml_steps_next);
+	struct __ml_step *e = __ml_t.stepat;
+	return e < __ml_t.stepend ? (((uptr)e << 11) + __ml_t.stepbase) >> 16 : ML_LOAD(&ml_steps_next);
 }
 
 void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
@@ -197,9 +205,21 @@ static meta_t ml_step_meta(const struct __ml_step *e)
 	return ML_STEPS_MORE[e - ML_STEPS].meta;
 }
 
+/* The thread that made step e. */
+static unsigned ml_step_tid(const struct __ml_step *e)
+{
+	return (unsigned)(e->id >> 1 & ML_STEP_TID_MAX);
+}
+
 static uptr ml_step_clock(const struct __ml_step *e)
 {
 	return ML_STEPS_MORE[e - ML_STEPS].clock;
+}
+
+/* Is entry e two steps (__ml_pend2)? */
+static int ml_step_two(const struct __ml_step *e)
+{
+	return (uptr)e->site & 1;
 }
 
 /* Is step e a store of a value with meta m into slot, or a copy of a
@@ -225,7 +245,7 @@ static const struct __ml_step *ml_ring_find(uptr bound, int (*match)(const struc
 		uptr hi = pass == 0 && bound < next ? bound : next;
 		for (uptr id = hi; id-- > lo;) {
 			const struct __ml_step *e = ml_step_get(id);
-			if (e && e->dst && match(e, arg))
+			if (e && e->dst && !ml_step_two(e) && match(e, arg))
 				return e;
 		}
 		if (bound >= next)
@@ -253,7 +273,7 @@ static const struct __ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
 	return ml_ring_find(bound, ml_stores_into, &sm);
 }
 
-static void ml_chain_add(struct ml_chain *c, const site_t *site, uptr dst, uptr id, uptr clock)
+static void ml_chain_add(struct ml_chain *c, const site_t *site, uptr dst, unsigned tid, uptr clock)
 {
 	if (!site)
 		return;
@@ -269,9 +289,20 @@ static void ml_chain_add(struct ml_chain *c, const site_t *site, uptr dst, uptr 
 	struct ml_link *l = &c->link[c->n++];
 	l->site = site;
 	l->dst = dst;
-	l->tid = (unsigned)(id & 0xffff);
+	l->tid = tid;
 	l->clock = clock;
 	l->repeat = 0;
+}
+
+/* Entry e's step, or its two steps newest first, added to c. */
+static void ml_chain_step(struct ml_chain *c, const struct __ml_step *e)
+{
+	if (ml_step_two(e)) {
+		ml_chain_add(c, (const site_t *)((uptr)e->site & ~(uptr)1), 0, ml_step_tid(e), ml_step_clock(e));
+		ml_chain_add(c, (const site_t *)e->dst, 0, ml_step_tid(e), ml_step_clock(e));
+		return;
+	}
+	ml_chain_add(c, e->site, e->dst, ml_step_tid(e), ml_step_clock(e));
 }
 
 /* The chain ends at slot, which no step stored a value into. In a
@@ -316,15 +347,21 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, 
 			return;
 		}
 		if (w & 1) {
-			uptr id = w >> 1;
+			uptr id = w >> 16;
 			const struct __ml_step *e = ml_step_get(id);
 			if (!e) {
 				c->end = ML_END_DROPPED;
 				return;
 			}
-			ml_chain_add(c, e->site, e->dst, e->id, ml_step_clock(e));
+			ml_chain_step(c, e);
 			w = e->prev;
 			bound = id;
+			continue;
+		}
+		if (w & __ML_PROV_PACKED) { /* a step of its thread, as the newer one that moved its value on */
+			unsigned by = c->n ? c->link[c->n - 1].tid : tid;
+			ml_chain_add(c, (const site_t *)(w & ((1UL << 47) - 1)), 0, by, c->n ? c->link[c->n - 1].clock : c->clock);
+			w = (w & ~__ML_PROV_PACKED) >> 47;
 			continue;
 		}
 		if (w < __ML_GEN_MAX) {
@@ -341,7 +378,7 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, 
 			ml_chain_unseen(c, w);
 			return;
 		}
-		ml_chain_add(c, e->site, e->dst, e->id, ml_step_clock(e));
+		ml_chain_step(c, e);
 		w = (ml_step_meta(e) & ML_STEP_COPY) ? e->prev + (w - e->dst) : e->prev;
 		bound = e->id >> 16;
 	}
@@ -377,7 +414,7 @@ static uptr ml_chain_read(struct ml_chain *c, uptr o, uptr *bound)
 		c->end = ML_END_DROPPED;
 		return 0;
 	}
-	ml_chain_add(c, e->site, e->dst, e->id, ml_step_clock(e));
+	ml_chain_step(c, e);
 	*bound = id;
 	return e->prev;
 }
@@ -396,7 +433,7 @@ void ml_chain_build_undef(uptr a, uptr origin, struct ml_chain *c)
 			c->end = ML_END_ORIGIN;
 			return;
 		}
-		ml_chain_add(c, e->site, e->dst, e->id, ml_step_clock(e));
+		ml_chain_step(c, e);
 		if (ml_step_meta(e) & ML_STEP_UNDEF_DECL) { /* poisoned as it was declared */
 			c->end = ML_END_ORIGIN;
 			c->gen = __ML_GEN_DECLARED;

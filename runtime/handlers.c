@@ -68,7 +68,7 @@ static int ml_is_fault(int sig, const siginfo_t *si)
 }
 
 /* The words of __ml_t a call sets for its callee or its caller. */
-#define ML_PROTOCOL_BYTES offsetof(struct __ml_thread, step)
+#define ML_PROTOCOL_BYTES offsetof(struct __ml_thread, stepat)
 
 static void ml_call_program(int sig, siginfo_t *si, void *uc)
 {

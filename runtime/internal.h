@@ -157,7 +157,6 @@
 #define ml_names_unit          __mlrt_names_unit
 #define ml_names_get           __mlrt_names_get
 #define ml_explain_init        __mlrt_explain_init
-#define ml_steps_mask          __ml_steps_mask
 #define ml_steps_refill        __mlrt_steps_refill
 #define ml_steps_count         __mlrt_steps_count
 #define ml_step_refill         __ml_step_refill
@@ -298,6 +297,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_DEF_ON   0x00020 /* int ml_def_on (uninit.c) */
 #define ML_ST_LOSS_ON  0x00024 /* int ml_loss_on (loss.c) */
 #define ML_ST_DEF_KEPT 0x00028 /* int ml_def_kept_on (uninit.c, rules.c: ml_def_kept) */
+#define ML_ST_STEPS_MASK 0x00030 /* uptr: the value propagation ring's size - 1 (explain.c) */
 #define ML_ST_KINDS    0x00040 /* unsigned char[ML_NKINDS] (errors.c) */
 #define ML_ST_FLAGS    0x01000 /* struct ml_flag_values (flags.c) */
 #define ML_ST_RECORDS  0x08000 /* records.c's counters */
@@ -947,36 +947,39 @@ unsigned ml_names_get(unsigned s, const site_t **v, int *more);
 int ml_site_known(const site_t *s);
 
 /* ---- explain.c ---- */
-#define ML_STEPS_MAX (1UL << 24) /* the largest explain_ring */
+#define ML_STEPS_MAX __ML_STEPS_MAX
 /* Beside each entry, in a ring of their own, what only some steps note:
  * a step into memory, the value's meta (it tells apart the stores into one
  * slot; copies and undefined bytes: flags and a length); in a program
  * counting statements, every step the thread's count then. */
 struct ml_step_more {
-	meta_t meta;
+	meta_t meta; /* (first: memlens.h's __ML_STEP_META) */
 	uptr clock;
 };
 #define ML_STEPS __ML_STEPS
+/* The ring's size - 1, in the state mapping: steps reach the ring through
+ * their thread's next entry, which only taking ids sets from it. */
+#define ml_steps_mask ML_STATE_AT(uptr, ML_ST_STEPS_MASK)
+/* The thread numbers an id word holds: larger ones show modulo this. */
+#define ML_STEP_TID_MAX 0x7fffu
 #define ML_STEPS_MORE ((struct ml_step_more *)(ML_STEPS_ADDR + ML_STEPS_MAX * sizeof(struct __ml_step)))
 #define ML_STEPS_END (ML_STEPS_ADDR + ML_STEPS_MAX * (sizeof(struct __ml_step) + sizeof(struct ml_step_more)))
 /* A unit counting statements is part of the program: steps note the clock. */
 void ml_steps_count(void);
-/* The id word (id << 16 | thread) of a new step, the first of a new chunk
- * of ids for this thread (in a program counting statements, a chunk of
- * one, its clock noted). */
+/* The id word (id << 16 | thread << 1 | 1: a provenance word) of a new
+ * step, the first of a new chunk of ids for this thread (in a program
+ * counting statements, a chunk of one, its clock noted). */
 uptr ml_steps_refill(void) __attribute__((cold));
-/* Step s at site of a value that came from prev into memory at dst, of
- * meta m (a step into no memory: __ml_step_put). */
-__attribute__((always_inline)) static inline void ml_step_put_into(uptr s, const site_t *site, prov_t prev,
-                                                                   meta_t m, uptr dst)
+/* Step at entry e, of id word s, at site of a value that came from prev
+ * into memory at dst, of meta m (a step into no memory: __ml_step_put). */
+__attribute__((always_inline)) static inline void ml_step_put_into(struct __ml_step *e, uptr s, const site_t *site,
+                                                                   prov_t prev, meta_t m, uptr dst)
 {
-	uptr i = (s >> 16) & ml_steps_mask;
-	struct __ml_step *e = &ML_STEPS[i];
 	e->site = site;
 	e->dst = dst;
 	e->prev = prev;
 	e->id = s;
-	ML_STEPS_MORE[i].meta = m;
+	*__ML_STEP_META(e) = m;
 }
 /* A step into memory after a new chunk of ids (out of line, so the common
  * case needs no stack frame). */
@@ -990,13 +993,13 @@ void ml_step_into_refill(const site_t *site, prov_t prev, meta_t m, uptr dst) __
  * copy of memory or of undefined bytes; explanations on. */
 __attribute__((always_inline)) static inline void ml_step_into_on(const site_t *site, prov_t prev, meta_t m, uptr dst)
 {
-	uptr s = __ml_t.step;
-	if (ML_UNLIKELY(s == __ml_t.stepend)) {
+	struct __ml_step *e = __ml_t.stepat;
+	if (ML_UNLIKELY(e == __ml_t.stepend)) {
 		ml_step_into_refill(site, prev, m, dst);
 		return;
 	}
-	__ml_t.step = s + 0x10000;
-	ml_step_put_into(s, site, prev, m, dst);
+	__ml_t.stepat = e + 1;
+	ml_step_put_into(e, ((uptr)e << 11) + __ml_t.stepbase, site, prev, m, dst);
 }
 static inline void ml_step_into(const site_t *site, prov_t prev, meta_t m, uptr dst)
 {

@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 30
+#define __ML_ABI 31
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -106,6 +106,7 @@ struct __ml_rec {
 #define __ML_DEF_BASE    0x100000000000UL
 #define __ML_DEF_SHADOW(a) ((((__ml_uptr)(a) ^ __ML_META_XOR) >> 3) + __ML_DEF_BASE)
 typedef unsigned short __attribute__((may_alias, aligned(1))) __ml_u16u;
+typedef __ml_uptr __attribute__((may_alias, aligned(1))) __ml_uptru;
 
 /* A source location known at compile time: checks, calls, function entries. */
 struct __ml_site {
@@ -178,7 +179,8 @@ struct __ml_thread {
 	__ml_uptr retobjfn;               /* function that returned a struct holding pointers */
 	__ml_uptr retobj;                 /* the object it copied it from (in its dead frame) */
 	__ml_meta_t retobjtag;            /* and that object's shadow tag */
-	__ml_uptr step, stepend;          /* value propagation: the next step (id << 16 | thread), the end of this thread's chunk */
+	struct __ml_step *stepat, *stepend; /* value propagation: the ring entry of this thread's next step, the end of its chunk */
+	__ml_uptr stepbase;               /* an entry's id word, less its address << 11 (__ml_pend) */
 	__ml_uptr clock;                  /* statements run (units built to count them: __ML_UNIT_COUNT; else 0) */
 	unsigned depth;
 	unsigned id;                      /* memlens thread number, T0 = main */
@@ -219,7 +221,11 @@ struct __ml_array {
 
 /* ---- value propagation (explain.c) ----
  * A provenance word says where a pointer value came from:
- *   odd:             a step of the ring below (id << 1 | 1);
+ *   odd:             a step of the ring below: its id word (id << 16 |
+ *                    thread << 1 | 1);
+ *   bit 63 set, even: a step that needs no entry, packed (__ML_PROV_PACKED):
+ *                    its site (bits 0..46) and the generated word (below)
+ *                    its value came from (bits 47..62);
  *   even, >= 4096:   the address of the memory slot it was loaded from (the
  *                    step that stored it there is looked up in the ring when
  *                    a report needs it);
@@ -246,6 +252,7 @@ typedef __ml_uptr __ml_prov_t;
 #define __ML_GEN_DECLARED 20u /* uninitialized values: an object declared without initializer */
 #define __ML_GEN_INITIAL 22u /* a global's initial value (no instrumented store was ever seen) */
 #define __ML_GEN_MAX     4096u
+#define __ML_PROV_PACKED (1UL << 63)
 extern int __ml_explain;          /* the explain option */
 extern int __ml_graph;            /* a memory graph trace is being written (graph=FILE) */
 
@@ -483,8 +490,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v30;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v30;
+extern const int __memlens_abi_v31;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v31;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -698,26 +705,32 @@ __ML_INLINE void __ml_chk_base(__ML_CHK_ARGS)
  * assignment, an argument, a return: most steps) writes. Its size, a
  * power of two, is the explain_ring option. */
 struct __ml_step {
-	const struct __ml_site *site; /* the statement, and what received the value */
-	__ml_uptr dst;                /* a store or copy: the slot written; else 0 */
+	const struct __ml_site *site; /* the statement, and what received the value; | 1: two steps (__ml_pend2) */
+	__ml_uptr dst;                /* a store or copy: the slot written; two steps: the older one's site; else 0 */
 	__ml_prov_t prev;             /* the word of the value it carried */
-	__ml_uptr id;                 /* id << 16 | thread: an overwritten entry shows */
+	__ml_uptr id;                 /* its id word, id << 16 | thread << 1 | 1: an overwritten entry shows */
 };
 #define __ML_STEPS ((struct __ml_step *)0x690000000000UL)
-extern __ml_uptr __ml_steps_mask; /* the ring's size - 1 */
+#define __ML_STEPS_MAX (1UL << 24) /* the largest ring (explain_ring) */
+/* The meta a step into memory notes (it tells apart the stores into one
+ * slot), in a second ring beside the first (explain.c: entries half as
+ * large, meta first): entry e's. */
+#define __ML_STEP_META(e) \
+	((__ml_meta_t *)(((__ml_uptr)(e) >> 1) + ((__ml_uptr)__ML_STEPS + __ML_STEPS_MAX * 32 - (__ml_uptr)__ML_STEPS / 2)))
 /* A step after a new chunk of ids for this thread (in a program counting
  * statements, a chunk of one, its clock noted). */
-__ml_prov_t __ml_step_refill(const struct __ml_site *s, __ml_prov_t w) __attribute__((cold, noinline));
-/* Step id at site s of a value that came from word w, into no memory:
- * its provenance word from then on. */
-__ML_INLINE __ml_prov_t __ml_step_put(__ml_uptr id, const struct __ml_site *s, __ml_prov_t w)
+__ml_prov_t __ml_step_refill(const struct __ml_site *s, __ml_uptr dst, __ml_prov_t w) __attribute__((cold, noinline));
+/* Step at entry e, of id word id, at site s of a value that came from
+ * word w, into no memory (dst: 0, or the older step's site of two): its
+ * provenance word from then on, the id word. */
+__ML_INLINE __ml_prov_t __ml_step_put(struct __ml_step *e, __ml_uptr id, const struct __ml_site *s, __ml_uptr dst,
+                                      __ml_prov_t w)
 {
-	struct __ml_step *e = &__ML_STEPS[(id >> 16) & __ml_steps_mask];
 	e->site = s;
-	e->dst = 0;
+	e->dst = dst;
 	e->prev = w;
 	e->id = id;
-	return id >> 15 | 1;
+	return id;
 }
 
 /* A value whose step (site s, from word w) is pending in two variables
@@ -728,15 +741,29 @@ __ML_INLINE __ml_prov_t __ml_step_put(__ml_uptr id, const struct __ml_site *s, _
  * Its provenance word from then on: the step's. A compare and four stores,
  * inline: a call and its return cost a fifth of a step more; with
  * explanations off, a load and a branch. */
-__ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
+__ML_INLINE __ml_prov_t __ml_step_dst(const struct __ml_site *s, __ml_uptr dst, __ml_prov_t w)
 {
 	if (__ML_UNLIKELY(!__ml_explain))
 		return 0;
-	__ml_uptr id = __ml_t.step;
-	if (__ML_UNLIKELY(id == __ml_t.stepend))
-		return __ml_step_refill(s, w);
-	__ml_t.step = id + 0x10000;
-	return __ml_step_put(id, s, w);
+	/* A thread's chunk of ids is a run of entries, so its next entry and
+	 * the id word of that entry both follow from one pointer. */
+	struct __ml_step *e = __ml_t.stepat;
+	if (__ML_UNLIKELY(e == __ml_t.stepend))
+		return __ml_step_refill(s, dst, w);
+	__ml_t.stepat = e + 1;
+	return __ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, s, dst, w);
+}
+__ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
+{
+	return __ml_step_dst(s, 0, w);
+}
+/* Step s of a value whose own step (site s2, from word w) is pending,
+ * where that older step need not stay pending (a return statement, a
+ * call's result assigned): both go into the ring as one entry, s marked
+ * by its low bit, s2 where a store has its slot. Its provenance word. */
+__ML_INLINE __ml_prov_t __ml_pend2(const struct __ml_site *s, const struct __ml_site *s2, __ml_prov_t w)
+{
+	return __ml_step_dst((const struct __ml_site *)((__ml_uptr)s | 1), (__ml_uptr)s2, w);
 }
 
 /* Is the shadow word w (of a slot reached through a pointer with meta
@@ -1070,8 +1097,17 @@ __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_
                           const struct __ml_site *site, const struct __ml_site *ss,
                           const struct __ml_site *ps, __ml_prov_t pw)
 {
-	if (__ml_explain)
-		__ml_assign_step(slot, v, m, ss, ps, pw);
+	if (__ml_explain) {
+		/* The common step inline: a value whose step is not pending,
+		 * into a slot holding another, with ids left in the chunk. */
+		struct __ml_step *e = __ml_t.stepat;
+		if (__ML_LIKELY(!ps && *(const __ml_uptru *)slot != v && e != __ml_t.stepend)) {
+			__ml_t.stepat = e + 1;
+			__ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, ss, slot, pw);
+			*__ML_STEP_META(e) = m;
+		} else
+			__ml_assign_step(slot, v, m, ss, ps, pw);
+	}
 	__ml_st(slot, v, m, tag, site, 0, 0, 0);
 }
 
@@ -1138,6 +1174,17 @@ __ML_INLINE void __ml_setret(__ml_uptr self, __ml_meta_t m, const struct __ml_si
 	__ml_t.retfn = self;
 	__ml_t.retsite = site;
 	__ml_t.retprov = w;
+}
+/* The same for a value whose own step (ps, from word pw) may be pending:
+ * then both steps go into the ring as one (__ml_pend2), none pending. */
+__ML_INLINE void __ml_setret2(__ml_uptr self, __ml_meta_t m, const struct __ml_site *site,
+                              const struct __ml_site *ps, __ml_prov_t pw)
+{
+	if (ps) {
+		pw = __ml_pend2(site, ps, pw);
+		site = 0;
+	}
+	__ml_setret(self, m, site, pw);
 }
 
 /* A local's declaration is reached: register it, unless old (its meta

@@ -385,7 +385,7 @@ __ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct 
 	/* the value read is a step, which its origin names from now on */
 	o = ml_origin_entry(o);
 	prov_t w = ml_step(site, a);
-	return w ? ML_ORIGIN_STEP | ((w >> 1) & ((1UL << 41) - 1)) << 22 | o : o;
+	return w ? ML_ORIGIN_STEP | ((w >> 16) & ((1UL << 41) - 1)) << 22 | o : o;
 }
 
 void __ml_def_extern(__ml_uptr a, __ml_meta_t m)

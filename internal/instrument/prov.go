@@ -1,6 +1,9 @@
 package instrument
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Value propagation (memlens.h, the runtime's explain.c). Beside its meta,
 // every pointer value the rewritten code computes carries its provenance:
@@ -29,6 +32,10 @@ const (
 	genCaller  = "16UL"
 	genUninit  = "18UL"
 )
+
+// provPacked marks a provenance word that packs a step's site with the
+// generated word its value came from (memlens.h's __ML_PROV_PACKED).
+const provPacked = "0x8000000000000000UL"
 
 // generated is the provenance of a value made by the expression itself.
 func generated(kind string) prov { return prov{"0", kind} }
@@ -93,8 +100,15 @@ func (r *rewriter) provDecls(vol string) []string {
 }
 
 // receive is the assignment, at step site, of a value of provenance from
-// to the variables of v: the step is pending there.
+// to the variables of v: the step is pending there. When from is a
+// temporary's pending step (a call's result), which nothing moves on
+// again, the two steps go into the ring as one entry instead, and none is
+// pending.
 func (r *rewriter) receive(v prov, site string, from prov) string {
+	if from.pending() && site != "0" && !r.c.count && !r.isCompanionProv(from) {
+		return fmt.Sprintf("(%s ? (void)(%s = __ml_pend2(%s, %s, %s), %s = 0) : (void)(%s = %s, %s = %s))",
+			from.site, v.word, site, from.site, from.word, v.site, v.word, from.word, v.site, site)
+	}
 	p := r.pending(site, from.moved())
 	if !v.pending() { // (a word alone: the step is made now)
 		return v.word + " = " + settled(p)
@@ -104,10 +118,16 @@ func (r *rewriter) receive(v prov, site string, from prov) string {
 
 // pending is the provenance of a value that a step at site carries, from
 // word: the step pending, or (in a build counting statements, whose steps
-// note when they happened) made now.
+// note when they happened) made now. A step from a generated word needs
+// no entry of the ring: the word packs its site with that word
+// (memlens.h), and it is never pending.
 func (r *rewriter) pending(site, word string) prov {
-	if r.c.count && site != "0" {
+	switch {
+	case site == "0":
+	case r.c.count:
 		return prov{"0", "__ml_pend(" + site + ", " + word + ")"}
+	case strings.HasSuffix(word, "UL"):
+		return prov{"0", "(" + provPacked + " | " + word + " << 47 | (__ml_uptr)" + site + ")"}
 	}
 	return prov{site, word}
 }
@@ -133,4 +153,17 @@ func settled(v prov) string {
 // of an lvalue, squeezed to one line.
 func toText(s string) string {
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// setret hands the caller the function's pointer result, of meta and
+// provenance pv, returned at step site: the step pending in the caller,
+// or, when pv's own step is pending (a parameter returned, a call's
+// result), both in the ring as one entry: the function's variables die
+// here, so nothing moves the value on from them again.
+func (r *rewriter) setret(meta, site string, pv prov) string {
+	if pv.pending() && site != "0" && !r.c.count {
+		return fmt.Sprintf("__ml_setret2((__ml_uptr)%s, %s, %s, %s, %s)", r.fn.name, meta, site, pv.site, pv.word)
+	}
+	ret := r.pending(site, pv.moved())
+	return fmt.Sprintf("__ml_setret((__ml_uptr)%s, %s, %s, %s)", r.fn.name, meta, ret.site, ret.word)
 }

@@ -1707,11 +1707,9 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		// temporaries
 		if r.c.full { // the block is named as the function's result
 			m := r.name("__ml_rm")
-			ret := r.pending(xsite, pv.moved())
-			f.strf(" register __ml_meta_t %s = %s; __ml_setret((__ml_uptr)%s, %s, %s, %s); %s __ml_name(%s, %s);", m, meta, r.fn.name, m, ret.site, ret.word, xs+r.leave(), m, xsite)
+			f.strf(" register __ml_meta_t %s = %s; %s; %s __ml_name(%s, %s);", m, meta, r.setret(m, xsite, pv), xs+r.leave(), m, xsite)
 		} else {
-			ret := r.pending(xsite, pv.moved())
-			f.strf(" __ml_setret((__ml_uptr)%s, %s, %s, %s); %s", r.fn.name, meta, ret.site, ret.word, xs+r.leave())
+			f.strf(" %s; %s", r.setret(meta, xsite, pv), xs+r.leave())
 		}
 		f.tok(j.Token)
 		f.str(v)

@@ -15,7 +15,7 @@ import (
 )
 
 // ABI is the runtime ABI version, __ML_ABI in memlens.h.
-const ABI = 30
+const ABI = 31
 
 // File names inside the directory returned by Ensure.
 const (
