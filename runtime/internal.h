@@ -103,6 +103,7 @@
 #define ml_lent_live           __mlrt_lent_live
 #define ml_init_record         __mlrt_init_record
 #define ml_stack_get           __mlrt_stack_get
+#define ml_stack_count_max     __mlrt_stack_count_max
 #define ml_stack_init          __mlrt_stack_init
 #define ml_stubs_init          __mlrt_stubs_init
 #define ml_state               __mlrt_state
@@ -719,6 +720,8 @@ unsigned ml_stack_capture_depth(const site_t *site, unsigned max);
 unsigned ml_stack_intern(const site_t *const *f, unsigned n);
 /* Frames of an interned stack, innermost first, into out (at most max). */
 unsigned ml_stack_get(unsigned id, const site_t **out, unsigned max);
+/* An upper bound of the number of distinct stack ids (0 included). */
+size_t ml_stack_count_max(void);
 /* The caller's site: the innermost shadow frame, or NULL. */
 static inline const site_t *ml_caller_site(void)
 {
@@ -857,8 +860,9 @@ int ml_origin_get(uptr o, const site_t **decl, unsigned *kind, unsigned *stack, 
 void *ml_scratch(size_t n);
 /* Heapsort of n elements of size bytes, in the order of less. */
 void ml_sort(void *base, size_t n, size_t size, int (*less)(const void *, const void *));
-/* Sort n elements of size bytes that each start with an address, in
- * increasing address order (stable); 0 if there is no memory for it. */
+/* Sort n elements of size bytes (whole words) that each start with an
+ * address, in increasing address order (stable); 0 if there is no memory
+ * for it. */
 int ml_sort_by_address(void *base, size_t n, size_t size);
 
 /* ---- loss.c ---- */

@@ -71,8 +71,9 @@ struct ml_leaks_state {
 	 * instead of a binary search over millions */
 	uint32_t *lb_first;
 	unsigned lb_shift;
-	uint32_t *lwork; /* blocks whose contents are to be scanned */
+	uint32_t *lwork; /* blocks behind the marking's cursor to be scanned */
 	size_t nwork;
+	size_t mark_at; /* the marking's cursor: the next block it looks at */
 	uptr main_frame; /* main's frame, while main runs (0: unknown) */
 };
 _Static_assert(ML_ST_LEAKS + sizeof(struct ml_leaks_state) <= ML_ST_CYCLES, "leaks.c's state fits");
@@ -84,6 +85,7 @@ _Static_assert(ML_ST_LEAKS + sizeof(struct ml_leaks_state) <= ML_ST_CYCLES, "lea
 #define ml_lb_shift (ML_LKS->lb_shift)
 #define ml_lwork (ML_LKS->lwork)
 #define ml_nwork (ML_LKS->nwork)
+#define ml_mark_at (ML_LKS->mark_at)
 #define ml_main_frame (ML_LKS->main_frame)
 
 /* The block containing address v (a zero-size block: v is its base), or -1. */
@@ -165,10 +167,8 @@ static int ml_lb_collect(void)
 	if (ml_nlb && !ml_lb_index())
 		return 0;
 	for (size_t i = 0; i < ml_nlb; i++)
-		if (ml_lb[i].state == ML_L_REACHABLE) {
-			ml_lb[i].queued = 1;
-			ml_lwork[ml_nwork++] = i;
-		}
+		ml_lb[i].queued = ml_lb[i].state == ML_L_REACHABLE;
+	ml_mark_at = 0; /* all ahead of the marking, found from the roots */
 	return 1;
 }
 
@@ -186,7 +186,11 @@ static int ml_exact_handle(uptr a, const struct ml_lblock *b)
 }
 
 /* Raise block i to state st (a start pointer or exact handle from a
- * reachable place: REACHABLE; any other pointer: POSSIBLE at most). */
+ * reachable place: REACHABLE; any other pointer: POSSIBLE at most). The
+ * marking (ml_mark) visits the blocks in address order: a block ahead of
+ * its cursor is only flagged, to be scanned when the cursor gets there
+ * (reading the heap in order, which the caches prefetch); one behind it
+ * is scanned from the work stack before the cursor moves on. */
 static void ml_lb_raise(size_t i, unsigned char st)
 {
 	struct ml_lblock *b = &ml_lb[i];
@@ -195,7 +199,8 @@ static void ml_lb_raise(size_t i, unsigned char st)
 	b->state = st;
 	if (!b->queued) {
 		b->queued = 1;
-		ml_lwork[ml_nwork++] = i;
+		if (i < ml_mark_at)
+			ml_lwork[ml_nwork++] = i;
 	}
 }
 
@@ -220,14 +225,24 @@ static void ml_scan(uptr lo, uptr hi, unsigned char from, long self)
 	ml_scan_words(lo, hi, from, self, 0);
 }
 
-/* Scan the contents of the blocks queued, until none is. */
-static void ml_drain(void)
+static void ml_scan_block(size_t i)
 {
-	while (ml_nwork) {
-		uint32_t i = ml_lwork[--ml_nwork];
-		struct ml_lblock *b = &ml_lb[i];
-		b->queued = 0;
-		ml_scan(b->base, ml_lb_end(b), b->state, (long)i);
+	struct ml_lblock *b = &ml_lb[i];
+	b->queued = 0;
+	ml_scan(b->base, ml_lb_end(b), b->state, (long)i);
+}
+
+/* Scan the contents of the blocks flagged (from the roots, or foreign),
+ * and of those they lead to, until none is flagged. */
+static void ml_mark(void)
+{
+	for (ml_mark_at = 0; ml_mark_at < ml_nlb;) {
+		size_t i = ml_mark_at++;
+		if (!ml_lb[i].queued)
+			continue;
+		ml_scan_block(i);
+		while (ml_nwork)
+			ml_scan_block(ml_lwork[--ml_nwork]);
 	}
 }
 
@@ -333,7 +348,7 @@ static void ml_scan_roots(void)
 		if (id != __ml_t.id && (lo = ml_thread_parked_regs(id, &hi)))
 			ml_scan(lo, hi, ML_L_REACHABLE, -1);
 	}
-	ml_drain();
+	ml_mark();
 }
 
 /* Blocks nothing reachable leads to: each not yet reached from another
@@ -369,6 +384,7 @@ static void ml_cliques(void)
  * their allocation stacks (Valgrind's --leak-resolution=med): deeper
  * frames would split a recursive builder's blocks into a record per path. */
 #define ML_LEAK_FRAMES 4
+#define ML_LEAK_RECENT 64
 
 struct ml_lgroup {
 	const site_t *key[ML_LEAK_FRAMES];
@@ -411,13 +427,24 @@ static void ml_check_leaks_guarded(void)
 	ml_scan_roots();
 	ml_cliques();
 
-	/* group by (category, allocation stack): an open-addressed table */
+	/* group by (category, allocation stack): an open-addressed table, sized
+	 * by the groups there can be (a stack id gives one key per category),
+	 * not by the blocks */
+	size_t most = ML_L_DEFINITE * ml_stack_count_max();
+	if (most > ml_nlb)
+		most = ml_nlb;
 	size_t cap = 16;
-	while (cap < 2 * ml_nlb + 16)
+	while (cap < 2 * most + 16)
 		cap *= 2;
 	struct ml_lgroup *g = ml_scratch(cap * sizeof *g);
 	if (!g)
 		return;
+	/* the group of a recent (stack id, category): blocks come in runs of
+	 * a few allocation sites, whose keys need no reading and hashing */
+	struct {
+		unsigned stack, state;
+		size_t h;
+	} recent[ML_LEAK_RECENT] = {{0}};
 	uint64_t total[ML_L_DEFINITE + 1][2] = {{0}};
 	struct ml_leak_sum sum = {0};
 	for (size_t i = 0; i < ml_nlb; i++) {
@@ -429,21 +456,29 @@ static void ml_check_leaks_guarded(void)
 			continue;
 		}
 		unsigned stack = ML_COLD[b->slot].alloc_stack;
-		const site_t *key[ML_LEAK_FRAMES] = {0};
-		ml_stack_get(stack, key, ML_LEAK_FRAMES);
 		total[st][0] += ml_lb_end(b) - b->base;
 		total[st][1]++;
-		size_t h = st;
-		for (int f = 0; f < ML_LEAK_FRAMES; f++)
-			h = (h ^ (size_t)key[f]) * 0x9E3779B97F4A7C15ull;
-		h = (h >> 20) & (cap - 1);
-		while (g[h].blocks && (memcmp(g[h].key, key, sizeof key) != 0 || g[h].state != st))
-			h = (h + 1) & (cap - 1);
-		if (!g[h].blocks) {
-			memcpy(g[h].key, key, sizeof key);
-			g[h].stack = stack;
-			g[h].state = st;
-			g[h].first = (unsigned)i;
+		size_t r = (stack * ML_L_DEFINITE + st) % ML_LEAK_RECENT, h;
+		if (recent[r].state == st && recent[r].stack == stack) {
+			h = recent[r].h;
+		} else {
+			const site_t *key[ML_LEAK_FRAMES] = {0};
+			ml_stack_get(stack, key, ML_LEAK_FRAMES);
+			h = st;
+			for (int f = 0; f < ML_LEAK_FRAMES; f++)
+				h = (h ^ (size_t)key[f]) * 0x9E3779B97F4A7C15ull;
+			h = (h >> 20) & (cap - 1);
+			while (g[h].blocks && (memcmp(g[h].key, key, sizeof key) != 0 || g[h].state != st))
+				h = (h + 1) & (cap - 1);
+			if (!g[h].blocks) {
+				memcpy(g[h].key, key, sizeof key);
+				g[h].stack = stack;
+				g[h].state = st;
+				g[h].first = (unsigned)i;
+			}
+			recent[r].stack = stack;
+			recent[r].state = st;
+			recent[r].h = h;
 		}
 		g[h].bytes += ml_lb_end(b) - b->base;
 		g[h].blocks++;
