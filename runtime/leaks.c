@@ -59,6 +59,19 @@ static uptr ml_lb_end(const struct ml_lblock *b)
 	return b->size != ML_LB_HUGE ? b->base + b->size : ML_LOAD(&__ML_RECS[b->slot].end);
 }
 
+/* A scanned word inside the blocks' span, on its way through the scan's
+ * pipeline: finding its block takes two dependent loads from tables far
+ * bigger than the caches (its piece's first block, then the blocks), so
+ * each is prefetched while the scan reads the next words. */
+struct ml_cand {
+	uptr a, v;          /* where the word lies, what it holds */
+	uint32_t lo, hi;    /* its piece's blocks, once looked up */
+	uint32_t self;      /* the block scanned (UINT32_MAX: none) */
+	unsigned char from; /* the state of the place scanned */
+	unsigned char starts_only, piece_known;
+};
+#define ML_CANDS 16 /* in flight; the piece is looked up halfway */
+
 /* leaks.c's part of the state mapping (internal.h) */
 struct ml_leaks_state {
 	struct ml_lblock *lb;
@@ -74,6 +87,8 @@ struct ml_leaks_state {
 	uint32_t *lwork; /* blocks behind the marking's cursor to be scanned */
 	size_t nwork;
 	size_t mark_at; /* the marking's cursor: the next block it looks at */
+	struct ml_cand cand[ML_CANDS];
+	unsigned ncand, cand_next; /* in flight; where the next one goes */
 	uptr main_frame; /* main's frame, while main runs (0: unknown) */
 };
 _Static_assert(ML_ST_LEAKS + sizeof(struct ml_leaks_state) <= ML_ST_CYCLES, "leaks.c's state fits");
@@ -88,13 +103,23 @@ _Static_assert(ML_ST_LEAKS + sizeof(struct ml_leaks_state) <= ML_ST_CYCLES, "lea
 #define ml_mark_at (ML_LKS->mark_at)
 #define ml_main_frame (ML_LKS->main_frame)
 
-/* The block containing address v (a zero-size block: v is its base), or -1. */
-static long ml_lb_find(uptr v)
+/* The blocks that may contain address v: [*lo, *hi) of its piece, and
+ * the one before them; 0 if v lies outside every block. */
+static int ml_lb_piece(uptr v, size_t *lo, size_t *hi)
 {
 	uptr off = v - (ml_nlb ? ml_lb[0].base : 0);
 	if (!ml_nlb || off >= ml_lb_span)
-		return -1;
-	size_t k = off >> ml_lb_shift, lo = ml_lb_first[k], hi = ml_lb_first[k + 1];
+		return 0;
+	size_t k = off >> ml_lb_shift;
+	*lo = ml_lb_first[k];
+	*hi = ml_lb_first[k + 1];
+	return 1;
+}
+
+/* The block among the piece's [lo, hi) and the one before containing v
+ * (a zero-size block: v is its base), or -1. */
+static long ml_lb_search(uptr v, size_t lo, size_t hi)
+{
 	while (lo < hi) { /* the last block with base <= v: in this piece, or the one before it */
 		size_t mid = (lo + hi) / 2;
 		if (ml_lb[mid].base <= v)
@@ -106,6 +131,13 @@ static long ml_lb_find(uptr v)
 		return -1;
 	const struct ml_lblock *b = &ml_lb[lo - 1];
 	return v < ml_lb_end(b) || v == b->base ? (long)(lo - 1) : -1;
+}
+
+/* The block containing address v, or -1. */
+static long ml_lb_find(uptr v)
+{
+	size_t lo, hi;
+	return ml_lb_piece(v, &lo, &hi) ? ml_lb_search(v, lo, hi) : -1;
 }
 
 /* ml_lb_first over the sorted blocks; 0 if there is no memory for it. */
@@ -204,19 +236,72 @@ static void ml_lb_raise(size_t i, unsigned char st)
 	}
 }
 
+static void ml_cand_piece(unsigned at);
+
+/* Count the pointer of the candidate at position at to the block it
+ * points into, if any. */
+static void ml_cand_resolve(unsigned at)
+{
+	const struct ml_cand *c = &ML_LKS->cand[at % ML_CANDS];
+	if (!c->piece_known)
+		ml_cand_piece(at);
+	long i = ml_lb_search(c->v, c->lo, c->hi);
+	if (i < 0 || (uint32_t)i == c->self)
+		return;
+	int start = c->v == ml_lb[i].base || ml_exact_handle(c->a, &ml_lb[i]);
+	if (start || !c->starts_only)
+		ml_lb_raise((size_t)i, start && c->from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
+}
+
+/* Look up the piece of the candidate at position at, and prefetch the
+ * blocks its search reads first. */
+static void ml_cand_piece(unsigned at)
+{
+	struct ml_cand *c = &ML_LKS->cand[at % ML_CANDS];
+	size_t lo, hi;
+	ml_lb_piece(c->v, &lo, &hi);
+	c->lo = (uint32_t)lo;
+	c->hi = (uint32_t)hi;
+	c->piece_known = 1;
+	__builtin_prefetch(&ml_lb[lo ? lo - 1 : 0]);
+}
+
+/* Resolve the candidates in flight, oldest first. */
+static void ml_cand_flush(void)
+{
+	for (; ML_LKS->ncand; ML_LKS->ncand--)
+		ml_cand_resolve(ML_LKS->cand_next - ML_LKS->ncand);
+}
+
 /* Scan the words of [lo, hi) held by a place of state from (REACHABLE or
  * POSSIBLE), which is block self or no block (-1). With starts_only,
- * pointers into a block's middle do not count. */
+ * pointers into a block's middle do not count. The words that may point
+ * into a block join the pipeline: the oldest in flight is resolved, the
+ * one halfway has its piece looked up, the new one has its piece's entry
+ * prefetched. */
 static void ml_scan_words(uptr lo, uptr hi, unsigned char from, long self, int starts_only)
 {
+	struct ml_leaks_state *st = ML_LKS;
+	uptr first = ml_nlb ? ml_lb[0].base : 0;
 	for (uptr a = (lo + 7) & ~(uptr)7; a + 8 <= hi; a += 8) {
 		uptr v = *(const uptr *)a;
-		long i = ml_lb_find(v);
-		if (i < 0 || i == self)
+		if (v - first >= ml_lb_span)
 			continue;
-		int start = v == ml_lb[i].base || ml_exact_handle(a, &ml_lb[i]);
-		if (start || !starts_only)
-			ml_lb_raise((size_t)i, start && from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
+		if (st->ncand == ML_CANDS) {
+			ml_cand_resolve(st->cand_next - ML_CANDS);
+			st->ncand--;
+		}
+		if (st->ncand >= ML_CANDS / 2)
+			ml_cand_piece(st->cand_next - ML_CANDS / 2);
+		struct ml_cand *c = &st->cand[st->cand_next++ % ML_CANDS];
+		st->ncand++;
+		c->a = a;
+		c->v = v;
+		c->self = self < 0 ? UINT32_MAX : (uint32_t)self;
+		c->from = from;
+		c->starts_only = (unsigned char)starts_only;
+		c->piece_known = 0;
+		__builtin_prefetch(&ml_lb_first[(v - first) >> ml_lb_shift]);
 	}
 }
 
@@ -236,13 +321,18 @@ static void ml_scan_block(size_t i)
  * and of those they lead to, until none is flagged. */
 static void ml_mark(void)
 {
-	for (ml_mark_at = 0; ml_mark_at < ml_nlb;) {
-		size_t i = ml_mark_at++;
-		if (!ml_lb[i].queued)
-			continue;
-		ml_scan_block(i);
-		while (ml_nwork)
+	for (ml_mark_at = 0;;) {
+		if (ml_nwork) {
 			ml_scan_block(ml_lwork[--ml_nwork]);
+		} else if (ml_mark_at < ml_nlb) {
+			size_t i = ml_mark_at++;
+			if (ml_lb[i].queued)
+				ml_scan_block(i);
+		} else if (ML_LKS->ncand) {
+			ml_cand_flush();
+		} else {
+			return;
+		}
 	}
 }
 
