@@ -264,7 +264,7 @@ static inline unsigned ml_next_gen(unsigned g)
 /* 0x670000000000: __ML_REFS, struct __ml_refs[__ML_MAX_RECS] (loss.c) */
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
 #define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), struct ml_step_more[ML_STEPS_MAX] (explain.c) */
-#define ML_FPROV_ADDR  0x6a0000000000UL /* struct ml_fprov[__ML_MAX_RECS] (explain.c) */
+#define ML_FPROV_ADDR  0x6a0000000000UL /* uint32_t[__ML_MAX_RECS], then the ring of struct ml_fprov (explain.c) */
 /* 0x6c0000000000: __ML_PCK_DIR, the typestate map's directory (typestate.c) */
 
 /* memlens's mutable state that reports and the leak check depend on (the
@@ -285,6 +285,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_STEPS    0x00018 /* uptr: value propagation ids handed out (explain.c) */
 #define ML_ST_DEF_ON   0x00020 /* int ml_def_on (uninit.c) */
 #define ML_ST_LOSS_ON  0x00024 /* int ml_loss_on (loss.c) */
+#define ML_ST_FPROV    0x00028 /* uint64_t: frees whose provenance was kept (explain.c) */
 #define ML_ST_KINDS    0x00040 /* unsigned char[ML_NKINDS] (errors.c) */
 #define ML_ST_FLAGS    0x01000 /* struct ml_flag_values (flags.c) */
 #define ML_ST_RECORDS  0x08000 /* records.c's counters */
@@ -987,8 +988,8 @@ struct ml_pv {
 	const site_t *site;
 	prov_t word;
 };
-/* What freed the block of a record slot: the provenance of the pointer
- * free() was given, the step ids older than the free, the block's meta. */
+/* What freed a block: the provenance of the pointer free() was given,
+ * the step ids older than the free, the block's meta. */
 struct ml_fprov {
 	const site_t *site;
 	prov_t word;
@@ -996,7 +997,13 @@ struct ml_fprov {
 	meta_t meta;
 	unsigned tid; /* the thread that freed it */
 };
-#define ML_FPROV ((struct ml_fprov *)ML_FPROV_ADDR)
+/* By record slot, the ring position + 1 of its newest free's entry: a
+ * slot table of 4 bytes a slot (the entries themselves, 40 bytes, only
+ * for the newest frees: frees are sparse among the slots, and a page of
+ * entries by slot was dirtied by one free among a hundred live blocks). */
+#define ML_FPROV_AT ((uint32_t *)ML_FPROV_ADDR)
+#define ML_FPROV_N (1u << 18)
+#define ML_FPROV_RING ((struct ml_fprov *)(ML_FPROV_ADDR + __ML_MAX_RECS * sizeof(uint32_t)))
 void ml_explain_init(void);
 /* The explain option: on or off, and the ring's size (a power of two). */
 void ml_explain_set(int on, uptr ring);
