@@ -135,12 +135,11 @@ void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
 		return;
 	uint32_t at = (uint32_t)(ML_ADD(&ml_fprov_next, 1) & (ML_FPROV_N - 1));
 	struct ml_fprov *f = &ML_FPROV_RING[at];
-	ML_STORE(&f->meta, 0); /* (no free's while rewritten) */
 	f->site = pv ? pv->site : 0;
 	f->word = pv ? pv->word : __ML_GEN_NONE;
 	f->bound = ml_steps_now();
+	f->meta = m;
 	f->tid = ml_self_id();
-	ML_REL(&f->meta, m);
 	ML_STORE(&ML_FPROV_AT[s], at + 1);
 }
 
@@ -150,7 +149,7 @@ int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound, uns
 	if (!ML_LOAD(&__ml_explain) || at == 0 || at > ML_FPROV_N)
 		return 0;
 	const struct ml_fprov *f = &ML_FPROV_RING[at - 1];
-	if (ML_ACQ(&f->meta) != m || (!f->site && !f->word))
+	if (f->meta != m || (!f->site && !f->word))
 		return 0;
 	pv->site = f->site;
 	pv->word = f->word;

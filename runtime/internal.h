@@ -141,7 +141,6 @@
 #define ml_pin                 __mlrt_pin
 #define ml_scratch             __mlrt_scratch
 #define ml_sort                __mlrt_sort
-#define ml_sort_by_address     __mlrt_sort_by_address
 #define ml_loss_held           __mlrt_loss_held
 #define ml_span_of             __mlrt_span_of
 #define ml_loss_report         __mlrt_loss_report
@@ -861,10 +860,6 @@ int ml_origin_get(uptr o, const site_t **decl, unsigned *kind, unsigned *stack, 
 void *ml_scratch(size_t n);
 /* Heapsort of n elements of size bytes, in the order of less. */
 void ml_sort(void *base, size_t n, size_t size, int (*less)(const void *, const void *));
-/* Sort n elements of size bytes (whole words) that each start with an
- * address, in increasing address order (stable); 0 if there is no memory
- * for it. */
-int ml_sort_by_address(void *base, size_t n, size_t size);
 
 /* ---- loss.c ---- */
 /* Loss tracking is on (ml_loss_on): every unit announced was built for full

@@ -44,7 +44,7 @@
 
 enum { ML_L_UNSEEN, ML_L_POSSIBLE, ML_L_REACHABLE, ML_L_INDIRECT, ML_L_DEFINITE };
 
-/* 16 bytes, the address first (ml_sort_by_address) */
+/* 16 bytes */
 struct ml_lblock {
 	uptr base;
 	uint32_t slot;
@@ -140,67 +140,108 @@ static long ml_lb_find(uptr v)
 	return ml_lb_piece(v, &lo, &hi) ? ml_lb_search(v, lo, hi) : -1;
 }
 
-/* ml_lb_first over the sorted blocks; 0 if there is no memory for it. */
-static int ml_lb_index(void)
+/* Is record s a live heap block? Its bounds then. */
+static inline int ml_live_heap(unsigned s, uptr *base, uptr *end)
 {
+	const struct __ml_rec *r = &__ML_RECS[s];
+	const struct ml_cold *c = &ML_COLD[s];
+	if (ML_LOAD(&r->kind) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & ML_CF_FREED) ||
+	    ML_LOAD(&r->gen) != c->gen)
+		return 0;
+	*base = ML_LOAD(&r->base);
+	*end = ML_LOAD(&r->end);
+	return 1;
+}
+
+static int ml_base_less(const void *a, const void *b)
+{
+	return ((const struct ml_lblock *)a)->base < ((const struct ml_lblock *)b)->base;
+}
+
+/* Collect the live heap blocks in address order, indexed by pieces of
+ * their span; 0 if there is no memory for the check. Three passes: over
+ * the records, the span (which sizes the pieces) and the live blocks'
+ * slots (in the work stack, unused until the marking); over those, how
+ * many blocks each piece holds (summed: its first block's index), and
+ * each block put in its piece, whose few blocks are then sorted in place.
+ * (Sorting the blocks gathered took a second array as big, at the run's
+ * peak.) */
+static int ml_lb_collect(void)
+{
+	unsigned end = ml_slot_end();
+	size_t room = end - __ML_FIRST_SLOT;
+	ml_lb = ml_scratch(room * sizeof *ml_lb);
+	ml_lwork = ml_scratch(room * sizeof *ml_lwork);
+	if (!ml_lb || !ml_lwork)
+		return 0;
+	uptr lo = ~(uptr)0, hi = 0, base, top;
+	size_t n = 0;
+	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
+		if (!ml_record_sane(s)) {
+			ml_damaged("record %lu of the record table holds impossible values", s);
+			return 0;
+		}
+		if (!ml_live_heap(s, &base, &top))
+			continue;
+		ml_lwork[n++] = s;
+		lo = base < lo ? base : lo;
+		hi = top + 1 > hi ? top + 1 : hi; /* (+1: a zero-size block's base) */
+	}
+	ml_mark_at = 0; /* all ahead of the marking, found from the roots */
+	if (!n)
+		return 1;
+	ml_lb_span = hi - lo;
 	unsigned shift = 4; /* pieces of about two blocks' span each */
-	while (shift < 40 && (ml_lb_span >> shift) > 2 * ml_nlb)
+	while (shift < 40 && (ml_lb_span >> shift) > 2 * n)
 		shift++;
 	size_t pieces = (ml_lb_span >> shift) + 1;
 	ml_lb_first = ml_scratch((pieces + 1) * sizeof *ml_lb_first);
 	if (!ml_lb_first)
 		return 0;
 	ml_lb_shift = shift;
-	size_t i = 0;
-	for (size_t k = 0; k <= pieces; k++) {
-		uptr start = ml_lb[0].base + ((uptr)k << shift);
-		while (i < ml_nlb && ml_lb[i].base < start)
-			i++;
-		ml_lb_first[k] = (uint32_t)i;
-	}
-	return 1;
-}
-
-/* Collect the live heap blocks; 0 if there is no memory for the check. */
-static int ml_lb_collect(void)
-{
-	unsigned end = ml_slot_end();
-	size_t n = end - __ML_FIRST_SLOT;
-	ml_lb = ml_scratch(n * sizeof *ml_lb);
-	ml_lwork = ml_scratch(n * sizeof *ml_lwork);
-	if (!ml_lb || !ml_lwork)
-		return 0;
-	uptr hi = 0;
-	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
-		const struct __ml_rec *r = &__ML_RECS[s];
-		const struct ml_cold *c = &ML_COLD[s];
-		if (!ml_record_sane(s)) {
-			ml_damaged("record %lu of the record table holds impossible values", s);
-			return 0;
-		}
-		if (ML_LOAD(&r->kind) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & ML_CF_FREED) ||
-		    ML_LOAD(&r->gen) != c->gen)
+	/* (the span's test: the records cannot change while the world is
+	 * stopped, but a wrong piece must never be written) */
+	for (size_t j = 0; j < n; j++)
+		if (ml_live_heap(ml_lwork[j], &base, &top) && base - lo < ml_lb_span)
+			ml_lb_first[((base - lo) >> shift) + 1]++;
+	for (size_t k = 0; k < pieces; k++)
+		ml_lb_first[k + 1] += ml_lb_first[k];
+	/* each piece's entry counts its blocks placed, ending at the next's
+	 * start: shifted by one, the entries are the starts again */
+	for (size_t j = 0; j < n; j++) {
+		unsigned s = ml_lwork[j];
+		if (!ml_live_heap(s, &base, &top) || base - lo >= ml_lb_span)
 			continue;
-		struct ml_lblock *b = &ml_lb[ml_nlb++];
-		b->base = ML_LOAD(&r->base);
-		uptr end = ML_LOAD(&r->end);
-		b->size = end - b->base < ML_LB_HUGE ? (uint32_t)(end - b->base) : ML_LB_HUGE;
+		uint32_t i = ml_lb_first[(base - lo) >> shift]++;
+		if (i >= room)
+			return 0;
+		struct ml_lblock *b = &ml_lb[i];
+		b->base = base;
+		b->size = top - base < ML_LB_HUGE ? (uint32_t)(top - base) : ML_LB_HUGE;
 		b->slot = s;
 		/* a block libc keeps for itself is its business: a root, never
 		 * a leak (its pointers to the program's blocks keep them) */
-		b->state = (ML_LOAD(&c->flags) & ML_CF_FOREIGN) ? ML_L_REACHABLE : ML_L_UNSEEN;
-		b->queued = 0;
-		if (end + 1 > hi)
-			hi = end + 1; /* (+1: a zero-size block's base) */
+		b->state = (ML_LOAD(&ML_COLD[s].flags) & ML_CF_FOREIGN) ? ML_L_REACHABLE : ML_L_UNSEEN;
+		b->queued = b->state == ML_L_REACHABLE;
 	}
-	if (!ml_sort_by_address(ml_lb, ml_nlb, sizeof *ml_lb))
-		return 0;
-	ml_lb_span = ml_nlb ? hi - ml_lb[0].base : 0;
-	if (ml_nlb && !ml_lb_index())
-		return 0;
-	for (size_t i = 0; i < ml_nlb; i++)
-		ml_lb[i].queued = ml_lb[i].state == ML_L_REACHABLE;
-	ml_mark_at = 0; /* all ahead of the marking, found from the roots */
+	for (size_t k = pieces; k > 0; k--)
+		ml_lb_first[k] = ml_lb_first[k - 1];
+	ml_lb_first[0] = 0;
+	ml_nlb = ml_lb_first[pieces];
+	for (size_t k = 0; k < pieces; k++) {
+		struct ml_lblock *p = &ml_lb[ml_lb_first[k]];
+		size_t m = ml_lb_first[k + 1] - ml_lb_first[k];
+		if (m > 16) { /* (blocks crowded in a span mostly empty) */
+			ml_sort(p, m, sizeof *p, ml_base_less);
+			continue;
+		}
+		for (size_t i = 1; i < m; i++)
+			for (size_t j = i; j > 0 && p[j].base < p[j - 1].base; j--) {
+				struct ml_lblock t = p[j];
+				p[j] = p[j - 1];
+				p[j - 1] = t;
+			}
+	}
 	return 1;
 }
 
