@@ -14,9 +14,13 @@
  * stores and no atomic). A chain whose older steps were overwritten ends
  * there, and says so. Ids are 48 bits: they do not wrap in a run.
  *
- * A free keeps the provenance of the pointer it freed (ML_FPROV, by record
- * slot), so a DOUBLE-FREE or DANGLING-POINTER-DEREF also shows how the
- * pointer that freed the block got there (the rule's second chain).
+ * A free keeps the provenance of the pointer it freed (a ring of the
+ * newest ML_FPROV_N frees, found by record slot: ML_FPROV_AT), so a
+ * DOUBLE-FREE or DANGLING-POINTER-DEREF also shows how the pointer that
+ * freed the block got there (the rule's second chain). The ring holds as
+ * many frees as the default step ring holds steps: a free older than that
+ * has its chain's steps overwritten already, each free taking one step or
+ * more.
  */
 #include "internal.h"
 
@@ -37,9 +41,13 @@ int __ml_explain;
  * fast path. */
 static int ml_steps_clocked;
 
+/* Frees whose provenance was kept, in the state mapping (internal.h). */
+#define ml_fprov_next ML_STATE_AT(uint64_t, ML_ST_FPROV)
+
 void ml_explain_init(void)
 {
 	ml_map_fixed(ML_STEPS_ADDR, ML_STEPS_END - ML_STEPS_ADDR, "value propagation steps");
+	ml_map_fixed((uptr)ML_FPROV_RING, ML_FPROV_N * sizeof(struct ml_fprov), "free provenance ring");
 	ml_steps_next = ML_STEPS_CHUNK;
 }
 
@@ -133,18 +141,23 @@ void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
 {
 	if (!ML_LOAD(&__ml_explain))
 		return;
-	struct ml_fprov *f = &ML_FPROV[s];
+	uint32_t at = (uint32_t)(ML_ADD(&ml_fprov_next, 1) & (ML_FPROV_N - 1));
+	struct ml_fprov *f = &ML_FPROV_RING[at];
 	f->site = pv ? pv->site : 0;
 	f->word = pv ? pv->word : __ML_GEN_NONE;
 	f->bound = ml_steps_now();
 	f->meta = m;
 	f->tid = ml_self_id();
+	ML_STORE(&ML_FPROV_AT[s], at + 1);
 }
 
 int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound, unsigned *tid)
 {
-	const struct ml_fprov *f = &ML_FPROV[s];
-	if (!ML_LOAD(&__ml_explain) || f->meta != m || (!f->site && !f->word))
+	uint32_t at = ML_LOAD(&ML_FPROV_AT[s]);
+	if (!ML_LOAD(&__ml_explain) || at == 0 || at > ML_FPROV_N)
+		return 0;
+	const struct ml_fprov *f = &ML_FPROV_RING[at - 1];
+	if (f->meta != m || (!f->site && !f->word))
 		return 0;
 	pv->site = f->site;
 	pv->word = f->word;

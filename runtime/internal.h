@@ -104,6 +104,7 @@
 #define ml_lent_live           __mlrt_lent_live
 #define ml_init_record         __mlrt_init_record
 #define ml_stack_get           __mlrt_stack_get
+#define ml_stack_count_max     __mlrt_stack_count_max
 #define ml_stack_init          __mlrt_stack_init
 #define ml_stubs_init          __mlrt_stubs_init
 #define ml_state               __mlrt_state
@@ -145,7 +146,6 @@
 #define ml_ptrmap_build        __mlrt_ptrmap_build
 #define ml_ptrmap_state        __mlrt_ptrmap_state
 #define ml_sort                __mlrt_sort
-#define ml_sort_by_address     __mlrt_sort_by_address
 #define ml_loss_held           __mlrt_loss_held
 #define ml_span_of             __mlrt_span_of
 #define ml_loss_report         __mlrt_loss_report
@@ -275,7 +275,7 @@ static inline unsigned ml_next_gen(unsigned g)
 /* 0x670000000000: __ML_REFS, struct __ml_refs[__ML_MAX_RECS] (loss.c) */
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
 #define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), struct ml_step_more[ML_STEPS_MAX] (explain.c) */
-#define ML_FPROV_ADDR  0x6a0000000000UL /* struct ml_fprov[__ML_MAX_RECS] (explain.c) */
+#define ML_FPROV_ADDR  0x6a0000000000UL /* uint32_t[__ML_MAX_RECS], then the ring of struct ml_fprov (explain.c) */
 /* 0x6c0000000000: __ML_PCK_DIR, the typestate map's directory (typestate.c) */
 
 /* memlens's mutable state that reports and the leak check depend on (the
@@ -298,6 +298,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_LOSS_ON  0x00024 /* int ml_loss_on (loss.c) */
 #define ML_ST_DEF_KEPT 0x00028 /* int ml_def_kept_on (uninit.c, rules.c: ml_def_kept) */
 #define ML_ST_STEPS_MASK 0x00030 /* uptr: the value propagation ring's size - 1 (explain.c) */
+#define ML_ST_FPROV    0x00038 /* uint64_t: frees whose provenance was kept (explain.c) */
 #define ML_ST_KINDS    0x00040 /* unsigned char[ML_NKINDS] (errors.c) */
 #define ML_ST_FLAGS    0x01000 /* struct ml_flag_values (flags.c) */
 #define ML_ST_RECORDS  0x08000 /* records.c's counters */
@@ -734,6 +735,8 @@ unsigned ml_stack_capture_depth(const site_t *site, unsigned max);
 unsigned ml_stack_intern(const site_t *const *f, unsigned n);
 /* Frames of an interned stack, innermost first, into out (at most max). */
 unsigned ml_stack_get(unsigned id, const site_t **out, unsigned max);
+/* An upper bound of the number of distinct stack ids (0 included). */
+size_t ml_stack_count_max(void);
 /* The caller's site: the innermost shadow frame, or NULL. */
 static inline const site_t *ml_caller_site(void)
 {
@@ -883,9 +886,6 @@ void *ml_scratch(size_t n);
 void ml_scratch_free(void *p, size_t n);
 /* Heapsort of n elements of size bytes, in the order of less. */
 void ml_sort(void *base, size_t n, size_t size, int (*less)(const void *, const void *));
-/* Sort n elements of size bytes that each start with an address, in
- * increasing address order (stable); 0 if there is no memory for it. */
-int ml_sort_by_address(void *base, size_t n, size_t size);
 
 /* ---- loss.c ---- */
 /* Loss tracking is on (ml_loss_on): every unit announced was built for full
@@ -1012,8 +1012,8 @@ struct ml_pv {
 	const site_t *site;
 	prov_t word;
 };
-/* What freed the block of a record slot: the provenance of the pointer
- * free() was given, the step ids older than the free, the block's meta. */
+/* What freed a block: the provenance of the pointer free() was given,
+ * the step ids older than the free, the block's meta. */
 struct ml_fprov {
 	const site_t *site;
 	prov_t word;
@@ -1021,7 +1021,13 @@ struct ml_fprov {
 	meta_t meta;
 	unsigned tid; /* the thread that freed it */
 };
-#define ML_FPROV ((struct ml_fprov *)ML_FPROV_ADDR)
+/* By record slot, the ring position + 1 of its newest free's entry: a
+ * slot table of 4 bytes a slot (the entries themselves, 40 bytes, only
+ * for the newest frees: frees are sparse among the slots, and a page of
+ * entries by slot was dirtied by one free among a hundred live blocks). */
+#define ML_FPROV_AT ((uint32_t *)ML_FPROV_ADDR)
+#define ML_FPROV_N (1u << 18)
+#define ML_FPROV_RING ((struct ml_fprov *)(ML_FPROV_ADDR + __ML_MAX_RECS * sizeof(uint32_t)))
 void ml_explain_init(void);
 /* The explain option: on or off, and the ring's size (a power of two). */
 void ml_explain_set(int on, uptr ring);

@@ -44,7 +44,7 @@
 
 enum { ML_L_UNSEEN, ML_L_POSSIBLE, ML_L_REACHABLE, ML_L_INDIRECT, ML_L_DEFINITE };
 
-/* 16 bytes, the address first (ml_sort_by_address) */
+/* 16 bytes */
 struct ml_lblock {
 	uptr base;
 	uint32_t slot;
@@ -59,6 +59,19 @@ static uptr ml_lb_end(const struct ml_lblock *b)
 	return b->size != ML_LB_HUGE ? b->base + b->size : ML_LOAD(&__ML_RECS[b->slot].end);
 }
 
+/* A scanned word inside the blocks' span, on its way through the scan's
+ * pipeline: finding its block takes two dependent loads from tables far
+ * bigger than the caches (its piece's first block, then the blocks), so
+ * each is prefetched while the scan reads the next words. */
+struct ml_cand {
+	uptr a, v;          /* where the word lies, what it holds */
+	uint32_t lo, hi;    /* its piece's blocks, once looked up */
+	uint32_t self;      /* the block scanned (UINT32_MAX: none) */
+	unsigned char from; /* the state of the place scanned */
+	unsigned char starts_only, piece_known;
+};
+#define ML_CANDS 16 /* in flight; the piece is looked up halfway */
+
 /* leaks.c's part of the state mapping (internal.h) */
 struct ml_leaks_state {
 	struct ml_lblock *lb;
@@ -71,8 +84,11 @@ struct ml_leaks_state {
 	 * instead of a binary search over millions */
 	uint32_t *lb_first;
 	unsigned lb_shift;
-	uint32_t *lwork; /* blocks whose contents are to be scanned */
+	uint32_t *lwork; /* blocks behind the marking's cursor to be scanned */
 	size_t nwork;
+	size_t mark_at; /* the marking's cursor: the next block it looks at */
+	struct ml_cand cand[ML_CANDS];
+	unsigned ncand, cand_next; /* in flight; where the next one goes */
 	uptr main_frame; /* main's frame, while main runs (0: unknown) */
 	size_t cap_lb, cap_first; /* what lb (and lwork) and lb_first were mapped for */
 };
@@ -85,15 +101,26 @@ _Static_assert(ML_ST_LEAKS + sizeof(struct ml_leaks_state) <= ML_ST_CYCLES, "lea
 #define ml_lb_shift (ML_LKS->lb_shift)
 #define ml_lwork (ML_LKS->lwork)
 #define ml_nwork (ML_LKS->nwork)
+#define ml_mark_at (ML_LKS->mark_at)
 #define ml_main_frame (ML_LKS->main_frame)
 
-/* The block containing address v (a zero-size block: v is its base), or -1. */
-static long ml_lb_find(uptr v)
+/* The blocks that may contain address v: [*lo, *hi) of its piece, and
+ * the one before them; 0 if v lies outside every block. */
+static int ml_lb_piece(uptr v, size_t *lo, size_t *hi)
 {
 	uptr off = v - (ml_nlb ? ml_lb[0].base : 0);
 	if (!ml_nlb || off >= ml_lb_span)
-		return -1;
-	size_t k = off >> ml_lb_shift, lo = ml_lb_first[k], hi = ml_lb_first[k + 1];
+		return 0;
+	size_t k = off >> ml_lb_shift;
+	*lo = ml_lb_first[k];
+	*hi = ml_lb_first[k + 1];
+	return 1;
+}
+
+/* The block among the piece's [lo, hi) and the one before containing v
+ * (a zero-size block: v is its base), or -1. */
+static long ml_lb_search(uptr v, size_t lo, size_t hi)
+{
 	while (lo < hi) { /* the last block with base <= v: in this piece, or the one before it */
 		size_t mid = (lo + hi) / 2;
 		if (ml_lb[mid].base <= v)
@@ -107,26 +134,29 @@ static long ml_lb_find(uptr v)
 	return v < ml_lb_end(b) || v == b->base ? (long)(lo - 1) : -1;
 }
 
-/* ml_lb_first over the sorted blocks; 0 if there is no memory for it. */
-static int ml_lb_index(void)
+/* The block containing address v, or -1. */
+static long ml_lb_find(uptr v)
 {
-	unsigned shift = 4; /* pieces of about two blocks' span each */
-	while (shift < 40 && (ml_lb_span >> shift) > 2 * ml_nlb)
-		shift++;
-	size_t pieces = (ml_lb_span >> shift) + 1;
-	ml_lb_first = ml_scratch((pieces + 1) * sizeof *ml_lb_first);
-	if (!ml_lb_first)
+	size_t lo, hi;
+	return ml_lb_piece(v, &lo, &hi) ? ml_lb_search(v, lo, hi) : -1;
+}
+
+/* Is record s a live heap block? Its bounds then. */
+static inline int ml_live_heap(unsigned s, uptr *base, uptr *end)
+{
+	const struct __ml_rec *r = &__ML_RECS[s];
+	const struct ml_cold *c = &ML_COLD[s];
+	if (ML_LOAD(&r->kind) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & ML_CF_FREED) ||
+	    ML_LOAD(&r->gen) != c->gen)
 		return 0;
-	ML_LKS->cap_first = pieces + 1;
-	ml_lb_shift = shift;
-	size_t i = 0;
-	for (size_t k = 0; k <= pieces; k++) {
-		uptr start = ml_lb[0].base + ((uptr)k << shift);
-		while (i < ml_nlb && ml_lb[i].base < start)
-			i++;
-		ml_lb_first[k] = (uint32_t)i;
-	}
+	*base = ML_LOAD(&r->base);
+	*end = ML_LOAD(&r->end);
 	return 1;
+}
+
+static int ml_base_less(const void *a, const void *b)
+{
+	return ((const struct ml_lblock *)a)->base < ((const struct ml_lblock *)b)->base;
 }
 
 /* Give back the tables of an earlier scan (the rules' pointer map makes
@@ -146,50 +176,93 @@ static void ml_lb_release(void)
 	st->nlb = st->nwork = st->lb_span = 0;
 }
 
-/* Collect the live heap blocks; 0 if there is no memory for the check. */
+/* Collect the live heap blocks in address order, indexed by pieces of
+ * their span; 0 if there is no memory for the check. Three passes: over
+ * the records, the span (which sizes the pieces) and the live blocks'
+ * slots (in the work stack, unused until the marking); over those, how
+ * many blocks each piece holds (summed: its first block's index), and
+ * each block put in its piece, whose few blocks are then sorted in place.
+ * (Sorting the blocks gathered took a second array as big, at the run's
+ * peak.) */
 static int ml_lb_collect(void)
 {
 	ml_lb_release();
 	unsigned end = ml_slot_end();
-	size_t n = end - __ML_FIRST_SLOT;
-	ml_lb = ml_scratch(n * sizeof *ml_lb);
-	ml_lwork = ml_scratch(n * sizeof *ml_lwork);
-	ML_LKS->cap_lb = n;
+	size_t room = end - __ML_FIRST_SLOT;
+	ml_lb = ml_scratch(room * sizeof *ml_lb);
+	ml_lwork = ml_scratch(room * sizeof *ml_lwork);
+	ML_LKS->cap_lb = room;
 	if (!ml_lb || !ml_lwork)
 		return 0;
-	uptr hi = 0;
+	uptr lo = ~(uptr)0, hi = 0, base, top;
+	size_t n = 0;
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
-		const struct __ml_rec *r = &__ML_RECS[s];
-		const struct ml_cold *c = &ML_COLD[s];
 		if (!ml_record_sane(s)) {
 			ml_damaged("record %lu of the record table holds impossible values", s);
 			return 0;
 		}
-		if (ML_LOAD(&r->kind) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & ML_CF_FREED) ||
-		    ML_LOAD(&r->gen) != c->gen)
+		if (!ml_live_heap(s, &base, &top))
 			continue;
-		struct ml_lblock *b = &ml_lb[ml_nlb++];
-		b->base = ML_LOAD(&r->base);
-		uptr end = ML_LOAD(&r->end);
-		b->size = end - b->base < ML_LB_HUGE ? (uint32_t)(end - b->base) : ML_LB_HUGE;
+		ml_lwork[n++] = s;
+		lo = base < lo ? base : lo;
+		hi = top + 1 > hi ? top + 1 : hi; /* (+1: a zero-size block's base) */
+	}
+	ml_mark_at = 0; /* all ahead of the marking, found from the roots */
+	if (!n)
+		return 1;
+	ml_lb_span = hi - lo;
+	unsigned shift = 4; /* pieces of about two blocks' span each */
+	while (shift < 40 && (ml_lb_span >> shift) > 2 * n)
+		shift++;
+	size_t pieces = (ml_lb_span >> shift) + 1;
+	ml_lb_first = ml_scratch((pieces + 1) * sizeof *ml_lb_first);
+	if (!ml_lb_first)
+		return 0;
+	ML_LKS->cap_first = pieces + 1;
+	ml_lb_shift = shift;
+	/* (the span's test: the records cannot change while the world is
+	 * stopped, but a wrong piece must never be written) */
+	for (size_t j = 0; j < n; j++)
+		if (ml_live_heap(ml_lwork[j], &base, &top) && base - lo < ml_lb_span)
+			ml_lb_first[((base - lo) >> shift) + 1]++;
+	for (size_t k = 0; k < pieces; k++)
+		ml_lb_first[k + 1] += ml_lb_first[k];
+	/* each piece's entry counts its blocks placed, ending at the next's
+	 * start: shifted by one, the entries are the starts again */
+	for (size_t j = 0; j < n; j++) {
+		unsigned s = ml_lwork[j];
+		if (!ml_live_heap(s, &base, &top) || base - lo >= ml_lb_span)
+			continue;
+		uint32_t i = ml_lb_first[(base - lo) >> shift]++;
+		if (i >= room)
+			return 0;
+		struct ml_lblock *b = &ml_lb[i];
+		b->base = base;
+		b->size = top - base < ML_LB_HUGE ? (uint32_t)(top - base) : ML_LB_HUGE;
 		b->slot = s;
 		/* a block libc keeps for itself is its business: a root, never
 		 * a leak (its pointers to the program's blocks keep them) */
-		b->state = (ML_LOAD(&c->flags) & ML_CF_FOREIGN) ? ML_L_REACHABLE : ML_L_UNSEEN;
-		b->queued = 0;
-		if (end + 1 > hi)
-			hi = end + 1; /* (+1: a zero-size block's base) */
+		b->state = (ML_LOAD(&ML_COLD[s].flags) & ML_CF_FOREIGN) ? ML_L_REACHABLE : ML_L_UNSEEN;
+		b->queued = b->state == ML_L_REACHABLE;
 	}
-	if (!ml_sort_by_address(ml_lb, ml_nlb, sizeof *ml_lb))
-		return 0;
-	ml_lb_span = ml_nlb ? hi - ml_lb[0].base : 0;
-	if (ml_nlb && !ml_lb_index())
-		return 0;
-	for (size_t i = 0; i < ml_nlb; i++)
-		if (ml_lb[i].state == ML_L_REACHABLE) {
-			ml_lb[i].queued = 1;
-			ml_lwork[ml_nwork++] = i;
+	for (size_t k = pieces; k > 0; k--)
+		ml_lb_first[k] = ml_lb_first[k - 1];
+	ml_lb_first[0] = 0;
+	ml_nlb = ml_lb_first[pieces];
+	for (size_t k = 0; k < pieces; k++) {
+		struct ml_lblock *p = &ml_lb[ml_lb_first[k]];
+		size_t m = ml_lb_first[k + 1] - ml_lb_first[k];
+		if (m > 16) { /* (blocks crowded in a span mostly empty) */
+			ml_sort(p, m, sizeof *p, ml_base_less);
+			continue;
 		}
+		for (size_t i = 1; i < m; i++)
+			for (size_t j = i; j > 0 && p[j].base < p[j - 1].base; j--) {
+				struct ml_lblock t = p[j];
+				p[j] = p[j - 1];
+				p[j - 1] = t;
+			}
+	}
 	return 1;
 }
 
@@ -207,7 +280,11 @@ static int ml_exact_handle(uptr a, const struct ml_lblock *b)
 }
 
 /* Raise block i to state st (a start pointer or exact handle from a
- * reachable place: REACHABLE; any other pointer: POSSIBLE at most). */
+ * reachable place: REACHABLE; any other pointer: POSSIBLE at most). The
+ * marking (ml_mark) visits the blocks in address order: a block ahead of
+ * its cursor is only flagged, to be scanned when the cursor gets there
+ * (reading the heap in order, which the caches prefetch); one behind it
+ * is scanned from the work stack before the cursor moves on. */
 static void ml_lb_raise(size_t i, unsigned char st)
 {
 	struct ml_lblock *b = &ml_lb[i];
@@ -216,23 +293,77 @@ static void ml_lb_raise(size_t i, unsigned char st)
 	b->state = st;
 	if (!b->queued) {
 		b->queued = 1;
-		ml_lwork[ml_nwork++] = i;
+		if (i < ml_mark_at)
+			ml_lwork[ml_nwork++] = i;
 	}
+}
+
+static void ml_cand_piece(unsigned at);
+
+/* Count the pointer of the candidate at position at to the block it
+ * points into, if any. */
+static void ml_cand_resolve(unsigned at)
+{
+	const struct ml_cand *c = &ML_LKS->cand[at % ML_CANDS];
+	if (!c->piece_known)
+		ml_cand_piece(at);
+	long i = ml_lb_search(c->v, c->lo, c->hi);
+	if (i < 0 || (uint32_t)i == c->self)
+		return;
+	int start = c->v == ml_lb[i].base || ml_exact_handle(c->a, &ml_lb[i]);
+	if (start || !c->starts_only)
+		ml_lb_raise((size_t)i, start && c->from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
+}
+
+/* Look up the piece of the candidate at position at, and prefetch the
+ * blocks its search reads first. */
+static void ml_cand_piece(unsigned at)
+{
+	struct ml_cand *c = &ML_LKS->cand[at % ML_CANDS];
+	size_t lo, hi;
+	ml_lb_piece(c->v, &lo, &hi);
+	c->lo = (uint32_t)lo;
+	c->hi = (uint32_t)hi;
+	c->piece_known = 1;
+	__builtin_prefetch(&ml_lb[lo ? lo - 1 : 0]);
+}
+
+/* Resolve the candidates in flight, oldest first. */
+static void ml_cand_flush(void)
+{
+	for (; ML_LKS->ncand; ML_LKS->ncand--)
+		ml_cand_resolve(ML_LKS->cand_next - ML_LKS->ncand);
 }
 
 /* Scan the words of [lo, hi) held by a place of state from (REACHABLE or
  * POSSIBLE), which is block self or no block (-1). With starts_only,
- * pointers into a block's middle do not count. */
+ * pointers into a block's middle do not count. The words that may point
+ * into a block join the pipeline: the oldest in flight is resolved, the
+ * one halfway has its piece looked up, the new one has its piece's entry
+ * prefetched. */
 static void ml_scan_words(uptr lo, uptr hi, unsigned char from, long self, int starts_only)
 {
+	struct ml_leaks_state *st = ML_LKS;
+	uptr first = ml_nlb ? ml_lb[0].base : 0;
 	for (uptr a = (lo + 7) & ~(uptr)7; a + 8 <= hi; a += 8) {
 		uptr v = *(const uptr *)a;
-		long i = ml_lb_find(v);
-		if (i < 0 || i == self)
+		if (v - first >= ml_lb_span)
 			continue;
-		int start = v == ml_lb[i].base || ml_exact_handle(a, &ml_lb[i]);
-		if (start || !starts_only)
-			ml_lb_raise((size_t)i, start && from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
+		if (st->ncand == ML_CANDS) {
+			ml_cand_resolve(st->cand_next - ML_CANDS);
+			st->ncand--;
+		}
+		if (st->ncand >= ML_CANDS / 2)
+			ml_cand_piece(st->cand_next - ML_CANDS / 2);
+		struct ml_cand *c = &st->cand[st->cand_next++ % ML_CANDS];
+		st->ncand++;
+		c->a = a;
+		c->v = v;
+		c->self = self < 0 ? UINT32_MAX : (uint32_t)self;
+		c->from = from;
+		c->starts_only = (unsigned char)starts_only;
+		c->piece_known = 0;
+		__builtin_prefetch(&ml_lb_first[(v - first) >> ml_lb_shift]);
 	}
 }
 
@@ -241,14 +372,29 @@ static void ml_scan(uptr lo, uptr hi, unsigned char from, long self)
 	ml_scan_words(lo, hi, from, self, 0);
 }
 
-/* Scan the contents of the blocks queued, until none is. */
-static void ml_drain(void)
+static void ml_scan_block(size_t i)
 {
-	while (ml_nwork) {
-		uint32_t i = ml_lwork[--ml_nwork];
-		struct ml_lblock *b = &ml_lb[i];
-		b->queued = 0;
-		ml_scan(b->base, ml_lb_end(b), b->state, (long)i);
+	struct ml_lblock *b = &ml_lb[i];
+	b->queued = 0;
+	ml_scan(b->base, ml_lb_end(b), b->state, (long)i);
+}
+
+/* Scan the contents of the blocks flagged (from the roots, or foreign),
+ * and of those they lead to, until none is flagged. */
+static void ml_mark(void)
+{
+	for (ml_mark_at = 0;;) {
+		if (ml_nwork) {
+			ml_scan_block(ml_lwork[--ml_nwork]);
+		} else if (ml_mark_at < ml_nlb) {
+			size_t i = ml_mark_at++;
+			if (ml_lb[i].queued)
+				ml_scan_block(i);
+		} else if (ML_LKS->ncand) {
+			ml_cand_flush();
+		} else {
+			return;
+		}
 	}
 }
 
@@ -362,7 +508,7 @@ static void ml_scan_roots_from(uptr sp)
 		if (id != __ml_t.id && (lo = ml_thread_parked_regs(id, &hi)))
 			ml_scan(lo, hi, ML_L_REACHABLE, -1);
 	}
-	ml_drain();
+	ml_mark();
 }
 
 /* Blocks nothing reachable leads to: each not yet reached from another
@@ -398,6 +544,7 @@ static void ml_cliques(void)
  * their allocation stacks (Valgrind's --leak-resolution=med): deeper
  * frames would split a recursive builder's blocks into a record per path. */
 #define ML_LEAK_FRAMES 4
+#define ML_LEAK_RECENT 64
 
 struct ml_lgroup {
 	const site_t *key[ML_LEAK_FRAMES];
@@ -440,13 +587,24 @@ static void ml_check_leaks_guarded(void)
 	ml_scan_roots();
 	ml_cliques();
 
-	/* group by (category, allocation stack): an open-addressed table */
+	/* group by (category, allocation stack): an open-addressed table, sized
+	 * by the groups there can be (a stack id gives one key per category),
+	 * not by the blocks */
+	size_t most = ML_L_DEFINITE * ml_stack_count_max();
+	if (most > ml_nlb)
+		most = ml_nlb;
 	size_t cap = 16;
-	while (cap < 2 * ml_nlb + 16)
+	while (cap < 2 * most + 16)
 		cap *= 2;
 	struct ml_lgroup *g = ml_scratch(cap * sizeof *g);
 	if (!g)
 		return;
+	/* the group of a recent (stack id, category): blocks come in runs of
+	 * a few allocation sites, whose keys need no reading and hashing */
+	struct {
+		unsigned stack, state;
+		size_t h;
+	} recent[ML_LEAK_RECENT] = {{0}};
 	uint64_t total[ML_L_DEFINITE + 1][2] = {{0}};
 	struct ml_leak_sum sum = {0};
 	for (size_t i = 0; i < ml_nlb; i++) {
@@ -458,21 +616,29 @@ static void ml_check_leaks_guarded(void)
 			continue;
 		}
 		unsigned stack = ML_COLD[b->slot].alloc_stack;
-		const site_t *key[ML_LEAK_FRAMES] = {0};
-		ml_stack_get(stack, key, ML_LEAK_FRAMES);
 		total[st][0] += ml_lb_end(b) - b->base;
 		total[st][1]++;
-		size_t h = st;
-		for (int f = 0; f < ML_LEAK_FRAMES; f++)
-			h = (h ^ (size_t)key[f]) * 0x9E3779B97F4A7C15ull;
-		h = (h >> 20) & (cap - 1);
-		while (g[h].blocks && (memcmp(g[h].key, key, sizeof key) != 0 || g[h].state != st))
-			h = (h + 1) & (cap - 1);
-		if (!g[h].blocks) {
-			memcpy(g[h].key, key, sizeof key);
-			g[h].stack = stack;
-			g[h].state = st;
-			g[h].first = (unsigned)i;
+		size_t r = (stack * ML_L_DEFINITE + st) % ML_LEAK_RECENT, h;
+		if (recent[r].state == st && recent[r].stack == stack) {
+			h = recent[r].h;
+		} else {
+			const site_t *key[ML_LEAK_FRAMES] = {0};
+			ml_stack_get(stack, key, ML_LEAK_FRAMES);
+			h = st;
+			for (int f = 0; f < ML_LEAK_FRAMES; f++)
+				h = (h ^ (size_t)key[f]) * 0x9E3779B97F4A7C15ull;
+			h = (h >> 20) & (cap - 1);
+			while (g[h].blocks && (memcmp(g[h].key, key, sizeof key) != 0 || g[h].state != st))
+				h = (h + 1) & (cap - 1);
+			if (!g[h].blocks) {
+				memcpy(g[h].key, key, sizeof key);
+				g[h].stack = stack;
+				g[h].state = st;
+				g[h].first = (unsigned)i;
+			}
+			recent[r].stack = stack;
+			recent[r].state = st;
+			recent[r].h = h;
 		}
 		g[h].bytes += ml_lb_end(b) - b->base;
 		g[h].blocks++;

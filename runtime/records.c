@@ -126,7 +126,7 @@ static const struct ml_slot_table {
 	{ML_LSITE_ADDR, sizeof(struct __ml_lsite), 0},
 	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0},
 	{(uptr)__ML_CUTS, sizeof(struct __ml_cut), 0},
-	{ML_FPROV_ADDR, sizeof(struct ml_fprov), 0},
+	{ML_FPROV_ADDR, sizeof(uint32_t), 0},
 };
 #define ML_NSLOT_TABLES (sizeof ml_slot_tables / sizeof ml_slot_tables[0])
 

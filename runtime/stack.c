@@ -207,6 +207,13 @@ unsigned ml_stack_intern(const site_t *const *f, unsigned n)
 	return id ? id : ml_stack_miss(h, f, n);
 }
 
+/* How many stacks the depot may hold at most (each record takes 24 bytes
+ * or more), the id 0 of no stack included. */
+size_t ml_stack_count_max(void)
+{
+	return ML_LOAD(&ml_depot_top) / (sizeof(struct ml_stk) + sizeof(const site_t *)) + 1;
+}
+
 unsigned ml_stack_get(unsigned id, const site_t **out, unsigned max)
 {
 	if (id == 0 || ((uptr)id << 3) >= ML_LOAD(&ml_depot_top))
