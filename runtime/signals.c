@@ -701,6 +701,14 @@ static int ml_memlens_h(const char *file)
 	return file && (strcmp(ml_base(file), "<memlens.h>") == 0 || strcmp(ml_base(file), "memlens.h") == 0);
 }
 
+/* A function of memlens.h kept out of line (at -O0): addr2line names the
+ * program's file for its lines (DWARF 5 file 1 read as the unit's), but its
+ * name is in memlens's namespace. */
+static int ml_memlens_func(const char *func)
+{
+	return func && strncmp(func, "__ml_", 5) == 0;
+}
+
 /* ---- the fault ---- */
 
 
@@ -770,7 +778,8 @@ static void ml_locate(struct ml_fault *f, uptr pc, int called)
 		ne--;
 	/* Lines of memlens's own code (the runtime, memlens.h inlined into
 	 * the program): the program's line is outside them. */
-	while (nrt < ne && (ml_in_dir(e[nrt].file, rtdir, rdn) || ml_memlens_h(e[nrt].file)))
+	while (nrt < ne && (ml_in_dir(e[nrt].file, rtdir, rdn) || ml_memlens_h(e[nrt].file) ||
+	                    ml_memlens_func(e[nrt].func)))
 		nrt++;
 	struct ml_str code = ML_STR(f->code), note = ML_STR(f->note);
 
