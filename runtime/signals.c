@@ -1022,7 +1022,7 @@ static void ml_fault(int sig, siginfo_t *si, ucontext_t *uc)
 			else if (addr < ML_NULL_LIMIT)
 				kind = ML_NULL_POINTER_DEREF;
 			else if (sig == SIGSEGV && write && si->si_code == SEGV_ACCERR && has_at && at.perms[0] == 'r' &&
-			         at.perms[1] != 'w')
+			         at.perms[1] != 'w' && !ml_own_table(addr)) /* (the record table reads as zeros) */
 				kind = ML_READ_ONLY_WRITE;
 			ml_sput(&what, exec ? "call of " : write ? "write at " : "read at ");
 			ml_shex(&what, addr);
@@ -1056,7 +1056,7 @@ static void ml_fault(int sig, siginfo_t *si, ucontext_t *uc)
 				} else if (ml_own_table(addr)) {
 					ml_sput(&why, " is inside memlens's ");
 					ml_sput(&why, ml_own_table(addr));
-					ml_sput(&why, has_at && at.perms[0] == '-' ? ", past the part in use" : "");
+					ml_sput(&why, has_at && at.perms[1] != 'w' ? ", past the part in use" : "");
 					ml_sput(&why, ": no object of the program can be there (a wild pointer memlens could not "
 					              "follow, or code built without memlens, ran into memlens's memory)");
 				} else if (!has_at)
