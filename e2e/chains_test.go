@@ -119,9 +119,7 @@ func TestChainsUnoptimised(t *testing.T) {
 		chained++
 		t.Run(p.Name, func(t *testing.T) {
 			want := steps(runCorpusProgram(t, p, nil))
-			o0 := *p
-			o0.CFlags = append(slices.Clip(p.CFlags), "-O0") // (after ccArgs's -O1)
-			if got := steps(runCorpusProgram(t, &o0, nil)); got != want {
+			if got := steps(runCorpusProgram(t, withOpt(p, "-O0"), nil)); got != want {
 				t.Errorf("at -O0:\n%s\noptimised:\n%s", got, want)
 			}
 		})

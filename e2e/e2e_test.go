@@ -134,7 +134,41 @@ func TestCorpus(t *testing.T) {
 			for _, p := range progs[set] {
 				t.Run(p.Name, func(t *testing.T) {
 					t.Parallel()
-					testProgram(t, set, p)
+					testProgram(t, set, p, "")
+				})
+			}
+		})
+	}
+}
+
+// o0Kinds are the bug programs (by name prefix) TestCorpusO0 builds at
+// -O0 as well, each for a way -O0 differs: memlens's helpers stay out of
+// line, so a fault lands in one (sov_, npd_, ari_, ill_); every local has a
+// stack slot of its own, in declaration order, next to memlens's companions
+// (sbo_); uninitialised locals hold other garbage (uir_); globals are laid
+// out in another order (gbo_). The whole corpus at -O0 takes as long again
+// as TestCorpus.
+var o0Kinds = []string{"sov_", "npd_", "ari_", "ill_", "sbo_", "uir_", "gbo_"}
+
+// TestCorpusO0 builds and runs those bug programs and every clean program
+// at -O0, natively and under memlens: users debug at -O0, and the same
+// reports must come at the same lines, and a clean program must still
+// behave as its native build.
+func TestCorpusO0(t *testing.T) {
+	needMemlens(t)
+	for _, set := range []string{"bugs", "clean"} {
+		var progs []*corpus.Program
+		for _, p := range loadSet(t, set) {
+			if set == "clean" || slices.ContainsFunc(o0Kinds, func(k string) bool { return strings.HasPrefix(p.Name, k) }) {
+				progs = append(progs, p)
+			}
+		}
+		t.Run(set, func(t *testing.T) {
+			t.Parallel()
+			for _, p := range progs {
+				t.Run(p.Name, func(t *testing.T) {
+					t.Parallel()
+					testProgram(t, set, p, "-O0")
 				})
 			}
 		})
@@ -168,8 +202,10 @@ var modes = []mode{
 }
 
 // testProgram builds and runs p natively once, then checks its
-// instrumented build in every mode.
-func testProgram(t *testing.T, set string, p *corpus.Program) {
+// instrumented build in every mode; opt, if not "", is the optimisation
+// level of both builds instead of -O1 (the native one's stays -O1 for a
+// memlens:inline-only program at -O0).
+func testProgram(t *testing.T, set string, p *corpus.Program, opt string) {
 	bug := strings.HasSuffix(set, "bugs")
 	switch {
 	case bug && len(p.Wants) == 0:
@@ -187,7 +223,11 @@ func testProgram(t *testing.T, set string, p *corpus.Program) {
 		t.Fatal(err)
 	}
 	nativeExe := filepath.Join(work, "native")
-	nativeCmd := append([]string{gcc}, ccArgs(p, nativeExe)...)
+	nativeOpt := opt
+	if opt == "-O0" && p.InlineOnly {
+		nativeOpt = ""
+	}
+	nativeCmd := append([]string{gcc}, ccArgs(withOpt(p, nativeOpt), nativeExe)...)
 	if out, err := build(src, nativeCmd); err != nil {
 		t.Fatalf("native build failed: the corpus program %s is broken: %v\n$ %s\n%s",
 			p.Path, err, strings.Join(nativeCmd, " "), head(out))
@@ -197,8 +237,18 @@ func testProgram(t *testing.T, set string, p *corpus.Program) {
 		t.Fatalf("native run: %s, but the program says memlens:exit %d (the corpus program %s is wrong or nondeterministic)", native.status, p.Exit, p.Path)
 	}
 	for _, m := range modes {
-		t.Run(m.name, func(t *testing.T) { testMode(t, set, p, m, src, native) })
+		t.Run(m.name, func(t *testing.T) { testMode(t, set, withOpt(p, opt), m, src, native) })
 	}
+}
+
+// withOpt is p built at optimisation level opt ("": as usual).
+func withOpt(p *corpus.Program, opt string) *corpus.Program {
+	if opt == "" {
+		return p
+	}
+	q := *p
+	q.CFlags = append(slices.Clip(p.CFlags), opt) // (after ccArgs's -O1)
+	return &q
 }
 
 // copyProgram copies every file corpus program p needs into dir.
@@ -294,7 +344,7 @@ func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, n
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s program %s failed in %s mode (rerun: go test ./e2e -run 'TestCorpus/%s/%s/%s')\n", strings.TrimSuffix(set, "s"), p.Path, m.name, set, p.Name, m.name)
+	fmt.Fprintf(&b, "%s program %s failed in %s mode (rerun: go test ./e2e -run '%s')\n", strings.TrimSuffix(set, "s"), p.Path, m.name, t.Name())
 	if len(missing) > 0 {
 		fmt.Fprintf(&b, "missing wants (no record with this kind, file and line):\n")
 		for _, w := range missing {

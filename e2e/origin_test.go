@@ -27,7 +27,7 @@ func TestUninitOrigin(t *testing.T) {
 // at an access through it (in the program, or by libc).
 func TestUninitOriginOfPointers(t *testing.T) {
 	for prog, want := range map[string]map[int]origin{
-		"uir_uninit_pointer_argument.c":           {11: {"stack", "data", 23}, 12: {"stack", "data", 23}},
+		"uir_uninit_pointer_argument.c":           {13: {"stack", "data", 25}, 14: {"stack", "data", 25}},
 		"uir_uninit_pointer_callback.c":           {12: {"stack", "label", 26}},
 		"uir_uninit_pointer_returned.c":           {27: {"stack", "found", 15}},
 		"uir_uninit_pointer_in_memory.c":          {16: {"heap", "", 34}, 28: {"stack", "word", 41}},
@@ -52,12 +52,17 @@ type origin struct {
 }
 
 // checkOrigins checks that recs are UNINITIALIZED-READ records, one at
-// least at each line of want (the use), with want's origin.
+// least at each line of want (the use), with want's origin. (An access
+// through a pointer never assigned then faults at that line, an
+// INVALID-DEREF: the pointer holds memlens's garbage address.)
 func checkOrigins(t *testing.T, recs []report.Record, want map[int]origin) {
 	t.Helper()
 	seen := map[int]bool{}
 	for _, r := range recs {
 		w, ok := want[r.Line]
+		if r.Kind == "INVALID-DEREF" && ok {
+			continue
+		}
 		if r.Kind != "UNINITIALIZED-READ" || !ok {
 			t.Errorf("unexpected record %s", r.String())
 			continue

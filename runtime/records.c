@@ -120,8 +120,14 @@ uint64_t ml_next_block_id(void)
 static const struct ml_slot_table {
 	uptr addr, elem;
 	int hot; /* touched by every check: huge pages (ml_hot_tables_advise) */
+	/* Read through any meta the program's code holds: records not yet
+	 * opened read as zeros (no object). A meta that is garbage (a
+	 * companion in the frame a stack overflow wrote over, next to the
+	 * overflowed local at -O0) then names no object, and its check
+	 * fails, instead of faulting inside memlens. Writes still fault. */
+	int readable;
 } ml_slot_tables[] = {
-	{(uptr)__ML_RECS, sizeof(struct __ml_rec), 1},
+	{(uptr)__ML_RECS, sizeof(struct __ml_rec), 1, 1},
 	{ML_COLD_ADDR, sizeof(struct ml_cold), 1},
 	{ML_LSITE_ADDR, sizeof(struct __ml_lsite), 0},
 	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0},
@@ -605,6 +611,10 @@ void ml_records_init(void)
 	for (unsigned i = 0; i < ML_NSLOT_TABLES; i++) {
 		const struct ml_slot_table *t = &ml_slot_tables[i];
 		ml_map_closed(t->addr, __ML_MAX_RECS * t->elem);
+		if (t->readable && mprotect((void *)t->addr, __ML_MAX_RECS * t->elem, PROT_READ)) {
+			ml_printf("memlens: out of internal memory (record tables)\n");
+			ml_die();
+		}
 	}
 	ml_slot_tables_open(__ML_FIRST_SLOT);
 	ml_map_fixed(ML_HIST_ADDR, ML_HIST_BYTES, "free history");

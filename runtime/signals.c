@@ -701,6 +701,14 @@ static int ml_memlens_h(const char *file)
 	return file && (strcmp(ml_base(file), "<memlens.h>") == 0 || strcmp(ml_base(file), "memlens.h") == 0);
 }
 
+/* A function of memlens.h kept out of line (at -O0): addr2line names the
+ * program's file for its lines (DWARF 5 file 1 read as the unit's), but its
+ * name is in memlens's namespace. */
+static int ml_memlens_func(const char *func)
+{
+	return func && strncmp(func, "__ml_", 5) == 0;
+}
+
 /* ---- the fault ---- */
 
 
@@ -770,7 +778,8 @@ static void ml_locate(struct ml_fault *f, uptr pc, int called)
 		ne--;
 	/* Lines of memlens's own code (the runtime, memlens.h inlined into
 	 * the program): the program's line is outside them. */
-	while (nrt < ne && (ml_in_dir(e[nrt].file, rtdir, rdn) || ml_memlens_h(e[nrt].file)))
+	while (nrt < ne && (ml_in_dir(e[nrt].file, rtdir, rdn) || ml_memlens_h(e[nrt].file) ||
+	                    ml_memlens_func(e[nrt].func)))
 		nrt++;
 	struct ml_str code = ML_STR(f->code), note = ML_STR(f->note);
 
@@ -1013,7 +1022,7 @@ static void ml_fault(int sig, siginfo_t *si, ucontext_t *uc)
 			else if (addr < ML_NULL_LIMIT)
 				kind = ML_NULL_POINTER_DEREF;
 			else if (sig == SIGSEGV && write && si->si_code == SEGV_ACCERR && has_at && at.perms[0] == 'r' &&
-			         at.perms[1] != 'w')
+			         at.perms[1] != 'w' && !ml_own_table(addr)) /* (the record table reads as zeros) */
 				kind = ML_READ_ONLY_WRITE;
 			ml_sput(&what, exec ? "call of " : write ? "write at " : "read at ");
 			ml_shex(&what, addr);
@@ -1047,7 +1056,7 @@ static void ml_fault(int sig, siginfo_t *si, ucontext_t *uc)
 				} else if (ml_own_table(addr)) {
 					ml_sput(&why, " is inside memlens's ");
 					ml_sput(&why, ml_own_table(addr));
-					ml_sput(&why, has_at && at.perms[0] == '-' ? ", past the part in use" : "");
+					ml_sput(&why, has_at && at.perms[1] != 'w' ? ", past the part in use" : "");
 					ml_sput(&why, ": no object of the program can be there (a wild pointer memlens could not "
 					              "follow, or code built without memlens, ran into memlens's memory)");
 				} else if (!has_at)

@@ -73,7 +73,7 @@ var Kinds = []string{
 }
 
 // Directives are the names accepted after "memlens:".
-var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench", "typestate", "libs", "realworld", "rules"}
+var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench", "typestate", "inline-only", "libs", "realworld", "rules"}
 
 // Want is one expected report: Kind at File (a base name) and Line.
 // Written "want [MODE:][ROLE:]KIND": with the alloc role, the line is
@@ -192,6 +192,10 @@ type Program struct {
 	Exit      int      // memlens:exit; 0 if absent
 	Bench     bool     // memlens:bench
 	Typestate bool     // memlens:typestate
+	// memlens:inline-only: natively the program links only when gcc
+	// inlines (C99 inline definitions with no external definition), so
+	// its native reference is never built at -O0
+	InlineOnly bool
 	Libs      []string // memlens:libs: given to the compiler after the sources
 	Rules     string   // memlens:rules, relative to Dir; "" if none
 
@@ -614,6 +618,11 @@ func (ps *parseState) directives(pos, text string) error {
 			return fmt.Errorf("%s: memlens:typestate takes no argument", pos)
 		}
 		p.Typestate = true
+	case "inline-only":
+		if len(args) != 0 {
+			return fmt.Errorf("%s: memlens:inline-only takes no argument", pos)
+		}
+		p.InlineOnly = true
 	case "rules":
 		if err := besideOnce(pos, name, args, &ps.rulesPos); err != nil {
 			return err

@@ -338,6 +338,36 @@ func TestTypestateDirective(t *testing.T) {
 	}
 }
 
+// memlens:inline-only marks a program that links natively only when gcc
+// inlines, and takes no argument.
+func TestInlineOnlyDirective(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		src        string
+		inlineOnly bool
+		err        string
+	}{
+		{"/* memlens:inline-only */\nint main(void) { return 0; }\n", true, ""},
+		{"int main(void) { return 0; }\n", false, ""},
+		{"// memlens:inline-only -O1\nint main(void) { return 0; }\n", false, "memlens:inline-only takes no argument"},
+	} {
+		path := filepath.Join(dir, "p.c")
+		if err := os.WriteFile(path, []byte(c.src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		p, err := Load(path)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%q: error %v, want %q", c.src, err, c.err)
+			}
+			continue
+		}
+		if err != nil || p.InlineOnly != c.inlineOnly {
+			t.Errorf("%q: inline-only %v, %v; want %v", c.src, p != nil && p.InlineOnly, err, c.inlineOnly)
+		}
+	}
+}
+
 // parseWants loads src as a program and returns its wants.
 func parseWants(src string) ([]Want, error) {
 	dir, err := os.MkdirTemp("", "corpus")

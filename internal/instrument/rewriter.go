@@ -1254,10 +1254,22 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 		if !r.fn.unseenWrites {
 			r.fn.uninit[m] = r.uninitMeta(d)
 			r.fn.uninitProv[r.companionProv(d).word] = true
+			// and holds a garbage address of memlens's own, not what the
+			// stack or a register held: its uses go the same way at every
+			// -O level (at -O0 the slot is often 0, which a NULL test
+			// would hide)
+			if !isVaList(d.Type()) { // (va_start sets it; an array to gcc)
+				f.str(" = (void *)" + uninitPointer)
+			}
 		}
 	}
 	return f
 }
+
+// uninitPointer is the value of a pointer local declared without
+// initializer: non-canonical, so even a use memlens does not check faults
+// (0xfe bytes, as gcc's -ftrivial-auto-var-init=pattern).
+const uninitPointer = "0xfefefefefefefefeUL"
 
 // uninitMeta is the initial meta of pointer local d declared without
 // initializer: with definedness tracked, the uninit record naming its

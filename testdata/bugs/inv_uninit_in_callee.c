@@ -9,7 +9,7 @@ struct stats {
 
 static void add_sample(struct stats *s, long v)
 {
-	s->sum += v; // want full:UNINITIALIZED-READ detect:INVALID-DEREF
+	s->sum += v; // want full:UNINITIALIZED-READ INVALID-DEREF
 }
 
 int main(int argc, char **argv)

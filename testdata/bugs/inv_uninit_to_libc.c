@@ -15,7 +15,7 @@ static size_t label_width(int level)
 		label = "info";
 		break;
 	}
-	return strlen(label); // want full:UNINITIALIZED-READ detect:INVALID-DEREF
+	return strlen(label); // want full:UNINITIALIZED-READ INVALID-DEREF
 }
 
 int main(void)

@@ -14,7 +14,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < 4; i++)
 		if (strcmp(names[i], key) == 0)
 			slot = &counts[i];
-	*slot += 1; // want full:UNINITIALIZED-READ detect:INVALID-DEREF
+	*slot += 1; // want full:UNINITIALIZED-READ INVALID-DEREF
 	printf("%d\n", counts[0]);
 	return 0;
 }

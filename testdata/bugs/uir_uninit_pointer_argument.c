@@ -3,13 +3,15 @@
  * first use that depends on it (full checking, with `data` as the
  * origin); printing through it uses the undefined value again (full
  * checking; Valgrind's "use of uninitialised value of size 8"), an access
- * through a pointer that belongs to no object in detection mode. */
+ * through a pointer that belongs to no object in both modes (memlens gives
+ * an uninitialised pointer local a garbage address of its own, the same at
+ * every -O level). */
 #include <stdio.h>
 
 static void print_line(const char *line)
 {
 	if (line != NULL) // want full:UNINITIALIZED-READ
-		printf("%s\n", line); // want full:UNINITIALIZED-READ detect:INVALID-DEREF
+		printf("%s\n", line); // want full:UNINITIALIZED-READ INVALID-DEREF
 }
 
 static void print_through(char **slot)

@@ -1,6 +1,8 @@
 /* C99 inline definitions in a header: no unit provides an external
  * definition, so the program links only because the compiler inlines
- * every call (natively at -O1). memlens must keep that working. */
+ * every call (natively at -O1). memlens must keep that working, at -O0
+ * too, where gcc itself cannot link it.
+ * memlens:inline-only */
 #ifndef CLAMP_H
 #define CLAMP_H
 
