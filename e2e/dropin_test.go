@@ -192,6 +192,9 @@ func TestFrameSize(t *testing.T) {
 // at -O0 before, unoptimised, pure arguments were passed without
 // temporaries, the steps of parameters and calls' results were made at
 // once (no pending site per pointer) and the frame's slot was no variable.
+// At -O2 it went from 4.97 to 5.14 when a pointer store's explanation step
+// became inline (list.c's explanations: 16.0% → 12.4% over explain=0), a callee-saved
+// register more in many functions; hence 5.2, and 3.5 times per function.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
@@ -204,7 +207,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 2.75}, {"-O2", 5.0}} {
+	}{{"-O0", 2.75}, {"-O2", 5.2}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := 0, 0
 		for _, m := range instrumented {
@@ -212,8 +215,8 @@ func TestFrameSizeCJSON(t *testing.T) {
 		}
 		for fn, n := range native {
 			nativeSum += n
-			if m, ok := instrumented[fn]; ok && float64(m) > 3*float64(n+64) {
-				t.Errorf("%s: %s's frame is %d bytes instrumented, %d with gcc (over 3 times gcc's + 64)", c.opt, fn, m, n)
+			if m, ok := instrumented[fn]; ok && float64(m) > 3.5*float64(n+64) {
+				t.Errorf("%s: %s's frame is %d bytes instrumented, %d with gcc (over 3.5 times gcc's + 64)", c.opt, fn, m, n)
 			}
 		}
 		if ratio := float64(instrumentedSum) / float64(nativeSum); ratio > c.unitBound {
