@@ -33,7 +33,7 @@ static long sum(const long *v, int n)
 	return s;
 }
 
-static const long *kept;
+static __thread const long *kept; /* (per thread: the threads below all keep theirs) */
 static void keep(const long *p) { kept = p; }
 
 static long depth_sum(int depth)
