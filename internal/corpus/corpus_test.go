@@ -308,62 +308,41 @@ func TestMatchCauseAndBlockAlloc(t *testing.T) {
 	}
 }
 
-// memlens:typestate marks a program annotated with typestates, and takes
-// no argument.
-func TestTypestateDirective(t *testing.T) {
+// The flag directives take no argument: memlens:typestate marks a program
+// annotated with typestates, memlens:inline-only one that links natively
+// only when gcc inlines.
+func TestFlagDirectives(t *testing.T) {
 	dir := t.TempDir()
-	for _, c := range []struct {
-		src       string
-		typestate bool
-		err       string
+	for _, d := range []struct {
+		name string
+		flag func(*Program) bool
 	}{
-		{"/* memlens:bench\n * memlens:typestate\n */\nint main(void) { return 0; }\n", true, ""},
-		{"int main(void) { return 0; }\n", false, ""},
-		{"// memlens:typestate light\nint main(void) { return 0; }\n", false, "memlens:typestate takes no argument"},
+		{"typestate", func(p *Program) bool { return p.Typestate }},
+		{"inline-only", func(p *Program) bool { return p.InlineOnly }},
 	} {
-		path := filepath.Join(dir, "p.c")
-		if err := os.WriteFile(path, []byte(c.src), 0o666); err != nil {
-			t.Fatal(err)
-		}
-		p, err := Load(path)
-		if c.err != "" {
-			if err == nil || !strings.Contains(err.Error(), c.err) {
-				t.Errorf("%q: error %v, want %q", c.src, err, c.err)
+		for _, c := range []struct {
+			src string
+			set bool
+			err string
+		}{
+			{"/* memlens:bench\n * memlens:" + d.name + "\n */\nint main(void) { return 0; }\n", true, ""},
+			{"int main(void) { return 0; }\n", false, ""},
+			{"// memlens:" + d.name + " -O1\nint main(void) { return 0; }\n", false, "memlens:" + d.name + " takes no argument"},
+		} {
+			path := filepath.Join(dir, "p.c")
+			if err := os.WriteFile(path, []byte(c.src), 0o666); err != nil {
+				t.Fatal(err)
 			}
-			continue
-		}
-		if err != nil || p.Typestate != c.typestate {
-			t.Errorf("%q: typestate %v, %v; want %v", c.src, p != nil && p.Typestate, err, c.typestate)
-		}
-	}
-}
-
-// memlens:inline-only marks a program that links natively only when gcc
-// inlines, and takes no argument.
-func TestInlineOnlyDirective(t *testing.T) {
-	dir := t.TempDir()
-	for _, c := range []struct {
-		src        string
-		inlineOnly bool
-		err        string
-	}{
-		{"/* memlens:inline-only */\nint main(void) { return 0; }\n", true, ""},
-		{"int main(void) { return 0; }\n", false, ""},
-		{"// memlens:inline-only -O1\nint main(void) { return 0; }\n", false, "memlens:inline-only takes no argument"},
-	} {
-		path := filepath.Join(dir, "p.c")
-		if err := os.WriteFile(path, []byte(c.src), 0o666); err != nil {
-			t.Fatal(err)
-		}
-		p, err := Load(path)
-		if c.err != "" {
-			if err == nil || !strings.Contains(err.Error(), c.err) {
-				t.Errorf("%q: error %v, want %q", c.src, err, c.err)
+			p, err := Load(path)
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Errorf("%q: error %v, want %q", c.src, err, c.err)
+				}
+				continue
 			}
-			continue
-		}
-		if err != nil || p.InlineOnly != c.inlineOnly {
-			t.Errorf("%q: inline-only %v, %v; want %v", c.src, p != nil && p.InlineOnly, err, c.inlineOnly)
+			if err != nil || d.flag(p) != c.set {
+				t.Errorf("%q: %s %v, %v; want %v", c.src, d.name, p != nil && d.flag(p), err, c.set)
+			}
 		}
 	}
 }

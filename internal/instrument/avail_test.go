@@ -63,15 +63,7 @@ func TestAvailableChecks(t *testing.T) {
 			src := "struct s { int a; int v[4]; union { int i; char c; } u; int n; struct s *next; };\n" +
 				"int g(void);\nvoid h(int *);\nstatic int k(int v) { return v + 1; }\nstatic int k2(int v) { return g() + v; }\n" +
 				"int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
-			path := filepath.Join(t.TempDir(), "f.c")
-			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			out, err := fileOf(cfg, path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			code := string(out[strings.LastIndex(string(out), "int f(struct s *x"):])
+			code := instrumentedF(t, cfg, src)
 			var got []string
 			for _, m := range regexp.MustCompile(`__ml_chk(_range|_end|_base)?\(`).FindAllStringSubmatch(code, -1) {
 				if m[1] == "" {
@@ -85,4 +77,19 @@ func TestAvailableChecks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// instrumentedF instruments the unit src and returns the instrumented text
+// of its function f (whose first parameter is struct s *x).
+func instrumentedF(t *testing.T, cfg *Config, src string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "f.c")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := fileOf(cfg, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out[strings.LastIndex(string(out), "int f(struct s *x"):])
 }

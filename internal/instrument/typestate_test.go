@@ -133,15 +133,7 @@ func TestTypestateAvailable(t *testing.T) {
 				"struct s { int a; int v[4]; int n; struct s *next; };\n" +
 				"int g(void);\nstatic int k(int v) { return v + 1; }\n" +
 				"int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
-			path := filepath.Join(t.TempDir(), "f.c")
-			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			out, err := fileOf(cfg, path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			code := string(out[strings.LastIndex(string(out), "int f(struct s *x"):])
+			code := instrumentedF(t, cfg, src)
 			var got []string
 			for _, m := range regexp.MustCompile(`__ml_pck_chk\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])\)`).FindAllStringSubmatch(code, -1) {
 				got = append(got, map[string]string{"0": "r", "1": "w"}[m[1]])
