@@ -196,8 +196,8 @@ type Program struct {
 	// inlines (C99 inline definitions with no external definition), so
 	// its native reference is never built at -O0
 	InlineOnly bool
-	Libs      []string // memlens:libs: given to the compiler after the sources
-	Rules     string   // memlens:rules, relative to Dir; "" if none
+	Libs       []string // memlens:libs: given to the compiler after the sources
+	Rules      string   // memlens:rules, relative to Dir; "" if none
 
 	// Project and ProjectSources (memlens:realworld PROJECT PATTERN...):
 	// the program is also made of the sources of PROJECT, a directory of
