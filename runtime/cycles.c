@@ -26,7 +26,6 @@
 #include "internal.h"
 
 #include <string.h>
-#include <sys/mman.h>
 
 /* Per slot during a collection: what the block is, and the references
  * other heap blocks hold to it. */
@@ -95,11 +94,11 @@ static int ml_cy_room(size_t n)
 		return 1;
 	size_t cap = n + n / 2 + 1024;
 	if (ml_cy) {
-		munmap(ml_cy, ml_cy_cap * sizeof *ml_cy);
-		munmap(ml_work, ml_cy_cap * sizeof *ml_work);
-		munmap(ml_list, ml_cy_cap * sizeof *ml_list);
-		munmap(ml_steps, ml_cy_cap * sizeof *ml_steps);
-		munmap(ml_spans, ml_cy_cap * sizeof *ml_spans);
+		ml_scratch_free(ml_cy, ml_cy_cap * sizeof *ml_cy);
+		ml_scratch_free(ml_work, ml_cy_cap * sizeof *ml_work);
+		ml_scratch_free(ml_list, ml_cy_cap * sizeof *ml_list);
+		ml_scratch_free(ml_steps, ml_cy_cap * sizeof *ml_steps);
+		ml_scratch_free(ml_spans, ml_cy_cap * sizeof *ml_spans);
 	}
 	ml_cy = ml_scratch(cap * sizeof *ml_cy);
 	ml_work = ml_scratch(cap * sizeof *ml_work);

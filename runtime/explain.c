@@ -60,7 +60,10 @@ void ml_explain_set(int on, uptr ring)
 	ML_STORE(&__ml_explain, on);
 }
 
-uptr ml_steps_refill(void)
+/* The id word (id << 16 | thread << 1 | 1: a provenance word) of a new
+ * step, the first of a new chunk of ids for this thread (in a program
+ * counting statements, a chunk of one, its clock noted). */
+static __attribute__((cold)) uptr ml_steps_refill(void)
 {
 	uptr n = ML_LOAD(&ml_steps_clocked) ? 1 : ML_STEPS_CHUNK;
 	uptr id = ML_ADD(&ml_steps_next, n), i = id & ml_steps_mask;

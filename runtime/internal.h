@@ -117,6 +117,8 @@
 #define ml_uninit_pointer_used __mlrt_uninit_pointer_used
 #define ml_origin_get          __mlrt_origin_get
 #define ml_undef_count         __mlrt_undef_count
+/* definedness is tracked: the uninit option is on and every instrumented
+ * unit announced so far was built for full checking */
 #define ml_def_on              ML_STATE_AT(int, ML_ST_DEF_ON)
 #define ml_def_kept_on         ML_STATE_AT(int, ML_ST_DEF_KEPT)
 #define ml_check_leaks         __mlrt_check_leaks
@@ -157,7 +159,6 @@
 #define ml_names_unit          __mlrt_names_unit
 #define ml_names_get           __mlrt_names_get
 #define ml_explain_init        __mlrt_explain_init
-#define ml_steps_refill        __mlrt_steps_refill
 #define ml_steps_count         __mlrt_steps_count
 #define ml_step_refill         __ml_step_refill
 #define ml_step_into_refill    __mlrt_step_into_refill
@@ -847,8 +848,6 @@ int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size);
 size_t ml_read_str(const char *s, meta_t m, size_t max, const char *fn);
 
 /* ---- uninit.c ---- */
-/* Definedness is tracked: the uninit option is on and every instrumented
- * unit announced so far was built for full checking. */
 /* The definedness shadow is kept: full checking's definedness, or, in
  * detection mode, the writes a program's rules ask about (FindLast over
  * write events: a heap byte's bit is set from its allocation until a write
@@ -881,7 +880,7 @@ int ml_origin_get(uptr o, const site_t **decl, unsigned *kind, unsigned *stack, 
 
 /* ---- scratch.c ---- */
 /* n bytes of zeroed memory of the runtime's own (not the heap's), or
- * NULL; munmap gives it back. */
+ * NULL; ml_scratch_free gives it back. */
 void *ml_scratch(size_t n);
 void ml_scratch_free(void *p, size_t n);
 /* Heapsort of n elements of size bytes, in the order of less. */
@@ -966,10 +965,6 @@ struct ml_step_more {
 #define ML_STEPS_END (ML_STEPS_ADDR + ML_STEPS_MAX * (sizeof(struct __ml_step) + sizeof(struct ml_step_more)))
 /* A unit counting statements is part of the program: steps note the clock. */
 void ml_steps_count(void);
-/* The id word (id << 16 | thread << 1 | 1: a provenance word) of a new
- * step, the first of a new chunk of ids for this thread (in a program
- * counting statements, a chunk of one, its clock noted). */
-uptr ml_steps_refill(void) __attribute__((cold));
 /* Step at entry e, of id word s, at site of a value that came from prev
  * into memory at dst, of meta m (a step into no memory: __ml_step_put). */
 __attribute__((always_inline)) static inline void ml_step_put_into(struct __ml_step *e, uptr s, const site_t *site,

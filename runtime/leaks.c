@@ -221,7 +221,8 @@ static int ml_lb_collect(void)
 	ML_LKS->cap_first = pieces + 1;
 	ml_lb_shift = shift;
 	/* (the span's test: the records cannot change while the world is
-	 * stopped, but a wrong piece must never be written) */
+	 * stopped, but the rules' pointer map is built with the other threads
+	 * running, and a wrong piece must never be written) */
 	for (size_t j = 0; j < n; j++)
 		if (ml_live_heap(ml_lwork[j], &base, &top) && base - lo < ml_lb_span)
 			ml_lb_first[((base - lo) >> shift) + 1]++;

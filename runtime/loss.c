@@ -34,7 +34,6 @@
 
 #include <link.h>
 #include <string.h>
-#include <sys/mman.h>
 
 /* Instrumented code reads it (memlens.h), so it stays a plain global in
  * the program's .bss; a wild write there can only make counting atomic. */
@@ -122,7 +121,7 @@ static void ml_note(unsigned s, unsigned gen, const site_t *site, unsigned how, 
 			return;
 		if (t->drops) {
 			memcpy(d, t->drops, __ml_t.lost * sizeof *d);
-			munmap(t->drops, t->ndrops_cap * sizeof *d);
+			ml_scratch_free(t->drops, t->ndrops_cap * sizeof *d);
 		}
 		t->drops = d;
 		t->ndrops_cap = cap;

@@ -1084,7 +1084,8 @@ __ML_INLINE void __ml_graph_derive(__ml_uptr base, __ml_uptr a, const struct __m
 		__ml_graph_event('X', base, a, site, 0);
 }
 
-/* The same for integer v. */
+/* Integer v was stored at slot by the statement at site (the same event
+ * for invariants over counts and keys). */
 __ML_INLINE void __ml_graph_data(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
                                  const struct __ml_graph_field *field)
 {

@@ -111,8 +111,9 @@ uint64_t ml_next_block_id(void)
 
 /* ---- the slot-indexed tables ----
  *
- * Mapped inaccessible, and opened (mprotect) ML_OPEN_SLOTS slots at a time
- * as slots are handed out, in the slow path that hands them out: a wild
+ * Mapped inaccessible (the record table: read-only, so a meta past the
+ * slots in use names no object), and opened (mprotect) ML_OPEN_SLOTS
+ * slots at a time as slots are handed out, in the slow path that hands them out: a wild
  * write far past the slots in use faults at once, and the fatal-signal
  * report names the table (signals.c). 64K slots are 2 MiB of records:
  * whole huge pages. */
@@ -128,11 +129,11 @@ static const struct ml_slot_table {
 	int readable;
 } ml_slot_tables[] = {
 	{(uptr)__ML_RECS, sizeof(struct __ml_rec), 1, 1},
-	{ML_COLD_ADDR, sizeof(struct ml_cold), 1},
-	{ML_LSITE_ADDR, sizeof(struct __ml_lsite), 0},
-	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0},
-	{(uptr)__ML_CUTS, sizeof(struct __ml_cut), 0},
-	{ML_FPROV_ADDR, sizeof(uint32_t), 0},
+	{ML_COLD_ADDR, sizeof(struct ml_cold), 1, 0},
+	{ML_LSITE_ADDR, sizeof(struct __ml_lsite), 0, 0},
+	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0, 0},
+	{(uptr)__ML_CUTS, sizeof(struct __ml_cut), 0, 0},
+	{ML_FPROV_ADDR, sizeof(uint32_t), 0, 0},
 };
 #define ML_NSLOT_TABLES (sizeof ml_slot_tables / sizeof ml_slot_tables[0])
 

@@ -16,6 +16,7 @@
 
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 /* The generated header's struct __ml_pck_ann (internal/typestate/gen.go). */
 struct ml_pck_ann {
@@ -260,18 +261,18 @@ static __attribute__((noinline)) int ml_pck_enter_any(const void *const *anns, u
 	int pushed = t->depth + 1 < ML_PCK_DEPTH;
 	const struct ml_pck_frame *from = &t->f[t->depth];
 	struct ml_pck_frame *f = &t->f[t->depth + pushed];
-	for (unsigned i = 0; i < words; i++) {
-		uint64_t r = from->perm[0][i], w = from->perm[1][i];
-		for (unsigned k = 0; k < n; k++) {
-			const struct ml_pck_ann *a = anns[k];
-			struct ml_pck_mask own;
-			const struct ml_pck_mask *m = a->mask;
-			if (ML_UNLIKELY(!m)) /* before the layout, or an annotation of a unit loaded since */
-				ml_pck_make_mask(&own, a), m = &own;
-			r = (r & m->keep[i]) | m->set[0][i];
-			w = (w & m->keep[i]) | m->set[1][i];
+	for (unsigned i = 0; i < words; i++)
+		f->perm[0][i] = from->perm[0][i], f->perm[1][i] = from->perm[1][i];
+	for (unsigned k = 0; k < n; k++) {
+		const struct ml_pck_ann *a = anns[k];
+		struct ml_pck_mask own;
+		const struct ml_pck_mask *m = a->mask;
+		if (ML_UNLIKELY(!m)) /* before the layout, or an annotation of a unit loaded since */
+			ml_pck_make_mask(&own, a), m = &own;
+		for (unsigned i = 0; i < words; i++) {
+			f->perm[0][i] = (f->perm[0][i] & m->keep[i]) | m->set[0][i];
+			f->perm[1][i] = (f->perm[1][i] & m->keep[i]) | m->set[1][i];
 		}
-		f->perm[0][i] = r, f->perm[1][i] = w;
 	}
 	if (pushed) {
 		f->anns = (const struct ml_pck_ann *const *)anns;
@@ -415,12 +416,12 @@ static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsig
 		return;
 	/* only the words that change get the new id and stack: a block is
 	 * transitioned again and again with most of it unchanged */
-	unsigned *st = (unsigned *)(c + ML_PCK_IDS), changed = ml_pck_stack(stack);
+	unsigned *st = (unsigned *)(c + ML_PCK_IDS); /* (the stack captured at the first change) */
 	uint64_t pat = ts * 0x0101010101010101ULL;
 	uptr i = off;
 	for (; i < end && (i & 7); i++)
 		if (c[i] != ts)
-			c[i] = (unsigned char)ts, st[i / 8] = changed;
+			c[i] = (unsigned char)ts, st[i / 8] = ml_pck_stack(stack);
 	/* four words at a time: a transition mostly changes all of them (a
 	 * chunk's payload between free and used) or none */
 	for (; i + 32 <= end; i += 32) {
@@ -431,24 +432,24 @@ static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsig
 			continue;
 		if (same == 0) {
 			uint64_t p4[4] = {pat, pat, pat, pat};
-			unsigned s4[4] = {changed, changed, changed, changed};
+			unsigned changed = ml_pck_stack(stack), s4[4] = {changed, changed, changed, changed};
 			memcpy(c + i, p4, 32);
 			memcpy(st + i / 8, s4, sizeof s4);
 			continue;
 		}
 		for (unsigned k = 0; k < 4; k++)
 			if (v[k] != pat)
-				memcpy(c + i + 8 * k, &pat, 8), st[i / 8 + k] = changed;
+				memcpy(c + i + 8 * k, &pat, 8), st[i / 8 + k] = ml_pck_stack(stack);
 	}
 	for (; i + 8 <= end; i += 8) {
 		uint64_t v;
 		memcpy(&v, c + i, 8);
 		if (v != pat)
-			memcpy(c + i, &pat, 8), st[i / 8] = changed;
+			memcpy(c + i, &pat, 8), st[i / 8] = ml_pck_stack(stack);
 	}
 	for (; i < end; i++)
 		if (c[i] != ts)
-			c[i] = (unsigned char)ts, st[i / 8] = changed;
+			c[i] = (unsigned char)ts, st[i / 8] = ml_pck_stack(stack);
 	*page = end - off == (1UL << ML_PCK_PAGE) ? (uint16_t)ts : ML_PCK_MIXED;
 }
 

@@ -608,21 +608,11 @@ func (ps *parseState) directives(pos, text string) error {
 			return fmt.Errorf("%s: memlens:realworld %s: expected a project's directory name", pos, args[0])
 		}
 		p.Project, p.ProjectSources = args[0], args[1:]
-	case "bench":
+	case "bench", "typestate", "inline-only":
 		if len(args) != 0 {
-			return fmt.Errorf("%s: memlens:bench takes no argument", pos)
+			return fmt.Errorf("%s: memlens:%s takes no argument", pos, name)
 		}
-		p.Bench = true
-	case "typestate":
-		if len(args) != 0 {
-			return fmt.Errorf("%s: memlens:typestate takes no argument", pos)
-		}
-		p.Typestate = true
-	case "inline-only":
-		if len(args) != 0 {
-			return fmt.Errorf("%s: memlens:inline-only takes no argument", pos)
-		}
-		p.InlineOnly = true
+		*map[string]*bool{"bench": &p.Bench, "typestate": &p.Typestate, "inline-only": &p.InlineOnly}[name] = true
 	case "rules":
 		if err := besideOnce(pos, name, args, &ps.rulesPos); err != nil {
 			return err

@@ -329,7 +329,7 @@ func (a *availState) merge(ps facts) {
 func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	a := &r.avail
 	frees := r.mayFree(n, true)
-	calls := frees || r.containsCall(n)
+	calls := frees || r.typestate && r.containsCall(n) // (calls matter to typestate facts alone)
 	assigned := map[*cc.Declarator]bool{}
 	assignedVars(n, assigned)
 	if frees {
@@ -939,7 +939,7 @@ func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 		assigned := map[*cc.Declarator]bool{}
 		assignedVars(x, assigned)
 		kill(assigned, inv)
-		if r.containsCall(x) {
+		if r.typestate && r.containsCall(x) {
 			clear(inv.pcks)
 		}
 	}

@@ -93,8 +93,8 @@ type writer struct {
 	attrEnd  int  // offset into unit.orig where the attribute specifier last written ends
 }
 
+// frag writes f, whose fragments are laid out flat (frag.flat).
 func (w *writer) frag(f frag) {
-	f = f.flat()
 	for i := 0; i < len(f); i++ {
 		p := f[i]
 		if !p.isTok {
@@ -167,7 +167,7 @@ func (w *writer) toLineOf(t cc.Token) {
 // token: the #pragma lines before a declaration precede all of it, what
 // memlens adds in front of it too.
 func (w *writer) lead(f frag) {
-	for _, p := range f.flat() {
+	for _, p := range f {
 		if !p.isTok {
 			continue
 		}

@@ -217,8 +217,9 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			header = false
 			w.raw(r.siteTable())
 		}
-		w.lead(body[i])
-		w.frag(body[i])
+		f := body[i].flat()
+		w.lead(f)
+		w.frag(f)
 	}
 	if header {
 		w.raw(r.siteTable())
@@ -262,11 +263,11 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 }
 
 // A unit may end with a comment naming the flags it must be compiled
-// with: gcc's optimisations that cost instrumented code much compile
-// time and buy it nothing (above). With full checking: -fexceptions when its cleanups are all
-// memlens's, so a longjmp out of its functions can run them (the
-// runtime's jumps.c; a cleanup of the program's own must not run where
-// the native build's would not).
+// with: gcc's optimisations that cost instrumented code much compile time
+// and buy it nothing (above); with full checking, -fexceptions when its
+// cleanups are all memlens's, so a longjmp out of its functions can run
+// them (the runtime's jumps.c; a cleanup of the program's own must not
+// run where the native build's would not).
 const flagsMark = "/* memlens: compile with "
 
 // UnitFlags are the flags the instrumented unit text must be compiled
@@ -744,7 +745,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pro = append(pro, own("", "unsigned ", "__ml_slot", " __attribute__((unused))", frameSlot))
 			}
 		}
-		if r.fn.name == "main" && !fd.Declarator.IsStatic() {
+		if r.fn.main {
 			// once main returns, the stack below its frame is dead: the
 			// leak check at exit does not take what lingers there for
 			// pointers

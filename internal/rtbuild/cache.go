@@ -48,9 +48,6 @@ func Ensure(cc string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !hasC(srcs) {
-		return "", ErrNoSources
-	}
 	return ensure(words, srcs)
 }
 

@@ -4,7 +4,6 @@
 package rtbuild
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -33,9 +32,6 @@ func mustSub(f fs.FS, dir string) fs.FS {
 	}
 	return sub
 }
-
-// ErrNoSources means the binary was built without the runtime's C sources.
-var ErrNoSources = errors.New("rtbuild: the runtime has no C sources (runtime/*.c)")
 
 // Header returns the content of memlens.h, the ABI header.
 func Header() []byte {
@@ -72,16 +68,6 @@ func sources() ([]source, error) {
 	}
 	sort.Slice(srcs, func(i, j int) bool { return srcs[i].name < srcs[j].name })
 	return srcs, nil
-}
-
-// hasC reports whether srcs holds at least one .c file.
-func hasC(srcs []source) bool {
-	for _, s := range srcs {
-		if strings.HasSuffix(s.name, ".c") {
-			return true
-		}
-	}
-	return false
 }
 
 // BuildError is a runtime source the C compiler (or ar) rejected.
