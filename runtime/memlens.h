@@ -1058,39 +1058,17 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 #endif
 }
 
-/* Pointer v was stored at slot by the statement at site: an event of the
- * memory graph trace, if one is written (code built with --memlens-graph). */
-__ML_INLINE void __ml_graph_store(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
-                                  const struct __ml_graph_field *field)
+/* An event of the memory graph trace, if one is written (code built with
+ * --memlens-graph), by the statement at site: 'W' pointer v stored at slot
+ * (field describes the slot), 'G' the same into a named variable (a root,
+ * named by field->field; slot 0 for a local in a register), 'D' integer v
+ * stored at slot (invariants over counts and keys), 'X' the address v was
+ * computed from slot (base[i] written; for overflows across nodes). */
+__ML_INLINE void __ml_graph_put(unsigned tag, __ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
+                                const struct __ml_graph_field *field)
 {
 	if (__ML_UNLIKELY(__ml_graph))
-		__ml_graph_event('W', slot, v, site, field);
-}
-
-/* The same for pointer v stored into a named variable at slot (0 for a
- * local in a register): a root of the graph, named by field->field. */
-__ML_INLINE void __ml_graph_root(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
-                                 const struct __ml_graph_field *field)
-{
-	if (__ML_UNLIKELY(__ml_graph))
-		__ml_graph_event('G', slot, v, site, field);
-}
-
-/* The address a was computed from base (base[i] written): an event of the
- * trace, for memlens graph's overflows across nodes. */
-__ML_INLINE void __ml_graph_derive(__ml_uptr base, __ml_uptr a, const struct __ml_site *site)
-{
-	if (__ML_UNLIKELY(__ml_graph))
-		__ml_graph_event('X', base, a, site, 0);
-}
-
-/* Integer v was stored at slot by the statement at site (the same event
- * for invariants over counts and keys). */
-__ML_INLINE void __ml_graph_data(__ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
-                                 const struct __ml_graph_field *field)
-{
-	if (__ML_UNLIKELY(__ml_graph))
-		__ml_graph_event('D', slot, v, site, field);
+		__ml_graph_event(tag, slot, v, site, field);
 }
 
 /* __ml_st for an assignment (__ml_assign_step). */

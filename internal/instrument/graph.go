@@ -23,8 +23,8 @@ func (r *rewriter) graphStore(lhs cc.ExpressionNode, p, v, site string) string {
 	}
 	container, field, offset := graphSlot(lhs)
 	value := elem(lhs.Type())
-	return fmt.Sprintf(" __ml_graph_store((__ml_uptr)%s, (__ml_uptr)%s, %s, __extension__({ static const struct __ml_graph_field __ml_gf = {%s, %s, %d, %s, %s, %s}; &__ml_gf; }));",
-		p, v, site, cstr(typeName(container)), cstr(field), offset, cstr(typeName(value)), cstr(typedefName(container)), cstr(typedefName(value)))
+	return graphEvent('W', p, v, site, fmt.Sprintf("%s, %s, %d, %s, %s, %s",
+		cstr(typeName(container)), cstr(field), offset, cstr(typeName(value)), cstr(typedefName(container)), cstr(typedefName(value))))
 }
 
 // graphRoot is the trace's call for a store of pointer v into the named
@@ -46,8 +46,18 @@ func (r *rewriter) graphRootCall(d *cc.Declarator, name string, t cc.Type, p, v,
 		name = r.fn.name + ":" + name
 	}
 	value := elem(t)
-	return fmt.Sprintf(" __ml_graph_root((__ml_uptr)%s, (__ml_uptr)%s, %s, __extension__({ static const struct __ml_graph_field __ml_gf = {\"\", %s, 0, %s, \"\", %s}; &__ml_gf; }));",
-		p, v, site, cstr(name), cstr(typeName(value)), cstr(typedefName(value)))
+	return graphEvent('G', p, v, site, fmt.Sprintf(`"", %s, 0, %s, "", %s`, cstr(name), cstr(typeName(value)), cstr(typedefName(value))))
+}
+
+// graphEvent is the trace's call (memlens.h's __ml_graph_put) for event tag
+// at slot with value v, by the statement at site; field initialises the
+// slot's static description ("" for none).
+func graphEvent(tag byte, slot, v, site, field string) string {
+	desc := "0"
+	if field != "" {
+		desc = "__extension__({ static const struct __ml_graph_field __ml_gf = {" + field + "}; &__ml_gf; })"
+	}
+	return fmt.Sprintf(" __ml_graph_put('%c', (__ml_uptr)%s, (__ml_uptr)%s, %s, %s);", tag, slot, v, site, desc)
 }
 
 // rootName spells the named lvalue n (head, list.first, buckets[]), ""
@@ -92,8 +102,8 @@ func (r *rewriter) graphData(x cc.Node, lhs cc.ExpressionNode, p string) string 
 		return ""
 	}
 	container, field, offset := graphSlot(lhs)
-	return fmt.Sprintf(" __ml_graph_data((__ml_uptr)%s, (__ml_uptr)(long long)*%s, %s, __extension__({ static const struct __ml_graph_field __ml_gf = {%s, %s, %d, %s, %s, \"\"}; &__ml_gf; }));",
-		p, p, r.lossSite(x, lhs), cstr(typeName(container)), cstr(field), offset, cstr(typeName(lhs.Type())), cstr(typedefName(container)))
+	return graphEvent('D', p, "(long long)*"+p, r.lossSite(x, lhs), fmt.Sprintf(`%s, %s, %d, %s, %s, ""`,
+		cstr(typeName(container)), cstr(field), offset, cstr(typeName(lhs.Type())), cstr(typedefName(container))))
 }
 
 // graphAssign rewrites the integer assignment x (lhs = rhs) whose store is
@@ -176,7 +186,7 @@ func (r *rewriter) graphDerive(x *cc.PostfixExpression, base, index frag) frag {
 	f.cat(base)
 	f.strf("; register __auto_type %s = &%s[", a, b)
 	f.cat(index)
-	f.strf("]; __ml_graph_derive((__ml_uptr)%s, (__ml_uptr)%s, %s); %s; })", b, a, siteRef(r.site(x, siteAccess)), a)
+	f.strf("];%s %s; })", graphEvent('X', b, a, siteRef(r.site(x, siteAccess)), ""), a)
 	return f
 }
 
