@@ -60,8 +60,7 @@ static const struct {
 	{0x700000000000UL, 0x800000000000UL},
 };
 
-/* Reserve [addr, addr+size) inaccessible (prot PROT_NONE) or for use. */
-static void *ml_map_prot(uptr addr, uptr size, int prot)
+void *ml_map_prot(uptr addr, uptr size, int prot)
 {
 	void *p = mmap((void *)addr, size, prot, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
 	if (p != (void *)addr) {
@@ -80,11 +79,6 @@ void *ml_map_fixed(uptr addr, uptr size, const char *what)
 {
 	(void)what; /* kept for debugging; the message format is fixed */
 	return ml_map_prot(addr, size, PROT_READ | PROT_WRITE);
-}
-
-void *ml_map_closed(uptr addr, uptr size)
-{
-	return ml_map_prot(addr, size, PROT_NONE);
 }
 
 void ml_def_forget(void)
@@ -307,9 +301,9 @@ void __ml_init(void)
 		return;
 	}
 	ml_state = ML_INITIALIZING;
-	ml_map_closed(ML_STATE_ADDR - ML_STATE_GUARD, ML_STATE_GUARD);
+	ml_map_prot(ML_STATE_ADDR - ML_STATE_GUARD, ML_STATE_GUARD, PROT_NONE);
 	ml_map_fixed(ML_STATE_ADDR, ML_STATE_SIZE, "memlens's state");
-	ml_map_closed(ML_STATE_ADDR + ML_STATE_SIZE, ML_STATE_GUARD);
+	ml_map_prot(ML_STATE_ADDR + ML_STATE_SIZE, ML_STATE_GUARD, PROT_NONE);
 	memcpy(ml_kind_enabled, ml_kinds_default, sizeof ml_kind_enabled);
 	ml_records_state_init();
 	ml_stubs_init();

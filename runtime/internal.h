@@ -66,7 +66,7 @@
 #define ml_live_lookup         __mlrt_live_lookup
 #define ml_map_fixed           __mlrt_map_fixed
 #define ml_advise_huge_pages   __mlrt_advise_huge_pages
-#define ml_map_closed          __mlrt_map_closed
+#define ml_map_prot            __mlrt_map_prot
 #define ml_own_table           __mlrt_own_table
 #define ml_new_record          __mlrt_new_record
 #define ml_next_block_id       __mlrt_next_block_id
@@ -418,8 +418,9 @@ void *ml_map_fixed(uptr addr, uptr size, const char *what);
 /* Huge pages for the hot tables (records.c, once the program holds many
  * objects). */
 void ml_advise_huge_pages(void);
-/* Reserve [addr, addr+size) inaccessible (mprotect opens parts of it). */
-void *ml_map_closed(uptr addr, uptr size);
+/* Reserve [addr, addr+size) with protection prot (PROT_NONE: inaccessible,
+ * mprotect opens parts of it). */
+void *ml_map_prot(uptr addr, uptr size, int prot);
 /* Zero the whole definedness shadow (every byte reads as defined). */
 void ml_def_forget(void);
 /* Did libc hand out p while the runtime was initializing (no record)?

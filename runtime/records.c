@@ -611,11 +611,7 @@ void ml_records_init(void)
 {
 	for (unsigned i = 0; i < ML_NSLOT_TABLES; i++) {
 		const struct ml_slot_table *t = &ml_slot_tables[i];
-		ml_map_closed(t->addr, __ML_MAX_RECS * t->elem);
-		if (t->readable && mprotect((void *)t->addr, __ML_MAX_RECS * t->elem, PROT_READ)) {
-			ml_printf("memlens: out of internal memory (record tables)\n");
-			ml_die();
-		}
+		ml_map_prot(t->addr, __ML_MAX_RECS * t->elem, t->readable ? PROT_READ : PROT_NONE);
 	}
 	ml_slot_tables_open(__ML_FIRST_SLOT);
 	ml_map_fixed(ML_HIST_ADDR, ML_HIST_BYTES, "free history");
