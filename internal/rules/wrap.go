@@ -242,14 +242,11 @@ func Wrap(pre []byte, funcs map[string]int, tag string) ([]byte, []Wrapped, []st
 				last = toks[k].end
 			case toks[k].text == "__builtin_va_start" && variadic && k+1 < rb && toks[k+1].text == "(":
 				end := matching(toks, k+1)
-				comma := k + 2
-				for comma < end && toks[comma].text != "," {
-					if toks[comma].text == "(" || toks[comma].text == "[" {
-						comma = matching(toks, comma)
-					}
-					comma++
+				if end < 0 {
+					continue
 				}
-				if end < 0 || comma >= end {
+				comma := k + 2 + topLevelComma(toks[k+2:end])
+				if comma >= end {
 					continue
 				}
 				out.Write(pre[last:toks[k].start])
@@ -348,18 +345,7 @@ func paramNames(toks []ctok) ([]string, bool, bool, string) {
 	}
 	var names []string
 	for len(toks) > 0 {
-		end := 0
-		for n := 0; end < len(toks); end++ {
-			switch toks[end].text {
-			case "(", "[":
-				n++
-			case ")", "]":
-				n--
-			}
-			if n == 0 && toks[end].text == "," {
-				break
-			}
-		}
+		end := topLevelComma(toks)
 		name, why := paramName(toks[:end])
 		if name == "" {
 			return nil, false, false, why
@@ -371,6 +357,25 @@ func paramNames(toks []ctok) ([]string, bool, bool, string) {
 		toks = toks[end:]
 	}
 	return names, variadic, true, ""
+}
+
+// topLevelComma is the index of toks' first comma outside parentheses and
+// brackets, len(toks) if there is none.
+func topLevelComma(toks []ctok) int {
+	n := 0
+	for i, t := range toks {
+		switch t.text {
+		case "(", "[":
+			n++
+		case ")", "]":
+			n--
+		case ",":
+			if n == 0 {
+				return i
+			}
+		}
+	}
+	return len(toks)
 }
 
 // paramName is the name one parameter's declaration declares: inside its
