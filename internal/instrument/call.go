@@ -58,7 +58,7 @@ func (r *rewriter) findNoreturn(decls []*cc.ExternalDeclaration) {
 		if fd := ed.FunctionDefinition; fd != nil {
 			declared(fd.Declarator, fd.DeclarationSpecifiers != nil && saysNoreturn(fd.DeclarationSpecifiers) ||
 				saysNoreturn(fd.Declarator))
-			if !r.unit.isSystem(fd.Position()) {
+			if r.instrumented(fd) {
 				defs = append(defs, fd)
 			}
 			continue

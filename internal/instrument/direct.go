@@ -51,7 +51,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	cand := map[string]*directFn{}
 	for _, ed := range decls {
 		fd := ed.FunctionDefinition
-		if fd == nil || r.unit.isSystem(fd.Position()) || fd.Declarator.Linkage() != cc.Internal {
+		if fd == nil || !r.instrumented(fd) || fd.Declarator.Linkage() != cc.Internal {
 			continue
 		}
 		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
@@ -126,6 +126,16 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 		}
 	}
 	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && r.alone[fd] {
+			// its calls pass no extra arguments
+			Inspect(fd, func(n cc.Node) bool {
+				if x, ok := n.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
+					delete(cand, x.Token.SrcStr())
+				}
+				return true
+			})
+			continue
+		}
 		// system headers come before the user's code and cannot name it
 		if !r.unit.isSystem(ed.Position()) {
 			scan(ed, false)

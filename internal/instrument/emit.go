@@ -19,6 +19,7 @@ type piece struct {
 	late  lateText // generated text decided when the unit is printed
 	sub   frag     // a whole fragment appended by cat, laid out by flat
 	isTok bool
+	lead  bool // no text: the #pragma lines before tok, a statement's first token, go out here
 }
 
 // frag is a fragment of rewritten code. Fragments nest: a statement's
@@ -72,6 +73,19 @@ func (f frag) each(fn func(piece)) {
 	}
 }
 
+// first is f's first piece, that of the fragments it holds included.
+func (f frag) first() (piece, bool) {
+	for _, p := range f {
+		if p.sub == nil {
+			return p, true
+		}
+		if q, ok := p.sub.first(); ok {
+			return q, true
+		}
+	}
+	return piece{}, false
+}
+
 func (f *frag) add(p piece)                  { *f = append(*f, p) }
 func (f *frag) strf(format string, a ...any) { f.str(fmt.Sprintf(format, a...)) }
 
@@ -97,6 +111,10 @@ type writer struct {
 func (w *writer) frag(f frag) {
 	for i := 0; i < len(f); i++ {
 		p := f[i]
+		if p.lead {
+			w.leadTo(p.tok)
+			continue
+		}
 		if !p.isTok {
 			if i == 0 || f[i-1].isTok {
 				for j := i + 1; j < len(f); j++ {
@@ -147,7 +165,15 @@ func (w *writer) toLineOf(t cc.Token) {
 	g := w.unit.scanGap(w.cursor, o)
 	switch {
 	case g.blank && !g.marker && w.synced:
-		// the white space and directives up to t's line, as they are
+		// the white space up to t's line, as it is, but no further
+		// than a directive: a #pragma applies to what follows it
+		// (the next statement, not the end of the last)
+		if d := w.unit.directiveLines(w.cursor, o); len(d) > 0 {
+			if d[0][0] <= w.cursor {
+				return
+			}
+			o = d[0][0] - 1 // (its line keeps the newline before it)
+		}
 		ls := bytes.LastIndexByte(w.unit.orig[w.cursor:o], '\n')
 		if ls < 0 {
 			return
@@ -168,27 +194,33 @@ func (w *writer) toLineOf(t cc.Token) {
 // memlens adds in front of it too.
 func (w *writer) lead(f frag) {
 	for _, p := range f {
-		if !p.isTok {
-			continue
-		}
-		pos := p.tok.Position()
-		if isOurSource(pos.Filename) {
+		if p.isTok {
+			w.leadTo(p.tok)
 			return
 		}
-		o := w.unit.origOffset(pos.Offset)
-		if o < w.cursor || !w.original(p.tok, o) || !w.unit.scanGap(w.cursor, o).blank {
-			return
-		}
-		if d := w.unit.directiveLines(w.cursor, o); len(d) > 0 {
-			end := d[len(d)-1][1]
-			if w.col != 1 && w.unit.orig[w.cursor] != '\n' {
-				w.b.WriteByte('\n')
-				w.col = 1
-			}
-			w.write(w.unit.orig[w.cursor:end])
-			w.cursor = end
-		}
+	}
+}
+
+// leadTo writes the directive lines between the text written last and t,
+// a token of the unit's text still to be written, when only white space
+// and directives lie between.
+func (w *writer) leadTo(t cc.Token) {
+	pos := t.Position()
+	if isOurSource(pos.Filename) {
 		return
+	}
+	o := w.unit.origOffset(pos.Offset)
+	if o < w.cursor || !w.original(t, o) || !w.unit.scanGap(w.cursor, o).blank {
+		return
+	}
+	if d := w.unit.directiveLines(w.cursor, o); len(d) > 0 {
+		end := d[len(d)-1][1]
+		if w.col != 1 && w.unit.orig[w.cursor] != '\n' {
+			w.b.WriteByte('\n')
+			w.col = 1
+		}
+		w.write(w.unit.orig[w.cursor:end])
+		w.cursor = end
 	}
 }
 

@@ -60,7 +60,7 @@ func (r *rewriter) findFreeing(decls []*cc.ExternalDeclaration) {
 	bodies := map[string]*cc.CompoundStatement{}
 	for _, ed := range decls {
 		fd := ed.FunctionDefinition
-		if fd == nil || r.unit.isSystem(fd.Position()) ||
+		if fd == nil || !r.instrumented(fd) ||
 			fd.Declarator.IsInline() && fd.Declarator.Linkage() == cc.External {
 			continue
 		}

@@ -79,7 +79,7 @@ func (r *rewriter) findLendings(decls []*cc.ExternalDeclaration) {
 	var fns []*fnLendings
 	for _, ed := range decls {
 		fd := ed.FunctionDefinition
-		if fd == nil || r.unit.isSystem(fd.Position()) {
+		if fd == nil || !r.instrumented(fd) {
 			continue
 		}
 		fl := r.lendingsOf(fd)

@@ -130,10 +130,11 @@ type rewriter struct {
 	valueStmt    valueStmt                           // the value of the statement expression being rewritten
 	typestate    bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
 	pckAnns      map[*cc.FunctionDefinition][]string // the typestate annotations before each function
+	alone        map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals)
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, alone: map[*cc.FunctionDefinition]bool{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -177,7 +178,10 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		if fd := ed.FunctionDefinition; fd != nil {
 			// a definition in a system header (glibc's fortify wrappers of
 			// memcpy and co.) is still libc's function
-			if !r.unit.isSystem(fd.Position()) {
+			if r.unit.isSystem(fd.Position()) {
+			} else if r.sharesLocals(fd) {
+				r.alone[fd] = true
+			} else {
 				r.defined[fd.Declarator.Name()] = true
 				r.inlineDefs[fd.Declarator.Name()] = fd.Declarator.IsInline()
 			}
@@ -198,7 +202,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	w.b.WriteString("# 1 " + strconv.Quote(main) + "\n")
 	var body []frag
 	for _, ed := range decls {
-		if fd := ed.FunctionDefinition; fd != nil && !r.unit.isSystem(fd.Position()) {
+		if fd := ed.FunctionDefinition; fd != nil && r.instrumented(fd) {
 			f, err := r.function(fd)
 			if err != nil {
 				return nil, err
@@ -637,7 +641,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: callsAlloca(fd.CompoundStatement),
-		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement),
+		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.atomicUpdates(fd.CompoundStatement),
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
 		main: d.Name() == "main" && !d.IsStatic()}
 	r.avail.off = r.fn.unseenWrites
@@ -1053,7 +1057,109 @@ func (r *rewriter) blockItem(bi *cc.BlockItem) frag {
 	return r.generic(bi)
 }
 
+// stmt rewrites statement s. One a #pragma stands before (`#pragma omp
+// section`, `omp flush`, `GCC unroll`) has the pragma first, before what
+// memlens adds in front of it, and a statement memlens turned into several
+// is braced: a pragma applying to the next statement gets all of it. A
+// loop keeps its keyword first (`omp for` wants a loop) and an atomic
+// update its form (`omp atomic` wants an expression statement, which its
+// rewrite is).
 func (r *rewriter) stmt(s *cc.Statement) frag {
+	t, words, ok := r.pragmaBefore(s)
+	if !ok {
+		return r.stmtAfterPragma(s)
+	}
+	f := frag{piece{tok: t, lead: true}}
+	atomic := len(words) > 1 && string(words[1]) == "atomic"
+	body := r.stmtAfterPragma(s)
+	first, _ := body.first()
+	if s.Case == cc.StatementIteration || atomic || first.isTok && first.tok.Seq() == t.Seq() {
+		f.cat(body)
+		return f
+	}
+	f.str("{")
+	f.cat(body)
+	f.str("}")
+	return f
+}
+
+// pragmaBefore returns the first token of node n, in a function, and the
+// words of the #pragma line that stands right before it, if one does.
+func (r *rewriter) pragmaBefore(n cc.Node) (cc.Token, [][]byte, bool) {
+	pos := n.Position()
+	if r.fn == nil || isOurSource(pos.Filename) {
+		return cc.Token{}, nil, false
+	}
+	words, ok := r.unit.pragmaBefore(r.unit.origOffset(pos.Offset))
+	if !ok {
+		return cc.Token{}, nil, false
+	}
+	for {
+		cs := r.children(n)
+		if len(cs) == 0 {
+			return cc.Token{}, nil, false
+		}
+		if cs[0].node == nil {
+			return cs[0].tok, words, true
+		}
+		n = cs[0].node
+	}
+}
+
+// instrumented reports whether function definition fd is rewritten: it
+// is the user's, and not left alone (sharesLocals).
+func (r *rewriter) instrumented(fd *cc.FunctionDefinition) bool {
+	return !r.unit.isSystem(fd.Position()) && !r.alone[fd]
+}
+
+// sharesLocals reports whether fd's body holds an OpenMP or OpenACC
+// construct whose code runs on several threads with the function's locals
+// shared (parallel, task, target, teams…) or whose loop must keep its
+// canonical form (for, simd, loop, distribute). memlens leaves such a
+// function as it is, as if a unit it does not instrument defined it: the
+// companions of its locals would be shared between the threads, unknown
+// to a default(none) clause, and turn a loop's header into statement
+// expressions. Functions it calls are checked as usual.
+func (r *rewriter) sharesLocals(fd *cc.FunctionDefinition) bool {
+	body := fd.CompoundStatement
+	if body == nil {
+		return false
+	}
+	from, to := r.unit.origOffset(body.Token.Position().Offset), r.unit.origOffset(body.Token2.Position().Offset)
+	for _, d := range r.unit.directiveLines(from, to) {
+		words := bytes.Fields(bytes.ReplaceAll(r.unit.orig[d[0]+1:d[1]], []byte("("), []byte(" (")))
+		if len(words) < 3 || string(words[0]) != "pragma" || string(words[1]) != "omp" && string(words[1]) != "acc" {
+			continue
+		}
+		for _, w := range words[2:] {
+			switch string(w) {
+			case "parallel", "task", "taskloop", "target", "teams", "for", "simd", "loop", "distribute", "kernels", "serial":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// atomicUpdates reports whether body holds an atomic update (`#pragma omp
+// atomic`), which must keep its form: with full checking, its function's
+// definedness is not tracked, as in one with asm (the origins and
+// definedness updates of an assignment make it a statement expression).
+func (r *rewriter) atomicUpdates(body *cc.CompoundStatement) bool {
+	if !r.c.full || body == nil || isOurSource(body.Position().Filename) {
+		return false
+	}
+	from, to := r.unit.origOffset(body.Token.Position().Offset), r.unit.origOffset(body.Token2.Position().Offset)
+	for _, d := range r.unit.directiveLines(from, to) {
+		if words := bytes.Fields(r.unit.orig[d[0]+1 : d[1]]); len(words) > 2 && string(words[0]) == "pragma" && string(words[2]) == "atomic" {
+			return true
+		}
+	}
+	return false
+}
+
+// stmtAfterPragma is stmt's rewrite of s.
+func (r *rewriter) stmtAfterPragma(s *cc.Statement) frag {
 	switch s.Case {
 	case cc.StatementAsm:
 		r.avail.reset() // it may write any variable

@@ -195,6 +195,32 @@ func (u *unitText) scanGap(from, to int) gap {
 	return g
 }
 
+// pragmaBefore returns the words of the #pragma line nearest before
+// offset off of the text, when only white space and other directive lines
+// lie between.
+func (u *unitText) pragmaBefore(off int) ([][]byte, bool) {
+	b := u.orig
+	end := off
+	for end > 0 && (b[end-1] == ' ' || b[end-1] == '\t') {
+		end--
+	}
+	for end > 0 && b[end-1] == '\n' {
+		start := bytes.LastIndexByte(b[:end-1], '\n') + 1
+		line := bytes.TrimSpace(b[start:end])
+		switch {
+		case len(line) == 0:
+		case line[0] != '#':
+			return nil, false
+		default:
+			if words := bytes.Fields(line[1:]); len(words) > 0 && string(words[0]) == "pragma" {
+				return words[1:], true
+			}
+		}
+		end = start
+	}
+	return nil, false
+}
+
 // directiveLines returns the spans of the directive lines of
 // orig[from:to], each with its newline when it has one.
 func (u *unitText) directiveLines(from, to int) [][2]int {

@@ -51,7 +51,7 @@ func (r *rewriter) findTypestate(decls []*cc.ExternalDeclaration, main string) {
 				anns = append(d.anns, pending...)
 				d.anns = nil
 			}
-			if len(anns) != 0 && !r.unit.isSystem(fd.Position()) {
+			if len(anns) != 0 && r.instrumented(fd) {
 				r.pckAnns[fd] = anns
 			}
 			pending = nil

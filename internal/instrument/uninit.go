@@ -620,7 +620,11 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 		def := r.tracksDef() && mayWriteThrough(a, t)
 		out := r.fn != nil && mayWriteThrough(a, t) && isDataPtr(t.(*cc.PointerType).Elem())
 		if !def && !out {
-			f.cat(r.expr(a))
+			if at := a.Type(); at != nil && at.VectorSize() > 0 {
+				f.cat(r.vectorArg(a))
+			} else {
+				f.cat(r.expr(a))
+			}
 			continue
 		}
 		code, meta, _ := r.ptrExpr(a)
@@ -642,6 +646,30 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 	}
 	f.tok(x.Token2)
 	return f, outs
+}
+
+// vectorArg renders a, a vector passed to a libc function: an intrinsic
+// of <emmintrin.h> and co., whose lanes flow into its result one by one
+// (_mm_loadl_pd(v, p) keeps v's high lane, the only one written yet), so
+// it is read as a copy is, not used: lanes never written pass, as they
+// do through gcc's vector arithmetic.
+func (r *rewriter) vectorArg(a cc.ExpressionNode) frag {
+	switch x := a.(type) {
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			return r.access(x, false, defNone)
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref {
+			return r.access(x, false, defNone)
+		}
+	case *cc.PrimaryExpression:
+		if _, ok := r.memLocal(x); ok && x.Case == cc.PrimaryExpressionIdent {
+			return r.verbatim(x)
+		}
+	}
+	return r.expr(a)
 }
 
 // adoptOuts wraps the call f (void: its type is), whose out-parameters
