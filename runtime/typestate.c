@@ -453,6 +453,25 @@ static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsig
 	*page = end - off == (1UL << ML_PCK_PAGE) ? (uint16_t)ts : ML_PCK_MIXED;
 }
 
+/* Set the n bytes at off of chunk c, inside one 8-byte word, to ts: what
+ * ml_pck_fill does for them, without its loops. */
+static void ml_pck_put_word(unsigned char *c, uptr off, uptr n, unsigned ts, unsigned *stack)
+{
+	uptr word = off & ~(uptr)7;
+	uint64_t v, pat = ts * 0x0101010101010101ULL;
+	uint64_t mask = n == 8 ? ~0ULL : ((1ULL << 8 * n) - 1) << 8 * (off & 7);
+	memcpy(&v, c + word, 8);
+	if (((v ^ pat) & mask) == 0) /* no byte changes typestate */
+		return;
+	if (n == 8)
+		memcpy(c + off, &pat, 8);
+	else /* byte by byte: another thread may be putting the word's other bytes */
+		for (uptr i = off; i < off + n; i++)
+			c[i] = (unsigned char)ts;
+	((unsigned *)(c + ML_PCK_IDS))[off / 8] = ml_pck_stack(stack);
+	((uint16_t *)(c + ML_PCK_IDS + ML_PCK_STACKS))[off >> ML_PCK_PAGE] = ML_PCK_MIXED;
+}
+
 /* From the page at off (page-aligned), past the whole pages before end
  * that are all ts already: a block transitioned again and again (the rest
  * of a free span after each allocation from its front) costs little more
@@ -476,8 +495,17 @@ void __ml_pck_put_in(void *addr, unsigned long n, unsigned ts, unsigned *stack)
 	if (ts >= ML_PCK_PAST || n == 0)
 		return;
 	ml_rt_enter();
-	for (uptr a = (uptr)addr; n;) {
-		uptr off = a & (ML_PCK_CHUNK - 1), k = ML_PCK_CHUNK - off < n ? ML_PCK_CHUNK - off : n;
+	uptr a = (uptr)addr, off = a & (ML_PCK_CHUNK - 1);
+	if ((off & 7) + n <= 8) { /* inside one 8-byte word: a header field's put */
+		unsigned char *c = ml_pck_chunk(a, ts != 0);
+		if (c)
+			ml_pck_put_word(c, off, n, ts, stack);
+		ml_rt_leave();
+		return;
+	}
+	for (; n;) {
+		off = a & (ML_PCK_CHUNK - 1);
+		uptr k = ML_PCK_CHUNK - off < n ? ML_PCK_CHUNK - off : n;
 		unsigned char *c = ml_pck_chunk(a, ts != 0);
 		for (uptr p = off; c && p < off + k;) {
 			if (!(p & ((1UL << ML_PCK_PAGE) - 1)))
