@@ -65,14 +65,16 @@ struct ml_pck_mask {
 };
 
 /* A frame of a thread's stack of grants: an annotated function's run
- * (all its annotations, applied in order) or a pck_protect. */
+ * (all its annotations, applied in order) or a pck_protect; memlens.h's
+ * __ml_pck_enter pushes the first kind inline. */
 struct ml_pck_frame {
 	uint64_t perm[2][ML_PCK_WORDS];          /* [0] read, [1] write: one bit per typestate */
-	const struct ml_pck_ann *const *anns;    /* what it granted (the function's), or NULL for pck_protect */
-	unsigned nann;
+	const struct __ml_pck_fn *fn;            /* what it granted, or NULL for pck_protect */
 	unsigned ts, perms;                      /* pck_protect's */
-	const site_t *site;                      /* the annotated function, or where pck_protect was called */
+	const site_t *site;                      /* where pck_protect was called */
 };
+_Static_assert(sizeof(struct ml_pck_frame) == __ML_PCK_FRAME_WORDS * 8, "memlens.h's frame size");
+_Static_assert(__builtin_offsetof(struct ml_pck_frame, fn) == 8 * 8, "memlens.h's frame layout");
 #define ML_PCK_DEPTH 128
 /* Frames kept of where memory changed typestate: transitions are frequent
  * (every allocation and free), and the report shows the access's own
@@ -80,13 +82,11 @@ struct ml_pck_frame {
 #define ML_PCK_STACK_DEPTH 4
 /* f[0] is the code no annotation covers; a grant past the last frame
  * is applied to the last (recursion that deep keeps its deepest grants
- * until it returns below). */
+ * until it returns below). The innermost frame is the one __ml_pck_perm
+ * points to, once the thread is ready. */
 struct ml_pck_thread {
-	unsigned depth;
 	int ready;       /* f[0] and __ml_pck_perm are set */
 	unsigned layout; /* the layout count f[0] was made for */
-	int fast;        /* made for the layout (there is no other after it), whose grants fit one word:
-	                  * __ml_pck_enter's common case */
 	struct ml_pck_frame f[ML_PCK_DEPTH];
 };
 static __thread struct ml_pck_thread ml_pck_t;
@@ -94,6 +94,7 @@ static __thread struct ml_pck_thread ml_pck_t;
  * check takes the slow path, which does. */
 static const unsigned long ml_pck_unset[2 * ML_PCK_WORDS];
 __thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec"))) = ml_pck_unset;
+__thread const unsigned long *__ml_pck_room __attribute__((tls_model("initial-exec")));
 
 struct ml_pck_state {
 	unsigned layouts;         /* layouts registered (1, or 0 before the first): ml_pck_on */
@@ -131,11 +132,25 @@ static inline unsigned ml_pck_words(void)
 	return ml_pck.words ? ml_pck.words : ML_PCK_WORDS;
 }
 
+/* The innermost frame's index (t ready). */
+static unsigned ml_pck_depth(const struct ml_pck_thread *t)
+{
+	return (unsigned)((const struct ml_pck_frame *)(const void *)__ml_pck_perm - t->f);
+}
+
+/* Make f[depth] the thread's innermost frame (a signal handler running now
+ * sees either the old frame or this one). */
+static void ml_pck_publish(struct ml_pck_thread *t, unsigned depth)
+{
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	__ml_pck_perm = (const unsigned long *)t->f[depth].perm;
+}
+
 /* ml_pck_self's set-up. */
 static __attribute__((noinline)) struct ml_pck_thread *ml_pck_setup(struct ml_pck_thread *t)
 {
-	if (t->depth == 0 || !t->ready) {
-		t->depth = 0;
+	unsigned depth = t->ready ? ml_pck_depth(t) : 0;
+	if (depth == 0) {
 		memset(&t->f[0], 0, sizeof t->f[0]);
 		if (ml_pck.layouts)
 			memcpy(t->f[0].perm, ml_pck.base, sizeof ml_pck.base);
@@ -150,9 +165,11 @@ static __attribute__((noinline)) struct ml_pck_thread *ml_pck_setup(struct ml_pc
 			t->f[d].perm[1][i] = t->f[0].perm[1][i];
 		}
 	t->layout = ml_pck.layouts;
-	t->fast = ml_pck.layouts && ml_pck.words == 1;
 	t->ready = 1;
-	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
+	ml_pck_publish(t, depth);
+	/* memlens.h's inline push: made for the layout (there is no other
+	 * after it), whose grants fit one word */
+	__ml_pck_room = ml_pck.layouts && ml_pck.words == 1 ? (const unsigned long *)t->f[ML_PCK_DEPTH - 1].perm : 0;
 	return t;
 }
 
@@ -194,7 +211,7 @@ static void ml_pck_make_masks(void)
 		return;
 	struct ml_pck_mask *m = mmap(0, n * sizeof *m, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED)
-		return; /* __ml_pck_enter computes each grant itself */
+		return; /* ml_pck_grant computes each grant itself */
 	for (uptr k = 0; k < n; k++) {
 		ml_pck_make_mask(&m[k], __start___ml_pck_anns[k]);
 		__start___ml_pck_anns[k]->mask = &m[k];
@@ -233,38 +250,11 @@ void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash
 	ml_pck_self();
 }
 
-/* Push a copy of the innermost frame (or, at the stack's limit, return
- * the innermost itself). */
-static struct ml_pck_frame *ml_pck_push(struct ml_pck_thread *t, int *pushed)
+/* Apply fn's annotations, in order, to the permissions f has. */
+static void ml_pck_grant(struct ml_pck_frame *f, const struct __ml_pck_fn *fn, unsigned words)
 {
-	if (t->depth + 1 >= ML_PCK_DEPTH)
-		return &t->f[t->depth];
-	struct ml_pck_frame *f = &t->f[t->depth + 1];
-	memcpy(f->perm, t->f[t->depth].perm, sizeof f->perm);
-	*pushed = 1;
-	return f;
-}
-
-/* The frame f is complete: make it the thread's permissions (a signal
- * handler running now sees either the old frame or this one). */
-static void ml_pck_publish(struct ml_pck_thread *t, int pushed)
-{
-	t->depth += (unsigned)pushed;
-	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
-}
-
-/* One frame for all of the function's annotations, applied in order. */
-static __attribute__((noinline)) int ml_pck_enter_any(const void *const *anns, unsigned n, const site_t *fn)
-{
-	struct ml_pck_thread *t = ml_pck_self();
-	unsigned words = ml_pck_words();
-	int pushed = t->depth + 1 < ML_PCK_DEPTH;
-	const struct ml_pck_frame *from = &t->f[t->depth];
-	struct ml_pck_frame *f = &t->f[t->depth + pushed];
-	for (unsigned i = 0; i < words; i++)
-		f->perm[0][i] = from->perm[0][i], f->perm[1][i] = from->perm[1][i];
-	for (unsigned k = 0; k < n; k++) {
-		const struct ml_pck_ann *a = anns[k];
+	for (unsigned k = 0; k < fn->n; k++) {
+		const struct ml_pck_ann *a = fn->anns[k];
 		struct ml_pck_mask own;
 		const struct ml_pck_mask *m = a->mask;
 		if (ML_UNLIKELY(!m)) /* before the layout, or an annotation of a unit loaded since */
@@ -274,68 +264,74 @@ static __attribute__((noinline)) int ml_pck_enter_any(const void *const *anns, u
 			f->perm[1][i] = (f->perm[1][i] & m->keep[i]) | m->set[1][i];
 		}
 	}
+}
+
+/* fn's annotations together, for memlens.h's inline push, once the layout
+ * came, its typestates fit one word and every annotation has its mask:
+ * (p & k1 | s1) & k2 | s2 is p & (k1 & k2) | (s1 & k2 | s2). Another thread
+ * may be making them too: the same values. */
+static void ml_pck_make_ready(struct __ml_pck_fn *fn)
+{
+	if (!ml_pck.layouts || ml_pck.words != 1)
+		return;
+	uint64_t keep = ~0ULL, set_r = 0, set_w = 0;
+	for (unsigned k = 0; k < fn->n; k++) {
+		const struct ml_pck_mask *m = ((const struct ml_pck_ann *)fn->anns[k])->mask;
+		if (!m)
+			return;
+		keep &= m->keep[0];
+		set_r = (set_r & m->keep[0]) | m->set[0][0];
+		set_w = (set_w & m->keep[0]) | m->set[1][0];
+	}
+	fn->keep = keep;
+	fn->set_r = set_r;
+	fn->set_w = set_w;
+	__atomic_store_n(&fn->ready, 1, __ATOMIC_RELEASE);
+}
+
+/* memlens.h's __ml_pck_enter, when it cannot push inline: the thread's
+ * frames or fn's masks are not made yet, or the stack is full. */
+const unsigned long *__ml_pck_enter_slow(struct __ml_pck_fn *fn)
+{
+	struct ml_pck_thread *t = ml_pck_self();
+	if (!__atomic_load_n(&fn->ready, __ATOMIC_ACQUIRE))
+		ml_pck_make_ready(fn);
+	const unsigned long *from = __ml_pck_perm;
+	unsigned depth = ml_pck_depth(t), words = ml_pck_words();
+	int pushed = depth + 1 < ML_PCK_DEPTH;
+	struct ml_pck_frame *f = &t->f[depth + pushed];
 	if (pushed) {
-		f->anns = (const struct ml_pck_ann *const *)anns;
-		f->nann = n;
-		f->site = fn;
+		for (unsigned i = 0; i < words; i++)
+			f->perm[0][i] = t->f[depth].perm[0][i], f->perm[1][i] = t->f[depth].perm[1][i];
+		f->fn = fn;
 	}
-	ml_pck_publish(t, pushed);
-	return pushed;
-}
-
-int __ml_pck_enter(const void *const *anns, unsigned n, const site_t *fn)
-{
-	/* the common case: up to 64 typestates, masks made, room for a frame */
-	struct ml_pck_thread *t = &ml_pck_t;
-	unsigned d = t->depth;
-	if (ML_UNLIKELY(!t->fast || d + 1 >= ML_PCK_DEPTH))
-		return ml_pck_enter_any(anns, n, fn);
-	uint64_t r = t->f[d].perm[0][0], w = t->f[d].perm[1][0];
-	for (unsigned k = 0; k < n; k++) {
-		const struct ml_pck_mask *m = ((const struct ml_pck_ann *)anns[k])->mask;
-		if (ML_UNLIKELY(!m))
-			return ml_pck_enter_any(anns, n, fn);
-		r = (r & m->keep[0]) | m->set[0][0];
-		w = (w & m->keep[0]) | m->set[1][0];
-	}
-	struct ml_pck_frame *f = &t->f[d + 1];
-	f->perm[0][0] = r, f->perm[1][0] = w;
-	f->anns = (const struct ml_pck_ann *const *)anns;
-	f->nann = n;
-	f->site = fn;
-	ml_pck_publish(t, 1);
-	return 1;
-}
-
-void __ml_pck_leave(int *pushed)
-{
-	struct ml_pck_thread *t = &ml_pck_t;
-	unsigned n = (unsigned)*pushed;
-	t->depth -= n <= t->depth ? n : t->depth;
-	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
+	ml_pck_grant(f, fn, words);
+	ml_pck_publish(t, depth + pushed);
+	return from;
 }
 
 unsigned __ml_pck_depth(void)
 {
-	return ml_pck_t.depth;
+	struct ml_pck_thread *t = &ml_pck_t;
+	return t->ready ? ml_pck_depth(t) : 0;
 }
 
 void __ml_pck_unwind(unsigned depth)
 {
 	struct ml_pck_thread *t = &ml_pck_t;
-	if (depth < t->depth) {
-		t->depth = depth;
-		__ml_pck_perm = (const unsigned long *)t->f[depth].perm;
-	}
+	if (t->ready && depth < ml_pck_depth(t))
+		ml_pck_publish(t, depth);
 }
 
 void __ml_pck_protect(unsigned ts, unsigned perms)
 {
 	struct ml_pck_thread *t = ml_pck_self();
-	int pushed = 0;
-	struct ml_pck_frame *f = ml_pck_push(t, &pushed);
+	unsigned depth = ml_pck_depth(t);
+	int pushed = depth + 1 < ML_PCK_DEPTH;
+	struct ml_pck_frame *f = &t->f[depth + pushed];
 	if (pushed) {
-		f->anns = 0;
+		memcpy(f->perm, t->f[depth].perm, sizeof f->perm);
+		f->fn = 0;
 		f->site = ml_caller_site();
 		f->ts = ts;
 		f->perms = perms;
@@ -344,15 +340,14 @@ void __ml_pck_protect(unsigned ts, unsigned perms)
 		ml_set_bit(f->perm[0], ts, (perms & ML_PCK_PERM_R) != 0);
 		ml_set_bit(f->perm[1], ts, (perms & ML_PCK_PERM_W) != 0);
 	}
-	ml_pck_publish(t, pushed);
+	ml_pck_publish(t, depth + pushed);
 }
 
 void __ml_pck_unprotect(void)
 {
 	struct ml_pck_thread *t = ml_pck_self();
-	if (t->depth)
-		t->depth--;
-	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
+	unsigned depth = ml_pck_depth(t);
+	ml_pck_publish(t, depth ? depth - 1 : 0);
 }
 
 /* ---- the map ---- */
@@ -554,13 +549,14 @@ static uptr ml_pck_run(uptr a, unsigned id, int dir)
  * that still holds at the innermost frame, innermost first. */
 static void ml_pck_grants(struct ml_tsv *v, const struct ml_pck_thread *t, int w)
 {
-	const uint64_t *now = t->f[t->depth].perm[w];
+	unsigned depth = ml_pck_depth(t);
+	const uint64_t *now = t->f[depth].perm[w];
 	uint64_t told[ML_PCK_WORDS] = {0};
-	for (unsigned d = t->depth; d > 0; d--) {
+	for (unsigned d = depth; d > 0; d--) {
 		const struct ml_pck_frame *f = &t->f[d];
 		/* a frame's annotations, the last (which prevails) first */
-		for (unsigned k = f->anns ? f->nann : 1; k-- > 0;) {
-			const struct ml_pck_ann *a = f->anns ? f->anns[k] : 0;
+		for (unsigned k = f->fn ? f->fn->n : 1; k-- > 0;) {
+			const struct ml_pck_ann *a = f->fn ? f->fn->anns[k] : 0;
 			if (a && !(a->perm & (w ? ML_PCK_ANN_W : ML_PCK_ANN_R)))
 				continue; /* it grants no such access (PCK_NONE included) */
 			for (unsigned i = 0, n = a ? a->n : 1; i < n; i++) {
@@ -575,7 +571,7 @@ static void ml_pck_grants(struct ml_tsv *v, const struct ml_pck_thread *t, int w
 				struct ml_tsv_grant *g = &v->grant[v->ngrant++];
 				g->ts = ml_pck_name(id);
 				g->by = a ? a->text : "pck_protect";
-				g->site = f->site;
+				g->site = f->fn ? f->fn->site : f->site;
 				g->file = a ? a->file : (f->site ? f->site->file : "");
 				g->line = a ? a->line : (f->site ? f->site->line : 0);
 			}
@@ -623,7 +619,7 @@ static void ml_pck_violation(uptr a, uptr n, uptr at, unsigned id, const site_t 
 void __ml_pck_chk_slow(uptr a, uptr n, const site_t *site, int w)
 {
 	struct ml_pck_thread *t = ml_pck_self();
-	const uint64_t *perm = t->f[t->depth].perm[w ? 1 : 0];
+	const uint64_t *perm = t->f[ml_pck_depth(t)].perm[w ? 1 : 0];
 	for (uptr i = 0; i < n;) {
 		const unsigned char *c = ml_pck_chunk(a + i, 0);
 		uptr off = (a + i) & (ML_PCK_CHUNK - 1);

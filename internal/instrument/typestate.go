@@ -18,9 +18,10 @@ import (
 // The header's PCK_R(…), PCK_W(…), PCK_RW(…) and PCK_NONE(…), written
 // before a function definition, are file-scope records named
 // __ml_pck_ann_<n>; the function following them grants (or withdraws)
-// their permissions for its run: its body opens with a scope variable whose
-// initializer pushes them on the thread's stack of permissions and whose
-// cleanup pops them at every exit (longjmp aside, as locals.go's scopes).
+// their permissions for its run: its body opens with a static record of
+// them and a scope variable whose initializer pushes them on the thread's
+// stack of permissions and whose cleanup pops them at every exit (longjmp
+// aside, as locals.go's scopes).
 
 const (
 	pckAnnPrefix = "__ml_pck_ann_"
@@ -111,7 +112,9 @@ func (r *rewriter) findTypestate(decls []*cc.ExternalDeclaration, main string) {
 	}
 }
 
-// pckScope is the declaration opening an annotated function's body, or "".
+// pckScope is the declarations opening an annotated function's body, or
+// "": the function's static record of grants (memlens.h's struct
+// __ml_pck_fn) and the scope variable pushing them.
 func (r *rewriter) pckScope(fd *cc.FunctionDefinition, entry int) string {
 	anns := r.pckAnns[fd]
 	if len(anns) == 0 {
@@ -121,8 +124,10 @@ func (r *rewriter) pckScope(fd *cc.FunctionDefinition, entry int) string {
 	for i, a := range anns {
 		refs[i] = "&" + a
 	}
-	return "int " + r.name("__ml_pck") + " __attribute__((cleanup(__ml_pck_leave), unused)) = __ml_pck_enter((const void *const[]){" +
-		strings.Join(refs, ", ") + "}, " + strconv.Itoa(len(anns)) + ", " + siteRef(entry) + ");"
+	v := r.name("__ml_pck")
+	return "static const void *const " + v + "_anns[] = {" + strings.Join(refs, ", ") + "}; " +
+		"static struct __ml_pck_fn " + v + "_fn = {" + v + "_anns, " + strconv.Itoa(len(anns)) + ", 0, " + siteRef(entry) + ", 0, 0, 0}; " +
+		"const unsigned long *" + v + " __attribute__((cleanup(__ml_pck_leave), unused)) = __ml_pck_enter(&" + v + "_fn);"
 }
 
 // pckCheck is the typestate check of an access of *p (write: a store).
