@@ -1287,6 +1287,9 @@ __ML_INLINE int __ml_after_setjmp(unsigned d, unsigned h, int v)
 #define __ML_PCK_DIR ((unsigned char *const *)0x6c0000000000UL)
 extern __thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec")));
 void __ml_pck_chk_slow(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w) __attribute__((cold, noinline));
+/* A loop's pre-check of the n bytes at a for accesses of kind w and size
+ * bytes: how many addresses from a they may start at unchecked (0: none). */
+__ml_uptr __ml_pck_pre(__ml_uptr a, __ml_uptr n, __ml_uptr size, int w);
 /* An annotated function's grants: a static record the instrumenter makes
  * for it (its annotations, the generated header's struct __ml_pck_ann, in
  * order, and the function's site). The runtime fills in what they do to

@@ -616,39 +616,87 @@ static void ml_pck_violation(uptr a, uptr n, uptr at, unsigned id, const site_t 
 	ml_report(ML_TYPESTATE_VIOLATION, &ev);
 }
 
-void __ml_pck_chk_slow(uptr a, uptr n, const site_t *site, int w)
+/* Whether every byte of [a, a+n) has a typestate perm allows; if not, the
+ * first that has not, and its id. */
+static int ml_pck_allowed(uptr a, uptr n, const uint64_t *perm, uptr *bad, unsigned *bad_id)
 {
-	struct ml_pck_thread *t = ml_pck_self();
-	const uint64_t *perm = t->f[ml_pck_depth(t)].perm[w ? 1 : 0];
 	for (uptr i = 0; i < n;) {
 		const unsigned char *c = ml_pck_chunk(a + i, 0);
 		uptr off = (a + i) & (ML_PCK_CHUNK - 1);
 		uptr k = ML_PCK_CHUNK - off < n - i ? ML_PCK_CHUNK - off : n - i;
 		if (!c) { /* the rest of the chunk is UNMAPPED */
 			if (!ml_bit(perm, 0)) {
-				ml_pck_violation(a, n, a + i, 0, site, w, 0);
-				return;
+				*bad = a + i, *bad_id = 0;
+				return 0;
 			}
 			i += k;
 			continue;
 		}
+		const unsigned char *ids = c + off;
+		const uint16_t *page = (const uint16_t *)(c + ML_PCK_IDS + ML_PCK_STACKS);
 		uint64_t ok = ~0ULL; /* 8 copies of the last id found permitted */
 		for (uptr j = 0; j < k;) {
+			/* (a loop's pre-check scans a whole payload: pages all of
+			 * that id at once, then 32 ids at a time) */
+			while (!((off + j) & ((1UL << ML_PCK_PAGE) - 1)) && j + (1UL << ML_PCK_PAGE) <= k &&
+			       page[(off + j) >> ML_PCK_PAGE] == (ok & 0xff))
+				j += 1UL << ML_PCK_PAGE;
+			for (; j + 32 <= k; j += 32) {
+				uint64_t v0, v1, v2, v3;
+				memcpy(&v0, ids + j, 8), memcpy(&v1, ids + j + 8, 8);
+				memcpy(&v2, ids + j + 16, 8), memcpy(&v3, ids + j + 24, 8);
+				if (((v0 ^ ok) | (v1 ^ ok) | (v2 ^ ok) | (v3 ^ ok)) != 0)
+					break;
+			}
 			uint64_t v;
-			if (j + 8 <= k && (memcpy(&v, c + off + j, 8), v == ok)) {
+			if (j + 8 <= k && (memcpy(&v, ids + j, 8), v == ok)) {
 				j += 8;
 				continue;
 			}
-			unsigned id = c[off + j];
+			if (j >= k)
+				break;
+			unsigned id = ids[j];
 			if (!ml_bit(perm, id)) {
-				ml_pck_violation(a, n, a + i + j, id, site, w, 0);
-				return;
+				*bad = a + i + j, *bad_id = id;
+				return 0;
 			}
-			ok = id * 0x0101010101010101ULL;
+			if (ok != id * 0x0101010101010101ULL) { /* scan on from here by words of this id */
+				ok = id * 0x0101010101010101ULL;
+				continue;
+			}
 			j++;
 		}
 		i += k;
 	}
+	return 1;
+}
+
+void __ml_pck_chk_slow(uptr a, uptr n, const site_t *site, int w)
+{
+	struct ml_pck_thread *t = ml_pck_self();
+	uptr bad;
+	unsigned id;
+	if (!ml_pck_allowed(a, n, t->f[ml_pck_depth(t)].perm[w ? 1 : 0], &bad, &id))
+		ml_pck_violation(a, n, bad, id, site, w, 0);
+}
+
+/* A loop's range pre-check (internal/instrument/typestate.go): if all n
+ * bytes at a pass the check of an access of kind w, the number of
+ * addresses from a an access of size bytes inside them may start at;
+ * else (or for more than ML_PCK_PRE_MAX bytes, which a loop that stops
+ * early would pay for in vain) 0. It reports nothing: the accesses it
+ * does not cover are checked one by one. */
+#define ML_PCK_PRE_MAX (64UL << 10)
+uptr __ml_pck_pre(uptr a, uptr n, uptr size, int w)
+{
+	if (n < size || n > ML_PCK_PRE_MAX || size == 0)
+		return 0;
+	struct ml_pck_thread *t = ml_pck_self();
+	uptr bad;
+	unsigned id;
+	if (!ml_pck_allowed(a, n, t->f[ml_pck_depth(t)].perm[w ? 1 : 0], &bad, &id))
+		return 0;
+	return n - size + 1;
 }
 
 void ml_pck_range(const void *p, uptr n, int w)

@@ -130,6 +130,7 @@ type rewriter struct {
 	valueStmt    valueStmt                           // the value of the statement expression being rewritten
 	typestate    bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
 	pckAnns      map[*cc.FunctionDefinition][]string // the typestate annotations before each function
+	pckLoops     []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
