@@ -255,7 +255,7 @@ func increments(e cc.ExpressionNode, i *cc.Declarator) bool {
 	case *cc.PostfixExpression:
 		return x.Case == cc.PostfixExpressionInc && declOfExpr(x.PostfixExpression) == i
 	case *cc.UnaryExpression:
-		return x.Case == cc.UnaryExpressionInc && declOfExpr(x.CastExpression) == i
+		return x.Case == cc.UnaryExpressionInc && declOfExpr(x.UnaryExpression) == i
 	}
 	return false
 }

@@ -144,3 +144,49 @@ func TestTypestateAvailable(t *testing.T) {
 		})
 	}
 }
+
+// TestTypestateLoopRange lists the range pre-checks of loops and the
+// accesses they guard: p[i] in for (i = A; i < B; i++) without a call, by
+// kind of access; a call in the loop, another index, a pointer or bound
+// the loop assigns, or a label inside leave the checks as they were.
+// (The corpus program ts_loop_range runs the cases that must still report.)
+func TestTypestateLoopRange(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	header, err := filepath.Abs("../../testdata/bugs/ts_pool_overflow/pool_pck.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, body string
+		pre        string // the pre-checks made, in the order of their accesses' rewriting: "r" for reads, "w" for writes
+		guarded    int    // the checks behind a range test
+	}{
+		{"read loop", "for (int i = 0; i < n; i++) s += p[i];", "r", 1},
+		{"write loop", "for (i = m; i < n; ++i) p[i] = i;", "w", 1},
+		{"both kinds", "for (i = 0; i < 8; i++) p[i] = p[i] + 1;", "w r", 2},
+		{"two pointers", "for (i = 0; i < n; i++) q[i] = p[i];", "w r", 2},
+		{"call inside", "for (i = 0; i < n; i++) s += p[i] + g();", "", 0},
+		{"another index", "for (i = 0; i < n; i++) s += p[m];", "", 0},
+		{"pointer assigned", "for (i = 0; i < n; i++) { s += p[i]; p = q; }", "", 0},
+		{"bound assigned", "for (i = 0; i < n; i++) { s += p[i]; n--; }", "", 0},
+		{"not <", "for (i = 0; i <= n; i++) s += p[i];", "", 0},
+		{"label inside", "for (i = 0; i < n; i++) { again: s += p[i]; if (s < 0) goto again; }", "", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "#define __MEMLENS__ 1\n#include \"" + header + "\"\n" +
+				"int g(void);\nstruct s { int a; };\n" +
+				"int f(struct s *x, int *p, int *q, int m, int n) { int s = 0, i; " + tc.body + " return s; }\n"
+			code := instrumentedF(t, cfg, src)
+			var got []string
+			for _, m := range regexp.MustCompile(`= __ml_pck_pre\(\w+, [^;]*, sizeof \*\w+, ([01])\)`).FindAllStringSubmatch(code, -1) {
+				got = append(got, map[string]string{"0": "r", "1": "w"}[m[1]])
+			}
+			if s := strings.Join(got, " "); s != tc.pre {
+				t.Errorf("pre-checks %q, want %q in\n%s", s, tc.pre, code)
+			}
+			if n := len(regexp.MustCompile(`if \(\(__ml_uptr\)\w+ - \w+ >= \w+\) __ml_pck_chk\(`).FindAllString(code, -1)); n != tc.guarded {
+				t.Errorf("%d checks behind a range test, want %d in\n%s", n, tc.guarded, code)
+			}
+		})
+	}
+}
