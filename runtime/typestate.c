@@ -419,17 +419,19 @@ static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsig
 			c[i] = (unsigned char)ts, st[i / 8] = ml_pck_stack(stack);
 	/* four words at a time: a transition mostly changes all of them (a
 	 * chunk's payload between free and used) or none */
+	uint64_t stack2 = 0; /* two copies of the stack, once captured */
 	for (; i + 32 <= end; i += 32) {
 		uint64_t v[4];
 		memcpy(v, c + i, 32);
-		unsigned same = (v[0] == pat) + (v[1] == pat) + (v[2] == pat) + (v[3] == pat);
-		if (same == 4)
+		uint64_t d0 = v[0] ^ pat, d1 = v[1] ^ pat, d2 = v[2] ^ pat, d3 = v[3] ^ pat;
+		if ((d0 | d1 | d2 | d3) == 0)
 			continue;
-		if (same == 0) {
-			uint64_t p4[4] = {pat, pat, pat, pat};
-			unsigned changed = ml_pck_stack(stack), s4[4] = {changed, changed, changed, changed};
-			memcpy(c + i, p4, 32);
-			memcpy(st + i / 8, s4, sizeof s4);
+		if (d0 && d1 && d2 && d3) {
+			if (!stack2)
+				stack2 = ml_pck_stack(stack) * 0x100000001ULL;
+			memcpy(c + i, &pat, 8), memcpy(c + i + 8, &pat, 8);
+			memcpy(c + i + 16, &pat, 8), memcpy(c + i + 24, &pat, 8);
+			memcpy(st + i / 8, &stack2, 8), memcpy(st + i / 8 + 2, &stack2, 8);
 			continue;
 		}
 		for (unsigned k = 0; k < 4; k++)
