@@ -144,7 +144,7 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site string) string
 	return " " + chk
 }
 
-// Loops over a range (paper 003's cost, docs/TYPESTATE.md): in
+// Loops over a range (docs/TYPESTATE.md, "Cost"): in
 //
 //	for (i = A; i < B; i++) … p[i] …
 //
@@ -161,12 +161,11 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site string) string
 
 // pckLoop is a loop whose p[i] accesses a range pre-check may spare.
 type pckLoop struct {
-	r        *rewriter
 	index    *cc.Declarator
 	from, to string // A and B, as C
-	declared map[*cc.Declarator]bool
-	assigned map[*cc.Declarator]bool
-	guards   []*pckRange
+	declared map[*cc.Declarator]bool // the variables the loop declares (not in scope before it)
+	assigned map[*cc.Declarator]bool // and those it assigns
+	guards   []*pckRange             // its pre-checks, made as its accesses are rewritten
 }
 
 // pckRange is a pre-check of a loop: the base address and the count of
@@ -212,7 +211,7 @@ func (r *rewriter) pckLoopOf(x *cc.IterationStatement) *pckLoop {
 	if !ok || c.Case != cc.RelationalExpressionLt || declOfExpr(c.RelationalExpression) != iv {
 		return nil
 	}
-	l := &pckLoop{r: r, index: iv, declared: map[*cc.Declarator]bool{}, assigned: map[*cc.Declarator]bool{}}
+	l := &pckLoop{index: iv, declared: map[*cc.Declarator]bool{}, assigned: map[*cc.Declarator]bool{}}
 	assignedVars(x, l.assigned)
 	labels := false
 	walkNodes(x, func(n cc.Node) bool {
