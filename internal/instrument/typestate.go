@@ -162,7 +162,7 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site string) string
 // pckLoop is a loop whose p[i] accesses a range pre-check may spare.
 type pckLoop struct {
 	index    *cc.Declarator
-	from, to string // A and B, as C
+	from, to string                  // A and B, as C
 	declared map[*cc.Declarator]bool // the variables the loop declares (not in scope before it)
 	assigned map[*cc.Declarator]bool // and those it assigns
 	guards   []*pckRange             // its pre-checks, made as its accesses are rewritten
