@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 31
+#define __ML_ABI 32
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -490,8 +490,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v31;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v31;
+extern const int __memlens_abi_v32;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v32;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -1265,11 +1265,51 @@ __ML_INLINE int __ml_after_setjmp(unsigned d, unsigned h, int v)
 #define __ML_PCK_DIR ((unsigned char *const *)0x6c0000000000UL)
 extern __thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec")));
 void __ml_pck_chk_slow(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w) __attribute__((cold, noinline));
-/* An annotated function's entry: grant the n annotations (the generated
- * header's struct __ml_pck_ann) for its run; returns what __ml_pck_leave,
- * its cleanup, pops. */
-int __ml_pck_enter(const void *const *anns, unsigned n, const struct __ml_site *fn);
-void __ml_pck_leave(int *pushed);
+/* A loop's pre-check of the n bytes at a for accesses of kind w and size
+ * bytes: how many addresses from a they may start at unchecked (0: none). */
+__ml_uptr __ml_pck_pre(__ml_uptr a, __ml_uptr n, __ml_uptr size, int w);
+/* An annotated function's grants: a static record the instrumenter makes
+ * for it (its annotations, the generated header's struct __ml_pck_ann, in
+ * order, and the function's site). The runtime fills in what they do to
+ * the first word of permissions, together, once the layout came: p & keep
+ * | set_r (reads), p & keep | set_w (writes); ready then. */
+struct __ml_pck_fn {
+	const void *const *anns;
+	unsigned n;
+	int ready; /* keep, set_r and set_w are made (the layout's typestates fit one word) */
+	const struct __ml_site *site;
+	unsigned long keep, set_r, set_w;
+};
+/* The thread's frames of grants follow one another, __ML_PCK_FRAME_WORDS
+ * words each: the permissions, then the struct __ml_pck_fn pushed (NULL
+ * for a pck_protect). __ml_pck_room is the last frame a push may fill, or
+ * NULL while the thread's frames are not made for the layout. */
+#define __ML_PCK_FRAME_WORDS 11
+extern __thread const unsigned long *__ml_pck_room __attribute__((tls_model("initial-exec")));
+const unsigned long *__ml_pck_enter_slow(struct __ml_pck_fn *fn);
+/* An annotated function's entry: push a frame of fn's grants for its run;
+ * returns the frame to go back to, which __ml_pck_leave, its cleanup,
+ * restores. */
+__ML_INLINE const unsigned long *__ml_pck_enter(struct __ml_pck_fn *fn)
+{
+	const unsigned long *p = __ml_pck_perm;
+	if (__ML_LIKELY(__atomic_load_n(&fn->ready, __ATOMIC_ACQUIRE) && p < __ml_pck_room)) {
+		unsigned long *f = (unsigned long *)p + __ML_PCK_FRAME_WORDS;
+		f[0] = (p[0] & fn->keep) | fn->set_r;
+		f[4] = (p[4] & fn->keep) | fn->set_w;
+		((struct __ml_pck_fn **)f)[8] = fn;
+		/* a signal handler sees the old frame or the made one */
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		__ml_pck_perm = f;
+		return p;
+	}
+	return __ml_pck_enter_slow(fn);
+}
+__ML_INLINE void __ml_pck_leave(const unsigned long *const *from)
+{
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	__ml_pck_perm = *from;
+}
 /* The depth of the thread's stack of grants, taken as setjmp is called;
  * at its second return (v != 0: a longjmp came back, skipping annotated
  * functions whose cleanups did not run), the grants pushed since are

@@ -65,14 +65,16 @@ struct ml_pck_mask {
 };
 
 /* A frame of a thread's stack of grants: an annotated function's run
- * (all its annotations, applied in order) or a pck_protect. */
+ * (all its annotations, applied in order) or a pck_protect; memlens.h's
+ * __ml_pck_enter pushes the first kind inline. */
 struct ml_pck_frame {
 	uint64_t perm[2][ML_PCK_WORDS];          /* [0] read, [1] write: one bit per typestate */
-	const struct ml_pck_ann *const *anns;    /* what it granted (the function's), or NULL for pck_protect */
-	unsigned nann;
+	const struct __ml_pck_fn *fn;            /* what it granted, or NULL for pck_protect */
 	unsigned ts, perms;                      /* pck_protect's */
-	const site_t *site;                      /* the annotated function, or where pck_protect was called */
+	const site_t *site;                      /* where pck_protect was called */
 };
+_Static_assert(sizeof(struct ml_pck_frame) == __ML_PCK_FRAME_WORDS * 8, "memlens.h's frame size");
+_Static_assert(__builtin_offsetof(struct ml_pck_frame, fn) == 8 * 8, "memlens.h's frame layout");
 #define ML_PCK_DEPTH 128
 /* Frames kept of where memory changed typestate: transitions are frequent
  * (every allocation and free), and the report shows the access's own
@@ -80,13 +82,11 @@ struct ml_pck_frame {
 #define ML_PCK_STACK_DEPTH 4
 /* f[0] is the code no annotation covers; a grant past the last frame
  * is applied to the last (recursion that deep keeps its deepest grants
- * until it returns below). */
+ * until it returns below). The innermost frame is the one __ml_pck_perm
+ * points to, once the thread is ready. */
 struct ml_pck_thread {
-	unsigned depth;
 	int ready;       /* f[0] and __ml_pck_perm are set */
 	unsigned layout; /* the layout count f[0] was made for */
-	int fast;        /* made for the layout (there is no other after it), whose grants fit one word:
-	                  * __ml_pck_enter's common case */
 	struct ml_pck_frame f[ML_PCK_DEPTH];
 };
 static __thread struct ml_pck_thread ml_pck_t;
@@ -94,6 +94,7 @@ static __thread struct ml_pck_thread ml_pck_t;
  * check takes the slow path, which does. */
 static const unsigned long ml_pck_unset[2 * ML_PCK_WORDS];
 __thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec"))) = ml_pck_unset;
+__thread const unsigned long *__ml_pck_room __attribute__((tls_model("initial-exec")));
 
 struct ml_pck_state {
 	unsigned layouts;         /* layouts registered (1, or 0 before the first): ml_pck_on */
@@ -131,11 +132,25 @@ static inline unsigned ml_pck_words(void)
 	return ml_pck.words ? ml_pck.words : ML_PCK_WORDS;
 }
 
+/* The innermost frame's index (t ready). */
+static unsigned ml_pck_depth(const struct ml_pck_thread *t)
+{
+	return (unsigned)((const struct ml_pck_frame *)(const void *)__ml_pck_perm - t->f);
+}
+
+/* Make f[depth] the thread's innermost frame (a signal handler running now
+ * sees either the old frame or this one). */
+static void ml_pck_publish(struct ml_pck_thread *t, unsigned depth)
+{
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	__ml_pck_perm = (const unsigned long *)t->f[depth].perm;
+}
+
 /* ml_pck_self's set-up. */
 static __attribute__((noinline)) struct ml_pck_thread *ml_pck_setup(struct ml_pck_thread *t)
 {
-	if (t->depth == 0 || !t->ready) {
-		t->depth = 0;
+	unsigned depth = t->ready ? ml_pck_depth(t) : 0;
+	if (depth == 0) {
 		memset(&t->f[0], 0, sizeof t->f[0]);
 		if (ml_pck.layouts)
 			memcpy(t->f[0].perm, ml_pck.base, sizeof ml_pck.base);
@@ -150,9 +165,11 @@ static __attribute__((noinline)) struct ml_pck_thread *ml_pck_setup(struct ml_pc
 			t->f[d].perm[1][i] = t->f[0].perm[1][i];
 		}
 	t->layout = ml_pck.layouts;
-	t->fast = ml_pck.layouts && ml_pck.words == 1;
 	t->ready = 1;
-	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
+	ml_pck_publish(t, depth);
+	/* memlens.h's inline push: made for the layout (there is no other
+	 * after it), whose grants fit one word */
+	__ml_pck_room = ml_pck.layouts && ml_pck.words == 1 ? (const unsigned long *)t->f[ML_PCK_DEPTH - 1].perm : 0;
 	return t;
 }
 
@@ -194,7 +211,7 @@ static void ml_pck_make_masks(void)
 		return;
 	struct ml_pck_mask *m = mmap(0, n * sizeof *m, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED)
-		return; /* __ml_pck_enter computes each grant itself */
+		return; /* ml_pck_grant computes each grant itself */
 	for (uptr k = 0; k < n; k++) {
 		ml_pck_make_mask(&m[k], __start___ml_pck_anns[k]);
 		__start___ml_pck_anns[k]->mask = &m[k];
@@ -233,38 +250,11 @@ void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash
 	ml_pck_self();
 }
 
-/* Push a copy of the innermost frame (or, at the stack's limit, return
- * the innermost itself). */
-static struct ml_pck_frame *ml_pck_push(struct ml_pck_thread *t, int *pushed)
+/* Apply fn's annotations, in order, to the permissions f has. */
+static void ml_pck_grant(struct ml_pck_frame *f, const struct __ml_pck_fn *fn, unsigned words)
 {
-	if (t->depth + 1 >= ML_PCK_DEPTH)
-		return &t->f[t->depth];
-	struct ml_pck_frame *f = &t->f[t->depth + 1];
-	memcpy(f->perm, t->f[t->depth].perm, sizeof f->perm);
-	*pushed = 1;
-	return f;
-}
-
-/* The frame f is complete: make it the thread's permissions (a signal
- * handler running now sees either the old frame or this one). */
-static void ml_pck_publish(struct ml_pck_thread *t, int pushed)
-{
-	t->depth += (unsigned)pushed;
-	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
-}
-
-/* One frame for all of the function's annotations, applied in order. */
-static __attribute__((noinline)) int ml_pck_enter_any(const void *const *anns, unsigned n, const site_t *fn)
-{
-	struct ml_pck_thread *t = ml_pck_self();
-	unsigned words = ml_pck_words();
-	int pushed = t->depth + 1 < ML_PCK_DEPTH;
-	const struct ml_pck_frame *from = &t->f[t->depth];
-	struct ml_pck_frame *f = &t->f[t->depth + pushed];
-	for (unsigned i = 0; i < words; i++)
-		f->perm[0][i] = from->perm[0][i], f->perm[1][i] = from->perm[1][i];
-	for (unsigned k = 0; k < n; k++) {
-		const struct ml_pck_ann *a = anns[k];
+	for (unsigned k = 0; k < fn->n; k++) {
+		const struct ml_pck_ann *a = fn->anns[k];
 		struct ml_pck_mask own;
 		const struct ml_pck_mask *m = a->mask;
 		if (ML_UNLIKELY(!m)) /* before the layout, or an annotation of a unit loaded since */
@@ -274,68 +264,74 @@ static __attribute__((noinline)) int ml_pck_enter_any(const void *const *anns, u
 			f->perm[1][i] = (f->perm[1][i] & m->keep[i]) | m->set[1][i];
 		}
 	}
+}
+
+/* fn's annotations together, for memlens.h's inline push, once the layout
+ * came, its typestates fit one word and every annotation has its mask:
+ * (p & k1 | s1) & k2 | s2 is p & (k1 & k2) | (s1 & k2 | s2). Another thread
+ * may be making them too: the same values. */
+static void ml_pck_make_ready(struct __ml_pck_fn *fn)
+{
+	if (!ml_pck.layouts || ml_pck.words != 1)
+		return;
+	uint64_t keep = ~0ULL, set_r = 0, set_w = 0;
+	for (unsigned k = 0; k < fn->n; k++) {
+		const struct ml_pck_mask *m = ((const struct ml_pck_ann *)fn->anns[k])->mask;
+		if (!m)
+			return;
+		keep &= m->keep[0];
+		set_r = (set_r & m->keep[0]) | m->set[0][0];
+		set_w = (set_w & m->keep[0]) | m->set[1][0];
+	}
+	fn->keep = keep;
+	fn->set_r = set_r;
+	fn->set_w = set_w;
+	__atomic_store_n(&fn->ready, 1, __ATOMIC_RELEASE);
+}
+
+/* memlens.h's __ml_pck_enter, when it cannot push inline: the thread's
+ * frames or fn's masks are not made yet, or the stack is full. */
+const unsigned long *__ml_pck_enter_slow(struct __ml_pck_fn *fn)
+{
+	struct ml_pck_thread *t = ml_pck_self();
+	if (!__atomic_load_n(&fn->ready, __ATOMIC_ACQUIRE))
+		ml_pck_make_ready(fn);
+	const unsigned long *from = __ml_pck_perm;
+	unsigned depth = ml_pck_depth(t), words = ml_pck_words();
+	int pushed = depth + 1 < ML_PCK_DEPTH;
+	struct ml_pck_frame *f = &t->f[depth + pushed];
 	if (pushed) {
-		f->anns = (const struct ml_pck_ann *const *)anns;
-		f->nann = n;
-		f->site = fn;
+		for (unsigned i = 0; i < words; i++)
+			f->perm[0][i] = t->f[depth].perm[0][i], f->perm[1][i] = t->f[depth].perm[1][i];
+		f->fn = fn;
 	}
-	ml_pck_publish(t, pushed);
-	return pushed;
-}
-
-int __ml_pck_enter(const void *const *anns, unsigned n, const site_t *fn)
-{
-	/* the common case: up to 64 typestates, masks made, room for a frame */
-	struct ml_pck_thread *t = &ml_pck_t;
-	unsigned d = t->depth;
-	if (ML_UNLIKELY(!t->fast || d + 1 >= ML_PCK_DEPTH))
-		return ml_pck_enter_any(anns, n, fn);
-	uint64_t r = t->f[d].perm[0][0], w = t->f[d].perm[1][0];
-	for (unsigned k = 0; k < n; k++) {
-		const struct ml_pck_mask *m = ((const struct ml_pck_ann *)anns[k])->mask;
-		if (ML_UNLIKELY(!m))
-			return ml_pck_enter_any(anns, n, fn);
-		r = (r & m->keep[0]) | m->set[0][0];
-		w = (w & m->keep[0]) | m->set[1][0];
-	}
-	struct ml_pck_frame *f = &t->f[d + 1];
-	f->perm[0][0] = r, f->perm[1][0] = w;
-	f->anns = (const struct ml_pck_ann *const *)anns;
-	f->nann = n;
-	f->site = fn;
-	ml_pck_publish(t, 1);
-	return 1;
-}
-
-void __ml_pck_leave(int *pushed)
-{
-	struct ml_pck_thread *t = &ml_pck_t;
-	unsigned n = (unsigned)*pushed;
-	t->depth -= n <= t->depth ? n : t->depth;
-	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
+	ml_pck_grant(f, fn, words);
+	ml_pck_publish(t, depth + pushed);
+	return from;
 }
 
 unsigned __ml_pck_depth(void)
 {
-	return ml_pck_t.depth;
+	struct ml_pck_thread *t = &ml_pck_t;
+	return t->ready ? ml_pck_depth(t) : 0;
 }
 
 void __ml_pck_unwind(unsigned depth)
 {
 	struct ml_pck_thread *t = &ml_pck_t;
-	if (depth < t->depth) {
-		t->depth = depth;
-		__ml_pck_perm = (const unsigned long *)t->f[depth].perm;
-	}
+	if (t->ready && depth < ml_pck_depth(t))
+		ml_pck_publish(t, depth);
 }
 
 void __ml_pck_protect(unsigned ts, unsigned perms)
 {
 	struct ml_pck_thread *t = ml_pck_self();
-	int pushed = 0;
-	struct ml_pck_frame *f = ml_pck_push(t, &pushed);
+	unsigned depth = ml_pck_depth(t);
+	int pushed = depth + 1 < ML_PCK_DEPTH;
+	struct ml_pck_frame *f = &t->f[depth + pushed];
 	if (pushed) {
-		f->anns = 0;
+		memcpy(f->perm, t->f[depth].perm, sizeof f->perm);
+		f->fn = 0;
 		f->site = ml_caller_site();
 		f->ts = ts;
 		f->perms = perms;
@@ -344,15 +340,14 @@ void __ml_pck_protect(unsigned ts, unsigned perms)
 		ml_set_bit(f->perm[0], ts, (perms & ML_PCK_PERM_R) != 0);
 		ml_set_bit(f->perm[1], ts, (perms & ML_PCK_PERM_W) != 0);
 	}
-	ml_pck_publish(t, pushed);
+	ml_pck_publish(t, depth + pushed);
 }
 
 void __ml_pck_unprotect(void)
 {
 	struct ml_pck_thread *t = ml_pck_self();
-	if (t->depth)
-		t->depth--;
-	__ml_pck_perm = (const unsigned long *)t->f[t->depth].perm;
+	unsigned depth = ml_pck_depth(t);
+	ml_pck_publish(t, depth ? depth - 1 : 0);
 }
 
 /* ---- the map ---- */
@@ -424,17 +419,19 @@ static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsig
 			c[i] = (unsigned char)ts, st[i / 8] = ml_pck_stack(stack);
 	/* four words at a time: a transition mostly changes all of them (a
 	 * chunk's payload between free and used) or none */
+	uint64_t stack2 = 0; /* two copies of the stack, once captured */
 	for (; i + 32 <= end; i += 32) {
 		uint64_t v[4];
 		memcpy(v, c + i, 32);
-		unsigned same = (v[0] == pat) + (v[1] == pat) + (v[2] == pat) + (v[3] == pat);
-		if (same == 4)
+		uint64_t d0 = v[0] ^ pat, d1 = v[1] ^ pat, d2 = v[2] ^ pat, d3 = v[3] ^ pat;
+		if ((d0 | d1 | d2 | d3) == 0)
 			continue;
-		if (same == 0) {
-			uint64_t p4[4] = {pat, pat, pat, pat};
-			unsigned changed = ml_pck_stack(stack), s4[4] = {changed, changed, changed, changed};
-			memcpy(c + i, p4, 32);
-			memcpy(st + i / 8, s4, sizeof s4);
+		if (d0 && d1 && d2 && d3) {
+			if (!stack2)
+				stack2 = ml_pck_stack(stack) * 0x100000001ULL;
+			memcpy(c + i, &pat, 8), memcpy(c + i + 8, &pat, 8);
+			memcpy(c + i + 16, &pat, 8), memcpy(c + i + 24, &pat, 8);
+			memcpy(st + i / 8, &stack2, 8), memcpy(st + i / 8 + 2, &stack2, 8);
 			continue;
 		}
 		for (unsigned k = 0; k < 4; k++)
@@ -451,6 +448,25 @@ static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsig
 		if (c[i] != ts)
 			c[i] = (unsigned char)ts, st[i / 8] = ml_pck_stack(stack);
 	*page = end - off == (1UL << ML_PCK_PAGE) ? (uint16_t)ts : ML_PCK_MIXED;
+}
+
+/* Set the n bytes at off of chunk c, inside one 8-byte word, to ts: what
+ * ml_pck_fill does for them, without its loops. */
+static void ml_pck_put_word(unsigned char *c, uptr off, uptr n, unsigned ts, unsigned *stack)
+{
+	uptr word = off & ~(uptr)7;
+	uint64_t v, pat = ts * 0x0101010101010101ULL;
+	uint64_t mask = n == 8 ? ~0ULL : ((1ULL << 8 * n) - 1) << 8 * (off & 7);
+	memcpy(&v, c + word, 8);
+	if (((v ^ pat) & mask) == 0) /* no byte changes typestate */
+		return;
+	if (n == 8)
+		memcpy(c + off, &pat, 8);
+	else /* byte by byte: another thread may be putting the word's other bytes */
+		for (uptr i = off; i < off + n; i++)
+			c[i] = (unsigned char)ts;
+	((unsigned *)(c + ML_PCK_IDS))[off / 8] = ml_pck_stack(stack);
+	((uint16_t *)(c + ML_PCK_IDS + ML_PCK_STACKS))[off >> ML_PCK_PAGE] = ML_PCK_MIXED;
 }
 
 /* From the page at off (page-aligned), past the whole pages before end
@@ -476,8 +492,17 @@ void __ml_pck_put_in(void *addr, unsigned long n, unsigned ts, unsigned *stack)
 	if (ts >= ML_PCK_PAST || n == 0)
 		return;
 	ml_rt_enter();
-	for (uptr a = (uptr)addr; n;) {
-		uptr off = a & (ML_PCK_CHUNK - 1), k = ML_PCK_CHUNK - off < n ? ML_PCK_CHUNK - off : n;
+	uptr a = (uptr)addr, off = a & (ML_PCK_CHUNK - 1);
+	if ((off & 7) + n <= 8) { /* inside one 8-byte word: a header field's put */
+		unsigned char *c = ml_pck_chunk(a, ts != 0);
+		if (c)
+			ml_pck_put_word(c, off, n, ts, stack);
+		ml_rt_leave();
+		return;
+	}
+	for (; n;) {
+		off = a & (ML_PCK_CHUNK - 1);
+		uptr k = ML_PCK_CHUNK - off < n ? ML_PCK_CHUNK - off : n;
 		unsigned char *c = ml_pck_chunk(a, ts != 0);
 		for (uptr p = off; c && p < off + k;) {
 			if (!(p & ((1UL << ML_PCK_PAGE) - 1)))
@@ -526,13 +551,14 @@ static uptr ml_pck_run(uptr a, unsigned id, int dir)
  * that still holds at the innermost frame, innermost first. */
 static void ml_pck_grants(struct ml_tsv *v, const struct ml_pck_thread *t, int w)
 {
-	const uint64_t *now = t->f[t->depth].perm[w];
+	unsigned depth = ml_pck_depth(t);
+	const uint64_t *now = t->f[depth].perm[w];
 	uint64_t told[ML_PCK_WORDS] = {0};
-	for (unsigned d = t->depth; d > 0; d--) {
+	for (unsigned d = depth; d > 0; d--) {
 		const struct ml_pck_frame *f = &t->f[d];
 		/* a frame's annotations, the last (which prevails) first */
-		for (unsigned k = f->anns ? f->nann : 1; k-- > 0;) {
-			const struct ml_pck_ann *a = f->anns ? f->anns[k] : 0;
+		for (unsigned k = f->fn ? f->fn->n : 1; k-- > 0;) {
+			const struct ml_pck_ann *a = f->fn ? f->fn->anns[k] : 0;
 			if (a && !(a->perm & (w ? ML_PCK_ANN_W : ML_PCK_ANN_R)))
 				continue; /* it grants no such access (PCK_NONE included) */
 			for (unsigned i = 0, n = a ? a->n : 1; i < n; i++) {
@@ -547,7 +573,7 @@ static void ml_pck_grants(struct ml_tsv *v, const struct ml_pck_thread *t, int w
 				struct ml_tsv_grant *g = &v->grant[v->ngrant++];
 				g->ts = ml_pck_name(id);
 				g->by = a ? a->text : "pck_protect";
-				g->site = f->site;
+				g->site = f->fn ? f->fn->site : f->site;
 				g->file = a ? a->file : (f->site ? f->site->file : "");
 				g->line = a ? a->line : (f->site ? f->site->line : 0);
 			}
@@ -592,39 +618,87 @@ static void ml_pck_violation(uptr a, uptr n, uptr at, unsigned id, const site_t 
 	ml_report(ML_TYPESTATE_VIOLATION, &ev);
 }
 
-void __ml_pck_chk_slow(uptr a, uptr n, const site_t *site, int w)
+/* Whether every byte of [a, a+n) has a typestate perm allows; if not, the
+ * first that has not, and its id. */
+static int ml_pck_allowed(uptr a, uptr n, const uint64_t *perm, uptr *bad, unsigned *bad_id)
 {
-	struct ml_pck_thread *t = ml_pck_self();
-	const uint64_t *perm = t->f[t->depth].perm[w ? 1 : 0];
 	for (uptr i = 0; i < n;) {
 		const unsigned char *c = ml_pck_chunk(a + i, 0);
 		uptr off = (a + i) & (ML_PCK_CHUNK - 1);
 		uptr k = ML_PCK_CHUNK - off < n - i ? ML_PCK_CHUNK - off : n - i;
 		if (!c) { /* the rest of the chunk is UNMAPPED */
 			if (!ml_bit(perm, 0)) {
-				ml_pck_violation(a, n, a + i, 0, site, w, 0);
-				return;
+				*bad = a + i, *bad_id = 0;
+				return 0;
 			}
 			i += k;
 			continue;
 		}
+		const unsigned char *ids = c + off;
+		const uint16_t *page = (const uint16_t *)(c + ML_PCK_IDS + ML_PCK_STACKS);
 		uint64_t ok = ~0ULL; /* 8 copies of the last id found permitted */
 		for (uptr j = 0; j < k;) {
+			/* (a loop's pre-check scans a whole payload: pages all of
+			 * that id at once, then 32 ids at a time) */
+			while (!((off + j) & ((1UL << ML_PCK_PAGE) - 1)) && j + (1UL << ML_PCK_PAGE) <= k &&
+			       page[(off + j) >> ML_PCK_PAGE] == (ok & 0xff))
+				j += 1UL << ML_PCK_PAGE;
+			for (; j + 32 <= k; j += 32) {
+				uint64_t v0, v1, v2, v3;
+				memcpy(&v0, ids + j, 8), memcpy(&v1, ids + j + 8, 8);
+				memcpy(&v2, ids + j + 16, 8), memcpy(&v3, ids + j + 24, 8);
+				if (((v0 ^ ok) | (v1 ^ ok) | (v2 ^ ok) | (v3 ^ ok)) != 0)
+					break;
+			}
 			uint64_t v;
-			if (j + 8 <= k && (memcpy(&v, c + off + j, 8), v == ok)) {
+			if (j + 8 <= k && (memcpy(&v, ids + j, 8), v == ok)) {
 				j += 8;
 				continue;
 			}
-			unsigned id = c[off + j];
+			if (j >= k)
+				break;
+			unsigned id = ids[j];
 			if (!ml_bit(perm, id)) {
-				ml_pck_violation(a, n, a + i + j, id, site, w, 0);
-				return;
+				*bad = a + i + j, *bad_id = id;
+				return 0;
 			}
-			ok = id * 0x0101010101010101ULL;
+			if (ok != id * 0x0101010101010101ULL) { /* scan on from here by words of this id */
+				ok = id * 0x0101010101010101ULL;
+				continue;
+			}
 			j++;
 		}
 		i += k;
 	}
+	return 1;
+}
+
+void __ml_pck_chk_slow(uptr a, uptr n, const site_t *site, int w)
+{
+	struct ml_pck_thread *t = ml_pck_self();
+	uptr bad;
+	unsigned id;
+	if (!ml_pck_allowed(a, n, t->f[ml_pck_depth(t)].perm[w ? 1 : 0], &bad, &id))
+		ml_pck_violation(a, n, bad, id, site, w, 0);
+}
+
+/* A loop's range pre-check (internal/instrument/typestate.go): if all n
+ * bytes at a pass the check of an access of kind w, the number of
+ * addresses from a an access of size bytes inside them may start at;
+ * else (or for more than ML_PCK_PRE_MAX bytes, which a loop that stops
+ * early would pay for in vain) 0. It reports nothing: the accesses it
+ * does not cover are checked one by one. */
+#define ML_PCK_PRE_MAX (64UL << 10)
+uptr __ml_pck_pre(uptr a, uptr n, uptr size, int w)
+{
+	if (n < size || n > ML_PCK_PRE_MAX || size == 0)
+		return 0;
+	struct ml_pck_thread *t = ml_pck_self();
+	uptr bad;
+	unsigned id;
+	if (!ml_pck_allowed(a, n, t->f[ml_pck_depth(t)].perm[w ? 1 : 0], &bad, &id))
+		return 0;
+	return n - size + 1;
 }
 
 void ml_pck_range(const void *p, uptr n, int w)

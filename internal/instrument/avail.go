@@ -762,16 +762,23 @@ func constValue(n cc.ExpressionNode) (int64, bool) {
 // pureVar is the declarator of identifier x when it is a local scalar
 // that only assignments in sight can change.
 func pureVar(x *cc.PrimaryExpression) *cc.Declarator {
-	d := declOf(x)
-	if d == nil || d.AddressTaken() || d.IsVolatile() || d.IsStatic() || d.IsExtern() ||
-		d.IsThreadLocal() || d.StorageDuration() != cc.Automatic {
-		return nil
+	if d := declOf(x); d != nil && isPureVar(d) {
+		return d
+	}
+	return nil
+}
+
+// isPureVar reports whether d is a local scalar or pointer that only
+// assignments we see change.
+func isPureVar(d *cc.Declarator) bool {
+	if d.AddressTaken() || d.IsVolatile() || d.IsStatic() || d.IsExtern() || d.IsThreadLocal() || d.StorageDuration() != cc.Automatic {
+		return false
 	}
 	switch d.Type().Kind() {
 	case cc.Array, cc.Struct, cc.Union, cc.Function:
-		return nil
+		return false
 	}
-	return d
+	return true
 }
 
 // valueKey writes a key for the value of expression n, which must be
@@ -932,6 +939,15 @@ func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 // nothing, assigns none of their variables).
 func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 	defer r.jumpTarget(true)()
+	if l := r.pckLoopOf(x); l != nil {
+		r.pckLoops = append(r.pckLoops, l)
+		defer func() { r.pckLoops = r.pckLoops[:len(r.pckLoops)-1] }()
+		return l.wrap(r.iterationBody(x))
+	}
+	return r.iterationBody(x)
+}
+
+func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 	a := &r.avail
 	inv := newFacts()
 	if !a.dead && !r.mayFree(x, false) {

@@ -413,7 +413,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		f.strf(" %s((__ml_uptr)%s, %s, sizeof(*%s)%s, %s, %s, %s);", fn, p, l.meta, p, flags, siteRef(site), l.prov.site, l.prov.word)
 	}
 	if pck {
-		f.str(r.pckCheck(p, write, siteRef(site)))
+		f.str(r.pckCheck(n, p, write, siteRef(site)))
 	}
 	f.strf(" %s %s; })", ops, p)
 	return f

@@ -131,6 +131,7 @@ type rewriter struct {
 	typestate    bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
 	pckAnns      map[*cc.FunctionDefinition][]string // the typestate annotations before each function
 	alone        map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals)
+	pckLoops     []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {

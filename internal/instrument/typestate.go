@@ -18,9 +18,10 @@ import (
 // The header's PCK_R(…), PCK_W(…), PCK_RW(…) and PCK_NONE(…), written
 // before a function definition, are file-scope records named
 // __ml_pck_ann_<n>; the function following them grants (or withdraws)
-// their permissions for its run: its body opens with a scope variable whose
-// initializer pushes them on the thread's stack of permissions and whose
-// cleanup pops them at every exit (longjmp aside, as locals.go's scopes).
+// their permissions for its run: its body opens with a static record of
+// them and a scope variable whose initializer pushes them on the thread's
+// stack of permissions and whose cleanup pops them at every exit (longjmp
+// aside, as locals.go's scopes).
 
 const (
 	pckAnnPrefix = "__ml_pck_ann_"
@@ -111,7 +112,9 @@ func (r *rewriter) findTypestate(decls []*cc.ExternalDeclaration, main string) {
 	}
 }
 
-// pckScope is the declaration opening an annotated function's body, or "".
+// pckScope is the declarations opening an annotated function's body, or
+// "": the function's static record of grants (memlens.h's struct
+// __ml_pck_fn) and the scope variable pushing them.
 func (r *rewriter) pckScope(fd *cc.FunctionDefinition, entry int) string {
 	anns := r.pckAnns[fd]
 	if len(anns) == 0 {
@@ -121,15 +124,190 @@ func (r *rewriter) pckScope(fd *cc.FunctionDefinition, entry int) string {
 	for i, a := range anns {
 		refs[i] = "&" + a
 	}
-	return "int " + r.name("__ml_pck") + " __attribute__((cleanup(__ml_pck_leave), unused)) = __ml_pck_enter((const void *const[]){" +
-		strings.Join(refs, ", ") + "}, " + strconv.Itoa(len(anns)) + ", " + siteRef(entry) + ");"
+	v := r.name("__ml_pck")
+	return "static const void *const " + v + "_anns[] = {" + strings.Join(refs, ", ") + "}; " +
+		"static struct __ml_pck_fn " + v + "_fn = {" + v + "_anns, " + strconv.Itoa(len(anns)) + ", 0, " + siteRef(entry) + ", 0, 0, 0}; " +
+		"const unsigned long *" + v + " __attribute__((cleanup(__ml_pck_leave), unused)) = __ml_pck_enter(&" + v + "_fn);"
 }
 
-// pckCheck is the typestate check of an access of *p (write: a store).
-func (r *rewriter) pckCheck(p string, write bool, site string) string {
+// pckCheck is the typestate check of an access of *p, lvalue n (write: a
+// store): spared when the range pre-check of an enclosing loop covers it.
+func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site string) string {
 	w := "0"
 	if write {
 		w = "1"
 	}
-	return " __ml_pck_chk((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ");"
+	chk := "__ml_pck_chk((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ");"
+	if g := r.pckGuard(n, write); g != nil {
+		return " if ((__ml_uptr)" + p + " - " + g.base + " >= " + g.count + ") " + chk
+	}
+	return " " + chk
+}
+
+// Loops over a range (docs/TYPESTATE.md, "Cost"): in
+//
+//	for (i = A; i < B; i++) … p[i] …
+//
+// with no call in the loop (typestates and grants change only in calls, and
+// light mode checks the thread's own accesses), the accesses p[i] of one
+// kind are checked at once before the loop: __ml_pck_pre checks the bytes
+// of p[A] to p[B-1] and, if they all pass, returns how many addresses an
+// access of sizeof *p may start at from p + A. Each p[i] then tests only
+// that its address is among them; one that is not (the pre-check failed,
+// or the loop went elsewhere) is checked as any other, so a report still
+// comes from the very access that is bad. Only p, i, A and B that are
+// constants or local variables never address-taken, declared before the
+// loop, qualify: the pre-check reads them by name before it.
+
+// pckLoop is a loop whose p[i] accesses a range pre-check may spare.
+type pckLoop struct {
+	index    *cc.Declarator
+	from, to string                  // A and B, as C
+	declared map[*cc.Declarator]bool // the variables the loop declares (not in scope before it)
+	assigned map[*cc.Declarator]bool // and those it assigns
+	guards   []*pckRange             // its pre-checks, made as its accesses are rewritten
+}
+
+// pckRange is a pre-check of a loop: the base address and the count of
+// addresses an access may start at, variables set before the loop.
+type pckRange struct {
+	ptr         *cc.Declarator
+	write       bool
+	base, count string
+}
+
+// pckLoopOf is the pckLoop of x, or nil when x is no loop over a range
+// free of calls.
+func (r *rewriter) pckLoopOf(x *cc.IterationStatement) *pckLoop {
+	if !r.typestate || r.avail.off || r.containsCall(x) || r.mayFree(x, true) {
+		return nil
+	}
+	var iv *cc.Declarator
+	var from cc.ExpressionNode
+	var cond, step cc.ExpressionNode
+	switch x.Case {
+	case cc.IterationStatementFor:
+		a, ok := unparen(x.ExpressionList).(*cc.AssignmentExpression)
+		if !ok || a.Case != cc.AssignmentExpressionAssign {
+			return nil
+		}
+		iv, from = declOfExpr(a.UnaryExpression), a.AssignmentExpression
+		cond, step = x.ExpressionList2, x.ExpressionList3
+	case cc.IterationStatementForDecl:
+		l := x.Declaration.InitDeclaratorList
+		if l == nil || l.InitDeclaratorList != nil || l.InitDeclarator == nil || l.InitDeclarator.Initializer == nil ||
+			l.InitDeclarator.Initializer.Case != cc.InitializerExpr {
+			return nil
+		}
+		iv, from = l.InitDeclarator.Declarator, l.InitDeclarator.Initializer.AssignmentExpression
+		cond, step = x.ExpressionList, x.ExpressionList2
+	default:
+		return nil
+	}
+	if iv == nil || !isPureVar(iv) || !cc.IsIntegerType(iv.Type()) || cond == nil || step == nil || !increments(step, iv) {
+		return nil
+	}
+	c, ok := unparen(cond).(*cc.RelationalExpression)
+	if !ok || c.Case != cc.RelationalExpressionLt || declOfExpr(c.RelationalExpression) != iv {
+		return nil
+	}
+	l := &pckLoop{index: iv, declared: map[*cc.Declarator]bool{}, assigned: map[*cc.Declarator]bool{}}
+	assignedVars(x, l.assigned)
+	labels := false
+	walkNodes(x, func(n cc.Node) bool {
+		switch n := n.(type) {
+		case *cc.Declarator:
+			l.declared[n] = true
+		case *cc.LabeledStatement:
+			labels = true // (a jump into the loop would skip the pre-check)
+		}
+		return true
+	})
+	if labels {
+		return nil
+	}
+	if l.from, ok = l.operand(from); !ok {
+		return nil
+	}
+	if l.to, ok = l.operand(c.ShiftExpression); !ok {
+		return nil
+	}
+	return l
+}
+
+// operand is e as C text read before the loop: a constant, or a local
+// variable declared before it that it does not assign.
+func (l *pckLoop) operand(e cc.ExpressionNode) (string, bool) {
+	if v, ok := constValue(e); ok {
+		return fmt.Sprintf("(%d)", v), true
+	}
+	d := declOfExpr(e)
+	if d == nil || !isPureVar(d) || l.declared[d] || l.assigned[d] || !cc.IsIntegerType(d.Type()) {
+		return "", false
+	}
+	return d.Name(), true
+}
+
+// increments reports whether e is i++ or ++i.
+func increments(e cc.ExpressionNode, i *cc.Declarator) bool {
+	switch x := unparen(e).(type) {
+	case *cc.PostfixExpression:
+		return x.Case == cc.PostfixExpressionInc && declOfExpr(x.PostfixExpression) == i
+	case *cc.UnaryExpression:
+		return x.Case == cc.UnaryExpressionInc && declOfExpr(x.UnaryExpression) == i
+	}
+	return false
+}
+
+// pckGuard is the pre-check of an enclosing loop that covers the access
+// to lvalue n, p[i] for the loop's i, made on first use; or nil.
+func (r *rewriter) pckGuard(n cc.Node, write bool) *pckRange {
+	e, ok := n.(cc.ExpressionNode)
+	if !ok {
+		return nil
+	}
+	x, ok := unparen(e).(*cc.PostfixExpression)
+	if !ok || x.Case != cc.PostfixExpressionIndex {
+		return nil
+	}
+	p, i := declOfExpr(x.PostfixExpression), declOfExpr(x.ExpressionList)
+	if p == nil || i == nil || !isPureVar(p) || !isDataPtr(p.Type()) {
+		return nil
+	}
+	for k := len(r.pckLoops) - 1; k >= 0; k-- {
+		l := r.pckLoops[k]
+		if l.index != i || l.declared[p] || l.assigned[p] {
+			continue
+		}
+		for _, g := range l.guards {
+			if g.ptr == p && g.write == write {
+				return g
+			}
+		}
+		v := r.name("__ml_pckr")
+		g := &pckRange{ptr: p, write: write, base: v + "b", count: v + "n"}
+		l.guards = append(l.guards, g)
+		return g
+	}
+	return nil
+}
+
+// wrap puts the loop f in a block that opens with its pre-checks.
+func (l *pckLoop) wrap(f frag) frag {
+	if len(l.guards) == 0 {
+		return f
+	}
+	var g frag
+	g.str("{")
+	for _, x := range l.guards {
+		p, w := x.ptr.Name(), "0"
+		if x.write {
+			w = "1"
+		}
+		g.strf(" __ml_uptr %s = (__ml_uptr)%s + (__ml_uptr)%s * sizeof *%s, %s = __ml_pck_pre(%s, %s < %s ? ((__ml_uptr)%s - (__ml_uptr)%s) * sizeof *%s : 0, sizeof *%s, %s);",
+			x.base, p, l.from, p, x.count, x.base, l.from, l.to, l.to, l.from, p, p, w)
+	}
+	g.cat(f)
+	g.str("}")
+	return g
 }

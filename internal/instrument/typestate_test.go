@@ -39,12 +39,12 @@ long use(long *p) { return sum(p) + tag(p); }
 	}
 	text := string(out)
 	// (memlens.h, which every unit starts with, declares them)
-	const check, enter = " __ml_pck_chk((__ml_uptr)", "__ml_pck_enter((const void *const[])"
+	const check, enter = " __ml_pck_chk((__ml_uptr)", "= __ml_pck_enter(&"
 	if n := strings.Count(text, check); n != 4 {
 		t.Errorf("%d typestate checks, want 4 (p[0], p[1], s[1], s[0])", n)
 	}
-	enters := regexp.MustCompile(`__ml_pck_enter\(\(const void \*const\[\]\)\{&(__ml_pck_ann_\d+), &(__ml_pck_ann_\d+)\}, 2, `).FindAllStringSubmatch(text, -1)
-	if len(enters) != 1 || enters[0][1] == enters[0][2] || strings.Count(text, enter) != 1 {
+	enters := regexp.MustCompile(`_anns\[\] = \{&(__ml_pck_ann_\d+), &(__ml_pck_ann_\d+)\}; static struct __ml_pck_fn (__ml_pck\d+)_fn = \{__ml_pck\d+_anns, 2, [^;]*; [^;]*= __ml_pck_enter\(&(__ml_pck\d+)_fn\);`).FindAllStringSubmatch(text, -1)
+	if len(enters) != 1 || enters[0][1] == enters[0][2] || enters[0][3] != enters[0][4] || strings.Count(text, enter) != 1 {
 		t.Errorf("want tag (only) to push its two annotations at entry: %v", enters)
 	}
 	out, err = fileOf(cfg, without)
@@ -83,7 +83,7 @@ static long tag(const long *s) { return s[0]; }
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`static long tag\([^{]*\{[^;]*__ml_pck_enter\(\(const void \*const\[\]\)\{&__ml_pck_ann_\d+\}, 1, `).Match(out) {
+	if !regexp.MustCompile(`static long tag\([^{]*\{[^;]*_anns\[\] = \{&__ml_pck_ann_\d+\}; static struct __ml_pck_fn __ml_pck\d+_fn = \{__ml_pck\d+_anns, 1, [^;]*; [^;]*= __ml_pck_enter\(&`).Match(out) {
 		t.Error("tag's definition does not push the annotation of its prototype")
 	}
 	want := src + ":5:3: warning: typestate annotation before a declaration of elsewhere, which this file does not define"
@@ -140,6 +140,52 @@ func TestTypestateAvailable(t *testing.T) {
 			}
 			if s := strings.Join(got, " "); s != tc.checks {
 				t.Errorf("typestate checks %q, want %q in\n%s", s, tc.checks, code)
+			}
+		})
+	}
+}
+
+// TestTypestateLoopRange lists the range pre-checks of loops and the
+// accesses they guard: p[i] in for (i = A; i < B; i++) without a call, by
+// kind of access; a call in the loop, another index, a pointer or bound
+// the loop assigns, or a label inside leave the checks as they were.
+// (The corpus program ts_loop_range runs the cases that must still report.)
+func TestTypestateLoopRange(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	header, err := filepath.Abs("../../testdata/bugs/ts_pool_overflow/pool_pck.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, body string
+		pre        string // the pre-checks made, in the order of their accesses' rewriting: "r" for reads, "w" for writes
+		guarded    int    // the checks behind a range test
+	}{
+		{"read loop", "for (int i = 0; i < n; i++) s += p[i];", "r", 1},
+		{"write loop", "for (i = m; i < n; ++i) p[i] = i;", "w", 1},
+		{"both kinds", "for (i = 0; i < 8; i++) p[i] = p[i] + 1;", "w r", 2},
+		{"two pointers", "for (i = 0; i < n; i++) q[i] = p[i];", "w r", 2},
+		{"call inside", "for (i = 0; i < n; i++) s += p[i] + g();", "", 0},
+		{"another index", "for (i = 0; i < n; i++) s += p[m];", "", 0},
+		{"pointer assigned", "for (i = 0; i < n; i++) { s += p[i]; p = q; }", "", 0},
+		{"bound assigned", "for (i = 0; i < n; i++) { s += p[i]; n--; }", "", 0},
+		{"not <", "for (i = 0; i <= n; i++) s += p[i];", "", 0},
+		{"label inside", "for (i = 0; i < n; i++) { again: s += p[i]; if (s < 0) goto again; }", "", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "#define __MEMLENS__ 1\n#include \"" + header + "\"\n" +
+				"int g(void);\nstruct s { int a; };\n" +
+				"int f(struct s *x, int *p, int *q, int m, int n) { int s = 0, i; " + tc.body + " return s; }\n"
+			code := instrumentedF(t, cfg, src)
+			var got []string
+			for _, m := range regexp.MustCompile(`= __ml_pck_pre\(\w+, [^;]*, sizeof \*\w+, ([01])\)`).FindAllStringSubmatch(code, -1) {
+				got = append(got, map[string]string{"0": "r", "1": "w"}[m[1]])
+			}
+			if s := strings.Join(got, " "); s != tc.pre {
+				t.Errorf("pre-checks %q, want %q in\n%s", s, tc.pre, code)
+			}
+			if n := len(regexp.MustCompile(`if \(\(__ml_uptr\)\w+ - \w+ >= \w+\) __ml_pck_chk\(`).FindAllString(code, -1)); n != tc.guarded {
+				t.Errorf("%d checks behind a range test, want %d in\n%s", n, tc.guarded, code)
 			}
 		})
 	}

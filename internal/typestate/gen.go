@@ -160,12 +160,14 @@ func layoutCode(b *bytes.Buffer, n *node, a, size, ind string) {
 
 // putCode writes the put of typestate s over the bytes of its transition
 // (a, nbytes) that no part of its seq of fixed size (a typestate) at its
-// start or end takes: those parts put their own, and a byte put twice
-// would count as changed when its typestate did not. With fewer bytes than
+// start or end takes, nor the copies of a '#' of a typestate between
+// them: those parts put their own, and a byte put twice would count as
+// changed when its typestate did not. With fewer bytes than
 // the seq's parts of fixed size, s takes them all and that is the whole
 // transition.
 func putCode(b *bytes.Buffer, s *State) {
 	var fixed, pre, suf int64
+	var rep *node
 	if s.body.kind == kSeq {
 		parts, variable := s.body.parts, false
 		for _, p := range parts {
@@ -183,8 +185,20 @@ func putCode(b *bytes.Buffer, s *State) {
 		for j := len(parts) - 1; variable && j >= i && covers(parts[j]); j-- {
 			suf += parts[j].size // (placed from the end)
 		}
+		// all but one part are typestates of fixed size, and that one is
+		// copies of a typestate of fixed size: s keeps only the bytes past
+		// the last copy
+		if variable && pre+suf == fixed {
+			if p := parts[i]; p.kind == kRep && p.elem != nil && p.esize > 0 {
+				rep = p
+			}
+		}
 	}
 	switch {
+	case rep != nil:
+		fmt.Fprintf(b, "\tif (nbytes < %d) {\n\t\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n\t\treturn;\n\t}\n", fixed, s.Name())
+		fmt.Fprintf(b, "\tif ((nbytes - %d) %% %d)\n\t\t__ml_pck_put_in(a + %d + (nbytes - %d) / %d * %d, (nbytes - %d) %% %d, PCK_%s, st);\n",
+			fixed, rep.esize, pre, fixed, rep.esize, rep.esize, fixed, rep.esize, s.Name())
 	case pre+suf > 0:
 		fmt.Fprintf(b, "\tif (nbytes < %d) {\n\t\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n\t\treturn;\n\t}\n", fixed, s.Name())
 		fmt.Fprintf(b, "\t__ml_pck_put_in(a + %d, nbytes - %d, PCK_%s, st);\n", pre, pre+suf, s.Name())

@@ -81,6 +81,28 @@ func TestRepeat(t *testing.T) {
 	}
 }
 
+// The copies of a '#' of a typestate put their own typestate: the
+// enclosing one goes only on the bytes past the last copy, so a byte is
+// written once (and counts as changed only when its typestate did).
+func TestRepeatPutOnce(t *testing.T) {
+	l, err := Parse("o.pck", "Object -> seq { Header, # Field }\nHeader -> 2 words\nField -> 1 words\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := string(Header(l, "G"))
+	for _, want := range []string{
+		"\tif ((nbytes - 16) % 8)\n\t\t__ml_pck_put_in(a + 16 + (nbytes - 16) / 8 * 8, (nbytes - 16) % 8, PCK_Object, st);\n",
+		"__ml_pck_put_in((a + o), ((nbytes - 16)) / 8 * 8, PCK_Field, st);",
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("no %q in\n%s", want, h)
+		}
+	}
+	if strings.Contains(h, "__ml_pck_put_in(a + 16, nbytes - 16, PCK_Object, st)") {
+		t.Errorf("the fields are put twice:\n%s", h)
+	}
+}
+
 func TestErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"A -> seq { B, C }\nB -> 1 words\n", "h.pck:1:15: error: typestate C is not defined"},

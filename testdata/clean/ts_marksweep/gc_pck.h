@@ -190,7 +190,8 @@ static inline void __ml_pck_tr_Cell_Object(char *a, unsigned long nbytes, unsign
 		__ml_pck_put_in(a, nbytes, PCK_Cell_Object, st);
 		return;
 	}
-	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Cell_Object, st);
+	if ((nbytes - 16) % 8)
+		__ml_pck_put_in(a + 16 + (nbytes - 16) / 8 * 8, (nbytes - 16) % 8, PCK_Cell_Object, st);
 	{
 		unsigned long o = 0;
 		(void)o;
