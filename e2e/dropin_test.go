@@ -87,6 +87,33 @@ func exitStatus(err error) int {
 	return 0
 }
 
+// TestCCScript: a build whose CC is a script running memlens (make exports
+// it, so memlens sees it as $CC) compiles once, instrumented, instead of
+// memlens running the script as its host compiler, again and again. The
+// script counts how deep it runs, so a regression fails instead of
+// exhausting the machine.
+func TestCCScript(t *testing.T) {
+	needMemlens(t)
+	dir := t.TempDir()
+	script := filepath.Join(dir, "mlcc")
+	text := "#!/bin/sh\nd=${MLCC_DEPTH:-0}\nif [ $d -ge 2 ]; then echo \"mlcc ran itself\" >&2; exit 99; fi\n" +
+		"MLCC_DEPTH=$((d+1)) exec " + memlens + " cc \"$@\"\n"
+	if err := os.WriteFile(script, []byte(text), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(cwd(t), "../testdata/bugs/hbo_2d_flat_stride.c")
+	cmd := exec.Command(script, "-O2", src, "-o", "prog")
+	cmd.Dir = dir
+	cmd.Env = append(environ(), "CC="+script)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("CC=mlcc mlcc: %v\n%s", err, out)
+	}
+	out, _ := exec.Command(filepath.Join(dir, "prog")).CombinedOutput()
+	if !strings.Contains(string(out), "SUMMARY: memlens: HEAP-BUFFER-OVERFLOW") {
+		t.Errorf("the program built through the script was not instrumented:\n%s", out)
+	}
+}
+
 // TestUnlimitedStack: under ulimit -s unlimited the kernel lays out
 // mappings bottom-up, over memlens's tables; the program still runs, with
 // its deep recursion.

@@ -39,9 +39,13 @@ func TestHostCompiler(t *testing.T) {
 		{"clang-15", "gcc", []string{"clang-15"}, nil},
 		{"ccache gcc", "memlens cc", []string{"ccache", "gcc"}, nil},
 		{"memlens cc", "", nil, errSelfCC},
+		{"", "mlcc-script", []string{"gcc"}, nil}, // run by memlens (runByEnv): $CC led back to it
 		{"mlcc", "gcc", nil, errSelfCC},
 	} {
 		env := map[string]string{"MEMLENS_CC": tc.memlensCC, "CC": tc.cc}
+		if tc.cc == "mlcc-script" {
+			env[runByEnv] = "1"
+		}
 		got, err := hostCompiler(func(k string) string { return env[k] }, self)
 		if !reflect.DeepEqual(got, tc.want) || !errors.Is(err, tc.err) {
 			t.Errorf("MEMLENS_CC=%q CC=%q: %q, %v; want %q, %v", tc.memlensCC, tc.cc, got, err, tc.want, tc.err)

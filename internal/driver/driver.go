@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"memlens/internal/instrument"
@@ -89,6 +90,13 @@ func run(j *job, argv []string) error {
 	if j.cc, err = hostCompiler(os.Getenv, self); err != nil {
 		return err
 	}
+	if os.Getenv(runByEnv) != "" {
+		// another memlens's host compiler: compile as that one is
+		return j.runCmd(slices.Concat(j.cc, rest))
+	}
+	// (every command, gcc's own and cc/v4's, inherits it)
+	os.Setenv(runByEnv, strconv.Itoa(os.Getpid()))
+	defer os.Unsetenv(runByEnv)
 	expanded, err := expandResponseFiles(rest)
 	if err != nil {
 		return err
