@@ -30,6 +30,9 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			if valueMember(x) {
+				return r.generic(x)
+			}
 			return r.access(x, false, defUse)
 		case cc.PostfixExpressionCall:
 			f, _, _ := r.call(x, false)
@@ -523,6 +526,9 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string, prov) {
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			if valueMember(x) {
+				return r.opaqueFrag(r.generic(x))
+			}
 			return r.ptrLvalue(x)
 		case cc.PostfixExpressionCall:
 			return r.call(x, true)
@@ -834,6 +840,11 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		return f
 	}
 	aggregate := t != nil && (t.Kind() == cc.Struct || t.Kind() == cc.Union)
+	if aggregate && !isLvalueExpr(lhs) {
+		// a register variable's: no address to keep its pointers'
+		// shadow at (valueMember reads them by value)
+		return r.generic(x)
+	}
 	if aggregate && isObjectExpr(rhs) && (hasPtrs(t, 0) || r.tracksDef()) {
 		d, s := r.name("__ml_a"), r.name("__ml_a")
 		dst, dtag := r.place(lhs, true, defNone)
@@ -1100,6 +1111,21 @@ func isNullConst(n cc.ExpressionNode) bool {
 		return v == 0
 	}
 	return false
+}
+
+// valueMember reports whether x selects a member of a struct or union
+// value that is no object in memory (a call's result: f().u.ptr, an
+// assignment's, a register variable's): nothing to check, no address to
+// take.
+func valueMember(x *cc.PostfixExpression) bool {
+	return x.Case == cc.PostfixExpressionSelect && !isLvalueExpr(x.PostfixExpression) && !isObjectExpr(x.PostfixExpression) &&
+		!isComplit(x.PostfixExpression)
+}
+
+// isComplit reports whether n is a compound literal, an object.
+func isComplit(n cc.ExpressionNode) bool {
+	x, ok := unparen(n).(*cc.PostfixExpression)
+	return ok && x.Case == cc.PostfixExpressionComplit
 }
 
 // isLvalueExpr reports whether n is syntactically an lvalue we can take the

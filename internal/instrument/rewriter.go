@@ -1435,6 +1435,11 @@ func (r *rewriter) companionProv(d *cc.Declarator) prov {
 // initializer rewrites the initializer in of local d; def is the code
 // setting d's definedness, which initCall's copy is to follow.
 func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string) frag {
+	if d != nil && d.IsRegister() && isAggregate(d.Type()) {
+		// no address to keep its pointers' shadow at: they are looked up
+		// by value where they are read (valueMember)
+		return r.generic(in)
+	}
 	if in.Case == cc.InitializerInitList && d != nil && hasPtrs(d.Type(), 0) && !isZeroInit(in) {
 		// pointers in a brace initializer get their metas stored beside them
 		outer, outerLayout := r.initObj, r.initLayout
