@@ -413,7 +413,11 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		case write:
 			flags = " | 0x8000000000000000UL" // __ML_WRITE
 		}
-		f.strf(" %s((__ml_uptr)%s, %s, sizeof(*%s)%s, %s, %s, %s);", fn, p, l.meta, p, flags, siteRef(site), l.prov.site, l.prov.word)
+		at, size := p, "sizeof(*"+p+")"
+		if l.bitfield {
+			at, size = bitfieldBytes(p, n.(*cc.PostfixExpression))
+		}
+		f.strf(" %s((__ml_uptr)%s, %s, %s%s, %s, %s, %s);", fn, at, l.meta, size, flags, siteRef(site), l.prov.site, l.prov.word)
 	}
 	if pck {
 		f.str(r.pckCheck(n, p, write, siteRef(site)))

@@ -97,20 +97,33 @@ func (r *rewriter) defOps(p string, t cc.Type, meta string, decl int, n cc.Node,
 
 // bitfieldDef is the code marking the bytes of the bit-field x selects
 // in the struct *c written (its whole storage unit: a neighbour sharing it
-// is left defined too, which can only hide a report). The offsets are
-// cc's, which knows no packing: where gcc's size of the struct differs
-// (packed), the whole struct is marked instead.
+// is left defined too, which can only hide a report; bitfieldBytes).
 func (r *rewriter) bitfieldDef(c string, x *cc.PostfixExpression, op defOp) string {
 	f := x.Field()
 	if f == nil || !r.tracksDef() || (op != defStore && op != defUpdate) {
 		return ""
 	}
+	at, size := bitfieldBytes(c, x)
+	return fmt.Sprintf("__ml_def((__ml_uptr)%s, %s);", at, size)
+}
+
+// bitfieldBytes returns the address and the size of the storage unit of
+// the bit-field x selects in the struct *c: what an access to it reads or
+// writes (a struct allocated only up to its later members holds it). The
+// offsets are cc's, which knows no packing: where gcc's size of the
+// struct differs (packed), the whole struct instead.
+func bitfieldBytes(c string, x *cc.PostfixExpression) (at, size string) {
+	f := x.Field()
+	if f == nil {
+		return c, "sizeof *" + c
+	}
 	n := f.AccessBytes()
 	if n <= 0 {
 		n = 1
 	}
-	size := containerType(x).Size()
-	return fmt.Sprintf("__ml_def((__ml_uptr)((char *)%[1]s + (sizeof *%[1]s == %[2]d ? %[3]d : 0)), sizeof *%[1]s == %[2]d ? %[4]d : sizeof *%[1]s);", c, size, f.Offset(), n)
+	s := containerType(x).Size()
+	return fmt.Sprintf("((char *)%[1]s + (sizeof *%[1]s == %[2]d ? %[3]d : 0))", c, s, f.Offset()),
+		fmt.Sprintf("(sizeof *%[1]s == %[2]d ? %[3]d : sizeof *%[1]s)", c, s, n)
 }
 
 // containerType is the struct or union member selection x selects from.
