@@ -686,7 +686,8 @@ __ML_INLINE void __ml_chk(__ML_CHK_ARGS)
 /* The same when the checks that passed before it prove part of it
  * (instrument/avail.go): the block is alive (no generation test), and the
  * access starts at or above its base (__ml_chk_end), ends at or below its
- * end (__ml_chk_base), or neither (__ml_chk_range). */
+ * end (__ml_chk_base), neither (__ml_chk_range), or both, so only a
+ * write's read-only test is due (__ml_chk_ro). */
 __ML_INLINE void __ml_chk_range(__ML_CHK_ARGS)
 {
 	__ML_CHK_BODY(__ML_TEST_BASE __ML_TEST_END, (a >= r->base) & (a + n <= r->end));
@@ -698,6 +699,10 @@ __ML_INLINE void __ml_chk_end(__ML_CHK_ARGS)
 __ML_INLINE void __ml_chk_base(__ML_CHK_ARGS)
 {
 	__ML_CHK_BODY(__ML_TEST_BASE, a >= r->base);
+}
+__ML_INLINE void __ml_chk_ro(__ML_CHK_ARGS)
+{
+	__ML_CHK_BODY("", 1);
 }
 
 /* The ring of steps of value propagation (explain.c), at a fixed

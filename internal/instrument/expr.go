@@ -399,8 +399,10 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 				fn = "__ml_chk_range"
 			case knownAbove:
 				fn = "__ml_chk_end"
-			default: // (only the read-only test is due when both are known)
+			case knownBelow:
 				fn = "__ml_chk_base"
+			default: // a write: only the read-only test is due
+				fn = "__ml_chk_ro"
 			}
 		}
 		flags := ""
