@@ -37,8 +37,11 @@ static inline meta_t ml_pub_meta(uptr self, unsigned i)
 	return __ML_WILD;
 }
 
-static void ml_copy_shadow(void *dst, const void *src, const void *vals, __ml_uptr n, meta_t dtag, meta_t stag,
-                           int count, const site_t *site);
+/* (inline: most copies are of a word or two, and a call with eight
+ * arguments cost a third of them) */
+static inline __attribute__((always_inline)) void ml_copy_shadow(void *dst, const void *src, const void *vals,
+                                                                 __ml_uptr n, meta_t dtag, meta_t stag, int count,
+                                                                 const site_t *site);
 static void ml_shadow_zero(uptr p, uptr n);
 
 /* ---- records of blocks ---- */
@@ -344,8 +347,9 @@ void __ml_adopt_out(__ml_uptr pp)
  * each is a step at site, from its source slot (value propagation). The
  * n bytes at vals are those dst holds: dst itself, when the bytes have
  * been copied already. */
-static void ml_copy_shadow(void *dst, const void *src, const void *vals, __ml_uptr n, meta_t dtag, meta_t stag,
-                           int count, const site_t *site)
+static inline __attribute__((always_inline)) void ml_copy_shadow(void *dst, const void *src, const void *vals,
+                                                                 __ml_uptr n, meta_t dtag, meta_t stag, int count,
+                                                                 const site_t *site)
 {
 	uptr d = (uptr)dst, s = (uptr)src;
 	if (n == 0 || ((d ^ s) & 7) || ((d ^ (uptr)vals) & 7))
@@ -390,14 +394,16 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta
                       const struct __ml_site *site)
 {
 	ml_copy_shadow(dst, src, dst, n, dtag, stag, dst != src && ML_LOAD(&ml_loss_on), site);
-	ml_graph_copy(dst, src, n, site);
+	if (ML_UNLIKELY(__ml_graph)) /* (no call while no trace is written) */
+		ml_graph_copy(dst, src, n, site);
 }
 
 void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_uptr n, meta_t dtag,
                             meta_t stag, const struct __ml_site *site)
 {
 	ml_copy_shadow(dst, src, vals, n, dtag, stag, ML_LOAD(&ml_loss_on), site);
-	ml_graph_copy(dst, src, n, site);
+	if (ML_UNLIKELY(__ml_graph)) /* (no call while no trace is written) */
+		ml_graph_copy(dst, src, n, site);
 }
 
 /* Forget the pointers stored in [p, p+n): memory that moved away. */

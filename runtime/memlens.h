@@ -686,7 +686,8 @@ __ML_INLINE void __ml_chk(__ML_CHK_ARGS)
 /* The same when the checks that passed before it prove part of it
  * (instrument/avail.go): the block is alive (no generation test), and the
  * access starts at or above its base (__ml_chk_end), ends at or below its
- * end (__ml_chk_base), or neither (__ml_chk_range). */
+ * end (__ml_chk_base), neither (__ml_chk_range), or both, so only a
+ * write's read-only test is due (__ml_chk_ro). */
 __ML_INLINE void __ml_chk_range(__ML_CHK_ARGS)
 {
 	__ML_CHK_BODY(__ML_TEST_BASE __ML_TEST_END, (a >= r->base) & (a + n <= r->end));
@@ -698,6 +699,10 @@ __ML_INLINE void __ml_chk_end(__ML_CHK_ARGS)
 __ML_INLINE void __ml_chk_base(__ML_CHK_ARGS)
 {
 	__ML_CHK_BODY(__ML_TEST_BASE, a >= r->base);
+}
+__ML_INLINE void __ml_chk_ro(__ML_CHK_ARGS)
+{
+	__ML_CHK_BODY("", 1);
 }
 
 /* The ring of steps of value propagation (explain.c), at a fixed
@@ -1088,6 +1093,71 @@ __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_
 			__ml_assign_step(slot, v, m, ss, ps, pw);
 	}
 	__ml_st(slot, v, m, tag, site, 0, 0, 0);
+}
+
+/* The pointer v just read from slot (reached through a pointer with meta
+ * tag) moves in place to t (p++, p += n: no step), at site: its meta, as
+ * __ml_ld gives it, with the slot's shadow rewritten for t as __ml_st
+ * would. One asm statement in detection mode: the shadow's address, the
+ * record and the hash's constants serve both halves. */
+__ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml_meta_t tag,
+                                  const struct __ml_site *site)
+{
+	__ml_meta_t m;
+#if defined(__ML_ASM) && !defined(__ML_FULL)
+	__ml_uptr u, x, r;
+	__asm__ volatile goto("movq %[slot], %[u]\n\t"
+	             "andq $-8, %[u]\n\t"
+	             "xorq %[xs], %[u]\n\t"       /* u = the slot's shadow */
+	             "movq (%[u]), %[m]\n\t"
+	             "movq %[v], %[x]\n\t"
+	             "xorq %[tag], %[x]\n\t"
+	             "imulq %[k], %[x]\n\t"
+	             "xorq %[m], %[x]\n\t"
+	             "shrq $48, %[x]\n\t"         /* hash mismatch */
+	             "jnz %l[slow]\n\t"
+	             "movl %k[m], %k[r]\n\t"
+	             "shlq $5, %[r]\n\t"
+	             "addq %[recs], %[r]\n\t"     /* r = the record */
+	             "cmpq (%[r]), %[v]\n\t"
+	             "jb 1f\n\t"
+	             "cmpq 8(%[r]), %[v]\n\t"
+	             "jbe 2f\n"                    /* base <= v <= end */
+	             "1:\n\t"
+	             "movq %[m], %[x]\n\t"
+	             "shrq $32, %[x]\n\t"
+	             "cmpw %w[x], 16(%[r])\n\t"  /* outside a live block */
+	             "je %l[slow]\n"
+	             "2:\n\t"
+	             "shlq $16, %[m]\n\t"
+	             "shrq $16, %[m]\n\t"          /* the meta */
+	             "movq %[t], %[x]\n\t"
+	             "xorq %[tag], %[x]\n\t"
+	             "imulq %[k], %[x]\n\t"
+	             "shrq $48, %[x]\n\t"
+	             "cmpq (%[r]), %[t]\n\t"
+	             "jb 3f\n\t"
+	             "cmpq 8(%[r]), %[t]\n\t"
+	             "jbe 4f\n"                    /* base <= t <= end */
+	             "3:\n\t"
+	             "xorq %[oob], %[x]\n"
+	             "4:\n\t"
+	             "shlq $48, %[x]\n\t"
+	             "orq %[m], %[x]\n\t"
+	             "movq %[x], (%[u])"
+	             : [m] "=&r"(m), [u] "=&r"(u), [x] "=&r"(x), [r] "=&r"(r)
+	             : [slot] "r"(slot), [v] "r"(v), [t] "r"(t), [tag] "r"(tag), [xs] "r"(__ML_META_XOR),
+	               [k] "r"(0x9e3779b97f4a7c15UL), [recs] "r"(__ML_RECS), [oob] "i"(__ML_HASH_OOB)
+	             : "cc"
+	             : slow);
+	return m;
+slow: __ML_COLD_LABEL;
+	m = __ml_ld_slow(slot, v, tag);
+#else
+	m = __ml_ld(slot, v, tag);
+#endif
+	__ml_st(slot, t, m, tag, site, 0, 0, 0);
+	return m;
 }
 
 /* Function entry: push a frame, return the depth to restore on exit. */

@@ -11,7 +11,8 @@ import (
 // TestAvailableChecks lists the checks left in small functions: an access
 // that the checks passed on every path before it prove is not checked, one
 // they prove in part gets only the rest of a check (__ml_chk_range: no
-// generation test; __ml_chk_end, __ml_chk_base: one bound), and anything
+// generation test; __ml_chk_end, __ml_chk_base: one bound; __ml_chk_ro: a
+// write's read-only test alone), and anything
 // that may have changed its pointer, index or block brings the whole check
 // back. (The corpus programs hbo_repeated_access, dpd_repeated_access,
 // hbo_partial_checks and dpd_partial_checks run the cases that must still
@@ -20,11 +21,13 @@ func TestAvailableChecks(t *testing.T) {
 	cfg := newTestConfig(t, false)
 	for _, tc := range []struct {
 		name, body string
-		checks     string // the checks made, in order: "chk", "range", "end", "base"
+		checks     string // the checks made, in order: "chk", "range", "end", "base", "ro"
 	}{
 		{"same field twice", "if (x->a != 1) return x->a; return 0;", "chk"},
 		{"read then write", "x->a = x->a + 1; return x->a;", "chk chk"},
-		{"write after a read", "s = x->a; x->a = 2; return s;", "chk base"},
+		{"write after a read", "s = x->a; x->a = 2; return s;", "chk ro"},
+		{"write after a read of the fields around", "s = x->a + 0; s += x->n; x->v[1] = 2; return s;", "chk end ro"},
+		{"write below a read", "s = x->n; x->a = 2; return s;", "chk base"},
 		{"write after a write", "x->a = 1; x->n = 2; return s;", "chk end"},
 		{"index unchanged", "int i = n; s += x->v[i]; s += x->v[i]; return s;", "chk"},
 		{"index assigned", "int i = n; s += x->v[i]; i++; s += x->v[i]; return s;", "chk range"},
@@ -65,7 +68,7 @@ func TestAvailableChecks(t *testing.T) {
 				"int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
-			for _, m := range regexp.MustCompile(`__ml_chk(_range|_end|_base)?\(`).FindAllStringSubmatch(code, -1) {
+			for _, m := range regexp.MustCompile(`__ml_chk(_range|_end|_base|_ro)?\(`).FindAllStringSubmatch(code, -1) {
 				if m[1] == "" {
 					got = append(got, "chk")
 				} else {

@@ -402,8 +402,10 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 				fn = "__ml_chk_range"
 			case knownAbove:
 				fn = "__ml_chk_end"
-			default: // (only the read-only test is due when both are known)
+			case knownBelow:
 				fn = "__ml_chk_base"
+			default: // a write: only the read-only test is due
+				fn = "__ml_chk_ro"
 			}
 		}
 		flags := ""
@@ -808,11 +810,11 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	f.cat(r.expr(rhs))
 	f.str("; register __auto_type " + p + " = ")
 	f.cat(place)
-	tv := r.name("__ml_v")
-	f.strf("; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)*%s, %s); %s = (__ml_uptr)%s; register __auto_type %s = *%s; %s", m, p, p, tag, w.word, p, tv, p, tv)
+	old, tv := r.name("__ml_v"), r.name("__ml_v")
+	f.strf("; register __auto_type %s = *%s; register __auto_type %s = %s; %s", old, p, tv, old, tv)
 	f.tok(x.Token)
 	// published before the store: the slot still holds the old value
-	f.strf("%s; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0);%s *%s = %s; })", n, p, tv, m, tag, r.stSite(x, lhs), r.graphMove(x, lhs, p, tv), p, tv)
+	f.strf("%s; %s = __ml_move((__ml_uptr)%s, (__ml_uptr)%s, (__ml_uptr)%s, %s, %s); %s = (__ml_uptr)%s;%s *%s = %s; })", n, m, p, old, tv, tag, r.stSite(x, lhs), w.word, p, r.graphMove(x, lhs, p, tv), p, tv)
 	return f, m, w
 }
 
@@ -964,11 +966,11 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 	f.str("__extension__({ register __auto_type " + p + " = ")
 	f.cat(place)
 	t := r.name("__ml_v")
-	f.strf("; register __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); %s = (__ml_uptr)%s; register __auto_type %s = %s;", v, p, m, p, v, tag, w.word, p, t, v)
+	f.strf("; register __auto_type %s = *%s; register __auto_type %s = %s;", v, p, t, v)
 	f.tok(op)
 	f.str(t)
 	// published before the store: the slot still holds the old value
-	f.strf("; __ml_st((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, 0, 0, 0);%s *%s = %s;", p, t, m, tag, r.stSite(n, operand), r.graphMove(n, operand, p, t), p, t)
+	f.strf("; %s = __ml_move((__ml_uptr)%s, (__ml_uptr)%s, (__ml_uptr)%s, %s, %s); %s = (__ml_uptr)%s;%s *%s = %s;", m, p, v, t, tag, r.stSite(n, operand), w.word, p, r.graphMove(n, operand, p, t), p, t)
 	if post {
 		f.str(v + "; })")
 	} else {
