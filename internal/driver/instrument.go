@@ -112,7 +112,11 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 		j.stderr.Write(preOut)
 		return preErr
 	}
-	text, instErr := j.instrumentUnit(cfg, u)
+	pre, err := os.ReadFile(u.pre)
+	if err != nil {
+		return err
+	}
+	text, instErr := j.instrumentUnit(cfg, u, pre)
 	if err := diagnosed(); err != nil {
 		return err
 	}
@@ -130,13 +134,9 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 	return j.compile(u)
 }
 
-// instrumentUnit returns u's instrumented text, its preprocessed text
+// instrumentUnit returns u's instrumented text, its preprocessed text pre
 // rewritten, and sets u.flags; its warnings go to j.held.
-func (j *job) instrumentUnit(cfg instrumenter, u *unit) ([]byte, error) {
-	pre, err := os.ReadFile(u.pre)
-	if err != nil {
-		return nil, err
-	}
+func (j *job) instrumentUnit(cfg instrumenter, u *unit, pre []byte) ([]byte, error) {
 	pre, wrapped := j.wrapWatched(u, pre)
 	text, err := cfg.File(u.src, pre)
 	if err != nil {
