@@ -5,6 +5,7 @@
 package driver
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -42,6 +43,8 @@ type job struct {
 	stderr io.Writer
 	debug  bool     // MEMLENS_DEBUG=1: echo commands, show stacks
 	rules  *ruleSet // --memlens-rules
+	// what memlens says of a unit while gcc diagnoses it (buildUnit)
+	held bytes.Buffer
 }
 
 // Run runs `memlens cc ARGS...` (argv holds ARGS) and returns its exit

@@ -299,6 +299,53 @@ func TestCompilerFailure(t *testing.T) {
 	e.cc(1, "-Iinc", "main.c", "-o", "prog")
 }
 
+// warner is the fake instrumenter, saying it instrumented a file: on the
+// driver's stream for warnings, and in the file "instrumented".
+type warner struct {
+	*fake
+	warn io.Writer
+}
+
+func (w warner) File(path string, pre []byte) ([]byte, error) {
+	io.WriteString(w.warn, path+": fake instrumenter warning\n")
+	os.WriteFile("instrumented", nil, 0o644)
+	return w.fake.File(path, pre)
+}
+
+// TestDiagnosticsWhileInstrumenting: gcc's diagnostics compile runs while
+// the unit is instrumented (its compiler here waits for the instrumenter
+// to finish), and what the instrumenter says comes after gcc's messages,
+// or not at all if gcc rejects the file.
+func TestDiagnosticsWhileInstrumenting(t *testing.T) {
+	e := setup(t)
+	write(t, "waitcc", `#!/bin/sh
+case "$*" in *diagnostics.s*)
+	for i in 1 2 3 4 5 6 7 8 9 10; do [ -e instrumented ] && break; sleep 1; done
+	[ -e instrumented ] || { echo "diagnostics compile ran alone" >&2; exit 1; }
+	echo "gcc's diagnostics" >&2;;
+esac
+exec gcc "$@"
+`)
+	os.Chmod("waitcc", 0o755)
+	t.Setenv("MEMLENS_CC", "./waitcc")
+	newInstrumenter = func(cc string, args []string, mode instrument.Mode) (instrumenter, error) {
+		e.fake = &fake{cc: cc, args: args, full: mode.Full}
+		return warner{e.fake, mode.Warnings}, nil
+	}
+	if _, stderr := e.cc(0, "-c", "-Iinc", "util.c"); stderr != "gcc's diagnostics\nutil.c: fake instrumenter warning\n" {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	if !e.contains("util.o", marker) {
+		t.Error("util.o not instrumented")
+	}
+	os.Remove("instrumented")
+	_, stderr := e.cc(1, "-c", "broken.c")
+	want, _ := exec.Command("gcc", "-c", "broken.c", "-o", os.DevNull).CombinedOutput()
+	if stderr != "gcc's diagnostics\n"+string(want) {
+		t.Errorf("stderr:\n%s\nwant gcc's:\n%s", stderr, want)
+	}
+}
+
 func TestLanguageFlags(t *testing.T) {
 	e := setup(t)
 	write(t, "main.src", sources["main.c"])

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"memlens/internal/instrument"
 	"memlens/internal/rules"
@@ -74,7 +75,7 @@ func (j *job) cUnits() []*unit {
 // instrumenter sets up the instrumenter, once per run.
 func (j *job) instrumenter() instrumenter {
 	mode := j.opts.mode
-	mode.Warnings = j.stderr
+	mode.Warnings = &j.held
 	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.words(kindFlag)), mode)
 	if err != nil {
 		return failedConfig{err}
@@ -88,19 +89,26 @@ func (j *job) instrumenter() instrumenter {
 // from gcc's own preprocessed text, is compiled with warnings off. So
 // memlens prints exactly what gcc prints, under any warning flags, and the
 // instrumented code never trips them.
+//
+// The diagnostics compile runs while memlens preprocesses and instruments
+// u (two processors: a large unit's instrumenting costs no wall time);
+// what memlens has to say of u meanwhile is held (j.held) until gcc has
+// said its own, and dropped if gcc rejects the file.
 func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 	u.dir = filepath.Join(j.tmp, strconv.Itoa(n)) // inputs may share a base name
 	if err := os.Mkdir(u.dir, 0o700); err != nil {
 		return err
 	}
 	u.obj = j.outputOf(u)
-	diagnosed := j.start(slices.Concat(j.cc, j.cl.words(kindFlag, kindPreinclude), langFlags(u.lang),
-		[]string{"-S", u.src, "-o", filepath.Join(u.dir, "diagnostics.s")}))
+	diagnosed := sync.OnceValue(j.start(slices.Concat(j.cc, j.cl.words(kindFlag, kindPreinclude), langFlags(u.lang),
+		[]string{"-S", u.src, "-o", filepath.Join(u.dir, "diagnostics.s")})))
+	defer diagnosed() // (gcc is not left running on an early return or a panic)
+	j.held.Reset()
 	preOut, preErr := j.preprocess(u)
-	if err := diagnosed(); err != nil {
-		return err // (its messages are gcc's, which -E printed too)
-	}
 	if preErr != nil {
+		if err := diagnosed(); err != nil {
+			return err // (its messages are gcc's, which -E printed too)
+		}
 		j.stderr.Write(preOut)
 		return preErr
 	}
@@ -108,21 +116,35 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 	if err != nil {
 		return err
 	}
-	pre, wrapped := j.wrapWatched(u, pre)
-	text, err := cfg.File(u.src, pre)
-	if err != nil {
+	text, instErr := j.instrumentUnit(cfg, u, pre)
+	if err := diagnosed(); err != nil {
+		return err
+	}
+	j.stderr.Write(j.held.Bytes())
+	if instErr != nil {
 		if j.opts.strict {
-			return &instrumentError{u.src, err}
+			return &instrumentError{u.src, instErr}
 		}
-		fmt.Fprintf(j.stderr, "memlens: warning: %s compiled without instrumentation: %s\n", u.src, firstLine(err.Error()))
+		fmt.Fprintf(j.stderr, "memlens: warning: %s compiled without instrumentation: %s\n", u.src, firstLine(instErr.Error()))
 		return j.compile(u)
 	}
-	text = rules.Rename(text, wrapped)
-	u.flags = instrument.UnitFlags(text)
 	if err := j.writeInstrumented(u, text); err != nil {
 		return err
 	}
 	return j.compile(u)
+}
+
+// instrumentUnit returns u's instrumented text, its preprocessed text pre
+// rewritten, and sets u.flags; its warnings go to j.held.
+func (j *job) instrumentUnit(cfg instrumenter, u *unit, pre []byte) ([]byte, error) {
+	pre, wrapped := j.wrapWatched(u, pre)
+	text, err := cfg.File(u.src, pre)
+	if err != nil {
+		return nil, err
+	}
+	text = rules.Rename(text, wrapped)
+	u.flags = instrument.UnitFlags(text)
+	return text, nil
 }
 
 // preprocess runs the user's preprocessing of u into u.pre, writing the

@@ -59,7 +59,7 @@ func (j *job) wrapWatched(u *unit, pre []byte) ([]byte, []rules.Wrapped) {
 	sum := sha256.Sum256([]byte(u.src))
 	out, wrapped, warnings := rules.Wrap(pre, j.rules.funcs, hex.EncodeToString(sum[:4]))
 	for _, w := range warnings {
-		fmt.Fprintf(j.stderr, "memlens: warning: %s\n", w)
+		fmt.Fprintf(&j.held, "memlens: warning: %s\n", w)
 	}
 	return out, wrapped
 }
