@@ -14,10 +14,7 @@ import (
 // a unit without the header gets neither.
 func TestTypestateUnits(t *testing.T) {
 	cfg := newTestConfig(t, false)
-	header, err := filepath.Abs("../../testdata/bugs/ts_pool_overflow/pool_pck.h")
-	if err != nil {
-		t.Fatal(err)
-	}
+	header := poolHeader(t)
 	body := `
 static long sum(const long *p) { return p[0] + p[1]; }
 PCK_R(PCK_Slot_Live_Tag) PCK_RW(PCK_Slot_Free_Link)
@@ -63,10 +60,7 @@ func TestTypestatePrototype(t *testing.T) {
 	cfg := newTestConfig(t, false)
 	var warnings strings.Builder
 	cfg.warn = &warnings
-	header, err := filepath.Abs("../../testdata/bugs/ts_pool_overflow/pool_pck.h")
-	if err != nil {
-		t.Fatal(err)
-	}
+	header := poolHeader(t)
 	src := filepath.Join(t.TempDir(), "proto.c")
 	text := "#define __MEMLENS__ 1\n#include \"" + header + `"
 PCK_R(PCK_Slot_Live_Tag)
@@ -100,10 +94,7 @@ static long tag(const long *s) { return s[0]; }
 // ts_repeated_access runs the cases that must still report.)
 func TestTypestateAvailable(t *testing.T) {
 	cfg := newTestConfig(t, false)
-	header, err := filepath.Abs("../../testdata/bugs/ts_pool_overflow/pool_pck.h")
-	if err != nil {
-		t.Fatal(err)
-	}
+	header := poolHeader(t)
 	for _, tc := range []struct {
 		name, body string
 		checks     string // the typestate checks made, in order: "r" for a read, "w" for a write
@@ -152,10 +143,7 @@ func TestTypestateAvailable(t *testing.T) {
 // (The corpus program ts_loop_range runs the cases that must still report.)
 func TestTypestateLoopRange(t *testing.T) {
 	cfg := newTestConfig(t, false)
-	header, err := filepath.Abs("../../testdata/bugs/ts_pool_overflow/pool_pck.h")
-	if err != nil {
-		t.Fatal(err)
-	}
+	header := poolHeader(t)
 	for _, tc := range []struct {
 		name, body string
 		pre        string // the pre-checks made, in the order of their accesses' rewriting: "r" for reads, "w" for writes
@@ -189,4 +177,14 @@ func TestTypestateLoopRange(t *testing.T) {
 			}
 		})
 	}
+}
+
+// poolHeader is the path of the corpus's generated header of a pool
+// layout, which the tests' programs include.
+func poolHeader(t *testing.T) string {
+	header, err := filepath.Abs("../../testdata/bugs/ts_pool_overflow/pool_pck.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return header
 }
