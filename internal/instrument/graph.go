@@ -91,7 +91,7 @@ func rootName(n cc.ExpressionNode) string {
 // n->right->key).
 func (r *rewriter) tracesData(lhs cc.ExpressionNode) bool {
 	t := lhs.Type()
-	return r.c.graph && t != nil && cc.IsIntegerType(t) && !isBitfield(lhs) && throughPointer(lhs)
+	return r.c.graph && t != nil && cc.IsIntegerType(t) && !isBitfield(lhs) && throughPointer(lhs) && (r.fn == nil || !r.fn.atomics)
 }
 
 // graphData is the trace's call for the integer store x (=, op=, ++, --)

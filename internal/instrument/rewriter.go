@@ -79,6 +79,7 @@ type fnState struct {
 	forInit      bool              // rewriting the declaration of a for statement
 	uninit       map[string]string // companions of pointer locals declared without initializer: their initial meta
 	unseenWrites bool              // asm or a nested function may assign locals
+	atomics      bool              // holds an atomic update (atomicUpdates)
 	regs         []*localObj       // registrations due after the declaration being rewritten
 	defs         []string          // definedness set-up due after the declaration being rewritten
 	switchBodies map[*cc.CompoundStatement]bool
@@ -643,10 +644,11 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// A function that makes no calls needs no frame: nothing can look at
 	// the shadow stack while it runs, except its own reports. Leaving the
 	// frame out keeps small helpers small enough for gcc to inline.
+	atomics := r.atomicUpdates(fd.CompoundStatement)
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: callsAlloca(fd.CompoundStatement),
-		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.atomicUpdates(fd.CompoundStatement),
+		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
 		main: d.Name() == "main" && !d.IsStatic()}
 	r.avail.off = r.fn.unseenWrites
@@ -1147,11 +1149,12 @@ func (r *rewriter) sharesLocals(fd *cc.FunctionDefinition) bool {
 }
 
 // atomicUpdates reports whether body holds an atomic update (`#pragma omp
-// atomic`), which must keep its form: with full checking, its function's
-// definedness is not tracked, as in one with asm (the origins and
+// atomic`), which must keep its form: its function's integer stores are not
+// traced for the memory graph and, with full checking, its definedness is
+// not tracked, as in one with asm (the trace's call, the origins and the
 // definedness updates of an assignment make it a statement expression).
 func (r *rewriter) atomicUpdates(body *cc.CompoundStatement) bool {
-	if !r.c.full || body == nil || isOurSource(body.Position().Filename) {
+	if body == nil || isOurSource(body.Position().Filename) {
 		return false
 	}
 	from, to := r.unit.origOffset(body.Token.Position().Offset), r.unit.origOffset(body.Token2.Position().Offset)
