@@ -691,9 +691,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				}
 			}
 			if pd != nil && pd.Name() != "" && passesShadow(pd.Type()) {
-				if c := r.objParamCopy(pd, i, direct, tracked); c != "" {
-					paramCopies = append(paramCopies, r.registration(c))
-				}
+				paramCopies = append(paramCopies, r.registration(r.objParamCopy(pd, i, direct, tracked)))
 				continue
 			}
 			if pd == nil || pd.Name() == "" || !isDataPtr(pd.Type()) {
@@ -1548,7 +1546,8 @@ func (r *rewriter) localTag(d *cc.Declarator) string {
 // objParamCopy is the code copying into struct parameter pd (number i)
 // the shadow of the pointers inside the object its caller copied it from,
 // when the caller said which (the extra parameters of a direct function,
-// or __ml_t tagged with the function), "" when it cannot say.
+// or __ml_t tagged with the function); passed no object (or past the
+// sixteen __ml_t says), the parameter's shadow is cleared.
 //
 // With the parameter's definedness tracked, its bytes take the object's
 // definedness too (the bytes were copied, not used), so a pointer inside
@@ -1557,7 +1556,7 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, trac
 	addr, tag, site := objAddrParam(i), objTagParam(i), objSiteParam(i)
 	if direct == nil {
 		if i >= 16 {
-			return ""
+			return fmt.Sprintf("__ml_forget_shadow(&%s, sizeof(%s))", pd.Name(), pd.Name())
 		}
 		n := strconv.Itoa(i)
 		addr, tag, site = "__ml_t.argprov["+n+"]", "__ml_t.arg["+n+"]", "__ml_t.argsite["+n+"]"
@@ -1568,7 +1567,9 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, trac
 	if tracked {
 		copy = fmt.Sprintf("(%s, __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s))", copy, p, addr, p, dtag, tag, site)
 	}
-	return fmt.Sprintf("%s ? %s : (void)0", addr, copy)
+	// (passed no object, the parameter's bytes have no shadow: what a dead
+	// frame left there must go)
+	return fmt.Sprintf("%s ? %s : __ml_forget_shadow(&%s, sizeof(%s))", addr, copy, p, p)
 }
 
 // copyDeclSite is the step site of local d's initialization with e, a
