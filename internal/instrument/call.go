@@ -639,7 +639,7 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			// pointers inside is copied into the temporary, now
 			f.str("__auto_type " + vals[i] + " = ")
 			f.cat(a.code)
-			f.strf("; %s;", fromResult(a.result, resultShadow("&"+vals[i], "", metaWild, provs[i].site)))
+			f.strf("; %s;", fromResult(a.result, resultShadow("&"+vals[i], "", metaWild, provs[i].site), "&"+vals[i]))
 			provs[i].word = "(__ml_uptr)&" + vals[i]
 			continue
 		}

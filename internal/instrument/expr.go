@@ -884,6 +884,18 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 			return f
 		}
 	}
+	if aggregate && hasPtrs(t, 0) && r.fn != nil {
+		// a struct from no object (a compound literal, a library's
+		// result): no shadow came with its bytes (forgetShadow)
+		d := r.name("__ml_a")
+		dst, _ := r.place(lhs, true, defStore)
+		f.str("__extension__({ register __auto_type " + d + " = ")
+		f.cat(dst)
+		f.str("; *" + d + " = ")
+		f.cat(r.expr(rhs))
+		f.strf("; %s; *%s; })", forgetShadow(d), d)
+		return f
+	}
 	if o := r.valueOrigin(declOfExpr(lhs)); o != "" {
 		var code frag
 		org := "0"

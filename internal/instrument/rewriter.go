@@ -1452,9 +1452,14 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string)
 	if fn := r.initCall(d, in); fn != "" {
 		return r.callInit(d, in, fn, def)
 	}
-	if in.Case == cc.InitializerExpr && d != nil && hasPtrs(d.Type(), 0) && isObjectExpr(in.AssignmentExpression) &&
-		isAggregate(d.Type()) && !r.fn.forInit && !r.fn.unreachable {
-		return r.copyInit(d, in.AssignmentExpression)
+	if in.Case == cc.InitializerExpr && d != nil && hasPtrs(d.Type(), 0) && isAggregate(d.Type()) &&
+		d.StorageDuration() == cc.Automatic && !r.fn.forInit && !r.fn.unreachable {
+		if isObjectExpr(in.AssignmentExpression) {
+			return r.copyInit(d, in.AssignmentExpression)
+		}
+		// a value from no object (a compound literal): no shadow came
+		// with its bytes
+		r.fn.defs = append(r.fn.defs, forgetShadow("&"+d.Name()))
 	}
 	if in.Case != cc.InitializerExpr || d == nil || !isDataPtr(d.Type()) {
 		return r.generic(in)
@@ -1556,7 +1561,7 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, trac
 	addr, tag, site := objAddrParam(i), objTagParam(i), objSiteParam(i)
 	if direct == nil {
 		if i >= 16 {
-			return fmt.Sprintf("__ml_forget_shadow(&%s, sizeof(%s))", pd.Name(), pd.Name())
+			return forgetShadow("&" + pd.Name())
 		}
 		n := strconv.Itoa(i)
 		addr, tag, site = "__ml_t.argprov["+n+"]", "__ml_t.arg["+n+"]", "__ml_t.argsite["+n+"]"
@@ -1569,7 +1574,7 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, trac
 	}
 	// (passed no object, the parameter's bytes have no shadow: what a dead
 	// frame left there must go)
-	return fmt.Sprintf("%s ? %s : __ml_forget_shadow(&%s, sizeof(%s))", addr, copy, p, p)
+	return fmt.Sprintf("%s ? %s : %s", addr, copy, forgetShadow("&"+p))
 }
 
 // copyDeclSite is the step site of local d's initialization with e, a
@@ -1605,7 +1610,10 @@ func (r *rewriter) resultCopy(dst, vals, dtag, fn, site string, t cc.Type) strin
 	if len(copies) == 0 {
 		return "(void)0"
 	}
-	return fromResult(fn, strings.Join(copies, ", "))
+	if hasPtrs(t, 0) {
+		return fromResult(fn, strings.Join(copies, ", "), dst)
+	}
+	return fromResult(fn, strings.Join(copies, ", "), "")
 }
 
 // resultShadow is resultCopy's copy of the pointers' shadow.
@@ -1624,9 +1632,22 @@ func shadowAhead(dst, src, vals, dtag, stag, site string) string {
 }
 
 // fromResult is copies (from the object a struct result was copied from)
-// when fn said which.
-func fromResult(fn, copies string) string {
-	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? (%s) : (void)0", fn, copies)
+// when fn said which; else, with dst not "", the pointer shadow of the
+// object at dst is cleared: it came with no bytes fn returned.
+func fromResult(fn, copies, dst string) string {
+	otherwise := "(void)0"
+	if dst != "" {
+		otherwise = forgetShadow(dst)
+	}
+	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? (%s) : %s", fn, copies, otherwise)
+}
+
+// forgetShadow is the code clearing the pointer shadow of the object at
+// dst, about to hold (or holding) a struct from no object whose shadow
+// memlens saw written: what an earlier value left there (a dead frame's,
+// a freed block's pointer of the same value) must not vouch for it.
+func forgetShadow(dst string) string {
+	return fmt.Sprintf("__ml_forget_shadow(%s, sizeof(*%s))", dst, dst)
 }
 
 // calledByName is the name of the function e calls directly (under
@@ -1709,7 +1730,7 @@ func (r *rewriter) initObjElem(in *cc.Initializer) frag {
 	dst := fmt.Sprintf("(__typeof__(%s) *)((char *)&%s + %d)", v, r.initObj, in.Offset())
 	f.str("__extension__({ __auto_type " + v + " = ")
 	f.cat(r.generic(in))
-	f.strf("; (%s ? %s : (void)0); %s; })", r.initLayout, fromResult(fn, resultShadow(dst, "&"+v, metaWild, siteRef(i))), v)
+	f.strf("; (%s ? %s : (void)0); %s; })", r.initLayout, fromResult(fn, resultShadow(dst, "&"+v, metaWild, siteRef(i)), dst), v)
 	return f
 }
 
