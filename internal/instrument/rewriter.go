@@ -115,6 +115,7 @@ type rewriter struct {
 	noinline     []string                               // functions of the unit to keep out of line (keepOutOfLine)
 	initObj      string                                 // the object whose brace initializer is being rewritten
 	initLayout   string                                 // true when cc lays initObj out as gcc does
+	initOff      int64                                  // the offset in initObj of the compound literal whose initializer is rewritten
 	direct       map[string]*directFn                   // static functions taking metas as parameters
 	insertBefore map[int]string                         // text to print before a token, by sequence number
 	replaceTok   map[int]string                         // text to print instead of a token, by sequence number
@@ -1444,9 +1445,9 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string)
 	}
 	if in.Case == cc.InitializerInitList && d != nil && hasPtrs(d.Type(), 0) && !isZeroInit(in) {
 		// pointers in a brace initializer get their metas stored beside them
-		outer, outerLayout := r.initObj, r.initLayout
-		r.initObj, r.initLayout = d.Name(), sameLayout(d)
-		defer func() { r.initObj, r.initLayout = outer, outerLayout }()
+		outer, outerLayout, outerOff := r.initObj, r.initLayout, r.initOff
+		r.initObj, r.initLayout, r.initOff = d.Name(), sameLayout(d), 0
+		defer func() { r.initObj, r.initLayout, r.initOff = outer, outerLayout, outerOff }()
 		return r.generic(in)
 	}
 	if fn := r.initCall(d, in); fn != "" {
@@ -1694,7 +1695,7 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 	// (cc's offsets know no packing: where gcc's size of the object
 	// differs, the element's meta is not kept and is found by its value)
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("(%s ? __ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s) : (void)0)", r.initLayout, r.initObj, in.Offset(), v, meta, metaWild, siteRef(i), pv.site, pv.word)
+		return fmt.Sprintf("(%s ? __ml_st((__ml_uptr)(%s), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s) : (void)0)", r.initLayout, r.initPlace(in), v, meta, metaWild, siteRef(i), pv.site, pv.word)
 	})
 }
 
@@ -1706,12 +1707,23 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 // call reuses the callee's frame), tagged as initElem's stores are.
 func (r *rewriter) initObjElem(in *cc.Initializer) frag {
 	e := in.AssignmentExpression
+	if isCompoundLiteral(unparen(e)) {
+		// its elements are initObj's, further in
+		r.initOff += in.Offset()
+		defer func() { r.initOff -= in.Offset() }()
+		return r.generic(in)
+	}
 	fn := calledByName(e)
 	if !r.defined[fn] {
 		fn = ""
 	}
 	if fn == "" && !isObjectExpr(e) {
-		return r.generic(in)
+		// from no object: no shadow comes with the bytes (forgetShadow)
+		var f frag
+		f.strf("__extension__({ (%s ? __ml_forget_shadow(%s, %d) : (void)0); ", r.initLayout, r.initPlace(in), in.Type().Size())
+		f.cat(r.generic(in))
+		f.str("; })")
+		return f
 	}
 	i := r.site(e, siteLoss)
 	r.sites[i].expr = elemAsWritten(r.sites[i].expr, r.sites[i].text, r.sites[i].col)
@@ -1721,17 +1733,22 @@ func (r *rewriter) initObjElem(in *cc.Initializer) frag {
 	var f frag
 	if fn == "" {
 		src, stag := r.objectPlace(e)
-		dst := fmt.Sprintf("(__typeof__(*%s) *)((char *)&%s + %d)", v, r.initObj, in.Offset())
+		dst := fmt.Sprintf("(__typeof__(*%s) *)(%s)", v, r.initPlace(in))
 		f.str("(*__extension__({ register __auto_type " + v + " = ")
 		f.cat(src)
 		f.strf("; (%s ? %s : (void)0); %s; }))", r.initLayout, shadowAhead(dst, v, v, metaWild, stag, siteRef(i)), v)
 		return f
 	}
-	dst := fmt.Sprintf("(__typeof__(%s) *)((char *)&%s + %d)", v, r.initObj, in.Offset())
+	dst := fmt.Sprintf("(__typeof__(%s) *)(%s)", v, r.initPlace(in))
 	f.str("__extension__({ __auto_type " + v + " = ")
 	f.cat(r.generic(in))
 	f.strf("; (%s ? %s : (void)0); %s; })", r.initLayout, fromResult(fn, resultShadow(dst, "&"+v, metaWild, siteRef(i)), dst), v)
 	return f
+}
+
+// initPlace is the address of element in of r.initObj's initializer.
+func (r *rewriter) initPlace(in *cc.Initializer) string {
+	return fmt.Sprintf("(char *)&%s + %d", r.initObj, r.initOff+in.Offset())
 }
 
 // isZeroInit reports whether in is the universal zero initializer {0}: it
@@ -1890,20 +1907,9 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		case isCompoundLiteral(inner):
 			// made in an object of our own: its pointers' shadow is
 			// stored as for a brace initializer
-			lit := inner.(*cc.PostfixExpression)
 			rv := r.name("__ml_rv")
-			outer, outerLayout := r.initObj, r.initLayout
-			r.initObj, r.initLayout = rv, fmt.Sprintf("sizeof %s == %d", rv, inner.Type().Size())
 			f.str("{ ")
-			f.cat(r.verbatim(lit.TypeName))
-			f.str(" " + rv + " = ")
-			f.tok(lit.Token3)
-			if lit.InitializerList != nil {
-				f.cat(r.generic(lit.InitializerList))
-			}
-			f.tok(lit.Token4)
-			f.tok(lit.Token5)
-			r.initObj, r.initLayout = outer, outerLayout
+			f.cat(r.compoundObject(inner.(*cc.PostfixExpression), rv))
 			f.strf("; register __auto_type %s = &%s; __ml_t.retobj = (__ml_uptr)%s; __ml_t.retobjtag = %s; __ml_t.retobjfn = (__ml_uptr)%s;", v, rv, v, metaWild, r.fn.name)
 		case fn != "" && r.defined[fn]:
 			// the object the callee returned is ours to return
@@ -1948,6 +1954,24 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.tok(semi)
 		f.str("}")
 	}
+	return f
+}
+
+// compoundObject is the declaration of object rv made as compound literal
+// lit, its pointers' metas stored as for a brace initializer.
+func (r *rewriter) compoundObject(lit *cc.PostfixExpression, rv string) frag {
+	outer, outerLayout, outerOff := r.initObj, r.initLayout, r.initOff
+	r.initObj, r.initLayout, r.initOff = rv, fmt.Sprintf("sizeof %s == %d", rv, lit.Type().Size()), 0
+	defer func() { r.initObj, r.initLayout, r.initOff = outer, outerLayout, outerOff }()
+	var f frag
+	f.cat(r.verbatim(lit.TypeName))
+	f.str(" " + rv + " = ")
+	f.tok(lit.Token3)
+	if lit.InitializerList != nil {
+		f.cat(r.generic(lit.InitializerList))
+	}
+	f.tok(lit.Token4)
+	f.tok(lit.Token5)
 	return f
 }
 
