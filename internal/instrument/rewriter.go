@@ -1891,6 +1891,11 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		if l, ok := inner.(*cc.ExpressionList); ok && l.ExpressionList == nil {
 			inner = unparen(l.AssignmentExpression)
 		}
+		if c, ok := inner.(*cc.CastExpression); ok && c.Case == cc.CastExpressionCast && isAggregate(c.Type()) {
+			// GNU C's cast to the struct's own type (QuickJS's
+			// `return (JSValue)v;`) copies the object
+			inner = unparen(c.CastExpression)
+		}
 		v := r.name("__ml_r")
 		switch fn := calledByName(inner); {
 		case isObjectExpr(inner):
