@@ -1575,7 +1575,12 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, trac
 	}
 	// (passed no object, the parameter's bytes have no shadow: what a dead
 	// frame left there must go)
-	return fmt.Sprintf("%s ? %s : %s", addr, copy, forgetShadow("&"+p))
+	forget := forgetShadow("&" + p)
+	if tracked {
+		// (a value: its bytes are defined)
+		forget = fmt.Sprintf("(%s, __ml_def((__ml_uptr)&%s, sizeof(%s)))", forget, p, p)
+	}
+	return fmt.Sprintf("%s ? %s : %s", addr, copy, forget)
 }
 
 // copyDeclSite is the step site of local d's initialization with e, a
@@ -1977,6 +1982,10 @@ func (r *rewriter) compoundObject(lit *cc.PostfixExpression, rv string) frag {
 	}
 	f.tok(lit.Token4)
 	f.tok(lit.Token5)
+	if r.tracksDef() {
+		// (its declaration is ours: nothing else says it was written)
+		f.strf("; __ml_def((__ml_uptr)&%s, sizeof(%s))", rv, rv)
+	}
 	return f
 }
 
