@@ -352,8 +352,14 @@ static inline __attribute__((always_inline)) void ml_copy_shadow(void *dst, cons
                                                                  const site_t *site)
 {
 	uptr d = (uptr)dst, s = (uptr)src;
-	if (n == 0 || ((d ^ s) & 7) || ((d ^ (uptr)vals) & 7))
+	if (n == 0)
 		return;
+	if (((d ^ s) & 7) || ((d ^ (uptr)vals) & 7)) {
+		/* no pointer stored by instrumented code moves to a slot of its
+		 * own: what dst's shadow held is not for these bytes */
+		ml_shadow_zero(d, n);
+		return;
+	}
 	/* The 8-byte slots wholly inside [src, src+n): only they can hold a
 	 * pointer stored by instrumented code. A slot's shadow follows its
 	 * value, rehashed for the destination's tag when it was valid for the

@@ -780,6 +780,17 @@ __ML_INLINE int __ml_shadow_valid(__ml_meta_t w, __ml_uptr v, __ml_meta_t tag)
 	return (x == 0) | (x == __ML_HASH_OOB);
 }
 
+/* Forget the pointer shadow of the n bytes of the local at p (a struct
+ * parameter passed a value from no object): the shadow a dead frame left
+ * on those stack bytes could vouch for a pointer of the same value, an
+ * earlier block freed at the same address. */
+__ML_INLINE void __ml_forget_shadow(const void *p, __ml_uptr n)
+{
+	for (__ml_uptr a = ((__ml_uptr)p + 7) & ~(__ml_uptr)7; a + 8 <= (__ml_uptr)p + n; a += 8)
+		if (*__ML_META_SHADOW(a))
+			*__ML_META_SHADOW(a) = 0;
+}
+
 /* Meta of the pointer value v just loaded from the slot at address slot,
  * reached through a pointer with meta tag: the shadow's, when its hash
  * matches and the value lies inside the block it names (or that block is

@@ -503,6 +503,9 @@ type argCode struct {
 	// whose address it passes.
 	obj    bool
 	result string
+	// a compound literal: made, before the call, in an object of the
+	// caller's (this declaration) whose address code is
+	literalDecl *frag
 	// pure: computed from constants and locals only assignments in sight
 	// change, none of them assigned by the call's arguments (pureArg):
 	// nothing evaluated before the call can change its value, meta or
@@ -520,6 +523,15 @@ func passesShadow(t cc.Type) bool { return isAggregate(t) && hasPtrs(t, 0) }
 // shadow: an lvalue is evaluated as its address.
 func (r *rewriter) objArg(x *cc.PostfixExpression, i int, a cc.ExpressionNode) argCode {
 	ac := argCode{prov: prov{r.argSite(x, i), "0"}, meta: metaWild}
+	if lit, ok := unparen(a).(*cc.PostfixExpression); ok && lit.Case == cc.PostfixExpressionComplit && r.fn != nil {
+		// its pointers' metas stored as for a brace initializer, for the
+		// callee to copy
+		rv := r.name("__ml_cl")
+		decl := r.compoundObject(lit, rv)
+		ac.literalDecl, ac.obj = &decl, true
+		ac.code.str("&" + rv)
+		return ac
+	}
 	if !isObjectExpr(a) {
 		ac.code = r.expr(a)
 		if fn := calledByName(a); fn != "" && r.defined[fn] {
@@ -624,6 +636,10 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 		}
 		vals[i] = r.name("__ml_a")
 		if a.obj {
+			if a.literalDecl != nil {
+				f.cat(*a.literalDecl)
+				f.str("; ")
+			}
 			// the address of the object, then its value, copied now
 			o := r.name("__ml_ao")
 			f.str("register __auto_type " + o + " = ")
@@ -639,7 +655,7 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			// pointers inside is copied into the temporary, now
 			f.str("__auto_type " + vals[i] + " = ")
 			f.cat(a.code)
-			f.strf("; %s;", fromResult(a.result, resultShadow("&"+vals[i], "", metaWild, provs[i].site)))
+			f.strf("; %s;", fromResult(a.result, resultShadow("&"+vals[i], "", metaWild, provs[i].site), "&"+vals[i]))
 			provs[i].word = "(__ml_uptr)&" + vals[i]
 			continue
 		}

@@ -884,6 +884,26 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 			return f
 		}
 	}
+	if aggregate && hasPtrs(t, 0) && r.fn != nil {
+		// a struct from no object (a compound literal, a library's
+		// result): no shadow came with its bytes (forgetShadow)
+		d, v := r.name("__ml_a"), r.name("__ml_v")
+		dst, _ := r.place(lhs, true, defStore)
+		f.str("__extension__({")
+		value := func() {
+			f.str(" register __auto_type " + v + " = ")
+			f.cat(r.expr(rhs))
+			f.str(";")
+		}
+		target := func() {
+			f.str(" register __auto_type " + d + " = ")
+			f.cat(dst)
+			f.str(";")
+		}
+		r.assignOrder(rhs, value, target)
+		f.strf(" *%s = %s; %s; *%s; })", d, v, forgetShadow(d), d)
+		return f
+	}
 	if o := r.valueOrigin(declOfExpr(lhs)); o != "" {
 		var code frag
 		org := "0"

@@ -116,6 +116,7 @@ type rewriter struct {
 	noinline     []string                               // functions of the unit to keep out of line (keepOutOfLine)
 	initObj      string                                 // the object whose brace initializer is being rewritten
 	initLayout   string                                 // true when cc lays initObj out as gcc does
+	initOff      int64                                  // the offset in initObj of the compound literal whose initializer is rewritten
 	direct       map[string]*directFn                   // static functions taking metas as parameters
 	insertBefore map[int]string                         // text to print before a token, by sequence number
 	replaceTok   map[int]string                         // text to print instead of a token, by sequence number
@@ -693,9 +694,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				}
 			}
 			if pd != nil && pd.Name() != "" && passesShadow(pd.Type()) {
-				if c := r.objParamCopy(pd, i, direct, tracked); c != "" {
-					paramCopies = append(paramCopies, r.registration(c))
-				}
+				paramCopies = append(paramCopies, r.registration(r.objParamCopy(pd, i, direct, tracked)))
 				continue
 			}
 			if pd == nil || pd.Name() == "" || !isDataPtr(pd.Type()) {
@@ -1449,17 +1448,22 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string)
 	}
 	if in.Case == cc.InitializerInitList && d != nil && hasPtrs(d.Type(), 0) && !isZeroInit(in) {
 		// pointers in a brace initializer get their metas stored beside them
-		outer, outerLayout := r.initObj, r.initLayout
-		r.initObj, r.initLayout = d.Name(), sameLayout(d)
-		defer func() { r.initObj, r.initLayout = outer, outerLayout }()
+		outer, outerLayout, outerOff := r.initObj, r.initLayout, r.initOff
+		r.initObj, r.initLayout, r.initOff = d.Name(), sameLayout(d), 0
+		defer func() { r.initObj, r.initLayout, r.initOff = outer, outerLayout, outerOff }()
 		return r.generic(in)
 	}
 	if fn := r.initCall(d, in); fn != "" {
 		return r.callInit(d, in, fn, def)
 	}
-	if in.Case == cc.InitializerExpr && d != nil && hasPtrs(d.Type(), 0) && isObjectExpr(in.AssignmentExpression) &&
-		isAggregate(d.Type()) && !r.fn.forInit && !r.fn.unreachable {
-		return r.copyInit(d, in.AssignmentExpression)
+	if in.Case == cc.InitializerExpr && d != nil && hasPtrs(d.Type(), 0) && isAggregate(d.Type()) &&
+		d.StorageDuration() == cc.Automatic && !r.fn.forInit && !r.fn.unreachable {
+		if isObjectExpr(in.AssignmentExpression) {
+			return r.copyInit(d, in.AssignmentExpression)
+		}
+		// a value from no object (a compound literal): no shadow came
+		// with its bytes
+		r.fn.defs = append(r.fn.defs, forgetShadow("&"+d.Name()))
 	}
 	if in.Case != cc.InitializerExpr || d == nil || !isDataPtr(d.Type()) {
 		return r.generic(in)
@@ -1551,7 +1555,8 @@ func (r *rewriter) localTag(d *cc.Declarator) string {
 // objParamCopy is the code copying into struct parameter pd (number i)
 // the shadow of the pointers inside the object its caller copied it from,
 // when the caller said which (the extra parameters of a direct function,
-// or __ml_t tagged with the function), "" when it cannot say.
+// or __ml_t tagged with the function); passed no object (or past the
+// sixteen __ml_t says), the parameter's shadow is cleared.
 //
 // With the parameter's definedness tracked, its bytes take the object's
 // definedness too (the bytes were copied, not used), so a pointer inside
@@ -1560,7 +1565,7 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, trac
 	addr, tag, site := objAddrParam(i), objTagParam(i), objSiteParam(i)
 	if direct == nil {
 		if i >= 16 {
-			return ""
+			return forgetShadow("&" + pd.Name())
 		}
 		n := strconv.Itoa(i)
 		addr, tag, site = "__ml_t.argprov["+n+"]", "__ml_t.arg["+n+"]", "__ml_t.argsite["+n+"]"
@@ -1571,7 +1576,14 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, trac
 	if tracked {
 		copy = fmt.Sprintf("(%s, __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s))", copy, p, addr, p, dtag, tag, site)
 	}
-	return fmt.Sprintf("%s ? %s : (void)0", addr, copy)
+	// (passed no object, the parameter's bytes have no shadow: what a dead
+	// frame left there must go)
+	forget := forgetShadow("&" + p)
+	if tracked {
+		// (a value: its bytes are defined)
+		forget = fmt.Sprintf("(%s, __ml_def((__ml_uptr)&%s, sizeof(%s)))", forget, p, p)
+	}
+	return fmt.Sprintf("%s ? %s : %s", addr, copy, forget)
 }
 
 // copyDeclSite is the step site of local d's initialization with e, a
@@ -1607,7 +1619,10 @@ func (r *rewriter) resultCopy(dst, vals, dtag, fn, site string, t cc.Type) strin
 	if len(copies) == 0 {
 		return "(void)0"
 	}
-	return fromResult(fn, strings.Join(copies, ", "))
+	if hasPtrs(t, 0) {
+		return fromResult(fn, strings.Join(copies, ", "), dst)
+	}
+	return fromResult(fn, strings.Join(copies, ", "), "")
 }
 
 // resultShadow is resultCopy's copy of the pointers' shadow.
@@ -1626,9 +1641,22 @@ func shadowAhead(dst, src, vals, dtag, stag, site string) string {
 }
 
 // fromResult is copies (from the object a struct result was copied from)
-// when fn said which.
-func fromResult(fn, copies string) string {
-	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? (%s) : (void)0", fn, copies)
+// when fn said which; else, with dst not "", the pointer shadow of the
+// object at dst is cleared: it came with no bytes fn returned.
+func fromResult(fn, copies, dst string) string {
+	otherwise := "(void)0"
+	if dst != "" {
+		otherwise = forgetShadow(dst)
+	}
+	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? (%s) : %s", fn, copies, otherwise)
+}
+
+// forgetShadow is the code clearing the pointer shadow of the object at
+// dst, about to hold (or holding) a struct from no object whose shadow
+// memlens saw written: what an earlier value left there (a dead frame's,
+// a freed block's pointer of the same value) must not vouch for it.
+func forgetShadow(dst string) string {
+	return fmt.Sprintf("__ml_forget_shadow(%s, sizeof(*%s))", dst, dst)
 }
 
 // calledByName is the name of the function e calls directly (under
@@ -1675,7 +1703,7 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 	// (cc's offsets know no packing: where gcc's size of the object
 	// differs, the element's meta is not kept and is found by its value)
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("(%s ? __ml_st((__ml_uptr)((char *)&%s + %d), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s) : (void)0)", r.initLayout, r.initObj, in.Offset(), v, meta, metaWild, siteRef(i), pv.site, pv.word)
+		return fmt.Sprintf("(%s ? __ml_st((__ml_uptr)(%s), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s) : (void)0)", r.initLayout, r.initPlace(in), v, meta, metaWild, siteRef(i), pv.site, pv.word)
 	})
 }
 
@@ -1687,12 +1715,23 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 // call reuses the callee's frame), tagged as initElem's stores are.
 func (r *rewriter) initObjElem(in *cc.Initializer) frag {
 	e := in.AssignmentExpression
+	if isCompoundLiteral(unparen(e)) {
+		// its elements are initObj's, further in
+		r.initOff += in.Offset()
+		defer func() { r.initOff -= in.Offset() }()
+		return r.generic(in)
+	}
 	fn := calledByName(e)
 	if !r.defined[fn] {
 		fn = ""
 	}
 	if fn == "" && !isObjectExpr(e) {
-		return r.generic(in)
+		// from no object: no shadow comes with the bytes (forgetShadow)
+		var f frag
+		f.strf("__extension__({ (%s ? __ml_forget_shadow(%s, %d) : (void)0); ", r.initLayout, r.initPlace(in), in.Type().Size())
+		f.cat(r.generic(in))
+		f.str("; })")
+		return f
 	}
 	i := r.site(e, siteLoss)
 	r.sites[i].expr = elemAsWritten(r.sites[i].expr, r.sites[i].text, r.sites[i].col)
@@ -1702,17 +1741,22 @@ func (r *rewriter) initObjElem(in *cc.Initializer) frag {
 	var f frag
 	if fn == "" {
 		src, stag := r.objectPlace(e)
-		dst := fmt.Sprintf("(__typeof__(*%s) *)((char *)&%s + %d)", v, r.initObj, in.Offset())
+		dst := fmt.Sprintf("(__typeof__(*%s) *)(%s)", v, r.initPlace(in))
 		f.str("(*__extension__({ register __auto_type " + v + " = ")
 		f.cat(src)
 		f.strf("; (%s ? %s : (void)0); %s; }))", r.initLayout, shadowAhead(dst, v, v, metaWild, stag, siteRef(i)), v)
 		return f
 	}
-	dst := fmt.Sprintf("(__typeof__(%s) *)((char *)&%s + %d)", v, r.initObj, in.Offset())
+	dst := fmt.Sprintf("(__typeof__(%s) *)(%s)", v, r.initPlace(in))
 	f.str("__extension__({ __auto_type " + v + " = ")
 	f.cat(r.generic(in))
-	f.strf("; (%s ? %s : (void)0); %s; })", r.initLayout, fromResult(fn, resultShadow(dst, "&"+v, metaWild, siteRef(i))), v)
+	f.strf("; (%s ? %s : (void)0); %s; })", r.initLayout, fromResult(fn, resultShadow(dst, "&"+v, metaWild, siteRef(i)), dst), v)
 	return f
+}
+
+// initPlace is the address of element in of r.initObj's initializer.
+func (r *rewriter) initPlace(in *cc.Initializer) string {
+	return fmt.Sprintf("(char *)&%s + %d", r.initObj, r.initOff+in.Offset())
 }
 
 // isZeroInit reports whether in is the universal zero initializer {0}: it
@@ -1855,6 +1899,11 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		if l, ok := inner.(*cc.ExpressionList); ok && l.ExpressionList == nil {
 			inner = unparen(l.AssignmentExpression)
 		}
+		if c, ok := inner.(*cc.CastExpression); ok && c.Case == cc.CastExpressionCast && isAggregate(c.Type()) {
+			// GNU C's cast to the struct's own type (QuickJS's
+			// `return (JSValue)v;`) copies the object
+			inner = unparen(c.CastExpression)
+		}
 		v := r.name("__ml_r")
 		switch fn := calledByName(inner); {
 		case isObjectExpr(inner):
@@ -1871,20 +1920,9 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		case isCompoundLiteral(inner):
 			// made in an object of our own: its pointers' shadow is
 			// stored as for a brace initializer
-			lit := inner.(*cc.PostfixExpression)
 			rv := r.name("__ml_rv")
-			outer, outerLayout := r.initObj, r.initLayout
-			r.initObj, r.initLayout = rv, fmt.Sprintf("sizeof %s == %d", rv, inner.Type().Size())
 			f.str("{ ")
-			f.cat(r.verbatim(lit.TypeName))
-			f.str(" " + rv + " = ")
-			f.tok(lit.Token3)
-			if lit.InitializerList != nil {
-				f.cat(r.generic(lit.InitializerList))
-			}
-			f.tok(lit.Token4)
-			f.tok(lit.Token5)
-			r.initObj, r.initLayout = outer, outerLayout
+			f.cat(r.compoundObject(inner.(*cc.PostfixExpression), rv))
 			f.strf("; register __auto_type %s = &%s; __ml_t.retobj = (__ml_uptr)%s; __ml_t.retobjtag = %s; __ml_t.retobjfn = (__ml_uptr)%s;", v, rv, v, metaWild, r.fn.name)
 		case fn != "" && r.defined[fn]:
 			// the object the callee returned is ours to return
@@ -1928,6 +1966,28 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.str(v)
 		f.tok(semi)
 		f.str("}")
+	}
+	return f
+}
+
+// compoundObject is the declaration of object rv made as compound literal
+// lit, its pointers' metas stored as for a brace initializer.
+func (r *rewriter) compoundObject(lit *cc.PostfixExpression, rv string) frag {
+	outer, outerLayout, outerOff := r.initObj, r.initLayout, r.initOff
+	r.initObj, r.initLayout, r.initOff = rv, fmt.Sprintf("sizeof %s == %d", rv, lit.Type().Size()), 0
+	defer func() { r.initObj, r.initLayout, r.initOff = outer, outerLayout, outerOff }()
+	var f frag
+	f.cat(r.verbatim(lit.TypeName))
+	f.str(" " + rv + " = ")
+	f.tok(lit.Token3)
+	if lit.InitializerList != nil {
+		f.cat(r.generic(lit.InitializerList))
+	}
+	f.tok(lit.Token4)
+	f.tok(lit.Token5)
+	if r.tracksDef() {
+		// (its declaration is ours: nothing else says it was written)
+		f.strf("; __ml_def((__ml_uptr)&%s, sizeof(%s))", rv, rv)
 	}
 	return f
 }
