@@ -786,7 +786,8 @@ __ML_INLINE int __ml_shadow_valid(__ml_meta_t w, __ml_uptr v, __ml_meta_t tag)
  * earlier block freed at the same address. */
 __ML_INLINE void __ml_forget_shadow(const void *p, __ml_uptr n)
 {
-	for (__ml_uptr a = ((__ml_uptr)p + 7) & ~(__ml_uptr)7; a + 8 <= (__ml_uptr)p + n; a += 8)
+	__ml_uptr a; /* (declared apart: the header is C89 too) */
+	for (a = ((__ml_uptr)p + 7) & ~(__ml_uptr)7; a + 8 <= (__ml_uptr)p + n; a += 8)
 		if (*__ML_META_SHADOW(a))
 			*__ML_META_SHADOW(a) = 0;
 }
