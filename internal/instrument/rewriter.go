@@ -1127,24 +1127,18 @@ func (r *rewriter) instrumented(fd *cc.FunctionDefinition) bool {
 // to a default(none) clause, and turn a loop's header into statement
 // expressions. Functions it calls are checked as usual.
 func (r *rewriter) sharesLocals(fd *cc.FunctionDefinition) bool {
-	body := fd.CompoundStatement
-	if body == nil {
-		return false
-	}
-	from, to := r.unit.origOffset(body.Token.Position().Offset), r.unit.origOffset(body.Token2.Position().Offset)
-	for _, d := range r.unit.directiveLines(from, to) {
-		words := bytes.Fields(bytes.ReplaceAll(r.unit.orig[d[0]+1:d[1]], []byte("("), []byte(" (")))
-		if len(words) < 3 || string(words[0]) != "pragma" || string(words[1]) != "omp" && string(words[1]) != "acc" {
-			continue
+	return r.bodyPragma(fd.CompoundStatement, func(words [][]byte) bool {
+		if len(words) < 2 || string(words[0]) != "omp" && string(words[0]) != "acc" {
+			return false
 		}
-		for _, w := range words[2:] {
+		for _, w := range words[1:] {
 			switch string(w) {
 			case "parallel", "task", "taskloop", "target", "teams", "for", "simd", "loop", "distribute", "kernels", "serial":
 				return true
 			}
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // atomicUpdates reports whether body holds an atomic update (`#pragma omp
@@ -1153,12 +1147,20 @@ func (r *rewriter) sharesLocals(fd *cc.FunctionDefinition) bool {
 // not tracked, as in one with asm (the trace's call, the origins and the
 // definedness updates of an assignment make it a statement expression).
 func (r *rewriter) atomicUpdates(body *cc.CompoundStatement) bool {
+	return r.bodyPragma(body, func(words [][]byte) bool {
+		return len(words) > 1 && string(words[1]) == "atomic"
+	})
+}
+
+// bodyPragma reports whether pred holds for the words (pragmaWords) of a
+// #pragma line of the user's function body.
+func (r *rewriter) bodyPragma(body *cc.CompoundStatement, pred func(words [][]byte) bool) bool {
 	if body == nil || isOurSource(body.Position().Filename) {
 		return false
 	}
 	from, to := r.unit.origOffset(body.Token.Position().Offset), r.unit.origOffset(body.Token2.Position().Offset)
 	for _, d := range r.unit.directiveLines(from, to) {
-		if words := bytes.Fields(r.unit.orig[d[0]+1 : d[1]]); len(words) > 2 && string(words[0]) == "pragma" && string(words[2]) == "atomic" {
+		if words, ok := pragmaWords(r.unit.orig[d[0]:d[1]]); ok && pred(words) {
 			return true
 		}
 	}

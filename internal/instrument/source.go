@@ -207,18 +207,30 @@ func (u *unitText) pragmaBefore(off int) ([][]byte, bool) {
 	for end > 0 && b[end-1] == '\n' {
 		start := bytes.LastIndexByte(b[:end-1], '\n') + 1
 		line := bytes.TrimSpace(b[start:end])
-		switch {
-		case len(line) == 0:
-		case line[0] != '#':
+		if len(line) != 0 && line[0] != '#' {
 			return nil, false
-		default:
-			if words := bytes.Fields(line[1:]); len(words) > 0 && string(words[0]) == "pragma" {
-				return words[1:], true
-			}
+		}
+		if words, ok := pragmaWords(line); ok {
+			return words, true
 		}
 		end = start
 	}
 	return nil, false
+}
+
+// pragmaWords returns the words of directive line after `#pragma`, a
+// parenthesis split off the word before it (`omp for(…)`, `critical(x)`),
+// false if line is no #pragma.
+func pragmaWords(line []byte) ([][]byte, bool) {
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 || line[0] != '#' {
+		return nil, false
+	}
+	words := bytes.Fields(bytes.ReplaceAll(line[1:], []byte("("), []byte(" (")))
+	if len(words) == 0 || string(words[0]) != "pragma" {
+		return nil, false
+	}
+	return words[1:], true
 }
 
 // directiveLines returns the spans of the directive lines of
