@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 32
+#define __ML_ABI 33
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -490,8 +490,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v32;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v32;
+extern const int __memlens_abi_v33;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v33;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -1332,11 +1332,12 @@ __ML_INLINE int __ml_after_setjmp(unsigned d, unsigned h, int v)
 /* ---- typestates (typestate.c, docs/TYPESTATE.md; paper 003) ----
  * Units that include a header of `memlens typestate gen` check each access
  * through a pointer against the typestate of the bytes it touches and the
- * thread's permissions. The typestate map holds one id per application
- * byte in chunks of 1 MiB (+8 bytes of id 255, no typestate's: a check
- * reads 8 ids at once, and one across a chunk's end goes the slow way) that
- * a directory indexed by address >> 20 points to, NULL while no byte of the
- * chunk has one: UNMAPPED (0). The directory is at a fixed address, mapped
+ * thread's permissions. The typestate map holds one id per 8-byte granule
+ * of application memory in chunks of 1 MiB that a directory indexed by
+ * address >> 20 points to, NULL while no byte of the chunk has one:
+ * UNMAPPED (0). A granule whose bytes differ has id 255 (no typestate's,
+ * no permission has its bit), as has a check across granules: the slow
+ * path reads the bytes' own ids. The directory is at a fixed address, mapped
  * at start-up (its pages cost memory once a typestate is put in their
  * part of the address space). The permissions are the innermost frame of
  * the thread's stack of grants: 4 words of read bits then 4 of write
@@ -1412,19 +1413,9 @@ __ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *
 	{
 		const unsigned char *c = __ML_PCK_DIR[(a >> __ML_PCK_CHUNK_SHIFT) & ((1UL << __ML_PCK_DIR_BITS) - 1)];
 		if (c) {
-			__ml_uptr off = a & ((1UL << __ML_PCK_CHUNK_SHIFT) - 1);
-			if (n == 1) {
-				id = c[off];
-			} else {
-				unsigned long v;
-				if (__ML_UNLIKELY(n - 1 > 7))
-					goto slow;
-				__builtin_memcpy(&v, c + off, 8);
-				id = v & 0xff;
-				/* all n bytes in the same typestate */
-				if (__ML_UNLIKELY(((v ^ (id * 0x0101010101010101UL)) << (64 - 8 * n)) != 0))
-					goto slow;
-			}
+			if (__ML_UNLIKELY((a & 7) + n > 8)) /* across granules */
+				goto slow;
+			id = c[(a & ((1UL << __ML_PCK_CHUNK_SHIFT) - 1)) >> 3];
 		}
 	}
 	if (__ML_LIKELY((perm[w * 4 + (id >> 6)] >> (id & 63)) & 1))

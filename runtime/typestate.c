@@ -38,19 +38,26 @@ struct ml_pck_ann {
 #define ML_PCK_CHUNK   (1UL << __ML_PCK_CHUNK_SHIFT)
 #define ML_PCK_DIR_N   (1UL << __ML_PCK_DIR_BITS)
 #define ML_PCK_WORDS   4 /* 256 typestates */
-/* The id of the bytes past a chunk's end (memlens.h): a layout has fewer. */
-#define ML_PCK_PAST    255
-/* A chunk: the ids (and 8 bytes the checks read past the last), the
- * stack where each 8-byte word last changed typestate, and per 256 bytes
- * the id all its bytes have (ML_PCK_MIXED: not all the same), so
- * that a transition over a large block (a free chunk's interior, again
- * and again as it is split) writes only the pages that change. */
-#define ML_PCK_IDS     (ML_PCK_CHUNK + 64)
-#define ML_PCK_STACKS  ((ML_PCK_CHUNK / 8) * sizeof(unsigned))
-#define ML_PCK_PAGE    8
+/* A chunk maps 1 MiB of memory by granules of 8 bytes (memlens.h): the id
+ * all of a granule's bytes have, or ML_PCK_SPLIT when they differ (their
+ * ids are then in the chunk's array of byte ids, which no other granule's
+ * reads use); a transition of a payload writes a byte per 8 bytes. Then
+ * the stack where each granule last changed typestate, per 256 bytes the
+ * id all its granules have (ML_PCK_SPLIT: not all the same), so that a
+ * transition over a large block (a free chunk's interior, again and again
+ * as it is split) skips what does not change, and the byte ids. A split
+ * granule's id is no typestate's (a layout has at most 254): no
+ * permission has its bit, so the inline check sends it to the slow path. */
+#define ML_PCK_SPLIT   255
+#define ML_PCK_GRANS   (ML_PCK_CHUNK / 8)
+#define ML_PCK_PAGE    8 /* log2 of the bytes a page summary covers */
+#define ML_PCK_PAGE_GRANS ((1UL << ML_PCK_PAGE) / 8)
 #define ML_PCK_PAGES   (ML_PCK_CHUNK >> ML_PCK_PAGE)
-#define ML_PCK_MIXED   0xffffu
-#define ML_PCK_CHUNK_BYTES (ML_PCK_IDS + ML_PCK_STACKS + ML_PCK_PAGES * sizeof(uint16_t))
+#define ML_PCK_STACKS_AT ML_PCK_GRANS
+#define ML_PCK_PAGES_AT  (ML_PCK_STACKS_AT + ML_PCK_GRANS * sizeof(unsigned))
+#define ML_PCK_BYTES_AT  (ML_PCK_PAGES_AT + ML_PCK_PAGES)
+#define ML_PCK_CHUNK_BYTES (ML_PCK_BYTES_AT + ML_PCK_CHUNK)
+#define ML_PCK_ONES    0x0101010101010101ULL
 
 /* The annotations of the program (each unit puts its records' addresses
  * in this section; the linker names its ends). */
@@ -104,7 +111,7 @@ struct ml_pck_state {
 	int mixed;                /* units of another layout were told */
 	uint64_t named[ML_PCK_WORDS];     /* typestates an annotation names */
 	uint64_t base[2][ML_PCK_WORDS];   /* f[0]'s permissions */
-	int dir_lock;
+	int split_lock;                   /* held while a granule's byte ids change */
 	unsigned words;                   /* of permissions that can matter: ids below 64 * words */
 };
 _Static_assert(sizeof(struct ml_pck_state) <= ML_ST_TYPESTATE_END - ML_ST_TYPESTATE, "fits its part");
@@ -124,6 +131,14 @@ const char *ml_pck_name(unsigned id)
 	if (id == 0)
 		return "PCK_UNMAPPED";
 	return id < ml_pck.n ? ml_pck.names[id] : "?";
+}
+
+/* No permission lets a split granule's id pass (memlens.h's inline check
+ * leaves those to the slow path, which reads their bytes' ids). */
+static void ml_pck_deny_split(uint64_t perm[2][ML_PCK_WORDS])
+{
+	ml_set_bit(perm[0], ML_PCK_SPLIT, 0);
+	ml_set_bit(perm[1], ML_PCK_SPLIT, 0);
 }
 
 /* The words of permissions grants change (all, before the layout). */
@@ -154,8 +169,10 @@ static __attribute__((noinline)) struct ml_pck_thread *ml_pck_setup(struct ml_pc
 		memset(&t->f[0], 0, sizeof t->f[0]);
 		if (ml_pck.layouts)
 			memcpy(t->f[0].perm, ml_pck.base, sizeof ml_pck.base);
-		else /* no layout yet: nothing is checked */
+		else { /* no layout yet: nothing is checked */
 			memset(t->f[0].perm, 0xff, sizeof t->f[0].perm);
+			ml_pck_deny_split(t->f[0].perm);
+		}
 	}
 	/* grants change only the words of the ids the layout and the
 	 * annotations have: the others stay f[0]'s in every frame */
@@ -188,7 +205,7 @@ static void ml_pck_make_mask(struct ml_pck_mask *m, const struct ml_pck_ann *a)
 	memset(m->keep, 0xff, sizeof m->keep);
 	for (unsigned i = 0; i < a->n; i++) {
 		unsigned id = a->ts[i];
-		if (id >= 64 * ML_PCK_WORDS)
+		if (id >= ML_PCK_SPLIT)
 			continue;
 		if (a->perm == ML_PCK_ANN_NONE) {
 			ml_set_bit(m->keep, id, 0);
@@ -236,7 +253,7 @@ void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash
 	if (__start___ml_pck_anns)
 		for (struct ml_pck_ann *const *a = __start___ml_pck_anns; a < __stop___ml_pck_anns; a++)
 			for (unsigned i = 0; i < (*a)->n; i++)
-				if ((*a)->ts[i] < 64 * ML_PCK_WORDS) {
+				if ((*a)->ts[i] < ML_PCK_SPLIT) {
 					ml_set_bit(ml_pck.named, (*a)->ts[i], 1);
 					top = (*a)->ts[i] > top ? (*a)->ts[i] : top;
 				}
@@ -245,6 +262,7 @@ void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash
 		uint64_t light = ml_flags.typestate_heavy ? 0 : ~ml_pck.named[w];
 		ml_pck.base[0][w] = ml_pck.base[1][w] = light;
 	}
+	ml_pck_deny_split(ml_pck.base);
 	ml_pck_make_masks();
 	__atomic_store_n(&ml_pck.layouts, 1, __ATOMIC_RELEASE);
 	ml_pck_self();
@@ -336,7 +354,7 @@ void __ml_pck_protect(unsigned ts, unsigned perms)
 		f->ts = ts;
 		f->perms = perms;
 	}
-	if (ts < 64 * ml_pck_words()) { /* (higher ids are no typestate of the program) */
+	if (ts < 64 * ml_pck_words() && ts < ML_PCK_SPLIT) { /* (higher ids are no typestate of the program) */
 		ml_set_bit(f->perm[0], ts, (perms & ML_PCK_PERM_R) != 0);
 		ml_set_bit(f->perm[1], ts, (perms & ML_PCK_PERM_W) != 0);
 	}
@@ -364,7 +382,6 @@ static __attribute__((noinline)) unsigned char *ml_pck_make_chunk(unsigned char 
 	unsigned char *m = mmap(0, ML_PCK_CHUNK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m == MAP_FAILED)
 		return 0;
-	memset(m + ML_PCK_CHUNK, ML_PCK_PAST, ML_PCK_IDS - ML_PCK_CHUNK);
 	if (__atomic_compare_exchange_n(slot, &c, m, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		return m;
 	munmap(m, ML_PCK_CHUNK_BYTES);
@@ -381,21 +398,39 @@ static inline unsigned char *ml_pck_chunk(uptr a, int make)
 	return ml_pck_make_chunk(slot);
 }
 
+static inline unsigned *ml_pck_stacks(unsigned char *c) { return (unsigned *)(c + ML_PCK_STACKS_AT); }
+static inline unsigned char *ml_pck_pages(unsigned char *c) { return c + ML_PCK_PAGES_AT; }
+static inline unsigned char *ml_pck_bytes(unsigned char *c) { return c + ML_PCK_BYTES_AT; }
+
+static uint64_t ml_load8(const unsigned char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+}
+
+/* The id of byte off of chunk c. */
+static inline unsigned ml_pck_id_in(unsigned char *c, uptr off)
+{
+	unsigned id = c[off >> 3];
+	return id == ML_PCK_SPLIT ? ml_pck_bytes(c)[off] : id;
+}
+
 static unsigned ml_pck_id(uptr a)
 {
-	const unsigned char *c = ml_pck_chunk(a, 0);
-	return c ? c[a & (ML_PCK_CHUNK - 1)] : 0;
+	unsigned char *c = ml_pck_chunk(a, 0);
+	return c ? ml_pck_id_in(c, a & (ML_PCK_CHUNK - 1)) : 0;
 }
 
-/* Where the 8-byte word of a last changed typestate (a stack), or 0. */
+/* Where the granule of a last changed typestate (a stack), or 0. */
 static unsigned ml_pck_changed(uptr a)
 {
-	const unsigned char *c = ml_pck_chunk(a, 0);
-	return c ? ((const unsigned *)(c + ML_PCK_IDS))[(a & (ML_PCK_CHUNK - 1)) / 8] : 0;
+	unsigned char *c = ml_pck_chunk(a, 0);
+	return c ? ml_pck_stacks(c)[(a & (ML_PCK_CHUNK - 1)) / 8] : 0;
 }
 
-/* The stack of a transition, captured when it first fills a page (a
- * transition over memory already in its typestate fills none). */
+/* The stack of a transition, captured when it first changes a granule (a
+ * transition over memory already in its typestate changes none). */
 static unsigned ml_pck_stack(unsigned *stack)
 {
 	if (!*stack)
@@ -403,128 +438,176 @@ static unsigned ml_pck_stack(unsigned *stack)
 	return *stack;
 }
 
-/* Set [off, end) of chunk c to ts; the bytes of one page. */
-static void ml_pck_fill(unsigned char *c, uptr off, uptr end, unsigned ts, unsigned *stack)
+/* Set the n bytes at off of chunk c, inside one granule, to ts. The
+ * granule's byte ids are made from its id if it had one, and it has one
+ * again if they all end up the same. */
+static void ml_pck_put_bytes(unsigned char *c, uptr off, uptr n, unsigned ts, unsigned *stack)
 {
-	uint16_t *page = (uint16_t *)(c + ML_PCK_IDS + ML_PCK_STACKS) + (off >> ML_PCK_PAGE);
-	if (*page == ts) /* no byte changes typestate */
+	uptr g = off >> 3;
+	if (c[g] == ts) /* no byte changes typestate */
 		return;
-	/* only the words that change get the new id and stack: a block is
-	 * transitioned again and again with most of it unchanged */
-	unsigned *st = (unsigned *)(c + ML_PCK_IDS); /* (the stack captured at the first change) */
-	uint64_t pat = ts * 0x0101010101010101ULL;
-	uptr i = off;
-	for (; i < end && (i & 7); i++)
-		if (c[i] != ts)
-			c[i] = (unsigned char)ts, st[i / 8] = ml_pck_stack(stack);
-	/* four words at a time: a transition mostly changes all of them (a
-	 * chunk's payload between free and used) or none */
-	uint64_t stack2 = 0; /* two copies of the stack, once captured */
-	for (; i + 32 <= end; i += 32) {
-		uint64_t v[4];
-		memcpy(v, c + i, 32);
-		uint64_t d0 = v[0] ^ pat, d1 = v[1] ^ pat, d2 = v[2] ^ pat, d3 = v[3] ^ pat;
-		if ((d0 | d1 | d2 | d3) == 0)
+	unsigned char *b = ml_pck_bytes(c) + (g << 3);
+	int changed = 0;
+	/* another thread may be putting the granule's other bytes */
+	ml_spin_lock(&ml_pck.split_lock);
+	if (c[g] != ML_PCK_SPLIT)
+		memset(b, c[g], 8);
+	for (uptr i = off & 7; i < (off & 7) + n; i++)
+		if (b[i] != ts)
+			b[i] = (unsigned char)ts, changed = 1;
+	if (changed) {
+		uint64_t v = ml_load8(b);
+		__atomic_store_n(&c[g], v == (v & 0xff) * ML_PCK_ONES ? (unsigned char)v : ML_PCK_SPLIT, __ATOMIC_RELEASE);
+		ml_pck_stacks(c)[g] = ml_pck_stack(stack);
+		ml_pck_pages(c)[off >> ML_PCK_PAGE] = ML_PCK_SPLIT;
+	}
+	ml_spin_unlock(&ml_pck.split_lock);
+}
+
+/* Set granule g of chunk c to ts. */
+static inline void ml_pck_put_granule(unsigned char *c, uptr g, unsigned ts, unsigned *stack)
+{
+	if (c[g] == ts)
+		return;
+	c[g] = (unsigned char)ts;
+	ml_pck_stacks(c)[g] = ml_pck_stack(stack);
+	ml_pck_pages(c)[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
+}
+
+/* Set granules [g, stop) of chunk c to ts, eight at a time (the last group
+ * masked to those before stop): only those that change get the new id and
+ * stack. Whether any changed. */
+__attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *c, uptr g, uptr stop, unsigned ts, unsigned *stack)
+{
+	unsigned *st = ml_pck_stacks(c);
+	uint64_t pat = ts * ML_PCK_ONES;
+	int changed = 0;
+	for (; g < stop; g += 8) {
+		uptr k = stop - g < 8 ? stop - g : 8;
+		uint64_t mask = ~0ULL >> 8 * (8 - k);
+		uint64_t d = (ml_load8(c + g) ^ pat) & mask;
+		if (!d)
 			continue;
-		if (d0 && d1 && d2 && d3) {
-			if (!stack2)
-				stack2 = ml_pck_stack(stack) * 0x100000001ULL;
-			memcpy(c + i, &pat, 8), memcpy(c + i + 8, &pat, 8);
-			memcpy(c + i + 16, &pat, 8), memcpy(c + i + 24, &pat, 8);
-			memcpy(st + i / 8, &stack2, 8), memcpy(st + i / 8 + 2, &stack2, 8);
+		changed = 1;
+		/* a transition mostly changes all of them (a chunk's payload
+		 * between free and used) or none */
+		if (!((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask)) { /* no byte of d is 0 */
+			unsigned id = ml_pck_stack(stack);
+			if (k == 8) {
+				uint64_t two = id * 0x100000001ULL;
+				memcpy(c + g, &pat, 8);
+				memcpy(st + g, &two, 8), memcpy(st + g + 2, &two, 8);
+				memcpy(st + g + 4, &two, 8), memcpy(st + g + 6, &two, 8);
+			} else {
+				for (uptr i = g; i < stop; i++)
+					c[i] = (unsigned char)ts, st[i] = id;
+			}
 			continue;
 		}
-		for (unsigned k = 0; k < 4; k++)
-			if (v[k] != pat)
-				memcpy(c + i + 8 * k, &pat, 8), st[i / 8 + k] = ml_pck_stack(stack);
+		while (d) { /* the granules whose byte of d is not 0 */
+			unsigned i = (unsigned)__builtin_ctzll(d) / 8;
+			c[g + i] = (unsigned char)ts;
+			st[g + i] = ml_pck_stack(stack);
+			d &= ~(0xffULL << 8 * i);
+		}
 	}
-	for (; i + 8 <= end; i += 8) {
-		uint64_t v;
-		memcpy(&v, c + i, 8);
-		if (v != pat)
-			memcpy(c + i, &pat, 8), st[i / 8] = ml_pck_stack(stack);
+	return changed;
+}
+
+/* Set granules [g, end) of chunk c to ts (a block is transitioned again
+ * and again with most of it unchanged): the pages it covers whole that
+ * are all ts already are skipped, eight at a time. */
+static void ml_pck_fill(unsigned char *c, uptr g, uptr end, unsigned ts, unsigned *stack)
+{
+	unsigned char *page = ml_pck_pages(c);
+	uptr first = (g + ML_PCK_PAGE_GRANS - 1) & ~(ML_PCK_PAGE_GRANS - 1); /* the first page's start from g on */
+	if (first >= end) { /* inside a page */
+		if (ml_pck_fill_run(c, g, end, ts, stack))
+			page[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
+		return;
 	}
-	for (; i < end; i++)
-		if (c[i] != ts)
-			c[i] = (unsigned char)ts, st[i / 8] = ml_pck_stack(stack);
-	*page = end - off == (1UL << ML_PCK_PAGE) ? (uint16_t)ts : ML_PCK_MIXED;
+	if (g < first && ml_pck_fill_run(c, g, first, ts, stack))
+		page[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
+	uint64_t pat = ts * ML_PCK_ONES;
+	for (g = first; g + ML_PCK_PAGE_GRANS <= end; g += ML_PCK_PAGE_GRANS) {
+		uptr p = g / ML_PCK_PAGE_GRANS;
+		if (page[p] == ts) {
+			while (g + 9 * ML_PCK_PAGE_GRANS <= end && ml_load8(page + p + 1) == pat)
+				g += 8 * ML_PCK_PAGE_GRANS, p += 8;
+			continue;
+		}
+		ml_pck_fill_run(c, g, g + ML_PCK_PAGE_GRANS, ts, stack);
+		page[p] = (unsigned char)ts;
+	}
+	if (g < end && ml_pck_fill_run(c, g, end, ts, stack))
+		page[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
 }
 
-/* Set the n bytes at off of chunk c, inside one 8-byte word, to ts: what
- * ml_pck_fill does for them, without its loops. */
-static void ml_pck_put_word(unsigned char *c, uptr off, uptr n, unsigned ts, unsigned *stack)
+/* Set the n bytes at a to ts (ml_pck_put's, but for one granule). */
+static ML_NOINLINE void ml_pck_put_range(uptr a, uptr n, unsigned ts, unsigned *stack)
 {
-	uptr word = off & ~(uptr)7;
-	uint64_t v, pat = ts * 0x0101010101010101ULL;
-	uint64_t mask = n == 8 ? ~0ULL : ((1ULL << 8 * n) - 1) << 8 * (off & 7);
-	memcpy(&v, c + word, 8);
-	if (((v ^ pat) & mask) == 0) /* no byte changes typestate */
+	while (n) {
+		uptr off = a & (ML_PCK_CHUNK - 1);
+		uptr end = ML_PCK_CHUNK - off < n ? ML_PCK_CHUNK : off + n;
+		unsigned char *c = ml_pck_chunk(a, ts != 0);
+		n -= end - off;
+		a += end - off;
+		if (!c)
+			continue;
+		if (off & 7) { /* the first granule's tail */
+			uptr k = 8 - (off & 7) < end - off ? 8 - (off & 7) : end - off;
+			ml_pck_put_bytes(c, off, k, ts, stack);
+			off += k;
+		}
+		if (off >> 3 < end >> 3) {
+			ml_pck_fill(c, off >> 3, end >> 3, ts, stack);
+			off = end & ~(uptr)7;
+		}
+		if (off < end) /* the last granule's head */
+			ml_pck_put_bytes(c, off, end - off, ts, stack);
+	}
+}
+
+/* Set the n bytes at a to ts: a put of a transition whose stack is
+ * *stack, captured by its first put that changes a granule. */
+static inline void ml_pck_put(uptr a, uptr n, unsigned ts, unsigned *stack)
+{
+	if (ts >= ML_PCK_SPLIT)
 		return;
-	if (n == 8)
-		memcpy(c + off, &pat, 8);
-	else /* byte by byte: another thread may be putting the word's other bytes */
-		for (uptr i = off; i < off + n; i++)
-			c[i] = (unsigned char)ts;
-	((unsigned *)(c + ML_PCK_IDS))[off / 8] = ml_pck_stack(stack);
-	((uint16_t *)(c + ML_PCK_IDS + ML_PCK_STACKS))[off >> ML_PCK_PAGE] = ML_PCK_MIXED;
-}
-
-/* From the page at off (page-aligned), past the whole pages before end
- * that are all ts already: a block transitioned again and again (the rest
- * of a free span after each allocation from its front) costs little more
- * than what changes. */
-static uptr ml_pck_skip(const unsigned char *c, uptr off, uptr end, unsigned ts)
-{
-	const uint16_t *page = (const uint16_t *)(c + ML_PCK_IDS + ML_PCK_STACKS);
-	uptr j = off >> ML_PCK_PAGE, last = end >> ML_PCK_PAGE;
-	uint64_t four = ts * 0x0001000100010001ULL;
-	for (uint64_t v; j + 4 <= last && (memcpy(&v, page + j, 8), v == four);)
-		j += 4;
-	while (j < last && page[j] == ts)
-		j++;
-	return j << ML_PCK_PAGE;
-}
-
-/* A put of a transition: *stack is the transition's stack, 0 until its
- * first put that changes a byte captures it for all. */
-void __ml_pck_put_in(void *addr, unsigned long n, unsigned ts, unsigned *stack)
-{
-	if (ts >= ML_PCK_PAST || n == 0)
-		return;
-	ml_rt_enter();
-	uptr a = (uptr)addr, off = a & (ML_PCK_CHUNK - 1);
-	if ((off & 7) + n <= 8) { /* inside one 8-byte word: a header field's put */
+	if (n == 8 && !(a & 7)) { /* a header field's */
 		unsigned char *c = ml_pck_chunk(a, ts != 0);
 		if (c)
-			ml_pck_put_word(c, off, n, ts, stack);
-		ml_rt_leave();
+			ml_pck_put_granule(c, (a & (ML_PCK_CHUNK - 1)) >> 3, ts, stack);
 		return;
 	}
-	for (; n;) {
-		off = a & (ML_PCK_CHUNK - 1);
-		uptr k = ML_PCK_CHUNK - off < n ? ML_PCK_CHUNK - off : n;
-		unsigned char *c = ml_pck_chunk(a, ts != 0);
-		for (uptr p = off; c && p < off + k;) {
-			if (!(p & ((1UL << ML_PCK_PAGE) - 1)))
-				p = ml_pck_skip(c, p, off + k, ts);
-			if (p >= off + k)
-				break;
-			uptr q = ((p >> ML_PCK_PAGE) + 1) << ML_PCK_PAGE;
-			if (q > off + k)
-				q = off + k;
-			ml_pck_fill(c, p, q, ts, stack);
-			p = q;
-		}
-		a += k;
-		n -= k;
-	}
+	ml_pck_put_range(a, n, ts, stack);
+}
+
+/* The generated header's struct __ml_pck_tr. */
+struct ml_pck_tr {
+	unsigned n, stack;
+	struct {
+		char *a;
+		unsigned long nbytes, ts;
+	} put[16];
+};
+
+/* A transition's puts (internal/typestate/gen.go), in order. */
+void __ml_pck_puts(struct ml_pck_tr *t)
+{
+	ml_rt_enter();
+	for (unsigned i = 0; i < t->n && i < sizeof t->put / sizeof t->put[0]; i++)
+		ml_pck_put((uptr)t->put[i].a, t->put[i].nbytes, (unsigned)t->put[i].ts, &t->stack);
+	t->n = 0;
 	ml_rt_leave();
 }
 
 void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
 {
 	unsigned stack = 0;
-	__ml_pck_put_in(addr, n, ts, &stack);
+	ml_rt_enter();
+	ml_pck_put((uptr)addr, n, ts, &stack);
+	ml_rt_leave();
 }
 
 unsigned __ml_pck_get(const void *addr)
@@ -623,52 +706,54 @@ static void ml_pck_violation(uptr a, uptr n, uptr at, unsigned id, const site_t 
 static int ml_pck_allowed(uptr a, uptr n, const uint64_t *perm, uptr *bad, unsigned *bad_id)
 {
 	for (uptr i = 0; i < n;) {
-		const unsigned char *c = ml_pck_chunk(a + i, 0);
+		unsigned char *c = ml_pck_chunk(a + i, 0);
 		uptr off = (a + i) & (ML_PCK_CHUNK - 1);
-		uptr k = ML_PCK_CHUNK - off < n - i ? ML_PCK_CHUNK - off : n - i;
+		uptr end = ML_PCK_CHUNK - off < n - i ? ML_PCK_CHUNK : off + n - i;
+		uptr base = a + i - off; /* the chunk's first address */
+		i += end - off;
 		if (!c) { /* the rest of the chunk is UNMAPPED */
 			if (!ml_bit(perm, 0)) {
-				*bad = a + i, *bad_id = 0;
+				*bad = base + off, *bad_id = 0;
 				return 0;
 			}
-			i += k;
 			continue;
 		}
-		const unsigned char *ids = c + off;
-		const uint16_t *page = (const uint16_t *)(c + ML_PCK_IDS + ML_PCK_STACKS);
-		uint64_t ok = ~0ULL; /* 8 copies of the last id found permitted */
-		for (uptr j = 0; j < k;) {
-			/* (a loop's pre-check scans a whole payload: pages all of
-			 * that id at once, then 32 ids at a time) */
-			while (!((off + j) & ((1UL << ML_PCK_PAGE) - 1)) && j + (1UL << ML_PCK_PAGE) <= k &&
-			       page[(off + j) >> ML_PCK_PAGE] == (ok & 0xff))
-				j += 1UL << ML_PCK_PAGE;
-			for (; j + 32 <= k; j += 32) {
-				uint64_t v0, v1, v2, v3;
-				memcpy(&v0, ids + j, 8), memcpy(&v1, ids + j + 8, 8);
-				memcpy(&v2, ids + j + 16, 8), memcpy(&v3, ids + j + 24, 8);
-				if (((v0 ^ ok) | (v1 ^ ok) | (v2 ^ ok) | (v3 ^ ok)) != 0)
+		const unsigned char *page = ml_pck_pages(c);
+		uint64_t ok = 0; /* 8 copies of the last id found permitted, once one is */
+		int known = 0;
+		for (uptr o = off; o < end;) {
+			uptr g = o >> 3;
+			if (known && !(o & 7)) {
+				/* (a loop's pre-check scans a whole payload: pages all of
+				 * that id at once, then 8 granules at a time) */
+				while (!(g % ML_PCK_PAGE_GRANS) && o + (1UL << ML_PCK_PAGE) <= end && page[g / ML_PCK_PAGE_GRANS] == (ok & 0xff))
+					o += 1UL << ML_PCK_PAGE, g += ML_PCK_PAGE_GRANS;
+				while (o + 64 <= end && ml_load8(c + g) == ok)
+					o += 64, g += 8;
+				if (o + 8 <= end && c[g] == (ok & 0xff)) {
+					o += 8;
+					continue;
+				}
+				if (o >= end)
 					break;
 			}
-			uint64_t v;
-			if (j + 8 <= k && (memcpy(&v, ids + j, 8), v == ok)) {
-				j += 8;
+			unsigned id = c[g];
+			if (id == ML_PCK_SPLIT) { /* byte by byte */
+				id = ml_pck_bytes(c)[o];
+				if (!ml_bit(perm, id)) {
+					*bad = base + o, *bad_id = id;
+					return 0;
+				}
+				o++;
 				continue;
 			}
-			if (j >= k)
-				break;
-			unsigned id = ids[j];
 			if (!ml_bit(perm, id)) {
-				*bad = a + i + j, *bad_id = id;
+				*bad = base + o, *bad_id = id;
 				return 0;
 			}
-			if (ok != id * 0x0101010101010101ULL) { /* scan on from here by words of this id */
-				ok = id * 0x0101010101010101ULL;
-				continue;
-			}
-			j++;
+			ok = id * ML_PCK_ONES, known = 1;
+			o = (g + 1) << 3;
 		}
-		i += k;
 	}
 	return 1;
 }

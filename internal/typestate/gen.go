@@ -48,7 +48,27 @@ struct __ml_pck_ann {
 	void *mask; /* the runtime's: what the annotation does to permissions */
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
-void __ml_pck_put_in(void *addr, unsigned long nbytes, unsigned ts, unsigned *stack);
+/* A transition's puts, made by one call at its end (or when they fill
+ * the array); its stack is captured by the first put that changes a byte. */
+struct __ml_pck_tr {
+	unsigned n, stack;
+	struct {
+		char *a;
+		unsigned long nbytes, ts;
+	} put[16];
+};
+void __ml_pck_puts(struct __ml_pck_tr *t);
+static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned ts)
+{
+	if (nbytes == 0)
+		return;
+	if (t->n == sizeof t->put / sizeof t->put[0])
+		__ml_pck_puts(t);
+	t->put[t->n].a = a;
+	t->put[t->n].nbytes = nbytes;
+	t->put[t->n].ts = ts;
+	t->n++;
+}
 unsigned __ml_pck_get(const void *addr);
 void __ml_pck_protect(unsigned ts, unsigned perms);
 void __ml_pck_unprotect(void);
@@ -80,14 +100,14 @@ void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash
 #define PCK_NONE(...) __ML_PCK_ANN(4, __COUNTER__, "PCK_NONE(" #__VA_ARGS__ ")", __VA_ARGS__)
 `)
 	w("\n/* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr.\n")
-	w(" * The puts of one transition share its stack (st), captured by the first that changes a byte. */\n")
+	w(" * The puts of one transition are gathered in st and made together. */\n")
 	for _, s := range l.States {
-		w("static inline void __ml_pck_tr_%s(char *a, unsigned long nbytes, unsigned *st);\n", s.Name())
+		w("static inline void __ml_pck_tr_%s(char *a, unsigned long nbytes, struct __ml_pck_tr *st);\n", s.Name())
 	}
 	for _, s := range l.States {
 		w("static inline void pck_transition_%s(void *addr, unsigned long nbytes)\n{\n", s.Name())
-		w("\tunsigned st = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n}\n", s.Name())
-		w("static inline void __ml_pck_tr_%s(char *a, unsigned long nbytes, unsigned *st)\n{\n", s.Name())
+		w("\tstruct __ml_pck_tr st;\n\tst.n = st.stack = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n\t__ml_pck_puts(&st);\n}\n", s.Name())
+		w("static inline void __ml_pck_tr_%s(char *a, unsigned long nbytes, struct __ml_pck_tr *st)\n{\n", s.Name())
 		putCode(&b, s)
 		layoutCode(&b, s.body, "a", "nbytes", "\t")
 		w("}\n")
@@ -148,7 +168,7 @@ func layoutCode(b *bytes.Buffer, n *node, a, size, ind string) {
 		switch {
 		case n.elem == nil:
 		case n.esize > 0 && n.elem.body.kind == kPrim: // copies of a leaf: one put
-			fmt.Fprintf(b, "%s__ml_pck_put_in(%s, (%s) / %d * %d, PCK_%s, st);\n", ind, a, size, n.esize, n.esize, n.elem.Name())
+			fmt.Fprintf(b, "%s__ml_pck_add(st, %s, (%s) / %d * %d, PCK_%s);\n", ind, a, size, n.esize, n.esize, n.elem.Name())
 		case n.esize > 0:
 			fmt.Fprintf(b, "%sfor (unsigned long r = 0; r + %d <= %s; r += %d)\n%s\t__ml_pck_tr_%s(%s + r, %d, st);\n",
 				ind, n.esize, size, n.esize, ind, n.elem.Name(), a, n.esize)
@@ -196,16 +216,16 @@ func putCode(b *bytes.Buffer, s *State) {
 	}
 	switch {
 	case rep != nil:
-		fmt.Fprintf(b, "\tif (nbytes < %d) {\n\t\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n\t\treturn;\n\t}\n", fixed, s.Name())
-		fmt.Fprintf(b, "\tif ((nbytes - %d) %% %d)\n\t\t__ml_pck_put_in(a + %d + (nbytes - %d) / %d * %d, (nbytes - %d) %% %d, PCK_%s, st);\n",
+		fmt.Fprintf(b, "\tif (nbytes < %d) {\n\t\t__ml_pck_add(st, a, nbytes, PCK_%s);\n\t\treturn;\n\t}\n", fixed, s.Name())
+		fmt.Fprintf(b, "\tif ((nbytes - %d) %% %d)\n\t\t__ml_pck_add(st, a + %d + (nbytes - %d) / %d * %d, (nbytes - %d) %% %d, PCK_%s);\n",
 			fixed, rep.esize, pre, fixed, rep.esize, rep.esize, fixed, rep.esize, s.Name())
 	case pre+suf > 0:
-		fmt.Fprintf(b, "\tif (nbytes < %d) {\n\t\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n\t\treturn;\n\t}\n", fixed, s.Name())
-		fmt.Fprintf(b, "\t__ml_pck_put_in(a + %d, nbytes - %d, PCK_%s, st);\n", pre, pre+suf, s.Name())
+		fmt.Fprintf(b, "\tif (nbytes < %d) {\n\t\t__ml_pck_add(st, a, nbytes, PCK_%s);\n\t\treturn;\n\t}\n", fixed, s.Name())
+		fmt.Fprintf(b, "\t__ml_pck_add(st, a + %d, nbytes - %d, PCK_%s);\n", pre, pre+suf, s.Name())
 	case fixed > 0:
-		fmt.Fprintf(b, "\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n\tif (nbytes < %d)\n\t\treturn;\n", s.Name(), fixed)
+		fmt.Fprintf(b, "\t__ml_pck_add(st, a, nbytes, PCK_%s);\n\tif (nbytes < %d)\n\t\treturn;\n", s.Name(), fixed)
 	default:
-		fmt.Fprintf(b, "\t__ml_pck_put_in(a, nbytes, PCK_%s, st);\n", s.Name())
+		fmt.Fprintf(b, "\t__ml_pck_add(st, a, nbytes, PCK_%s);\n", s.Name())
 	}
 }
 

@@ -91,14 +91,14 @@ func TestRepeatPutOnce(t *testing.T) {
 	}
 	h := string(Header(l, "G"))
 	for _, want := range []string{
-		"\tif ((nbytes - 16) % 8)\n\t\t__ml_pck_put_in(a + 16 + (nbytes - 16) / 8 * 8, (nbytes - 16) % 8, PCK_Object, st);\n",
-		"__ml_pck_put_in((a + o), ((nbytes - 16)) / 8 * 8, PCK_Field, st);",
+		"\tif ((nbytes - 16) % 8)\n\t\t__ml_pck_add(st, a + 16 + (nbytes - 16) / 8 * 8, (nbytes - 16) % 8, PCK_Object);\n",
+		"__ml_pck_add(st, (a + o), ((nbytes - 16)) / 8 * 8, PCK_Field);",
 	} {
 		if !strings.Contains(h, want) {
 			t.Errorf("no %q in\n%s", want, h)
 		}
 	}
-	if strings.Contains(h, "__ml_pck_put_in(a + 16, nbytes - 16, PCK_Object, st)") {
+	if strings.Contains(h, "__ml_pck_add(st, a + 16, nbytes - 16, PCK_Object)") {
 		t.Errorf("the fields are put twice:\n%s", h)
 	}
 }

@@ -38,7 +38,27 @@ struct __ml_pck_ann {
 	void *mask; /* the runtime's: what the annotation does to permissions */
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
-void __ml_pck_put_in(void *addr, unsigned long nbytes, unsigned ts, unsigned *stack);
+/* A transition's puts, made by one call at its end (or when they fill
+ * the array); its stack is captured by the first put that changes a byte. */
+struct __ml_pck_tr {
+	unsigned n, stack;
+	struct {
+		char *a;
+		unsigned long nbytes, ts;
+	} put[16];
+};
+void __ml_pck_puts(struct __ml_pck_tr *t);
+static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned ts)
+{
+	if (nbytes == 0)
+		return;
+	if (t->n == sizeof t->put / sizeof t->put[0])
+		__ml_pck_puts(t);
+	t->put[t->n].a = a;
+	t->put[t->n].nbytes = nbytes;
+	t->put[t->n].ts = ts;
+	t->n++;
+}
 unsigned __ml_pck_get(const void *addr);
 void __ml_pck_protect(unsigned ts, unsigned perms);
 void __ml_pck_unprotect(void);
@@ -77,23 +97,25 @@ __attribute__((constructor)) static void __ml_pck_register(void)
 #define PCK_NONE(...) __ML_PCK_ANN(4, __COUNTER__, "PCK_NONE(" #__VA_ARGS__ ")", __VA_ARGS__)
 
 /* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr.
- * The puts of one transition share its stack (st), captured by the first that changes a byte. */
-static inline void __ml_pck_tr_Pool(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Slot(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Slot_Free(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Slot_Free_Link(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Slot_Live(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Slot_Live_Tag(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Link(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, unsigned *st);
+ * The puts of one transition are gathered in st and made together. */
+static inline void __ml_pck_tr_Pool(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Slot(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Slot_Free(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Slot_Free_Link(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Slot_Live(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Slot_Live_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Link(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
 static inline void pck_transition_Pool(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Pool((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Pool(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Pool(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Pool, st);
+	__ml_pck_add(st, a, nbytes, PCK_Pool);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -102,25 +124,29 @@ static inline void __ml_pck_tr_Pool(char *a, unsigned long nbytes, unsigned *st)
 }
 static inline void pck_transition_Slot(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Slot((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Slot(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Slot(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Slot, st);
+	__ml_pck_add(st, a, nbytes, PCK_Slot);
 }
 static inline void pck_transition_Slot_Free(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Slot_Free((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Slot_Free(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Slot_Free(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 8) {
-		__ml_pck_put_in(a, nbytes, PCK_Slot_Free, st);
+		__ml_pck_add(st, a, nbytes, PCK_Slot_Free);
 		return;
 	}
-	__ml_pck_put_in(a + 8, nbytes - 8, PCK_Slot_Free, st);
+	__ml_pck_add(st, a + 8, nbytes - 8, PCK_Slot_Free);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -130,25 +156,29 @@ static inline void __ml_pck_tr_Slot_Free(char *a, unsigned long nbytes, unsigned
 }
 static inline void pck_transition_Slot_Free_Link(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Slot_Free_Link((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Slot_Free_Link(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Slot_Free_Link(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Slot_Free_Link, st);
+	__ml_pck_add(st, a, nbytes, PCK_Slot_Free_Link);
 }
 static inline void pck_transition_Slot_Live(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Slot_Live((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Slot_Live(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Slot_Live(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 8) {
-		__ml_pck_put_in(a, nbytes, PCK_Slot_Live, st);
+		__ml_pck_add(st, a, nbytes, PCK_Slot_Live);
 		return;
 	}
-	__ml_pck_put_in(a + 8, nbytes - 8, PCK_Slot_Live, st);
+	__ml_pck_add(st, a + 8, nbytes - 8, PCK_Slot_Live);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -158,30 +188,36 @@ static inline void __ml_pck_tr_Slot_Live(char *a, unsigned long nbytes, unsigned
 }
 static inline void pck_transition_Slot_Live_Tag(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Slot_Live_Tag((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Slot_Live_Tag(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Slot_Live_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Slot_Live_Tag, st);
+	__ml_pck_add(st, a, nbytes, PCK_Slot_Live_Tag);
 }
 static inline void pck_transition_Link(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Link((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Link(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Link(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Link, st);
+	__ml_pck_add(st, a, nbytes, PCK_Link);
 }
 static inline void pck_transition_Tag(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Tag((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Tag, st);
+	__ml_pck_add(st, a, nbytes, PCK_Tag);
 }
 #else /* without memlens cc, annotations and tracking compile to nothing */
 #define pck_put(addr, nbytes, ts) ((void)sizeof(addr), (void)sizeof(nbytes), (void)sizeof(ts))

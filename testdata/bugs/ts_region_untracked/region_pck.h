@@ -39,7 +39,27 @@ struct __ml_pck_ann {
 	void *mask; /* the runtime's: what the annotation does to permissions */
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
-void __ml_pck_put_in(void *addr, unsigned long nbytes, unsigned ts, unsigned *stack);
+/* A transition's puts, made by one call at its end (or when they fill
+ * the array); its stack is captured by the first put that changes a byte. */
+struct __ml_pck_tr {
+	unsigned n, stack;
+	struct {
+		char *a;
+		unsigned long nbytes, ts;
+	} put[16];
+};
+void __ml_pck_puts(struct __ml_pck_tr *t);
+static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned ts)
+{
+	if (nbytes == 0)
+		return;
+	if (t->n == sizeof t->put / sizeof t->put[0])
+		__ml_pck_puts(t);
+	t->put[t->n].a = a;
+	t->put[t->n].nbytes = nbytes;
+	t->put[t->n].ts = ts;
+	t->n++;
+}
 unsigned __ml_pck_get(const void *addr);
 void __ml_pck_protect(unsigned ts, unsigned perms);
 void __ml_pck_unprotect(void);
@@ -80,29 +100,31 @@ __attribute__((constructor)) static void __ml_pck_register(void)
 #define PCK_NONE(...) __ML_PCK_ANN(4, __COUNTER__, "PCK_NONE(" #__VA_ARGS__ ")", __VA_ARGS__)
 
 /* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr.
- * The puts of one transition share its stack (st), captured by the first that changes a byte. */
-static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Region_RegionHdr_Used(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Region_RegionHdr_Cap(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Obj(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_RegionHdr_Used(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_RegionHdr_Cap(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Used(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Cap(char *a, unsigned long nbytes, unsigned *st);
+ * The puts of one transition are gathered in st and made together. */
+static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Region_RegionHdr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Region_RegionHdr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Obj(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_RegionHdr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_RegionHdr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
 static inline void pck_transition_Region(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Region((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 16) {
-		__ml_pck_put_in(a, nbytes, PCK_Region, st);
+		__ml_pck_add(st, a, nbytes, PCK_Region);
 		return;
 	}
-	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Region, st);
+	__ml_pck_add(st, a + 16, nbytes - 16, PCK_Region);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -113,16 +135,18 @@ static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, unsigned *s
 }
 static inline void pck_transition_Region_RegionHdr(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 16) {
-		__ml_pck_put_in(a, nbytes, PCK_Region_RegionHdr, st);
+		__ml_pck_add(st, a, nbytes, PCK_Region_RegionHdr);
 		return;
 	}
-	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Region_RegionHdr, st);
+	__ml_pck_add(st, a + 16, nbytes - 16, PCK_Region_RegionHdr);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -133,43 +157,51 @@ static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, u
 }
 static inline void pck_transition_Region_RegionHdr_Used(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr_Used((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Region_RegionHdr_Used(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Region_RegionHdr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Region_RegionHdr_Used, st);
+	__ml_pck_add(st, a, nbytes, PCK_Region_RegionHdr_Used);
 }
 static inline void pck_transition_Region_RegionHdr_Cap(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr_Cap((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Region_RegionHdr_Cap(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Region_RegionHdr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Region_RegionHdr_Cap, st);
+	__ml_pck_add(st, a, nbytes, PCK_Region_RegionHdr_Cap);
 }
 static inline void pck_transition_Obj(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Obj((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Obj(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Obj(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Obj, st);
+	__ml_pck_add(st, a, nbytes, PCK_Obj);
 }
 static inline void pck_transition_RegionHdr(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 16) {
-		__ml_pck_put_in(a, nbytes, PCK_RegionHdr, st);
+		__ml_pck_add(st, a, nbytes, PCK_RegionHdr);
 		return;
 	}
-	__ml_pck_put_in(a + 16, nbytes - 16, PCK_RegionHdr, st);
+	__ml_pck_add(st, a + 16, nbytes - 16, PCK_RegionHdr);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -180,39 +212,47 @@ static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, unsigned
 }
 static inline void pck_transition_RegionHdr_Used(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr_Used((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_RegionHdr_Used(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_RegionHdr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_RegionHdr_Used, st);
+	__ml_pck_add(st, a, nbytes, PCK_RegionHdr_Used);
 }
 static inline void pck_transition_RegionHdr_Cap(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr_Cap((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_RegionHdr_Cap(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_RegionHdr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_RegionHdr_Cap, st);
+	__ml_pck_add(st, a, nbytes, PCK_RegionHdr_Cap);
 }
 static inline void pck_transition_Used(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Used((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Used(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Used, st);
+	__ml_pck_add(st, a, nbytes, PCK_Used);
 }
 static inline void pck_transition_Cap(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Cap((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Cap(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Cap, st);
+	__ml_pck_add(st, a, nbytes, PCK_Cap);
 }
 #else /* without memlens cc, annotations and tracking compile to nothing */
 #define pck_put(addr, nbytes, ts) ((void)sizeof(addr), (void)sizeof(nbytes), (void)sizeof(ts))

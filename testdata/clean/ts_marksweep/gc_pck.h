@@ -51,7 +51,27 @@ struct __ml_pck_ann {
 	void *mask; /* the runtime's: what the annotation does to permissions */
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
-void __ml_pck_put_in(void *addr, unsigned long nbytes, unsigned ts, unsigned *stack);
+/* A transition's puts, made by one call at its end (or when they fill
+ * the array); its stack is captured by the first put that changes a byte. */
+struct __ml_pck_tr {
+	unsigned n, stack;
+	struct {
+		char *a;
+		unsigned long nbytes, ts;
+	} put[16];
+};
+void __ml_pck_puts(struct __ml_pck_tr *t);
+static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned ts)
+{
+	if (nbytes == 0)
+		return;
+	if (t->n == sizeof t->put / sizeof t->put[0])
+		__ml_pck_puts(t);
+	t->put[t->n].a = a;
+	t->put[t->n].nbytes = nbytes;
+	t->put[t->n].ts = ts;
+	t->n++;
+}
 unsigned __ml_pck_get(const void *addr);
 void __ml_pck_protect(unsigned ts, unsigned perms);
 void __ml_pck_unprotect(void);
@@ -99,32 +119,34 @@ __attribute__((constructor)) static void __ml_pck_register(void)
 #define PCK_NONE(...) __ML_PCK_ANN(4, __COUNTER__, "PCK_NONE(" #__VA_ARGS__ ")", __VA_ARGS__)
 
 /* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr.
- * The puts of one transition share its stack (st), captured by the first that changes a byte. */
-static inline void __ml_pck_tr_Heap(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Cell(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Cell_Free(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Cell_Free_Span(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Cell_Free_Next(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Cell_Object(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Cell_Object_Header(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Cell_Object_Header_Tag(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Cell_Object_Header_Kind(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Field(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Header(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Header_Tag(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Header_Kind(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Span(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Kind(char *a, unsigned long nbytes, unsigned *st);
+ * The puts of one transition are gathered in st and made together. */
+static inline void __ml_pck_tr_Heap(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Cell(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Cell_Free(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Cell_Free_Span(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Cell_Free_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Cell_Object(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Cell_Object_Header(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Cell_Object_Header_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Cell_Object_Header_Kind(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Field(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Header(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Header_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Header_Kind(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Span(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Kind(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
 static inline void pck_transition_Heap(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Heap((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Heap(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Heap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Heap, st);
+	__ml_pck_add(st, a, nbytes, PCK_Heap);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -133,25 +155,29 @@ static inline void __ml_pck_tr_Heap(char *a, unsigned long nbytes, unsigned *st)
 }
 static inline void pck_transition_Cell(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Cell((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Cell(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Cell(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Cell, st);
+	__ml_pck_add(st, a, nbytes, PCK_Cell);
 }
 static inline void pck_transition_Cell_Free(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Free((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Cell_Free(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Cell_Free(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 16) {
-		__ml_pck_put_in(a, nbytes, PCK_Cell_Free, st);
+		__ml_pck_add(st, a, nbytes, PCK_Cell_Free);
 		return;
 	}
-	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Cell_Free, st);
+	__ml_pck_add(st, a + 16, nbytes - 16, PCK_Cell_Free);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -163,55 +189,63 @@ static inline void __ml_pck_tr_Cell_Free(char *a, unsigned long nbytes, unsigned
 }
 static inline void pck_transition_Cell_Free_Span(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Free_Span((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Cell_Free_Span(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Cell_Free_Span(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Cell_Free_Span, st);
+	__ml_pck_add(st, a, nbytes, PCK_Cell_Free_Span);
 }
 static inline void pck_transition_Cell_Free_Next(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Free_Next((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Cell_Free_Next(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Cell_Free_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Cell_Free_Next, st);
+	__ml_pck_add(st, a, nbytes, PCK_Cell_Free_Next);
 }
 static inline void pck_transition_Cell_Object(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Object((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Cell_Object(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Cell_Object(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 16) {
-		__ml_pck_put_in(a, nbytes, PCK_Cell_Object, st);
+		__ml_pck_add(st, a, nbytes, PCK_Cell_Object);
 		return;
 	}
 	if ((nbytes - 16) % 8)
-		__ml_pck_put_in(a + 16 + (nbytes - 16) / 8 * 8, (nbytes - 16) % 8, PCK_Cell_Object, st);
+		__ml_pck_add(st, a + 16 + (nbytes - 16) / 8 * 8, (nbytes - 16) % 8, PCK_Cell_Object);
 	{
 		unsigned long o = 0;
 		(void)o;
 		__ml_pck_tr_Cell_Object_Header(a + o, 16, st);
 		o += 16;
-		__ml_pck_put_in((a + o), ((nbytes - 16)) / 8 * 8, PCK_Field, st);
+		__ml_pck_add(st, (a + o), ((nbytes - 16)) / 8 * 8, PCK_Field);
 	}
 }
 static inline void pck_transition_Cell_Object_Header(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Object_Header((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Cell_Object_Header(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Cell_Object_Header(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 16) {
-		__ml_pck_put_in(a, nbytes, PCK_Cell_Object_Header, st);
+		__ml_pck_add(st, a, nbytes, PCK_Cell_Object_Header);
 		return;
 	}
-	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Cell_Object_Header, st);
+	__ml_pck_add(st, a + 16, nbytes - 16, PCK_Cell_Object_Header);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -222,43 +256,51 @@ static inline void __ml_pck_tr_Cell_Object_Header(char *a, unsigned long nbytes,
 }
 static inline void pck_transition_Cell_Object_Header_Tag(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Object_Header_Tag((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Cell_Object_Header_Tag(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Cell_Object_Header_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Cell_Object_Header_Tag, st);
+	__ml_pck_add(st, a, nbytes, PCK_Cell_Object_Header_Tag);
 }
 static inline void pck_transition_Cell_Object_Header_Kind(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Object_Header_Kind((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Cell_Object_Header_Kind(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Cell_Object_Header_Kind(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Cell_Object_Header_Kind, st);
+	__ml_pck_add(st, a, nbytes, PCK_Cell_Object_Header_Kind);
 }
 static inline void pck_transition_Field(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Field((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Field(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Field(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Field, st);
+	__ml_pck_add(st, a, nbytes, PCK_Field);
 }
 static inline void pck_transition_Header(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Header((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Header(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Header(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 16) {
-		__ml_pck_put_in(a, nbytes, PCK_Header, st);
+		__ml_pck_add(st, a, nbytes, PCK_Header);
 		return;
 	}
-	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Header, st);
+	__ml_pck_add(st, a + 16, nbytes - 16, PCK_Header);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -269,57 +311,69 @@ static inline void __ml_pck_tr_Header(char *a, unsigned long nbytes, unsigned *s
 }
 static inline void pck_transition_Header_Tag(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Header_Tag((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Header_Tag(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Header_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Header_Tag, st);
+	__ml_pck_add(st, a, nbytes, PCK_Header_Tag);
 }
 static inline void pck_transition_Header_Kind(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Header_Kind((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Header_Kind(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Header_Kind(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Header_Kind, st);
+	__ml_pck_add(st, a, nbytes, PCK_Header_Kind);
 }
 static inline void pck_transition_Span(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Span((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Span(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Span(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Span, st);
+	__ml_pck_add(st, a, nbytes, PCK_Span);
 }
 static inline void pck_transition_Next(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Next((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Next, st);
+	__ml_pck_add(st, a, nbytes, PCK_Next);
 }
 static inline void pck_transition_Tag(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Tag((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Tag, st);
+	__ml_pck_add(st, a, nbytes, PCK_Tag);
 }
 static inline void pck_transition_Kind(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Kind((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Kind(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Kind(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Kind, st);
+	__ml_pck_add(st, a, nbytes, PCK_Kind);
 }
 #else /* without memlens cc, annotations and tracking compile to nothing */
 #define pck_put(addr, nbytes, ts) ((void)sizeof(addr), (void)sizeof(nbytes), (void)sizeof(ts))

@@ -63,7 +63,27 @@ struct __ml_pck_ann {
 	void *mask; /* the runtime's: what the annotation does to permissions */
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
-void __ml_pck_put_in(void *addr, unsigned long nbytes, unsigned ts, unsigned *stack);
+/* A transition's puts, made by one call at its end (or when they fill
+ * the array); its stack is captured by the first put that changes a byte. */
+struct __ml_pck_tr {
+	unsigned n, stack;
+	struct {
+		char *a;
+		unsigned long nbytes, ts;
+	} put[16];
+};
+void __ml_pck_puts(struct __ml_pck_tr *t);
+static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned ts)
+{
+	if (nbytes == 0)
+		return;
+	if (t->n == sizeof t->put / sizeof t->put[0])
+		__ml_pck_puts(t);
+	t->put[t->n].a = a;
+	t->put[t->n].nbytes = nbytes;
+	t->put[t->n].ts = ts;
+	t->n++;
+}
 unsigned __ml_pck_get(const void *addr);
 void __ml_pck_protect(unsigned ts, unsigned perms);
 void __ml_pck_unprotect(void);
@@ -121,42 +141,44 @@ __attribute__((constructor)) static void __ml_pck_register(void)
 #define PCK_NONE(...) __ML_PCK_ANN(4, __COUNTER__, "PCK_NONE(" #__VA_ARGS__ ")", __VA_ARGS__)
 
 /* Transitions (paper 003, Code C4): a typestate and its nested parts over nbytes at addr.
- * The puts of one transition share its stack (st), captured by the first that changes a byte. */
-static inline void __ml_pck_tr_Arena(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Chunk(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Chunk_Free(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Chunk_Free_FreeHdr(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Size(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Class(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Next(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Prev(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Chunk_Free_Footer(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Chunk_Used(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Chunk_Used_UsedHdr(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Size(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Magic(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_FreeHdr(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_FreeHdr_Size(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_FreeHdr_Class(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_FreeHdr_Next(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_FreeHdr_Prev(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_UsedHdr(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_UsedHdr_Size(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_UsedHdr_Magic(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Footer(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Class(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Prev(char *a, unsigned long nbytes, unsigned *st);
-static inline void __ml_pck_tr_Magic(char *a, unsigned long nbytes, unsigned *st);
+ * The puts of one transition are gathered in st and made together. */
+static inline void __ml_pck_tr_Arena(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Chunk(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Chunk_Free(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Class(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Chunk_Free_Footer(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Chunk_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Chunk_Used_UsedHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Magic(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_FreeHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_FreeHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_FreeHdr_Class(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_FreeHdr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_FreeHdr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_UsedHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_UsedHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_UsedHdr_Magic(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Footer(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Class(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static inline void __ml_pck_tr_Magic(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
 static inline void pck_transition_Arena(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Arena((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Arena(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Arena(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Arena, st);
+	__ml_pck_add(st, a, nbytes, PCK_Arena);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -165,25 +187,29 @@ static inline void __ml_pck_tr_Arena(char *a, unsigned long nbytes, unsigned *st
 }
 static inline void pck_transition_Chunk(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Chunk(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Chunk(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Chunk, st);
+	__ml_pck_add(st, a, nbytes, PCK_Chunk);
 }
 static inline void pck_transition_Chunk_Free(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Chunk_Free(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Chunk_Free(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 40) {
-		__ml_pck_put_in(a, nbytes, PCK_Chunk_Free, st);
+		__ml_pck_add(st, a, nbytes, PCK_Chunk_Free);
 		return;
 	}
-	__ml_pck_put_in(a + 32, nbytes - 40, PCK_Chunk_Free, st);
+	__ml_pck_add(st, a + 32, nbytes - 40, PCK_Chunk_Free);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -195,16 +221,18 @@ static inline void __ml_pck_tr_Chunk_Free(char *a, unsigned long nbytes, unsigne
 }
 static inline void pck_transition_Chunk_Free_FreeHdr(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Chunk_Free_FreeHdr(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 32) {
-		__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_FreeHdr, st);
+		__ml_pck_add(st, a, nbytes, PCK_Chunk_Free_FreeHdr);
 		return;
 	}
-	__ml_pck_put_in(a + 32, nbytes - 32, PCK_Chunk_Free_FreeHdr, st);
+	__ml_pck_add(st, a + 32, nbytes - 32, PCK_Chunk_Free_FreeHdr);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -219,61 +247,73 @@ static inline void __ml_pck_tr_Chunk_Free_FreeHdr(char *a, unsigned long nbytes,
 }
 static inline void pck_transition_Chunk_Free_FreeHdr_Size(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr_Size((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Size(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_FreeHdr_Size, st);
+	__ml_pck_add(st, a, nbytes, PCK_Chunk_Free_FreeHdr_Size);
 }
 static inline void pck_transition_Chunk_Free_FreeHdr_Class(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr_Class((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Class(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Class(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_FreeHdr_Class, st);
+	__ml_pck_add(st, a, nbytes, PCK_Chunk_Free_FreeHdr_Class);
 }
 static inline void pck_transition_Chunk_Free_FreeHdr_Next(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr_Next((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Next(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_FreeHdr_Next, st);
+	__ml_pck_add(st, a, nbytes, PCK_Chunk_Free_FreeHdr_Next);
 }
 static inline void pck_transition_Chunk_Free_FreeHdr_Prev(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr_Prev((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Prev(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_FreeHdr_Prev, st);
+	__ml_pck_add(st, a, nbytes, PCK_Chunk_Free_FreeHdr_Prev);
 }
 static inline void pck_transition_Chunk_Free_Footer(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_Footer((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Chunk_Free_Footer(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Chunk_Free_Footer(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Chunk_Free_Footer, st);
+	__ml_pck_add(st, a, nbytes, PCK_Chunk_Free_Footer);
 }
 static inline void pck_transition_Chunk_Used(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Used((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Chunk_Used(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Chunk_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 16) {
-		__ml_pck_put_in(a, nbytes, PCK_Chunk_Used, st);
+		__ml_pck_add(st, a, nbytes, PCK_Chunk_Used);
 		return;
 	}
-	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Chunk_Used, st);
+	__ml_pck_add(st, a + 16, nbytes - 16, PCK_Chunk_Used);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -283,16 +323,18 @@ static inline void __ml_pck_tr_Chunk_Used(char *a, unsigned long nbytes, unsigne
 }
 static inline void pck_transition_Chunk_Used_UsedHdr(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Used_UsedHdr((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Chunk_Used_UsedHdr(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Chunk_Used_UsedHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 16) {
-		__ml_pck_put_in(a, nbytes, PCK_Chunk_Used_UsedHdr, st);
+		__ml_pck_add(st, a, nbytes, PCK_Chunk_Used_UsedHdr);
 		return;
 	}
-	__ml_pck_put_in(a + 16, nbytes - 16, PCK_Chunk_Used_UsedHdr, st);
+	__ml_pck_add(st, a + 16, nbytes - 16, PCK_Chunk_Used_UsedHdr);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -303,34 +345,40 @@ static inline void __ml_pck_tr_Chunk_Used_UsedHdr(char *a, unsigned long nbytes,
 }
 static inline void pck_transition_Chunk_Used_UsedHdr_Size(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Used_UsedHdr_Size((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Size(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Chunk_Used_UsedHdr_Size, st);
+	__ml_pck_add(st, a, nbytes, PCK_Chunk_Used_UsedHdr_Size);
 }
 static inline void pck_transition_Chunk_Used_UsedHdr_Magic(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Used_UsedHdr_Magic((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Magic(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Magic(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Chunk_Used_UsedHdr_Magic, st);
+	__ml_pck_add(st, a, nbytes, PCK_Chunk_Used_UsedHdr_Magic);
 }
 static inline void pck_transition_FreeHdr(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_FreeHdr(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_FreeHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 32) {
-		__ml_pck_put_in(a, nbytes, PCK_FreeHdr, st);
+		__ml_pck_add(st, a, nbytes, PCK_FreeHdr);
 		return;
 	}
-	__ml_pck_put_in(a + 32, nbytes - 32, PCK_FreeHdr, st);
+	__ml_pck_add(st, a + 32, nbytes - 32, PCK_FreeHdr);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -345,52 +393,62 @@ static inline void __ml_pck_tr_FreeHdr(char *a, unsigned long nbytes, unsigned *
 }
 static inline void pck_transition_FreeHdr_Size(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr_Size((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_FreeHdr_Size(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_FreeHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_FreeHdr_Size, st);
+	__ml_pck_add(st, a, nbytes, PCK_FreeHdr_Size);
 }
 static inline void pck_transition_FreeHdr_Class(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr_Class((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_FreeHdr_Class(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_FreeHdr_Class(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_FreeHdr_Class, st);
+	__ml_pck_add(st, a, nbytes, PCK_FreeHdr_Class);
 }
 static inline void pck_transition_FreeHdr_Next(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr_Next((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_FreeHdr_Next(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_FreeHdr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_FreeHdr_Next, st);
+	__ml_pck_add(st, a, nbytes, PCK_FreeHdr_Next);
 }
 static inline void pck_transition_FreeHdr_Prev(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr_Prev((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_FreeHdr_Prev(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_FreeHdr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_FreeHdr_Prev, st);
+	__ml_pck_add(st, a, nbytes, PCK_FreeHdr_Prev);
 }
 static inline void pck_transition_UsedHdr(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_UsedHdr((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_UsedHdr(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_UsedHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
 	if (nbytes < 16) {
-		__ml_pck_put_in(a, nbytes, PCK_UsedHdr, st);
+		__ml_pck_add(st, a, nbytes, PCK_UsedHdr);
 		return;
 	}
-	__ml_pck_put_in(a + 16, nbytes - 16, PCK_UsedHdr, st);
+	__ml_pck_add(st, a + 16, nbytes - 16, PCK_UsedHdr);
 	{
 		unsigned long o = 0;
 		(void)o;
@@ -401,75 +459,91 @@ static inline void __ml_pck_tr_UsedHdr(char *a, unsigned long nbytes, unsigned *
 }
 static inline void pck_transition_UsedHdr_Size(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_UsedHdr_Size((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_UsedHdr_Size(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_UsedHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_UsedHdr_Size, st);
+	__ml_pck_add(st, a, nbytes, PCK_UsedHdr_Size);
 }
 static inline void pck_transition_UsedHdr_Magic(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_UsedHdr_Magic((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_UsedHdr_Magic(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_UsedHdr_Magic(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_UsedHdr_Magic, st);
+	__ml_pck_add(st, a, nbytes, PCK_UsedHdr_Magic);
 }
 static inline void pck_transition_Footer(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Footer((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Footer(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Footer(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Footer, st);
+	__ml_pck_add(st, a, nbytes, PCK_Footer);
 }
 static inline void pck_transition_Size(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Size((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Size, st);
+	__ml_pck_add(st, a, nbytes, PCK_Size);
 }
 static inline void pck_transition_Class(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Class((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Class(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Class(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Class, st);
+	__ml_pck_add(st, a, nbytes, PCK_Class);
 }
 static inline void pck_transition_Next(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Next((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Next, st);
+	__ml_pck_add(st, a, nbytes, PCK_Next);
 }
 static inline void pck_transition_Prev(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Prev((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Prev(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Prev, st);
+	__ml_pck_add(st, a, nbytes, PCK_Prev);
 }
 static inline void pck_transition_Magic(void *addr, unsigned long nbytes)
 {
-	unsigned st = 0;
+	struct __ml_pck_tr st;
+	st.n = st.stack = 0;
 	__ml_pck_tr_Magic((char *)addr, nbytes, &st);
+	__ml_pck_puts(&st);
 }
-static inline void __ml_pck_tr_Magic(char *a, unsigned long nbytes, unsigned *st)
+static inline void __ml_pck_tr_Magic(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
-	__ml_pck_put_in(a, nbytes, PCK_Magic, st);
+	__ml_pck_add(st, a, nbytes, PCK_Magic);
 }
 #else /* without memlens cc, annotations and tracking compile to nothing */
 #define pck_put(addr, nbytes, ts) ((void)sizeof(addr), (void)sizeof(nbytes), (void)sizeof(ts))
