@@ -758,8 +758,35 @@ static int ml_pck_allowed(uptr a, uptr n, const uint64_t *perm, uptr *bad, unsig
 	return 1;
 }
 
+/* Whether the n bytes at a, inside one chunk, are all of one granule id
+ * that the thread's permissions for an access of kind w allow: the common
+ * case of a range's check (a payload copied, a loop's range), without the
+ * scan and the thread's set-up ml_pck_allowed needs (a thread not set up
+ * yet has no permission). */
+static int ml_pck_plain(uptr a, uptr n, int w)
+{
+	const unsigned long *perm = __ml_pck_perm + 4 * w;
+	uptr off = a & (ML_PCK_CHUNK - 1);
+	if (off + n > ML_PCK_CHUNK)
+		return 0;
+	const unsigned char *c = ml_pck_chunk(a, 0);
+	if (!c)
+		return (int)(perm[0] & 1);
+	uptr g = off >> 3, end = (off + n + 7) >> 3;
+	unsigned id = c[g];
+	uint64_t pat = id * ML_PCK_ONES;
+	for (g++; g + 8 <= end; g += 8)
+		if (ml_load8(c + g) != pat)
+			return 0;
+	if (g < end && (ml_load8(c + g) ^ pat) << 8 * (8 - (end - g)))
+		return 0;
+	return (int)(perm[id >> 6] >> (id & 63) & 1); /* (never a split granule's) */
+}
+
 void __ml_pck_chk_slow(uptr a, uptr n, const site_t *site, int w)
 {
+	if (ml_pck_plain(a, n, w))
+		return;
 	struct ml_pck_thread *t = ml_pck_self();
 	uptr bad;
 	unsigned id;
@@ -778,6 +805,8 @@ uptr __ml_pck_pre(uptr a, uptr n, uptr size, int w)
 {
 	if (n < size || n > ML_PCK_PRE_MAX || size == 0)
 		return 0;
+	if (ml_pck_plain(a, n, w))
+		return n - size + 1;
 	struct ml_pck_thread *t = ml_pck_self();
 	uptr bad;
 	unsigned id;
@@ -788,7 +817,7 @@ uptr __ml_pck_pre(uptr a, uptr n, uptr size, int w)
 
 void ml_pck_range(const void *p, uptr n, int w)
 {
-	if (n)
+	if (n && !ml_pck_plain((uptr)p, n, w))
 		__ml_pck_chk_slow((uptr)p, n, ml_caller_site(), w);
 }
 
