@@ -1,8 +1,8 @@
 /* A read across the 1 MiB boundary between two chunks of the typestate
  * map: its first bytes are in memory without a typestate, its last in a
- * sealed record, which main may not read. The inline check reads 8 ids at
- * once; past a chunk's last it must not take the chunk's spare bytes for
- * ids, but look up the next chunk. */
+ * sealed record, which main may not read. The inline check leaves an
+ * access across 8-byte granules to the slow path, which must look up the
+ * next chunk for the bytes past the first's last. */
 #include <stdio.h>
 #include <string.h>
 
