@@ -195,13 +195,15 @@ struct __ml_thread {
 	__ml_uptr entered[__ML_MAX_FRAMES]; /* loss tracking: ticks when frames[d]'s function was entered */
 };
 /* The runtime is linked into executables only, so code built for one (not
- * -fPIC) reaches __ml_t at a fixed offset from the thread pointer: no GOT
- * load, and no register holding its offset through the whole function. */
+ * -fPIC) reaches __ml_t (and the runtime's other thread-locals it uses) at
+ * a fixed offset from the thread pointer: no GOT load, and no register
+ * holding its offset through the whole function. */
 #if defined(__PIC__) && !defined(__PIE__)
-extern __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
+#define __ML_TLS_MODEL __attribute__((tls_model("initial-exec")))
 #else
-extern __thread struct __ml_thread __ml_t __attribute__((tls_model("local-exec")));
+#define __ML_TLS_MODEL __attribute__((tls_model("local-exec")))
 #endif
+extern __thread struct __ml_thread __ml_t __ML_TLS_MODEL;
 
 /* A named array with static bounds, for the index checks of buf[i],
  * s.name[i], t[r][c]: one per declaration, in a table of the unit. */
@@ -1346,7 +1348,7 @@ __ML_INLINE int __ml_after_setjmp(unsigned d, unsigned h, int v)
 #define __ML_PCK_CHUNK_SHIFT 20
 #define __ML_PCK_DIR_BITS 28 /* 48-bit addresses */
 #define __ML_PCK_DIR ((unsigned char *const *)0x6c0000000000UL)
-extern __thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec")));
+extern __thread const unsigned long *__ml_pck_perm __ML_TLS_MODEL;
 void __ml_pck_chk_slow(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w) __attribute__((cold, noinline));
 /* A loop's pre-check of the n bytes at a for accesses of kind w and size
  * bytes: how many addresses from a they may start at unchecked (0: none). */
@@ -1368,7 +1370,7 @@ struct __ml_pck_fn {
  * for a pck_protect). __ml_pck_room is the last frame a push may fill, or
  * NULL while the thread's frames are not made for the layout. */
 #define __ML_PCK_FRAME_WORDS 11
-extern __thread const unsigned long *__ml_pck_room __attribute__((tls_model("initial-exec")));
+extern __thread const unsigned long *__ml_pck_room __ML_TLS_MODEL;
 const unsigned long *__ml_pck_enter_slow(struct __ml_pck_fn *fn);
 /* An annotated function's entry: push a frame of fn's grants for its run;
  * returns the frame to go back to, which __ml_pck_leave, its cleanup,
