@@ -765,7 +765,7 @@ static int ml_pck_allowed(uptr a, uptr n, const uint64_t *perm, uptr *bad, unsig
  * yet has no permission). */
 static int ml_pck_plain(uptr a, uptr n, int w)
 {
-	const unsigned long *perm = __ml_pck_perm + 4 * w;
+	const unsigned long *perm = __ml_pck_perm + 4 * (w != 0);
 	uptr off = a & (ML_PCK_CHUNK - 1);
 	if (off + n > ML_PCK_CHUNK)
 		return 0;

@@ -138,7 +138,9 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site string) string
 		w = "1"
 	}
 	chk := "__ml_pck_chk((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ");"
-	if g := r.pckGuard(n, write); g != nil {
+	if g := r.pckGuard(n, write); g != nil && g.exact {
+		return " if (!" + g.count + ") " + chk
+	} else if g != nil {
 		return " if ((__ml_uptr)" + p + " - " + g.base + " >= " + g.count + ") " + chk
 	}
 	return " " + chk
@@ -157,11 +159,15 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site string) string
 // or the loop went elsewhere) is checked as any other, so a report still
 // comes from the very access that is bad. Only p, i, A and B that are
 // constants or local variables never address-taken, declared before the
-// loop, qualify: the pre-check reads them by name before it.
+// loop, qualify: the pre-check reads them by name before it. When only the
+// step changes i and its type holds A and B as they are, i stays in
+// [A, B) while the body runs: p[i] then tests only that the pre-check
+// passed, which gcc keeps in a register.
 
 // pckLoop is a loop whose p[i] accesses a range pre-check may spare.
 type pckLoop struct {
 	index    *cc.Declarator
+	exact    bool                    // i is in [A, B) whenever the body runs
 	from, to string                  // A and B, as C
 	declared map[*cc.Declarator]bool // the variables the loop declares (not in scope before it)
 	assigned map[*cc.Declarator]bool // and those it assigns
@@ -173,6 +179,7 @@ type pckLoop struct {
 type pckRange struct {
 	ptr         *cc.Declarator
 	write       bool
+	exact       bool // its loop's
 	base, count string
 }
 
@@ -232,7 +239,29 @@ func (r *rewriter) pckLoopOf(x *cc.IterationStatement) *pckLoop {
 	if l.to, ok = l.operand(c.ShiftExpression); !ok {
 		return nil
 	}
+	inBody := map[*cc.Declarator]bool{}
+	assignedVars(x.Statement, inBody)
+	l.exact = !inBody[iv] && holds(iv.Type(), from) && holds(iv.Type(), c.ShiftExpression)
 	return l
+}
+
+// holds reports whether integer type t holds the value of e, a constant or
+// a variable: the constant fits it, the variable has a type of its size and
+// signedness (so the loop's i < e compares them as they are, and i++ below
+// e never wraps).
+func holds(t cc.Type, e cc.ExpressionNode) bool {
+	if t.Size() <= 0 || t.Size() > 8 {
+		return false
+	}
+	bits := 8 * uint(t.Size())
+	if v, ok := constValue(e); ok {
+		if cc.IsSignedInteger(t) {
+			return bits == 64 || (v >= -(1<<(bits-1)) && v < 1<<(bits-1))
+		}
+		return v >= 0 && (bits == 64 || v < 1<<bits)
+	}
+	d := declOfExpr(e)
+	return d != nil && cc.IsIntegerType(d.Type()) && d.Type().Size() == t.Size() && cc.IsSignedInteger(d.Type()) == cc.IsSignedInteger(t)
 }
 
 // operand is e as C text read before the loop: a constant, or a local
@@ -285,7 +314,7 @@ func (r *rewriter) pckGuard(n cc.Node, write bool) *pckRange {
 			}
 		}
 		v := r.name("__ml_pckr")
-		g := &pckRange{ptr: p, write: write, base: v + "b", count: v + "n"}
+		g := &pckRange{ptr: p, write: write, exact: l.exact, base: v + "b", count: v + "n"}
 		l.guards = append(l.guards, g)
 		return g
 	}

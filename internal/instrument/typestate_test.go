@@ -139,8 +139,11 @@ func TestTypestateAvailable(t *testing.T) {
 // TestTypestateLoopRange lists the range pre-checks of loops and the
 // accesses they guard: p[i] in for (i = A; i < B; i++) without a call, by
 // kind of access; a call in the loop, another index, a pointer or bound
-// the loop assigns, or a label inside leave the checks as they were.
-// (The corpus program ts_loop_range runs the cases that must still report.)
+// the loop assigns, or a label inside leave the checks as they were. An
+// access whose index only the step changes, within A and B of its type,
+// tests only that the pre-check passed; otherwise that its address is in
+// the range checked. (The corpus program ts_loop_range runs the cases that
+// must still report.)
 func TestTypestateLoopRange(t *testing.T) {
 	cfg := newTestConfig(t, false)
 	header := poolHeader(t)
@@ -148,17 +151,21 @@ func TestTypestateLoopRange(t *testing.T) {
 		name, body string
 		pre        string // the pre-checks made, in the order of their accesses' rewriting: "r" for reads, "w" for writes
 		guarded    int    // the checks behind a range test
+		passed     int    // the checks behind the test that the pre-check passed
 	}{
-		{"read loop", "for (int i = 0; i < n; i++) s += p[i];", "r", 1},
-		{"write loop", "for (i = m; i < n; ++i) p[i] = i;", "w", 1},
-		{"both kinds", "for (i = 0; i < 8; i++) p[i] = p[i] + 1;", "w r", 2},
-		{"two pointers", "for (i = 0; i < n; i++) q[i] = p[i];", "w r", 2},
-		{"call inside", "for (i = 0; i < n; i++) s += p[i] + g();", "", 0},
-		{"another index", "for (i = 0; i < n; i++) s += p[m];", "", 0},
-		{"pointer assigned", "for (i = 0; i < n; i++) { s += p[i]; p = q; }", "", 0},
-		{"bound assigned", "for (i = 0; i < n; i++) { s += p[i]; n--; }", "", 0},
-		{"not <", "for (i = 0; i <= n; i++) s += p[i];", "", 0},
-		{"label inside", "for (i = 0; i < n; i++) { again: s += p[i]; if (s < 0) goto again; }", "", 0},
+		{"read loop", "for (int i = 0; i < n; i++) s += p[i];", "r", 0, 1},
+		{"write loop", "for (i = m; i < n; ++i) p[i] = i;", "w", 0, 1},
+		{"both kinds", "for (i = 0; i < 8; i++) p[i] = p[i] + 1;", "w r", 0, 2},
+		{"two pointers", "for (i = 0; i < n; i++) q[i] = p[i];", "w r", 0, 2},
+		{"index assigned", "for (i = 0; i < n; i++) { s += p[i]; if (s > 9) i++; }", "r", 1, 0},
+		{"wider bound", "long k = n; for (i = 0; i < k; i++) s += p[i];", "r", 1, 0},
+		{"bound past the type", "for (i = 0; i < 3000000000; i++) s += p[i];", "r", 1, 0},
+		{"call inside", "for (i = 0; i < n; i++) s += p[i] + g();", "", 0, 0},
+		{"another index", "for (i = 0; i < n; i++) s += p[m];", "", 0, 0},
+		{"pointer assigned", "for (i = 0; i < n; i++) { s += p[i]; p = q; }", "", 0, 0},
+		{"bound assigned", "for (i = 0; i < n; i++) { s += p[i]; n--; }", "", 0, 0},
+		{"not <", "for (i = 0; i <= n; i++) s += p[i];", "", 0, 0},
+		{"label inside", "for (i = 0; i < n; i++) { again: s += p[i]; if (s < 0) goto again; }", "", 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "#define __MEMLENS__ 1\n#include \"" + header + "\"\n" +
@@ -174,6 +181,9 @@ func TestTypestateLoopRange(t *testing.T) {
 			}
 			if n := len(regexp.MustCompile(`if \(\(__ml_uptr\)\w+ - \w+ >= \w+\) __ml_pck_chk\(`).FindAllString(code, -1)); n != tc.guarded {
 				t.Errorf("%d checks behind a range test, want %d in\n%s", n, tc.guarded, code)
+			}
+			if n := len(regexp.MustCompile(`if \(!\w+\) __ml_pck_chk\(`).FindAllString(code, -1)); n != tc.passed {
+				t.Errorf("%d checks behind the pre-check's result, want %d in\n%s", n, tc.passed, code)
 			}
 		})
 	}
