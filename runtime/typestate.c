@@ -53,7 +53,7 @@ struct ml_pck_ann {
 #define ML_PCK_PAGE    8 /* log2 of the bytes a page summary covers */
 #define ML_PCK_PAGE_GRANS ((1UL << ML_PCK_PAGE) / 8)
 #define ML_PCK_PAGES   (ML_PCK_CHUNK >> ML_PCK_PAGE)
-#define ML_PCK_STACKS_AT ML_PCK_GRANS
+#define ML_PCK_STACKS_AT ML_PCK_GRANS /* (so eight ids read from any granule on stay in the chunk) */
 #define ML_PCK_PAGES_AT  (ML_PCK_STACKS_AT + ML_PCK_GRANS * sizeof(unsigned))
 #define ML_PCK_BYTES_AT  (ML_PCK_PAGES_AT + ML_PCK_PAGES)
 #define ML_PCK_CHUNK_BYTES (ML_PCK_BYTES_AT + ML_PCK_CHUNK)
@@ -409,17 +409,13 @@ static uint64_t ml_load8(const unsigned char *p)
 	return v;
 }
 
-/* The id of byte off of chunk c. */
-static inline unsigned ml_pck_id_in(unsigned char *c, uptr off)
-{
-	unsigned id = c[off >> 3];
-	return id == ML_PCK_SPLIT ? ml_pck_bytes(c)[off] : id;
-}
-
 static unsigned ml_pck_id(uptr a)
 {
 	unsigned char *c = ml_pck_chunk(a, 0);
-	return c ? ml_pck_id_in(c, a & (ML_PCK_CHUNK - 1)) : 0;
+	if (!c)
+		return 0;
+	uptr off = a & (ML_PCK_CHUNK - 1);
+	return c[off >> 3] == ML_PCK_SPLIT ? ml_pck_bytes(c)[off] : c[off >> 3];
 }
 
 /* Where the granule of a last changed typestate (a stack), or 0. */
