@@ -221,7 +221,7 @@ func TestFrameSize(t *testing.T) {
 // once (no pending site per pointer) and the frame's slot was no variable.
 // At -O2 it went from 4.97 to 5.14 when a pointer store's explanation step
 // became inline (list.c's explanations: 16.0% → 12.4% over explain=0), a callee-saved
-// register more in many functions; from 5.17 to 4.66 when the extra
+// register more in many functions; from 5.17 to 4.67 when the extra
 // words of a static function's parameters that do not fit in registers
 // went through __ml_t instead of being pushed (every caller had an
 // outgoing area of 8 bytes a word); hence 4.7, and 3.5 times per function.

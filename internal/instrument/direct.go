@@ -172,22 +172,32 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			scan(ed, false)
 		}
 	}
-	// A function gcc is likely to inline (declared inline, or a helper
-	// given the hint below) keeps all its extra words parameters: inlined,
-	// a parameter costs nothing, a word through __ml_t a store (Lua's
-	// prepCallInfo: 1% more instructions). Unoptimised, gcc keeps every
+	// A function gcc is likely to inline (declared inline, or one calling
+	// nothing but the helpers given the hint below) keeps all its extra
+	// words parameters: inlined, a parameter costs nothing, a word through
+	// __ml_t a store (Lua: 1% more instructions, vm.c 0.4%). So does one
+	// that calls itself: its words through __ml_t would be kept in its
+	// frame across the call, no smaller than pushed in it, and loaded and
+	// spilled again (tree.c's delete: 0.14% more instructions). Unoptimised, gcc keeps every
 	// parameter in a slot of the callee's frame, the extra ones too, and
 	// inlines nothing not declared inline: a function whose extra words do
 	// not all fit in registers passes them all through __ml_t, as other
 	// functions do (cJSON's frames: 1.2% smaller than with some in
 	// registers and the rest through __ml_t).
+	helpers := map[string]bool{}
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && cand[fd.Declarator.Name()] != nil && r.helper(fd) {
+			helpers[fd.Declarator.Name()] = true
+		}
+	}
 	for _, ed := range decls {
 		fd := ed.FunctionDefinition
 		if fd == nil || cand[fd.Declarator.Name()] == nil {
 			continue
 		}
 		name, inline := fd.Declarator.Name(), fd.Declarator.IsInline()
-		if !cand[name].placeExtras(!inline && !(r.c.optimizing && r.helper(fd))) && !r.c.optimizing && !inline {
+		keep := inline || r.c.optimizing && (!noinline(fd) && !r.containsCallBut(fd.CompoundStatement, helpers) || callsItself(fd))
+		if !cand[name].placeExtras(!keep) && !r.c.optimizing && !inline {
 			delete(cand, name)
 		}
 	}
@@ -245,7 +255,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// For a static function the hint changes nothing else.
 	for _, ed := range decls {
 		fd := ed.FunctionDefinition
-		if fd == nil || cand[fd.Declarator.Name()] == nil || !r.helper(fd) {
+		if fd == nil || cand[fd.Declarator.Name()] == nil || !helpers[fd.Declarator.Name()] {
 			continue
 		}
 		if seq := r.firstSeq(fd); seq != 0 {
@@ -256,9 +266,18 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 }
 
 // helper reports whether function definition fd, not declared inline,
-// makes no calls and may be inlined: a direct one is given the hint.
+// makes no calls and may be inlined: a direct one is given the hint
+// (findDirect).
 func (r *rewriter) helper(fd *cc.FunctionDefinition) bool {
 	return !fd.Declarator.IsInline() && !r.containsCall(fd.CompoundStatement) && !noinline(fd)
+}
+
+// callsItself reports whether function definition fd calls itself by name.
+func callsItself(fd *cc.FunctionDefinition) bool {
+	return AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
+		x, ok := n.(*cc.PostfixExpression)
+		return ok && x.Case == cc.PostfixExpressionCall && calleeName(x) == fd.Declarator.Name()
+	})
 }
 
 // noinline reports whether function definition fd says noinline (gcc

@@ -1818,10 +1818,15 @@ func (r *rewriter) leave() string {
 // builtins) that returns. A call of a function that never returns pushes
 // a frame of its own, so functions that call only those (reporting an
 // error and exiting, assert's) need none.
-func (r *rewriter) containsCall(n cc.Node) bool {
+func (r *rewriter) containsCall(n cc.Node) bool { return r.containsCallBut(n, nil) }
+
+// containsCallBut is containsCall but for the calls by name of the
+// functions of except.
+func (r *rewriter) containsCallBut(n cc.Node, except map[string]bool) bool {
 	if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
 		name := calleeName(x)
 		switch {
+		case except[name] && r.isCalledByName(x):
 		case name == vaArgMarker, name == vaCopyMarker:
 		case allocas[name]:
 			return true // (its blocks end with the frame)
@@ -1833,7 +1838,7 @@ func (r *rewriter) containsCall(n cc.Node) bool {
 		}
 	}
 	for _, c := range r.children(n) {
-		if c.node != nil && r.containsCall(c.node) {
+		if c.node != nil && r.containsCallBut(c.node, except) {
 			return true
 		}
 	}
