@@ -221,7 +221,10 @@ func TestFrameSize(t *testing.T) {
 // once (no pending site per pointer) and the frame's slot was no variable.
 // At -O2 it went from 4.97 to 5.14 when a pointer store's explanation step
 // became inline (list.c's explanations: 16.0% → 12.4% over explain=0), a callee-saved
-// register more in many functions; hence 5.2, and 3.5 times per function.
+// register more in many functions; from 5.17 to 4.67 when the extra
+// words of a static function's parameters that do not fit in registers
+// went through __ml_t instead of being pushed (every caller had an
+// outgoing area of 8 bytes a word); hence 4.7, and 3.5 times per function.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
@@ -234,7 +237,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 2.75}, {"-O2", 5.2}} {
+	}{{"-O0", 2.75}, {"-O2", 4.7}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := 0, 0
 		for _, m := range instrumented {

@@ -293,7 +293,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	vals, metas, provs := r.hoist(&f, as)
 	for i := range args {
 		if (ptrArg[i] || objArg[i]) && i < 16 {
-			f.strf("__ml_t.arg[%d] = %s; __ml_t.argsite[%d] = %s; __ml_t.argprov[%d] = %s;", i, metas[i], i, provs[i].site, i, provs[i].word)
+			f.str(threadArg(i, metas[i], provs[i]))
 		}
 	}
 	if anyPtr {
@@ -318,6 +318,13 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	v := r.name("__ml_v")
 	f.strf("register __auto_type %s = %s; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s;%s %s; })", v, callText, m, fn, v, r.result(pv, fn), after, v)
 	return f, m, pv
+}
+
+// threadArg is the code handing argument i's meta and provenance (for a
+// struct: its object's tag, step and address) to the callee in __ml_t.
+func threadArg(i int, meta string, p prov) string {
+	n := strconv.Itoa(i)
+	return "__ml_t.arg[" + n + "] = " + meta + "; __ml_t.argsite[" + n + "] = " + p.site + "; __ml_t.argprov[" + n + "] = " + p.word + ";"
 }
 
 // result is the code taking the provenance of the pointer a call of fn
@@ -371,8 +378,10 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		isObj[i] = true
 	}
 	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] })
-	// (an object's address and its value are two uses: hoisted)
-	simple := len(fn.objParams) == 0
+	// (an object's address and its value are two uses: hoisted; so are
+	// the arguments of a call setting __ml_t, which a call among them
+	// would overwrite)
+	simple := len(fn.objParams) == 0 && len(fn.inThread) == 0
 	for i := range as {
 		a := &as[i]
 		if a.isPtr {
@@ -400,12 +409,21 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	} else {
 		call.str("__extension__({")
 		vals, metas, provs := r.hoist(&call, as)
+		for _, i := range fn.withExtras() {
+			if fn.inThread[i] {
+				call.str(threadArg(i, metas[i], provs[i]))
+			}
+		}
 		call.str(name + "(" + strings.Join(vals, ", "))
 		for _, i := range fn.ptrParams {
-			call.str("," + metas[i] + "," + provs[i].site + "," + provs[i].word)
+			if !fn.inThread[i] {
+				call.str("," + metas[i] + "," + provs[i].site + "," + provs[i].word)
+			}
 		}
 		for _, i := range fn.objParams {
-			call.str("," + provs[i].word + "," + metas[i] + "," + provs[i].site)
+			if !fn.inThread[i] {
+				call.str("," + provs[i].word + "," + metas[i] + "," + provs[i].site)
+			}
 		}
 		call.str("); })")
 	}

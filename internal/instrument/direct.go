@@ -13,22 +13,53 @@ import (
 // pointer parameters, and their provenance (the step passing each and the
 // word it came from), travel as extra trailing parameters instead of
 // through the per-thread area. That costs nothing when gcc inlines the
-// call, which it then still does for small helpers.
+// call, which it then still does for small helpers. The extra words of the
+// parameters that do not fit in the argument registers go through the
+// per-thread area after all (__ml_t.arg, argsite and argprov by position,
+// as for other functions): pushed, they made every caller's frame an
+// outgoing area of 8 bytes a word (cJSON's add_item_to_object takes 20
+// arguments). The callee reads them without a tag: only direct calls,
+// which set them just before calling, reach it.
 
 // directFn is what the rewrite of a direct function and its callers needs.
 type directFn struct {
-	ptrParams []int // indices of the data-pointer parameters
-	objParams []int // of the structs holding pointers (passesShadow)
-	intArgs   int   // parameters passed in integer registers
+	ptrParams []int        // indices of the data-pointer parameters
+	objParams []int        // of the structs holding pointers (passesShadow)
+	intArgs   int          // parameters passed in integer registers
+	inThread  map[int]bool // the parameters whose extra words go through __ml_t
 }
 
-// argRegs is how many arguments x86-64 passes in integer registers.
-const argRegs = 6
+// argRegs is how many arguments x86-64 passes in integer registers;
+// threadArgs how many parameters __ml_t has words for (__ML_MAX_ARGS).
+const (
+	argRegs    = 6
+	threadArgs = 16
+)
 
-// fitsRegs reports whether a call passes all its arguments, the extra ones
-// too, in registers.
-func (fn *directFn) fitsRegs() bool {
-	return fn.intArgs+3*len(fn.ptrParams)+3*len(fn.objParams) <= argRegs
+// withExtras lists the parameters with extra words, in their order:
+// the pointers', then the structs'.
+func (fn *directFn) withExtras() []int {
+	return append(append([]int(nil), fn.ptrParams...), fn.objParams...)
+}
+
+// placeExtras decides where the extra words of each parameter go: in
+// registers after the parameters while three more fit, else through
+// __ml_t if spill says so and it has room (sixteen parameters), else
+// pushed as arguments. It reports whether all fit in registers.
+func (fn *directFn) placeExtras(spill bool) bool {
+	fn.inThread = map[int]bool{}
+	regs, all := fn.intArgs, true
+	for _, i := range fn.withExtras() {
+		if regs+3 <= argRegs {
+			regs += 3
+			continue
+		}
+		all = false
+		if spill && i < threadArgs {
+			fn.inThread[i] = true
+		}
+	}
+	return all
 }
 
 // metaParam names the meta parameter of parameter i of a direct function;
@@ -141,25 +172,33 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			scan(ed, false)
 		}
 	}
-	// Unoptimised, gcc inlines nothing not declared inline: every call
-	// passes every extra parameter, and those beyond the argument registers
-	// are pushed and held in the frames of both sides. A function whose
-	// arguments do not fit passes the metas through the per-thread area
-	// then, as other functions do. (Optimising, the same costs a fifth more
-	// instructions on a hot recursive function, and nothing when the call
-	// is inlined.)
-	if !r.c.optimizing {
-		for _, ed := range decls {
-			fd := ed.FunctionDefinition
-			if fd == nil {
-				continue
-			}
-			if name := fd.Declarator.Name(); cand[name] != nil && !cand[name].fitsRegs() && !fd.Declarator.IsInline() {
-				delete(cand, name)
-			}
+	// A function gcc is likely to inline (declared inline, or one calling
+	// nothing but the helpers given the hint below) keeps all its extra
+	// words parameters: inlined, a parameter costs nothing, a word through
+	// __ml_t a store (Lua: 1% more instructions, vm.c 0.4%). So does one
+	// that calls itself: its words through __ml_t would be kept in its
+	// frame across the call, no smaller than pushed in it, and loaded and
+	// spilled again (tree.c's delete: 0.14% more instructions). Unoptimised, gcc keeps every
+	// parameter in a slot of the callee's frame, the extra ones too, and
+	// inlines nothing not declared inline: a function whose extra words do
+	// not all fit in registers passes them all through __ml_t, as other
+	// functions do (cJSON's frames: 1.2% smaller than with some in
+	// registers and the rest through __ml_t).
+	helpers := map[string]bool{}
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && cand[fd.Declarator.Name()] != nil && r.helper(fd) {
+			helpers[fd.Declarator.Name()] = true
 		}
-		if len(cand) == 0 {
-			return
+	}
+	for _, ed := range decls {
+		fd := ed.FunctionDefinition
+		if fd == nil || cand[fd.Declarator.Name()] == nil {
+			continue
+		}
+		name, inline := fd.Declarator.Name(), fd.Declarator.IsInline()
+		keep := inline || r.c.optimizing && (!noinline(fd) && !r.containsCallBut(fd.CompoundStatement, helpers) || callsItself(fd))
+		if !cand[name].placeExtras(!keep) && !r.c.optimizing && !inline {
+			delete(cand, name)
 		}
 	}
 	// Patch every file-scope declarator of the survivors.
@@ -185,6 +224,9 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			}
 			var b strings.Builder
 			for _, i := range fn.ptrParams {
+				if fn.inThread[i] {
+					continue
+				}
 				if ed.FunctionDefinition != nil {
 					fmt.Fprintf(&b, ", register __ml_meta_t %s __attribute__((unused)), register const struct __ml_site *%s __attribute__((unused)), register __ml_prov_t %s __attribute__((unused))",
 						metaParam(i), provSiteParam(i), provWordParam(i))
@@ -193,6 +235,9 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 				}
 			}
 			for _, i := range fn.objParams {
+				if fn.inThread[i] {
+					continue
+				}
 				if ed.FunctionDefinition != nil {
 					fmt.Fprintf(&b, ", register __ml_uptr %s __attribute__((unused)), register __ml_meta_t %s __attribute__((unused)), register const struct __ml_site *%s __attribute__((unused))",
 						objAddrParam(i), objTagParam(i), objSiteParam(i))
@@ -210,8 +255,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// For a static function the hint changes nothing else.
 	for _, ed := range decls {
 		fd := ed.FunctionDefinition
-		if fd == nil || cand[fd.Declarator.Name()] == nil || fd.Declarator.IsInline() || r.containsCall(fd.CompoundStatement) ||
-			noinline(fd) {
+		if fd == nil || cand[fd.Declarator.Name()] == nil || !helpers[fd.Declarator.Name()] {
 			continue
 		}
 		if seq := r.firstSeq(fd); seq != 0 {
@@ -219,6 +263,21 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			r.inlineHinted[fd.Declarator.Name()] = true
 		}
 	}
+}
+
+// helper reports whether function definition fd, not declared inline,
+// makes no calls and may be inlined: a direct one is given the hint
+// (findDirect).
+func (r *rewriter) helper(fd *cc.FunctionDefinition) bool {
+	return !fd.Declarator.IsInline() && !r.containsCall(fd.CompoundStatement) && !noinline(fd)
+}
+
+// callsItself reports whether function definition fd calls itself by name.
+func callsItself(fd *cc.FunctionDefinition) bool {
+	return AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
+		x, ok := n.(*cc.PostfixExpression)
+		return ok && x.Case == cc.PostfixExpressionCall && calleeName(x) == fd.Declarator.Name()
+	})
 }
 
 // noinline reports whether function definition fd says noinline (gcc

@@ -700,7 +700,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			if pd == nil || pd.Name() == "" || !isDataPtr(pd.Type()) {
 				continue
 			}
-			if direct != nil {
+			if direct != nil && !direct.inThread[i] {
 				// the meta and provenance are parameters of their own
 				// (the meta copied into a companion that counts as a
 				// reference with loss tracking: a parameter can have
@@ -720,9 +720,13 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			}
 			from := "__ml_metav((__ml_uptr)" + pd.Name() + ")"
 			pv := generated(genCaller)
-			if i < 16 {
-				from = "__ml_own_ ? __ml_t.arg[" + strconv.Itoa(i) + "] : " + from
-				pv = prov{"__ml_own_ ? __ml_t.argsite[" + strconv.Itoa(i) + "] : 0", "__ml_own_ ? __ml_t.argprov[" + strconv.Itoa(i) + "] : " + genCaller}
+			switch n := strconv.Itoa(i); {
+			case direct != nil:
+				// (its caller, a direct call, set them)
+				from, pv = "__ml_t.arg["+n+"]", prov{"__ml_t.argsite[" + n + "]", "__ml_t.argprov[" + n + "]"}
+			case i < threadArgs:
+				from = "__ml_own_ ? __ml_t.arg[" + n + "] : " + from
+				pv = prov{"__ml_own_ ? __ml_t.argsite[" + n + "] : 0", "__ml_own_ ? __ml_t.argprov[" + n + "] : " + genCaller}
 			}
 			params = append(params, param{pd.Name(), from, pv, pd.AddressTaken()})
 			if !pd.AddressTaken() {
@@ -1565,13 +1569,15 @@ func (r *rewriter) localTag(d *cc.Declarator) string {
 // that the caller never set is an undefined value in the callee.
 func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, tracked bool) string {
 	addr, tag, site := objAddrParam(i), objTagParam(i), objSiteParam(i)
-	if direct == nil {
-		if i >= 16 {
+	if direct == nil || direct.inThread[i] {
+		if i >= threadArgs {
 			return forgetShadow("&" + pd.Name())
 		}
 		n := strconv.Itoa(i)
 		addr, tag, site = "__ml_t.argprov["+n+"]", "__ml_t.arg["+n+"]", "__ml_t.argsite["+n+"]"
-		addr = "(__ml_own_ ? " + addr + " : 0)"
+		if direct == nil {
+			addr = "(__ml_own_ ? " + addr + " : 0)"
+		}
 	}
 	p, dtag := pd.Name(), r.localTag(pd)
 	copy := fmt.Sprintf("__ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", p, addr, p, dtag, tag, site)
@@ -1812,10 +1818,15 @@ func (r *rewriter) leave() string {
 // builtins) that returns. A call of a function that never returns pushes
 // a frame of its own, so functions that call only those (reporting an
 // error and exiting, assert's) need none.
-func (r *rewriter) containsCall(n cc.Node) bool {
+func (r *rewriter) containsCall(n cc.Node) bool { return r.containsCallBut(n, nil) }
+
+// containsCallBut is containsCall but for the calls by name of the
+// functions of except.
+func (r *rewriter) containsCallBut(n cc.Node, except map[string]bool) bool {
 	if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
 		name := calleeName(x)
 		switch {
+		case except[name] && r.isCalledByName(x):
 		case name == vaArgMarker, name == vaCopyMarker:
 		case allocas[name]:
 			return true // (its blocks end with the frame)
@@ -1827,7 +1838,7 @@ func (r *rewriter) containsCall(n cc.Node) bool {
 		}
 	}
 	for _, c := range r.children(n) {
-		if c.node != nil && r.containsCall(c.node) {
+		if c.node != nil && r.containsCallBut(c.node, except) {
 			return true
 		}
 	}
