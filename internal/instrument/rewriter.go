@@ -216,6 +216,9 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		if ed.Case == cc.ExternalDeclarationDecl && ed.Declaration != nil && !r.unit.isSystem(ed.Position()) {
 			r.literalPointers(ed.Declaration)
 		}
+		if ed.Position().Filename == headerName {
+			r.asmSizedLeast(ed)
+		}
 		body = append(body, r.verbatim(ed))
 	}
 	header := true
@@ -289,6 +292,26 @@ func UnitFlags(text []byte) []string {
 		return nil
 	}
 	return strings.Fields(string(text[i+len(flagsMark) : len(text)-len(" */\n")]))
+}
+
+// asmSizedLeast qualifies the asm statements of the runtime header's
+// inline checks `inline` for gcc: gcc sizes an asm statement by the lines
+// of its template (a check's stub, the hash of a pointer load), so a small
+// helper of a few accesses looked too big to inline and every call to it
+// paid a call, a prologue saving registers and its arguments' metas; so
+// qualified, its size for inlining is the least, near the native
+// function's. (The front end does not accept the qualifier, so the header
+// cannot say it.)
+func (r *rewriter) asmSizedLeast(ed *cc.ExternalDeclaration) {
+	if r.c.order == clangOrder || ed.FunctionDefinition == nil {
+		return
+	}
+	Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
+		if a, ok := n.(*cc.Asm); ok && a.AsmQualifierList != nil {
+			r.insertBefore[a.Token2.Seq()] += "__inline__ "
+		}
+		return true
+	})
 }
 
 // userCleanups reports whether the program's code in decls declares a
