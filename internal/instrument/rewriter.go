@@ -1835,7 +1835,11 @@ func (r *rewriter) leave() string {
 // builtins) that returns. A call of a function that never returns pushes
 // a frame of its own, so functions that call only those (reporting an
 // error and exiting, assert's) need none.
-func (r *rewriter) containsCall(n cc.Node) bool {
+func (r *rewriter) containsCall(n cc.Node) bool { return r.callsBeyond(n, nil) }
+
+// callsBeyond is containsCall where calls by name of the functions in
+// except do not count.
+func (r *rewriter) callsBeyond(n cc.Node, except map[string]bool) bool {
 	if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
 		name := calleeName(x)
 		switch {
@@ -1844,13 +1848,13 @@ func (r *rewriter) containsCall(n cc.Node) bool {
 			return true // (its blocks end with the frame)
 		case strings.HasPrefix(name, "__builtin_") && !wrapped[strings.TrimPrefix(name, "__builtin_")],
 			strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
-		case r.noreturn[name] && r.isCalledByName(x):
+		case (r.noreturn[name] || except[name]) && r.isCalledByName(x):
 		default:
 			return true
 		}
 	}
 	for _, c := range r.children(n) {
-		if c.node != nil && r.containsCall(c.node) {
+		if c.node != nil && r.callsBeyond(c.node, except) {
 			return true
 		}
 	}
