@@ -102,6 +102,7 @@
 #define ml_stack_intern        __mlrt_stack_intern
 #define ml_local_stack         __mlrt_local_stack
 #define ml_lent_live           __mlrt_lent_live
+#define ml_same_func           __mlrt_same_func
 #define ml_init_record         __mlrt_init_record
 #define ml_stack_get           __mlrt_stack_get
 #define ml_stack_count_max     __mlrt_stack_count_max
@@ -1264,6 +1265,8 @@ static inline void ml_check_file(void *f, meta_t mf, const char *fn)
 }
 
 /* ---- signals.c ---- */
+/* Do function names a and b (sites' func) name the same function? */
+int ml_same_func(const char *a, const char *b);
 /* Catch the signals of a crash in this process (the handle_* options)
  * and give the main thread its alternate signal stack: at start, once the
  * options are known. */

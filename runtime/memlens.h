@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 33
+#define __ML_ABI 34
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -188,6 +188,7 @@ struct __ml_thread {
 	unsigned nlent;                   /* positions of its stack of locals with a lent record */
 	struct __ml_local *locals;        /* its live locals, oldest first */
 	__ml_meta_t *lent;                /* the meta of each position's lent record */
+	__ml_meta_t *lentframes;          /* the meta of each frame's lent records (__ml_lent_at), 0 until made */
 	unsigned lost;                    /* loss tracking: references dropped to zero, unchecked */
 	const struct __ml_site *xsite;    /* loss tracking: the return statement being executed */
 	__ml_uptr ticks;                  /* loss tracking: references this thread has dropped */
@@ -313,6 +314,10 @@ __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __m
  * record yet, or old (the local's meta variable) set already. */
 __ml_meta_t __ml_register_lent(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl,
                                __ml_meta_t old);
+/* __ml_lent_at's slow path: the frame's record not made yet, or a depth
+ * without records of its own (then as __ml_register_lent). */
+__ml_meta_t __ml_register_lent_at(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl,
+                                  __ml_meta_t old, unsigned d, unsigned k);
 /* alloca's block at base: a stack block until its function returns, where
  * __ml_alloca_end(d) retires those of the frames above depth d. */
 __ml_meta_t __ml_register_alloca(__ml_uptr base, __ml_uptr size, const struct __ml_site *site);
@@ -492,8 +497,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v33;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v33;
+extern const int __memlens_abi_v34;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v34;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -1294,6 +1299,34 @@ __ML_INLINE __ml_meta_t __ml_lent(__ml_uptr a, __ml_uptr n, const struct __ml_si
 	r->end = a + n;
 	__ML_LSITES[s].decl = decl;
 	__ML_LSITES[s].caller = d - 2 < __ML_MAX_FRAMES - 1 ? __ml_t.frames[d - 2] : 0;
+	return m;
+}
+
+/* A lent local of a function at depth d (its __ml_enter's value), its
+ * k-th (of the first __ML_LENT_PER_FRAME): registered in the record its
+ * thread keeps for that frame and k, which no other function uses while
+ * this one runs (the functions it calls, and a signal handler's, are
+ * deeper), so its position on the stack of locals, the count and the
+ * scope's end are left alone. A declaration reached again writes the same
+ * bounds. Depths sharing the last frame slot take __ml_lent's way. */
+#define __ML_LENT_FRAMES (__ML_MAX_FRAMES - 1)
+#define __ML_LENT_PER_FRAME 4u
+__ML_INLINE __ml_meta_t __ml_lent_at(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl,
+                                     __ml_meta_t old, unsigned d, unsigned k)
+{
+	const __ml_meta_t *t = __ml_t.lentframes;
+	__ml_meta_t m;
+	if (k >= __ML_LENT_PER_FRAME)
+		return __ml_lent(a, n, decl, old);
+	if (__ML_UNLIKELY((d >= __ML_LENT_FRAMES) | (t == 0)) ||
+	    __ML_UNLIKELY((m = t[d * __ML_LENT_PER_FRAME + k]) == 0))
+		return __ml_register_lent_at(a, n, decl, old, d, k);
+	unsigned s = (unsigned)m;
+	struct __ml_rec *r = &__ML_RECS[s];
+	r->base = a;
+	r->end = a + n;
+	__ML_LSITES[s].decl = decl;
+	__ML_LSITES[s].caller = d ? __ml_t.frames[d - 1] : 0;
 	return m;
 }
 

@@ -29,8 +29,9 @@
 #define ML_RETIRED_MAX (2 * ML_LOCAL_DELAY)
 #define ML_LENT_MAX 4096u
 #define ML_LENT_CHUNK 64u
+#define ML_LENT_FRAME_RECS (__ML_LENT_FRAMES * __ML_LENT_PER_FRAME)
 #define ML_LOCALS_BYTES ((ML_LOCALS_MAX + ML_ALLOCAS_MAX) * sizeof(struct __ml_local) + \
-                         ML_LENT_MAX * sizeof(meta_t) + ML_RETIRED_MAX * sizeof(uint32_t))
+                         (ML_LENT_MAX + ML_LENT_FRAME_RECS) * sizeof(meta_t) + ML_RETIRED_MAX * sizeof(uint32_t))
 
 /* The oldest slot of the thread's ring of retired locals (not empty). */
 static unsigned ml_retired_take(struct ml_tls *t)
@@ -100,6 +101,7 @@ static int ml_locals_map(struct ml_tls *t)
 	__ml_t.lent = (meta_t *)(t->allocas + ML_ALLOCAS_MAX);
 	t->retired = (uint32_t *)(__ml_t.lent + ML_LENT_MAX);
 	__ml_t.locals = p;
+	__ml_t.lentframes = (meta_t *)(t->retired + ML_RETIRED_MAX);
 	return 1;
 }
 
@@ -159,12 +161,21 @@ __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __m
  * to a lent local outlives it), and its thread only rewrites its bounds
  * and declaration. */
 
-/* Is lent record s at a live position of this thread's stack? */
+/* Is lent record s at a live position of this thread's stack, or a frame's
+ * (__ml_lent_at) below the top whose function is the local's? */
 int ml_lent_live(unsigned s)
 {
 	for (unsigned k = __ml_t.nobj < __ml_t.nlent ? __ml_t.nobj : __ml_t.nlent; k-- > 0;)
 		if (__ml_t.locals[k].depth == __ML_LENT_DEPTH && ml_meta_slot(__ml_t.lent[k]) == s)
 			return 1;
+	if (!__ml_t.lentframes)
+		return 0;
+	for (unsigned i = 0; i < ML_LENT_FRAME_RECS; i++)
+		if (__ml_t.lentframes[i] && ml_meta_slot(__ml_t.lentframes[i]) == s) {
+			unsigned d = i / __ML_LENT_PER_FRAME;
+			const site_t *decl = ML_LSITE[s].decl, *at = __ml_t.frames[d];
+			return d < __ml_t.depth && decl && at && ml_same_func(decl->func, at->func);
+		}
 	return 0;
 }
 
@@ -209,6 +220,29 @@ __ml_meta_t __ml_register_lent(__ml_uptr base, __ml_uptr size, const struct __ml
 	ML_STORE(&__ML_RECS[s].base, base);
 	ML_STORE(&__ML_RECS[s].end, base + size);
 	ML_LSITE[s] = (struct __ml_lsite){decl, ml_local_caller()};
+	ml_rt_leave();
+	return m;
+}
+
+__ml_meta_t __ml_register_lent_at(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl,
+                                  __ml_meta_t old, unsigned d, unsigned k)
+{
+	struct ml_tls *t = &ml_tls;
+	if (d >= __ML_LENT_FRAMES || k >= __ML_LENT_PER_FRAME || !ml_ready() || !ml_locals_map(t))
+		return __ml_register_lent(base, size, decl, old);
+	ml_rt_enter();
+	meta_t *e = &__ml_t.lentframes[d * __ML_LENT_PER_FRAME + k];
+	if (!*e) {
+		unsigned s = ml_slot_get();
+		meta_t m = ml_init_record(s, 0, 0, __ML_KIND_STACK, 0);
+		ML_STORE(&ML_COLD[s].flags, ML_CF_LENT);
+		*e = m;
+	}
+	meta_t m = *e;
+	unsigned s = ml_meta_slot(m);
+	ML_STORE(&__ML_RECS[s].base, base);
+	ML_STORE(&__ML_RECS[s].end, base + size);
+	ML_LSITE[s] = (struct __ml_lsite){decl, d ? __ml_t.frames[d - 1] : 0};
 	ml_rt_leave();
 	return m;
 }
@@ -284,6 +318,14 @@ void __ml_alloca_end(unsigned d)
 	ml_rt_leave();
 }
 
+/* Lent record s, its thread ending: its generation moves on only now. */
+static void ml_lent_free(unsigned s)
+{
+	ML_STORE(&ML_COLD[s].flags, ML_CF_FREED);
+	ML_STORE(&__ML_RECS[s].gen, ml_next_gen(ML_LOAD(&__ML_RECS[s].gen)));
+	ml_slot_put(s);
+}
+
 void ml_locals_exit(void)
 {
 	struct ml_tls *t = &ml_tls;
@@ -297,14 +339,14 @@ void ml_locals_exit(void)
 	while (t->rcount)
 		ml_slot_put(ml_retired_take(t));
 	/* the lent records: their generation moves on only now */
-	for (unsigned k = 0; k < __ml_t.nlent; k++) {
-		unsigned s = ml_meta_slot(__ml_t.lent[k]);
-		ML_STORE(&ML_COLD[s].flags, ML_CF_FREED);
-		ML_STORE(&__ML_RECS[s].gen, ml_next_gen(ML_LOAD(&__ML_RECS[s].gen)));
-		ml_slot_put(s);
-	}
+	for (unsigned k = 0; k < __ml_t.nlent; k++)
+		ml_lent_free(ml_meta_slot(__ml_t.lent[k]));
+	for (unsigned i = 0; i < ML_LENT_FRAME_RECS; i++)
+		if (__ml_t.lentframes[i])
+			ml_lent_free(ml_meta_slot(__ml_t.lentframes[i]));
 	__ml_t.nlent = 0;
 	__ml_t.lent = 0;
+	__ml_t.lentframes = 0;
 	__ml_t.locals = 0;
 	ml_rt_leave();
 	munmap(locals, ML_LOCALS_BYTES);

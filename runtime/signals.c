@@ -679,7 +679,7 @@ static const char *ml_read_line(const char *path, unsigned line)
 	return a.found;
 }
 
-static int ml_same_func(const char *a, const char *b)
+int ml_same_func(const char *a, const char *b)
 {
 	return a && b && (a == b || strcmp(a, b) == 0);
 }

@@ -196,7 +196,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			continue
 		}
 		name, inline := fd.Declarator.Name(), fd.Declarator.IsInline()
-		keep := inline || r.c.optimizing && (!noinline(fd) && !r.containsCallBut(fd.CompoundStatement, helpers) || callsItself(fd))
+		keep := inline || r.c.optimizing && (!noinline(fd) && !r.callsBeyond(fd.CompoundStatement, helpers) || callsItself(fd))
 		if !cand[name].placeExtras(!keep) && !r.c.optimizing && !inline {
 			delete(cand, name)
 		}
@@ -252,22 +252,36 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// A direct function that makes no calls is a small helper as often as
 	// not; its checks made it bigger than gcc's budget for inlining
 	// functions not declared inline, so give it the budget of one that is.
-	// For a static function the hint changes nothing else.
-	for _, ed := range decls {
-		fd := ed.FunctionDefinition
-		if fd == nil || cand[fd.Declarator.Name()] == nil || !helpers[fd.Declarator.Name()] {
-			continue
-		}
-		if seq := r.firstSeq(fd); seq != 0 {
-			r.insertBefore[seq] += "__inline__ "
-			r.inlineHinted[fd.Declarator.Name()] = true
+	// For a static function the hint changes nothing else. So is one whose
+	// calls are all of such helpers, once they are inlined into it (vm.c's
+	// binary, two pops), unless a function calling setjmp may inline it
+	// (full checking: keepOutOfLine), where a longjmp from a call inside it
+	// would skip its locals' cleanups.
+	var calling map[string]bool
+	if !r.c.full {
+		calling = r.inlineHinted
+	}
+	for hinted := true; hinted; {
+		hinted = false
+		for _, ed := range decls {
+			fd := ed.FunctionDefinition
+			if fd == nil || cand[fd.Declarator.Name()] == nil || r.inlineHinted[fd.Declarator.Name()] ||
+				fd.Declarator.IsInline() || r.callsBeyond(fd.CompoundStatement, calling) || noinline(fd) {
+				continue
+			}
+			if seq := r.firstSeq(fd); seq != 0 {
+				r.insertBefore[seq] += "__inline__ "
+				r.inlineHinted[fd.Declarator.Name()] = true
+				hinted = true
+			}
 		}
 	}
 }
 
 // helper reports whether function definition fd, not declared inline,
-// makes no calls and may be inlined: a direct one is given the hint
-// (findDirect).
+// makes no calls and may be inlined: findDirect gives a direct one the
+// inline hint first, and keeps the extra words of those calling only such
+// helpers parameters.
 func (r *rewriter) helper(fd *cc.FunctionDefinition) bool {
 	return !fd.Declarator.IsInline() && !r.containsCall(fd.CompoundStatement) && !noinline(fd)
 }

@@ -11,9 +11,11 @@ import (
 // expression that makes them — dereferenced, indexed, compared, or passed
 // to a parameter its callee only borrows — cannot be reached once its
 // scope ends: no pointer to it outlives a call it is passed to. It needs
-// bounds while it lives, but nothing when it dies: it is registered in the
-// record its thread keeps for the position it takes on the stack of live
-// locals (__ml_lent), and its scope's end just lowers the stack.
+// bounds while it lives, but nothing when it dies: it is registered in a
+// record its thread keeps for its function's depth on the shadow stack
+// (__ml_lent_at; deeper than the frame slots, or beyond a function's
+// fourth, for the position it takes on the stack of live locals, which its
+// scope's end just lowers).
 //
 // A function borrows a pointer parameter when, in its body, the
 // parameter's value (and any pointer computed from it) is only

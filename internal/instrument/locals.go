@@ -34,6 +34,7 @@ type localObj struct {
 	site    int    // its declaration's site
 	escapes bool   // some pointer to it is made: register it
 	lent    bool   // no pointer to it outlives its scope (lent.go)
+	lentAt  int    // a lent one: how many of its function's came before it (its frame's record, __ml_lent_at)
 	retag   bool   // brace-initialized with pointers: retag their shadow once registered
 }
 
@@ -145,6 +146,13 @@ func (r *rewriter) localObject(d *cc.Declarator) *localObj {
 		return nil
 	}
 	o := &localObj{name: d.Name(), meta: r.name("__ml_o"), lent: r.lentObject(d)}
+	if o.lent {
+		for _, x := range r.fn.objOrder {
+			if x.lent {
+				o.lentAt++
+			}
+		}
+	}
 	o.site = r.site(d, siteLocal)
 	r.sites[o.site].aux = end
 	r.fn.objs[d] = o
@@ -156,11 +164,10 @@ func (r *rewriter) localObject(d *cc.Declarator) *localObj {
 // register is the code registering o (reusing its record when it names
 // it still).
 func (o *localObj) register() string {
-	fn := "__ml_local"
 	if o.lent {
-		fn = "__ml_lent"
+		return fmt.Sprintf("%s = __ml_lent_at((__ml_uptr)&%s, sizeof(%s), %s, %s, __ml_d, %d)", o.meta, o.name, o.name, siteRef(o.site), o.meta, o.lentAt)
 	}
-	return fmt.Sprintf("%s = %s((__ml_uptr)&%s, sizeof(%s), %s, %s)", o.meta, fn, o.name, o.name, siteRef(o.site), o.meta)
+	return fmt.Sprintf("%s = __ml_local((__ml_uptr)&%s, sizeof(%s), %s, %s)", o.meta, o.name, o.name, siteRef(o.site), o.meta)
 }
 
 // registerDeclared is the code registering o after its declarator: a

@@ -216,6 +216,9 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		if ed.Case == cc.ExternalDeclarationDecl && ed.Declaration != nil && !r.unit.isSystem(ed.Position()) {
 			r.literalPointers(ed.Declaration)
 		}
+		if ed.Position().Filename == headerName {
+			r.asmSizedLeast(ed)
+		}
 		body = append(body, r.verbatim(ed))
 	}
 	header := true
@@ -289,6 +292,26 @@ func UnitFlags(text []byte) []string {
 		return nil
 	}
 	return strings.Fields(string(text[i+len(flagsMark) : len(text)-len(" */\n")]))
+}
+
+// asmSizedLeast qualifies the asm statements of the runtime header's
+// inline checks `inline` for gcc: gcc sizes an asm statement by the lines
+// of its template (a check's stub, the hash of a pointer load), so a small
+// helper of a few accesses looked too big to inline and every call to it
+// paid a call, a prologue saving registers and its arguments' metas; so
+// qualified, its size for inlining is the least, near the native
+// function's. (The front end does not accept the qualifier, so the header
+// cannot say it.)
+func (r *rewriter) asmSizedLeast(ed *cc.ExternalDeclaration) {
+	if r.c.order == clangOrder || ed.FunctionDefinition == nil {
+		return
+	}
+	Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
+		if a, ok := n.(*cc.Asm); ok && a.AsmQualifierList != nil {
+			r.insertBefore[a.Token2.Seq()] += "__inline__ "
+		}
+		return true
+	})
 }
 
 // userCleanups reports whether the program's code in decls declares a
@@ -1818,11 +1841,11 @@ func (r *rewriter) leave() string {
 // builtins) that returns. A call of a function that never returns pushes
 // a frame of its own, so functions that call only those (reporting an
 // error and exiting, assert's) need none.
-func (r *rewriter) containsCall(n cc.Node) bool { return r.containsCallBut(n, nil) }
+func (r *rewriter) containsCall(n cc.Node) bool { return r.callsBeyond(n, nil) }
 
-// containsCallBut is containsCall but for the calls by name of the
-// functions of except.
-func (r *rewriter) containsCallBut(n cc.Node, except map[string]bool) bool {
+// callsBeyond is containsCall where calls by name of the functions in
+// except do not count.
+func (r *rewriter) callsBeyond(n cc.Node, except map[string]bool) bool {
 	if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
 		name := calleeName(x)
 		switch {
@@ -1832,13 +1855,13 @@ func (r *rewriter) containsCallBut(n cc.Node, except map[string]bool) bool {
 			return true // (its blocks end with the frame)
 		case strings.HasPrefix(name, "__builtin_") && !wrapped[strings.TrimPrefix(name, "__builtin_")],
 			strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
-		case r.noreturn[name] && r.isCalledByName(x):
+		case (r.noreturn[name] || except[name]) && r.isCalledByName(x):
 		default:
 			return true
 		}
 	}
 	for _, c := range r.children(n) {
-		if c.node != nil && r.containsCallBut(c.node, except) {
+		if c.node != nil && r.callsBeyond(c.node, except) {
 			return true
 		}
 	}
