@@ -652,10 +652,11 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 		if a.result != "" {
 			// the object its callee returned dies with the next call (of
 			// the next argument, of the callee itself): the shadow of the
-			// pointers inside is copied into the temporary, now
+			// pointers inside (and its bytes' definedness) is copied into
+			// the temporary, now
 			f.str("__auto_type " + vals[i] + " = ")
 			f.cat(a.code)
-			f.strf("; %s;", fromResult(a.result, resultShadow("&"+vals[i], "", metaWild, provs[i].site), "&"+vals[i]))
+			f.strf("; %s;", r.resultTemp("&"+vals[i], a.result, provs[i].site))
 			provs[i].word = "(__ml_uptr)&" + vals[i]
 			continue
 		}

@@ -1616,7 +1616,7 @@ func (r *rewriter) resultCopy(dst, vals, dtag, fn, site string, t cc.Type) strin
 		copies = append(copies, resultShadow(dst, vals, dtag, site))
 	}
 	if r.tracksDef() {
-		copies = append(copies, fmt.Sprintf("__ml_def_copy((__ml_uptr)%s, __ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site))
+		copies = append(copies, resultDef(dst, dtag, site))
 	}
 	if len(copies) == 0 {
 		return "(void)0"
@@ -1625,6 +1625,27 @@ func (r *rewriter) resultCopy(dst, vals, dtag, fn, site string, t cc.Type) strin
 		return fromResult(fn, strings.Join(copies, ", "), dst)
 	}
 	return fromResult(fn, strings.Join(copies, ", "), "")
+}
+
+// resultTemp is the code giving the temporary at dst, which holds the
+// struct holding pointers fn just returned and is passed on as an object,
+// the pointers' shadow of the object fn's return statement copied it from
+// and, with definedness, that object's definedness; from no object, its
+// shadow is cleared and its bytes are values. (The callee copies both from
+// the temporary into its parameter: a dead frame's bits on the
+// temporary's bytes would be taken for the argument's.)
+func (r *rewriter) resultTemp(dst, fn, site string) string {
+	copies := resultShadow(dst, "", metaWild, site)
+	if !r.c.full {
+		return fromResult(fn, copies, dst)
+	}
+	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? (%s, %s) : (%s, __ml_def((__ml_uptr)%s, sizeof(*%s)))", fn, copies, resultDef(dst, metaWild, site), forgetShadow(dst), dst, dst)
+}
+
+// resultDef is the copy of the definedness of the object a struct result
+// was copied from into the object at dst (tagged dtag).
+func resultDef(dst, dtag, site string) string {
+	return fmt.Sprintf("__ml_def_copy((__ml_uptr)%s, __ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site)
 }
 
 // resultShadow is resultCopy's copy of the pointers' shadow.
