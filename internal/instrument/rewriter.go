@@ -108,6 +108,7 @@ type rewriter struct {
 	fn           *fnState
 	n            int                                    // unique-name counter
 	defined      map[string]bool                        // functions defined in this translation unit
+	replacements map[string]cc.Type                     // the types of the checked replacements (memlens.h), by libc name
 	inlineDefs   map[string]bool                        // those of them declared inline
 	noreturn     map[string]bool                        // functions that never return (call.go)
 	lendings     map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
@@ -137,7 +138,7 @@ type rewriter struct {
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, alone: map[*cc.FunctionDefinition]bool{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, alone: map[*cc.FunctionDefinition]bool{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -177,6 +178,9 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		switch ed.Position().Filename {
 		case "<predefined>", "<builtin>":
 			continue
+		}
+		if ed.Position().Filename == headerName {
+			r.noteReplacements(ed.Declaration)
 		}
 		if fd := ed.FunctionDefinition; fd != nil {
 			// a definition in a system header (glibc's fortify wrappers of
