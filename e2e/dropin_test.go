@@ -25,6 +25,7 @@ var dropinCases = []struct {
 	{"o0_switch.c", []string{"-O0", "-Wall", "-Werror=return-type"}},
 	{"simd_o0.c", []string{"-O0", "-msse2"}},
 	{"recursion.c", []string{"-O0"}},
+	{"autoconf_funcs.c", []string{"-g", "-O2"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -208,6 +208,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	// libc's functions are known by name, wherever declared: old code
 	// declares malloc and free itself instead of including <stdlib.h>
 	system := name != "" && !r.defined[name] && (r.declaredInSystem(x) || wrapped[name] || longjmps[name])
+	replaced := system && wrapped[name] && r.checkedCall(x, name)
 	callee := ""
 	switch {
 	case system && longjmps[name] && r.c.full:
@@ -221,7 +222,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		f.cat(r.argsFrag(x))
 		f.str("; })")
 		return f, metaWild, none
-	case system && wrapped[name]:
+	case replaced:
 		callee = "__ml_" + name
 	case system, name != "" && implicitlyDeclared(x):
 		// plain libc, or a function called before any declaration (C89:
@@ -283,7 +284,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	// the checked libc replacements get each argument's provenance as
 	// it is; an instrumented callee (or one called through a pointer)
 	// gets the step passing it, pending in its parameter
-	libc := system && wrapped[name]
+	libc := replaced
 	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }, func(i int) bool { return objArg[i] })
 	for i := range as {
 		if as[i].isPtr && !libc && i < 16 {
@@ -302,7 +303,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	f.str(r.atFrame(site))
 	callText := fn + "(" + strings.Join(vals, ", ") + ")"
 	after := ""
-	if anyPtr && !(system && wrapped[name]) { // (the replacements define what they write)
+	if anyPtr && !replaced { // (the replacements define what they write)
 		after = r.externWrites(x, fn, args, vals, metas)
 	}
 	switch {
@@ -670,10 +671,11 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 		if a.result != "" {
 			// the object its callee returned dies with the next call (of
 			// the next argument, of the callee itself): the shadow of the
-			// pointers inside is copied into the temporary, now
+			// pointers inside (and its bytes' definedness) is copied into
+			// the temporary, now
 			f.str("__auto_type " + vals[i] + " = ")
 			f.cat(a.code)
-			f.strf("; %s;", fromResult(a.result, resultShadow("&"+vals[i], "", metaWild, provs[i].site), "&"+vals[i]))
+			f.strf("; %s;", r.resultTemp("&"+vals[i], a.result, provs[i].site))
 			provs[i].word = "(__ml_uptr)&" + vals[i]
 			continue
 		}
@@ -786,6 +788,39 @@ func paramTypes(x *cc.PostfixExpression) []cc.Type {
 func (r *rewriter) declaredInSystem(x *cc.PostfixExpression) bool {
 	d := declOf(x.PostfixExpression.(*cc.PrimaryExpression))
 	return d != nil && r.unit.isSystem(d.Position())
+}
+
+// noteReplacements records the types of the checked replacements d (a
+// declaration of memlens.h) declares.
+func (r *rewriter) noteReplacements(d *cc.Declaration) {
+	if d == nil {
+		return
+	}
+	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		if id := l.InitDeclarator; id != nil {
+			if name, ok := strings.CutPrefix(id.Declarator.Name(), "__ml_"); ok && wrapped[name] {
+				r.replacements[name] = id.Declarator.Type()
+			}
+		}
+	}
+}
+
+// checkedCall reports whether call x of libc's function name (one of
+// wrapped) goes to its checked replacement: not when the program declared
+// the function itself with another type, which gcc then calls as declared
+// (autoconf's AC_CHECK_FUNCS declares `char memmove ();` and calls it
+// with no arguments to see that it links).
+func (r *rewriter) checkedCall(x *cc.PostfixExpression, name string) bool {
+	p, ok := x.PostfixExpression.(*cc.PrimaryExpression)
+	if !ok {
+		return true
+	}
+	d := declOf(p)
+	if d == nil || d.IsSynthetic() || r.unit.isSystem(d.Position()) {
+		return true
+	}
+	t := r.replacements[name]
+	return t == nil || d.Type().IsCompatible(t)
 }
 
 // implicitlyDeclared reports whether the function called by name in x has

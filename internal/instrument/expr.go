@@ -885,6 +885,19 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		}
 	}
 	if aggregate && hasPtrs(t, 0) && r.fn != nil {
+		if lit, ok := unparen(rhs).(*cc.PostfixExpression); ok && lit.Case == cc.PostfixExpressionComplit &&
+			!hasSideEffects(lhs) && !hasSideEffects(rhs) {
+			// (the target's address first: nothing either side does
+			// changes the other's)
+			d := r.name("__ml_a")
+			dst, dtag := r.place(lhs, true, defStore)
+			f.str("__extension__({ register __auto_type " + d + " = ")
+			f.cat(dst)
+			f.strf("; %s; *%s = ", forgetShadow(d), d)
+			f.cat(r.literalInto(lit, initTarget{obj: "(*" + d + ")", name: toText(cc.NodeSource(lhs)), tag: dtag}))
+			f.strf("; *%s; })", d)
+			return f
+		}
 		// a struct from no object (a compound literal, a library's
 		// result): no shadow came with its bytes (forgetShadow)
 		d, v := r.name("__ml_a"), r.name("__ml_v")

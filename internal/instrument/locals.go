@@ -23,9 +23,10 @@ import (
 // registered since; it also resets the metas of the block's locals, so
 // that a jump past a declaration (or an initializer naming its own
 // variable) sees an unknown pointer, never a dead one. A block that jumps
-// can enter from outside (one holding case labels, or labels of gotos
-// outside it) gets no scope variable: a jump would bypass its
-// initialization. Its locals live until an enclosing scope ends.
+// can enter from outside (one holding, at any depth, case labels of a
+// switch outside it, or labels of gotos outside it) gets no scope
+// variable: a jump would bypass its initialization. Its locals live until
+// an enclosing scope ends.
 
 // localObj is a local that becomes an object if its pointer escapes.
 type localObj struct {
@@ -214,24 +215,40 @@ func (r *rewriter) localMeta(d *cc.Declarator, escape bool) string {
 }
 
 // entered reports whether a jump from outside block cs can land inside it
-// (past its first statement): cs holds a case or default label, or a
-// label some goto outside cs names.
+// (past its first statement): cs holds, at any depth, a case or default
+// label of a switch outside it, or a label some goto outside cs names
+// (pcre2's RMATCH jumps back into the braces of a macro in a loop's body).
 func entered(cs *cc.CompoundStatement, gotos map[string][]cc.Node) bool {
-	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
-		bi := l.BlockItem
-		if bi == nil || bi.Case != cc.BlockItemStmt {
-			continue
+	found := false
+	Inspect(cs, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.SelectionStatement:
+			if x.Case == cc.SelectionStatementSwitch {
+				// its case labels are its own; its goto labels are not
+				found = found || labelEntered(x.Statement, cs, gotos)
+				return false
+			}
+		case *cc.LabeledStatement:
+			found = found || x.Case != cc.LabeledStatementLabel || gotoFrom(gotos[x.Token.SrcStr()], cs)
 		}
-		for s := bi.Statement; s != nil && s.Case == cc.StatementLabeled; s = s.LabeledStatement.Statement {
-			ls := s.LabeledStatement
-			if ls.Case != cc.LabeledStatementLabel {
-				return true
-			}
-			for _, g := range gotos[ls.Token.SrcStr()] {
-				if !inside(g, cs) {
-					return true
-				}
-			}
+		return !found
+	})
+	return found
+}
+
+// labelEntered reports whether a goto outside block cs names a label of n.
+func labelEntered(n cc.Node, cs *cc.CompoundStatement, gotos map[string][]cc.Node) bool {
+	return AnyNode(n, func(n cc.Node) bool {
+		x, ok := n.(*cc.LabeledStatement)
+		return ok && x.Case == cc.LabeledStatementLabel && gotoFrom(gotos[x.Token.SrcStr()], cs)
+	})
+}
+
+// gotoFrom reports whether one of the jumps gs lies outside block cs.
+func gotoFrom(gs []cc.Node, cs *cc.CompoundStatement) bool {
+	for _, g := range gs {
+		if !inside(g, cs) {
+			return true
 		}
 	}
 	return false

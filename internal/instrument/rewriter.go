@@ -108,15 +108,14 @@ type rewriter struct {
 	fn           *fnState
 	n            int                                    // unique-name counter
 	defined      map[string]bool                        // functions defined in this translation unit
+	replacements map[string]cc.Type                     // the types of the checked replacements (memlens.h), by libc name
 	inlineDefs   map[string]bool                        // those of them declared inline
 	noreturn     map[string]bool                        // functions that never return (call.go)
 	lendings     map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
 	borrows      map[string][]bool                      // the pointer parameters each function of the unit borrows
 	inlineHinted map[string]bool                        // direct leaf functions given the inline hint (findDirect)
 	noinline     []string                               // functions of the unit to keep out of line (keepOutOfLine)
-	initObj      string                                 // the object whose brace initializer is being rewritten
-	initLayout   string                                 // true when cc lays initObj out as gcc does
-	initOff      int64                                  // the offset in initObj of the compound literal whose initializer is rewritten
+	init         initTarget                             // the object whose brace initializer is being rewritten
 	direct       map[string]*directFn                   // static functions taking metas as parameters
 	insertBefore map[int]string                         // text to print before a token, by sequence number
 	replaceTok   map[int]string                         // text to print instead of a token, by sequence number
@@ -137,7 +136,7 @@ type rewriter struct {
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, alone: map[*cc.FunctionDefinition]bool{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, alone: map[*cc.FunctionDefinition]bool{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -177,6 +176,9 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		switch ed.Position().Filename {
 		case "<predefined>", "<builtin>":
 			continue
+		}
+		if ed.Position().Filename == headerName {
+			r.noteReplacements(ed.Declaration)
 		}
 		if fd := ed.FunctionDefinition; fd != nil {
 			// a definition in a system header (glibc's fortify wrappers of
@@ -1477,9 +1479,9 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string)
 	}
 	if in.Case == cc.InitializerInitList && d != nil && hasPtrs(d.Type(), 0) && !isZeroInit(in) {
 		// pointers in a brace initializer get their metas stored beside them
-		outer, outerLayout, outerOff := r.initObj, r.initLayout, r.initOff
-		r.initObj, r.initLayout, r.initOff = d.Name(), sameLayout(d), 0
-		defer func() { r.initObj, r.initLayout, r.initOff = outer, outerLayout, outerOff }()
+		outer := r.init
+		r.init = initTarget{obj: d.Name(), name: d.Name(), layout: sameLayout(d), tag: metaWild}
+		defer func() { r.init = outer }()
 		return r.generic(in)
 	}
 	if fn := r.initCall(d, in); fn != "" {
@@ -1490,7 +1492,15 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string)
 		if isObjectExpr(in.AssignmentExpression) {
 			return r.copyInit(d, in.AssignmentExpression)
 		}
-		// a value from no object (a compound literal): no shadow came
+		if lit, ok := unparen(in.AssignmentExpression).(*cc.PostfixExpression); ok && lit.Case == cc.PostfixExpressionComplit {
+			// what a dead frame left on d's shadow goes first
+			var f frag
+			f.strf("(%s, ", forgetShadow("&"+d.Name()))
+			f.cat(r.literalInto(lit, initTarget{obj: d.Name(), name: d.Name(), tag: metaWild}))
+			f.str(")")
+			return f
+		}
+		// a value from no object (a library's result): no shadow came
 		// with its bytes
 		r.fn.defs = append(r.fn.defs, forgetShadow("&"+d.Name()))
 	}
@@ -1645,7 +1655,7 @@ func (r *rewriter) resultCopy(dst, vals, dtag, fn, site string, t cc.Type) strin
 		copies = append(copies, resultShadow(dst, vals, dtag, site))
 	}
 	if r.tracksDef() {
-		copies = append(copies, fmt.Sprintf("__ml_def_copy((__ml_uptr)%s, __ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site))
+		copies = append(copies, resultDef(dst, dtag, site))
 	}
 	if len(copies) == 0 {
 		return "(void)0"
@@ -1654,6 +1664,27 @@ func (r *rewriter) resultCopy(dst, vals, dtag, fn, site string, t cc.Type) strin
 		return fromResult(fn, strings.Join(copies, ", "), dst)
 	}
 	return fromResult(fn, strings.Join(copies, ", "), "")
+}
+
+// resultTemp is the code giving the temporary at dst, which holds the
+// struct holding pointers fn just returned and is passed on as an object,
+// the pointers' shadow of the object fn's return statement copied it from
+// and, with definedness, that object's definedness; from no object, its
+// shadow is cleared and its bytes are values. (The callee copies both from
+// the temporary into its parameter: a dead frame's bits on the
+// temporary's bytes would be taken for the argument's.)
+func (r *rewriter) resultTemp(dst, fn, site string) string {
+	copies := resultShadow(dst, "", metaWild, site)
+	if !r.c.full {
+		return fromResult(fn, copies, dst)
+	}
+	return fmt.Sprintf("__ml_t.retobjfn == (__ml_uptr)%s ? (%s, %s) : (%s, __ml_def((__ml_uptr)%s, sizeof(*%s)))", fn, copies, resultDef(dst, metaWild, site), forgetShadow(dst), dst, dst)
+}
+
+// resultDef is the copy of the definedness of the object a struct result
+// was copied from into the object at dst (tagged dtag).
+func resultDef(dst, dtag, site string) string {
+	return fmt.Sprintf("__ml_def_copy((__ml_uptr)%s, __ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site)
 }
 
 // resultShadow is resultCopy's copy of the pointers' shadow.
@@ -1715,13 +1746,23 @@ func isAggregate(t cc.Type) bool {
 	return t != nil && (t.Kind() == cc.Struct || t.Kind() == cc.Union)
 }
 
+// initTarget is the object a brace initializer being rewritten
+// initializes ("" obj: none).
+type initTarget struct {
+	obj    string
+	name   string // what reports call obj
+	layout string // true when cc lays obj out as gcc does
+	tag    string // the meta tagging obj's shadow
+	off    int64  // the offset in obj of the compound literal whose initializer is rewritten
+}
+
 // initElem rewrites one element of a brace initializer of object
-// r.initObj: a pointer element stores its meta in the object's shadow.
+// r.init.obj: a pointer element stores its meta in the object's shadow.
 func (r *rewriter) initElem(in *cc.Initializer) frag {
-	if r.initObj != "" && in.Case == cc.InitializerExpr && isAggregate(in.Type()) && hasPtrs(in.Type(), 0) {
+	if r.init.obj != "" && in.Case == cc.InitializerExpr && isAggregate(in.Type()) && hasPtrs(in.Type(), 0) {
 		return r.initObjElem(in)
 	}
-	if r.initObj == "" || in.Case != cc.InitializerExpr || !isDataPtr(in.Type()) {
+	if r.init.obj == "" || in.Case != cc.InitializerExpr || !isDataPtr(in.Type()) {
 		return r.generic(in)
 	}
 	code, meta, pv := r.ptrExpr(in.AssignmentExpression)
@@ -1730,16 +1771,16 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 	}
 	i := r.site(in.AssignmentExpression, siteLoss)
 	r.sites[i].expr = elemAsWritten(r.sites[i].expr, r.sites[i].text, r.sites[i].col)
-	r.sites[i].to = r.initObj
+	r.sites[i].to = r.init.name
 	// (cc's offsets know no packing: where gcc's size of the object
 	// differs, the element's meta is not kept and is found by its value)
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("(%s ? __ml_st((__ml_uptr)(%s), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s) : (void)0)", r.initLayout, r.initPlace(in), v, meta, metaWild, siteRef(i), pv.site, pv.word)
+		return fmt.Sprintf("(%s ? __ml_st((__ml_uptr)(%s), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s) : (void)0)", r.init.layout, r.initPlace(in), v, meta, r.init.tag, siteRef(i), pv.site, pv.word)
 	})
 }
 
 // initObjElem rewrites an element of a brace initializer of object
-// r.initObj that is a struct or union holding pointers, a call's result
+// r.init.obj that is a struct or union holding pointers, a call's result
 // or a copy of an object: the shadow of the pointers inside is copied to
 // the element's place as soon as the element is evaluated, ahead of its
 // bytes (a call's from the object its callee returned, before another
@@ -1747,9 +1788,9 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 func (r *rewriter) initObjElem(in *cc.Initializer) frag {
 	e := in.AssignmentExpression
 	if isCompoundLiteral(unparen(e)) {
-		// its elements are initObj's, further in
-		r.initOff += in.Offset()
-		defer func() { r.initOff -= in.Offset() }()
+		// its elements are r.init.obj's, further in
+		r.init.off += in.Offset()
+		defer func() { r.init.off -= in.Offset() }()
 		return r.generic(in)
 	}
 	fn := calledByName(e)
@@ -1759,14 +1800,14 @@ func (r *rewriter) initObjElem(in *cc.Initializer) frag {
 	if fn == "" && !isObjectExpr(e) {
 		// from no object: no shadow comes with the bytes (forgetShadow)
 		var f frag
-		f.strf("__extension__({ (%s ? __ml_forget_shadow(%s, %d) : (void)0); ", r.initLayout, r.initPlace(in), in.Type().Size())
+		f.strf("__extension__({ (%s ? __ml_forget_shadow(%s, %d) : (void)0); ", r.init.layout, r.initPlace(in), in.Type().Size())
 		f.cat(r.generic(in))
 		f.str("; })")
 		return f
 	}
 	i := r.site(e, siteLoss)
 	r.sites[i].expr = elemAsWritten(r.sites[i].expr, r.sites[i].text, r.sites[i].col)
-	r.sites[i].to = r.initObj
+	r.sites[i].to = r.init.name
 	r.sites[i].kind |= siteCopy
 	v := r.name("__ml_a")
 	var f frag
@@ -1775,19 +1816,19 @@ func (r *rewriter) initObjElem(in *cc.Initializer) frag {
 		dst := fmt.Sprintf("(__typeof__(*%s) *)(%s)", v, r.initPlace(in))
 		f.str("(*__extension__({ register __auto_type " + v + " = ")
 		f.cat(src)
-		f.strf("; (%s ? %s : (void)0); %s; }))", r.initLayout, shadowAhead(dst, v, v, metaWild, stag, siteRef(i)), v)
+		f.strf("; (%s ? %s : (void)0); %s; }))", r.init.layout, shadowAhead(dst, v, v, r.init.tag, stag, siteRef(i)), v)
 		return f
 	}
 	dst := fmt.Sprintf("(__typeof__(%s) *)(%s)", v, r.initPlace(in))
 	f.str("__extension__({ __auto_type " + v + " = ")
 	f.cat(r.generic(in))
-	f.strf("; (%s ? %s : (void)0); %s; })", r.initLayout, fromResult(fn, resultShadow(dst, "&"+v, metaWild, siteRef(i)), dst), v)
+	f.strf("; (%s ? %s : (void)0); %s; })", r.init.layout, fromResult(fn, resultShadow(dst, "&"+v, r.init.tag, siteRef(i)), dst), v)
 	return f
 }
 
-// initPlace is the address of element in of r.initObj's initializer.
+// initPlace is the address of element in of r.init.obj's initializer.
 func (r *rewriter) initPlace(in *cc.Initializer) string {
-	return fmt.Sprintf("(char *)&%s + %d", r.initObj, r.initOff+in.Offset())
+	return fmt.Sprintf("(char *)&%s + %d", r.init.obj, r.init.off+in.Offset())
 }
 
 // isZeroInit reports whether in is the universal zero initializer {0}: it
@@ -2009,22 +2050,46 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 // compoundObject is the declaration of object rv made as compound literal
 // lit, its pointers' metas stored as for a brace initializer.
 func (r *rewriter) compoundObject(lit *cc.PostfixExpression, rv string) frag {
-	outer, outerLayout, outerOff := r.initObj, r.initLayout, r.initOff
-	r.initObj, r.initLayout, r.initOff = rv, fmt.Sprintf("sizeof %s == %d", rv, lit.Type().Size()), 0
-	defer func() { r.initObj, r.initLayout, r.initOff = outer, outerLayout, outerOff }()
 	var f frag
 	f.cat(r.verbatim(lit.TypeName))
 	f.str(" " + rv + " = ")
+	f.cat(r.literalInit(lit, initTarget{obj: rv, name: rv, tag: metaWild}))
+	if r.tracksDef() {
+		// (its declaration is ours: nothing else says it was written)
+		f.strf("; __ml_def((__ml_uptr)&%s, sizeof(%s))", rv, rv)
+	}
+	return f
+}
+
+// literalInto is compound literal lit, about to be copied into object
+// t.obj of its type, its pointers' metas stored in t.obj's shadow as for a
+// brace initializer of t.obj, ahead of the bytes, and counted as
+// references t.obj holds (found by value instead, no reference counted
+// them: QuickJS's sp[-2] = JS_MKPTR(tag, r) lost r's block as r left
+// scope).
+func (r *rewriter) literalInto(lit *cc.PostfixExpression, t initTarget) frag {
+	var f frag
+	f.tok(lit.Token)
+	f.cat(r.verbatim(lit.TypeName))
+	f.tok(lit.Token2)
+	f.cat(r.literalInit(lit, t))
+	return f
+}
+
+// literalInit is the brace initializer of compound literal lit made in (or
+// copied into) object t.obj, its pointers' metas stored in t.obj's shadow.
+func (r *rewriter) literalInit(lit *cc.PostfixExpression, t initTarget) frag {
+	outer := r.init
+	t.layout = fmt.Sprintf("sizeof %s == %d", t.obj, lit.Type().Size())
+	r.init = t
+	defer func() { r.init = outer }()
+	var f frag
 	f.tok(lit.Token3)
 	if lit.InitializerList != nil {
 		f.cat(r.generic(lit.InitializerList))
 	}
 	f.tok(lit.Token4)
 	f.tok(lit.Token5)
-	if r.tracksDef() {
-		// (its declaration is ours: nothing else says it was written)
-		f.strf("; __ml_def((__ml_uptr)&%s, sizeof(%s))", rv, rv)
-	}
 	return f
 }
 
