@@ -222,7 +222,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	for i, ed := range decls {
 		if header && ed.Position().Filename != headerName {
 			header = false
-			w.raw(r.siteTable())
+			w.raw(r.siteTable() + textSectionAgain(decls))
 		}
 		f := body[i].flat()
 		w.lead(f)
@@ -310,6 +310,20 @@ func (r *rewriter) siteTable() string {
 		s := r.sites[i]
 		return fmt.Sprintf("{%s,%s,%s,%s,%s,%d,%d,%d,%d}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), cstr(s.to), s.line, s.col, s.kind, s.aux)
 	}) + r.uninitMetaTable() + r.arrayTable() + r.globalMetas() + r.literalDecls()
+}
+
+// textSectionAgain defines, when the user's unit has a file-scope asm
+// statement, a function that returns gcc to the text section after the
+// tables: unoptimised, gcc emits the unit in order, and the user's asm
+// must run where the native build leaves it (a label of code defined by
+// `__asm__("f: ret")` in the tables' read-only data section is not code).
+func textSectionAgain(decls []*cc.ExternalDeclaration) string {
+	for _, ed := range decls {
+		if ed.Case == cc.ExternalDeclarationAsmStmt && ed.Position().Filename != headerName {
+			return "static void __ml_text_section(void) __attribute__((used)); static void __ml_text_section(void) {}"
+		}
+	}
+	return ""
 }
 
 // uninitMetaTable declares the cache of the unit's uninit records (see
