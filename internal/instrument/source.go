@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sort"
 	"strconv"
+	"unicode/utf8"
 
 	"modernc.org/token"
 )
@@ -60,11 +61,49 @@ func newUnitText(pre []byte) *unitText {
 				u.regions = append(u.regions, region{len(u.view), m.system})
 			}
 		} else {
-			u.view = append(u.view, line...)
+			u.appendCode(line, off)
 		}
 		off = end
 	}
 	return u
+}
+
+// appendCode appends to the view a line of code that starts at offset off
+// of the text, each universal character name outside literals (gcc -E
+// spells `привет` as `\U0000043f…`, which cc/v4 does not read) as the
+// UTF-8 character it names, which gcc reads as the same identifier.
+func (u *unitText) appendCode(line []byte, off int) {
+	var quote byte // the delimiter of the literal the scan is in, or 0
+	start := 0     // of the line's part not yet appended
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case quote != 0 && c == '\\':
+			i++
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '\\' && i+1 < len(line) && (line[i+1] == 'u' || line[i+1] == 'U'):
+			n := 6
+			if line[i+1] == 'U' {
+				n = 10
+			}
+			if i+n > len(line) {
+				continue
+			}
+			r, err := strconv.ParseUint(string(line[i+2:i+n]), 16, 32)
+			if err != nil || !utf8.ValidRune(rune(r)) {
+				continue
+			}
+			u.view = append(u.view, line[start:i]...)
+			u.view = utf8.AppendRune(u.view, rune(r))
+			start = i + n
+			u.shifts = append(u.shifts, shift{len(u.view), off + start - len(u.view)})
+			i += n - 1
+		}
+	}
+	u.view = append(u.view, line[start:]...)
 }
 
 // marker is a GNU line marker: `# LINE "FILE" FLAGS…`.
