@@ -181,7 +181,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		if fd := ed.FunctionDefinition; fd != nil {
 			// a definition in a system header (glibc's fortify wrappers of
 			// memcpy and co.) is still libc's function
-			if r.unit.isSystem(fd.Position()) {
+			if r.unit.isSystemDecl(ed) {
 			} else if r.sharesLocals(fd) {
 				r.alone[fd] = true
 			} else {
@@ -213,7 +213,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			body = append(body, f)
 			continue
 		}
-		if ed.Case == cc.ExternalDeclarationDecl && ed.Declaration != nil && !r.unit.isSystem(ed.Position()) {
+		if ed.Case == cc.ExternalDeclarationDecl && ed.Declaration != nil && !r.unit.isSystemDecl(ed) {
 			r.literalPointers(ed.Declaration)
 		}
 		body = append(body, r.verbatim(ed))
@@ -1133,7 +1133,7 @@ func (r *rewriter) pragmaBefore(n cc.Node) (cc.Token, [][]byte, bool) {
 // instrumented reports whether function definition fd is rewritten: it
 // is the user's, and not left alone (sharesLocals).
 func (r *rewriter) instrumented(fd *cc.FunctionDefinition) bool {
-	return !r.unit.isSystem(fd.Position()) && !r.alone[fd]
+	return !r.unit.isSystem(fd.Declarator.Position()) && !r.alone[fd]
 }
 
 // sharesLocals reports whether fd's body holds an OpenMP or OpenACC

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"modernc.org/cc/v4"
 	"modernc.org/token"
 )
 
@@ -176,6 +177,23 @@ func (u *unitText) isSystem(pos token.Position) bool {
 	}
 	i := sort.Search(len(u.regions), func(i int) bool { return u.regions[i].view > pos.Offset })
 	return i > 0 && u.regions[i-1].system
+}
+
+// isSystemDecl reports whether ed is a declaration of a system header,
+// judged as gcc judges it, by its first declarator: a user's definition
+// whose type comes from a system header's macro (`bool f(void)`, whose
+// `_Bool` the line markers place in <stdbool.h>) is the user's.
+func (u *unitText) isSystemDecl(ed *cc.ExternalDeclaration) bool {
+	pos := ed.Position()
+	switch {
+	case ed.FunctionDefinition != nil:
+		pos = ed.FunctionDefinition.Declarator.Position()
+	case ed.Declaration != nil && ed.Declaration.InitDeclaratorList != nil:
+		if id := ed.Declaration.InitDeclaratorList.InitDeclarator; id != nil && id.Declarator != nil {
+			pos = id.Declarator.Position()
+		}
+	}
+	return u.isSystem(pos)
 }
 
 // gap describes the text between two tokens: what the instrumented unit
