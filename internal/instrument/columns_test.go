@@ -38,3 +38,19 @@ func TestColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestUniversalCharacterNames: the view spells a universal character name
+// of an identifier as its UTF-8 character (cc/v4 reads no other), keeps
+// those of literals, and maps its offsets back to the text.
+func TestUniversalCharacterNames(t *testing.T) {
+	text := `int Lef\U000000e8vre = '\\', x\u00e9 = sizeof "\u00e9\"\U000000e8";` + "\n"
+	u := newUnitText([]byte(text))
+	if want := `int Lefèvre = '\\', xé = sizeof "\u00e9\"\U000000e8";` + "\n"; string(u.view) != want {
+		t.Fatalf("view %q, want %q", u.view, want)
+	}
+	for _, tok := range []string{"int", "=", "sizeof", ";"} {
+		if got, want := u.origOffset(strings.LastIndex(string(u.view), tok)), strings.LastIndex(text, tok); got != want {
+			t.Errorf("%q: text offset %d, want %d", tok, got, want)
+		}
+	}
+}

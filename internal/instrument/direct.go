@@ -168,7 +168,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			continue
 		}
 		// system headers come before the user's code and cannot name it
-		if !r.unit.isSystem(ed.Position()) {
+		if !r.unit.isSystemDecl(ed) {
 			scan(ed, false)
 		}
 	}

@@ -19,7 +19,7 @@ import (
 // collectGlobals assigns a meta variable to each global defined in decls.
 func (r *rewriter) collectGlobals(decls []*cc.ExternalDeclaration) {
 	for _, ed := range decls {
-		if ed.Case != cc.ExternalDeclarationDecl || ed.Declaration == nil || r.unit.isSystem(ed.Position()) {
+		if ed.Case != cc.ExternalDeclarationDecl || ed.Declaration == nil || r.unit.isSystemDecl(ed) {
 			continue
 		}
 		for l := ed.Declaration.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {

@@ -28,7 +28,7 @@ func (r *rewriter) weakenInlineOnly(decls []*cc.ExternalDeclaration) {
 		case ed.FunctionDefinition != nil:
 			fd := ed.FunctionDefinition
 			d := fd.Declarator
-			if d.IsInline() && !d.IsStatic() && !d.IsExtern() && !r.unit.isSystem(ed.Position()) {
+			if d.IsInline() && !d.IsStatic() && !d.IsExtern() && !r.unit.isSystemDecl(ed) {
 				defs[d.Name()] = fd
 			} else {
 				excluded[d.Name()] = true

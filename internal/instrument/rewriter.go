@@ -183,7 +183,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		if fd := ed.FunctionDefinition; fd != nil {
 			// a definition in a system header (glibc's fortify wrappers of
 			// memcpy and co.) is still libc's function
-			if r.unit.isSystem(fd.Position()) {
+			if r.unit.isSystemDecl(ed) {
 			} else if r.sharesLocals(fd) {
 				r.alone[fd] = true
 			} else {
@@ -215,7 +215,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			body = append(body, f)
 			continue
 		}
-		if ed.Case == cc.ExternalDeclarationDecl && ed.Declaration != nil && !r.unit.isSystem(ed.Position()) {
+		if ed.Case == cc.ExternalDeclarationDecl && ed.Declaration != nil && !r.unit.isSystemDecl(ed) {
 			r.literalPointers(ed.Declaration)
 		}
 		if ed.Position().Filename == headerName {
@@ -227,7 +227,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	for i, ed := range decls {
 		if header && ed.Position().Filename != headerName {
 			header = false
-			w.raw(r.siteTable())
+			w.raw(r.siteTable() + textSectionAgain(decls))
 		}
 		f := body[i].flat()
 		w.lead(f)
@@ -335,6 +335,20 @@ func (r *rewriter) siteTable() string {
 		s := r.sites[i]
 		return fmt.Sprintf("{%s,%s,%s,%s,%s,%d,%d,%d,%d}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), cstr(s.to), s.line, s.col, s.kind, s.aux)
 	}) + r.uninitMetaTable() + r.arrayTable() + r.globalMetas() + r.literalDecls()
+}
+
+// textSectionAgain defines, when the user's unit has a file-scope asm
+// statement, a function that returns gcc to the text section after the
+// tables: unoptimised, gcc emits the unit in order, and the user's asm
+// must run where the native build leaves it (a label of code defined by
+// `__asm__("f: ret")` in the tables' read-only data section is not code).
+func textSectionAgain(decls []*cc.ExternalDeclaration) string {
+	for _, ed := range decls {
+		if ed.Case == cc.ExternalDeclarationAsmStmt && ed.Position().Filename != headerName {
+			return "static void __ml_text_section(void) __attribute__((used)); static void __ml_text_section(void) {}"
+		}
+	}
+	return ""
 }
 
 // uninitMetaTable declares the cache of the unit's uninit records (see
@@ -1144,7 +1158,7 @@ func (r *rewriter) pragmaBefore(n cc.Node) (cc.Token, [][]byte, bool) {
 // instrumented reports whether function definition fd is rewritten: it
 // is the user's, and not left alone (sharesLocals).
 func (r *rewriter) instrumented(fd *cc.FunctionDefinition) bool {
-	return !r.unit.isSystem(fd.Position()) && !r.alone[fd]
+	return !r.unit.isSystem(fd.Declarator.Position()) && !r.alone[fd]
 }
 
 // sharesLocals reports whether fd's body holds an OpenMP or OpenACC

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"sort"
 	"strconv"
+	"unicode/utf8"
 
+	"modernc.org/cc/v4"
 	"modernc.org/token"
 )
 
@@ -60,11 +62,49 @@ func newUnitText(pre []byte) *unitText {
 				u.regions = append(u.regions, region{len(u.view), m.system})
 			}
 		} else {
-			u.view = append(u.view, line...)
+			u.appendCode(line, off)
 		}
 		off = end
 	}
 	return u
+}
+
+// appendCode appends to the view a line of code that starts at offset off
+// of the text, each universal character name outside literals (gcc -E
+// spells `привет` as `\U0000043f…`, which cc/v4 does not read) as the
+// UTF-8 character it names, which gcc reads as the same identifier.
+func (u *unitText) appendCode(line []byte, off int) {
+	var quote byte // the delimiter of the literal the scan is in, or 0
+	start := 0     // of the line's part not yet appended
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case quote != 0 && c == '\\':
+			i++
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '\\' && i+1 < len(line) && (line[i+1] == 'u' || line[i+1] == 'U'):
+			n := 6
+			if line[i+1] == 'U' {
+				n = 10
+			}
+			if i+n > len(line) {
+				continue
+			}
+			r, err := strconv.ParseUint(string(line[i+2:i+n]), 16, 32)
+			if err != nil || !utf8.ValidRune(rune(r)) {
+				continue
+			}
+			u.view = append(u.view, line[start:i]...)
+			u.view = utf8.AppendRune(u.view, rune(r))
+			start = i + n
+			u.shifts = append(u.shifts, shift{len(u.view), off + start - len(u.view)})
+			i += n - 1
+		}
+	}
+	u.view = append(u.view, line[start:]...)
 }
 
 // marker is a GNU line marker: `# LINE "FILE" FLAGS…`.
@@ -137,6 +177,23 @@ func (u *unitText) isSystem(pos token.Position) bool {
 	}
 	i := sort.Search(len(u.regions), func(i int) bool { return u.regions[i].view > pos.Offset })
 	return i > 0 && u.regions[i-1].system
+}
+
+// isSystemDecl reports whether ed is a declaration of a system header,
+// judged as gcc judges it, by its first declarator: a user's definition
+// whose type comes from a system header's macro (`bool f(void)`, whose
+// `_Bool` the line markers place in <stdbool.h>) is the user's.
+func (u *unitText) isSystemDecl(ed *cc.ExternalDeclaration) bool {
+	pos := ed.Position()
+	switch {
+	case ed.FunctionDefinition != nil:
+		pos = ed.FunctionDefinition.Declarator.Position()
+	case ed.Declaration != nil && ed.Declaration.InitDeclaratorList != nil:
+		if id := ed.Declaration.InitDeclaratorList.InitDeclarator; id != nil && id.Declarator != nil {
+			pos = id.Declarator.Position()
+		}
+	}
+	return u.isSystem(pos)
 }
 
 // gap describes the text between two tokens: what the instrumented unit
