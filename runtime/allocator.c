@@ -220,7 +220,12 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 	}
 	uptr oldsize = ML_LOAD(&__ML_RECS[s].end) - (uptr)p;
 	uint32_t foreign = ML_LOAD(&ML_COLD[s].flags) & ML_CF_FOREIGN;
-	void *q = __libc_realloc(p, n);
+	/* Always a new address, as ASan and Valgrind give: a use of the old
+	 * pointer is then always found, and code that updates its links to
+	 * the block only when realloc moved it (redis's rax.c) stays right,
+	 * where a block kept in place under a new identity left its links
+	 * naming the retired one. */
+	void *q = __libc_malloc(n);
 	if (!q) {
 		/* The old block survives a failed realloc: undo the bump. */
 		ML_STORE(&ML_COLD[s].flags, foreign);
@@ -231,20 +236,16 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 	if (!foreign)
 		ml_graph_realloc(p, q, n, ml_caller_site());
 	/* pointers stored in the block keep their metas, retagged to the new
-	 * block (even in place: the block's meta changed) */
+	 * block */
 	uptr kept = oldsize < n ? oldsize : n;
+	memcpy(q, p, kept);
 	/* the references move with it */
 	ml_copy_shadow(q, p, q, kept, *mp, rm, 0, ml_caller_site());
-	if (q != p) {
-		ml_shadow_zero((uptr)p, oldsize);
-		__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD, ml_caller_site());
-		ml_def_clear(p, oldsize);
-	} else if (n < oldsize) {
-		/* the tail given back is libc's again: like freed memory, whoever
-		 * gets it next (libc's own blocks are never poisoned) starts from
-		 * defined bytes */
-		ml_def_clear((char *)q + n, oldsize - n);
-	}
+	ml_shadow_zero((uptr)p, oldsize);
+	__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD, ml_caller_site());
+	/* (libc's again: whoever gets it next starts from defined bytes) */
+	ml_def_clear(p, oldsize);
+	__libc_free(p);
 	if (undef && n > oldsize)
 		__ml_poison((uptr)q + oldsize, n - oldsize, 0);
 	ml_slot_put(s);
