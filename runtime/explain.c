@@ -98,39 +98,20 @@ void ml_steps_count(void)
 }
 
 /* A store whose value's step is pending: both steps. (Its arguments are
- * __ml_assign_step's, value v unused, so that calling it moves none.) */
-static __attribute__((noipa)) void ml_store_pending(uptr slot, uptr v, meta_t m, const site_t *ss,
-                                                       const site_t *ps, prov_t pw)
+ * __ml_store_step's, so that calling it moves none.) */
+static __attribute__((noipa)) void ml_store_pending(uptr slot, meta_t m, const site_t *ss, const site_t *ps,
+                                                       prov_t pw)
 {
-	(void)v;
 	ml_step_into(ss, ml_step(ps, pw), m, slot);
 }
 
 /* The steps of a store (explanations on: memlens.h tests them first). */
-__attribute__((always_inline)) static inline void ml_store(uptr slot, uptr v, meta_t m, const site_t *ss,
-                                                           const site_t *ps, prov_t pw)
-{
-	if (ps)
-		ml_store_pending(slot, v, m, ss, ps, pw);
-	else
-		ml_step_into_on(ss, pw, m, slot);
-}
-
 void __ml_store_step(uptr slot, meta_t m, const site_t *ss, const site_t *ps, prov_t pw)
 {
-	ml_store(slot, 0, m, ss, ps, pw);
-}
-
-void __ml_assign_step(uptr slot, uptr v, meta_t m, const site_t *ss, const site_t *ps, prov_t pw)
-{
-	/* (a shadow some store wrote: the zero of memory none wrote says
-	 * nothing, and NULL's meta is zero) */
-	if (ML_UNLIKELY(*(const __ml_uptru *)slot == v)) {
-		meta_t w = *__ML_META_SHADOW(slot);
-		if (w != 0 && (w & __ML_META_MASK) == m)
-			return;
-	}
-	ml_store(slot, v, m, ss, ps, pw);
+	if (ps)
+		ml_store_pending(slot, m, ss, ps, pw);
+	else
+		ml_step_into_on(ss, pw, m, slot);
 }
 
 /* Ids below this are older than anything this thread does next. */

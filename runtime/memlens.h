@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 34
+#define __ML_ABI 35
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -497,8 +497,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v34;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v34;
+extern const int __memlens_abi_v35;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v35;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -1003,15 +1003,9 @@ __ML_INLINE void __ml_flush(const struct __ml_site *site)
 }
 
 /* The step of a store of a pointer (meta m, provenance (ps, pw)) into
- * slot at site ss; __ml_assign_step, of an assignment, which makes none
- * when the slot holds that very pointer already (n->left =
- * insert(n->left, k)): its older step says where it came from. (Not for a
- * slot that was just made: its memory may hold the same pointer from an
- * earlier life.) Out of line: a store is code enough already. */
+ * slot at site ss. Out of line: a store is code enough already. */
 void __ml_store_step(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *ss,
                      const struct __ml_site *ps, __ml_prov_t pw) __attribute__((noinline));
-void __ml_assign_step(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, const struct __ml_site *ss,
-                      const struct __ml_site *ps, __ml_prov_t pw) __attribute__((noinline));
 
 /* Record that instrumented code stores pointer v with meta m into slot,
  * reached through a pointer with meta tag (before the store: with loss
@@ -1095,21 +1089,37 @@ __ML_INLINE void __ml_graph_put(unsigned tag, __ml_uptr slot, __ml_uptr v, const
 		__ml_graph_event(tag, slot, v, site, field);
 }
 
-/* __ml_st for an assignment (__ml_assign_step). */
+/* Does slot hold pointer v already, stored with meta m? (A shadow some
+ * store wrote: the zero of memory none wrote says nothing, and NULL's meta
+ * is zero.) */
+__ML_INLINE int __ml_holds(__ml_uptr slot, __ml_uptr v, __ml_meta_t m)
+{
+	__ml_meta_t w;
+	if (*(const __ml_uptru *)slot != v)
+		return 0;
+	w = *__ML_META_SHADOW(slot);
+	return w != 0 && (w & __ML_META_MASK) == m;
+}
+
+/* __ml_st for an assignment, with its step: none when the slot holds that
+ * very pointer already (n->left = insert(n->left, k)), whose older step
+ * says where it came from. (Not for a slot that was just made: its memory
+ * may hold the same pointer from an earlier life.) */
 __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
                           const struct __ml_site *site, const struct __ml_site *ss,
                           const struct __ml_site *ps, __ml_prov_t pw)
 {
-	if (__ml_explain) {
-		/* The common step inline: a value whose step is not pending,
-		 * into a slot holding another, with ids left in the chunk. */
+	/* Both common cases inline: the same pointer again (most of tree.c's
+	 * stores: not unlikely), and a value whose step is not pending into a
+	 * slot holding another, with ids left in the chunk. */
+	if (__ml_explain && !__ml_holds(slot, v, m)) {
 		struct __ml_step *e = __ml_t.stepat;
 		if (__ML_LIKELY(!ps && *(const __ml_uptru *)slot != v && e != __ml_t.stepend)) {
 			__ml_t.stepat = e + 1;
 			__ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, ss, slot, pw);
 			*__ML_STEP_META(e) = m;
 		} else
-			__ml_assign_step(slot, v, m, ss, ps, pw);
+			__ml_store_step(slot, m, ss, ps, pw);
 	}
 	__ml_st(slot, v, m, tag, site, 0, 0, 0);
 }
