@@ -166,7 +166,10 @@ int main(void) {
 // TestFramesOfCallsThatNeverReturn: a function whose only calls never
 // return pushes no frame of its own; each such call pushes one, so a
 // report in the callee still shows the caller at the call's line, and the
-// caller's own reports show it above its caller.
+// caller's own reports show it above its caller. (The exit's leak check is
+// off: optimised, checked is inlined into main, where p is dead on the path
+// into fail, so whether the block is still referenced at exit is gcc's
+// choice of registers, not this test's subject.)
 func TestFramesOfCallsThatNeverReturn(t *testing.T) {
 	needMemlens(t)
 	dir := t.TempDir()
@@ -203,7 +206,7 @@ int main(void) {
 		if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
 			t.Fatalf("memlens cc: %v\n%s", err, out)
 		}
-		recs := runReports(t, prog, "")
+		recs := runReports(t, prog, ":detect_leaks=0")
 		var got []string
 		for _, r := range recs {
 			s := r.Kind
