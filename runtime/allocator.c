@@ -342,7 +342,9 @@ void __ml_adopt_out(__ml_uptr pp)
 	if (pp >= ML_NULL_LIMIT && !(pp & 7) && ml_app_range(pp, sizeof(uptr))) {
 		/* libc stored *pp: the slot's shadow is of an earlier value (a dead
 		 * frame's, say), whose hash the new value may match one time in 65536 */
-		ml_shadow_zero(pp, sizeof(uptr));
+		meta_t *shadow = __ML_META_SHADOW(pp);
+		if (*shadow)
+			*shadow = 0;
 		(void)__ml_metar(*(const uptr *)pp);
 	}
 }
