@@ -339,8 +339,14 @@ __ml_meta_t __ml_metar(__ml_uptr v)
 
 void __ml_adopt_out(__ml_uptr pp)
 {
-	if (pp >= ML_NULL_LIMIT && !(pp & 7) && ml_app_range(pp, sizeof(uptr)))
+	if (pp >= ML_NULL_LIMIT && !(pp & 7) && ml_app_range(pp, sizeof(uptr))) {
+		/* libc stored *pp: the slot's shadow is of an earlier value (a dead
+		 * frame's, say), whose hash the new value may match one time in 65536 */
+		meta_t *shadow = __ML_META_SHADOW(pp);
+		if (*shadow)
+			*shadow = 0;
 		(void)__ml_metar(*(const uptr *)pp);
+	}
 }
 
 /* Copy the shadow of [src, src+n) to dst (retagged from stag to dtag);

@@ -360,6 +360,7 @@ static void ml_preinit(int argc, char **argv, char **envp)
 	(void)argc;
 	(void)argv;
 	__ml_init();
+	ml_note_startup_vectors(envp);
 	ml_parse_env(envp);
 }
 

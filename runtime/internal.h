@@ -1346,6 +1346,8 @@ void ml_leak_summary(const struct ml_leak_sum *sum);
 /* ---- leaks.c ---- */
 /* The leak check, at exit. */
 void ml_check_leaks(void);
+/* Note where the process's envp[] array ends (from the preinit's envp). */
+void ml_note_startup_vectors(char **envp);
 /* The pointer map P now, for the rules (Reachable, Pointed): the leak
  * check's marking of the live heap blocks from the roots, this thread's
  * stack scanned from sp up (other threads are not stopped); 0 if there was

@@ -422,6 +422,28 @@ static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
 
 extern void *__libc_stack_end;
 
+/* The end of the argv[] and envp[] arrays, which lie above
+ * __libc_stack_end (argc) and hold the program's pointers when it stores
+ * there (redis's setproctitle.c puts heap copies of the arguments in
+ * argv[]); 0 if unknown. */
+static uptr ml_startup_vectors_end;
+
+void ml_note_startup_vectors(char **envp)
+{
+	if (envp) {
+		while (*envp)
+			envp++;
+		ml_startup_vectors_end = (uptr)(envp + 1);
+	}
+}
+
+/* The top of the main thread's stack as the leak check scans it. */
+static uptr ml_main_stack_top(void)
+{
+	uptr top = (uptr)__libc_stack_end;
+	return ml_startup_vectors_end > top ? ml_startup_vectors_end : top;
+}
+
 void __ml_main_frame(__ml_uptr frame)
 {
 	ml_main_frame = frame;
@@ -450,7 +472,7 @@ static uptr ml_main_stack_lo(void)
 static uptr ml_own_stack_top(void)
 {
 	if (__ml_t.id == 0)
-		return (uptr)__libc_stack_end;
+		return ml_main_stack_top();
 	uptr top = ml_thread_stack_top();
 	if (top)
 		return top;
@@ -498,10 +520,11 @@ static void ml_scan_roots_from(uptr sp)
 	if (__ml_t.id != 0) {
 		uptr parked = ml_thread_parked_sp(0);
 		lo = ml_main_stack_lo();
-		if (parked > lo && parked < (uptr)__libc_stack_end)
+		uptr top = ml_main_stack_top();
+		if (parked > lo && parked < top)
 			lo = parked;
-		if (lo && lo < (uptr)__libc_stack_end)
-			ml_scan(lo, (uptr)__libc_stack_end, ML_L_REACHABLE, -1);
+		if (lo && lo < top)
+			ml_scan(lo, top, ML_L_REACHABLE, -1);
 	}
 	for (unsigned id = 0; ml_thread_stack(id, &lo, &hi) >= 0; id++) {
 		if (hi > lo)

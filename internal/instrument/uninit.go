@@ -620,7 +620,8 @@ func isVaList(t cc.Type) bool {
 // into may be written by it, so it is defined from then on. It also
 // returns the variables holding the out-parameters (T **) whose pointee
 // libc may have set to a block it allocated (asprintf, getaddrinfo): after
-// the call, those blocks are the program's (__ml_adopt_out).
+// the call, those blocks are the program's, and the out-parameters' slots
+// hold no pointer instrumented code stored (__ml_adopt_out).
 func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 	params := paramTypes(x)
 	var f frag
