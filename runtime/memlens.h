@@ -1110,11 +1110,11 @@ __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_
                           const struct __ml_site *ps, __ml_prov_t pw)
 {
 	/* Both common cases inline: the same pointer again (most of tree.c's
-	 * stores: not unlikely), and a value whose step is not pending into a
-	 * slot holding another, with ids left in the chunk. */
+	 * stores: not unlikely), and a value whose step is not pending, with
+	 * ids left in the chunk. */
 	if (__ml_explain && !__ml_holds(slot, v, m)) {
 		struct __ml_step *e = __ml_t.stepat;
-		if (__ML_LIKELY(!ps && *(const __ml_uptru *)slot != v && e != __ml_t.stepend)) {
+		if (__ML_LIKELY(!ps && e != __ml_t.stepend)) {
 			__ml_t.stepat = e + 1;
 			__ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, ss, slot, pw);
 			*__ML_STEP_META(e) = m;
