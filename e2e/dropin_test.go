@@ -26,6 +26,7 @@ var dropinCases = []struct {
 	{"simd_o0.c", []string{"-O0", "-msse2"}},
 	{"recursion.c", []string{"-O0"}},
 	{"autoconf_funcs.c", []string{"-g", "-O2"}},
+	{"implicit_exit.c", []string{"-O2"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

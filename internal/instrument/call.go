@@ -53,7 +53,8 @@ var exitsQuietly = setOf("_exit", "_Exit", "quick_exit", "abort", "__assert_fail
 // see, as at -O0 (the program keeps them: a false leak). It costs the
 // failure path an indirect call.
 func (r *rewriter) calleeText(x *cc.PostfixExpression, name string) string {
-	if r.fn != nil && r.c.optimizing && r.noreturn[name] && !exitsQuietly[name] && r.isCalledByName(x) {
+	if r.fn != nil && r.c.optimizing && r.noreturn[name] && !exitsQuietly[name] && r.isCalledByName(x) &&
+		declaredInText(x) {
 		return "(*__extension__({ __typeof__(&" + name + ") __ml_of = &" + name + "; __asm__(\"\" : \"+r\"(__ml_of)); __ml_of; }))"
 	}
 	return name
@@ -849,6 +850,14 @@ func (r *rewriter) checkedCall(x *cc.PostfixExpression, name string) bool {
 // implicitlyDeclared reports whether the function called by name in x has
 // no declaration before the call: the front end makes one up, or resolves
 // the name to a declaration that comes later.
+// declaredInText reports whether the callee of call x, by name, is declared
+// before it in the unit's text (gcc knows its name there: not one called
+// before any declaration, nor one only the front end's prelude declares).
+func declaredInText(x *cc.PostfixExpression) bool {
+	d := declOf(x.PostfixExpression.(*cc.PrimaryExpression))
+	return !implicitlyDeclared(x) && !isOurSource(d.Position().Filename)
+}
+
 func implicitlyDeclared(x *cc.PostfixExpression) bool {
 	p := x.PostfixExpression.(*cc.PrimaryExpression)
 	d := declOf(p)
