@@ -908,12 +908,21 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 	outerUnreachable := r.fn.unreachable
 	defer func() { r.fn.unreachable = outerUnreachable }()
 	preamble := r.fn.switchBodies[cs]
+	var open frag
+	open.tok(cs.Token)
+	leading := true
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		bi := l.BlockItem
 		if bi == nil {
 			continue
 		}
 		if bi.Case == cc.BlockItemDecl && isSynthetic(bi.Declaration) {
+			continue
+		}
+		if leading = leading && bi.Case == cc.BlockItemLabel; leading {
+			// GNU local labels (`__label__ l;`) open the block, before
+			// anything memlens declares there
+			open.cat(r.blockItem(bi))
 			continue
 		}
 		if preamble && bi.Case == cc.BlockItemStmt && bi.Statement.Case == cc.StatementLabeled {
@@ -940,8 +949,6 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		r.avail.keepOlder(before) // its locals are retired here: only older blocks stay
 	}
 	var f frag
-	var open frag
-	open.tok(cs.Token)
 	if prologue != nil {
 		// the prologue's declarations are collected while rewriting the items
 		f.cat(prologue(open))
@@ -1099,8 +1106,15 @@ func isSynthetic(d *cc.Declaration) bool {
 func (r *rewriter) blockItem(bi *cc.BlockItem) frag {
 	switch bi.Case {
 	case cc.BlockItemFuncDef:
-		// a GNU nested function is left uninstrumented
+		// a GNU nested function is left uninstrumented (so are those
+		// nested in it: each has cc/v4's __func__ to leave out)
 		r.markSynthetic(bi.CompoundStatement)
+		AnyNode(bi.CompoundStatement, func(n cc.Node) bool {
+			if in, ok := n.(*cc.BlockItem); ok && in.Case == cc.BlockItemFuncDef {
+				r.markSynthetic(in.CompoundStatement)
+			}
+			return false
+		})
 		return r.verbatim(bi)
 	}
 	return r.generic(bi)
