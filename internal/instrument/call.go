@@ -60,6 +60,33 @@ func (r *rewriter) calleeText(x *cc.PostfixExpression, name string) string {
 	return name
 }
 
+// endAfterExit is the end of function body cs when its last statement
+// calls a function that may exit through calleeText: gcc now sees a path
+// falling off the end, so a function returning a value returns one it
+// cannot know (never run: the call does not return), as -Wreturn-type
+// wants.
+func (r *rewriter) endAfterExit(cs *cc.CompoundStatement) string {
+	if r.fn.retVoid || r.fn.main || r.fn.ft == nil || !r.endsNotReturning(cs) {
+		return ""
+	}
+	var last *cc.BlockItem
+	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+		last = l.BlockItem
+	}
+	x := unparen(last.Statement.ExpressionStatement.ExpressionList).(*cc.PostfixExpression)
+	if name := calleeName(x); r.calleeText(x, name) == name {
+		return ""
+	}
+	var args []string
+	for _, p := range r.fn.ft.Parameters() {
+		if p.Name() == "" {
+			return ""
+		}
+		args = append(args, p.Name())
+	}
+	return "{ __typeof__(" + r.fn.name + "(" + strings.Join(args, ", ") + ")) __ml_rv; __asm__(\"\" : \"=m\"(__ml_rv)); return __ml_rv; }"
+}
+
 // findNoreturn collects the functions that never return: libc's, those
 // declared noreturn (the attribute, _Noreturn), and those of the unit whose
 // body has no return statement and ends calling one of them.

@@ -13,7 +13,10 @@ import (
 // definition becomes an external one, weak, instead: a strong definition
 // elsewhere (the usual `extern inline` in one .c file) still wins, and
 // otherwise the calls and the calling protocol's use of its address
-// resolve to it.
+// resolve to it. One that must always be inlined (always_inline: gcc
+// refuses to inline a weak body, which a definition elsewhere may
+// replace) becomes static inline, in each of its declarations: every call
+// still inlines it, and the protocol's address is the unit's own copy.
 
 // weakenInlineOnly rewrites the inline specifier of each C99 inline
 // definition of decls into a weak attribute.
@@ -23,6 +26,8 @@ func (r *rewriter) weakenInlineOnly(decls []*cc.ExternalDeclaration) {
 	}
 	defs := map[string]*cc.FunctionDefinition{}
 	excluded := map[string]bool{}
+	specs := map[string][]*cc.DeclarationSpecifiers{} // of every declaration
+	always := map[string]bool{}
 	for _, ed := range decls {
 		switch {
 		case ed.FunctionDefinition != nil:
@@ -30,6 +35,8 @@ func (r *rewriter) weakenInlineOnly(decls []*cc.ExternalDeclaration) {
 			d := fd.Declarator
 			if d.IsInline() && !d.IsStatic() && !d.IsExtern() && !r.unit.isSystemDecl(ed) {
 				defs[d.Name()] = fd
+				specs[d.Name()] = append(specs[d.Name()], fd.DeclarationSpecifiers)
+				always[d.Name()] = always[d.Name()] || saysAlwaysInline(fd.DeclarationSpecifiers) || saysAlwaysInline(d)
 			} else {
 				excluded[d.Name()] = true
 			}
@@ -39,20 +46,43 @@ func (r *rewriter) weakenInlineOnly(decls []*cc.ExternalDeclaration) {
 				if id == nil || id.Declarator == nil {
 					continue
 				}
-				if d := id.Declarator; d.Type() != nil && d.Type().Kind() == cc.Function && (!d.IsInline() || d.IsExtern()) {
+				d := id.Declarator
+				if d.Type() == nil || d.Type().Kind() != cc.Function {
+					continue
+				}
+				if !d.IsInline() || d.IsExtern() {
 					excluded[d.Name()] = true
+				}
+				specs[d.Name()] = append(specs[d.Name()], ed.Declaration.DeclarationSpecifiers)
+				always[d.Name()] = always[d.Name()] || saysAlwaysInline(ed.Declaration)
+			}
+		}
+	}
+	for name := range defs {
+		if excluded[name] {
+			continue
+		}
+		for _, ds := range specs[name] {
+			for l := ds; l != nil; l = l.DeclarationSpecifiers {
+				if fs := l.FunctionSpecifier; fs != nil && fs.Case == cc.FunctionSpecifierInline {
+					if always[name] {
+						r.replaceTok[fs.Token.Seq()] = "static inline"
+					} else if ds == defs[name].DeclarationSpecifiers {
+						r.replaceTok[fs.Token.Seq()] = "__attribute__((weak))"
+					}
 				}
 			}
 		}
 	}
-	for name, fd := range defs {
-		if excluded[name] {
-			continue
-		}
-		for l := fd.DeclarationSpecifiers; l != nil; l = l.DeclarationSpecifiers {
-			if fs := l.FunctionSpecifier; fs != nil && fs.Case == cc.FunctionSpecifierInline {
-				r.replaceTok[fs.Token.Seq()] = "__attribute__((weak))"
-			}
+}
+
+// saysAlwaysInline reports whether the tokens of n ask that a function be
+// always inlined.
+func saysAlwaysInline(n cc.Node) bool {
+	for _, t := range cc.NodeTokens(n) {
+		if s := t.SrcStr(); s == "always_inline" || s == "__always_inline__" {
+			return true
 		}
 	}
+	return false
 }

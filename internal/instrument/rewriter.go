@@ -56,7 +56,8 @@ const (
 // fnState is what the rewriter knows about the function being rewritten.
 type fnState struct {
 	name         string
-	retPtr       bool // returns a data pointer
+	ft           *cc.FunctionType // its type (nil if cc/v4 has none)
+	retPtr       bool             // returns a data pointer
 	retVoid      bool
 	retAgg       bool                         // returns a struct or union holding data pointers (any, with definedness)
 	comp         map[*cc.Declarator]string    // companion meta variable of a local
@@ -685,7 +686,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// the shadow stack while it runs, except its own reports. Leaving the
 	// frame out keeps small helpers small enough for gcc to inline.
 	atomics := r.atomicUpdates(fd.CompoundStatement)
-	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
+	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: callsAlloca(fd.CompoundStatement),
 		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
@@ -954,7 +955,7 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		f.cat(prologue(open))
 		f.cat(items)
 		xs, _ := r.exitSite(cs.Token2, "}", false)
-		f.str(xs + r.leave())
+		f.str(xs + r.leave() + r.endAfterExit(cs))
 	} else {
 		f.cat(open)
 		if sc.own {
