@@ -145,8 +145,8 @@ func (r *rewriter) name(prefix string) string {
 }
 
 // frameSlot is the slot of the thread's frames holding the current site
-// of the function at depth __ml_d (the innermost ones share the last).
-const frameSlot = "__ml_d < 256u ? __ml_d : 255u"
+// of the function at depth d (the innermost ones share the last).
+func frameSlot(d string) string { return d + " < 256u ? " + d + " : 255u" }
 
 // slot is frameSlot as a call's site is stored: a variable optimising;
 // unoptimised, the expression each time, since gcc would give the
@@ -155,7 +155,21 @@ func (r *rewriter) slot() string {
 	if r.c.optimizing {
 		return "__ml_slot"
 	}
-	return "(" + frameSlot + ")"
+	return "(" + frameSlot(r.depth()) + ")"
+}
+
+// depth is the shadow-stack depth of the function being rewritten (its
+// __ml_enter's value): the variable __ml_d optimising, or in a function
+// calling setjmp (where a longjmp back leaves the thread's depth where
+// the skipped frames had it); else, unoptimised, read from the thread's
+// depth, which every callee has put back by the time it returns: gcc -O0
+// would keep __ml_d, live through the whole function, in a callee-saved
+// register or a slot of the frame.
+func (r *rewriter) depth() string {
+	if r.c.optimizing || r.fn.setjmp {
+		return "__ml_d"
+	}
+	return "(__ml_t.depth - 1u)"
 }
 
 // metaTemp declares a function-scope meta variable.
@@ -687,7 +701,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	atomics := r.atomicUpdates(fd.CompoundStatement)
 	r.fn = &fnState{name: d.Name(), comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
-		allocas: callsAlloca(fd.CompoundStatement),
+		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps),
 		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
 		main: d.Name() == "main" && !d.IsStatic()}
@@ -791,11 +805,15 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			pro = append(pro, s)
 		}
 		if !r.fn.leaf {
-			pro = append(pro,
+			enter := "__ml_enter(" + siteRef(entry) + ")"
+			if r.depth() == "__ml_d" {
 				// (set before any setjmp and never after: register even then)
-				own("", "unsigned ", "__ml_d", " __attribute__((unused))", "__ml_enter("+siteRef(entry)+")"))
+				pro = append(pro, own("", "unsigned ", "__ml_d", " __attribute__((unused))", enter))
+			} else {
+				pro = append(pro, "(void)"+enter+";")
+			}
 			if r.c.optimizing {
-				pro = append(pro, own("", "unsigned ", "__ml_slot", " __attribute__((unused))", frameSlot))
+				pro = append(pro, own("", "unsigned ", "__ml_slot", " __attribute__((unused))", frameSlot("__ml_d")))
 			}
 		}
 		if r.fn.main {
@@ -811,7 +829,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		pro = append(pro, r.scopeVar(bodyScope, true)())
 		for _, o := range paramObjs {
 			if o.escapes {
-				pro = append(pro, r.registration(o.register()))
+				pro = append(pro, r.registration(o.register(r.depth())))
 			}
 		}
 		pro = append(pro, paramDefs...)
@@ -1291,7 +1309,7 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 	// declarator's are, after the declaration (with declarations of our
 	// own, legal wherever it is)
 	for _, o := range r.fn.regs {
-		f.later(o.late(r.registration(o.registerDeclared())))
+		f.later(o.late(r.registration(o.registerDeclared(r.depth()))))
 	}
 	for _, def := range r.fn.defs {
 		f.str(r.registration(def))
@@ -1345,7 +1363,7 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 		var w frag
 		w.str("(")
 		for _, o := range earlierObjs {
-			w.later(o.late(o.registerDeclared() + ", "))
+			w.later(o.late(o.registerDeclared(r.depth()) + ", "))
 		}
 		for _, c := range earlier {
 			w.str(c + ", ")
@@ -1392,7 +1410,7 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 				return g
 			}
 			var w frag
-			w.later(o.late("(" + o.register() + ","))
+			w.later(o.late("(" + o.register(r.depth()) + ","))
 			w.cat(g)
 			w.later(o.late(")"))
 			return w
@@ -1886,9 +1904,9 @@ func (r *rewriter) leave() string {
 		return ""
 	}
 	if r.fn.allocas {
-		return "__ml_alloca_end(__ml_d); __ml_leave(__ml_d);"
+		return "__ml_alloca_end(" + r.depth() + "); __ml_leave(" + r.depth() + ");"
 	}
-	return "__ml_leave(__ml_d);"
+	return "__ml_leave(" + r.depth() + ");"
 }
 
 // containsCall reports whether n contains a call that needs the caller's
