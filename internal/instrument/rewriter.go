@@ -844,7 +844,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 					tag = o.meta
 				}
 				// the argument's step is the store into the parameter
-				pro = append(pro, "register int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+tag+", 0, "+p.pv.site+", 0, "+p.pv.word+"), 0);")
+				pro = append(pro, "register int "+r.name("__ml_s")+" __attribute__((unused)) = ("+store("(__ml_uptr)&"+p.name, "(__ml_uptr)"+p.name, p.from, tag, p.pv.site, prov{"0", p.pv.word})+", 0);")
 				continue
 			}
 			pd := declByName(ft, p.name)
@@ -1565,8 +1565,19 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string)
 		tag = m
 	}
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("__ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s, 0, %s, %s, %s);%s", d.Name(), v, meta, tag, site, pv.site, pv.word, root("&"+d.Name(), v))
+		return store("(__ml_uptr)&"+d.Name(), "(__ml_uptr)"+v, meta, tag, site, pv) + ";" + root("&"+d.Name(), v)
 	})
+}
+
+// store is the call recording the store of pointer v, of meta and
+// provenance pv, into slot, reached through a pointer with meta tag, a
+// step at site (none if "0"), where no reference is lost: __ml_st_set
+// unless pv's step is pending.
+func store(slot, v, meta, tag, site string, pv prov) string {
+	if pv.pending() {
+		return fmt.Sprintf("__ml_st(%s, %s, %s, %s, 0, %s, %s, %s)", slot, v, meta, tag, site, pv.site, pv.word)
+	}
+	return fmt.Sprintf("__ml_st_set(%s, %s, %s, %s, %s, %s)", slot, v, meta, tag, site, pv.word)
 }
 
 // copyInit rewrites the initializer e of struct or union local d, a copy
@@ -1807,7 +1818,7 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 	// (cc's offsets know no packing: where gcc's size of the object
 	// differs, the element's meta is not kept and is found by its value)
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("(%s ? __ml_st((__ml_uptr)(%s), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s) : (void)0)", r.init.layout, r.initPlace(in), v, meta, r.init.tag, siteRef(i), pv.site, pv.word)
+		return fmt.Sprintf("(%s ? %s : (void)0)", r.init.layout, store("(__ml_uptr)("+r.initPlace(in)+")", "(__ml_uptr)"+v, meta, r.init.tag, siteRef(i), pv))
 	})
 }
 
