@@ -159,14 +159,14 @@ func (r *rewriter) slot() string {
 }
 
 // depth is the shadow-stack depth of the function being rewritten (its
-// __ml_enter's value): the variable __ml_d optimising, or in a function
-// calling setjmp (where a longjmp back leaves the thread's depth where
-// the skipped frames had it); else, unoptimised, read from the thread's
-// depth, which every callee has put back by the time it returns: gcc -O0
-// would keep __ml_d, live through the whole function, in a callee-saved
-// register or a slot of the frame.
+// __ml_enter's value): one less than the thread's depth, which every
+// callee has put back by the time it returns, so no variable __ml_d lives
+// through the whole function in a callee-saved register or a slot of the
+// frame (__ml_leave becomes one decrement of the thread's depth); but in a
+// function calling setjmp, where a longjmp back leaves the thread's depth
+// where the skipped frames had it, the variable __ml_d.
 func (r *rewriter) depth() string {
-	if r.c.optimizing || r.fn.setjmp {
+	if r.fn.setjmp {
 		return "__ml_d"
 	}
 	return "(__ml_t.depth - 1u)"
@@ -813,7 +813,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pro = append(pro, "(void)"+enter+";")
 			}
 			if r.c.optimizing {
-				pro = append(pro, own("", "unsigned ", "__ml_slot", " __attribute__((unused))", frameSlot("__ml_d")))
+				pro = append(pro, own("", "unsigned ", "__ml_slot", " __attribute__((unused))", frameSlot(r.depth())))
 			}
 		}
 		if r.fn.main {
