@@ -1124,6 +1124,21 @@ __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_
 	__ml_st(slot, v, m, tag, site, 0, 0, 0);
 }
 
+/* __ml_st and __ml_sta of a value whose step is not pending, outside
+ * loss tracking: six arguments, all in registers, so that unoptimised,
+ * where the checks are calls, the caller's frame has no outgoing area for
+ * the other two. */
+__ML_INLINE void __ml_st_set(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
+                             const struct __ml_site *ss, __ml_prov_t pw)
+{
+	__ml_st(slot, v, m, tag, 0, ss, 0, pw);
+}
+__ML_INLINE void __ml_sta_set(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
+                              const struct __ml_site *ss, __ml_prov_t pw)
+{
+	__ml_sta(slot, v, m, tag, 0, ss, 0, pw);
+}
+
 /* The pointer v just read from slot (reached through a pointer with meta
  * tag) moves in place to t (p++, p += n: no step), at site: its meta, as
  * __ml_ld gives it, with the slot's shadow rewritten for t as __ml_st

@@ -209,7 +209,6 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		f.cat(r.argsFrag(x))
 		return f, metaWild, none
 	case setjmps[name]:
-		r.fn.setjmp = true
 		var f frag
 		// the count of live locals when setjmp is called: a longjmp
 		// back retires those registered since
@@ -222,9 +221,9 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 			// where a longjmp to this jmp_buf stops unwinding
 			f.str("__ml_setjmp_at((const void *)(")
 			f.cat(r.verbatim(args[0]))
-			f.str("), __ml_d + 1), ")
+			f.str("), " + r.depth() + " + 1), ")
 		}
-		f.strf("__ml_pck_after_setjmp((unsigned)%s, __ml_after_setjmp(__ml_d, (unsigned)%s,", g, h)
+		f.strf("__ml_pck_after_setjmp((unsigned)%s, __ml_after_setjmp(%s, (unsigned)%s,", g, r.depth(), h)
 		f.cat(r.generic(x))
 		f.str(")))")
 		return f, metaWild, none
@@ -508,11 +507,11 @@ func (r *rewriter) allocaCall(x *cc.PostfixExpression, args []cc.ExpressionNode)
 	return f, m, generated(genAddr)
 }
 
-// callsAlloca reports whether n calls alloca.
-func callsAlloca(n cc.Node) bool {
+// calls reports whether n calls one of the functions in names.
+func calls(n cc.Node, names map[string]bool) bool {
 	found := false
 	walkNodes(n, func(n cc.Node) bool {
-		if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall && allocas[calleeName(x)] {
+		if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall && names[calleeName(x)] {
 			found = true
 		}
 		return !found

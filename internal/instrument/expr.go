@@ -790,7 +790,12 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		}
 		// (the trace's call before the store: the store's value is the
 		// statement expression's)
-		f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s);%s *%s = %s; })", p, v, meta, tag, r.lossArg(site), site, src.site, src.word, r.graphStore(lhs, p, v, site), p, v)
+		if loss := r.lossArg(site); loss != "0" || src.pending() {
+			f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s);", p, v, meta, tag, loss, site, src.site, src.word)
+		} else {
+			f.strf("__ml_sta_set((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s);", p, v, meta, tag, site, src.word)
+		}
+		f.strf("%s *%s = %s; })", r.graphStore(lhs, p, v, site), p, v)
 		return f, meta, pv
 	}
 	// p += n, p -= n: the same value moved, which keeps its steps

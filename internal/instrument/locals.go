@@ -163,10 +163,10 @@ func (r *rewriter) localObject(d *cc.Declarator) *localObj {
 }
 
 // register is the code registering o (reusing its record when it names
-// it still).
-func (o *localObj) register() string {
+// it still), in the function at depth depth.
+func (o *localObj) register(depth string) string {
 	if o.lent {
-		return fmt.Sprintf("%s = __ml_lent_at((__ml_uptr)&%s, sizeof(%s), %s, %s, __ml_d, %d)", o.meta, o.name, o.name, siteRef(o.site), o.meta, o.lentAt)
+		return fmt.Sprintf("%s = __ml_lent_at((__ml_uptr)&%s, sizeof(%s), %s, %s, %s, %d)", o.meta, o.name, o.name, siteRef(o.site), o.meta, depth, o.lentAt)
 	}
 	return fmt.Sprintf("%s = __ml_local((__ml_uptr)&%s, sizeof(%s), %s, %s)", o.meta, o.name, o.name, siteRef(o.site), o.meta)
 }
@@ -174,11 +174,11 @@ func (o *localObj) register() string {
 // registerDeclared is the code registering o after its declarator: a
 // brace initializer stored its pointers tagged as unknown, which the
 // registration retags.
-func (o *localObj) registerDeclared() string {
+func (o *localObj) registerDeclared(depth string) string {
 	if !o.retag {
-		return o.register()
+		return o.register(depth)
 	}
-	return o.register() + fmt.Sprintf(", __ml_copy_shadow((void *)&%s, &%s, sizeof(%s), %s, %s, 0)", o.name, o.name, o.name, o.meta, metaWild)
+	return o.register(depth) + fmt.Sprintf(", __ml_copy_shadow((void *)&%s, &%s, sizeof(%s), %s, %s, 0)", o.name, o.name, o.name, o.meta, metaWild)
 }
 
 // registration is a declaration of our own evaluating reg (legal wherever

@@ -146,8 +146,8 @@ func (r *rewriter) name(prefix string) string {
 }
 
 // frameSlot is the slot of the thread's frames holding the current site
-// of the function at depth __ml_d (the innermost ones share the last).
-const frameSlot = "__ml_d < 256u ? __ml_d : 255u"
+// of the function at depth d (the innermost ones share the last).
+func frameSlot(d string) string { return d + " < 256u ? " + d + " : 255u" }
 
 // slot is frameSlot as a call's site is stored: a variable optimising;
 // unoptimised, the expression each time, since gcc would give the
@@ -156,7 +156,21 @@ func (r *rewriter) slot() string {
 	if r.c.optimizing {
 		return "__ml_slot"
 	}
-	return "(" + frameSlot + ")"
+	return "(" + frameSlot(r.depth()) + ")"
+}
+
+// depth is the shadow-stack depth of the function being rewritten (its
+// __ml_enter's value): one less than the thread's depth, which every
+// callee has put back by the time it returns, so no variable __ml_d lives
+// through the whole function in a callee-saved register or a slot of the
+// frame (__ml_leave becomes one decrement of the thread's depth); but in a
+// function calling setjmp, where a longjmp back leaves the thread's depth
+// where the skipped frames had it, the variable __ml_d.
+func (r *rewriter) depth() string {
+	if r.fn.setjmp {
+		return "__ml_d"
+	}
+	return "(__ml_t.depth - 1u)"
 }
 
 // metaTemp declares a function-scope meta variable.
@@ -688,7 +702,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	atomics := r.atomicUpdates(fd.CompoundStatement)
 	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
-		allocas: callsAlloca(fd.CompoundStatement),
+		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps),
 		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
 		main: d.Name() == "main" && !d.IsStatic()}
@@ -792,11 +806,15 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			pro = append(pro, s)
 		}
 		if !r.fn.leaf {
-			pro = append(pro,
+			enter := "__ml_enter(" + siteRef(entry) + ")"
+			if r.depth() == "__ml_d" {
 				// (set before any setjmp and never after: register even then)
-				own("", "unsigned ", "__ml_d", " __attribute__((unused))", "__ml_enter("+siteRef(entry)+")"))
+				pro = append(pro, own("", "unsigned ", "__ml_d", " __attribute__((unused))", enter))
+			} else {
+				pro = append(pro, "(void)"+enter+";")
+			}
 			if r.c.optimizing {
-				pro = append(pro, own("", "unsigned ", "__ml_slot", " __attribute__((unused))", frameSlot))
+				pro = append(pro, own("", "unsigned ", "__ml_slot", " __attribute__((unused))", frameSlot(r.depth())))
 			}
 		}
 		if r.fn.main {
@@ -812,7 +830,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		pro = append(pro, r.scopeVar(bodyScope, true)())
 		for _, o := range paramObjs {
 			if o.escapes {
-				pro = append(pro, r.registration(o.register()))
+				pro = append(pro, r.registration(o.register(r.depth())))
 			}
 		}
 		pro = append(pro, paramDefs...)
@@ -827,7 +845,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 					tag = o.meta
 				}
 				// the argument's step is the store into the parameter
-				pro = append(pro, "register int "+r.name("__ml_s")+" __attribute__((unused)) = (__ml_st((__ml_uptr)&"+p.name+", (__ml_uptr)"+p.name+", "+p.from+", "+tag+", 0, "+p.pv.site+", 0, "+p.pv.word+"), 0);")
+				pro = append(pro, "register int "+r.name("__ml_s")+" __attribute__((unused)) = ("+store("(__ml_uptr)&"+p.name, "(__ml_uptr)"+p.name, p.from, tag, p.pv.site, prov{"0", p.pv.word})+", 0);")
 				continue
 			}
 			pd := declByName(ft, p.name)
@@ -1306,7 +1324,7 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 	// declarator's are, after the declaration (with declarations of our
 	// own, legal wherever it is)
 	for _, o := range r.fn.regs {
-		f.later(o.late(r.registration(o.registerDeclared())))
+		f.later(o.late(r.registration(o.registerDeclared(r.depth()))))
 	}
 	for _, def := range r.fn.defs {
 		f.str(r.registration(def))
@@ -1360,7 +1378,7 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 		var w frag
 		w.str("(")
 		for _, o := range earlierObjs {
-			w.later(o.late(o.registerDeclared() + ", "))
+			w.later(o.late(o.registerDeclared(r.depth()) + ", "))
 		}
 		for _, c := range earlier {
 			w.str(c + ", ")
@@ -1407,7 +1425,7 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 				return g
 			}
 			var w frag
-			w.later(o.late("(" + o.register() + ","))
+			w.later(o.late("(" + o.register(r.depth()) + ","))
 			w.cat(g)
 			w.later(o.late(")"))
 			return w
@@ -1562,8 +1580,19 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string)
 		tag = m
 	}
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("__ml_st((__ml_uptr)&%s, (__ml_uptr)%s, %s, %s, 0, %s, %s, %s);%s", d.Name(), v, meta, tag, site, pv.site, pv.word, root("&"+d.Name(), v))
+		return store("(__ml_uptr)&"+d.Name(), "(__ml_uptr)"+v, meta, tag, site, pv) + ";" + root("&"+d.Name(), v)
 	})
+}
+
+// store is the call recording the store of pointer v, of meta and
+// provenance pv, into slot, reached through a pointer with meta tag, a
+// step at site (none if "0"), where no reference is lost: __ml_st_set
+// unless pv's step is pending.
+func store(slot, v, meta, tag, site string, pv prov) string {
+	if pv.pending() {
+		return fmt.Sprintf("__ml_st(%s, %s, %s, %s, 0, %s, %s, %s)", slot, v, meta, tag, site, pv.site, pv.word)
+	}
+	return fmt.Sprintf("__ml_st_set(%s, %s, %s, %s, %s, %s)", slot, v, meta, tag, site, pv.word)
 }
 
 // copyInit rewrites the initializer e of struct or union local d, a copy
@@ -1804,7 +1833,7 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 	// (cc's offsets know no packing: where gcc's size of the object
 	// differs, the element's meta is not kept and is found by its value)
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("(%s ? __ml_st((__ml_uptr)(%s), (__ml_uptr)%s, %s, %s, 0, %s, %s, %s) : (void)0)", r.init.layout, r.initPlace(in), v, meta, r.init.tag, siteRef(i), pv.site, pv.word)
+		return fmt.Sprintf("(%s ? %s : (void)0)", r.init.layout, store("(__ml_uptr)("+r.initPlace(in)+")", "(__ml_uptr)"+v, meta, r.init.tag, siteRef(i), pv))
 	})
 }
 
@@ -1901,9 +1930,9 @@ func (r *rewriter) leave() string {
 		return ""
 	}
 	if r.fn.allocas {
-		return "__ml_alloca_end(__ml_d); __ml_leave(__ml_d);"
+		return "__ml_alloca_end(" + r.depth() + "); __ml_leave(" + r.depth() + ");"
 	}
-	return "__ml_leave(__ml_d);"
+	return "__ml_leave(" + r.depth() + ");"
 }
 
 // containsCall reports whether n contains a call that needs the caller's
