@@ -36,8 +36,10 @@ import (
 // Facts are made at the end of a full expression (the order of evaluation
 // inside one is the compiler's), from the checks that run whenever it runs
 // (not those under &&, || or ?:); inside one, the checks of an operand
-// sequenced before another (the left of &&, || and ?:, a declarator
-// before the next) are facts for that other. They die at a call that may free memory
+// evaluated before another (the left of &&, || and ?:, a declarator
+// before the next; and as the compiler evaluates them, the left of a
+// binary operator, an assignment's value before its target: expr.go's
+// binary and targetValue) are facts for that other. They die at a call that may free memory
 // (freeing.go says which calls cannot), an asm statement or a statement
 // expression, at an assignment to a variable they depend on, at labels,
 // and at the join after if/else (only what both branches prove survives).

@@ -14,7 +14,8 @@ import (
 // generation test; __ml_chk_end, __ml_chk_base: one bound; __ml_chk_ro: a
 // write's read-only test alone), and anything
 // that may have changed its pointer, index or block brings the whole check
-// back. (The corpus programs hbo_repeated_access, dpd_repeated_access,
+// back. The left operand of a binary operator, and the value of an
+// assignment that is not a call, are evaluated first (gcc's order). (The corpus programs hbo_repeated_access, dpd_repeated_access,
 // hbo_partial_checks and dpd_partial_checks run the cases that must still
 // report.)
 func TestAvailableChecks(t *testing.T) {
@@ -24,7 +25,10 @@ func TestAvailableChecks(t *testing.T) {
 		checks     string // the checks made, in order: "chk", "range", "end", "base", "ro"
 	}{
 		{"same field twice", "if (x->a != 1) return x->a; return 0;", "chk"},
-		{"read then write", "x->a = x->a + 1; return x->a;", "chk chk"},
+		{"read then write", "x->a = x->a + 1; return x->a;", "ro chk"},
+		{"value before target", "x->v[1] = x->n; return s;", "base chk"},
+		{"compound value before target", "x->v[1] += x->n; return s;", "base chk"},
+		{"target before a call's value", "x->a = k(x->n); return s;", "chk chk"},
 		{"write after a read", "s = x->a; x->a = 2; return s;", "chk ro"},
 		{"write after a read of the fields around", "s = x->a + 0; s += x->n; x->v[1] = 2; return s;", "chk end ro"},
 		{"write below a read", "s = x->n; x->a = 2; return s;", "chk base"},
@@ -55,7 +59,8 @@ func TestAvailableChecks(t *testing.T) {
 		{"cleanup at block end", "s += x->a; { __attribute__((cleanup(h))) int k = 0; s += k; } return s + x->a;", "chk chk"},
 		{"local retired at block end", "s += x->a; { int k = 0; h(&k); s += k; } return s + x->a;", "chk chk"},
 		{"declarators in order", "int a = x->a, b = x->n; return a + b;", "chk end"},
-		{"operands in any order", "return x->a + x->n;", "chk chk"},
+		{"left operand first", "return x->a + x->n;", "chk end"},
+		{"left of ==, nested", "return (x->n == x->a) + x->v[1];", "chk base"},
 		{"left of &&", "if (x->a && x->n) s++; return s;", "chk end"},
 		{"left of ||, assigned", "if (x->a || (x = x->next)->n) s++; return s;", "chk chk chk"},
 		{"condition of ?:", "return x->n ? x->a : x->v[1];", "chk base base"},

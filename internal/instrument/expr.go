@@ -87,6 +87,11 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		if x.Case == cc.LogicalOrExpressionLOr {
 			return r.shortCircuit(x.LogicalOrExpression, x.Token, x.LogicalAndExpression)
 		}
+	case *cc.EqualityExpression, *cc.RelationalExpression, *cc.ShiftExpression, *cc.AdditiveExpression,
+		*cc.MultiplicativeExpression, *cc.AndExpression, *cc.ExclusiveOrExpression, *cc.InclusiveOrExpression:
+		if a, op, b, ok := binaryOperands(x); ok {
+			return r.binary(a, op, b)
+		}
 	case *cc.ConditionalExpression:
 		if x.Case == cc.ConditionalExpressionCond {
 			defer r.avail.pop(len(r.avail.seq))
@@ -130,6 +135,47 @@ func (r *rewriter) shortCircuit(a cc.ExpressionNode, op cc.Token, b cc.Expressio
 	f.tok(op)
 	f.cat(r.conditionally(func() frag { return r.expr(b) }))
 	return f
+}
+
+// binary rewrites a op b, an arithmetic, bitwise or comparison operator.
+// C leaves its operands unsequenced, but gcc and clang evaluate the left
+// one first (gcc gimplifies operand 0, then 1, and folding swaps only
+// constants and variables, which hold no check), so the checks a makes
+// whenever it runs are facts for b: pop's vm->sp == vm->stack checks the
+// second member's base alone. Safe in either order: a test b leaves out
+// is one a's check makes of the same block, so a bad access of b fails
+// a's check in the same expression, ahead of any use of either value.
+func (r *rewriter) binary(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
+	defer r.avail.pop(len(r.avail.seq))
+	f := r.avail.before(func() frag { return r.expr(a) })
+	f.tok(op)
+	f.cat(r.expr(b))
+	return f
+}
+
+// binaryOperands are the operands and the operator of a binary operation
+// (ok false for the node of a single operand, e.g. a relational
+// expression that is a shift expression).
+func binaryOperands(n cc.ExpressionNode) (a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode, ok bool) {
+	switch x := n.(type) {
+	case *cc.EqualityExpression:
+		return x.EqualityExpression, x.Token, x.RelationalExpression, x.Case != cc.EqualityExpressionRel
+	case *cc.RelationalExpression:
+		return x.RelationalExpression, x.Token, x.ShiftExpression, x.Case != cc.RelationalExpressionShift
+	case *cc.ShiftExpression:
+		return x.ShiftExpression, x.Token, x.AdditiveExpression, x.Case != cc.ShiftExpressionAdd
+	case *cc.AdditiveExpression:
+		return x.AdditiveExpression, x.Token, x.MultiplicativeExpression, x.Case != cc.AdditiveExpressionMul
+	case *cc.MultiplicativeExpression:
+		return x.MultiplicativeExpression, x.Token, x.CastExpression, x.Case != cc.MultiplicativeExpressionCast
+	case *cc.AndExpression:
+		return x.AndExpression, x.Token, x.EqualityExpression, x.Case != cc.AndExpressionEq
+	case *cc.ExclusiveOrExpression:
+		return x.ExclusiveOrExpression, x.Token, x.AndExpression, x.Case != cc.ExclusiveOrExpressionAnd
+	case *cc.InclusiveOrExpression:
+		return x.InclusiveOrExpression, x.Token, x.ExclusiveOrExpression, x.Case != cc.InclusiveOrExpressionXor
+	}
+	return nil, cc.Token{}, nil, false
 }
 
 // lval describes an lvalue reached through a pointer: the expression of
@@ -845,9 +891,10 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		if r.tracesData(lhs) {
 			return r.graphUpdate(x)
 		}
-		f.cat(r.access(lhs, true, defUpdate))
+		target, value := r.targetValue(rhs, true, func() frag { return r.access(lhs, true, defUpdate) })
+		f.cat(target)
 		f.tok(x.Token)
-		f.cat(r.expr(rhs))
+		f.cat(value)
 		return f
 	}
 	aggregate := t != nil && (t.Kind() == cc.Struct || t.Kind() == cc.Union)
@@ -956,10 +1003,25 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 	if r.tracesData(lhs) {
 		return r.graphAssign(x)
 	}
-	f.cat(r.access(lhs, true, defStore))
+	target, value := r.targetValue(rhs, false, func() frag { return r.access(lhs, true, defStore) })
+	f.cat(target)
 	f.tok(x.Token)
-	f.cat(r.expr(rhs))
+	f.cat(value)
 	return f
+}
+
+// targetValue renders an assignment's target (with target) and its value
+// rhs, written target first. When the compiler evaluates the value first
+// (always for a compound assignment), the checks the value makes whenever
+// it runs are facts for the target's: *t = !*t checks the write's
+// read-only test alone.
+func (r *rewriter) targetValue(rhs cc.ExpressionNode, compound bool, target func() frag) (frag, frag) {
+	if !compound && !r.c.order.assignRHSFirst && isCall(rhs) {
+		return target(), r.expr(rhs)
+	}
+	defer r.avail.pop(len(r.avail.seq))
+	v := r.avail.before(func() frag { return r.expr(rhs) })
+	return target(), v
 }
 
 // independent reports whether meta and provenance v can be evaluated

@@ -155,8 +155,8 @@ func TestTypestateLoopRange(t *testing.T) {
 	}{
 		{"read loop", "for (int i = 0; i < n; i++) s += p[i];", "r", 0, 1},
 		{"write loop", "for (i = m; i < n; ++i) p[i] = i;", "w", 0, 1},
-		{"both kinds", "for (i = 0; i < 8; i++) p[i] = p[i] + 1;", "w r", 0, 2},
-		{"two pointers", "for (i = 0; i < n; i++) q[i] = p[i];", "w r", 0, 2},
+		{"both kinds", "for (i = 0; i < 8; i++) p[i] = p[i] + 1;", "r w", 0, 2},
+		{"two pointers", "for (i = 0; i < n; i++) q[i] = p[i];", "r w", 0, 2},
 		{"index assigned", "for (i = 0; i < n; i++) { s += p[i]; if (s > 9) i++; }", "r", 1, 0},
 		{"wider bound", "long k = n; for (i = 0; i < k; i++) s += p[i];", "r", 1, 0},
 		{"bound past the type", "for (i = 0; i < 3000000000; i++) s += p[i];", "r", 1, 0},

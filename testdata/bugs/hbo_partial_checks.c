@@ -3,7 +3,8 @@
  * bytes already checked. What it does not prove is still checked, so the
  * access that goes past the end is reported: a field after the ones read
  * of a block allocated too short (in a later statement, a later
- * declarator, the right of &&), the next element after a good one, a loop
+ * declarator, the right of && or of ==, the target of an assignment whose
+ * value read the block first), the next element after a good one, a loop
  * that goes one element too far, a pointer moved before the block. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,7 @@ static struct rec *short_rec(void)
 
 int main(int argc, char **argv)
 {
-	struct rec *r = short_rec(), *s = short_rec(), *t = short_rec();
+	struct rec *r = short_rec(), *s = short_rec(), *t = short_rec(), *p = short_rec(), *q = short_rec();
 	long *v = malloc(4 * sizeof *v), *u = malloc(4 * sizeof *u), *x = malloc(4 * sizeof *x);
 	int i, n = 4;
 	(void)argv;
@@ -42,6 +43,11 @@ int main(int argc, char **argv)
 
 	if (t->size > 0 && t->extra > 0) // want HEAP-BUFFER-OVERFLOW
 		total++;
+
+	if (p->size == p->extra) // want HEAP-BUFFER-OVERFLOW
+		total++;
+
+	q->extra = q->id + 1; // want HEAP-BUFFER-OVERFLOW
 
 	int k = argc + 1;
 	total += v[k];
@@ -60,6 +66,8 @@ int main(int argc, char **argv)
 	free(x);
 	free(u);
 	free(v);
+	free(q);
+	free(p);
 	free(t);
 	free(s);
 	free(r);
