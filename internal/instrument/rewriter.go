@@ -1562,7 +1562,7 @@ func (r *rewriter) copyInit(d *cc.Declarator, e cc.ExpressionNode) frag {
 	f.str("(*__extension__({ register __auto_type " + v + " = ")
 	f.cat(src)
 	f.strf("; %s = (__ml_uptr)%s; %s = %s; %s; }))", a.word, v, m, stag, v)
-	r.fn.defs = append(r.fn.defs, fmt.Sprintf("__ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", d.Name(), a.word, d.Name(), r.localTag(d), m, r.copyDeclSite(d, e)))
+	r.fn.defs = append(r.fn.defs, fmt.Sprintf("__ml_copy((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", d.Name(), a.word, d.Name(), r.localTag(d), m, r.copyDeclSite(d, e)))
 	return f
 }
 
@@ -1627,7 +1627,7 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, trac
 		}
 	}
 	p, dtag := pd.Name(), r.localTag(pd)
-	copy := fmt.Sprintf("__ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", p, addr, p, dtag, tag, site)
+	copy := fmt.Sprintf("__ml_copy((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", p, addr, p, dtag, tag, site)
 	if tracked {
 		copy = fmt.Sprintf("(%s, __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s))", copy, p, addr, p, dtag, tag, site)
 	}
@@ -1706,7 +1706,7 @@ func resultShadow(dst, vals, dtag, site string) string {
 	if vals != "" {
 		return shadowAhead(dst, "__ml_t.retobj", vals, dtag, "__ml_t.retobjtag", site)
 	}
-	return fmt.Sprintf("__ml_copy_shadow((void *)%s, (const void *)__ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site)
+	return fmt.Sprintf("__ml_copy((void *)%s, (const void *)__ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site)
 }
 
 // shadowAhead is the copy of the pointer shadow of the object at src into
@@ -2112,7 +2112,7 @@ func (r *rewriter) literalInit(lit *cc.PostfixExpression, t initTarget) frag {
 // bytes' definedness (a step at site), and making it the object returned.
 func (r *rewriter) returnedCopy(v, tag, site string) string {
 	rv := r.name("__ml_rv")
-	c := fmt.Sprintf(" __typeof__(*%s) %s = *%s; __ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s);", v, rv, v, rv, v, rv, metaWild, tag, site)
+	c := fmt.Sprintf(" __typeof__(*%s) %s = *%s; __ml_copy((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s);", v, rv, v, rv, v, rv, metaWild, tag, site)
 	if r.tracksDef() {
 		c += fmt.Sprintf(" __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s);", rv, v, rv, metaWild, tag, site)
 	}
