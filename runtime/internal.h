@@ -1053,10 +1053,7 @@ void ml_setret(uptr self, meta_t m, prov_t gen);
 #define ML_STEP_UNDEF_VALUE (1UL << 62)
 #define ML_STEP_UNDEF_DECL  (1UL << 61) /* a local declared without initializer: the chain's end */
 #define ML_STEP_UNDEF_LEN(m) ((m) & 0xffffffffffffUL)
-/* A copy of memory holding pointers (memcpy, a struct copy, realloc's
- * move) is one step for the whole range: its meta the flag and the
- * length, its prev the source's start. */
-#define ML_STEP_COPY        (1UL << 60)
+#define ML_STEP_COPY        __ML_STEP_COPY /* (memlens.h) */
 /* An origin naming the step that read its value (memlens.h). */
 #define ML_ORIGIN_STEP (1UL << 63)
 static inline uptr ml_origin_base(uptr o)

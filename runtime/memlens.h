@@ -1139,6 +1139,55 @@ __ML_INLINE void __ml_sta_set(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_m
 	__ml_sta(slot, v, m, tag, 0, ss, 0, pw);
 }
 
+/* A copy of memory holding pointers (a struct copy, memcpy, realloc's
+ * move) is one step into memory for the whole range (explain.c): its meta
+ * this flag and the length, its prev the source's start. */
+#define __ML_STEP_COPY (1UL << 60)
+
+/* __ml_copy_shadow of a struct copy (*dst = *src done): a copy of at most
+ * two aligned words (Lua's values) inline in detection mode, the shadow
+ * of each word retagged from stag to dtag when valid for its value, as the
+ * runtime does, and one step for the range; a word neither side's shadow
+ * was ever written for is not touched. Others, and full checking (whose
+ * loss tracking counts the pointers copied), call the runtime. */
+__ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag, __ml_meta_t stag,
+                           const struct __ml_site *site)
+{
+#ifndef __ML_FULL
+	if (n <= 16 && !(((__ml_uptr)dst | (__ml_uptr)src) & 7) && !__ml_graph) {
+		const __ml_meta_t *sm = __ML_META_SHADOW(src);
+		__ml_meta_t *dm = __ML_META_SHADOW(dst);
+		const __ml_uptr *dv = (const __ml_uptr *)dst;
+		__ml_uptr i, pointers = 0;
+		struct __ml_step *e;
+		for (i = 0; i < n / 8; i++) {
+			__ml_meta_t w = sm[i];
+			__ml_uptr x;
+			if (!(w | dm[i]))
+				continue;
+			/* (an inverted hash stays inverted) */
+			x = (w >> 48) ^ __ML_HASH16(dv[i] ^ stag);
+			if (w != 0 && ((x == 0) | (x == __ML_HASH_OOB))) {
+				dm[i] = (w & __ML_META_MASK) | (__ML_HASH16(dv[i] ^ dtag) ^ x) << 48;
+				pointers = 1;
+			} else
+				dm[i] = 0;
+		}
+		if (!pointers || !__ml_explain || dst == src)
+			return;
+		e = __ml_t.stepat;
+		if (__ML_LIKELY(e != __ml_t.stepend)) {
+			__ml_t.stepat = e + 1;
+			__ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, site, (__ml_uptr)dst, (__ml_uptr)src);
+			*__ML_STEP_META(e) = __ML_STEP_COPY | (n & ~(__ml_uptr)7);
+		} else
+			__ml_store_step((__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7), site, 0, (__ml_uptr)src);
+		return;
+	}
+#endif
+	__ml_copy_shadow(dst, src, n, dtag, stag, site);
+}
+
 /* The pointer v just read from slot (reached through a pointer with meta
  * tag) moves in place to t (p++, p += n: no step), at site: its meta, as
  * __ml_ld gives it, with the slot's shadow rewritten for t as __ml_st

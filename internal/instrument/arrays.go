@@ -109,11 +109,7 @@ func (r *rewriter) arrayIndex(x *cc.PostfixExpression, u use) frag {
 	if u == useAddr {
 		return idx
 	}
-	at, ok := objType(x.PostfixExpression).(*cc.ArrayType)
-	if !ok || at.IsVLA() || at.Len() <= 0 || at.Elem().Size() <= 0 {
-		return idx
-	}
-	name, owner, pos, kind, ok := arrayRoot(x.PostfixExpression)
+	at, name, owner, pos, kind, ok := indexChecked(x)
 	if !ok {
 		return idx
 	}
@@ -136,6 +132,17 @@ func (r *rewriter) arrayIndex(x *cc.PostfixExpression, u use) frag {
 	f.strf("); if (__builtin_expect((__ml_uptr)%s >= %dUL, 0)) __ml_report_index(&__ml_arrays[%d], (__ml_uptr)%s, %s, %s, %s); %s; })",
 		v, at.Len(), k, v, base, siteRef(r.site(x, siteAccess)), w, v)
 	return f
+}
+
+// indexChecked is the array that x = a[i] indexes, when an access's index
+// is checked against its bound: a named array of known length (arrayRoot).
+func indexChecked(x *cc.PostfixExpression) (at *cc.ArrayType, name, owner string, pos cc.Node, kind int, ok bool) {
+	at, ok = objType(x.PostfixExpression).(*cc.ArrayType)
+	if !ok || at.IsVLA() || at.Len() <= 0 || at.Elem().Size() <= 0 {
+		return nil, "", "", nil, 0, false
+	}
+	name, owner, pos, kind, ok = arrayRoot(x.PostfixExpression)
+	return at, name, owner, pos, kind, ok
 }
 
 // arrayDesc returns the table index of descriptor a, adding it if new.

@@ -470,6 +470,9 @@ func (r *rewriter) coverage(n cc.Node, meta string, write bool) int {
 			if sok && hi <= s.hi {
 				known |= knownBelow
 			}
+			if known&(knownAbove|knownBelow) != knownAbove|knownBelow && a.inCheckedArray(meta, e) {
+				known |= knownAbove | knownBelow
+			}
 		}
 	}
 	if !write {
@@ -486,6 +489,30 @@ func (r *rewriter) coverage(n cc.Node, meta string, write bool) int {
 		}
 	}
 	return known
+}
+
+// inCheckedArray reports whether the access to lvalue e is an element a[i]
+// of an array whose index is checked against its bound before the access
+// (arrays.go), a array of scalars whose bytes checks through meta proved
+// inside the block: the index check keeps the element inside a, so it is
+// inside whatever i is (q->child[i] in a loop, after q's members around
+// child were checked). An index out of bounds is reported by the index
+// check, before the access.
+func (a *availState) inCheckedArray(meta string, e cc.ExpressionNode) bool {
+	x, ok := e.(*cc.PostfixExpression)
+	if !ok || x.Case != cc.PostfixExpressionIndex || !isArray(x.PostfixExpression) || !isScalar(objType(e)) {
+		return false
+	}
+	at, _, _, _, _, ok := indexChecked(x)
+	if !ok {
+		return false
+	}
+	k, ok := lvalueAddr(x.PostfixExpression)
+	if !ok || k.opaque || k.exact {
+		return false
+	}
+	_, _, s, sok := a.lookup(meta, meta+"|"+k.base+"|"+k.sym)
+	return sok && s.lo <= k.off && k.off+at.Len()*at.Elem().Size() <= s.hi
 }
 
 // accessKey is the address of the access to lvalue e, the key of its
@@ -936,9 +963,10 @@ func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 }
 
 // iteration rewrites while, do and for loops. The back edge may have
-// changed anything the loop changes: the facts from before it that reach
-// its body, and survive it, are those nothing in it kills (it frees
-// nothing, assigns none of their variables).
+// changed anything the loop changes: the facts from before it (a for's
+// initialisation included: it runs once, first) that reach its body, and
+// survive it, are those nothing in it kills (it frees nothing, assigns
+// none of their variables).
 func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 	defer r.jumpTarget(true)()
 	if l := r.pckLoopOf(x); l != nil {
@@ -951,16 +979,22 @@ func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 
 func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 	a := &r.avail
-	inv := newFacts()
-	if !a.dead && !r.mayFree(x, false) {
-		inv = a.facts.clone()
-		assigned := map[*cc.Declarator]bool{}
-		assignedVars(x, assigned)
-		kill(assigned, inv)
-		if r.typestate && r.containsCall(x) {
-			clear(inv.pcks)
+	var inv facts
+	// entered: the facts at the loop's entry (after a for's
+	// initialisation, which runs once before it) that hold at its head
+	entered := func() {
+		inv = newFacts()
+		if !a.dead && !r.mayFree(x, false) {
+			inv = a.facts.clone()
+			assigned := map[*cc.Declarator]bool{}
+			assignedVars(x, assigned)
+			kill(assigned, inv)
+			if r.typestate && r.containsCall(x) {
+				clear(inv.pcks)
+			}
 		}
 	}
+	entered()
 	head := func() { a.facts, a.dead = inv.clone(), false }
 	var cond, step cc.ExpressionNode
 	switch x.Case {
@@ -994,10 +1028,13 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 			r.fn.forInit = true
 			f = r.code(c)
 			r.fn.forInit = false
-			return f // the loop's facts start after it
+			entered() // the loop's facts start after it
+			return f
 		default: // the initialisation of a for
 			e := c.(cc.ExpressionNode)
-			return r.fullExpr(e, func() frag { return r.expr(e) })
+			f = r.fullExpr(e, func() frag { return r.expr(e) })
+			entered()
+			return f
 		}
 		head()
 		return f

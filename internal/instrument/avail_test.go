@@ -66,9 +66,17 @@ func TestAvailableChecks(t *testing.T) {
 		{"condition of ?:", "return x->n ? x->a : x->v[1];", "chk base base"},
 		{"under && on the left", "if ((n && x->a) && x->n) s++; return s;", "chk chk"},
 		{"union member", "s += x->u.i; s += x->u.i; s += x->u.c; return s;", "chk range"},
+		{"element of a member array inside checked bytes", "s += x->a; s += x->n; s += x->v[n]; return s;", "chk end"},
+		{"element of a member array partly checked", "s += x->a; s += x->v[2]; s += x->v[n]; return s;", "chk end range"},
+		{"element of a member array in a loop", "s += x->a + 0; s += x->n; for (int i = 0; i < 4; i++) s += x->v[i]; return s;", "chk end"},
+		{"element of a member array through a cast", "s += x->a; s += x->n; s += ((struct s *)x)->v[n]; return s;", "chk end range"},
+		{"element of an array of arrays", "s += x->a; s += x->n; s += x->w[n][1]; return s;", "chk end range"},
+		{"for's initialisation", "for (s = x->a; s < n; s++) n--; return s + x->a;", "chk"},
+		{"for's declaration", "for (int i = x->a; i < n; i++) s++; return s + x->a;", "chk"},
+		{"for's initialisation, loop assigns", "for (s = x->a; s < n; s++) x = x->next; return s + x->a;", "chk chk chk"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "struct s { int a; int v[4]; union { int i; char c; } u; int n; struct s *next; };\n" +
+			src := "struct s { int a; int v[4]; union { int i; char c; } u; int w[2][2]; int n; struct s *next; };\n" +
 				"int g(void);\nvoid h(int *);\nstatic int k(int v) { return v + 1; }\nstatic int k2(int v) { return g() + v; }\n" +
 				"int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
 			code := instrumentedF(t, cfg, src)

@@ -914,7 +914,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		f.strf("; *%s = *%s;", d, s)
 		site := r.copySite(x, lhs)
 		if hasPtrs(t, 0) {
-			f.strf(" __ml_copy_shadow(%s, %s, sizeof(*%s), %s, %s, %s);", d, s, d, dtag, stag, site)
+			f.strf(" __ml_copy(%s, %s, sizeof(*%s), %s, %s, %s);", d, s, d, dtag, stag, site)
 		}
 		if r.tracksDef() {
 			f.strf(" __ml_def_copy((__ml_uptr)%s, (__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", d, s, d, dtag, stag, site)

@@ -178,7 +178,7 @@ func (o *localObj) registerDeclared(depth string) string {
 	if !o.retag {
 		return o.register(depth)
 	}
-	return o.register(depth) + fmt.Sprintf(", __ml_copy_shadow((void *)&%s, &%s, sizeof(%s), %s, %s, 0)", o.name, o.name, o.name, o.meta, metaWild)
+	return o.register(depth) + fmt.Sprintf(", __ml_copy((void *)&%s, &%s, sizeof(%s), %s, %s, 0)", o.name, o.name, o.name, o.meta, metaWild)
 }
 
 // registration is a declaration of our own evaluating reg (legal wherever

@@ -703,7 +703,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps),
-		uninit:  map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
+		uninit: map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
 		main: d.Name() == "main" && !d.IsStatic()}
 	r.avail.off = r.fn.unseenWrites
@@ -1606,7 +1606,7 @@ func (r *rewriter) copyInit(d *cc.Declarator, e cc.ExpressionNode) frag {
 	f.str("(*__extension__({ register __auto_type " + v + " = ")
 	f.cat(src)
 	f.strf("; %s = (__ml_uptr)%s; %s = %s; %s; }))", a.word, v, m, stag, v)
-	r.fn.defs = append(r.fn.defs, fmt.Sprintf("__ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", d.Name(), a.word, d.Name(), r.localTag(d), m, r.copyDeclSite(d, e)))
+	r.fn.defs = append(r.fn.defs, fmt.Sprintf("__ml_copy((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", d.Name(), a.word, d.Name(), r.localTag(d), m, r.copyDeclSite(d, e)))
 	return f
 }
 
@@ -1671,7 +1671,7 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, trac
 		}
 	}
 	p, dtag := pd.Name(), r.localTag(pd)
-	copy := fmt.Sprintf("__ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", p, addr, p, dtag, tag, site)
+	copy := fmt.Sprintf("__ml_copy((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", p, addr, p, dtag, tag, site)
 	if tracked {
 		copy = fmt.Sprintf("(%s, __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s))", copy, p, addr, p, dtag, tag, site)
 	}
@@ -1750,7 +1750,7 @@ func resultShadow(dst, vals, dtag, site string) string {
 	if vals != "" {
 		return shadowAhead(dst, "__ml_t.retobj", vals, dtag, "__ml_t.retobjtag", site)
 	}
-	return fmt.Sprintf("__ml_copy_shadow((void *)%s, (const void *)__ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site)
+	return fmt.Sprintf("__ml_copy((void *)%s, (const void *)__ml_t.retobj, sizeof(*%s), %s, __ml_t.retobjtag, %s)", dst, dst, dtag, site)
 }
 
 // shadowAhead is the copy of the pointer shadow of the object at src into
@@ -2156,7 +2156,7 @@ func (r *rewriter) literalInit(lit *cc.PostfixExpression, t initTarget) frag {
 // bytes' definedness (a step at site), and making it the object returned.
 func (r *rewriter) returnedCopy(v, tag, site string) string {
 	rv := r.name("__ml_rv")
-	c := fmt.Sprintf(" __typeof__(*%s) %s = *%s; __ml_copy_shadow((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s);", v, rv, v, rv, v, rv, metaWild, tag, site)
+	c := fmt.Sprintf(" __typeof__(*%s) %s = *%s; __ml_copy((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s);", v, rv, v, rv, v, rv, metaWild, tag, site)
 	if r.tracksDef() {
 		c += fmt.Sprintf(" __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s);", rv, v, rv, metaWild, tag, site)
 	}
