@@ -1114,21 +1114,39 @@ func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string, prov)
 // vaArg prints back gcc's __builtin_va_arg(ap, type), which reaches us as
 // *(type*)__ml_va_arg(ap); nil when x is not that.
 func (r *rewriter) vaArg(x *cc.UnaryExpression) frag {
+	return r.vaArgText(x, func(n cc.Node) frag { return r.expr(n.(cc.ExpressionNode)) })
+}
+
+// vaArgParts are the va_list operand and the type's tokens (the macro's
+// '*' included) of x when it is *(type*)__ml_va_arg(ap).
+func vaArgParts(x *cc.UnaryExpression) (cc.ExpressionNode, []cc.Token) {
+	if x.Case != cc.UnaryExpressionDeref {
+		return nil, nil
+	}
 	ce, ok := x.CastExpression.(*cc.CastExpression)
 	if !ok || ce.Case != cc.CastExpressionCast {
-		return nil
+		return nil, nil
 	}
 	call, ok := ce.CastExpression.(*cc.PostfixExpression)
 	if !ok || call.Case != cc.PostfixExpressionCall || calleeName(call) != vaArgMarker || call.ArgumentExpressionList == nil {
-		return nil
+		return nil, nil
 	}
 	toks := cc.NodeTokens(ce.TypeName)
 	if len(toks) == 0 {
+		return nil, nil
+	}
+	return call.ArgumentExpressionList.AssignmentExpression, toks
+}
+
+// vaArgText is vaArg with the va_list operand rendered by operand.
+func (r *rewriter) vaArgText(x *cc.UnaryExpression, operand func(cc.Node) frag) frag {
+	ap, toks := vaArgParts(x)
+	if ap == nil {
 		return nil
 	}
 	var f frag
 	f.str("__builtin_va_arg(")
-	f.cat(r.expr(call.ArgumentExpressionList.AssignmentExpression))
+	f.cat(operand(ap))
 	f.str(",")
 	for _, t := range toks[:len(toks)-1] { // drop the '*' the macro added
 		f.tok(t)

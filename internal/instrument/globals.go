@@ -40,10 +40,11 @@ func (r *rewriter) collectGlobals(decls []*cc.ExternalDeclaration) {
 	}
 }
 
-// registrable reports whether variable d can be an object of its own.
+// registrable reports whether variable d can be an object of its own (a
+// global register variable, `register void *p asm("rbx")`, has no address).
 func registrable(d *cc.Declarator) bool {
 	t := d.Type()
-	return !d.IsTypename() && !d.IsThreadLocal() && t != nil && t.Kind() != cc.Function &&
+	return !d.IsTypename() && !d.IsThreadLocal() && !d.IsRegister() && t != nil && t.Kind() != cc.Function &&
 		!t.IsIncomplete() && t.Size() > 0
 }
 

@@ -131,9 +131,13 @@ func (r *rewriter) verbatim(n cc.Node) frag {
 	toks := r.toks[:0]
 	toks = collectTokens(toks, reflect.ValueOf(n))
 	slices.SortFunc(toks, func(a, b cc.Token) int { return a.Seq() - b.Seq() })
+	vaArgs, inVaArg := r.vaArgsIn(n, toks)
 	var f frag
 	for _, t := range toks {
-		if r.synthetic[t.Seq()] {
+		if x := vaArgs[t.Seq()]; x != nil {
+			f.cat(r.vaArgText(x, r.verbatim))
+		}
+		if r.synthetic[t.Seq()] || inVaArg[t.Seq()] {
 			continue
 		}
 		if text := r.insertBefore[t.Seq()]; text != "" {
@@ -147,6 +151,36 @@ func (r *rewriter) verbatim(n cc.Node) frag {
 	}
 	r.toks = toks[:0]
 	return f
+}
+
+// vaArgsIn finds gcc's __builtin_va_arg(ap, type) in n (whose tokens,
+// sorted, are toks), which reaches us as *(type*)__ml_va_arg(ap): the
+// expressions by their first token, and the tokens they cover, for
+// verbatim to print them back.
+func (r *rewriter) vaArgsIn(n cc.Node, toks []cc.Token) (map[int]*cc.UnaryExpression, map[int]bool) {
+	if !slices.ContainsFunc(toks, func(t cc.Token) bool { return t.SrcStr() == vaArgMarker }) {
+		return nil, nil
+	}
+	first, covered := map[int]*cc.UnaryExpression{}, map[int]bool{}
+	AnyNode(n, func(m cc.Node) bool {
+		x, ok := m.(*cc.UnaryExpression)
+		if !ok {
+			return false
+		}
+		if ap, _ := vaArgParts(x); ap == nil {
+			return false
+		}
+		lo := -1
+		for _, t := range cc.NodeTokens(x) {
+			covered[t.Seq()] = true
+			if lo < 0 || t.Seq() < lo {
+				lo = t.Seq()
+			}
+		}
+		first[lo] = x
+		return false
+	})
+	return first, covered
 }
 
 // collectTokens appends the tokens of the AST node v, in no particular order.
