@@ -1952,6 +1952,8 @@ func (r *rewriter) callsBeyond(n cc.Node, except map[string]bool) bool {
 		case name == vaArgMarker, name == vaCopyMarker:
 		case allocas[name]:
 			return true // (its blocks end with the frame)
+		case setjmps[name]:
+			return true // (a longjmp back restores the frame's depth: __builtin_setjmp's too)
 		case strings.HasPrefix(name, "__builtin_") && !wrapped[strings.TrimPrefix(name, "__builtin_")],
 			strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
 		case (r.noreturn[name] || except[name]) && r.isCalledByName(x):
