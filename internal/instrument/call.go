@@ -40,6 +40,35 @@ var longjmps = setOf("longjmp", "_longjmp", "siglongjmp", "pthread_exit")
 var noreturns = setOf("exit", "_exit", "_Exit", "quick_exit", "abort", "__assert_fail",
 	"__assert_perror_fail", "__assert", "err", "errx", "verr", "verrx", "__stack_chk_fail")
 
+// overflowChecks are gcc's arithmetic builtins that store their result
+// through their last argument.
+var overflowChecks = setOf("__builtin_add_overflow", "__builtin_sub_overflow", "__builtin_mul_overflow",
+	"__builtin_sadd_overflow", "__builtin_saddl_overflow", "__builtin_saddll_overflow",
+	"__builtin_ssub_overflow", "__builtin_ssubl_overflow", "__builtin_ssubll_overflow",
+	"__builtin_smul_overflow", "__builtin_smull_overflow", "__builtin_smulll_overflow",
+	"__builtin_uadd_overflow", "__builtin_uaddl_overflow", "__builtin_uaddll_overflow",
+	"__builtin_usub_overflow", "__builtin_usubl_overflow", "__builtin_usubll_overflow",
+	"__builtin_umul_overflow", "__builtin_umull_overflow", "__builtin_umulll_overflow")
+
+// vaListSet is call f of va_start or va_copy, whose first argument (args)
+// it sets: with full checking, a va_list that is no local of its own (a
+// struct's member, one reached through a pointer) is defined from then on
+// (a local va_list's definedness is not tracked).
+func (r *rewriter) vaListSet(f frag, args []cc.ExpressionNode) frag {
+	if !r.tracksDef() || len(args) == 0 || declOfExpr(args[0]) != nil || hasSideEffects(args[0]) {
+		return f
+	}
+	var g frag
+	g.str("(")
+	g.cat(f)
+	g.str(", __ml_def((__ml_uptr)&(")
+	g.cat(r.verbatim(args[0]))
+	g.str("), sizeof(")
+	g.cat(r.verbatim(args[0]))
+	g.str(")))")
+	return g
+}
+
 // exitsQuietly are the functions that never return and end the process
 // without running its exit handlers, the leak check among them.
 var exitsQuietly = setOf("_exit", "_Exit", "quick_exit", "abort", "__assert_fail",
@@ -207,6 +236,15 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		var f frag
 		f.str("__builtin_va_copy")
 		f.cat(r.argsFrag(x))
+		return r.vaListSet(f, args), metaWild, none
+	case name == "__builtin_va_start":
+		// (its va_list is written, not read: as written)
+		return r.vaListSet(r.verbatim(x), args), metaWild, none
+	case overflowChecks[name]:
+		// the result goes through its third argument
+		f := r.expr(x.PostfixExpression)
+		args, _ := r.externArgs(x)
+		f.cat(args)
 		return f, metaWild, none
 	case setjmps[name]:
 		var f frag
