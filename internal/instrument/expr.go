@@ -219,7 +219,7 @@ func throughPointer(n cc.ExpressionNode) bool {
 			if isArray(x.CastExpression) {
 				return throughPointer(x.CastExpression)
 			}
-			return isDataPtr(x.CastExpression.Type())
+			return isDataPtr(x.CastExpression.Type()) && vaArgCall(x) == nil
 		}
 	case *cc.PostfixExpression:
 		switch x.Case {
@@ -1047,15 +1047,11 @@ func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string, prov)
 // vaArg prints back gcc's __builtin_va_arg(ap, type), which reaches us as
 // *(type*)__ml_va_arg(ap); nil when x is not that.
 func (r *rewriter) vaArg(x *cc.UnaryExpression) frag {
-	ce, ok := x.CastExpression.(*cc.CastExpression)
-	if !ok || ce.Case != cc.CastExpressionCast {
+	call := vaArgCall(x)
+	if call == nil {
 		return nil
 	}
-	call, ok := ce.CastExpression.(*cc.PostfixExpression)
-	if !ok || call.Case != cc.PostfixExpressionCall || calleeName(call) != vaArgMarker || call.ArgumentExpressionList == nil {
-		return nil
-	}
-	toks := cc.NodeTokens(ce.TypeName)
+	toks := cc.NodeTokens(x.CastExpression.(*cc.CastExpression).TypeName)
 	if len(toks) == 0 {
 		return nil
 	}
@@ -1068,6 +1064,20 @@ func (r *rewriter) vaArg(x *cc.UnaryExpression) frag {
 	}
 	f.str(")")
 	return f
+}
+
+// vaArgCall is the __ml_va_arg(ap) call of x when x is
+// *(type*)__ml_va_arg(ap), gcc's __builtin_va_arg(ap, type); else nil.
+func vaArgCall(x *cc.UnaryExpression) *cc.PostfixExpression {
+	ce, ok := x.CastExpression.(*cc.CastExpression)
+	if !ok || ce.Case != cc.CastExpressionCast {
+		return nil
+	}
+	call, ok := ce.CastExpression.(*cc.PostfixExpression)
+	if !ok || call.Case != cc.PostfixExpressionCall || calleeName(call) != vaArgMarker || call.ArgumentExpressionList == nil {
+		return nil
+	}
+	return call
 }
 
 // isCall reports whether n is a function call, under parentheses and casts.
@@ -1180,7 +1190,8 @@ func isLvalueExpr(n cc.ExpressionNode) bool {
 			return isLvalueExpr(x.ExpressionList)
 		}
 	case *cc.UnaryExpression:
-		return x.Case == cc.UnaryExpressionDeref
+		// va_arg's value is none (mir's issue142.c: a struct from it)
+		return x.Case == cc.UnaryExpressionDeref && vaArgCall(x) == nil
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionIndex, cc.PostfixExpressionPSelect:
