@@ -337,7 +337,10 @@ func (w *writer) span(pos token.Position, from, to int) {
 		return
 	}
 	if !w.synced && !g.marker {
-		w.b.Write(w.unit.orig[w.cursor:from])
+		// (its column counted: blank text ending in a space, an empty
+		// macro's, must not lead the marker's line; mir's
+		// lacc/macro-repeat-expand.c)
+		w.write(w.unit.orig[w.cursor:from])
 		w.marker(pos.Filename, pos.Line, w.unit.isSystem(pos))
 		for w.col < pos.Column {
 			w.b.WriteByte(' ')
