@@ -724,14 +724,14 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			provs[i].site = a.passed
 		}
 		if a.literal {
-			vals[i], metas[i] = codeText(a.code), metaWild
+			vals[i], metas[i] = r.unit.codeText(a.code), metaWild
 			if a.isPtr && a.meta != metaNull {
 				metas[i] = a.meta // a string literal's object
 			}
 			continue
 		}
 		if a.pure {
-			vals[i] = "(" + codeText(a.code) + ")"
+			vals[i] = "(" + r.unit.codeText(a.code) + ")"
 			if a.passed != "" {
 				if a.prov.pending() {
 					// its own pending step goes into the ring now
@@ -788,17 +788,23 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 	return vals, metas, provs
 }
 
-// codeText is the C text of unrewritten code (a literal's tokens).
-func codeText(f frag) string {
+// codeText is the C text of unrewritten code (a literal's tokens, a pure
+// argument's), gcc's builtins as written (builtinUse).
+func (u *unitText) codeText(f frag) string {
 	var b strings.Builder
-	f.each(func(p piece) {
+	f = f.flat()
+	for i := 0; i < len(f); i++ {
+		p := f[i]
 		b.WriteByte(' ')
-		if p.isTok {
-			b.Write(p.tok.Src())
-		} else {
+		if !p.isTok {
 			b.WriteString(p.text)
+		} else if end, last, ok := u.builtinUse(f, i); ok {
+			b.Write(u.orig[u.origOffset(p.tok.Position().Offset):end])
+			i = last
+		} else {
+			b.Write(p.tok.Src())
 		}
-	})
+	}
 	return b.String()
 }
 

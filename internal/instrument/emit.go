@@ -136,7 +136,7 @@ func (w *writer) frag(f frag) {
 			w.havePrev = false
 			continue
 		}
-		if end, last, ok := w.builtinUse(f, i); ok {
+		if end, last, ok := w.unit.builtinUse(f, i); ok {
 			// the front end's expansion of a gcc builtin it parses as a
 			// macro: gcc gets the builtin as written
 			w.span(p.tok.Position(), w.unit.origOffset(p.tok.Position().Offset), end)
@@ -159,7 +159,7 @@ func (w *writer) toLineOf(t cc.Token) {
 		return
 	}
 	o := w.unit.origOffset(pos.Offset)
-	if o < w.cursor || !w.original(t, o) {
+	if o < w.cursor || !w.unit.original(t, o) {
 		return
 	}
 	g := w.unit.scanGap(w.cursor, o)
@@ -210,7 +210,7 @@ func (w *writer) leadTo(t cc.Token) {
 		return
 	}
 	o := w.unit.origOffset(pos.Offset)
-	if o < w.cursor || !w.original(t, o) || !w.unit.scanGap(w.cursor, o).blank {
+	if o < w.cursor || !w.unit.original(t, o) || !w.unit.scanGap(w.cursor, o).blank {
 		return
 	}
 	if d := w.unit.directiveLines(w.cursor, o); len(d) > 0 {
@@ -228,27 +228,30 @@ func (w *writer) leadTo(t cc.Token) {
 // expansion is no substitute for them (offsetof's is no constant to gcc).
 var builtinMacros = map[string]bool{
 	"__builtin_offsetof": true, "__builtin_types_compatible_p": true, "__builtin_bit_cast": true,
+	// expanded to __builtin_huge_val(): a double, not gcc's long double
+	// (printf("%Lf", HUGE_VALL) printed 0.000000; mir's issue23.c)
+	"__builtin_huge_vall": true,
 }
 
 // builtinUse reports whether f[i] begins the front end's expansion of a
 // builtin of builtinMacros: then the builtin's text ends at offset end of
 // the unit's text, and f[last] is the last piece inside it.
-func (w *writer) builtinUse(f frag, i int) (end, last int, ok bool) {
+func (u *unitText) builtinUse(f frag, i int) (end, last int, ok bool) {
 	t := f[i].tok
 	pos := t.Position()
 	if isOurSource(pos.Filename) {
 		return 0, 0, false
 	}
-	o := w.unit.origOffset(pos.Offset)
-	if w.original(t, o) {
+	o := u.origOffset(pos.Offset)
+	if u.original(t, o) {
 		return 0, 0, false
 	}
-	name := w.unit.orig[o:min(len(w.unit.orig), o+len("__builtin_types_compatible_p"))]
+	name := u.orig[o:min(len(u.orig), o+len("__builtin_types_compatible_p"))]
 	name = name[:min(len(name), identLen(name))]
 	if !builtinMacros[string(name)] {
 		return 0, 0, false
 	}
-	end = w.unit.invocation(o)
+	end = u.invocation(o)
 	last = i
 	for k := i + 1; k < len(f); k++ {
 		if !f[k].isTok {
@@ -258,7 +261,7 @@ func (w *writer) builtinUse(f frag, i int) (end, last int, ok bool) {
 		if isOurSource(q.Filename) {
 			break
 		}
-		if qo := w.unit.origOffset(q.Offset); qo < o || qo >= end {
+		if qo := u.origOffset(q.Offset); qo < o || qo >= end {
 			break
 		}
 		last = k
@@ -281,16 +284,22 @@ func isOurSource(file string) bool {
 }
 
 // original reports whether t is the token at offset o of the unit's text
-// (not one the front end made by expanding a macro).
-func (w *writer) original(t cc.Token, o int) bool {
+// (not one the front end made by expanding a macro). An identifier is
+// original only when the text's identifier there is no longer:
+// __builtin_huge_val is not the __builtin_huge_vall it was expanded from.
+func (u *unitText) original(t cc.Token, o int) bool {
 	src := t.Src()
-	return o >= 0 && o+len(src) <= len(w.unit.orig) && bytes.Equal(w.unit.orig[o:o+len(src)], src)
+	n := o + len(src)
+	if o < 0 || n > len(u.orig) || !bytes.Equal(u.orig[o:n], src) {
+		return false
+	}
+	return len(src) == 0 || !isIdentByte(src[len(src)-1]) || n == len(u.orig) || !isIdentByte(u.orig[n])
 }
 
 func (w *writer) token(t cc.Token) {
 	pos := t.Position()
 	if !isOurSource(pos.Filename) {
-		if o := w.unit.origOffset(pos.Offset); w.original(t, o) {
+		if o := w.unit.origOffset(pos.Offset); w.unit.original(t, o) {
 			w.span(pos, o, o+len(t.Src()))
 			w.prev, w.havePrev = t, true
 			return
@@ -328,7 +337,10 @@ func (w *writer) span(pos token.Position, from, to int) {
 		return
 	}
 	if !w.synced && !g.marker {
-		w.b.Write(w.unit.orig[w.cursor:from])
+		// (its column counted: blank text ending in a space, an empty
+		// macro's, must not lead the marker's line; mir's
+		// lacc/macro-repeat-expand.c)
+		w.write(w.unit.orig[w.cursor:from])
 		w.marker(pos.Filename, pos.Line, w.unit.isSystem(pos))
 		for w.col < pos.Column {
 			w.b.WriteByte(' ')

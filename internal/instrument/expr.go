@@ -265,7 +265,7 @@ func throughPointer(n cc.ExpressionNode) bool {
 			if isArray(x.CastExpression) {
 				return throughPointer(x.CastExpression)
 			}
-			return isDataPtr(x.CastExpression.Type())
+			return isDataPtr(x.CastExpression.Type()) && vaArgCall(x) == nil
 		}
 	case *cc.PostfixExpression:
 		switch x.Case {
@@ -1120,18 +1120,11 @@ func (r *rewriter) vaArg(x *cc.UnaryExpression) frag {
 // vaArgParts are the va_list operand and the type's tokens (the macro's
 // '*' included) of x when it is *(type*)__ml_va_arg(ap).
 func vaArgParts(x *cc.UnaryExpression) (cc.ExpressionNode, []cc.Token) {
-	if x.Case != cc.UnaryExpressionDeref {
+	call := vaArgCall(x)
+	if x.Case != cc.UnaryExpressionDeref || call == nil {
 		return nil, nil
 	}
-	ce, ok := x.CastExpression.(*cc.CastExpression)
-	if !ok || ce.Case != cc.CastExpressionCast {
-		return nil, nil
-	}
-	call, ok := ce.CastExpression.(*cc.PostfixExpression)
-	if !ok || call.Case != cc.PostfixExpressionCall || calleeName(call) != vaArgMarker || call.ArgumentExpressionList == nil {
-		return nil, nil
-	}
-	toks := cc.NodeTokens(ce.TypeName)
+	toks := cc.NodeTokens(x.CastExpression.(*cc.CastExpression).TypeName)
 	if len(toks) == 0 {
 		return nil, nil
 	}
@@ -1153,6 +1146,20 @@ func (r *rewriter) vaArgText(x *cc.UnaryExpression, operand func(cc.Node) frag) 
 	}
 	f.str(")")
 	return f
+}
+
+// vaArgCall is the __ml_va_arg(ap) call of x when x is
+// *(type*)__ml_va_arg(ap), gcc's __builtin_va_arg(ap, type); else nil.
+func vaArgCall(x *cc.UnaryExpression) *cc.PostfixExpression {
+	ce, ok := x.CastExpression.(*cc.CastExpression)
+	if !ok || ce.Case != cc.CastExpressionCast {
+		return nil
+	}
+	call, ok := ce.CastExpression.(*cc.PostfixExpression)
+	if !ok || call.Case != cc.PostfixExpressionCall || calleeName(call) != vaArgMarker || call.ArgumentExpressionList == nil {
+		return nil
+	}
+	return call
 }
 
 // isCall reports whether n is a function call, under parentheses and casts.
@@ -1265,7 +1272,8 @@ func isLvalueExpr(n cc.ExpressionNode) bool {
 			return isLvalueExpr(x.ExpressionList)
 		}
 	case *cc.UnaryExpression:
-		return x.Case == cc.UnaryExpressionDeref
+		// va_arg's value is none (mir's issue142.c: a struct from it)
+		return x.Case == cc.UnaryExpressionDeref && vaArgCall(x) == nil
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionIndex, cc.PostfixExpressionPSelect:

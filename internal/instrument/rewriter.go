@@ -2008,7 +2008,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		code, meta, pv := r.ptrExpr(e)
 		v := r.name("__ml_r")
 		f.str("{ register __auto_type " + v + " = ")
-		f.cat(code)
+		f.cat(initializer(e, code))
 		f.str(";")
 		if len(r.fn.objs) != 0 {
 			// gcc replaces a returned address of a local it can see with
@@ -2064,11 +2064,11 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		case fn != "" && r.defined[fn]:
 			// the object the callee returned is ours to return
 			f.str("{ register __auto_type " + v + " = ")
-			f.cat(r.expr(e))
+			f.cat(initializer(e, r.expr(e)))
 			f.strf("; __ml_t.retobjfn = __ml_t.retobjfn == (__ml_uptr)%s ? (__ml_uptr)%s : 0;", fn, r.fn.name)
 		default:
 			f.str("{ register __auto_type " + v + " = ")
-			f.cat(r.expr(e))
+			f.cat(initializer(e, r.expr(e)))
 			f.str("; __ml_t.retobjfn = 0;")
 		}
 		f.str(" " + xs + r.leave())
@@ -2096,7 +2096,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 			f.cat(code)
 			f.str(")")
 		} else {
-			f.cat(code)
+			f.cat(initializer(e, code))
 		}
 		f.str("; " + xs + r.leave())
 		f.tok(j.Token)
@@ -2104,6 +2104,20 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.tok(semi)
 		f.str("}")
 	}
+	return f
+}
+
+// initializer is code, the rewritten e, as a declaration's initializer: a
+// comma expression (return f(), g();) in parentheses, or its operands
+// would be declarators (mir's lacc/bitfield-types-init.c).
+func initializer(e cc.ExpressionNode, code frag) frag {
+	if l, ok := e.(*cc.ExpressionList); !ok || l.ExpressionList == nil {
+		return code
+	}
+	var f frag
+	f.str("(")
+	f.cat(code)
+	f.str(")")
 	return f
 }
 
