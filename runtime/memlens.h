@@ -799,6 +799,18 @@ __ML_INLINE void __ml_forget_shadow(const void *p, __ml_uptr n)
 			*__ML_META_SHADOW(a) = 0;
 }
 
+/* The meta of pointer v loaded from slot (tag: the container's) when the
+ * slot's shadow does not vouch for it (__ml_ld's slow path). */
+__ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
+{
+#ifdef __ML_FULL
+	/* a slot never written holds no pointer: it belongs to no object */
+	if (__ml_undef_bits(slot, sizeof v) != 0)
+		return __ml_uninit_loaded(slot, tag);
+#endif
+	return __ml_ld_slow(slot, v, tag);
+}
+
 /* Meta of the pointer value v just loaded from the slot at address slot,
  * reached through a pointer with meta tag: the shadow's, when its hash
  * matches and the value lies inside the block it names (or that block is
@@ -848,12 +860,7 @@ slow: __ML_COLD_LABEL;
 			return m;
 	}
 #endif
-#ifdef __ML_FULL
-	/* a slot never written holds no pointer: it belongs to no object */
-	if (__ml_undef_bits(slot, sizeof v) != 0)
-		return __ml_uninit_loaded(slot, tag);
-#endif
-	return __ml_ld_slow(slot, v, tag);
+	return __ml_ld_miss(slot, v, tag);
 }
 
 /* ---- loss tracking (full checking) ----
@@ -1007,6 +1014,18 @@ __ML_INLINE void __ml_flush(const struct __ml_site *site)
 void __ml_store_step(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *ss,
                      const struct __ml_site *ps, __ml_prov_t pw) __attribute__((noinline));
 
+#ifdef __ML_FULL
+/* The definedness of the 8 bytes at slot once a pointer of meta m is
+ * stored there at site. */
+__ML_INLINE void __ml_st_def(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site)
+{
+	if (__ML_UNLIKELY(__ML_IS_UNINIT(m)))
+		__ml_st_uninit(slot, m, site); /* a never-assigned pointer: its bytes stay undefined */
+	else
+		__ml_def(slot, 8);
+}
+#endif
+
 /* Record that instrumented code stores pointer v with meta m into slot,
  * reached through a pointer with meta tag (before the store: with loss
  * tracking, the pointer the slot holds now loses a reference, at site).
@@ -1069,10 +1088,7 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	}
 #endif
 #ifdef __ML_FULL
-	if (__ML_UNLIKELY(__ML_IS_UNINIT(m)))
-		__ml_st_uninit(slot, m, site); /* a never-assigned pointer: its bytes stay undefined */
-	else
-		__ml_def(slot, 8);
+	__ml_st_def(slot, m, site);
 #endif
 }
 
@@ -1127,13 +1143,18 @@ __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_
 /* The pointer v just read from slot (reached through a pointer with meta
  * tag) moves in place to t (p++, p += n: no step), at site: its meta, as
  * __ml_ld gives it, with the slot's shadow rewritten for t as __ml_st
- * would. One asm statement in detection mode: the shadow's address, the
- * record and the hash's constants serve both halves. */
+ * would. One asm statement: the shadow's address, the record and the
+ * hash's constants serve both halves. With loss tracking, where the
+ * shadow vouched for v (the asm's path), the slot held a reference to the
+ * block of m and holds one still: __ml_st's reference taken and the old
+ * one dropped cancel out, so the count is left alone (and no cut stamped:
+ * the block lost nothing); only the name is kept, as __ml_st's __ml_ref
+ * would. */
 __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml_meta_t tag,
                                   const struct __ml_site *site)
 {
 	__ml_meta_t m;
-#if defined(__ML_ASM) && !defined(__ML_FULL)
+#ifdef __ML_ASM
 	__ml_uptr u, x, r;
 	__asm__ volatile goto("movq %[slot], %[u]\n\t"
 	             "andq $-8, %[u]\n\t"
@@ -1179,9 +1200,13 @@ __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml
 	               [k] "r"(0x9e3779b97f4a7c15UL), [recs] "r"(__ML_RECS), [oob] "i"(__ML_HASH_OOB)
 	             : "cc"
 	             : slow);
+#ifdef __ML_FULL
+	__ml_name(m, site);
+	__ml_st_def(slot, m, site);
+#endif
 	return m;
 slow: __ML_COLD_LABEL;
-	m = __ml_ld_slow(slot, v, tag);
+	m = __ml_ld_miss(slot, v, tag);
 #else
 	m = __ml_ld(slot, v, tag);
 #endif
