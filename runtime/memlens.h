@@ -988,6 +988,28 @@ __ML_INLINE __ml_meta_t __ml_refd(__ml_meta_t m)
 	return m;
 }
 
+/* A parameter of a still function (one that cannot lower a count while it
+ * runs, instrument's still.go) is passed meta m: it takes a reference only
+ * where the count is zero (a value in flight in the caller's statement,
+ * which the parameter's end then drops as it would have) or other threads
+ * may drop one meanwhile. Returns the meta to drop at the end (0: none). */
+__ML_INLINE __ml_meta_t __ml_borrow(__ml_meta_t m)
+{
+	if (__ml_counted(m) && (__ML_UNLIKELY(__ml_mt) || __ML_REFS[(unsigned)m].n == 0)) {
+		__ml_ref(m, 0);
+		return m;
+	}
+	return 0;
+}
+
+/* The cleanup of a borrowed parameter (__ml_borrow's meta, 0: nothing to
+ * drop): it leaves scope at the return statement being executed. */
+__ML_INLINE void __ml_borrow_end(const volatile __ml_meta_t *m)
+{
+	if (__ML_UNLIKELY(*m != 0))
+		__ml_unref(*m, __ml_t.xsite, __ML_LOSS_SCOPE);
+}
+
 /* The cleanup of a pointer local's companion: the local leaves scope, at
  * the return statement being executed (or the function's end). */
 __ML_INLINE void __ml_scope_drop(const volatile __ml_meta_t *m)

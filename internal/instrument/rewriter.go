@@ -113,6 +113,7 @@ type rewriter struct {
 	noreturn     map[string]bool                        // functions that never return (call.go)
 	lendings     map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
 	borrows      map[string][]bool                      // the pointer parameters each function of the unit borrows
+	still        map[string]bool                        // functions of the unit that cannot lower a count (still.go)
 	inlineHinted map[string]bool                        // direct leaf functions given the inline hint (findDirect)
 	noinline     []string                               // functions of the unit to keep out of line (keepOutOfLine)
 	init         initTarget                             // the object whose brace initializer is being rewritten
@@ -198,6 +199,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findDirect(decls)
 	r.findFreeing(decls)
 	r.findLendings(decls)
+	r.findStill(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
 	r.findTypestate(decls, main)
@@ -830,11 +832,16 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				continue
 			}
 			pd := declByName(ft, p.name)
-			from := p.from
-			if r.c.full {
-				from = "__ml_refd(" + from + ")"
+			switch {
+			case r.c.full && r.still[r.fn.name]:
+				// (a still function: the parameter borrows its block)
+				pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], " __attribute__((unused))", p.from),
+					own(vol, "__ml_meta_t ", r.name("__ml_b"), " __attribute__((unused, cleanup(__ml_borrow_end)))", "__ml_borrow("+r.fn.comp[pd]+")"))
+			case r.c.full:
+				pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), "__ml_refd("+p.from+")"))
+			default:
+				pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), p.from))
 			}
-			pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), from))
 			if pv := r.fn.compProv[pd]; pv != p.pv && pv.pending() {
 				pro = append(pro, own(vol, "const struct __ml_site *", pv.site, " __attribute__((unused))", p.pv.site),
 					own(vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", p.pv.word))
