@@ -970,10 +970,18 @@ __ML_INLINE void __ml_unref(__ml_meta_t m, const struct __ml_site *site, unsigne
 }
 
 /* A pointer local's companion old is assigned m at site: its new meta
- * (name: site, if the local names the block; else 0). */
+ * (name: site, if the local names the block; else 0). A value of the
+ * block it held already (a cursor stepping through an array, pc = f(pc))
+ * leaves the count alone: the reference taken and the one dropped are the
+ * same block's, which loses nothing (no cut stamped). */
 __ML_INLINE __ml_meta_t __ml_mv(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site,
                                 const struct __ml_site *name)
 {
+	if (old == m) {
+		if (name)
+			__ml_name(m, name);
+		return m;
+	}
 	__ml_ref(m, name);
 	__ml_unref(old, site, __ML_LOSS_ASSIGN);
 	return m;

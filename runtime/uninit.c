@@ -30,9 +30,20 @@ static inline int ml_bit(uptr a)
 	return (*ml_dsh(a) >> (a & 7)) & 1;
 }
 
-/* Set (undef) or clear the bits of [a, a+n). Bits of a byte shared with
- * bytes outside the range change atomically: a neighbour may be another
- * thread's object. */
+/* Set (undef) or clear the bits of [a, hi), bytes whose bits lie in one
+ * shadow byte: atomically where it is shared with bytes outside the range
+ * (a neighbour may be another thread's object). */
+static inline void ml_def_bits(uptr a, uptr hi, int undef)
+{
+	uint8_t mask = (uint8_t)(((1u << (hi - a)) - 1) << (a & 7));
+	uint8_t *s = ml_dsh(a);
+	if (undef)
+		__atomic_fetch_or(s, mask, __ATOMIC_RELAXED);
+	else if (ML_LOAD(s) & mask)
+		__atomic_fetch_and(s, (uint8_t)~mask, __ATOMIC_RELAXED);
+}
+
+/* Set (undef) or clear the bits of [a, a+n). */
 static void ml_def_set(uptr a, uptr n, int undef)
 {
 	if (!n || !ml_app_range(a, n))
@@ -47,12 +58,7 @@ static void ml_def_set(uptr a, uptr n, int undef)
 			continue;
 		}
 		uptr hi = e < ge ? e : ge;
-		uint8_t mask = (uint8_t)(((1u << (hi - a)) - 1) << (a & 7));
-		uint8_t *s = ml_dsh(a);
-		if (undef)
-			__atomic_fetch_or(s, mask, __ATOMIC_RELAXED);
-		else if (ML_LOAD(s) & mask)
-			__atomic_fetch_and(s, (uint8_t)~mask, __ATOMIC_RELAXED);
+		ml_def_bits(a, hi, undef);
 		a = hi;
 	}
 }
@@ -307,6 +313,14 @@ void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl)
 
 void __ml_def_slow(__ml_uptr a, __ml_uptr n)
 {
+	/* (most often a scalar's bytes, in one shadow byte: no loop) */
+	if (n && (a & 7) + n <= 8 && ml_app_range(a, n)) {
+		if (n == 8)
+			*ml_dsh(a) = 0;
+		else
+			ml_def_bits(a, a + n, 0);
+		return;
+	}
 	ml_def_set(a, n, 0);
 }
 
