@@ -43,8 +43,8 @@ static inline void ml_def_bits(uptr a, uptr hi, int undef)
 		__atomic_fetch_and(s, (uint8_t)~mask, __ATOMIC_RELAXED);
 }
 
-/* Set (undef) or clear the bits of [a, a+n). */
-static void ml_def_set(uptr a, uptr n, int undef)
+/* ml_def_set's loop, for ranges over several shadow bytes. */
+static void ml_def_range(uptr a, uptr n, int undef)
 {
 	if (!n || !ml_app_range(a, n))
 		return;
@@ -61,6 +61,18 @@ static void ml_def_set(uptr a, uptr n, int undef)
 		ml_def_bits(a, hi, undef);
 		a = hi;
 	}
+}
+
+/* Set (undef) or clear the bits of [a, a+n): most often a scalar's bytes,
+ * whose bits lie in one shadow byte (no loop, no call). */
+static inline void ml_def_set(uptr a, uptr n, int undef)
+{
+	if (!n || (a & 7) + n > 8 || !ml_app_range(a, n))
+		ml_def_range(a, n, undef);
+	else if (n == 8)
+		*ml_dsh(a) = undef ? 0xff : 0;
+	else
+		ml_def_bits(a, a + n, undef);
 }
 
 /* The first undefined byte of [a, a+n), or 0. */
@@ -313,14 +325,6 @@ void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl)
 
 void __ml_def_slow(__ml_uptr a, __ml_uptr n)
 {
-	/* (most often a scalar's bytes, in one shadow byte: no loop) */
-	if (n && (a & 7) + n <= 8 && ml_app_range(a, n)) {
-		if (n == 8)
-			*ml_dsh(a) = 0;
-		else
-			ml_def_bits(a, a + n, 0);
-		return;
-	}
 	ml_def_set(a, n, 0);
 }
 
