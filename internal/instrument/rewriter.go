@@ -1090,16 +1090,28 @@ func mayDrop(n cc.Node) bool {
 			}
 		case *cc.AssignmentExpression:
 			found = x.Case != cc.AssignmentExpressionCond && !cc.IsArithmeticType(x.UnaryExpression.Type())
-		case *cc.Declarator:
-			found = !cc.IsArithmeticType(x.Type()) || x.AddressTaken()
-		case *cc.PrimaryExpression:
-			found = x.Case == cc.PrimaryExpressionStmt
-		case *cc.AsmStatement, *cc.AsmExpressionList:
-			found = true
+		default:
+			found = declMayDrop(n)
 		}
 		return !found
 	})
 	return found
+}
+
+// declMayDrop reports whether node n declares a local that may hold a
+// reference when it dies (anything but an arithmetic scalar that is not
+// address-taken), or is a statement expression or asm, whose effects on
+// counts the analyses do not follow.
+func declMayDrop(n cc.Node) bool {
+	switch x := n.(type) {
+	case *cc.Declarator:
+		return !cc.IsArithmeticType(x.Type()) || x.AddressTaken()
+	case *cc.PrimaryExpression:
+		return x.Case == cc.PrimaryExpressionStmt
+	case *cc.AsmStatement, *cc.AsmExpressionList:
+		return true
+	}
+	return false
 }
 
 func isSynthetic(d *cc.Declaration) bool {

@@ -85,12 +85,8 @@ func (r *rewriter) isStill(body *cc.CompoundStatement) bool {
 				x.Case != cc.AssignmentExpressionAdd && x.Case != cc.AssignmentExpressionSub
 		case *cc.Declaration:
 			return !isSynthetic(x) // (cc/v4's __func__, not the program's)
-		case *cc.Declarator:
-			found = !cc.IsArithmeticType(x.Type()) || x.AddressTaken()
-		case *cc.PrimaryExpression:
-			found = x.Case == cc.PrimaryExpressionStmt
-		case *cc.AsmStatement, *cc.AsmExpressionList:
-			found = true
+		default:
+			found = declMayDrop(n)
 		}
 		return !found
 	})
