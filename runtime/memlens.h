@@ -799,6 +799,18 @@ __ML_INLINE void __ml_forget_shadow(const void *p, __ml_uptr n)
 			*__ML_META_SHADOW(a) = 0;
 }
 
+/* The meta of pointer v loaded from slot (tag: the container's) when the
+ * slot's shadow does not vouch for it (__ml_ld's slow path). */
+__ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
+{
+#ifdef __ML_FULL
+	/* a slot never written holds no pointer: it belongs to no object */
+	if (__ml_undef_bits(slot, sizeof v) != 0)
+		return __ml_uninit_loaded(slot, tag);
+#endif
+	return __ml_ld_slow(slot, v, tag);
+}
+
 /* Meta of the pointer value v just loaded from the slot at address slot,
  * reached through a pointer with meta tag: the shadow's, when its hash
  * matches and the value lies inside the block it names (or that block is
@@ -848,12 +860,7 @@ slow: __ML_COLD_LABEL;
 			return m;
 	}
 #endif
-#ifdef __ML_FULL
-	/* a slot never written holds no pointer: it belongs to no object */
-	if (__ml_undef_bits(slot, sizeof v) != 0)
-		return __ml_uninit_loaded(slot, tag);
-#endif
-	return __ml_ld_slow(slot, v, tag);
+	return __ml_ld_miss(slot, v, tag);
 }
 
 /* ---- loss tracking (full checking) ----
@@ -963,10 +970,18 @@ __ML_INLINE void __ml_unref(__ml_meta_t m, const struct __ml_site *site, unsigne
 }
 
 /* A pointer local's companion old is assigned m at site: its new meta
- * (name: site, if the local names the block; else 0). */
+ * (name: site, if the local names the block; else 0). A value of the
+ * block it held already (a cursor stepping through an array, pc = f(pc))
+ * leaves the count alone: the reference taken and the one dropped are the
+ * same block's, which loses nothing (no cut stamped). */
 __ML_INLINE __ml_meta_t __ml_mv(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site,
                                 const struct __ml_site *name)
 {
+	if (old == m) {
+		if (name)
+			__ml_name(m, name);
+		return m;
+	}
 	__ml_ref(m, name);
 	__ml_unref(old, site, __ML_LOSS_ASSIGN);
 	return m;
@@ -979,6 +994,28 @@ __ML_INLINE __ml_meta_t __ml_refd(__ml_meta_t m)
 {
 	__ml_ref(m, 0);
 	return m;
+}
+
+/* A parameter of a still function (one that cannot lower a count while it
+ * runs, instrument's still.go) is passed meta m: it takes a reference only
+ * where the count is zero (a value in flight in the caller's statement,
+ * which the parameter's end then drops as it would have) or other threads
+ * may drop one meanwhile. Returns the meta to drop at the end (0: none). */
+__ML_INLINE __ml_meta_t __ml_borrow(__ml_meta_t m)
+{
+	if (__ml_counted(m) && (__ML_UNLIKELY(__ml_mt) || __ML_REFS[(unsigned)m].n == 0)) {
+		__ml_ref(m, 0);
+		return m;
+	}
+	return 0;
+}
+
+/* The cleanup of a borrowed parameter (__ml_borrow's meta, 0: nothing to
+ * drop): it leaves scope at the return statement being executed. */
+__ML_INLINE void __ml_borrow_end(const volatile __ml_meta_t *m)
+{
+	if (__ML_UNLIKELY(*m != 0))
+		__ml_unref(*m, __ml_t.xsite, __ML_LOSS_SCOPE);
 }
 
 /* The cleanup of a pointer local's companion: the local leaves scope, at
@@ -1006,6 +1043,18 @@ __ML_INLINE void __ml_flush(const struct __ml_site *site)
  * slot at site ss. Out of line: a store is code enough already. */
 void __ml_store_step(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *ss,
                      const struct __ml_site *ps, __ml_prov_t pw) __attribute__((noinline));
+
+#ifdef __ML_FULL
+/* The definedness of the 8 bytes at slot once a pointer of meta m is
+ * stored there at site. */
+__ML_INLINE void __ml_st_def(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site)
+{
+	if (__ML_UNLIKELY(__ML_IS_UNINIT(m)))
+		__ml_st_uninit(slot, m, site); /* a never-assigned pointer: its bytes stay undefined */
+	else
+		__ml_def(slot, 8);
+}
+#endif
 
 /* Record that instrumented code stores pointer v with meta m into slot,
  * reached through a pointer with meta tag (before the store: with loss
@@ -1069,10 +1118,7 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	}
 #endif
 #ifdef __ML_FULL
-	if (__ML_UNLIKELY(__ML_IS_UNINIT(m)))
-		__ml_st_uninit(slot, m, site); /* a never-assigned pointer: its bytes stay undefined */
-	else
-		__ml_def(slot, 8);
+	__ml_st_def(slot, m, site);
 #endif
 }
 
@@ -1191,13 +1237,18 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 /* The pointer v just read from slot (reached through a pointer with meta
  * tag) moves in place to t (p++, p += n: no step), at site: its meta, as
  * __ml_ld gives it, with the slot's shadow rewritten for t as __ml_st
- * would. One asm statement in detection mode: the shadow's address, the
- * record and the hash's constants serve both halves. */
+ * would. One asm statement: the shadow's address, the record and the
+ * hash's constants serve both halves. With loss tracking, where the
+ * shadow vouched for v (the asm's path), the slot held a reference to the
+ * block of m and holds one still: __ml_st's reference taken and the old
+ * one dropped cancel out, so the count is left alone (and no cut stamped:
+ * the block lost nothing); only the name is kept, as __ml_st's __ml_ref
+ * would. */
 __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml_meta_t tag,
                                   const struct __ml_site *site)
 {
 	__ml_meta_t m;
-#if defined(__ML_ASM) && !defined(__ML_FULL)
+#ifdef __ML_ASM
 	__ml_uptr u, x, r;
 	__asm__ volatile goto("movq %[slot], %[u]\n\t"
 	             "andq $-8, %[u]\n\t"
@@ -1243,9 +1294,13 @@ __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml
 	               [k] "r"(0x9e3779b97f4a7c15UL), [recs] "r"(__ML_RECS), [oob] "i"(__ML_HASH_OOB)
 	             : "cc"
 	             : slow);
+#ifdef __ML_FULL
+	__ml_name(m, site);
+	__ml_st_def(slot, m, site);
+#endif
 	return m;
 slow: __ML_COLD_LABEL;
-	m = __ml_ld_slow(slot, v, tag);
+	m = __ml_ld_miss(slot, v, tag);
 #else
 	m = __ml_ld(slot, v, tag);
 #endif

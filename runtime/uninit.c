@@ -30,10 +30,21 @@ static inline int ml_bit(uptr a)
 	return (*ml_dsh(a) >> (a & 7)) & 1;
 }
 
-/* Set (undef) or clear the bits of [a, a+n). Bits of a byte shared with
- * bytes outside the range change atomically: a neighbour may be another
- * thread's object. */
-static void ml_def_set(uptr a, uptr n, int undef)
+/* Set (undef) or clear the bits of [a, hi), bytes whose bits lie in one
+ * shadow byte: atomically where it is shared with bytes outside the range
+ * (a neighbour may be another thread's object). */
+static inline void ml_def_bits(uptr a, uptr hi, int undef)
+{
+	uint8_t mask = (uint8_t)(((1u << (hi - a)) - 1) << (a & 7));
+	uint8_t *s = ml_dsh(a);
+	if (undef)
+		__atomic_fetch_or(s, mask, __ATOMIC_RELAXED);
+	else if (ML_LOAD(s) & mask)
+		__atomic_fetch_and(s, (uint8_t)~mask, __ATOMIC_RELAXED);
+}
+
+/* ml_def_set's loop, for ranges over several shadow bytes. */
+static void ml_def_range(uptr a, uptr n, int undef)
 {
 	if (!n || !ml_app_range(a, n))
 		return;
@@ -47,14 +58,21 @@ static void ml_def_set(uptr a, uptr n, int undef)
 			continue;
 		}
 		uptr hi = e < ge ? e : ge;
-		uint8_t mask = (uint8_t)(((1u << (hi - a)) - 1) << (a & 7));
-		uint8_t *s = ml_dsh(a);
-		if (undef)
-			__atomic_fetch_or(s, mask, __ATOMIC_RELAXED);
-		else if (ML_LOAD(s) & mask)
-			__atomic_fetch_and(s, (uint8_t)~mask, __ATOMIC_RELAXED);
+		ml_def_bits(a, hi, undef);
 		a = hi;
 	}
+}
+
+/* Set (undef) or clear the bits of [a, a+n): most often a scalar's bytes,
+ * whose bits lie in one shadow byte (no loop, no call). */
+static inline void ml_def_set(uptr a, uptr n, int undef)
+{
+	if (!n || (a & 7) + n > 8 || !ml_app_range(a, n))
+		ml_def_range(a, n, undef);
+	else if (n == 8)
+		*ml_dsh(a) = undef ? 0xff : 0;
+	else
+		ml_def_bits(a, a + n, undef);
 }
 
 /* The first undefined byte of [a, a+n), or 0. */

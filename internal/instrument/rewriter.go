@@ -114,6 +114,7 @@ type rewriter struct {
 	noreturn     map[string]bool                        // functions that never return (call.go)
 	lendings     map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
 	borrows      map[string][]bool                      // the pointer parameters each function of the unit borrows
+	still        map[string]bool                        // functions of the unit that cannot lower a count (still.go)
 	inlineHinted map[string]bool                        // direct leaf functions given the inline hint (findDirect)
 	noinline     []string                               // functions of the unit to keep out of line (keepOutOfLine)
 	init         initTarget                             // the object whose brace initializer is being rewritten
@@ -213,6 +214,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findDirect(decls)
 	r.findFreeing(decls)
 	r.findLendings(decls)
+	r.findStill(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
 	r.findTypestate(decls, main)
@@ -266,6 +268,15 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			// when it called setjmp, which is how jumps.c finds it)
 			flags = append(flags, "-maccumulate-outgoing-args")
 		}
+	}
+	if r.c.full && r.c.optimizing && r.c.order != clangOrder {
+		// Loss tracking and definedness make a small function's body
+		// several times its size: gcc's budget for inlining a function
+		// declared inline (or given the hint, findDirect) is raised from
+		// 70 to 200 of its instructions, so a helper of a few accesses
+		// (tree.c's height, vm.c's push) is still inlined. The code does
+		// the same; Lua's lvm.c compiles in the same time to the same size.
+		flags = append(flags, "--param=max-inline-insns-single=200")
 	}
 	if r.c.order != clangOrder {
 		// gcc's RTL global CSE repeats dataflow over every pseudo register
@@ -849,11 +860,16 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				continue
 			}
 			pd := declByName(ft, p.name)
-			from := p.from
-			if r.c.full {
-				from = "__ml_refd(" + from + ")"
+			switch {
+			case r.c.full && r.still[r.fn.name]:
+				// (a still function: the parameter borrows its block)
+				pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], " __attribute__((unused))", p.from),
+					own(vol, "__ml_meta_t ", r.name("__ml_b"), " __attribute__((unused, cleanup(__ml_borrow_end)))", "__ml_borrow("+r.fn.comp[pd]+")"))
+			case r.c.full:
+				pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), "__ml_refd("+p.from+")"))
+			default:
+				pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), p.from))
 			}
-			pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), from))
 			if pv := r.fn.compProv[pd]; pv != p.pv && pv.pending() {
 				pro = append(pro, own(vol, "const struct __ml_site *", pv.site, " __attribute__((unused))", p.pv.site),
 					own(vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", p.pv.word))
@@ -1100,16 +1116,28 @@ func mayDrop(n cc.Node) bool {
 			}
 		case *cc.AssignmentExpression:
 			found = x.Case != cc.AssignmentExpressionCond && !cc.IsArithmeticType(x.UnaryExpression.Type())
-		case *cc.Declarator:
-			found = !cc.IsArithmeticType(x.Type()) || x.AddressTaken()
-		case *cc.PrimaryExpression:
-			found = x.Case == cc.PrimaryExpressionStmt
-		case *cc.AsmStatement, *cc.AsmExpressionList:
-			found = true
+		default:
+			found = declMayDrop(n)
 		}
 		return !found
 	})
 	return found
+}
+
+// declMayDrop reports whether node n declares a local that may hold a
+// reference when it dies (anything but an arithmetic scalar that is not
+// address-taken), or is a statement expression or asm, whose effects on
+// counts the analyses do not follow.
+func declMayDrop(n cc.Node) bool {
+	switch x := n.(type) {
+	case *cc.Declarator:
+		return !cc.IsArithmeticType(x.Type()) || x.AddressTaken()
+	case *cc.PrimaryExpression:
+		return x.Case == cc.PrimaryExpressionStmt
+	case *cc.AsmStatement, *cc.AsmExpressionList:
+		return true
+	}
+	return false
 }
 
 func isSynthetic(d *cc.Declaration) bool {

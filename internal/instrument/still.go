@@ -1,0 +1,116 @@
+package instrument
+
+import (
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// Still functions (loss tracking). A function whose body cannot lower a
+// block's count (runtime/loss.c) while it runs lets its pointer
+// parameters borrow their blocks instead of counting a reference each:
+// the reference only matters if the count could reach zero and be checked
+// while the parameter still holds the value, and the checks that run
+// inside the function (its statements' flushes, its callees') only see
+// drops made inside it, which a still body makes none of. So the
+// parameter takes a reference only where the count is zero on entry (a
+// value in flight in the caller's statement: its drop at the function's
+// end is the report it makes) or other threads run (they may drop it
+// meanwhile): __ml_borrow. Saved: the count's increment, and the
+// decrement and cut stamp at every return.
+//
+// A body is still when it declares only arithmetic scalars that are not
+// address-taken (a pointer local drops its value when it dies, an object
+// releases what it holds), assigns only those (a pointer assignment or
+// store drops the old value) except for pointers moved in place (p++,
+// p->cur += n: the same block before and after, its count unchanged),
+// holds no statement expression or asm, and calls only still functions of
+// the unit (a greatest fixpoint, so recursion is still), libc's functions
+// that never return (exit, abort), and the libc functions below. An allocation is not still:
+// it may start a cycle collection at the statement's end, which would find
+// a borrowed block held only by garbage.
+
+// stillLibc are libc functions that change no count (they neither free nor
+// release the pointers of memory they write, as memcpy, memmove and
+// memset do) nor allocate, nor call back into the program.
+var stillLibc = func() map[string]bool {
+	m := map[string]bool{}
+	for name := range nonFreeing {
+		m[name] = true
+	}
+	for _, name := range []string{"malloc", "calloc", "aligned_alloc", "memalign", "posix_memalign", "valloc",
+		"pvalloc", "strdup", "strndup", "alloca", "alloca_with_align", "memcpy", "memmove", "memset", "bzero"} {
+		delete(m, name)
+	}
+	return m
+}()
+
+// findStill decides, with full checking, which functions of the unit are
+// still (those another definition cannot replace at link time).
+func (r *rewriter) findStill(decls []*cc.ExternalDeclaration) {
+	r.still = map[string]bool{}
+	if !r.c.full {
+		return
+	}
+	bodies := map[string]*cc.CompoundStatement{}
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && r.instrumented(fd) && !r.replaceable(fd) {
+			bodies[fd.Declarator.Name()] = fd.CompoundStatement
+			r.still[fd.Declarator.Name()] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for name, body := range bodies {
+			if r.still[name] && !r.isStill(body) {
+				r.still[name] = false
+				changed = true
+			}
+		}
+	}
+}
+
+// isStill reports whether running body cannot lower a count (above).
+func (r *rewriter) isStill(body *cc.CompoundStatement) bool {
+	found := false
+	Inspect(body, func(n cc.Node) bool {
+		if found {
+			return false
+		}
+		switch x := n.(type) {
+		case *cc.PostfixExpression:
+			found = x.Case == cc.PostfixExpressionCall && !r.stillCall(x)
+		case *cc.AssignmentExpression:
+			found = x.Case != cc.AssignmentExpressionCond && !cc.IsArithmeticType(x.UnaryExpression.Type()) &&
+				x.Case != cc.AssignmentExpressionAdd && x.Case != cc.AssignmentExpressionSub
+		case *cc.Declaration:
+			return !isSynthetic(x) // (cc/v4's __func__, not the program's)
+		default:
+			found = declMayDrop(n)
+		}
+		return !found
+	})
+	return !found
+}
+
+// stillCall reports whether call x cannot lower a count before it
+// returns.
+func (r *rewriter) stillCall(x *cc.PostfixExpression) bool {
+	name := calleeName(x)
+	switch {
+	case name == "" || !r.isCalledByName(x):
+		return false
+	case name == vaArgMarker, name == vaCopyMarker:
+		return true
+	}
+	if still, ok := r.still[name]; ok {
+		return still
+	}
+	if r.defined[name] {
+		return false
+	}
+	if b, ok := strings.CutPrefix(name, "__builtin_"); ok {
+		return stillLibc[b]
+	}
+	return (noreturns[name] || stillLibc[name]) && r.declaredInSystem(x)
+}

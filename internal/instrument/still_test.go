@@ -1,0 +1,49 @@
+package instrument
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestStillParameters: with full checking, the pointer parameters of the
+// functions that cannot lower a count while they run (testdata/still.c's
+// still_*) borrow their blocks (__ml_borrow); those of every other
+// function count a reference (__ml_refd). Detection mode counts nothing.
+func TestStillParameters(t *testing.T) {
+	for _, full := range []bool{false, true} {
+		out, err := fileOf(newTestConfig(t, full), "testdata/still.c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// (the code after the sites' table, which quotes the source)
+		if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
+			out = out[i+bytes.IndexByte(out[i:], '\n'):]
+		}
+		if !full {
+			if bytes.Contains(out, []byte("__ml_borrow(")) || bytes.Contains(out, []byte("__ml_refd(")) {
+				t.Error("detection mode counts references")
+			}
+			continue
+		}
+		defs := regexp.MustCompile(`\b((?:still|kept)_\w+)\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)(?:\s|#[^\n]*\n)*\{`).FindAllSubmatchIndex(out, -1)
+		seen := map[string]bool{}
+		for _, d := range defs {
+			name := string(out[d[2]:d[3]])
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			rest := out[d[1]:]
+			b, c := bytes.Index(rest, []byte("__ml_borrow(__ml_p")), bytes.Index(rest, []byte("__ml_refd("))
+			borrows := b >= 0 && (c < 0 || b < c)
+			if want := strings.HasPrefix(name, "still_"); borrows != want {
+				t.Errorf("%s: parameters borrow: %v, want %v", name, borrows, want)
+			}
+		}
+		if len(seen) != 13 {
+			t.Errorf("found %d of the 13 functions' definitions", len(seen))
+		}
+	}
+}

@@ -1,0 +1,49 @@
+/* Functions that can lower a block's count while they run, and functions
+ * that cannot (still: their pointer parameters borrow, still_test.go). */
+#include <stdlib.h>
+#include <string.h>
+
+struct n {
+	struct n *next;
+	long *cur;
+	long v;
+};
+
+static long still_get(const struct n *p) { return p->v; }
+static void still_moves(struct n *p) { p->cur++; p->cur += 2; p->v += 1; }
+static long still_calls_still(struct n *p) { return still_get(p) + 1; }
+static long still_recursive(const struct n *p) { return p->next ? 1 + still_recursive(p->next) : 0; }
+static long still_or_abort(const struct n *p)
+{
+	if (!p)
+		abort();
+	return p->v;
+}
+static void kept_store(struct n *p, struct n *q) { p->next = q; }
+static long kept_local(const struct n *p)
+{
+	const struct n *q = p->next;
+	return q ? q->v : 0;
+}
+static void kept_frees(struct n *p) { free(p->next); }
+static long kept_allocates(const struct n *p) { return p->v + (long)sizeof(struct n) * (p->next != calloc(1, 1)); }
+static void kept_calls_kept(struct n *p, struct n *q) { kept_store(p, q); }
+static long kept_through_pointer(struct n *p, long (*f)(const struct n *)) { return f(p); }
+static void kept_copies(struct n *p, const struct n *q) { memcpy(p, q, sizeof *p); }
+static long kept_address_taken(const struct n *p)
+{
+	long a = p->v;
+	long *b = &a;
+	return *b;
+}
+
+long use_them(struct n *p, struct n *q)
+{
+	kept_store(p, q);
+	kept_frees(p);
+	kept_calls_kept(p, q);
+	kept_copies(p, q);
+	still_moves(p);
+	return still_get(p) + still_calls_still(p) + still_recursive(p) + still_or_abort(p) + kept_local(p) +
+	       kept_allocates(p) + kept_through_pointer(p, still_get) + kept_address_taken(p);
+}
