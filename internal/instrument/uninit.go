@@ -185,11 +185,13 @@ func (r *rewriter) valueOrigin(d *cc.Declarator) string {
 // wantsValueOrigin reports whether scalar local d, declared with
 // initializer in (or none), gets a companion origin: it is kept in a
 // register and may hold an undefined value (no initializer, or one that
-// copies a value which may be undefined).
+// copies a value which may be undefined). Not a GNU vector or a complex
+// number: their parts are lvalues (v[3] = 1, __real z = 1), which a checked
+// read of the whole would not be.
 func (r *rewriter) wantsValueOrigin(d *cc.Declarator, in *cc.Initializer) bool {
 	if !r.tracksDef() || r.fn.forInit || d == nil || d.AddressTaken() || d.IsStatic() || d.IsExtern() ||
 		d.IsThreadLocal() || d.StorageDuration() != cc.Automatic || d.Type() == nil ||
-		!cc.IsArithmeticType(d.Type()) || d.Type().Attributes().IsVolatile() {
+		!cc.IsArithmeticType(d.Type()) || d.Type().VectorSize() > 0 || cc.IsComplexType(d.Type()) || d.Type().Attributes().IsVolatile() {
 		return false
 	}
 	if in == nil {
