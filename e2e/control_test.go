@@ -93,9 +93,7 @@ func TestSuppressions(t *testing.T) {
 // memlens_enable called from gdb switches the double free off, so going on
 // reaches the end without a second stop.
 func TestGdb(t *testing.T) {
-	if _, err := exec.LookPath("gdb"); err != nil {
-		t.Skip("gdb is not installed (apt-get install gdb): memlens gdb is not tested")
-	}
+	needGdbCalls(t)
 	prog := buildReporter(t, "testdata/control.c")
 	out, err := exec.Command(memlens, "gdb", "-batch", "-nx",
 		"-ex", "run", "-ex", "frame", "-ex", `call (int)memlens_enable("DOUBLE-FREE", 0)`,

@@ -87,6 +87,49 @@ func needMemlens(t *testing.T) {
 	}
 }
 
+var gdbCalls struct {
+	once sync.Once
+	why  string // why gdb cannot be used, "" if it can
+}
+
+// needGdbCalls skips t unless gdb is installed and can call a function of
+// the program it debugs (memlens_enable from a stop): on some machines gdb
+// cannot restore the registers' extended state after such a call
+// ("Couldn't write extended state status: Bad address"), whatever the
+// program.
+func needGdbCalls(t *testing.T) {
+	t.Helper()
+	needMemlens(t)
+	gdbCalls.once.Do(func() {
+		if _, err := exec.LookPath("gdb"); err != nil {
+			gdbCalls.why = "gdb is not installed (apt-get install gdb)"
+			return
+		}
+		dir, err := os.MkdirTemp("", "memlens-gdb-probe")
+		if err != nil {
+			gdbCalls.why = err.Error()
+			return
+		}
+		defer os.RemoveAll(dir)
+		src, prog := filepath.Join(dir, "probe.c"), filepath.Join(dir, "probe")
+		if err := os.WriteFile(src, []byte("int one(void) { return 1; }\nint main(void) { return one() - 1; }\n"), 0o644); err != nil {
+			gdbCalls.why = err.Error()
+			return
+		}
+		if out, err := exec.Command(gcc, "-g", "-O0", "-o", prog, src).CombinedOutput(); err != nil {
+			gdbCalls.why = fmt.Sprintf("gcc: %v: %s", err, out)
+			return
+		}
+		out, _ := exec.Command("gdb", "-batch", "-nx", "-ex", "break main", "-ex", "run", "-ex", "print one()", prog).CombinedOutput()
+		if text := strings.TrimSpace(string(out)); !strings.Contains(text, "$1 = 1") {
+			gdbCalls.why = "gdb cannot call the debugged program's functions here (" + text[strings.LastIndex(text, "\n")+1:] + ")"
+		}
+	})
+	if gdbCalls.why != "" {
+		t.Skip(gdbCalls.why + ": memlens gdb is not tested")
+	}
+}
+
 var trackSourcesOnce sync.Once
 
 // trackSources reads the sources the memlens binary under test is built

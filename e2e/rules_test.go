@@ -47,9 +47,7 @@ func TestRulesControl(t *testing.T) {
 	if got := kinds(":disable=all"); got != "" {
 		t.Errorf("disable=all: reports %q, want none", got)
 	}
-	if _, err := exec.LookPath("gdb"); err != nil {
-		t.Skip("gdb is not installed: memlens gdb is not tested")
-	}
+	needGdbCalls(t)
 	out, err := exec.Command(memlens, "gdb", "-batch", "-nx", "-ex", "run",
 		"-ex", `call (int)memlens_enable("LEAK-IN-TS", 0)`, "-ex", "continue", "--", prog).CombinedOutput()
 	text := string(out)

@@ -88,10 +88,11 @@ func rootName(n cc.ExpressionNode) string {
 
 // tracesData reports whether a store of an integer into lvalue lhs is
 // traced: its value is what invariants over data members read (n->key <
-// n->right->key).
+// n->right->key). (A GNU vector of integers is no integer to them.)
 func (r *rewriter) tracesData(lhs cc.ExpressionNode) bool {
 	t := lhs.Type()
-	return r.c.graph && t != nil && cc.IsIntegerType(t) && !isBitfield(lhs) && throughPointer(lhs) && (r.fn == nil || !r.fn.atomics)
+	return r.c.graph && t != nil && cc.IsIntegerType(t) && t.VectorSize() == 0 && !isBitfield(lhs) && throughPointer(lhs) &&
+		(r.fn == nil || !r.fn.atomics)
 }
 
 // graphData is the trace's call for the integer store x (=, op=, ++, --)
