@@ -909,17 +909,22 @@ func (r *rewriter) checkedCall(x *cc.PostfixExpression, name string) bool {
 	if !ok {
 		return true
 	}
+	t := r.replacements[name]
+	if ft, ok := t.(*cc.FunctionType); ok {
+		// (called with no declaration in sight, with other arguments than
+		// libc's: fputs("") in gcc's torture test pr38360)
+		n := len(argList(x.ArgumentExpressionList))
+		if n < len(ft.Parameters()) || n > len(ft.Parameters()) && !ft.IsVariadic() {
+			return false
+		}
+	}
 	d := declOf(p)
 	if d == nil || d.IsSynthetic() || r.unit.isSystem(d.Position()) {
 		return true
 	}
-	t := r.replacements[name]
 	return t == nil || d.Type().IsCompatible(t)
 }
 
-// implicitlyDeclared reports whether the function called by name in x has
-// no declaration before the call: the front end makes one up, or resolves
-// the name to a declaration that comes later.
 // declaredInText reports whether the callee of call x, by name, is declared
 // before it in the unit's text (gcc knows its name there: not one called
 // before any declaration, nor one only the front end's prelude declares).
@@ -928,6 +933,9 @@ func declaredInText(x *cc.PostfixExpression) bool {
 	return !implicitlyDeclared(x) && !isOurSource(d.Position().Filename)
 }
 
+// implicitlyDeclared reports whether the function called by name in x has
+// no declaration before the call: the front end makes one up, or resolves
+// the name to a declaration that comes later.
 func implicitlyDeclared(x *cc.PostfixExpression) bool {
 	p := x.PostfixExpression.(*cc.PrimaryExpression)
 	d := declOf(p)

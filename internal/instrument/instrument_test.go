@@ -97,6 +97,14 @@ func TestImplicitDeclarationCompiles(t *testing.T) {
 	}
 }
 
+// TestImplicitLibcCalls: libc's functions called before any declaration,
+// with other arguments than libc's, compile instrumented as they do under gcc.
+func TestImplicitLibcCalls(t *testing.T) {
+	if b, err := compileDiag(t, "implicit_libc.c", "-std=gnu17", "-w"); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, b)
+	}
+}
+
 // fileOf instruments the C file at path as the driver does: preprocessed
 // by the compiler with the config's flags first.
 func fileOf(c *Config, path string) ([]byte, error) {
