@@ -246,7 +246,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		args, _ := r.externArgs(x)
 		f.cat(args)
 		return f, metaWild, none
-	case setjmps[name]:
+	case setjmps[name] && !isVoid(x.Type()): // (a program may name a function of its own setjmp: torture pr59919)
 		var f frag
 		// the count of live locals when setjmp is called: a longjmp
 		// back retires those registered since
