@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,15 +41,13 @@ var longjmps = setOf("longjmp", "_longjmp", "siglongjmp", "pthread_exit")
 var noreturns = setOf("exit", "_exit", "_Exit", "quick_exit", "abort", "__assert_fail",
 	"__assert_perror_fail", "__assert", "err", "errx", "verr", "verrx", "__stack_chk_fail")
 
-// overflowChecks are gcc's arithmetic builtins that store their result
-// through their last argument.
-var overflowChecks = setOf("__builtin_add_overflow", "__builtin_sub_overflow", "__builtin_mul_overflow",
-	"__builtin_sadd_overflow", "__builtin_saddl_overflow", "__builtin_saddll_overflow",
-	"__builtin_ssub_overflow", "__builtin_ssubl_overflow", "__builtin_ssubll_overflow",
-	"__builtin_smul_overflow", "__builtin_smull_overflow", "__builtin_smulll_overflow",
-	"__builtin_uadd_overflow", "__builtin_uaddl_overflow", "__builtin_uaddll_overflow",
-	"__builtin_usub_overflow", "__builtin_usubl_overflow", "__builtin_usubll_overflow",
-	"__builtin_umul_overflow", "__builtin_umull_overflow", "__builtin_umulll_overflow")
+// isOverflowCheck reports whether name is one of gcc's arithmetic builtins
+// that store their result through their last argument
+// (__builtin_mul_overflow, __builtin_uaddl_overflow…; not the _p ones,
+// which store nothing).
+func isOverflowCheck(name string) bool {
+	return strings.HasPrefix(name, "__builtin_") && strings.HasSuffix(name, "_overflow")
+}
 
 // vaListSet is call f of va_start or va_copy, whose first argument (args)
 // it sets: with full checking, a va_list that is no local of its own (a
@@ -95,14 +94,13 @@ func (r *rewriter) calleeText(x *cc.PostfixExpression, name string) string {
 // cannot know (never run: the call does not return), as -Wreturn-type
 // wants.
 func (r *rewriter) endAfterExit(cs *cc.CompoundStatement) string {
-	if r.fn.retVoid || r.fn.main || r.fn.ft == nil || !r.endsNotReturning(cs) {
+	if r.fn.retVoid || r.fn.main || r.fn.ft == nil {
 		return ""
 	}
-	var last *cc.BlockItem
-	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
-		last = l.BlockItem
+	x := r.endingCall(cs)
+	if x == nil {
+		return ""
 	}
-	x := unparen(last.Statement.ExpressionStatement.ExpressionList).(*cc.PostfixExpression)
 	if name := calleeName(x); r.calleeText(x, name) == name {
 		return ""
 	}
@@ -164,36 +162,44 @@ func (r *rewriter) findNoreturn(decls []*cc.ExternalDeclaration) {
 
 // saysNoreturn reports whether the tokens of n declare a function that
 // never returns.
-func saysNoreturn(n cc.Node) bool {
+func saysNoreturn(n cc.Node) bool { return says(n, "noreturn", "__noreturn__", "_Noreturn") }
+
+// says reports whether one of n's tokens is one of words.
+func says(n cc.Node, words ...string) bool {
 	for _, t := range cc.NodeTokens(n) {
-		switch t.SrcStr() {
-		case "noreturn", "__noreturn__", "_Noreturn":
+		if slices.Contains(words, t.SrcStr()) {
 			return true
 		}
 	}
 	return false
 }
 
-// endsNotReturning reports whether function body cs never returns: it has
-// no return statement and its last statement calls a function that never
-// returns.
-func (r *rewriter) endsNotReturning(cs *cc.CompoundStatement) bool {
+// endsNotReturning reports whether function body cs never returns.
+func (r *rewriter) endsNotReturning(cs *cc.CompoundStatement) bool { return r.endingCall(cs) != nil }
+
+// endingCall is the call that ends function body cs when cs never returns:
+// it has no return statement and its last statement calls a function that
+// never returns; nil otherwise.
+func (r *rewriter) endingCall(cs *cc.CompoundStatement) *cc.PostfixExpression {
 	var last *cc.BlockItem
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		last = l.BlockItem
 	}
 	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementExpr ||
 		last.Statement.ExpressionStatement.ExpressionList == nil {
-		return false
+		return nil
 	}
 	x, ok := unparen(last.Statement.ExpressionStatement.ExpressionList).(*cc.PostfixExpression)
 	if !ok || x.Case != cc.PostfixExpressionCall || !r.noreturn[calleeName(x)] || !r.isCalledByName(x) {
-		return false
+		return nil
 	}
-	return !AnyNode(cs, func(n cc.Node) bool {
+	if AnyNode(cs, func(n cc.Node) bool {
 		j, ok := n.(*cc.JumpStatement)
 		return ok && j.Case == cc.JumpStatementReturn
-	})
+	}) {
+		return nil
+	}
+	return x
 }
 
 func setOf(names ...string) map[string]bool {
@@ -240,7 +246,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	case name == "__builtin_va_start":
 		// (its va_list is written, not read: as written)
 		return r.vaListSet(r.verbatim(x), args), metaWild, none
-	case overflowChecks[name]:
+	case isOverflowCheck(name):
 		// the result goes through its third argument
 		f := r.expr(x.PostfixExpression)
 		args, _ := r.externArgs(x)

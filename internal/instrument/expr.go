@@ -130,10 +130,16 @@ func (r *rewriter) addressed(n cc.ExpressionNode) frag {
 
 // shortCircuit rewrites a && b or a || b: b may not be evaluated.
 func (r *rewriter) shortCircuit(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
+	return r.leftFirst(a, op, func() frag { return r.conditionally(func() frag { return r.expr(b) }) })
+}
+
+// leftFirst rewrites a op b, with right rendering b, where a is evaluated
+// first: the checks a makes whenever it runs are facts while b is.
+func (r *rewriter) leftFirst(a cc.ExpressionNode, op cc.Token, right func() frag) frag {
 	defer r.avail.pop(len(r.avail.seq))
 	f := r.avail.before(func() frag { return r.expr(a) })
 	f.tok(op)
-	f.cat(r.conditionally(func() frag { return r.expr(b) }))
+	f.cat(right())
 	return f
 }
 
@@ -146,11 +152,7 @@ func (r *rewriter) shortCircuit(a cc.ExpressionNode, op cc.Token, b cc.Expressio
 // is one a's check makes of the same block, so a bad access of b fails
 // a's check in the same expression, ahead of any use of either value.
 func (r *rewriter) binary(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
-	defer r.avail.pop(len(r.avail.seq))
-	f := r.avail.before(func() frag { return r.expr(a) })
-	f.tok(op)
-	f.cat(r.expr(b))
-	return f
+	return r.leftFirst(a, op, func() frag { return r.expr(b) })
 }
 
 // binaryOperands are the operands and the operator of a binary operation

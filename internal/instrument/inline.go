@@ -19,7 +19,8 @@ import (
 // still inlines it, and the protocol's address is the unit's own copy.
 
 // weakenInlineOnly rewrites the inline specifier of each C99 inline
-// definition of decls into a weak attribute.
+// definition of decls into a weak attribute (of each of its declarations
+// into static inline, for one always inlined).
 func (r *rewriter) weakenInlineOnly(decls []*cc.ExternalDeclaration) {
 	if !strings.Contains(r.c.cfg.Predefined, "__GNUC_STDC_INLINE__") {
 		return // gnu89 inline: an inline definition is an external one
@@ -78,11 +79,4 @@ func (r *rewriter) weakenInlineOnly(decls []*cc.ExternalDeclaration) {
 
 // saysAlwaysInline reports whether the tokens of n ask that a function be
 // always inlined.
-func saysAlwaysInline(n cc.Node) bool {
-	for _, t := range cc.NodeTokens(n) {
-		if s := t.SrcStr(); s == "always_inline" || s == "__always_inline__" {
-			return true
-		}
-	}
-	return false
-}
+func saysAlwaysInline(n cc.Node) bool { return says(n, "always_inline", "__always_inline__") }

@@ -818,7 +818,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		}
 		if !r.fn.leaf {
 			enter := "__ml_enter(" + siteRef(entry) + ")"
-			if r.depth() == "__ml_d" {
+			if r.fn.setjmp { // (depth's variable)
 				// (set before any setjmp and never after: register even then)
 				pro = append(pro, own("", "unsigned ", "__ml_d", " __attribute__((unused))", enter))
 			} else {
@@ -1153,15 +1153,8 @@ func isSynthetic(d *cc.Declaration) bool {
 func (r *rewriter) blockItem(bi *cc.BlockItem) frag {
 	switch bi.Case {
 	case cc.BlockItemFuncDef:
-		// a GNU nested function is left uninstrumented (so are those
-		// nested in it: each has cc/v4's __func__ to leave out)
-		r.markSynthetic(bi.CompoundStatement)
-		AnyNode(bi.CompoundStatement, func(n cc.Node) bool {
-			if in, ok := n.(*cc.BlockItem); ok && in.Case == cc.BlockItemFuncDef {
-				r.markSynthetic(in.CompoundStatement)
-			}
-			return false
-		})
+		// a GNU nested function is left uninstrumented (its __func__ and
+		// its nested functions' are marked with its parent's, markSynthetic)
 		return r.verbatim(bi)
 	}
 	return r.generic(bi)

@@ -128,7 +128,10 @@ func (r *rewriter) firstSeq(n cc.Node) int {
 // direct functions). Most of a translation unit (the system headers' declarations)
 // goes through here: the tokens are gathered in one walk and sorted once.
 func (r *rewriter) verbatim(n cc.Node) frag {
+	// (the buffer is taken, not shared: a va_arg's operand is printed by a
+	// call of verbatim inside this one)
 	toks := r.toks[:0]
+	r.toks = nil
 	toks = collectTokens(toks, reflect.ValueOf(n))
 	slices.SortFunc(toks, func(a, b cc.Token) int { return a.Seq() - b.Seq() })
 	vaArgs, inVaArg := r.vaArgsIn(n, toks)
@@ -211,7 +214,8 @@ func collectTokens(toks []cc.Token, v reflect.Value) []cc.Token {
 	return toks
 }
 
-// markSynthetic records the tokens cc/v4 adds to each function body cs (the
+// markSynthetic records the tokens cc/v4 adds to function body cs and to
+// the body of each GNU nested function in it, at any depth (the
 // declaration of __func__), which are not part of the user's source.
 func (r *rewriter) markSynthetic(cs *cc.CompoundStatement) {
 	if cs == nil || cs.BlockItemList == nil || cs.BlockItemList.BlockItem == nil {
@@ -222,6 +226,13 @@ func (r *rewriter) markSynthetic(cs *cc.CompoundStatement) {
 			r.synthetic[t.Seq()] = true
 		}
 	}
+	Inspect(cs, func(n cc.Node) bool {
+		if bi, ok := n.(*cc.BlockItem); ok && bi.Case == cc.BlockItemFuncDef {
+			r.markSynthetic(bi.CompoundStatement)
+			return false // (its own nested functions marked by that call)
+		}
+		return true
+	})
 }
 
 // each renders n's children in source order: tokens as they are, nodes
