@@ -254,3 +254,16 @@ func (cl *commandLine) saveTempsFlags(src string) []string {
 	base := cl.tempBase(src)
 	return []string{"-save-temps=obj", "-dumpdir", filepath.Dir(base) + string(filepath.Separator), "-dumpbase", filepath.Base(base)}
 }
+
+// pipeFlags make the compile of an instrumented unit run the assembler
+// alongside the compiler, reading the assembly through a pipe: as takes
+// a tenth of cc1's time on a unit full of checks (its debug information is
+// large), which then overlaps cc1's instead of following it. The object
+// is the same. gcc keeps its temporary files under -save-temps, where it
+// ignores -pipe.
+func (cl *commandLine) pipeFlags() []string {
+	if cl.saveTemps != "" {
+		return nil
+	}
+	return []string{"-pipe"}
+}

@@ -505,3 +505,26 @@ func TestInterrupted(t *testing.T) {
 		t.Errorf("runCmd after SIGINT = %v, want exit status 130", err)
 	}
 }
+
+// TestAssemblerPiped: the instrumented unit's assembly goes to the
+// assembler through a pipe, so that gcc runs the two side by side; not
+// under -save-temps, which keeps it in a file.
+func TestAssemblerPiped(t *testing.T) {
+	e := setup(t)
+	t.Setenv("MEMLENS_DEBUG", "1")
+	for _, c := range []struct {
+		args []string
+		pipe bool
+	}{{[]string{"-c", "main.c", "-o", "build/main.o"}, true}, {[]string{"-save-temps", "-c", "main.c", "-o", "build/main.o"}, false}} {
+		_, stderr := e.cc(0, append([]string{"-Iinc"}, c.args...)...)
+		line := ""
+		for _, l := range strings.Split(stderr, "\n") {
+			if strings.Contains(l, "cpp-output") {
+				line = l
+			}
+		}
+		if strings.Contains(line, " -pipe ") != c.pipe {
+			t.Errorf("%q: the instrumented unit's compile, -pipe %v: %q", c.args, c.pipe, line)
+		}
+	}
+}

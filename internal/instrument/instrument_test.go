@@ -117,3 +117,32 @@ func fileOf(c *Config, path string) ([]byte, error) {
 	}
 	return c.File(path, pre)
 }
+
+// TestUnitDebugInfoWithoutViews: compiled with its unit flags under -g, an
+// instrumented unit's location lists carry no view numbers (gdb does not
+// read them; memlens's temporaries made them a quarter of the assembler's
+// work).
+func TestUnitDebugInfoWithoutViews(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	out, err := fileOf(cfg, "../../bench/programs/list.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "out.i")
+	if err := os.WriteFile(src, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	asm := filepath.Join(dir, "out.s")
+	args := append(append([]string{"-g", "-O2"}, UnitFlags(out)...), "-w", "-S", src, "-o", asm)
+	if b, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, b)
+	}
+	b, err := os.ReadFile(asm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(b, []byte(" view .LVU")); n > 0 {
+		t.Errorf("the instrumented unit's assembly has %d location views", n)
+	}
+}
