@@ -288,7 +288,7 @@ func TestOutputPipeClosed(t *testing.T) {
 	defer w.Close()
 	ctx, cancel, stop := notifySignals() // else Go kills the test on EPIPE
 	defer stop()
-	out := &output{w, cancel}
+	out := &output{w: w, cancel: cancel}
 	if _, err := out.Write([]byte("x\n")); !errors.Is(err, syscall.EPIPE) {
 		t.Fatalf("write to a closed pipe: %v, want EPIPE", err)
 	}

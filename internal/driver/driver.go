@@ -12,10 +12,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"memlens/internal/instrument"
 	"memlens/internal/rtbuild"
@@ -54,7 +56,7 @@ type job struct {
 // signal, as gcc does, instead of returning.
 func Run(argv []string, stdout, stderr io.Writer) int {
 	ctx, cancel, stop := notifySignals()
-	j := &job{ctx: ctx, cancel: cancel, stdout: &output{stdout, cancel}, stderr: &output{stderr, cancel},
+	j := &job{ctx: ctx, cancel: cancel, stdout: &output{w: stdout, cancel: cancel}, stderr: &output{w: stderr, cancel: cancel},
 		debug: os.Getenv("MEMLENS_DEBUG") == "1"}
 	err := runSafely(j, argv)
 	stop()
@@ -132,19 +134,9 @@ func run(j *job, argv []string) error {
 // compiled.
 func (j *job) build() error {
 	units := j.cUnits()
-	var failed error
-	if len(units) > 0 {
-		cfg := j.instrumenter()
-		for n, u := range units {
-			err := j.buildUnit(cfg, u, n)
-			var status *statusError
-			if err != nil && (!errors.As(err, &status) || j.stopped(j.cc[0]) != nil) {
-				return err // the driver's own failure, or a signal
-			}
-			if failed == nil {
-				failed = err
-			}
-		}
+	failed, err := j.buildUnits(units)
+	if err != nil {
+		return err
 	}
 	if j.cl.stage == stageLink {
 		if failed != nil {
@@ -156,6 +148,62 @@ func (j *job) build() error {
 		failed = err
 	}
 	return failed
+}
+
+// buildUnits takes every C input to its object. It returns the first
+// input's failure, in the command line's order, or the driver's own error
+// (or a signal's) as err. A unit's compile, the longest step, runs while
+// the next units are diagnosed and instrumented, as many compiles at once
+// as there are processors: a build of several files takes the time of
+// its processors' shares of the work rather than the sum, for the same
+// work. A compile's messages (the instrumented unit's only if it fails)
+// may come after the next units' diagnostics.
+func (j *job) buildUnits(units []*unit) (failed, err error) {
+	if len(units) == 0 {
+		return nil, nil
+	}
+	cfg := j.instrumenter()
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	results := make([]func() error, 0, len(units))
+	for n, u := range units {
+		if err := j.buildUnit(cfg, u, n); err != nil {
+			results = append(results, func() error { return err })
+			if j.ownFailure(err) {
+				break
+			}
+			continue
+		}
+		results = append(results, j.compileInBackground(u, slots))
+	}
+	for _, result := range results { // (all of them: no compile is left running)
+		e := result()
+		if err == nil && j.ownFailure(e) {
+			err = e
+		}
+		if failed == nil {
+			failed = e
+		}
+	}
+	return failed, err
+}
+
+// compileInBackground starts u's compile once one of the slots is free,
+// and returns a function that waits for it.
+func (j *job) compileInBackground(u *unit, slots chan struct{}) func() error {
+	slots <- struct{}{}
+	done := make(chan error, 1)
+	go func() {
+		defer func() { <-slots }()
+		done <- j.compile(u)
+	}()
+	return sync.OnceValue(func() error { return <-done })
+}
+
+// ownFailure reports whether err is the driver's own failure, or a
+// signal's, rather than a compiler's that has said why.
+func (j *job) ownFailure(err error) bool {
+	var status *statusError
+	return err != nil && (!errors.As(err, &status) || j.stopped(j.cc[0]) != nil)
 }
 
 // unsupported rejects, with the reason, builds memlens cannot make: the

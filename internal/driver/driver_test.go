@@ -528,3 +528,31 @@ func TestAssemblerPiped(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileWhileNextInstrumented: a unit's compile runs while the next
+// unit is preprocessed and instrumented (the compile of util.c's unit here
+// waits for main.c's preprocessing), and a failure is still the status.
+func TestCompileWhileNextInstrumented(t *testing.T) {
+	e := setup(t)
+	write(t, "waitcc", `#!/bin/sh
+case "$*" in
+*" -E main.c"*) touch main-preprocessed;;
+*cpp-output*util.ml.i*)
+	for i in 1 2 3 4 5 6 7 8 9 10; do [ -e main-preprocessed ] && break; sleep 1; done
+	[ -e main-preprocessed ] || { echo "util.c compiled before main.c was preprocessed" >&2; exit 1; };;
+esac
+exec gcc "$@"
+`)
+	os.Chmod("waitcc", 0o755)
+	t.Setenv("MEMLENS_CC", "./waitcc")
+	e.cc(0, "-Iinc", "-c", "util.c", "main.c")
+	if !e.contains("util.o", marker) || !e.contains("main.o", marker) {
+		t.Error("util.o or main.o not instrumented")
+	}
+	os.Remove("main-preprocessed")
+	os.Remove("util.o")
+	e.cc(1, "-Iinc", "-c", "util.c", "broken.c", "main.c")
+	if !exists("util.o") || exists("broken.o") {
+		t.Error("util.o not compiled, or broken.o written")
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -86,14 +87,18 @@ func notifySignals() (ctx context.Context, cancel context.CancelCauseFunc, stop 
 
 // output is one of the driver's standard streams. A write that fails with
 // EPIPE (a pipe whose reader has gone, as in memlens cc … 2>&1 | head -1)
-// stops the run as SIGPIPE stops gcc.
+// stops the run as SIGPIPE stops gcc. Units compiled in the background
+// write to it too, one message at a time.
 type output struct {
 	w      io.Writer
 	cancel context.CancelCauseFunc
+	mu     sync.Mutex
 }
 
 func (o *output) Write(p []byte) (int, error) {
+	o.mu.Lock()
 	n, err := o.w.Write(p)
+	o.mu.Unlock()
 	if errors.Is(err, syscall.EPIPE) {
 		o.cancel(signalled{syscall.SIGPIPE})
 	}

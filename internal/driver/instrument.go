@@ -83,8 +83,8 @@ func (j *job) instrumenter() instrumenter {
 	return cfg
 }
 
-// buildUnit takes u from source to object (or assembly) as gcc would, with
-// gcc's diagnostics: gcc compiles the user's file with the user's flags
+// buildUnit takes u from source to the unit its compile step compiles,
+// with gcc's diagnostics: gcc compiles the user's file with the user's flags
 // for its diagnostics and status alone, while the instrumented unit, made
 // from gcc's own preprocessed text, is compiled with warnings off. So
 // memlens prints exactly what gcc prints, under any warning flags, and the
@@ -126,12 +126,9 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 			return &instrumentError{u.src, instErr}
 		}
 		fmt.Fprintf(j.stderr, "memlens: warning: %s compiled without instrumentation: %s\n", u.src, firstLine(instErr.Error()))
-		return j.compile(u)
+		return nil
 	}
-	if err := j.writeInstrumented(u, text); err != nil {
-		return err
-	}
-	return j.compile(u)
+	return j.writeInstrumented(u, text)
 }
 
 // instrumentUnit returns u's instrumented text, its preprocessed text pre
