@@ -165,6 +165,11 @@ func (j *job) buildUnits(units []*unit) (failed, err error) {
 	cfg := j.instrumenter()
 	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
 	results := make([]func() error, 0, len(units))
+	defer func() { // (on a panic too: no compile is left running)
+		for _, result := range results {
+			result()
+		}
+	}()
 	for n, u := range units {
 		if err := j.buildUnit(cfg, u, n); err != nil {
 			results = append(results, func() error { return err })
@@ -175,7 +180,7 @@ func (j *job) buildUnits(units []*unit) (failed, err error) {
 		}
 		results = append(results, j.compileInBackground(u, slots))
 	}
-	for _, result := range results { // (all of them: no compile is left running)
+	for _, result := range results {
 		e := result()
 		if err == nil && j.ownFailure(e) {
 			err = e

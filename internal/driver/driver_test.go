@@ -556,3 +556,20 @@ exec gcc "$@"
 		t.Error("util.o not compiled, or broken.o written")
 	}
 }
+
+// TestInternalErrorWaitsForCompiles: the driver failing on an input (the
+// instrumenter's panic) still waits for the compiles of the inputs before
+// it, as it did when it compiled one input after another.
+func TestInternalErrorWaitsForCompiles(t *testing.T) {
+	e := setup(t)
+	write(t, "slowcc", `#!/bin/sh
+case "$*" in *cpp-output*util.ml.i*) sleep 1;; esac
+exec gcc "$@"
+`)
+	os.Chmod("slowcc", 0o755)
+	t.Setenv("MEMLENS_CC", "./slowcc")
+	e.cc(1, "-Iinc", "-c", "util.c", "panic.c")
+	if !e.contains("util.o", marker) {
+		t.Error("util.o not compiled when the driver returned")
+	}
+}
