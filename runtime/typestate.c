@@ -470,44 +470,53 @@ static inline void ml_pck_put_granule(unsigned char *c, uptr g, unsigned ts, uns
 	ml_pck_pages(c)[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
 }
 
-/* Set granules [g, stop) of chunk c to ts, eight at a time (the last group
- * masked to those before stop): only those that change get the new id and
- * stack. Whether any changed. */
+/* Set the granules of chunk c from g whose byte of d is not 0 to ts. */
+static void ml_pck_put_some(unsigned char *c, uptr g, uint64_t d, unsigned ts, unsigned *stack)
+{
+	while (d) {
+		unsigned i = (unsigned)__builtin_ctzll(d) / 8;
+		c[g + i] = (unsigned char)ts;
+		ml_pck_stacks(c)[g + i] = ml_pck_stack(stack);
+		d &= ~(0xffULL << 8 * i);
+	}
+}
+
+/* Set granules [g, stop) of chunk c to ts, eight at a time (the last group,
+ * if fewer, masked to those before stop): only those that change get the
+ * new id and stack. Whether any changed. */
 __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *c, uptr g, uptr stop, unsigned ts, unsigned *stack)
 {
 	unsigned *st = ml_pck_stacks(c);
-	uint64_t pat = ts * ML_PCK_ONES;
-	int changed = 0;
-	for (; g < stop; g += 8) {
-		uptr k = stop - g < 8 ? stop - g : 8;
-		uint64_t mask = ~0ULL >> 8 * (8 - k);
-		uint64_t d = (ml_load8(c + g) ^ pat) & mask;
+	uint64_t pat = ts * ML_PCK_ONES, any = 0;
+	for (; g + 8 <= stop; g += 8) {
+		uint64_t d = ml_load8(c + g) ^ pat;
 		if (!d)
 			continue;
-		changed = 1;
+		any = d;
 		/* a transition mostly changes all of them (a chunk's payload
 		 * between free and used) or none */
-		if (!((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask)) { /* no byte of d is 0 */
-			unsigned id = ml_pck_stack(stack);
-			if (k == 8) {
-				uint64_t two = id * 0x100000001ULL;
-				memcpy(c + g, &pat, 8);
-				memcpy(st + g, &two, 8), memcpy(st + g + 2, &two, 8);
-				memcpy(st + g + 4, &two, 8), memcpy(st + g + 6, &two, 8);
-			} else {
-				for (uptr i = g; i < stop; i++)
-					c[i] = (unsigned char)ts, st[i] = id;
-			}
+		if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7)) { /* some byte of d is 0 */
+			ml_pck_put_some(c, g, d, ts, stack);
 			continue;
 		}
-		while (d) { /* the granules whose byte of d is not 0 */
-			unsigned i = (unsigned)__builtin_ctzll(d) / 8;
-			c[g + i] = (unsigned char)ts;
-			st[g + i] = ml_pck_stack(stack);
-			d &= ~(0xffULL << 8 * i);
+		uint64_t two = ml_pck_stack(stack) * 0x100000001ULL;
+		memcpy(c + g, &pat, 8);
+		memcpy(st + g, &two, 8), memcpy(st + g + 2, &two, 8);
+		memcpy(st + g + 4, &two, 8), memcpy(st + g + 6, &two, 8);
+	}
+	if (g < stop) {
+		uint64_t mask = ~0ULL >> 8 * (8 - (stop - g));
+		uint64_t d = (ml_load8(c + g) ^ pat) & mask;
+		any |= d;
+		if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask) { /* some of them keep theirs */
+			ml_pck_put_some(c, g, d, ts, stack);
+		} else if (d) {
+			unsigned id = ml_pck_stack(stack);
+			for (; g < stop; g++)
+				c[g] = (unsigned char)ts, st[g] = id;
 		}
 	}
-	return changed;
+	return any != 0;
 }
 
 /* Set granules [g, end) of chunk c to ts (a block is transitioned again
