@@ -799,6 +799,15 @@ void __ml_pck_chk_slow(uptr a, uptr n, const site_t *site, int w)
 		ml_pck_violation(a, n, bad, id, site, w, 0);
 }
 
+/* memlens.h's __ml_pck_chk_local, when its inline test fails: the check
+ * with fn's frame pushed, as in a function that pushes one. */
+void __ml_pck_chk_local_slow(uptr a, uptr n, const site_t *site, int w, struct __ml_pck_fn *fn)
+{
+	const unsigned long *from = __ml_pck_enter(fn);
+	__ml_pck_chk_slow(a, n, site, w);
+	__ml_pck_leave(&from);
+}
+
 /* A loop's range pre-check (internal/instrument/typestate.go): if all n
  * bytes at a pass the check of an access of kind w, the number of
  * addresses from a an access of size bytes inside them may start at;
@@ -818,6 +827,16 @@ uptr __ml_pck_pre(uptr a, uptr n, uptr size, int w)
 	if (!ml_pck_allowed(a, n, t->f[ml_pck_depth(t)].perm[w ? 1 : 0], &bad, &id))
 		return 0;
 	return n - size + 1;
+}
+
+/* __ml_pck_pre in a function whose grants are a local: with fn's frame
+ * pushed. */
+uptr __ml_pck_pre_local(uptr a, uptr n, uptr size, int w, struct __ml_pck_fn *fn)
+{
+	const unsigned long *from = __ml_pck_enter(fn);
+	uptr k = __ml_pck_pre(a, n, size, w);
+	__ml_pck_leave(&from);
+	return k;
 }
 
 void ml_pck_range(const void *p, uptr n, int w)
