@@ -134,6 +134,7 @@ type rewriter struct {
 	valueStmt    valueStmt                           // the value of the statement expression being rewritten
 	typestate    bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
 	pckAnns      map[*cc.FunctionDefinition][]string // the typestate annotations before each function
+	pckStates    int64                               // how many typestates the unit's layout has (0: unknown)
 	alone        map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals)
 	pckLoops     []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
 }

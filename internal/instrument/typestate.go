@@ -26,6 +26,7 @@ import (
 const (
 	pckAnnPrefix = "__ml_pck_ann_"
 	pckPutName   = "__ml_pck_put"
+	pckNamesName = "__ml_pck_names" // the layout's typestates' names: as many as it has
 )
 
 // findTypestate notes whether the unit uses typestates and which
@@ -72,6 +73,11 @@ func (r *rewriter) findTypestate(decls []*cc.ExternalDeclaration, main string) {
 			switch {
 			case name == pckPutName:
 				r.typestate = true
+			case name == pckNamesName:
+				if t, ok := d.Type().(*cc.ArrayType); ok {
+					r.pckStates = t.Len()
+				}
+				annotation = true
 			case strings.HasPrefix(name, pckAnnPrefix):
 				if len(pending) == 0 {
 					pendingAt = ed.Position()
@@ -139,9 +145,11 @@ func (r *rewriter) pckScope(fd *cc.FunctionDefinition, entry int) string {
 // annotated function that makes no call, or "" (memlens.h's
 // __ml_pck_enter_local): nothing but its own checks runs while it does, so
 // it needs no frame of grants, which costs a dozen instructions to push and
-// pop and keeps small accessors from being inlined.
+// pop and keeps small accessors from being inlined. The local is one word
+// of each kind: only for a layout whose typestates fit one (a wider one's
+// checks would all take the slow path).
 func (r *rewriter) pckLocalOf(fd *cc.FunctionDefinition) string {
-	if len(r.pckAnns[fd]) == 0 || r.containsCall(fd.CompoundStatement) {
+	if len(r.pckAnns[fd]) == 0 || r.pckStates <= 0 || r.pckStates > 64 || r.containsCall(fd.CompoundStatement) {
 		return ""
 	}
 	return r.name("__ml_pck")

@@ -1,11 +1,14 @@
 package instrument
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"memlens/internal/typestate"
 )
 
 // TestTypestateUnits: a unit that includes a typestate header checks its
@@ -113,6 +116,31 @@ long tagged(long *p) { zero(p + 1, 3); return p[0]; }
 	}
 	if !regexp.MustCompile(`(?s)long tagged\(.*?= __ml_pck_enter\(&.*?__ml_pck_chk\(`).Match(out) {
 		t.Errorf("tagged, which calls zero, does not push its grants:\n%s", out)
+	}
+
+	// a layout of more than 64 typestates needs more than a word of each
+	// kind: such a function pushes its frame as others do
+	layout := "Heap -> seq { # Cell }\nCell -> union { A -> 1 words | B -> 1 words }\n"
+	for i := 0; i < 64; i++ {
+		layout += fmt.Sprintf("Pad%d -> 1 words\n", i)
+	}
+	l, err := typestate.Parse("wide.pck", layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wide := filepath.Join(t.TempDir(), "wide_pck.h")
+	if err := os.WriteFile(wide, typestate.Header(l, typestate.Guard(wide)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text = "#define __MEMLENS__ 1\n#include \"" + wide + "\"\nPCK_R(PCK_Cell_A)\nlong first(long *p) { return p[0]; }\n"
+	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err = fileOf(cfg, src); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?s)long first\(.*?= __ml_pck_enter\(&.*?__ml_pck_chk\(`).Match(out) {
+		t.Errorf("first, under a layout of 67 typestates, does not push its grants:\n%s", out)
 	}
 }
 
