@@ -519,6 +519,13 @@ __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *
 	return any != 0;
 }
 
+/* Set granules [g, stop) of chunk c, inside one page, to ts. */
+__attribute__((always_inline)) static inline void ml_pck_fill_part(unsigned char *c, uptr g, uptr stop, unsigned ts, unsigned *stack)
+{
+	if (ml_pck_fill_run(c, g, stop, ts, stack))
+		ml_pck_pages(c)[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
+}
+
 /* Set granules [g, end) of chunk c to ts (a block is transitioned again
  * and again with most of it unchanged): the pages it covers whole that
  * are all ts already are skipped, eight at a time. */
@@ -527,12 +534,11 @@ static void ml_pck_fill(unsigned char *c, uptr g, uptr end, unsigned ts, unsigne
 	unsigned char *page = ml_pck_pages(c);
 	uptr first = (g + ML_PCK_PAGE_GRANS - 1) & ~(ML_PCK_PAGE_GRANS - 1); /* the first page's start from g on */
 	if (first >= end) { /* inside a page */
-		if (ml_pck_fill_run(c, g, end, ts, stack))
-			page[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
+		ml_pck_fill_part(c, g, end, ts, stack);
 		return;
 	}
-	if (g < first && ml_pck_fill_run(c, g, first, ts, stack))
-		page[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
+	if (g < first)
+		ml_pck_fill_part(c, g, first, ts, stack);
 	uint64_t pat = ts * ML_PCK_ONES;
 	for (g = first; g + ML_PCK_PAGE_GRANS <= end; g += ML_PCK_PAGE_GRANS) {
 		uptr p = g / ML_PCK_PAGE_GRANS;
@@ -544,8 +550,8 @@ static void ml_pck_fill(unsigned char *c, uptr g, uptr end, unsigned ts, unsigne
 		ml_pck_fill_run(c, g, g + ML_PCK_PAGE_GRANS, ts, stack);
 		page[p] = (unsigned char)ts;
 	}
-	if (g < end && ml_pck_fill_run(c, g, end, ts, stack))
-		page[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
+	if (g < end)
+		ml_pck_fill_part(c, g, end, ts, stack);
 }
 
 /* Set the n bytes at a to ts (ml_pck_put's, but for one granule). */
@@ -583,6 +589,13 @@ static inline void ml_pck_put(uptr a, uptr n, unsigned ts, unsigned *stack)
 		unsigned char *c = ml_pck_chunk(a, ts != 0);
 		if (c)
 			ml_pck_put_granule(c, (a & (ML_PCK_CHUNK - 1)) >> 3, ts, stack);
+		return;
+	}
+	if (!((a | n) & 7) && (a & ((1UL << ML_PCK_PAGE) - 1)) + n <= 1UL << ML_PCK_PAGE) { /* whole granules in one page: an object's fields */
+		unsigned char *c = ml_pck_chunk(a, ts != 0);
+		uptr g = (a & (ML_PCK_CHUNK - 1)) >> 3;
+		if (c)
+			ml_pck_fill_part(c, g, g + n / 8, ts, stack);
 		return;
 	}
 	ml_pck_put_range(a, n, ts, stack);
