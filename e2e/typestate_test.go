@@ -64,59 +64,90 @@ func runTypestate(t *testing.T, dir, exe, opts string, args ...string) ([]report
 	return recs, stdout.Bytes(), stderr.Bytes()
 }
 
-// injectMark is where a bug template of ts_segfit is reported: the line of
-// a comment "reported: TEMPLATE".
-var injectMark = regexp.MustCompile(`/\* reported: ([a-z_]+) \*/`)
+// injectMark is where a bug template of an annotated allocator is
+// reported: the line of a comment "reported: TEMPLATE[, TEMPLATE...]".
+var injectMark = regexp.MustCompile(`/\* reported: ([a-z_, ]+) \*/`)
 
-// TestTypestateInjections injects each bug template of the annotated
-// allocator ts_segfit (paper 003 §6) once and wants the typestate check to
-// report it where the program's comment says, in both build modes, before
-// any symptom memlens's other checks may report later (the bugs stay inside
-// the allocator's arena, one object to them: docs/TYPESTATE.md's table).
-func TestTypestateInjections(t *testing.T) {
-	type mark struct {
-		file string
-		line int
+// injectedAllocators are the corpus's annotated allocators that carry the
+// six bug templates of docs/TYPESTATE.md.
+var injectedAllocators = []string{"ts_segfit", "ts_buddy"}
+
+type injectAt struct {
+	file string
+	line int
+}
+
+// injectMarks reads where each template of testdata/clean/NAME is reported.
+func injectMarks(t *testing.T, name string) map[string]injectAt {
+	t.Helper()
+	dir := filepath.Join("..", "testdata", "clean", name)
+	files, err := filepath.Glob(filepath.Join(dir, "*.c"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	marks := map[string]mark{}
-	for _, f := range []string{"main.c", "seg.c"} {
-		data, err := os.ReadFile(filepath.Join("..", "testdata", "clean", "ts_segfit", f))
+	marks := map[string]injectAt{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, l := range strings.Split(string(data), "\n") {
 			if m := injectMark.FindStringSubmatch(l); m != nil {
-				marks[m[1]] = mark{f, i + 1}
+				for _, name := range strings.Split(m[1], ", ") {
+					marks[name] = injectAt{filepath.Base(f), i + 1}
+				}
 			}
 		}
 	}
 	if len(marks) != 6 {
-		t.Fatalf("ts_segfit marks %d templates (%v), want the six of docs/TYPESTATE.md", len(marks), marks)
+		t.Fatalf("%s marks %d templates (%v), want the six of docs/TYPESTATE.md", name, len(marks), marks)
 	}
-	for _, m := range modes {
-		t.Run(m.name, func(t *testing.T) {
-			dir, exe := buildTypestate(t, "ts_segfit", m.flags...)
-			for name, at := range marks {
-				recs, _, stderr := runTypestate(t, dir, exe, "halt_on_error=1", name, "100")
-				if !bytes.Contains(stderr, []byte("seg: injecting "+name)) {
-					t.Errorf("%s: the template was never injected:\n%s", name, head(stderr))
-					continue
+	return marks
+}
+
+// TestTypestateInjections injects each bug template of the annotated
+// allocators (paper 003 §6) once and wants the typestate check to report
+// it where the program's comment says, in both build modes and both
+// typestate modes, before any symptom memlens's other checks may report
+// later (the bugs stay inside the allocator's arena, one object to them:
+// docs/TYPESTATE.md's table).
+func TestTypestateInjections(t *testing.T) {
+	for _, prog := range injectedAllocators {
+		marks := injectMarks(t, prog)
+		for _, m := range modes {
+			t.Run(prog+"/"+m.name, func(t *testing.T) {
+				dir, exe := buildTypestate(t, prog, m.flags...)
+				for name, at := range marks {
+					for _, ts := range []string{"light", "heavy"} {
+						checkInjection(t, dir, exe, name, ts, at)
+					}
 				}
-				if len(recs) != 1 || recs[0].Kind != "TYPESTATE-VIOLATION" || recs[0].Base() != at.file || recs[0].Line != at.line {
-					t.Errorf("%s: records %v, want one TYPESTATE-VIOLATION at %s:%d\n%s", name, recs, at.file, at.line, head(stderr))
-					continue
-				}
-				if ts := recs[0].Typestate; ts == nil || ts.Observed == "" || len(ts.Changed) == 0 {
-					t.Errorf("%s: the record lacks the observed typestate or where it changed: %+v", name, ts)
-				}
-				// with every check on, the typestate report comes first:
-				// what other checks see is a later symptom
-				all, _, _ := runTypestate(t, dir, exe, "", name, "100")
-				if len(all) == 0 || all[0].Kind != "TYPESTATE-VIOLATION" {
-					t.Errorf("%s: run to the end, the first record is not the TYPESTATE-VIOLATION: %v", name, all)
-				}
-			}
-		})
+			})
+		}
+	}
+}
+
+// checkInjection runs exe with template name injected in typestate mode ts.
+func checkInjection(t *testing.T, dir, exe, name, ts string, at injectAt) {
+	t.Helper()
+	opts := "typestate=" + ts
+	recs, _, stderr := runTypestate(t, dir, exe, opts+":halt_on_error=1", name, "100")
+	if !bytes.Contains(stderr, []byte(": injecting "+name)) {
+		t.Errorf("%s: the template was never injected:\n%s", name, head(stderr))
+		return
+	}
+	if len(recs) != 1 || recs[0].Kind != "TYPESTATE-VIOLATION" || recs[0].Base() != at.file || recs[0].Line != at.line {
+		t.Errorf("%s (%s): records %v, want one TYPESTATE-VIOLATION at %s:%d\n%s", name, ts, recs, at.file, at.line, head(stderr))
+		return
+	}
+	if r := recs[0].Typestate; r == nil || r.Observed == "" || len(r.Changed) == 0 {
+		t.Errorf("%s (%s): the record lacks the observed typestate or where it changed: %+v", name, ts, r)
+	}
+	// with every check on, the typestate report comes first: what other
+	// checks see is a later symptom
+	all, _, _ := runTypestate(t, dir, exe, opts, name, "100")
+	if len(all) == 0 || all[0].Kind != "TYPESTATE-VIOLATION" {
+		t.Errorf("%s (%s): run to the end, the first record is not the TYPESTATE-VIOLATION: %v", name, ts, all)
 	}
 }
 
@@ -126,13 +157,18 @@ func TestTypestateInjections(t *testing.T) {
 // has each access through a pointer reported in heavy mode (UNMAPPED), and
 // none in light mode.
 func TestTypestateHeavy(t *testing.T) {
-	dir, exe := buildTypestate(t, "ts_segfit")
-	light, lightOut, _ := runTypestate(t, dir, exe, "")
-	heavy, heavyOut, stderr := runTypestate(t, dir, exe, "typestate=heavy")
-	if len(light) != 0 || len(heavy) != 0 || !bytes.Equal(lightOut, heavyOut) {
-		t.Fatalf("ts_segfit: light %v, heavy %v; outputs equal: %v\n%s", light, heavy, bytes.Equal(lightOut, heavyOut), head(stderr))
+	dirs := map[string]string{}
+	for _, prog := range injectedAllocators {
+		dir, exe := buildTypestate(t, prog)
+		dirs[prog] = dir
+		light, lightOut, _ := runTypestate(t, dir, exe, "")
+		heavy, heavyOut, stderr := runTypestate(t, dir, exe, "typestate=heavy")
+		if len(light) != 0 || len(heavy) != 0 || !bytes.Equal(lightOut, heavyOut) {
+			t.Fatalf("%s: light %v, heavy %v; outputs equal: %v\n%s", prog, light, heavy, bytes.Equal(lightOut, heavyOut), head(stderr))
+		}
 	}
 
+	dir := dirs["ts_segfit"]
 	src := `#include <stdio.h>
 #include "seg_pck.h"
 static long cells[4];

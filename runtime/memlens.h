@@ -1569,23 +1569,53 @@ __ML_INLINE int __ml_pck_after_setjmp(unsigned depth, int v)
 		__ml_pck_unwind(depth);
 	return v;
 }
+/* The granule id an access of n bytes at a checks: 255 across granules. */
+__ML_INLINE unsigned long __ml_pck_id(__ml_uptr a, __ml_uptr n)
+{
+	const unsigned char *c = __ML_PCK_DIR[(a >> __ML_PCK_CHUNK_SHIFT) & ((1UL << __ML_PCK_DIR_BITS) - 1)];
+	if (!c)
+		return 0;
+	if (__ML_UNLIKELY((a & 7) + n > 8))
+		return 255;
+	return c[(a & ((1UL << __ML_PCK_CHUNK_SHIFT) - 1)) >> 3];
+}
 /* Check an access of n bytes at a (w: a write). */
 __ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
 {
 	const unsigned long *perm = __ml_pck_perm;
-	unsigned long id = 0;
-	{
-		const unsigned char *c = __ML_PCK_DIR[(a >> __ML_PCK_CHUNK_SHIFT) & ((1UL << __ML_PCK_DIR_BITS) - 1)];
-		if (c) {
-			if (__ML_UNLIKELY((a & 7) + n > 8)) /* across granules */
-				goto slow;
-			id = c[(a & ((1UL << __ML_PCK_CHUNK_SHIFT) - 1)) >> 3];
-		}
-	}
+	unsigned long id = __ml_pck_id(a, n);
 	if (__ML_LIKELY((perm[w * 4 + (id >> 6)] >> (id & 63)) & 1))
 		return;
-slow:
 	__ml_pck_chk_slow(a, n, site, w);
+}
+/* An annotated function that makes no call keeps its grants in a local
+ * instead of pushing a frame: nothing it runs reads the thread's frames
+ * but its own checks. The local holds the read and write bits over the
+ * caller's frame, composed as __ml_pck_enter composes them (none while fn
+ * is not ready, or for ids past the first word: such a check takes the
+ * slow path, which pushes fn's frame for its run and checks as usual). */
+struct __ml_pck_local {
+	unsigned long r, w;
+	struct __ml_pck_fn *fn;
+};
+void __ml_pck_chk_local_slow(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, struct __ml_pck_fn *fn) __attribute__((cold, noinline));
+__ml_uptr __ml_pck_pre_local(__ml_uptr a, __ml_uptr n, __ml_uptr size, int w, struct __ml_pck_fn *fn);
+__ML_INLINE struct __ml_pck_local __ml_pck_enter_local(struct __ml_pck_fn *fn)
+{
+	const unsigned long *p = __ml_pck_perm;
+	struct __ml_pck_local l = {0, 0, fn};
+	if (__ML_LIKELY(__atomic_load_n(&fn->ready, __ATOMIC_ACQUIRE))) {
+		l.r = (p[0] & fn->keep) | fn->set_r;
+		l.w = (p[4] & fn->keep) | fn->set_w;
+	}
+	return l;
+}
+__ML_INLINE void __ml_pck_chk_local(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_pck_local *l)
+{
+	unsigned long id = __ml_pck_id(a, n);
+	if (__ML_LIKELY(id < 64 && ((w ? l->w : l->r) >> id) & 1))
+		return;
+	__ml_pck_chk_local_slow(a, n, site, w, l->fn);
 }
 
 #endif

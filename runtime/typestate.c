@@ -470,44 +470,60 @@ static inline void ml_pck_put_granule(unsigned char *c, uptr g, unsigned ts, uns
 	ml_pck_pages(c)[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
 }
 
-/* Set granules [g, stop) of chunk c to ts, eight at a time (the last group
- * masked to those before stop): only those that change get the new id and
- * stack. Whether any changed. */
+/* Set the granules of chunk c from g whose byte of d is not 0 to ts. */
+static void ml_pck_put_some(unsigned char *c, uptr g, uint64_t d, unsigned ts, unsigned *stack)
+{
+	while (d) {
+		unsigned i = (unsigned)__builtin_ctzll(d) / 8;
+		c[g + i] = (unsigned char)ts;
+		ml_pck_stacks(c)[g + i] = ml_pck_stack(stack);
+		d &= ~(0xffULL << 8 * i);
+	}
+}
+
+/* Set granules [g, stop) of chunk c to ts, eight at a time (the last group,
+ * if fewer, masked to those before stop): only those that change get the
+ * new id and stack. Whether any changed. */
 __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *c, uptr g, uptr stop, unsigned ts, unsigned *stack)
 {
 	unsigned *st = ml_pck_stacks(c);
-	uint64_t pat = ts * ML_PCK_ONES;
-	int changed = 0;
-	for (; g < stop; g += 8) {
-		uptr k = stop - g < 8 ? stop - g : 8;
-		uint64_t mask = ~0ULL >> 8 * (8 - k);
-		uint64_t d = (ml_load8(c + g) ^ pat) & mask;
+	uint64_t pat = ts * ML_PCK_ONES, any = 0;
+	for (; g + 8 <= stop; g += 8) {
+		uint64_t d = ml_load8(c + g) ^ pat;
 		if (!d)
 			continue;
-		changed = 1;
+		any = d;
 		/* a transition mostly changes all of them (a chunk's payload
 		 * between free and used) or none */
-		if (!((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask)) { /* no byte of d is 0 */
-			unsigned id = ml_pck_stack(stack);
-			if (k == 8) {
-				uint64_t two = id * 0x100000001ULL;
-				memcpy(c + g, &pat, 8);
-				memcpy(st + g, &two, 8), memcpy(st + g + 2, &two, 8);
-				memcpy(st + g + 4, &two, 8), memcpy(st + g + 6, &two, 8);
-			} else {
-				for (uptr i = g; i < stop; i++)
-					c[i] = (unsigned char)ts, st[i] = id;
-			}
+		if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7)) { /* some byte of d is 0 */
+			ml_pck_put_some(c, g, d, ts, stack);
 			continue;
 		}
-		while (d) { /* the granules whose byte of d is not 0 */
-			unsigned i = (unsigned)__builtin_ctzll(d) / 8;
-			c[g + i] = (unsigned char)ts;
-			st[g + i] = ml_pck_stack(stack);
-			d &= ~(0xffULL << 8 * i);
+		uint64_t two = ml_pck_stack(stack) * 0x100000001ULL;
+		memcpy(c + g, &pat, 8);
+		memcpy(st + g, &two, 8), memcpy(st + g + 2, &two, 8);
+		memcpy(st + g + 4, &two, 8), memcpy(st + g + 6, &two, 8);
+	}
+	if (g < stop) {
+		uint64_t mask = ~0ULL >> 8 * (8 - (stop - g));
+		uint64_t d = (ml_load8(c + g) ^ pat) & mask;
+		any |= d;
+		if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask) { /* some of them keep theirs */
+			ml_pck_put_some(c, g, d, ts, stack);
+		} else if (d) {
+			unsigned id = ml_pck_stack(stack);
+			for (; g < stop; g++)
+				c[g] = (unsigned char)ts, st[g] = id;
 		}
 	}
-	return changed;
+	return any != 0;
+}
+
+/* Set granules [g, stop) of chunk c, inside one page, to ts. */
+__attribute__((always_inline)) static inline void ml_pck_fill_part(unsigned char *c, uptr g, uptr stop, unsigned ts, unsigned *stack)
+{
+	if (ml_pck_fill_run(c, g, stop, ts, stack))
+		ml_pck_pages(c)[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
 }
 
 /* Set granules [g, end) of chunk c to ts (a block is transitioned again
@@ -518,12 +534,11 @@ static void ml_pck_fill(unsigned char *c, uptr g, uptr end, unsigned ts, unsigne
 	unsigned char *page = ml_pck_pages(c);
 	uptr first = (g + ML_PCK_PAGE_GRANS - 1) & ~(ML_PCK_PAGE_GRANS - 1); /* the first page's start from g on */
 	if (first >= end) { /* inside a page */
-		if (ml_pck_fill_run(c, g, end, ts, stack))
-			page[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
+		ml_pck_fill_part(c, g, end, ts, stack);
 		return;
 	}
-	if (g < first && ml_pck_fill_run(c, g, first, ts, stack))
-		page[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
+	if (g < first)
+		ml_pck_fill_part(c, g, first, ts, stack);
 	uint64_t pat = ts * ML_PCK_ONES;
 	for (g = first; g + ML_PCK_PAGE_GRANS <= end; g += ML_PCK_PAGE_GRANS) {
 		uptr p = g / ML_PCK_PAGE_GRANS;
@@ -535,8 +550,8 @@ static void ml_pck_fill(unsigned char *c, uptr g, uptr end, unsigned ts, unsigne
 		ml_pck_fill_run(c, g, g + ML_PCK_PAGE_GRANS, ts, stack);
 		page[p] = (unsigned char)ts;
 	}
-	if (g < end && ml_pck_fill_run(c, g, end, ts, stack))
-		page[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
+	if (g < end)
+		ml_pck_fill_part(c, g, end, ts, stack);
 }
 
 /* Set the n bytes at a to ts (ml_pck_put's, but for one granule). */
@@ -574,6 +589,13 @@ static inline void ml_pck_put(uptr a, uptr n, unsigned ts, unsigned *stack)
 		unsigned char *c = ml_pck_chunk(a, ts != 0);
 		if (c)
 			ml_pck_put_granule(c, (a & (ML_PCK_CHUNK - 1)) >> 3, ts, stack);
+		return;
+	}
+	if (!((a | n) & 7) && (a & ((1UL << ML_PCK_PAGE) - 1)) + n <= 1UL << ML_PCK_PAGE) { /* whole granules in one page: an object's fields */
+		unsigned char *c = ml_pck_chunk(a, ts != 0);
+		uptr g = (a & (ML_PCK_CHUNK - 1)) >> 3;
+		if (c)
+			ml_pck_fill_part(c, g, g + n / 8, ts, stack);
 		return;
 	}
 	ml_pck_put_range(a, n, ts, stack);
@@ -790,6 +812,15 @@ void __ml_pck_chk_slow(uptr a, uptr n, const site_t *site, int w)
 		ml_pck_violation(a, n, bad, id, site, w, 0);
 }
 
+/* memlens.h's __ml_pck_chk_local, when its inline test fails: the check
+ * with fn's frame pushed, as in a function that pushes one. */
+void __ml_pck_chk_local_slow(uptr a, uptr n, const site_t *site, int w, struct __ml_pck_fn *fn)
+{
+	const unsigned long *from = __ml_pck_enter(fn);
+	__ml_pck_chk_slow(a, n, site, w);
+	__ml_pck_leave(&from);
+}
+
 /* A loop's range pre-check (internal/instrument/typestate.go): if all n
  * bytes at a pass the check of an access of kind w, the number of
  * addresses from a an access of size bytes inside them may start at;
@@ -809,6 +840,16 @@ uptr __ml_pck_pre(uptr a, uptr n, uptr size, int w)
 	if (!ml_pck_allowed(a, n, t->f[ml_pck_depth(t)].perm[w ? 1 : 0], &bad, &id))
 		return 0;
 	return n - size + 1;
+}
+
+/* __ml_pck_pre in a function whose grants are a local: with fn's frame
+ * pushed. */
+uptr __ml_pck_pre_local(uptr a, uptr n, uptr size, int w, struct __ml_pck_fn *fn)
+{
+	const unsigned long *from = __ml_pck_enter(fn);
+	uptr k = __ml_pck_pre(a, n, size, w);
+	__ml_pck_leave(&from);
+	return k;
 }
 
 void ml_pck_range(const void *p, uptr n, int w)

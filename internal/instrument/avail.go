@@ -972,7 +972,7 @@ func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 	if l := r.pckLoopOf(x); l != nil {
 		r.pckLoops = append(r.pckLoops, l)
 		defer func() { r.pckLoops = r.pckLoops[:len(r.pckLoops)-1] }()
-		return l.wrap(r.iterationBody(x))
+		return l.wrap(r.iterationBody(x), r.fn.pckLocal)
 	}
 	return r.iterationBody(x)
 }

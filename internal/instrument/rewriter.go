@@ -68,6 +68,7 @@ type fnState struct {
 	setjmp       bool                         // calls setjmp: our locals must be volatile
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
+	pckLocal     string                       // annotated and makes no calls: the local of its grants (typestate.go)
 	main         bool                         // the program's main: its exits end the program
 	allocas      bool                         // calls alloca: its blocks end at each exit
 	objs         map[*cc.Declarator]*localObj // locals that become objects if they escape
@@ -133,6 +134,7 @@ type rewriter struct {
 	valueStmt    valueStmt                           // the value of the statement expression being rewritten
 	typestate    bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
 	pckAnns      map[*cc.FunctionDefinition][]string // the typestate annotations before each function
+	pckStates    int64                               // how many typestates the unit's layout has (0: unknown)
 	alone        map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals)
 	pckLoops     []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
 }
@@ -722,6 +724,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
 		main: d.Name() == "main" && !d.IsStatic()}
 	r.avail.off = r.fn.unseenWrites
+	r.fn.pckLocal = r.pckLocalOf(fd)
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
 		res := ft.Result()

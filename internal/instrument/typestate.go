@@ -26,6 +26,7 @@ import (
 const (
 	pckAnnPrefix = "__ml_pck_ann_"
 	pckPutName   = "__ml_pck_put"
+	pckNamesName = "__ml_pck_names" // the layout's typestates' names: as many as it has
 )
 
 // findTypestate notes whether the unit uses typestates and which
@@ -72,6 +73,11 @@ func (r *rewriter) findTypestate(decls []*cc.ExternalDeclaration, main string) {
 			switch {
 			case name == pckPutName:
 				r.typestate = true
+			case name == pckNamesName:
+				if t, ok := d.Type().(*cc.ArrayType); ok {
+					r.pckStates = t.Len()
+				}
+				annotation = true
 			case strings.HasPrefix(name, pckAnnPrefix):
 				if len(pending) == 0 {
 					pendingAt = ed.Position()
@@ -124,10 +130,29 @@ func (r *rewriter) pckScope(fd *cc.FunctionDefinition, entry int) string {
 	for i, a := range anns {
 		refs[i] = "&" + a
 	}
-	v := r.name("__ml_pck")
+	v := r.fn.pckLocal
+	scope := "const struct __ml_pck_local " + v + " __attribute__((unused)) = __ml_pck_enter_local(&" + v + "_fn);"
+	if v == "" {
+		v = r.name("__ml_pck")
+		scope = "const unsigned long *" + v + " __attribute__((cleanup(__ml_pck_leave), unused)) = __ml_pck_enter(&" + v + "_fn);"
+	}
 	return "static const void *const " + v + "_anns[] = {" + strings.Join(refs, ", ") + "}; " +
 		"static struct __ml_pck_fn " + v + "_fn = {" + v + "_anns, " + strconv.Itoa(len(anns)) + ", 0, " + siteRef(entry) + ", 0, 0, 0}; " +
-		"const unsigned long *" + v + " __attribute__((cleanup(__ml_pck_leave), unused)) = __ml_pck_enter(&" + v + "_fn);"
+		scope
+}
+
+// pckLocalOf is the name of the local holding the grants of fd, an
+// annotated function that makes no call, or "" (memlens.h's
+// __ml_pck_enter_local): nothing but its own checks runs while it does, so
+// it needs no frame of grants, which costs a dozen instructions to push and
+// pop and keeps small accessors from being inlined. The local is one word
+// of each kind: only for a layout whose typestates fit one (a wider one's
+// checks would all take the slow path).
+func (r *rewriter) pckLocalOf(fd *cc.FunctionDefinition) string {
+	if len(r.pckAnns[fd]) == 0 || r.pckStates <= 0 || r.pckStates > 64 || r.containsCall(fd.CompoundStatement) {
+		return ""
+	}
+	return r.name("__ml_pck")
 }
 
 // pckCheck is the typestate check of an access of *p, lvalue n (write: a
@@ -138,6 +163,9 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site string) string
 		w = "1"
 	}
 	chk := "__ml_pck_chk((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ");"
+	if l := r.fn.pckLocal; l != "" {
+		chk = "__ml_pck_chk_local((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ", &" + l + ");"
+	}
 	if g := r.pckGuard(n, write); g != nil && g.exact {
 		return " if (!" + g.count + ") " + chk
 	} else if g != nil {
@@ -322,9 +350,13 @@ func (r *rewriter) pckGuard(n cc.Node, write bool) *pckRange {
 }
 
 // wrap puts the loop f in a block that opens with its pre-checks.
-func (l *pckLoop) wrap(f frag) frag {
+func (l *pckLoop) wrap(f frag, local string) frag {
 	if len(l.guards) == 0 {
 		return f
+	}
+	pre, fn := "__ml_pck_pre", ""
+	if local != "" { // (the pre-check with the function's grants)
+		pre, fn = "__ml_pck_pre_local", ", "+local+".fn"
 	}
 	var g frag
 	g.str("{")
@@ -333,8 +365,8 @@ func (l *pckLoop) wrap(f frag) frag {
 		if x.write {
 			w = "1"
 		}
-		g.strf(" __ml_uptr %s = (__ml_uptr)%s + (__ml_uptr)%s * sizeof *%s, %s = __ml_pck_pre(%s, %s < %s ? ((__ml_uptr)%s - (__ml_uptr)%s) * sizeof *%s : 0, sizeof *%s, %s);",
-			x.base, p, l.from, p, x.count, x.base, l.from, l.to, l.to, l.from, p, p, w)
+		g.strf(" __ml_uptr %s = (__ml_uptr)%s + (__ml_uptr)%s * sizeof *%s, %s = %s(%s, %s < %s ? ((__ml_uptr)%s - (__ml_uptr)%s) * sizeof *%s : 0, sizeof *%s, %s%s);",
+			x.base, p, l.from, p, x.count, pre, x.base, l.from, l.to, l.to, l.from, p, p, w, fn)
 	}
 	g.cat(f)
 	g.str("}")

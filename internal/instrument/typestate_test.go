@@ -1,11 +1,14 @@
 package instrument
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"memlens/internal/typestate"
 )
 
 // TestTypestateUnits: a unit that includes a typestate header checks its
@@ -36,19 +39,20 @@ long use(long *p) { return sum(p) + tag(p); }
 	}
 	text := string(out)
 	// (memlens.h, which every unit starts with, declares them)
-	const check, enter = " __ml_pck_chk((__ml_uptr)", "= __ml_pck_enter(&"
-	if n := strings.Count(text, check); n != 4 {
-		t.Errorf("%d typestate checks, want 4 (p[0], p[1], s[1], s[0])", n)
+	// (tag makes no call: its grants are a local, TestTypestateLocalGrants)
+	const check, local, enter = " __ml_pck_chk((__ml_uptr)", " __ml_pck_chk_local((__ml_uptr)", "= __ml_pck_enter_local(&"
+	if n, l := strings.Count(text, check), strings.Count(text, local); n != 2 || l != 2 {
+		t.Errorf("%d typestate checks and %d with local grants, want 2 (p[0], p[1]) and 2 (s[1], s[0])", n, l)
 	}
-	enters := regexp.MustCompile(`_anns\[\] = \{&(__ml_pck_ann_\d+), &(__ml_pck_ann_\d+)\}; static struct __ml_pck_fn (__ml_pck\d+)_fn = \{__ml_pck\d+_anns, 2, [^;]*; [^;]*= __ml_pck_enter\(&(__ml_pck\d+)_fn\);`).FindAllStringSubmatch(text, -1)
+	enters := regexp.MustCompile(`_anns\[\] = \{&(__ml_pck_ann_\d+), &(__ml_pck_ann_\d+)\}; static struct __ml_pck_fn (__ml_pck\d+)_fn = \{__ml_pck\d+_anns, 2, [^;]*; [^;]*= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);`).FindAllStringSubmatch(text, -1)
 	if len(enters) != 1 || enters[0][1] == enters[0][2] || enters[0][3] != enters[0][4] || strings.Count(text, enter) != 1 {
-		t.Errorf("want tag (only) to push its two annotations at entry: %v", enters)
+		t.Errorf("want tag (only) to take its two annotations at entry: %v", enters)
 	}
 	out, err = fileOf(cfg, without)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(out), check) || strings.Contains(string(out), enter) {
+	if strings.Contains(string(out), check) || strings.Contains(string(out), local) || strings.Contains(string(out), enter) {
 		t.Error("a unit without a typestate header has typestate code")
 	}
 }
@@ -77,12 +81,66 @@ static long tag(const long *s) { return s[0]; }
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`static long tag\([^{]*\{[^;]*_anns\[\] = \{&__ml_pck_ann_\d+\}; static struct __ml_pck_fn __ml_pck\d+_fn = \{__ml_pck\d+_anns, 1, [^;]*; [^;]*= __ml_pck_enter\(&`).Match(out) {
+	if !regexp.MustCompile(`static long tag\([^{]*\{[^;]*_anns\[\] = \{&__ml_pck_ann_\d+\}; static struct __ml_pck_fn __ml_pck\d+_fn = \{__ml_pck\d+_anns, 1, [^;]*; [^;]*= __ml_pck_enter_local\(&`).Match(out) {
 		t.Error("tag's definition does not push the annotation of its prototype")
 	}
 	want := src + ":5:3: warning: typestate annotation before a declaration of elsewhere, which this file does not define"
 	if got := warnings.String(); !strings.HasPrefix(got, want) || strings.Count(got, "\n") != 1 {
 		t.Errorf("warnings:\n%s\nwant one, starting %q", got, want)
+	}
+}
+
+// TestTypestateLocalGrants: an annotated function that makes no call keeps
+// its grants in a local, which its checks and its loops' pre-checks read;
+// one that makes a call pushes a frame its callees inherit.
+func TestTypestateLocalGrants(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	header := poolHeader(t)
+	src := filepath.Join(t.TempDir(), "local.c")
+	text := "#define __MEMLENS__ 1\n#include \"" + header + `"
+PCK_W(PCK_Slot_Live)
+static void zero(long *p, int n) { for (int i = 0; i < n; i++) p[i] = 0; }
+PCK_R(PCK_Slot_Live_Tag)
+long tagged(long *p) { zero(p + 1, 3); return p[0]; }
+`
+	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := fileOf(cfg, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zero := regexp.MustCompile(`(?s)static void zero\(.*?= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);.*?__ml_pck_pre_local\([^;]*, (__ml_pck\d+)\.fn\);.*?__ml_pck_chk_local\([^;]*, &(__ml_pck\d+)\);.*?long tagged`).FindSubmatch(out)
+	if zero == nil || string(zero[1]) != string(zero[2]) || string(zero[1]) != string(zero[3]) {
+		t.Errorf("zero does not keep its grants in a local that its pre-check and check read:\n%s", out)
+	}
+	if !regexp.MustCompile(`(?s)long tagged\(.*?= __ml_pck_enter\(&.*?__ml_pck_chk\(`).Match(out) {
+		t.Errorf("tagged, which calls zero, does not push its grants:\n%s", out)
+	}
+
+	// a layout of more than 64 typestates needs more than a word of each
+	// kind: such a function pushes its frame as others do
+	layout := "Heap -> seq { # Cell }\nCell -> union { A -> 1 words | B -> 1 words }\n"
+	for i := 0; i < 64; i++ {
+		layout += fmt.Sprintf("Pad%d -> 1 words\n", i)
+	}
+	l, err := typestate.Parse("wide.pck", layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wide := filepath.Join(t.TempDir(), "wide_pck.h")
+	if err := os.WriteFile(wide, typestate.Header(l, typestate.Guard(wide)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text = "#define __MEMLENS__ 1\n#include \"" + wide + "\"\nPCK_R(PCK_Cell_A)\nlong first(long *p) { return p[0]; }\n"
+	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err = fileOf(cfg, src); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?s)long first\(.*?= __ml_pck_enter\(&.*?__ml_pck_chk\(`).Match(out) {
+		t.Errorf("first, under a layout of 67 typestates, does not push its grants:\n%s", out)
 	}
 }
 
