@@ -30,8 +30,10 @@ import (
 //
 // Spans trust the front end's layout only through the order of members
 // and elements, which every layout keeps: they are made of scalar accesses
-// through one pointer type (a cast is another base), none in a union; an
-// aggregate or a union member is covered only by the very same access.
+// through one pointer type (a cast is another base), none in an aggregate
+// member of a union (a scalar member of one lies at the union's start); an
+// aggregate, or anything in such a member, is covered only by the very
+// same access.
 //
 // Facts are made at the end of a full expression (the order of evaluation
 // inside one is the compiler's), from the checks that run whenever it runs
@@ -595,7 +597,7 @@ func (r *rewriter) conditionally(render func() frag) frag {
 type addrKey struct {
 	base, sym string
 	off       int64
-	exact     bool             // through a union member: covered only by the same access
+	exact     bool             // through an aggregate member of a union: covered only by the same access
 	opaque    bool             // the offset is not known: only the base is
 	baseDeps  []*cc.Declarator // the variables base depends on
 	symDeps   []*cc.Declarator // and sym
@@ -629,7 +631,9 @@ func lvalueAddr(n cc.ExpressionNode) (addrKey, bool) {
 			} else {
 				k, ok = lvalueAddr(x.PostfixExpression)
 			}
-			if _, union := f.ParentType().(*cc.UnionType); union {
+			// (a scalar member of a union starts where the union does,
+			// in every layout: it keeps the order of the struct around it)
+			if _, union := f.ParentType().(*cc.UnionType); union && !isScalar(f.Type()) {
 				k.exact = true
 			}
 			k.off += f.Offset()

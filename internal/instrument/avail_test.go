@@ -65,7 +65,10 @@ func TestAvailableChecks(t *testing.T) {
 		{"left of ||, assigned", "if (x->a || (x = x->next)->n) s++; return s;", "chk chk chk"},
 		{"condition of ?:", "return x->n ? x->a : x->v[1];", "chk base base"},
 		{"under && on the left", "if ((n && x->a) && x->n) s++; return s;", "chk chk"},
-		{"union member", "s += x->u.i; s += x->u.i; s += x->u.c; return s;", "chk range"},
+		{"union member", "s += x->u.i; s += x->u.i; s += x->u.c; return s;", "chk"},
+		{"field after a union member", "s += x->u.c; s += x->n; return s;", "chk end"},
+		{"union member after a field", "s += x->n; s += x->u.i; return s;", "chk base"},
+		{"struct member of a union", "s += x->u.st.p; s += x->u.st.p; s += x->u.st.q; s += x->n; return s;", "chk range range"},
 		{"element of a member array inside checked bytes", "s += x->a; s += x->n; s += x->v[n]; return s;", "chk end"},
 		{"element of a member array partly checked", "s += x->a; s += x->v[2]; s += x->v[n]; return s;", "chk end range"},
 		{"element of a member array in a loop", "s += x->a + 0; s += x->n; for (int i = 0; i < 4; i++) s += x->v[i]; return s;", "chk end"},
@@ -76,7 +79,7 @@ func TestAvailableChecks(t *testing.T) {
 		{"for's initialisation, loop assigns", "for (s = x->a; s < n; s++) x = x->next; return s + x->a;", "chk chk chk"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "struct s { int a; int v[4]; union { int i; char c; } u; int w[2][2]; int n; struct s *next; };\n" +
+			src := "struct s { int a; int v[4]; union { int i; char c; struct { int p, q; } st; } u; int w[2][2]; int n; struct s *next; };\n" +
 				"int g(void);\nvoid h(int *);\nstatic int k(int v) { return v + 1; }\nstatic int k2(int v) { return g() + v; }\n" +
 				"int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
 			code := instrumentedF(t, cfg, src)
