@@ -12,13 +12,11 @@ import (
 // churnLive keeps 4096 blocks of varied sizes live and replaces one at
 // each of its argv[1] rounds: every block freed at an address of its own,
 // whose record slot is recycled (its details archived in the free
-// history) once 64K others were freed after it. It prints its peak
-// resident memory in KiB (VmHWM: its own; the ru_maxrss a Go test reads of
-// a child includes the Go process's, which it was vforked from).
+// history) once 64K others were freed after it.
 const churnLive = `#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
+` + printPeak + `
 static long *live[4096];
 
 int main(int argc, char **argv)
@@ -36,6 +34,18 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < 4096; i++)
 		free(live[i]);
+	printf("%lu ", sum);
+	print_peak();
+	return 0;
+}
+`
+
+// printPeak defines print_peak(), which prints the program's peak resident
+// memory in KiB (VmHWM: its own; the ru_maxrss a Go test reads of a child
+// includes the Go process's, which it was vforked from).
+const printPeak = `
+static void print_peak(void)
+{
 	char line[256];
 	long peak = -1;
 	FILE *f = fopen("/proc/self/status", "r");
@@ -44,7 +54,29 @@ int main(int argc, char **argv)
 			peak = atol(line + 6);
 	if (f)
 		fclose(f);
-	printf("%lu %ld\n", sum, peak);
+	printf("%ld\n", peak);
+}
+`
+
+// storeSteps stores argv[1] pointers into memory: as many steps into
+// memory, each an entry of the ring of value propagation steps and a meta
+// beside it.
+const storeSteps = `#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+` + printPeak + `
+static int cells[128];
+static int *slots[64];
+
+int main(int argc, char **argv)
+{
+	long n = atol(argv[1]), sum = 0;
+	for (long i = 0; i < n; i++)
+		slots[i % 64] = &cells[i % 128];
+	for (int i = 0; i < 64; i++)
+		sum += slots[i] - cells;
+	printf("%ld ", sum);
+	print_peak();
 	return 0;
 }
 `
@@ -97,5 +129,20 @@ func TestFreeHistoryCostsItsEntries(t *testing.T) {
 	if after-before > 1024 {
 		t.Errorf("peak memory %d KiB after 72000 rounds, %d KiB after 68000: 4000 blocks archived took %d KiB",
 			after, before, after-before)
+	}
+}
+
+// TestStepRingCostsItsSteps: a run that wraps the ring of value propagation
+// steps (262,144 of them) holds 40 bytes a step: the entry and the meta of
+// a step into memory, not the clock that only programs counting statements
+// note (it shared the meta's pages).
+func TestStepRingCostsItsSteps(t *testing.T) {
+	needMemlens(t)
+	prog := buildC(t, storeSteps, "-O1")
+	off := peakKiB(t, prog, "explain=0", 1000000)
+	on := peakKiB(t, prog, "explain=1", 1000000)
+	t.Logf("peak %d KiB with explanations, %d KiB without", on, off)
+	if ring := int64(262144 * 40 / 1024); on-off > ring+256 {
+		t.Errorf("explanations took %d KiB for a ring of 262144 steps, %d KiB at 40 bytes a step", on-off, ring)
 	}
 }

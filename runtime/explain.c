@@ -69,7 +69,7 @@ static __attribute__((cold)) uptr ml_steps_refill(void)
 	uptr id = ML_ADD(&ml_steps_next, n), i = id & ml_steps_mask;
 	uptr word = id << 16 | (__ml_t.id & ML_STEP_TID_MAX) << 1 | 1;
 	if (n == 1)
-		ML_STEPS_MORE[i].clock = __ml_t.clock;
+		ML_STEP_CLOCKS[i] = __ml_t.clock;
 	if (n > ml_steps_mask + 1 - i)
 		n = ml_steps_mask + 1 - i; /* (a chunk's entries are a run: the ids past the ring's end go unused) */
 	struct __ml_step *e = &ML_STEPS[i];
@@ -199,7 +199,7 @@ static const struct __ml_step *ml_step_get(uptr id)
 /* The meta of step e, a step into memory; its clock. */
 static meta_t ml_step_meta(const struct __ml_step *e)
 {
-	return ML_STEPS_MORE[e - ML_STEPS].meta;
+	return ML_STEP_METAS[e - ML_STEPS];
 }
 
 /* The thread that made step e. */
@@ -210,7 +210,7 @@ static unsigned ml_step_tid(const struct __ml_step *e)
 
 static uptr ml_step_clock(const struct __ml_step *e)
 {
-	return ML_STEPS_MORE[e - ML_STEPS].clock;
+	return ML_STEP_CLOCKS[e - ML_STEPS];
 }
 
 /* Is entry e two steps (__ml_pend2)? */

@@ -276,7 +276,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_LSITE_ADDR  0x660000000000UL /* __ML_LSITES: struct __ml_lsite[__ML_MAX_RECS] */
 /* 0x670000000000: __ML_REFS, struct __ml_refs[__ML_MAX_RECS] (loss.c) */
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
-#define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), struct ml_step_more[ML_STEPS_MAX] (explain.c) */
+#define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), then metas and clocks (explain.c) */
 #define ML_FPROV_ADDR  0x6a0000000000UL /* uint32_t[__ML_MAX_RECS], then the ring of struct ml_fprov (explain.c) */
 /* 0x6c0000000000: __ML_PCK_DIR, the typestate map's directory (typestate.c) */
 
@@ -949,22 +949,20 @@ int ml_site_known(const site_t *s);
 
 /* ---- explain.c ---- */
 #define ML_STEPS_MAX __ML_STEPS_MAX
-/* Beside each entry, in a ring of their own, what only some steps note:
- * a step into memory, the value's meta (it tells apart the stores into one
- * slot; copies and undefined bytes: flags and a length); in a program
- * counting statements, every step the thread's count then. */
-struct ml_step_more {
-	meta_t meta; /* (first: memlens.h's __ML_STEP_META) */
-	uptr clock;
-};
+/* Beside each entry, in rings of their own, what only some steps note: a
+ * step into memory, the value's meta (it tells apart the stores into one
+ * slot; copies and undefined bytes: flags and a length; memlens.h's
+ * __ML_STEP_META); in a program counting statements, every step the
+ * thread's count then. Apart, neither dirties the other's pages. */
+#define ML_STEP_METAS ((meta_t *)(ML_STEPS_ADDR + ML_STEPS_MAX * sizeof(struct __ml_step)))
+#define ML_STEP_CLOCKS ((uptr *)(ML_STEP_METAS + ML_STEPS_MAX))
+#define ML_STEPS_END ((uptr)(ML_STEP_CLOCKS + ML_STEPS_MAX))
 #define ML_STEPS __ML_STEPS
 /* The ring's size - 1, in the state mapping: steps reach the ring through
  * their thread's next entry, which only taking ids sets from it. */
 #define ml_steps_mask ML_STATE_AT(uptr, ML_ST_STEPS_MASK)
 /* The thread numbers an id word holds: larger ones show modulo this. */
 #define ML_STEP_TID_MAX 0x7fffu
-#define ML_STEPS_MORE ((struct ml_step_more *)(ML_STEPS_ADDR + ML_STEPS_MAX * sizeof(struct __ml_step)))
-#define ML_STEPS_END (ML_STEPS_ADDR + ML_STEPS_MAX * (sizeof(struct __ml_step) + sizeof(struct ml_step_more)))
 /* A unit counting statements is part of the program: steps note the clock. */
 void ml_steps_count(void);
 /* Step at entry e, of id word s, at site of a value that came from prev
