@@ -15,7 +15,7 @@
  * there, and says so. Ids are 48 bits: they do not wrap in a run.
  *
  * A free keeps the provenance of the pointer it freed (a ring of the
- * newest ML_FPROV_N frees, found by record slot: ML_FPROV_AT), so a
+ * newest ML_FPROV_N frees, found by record slot: ml_cold's fprov), so a
  * DOUBLE-FREE or DANGLING-POINTER-DEREF also shows how the pointer that
  * freed the block got there (the rule's second chain). The ring holds as
  * many frees as the default step ring holds steps: a free older than that
@@ -132,12 +132,12 @@ void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
 	f->bound = ml_steps_now();
 	f->meta = m;
 	f->tid = ml_self_id();
-	ML_STORE(&ML_FPROV_AT[s], at + 1);
+	ML_STORE(&ML_COLD[s].fprov, at + 1);
 }
 
 int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound, unsigned *tid)
 {
-	uint32_t at = ML_LOAD(&ML_FPROV_AT[s]);
+	uint32_t at = ML_LOAD(&ML_COLD[s].fprov);
 	if (!ML_LOAD(&__ml_explain) || at == 0 || at > ML_FPROV_N)
 		return 0;
 	const struct ml_fprov *f = &ML_FPROV_RING[at - 1];

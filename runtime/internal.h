@@ -277,7 +277,7 @@ static inline unsigned ml_next_gen(unsigned g)
 /* 0x670000000000: __ML_REFS, struct __ml_refs[__ML_MAX_RECS] (loss.c) */
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
 #define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), then metas and clocks (explain.c) */
-#define ML_FPROV_ADDR  0x6a0000000000UL /* uint32_t[__ML_MAX_RECS], then the ring of struct ml_fprov (explain.c) */
+#define ML_FPROV_ADDR  0x6a0000000000UL /* the ring of struct ml_fprov (explain.c) */
 /* 0x6c0000000000: __ML_PCK_DIR, the typestate map's directory (typestate.c) */
 
 /* memlens's mutable state that reports and the leak check depend on (the
@@ -756,14 +756,15 @@ static inline const site_t *ml_caller_site(void)
  * table (its size is end - base in the record). 32 bytes, so that one
  * cache line holds two and none straddles lines. */
 struct ml_cold {
-	uint32_t gen;         /* generation in the metas of the slot's latest block */
+	uint16_t gen;         /* generation in the metas of the slot's latest block */
+	uint16_t flags;       /* ML_CF_* */
 	uint32_t alloc_stack;
 	uint32_t free_stack;
 	uint32_t alloc_tid;
 	uint32_t free_tid;
-	uint32_t flags;       /* ML_CF_* */
 	uint32_t hist;        /* newest history entry of this slot (index + 1) */
 	uint32_t origin;      /* uninit.c: origin of undefined bytes copied in (0: its own) */
+	uint32_t fprov;       /* explain.c: the ring position + 1 of the slot's newest free */
 };
 #define ML_CF_FREED    1u
 #define ML_CF_REALLOC  2u  /* freed by realloc */
@@ -1016,13 +1017,13 @@ struct ml_fprov {
 	meta_t meta;
 	unsigned tid; /* the thread that freed it */
 };
-/* By record slot, the ring position + 1 of its newest free's entry: a
- * slot table of 4 bytes a slot (the entries themselves, 40 bytes, only
- * for the newest frees: frees are sparse among the slots, and a page of
- * entries by slot was dirtied by one free among a hundred live blocks). */
-#define ML_FPROV_AT ((uint32_t *)ML_FPROV_ADDR)
+/* The entries of the newest frees, found by record slot through its
+ * details (ml_cold's fprov, in a line the free writes anyway: frees are
+ * sparse among the slots, and a page of entries by slot was dirtied by one
+ * free among a hundred live blocks, a page of a table of their own by one
+ * among a thousand). */
 #define ML_FPROV_N (1u << 18)
-#define ML_FPROV_RING ((struct ml_fprov *)(ML_FPROV_ADDR + __ML_MAX_RECS * sizeof(uint32_t)))
+#define ML_FPROV_RING ((struct ml_fprov *)ML_FPROV_ADDR)
 void ml_explain_init(void);
 /* The explain option: on or off, and the ring's size (a power of two). */
 void ml_explain_set(int on, uptr ring);

@@ -134,7 +134,6 @@ static const struct ml_slot_table {
 	{ML_LSITE_ADDR, sizeof(struct __ml_lsite), 0, 0},
 	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0, 0},
 	{(uptr)__ML_CUTS, sizeof(struct __ml_cut), 0, 0},
-	{ML_FPROV_ADDR, sizeof(uint32_t), 0, 0},
 };
 #define ML_NSLOT_TABLES (sizeof ml_slot_tables / sizeof ml_slot_tables[0])
 
@@ -538,7 +537,7 @@ int ml_record_sane(unsigned s)
 	uptr base = ML_LOAD(&r->base), end = ML_LOAD(&r->end);
 	if (kind != __ML_KIND_NONE && kind != __ML_KIND_HEAP && kind != __ML_KIND_GLOBAL && kind != __ML_KIND_STACK)
 		return 0;
-	if (ML_LOAD(&r->gen) > __ML_GEN_READONLY || ML_LOAD(&ML_COLD[s].gen) > __ML_GEN_READONLY || end < base ||
+	if (ML_LOAD(&r->gen) > __ML_GEN_READONLY || end < base ||
 	    ML_LOAD(&r->id) >= ML_LOAD(&ml_block_id))
 		return 0;
 	return kind == __ML_KIND_NONE || ml_app_range(base, end - base);
