@@ -194,3 +194,16 @@ func TestFreeProvenanceCostsItsFrees(t *testing.T) {
 		t.Errorf("1000 frees among a million blocks kept %d KiB of provenance", on-off)
 	}
 }
+
+// TestFreeProvenanceRing: a run of more frees than the ring of the
+// newest frees' provenance holds (262,144) keeps 32 bytes each.
+func TestFreeProvenanceRing(t *testing.T) {
+	needMemlens(t)
+	prog := buildC(t, churnLive, "-O1")
+	off := peakKiB(t, prog, "explain=0", 400000)
+	on := peakKiB(t, prog, "explain=1:explain_ring=1024", 400000)
+	t.Logf("peak %d KiB with explanations, %d KiB without", on, off)
+	if ring := int64(262144 * 32 / 1024); on-off > ring+512 {
+		t.Errorf("explanations of 400000 frees took %d KiB, a ring of 262144 at 32 bytes a free %d KiB", on-off, ring)
+	}
+}

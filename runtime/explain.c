@@ -130,7 +130,8 @@ void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
 	f->site = pv ? pv->site : 0;
 	f->word = pv ? pv->word : __ML_GEN_NONE;
 	f->bound = ml_steps_now();
-	f->meta = m;
+	f->gen = ml_meta_gen(m);
+	f->slot = ml_meta_slot(m);
 	f->tid = ml_self_id();
 	ML_STORE(&ML_COLD[s].fprov, at + 1);
 }
@@ -141,7 +142,7 @@ int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound, uns
 	if (!ML_LOAD(&__ml_explain) || at == 0 || at > ML_FPROV_N)
 		return 0;
 	const struct ml_fprov *f = &ML_FPROV_RING[at - 1];
-	if (f->meta != m || (!f->site && !f->word))
+	if (f->slot != ml_meta_slot(m) || f->gen != ml_meta_gen(m) || (!f->site && !f->word))
 		return 0;
 	pv->site = f->site;
 	pv->word = f->word;

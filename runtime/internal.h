@@ -1013,9 +1013,10 @@ struct ml_pv {
 struct ml_fprov {
 	const site_t *site;
 	prov_t word;
-	uptr bound;
-	meta_t meta;
-	unsigned tid; /* the thread that freed it */
+	uint64_t bound : 48; /* (ids are 48 bits) */
+	uint64_t gen : 16;   /* the block's meta: gen, slot */
+	uint32_t slot;
+	uint32_t tid;        /* the thread that freed it */
 };
 /* The entries of the newest frees, found by record slot through its
  * details (ml_cold's fprov, in a line the free writes anyway: frees are
