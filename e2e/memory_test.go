@@ -100,13 +100,8 @@ var peakRSS struct {
 // which the machine's load does not change.
 func peakKiB(t *testing.T, prog, options string, arg int) int64 {
 	t.Helper()
-	peakRSS.once.Do(func() {
-		dir, err := os.MkdirTemp("", "peakrss")
-		if err != nil {
-			peakRSS.err = err
-			return
-		}
-		peakRSS.path = filepath.Join(dir, "peakrss")
+	peakRSS.once.Do(func() { // (beside memlens, in TestMain's directory)
+		peakRSS.path = filepath.Join(filepath.Dir(memlens), "peakrss")
 		peakRSS.out, peakRSS.err = exec.Command(gcc, "-O2", "-o", peakRSS.path, "../internal/bench/helper/peakrss.c").CombinedOutput()
 	})
 	if peakRSS.err != nil {
