@@ -66,7 +66,7 @@ static const struct {
 	{(uptr)__ML_REFS, (uptr)__ML_CUTS, "reference counts"},
 	{(uptr)__ML_CUTS, ML_STEPS_ADDR, "cycle cuts"},
 	{ML_STEPS_ADDR, ML_FPROV_ADDR, "value propagation steps"},
-	{ML_FPROV_ADDR, ML_STATE_ADDR - ML_STATE_GUARD, "free provenance table"},
+	{ML_FPROV_ADDR, ML_STATE_ADDR - ML_STATE_GUARD, "free provenance ring"},
 	{ML_STATE_ADDR - ML_STATE_GUARD, ML_STATE_ADDR + ML_STATE_SIZE + ML_STATE_GUARD, "state"},
 };
 

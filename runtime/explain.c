@@ -15,7 +15,7 @@
  * there, and says so. Ids are 48 bits: they do not wrap in a run.
  *
  * A free keeps the provenance of the pointer it freed (a ring of the
- * newest ML_FPROV_N frees, found by record slot: ML_FPROV_AT), so a
+ * newest ML_FPROV_N frees, found by record slot: ml_cold's fprov), so a
  * DOUBLE-FREE or DANGLING-POINTER-DEREF also shows how the pointer that
  * freed the block got there (the rule's second chain). The ring holds as
  * many frees as the default step ring holds steps: a free older than that
@@ -69,7 +69,7 @@ static __attribute__((cold)) uptr ml_steps_refill(void)
 	uptr id = ML_ADD(&ml_steps_next, n), i = id & ml_steps_mask;
 	uptr word = id << 16 | (__ml_t.id & ML_STEP_TID_MAX) << 1 | 1;
 	if (n == 1)
-		ML_STEPS_MORE[i].clock = __ml_t.clock;
+		ML_STEP_CLOCKS[i] = __ml_t.clock;
 	if (n > ml_steps_mask + 1 - i)
 		n = ml_steps_mask + 1 - i; /* (a chunk's entries are a run: the ids past the ring's end go unused) */
 	struct __ml_step *e = &ML_STEPS[i];
@@ -130,18 +130,19 @@ void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
 	f->site = pv ? pv->site : 0;
 	f->word = pv ? pv->word : __ML_GEN_NONE;
 	f->bound = ml_steps_now();
-	f->meta = m;
+	f->gen = ml_meta_gen(m);
+	f->slot = ml_meta_slot(m);
 	f->tid = ml_self_id();
-	ML_STORE(&ML_FPROV_AT[s], at + 1);
+	ML_STORE(&ML_COLD[s].fprov, at + 1);
 }
 
 int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound, unsigned *tid)
 {
-	uint32_t at = ML_LOAD(&ML_FPROV_AT[s]);
+	uint32_t at = ML_LOAD(&ML_COLD[s].fprov);
 	if (!ML_LOAD(&__ml_explain) || at == 0 || at > ML_FPROV_N)
 		return 0;
 	const struct ml_fprov *f = &ML_FPROV_RING[at - 1];
-	if (f->meta != m || (!f->site && !f->word))
+	if (f->slot != ml_meta_slot(m) || f->gen != ml_meta_gen(m) || (!f->site && !f->word))
 		return 0;
 	pv->site = f->site;
 	pv->word = f->word;
@@ -199,7 +200,7 @@ static const struct __ml_step *ml_step_get(uptr id)
 /* The meta of step e, a step into memory; its clock. */
 static meta_t ml_step_meta(const struct __ml_step *e)
 {
-	return ML_STEPS_MORE[e - ML_STEPS].meta;
+	return ML_STEP_METAS[e - ML_STEPS];
 }
 
 /* The thread that made step e. */
@@ -210,7 +211,7 @@ static unsigned ml_step_tid(const struct __ml_step *e)
 
 static uptr ml_step_clock(const struct __ml_step *e)
 {
-	return ML_STEPS_MORE[e - ML_STEPS].clock;
+	return ML_STEP_CLOCKS[e - ML_STEPS];
 }
 
 /* Is entry e two steps (__ml_pend2)? */

@@ -276,8 +276,8 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_LSITE_ADDR  0x660000000000UL /* __ML_LSITES: struct __ml_lsite[__ML_MAX_RECS] */
 /* 0x670000000000: __ML_REFS, struct __ml_refs[__ML_MAX_RECS] (loss.c) */
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
-#define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), struct ml_step_more[ML_STEPS_MAX] (explain.c) */
-#define ML_FPROV_ADDR  0x6a0000000000UL /* uint32_t[__ML_MAX_RECS], then the ring of struct ml_fprov (explain.c) */
+#define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), then metas and clocks (explain.c) */
+#define ML_FPROV_ADDR  0x6a0000000000UL /* the ring of struct ml_fprov (explain.c) */
 /* 0x6c0000000000: __ML_PCK_DIR, the typestate map's directory (typestate.c) */
 
 /* memlens's mutable state that reports and the leak check depend on (the
@@ -756,14 +756,15 @@ static inline const site_t *ml_caller_site(void)
  * table (its size is end - base in the record). 32 bytes, so that one
  * cache line holds two and none straddles lines. */
 struct ml_cold {
-	uint32_t gen;         /* generation in the metas of the slot's latest block */
+	uint16_t gen;         /* generation in the metas of the slot's latest block */
+	uint16_t flags;       /* ML_CF_* */
 	uint32_t alloc_stack;
 	uint32_t free_stack;
 	uint32_t alloc_tid;
 	uint32_t free_tid;
-	uint32_t flags;       /* ML_CF_* */
 	uint32_t hist;        /* newest history entry of this slot (index + 1) */
 	uint32_t origin;      /* uninit.c: origin of undefined bytes copied in (0: its own) */
+	uint32_t fprov;       /* explain.c: the ring position + 1 of the slot's newest free */
 };
 #define ML_CF_FREED    1u
 #define ML_CF_REALLOC  2u  /* freed by realloc */
@@ -949,22 +950,20 @@ int ml_site_known(const site_t *s);
 
 /* ---- explain.c ---- */
 #define ML_STEPS_MAX __ML_STEPS_MAX
-/* Beside each entry, in a ring of their own, what only some steps note:
- * a step into memory, the value's meta (it tells apart the stores into one
- * slot; copies and undefined bytes: flags and a length); in a program
- * counting statements, every step the thread's count then. */
-struct ml_step_more {
-	meta_t meta; /* (first: memlens.h's __ML_STEP_META) */
-	uptr clock;
-};
+/* Beside each entry, in rings of their own, what only some steps note: a
+ * step into memory, the value's meta (it tells apart the stores into one
+ * slot; copies and undefined bytes: flags and a length; memlens.h's
+ * __ML_STEP_META); in a program counting statements, every step the
+ * thread's count then. Apart, neither dirties the other's pages. */
+#define ML_STEP_METAS ((meta_t *)(ML_STEPS_ADDR + ML_STEPS_MAX * sizeof(struct __ml_step)))
+#define ML_STEP_CLOCKS ((uptr *)(ML_STEP_METAS + ML_STEPS_MAX))
+#define ML_STEPS_END ((uptr)(ML_STEP_CLOCKS + ML_STEPS_MAX))
 #define ML_STEPS __ML_STEPS
 /* The ring's size - 1, in the state mapping: steps reach the ring through
  * their thread's next entry, which only taking ids sets from it. */
 #define ml_steps_mask ML_STATE_AT(uptr, ML_ST_STEPS_MASK)
 /* The thread numbers an id word holds: larger ones show modulo this. */
 #define ML_STEP_TID_MAX 0x7fffu
-#define ML_STEPS_MORE ((struct ml_step_more *)(ML_STEPS_ADDR + ML_STEPS_MAX * sizeof(struct __ml_step)))
-#define ML_STEPS_END (ML_STEPS_ADDR + ML_STEPS_MAX * (sizeof(struct __ml_step) + sizeof(struct ml_step_more)))
 /* A unit counting statements is part of the program: steps note the clock. */
 void ml_steps_count(void);
 /* Step at entry e, of id word s, at site of a value that came from prev
@@ -1014,17 +1013,18 @@ struct ml_pv {
 struct ml_fprov {
 	const site_t *site;
 	prov_t word;
-	uptr bound;
-	meta_t meta;
-	unsigned tid; /* the thread that freed it */
+	uint64_t bound : 48; /* (ids are 48 bits) */
+	uint64_t gen : 16;   /* the block's meta: gen, slot */
+	uint32_t slot;
+	uint32_t tid;        /* the thread that freed it */
 };
-/* By record slot, the ring position + 1 of its newest free's entry: a
- * slot table of 4 bytes a slot (the entries themselves, 40 bytes, only
- * for the newest frees: frees are sparse among the slots, and a page of
- * entries by slot was dirtied by one free among a hundred live blocks). */
-#define ML_FPROV_AT ((uint32_t *)ML_FPROV_ADDR)
+/* The entries of the newest frees, found by record slot through its
+ * details (ml_cold's fprov, in a line the free writes anyway: frees are
+ * sparse among the slots, and a page of entries by slot was dirtied by one
+ * free among a hundred live blocks, a page of a table of their own by one
+ * among a thousand). */
 #define ML_FPROV_N (1u << 18)
-#define ML_FPROV_RING ((struct ml_fprov *)(ML_FPROV_ADDR + __ML_MAX_RECS * sizeof(uint32_t)))
+#define ML_FPROV_RING ((struct ml_fprov *)ML_FPROV_ADDR)
 void ml_explain_init(void);
 /* The explain option: on or off, and the ring's size (a power of two). */
 void ml_explain_set(int on, uptr ring);

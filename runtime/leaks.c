@@ -211,8 +211,8 @@ static int ml_lb_collect(void)
 	if (!n)
 		return 1;
 	ml_lb_span = hi - lo;
-	unsigned shift = 4; /* pieces of about two blocks' span each */
-	while (shift < 40 && (ml_lb_span >> shift) > 2 * n)
+	unsigned shift = 4; /* pieces of two to four blocks' span each */
+	while (shift < 40 && (ml_lb_span >> shift) > n / 2)
 		shift++;
 	size_t pieces = (ml_lb_span >> shift) + 1;
 	ml_lb_first = ml_scratch((pieces + 1) * sizeof *ml_lb_first);

@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 35
+#define __ML_ABI 36
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -497,8 +497,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v35;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v35;
+extern const int __memlens_abi_v36;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v36;
 
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
@@ -724,10 +724,10 @@ struct __ml_step {
 #define __ML_STEPS ((struct __ml_step *)0x690000000000UL)
 #define __ML_STEPS_MAX (1UL << 24) /* the largest ring (explain_ring) */
 /* The meta a step into memory notes (it tells apart the stores into one
- * slot), in a second ring beside the first (explain.c: entries half as
- * large, meta first): entry e's. */
+ * slot), in a second ring beside the first, a word an entry (explain.c):
+ * entry e's. */
 #define __ML_STEP_META(e) \
-	((__ml_meta_t *)(((__ml_uptr)(e) >> 1) + ((__ml_uptr)__ML_STEPS + __ML_STEPS_MAX * 32 - (__ml_uptr)__ML_STEPS / 2)))
+	((__ml_meta_t *)(((__ml_uptr)(e) >> 2) + ((__ml_uptr)__ML_STEPS + __ML_STEPS_MAX * 32 - (__ml_uptr)__ML_STEPS / 4)))
 /* A step after a new chunk of ids for this thread (in a program counting
  * statements, a chunk of one, its clock noted). */
 __ml_prov_t __ml_step_refill(const struct __ml_site *s, __ml_uptr dst, __ml_prov_t w) __attribute__((cold, noinline));

@@ -23,8 +23,9 @@
  * blocks can still say where they were allocated and freed. Lookup by meta
  * follows the slot's own chain (the cold info names the slot's newest entry,
  * each entry the slot's previous one): exact while the entries are in the
- * ring. Lookup by base address (free() of a pointer with no meta) uses a
- * direct-mapped index and may miss.
+ * ring. Lookup by base address (free() of a pointer with no meta) follows
+ * the chain of the slot the live-base map names for the address: the slot
+ * of the newest block made there.
  */
 #include "internal.h"
 
@@ -133,7 +134,6 @@ static const struct ml_slot_table {
 	{ML_LSITE_ADDR, sizeof(struct __ml_lsite), 0, 0},
 	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0, 0},
 	{(uptr)__ML_CUTS, sizeof(struct __ml_cut), 0, 0},
-	{ML_FPROV_ADDR, sizeof(uint32_t), 0, 0},
 };
 #define ML_NSLOT_TABLES (sizeof ml_slot_tables / sizeof ml_slot_tables[0])
 
@@ -184,7 +184,6 @@ unsigned ml_slot_end(void)
 }
 
 static void ml_hist_archive(unsigned s, uint64_t pos);
-static inline uint32_t *ml_hist_by_base(uptr base);
 
 /* An empty batch; caller holds the FIFO lock. */
 static struct ml_batch *ml_batch_new_locked(void)
@@ -275,14 +274,11 @@ static ML_NOINLINE void ml_slot_refill(void)
 		}
 	}
 	/* Recycled slots: move their last block into the history first. Their
-	 * records were last touched 64K frees ago: fetch them all at once, then
-	 * the by-base index entries their bases select. */
+	 * records were last touched 64K frees ago: fetch them all at once. */
 	for (unsigned i = 0; i < n; i++) {
 		__builtin_prefetch(&__ML_RECS[got[i]], 1);
 		__builtin_prefetch(&ML_COLD[got[i]], 1);
 	}
-	for (unsigned i = 0; i < n; i++)
-		__builtin_prefetch(ml_hist_by_base(ML_LOAD(&__ML_RECS[got[i]].base)), 1);
 	uint64_t pos = ML_ADD(&ml_hist_pos, n);
 	for (unsigned i = 0; i < n; i++) {
 		ml_hist_archive(got[i], pos + i);
@@ -374,16 +370,6 @@ int ml_live_lookup(uptr base, meta_t *out)
 
 /* ---- free history ---- */
 
-static inline uint64_t ml_mix(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ULL;
-	x ^= x >> 33;
-	return x;
-}
-
 #define ML_HIST_N (1u << 20)
 struct ml_hist {
 	uint64_t seq;            /* ring position + 1; 0 while being written */
@@ -397,14 +383,7 @@ struct ml_hist {
 	uint32_t prev;           /* the slot's previous entry (index + 1) */
 };
 #define ML_HIST ((struct ml_hist *)ML_HIST_ADDR)
-#define ML_HIST_BY_BASE ((uint32_t *)(ML_HIST_ADDR + ML_HIST_N * sizeof(struct ml_hist)))
-#define ML_HIST_BYTES (ML_HIST_N * (sizeof(struct ml_hist) + sizeof(uint32_t)))
-
-/* The by-base index entry of base: the newest archived block there, maybe. */
-static inline uint32_t *ml_hist_by_base(uptr base)
-{
-	return &ML_HIST_BY_BASE[ml_mix(base) & (ML_HIST_N - 1)];
-}
+#define ML_HIST_BYTES (ML_HIST_N * sizeof(struct ml_hist))
 
 static void ml_hist_archive(unsigned s, uint64_t pos)
 {
@@ -436,7 +415,6 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	ML_REL(&e->seq, pos + 1);
 
 	ML_STORE(&c->hist, idx + 1);
-	ML_STORE(ml_hist_by_base(r->base), idx + 1);
 	ML_STORE(&c->flags, flags | ML_CF_ARCHIVED);
 }
 
@@ -559,7 +537,7 @@ int ml_record_sane(unsigned s)
 	uptr base = ML_LOAD(&r->base), end = ML_LOAD(&r->end);
 	if (kind != __ML_KIND_NONE && kind != __ML_KIND_HEAP && kind != __ML_KIND_GLOBAL && kind != __ML_KIND_STACK)
 		return 0;
-	if (ML_LOAD(&r->gen) > __ML_GEN_READONLY || ML_LOAD(&ML_COLD[s].gen) > __ML_GEN_READONLY || end < base ||
+	if (ML_LOAD(&r->gen) > __ML_GEN_READONLY || end < base ||
 	    ML_LOAD(&r->id) >= ML_LOAD(&ml_block_id))
 		return 0;
 	return kind == __ML_KIND_NONE || ml_app_range(base, end - base);
@@ -589,20 +567,38 @@ int ml_object_at_addr(uptr a, struct ml_binfo *b)
 	return 1;
 }
 
+/* The newest archived block at base: the live-base map still names the
+ * slot of the newest block made there (it is written only when a block is
+ * made), and that block is the newest entry at base of the slot's chain.
+ * (An index of its own, hashed by base, dirtied a page of 4 MiB at each
+ * of the first thousands of blocks archived.) */
+static int ml_hist_at_base(uptr base, struct ml_binfo *b)
+{
+	if (!ml_basemap_ok(base))
+		return 0;
+	unsigned s = ML_LOAD(ml_basemap(base));
+	if (s < __ML_FIRST_SLOT || !ml_slot_in_use(s))
+		return 0;
+	struct ml_hist h;
+	uint32_t idx = ML_LOAD(&ML_COLD[s].hist);
+	for (unsigned steps = 0; steps < 256 && ml_hist_read(idx, &h) && h.slot == s; steps++) {
+		if (h.base == base) {
+			ml_binfo_from_hist(&h, b);
+			return 1;
+		}
+		idx = h.prev;
+	}
+	return 0;
+}
+
 int ml_block_by_base(uptr base, struct ml_binfo *b)
 {
 	meta_t m;
 	memset(b, 0, sizeof *b);
 	if (ml_live_lookup(base, &m) && ml_block_info(m, b) && b->known && b->base == base)
 		return 1;
-	struct ml_hist h;
-	uint32_t idx = ML_LOAD(ml_hist_by_base(base));
-	if (ml_hist_read(idx, &h) && h.base == base) {
-		ml_binfo_from_hist(&h, b);
-		return 1;
-	}
 	memset(b, 0, sizeof *b);
-	return 0;
+	return ml_hist_at_base(base, b);
 }
 
 /* ---- init and fork ---- */

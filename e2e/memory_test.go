@@ -1,0 +1,239 @@
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// churnLive keeps 4096 blocks of varied sizes live and replaces one at
+// each of its argv[1] rounds: every block freed at an address of its own,
+// whose record slot is recycled (its details archived in the free
+// history) once 64K others were freed after it.
+const churnLive = `#include <stdio.h>
+#include <stdlib.h>
+` + smallPages + `
+static long *live[4096];
+
+int main(int argc, char **argv)
+{
+	long n = atol(argv[1]);
+	unsigned long sum = 0;
+	for (long i = 0; i < n; i++) {
+		long **slot = &live[(i * 2654435761u) % 4096];
+		free(*slot);
+		*slot = malloc(24 + (size_t)(i % 7) * 16);
+		if (*slot == NULL)
+			return 1;
+		**slot = i;
+		sum += (unsigned long)**slot;
+	}
+	for (int i = 0; i < 4096; i++)
+		free(live[i]);
+	printf("%lu\n", sum);
+	return 0;
+}
+`
+
+// smallPages runs the program on small pages only (the huge pages memlens
+// advises for its tables once they grow would round what a table costs to
+// 2 MiB).
+const smallPages = `#include <sys/prctl.h>
+
+__attribute__((constructor)) static void small_pages(void)
+{
+	prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
+}
+`
+
+// storeSteps stores argv[1] pointers into memory: as many steps into
+// memory, each an entry of the ring of value propagation steps and a meta
+// beside it.
+const storeSteps = `#include <stdio.h>
+#include <stdlib.h>
+` + smallPages + `
+static int cells[128];
+static int *slots[64];
+
+int main(int argc, char **argv)
+{
+	long n = atol(argv[1]), sum = 0;
+	for (long i = 0; i < n; i++)
+		slots[i % 64] = &cells[i % 128];
+	for (int i = 0; i < 64; i++)
+		sum += slots[i] - cells;
+	printf("%ld\n", sum);
+	return 0;
+}
+`
+
+// buildC writes src into a temporary directory and builds it with memlens
+// (flags before the output); the program's path.
+func buildC(t *testing.T, src string, flags ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "p.c"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(memlens, append(append([]string{"cc"}, flags...), "-o", "p", "p.c")...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("memlens cc: %v\n%s", err, out)
+	}
+	return filepath.Join(dir, "p")
+}
+
+var peakRSS struct {
+	once sync.Once
+	path string
+	err  error
+	out  []byte
+}
+
+// peakKiB runs prog with MEMLENS_OPTIONS=options and one argument through
+// memlens bench's helper (the ru_maxrss Go reads of a child includes the Go
+// process's, which it was vforked from); its peak resident memory in KiB,
+// which the machine's load does not change.
+func peakKiB(t *testing.T, prog, options string, arg int) int64 {
+	t.Helper()
+	peakRSS.once.Do(func() { // (beside memlens, in TestMain's directory)
+		peakRSS.path = filepath.Join(filepath.Dir(memlens), "peakrss")
+		peakRSS.out, peakRSS.err = exec.Command(gcc, "-O2", "-o", peakRSS.path, "../internal/bench/helper/peakrss.c").CombinedOutput()
+	})
+	if peakRSS.err != nil {
+		t.Fatalf("building the peak-memory helper: %v\n%s", peakRSS.err, peakRSS.out)
+	}
+	file := filepath.Join(t.TempDir(), "peak")
+	cmd := exec.Command(peakRSS.path, file, prog, strconv.Itoa(arg))
+	cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS="+options)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s %d: %v\n%s", prog, arg, err, out)
+	}
+	text, err := os.ReadFile(file)
+	kib, perr := strconv.ParseInt(strings.TrimSpace(string(text)), 10, 64)
+	if err != nil || perr != nil {
+		t.Fatalf("%s %d: no peak memory (%v, %v)", prog, arg, err, perr)
+	}
+	return kib
+}
+
+// TestFreeHistoryCostsItsEntries: the first 4000 blocks archived in the
+// free history cost their entries (64 bytes each), not a page of an index
+// apiece (an index hashed by address dirtied 4 MiB for them).
+func TestFreeHistoryCostsItsEntries(t *testing.T) {
+	needMemlens(t)
+	prog := buildC(t, churnLive, "-O1")
+	// (explanations off: the free provenance ring grows with frees too)
+	before := peakKiB(t, prog, "explain=0", 68000) // a few archived
+	after := peakKiB(t, prog, "explain=0", 72000)  // about 4000 more
+	t.Logf("peak %d KiB after 68000 rounds, %d KiB after 72000", before, after)
+	if after-before > 1024 {
+		t.Errorf("peak memory %d KiB after 72000 rounds, %d KiB after 68000: 4000 blocks archived took %d KiB",
+			after, before, after-before)
+	}
+}
+
+// TestStepRingCostsItsSteps: a run that wraps the ring of value propagation
+// steps (262,144 of them) holds 40 bytes a step: the entry and the meta of
+// a step into memory, not the clock that only programs counting statements
+// note (it shared the meta's pages).
+func TestStepRingCostsItsSteps(t *testing.T) {
+	needMemlens(t)
+	prog := buildC(t, storeSteps, "-O1")
+	off := peakKiB(t, prog, "explain=0", 1000000)
+	on := peakKiB(t, prog, "explain=1", 1000000)
+	t.Logf("peak %d KiB with explanations, %d KiB without", on, off)
+	if ring := int64(262144 * 40 / 1024); on-off > ring+256 {
+		t.Errorf("explanations took %d KiB for a ring of 262144 steps, %d KiB at 40 bytes a step", on-off, ring)
+	}
+}
+
+// sparseFrees allocates argv[1] blocks and frees one in a thousand of
+// them: frees spread over every page of a table by record slot.
+const sparseFrees = `#include <stdio.h>
+#include <stdlib.h>
+` + smallPages + `
+int main(int argc, char **argv)
+{
+	long n = atol(argv[1]);
+	long **blocks = malloc((size_t)n * sizeof *blocks);
+	if (blocks == NULL)
+		return 1;
+	for (long i = 0; i < n; i++)
+		if ((blocks[i] = malloc(32)) == NULL)
+			return 1;
+	for (long i = 0; i < n; i += 1000) {
+		free(blocks[i]);
+		blocks[i] = NULL;
+	}
+	printf("%ld\n", n);
+	return 0;
+}
+`
+
+// TestFreeProvenanceCostsItsFrees: the provenance a free keeps costs its
+// entry, not a page of a table by record slot for each free among a
+// thousand live blocks.
+func TestFreeProvenanceCostsItsFrees(t *testing.T) {
+	needMemlens(t)
+	prog := buildC(t, sparseFrees, "-O1")
+	// (the smallest ring of steps: the stores into blocks[] are steps)
+	off := peakKiB(t, prog, "explain=0:detect_leaks=0", 1000000)
+	on := peakKiB(t, prog, "explain=1:explain_ring=1024:detect_leaks=0", 1000000)
+	t.Logf("peak %d KiB with explanations, %d KiB without", on, off)
+	if on-off > 512 {
+		t.Errorf("1000 frees among a million blocks kept %d KiB of provenance", on-off)
+	}
+}
+
+// TestFreeProvenanceRing: a run of more frees than the ring of the
+// newest frees' provenance holds (262,144) keeps 32 bytes each.
+func TestFreeProvenanceRing(t *testing.T) {
+	needMemlens(t)
+	prog := buildC(t, churnLive, "-O1")
+	off := peakKiB(t, prog, "explain=0", 400000)
+	on := peakKiB(t, prog, "explain=1:explain_ring=1024", 400000)
+	t.Logf("peak %d KiB with explanations, %d KiB without", on, off)
+	if ring := int64(262144 * 32 / 1024); on-off > ring+512 {
+		t.Errorf("explanations of 400000 frees took %d KiB, a ring of 262144 at 32 bytes a free %d KiB", on-off, ring)
+	}
+}
+
+// liveAtExit leaves argv[1] small blocks reachable at exit.
+const liveAtExit = `#include <stdio.h>
+#include <stdlib.h>
+` + smallPages + `
+static long **blocks;
+
+int main(int argc, char **argv)
+{
+	long n = atol(argv[1]);
+	blocks = malloc((size_t)n * sizeof *blocks);
+	if (blocks == NULL)
+		return 1;
+	for (long i = 0; i < n; i++)
+		if ((blocks[i] = malloc(32)) == NULL)
+			return 1;
+	printf("%ld\n", n);
+	return 0;
+}
+`
+
+// TestLeakCheckMemory: the leak check at exit over a million live blocks
+// takes at most 24 bytes a block (16 for its place in address order, 4
+// for the work of marking, the rest for the index of the heap's pieces).
+func TestLeakCheckMemory(t *testing.T) {
+	needMemlens(t)
+	prog := buildC(t, liveAtExit, "-O1")
+	const n = 1000000
+	off := peakKiB(t, prog, "explain=0:detect_leaks=0", n)
+	on := peakKiB(t, prog, "explain=0:detect_leaks=1", n)
+	t.Logf("peak %d KiB with the leak check, %d KiB without", on, off)
+	if perBlock := (on - off) * 1024 / n; perBlock > 24 {
+		t.Errorf("the leak check over %d blocks took %d KiB, %d bytes a block", n, on-off, perBlock)
+	}
+}
