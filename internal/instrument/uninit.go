@@ -49,6 +49,9 @@ func (r *rewriter) memLocal(n cc.ExpressionNode) (int, bool) {
 // rootDecl is the variable lvalue n is part of (through members of
 // structs and elements of arrays, not through pointers), or nil.
 func rootDecl(n cc.ExpressionNode) *cc.Declarator {
+	if z, ok := complexPart(n); ok {
+		return rootDecl(z)
+	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		switch x.Case {
