@@ -271,6 +271,8 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		f.cat(r.generic(x))
 		f.str(")))")
 		return f, metaWild, none
+	case name == "__builtin_prefetch" && len(args) > 0 && isDataPtr(args[0].Type()):
+		return r.prefetch(x), metaWild, none
 	case allocas[name] && len(args) > 0 && r.fn != nil:
 		return r.allocaCall(x, args)
 	case strings.HasPrefix(name, "__builtin_") && wrapped[strings.TrimPrefix(name, "__builtin_")]:
@@ -827,6 +829,23 @@ func (r *rewriter) argsFrag(x *cc.PostfixExpression) frag {
 	f.tok(x.Token)
 	if x.ArgumentExpressionList != nil {
 		f.cat(r.generic(x.ArgumentExpressionList))
+	}
+	f.tok(x.Token2)
+	return f
+}
+
+// prefetch rewrites __builtin_prefetch(p, …): a prefetch never faults and
+// decides nothing, so its address is computed as a copy's is, not used (a
+// pointer never set may be prefetched: gcc's torture test
+// builtin-prefetch-2).
+func (r *rewriter) prefetch(x *cc.PostfixExpression) frag {
+	l := x.ArgumentExpressionList
+	f := r.verbatim(x.PostfixExpression)
+	f.tok(x.Token)
+	code, _, _ := r.ptrExpr(l.AssignmentExpression)
+	f.cat(code)
+	if l.ArgumentExpressionList != nil {
+		f.cat(r.generic(l.ArgumentExpressionList)) // (constants)
 	}
 	f.tok(x.Token2)
 	return f
