@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -81,7 +82,7 @@ var exitsQuietly = setOf("_exit", "_Exit", "quick_exit", "abort", "__assert_fail
 // see, as at -O0 (the program keeps them: a false leak). It costs the
 // failure path an indirect call.
 func (r *rewriter) calleeText(x *cc.PostfixExpression, name string) string {
-	if r.fn != nil && r.c.optimizing && r.noreturn[name] && !exitsQuietly[name] && r.isCalledByName(x) &&
+	if r.fn != nil && r.c.optimizing && r.noreturn[name] && !r.quiet[name] && r.isCalledByName(x) &&
 		declaredInText(x) {
 		return "(*__extension__({ __typeof__(&" + name + ") __ml_of = &" + name + "; __asm__(\"\" : \"+r\"(__ml_of)); __ml_of; }))"
 	}
@@ -158,6 +159,33 @@ func (r *rewriter) findNoreturn(decls []*cc.ExternalDeclaration) {
 			}
 		}
 	}
+	r.findQuiet(defs)
+}
+
+// findQuiet collects the functions that end the process without its exit
+// handlers: libc's, and those of the unit that never return and call
+// nothing else (a `floor` of the program's that aborts, which gcc may
+// fold away when called as written: torture tests 20030125-1, 20021127-1).
+func (r *rewriter) findQuiet(defs []*cc.FunctionDefinition) {
+	r.quiet = maps.Clone(exitsQuietly)
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range defs {
+			if name := fd.Declarator.Name(); r.noreturn[name] && !r.quiet[name] && !r.callsLoud(fd.CompoundStatement) {
+				r.quiet[name] = true
+				changed = true
+			}
+		}
+	}
+}
+
+// callsLoud reports whether body cs calls a function not known to end the
+// process quietly.
+func (r *rewriter) callsLoud(cs *cc.CompoundStatement) bool {
+	return AnyNode(cs, func(n cc.Node) bool {
+		x, ok := n.(*cc.PostfixExpression)
+		return ok && x.Case == cc.PostfixExpressionCall && !r.quiet[calleeName(x)]
+	})
 }
 
 // saysNoreturn reports whether the tokens of n declare a function that

@@ -112,6 +112,7 @@ type rewriter struct {
 	replacements map[string]cc.Type                     // the types of the checked replacements (memlens.h), by libc name
 	inlineDefs   map[string]bool                        // those of them declared inline
 	noreturn     map[string]bool                        // functions that never return (call.go)
+	quiet        map[string]bool                        // those of them that skip the exit handlers (call.go)
 	lendings     map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
 	borrows      map[string][]bool                      // the pointer parameters each function of the unit borrows
 	still        map[string]bool                        // functions of the unit that cannot lower a count (still.go)
