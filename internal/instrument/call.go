@@ -327,7 +327,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	}
 	// libc's functions are known by name, wherever declared: old code
 	// declares malloc and free itself instead of including <stdlib.h>
-	system := name != "" && !r.defined[name] && (r.declaredInSystem(x) || wrapped[name] || longjmps[name])
+	system := name != "" && !r.defined[name] && (r.declaredInSystem(x) || wrapped[name] || longjmps[name] || r.onlyInlined[name])
 	replaced := system && wrapped[name] && r.checkedCall(x, name)
 	callee := ""
 	switch {
