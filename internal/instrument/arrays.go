@@ -165,6 +165,12 @@ func (r *rewriter) arrayTable() string {
 // indexed renders lvalue n, not reached through a pointer, for an access:
 // the indices of the named arrays on its path are checked.
 func (r *rewriter) indexed(n cc.ExpressionNode, write bool) frag {
+	if z, ok := complexPart(n); ok {
+		var f frag
+		f.tok(n.(*cc.UnaryExpression).Token)
+		f.cat(r.indexed(z, write))
+		return f
+	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		if x.Case == cc.PrimaryExpressionExpr {

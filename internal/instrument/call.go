@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -81,7 +82,7 @@ var exitsQuietly = setOf("_exit", "_Exit", "quick_exit", "abort", "__assert_fail
 // see, as at -O0 (the program keeps them: a false leak). It costs the
 // failure path an indirect call.
 func (r *rewriter) calleeText(x *cc.PostfixExpression, name string) string {
-	if r.fn != nil && r.c.optimizing && r.noreturn[name] && !exitsQuietly[name] && r.isCalledByName(x) &&
+	if r.fn != nil && r.c.optimizing && r.noreturn[name] && !r.quiet[name] && r.isCalledByName(x) &&
 		declaredInText(x) {
 		return "(*__extension__({ __typeof__(&" + name + ") __ml_of = &" + name + "; __asm__(\"\" : \"+r\"(__ml_of)); __ml_of; }))"
 	}
@@ -158,6 +159,33 @@ func (r *rewriter) findNoreturn(decls []*cc.ExternalDeclaration) {
 			}
 		}
 	}
+	r.findQuiet(defs)
+}
+
+// findQuiet collects the functions that end the process without its exit
+// handlers: libc's, and those of the unit that never return and call
+// nothing else (a `floor` of the program's that aborts, which gcc may
+// fold away when called as written: torture tests 20030125-1, 20021127-1).
+func (r *rewriter) findQuiet(defs []*cc.FunctionDefinition) {
+	r.quiet = maps.Clone(exitsQuietly)
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range defs {
+			if name := fd.Declarator.Name(); r.noreturn[name] && !r.quiet[name] && !r.callsLoud(fd.CompoundStatement) {
+				r.quiet[name] = true
+				changed = true
+			}
+		}
+	}
+}
+
+// callsLoud reports whether body cs calls a function not known to end the
+// process quietly.
+func (r *rewriter) callsLoud(cs *cc.CompoundStatement) bool {
+	return AnyNode(cs, func(n cc.Node) bool {
+		x, ok := n.(*cc.PostfixExpression)
+		return ok && x.Case == cc.PostfixExpressionCall && !r.quiet[calleeName(x)]
+	})
 }
 
 // saysNoreturn reports whether the tokens of n declare a function that
@@ -271,6 +299,8 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		f.cat(r.generic(x))
 		f.str(")))")
 		return f, metaWild, none
+	case name == "__builtin_prefetch" && len(args) > 0 && isDataPtr(args[0].Type()):
+		return r.prefetch(x), metaWild, none
 	case allocas[name] && len(args) > 0 && r.fn != nil:
 		return r.allocaCall(x, args)
 	case strings.HasPrefix(name, "__builtin_") && wrapped[strings.TrimPrefix(name, "__builtin_")]:
@@ -297,7 +327,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	}
 	// libc's functions are known by name, wherever declared: old code
 	// declares malloc and free itself instead of including <stdlib.h>
-	system := name != "" && !r.defined[name] && (r.declaredInSystem(x) || wrapped[name] || longjmps[name])
+	system := name != "" && !r.defined[name] && (r.declaredInSystem(x) || wrapped[name] || longjmps[name] || r.onlyInlined[name])
 	replaced := system && wrapped[name] && r.checkedCall(x, name)
 	callee := ""
 	switch {
@@ -827,6 +857,23 @@ func (r *rewriter) argsFrag(x *cc.PostfixExpression) frag {
 	f.tok(x.Token)
 	if x.ArgumentExpressionList != nil {
 		f.cat(r.generic(x.ArgumentExpressionList))
+	}
+	f.tok(x.Token2)
+	return f
+}
+
+// prefetch rewrites __builtin_prefetch(p, …): a prefetch never faults and
+// decides nothing, so its address is computed as a copy's is, not used (a
+// pointer never set may be prefetched: gcc's torture test
+// builtin-prefetch-2).
+func (r *rewriter) prefetch(x *cc.PostfixExpression) frag {
+	l := x.ArgumentExpressionList
+	f := r.verbatim(x.PostfixExpression)
+	f.tok(x.Token)
+	code, _, _ := r.ptrExpr(l.AssignmentExpression)
+	f.cat(code)
+	if l.ArgumentExpressionList != nil {
+		f.cat(r.generic(l.ArgumentExpressionList)) // (constants)
 	}
 	f.tok(x.Token2)
 	return f

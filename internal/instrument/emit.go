@@ -299,8 +299,14 @@ func (u *unitText) original(t cc.Token, o int) bool {
 func (w *writer) token(t cc.Token) {
 	pos := t.Position()
 	if !isOurSource(pos.Filename) {
-		if o := w.unit.origOffset(pos.Offset); w.unit.original(t, o) {
+		o := w.unit.origOffset(pos.Offset)
+		if w.unit.original(t, o) {
 			w.span(pos, o, o+len(t.Src()))
+			w.prev, w.havePrev = t, true
+			return
+		}
+		if end, ok := w.unit.joinedLiterals(t, o); ok {
+			w.span(pos, o, end)
 			w.prev, w.havePrev = t, true
 			return
 		}

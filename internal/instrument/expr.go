@@ -54,6 +54,10 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
 			f, _, _ := r.incDec(x, x.UnaryExpression, x.Token, false, false)
 			return f
+		case cc.UnaryExpressionReal, cc.UnaryExpressionImag:
+			if isLvalueExpr(x) {
+				return r.access(x, false, defUse)
+			}
 		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType,
 			cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
 			return r.verbatim(x)
@@ -123,6 +127,12 @@ func (r *rewriter) addressed(n cc.ExpressionNode) frag {
 		f.tok(x.Token)
 		f.cat(r.addressed(x.ExpressionList))
 		f.tok(x.Token2)
+		return f
+	}
+	if z, ok := complexPart(n); ok {
+		var f frag
+		f.tok(n.(*cc.UnaryExpression).Token)
+		f.cat(r.addressed(z))
 		return f
 	}
 	return r.generic(n)
@@ -257,6 +267,9 @@ func isArray(n cc.ExpressionNode) bool {
 // throughPointer reports whether lvalue n is reached through a pointer
 // (directly or as a member or element of such an lvalue).
 func throughPointer(n cc.ExpressionNode) bool {
+	if z, ok := complexPart(n); ok {
+		return throughPointer(z)
+	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		if x.Case == cc.PrimaryExpressionExpr {
@@ -309,7 +322,17 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		return r.lvalue(x.ExpressionList, u)
-	case *cc.UnaryExpression: // *p
+	case *cc.UnaryExpression:
+		if z, ok := complexPart(x); ok { // __real__ *p
+			in := r.lvalue(z, u)
+			var a frag
+			a.str("&")
+			a.tok(x.Token)
+			a.str("*")
+			a.cat(paren(in.addr))
+			return lval{addr: a, meta: in.meta, prov: in.prov}
+		}
+		// *p
 		if isArray(x.CastExpression) { // *a is a[0]
 			in := r.lvalue(x.CastExpression, u)
 			var a frag
@@ -1264,6 +1287,9 @@ func isComplit(n cc.ExpressionNode) bool {
 // isLvalueExpr reports whether n is syntactically an lvalue we can take the
 // address of.
 func isLvalueExpr(n cc.ExpressionNode) bool {
+	if z, ok := complexPart(n); ok {
+		return isLvalueExpr(z)
+	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		switch x.Case {
@@ -1285,6 +1311,19 @@ func isLvalueExpr(n cc.ExpressionNode) bool {
 		}
 	}
 	return false
+}
+
+// complexPart returns z when n is one of its parts, __real__ z or
+// __imag__ z, z a complex number: a part of an lvalue is an lvalue, which
+// a store defines alone (`__real__ f[0] = 1.0`) and whose address may be
+// taken (`&__real__ z`).
+func complexPart(n cc.ExpressionNode) (cc.ExpressionNode, bool) {
+	x, ok := n.(*cc.UnaryExpression)
+	if !ok || x.Case != cc.UnaryExpressionReal && x.Case != cc.UnaryExpressionImag {
+		return nil, false
+	}
+	z := x.UnaryExpression
+	return z, z.Type() != nil && cc.IsComplexType(z.Type())
 }
 
 // isObjectExpr reports whether n designates an object objectPlace can

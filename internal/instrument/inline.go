@@ -77,6 +77,21 @@ func (r *rewriter) weakenInlineOnly(decls []*cc.ExternalDeclaration) {
 	}
 }
 
+// inlineOnly reports whether fd is a GNU inline-only definition (extern
+// inline, in gnu89 mode or with the gnu_inline attribute), which gcc never
+// compiles on its own: there is no symbol whose address memlens's calling
+// protocol could take. It is left as written, as a system header's.
+func (r *rewriter) inlineOnly(fd *cc.FunctionDefinition) bool {
+	d := fd.Declarator
+	if !d.IsInline() || !d.IsExtern() {
+		return false
+	}
+	gnu89 := !strings.Contains(r.c.cfg.Predefined, "__GNUC_STDC_INLINE__")
+	return gnu89 || fd.DeclarationSpecifiers != nil && saysGNUInline(fd.DeclarationSpecifiers) || saysGNUInline(d)
+}
+
+func saysGNUInline(n cc.Node) bool { return says(n, "gnu_inline", "__gnu_inline__") }
+
 // saysAlwaysInline reports whether the tokens of n ask that a function be
 // always inlined.
 func saysAlwaysInline(n cc.Node) bool { return says(n, "always_inline", "__always_inline__") }

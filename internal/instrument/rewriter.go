@@ -113,6 +113,7 @@ type rewriter struct {
 	replacements map[string]cc.Type                     // the types of the checked replacements (memlens.h), by libc name
 	inlineDefs   map[string]bool                        // those of them declared inline
 	noreturn     map[string]bool                        // functions that never return (call.go)
+	quiet        map[string]bool                        // those of them that skip the exit handlers (call.go)
 	lendings     map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
 	borrows      map[string][]bool                      // the pointer parameters each function of the unit borrows
 	still        map[string]bool                        // functions of the unit that cannot lower a count (still.go)
@@ -135,12 +136,13 @@ type rewriter struct {
 	typestate    bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
 	pckAnns      map[*cc.FunctionDefinition][]string // the typestate annotations before each function
 	pckStates    int64                               // how many typestates the unit's layout has (0: unknown)
-	alone        map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals)
+	alone        map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly)
+	onlyInlined  map[string]bool                     // those of them gcc only inlines (inlineOnly)
 	pckLoops     []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, alone: map[*cc.FunctionDefinition]bool{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -204,6 +206,9 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			if r.unit.isSystemDecl(ed) {
 			} else if r.sharesLocals(fd) {
 				r.alone[fd] = true
+			} else if r.inlineOnly(fd) {
+				r.alone[fd] = true
+				r.onlyInlined[fd.Declarator.Name()] = true
 			} else {
 				r.defined[fd.Declarator.Name()] = true
 				r.inlineDefs[fd.Declarator.Name()] = fd.Declarator.IsInline()

@@ -348,6 +348,67 @@ func (u *unitText) invocation(off int) int {
 	return i
 }
 
+// joinedLiterals returns the end of the adjacent string literals of the
+// text starting at offset o when t, a string literal, is the front end's
+// concatenation of them (`"" "name"`, a macro's string and a literal): the
+// text is written as it stands, which inside an attribute, copied whole,
+// must not follow the joined literal (`alias("namename")`).
+func (u *unitText) joinedLiterals(t cc.Token, o int) (end int, ok bool) {
+	if t.Ch != rune(cc.STRINGLITERAL) && t.Ch != rune(cc.LONGSTRINGLITERAL) {
+		return 0, false
+	}
+	end, n := o, 0
+	for start := o; start >= 0; start = u.nextLiteral(end) {
+		if end = u.literalEnd(start); end < 0 {
+			return 0, false
+		}
+		n++
+	}
+	return end, n > 1
+}
+
+// literalEnd returns the end of the string literal (with its prefix: L, u,
+// U, u8) at offset i of the text, or -1 if none starts there.
+func (u *unitText) literalEnd(i int) int {
+	b := u.orig
+	for n := 0; n < 2 && i < len(b) && isLiteralPrefix(b[i]); n++ {
+		i++
+	}
+	if i >= len(b) || b[i] != '"' {
+		return -1
+	}
+	for i++; i < len(b) && b[i] != '"' && b[i] != '\n'; i++ {
+		if b[i] == '\\' {
+			i++
+		}
+	}
+	if i >= len(b) || b[i] != '"' {
+		return -1
+	}
+	return i + 1
+}
+
+// nextLiteral returns the offset of the string literal following, past
+// white space and directives only, the text's offset from, or -1.
+func (u *unitText) nextLiteral(from int) int {
+	q := bytes.IndexByte(u.orig[from:], '"')
+	if q < 0 {
+		return -1
+	}
+	start := from + q
+	for start > from && isLiteralPrefix(u.orig[start-1]) {
+		start--
+	}
+	if !u.scanGap(from, start).blank {
+		return -1
+	}
+	return start
+}
+
+// isLiteralPrefix reports whether c may be part of a string literal's
+// prefix (L, u, U, u8).
+func isLiteralPrefix(c byte) bool { return c == 'L' || c == 'u' || c == 'U' || c == '8' }
+
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }

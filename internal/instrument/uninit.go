@@ -35,6 +35,12 @@ const (
 // functions) may write its locals.
 func (r *rewriter) tracksDef() bool { return r.c.full && r.fn != nil && !r.fn.unseenWrites }
 
+// storesDefine reports whether the stores of this function define the
+// bytes they write: with full checking, also where its locals are not
+// tracked (tracksDef), since what it writes through pointers is read
+// elsewhere (an int an asm computes, stored through a parameter).
+func (r *rewriter) storesDefine() bool { return r.c.full && r.fn != nil }
+
 // memLocal returns the site of the memory local lvalue n (not reached
 // through a pointer) lies in, when that local's definedness is tracked.
 func (r *rewriter) memLocal(n cc.ExpressionNode) (int, bool) {
@@ -49,6 +55,9 @@ func (r *rewriter) memLocal(n cc.ExpressionNode) (int, bool) {
 // rootDecl is the variable lvalue n is part of (through members of
 // structs and elements of arrays, not through pointers), or nil.
 func rootDecl(n cc.ExpressionNode) *cc.Declarator {
+	if z, ok := complexPart(n); ok {
+		return rootDecl(z)
+	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		switch x.Case {
@@ -74,11 +83,11 @@ func rootDecl(n cc.ExpressionNode) *cc.Declarator {
 // meta (decl: the site of the memory local it lies in, or -1), for an
 // access at n; "" when there is nothing to do.
 func (r *rewriter) defOps(p string, t cc.Type, meta string, decl int, n cc.Node, op defOp) string {
-	if op == defNone || !r.tracksDef() || t == nil || t.IsIncomplete() {
+	if op == defNone || !r.storesDefine() || t == nil || t.IsIncomplete() {
 		return ""
 	}
 	var ops []string
-	if (op == defUse || op == defUpdate) && cc.IsScalarType(t) {
+	if (op == defUse || op == defUpdate) && r.tracksDef() && cc.IsScalarType(t) {
 		d := "0"
 		if decl >= 0 {
 			d = siteRef(decl)
@@ -100,7 +109,7 @@ func (r *rewriter) defOps(p string, t cc.Type, meta string, decl int, n cc.Node,
 // is left defined too, which can only hide a report; bitfieldBytes).
 func (r *rewriter) bitfieldDef(c string, x *cc.PostfixExpression, op defOp) string {
 	f := x.Field()
-	if f == nil || !r.tracksDef() || (op != defStore && op != defUpdate) {
+	if f == nil || !r.storesDefine() || (op != defStore && op != defUpdate) {
 		return ""
 	}
 	at, size := bitfieldBytes(c, x)
