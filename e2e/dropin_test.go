@@ -300,3 +300,27 @@ func frameSizes(t *testing.T, src, opt string, cc ...string) map[string]int {
 	}
 	return sizes
 }
+
+// TestAutoconfProbeStatus: autoconf's run probes (conftest from
+// conftest.c) keep their own exit status, configure's answer, when memlens
+// reports: gnulib's AC_FUNC_MALLOC probe, `return !malloc(0);`, leaks its
+// block and made configure decide malloc(0) returns NULL (lbzip2). The
+// report still reaches the probe's stderr; any other program's status
+// still says there was one.
+func TestAutoconfProbeStatus(t *testing.T) {
+	needMemlens(t)
+	dir := t.TempDir()
+	src := "#include <stdlib.h>\nint main(void) { return !malloc(0); }\n"
+	if err := os.WriteFile(filepath.Join(dir, "conftest.c"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for prog, want := range map[string]string{"conftest": "exit 0", "other": "exit 23"} {
+		if diag, err := build(dir, []string{memlens, "cc", "-o", prog, "conftest.c"}); err != nil {
+			t.Fatalf("building %s: %v\n%s", prog, err, diag)
+		}
+		got := run(t, dir, "./"+prog, nil)
+		if !strings.HasSuffix(got, want) || !strings.Contains(got, "MEMORY-LEAK") {
+			t.Errorf("%s printed\n%s\nwant a MEMORY-LEAK report and %s", prog, got, want)
+		}
+	}
+}

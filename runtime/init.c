@@ -177,17 +177,24 @@ static void ml_atfork_child(void)
 	ml_graph_forked();
 }
 
+/* Options built into the program (the driver's for autoconf's probes,
+ * whose exit status is configure's answer: link.go), which
+ * MEMLENS_OPTIONS overrides. */
+extern const char __memlens_default_options[] __attribute__((weak));
+
 static void ml_parse_env(char **envp)
 {
 	if (ml_flags_done || !envp)
 		return;
 	ml_flags_done = 1;
+	if (__memlens_default_options)
+		ml_flags_parse(__memlens_default_options);
 	for (char **e = envp; *e; e++)
 		if (strncmp(*e, "MEMLENS_OPTIONS=", 16) == 0) {
 			ml_flags_parse(*e + 16);
-			ml_supp_load(); /* a mistake in the file is shown at start */
 			break;
 		}
+	ml_supp_load(); /* a mistake in the file is shown at start */
 	/* (the handle_* options say which signals) */
 	ml_signals_init();
 	ml_graph_open();

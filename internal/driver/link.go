@@ -39,7 +39,27 @@ func (j *job) link(units []*unit) error {
 		}
 		cmd = append(cmd, obj)
 	}
+	if j.cl.isAutoconfProbe(units) {
+		obj, err := j.ownObject(dir, "memlens-probe", []byte(probeOptions))
+		if err != nil {
+			return err
+		}
+		cmd = append(cmd, obj)
+	}
 	return j.runCmd(append(cmd, runtimeArgs(dir)...))
+}
+
+// probeOptions keep an autoconf probe's own exit status, which is
+// configure's answer: a report (a probe's malloc(0) never freed, in
+// gnulib's AC_FUNC_MALLOC) would otherwise make it 23 and configure decide
+// otherwise than under gcc. The reports still reach config.log.
+const probeOptions = "const char __memlens_default_options[] = \"exitcode=0\";\n"
+
+// isAutoconfProbe reports whether the link makes autoconf's test program:
+// conftest from conftest.c (AC_RUN_IFELSE's names).
+func (cl *commandLine) isAutoconfProbe(units []*unit) bool {
+	return cl.output != "" && filepath.Base(cl.output) == "conftest" &&
+		slices.ContainsFunc(units, func(u *unit) bool { return filepath.Base(u.src) == "conftest.c" })
 }
 
 // runtimeArgs link the runtime archive in dir. All of it: its interceptors

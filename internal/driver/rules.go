@@ -64,17 +64,27 @@ func (j *job) wrapWatched(u *unit, pre []byte) ([]byte, []rules.Wrapped) {
 	return out, wrapped
 }
 
-// rulesObject compiles the rules' C into an object to link, against the
-// runtime's headers (in its cache directory, next to the archive).
+// rulesObject compiles the rules' C into an object to link.
 func (j *job) rulesObject(runtime string) (string, error) {
-	src := filepath.Join(j.tmp, "memlens-rules.c")
-	obj := filepath.Join(j.tmp, "memlens-rules.o")
-	if err := os.WriteFile(src, j.rules.c, 0o644); err != nil {
+	obj, err := j.ownObject(runtime, "memlens-rules", j.rules.c)
+	if err != nil {
+		return "", fmt.Errorf("compiling the rules of %s: %v", j.rules.file, err)
+	}
+	return obj, nil
+}
+
+// ownObject compiles C of memlens's own (src, named name) into an object
+// to link, against the runtime's headers (in its cache directory, next to
+// the archive).
+func (j *job) ownObject(runtime, name string, src []byte) (string, error) {
+	file := filepath.Join(j.tmp, name+".c")
+	obj := filepath.Join(j.tmp, name+".o")
+	if err := os.WriteFile(file, src, 0o644); err != nil {
 		return "", err
 	}
-	cmd := slices.Concat(j.cc, rtbuild.CompileFlags(), []string{"-w", "-I", filepath.Join(runtime, rtbuild.SourceDirName), src, "-o", obj})
+	cmd := slices.Concat(j.cc, rtbuild.CompileFlags(), []string{"-w", "-I", filepath.Join(runtime, rtbuild.SourceDirName), file, "-o", obj})
 	if out, err := j.runCaptured(cmd); err != nil {
-		return "", fmt.Errorf("compiling the rules of %s: %v\n%s", j.rules.file, err, strings.TrimSpace(string(out)))
+		return "", fmt.Errorf("%v\n%s", err, strings.TrimSpace(string(out)))
 	}
 	return obj, nil
 }

@@ -93,7 +93,8 @@ func (r *rewriter) calleeText(x *cc.PostfixExpression, name string) string {
 // calls a function that may exit through calleeText: gcc now sees a path
 // falling off the end, so a function returning a value returns one it
 // cannot know (never run: the call does not return), as -Wreturn-type
-// wants.
+// wants. Its type is that of a call of the function with its own
+// parameters, a direct function's extra ones too (lz4cli's badusage).
 func (r *rewriter) endAfterExit(cs *cc.CompoundStatement) string {
 	if r.fn.retVoid || r.fn.main || r.fn.ft == nil {
 		return ""
@@ -111,6 +112,10 @@ func (r *rewriter) endAfterExit(cs *cc.CompoundStatement) string {
 			return ""
 		}
 		args = append(args, p.Name())
+	}
+	if fn := r.direct[r.fn.name]; fn != nil {
+		extra, _ := fn.extraParams()
+		args = append(args, extra...)
 	}
 	return "{ __typeof__(" + r.fn.name + "(" + strings.Join(args, ", ") + ")) __ml_rv; __asm__(\"\" : \"=m\"(__ml_rv)); return __ml_rv; }"
 }

@@ -76,6 +76,24 @@ func objAddrParam(i int) string { return "__ml_pao" + strconv.Itoa(i) }
 func objTagParam(i int) string  { return "__ml_pat" + strconv.Itoa(i) }
 func objSiteParam(i int) string { return "__ml_pas" + strconv.Itoa(i) }
 
+// extraParams lists the trailing parameters of the direct function, in
+// order: their names and types.
+func (fn *directFn) extraParams() (names, types []string) {
+	for _, i := range fn.ptrParams {
+		if !fn.inThread[i] {
+			names = append(names, metaParam(i), provSiteParam(i), provWordParam(i))
+			types = append(types, "__ml_meta_t", "const struct __ml_site *", "__ml_prov_t")
+		}
+	}
+	for _, i := range fn.objParams {
+		if !fn.inThread[i] {
+			names = append(names, objAddrParam(i), objTagParam(i), objSiteParam(i))
+			types = append(types, "__ml_uptr", "__ml_meta_t", "const struct __ml_site *")
+		}
+	}
+	return names, types
+}
+
 // findDirect picks the direct functions among the definitions and marks
 // their declarators (definition and prototypes) for the extra parameters.
 func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
@@ -223,26 +241,12 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 				continue // unprototyped: compatible with the extra parameters
 			}
 			var b strings.Builder
-			for _, i := range fn.ptrParams {
-				if fn.inThread[i] {
-					continue
-				}
+			names, types := fn.extraParams()
+			for k, name := range names {
 				if ed.FunctionDefinition != nil {
-					fmt.Fprintf(&b, ", register __ml_meta_t %s __attribute__((unused)), register const struct __ml_site *%s __attribute__((unused)), register __ml_prov_t %s __attribute__((unused))",
-						metaParam(i), provSiteParam(i), provWordParam(i))
+					fmt.Fprintf(&b, ", register %s %s __attribute__((unused))", types[k], name)
 				} else {
-					b.WriteString(", __ml_meta_t, const struct __ml_site *, __ml_prov_t")
-				}
-			}
-			for _, i := range fn.objParams {
-				if fn.inThread[i] {
-					continue
-				}
-				if ed.FunctionDefinition != nil {
-					fmt.Fprintf(&b, ", register __ml_uptr %s __attribute__((unused)), register __ml_meta_t %s __attribute__((unused)), register const struct __ml_site *%s __attribute__((unused))",
-						objAddrParam(i), objTagParam(i), objSiteParam(i))
-				} else {
-					b.WriteString(", __ml_uptr, __ml_meta_t, const struct __ml_site *")
+					b.WriteString(", " + types[k])
 				}
 			}
 			r.insertBefore[fp.Token2.Seq()] = b.String()

@@ -998,7 +998,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		var code frag
 		org := "0"
 		if r.copySourceKind(rhs) {
-			code, org = r.copySource(rhs)
+			code, org = r.assignedSource(lhs, rhs)
 		} else {
 			code = r.expr(rhs)
 		}
@@ -1015,7 +1015,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 	}
 	_, inMem := r.memLocal(lhs)
 	if t != nil && cc.IsArithmeticType(t) && !isBitfield(lhs) && (needsCheck(lhs) || inMem) && r.copySourceKind(rhs) {
-		code, org := r.copySource(rhs)
+		code, org := r.assignedSource(lhs, rhs)
 		p, v := r.name("__ml_a"), r.name("__ml_v")
 		place, _ := r.place(lhs, true, defNone)
 		f.str("__extension__({ register __auto_type " + v + " = ")

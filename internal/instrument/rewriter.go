@@ -1276,12 +1276,50 @@ func (r *rewriter) bodyPragma(body *cc.CompoundStatement, pred func(words [][]by
 	return false
 }
 
+// asmOutputsDefined is, with full checking, the code marking written the
+// output operands of asm a that lie behind a pointer: memlens does not see
+// asm write them (libdeflate's cpuid(1, 0, &a, &b, &c, &d), "=b"(*b)), and
+// the caller's locals they point to would stay undefined.
+func (r *rewriter) asmOutputsDefined(a *cc.Asm) string {
+	if !r.c.full || a.AsmArgList == nil {
+		return ""
+	}
+	var b strings.Builder
+	for l := a.AsmArgList.AsmExpressionList; l != nil; l = l.AsmExpressionList {
+		e := asmOperand(l.AssignmentExpression)
+		if e == nil || !needsCheck(unparen(e)) || isBitfield(unparen(e)) || hasSideEffects(e) {
+			continue
+		}
+		text := toText(cc.NodeSource(e))
+		fmt.Fprintf(&b, " __ml_def((__ml_uptr)&(%s), sizeof(%s));", text, text)
+	}
+	return b.String()
+}
+
+// asmOperand is the lvalue of asm operand e, which the front end reads
+// as a call of its constraint string ("=a"(*a)), or nil.
+func asmOperand(e cc.ExpressionNode) cc.ExpressionNode {
+	x, ok := e.(*cc.PostfixExpression)
+	if !ok || x.Case != cc.PostfixExpressionCall || x.ArgumentExpressionList == nil || x.ArgumentExpressionList.ArgumentExpressionList != nil {
+		return nil
+	}
+	return x.ArgumentExpressionList.AssignmentExpression
+}
+
 // stmtAfterPragma is stmt's rewrite of s.
 func (r *rewriter) stmtAfterPragma(s *cc.Statement) frag {
 	switch s.Case {
 	case cc.StatementAsm:
 		r.avail.reset() // it may write any variable
-		return r.verbatim(s)
+		defs := r.asmOutputsDefined(s.AsmStatement.Asm)
+		if defs == "" {
+			return r.verbatim(s)
+		}
+		var f frag
+		f.str("{ ")
+		f.cat(r.verbatim(s))
+		f.str(defs + " }")
+		return f
 	case cc.StatementSelection:
 		ss := s.SelectionStatement
 		if ss.Case == cc.SelectionStatementSwitch && ss.Statement.Case == cc.StatementCompound {

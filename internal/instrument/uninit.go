@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -432,6 +433,66 @@ func (r *rewriter) carriedBinary(a cc.ExpressionNode, op cc.Token, b cc.Expressi
 	f.tok(op)
 	f.cat(bc)
 	return f, joinOrigins(ao, bo)
+}
+
+// assignedSource renders rhs, assigned to the arithmetic lvalue lhs, and
+// the origin of its value (copySource). A masked update of lhs
+// (lv = (lv & MASK) | v, bzip2's SET_LL4 packing two nibbles a byte) takes
+// the bits it keeps as defined, as a bit-field's neighbours are
+// (bitfieldDef): memlens keeps a bit per byte, so a byte whose halves are
+// written one at a time would otherwise never become defined.
+func (r *rewriter) assignedSource(lhs, rhs cc.ExpressionNode) (frag, string) {
+	a, op, b, ok := bitwiseOperands(rhs)
+	if !ok || (!masksOf(a, lhs) && !masksOf(b, lhs)) {
+		return r.copySource(rhs)
+	}
+	operand := func(e cc.ExpressionNode) (frag, string) {
+		code, org := r.copySource(e) // read without a use check
+		if masksOf(e, lhs) {
+			return code, "0"
+		}
+		return code, org
+	}
+	ac, ao := operand(a)
+	bc, bo := operand(b)
+	var f frag
+	f.cat(ac)
+	f.tok(op)
+	f.cat(bc)
+	return f, joinOrigins(ao, bo)
+}
+
+// bitwiseOperands splits e when it is an inclusive or exclusive or.
+func bitwiseOperands(e cc.ExpressionNode) (a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode, ok bool) {
+	switch x := e.(type) {
+	case *cc.InclusiveOrExpression:
+		if x.Case == cc.InclusiveOrExpressionOr {
+			return x.InclusiveOrExpression, x.Token, x.ExclusiveOrExpression, true
+		}
+	case *cc.ExclusiveOrExpression:
+		if x.Case == cc.ExclusiveOrExpressionXor {
+			return x.ExclusiveOrExpression, x.Token, x.AndExpression, true
+		}
+	}
+	return nil, op, nil, false
+}
+
+// masksOf reports whether e is lv & MASK (either way round, MASK an
+// integer constant) for the lvalue lv, written the same way and without
+// side effects.
+func masksOf(e, lv cc.ExpressionNode) bool {
+	x, ok := unparen(e).(*cc.AndExpression)
+	if !ok || x.Case != cc.AndExpressionAnd || hasSideEffects(lv) {
+		return false
+	}
+	_, lconst := constValue(x.AndExpression)
+	_, rconst := constValue(x.EqualityExpression)
+	return rconst && sameTokens(x.AndExpression, lv) || lconst && sameTokens(x.EqualityExpression, lv)
+}
+
+// sameTokens reports whether a and b are spelled with the same tokens.
+func sameTokens(a, b cc.Node) bool {
+	return slices.EqualFunc(cc.NodeTokens(a), cc.NodeTokens(b), func(x, y cc.Token) bool { return x.SrcStr() == y.SrcStr() })
 }
 
 // joinOrigins is the origin of a value computed from values of origins a
