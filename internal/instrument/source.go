@@ -202,6 +202,7 @@ type gap struct {
 	blank     bool // only white space, comments, directives and __extension__
 	directive bool // holds a directive (a #pragma, a line marker…)
 	marker    bool // holds a line marker: after it, the text places itself
+	end       int  // where the reading stopped: to, or the first byte of something else
 }
 
 // scanGap reads orig[from:to].
@@ -245,10 +246,11 @@ func (u *unitText) scanGap(from, to int) gap {
 			i += 13
 			lineStart = false
 		default:
-			g.blank = false
+			g.blank, g.end = false, i
 			return g
 		}
 	}
+	g.end = to
 	return g
 }
 
@@ -389,20 +391,15 @@ func (u *unitText) literalEnd(i int) int {
 }
 
 // nextLiteral returns the offset of the string literal following, past
-// white space and directives only, the text's offset from, or -1.
+// white space, comments and directives only (line markers, which hold
+// quotes of their own, split a macro's literals), the text's offset from,
+// or -1.
 func (u *unitText) nextLiteral(from int) int {
-	q := bytes.IndexByte(u.orig[from:], '"')
-	if q < 0 {
+	g := u.scanGap(from, len(u.orig))
+	if g.blank || u.literalEnd(g.end) < 0 {
 		return -1
 	}
-	start := from + q
-	for start > from && isLiteralPrefix(u.orig[start-1]) {
-		start--
-	}
-	if !u.scanGap(from, start).blank {
-		return -1
-	}
-	return start
+	return g.end
 }
 
 // isLiteralPrefix reports whether c may be part of a string literal's
