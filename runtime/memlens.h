@@ -619,14 +619,14 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
  * passed already. */
 #define __ML_WRITABLE ((__ml_uptr)1 << 62)
 #ifdef __ML_ASM
-/* The record's address, the generation and the access's end are the asm's
- * inputs, computed in C: gcc shares them between the checks through one
- * meta, hoists them out of loops, and folds the end into the address's own
- * arithmetic (one lea, often none). A failed test jumps to __ML_BAD. */
+/* The record's address and the generation are the asm's inputs, computed
+ * in C: gcc shares them between the checks through one meta and hoists
+ * them out of loops. A failed test jumps to __ML_BAD. */
 #define __ML_TEST_RO   "cmpw $-1, %w[g]\n\tje " __ML_BAD "\n\t"    /* read-only */
 #define __ML_TEST_GEN  "cmpl %k[g], 16(%[r])\n\tjne " __ML_BAD "\n\t"
 #define __ML_TEST_BASE "cmpq (%[r]), %[a]\n\tjb " __ML_BAD "\n\t"  /* a < base */
-#define __ML_TEST_END  "cmpq 8(%[r]), %[e]\n\tja " __ML_BAD "\n\t"   /* e = a + n > end */
+#define __ML_TEST_END  "movq %[a], %[t]\n\taddq %[n], %[t]\n\t" \
+                       "cmpq 8(%[r]), %[t]\n\tja " __ML_BAD "\n\t"   /* a + n > end */
 #ifdef __ML_STUB
 /* The stub (stubs.c's layout): 8 is the check's end, 9 its stub; w is
  * "1" for a write. */
@@ -641,8 +641,8 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 	                 ".long %c[site] - .\n\t"                                  \
 	                 ".byte " w "\n"                                           \
 	                 ".popsection"                                             \
-	                 :                                                         \
-	                 : [a] "r"(a), [e] "r"(a + n), [r] "r"(r), [g] "r"(g), [n] "er"(n), [m] "r"(m), \
+	                 : [t] "=&r"(t)                                            \
+	                 : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] "er"(n), [m] "r"(m), \
 	                   [site] "i"(site), [ps] "re"(ps), [pw] "re"(pw)          \
 	                 : "cc")
 #define __ML_CHK_SLOW
@@ -650,8 +650,8 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 #define __ML_BAD "%l[bad]"
 #define __ML_CHK_ASM(tests, w)                                                \
 	__asm__ volatile goto(tests                                           \
-	             :                                                        \
-	             : [a] "r"(a), [e] "r"(a + n), [r] "r"(r), [g] "r"(g)    \
+	             : [t] "=&r"(t)                                           \
+	             : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] "er"(n)        \
 	             : "cc"                                                   \
 	             : bad)
 #define __ML_CHK_SLOW                                                         \
@@ -664,6 +664,7 @@ bad: __ML_COLD_LABEL;                                                         \
 	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];                   \
 	unsigned g = (unsigned)(m >> 32);                                     \
+	__ml_uptr t;                                                          \
 	if (ro)                                                               \
 		__ML_CHK_ASM(__ML_TEST_RO tests, "1");                        \
 	else if (nw & __ML_WRITE)                                             \
