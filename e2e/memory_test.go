@@ -94,6 +94,15 @@ var peakRSS struct {
 	out  []byte
 }
 
+// extraKiB returns how much more memory prog takes at its peak with
+// options on than with options off, given arg; what is the feature on adds.
+func extraKiB(t *testing.T, prog, off, on string, arg int, what string) int64 {
+	t.Helper()
+	without, with := peakKiB(t, prog, off, arg), peakKiB(t, prog, on, arg)
+	t.Logf("peak %d KiB with %s, %d KiB without", with, what, without)
+	return with - without
+}
+
 // peakKiB runs prog with MEMLENS_OPTIONS=options and one argument through
 // memlens bench's helper (the ru_maxrss Go reads of a child includes the Go
 // process's, which it was vforked from); its peak resident memory in KiB,
@@ -144,11 +153,9 @@ func TestFreeHistoryCostsItsEntries(t *testing.T) {
 func TestStepRingCostsItsSteps(t *testing.T) {
 	needMemlens(t)
 	prog := buildC(t, storeSteps, "-O1")
-	off := peakKiB(t, prog, "explain=0", 1000000)
-	on := peakKiB(t, prog, "explain=1", 1000000)
-	t.Logf("peak %d KiB with explanations, %d KiB without", on, off)
-	if ring := int64(262144 * 40 / 1024); on-off > ring+256 {
-		t.Errorf("explanations took %d KiB for a ring of 262144 steps, %d KiB at 40 bytes a step", on-off, ring)
+	extra := extraKiB(t, prog, "explain=0", "explain=1", 1000000, "explanations")
+	if ring := int64(262144 * 40 / 1024); extra > ring+256 {
+		t.Errorf("explanations took %d KiB for a ring of 262144 steps, %d KiB at 40 bytes a step", extra, ring)
 	}
 }
 
@@ -182,11 +189,9 @@ func TestFreeProvenanceCostsItsFrees(t *testing.T) {
 	needMemlens(t)
 	prog := buildC(t, sparseFrees, "-O1")
 	// (the smallest ring of steps: the stores into blocks[] are steps)
-	off := peakKiB(t, prog, "explain=0:detect_leaks=0", 1000000)
-	on := peakKiB(t, prog, "explain=1:explain_ring=1024:detect_leaks=0", 1000000)
-	t.Logf("peak %d KiB with explanations, %d KiB without", on, off)
-	if on-off > 512 {
-		t.Errorf("1000 frees among a million blocks kept %d KiB of provenance", on-off)
+	extra := extraKiB(t, prog, "explain=0:detect_leaks=0", "explain=1:explain_ring=1024:detect_leaks=0", 1000000, "explanations")
+	if extra > 512 {
+		t.Errorf("1000 frees among a million blocks kept %d KiB of provenance", extra)
 	}
 }
 
@@ -195,11 +200,9 @@ func TestFreeProvenanceCostsItsFrees(t *testing.T) {
 func TestFreeProvenanceRing(t *testing.T) {
 	needMemlens(t)
 	prog := buildC(t, churnLive, "-O1")
-	off := peakKiB(t, prog, "explain=0", 400000)
-	on := peakKiB(t, prog, "explain=1:explain_ring=1024", 400000)
-	t.Logf("peak %d KiB with explanations, %d KiB without", on, off)
-	if ring := int64(262144 * 32 / 1024); on-off > ring+512 {
-		t.Errorf("explanations of 400000 frees took %d KiB, a ring of 262144 at 32 bytes a free %d KiB", on-off, ring)
+	extra := extraKiB(t, prog, "explain=0", "explain=1:explain_ring=1024", 400000, "explanations")
+	if ring := int64(262144 * 32 / 1024); extra > ring+512 {
+		t.Errorf("explanations of 400000 frees took %d KiB, a ring of 262144 at 32 bytes a free %d KiB", extra, ring)
 	}
 }
 
@@ -230,10 +233,8 @@ func TestLeakCheckMemory(t *testing.T) {
 	needMemlens(t)
 	prog := buildC(t, liveAtExit, "-O1")
 	const n = 1000000
-	off := peakKiB(t, prog, "explain=0:detect_leaks=0", n)
-	on := peakKiB(t, prog, "explain=0:detect_leaks=1", n)
-	t.Logf("peak %d KiB with the leak check, %d KiB without", on, off)
-	if perBlock := (on - off) * 1024 / n; perBlock > 24 {
-		t.Errorf("the leak check over %d blocks took %d KiB, %d bytes a block", n, on-off, perBlock)
+	extra := extraKiB(t, prog, "explain=0:detect_leaks=0", "explain=0:detect_leaks=1", n, "the leak check")
+	if perBlock := extra * 1024 / n; perBlock > 24 {
+		t.Errorf("the leak check over %d blocks took %d KiB, %d bytes a block", n, extra, perBlock)
 	}
 }

@@ -72,16 +72,7 @@ func TestCompiles(t *testing.T) {
 // on it) and the flags given; it returns gcc's output and error.
 func compileDiag(t *testing.T, name string, flags ...string) ([]byte, error) {
 	t.Helper()
-	cfg := newTestConfig(t, true)
-	out, err := fileOf(cfg, filepath.Join("testdata/diag", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	src := filepath.Join(dir, "out.i")
-	if err := os.WriteFile(src, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, src, _ := writeInstrumented(t, newTestConfig(t, true), filepath.Join("testdata/diag", name))
 	return exec.Command("gcc", append(append([]string{"-O2"}, flags...), "-c", src, "-o", filepath.Join(dir, "out.o"))...).CombinedOutput()
 }
 
@@ -108,6 +99,23 @@ func TestLibcNamesAsWritten(t *testing.T) {
 	}
 }
 
+// writeInstrumented instruments the C file at path as the driver does and
+// writes the unit as out.i in a temporary directory: the directory, the
+// unit's path and its text.
+func writeInstrumented(t *testing.T, c *Config, path string) (dir, src string, out []byte) {
+	t.Helper()
+	out, err := fileOf(c, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	src = filepath.Join(dir, "out.i")
+	if err := os.WriteFile(src, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, src, out
+}
+
 // fileOf instruments the C file at path as the driver does: preprocessed
 // by the compiler with the config's flags first.
 func fileOf(c *Config, path string) ([]byte, error) {
@@ -123,16 +131,7 @@ func fileOf(c *Config, path string) ([]byte, error) {
 // read them; memlens's temporaries made them a quarter of the assembler's
 // work).
 func TestUnitDebugInfoWithoutViews(t *testing.T) {
-	cfg := newTestConfig(t, false)
-	out, err := fileOf(cfg, "../../bench/programs/list.c")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	src := filepath.Join(dir, "out.i")
-	if err := os.WriteFile(src, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, src, out := writeInstrumented(t, newTestConfig(t, false), "../../bench/programs/list.c")
 	asm := filepath.Join(dir, "out.s")
 	args := append(append([]string{"-g", "-O2"}, UnitFlags(out)...), "-w", "-S", src, "-o", asm)
 	if b, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
