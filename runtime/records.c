@@ -513,6 +513,8 @@ int ml_block_info(meta_t m, struct ml_binfo *b)
 	 * slot's entries, newest first (generations decrease along the way). */
 	struct ml_hist h;
 	uint32_t idx = ML_LOAD(&c->hist);
+	/* (a slot reused for blocks elsewhere since: its older entries are
+	 * walked back a bounded way, this being a report's lookup) */
 	for (unsigned steps = 0; steps < 256 && ml_hist_read(idx, &h) && h.slot == s; steps++) {
 		if (h.gen == g) {
 			ml_binfo_from_hist(&h, b);

@@ -166,10 +166,7 @@ func (r *rewriter) arrayTable() string {
 // the indices of the named arrays on its path are checked.
 func (r *rewriter) indexed(n cc.ExpressionNode, write bool) frag {
 	if z, ok := complexPart(n); ok {
-		var f frag
-		f.tok(n.(*cc.UnaryExpression).Token)
-		f.cat(r.indexed(z, write))
-		return f
+		return partOf(n, r.indexed(z, write))
 	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:

@@ -130,10 +130,7 @@ func (r *rewriter) addressed(n cc.ExpressionNode) frag {
 		return f
 	}
 	if z, ok := complexPart(n); ok {
-		var f frag
-		f.tok(n.(*cc.UnaryExpression).Token)
-		f.cat(r.addressed(z))
-		return f
+		return partOf(n, r.addressed(z))
 	}
 	return r.generic(n)
 }
@@ -1324,6 +1321,15 @@ func complexPart(n cc.ExpressionNode) (cc.ExpressionNode, bool) {
 	}
 	z := x.UnaryExpression
 	return z, z.Type() != nil && cc.IsComplexType(z.Type())
+}
+
+// partOf renders complex part n (complexPart) around the rendering of its
+// number.
+func partOf(n cc.ExpressionNode, number frag) frag {
+	var f frag
+	f.tok(n.(*cc.UnaryExpression).Token)
+	f.cat(number)
+	return f
 }
 
 // isObjectExpr reports whether n designates an object objectPlace can

@@ -22,7 +22,7 @@ import (
 // definition of decls into a weak attribute (of each of its declarations
 // into static inline, for one always inlined).
 func (r *rewriter) weakenInlineOnly(decls []*cc.ExternalDeclaration) {
-	if !strings.Contains(r.c.cfg.Predefined, "__GNUC_STDC_INLINE__") {
+	if !r.stdcInline() {
 		return // gnu89 inline: an inline definition is an external one
 	}
 	defs := map[string]*cc.FunctionDefinition{}
@@ -86,8 +86,13 @@ func (r *rewriter) inlineOnly(fd *cc.FunctionDefinition) bool {
 	if !d.IsInline() || !d.IsExtern() {
 		return false
 	}
-	gnu89 := !strings.Contains(r.c.cfg.Predefined, "__GNUC_STDC_INLINE__")
-	return gnu89 || fd.DeclarationSpecifiers != nil && saysGNUInline(fd.DeclarationSpecifiers) || saysGNUInline(d)
+	return !r.stdcInline() || fd.DeclarationSpecifiers != nil && saysGNUInline(fd.DeclarationSpecifiers) || saysGNUInline(d)
+}
+
+// stdcInline reports whether the unit's inline functions have C99's
+// meaning (gcc's -std=gnu99 and later), not gnu89's.
+func (r *rewriter) stdcInline() bool {
+	return strings.Contains(r.c.cfg.Predefined, "__GNUC_STDC_INLINE__")
 }
 
 func saysGNUInline(n cc.Node) bool { return says(n, "gnu_inline", "__gnu_inline__") }

@@ -426,13 +426,19 @@ func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
 // carriedBinary renders a binary operation whose value carries the
 // definedness of both operands.
 func (r *rewriter) carriedBinary(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) (frag, string) {
+	f, ao, bo := r.carriedOperands(a, op, b)
+	return f, joinOrigins(ao, bo)
+}
+
+// carriedOperands renders a binary operation over copies of its operands,
+// and each operand's origin.
+func (r *rewriter) carriedOperands(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) (f frag, ao, bo string) {
 	ac, ao := r.copySource(a)
 	bc, bo := r.copySource(b)
-	var f frag
 	f.cat(ac)
 	f.tok(op)
 	f.cat(bc)
-	return f, joinOrigins(ao, bo)
+	return f, ao, bo
 }
 
 // assignedSource renders rhs, assigned to the arithmetic lvalue lhs, and
@@ -446,19 +452,13 @@ func (r *rewriter) assignedSource(lhs, rhs cc.ExpressionNode) (frag, string) {
 	if !ok || (!masksOf(a, lhs) && !masksOf(b, lhs)) {
 		return r.copySource(rhs)
 	}
-	operand := func(e cc.ExpressionNode) (frag, string) {
-		code, org := r.copySource(e) // read without a use check
-		if masksOf(e, lhs) {
-			return code, "0"
-		}
-		return code, org
+	f, ao, bo := r.carriedOperands(a, op, b)
+	if masksOf(a, lhs) {
+		ao = "0"
 	}
-	ac, ao := operand(a)
-	bc, bo := operand(b)
-	var f frag
-	f.cat(ac)
-	f.tok(op)
-	f.cat(bc)
+	if masksOf(b, lhs) {
+		bo = "0"
+	}
 	return f, joinOrigins(ao, bo)
 }
 
