@@ -56,7 +56,8 @@ struct ml_pck_ann {
 #define ML_PCK_STACKS_AT ML_PCK_GRANS /* (so eight ids read from any granule on stay in the chunk) */
 #define ML_PCK_PAGES_AT  (ML_PCK_STACKS_AT + ML_PCK_GRANS * sizeof(unsigned))
 #define ML_PCK_BYTES_AT  (ML_PCK_PAGES_AT + ML_PCK_PAGES)
-#define ML_PCK_CHUNK_BYTES (ML_PCK_BYTES_AT + ML_PCK_CHUNK)
+#define ML_PCK_RUN_AT    (ML_PCK_BYTES_AT + ML_PCK_CHUNK)
+#define ML_PCK_CHUNK_BYTES (ML_PCK_RUN_AT + 8)
 #define ML_PCK_ONES    0x0101010101010101ULL
 
 /* The annotations of the program (each unit puts its records' addresses
@@ -434,6 +435,71 @@ static unsigned ml_pck_stack(unsigned *stack)
 	return *stack;
 }
 
+/* A chunk's run: pages (granules [lo, hi), lo == hi: none) whose summaries
+ * all say ts, so that a put of ts inside them returns at once: a free
+ * block's remainder is transitioned again and again as it is split, most
+ * of it unchanged. A put that changes granules of the run first takes
+ * their pages out of it (keeping the longer side), so a granule whose page
+ * is mixed is not the run's; the pages a put of ts covers whole become the
+ * run when they are more, or join a run of ts they touch. Changed by
+ * compare-and-swap: puts of different memory in one chunk may run at once
+ * in different threads. */
+#define ML_PCK_RUN(lo, hi, ts) ((uint64_t)(lo) | (uint64_t)(ts) << 24 | (uint64_t)(hi) << 32)
+#define ML_PCK_RUN_LO(r) ((uptr)(r) & 0xffffff)
+#define ML_PCK_RUN_HI(r) ((uptr)((r) >> 32))
+#define ML_PCK_RUN_TS(r) ((unsigned)((r) >> 24) & 0xff)
+
+static inline uint64_t *ml_pck_runp(unsigned char *c) { return (uint64_t *)(void *)(c + ML_PCK_RUN_AT); }
+
+/* Before granules [g, e) of chunk c are set to ts: whether the run says
+ * they all have it already; if not, they are no longer the run's. */
+static int ml_pck_run_has(unsigned char *c, uptr g, uptr e, unsigned ts)
+{
+	uint64_t *rp = ml_pck_runp(c), r = __atomic_load_n(rp, __ATOMIC_ACQUIRE);
+	for (;;) {
+		uptr lo = ML_PCK_RUN_LO(r), hi = ML_PCK_RUN_HI(r);
+		if (ML_PCK_RUN_TS(r) == ts)
+			return lo <= g && e <= hi;
+		if (e <= lo || hi <= g)
+			return 0;
+		/* (the pages [g, e) touch are no longer all one id) */
+		uptr to = g & ~(ML_PCK_PAGE_GRANS - 1), from = (e + ML_PCK_PAGE_GRANS - 1) & ~(ML_PCK_PAGE_GRANS - 1);
+		uptr left = to > lo ? to - lo : 0, right = hi > from ? hi - from : 0;
+		uint64_t cut = left >= right ? ML_PCK_RUN(lo, lo + left, ML_PCK_RUN_TS(r)) : ML_PCK_RUN(from, hi, ML_PCK_RUN_TS(r));
+		if (__atomic_compare_exchange_n(rp, &r, cut, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return 0;
+	}
+}
+
+/* Before granules [g, e) of chunk c change: out of the run (the cheap
+ * test of the common case, a put outside it, inline). */
+static inline void ml_pck_run_cut(unsigned char *c, uptr g, uptr e, unsigned ts)
+{
+	uint64_t r = __atomic_load_n(ml_pck_runp(c), __ATOMIC_ACQUIRE);
+	if (ML_UNLIKELY(g < ML_PCK_RUN_HI(r) && ML_PCK_RUN_LO(r) < e))
+		ml_pck_run_has(c, g, e, ts);
+}
+
+/* After the pages of granules [g, e) of chunk c were all set to ts. */
+static void ml_pck_run_note(unsigned char *c, uptr g, uptr e, unsigned ts)
+{
+	if (e <= g)
+		return;
+	uint64_t *rp = ml_pck_runp(c), r = __atomic_load_n(rp, __ATOMIC_ACQUIRE);
+	for (;;) {
+		uptr lo = ML_PCK_RUN_LO(r), hi = ML_PCK_RUN_HI(r);
+		uint64_t to;
+		if (ML_PCK_RUN_TS(r) == ts && g <= hi && lo <= e)
+			to = ML_PCK_RUN(lo < g ? lo : g, hi > e ? hi : e, ts);
+		else if (e - g > hi - lo)
+			to = ML_PCK_RUN(g, e, ts);
+		else
+			return;
+		if (to == r || __atomic_compare_exchange_n(rp, &r, to, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return;
+	}
+}
+
 /* Set the n bytes at off of chunk c, inside one granule, to ts. The
  * granule's byte ids are made from its id if it had one, and it has one
  * again if they all end up the same. */
@@ -465,9 +531,13 @@ static inline void ml_pck_put_granule(unsigned char *c, uptr g, unsigned ts, uns
 {
 	if (c[g] == ts)
 		return;
+	unsigned char *page = ml_pck_pages(c) + g / ML_PCK_PAGE_GRANS;
+	if (*page != ML_PCK_SPLIT) { /* (the run has only pages of one id) */
+		ml_pck_run_cut(c, g, g + 1, ts);
+		*page = ML_PCK_SPLIT;
+	}
 	c[g] = (unsigned char)ts;
 	ml_pck_stacks(c)[g] = ml_pck_stack(stack);
-	ml_pck_pages(c)[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
 }
 
 /* Set the granules of chunk c from g whose byte of d is not 0 to ts. */
@@ -550,11 +620,47 @@ static void ml_pck_fill(unsigned char *c, uptr g, uptr end, unsigned ts, unsigne
 		ml_pck_fill_run(c, g, g + ML_PCK_PAGE_GRANS, ts, stack);
 		page[p] = (unsigned char)ts;
 	}
+	ml_pck_run_note(c, first, g, ts);
 	if (g < end)
 		ml_pck_fill_part(c, g, end, ts, stack);
 }
 
-/* Set the n bytes at a to ts (ml_pck_put's, but for one granule). */
+/* Set the k granules of chunk c from g to ts, k at most ML_PCK_SHORT (an
+ * object's fields, a small block's payload): in one pass, then the pages
+ * they cover whole say ts, and those they cover in part are mixed unless
+ * they said ts already (a page of the run stays one). */
+#define ML_PCK_SHORT (2 * ML_PCK_PAGE_GRANS)
+static void ml_pck_fill_short(unsigned char *c, uptr g, uptr k, unsigned ts, unsigned *stack)
+{
+	uptr end = g + k;
+	ml_pck_run_cut(c, g, end, ts);
+	if (!ml_pck_fill_run(c, g, end, ts, stack))
+		return;
+	for (uptr p = g / ML_PCK_PAGE_GRANS; p * ML_PCK_PAGE_GRANS < end; p++) {
+		int whole = p * ML_PCK_PAGE_GRANS >= g && (p + 1) * ML_PCK_PAGE_GRANS <= end;
+		if (ml_pck_pages(c)[p] != ts)
+			ml_pck_pages(c)[p] = whole ? (unsigned char)ts : ML_PCK_SPLIT;
+	}
+}
+
+/* Set bytes [off, end) of chunk c to ts. */
+static void ml_pck_put_part(unsigned char *c, uptr off, uptr end, unsigned ts, unsigned *stack)
+{
+	if (off & 7) { /* the first granule's tail */
+		uptr k = 8 - (off & 7) < end - off ? 8 - (off & 7) : end - off;
+		ml_pck_put_bytes(c, off, k, ts, stack);
+		off += k;
+	}
+	if (off >> 3 < end >> 3) {
+		ml_pck_fill(c, off >> 3, end >> 3, ts, stack);
+		off = end & ~(uptr)7;
+	}
+	if (off < end) /* the last granule's head */
+		ml_pck_put_bytes(c, off, end - off, ts, stack);
+}
+
+/* Set the n bytes at a to ts (ml_pck_put's, but for one granule): of a
+ * chunk's run of ts, only what lies outside it. */
 static ML_NOINLINE void ml_pck_put_range(uptr a, uptr n, unsigned ts, unsigned *stack)
 {
 	while (n) {
@@ -565,17 +671,17 @@ static ML_NOINLINE void ml_pck_put_range(uptr a, uptr n, unsigned ts, unsigned *
 		a += end - off;
 		if (!c)
 			continue;
-		if (off & 7) { /* the first granule's tail */
-			uptr k = 8 - (off & 7) < end - off ? 8 - (off & 7) : end - off;
-			ml_pck_put_bytes(c, off, k, ts, stack);
-			off += k;
+		uint64_t r = __atomic_load_n(ml_pck_runp(c), __ATOMIC_ACQUIRE);
+		uptr lo = ML_PCK_RUN_LO(r) << 3, hi = ML_PCK_RUN_HI(r) << 3;
+		if (ML_PCK_RUN_TS(r) == ts && off < hi && lo < end) {
+			if (off < lo)
+				ml_pck_put_part(c, off, lo, ts, stack);
+			if (hi < end)
+				ml_pck_put_part(c, hi, end, ts, stack);
+			continue;
 		}
-		if (off >> 3 < end >> 3) {
-			ml_pck_fill(c, off >> 3, end >> 3, ts, stack);
-			off = end & ~(uptr)7;
-		}
-		if (off < end) /* the last granule's head */
-			ml_pck_put_bytes(c, off, end - off, ts, stack);
+		ml_pck_run_cut(c, off >> 3, (end + 7) >> 3, ts);
+		ml_pck_put_part(c, off, end, ts, stack);
 	}
 }
 
@@ -591,11 +697,10 @@ static inline void ml_pck_put(uptr a, uptr n, unsigned ts, unsigned *stack)
 			ml_pck_put_granule(c, (a & (ML_PCK_CHUNK - 1)) >> 3, ts, stack);
 		return;
 	}
-	if (!((a | n) & 7) && (a & ((1UL << ML_PCK_PAGE) - 1)) + n <= 1UL << ML_PCK_PAGE) { /* whole granules in one page: an object's fields */
+	if (!((a | n) & 7) && n <= ML_PCK_SHORT * 8 && (a & (ML_PCK_CHUNK - 1)) + n <= ML_PCK_CHUNK) {
 		unsigned char *c = ml_pck_chunk(a, ts != 0);
-		uptr g = (a & (ML_PCK_CHUNK - 1)) >> 3;
 		if (c)
-			ml_pck_fill_part(c, g, g + n / 8, ts, stack);
+			ml_pck_fill_short(c, (a & (ML_PCK_CHUNK - 1)) >> 3, n / 8, ts, stack);
 		return;
 	}
 	ml_pck_put_range(a, n, ts, stack);
