@@ -881,6 +881,27 @@ static int ml_pck_allowed(uptr a, uptr n, const uint64_t *perm, uptr *bad, unsig
 	return 1;
 }
 
+/* The granule id all the n bytes at a, inside one chunk, have (0 for a
+ * chunk not made), or ML_PCK_SPLIT if they do not have one. */
+static unsigned ml_pck_one_id(uptr a, uptr n)
+{
+	uptr off = a & (ML_PCK_CHUNK - 1);
+	if (off + n > ML_PCK_CHUNK)
+		return ML_PCK_SPLIT;
+	const unsigned char *c = ml_pck_chunk(a, 0);
+	if (!c)
+		return 0;
+	uptr g = off >> 3, end = (off + n + 7) >> 3;
+	unsigned id = c[g];
+	uint64_t pat = id * ML_PCK_ONES;
+	for (g++; g + 8 <= end; g += 8)
+		if (ml_load8(c + g) != pat)
+			return ML_PCK_SPLIT;
+	if (g < end && (ml_load8(c + g) ^ pat) << 8 * (8 - (end - g)))
+		return ML_PCK_SPLIT;
+	return id;
+}
+
 /* Whether the n bytes at a, inside one chunk, are all of one granule id
  * that the thread's permissions for an access of kind w allow: the common
  * case of a range's check (a payload copied, a loop's range), without the
@@ -889,20 +910,7 @@ static int ml_pck_allowed(uptr a, uptr n, const uint64_t *perm, uptr *bad, unsig
 static int ml_pck_plain(uptr a, uptr n, int w)
 {
 	const unsigned long *perm = __ml_pck_perm + 4 * (w != 0);
-	uptr off = a & (ML_PCK_CHUNK - 1);
-	if (off + n > ML_PCK_CHUNK)
-		return 0;
-	const unsigned char *c = ml_pck_chunk(a, 0);
-	if (!c)
-		return (int)(perm[0] & 1);
-	uptr g = off >> 3, end = (off + n + 7) >> 3;
-	unsigned id = c[g];
-	uint64_t pat = id * ML_PCK_ONES;
-	for (g++; g + 8 <= end; g += 8)
-		if (ml_load8(c + g) != pat)
-			return 0;
-	if (g < end && (ml_load8(c + g) ^ pat) << 8 * (8 - (end - g)))
-		return 0;
+	unsigned id = ml_pck_one_id(a, n);
 	return (int)(perm[id >> 6] >> (id & 63) & 1); /* (never a split granule's) */
 }
 
@@ -951,6 +959,14 @@ uptr __ml_pck_pre(uptr a, uptr n, uptr size, int w)
  * pushed. */
 uptr __ml_pck_pre_local(uptr a, uptr n, uptr size, int w, struct __ml_pck_fn *fn)
 {
+	if (n >= size && n <= ML_PCK_PRE_MAX && size && __atomic_load_n(&fn->ready, __ATOMIC_ACQUIRE)) {
+		/* the common case with the local's bits (__ml_pck_enter_local's),
+		 * without pushing the frame */
+		unsigned long mine = (__ml_pck_perm[4 * (w != 0)] & fn->keep) | (w ? fn->set_w : fn->set_r);
+		unsigned id = ml_pck_one_id(a, n);
+		if (id < 64 && (mine >> id & 1))
+			return n - size + 1;
+	}
 	const unsigned long *from = __ml_pck_enter(fn);
 	uptr k = __ml_pck_pre(a, n, size, w);
 	__ml_pck_leave(&from);
