@@ -125,7 +125,7 @@ func (p *parser) expect(s string) error {
 }
 
 func isIdent(s string) bool {
-	if s == "" || unicode.IsDigit([]rune(s)[0]) {
+	if s == "" || !(s[0] == '_' || unicode.IsLetter([]rune(s)[0])) { // (not a number, nor punctuation)
 		return false
 	}
 	switch s {

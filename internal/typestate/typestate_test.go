@@ -116,6 +116,11 @@ func TestErrors(t *testing.T) {
 		{"A -> 0 bytes\n", "h.pck:1:6: error: a size is a positive number of words or bytes, found \"0\""},
 		{"A -> # seq { 1 words }\n", "h.pck:1:8: error: '#' repeats a typestate or a size, not an anonymous seq or union"},
 		{"// nothing\n", "h.pck:2:1: error: the layout defines no typestate"},
+		// punctuation is no name (it was taken for one: "PCK_#" in the header)
+		{"# -> 1 words\n", "h.pck:1:1: error: expected a typestate name starting a statement, found \"#\""},
+		{"A -> seq { # -> 1 words }\n", "h.pck:1:14: error: expected seq, union, #, a size or a typestate name, found \"->\""},
+		{"A -> seq { }\n", "h.pck:1:12: error: expected seq, union, #, a size or a typestate name, found \"}\""},
+		{"A -> }\n", "h.pck:1:6: error: expected seq, union, #, a size or a typestate name, found \"}\""},
 	} {
 		_, err := Parse("h.pck", c.src)
 		if err == nil || err.Error() != c.want {
