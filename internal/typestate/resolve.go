@@ -50,6 +50,9 @@ type resolver struct {
 	states []*State
 	// the top-level typestates, expanded once each (a '#' of one refers to it)
 	roots map[string]*State
+	// the typestates a reference to a statement made, by the statement's name
+	// (a seq may name it again: a boundary tag at both ends of a chunk)
+	refs map[*State]string
 }
 
 // Parse reads and resolves the layout spec src (named file in errors).
@@ -58,7 +61,7 @@ func Parse(file, src string) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &resolver{file: file, top: map[string]*expr{}, byPath: map[string]*State{}, roots: map[string]*State{}}
+	r := &resolver{file: file, top: map[string]*expr{}, byPath: map[string]*State{}, roots: map[string]*State{}, refs: map[*State]string{}}
 	for _, s := range stmts {
 		if prev, ok := r.top[s.name]; ok {
 			return nil, r.errAt(s.pos, "typestate %s is defined twice (first at %d:%d)", s.name, prev.pos.line, prev.pos.col)
@@ -148,7 +151,15 @@ func (r *resolver) expand(e *expr, prefix, stack []string) (*node, error) {
 		if slices.Contains(stack, e.name) {
 			return nil, r.errAt(e.pos, "%s contains itself without '#' (its size would be infinite)", e.name)
 		}
-		return r.named(e.name, d.kids[0], prefix, append(slices.Clip(stack), e.name), e.pos)
+		if s, ok := r.byPath[strings.Join(append(slices.Clip(prefix), e.name), "_")]; ok && r.refs[s] == e.name {
+			return &node{kind: kDef, state: s, size: s.Size}, nil
+		}
+		n, err := r.named(e.name, d.kids[0], prefix, append(slices.Clip(stack), e.name), e.pos)
+		if err != nil {
+			return nil, err
+		}
+		r.refs[n.state] = e.name
+		return n, nil
 	case kPrim:
 		return &node{kind: kPrim, size: e.bytes}, nil
 	case kRep:

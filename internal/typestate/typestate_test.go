@@ -81,6 +81,30 @@ func TestRepeat(t *testing.T) {
 	}
 }
 
+// A statement a seq names twice (a boundary tag at both ends of a chunk)
+// is one typestate at both places; two definitions of one name are not.
+func TestNamedTwiceInSeq(t *testing.T) {
+	l, err := Parse("b.pck", "Chunk -> seq { Tag, # words, Tag }\nTag -> 1 words\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range l.States {
+		names = append(names, s.Name())
+	}
+	if got := strings.Join(names, " "); got != "Chunk Chunk_Tag Tag" {
+		t.Errorf("typestates %s", got)
+	}
+	h := string(Header(l, "G"))
+	if want := "__ml_pck_tr_Chunk_Tag(a + o, 8, st);\n\t\to += 8;\n\t\to += (nbytes - 16);\n\t\t__ml_pck_tr_Chunk_Tag(a + o, 8, st);"; !strings.Contains(h, want) {
+		t.Errorf("the tags are not laid out at both ends:\n%s", h)
+	}
+	if _, err := Parse("b.pck", "Chunk -> seq { Tag, Tag -> 2 words }\nTag -> 1 words\n"); err == nil ||
+		err.Error() != "b.pck:1:21: error: typestate PCK_Chunk_Tag is defined twice (first at 1:16)" {
+		t.Errorf("a definition of a name a reference made: %v", err)
+	}
+}
+
 // The copies of a '#' of a typestate put their own typestate: the
 // enclosing one goes only on the bytes past the last copy, so a byte is
 // written once (and counts as changed only when its typestate did).
