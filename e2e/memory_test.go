@@ -75,14 +75,20 @@ int main(int argc, char **argv)
 // (flags before the output); the program's path.
 func buildC(t *testing.T, src string, flags ...string) string {
 	t.Helper()
+	return buildWith(t, []string{memlens, "cc"}, src, flags...)
+}
+
+// buildWith builds src as buildC does, with the compiler command cc.
+func buildWith(t *testing.T, cc []string, src string, flags ...string) string {
+	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "p.c"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(memlens, append(append([]string{"cc"}, flags...), "-o", "p", "p.c")...)
+	cmd := exec.Command(cc[0], append(append(cc[1:len(cc):len(cc)], flags...), "-o", "p", "p.c")...)
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("memlens cc: %v\n%s", err, out)
+		t.Fatalf("%s: %v\n%s", strings.Join(cc, " "), err, out)
 	}
 	return filepath.Join(dir, "p")
 }
@@ -264,5 +270,23 @@ func TestLeakCheckMemory(t *testing.T) {
 		if perBlock := extra * 1024 / n; perBlock > c.most {
 			t.Errorf("%s: the leak check over %d blocks took %d KiB, %d bytes a block (at most %d)", c.name, n, extra, perBlock, c.most)
 		}
+	}
+}
+
+// TestHeapBlockMemory: a live heap block costs the instrumented program
+// at most 84 bytes more than natively (a million blocks of 32 bytes found
+// from a global array; explanations and the leak check off): its record
+// (32), its cold details (20: its threads and an origin, zero in a
+// single-threaded program, are in a table never written then), a quarter
+// of its memory in the live-base map and the shadow of its pointer in the
+// array. With 32 bytes of details it cost 92.
+func TestHeapBlockMemory(t *testing.T) {
+	needMemlens(t)
+	const n = 1000000
+	native := buildWith(t, []string{gcc}, liveFromRoots, "-O1")
+	instrumented := buildC(t, liveFromRoots, "-O1")
+	extra := peakKiB(t, instrumented, "explain=0:detect_leaks=0", n) - peakKiB(t, native, "", n)
+	if perBlock := extra * 1024 / n; perBlock > 84 {
+		t.Errorf("%d live blocks took %d KiB more than natively, %d bytes a block", n, extra, perBlock)
 	}
 }

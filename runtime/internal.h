@@ -279,6 +279,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), then metas and clocks (explain.c) */
 #define ML_FPROV_ADDR  0x6a0000000000UL /* the ring of struct ml_fprov (explain.c) */
 /* 0x6c0000000000: __ML_PCK_DIR, the typestate map's directory (typestate.c) */
+#define ML_RARE_ADDR   0x6e0000000000UL /* struct ml_rare[__ML_MAX_RECS] (records.c) */
 
 /* memlens's mutable state that reports and the leak check depend on (the
  * report buffers and lock, the options, the slot and depot counters, the
@@ -753,19 +754,33 @@ static inline const site_t *ml_caller_site(void)
 
 /* ---- records.c ---- */
 /* Cold per-slot details of the slot's latest block, parallel to the record
- * table (its size is end - base in the record). 32 bytes, so that one
- * cache line holds two and none straddles lines. */
+ * table (its size is end - base in the record): 20 bytes, what every block
+ * writes (its threads and origin are rare details, ml_rare). */
 struct ml_cold {
 	uint16_t gen;         /* generation in the metas of the slot's latest block */
 	uint16_t flags;       /* ML_CF_* */
 	uint32_t alloc_stack;
 	uint32_t free_stack;
-	uint32_t alloc_tid;
-	uint32_t free_tid;
 	uint32_t hist;        /* newest history entry of this slot (index + 1) */
-	uint32_t origin;      /* uninit.c: origin of undefined bytes copied in (0: its own) */
 	uint32_t fprov;       /* explain.c: the ring position + 1 of the slot's newest free */
 };
+/* The details of the slot's latest block that most programs leave zero:
+ * the threads that made and freed it, but main (0), and the origin of
+ * undefined bytes copied into it (full checking). A table of their own,
+ * written only with a value that is not already there (ml_rare_set): a
+ * single-threaded program's pages of it are never touched, where in
+ * ml_cold they took 12 of every block's 32 bytes. */
+struct ml_rare {
+	uint32_t alloc_tid;
+	uint32_t free_tid;
+	uint32_t origin;      /* uninit.c: origin of undefined bytes copied in (0: its own) */
+};
+#define ML_RARE ((struct ml_rare *)ML_RARE_ADDR)
+static inline void ml_rare_set(uint32_t *field, uint32_t v)
+{
+	if (ML_LOAD(field) != v) /* (a read of a page never written takes no memory) */
+		ML_STORE(field, v);
+}
 #define ML_CF_FREED    1u
 #define ML_CF_REALLOC  2u  /* freed by realloc */
 #define ML_CF_ARCHIVED 4u  /* copied into the history, slot about to be reused */

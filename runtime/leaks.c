@@ -691,7 +691,7 @@ static void ml_check_leaks_guarded(void)
 		l.bytes = grp->bytes;
 		l.blocks = grp->blocks;
 		l.stack = grp->stack;
-		l.tid = ML_COLD[b->slot].alloc_tid;
+		l.tid = ML_RARE[b->slot].alloc_tid;
 		l.slot = b->slot;
 		struct ml_binfo info;
 		if (ml_block_info(ml_lb_meta(b), &info))
