@@ -202,13 +202,14 @@ func TestFreeProvenanceCostsItsFrees(t *testing.T) {
 }
 
 // TestFreeProvenanceRing: a run of more frees than the ring of the
-// newest frees' provenance holds (262,144) keeps 32 bytes each.
+// newest frees' provenance holds (262,144) keeps 24 bytes each (32 when
+// an entry named its slot and thread too).
 func TestFreeProvenanceRing(t *testing.T) {
 	needMemlens(t)
 	prog := buildC(t, churnLive, "-O1")
 	extra := extraKiB(t, prog, "explain=0", "explain=1:explain_ring=1024", 400000, "explanations")
-	if ring := int64(262144 * 32 / 1024); extra > ring+512 {
-		t.Errorf("explanations of 400000 frees took %d KiB, a ring of 262144 at 32 bytes a free %d KiB", extra, ring)
+	if ring := int64(262144 * 24 / 1024); extra > ring+512 {
+		t.Errorf("explanations of 400000 frees took %d KiB, a ring of 262144 at 24 bytes a free %d KiB", extra, ring)
 	}
 }
 
