@@ -10,10 +10,11 @@
  * defined, and a freed heap block is cleared, so libc's own memory (and
  * memory it hands out later) is never reported.
  *
- * Origins: each record keeps, in its cold details, where undefined bytes
- * copied into it came from (0: its own creation). An origin as handed to
- * instrumented code is the site of a local's declaration (even) or an
- * entry of the origin table below (odd: index << 1 | 1).
+ * Origins: each record keeps, in its rare details (ml_rare), where
+ * undefined bytes copied into it came from (0: its own creation). An
+ * origin as handed to instrumented code is the site of a local's
+ * declaration (even) or an entry of the origin table below (odd:
+ * index << 1 | 1).
  */
 #include "internal.h"
 
