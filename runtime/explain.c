@@ -125,29 +125,29 @@ void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
 {
 	if (!ML_LOAD(&__ml_explain))
 		return;
-	uint32_t at = (uint32_t)(ML_ADD(&ml_fprov_next, 1) & (ML_FPROV_N - 1));
-	struct ml_fprov *f = &ML_FPROV_RING[at];
+	uint64_t n = ML_ADD(&ml_fprov_next, 1);
+	struct ml_fprov *f = &ML_FPROV_RING[n & (ML_FPROV_N - 1)];
 	f->site = pv ? pv->site : 0;
 	f->word = pv ? pv->word : __ML_GEN_NONE;
 	f->bound = ml_steps_now();
 	f->gen = ml_meta_gen(m);
-	f->slot = ml_meta_slot(m);
-	f->tid = ml_self_id();
-	ML_STORE(&ML_COLD[s].fprov, at + 1);
+	ML_STORE(&ML_COLD[s].fprov, (uint32_t)(n + 1));
 }
 
-int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound, unsigned *tid)
+int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound)
 {
-	uint32_t at = ML_LOAD(&ML_COLD[s].fprov);
-	if (!ML_LOAD(&__ml_explain) || at == 0 || at > ML_FPROV_N)
+	uint32_t n1 = ML_LOAD(&ML_COLD[s].fprov);
+	/* (frees since: counted mod 2^32, so a slot freed 2^32 frees ago could
+	 * pass, if the entry now there had its generation too) */
+	uint32_t since = (uint32_t)ML_LOAD(&ml_fprov_next) - (n1 - 1);
+	if (!ML_LOAD(&__ml_explain) || n1 == 0 || since > ML_FPROV_N)
 		return 0;
-	const struct ml_fprov *f = &ML_FPROV_RING[at - 1];
-	if (f->slot != ml_meta_slot(m) || f->gen != ml_meta_gen(m) || (!f->site && !f->word))
+	const struct ml_fprov *f = &ML_FPROV_RING[(n1 - 1) & (ML_FPROV_N - 1)];
+	if (f->gen != ml_meta_gen(m) || (!f->site && !f->word))
 		return 0;
 	pv->site = f->site;
 	pv->word = f->word;
 	*bound = f->bound;
-	*tid = f->tid;
 	return 1;
 }
 

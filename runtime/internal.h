@@ -279,6 +279,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), then metas and clocks (explain.c) */
 #define ML_FPROV_ADDR  0x6a0000000000UL /* the ring of struct ml_fprov (explain.c) */
 /* 0x6c0000000000: __ML_PCK_DIR, the typestate map's directory (typestate.c) */
+#define ML_RARE_ADDR   0x6e0000000000UL /* struct ml_rare[__ML_MAX_RECS] (records.c) */
 
 /* memlens's mutable state that reports and the leak check depend on (the
  * report buffers and lock, the options, the slot and depot counters, the
@@ -753,19 +754,33 @@ static inline const site_t *ml_caller_site(void)
 
 /* ---- records.c ---- */
 /* Cold per-slot details of the slot's latest block, parallel to the record
- * table (its size is end - base in the record). 32 bytes, so that one
- * cache line holds two and none straddles lines. */
+ * table (its size is end - base in the record): 20 bytes, what every block
+ * writes (its threads and origin are rare details, ml_rare). */
 struct ml_cold {
 	uint16_t gen;         /* generation in the metas of the slot's latest block */
 	uint16_t flags;       /* ML_CF_* */
 	uint32_t alloc_stack;
 	uint32_t free_stack;
+	uint32_t hist;        /* newest history entry of this slot (index + 1) */
+	uint32_t fprov;       /* explain.c: the number + 1 of the slot's newest free (its ring entry) */
+};
+/* The details of the slot's latest block that most programs leave zero:
+ * the threads that made and freed it, but main (0), and the origin of
+ * undefined bytes copied into it (full checking). A table of their own,
+ * written only with a value that is not already there (ml_rare_set): a
+ * single-threaded program's pages of it are never touched, where in
+ * ml_cold they took 12 of every block's 32 bytes. */
+struct ml_rare {
 	uint32_t alloc_tid;
 	uint32_t free_tid;
-	uint32_t hist;        /* newest history entry of this slot (index + 1) */
 	uint32_t origin;      /* uninit.c: origin of undefined bytes copied in (0: its own) */
-	uint32_t fprov;       /* explain.c: the ring position + 1 of the slot's newest free */
 };
+#define ML_RARE ((struct ml_rare *)ML_RARE_ADDR)
+static inline void ml_rare_set(uint32_t *field, uint32_t v)
+{
+	if (ML_LOAD(field) != v) /* (a read of a page never written takes no memory) */
+		ML_STORE(field, v);
+}
 #define ML_CF_FREED    1u
 #define ML_CF_REALLOC  2u  /* freed by realloc */
 #define ML_CF_ARCHIVED 4u  /* copied into the history, slot about to be reused */
@@ -1009,20 +1024,21 @@ struct ml_pv {
 	prov_t word;
 };
 /* What freed a block: the provenance of the pointer free() was given,
- * the step ids older than the free, the block's meta. */
+ * the step ids older than the free, the block's generation. 24 bytes: its
+ * slot is the one whose details lead to it, the thread that freed it the
+ * details' too. */
 struct ml_fprov {
 	const site_t *site;
 	prov_t word;
 	uint64_t bound : 48; /* (ids are 48 bits) */
-	uint64_t gen : 16;   /* the block's meta: gen, slot */
-	uint32_t slot;
-	uint32_t tid;        /* the thread that freed it */
+	uint64_t gen : 16;
 };
 /* The entries of the newest frees, found by record slot through its
- * details (ml_cold's fprov, in a line the free writes anyway: frees are
- * sparse among the slots, and a page of entries by slot was dirtied by one
- * free among a hundred live blocks, a page of a table of their own by one
- * among a thousand). */
+ * details (ml_cold's fprov: the free's number + 1, low 32 bits, in a line
+ * the free writes anyway: frees are sparse among the slots, and a page of
+ * entries by slot was dirtied by one free among a hundred live blocks, a
+ * page of a table of their own by one among a thousand). The entry is the
+ * slot's while fewer than ML_FPROV_N frees followed. */
 #define ML_FPROV_N (1u << 18)
 #define ML_FPROV_RING ((struct ml_fprov *)ML_FPROV_ADDR)
 void ml_explain_init(void);
@@ -1031,9 +1047,8 @@ void ml_explain_set(int on, uptr ring);
 /* Block slot s (meta m) is freed through a pointer of provenance pv. */
 void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv);
 /* The provenance of the pointer that freed the block of meta m (slot
- * s), if kept; *bound: the step ids older than that free, *tid: the
- * thread that freed it. */
-int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound, unsigned *tid);
+ * s), if kept; *bound: the step ids older than that free. */
+int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound);
 /* An interceptor's ML_OWN: consumes the caller's tag and notes whether
  * __ml_t.arg and its provenance are this call's. */
 int ml_own_args(uptr self);

@@ -177,13 +177,12 @@ static void ml_lb_release(void)
 }
 
 /* Collect the live heap blocks in address order, indexed by pieces of
- * their span; 0 if there is no memory for the check. Three passes: over
- * the records, the span (which sizes the pieces) and the live blocks'
- * slots (in the work stack, unused until the marking); over those, how
- * many blocks each piece holds (summed: its first block's index), and
- * each block put in its piece, whose few blocks are then sorted in place.
- * (Sorting the blocks gathered took a second array as big, at the run's
- * peak.) */
+ * their span; 0 if there is no memory for the check. Three passes over
+ * the records: the span (which sizes the pieces), how many blocks each
+ * piece holds (summed: its first block's index), and each block put in
+ * its piece, whose few blocks are then sorted in place. (Sorting the
+ * blocks gathered took a second array as big, at the run's peak; a list
+ * of the live blocks' slots for the later passes, 4 bytes a block.) */
 static int ml_lb_collect(void)
 {
 	ml_lb_release();
@@ -203,7 +202,7 @@ static int ml_lb_collect(void)
 		}
 		if (!ml_live_heap(s, &base, &top))
 			continue;
-		ml_lwork[n++] = s;
+		n++;
 		lo = base < lo ? base : lo;
 		hi = top + 1 > hi ? top + 1 : hi; /* (+1: a zero-size block's base) */
 	}
@@ -223,15 +222,14 @@ static int ml_lb_collect(void)
 	/* (the span's test: the records cannot change while the world is
 	 * stopped, but the rules' pointer map is built with the other threads
 	 * running, and a wrong piece must never be written) */
-	for (size_t j = 0; j < n; j++)
-		if (ml_live_heap(ml_lwork[j], &base, &top) && base - lo < ml_lb_span)
+	for (unsigned s = __ML_FIRST_SLOT; s < end; s++)
+		if (ml_live_heap(s, &base, &top) && base - lo < ml_lb_span)
 			ml_lb_first[((base - lo) >> shift) + 1]++;
 	for (size_t k = 0; k < pieces; k++)
 		ml_lb_first[k + 1] += ml_lb_first[k];
 	/* each piece's entry counts its blocks placed, ending at the next's
 	 * start: shifted by one, the entries are the starts again */
-	for (size_t j = 0; j < n; j++) {
-		unsigned s = ml_lwork[j];
+	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		if (!ml_live_heap(s, &base, &top) || base - lo >= ml_lb_span)
 			continue;
 		uint32_t i = ml_lb_first[(base - lo) >> shift]++;
@@ -693,7 +691,7 @@ static void ml_check_leaks_guarded(void)
 		l.bytes = grp->bytes;
 		l.blocks = grp->blocks;
 		l.stack = grp->stack;
-		l.tid = ML_COLD[b->slot].alloc_tid;
+		l.tid = ML_RARE[b->slot].alloc_tid;
 		l.slot = b->slot;
 		struct ml_binfo info;
 		if (ml_block_info(ml_lb_meta(b), &info))

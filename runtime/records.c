@@ -132,6 +132,7 @@ static const struct ml_slot_table {
 	{(uptr)__ML_RECS, sizeof(struct __ml_rec), 1, 1},
 	{ML_COLD_ADDR, sizeof(struct ml_cold), 1, 0},
 	{ML_LSITE_ADDR, sizeof(struct __ml_lsite), 0, 0},
+	{ML_RARE_ADDR, sizeof(struct ml_rare), 0, 0},
 	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0, 0},
 	{(uptr)__ML_CUTS, sizeof(struct __ml_cut), 0, 0},
 };
@@ -349,8 +350,8 @@ meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsign
 	c->gen = g;
 	c->alloc_stack = alloc_stack;
 	c->free_stack = 0;
-	c->alloc_tid = ml_self_id();
-	c->free_tid = 0;
+	ml_rare_set(&ML_RARE[s].alloc_tid, ml_self_id());
+	ml_rare_set(&ML_RARE[s].free_tid, 0);
 	ML_STORE(&c->flags, 0);
 	return ml_mkmeta(s, g);
 }
@@ -407,8 +408,8 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	ML_STORE(&e->gen, c->gen);
 	ML_STORE(&e->alloc_stack, r->kind == __ML_KIND_STACK ? ml_local_stack(s) : c->alloc_stack);
 	ML_STORE(&e->free_stack, c->free_stack);
-	ML_STORE(&e->alloc_tid, c->alloc_tid);
-	ML_STORE(&e->free_tid, c->free_tid);
+	ML_STORE(&e->alloc_tid, ML_RARE[s].alloc_tid);
+	ML_STORE(&e->free_tid, ML_RARE[s].free_tid);
 	ML_STORE(&e->flags, (uint16_t)flags);
 	ML_STORE(&e->kind, (uint16_t)r->kind);
 	ML_STORE(&e->prev, c->hist);
@@ -477,8 +478,8 @@ static void ml_binfo_from_slot(unsigned s, unsigned g, struct ml_binfo *b, int f
 	b->size = ML_LOAD(&r->end) - b->base;
 	b->alloc_stack = b->kind == __ML_KIND_STACK ? ml_local_stack(s) : ML_LOAD(&c->alloc_stack);
 	b->free_stack = freed ? ML_LOAD(&c->free_stack) : 0;
-	b->alloc_tid = ML_LOAD(&c->alloc_tid);
-	b->free_tid = freed ? ML_LOAD(&c->free_tid) : 0;
+	b->alloc_tid = ML_LOAD(&ML_RARE[s].alloc_tid);
+	b->free_tid = freed ? ML_LOAD(&ML_RARE[s].free_tid) : 0;
 	b->by_realloc = freed && (ML_LOAD(&c->flags) & ML_CF_REALLOC);
 	b->returned = freed && (ML_LOAD(&c->flags) & ML_CF_RETURNED);
 	b->readonly = !freed && g == __ML_GEN_READONLY;

@@ -848,7 +848,6 @@ static void ml_chains_collect(enum ml_kind kind, struct ml_event *ev)
 		struct ml_binfo k;
 		struct ml_pv fpv;
 		uptr bound;
-		unsigned tid;
 		switch (l->how) {
 		case ML_LOC_UNDEF:
 			ml_chain_title[ml_nchains] = "the uninitialized value";
@@ -868,9 +867,9 @@ static void ml_chains_collect(enum ml_kind kind, struct ml_event *ev)
 			break;
 		case ML_LOC_FREER:
 			if (ml_block_info(l->m, &k) && k.known &&
-			    ml_explain_freed_by(k.slot, ml_mkmeta(k.slot, k.gen), &fpv, &bound, &tid)) {
+			    ml_explain_freed_by(k.slot, ml_mkmeta(k.slot, k.gen), &fpv, &bound)) {
 				ml_chain_title[ml_nchains++] = "the pointer that freed the block";
-				ml_chain_build(&fpv, ml_mkmeta(k.slot, k.gen), bound, tid, c);
+				ml_chain_build(&fpv, ml_mkmeta(k.slot, k.gen), bound, k.free_tid, c);
 			}
 			break;
 		case ML_LOC_BLOCK: /* (the report describes it: ml_try made it the event's) */

@@ -10,10 +10,11 @@
  * defined, and a freed heap block is cleared, so libc's own memory (and
  * memory it hands out later) is never reported.
  *
- * Origins: each record keeps, in its cold details, where undefined bytes
- * copied into it came from (0: its own creation). An origin as handed to
- * instrumented code is the site of a local's declaration (even) or an
- * entry of the origin table below (odd: index << 1 | 1).
+ * Origins: each record keeps, in its rare details (ml_rare), where
+ * undefined bytes copied into it came from (0: its own creation). An
+ * origin as handed to instrumented code is the site of a local's
+ * declaration (even) or an entry of the origin table below (odd:
+ * index << 1 | 1).
  */
 #include "internal.h"
 
@@ -155,7 +156,7 @@ static uint32_t ml_origin_add(struct ml_origin o)
  * creation, unless bytes were copied in from elsewhere). */
 static uptr ml_record_origin(unsigned s)
 {
-	uint32_t o = ML_LOAD(&ML_COLD[s].origin);
+	uint32_t o = ML_LOAD(&ML_RARE[s].origin);
 	if (o)
 		return (uptr)o << 1 | 1;
 	const struct __ml_rec *r = &__ML_RECS[s];
@@ -163,11 +164,11 @@ static uptr ml_record_origin(unsigned s)
 	d.kind = r->kind;
 	d.id = r->id;
 	d.size = r->end - r->base;
-	d.tid = ML_COLD[s].alloc_tid;
+	d.tid = ML_RARE[s].alloc_tid;
 	d.stack = r->kind == __ML_KIND_STACK ? ml_local_stack(s) : ML_COLD[s].alloc_stack;
 	o = ml_origin_add(d);
 	if (o)
-		ML_STORE(&ML_COLD[s].origin, o);
+		ML_STORE(&ML_RARE[s].origin, o);
 	return (uptr)o << 1 | 1;
 }
 
@@ -208,7 +209,7 @@ static void ml_origin_move(uptr a, uptr n, meta_t m, uptr o)
 		return;
 	o = ml_origin_entry(ml_origin_base(o));
 	if (o >> 1)
-		ML_STORE(&ML_COLD[s].origin, (uint32_t)(o >> 1));
+		ML_STORE(&ML_RARE[s].origin, (uint32_t)(o >> 1));
 }
 
 static uptr ml_bytes_origin(uptr a, uptr n, meta_t m, const site_t *decl);
