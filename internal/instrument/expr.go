@@ -62,7 +62,23 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 			cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
 			return r.verbatim(x)
 		}
+	case *cc.ExpressionList:
+		if x.ExpressionList != nil { // a, b: a's value is thrown away
+			var f frag
+			f.tok(x.Token)
+			f.cat(r.discarded(x.AssignmentExpression))
+			f.cat(r.expr(x.ExpressionList))
+			return f
+		}
 	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionCast && x.Type() != nil && x.Type().Kind() == cc.Void {
+			var f frag
+			f.tok(x.Token)
+			f.cat(r.verbatim(x.TypeName))
+			f.tok(x.Token2)
+			f.cat(r.discarded(x.CastExpression))
+			return f
+		}
 		if r.c.full && x.Case == cc.CastExpressionCast && x.Type() != nil && x.Type().Kind() != cc.Void &&
 			!isPtrLike(x.Type()) && isDataPtr(x.CastExpression.Type()) {
 			// a pointer turned into an integer: its block's references
@@ -498,6 +514,42 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	}
 	f.strf(" %s %s; })", ops, p)
 	return f
+}
+
+// discarded rewrites e, whose value is thrown away ((void)x, the left of a
+// comma): reading an lvalue so decides nothing, so its definedness is not
+// checked (Valgrind's and MSan's rule: `(void)unused;` silences a warning),
+// while an access through a pointer still is.
+func (r *rewriter) discarded(e cc.ExpressionNode) frag {
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionIdent:
+			return r.verbatim(x)
+		case cc.PrimaryExpressionExpr:
+			var f frag
+			f.tok(x.Token)
+			f.cat(r.discarded(x.ExpressionList))
+			f.tok(x.Token2)
+			return f
+		}
+	case *cc.ExpressionList:
+		if x.ExpressionList == nil {
+			return r.discarded(x.AssignmentExpression)
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			if !valueMember(x) {
+				return r.access(x, false, defNone)
+			}
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref && r.vaArg(x) == nil {
+			return r.access(x, false, defNone)
+		}
+	}
+	return r.expr(e)
 }
 
 // needsCheck reports whether an access to n must be checked: n is reached
