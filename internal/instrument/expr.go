@@ -1283,8 +1283,8 @@ func isBitfield(n cc.ExpressionNode) bool {
 }
 
 // noAddress reports whether gcc refuses the address of lvalue n: a
-// bit-field, or an arithmetic scalar stored in reverse byte order (memlens
-// leaves pointers stored so unsupported).
+// bit-field, or an arithmetic scalar stored in reverse byte order (gcc
+// stores pointers in the native order, and gives their address).
 func noAddress(n cc.ExpressionNode) bool {
 	if isBitfield(n) {
 		return true
