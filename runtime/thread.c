@@ -209,17 +209,20 @@ static void *ml_thread_start(void *p)
 /* A thread-specific value is kept in the thread's descriptor, which no
  * leak check searches: its block is no longer followed (__ml_escape), as
  * one handed to other code memlens does not see. */
+static void ml_escape_value(uptr self, const void *value)
+{
+	__ml_escape(ml_own_args(self) ? __ml_t.arg[1] : __ml_meta_of(value));
+}
+
 int __ml_pthread_setspecific(unsigned key, const void *value)
 {
-	int own = ml_own_args((uptr)&__ml_pthread_setspecific);
-	__ml_escape(own ? __ml_t.arg[1] : __ml_meta_of(value));
+	ml_escape_value((uptr)&__ml_pthread_setspecific, value);
 	return pthread_setspecific(key, value);
 }
 
 int __ml_tss_set(unsigned key, void *value)
 {
-	int own = ml_own_args((uptr)&__ml_tss_set);
-	__ml_escape(own ? __ml_t.arg[1] : __ml_meta_of(value));
+	ml_escape_value((uptr)&__ml_tss_set, value);
 	return tss_set(key, value);
 }
 
