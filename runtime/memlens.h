@@ -468,6 +468,10 @@ void  __ml_qsort(void *, __SIZE_TYPE__, __SIZE_TYPE__, int (*)(const void *, con
 void *__ml_bsearch(const void *, const void *, __SIZE_TYPE__, __SIZE_TYPE__,
                    int (*)(const void *, const void *));
 int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);
+/* thread-specific values (pthread_key_t, tss_t: unsigned) live in the
+ * thread's descriptor, where the leak check does not look */
+int   __ml_pthread_setspecific(unsigned, const void *);
+int   __ml_tss_set(unsigned, void *);
 /* the program's signal handlers, wrapped (handlers.c) */
 int   __ml_sigaction(int, const void *, void *);
 void (*__ml_signal(int, void (*)(int)))(int);

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <threads.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -203,6 +204,26 @@ static void *ml_thread_start(void *p)
 	__ml_unref(st.argm, 0, __ML_LOSS_SCOPE);
 	ml_loss_thread_exit();
 	return r;
+}
+
+/* A thread-specific value is kept in the thread's descriptor, which no
+ * leak check searches: its block is no longer followed (__ml_escape), as
+ * one handed to other code memlens does not see. */
+static void ml_escape_value(uptr self, const void *value)
+{
+	__ml_escape(ml_own_args(self) ? __ml_t.arg[1] : __ml_meta_of(value));
+}
+
+int __ml_pthread_setspecific(unsigned key, const void *value)
+{
+	ml_escape_value((uptr)&__ml_pthread_setspecific, value);
+	return pthread_setspecific(key, value);
+}
+
+int __ml_tss_set(unsigned key, void *value)
+{
+	ml_escape_value((uptr)&__ml_tss_set, value);
+	return tss_set(key, value);
 }
 
 int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *arg)

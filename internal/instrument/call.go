@@ -20,7 +20,7 @@ var wrapped = setOf(
 	"strchr", "strrchr", "strstr", "strpbrk", "strspn", "strcspn", "strtok", "strtok_r",
 	"sprintf", "snprintf", "vsprintf", "vsnprintf", "printf", "fprintf", "vprintf", "vfprintf",
 	"fgets", "fread", "fwrite", "read", "write", "getline", "getdelim", "puts", "fputs",
-	"qsort", "bsearch", "pthread_create", "sigaction", "signal",
+	"qsort", "bsearch", "pthread_create", "pthread_setspecific", "tss_set", "sigaction", "signal",
 	"wcscpy", "wcsncpy", "wcscat", "wcsncat", "wcslen", "wcsnlen", "wcscmp", "wcsncmp",
 	"wcschr", "wcsrchr", "wcsstr", "wmemcpy", "wmemmove", "wmemset", "wmemcmp", "wcsdup",
 	"swprintf", "vswprintf", "fgetws", "mbstowcs", "wcstombs",
@@ -713,7 +713,7 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genLiteral)
 		case as[i].isPtr:
 			as[i].code, as[i].meta, as[i].prov = r.ptrExpr(a)
-		case isBitfield(a):
+		case noAddress(a):
 			// __auto_type refuses a bit-field: promote it, as the call would
 			as[i].code.str("+(")
 			as[i].code.cat(r.expr(a))

@@ -62,7 +62,23 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 			cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
 			return r.verbatim(x)
 		}
+	case *cc.ExpressionList:
+		if x.ExpressionList != nil { // a, b: a's value is thrown away
+			var f frag
+			f.tok(x.Token)
+			f.cat(r.discarded(x.AssignmentExpression))
+			f.cat(r.expr(x.ExpressionList))
+			return f
+		}
 	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionCast && x.Type() != nil && x.Type().Kind() == cc.Void {
+			var f frag
+			f.tok(x.Token)
+			f.cat(r.verbatim(x.TypeName))
+			f.tok(x.Token2)
+			f.cat(r.discarded(x.CastExpression))
+			return f
+		}
 		if r.c.full && x.Case == cc.CastExpressionCast && x.Type() != nil && x.Type().Kind() != cc.Void &&
 			!isPtrLike(x.Type()) && isDataPtr(x.CastExpression.Type()) {
 			// a pointer turned into an integer: its block's references
@@ -193,10 +209,11 @@ type lval struct {
 	addr frag   // pointer to the lvalue
 	meta string // meta of the pointer it was reached through
 	prov prov   // its provenance
-	// bit-fields have no address: the check covers the containing struct
+	// bit-fields and scalars in reverse byte order have no address
+	// (noAddress): the check covers what holds them
 	bitfield  bool
-	container frag // pointer to the struct holding the bit-field
-	field     cc.Token
+	container frag // pointer to the struct (or array) holding the place
+	member    frag // the place selected from *container: ".f" or "[i]"
 }
 
 // objType is the type of the object lvalue n designates, before any
@@ -344,8 +361,8 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 		switch x.Case {
 		case cc.PostfixExpressionPSelect: // p->f
 			code, meta, pv := r.ptrExpr(x.PostfixExpression)
-			if isBitfield(x) {
-				return lval{meta: meta, prov: pv, bitfield: true, container: paren(code), field: x.Token2}
+			if noAddress(x) {
+				return lval{meta: meta, prov: pv, bitfield: true, container: paren(code), member: selector(x)}
 			}
 			var a frag
 			a.str("&")
@@ -355,8 +372,8 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 			return lval{addr: a, meta: meta, prov: pv}
 		case cc.PostfixExpressionSelect: // s.f with s reached through a pointer
 			in := r.lvalue(x.PostfixExpression, u)
-			if isBitfield(x) {
-				return lval{meta: in.meta, prov: in.prov, bitfield: true, container: in.addr, field: x.Token2}
+			if noAddress(x) {
+				return lval{meta: in.meta, prov: in.prov, bitfield: true, container: in.addr, member: selector(x)}
 			}
 			var a frag
 			a.str("&")
@@ -370,6 +387,9 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 			var pv prov
 			switch {
 			case isArray(x.PostfixExpression): // a[i] with a an array reached through a pointer
+				if noAddress(x) {
+					return r.reverseElement(x, u)
+				}
 				in := r.lvalue(x.PostfixExpression, u)
 				var base frag
 				base.str("&(*")
@@ -434,7 +454,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	var ops string
 	if e, ok := n.(cc.ExpressionNode); ok {
 		if l.bitfield {
-			ops = r.bitfieldDef(p, e.(*cc.PostfixExpression), op)
+			ops = r.bitfieldDef(p, e, op)
 		} else {
 			ops = r.defOps(p, objType(e), l.meta, -1, n, op)
 		}
@@ -485,7 +505,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		}
 		at, size := p, "sizeof(*"+p+")"
 		if l.bitfield {
-			at, size = bitfieldBytes(p, n.(*cc.PostfixExpression))
+			at, size = bitfieldBytes(p, n.(cc.ExpressionNode))
 		}
 		f.strf(" %s((__ml_uptr)%s, %s, %s%s, %s, %s, %s);", fn, at, l.meta, size, flags, siteRef(site), l.prov.site, l.prov.word)
 	}
@@ -494,6 +514,42 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	}
 	f.strf(" %s %s; })", ops, p)
 	return f
+}
+
+// discarded rewrites e, whose value is thrown away ((void)x, the left of a
+// comma): reading an lvalue so decides nothing, so its definedness is not
+// checked (Valgrind's and MSan's rule: `(void)unused;` silences a warning),
+// while an access through a pointer still is.
+func (r *rewriter) discarded(e cc.ExpressionNode) frag {
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionIdent:
+			return r.verbatim(x)
+		case cc.PrimaryExpressionExpr:
+			var f frag
+			f.tok(x.Token)
+			f.cat(r.discarded(x.ExpressionList))
+			f.tok(x.Token2)
+			return f
+		}
+	case *cc.ExpressionList:
+		if x.ExpressionList == nil {
+			return r.discarded(x.AssignmentExpression)
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			if !valueMember(x) {
+				return r.access(x, false, defNone)
+			}
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref && r.vaArg(x) == nil {
+			return r.access(x, false, defNone)
+		}
+	}
+	return r.expr(e)
 }
 
 // needsCheck reports whether an access to n must be checked: n is reached
@@ -527,8 +583,7 @@ func (r *rewriter) access(n cc.ExpressionNode, write bool, op defOp) frag {
 	f.cat(r.checkedPlace(n, l, write, op))
 	f.str(")")
 	if l.bitfield {
-		f.str(".")
-		f.tok(l.field)
+		f.cat(l.member)
 	}
 	return f
 }
@@ -538,7 +593,7 @@ func (r *rewriter) access(n cc.ExpressionNode, write bool, op defOp) frag {
 // pointer: the tag of the shadow of pointers stored in n, so that a shadow
 // written in an earlier life of the memory never validates.
 func (r *rewriter) place(n cc.ExpressionNode, write bool, op defOp) (frag, string) {
-	if throughPointer(n) && !isBitfield(n) {
+	if throughPointer(n) && !noAddress(n) {
 		l := r.lvalue(n, useOf(write))
 		return r.checkedPlace(n, l, write, op), l.meta
 	}
@@ -782,7 +837,7 @@ func (r *rewriter) load(place frag, tag string) (frag, string, prov) {
 // arithmetic), or is the address of a named object made here.
 func (r *rewriter) addrOf(x *cc.UnaryExpression) (frag, string, prov) {
 	e := x.CastExpression
-	if throughPointer(e) && !isBitfield(e) {
+	if throughPointer(e) && !noAddress(e) {
 		l := r.lvalue(e, useAddr)
 		return paren(l.addr), l.meta, l.prov
 	}
@@ -1011,7 +1066,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		return f
 	}
 	_, inMem := r.memLocal(lhs)
-	if t != nil && cc.IsArithmeticType(t) && !isBitfield(lhs) && (needsCheck(lhs) || inMem) && r.copySourceKind(rhs) {
+	if t != nil && cc.IsArithmeticType(t) && !noAddress(lhs) && (needsCheck(lhs) || inMem) && r.copySourceKind(rhs) {
 		code, org := r.assignedSource(lhs, rhs)
 		p, v := r.name("__ml_a"), r.name("__ml_v")
 		place, _ := r.place(lhs, true, defNone)
@@ -1225,6 +1280,70 @@ func isBitfield(n cc.ExpressionNode) bool {
 	}
 	f := x.Field()
 	return f != nil && f.IsBitfield()
+}
+
+// noAddress reports whether gcc refuses the address of lvalue n: a
+// bit-field, or an arithmetic scalar stored in reverse byte order (gcc
+// stores pointers in the native order, and gives their address).
+func noAddress(n cc.ExpressionNode) bool {
+	if isBitfield(n) {
+		return true
+	}
+	t := n.Type()
+	return t != nil && cc.IsArithmeticType(t) && reverseOrder(n)
+}
+
+// reverseOrder reports whether lvalue n is a member (or an element of an
+// array member) of a struct declared
+// __attribute__((scalar_storage_order("big-endian"))): the opposite of
+// x86-64's order, stored byte-swapped.
+func reverseOrder(n cc.ExpressionNode) bool {
+	x, ok := n.(*cc.PostfixExpression)
+	if !ok {
+		return false
+	}
+	switch x.Case {
+	case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+		a := containerType(x).Attributes()
+		for _, name := range []string{"scalar_storage_order", "__scalar_storage_order__"} {
+			if v := a.AttrValue(name); len(v) == 1 && v[0] == cc.StringValue("big-endian\x00") {
+				return true
+			}
+		}
+	case cc.PostfixExpressionIndex:
+		return isArray(x.PostfixExpression) && reverseOrder(unparen(x.PostfixExpression))
+	}
+	return false
+}
+
+// reverseElement is the place of x, an element of an array member stored
+// in reverse byte order (noAddress), selected from the struct holding the
+// array: gcc gives no address of the element, and warns at the array's.
+func (r *rewriter) reverseElement(x *cc.PostfixExpression, u use) lval {
+	var l lval
+	switch in := unparen(x.PostfixExpression).(*cc.PostfixExpression); in.Case {
+	case cc.PostfixExpressionIndex: // a row of a matrix member
+		l = r.reverseElement(in, u)
+	case cc.PostfixExpressionPSelect:
+		code, meta, pv := r.ptrExpr(in.PostfixExpression)
+		l = lval{meta: meta, prov: pv, container: paren(code), member: selector(in)}
+	default:
+		s := r.lvalue(in.PostfixExpression, u)
+		l = lval{meta: s.meta, prov: s.prov, container: s.addr, member: selector(in)}
+	}
+	l.bitfield = true
+	l.member.tok(x.Token)
+	l.member.cat(r.arrayIndex(x, u))
+	l.member.tok(x.Token2)
+	return l
+}
+
+// selector is the ".f" of member selection x (p->f or s.f).
+func selector(x *cc.PostfixExpression) frag {
+	var f frag
+	f.str(".")
+	f.tok(x.Token2)
+	return f
 }
 
 // isPtrLike reports whether t is a pointer, or an array or function that

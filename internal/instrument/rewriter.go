@@ -229,6 +229,10 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	// gcc names the compilation unit (DW_AT_name, DWARF's file 0) after the
 	// first linemarker of preprocessed input: the user's file, not ours.
 	w.b.WriteString("# 1 " + strconv.Quote(main) + "\n")
+	// memlens's replacements of malloc, free, memcpy… take and give
+	// pointers to structs stored in reverse byte order (scalar_storage_order)
+	// as the builtins they replace do, which alone gcc exempts from this warning
+	w.b.WriteString("#pragma GCC diagnostic ignored \"-Wscalar-storage-order\"\n")
 	var body []frag
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil && r.instrumented(fd) {
@@ -1287,7 +1291,7 @@ func (r *rewriter) asmOutputsDefined(a *cc.Asm) string {
 	var b strings.Builder
 	for l := a.AsmArgList.AsmExpressionList; l != nil; l = l.AsmExpressionList {
 		e := asmOperand(l.AssignmentExpression)
-		if e == nil || !needsCheck(unparen(e)) || isBitfield(unparen(e)) || hasSideEffects(e) {
+		if e == nil || !needsCheck(unparen(e)) || noAddress(unparen(e)) || hasSideEffects(e) {
 			continue
 		}
 		text := toText(cc.NodeSource(e))
@@ -2162,7 +2166,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		}
 		v := r.name("__ml_r")
 		f.str("{ register __auto_type " + v + " = ")
-		if isBitfield(e) {
+		if noAddress(e) {
 			f.str("+(")
 			f.cat(code)
 			f.str(")")

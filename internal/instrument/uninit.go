@@ -105,35 +105,57 @@ func (r *rewriter) defOps(p string, t cc.Type, meta string, decl int, n cc.Node,
 	return strings.Join(ops, " ")
 }
 
-// bitfieldDef is the code marking the bytes of the bit-field x selects
-// in the struct *c written (its whole storage unit: a neighbour sharing it
-// is left defined too, which can only hide a report; bitfieldBytes).
-func (r *rewriter) bitfieldDef(c string, x *cc.PostfixExpression, op defOp) string {
-	f := x.Field()
-	if f == nil || !r.storesDefine() || (op != defStore && op != defUpdate) {
+// bitfieldDef is the code marking the bytes of the place x without an
+// address (noAddress) in *c written: a bit-field's whole storage unit (a
+// neighbour sharing it is left defined too, which can only hide a report;
+// bitfieldBytes).
+func (r *rewriter) bitfieldDef(c string, x cc.ExpressionNode, op defOp) string {
+	if !r.storesDefine() || (op != defStore && op != defUpdate) {
 		return ""
 	}
 	at, size := bitfieldBytes(c, x)
 	return fmt.Sprintf("__ml_def((__ml_uptr)%s, %s);", at, size)
 }
 
-// bitfieldBytes returns the address and the size of the storage unit of
-// the bit-field x selects in the struct *c: what an access to it reads or
-// writes (a struct allocated only up to its later members holds it). The
-// offsets are cc's, which knows no packing: where gcc's size of the
-// struct differs (packed), the whole struct instead.
-func bitfieldBytes(c string, x *cc.PostfixExpression) (at, size string) {
-	f := x.Field()
-	if f == nil {
+// bitfieldBytes returns the address and the size of the bytes an access
+// to the place x without an address (noAddress) in the struct *c reads or
+// writes: a bit-field's storage unit (a struct allocated only up to its
+// later members holds it), a reverse-order member's own bytes, the whole
+// array for an element of a reverse-order array member. The offsets are
+// cc's, which knows no packing: where gcc's size of the struct differs
+// (packed), the whole struct instead.
+func bitfieldBytes(c string, x cc.ExpressionNode) (at, size string) {
+	s, ok := x.(*cc.PostfixExpression)
+	for ok && s.Case == cc.PostfixExpressionIndex {
+		s, ok = unparen(s.PostfixExpression).(*cc.PostfixExpression)
+	}
+	if !ok || s.Field() == nil {
 		return c, "sizeof *" + c
 	}
-	n := f.AccessBytes()
-	if n <= 0 {
-		n = 1
+	f := s.Field()
+	n := f.Type().Size()
+	if f.IsBitfield() {
+		n = max(f.AccessBytes(), 1)
 	}
-	s := containerType(x).Size()
-	return fmt.Sprintf("((char *)%[1]s + (sizeof *%[1]s == %[2]d ? %[3]d : 0))", c, s, f.Offset()),
-		fmt.Sprintf("(sizeof *%[1]s == %[2]d ? %[3]d : sizeof *%[1]s)", c, s, n)
+	whole := containerType(s).Size()
+	return fmt.Sprintf("((char *)%[1]s + (sizeof *%[1]s == %[2]d ? %[3]d : 0))", c, whole, f.Offset()),
+		fmt.Sprintf("(sizeof *%[1]s == %[2]d ? %[3]d : sizeof *%[1]s)", c, whole, n)
+}
+
+// selectedFrom splits x, a member or an element of an array member, into
+// the struct it is selected from and the selection (".f", ".a[i]").
+func (r *rewriter) selectedFrom(x *cc.PostfixExpression) (cc.ExpressionNode, frag) {
+	if x.Case != cc.PostfixExpressionIndex {
+		var f frag
+		f.tok(x.Token)
+		f.tok(x.Token2)
+		return x.PostfixExpression, f
+	}
+	s, f := r.selectedFrom(unparen(x.PostfixExpression).(*cc.PostfixExpression))
+	f.tok(x.Token)
+	f.cat(r.expr(x.ExpressionList))
+	f.tok(x.Token2)
+	return s, f
 }
 
 // containerType is the struct or union member selection x selects from.
@@ -152,19 +174,18 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 	if !ok || op == defNone {
 		return lv
 	}
-	if isBitfield(n) {
-		x := n.(*cc.PostfixExpression)
+	if noAddress(n) {
 		c := r.name("__ml_a")
-		ops := r.bitfieldDef(c, x, op)
+		ops := r.bitfieldDef(c, n, op)
 		if ops == "" {
 			return lv
 		}
+		s, member := r.selectedFrom(n.(*cc.PostfixExpression))
 		var f frag
 		f.str("(*__extension__({ register __auto_type " + c + " = &")
-		f.cat(paren(r.indexed(x.PostfixExpression, op != defUse)))
+		f.cat(paren(r.indexed(s, op != defUse)))
 		f.str("; " + ops + " " + c + "; }))")
-		f.tok(x.Token)
-		f.tok(x.Token2)
+		f.cat(member)
 		return f
 	}
 	p := r.name("__ml_a")
@@ -243,7 +264,7 @@ func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
 // plainCopySource reports whether e (unparenthesized, of arithmetic type)
 // is a plain lvalue whose value is copied with its definedness.
 func (r *rewriter) plainCopySource(e cc.ExpressionNode) bool {
-	if isBitfield(e) {
+	if noAddress(e) {
 		return false
 	}
 	if d := declOfExpr(e); d != nil && r.valueOrigin(d) != "" {
@@ -567,7 +588,7 @@ func (r *rewriter) carriedUpdate(x *cc.AssignmentExpression) (f frag, ok bool) {
 	// the value of a compound assignment is evaluated before its target
 	p, v, o := r.name("__ml_a"), r.name("__ml_v"), r.originTemp()
 	f.str("__extension__({ register __auto_type " + v + " = ")
-	if isBitfield(unparen(rhs)) {
+	if noAddress(unparen(rhs)) {
 		// __auto_type refuses a bit-field: promote it, as the operator would
 		f.str("+(")
 		f.cat(code)
