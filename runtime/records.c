@@ -352,6 +352,9 @@ meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsign
 	c->free_stack = 0;
 	ml_rare_set(&ML_RARE[s].alloc_tid, ml_self_id());
 	ml_rare_set(&ML_RARE[s].free_tid, 0);
+	/* undefined bytes start from this block's own making, whatever origin
+	 * the slot's earlier block noted */
+	ml_rare_set(&ML_RARE[s].origin, 0);
 	ML_STORE(&c->flags, 0);
 	return ml_mkmeta(s, g);
 }
