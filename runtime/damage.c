@@ -68,6 +68,7 @@ static const struct {
 	{ML_STEPS_ADDR, ML_FPROV_ADDR, "value propagation steps"},
 	{ML_FPROV_ADDR, ML_STATE_ADDR - ML_STATE_GUARD, "free provenance ring"},
 	{ML_STATE_ADDR - ML_STATE_GUARD, ML_STATE_ADDR + ML_STATE_SIZE + ML_STATE_GUARD, "state"},
+	{(uptr)__ML_NAME_MEMO, (uptr)__ML_NAME_MEMO + ML_NAME_MEMO_SIZE, "name memo"},
 };
 
 const char *ml_own_table(uptr a)
