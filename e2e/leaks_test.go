@@ -319,6 +319,27 @@ func TestBlockNames(t *testing.T) {
 	}
 }
 
+// TestBlockNamesMemo checks that a return naming one block again and again
+// (its site's memo, memlens.h's __ml_name) still names the next block it
+// returns: the double free of b lists pick's return as one of b's names.
+func TestBlockNamesMemo(t *testing.T) {
+	prog := buildCode(t, "memo.c", "#include <stdlib.h>\n"+
+		"static char *pick(char *p) { return p; }\n"+
+		"int main(void) {\n\tchar *a = malloc(8), *b;\n\tfor (int i = 0; i < 3; i++)\n\t\ta = pick(a);\n"+
+		"\tfree(a);\n\tb = malloc(8);\n\tb = pick(b);\n\tfree(b);\n\tfree(b);\n\treturn 0;\n}\n")
+	recs := runReports(t, prog, "")
+	if len(recs) != 1 || recs[0].Kind != "DOUBLE-FREE" || recs[0].Block == nil {
+		t.Fatalf("want one DOUBLE-FREE record with its block, got %v", recs)
+	}
+	var got []string
+	for _, n := range recs[0].Block.Names {
+		got = append(got, fmt.Sprintf("%s@%s:%d", n.Name, n.Function, n.Line))
+	}
+	if want := []string{"b@main:8", "pick@pick:2"}; !slices.Equal(got, want) {
+		t.Errorf("block names %q, want %q", got, want)
+	}
+}
+
 // TestLossJumpRecords checks how leaks at jumps are told: a break and a
 // goto out of a block are scope exits of the block's variable (not results
 // discarded), and a longjmp names the local of the frame it skipped.

@@ -949,11 +949,31 @@ __ML_INLINE void __ml_ref(__ml_meta_t m, const struct __ml_site *site)
 	}
 }
 
-/* The block of m is returned by the statement at site. */
+/* The meta each site was last given to name (by the site's address): a
+ * site naming the same block again (a pointer moved in place, a return in
+ * a loop) is known there without the block's record and names. A block's
+ * names are only added to while its generation lasts, so the entry stays
+ * true until the slot's generation comes round again (65535 reuses).
+ * Single-threaded only: another thread could tear an entry. */
+struct __ml_name_memo {
+	const struct __ml_site *site;
+	__ml_meta_t m;
+};
+#define __ML_NAME_MEMO      ((struct __ml_name_memo *)0x6d0000000000UL)
+#define __ML_NAME_MEMO_BITS 16
+__ML_INLINE struct __ml_name_memo *__ml_name_memo(const struct __ml_site *site)
+{
+	return &__ML_NAME_MEMO[((__ml_uptr)site >> 3) & ((1u << __ML_NAME_MEMO_BITS) - 1)];
+}
+/* __ml_name past its memo (names.c). */
+void __ml_name_slow(__ml_meta_t m, const struct __ml_site *site) __attribute__((noinline));
+
+/* The block of m is returned, or moved in place, by the statement at site. */
 __ML_INLINE void __ml_name(__ml_meta_t m, const struct __ml_site *site)
 {
-	if (__ml_counted(m) && __ML_UNLIKELY(!__ml_known_name(&__ML_REFS[(unsigned)m], site)))
-		__ml_named((unsigned)m, site);
+	const struct __ml_name_memo *e = __ml_name_memo(site);
+	if (__ML_UNLIKELY((e->site != site) | (e->m != m) | __ml_mt))
+		__ml_name_slow(m, site);
 }
 
 /* A reference to the block of m is lost, at site, the way how says. */

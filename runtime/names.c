@@ -85,6 +85,14 @@ void __ml_named(unsigned s, const site_t *site)
 	__atomic_fetch_or(&named[0], 1u, __ATOMIC_RELAXED); /* full */
 }
 
+void __ml_name_slow(__ml_meta_t m, const site_t *site)
+{
+	if (__ml_counted(m) && !__ml_known_name(&__ML_REFS[(unsigned)m], site))
+		__ml_named((unsigned)m, site);
+	if (!ML_LOAD(&__ml_mt))
+		*__ml_name_memo(site) = (struct __ml_name_memo){site, m};
+}
+
 unsigned ml_names_get(unsigned s, const site_t **v, int *more)
 {
 	const unsigned *named = __ML_REFS[s].named;
