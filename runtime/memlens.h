@@ -627,11 +627,15 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 #define __ML_TEST_BASE "cmpq (%[r]), %[a]\n\tjb " __ML_BAD "\n\t"  /* a < base */
 #define __ML_TEST_END  "movq %[a], %[t]\n\taddq %[n], %[t]\n\t" \
                        "cmpq 8(%[r]), %[t]\n\tja " __ML_BAD "\n\t"   /* a + n > end */
+/* The same for a constant n (every access but a VLA's): one lea instead of
+ * the mov and add, in the same temporary, so no register more is used. */
+#define __ML_TEST_END_CONST "leaq %c[n](%[a]), %[t]\n\t" \
+                            "cmpq 8(%[r]), %[t]\n\tja " __ML_BAD "\n\t"
 #ifdef __ML_STUB
 /* The stub (stubs.c's layout): 8 is the check's end, 9 its stub; w is
  * "1" for a write. */
 #define __ML_BAD "9f"
-#define __ML_CHK_ASM(tests, w)                                                 \
+#define __ML_CHK_ASM(tests, w, nc)                                             \
 	__asm__ volatile(tests "\n8:\n"                                           \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                        \
@@ -642,16 +646,16 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 	                 ".byte " w "\n"                                           \
 	                 ".popsection"                                             \
 	                 : [t] "=&r"(t)                                            \
-	                 : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] "er"(n), [m] "r"(m), \
+	                 : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] nc(n), [m] "r"(m),   \
 	                   [site] "i"(site), [ps] "re"(ps), [pw] "re"(pw)          \
 	                 : "cc")
 #define __ML_CHK_SLOW
 #else
 #define __ML_BAD "%l[bad]"
-#define __ML_CHK_ASM(tests, w)                                                \
+#define __ML_CHK_ASM(tests, w, nc)                                            \
 	__asm__ volatile goto(tests                                           \
 	             : [t] "=&r"(t)                                           \
-	             : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] "er"(n)        \
+	             : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] nc(n)          \
 	             : "cc"                                                   \
 	             : bad)
 #define __ML_CHK_SLOW                                                         \
@@ -659,21 +663,30 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 bad: __ML_COLD_LABEL;                                                         \
 	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw)
 #endif
-#define __ML_CHK_BODY(tests, c_tests)                                         \
+#define __ML_CHK_WAYS(tests, nc)                                              \
+	if (ro)                                                               \
+		__ML_CHK_ASM(__ML_TEST_RO tests, "1", nc);                    \
+	else if (nw & __ML_WRITE)                                             \
+		__ML_CHK_ASM(tests, "1", nc);                                 \
+	else                                                                  \
+		__ML_CHK_ASM(tests, "0", nc);
+/* tests, then the end test if end: by lea when gcc knows n. */
+#define __ML_CHK_BODY(tests, end, c_tests)                                    \
 	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
 	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];                   \
 	unsigned g = (unsigned)(m >> 32);                                     \
 	__ml_uptr t;                                                          \
-	if (ro)                                                               \
-		__ML_CHK_ASM(__ML_TEST_RO tests, "1");                        \
-	else if (nw & __ML_WRITE)                                             \
-		__ML_CHK_ASM(tests, "1");                                     \
-	else                                                                  \
-		__ML_CHK_ASM(tests, "0");                                     \
+	if (!(end)) {                                                         \
+		__ML_CHK_WAYS(tests, "er")                                    \
+	} else if (__builtin_constant_p(n)) {                                 \
+		__ML_CHK_WAYS(tests __ML_TEST_END_CONST, "e")                 \
+	} else {                                                              \
+		__ML_CHK_WAYS(tests __ML_TEST_END, "er")                      \
+	}                                                                     \
 	__ML_CHK_SLOW
 #else
-#define __ML_CHK_BODY(tests, c_tests)                                         \
+#define __ML_CHK_BODY(tests, end, c_tests)                                    \
 	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
 	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];                   \
@@ -687,7 +700,7 @@ void __ml_chk_fail(void);
                       const struct __ml_site *ps, __ml_prov_t pw
 __ML_INLINE void __ml_chk(__ML_CHK_ARGS)
 {
-	__ML_CHK_BODY(__ML_TEST_GEN __ML_TEST_BASE __ML_TEST_END,
+	__ML_CHK_BODY(__ML_TEST_GEN __ML_TEST_BASE, 1,
 	              (r->gen == (unsigned)(m >> 32)) & (a >= r->base) & (a + n <= r->end));
 }
 /* The same when the checks that passed before it prove part of it
@@ -697,19 +710,19 @@ __ML_INLINE void __ml_chk(__ML_CHK_ARGS)
  * write's read-only test is due (__ml_chk_ro). */
 __ML_INLINE void __ml_chk_range(__ML_CHK_ARGS)
 {
-	__ML_CHK_BODY(__ML_TEST_BASE __ML_TEST_END, (a >= r->base) & (a + n <= r->end));
+	__ML_CHK_BODY(__ML_TEST_BASE, 1, (a >= r->base) & (a + n <= r->end));
 }
 __ML_INLINE void __ml_chk_end(__ML_CHK_ARGS)
 {
-	__ML_CHK_BODY(__ML_TEST_END, a + n <= r->end);
+	__ML_CHK_BODY("", 1, a + n <= r->end);
 }
 __ML_INLINE void __ml_chk_base(__ML_CHK_ARGS)
 {
-	__ML_CHK_BODY(__ML_TEST_BASE, a >= r->base);
+	__ML_CHK_BODY(__ML_TEST_BASE, 0, a >= r->base);
 }
 __ML_INLINE void __ml_chk_ro(__ML_CHK_ARGS)
 {
-	__ML_CHK_BODY("", 1);
+	__ML_CHK_BODY("", 0, 1);
 }
 
 /* The ring of steps of value propagation (explain.c), at a fixed
