@@ -765,16 +765,16 @@ __ML_INLINE __ml_prov_t __ml_step_put(struct __ml_step *e, __ml_uptr id, const s
  * (the output is preprocessed: no macro of this header is left in it).
  * Its provenance word from then on: the step's. A compare and four stores,
  * inline: a call and its return cost a fifth of a step more; with
- * explanations off, a load and a branch. */
+ * explanations off, two loads and two branches. */
 __ML_INLINE __ml_prov_t __ml_step_dst(const struct __ml_site *s, __ml_uptr dst, __ml_prov_t w)
 {
-	if (__ML_UNLIKELY(!__ml_explain))
-		return 0;
 	/* A thread's chunk of ids is a run of entries, so its next entry and
-	 * the id word of that entry both follow from one pointer. */
+	 * the id word of that entry both follow from one pointer. Only a
+	 * step with explanations on takes a chunk, so the option is read
+	 * only once the chunk is used up. */
 	struct __ml_step *e = __ml_t.stepat;
 	if (__ML_UNLIKELY(e == __ml_t.stepend))
-		return __ml_step_refill(s, dst, w);
+		return __ml_explain ? __ml_step_refill(s, dst, w) : 0;
 	__ml_t.stepat = e + 1;
 	return __ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, s, dst, w);
 }
@@ -1171,15 +1171,15 @@ __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_
 	/* Both common cases inline: the same pointer again (most of tree.c's
 	 * stores: not unlikely), and a value whose step is not pending, with
 	 * ids left in the chunk. */
-	if (__ml_explain && !__ml_holds(slot, v, m)) {
-		struct __ml_step *e = __ml_t.stepat;
-		if (__ML_LIKELY(!ps && e != __ml_t.stepend)) {
+	struct __ml_step *e = __ml_t.stepat;
+	if (__ML_LIKELY(!ps && e != __ml_t.stepend)) { /* (a chunk: explanations on) */
+		if (!__ml_holds(slot, v, m)) {
 			__ml_t.stepat = e + 1;
 			__ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, ss, slot, pw);
 			*__ML_STEP_META(e) = m;
-		} else
-			__ml_store_step(slot, m, ss, ps, pw);
-	}
+		}
+	} else if (__ml_explain && !__ml_holds(slot, v, m))
+		__ml_store_step(slot, m, ss, ps, pw);
 	__ml_st(slot, v, m, tag, site, 0, 0, 0);
 }
 
@@ -1232,14 +1232,14 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 			} else
 				dm[i] = 0;
 		}
-		if (!pointers || !__ml_explain || dst == src)
+		if (!pointers || dst == src)
 			return;
 		e = __ml_t.stepat;
-		if (__ML_LIKELY(e != __ml_t.stepend)) {
+		if (__ML_LIKELY(e != __ml_t.stepend)) { /* (a chunk: explanations on) */
 			__ml_t.stepat = e + 1;
 			__ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, site, (__ml_uptr)dst, (__ml_uptr)src);
 			*__ML_STEP_META(e) = __ML_STEP_COPY | (n & ~(__ml_uptr)7);
-		} else
+		} else if (__ml_explain)
 			__ml_store_step((__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7), site, 0, (__ml_uptr)src);
 		return;
 	}
