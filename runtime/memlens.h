@@ -785,10 +785,11 @@ __ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
 /* Step s of a value whose own step (site s2, from word w) is pending,
  * where that older step need not stay pending (a return statement, a
  * call's result assigned): both go into the ring as one entry, s marked
- * by its low bit, s2 where a store has its slot. Its provenance word. */
+ * by its low bit (added: a site is 8-byte aligned, and s + 1 folds into
+ * its address), s2 where a store has its slot. Its provenance word. */
 __ML_INLINE __ml_prov_t __ml_pend2(const struct __ml_site *s, const struct __ml_site *s2, __ml_prov_t w)
 {
-	return __ml_step_dst((const struct __ml_site *)((__ml_uptr)s | 1), (__ml_uptr)s2, w);
+	return __ml_step_dst((const struct __ml_site *)((const char *)s + 1), (__ml_uptr)s2, w);
 }
 
 /* Is the shadow word w (of a slot reached through a pointer with meta
