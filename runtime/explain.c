@@ -54,6 +54,9 @@ void ml_explain_init(void)
 void ml_explain_set(int on, uptr ring)
 {
 	ML_STORE(&__ml_explain, 0);
+	/* steps test the option only once their thread's chunk is used up
+	 * (memlens.h): this thread's is, from now on */
+	__ml_t.stepend = __ml_t.stepat;
 	if (!ring)
 		return; /* (the options are being set to their defaults) */
 	ML_STORE(&ml_steps_mask, ring - 1);

@@ -631,11 +631,15 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 #define __ML_TEST_BASE "cmpq (%[r]), %[a]\n\tjb " __ML_BAD "\n\t"  /* a < base */
 #define __ML_TEST_END  "movq %[a], %[t]\n\taddq %[n], %[t]\n\t" \
                        "cmpq 8(%[r]), %[t]\n\tja " __ML_BAD "\n\t"   /* a + n > end */
+/* The same for a constant n (every access but a VLA's): one lea instead of
+ * the mov and add, in the same temporary, so no register more is used. */
+#define __ML_TEST_END_CONST "leaq %c[n](%[a]), %[t]\n\t" \
+                            "cmpq 8(%[r]), %[t]\n\tja " __ML_BAD "\n\t"
 #ifdef __ML_STUB
 /* The stub (stubs.c's layout): 8 is the check's end, 9 its stub; w is
  * "1" for a write. */
 #define __ML_BAD "9f"
-#define __ML_CHK_ASM(tests, w)                                                 \
+#define __ML_CHK_ASM(tests, w, nc)                                             \
 	__asm__ volatile(tests "\n8:\n"                                           \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                        \
@@ -646,16 +650,16 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 	                 ".byte " w "\n"                                           \
 	                 ".popsection"                                             \
 	                 : [t] "=&r"(t)                                            \
-	                 : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] "er"(n), [m] "r"(m), \
+	                 : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] nc(n), [m] "r"(m),   \
 	                   [site] "i"(site), [ps] "re"(ps), [pw] "re"(pw)          \
 	                 : "cc")
 #define __ML_CHK_SLOW
 #else
 #define __ML_BAD "%l[bad]"
-#define __ML_CHK_ASM(tests, w)                                                \
+#define __ML_CHK_ASM(tests, w, nc)                                            \
 	__asm__ volatile goto(tests                                           \
 	             : [t] "=&r"(t)                                           \
-	             : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] "er"(n)        \
+	             : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] nc(n)          \
 	             : "cc"                                                   \
 	             : bad)
 #define __ML_CHK_SLOW                                                         \
@@ -663,21 +667,30 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 bad: __ML_COLD_LABEL;                                                         \
 	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw)
 #endif
-#define __ML_CHK_BODY(tests, c_tests)                                         \
+#define __ML_CHK_WAYS(tests, nc)                                              \
+	if (ro)                                                               \
+		__ML_CHK_ASM(__ML_TEST_RO tests, "1", nc);                    \
+	else if (nw & __ML_WRITE)                                             \
+		__ML_CHK_ASM(tests, "1", nc);                                 \
+	else                                                                  \
+		__ML_CHK_ASM(tests, "0", nc);
+/* tests, then the end test if end: by lea when gcc knows n. */
+#define __ML_CHK_BODY(tests, end, c_tests)                                    \
 	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
 	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];                   \
 	unsigned g = (unsigned)(m >> 32);                                     \
 	__ml_uptr t;                                                          \
-	if (ro)                                                               \
-		__ML_CHK_ASM(__ML_TEST_RO tests, "1");                        \
-	else if (nw & __ML_WRITE)                                             \
-		__ML_CHK_ASM(tests, "1");                                     \
-	else                                                                  \
-		__ML_CHK_ASM(tests, "0");                                     \
+	if (!(end)) {                                                         \
+		__ML_CHK_WAYS(tests, "er")                                    \
+	} else if (__builtin_constant_p(n)) {                                 \
+		__ML_CHK_WAYS(tests __ML_TEST_END_CONST, "e")                 \
+	} else {                                                              \
+		__ML_CHK_WAYS(tests __ML_TEST_END, "er")                      \
+	}                                                                     \
 	__ML_CHK_SLOW
 #else
-#define __ML_CHK_BODY(tests, c_tests)                                         \
+#define __ML_CHK_BODY(tests, end, c_tests)                                    \
 	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
 	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];                   \
@@ -691,7 +704,7 @@ void __ml_chk_fail(void);
                       const struct __ml_site *ps, __ml_prov_t pw
 __ML_INLINE void __ml_chk(__ML_CHK_ARGS)
 {
-	__ML_CHK_BODY(__ML_TEST_GEN __ML_TEST_BASE __ML_TEST_END,
+	__ML_CHK_BODY(__ML_TEST_GEN __ML_TEST_BASE, 1,
 	              (r->gen == (unsigned)(m >> 32)) & (a >= r->base) & (a + n <= r->end));
 }
 /* The same when the checks that passed before it prove part of it
@@ -701,19 +714,19 @@ __ML_INLINE void __ml_chk(__ML_CHK_ARGS)
  * write's read-only test is due (__ml_chk_ro). */
 __ML_INLINE void __ml_chk_range(__ML_CHK_ARGS)
 {
-	__ML_CHK_BODY(__ML_TEST_BASE __ML_TEST_END, (a >= r->base) & (a + n <= r->end));
+	__ML_CHK_BODY(__ML_TEST_BASE, 1, (a >= r->base) & (a + n <= r->end));
 }
 __ML_INLINE void __ml_chk_end(__ML_CHK_ARGS)
 {
-	__ML_CHK_BODY(__ML_TEST_END, a + n <= r->end);
+	__ML_CHK_BODY("", 1, a + n <= r->end);
 }
 __ML_INLINE void __ml_chk_base(__ML_CHK_ARGS)
 {
-	__ML_CHK_BODY(__ML_TEST_BASE, a >= r->base);
+	__ML_CHK_BODY(__ML_TEST_BASE, 0, a >= r->base);
 }
 __ML_INLINE void __ml_chk_ro(__ML_CHK_ARGS)
 {
-	__ML_CHK_BODY("", 1);
+	__ML_CHK_BODY("", 0, 1);
 }
 
 /* The ring of steps of value propagation (explain.c), at a fixed
@@ -756,16 +769,16 @@ __ML_INLINE __ml_prov_t __ml_step_put(struct __ml_step *e, __ml_uptr id, const s
  * (the output is preprocessed: no macro of this header is left in it).
  * Its provenance word from then on: the step's. A compare and four stores,
  * inline: a call and its return cost a fifth of a step more; with
- * explanations off, a load and a branch. */
+ * explanations off, two loads and two branches. */
 __ML_INLINE __ml_prov_t __ml_step_dst(const struct __ml_site *s, __ml_uptr dst, __ml_prov_t w)
 {
-	if (__ML_UNLIKELY(!__ml_explain))
-		return 0;
 	/* A thread's chunk of ids is a run of entries, so its next entry and
-	 * the id word of that entry both follow from one pointer. */
+	 * the id word of that entry both follow from one pointer. Only a
+	 * step with explanations on takes a chunk, so the option is read
+	 * only once the chunk is used up. */
 	struct __ml_step *e = __ml_t.stepat;
 	if (__ML_UNLIKELY(e == __ml_t.stepend))
-		return __ml_step_refill(s, dst, w);
+		return __ml_explain ? __ml_step_refill(s, dst, w) : 0;
 	__ml_t.stepat = e + 1;
 	return __ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, s, dst, w);
 }
@@ -776,10 +789,11 @@ __ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
 /* Step s of a value whose own step (site s2, from word w) is pending,
  * where that older step need not stay pending (a return statement, a
  * call's result assigned): both go into the ring as one entry, s marked
- * by its low bit, s2 where a store has its slot. Its provenance word. */
+ * by its low bit (added: a site is 8-byte aligned, and s + 1 folds into
+ * its address), s2 where a store has its slot. Its provenance word. */
 __ML_INLINE __ml_prov_t __ml_pend2(const struct __ml_site *s, const struct __ml_site *s2, __ml_prov_t w)
 {
-	return __ml_step_dst((const struct __ml_site *)((__ml_uptr)s | 1), (__ml_uptr)s2, w);
+	return __ml_step_dst((const struct __ml_site *)((const char *)s + 1), (__ml_uptr)s2, w);
 }
 
 /* Is the shadow word w (of a slot reached through a pointer with meta
@@ -1182,15 +1196,15 @@ __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_
 	/* Both common cases inline: the same pointer again (most of tree.c's
 	 * stores: not unlikely), and a value whose step is not pending, with
 	 * ids left in the chunk. */
-	if (__ml_explain && !__ml_holds(slot, v, m)) {
-		struct __ml_step *e = __ml_t.stepat;
-		if (__ML_LIKELY(!ps && e != __ml_t.stepend)) {
+	struct __ml_step *e = __ml_t.stepat;
+	if (__ML_LIKELY(!ps && e != __ml_t.stepend)) { /* (a chunk: explanations on) */
+		if (!__ml_holds(slot, v, m)) {
 			__ml_t.stepat = e + 1;
 			__ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, ss, slot, pw);
 			*__ML_STEP_META(e) = m;
-		} else
-			__ml_store_step(slot, m, ss, ps, pw);
-	}
+		}
+	} else if (__ml_explain && !__ml_holds(slot, v, m))
+		__ml_store_step(slot, m, ss, ps, pw);
 	__ml_st(slot, v, m, tag, site, 0, 0, 0);
 }
 
@@ -1243,14 +1257,14 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 			} else
 				dm[i] = 0;
 		}
-		if (!pointers || !__ml_explain || dst == src)
+		if (!pointers || dst == src)
 			return;
 		e = __ml_t.stepat;
-		if (__ML_LIKELY(e != __ml_t.stepend)) {
+		if (__ML_LIKELY(e != __ml_t.stepend)) { /* (a chunk: explanations on) */
 			__ml_t.stepat = e + 1;
 			__ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, site, (__ml_uptr)dst, (__ml_uptr)src);
 			*__ML_STEP_META(e) = __ML_STEP_COPY | (n & ~(__ml_uptr)7);
-		} else
+		} else if (__ml_explain)
 			__ml_store_step((__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7), site, 0, (__ml_uptr)src);
 		return;
 	}
