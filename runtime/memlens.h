@@ -260,6 +260,11 @@ extern int __ml_explain;          /* the explain option */
 extern int __ml_graph;            /* a memory graph trace is being written (graph=FILE) */
 
 /* ---- runtime entry points (slow paths, in the library) ---- */
+/* None of them unwinds or runs the program's code, so under full
+ * checking's -fexceptions a call to one needs no landing pad for the
+ * caller's cleanups (Lua's lcode.c, fully checked: 160 exception call
+ * sites instead of 1,038). */
+#define __ML_NOTHROW __attribute__((__nothrow__))
 /* Every instrumented unit announces itself from its constructor, with
  * flags: __ML_UNIT_FULL when it was built for full checking (__ML_FULL,
  * memlens cc --memlens-full): definedness is tracked only when every unit
@@ -267,7 +272,7 @@ extern int __ml_graph;            /* a memory graph trace is being written (grap
  * --memlens-count-statements): steps then note the statement clock. */
 #define __ML_UNIT_FULL  1u
 #define __ML_UNIT_COUNT 2u
-void __ml_unit(unsigned flags, const char *file, const struct __ml_site *sites, unsigned nsites);
+void __ml_unit(unsigned flags, const char *file, const struct __ml_site *sites, unsigned nsites) __ML_NOTHROW;
 /* An access's size with this bit set is a write's: six arguments, all in
  * registers, so a check pushes nothing on the caller's stack. */
 #define __ML_WRITE ((__ml_uptr)1 << 63)
@@ -276,67 +281,67 @@ void __ml_unit(unsigned flags, const char *file, const struct __ml_site *sites, 
 void __ml_report_access(const void *p, __ml_meta_t m, __ml_uptr nw,
                         const struct __ml_site *site,
                         const struct __ml_site *ps, __ml_prov_t pw)
-	__attribute__((noinline, cold));
+	__attribute__((noinline, cold)) __ML_NOTHROW;
 /* The access of nw bytes (| __ML_WRITE) is checked in the runtime, and
  * handed to the program's rules that detect at deref when it passes: the
  * instrumenter calls it instead of the inline checks for a program whose
  * rules must see every access (instrument.Mode.EveryAccess). */
 void __ml_chk_every(__ml_uptr a, __ml_meta_t m, __ml_uptr nw, const struct __ml_site *site,
-                    const struct __ml_site *ps, __ml_prov_t pw);
+                    const struct __ml_site *ps, __ml_prov_t pw) __ML_NOTHROW;
 /* An index checked against a named array's bound was out of range; base
  * is the array's address when the instrumenter knows it cheaply, else 0. */
 void __ml_report_index(const struct __ml_array *arr, __ml_uptr index, __ml_uptr base,
                        const struct __ml_site *site, int write)
-	__attribute__((noinline, cold));
-__ml_meta_t __ml_meta_of(const void *p);               /* meta from an address */
+	__attribute__((noinline, cold)) __ML_NOTHROW;
+__ml_meta_t __ml_meta_of(const void *p) __ML_NOTHROW; /* meta from an address */
 /* __ml_ld's slow path: the meta of a value its store found outside its
  * block (an inverted hash), else __ml_meta_of. */
-__ml_meta_t __ml_ld_slow(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag) __attribute__((noinline));
+__ml_meta_t __ml_ld_slow(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag) __attribute__((noinline)) __ML_NOTHROW;
 /* The meta of pointer v returned by a libc function memlens does not
  * check (opendir, getaddrinfo, realpath…): a heap block libc allocated
  * and hands over becomes the program's, so losing it is a leak. */
-__ml_meta_t __ml_metar(__ml_uptr v);
+__ml_meta_t __ml_metar(__ml_uptr v) __ML_NOTHROW;
 /* The same for the pointer a libc function memlens does not check may
  * have stored at pp (an out-parameter: asprintf, getaddrinfo, scandir). */
-void __ml_adopt_out(__ml_uptr pp);
+void __ml_adopt_out(__ml_uptr pp) __ML_NOTHROW;
 /* A global variable of an instrumented unit, from the unit's constructor,
  * or a string literal: its record's meta. decl is the declaration's site
  * (expr: the name, or the literal); literals and const variables
  * (__ML_SITE_CONST) are read-only. */
-__ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct __ml_site *decl);
+__ml_meta_t __ml_register_global(const void *base, __ml_uptr size, const struct __ml_site *decl) __ML_NOTHROW;
 /* A local of an instrumented function (or a parameter) whose address
  * escapes, when its declaration is reached: its record's meta. It lives
  * until the innermost scope that registered it ends (__ml_scope_end).
  * (base is an integer: gcc warns of a pointer to uninitialized memory
  * passed as const void *.) */
-__ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl);
+__ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl) __ML_NOTHROW;
 /* __ml_lent's slow path: a position of the stack of locals without a lent
  * record yet, or old (the local's meta variable) set already. */
 __ml_meta_t __ml_register_lent(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl,
-                               __ml_meta_t old);
+                               __ml_meta_t old) __ML_NOTHROW;
 /* __ml_lent_at's slow path: the frame's record not made yet, or a depth
  * without records of its own (then as __ml_register_lent). */
 __ml_meta_t __ml_register_lent_at(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl,
-                                  __ml_meta_t old, unsigned d, unsigned k);
+                                  __ml_meta_t old, unsigned d, unsigned k) __ML_NOTHROW;
 /* alloca's block at base: a stack block until its function returns, where
  * __ml_alloca_end(d) retires those of the frames above depth d. */
-__ml_meta_t __ml_register_alloca(__ml_uptr base, __ml_uptr size, const struct __ml_site *site);
-void __ml_alloca_end(unsigned d);
+__ml_meta_t __ml_register_alloca(__ml_uptr base, __ml_uptr size, const struct __ml_site *site) __ML_NOTHROW;
+void __ml_alloca_end(unsigned d) __ML_NOTHROW;
 /* main's frame, from main's prologue: after main returns, the leak check
  * scans the stack above it only. */
-void __ml_main_frame(__ml_uptr frame);
+void __ml_main_frame(__ml_uptr frame) __ML_NOTHROW;
 /* Retire the locals registered since this thread had h of them. */
-void __ml_scope_pop(unsigned h);
+void __ml_scope_pop(unsigned h) __ML_NOTHROW;
 /* Struct copies: move the pointer shadow of n bytes along, retagged from the
  * source container's meta stag to the destination's dtag; each pointer
  * copied is a step at site (value propagation). */
 void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag, __ml_meta_t stag,
-                      const struct __ml_site *site);
+                      const struct __ml_site *site) __ML_NOTHROW;
 /* The same for a copy whose bytes are not in dst yet (an element of a
  * brace initializer, a local's initializer) but at vals, which dst is
  * about to hold. */
 void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_uptr n, __ml_meta_t dtag,
-                            __ml_meta_t stag, const struct __ml_site *site);
+                            __ml_meta_t stag, const struct __ml_site *site) __ML_NOTHROW;
 
 /* Definedness (uninit.c). An origin says where an undefined value came
  * from: the site of a local's declaration (even), or a runtime origin
@@ -346,20 +351,20 @@ void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_u
 /* The n bytes at a hold nothing yet: a local declared without initializer
  * at decl, the program's malloc (decl 0). (A no-op while definedness is
  * not tracked.) */
-void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl);
+void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl) __ML_NOTHROW;
 /* The n bytes at a now hold values (__ml_def's slow path). */
-void __ml_def_slow(__ml_uptr a, __ml_uptr n);
+void __ml_def_slow(__ml_uptr a, __ml_uptr n) __ML_NOTHROW;
 /* Copy the definedness of n bytes from s to d (a copy is not a use); md
  * and ms are the metas of the objects written and read (origins move from
  * one to the other), or WILD. Undefined bytes copied are a step at site
  * (value propagation). */
 void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
-                   const struct __ml_site *site);
+                   const struct __ml_site *site) __ML_NOTHROW;
 /* A value with the given origin was stored in the n bytes at a, at site. */
-void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site);
+void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site) __ML_NOTHROW;
 /* A pointer of uninit record m (never assigned) was stored at slot: the
  * slot's bytes are undefined, of the origin m names. */
-void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold));
+void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* Memory graphs (--memlens-graph, runtime/graph.c): the lvalue a pointer is
  * stored into (the struct or element type containing it, the member path
  * inside it, its offset there) and the type the stored pointer points to;
@@ -375,31 +380,31 @@ struct __ml_graph_field {
  * named variable) or 'D' (integer v, field->value its type) at slot, by
  * the statement at site; or 'X' (address v computed from slot, no field). */
 void __ml_graph_event(unsigned tag, __ml_uptr slot, __ml_uptr v, const struct __ml_site *site,
-                      const struct __ml_graph_field *field) __attribute__((noinline));
+                      const struct __ml_graph_field *field) __attribute__((noinline)) __ML_NOTHROW;
 /* The origin of the undefined bytes among the n at a (read through meta
  * m, or by the name of the local declared at decl, at site), 0 if all are
  * defined. */
 __ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
-                          const struct __ml_site *site);
+                          const struct __ml_site *site) __ML_NOTHROW;
 /* A call to a function we do not see, given p (meta m): whatever p points
  * into may have been written by it. */
-void __ml_def_extern(__ml_uptr p, __ml_meta_t m);
+void __ml_def_extern(__ml_uptr p, __ml_meta_t m) __ML_NOTHROW;
 /* Uses of undefined bytes (re-checked there) and of undefined values. */
 void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
-                        const struct __ml_site *site) __attribute__((noinline, cold));
+                        const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
 void __ml_report_uninit_value(__ml_uptr origin, const struct __ml_site *site)
-	__attribute__((noinline, cold));
+	__attribute__((noinline, cold)) __ML_NOTHROW;
 /* A pointer never assigned (meta m, an uninit record's) decides something. */
 void __ml_report_uninit_pointer(__ml_meta_t m, const struct __ml_site *site)
-	__attribute__((noinline, cold));
+	__attribute__((noinline, cold)) __ML_NOTHROW;
 /* The meta of a pointer local declared without initializer at decl: its
  * uninit record, made the first time and kept in *cache. (pure: a call
  * whose result is not used may go, the local being assigned first.) */
 __ml_meta_t __ml_uninit_make(__ml_meta_t *cache, const struct __ml_site *decl)
-	__attribute__((noinline, cold, pure));
+	__attribute__((noinline, cold, pure)) __ML_NOTHROW;
 /* The meta of a pointer loaded from the slot at a (reached through meta
  * tag) whose bytes were never written: the uninit record of their origin. */
-__ml_meta_t __ml_uninit_loaded(__ml_uptr a, __ml_meta_t tag) __attribute__((noinline, cold));
+__ml_meta_t __ml_uninit_loaded(__ml_uptr a, __ml_meta_t tag) __attribute__((noinline, cold)) __ML_NOTHROW;
 
 /* Checked replacements for libc calls made by instrumented code. Same
  * signatures as libc's; arguments' metas arrive in __ml_t.arg (callee set to
@@ -699,7 +704,7 @@ bad: __ML_COLD_LABEL;                                                         \
 	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw)
 #endif
 /* Called only by the checks' stubs, with stubs.c's convention. */
-void __ml_chk_fail(void);
+void __ml_chk_fail(void) __ML_NOTHROW;
 #define __ML_CHK_ARGS __ml_uptr a, __ml_meta_t m, __ml_uptr nw, const struct __ml_site *site, \
                       const struct __ml_site *ps, __ml_prov_t pw
 __ML_INLINE void __ml_chk(__ML_CHK_ARGS)
@@ -748,7 +753,7 @@ struct __ml_step {
 	((__ml_meta_t *)(((__ml_uptr)(e) >> 2) + ((__ml_uptr)__ML_STEPS + __ML_STEPS_MAX * 32 - (__ml_uptr)__ML_STEPS / 4)))
 /* A step after a new chunk of ids for this thread (in a program counting
  * statements, a chunk of one, its clock noted). */
-__ml_prov_t __ml_step_refill(const struct __ml_site *s, __ml_uptr dst, __ml_prov_t w) __attribute__((cold, noinline));
+__ml_prov_t __ml_step_refill(const struct __ml_site *s, __ml_uptr dst, __ml_prov_t w) __attribute__((cold, noinline)) __ML_NOTHROW;
 /* Step at entry e, of id word id, at site s of a value that came from
  * word w, into no memory (dst: 0, or the older step's site of two): its
  * provenance word from then on, the id word. */
@@ -927,19 +932,19 @@ struct __ml_cut {
 #define __ML_LOSS_FRESH  2u  /* a new block no reference was ever kept to */
 /* The block in slot s is handed on at site, which has not named it yet
  * (names.c: paper 001's "pointed to or returned by"). */
-void __ml_named(unsigned s, const struct __ml_site *site) __attribute__((noinline, cold));
+void __ml_named(unsigned s, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* A second thread has started: counts change atomically from then on. */
 extern int __ml_mt;
 /* A count reached zero (c == 0) or went below it (c == ~0u). */
 void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsigned how)
-	__attribute__((noinline, cold));
+	__attribute__((noinline, cold)) __ML_NOTHROW;
 /* Check the counts dropped to zero since the statement at site began. */
-void __ml_lost_check(const struct __ml_site *site) __attribute__((noinline));
+void __ml_lost_check(const struct __ml_site *site) __attribute__((noinline)) __ML_NOTHROW;
 /* A frame returns to depth d with counts dropped to zero unchecked: they
  * are the caller's statement's now (a result in flight). */
-void __ml_lost_leave(unsigned d) __attribute__((noinline, cold));
+void __ml_lost_leave(unsigned d) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* The block of m is no longer followed (its pointer became an integer). */
-void __ml_escape(__ml_meta_t m);
+void __ml_escape(__ml_meta_t m) __ML_NOTHROW;
 
 /* Is m the meta of a live heap block? */
 __ML_INLINE int __ml_counted(__ml_meta_t m)
@@ -1080,7 +1085,7 @@ __ML_INLINE void __ml_flush(const struct __ml_site *site)
 /* The step of a store of a pointer (meta m, provenance (ps, pw)) into
  * slot at site ss. Out of line: a store is code enough already. */
 void __ml_store_step(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *ss,
-                     const struct __ml_site *ps, __ml_prov_t pw) __attribute__((noinline));
+                     const struct __ml_site *ps, __ml_prov_t pw) __attribute__((noinline)) __ML_NOTHROW;
 
 #ifdef __ML_FULL
 /* The definedness of the 8 bytes at slot once a pointer of meta m is

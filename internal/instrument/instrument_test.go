@@ -126,14 +126,13 @@ func fileOf(c *Config, path string) ([]byte, error) {
 	return c.File(path, pre)
 }
 
-// TestUnitDebugInfoWithoutViews: compiled with its unit flags under -g, an
-// instrumented unit's location lists carry no view numbers (gdb does not
-// read them; memlens's temporaries made them a quarter of the assembler's
-// work).
-func TestUnitDebugInfoWithoutViews(t *testing.T) {
-	dir, src, out := writeInstrumented(t, newTestConfig(t, false), "../../bench/programs/list.c")
-	asm := filepath.Join(dir, "out.s")
-	args := append(append([]string{"-g", "-O2"}, UnitFlags(out)...), "-w", "-S", src, "-o", asm)
+// unitAssembly compiles the instrumented unit at src (its text out) as
+// the driver does, at -O2 with its unit flags and the extra ones, and
+// returns its assembly.
+func unitAssembly(t *testing.T, src string, out []byte, extra ...string) []byte {
+	t.Helper()
+	asm := filepath.Join(filepath.Dir(src), "out.s")
+	args := append(append(append([]string{"-O2"}, extra...), UnitFlags(out)...), "-w", "-S", src, "-o", asm)
 	if b, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
 		t.Fatalf("gcc: %v\n%s", err, b)
 	}
@@ -141,7 +140,33 @@ func TestUnitDebugInfoWithoutViews(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := bytes.Count(b, []byte(" view .LVU")); n > 0 {
+	return b
+}
+
+// TestUnitDebugInfoWithoutViews: compiled with its unit flags under -g, an
+// instrumented unit's location lists carry no view numbers (gdb does not
+// read them; memlens's temporaries made them a quarter of the assembler's
+// work).
+func TestUnitDebugInfoWithoutViews(t *testing.T) {
+	_, src, out := writeInstrumented(t, newTestConfig(t, false), "../../bench/programs/list.c")
+	if n := bytes.Count(unitAssembly(t, src, out, "-g"), []byte(" view .LVU")); n > 0 {
 		t.Errorf("the instrumented unit's assembly has %d location views", n)
+	}
+}
+
+// TestFullUnitRuntimeCallsWithoutLandingPads: a fully checked unit is
+// compiled with -fexceptions, and its pointer locals have cleanups; a
+// function that calls only the runtime (which never unwinds) needs no
+// landing pad for them, so its assembly has no exception call sites.
+func TestFullUnitRuntimeCallsWithoutLandingPads(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sum.c")
+	code := "struct node { struct node *next; int v; };\n" +
+		"int sum(struct node *n) { int s = 0; for (; n; n = n->next) s += n->v; return s; }\n"
+	if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, src, out := writeInstrumented(t, newTestConfig(t, true), path)
+	if n := bytes.Count(unitAssembly(t, src, out), []byte(".LEHB")); n > 0 {
+		t.Errorf("the fully checked unit's runtime calls have %d exception call sites", n/2)
 	}
 }
