@@ -985,7 +985,7 @@ __ML_INLINE struct __ml_name_memo *__ml_name_memo(const struct __ml_site *site)
 	return &__ML_NAME_MEMO[((__ml_uptr)site >> 3) & ((1u << __ML_NAME_MEMO_BITS) - 1)];
 }
 /* __ml_name past its memo (names.c). */
-void __ml_name_slow(__ml_meta_t m, const struct __ml_site *site) __attribute__((noinline));
+void __ml_name_slow(__ml_meta_t m, const struct __ml_site *site) __attribute__((noinline)) __ML_NOTHROW;
 
 /* The block of m is returned, or moved in place, by the statement at site. */
 __ML_INLINE void __ml_name(__ml_meta_t m, const struct __ml_site *site)
