@@ -247,7 +247,9 @@ var modes = []mode{
 // testProgram builds and runs p natively once, then checks its
 // instrumented build in every mode; opt, if not "", is the optimisation
 // level of both builds instead of -O1 (the native one's stays -O1 for a
-// memlens:inline-only program at -O0).
+// memlens:inline-only program at -O0). At the usual level, the
+// instrumented units are compiled with -Wall -Wextra too: each warning must
+// be one gcc gives the program itself.
 func testProgram(t *testing.T, set string, p *corpus.Program, opt string) {
 	bug := strings.HasSuffix(set, "bugs")
 	switch {
@@ -279,8 +281,12 @@ func testProgram(t *testing.T, set string, p *corpus.Program, opt string) {
 	if !bug && native.exit != p.Exit {
 		t.Fatalf("native run: %s, but the program says memlens:exit %d (the corpus program %s is wrong or nondeterministic)", native.status, p.Exit, p.Path)
 	}
+	var own map[string]bool
+	if opt == "" {
+		own = nativeWarnings(p, src)
+	}
 	for _, m := range modes {
-		t.Run(m.name, func(t *testing.T) { testMode(t, set, withOpt(p, opt), m, src, native) })
+		t.Run(m.name, func(t *testing.T) { testMode(t, set, withOpt(p, opt), m, src, native, own) })
 	}
 }
 
@@ -316,8 +322,10 @@ func ccArgs(p *corpus.Program, out string) []string {
 }
 
 // testMode builds p (sources in src) with memlens in mode m, runs it and
-// compares with what p wants and with its native run.
-func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, native outcome) {
+// compares with what p wants and with its native run; unless own (gcc's
+// warnings on p) is nil, it keeps the instrumented units and compares
+// their warnings with own.
+func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, native outcome, own map[string]bool) {
 	bug := strings.HasSuffix(set, "bugs")
 	want := *p
 	want.Wants = nil
@@ -328,10 +336,18 @@ func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, n
 	}
 	work := t.TempDir()
 	instExe := filepath.Join(work, "inst")
-	instCmd := slices.Concat([]string{memlens, "cc"}, m.flags, p.MemlensFlags(), ccArgs(p, instExe))
+	flags := m.flags
+	if own != nil {
+		flags = append(slices.Clip(flags), "--memlens-save-temps") // (the units next to instExe)
+	}
+	instCmd := slices.Concat([]string{memlens, "cc"}, flags, p.MemlensFlags(), ccArgs(p, instExe))
 	ccOut, err := build(src, instCmd)
 	if err != nil {
 		t.Fatalf("memlens cc failed on %s: %v\n$ %s\n%s", p.Path, err, strings.Join(instCmd, " "), head(ccOut))
+	}
+	var problems []string
+	if own != nil {
+		problems = instrumentedWarnings(p, work, own)
 	}
 
 	logPath := filepath.Join(work, "log.jsonl")
@@ -339,7 +355,6 @@ func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, n
 	if o := p.OptionString(); o != "" {
 		opts += ":" + o
 	}
-	var problems []string
 	trace := filepath.Join(work, "trace.mgt")
 	if m.graph {
 		opts += ":graph=" + trace

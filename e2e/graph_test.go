@@ -232,7 +232,7 @@ func TestGraphCorpus(t *testing.T) {
 			if out, err := build(work, append([]string{gcc}, ccArgs(p, native)...)); err != nil {
 				t.Fatalf("native build: %v\n%s", err, head(out))
 			}
-			testMode(t, "clean", p, m, work, execute(work, native, p, p.OptionString()))
+			testMode(t, "clean", p, m, work, execute(work, native, p, p.OptionString()), nil)
 		})
 	}
 }
