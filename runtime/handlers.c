@@ -67,6 +67,10 @@ static int ml_is_fault(int sig, const siginfo_t *si)
 	        sig == SIGSYS);
 }
 
+/* Words of the side stack a signal handler's frames leave to the
+ * interrupted function's (4096: more than a function has). */
+#define ML_SIDE_GAP 4096
+
 /* The words of __ml_t a call sets for its callee or its caller. */
 #define ML_PROTOCOL_BYTES offsetof(struct __ml_thread, stepat)
 
@@ -82,10 +86,18 @@ static void ml_call_program(int sig, siginfo_t *si, void *uc)
 	memcpy(protocol, &__ml_t, sizeof protocol);
 	const site_t *xsite = __ml_t.xsite;
 	int args_own = ml_tls.args_own;
+	/* The interrupted function may have stored words of its side frame
+	 * above a top it has not raised yet, or be about to read some above
+	 * one it lowered (gcc orders those stores, loads and the top's freely):
+	 * the handler's frames start well above. */
+	uptr *side = __ml_t.side;
+	if (side)
+		__ml_t.side = side + ML_SIDE_GAP;
 	if (flags & SA_SIGINFO)
 		((void (*)(int, siginfo_t *, void *))fn)(sig, si, uc);
 	else
 		((void (*)(int))fn)(sig);
+	__ml_t.side = side;
 	ml_tls.args_own = args_own;
 	__ml_t.xsite = xsite;
 	memcpy(&__ml_t, protocol, sizeof protocol);

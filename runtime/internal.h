@@ -501,6 +501,8 @@ struct ml_tls {
 	uint32_t *retired;       /* ring of slots of retired locals, oldest at rhead */
 	unsigned rhead, rcount;
 	struct __ml_local *allocas; /* live blocks of alloca, oldest first */
+	__ml_uptr *side;         /* thread.c: the thread's side stack (__ml_side_new), side_size bytes */
+	size_t side_size;
 	unsigned nalloca;
 	struct ml_drop *drops;   /* loss.c: counts dropped to zero (__ml_t.lost of them) */
 	unsigned ndrops_cap;

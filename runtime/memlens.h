@@ -182,6 +182,7 @@ struct __ml_thread {
 	struct __ml_step *stepat, *stepend; /* value propagation: the ring entry of this thread's next step, the end of its chunk */
 	__ml_uptr stepbase;               /* an entry's id word, less its address << 11 (__ml_pend) */
 	__ml_uptr clock;                  /* statements run (units built to count them: __ML_UNIT_COUNT; else 0) */
+	__ml_uptr *side;                  /* top of the thread's side stack (__ml_side_push), 0 until made */
 	unsigned depth;
 	unsigned id;                      /* memlens thread number, T0 = main */
 	unsigned nobj;                    /* live locals registered by this thread */
@@ -1363,6 +1364,21 @@ __ML_INLINE unsigned __ml_enter(const struct __ml_site *fn)
 	return d;
 }
 
+/* A function's memlens variables live across its calls (metas and
+ * provenance of its pointers) are n words on a per-thread side stack, not
+ * in its native frame: gcc would keep each in a callee-saved register or a
+ * slot of the frame, several times the program's own frame. The function
+ * reaches them from the top, __ml_t.side - n (every callee has popped its
+ * own when it returns), and pops them at each exit. */
+__ml_uptr *__ml_side_new(void);
+__ML_INLINE void __ml_side_push(unsigned n)
+{
+	__ml_uptr *top = __ml_t.side;
+	if (__ML_UNLIKELY(top == 0))
+		top = __ml_side_new();
+	__ml_t.side = top + n;
+}
+
 /* Function exit: pop back to depth d. */
 __ML_INLINE void __ml_leave(unsigned d)
 {
@@ -1526,12 +1542,13 @@ void __ml_longjmp(void *env, int val) __attribute__((noreturn));
 /* pthread_exit from instrumented code (loss tracking). */
 void __ml_pthread_exit(void *v) __attribute__((noreturn));
 
-/* setjmp returns a second time after longjmp skipped frames: restore depth,
- * and retire the locals registered since setjmp was called (h of them
+/* setjmp returns a second time after longjmp skipped frames: restore depth
+ * and the side stack's top (side: the caller's, which has none), and retire the locals registered since setjmp was called (h of them
  * were live then). */
-__ML_INLINE int __ml_after_setjmp(unsigned d, unsigned h, int v)
+__ML_INLINE int __ml_after_setjmp(unsigned d, __ml_uptr *side, unsigned h, int v)
 {
 	__ml_leave(d + 1);
+	__ml_t.side = side;
 	__ml_scope_end(&h);
 	return v;
 }

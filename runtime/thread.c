@@ -73,6 +73,33 @@ static void ml_thread_exit(void *arg)
 	unsigned id = __ml_t.id;
 	if (id && id < ML_MAX_THREADS)
 		ML_STORE(&ML_THR[id].stack_hi, 0);
+	if (ml_tls.side && __ml_t.side == ml_tls.side) {
+		/* (a destructor instrumented code runs later maps another) */
+		munmap(ml_tls.side, ml_tls.side_size);
+		ml_tls.side = __ml_t.side = 0;
+	}
+}
+
+/* The thread's side stack, made at its first instrumented call: 256 MiB
+ * reserved, whose pages are used only once touched, four words for each
+ * 8 bytes of the largest stack init.c lets a thread grow (64 MiB), so a
+ * recursion the native stack holds fits it (less under a limit of the
+ * address space). */
+__ml_uptr *__ml_side_new(void)
+{
+	size_t size = 256UL << 20;
+	void *p;
+	while ((p = mmap(0, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)) == MAP_FAILED) {
+		if (size == 1UL << 20) {
+			ml_printf("memlens: cannot map a side stack: %s\n", strerror(errno));
+			_exit(1);
+		}
+		size /= 2;
+	}
+	ml_tls.side = p;
+	ml_tls.side_size = size;
+	ml_thread_exit_hook();
+	return __ml_t.side = p;
 }
 
 void ml_thread_exit_hook(void)

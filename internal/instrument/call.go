@@ -293,14 +293,17 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		// and the depth of the thread's typestate grants: a longjmp back
 		// pops those the functions it skipped pushed
 		g := r.metaTemp()
-		f.strf("(%s = __ml_t.nobj, %s = __ml_pck_depth(), ", h, g)
+		// and the top of the thread's side stack: the frames a longjmp
+		// back skips leave it higher
+		top := r.metaTemp()
+		f.strf("(%s = __ml_t.nobj, %s = __ml_pck_depth(), %s = (__ml_uptr)__ml_t.side, ", h, g, top)
 		if r.c.full && name != "__builtin_setjmp" && len(args) != 0 && !hasSideEffects(args[0]) {
 			// where a longjmp to this jmp_buf stops unwinding
 			f.str("__ml_setjmp_at((const void *)(")
 			f.cat(r.verbatim(args[0]))
 			f.str("), " + r.depth() + " + 1), ")
 		}
-		f.strf("__ml_pck_after_setjmp((unsigned)%s, __ml_after_setjmp(%s, (unsigned)%s,", g, r.depth(), h)
+		f.strf("__ml_pck_after_setjmp((unsigned)%s, __ml_after_setjmp(%s, (__ml_uptr *)%s, (unsigned)%s,", g, r.depth(), top, h)
 		f.cat(r.generic(x))
 		f.str(")))")
 		return f, metaWild, none

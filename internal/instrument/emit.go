@@ -467,3 +467,18 @@ func (w *writer) rest() {
 	w.keepDirectives(len(w.unit.orig))
 	w.cursor = len(w.unit.orig)
 }
+
+// rename rewrites the generated text of f (never the unit's own tokens).
+func (f frag) rename(fn func(string) string) {
+	for i := range f {
+		switch p := &f[i]; {
+		case p.sub != nil:
+			p.sub.rename(fn)
+		case p.late != nil:
+			late := p.late
+			p.late = func() string { return fn(late()) }
+		case !p.isTok:
+			p.text = fn(p.text)
+		}
+	}
+}

@@ -81,22 +81,27 @@ func (r *rewriter) wordTemp() prov {
 	return v
 }
 
-// provDecls declares the function's provenance variables (vol: "volatile "
-// in a function calling setjmp, or ""). Uninitialized pointer locals start
-// with the word saying so.
-func (r *rewriter) provDecls(vol string) []string {
-	var out []string
+// provDecls declares the function's provenance variables in its prologue
+// pro (vol: "volatile " in a function calling setjmp, or ""). Uninitialized
+// pointer locals start with the word saying so.
+func (r *rewriter) provDecls(pro []string, vol string) []string {
 	for _, v := range r.fn.provs {
+		side := r.fn.side
+		if !r.isCompanionProv(v) {
+			side = side.temps(r)
+		}
+		// (a local declared with a value sets them first)
+		set := r.fn.uninitProv[v.word] || len(r.fn.labels) != 0
 		if v.pending() {
-			out = append(out, own(vol, "const struct __ml_site *", v.site, " __attribute__((unused))", "0"))
+			pro = side.own(pro, vol, "const struct __ml_site *", v.site, " __attribute__((unused))", "0", set)
 		}
 		init := "0"
 		if r.fn.uninitProv[v.word] {
 			init = genUninit
 		}
-		out = append(out, own(vol, "__ml_prov_t ", v.word, " __attribute__((unused))", init))
+		pro = side.own(pro, vol, "__ml_prov_t ", v.word, " __attribute__((unused))", init, set)
 	}
-	return out
+	return pro
 }
 
 // receive is the assignment, at step site, of a value of provenance from

@@ -91,6 +91,7 @@ type fnState struct {
 	defLocals    map[*cc.Declarator]int         // memory locals whose definedness is tracked: their declaration's site
 	vals         map[*cc.Declarator]string      // companion origin of a scalar local kept in a register
 	valOrder     []string                       // origin variables declared in the prologue
+	side         *sideFrame                     // its variables on the thread's side stack (nil: in its frame)
 }
 
 // jumpTarget is a loop or switch being rewritten: where break (and, for a
@@ -733,6 +734,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
 		main: d.Name() == "main" && !d.IsStatic()}
 	r.avail.off = r.fn.unseenWrites
+	r.fn.side = r.sideFrame(fd.CompoundStatement)
 	r.fn.pckLocal = r.pckLocalOf(fd)
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
@@ -785,7 +787,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				// the meta and provenance are parameters of their own
 				// (the meta copied into a companion that counts as a
 				// reference with loss tracking: a parameter can have
-				// no cleanup)
+				// no cleanup; both copied into the side frame, if any)
 				pv := prov{provSiteParam(i), provWordParam(i)}
 				switch {
 				case pd.AddressTaken() || r.c.full:
@@ -793,10 +795,15 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 					if !pd.AddressTaken() {
 						r.fn.comp[pd] = r.name("__ml_p")
 					}
+					r.fn.compProv[pd] = pv
+				case r.fn.side != nil:
+					params = append(params, param{pd.Name(), metaParam(i), pv, false})
+					r.fn.comp[pd] = r.name("__ml_p")
+					r.fn.compProv[pd] = r.paramProv()
 				default:
 					r.fn.comp[pd] = metaParam(i)
+					r.fn.compProv[pd] = pv
 				}
-				r.fn.compProv[pd] = pv
 				continue
 			}
 			from := "__ml_metav((__ml_uptr)" + pd.Name() + ")"
@@ -812,12 +819,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			params = append(params, param{pd.Name(), from, pv, pd.AddressTaken()})
 			if !pd.AddressTaken() {
 				r.fn.comp[pd] = r.name("__ml_p")
-				cp := prov{"0", ""}
-				if !r.eager() {
-					cp.site = r.name("__ml_ps")
-				}
-				cp.word = r.name("__ml_pw")
-				r.fn.compProv[pd] = cp
+				r.fn.compProv[pd] = r.paramProv()
 			}
 		}
 	}
@@ -829,6 +831,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			vol = "volatile "
 		}
 		var pro []string
+		side := r.fn.side
 		if s := r.pckScope(fd, entry); s != "" {
 			pro = append(pro, s)
 		}
@@ -882,18 +885,18 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], " __attribute__((unused))", p.from),
 					own(vol, "__ml_meta_t ", r.name("__ml_b"), " __attribute__((unused, cleanup(__ml_borrow_end)))", "__ml_borrow("+r.fn.comp[pd]+")"))
 			case r.c.full:
-				pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), "__ml_refd("+p.from+")"))
+				pro = side.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), "__ml_refd("+p.from+")", true)
 			default:
-				pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), p.from))
+				pro = side.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), p.from, true)
 			}
 			if pv := r.fn.compProv[pd]; pv != p.pv && pv.pending() {
-				pro = append(pro, own(vol, "const struct __ml_site *", pv.site, " __attribute__((unused))", p.pv.site),
-					own(vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", p.pv.word))
+				pro = side.own(pro, vol, "const struct __ml_site *", pv.site, " __attribute__((unused))", p.pv.site, true)
+				pro = side.own(pro, vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", p.pv.word, true)
 			} else if pv != p.pv {
-				pro = append(pro, own(vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", settled(p.pv)))
+				pro = side.own(pro, vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", settled(p.pv), true)
 			}
 		}
-		pro = append(pro, r.provDecls(vol)...)
+		pro = r.provDecls(pro, vol)
 		companions := map[string]bool{}
 		for _, m := range r.fn.comp {
 			companions[m] = true
@@ -903,17 +906,20 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			if u, ok := r.fn.uninit[m]; ok {
 				init = u
 			}
-			attrs := " __attribute__((unused))"
 			if companions[m] {
-				attrs = r.companionAttrs()
+				_, uninit := r.fn.uninit[m]
+				pro = side.own(pro, vol, "__ml_meta_t ", m, r.companionAttrs(), init, uninit || len(r.fn.labels) != 0)
+			} else {
+				pro = side.temps(r).own(pro, vol, "__ml_meta_t ", m, " __attribute__((unused))", init, true)
 			}
-			pro = append(pro, own(vol, "__ml_meta_t ", m, attrs, init))
 		}
+		side.lay(r, pro)
 		var g frag
 		g.cat(open)
 		g.str(strings.Join(pro, " "))
 		return g
 	})
+	r.fn.side.rename(body)
 	f.cat(body)
 	if r.c.full && r.fn.setjmp {
 		r.keepOutOfLine(r.fn.callees)
@@ -1570,6 +1576,17 @@ func (r *rewriter) companion(d *cc.Declarator) string {
 	return m
 }
 
+// paramProv names the variables of a pointer parameter's provenance: a
+// pair for a pending step, or the word alone where steps are made at once.
+func (r *rewriter) paramProv() prov {
+	cp := prov{"0", ""}
+	if !r.eager() {
+		cp.site = r.name("__ml_ps")
+	}
+	cp.word = r.name("__ml_pw")
+	return cp
+}
+
 // isCompanionProv reports whether v is the provenance of a pointer local.
 func (r *rewriter) isCompanionProv(v prov) bool {
 	for _, c := range r.fn.compProv {
@@ -2004,10 +2021,14 @@ func (r *rewriter) leave() string {
 	if r.fn.leaf {
 		return ""
 	}
-	if r.fn.allocas {
-		return "__ml_alloca_end(" + r.depth() + "); __ml_leave(" + r.depth() + ");"
+	pop := ""
+	if r.fn.side != nil {
+		pop = r.fn.side.pop + "; "
 	}
-	return "__ml_leave(" + r.depth() + ");"
+	if r.fn.allocas {
+		return "__ml_alloca_end(" + r.depth() + "); " + pop + "__ml_leave(" + r.depth() + ");"
+	}
+	return pop + "__ml_leave(" + r.depth() + ");"
 }
 
 // containsCall reports whether n contains a call that needs the caller's
