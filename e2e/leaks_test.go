@@ -306,14 +306,7 @@ func TestBlockNames(t *testing.T) {
 		"int main(void) {\n\tstruct attr *attrs = malloc(sizeof *attrs);\n\tattrs->php = malloc(8);\n"+
 		"\tstruct attr *copy = malloc(sizeof *copy);\n\tcopy->php = attrs->php;\n"+
 		"\tfree_attrs(attrs);\n\tfree_attrs(copy);\n\treturn 0;\n}\n")
-	recs := runReports(t, prog, "")
-	if len(recs) != 1 || recs[0].Kind != "DOUBLE-FREE" || recs[0].Block == nil {
-		t.Fatalf("want one DOUBLE-FREE record with its block, got %v", recs)
-	}
-	var got []string
-	for _, n := range recs[0].Block.Names {
-		got = append(got, fmt.Sprintf("%s@%s:%d", n.Name, n.Function, n.Line))
-	}
+	got := doubleFreeBlockNames(t, prog)
 	if want := []string{"attrs->php@main:6", "copy->php@main:8"}; !slices.Equal(got, want) {
 		t.Errorf("block names %q, want %q", got, want)
 	}
@@ -327,6 +320,16 @@ func TestBlockNamesMemo(t *testing.T) {
 		"static char *pick(char *p) { return p; }\n"+
 		"int main(void) {\n\tchar *a = malloc(8), *b;\n\tfor (int i = 0; i < 3; i++)\n\t\ta = pick(a);\n"+
 		"\tfree(a);\n\tb = malloc(8);\n\tb = pick(b);\n\tfree(b);\n\tfree(b);\n\treturn 0;\n}\n")
+	got := doubleFreeBlockNames(t, prog)
+	if want := []string{"b@main:8", "pick@pick:2"}; !slices.Equal(got, want) {
+		t.Errorf("block names %q, want %q", got, want)
+	}
+}
+
+// doubleFreeBlockNames runs prog, which must report one DOUBLE-FREE, and
+// returns its block's names as NAME@FUNCTION:LINE.
+func doubleFreeBlockNames(t *testing.T, prog string) []string {
+	t.Helper()
 	recs := runReports(t, prog, "")
 	if len(recs) != 1 || recs[0].Kind != "DOUBLE-FREE" || recs[0].Block == nil {
 		t.Fatalf("want one DOUBLE-FREE record with its block, got %v", recs)
@@ -335,9 +338,7 @@ func TestBlockNamesMemo(t *testing.T) {
 	for _, n := range recs[0].Block.Names {
 		got = append(got, fmt.Sprintf("%s@%s:%d", n.Name, n.Function, n.Line))
 	}
-	if want := []string{"b@main:8", "pick@pick:2"}; !slices.Equal(got, want) {
-		t.Errorf("block names %q, want %q", got, want)
-	}
+	return got
 }
 
 // TestLossJumpRecords checks how leaks at jumps are told: a break and a
