@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -228,21 +229,38 @@ func (cl *commandLine) depNames(src string) (file, target string) {
 // intermediate files of input src with -save-temps (as gcc 12 names them):
 // after the output when -o names one (out/x.o: out/x; a link's out/p.x:
 // out/p.x-src), else after the input (a link of several inputs: a-src), in
-// the output's directory unless -save-temps=cwd.
+// the output's directory unless -save-temps=cwd. An output that is no
+// file of its own (-o /dev/null, -o -) names nothing, as for gcc.
 func (cl *commandLine) tempBase(src string) string {
-	name := stem(src)
+	name, output := stem(src), cl.output
+	if !actualFile(output) {
+		output = ""
+	}
 	switch {
-	case cl.output != "" && cl.stage == stageLink:
-		name = filepath.Base(cl.output) + "-" + name
-	case cl.output != "":
-		name = strings.TrimSuffix(filepath.Base(cl.output), filepath.Ext(cl.output))
+	case output != "" && cl.stage == stageLink:
+		name = filepath.Base(output) + "-" + name
+	case output != "":
+		name = strings.TrimSuffix(filepath.Base(output), filepath.Ext(output))
 	case cl.stage == stageLink && cl.inputs > 1:
 		name = "a-" + name
 	}
-	if cl.saveTemps == "obj" && cl.output != "" {
-		return filepath.Join(filepath.Dir(cl.output), name)
+	if cl.saveTemps == "obj" && output != "" {
+		return filepath.Join(filepath.Dir(output), name)
 	}
 	return name
+}
+
+// actualFile tells whether output path name is a file of its own, as gcc's
+// not_actual_file_p does: not "-", nor an existing device, pipe or
+// directory. Intermediate files are never named after, nor put beside,
+// such an output (gcc writes t.i in the current directory for
+// -save-temps -o /dev/null, not /dev/null.i).
+func actualFile(name string) bool {
+	if name == "-" {
+		return false
+	}
+	st, err := os.Stat(name)
+	return err != nil || st.Mode().IsRegular()
 }
 
 // saveTempsFlags make the compile of src's instrumented unit keep its

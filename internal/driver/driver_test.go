@@ -402,6 +402,31 @@ func TestGccSaveTemps(t *testing.T) {
 	e.runs("./build/p")
 }
 
+// TestSaveTempsNoOutputFile: an output that is no file of its own (-o
+// /dev/null, as configure scripts and editors' checkers compile) names no
+// intermediate file: gcc keeps main.i in the current directory, and so must
+// memlens, with --memlens-save-temps's unit too (it wrote /dev/null.i and
+// /dev/main.ml.i).
+func TestSaveTempsNoOutputFile(t *testing.T) {
+	e := setup(t)
+	t.Cleanup(func() {
+		for _, f := range []string{"/dev/null.i", "/dev/null.s", "/dev/main.ml.i"} {
+			if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
+				os.Remove(f)
+			}
+		}
+	})
+	e.cc(0, "-save-temps", "--memlens-save-temps", "-Iinc", "-S", "main.c", "-o", "/dev/null")
+	if !e.contains("main.i", "int main(void)") || !e.contains("main.ml.i", marker) {
+		t.Error("-save-temps -S -o /dev/null: main.i or main.ml.i not in the current directory")
+	}
+	for _, f := range []string{"/dev/null.i", "/dev/main.ml.i"} {
+		if exists(f) {
+			t.Errorf("-save-temps -S -o /dev/null wrote %s", f)
+		}
+	}
+}
+
 // TestFullChecking: --memlens-full reaches the instrumenter, and never
 // the C compiler; without it units are built for detection mode.
 func TestFullChecking(t *testing.T) {

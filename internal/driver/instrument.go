@@ -171,7 +171,10 @@ func (j *job) preprocess(u *unit) ([]byte, error) {
 func (j *job) writeInstrumented(u *unit, text []byte) error {
 	dir := u.dir
 	if j.opts.saveTemps {
-		dir = filepath.Dir(j.finalOutput(u))
+		dir = "."
+		if out := j.finalOutput(u); actualFile(out) {
+			dir = filepath.Dir(out)
+		}
 	}
 	u.ml = filepath.Join(dir, stem(u.src)+".ml.i")
 	if err := os.WriteFile(u.ml, text, 0o644); err != nil {
