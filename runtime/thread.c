@@ -96,6 +96,11 @@ __ml_uptr *__ml_side_new(void)
 		}
 		size /= 2;
 	}
+	/* its last page a guard: the stack grows up, towards whatever the
+	 * kernel mapped next (a thread's stack, a library), which an overflow
+	 * would overwrite unseen; it faults instead, as the native stack's
+	 * overflow does */
+	mprotect((char *)p + size - 4096, 4096, PROT_NONE);
 	ml_tls.side = p;
 	ml_tls.side_size = size;
 	ml_thread_exit_hook();
