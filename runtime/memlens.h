@@ -57,6 +57,9 @@ struct __ml_rec {
 	unsigned kind;      /* __ML_KIND_* */
 	unsigned long id;   /* the block id shown to users, never reused */
 };
+/* (__ml_counted reads gen and kind as one little-endian word) */
+typedef char __ml_rec_kind_follows_gen[__builtin_offsetof(struct __ml_rec, kind) ==
+                                       __builtin_offsetof(struct __ml_rec, gen) + 4 ? 1 : -1];
 
 #define __ML_KIND_NONE   0u
 #define __ML_KIND_HEAP   1u
@@ -947,11 +950,20 @@ void __ml_lost_leave(unsigned d) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* The block of m is no longer followed (its pointer became an integer). */
 void __ml_escape(__ml_meta_t m) __ML_NOTHROW;
 
-/* Is m the meta of a live heap block? */
+/* Is m the meta of a live heap block? The record's generation and kind,
+ * side by side, are compared in one word (no record below __ML_FIRST_SLOT
+ * is a heap block's). */
 __ML_INLINE int __ml_counted(__ml_meta_t m)
 {
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
-	return ((unsigned)m >= __ML_FIRST_SLOT) & (r->gen == (unsigned)(m >> 32)) & (r->kind == __ML_KIND_HEAP);
+	return *(const __ml_uptru *)&r->gen == ((m >> 32) | (__ml_uptr)__ML_KIND_HEAP << 32);
+}
+
+/* The live heap block in slot s is named at site (0: by no site). */
+__ML_INLINE void __ml_name_at(unsigned s, const struct __ml_site *site)
+{
+	if (site && __ML_UNLIKELY(!__ml_known_name(&__ML_REFS[s], site)))
+		__ml_named(s, site);
 }
 
 /* A new reference to the block of m, made at site (0: a copy memlens
@@ -964,8 +976,7 @@ __ML_INLINE void __ml_ref(__ml_meta_t m, const struct __ml_site *site)
 			__atomic_fetch_add(&c->n, 1u, __ATOMIC_RELAXED);
 		else
 			++c->n;
-		if (site && __ML_UNLIKELY(!__ml_known_name(c, site)))
-			__ml_named((unsigned)m, site);
+		__ml_name_at((unsigned)m, site);
 	}
 }
 
@@ -1116,9 +1127,19 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	{
 		__ml_meta_t w = *__ML_META_SHADOW(slot);
 		__ml_uptr old = *(const __ml_uptr *)(slot & ~(__ml_uptr)7);
-		__ml_ref(m, site);
-		if (w != 0 && __ml_shadow_valid(w, old, tag))
+		if (w == 0 || !__ml_shadow_valid(w, old, tag))
+			__ml_ref(m, site);
+		else if ((w & __ML_META_MASK) == m) {
+			/* the slot held a reference to that block and holds one
+			 * still (n->left = insert(n->left, k)): the reference
+			 * taken and the one dropped would cancel out, as in
+			 * __ml_mv; only the name is kept */
+			if (__ml_counted(m))
+				__ml_name_at((unsigned)m, site);
+		} else {
+			__ml_ref(m, site);
 			__ml_unref(w & __ML_META_MASK, site, __ML_LOSS_ASSIGN);
+		}
 	}
 #else
 	(void)site;

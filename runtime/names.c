@@ -87,8 +87,8 @@ void __ml_named(unsigned s, const site_t *site)
 
 void __ml_name_slow(__ml_meta_t m, const site_t *site)
 {
-	if (__ml_counted(m) && !__ml_known_name(&__ML_REFS[(unsigned)m], site))
-		__ml_named((unsigned)m, site);
+	if (__ml_counted(m))
+		__ml_name_at((unsigned)m, site);
 	if (!ML_LOAD(&__ml_mt))
 		*__ml_name_memo(site) = (struct __ml_name_memo){site, m};
 }
