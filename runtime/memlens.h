@@ -107,7 +107,11 @@ typedef char __ml_rec_kind_follows_gen[__builtin_offsetof(struct __ml_rec, kind)
  * [0x100000000000, 0x200000000000). Memory nobody poisoned (globals, libc's
  * buffers, mmap, argv) reads as defined. */
 #define __ML_DEF_BASE    0x100000000000UL
-#define __ML_DEF_SHADOW(a) ((((__ml_uptr)(a) ^ __ML_META_XOR) >> 3) + __ML_DEF_BASE)
+/* ((a ^ __ML_META_XOR) >> 3) + __ML_DEF_BASE, with one operation: for a
+ * user address (below 2^47) the image before the base lies below 2^44,
+ * the base itself, so adding the base is setting its bit. */
+#define __ML_DEF_SHADOW(a) (((__ml_uptr)(a) >> 3) ^ (__ML_META_XOR >> 3 | __ML_DEF_BASE))
+typedef char __ml_def_base_is_2_44[__ML_DEF_BASE == 1UL << 44 && __ML_META_XOR < 1UL << 47 ? 1 : -1];
 typedef unsigned short __attribute__((may_alias, aligned(1))) __ml_u16u;
 typedef __ml_uptr __attribute__((may_alias, aligned(1))) __ml_uptru;
 
