@@ -19,10 +19,12 @@ import (
 // meanwhile): __ml_borrow. Saved: the count's increment, and the
 // decrement and cut stamp at every return.
 //
-// A body is still when it declares only arithmetic scalars that are not
-// address-taken (a pointer local drops its value when it dies, an object
-// releases what it holds), assigns only those (a pointer assignment or
-// store drops the old value) except for pointers moved in place (p++,
+// A body is still when it declares only arithmetic scalars (a pointer
+// local drops its value when it dies, an aggregate releases what it
+// holds; an arithmetic one whose address is taken releases at most a
+// pointer moved into it in place, counted while the function ran),
+// assigns only arithmetic lvalues (a pointer assignment or store drops
+// the old value) except for pointers moved in place (p++,
 // p->cur += n: the same block before and after, its count unchanged),
 // holds no statement expression or asm, and calls only still functions of
 // the unit (a greatest fixpoint, so recursion is still), libc's functions
@@ -85,6 +87,8 @@ func (r *rewriter) isStill(body *cc.CompoundStatement) bool {
 				x.Case != cc.AssignmentExpressionAdd && x.Case != cc.AssignmentExpressionSub
 		case *cc.Declaration:
 			return !isSynthetic(x) // (cc/v4's __func__, not the program's)
+		case *cc.Declarator:
+			found = !cc.IsArithmeticType(x.Type()) // (address-taken or not: above)
 		default:
 			found = declMayDrop(n)
 		}

@@ -30,11 +30,17 @@ static long kept_allocates(const struct n *p) { return p->v + (long)sizeof(struc
 static void kept_calls_kept(struct n *p, struct n *q) { kept_store(p, q); }
 static long kept_through_pointer(struct n *p, long (*f)(const struct n *)) { return f(p); }
 static void kept_copies(struct n *p, const struct n *q) { memcpy(p, q, sizeof *p); }
-static long kept_address_taken(const struct n *p)
+static long kept_pointer_local_to_local(const struct n *p)
 {
 	long a = p->v;
 	long *b = &a;
 	return *b;
+}
+static long still_deref(const long *a) { return *a; }
+static long still_address_taken(const struct n *p)
+{
+	long a = p->v;
+	return still_deref(&a);
 }
 
 long use_them(struct n *p, struct n *q)
@@ -45,5 +51,6 @@ long use_them(struct n *p, struct n *q)
 	kept_copies(p, q);
 	still_moves(p);
 	return still_get(p) + still_calls_still(p) + still_recursive(p) + still_or_abort(p) + kept_local(p) +
-	       kept_allocates(p) + kept_through_pointer(p, still_get) + kept_address_taken(p);
+	       kept_allocates(p) + kept_through_pointer(p, still_get) + kept_pointer_local_to_local(p) +
+	       still_address_taken(p);
 }
