@@ -1007,7 +1007,7 @@ void __ml_name_slow(__ml_meta_t m, const struct __ml_site *site) __attribute__((
 __ML_INLINE void __ml_name(__ml_meta_t m, const struct __ml_site *site)
 {
 	const struct __ml_name_memo *e = __ml_name_memo(site);
-	if (__ML_UNLIKELY((e->site != site) | (e->m != m) | __ml_mt))
+	if (__ML_UNLIKELY(e->site != site) || __ML_UNLIKELY(e->m != m) || __ML_UNLIKELY(__ml_mt))
 		__ml_name_slow(m, site);
 }
 
