@@ -383,7 +383,8 @@ void ml_pck_init(void)
 	 * ids of no application address) */
 	uptr hole = (uptr)ml_basemap(0), hole_end = (uptr)ml_basemap(0x010000000000UL);
 	ml_map_fixed(__ML_PCK_IDS, hole - __ML_PCK_IDS, "typestate map");
-	ml_map_fixed(hole_end, __ML_PCK_IDS + (1UL << (ML_PCK_ADDR_BITS - 3)) - hole_end, "typestate map");
+	/* (and a page past the end: eight ids read from the last granule on) */
+	ml_map_fixed(hole_end, __ML_PCK_IDS + (1UL << (ML_PCK_ADDR_BITS - 3)) + 4096 - hole_end, "typestate map");
 	ml_map_fixed((uptr)ML_PCK_DIR, ML_PCK_DIR_N * sizeof *ML_PCK_DIR, "typestate directory");
 }
 
@@ -663,6 +664,17 @@ static void ml_pck_fill_short(unsigned char *c, unsigned char *x, uptr g, uptr k
 	}
 }
 
+/* Whether granules [g, e) of chunk c, at most a few pages, all have id ts
+ * (the last group's load may read the next chunk's ids). */
+static inline int ml_pck_all(const unsigned char *c, uptr g, uptr e, unsigned ts)
+{
+	uint64_t pat = ts * ML_PCK_ONES;
+	for (; g + 8 <= e; g += 8)
+		if (ml_load8(c + g) != pat)
+			return 0;
+	return g >= e || !((ml_load8(c + g) ^ pat) << 8 * (8 - (e - g)));
+}
+
 /* Set bytes [off, end) of chunk c to ts. */
 static void ml_pck_put_part(unsigned char *c, unsigned char *x, uptr off, uptr end, unsigned ts, unsigned *stack)
 {
@@ -677,6 +689,15 @@ static void ml_pck_put_part(unsigned char *c, unsigned char *x, uptr off, uptr e
 	}
 	if (off < end) /* the last granule's head */
 		ml_pck_put_bytes(c, x, off, end - off, ts, stack);
+}
+
+/* Set bytes [off, end) of chunk c, beside its run of ts, to ts: a short
+ * range of whole granules that has it already, a block's edge put again
+ * as the block is split, is only compared. */
+static inline void ml_pck_put_edge(unsigned char *c, unsigned char *x, uptr off, uptr end, unsigned ts, unsigned *stack)
+{
+	if (((off | end) & 7) || end - off > (2UL << ML_PCK_PAGE) || !ml_pck_all(c, off >> 3, end >> 3, ts))
+		ml_pck_put_part(c, x, off, end, ts, stack);
 }
 
 /* Set the n bytes at a to ts (ml_pck_put's, but for one granule): of a
@@ -695,9 +716,9 @@ static ML_NOINLINE void ml_pck_put_range(uptr a, uptr n, unsigned ts, unsigned *
 		uptr lo = ML_PCK_RUN_LO(r) << 3, hi = ML_PCK_RUN_HI(r) << 3;
 		if (ML_PCK_RUN_TS(r) == ts && off < hi && lo < end) {
 			if (off < lo)
-				ml_pck_put_part(c, x, off, lo, ts, stack);
+				ml_pck_put_edge(c, x, off, lo, ts, stack);
 			if (hi < end)
-				ml_pck_put_part(c, x, hi, end, ts, stack);
+				ml_pck_put_edge(c, x, hi, end, ts, stack);
 			continue;
 		}
 		ml_pck_run_cut(x, off >> 3, (end + 7) >> 3, ts);
