@@ -740,7 +740,7 @@ void ml_stubs_init(void);
 unsigned ml_stack_capture(const site_t *site);
 /* The same, at most max frames (not stack_depth). */
 unsigned ml_stack_capture_depth(const site_t *site, unsigned max);
-/* ml_stack_capture_depth(0, 4), made without a loop when the four
+/* ml_stack_capture_depth(0, 4), made without a loop when the (up to) four
  * innermost frames have sites (a typestate transition's stack). */
 unsigned ml_stack_capture4(void);
 /* Intern the stack f[0..n), innermost first (at most stack_depth frames). */
