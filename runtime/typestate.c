@@ -388,9 +388,6 @@ void ml_pck_init(void)
 	ml_map_fixed((uptr)ML_PCK_DIR, ML_PCK_DIR_N * sizeof *ML_PCK_DIR, "typestate directory");
 }
 
-/* The granule of a, counted from __ML_PCK_IDS. */
-static inline uptr ml_pck_gran(uptr a) { return (a << (64 - ML_PCK_ADDR_BITS)) >> (64 - ML_PCK_ADDR_BITS + 3); }
-
 /* Make the record of slot's chunk (another thread may be making it too). */
 static __attribute__((noinline)) unsigned char *ml_pck_make_chunk(unsigned char **slot)
 {
@@ -412,12 +409,11 @@ static inline unsigned char *ml_pck_chunk(uptr a, int make, unsigned char **x)
 {
 	if (a >> ML_PCK_ADDR_BITS)
 		return 0;
-	uptr g = ml_pck_gran(a);
-	unsigned char **slot = &ML_PCK_DIR[g / ML_PCK_GRANS];
+	unsigned char **slot = &ML_PCK_DIR[a >> ML_PCK_CHUNK_SHIFT];
 	*x = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 	if (ML_UNLIKELY(!*x) && (!make || !ml_app_range(a, 1) || !(*x = ml_pck_make_chunk(slot))))
 		return 0;
-	return (unsigned char *)__ML_PCK_IDS + (g & ~(ML_PCK_GRANS - 1));
+	return (unsigned char *)__ML_PCK_IDS + ((a >> 3) & ~(ML_PCK_GRANS - 1));
 }
 
 static inline unsigned *ml_pck_stacks(unsigned char *x) { return (unsigned *)(void *)x; }
