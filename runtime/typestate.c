@@ -660,6 +660,28 @@ static void ml_pck_fill_short(unsigned char *c, unsigned char *x, uptr g, uptr k
 	}
 }
 
+/* Set the k granules of chunk c from g to ts, k at most ML_PCK_FEW (an
+ * object's few fields): one by one, in at most two pages, neither whole:
+ * mixed if any changed, unless they said ts already (a page of the run
+ * stays one, as in ml_pck_fill_short). */
+#define ML_PCK_FEW 8
+static inline void ml_pck_fill_few(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned *stack)
+{
+	uptr end = g + k;
+	ml_pck_run_cut(x, g, end, ts);
+	int changed = 0;
+	for (uptr i = g; i < end; i++)
+		if (c[i] != ts)
+			c[i] = (unsigned char)ts, ml_pck_stacks(x)[i] = ml_pck_stack(stack), changed = 1;
+	if (!changed)
+		return;
+	unsigned char *first = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS, *last = ml_pck_pages(x) + (end - 1) / ML_PCK_PAGE_GRANS;
+	if (*first != ts)
+		*first = ML_PCK_SPLIT;
+	if (*last != ts)
+		*last = ML_PCK_SPLIT;
+}
+
 /* Whether granules [g, e) of chunk c, at most a few pages, all have id ts
  * (the last group's load may read the next chunk's ids). */
 static inline int ml_pck_all(const unsigned char *c, uptr g, uptr e, unsigned ts)
@@ -736,7 +758,9 @@ static inline void ml_pck_put(uptr a, uptr n, unsigned ts, unsigned *stack)
 	}
 	if (!((a | n) & 7) && n <= ML_PCK_SHORT * 8 && (a & (ML_PCK_CHUNK - 1)) + n <= ML_PCK_CHUNK) {
 		unsigned char *x, *c = ml_pck_chunk(a, ts != 0, &x);
-		if (c)
+		if (c && n <= ML_PCK_FEW * 8)
+			ml_pck_fill_few(c, x, (a & (ML_PCK_CHUNK - 1)) >> 3, n / 8, ts, stack);
+		else if (c)
 			ml_pck_fill_short(c, x, (a & (ML_PCK_CHUNK - 1)) >> 3, n / 8, ts, stack);
 		return;
 	}
