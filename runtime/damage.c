@@ -52,6 +52,8 @@ static const struct {
 	const char *name;
 } ml_own_ranges[] = {
 	{0x100000000000UL, 0x200000000000UL, "definedness shadow"},
+	{__ML_PCK_IDS, 0x440000000000UL, "typestate map"},
+	{0x444000000000UL, 0x4c0000000000UL, "typestate map"},
 	{ML_BASEMAP_ADDR, 0x400000000000UL, "live-base map"},
 	{0x010000000000UL, 0x100000000000UL, "pointer shadow"},
 	{0x200000000000UL, 0x300000000000UL, "pointer shadow"},

@@ -96,6 +96,7 @@
 #define ml_slots_flush         __mlrt_slots_flush
 #define ml_stack_capture       __mlrt_stack_capture
 #define ml_stack_capture_depth __mlrt_stack_capture_depth
+#define ml_stack_capture4      __mlrt_stack_capture4
 #define ml_pck_name            __mlrt_pck_name
 #define ml_pck_range           __mlrt_pck_range
 #define ml_pck_init            __mlrt_pck_init
@@ -278,7 +279,7 @@ static inline unsigned ml_next_gen(unsigned g)
 /* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
 #define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), then metas and clocks (explain.c) */
 #define ML_FPROV_ADDR  0x6a0000000000UL /* the ring of struct ml_fprov (explain.c) */
-/* 0x6c0000000000: __ML_PCK_DIR, the typestate map's directory (typestate.c) */
+/* 0x6c0000000000: the typestate map's directory of chunk records (typestate.c) */
 /* 0x6d0000000000: __ML_NAME_MEMO, struct __ml_name_memo[1 << __ML_NAME_MEMO_BITS] (names.c) */
 #define ML_RARE_ADDR   0x6e0000000000UL /* struct ml_rare[__ML_MAX_RECS] (records.c) */
 #define ML_NAME_MEMO_SIZE ((sizeof *__ML_NAME_MEMO) << __ML_NAME_MEMO_BITS)
@@ -739,6 +740,9 @@ void ml_stubs_init(void);
 unsigned ml_stack_capture(const site_t *site);
 /* The same, at most max frames (not stack_depth). */
 unsigned ml_stack_capture_depth(const site_t *site, unsigned max);
+/* ml_stack_capture_depth(0, 4), made without a loop when the (up to) four
+ * innermost frames have sites (a typestate transition's stack). */
+unsigned ml_stack_capture4(void);
 /* Intern the stack f[0..n), innermost first (at most stack_depth frames). */
 unsigned ml_stack_intern(const site_t *const *f, unsigned n);
 /* Frames of an interned stack, innermost first, into out (at most max). */

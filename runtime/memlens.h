@@ -1582,19 +1582,18 @@ __ML_INLINE int __ml_after_setjmp(unsigned d, __ml_uptr *side, unsigned h, int v
  * Units that include a header of `memlens typestate gen` check each access
  * through a pointer against the typestate of the bytes it touches and the
  * thread's permissions. The typestate map holds one id per 8-byte granule
- * of application memory in chunks of 1 MiB that a directory indexed by
- * address >> 20 points to, NULL while no byte of the chunk has one:
- * UNMAPPED (0). A granule whose bytes differ has id 255 (no typestate's,
- * no permission has its bit), as has a check across granules: the slow
- * path reads the bytes' own ids. The directory is at a fixed address, mapped
- * at start-up (its pages cost memory once a typestate is put in their
- * part of the address space). The permissions are the innermost frame of
- * the thread's stack of grants: 4 words of read bits then 4 of write
- * bits, one per typestate (none until the thread's first check, whose
- * slow path sets them up). */
-#define __ML_PCK_CHUNK_SHIFT 20
-#define __ML_PCK_DIR_BITS 28 /* 48-bit addresses */
-#define __ML_PCK_DIR ((unsigned char *const *)0x6c0000000000UL)
+ * of memory, at __ML_PCK_IDS + (a mod 2^47) / 8: address space mapped at
+ * start-up (but the live-base map's part, the image of no application
+ * address), whose pages cost memory once a typestate is put in their part;
+ * a read of the others finds 0, UNMAPPED (a non-canonical address wraps,
+ * and the runtime reads no typestate outside application memory). A granule
+ * whose bytes differ has id 255 (no typestate's, no permission has its
+ * bit), as has a check across granules: the slow path reads the bytes'
+ * own ids. The permissions are the innermost frame of the thread's stack
+ * of grants: 4 words of read bits then 4 of write bits, one per typestate
+ * (none until the thread's first check, whose slow path sets them up). */
+#define __ML_PCK_IDS 0x3c0000000000UL
+#define __ML_PCK_ID_AT(a) ((const unsigned char *)(__ML_PCK_IDS + (((__ml_uptr)(a) << 17) >> 20)))
 extern __thread const unsigned long *__ml_pck_perm __ML_TLS_MODEL;
 void __ml_pck_chk_slow(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w) __attribute__((cold, noinline));
 /* A loop's pre-check of the n bytes at a for accesses of kind w and size
@@ -1657,12 +1656,9 @@ __ML_INLINE int __ml_pck_after_setjmp(unsigned depth, int v)
 /* The granule id an access of n bytes at a checks: 255 across granules. */
 __ML_INLINE unsigned long __ml_pck_id(__ml_uptr a, __ml_uptr n)
 {
-	const unsigned char *c = __ML_PCK_DIR[(a >> __ML_PCK_CHUNK_SHIFT) & ((1UL << __ML_PCK_DIR_BITS) - 1)];
-	if (!c)
-		return 0;
 	if (__ML_UNLIKELY((a & 7) + n > 8))
 		return 255;
-	return c[(a & ((1UL << __ML_PCK_CHUNK_SHIFT) - 1)) >> 3];
+	return *__ML_PCK_ID_AT(a);
 }
 /* Check an access of n bytes at a (w: a write). */
 __ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)

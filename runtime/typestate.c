@@ -34,27 +34,34 @@ struct ml_pck_ann {
 /* pck_protect's permissions (PCK_PERM_R, PCK_PERM_W) */
 #define ML_PCK_PERM_R 1u
 #define ML_PCK_PERM_W 2u
-
-#define ML_PCK_CHUNK   (1UL << __ML_PCK_CHUNK_SHIFT)
-#define ML_PCK_DIR_N   (1UL << __ML_PCK_DIR_BITS)
 #define ML_PCK_WORDS   4 /* 256 typestates */
-/* A chunk maps 1 MiB of memory by granules of 8 bytes (memlens.h): the id
- * all of a granule's bytes have, or ML_PCK_SPLIT when they differ (their
- * ids are then in the chunk's array of byte ids, which no other granule's
- * reads use); a transition of a payload writes a byte per 8 bytes. Then
- * the stack where each granule last changed typestate, per 256 bytes the
- * id all its granules have (ML_PCK_SPLIT: not all the same), so that a
- * transition over a large block (a free chunk's interior, again and again
- * as it is split) skips what does not change, and the byte ids. A split
- * granule's id is no typestate's (a layout has at most 254): no
- * permission has its bit, so the inline check sends it to the slow path. */
+
+/* The map (memlens.h): a granule's id is at __ML_PCK_IDS + (a mod 2^47) /
+ * 8, the granule's id all its bytes have, or ML_PCK_SPLIT when they differ
+ * (their ids are then in the chunk's array of byte ids, which no other
+ * granule's reads use); a transition of a payload writes a byte per 8
+ * bytes. Beside the ids, each 1 MiB chunk of memory that ever had a
+ * typestate has a record (the directory, at a fixed address, points to
+ * it): the stack where each granule last changed typestate, per 256 bytes
+ * the id all its granules have (ML_PCK_SPLIT: not all the same), so that
+ * a transition over a large block (a free chunk's interior, again and
+ * again as it is split) skips what does not change, the byte ids and the
+ * chunk's run. Here a chunk is named by its ids (c: c[g] is granule g's),
+ * its record found from them. A split granule's id is no typestate's (a
+ * layout has at most 254): no permission has its bit, so the inline check
+ * sends it to the slow path. */
+#define ML_PCK_CHUNK_SHIFT 20
+#define ML_PCK_CHUNK   (1UL << ML_PCK_CHUNK_SHIFT)
+#define ML_PCK_ADDR_BITS 47 /* what the ids map (memlens.h's __ML_PCK_ID_AT) */
+#define ML_PCK_DIR     ((unsigned char **)0x6c0000000000UL)
+#define ML_PCK_DIR_N   (1UL << (ML_PCK_ADDR_BITS - ML_PCK_CHUNK_SHIFT))
 #define ML_PCK_SPLIT   255
 #define ML_PCK_GRANS   (ML_PCK_CHUNK / 8)
 #define ML_PCK_PAGE    8 /* log2 of the bytes a page summary covers */
 #define ML_PCK_PAGE_GRANS ((1UL << ML_PCK_PAGE) / 8)
 #define ML_PCK_PAGES   (ML_PCK_CHUNK >> ML_PCK_PAGE)
-#define ML_PCK_STACKS_AT ML_PCK_GRANS /* (so eight ids read from any granule on stay in the chunk) */
-#define ML_PCK_PAGES_AT  (ML_PCK_STACKS_AT + ML_PCK_GRANS * sizeof(unsigned))
+/* the parts of a chunk's record */
+#define ML_PCK_PAGES_AT  (ML_PCK_GRANS * sizeof(unsigned)) /* after the stacks */
 #define ML_PCK_BYTES_AT  (ML_PCK_PAGES_AT + ML_PCK_PAGES)
 #define ML_PCK_RUN_AT    (ML_PCK_BYTES_AT + ML_PCK_CHUNK)
 #define ML_PCK_CHUNK_BYTES (ML_PCK_RUN_AT + 8)
@@ -84,10 +91,9 @@ struct ml_pck_frame {
 _Static_assert(sizeof(struct ml_pck_frame) == __ML_PCK_FRAME_WORDS * 8, "memlens.h's frame size");
 _Static_assert(__builtin_offsetof(struct ml_pck_frame, fn) == 8 * 8, "memlens.h's frame layout");
 #define ML_PCK_DEPTH 128
-/* Frames kept of where memory changed typestate: transitions are frequent
- * (every allocation and free), and the report shows the access's own
- * stack in full. */
-#define ML_PCK_STACK_DEPTH 4
+/* Frames kept of where memory changed typestate, 4 (ml_stack_capture4):
+ * transitions are frequent (every allocation and free), and the report
+ * shows the access's own stack in full. */
 /* f[0] is the code no annotation covers; a grant past the last frame
  * is applied to the last (recursion that deep keeps its deepest grants
  * until it returns below). The innermost frame is the one __ml_pck_perm
@@ -373,10 +379,16 @@ void __ml_pck_unprotect(void)
 
 void ml_pck_init(void)
 {
-	ml_map_fixed((uptr)__ML_PCK_DIR, ML_PCK_DIR_N * sizeof *__ML_PCK_DIR, "typestate directory");
+	/* (the live-base map of the low application range lies inside: the
+	 * ids of no application address) */
+	uptr hole = (uptr)ml_basemap(0), hole_end = (uptr)ml_basemap(0x010000000000UL);
+	ml_map_fixed(__ML_PCK_IDS, hole - __ML_PCK_IDS, "typestate map");
+	/* (and a page past the end: eight ids read from the last granule on) */
+	ml_map_fixed(hole_end, __ML_PCK_IDS + (1UL << (ML_PCK_ADDR_BITS - 3)) + 4096 - hole_end, "typestate map");
+	ml_map_fixed((uptr)ML_PCK_DIR, ML_PCK_DIR_N * sizeof *ML_PCK_DIR, "typestate directory");
 }
 
-/* Make the chunk of slot (another thread may be making it too). */
+/* Make the record of slot's chunk (another thread may be making it too). */
 static __attribute__((noinline)) unsigned char *ml_pck_make_chunk(unsigned char **slot)
 {
 	unsigned char *c = 0;
@@ -389,19 +401,24 @@ static __attribute__((noinline)) unsigned char *ml_pck_make_chunk(unsigned char 
 	return c;
 }
 
-/* The chunk of a's ids; made when make is set, else NULL if none. */
-static inline unsigned char *ml_pck_chunk(uptr a, int make)
+/* The ids of a's chunk, and in *x its record, made when make is set; else
+ * NULL if it has none (no typestate was ever put there: all UNMAPPED).
+ * Records are made only for application memory: another address's ids
+ * may lie in the live-base map. */
+static inline unsigned char *ml_pck_chunk(uptr a, int make, unsigned char **x)
 {
-	unsigned char **slot = (unsigned char **)&__ML_PCK_DIR[(a >> __ML_PCK_CHUNK_SHIFT) & (ML_PCK_DIR_N - 1)];
-	unsigned char *c = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-	if (c || !make)
-		return c;
-	return ml_pck_make_chunk(slot);
+	if (a >> ML_PCK_ADDR_BITS)
+		return 0;
+	unsigned char **slot = &ML_PCK_DIR[a >> ML_PCK_CHUNK_SHIFT];
+	*x = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+	if (ML_UNLIKELY(!*x) && (!make || !ml_app_range(a, 1) || !(*x = ml_pck_make_chunk(slot))))
+		return 0;
+	return (unsigned char *)__ML_PCK_IDS + ((a >> 3) & ~(ML_PCK_GRANS - 1));
 }
 
-static inline unsigned *ml_pck_stacks(unsigned char *c) { return (unsigned *)(c + ML_PCK_STACKS_AT); }
-static inline unsigned char *ml_pck_pages(unsigned char *c) { return c + ML_PCK_PAGES_AT; }
-static inline unsigned char *ml_pck_bytes(unsigned char *c) { return c + ML_PCK_BYTES_AT; }
+static inline unsigned *ml_pck_stacks(unsigned char *x) { return (unsigned *)(void *)x; }
+static inline unsigned char *ml_pck_pages(unsigned char *x) { return x + ML_PCK_PAGES_AT; }
+static inline unsigned char *ml_pck_bytes(unsigned char *x) { return x + ML_PCK_BYTES_AT; }
 
 static uint64_t ml_load8(const unsigned char *p)
 {
@@ -412,18 +429,18 @@ static uint64_t ml_load8(const unsigned char *p)
 
 static unsigned ml_pck_id(uptr a)
 {
-	unsigned char *c = ml_pck_chunk(a, 0);
+	unsigned char *x, *c = ml_pck_chunk(a, 0, &x);
 	if (!c)
 		return 0;
 	uptr off = a & (ML_PCK_CHUNK - 1);
-	return c[off >> 3] == ML_PCK_SPLIT ? ml_pck_bytes(c)[off] : c[off >> 3];
+	return c[off >> 3] == ML_PCK_SPLIT ? ml_pck_bytes(x)[off] : c[off >> 3];
 }
 
 /* Where the granule of a last changed typestate (a stack), or 0. */
 static unsigned ml_pck_changed(uptr a)
 {
-	unsigned char *c = ml_pck_chunk(a, 0);
-	return c ? ml_pck_stacks(c)[(a & (ML_PCK_CHUNK - 1)) / 8] : 0;
+	unsigned char *x;
+	return ml_pck_chunk(a, 0, &x) ? ml_pck_stacks(x)[(a & (ML_PCK_CHUNK - 1)) / 8] : 0;
 }
 
 /* The stack of a transition, captured when it first changes a granule (a
@@ -431,7 +448,7 @@ static unsigned ml_pck_changed(uptr a)
 static unsigned ml_pck_stack(unsigned *stack)
 {
 	if (!*stack)
-		*stack = ml_stack_capture_depth(0, ML_PCK_STACK_DEPTH);
+		*stack = ml_stack_capture4();
 	return *stack;
 }
 
@@ -449,13 +466,13 @@ static unsigned ml_pck_stack(unsigned *stack)
 #define ML_PCK_RUN_HI(r) ((uptr)((r) >> 32))
 #define ML_PCK_RUN_TS(r) ((unsigned)((r) >> 24) & 0xff)
 
-static inline uint64_t *ml_pck_runp(unsigned char *c) { return (uint64_t *)(void *)(c + ML_PCK_RUN_AT); }
+static inline uint64_t *ml_pck_runp(unsigned char *x) { return (uint64_t *)(void *)(x + ML_PCK_RUN_AT); }
 
 /* Before granules [g, e) of chunk c are set to ts: whether the run says
  * they all have it already; if not, they are no longer the run's. */
-static int ml_pck_run_has(unsigned char *c, uptr g, uptr e, unsigned ts)
+static int ml_pck_run_has(unsigned char *x, uptr g, uptr e, unsigned ts)
 {
-	uint64_t *rp = ml_pck_runp(c), r = __atomic_load_n(rp, __ATOMIC_ACQUIRE);
+	uint64_t *rp = ml_pck_runp(x), r = __atomic_load_n(rp, __ATOMIC_ACQUIRE);
 	for (;;) {
 		uptr lo = ML_PCK_RUN_LO(r), hi = ML_PCK_RUN_HI(r);
 		if (ML_PCK_RUN_TS(r) == ts)
@@ -473,19 +490,19 @@ static int ml_pck_run_has(unsigned char *c, uptr g, uptr e, unsigned ts)
 
 /* Before granules [g, e) of chunk c change: out of the run (the cheap
  * test of the common case, a put outside it, inline). */
-static inline void ml_pck_run_cut(unsigned char *c, uptr g, uptr e, unsigned ts)
+static inline void ml_pck_run_cut(unsigned char *x, uptr g, uptr e, unsigned ts)
 {
-	uint64_t r = __atomic_load_n(ml_pck_runp(c), __ATOMIC_ACQUIRE);
+	uint64_t r = __atomic_load_n(ml_pck_runp(x), __ATOMIC_ACQUIRE);
 	if (ML_UNLIKELY(g < ML_PCK_RUN_HI(r) && ML_PCK_RUN_LO(r) < e))
-		ml_pck_run_has(c, g, e, ts);
+		ml_pck_run_has(x, g, e, ts);
 }
 
 /* After the pages of granules [g, e) of chunk c were all set to ts. */
-static void ml_pck_run_note(unsigned char *c, uptr g, uptr e, unsigned ts)
+static void ml_pck_run_note(unsigned char *x, uptr g, uptr e, unsigned ts)
 {
 	if (e <= g)
 		return;
-	uint64_t *rp = ml_pck_runp(c), r = __atomic_load_n(rp, __ATOMIC_ACQUIRE);
+	uint64_t *rp = ml_pck_runp(x), r = __atomic_load_n(rp, __ATOMIC_ACQUIRE);
 	for (;;) {
 		uptr lo = ML_PCK_RUN_LO(r), hi = ML_PCK_RUN_HI(r);
 		uint64_t to;
@@ -503,12 +520,12 @@ static void ml_pck_run_note(unsigned char *c, uptr g, uptr e, unsigned ts)
 /* Set the n bytes at off of chunk c, inside one granule, to ts. The
  * granule's byte ids are made from its id if it had one, and it has one
  * again if they all end up the same. */
-static void ml_pck_put_bytes(unsigned char *c, uptr off, uptr n, unsigned ts, unsigned *stack)
+static void ml_pck_put_bytes(unsigned char *c, unsigned char *x, uptr off, uptr n, unsigned ts, unsigned *stack)
 {
 	uptr g = off >> 3;
 	if (c[g] == ts) /* no byte changes typestate */
 		return;
-	unsigned char *b = ml_pck_bytes(c) + (g << 3);
+	unsigned char *b = ml_pck_bytes(x) + (g << 3);
 	int changed = 0;
 	/* another thread may be putting the granule's other bytes */
 	ml_spin_lock(&ml_pck.split_lock);
@@ -520,33 +537,33 @@ static void ml_pck_put_bytes(unsigned char *c, uptr off, uptr n, unsigned ts, un
 	if (changed) {
 		uint64_t v = ml_load8(b);
 		__atomic_store_n(&c[g], v == (v & 0xff) * ML_PCK_ONES ? (unsigned char)v : ML_PCK_SPLIT, __ATOMIC_RELEASE);
-		ml_pck_stacks(c)[g] = ml_pck_stack(stack);
-		ml_pck_pages(c)[off >> ML_PCK_PAGE] = ML_PCK_SPLIT;
+		ml_pck_stacks(x)[g] = ml_pck_stack(stack);
+		ml_pck_pages(x)[off >> ML_PCK_PAGE] = ML_PCK_SPLIT;
 	}
 	ml_spin_unlock(&ml_pck.split_lock);
 }
 
 /* Set granule g of chunk c to ts. */
-static inline void ml_pck_put_granule(unsigned char *c, uptr g, unsigned ts, unsigned *stack)
+static inline void ml_pck_put_granule(unsigned char *c, unsigned char *x, uptr g, unsigned ts, unsigned *stack)
 {
 	if (c[g] == ts)
 		return;
-	unsigned char *page = ml_pck_pages(c) + g / ML_PCK_PAGE_GRANS;
+	unsigned char *page = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS;
 	if (*page != ML_PCK_SPLIT) { /* (the run has only pages of one id) */
-		ml_pck_run_cut(c, g, g + 1, ts);
+		ml_pck_run_cut(x, g, g + 1, ts);
 		*page = ML_PCK_SPLIT;
 	}
 	c[g] = (unsigned char)ts;
-	ml_pck_stacks(c)[g] = ml_pck_stack(stack);
+	ml_pck_stacks(x)[g] = ml_pck_stack(stack);
 }
 
 /* Set the granules of chunk c from g whose byte of d is not 0 to ts. */
-static void ml_pck_put_some(unsigned char *c, uptr g, uint64_t d, unsigned ts, unsigned *stack)
+static void ml_pck_put_some(unsigned char *c, unsigned char *x, uptr g, uint64_t d, unsigned ts, unsigned *stack)
 {
 	while (d) {
 		unsigned i = (unsigned)__builtin_ctzll(d) / 8;
 		c[g + i] = (unsigned char)ts;
-		ml_pck_stacks(c)[g + i] = ml_pck_stack(stack);
+		ml_pck_stacks(x)[g + i] = ml_pck_stack(stack);
 		d &= ~(0xffULL << 8 * i);
 	}
 }
@@ -554,9 +571,9 @@ static void ml_pck_put_some(unsigned char *c, uptr g, uint64_t d, unsigned ts, u
 /* Set granules [g, stop) of chunk c to ts, eight at a time (the last group,
  * if fewer, masked to those before stop): only those that change get the
  * new id and stack. Whether any changed. */
-__attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *c, uptr g, uptr stop, unsigned ts, unsigned *stack)
+__attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *c, unsigned char *x, uptr g, uptr stop, unsigned ts, unsigned *stack)
 {
-	unsigned *st = ml_pck_stacks(c);
+	unsigned *st = ml_pck_stacks(x);
 	uint64_t pat = ts * ML_PCK_ONES, any = 0;
 	for (; g + 8 <= stop; g += 8) {
 		uint64_t d = ml_load8(c + g) ^ pat;
@@ -566,7 +583,7 @@ __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *
 		/* a transition mostly changes all of them (a chunk's payload
 		 * between free and used) or none */
 		if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7)) { /* some byte of d is 0 */
-			ml_pck_put_some(c, g, d, ts, stack);
+			ml_pck_put_some(c, x, g, d, ts, stack);
 			continue;
 		}
 		uint64_t two = ml_pck_stack(stack) * 0x100000001ULL;
@@ -579,7 +596,7 @@ __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *
 		uint64_t d = (ml_load8(c + g) ^ pat) & mask;
 		any |= d;
 		if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask) { /* some of them keep theirs */
-			ml_pck_put_some(c, g, d, ts, stack);
+			ml_pck_put_some(c, x, g, d, ts, stack);
 		} else if (d) {
 			unsigned id = ml_pck_stack(stack);
 			for (; g < stop; g++)
@@ -590,25 +607,25 @@ __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *
 }
 
 /* Set granules [g, stop) of chunk c, inside one page, to ts. */
-__attribute__((always_inline)) static inline void ml_pck_fill_part(unsigned char *c, uptr g, uptr stop, unsigned ts, unsigned *stack)
+__attribute__((always_inline)) static inline void ml_pck_fill_part(unsigned char *c, unsigned char *x, uptr g, uptr stop, unsigned ts, unsigned *stack)
 {
-	if (ml_pck_fill_run(c, g, stop, ts, stack))
-		ml_pck_pages(c)[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
+	if (ml_pck_fill_run(c, x, g, stop, ts, stack))
+		ml_pck_pages(x)[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
 }
 
 /* Set granules [g, end) of chunk c to ts (a block is transitioned again
  * and again with most of it unchanged): the pages it covers whole that
  * are all ts already are skipped, eight at a time. */
-static void ml_pck_fill(unsigned char *c, uptr g, uptr end, unsigned ts, unsigned *stack)
+static void ml_pck_fill(unsigned char *c, unsigned char *x, uptr g, uptr end, unsigned ts, unsigned *stack)
 {
-	unsigned char *page = ml_pck_pages(c);
+	unsigned char *page = ml_pck_pages(x);
 	uptr first = (g + ML_PCK_PAGE_GRANS - 1) & ~(ML_PCK_PAGE_GRANS - 1); /* the first page's start from g on */
 	if (first >= end) { /* inside a page */
-		ml_pck_fill_part(c, g, end, ts, stack);
+		ml_pck_fill_part(c, x, g, end, ts, stack);
 		return;
 	}
 	if (g < first)
-		ml_pck_fill_part(c, g, first, ts, stack);
+		ml_pck_fill_part(c, x, g, first, ts, stack);
 	uint64_t pat = ts * ML_PCK_ONES;
 	for (g = first; g + ML_PCK_PAGE_GRANS <= end; g += ML_PCK_PAGE_GRANS) {
 		uptr p = g / ML_PCK_PAGE_GRANS;
@@ -617,12 +634,12 @@ static void ml_pck_fill(unsigned char *c, uptr g, uptr end, unsigned ts, unsigne
 				g += 8 * ML_PCK_PAGE_GRANS, p += 8;
 			continue;
 		}
-		ml_pck_fill_run(c, g, g + ML_PCK_PAGE_GRANS, ts, stack);
+		ml_pck_fill_run(c, x, g, g + ML_PCK_PAGE_GRANS, ts, stack);
 		page[p] = (unsigned char)ts;
 	}
-	ml_pck_run_note(c, first, g, ts);
+	ml_pck_run_note(x, first, g, ts);
 	if (g < end)
-		ml_pck_fill_part(c, g, end, ts, stack);
+		ml_pck_fill_part(c, x, g, end, ts, stack);
 }
 
 /* Set the k granules of chunk c from g to ts, k at most ML_PCK_SHORT (an
@@ -630,33 +647,75 @@ static void ml_pck_fill(unsigned char *c, uptr g, uptr end, unsigned ts, unsigne
  * they cover whole say ts, and those they cover in part are mixed unless
  * they said ts already (a page of the run stays one). */
 #define ML_PCK_SHORT (2 * ML_PCK_PAGE_GRANS)
-static void ml_pck_fill_short(unsigned char *c, uptr g, uptr k, unsigned ts, unsigned *stack)
+static void ml_pck_fill_short(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned *stack)
 {
 	uptr end = g + k;
-	ml_pck_run_cut(c, g, end, ts);
-	if (!ml_pck_fill_run(c, g, end, ts, stack))
+	ml_pck_run_cut(x, g, end, ts);
+	if (!ml_pck_fill_run(c, x, g, end, ts, stack))
 		return;
 	for (uptr p = g / ML_PCK_PAGE_GRANS; p * ML_PCK_PAGE_GRANS < end; p++) {
 		int whole = p * ML_PCK_PAGE_GRANS >= g && (p + 1) * ML_PCK_PAGE_GRANS <= end;
-		if (ml_pck_pages(c)[p] != ts)
-			ml_pck_pages(c)[p] = whole ? (unsigned char)ts : ML_PCK_SPLIT;
+		if (ml_pck_pages(x)[p] != ts)
+			ml_pck_pages(x)[p] = whole ? (unsigned char)ts : ML_PCK_SPLIT;
 	}
 }
 
+/* Set the k granules of chunk c from g to ts, k at most ML_PCK_FEW (an
+ * object's few fields): one by one, in at most two pages, neither whole:
+ * mixed if any changed, unless they said ts already (a page of the run
+ * stays one, as in ml_pck_fill_short). */
+#define ML_PCK_FEW 8
+static inline void ml_pck_fill_few(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned *stack)
+{
+	uptr end = g + k;
+	ml_pck_run_cut(x, g, end, ts);
+	int changed = 0;
+	for (uptr i = g; i < end; i++)
+		if (c[i] != ts)
+			c[i] = (unsigned char)ts, ml_pck_stacks(x)[i] = ml_pck_stack(stack), changed = 1;
+	if (!changed)
+		return;
+	unsigned char *first = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS, *last = ml_pck_pages(x) + (end - 1) / ML_PCK_PAGE_GRANS;
+	if (*first != ts)
+		*first = ML_PCK_SPLIT;
+	if (*last != ts)
+		*last = ML_PCK_SPLIT;
+}
+
+/* Whether granules [g, e) of chunk c, at most a few pages, all have id ts
+ * (the last group's load may read the next chunk's ids). */
+static inline int ml_pck_all(const unsigned char *c, uptr g, uptr e, unsigned ts)
+{
+	uint64_t pat = ts * ML_PCK_ONES;
+	for (; g + 8 <= e; g += 8)
+		if (ml_load8(c + g) != pat)
+			return 0;
+	return g >= e || !((ml_load8(c + g) ^ pat) << 8 * (8 - (e - g)));
+}
+
 /* Set bytes [off, end) of chunk c to ts. */
-static void ml_pck_put_part(unsigned char *c, uptr off, uptr end, unsigned ts, unsigned *stack)
+static void ml_pck_put_part(unsigned char *c, unsigned char *x, uptr off, uptr end, unsigned ts, unsigned *stack)
 {
 	if (off & 7) { /* the first granule's tail */
 		uptr k = 8 - (off & 7) < end - off ? 8 - (off & 7) : end - off;
-		ml_pck_put_bytes(c, off, k, ts, stack);
+		ml_pck_put_bytes(c, x, off, k, ts, stack);
 		off += k;
 	}
 	if (off >> 3 < end >> 3) {
-		ml_pck_fill(c, off >> 3, end >> 3, ts, stack);
+		ml_pck_fill(c, x, off >> 3, end >> 3, ts, stack);
 		off = end & ~(uptr)7;
 	}
 	if (off < end) /* the last granule's head */
-		ml_pck_put_bytes(c, off, end - off, ts, stack);
+		ml_pck_put_bytes(c, x, off, end - off, ts, stack);
+}
+
+/* Set bytes [off, end) of chunk c, beside its run of ts, to ts: a short
+ * range of whole granules that has it already, a block's edge put again
+ * as the block is split, is only compared. */
+static inline void ml_pck_put_edge(unsigned char *c, unsigned char *x, uptr off, uptr end, unsigned ts, unsigned *stack)
+{
+	if (((off | end) & 7) || end - off > (2UL << ML_PCK_PAGE) || !ml_pck_all(c, off >> 3, end >> 3, ts))
+		ml_pck_put_part(c, x, off, end, ts, stack);
 }
 
 /* Set the n bytes at a to ts (ml_pck_put's, but for one granule): of a
@@ -666,22 +725,22 @@ static ML_NOINLINE void ml_pck_put_range(uptr a, uptr n, unsigned ts, unsigned *
 	while (n) {
 		uptr off = a & (ML_PCK_CHUNK - 1);
 		uptr end = ML_PCK_CHUNK - off < n ? ML_PCK_CHUNK : off + n;
-		unsigned char *c = ml_pck_chunk(a, ts != 0);
+		unsigned char *x, *c = ml_pck_chunk(a, ts != 0, &x);
 		n -= end - off;
 		a += end - off;
 		if (!c)
 			continue;
-		uint64_t r = __atomic_load_n(ml_pck_runp(c), __ATOMIC_ACQUIRE);
+		uint64_t r = __atomic_load_n(ml_pck_runp(x), __ATOMIC_ACQUIRE);
 		uptr lo = ML_PCK_RUN_LO(r) << 3, hi = ML_PCK_RUN_HI(r) << 3;
 		if (ML_PCK_RUN_TS(r) == ts && off < hi && lo < end) {
 			if (off < lo)
-				ml_pck_put_part(c, off, lo, ts, stack);
+				ml_pck_put_edge(c, x, off, lo, ts, stack);
 			if (hi < end)
-				ml_pck_put_part(c, hi, end, ts, stack);
+				ml_pck_put_edge(c, x, hi, end, ts, stack);
 			continue;
 		}
-		ml_pck_run_cut(c, off >> 3, (end + 7) >> 3, ts);
-		ml_pck_put_part(c, off, end, ts, stack);
+		ml_pck_run_cut(x, off >> 3, (end + 7) >> 3, ts);
+		ml_pck_put_part(c, x, off, end, ts, stack);
 	}
 }
 
@@ -692,15 +751,17 @@ static inline void ml_pck_put(uptr a, uptr n, unsigned ts, unsigned *stack)
 	if (ts >= ML_PCK_SPLIT)
 		return;
 	if (n == 8 && !(a & 7)) { /* a header field's */
-		unsigned char *c = ml_pck_chunk(a, ts != 0);
+		unsigned char *x, *c = ml_pck_chunk(a, ts != 0, &x);
 		if (c)
-			ml_pck_put_granule(c, (a & (ML_PCK_CHUNK - 1)) >> 3, ts, stack);
+			ml_pck_put_granule(c, x, (a & (ML_PCK_CHUNK - 1)) >> 3, ts, stack);
 		return;
 	}
 	if (!((a | n) & 7) && n <= ML_PCK_SHORT * 8 && (a & (ML_PCK_CHUNK - 1)) + n <= ML_PCK_CHUNK) {
-		unsigned char *c = ml_pck_chunk(a, ts != 0);
-		if (c)
-			ml_pck_fill_short(c, (a & (ML_PCK_CHUNK - 1)) >> 3, n / 8, ts, stack);
+		unsigned char *x, *c = ml_pck_chunk(a, ts != 0, &x);
+		if (c && n <= ML_PCK_FEW * 8)
+			ml_pck_fill_few(c, x, (a & (ML_PCK_CHUNK - 1)) >> 3, n / 8, ts, stack);
+		else if (c)
+			ml_pck_fill_short(c, x, (a & (ML_PCK_CHUNK - 1)) >> 3, n / 8, ts, stack);
 		return;
 	}
 	ml_pck_put_range(a, n, ts, stack);
@@ -829,7 +890,7 @@ static void ml_pck_violation(uptr a, uptr n, uptr at, unsigned id, const site_t 
 static int ml_pck_allowed(uptr a, uptr n, const uint64_t *perm, uptr *bad, unsigned *bad_id)
 {
 	for (uptr i = 0; i < n;) {
-		unsigned char *c = ml_pck_chunk(a + i, 0);
+		unsigned char *x, *c = ml_pck_chunk(a + i, 0, &x);
 		uptr off = (a + i) & (ML_PCK_CHUNK - 1);
 		uptr end = ML_PCK_CHUNK - off < n - i ? ML_PCK_CHUNK : off + n - i;
 		uptr base = a + i - off; /* the chunk's first address */
@@ -841,7 +902,7 @@ static int ml_pck_allowed(uptr a, uptr n, const uint64_t *perm, uptr *bad, unsig
 			}
 			continue;
 		}
-		const unsigned char *page = ml_pck_pages(c);
+		const unsigned char *page = ml_pck_pages(x);
 		uint64_t ok = 0; /* 8 copies of the last id found permitted, once one is */
 		int known = 0;
 		for (uptr o = off; o < end;) {
@@ -862,7 +923,7 @@ static int ml_pck_allowed(uptr a, uptr n, const uint64_t *perm, uptr *bad, unsig
 			}
 			unsigned id = c[g];
 			if (id == ML_PCK_SPLIT) { /* byte by byte */
-				id = ml_pck_bytes(c)[o];
+				id = ml_pck_bytes(x)[o];
 				if (!ml_bit(perm, id)) {
 					*bad = base + o, *bad_id = id;
 					return 0;
@@ -888,7 +949,8 @@ static unsigned ml_pck_one_id(uptr a, uptr n)
 	uptr off = a & (ML_PCK_CHUNK - 1);
 	if (off + n > ML_PCK_CHUNK)
 		return ML_PCK_SPLIT;
-	const unsigned char *c = ml_pck_chunk(a, 0);
+	unsigned char *x;
+	const unsigned char *c = ml_pck_chunk(a, 0, &x);
 	if (!c)
 		return 0;
 	uptr g = off >> 3, end = (off + n + 7) >> 3;

@@ -136,6 +136,7 @@ type rewriter struct {
 	valueStmt    valueStmt                           // the value of the statement expression being rewritten
 	typestate    bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
 	pckAnns      map[*cc.FunctionDefinition][]string // the typestate annotations before each function
+	pckNoGrants  map[string]bool                     // the typestate header's functions that neither read nor change grants
 	pckStates    int64                               // how many typestates the unit's layout has (0: unknown)
 	alone        map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly)
 	onlyInlined  map[string]bool                     // those of them gcc only inlines (inlineOnly)
@@ -143,7 +144,7 @@ type rewriter struct {
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
 }
 
 func (r *rewriter) name(prefix string) string {

@@ -24,9 +24,10 @@ import (
 // aside, as locals.go's scopes).
 
 const (
-	pckAnnPrefix = "__ml_pck_ann_"
-	pckPutName   = "__ml_pck_put"
-	pckNamesName = "__ml_pck_names" // the layout's typestates' names: as many as it has
+	pckAnnPrefix        = "__ml_pck_ann_"
+	pckPutName          = "__ml_pck_put"
+	pckNamesName        = "__ml_pck_names"   // the layout's typestates' names: as many as it has
+	pckTransitionPrefix = "pck_transition_" // the header's transitions: puts only
 )
 
 // findTypestate notes whether the unit uses typestates and which
@@ -48,6 +49,9 @@ func (r *rewriter) findTypestate(decls []*cc.ExternalDeclaration, main string) {
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil {
 			name := fd.Declarator.Name()
+			if strings.HasPrefix(name, pckTransitionPrefix) && fd.Position().Filename != main {
+				r.pckNoGrants[name] = true
+			}
 			anns := pending
 			if d := byName[name]; d != nil {
 				anns = append(d.anns, pending...)
@@ -73,6 +77,7 @@ func (r *rewriter) findTypestate(decls []*cc.ExternalDeclaration, main string) {
 			switch {
 			case name == pckPutName:
 				r.typestate = true
+				r.pckNoGrants[name] = true
 			case name == pckNamesName:
 				if t, ok := d.Type().(*cc.ArrayType); ok {
 					r.pckStates = t.Len()
@@ -142,14 +147,15 @@ func (r *rewriter) pckScope(fd *cc.FunctionDefinition, entry int) string {
 }
 
 // pckLocalOf is the name of the local holding the grants of fd, an
-// annotated function that makes no call, or "" (memlens.h's
-// __ml_pck_enter_local): nothing but its own checks runs while it does, so
-// it needs no frame of grants, which costs a dozen instructions to push and
-// pop and keeps small accessors from being inlined. The local is one word
-// of each kind: only for a layout whose typestates fit one (a wider one's
-// checks would all take the slow path).
+// annotated function that makes no call but to the header's transitions
+// and pck_put, or "" (memlens.h's __ml_pck_enter_local): nothing but its
+// own checks reads the thread's grants while it runs, and nothing changes
+// them, so it needs no frame of grants, which costs a dozen instructions
+// to push and pop and keeps small accessors from being inlined. The local
+// is one word of each kind: only for a layout whose typestates fit one (a
+// wider one's checks would all take the slow path).
 func (r *rewriter) pckLocalOf(fd *cc.FunctionDefinition) string {
-	if len(r.pckAnns[fd]) == 0 || r.pckStates <= 0 || r.pckStates > 64 || r.containsCall(fd.CompoundStatement) {
+	if len(r.pckAnns[fd]) == 0 || r.pckStates <= 0 || r.pckStates > 64 || r.callsBeyond(fd.CompoundStatement, r.pckNoGrants) {
 		return ""
 	}
 	return r.name("__ml_pck")

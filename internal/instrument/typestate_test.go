@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -102,6 +103,8 @@ PCK_W(PCK_Slot_Live)
 static void zero(long *p, int n) { for (int i = 0; i < n; i++) p[i] = 0; }
 PCK_R(PCK_Slot_Live_Tag)
 long tagged(long *p) { zero(p + 1, 3); return p[0]; }
+PCK_W(PCK_Slot_Live_Tag)
+void make_live(long *p) { pck_transition_Slot_Live(p, 32); pck_put(p + 3, 8, PCK_Slot_Live_Tag); p[0] = 1; }
 `
 	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
@@ -116,6 +119,10 @@ long tagged(long *p) { zero(p + 1, 3); return p[0]; }
 	}
 	if !regexp.MustCompile(`(?s)long tagged\(.*?= __ml_pck_enter\(&.*?__ml_pck_chk\(`).Match(out) {
 		t.Errorf("tagged, which calls zero, does not push its grants:\n%s", out)
+	}
+	// a transition and pck_put neither read nor change grants
+	if live := regexp.MustCompile(`(?s)\nvoid make_live\(.*`).Find(out); !bytes.Contains(live, []byte("= __ml_pck_enter_local(&")) || bytes.Contains(live, []byte("= __ml_pck_enter(&")) {
+		t.Errorf("make_live, which calls only a transition and pck_put, does not keep its grants in a local:\n%s", out)
 	}
 
 	// a layout of more than 64 typestates needs more than a word of each
