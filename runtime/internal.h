@@ -8,7 +8,9 @@
  *   [0x010000000000, 0x100000000000)  pointer shadow of [0x510000000000, 0x600000000000)
  *   [0x100000000000, 0x200000000000)  definedness shadow (one bit per byte) of the three application ranges
  *   [0x200000000000, 0x300000000000)  pointer shadow of [0x700000000000, 0x800000000000)
- *   [0x300000000000, 0x500000000000)  live-base map (ml_basemap) of the three application ranges
+ *   [0x300000000000, 0x3c0000000000)  live-base map (ml_basemap) of the PIE and mmap application ranges
+ *   [0x3c0000000000, 0x4c0000000000)  typestate map (__ML_PCK_IDS), but for the hole below
+ *   [0x440000000000, 0x444000000000)  live-base map of the low application range
  *   [0x500000000000, 0x510000000000)  pointer shadow of [0, 0x010000000000)
  *   [0x510000000000, 0x600000000000)  application (PIE binaries)
  *   [0x600000000000, 0x700000000000)  runtime: record table and the arenas below
