@@ -66,7 +66,8 @@ struct __ml_rec {
 #define __ML_KIND_INVALID 5u /* no object: every access through it is an error */
 #define __ML_KIND_UNINIT 6u  /* no object: a pointer never assigned (an uninit record) */
 
-#define __ML_RECS        ((struct __ml_rec *)0x600000000000UL)
+#define __ML_RECS_AT     0x600000000000UL
+#define __ML_RECS        ((struct __ml_rec *)__ML_RECS_AT)
 #define __ML_MAX_RECS    (1UL << 32)
 #define __ML_NULL        0UL /* meta of NULL; its record is empty */
 #define __ML_WILD        1UL /* meta of a pointer we know nothing about */
@@ -643,20 +644,26 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
                             "cmpq 8(%[r]), %[t]\n\tja " __ML_BAD "\n\t"
 #ifdef __ML_STUB
 /* The stub (stubs.c's layout): 8 is the check's end, 9 its stub; w is
- * "1" for a write. */
+ * "1" for a write. The stub rebuilds the meta from the record's address
+ * and the generation, so the check holds no register for it (the table's
+ * address has 37 low zero bits: the record's index is r >> 5's low half). */
+typedef char __ml_recs_aligned[(__ML_RECS_AT & ((1UL << 37) - 1)) == 0 ? 1 : -1];
 #define __ML_BAD "9f"
 #define __ML_CHK_ASM(tests, w, nc)                                             \
 	__asm__ volatile(tests "\n8:\n"                                           \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                        \
-	                 "pushq %[pw]\n\tpushq %[ps]\n\tpushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t" \
+	                 "pushq %[pw]\n\tpushq %[ps]\n\t"                          \
+	                 "movq %[r], %[t]\n\tshrq $5, %[t]\n\tpushq %[t]\n\t"        \
+	                 "movl %k[g], 4(%%rsp)\n\t" /* m: record index, generation */ \
+	                 "pushq %[a]\n\tpushq %[n]\n\t"                             \
 	                 "call __ml_chk_fail@PLT\n\t"                              \
 	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t" /* jmp 8b */          \
 	                 ".long %c[site] - .\n\t"                                  \
 	                 ".byte " w "\n"                                           \
 	                 ".popsection"                                             \
 	                 : [t] "=&r"(t)                                            \
-	                 : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] nc(n), [m] "r"(m),   \
+	                 : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] nc(n),               \
 	                   [site] "i"(site), [ps] "re"(ps), [pw] "re"(pw)          \
 	                 : "cc")
 #define __ML_CHK_SLOW

@@ -155,13 +155,10 @@ func (r *rewriter) name(prefix string) string {
 // of the function at depth d (the innermost ones share the last).
 func frameSlot(d string) string { return d + " < 256u ? " + d + " : 255u" }
 
-// slot is frameSlot as a call's site is stored: a variable optimising;
-// unoptimised, the expression each time, since gcc would give the
-// variable a register for the whole function, or a slot in the frame.
+// slot is frameSlot as a call's site is stored: the expression each
+// time, not a variable, which gcc would keep in a callee-saved register
+// (optimising) or a slot of the frame for the whole function.
 func (r *rewriter) slot() string {
-	if r.c.optimizing {
-		return "__ml_slot"
-	}
 	return "(" + frameSlot(r.depth()) + ")"
 }
 
@@ -842,9 +839,6 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pro = append(pro, own("", "unsigned ", "__ml_d", " __attribute__((unused))", enter))
 			} else {
 				pro = append(pro, "(void)"+enter+";")
-			}
-			if r.c.optimizing {
-				pro = append(pro, own("", "unsigned ", "__ml_slot", " __attribute__((unused))", frameSlot(r.depth())))
 			}
 		}
 		if r.fn.main {
