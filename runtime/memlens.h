@@ -551,6 +551,39 @@ typedef char __ml_rec_is_32_bytes[sizeof(struct __ml_rec) == 32 ? 1 : -1];
 #endif
 #endif
 
+/* A cold call out of a helper: optimising with the checks' stubs, made in
+ * an asm statement through the runtime's trampoline fn_keep (stubs.c),
+ * which keeps every register: gcc sees no call, so no value of the
+ * function lives across it in a callee-saved register or a slot of its
+ * frame only for it. The asm skips the red zone, pushes five words and
+ * pops fn's result. */
+#ifdef __ML_STUB
+#define __ML_KEEP_ASM(res, fn, a0, a1, a2, a3, a4)                                \
+	__asm__ volatile("leaq -128(%%rsp), %%rsp\n\t"                            \
+	                 "pushq %[w4]\n\tpushq %[w3]\n\tpushq %[w2]\n\tpushq %[w1]\n\tpushq %[w0]\n\t" \
+	                 "call " fn "_keep@PLT\n\t"                               \
+	                 "popq %[r]\n\t"                                          \
+	                 "leaq 160(%%rsp), %%rsp"                                  \
+	                 : [r] "=r"(res)                                           \
+	                 : [w0] "re"((__ml_uptr)(a0)), [w1] "re"((__ml_uptr)(a1)), \
+	                   [w2] "re"((__ml_uptr)(a2)), [w3] "re"((__ml_uptr)(a3)), \
+	                   [w4] "re"((__ml_uptr)(a4))                               \
+	                 : "memory", "cc")
+#define __ML_KEEP0(res, fn) __ML_KEEP_ASM(res, #fn, 0, 0, 0, 0, 0)
+#define __ML_KEEP1(res, fn, a0) __ML_KEEP_ASM(res, #fn, a0, 0, 0, 0, 0)
+#define __ML_KEEP3(res, fn, a0, a1, a2) __ML_KEEP_ASM(res, #fn, a0, a1, a2, 0, 0)
+#define __ML_KEEP5_VOID(fn, a0, a1, a2, a3, a4)                                   \
+	do {                                                                       \
+		__ml_uptr __ml_unused;                                             \
+		__ML_KEEP_ASM(__ml_unused, #fn, a0, a1, a2, a3, a4);               \
+	} while (0)
+#else
+#define __ML_KEEP0(res, fn) ((res) = fn())
+#define __ML_KEEP1(res, fn, a0) ((res) = fn(a0))
+#define __ML_KEEP3(res, fn, a0, a1, a2) ((res) = fn(a0, a1, a2))
+#define __ML_KEEP5_VOID(fn, a0, a1, a2, a3, a4) fn(a0, a1, a2, a3, a4)
+#endif
+
 /* The undefined bits of the n bytes (n <= 8) at a. */
 __ML_INLINE unsigned __ml_undef_bits(__ml_uptr a, __ml_uptr n)
 {
@@ -790,8 +823,12 @@ __ML_INLINE __ml_prov_t __ml_step_dst(const struct __ml_site *s, __ml_uptr dst, 
 	 * step with explanations on takes a chunk, so the option is read
 	 * only once the chunk is used up. */
 	struct __ml_step *e = __ml_t.stepat;
-	if (__ML_UNLIKELY(e == __ml_t.stepend))
-		return __ml_explain ? __ml_step_refill(s, dst, w) : 0;
+	if (__ML_UNLIKELY(e == __ml_t.stepend)) {
+		__ml_prov_t p = 0;
+		if (__ml_explain)
+			__ML_KEEP3(p, __ml_step_refill, s, dst, w);
+		return p;
+	}
 	__ml_t.stepat = e + 1;
 	return __ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, s, dst, w);
 }
@@ -839,7 +876,11 @@ __ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t ta
 	if (__ml_undef_bits(slot, sizeof v) != 0)
 		return __ml_uninit_loaded(slot, tag);
 #endif
-	return __ml_ld_slow(slot, v, tag);
+	{
+		__ml_meta_t m;
+		__ML_KEEP3(m, __ml_ld_slow, slot, v, tag);
+		return m;
+	}
 }
 
 /* Meta of the pointer value v just loaded from the slot at address slot,
@@ -1118,7 +1159,7 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
                          const struct __ml_site *ps, __ml_prov_t pw)
 {
 	if (ss && __ml_explain)
-		__ml_store_step(slot, m, ss, ps, pw);
+		__ML_KEEP5_VOID(__ml_store_step, slot, m, ss, ps, pw);
 #ifdef __ML_FULL
 	{
 		__ml_meta_t w = *__ML_META_SHADOW(slot);
@@ -1217,7 +1258,7 @@ __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_
 			*__ML_STEP_META(e) = m;
 		}
 	} else if (__ml_explain && !__ml_holds(slot, v, m))
-		__ml_store_step(slot, m, ss, ps, pw);
+		__ML_KEEP5_VOID(__ml_store_step, slot, m, ss, ps, pw);
 	__ml_st(slot, v, m, tag, site, 0, 0, 0);
 }
 
@@ -1382,7 +1423,7 @@ __ML_INLINE void __ml_side_push(unsigned n)
 {
 	__ml_uptr *top = __ml_t.side;
 	if (__ML_UNLIKELY(top == 0))
-		top = __ml_side_new();
+		__ML_KEEP0(top, __ml_side_new);
 	__ml_t.side = top + n;
 }
 
@@ -1407,7 +1448,11 @@ __ML_INLINE int __ml_own(__ml_uptr self)
 /* Meta of the pointer v returned by a call to fn. */
 __ML_INLINE __ml_meta_t __ml_retm(__ml_uptr fn, __ml_uptr v)
 {
-	return __ml_t.retfn == fn ? __ml_t.ret : __ml_meta_of((const void *)v);
+	__ml_meta_t m;
+	if (__ml_t.retfn == fn)
+		return __ml_t.ret;
+	__ML_KEEP1(m, __ml_meta_of, (const void *)v);
+	return m;
 }
 
 /* Provenance of that pointer: the pending step of its return statement,
@@ -1425,7 +1470,10 @@ __ML_INLINE __ml_prov_t __ml_retw(__ml_uptr fn)
  * statement expressions, va_arg). */
 __ML_INLINE __ml_meta_t __ml_metav(__ml_uptr v)
 {
-	return v ? __ml_meta_of((const void *)v) : __ML_NULL;
+	__ml_meta_t m = __ML_NULL;
+	if (v)
+		__ML_KEEP1(m, __ml_meta_of, (const void *)v);
+	return m;
 }
 
 /* Hand a pointer result's meta to the caller, with its provenance: the
