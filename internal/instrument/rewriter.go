@@ -2010,14 +2010,15 @@ func isStaticOrExtern(ds *cc.DeclarationSpecifiers) bool {
 	return false
 }
 
-// leave is the code popping the function's frame ("" for a leaf).
+// leave is the code popping the function's frame (a leaf has none) and
+// its side frame.
 func (r *rewriter) leave() string {
-	if r.fn.leaf {
-		return ""
-	}
 	pop := ""
 	if r.fn.side != nil {
 		pop = r.fn.side.pop + "; "
+	}
+	if r.fn.leaf {
+		return pop
 	}
 	if r.fn.allocas {
 		return "__ml_alloca_end(" + r.depth() + "); " + pop + "__ml_leave(" + r.depth() + ");"
@@ -2171,7 +2172,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.str("}")
 	default:
 		code := r.expr(e)
-		if plain(code) || r.fn.leaf {
+		if plain(code) || r.fn.leaf && r.fn.side == nil { // (a side frame's words are read before its pop)
 			f.str("{" + xs + r.leave())
 			f.tok(j.Token)
 			f.cat(code)
