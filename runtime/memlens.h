@@ -69,7 +69,8 @@ typedef char __ml_rec_kind_follows_gen[__builtin_offsetof(struct __ml_rec, kind)
 #define __ML_KIND_INVALID 5u /* no object: every access through it is an error */
 #define __ML_KIND_UNINIT 6u  /* no object: a pointer never assigned (an uninit record) */
 
-#define __ML_RECS        ((struct __ml_rec *)0x600000000000UL)
+#define __ML_RECS_AT     0x600000000000UL
+#define __ML_RECS        ((struct __ml_rec *)__ML_RECS_AT)
 #define __ML_MAX_RECS    (1UL << 32)
 #define __ML_NULL        0UL /* meta of NULL; its record is empty */
 #define __ML_WILD        1UL /* meta of a pointer we know nothing about */
@@ -557,6 +558,39 @@ typedef char __ml_rec_is_32_bytes[sizeof(struct __ml_rec) == 32 ? 1 : -1];
 #endif
 #endif
 
+/* A cold call out of a helper: optimising with the checks' stubs, made in
+ * an asm statement through the runtime's trampoline fn_keep (stubs.c),
+ * which keeps every register: gcc sees no call, so no value of the
+ * function lives across it in a callee-saved register or a slot of its
+ * frame only for it. The asm skips the red zone, pushes five words and
+ * pops fn's result. */
+#ifdef __ML_STUB
+#define __ML_KEEP_ASM(res, fn, a0, a1, a2, a3, a4)                                \
+	__asm__ volatile("leaq -128(%%rsp), %%rsp\n\t"                            \
+	                 "pushq %[w4]\n\tpushq %[w3]\n\tpushq %[w2]\n\tpushq %[w1]\n\tpushq %[w0]\n\t" \
+	                 "call " fn "_keep@PLT\n\t"                               \
+	                 "popq %[r]\n\t"                                          \
+	                 "leaq 160(%%rsp), %%rsp"                                  \
+	                 : [r] "=r"(res)                                           \
+	                 : [w0] "re"((__ml_uptr)(a0)), [w1] "re"((__ml_uptr)(a1)), \
+	                   [w2] "re"((__ml_uptr)(a2)), [w3] "re"((__ml_uptr)(a3)), \
+	                   [w4] "re"((__ml_uptr)(a4))                               \
+	                 : "memory", "cc")
+#define __ML_KEEP0(res, fn) __ML_KEEP_ASM(res, #fn, 0, 0, 0, 0, 0)
+#define __ML_KEEP1(res, fn, a0) __ML_KEEP_ASM(res, #fn, a0, 0, 0, 0, 0)
+#define __ML_KEEP3(res, fn, a0, a1, a2) __ML_KEEP_ASM(res, #fn, a0, a1, a2, 0, 0)
+#define __ML_KEEP5_VOID(fn, a0, a1, a2, a3, a4)                                   \
+	do {                                                                       \
+		__ml_uptr __ml_unused;                                             \
+		__ML_KEEP_ASM(__ml_unused, #fn, a0, a1, a2, a3, a4);               \
+	} while (0)
+#else
+#define __ML_KEEP0(res, fn) ((res) = fn())
+#define __ML_KEEP1(res, fn, a0) ((res) = fn(a0))
+#define __ML_KEEP3(res, fn, a0, a1, a2) ((res) = fn(a0, a1, a2))
+#define __ML_KEEP5_VOID(fn, a0, a1, a2, a3, a4) fn(a0, a1, a2, a3, a4)
+#endif
+
 /* The undefined bits of the n bytes (n <= 8) at a. */
 __ML_INLINE unsigned __ml_undef_bits(__ml_uptr a, __ml_uptr n)
 {
@@ -650,20 +684,26 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
                             "cmpq 8(%[r]), %[t]\n\tja " __ML_BAD "\n\t"
 #ifdef __ML_STUB
 /* The stub (stubs.c's layout): 8 is the check's end, 9 its stub; w is
- * "1" for a write. */
+ * "1" for a write. The stub rebuilds the meta from the record's address
+ * and the generation, so the check holds no register for it (the table's
+ * address has 37 low zero bits: the record's index is r >> 5's low half). */
+typedef char __ml_recs_aligned[(__ML_RECS_AT & ((1UL << 37) - 1)) == 0 ? 1 : -1];
 #define __ML_BAD "9f"
 #define __ML_CHK_ASM(tests, w, nc)                                             \
 	__asm__ volatile(tests "\n8:\n"                                           \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                        \
-	                 "pushq %[pw]\n\tpushq %[ps]\n\tpushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t" \
+	                 "pushq %[pw]\n\tpushq %[ps]\n\t"                          \
+	                 "movq %[r], %[t]\n\tshrq $5, %[t]\n\tpushq %[t]\n\t"        \
+	                 "movl %k[g], 4(%%rsp)\n\t" /* m: record index, generation */ \
+	                 "pushq %[a]\n\tpushq %[n]\n\t"                             \
 	                 "call __ml_chk_fail@PLT\n\t"                              \
 	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t" /* jmp 8b */          \
 	                 ".long %c[site] - .\n\t"                                  \
 	                 ".byte " w "\n"                                           \
 	                 ".popsection"                                             \
 	                 : [t] "=&r"(t)                                            \
-	                 : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] nc(n), [m] "r"(m),   \
+	                 : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] nc(n),               \
 	                   [site] "i"(site), [ps] "re"(ps), [pw] "re"(pw)          \
 	                 : "cc")
 #define __ML_CHK_SLOW
@@ -790,8 +830,12 @@ __ML_INLINE __ml_prov_t __ml_step_dst(const struct __ml_site *s, __ml_uptr dst, 
 	 * step with explanations on takes a chunk, so the option is read
 	 * only once the chunk is used up. */
 	struct __ml_step *e = __ml_t.stepat;
-	if (__ML_UNLIKELY(e == __ml_t.stepend))
-		return __ml_explain ? __ml_step_refill(s, dst, w) : 0;
+	if (__ML_UNLIKELY(e == __ml_t.stepend)) {
+		__ml_prov_t p = 0;
+		if (__ml_explain)
+			__ML_KEEP3(p, __ml_step_refill, s, dst, w);
+		return p;
+	}
 	__ml_t.stepat = e + 1;
 	return __ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, s, dst, w);
 }
@@ -839,7 +883,11 @@ __ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t ta
 	if (__ml_undef_bits(slot, sizeof v) != 0)
 		return __ml_uninit_loaded(slot, tag);
 #endif
-	return __ml_ld_slow(slot, v, tag);
+	{
+		__ml_meta_t m;
+		__ML_KEEP3(m, __ml_ld_slow, slot, v, tag);
+		return m;
+	}
 }
 
 /* Meta of the pointer value v just loaded from the slot at address slot,
@@ -1126,7 +1174,7 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
                          const struct __ml_site *ps, __ml_prov_t pw)
 {
 	if (ss && __ml_explain)
-		__ml_store_step(slot, m, ss, ps, pw);
+		__ML_KEEP5_VOID(__ml_store_step, slot, m, ss, ps, pw);
 #ifdef __ML_FULL
 	{
 		__ml_meta_t w = *__ML_META_SHADOW(slot);
@@ -1235,7 +1283,7 @@ __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_
 			*__ML_STEP_META(e) = m;
 		}
 	} else if (__ml_explain && !__ml_holds(slot, v, m))
-		__ml_store_step(slot, m, ss, ps, pw);
+		__ML_KEEP5_VOID(__ml_store_step, slot, m, ss, ps, pw);
 	__ml_st(slot, v, m, tag, site, 0, 0, 0);
 }
 
@@ -1400,7 +1448,7 @@ __ML_INLINE void __ml_side_push(unsigned n)
 {
 	__ml_uptr *top = __ml_t.side;
 	if (__ML_UNLIKELY(top == 0))
-		top = __ml_side_new();
+		__ML_KEEP0(top, __ml_side_new);
 	__ml_t.side = top + n;
 }
 
@@ -1425,7 +1473,11 @@ __ML_INLINE int __ml_own(__ml_uptr self)
 /* Meta of the pointer v returned by a call to fn. */
 __ML_INLINE __ml_meta_t __ml_retm(__ml_uptr fn, __ml_uptr v)
 {
-	return __ml_t.retfn == fn ? __ml_t.ret : __ml_meta_of((const void *)v);
+	__ml_meta_t m;
+	if (__ml_t.retfn == fn)
+		return __ml_t.ret;
+	__ML_KEEP1(m, __ml_meta_of, (const void *)v);
+	return m;
 }
 
 /* Provenance of that pointer: the pending step of its return statement,
@@ -1443,7 +1495,10 @@ __ML_INLINE __ml_prov_t __ml_retw(__ml_uptr fn)
  * statement expressions, va_arg). */
 __ML_INLINE __ml_meta_t __ml_metav(__ml_uptr v)
 {
-	return v ? __ml_meta_of((const void *)v) : __ML_NULL;
+	__ml_meta_t m = __ML_NULL;
+	if (v)
+		__ML_KEEP1(m, __ml_meta_of, (const void *)v);
+	return m;
 }
 
 /* Hand a pointer result's meta to the caller, with its provenance: the

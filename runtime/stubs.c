@@ -8,7 +8,8 @@
  * been told of no call:
  *
  *   9:  leaq -128(%rsp), %rsp       (past the red zone)
- *       pushq pw; pushq ps; pushq m; pushq a; pushq n
+ *       pushq pw; pushq ps; pushq m (rebuilt from the record's address and
+ *       the generation); pushq a; pushq n
  *       call __ml_chk_fail
  *       .byte 0xe9; .long 8b - . - 4   (jmp back to the check's end, 8:)
  *       .long site - .                 (the check's site)
@@ -45,6 +46,61 @@ void ml_stubs_init(void)
 	}
 }
 
+/* Saving and restoring what a routine called where the C compiler sees
+ * no call must keep: the integer registers the ABI lets a callee clobber
+ * (rbx holds the vector area's size), and the whole vector state (xsave: a
+ * report may run code using AVX, and glibc's string functions end with
+ * vzeroupper). cfa is the routine's CFA offset from its stack pointer on
+ * entry; rbp then points 8 bytes below that stack pointer. */
+#define ML_SAVE_ALL(cfa)                                                            \
+	"pushq %rbp\n\t"                                                            \
+	".cfi_def_cfa_offset " cfa "+8\n\t"                                         \
+	".cfi_offset %rbp, -(" cfa "+8)\n\t"                                        \
+	"movq %rsp, %rbp\n\t"                                                       \
+	".cfi_def_cfa_register %rbp\n\t"                                            \
+	"pushq %rax\n\t.cfi_offset %rax, -(" cfa "+16)\n\t"                         \
+	"pushq %rcx\n\t.cfi_offset %rcx, -(" cfa "+24)\n\t"                         \
+	"pushq %rdx\n\t.cfi_offset %rdx, -(" cfa "+32)\n\t"                         \
+	"pushq %rsi\n\t.cfi_offset %rsi, -(" cfa "+40)\n\t"                         \
+	"pushq %rdi\n\t.cfi_offset %rdi, -(" cfa "+48)\n\t"                         \
+	"pushq %r8\n\t.cfi_offset %r8, -(" cfa "+56)\n\t"                           \
+	"pushq %r9\n\t.cfi_offset %r9, -(" cfa "+64)\n\t"                           \
+	"pushq %r10\n\t.cfi_offset %r10, -(" cfa "+72)\n\t"                         \
+	"pushq %r11\n\t.cfi_offset %r11, -(" cfa "+80)\n\t"                         \
+	"pushq %rbx\n\t.cfi_offset %rbx, -(" cfa "+88)\n\t"                         \
+	"movabsq $" ML_STR(ML_XSAVE_AT) ", %rax\n\t"                                \
+	"movl (%rax), %ebx\n\t"           /* ebx: the xsave area's size, kept across the call */ \
+	"andq $-64, %rsp\n\t"                                                       \
+	"testl %ebx, %ebx\n\t"                                                      \
+	"jz 1f\n\t"                                                                 \
+	"subq %rbx, %rsp\n\t"                                                       \
+	"xorl %eax, %eax\n\t"             /* the xsave header must start zeroed */   \
+	"movq %rax, 512(%rsp)\n\tmovq %rax, 520(%rsp)\n\tmovq %rax, 528(%rsp)\n\tmovq %rax, 536(%rsp)\n\t" \
+	"movq %rax, 544(%rsp)\n\tmovq %rax, 552(%rsp)\n\tmovq %rax, 560(%rsp)\n\tmovq %rax, 568(%rsp)\n\t" \
+	"movl $-1, %eax\n\t"                                                        \
+	"movl $-1, %edx\n\t"                                                        \
+	"xsave (%rsp)\n\t"                                                          \
+	"jmp 2f\n"                                                                  \
+	"1:\tsubq $512, %rsp\n\t"                                                   \
+	"fxsave (%rsp)\n"                                                           \
+	"2:\t"
+#define ML_RESTORE_ALL(cfa)                                                         \
+	"testl %ebx, %ebx\n\t"                                                      \
+	"jz 3f\n\t"                                                                 \
+	"movl $-1, %eax\n\t"                                                        \
+	"movl $-1, %edx\n\t"                                                        \
+	"xrstor (%rsp)\n\t"                                                         \
+	"jmp 4f\n"                                                                  \
+	"3:\tfxrstor (%rsp)\n"                                                      \
+	"4:\tleaq -80(%rbp), %rsp\n\t"                                              \
+	"popq %rbx\n\tpopq %r11\n\tpopq %r10\n\tpopq %r9\n\tpopq %r8\n\t"           \
+	"popq %rdi\n\tpopq %rsi\n\tpopq %rdx\n\tpopq %rcx\n\tpopq %rax\n\t"         \
+	"popq %rbp\n\t"                                                             \
+	".cfi_def_cfa %rsp, " cfa "\n\t"                                            \
+	".cfi_restore %rbp\n\t.cfi_restore %rax\n\t.cfi_restore %rcx\n\t.cfi_restore %rdx\n\t" \
+	".cfi_restore %rsi\n\t.cfi_restore %rdi\n\t.cfi_restore %r8\n\t.cfi_restore %r9\n\t" \
+	".cfi_restore %r10\n\t.cfi_restore %r11\n\t.cfi_restore %rbx\n\t"
+
 /* On entry: the stub's return address, n, a, m, ps, pw, then the red zone
  * skipped: the check's stack pointer (the CFA) is 176 bytes up. Its
  * caller's address is the stub's jmp target: ret + 5 + the jmp's rel32 at
@@ -58,37 +114,8 @@ __asm__(".text\n"
         ".cfi_def_cfa_offset 176\n\t"
         ".cfi_escape 0x16, 0x10, 23, 0x10, 0xb0, 0x01, 0x1c, 0x06, 0x12, 0x23, 0x01, 0x94, 0x04,"
         " 0x12, 0x0c, 0x00, 0x00, 0x00, 0x80, 0x1a, 0x31, 0x24, 0x1c, 0x22, 0x23, 0x05\n\t"
-        "pushq %rbp\n\t"
-        ".cfi_def_cfa_offset 184\n\t"
-        ".cfi_offset %rbp, -184\n\t"
-        "movq %rsp, %rbp\n\t"
-        ".cfi_def_cfa_register %rbp\n\t"
-        "pushq %rax\n\t.cfi_offset %rax, -192\n\t"
-        "pushq %rcx\n\t.cfi_offset %rcx, -200\n\t"
-        "pushq %rdx\n\t.cfi_offset %rdx, -208\n\t"
-        "pushq %rsi\n\t.cfi_offset %rsi, -216\n\t"
-        "pushq %rdi\n\t.cfi_offset %rdi, -224\n\t"
-        "pushq %r8\n\t.cfi_offset %r8, -232\n\t"
-        "pushq %r9\n\t.cfi_offset %r9, -240\n\t"
-        "pushq %r10\n\t.cfi_offset %r10, -248\n\t"
-        "pushq %r11\n\t.cfi_offset %r11, -256\n\t"
-        "pushq %rbx\n\t.cfi_offset %rbx, -264\n\t"
-        "movabsq $" ML_STR(ML_XSAVE_AT) ", %rax\n\t"
-        "movl (%rax), %ebx\n\t"           /* ebx: the xsave area's size, kept across the call */
-        "andq $-64, %rsp\n\t"
-        "testl %ebx, %ebx\n\t"
-        "jz 1f\n\t"
-        "subq %rbx, %rsp\n\t"
-        "xorl %eax, %eax\n\t"             /* the xsave header must start zeroed */
-        "movq %rax, 512(%rsp)\n\tmovq %rax, 520(%rsp)\n\tmovq %rax, 528(%rsp)\n\tmovq %rax, 536(%rsp)\n\t"
-        "movq %rax, 544(%rsp)\n\tmovq %rax, 552(%rsp)\n\tmovq %rax, 560(%rsp)\n\tmovq %rax, 568(%rsp)\n\t"
-        "movl $-1, %eax\n\t"
-        "movl $-1, %edx\n\t"
-        "xsave (%rsp)\n\t"
-        "jmp 2f\n"
-        "1:\tsubq $512, %rsp\n\t"
-        "fxsave (%rsp)\n"
-        "2:\tmovq 8(%rbp), %rax\n\t"       /* the stub's data */
+        ML_SAVE_ALL("176")
+        "movq 8(%rbp), %rax\n\t"       /* the stub's data */
         "movq 24(%rbp), %rdi\n\t"         /* a */
         "movq 32(%rbp), %rsi\n\t"         /* m */
         "movq 16(%rbp), %rdx\n\t"         /* n */
@@ -100,21 +127,54 @@ __asm__(".text\n"
         "movq 40(%rbp), %r8\n\t"          /* ps */
         "movq 48(%rbp), %r9\n\t"          /* pw */
         "call __ml_report_access@PLT\n\t"
-        "testl %ebx, %ebx\n\t"
-        "jz 3f\n\t"
-        "movl $-1, %eax\n\t"
-        "movl $-1, %edx\n\t"
-        "xrstor (%rsp)\n\t"
-        "jmp 4f\n"
-        "3:\tfxrstor (%rsp)\n"
-        "4:\tleaq -80(%rbp), %rsp\n\t"
-        "popq %rbx\n\tpopq %r11\n\tpopq %r10\n\tpopq %r9\n\tpopq %r8\n\t"
-        "popq %rdi\n\tpopq %rsi\n\tpopq %rdx\n\tpopq %rcx\n\tpopq %rax\n\t"
-        "popq %rbp\n\t"
-        ".cfi_def_cfa %rsp, 176\n\t"
-        ".cfi_restore %rbp\n\t.cfi_restore %rax\n\t.cfi_restore %rcx\n\t.cfi_restore %rdx\n\t"
-        ".cfi_restore %rsi\n\t.cfi_restore %rdi\n\t.cfi_restore %r8\n\t.cfi_restore %r9\n\t"
-        ".cfi_restore %r10\n\t.cfi_restore %r11\n\t.cfi_restore %rbx\n\t"
+        ML_RESTORE_ALL("176")
         "ret $168\n\t"
         ".cfi_endproc\n"
         ".size __ml_chk_fail, .-__ml_chk_fail\n");
+
+/* The cold calls of memlens.h's helpers (__ML_KEEP0 and co.) go through a
+ * trampoline fn_keep, which puts fn's address above its return address
+ * (rax kept) and jumps here. Below the caller's stack pointer then: the red
+ * zone, five words of arguments, the return address and fn (the CFA is
+ * 184 bytes up). fn's result goes into the first argument's word, which
+ * the caller pops. */
+__asm__(".text\n"
+        ".type __mlrt_keep, @function\n"
+        "__mlrt_keep:\n\t"
+        ".cfi_startproc\n\t"
+        ".cfi_def_cfa_offset 184\n\t"
+        ".cfi_offset %rip, -176\n\t"
+        ML_SAVE_ALL("184")
+        "movq 24(%rbp), %rdi\n\t"
+        "movq 32(%rbp), %rsi\n\t"
+        "movq 40(%rbp), %rdx\n\t"
+        "movq 48(%rbp), %rcx\n\t"
+        "movq 56(%rbp), %r8\n\t"
+        "call *8(%rbp)\n\t"
+        "movq %rax, 24(%rbp)\n\t"
+        ML_RESTORE_ALL("184")
+        "leaq 8(%rsp), %rsp\n\t"
+        ".cfi_def_cfa_offset 176\n\t"
+        "ret\n\t"
+        ".cfi_endproc\n"
+        ".size __mlrt_keep, .-__mlrt_keep\n");
+#define ML_KEEPING(fn)                                                              \
+	__asm__(".text\n"                                                           \
+	        ".globl " #fn "_keep\n"                                             \
+	        ".type " #fn "_keep, @function\n"                                   \
+	        #fn "_keep:\n\t"                                                    \
+	        ".cfi_startproc\n\t"                                                \
+	        ".cfi_def_cfa_offset 176\n\t"                                       \
+	        ".cfi_offset %rip, -176\n\t"                                        \
+	        "pushq %rax\n\t"                                                    \
+	        ".cfi_def_cfa_offset 184\n\t"                                       \
+	        "movq " #fn "@GOTPCREL(%rip), %rax\n\t"                             \
+	        "xchgq %rax, (%rsp)\n\t"                                            \
+	        "jmp __mlrt_keep\n\t"                                               \
+	        ".cfi_endproc\n"                                                    \
+	        ".size " #fn "_keep, .-" #fn "_keep\n");
+ML_KEEPING(__ml_side_new)
+ML_KEEPING(__ml_step_refill)
+ML_KEEPING(__ml_ld_slow)
+ML_KEEPING(__ml_store_step)
+ML_KEEPING(__ml_meta_of)

@@ -156,13 +156,10 @@ func (r *rewriter) name(prefix string) string {
 // of the function at depth d (the innermost ones share the last).
 func frameSlot(d string) string { return d + " < 256u ? " + d + " : 255u" }
 
-// slot is frameSlot as a call's site is stored: a variable optimising;
-// unoptimised, the expression each time, since gcc would give the
-// variable a register for the whole function, or a slot in the frame.
+// slot is frameSlot as a call's site is stored: the expression each
+// time, not a variable, which gcc would keep in a callee-saved register
+// (optimising) or a slot of the frame for the whole function.
 func (r *rewriter) slot() string {
-	if r.c.optimizing {
-		return "__ml_slot"
-	}
 	return "(" + frameSlot(r.depth()) + ")"
 }
 
@@ -843,9 +840,6 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pro = append(pro, own("", "unsigned ", "__ml_d", " __attribute__((unused))", enter))
 			} else {
 				pro = append(pro, "(void)"+enter+";")
-			}
-			if r.c.optimizing {
-				pro = append(pro, own("", "unsigned ", "__ml_slot", " __attribute__((unused))", frameSlot(r.depth())))
 			}
 		}
 		if r.fn.main {
@@ -2017,14 +2011,15 @@ func isStaticOrExtern(ds *cc.DeclarationSpecifiers) bool {
 	return false
 }
 
-// leave is the code popping the function's frame ("" for a leaf).
+// leave is the code popping the function's frame (a leaf has none) and
+// its side frame.
 func (r *rewriter) leave() string {
-	if r.fn.leaf {
-		return ""
-	}
 	pop := ""
 	if r.fn.side != nil {
 		pop = r.fn.side.pop + "; "
+	}
+	if r.fn.leaf {
+		return pop
 	}
 	if r.fn.allocas {
 		return "__ml_alloca_end(" + r.depth() + "); " + pop + "__ml_leave(" + r.depth() + ");"
@@ -2178,7 +2173,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.str("}")
 	default:
 		code := r.expr(e)
-		if plain(code) || r.fn.leaf {
+		if plain(code) || r.fn.leaf && r.fn.side == nil { // (a side frame's words are read before its pop)
 			f.str("{" + xs + r.leave())
 			f.tok(j.Token)
 			f.cat(code)

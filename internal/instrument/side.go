@@ -25,20 +25,18 @@ type sideFrame struct {
 }
 
 // sideFrame is the function's side frame, or nil if its variables stay
-// in the native frame: those of a function whose only calls are of the
-// helpers gcc inlines optimizing (findDirect) live across no call, and
-// cost no store where they stay in registers (vm.c's op_push); those of a
-// function calling setjmp must be volatile; asm or a nested function may
+// in the native frame: optimizing, those of a function whose only calls
+// are of the helpers gcc inlines (findDirect) live across no call, and
+// cost no store where they stay in registers (vm.c's op_push), while
+// unoptimised the helpers are calls too, which they would live across in
+// callee-saved registers, a leaf's as well (cJSON's -O0 frames: 9,112 to
+// 8,696 bytes); those of a function calling setjmp must be volatile; asm or a nested function may
 // read them where they are named. Full checking keeps them in the frame:
 // with side frames, a leak at a siglongjmp out of a signal handler was no
 // longer found at the jump (bugs/loss_siglongjmp_from_handler), not yet
 // understood.
 func (r *rewriter) sideFrame(body *cc.CompoundStatement) *sideFrame {
-	inlined := r.inlineHinted
-	if !r.c.optimizing {
-		inlined = nil
-	}
-	if !r.callsBeyond(body, inlined) || r.fn.setjmp || r.fn.unseenWrites || r.c.full {
+	if r.c.optimizing && !r.callsBeyond(body, r.inlineHinted) || r.fn.setjmp || r.fn.unseenWrites || r.c.full {
 		return nil
 	}
 	return &sideFrame{sites: map[string]bool{}, pop: r.name("__ml_sn")}
