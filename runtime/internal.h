@@ -251,6 +251,13 @@ typedef __ml_prov_t prov_t;
 
 static inline unsigned ml_meta_slot(meta_t m) { return (unsigned)m; }
 static inline unsigned ml_meta_gen(meta_t m) { return (unsigned)(m >> 32); }
+/* A record's kind and block id share a word (memlens.h). */
+static inline unsigned ml_rec_kind(const struct __ml_rec *r) { return (unsigned)ML_LOAD(&r->idkind) & 0xffu; }
+static inline unsigned long ml_rec_id(const struct __ml_rec *r) { return ML_LOAD(&r->idkind) >> 8; }
+static inline void ml_rec_set(struct __ml_rec *r, unsigned long id, unsigned kind)
+{
+	ML_STORE(&r->idkind, id << 8 | kind);
+}
 static inline meta_t ml_mkmeta(unsigned slot, unsigned gen)
 {
 	return (meta_t)slot | ((meta_t)gen << 32);
@@ -613,7 +620,7 @@ static inline int ml_live_bound(const void *p, meta_t m, uptr *lim)
 {
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
 	uptr a = (uptr)p;
-	if (r->gen == ml_meta_gen(m) && r->kind != __ML_KIND_WILD && r->kind != __ML_KIND_NONE &&
+	if (r->gen == ml_meta_gen(m) && ml_rec_kind(r) != __ML_KIND_WILD && ml_rec_kind(r) != __ML_KIND_NONE &&
 	    a >= r->base && a < r->end) {
 		*lim = r->end - a;
 		return 1;
@@ -629,7 +636,7 @@ static inline int ml_bad_start(const void *p, meta_t m)
 	uptr a = (uptr)p;
 	if (a < ML_NULL_LIMIT || r->gen != ml_meta_gen(m))
 		return 1;
-	if (r->kind == __ML_KIND_WILD || r->kind == __ML_KIND_NONE)
+	if (ml_rec_kind(r) == __ML_KIND_WILD || ml_rec_kind(r) == __ML_KIND_NONE)
 		return 0;
 	return a < r->base || a >= r->end;
 }

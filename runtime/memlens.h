@@ -53,10 +53,12 @@ typedef __UINTPTR_TYPE__ __ml_uptr;
 struct __ml_rec {
 	__ml_uptr base;     /* first byte */
 	__ml_uptr end;      /* one past the last byte */
-	unsigned gen;       /* bumped (mod 2^16, skipping __ML_GEN_READONLY) when the object dies */
-	unsigned kind;      /* __ML_KIND_* */
-	unsigned long id;   /* the block id shown to users, never reused */
+	unsigned slot;      /* the record's own index, so that slot and gen read as one word are */
+	unsigned gen;       /* the meta of its object while it lives: a check compares them at once */
+	                    /* (gen: bumped mod 2^16, skipping __ML_GEN_READONLY, when the object dies) */
+	unsigned long idkind; /* the block id shown to users (never reused) << 8 | __ML_KIND_* */
 };
+#define __ML_REC_KIND(r) ((unsigned)(r)->idkind & 0xffu)
 
 #define __ML_KIND_NONE   0u
 #define __ML_KIND_HEAP   1u
@@ -629,11 +631,14 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
  * passed already. */
 #define __ML_WRITABLE ((__ml_uptr)1 << 62)
 #ifdef __ML_ASM
-/* The record's address and the generation are the asm's inputs, computed
- * in C: gcc shares them between the checks through one meta and hoists
- * them out of loops. A failed test jumps to __ML_BAD. */
-#define __ML_TEST_RO   "cmpw $-1, %w[g]\n\tje " __ML_BAD "\n\t"    /* read-only */
-#define __ML_TEST_GEN  "cmpl %k[g], 16(%[r])\n\tjne " __ML_BAD "\n\t"
+/* The record's address is an input, computed in C: gcc shares it between
+ * the checks through one meta and hoists it out of loops. The meta is
+ * compared whole with the record's slot and generation, so no register
+ * holds the generation; the read-only test reads the record's, which is
+ * the meta's once the generation test passed (or an earlier check proved
+ * the block alive). A failed test jumps to __ML_BAD. */
+#define __ML_TEST_RO   "cmpw $-1, 20(%[r])\n\tje " __ML_BAD "\n\t"    /* read-only */
+#define __ML_TEST_GEN  "cmpq %[m], 16(%[r])\n\tjne " __ML_BAD "\n\t"
 #define __ML_TEST_BASE "cmpq (%[r]), %[a]\n\tjb " __ML_BAD "\n\t"  /* a < base */
 #define __ML_TEST_END  "movq %[a], %[t]\n\taddq %[n], %[t]\n\t" \
                        "cmpq 8(%[r]), %[t]\n\tja " __ML_BAD "\n\t"   /* a + n > end */
@@ -656,7 +661,7 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 	                 ".byte " w "\n"                                           \
 	                 ".popsection"                                             \
 	                 : [t] "=&r"(t)                                            \
-	                 : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] nc(n), [m] "r"(m),   \
+	                 : [a] "r"(a), [r] "r"(r), [n] nc(n), [m] "r"(m),               \
 	                   [site] "i"(site), [ps] "re"(ps), [pw] "re"(pw)          \
 	                 : "cc")
 #define __ML_CHK_SLOW
@@ -665,7 +670,7 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 #define __ML_CHK_ASM(tests, w, nc)                                            \
 	__asm__ volatile goto(tests                                           \
 	             : [t] "=&r"(t)                                           \
-	             : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] nc(n)          \
+	             : [a] "r"(a), [r] "r"(r), [n] nc(n), [m] "r"(m)          \
 	             : "cc"                                                   \
 	             : bad)
 #define __ML_CHK_SLOW                                                         \
@@ -685,7 +690,6 @@ bad: __ML_COLD_LABEL;                                                         \
 	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
 	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];                   \
-	unsigned g = (unsigned)(m >> 32);                                     \
 	__ml_uptr t;                                                          \
 	if (!(end)) {                                                         \
 		__ML_CHK_WAYS(tests, "er")                                    \
@@ -711,7 +715,8 @@ void __ml_chk_fail(void) __ML_NOTHROW;
 __ML_INLINE void __ml_chk(__ML_CHK_ARGS)
 {
 	__ML_CHK_BODY(__ML_TEST_GEN __ML_TEST_BASE, 1,
-	              (r->gen == (unsigned)(m >> 32)) & (a >= r->base) & (a + n <= r->end));
+	              (r->slot == (unsigned)m) & (r->gen == (unsigned)(m >> 32)) & (a >= r->base) &
+	              (a + n <= r->end));
 }
 /* The same when the checks that passed before it prove part of it
  * (instrument/avail.go): the block is alive (no generation test), and the
@@ -865,7 +870,7 @@ __ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 	             "1:\n\t"
 	             "movq %[w], %[u]\n\t"
 	             "shrq $32, %[u]\n\t"
-	             "cmpw %w[u], 16(%[t])\n\t"  /* outside a live block */
+	             "cmpw %w[u], 20(%[t])\n\t"  /* outside a live block */
 	             "je %l[slow]\n"
 	             "2:"
 	             : [w] "=&r"(w), [t] "=&r"(t), [u] "=&r"(u)
@@ -951,7 +956,7 @@ void __ml_escape(__ml_meta_t m) __ML_NOTHROW;
 __ML_INLINE int __ml_counted(__ml_meta_t m)
 {
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
-	return ((unsigned)m >= __ML_FIRST_SLOT) & (r->gen == (unsigned)(m >> 32)) & (r->kind == __ML_KIND_HEAP);
+	return ((unsigned)m >= __ML_FIRST_SLOT) & (r->gen == (unsigned)(m >> 32)) & (__ML_REC_KIND(r) == __ML_KIND_HEAP);
 }
 
 /* A new reference to the block of m, made at site (0: a copy memlens
@@ -1314,7 +1319,7 @@ __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml
 	             "1:\n\t"
 	             "movq %[m], %[x]\n\t"
 	             "shrq $32, %[x]\n\t"
-	             "cmpw %w[x], 16(%[r])\n\t"  /* outside a live block */
+	             "cmpw %w[x], 20(%[r])\n\t"  /* outside a live block */
 	             "je %l[slow]\n"
 	             "2:\n\t"
 	             "shlq $16, %[m]\n\t"
