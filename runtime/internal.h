@@ -8,10 +8,12 @@
  *   [0x010000000000, 0x100000000000)  pointer shadow of [0x510000000000, 0x600000000000)
  *   [0x100000000000, 0x200000000000)  definedness shadow (one bit per byte) of the three application ranges
  *   [0x200000000000, 0x300000000000)  pointer shadow of [0x700000000000, 0x800000000000)
- *   [0x300000000000, 0x500000000000)  live-base map (ml_basemap) of the three application ranges
+ *   [0x300000000000, 0x400000000000)  live-base map (ml_basemap) of the two upper application ranges
+ *   [0x400000000000, 0x402000000000)  record table (__ML_RECS: one bit, 46)
+ *   [0x440000000000, 0x444000000000)  live-base map of [0, 0x010000000000)
  *   [0x500000000000, 0x510000000000)  pointer shadow of [0, 0x010000000000)
  *   [0x510000000000, 0x600000000000)  application (PIE binaries)
- *   [0x600000000000, 0x700000000000)  runtime: record table and the arenas below
+ *   [0x600000000000, 0x700000000000)  runtime: the arenas below
  *   [0x700000000000, 0x800000000000)  application (mmap, libraries, stacks)
  */
 #ifndef MEMLENS_INTERNAL_H
@@ -272,8 +274,8 @@ static inline unsigned ml_next_gen(unsigned g)
 /* Pages below this address are never mapped: an access there is NULL-based. */
 #define ML_NULL_LIMIT 4096UL
 
+#define ML_RECS_SIZE   (__ML_MAX_RECS * sizeof(struct __ml_rec)) /* (at __ML_RECS) */
 /* ---- runtime arenas, all inside [0x600000000000, 0x700000000000) ---- */
-#define ML_RECS_SIZE   (__ML_MAX_RECS * sizeof(struct __ml_rec))
 #define ML_COLD_ADDR   0x610000000000UL /* struct ml_cold[__ML_MAX_RECS] */
 #define ML_HIST_ADDR   0x620000000000UL /* free history ring + indexes */
 #define ML_DEPOT_ADDR  0x630000000000UL /* stack depot buckets + arena */
