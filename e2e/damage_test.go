@@ -44,9 +44,9 @@ int main(int argc, char **argv)
 	lost[0] = 1;
 	/* the record table: 32-byte records, the blocks' from slot 4096
 	 * (__ML_FIRST_SLOT) on, in the order of their ids; lost is #10 */
-	uintptr_t target = which == 0 ? 0x600000000000UL + 32 * 4096
+	uintptr_t target = which == 0 ? 0x400000000000UL + 32 * 4096
 	                 : which == 1 ? 0x630100000000UL
-	                              : 0x600000000000UL + 32 * (4096 + 10) + 8;
+	                              : 0x400000000000UL + 32 * (4096 + 10) + 8;
 	long *p = far_from(argv[0] + 1, target);
 	for (int i = 0; i < (which == 2 ? 1 : 160); i++)
 		p[i] = 0x4141414141414141L; /* wild */
@@ -137,7 +137,7 @@ int main(int argc, char **argv)
 		keep[i] = malloc(32);
 	char *lost = malloc(40);
 	lost[0] = 1;
-	long *p = far_from(argv[0] + 1, which == 0 ? (uintptr_t)table : 0x600000000000UL + 32UL * 3000000);
+	long *p = far_from(argv[0] + 1, which == 0 ? (uintptr_t)table : 0x400000000000UL + 32UL * 3000000);
 	long *end = which == 0 ? (long *)(_end - sizeof(long)) : p + 1;
 	for (long *q = p; q < end; q++)
 		*q = 0x4141414141414141L; /* wild */

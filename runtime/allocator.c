@@ -143,7 +143,7 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 	if (ML_UNLIKELY(ML_LOAD(&ml_rules_logging)))
 		ml_rules_free(p, m, acc, pc, pv);
 
-	if (ML_LIKELY(ML_LOAD(&r->kind) == __ML_KIND_HEAP &&
+	if (ML_LIKELY(ml_rec_kind(r) == __ML_KIND_HEAP &&
 	              ML_LOAD(&r->base) == (uptr)p &&
 	              __atomic_compare_exchange_n(&r->gen, &g, ml_next_gen(g), 0, __ATOMIC_ACQ_REL,
 	                                          __ATOMIC_RELAXED))) {
@@ -270,7 +270,7 @@ int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size)
 		return 1;
 	meta_t rm = ml_resolve_free_meta(p, m);
 	const struct __ml_rec *r = &__ML_RECS[ml_meta_slot(rm)];
-	if (r->kind == __ML_KIND_HEAP && r->gen == ml_meta_gen(rm) &&
+	if (ml_rec_kind(r) == __ML_KIND_HEAP && r->gen == ml_meta_gen(rm) &&
 	    r->base == (uptr)p) {
 		*size = r->end - r->base;
 		return 1;
@@ -331,7 +331,7 @@ __ml_meta_t __ml_metar(__ml_uptr v)
 {
 	meta_t m = v ? __ml_meta_of((const void *)v) : __ML_NULL;
 	unsigned s = ml_meta_slot(m);
-	if (s >= __ML_FIRST_SLOT && ML_LOAD(&__ML_RECS[s].kind) == __ML_KIND_HEAP &&
+	if (s >= __ML_FIRST_SLOT && ml_rec_kind(&__ML_RECS[s]) == __ML_KIND_HEAP &&
 	    (ML_LOAD(&ML_COLD[s].flags) & ML_CF_FOREIGN))
 		__atomic_fetch_and(&ML_COLD[s].flags, ~ML_CF_FOREIGN, __ATOMIC_RELAXED);
 	return m;

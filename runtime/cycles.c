@@ -244,7 +244,7 @@ static unsigned ml_garbage(unsigned end, unsigned *nodes)
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		const struct __ml_rec *r = &__ML_RECS[s];
 		const struct ml_cold *c = &ML_COLD[s];
-		if (ML_LOAD(&r->kind) == __ML_KIND_HEAP && ML_LOAD(&r->gen) == ML_LOAD(&c->gen) &&
+		if (ml_rec_kind(r) == __ML_KIND_HEAP && ML_LOAD(&r->gen) == ML_LOAD(&c->gen) &&
 		    !(ML_LOAD(&c->flags) & (ML_CF_FREED | ML_CF_LOST))) {
 			*cy(s) = CY_NODE;
 			++*nodes;

@@ -59,7 +59,7 @@ static const struct {
 	{0x010000000000UL, 0x100000000000UL, "pointer shadow"},
 	{0x200000000000UL, 0x300000000000UL, "pointer shadow"},
 	{0x500000000000UL, 0x510000000000UL, "pointer shadow"},
-	{0x600000000000UL, ML_COLD_ADDR, "record table"},
+	{(uptr)__ML_RECS, (uptr)__ML_RECS + ML_RECS_SIZE, "record table"},
 	{ML_COLD_ADDR, ML_HIST_ADDR, "record details"},
 	{ML_HIST_ADDR, ML_DEPOT_ADDR, "free history"},
 	{ML_DEPOT_ADDR, ML_THR_ADDR, "stack depot"},

@@ -333,18 +333,19 @@ void __ml_init(void)
 	struct __ml_rec *r = __ML_RECS;
 	r[0].base = r[0].end = 0;
 	r[0].gen = 0;
-	r[0].kind = __ML_KIND_NONE;
+	ml_rec_set(&r[0], 0, __ML_KIND_NONE);
 	r[1].base = ML_NULL_LIMIT;
 	r[1].end = 0x800000000000UL;
+	r[1].slot = 1;
 	r[1].gen = 0;
-	r[1].kind = __ML_KIND_WILD;
+	ml_rec_set(&r[1], 0, __ML_KIND_WILD);
 	/* INVALID's and the uninit records have empty bounds: every access
 	 * through them fails its check (the uninit records past __ML_UNINIT
 	 * get their kind when made, uninit.c). */
 	r[__ML_INVALID].base = r[__ML_INVALID].end = 0;
-	r[__ML_INVALID].kind = __ML_KIND_INVALID;
+	ml_rec_set(&r[__ML_INVALID], 0, __ML_KIND_INVALID);
 	r[__ML_UNINIT].base = r[__ML_UNINIT].end = 0;
-	r[__ML_UNINIT].kind = __ML_KIND_UNINIT;
+	ml_rec_set(&r[__ML_UNINIT], 0, __ML_KIND_UNINIT);
 
 	ml_pck_init();
 	ml_read_min_mapped();

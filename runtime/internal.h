@@ -9,11 +9,12 @@
  *   [0x100000000000, 0x200000000000)  definedness shadow (one bit per byte) of the three application ranges
  *   [0x200000000000, 0x300000000000)  pointer shadow of [0x700000000000, 0x800000000000)
  *   [0x300000000000, 0x3c0000000000)  live-base map (ml_basemap) of the PIE and mmap application ranges
- *   [0x3c0000000000, 0x4c0000000000)  typestate map (__ML_PCK_IDS), but for the hole below
+ *   [0x3c0000000000, 0x4c0000000000)  typestate map (__ML_PCK_IDS), but for the two holes below
+ *   [0x400000000000, 0x402000000000)  record table (__ML_RECS: one bit, 46)
  *   [0x440000000000, 0x444000000000)  live-base map of the low application range
  *   [0x500000000000, 0x510000000000)  pointer shadow of [0, 0x010000000000)
  *   [0x510000000000, 0x600000000000)  application (PIE binaries)
- *   [0x600000000000, 0x700000000000)  runtime: record table and the arenas below
+ *   [0x600000000000, 0x700000000000)  runtime: the arenas below
  *   [0x700000000000, 0x800000000000)  application (mmap, libraries, stacks)
  */
 #ifndef MEMLENS_INTERNAL_H
@@ -254,6 +255,13 @@ typedef __ml_prov_t prov_t;
 
 static inline unsigned ml_meta_slot(meta_t m) { return (unsigned)m; }
 static inline unsigned ml_meta_gen(meta_t m) { return (unsigned)(m >> 32); }
+/* A record's kind and block id share a word (memlens.h). */
+static inline unsigned ml_rec_kind(const struct __ml_rec *r) { return (unsigned)ML_LOAD(&r->idkind) & 0xffu; }
+static inline unsigned long ml_rec_id(const struct __ml_rec *r) { return ML_LOAD(&r->idkind) >> 8; }
+static inline void ml_rec_set(struct __ml_rec *r, unsigned long id, unsigned kind)
+{
+	ML_STORE(&r->idkind, id << 8 | kind);
+}
 static inline meta_t ml_mkmeta(unsigned slot, unsigned gen)
 {
 	return (meta_t)slot | ((meta_t)gen << 32);
@@ -268,8 +276,8 @@ static inline unsigned ml_next_gen(unsigned g)
 /* Pages below this address are never mapped: an access there is NULL-based. */
 #define ML_NULL_LIMIT 4096UL
 
+#define ML_RECS_SIZE   (__ML_MAX_RECS * sizeof(struct __ml_rec)) /* (at __ML_RECS) */
 /* ---- runtime arenas, all inside [0x600000000000, 0x700000000000) ---- */
-#define ML_RECS_SIZE   (__ML_MAX_RECS * sizeof(struct __ml_rec))
 #define ML_COLD_ADDR   0x610000000000UL /* struct ml_cold[__ML_MAX_RECS] */
 #define ML_HIST_ADDR   0x620000000000UL /* free history ring + indexes */
 #define ML_DEPOT_ADDR  0x630000000000UL /* stack depot buckets + arena */
@@ -616,7 +624,7 @@ static inline int ml_live_bound(const void *p, meta_t m, uptr *lim)
 {
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
 	uptr a = (uptr)p;
-	if (r->gen == ml_meta_gen(m) && r->kind != __ML_KIND_WILD && r->kind != __ML_KIND_NONE &&
+	if (r->gen == ml_meta_gen(m) && ml_rec_kind(r) != __ML_KIND_WILD && ml_rec_kind(r) != __ML_KIND_NONE &&
 	    a >= r->base && a < r->end) {
 		*lim = r->end - a;
 		return 1;
@@ -632,7 +640,7 @@ static inline int ml_bad_start(const void *p, meta_t m)
 	uptr a = (uptr)p;
 	if (a < ML_NULL_LIMIT || r->gen != ml_meta_gen(m))
 		return 1;
-	if (r->kind == __ML_KIND_WILD || r->kind == __ML_KIND_NONE)
+	if (ml_rec_kind(r) == __ML_KIND_WILD || ml_rec_kind(r) == __ML_KIND_NONE)
 		return 0;
 	return a < r->base || a >= r->end;
 }

@@ -146,7 +146,7 @@ static inline int ml_live_heap(unsigned s, uptr *base, uptr *end)
 {
 	const struct __ml_rec *r = &__ML_RECS[s];
 	const struct ml_cold *c = &ML_COLD[s];
-	if (ML_LOAD(&r->kind) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & ML_CF_FREED) ||
+	if (ml_rec_kind(r) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & ML_CF_FREED) ||
 	    ML_LOAD(&r->gen) != c->gen)
 		return 0;
 	*base = ML_LOAD(&r->base);

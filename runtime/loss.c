@@ -255,7 +255,7 @@ unsigned ml_loss_held(struct ml_span *v, unsigned n)
 	for (unsigned s = __ML_FIRST_SLOT; s < end && h.found < n; s++) {
 		const struct __ml_rec *r = &__ML_RECS[s];
 		const struct ml_cold *c = &ML_COLD[s];
-		if (ML_LOAD(&r->kind) != __ML_KIND_HEAP || ML_LOAD(&r->gen) != ML_LOAD(&c->gen) ||
+		if (ml_rec_kind(r) != __ML_KIND_HEAP || ML_LOAD(&r->gen) != ML_LOAD(&c->gen) ||
 		    (ML_LOAD(&c->flags) & (ML_CF_FREED | ML_CF_LOST)))
 			continue;
 		uptr base = ML_LOAD(&r->base);

@@ -53,13 +53,12 @@ typedef __UINTPTR_TYPE__ __ml_uptr;
 struct __ml_rec {
 	__ml_uptr base;     /* first byte */
 	__ml_uptr end;      /* one past the last byte */
-	unsigned gen;       /* bumped (mod 2^16, skipping __ML_GEN_READONLY) when the object dies */
-	unsigned kind;      /* __ML_KIND_* */
-	unsigned long id;   /* the block id shown to users, never reused */
+	unsigned slot;      /* the record's own index, so that slot and gen read as one word are */
+	unsigned gen;       /* the meta of its object while it lives: a check compares them at once */
+	                    /* (gen: bumped mod 2^16, skipping __ML_GEN_READONLY, when the object dies) */
+	unsigned long idkind; /* the block id shown to users (never reused) << 8 | __ML_KIND_* */
 };
-/* (__ml_counted reads gen and kind as one little-endian word) */
-typedef char __ml_rec_kind_follows_gen[__builtin_offsetof(struct __ml_rec, kind) ==
-                                       __builtin_offsetof(struct __ml_rec, gen) + 4 ? 1 : -1];
+#define __ML_REC_KIND(r) ((unsigned)(r)->idkind & 0xffu)
 
 #define __ML_KIND_NONE   0u
 #define __ML_KIND_HEAP   1u
@@ -69,8 +68,14 @@ typedef char __ml_rec_kind_follows_gen[__builtin_offsetof(struct __ml_rec, kind)
 #define __ML_KIND_INVALID 5u /* no object: every access through it is an error */
 #define __ML_KIND_UNINIT 6u  /* no object: a pointer never assigned (an uninit record) */
 
-#define __ML_RECS_AT     0x600000000000UL
-#define __ML_RECS        ((struct __ml_rec *)__ML_RECS_AT)
+/* One bit (46: 0x400000000000) above the slots' 37: a record's address is
+ * its slot shifted, that bit set, with no 64-bit constant to load
+ * (__ml_rec_of; the asm statements' btsq). */
+#define __ML_RECS_SHIFT  46
+#define __ML_RECS        ((struct __ml_rec *)(1UL << __ML_RECS_SHIFT))
+#define __ML_STR_(x)     #x
+#define __ML_STR(x)      __ML_STR_(x)
+#define __ML_RECS_BIT    __ML_STR(__ML_RECS_SHIFT)
 #define __ML_MAX_RECS    (1UL << 32)
 #define __ML_NULL        0UL /* meta of NULL; its record is empty */
 #define __ML_WILD        1UL /* meta of a pointer we know nothing about */
@@ -591,6 +596,27 @@ typedef char __ml_rec_is_32_bytes[sizeof(struct __ml_rec) == 32 ? 1 : -1];
 #define __ML_KEEP5_VOID(fn, a0, a1, a2, a3, a4) fn(a0, a1, a2, a3, a4)
 #endif
 
+/* The record of meta m: its slot shifted, __ML_RECS's bit set. With asm:
+ * three instructions and no constant in a register (gcc would load
+ * __ML_RECS into one for an add, or keep it in one through the function);
+ * not volatile, so gcc may share it between the checks and loads through
+ * one meta. (In C, gcc sets the bit with a bts too, but shares the address
+ * across blocks and holds it live: cJSON's -O2 frames 8,224 bytes with the
+ * asm, 8,448 in C.) Inline even unoptimised, where its callers are calls. */
+static __inline__ __attribute__((always_inline, unused)) struct __ml_rec *__ml_rec_of(__ml_meta_t m)
+{
+#ifdef __ML_ASM
+	struct __ml_rec *r;
+	__asm__("movl %k[m], %k[r]\n\tshlq $5, %[r]\n\tbtsq $" __ML_RECS_BIT ", %[r]"
+	        : [r] "=r"(r)
+	        : [m] "r"(m)
+	        : "cc");
+	return r;
+#else
+	return (struct __ml_rec *)((__ml_uptr)(unsigned)m * sizeof(struct __ml_rec) | (__ml_uptr)__ML_RECS);
+#endif
+}
+
 /* The undefined bits of the n bytes (n <= 8) at a. */
 __ML_INLINE unsigned __ml_undef_bits(__ml_uptr a, __ml_uptr n)
 {
@@ -670,11 +696,14 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
  * passed already. */
 #define __ML_WRITABLE ((__ml_uptr)1 << 62)
 #ifdef __ML_ASM
-/* The record's address and the generation are the asm's inputs, computed
- * in C: gcc shares them between the checks through one meta and hoists
- * them out of loops. A failed test jumps to __ML_BAD. */
-#define __ML_TEST_RO   "cmpw $-1, %w[g]\n\tje " __ML_BAD "\n\t"    /* read-only */
-#define __ML_TEST_GEN  "cmpl %k[g], 16(%[r])\n\tjne " __ML_BAD "\n\t"
+/* The record's address is an input (__ml_rec_of): gcc shares it between
+ * the checks through one meta and hoists it out of loops. The meta is
+ * compared whole with the record's slot and generation, so no register
+ * holds the generation; the read-only test reads the record's, which is
+ * the meta's once the generation test passed (or an earlier check proved
+ * the block alive). A failed test jumps to __ML_BAD. */
+#define __ML_TEST_RO   "cmpw $-1, 20(%[r])\n\tje " __ML_BAD "\n\t"    /* read-only */
+#define __ML_TEST_GEN  "cmpq %[m], 16(%[r])\n\tjne " __ML_BAD "\n\t"
 #define __ML_TEST_BASE "cmpq (%[r]), %[a]\n\tjb " __ML_BAD "\n\t"  /* a < base */
 #define __ML_TEST_END  "movq %[a], %[t]\n\taddq %[n], %[t]\n\t" \
                        "cmpq 8(%[r]), %[t]\n\tja " __ML_BAD "\n\t"   /* a + n > end */
@@ -684,26 +713,20 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
                             "cmpq 8(%[r]), %[t]\n\tja " __ML_BAD "\n\t"
 #ifdef __ML_STUB
 /* The stub (stubs.c's layout): 8 is the check's end, 9 its stub; w is
- * "1" for a write. The stub rebuilds the meta from the record's address
- * and the generation, so the check holds no register for it (the table's
- * address has 37 low zero bits: the record's index is r >> 5's low half). */
-typedef char __ml_recs_aligned[(__ML_RECS_AT & ((1UL << 37) - 1)) == 0 ? 1 : -1];
+ * "1" for a write. */
 #define __ML_BAD "9f"
 #define __ML_CHK_ASM(tests, w, nc)                                             \
 	__asm__ volatile(tests "\n8:\n"                                           \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                        \
-	                 "pushq %[pw]\n\tpushq %[ps]\n\t"                          \
-	                 "movq %[r], %[t]\n\tshrq $5, %[t]\n\tpushq %[t]\n\t"        \
-	                 "movl %k[g], 4(%%rsp)\n\t" /* m: record index, generation */ \
-	                 "pushq %[a]\n\tpushq %[n]\n\t"                             \
+	                 "pushq %[pw]\n\tpushq %[ps]\n\tpushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t" \
 	                 "call __ml_chk_fail@PLT\n\t"                              \
 	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t" /* jmp 8b */          \
 	                 ".long %c[site] - .\n\t"                                  \
 	                 ".byte " w "\n"                                           \
 	                 ".popsection"                                             \
 	                 : [t] "=&r"(t)                                            \
-	                 : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] nc(n),               \
+	                 : [a] "r"(a), [r] "r"(r), [n] nc(n), [m] "r"(m),               \
 	                   [site] "i"(site), [ps] "re"(ps), [pw] "re"(pw)          \
 	                 : "cc")
 #define __ML_CHK_SLOW
@@ -712,7 +735,7 @@ typedef char __ml_recs_aligned[(__ML_RECS_AT & ((1UL << 37) - 1)) == 0 ? 1 : -1]
 #define __ML_CHK_ASM(tests, w, nc)                                            \
 	__asm__ volatile goto(tests                                           \
 	             : [t] "=&r"(t)                                           \
-	             : [a] "r"(a), [r] "r"(r), [g] "r"(g), [n] nc(n)          \
+	             : [a] "r"(a), [r] "r"(r), [n] nc(n), [m] "r"(m)          \
 	             : "cc"                                                   \
 	             : bad)
 #define __ML_CHK_SLOW                                                         \
@@ -731,8 +754,7 @@ bad: __ML_COLD_LABEL;                                                         \
 #define __ML_CHK_BODY(tests, end, c_tests)                                    \
 	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
 	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
-	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];                   \
-	unsigned g = (unsigned)(m >> 32);                                     \
+	const struct __ml_rec *r = __ml_rec_of(m);                            \
 	__ml_uptr t;                                                          \
 	if (!(end)) {                                                         \
 		__ML_CHK_WAYS(tests, "er")                                    \
@@ -746,7 +768,7 @@ bad: __ML_COLD_LABEL;                                                         \
 #define __ML_CHK_BODY(tests, end, c_tests)                                    \
 	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
 	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
-	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];                   \
+	const struct __ml_rec *r = __ml_rec_of(m);                            \
 	if (__ML_LIKELY((c_tests) & !(ro & ((unsigned short)(m >> 32) == __ML_GEN_READONLY)))) \
 		return;                                                       \
 	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw)
@@ -758,7 +780,8 @@ void __ml_chk_fail(void) __ML_NOTHROW;
 __ML_INLINE void __ml_chk(__ML_CHK_ARGS)
 {
 	__ML_CHK_BODY(__ML_TEST_GEN __ML_TEST_BASE, 1,
-	              (r->gen == (unsigned)(m >> 32)) & (a >= r->base) & (a + n <= r->end));
+	              (r->slot == (unsigned)m) & (r->gen == (unsigned)(m >> 32)) & (a >= r->base) &
+	              (a + n <= r->end));
 }
 /* The same when the checks that passed before it prove part of it
  * (instrument/avail.go): the block is alive (no generation test), and the
@@ -912,7 +935,7 @@ __ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 	             "jnz %l[slow]\n\t"
 	             "movl %k[w], %k[t]\n\t"
 	             "shlq $5, %[t]\n\t"
-	             "addq %[recs], %[t]\n\t"     /* t = the record */
+	             "btsq $" __ML_RECS_BIT ", %[t]\n\t"     /* t = the record */
 	             "cmpq (%[t]), %[v]\n\t"
 	             "jb 1f\n\t"
 	             "cmpq 8(%[t]), %[v]\n\t"
@@ -920,12 +943,12 @@ __ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 	             "1:\n\t"
 	             "movq %[w], %[u]\n\t"
 	             "shrq $32, %[u]\n\t"
-	             "cmpw %w[u], 16(%[t])\n\t"  /* outside a live block */
+	             "cmpw %w[u], 20(%[t])\n\t"  /* outside a live block */
 	             "je %l[slow]\n"
 	             "2:"
 	             : [w] "=&r"(w), [t] "=&r"(t), [u] "=&r"(u)
 	             : [slot] "r"(slot), [v] "r"(v), [tag] "r"(tag), [x] "r"(__ML_META_XOR),
-	               [k] "r"(0x9e3779b97f4a7c15UL), [recs] "r"(__ML_RECS)
+	               [k] "r"(0x9e3779b97f4a7c15UL)
 	             : "cc"
 	             : slow);
 	return w & __ML_META_MASK;
@@ -933,7 +956,7 @@ slow: __ML_COLD_LABEL;
 #else
 	w = *__ML_META_SHADOW(slot);
 	if (__ML_LIKELY((w >> 48) == __ML_HASH16(v ^ tag))) {
-		const struct __ml_rec *r = &__ML_RECS[(unsigned)w];
+		const struct __ml_rec *r = __ml_rec_of(w);
 		__ml_meta_t m = w & __ML_META_MASK;
 		if (__ML_LIKELY((v - r->base <= r->end - r->base) | (r->gen != (unsigned)(m >> 32))))
 			return m;
@@ -1007,8 +1030,8 @@ void __ml_escape(__ml_meta_t m) __ML_NOTHROW;
  * is a heap block's). */
 __ML_INLINE int __ml_counted(__ml_meta_t m)
 {
-	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
-	return *(const __ml_uptru *)&r->gen == ((m >> 32) | (__ml_uptr)__ML_KIND_HEAP << 32);
+	const struct __ml_rec *r = __ml_rec_of(m);
+	return (*(const __ml_uptr *)&r->slot == m) & (__ML_REC_KIND(r) == __ML_KIND_HEAP);
 }
 
 /* The live heap block in slot s is named at site (0: by no site). */
@@ -1206,7 +1229,7 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	                 "shrq $48, %[t]\n\t"
 	                 "movl %k[m], %k[u]\n\t"
 	                 "shlq $5, %[u]\n\t"
-	                 "addq %[recs], %[u]\n\t"   /* u = the record */
+	                 "btsq $" __ML_RECS_BIT ", %[u]\n\t"   /* u = the record */
 	                 "cmpq (%[u]), %[v]\n\t"
 	                 "jb 1f\n\t"
 	                 "cmpq 8(%[u]), %[v]\n\t"
@@ -1222,12 +1245,12 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	                 "movq %[t], (%[u])"
 	                 : [t] "=&r"(t), [u] "=&r"(u)
 	                 : [slot] "r"(slot), [v] "r"(v), [tag] "r"(tag), [m] "r"(m),
-	                   [x] "r"(__ML_META_XOR), [k] "r"(0x9e3779b97f4a7c15UL), [recs] "r"(__ML_RECS),
+	                   [x] "r"(__ML_META_XOR), [k] "r"(0x9e3779b97f4a7c15UL),
 	                   [oob] "i"(__ML_HASH_OOB)
 	                 : "cc");
 #else
 	{
-		const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+		const struct __ml_rec *r = __ml_rec_of(m);
 		__ml_uptr h = __ML_HASH16(v ^ tag);
 		if (v - r->base > r->end - r->base)
 			h ^= __ML_HASH_OOB;
@@ -1379,7 +1402,7 @@ __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml
 	             "jnz %l[slow]\n\t"
 	             "movl %k[m], %k[r]\n\t"
 	             "shlq $5, %[r]\n\t"
-	             "addq %[recs], %[r]\n\t"     /* r = the record */
+	             "btsq $" __ML_RECS_BIT ", %[r]\n\t"     /* r = the record */
 	             "cmpq (%[r]), %[v]\n\t"
 	             "jb 1f\n\t"
 	             "cmpq 8(%[r]), %[v]\n\t"
@@ -1387,7 +1410,7 @@ __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml
 	             "1:\n\t"
 	             "movq %[m], %[x]\n\t"
 	             "shrq $32, %[x]\n\t"
-	             "cmpw %w[x], 16(%[r])\n\t"  /* outside a live block */
+	             "cmpw %w[x], 20(%[r])\n\t"  /* outside a live block */
 	             "je %l[slow]\n"
 	             "2:\n\t"
 	             "shlq $16, %[m]\n\t"
@@ -1408,7 +1431,7 @@ __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml
 	             "movq %[x], (%[u])"
 	             : [m] "=&r"(m), [u] "=&r"(u), [x] "=&r"(x), [r] "=&r"(r)
 	             : [slot] "r"(slot), [v] "r"(v), [t] "r"(t), [tag] "r"(tag), [xs] "r"(__ML_META_XOR),
-	               [k] "r"(0x9e3779b97f4a7c15UL), [recs] "r"(__ML_RECS), [oob] "i"(__ML_HASH_OOB)
+	               [k] "r"(0x9e3779b97f4a7c15UL), [oob] "i"(__ML_HASH_OOB)
 	             : "cc"
 	             : slow);
 #ifdef __ML_FULL
@@ -1532,7 +1555,7 @@ __ML_INLINE __ml_meta_t __ml_local(__ml_uptr a, __ml_uptr n, const struct __ml_s
 {
 	if (__builtin_constant_p(old) && old == __ML_WILD)
 		return __ml_register_local(a, n, decl);
-	const struct __ml_rec *r = &__ML_RECS[(unsigned)old];
+	const struct __ml_rec *r = __ml_rec_of(old);
 	if ((r->gen == (unsigned)(old >> 32)) & (r->base == a) & (r->end == a + n))
 		return old;
 	return __ml_register_local(a, n, decl);
@@ -1555,7 +1578,7 @@ __ML_INLINE __ml_meta_t __ml_lent(__ml_uptr a, __ml_uptr n, const struct __ml_si
 	__ml_meta_t m = __ml_t.lent[k];
 	unsigned s = (unsigned)m, d = __ml_t.depth;
 	struct __ml_local *l = &__ml_t.locals[k];
-	struct __ml_rec *r = &__ML_RECS[s];
+	struct __ml_rec *r = __ml_rec_of(s);
 	/* the position is claimed by the count; a signal handler's locals
 	 * may have taken it before, so it is written again after */
 	*l = (struct __ml_local){s, __ML_LENT_DEPTH};
@@ -1590,7 +1613,7 @@ __ML_INLINE __ml_meta_t __ml_lent_at(__ml_uptr a, __ml_uptr n, const struct __ml
 	    __ML_UNLIKELY((m = t[d * __ML_LENT_PER_FRAME + k]) == 0))
 		return __ml_register_lent_at(a, n, decl, old, d, k);
 	unsigned s = (unsigned)m;
-	struct __ml_rec *r = &__ML_RECS[s];
+	struct __ml_rec *r = __ml_rec_of(s);
 	r->base = a;
 	r->end = a + n;
 	__ML_LSITES[s].decl = decl;

@@ -344,9 +344,9 @@ meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsign
 
 	ML_STORE(&r->base, (uptr)p);
 	ML_STORE(&r->end, (uptr)p + n);
-	ML_STORE(&r->kind, kind);
+	ML_STORE(&r->slot, s); /* (the same every time: the meta a check compares) */
 	/* block numbers count heap blocks; variables are shown by name */
-	ML_STORE(&r->id, kind == __ML_KIND_HEAP ? ml_next_block_id() : 0);
+	ml_rec_set(r, kind == __ML_KIND_HEAP ? ml_next_block_id() : 0, kind);
 	c->gen = g;
 	c->alloc_stack = alloc_stack;
 	c->free_stack = 0;
@@ -406,15 +406,15 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	ML_STORE(&e->base, r->base);
 	ML_STORE(&e->size, r->end - r->base);
-	ML_STORE(&e->id, r->id);
+	ML_STORE(&e->id, ml_rec_id(r));
 	ML_STORE(&e->slot, s);
 	ML_STORE(&e->gen, c->gen);
-	ML_STORE(&e->alloc_stack, r->kind == __ML_KIND_STACK ? ml_local_stack(s) : c->alloc_stack);
+	ML_STORE(&e->alloc_stack, ml_rec_kind(r) == __ML_KIND_STACK ? ml_local_stack(s) : c->alloc_stack);
 	ML_STORE(&e->free_stack, c->free_stack);
 	ML_STORE(&e->alloc_tid, ML_RARE[s].alloc_tid);
 	ML_STORE(&e->free_tid, ML_RARE[s].free_tid);
 	ML_STORE(&e->flags, (uint16_t)flags);
-	ML_STORE(&e->kind, (uint16_t)r->kind);
+	ML_STORE(&e->kind, (uint16_t)ml_rec_kind(r));
 	ML_STORE(&e->prev, c->hist);
 	ML_REL(&e->seq, pos + 1);
 
@@ -473,10 +473,10 @@ static void ml_binfo_from_slot(unsigned s, unsigned g, struct ml_binfo *b, int f
 	const struct ml_cold *c = &ML_COLD[s];
 	b->known = 1;
 	b->freed = freed;
-	b->kind = ML_LOAD(&r->kind);
+	b->kind = ml_rec_kind(r);
 	b->slot = s;
 	b->gen = g;
-	b->id = ML_LOAD(&r->id);
+	b->id = ml_rec_id(r);
 	b->base = ML_LOAD(&r->base);
 	b->size = ML_LOAD(&r->end) - b->base;
 	b->alloc_stack = b->kind == __ML_KIND_STACK ? ml_local_stack(s) : ML_LOAD(&c->alloc_stack);
@@ -503,7 +503,7 @@ int ml_block_info(meta_t m, struct ml_binfo *b)
 	b->slot = s;
 	b->gen = g;
 	if (ML_LOAD(&r->gen) == g) {
-		if (ML_LOAD(&r->kind) == __ML_KIND_NONE)
+		if (ml_rec_kind(r) == __ML_KIND_NONE)
 			return 0;
 		ml_binfo_from_slot(s, g, b, 0);
 		return 1;
@@ -532,19 +532,19 @@ int ml_block_info(meta_t m, struct ml_binfo *b)
 	b->freed = 1;
 	/* a slot recycled by its thread's locals without archiving (objects.c)
 	 * served locals only */
-	b->kind = ML_LOAD(&r->kind) == __ML_KIND_STACK ? __ML_KIND_STACK : __ML_KIND_HEAP;
+	b->kind = ml_rec_kind(r) == __ML_KIND_STACK ? __ML_KIND_STACK : __ML_KIND_HEAP;
 	return 1;
 }
 
 int ml_record_sane(unsigned s)
 {
 	const struct __ml_rec *r = &__ML_RECS[s];
-	unsigned kind = ML_LOAD(&r->kind);
+	unsigned kind = ml_rec_kind(r);
 	uptr base = ML_LOAD(&r->base), end = ML_LOAD(&r->end);
 	if (kind != __ML_KIND_NONE && kind != __ML_KIND_HEAP && kind != __ML_KIND_GLOBAL && kind != __ML_KIND_STACK)
 		return 0;
 	if (ML_LOAD(&r->gen) > __ML_GEN_READONLY || end < base ||
-	    ML_LOAD(&r->id) >= ML_LOAD(&ml_block_id))
+	    ml_rec_id(r) >= ML_LOAD(&ml_block_id))
 		return 0;
 	return kind == __ML_KIND_NONE || ml_app_range(base, end - base);
 }
@@ -555,7 +555,7 @@ int ml_object_at_addr(uptr a, struct ml_binfo *b)
 	uptr size = ~(uptr)0;
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		const struct __ml_rec *r = &__ML_RECS[s];
-		unsigned k = ML_LOAD(&r->kind), g = ML_LOAD(&r->gen);
+		unsigned k = ml_rec_kind(r), g = ML_LOAD(&r->gen);
 		uptr lo = ML_LOAD(&r->base), hi = ML_LOAD(&r->end);
 		/* (a lent record keeps the bounds of its position's last local:
 		 * it describes memory only while one is there) */

@@ -232,7 +232,7 @@ int ml_heap_next(struct ml_iter *it, struct ml_rref *b)
 		const struct __ml_rec *r = &__ML_RECS[s];
 		const struct ml_cold *c = &ML_COLD[s];
 		unsigned g = ML_LOAD(&r->gen);
-		if (ML_LOAD(&r->kind) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & (ML_CF_FREED | ML_CF_FOREIGN)) ||
+		if (ml_rec_kind(r) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & (ML_CF_FREED | ML_CF_FOREIGN)) ||
 		    g != ML_LOAD(&c->gen) || !ml_record_sane(s))
 			continue;
 		ml_rref_init(b, ML_LOAD(&r->base), ml_mkmeta(s, g));
@@ -326,7 +326,7 @@ void ml_rules_free(void *p, meta_t m, int acc, uptr pc, const struct ml_pv *pv)
 	const struct ml_ruleset *rs = ml_ruleset();
 	unsigned need = ML_LOAD(&ml_rules_logging);
 	const struct __ml_rec *r = &__ML_RECS[ml_meta_slot(m)];
-	if (!rs || ML_LOAD(&r->kind) != __ML_KIND_HEAP || ML_LOAD(&r->base) != (uptr)p ||
+	if (!rs || ml_rec_kind(r) != __ML_KIND_HEAP || ML_LOAD(&r->base) != (uptr)p ||
 	    ML_LOAD(&r->gen) != ml_meta_gen(m))
 		return; /* not a valid free: the built-in rules' (ml_bad_free) */
 	if (need & ML_RULES_LOG_FREES)

@@ -161,11 +161,11 @@ static uptr ml_record_origin(unsigned s)
 		return (uptr)o << 1 | 1;
 	const struct __ml_rec *r = &__ML_RECS[s];
 	struct ml_origin d = {0};
-	d.kind = r->kind;
-	d.id = r->id;
+	d.kind = ml_rec_kind(r);
+	d.id = ml_rec_id(r);
 	d.size = r->end - r->base;
 	d.tid = ML_RARE[s].alloc_tid;
-	d.stack = r->kind == __ML_KIND_STACK ? ml_local_stack(s) : ML_COLD[s].alloc_stack;
+	d.stack = ml_rec_kind(r) == __ML_KIND_STACK ? ml_local_stack(s) : ML_COLD[s].alloc_stack;
 	o = ml_origin_add(d);
 	if (o)
 		ML_STORE(&ML_RARE[s].origin, o);
@@ -180,7 +180,7 @@ static unsigned ml_object_at(uptr a, uptr n, meta_t m)
 		unsigned s = ml_meta_slot(m);
 		const struct __ml_rec *r = &__ML_RECS[s];
 		if (s >= __ML_FIRST_SLOT && r->gen == ml_meta_gen(m) && a >= r->base && a + n <= r->end &&
-		    (r->kind == __ML_KIND_HEAP || r->kind == __ML_KIND_STACK || r->kind == __ML_KIND_GLOBAL))
+		    (ml_rec_kind(r) == __ML_KIND_HEAP || ml_rec_kind(r) == __ML_KIND_STACK || ml_rec_kind(r) == __ML_KIND_GLOBAL))
 			return s;
 		m = ml_ready() ? __ml_meta_of((const void *)a) : __ML_WILD;
 	}
@@ -246,7 +246,7 @@ static meta_t ml_uninit_meta(uptr o)
 				break; /* (i = 0: __ML_UNINIT) */
 			i = ml_uninit_n++;
 			ml_uninit_origins[i] = o;
-			ML_STORE(&__ML_RECS[__ML_UNINIT + i].kind, __ML_KIND_UNINIT);
+			ml_rec_set(&__ML_RECS[__ML_UNINIT + i], 0, __ML_KIND_UNINIT);
 			ml_uninit_hash[h] = (uint16_t)i;
 			break;
 		}

@@ -349,8 +349,8 @@ func (r *rewriter) asmSizedLeast(ed *cc.ExternalDeclaration) {
 		return
 	}
 	Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
-		if a, ok := n.(*cc.Asm); ok && a.AsmQualifierList != nil {
-			r.insertBefore[a.Token2.Seq()] += "__inline__ "
+		if a, ok := n.(*cc.AsmStatement); ok && a.Asm != nil {
+			r.insertBefore[a.Asm.Token2.Seq()] += "__inline__ "
 		}
 		return true
 	})
