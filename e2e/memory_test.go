@@ -153,15 +153,16 @@ func TestFreeHistoryCostsItsEntries(t *testing.T) {
 }
 
 // TestStepRingCostsItsSteps: a run that wraps the ring of value propagation
-// steps (262,144 of them) holds 40 bytes a step: the entry and the meta of
-// a step into memory, not the clock that only programs counting statements
-// note (it shared the meta's pages).
+// steps (262,144 slots) holds 16 bytes a slot, its steps into memory two
+// slots each: not the clock that only programs counting statements note
+// (it shared the meta's pages), nor entries of 32 bytes and a ring of
+// metas beside them (40 bytes a step).
 func TestStepRingCostsItsSteps(t *testing.T) {
 	needMemlens(t)
 	prog := buildC(t, storeSteps, "-O1")
 	extra := extraKiB(t, prog, "explain=0", "explain=1", 1000000, "explanations")
-	if ring := int64(262144 * 40 / 1024); extra > ring+256 {
-		t.Errorf("explanations took %d KiB for a ring of 262144 steps, %d KiB at 40 bytes a step", extra, ring)
+	if ring := int64(262144 * 16 / 1024); extra > ring+256 {
+		t.Errorf("explanations took %d KiB for a ring of 262144 slots, %d KiB at 16 bytes a slot", extra, ring)
 	}
 }
 

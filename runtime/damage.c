@@ -52,14 +52,13 @@ static const struct {
 	const char *name;
 } ml_own_ranges[] = {
 	{0x100000000000UL, 0x200000000000UL, "definedness shadow"},
-	{__ML_PCK_IDS, 0x440000000000UL, "typestate map"},
-	{0x444000000000UL, 0x4c0000000000UL, "typestate map"},
-	{ML_BASEMAP_ADDR, __ML_PCK_IDS, "live-base map"},
+	{(uptr)__ML_RECS, (uptr)__ML_RECS + ML_RECS_SIZE, "record table"}, /* (inside the typestate map) */
 	{0x440000000000UL, 0x444000000000UL, "live-base map"},
+	{__ML_PCK_IDS, 0x4c0000001000UL, "typestate map"},
+	{ML_BASEMAP_ADDR, __ML_PCK_IDS, "live-base map"},
 	{0x010000000000UL, 0x100000000000UL, "pointer shadow"},
 	{0x200000000000UL, 0x300000000000UL, "pointer shadow"},
 	{0x500000000000UL, 0x510000000000UL, "pointer shadow"},
-	{(uptr)__ML_RECS, (uptr)__ML_RECS + ML_RECS_SIZE, "record table"},
 	{ML_COLD_ADDR, ML_HIST_ADDR, "record details"},
 	{ML_HIST_ADDR, ML_DEPOT_ADDR, "free history"},
 	{ML_DEPOT_ADDR, ML_THR_ADDR, "stack depot"},

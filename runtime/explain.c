@@ -9,10 +9,20 @@
  * followed to the newest store into that slot (dst) of a value of the same
  * meta made before the step that read it.
  *
- * Memory is bounded: the ring keeps the newest explain_ring steps, all
- * threads together (each thread takes ids in chunks, so a step is a few
- * stores and no atomic). A chain whose older steps were overwritten ends
- * there, and says so. Ids are 48 bits: they do not wrap in a run.
+ * Memory is bounded: the ring keeps the newest explain_ring slots of 16
+ * bytes, all threads together (each thread takes ids in chunks, so a step
+ * is a few stores and no atomic); a step into memory takes two (its dst
+ * and meta in the second), as do two steps in one. A chain whose older
+ * steps were overwritten ends there, and says so. Ids are 48 bits: they do
+ * not wrap in a run. A slot's id is not stored: its low bits are the
+ * slot's place, and a step's head notes two bits of its lap around the
+ * ring, which tell the step from those of the next three laps in its slot;
+ * a step four laps behind the newest id counts as overwritten. A slot
+ * keeps an older step only while no thread wrote it since, and the slots
+ * a thread takes but leaves unwritten (at its end, when the options
+ * change, the last of a chunk a step of two slots does not fit in) are
+ * cleared, so no slot keeps a step four laps old (but one that threads
+ * held unwritten for four laps).
  *
  * A free keeps the provenance of the pointer it freed (a ring of the
  * newest ML_FPROV_N frees, found by record slot: ml_cold's fprov), so a
@@ -32,8 +42,10 @@
  * off. */
 int __ml_explain;
 
-#define ML_STEPS_CHUNK 64
-/* Ids handed out so far (the first chunk starts at 64: id 0 is none), in
+/* Slots a thread takes at a time: 128, as a step into memory takes two
+ * (with 64, callgrind Ir of vm 1 was 1.4% higher). */
+#define ML_STEPS_CHUNK 128
+/* Ids handed out so far (the first chunk starts at ML_STEPS_CHUNK: id 0 is none), in
  * the state mapping (internal.h). */
 #define ml_steps_next ML_STATE_AT(uptr, ML_ST_STEPS)
 /* Steps note the statement clock (ml_steps_count): ids are taken one at
@@ -51,53 +63,88 @@ void ml_explain_init(void)
 	ml_steps_next = ML_STEPS_CHUNK;
 }
 
+void ml_steps_leave(void)
+{
+	for (struct __ml_step *e = __ml_t.stepat; e < __ml_t.stepend; e++)
+		ML_STORE(&e->head, 0);
+	__ml_t.stepend = __ml_t.stepat;
+}
+
 void ml_explain_set(int on, uptr ring)
 {
 	ML_STORE(&__ml_explain, 0);
 	/* steps test the option only once their thread's chunk is used up
 	 * (memlens.h): this thread's is, from now on */
-	__ml_t.stepend = __ml_t.stepat;
+	ml_steps_leave();
 	if (!ring)
 		return; /* (the options are being set to their defaults) */
 	ML_STORE(&ml_steps_mask, ring - 1);
 	ML_STORE(&__ml_explain, on);
 }
 
-/* The id word (id << 16 | thread << 1 | 1: a provenance word) of a new
- * step, the first of a new chunk of ids for this thread (in a program
- * counting statements, a chunk of one, its clock noted). */
-static __attribute__((cold)) uptr ml_steps_refill(void)
+/* The bits of a step's head that say it is one (set: a second slot's
+ * head is an address) and give two bits of its lap around the ring, above
+ * and below a site's bits. */
+#define ML_STEP_LAP_BITS (1UL << 63 | 1UL << 47 | 1UL << 2)
+_Static_assert(_Alignof(site_t) >= 8, "a site's address leaves bits 0 to 2 to a step's head");
+static uptr ml_step_lap(uptr id)
 {
-	uptr n = ML_LOAD(&ml_steps_clocked) ? 1 : ML_STEPS_CHUNK;
-	uptr id = ML_ADD(&ml_steps_next, n), i = id & ml_steps_mask;
+	uptr lap = id >> __builtin_ctzl(ML_LOAD(&ml_steps_mask) + 1);
+	return 1UL << 63 | (lap & 1) << 47 | (lap & 2) << 1;
+}
+
+/* The id word (id << 16 | thread << 1 | 1: a provenance word) of a new
+ * step of slots slots (1, 2), the first of a new chunk of ids for this
+ * thread (in a program counting statements, a chunk of that step, its
+ * clock noted). */
+static __attribute__((cold)) uptr ml_steps_refill(uptr slots)
+{
+	if (__ml_t.stepat != __ml_t.stepend)
+		ml_steps_leave(); /* (a slot a step of two did not fit in) */
+	ml_thread_exit_hook(); /* (its end clears the slots it leaves) */
+	int clocked = ML_LOAD(&ml_steps_clocked);
+	uptr n, id, i;
+	for (;;) {
+		n = clocked ? slots : ML_STEPS_CHUNK;
+		id = ML_ADD(&ml_steps_next, n);
+		i = id & ml_steps_mask;
+		if (n > ml_steps_mask + 1 - i)
+			n = ml_steps_mask + 1 - i; /* (a chunk's slots are a run: the ids past the ring's end go unused) */
+		if (n >= slots)
+			break;
+		ML_STORE(&ML_STEPS[i].head, 0); /* (a clocked step of two cut to one) */
+	}
 	uptr word = id << 16 | (__ml_t.id & ML_STEP_TID_MAX) << 1 | 1;
-	if (n == 1)
+	if (clocked)
 		ML_STEP_CLOCKS[i] = __ml_t.clock;
-	if (n > ml_steps_mask + 1 - i)
-		n = ml_steps_mask + 1 - i; /* (a chunk's entries are a run: the ids past the ring's end go unused) */
 	struct __ml_step *e = &ML_STEPS[i];
-	__ml_t.stepat = e + 1;
+	__ml_t.stepat = e + slots;
 	__ml_t.stepend = e + n;
-	__ml_t.stepbase = word - ((uptr)e << 11);
+	__ml_t.stepbase = word - ((uptr)e << 12);
+	__ml_t.stepmark = ml_step_lap(id) | (uptr)(__ml_t.id & ML_STEP_TID_MAX) << 48;
 	return word;
 }
 
-prov_t ml_step_refill(const site_t *site, uptr dst, prov_t prev)
+prov_t ml_step_refill(const site_t *site, uptr s2, prov_t prev)
 {
-	uptr id = ml_steps_refill();
-	return __ml_step_put(&ML_STEPS[(id >> 16) & ml_steps_mask], id, site, dst, prev);
+	if ((uptr)site & __ML_STEP_TWO) {
+		uptr id = ml_steps_refill(2);
+		return __ml_step_put2(&ML_STEPS[(id >> 16) & ml_steps_mask], (uptr)site, prev, s2, 0);
+	}
+	uptr id = ml_steps_refill(1);
+	return __ml_step_put(&ML_STEPS[(id >> 16) & ml_steps_mask], id, (uptr)site, prev);
 }
 
 void ml_step_into_refill(const site_t *site, prov_t prev, meta_t m, uptr dst)
 {
-	uptr id = ml_steps_refill();
-	ml_step_put_into(&ML_STEPS[(id >> 16) & ml_steps_mask], id, site, prev, m, dst);
+	uptr id = ml_steps_refill(2);
+	__ml_step_put2(&ML_STEPS[(id >> 16) & ml_steps_mask], (uptr)site, prev, dst, m);
 }
 
 void ml_steps_count(void)
 {
 	ML_STORE(&ml_steps_clocked, 1);
-	__ml_t.stepend = __ml_t.stepat; /* (the rest of this thread's chunk is not taken) */
+	ml_steps_leave(); /* (the rest of this thread's chunk is not taken) */
 }
 
 /* A store whose value's step is pending: both steps. (Its arguments are
@@ -121,7 +168,7 @@ void __ml_store_step(uptr slot, meta_t m, const site_t *ss, const site_t *ps, pr
 static uptr ml_steps_now(void)
 {
 	struct __ml_step *e = __ml_t.stepat;
-	return e < __ml_t.stepend ? (((uptr)e << 11) + __ml_t.stepbase) >> 16 : ML_LOAD(&ml_steps_next);
+	return e < __ml_t.stepend ? (((uptr)e << 12) + __ml_t.stepbase) >> 16 : ML_LOAD(&ml_steps_next);
 }
 
 void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
@@ -194,22 +241,46 @@ void ml_setret(uptr self, meta_t m, prov_t gen)
 
 /* ---- reading chains back ---- */
 
+/* The step of id, or NULL once overwritten. */
 static const struct __ml_step *ml_step_get(uptr id)
 {
-	const struct __ml_step *e = &ML_STEPS[id & ML_LOAD(&ml_steps_mask)];
-	return (ML_LOAD(&e->id) >> 16) == id ? e : 0;
+	uptr ring = ML_LOAD(&ml_steps_mask) + 1;
+	if (id + 4 * ring < ML_LOAD(&ml_steps_next))
+		return 0; /* (its lap's two bits could be a newer step's) */
+	const struct __ml_step *e = &ML_STEPS[id & (ring - 1)];
+	return (ML_LOAD(&e->head) & ML_STEP_LAP_BITS) == ml_step_lap(id) ? e : 0;
 }
 
-/* The meta of step e, a step into memory; its clock. */
+/* Step e's site (the newer of two steps). */
+static const site_t *ml_step_site(const struct __ml_step *e)
+{
+	return (const site_t *)(e->head & ((1UL << 47) - 8));
+}
+
+/* Step e's second slot, or NULL: a step into no memory. */
+static const struct __ml_step_more *ml_step_more(const struct __ml_step *e)
+{
+	return (e->head & __ML_STEP_MORE) ? (const struct __ml_step_more *)(e + 1) : 0;
+}
+
+/* The slot step e wrote (a store or copy), or the older step's site of
+ * two, or 0. */
+static uptr ml_step_dst(const struct __ml_step *e)
+{
+	const struct __ml_step_more *more = ml_step_more(e);
+	return more ? more->dst : 0;
+}
+
+/* The meta of step e, a step into memory. */
 static meta_t ml_step_meta(const struct __ml_step *e)
 {
-	return ML_STEP_METAS[e - ML_STEPS];
+	return ((const struct __ml_step_more *)(e + 1))->meta;
 }
 
 /* The thread that made step e. */
 static unsigned ml_step_tid(const struct __ml_step *e)
 {
-	return (unsigned)(e->id >> 1 & ML_STEP_TID_MAX);
+	return (unsigned)(e->head >> 48 & ML_STEP_TID_MAX);
 }
 
 static uptr ml_step_clock(const struct __ml_step *e)
@@ -220,7 +291,7 @@ static uptr ml_step_clock(const struct __ml_step *e)
 /* Is entry e two steps (__ml_pend2)? */
 static int ml_step_two(const struct __ml_step *e)
 {
-	return (uptr)e->site & 1;
+	return e->head & __ML_STEP_TWO;
 }
 
 /* Is step e a store of a value with meta m into slot, or a copy of a
@@ -228,17 +299,19 @@ static int ml_step_two(const struct __ml_step *e)
 static int ml_stored(const struct __ml_step *e, uptr slot, meta_t m)
 {
 	meta_t em = ml_step_meta(e);
+	uptr dst = ml_step_dst(e);
 	if (em & ML_STEP_COPY)
-		return slot >= e->dst && slot - e->dst < ML_STEP_UNDEF_LEN(em);
-	return e->dst == slot && !(em & ML_STEP_UNDEF) && (em == m || m == __ML_WILD);
+		return slot >= dst && slot - dst < ML_STEP_UNDEF_LEN(em);
+	return dst == slot && !(em & ML_STEP_UNDEF) && (em == m || m == __ML_WILD);
 }
 
-/* The newest step of the ring that match accepts (with arg) whose id is
- * below bound (the step that read a value came after it), or NULL. A
- * step of another thread may carry a larger id than a later read (ids
- * come in chunks): failing the first look, the newest such step at all. */
+/* The newest step into memory of the ring that match accepts (with arg)
+ * whose id is below bound (the step that read a value came after it), or
+ * NULL; *id: its id. A step of another thread may carry a larger id than
+ * a later read (ids come in chunks): failing the first look, the newest
+ * such step at all. */
 static const struct __ml_step *ml_ring_find(uptr bound, int (*match)(const struct __ml_step *, const void *),
-                                            const void *arg)
+                                            const void *arg, uptr *found)
 {
 	uptr next = ML_LOAD(&ml_steps_next), ring = ML_LOAD(&ml_steps_mask) + 1;
 	uptr lo = next > ring ? next - ring : 1;
@@ -246,8 +319,10 @@ static const struct __ml_step *ml_ring_find(uptr bound, int (*match)(const struc
 		uptr hi = pass == 0 && bound < next ? bound : next;
 		for (uptr id = hi; id-- > lo;) {
 			const struct __ml_step *e = ml_step_get(id);
-			if (e && e->dst && !ml_step_two(e) && match(e, arg))
+			if (e && (e->head & (__ML_STEP_MORE | __ML_STEP_TWO)) == __ML_STEP_MORE && match(e, arg)) {
+				*found = id;
 				return e;
+			}
 		}
 		if (bound >= next)
 			break;
@@ -268,10 +343,10 @@ static int ml_stores_into(const struct __ml_step *e, const void *arg)
 
 /* The newest store into slot of a value with meta m (or copy into it)
  * older than bound. */
-static const struct __ml_step *ml_store_find(uptr slot, meta_t m, uptr bound)
+static const struct __ml_step *ml_store_find(uptr slot, meta_t m, uptr bound, uptr *found)
 {
 	struct ml_slot_meta sm = {slot, m};
-	return ml_ring_find(bound, ml_stores_into, &sm);
+	return ml_ring_find(bound, ml_stores_into, &sm, found);
 }
 
 static void ml_chain_add(struct ml_chain *c, const site_t *site, uptr dst, unsigned tid, uptr clock)
@@ -299,11 +374,11 @@ static void ml_chain_add(struct ml_chain *c, const site_t *site, uptr dst, unsig
 static void ml_chain_step(struct ml_chain *c, const struct __ml_step *e)
 {
 	if (ml_step_two(e)) {
-		ml_chain_add(c, (const site_t *)((uptr)e->site & ~(uptr)1), 0, ml_step_tid(e), ml_step_clock(e));
-		ml_chain_add(c, (const site_t *)e->dst, 0, ml_step_tid(e), ml_step_clock(e));
+		ml_chain_add(c, ml_step_site(e), 0, ml_step_tid(e), ml_step_clock(e));
+		ml_chain_add(c, (const site_t *)ml_step_dst(e), 0, ml_step_tid(e), ml_step_clock(e));
 		return;
 	}
-	ml_chain_add(c, e->site, e->dst, ml_step_tid(e), ml_step_clock(e));
+	ml_chain_add(c, ml_step_site(e), ml_step_dst(e), ml_step_tid(e), ml_step_clock(e));
 }
 
 /* The chain ends at slot, which no step stored a value into. In a
@@ -374,14 +449,15 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, 
 			c->end = ML_END_LONG;
 			return;
 		}
-		const struct __ml_step *e = ml_store_find(w, m, bound);
+		uptr found;
+		const struct __ml_step *e = ml_store_find(w, m, bound, &found);
 		if (!e) {
 			ml_chain_unseen(c, w);
 			return;
 		}
 		ml_chain_step(c, e);
-		w = (ml_step_meta(e) & ML_STEP_COPY) ? e->prev + (w - e->dst) : e->prev;
-		bound = e->id >> 16;
+		w = (ml_step_meta(e) & ML_STEP_COPY) ? e->prev + (w - ml_step_dst(e)) : e->prev;
+		bound = found;
 	}
 }
 
@@ -391,14 +467,15 @@ static int ml_undef_covers(const struct __ml_step *e, const void *arg)
 {
 	uptr a = *(const uptr *)arg;
 	meta_t em = ml_step_meta(e);
-	return (em & ML_STEP_UNDEF) && a >= e->dst && a - e->dst < ML_STEP_UNDEF_LEN(em);
+	uptr dst = ml_step_dst(e);
+	return (em & ML_STEP_UNDEF) && a >= dst && a - dst < ML_STEP_UNDEF_LEN(em);
 }
 
 /* The newest copy or store of undefined bytes covering address a, older
- * than bound. */
-static const struct __ml_step *ml_undef_find(uptr a, uptr bound)
+ * than bound; *found: its id. */
+static const struct __ml_step *ml_undef_find(uptr a, uptr bound, uptr *found)
 {
-	return ml_ring_find(bound, ml_undef_covers, &a);
+	return ml_ring_find(bound, ml_undef_covers, &a, found);
 }
 
 /* The step that read the value of origin o into a variable, added to c;
@@ -429,7 +506,8 @@ void ml_chain_build_undef(uptr a, uptr origin, struct ml_chain *c)
 	if (!a && !(a = ml_chain_read(c, origin, &bound)))
 		return;
 	for (unsigned searches = 0; searches < ML_WALK_SEARCHES; searches++) {
-		const struct __ml_step *e = ml_undef_find(a, bound);
+		uptr found;
+		const struct __ml_step *e = ml_undef_find(a, bound, &found);
 		if (!e) { /* never written since its object was made */
 			c->end = ML_END_ORIGIN;
 			return;
@@ -438,7 +516,7 @@ void ml_chain_build_undef(uptr a, uptr origin, struct ml_chain *c)
 		if (ml_step_meta(e) & ML_STEP_UNDEF_DECL) { /* poisoned as it was declared */
 			c->end = ML_END_ORIGIN;
 			c->gen = __ML_GEN_DECLARED;
-			c->decl = e->site;
+			c->decl = ml_step_site(e);
 			return;
 		}
 		if (ml_step_meta(e) & ML_STEP_UNDEF_VALUE) {
@@ -446,8 +524,8 @@ void ml_chain_build_undef(uptr a, uptr origin, struct ml_chain *c)
 				return;
 			continue;
 		}
-		a = e->prev + (a - e->dst);
-		bound = e->id >> 16;
+		a = e->prev + (a - ml_step_dst(e));
+		bound = found;
 	}
 	c->end = ML_END_LONG;
 }

@@ -76,8 +76,8 @@ static const struct ml_option {
 	 "the statements that carried it from where it was made (0: none recorded or shown; "
 	 "each step costs a test, and the provenance carried beside each pointer stays)", 0},
 	{"explain_ring", ML_OPT_INT, "262144", 1024, 16777216,
-	 "steps of value propagation kept, newest first, all threads together (rounded down to a "
-	 "power of two; 40 bytes each): a chain whose older steps are gone says so", 0},
+	 "slots of value propagation steps kept, newest first, all threads together (rounded down to a "
+	 "power of two; 16 bytes each, a step into memory takes two): a chain whose older steps are gone says so", 0},
 	{"handle_segv", ML_OPT_BOOL, "1", 0, 1,
 	 "report a SIGSEGV the program does not handle (INVALID-DEREF, NULL-POINTER-DEREF, "
 	 "READ-ONLY-WRITE, STACK-OVERFLOW), then let it end the program", 0},

@@ -165,6 +165,7 @@
 #define ml_names_get           __mlrt_names_get
 #define ml_explain_init        __mlrt_explain_init
 #define ml_steps_count         __mlrt_steps_count
+#define ml_steps_leave         __mlrt_steps_leave
 #define ml_step_refill         __ml_step_refill
 #define ml_step_into_refill    __mlrt_step_into_refill
 #define ml_explain_set         __mlrt_explain_set
@@ -983,33 +984,23 @@ int ml_site_known(const site_t *s);
 
 /* ---- explain.c ---- */
 #define ML_STEPS_MAX __ML_STEPS_MAX
-/* Beside each entry, in rings of their own, what only some steps note: a
- * step into memory, the value's meta (it tells apart the stores into one
- * slot; copies and undefined bytes: flags and a length; memlens.h's
- * __ML_STEP_META); in a program counting statements, every step the
- * thread's count then. Apart, neither dirties the other's pages. */
-#define ML_STEP_METAS ((meta_t *)(ML_STEPS_ADDR + ML_STEPS_MAX * sizeof(struct __ml_step)))
-#define ML_STEP_CLOCKS ((uptr *)(ML_STEP_METAS + ML_STEPS_MAX))
+/* Beside each slot, in a ring of its own, what only programs counting
+ * statements note: the thread's count when the step was made. Apart, it
+ * dirties no page of the steps'. */
+#define ML_STEP_CLOCKS ((uptr *)(ML_STEPS_ADDR + ML_STEPS_MAX * sizeof(struct __ml_step)))
 #define ML_STEPS_END ((uptr)(ML_STEP_CLOCKS + ML_STEPS_MAX))
 #define ML_STEPS __ML_STEPS
 /* The ring's size - 1, in the state mapping: steps reach the ring through
- * their thread's next entry, which only taking ids sets from it. */
+ * their thread's next slot, which only taking ids sets from it. */
 #define ml_steps_mask ML_STATE_AT(uptr, ML_ST_STEPS_MASK)
 /* The thread numbers an id word holds: larger ones show modulo this. */
 #define ML_STEP_TID_MAX 0x7fffu
 /* A unit counting statements is part of the program: steps note the clock. */
 void ml_steps_count(void);
-/* Step at entry e, of id word s, at site of a value that came from prev
- * into memory at dst, of meta m (a step into no memory: __ml_step_put). */
-__attribute__((always_inline)) static inline void ml_step_put_into(struct __ml_step *e, uptr s, const site_t *site,
-                                                                   prov_t prev, meta_t m, uptr dst)
-{
-	e->site = site;
-	e->dst = dst;
-	e->prev = prev;
-	e->id = s;
-	*__ML_STEP_META(e) = m;
-}
+/* This thread takes no more steps from its chunk (it ends, the options
+ * change, a step of two slots does not fit): the slots left are cleared,
+ * so that none keeps a step of a lap long gone (explain.c). */
+void ml_steps_leave(void);
 /* A step into memory after a new chunk of ids (out of line, so the common
  * case needs no stack frame). */
 void ml_step_into_refill(const site_t *site, prov_t prev, meta_t m, uptr dst) __attribute__((cold));
@@ -1023,12 +1014,12 @@ void ml_step_into_refill(const site_t *site, prov_t prev, meta_t m, uptr dst) __
 __attribute__((always_inline)) static inline void ml_step_into_on(const site_t *site, prov_t prev, meta_t m, uptr dst)
 {
 	struct __ml_step *e = __ml_t.stepat;
-	if (ML_UNLIKELY(e == __ml_t.stepend)) {
+	if (ML_UNLIKELY(e + 1 >= __ml_t.stepend)) {
 		ml_step_into_refill(site, prev, m, dst);
 		return;
 	}
-	__ml_t.stepat = e + 1;
-	ml_step_put_into(e, ((uptr)e << 11) + __ml_t.stepbase, site, prev, m, dst);
+	__ml_t.stepat = e + 2;
+	__ml_step_put2(e, (uptr)site, prev, dst, m);
 }
 static inline void ml_step_into(const site_t *site, prov_t prev, meta_t m, uptr dst)
 {

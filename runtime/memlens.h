@@ -192,8 +192,9 @@ struct __ml_thread {
 	__ml_uptr retobjfn;               /* function that returned a struct holding pointers */
 	__ml_uptr retobj;                 /* the object it copied it from (in its dead frame) */
 	__ml_meta_t retobjtag;            /* and that object's shadow tag */
-	struct __ml_step *stepat, *stepend; /* value propagation: the ring entry of this thread's next step, the end of its chunk */
-	__ml_uptr stepbase;               /* an entry's id word, less its address << 11 (__ml_pend) */
+	struct __ml_step *stepat, *stepend; /* value propagation: the ring slot of this thread's next step, the end of its chunk */
+	__ml_uptr stepbase;               /* a slot's id word, less its address << 12 (__ml_pend) */
+	__ml_uptr stepmark;               /* the high bits of its steps' heads: its thread, its chunk's lap (explain.c) */
 	__ml_uptr clock;                  /* statements run (units built to count them: __ML_UNIT_COUNT; else 0) */
 	__ml_uptr *side;                  /* top of the thread's side stack (__ml_side_push), 0 until made */
 	unsigned depth;
@@ -806,36 +807,45 @@ __ML_INLINE void __ml_chk_ro(__ML_CHK_ARGS)
 }
 
 /* The ring of steps of value propagation (explain.c), at a fixed
- * address: an entry is 32 bytes, all that a step into no memory (an
- * assignment, an argument, a return: most steps) writes. Its size, a
- * power of two, is the explain_ring option. */
+ * address, of 16-byte slots: a step into no memory (an assignment, an
+ * argument, a return: most steps) takes one; a step into memory and two
+ * steps in one (__ml_pend2) take two, the second a struct __ml_step_more.
+ * Its size in slots, a power of two, is the explain_ring option. A step's
+ * id word (id << 16 | thread << 1 | 1) is not stored: its id's low bits
+ * are the slot's place, its thread and two bits of its lap around the
+ * ring (what tells an overwritten slot) are the head's high bits. */
 struct __ml_step {
-	const struct __ml_site *site; /* the statement, and what received the value; | 1: two steps (__ml_pend2) */
-	__ml_uptr dst;                /* a store or copy: the slot written; two steps: the older one's site; else 0 */
-	__ml_prov_t prev;             /* the word of the value it carried */
-	__ml_uptr id;                 /* its id word, id << 16 | thread << 1 | 1: an overwritten entry shows */
+	__ml_uptr head;   /* the statement (what received the value) | __ML_STEP_TWO | __ML_STEP_MORE | the thread's mark */
+	__ml_prov_t prev; /* the word of the value it carried */
 };
+struct __ml_step_more {
+	__ml_uptr dst;     /* a store or copy: the slot written; two steps: the older one's site */
+	__ml_meta_t meta;  /* a store: the value's meta (it tells apart the stores into one slot); two steps: 0 */
+};
+#define __ML_STEP_TWO  1UL /* the head's site is the newer of two steps (sites are 8-byte aligned) */
+#define __ML_STEP_MORE 2UL /* the next slot is the step's struct __ml_step_more */
 #define __ML_STEPS ((struct __ml_step *)0x690000000000UL)
 #define __ML_STEPS_MAX (1UL << 24) /* the largest ring (explain_ring) */
-/* The meta a step into memory notes (it tells apart the stores into one
- * slot), in a second ring beside the first, a word an entry (explain.c):
- * entry e's. */
-#define __ML_STEP_META(e) \
-	((__ml_meta_t *)(((__ml_uptr)(e) >> 2) + ((__ml_uptr)__ML_STEPS + __ML_STEPS_MAX * 32 - (__ml_uptr)__ML_STEPS / 4)))
 /* A step after a new chunk of ids for this thread (in a program counting
- * statements, a chunk of one, its clock noted). */
-__ml_prov_t __ml_step_refill(const struct __ml_site *s, __ml_uptr dst, __ml_prov_t w) __attribute__((cold, noinline)) __ML_NOTHROW;
-/* Step at entry e, of id word id, at site s of a value that came from
- * word w, into no memory (dst: 0, or the older step's site of two): its
- * provenance word from then on, the id word. */
-__ML_INLINE __ml_prov_t __ml_step_put(struct __ml_step *e, __ml_uptr id, const struct __ml_site *s, __ml_uptr dst,
-                                      __ml_prov_t w)
+ * statements, a chunk of one step, its clock noted): site s | __ML_STEP_TWO
+ * of two steps, the older one's site s2. */
+__ml_prov_t __ml_step_refill(const struct __ml_site *s, __ml_uptr s2, __ml_prov_t w) __attribute__((cold, noinline)) __ML_NOTHROW;
+/* Step at slot e, of id word id, head h (a site and flags) of a value
+ * that came from word w: its provenance word from then on, the id word. */
+__ML_INLINE __ml_prov_t __ml_step_put(struct __ml_step *e, __ml_uptr id, __ml_uptr h, __ml_prov_t w)
 {
-	e->site = s;
-	e->dst = dst;
+	e->head = h | __ml_t.stepmark;
 	e->prev = w;
-	e->id = id;
 	return id;
+}
+/* The same for a step of two slots at e (the chunk has both), its second
+ * slot (dst, m). */
+__ML_INLINE __ml_prov_t __ml_step_put2(struct __ml_step *e, __ml_uptr h, __ml_prov_t w, __ml_uptr dst, __ml_meta_t m)
+{
+	struct __ml_step_more *more = (struct __ml_step_more *)(e + 1);
+	more->dst = dst;
+	more->meta = m;
+	return __ml_step_put(e, ((__ml_uptr)e << 12) + __ml_t.stepbase, h | __ML_STEP_MORE, w);
 }
 
 /* A value whose step (site s, from word w) is pending in two variables
@@ -843,37 +853,41 @@ __ML_INLINE __ml_prov_t __ml_step_put(struct __ml_step *e, __ml_uptr id, const s
  * say so (s = 0), so instrumented code writes
  *   (s ? (w = __ml_pend(s, w), s = 0, w) : w)
  * (the output is preprocessed: no macro of this header is left in it).
- * Its provenance word from then on: the step's. A compare and four stores,
- * inline: a call and its return cost a fifth of a step more; with
+ * Its provenance word from then on: the step's. A compare and three
+ * stores, inline: a call and its return cost a fifth of a step more; with
  * explanations off, two loads and two branches. */
-__ML_INLINE __ml_prov_t __ml_step_dst(const struct __ml_site *s, __ml_uptr dst, __ml_prov_t w)
+__ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
 {
-	/* A thread's chunk of ids is a run of entries, so its next entry and
-	 * the id word of that entry both follow from one pointer. Only a
+	/* A thread's chunk of ids is a run of slots, so its next slot and
+	 * the id word of that slot both follow from one pointer. Only a
 	 * step with explanations on takes a chunk, so the option is read
 	 * only once the chunk is used up. */
 	struct __ml_step *e = __ml_t.stepat;
 	if (__ML_UNLIKELY(e == __ml_t.stepend)) {
 		__ml_prov_t p = 0;
 		if (__ml_explain)
-			__ML_KEEP3(p, __ml_step_refill, s, dst, w);
+			__ML_KEEP3(p, __ml_step_refill, s, 0, w);
 		return p;
 	}
 	__ml_t.stepat = e + 1;
-	return __ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, s, dst, w);
-}
-__ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
-{
-	return __ml_step_dst(s, 0, w);
+	return __ml_step_put(e, ((__ml_uptr)e << 12) + __ml_t.stepbase, (__ml_uptr)s, w);
 }
 /* Step s of a value whose own step (site s2, from word w) is pending,
  * where that older step need not stay pending (a return statement, a
- * call's result assigned): both go into the ring as one entry, s marked
- * by its low bit (added: a site is 8-byte aligned, and s + 1 folds into
- * its address), s2 where a store has its slot. Its provenance word. */
+ * call's result assigned): both go into the ring as one entry of two
+ * slots, s marked by its low bit (added: s + 1 folds into its address).
+ * Its provenance word. */
 __ML_INLINE __ml_prov_t __ml_pend2(const struct __ml_site *s, const struct __ml_site *s2, __ml_prov_t w)
 {
-	return __ml_step_dst((const struct __ml_site *)((const char *)s + 1), (__ml_uptr)s2, w);
+	struct __ml_step *e = __ml_t.stepat;
+	if (__ML_UNLIKELY(e + 1 >= __ml_t.stepend)) {
+		__ml_prov_t p = 0;
+		if (__ml_explain)
+			__ML_KEEP3(p, __ml_step_refill, (const char *)s + 1, s2, w);
+		return p;
+	}
+	__ml_t.stepat = e + 2;
+	return __ml_step_put2(e, (__ml_uptr)s + 1, w, (__ml_uptr)s2, 0);
 }
 
 /* Is the shadow word w (of a slot reached through a pointer with meta
@@ -1299,11 +1313,10 @@ __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_
 	 * stores: not unlikely), and a value whose step is not pending, with
 	 * ids left in the chunk. */
 	struct __ml_step *e = __ml_t.stepat;
-	if (__ML_LIKELY(!ps && e != __ml_t.stepend)) { /* (a chunk: explanations on) */
+	if (__ML_LIKELY(!ps && e + 1 < __ml_t.stepend)) { /* (a chunk: explanations on) */
 		if (!__ml_holds(slot, v, m)) {
-			__ml_t.stepat = e + 1;
-			__ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, ss, slot, pw);
-			*__ML_STEP_META(e) = m;
+			__ml_t.stepat = e + 2;
+			__ml_step_put2(e, (__ml_uptr)ss, pw, slot, m);
 		}
 	} else if (__ml_explain && !__ml_holds(slot, v, m))
 		__ML_KEEP5_VOID(__ml_store_step, slot, m, ss, ps, pw);
@@ -1362,10 +1375,9 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 		if (!pointers || dst == src)
 			return;
 		e = __ml_t.stepat;
-		if (__ML_LIKELY(e != __ml_t.stepend)) { /* (a chunk: explanations on) */
-			__ml_t.stepat = e + 1;
-			__ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, site, (__ml_uptr)dst, (__ml_uptr)src);
-			*__ML_STEP_META(e) = __ML_STEP_COPY | (n & ~(__ml_uptr)7);
+		if (__ML_LIKELY(e + 1 < __ml_t.stepend)) { /* (a chunk: explanations on) */
+			__ml_t.stepat = e + 2;
+			__ml_step_put2(e, (__ml_uptr)site, (__ml_uptr)src, (__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7));
 		} else if (__ml_explain)
 			__ml_store_step((__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7), site, 0, (__ml_uptr)src);
 		return;

@@ -16,8 +16,20 @@ void ml_scratch_free(void *p, size_t n)
 	munmap(p, n ? n : 1);
 }
 
+/* Words at a time where the elements allow: the leak check sorts its
+ * crowded pieces of 16-byte blocks, which byte by byte cost forest 300000
+ * a fifth of its instructions. */
+typedef uint64_t __attribute__((may_alias)) ml_word;
 static void ml_swap(char *a, char *b, size_t size)
 {
+	if (!((size | (uptr)a | (uptr)b) & 7)) {
+		for (ml_word *x = (ml_word *)a, *y = (ml_word *)b; size; size -= 8) {
+			ml_word t = *x;
+			*x++ = *y;
+			*y++ = t;
+		}
+		return;
+	}
 	while (size--) {
 		char t = *a;
 		*a++ = *b;

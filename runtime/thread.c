@@ -70,6 +70,7 @@ static void ml_thread_exit(void *arg)
 	ml_locals_exit();
 	ml_loss_thread_exit();
 	ml_slots_flush();
+	ml_steps_leave();
 	unsigned id = __ml_t.id;
 	if (id && id < ML_MAX_THREADS)
 		ML_STORE(&ML_THR[id].stack_hi, 0);

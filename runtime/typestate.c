@@ -379,12 +379,22 @@ void __ml_pck_unprotect(void)
 
 void ml_pck_init(void)
 {
-	/* (the live-base map of the low application range lies inside: the
-	 * ids of no application address) */
-	uptr hole = (uptr)ml_basemap(0), hole_end = (uptr)ml_basemap(0x010000000000UL);
-	ml_map_fixed(__ML_PCK_IDS, hole - __ML_PCK_IDS, "typestate map");
-	/* (and a page past the end: eight ids read from the last granule on) */
-	ml_map_fixed(hole_end, __ML_PCK_IDS + (1UL << (ML_PCK_ADDR_BITS - 3)) + 4096 - hole_end, "typestate map");
+	/* The record table and the live-base map of the low application range
+	 * lie inside, in ascending order: where the ids of no application
+	 * address would be (those of the pointer shadow [0x200000000000,
+	 * 0x210000000000) and of the live-base map [0x400000000000,
+	 * 0x420000000000)). The map ends a page past the last id: eight ids are
+	 * read from the last granule on. */
+	const uptr holes[][2] = {
+		{(uptr)__ML_RECS, (uptr)(__ML_RECS + __ML_MAX_RECS)},
+		{(uptr)ml_basemap(0), (uptr)ml_basemap(0x010000000000UL)},
+	};
+	uptr from = __ML_PCK_IDS;
+	for (unsigned i = 0; i < 2; i++) {
+		ml_map_fixed(from, holes[i][0] - from, "typestate map");
+		from = holes[i][1];
+	}
+	ml_map_fixed(from, __ML_PCK_IDS + (1UL << (ML_PCK_ADDR_BITS - 3)) + 4096 - from, "typestate map");
 	ml_map_fixed((uptr)ML_PCK_DIR, ML_PCK_DIR_N * sizeof *ML_PCK_DIR, "typestate directory");
 }
 
