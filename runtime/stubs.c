@@ -45,6 +45,61 @@ void ml_stubs_init(void)
 	}
 }
 
+/* Saving, in a routine called where the compiler sees no call, the
+ * integer registers the ABI lets a callee clobber (rbp the routine's
+ * frame, rbx the xsave area's size, kept across the call) and the whole
+ * vector state (xsave: a report may run code using AVX, and glibc's
+ * string functions end with vzeroupper), the stack aligned for the call
+ * that follows; and giving them back, the CFA then cfa bytes above rsp. */
+#define ML_SAVE_ALL                                                                                 \
+	"pushq %rbp\n\t"                                                                            \
+	".cfi_adjust_cfa_offset 8\n\t"                                                              \
+	".cfi_rel_offset %rbp, 0\n\t"                                                               \
+	"movq %rsp, %rbp\n\t"                                                                       \
+	".cfi_def_cfa_register %rbp\n\t"                                                            \
+	"pushq %rax\n\t.cfi_rel_offset %rax, -8\n\t"                                                \
+	"pushq %rcx\n\t.cfi_rel_offset %rcx, -16\n\t"                                               \
+	"pushq %rdx\n\t.cfi_rel_offset %rdx, -24\n\t"                                               \
+	"pushq %rsi\n\t.cfi_rel_offset %rsi, -32\n\t"                                               \
+	"pushq %rdi\n\t.cfi_rel_offset %rdi, -40\n\t"                                               \
+	"pushq %r8\n\t.cfi_rel_offset %r8, -48\n\t"                                                 \
+	"pushq %r9\n\t.cfi_rel_offset %r9, -56\n\t"                                                 \
+	"pushq %r10\n\t.cfi_rel_offset %r10, -64\n\t"                                               \
+	"pushq %r11\n\t.cfi_rel_offset %r11, -72\n\t"                                               \
+	"pushq %rbx\n\t.cfi_rel_offset %rbx, -80\n\t"                                               \
+	"movabsq $" ML_STR(ML_XSAVE_AT) ", %rax\n\t"                                                \
+	"movl (%rax), %ebx\n\t"                                                                     \
+	"andq $-64, %rsp\n\t"                                                                       \
+	"testl %ebx, %ebx\n\t"                                                                      \
+	"jz 1f\n\t"                                                                                 \
+	"subq %rbx, %rsp\n\t"                                                                       \
+	"xorl %eax, %eax\n\t" /* the xsave header must start zeroed */                             \
+	"movq %rax, 512(%rsp)\n\tmovq %rax, 520(%rsp)\n\tmovq %rax, 528(%rsp)\n\tmovq %rax, 536(%rsp)\n\t" \
+	"movq %rax, 544(%rsp)\n\tmovq %rax, 552(%rsp)\n\tmovq %rax, 560(%rsp)\n\tmovq %rax, 568(%rsp)\n\t" \
+	"movl $-1, %eax\n\t"                                                                        \
+	"movl $-1, %edx\n\t"                                                                        \
+	"xsave (%rsp)\n\t"                                                                          \
+	"jmp 2f\n"                                                                                  \
+	"1:\tsubq $512, %rsp\n\t"                                                                   \
+	"fxsave (%rsp)\n"                                                                           \
+	"2:\t"
+#define ML_RESTORE_ALL(cfa)                                                                         \
+	"testl %ebx, %ebx\n\t"                                                                      \
+	"jz 3f\n\t"                                                                                 \
+	"movl $-1, %eax\n\t"                                                                        \
+	"movl $-1, %edx\n\t"                                                                        \
+	"xrstor (%rsp)\n\t"                                                                         \
+	"jmp 4f\n"                                                                                  \
+	"3:\tfxrstor (%rsp)\n"                                                                      \
+	"4:\tleaq -80(%rbp), %rsp\n\t"                                                              \
+	"popq %rbx\n\tpopq %r11\n\tpopq %r10\n\tpopq %r9\n\tpopq %r8\n\t"                           \
+	"popq %rdi\n\tpopq %rsi\n\tpopq %rdx\n\tpopq %rcx\n\tpopq %rax\n\t"                         \
+	"popq %rbp\n\t"                                                                             \
+	".cfi_def_cfa %rsp, " cfa "\n\t"                                                            \
+	".cfi_restore %rbp\n\t.cfi_restore %rax\n\t.cfi_restore %rcx\n\t.cfi_restore %rdx\n\t"      \
+	".cfi_restore %rsi\n\t.cfi_restore %rdi\n\t.cfi_restore %r8\n\t.cfi_restore %r9\n\t"        \
+	".cfi_restore %r10\n\t.cfi_restore %r11\n\t.cfi_restore %rbx\n\t"
+
 /* On entry: the stub's return address, n, a, m, ps, pw, then the red zone
  * skipped: the check's stack pointer (the CFA) is 176 bytes up. Its
  * caller's address is the stub's jmp target: ret + 5 + the jmp's rel32 at
@@ -58,37 +113,8 @@ __asm__(".text\n"
         ".cfi_def_cfa_offset 176\n\t"
         ".cfi_escape 0x16, 0x10, 23, 0x10, 0xb0, 0x01, 0x1c, 0x06, 0x12, 0x23, 0x01, 0x94, 0x04,"
         " 0x12, 0x0c, 0x00, 0x00, 0x00, 0x80, 0x1a, 0x31, 0x24, 0x1c, 0x22, 0x23, 0x05\n\t"
-        "pushq %rbp\n\t"
-        ".cfi_def_cfa_offset 184\n\t"
-        ".cfi_offset %rbp, -184\n\t"
-        "movq %rsp, %rbp\n\t"
-        ".cfi_def_cfa_register %rbp\n\t"
-        "pushq %rax\n\t.cfi_offset %rax, -192\n\t"
-        "pushq %rcx\n\t.cfi_offset %rcx, -200\n\t"
-        "pushq %rdx\n\t.cfi_offset %rdx, -208\n\t"
-        "pushq %rsi\n\t.cfi_offset %rsi, -216\n\t"
-        "pushq %rdi\n\t.cfi_offset %rdi, -224\n\t"
-        "pushq %r8\n\t.cfi_offset %r8, -232\n\t"
-        "pushq %r9\n\t.cfi_offset %r9, -240\n\t"
-        "pushq %r10\n\t.cfi_offset %r10, -248\n\t"
-        "pushq %r11\n\t.cfi_offset %r11, -256\n\t"
-        "pushq %rbx\n\t.cfi_offset %rbx, -264\n\t"
-        "movabsq $" ML_STR(ML_XSAVE_AT) ", %rax\n\t"
-        "movl (%rax), %ebx\n\t"           /* ebx: the xsave area's size, kept across the call */
-        "andq $-64, %rsp\n\t"
-        "testl %ebx, %ebx\n\t"
-        "jz 1f\n\t"
-        "subq %rbx, %rsp\n\t"
-        "xorl %eax, %eax\n\t"             /* the xsave header must start zeroed */
-        "movq %rax, 512(%rsp)\n\tmovq %rax, 520(%rsp)\n\tmovq %rax, 528(%rsp)\n\tmovq %rax, 536(%rsp)\n\t"
-        "movq %rax, 544(%rsp)\n\tmovq %rax, 552(%rsp)\n\tmovq %rax, 560(%rsp)\n\tmovq %rax, 568(%rsp)\n\t"
-        "movl $-1, %eax\n\t"
-        "movl $-1, %edx\n\t"
-        "xsave (%rsp)\n\t"
-        "jmp 2f\n"
-        "1:\tsubq $512, %rsp\n\t"
-        "fxsave (%rsp)\n"
-        "2:\tmovq 8(%rbp), %rax\n\t"       /* the stub's data */
+        ML_SAVE_ALL
+        "movq 8(%rbp), %rax\n\t"          /* the stub's data */
         "movq 24(%rbp), %rdi\n\t"         /* a */
         "movq 32(%rbp), %rsi\n\t"         /* m */
         "movq 16(%rbp), %rdx\n\t"         /* n */
@@ -100,21 +126,35 @@ __asm__(".text\n"
         "movq 40(%rbp), %r8\n\t"          /* ps */
         "movq 48(%rbp), %r9\n\t"          /* pw */
         "call __ml_report_access@PLT\n\t"
-        "testl %ebx, %ebx\n\t"
-        "jz 3f\n\t"
-        "movl $-1, %eax\n\t"
-        "movl $-1, %edx\n\t"
-        "xrstor (%rsp)\n\t"
-        "jmp 4f\n"
-        "3:\tfxrstor (%rsp)\n"
-        "4:\tleaq -80(%rbp), %rsp\n\t"
-        "popq %rbx\n\tpopq %r11\n\tpopq %r10\n\tpopq %r9\n\tpopq %r8\n\t"
-        "popq %rdi\n\tpopq %rsi\n\tpopq %rdx\n\tpopq %rcx\n\tpopq %rax\n\t"
-        "popq %rbp\n\t"
-        ".cfi_def_cfa %rsp, 176\n\t"
-        ".cfi_restore %rbp\n\t.cfi_restore %rax\n\t.cfi_restore %rcx\n\t.cfi_restore %rdx\n\t"
-        ".cfi_restore %rsi\n\t.cfi_restore %rdi\n\t.cfi_restore %r8\n\t.cfi_restore %r9\n\t"
-        ".cfi_restore %r10\n\t.cfi_restore %r11\n\t.cfi_restore %rbx\n\t"
+        ML_RESTORE_ALL("176")
         "ret $168\n\t"
         ".cfi_endproc\n"
         ".size __ml_chk_fail, .-__ml_chk_fail\n");
+
+/* A load's stub (memlens.h, __ml_ld) pushes tag, v and slot past the red
+ * zone and calls one of these, which computes the meta as __ml_ld_miss
+ * would, leaves it in tag's word and returns popping the other two: the
+ * stub pops the meta into the asm's output. (The stub has no unwind
+ * information: a backtrace from here ends at it.) */
+meta_t ml_ld_miss_full(uptr slot, uptr v, meta_t tag)
+{
+	return __ml_ld_miss_full(slot, v, tag);
+}
+#define ML_LD_FAIL(name, miss)                              \
+	__asm__(".text\n"                                   \
+	        ".globl " name "\n"                          \
+	        ".type " name ", @function\n"                \
+	        name ":\n\t"                                 \
+	        ".cfi_startproc\n\t"                         \
+	        ML_SAVE_ALL                                  \
+	        "movq 16(%rbp), %rdi\n\t" /* slot */         \
+	        "movq 24(%rbp), %rsi\n\t" /* v */            \
+	        "movq 32(%rbp), %rdx\n\t" /* tag */          \
+	        "call " miss "\n\t"                          \
+	        "movq %rax, 32(%rbp)\n\t"                    \
+	        ML_RESTORE_ALL("8")                          \
+	        "ret $16\n\t"                                \
+	        ".cfi_endproc\n"                             \
+	        ".size " name ", .-" name "\n")
+ML_LD_FAIL("__ml_ld_fail", "__ml_ld_slow@PLT");
+ML_LD_FAIL("__ml_ld_fail_full", ML_STR(ml_ld_miss_full) "@PLT");
