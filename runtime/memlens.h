@@ -704,10 +704,11 @@ bad: __ML_COLD_LABEL;                                                         \
 		return;                                                       \
 	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw)
 #endif
-/* Called only by the checks' and loads' stubs, with stubs.c's convention. */
+/* Called only by the stubs of checks, loads and steps, with stubs.c's convention. */
 void __ml_chk_fail(void) __ML_NOTHROW;
 void __ml_ld_fail(void) __ML_NOTHROW;
 void __ml_ld_fail_full(void) __ML_NOTHROW;
+void __ml_step_fail(void) __ML_NOTHROW;
 #define __ML_CHK_ARGS __ml_uptr a, __ml_meta_t m, __ml_uptr nw, const struct __ml_site *site, \
                       const struct __ml_site *ps, __ml_prov_t pw
 __ML_INLINE void __ml_chk(__ML_CHK_ARGS)
@@ -785,10 +786,45 @@ __ML_INLINE __ml_prov_t __ml_step_dst(const struct __ml_site *s, __ml_uptr dst, 
 	 * step with explanations on takes a chunk, so the option is read
 	 * only once the chunk is used up. */
 	struct __ml_step *e = __ml_t.stepat;
+#ifdef __ML_STUB
+	/* Optimised, one asm statement whose new chunk is a stub (stubs.c):
+	 * it pushes w, dst and s, and __ml_step_fail, which keeps every
+	 * register, leaves the word __ml_step_refill gives in the last. */
+	__ml_prov_t id;
+	__asm__ volatile("cmpq %[end], %[e]\n\t"
+	                 "je 9f\n\t"
+	                 "leaq 32(%[e]), %[id]\n\t"
+	                 "movq %[id], %[at]\n\t"
+	                 "movq %[s], (%[e])\n\t"
+	                 "movq %[dst], 8(%[e])\n\t"
+	                 "movq %[w], 16(%[e])\n\t"
+	                 "movq %[e], %[id]\n\t"
+	                 "shlq $11, %[id]\n\t"
+	                 "addq %[base], %[id]\n\t"
+	                 "movq %[id], 24(%[e])\n"
+	                 "8:\n"
+	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
+	                 "9:\txorl %k[id], %k[id]\n\t"
+	                 "cmpl $0, %[explain]\n\t"
+	                 "je 8b\n\t"
+	                 "leaq -128(%%rsp), %%rsp\n\t"
+	                 "pushq %[w]\n\tpushq %[dst]\n\tpushq %[s]\n\t"
+	                 "call __ml_step_fail@PLT\n\t"
+	                 "popq %[id]\n\t"
+	                 "leaq 128(%%rsp), %%rsp\n\t"
+	                 "jmp 8b\n"
+	                 ".popsection"
+	                 : [id] "=&r"(id), [at] "+m"(__ml_t.stepat), "=m"(*e)
+	                 : [e] "r"(e), [end] "m"(__ml_t.stepend), [base] "m"(__ml_t.stepbase),
+	                   [explain] "m"(__ml_explain), [s] "r"(s), [dst] "re"(dst), [w] "re"(w)
+	                 : "cc");
+	return id;
+#else
 	if (__ML_UNLIKELY(e == __ml_t.stepend))
 		return __ml_explain ? __ml_step_refill(s, dst, w) : 0;
 	__ml_t.stepat = e + 1;
 	return __ml_step_put(e, ((__ml_uptr)e << 11) + __ml_t.stepbase, s, dst, w);
+#endif
 }
 __ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
 {

@@ -132,29 +132,32 @@ __asm__(".text\n"
         ".size __ml_chk_fail, .-__ml_chk_fail\n");
 
 /* A load's stub (memlens.h, __ml_ld) pushes tag, v and slot past the red
- * zone and calls one of these, which computes the meta as __ml_ld_miss
- * would, leaves it in tag's word and returns popping the other two: the
- * stub pops the meta into the asm's output. (The stub has no unwind
- * information: a backtrace from here ends at it.) */
+ * zone, and a step's (__ml_step_dst, when its chunk of ids is used up and
+ * explanations are on) w, dst and s; each calls one of these, which calls
+ * its C function with the three words, leaves the result in the first
+ * word pushed and returns popping the other two: the stub pops the result
+ * into the asm's output. (The stub has no unwind information: a backtrace
+ * from here ends at it.) */
 meta_t ml_ld_miss_full(uptr slot, uptr v, meta_t tag)
 {
 	return __ml_ld_miss_full(slot, v, tag);
 }
-#define ML_LD_FAIL(name, miss)                              \
+#define ML_FAIL3(name, callee)                              \
 	__asm__(".text\n"                                   \
 	        ".globl " name "\n"                          \
 	        ".type " name ", @function\n"                \
 	        name ":\n\t"                                 \
 	        ".cfi_startproc\n\t"                         \
 	        ML_SAVE_ALL                                  \
-	        "movq 16(%rbp), %rdi\n\t" /* slot */         \
-	        "movq 24(%rbp), %rsi\n\t" /* v */            \
-	        "movq 32(%rbp), %rdx\n\t" /* tag */          \
-	        "call " miss "\n\t"                          \
+	        "movq 16(%rbp), %rdi\n\t"                    \
+	        "movq 24(%rbp), %rsi\n\t"                    \
+	        "movq 32(%rbp), %rdx\n\t"                    \
+	        "call " callee "\n\t"                        \
 	        "movq %rax, 32(%rbp)\n\t"                    \
 	        ML_RESTORE_ALL("8")                          \
 	        "ret $16\n\t"                                \
 	        ".cfi_endproc\n"                             \
 	        ".size " name ", .-" name "\n")
-ML_LD_FAIL("__ml_ld_fail", "__ml_ld_slow@PLT");
-ML_LD_FAIL("__ml_ld_fail_full", ML_STR(ml_ld_miss_full) "@PLT");
+ML_FAIL3("__ml_ld_fail", "__ml_ld_slow@PLT");
+ML_FAIL3("__ml_ld_fail_full", ML_STR(ml_ld_miss_full) "@PLT");
+ML_FAIL3("__ml_step_fail", "__ml_step_refill@PLT");
