@@ -15,8 +15,10 @@ import (
 // the C compiler does not see as a call, so the report must give back
 // every register as it was: doubles (xmm), integers in the registers a
 // callee may clobber, and AVX vectors (ymm, whose upper halves glibc's
-// vzeroupper clears) held across the failing access. In both modes, at
-// -O2 (the stubs are for optimised code) and -O0 (calls, not stubs).
+// vzeroupper clears) held across the failing access; and across a pointer
+// load whose slow path, a stub too, finds the meta the report then uses.
+// In both modes, at -O2 (the stubs are for optimised code) and -O0 (calls,
+// not stubs).
 func TestReportKeepsRegisters(t *testing.T) {
 	needMemlens(t)
 	for _, flags := range [][]string{{"-O2"}, {"-O2", "--memlens-full"}, {"-O0"}} {
@@ -29,7 +31,7 @@ func TestReportKeepsRegisters(t *testing.T) {
 		cmd := exec.Command(prog)
 		cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
 		out, _ := cmd.Output() // exits non-zero: errors are reported
-		for _, want := range []string{"scalars kept\n", "integers kept\n", "vectors "} {
+		for _, want := range []string{"scalars kept\n", "integers kept\n", "loads kept\n", "vectors "} {
 			if !strings.Contains(string(out), want) {
 				t.Errorf("%v: output lacks %q:\n%s", flags, want, out)
 			}
@@ -48,9 +50,9 @@ func TestReportKeepsRegisters(t *testing.T) {
 			}
 			lines = append(lines, r.Line)
 		}
-		want := []int{19, 28, 39}
+		want := []int{19, 28, 56, 39}
 		if strings.Contains(string(out), "vectors not tried") {
-			want = want[:2] // (no AVX)
+			want = want[:3] // (no AVX)
 		}
 		if !slices.Equal(lines, want) {
 			t.Errorf("%v: reports at lines %v, want %v", flags, lines, want)

@@ -112,6 +112,7 @@
 #define ml_stack_count_max     __mlrt_stack_count_max
 #define ml_stack_init          __mlrt_stack_init
 #define ml_stubs_init          __mlrt_stubs_init
+#define ml_ld_miss_full        __mlrt_ld_miss_full
 #define ml_state               __mlrt_state
 #define ml_thread_adopt        __mlrt_thread_adopt
 #define ml_thread_exit_hook    __mlrt_thread_exit_hook
@@ -744,6 +745,8 @@ struct ml_tsv {
 void ml_stack_init(void);
 /* stubs.c: how much vector state the checks' stubs save. */
 void ml_stubs_init(void);
+/* __ml_ld_miss_full for the loads' stubs of fully checked units (stubs.c). */
+meta_t ml_ld_miss_full(uptr slot, uptr v, meta_t tag);
 /* Intern the innermost stack_depth frames of the shadow call stack, the
  * innermost one's site replaced by site when site is not NULL (or site put
  * above it, for a frameless function's site). Returns 0 for an empty

@@ -774,8 +774,11 @@ bad: __ML_COLD_LABEL;                                                         \
 		return;                                                       \
 	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw)
 #endif
-/* Called only by the checks' stubs, with stubs.c's convention. */
+/* Called only by the stubs of checks, loads and steps, with stubs.c's convention. */
 void __ml_chk_fail(void) __ML_NOTHROW;
+void __ml_ld_fail(void) __ML_NOTHROW;
+void __ml_ld_fail_full(void) __ML_NOTHROW;
+void __ml_step_fail(void) __ML_NOTHROW;
 #define __ML_CHK_ARGS __ml_uptr a, __ml_meta_t m, __ml_uptr nw, const struct __ml_site *site, \
                       const struct __ml_site *ps, __ml_prov_t pw
 __ML_INLINE void __ml_chk(__ML_CHK_ARGS)
@@ -863,14 +866,46 @@ __ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
 	 * step with explanations on takes a chunk, so the option is read
 	 * only once the chunk is used up. */
 	struct __ml_step *e = __ml_t.stepat;
-	if (__ML_UNLIKELY(e == __ml_t.stepend)) {
-		__ml_prov_t p = 0;
-		if (__ml_explain)
-			__ML_KEEP3(p, __ml_step_refill, s, 0, w);
-		return p;
-	}
+#ifdef __ML_STUB
+	/* Optimised, one asm statement whose new chunk is a stub (stubs.c):
+	 * it pushes w, 0 (no older site) and s, and __ml_step_fail, which
+	 * keeps every register, leaves the word __ml_step_refill gives in the
+	 * last. */
+	__ml_prov_t id;
+	__asm__ volatile("cmpq %[end], %[e]\n\t"
+	                 "je 9f\n\t"
+	                 "leaq 16(%[e]), %[id]\n\t"
+	                 "movq %[id], %[at]\n\t"
+	                 "movq %[mark], %[id]\n\t"
+	                 "orq %[s], %[id]\n\t"
+	                 "movq %[id], (%[e])\n\t"
+	                 "movq %[w], 8(%[e])\n\t"
+	                 "movq %[e], %[id]\n\t"
+	                 "shlq $12, %[id]\n\t"
+	                 "addq %[base], %[id]\n"
+	                 "8:\n"
+	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
+	                 "9:\txorl %k[id], %k[id]\n\t"
+	                 "cmpl $0, %[explain]\n\t"
+	                 "je 8b\n\t"
+	                 "leaq -128(%%rsp), %%rsp\n\t"
+	                 "pushq %[w]\n\tpushq $0\n\tpushq %[s]\n\t"
+	                 "call __ml_step_fail@PLT\n\t"
+	                 "popq %[id]\n\t"
+	                 "leaq 128(%%rsp), %%rsp\n\t"
+	                 "jmp 8b\n"
+	                 ".popsection"
+	                 : [id] "=&r"(id), [at] "+m"(__ml_t.stepat), "=m"(*e)
+	                 : [e] "r"(e), [end] "m"(__ml_t.stepend), [base] "m"(__ml_t.stepbase),
+	                   [mark] "m"(__ml_t.stepmark), [explain] "m"(__ml_explain), [s] "r"(s), [w] "re"(w)
+	                 : "cc");
+	return id;
+#else
+	if (__ML_UNLIKELY(e == __ml_t.stepend))
+		return __ml_explain ? __ml_step_refill(s, 0, w) : 0;
 	__ml_t.stepat = e + 1;
 	return __ml_step_put(e, ((__ml_uptr)e << 12) + __ml_t.stepbase, (__ml_uptr)s, w);
+#endif
 }
 /* Step s of a value whose own step (site s2, from word w) is pending,
  * where that older step need not stay pending (a return statement, a
@@ -912,59 +947,90 @@ __ML_INLINE void __ml_forget_shadow(const void *p, __ml_uptr n)
 }
 
 /* The meta of pointer v loaded from slot (tag: the container's) when the
- * slot's shadow does not vouch for it (__ml_ld's slow path). */
-__ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
+ * slot's shadow does not vouch for it (__ml_ld's slow path), with full
+ * checking (also the runtime's, for the stubs of fully checked units). */
+__ML_INLINE __ml_meta_t __ml_ld_miss_full(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 {
-#ifdef __ML_FULL
 	/* a slot never written holds no pointer: it belongs to no object */
 	if (__ml_undef_bits(slot, sizeof v) != 0)
 		return __ml_uninit_loaded(slot, tag);
-#endif
-	{
-		__ml_meta_t m;
-		__ML_KEEP3(m, __ml_ld_slow, slot, v, tag);
-		return m;
-	}
+	return __ml_ld_slow(slot, v, tag);
 }
+__ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
+{
+#ifdef __ML_FULL
+	return __ml_ld_miss_full(slot, v, tag);
+#else
+	return __ml_ld_slow(slot, v, tag);
+#endif
+}
+
+#ifdef __ML_ASM
+/* The hash and bounds tests of a load, which jump to bad where the shadow
+ * does not vouch for v and end at 2. */
+#define __ML_LD_TESTS(bad)                                                    \
+	"movq %[slot], %[t]\n\t"                                              \
+	"andq $-8, %[t]\n\t"                                                  \
+	"xorq %[x], %[t]\n\t"                                                 \
+	"movq (%[t]), %[w]\n\t"      /* w = the slot's shadow */              \
+	"movq %[v], %[t]\n\t"                                                 \
+	"xorq %[tag], %[t]\n\t"                                               \
+	"imulq %[k], %[t]\n\t"                                                \
+	"xorq %[w], %[t]\n\t"                                                 \
+	"shrq $48, %[t]\n\t"         /* hash mismatch */                      \
+	"jnz " bad "\n\t"                                                      \
+	"movl %k[w], %k[t]\n\t"                                               \
+	"shlq $5, %[t]\n\t"                                                   \
+	"btsq $" __ML_RECS_BIT ", %[t]\n\t"     /* t = the record */          \
+	"cmpq (%[t]), %[v]\n\t"                                               \
+	"jb 1f\n\t"                                                           \
+	"cmpq 8(%[t]), %[v]\n\t"                                              \
+	"jbe 2f\n"                    /* base <= v <= end */                   \
+	"1:\n\t"                                                              \
+	"movq %[w], %[u]\n\t"                                                 \
+	"shrq $32, %[u]\n\t"                                                  \
+	"cmpw %w[u], 20(%[t])\n\t"  /* outside a live block */                \
+	"je " bad "\n"                                                          \
+	"2:"
+#define __ML_LD_OPERANDS                                                      \
+	: [w] "=&r"(w), [t] "=&r"(t), [u] "=&r"(u)                            \
+	: [slot] "r"(slot), [v] "r"(v), [tag] "r"(tag), [x] "r"(__ML_META_XOR), \
+	  [k] "r"(0x9e3779b97f4a7c15UL)                                       \
+	: "cc"
+#ifdef __ML_FULL
+#define __ML_LD_FAIL "__ml_ld_fail_full"
+#else
+#define __ML_LD_FAIL "__ml_ld_fail"
+#endif
+#endif
 
 /* Meta of the pointer value v just loaded from the slot at address slot,
  * reached through a pointer with meta tag: the shadow's, when its hash
  * matches and the value lies inside the block it names (or that block is
  * dead), or its inverted hash matches (__ml_ld_slow); otherwise
- * recomputed. */
+ * recomputed. Optimised, the slow path is a stub, as a check's is
+ * (stubs.c): it pushes slot, v and tag, and __ml_ld_fail, which keeps
+ * every register, leaves the meta in the last word for the stub to pop. */
 __ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 {
 	__ml_meta_t w;
+#ifdef __ML_STUB
+	__ml_uptr t, u;
+	__asm__ volatile(__ML_LD_TESTS("9f") "\n"
+	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
+	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"
+	                 "pushq %[tag]\n\tpushq %[v]\n\tpushq %[slot]\n\t"
+	                 "call " __ML_LD_FAIL "@PLT\n\t"
+	                 "popq %[w]\n\t"
+	                 "leaq 128(%%rsp), %%rsp\n\t"
+	                 "jmp 2b\n"
+	                 ".popsection"
+	                 __ML_LD_OPERANDS);
+	return w & __ML_META_MASK;
+#else
 #ifdef __ML_ASM
 	__ml_uptr t, u;
-	__asm__ volatile goto("movq %[slot], %[t]\n\t"
-	             "andq $-8, %[t]\n\t"
-	             "xorq %[x], %[t]\n\t"
-	             "movq (%[t]), %[w]\n\t"      /* w = the slot's shadow */
-	             "movq %[v], %[t]\n\t"
-	             "xorq %[tag], %[t]\n\t"
-	             "imulq %[k], %[t]\n\t"
-	             "xorq %[w], %[t]\n\t"
-	             "shrq $48, %[t]\n\t"         /* hash mismatch */
-	             "jnz %l[slow]\n\t"
-	             "movl %k[w], %k[t]\n\t"
-	             "shlq $5, %[t]\n\t"
-	             "btsq $" __ML_RECS_BIT ", %[t]\n\t"     /* t = the record */
-	             "cmpq (%[t]), %[v]\n\t"
-	             "jb 1f\n\t"
-	             "cmpq 8(%[t]), %[v]\n\t"
-	             "jbe 2f\n"                    /* base <= v <= end */
-	             "1:\n\t"
-	             "movq %[w], %[u]\n\t"
-	             "shrq $32, %[u]\n\t"
-	             "cmpw %w[u], 20(%[t])\n\t"  /* outside a live block */
-	             "je %l[slow]\n"
-	             "2:"
-	             : [w] "=&r"(w), [t] "=&r"(t), [u] "=&r"(u)
-	             : [slot] "r"(slot), [v] "r"(v), [tag] "r"(tag), [x] "r"(__ML_META_XOR),
-	               [k] "r"(0x9e3779b97f4a7c15UL)
-	             : "cc"
-	             : slow);
+	__asm__ volatile goto(__ML_LD_TESTS("%l[slow]") __ML_LD_OPERANDS : slow);
 	return w & __ML_META_MASK;
 slow: __ML_COLD_LABEL;
 #else
@@ -977,6 +1043,7 @@ slow: __ML_COLD_LABEL;
 	}
 #endif
 	return __ml_ld_miss(slot, v, tag);
+#endif
 }
 
 /* ---- loss tracking (full checking) ----

@@ -46,59 +46,59 @@ void ml_stubs_init(void)
 	}
 }
 
-/* Saving and restoring what a routine called where the C compiler sees
- * no call must keep: the integer registers the ABI lets a callee clobber
- * (rbx holds the vector area's size), and the whole vector state (xsave: a
- * report may run code using AVX, and glibc's string functions end with
- * vzeroupper). cfa is the routine's CFA offset from its stack pointer on
- * entry; rbp then points 8 bytes below that stack pointer. */
-#define ML_SAVE_ALL(cfa)                                                            \
-	"pushq %rbp\n\t"                                                            \
-	".cfi_def_cfa_offset " cfa "+8\n\t"                                         \
-	".cfi_offset %rbp, -(" cfa "+8)\n\t"                                        \
-	"movq %rsp, %rbp\n\t"                                                       \
-	".cfi_def_cfa_register %rbp\n\t"                                            \
-	"pushq %rax\n\t.cfi_offset %rax, -(" cfa "+16)\n\t"                         \
-	"pushq %rcx\n\t.cfi_offset %rcx, -(" cfa "+24)\n\t"                         \
-	"pushq %rdx\n\t.cfi_offset %rdx, -(" cfa "+32)\n\t"                         \
-	"pushq %rsi\n\t.cfi_offset %rsi, -(" cfa "+40)\n\t"                         \
-	"pushq %rdi\n\t.cfi_offset %rdi, -(" cfa "+48)\n\t"                         \
-	"pushq %r8\n\t.cfi_offset %r8, -(" cfa "+56)\n\t"                           \
-	"pushq %r9\n\t.cfi_offset %r9, -(" cfa "+64)\n\t"                           \
-	"pushq %r10\n\t.cfi_offset %r10, -(" cfa "+72)\n\t"                         \
-	"pushq %r11\n\t.cfi_offset %r11, -(" cfa "+80)\n\t"                         \
-	"pushq %rbx\n\t.cfi_offset %rbx, -(" cfa "+88)\n\t"                         \
-	"movabsq $" ML_STR(ML_XSAVE_AT) ", %rax\n\t"                                \
-	"movl (%rax), %ebx\n\t"           /* ebx: the xsave area's size, kept across the call */ \
-	"andq $-64, %rsp\n\t"                                                       \
-	"testl %ebx, %ebx\n\t"                                                      \
-	"jz 1f\n\t"                                                                 \
-	"subq %rbx, %rsp\n\t"                                                       \
-	"xorl %eax, %eax\n\t"             /* the xsave header must start zeroed */   \
+/* Saving, in a routine called where the compiler sees no call, the
+ * integer registers the ABI lets a callee clobber (rbp the routine's
+ * frame, rbx the xsave area's size, kept across the call) and the whole
+ * vector state (xsave: a report may run code using AVX, and glibc's
+ * string functions end with vzeroupper), the stack aligned for the call
+ * that follows; and giving them back, the CFA then cfa bytes above rsp. */
+#define ML_SAVE_ALL                                                                                 \
+	"pushq %rbp\n\t"                                                                            \
+	".cfi_adjust_cfa_offset 8\n\t"                                                              \
+	".cfi_rel_offset %rbp, 0\n\t"                                                               \
+	"movq %rsp, %rbp\n\t"                                                                       \
+	".cfi_def_cfa_register %rbp\n\t"                                                            \
+	"pushq %rax\n\t.cfi_rel_offset %rax, -8\n\t"                                                \
+	"pushq %rcx\n\t.cfi_rel_offset %rcx, -16\n\t"                                               \
+	"pushq %rdx\n\t.cfi_rel_offset %rdx, -24\n\t"                                               \
+	"pushq %rsi\n\t.cfi_rel_offset %rsi, -32\n\t"                                               \
+	"pushq %rdi\n\t.cfi_rel_offset %rdi, -40\n\t"                                               \
+	"pushq %r8\n\t.cfi_rel_offset %r8, -48\n\t"                                                 \
+	"pushq %r9\n\t.cfi_rel_offset %r9, -56\n\t"                                                 \
+	"pushq %r10\n\t.cfi_rel_offset %r10, -64\n\t"                                               \
+	"pushq %r11\n\t.cfi_rel_offset %r11, -72\n\t"                                               \
+	"pushq %rbx\n\t.cfi_rel_offset %rbx, -80\n\t"                                               \
+	"movabsq $" ML_STR(ML_XSAVE_AT) ", %rax\n\t"                                                \
+	"movl (%rax), %ebx\n\t"                                                                     \
+	"andq $-64, %rsp\n\t"                                                                       \
+	"testl %ebx, %ebx\n\t"                                                                      \
+	"jz 1f\n\t"                                                                                 \
+	"subq %rbx, %rsp\n\t"                                                                       \
+	"xorl %eax, %eax\n\t" /* the xsave header must start zeroed */                             \
 	"movq %rax, 512(%rsp)\n\tmovq %rax, 520(%rsp)\n\tmovq %rax, 528(%rsp)\n\tmovq %rax, 536(%rsp)\n\t" \
 	"movq %rax, 544(%rsp)\n\tmovq %rax, 552(%rsp)\n\tmovq %rax, 560(%rsp)\n\tmovq %rax, 568(%rsp)\n\t" \
-	"movl $-1, %eax\n\t"                                                        \
-	"movl $-1, %edx\n\t"                                                        \
-	"xsave (%rsp)\n\t"                                                          \
-	"jmp 2f\n"                                                                  \
-	"1:\tsubq $512, %rsp\n\t"                                                   \
-	"fxsave (%rsp)\n"                                                           \
+	"movl $-1, %eax\n\t"                                                                        \
+	"movl $-1, %edx\n\t"                                                                        \
+	"xsave (%rsp)\n\t"                                                                          \
+	"jmp 2f\n"                                                                                  \
+	"1:\tsubq $512, %rsp\n\t"                                                                   \
+	"fxsave (%rsp)\n"                                                                           \
 	"2:\t"
-#define ML_RESTORE_ALL(cfa)                                                         \
-	"testl %ebx, %ebx\n\t"                                                      \
-	"jz 3f\n\t"                                                                 \
-	"movl $-1, %eax\n\t"                                                        \
-	"movl $-1, %edx\n\t"                                                        \
-	"xrstor (%rsp)\n\t"                                                         \
-	"jmp 4f\n"                                                                  \
-	"3:\tfxrstor (%rsp)\n"                                                      \
-	"4:\tleaq -80(%rbp), %rsp\n\t"                                              \
-	"popq %rbx\n\tpopq %r11\n\tpopq %r10\n\tpopq %r9\n\tpopq %r8\n\t"           \
-	"popq %rdi\n\tpopq %rsi\n\tpopq %rdx\n\tpopq %rcx\n\tpopq %rax\n\t"         \
-	"popq %rbp\n\t"                                                             \
-	".cfi_def_cfa %rsp, " cfa "\n\t"                                            \
-	".cfi_restore %rbp\n\t.cfi_restore %rax\n\t.cfi_restore %rcx\n\t.cfi_restore %rdx\n\t" \
-	".cfi_restore %rsi\n\t.cfi_restore %rdi\n\t.cfi_restore %r8\n\t.cfi_restore %r9\n\t" \
+#define ML_RESTORE_ALL(cfa)                                                                         \
+	"testl %ebx, %ebx\n\t"                                                                      \
+	"jz 3f\n\t"                                                                                 \
+	"movl $-1, %eax\n\t"                                                                        \
+	"movl $-1, %edx\n\t"                                                                        \
+	"xrstor (%rsp)\n\t"                                                                         \
+	"jmp 4f\n"                                                                                  \
+	"3:\tfxrstor (%rsp)\n"                                                                      \
+	"4:\tleaq -80(%rbp), %rsp\n\t"                                                              \
+	"popq %rbx\n\tpopq %r11\n\tpopq %r10\n\tpopq %r9\n\tpopq %r8\n\t"                           \
+	"popq %rdi\n\tpopq %rsi\n\tpopq %rdx\n\tpopq %rcx\n\tpopq %rax\n\t"                         \
+	"popq %rbp\n\t"                                                                             \
+	".cfi_def_cfa %rsp, " cfa "\n\t"                                                            \
+	".cfi_restore %rbp\n\t.cfi_restore %rax\n\t.cfi_restore %rcx\n\t.cfi_restore %rdx\n\t"      \
+	".cfi_restore %rsi\n\t.cfi_restore %rdi\n\t.cfi_restore %r8\n\t.cfi_restore %r9\n\t"        \
 	".cfi_restore %r10\n\t.cfi_restore %r11\n\t.cfi_restore %rbx\n\t"
 
 /* On entry: the stub's return address, n, a, m, ps, pw, then the red zone
@@ -114,8 +114,8 @@ __asm__(".text\n"
         ".cfi_def_cfa_offset 176\n\t"
         ".cfi_escape 0x16, 0x10, 23, 0x10, 0xb0, 0x01, 0x1c, 0x06, 0x12, 0x23, 0x01, 0x94, 0x04,"
         " 0x12, 0x0c, 0x00, 0x00, 0x00, 0x80, 0x1a, 0x31, 0x24, 0x1c, 0x22, 0x23, 0x05\n\t"
-        ML_SAVE_ALL("176")
-        "movq 8(%rbp), %rax\n\t"       /* the stub's data */
+        ML_SAVE_ALL
+        "movq 8(%rbp), %rax\n\t"          /* the stub's data */
         "movq 24(%rbp), %rdi\n\t"         /* a */
         "movq 32(%rbp), %rsi\n\t"         /* m */
         "movq 16(%rbp), %rdx\n\t"         /* n */
@@ -144,7 +144,7 @@ __asm__(".text\n"
         ".cfi_startproc\n\t"
         ".cfi_def_cfa_offset 184\n\t"
         ".cfi_offset %rip, -176\n\t"
-        ML_SAVE_ALL("184")
+        ML_SAVE_ALL
         "movq 24(%rbp), %rdi\n\t"
         "movq 32(%rbp), %rsi\n\t"
         "movq 40(%rbp), %rdx\n\t"
@@ -175,6 +175,36 @@ __asm__(".text\n"
 	        ".size " #fn "_keep, .-" #fn "_keep\n");
 ML_KEEPING(__ml_side_new)
 ML_KEEPING(__ml_step_refill)
-ML_KEEPING(__ml_ld_slow)
 ML_KEEPING(__ml_store_step)
 ML_KEEPING(__ml_meta_of)
+
+/* A load's stub (memlens.h, __ml_ld) pushes tag, v and slot past the red
+ * zone, and a step's (__ml_pend, when its chunk of ids is used up and
+ * explanations are on) w, 0 and s; each calls one of these, which calls
+ * its C function with the three words, leaves the result in the first
+ * word pushed and returns popping the other two: the stub pops the result
+ * into the asm's output. (The stub has no unwind information: a backtrace
+ * from here ends at it.) */
+meta_t ml_ld_miss_full(uptr slot, uptr v, meta_t tag)
+{
+	return __ml_ld_miss_full(slot, v, tag);
+}
+#define ML_FAIL3(name, callee)                              \
+	__asm__(".text\n"                                   \
+	        ".globl " name "\n"                          \
+	        ".type " name ", @function\n"                \
+	        name ":\n\t"                                 \
+	        ".cfi_startproc\n\t"                         \
+	        ML_SAVE_ALL                                  \
+	        "movq 16(%rbp), %rdi\n\t"                    \
+	        "movq 24(%rbp), %rsi\n\t"                    \
+	        "movq 32(%rbp), %rdx\n\t"                    \
+	        "call " callee "\n\t"                        \
+	        "movq %rax, 32(%rbp)\n\t"                    \
+	        ML_RESTORE_ALL("8")                          \
+	        "ret $16\n\t"                                \
+	        ".cfi_endproc\n"                             \
+	        ".size " name ", .-" name "\n")
+ML_FAIL3("__ml_ld_fail", "__ml_ld_slow@PLT");
+ML_FAIL3("__ml_ld_fail_full", ML_STR(ml_ld_miss_full) "@PLT");
+ML_FAIL3("__ml_step_fail", "__ml_step_refill@PLT");

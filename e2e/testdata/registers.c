@@ -44,6 +44,20 @@ __attribute__((noinline, target("avx"))) static int vectors(const double *in, co
 	return kept;
 }
 
+/* integers and doubles held across a pointer load whose slot's shadow does
+ * not vouch for the value (it was stored as an integer): the load's slow
+ * path, a stub too, finds the block from the address */
+__attribute__((noinline)) static int loads(long a, double x, int **slot, int i)
+{
+	long c = a * 3, d = a + 7, e = a - 1, f = a ^ 5, g = a | 6, h = a & 9, k = a << 2;
+	double y = x * 2, z = x + 1;
+	__asm__ volatile("" : "+r"(c), "+r"(d), "+r"(e), "+r"(f), "+r"(g), "+r"(h), "+r"(k), "+x"(y), "+x"(z));
+	int *p = *slot;
+	sink = p[i];
+	return c == a * 3 && d == a + 7 && e == a - 1 && f == (a ^ 5) && g == (a | 6) && h == (a & 9) &&
+	       k == a << 2 && y == x * 2 && z == x + 1;
+}
+
 int main(int argc, char **argv)
 {
 	(void)argv;
@@ -52,6 +66,9 @@ int main(int argc, char **argv)
 		p[i] = i;
 	printf("scalars %s\n", scalars(3.0 * argc, 2.0, p, 4) ? "kept" : "clobbered");
 	printf("integers %s\n", integers(3L * argc, 5, p, 5) ? "kept" : "clobbered");
+	int *slot[1];
+	*(unsigned long *)slot = (unsigned long)p;
+	printf("loads %s\n", loads(5L * argc, 1.5 * argc, slot, 7) ? "kept" : "clobbered");
 	if (__builtin_cpu_supports("avx")) {
 		double in[8] = {1, 2, 3, 4, 5, 6, 7, 8};
 		in[0] *= argc;
