@@ -716,7 +716,7 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genLiteral)
 		case as[i].isPtr:
 			as[i].code, as[i].meta, as[i].prov = r.ptrExpr(a)
-		case noAddress(a):
+		case r.noAddress(a):
 			// __auto_type refuses a bit-field: promote it, as the call would
 			as[i].code.str("+(")
 			as[i].code.cat(r.expr(a))

@@ -28,6 +28,14 @@ type unitText struct {
 	main    string               // the main file, as the first line marker names it
 	lines   map[string][]string  // the user's source files, by line (sourceLine)
 	aligned map[int]*alignedLine // the view's lines aligned with the user's, by offset (column)
+	orders  []byteOrder          // the #pragma scalar_storage_order lines, in order
+}
+
+// byteOrder is a `#pragma scalar_storage_order` line: from its offset in
+// the text on, the structs declared are stored big-endian or not.
+type byteOrder struct {
+	off       int
+	bigEndian bool
 }
 
 type shift struct{ view, delta int }
@@ -62,6 +70,7 @@ func newUnitText(pre []byte) *unitText {
 				u.regions = append(u.regions, region{len(u.view), m.system})
 			}
 		} else {
+			u.notePragma(line, off)
 			u.appendCode(line, off)
 		}
 		off = end
@@ -157,6 +166,22 @@ func parseMarker(line []byte) (marker, bool) {
 		}
 	}
 	return m, true
+}
+
+// notePragma notes line, at offset off of the text, when it is a
+// `#pragma scalar_storage_order` (big-endian, little-endian or default:
+// x86-64's order).
+func (u *unitText) notePragma(line []byte, off int) {
+	if words, ok := pragmaWords(line); ok && len(words) > 0 && string(words[0]) == "scalar_storage_order" {
+		u.orders = append(u.orders, byteOrder{off, len(words) > 1 && string(words[1]) == "big-endian"})
+	}
+}
+
+// bigEndianAt reports whether a struct declared at offset off of the text
+// is stored big-endian by the #pragma scalar_storage_order in force there.
+func (u *unitText) bigEndianAt(off int) bool {
+	i := sort.Search(len(u.orders), func(i int) bool { return u.orders[i].off > off })
+	return i > 0 && u.orders[i-1].bigEndian
 }
 
 // origOffset maps an offset of the view to the text.
