@@ -101,7 +101,11 @@ func withoutHidden(pre []byte) []byte {
 		for ; i < end; i++ {
 			switch {
 			case b[i] == '#' && b[i-1] == '\n':
-				i += bytes.IndexByte(b[i:end], '\n')
+				if n := bytes.IndexByte(b[i:end], '\n'); n > 0 {
+					i += n
+				} else {
+					i = end
+				}
 			case b[i] != '\n':
 				b[i] = ' '
 			}
@@ -193,7 +197,11 @@ func parenEnd(b []byte, j int) (end int, comma bool) {
 			comma = true
 		case c == '\n' && j+1 < len(b) && b[j+1] == '#':
 			// a line marker: a system header's macro spelled the keyword
-			j += bytes.IndexByte(b[j+1:], '\n')
+			n := bytes.IndexByte(b[j+1:], '\n')
+			if n < 0 {
+				return -1, comma
+			}
+			j += n
 		case c == ')':
 			if depth--; depth == 0 {
 				return j + 1, comma
