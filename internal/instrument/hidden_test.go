@@ -31,3 +31,17 @@ func TestWithoutHidden(t *testing.T) {
 		t.Errorf("the preprocessed text itself was changed: %q", in)
 	}
 }
+
+// FuzzWithoutHidden: any text keeps its length and its lines.
+func FuzzWithoutHidden(f *testing.F) {
+	for _, s := range []string{"_Static_assert(1);", "_Static_assert\n# 1 \"a\"\n(1)", "[[nodiscard]] int f(void);", "x = 1'0; l: }", "_Static_assert((\n#"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := withoutHidden([]byte(s))
+		if len(got) != len(s) || strings.Count(string(got), "\n") != strings.Count(s, "\n") {
+			t.Errorf("%q became %q", s, got)
+		}
+		newUnitText([]byte(s))
+	})
+}
