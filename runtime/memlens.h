@@ -440,6 +440,8 @@ char *__ml_strdup(const char *);
 char *__ml_strndup(const char *, __SIZE_TYPE__);
 void *__ml_memcpy(void *, const void *, __SIZE_TYPE__);
 void *__ml_memmove(void *, const void *, __SIZE_TYPE__);
+void *__ml_mempcpy(void *, const void *, __SIZE_TYPE__);
+int   __ml_vfork(void);
 void *__ml_memset(void *, int, __SIZE_TYPE__);
 int   __ml_memcmp(const void *, const void *, __SIZE_TYPE__);
 void *__ml_memchr(const void *, int, __SIZE_TYPE__);

@@ -225,6 +225,8 @@ func TestUnsupportedBuilds(t *testing.T) {
 		{[]string{"-static-pie", "a.c"}, "-static-pie is not supported"},
 		{[]string{"-m32", "a.c"}, "x86_64 programs only"},
 		{[]string{"-static-libgcc", "a.c"}, ""},
+		{[]string{"-fsso-struct=big-endian", "a.c"}, "-fsso-struct=big-endian is not supported"},
+		{[]string{"-fsso-struct=big-endian", "-fsso-struct=native", "a.c"}, ""},
 	} {
 		err := unsupported(tc.args)
 		switch {

@@ -215,6 +215,7 @@ func (j *job) ownFailure(err error) bool {
 // runtime is x86_64 code that replaces malloc in a dynamically linked glibc
 // program.
 func unsupported(args []string) error {
+	order := "" // of structs, the last -fsso-struct's
 	for _, a := range args {
 		switch a {
 		case "-static", "-static-pie":
@@ -222,6 +223,12 @@ func unsupported(args []string) error {
 		case "-m32", "-mx32", "-m16":
 			return fmt.Errorf("%s is not supported: memlens instruments x86_64 programs only", a)
 		}
+		if v, ok := strings.CutPrefix(a, "-fsso-struct="); ok {
+			order = v
+		}
+	}
+	if order == "big-endian" {
+		return errors.New("-fsso-struct=big-endian is not supported: the structs memlens shares with its runtime would be stored byte-swapped; declare big-endian structs with #pragma scalar_storage_order or the scalar_storage_order attribute")
 	}
 	return nil
 }

@@ -14,13 +14,13 @@ import (
 var wrapped = setOf(
 	"malloc", "calloc", "realloc", "reallocarray", "free", "posix_memalign",
 	"aligned_alloc", "memalign", "valloc", "pvalloc", "strdup", "strndup",
-	"memcpy", "memmove", "memset", "memcmp", "memchr", "memrchr",
+	"memcpy", "mempcpy", "memmove", "memset", "memcmp", "memchr", "memrchr",
 	"strcpy", "stpcpy", "strncpy", "stpncpy", "strcat", "strncat",
 	"strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp", "strcoll",
 	"strchr", "strrchr", "strstr", "strpbrk", "strspn", "strcspn", "strtok", "strtok_r",
 	"sprintf", "snprintf", "vsprintf", "vsnprintf", "printf", "fprintf", "vprintf", "vfprintf",
 	"fgets", "fread", "fwrite", "read", "write", "getline", "getdelim", "puts", "fputs",
-	"qsort", "bsearch", "pthread_create", "pthread_setspecific", "tss_set", "sigaction", "signal",
+	"qsort", "bsearch", "vfork", "pthread_create", "pthread_setspecific", "tss_set", "sigaction", "signal",
 	"wcscpy", "wcsncpy", "wcscat", "wcsncat", "wcslen", "wcsnlen", "wcscmp", "wcsncmp",
 	"wcschr", "wcsrchr", "wcsstr", "wmemcpy", "wmemmove", "wmemset", "wmemcmp", "wcsdup",
 	"swprintf", "vswprintf", "fgetws", "mbstowcs", "wcstombs",
@@ -716,7 +716,7 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genLiteral)
 		case as[i].isPtr:
 			as[i].code, as[i].meta, as[i].prov = r.ptrExpr(a)
-		case noAddress(a):
+		case r.noAddress(a):
 			// __auto_type refuses a bit-field: promote it, as the call would
 			as[i].code.str("+(")
 			as[i].code.cat(r.expr(a))
@@ -974,8 +974,11 @@ func (r *rewriter) checkedCall(x *cc.PostfixExpression, name string) bool {
 	if ft, ok := t.(*cc.FunctionType); ok {
 		// (called with no declaration in sight, with other arguments than
 		// libc's: fputs("") in gcc's torture test pr38360)
-		n := len(argList(x.ArgumentExpressionList))
-		if n < len(ft.Parameters()) || n > len(ft.Parameters()) && !ft.IsVariadic() {
+		n, params := len(argList(x.ArgumentExpressionList)), ft.Parameters()
+		if len(params) == 1 && params[0].Type().Kind() == cc.Void {
+			params = nil // (void): vfork's
+		}
+		if n < len(params) || n > len(params) && !ft.IsVariadic() {
 			return false
 		}
 	}

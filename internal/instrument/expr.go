@@ -361,7 +361,7 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 		switch x.Case {
 		case cc.PostfixExpressionPSelect: // p->f
 			code, meta, pv := r.ptrExpr(x.PostfixExpression)
-			if noAddress(x) {
+			if r.noAddress(x) {
 				return lval{meta: meta, prov: pv, bitfield: true, container: paren(code), member: selector(x)}
 			}
 			var a frag
@@ -372,7 +372,7 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 			return lval{addr: a, meta: meta, prov: pv}
 		case cc.PostfixExpressionSelect: // s.f with s reached through a pointer
 			in := r.lvalue(x.PostfixExpression, u)
-			if noAddress(x) {
+			if r.noAddress(x) {
 				return lval{meta: in.meta, prov: in.prov, bitfield: true, container: in.addr, member: selector(x)}
 			}
 			var a frag
@@ -387,7 +387,7 @@ func (r *rewriter) lvalue(n cc.ExpressionNode, u use) lval {
 			var pv prov
 			switch {
 			case isArray(x.PostfixExpression): // a[i] with a an array reached through a pointer
-				if noAddress(x) {
+				if r.noAddress(x) {
 					return r.reverseElement(x, u)
 				}
 				in := r.lvalue(x.PostfixExpression, u)
@@ -593,7 +593,7 @@ func (r *rewriter) access(n cc.ExpressionNode, write bool, op defOp) frag {
 // pointer: the tag of the shadow of pointers stored in n, so that a shadow
 // written in an earlier life of the memory never validates.
 func (r *rewriter) place(n cc.ExpressionNode, write bool, op defOp) (frag, string) {
-	if throughPointer(n) && !noAddress(n) {
+	if throughPointer(n) && !r.noAddress(n) {
 		l := r.lvalue(n, useOf(write))
 		return r.checkedPlace(n, l, write, op), l.meta
 	}
@@ -837,7 +837,7 @@ func (r *rewriter) load(place frag, tag string) (frag, string, prov) {
 // arithmetic), or is the address of a named object made here.
 func (r *rewriter) addrOf(x *cc.UnaryExpression) (frag, string, prov) {
 	e := x.CastExpression
-	if throughPointer(e) && !noAddress(e) {
+	if throughPointer(e) && !r.noAddress(e) {
 		l := r.lvalue(e, useAddr)
 		return paren(l.addr), l.meta, l.prov
 	}
@@ -1066,7 +1066,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		return f
 	}
 	_, inMem := r.memLocal(lhs)
-	if t != nil && cc.IsArithmeticType(t) && !noAddress(lhs) && (needsCheck(lhs) || inMem) && r.copySourceKind(rhs) {
+	if t != nil && cc.IsArithmeticType(t) && !r.noAddress(lhs) && (needsCheck(lhs) || inMem) && r.copySourceKind(rhs) {
 		code, org := r.assignedSource(lhs, rhs)
 		p, v := r.name("__ml_a"), r.name("__ml_v")
 		place, _ := r.place(lhs, true, defNone)
@@ -1285,19 +1285,20 @@ func isBitfield(n cc.ExpressionNode) bool {
 // noAddress reports whether gcc refuses the address of lvalue n: a
 // bit-field, or an arithmetic scalar stored in reverse byte order (gcc
 // stores pointers in the native order, and gives their address).
-func noAddress(n cc.ExpressionNode) bool {
+func (r *rewriter) noAddress(n cc.ExpressionNode) bool {
 	if isBitfield(n) {
 		return true
 	}
 	t := n.Type()
-	return t != nil && cc.IsArithmeticType(t) && reverseOrder(n)
+	return t != nil && cc.IsArithmeticType(t) && r.reverseOrder(n)
 }
 
 // reverseOrder reports whether lvalue n is a member (or an element of an
-// array member) of a struct declared
-// __attribute__((scalar_storage_order("big-endian"))): the opposite of
-// x86-64's order, stored byte-swapped.
-func reverseOrder(n cc.ExpressionNode) bool {
+// array member) of a struct stored big-endian, the opposite of x86-64's
+// order, byte-swapped: one declared
+// __attribute__((scalar_storage_order("big-endian"))), or without the
+// attribute where `#pragma scalar_storage_order big-endian` is in force.
+func (r *rewriter) reverseOrder(n cc.ExpressionNode) bool {
 	x, ok := n.(*cc.PostfixExpression)
 	if !ok {
 		return false
@@ -1306,12 +1307,16 @@ func reverseOrder(n cc.ExpressionNode) bool {
 	case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
 		a := containerType(x).Attributes()
 		for _, name := range []string{"scalar_storage_order", "__scalar_storage_order__"} {
-			if v := a.AttrValue(name); len(v) == 1 && v[0] == cc.StringValue("big-endian\x00") {
-				return true
+			if v := a.AttrValue(name); len(v) == 1 {
+				return v[0] == cc.StringValue("big-endian\x00")
 			}
 		}
+		if f := x.Field(); f != nil && f.Declarator() != nil {
+			pos := f.Declarator().Position()
+			return !isOurSource(pos.Filename) && r.unit.bigEndianAt(r.unit.origOffset(pos.Offset))
+		}
 	case cc.PostfixExpressionIndex:
-		return isArray(x.PostfixExpression) && reverseOrder(unparen(x.PostfixExpression))
+		return isArray(x.PostfixExpression) && r.reverseOrder(unparen(x.PostfixExpression))
 	}
 	return false
 }

@@ -22,7 +22,7 @@ var nonFreeing = setOf(
 	"malloc", "calloc", "aligned_alloc", "memalign", "posix_memalign", "valloc", "pvalloc",
 	"strdup", "strndup", "alloca",
 	// memory and strings
-	"memcpy", "memmove", "memset", "memcmp", "memchr", "memrchr", "bcmp", "bzero",
+	"memcpy", "mempcpy", "memmove", "memset", "memcmp", "memchr", "memrchr", "bcmp", "bzero",
 	"strcpy", "stpcpy", "strncpy", "stpncpy", "strcat", "strncat",
 	"strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp", "strcoll",
 	"strchr", "strrchr", "strstr", "strpbrk", "strspn", "strcspn",

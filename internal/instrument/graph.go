@@ -91,7 +91,7 @@ func rootName(n cc.ExpressionNode) string {
 // n->right->key). (A GNU vector of integers is no integer to them.)
 func (r *rewriter) tracesData(lhs cc.ExpressionNode) bool {
 	t := lhs.Type()
-	return r.c.graph && t != nil && cc.IsIntegerType(t) && t.VectorSize() <= 0 && !noAddress(lhs) && throughPointer(lhs) &&
+	return r.c.graph && t != nil && cc.IsIntegerType(t) && t.VectorSize() <= 0 && !r.noAddress(lhs) && throughPointer(lhs) &&
 		(r.fn == nil || !r.fn.atomics)
 }
 

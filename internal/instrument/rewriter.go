@@ -1292,7 +1292,7 @@ func (r *rewriter) asmOutputsDefined(a *cc.Asm) string {
 	var b strings.Builder
 	for l := a.AsmArgList.AsmExpressionList; l != nil; l = l.AsmExpressionList {
 		e := asmOperand(l.AssignmentExpression)
-		if e == nil || !needsCheck(unparen(e)) || noAddress(unparen(e)) || hasSideEffects(e) {
+		if e == nil || !needsCheck(unparen(e)) || r.noAddress(unparen(e)) || hasSideEffects(e) {
 			continue
 		}
 		text := toText(cc.NodeSource(e))
@@ -2183,7 +2183,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		}
 		v := r.name("__ml_r")
 		f.str("{ register __auto_type " + v + " = ")
-		if noAddress(e) {
+		if r.noAddress(e) {
 			f.str("+(")
 			f.cat(code)
 			f.str(")")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"modernc.org/cc/v4"
@@ -28,6 +29,14 @@ type unitText struct {
 	main    string               // the main file, as the first line marker names it
 	lines   map[string][]string  // the user's source files, by line (sourceLine)
 	aligned map[int]*alignedLine // the view's lines aligned with the user's, by offset (column)
+	orders  []byteOrder          // the #pragma scalar_storage_order lines, in order
+}
+
+// byteOrder is a `#pragma scalar_storage_order` line: from its offset in
+// the text on, the structs declared are stored big-endian or not.
+type byteOrder struct {
+	off       int
+	bigEndian bool
 }
 
 type shift struct{ view, delta int }
@@ -41,6 +50,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
+	pre = withoutHidden(pre)
 	u := &unitText{orig: pre}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -62,6 +72,7 @@ func newUnitText(pre []byte) *unitText {
 				u.regions = append(u.regions, region{len(u.view), m.system})
 			}
 		} else {
+			u.notePragma(line, off)
 			u.appendCode(line, off)
 		}
 		off = end
@@ -69,10 +80,185 @@ func newUnitText(pre []byte) *unitText {
 	return u
 }
 
+// withoutHidden returns pre with what cc/v4 does not parse and memlens has
+// no use for blanked (hiddenEnd), keeping newlines and directive lines so
+// lines do not move; pre itself when there is none (the driver keeps it
+// for -save-temps). The instrumented unit is compiled with warnings off,
+// and gcc's compile of the user's file checks the static assertions.
+func withoutHidden(pre []byte) []byte {
+	b := pre
+	for i := 0; i < len(b); i++ {
+		if b[i] != '_' && b[i] != '[' {
+			continue
+		}
+		end := hiddenEnd(b, i)
+		if end < 0 || inLiteral(b, i) {
+			continue
+		}
+		if &b[0] == &pre[0] {
+			b = append([]byte(nil), pre...)
+		}
+		for ; i < end; i++ {
+			switch {
+			case b[i] == '#' && b[i-1] == '\n':
+				if n := bytes.IndexByte(b[i:end], '\n'); n > 0 {
+					i += n
+				} else {
+					i = end
+				}
+			case b[i] != '\n':
+				b[i] = ' '
+			}
+		}
+		i--
+	}
+	return b
+}
+
+// hiddenEnd returns the end of what withoutHidden blanks at b[i], or -1:
+// a one-argument static assertion (C23's `_Static_assert(expr);`), its
+// semicolon included, or a C23 attribute specifier whose attributes
+// only change gcc's warnings (`[[nodiscard]]`, `[[fallthrough]]`…), which
+// the instrumented unit, compiled with warnings off, does without.
+func hiddenEnd(b []byte, i int) int {
+	if bytes.HasPrefix(b[i:], []byte("[[")) {
+		return attributesEnd(b, i)
+	}
+	const kw = "_Static_assert"
+	if !bytes.HasPrefix(b[i:], []byte(kw)) || i > 0 && isIdentByte(b[i-1]) {
+		return -1
+	}
+	j := skipSpace(b, i+len(kw))
+	if j >= len(b) || b[j] != '(' {
+		return -1
+	}
+	end, message := parenEnd(b, j)
+	if end < 0 || message {
+		return -1 // with a message: the front end parses it
+	}
+	if j = skipSpace(b, end); j < len(b) && b[j] == ';' {
+		return j + 1
+	}
+	return end
+}
+
+// warningAttributes are the C23 standard attributes that only change
+// gcc's warnings.
+var warningAttributes = map[string]bool{"nodiscard": true, "maybe_unused": true, "deprecated": true, "fallthrough": true}
+
+// attributesEnd returns the end of the C23 attribute specifier `[[…]]` at
+// b[i] when it holds only warningAttributes, or -1.
+func attributesEnd(b []byte, i int) int {
+	j := i + 2
+	for {
+		j = skipSpace(b, j)
+		if bytes.HasPrefix(b[j:], []byte("]]")) {
+			return j + 2
+		}
+		k := j
+		for k < len(b) && isIdentByte(b[k]) {
+			k++
+		}
+		name := string(b[j:k])
+		if len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") {
+			name = name[2 : len(name)-2]
+		}
+		if !warningAttributes[name] {
+			return -1
+		}
+		if j = skipSpace(b, k); j < len(b) && b[j] == '(' {
+			if j, _ = parenEnd(b, j); j < 0 {
+				return -1
+			}
+			j = skipSpace(b, j)
+		}
+		if j < len(b) && b[j] == ',' {
+			j++
+		}
+	}
+}
+
+// parenEnd returns the end of the parenthesized text at b[j], '(', and
+// whether a comma separates it at its top level; -1 when it does not end.
+func parenEnd(b []byte, j int) (end int, comma bool) {
+	for depth := 0; j < len(b); j++ {
+		switch c := b[j]; {
+		case c == '"' || c == '\'':
+			for j++; j < len(b) && b[j] != c && b[j] != '\n'; j++ {
+				if b[j] == '\\' {
+					j++
+				}
+			}
+		case isNumberStart(b, j):
+			j = ppNumberEnd(b, j) - 1
+		case c == '(':
+			depth++
+		case c == ',' && depth == 1:
+			comma = true
+		case c == '\n' && j+1 < len(b) && b[j+1] == '#':
+			// a line marker: a system header's macro spelled the keyword
+			n := bytes.IndexByte(b[j+1:], '\n')
+			if n < 0 {
+				return -1, comma
+			}
+			j += n
+		case c == ')':
+			if depth--; depth == 0 {
+				return j + 1, comma
+			}
+		}
+	}
+	return -1, comma
+}
+
+// inLiteral reports whether b[i] lies inside a string or character
+// literal of its line.
+func inLiteral(b []byte, i int) bool {
+	var quote byte
+	for j := bytes.LastIndexByte(b[:i], '\n') + 1; j < i; j++ {
+		switch c := b[j]; {
+		case quote != 0 && c == '\\':
+			j++
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+		case isNumberStart(b, j):
+			j = ppNumberEnd(b, j) - 1
+		case c == '"' || c == '\'':
+			quote = c
+		}
+	}
+	return quote != 0
+}
+
+// skipSpace returns the offset of the first byte of b from i on that is
+// neither white space nor in a directive line.
+func skipSpace(b []byte, i int) int {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+		case '#':
+			if i == 0 || b[i-1] != '\n' {
+				return i
+			}
+			if n := bytes.IndexByte(b[i:], '\n'); n > 0 {
+				i += n - 1
+			}
+		default:
+			return i
+		}
+	}
+	return i
+}
+
 // appendCode appends to the view a line of code that starts at offset off
 // of the text, each universal character name outside literals (gcc -E
 // spells `привет` as `\U0000043f…`, which cc/v4 does not read) as the
-// UTF-8 character it names, which gcc reads as the same identifier.
+// UTF-8 character it names, which gcc reads as the same identifier, and
+// each number without its C23 digit separators (`0b1010'0101`, which
+// cc/v4 reads as the start of a character constant), and an empty
+// statement after each label that ends a block (C23, and gcc 11 on in any
+// mode: `out: }`, which cc/v4 does not parse).
 func (u *unitText) appendCode(line []byte, off int) {
 	var quote byte // the delimiter of the literal the scan is in, or 0
 	start := 0     // of the line's part not yet appended
@@ -83,8 +269,23 @@ func (u *unitText) appendCode(line []byte, off int) {
 		case quote != 0 && c == quote:
 			quote = 0
 		case quote != 0:
+		case isNumberStart(line, i):
+			end := ppNumberEnd(line, i)
+			for ; i < end; i++ {
+				if line[i] == '\'' {
+					u.view = append(u.view, line[start:i]...)
+					start = i + 1
+					u.shifts = append(u.shifts, shift{len(u.view), off + start - len(u.view)})
+				}
+			}
+			i--
 		case c == '"' || c == '\'':
 			quote = c
+		case c == ':' && u.labelEndsBlock(off+i):
+			u.view = append(u.view, line[start:i+1]...)
+			u.view = append(u.view, ';')
+			start = i + 1
+			u.shifts = append(u.shifts, shift{len(u.view), off + start - len(u.view)})
 		case c == '\\' && i+1 < len(line) && (line[i+1] == 'u' || line[i+1] == 'U'):
 			n := 6
 			if line[i+1] == 'U' {
@@ -105,6 +306,40 @@ func (u *unitText) appendCode(line []byte, off int) {
 		}
 	}
 	u.view = append(u.view, line[start:]...)
+}
+
+// labelEndsBlock reports whether the colon at offset o of the text ends a
+// label that a block's closing brace follows: no other colon of C stands
+// right before a brace closing a block.
+func (u *unitText) labelEndsBlock(o int) bool {
+	b := u.orig
+	j := skipSpace(b, o+1)
+	return j < len(b) && b[j] == '}' && (o == 0 || b[o-1] != ':') && b[o+1] != ':'
+}
+
+// ppNumberEnd returns the end of the preprocessing number starting at
+// b[i] (isNumberStart), its digit separators included.
+func ppNumberEnd(b []byte, i int) int {
+	for i++; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '\'' && i+1 < len(b) && isIdentByte(b[i+1]):
+			i++
+		case (c == '+' || c == '-') && strings.IndexByte("eEpP", b[i-1]) >= 0:
+		case c != '.' && !isIdentByte(c):
+			return i
+		}
+	}
+	return i
+}
+
+// isNumberStart reports whether a preprocessing number starts at line[i]:
+// a digit, or a period before one, that does not continue an identifier.
+func isNumberStart(line []byte, i int) bool {
+	c := line[i]
+	if c == '.' && i+1 < len(line) {
+		c = line[i+1]
+	}
+	return c >= '0' && c <= '9' && (i == 0 || !isIdentByte(line[i-1]))
 }
 
 // marker is a GNU line marker: `# LINE "FILE" FLAGS…`.
@@ -157,6 +392,22 @@ func parseMarker(line []byte) (marker, bool) {
 		}
 	}
 	return m, true
+}
+
+// notePragma notes line, at offset off of the text, when it is a
+// `#pragma scalar_storage_order` (big-endian, little-endian or default:
+// x86-64's order).
+func (u *unitText) notePragma(line []byte, off int) {
+	if words, ok := pragmaWords(line); ok && len(words) > 0 && string(words[0]) == "scalar_storage_order" {
+		u.orders = append(u.orders, byteOrder{off, len(words) > 1 && string(words[1]) == "big-endian"})
+	}
+}
+
+// bigEndianAt reports whether a struct declared at offset off of the text
+// is stored big-endian by the #pragma scalar_storage_order in force there.
+func (u *unitText) bigEndianAt(off int) bool {
+	i := sort.Search(len(u.orders), func(i int) bool { return u.orders[i].off > off })
+	return i > 0 && u.orders[i-1].bigEndian
 }
 
 // origOffset maps an offset of the view to the text.

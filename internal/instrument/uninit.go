@@ -174,7 +174,7 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 	if !ok || op == defNone {
 		return lv
 	}
-	if noAddress(n) {
+	if r.noAddress(n) {
 		c := r.name("__ml_a")
 		ops := r.bitfieldDef(c, n, op)
 		if ops == "" {
@@ -264,7 +264,7 @@ func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
 // plainCopySource reports whether e (unparenthesized, of arithmetic type)
 // is a plain lvalue whose value is copied with its definedness.
 func (r *rewriter) plainCopySource(e cc.ExpressionNode) bool {
-	if noAddress(e) {
+	if r.noAddress(e) {
 		return false
 	}
 	if d := declOfExpr(e); d != nil && r.valueOrigin(d) != "" {
@@ -588,7 +588,7 @@ func (r *rewriter) carriedUpdate(x *cc.AssignmentExpression) (f frag, ok bool) {
 	// the value of a compound assignment is evaluated before its target
 	p, v, o := r.name("__ml_a"), r.name("__ml_v"), r.originTemp()
 	f.str("__extension__({ register __auto_type " + v + " = ")
-	if noAddress(unparen(rhs)) {
+	if r.noAddress(unparen(rhs)) {
 		// __auto_type refuses a bit-field: promote it, as the operator would
 		f.str("+(")
 		f.cat(code)

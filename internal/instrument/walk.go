@@ -43,7 +43,20 @@ func (r *rewriter) children(n cc.Node) []child {
 			out = append(out, child{node: m, seq: s})
 		}
 	}
-	slices.SortFunc(out, func(a, b child) int { return a.seq - b.seq })
+	slices.SortFunc(out, func(a, b child) int {
+		if a.seq != b.seq {
+			return a.seq - b.seq
+		}
+		// the front end gives a label before a declaration an empty
+		// statement made of a copy of its colon: the colon goes first
+		switch {
+		case a.node == nil && b.node != nil:
+			return -1
+		case a.node != nil && b.node == nil:
+			return 1
+		}
+		return 0
+	})
 	return out
 }
 

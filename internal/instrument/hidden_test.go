@@ -1,0 +1,47 @@
+package instrument
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWithoutHidden: what the front end cannot parse and memlens has no
+// use for is blanked, lines and directives kept; the rest, and text that
+// only looks alike, is left as it is. No input may hang the scan.
+func TestWithoutHidden(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"_Static_assert(1'0 > 1);\nint x;", "                        \nint x;"},
+		{"_Static_assert\n# 13 \"a.c\"\n (sizeof(int) == 4);", "              \n# 13 \"a.c\"\n                    "},
+		{"_Static_assert(1, \"kept\");", "_Static_assert(1, \"kept\");"},
+		{"[[nodiscard, __maybe_unused__]] int f(void);", "                                int f(void);"},
+		{"[[deprecated(\"use g\")]] int f(void);", "                        int f(void);"},
+		{"[[gnu::packed]] struct s;", "[[gnu::packed]] struct s;"},
+		{"puts(\"_Static_assert(0);\");", "puts(\"_Static_assert(0);\");"},
+		{"my_Static_assert(1);", "my_Static_assert(1);"},
+		{"_Static_assert(1\n#", "_Static_assert(1\n#"},
+		{"[[nodiscard", "[[nodiscard"},
+	} {
+		if got := string(withoutHidden([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+	in := []byte("_Static_assert(1);")
+	withoutHidden(in)
+	if !strings.HasPrefix(string(in), "_Static_assert") {
+		t.Errorf("the preprocessed text itself was changed: %q", in)
+	}
+}
+
+// FuzzWithoutHidden: any text keeps its length and its lines.
+func FuzzWithoutHidden(f *testing.F) {
+	for _, s := range []string{"_Static_assert(1);", "_Static_assert\n# 1 \"a\"\n(1)", "[[nodiscard]] int f(void);", "x = 1'0; l: }", "_Static_assert((\n#"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := withoutHidden([]byte(s))
+		if len(got) != len(s) || strings.Count(string(got), "\n") != strings.Count(s, "\n") {
+			t.Errorf("%q became %q", s, got)
+		}
+		newUnitText([]byte(s))
+	})
+}
