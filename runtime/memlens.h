@@ -1114,7 +1114,7 @@ void __ml_escape(__ml_meta_t m) __ML_NOTHROW;
 __ML_INLINE int __ml_counted(__ml_meta_t m)
 {
 	const struct __ml_rec *r = __ml_rec_of(m);
-	return (*(const __ml_uptr *)&r->slot == m) & (__ML_REC_KIND(r) == __ML_KIND_HEAP);
+	return (*(const __ml_uptru *)&r->slot == m) & (__ML_REC_KIND(r) == __ML_KIND_HEAP);
 }
 
 /* The live heap block in slot s is named at site (0: by no site). */
