@@ -13,7 +13,11 @@
  * (__ml_setjmp_at). A jmp_buf not noted (set by code built without
  * memlens) or a stack the unwinder cannot walk gets a plain longjmp: the
  * skipped locals keep their references and the check at exit judges
- * their blocks.
+ * their blocks. So do those of a frame a signal interrupted, out of whose
+ * handler the program jumps, if the interrupted instruction lies in none
+ * of the unit's call-site ranges (-fexceptions gives calls landing pads,
+ * not a faulting division; -fnon-call-exceptions would, but gcc 12 fails
+ * on instrumented units with it: cJSON's minify_string, rtl_split_edge).
  *
  * pthread_exit unwinds the thread's frames itself, and so runs the same
  * cleanups: __ml_pthread_exit first sets the shadow stack to the

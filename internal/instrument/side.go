@@ -31,12 +31,9 @@ type sideFrame struct {
 // unoptimised the helpers are calls too, which they would live across in
 // callee-saved registers, a leaf's as well (cJSON's -O0 frames: 9,112 to
 // 8,696 bytes); those of a function calling setjmp must be volatile; asm or a nested function may
-// read them where they are named. Full checking keeps them in the frame:
-// with side frames, a leak at a siglongjmp out of a signal handler was no
-// longer found at the jump (bugs/loss_siglongjmp_from_handler), not yet
-// understood.
+// read them where they are named.
 func (r *rewriter) sideFrame(body *cc.CompoundStatement) *sideFrame {
-	if r.c.optimizing && !r.callsBeyond(body, r.inlineHinted) || r.fn.setjmp || r.fn.unseenWrites || r.c.full {
+	if r.c.optimizing && !r.callsBeyond(body, r.inlineHinted) || r.fn.setjmp || r.fn.unseenWrites {
 		return nil
 	}
 	return &sideFrame{sites: map[string]bool{}, pop: r.name("__ml_sn")}

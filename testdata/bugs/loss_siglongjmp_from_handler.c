@@ -3,7 +3,9 @@
  * A SIGFPE handler siglongjmps out of the division that faulted: the
  * frame it skips held the only pointer to a note, lost at the jump (the
  * unwinding goes through the signal frame). A thread longjmps inside
- * itself, losing nothing. Full checking finds it at the jump; the scan at
+ * itself, losing nothing. Full checking finds it at the jump (as long as
+ * the division lies in a call's landing-pad range, which it does here but
+ * not in _loss_siglongjmp_fault_before_call); the scan at
  * exit finds it too, unless a stale copy of the pointer lingers in dead
  * stack (Valgrind says nothing, for that reason). divide is kept out of
  * line so that there is a frame to skip: inlined into main, the pointer
