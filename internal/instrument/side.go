@@ -75,6 +75,11 @@ func (s *sideFrame) own(pro []string, vol, typ, name, attrs, init string, set bo
 	return pro
 }
 
+// sideTopWords is the size of a side frame from which an optimised
+// function keeps its top in a variable (lay): Lua's luaV_execute has such a
+// frame, cJSON's functions (TestFrameSizeCJSON) do not.
+const sideTopWords = 13
+
 // sideNames are the names a side frame renames in a function's text: its
 // variables and the placeholder of the statement popping it (leave).
 var sideNames = regexp.MustCompile(`\b__ml_(?:p|ps|pw|m|sn)\d+\b`)
@@ -86,23 +91,41 @@ func (s *sideFrame) lay(r *rewriter, pro []string) {
 		return
 	}
 	n := len(s.names)
+	// Optimising, a large frame's top is a variable of its own (a
+	// declaration, which the push's statement is not): gcc reads the
+	// thread's side pointer again after every store that may alias it, a
+	// variable whose address is not taken it keeps in a register. That
+	// register lives across the calls, so a small frame's function
+	// (cJSON's) would grow its native frame by more than the reads cost;
+	// unoptimised, the variable would be a slot of the native frame.
+	push := "__ml_side_push(" + strconv.Itoa(n) + ")"
+	top, decl := "__ml_t.side", ""
+	if r.c.optimizing && n >= sideTopWords {
+		top = r.name("__ml_sb")
+		decl = "__ml_uptr *const " + top + " = (" + push + ", __ml_t.side); "
+		push = ""
+	}
 	s.words = map[string]string{s.pop: "(void)0"}
 	if n != 0 {
 		s.words[s.pop] = "__ml_t.side -= " + strconv.Itoa(n)
 	}
 	for k, name := range s.names {
-		w := "__ml_t.side[" + strconv.Itoa(k-n) + "]"
+		w := top + "[" + strconv.Itoa(k-n) + "]"
 		if s.sites[name] {
 			w = "(*(const struct __ml_site **)&" + w + ")"
 		}
 		s.words[name] = w
 	}
 	for i, g := range s.groups {
+		inits := append(s.inits[i], "0")
 		first := ""
 		if i == 0 {
-			first = "__ml_side_push(" + strconv.Itoa(n) + "), "
+			first = decl
+			if push != "" {
+				inits = append([]string{push}, inits...)
+			}
 		}
-		pro[g] = "register int " + r.name("__ml_sf") + " __attribute__((unused)) = (" + first + strings.Join(append(s.inits[i], "0"), ", ") + ");"
+		pro[g] = first + "register int " + r.name("__ml_sf") + " __attribute__((unused)) = (" + strings.Join(inits, ", ") + ");"
 	}
 }
 
