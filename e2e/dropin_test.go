@@ -65,6 +65,38 @@ func TestDropIn(t *testing.T) {
 	}
 }
 
+// TestSharedLibraryAsmCallsThroughGOT: a shared library's asm calls of
+// the runtime's register-keeping routines go through the GOT. Through the
+// PLT, the first call ran the dynamic linker's lazy binding, which lost the
+// values gcc kept in r10 and r11 (expat's xmlwf crashed in XmlInitEncoding).
+func TestSharedLibraryAsmCallsThroughGOT(t *testing.T) {
+	needMemlens(t)
+	dir := t.TempDir()
+	src := filepath.Join(cwd(t), "testdata/dropin/shared_lib.c")
+	if out, err := build(dir, []string{memlens, "cc", "-O2", "-fPIC", "-shared", src, "-o", "lib.so"}); err != nil {
+		t.Fatalf("memlens cc -shared: %v\n%s", err, out)
+	}
+	out, err := exec.Command("readelf", "-rW", filepath.Join(dir, "lib.so")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("readelf: %v\n%s", err, out)
+	}
+	throughGOT := 0
+	for _, line := range strings.Split(string(out), "\n") {
+		if !strings.Contains(line, "_keep") && !strings.Contains(line, "_fail") {
+			continue
+		}
+		switch {
+		case strings.Contains(line, "JUMP_SLOT"):
+			t.Errorf("a register-keeping runtime routine is called through the PLT: %s", line)
+		case strings.Contains(line, "GLOB_DAT"):
+			throughGOT++
+		}
+	}
+	if throughGOT == 0 {
+		t.Errorf("no register-keeping runtime routine is called through the GOT:\n%s", out)
+	}
+}
+
 // run runs a program built without error (built reports the build's
 // error) and returns its output and exit status.
 func run(t *testing.T, dir, prog string, built error) string {

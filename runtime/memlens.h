@@ -219,6 +219,16 @@ struct __ml_thread {
 #else
 #define __ML_TLS_MODEL __attribute__((tls_model("local-exec")))
 #endif
+/* An asm statement's call of a runtime routine that keeps every register.
+ * A shared library's code (PIC, not PIE) makes it through the GOT: through
+ * the PLT, the first call runs the dynamic linker's lazy binding, which
+ * keeps only the argument registers (r10 and r11 are lost), while gcc keeps
+ * its values anywhere around these calls. */
+#if defined(__PIC__) && !defined(__PIE__)
+#define __ML_ASM_CALL(fn) "call *" fn "@GOTPCREL(%%rip)\n\t"
+#else
+#define __ML_ASM_CALL(fn) "call " fn "@PLT\n\t"
+#endif
 extern __thread struct __ml_thread __ml_t __ML_TLS_MODEL;
 
 /* A named array with static bounds, for the index checks of buf[i],
@@ -576,7 +586,7 @@ typedef char __ml_rec_is_32_bytes[sizeof(struct __ml_rec) == 32 ? 1 : -1];
 #define __ML_KEEP_ASM(res, fn, a0, a1, a2, a3, a4)                                \
 	__asm__ volatile("leaq -128(%%rsp), %%rsp\n\t"                            \
 	                 "pushq %[w4]\n\tpushq %[w3]\n\tpushq %[w2]\n\tpushq %[w1]\n\tpushq %[w0]\n\t" \
-	                 "call " fn "_keep@PLT\n\t"                               \
+	                 __ML_ASM_CALL(fn "_keep")                               \
 	                 "popq %[r]\n\t"                                          \
 	                 "leaq 160(%%rsp), %%rsp"                                  \
 	                 : [r] "=r"(res)                                           \
@@ -723,7 +733,7 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                        \
 	                 "pushq %[pw]\n\tpushq %[ps]\n\tpushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t" \
-	                 "call __ml_chk_fail@PLT\n\t"                              \
+	                 __ML_ASM_CALL("__ml_chk_fail")                              \
 	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t" /* jmp 8b */          \
 	                 ".long %c[site] - .\n\t"                                  \
 	                 ".byte " w "\n"                                           \
@@ -892,7 +902,7 @@ __ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
 	                 "je 8b\n\t"
 	                 "leaq -128(%%rsp), %%rsp\n\t"
 	                 "pushq %[w]\n\tpushq $0\n\tpushq %[s]\n\t"
-	                 "call __ml_step_fail@PLT\n\t"
+	                 __ML_ASM_CALL("__ml_step_fail")
 	                 "popq %[id]\n\t"
 	                 "leaq 128(%%rsp), %%rsp\n\t"
 	                 "jmp 8b\n"
@@ -1022,7 +1032,7 @@ __ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"
 	                 "pushq %[tag]\n\tpushq %[v]\n\tpushq %[slot]\n\t"
-	                 "call " __ML_LD_FAIL "@PLT\n\t"
+	                 __ML_ASM_CALL(__ML_LD_FAIL)
 	                 "popq %[w]\n\t"
 	                 "leaq 128(%%rsp), %%rsp\n\t"
 	                 "jmp 2b\n"
