@@ -26,7 +26,7 @@ import (
 const (
 	pckAnnPrefix        = "__ml_pck_ann_"
 	pckPutName          = "__ml_pck_put"
-	pckNamesName        = "__ml_pck_names"   // the layout's typestates' names: as many as it has
+	pckNamesName        = "__ml_pck_names"  // the layout's typestates' names: as many as it has
 	pckTransitionPrefix = "pck_transition_" // the header's transitions: puts only
 )
 
