@@ -229,6 +229,14 @@ struct __ml_thread {
 #else
 #define __ML_ASM_CALL(fn) "call " fn "@PLT\n\t"
 #endif
+/* A stub's call of a routine of stubs.c's ML_FAIL3 convention: past the red
+ * zone, three words pushed (w2 last), the routine's result popped into out. */
+#define __ML_FAIL3_CALL(fn, w0, w1, w2, out)                                  \
+	"leaq -128(%%rsp), %%rsp\n\t"                                         \
+	"pushq " w0 "\n\tpushq " w1 "\n\tpushq " w2 "\n\t"                  \
+	__ML_ASM_CALL(fn)                                                     \
+	"popq " out "\n\t"                                                    \
+	"leaq 128(%%rsp), %%rsp\n\t"
 extern __thread struct __ml_thread __ml_t __ML_TLS_MODEL;
 
 /* A named array with static bounds, for the index checks of buf[i],
@@ -900,11 +908,7 @@ __ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
 	                 "9:\txorl %k[id], %k[id]\n\t"
 	                 "cmpl $0, %[explain]\n\t"
 	                 "je 8b\n\t"
-	                 "leaq -128(%%rsp), %%rsp\n\t"
-	                 "pushq %[w]\n\tpushq $0\n\tpushq %[s]\n\t"
-	                 __ML_ASM_CALL("__ml_step_fail")
-	                 "popq %[id]\n\t"
-	                 "leaq 128(%%rsp), %%rsp\n\t"
+	                 __ML_FAIL3_CALL("__ml_step_fail", "%[w]", "$0", "%[s]", "%[id]")
 	                 "jmp 8b\n"
 	                 ".popsection"
 	                 : [id] "=&r"(id), [at] "+m"(__ml_t.stepat), "=m"(*e)
@@ -1030,11 +1034,7 @@ __ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 	__ml_uptr t, u;
 	__asm__ volatile(__ML_LD_TESTS("9f") "\n"
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
-	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"
-	                 "pushq %[tag]\n\tpushq %[v]\n\tpushq %[slot]\n\t"
-	                 __ML_ASM_CALL(__ML_LD_FAIL)
-	                 "popq %[w]\n\t"
-	                 "leaq 128(%%rsp), %%rsp\n\t"
+	                 "9:\t" __ML_FAIL3_CALL(__ML_LD_FAIL, "%[tag]", "%[v]", "%[slot]", "%[w]")
 	                 "jmp 2b\n"
 	                 ".popsection"
 	                 __ML_LD_OPERANDS);

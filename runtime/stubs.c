@@ -8,8 +8,7 @@
  * been told of no call:
  *
  *   9:  leaq -128(%rsp), %rsp       (past the red zone)
- *       pushq pw; pushq ps; pushq m (rebuilt from the record's address and
- *       the generation); pushq a; pushq n
+ *       pushq pw; pushq ps; pushq m; pushq a; pushq n
  *       call __ml_chk_fail
  *       .byte 0xe9; .long 8b - . - 4   (jmp back to the check's end, 8:)
  *       .long site - .                 (the check's site)
