@@ -97,6 +97,23 @@ func TestSharedLibraryAsmCallsThroughGOT(t *testing.T) {
 	}
 }
 
+// TestSharedLibraryWithoutPIC: gcc (built PIE by default) compiles and
+// links a shared library in one command without -fPIC, as xxHash's
+// Makefile does when CFLAGS is given on make's command line; memlens's code
+// then reaches its thread-local state as a shared library's must, not at a
+// fixed offset from the thread pointer, which no shared object can hold.
+func TestSharedLibraryWithoutPIC(t *testing.T) {
+	needMemlens(t)
+	dir := t.TempDir()
+	src := filepath.Join(cwd(t), "testdata/dropin/shared_lib.c")
+	if out, err := build(dir, []string{"gcc", "-O2", "-shared", src, "-o", "native.so"}); err != nil {
+		t.Skipf("gcc itself cannot link it without -fPIC here: %v\n%s", err, out)
+	}
+	if out, err := build(dir, []string{memlens, "cc", "-O2", "-shared", src, "-o", "lib.so"}); err != nil {
+		t.Fatalf("memlens cc -shared without -fPIC: %v\n%s", err, out)
+	}
+}
+
 // run runs a program built without error (built reports the build's
 // error) and returns its output and exit status.
 func run(t *testing.T, dir, prog string, built error) string {

@@ -54,6 +54,7 @@ type commandLine struct {
 	inputs      int    // number of file operands
 	passthrough bool   // nothing to instrument: run the C compiler as is
 	noRuntime   bool   // -shared or -r: the runtime belongs in the final executable
+	shared      bool   // -shared: the units compiled here go into a shared object
 	deps        bool   // the compile writes a dependency file
 	depDefaults bool   // -MD/-MMD: the driver, not cc1, names the dependency file and target
 	depFile     bool   // -MF given
@@ -142,7 +143,9 @@ func parseCommandLine(argv []string) *commandLine {
 			if cl.saveTemps == "" {
 				cl.saveTemps = "obj" // as gcc 11 and later: next to the output
 			}
-		case w == "-shared", w == "-r":
+		case w == "-shared":
+			cl.noRuntime, cl.shared = true, true
+		case w == "-r":
 			cl.noRuntime = true
 		}
 		cl.args = append(cl.args, a)
@@ -168,6 +171,21 @@ func (cl *commandLine) words(kinds ...kind) []string {
 		}
 	}
 	return words
+}
+
+// instrumentedFlags returns the flags an instrumented unit is made and
+// compiled with: the user's, and -fPIC when it goes into a shared object
+// linked in this command. gcc links code built PIE, its default, into one
+// when nothing in it needs a fixed address, but memlens's code does: it
+// takes its functions' addresses and reaches the runtime's thread-locals at
+// a fixed offset from the thread pointer (memlens.h), which a shared object
+// must do through the GOT instead.
+func (cl *commandLine) instrumentedFlags() []string {
+	flags := cl.words(kindFlag)
+	if cl.shared {
+		flags = append(flags, "-fPIC")
+	}
+	return flags
 }
 
 // isWpDep reports a preprocessor option passed with -Wp that writes

@@ -20,7 +20,7 @@ func (j *job) compile(u *unit) error {
 		return j.runQuiet(slices.Concat(j.cc, flags, j.cl.words(kindPreinclude), langFlags(u.lang),
 			[]string{"-w", stageFlag, u.src, "-o", u.obj}))
 	}
-	err := j.runQuiet(slices.Concat(j.cc, flags, u.flags, j.cl.saveTempsFlags(u.src), j.cl.pipeFlags(),
+	err := j.runQuiet(slices.Concat(j.cc, quiet(j.cl.instrumentedFlags()), u.flags, j.cl.saveTempsFlags(u.src), j.cl.pipeFlags(),
 		[]string{"-w", "-x", "cpp-output", stageFlag, u.ml, "-o", u.obj}))
 	var failed *statusError
 	if errors.As(err, &failed) && j.stopped(j.cc[0]) == nil {

@@ -76,7 +76,7 @@ func (j *job) cUnits() []*unit {
 func (j *job) instrumenter() instrumenter {
 	mode := j.opts.mode
 	mode.Warnings = &j.held
-	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.words(kindFlag)), mode)
+	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.instrumentedFlags()), mode)
 	if err != nil {
 		return failedConfig{err}
 	}
