@@ -1829,8 +1829,21 @@ __ML_INLINE unsigned long __ml_pck_id(__ml_uptr a, __ml_uptr n)
 		return 255;
 	return *__ML_PCK_ID_AT(a);
 }
-/* Check an access of n bytes at a (w: a write). */
+/* Check an access of n bytes at a (w: a write), in a unit whose layout has
+ * at most 63 typestates: an id's bit is in the first word of permissions,
+ * and id 255's (a split granule, an access across granules) is bit 63 of
+ * it, which no frame has under such a layout (typestate.c's
+ * ml_pck_deny_split), so the test needs no word's index. */
 __ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
+{
+	const unsigned long *perm = __ml_pck_perm;
+	unsigned long id = __ml_pck_id(a, n);
+	if (__ML_LIKELY((perm[w * 4] >> (id & 63)) & 1))
+		return;
+	__ml_pck_chk_slow(a, n, site, w);
+}
+/* The same under a wider layout (or one the unit does not know). */
+__ML_INLINE void __ml_pck_chk_wide(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
 {
 	const unsigned long *perm = __ml_pck_perm;
 	unsigned long id = __ml_pck_id(a, n);
@@ -1842,8 +1855,9 @@ __ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *
  * instead of pushing a frame: nothing it runs reads the thread's frames
  * but its own checks. The local holds the read and write bits over the
  * caller's frame, composed as __ml_pck_enter composes them (none while fn
- * is not ready, or for ids past the first word: such a check takes the
- * slow path, which pushes fn's frame for its run and checks as usual). */
+ * is not ready; a split granule's is bit 63, as in __ml_pck_chk: such a
+ * check takes the slow path, which pushes fn's frame for its run and
+ * checks as usual). Only under a layout of at most 63 typestates. */
 struct __ml_pck_local {
 	unsigned long r, w;
 	struct __ml_pck_fn *fn;
@@ -1863,7 +1877,7 @@ __ML_INLINE struct __ml_pck_local __ml_pck_enter_local(struct __ml_pck_fn *fn)
 __ML_INLINE void __ml_pck_chk_local(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_pck_local *l)
 {
 	unsigned long id = __ml_pck_id(a, n);
-	if (__ML_LIKELY(id < 64 && ((w ? l->w : l->r) >> id) & 1))
+	if (__ML_LIKELY(((w ? l->w : l->r) >> (id & 63)) & 1)) /* (a layout of at most 63 typestates: as __ml_pck_chk) */
 		return;
 	__ml_pck_chk_local_slow(a, n, site, w, l->fn);
 }

@@ -146,7 +146,7 @@ void make_live(long *p) { pck_transition_Slot_Live(p, 32); pck_put(p + 3, 8, PCK
 	if out, err = fileOf(cfg, src); err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`(?s)long first\(.*?= __ml_pck_enter\(&.*?__ml_pck_chk\(`).Match(out) {
+	if !regexp.MustCompile(`(?s)long first\(.*?= __ml_pck_enter\(&.*?__ml_pck_chk_wide\(`).Match(out) {
 		t.Errorf("first, under a layout of 67 typestates, does not push its grants:\n%s", out)
 	}
 }
