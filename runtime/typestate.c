@@ -105,8 +105,9 @@ struct ml_pck_thread {
 };
 static __thread struct ml_pck_thread ml_pck_t;
 /* What a thread may do before ml_pck_self set it up: nothing, so its first
- * check takes the slow path, which does. */
-static const unsigned long ml_pck_unset[2 * ML_PCK_WORDS];
+ * check takes the slow path, which does (a frame: memlens.h's
+ * __ml_pck_enter reads what pushed it). */
+static const unsigned long ml_pck_unset[__ML_PCK_FRAME_WORDS];
 __thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec"))) = ml_pck_unset;
 __thread const unsigned long *__ml_pck_room __attribute__((tls_model("initial-exec")));
 
