@@ -1833,27 +1833,28 @@ __ML_INLINE unsigned long __ml_pck_id(__ml_uptr a, __ml_uptr n)
 		return 255;
 	return *__ML_PCK_ID_AT(a);
 }
-/* Check an access of n bytes at a (w: a write), in a unit whose layout has
- * at most 63 typestates: an id's bit is in the first word of permissions,
- * and id 255's (a split granule, an access across granules) is bit 63 of
- * it, which no frame has under such a layout (typestate.c's
- * ml_pck_deny_split), so the test needs no word's index. */
-__ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
+/* Check an access of n bytes at a (w: a write). Under a narrow layout (at
+ * most 63 typestates) an id's bit is in the first word of permissions, and
+ * id 255's (a split granule, an access across granules) is bit 63 of it,
+ * which no frame has then (typestate.c's ml_pck_deny_split), so the test
+ * needs no word's index. */
+__ML_INLINE void __ml_pck_chk_in(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, int narrow)
 {
 	const unsigned long *perm = __ml_pck_perm;
 	unsigned long id = __ml_pck_id(a, n);
-	if (__ML_LIKELY((perm[w * 4] >> (id & 63)) & 1))
+	if (__ML_LIKELY((perm[w * 4 + (narrow ? 0 : id >> 6)] >> (id & 63)) & 1))
 		return;
 	__ml_pck_chk_slow(a, n, site, w);
 }
-/* The same under a wider layout (or one the unit does not know). */
+/* The check of a unit whose layout is narrow, and of one whose layout is
+ * wider (or not known). */
+__ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
+{
+	__ml_pck_chk_in(a, n, site, w, 1);
+}
 __ML_INLINE void __ml_pck_chk_wide(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
 {
-	const unsigned long *perm = __ml_pck_perm;
-	unsigned long id = __ml_pck_id(a, n);
-	if (__ML_LIKELY((perm[w * 4 + (id >> 6)] >> (id & 63)) & 1))
-		return;
-	__ml_pck_chk_slow(a, n, site, w);
+	__ml_pck_chk_in(a, n, site, w, 0);
 }
 /* An annotated function that makes no call keeps its grants in a local
  * instead of pushing a frame: nothing it runs reads the thread's frames
