@@ -1793,6 +1793,10 @@ const unsigned long *__ml_pck_enter_slow(struct __ml_pck_fn *fn);
 __ML_INLINE const unsigned long *__ml_pck_enter(struct __ml_pck_fn *fn)
 {
 	const unsigned long *p = __ml_pck_perm;
+	/* fn's own frame is the innermost (recursion): its grants, applied
+	 * again, change nothing, and the reports name the same annotations */
+	if (((struct __ml_pck_fn *const *)p)[8] == fn)
+		return p;
 	if (__ML_LIKELY(__atomic_load_n(&fn->ready, __ATOMIC_ACQUIRE) && p < __ml_pck_room)) {
 		unsigned long *f = (unsigned long *)p + __ML_PCK_FRAME_WORDS;
 		f[0] = (p[0] & fn->keep) | fn->set_r;
@@ -1829,21 +1833,36 @@ __ML_INLINE unsigned long __ml_pck_id(__ml_uptr a, __ml_uptr n)
 		return 255;
 	return *__ML_PCK_ID_AT(a);
 }
-/* Check an access of n bytes at a (w: a write). */
-__ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
+/* Check an access of n bytes at a (w: a write). Under a narrow layout (at
+ * most 63 typestates) an id's bit is in the first word of permissions, and
+ * id 255's (a split granule, an access across granules) is bit 63 of it,
+ * which no frame has then (typestate.c's ml_pck_deny_split), so the test
+ * needs no word's index. */
+__ML_INLINE void __ml_pck_chk_in(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, int narrow)
 {
 	const unsigned long *perm = __ml_pck_perm;
 	unsigned long id = __ml_pck_id(a, n);
-	if (__ML_LIKELY((perm[w * 4 + (id >> 6)] >> (id & 63)) & 1))
+	if (__ML_LIKELY((perm[w * 4 + (narrow ? 0 : id >> 6)] >> (id & 63)) & 1))
 		return;
 	__ml_pck_chk_slow(a, n, site, w);
+}
+/* The check of a unit whose layout is narrow, and of one whose layout is
+ * wider (or not known). */
+__ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
+{
+	__ml_pck_chk_in(a, n, site, w, 1);
+}
+__ML_INLINE void __ml_pck_chk_wide(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
+{
+	__ml_pck_chk_in(a, n, site, w, 0);
 }
 /* An annotated function that makes no call keeps its grants in a local
  * instead of pushing a frame: nothing it runs reads the thread's frames
  * but its own checks. The local holds the read and write bits over the
  * caller's frame, composed as __ml_pck_enter composes them (none while fn
- * is not ready, or for ids past the first word: such a check takes the
- * slow path, which pushes fn's frame for its run and checks as usual). */
+ * is not ready; a split granule's is bit 63, as in __ml_pck_chk: such a
+ * check takes the slow path, which pushes fn's frame for its run and
+ * checks as usual). Only under a layout of at most 63 typestates. */
 struct __ml_pck_local {
 	unsigned long r, w;
 	struct __ml_pck_fn *fn;
@@ -1863,7 +1882,7 @@ __ML_INLINE struct __ml_pck_local __ml_pck_enter_local(struct __ml_pck_fn *fn)
 __ML_INLINE void __ml_pck_chk_local(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_pck_local *l)
 {
 	unsigned long id = __ml_pck_id(a, n);
-	if (__ML_LIKELY(id < 64 && ((w ? l->w : l->r) >> id) & 1))
+	if (__ML_LIKELY(((w ? l->w : l->r) >> (id & 63)) & 1)) /* (a layout of at most 63 typestates: as __ml_pck_chk) */
 		return;
 	__ml_pck_chk_local_slow(a, n, site, w, l->fn);
 }

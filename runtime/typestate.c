@@ -105,8 +105,9 @@ struct ml_pck_thread {
 };
 static __thread struct ml_pck_thread ml_pck_t;
 /* What a thread may do before ml_pck_self set it up: nothing, so its first
- * check takes the slow path, which does. */
-static const unsigned long ml_pck_unset[2 * ML_PCK_WORDS];
+ * check takes the slow path, which does (a frame: memlens.h's
+ * __ml_pck_enter reads what pushed it). */
+static const unsigned long ml_pck_unset[__ML_PCK_FRAME_WORDS];
 __thread const unsigned long *__ml_pck_perm __attribute__((tls_model("initial-exec"))) = ml_pck_unset;
 __thread const unsigned long *__ml_pck_room __attribute__((tls_model("initial-exec")));
 
@@ -120,6 +121,7 @@ struct ml_pck_state {
 	uint64_t base[2][ML_PCK_WORDS];   /* f[0]'s permissions */
 	int split_lock;                   /* held while a granule's byte ids change */
 	unsigned words;                   /* of permissions that can matter: ids below 64 * words */
+	int narrow;                       /* all ids are below 63: bit 63 of the first word is a split granule's */
 };
 _Static_assert(sizeof(struct ml_pck_state) <= ML_ST_TYPESTATE_END - ML_ST_TYPESTATE, "fits its part");
 #define ml_pck (ML_STATE_AT(struct ml_pck_state, ML_ST_TYPESTATE))
@@ -141,11 +143,17 @@ const char *ml_pck_name(unsigned id)
 }
 
 /* No permission lets a split granule's id pass (memlens.h's inline check
- * leaves those to the slow path, which reads their bytes' ids). */
+ * leaves those to the slow path, which reads their bytes' ids): under a
+ * layout whose ids are all below 63, the checks of units built for it
+ * test bit 63 of the first word for it, which no typestate has then. */
 static void ml_pck_deny_split(uint64_t perm[2][ML_PCK_WORDS])
 {
 	ml_set_bit(perm[0], ML_PCK_SPLIT, 0);
 	ml_set_bit(perm[1], ML_PCK_SPLIT, 0);
+	if (ml_pck.narrow) {
+		ml_set_bit(perm[0], ML_PCK_SPLIT & 63, 0);
+		ml_set_bit(perm[1], ML_PCK_SPLIT & 63, 0);
+	}
 }
 
 /* The words of permissions grants change (all, before the layout). */
@@ -265,6 +273,7 @@ void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash
 					top = (*a)->ts[i] > top ? (*a)->ts[i] : top;
 				}
 	ml_pck.words = top < 64 * ML_PCK_WORDS ? top / 64 + 1 : ML_PCK_WORDS;
+	ml_pck.narrow = top < (ML_PCK_SPLIT & 63);
 	for (unsigned w = 0; w < ML_PCK_WORDS; w++) {
 		uint64_t light = ml_flags.typestate_heavy ? 0 : ~ml_pck.named[w];
 		ml_pck.base[0][w] = ml_pck.base[1][w] = light;
@@ -361,7 +370,7 @@ void __ml_pck_protect(unsigned ts, unsigned perms)
 		f->ts = ts;
 		f->perms = perms;
 	}
-	if (ts < 64 * ml_pck_words() && ts < ML_PCK_SPLIT) { /* (higher ids are no typestate of the program) */
+	if (ts < 64 * ml_pck_words() && ts < ML_PCK_SPLIT && !(ml_pck.narrow && ts == (ML_PCK_SPLIT & 63))) { /* (higher ids are no typestate of the program) */
 		ml_set_bit(f->perm[0], ts, (perms & ML_PCK_PERM_R) != 0);
 		ml_set_bit(f->perm[1], ts, (perms & ML_PCK_PERM_W) != 0);
 	}

@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -31,9 +32,17 @@ type sideFrame struct {
 // unoptimised the helpers are calls too, which they would live across in
 // callee-saved registers, a leaf's as well (cJSON's -O0 frames: 9,112 to
 // 8,696 bytes); those of a function calling setjmp must be volatile; asm or a nested function may
-// read them where they are named.
+// read them where they are named. The typestate header's transitions and
+// pck_put count as such helpers too: they only hand their puts to the
+// runtime, and a side frame around them cost an allocator's small
+// functions more than their registers (docs/ARCHITECTURE.md).
 func (r *rewriter) sideFrame(body *cc.CompoundStatement) *sideFrame {
-	if r.c.optimizing && !r.callsBeyond(body, r.inlineHinted) || r.fn.setjmp || r.fn.unseenWrites {
+	helpers := r.inlineHinted
+	if len(r.pckNoGrants) != 0 {
+		helpers = maps.Clone(r.inlineHinted)
+		maps.Copy(helpers, r.pckNoGrants)
+	}
+	if r.c.optimizing && !r.callsBeyond(body, helpers) || r.fn.setjmp || r.fn.unseenWrites {
 		return nil
 	}
 	return &sideFrame{sites: map[string]bool{}, pop: r.name("__ml_sn")}

@@ -152,13 +152,21 @@ func (r *rewriter) pckScope(fd *cc.FunctionDefinition, entry int) string {
 // own checks reads the thread's grants while it runs, and nothing changes
 // them, so it needs no frame of grants, which costs a dozen instructions
 // to push and pop and keeps small accessors from being inlined. The local
-// is one word of each kind: only for a layout whose typestates fit one (a
-// wider one's checks would all take the slow path).
+// is one word of each kind: only for a narrow layout (pckNarrow; a wider
+// one's checks would all take the slow path).
 func (r *rewriter) pckLocalOf(fd *cc.FunctionDefinition) string {
-	if len(r.pckAnns[fd]) == 0 || r.pckStates <= 0 || r.pckStates > 64 || r.callsBeyond(fd.CompoundStatement, r.pckNoGrants) {
+	if len(r.pckAnns[fd]) == 0 || !r.pckNarrow() || r.callsBeyond(fd.CompoundStatement, r.pckNoGrants) {
 		return ""
 	}
 	return r.name("__ml_pck")
+}
+
+// pckNarrow reports whether the unit's layout has at most 63 typestates:
+// their permissions are one word of each kind, whose bit 63 stands for a
+// split granule (memlens.h's __ml_pck_chk), so a check tests that word
+// without an index.
+func (r *rewriter) pckNarrow() bool {
+	return r.pckStates > 0 && r.pckStates <= 63
 }
 
 // pckCheck is the typestate check of an access of *p, lvalue n (write: a
@@ -168,7 +176,11 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site string) string
 	if write {
 		w = "1"
 	}
-	chk := "__ml_pck_chk((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ");"
+	fn := "__ml_pck_chk_wide("
+	if r.pckNarrow() {
+		fn = "__ml_pck_chk("
+	}
+	chk := fn + "(__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ");"
 	if l := r.fn.pckLocal; l != "" {
 		chk = "__ml_pck_chk_local((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ", &" + l + ");"
 	}

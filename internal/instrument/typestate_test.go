@@ -125,7 +125,7 @@ void make_live(long *p) { pck_transition_Slot_Live(p, 32); pck_put(p + 3, 8, PCK
 		t.Errorf("make_live, which calls only a transition and pck_put, does not keep its grants in a local:\n%s", out)
 	}
 
-	// a layout of more than 64 typestates needs more than a word of each
+	// a layout of more than 63 typestates needs more than a word of each
 	// kind: such a function pushes its frame as others do
 	layout := "Heap -> seq { # Cell }\nCell -> union { A -> 1 words | B -> 1 words }\n"
 	for i := 0; i < 64; i++ {
@@ -146,7 +146,7 @@ void make_live(long *p) { pck_transition_Slot_Live(p, 32); pck_put(p + 3, 8, PCK
 	if out, err = fileOf(cfg, src); err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`(?s)long first\(.*?= __ml_pck_enter\(&.*?__ml_pck_chk\(`).Match(out) {
+	if !regexp.MustCompile(`(?s)long first\(.*?= __ml_pck_enter\(&.*?__ml_pck_chk_wide\(`).Match(out) {
 		t.Errorf("first, under a layout of 67 typestates, does not push its grants:\n%s", out)
 	}
 }
