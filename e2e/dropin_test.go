@@ -293,7 +293,10 @@ func TestFrameSize(t *testing.T) {
 // to 1.73 when leaf functions' variables went to the side stack too;
 // at -O2, 2.12 to 1.87 when checks compared the whole meta with the record
 // (no register for the generation) and loads' and steps' slow paths
-// became stubs; hence 1.75 and 1.9, and 3 times per function.
+// became stubs; at -O0, 1.73 to 1.71 when a check's call returned the
+// address it was passed last (no variable holding it) and a direct
+// function's extra words went through __ml_t; hence 1.71 and 1.9, and 3
+// times per function.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
@@ -306,7 +309,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 1.75}, {"-O2", 1.9}} {
+	}{{"-O0", 1.71}, {"-O2", 1.9}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := 0, 0
 		for _, m := range instrumented {

@@ -760,7 +760,7 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 	             : "cc"                                                   \
 	             : bad)
 #define __ML_CHK_SLOW                                                         \
-	return;                                                               \
+	return a;                                                             \
 bad: __ML_COLD_LABEL;                                                         \
 	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw)
 #endif
@@ -784,24 +784,30 @@ bad: __ML_COLD_LABEL;                                                         \
 	} else {                                                              \
 		__ML_CHK_WAYS(tests __ML_TEST_END, "er")                      \
 	}                                                                     \
-	__ML_CHK_SLOW
+	__ML_CHK_SLOW;                                                        \
+	return a
 #else
 #define __ML_CHK_BODY(tests, end, c_tests)                                    \
 	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
 	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
 	const struct __ml_rec *r = __ml_rec_of(m);                            \
 	if (__ML_LIKELY((c_tests) & !(ro & ((unsigned short)(m >> 32) == __ML_GEN_READONLY)))) \
-		return;                                                       \
-	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw)
+		return a;                                                     \
+	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw); \
+	return a
 #endif
 /* Called only by the stubs of checks, loads and steps, with stubs.c's convention. */
 void __ml_chk_fail(void) __ML_NOTHROW;
 void __ml_ld_fail(void) __ML_NOTHROW;
 void __ml_ld_fail_full(void) __ML_NOTHROW;
 void __ml_step_fail(void) __ML_NOTHROW;
-#define __ML_CHK_ARGS __ml_uptr a, __ml_meta_t m, __ml_uptr nw, const struct __ml_site *site, \
-                      const struct __ml_site *ps, __ml_prov_t pw
-__ML_INLINE void __ml_chk(__ML_CHK_ARGS)
+/* The address comes last: gcc evaluates a call's arguments last first, so
+ * unoptimised instrumented code can pass the address's computation, which
+ * sets the meta and provenance passed before it (instrument's
+ * checkedPlace). A check returns the address. */
+#define __ML_CHK_ARGS __ml_meta_t m, __ml_uptr nw, const struct __ml_site *site, \
+                      const struct __ml_site *ps, __ml_prov_t pw, __ml_uptr a
+__ML_INLINE __ml_uptr __ml_chk(__ML_CHK_ARGS)
 {
 	__ML_CHK_BODY(__ML_TEST_GEN __ML_TEST_BASE, 1,
 	              (r->slot == (unsigned)m) & (r->gen == (unsigned)(m >> 32)) & (a >= r->base) &
@@ -812,19 +818,19 @@ __ML_INLINE void __ml_chk(__ML_CHK_ARGS)
  * access starts at or above its base (__ml_chk_end), ends at or below its
  * end (__ml_chk_base), neither (__ml_chk_range), or both, so only a
  * write's read-only test is due (__ml_chk_ro). */
-__ML_INLINE void __ml_chk_range(__ML_CHK_ARGS)
+__ML_INLINE __ml_uptr __ml_chk_range(__ML_CHK_ARGS)
 {
 	__ML_CHK_BODY(__ML_TEST_BASE, 1, (a >= r->base) & (a + n <= r->end));
 }
-__ML_INLINE void __ml_chk_end(__ML_CHK_ARGS)
+__ML_INLINE __ml_uptr __ml_chk_end(__ML_CHK_ARGS)
 {
 	__ML_CHK_BODY("", 1, a + n <= r->end);
 }
-__ML_INLINE void __ml_chk_base(__ML_CHK_ARGS)
+__ML_INLINE __ml_uptr __ml_chk_base(__ML_CHK_ARGS)
 {
 	__ML_CHK_BODY(__ML_TEST_BASE, 0, a >= r->base);
 }
-__ML_INLINE void __ml_chk_ro(__ML_CHK_ARGS)
+__ML_INLINE __ml_uptr __ml_chk_ro(__ML_CHK_ARGS)
 {
 	__ML_CHK_BODY("", 0, 1);
 }

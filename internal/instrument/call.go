@@ -514,9 +514,10 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	// (an object's address and its value are two uses: hoisted; so are
 	// the arguments of a call setting __ml_t, which a call among them
 	// would overwrite)
-	simple := len(fn.objParams) == 0 && len(fn.inThread) == 0
+	simple := len(fn.objParams) == 0 && (len(fn.inThread) == 0 || !r.c.optimizing)
 	for i := range as {
 		a := &as[i]
+		simple = simple && (len(fn.inThread) == 0 || plain(a.code))
 		if a.isPtr {
 			a.passed = r.argSite(x, i)
 			// (a pending step goes into the ring as the argument is
@@ -527,6 +528,13 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	retPtr := wantMeta && isDataPtr(x.Type())
 	var call frag
 	if simple {
+		if len(fn.inThread) != 0 {
+			// (plain arguments call nothing that would overwrite __ml_t)
+			call.str("__extension__({ ")
+			for _, i := range fn.ptrParams {
+				call.str(threadArg(i, as[i].meta, r.pending(as[i].passed, as[i].prov.word)))
+			}
+		}
 		call.str(r.calleeText(x, name) + "(")
 		for i, a := range as {
 			if i > 0 {
@@ -535,10 +543,15 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			call.cat(a.code)
 		}
 		for _, i := range fn.ptrParams {
-			p := r.pending(as[i].passed, as[i].prov.word)
-			call.str("," + as[i].meta + "," + p.site + "," + p.word)
+			if !fn.inThread[i] {
+				p := r.pending(as[i].passed, as[i].prov.word)
+				call.str("," + as[i].meta + "," + p.site + "," + p.word)
+			}
 		}
 		call.str(")")
+		if len(fn.inThread) != 0 {
+			call.str("; })")
+		}
 	} else {
 		call.str("__extension__({")
 		vals, metas, provs := r.hoist(&call, as)

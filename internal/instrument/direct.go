@@ -62,6 +62,19 @@ func (fn *directFn) placeExtras(spill bool) bool {
 	return all
 }
 
+// throughThread puts the extra words of every parameter through __ml_t,
+// and reports whether it has room for them all.
+func (fn *directFn) throughThread() bool {
+	fn.inThread = map[int]bool{}
+	for _, i := range fn.withExtras() {
+		if i >= threadArgs {
+			return false
+		}
+		fn.inThread[i] = true
+	}
+	return true
+}
+
 // metaParam names the meta parameter of parameter i of a direct function;
 // provSiteParam and provWordParam its provenance's.
 func metaParam(i int) string     { return "__ml_pm" + strconv.Itoa(i) }
@@ -196,12 +209,13 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// __ml_t a store (Lua: 1% more instructions, vm.c 0.4%). So does one
 	// that calls itself: its words through __ml_t would be kept in its
 	// frame across the call, no smaller than pushed in it, and loaded and
-	// spilled again (tree.c's delete: 0.14% more instructions). Unoptimised, gcc keeps every
-	// parameter in a slot of the callee's frame, the extra ones too, and
-	// inlines nothing not declared inline: a function whose extra words do
-	// not all fit in registers passes them all through __ml_t, as other
-	// functions do (cJSON's frames: 1.2% smaller than with some in
-	// registers and the rest through __ml_t).
+	// spilled again (tree.c's delete: 0.14% more instructions). Unoptimised, gcc
+	// inlines nothing not declared inline, and the extra parameters
+	// (register) would each take a callee-saved register of the callee's
+	// frame across its side stack's push: a function passes its extra
+	// words through __ml_t, as other functions do (cJSON's frames 8,696 to
+	// 8,600 bytes, Lua's lcode.c 9,424 to 8,880, with the plain arguments'
+	// words set before the call instead of hoisted: directCall).
 	helpers := map[string]bool{}
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil && cand[fd.Declarator.Name()] != nil && r.helper(fd) {
@@ -215,9 +229,13 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 		}
 		name, inline := fd.Declarator.Name(), fd.Declarator.IsInline()
 		keep := inline || r.c.optimizing && (!noinline(fd) && !r.callsBeyond(fd.CompoundStatement, helpers) || callsItself(fd))
-		if !cand[name].placeExtras(!keep) && !r.c.optimizing && !inline {
-			delete(cand, name)
+		if !r.c.optimizing && !inline {
+			if !cand[name].throughThread() {
+				delete(cand, name)
+			}
+			continue
 		}
+		cand[name].placeExtras(!keep)
 	}
 	// Patch every file-scope declarator of the survivors.
 	for _, ed := range decls {

@@ -476,12 +476,9 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	if known != knownAll || pck {
 		site = r.site(n, siteAccess)
 	}
-	var f frag
-	f.str("__extension__({ register __auto_type " + p + " = ")
-	f.cat(addr)
-	f.str(";")
+	fn, flags := "", ""
 	if known != knownAll {
-		fn := "__ml_chk"
+		fn = "__ml_chk"
 		if r.c.every {
 			fn = "__ml_chk_every"
 		} else if known&knownLive != 0 {
@@ -496,24 +493,87 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 				fn = "__ml_chk_ro"
 			}
 		}
-		flags := ""
 		switch {
 		case write && known&knownWritable != 0:
 			flags = " | 0xc000000000000000UL" // memlens.h's __ML_WRITE | __ML_WRITABLE (its macros are not in the unit)
 		case write:
 			flags = " | 0x8000000000000000UL" // __ML_WRITE
 		}
+	}
+	var f frag
+	if e, ok := n.(cc.ExpressionNode); ok && fn != "" && fn != "__ml_chk_every" && ops == "" && !pck && !l.bitfield && r.addressUnheld(e) {
+		// the check's call returns the address, computed as its last
+		// argument (the first gcc evaluates): unoptimised, a variable
+		// holding it takes a callee-saved register of the frame
+		orig := r.verbatim(e)
+		f.str("((__typeof__(")
+		f.cat(orig)
+		f.str(") *)" + fn + "(" + l.meta + ", sizeof(")
+		f.cat(orig)
+		f.strf(")%s, %s, %s, %s, (__ml_uptr)(", flags, siteRef(site), l.prov.site, l.prov.word)
+		f.cat(addr)
+		f.str(")))")
+		return f
+	}
+	f.str("__extension__({ register __auto_type " + p + " = ")
+	f.cat(addr)
+	f.str(";")
+	switch {
+	case fn == "__ml_chk_every":
+		f.strf(" %s((__ml_uptr)%s, %s, sizeof(*%s)%s, %s, %s, %s);", fn, p, l.meta, p, flags, siteRef(site), l.prov.site, l.prov.word)
+	case fn != "":
 		at, size := p, "sizeof(*"+p+")"
 		if l.bitfield {
 			at, size = bitfieldBytes(p, n.(cc.ExpressionNode))
 		}
-		f.strf(" %s((__ml_uptr)%s, %s, %s%s, %s, %s, %s);", fn, at, l.meta, size, flags, siteRef(site), l.prov.site, l.prov.word)
+		f.strf(" %s(%s, %s%s, %s, %s, %s, (__ml_uptr)%s);", fn, l.meta, size, flags, siteRef(site), l.prov.site, l.prov.word, at)
 	}
 	if pck {
 		f.str(r.pckCheck(n, p, write, siteRef(site)))
 	}
 	f.strf(" %s %s; })", ops, p)
 	return f
+}
+
+// addressUnheld reports whether a check of lvalue e passes the address as
+// its last argument instead of holding it in a variable (checkedPlace):
+// unoptimised, when gcc evaluates arguments last first, and e's type,
+// named by e's own text, costs no evaluation (not variably modified) nor
+// duplicates a label (no statement expression), and that text calls
+// nothing (a direct function's call as written lacks its extra
+// arguments).
+func (r *rewriter) addressUnheld(e cc.ExpressionNode) bool {
+	if r.c.optimizing || !r.c.order.argsRightToLeft || variablyModified(e.Type()) {
+		return false
+	}
+	return !AnyNode(e, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.PrimaryExpression:
+			return x.Case == cc.PrimaryExpressionStmt
+		case *cc.PostfixExpression:
+			return x.Case == cc.PostfixExpressionCall
+		}
+		return false
+	})
+}
+
+// variablyModified reports whether t is a VLA or a pointer to one (a
+// pointer's pointer...), whose __typeof__ evaluates its operand.
+func variablyModified(t cc.Type) bool {
+	for t != nil {
+		switch x := t.(type) {
+		case *cc.ArrayType:
+			if x.IsVLA() {
+				return true
+			}
+			t = x.Elem()
+		case *cc.PointerType:
+			t = x.Elem()
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // discarded rewrites e, whose value is thrown away ((void)x, the left of a
