@@ -154,7 +154,7 @@ static long ml_big_find(uptr v)
 
 /* The slot of the live block containing v (a zero-size block: v is its
  * base), whose granule's live-base entry is s; -1 if none. */
-static long ml_lb_find_from(uptr v, unsigned s)
+static inline __attribute__((always_inline)) long ml_lb_find_from(uptr v, unsigned s)
 {
 	if (v - ml_lb_lo >= ml_lb_span)
 		return -1;
@@ -285,11 +285,11 @@ static void ml_lb_raise(unsigned s, unsigned char st)
 	ml_lstate[s] = (unsigned char)((b & ~ML_LS_STATE) | st | ML_LS_QUEUED);
 }
 
-static void ml_cand_slot(unsigned at);
+static inline void ml_cand_slot(unsigned at);
 
 /* Count the pointer of the candidate at position at to the block it
  * points into, if any. */
-static void ml_cand_resolve(unsigned at)
+static inline __attribute__((always_inline)) void ml_cand_resolve(unsigned at)
 {
 	const struct ml_cand *c = &ML_LKS->cand[at % ML_CANDS];
 	if (!c->slot_known)
@@ -304,7 +304,7 @@ static void ml_cand_resolve(unsigned at)
 
 /* Read the live-base entry of the candidate at position at, and prefetch
  * what its resolution reads next. */
-static void ml_cand_slot(unsigned at)
+static inline __attribute__((always_inline)) void ml_cand_slot(unsigned at)
 {
 	struct ml_cand *c = &ML_LKS->cand[at % ML_CANDS];
 	c->slot = ml_lb_entry(c->v);
@@ -331,9 +331,10 @@ static void ml_cand_flush(void)
 static void ml_scan_words(uptr lo, uptr hi, unsigned char from, long self, int starts_only)
 {
 	struct ml_leaks_state *st = ML_LKS;
+	const uptr first = st->lb_lo, span = st->lb_span; /* (the stores below may alias them) */
 	for (uptr a = (lo + 7) & ~(uptr)7; a + 8 <= hi; a += 8) {
 		uptr v = *(const uptr *)a;
-		if (v - st->lb_lo >= st->lb_span)
+		if (v - first >= span)
 			continue;
 		if (st->ncand == ML_CANDS) {
 			ml_cand_resolve(st->cand_next - ML_CANDS);
@@ -522,11 +523,16 @@ static void ml_scan_roots_from(uptr sp)
 
 /* Blocks nothing reachable leads to: each not yet reached from another
  * lost block leads its clique (definitely lost); what it reaches is
- * indirectly lost, including leaders found earlier. */
-static void ml_cliques(void)
+ * indirectly lost, including leaders found earlier. Returns how many
+ * blocks are not reachable. */
+static size_t ml_cliques(void)
 {
+	size_t unreached = 0;
 	for (unsigned i = __ML_FIRST_SLOT; i < ml_nslots; i++) {
-		if ((ml_lstate[i] & (ML_LS_BLOCK | ML_LS_STATE)) != (ML_LS_BLOCK | ML_L_UNSEEN))
+		if (!(ml_lstate[i] & ML_LS_BLOCK) || ml_lb_state(i) == ML_L_REACHABLE)
+			continue;
+		unreached++;
+		if (ml_lb_state(i) != ML_L_UNSEEN)
 			continue;
 		ml_lb_set_state(i, ML_L_DEFINITE);
 		ml_lwork[ml_nwork++] = i;
@@ -544,6 +550,7 @@ static void ml_cliques(void)
 			}
 		}
 	}
+	return unreached;
 }
 
 /* ---- loss records ---- */
@@ -593,7 +600,10 @@ static void ml_check_leaks_guarded(void)
 		return;
 	ml_supp_load();
 	ml_scan_roots();
-	ml_cliques();
+	/* (with every block reachable there is nothing to report, and no
+	 * summary unless still-reachable blocks are asked for) */
+	if (!ml_cliques() && !ml_flags.show_reachable)
+		return;
 
 	/* group by (category, allocation stack): an open-addressed table, sized
 	 * by the groups there can be (a stack id gives one key per category),
