@@ -214,23 +214,29 @@ func TestFreeProvenanceRing(t *testing.T) {
 	}
 }
 
-// liveAtExit leaves argv[1] small blocks reachable at exit, from an
-// array in the heap above them: the marking scans it last and finds every
-// block behind its cursor, on its work stack.
+// liveAtExit leaves argv[1] (at most a million) small blocks reachable
+// at exit from an array in the heap made after them (a global array held
+// them, and was cleared): the marking, in slot order, scans it last and
+// finds every block behind its cursor, on its work stack.
 const liveAtExit = `#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 ` + smallPages + `
+static long *made[1000000];
 static long **blocks;
 
 int main(int argc, char **argv)
 {
 	long n = atol(argv[1]);
-	blocks = malloc((size_t)n * sizeof *blocks);
-	if (blocks == NULL)
-		return 1;
+	if (n > 1000000)
+		n = 1000000;
 	for (long i = 0; i < n; i++)
-		if ((blocks[i] = malloc(32)) == NULL)
+		if ((made[i] = malloc(32)) == NULL)
 			return 1;
+	if ((blocks = malloc((size_t)n * sizeof *blocks)) == NULL)
+		return 1;
+	memcpy(blocks, made, (size_t)n * sizeof *blocks);
+	memset(made, 0, sizeof made);
 	printf("%ld\n", n);
 	return 0;
 }
@@ -256,17 +262,17 @@ int main(int argc, char **argv)
 `
 
 // TestLeakCheckMemory: the leak check at exit over a million live blocks
-// takes 16 bytes a block for its place in address order and at most 2 for
-// the index of the heap's pieces, and the marking's work stack 4 more for
-// each block found behind its cursor: its passes over the records list no
-// live blocks of their own (4 bytes a block, at the run's peak).
+// takes a byte a record slot (its blocks are found through the live-base
+// map, not in a list of them in address order: 16 bytes a block and 2 for
+// an index of the heap's pieces), and the marking's work stack 4 more for
+// each block found behind its cursor.
 func TestLeakCheckMemory(t *testing.T) {
 	needMemlens(t)
 	const n = 1000000
 	for _, c := range []struct {
 		name, src string
 		most      int64
-	}{{"from the roots", liveFromRoots, 19}, {"behind the cursor", liveAtExit, 23}} {
+	}{{"from the roots", liveFromRoots, 2}, {"behind the cursor", liveAtExit, 6}} {
 		prog := buildC(t, c.src, "-O1")
 		extra := extraKiB(t, prog, "explain=0:detect_leaks=0", "explain=0:detect_leaks=1", n, "the leak check")
 		if perBlock := extra * 1024 / n; perBlock > c.most {

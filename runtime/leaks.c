@@ -44,101 +44,141 @@
 
 enum { ML_L_UNSEEN, ML_L_POSSIBLE, ML_L_REACHABLE, ML_L_INDIRECT, ML_L_DEFINITE };
 
-/* 16 bytes */
-struct ml_lblock {
+/* The check's byte of each record slot: whether it held a live heap
+ * block when the check began, and that block's state and queued bit. */
+#define ML_LS_STATE  7u
+#define ML_LS_QUEUED 8u
+#define ML_LS_BLOCK  16u
+
+/* A word pointing into a block is traced to it through the live-base
+ * map, which names the slot of the block made at each granule: walking
+ * back from the word's granule, the first granule naming a live block
+ * made there names the only block that can contain the word. Blocks
+ * longer than the walk (and any the map does not name) are listed by
+ * address as well (struct ml_bigblock), searched where the walk finds none. */
+#define ML_LB_WALK 32 /* granules */
+
+struct ml_bigblock {
 	uptr base;
 	uint32_t slot;
-	uint32_t size : 28; /* ML_LB_HUGE: 256 MiB or more, the record has its end */
-	uint32_t state : 3;
-	uint32_t queued : 1;
 };
-#define ML_LB_HUGE ((1u << 28) - 1)
-
-static uptr ml_lb_end(const struct ml_lblock *b)
-{
-	return b->size != ML_LB_HUGE ? b->base + b->size : ML_LOAD(&__ML_RECS[b->slot].end);
-}
 
 /* A scanned word inside the blocks' span, on its way through the scan's
  * pipeline: finding its block takes two dependent loads from tables far
- * bigger than the caches (its piece's first block, then the blocks), so
- * each is prefetched while the scan reads the next words. */
+ * bigger than the caches (its granule's live-base entry, then that
+ * slot's record), so each is prefetched while the scan reads the next
+ * words. */
 struct ml_cand {
 	uptr a, v;          /* where the word lies, what it holds */
-	uint32_t lo, hi;    /* its piece's blocks, once looked up */
+	uint32_t slot;      /* its granule's live-base entry, once read */
 	uint32_t self;      /* the block scanned (UINT32_MAX: none) */
 	unsigned char from; /* the state of the place scanned */
-	unsigned char starts_only, piece_known;
+	unsigned char starts_only, slot_known;
 };
-#define ML_CANDS 16 /* in flight; the piece is looked up halfway */
+#define ML_CANDS 16 /* in flight; the live-base entry is read halfway */
 
 /* leaks.c's part of the state mapping (internal.h) */
 struct ml_leaks_state {
-	struct ml_lblock *lb;
-	size_t nlb;
-	/* The blocks span [lb[0].base, lb[0].base + lb_span). */
-	uptr lb_span;
-	/* lb_first[k]: the first block whose base lies at or past the k-th
-	 * piece of 1 << lb_shift bytes of the span (a piece holds a few
-	 * blocks), so finding a block takes one load and a short search
-	 * instead of a binary search over millions */
-	uint32_t *lb_first;
-	unsigned lb_shift;
+	unsigned char *lstate; /* by slot: ML_LS_* */
+	unsigned nslots;       /* the slots looked at: [0, nslots) */
+	size_t nblocks;        /* the live heap blocks among them */
+	/* The live blocks span [lb_lo, lb_lo + lb_span). */
+	uptr lb_lo, lb_span;
+	struct ml_bigblock *big; /* in address order */
+	size_t nbig;
 	uint32_t *lwork; /* blocks behind the marking's cursor to be scanned */
 	size_t nwork;
-	size_t mark_at; /* the marking's cursor: the next block it looks at */
+	unsigned mark_at; /* the marking's cursor: the next slot it looks at */
 	struct ml_cand cand[ML_CANDS];
 	unsigned ncand, cand_next; /* in flight; where the next one goes */
 	uptr main_frame; /* main's frame, while main runs (0: unknown) */
-	size_t cap_lb, cap_first; /* what lb (and lwork) and lb_first were mapped for */
+	size_t cap; /* the slots lstate, lwork and big were mapped for */
 };
 _Static_assert(ML_ST_LEAKS + sizeof(struct ml_leaks_state) <= ML_ST_CYCLES, "leaks.c's state fits");
 #define ML_LKS (&ML_STATE_AT(struct ml_leaks_state, ML_ST_LEAKS))
-#define ml_lb (ML_LKS->lb)
-#define ml_nlb (ML_LKS->nlb)
+#define ml_lstate (ML_LKS->lstate)
+#define ml_nslots (ML_LKS->nslots)
+#define ml_nblocks (ML_LKS->nblocks)
+#define ml_lb_lo (ML_LKS->lb_lo)
 #define ml_lb_span (ML_LKS->lb_span)
-#define ml_lb_first (ML_LKS->lb_first)
-#define ml_lb_shift (ML_LKS->lb_shift)
+#define ml_big (ML_LKS->big)
+#define ml_nbig (ML_LKS->nbig)
 #define ml_lwork (ML_LKS->lwork)
 #define ml_nwork (ML_LKS->nwork)
 #define ml_mark_at (ML_LKS->mark_at)
 #define ml_main_frame (ML_LKS->main_frame)
 
-/* The blocks that may contain address v: [*lo, *hi) of its piece, and
- * the one before them; 0 if v lies outside every block. */
-static int ml_lb_piece(uptr v, size_t *lo, size_t *hi)
+static uptr ml_lb_base(unsigned s)
 {
-	uptr off = v - (ml_nlb ? ml_lb[0].base : 0);
-	if (!ml_nlb || off >= ml_lb_span)
-		return 0;
-	size_t k = off >> ml_lb_shift;
-	*lo = ml_lb_first[k];
-	*hi = ml_lb_first[k + 1];
-	return 1;
+	return ML_LOAD(&__ML_RECS[s].base);
 }
 
-/* The block among the piece's [lo, hi) and the one before containing v
- * (a zero-size block: v is its base), or -1. */
-static long ml_lb_search(uptr v, size_t lo, size_t hi)
+static uptr ml_lb_end(unsigned s)
 {
-	while (lo < hi) { /* the last block with base <= v: in this piece, or the one before it */
+	return ML_LOAD(&__ML_RECS[s].end);
+}
+
+static unsigned ml_lb_state(unsigned s)
+{
+	return ml_lstate[s] & ML_LS_STATE;
+}
+
+static void ml_lb_set_state(unsigned s, unsigned st)
+{
+	ml_lstate[s] = (unsigned char)((ml_lstate[s] & ~ML_LS_STATE) | st);
+}
+
+/* The live-base entry of address v's granule (0 outside the map). */
+static unsigned ml_lb_entry(uptr v)
+{
+	uptr g = v & ~(uptr)15;
+	return ml_basemap_ok(g) ? ML_LOAD(ml_basemap(g)) : 0;
+}
+
+/* The listed block containing v, or -1. */
+static long ml_big_find(uptr v)
+{
+	size_t lo = 0, hi = ml_nbig;
+	while (lo < hi) { /* the last block with base <= v */
 		size_t mid = (lo + hi) / 2;
-		if (ml_lb[mid].base <= v)
+		if (ml_big[mid].base <= v)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	if (lo == 0)
 		return -1;
-	const struct ml_lblock *b = &ml_lb[lo - 1];
-	return v < ml_lb_end(b) || v == b->base ? (long)(lo - 1) : -1;
+	const struct ml_bigblock *b = &ml_big[lo - 1];
+	return v < ml_lb_end(b->slot) || v == b->base ? (long)b->slot : -1;
 }
 
-/* The block containing address v, or -1. */
+/* The slot of the live block containing v (a zero-size block: v is its
+ * base), whose granule's live-base entry is s; -1 if none. */
+static inline __attribute__((always_inline)) long ml_lb_find_from(uptr v, unsigned s)
+{
+	if (v - ml_lb_lo >= ml_lb_span)
+		return -1;
+	uptr g = v & ~(uptr)15;
+	for (unsigned k = 1;; k++) {
+		if (s < ml_nslots && (ml_lstate[s] & ML_LS_BLOCK) && ml_lb_base(s) == g) {
+			if (v < ml_lb_end(s) || v == g)
+				return s;
+			break; /* (a listed block may lie between) */
+		}
+		if (k == ML_LB_WALK || g <= ml_lb_lo)
+			break;
+		g -= 16;
+		if (!ml_basemap_ok(g))
+			break;
+		s = ML_LOAD(ml_basemap(g));
+	}
+	return ml_big_find(v);
+}
+
+/* The slot of the live block containing v, or -1. */
 static long ml_lb_find(uptr v)
 {
-	size_t lo, hi;
-	return ml_lb_piece(v, &lo, &hi) ? ml_lb_search(v, lo, hi) : -1;
+	return v - ml_lb_lo < ml_lb_span ? ml_lb_find_from(v, ml_lb_entry(v)) : -1;
 }
 
 /* Is record s a live heap block? Its bounds then. */
@@ -154,9 +194,9 @@ static inline int ml_live_heap(unsigned s, uptr *base, uptr *end)
 	return 1;
 }
 
-static int ml_base_less(const void *a, const void *b)
+static int ml_big_less(const void *a, const void *b)
 {
-	return ((const struct ml_lblock *)a)->base < ((const struct ml_lblock *)b)->base;
+	return ((const struct ml_bigblock *)a)->base < ((const struct ml_bigblock *)b)->base;
 }
 
 /* Give back the tables of an earlier scan (the rules' pointer map makes
@@ -164,37 +204,35 @@ static int ml_base_less(const void *a, const void *b)
 static void ml_lb_release(void)
 {
 	struct ml_leaks_state *st = ML_LKS;
-	if (st->lb)
-		ml_scratch_free(st->lb, st->cap_lb * sizeof *st->lb);
+	if (st->lstate)
+		ml_scratch_free(st->lstate, st->cap);
 	if (st->lwork)
-		ml_scratch_free(st->lwork, st->cap_lb * sizeof *st->lwork);
-	if (st->lb_first)
-		ml_scratch_free(st->lb_first, st->cap_first * sizeof *st->lb_first);
-	st->lb = 0;
+		ml_scratch_free(st->lwork, st->cap * sizeof *st->lwork);
+	if (st->big)
+		ml_scratch_free(st->big, st->cap * sizeof *st->big);
+	st->lstate = 0;
 	st->lwork = 0;
-	st->lb_first = 0;
-	st->nlb = st->nwork = st->lb_span = 0;
+	st->big = 0;
+	st->nslots = 0;
+	st->nblocks = st->nbig = st->nwork = st->lb_span = 0;
 }
 
-/* Collect the live heap blocks in address order, indexed by pieces of
- * their span; 0 if there is no memory for the check. Three passes over
- * the records: the span (which sizes the pieces), how many blocks each
- * piece holds (summed: its first block's index), and each block put in
- * its piece, whose few blocks are then sorted in place. (Sorting the
- * blocks gathered took a second array as big, at the run's peak; a list
- * of the live blocks' slots for the later passes, 4 bytes a block.) */
+/* Note the live heap blocks: a byte a slot, and the few the live-base
+ * map cannot lead to by itself listed in address order; 0 if there is no
+ * memory for the check. One pass over the records: no list of the
+ * blocks in address order (16 bytes a block, sorted by pieces, and an
+ * index of the pieces, at the run's peak). */
 static int ml_lb_collect(void)
 {
 	ml_lb_release();
 	unsigned end = ml_slot_end();
-	size_t room = end - __ML_FIRST_SLOT;
-	ml_lb = ml_scratch(room * sizeof *ml_lb);
-	ml_lwork = ml_scratch(room * sizeof *ml_lwork);
-	ML_LKS->cap_lb = room;
-	if (!ml_lb || !ml_lwork)
+	ML_LKS->cap = end;
+	ml_lstate = ml_scratch(end);
+	ml_lwork = ml_scratch(end * sizeof *ml_lwork);
+	ml_big = ml_scratch(end * sizeof *ml_big);
+	if (!ml_lstate || !ml_lwork || !ml_big)
 		return 0;
 	uptr lo = ~(uptr)0, hi = 0, base, top;
-	size_t n = 0;
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		if (!ml_record_sane(s)) {
 			ml_damaged("record %lu of the record table holds impossible values", s);
@@ -202,129 +240,79 @@ static int ml_lb_collect(void)
 		}
 		if (!ml_live_heap(s, &base, &top))
 			continue;
-		n++;
+		ml_nblocks++;
 		lo = base < lo ? base : lo;
 		hi = top + 1 > hi ? top + 1 : hi; /* (+1: a zero-size block's base) */
-	}
-	ml_mark_at = 0; /* all ahead of the marking, found from the roots */
-	if (!n)
-		return 1;
-	ml_lb_span = hi - lo;
-	unsigned shift = 4; /* pieces of two to four blocks' span each */
-	while (shift < 40 && (ml_lb_span >> shift) > n / 2)
-		shift++;
-	size_t pieces = (ml_lb_span >> shift) + 1;
-	ml_lb_first = ml_scratch((pieces + 1) * sizeof *ml_lb_first);
-	if (!ml_lb_first)
-		return 0;
-	ML_LKS->cap_first = pieces + 1;
-	ml_lb_shift = shift;
-	/* (the span's test: the records cannot change while the world is
-	 * stopped, but the rules' pointer map is built with the other threads
-	 * running, and a wrong piece must never be written) */
-	for (unsigned s = __ML_FIRST_SLOT; s < end; s++)
-		if (ml_live_heap(s, &base, &top) && base - lo < ml_lb_span)
-			ml_lb_first[((base - lo) >> shift) + 1]++;
-	for (size_t k = 0; k < pieces; k++)
-		ml_lb_first[k + 1] += ml_lb_first[k];
-	/* each piece's entry counts its blocks placed, ending at the next's
-	 * start: shifted by one, the entries are the starts again */
-	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
-		if (!ml_live_heap(s, &base, &top) || base - lo >= ml_lb_span)
-			continue;
-		uint32_t i = ml_lb_first[(base - lo) >> shift]++;
-		if (i >= room)
-			return 0;
-		struct ml_lblock *b = &ml_lb[i];
-		b->base = base;
-		b->size = top - base < ML_LB_HUGE ? (uint32_t)(top - base) : ML_LB_HUGE;
-		b->slot = s;
 		/* a block libc keeps for itself is its business: a root, never
 		 * a leak (its pointers to the program's blocks keep them) */
-		b->state = (ML_LOAD(&ML_COLD[s].flags) & ML_CF_FOREIGN) ? ML_L_REACHABLE : ML_L_UNSEEN;
-		b->queued = b->state == ML_L_REACHABLE;
+		ml_lstate[s] = ML_LS_BLOCK | ((ML_LOAD(&ML_COLD[s].flags) & ML_CF_FOREIGN)
+		                                  ? ML_L_REACHABLE | ML_LS_QUEUED : ML_L_UNSEEN);
+		if ((base & 15) || ml_lb_entry(base) != s || top - base > (ML_LB_WALK - 1) * 16)
+			ml_big[ml_nbig++] = (struct ml_bigblock){base, s};
 	}
-	for (size_t k = pieces; k > 0; k--)
-		ml_lb_first[k] = ml_lb_first[k - 1];
-	ml_lb_first[0] = 0;
-	ml_nlb = ml_lb_first[pieces];
-	for (size_t k = 0; k < pieces; k++) {
-		struct ml_lblock *p = &ml_lb[ml_lb_first[k]];
-		size_t m = ml_lb_first[k + 1] - ml_lb_first[k];
-		if (m > 16) { /* (blocks crowded in a span mostly empty) */
-			ml_sort(p, m, sizeof *p, ml_base_less);
-			continue;
-		}
-		for (size_t i = 1; i < m; i++)
-			for (size_t j = i; j > 0 && p[j].base < p[j - 1].base; j--) {
-				struct ml_lblock t = p[j];
-				p[j] = p[j - 1];
-				p[j - 1] = t;
-			}
-	}
+	ml_nslots = end;
+	ml_mark_at = 0; /* all ahead of the marking, found from the roots */
+	if (lo > hi)
+		return 1;
+	ml_lb_lo = lo;
+	ml_lb_span = hi - lo;
+	ml_sort(ml_big, ml_nbig, sizeof *ml_big, ml_big_less);
 	return 1;
 }
 
-static meta_t ml_lb_meta(const struct ml_lblock *b)
+/* Does the shadow of the slot at a, which holds a pointer into block s,
+ * name s itself? Then instrumented code stored a pointer derived from s
+ * there: the program's own handle on s, wherever into s it points. */
+static int ml_exact_handle(uptr a, unsigned s)
 {
-	return ml_mkmeta(b->slot, ML_COLD[b->slot].gen);
+	return ml_app_range(a, 8) && (*__ML_META_SHADOW(a) & __ML_META_MASK) == ml_mkmeta(s, ML_COLD[s].gen);
 }
 
-/* Does the shadow of the slot at a, which holds a pointer into block b,
- * name b itself? Then instrumented code stored a pointer derived from b
- * there: the program's own handle on b, wherever into b it points. */
-static int ml_exact_handle(uptr a, const struct ml_lblock *b)
-{
-	return ml_app_range(a, 8) && (*__ML_META_SHADOW(a) & __ML_META_MASK) == ml_lb_meta(b);
-}
-
-/* Raise block i to state st (a start pointer or exact handle from a
+/* Raise block s to state st (a start pointer or exact handle from a
  * reachable place: REACHABLE; any other pointer: POSSIBLE at most). The
- * marking (ml_mark) visits the blocks in address order: a block ahead of
- * its cursor is only flagged, to be scanned when the cursor gets there
- * (reading the heap in order, which the caches prefetch); one behind it
- * is scanned from the work stack before the cursor moves on. */
-static void ml_lb_raise(size_t i, unsigned char st)
+ * marking (ml_mark) visits the blocks in slot order, which is about the
+ * order they were made in and so, mostly, the heap's: a block ahead of
+ * its cursor is only flagged, to be scanned when the cursor gets there;
+ * one behind it is scanned from the work stack before the cursor moves
+ * on. */
+static inline __attribute__((always_inline)) void ml_lb_raise(unsigned s, unsigned char st)
 {
-	struct ml_lblock *b = &ml_lb[i];
-	if (st <= b->state)
+	unsigned char b = ml_lstate[s];
+	if (st <= (b & ML_LS_STATE))
 		return;
-	b->state = st;
-	if (!b->queued) {
-		b->queued = 1;
-		if (i < ml_mark_at)
-			ml_lwork[ml_nwork++] = i;
-	}
+	if (!(b & ML_LS_QUEUED) && s < ml_mark_at)
+		ml_lwork[ml_nwork++] = s;
+	ml_lstate[s] = (unsigned char)((b & ~ML_LS_STATE) | st | ML_LS_QUEUED);
 }
 
-static void ml_cand_piece(unsigned at);
+static inline void ml_cand_slot(unsigned at);
 
 /* Count the pointer of the candidate at position at to the block it
  * points into, if any. */
-static void ml_cand_resolve(unsigned at)
+static inline __attribute__((always_inline)) void ml_cand_resolve(unsigned at)
 {
 	const struct ml_cand *c = &ML_LKS->cand[at % ML_CANDS];
-	if (!c->piece_known)
-		ml_cand_piece(at);
-	long i = ml_lb_search(c->v, c->lo, c->hi);
-	if (i < 0 || (uint32_t)i == c->self)
+	if (!c->slot_known)
+		ml_cand_slot(at);
+	long s = ml_lb_find_from(c->v, c->slot);
+	if (s < 0 || (uint32_t)s == c->self)
 		return;
-	int start = c->v == ml_lb[i].base || ml_exact_handle(c->a, &ml_lb[i]);
+	int start = c->v == ml_lb_base((unsigned)s) || ml_exact_handle(c->a, (unsigned)s);
 	if (start || !c->starts_only)
-		ml_lb_raise((size_t)i, start && c->from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
+		ml_lb_raise((unsigned)s, start && c->from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
 }
 
-/* Look up the piece of the candidate at position at, and prefetch the
- * blocks its search reads first. */
-static void ml_cand_piece(unsigned at)
+/* Read the live-base entry of the candidate at position at, and prefetch
+ * what its resolution reads next. */
+static inline __attribute__((always_inline)) void ml_cand_slot(unsigned at)
 {
 	struct ml_cand *c = &ML_LKS->cand[at % ML_CANDS];
-	size_t lo, hi;
-	ml_lb_piece(c->v, &lo, &hi);
-	c->lo = (uint32_t)lo;
-	c->hi = (uint32_t)hi;
-	c->piece_known = 1;
-	__builtin_prefetch(&ml_lb[lo ? lo - 1 : 0]);
+	c->slot = ml_lb_entry(c->v);
+	c->slot_known = 1;
+	if (c->slot < ml_nslots) {
+		__builtin_prefetch(&__ML_RECS[c->slot]);
+		__builtin_prefetch(&ml_lstate[c->slot]);
+	}
 }
 
 /* Resolve the candidates in flight, oldest first. */
@@ -338,22 +326,22 @@ static void ml_cand_flush(void)
  * POSSIBLE), which is block self or no block (-1). With starts_only,
  * pointers into a block's middle do not count. The words that may point
  * into a block join the pipeline: the oldest in flight is resolved, the
- * one halfway has its piece looked up, the new one has its piece's entry
+ * one halfway has its live-base entry read, the new one has that entry
  * prefetched. */
-static void ml_scan_words(uptr lo, uptr hi, unsigned char from, long self, int starts_only)
+static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi, unsigned char from, long self, int starts_only)
 {
 	struct ml_leaks_state *st = ML_LKS;
-	uptr first = ml_nlb ? ml_lb[0].base : 0;
+	const uptr first = st->lb_lo, span = st->lb_span; /* (the stores below may alias them) */
 	for (uptr a = (lo + 7) & ~(uptr)7; a + 8 <= hi; a += 8) {
 		uptr v = *(const uptr *)a;
-		if (v - first >= ml_lb_span)
+		if (v - first >= span)
 			continue;
 		if (st->ncand == ML_CANDS) {
 			ml_cand_resolve(st->cand_next - ML_CANDS);
 			st->ncand--;
 		}
 		if (st->ncand >= ML_CANDS / 2)
-			ml_cand_piece(st->cand_next - ML_CANDS / 2);
+			ml_cand_slot(st->cand_next - ML_CANDS / 2);
 		struct ml_cand *c = &st->cand[st->cand_next++ % ML_CANDS];
 		st->ncand++;
 		c->a = a;
@@ -361,8 +349,9 @@ static void ml_scan_words(uptr lo, uptr hi, unsigned char from, long self, int s
 		c->self = self < 0 ? UINT32_MAX : (uint32_t)self;
 		c->from = from;
 		c->starts_only = (unsigned char)starts_only;
-		c->piece_known = 0;
-		__builtin_prefetch(&ml_lb_first[(v - first) >> ml_lb_shift]);
+		c->slot_known = 0;
+		if (ml_basemap_ok(v & ~(uptr)15))
+			__builtin_prefetch(ml_basemap(v & ~(uptr)15));
 	}
 }
 
@@ -371,11 +360,11 @@ static void ml_scan(uptr lo, uptr hi, unsigned char from, long self)
 	ml_scan_words(lo, hi, from, self, 0);
 }
 
-static void ml_scan_block(size_t i)
+/* (the word scan inline here once, for the marking's two callers) */
+static __attribute__((noinline)) void ml_scan_block(unsigned s)
 {
-	struct ml_lblock *b = &ml_lb[i];
-	b->queued = 0;
-	ml_scan(b->base, ml_lb_end(b), b->state, (long)i);
+	ml_lstate[s] &= (unsigned char)~ML_LS_QUEUED;
+	ml_scan_words(ml_lb_base(s), ml_lb_end(s), (unsigned char)ml_lb_state(s), (long)s, 0);
 }
 
 /* Scan the contents of the blocks flagged (from the roots, or foreign),
@@ -385,10 +374,10 @@ static void ml_mark(void)
 	for (ml_mark_at = 0;;) {
 		if (ml_nwork) {
 			ml_scan_block(ml_lwork[--ml_nwork]);
-		} else if (ml_mark_at < ml_nlb) {
-			size_t i = ml_mark_at++;
-			if (ml_lb[i].queued)
-				ml_scan_block(i);
+		} else if (ml_mark_at < ml_nslots) {
+			unsigned s = ml_mark_at++;
+			if (ml_lstate[s] & ML_LS_QUEUED)
+				ml_scan_block(s);
 		} else if (ML_LKS->ncand) {
 			ml_cand_flush();
 		} else {
@@ -535,29 +524,34 @@ static void ml_scan_roots_from(uptr sp)
 
 /* Blocks nothing reachable leads to: each not yet reached from another
  * lost block leads its clique (definitely lost); what it reaches is
- * indirectly lost, including leaders found earlier. */
-static void ml_cliques(void)
+ * indirectly lost, including leaders found earlier. Returns how many
+ * blocks are not reachable. */
+static size_t ml_cliques(void)
 {
-	for (size_t i = 0; i < ml_nlb; i++) {
-		if (ml_lb[i].state != ML_L_UNSEEN)
+	size_t unreached = 0;
+	for (unsigned i = __ML_FIRST_SLOT; i < ml_nslots; i++) {
+		if (!(ml_lstate[i] & ML_LS_BLOCK) || ml_lb_state(i) == ML_L_REACHABLE)
 			continue;
-		ml_lb[i].state = ML_L_DEFINITE;
+		unreached++;
+		if (ml_lb_state(i) != ML_L_UNSEEN)
+			continue;
+		ml_lb_set_state(i, ML_L_DEFINITE);
 		ml_lwork[ml_nwork++] = i;
 		while (ml_nwork) {
 			uint32_t j = ml_lwork[--ml_nwork];
-			const struct ml_lblock *b = &ml_lb[j];
-			for (uptr a = (b->base + 7) & ~(uptr)7, end = ml_lb_end(b); a + 8 <= end; a += 8) {
+			for (uptr a = (ml_lb_base(j) + 7) & ~(uptr)7, end = ml_lb_end(j); a + 8 <= end; a += 8) {
 				long k = ml_lb_find(*(const uptr *)a);
-				if (k < 0 || (size_t)k == i)
+				if (k < 0 || (unsigned)k == i)
 					continue;
-				struct ml_lblock *t = &ml_lb[k];
-				if (t->state == ML_L_UNSEEN || t->state == ML_L_DEFINITE) {
-					t->state = ML_L_INDIRECT;
+				unsigned st = ml_lb_state((unsigned)k);
+				if (st == ML_L_UNSEEN || st == ML_L_DEFINITE) {
+					ml_lb_set_state((unsigned)k, ML_L_INDIRECT);
 					ml_lwork[ml_nwork++] = (uint32_t)k;
 				}
 			}
 		}
 	}
+	return unreached;
 }
 
 /* ---- loss records ---- */
@@ -571,7 +565,7 @@ static void ml_cliques(void)
 struct ml_lgroup {
 	const site_t *key[ML_LEAK_FRAMES];
 	unsigned stack, state; /* stack: the first block's */
-	unsigned first;        /* index of its first block */
+	unsigned first;        /* the slot of its first block */
 	uint64_t bytes, blocks;
 };
 
@@ -607,14 +601,17 @@ static void ml_check_leaks_guarded(void)
 		return;
 	ml_supp_load();
 	ml_scan_roots();
-	ml_cliques();
+	/* (with every block reachable there is nothing to report, and no
+	 * summary unless still-reachable blocks are asked for) */
+	if (!ml_cliques() && !ml_flags.show_reachable)
+		return;
 
 	/* group by (category, allocation stack): an open-addressed table, sized
 	 * by the groups there can be (a stack id gives one key per category),
 	 * not by the blocks */
 	size_t most = ML_L_DEFINITE * ml_stack_count_max();
-	if (most > ml_nlb)
-		most = ml_nlb;
+	if (most > ml_nblocks)
+		most = ml_nblocks;
 	size_t cap = 16;
 	while (cap < 2 * most + 16)
 		cap *= 2;
@@ -629,16 +626,18 @@ static void ml_check_leaks_guarded(void)
 	} recent[ML_LEAK_RECENT] = {{0}};
 	uint64_t total[ML_L_DEFINITE + 1][2] = {{0}};
 	struct ml_leak_sum sum = {0};
-	for (size_t i = 0; i < ml_nlb; i++) {
-		const struct ml_lblock *b = &ml_lb[i];
-		unsigned st = b->state == ML_L_UNSEEN ? ML_L_DEFINITE : b->state;
-		if (st != ML_L_REACHABLE && (ML_LOAD(&ML_COLD[b->slot].flags) & ML_CF_LOST)) {
-			sum.run[0] += ml_lb_end(b) - b->base; /* reported already, where it was lost */
+	for (unsigned i = __ML_FIRST_SLOT; i < ml_nslots; i++) {
+		if (!(ml_lstate[i] & ML_LS_BLOCK))
+			continue;
+		unsigned st = ml_lb_state(i) == ML_L_UNSEEN ? ML_L_DEFINITE : ml_lb_state(i);
+		uptr bytes = ml_lb_end(i) - ml_lb_base(i);
+		if (st != ML_L_REACHABLE && (ML_LOAD(&ML_COLD[i].flags) & ML_CF_LOST)) {
+			sum.run[0] += bytes; /* reported already, where it was lost */
 			sum.run[1]++;
 			continue;
 		}
-		unsigned stack = ML_COLD[b->slot].alloc_stack;
-		total[st][0] += ml_lb_end(b) - b->base;
+		unsigned stack = ML_COLD[i].alloc_stack;
+		total[st][0] += bytes;
 		total[st][1]++;
 		size_t r = (stack * ML_L_DEFINITE + st) % ML_LEAK_RECENT, h;
 		if (recent[r].state == st && recent[r].stack == stack) {
@@ -656,13 +655,13 @@ static void ml_check_leaks_guarded(void)
 				memcpy(g[h].key, key, sizeof key);
 				g[h].stack = stack;
 				g[h].state = st;
-				g[h].first = (unsigned)i;
+				g[h].first = i;
 			}
 			recent[r].stack = stack;
 			recent[r].state = st;
 			recent[r].h = h;
 		}
-		g[h].bytes += ml_lb_end(b) - b->base;
+		g[h].bytes += bytes;
 		g[h].blocks++;
 	}
 
@@ -685,32 +684,33 @@ static void ml_check_leaks_guarded(void)
 			total[grp->state][1] -= grp->blocks;
 			continue;
 		}
-		const struct ml_lblock *b = &ml_lb[grp->first];
+		unsigned b = grp->first;
+		meta_t m = ml_mkmeta(b, ML_COLD[b].gen);
 		struct ml_leak l = {0};
 		l.how = ml_leak_names[grp->state];
 		l.bytes = grp->bytes;
 		l.blocks = grp->blocks;
 		l.stack = grp->stack;
-		l.tid = ML_RARE[b->slot].alloc_tid;
-		l.slot = b->slot;
+		l.tid = ML_RARE[b].alloc_tid;
+		l.slot = b;
 		struct ml_binfo info;
-		if (ml_block_info(ml_lb_meta(b), &info))
+		if (ml_block_info(m, &info))
 			l.id = info.id;
-		l.size = ml_lb_end(b) - b->base;
+		l.size = ml_lb_end(b) - ml_lb_base(b);
 		/* where it lost its last reference, if the program was still
 		 * running its code then (main's return, a thread's end) */
 		unsigned how;
-		l.lost = ml_loss_pending(b->slot, ML_COLD[b->slot].gen, &how);
+		l.lost = ml_loss_pending(b, ML_COLD[b].gen, &how);
 		if (l.lost)
 			l.lost_how = ml_loss_names[how];
-		l.untracked = ml_loss_untracked(b->slot);
+		l.untracked = ml_loss_untracked(b);
 		struct ml_event ev = {0};
 		const site_t *at[1];
 		ev.site = ml_stack_get(l.stack, at, 1) ? at[0] : 0; /* the allocation */
 		ev.access = ML_ACC_LEAK;
 		ev.point = ML_LEAK;
-		ev.p = b->base;
-		ev.m = ml_lb_meta(b);
+		ev.p = ml_lb_base(b);
+		ev.m = m;
 		ev.n = grp->bytes;
 		ev.leak = &l;
 		if (ml_detect(&ev) >= 0)
@@ -731,7 +731,7 @@ static void ml_check_leaks_guarded(void)
 			sum.site[sum.nsites].bytes = grp->bytes;
 			sum.site[sum.nsites].blocks = grp->blocks;
 			sum.site[sum.nsites].stack = grp->stack;
-			sum.site[sum.nsites].foreign = (ML_LOAD(&ML_COLD[ml_lb[grp->first].slot].flags) & ML_CF_FOREIGN) != 0;
+			sum.site[sum.nsites].foreign = (ML_LOAD(&ML_COLD[grp->first].flags) & ML_CF_FOREIGN) != 0;
 			sum.nsites++;
 		} else {
 			sum.more++;
@@ -758,10 +758,10 @@ int ml_ptrmap_build(uptr sp)
 
 int ml_ptrmap_state(uptr base)
 {
-	long i = ml_lb_find(base);
-	if (i < 0 || ml_lb[i].base != base)
+	long s = ml_lb_find(base);
+	if (s < 0 || ml_lb_base((unsigned)s) != base)
 		return ML_PM_NONE;
-	switch (ml_lb[i].state) {
+	switch (ml_lb_state((unsigned)s)) {
 	case ML_L_REACHABLE:
 		return ML_PM_REACHABLE;
 	case ML_L_POSSIBLE:
