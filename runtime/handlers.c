@@ -160,7 +160,7 @@ static int ml_install(int sig, const struct sigaction *act, struct sigaction *ol
 		/* the table first: the wrapper may run as soon as it is in */
 		ML_STORE(&ml_actions[sig].flags, act->sa_flags);
 		ML_REL(&ml_actions[sig].fn, act->sa_flags & SA_SIGINFO ? (uptr)act->sa_sigaction : (uptr)act->sa_handler);
-		ML_STORE(&__ml_mt, 1);
+		ml_mt_on();
 		k = *act;
 		k.sa_sigaction = ml_wrapper;
 		k.sa_flags |= SA_SIGINFO;

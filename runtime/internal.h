@@ -984,6 +984,9 @@ void ml_names_unit(const site_t *sites, unsigned n);
 unsigned ml_names_get(unsigned s, const site_t **v, int *more);
 /* Is s one of the sites of a unit's table? */
 int ml_site_known(const site_t *s);
+/* Another thread or a signal handler may run from now on: counts change
+ * atomically (__ml_mt) and the name memo is emptied, no longer used. */
+void ml_mt_on(void);
 
 /* ---- explain.c ---- */
 #define ML_STEPS_MAX __ML_STEPS_MAX

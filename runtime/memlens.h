@@ -1159,7 +1159,10 @@ __ML_INLINE void __ml_ref(__ml_meta_t m, const struct __ml_site *site)
  * a loop) is known there without the block's record and names. A block's
  * names are only added to while its generation lasts, so the entry stays
  * true until the slot's generation comes round again (65535 reuses).
- * Single-threaded only: another thread could tear an entry. */
+ * Single-threaded only: another thread could tear an entry, so once a
+ * second thread (or a signal handler) may run, the memo is emptied and no
+ * longer written (ml_mt_on): no site finds itself there, with no test of
+ * __ml_mt on the hot path. */
 struct __ml_name_memo {
 	const struct __ml_site *site;
 	__ml_meta_t m;
@@ -1177,7 +1180,7 @@ void __ml_name_slow(__ml_meta_t m, const struct __ml_site *site) __attribute__((
 __ML_INLINE void __ml_name(__ml_meta_t m, const struct __ml_site *site)
 {
 	const struct __ml_name_memo *e = __ml_name_memo(site);
-	if (__ML_UNLIKELY(e->site != site) || __ML_UNLIKELY(e->m != m) || __ML_UNLIKELY(__ml_mt))
+	if (__ML_UNLIKELY(e->site != site) || __ML_UNLIKELY(e->m != m))
 		__ml_name_slow(m, site);
 }
 
@@ -1480,7 +1483,9 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
  * block of m and holds one still: __ml_st's reference taken and the old
  * one dropped cancel out, so the count is left alone (and no cut stamped:
  * the block lost nothing); only the name is kept, as __ml_st's __ml_ref
- * would. */
+ * would; and the slot's bytes keep their definedness: instrumented code
+ * checked their use before the move, and a pointer moved is as defined as
+ * the one it came from (Valgrind's rule for arithmetic). */
 __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml_meta_t tag,
                                   const struct __ml_site *site)
 {
@@ -1533,7 +1538,6 @@ __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml
 	             : slow);
 #ifdef __ML_FULL
 	__ml_name(m, site);
-	__ml_st_def(slot, m, site);
 #endif
 	return m;
 slow: __ML_COLD_LABEL;

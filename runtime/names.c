@@ -20,6 +20,8 @@
  */
 #include "internal.h"
 
+#include <sys/mman.h>
+
 /* The site tables of the units, in the order they announce themselves. */
 #define ML_UNITS_MAX 4096u
 struct ml_unit_sites {
@@ -83,6 +85,14 @@ void __ml_named(unsigned s, const site_t *site)
 			return;
 	}
 	__atomic_fetch_or(&named[0], 1u, __ATOMIC_RELAXED); /* full */
+}
+
+void ml_mt_on(void)
+{
+	if (ML_LOAD(&__ml_mt))
+		return;
+	ML_STORE(&__ml_mt, 1); /* first: __ml_name_slow writes no entry from here on */
+	madvise((void *)__ML_NAME_MEMO, ML_NAME_MEMO_SIZE, MADV_DONTNEED);
 }
 
 void __ml_name_slow(__ml_meta_t m, const site_t *site)

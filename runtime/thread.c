@@ -280,7 +280,7 @@ int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *
 	st->site = ml_caller_site();
 	st->argw = ml_arg_word(3);
 	st->id = ml_new_tid();
-	ML_STORE(&__ml_mt, 1);
+	ml_mt_on();
 	__ml_ref(marg, 0);
 	if (st->id < ML_MAX_THREADS) {
 		ML_STORE(&ML_THR[st->id].stack, ml_stack_capture(0));

@@ -58,6 +58,16 @@ import (
 // otherwise as the others. A typestate is a byte's, so an access is proven
 // only by checked bytes: the checked ranges are merged only where they
 // overlap or touch, never over a gap.
+//
+// Definedness (full checking, uninit.go) has byte facts of the same kind:
+// the bytes [lo, hi) from an address key were written by a store, which
+// defined them, or checked by a use (which passed, or reported them: as
+// with bounds, a bad value is reported at its first use on a path). Only
+// a call or a store of a value that may be undefined (mayUndefine) makes
+// defined bytes undefined, so these facts die there, and otherwise as the
+// others. A use of bytes written or checked is not checked again; a store
+// into bytes written need not define them again (into bytes only checked
+// it must: they may be undefined still, once reported).
 
 // span is a fact: the bytes [lo, hi) from an address key are inside the
 // block of its meta.
@@ -85,7 +95,7 @@ type checked struct {
 type facts struct {
 	spans map[string]span    // by meta, base and sym
 	lives map[string]live    // by meta
-	pcks  map[string]checked // by base, sym and kind of access
+	pcks  map[string]checked // by base, sym and kind of access (typestate) or definedness
 }
 
 func newFacts() facts {
@@ -168,7 +178,7 @@ type availState struct {
 	collect bool  // its checks may become facts (it frees nothing)
 	inExpr  int   // > 0 while rewriting a full expression
 	blocked int   // > 0 inside a full expression that may free: no fact is used
-	calls   int   // > 0 inside a full expression that calls: no typestate fact is used
+	calls   int   // > 0 inside a full expression after which byte facts die (byteFactsDie): none is used
 	cond    int   // > 0 inside an operand that may not be evaluated
 	off     bool  // the function's locals may change unseen (asm, nested functions)
 	ids     int
@@ -333,7 +343,7 @@ func (a *availState) merge(ps facts) {
 func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	a := &r.avail
 	frees := r.mayFree(n, true)
-	calls := frees || r.typestate && r.containsCall(n) // (calls matter to typestate facts alone)
+	calls := frees || r.byteFactsDie(n)
 	assigned := map[*cc.Declarator]bool{}
 	assignedVars(n, assigned)
 	if frees {
@@ -536,10 +546,67 @@ func accessKey(e cc.ExpressionNode) (k addrKey, key string, lo, hi int64, ok boo
 	return k, key, lo, hi, true
 }
 
+// byteFactsDie reports whether full expression (or loop) n ends the byte
+// facts: typestates and grants may change in a call, and so may the
+// definedness of any byte, as in a store of a value that may be undefined.
+func (r *rewriter) byteFactsDie(n cc.Node) bool {
+	return (r.typestate || r.tracksDef()) && r.containsCall(n) || r.tracksDef() && r.mayUndefine(n)
+}
+
+// mayUndefine reports whether n may make defined bytes in memory undefined
+// other than through a call: a store of a value that may be undefined (a
+// copy source, a struct, a pointer never assigned) or a declaration of a
+// local kept in memory (poisoned). An update that is not a copy (x += 1,
+// p++) leaves its bytes as defined as they were.
+func (r *rewriter) mayUndefine(n cc.Node) bool {
+	return !walkNodes(n, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.AssignmentExpression:
+			if d := declOfExpr(x.UnaryExpression); x.Case == cc.AssignmentExpressionCond || d != nil && d.Type() != nil && isPureVar(d) {
+				return true // (no store, or a register local's)
+			}
+			t := x.UnaryExpression.Type()
+			switch {
+			case t == nil, t.Kind() == cc.Struct, t.Kind() == cc.Union:
+				return false
+			case isPtrLike(t):
+				return x.Case != cc.AssignmentExpressionAssign
+			}
+			return !r.copySourceKind(x.AssignmentExpression)
+		case *cc.InitDeclarator:
+			d := x.Declarator
+			return d == nil || d.StorageDuration() != cc.Automatic || d.Type() != nil && isPureVar(d)
+		}
+		return true
+	})
+}
+
 // pckProven reports whether the typestate checks that passed on every path
 // to the access to lvalue n (write: a store) prove its own, and records
 // the check about to be made unless it is.
 func (r *rewriter) pckProven(n cc.Node, write bool) bool {
+	if write {
+		return r.bytesProven(n, "w", "w")
+	}
+	return r.bytesProven(n, "r", "r")
+}
+
+// definedProven reports whether the bytes of the access to lvalue n are
+// proven defined, and records them (as written by a store, or checked by
+// a use) unless they are. A store needs bytes written on every path to it:
+// checked bytes may have been reported undefined, and a store must then
+// define them still. A use needs bytes written or checked.
+func (r *rewriter) definedProven(n cc.Node, store bool) bool {
+	if store {
+		return r.bytesProven(n, "d", "d")
+	}
+	return r.bytesProven(n, "du", "u")
+}
+
+// bytesProven reports whether the byte facts of one of kinds (a letter
+// each) on every path to the access to lvalue n prove its bytes, and
+// records them as a fact of kind record unless they do.
+func (r *rewriter) bytesProven(n cc.Node, kinds, record string) bool {
 	a := &r.avail
 	e, ok := n.(cc.ExpressionNode)
 	if !ok || a.inExpr == 0 || a.off || a.calls != 0 {
@@ -549,22 +616,20 @@ func (r *rewriter) pckProven(n cc.Node, write bool) bool {
 	if !ok || key == "" {
 		return false
 	}
-	if write {
-		key += "|w"
-	} else {
-		key += "|r"
-	}
 	if a.blocked == 0 && !a.dead {
 		for i := -1; i < len(a.seq); i++ {
 			fs := a.facts
 			if i >= 0 {
 				fs = a.seq[i]
 			}
-			if fs.pcks[key].covers(lo, hi) {
-				return true
+			for _, kind := range kinds {
+				if fs.pcks[key+"|"+string(kind)].covers(lo, hi) {
+					return true
+				}
 			}
 		}
 	}
+	key += "|" + record
 	add := func(fs facts) {
 		c, ok := fs.pcks[key]
 		if !ok {
@@ -993,7 +1058,7 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 			assigned := map[*cc.Declarator]bool{}
 			assignedVars(x, assigned)
 			kill(assigned, inv)
-			if r.typestate && r.containsCall(x) {
+			if r.byteFactsDie(x) {
 				clear(inv.pcks)
 			}
 		}

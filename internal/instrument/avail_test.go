@@ -77,11 +77,12 @@ func TestAvailableChecks(t *testing.T) {
 		{"for's initialisation", "for (s = x->a; s < n; s++) n--; return s + x->a;", "chk"},
 		{"for's declaration", "for (int i = x->a; i < n; i++) s++; return s + x->a;", "chk"},
 		{"for's initialisation, loop assigns", "for (s = x->a; s < n; s++) x = x->next; return s + x->a;", "chk chk chk"},
+		{"after a test ending the path", "if (!x->a) die(); return x->a;", "chk"},
+		{"after a test calling on", "if (!x->a) g(); return x->a;", "chk chk"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "struct s { int a; int v[4]; union { int i; char c; struct { int p, q; } st; } u; int w[2][2]; int n; struct s *next; };\n" +
-				"int g(void);\nvoid h(int *);\nstatic int k(int v) { return v + 1; }\nstatic int k2(int v) { return g() + v; }\n" +
-				"int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
+				availDecls + "int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
 			for _, m := range regexp.MustCompile(`__ml_chk(_range|_end|_base|_ro)?\(`).FindAllStringSubmatch(code, -1) {
@@ -93,6 +94,56 @@ func TestAvailableChecks(t *testing.T) {
 			}
 			if s := strings.Join(got, " "); s != tc.checks {
 				t.Errorf("checks %q, want %q in\n%s", s, tc.checks, code)
+			}
+		})
+	}
+}
+
+// availDecls are the functions TestAvailableChecks and
+// TestAvailableDefinedness call: g frees or defines anything, k nothing,
+// die never returns.
+const availDecls = "int g(void);\nvoid h(int *);\nstatic int k(int v) { return v + 1; }\nstatic int k2(int v) { return g() + v; }\n" +
+	"void exit(int);\nstatic void die(void) { g(); exit(1); }\n"
+
+// TestAvailableDefinedness lists the definedness operations left with full
+// checking: a use of bytes a use checked or a store wrote on every path
+// before it is not checked again, a store into bytes a store wrote does
+// not define them again; a call, or a store of a value that may be
+// undefined, brings them back. (The corpus programs uir_use_after_copy
+// and uir_reported_then_stored run cases that must still report, and one
+// that must not.)
+func TestAvailableDefinedness(t *testing.T) {
+	cfg := newTestConfig(t, true)
+	for _, tc := range []struct {
+		name, body string
+		ops        string // the definedness operations made, in order: "use", "def"
+	}{
+		{"same field twice", "if (x->a) s++; if (x->a > 2) s++; return s;", "use"},
+		{"another field", "if (x->a) s++; if (x->n) s++; return s;", "use use"},
+		{"stored then used", "x->a = 1; if (x->a) s++; return s;", "def"},
+		{"used then stored", "if (x->a) s++; x->a = 1; return s;", "use def"},
+		{"stored twice", "x->a = 1; x->a = 2; return s;", "def"},
+		{"call between", "if (x->a) s++; g(); if (x->a) s++; return s;", "use use"},
+		{"copy stored between", "if (x->a) s++; x->n = x->v[1]; if (x->a) s++; return s;", "use use"},
+		{"constant stored between", "if (x->a) s++; x->n = 3; if (x->a) s++; return s;", "use def"},
+		{"pointer stored between", "if (x->a) s++; x->next = x; if (x->a) s++; return s;", "use use"},
+		{"pointer moved between", "if (x->a) s++; x->next++; if (x->a) s++; return s;", "use use"},
+		{"local in memory declared between", "if (x->a) s++; { int v[2]; v[0] = 1; if (v[0]) s++; } if (x->a) s++; return s;", "use def use use"},
+		{"after a test ending the path", "if (!x->a) die(); if (x->a > 2) s++; return s;", "use"},
+		{"in one branch only", "if (n && x->a) s++; if (x->a) s++; return s;", "use use"},
+		{"in a loop that stores a copy", "if (x->a) s++; while (n--) x->n = x->v[n & 3]; if (x->a) s++; return s;", "use use"},
+		{"in a loop that stores a constant", "if (x->a) s++; while (n--) x->n = 3; if (x->a) s++; return s;", "use def"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "struct s { int a; int v[4]; int n; struct s *next; };\n" + availDecls +
+				"int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
+			code := instrumentedF(t, cfg, src)
+			var got []string
+			for _, m := range regexp.MustCompile(`__ml_(use|def)\(`).FindAllStringSubmatch(code, -1) {
+				got = append(got, m[1])
+			}
+			if s := strings.Join(got, " "); s != tc.ops {
+				t.Errorf("definedness operations %q, want %q in\n%s", s, tc.ops, code)
 			}
 		})
 	}

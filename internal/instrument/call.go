@@ -218,12 +218,11 @@ func (r *rewriter) endingCall(cs *cc.CompoundStatement) *cc.PostfixExpression {
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		last = l.BlockItem
 	}
-	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementExpr ||
-		last.Statement.ExpressionStatement.ExpressionList == nil {
+	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementExpr {
 		return nil
 	}
-	x, ok := unparen(last.Statement.ExpressionStatement.ExpressionList).(*cc.PostfixExpression)
-	if !ok || x.Case != cc.PostfixExpressionCall || !r.noreturn[calleeName(x)] || !r.isCalledByName(x) {
+	x := r.noreturnCall(last.Statement.ExpressionStatement)
+	if x == nil {
 		return nil
 	}
 	if AnyNode(cs, func(n cc.Node) bool {
@@ -233,6 +232,19 @@ func (r *rewriter) endingCall(cs *cc.CompoundStatement) *cc.PostfixExpression {
 		return nil
 	}
 	return x
+}
+
+// noreturnCall is the call expression statement x is when it calls a
+// function that never returns by name (the path ends there); nil otherwise.
+func (r *rewriter) noreturnCall(x *cc.ExpressionStatement) *cc.PostfixExpression {
+	if x.ExpressionList == nil {
+		return nil
+	}
+	c, ok := unparen(x.ExpressionList).(*cc.PostfixExpression)
+	if !ok || c.Case != cc.PostfixExpressionCall || !r.noreturn[calleeName(c)] || !r.isCalledByName(c) {
+		return nil
+	}
+	return c
 }
 
 func setOf(names ...string) map[string]bool {

@@ -87,20 +87,29 @@ func (r *rewriter) defOps(p string, t cc.Type, meta string, decl int, n cc.Node,
 	if op == defNone || !r.storesDefine() || t == nil || t.IsIncomplete() {
 		return ""
 	}
+	use := (op == defUse || op == defUpdate) && r.tracksDef() && cc.IsScalarType(t)
+	def := op == defStore || op == defUpdate
+	switch t.Kind() {
+	case cc.Array, cc.Function, cc.Void:
+		def = false
+	}
+	if decl < 0 && r.tracksDef() { // (bytes checked or written on every path here are defined)
+		use = use && !r.definedProven(n, false)
+		def = def && !r.definedProven(n, true)
+	}
+	if !use && !def {
+		return ""
+	}
 	var ops []string
-	if (op == defUse || op == defUpdate) && r.tracksDef() && cc.IsScalarType(t) {
+	if use {
 		d := "0"
 		if decl >= 0 {
 			d = siteRef(decl)
 		}
 		ops = append(ops, fmt.Sprintf("__ml_use((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", p, p, meta, d, siteRef(r.site(n, siteAccess))))
 	}
-	if op == defStore || op == defUpdate {
-		switch t.Kind() {
-		case cc.Array, cc.Function, cc.Void:
-		default:
-			ops = append(ops, fmt.Sprintf("__ml_def((__ml_uptr)%s, sizeof(*%s));", p, p))
-		}
+	if def {
+		ops = append(ops, fmt.Sprintf("__ml_def((__ml_uptr)%s, sizeof(*%s));", p, p))
 	}
 	return strings.Join(ops, " ")
 }
