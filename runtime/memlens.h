@@ -1474,6 +1474,59 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 	__ml_copy_shadow(dst, src, n, dtag, stag, site);
 }
 
+#ifdef __ML_ASM
+/* The tests and the shadow write of __ml_move, which jump to slow where
+ * the slot's shadow does not vouch for v. */
+#define __ML_MOVE_TESTS(slow)                                         \
+	"movq %[slot], %[u]\n\t"                                      \
+	"andq $-8, %[u]\n\t"                                          \
+	"xorq %[xs], %[u]\n\t"       /* u = the slot's shadow */      \
+	"movq (%[u]), %[m]\n\t"                                       \
+	"movq %[v], %[x]\n\t"                                         \
+	"xorq %[tag], %[x]\n\t"                                       \
+	"imulq %[k], %[x]\n\t"                                        \
+	"xorq %[m], %[x]\n\t"                                         \
+	"shrq $48, %[x]\n\t"         /* hash mismatch */              \
+	"jnz " slow "\n\t"                                            \
+	"movl %k[m], %k[r]\n\t"                                       \
+	"shlq $5, %[r]\n\t"                                           \
+	"btsq $" __ML_RECS_BIT ", %[r]\n\t"     /* r = the record */  \
+	"cmpq (%[r]), %[v]\n\t"                                       \
+	"jb 1f\n\t"                                                   \
+	"cmpq 8(%[r]), %[v]\n\t"                                      \
+	"jbe 2f\n"                    /* base <= v <= end */          \
+	"1:\n\t"                                                      \
+	"movq %[m], %[x]\n\t"                                         \
+	"shrq $32, %[x]\n\t"                                          \
+	"cmpw %w[x], 20(%[r])\n\t"  /* outside a live block */        \
+	"je " slow "\n"                                               \
+	"2:\n\t"                                                      \
+	"shlq $16, %[m]\n\t"                                          \
+	"shrq $16, %[m]\n\t"          /* the meta */                  \
+	"movq %[t], %[x]\n\t"                                         \
+	"xorq %[tag], %[x]\n\t"                                       \
+	"imulq %[k], %[x]\n\t"                                        \
+	"shrq $48, %[x]\n\t"                                          \
+	"cmpq (%[r]), %[t]\n\t"                                       \
+	"jb 3f\n\t"                                                   \
+	"cmpq 8(%[r]), %[t]\n\t"                                      \
+	"jbe 4f\n"                    /* base <= t <= end */          \
+	"3:\n\t"                                                      \
+	"xorq %[oob], %[x]\n"                                         \
+	"4:\n\t"                                                      \
+	"shlq $48, %[x]\n\t"                                          \
+	"orq %[m], %[x]\n\t"                                          \
+	"movq %[x], (%[u])"
+#define __ML_MOVE_OPERANDS                                                    \
+	: [m] "=&r"(m), [u] "=&r"(u), [x] "=&r"(x), [r] "=&r"(r)              \
+	: [slot] "r"(slot), [v] "r"(v), [t] "r"(t), [tag] "r"(tag),             \
+	  [xs] "r"(__ML_META_XOR), [k] "r"(0x9e3779b97f4a7c15UL), [oob] "i"(__ML_HASH_OOB) \
+	: "cc"
+/* A move's slow path in detection mode, for its stub: __ml_ld_miss, then
+ * the slot's shadow written for t (runtime/stubs.c). */
+__ml_meta_t __ml_move_slow(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml_meta_t tag) __ML_NOTHROW;
+#endif
+
 /* The pointer v just read from slot (reached through a pointer with meta
  * tag) moves in place to t (p++, p += n: no step), at site: its meta, as
  * __ml_ld gives it, with the slot's shadow rewritten for t as __ml_st
@@ -1492,56 +1545,31 @@ __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml
 	__ml_meta_t m;
 #ifdef __ML_ASM
 	__ml_uptr u, x, r;
-	__asm__ volatile goto("movq %[slot], %[u]\n\t"
-	             "andq $-8, %[u]\n\t"
-	             "xorq %[xs], %[u]\n\t"       /* u = the slot's shadow */
-	             "movq (%[u]), %[m]\n\t"
-	             "movq %[v], %[x]\n\t"
-	             "xorq %[tag], %[x]\n\t"
-	             "imulq %[k], %[x]\n\t"
-	             "xorq %[m], %[x]\n\t"
-	             "shrq $48, %[x]\n\t"         /* hash mismatch */
-	             "jnz %l[slow]\n\t"
-	             "movl %k[m], %k[r]\n\t"
-	             "shlq $5, %[r]\n\t"
-	             "btsq $" __ML_RECS_BIT ", %[r]\n\t"     /* r = the record */
-	             "cmpq (%[r]), %[v]\n\t"
-	             "jb 1f\n\t"
-	             "cmpq 8(%[r]), %[v]\n\t"
-	             "jbe 2f\n"                    /* base <= v <= end */
-	             "1:\n\t"
-	             "movq %[m], %[x]\n\t"
-	             "shrq $32, %[x]\n\t"
-	             "cmpw %w[x], 20(%[r])\n\t"  /* outside a live block */
-	             "je %l[slow]\n"
-	             "2:\n\t"
-	             "shlq $16, %[m]\n\t"
-	             "shrq $16, %[m]\n\t"          /* the meta */
-	             "movq %[t], %[x]\n\t"
-	             "xorq %[tag], %[x]\n\t"
-	             "imulq %[k], %[x]\n\t"
-	             "shrq $48, %[x]\n\t"
-	             "cmpq (%[r]), %[t]\n\t"
-	             "jb 3f\n\t"
-	             "cmpq 8(%[r]), %[t]\n\t"
-	             "jbe 4f\n"                    /* base <= t <= end */
-	             "3:\n\t"
-	             "xorq %[oob], %[x]\n"
-	             "4:\n\t"
-	             "shlq $48, %[x]\n\t"
-	             "orq %[m], %[x]\n\t"
-	             "movq %[x], (%[u])"
-	             : [m] "=&r"(m), [u] "=&r"(u), [x] "=&r"(x), [r] "=&r"(r)
-	             : [slot] "r"(slot), [v] "r"(v), [t] "r"(t), [tag] "r"(tag), [xs] "r"(__ML_META_XOR),
-	               [k] "r"(0x9e3779b97f4a7c15UL), [oob] "i"(__ML_HASH_OOB)
-	             : "cc"
-	             : slow);
+#if defined(__ML_STUB) && !defined(__ML_FULL)
+	/* Optimised, the slow path is a stub, as a load's: it pushes slot,
+	 * v, t and tag for __ml_move_slow through its register-keeping
+	 * trampoline (stubs.c), whose result it pops into m. */
+	__asm__ volatile(__ML_MOVE_TESTS("9f") "\n5:\n"
+	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
+	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"
+	                 "pushq $0\n\tpushq %[tag]\n\tpushq %[t]\n\tpushq %[v]\n\tpushq %[slot]\n\t"
+	                 __ML_ASM_CALL("__ml_move_slow_keep")
+	                 "popq %[m]\n\t"
+	                 "leaq 160(%%rsp), %%rsp\n\t"
+	                 "jmp 5b\n"
+	                 ".popsection"
+	                 __ML_MOVE_OPERANDS);
+	(void)site;
+	return m;
+#else
+	__asm__ volatile goto(__ML_MOVE_TESTS("%l[slow]") __ML_MOVE_OPERANDS : slow);
 #ifdef __ML_FULL
 	__ml_name(m, site);
 #endif
 	return m;
 slow: __ML_COLD_LABEL;
 	m = __ml_ld_miss(slot, v, tag);
+#endif
 #else
 	m = __ml_ld(slot, v, tag);
 #endif

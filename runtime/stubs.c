@@ -176,6 +176,16 @@ ML_KEEPING(__ml_side_new)
 ML_KEEPING(__ml_step_refill)
 ML_KEEPING(__ml_store_step)
 ML_KEEPING(__ml_meta_of)
+ML_KEEPING(__ml_move_slow)
+
+/* The slow path of a move in place (memlens.h's __ml_move, detection mode),
+ * which its stub calls through __ml_move_slow_keep: what the C path did. */
+meta_t __ml_move_slow(uptr slot, uptr v, uptr t, meta_t tag)
+{
+	meta_t m = __ml_ld_miss(slot, v, tag);
+	__ml_st(slot, t, m, tag, 0, 0, 0, 0);
+	return m;
+}
 
 /* A load's stub (memlens.h, __ml_ld) pushes tag, v and slot past the red
  * zone, and a step's (__ml_pend, when its chunk of ids is used up and
