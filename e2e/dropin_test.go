@@ -276,7 +276,9 @@ func TestFrameSize(t *testing.T) {
 // to 1.73 when leaf functions' variables went to the side stack too;
 // at -O2, 2.12 to 1.87 when checks compared the whole meta with the record
 // (no register for the generation) and loads' and steps' slow paths
-// became stubs; hence 1.75 and 1.9, and 3 times per function.
+// became stubs; to 1.75 when loads' and stores' asm statements read their
+// 64-bit constants from memory (no register of their own); hence 1.75 and
+// 1.8, and 3 times per function.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
@@ -289,7 +291,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 1.75}, {"-O2", 1.9}} {
+	}{{"-O0", 1.75}, {"-O2", 1.8}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := 0, 0
 		for _, m := range instrumented {
