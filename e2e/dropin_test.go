@@ -277,8 +277,9 @@ func TestFrameSize(t *testing.T) {
 // at -O2, 2.12 to 1.87 when checks compared the whole meta with the record
 // (no register for the generation) and loads' and steps' slow paths
 // became stubs; to 1.75 when loads' and stores' asm statements read their
-// 64-bit constants from memory (no register of their own); hence 1.75 and
-// 1.8, and 3 times per function.
+// 64-bit constants from memory (no register of their own), and 1.73 when
+// each check computed its record's address; hence 1.75 and 1.8, and 3
+// times per function.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
