@@ -295,7 +295,10 @@ func TestFrameSize(t *testing.T) {
 // (no register for the generation) and loads' and steps' slow paths
 // became stubs; at -O0, 1.73 to 1.71 when a check's call returned the
 // address it was passed last (no variable holding it) and a direct
-// function's extra words went through __ml_t; hence 1.71 and 1.9, and 3
+// function's extra words went through __ml_t; at -O2, to 1.75 when loads'
+// and stores' asm statements read their 64-bit constants from memory (no
+// register of their own), and 1.73 when each check computed its record's
+// address; hence 1.71 and 1.8, and 3
 // times per function.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
@@ -309,7 +312,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 1.71}, {"-O2", 1.9}} {
+	}{{"-O0", 1.71}, {"-O2", 1.8}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := 0, 0
 		for _, m := range instrumented {

@@ -574,6 +574,16 @@ static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v3
 #define __ML_COLD_LABEL __attribute__((cold))
 #endif
 typedef char __ml_rec_is_32_bytes[sizeof(struct __ml_rec) == 32 ? 1 : -1];
+/* The 64-bit constants of the loads' and stores' asm statements (the
+ * hash's multiplier, the pointer shadow's XOR, the meta's mask) are read
+ * from memory: as register operands, gcc kept each in a register of its
+ * own, often a callee-saved one the function pushed only for it. */
+static const __ml_uptr __ml_hash_mul __attribute__((unused)) = 0x9e3779b97f4a7c15UL;
+static const __ml_uptr __ml_shadow_xor __attribute__((unused)) = __ML_META_XOR;
+static const __ml_uptr __ml_meta_mask __attribute__((unused)) = __ML_META_MASK;
+#define __ML_ASM_K    "m"(__ml_hash_mul)
+#define __ML_ASM_XOR  "m"(__ml_shadow_xor)
+#define __ML_ASM_MASK "m"(__ml_meta_mask)
 /* With gcc, optimising, in the small code model (sites within 2 GiB), a
  * check's slow path is a stub in a section of cold code instead of a C
  * label and call (stubs.c): the C compiler sees one asm statement with
@@ -620,15 +630,17 @@ typedef char __ml_rec_is_32_bytes[sizeof(struct __ml_rec) == 32 ? 1 : -1];
 /* The record of meta m: its slot shifted, __ML_RECS's bit set. With asm:
  * three instructions and no constant in a register (gcc would load
  * __ML_RECS into one for an add, or keep it in one through the function);
- * not volatile, so gcc may share it between the checks and loads through
- * one meta. (In C, gcc sets the bit with a bts too, but shares the address
+ * volatile, so each check computes its own: shared between the checks
+ * through one meta and hoisted out of loops, it was one more value live
+ * through them in a register of its own, pushed where the function had no
+ * other to spare (zlib's trees.c: -O2 frames 1,360 to 1,264 bytes). (In C, gcc sets the bit with a bts too, but shares the address
  * across blocks and holds it live: cJSON's -O2 frames 8,224 bytes with the
  * asm, 8,448 in C.) Inline even unoptimised, where its callers are calls. */
 static __inline__ __attribute__((always_inline, unused)) struct __ml_rec *__ml_rec_of(__ml_meta_t m)
 {
 #ifdef __ML_ASM
 	struct __ml_rec *r;
-	__asm__("movl %k[m], %k[r]\n\tshlq $5, %[r]\n\tbtsq $" __ML_RECS_BIT ", %[r]"
+	__asm__ volatile("movl %k[m], %k[r]\n\tshlq $5, %[r]\n\tbtsq $" __ML_RECS_BIT ", %[r]"
 	        : [r] "=r"(r)
 	        : [m] "r"(m)
 	        : "cc");
@@ -1013,11 +1025,11 @@ __ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t ta
 	"shrq $32, %[u]\n\t"                                                  \
 	"cmpw %w[u], 20(%[t])\n\t"  /* outside a live block */                \
 	"je " bad "\n"                                                          \
-	"2:"
+	"2:\tandq %[mask], %[w]"   /* the meta */
 #define __ML_LD_OPERANDS                                                      \
 	: [w] "=&r"(w), [t] "=&r"(t), [u] "=&r"(u)                            \
-	: [slot] "r"(slot), [v] "r"(v), [tag] "r"(tag), [x] "r"(__ML_META_XOR), \
-	  [k] "r"(0x9e3779b97f4a7c15UL)                                       \
+	: [slot] "r"(slot), [v] "r"(v), [tag] "r"(tag), [x] __ML_ASM_XOR,       \
+	  [k] __ML_ASM_K, [mask] __ML_ASM_MASK                                  \
 	: "cc"
 #ifdef __ML_FULL
 #define __ML_LD_FAIL "__ml_ld_fail_full"
@@ -1044,12 +1056,12 @@ __ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 	                 "jmp 2b\n"
 	                 ".popsection"
 	                 __ML_LD_OPERANDS);
-	return w & __ML_META_MASK;
+	return w;
 #else
 #ifdef __ML_ASM
 	__ml_uptr t, u;
 	__asm__ volatile goto(__ML_LD_TESTS("%l[slow]") __ML_LD_OPERANDS : slow);
-	return w & __ML_META_MASK;
+	return w;
 slow: __ML_COLD_LABEL;
 #else
 	w = *__ML_META_SHADOW(slot);
@@ -1347,7 +1359,7 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	                 "movq %[t], (%[u])"
 	                 : [t] "=&r"(t), [u] "=&r"(u)
 	                 : [slot] "r"(slot), [v] "r"(v), [tag] "r"(tag), [m] "r"(m),
-	                   [x] "r"(__ML_META_XOR), [k] "r"(0x9e3779b97f4a7c15UL),
+	                   [x] __ML_ASM_XOR, [k] __ML_ASM_K,
 	                   [oob] "i"(__ML_HASH_OOB)
 	                 : "cc");
 #else
@@ -1520,7 +1532,7 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 #define __ML_MOVE_OPERANDS                                                    \
 	: [m] "=&r"(m), [u] "=&r"(u), [x] "=&r"(x), [r] "=&r"(r)              \
 	: [slot] "r"(slot), [v] "r"(v), [t] "r"(t), [tag] "r"(tag),             \
-	  [xs] "r"(__ML_META_XOR), [k] "r"(0x9e3779b97f4a7c15UL), [oob] "i"(__ML_HASH_OOB) \
+	  [xs] __ML_ASM_XOR, [k] __ML_ASM_K, [oob] "i"(__ML_HASH_OOB)              \
 	: "cc"
 /* A move's slow path in detection mode, for its stub: __ml_ld_miss, then
  * the slot's shadow written for t (runtime/stubs.c). */
