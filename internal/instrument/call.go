@@ -447,7 +447,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	}
 	switch {
 	case fixed != nil:
-		f.str(callText + "; } " + fixed.result(vals) + "; })")
+		f.str(callText + "; } " + fixed.result(vals, false) + "; })")
 		return f, metaWild, none
 	case !retPtr && (after == "" || isVoid(x.Type())):
 		f.str(callText + ";" + after + " })")
@@ -520,11 +520,16 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	for _, i := range fn.objParams {
 		isObj[i] = true
 	}
-	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, nil)
+	retPtr := wantMeta && isDataPtr(x.Type())
+	var fixed *fixedCall
+	if fn.forwards != "" && !retPtr {
+		fixed = r.fixedCallOf(fn.forwards, args, []bool{isPtr[0], isPtr[1], false})
+	}
+	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, fixed.localSpans())
 	// (an object's address and its value are two uses: hoisted; so are
 	// the arguments of a call setting __ml_t, which a call among them
-	// would overwrite)
-	simple := len(fn.objParams) == 0 && len(fn.inThread) == 0
+	// would overwrite; and those a fixed call tests)
+	simple := len(fn.objParams) == 0 && len(fn.inThread) == 0 && fixed == nil
 	for i := range as {
 		a := &as[i]
 		if a.isPtr {
@@ -534,7 +539,6 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			simple = simple && independent(a.code, a.meta, a.prov) && !a.prov.pending()
 		}
 	}
-	retPtr := wantMeta && isDataPtr(x.Type())
 	var call frag
 	if simple {
 		call.str(r.calleeText(x, name) + "(")
@@ -552,6 +556,9 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	} else {
 		call.str("__extension__({")
 		vals, metas, provs := r.hoist(&call, as)
+		if fixed != nil {
+			call.str(fixed.inline(vals, metas) + " else {")
+		}
 		for _, i := range fn.withExtras() {
 			if fn.inThread[i] {
 				call.str(threadArg(i, metas[i], provs[i]))
@@ -568,7 +575,11 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 				call.str("," + provs[i].word + "," + metas[i] + "," + provs[i].site)
 			}
 		}
-		call.str("); })")
+		if fixed != nil {
+			call.str("); } " + fixed.result(vals, isVoid(x.Type())) + "; })")
+		} else {
+			call.str("); })")
+		}
 	}
 	if !retPtr {
 		return r.atSite(site, call), metaWild, generated(genNone)

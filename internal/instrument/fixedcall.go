@@ -40,14 +40,10 @@ func (r *rewriter) fixedCallOf(name string, args []cc.ExpressionNode, ptrArg []b
 		return nil
 	}
 	fc := &fixedCall{name: name, ranges: 2, spans: map[int]bool{}}
-	switch name {
-	case "memset":
+	switch {
+	case name == "memset":
 		fc.ranges = 1
-	case "memcpy", "memmove", "mempcpy":
-		if !ptrArg[1] {
-			return nil
-		}
-	default:
+	case !fixedCallees[name] || !ptrArg[1]:
 		return nil
 	}
 	n, ok := constValue(args[2])
@@ -89,9 +85,13 @@ func (fc *fixedCall) inline(vals, metas []string) string {
 	return "if (__builtin_expect(" + strings.Join(tests, " & ") + ", 1)) " + call
 }
 
-// result is the call's value: its destination, or where mempcpy stopped.
-func (fc *fixedCall) result(vals []string) string {
-	if fc.name == "mempcpy" {
+// result is the call's value: its destination, or where mempcpy stopped
+// (nothing for a forwarder returning void).
+func (fc *fixedCall) result(vals []string, void bool) string {
+	switch {
+	case void:
+		return ""
+	case fc.name == "mempcpy":
 		return "(void *)((char *)" + vals[0] + " + " + strconv.FormatInt(fc.n, 10) + ")"
 	}
 	return vals[0]
@@ -154,3 +154,47 @@ func holdsNumbers(t cc.Type, chars bool) bool {
 	}
 	return cc.IsArithmeticType(t)
 }
+
+// memForwarded is the memory function (memcpy, memmove, mempcpy, memset)
+// whose call, with fd's parameters in their order, is fd's whole body
+// (xxHash's `static void *XXH_memcpy(void *d, const void *s, size_t n) {
+// return memcpy(d, s, n); }`), or "": a call of fd with a constant length
+// is made inline as that function's would be, and calls fd when a test
+// fails, so the report is the one fd's call gets.
+func memForwarded(fd *cc.FunctionDefinition, params []*cc.Parameter) string {
+	l := fd.CompoundStatement.BlockItemList
+	if l != nil && l.BlockItem.Case == cc.BlockItemDecl && isSynthetic(l.BlockItem.Declaration) {
+		l = l.BlockItemList // (cc/v4's __func__)
+	}
+	if l == nil || l.BlockItemList != nil || l.BlockItem.Case != cc.BlockItemStmt {
+		return ""
+	}
+	var e cc.ExpressionNode
+	switch s := l.BlockItem.Statement; s.Case {
+	case cc.StatementJump:
+		if s.JumpStatement.Case == cc.JumpStatementReturn {
+			e = s.JumpStatement.ExpressionList
+		}
+	case cc.StatementExpr:
+		e = s.ExpressionStatement.ExpressionList
+	}
+	x, ok := unparen(e).(*cc.PostfixExpression)
+	if !ok || x.Case != cc.PostfixExpressionCall {
+		return ""
+	}
+
+	name := strings.TrimPrefix(calleeName(x), "__builtin_")
+	args := argList(x.ArgumentExpressionList)
+	if !fixedCallees[name] || len(args) != 3 || len(params) != 3 {
+		return ""
+	}
+	for i, a := range args {
+		if d := declOfExpr(a); d == nil || d != params[i].Declarator {
+			return ""
+		}
+	}
+	return name
+}
+
+// fixedCallees are the functions fixedCallOf may make inline.
+var fixedCallees = setOf("memcpy", "memmove", "mempcpy", "memset")

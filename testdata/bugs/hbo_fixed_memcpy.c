@@ -1,5 +1,6 @@
 /* Codecs read and write unaligned words with a fixed-size memcpy (the
- * unaligned load and store idiom); memlens makes such a copy inline. Reads,
+ * unaligned load and store idiom), some through a function that only calls
+ * memcpy (xxHash's XXH_memcpy); memlens makes such a copy inline. Reads,
  * writes and a memset run one byte past a heap block. */
 #include <stdint.h>
 #include <stdio.h>
@@ -10,6 +11,18 @@ static uint32_t read32(const void *p)
 {
 	uint32_t v;
 	memcpy(&v, p, sizeof v); // want HEAP-BUFFER-OVERFLOW
+	return v;
+}
+
+static void *copy_bytes(void *d, const void *s, size_t n)
+{
+	return memcpy(d, s, n); // want HEAP-BUFFER-OVERFLOW
+}
+
+static uint16_t read16(const void *p)
+{
+	uint16_t v;
+	copy_bytes(&v, p, sizeof v);
 	return v;
 }
 
@@ -27,6 +40,7 @@ int main(void)
 	uint32_t sum = 0;
 	for (int i = 0; i + 4 <= 12; i += 4)
 		sum += read32(b + i);
+	sum += read16(b + 8) + read16(b + 10);
 	write64(b + 4, 0x0102030405060708u);
 	memset(b + 4, 0, 8); // want HEAP-BUFFER-OVERFLOW
 	printf("%u %u\n", sum, b[3]);

@@ -1,6 +1,7 @@
 /* The unaligned load and store idiom of codecs (xxHash, lz4, zstd): fixed
  * size memcpy, memmove, mempcpy and memset over heap, stack and global
- * buffers at every alignment; a struct holding pointers copied by a fixed
+ * buffers at every alignment, directly and through functions that only
+ * call memcpy or memset; a struct holding pointers copied by a fixed
  * memcpy, then used and freed through the copy; a pointer carried through
  * an integer and a byte buffer by fixed copies. */
 #define _GNU_SOURCE
@@ -14,6 +15,9 @@ static uint32_t rd32(const void *p) { uint32_t v; memcpy(&v, p, sizeof v); retur
 static uint64_t rd64(const void *p) { uint64_t v; memcpy(&v, p, sizeof v); return v; }
 static void wr32(void *p, uint32_t v) { memcpy(p, &v, sizeof v); }
 static void wr64(void *p, uint64_t v) { memmove(p, &v, sizeof v); }
+static void *copy_bytes(void *d, const void *s, size_t n) { return memcpy(d, s, n); }
+static void fill(void *d, int c, size_t n) { memset(d, c, n); }
+static uint32_t rd32_through(const void *p) { uint32_t v; copy_bytes(&v, p, sizeof v); return v; }
 
 struct item {
 	char *name;
@@ -29,7 +33,7 @@ static uint64_t mix(unsigned char *b, size_t n)
 	for (size_t i = 0; i + 8 <= n; i++)
 		h = (h ^ rd64(b + i)) * 0x100000001b3u;
 	for (size_t i = 0; i + 4 <= n; i++)
-		h += rd32(b + i) ^ rd16(b + i + 2);
+		h += rd32(b + i) ^ rd16(b + i + 2) ^ rd32_through(b + n - 4 - i);
 	for (size_t i = 0; i + 8 <= n; i += 5) {
 		wr32(b + i, (uint32_t)h);
 		wr64(b + i, h >> 3);
@@ -46,7 +50,7 @@ int main(void)
 	for (int i = 0; i < 37; i++)
 		heap[i] = (unsigned char)(i * 37 + 1);
 	memset(stack, 0x5a, sizeof stack);
-	memset(global_buf, 3, 16);
+	fill(global_buf, 3, 16);
 	char *end = mempcpy(global_buf + 16, heap, 8);
 	*end = 9;
 	uint64_t h = mix(heap, 37) ^ mix(stack, sizeof stack) ^ mix(global_buf, sizeof global_buf);
