@@ -846,6 +846,16 @@ __ML_INLINE __ml_uptr __ml_chk_ro(__ML_CHK_ARGS)
 {
 	__ML_CHK_BODY("", 0, 1);
 }
+/* Would __ml_chk pass an access of n bytes at a through m (a write when
+ * write)? A fixed-size memcpy, memmove or memset is then made inline
+ * (instrument/call.go's fixedCall); otherwise the runtime's replacement
+ * checks it and reports, as for any other length. */
+__ML_INLINE int __ml_fits(__ml_uptr a, __ml_meta_t m, __ml_uptr n, int write)
+{
+	const struct __ml_rec *r = __ml_rec_of(m);
+	return (*(const __ml_uptru *)&r->slot == m) & (a >= r->base) & (a + n <= r->end) &
+	       !(write & ((unsigned short)(m >> 32) == __ML_GEN_READONLY));
+}
 
 /* The ring of steps of value propagation (explain.c), at a fixed
  * address, of 16-byte slots: a step into no memory (an assignment, an

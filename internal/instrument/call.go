@@ -429,13 +429,20 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	// it is; an instrumented callee (or one called through a pointer)
 	// gets the step passing it, pending in its parameter
 	libc := replaced
-	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }, func(i int) bool { return objArg[i] })
+	var fixed *fixedCall
+	if replaced && !retPtr {
+		fixed = r.fixedCallOf(name, args, ptrArg)
+	}
+	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }, func(i int) bool { return objArg[i] }, fixed.localSpans())
 	for i := range as {
 		if as[i].isPtr && !libc && i < 16 {
 			as[i].passed = r.argSite(x, i)
 		}
 	}
 	vals, metas, provs := r.hoist(&f, as)
+	if fixed != nil {
+		f.str(fixed.inline(vals, metas) + " else {")
+	}
 	for i := range args {
 		if (ptrArg[i] || objArg[i]) && i < 16 {
 			f.str(threadArg(i, metas[i], provs[i]))
@@ -451,6 +458,9 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		after = r.externWrites(x, fn, args, vals, metas)
 	}
 	switch {
+	case fixed != nil:
+		f.str(callText + "; } " + fixed.result(vals, false) + "; })")
+		return f, metaWild, none
 	case !retPtr && (after == "" || isVoid(x.Type())):
 		f.str(callText + ";" + after + " })")
 		return f, metaWild, none
@@ -522,11 +532,16 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	for _, i := range fn.objParams {
 		isObj[i] = true
 	}
-	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] })
+	retPtr := wantMeta && isDataPtr(x.Type())
+	var fixed *fixedCall
+	if fn.forwards != "" && !retPtr {
+		fixed = r.fixedCallOf(fn.forwards, args, []bool{isPtr[0], isPtr[1], false})
+	}
+	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, fixed.localSpans())
 	// (an object's address and its value are two uses: hoisted; so are
 	// the arguments of a call setting __ml_t, which a call among them
-	// would overwrite)
-	simple := len(fn.objParams) == 0 && (len(fn.inThread) == 0 || !r.c.optimizing)
+	// would overwrite; and those a fixed call tests)
+	simple := len(fn.objParams) == 0 && (len(fn.inThread) == 0 || !r.c.optimizing) && fixed == nil
 	for i := range as {
 		a := &as[i]
 		simple = simple && (len(fn.inThread) == 0 || plain(a.code))
@@ -537,7 +552,6 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			simple = simple && independent(a.code, a.meta, a.prov) && !a.prov.pending()
 		}
 	}
-	retPtr := wantMeta && isDataPtr(x.Type())
 	var call frag
 	if simple {
 		if len(fn.inThread) != 0 {
@@ -567,6 +581,9 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	} else {
 		call.str("__extension__({")
 		vals, metas, provs := r.hoist(&call, as)
+		if fixed != nil {
+			call.str(fixed.inline(vals, metas) + " else {")
+		}
 		for _, i := range fn.withExtras() {
 			if fn.inThread[i] {
 				call.str(threadArg(i, metas[i], provs[i]))
@@ -583,7 +600,11 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 				call.str("," + provs[i].word + "," + metas[i] + "," + provs[i].site)
 			}
 		}
-		call.str("); })")
+		if fixed != nil {
+			call.str("); } " + fixed.result(vals, isVoid(x.Type())) + "; })")
+		} else {
+			call.str("); })")
+		}
 	}
 	if !retPtr {
 		return r.atSite(site, call), metaWild, generated(genNone)
@@ -720,7 +741,9 @@ func (r *rewriter) objArg(x *cc.PostfixExpression, i int, a cc.ExpressionNode) a
 	return ac
 }
 
-func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode, isPtr, isObj func(int) bool) []argCode {
+// A pointer argument in spans (nil: none) is the address of a local
+// nothing else needs as an object (fixedCall): as written, of unknown meta.
+func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode, isPtr, isObj func(int) bool, spans map[int]bool) []argCode {
 	as := make([]argCode, len(args))
 	variadic := calleeVariadic(x)
 	assigned := map[*cc.Declarator]bool{}
@@ -736,6 +759,8 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 		// function pointer: a warning the user's code did not have)
 		as[i].isPtr, as[i].literal = isPtr(i), isStringLiteral(a) || isNullConst(a)
 		switch {
+		case spans[i]:
+			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genAddr)
 		case variadic && isStringLiteral(a):
 			// a format string stays visible to gcc's -Wformat
 			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genLiteral)

@@ -27,6 +27,7 @@ type directFn struct {
 	objParams []int        // of the structs holding pointers (passesShadow)
 	intArgs   int          // parameters passed in integer registers
 	inThread  map[int]bool // the parameters whose extra words go through __ml_t
+	forwards  string       // the memory function its body calls with its parameters (memForwarded), or ""
 }
 
 // argRegs is how many arguments x86-64 passes in integer registers;
@@ -131,7 +132,8 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			}
 		}
 		if len(ptrs) != 0 {
-			cand[fd.Declarator.Name()] = &directFn{ptrParams: ptrs, objParams: objs, intArgs: intRegArgs(ft.Parameters())}
+			cand[fd.Declarator.Name()] = &directFn{ptrParams: ptrs, objParams: objs, intArgs: intRegArgs(ft.Parameters()),
+				forwards: memForwarded(fd, ft.Parameters())}
 		}
 	}
 	if len(cand) == 0 {

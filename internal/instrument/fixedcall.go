@@ -1,0 +1,200 @@
+package instrument
+
+import (
+	"strconv"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// Fixed-size copies. A call of memcpy, memmove, mempcpy or memset whose
+// length is a small integer constant expression (codecs' unaligned loads
+// and stores: `uint32_t v; memcpy(&v, p, sizeof v)`) tests inline, in
+// detection mode, whether the checks of its ranges pass (memlens.h's
+// __ml_fits, the inline check's tests) and then calls gcc's builtin, which
+// gcc folds into a load or a store; when one would fail, it calls the
+// runtime's replacement as before, which checks and reports: the report
+// is the one any length gets. The replacement also moves the pointer
+// shadow of copies of 8 bytes or more, so such a copy is made inline only
+// when one side holds only numbers (holdsNumbers): no pointer is read
+// from the destination's bytes but through a cast, as after an integer
+// store. An argument that is the address of a local holding no pointer
+// and covering the length lies in bounds, alive and writable whatever
+// runs: it is not tested, and does not make the local an object (no
+// registration, so gcc keeps it in a register).
+
+// fixedCopyMax is the longest fixed length made inline.
+const fixedCopyMax = 32
+
+// fixedCall is a call of a memory function made inline.
+type fixedCall struct {
+	name   string
+	n      int64
+	ranges int          // the pointer arguments: the destination, and a copy's source
+	spans  map[int]bool // those that are the addresses of locals, not tested
+}
+
+// fixedCallOf is call of libc's name with args made inline, or nil.
+func (r *rewriter) fixedCallOf(name string, args []cc.ExpressionNode, ptrArg []bool) *fixedCall {
+	if r.fn == nil || r.c.full || r.c.every || r.c.graph || r.typestate || len(args) != 3 {
+		return nil
+	}
+	fc := &fixedCall{name: name, ranges: 2, spans: map[int]bool{}}
+	switch {
+	case name == "memset":
+		fc.ranges = 1
+	case !fixedCallees[name] || !ptrArg[1]:
+		return nil
+	}
+	n, ok := constValue(args[2])
+	if !ok || n < 1 || n > fixedCopyMax || !ptrArg[0] {
+		return nil
+	}
+	if fc.ranges == 2 && n >= 8 && !holdsNumbers(elem(args[0].Type()), false) && !holdsNumbers(elem(args[1].Type()), false) {
+		return nil // the pointers the bytes may hold: the runtime moves their shadow
+	}
+	fc.n = n
+	for i := range fc.ranges {
+		fc.spans[i] = localSpan(args[i], n, i == 0)
+	}
+	return fc
+}
+
+// localSpans are the arguments of fc that are locals' addresses (none when
+// fc is nil).
+func (fc *fixedCall) localSpans() map[int]bool {
+	if fc == nil {
+		return nil
+	}
+	return fc.spans
+}
+
+// inline is the test and the builtin call, given the arguments' values and
+// metas: the checks in the replacement's order (the source first).
+func (fc *fixedCall) inline(vals, metas []string) string {
+	var tests []string
+	for i := fc.ranges - 1; i >= 0; i-- {
+		if !fc.spans[i] {
+			tests = append(tests, "__ml_fits((__ml_uptr)"+vals[i]+", "+metas[i]+", "+strconv.FormatInt(fc.n, 10)+", "+strconv.Itoa(1-i)+")")
+		}
+	}
+	call := "__builtin_" + fc.name + "(" + strings.Join(vals, ", ") + ");"
+	if len(tests) == 0 {
+		return "if (1) " + call
+	}
+	return "if (__builtin_expect(" + strings.Join(tests, " & ") + ", 1)) " + call
+}
+
+// result is the call's value: its destination, or where mempcpy stopped
+// (nothing for a forwarder returning void).
+func (fc *fixedCall) result(vals []string, void bool) string {
+	switch {
+	case void:
+		return ""
+	case fc.name == "mempcpy":
+		return "(void *)((char *)" + vals[0] + " + " + strconv.FormatInt(fc.n, 10) + ")"
+	}
+	return vals[0]
+}
+
+// localSpan reports whether argument a is the address of an automatic
+// local (&v, or an array's name) holding no pointer, of at least n bytes,
+// writable when dst.
+func localSpan(a cc.ExpressionNode, n int64, dst bool) bool {
+	e := unparen(a)
+	if u, ok := e.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof {
+		e = unparen(u.CastExpression)
+	} else if !isArray(e) {
+		return false
+	}
+	d := declOfExpr(e)
+	if d == nil || !localCandidate(d) {
+		return false
+	}
+	t := d.Type()
+	for q := t; q != nil; q = arrayElem(q) {
+		if q.Attributes().IsVolatile() || dst && q.Attributes().IsConst() {
+			return false
+		}
+	}
+	return holdsNumbers(t, true) && t.Size() >= n
+}
+
+// arrayElem is t's element type when t is an array, else nil.
+func arrayElem(t cc.Type) cc.Type {
+	if at, ok := t.(*cc.ArrayType); ok {
+		return at.Elem()
+	}
+	return nil
+}
+
+// holdsNumbers reports whether objects of type t hold only numbers: no
+// pointer, and no char unless chars (a char's bytes may be any object's,
+// a pointer's among them).
+func holdsNumbers(t cc.Type, chars bool) bool {
+	if t == nil || t.IsIncomplete() {
+		return false
+	}
+	switch t.Kind() {
+	case cc.Char, cc.SChar, cc.UChar:
+		return chars
+	case cc.Array:
+		return holdsNumbers(arrayElem(t), chars)
+	}
+	if x, ok := t.(interface { // struct and union types
+		NumFields() int
+		FieldByIndex(int) *cc.Field
+	}); ok {
+		for i := 0; i < x.NumFields(); i++ {
+			if f := x.FieldByIndex(i); f == nil || !holdsNumbers(f.Type(), chars) {
+				return false
+			}
+		}
+		return true
+	}
+	return cc.IsArithmeticType(t)
+}
+
+// memForwarded is the memory function (memcpy, memmove, mempcpy, memset)
+// whose call, with fd's parameters in their order, is fd's whole body
+// (xxHash's `static void *XXH_memcpy(void *d, const void *s, size_t n) {
+// return memcpy(d, s, n); }`), or "": a call of fd with a constant length
+// is made inline as that function's would be, and calls fd when a test
+// fails, so the report is the one fd's call gets.
+func memForwarded(fd *cc.FunctionDefinition, params []*cc.Parameter) string {
+	l := fd.CompoundStatement.BlockItemList
+	if l != nil && l.BlockItem.Case == cc.BlockItemDecl && isSynthetic(l.BlockItem.Declaration) {
+		l = l.BlockItemList // (cc/v4's __func__)
+	}
+	if l == nil || l.BlockItemList != nil || l.BlockItem.Case != cc.BlockItemStmt {
+		return ""
+	}
+	var e cc.ExpressionNode
+	switch s := l.BlockItem.Statement; s.Case {
+	case cc.StatementJump:
+		if s.JumpStatement.Case == cc.JumpStatementReturn {
+			e = s.JumpStatement.ExpressionList
+		}
+	case cc.StatementExpr:
+		e = s.ExpressionStatement.ExpressionList
+	}
+	x, ok := unparen(e).(*cc.PostfixExpression)
+	if !ok || x.Case != cc.PostfixExpressionCall {
+		return ""
+	}
+
+	name := strings.TrimPrefix(calleeName(x), "__builtin_")
+	args := argList(x.ArgumentExpressionList)
+	if !fixedCallees[name] || len(args) != 3 || len(params) != 3 {
+		return ""
+	}
+	for i, a := range args {
+		if d := declOfExpr(a); d == nil || d != params[i].Declarator {
+			return ""
+		}
+	}
+	return name
+}
+
+// fixedCallees are the functions fixedCallOf may make inline.
+var fixedCallees = setOf("memcpy", "memmove", "mempcpy", "memset")
