@@ -734,13 +734,18 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
                             "cmpq 8(%[r]), %[t]\n\tja " __ML_BAD "\n\t"
 #ifdef __ML_STUB
 /* The stub (stubs.c's layout): 8 is the check's end, 9 its stub; w is
- * "1" for a write. */
+ * "1" for a write. The pending site ps is mostly a constant, which only
+ * the stub uses: an immediate operand ("i", a site's address: %a prints
+ * it rip-relative) the stub pushes through rax, which it gives back, so
+ * no lea of it runs on the hot path; else a register, pushed the same way. */
 #define __ML_BAD "9f"
+#define __ML_PUSH_ADDR(x) "pushq %%rax\n\tleaq " x ", %%rax\n\txchgq %%rax, (%%rsp)\n\t"
 #define __ML_CHK_ASM(tests, w, nc)                                             \
 	__asm__ volatile(tests "\n8:\n"                                           \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                        \
-	                 "pushq %[pw]\n\tpushq %[ps]\n\tpushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t" \
+	                 "pushq %[pw]\n\t" __ML_PUSH_ADDR("%a[ps]")                 \
+	                 "pushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t"            \
 	                 __ML_ASM_CALL("__ml_chk_fail")                              \
 	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t" /* jmp 8b */          \
 	                 ".long %c[site] - .\n\t"                                  \
@@ -748,7 +753,7 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 	                 ".popsection"                                             \
 	                 : [t] "=&r"(t)                                            \
 	                 : [a] "r"(a), [r] "r"(r), [n] nc(n), [m] "r"(m),               \
-	                   [site] "i"(site), [ps] "re"(ps), [pw] "re"(pw)          \
+	                   [site] "i"(site), [ps] "ri"(ps), [pw] "re"(pw)          \
 	                 : "cc")
 #define __ML_CHK_SLOW
 #else
