@@ -863,7 +863,9 @@ __ml_prov_t __ml_step_refill(const struct __ml_site *s, __ml_uptr s2, __ml_prov_
 __ML_INLINE __ml_prov_t __ml_step_put(struct __ml_step *e, __ml_uptr id, __ml_uptr h, __ml_prov_t w)
 {
 	e->head = h | __ml_t.stepmark;
-	e->prev = w;
+	/* (volatile: gcc's SLP pass made the two stores one of a vector
+	 * packed from both, four instructions instead of two) */
+	*(volatile __ml_prov_t *)&e->prev = w;
 	return id;
 }
 /* The same for a step of two slots at e (the chunk has both), its second
@@ -873,7 +875,9 @@ __ML_INLINE __ml_prov_t __ml_step_put2(struct __ml_step *e, __ml_uptr h, __ml_pr
 	struct __ml_step_more *more = (struct __ml_step_more *)(e + 1);
 	more->dst = dst;
 	more->meta = m;
-	return __ml_step_put(e, ((__ml_uptr)e << 12) + __ml_t.stepbase, h | __ML_STEP_MORE, w);
+	/* (added, not or'd: h's bit 1 is clear, and a constant site's
+	 * address plus the flag is one lea) */
+	return __ml_step_put(e, ((__ml_uptr)e << 12) + __ml_t.stepbase, h + __ML_STEP_MORE, w);
 }
 
 /* A value whose step (site s, from word w) is pending in two variables
