@@ -746,13 +746,18 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
                             "cmpq 8(%[r]), %[t]\n\tja " __ML_BAD "\n\t"
 #ifdef __ML_STUB
 /* The stub (stubs.c's layout): 8 is the check's end, 9 its stub; w is
- * "1" for a write. */
+ * "1" for a write. The pending site ps is mostly a constant, which only
+ * the stub uses: an immediate operand ("i", a site's address: %a prints
+ * it rip-relative) the stub pushes through rax, which it gives back, so
+ * no lea of it runs on the hot path; else a register, pushed the same way. */
 #define __ML_BAD "9f"
+#define __ML_PUSH_ADDR(x) "pushq %%rax\n\tleaq " x ", %%rax\n\txchgq %%rax, (%%rsp)\n\t"
 #define __ML_CHK_ASM(tests, w, nc)                                             \
 	__asm__ volatile(tests "\n8:\n"                                           \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                        \
-	                 "pushq %[pw]\n\tpushq %[ps]\n\tpushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t" \
+	                 "pushq %[pw]\n\t" __ML_PUSH_ADDR("%a[ps]")                 \
+	                 "pushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t"            \
 	                 __ML_ASM_CALL("__ml_chk_fail")                              \
 	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t" /* jmp 8b */          \
 	                 ".long %c[site] - .\n\t"                                  \
@@ -760,7 +765,7 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 	                 ".popsection"                                             \
 	                 : [t] "=&r"(t)                                            \
 	                 : [a] "r"(a), [r] "r"(r), [n] nc(n), [m] "r"(m),               \
-	                   [site] "i"(site), [ps] "re"(ps), [pw] "re"(pw)          \
+	                   [site] "i"(site), [ps] "ri"(ps), [pw] "re"(pw)          \
 	                 : "cc")
 #define __ML_CHK_SLOW
 #else
@@ -886,7 +891,9 @@ __ml_prov_t __ml_step_refill(const struct __ml_site *s, __ml_uptr s2, __ml_prov_
 __ML_INLINE __ml_prov_t __ml_step_put(struct __ml_step *e, __ml_uptr id, __ml_uptr h, __ml_prov_t w)
 {
 	e->head = h | __ml_t.stepmark;
-	e->prev = w;
+	/* (volatile: gcc's SLP pass made the two stores one of a vector
+	 * packed from both, four instructions instead of two) */
+	*(volatile __ml_prov_t *)&e->prev = w;
 	return id;
 }
 /* The same for a step of two slots at e (the chunk has both), its second
@@ -896,7 +903,9 @@ __ML_INLINE __ml_prov_t __ml_step_put2(struct __ml_step *e, __ml_uptr h, __ml_pr
 	struct __ml_step_more *more = (struct __ml_step_more *)(e + 1);
 	more->dst = dst;
 	more->meta = m;
-	return __ml_step_put(e, ((__ml_uptr)e << 12) + __ml_t.stepbase, h | __ML_STEP_MORE, w);
+	/* (added, not or'd: h's bit 1 is clear, and a constant site's
+	 * address plus the flag is one lea) */
+	return __ml_step_put(e, ((__ml_uptr)e << 12) + __ml_t.stepbase, h + __ML_STEP_MORE, w);
 }
 
 /* A value whose step (site s, from word w) is pending in two variables
