@@ -347,7 +347,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	}
 	// libc's functions are known by name, wherever declared: old code
 	// declares malloc and free itself instead of including <stdlib.h>
-	system := name != "" && !r.defined[name] && (r.declaredInSystem(x) || wrapped[name] || longjmps[name] || r.onlyInlined[name])
+	system := r.isSystem(x, name)
 	replaced := system && wrapped[name] && r.checkedCall(x, name)
 	callee := ""
 	switch {
@@ -390,16 +390,11 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	}
 
 	params := paramTypes(x)
-	ptrArg := make([]bool, len(args))
+	ptrArg := ptrArgs(x, args)
 	objArg := make([]bool, len(args)) // a struct holding pointers, to an instrumented callee
 	anyPtr := false
-	for i, a := range args {
-		t := a.Type()
-		if i < len(params) {
-			t = params[i]
-		}
-		ptrArg[i] = isDataPtr(t) || (i >= len(params) && t != nil && t.Kind() == cc.Array)
-		objArg[i] = !system && i < len(params) && i < 16 && passesShadow(t)
+	for i := range args {
+		objArg[i] = !system && i < len(params) && i < 16 && passesShadow(params[i])
 		anyPtr = anyPtr || ptrArg[i] || objArg[i]
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
@@ -430,7 +425,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	// gets the step passing it, pending in its parameter
 	libc := replaced
 	var fixed *fixedCall
-	if replaced && !retPtr {
+	if replaced && !retPtr && r.fn != nil {
 		fixed = r.fixedCallOf(name, args, ptrArg)
 	}
 	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }, func(i int) bool { return objArg[i] }, fixed.localSpans())
@@ -458,6 +453,9 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		after = r.externWrites(x, fn, args, vals, metas)
 	}
 	switch {
+	case fixed != nil && r.fn.leaf: // (the frame atFrame pushed for the replacement's report)
+		f.str(callText + "; __ml_leave(__ml_t.depth - 1u); } " + fixed.result(vals, false) + "; })")
+		return f, metaWild, none
 	case fixed != nil:
 		f.str(callText + "; } " + fixed.result(vals, false) + "; })")
 		return f, metaWild, none
@@ -473,6 +471,28 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	v := r.name("__ml_v")
 	f.strf("register __auto_type %s = %s; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s;%s %s; })", v, callText, m, fn, v, r.result(pv, fn), after, v)
 	return f, m, pv
+}
+
+// isSystem reports whether call x of name calls libc (or a function only
+// declared, in a system header or never): libc's functions are known by
+// name, wherever declared.
+func (r *rewriter) isSystem(x *cc.PostfixExpression, name string) bool {
+	return name != "" && !r.defined[name] && (r.declaredInSystem(x) || wrapped[name] || longjmps[name] || r.onlyInlined[name])
+}
+
+// ptrArgs tells which of call x's arguments are data pointers (an array
+// passed to a variadic or unprototyped parameter too).
+func ptrArgs(x *cc.PostfixExpression, args []cc.ExpressionNode) []bool {
+	params := paramTypes(x)
+	ptrArg := make([]bool, len(args))
+	for i, a := range args {
+		t := a.Type()
+		if i < len(params) {
+			t = params[i]
+		}
+		ptrArg[i] = isDataPtr(t) || (i >= len(params) && t != nil && t.Kind() == cc.Array)
+	}
+	return ptrArg
 }
 
 // threadArg is the code handing argument i's meta and provenance (for a
@@ -534,7 +554,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
 	var fixed *fixedCall
-	if fn.forwards != "" && !retPtr {
+	if fn.forwards != "" && !retPtr && r.fn != nil {
 		fixed = r.fixedCallOf(fn.forwards, args, []bool{isPtr[0], isPtr[1], false})
 	}
 	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, fixed.localSpans())
