@@ -230,7 +230,7 @@ int main(void) {
 // not (detection mode, where such copies are made inline).
 func TestLeafCopyStacks(t *testing.T) {
 	needMemlens(t)
-	want := map[int]string{13: "read32 <- sum <- main", 20: "read32_out <- sum <- main", 26: "store32 <- main"}
+	want := map[int]string{14: "read32 <- sum <- main", 21: "read32_out <- sum <- main", 27: "copy_bytes <- read16 <- sum <- main", 39: "store32 <- main"}
 	for _, opt := range []string{"-O0", "-O2"} {
 		prog := filepath.Join(t.TempDir(), "leaf")
 		if out, err := exec.Command(memlens, "cc", "-g", opt, "-o", prog, "../testdata/bugs/hbo_fixed_memcpy_in_leaf.c").CombinedOutput(); err != nil {

@@ -446,18 +446,19 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	if anyPtr {
 		f.str("__ml_t.callee = (__ml_uptr)" + fn + ";")
 	}
-	f.str(r.atFrame(site))
+	enter, leave := r.atFrame(site), ""
+	if fixed != nil {
+		enter, leave = r.reportFrame(site)
+	}
+	f.str(enter)
 	callText := fn + "(" + strings.Join(vals, ", ") + ")"
 	after := ""
 	if anyPtr && !replaced { // (the replacements define what they write)
 		after = r.externWrites(x, fn, args, vals, metas)
 	}
 	switch {
-	case fixed != nil && r.fn.leaf: // (the frame atFrame pushed for the replacement's report)
-		f.str(callText + "; __ml_leave(__ml_t.depth - 1u); } " + fixed.result(vals, false) + "; })")
-		return f, metaWild, none
 	case fixed != nil:
-		f.str(callText + "; } " + fixed.result(vals, false) + "; })")
+		f.str(callText + ";" + leave + " } " + fixed.result(vals, false) + "; })")
 		return f, metaWild, none
 	case !retPtr && (after == "" || isVoid(x.Type())):
 		f.str(callText + ";" + after + " })")
@@ -555,7 +556,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	retPtr := wantMeta && isDataPtr(x.Type())
 	var fixed *fixedCall
 	if fn.forwards != "" && !retPtr && r.fn != nil {
-		fixed = r.fixedCallOf(fn.forwards, args, []bool{isPtr[0], isPtr[1], false})
+		fixed = r.fixedCallOf(fn.forwards, args, fn.copyPtrArgs())
 	}
 	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, fixed.localSpans())
 	// (an object's address and its value are two uses: hoisted; so are
@@ -601,8 +602,11 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	} else {
 		call.str("__extension__({")
 		vals, metas, provs := r.hoist(&call, as)
+		leave := ""
 		if fixed != nil {
-			call.str(fixed.inline(vals, metas) + " else {")
+			var enter string
+			enter, leave = r.reportFrame(site)
+			call.str(fixed.inline(vals, metas) + " else { " + enter)
 		}
 		for _, i := range fn.withExtras() {
 			if fn.inThread[i] {
@@ -621,10 +625,10 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			}
 		}
 		if fixed != nil {
-			call.str("); } " + fixed.result(vals, isVoid(x.Type())) + "; })")
-		} else {
-			call.str("); })")
+			call.str(");" + leave + " } " + fixed.result(vals, isVoid(x.Type())) + "; })")
+			return call, metaWild, generated(genNone)
 		}
+		call.str("); })")
 	}
 	if !retPtr {
 		return r.atSite(site, call), metaWild, generated(genNone)
@@ -677,6 +681,16 @@ func (r *rewriter) atSite(site string, call frag) frag {
 	f.cat(call)
 	f.str("; })")
 	return f
+}
+
+// reportFrame is the code around the call a fixed copy made inline makes
+// when a test fails, to report: its site recorded as atFrame does, and in
+// a leaf the frame it pushed popped after the call returns.
+func (r *rewriter) reportFrame(site string) (enter, leave string) {
+	if r.fn.leaf {
+		return r.atFrame(site), " __ml_leave(__ml_t.depth - 1u);"
+	}
+	return r.atFrame(site), ""
 }
 
 // atFrame is the statement recording a call's site: in the caller's frame,

@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -70,10 +71,16 @@ func (r *rewriter) inlineCopyStatement(s *cc.ExpressionStatement) (*cc.PostfixEx
 		return nil, nil
 	}
 	name := strings.TrimPrefix(calleeName(x), "__builtin_")
-	if r.direct[name] != nil || !r.isSystem(x, name) || !wrapped[name] || !r.checkedCall(x, name) {
+	args := argList(x.ArgumentExpressionList)
+	if fn := r.direct[name]; fn != nil && r.isCalledByName(x) {
+		if fn.forwards == "" {
+			return nil, nil
+		}
+		return x, r.fixedCallOf(fn.forwards, args, fn.copyPtrArgs())
+	}
+	if !r.isSystem(x, name) || !wrapped[name] || !r.checkedCall(x, name) {
 		return nil, nil
 	}
-	args := argList(x.ArgumentExpressionList)
 	return x, r.fixedCallOf(name, args, ptrArgs(x, args))
 }
 
@@ -211,6 +218,12 @@ func memForwarded(fd *cc.FunctionDefinition, params []*cc.Parameter) string {
 		}
 	}
 	return name
+}
+
+// copyPtrArgs tells which of the three arguments of a call of fn, a
+// forwarder (memForwarded), are pointers.
+func (fn *directFn) copyPtrArgs() []bool {
+	return []bool{slices.Contains(fn.ptrParams, 0), slices.Contains(fn.ptrParams, 1), false}
 }
 
 // fixedCallees are the functions fixedCallOf may make inline.
