@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -219,6 +220,32 @@ int main(void) {
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%v: reports\n%s\nwant\n%s", flags, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
+
+// TestLeafCopyStacks: a fixed-size copy made inline in a function that
+// makes no other call pushes no frame but around its report; the report's
+// stack names the leaf, its caller and main, the leaf inlined by gcc or
+// not (detection mode, where such copies are made inline).
+func TestLeafCopyStacks(t *testing.T) {
+	needMemlens(t)
+	want := map[int]string{14: "read32 <- sum <- main", 21: "read32_out <- sum <- main", 27: "copy_bytes <- read16 <- sum <- main", 39: "store32 <- main"}
+	for _, opt := range []string{"-O0", "-O2"} {
+		prog := filepath.Join(t.TempDir(), "leaf")
+		if out, err := exec.Command(memlens, "cc", "-g", opt, "-o", prog, "../testdata/bugs/hbo_fixed_memcpy_in_leaf.c").CombinedOutput(); err != nil {
+			t.Fatalf("memlens cc %s: %v\n%s", opt, err, out)
+		}
+		got := map[int]string{}
+		for _, r := range runReports(t, prog, "") {
+			var s []string
+			for _, f := range r.Stack {
+				s = append(s, f.Function)
+			}
+			got[r.Line] = strings.Join(s, " <- ")
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("%s: call stacks by line %v, want %v", opt, got, want)
 		}
 	}
 }

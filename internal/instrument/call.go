@@ -347,7 +347,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	}
 	// libc's functions are known by name, wherever declared: old code
 	// declares malloc and free itself instead of including <stdlib.h>
-	system := name != "" && !r.defined[name] && (r.declaredInSystem(x) || wrapped[name] || longjmps[name] || r.onlyInlined[name])
+	system := r.isSystem(x, name)
 	replaced := system && wrapped[name] && r.checkedCall(x, name)
 	callee := ""
 	switch {
@@ -390,16 +390,11 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	}
 
 	params := paramTypes(x)
-	ptrArg := make([]bool, len(args))
+	ptrArg := ptrArgs(x, args)
 	objArg := make([]bool, len(args)) // a struct holding pointers, to an instrumented callee
 	anyPtr := false
-	for i, a := range args {
-		t := a.Type()
-		if i < len(params) {
-			t = params[i]
-		}
-		ptrArg[i] = isDataPtr(t) || (i >= len(params) && t != nil && t.Kind() == cc.Array)
-		objArg[i] = !system && i < len(params) && i < 16 && passesShadow(t)
+	for i := range args {
+		objArg[i] = !system && i < len(params) && i < 16 && passesShadow(params[i])
 		anyPtr = anyPtr || ptrArg[i] || objArg[i]
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
@@ -430,7 +425,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	// gets the step passing it, pending in its parameter
 	libc := replaced
 	var fixed *fixedCall
-	if replaced && !retPtr {
+	if replaced && !retPtr && r.fn != nil {
 		fixed = r.fixedCallOf(name, args, ptrArg)
 	}
 	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }, func(i int) bool { return objArg[i] }, fixed.localSpans())
@@ -451,7 +446,11 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	if anyPtr {
 		f.str("__ml_t.callee = (__ml_uptr)" + fn + ";")
 	}
-	f.str(r.atFrame(site))
+	enter, leave := r.atFrame(site), ""
+	if fixed != nil {
+		enter, leave = r.reportFrame(site)
+	}
+	f.str(enter)
 	callText := fn + "(" + strings.Join(vals, ", ") + ")"
 	after := ""
 	if anyPtr && !replaced { // (the replacements define what they write)
@@ -459,7 +458,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	}
 	switch {
 	case fixed != nil:
-		f.str(callText + "; } " + fixed.result(vals, false) + "; })")
+		f.str(callText + ";" + leave + " } " + fixed.result(vals, false) + "; })")
 		return f, metaWild, none
 	case !retPtr && (after == "" || isVoid(x.Type())):
 		f.str(callText + ";" + after + " })")
@@ -473,6 +472,28 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	v := r.name("__ml_v")
 	f.strf("register __auto_type %s = %s; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s;%s %s; })", v, callText, m, fn, v, r.result(pv, fn), after, v)
 	return f, m, pv
+}
+
+// isSystem reports whether call x of name calls libc (or a function only
+// declared, in a system header or never): libc's functions are known by
+// name, wherever declared.
+func (r *rewriter) isSystem(x *cc.PostfixExpression, name string) bool {
+	return name != "" && !r.defined[name] && (r.declaredInSystem(x) || wrapped[name] || longjmps[name] || r.onlyInlined[name])
+}
+
+// ptrArgs tells which of call x's arguments are data pointers (an array
+// passed to a variadic or unprototyped parameter too).
+func ptrArgs(x *cc.PostfixExpression, args []cc.ExpressionNode) []bool {
+	params := paramTypes(x)
+	ptrArg := make([]bool, len(args))
+	for i, a := range args {
+		t := a.Type()
+		if i < len(params) {
+			t = params[i]
+		}
+		ptrArg[i] = isDataPtr(t) || (i >= len(params) && t != nil && t.Kind() == cc.Array)
+	}
+	return ptrArg
 }
 
 // threadArg is the code handing argument i's meta and provenance (for a
@@ -534,8 +555,8 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
 	var fixed *fixedCall
-	if fn.forwards != "" && !retPtr {
-		fixed = r.fixedCallOf(fn.forwards, args, []bool{isPtr[0], isPtr[1], false})
+	if fn.forwards != "" && !retPtr && r.fn != nil {
+		fixed = r.fixedCallOf(fn.forwards, args, fn.copyPtrArgs())
 	}
 	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, fixed.localSpans())
 	// (an object's address and its value are two uses: hoisted; so are
@@ -581,8 +602,11 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	} else {
 		call.str("__extension__({")
 		vals, metas, provs := r.hoist(&call, as)
+		leave := ""
 		if fixed != nil {
-			call.str(fixed.inline(vals, metas) + " else {")
+			var enter string
+			enter, leave = r.reportFrame(site)
+			call.str(fixed.inline(vals, metas) + " else { " + enter)
 		}
 		for _, i := range fn.withExtras() {
 			if fn.inThread[i] {
@@ -601,10 +625,10 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			}
 		}
 		if fixed != nil {
-			call.str("); } " + fixed.result(vals, isVoid(x.Type())) + "; })")
-		} else {
-			call.str("); })")
+			call.str(");" + leave + " } " + fixed.result(vals, isVoid(x.Type())) + "; })")
+			return call, metaWild, generated(genNone)
 		}
+		call.str("); })")
 	}
 	if !retPtr {
 		return r.atSite(site, call), metaWild, generated(genNone)
@@ -657,6 +681,16 @@ func (r *rewriter) atSite(site string, call frag) frag {
 	f.cat(call)
 	f.str("; })")
 	return f
+}
+
+// reportFrame is the code around the call a fixed copy made inline makes
+// when a test fails, to report: its site recorded as atFrame does, and in
+// a leaf the frame it pushed popped after the call returns.
+func (r *rewriter) reportFrame(site string) (enter, leave string) {
+	if r.fn.leaf {
+		return r.atFrame(site), " __ml_leave(__ml_t.depth - 1u);"
+	}
+	return r.atFrame(site), ""
 }
 
 // atFrame is the statement recording a call's site: in the caller's frame,

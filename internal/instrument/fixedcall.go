@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,7 +37,7 @@ type fixedCall struct {
 
 // fixedCallOf is call of libc's name with args made inline, or nil.
 func (r *rewriter) fixedCallOf(name string, args []cc.ExpressionNode, ptrArg []bool) *fixedCall {
-	if r.fn == nil || r.c.full || r.c.every || r.c.graph || r.typestate || len(args) != 3 {
+	if r.c.full || r.c.every || r.c.graph || r.typestate || len(args) != 3 {
 		return nil
 	}
 	fc := &fixedCall{name: name, ranges: 2, spans: map[int]bool{}}
@@ -58,6 +59,29 @@ func (r *rewriter) fixedCallOf(name string, args []cc.ExpressionNode, ptrArg []b
 		fc.spans[i] = localSpan(args[i], n, i == 0)
 	}
 	return fc
+}
+
+// inlineCopyStatement is the fixed-size copy made inline that statement s
+// is, with its value unused, or nil. Its call runs only when a test fails,
+// to report, so it is no call a leaf function must push a frame for: the
+// leaf pushes one around it (atFrame) and pops it after.
+func (r *rewriter) inlineCopyStatement(s *cc.ExpressionStatement) (*cc.PostfixExpression, *fixedCall) {
+	x, ok := unparen(s.ExpressionList).(*cc.PostfixExpression)
+	if !ok || x.Case != cc.PostfixExpressionCall {
+		return nil, nil
+	}
+	name := strings.TrimPrefix(calleeName(x), "__builtin_")
+	args := argList(x.ArgumentExpressionList)
+	if fn := r.direct[name]; fn != nil && r.isCalledByName(x) {
+		if fn.forwards == "" {
+			return nil, nil
+		}
+		return x, r.fixedCallOf(fn.forwards, args, fn.copyPtrArgs())
+	}
+	if !r.isSystem(x, name) || !wrapped[name] || !r.checkedCall(x, name) {
+		return nil, nil
+	}
+	return x, r.fixedCallOf(name, args, ptrArgs(x, args))
 }
 
 // localSpans are the arguments of fc that are locals' addresses (none when
@@ -194,6 +218,12 @@ func memForwarded(fd *cc.FunctionDefinition, params []*cc.Parameter) string {
 		}
 	}
 	return name
+}
+
+// copyPtrArgs tells which of the three arguments of a call of fn, a
+// forwarder (memForwarded), are pointers.
+func (fn *directFn) copyPtrArgs() []bool {
+	return []bool{slices.Contains(fn.ptrParams, 0), slices.Contains(fn.ptrParams, 1), false}
 }
 
 // fixedCallees are the functions fixedCallOf may make inline.

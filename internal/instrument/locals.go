@@ -75,19 +75,64 @@ func localCandidate(d *cc.Declarator) bool {
 
 // declaresLocals reports whether the function's parameters or body have a
 // local that may become an object (such a function pushes a frame, so a
-// local's retirement can tell a return from the end of a block).
-func declaresLocals(fd *cc.FunctionDefinition, ft *cc.FunctionType) bool {
+// local's retirement can tell a return from the end of a block). A scalar
+// whose address only ever goes to fixed-size copies made inline, as a
+// range they do not test, never becomes one (fixedcall.go).
+func (r *rewriter) declaresLocals(fd *cc.FunctionDefinition, ft *cc.FunctionType) bool {
+	spanned, addressed := r.copiedLocals(fd.CompoundStatement)
+	object := func(d *cc.Declarator) bool {
+		if !localCandidate(d) {
+			return false
+		}
+		switch d.Type().Kind() {
+		case cc.Array, cc.Struct, cc.Union:
+			return true
+		}
+		return addressed[d] || !spanned[d]
+	}
 	if ft != nil {
 		for _, p := range ft.Parameters() {
-			if localCandidate(p.Declarator) {
+			if object(p.Declarator) {
 				return true
 			}
 		}
 	}
 	return AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
 		d, ok := n.(*cc.Declarator)
-		return ok && localCandidate(d)
+		return ok && object(d)
 	})
+}
+
+// copiedLocals are the locals whose address body passes as an untested
+// range of a fixed-size copy made inline (spanned), and those whose
+// address it takes anywhere else (addressed).
+func (r *rewriter) copiedLocals(body *cc.CompoundStatement) (spanned, addressed map[*cc.Declarator]bool) {
+	spanned, addressed = map[*cc.Declarator]bool{}, map[*cc.Declarator]bool{}
+	spans := map[*cc.UnaryExpression]bool{}
+	Inspect(body, func(n cc.Node) bool {
+		s, ok := n.(*cc.ExpressionStatement)
+		if !ok || s.ExpressionList == nil {
+			return true
+		}
+		x, fixed := r.inlineCopyStatement(s)
+		if fixed == nil {
+			return true
+		}
+		for i, a := range argList(x.ArgumentExpressionList) {
+			if u, ok := unparen(a).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof && fixed.spans[i] {
+				spans[u] = true
+				spanned[declOfExpr(unparen(u.CastExpression))] = true
+			}
+		}
+		return true
+	})
+	Inspect(body, func(n cc.Node) bool {
+		if u, ok := n.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof && !spans[u] {
+			addressed[declOfExpr(unparen(u.CastExpression))] = true
+		}
+		return true
+	})
+	return spanned, addressed
 }
 
 // enterScope opens block cs (the function body when body is set).

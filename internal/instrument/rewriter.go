@@ -726,7 +726,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// frame out keeps small helpers small enough for gcc to inline.
 	atomics := r.atomicUpdates(fd.CompoundStatement)
 	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
-		leaf: !r.containsCall(fd.CompoundStatement) && !declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
+		leaf: !r.containsCall(fd.CompoundStatement) && !r.declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps),
 		uninit: map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
@@ -2037,6 +2037,11 @@ func (r *rewriter) containsCall(n cc.Node) bool { return r.callsBeyond(n, nil) }
 // callsBeyond is containsCall where calls by name of the functions in
 // except do not count.
 func (r *rewriter) callsBeyond(n cc.Node, except map[string]bool) bool {
+	if s, ok := n.(*cc.ExpressionStatement); ok && s.ExpressionList != nil {
+		if x, fixed := r.inlineCopyStatement(s); fixed != nil {
+			return r.callsBeyond(x.ArgumentExpressionList, except)
+		}
+	}
 	if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
 		name := calleeName(x)
 		switch {
