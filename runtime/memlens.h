@@ -1645,6 +1645,24 @@ __ML_INLINE void __ml_leave(unsigned d)
 #endif
 }
 
+/* The address of a function f names (its own for __ml_own and
+ * __ml_setret, a callee's before and after the call), as optimised
+ * instrumented code passes that of a function making calls: an asm
+ * statement reading the function as a memory operand, which a call may
+ * change as far as gcc knows, so it is computed again after each call
+ * instead of held across calls in a callee-saved register; gcc picks the
+ * addressing (a lea, or the GOT where the symbol needs it, as for f). */
+__ML_INLINE __ml_uptr __ml_fn(__ml_uptr f)
+{
+#ifdef __ML_STUB
+	__ml_uptr at;
+	__asm__("leaq %1, %0" : "=r"(at) : "m"(*(const char *)f));
+	return at;
+#else
+	return f;
+#endif
+}
+
 /* Did the caller pass metas for this function? Consumes them either way. */
 __ML_INLINE int __ml_own(__ml_uptr self)
 {

@@ -443,8 +443,12 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 			f.str(threadArg(i, metas[i], provs[i]))
 		}
 	}
+	fnWord := "(__ml_uptr)" + fn // a variable holding the callee
+	if callee != "" {
+		fnWord = r.funcWord(callee)
+	}
 	if anyPtr {
-		f.str("__ml_t.callee = (__ml_uptr)" + fn + ";")
+		f.str("__ml_t.callee = " + fnWord + ";")
 	}
 	enter, leave := r.atFrame(site), ""
 	if fixed != nil {
@@ -470,7 +474,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	}
 	m, pv := r.metaTemp(), r.provTemp()
 	v := r.name("__ml_v")
-	f.strf("register __auto_type %s = %s; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s;%s %s; })", v, callText, m, fn, v, r.result(pv, fn), after, v)
+	f.strf("register __auto_type %s = %s; %s%s %s; })", v, callText, r.returned(m, pv, fnWord, v), after, v)
 	return f, m, pv
 }
 
@@ -496,6 +500,19 @@ func ptrArgs(x *cc.PostfixExpression, args []cc.ExpressionNode) []bool {
 	return ptrArg
 }
 
+// funcWord is the address of the function named name as a word. Optimised,
+// that of a function of the unit making calls is computed at each use
+// (__ml_fn) instead of held in a register across calls; a leaf's stays a
+// constant, so that gcc, inlining the leaf, still folds the handshake
+// (__ml_own, __ml_retm) its call makes; an address through the GOT is held
+// either way; unoptimised, a constant is computed at each use.
+func (r *rewriter) funcWord(name string) string {
+	if !r.c.optimizing || !r.calling[name] {
+		return "(__ml_uptr)" + name
+	}
+	return "__ml_fn((__ml_uptr)" + name + ")"
+}
+
 // threadArg is the code handing argument i's meta and provenance (for a
 // struct: its object's tag, step and address) to the callee in __ml_t.
 func threadArg(i int, meta string, p prov) string {
@@ -503,10 +520,23 @@ func threadArg(i int, meta string, p prov) string {
 	return "__ml_t.arg[" + n + "] = " + meta + "; __ml_t.argsite[" + n + "] = " + p.site + "; __ml_t.argprov[" + n + "] = " + p.word + ";"
 }
 
-// result is the code taking the provenance of the pointer a call of fn
-// returned into the variables of pv: its return statement's step pending.
+// returned is the code taking the meta (into m) and provenance (into pv)
+// of the pointer v a call of the function at fnWord returned, its address
+// computed once for the three tests.
+func (r *rewriter) returned(m string, pv prov, fnWord, v string) string {
+	decl := ""
+	if r.c.optimizing { // (unoptimised, a variable would take a register)
+		w := r.name("__ml_fw")
+		decl, fnWord = "register __ml_uptr "+w+" = "+fnWord+"; ", w
+	}
+	return decl + m + " = __ml_retm(" + fnWord + ", (__ml_uptr)" + v + "); " + r.result(pv, fnWord) + ";"
+}
+
+// result is the code taking the provenance of the pointer a call of the
+// function at address fn (a variable) returned into the variables of pv:
+// its return statement's step pending.
 func (r *rewriter) result(pv prov, fn string) string {
-	ret := prov{"__ml_rets((__ml_uptr)" + fn + ")", "__ml_retw((__ml_uptr)" + fn + ")"}
+	ret := prov{"__ml_rets(" + fn + ")", "__ml_retw(" + fn + ")"}
 	if !pv.pending() { // (eager)
 		return pv.word + " = " + settled(ret)
 	}
@@ -638,7 +668,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	v := r.name("__ml_v")
 	f.str("__extension__({ " + r.atFrame(site) + " register __auto_type " + v + " = ")
 	f.cat(call)
-	f.strf("; %s = __ml_retm((__ml_uptr)%s, (__ml_uptr)%s); %s; %s; })", m, name, v, r.result(pv, name), v)
+	f.strf("; %s %s; })", r.returned(m, pv, r.funcWord(name), v), v)
 	return f, m, pv
 }
 

@@ -170,3 +170,32 @@ func TestFullUnitRuntimeCallsWithoutLandingPads(t *testing.T) {
 		t.Errorf("the fully checked unit's runtime calls have %d exception call sites", n/2)
 	}
 }
+
+// TestFunctionAddressNotHeldAcrossCalls: optimised, the address of a
+// function of the unit making calls, its own and a callee's, is computed
+// at each use (__ml_fn), so no callee-saved register holds it across the
+// calls; a leaf's stays a constant, for gcc to fold the handshake when it
+// inlines the leaf.
+func TestFunctionAddressNotHeldAcrossCalls(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "calls.c")
+	code := "extern void use(char *);\n" +
+		"static char *leaf(char *p) { return p + 1; }\n" +
+		"__attribute__((noinline)) char *h(char *p) { use(p); return leaf(p); }\n" +
+		"char *f(char *p) { char *q = h(p); use(q); return h(q); }\n"
+	if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, src, out := writeInstrumented(t, newTestConfig(t, false), path)
+	for _, want := range []string{"__ml_fn((__ml_uptr)h)", "__ml_fn((__ml_uptr)f)", "(__ml_uptr)leaf"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("the instrumented unit has no %s", want)
+		}
+	}
+	if bytes.Contains(out, []byte("__ml_fn((__ml_uptr)leaf)")) {
+		t.Error("a leaf's address is computed by __ml_fn")
+	}
+	held := regexp.MustCompile(`leaq\s+[fh]\(%rip\), %(rbx|rbp|r12|r13|r14|r15)`)
+	if m := held.Find(unitAssembly(t, src, out)); m != nil {
+		t.Errorf("a function's address is held in a callee-saved register: %s", m)
+	}
+}

@@ -167,8 +167,8 @@ func toText(s string) string {
 // here, so nothing moves the value on from them again.
 func (r *rewriter) setret(meta, site string, pv prov) string {
 	if pv.pending() && site != "0" && !r.c.count {
-		return fmt.Sprintf("__ml_setret2((__ml_uptr)%s, %s, %s, %s, %s)", r.fn.name, meta, site, pv.site, pv.word)
+		return fmt.Sprintf("__ml_setret2(%s, %s, %s, %s, %s)", r.funcWord(r.fn.name), meta, site, pv.site, pv.word)
 	}
 	ret := r.pending(site, pv.moved())
-	return fmt.Sprintf("__ml_setret((__ml_uptr)%s, %s, %s, %s)", r.fn.name, meta, ret.site, ret.word)
+	return fmt.Sprintf("__ml_setret(%s, %s, %s, %s)", r.funcWord(r.fn.name), meta, ret.site, ret.word)
 }

@@ -114,6 +114,7 @@ type rewriter struct {
 	replacements map[string]cc.Type                     // the types of the checked replacements (memlens.h), by libc name
 	inlineDefs   map[string]bool                        // those of them declared inline
 	noreturn     map[string]bool                        // functions that never return (call.go)
+	calling      map[string]bool                        // functions of the unit making a call that returns (funcWord)
 	quiet        map[string]bool                        // those of them that skip the exit handlers (call.go)
 	lendings     map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
 	borrows      map[string][]bool                      // the pointer parameters each function of the unit borrows
@@ -217,6 +218,12 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		decls = append(decls, ed)
 	}
 	r.findNoreturn(decls)
+	r.calling = map[string]bool{}
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && r.defined[fd.Declarator.Name()] {
+			r.calling[fd.Declarator.Name()] = r.containsCall(fd.CompoundStatement)
+		}
+	}
 	r.findDirect(decls)
 	r.findFreeing(decls)
 	r.findLendings(decls)
@@ -849,7 +856,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			pro = append(pro, "__ml_main_frame((__ml_uptr)__builtin_frame_address(0));")
 		}
 		if (len(params) != 0 || len(paramCopies) != 0) && direct == nil {
-			pro = append(pro, own("", "int ", "__ml_own_", " __attribute__((unused))", "__ml_own((__ml_uptr)"+r.fn.name+")"))
+			pro = append(pro, own("", "int ", "__ml_own_", " __attribute__((unused))", "__ml_own("+r.funcWord(r.fn.name)+")"))
 		}
 		pro = append(pro, r.objectMetas(vol)...)
 		pro = append(pro, r.scopeVar(bodyScope, true)())
