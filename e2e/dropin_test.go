@@ -298,7 +298,9 @@ func TestFrameSize(t *testing.T) {
 // function's extra words went through __ml_t; at -O2, to 1.75 when loads'
 // and stores' asm statements read their 64-bit constants from memory (no
 // register of their own), and 1.73 when each check computed its record's
-// address; hence 1.71 and 1.8, and 3
+// address; at -O0, 1.71 to 1.68 when a pointer load was one call
+// setting its meta and provenance through pointers (no variables for the
+// slot's address and the value); hence 1.68 and 1.8, and 3
 // times per function.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
@@ -312,7 +314,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 1.71}, {"-O2", 1.8}} {
+	}{{"-O0", 1.68}, {"-O2", 1.8}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := 0, 0
 		for _, m := range instrumented {
