@@ -1063,8 +1063,10 @@ __ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t ta
  * dead), or its inverted hash matches (__ml_ld_slow); otherwise
  * recomputed. Optimised, the slow path is a stub, as a check's is
  * (stubs.c): it pushes slot, v and tag, and __ml_ld_fail, which keeps
- * every register, leaves the meta in the last word for the stub to pop. */
-__ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
+ * every register, leaves the meta in the last word for the stub to pop.
+ * Its body is inlined even unoptimised, in __ml_ld_at too, which would
+ * otherwise pay a second call at each load. */
+static __inline__ __attribute__((always_inline, unused)) __ml_meta_t __ml_ld_body(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 {
 	__ml_meta_t w;
 #ifdef __ML_STUB
@@ -1093,6 +1095,31 @@ slow: __ML_COLD_LABEL;
 #endif
 	return __ml_ld_miss(slot, v, tag);
 #endif
+}
+__ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
+{
+	return __ml_ld_body(slot, v, tag);
+}
+
+/* Unoptimised, a pointer load as one call (instrument's load): the value
+ * at slot, passed last as a check's address is, with its meta and its
+ * provenance (the slot) stored through meta and prov, words of the
+ * caller's side frame; no variable of the caller holds the slot's address
+ * or the value, which gcc -O0 keeps in callee-saved registers. gcc
+ * compiles it optimised all the same: unoptimised, its stores through
+ * pointers and its arguments' copies cost more than the caller saves
+ * (callgrind Ir of tree.c at -O0 +1.8%, optimised -1.0%). */
+#if defined(__OPTIMIZE__) || defined(__clang__)
+#define __ML_OPTIMISED
+#else
+#define __ML_OPTIMISED __attribute__((optimize("O2")))
+#endif
+__ML_INLINE __ML_OPTIMISED __ml_uptr __ml_ld_at(__ml_meta_t *meta, __ml_prov_t *prov, __ml_meta_t tag, __ml_uptr slot)
+{
+	__ml_uptr v = *(const __ml_uptru *)slot;
+	*meta = __ml_ld_body(slot, v, tag);
+	*prov = slot;
+	return v;
 }
 
 /* ---- loss tracking (full checking) ----

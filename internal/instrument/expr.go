@@ -709,7 +709,7 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string, prov) {
 				var place frag
 				place.str("&")
 				place.cat(r.verbatim(x))
-				return r.load(place, r.objectTag(x))
+				return r.load(x, place, r.objectTag(x))
 			}
 		}
 	case *cc.PostfixExpression:
@@ -875,17 +875,31 @@ func (r *rewriter) ptrLvalue(n cc.ExpressionNode) (frag, string, prov) {
 		return f, l.meta, l.prov
 	}
 	place, tag := r.place(n, false, defNone)
-	return r.load(place, tag)
+	return r.load(n, place, tag)
 }
 
-// load reads the pointer at place (an expression of pointer-to-pointer
-// type, checked already) and fetches its meta from the shadow; its
-// provenance is the slot's address (the runtime finds the step that
-// stored the value there when a report needs it).
-func (r *rewriter) load(place frag, tag string) (frag, string, prov) {
+// load reads the pointer lvalue n at place (an expression of
+// pointer-to-pointer type, checked already) and fetches its meta from the
+// shadow; its provenance is the slot's address (the runtime finds the step
+// that stored the value there when a report needs it). Unoptimised, in a
+// function whose temporaries are side words, one call does it all
+// (__ml_ld_at), place its last argument, as a check's address is
+// (addressUnheld): variables holding the slot's address and the value, and
+// the side word's address computed before __ml_ld's call, would each take
+// a callee-saved register of the frame. (Not a va_list: cc types it as a
+// pointer, gcc as an array, whose value is its address.)
+func (r *rewriter) load(n cc.ExpressionNode, place frag, tag string) (frag, string, prov) {
 	m, w := r.metaTemp(), r.wordTemp()
-	p, v := r.name("__ml_a"), r.name("__ml_v")
 	var f frag
+	if r.fn.side != nil && r.addressUnheld(n) && !isVaList(n.Type()) {
+		f.str("((__typeof__(")
+		f.cat(r.verbatim(n))
+		f.strf("))__ml_ld_at(&%s, &%s, %s, (__ml_uptr)(", m, w.word, tag)
+		f.cat(place)
+		f.str(")))")
+		return f, m, w
+	}
+	p, v := r.name("__ml_a"), r.name("__ml_v")
 	f.str("__extension__({ register __auto_type " + p + " = ")
 	f.cat(place)
 	f.strf("; register __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); %s = (__ml_uptr)%s; %s; })", v, p, m, p, v, tag, w.word, p, v)
