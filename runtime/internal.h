@@ -188,6 +188,7 @@
 #define ml_own_range           __mlrt_own_range
 #define ml_refuse_own          __mlrt_refuse_own
 #define ml_record_sane         __mlrt_record_sane
+#define ml_block_ids           __mlrt_block_ids
 #define ml_site_known          __mlrt_site_known
 #define ml_deferred_run        __mlrt_deferred_run
 #define ml_world_stopped       __mlrt_world_stopped
@@ -869,6 +870,21 @@ int ml_object_at_addr(uptr a, struct ml_binfo *b);
 /* Do slot s's record and details hold possible values (a wild write may
  * have scribbled over them)? Cold paths ask before they follow them. */
 int ml_record_sane(unsigned s);
+/* The bound of the block ids handed out so far (ml_record_sane's test). */
+uint64_t ml_block_ids(void);
+/* ml_record_sane with the ids' bound read once, inline in a pass over
+ * every record (the leak check's). */
+static inline int ml_record_sane_below(unsigned s, uint64_t ids)
+{
+	const struct __ml_rec *r = &__ML_RECS[s];
+	unsigned kind = ml_rec_kind(r);
+	uptr base = ML_LOAD(&r->base), end = ML_LOAD(&r->end);
+	if (kind != __ML_KIND_NONE && kind != __ML_KIND_HEAP && kind != __ML_KIND_GLOBAL && kind != __ML_KIND_STACK)
+		return 0;
+	if (ML_LOAD(&r->gen) > __ML_GEN_READONLY || end < base || ml_rec_id(r) >= ids)
+		return 0;
+	return kind == __ML_KIND_NONE || ml_app_range(base, end - base);
+}
 void ml_records_lock_all(void);
 void ml_records_unlock_all(void);
 
