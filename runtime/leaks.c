@@ -71,7 +71,6 @@ struct ml_bigblock {
 struct ml_cand {
 	uptr a, v;          /* where the word lies, what it holds */
 	uint32_t slot;      /* its granule's live-base entry, once read */
-	uint32_t self;      /* the block scanned (UINT32_MAX: none) */
 	unsigned char from; /* the state of the place scanned */
 	unsigned char starts_only, slot_known;
 };
@@ -296,7 +295,7 @@ static inline __attribute__((always_inline)) void ml_cand_resolve(unsigned at)
 	if (!c->slot_known)
 		ml_cand_slot(at);
 	long s = ml_lb_find_from(c->v, c->slot);
-	if (s < 0 || (uint32_t)s == c->self)
+	if (s < 0) /* (a block's pointer to itself raises it to its own state: nothing) */
 		return;
 	int start = c->v == ml_lb_base((unsigned)s) || ml_exact_handle(c->a, (unsigned)s);
 	if (start || !c->starts_only)
@@ -324,12 +323,12 @@ static void ml_cand_flush(void)
 }
 
 /* Scan the words of [lo, hi) held by a place of state from (REACHABLE or
- * POSSIBLE), which is block self or no block (-1). With starts_only,
+ * POSSIBLE). With starts_only,
  * pointers into a block's middle do not count. The words that may point
  * into a block join the pipeline: the oldest in flight is resolved, the
  * one halfway has its live-base entry read, the new one has that entry
  * prefetched. */
-static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi, unsigned char from, long self, int starts_only)
+static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi, unsigned char from, int starts_only)
 {
 	struct ml_leaks_state *st = ML_LKS;
 	const uptr first = st->lb_lo, span = st->lb_span; /* (the stores below may alias them) */
@@ -347,7 +346,6 @@ static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi
 		st->ncand++;
 		c->a = a;
 		c->v = v;
-		c->self = self < 0 ? UINT32_MAX : (uint32_t)self;
 		c->from = from;
 		c->starts_only = (unsigned char)starts_only;
 		c->slot_known = 0;
@@ -356,16 +354,16 @@ static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi
 	}
 }
 
-static void ml_scan(uptr lo, uptr hi, unsigned char from, long self)
+static void ml_scan(uptr lo, uptr hi, unsigned char from)
 {
-	ml_scan_words(lo, hi, from, self, 0);
+	ml_scan_words(lo, hi, from, 0);
 }
 
 /* (the word scan inline here once, for the marking's two callers) */
 static __attribute__((noinline)) void ml_scan_block(unsigned s)
 {
 	ml_lstate[s] &= (unsigned char)~ML_LS_QUEUED;
-	ml_scan_words(ml_lb_base(s), ml_lb_end(s), (unsigned char)ml_lb_state(s), (long)s, 0);
+	ml_scan_words(ml_lb_base(s), ml_lb_end(s), (unsigned char)ml_lb_state(s), 0);
 }
 
 /* Scan the contents of the blocks flagged (from the roots, or foreign),
@@ -400,10 +398,10 @@ static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uptr lo = info->dlpi_addr + ph->p_vaddr;
 		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W))
-			ml_scan_words(lo, lo + ph->p_memsz, ML_L_REACHABLE, -1, libc);
+			ml_scan_words(lo, lo + ph->p_memsz, ML_L_REACHABLE, libc);
 		else if (ph->p_type == PT_TLS && info->dlpi_tls_data) /* this thread's instance */
 			ml_scan((uptr)info->dlpi_tls_data, (uptr)info->dlpi_tls_data + ph->p_memsz,
-			        ML_L_REACHABLE, -1);
+			        ML_L_REACHABLE);
 	}
 	return 0;
 }
@@ -503,7 +501,7 @@ static void ml_scan_roots_from(uptr sp)
 	if (__ml_t.id == 0 && __ml_t.depth == 0 && ml_main_frame > sp && ml_main_frame < top)
 		sp = ml_main_frame; /* main has returned: below its frame lies only the past */
 	if (top > sp)
-		ml_scan(sp, top, ML_L_REACHABLE, -1);
+		ml_scan(sp, top, ML_L_REACHABLE);
 	uptr lo, hi;
 	if (__ml_t.id != 0) {
 		uptr parked = ml_thread_parked_sp(0);
@@ -512,13 +510,13 @@ static void ml_scan_roots_from(uptr sp)
 		if (parked > lo && parked < top)
 			lo = parked;
 		if (lo && lo < top)
-			ml_scan(lo, top, ML_L_REACHABLE, -1);
+			ml_scan(lo, top, ML_L_REACHABLE);
 	}
 	for (unsigned id = 0; ml_thread_stack(id, &lo, &hi) >= 0; id++) {
 		if (hi > lo)
-			ml_scan(lo, hi, ML_L_REACHABLE, -1);
+			ml_scan(lo, hi, ML_L_REACHABLE);
 		if (id != __ml_t.id && (lo = ml_thread_parked_regs(id, &hi)))
-			ml_scan(lo, hi, ML_L_REACHABLE, -1);
+			ml_scan(lo, hi, ML_L_REACHABLE);
 	}
 	ml_mark();
 }
