@@ -872,18 +872,29 @@ int ml_object_at_addr(uptr a, struct ml_binfo *b);
 int ml_record_sane(unsigned s);
 /* The bound of the block ids handed out so far (ml_record_sane's test). */
 uint64_t ml_block_ids(void);
-/* ml_record_sane with the ids' bound read once, inline in a pass over
- * every record (the leak check's). */
-static inline int ml_record_sane_below(unsigned s, uint64_t ids)
+/* A record's fields read once (relaxed atomic loads are never merged:
+ * two tests of the same record each reload what they use). */
+struct ml_rec_view {
+	unsigned kind, gen;
+	unsigned long id;
+	uptr base, end;
+};
+static inline struct ml_rec_view ml_rec_read(unsigned s)
 {
 	const struct __ml_rec *r = &__ML_RECS[s];
-	unsigned kind = ml_rec_kind(r);
-	uptr base = ML_LOAD(&r->base), end = ML_LOAD(&r->end);
-	if (kind != __ML_KIND_NONE && kind != __ML_KIND_HEAP && kind != __ML_KIND_GLOBAL && kind != __ML_KIND_STACK)
+	unsigned long idkind = ML_LOAD(&r->idkind);
+	return (struct ml_rec_view){(unsigned)idkind & 0xffu, ML_LOAD(&r->gen), idkind >> 8, ML_LOAD(&r->base),
+	                            ML_LOAD(&r->end)};
+}
+/* ml_record_sane of a record read, with ids the bound of the block ids. */
+static inline int ml_rec_view_sane(const struct ml_rec_view *r, uint64_t ids)
+{
+	if (r->kind != __ML_KIND_NONE && r->kind != __ML_KIND_HEAP && r->kind != __ML_KIND_GLOBAL &&
+	    r->kind != __ML_KIND_STACK)
 		return 0;
-	if (ML_LOAD(&r->gen) > __ML_GEN_READONLY || end < base || ml_rec_id(r) >= ids)
+	if (r->gen > __ML_GEN_READONLY || r->end < r->base || r->id >= ids)
 		return 0;
-	return kind == __ML_KIND_NONE || ml_app_range(base, end - base);
+	return r->kind == __ML_KIND_NONE || ml_app_range(r->base, r->end - r->base);
 }
 void ml_records_lock_all(void);
 void ml_records_unlock_all(void);

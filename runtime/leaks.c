@@ -180,17 +180,11 @@ static long ml_lb_find(uptr v)
 	return v - ml_lb_lo < ml_lb_span ? ml_lb_find_from(v, ml_lb_entry(v)) : -1;
 }
 
-/* Is record s a live heap block? Its bounds then. */
-static inline int ml_live_heap(unsigned s, uptr *base, uptr *end)
+/* Does record r of slot s hold a live heap block? */
+static inline int ml_live_heap(unsigned s, const struct ml_rec_view *r)
 {
-	const struct __ml_rec *r = &__ML_RECS[s];
 	const struct ml_cold *c = &ML_COLD[s];
-	if (ml_rec_kind(r) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & ML_CF_FREED) ||
-	    ML_LOAD(&r->gen) != c->gen)
-		return 0;
-	*base = ML_LOAD(&r->base);
-	*end = ML_LOAD(&r->end);
-	return 1;
+	return r->kind == __ML_KIND_HEAP && !(ML_LOAD(&c->flags) & ML_CF_FREED) && r->gen == c->gen;
 }
 
 static int ml_big_less(const void *a, const void *b)
@@ -231,15 +225,21 @@ static int ml_lb_collect(void)
 	ml_big = ml_scratch(end * sizeof *ml_big);
 	if (!ml_lstate || !ml_lwork || !ml_big)
 		return 0;
-	uptr lo = ~(uptr)0, hi = 0, base, top;
-	uint64_t ids = ml_block_ids(); /* (a thread may take more: asked again then) */
+	uptr lo = ~(uptr)0, hi = 0;
+	uint64_t ids = ml_block_ids();
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
-		if (!ml_record_sane_below(s, ids) && !ml_record_sane(s)) {
-			ml_damaged("record %lu of the record table holds impossible values", s);
-			return 0;
+		struct ml_rec_view r = ml_rec_read(s);
+		if (!ml_rec_view_sane(&r, ids)) { /* (another thread may have taken more ids) */
+			ids = ml_block_ids();
+			r = ml_rec_read(s);
+			if (!ml_rec_view_sane(&r, ids)) {
+				ml_damaged("record %lu of the record table holds impossible values", s);
+				return 0;
+			}
 		}
-		if (!ml_live_heap(s, &base, &top))
+		if (!ml_live_heap(s, &r))
 			continue;
+		uptr base = r.base, top = r.end;
 		ml_nblocks++;
 		lo = base < lo ? base : lo;
 		hi = top + 1 > hi ? top + 1 : hi; /* (+1: a zero-size block's base) */

@@ -543,7 +543,8 @@ uint64_t ml_block_ids(void)
 
 int ml_record_sane(unsigned s)
 {
-	return ml_record_sane_below(s, ml_block_ids());
+	struct ml_rec_view r = ml_rec_read(s);
+	return ml_rec_view_sane(&r, ml_block_ids());
 }
 
 int ml_object_at_addr(uptr a, struct ml_binfo *b)
