@@ -72,7 +72,7 @@ struct ml_cand {
 	uptr a, v;          /* where the word lies, what it holds */
 	uint32_t slot;      /* its granule's live-base entry, once read */
 	unsigned char from; /* the state of the place scanned */
-	unsigned char starts_only, slot_known;
+	unsigned char slot_known;
 };
 #define ML_CANDS 16 /* in flight; the live-base entry is read halfway */
 
@@ -90,6 +90,7 @@ struct ml_leaks_state {
 	unsigned mark_at; /* the marking's cursor: the next slot it looks at */
 	struct ml_cand cand[ML_CANDS];
 	unsigned ncand, cand_next; /* in flight; where the next one goes */
+	unsigned char starts_only; /* pointers into a block's middle do not count (libc's data) */
 	uptr main_frame; /* main's frame, while main runs (0: unknown) */
 	size_t cap; /* the slots lstate, lwork and big were mapped for */
 };
@@ -208,6 +209,7 @@ static void ml_lb_release(void)
 	st->big = 0;
 	st->nslots = 0;
 	st->nblocks = st->nbig = st->nwork = st->lb_span = 0;
+	st->ncand = st->starts_only = 0; /* (a scan a fault abandoned leaves them) */
 }
 
 /* Note the live heap blocks: a byte a slot, and the few the live-base
@@ -298,7 +300,7 @@ static inline __attribute__((always_inline)) void ml_cand_resolve(unsigned at)
 	if (s < 0) /* (a block's pointer to itself raises it to its own state: nothing) */
 		return;
 	int start = c->v == ml_lb_base((unsigned)s) || ml_exact_handle(c->a, (unsigned)s);
-	if (start || !c->starts_only)
+	if (start || !ML_LKS->starts_only)
 		ml_lb_raise((unsigned)s, start && c->from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
 }
 
@@ -323,12 +325,11 @@ static void ml_cand_flush(void)
 }
 
 /* Scan the words of [lo, hi) held by a place of state from (REACHABLE or
- * POSSIBLE). With starts_only,
- * pointers into a block's middle do not count. The words that may point
+ * POSSIBLE). The words that may point
  * into a block join the pipeline: the oldest in flight is resolved, the
  * one halfway has its live-base entry read, the new one has that entry
  * prefetched. */
-static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi, unsigned char from, int starts_only)
+static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi, unsigned char from)
 {
 	struct ml_leaks_state *st = ML_LKS;
 	const uptr first = st->lb_lo, span = st->lb_span; /* (the stores below may alias them) */
@@ -347,7 +348,6 @@ static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi
 		c->a = a;
 		c->v = v;
 		c->from = from;
-		c->starts_only = (unsigned char)starts_only;
 		c->slot_known = 0;
 		if (ml_basemap_ok(v & ~(uptr)15))
 			__builtin_prefetch(ml_basemap(v & ~(uptr)15));
@@ -356,14 +356,26 @@ static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi
 
 static void ml_scan(uptr lo, uptr hi, unsigned char from)
 {
-	ml_scan_words(lo, hi, from, 0);
+	ml_scan_words(lo, hi, from);
+}
+
+/* Scan the words of [lo, hi), a root where only pointers to a block's
+ * start count; the pipeline is flushed before and after, so that the
+ * candidates in flight are resolved with their own rule. */
+static void ml_scan_starts(uptr lo, uptr hi)
+{
+	ml_cand_flush();
+	ML_LKS->starts_only = 1;
+	ml_scan(lo, hi, ML_L_REACHABLE);
+	ml_cand_flush();
+	ML_LKS->starts_only = 0;
 }
 
 /* (the word scan inline here once, for the marking's two callers) */
 static __attribute__((noinline)) void ml_scan_block(unsigned s)
 {
 	ml_lstate[s] &= (unsigned char)~ML_LS_QUEUED;
-	ml_scan_words(ml_lb_base(s), ml_lb_end(s), (unsigned char)ml_lb_state(s), 0);
+	ml_scan_words(ml_lb_base(s), ml_lb_end(s), (unsigned char)ml_lb_state(s));
 }
 
 /* Scan the contents of the blocks flagged (from the roots, or foreign),
@@ -397,8 +409,10 @@ static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
 	for (int i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uptr lo = info->dlpi_addr + ph->p_vaddr;
-		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W))
-			ml_scan_words(lo, lo + ph->p_memsz, ML_L_REACHABLE, libc);
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W) && libc)
+			ml_scan_starts(lo, lo + ph->p_memsz);
+		else if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W))
+			ml_scan(lo, lo + ph->p_memsz, ML_L_REACHABLE);
 		else if (ph->p_type == PT_TLS && info->dlpi_tls_data) /* this thread's instance */
 			ml_scan((uptr)info->dlpi_tls_data, (uptr)info->dlpi_tls_data + ph->p_memsz,
 			        ML_L_REACHABLE);
