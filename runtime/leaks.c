@@ -129,7 +129,7 @@ static void ml_lb_set_state(unsigned s, unsigned st)
 }
 
 /* The live-base entry of address v's granule (0 outside the map). */
-static unsigned ml_lb_entry(uptr v)
+static inline __attribute__((always_inline)) unsigned ml_lb_entry(uptr v)
 {
 	uptr g = v & ~(uptr)15;
 	return ml_basemap_ok(g) ? ML_LOAD(ml_basemap(g)) : 0;
