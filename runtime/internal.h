@@ -188,6 +188,7 @@
 #define ml_own_range           __mlrt_own_range
 #define ml_refuse_own          __mlrt_refuse_own
 #define ml_record_sane         __mlrt_record_sane
+#define ml_block_ids           __mlrt_block_ids
 #define ml_site_known          __mlrt_site_known
 #define ml_deferred_run        __mlrt_deferred_run
 #define ml_world_stopped       __mlrt_world_stopped
@@ -869,6 +870,32 @@ int ml_object_at_addr(uptr a, struct ml_binfo *b);
 /* Do slot s's record and details hold possible values (a wild write may
  * have scribbled over them)? Cold paths ask before they follow them. */
 int ml_record_sane(unsigned s);
+/* The bound of the block ids handed out so far (ml_record_sane's test). */
+uint64_t ml_block_ids(void);
+/* A record's fields read once (relaxed atomic loads are never merged:
+ * two tests of the same record each reload what they use). */
+struct ml_rec_view {
+	unsigned kind, gen;
+	unsigned long id;
+	uptr base, end;
+};
+static inline struct ml_rec_view ml_rec_read(unsigned s)
+{
+	const struct __ml_rec *r = &__ML_RECS[s];
+	unsigned long idkind = ML_LOAD(&r->idkind);
+	return (struct ml_rec_view){(unsigned)idkind & 0xffu, ML_LOAD(&r->gen), idkind >> 8, ML_LOAD(&r->base),
+	                            ML_LOAD(&r->end)};
+}
+/* ml_record_sane of a record read, with ids the bound of the block ids. */
+static inline int ml_rec_view_sane(const struct ml_rec_view *r, uint64_t ids)
+{
+	if (r->kind != __ML_KIND_NONE && r->kind != __ML_KIND_HEAP && r->kind != __ML_KIND_GLOBAL &&
+	    r->kind != __ML_KIND_STACK)
+		return 0;
+	if (r->gen > __ML_GEN_READONLY || r->end < r->base || r->id >= ids)
+		return 0;
+	return r->kind == __ML_KIND_NONE || ml_app_range(r->base, r->end - r->base);
+}
 void ml_records_lock_all(void);
 void ml_records_unlock_all(void);
 

@@ -71,9 +71,8 @@ struct ml_bigblock {
 struct ml_cand {
 	uptr a, v;          /* where the word lies, what it holds */
 	uint32_t slot;      /* its granule's live-base entry, once read */
-	uint32_t self;      /* the block scanned (UINT32_MAX: none) */
 	unsigned char from; /* the state of the place scanned */
-	unsigned char starts_only, slot_known;
+	unsigned char slot_known;
 };
 #define ML_CANDS 16 /* in flight; the live-base entry is read halfway */
 
@@ -91,6 +90,7 @@ struct ml_leaks_state {
 	unsigned mark_at; /* the marking's cursor: the next slot it looks at */
 	struct ml_cand cand[ML_CANDS];
 	unsigned ncand, cand_next; /* in flight; where the next one goes */
+	unsigned char starts_only; /* pointers into a block's middle do not count (libc's data) */
 	uptr main_frame; /* main's frame, while main runs (0: unknown) */
 	size_t cap; /* the slots lstate, lwork and big were mapped for */
 };
@@ -129,7 +129,7 @@ static void ml_lb_set_state(unsigned s, unsigned st)
 }
 
 /* The live-base entry of address v's granule (0 outside the map). */
-static unsigned ml_lb_entry(uptr v)
+static inline __attribute__((always_inline)) unsigned ml_lb_entry(uptr v)
 {
 	uptr g = v & ~(uptr)15;
 	return ml_basemap_ok(g) ? ML_LOAD(ml_basemap(g)) : 0;
@@ -181,17 +181,11 @@ static long ml_lb_find(uptr v)
 	return v - ml_lb_lo < ml_lb_span ? ml_lb_find_from(v, ml_lb_entry(v)) : -1;
 }
 
-/* Is record s a live heap block? Its bounds then. */
-static inline int ml_live_heap(unsigned s, uptr *base, uptr *end)
+/* Does record r of slot s hold a live heap block? */
+static inline int ml_live_heap(unsigned s, const struct ml_rec_view *r)
 {
-	const struct __ml_rec *r = &__ML_RECS[s];
 	const struct ml_cold *c = &ML_COLD[s];
-	if (ml_rec_kind(r) != __ML_KIND_HEAP || (ML_LOAD(&c->flags) & ML_CF_FREED) ||
-	    ML_LOAD(&r->gen) != c->gen)
-		return 0;
-	*base = ML_LOAD(&r->base);
-	*end = ML_LOAD(&r->end);
-	return 1;
+	return r->kind == __ML_KIND_HEAP && !(ML_LOAD(&c->flags) & ML_CF_FREED) && r->gen == c->gen;
 }
 
 static int ml_big_less(const void *a, const void *b)
@@ -215,6 +209,7 @@ static void ml_lb_release(void)
 	st->big = 0;
 	st->nslots = 0;
 	st->nblocks = st->nbig = st->nwork = st->lb_span = 0;
+	st->ncand = st->starts_only = 0; /* (a scan a fault abandoned leaves them) */
 }
 
 /* Note the live heap blocks: a byte a slot, and the few the live-base
@@ -232,14 +227,21 @@ static int ml_lb_collect(void)
 	ml_big = ml_scratch(end * sizeof *ml_big);
 	if (!ml_lstate || !ml_lwork || !ml_big)
 		return 0;
-	uptr lo = ~(uptr)0, hi = 0, base, top;
+	uptr lo = ~(uptr)0, hi = 0;
+	uint64_t ids = ml_block_ids();
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
-		if (!ml_record_sane(s)) {
-			ml_damaged("record %lu of the record table holds impossible values", s);
-			return 0;
+		struct ml_rec_view r = ml_rec_read(s);
+		if (!ml_rec_view_sane(&r, ids)) { /* (another thread may have taken more ids) */
+			ids = ml_block_ids();
+			r = ml_rec_read(s);
+			if (!ml_rec_view_sane(&r, ids)) {
+				ml_damaged("record %lu of the record table holds impossible values", s);
+				return 0;
+			}
 		}
-		if (!ml_live_heap(s, &base, &top))
+		if (!ml_live_heap(s, &r))
 			continue;
+		uptr base = r.base, top = r.end;
 		ml_nblocks++;
 		lo = base < lo ? base : lo;
 		hi = top + 1 > hi ? top + 1 : hi; /* (+1: a zero-size block's base) */
@@ -295,10 +297,10 @@ static inline __attribute__((always_inline)) void ml_cand_resolve(unsigned at)
 	if (!c->slot_known)
 		ml_cand_slot(at);
 	long s = ml_lb_find_from(c->v, c->slot);
-	if (s < 0 || (uint32_t)s == c->self)
+	if (s < 0) /* (a block's pointer to itself raises it to its own state: nothing) */
 		return;
 	int start = c->v == ml_lb_base((unsigned)s) || ml_exact_handle(c->a, (unsigned)s);
-	if (start || !c->starts_only)
+	if (start || !ML_LKS->starts_only)
 		ml_lb_raise((unsigned)s, start && c->from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
 }
 
@@ -323,12 +325,11 @@ static void ml_cand_flush(void)
 }
 
 /* Scan the words of [lo, hi) held by a place of state from (REACHABLE or
- * POSSIBLE), which is block self or no block (-1). With starts_only,
- * pointers into a block's middle do not count. The words that may point
+ * POSSIBLE). The words that may point
  * into a block join the pipeline: the oldest in flight is resolved, the
  * one halfway has its live-base entry read, the new one has that entry
  * prefetched. */
-static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi, unsigned char from, long self, int starts_only)
+static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi, unsigned char from)
 {
 	struct ml_leaks_state *st = ML_LKS;
 	const uptr first = st->lb_lo, span = st->lb_span; /* (the stores below may alias them) */
@@ -346,25 +347,35 @@ static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi
 		st->ncand++;
 		c->a = a;
 		c->v = v;
-		c->self = self < 0 ? UINT32_MAX : (uint32_t)self;
 		c->from = from;
-		c->starts_only = (unsigned char)starts_only;
 		c->slot_known = 0;
 		if (ml_basemap_ok(v & ~(uptr)15))
 			__builtin_prefetch(ml_basemap(v & ~(uptr)15));
 	}
 }
 
-static void ml_scan(uptr lo, uptr hi, unsigned char from, long self)
+static void ml_scan(uptr lo, uptr hi, unsigned char from)
 {
-	ml_scan_words(lo, hi, from, self, 0);
+	ml_scan_words(lo, hi, from);
+}
+
+/* Scan the words of [lo, hi), a root where only pointers to a block's
+ * start count; the pipeline is flushed before and after, so that the
+ * candidates in flight are resolved with their own rule. */
+static void ml_scan_starts(uptr lo, uptr hi)
+{
+	ml_cand_flush();
+	ML_LKS->starts_only = 1;
+	ml_scan(lo, hi, ML_L_REACHABLE);
+	ml_cand_flush();
+	ML_LKS->starts_only = 0;
 }
 
 /* (the word scan inline here once, for the marking's two callers) */
 static __attribute__((noinline)) void ml_scan_block(unsigned s)
 {
 	ml_lstate[s] &= (unsigned char)~ML_LS_QUEUED;
-	ml_scan_words(ml_lb_base(s), ml_lb_end(s), (unsigned char)ml_lb_state(s), (long)s, 0);
+	ml_scan_words(ml_lb_base(s), ml_lb_end(s), (unsigned char)ml_lb_state(s));
 }
 
 /* Scan the contents of the blocks flagged (from the roots, or foreign),
@@ -398,11 +409,13 @@ static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
 	for (int i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uptr lo = info->dlpi_addr + ph->p_vaddr;
-		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W))
-			ml_scan_words(lo, lo + ph->p_memsz, ML_L_REACHABLE, -1, libc);
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W) && libc)
+			ml_scan_starts(lo, lo + ph->p_memsz);
+		else if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W))
+			ml_scan(lo, lo + ph->p_memsz, ML_L_REACHABLE);
 		else if (ph->p_type == PT_TLS && info->dlpi_tls_data) /* this thread's instance */
 			ml_scan((uptr)info->dlpi_tls_data, (uptr)info->dlpi_tls_data + ph->p_memsz,
-			        ML_L_REACHABLE, -1);
+			        ML_L_REACHABLE);
 	}
 	return 0;
 }
@@ -502,7 +515,7 @@ static void ml_scan_roots_from(uptr sp)
 	if (__ml_t.id == 0 && __ml_t.depth == 0 && ml_main_frame > sp && ml_main_frame < top)
 		sp = ml_main_frame; /* main has returned: below its frame lies only the past */
 	if (top > sp)
-		ml_scan(sp, top, ML_L_REACHABLE, -1);
+		ml_scan(sp, top, ML_L_REACHABLE);
 	uptr lo, hi;
 	if (__ml_t.id != 0) {
 		uptr parked = ml_thread_parked_sp(0);
@@ -511,13 +524,13 @@ static void ml_scan_roots_from(uptr sp)
 		if (parked > lo && parked < top)
 			lo = parked;
 		if (lo && lo < top)
-			ml_scan(lo, top, ML_L_REACHABLE, -1);
+			ml_scan(lo, top, ML_L_REACHABLE);
 	}
 	for (unsigned id = 0; ml_thread_stack(id, &lo, &hi) >= 0; id++) {
 		if (hi > lo)
-			ml_scan(lo, hi, ML_L_REACHABLE, -1);
+			ml_scan(lo, hi, ML_L_REACHABLE);
 		if (id != __ml_t.id && (lo = ml_thread_parked_regs(id, &hi)))
-			ml_scan(lo, hi, ML_L_REACHABLE, -1);
+			ml_scan(lo, hi, ML_L_REACHABLE);
 	}
 	ml_mark();
 }

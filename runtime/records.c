@@ -536,17 +536,15 @@ int ml_block_info(meta_t m, struct ml_binfo *b)
 	return 1;
 }
 
+uint64_t ml_block_ids(void)
+{
+	return ML_LOAD(&ml_block_id);
+}
+
 int ml_record_sane(unsigned s)
 {
-	const struct __ml_rec *r = &__ML_RECS[s];
-	unsigned kind = ml_rec_kind(r);
-	uptr base = ML_LOAD(&r->base), end = ML_LOAD(&r->end);
-	if (kind != __ML_KIND_NONE && kind != __ML_KIND_HEAP && kind != __ML_KIND_GLOBAL && kind != __ML_KIND_STACK)
-		return 0;
-	if (ML_LOAD(&r->gen) > __ML_GEN_READONLY || end < base ||
-	    ml_rec_id(r) >= ML_LOAD(&ml_block_id))
-		return 0;
-	return kind == __ML_KIND_NONE || ml_app_range(base, end - base);
+	struct ml_rec_view r = ml_rec_read(s);
+	return ml_rec_view_sane(&r, ml_block_ids());
 }
 
 int ml_object_at_addr(uptr a, struct ml_binfo *b)
