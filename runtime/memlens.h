@@ -1019,31 +1019,38 @@ __ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t ta
 }
 
 #ifdef __ML_ASM
-/* The hash and bounds tests of a load, which jump to bad where the shadow
- * does not vouch for v and end at 2. */
-#define __ML_LD_TESTS(bad)                                                    \
-	"movq %[slot], %[t]\n\t"                                              \
-	"andq $-8, %[t]\n\t"                                                  \
-	"xorq %[x], %[t]\n\t"                                                 \
-	"movq (%[t]), %[w]\n\t"      /* w = the slot's shadow */              \
-	"movq %[v], %[t]\n\t"                                                 \
-	"xorq %[tag], %[t]\n\t"                                               \
-	"imulq %[k], %[t]\n\t"                                                \
-	"xorq %[w], %[t]\n\t"                                                 \
-	"shrq $48, %[t]\n\t"         /* hash mismatch */                      \
+/* The tests a load and a move in place make of the slot's shadow, which
+ * jump to bad where it does not vouch for v and fall through to a label 2
+ * the caller writes after them; the operands are named by the caller, which
+ * picks its registers: sh holds the shadow's address, w the shadow word,
+ * h the hash, r the record, s the live test's scratch (the load, which
+ * writes no shadow back, uses one register for sh, h and r), xs the XOR. */
+#define __ML_SHADOW_TESTS(sh, w, h, r, s, xs, bad)                            \
+	"movq %[slot], %[" sh "]\n\t"                                          \
+	"andq $-8, %[" sh "]\n\t"                                              \
+	"xorq %[" xs "], %[" sh "]\n\t"                                        \
+	"movq (%[" sh "]), %[" w "]\n\t"    /* w = the slot's shadow */       \
+	"movq %[v], %[" h "]\n\t"                                             \
+	"xorq %[tag], %[" h "]\n\t"                                           \
+	"imulq %[k], %[" h "]\n\t"                                            \
+	"xorq %[" w "], %[" h "]\n\t"                                         \
+	"shrq $48, %[" h "]\n\t"             /* hash mismatch */              \
 	"jnz " bad "\n\t"                                                      \
-	"movl %k[w], %k[t]\n\t"                                               \
-	"shlq $5, %[t]\n\t"                                                   \
-	"btsq $" __ML_RECS_BIT ", %[t]\n\t"     /* t = the record */          \
-	"cmpq (%[t]), %[v]\n\t"                                               \
+	"movl %k[" w "], %k[" r "]\n\t"                                       \
+	"shlq $5, %[" r "]\n\t"                                               \
+	"btsq $" __ML_RECS_BIT ", %[" r "]\n\t"   /* r = the record */        \
+	"cmpq (%[" r "]), %[v]\n\t"                                           \
 	"jb 1f\n\t"                                                           \
-	"cmpq 8(%[t]), %[v]\n\t"                                              \
-	"jbe 2f\n"                    /* base <= v <= end */                   \
+	"cmpq 8(%[" r "]), %[v]\n\t"                                          \
+	"jbe 2f\n"                             /* base <= v <= end */           \
 	"1:\n\t"                                                              \
-	"movq %[w], %[u]\n\t"                                                 \
-	"shrq $32, %[u]\n\t"                                                  \
-	"cmpw %w[u], 20(%[t])\n\t"  /* outside a live block */                \
-	"je " bad "\n"                                                          \
+	"movq %[" w "], %[" s "]\n\t"                                         \
+	"shrq $32, %[" s "]\n\t"                                              \
+	"cmpw %w[" s "], 20(%[" r "])\n\t"  /* outside a live block */        \
+	"je " bad "\n"
+/* The load's tests, ending with the meta in w. */
+#define __ML_LD_TESTS(bad)                                                    \
+	__ML_SHADOW_TESTS("t", "w", "t", "t", "u", "x", bad)                  \
 	"2:\tandq %[mask], %[w]"   /* the meta */
 #define __ML_LD_OPERANDS                                                      \
 	: [w] "=&r"(w), [t] "=&r"(t), [u] "=&r"(u)                            \
@@ -1536,28 +1543,7 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 /* The tests and the shadow write of __ml_move, which jump to slow where
  * the slot's shadow does not vouch for v. */
 #define __ML_MOVE_TESTS(slow)                                         \
-	"movq %[slot], %[u]\n\t"                                      \
-	"andq $-8, %[u]\n\t"                                          \
-	"xorq %[xs], %[u]\n\t"       /* u = the slot's shadow */      \
-	"movq (%[u]), %[m]\n\t"                                       \
-	"movq %[v], %[x]\n\t"                                         \
-	"xorq %[tag], %[x]\n\t"                                       \
-	"imulq %[k], %[x]\n\t"                                        \
-	"xorq %[m], %[x]\n\t"                                         \
-	"shrq $48, %[x]\n\t"         /* hash mismatch */              \
-	"jnz " slow "\n\t"                                            \
-	"movl %k[m], %k[r]\n\t"                                       \
-	"shlq $5, %[r]\n\t"                                           \
-	"btsq $" __ML_RECS_BIT ", %[r]\n\t"     /* r = the record */  \
-	"cmpq (%[r]), %[v]\n\t"                                       \
-	"jb 1f\n\t"                                                   \
-	"cmpq 8(%[r]), %[v]\n\t"                                      \
-	"jbe 2f\n"                    /* base <= v <= end */          \
-	"1:\n\t"                                                      \
-	"movq %[m], %[x]\n\t"                                         \
-	"shrq $32, %[x]\n\t"                                          \
-	"cmpw %w[x], 20(%[r])\n\t"  /* outside a live block */        \
-	"je " slow "\n"                                               \
+	__ML_SHADOW_TESTS("u", "m", "x", "r", "x", "xs", slow)        \
 	"2:\n\t"                                                      \
 	"shlq $16, %[m]\n\t"                                          \
 	"shrq $16, %[m]\n\t"          /* the meta */                  \
