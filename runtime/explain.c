@@ -307,7 +307,7 @@ static int ml_stored(const struct __ml_step *e, uptr slot, meta_t m)
 
 /* The newest step into memory of the ring that match accepts (with arg)
  * whose id is below bound (the step that read a value came after it), or
- * NULL; *id: its id. A step of another thread may carry a larger id than
+ * NULL; *found: its id. A step of another thread may carry a larger id than
  * a later read (ids come in chunks): failing the first look, the newest
  * such step at all. */
 static const struct __ml_step *ml_ring_find(uptr bound, int (*match)(const struct __ml_step *, const void *),

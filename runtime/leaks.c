@@ -153,11 +153,10 @@ static long ml_big_find(uptr v)
 }
 
 /* The slot of the live block containing v (a zero-size block: v is its
- * base), whose granule's live-base entry is s; -1 if none. */
+ * base), whose granule's live-base entry is s; -1 if none. v lies in the
+ * blocks' span (its callers test it). */
 static inline __attribute__((always_inline)) long ml_lb_find_from(uptr v, unsigned s)
 {
-	if (v - ml_lb_lo >= ml_lb_span)
-		return -1;
 	uptr g = v & ~(uptr)15;
 	for (unsigned k = 1;; k++) {
 		if (s < ml_nslots && (ml_lstate[s] & ML_LS_BLOCK) && ml_lb_base(s) == g) {
@@ -409,11 +408,12 @@ static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
 	for (int i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uptr lo = info->dlpi_addr + ph->p_vaddr;
-		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W) && libc)
-			ml_scan_starts(lo, lo + ph->p_memsz);
-		else if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W))
-			ml_scan(lo, lo + ph->p_memsz, ML_L_REACHABLE);
-		else if (ph->p_type == PT_TLS && info->dlpi_tls_data) /* this thread's instance */
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W)) {
+			if (libc)
+				ml_scan_starts(lo, lo + ph->p_memsz);
+			else
+				ml_scan(lo, lo + ph->p_memsz, ML_L_REACHABLE);
+		} else if (ph->p_type == PT_TLS && info->dlpi_tls_data) /* this thread's instance */
 			ml_scan((uptr)info->dlpi_tls_data, (uptr)info->dlpi_tls_data + ph->p_memsz,
 			        ML_L_REACHABLE);
 	}

@@ -15,9 +15,8 @@ func (j *job) compile(u *unit) error {
 	if j.cl.stage == stageAssemble {
 		stageFlag = "-S"
 	}
-	flags := quiet(j.cl.words(kindFlag))
 	if u.ml == "" {
-		return j.runQuiet(slices.Concat(j.cc, flags, j.cl.words(kindPreinclude), langFlags(u.lang),
+		return j.runQuiet(slices.Concat(j.cc, quiet(j.cl.words(kindFlag)), j.cl.words(kindPreinclude), langFlags(u.lang),
 			[]string{"-w", stageFlag, u.src, "-o", u.obj}))
 	}
 	err := j.runQuiet(slices.Concat(j.cc, quiet(j.cl.instrumentedFlags()), u.flags, j.cl.saveTempsFlags(u.src), j.cl.pipeFlags(),
