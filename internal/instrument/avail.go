@@ -201,6 +201,13 @@ func (a *availState) reset() {
 	a.dead = false
 }
 
+// stop marks the code after a jump or a call that never returns
+// unreachable: nothing holds there until a label or a join.
+func (a *availState) stop() {
+	a.facts = newFacts()
+	a.dead = true
+}
+
 func (a *availState) snapshot() (facts, bool) {
 	return a.facts.clone(), a.dead
 }
@@ -585,10 +592,11 @@ func (r *rewriter) mayUndefine(n cc.Node) bool {
 // to the access to lvalue n (write: a store) prove its own, and records
 // the check about to be made unless it is.
 func (r *rewriter) pckProven(n cc.Node, write bool) bool {
+	k := "r"
 	if write {
-		return r.bytesProven(n, "w", "w")
+		k = "w"
 	}
-	return r.bytesProven(n, "r", "r")
+	return r.bytesProven(n, k, k)
 }
 
 // definedProven reports whether the bytes of the access to lvalue n are

@@ -46,21 +46,19 @@ func (fn *directFn) withExtras() []int {
 // placeExtras decides where the extra words of each parameter go: in
 // registers after the parameters while three more fit, else through
 // __ml_t if spill says so and it has room (sixteen parameters), else
-// pushed as arguments. It reports whether all fit in registers.
-func (fn *directFn) placeExtras(spill bool) bool {
+// pushed as arguments.
+func (fn *directFn) placeExtras(spill bool) {
 	fn.inThread = map[int]bool{}
-	regs, all := fn.intArgs, true
+	regs := fn.intArgs
 	for _, i := range fn.withExtras() {
 		if regs+3 <= argRegs {
 			regs += 3
 			continue
 		}
-		all = false
 		if spill && i < threadArgs {
 			fn.inThread[i] = true
 		}
 	}
-	return all
 }
 
 // throughThread puts the extra words of every parameter through __ml_t,

@@ -136,20 +136,12 @@ func localSpan(a cc.ExpressionNode, n int64, dst bool) bool {
 		return false
 	}
 	t := d.Type()
-	for q := t; q != nil; q = arrayElem(q) {
+	for q := t; q != nil; q = elem(q) {
 		if q.Attributes().IsVolatile() || dst && q.Attributes().IsConst() {
 			return false
 		}
 	}
 	return holdsNumbers(t, true) && t.Size() >= n
-}
-
-// arrayElem is t's element type when t is an array, else nil.
-func arrayElem(t cc.Type) cc.Type {
-	if at, ok := t.(*cc.ArrayType); ok {
-		return at.Elem()
-	}
-	return nil
 }
 
 // holdsNumbers reports whether objects of type t hold only numbers: no
@@ -163,7 +155,7 @@ func holdsNumbers(t cc.Type, chars bool) bool {
 	case cc.Char, cc.SChar, cc.UChar:
 		return chars
 	case cc.Array:
-		return holdsNumbers(arrayElem(t), chars)
+		return holdsNumbers(elem(t), chars)
 	}
 	if x, ok := t.(interface { // struct and union types
 		NumFields() int

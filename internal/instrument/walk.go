@@ -287,8 +287,7 @@ func (r *rewriter) code(n cc.Node) frag {
 		}
 		f := r.fullExpr(x, func() frag { return r.generic(x) })
 		if r.noreturnCall(x) != nil { // (die("…") after a test: the test's checks hold past the if)
-			r.avail.reset()
-			r.avail.dead = true
+			r.avail.stop()
 		}
 		return f
 	case *cc.SelectionStatement:
@@ -300,8 +299,7 @@ func (r *rewriter) code(n cc.Node) frag {
 		return r.generic(x)
 	case *cc.JumpStatement:
 		f := r.fullExpr(x, func() frag { return r.jump(x) })
-		r.avail.reset()
-		r.avail.dead = true
+		r.avail.stop()
 		return f
 	case *cc.Initializer:
 		return r.initElem(x)
