@@ -601,12 +601,16 @@ static const __ml_uptr __ml_meta_mask __attribute__((unused)) = __ML_META_MASK;
  * frame only for it. The asm skips the red zone, pushes five words and
  * pops fn's result. */
 #ifdef __ML_STUB
+/* The call of a trampoline of stubs.c's five-word convention: past the red
+ * zone, five words pushed (w0 last), the result popped into out. */
+#define __ML_KEEP5_CALL(fn, w0, w1, w2, w3, w4, out)                           \
+	"leaq -128(%%rsp), %%rsp\n\t"                                            \
+	"pushq " w4 "\n\tpushq " w3 "\n\tpushq " w2 "\n\tpushq " w1 "\n\tpushq " w0 "\n\t" \
+	__ML_ASM_CALL(fn)                                                      \
+	"popq " out "\n\t"                                                     \
+	"leaq 160(%%rsp), %%rsp"
 #define __ML_KEEP_ASM(res, fn, a0, a1, a2, a3, a4)                                \
-	__asm__ volatile("leaq -128(%%rsp), %%rsp\n\t"                            \
-	                 "pushq %[w4]\n\tpushq %[w3]\n\tpushq %[w2]\n\tpushq %[w1]\n\tpushq %[w0]\n\t" \
-	                 __ML_ASM_CALL(fn "_keep")                               \
-	                 "popq %[r]\n\t"                                          \
-	                 "leaq 160(%%rsp), %%rsp"                                  \
+	__asm__ volatile(__ML_KEEP5_CALL(fn "_keep", "%[w0]", "%[w1]", "%[w2]", "%[w3]", "%[w4]", "%[r]") \
 	                 : [r] "=r"(res)                                           \
 	                 : [w0] "re"((__ml_uptr)(a0)), [w1] "re"((__ml_uptr)(a1)), \
 	                   [w2] "re"((__ml_uptr)(a2)), [w3] "re"((__ml_uptr)(a3)), \
@@ -963,7 +967,7 @@ __ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
 /* Step s of a value whose own step (site s2, from word w) is pending,
  * where that older step need not stay pending (a return statement, a
  * call's result assigned): both go into the ring as one entry of two
- * slots, s marked by its low bit (added: s + 1 folds into its address).
+ * slots, s marked by __ML_STEP_TWO (added: it folds into s's address).
  * Its provenance word. */
 __ML_INLINE __ml_prov_t __ml_pend2(const struct __ml_site *s, const struct __ml_site *s2, __ml_prov_t w)
 {
@@ -971,11 +975,11 @@ __ML_INLINE __ml_prov_t __ml_pend2(const struct __ml_site *s, const struct __ml_
 	if (__ML_UNLIKELY(e + 1 >= __ml_t.stepend)) {
 		__ml_prov_t p = 0;
 		if (__ml_explain)
-			__ML_KEEP3(p, __ml_step_refill, (const char *)s + 1, s2, w);
+			__ML_KEEP3(p, __ml_step_refill, (const char *)s + __ML_STEP_TWO, s2, w);
 		return p;
 	}
 	__ml_t.stepat = e + 2;
-	return __ml_step_put2(e, (__ml_uptr)s + 1, w, (__ml_uptr)s2, 0);
+	return __ml_step_put2(e, (__ml_uptr)s + __ML_STEP_TWO, w, (__ml_uptr)s2, 0);
 }
 
 /* Is the shadow word w (of a slot reached through a pointer with meta
@@ -1595,12 +1599,8 @@ __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml
 	 * trampoline (stubs.c), whose result it pops into m. */
 	__asm__ volatile(__ML_MOVE_TESTS("9f") "\n5:\n"
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
-	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"
-	                 "pushq $0\n\tpushq %[tag]\n\tpushq %[t]\n\tpushq %[v]\n\tpushq %[slot]\n\t"
-	                 __ML_ASM_CALL("__ml_move_slow_keep")
-	                 "popq %[m]\n\t"
-	                 "leaq 160(%%rsp), %%rsp\n\t"
-	                 "jmp 5b\n"
+	                 "9:\t" __ML_KEEP5_CALL("__ml_move_slow_keep", "%[slot]", "%[v]", "%[t]", "%[tag]", "$0", "%[m]")
+	                 "\n\tjmp 5b\n"
 	                 ".popsection"
 	                 __ML_MOVE_OPERANDS);
 	(void)site;
