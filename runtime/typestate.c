@@ -317,9 +317,11 @@ static void ml_pck_make_ready(struct __ml_pck_fn *fn)
 		set_r = (set_r & m->keep[0]) | m->set[0][0];
 		set_w = (set_w & m->keep[0]) | m->set[1][0];
 	}
-	fn->keep = keep;
-	fn->set_r = set_r;
-	fn->set_w = set_w;
+	/* (memlens.h's __ml_pck_enter_local reads them without ready: in any
+	 * order, p & keep | 0 and p & 0 | set are parts of the bits) */
+	__atomic_store_n(&fn->keep, keep, __ATOMIC_RELAXED);
+	__atomic_store_n(&fn->set_r, set_r, __ATOMIC_RELAXED);
+	__atomic_store_n(&fn->set_w, set_w, __ATOMIC_RELAXED);
 	__atomic_store_n(&fn->ready, 1, __ATOMIC_RELEASE);
 }
 
