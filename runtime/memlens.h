@@ -1984,13 +1984,13 @@ __ml_uptr __ml_pck_pre_local(__ml_uptr a, __ml_uptr n, __ml_uptr size, int w, st
 __ML_INLINE struct __ml_pck_local __ml_pck_enter_local(struct __ml_pck_fn *fn)
 {
 	/* fn's masks are 0 until the runtime makes them (ready), which composes
-	 * no permission, as not ready must; read while they are made, they give
-	 * some of the bits, never more: either way a check falls back to the
-	 * slow path, so the ready flag needs no test here */
+	 * no permission, as not ready must; read while they are made (each an
+	 * aligned word the runtime stores whole), they give some of the bits,
+	 * never more: either way a check falls back to the slow path, so the
+	 * ready flag needs no test here (and plain loads let gcc drop the one
+	 * of the kind of access the function does not make) */
 	const unsigned long *p = __ml_pck_perm;
-	unsigned long keep = __atomic_load_n(&fn->keep, __ATOMIC_RELAXED);
-	struct __ml_pck_local l = {(p[0] & keep) | __atomic_load_n(&fn->set_r, __ATOMIC_RELAXED),
-	                           (p[4] & keep) | __atomic_load_n(&fn->set_w, __ATOMIC_RELAXED), fn};
+	struct __ml_pck_local l = {(p[0] & fn->keep) | fn->set_r, (p[4] & fn->keep) | fn->set_w, fn};
 	return l;
 }
 __ML_INLINE void __ml_pck_chk_local(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_pck_local *l)
