@@ -1933,6 +1933,18 @@ __ML_INLINE unsigned long __ml_pck_id(__ml_uptr a, __ml_uptr n)
 		return 255;
 	return *__ML_PCK_ID_AT(a);
 }
+/* Whether bits has the bit of id mod 64: on x86_64 one bt, which takes a
+ * register's bit offset mod 64 itself, where C needs the mask. */
+__ML_INLINE int __ml_pck_bit(unsigned long bits, unsigned long id)
+{
+#if !defined(__ML_NO_ASM) && defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+	_Bool set;
+	__asm__("btq %2, %1" : "=@ccc"(set) : "r"(bits), "r"(id));
+	return set;
+#else
+	return (bits >> (id & 63)) & 1;
+#endif
+}
 /* Check an access of n bytes at a (w: a write). Under a narrow layout (at
  * most 63 typestates) an id's bit is in the first word of permissions, and
  * id 255's (a split granule, an access across granules) is bit 63 of it,
@@ -1942,7 +1954,7 @@ __ML_INLINE void __ml_pck_chk_in(__ml_uptr a, __ml_uptr n, const struct __ml_sit
 {
 	const unsigned long *perm = __ml_pck_perm;
 	unsigned long id = __ml_pck_id(a, n);
-	if (__ML_LIKELY((perm[w * 4 + (narrow ? 0 : id >> 6)] >> (id & 63)) & 1))
+	if (__ML_LIKELY(__ml_pck_bit(perm[w * 4 + (narrow ? 0 : id >> 6)], id)))
 		return;
 	__ml_pck_chk_slow(a, n, site, w);
 }
@@ -1971,18 +1983,20 @@ void __ml_pck_chk_local_slow(__ml_uptr a, __ml_uptr n, const struct __ml_site *s
 __ml_uptr __ml_pck_pre_local(__ml_uptr a, __ml_uptr n, __ml_uptr size, int w, struct __ml_pck_fn *fn);
 __ML_INLINE struct __ml_pck_local __ml_pck_enter_local(struct __ml_pck_fn *fn)
 {
+	/* fn's masks are 0 until the runtime makes them (ready), which composes
+	 * no permission, as not ready must; read while they are made (each an
+	 * aligned word the runtime stores whole), they give some of the bits,
+	 * never more: either way a check falls back to the slow path, so the
+	 * ready flag needs no test here (and plain loads let gcc drop the one
+	 * of the kind of access the function does not make) */
 	const unsigned long *p = __ml_pck_perm;
-	struct __ml_pck_local l = {0, 0, fn};
-	if (__ML_LIKELY(__atomic_load_n(&fn->ready, __ATOMIC_ACQUIRE))) {
-		l.r = (p[0] & fn->keep) | fn->set_r;
-		l.w = (p[4] & fn->keep) | fn->set_w;
-	}
+	struct __ml_pck_local l = {(p[0] & fn->keep) | fn->set_r, (p[4] & fn->keep) | fn->set_w, fn};
 	return l;
 }
 __ML_INLINE void __ml_pck_chk_local(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_pck_local *l)
 {
 	unsigned long id = __ml_pck_id(a, n);
-	if (__ML_LIKELY(((w ? l->w : l->r) >> (id & 63)) & 1)) /* (a layout of at most 63 typestates: as __ml_pck_chk) */
+	if (__ML_LIKELY(__ml_pck_bit(w ? l->w : l->r, id))) /* (a layout of at most 63 typestates: as __ml_pck_chk) */
 		return;
 	__ml_pck_chk_local_slow(a, n, site, w, l->fn);
 }

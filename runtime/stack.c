@@ -194,25 +194,23 @@ unsigned ml_stack_capture_depth(const site_t *site, unsigned max)
 
 unsigned ml_stack_capture4(void)
 {
-	/* the (up to) four innermost frames, if all have sites, hashed
-	 * innermost first as ml_stack_capture_depth does */
+	/* the (up to) four innermost frames hashed innermost first as
+	 * ml_stack_capture_depth does, which hashes only those with sites:
+	 * where one has none, the hash is another, found in the cache only
+	 * by a collision of hashes, as any, and the loop captures them */
 	unsigned top = __ml_t.depth;
 	if (ML_LIKELY(top >= 4 && top <= __ML_MAX_FRAMES)) {
 		const site_t *const *f = &__ml_t.frames[top - 4];
-		if (ML_LIKELY(f[0] && f[1] && f[2] && f[3])) {
-			uint64_t h = ml_hash_frame(ml_hash_frame(ml_hash_frame(ml_hash_frame(ML_HASH_SEED, f[3]), f[2]), f[1]), f[0]);
-			unsigned id = ml_stack_cached(ml_hash_end(h, 4), 4);
-			if (id)
-				return id;
-		}
+		uint64_t h = ml_hash_frame(ml_hash_frame(ml_hash_frame(ml_hash_frame(ML_HASH_SEED, f[3]), f[2]), f[1]), f[0]);
+		unsigned id = ml_stack_cached(ml_hash_end(h, 4), 4);
+		if (id)
+			return id;
 	} else if (top == 3) { /* (an allocator's helper called by its entry point, called by main) */
 		const site_t *const *f = __ml_t.frames;
-		if (ML_LIKELY(f[0] && f[1] && f[2])) {
-			uint64_t h = ml_hash_frame(ml_hash_frame(ml_hash_frame(ML_HASH_SEED, f[2]), f[1]), f[0]);
-			unsigned id = ml_stack_cached(ml_hash_end(h, 3), 3);
-			if (id)
-				return id;
-		}
+		uint64_t h = ml_hash_frame(ml_hash_frame(ml_hash_frame(ML_HASH_SEED, f[2]), f[1]), f[0]);
+		unsigned id = ml_stack_cached(ml_hash_end(h, 3), 3);
+		if (id)
+			return id;
 	}
 	return ml_stack_capture_depth(0, 4);
 }

@@ -317,9 +317,11 @@ static void ml_pck_make_ready(struct __ml_pck_fn *fn)
 		set_r = (set_r & m->keep[0]) | m->set[0][0];
 		set_w = (set_w & m->keep[0]) | m->set[1][0];
 	}
-	fn->keep = keep;
-	fn->set_r = set_r;
-	fn->set_w = set_w;
+	/* (memlens.h's __ml_pck_enter_local reads them without ready: in any
+	 * order, p & keep | 0 and p & 0 | set are parts of the bits) */
+	__atomic_store_n(&fn->keep, keep, __ATOMIC_RELAXED);
+	__atomic_store_n(&fn->set_r, set_r, __ATOMIC_RELAXED);
+	__atomic_store_n(&fn->set_w, set_w, __ATOMIC_RELAXED);
 	__atomic_store_n(&fn->ready, 1, __ATOMIC_RELEASE);
 }
 
@@ -763,12 +765,11 @@ static ML_NOINLINE void ml_pck_put_range(uptr a, uptr n, unsigned ts, unsigned *
 	}
 }
 
-/* Set the n bytes at a to ts: a put of a transition whose stack is
- * *stack, captured by its first put that changes a granule. */
+/* Set the n bytes at a to ts (a layout's id, below ML_PCK_SPLIT): a put
+ * of a transition whose stack is *stack, captured by its first put that
+ * changes a granule. */
 static inline void ml_pck_put(uptr a, uptr n, unsigned ts, unsigned *stack)
 {
-	if (ts >= ML_PCK_SPLIT)
-		return;
 	if (n == 8 && !(a & 7)) { /* a header field's */
 		unsigned char *x, *c = ml_pck_chunk(a, ts != 0, &x);
 		if (c)
@@ -795,7 +796,8 @@ struct ml_pck_tr {
 	} put[16];
 };
 
-/* A transition's puts (internal/typestate/gen.go), in order. */
+/* A transition's puts (internal/typestate/gen.go), in order; their ids
+ * are the generated header's constants. */
 void __ml_pck_puts(struct ml_pck_tr *t)
 {
 	ml_rt_enter();
@@ -808,6 +810,8 @@ void __ml_pck_puts(struct ml_pck_tr *t)
 void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
 {
 	unsigned stack = 0;
+	if (ts >= ML_PCK_SPLIT) /* (the program's own value) */
+		return;
 	ml_rt_enter();
 	ml_pck_put((uptr)addr, n, ts, &stack);
 	ml_rt_leave();
