@@ -1705,6 +1705,19 @@ __ML_INLINE __ml_prov_t __ml_retw(__ml_uptr fn)
 	return __ml_t.retfn == fn ? __ml_t.retprov : __ML_GEN_EXTERN;
 }
 
+/* Unoptimised, a pointer call's result as __ml_ld_at is a load's: its
+ * meta and provenance (the return statement's step made) stored through m
+ * and w, the value passed last and returned, so that no variable of the
+ * caller's, which gcc -O0 would keep in a callee-saved register, holds it. */
+__ML_INLINE __ML_OPTIMISED __ml_uptr __ml_result_at(__ml_meta_t *m, __ml_prov_t *w, __ml_uptr fn, __ml_uptr v)
+{
+	const struct __ml_site *s;
+	*m = __ml_retm(fn, v);
+	s = __ml_rets(fn);
+	*w = s ? __ml_pend(s, __ml_retw(fn)) : __ml_retw(fn);
+	return v;
+}
+
 /* Meta of a pointer value from code we cannot follow (casts from integers,
  * statement expressions, va_arg). */
 __ML_INLINE __ml_meta_t __ml_metav(__ml_uptr v)

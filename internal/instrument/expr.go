@@ -546,7 +546,15 @@ func (r *rewriter) addressUnheld(e cc.ExpressionNode) bool {
 	if r.c.optimizing || !r.c.order.argsRightToLeft || variablyModified(e.Type()) {
 		return false
 	}
-	return !AnyNode(e, func(n cc.Node) bool {
+	return !callsOrLabels(e)
+}
+
+// callsOrLabels reports whether n's text calls a function or holds a
+// statement expression: a copy of it in a __typeof__ may not type (a
+// direct function's call as written lacks its extra arguments) or would
+// duplicate a label.
+func callsOrLabels(n cc.Node) bool {
+	return AnyNode(n, func(n cc.Node) bool {
 		switch x := n.(type) {
 		case *cc.PrimaryExpression:
 			return x.Case == cc.PrimaryExpressionStmt
