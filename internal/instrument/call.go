@@ -991,10 +991,15 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 	return vals, metas, provs
 }
 
-// hoistedMeta captures a hoisted argument's meta, as hoistedProv does.
+// hoistedMeta captures a hoisted argument's meta, as hoistedProv does;
+// a side word of the argument's own (metaTemp), which no other argument
+// assigns, is left as it is.
 func (r *rewriter) hoistedMeta(f *frag, meta string) string {
 	m := r.name("__ml_am")
 	if r.hoistsToSide() {
+		if isMetaTemp(meta) {
+			return meta
+		}
 		m = r.metaTemp()
 	}
 	r.hoistedAssign(f, "__ml_meta_t ", m, meta)
@@ -1003,10 +1008,13 @@ func (r *rewriter) hoistedMeta(f *frag, meta string) string {
 
 // hoistedProv captures a hoisted argument's provenance word, and its
 // pending step's site unless site is "", in new register variables, or in
-// words of the side frame (hoistsToSide), and returns them.
+// words of the side frame (hoistsToSide), and returns them; a word of the
+// argument's own (wordTemp: not a pointer local's) is left as it is.
 func (r *rewriter) hoistedProv(f *frag, site, word string) prov {
 	var v prov
 	switch {
+	case r.hoistsToSide() && site == "" && r.isWordTemp(word):
+		return prov{"0", word}
 	case r.hoistsToSide() && site != "":
 		v = r.provPair()
 	case r.hoistsToSide():
@@ -1031,6 +1039,30 @@ func (r *rewriter) hoistedAssign(f *frag, typ, v, value string) {
 	} else {
 		f.strf("register %s%s __attribute__((unused)) = %s;", typ, v, value)
 	}
+}
+
+// isMetaTemp reports whether meta names a temporary of metaTemp's (a
+// pointer local's companion is a __ml_p).
+func isMetaTemp(meta string) bool { return isNamed(meta, "__ml_m") }
+
+// isNamed reports whether v is a name r.name gave for prefix.
+func isNamed(v, prefix string) bool {
+	n, ok := strings.CutPrefix(v, prefix)
+	return ok && n != "" && strings.Trim(n, "0123456789") == ""
+}
+
+// isWordTemp reports whether word names a temporary of wordTemp's, not a
+// pointer local's provenance.
+func (r *rewriter) isWordTemp(word string) bool {
+	if !isNamed(word, "__ml_pw") {
+		return false
+	}
+	for _, c := range r.fn.compProv {
+		if c.word == word {
+			return false
+		}
+	}
+	return true
 }
 
 // hoistsToSide reports whether hoisted arguments' metas and provenance
