@@ -1621,6 +1621,22 @@ slow: __ML_COLD_LABEL;
 	return m;
 }
 
+/* Unoptimised, a pointer in memory moved in place by d bytes (p++, p -= n)
+ * as __ml_ld_at is a load: the slot's address last, __ml_move's meta and
+ * the slot (the value's provenance) stored through m and w, the new value
+ * stored and returned, so that no variable of the caller's, which gcc -O0
+ * would keep in a callee-saved register, holds the slot, the old value or
+ * the new one. */
+__ML_INLINE __ML_OPTIMISED __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t tag,
+                                                  const struct __ml_site *site, __ml_uptr d, __ml_uptr slot)
+{
+	__ml_uptr v = *(const __ml_uptru *)slot, t = v + d;
+	*m = __ml_move(slot, v, t, tag, site);
+	*w = slot;
+	*(__ml_uptru *)slot = t;
+	return t;
+}
+
 /* Function entry: push a frame, return the depth to restore on exit. */
 __ML_INLINE unsigned __ml_enter(const struct __ml_site *fn)
 {
@@ -1703,6 +1719,25 @@ __ML_INLINE const struct __ml_site *__ml_rets(__ml_uptr fn)
 __ML_INLINE __ml_prov_t __ml_retw(__ml_uptr fn)
 {
 	return __ml_t.retfn == fn ? __ml_t.retprov : __ML_GEN_EXTERN;
+}
+
+/* Unoptimised, a pointer call's result as __ml_ld_at is a load's: its
+ * meta and provenance (the return statement's step made) stored through m
+ * and w, the value passed last and returned, so that no variable of the
+ * caller's, which gcc -O0 would keep in a callee-saved register, holds it. */
+__ML_INLINE __ML_OPTIMISED __ml_uptr __ml_result_at(__ml_meta_t *m, __ml_prov_t *w, __ml_uptr fn, __ml_uptr v)
+{
+	const struct __ml_site *s;
+	if (__ML_UNLIKELY(__ml_t.retfn != fn)) { /* (unseen code's: __ml_retm's calls) */
+		*m = __ml_retm(fn, v);
+		*w = __ml_retw(fn);
+		return v;
+	}
+	/* what __ml_retm, __ml_rets and __ml_retw give, without their calls */
+	*m = __ml_t.ret;
+	s = __ml_t.retsite;
+	*w = s ? __ml_pend(s, __ml_t.retprov) : __ml_t.retprov;
+	return v;
 }
 
 /* Meta of a pointer value from code we cannot follow (casts from integers,

@@ -473,9 +473,49 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		return f, metaWild, none
 	}
 	m, pv := r.metaTemp(), r.provTemp()
+	if after == "" && r.resultUnheld(pv) {
+		var typed, c frag
+		typed.str(callText)
+		c.str(callText)
+		f.cat(resultAt(typed, c, m, pv, fnWord))
+		f.str("; })")
+		return f, m, pv
+	}
 	v := r.name("__ml_v")
 	f.strf("register __auto_type %s = %s; %s%s %s; })", v, callText, r.returned(m, pv, fnWord, v), after, v)
 	return f, m, pv
+}
+
+// typedAsWritten reports whether call x's own text names its type for a
+// __typeof__: its arguments' text calls nothing and holds no statement
+// expression (callsOrLabels).
+func typedAsWritten(x *cc.PostfixExpression) bool {
+	return x.ArgumentExpressionList == nil || !callsOrLabels(x.ArgumentExpressionList)
+}
+
+// resultUnheld reports whether a pointer call's result, of provenance
+// variables pv, goes through __ml_result_at (resultAt) instead of a
+// variable: unoptimised, where gcc gives a register variable a
+// callee-saved register of the frame, when it evaluates arguments last
+// first (the call before the side words' addresses, which would
+// otherwise be held across it) and the function's temporaries are side
+// words, whose addresses can be taken.
+func (r *rewriter) resultUnheld(pv prov) bool {
+	return !r.c.optimizing && r.c.order.argsRightToLeft && r.fn != nil && r.fn.side != nil && !pv.pending()
+}
+
+// resultAt is call, of the function at fnWord, with its pointer result's
+// meta and provenance stored into the side words m and pv (its return's
+// step made), the value cast back to the type of typed: C text of the same
+// type that a __typeof__ can hold (nothing evaluated, no label).
+func resultAt(typed, call frag, m string, pv prov, fnWord string) frag {
+	var f frag
+	f.str("((__typeof__(")
+	f.cat(typed)
+	f.strf("))__ml_result_at(&%s, &%s, %s, (__ml_uptr)(", m, pv.word, fnWord)
+	f.cat(call)
+	f.str(")))")
+	return f
 }
 
 // isSystem reports whether call x of name calls libc (or a function only
@@ -665,6 +705,12 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	}
 	var f frag
 	m, pv := r.metaTemp(), r.provTemp()
+	if r.resultUnheld(pv) && fn.extrasInThread() && typedAsWritten(x) {
+		f.str("__extension__({ " + r.atFrame(site) + " ")
+		f.cat(resultAt(r.verbatim(x), call, m, pv, r.funcWord(name)))
+		f.str("; })")
+		return f, m, pv
+	}
 	v := r.name("__ml_v")
 	f.str("__extension__({ " + r.atFrame(site) + " register __auto_type " + v + " = ")
 	f.cat(call)
@@ -909,8 +955,9 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			o := r.name("__ml_ao")
 			f.str("register __auto_type " + o + " = ")
 			f.cat(a.code)
-			metas[i] = r.name("__ml_am")
-			f.strf("; register __ml_meta_t %s __attribute__((unused)) = %s; register __auto_type %s = *%s;", metas[i], a.meta, vals[i], o)
+			f.str(";")
+			metas[i] = r.hoistedMeta(f, a.meta)
+			f.strf(" register __auto_type %s = *%s;", vals[i], o)
 			provs[i].word = "(__ml_uptr)" + o
 			continue
 		}
@@ -929,22 +976,101 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 		f.cat(a.code)
 		f.str(";")
 		if a.isPtr {
-			metas[i] = r.name("__ml_am")
-			f.strf("register __ml_meta_t %s __attribute__((unused)) = %s;", metas[i], a.meta)
-			w := a.prov.word
+			metas[i] = r.hoistedMeta(f, a.meta)
 			if a.passed != "" {
 				p := r.pending(a.passed, a.prov.moved())
-				provs[i].site, w = p.site, p.word
+				provs[i] = r.hoistedProv(f, "", p.word)
+				provs[i].site = p.site
 			} else if a.prov.pending() {
-				provs[i].site = r.name("__ml_as")
-				f.strf("register const struct __ml_site *%s __attribute__((unused)) = %s;", provs[i].site, a.prov.site)
+				provs[i] = r.hoistedProv(f, a.prov.site, a.prov.word)
+			} else {
+				provs[i].word = r.hoistedProv(f, "", a.prov.word).word
 			}
-			provs[i].word = r.name("__ml_aw")
-			f.strf("register __ml_prov_t %s __attribute__((unused)) = %s;", provs[i].word, w)
 		}
 	}
 	return vals, metas, provs
 }
+
+// hoistedMeta captures a hoisted argument's meta, as hoistedProv does;
+// a side word of the argument's own (metaTemp), which no other argument
+// assigns, is left as it is.
+func (r *rewriter) hoistedMeta(f *frag, meta string) string {
+	m := r.name("__ml_am")
+	if r.hoistsToSide() {
+		if isMetaTemp(meta) {
+			return meta
+		}
+		m = r.metaTemp()
+	}
+	r.hoistedAssign(f, "__ml_meta_t ", m, meta)
+	return m
+}
+
+// hoistedProv captures a hoisted argument's provenance word, and its
+// pending step's site unless site is "", in new register variables, or in
+// words of the side frame (hoistsToSide), and returns them; a word of the
+// argument's own (wordTemp: not a pointer local's) is left as it is.
+func (r *rewriter) hoistedProv(f *frag, site, word string) prov {
+	var v prov
+	switch {
+	case r.hoistsToSide() && site == "" && r.isWordTemp(word):
+		return prov{"0", word}
+	case r.hoistsToSide() && site != "":
+		v = r.provPair()
+	case r.hoistsToSide():
+		v = r.wordTemp()
+	case site != "":
+		v = prov{r.name("__ml_as"), r.name("__ml_aw")}
+	default:
+		v = prov{"0", r.name("__ml_aw")}
+	}
+	if site != "" {
+		r.hoistedAssign(f, "const struct __ml_site *", v.site, site)
+	}
+	r.hoistedAssign(f, "__ml_prov_t ", v.word, word)
+	return v
+}
+
+// hoistedAssign declares variable v of type typ with its value, or
+// assigns the side frame's word v.
+func (r *rewriter) hoistedAssign(f *frag, typ, v, value string) {
+	if r.hoistsToSide() {
+		f.strf("%s = %s;", v, value)
+	} else {
+		f.strf("register %s%s __attribute__((unused)) = %s;", typ, v, value)
+	}
+}
+
+// isMetaTemp reports whether meta names a temporary of metaTemp's (a
+// pointer local's companion is a __ml_p).
+func isMetaTemp(meta string) bool { return isNamed(meta, "__ml_m") }
+
+// isNamed reports whether v is a name r.name gave for prefix.
+func isNamed(v, prefix string) bool {
+	n, ok := strings.CutPrefix(v, prefix)
+	return ok && n != "" && strings.Trim(n, "0123456789") == ""
+}
+
+// isWordTemp reports whether word names a temporary of wordTemp's, not a
+// pointer local's provenance.
+func (r *rewriter) isWordTemp(word string) bool {
+	if !isNamed(word, "__ml_pw") {
+		return false
+	}
+	for _, c := range r.fn.compProv {
+		if c.word == word {
+			return false
+		}
+	}
+	return true
+}
+
+// hoistsToSide reports whether hoisted arguments' metas and provenance
+// go to words of the side frame instead of register variables:
+// unoptimised, gcc gives every register variable a callee-saved register
+// (pushed in the frame) and the temporaries of a hoisting outer call live
+// across the inner ones, five or more at a time in cJSON's functions.
+func (r *rewriter) hoistsToSide() bool { return !r.c.optimizing && r.fn.side != nil }
 
 // codeText is the C text of unrewritten code (a literal's tokens, a pure
 // argument's), gcc's builtins as written (builtinUse).

@@ -43,6 +43,17 @@ func (fn *directFn) withExtras() []int {
 	return append(append([]int(nil), fn.ptrParams...), fn.objParams...)
 }
 
+// extrasInThread reports whether every extra word goes through __ml_t, so
+// that a call as written passes all the arguments the function takes.
+func (fn *directFn) extrasInThread() bool {
+	for _, i := range fn.withExtras() {
+		if !fn.inThread[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // placeExtras decides where the extra words of each parameter go: in
 // registers after the parameters while three more fit, else through
 // __ml_t if spill says so and it has room (sixteen parameters), else

@@ -546,7 +546,15 @@ func (r *rewriter) addressUnheld(e cc.ExpressionNode) bool {
 	if r.c.optimizing || !r.c.order.argsRightToLeft || variablyModified(e.Type()) {
 		return false
 	}
-	return !AnyNode(e, func(n cc.Node) bool {
+	return !callsOrLabels(e)
+}
+
+// callsOrLabels reports whether n's text calls a function or holds a
+// statement expression: a copy of it in a __typeof__ may not type (a
+// direct function's call as written lacks its extra arguments) or would
+// duplicate a label.
+func callsOrLabels(n cc.Node) bool {
+	return AnyNode(n, func(n cc.Node) bool {
 		switch x := n.(type) {
 		case *cc.PrimaryExpression:
 			return x.Case == cc.PrimaryExpressionStmt
@@ -906,6 +914,44 @@ func (r *rewriter) load(n cc.ExpressionNode, place frag, tag string) (frag, stri
 	return f, m, w
 }
 
+// movesAt reports whether pointer lvalue n moves in place through one call
+// (moveAt), as load reads one: in a function whose temporaries are side
+// words, when the check passes n's address last (addressUnheld), n's text
+// naming its type and its target's size; not in a memory graph's trace,
+// nor for void's (whose size gcc warns of as it does not of p++).
+func (r *rewriter) movesAt(n cc.ExpressionNode) bool {
+	pt, ok := n.Type().(*cc.PointerType)
+	return ok && pt.Elem().Kind() != cc.Void && r.fn.side != nil && !r.c.graph && r.addressUnheld(n)
+}
+
+// moveAt moves pointer lvalue n in place by the target's size times
+// by (by's text ends with the multiplication; a decrement's is a
+// negation), its meta and provenance stored into m and w at step site:
+// the new value, or the old one if post (p++).
+func (r *rewriter) moveAt(n cc.ExpressionNode, by frag, m string, w prov, site string, post bool) frag {
+	place, tag := r.place(n, true, defUse)
+	var size frag
+	size.cat(by)
+	size.str("sizeof(*(")
+	size.cat(r.verbatim(n))
+	size.str("))")
+	var f frag
+	f.str("((__typeof__(")
+	f.cat(r.verbatim(n))
+	f.strf("))(__ml_move_at(&%s, &%s, %s, %s, ", m, w.word, tag, site)
+	f.cat(size)
+	f.str(", (__ml_uptr)(")
+	f.cat(place)
+	f.str("))")
+	if post {
+		f.str(" - (")
+		f.cat(size)
+		f.str(")")
+	}
+	f.str("))")
+	return f
+}
+
 // addrOf rewrites &E: no access happens; the result has the meta of the
 // pointer E was reached through, and its provenance (&p->f is pointer
 // arithmetic), or is the address of a named object made here.
@@ -1005,6 +1051,17 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	}
 	// the value of a compound assignment is evaluated before its target
 	m, w := r.metaTemp(), r.wordTemp()
+	if r.movesAt(lhs) && pureArg(rhs, nil) {
+		// (nothing the target's evaluation does changes a pure value)
+		var by frag
+		if x.Case == cc.AssignmentExpressionSub {
+			by.str("(__ml_uptr)0 - ")
+		}
+		by.str("(__ml_uptr)(")
+		by.cat(r.expr(rhs))
+		by.str(") * ")
+		return r.moveAt(lhs, by, m, w, r.stSite(x, lhs), false), m, w
+	}
 	p, n := r.name("__ml_a"), r.name("__ml_v")
 	place, tag := r.place(lhs, true, defUse)
 	var f frag
@@ -1211,6 +1268,13 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 		return r.verbatim(n), r.companion(d), r.companionProv(d)
 	}
 	m, w := r.metaTemp(), r.wordTemp()
+	if r.movesAt(operand) {
+		var by frag
+		if op.SrcStr() == "--" {
+			by.str("(__ml_uptr)0 - ")
+		}
+		return r.moveAt(operand, by, m, w, r.stSite(n, operand), post), m, w
+	}
 	p, v := r.name("__ml_a"), r.name("__ml_v")
 	var f frag
 	place, tag := r.place(operand, true, defUse)

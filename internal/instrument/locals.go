@@ -355,11 +355,13 @@ func writesUnseen(body *cc.CompoundStatement) bool {
 	})
 }
 
-// objectMetas declares the function's local objects' meta variables.
-func (r *rewriter) objectMetas(vol string) []string {
-	var decls []string
+// objectMetas declares the function's local objects' meta variables in
+// its prologue pro: unoptimised, words of the side frame, as its
+// temporaries are (in registers, each took a callee-saved one through the
+// function).
+func (r *rewriter) objectMetas(pro []string, side *sideFrame, vol string) []string {
 	for _, o := range r.fn.objOrder {
-		decls = append(decls, own(vol, "__ml_meta_t ", o.meta, " __attribute__((unused))", "1UL"))
+		pro = side.temps(r).own(pro, vol, "__ml_meta_t ", o.meta, " __attribute__((unused))", "1UL", true)
 	}
-	return decls
+	return pro
 }

@@ -858,7 +858,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		if (len(params) != 0 || len(paramCopies) != 0) && direct == nil {
 			pro = append(pro, own("", "int ", "__ml_own_", " __attribute__((unused))", "__ml_own("+r.funcWord(r.fn.name)+")"))
 		}
-		pro = append(pro, r.objectMetas(vol)...)
+		pro = r.objectMetas(pro, side, vol)
 		pro = append(pro, r.scopeVar(bodyScope, true)())
 		for _, o := range paramObjs {
 			if o.escapes {
