@@ -72,9 +72,11 @@ struct ml_cand {
 	uptr a, v;          /* where the word lies, what it holds */
 	uint32_t slot;      /* its granule's live-base entry, once read */
 	unsigned char from; /* the state of the place scanned */
-	unsigned char slot_known;
 };
-#define ML_CANDS 16 /* in flight; the live-base entry is read halfway */
+/* In flight; the live-base entry is read halfway: a candidate's is read
+ * once ML_CANDS / 2 newer ones are in flight, so the oldest of a full
+ * pipeline has it. */
+#define ML_CANDS 16
 
 /* The marking's tables and pipeline. The marking proper (ml_mark) works
  * on a copy in a local, written back when it ends: through the state
@@ -300,18 +302,23 @@ static inline __attribute__((always_inline)) void ml_lb_raise(struct ml_marker *
 static inline void ml_cand_slot(struct ml_marker *m, unsigned at);
 
 /* Count the pointer of the candidate at position at to the block it
- * points into, if any. */
-static inline __attribute__((always_inline)) void ml_cand_resolve(struct ml_marker *m, unsigned at)
+ * points into, if any; slot_read: whether its live-base entry was read. */
+static inline __attribute__((always_inline)) void ml_cand_resolve(struct ml_marker *m, unsigned at, int slot_read)
 {
 	const struct ml_cand *c = &m->cand[at % ML_CANDS];
-	if (!c->slot_known)
+	if (!slot_read)
 		ml_cand_slot(m, at);
+	unsigned start_rule = c->from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE;
+	if (c->slot < m->nslots && (m->lstate[c->slot] & ML_LS_BLOCK) && ml_lb_base(c->slot) == c->v) {
+		ml_lb_raise(m, c->slot, start_rule); /* (most pointers: to the start of the block made there) */
+		return;
+	}
 	long s = ml_lb_find_from(m, c->v, c->slot);
 	if (s < 0) /* (a block's pointer to itself raises it to its own state: nothing) */
 		return;
 	int start = c->v == ml_lb_base((unsigned)s) || ml_exact_handle(c->a, (unsigned)s);
 	if (start || !m->starts_only)
-		ml_lb_raise(m, (unsigned)s, start && c->from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
+		ml_lb_raise(m, (unsigned)s, start ? start_rule : ML_L_POSSIBLE);
 }
 
 /* Read the live-base entry of the candidate at position at, and prefetch
@@ -320,18 +327,18 @@ static inline __attribute__((always_inline)) void ml_cand_slot(struct ml_marker 
 {
 	struct ml_cand *c = &m->cand[at % ML_CANDS];
 	c->slot = ml_lb_entry(c->v);
-	c->slot_known = 1;
 	if (c->slot < m->nslots) {
 		__builtin_prefetch(&__ML_RECS[c->slot]);
 		__builtin_prefetch(&m->lstate[c->slot]);
 	}
 }
 
-/* Resolve the candidates in flight, oldest first. */
+/* Resolve the candidates in flight, oldest first (the newest
+ * ML_CANDS / 2 have not had their live-base entry read). */
 static inline __attribute__((always_inline)) void ml_cand_flush(struct ml_marker *m)
 {
 	for (; m->ncand; m->ncand--)
-		ml_cand_resolve(m, m->cand_next - m->ncand);
+		ml_cand_resolve(m, m->cand_next - m->ncand, m->ncand > ML_CANDS / 2);
 }
 
 /* Scan the words of [lo, hi) held by a place of state from (REACHABLE or
@@ -348,7 +355,7 @@ static inline __attribute__((always_inline)) void ml_scan_words(struct ml_marker
 		if (v - first >= span)
 			continue;
 		if (m->ncand == ML_CANDS) {
-			ml_cand_resolve(m, m->cand_next - ML_CANDS);
+			ml_cand_resolve(m, m->cand_next - ML_CANDS, 1);
 			m->ncand--;
 		}
 		if (m->ncand >= ML_CANDS / 2)
@@ -358,7 +365,6 @@ static inline __attribute__((always_inline)) void ml_scan_words(struct ml_marker
 		c->a = a;
 		c->v = v;
 		c->from = from;
-		c->slot_known = 0;
 		__builtin_prefetch(ml_basemap(v & ~(uptr)15)); /* (a prefetch never faults) */
 	}
 }
