@@ -327,10 +327,8 @@ static inline __attribute__((always_inline)) void ml_cand_slot(struct ml_marker 
 {
 	struct ml_cand *c = &m->cand[at % ML_CANDS];
 	c->slot = ml_lb_entry(c->v);
-	if (c->slot < m->nslots) {
-		__builtin_prefetch(&__ML_RECS[c->slot]);
-		__builtin_prefetch(&m->lstate[c->slot]);
-	}
+	__builtin_prefetch(&__ML_RECS[c->slot]); /* (whatever the slot: a prefetch never faults) */
+	__builtin_prefetch(&m->lstate[c->slot]);
 }
 
 /* Resolve the candidates in flight, oldest first (the newest
