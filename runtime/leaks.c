@@ -596,9 +596,13 @@ struct ml_lgroup {
 	uint64_t bytes, blocks;
 };
 
+/* Fewest bytes first; of equal sizes, the one whose first block was made
+ * first (the groups' table order follows their stacks' addresses, which
+ * move from run to run). */
 static int ml_bytes_less(const void *a, const void *b)
 {
-	return ((const struct ml_lgroup *)a)->bytes < ((const struct ml_lgroup *)b)->bytes;
+	const struct ml_lgroup *x = a, *y = b;
+	return x->bytes != y->bytes ? x->bytes < y->bytes : x->first < y->first;
 }
 
 static const char *const ml_leak_names[] = {
