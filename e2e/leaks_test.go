@@ -361,3 +361,40 @@ func TestLossJumpRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestLeakRecordOrder checks that loss records of the same size come in
+// the same order in every run: by size, then by their first block's slot
+// (the order the blocks were made in), not by where the address hash of
+// their stacks put them, which moves with the program's load address.
+func TestLeakRecordOrder(t *testing.T) {
+	prog := buildCode(t, "order.c", `#include <stdlib.h>
+static void *keep;
+__attribute__((noinline)) static void a(void) { keep = malloc(24); }
+__attribute__((noinline)) static void b(void) { keep = malloc(24); }
+__attribute__((noinline)) static void c(void) { keep = malloc(24); }
+__attribute__((noinline)) static void d(void) { keep = malloc(24); }
+__attribute__((noinline)) static void e(void) { keep = malloc(24); }
+__attribute__((noinline)) static void f(void) { keep = malloc(24); }
+int main(void)
+{
+	a(); b(); c(); d(); e(); f();
+	keep = 0;
+	return 0;
+}
+`)
+	var want []int
+	for run := 0; run < 8; run++ {
+		var lines []int
+		for _, r := range runReports(t, prog, ":leak_check=exit") {
+			lines = append(lines, r.Line)
+		}
+		if run == 0 {
+			want = lines
+			if !slices.IsSorted(want) || len(want) != 6 {
+				t.Fatalf("loss records at lines %v, want six in the order their blocks were made", want)
+			}
+		} else if !slices.Equal(lines, want) {
+			t.Fatalf("run %d: loss records at lines %v, run 0: %v", run, lines, want)
+		}
+	}
+}

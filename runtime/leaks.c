@@ -72,40 +72,46 @@ struct ml_cand {
 	uptr a, v;          /* where the word lies, what it holds */
 	uint32_t slot;      /* its granule's live-base entry, once read */
 	unsigned char from; /* the state of the place scanned */
-	unsigned char slot_known;
 };
-#define ML_CANDS 16 /* in flight; the live-base entry is read halfway */
+/* In flight; the live-base entry is read halfway: a candidate's is read
+ * once ML_CANDS / 2 newer ones are in flight, so the oldest of a full
+ * pipeline has it. */
+#define ML_CANDS 16
+
+/* The marking's tables and pipeline. The marking proper (ml_mark) works
+ * on a copy in a local, written back when it ends: through the state
+ * mapping, each byte of lstate it stores made the compiler read the other
+ * fields again (a char store may alias anything). */
+struct ml_marker {
+	unsigned char *lstate; /* by slot: ML_LS_* */
+	unsigned nslots;       /* the slots looked at: [0, nslots) */
+	unsigned mark_at;      /* the marking's cursor: the next slot it looks at */
+	uptr lb_lo, lb_span;   /* the live blocks span [lb_lo, lb_lo + lb_span) */
+	uint32_t *lwork;       /* blocks behind the marking's cursor to be scanned */
+	size_t nwork;
+	size_t nreached; /* the blocks raised to REACHABLE (foreign ones from the start) */
+	unsigned ncand, cand_next; /* in flight; where the next one goes */
+	unsigned char starts_only; /* pointers into a block's middle do not count (libc's data) */
+	struct ml_cand cand[ML_CANDS];
+};
 
 /* leaks.c's part of the state mapping (internal.h) */
 struct ml_leaks_state {
-	unsigned char *lstate; /* by slot: ML_LS_* */
-	unsigned nslots;       /* the slots looked at: [0, nslots) */
-	size_t nblocks;        /* the live heap blocks among them */
-	/* The live blocks span [lb_lo, lb_lo + lb_span). */
-	uptr lb_lo, lb_span;
+	struct ml_marker mk;
+	size_t nblocks;          /* the live heap blocks among the slots looked at */
 	struct ml_bigblock *big; /* in address order */
 	size_t nbig;
-	uint32_t *lwork; /* blocks behind the marking's cursor to be scanned */
-	size_t nwork;
-	unsigned mark_at; /* the marking's cursor: the next slot it looks at */
-	struct ml_cand cand[ML_CANDS];
-	unsigned ncand, cand_next; /* in flight; where the next one goes */
-	unsigned char starts_only; /* pointers into a block's middle do not count (libc's data) */
 	uptr main_frame; /* main's frame, while main runs (0: unknown) */
 	size_t cap; /* the slots lstate, lwork and big were mapped for */
 };
 _Static_assert(ML_ST_LEAKS + sizeof(struct ml_leaks_state) <= ML_ST_CYCLES, "leaks.c's state fits");
 #define ML_LKS (&ML_STATE_AT(struct ml_leaks_state, ML_ST_LEAKS))
-#define ml_lstate (ML_LKS->lstate)
-#define ml_nslots (ML_LKS->nslots)
+#define ML_MK (&ML_LKS->mk)
+#define ml_lstate (ML_MK->lstate)
+#define ml_nslots (ML_MK->nslots)
 #define ml_nblocks (ML_LKS->nblocks)
-#define ml_lb_lo (ML_LKS->lb_lo)
-#define ml_lb_span (ML_LKS->lb_span)
 #define ml_big (ML_LKS->big)
 #define ml_nbig (ML_LKS->nbig)
-#define ml_lwork (ML_LKS->lwork)
-#define ml_nwork (ML_LKS->nwork)
-#define ml_mark_at (ML_LKS->mark_at)
 #define ml_main_frame (ML_LKS->main_frame)
 
 static uptr ml_lb_base(unsigned s)
@@ -155,16 +161,16 @@ static long ml_big_find(uptr v)
 /* The slot of the live block containing v (a zero-size block: v is its
  * base), whose granule's live-base entry is s; -1 if none. v lies in the
  * blocks' span (its callers test it). */
-static inline __attribute__((always_inline)) long ml_lb_find_from(uptr v, unsigned s)
+static inline __attribute__((always_inline)) long ml_lb_find_from(const struct ml_marker *m, uptr v, unsigned s)
 {
 	uptr g = v & ~(uptr)15;
 	for (unsigned k = 1;; k++) {
-		if (s < ml_nslots && (ml_lstate[s] & ML_LS_BLOCK) && ml_lb_base(s) == g) {
+		if (s < m->nslots && (m->lstate[s] & ML_LS_BLOCK) && ml_lb_base(s) == g) {
 			if (v < ml_lb_end(s) || v == g)
 				return s;
 			break; /* (a listed block may lie between) */
 		}
-		if (k == ML_LB_WALK || g <= ml_lb_lo)
+		if (k == ML_LB_WALK || g <= m->lb_lo)
 			break;
 		g -= 16;
 		if (!ml_basemap_ok(g))
@@ -177,7 +183,8 @@ static inline __attribute__((always_inline)) long ml_lb_find_from(uptr v, unsign
 /* The slot of the live block containing v, or -1. */
 static long ml_lb_find(uptr v)
 {
-	return v - ml_lb_lo < ml_lb_span ? ml_lb_find_from(v, ml_lb_entry(v)) : -1;
+	const struct ml_marker *m = ML_MK;
+	return v - m->lb_lo < m->lb_span ? ml_lb_find_from(m, v, ml_lb_entry(v)) : -1;
 }
 
 /* Does record r of slot s hold a live heap block? */
@@ -197,36 +204,37 @@ static int ml_big_less(const void *a, const void *b)
 static void ml_lb_release(void)
 {
 	struct ml_leaks_state *st = ML_LKS;
-	if (st->lstate)
-		ml_scratch_free(st->lstate, st->cap);
-	if (st->lwork)
-		ml_scratch_free(st->lwork, st->cap * sizeof *st->lwork);
+	if (st->mk.lstate)
+		ml_scratch_free(st->mk.lstate, st->cap);
+	if (st->mk.lwork)
+		ml_scratch_free(st->mk.lwork, st->cap * sizeof *st->mk.lwork);
 	if (st->big)
 		ml_scratch_free(st->big, st->cap * sizeof *st->big);
-	st->lstate = 0;
-	st->lwork = 0;
+	/* (a scan a fault abandoned leaves candidates and a rule behind) */
+	st->mk = (struct ml_marker){0};
 	st->big = 0;
-	st->nslots = 0;
-	st->nblocks = st->nbig = st->nwork = st->lb_span = 0;
-	st->ncand = st->starts_only = 0; /* (a scan a fault abandoned leaves them) */
+	st->nblocks = st->nbig = 0;
 }
 
 /* Note the live heap blocks: a byte a slot, and the few the live-base
  * map cannot lead to by itself listed in address order; 0 if there is no
  * memory for the check. One pass over the records: no list of the
  * blocks in address order (16 bytes a block, sorted by pieces, and an
- * index of the pieces, at the run's peak). */
+ * index of the pieces, at the run's peak). The counts are locals, stored
+ * at the end (a store to lstate may alias any field of the state). */
 static int ml_lb_collect(void)
 {
 	ml_lb_release();
+	struct ml_leaks_state *st = ML_LKS;
 	unsigned end = ml_slot_end();
-	ML_LKS->cap = end;
-	ml_lstate = ml_scratch(end);
-	ml_lwork = ml_scratch(end * sizeof *ml_lwork);
-	ml_big = ml_scratch(end * sizeof *ml_big);
-	if (!ml_lstate || !ml_lwork || !ml_big)
+	st->cap = end;
+	unsigned char *lstate = st->mk.lstate = ml_scratch(end);
+	st->mk.lwork = ml_scratch(end * sizeof *st->mk.lwork);
+	struct ml_bigblock *big = st->big = ml_scratch(end * sizeof *st->big);
+	if (!lstate || !st->mk.lwork || !big)
 		return 0;
 	uptr lo = ~(uptr)0, hi = 0;
+	size_t nblocks = 0, nbig = 0, nreached = 0;
 	uint64_t ids = ml_block_ids();
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		struct ml_rec_view r = ml_rec_read(s);
@@ -241,23 +249,27 @@ static int ml_lb_collect(void)
 		if (!ml_live_heap(s, &r))
 			continue;
 		uptr base = r.base, top = r.end;
-		ml_nblocks++;
+		nblocks++;
 		lo = base < lo ? base : lo;
 		hi = top + 1 > hi ? top + 1 : hi; /* (+1: a zero-size block's base) */
 		/* a block libc keeps for itself is its business: a root, never
 		 * a leak (its pointers to the program's blocks keep them) */
-		ml_lstate[s] = ML_LS_BLOCK | ((ML_LOAD(&ML_COLD[s].flags) & ML_CF_FOREIGN)
-		                                  ? ML_L_REACHABLE | ML_LS_QUEUED : ML_L_UNSEEN);
+		int foreign = (ML_LOAD(&ML_COLD[s].flags) & ML_CF_FOREIGN) != 0;
+		lstate[s] = ML_LS_BLOCK | (foreign ? ML_L_REACHABLE | ML_LS_QUEUED : ML_L_UNSEEN);
+		nreached += foreign;
 		if ((base & 15) || ml_lb_entry(base) != s || top - base > (ML_LB_WALK - 1) * 16)
-			ml_big[ml_nbig++] = (struct ml_bigblock){base, s};
+			big[nbig++] = (struct ml_bigblock){base, s};
 	}
-	ml_nslots = end;
-	ml_mark_at = 0; /* all ahead of the marking, found from the roots */
+	st->nblocks = nblocks;
+	st->nbig = nbig;
+	st->mk.nreached = nreached;
+	st->mk.nslots = end;
+	st->mk.mark_at = 0; /* all ahead of the marking, found from the roots */
 	if (lo > hi)
 		return 1;
-	ml_lb_lo = lo;
-	ml_lb_span = hi - lo;
-	ml_sort(ml_big, ml_nbig, sizeof *ml_big, ml_big_less);
+	st->mk.lb_lo = lo;
+	st->mk.lb_span = hi - lo;
+	ml_sort(big, nbig, sizeof *big, ml_big_less);
 	return 1;
 }
 
@@ -276,51 +288,55 @@ static int ml_exact_handle(uptr a, unsigned s)
  * its cursor is only flagged, to be scanned when the cursor gets there;
  * one behind it is scanned from the work stack before the cursor moves
  * on. */
-static inline __attribute__((always_inline)) void ml_lb_raise(unsigned s, unsigned char st)
+static inline __attribute__((always_inline)) void ml_lb_raise(struct ml_marker *m, unsigned s, unsigned char st)
 {
-	unsigned char b = ml_lstate[s];
+	unsigned char b = m->lstate[s];
 	if (st <= (b & ML_LS_STATE))
 		return;
-	if (!(b & ML_LS_QUEUED) && s < ml_mark_at)
-		ml_lwork[ml_nwork++] = s;
-	ml_lstate[s] = (unsigned char)((b & ~ML_LS_STATE) | st | ML_LS_QUEUED);
+	if (!(b & ML_LS_QUEUED) && s < m->mark_at)
+		m->lwork[m->nwork++] = s;
+	m->lstate[s] = (unsigned char)((b & ~ML_LS_STATE) | st | ML_LS_QUEUED);
+	m->nreached += st == ML_L_REACHABLE;
 }
 
-static inline void ml_cand_slot(unsigned at);
+static inline void ml_cand_slot(struct ml_marker *m, unsigned at);
 
 /* Count the pointer of the candidate at position at to the block it
- * points into, if any. */
-static inline __attribute__((always_inline)) void ml_cand_resolve(unsigned at)
+ * points into, if any; slot_read: whether its live-base entry was read. */
+static inline __attribute__((always_inline)) void ml_cand_resolve(struct ml_marker *m, unsigned at, int slot_read)
 {
-	const struct ml_cand *c = &ML_LKS->cand[at % ML_CANDS];
-	if (!c->slot_known)
-		ml_cand_slot(at);
-	long s = ml_lb_find_from(c->v, c->slot);
+	const struct ml_cand *c = &m->cand[at % ML_CANDS];
+	if (!slot_read)
+		ml_cand_slot(m, at);
+	unsigned start_rule = c->from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE;
+	if (c->slot < m->nslots && (m->lstate[c->slot] & ML_LS_BLOCK) && ml_lb_base(c->slot) == c->v) {
+		ml_lb_raise(m, c->slot, start_rule); /* (most pointers: to the start of the block made there) */
+		return;
+	}
+	long s = ml_lb_find_from(m, c->v, c->slot);
 	if (s < 0) /* (a block's pointer to itself raises it to its own state: nothing) */
 		return;
 	int start = c->v == ml_lb_base((unsigned)s) || ml_exact_handle(c->a, (unsigned)s);
-	if (start || !ML_LKS->starts_only)
-		ml_lb_raise((unsigned)s, start && c->from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE);
+	if (start || !m->starts_only)
+		ml_lb_raise(m, (unsigned)s, start ? start_rule : ML_L_POSSIBLE);
 }
 
 /* Read the live-base entry of the candidate at position at, and prefetch
  * what its resolution reads next. */
-static inline __attribute__((always_inline)) void ml_cand_slot(unsigned at)
+static inline __attribute__((always_inline)) void ml_cand_slot(struct ml_marker *m, unsigned at)
 {
-	struct ml_cand *c = &ML_LKS->cand[at % ML_CANDS];
+	struct ml_cand *c = &m->cand[at % ML_CANDS];
 	c->slot = ml_lb_entry(c->v);
-	c->slot_known = 1;
-	if (c->slot < ml_nslots) {
-		__builtin_prefetch(&__ML_RECS[c->slot]);
-		__builtin_prefetch(&ml_lstate[c->slot]);
-	}
+	__builtin_prefetch(&__ML_RECS[c->slot]); /* (whatever the slot: a prefetch never faults) */
+	__builtin_prefetch(&m->lstate[c->slot]);
 }
 
-/* Resolve the candidates in flight, oldest first. */
-static void ml_cand_flush(void)
+/* Resolve the candidates in flight, oldest first (the newest
+ * ML_CANDS / 2 have not had their live-base entry read). */
+static inline __attribute__((always_inline)) void ml_cand_flush(struct ml_marker *m)
 {
-	for (; ML_LKS->ncand; ML_LKS->ncand--)
-		ml_cand_resolve(ML_LKS->cand_next - ML_LKS->ncand);
+	for (; m->ncand; m->ncand--)
+		ml_cand_resolve(m, m->cand_next - m->ncand, m->ncand > ML_CANDS / 2);
 }
 
 /* Scan the words of [lo, hi) held by a place of state from (REACHABLE or
@@ -328,34 +344,33 @@ static void ml_cand_flush(void)
  * into a block join the pipeline: the oldest in flight is resolved, the
  * one halfway has its live-base entry read, the new one has that entry
  * prefetched. */
-static inline __attribute__((always_inline)) void ml_scan_words(uptr lo, uptr hi, unsigned char from)
+static inline __attribute__((always_inline)) void ml_scan_words(struct ml_marker *m, uptr lo, uptr hi,
+                                                                unsigned char from)
 {
-	struct ml_leaks_state *st = ML_LKS;
-	const uptr first = st->lb_lo, span = st->lb_span; /* (the stores below may alias them) */
-	for (uptr a = (lo + 7) & ~(uptr)7; a + 8 <= hi; a += 8) {
+	const uptr first = m->lb_lo, span = m->lb_span;
+	for (uptr a = (lo + 7) & ~(uptr)7, end = hi & ~(uptr)7; a < end; a += 8) {
 		uptr v = *(const uptr *)a;
 		if (v - first >= span)
 			continue;
-		if (st->ncand == ML_CANDS) {
-			ml_cand_resolve(st->cand_next - ML_CANDS);
-			st->ncand--;
+		if (m->ncand == ML_CANDS) {
+			ml_cand_resolve(m, m->cand_next - ML_CANDS, 1);
+			m->ncand--;
 		}
-		if (st->ncand >= ML_CANDS / 2)
-			ml_cand_slot(st->cand_next - ML_CANDS / 2);
-		struct ml_cand *c = &st->cand[st->cand_next++ % ML_CANDS];
-		st->ncand++;
+		if (m->ncand >= ML_CANDS / 2)
+			ml_cand_slot(m, m->cand_next - ML_CANDS / 2);
+		struct ml_cand *c = &m->cand[m->cand_next++ % ML_CANDS];
+		m->ncand++;
 		c->a = a;
 		c->v = v;
 		c->from = from;
-		c->slot_known = 0;
-		if (ml_basemap_ok(v & ~(uptr)15))
-			__builtin_prefetch(ml_basemap(v & ~(uptr)15));
+		__builtin_prefetch(ml_basemap(v & ~(uptr)15)); /* (a prefetch never faults) */
 	}
 }
 
+/* Scan a root's words (the marking resolves what is left in flight). */
 static void ml_scan(uptr lo, uptr hi, unsigned char from)
 {
-	ml_scan_words(lo, hi, from);
+	ml_scan_words(ML_MK, lo, hi, from);
 }
 
 /* Scan the words of [lo, hi), a root where only pointers to a block's
@@ -363,37 +378,40 @@ static void ml_scan(uptr lo, uptr hi, unsigned char from)
  * candidates in flight are resolved with their own rule. */
 static void ml_scan_starts(uptr lo, uptr hi)
 {
-	ml_cand_flush();
-	ML_LKS->starts_only = 1;
+	struct ml_marker *m = ML_MK;
+	ml_cand_flush(m);
+	m->starts_only = 1;
 	ml_scan(lo, hi, ML_L_REACHABLE);
-	ml_cand_flush();
-	ML_LKS->starts_only = 0;
-}
-
-/* (the word scan inline here once, for the marking's two callers) */
-static __attribute__((noinline)) void ml_scan_block(unsigned s)
-{
-	ml_lstate[s] &= (unsigned char)~ML_LS_QUEUED;
-	ml_scan_words(ml_lb_base(s), ml_lb_end(s), (unsigned char)ml_lb_state(s));
+	ml_cand_flush(m);
+	m->starts_only = 0;
 }
 
 /* Scan the contents of the blocks flagged (from the roots, or foreign),
- * and of those they lead to, until none is flagged. */
+ * and of those they lead to, until none is flagged: the next block from
+ * the work stack, or else the cursor's next flagged one. */
 static void ml_mark(void)
 {
-	for (ml_mark_at = 0;;) {
-		if (ml_nwork) {
-			ml_scan_block(ml_lwork[--ml_nwork]);
-		} else if (ml_mark_at < ml_nslots) {
-			unsigned s = ml_mark_at++;
-			if (ml_lstate[s] & ML_LS_QUEUED)
-				ml_scan_block(s);
-		} else if (ML_LKS->ncand) {
-			ml_cand_flush();
+	struct ml_marker m = *ML_MK;
+	for (m.mark_at = 0;;) {
+		unsigned s;
+		if (m.nwork) {
+			s = m.lwork[--m.nwork];
 		} else {
-			return;
+			while (m.mark_at < m.nslots && !(m.lstate[m.mark_at] & ML_LS_QUEUED))
+				m.mark_at++;
+			if (m.mark_at == m.nslots) {
+				if (!m.ncand)
+					break;
+				ml_cand_flush(&m); /* (which may flag blocks behind the cursor) */
+				continue;
+			}
+			s = m.mark_at++;
 		}
+		unsigned char b = m.lstate[s] & (unsigned char)~ML_LS_QUEUED;
+		m.lstate[s] = b;
+		ml_scan_words(&m, ml_lb_base(s), ml_lb_end(s), b & ML_LS_STATE);
 	}
+	*ML_MK = m;
 }
 
 static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
@@ -537,21 +555,18 @@ static void ml_scan_roots_from(uptr sp)
 
 /* Blocks nothing reachable leads to: each not yet reached from another
  * lost block leads its clique (definitely lost); what it reaches is
- * indirectly lost, including leaders found earlier. Returns how many
- * blocks are not reachable. */
-static size_t ml_cliques(void)
+ * indirectly lost, including leaders found earlier. */
+static void ml_cliques(void)
 {
-	size_t unreached = 0;
+	uint32_t *work = ML_MK->lwork;
+	size_t nwork = 0;
 	for (unsigned i = __ML_FIRST_SLOT; i < ml_nslots; i++) {
-		if (!(ml_lstate[i] & ML_LS_BLOCK) || ml_lb_state(i) == ML_L_REACHABLE)
-			continue;
-		unreached++;
-		if (ml_lb_state(i) != ML_L_UNSEEN)
+		if (!(ml_lstate[i] & ML_LS_BLOCK) || ml_lb_state(i) != ML_L_UNSEEN)
 			continue;
 		ml_lb_set_state(i, ML_L_DEFINITE);
-		ml_lwork[ml_nwork++] = i;
-		while (ml_nwork) {
-			uint32_t j = ml_lwork[--ml_nwork];
+		work[nwork++] = i;
+		while (nwork) {
+			uint32_t j = work[--nwork];
 			for (uptr a = (ml_lb_base(j) + 7) & ~(uptr)7, end = ml_lb_end(j); a + 8 <= end; a += 8) {
 				long k = ml_lb_find(*(const uptr *)a);
 				if (k < 0 || (unsigned)k == i)
@@ -559,12 +574,11 @@ static size_t ml_cliques(void)
 				unsigned st = ml_lb_state((unsigned)k);
 				if (st == ML_L_UNSEEN || st == ML_L_DEFINITE) {
 					ml_lb_set_state((unsigned)k, ML_L_INDIRECT);
-					ml_lwork[ml_nwork++] = (uint32_t)k;
+					work[nwork++] = (uint32_t)k;
 				}
 			}
 		}
 	}
-	return unreached;
 }
 
 /* ---- loss records ---- */
@@ -582,9 +596,13 @@ struct ml_lgroup {
 	uint64_t bytes, blocks;
 };
 
+/* Fewest bytes first; of equal sizes, the one whose first block was made
+ * first (the groups' table order follows their stacks' addresses, which
+ * move from run to run). */
 static int ml_bytes_less(const void *a, const void *b)
 {
-	return ((const struct ml_lgroup *)a)->bytes < ((const struct ml_lgroup *)b)->bytes;
+	const struct ml_lgroup *x = a, *y = b;
+	return x->bytes != y->bytes ? x->bytes < y->bytes : x->first < y->first;
 }
 
 static const char *const ml_leak_names[] = {
@@ -615,9 +633,13 @@ static void ml_check_leaks_guarded(void)
 	ml_supp_load();
 	ml_scan_roots();
 	/* (with every block reachable there is nothing to report, and no
-	 * summary unless still-reachable blocks are asked for) */
-	if (!ml_cliques() && !ml_flags.show_reachable)
+	 * summary unless still-reachable blocks are asked for: the marking
+	 * counted them, so the slots need no other pass) */
+	int all_reached = ML_MK->nreached == ml_nblocks;
+	if (all_reached && !ml_flags.show_reachable)
 		return;
+	if (!all_reached)
+		ml_cliques();
 
 	/* group by (category, allocation stack): an open-addressed table, sized
 	 * by the groups there can be (a stack id gives one key per category),
