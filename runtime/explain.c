@@ -129,7 +129,7 @@ prov_t ml_step_refill(const site_t *site, uptr s2, prov_t prev)
 {
 	if ((uptr)site & __ML_STEP_TWO) {
 		uptr id = ml_steps_refill(2);
-		return __ml_step_put2(&ML_STEPS[(id >> 16) & ml_steps_mask], (uptr)site, prev, s2, 0);
+		return __ml_step_put_two(&ML_STEPS[(id >> 16) & ml_steps_mask], (uptr)site, prev, s2);
 	}
 	uptr id = ml_steps_refill(1);
 	return __ml_step_put(&ML_STEPS[(id >> 16) & ml_steps_mask], id, (uptr)site, prev);

@@ -880,7 +880,7 @@ struct __ml_step {
 };
 struct __ml_step_more {
 	__ml_uptr dst;     /* a store or copy: the slot written; two steps: the older one's site */
-	__ml_meta_t meta;  /* a store: the value's meta (it tells apart the stores into one slot); two steps: 0 */
+	__ml_meta_t meta;  /* a store: the value's meta (it tells apart the stores into one slot); two steps: not written */
 };
 #define __ML_STEP_TWO  1UL /* the head's site is the newer of two steps (sites are 8-byte aligned) */
 #define __ML_STEP_MORE 2UL /* the next slot is the step's struct __ml_step_more */
@@ -901,15 +901,20 @@ __ML_INLINE __ml_prov_t __ml_step_put(struct __ml_step *e, __ml_uptr id, __ml_up
 	return id;
 }
 /* The same for a step of two slots at e (the chunk has both), its second
- * slot (dst, m). */
-__ML_INLINE __ml_prov_t __ml_step_put2(struct __ml_step *e, __ml_uptr h, __ml_prov_t w, __ml_uptr dst, __ml_meta_t m)
+ * slot's dst: all two steps in one have (the runtime reads a second slot's
+ * meta only of a step into memory, a head without __ML_STEP_TWO). */
+__ML_INLINE __ml_prov_t __ml_step_put_two(struct __ml_step *e, __ml_uptr h, __ml_prov_t w, __ml_uptr dst)
 {
-	struct __ml_step_more *more = (struct __ml_step_more *)(e + 1);
-	more->dst = dst;
-	more->meta = m;
+	((struct __ml_step_more *)(e + 1))->dst = dst;
 	/* (added, not or'd: h's bit 1 is clear, and a constant site's
 	 * address plus the flag is one lea) */
 	return __ml_step_put(e, ((__ml_uptr)e << 12) + __ml_t.stepbase, h + __ML_STEP_MORE, w);
+}
+/* A step into memory at e: its second slot (dst, m). */
+__ML_INLINE __ml_prov_t __ml_step_put2(struct __ml_step *e, __ml_uptr h, __ml_prov_t w, __ml_uptr dst, __ml_meta_t m)
+{
+	((struct __ml_step_more *)(e + 1))->meta = m;
+	return __ml_step_put_two(e, h, w, dst);
 }
 
 /* A value whose step (site s, from word w) is pending in two variables
@@ -979,7 +984,7 @@ __ML_INLINE __ml_prov_t __ml_pend2(const struct __ml_site *s, const struct __ml_
 		return p;
 	}
 	__ml_t.stepat = e + 2;
-	return __ml_step_put2(e, (__ml_uptr)s + __ML_STEP_TWO, w, (__ml_uptr)s2, 0);
+	return __ml_step_put_two(e, (__ml_uptr)s + __ML_STEP_TWO, w, (__ml_uptr)s2);
 }
 
 /* Is the shadow word w (of a slot reached through a pointer with meta

@@ -199,3 +199,27 @@ func TestFunctionAddressNotHeldAcrossCalls(t *testing.T) {
 		t.Errorf("a function's address is held in a callee-saved register: %s", m)
 	}
 }
+
+// TestMainWithoutSideFrame: optimised, main's pointer words are variables,
+// not words of the side stack, even where it makes calls (its frame is made
+// once, so registers held across them cost no depth); another function's
+// calling the same way are side words.
+func TestMainWithoutSideFrame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "loop.c")
+	code := "extern const char *step(const char *);\n" +
+		"const char *run(const char *pc) { while (*pc) pc = step(pc); return pc; }\n" +
+		"int main(int argc, char **argv) { const char *pc = argv[0]; while (*pc) pc = step(pc); return argc; }\n"
+	if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, out := writeInstrumented(t, newTestConfig(t, false), path)
+	// (the site table, printed first, quotes both functions' lines)
+	at := bytes.LastIndex(out, []byte("int main("))
+	run := out[bytes.LastIndex(out[:at], []byte("const char *run(")):at]
+	if !bytes.Contains(run, []byte("__ml_side_push(")) {
+		t.Error("run, calling step, has no side frame")
+	}
+	if bytes.Contains(out[at:], []byte("__ml_side_push(")) {
+		t.Error("main has a side frame")
+	}
+}

@@ -35,14 +35,17 @@ type sideFrame struct {
 // read them where they are named. The typestate header's transitions and
 // pck_put count as such helpers too: they only hand their puts to the
 // runtime, and a side frame around them cost an allocator's small
-// functions more than their registers (docs/ARCHITECTURE.md).
+// functions more than their registers (docs/ARCHITECTURE.md). Optimising,
+// main has none either: its frame is made once, at the stack's bottom, so
+// registers held across its calls cost no depth, and a loop in main
+// (vm.c's dispatch) no longer stores and reloads its pointer's words.
 func (r *rewriter) sideFrame(body *cc.CompoundStatement) *sideFrame {
 	helpers := r.inlineHinted
 	if len(r.pckNoGrants) != 0 {
 		helpers = maps.Clone(r.inlineHinted)
 		maps.Copy(helpers, r.pckNoGrants)
 	}
-	if r.c.optimizing && !r.callsBeyond(body, helpers) || r.fn.setjmp || r.fn.unseenWrites {
+	if r.c.optimizing && (r.fn.name == "main" || !r.callsBeyond(body, helpers)) || r.fn.setjmp || r.fn.unseenWrites {
 		return nil
 	}
 	return &sideFrame{sites: map[string]bool{}, pop: r.name("__ml_sn")}
