@@ -1311,6 +1311,20 @@ __ML_INLINE __ml_meta_t __ml_borrow(__ml_meta_t m)
 	return 0;
 }
 
+/* A parameter of a still function every call passes a value held
+ * elsewhere while it runs (a variable, or memory: instrument's
+ * findHeldArgs) finds the count above zero, or the block held by memory
+ * the loss check searches: it takes a reference only where other threads
+ * may drop the holder's meanwhile. */
+__ML_INLINE __ml_meta_t __ml_borrow_held(__ml_meta_t m)
+{
+	if (__ML_UNLIKELY(__ml_mt) && __ml_counted(m)) {
+		__ml_ref(m, 0);
+		return m;
+	}
+	return 0;
+}
+
 /* The cleanup of a borrowed parameter (__ml_borrow's meta, 0: nothing to
  * drop): it leaves scope at the return statement being executed. */
 __ML_INLINE void __ml_borrow_end(const volatile __ml_meta_t *m)
