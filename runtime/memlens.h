@@ -670,11 +670,22 @@ __ML_INLINE void __ml_use(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct 
 		__ml_report_uninit(a, n, m, decl, site);
 }
 
-/* The n bytes at a were written. */
+/* The n bytes at a were written. Their bits, when one shadow byte holds
+ * them all, are cleared here (atomically: a neighbour may be another
+ * thread's object), not by a call: the first store into a new block's
+ * bytes is most of them (list.c's new_item). */
 __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 {
-	if (n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0))
+	unsigned bits;
+	if (n > 8)
 		__ml_def_slow(a, n);
+	else if (__ML_UNLIKELY((bits = __ml_undef_bits(a, n)) != 0)) {
+		if ((a & 7) + n <= 8)
+			__atomic_fetch_and((unsigned char *)__ML_DEF_SHADOW(a), (unsigned char)~(bits << (a & 7)),
+			                   __ATOMIC_RELAXED);
+		else
+			__ml_def_slow(a, n);
+	}
 }
 
 /* A value of the given origin (0: defined) was stored in the n bytes at
