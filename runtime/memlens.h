@@ -670,11 +670,22 @@ __ML_INLINE void __ml_use(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct 
 		__ml_report_uninit(a, n, m, decl, site);
 }
 
-/* The n bytes at a were written. */
+/* The n bytes at a were written. Their bits, when one shadow byte holds
+ * them all, are cleared here (atomically: a neighbour may be another
+ * thread's object), not by a call: the first store into a new block's
+ * bytes is most of them (list.c's new_item). */
 __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 {
-	if (n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0))
+	unsigned bits;
+	if (n > 8)
 		__ml_def_slow(a, n);
+	else if (__ML_UNLIKELY((bits = __ml_undef_bits(a, n)) != 0)) {
+		if ((a & 7) + n <= 8)
+			__atomic_fetch_and((unsigned char *)__ML_DEF_SHADOW(a), (unsigned char)~(bits << (a & 7)),
+			                   __ATOMIC_RELAXED);
+		else
+			__ml_def_slow(a, n);
+	}
 }
 
 /* A value of the given origin (0: defined) was stored in the n bytes at
@@ -1310,6 +1321,20 @@ __ML_INLINE __ml_meta_t __ml_refd(__ml_meta_t m)
 __ML_INLINE __ml_meta_t __ml_borrow(__ml_meta_t m)
 {
 	if (__ml_counted(m) && (__ML_UNLIKELY(__ml_mt) || __ML_REFS[(unsigned)m].n == 0)) {
+		__ml_ref(m, 0);
+		return m;
+	}
+	return 0;
+}
+
+/* A parameter of a still function every call passes a value held
+ * elsewhere while it runs (a variable, or memory: instrument's
+ * findHeldArgs) finds the count above zero, or the block held by memory
+ * the loss check searches: it takes a reference only where other threads
+ * may drop the holder's meanwhile. */
+__ML_INLINE __ml_meta_t __ml_borrow_held(__ml_meta_t m)
+{
+	if (__ML_UNLIKELY(__ml_mt) && __ml_counted(m)) {
 		__ml_ref(m, 0);
 		return m;
 	}

@@ -28,8 +28,9 @@ import (
 // fixpoint over the unit's calls, so recursion lends.
 
 // libcBorrows are the libc functions that keep none of their pointer
-// arguments once they return; libcResultFromFirst those of them whose
-// result points into their first argument.
+// arguments once they return; copiesPointers those of them that copy
+// pointers' shadow; libcResultFromFirst those whose result points into
+// their first argument.
 var (
 	libcBorrows = setOf(
 		"memcpy", "memmove", "memset", "memcmp", "memchr",
@@ -39,6 +40,9 @@ var (
 		"sprintf", "snprintf", "printf", "fprintf", "sscanf",
 		"puts", "fputs", "fgets", "fread", "fwrite", "read", "write",
 	)
+	// (with full checking, the pointers they copy into a local's bytes
+	// are references, which only its retirement releases)
+	copiesPointers      = setOf("memcpy", "memmove")
 	libcResultFromFirst = setOf(
 		"memcpy", "memmove", "memset", "memchr", "strcpy", "strncpy", "strcat", "strncat",
 		"strchr", "strrchr", "strstr", "strpbrk", "fgets",
@@ -123,10 +127,11 @@ func (r *rewriter) lent(l *lending) bool {
 }
 
 // lentObject reports whether local d of the function being rewritten is
-// lent (detection mode only: full checking's loss tracking releases what
-// a local held as it dies).
+// lent. With full checking, only a local whose type holds no pointer is:
+// loss tracking releases the pointers a local holds as it dies, which a
+// lent one, retired by its scope's end alone, would not.
 func (r *rewriter) lentObject(d *cc.Declarator) bool {
-	if r.c.full || r.fn == nil || r.fn.lendings == nil {
+	if r.fn == nil || r.fn.lendings == nil || r.c.full && hasPtrs(d.Type(), 0) {
 		return false
 	}
 	l, ok := r.fn.lendings.objects[d]
@@ -355,7 +360,7 @@ func (w *lendWalk) argument(j int, l *lending) {
 	case w.r.defined[name]:
 		l.dep(lendDep{name, idx})
 		return
-	case libcBorrows[name]:
+	case libcBorrows[name] && !(w.r.c.full && copiesPointers[name]):
 		if idx == 0 && libcResultFromFirst[name] {
 			w.value(k, l)
 		}

@@ -119,6 +119,7 @@ type rewriter struct {
 	lendings     map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
 	borrows      map[string][]bool                      // the pointer parameters each function of the unit borrows
 	still        map[string]bool                        // functions of the unit that cannot lower a count (still.go)
+	heldArgs     map[string]bool                        // those of them every call passes held values (findHeldArgs)
 	inlineHinted map[string]bool                        // direct leaf functions given the inline hint (findDirect)
 	noinline     []string                               // functions of the unit to keep out of line (keepOutOfLine)
 	init         initTarget                             // the object whose brace initializer is being rewritten
@@ -228,6 +229,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findFreeing(decls)
 	r.findLendings(decls)
 	r.findStill(decls)
+	r.findHeldArgs(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
 	r.findTypestate(decls, main)
@@ -884,8 +886,12 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			switch {
 			case r.c.full && r.still[r.fn.name]:
 				// (a still function: the parameter borrows its block)
+				borrow := "__ml_borrow("
+				if r.heldArgs[r.fn.name] {
+					borrow = "__ml_borrow_held("
+				}
 				pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], " __attribute__((unused))", p.from),
-					own(vol, "__ml_meta_t ", r.name("__ml_b"), " __attribute__((unused, cleanup(__ml_borrow_end)))", "__ml_borrow("+r.fn.comp[pd]+")"))
+					own(vol, "__ml_meta_t ", r.name("__ml_b"), " __attribute__((unused, cleanup(__ml_borrow_end)))", borrow+r.fn.comp[pd]+")"))
 			case r.c.full:
 				pro = side.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), "__ml_refd("+p.from+")", true)
 			default:

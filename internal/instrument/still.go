@@ -72,6 +72,34 @@ func (r *rewriter) findStill(decls []*cc.ExternalDeclaration) {
 	}
 }
 
+// findHeldArgs picks the still direct functions whose every call passes
+// its arguments through a list that drops nothing (mayDrop: no call, no
+// pointer assignment): each pointer argument is then a value something
+// else holds while the callee runs (a variable, whose companion counts
+// it, or memory, whose store counted it or which the loss check searches),
+// never one in flight whose count is zero, so its parameter borrows
+// without looking at the count but for other threads (__ml_borrow_held).
+func (r *rewriter) findHeldArgs(decls []*cc.ExternalDeclaration) {
+	r.heldArgs = map[string]bool{}
+	for name, still := range r.still {
+		if still && r.direct[name] != nil {
+			r.heldArgs[name] = true
+		}
+	}
+	for _, ed := range decls {
+		if ed.FunctionDefinition == nil {
+			continue
+		}
+		Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
+			if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall && x.ArgumentExpressionList != nil &&
+				r.heldArgs[calleeName(x)] && mayDrop(x.ArgumentExpressionList) {
+				r.heldArgs[calleeName(x)] = false
+			}
+			return true
+		})
+	}
+}
+
 // isStill reports whether running body cannot lower a count (above).
 func (r *rewriter) isStill(body *cc.CompoundStatement) bool {
 	found := false
