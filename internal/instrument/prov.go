@@ -48,12 +48,17 @@ func (v prov) pending() bool { return v.site != "0" }
 
 // moved is the provenance word of v as the value moves on (is stored,
 // assigned, passed or returned): a pending step goes into the ring first,
-// once (its variables are updated).
+// once (its variables are updated). The word is stored from a conditional
+// on the site again, not from __ml_pend's call: gcc -O0 computes the
+// address of a store whose value is a call before the call and holds it
+// across it in a callee-saved register (a side word's address), but a
+// conditional's value first; optimised, the second test folds away.
 func (v prov) moved() string {
 	if !v.pending() {
 		return v.word
 	}
-	return "(" + v.site + " ? (" + v.word + " = __ml_pend(" + v.site + ", " + v.word + "), " + v.site + " = 0, " + v.word + ") : " + v.word + ")"
+	pend := v.site + " ? __ml_pend(" + v.site + ", " + v.word + ") : " + v.word
+	return "(" + v.site + " ? (" + v.word + " = " + pend + ", " + v.site + " = 0, " + v.word + ") : " + v.word + ")"
 }
 
 // provTemp declares function-scope variables for the provenance of a

@@ -820,8 +820,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				// (its caller, a direct call, set them)
 				from, pv = "__ml_t.arg["+n+"]", prov{"__ml_t.argsite[" + n + "]", "__ml_t.argprov[" + n + "]"}
 			case i < threadArgs:
-				from = "__ml_own_ ? __ml_t.arg[" + n + "] : " + from
-				pv = prov{"__ml_own_ ? __ml_t.argsite[" + n + "] : 0", "__ml_own_ ? __ml_t.argprov[" + n + "] : " + genCaller}
+				own := r.ownsArgs()
+				from = own + " ? __ml_t.arg[" + n + "] : " + from
+				pv = prov{own + " ? __ml_t.argsite[" + n + "] : 0", own + " ? __ml_t.argprov[" + n + "] : " + genCaller}
 			}
 			params = append(params, param{pd.Name(), from, pv, pd.AddressTaken()})
 			if !pd.AddressTaken() {
@@ -857,7 +858,8 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			// pointers
 			pro = append(pro, "__ml_main_frame((__ml_uptr)__builtin_frame_address(0));")
 		}
-		if (len(params) != 0 || len(paramCopies) != 0) && direct == nil {
+		ownsArgs := (len(params) != 0 || len(paramCopies) != 0) && direct == nil
+		if ownsArgs && r.c.optimizing {
 			pro = append(pro, own("", "int ", "__ml_own_", " __attribute__((unused))", "__ml_own("+r.funcWord(r.fn.name)+")"))
 		}
 		pro = r.objectMetas(pro, side, vol)
@@ -922,6 +924,11 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			}
 		}
 		side.lay(r, pro)
+		if ownsArgs && !r.c.optimizing {
+			// (the metas taken, as __ml_own does; a declaration, as
+			// the prologue's others)
+			pro = append(pro, own("", "int ", r.name("__ml_sf"), " __attribute__((unused))", "(__ml_t.callee = 0, 0)"))
+		}
 		var g frag
 		g.cat(open)
 		g.str(strings.Join(pro, " "))
@@ -933,6 +940,17 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		r.keepOutOfLine(r.fn.callees)
 	}
 	return f, nil
+}
+
+// ownsArgs is the test whether the caller passed metas for the function
+// (__ml_own). Unoptimised, __ml_t.callee is compared at each use and
+// cleared after the prologue: a variable holding the answer, live across
+// the prologue's calls, would be a callee-saved register gcc -O0 pushes.
+func (r *rewriter) ownsArgs() string {
+	if r.c.optimizing {
+		return "__ml_own_"
+	}
+	return "(__ml_t.callee == " + r.funcWord(r.fn.name) + ")"
 }
 
 // keepOutOfLine makes the functions of the unit that callees names (those
@@ -1767,7 +1785,7 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, trac
 		n := strconv.Itoa(i)
 		addr, tag, site = "__ml_t.argprov["+n+"]", "__ml_t.arg["+n+"]", "__ml_t.argsite["+n+"]"
 		if direct == nil {
-			addr = "(__ml_own_ ? " + addr + " : 0)"
+			addr = "(" + r.ownsArgs() + " ? " + addr + " : 0)"
 		}
 	}
 	p, dtag := pd.Name(), r.localTag(pd)
