@@ -249,3 +249,35 @@ func TestLeafCopyStacks(t *testing.T) {
 		}
 	}
 }
+
+// TestLeafCallSiteStacks: optimised, a call of a direct leaf stores no
+// frame site, the leaf is handed it (instrument's callSiteLeaf); the
+// reports inside such leaves, inlined by gcc or not, through a function
+// that never returns, and a fatal signal's, still name each caller's line.
+func TestLeafCallSiteStacks(t *testing.T) {
+	needMemlens(t)
+	want := map[string]map[int]string{
+		"hbo_leaf_call_site": {18: "get:18 <- sum:36 <- main:51", 23: "get_out:23 <- sum:38 <- main:51",
+			12: "fail:12 <- checked:29 <- sum:40 <- main:51"},
+		"ari_leaf_call_site": {10: "ratio:10 <- both:16 <- main:23"},
+	}
+	for name, lines := range want {
+		for _, opt := range []string{"-O0", "-O2"} {
+			prog := filepath.Join(t.TempDir(), name)
+			if out, err := exec.Command(memlens, "cc", "-g", opt, "-o", prog, "../testdata/bugs/"+name+".c").CombinedOutput(); err != nil {
+				t.Fatalf("memlens cc %s: %v\n%s", opt, err, out)
+			}
+			got := map[int]string{}
+			for _, r := range runReports(t, prog, "") {
+				var s []string
+				for _, f := range r.Stack {
+					s = append(s, fmt.Sprintf("%s:%d", f.Function, f.Line))
+				}
+				got[r.Line] = strings.Join(s, " <- ")
+			}
+			if !maps.Equal(got, lines) {
+				t.Errorf("%s %s: call stacks by line %v, want %v", name, opt, got, lines)
+			}
+		}
+	}
+}
