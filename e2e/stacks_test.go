@@ -252,14 +252,16 @@ func TestLeafCopyStacks(t *testing.T) {
 
 // TestLeafCallSiteStacks: optimised, a call of a direct leaf stores no
 // frame site, the leaf is handed it (instrument's callSiteLeaf); the
-// reports inside such leaves, inlined by gcc or not, through a function
-// that never returns, and a fatal signal's, still name each caller's line.
+// reports inside such leaves (checks, an index's), inlined by gcc or not,
+// through a function that never returns, and a fatal signal's, still name
+// each caller's line.
 func TestLeafCallSiteStacks(t *testing.T) {
 	needMemlens(t)
 	want := map[string]map[int]string{
 		"hbo_leaf_call_site": {18: "get:18 <- sum:36 <- main:51", 23: "get_out:23 <- sum:38 <- main:51",
 			12: "fail:12 <- checked:29 <- sum:40 <- main:51"},
 		"ari_leaf_call_site": {10: "ratio:10 <- both:16 <- main:23"},
+		"ioo_leaf_call_site": {15: "at:15 <- twice:21 <- main:30"},
 	}
 	for name, lines := range want {
 		for _, opt := range []string{"-O0", "-O2"} {

@@ -117,7 +117,7 @@ func (fn *directFn) extraParams() (names, types []string) {
 // __ml_sites, not an address), else 0 (the site stored in the caller's
 // frame on entry).
 const (
-	callSiteParam = "__ml_ci"
+	callSiteParam = "__ml_cs"
 	callSiteVar   = "__ml_csp"
 )
 
