@@ -13,6 +13,8 @@
  *       .byte 0xe9; .long 8b - . - 4   (jmp back to the check's end, 8:)
  *       .long site - .                 (the check's site)
  *       .byte write                    (1 for a write)
+ *       .long cs - site                (a direct leaf's check, which calls
+ *                                       __ml_chk_fail_at: its call's site, 0 for none)
  *
  * __ml_chk_fail saves the integer registers the ABI lets a callee clobber
  * and the whole vector state (xsave: a report may run code using AVX, and
