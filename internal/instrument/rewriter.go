@@ -225,13 +225,13 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			r.calling[fd.Declarator.Name()] = r.containsCall(fd.CompoundStatement)
 		}
 	}
+	r.findTypestate(decls, main) // (before findDirect: a typestate unit's leaves take no call site)
 	r.findDirect(decls)
 	r.findFreeing(decls)
 	r.findLendings(decls)
 	r.findStill(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
-	r.findTypestate(decls, main)
 	w := &writer{unit: r.unit}
 	// gcc names the compilation unit (DW_AT_name, DWARF's file 0) after the
 	// first linemarker of preprocessed input: the user's file, not ours.
