@@ -264,7 +264,8 @@ func TestLeafCallSiteStacks(t *testing.T) {
 		"ioo_leaf_call_site": {15: "at:15 <- twice:21 <- main:30"},
 		// (gcc moved the store of the next call's site, line 27's, above
 		// the inlined leaf's check while callers stored it before a leaf)
-		"hbo_macro": {15: "vec_append:15 <- main:26"},
+		"hbo_macro":            {15: "vec_append:15 <- main:26"},
+		"sbo_addressed_scalar": {7: "clear:7 <- main:14"}, // (before: main:10, main's entry)
 		// (a typestate unit's leaves store their callers' sites as before:
 		// its checks have no _at form)
 		"ts_chunk_run": {18: "set_tag:18 <- main:33", 24: "set_field:24 <- main:34"},
