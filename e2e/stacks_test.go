@@ -249,3 +249,53 @@ func TestLeafCopyStacks(t *testing.T) {
 		}
 	}
 }
+
+// TestLeafCallSiteStacks: optimised, a call of a direct leaf stores no
+// frame site, the leaf is handed it (instrument's callSiteLeaf); the
+// reports inside such leaves (checks, an index's), inlined by gcc or not,
+// through a function that never returns, and a fatal signal's, still name
+// each caller's line.
+func TestLeafCallSiteStacks(t *testing.T) {
+	needMemlens(t)
+	want := map[string]map[int]string{
+		"hbo_leaf_call_site": {18: "get:18 <- sum:36 <- main:51", 23: "get_out:23 <- sum:38 <- main:51",
+			12: "fail:12 <- checked:29 <- sum:40 <- main:51"},
+		"ari_leaf_call_site": {10: "ratio:10 <- both:16 <- main:23"},
+		"ioo_leaf_call_site": {15: "at:15 <- twice:21 <- main:30"},
+		// (gcc moved the store of the next call's site, line 27's, above
+		// the inlined leaf's check while callers stored it before a leaf)
+		"hbo_macro":            {15: "vec_append:15 <- main:26"},
+		"sbo_addressed_scalar": {7: "clear:7 <- main:14"}, // (before: main:10, main's entry)
+		// (a typestate unit's leaves store their callers' sites as before:
+		// its checks have no _at form)
+		"ts_chunk_run": {18: "set_tag:18 <- main:33", 24: "set_field:24 <- main:34"},
+	}
+	for name, lines := range want {
+		src := []string{"../testdata/bugs/" + name + ".c"}
+		if dir := "../testdata/bugs/" + name; isDirectory(dir) {
+			src = []string{"-I", dir, dir + "/main.c"}
+		}
+		for _, opt := range []string{"-O0", "-O2"} {
+			prog := filepath.Join(t.TempDir(), name)
+			if out, err := exec.Command(memlens, append([]string{"cc", "-g", opt, "-o", prog}, src...)...).CombinedOutput(); err != nil {
+				t.Fatalf("memlens cc %s: %v\n%s", opt, err, out)
+			}
+			got := map[int]string{}
+			for _, r := range runReports(t, prog, "") {
+				var s []string
+				for _, f := range r.Stack {
+					s = append(s, fmt.Sprintf("%s:%d", f.Function, f.Line))
+				}
+				got[r.Line] = strings.Join(s, " <- ")
+			}
+			if !maps.Equal(got, lines) {
+				t.Errorf("%s %s: call stacks by line %v, want %v", name, opt, got, lines)
+			}
+		}
+	}
+}
+
+func isDirectory(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}

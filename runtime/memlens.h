@@ -738,6 +738,16 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 	return __ML_LIKELY(m != 0) ? m : __ml_uninit_make(cache, decl);
 }
 
+/* A direct leaf function's caller stores no frame site before calling it
+ * (instrument's callSite): the leaf's paths that report or call store the
+ * call's site cs in the caller's frame slot first. */
+__ML_INLINE void __ml_at_caller(const struct __ml_site *cs)
+{
+	unsigned d = __ml_t.depth;
+	if (d)
+		__ml_t.frames[d <= __ML_MAX_FRAMES ? d - 1 : __ML_MAX_FRAMES - 1] = cs;
+}
+
 /* Check an access of nw bytes (| __ML_WRITE for a write) at address a
  * through a pointer with meta m. A write also fails on a read-only
  * object's generation, unless | __ML_WRITABLE says a write check through m
@@ -767,69 +777,84 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
  * no lea of it runs on the hot path; else a register, pushed the same way. */
 #define __ML_BAD "9f"
 #define __ML_PUSH_ADDR(x) "pushq %%rax\n\tleaq " x ", %%rax\n\txchgq %%rax, (%%rsp)\n\t"
-#define __ML_CHK_ASM(tests, w, nc)                                             \
+#define __ML_CHK_ASM(tests, w, nc, at)                                         \
 	__asm__ volatile(tests "\n8:\n"                                           \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                        \
 	                 "pushq %[pw]\n\t" __ML_PUSH_ADDR("%a[ps]")                 \
 	                 "pushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t"            \
-	                 __ML_ASM_CALL("__ml_chk_fail")                              \
+	                 __ML_ASM_CALL("__ml_chk_fail" #at)                          \
 	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t" /* jmp 8b */          \
 	                 ".long %c[site] - .\n\t"                                  \
-	                 ".byte " w "\n"                                           \
+	                 ".byte " w "\n\t" __ML_CS_DATA##at                        \
 	                 ".popsection"                                             \
 	                 : [t] "=&r"(t)                                            \
 	                 : [a] "r"(a), [r] "r"(r), [n] nc(n), [m] "r"(m),               \
 	                   [site] "i"(site), [ps] "ri"(ps), [pw] "re"(pw)          \
+	                   __ML_CS_OPERAND##at                                     \
 	                 : "cc")
-#define __ML_CHK_SLOW
+/* A direct leaf's check (the _at forms) has cs in its stub's data, for
+ * __ml_chk_fail_at (stubs.c): its distance from the check's site, 0 for
+ * none. A constant either way (cs is, or 0): data, not instructions, which
+ * gcc would count against inlining the leaf. */
+#define __ML_CS_DATA
+#define __ML_CS_DATA_at ".long (%c[cs]) - (%c[site])\n"
+#define __ML_CS_OPERAND
+#define __ML_CS_OPERAND_at , [cs] "i"(cs ? cs : site)
+#define __ML_CHK_SLOW(at)
 #else
 #define __ML_BAD "%l[bad]"
-#define __ML_CHK_ASM(tests, w, nc)                                            \
+#define __ML_CHK_ASM(tests, w, nc, at)                                        \
 	__asm__ volatile goto(tests                                           \
 	             : [t] "=&r"(t)                                           \
 	             : [a] "r"(a), [r] "r"(r), [n] nc(n), [m] "r"(m)          \
 	             : "cc"                                                   \
 	             : bad)
-#define __ML_CHK_SLOW                                                         \
+#define __ML_CHK_SLOW(at)                                                     \
 	return a;                                                             \
 bad: __ML_COLD_LABEL;                                                         \
+	__ML_CS_STORE##at                                                     \
 	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw)
 #endif
-#define __ML_CHK_WAYS(tests, nc)                                              \
+#define __ML_CHK_WAYS(tests, nc, at)                                          \
 	if (ro)                                                               \
-		__ML_CHK_ASM(__ML_TEST_RO tests, "1", nc);                    \
+		__ML_CHK_ASM(__ML_TEST_RO tests, "1", nc, at);                \
 	else if (nw & __ML_WRITE)                                             \
-		__ML_CHK_ASM(tests, "1", nc);                                 \
+		__ML_CHK_ASM(tests, "1", nc, at);                             \
 	else                                                                  \
-		__ML_CHK_ASM(tests, "0", nc);
+		__ML_CHK_ASM(tests, "0", nc, at);
 /* tests, then the end test if end: by lea when gcc knows n. */
-#define __ML_CHK_BODY(tests, end, c_tests)                                    \
+#define __ML_CHK_BODY(tests, end, c_tests, at)                                \
 	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
 	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
 	const struct __ml_rec *r = __ml_rec_of(m);                            \
 	__ml_uptr t;                                                          \
 	if (!(end)) {                                                         \
-		__ML_CHK_WAYS(tests, "er")                                    \
+		__ML_CHK_WAYS(tests, "er", at)                                \
 	} else if (__builtin_constant_p(n)) {                                 \
-		__ML_CHK_WAYS(tests __ML_TEST_END_CONST, "e")                 \
+		__ML_CHK_WAYS(tests __ML_TEST_END_CONST, "e", at)             \
 	} else {                                                              \
-		__ML_CHK_WAYS(tests __ML_TEST_END, "er")                      \
+		__ML_CHK_WAYS(tests __ML_TEST_END, "er", at)                  \
 	}                                                                     \
-	__ML_CHK_SLOW;                                                        \
+	__ML_CHK_SLOW(at);                                                    \
 	return a
 #else
-#define __ML_CHK_BODY(tests, end, c_tests)                                    \
+#define __ML_CHK_BODY(tests, end, c_tests, at)                                \
 	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
 	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
 	const struct __ml_rec *r = __ml_rec_of(m);                            \
 	if (__ML_LIKELY((c_tests) & !(ro & ((unsigned short)(m >> 32) == __ML_GEN_READONLY)))) \
 		return a;                                                     \
+	__ML_CS_STORE##at                                                     \
 	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw); \
 	return a
 #endif
+/* Without the stubs, a direct leaf's check stores cs itself. */
+#define __ML_CS_STORE
+#define __ML_CS_STORE_at if (cs) __ml_at_caller(cs);
 /* Called only by the stubs of checks, loads and steps, with stubs.c's convention. */
 void __ml_chk_fail(void) __ML_NOTHROW;
+void __ml_chk_fail_at(void) __ML_NOTHROW;
 void __ml_ld_fail(void) __ML_NOTHROW;
 void __ml_ld_fail_full(void) __ML_NOTHROW;
 void __ml_step_fail(void) __ML_NOTHROW;
@@ -839,33 +864,30 @@ void __ml_step_fail(void) __ML_NOTHROW;
  * checkedPlace). A check returns the address. */
 #define __ML_CHK_ARGS __ml_meta_t m, __ml_uptr nw, const struct __ml_site *site, \
                       const struct __ml_site *ps, __ml_prov_t pw, __ml_uptr a
-__ML_INLINE __ml_uptr __ml_chk(__ML_CHK_ARGS)
-{
-	__ML_CHK_BODY(__ML_TEST_GEN __ML_TEST_BASE, 1,
-	              (r->slot == (unsigned)m) & (r->gen == (unsigned)(m >> 32)) & (a >= r->base) &
-	              (a + n <= r->end));
-}
+/* A check, and its _at form in a direct leaf function, which passes its
+ * caller's call site cs (0 when the leaf stored it on entry): the caller
+ * stored none (instrument's callSite), so a failing check stores it in
+ * the caller's frame slot before reporting. */
+#define __ML_CHK_FN(name, tests, end, c_tests)                                \
+	__ML_INLINE __ml_uptr name(__ML_CHK_ARGS)                             \
+	{                                                                     \
+		__ML_CHK_BODY(tests, end, c_tests, );                         \
+	}                                                                     \
+	__ML_INLINE __ml_uptr name##_at(__ML_CHK_ARGS, const struct __ml_site *cs) \
+	{                                                                     \
+		__ML_CHK_BODY(tests, end, c_tests, _at);                      \
+	}
+__ML_CHK_FN(__ml_chk, __ML_TEST_GEN __ML_TEST_BASE, 1,
+            (r->slot == (unsigned)m) & (r->gen == (unsigned)(m >> 32)) & (a >= r->base) & (a + n <= r->end))
 /* The same when the checks that passed before it prove part of it
  * (instrument/avail.go): the block is alive (no generation test), and the
  * access starts at or above its base (__ml_chk_end), ends at or below its
  * end (__ml_chk_base), neither (__ml_chk_range), or both, so only a
  * write's read-only test is due (__ml_chk_ro). */
-__ML_INLINE __ml_uptr __ml_chk_range(__ML_CHK_ARGS)
-{
-	__ML_CHK_BODY(__ML_TEST_BASE, 1, (a >= r->base) & (a + n <= r->end));
-}
-__ML_INLINE __ml_uptr __ml_chk_end(__ML_CHK_ARGS)
-{
-	__ML_CHK_BODY("", 1, a + n <= r->end);
-}
-__ML_INLINE __ml_uptr __ml_chk_base(__ML_CHK_ARGS)
-{
-	__ML_CHK_BODY(__ML_TEST_BASE, 0, a >= r->base);
-}
-__ML_INLINE __ml_uptr __ml_chk_ro(__ML_CHK_ARGS)
-{
-	__ML_CHK_BODY("", 0, 1);
-}
+__ML_CHK_FN(__ml_chk_range, __ML_TEST_BASE, 1, (a >= r->base) & (a + n <= r->end))
+__ML_CHK_FN(__ml_chk_end, "", 1, a + n <= r->end)
+__ML_CHK_FN(__ml_chk_base, __ML_TEST_BASE, 0, a >= r->base)
+__ML_CHK_FN(__ml_chk_ro, "", 0, 1)
 /* Would __ml_chk pass an access of n bytes at a through m (a write when
  * write)? A fixed-size memcpy, memmove or memset is then made inline
  * (instrument/call.go's fixedCall); otherwise the runtime's replacement

@@ -13,6 +13,8 @@
  *       .byte 0xe9; .long 8b - . - 4   (jmp back to the check's end, 8:)
  *       .long site - .                 (the check's site)
  *       .byte write                    (1 for a write)
+ *       .long cs - site                (a direct leaf's check, which calls
+ *                                       __ml_chk_fail_at: its call's site, 0 for none)
  *
  * __ml_chk_fail saves the integer registers the ABI lets a callee clobber
  * and the whole vector state (xsave: a report may run code using AVX, and
@@ -104,32 +106,44 @@ void ml_stubs_init(void)
  * skipped: the check's stack pointer (the CFA) is 176 bytes up. Its
  * caller's address is the stub's jmp target: ret + 5 + the jmp's rel32 at
  * ret + 1 (DW_CFA_val_expression for rip: CFA 176 - deref dup 1 + deref4,
- * sign-extended, + 5). */
-__asm__(".text\n"
-        ".globl __ml_chk_fail\n"
-        ".type __ml_chk_fail, @function\n"
-        "__ml_chk_fail:\n\t"
-        ".cfi_startproc\n\t"
-        ".cfi_def_cfa_offset 176\n\t"
-        ".cfi_escape 0x16, 0x10, 23, 0x10, 0xb0, 0x01, 0x1c, 0x06, 0x12, 0x23, 0x01, 0x94, 0x04,"
-        " 0x12, 0x0c, 0x00, 0x00, 0x00, 0x80, 0x1a, 0x31, 0x24, 0x1c, 0x22, 0x23, 0x05\n\t"
-        ML_SAVE_ALL
-        "movq 8(%rbp), %rax\n\t"          /* the stub's data */
-        "movq 24(%rbp), %rdi\n\t"         /* a */
-        "movq 32(%rbp), %rsi\n\t"         /* m */
-        "movq 16(%rbp), %rdx\n\t"         /* n */
-        "movzbl 9(%rax), %ecx\n\t"
-        "shlq $63, %rcx\n\t"
-        "orq %rcx, %rdx\n\t"              /* | __ML_WRITE */
-        "movslq 5(%rax), %rcx\n\t"
-        "leaq 5(%rax,%rcx), %rcx\n\t"     /* site */
-        "movq 40(%rbp), %r8\n\t"          /* ps */
-        "movq 48(%rbp), %r9\n\t"          /* pw */
-        "call __ml_report_access@PLT\n\t"
-        ML_RESTORE_ALL("176")
-        "ret $168\n\t"
-        ".cfi_endproc\n"
-        ".size __ml_chk_fail, .-__ml_chk_fail\n");
+ * sign-extended, + 5). A direct leaf's stub (memlens.h's _at checks) calls
+ * __ml_chk_fail_at, which runs before first: its data's last word is its
+ * caller's call site less the check's (0: none), stored in the caller's
+ * frame slot. */
+#define ML_CHK_FAIL(name, before)                                                                     \
+	__asm__(".text\n"                                                                            \
+	        ".globl " name "\n"                                                                  \
+	        ".type " name ", @function\n" name ":\n\t"                                            \
+	        ".cfi_startproc\n\t"                                                                  \
+	        ".cfi_def_cfa_offset 176\n\t"                                                         \
+	        ".cfi_escape 0x16, 0x10, 23, 0x10, 0xb0, 0x01, 0x1c, 0x06, 0x12, 0x23, 0x01, 0x94, 0x04," \
+	        " 0x12, 0x0c, 0x00, 0x00, 0x00, 0x80, 0x1a, 0x31, 0x24, 0x1c, 0x22, 0x23, 0x05\n\t"     \
+	        ML_SAVE_ALL before "movq 8(%rbp), %rax\n\t" /* the stub's data */                     \
+	        "movq 24(%rbp), %rdi\n\t"                   /* a */                                   \
+	        "movq 32(%rbp), %rsi\n\t"                   /* m */                                   \
+	        "movq 16(%rbp), %rdx\n\t"                   /* n */                                   \
+	        "movzbl 9(%rax), %ecx\n\t"                                                            \
+	        "shlq $63, %rcx\n\t"                                                                  \
+	        "orq %rcx, %rdx\n\t"                        /* | __ML_WRITE */                        \
+	        "movslq 5(%rax), %rcx\n\t"                                                            \
+	        "leaq 5(%rax,%rcx), %rcx\n\t"               /* site */                                \
+	        "movq 40(%rbp), %r8\n\t"                    /* ps */                                  \
+	        "movq 48(%rbp), %r9\n\t"                    /* pw */                                  \
+	        "call __ml_report_access@PLT\n\t" ML_RESTORE_ALL("176") "ret $168\n\t"               \
+	        ".cfi_endproc\n"                                                                      \
+	        ".size " name ", .-" name "\n")
+ML_CHK_FAIL("__ml_chk_fail", "");
+
+__attribute__((used)) static void ml_at_caller(long from_site, const char *site)
+{
+	if (from_site)
+		__ml_at_caller((const site_t *)(site + from_site));
+}
+ML_CHK_FAIL("__ml_chk_fail_at", "movq 8(%rbp), %rax\n\t"
+                                "movslq 5(%rax), %rsi\n\t"
+                                "leaq 5(%rax,%rsi), %rsi\n\t" /* site */
+                                "movslq 10(%rax), %rdi\n\t"   /* cs - site */
+                                "call ml_at_caller\n\t");
 
 /* The cold calls of memlens.h's helpers (__ML_KEEP0 and co.) go through a
  * trampoline fn_keep, which puts fn's address above its return address

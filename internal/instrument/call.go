@@ -616,6 +616,13 @@ func (r *rewriter) isCalledByName(x *cc.PostfixExpression) bool {
 // pointer arguments follow the arguments.
 func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string, args []cc.ExpressionNode, wantMeta bool) (frag, string, prov) {
 	name := calleeName(x)
+	callSiteArg, atFrame := "", r.atFrame(site)
+	if fn.callSite {
+		callSiteArg = "," + site
+		if r.fn != nil && !r.fn.leaf { // (a leaf's call pushes a frame of its own)
+			atFrame = ""
+		}
+	}
 	isPtr, isObj := map[int]bool{}, map[int]bool{}
 	for _, i := range fn.ptrParams {
 		isPtr[i] = true
@@ -665,7 +672,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 				call.str("," + as[i].meta + "," + p.site + "," + p.word)
 			}
 		}
-		call.str(")")
+		call.str(callSiteArg + ")")
 		if len(fn.inThread) != 0 {
 			call.str("; })")
 		}
@@ -694,6 +701,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 				call.str("," + provs[i].word + "," + metas[i] + "," + provs[i].site)
 			}
 		}
+		call.str(callSiteArg)
 		if fixed != nil {
 			call.str(");" + leave + " } " + fixed.result(vals, isVoid(x.Type())) + "; })")
 			return call, metaWild, generated(genNone)
@@ -701,7 +709,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		call.str("); })")
 	}
 	if !retPtr {
-		return r.atSite(site, call), metaWild, generated(genNone)
+		return r.atStatement(atFrame, call), metaWild, generated(genNone)
 	}
 	var f frag
 	m, pv := r.metaTemp(), r.provTemp()
@@ -712,7 +720,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		return f, m, pv
 	}
 	v := r.name("__ml_v")
-	f.str("__extension__({ " + r.atFrame(site) + " register __auto_type " + v + " = ")
+	f.str("__extension__({ " + atFrame + " register __auto_type " + v + " = ")
 	f.cat(call)
 	f.strf("; %s %s; })", r.returned(m, pv, r.funcWord(name), v), v)
 	return f, m, pv
@@ -752,8 +760,14 @@ func calls(n cc.Node, names map[string]bool) bool {
 // expression would make two unsequenced stores to the frame, which gcc -O2
 // hoists above all the calls (every callee then saw the last site).
 func (r *rewriter) atSite(site string, call frag) frag {
+	return r.atStatement(r.atFrame(site), call)
+}
+
+// atStatement is atSite given the statement recording the site (none for
+// a call-site leaf's call: callSiteLeaf).
+func (r *rewriter) atStatement(atFrame string, call frag) frag {
 	var f frag
-	f.str("__extension__({ " + r.atFrame(site) + " ")
+	f.str("__extension__({ " + atFrame + " ")
 	f.cat(call)
 	f.str("; })")
 	return f
@@ -774,7 +788,7 @@ func (r *rewriter) reportFrame(site string) (enter, leave string) {
 // never return: the frame is never popped).
 func (r *rewriter) atFrame(site string) string {
 	if r.fn != nil && r.fn.leaf {
-		return "(void)__ml_enter(" + site + ");"
+		return r.atCaller() + "(void)__ml_enter(" + site + ");"
 	}
 	return "__ml_t.frames[" + r.slot() + "] = " + site + ";"
 }

@@ -28,6 +28,7 @@ type directFn struct {
 	intArgs   int          // parameters passed in integer registers
 	inThread  map[int]bool // the parameters whose extra words go through __ml_t
 	forwards  string       // the memory function its body calls with its parameters (memForwarded), or ""
+	callSite  bool         // a leaf passed its call's site (callSiteLeaf): its callers store no frame site
 }
 
 // argRegs is how many arguments x86-64 passes in integer registers;
@@ -114,7 +115,52 @@ func (fn *directFn) extraParams() (names, types []string) {
 			types = append(types, "__ml_uptr", "__ml_meta_t", "const struct __ml_site *")
 		}
 	}
+	if fn.callSite {
+		names = append(names, callSiteParam)
+		types = append(types, "const struct __ml_site *")
+	}
 	return names, types
+}
+
+// callSiteParam is a call-site leaf's parameter, its call's site;
+// callSiteVar the prologue's variable holding that site when it is a
+// constant (the leaf inlined: __builtin_constant_p sees its distance from
+// __ml_sites, not an address), else 0 (the site stored in the caller's
+// frame on entry).
+const (
+	callSiteParam = "__ml_cs"
+	callSiteVar   = "__ml_csp"
+)
+
+// callSiteLeaf reports whether the direct function fd, optimised in
+// detection mode, takes its call's site instead of its callers storing
+// it in their frames before each call (about five instructions a call):
+// a leaf (no calls but those that never return, no registered locals or
+// static locals, whose first use captures the stack) reached only by
+// checks' and cold paths' reports, each of which stores the site first
+// (memlens.h's __ml_at_caller; a check's stub through __ml_chk_fail_at).
+// Inlined, the site is a constant of the failure stub, and a fault's
+// stack has the caller's line from the debug information; not inlined,
+// the leaf stores it on entry, as the caller did. Only while the words
+// fit in the argument registers: a word pushed would grow every caller's
+// frame. Not for a leaf returning a pointer: one gcc does not inline then
+// holds its own address for its result's handshake and the site in
+// registers, and pushes one more (cJSON's buffer_skip_whitespace: 40 to
+// 56 bytes).
+func (r *rewriter) callSiteLeaf(fd *cc.FunctionDefinition, fn *directFn) bool {
+	if !r.c.optimizing || r.c.full || r.c.every || r.c.graph || r.typestate {
+		return false
+	}
+	ft, ok := fd.Declarator.Type().(*cc.FunctionType)
+	if !ok || isAggregate(ft.Result()) || isDataPtr(ft.Result()) || r.containsCall(fd.CompoundStatement) || r.declaresLocals(fd, ft) ||
+		AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
+			d, ok := n.(*cc.Declaration)
+			return ok && !isSynthetic(d) && staticLocalsOf(d) != nil
+		}) {
+		return false
+	}
+	names, _ := fn.extraParams()
+	return fn.intArgs+len(names) < argRegs
 }
 
 // findDirect picks the direct functions among the definitions and marks
@@ -247,6 +293,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			continue
 		}
 		cand[name].placeExtras(!keep)
+		cand[name].callSite = r.callSiteLeaf(fd, cand[name])
 	}
 	// Patch every file-scope declarator of the survivors.
 	for _, ed := range decls {

@@ -493,6 +493,9 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 				fn = "__ml_chk_ro"
 			}
 		}
+		if r.fn != nil && r.fn.callSite { // (its caller's site, for the report)
+			fn += "_at"
+		}
 		switch {
 		case write && known&knownWritable != 0:
 			flags = " | 0xc000000000000000UL" // memlens.h's __ML_WRITE | __ML_WRITABLE (its macros are not in the unit)
@@ -512,7 +515,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		f.cat(orig)
 		f.strf(")%s, %s, %s, %s, (__ml_uptr)(", flags, siteRef(site), l.prov.site, l.prov.word)
 		f.cat(addr)
-		f.str(")))")
+		f.str(")" + r.checkCallSite() + "))")
 		return f
 	}
 	f.str("__extension__({ register __auto_type " + p + " = ")
@@ -526,13 +529,22 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		if l.bitfield {
 			at, size = bitfieldBytes(p, n.(cc.ExpressionNode))
 		}
-		f.strf(" %s(%s, %s%s, %s, %s, %s, (__ml_uptr)%s);", fn, l.meta, size, flags, siteRef(site), l.prov.site, l.prov.word, at)
+		f.strf(" %s(%s, %s%s, %s, %s, %s, (__ml_uptr)%s%s);", fn, l.meta, size, flags, siteRef(site), l.prov.site, l.prov.word, at, r.checkCallSite())
 	}
 	if pck {
 		f.str(r.pckCheck(n, p, write, siteRef(site)))
 	}
 	f.strf(" %s %s; })", ops, p)
 	return f
+}
+
+// checkCallSite is the last argument of a check in a call-site leaf (its
+// _at form, callSiteLeaf): the call's site when a constant, else 0.
+func (r *rewriter) checkCallSite() string {
+	if r.fn == nil || !r.fn.callSite {
+		return ""
+	}
+	return ", " + callSiteVar
 }
 
 // addressUnheld reports whether a check of lvalue e passes the address as

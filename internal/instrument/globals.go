@@ -70,18 +70,25 @@ func readOnlyFlag(d *cc.Declarator) int {
 // that follow d (legal wherever d is). Returns them.
 func (r *rewriter) staticLocals(d *cc.Declaration) string {
 	var b strings.Builder
-	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
-		id := l.InitDeclarator
-		if id == nil || id.Declarator == nil || !id.Declarator.IsStatic() || !registrable(id.Declarator) {
-			continue
-		}
-		v := id.Declarator
+	for _, v := range staticLocalsOf(d) {
 		g := global{meta: r.name("__ml_g"), site: r.site(v, siteStatic|readOnlyFlag(v))}
 		r.globals[v] = g
 		fmt.Fprintf(&b, " static __ml_meta_t %s = 1UL; __ml_meta_t %s __attribute__((unused)) = %s == 1UL ? (%s = __ml_register_global((const void *)&%s, sizeof(%s), %s)) : %s;",
 			g.meta, r.name("__ml_once"), g.meta, g.meta, v.Name(), v.Name(), siteRef(g.site), g.meta)
 	}
 	return b.String()
+}
+
+// staticLocalsOf lists the static locals block-scope declaration d
+// declares that are registered.
+func staticLocalsOf(d *cc.Declaration) []*cc.Declarator {
+	var vs []*cc.Declarator
+	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		if id := l.InitDeclarator; id != nil && id.Declarator != nil && id.Declarator.IsStatic() && registrable(id.Declarator) {
+			vs = append(vs, id.Declarator)
+		}
+	}
+	return vs
 }
 
 // global is what the rewriter keeps of a registered global.

@@ -68,6 +68,7 @@ type fnState struct {
 	setjmp       bool                         // calls setjmp: our locals must be volatile
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
+	callSite     bool                         // a leaf passed its call's site (callSiteLeaf)
 	pckLocal     string                       // annotated and makes no calls: the local of its grants (typestate.go)
 	main         bool                         // the program's main: its exits end the program
 	allocas      bool                         // calls alloca: its blocks end at each exit
@@ -225,6 +226,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			r.calling[fd.Declarator.Name()] = r.containsCall(fd.CompoundStatement)
 		}
 	}
+	r.findTypestate(decls, main) // (before findDirect: a typestate unit's leaves take no call site)
 	r.findDirect(decls)
 	r.findFreeing(decls)
 	r.findLendings(decls)
@@ -232,7 +234,6 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findHeldArgs(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
-	r.findTypestate(decls, main)
 	w := &writer{unit: r.unit}
 	// gcc names the compilation unit (DW_AT_name, DWARF's file 0) after the
 	// first linemarker of preprocessed input: the user's file, not ours.
@@ -526,6 +527,16 @@ func (r *rewriter) programEnd(tok cc.Token, expr string) string {
 
 func siteRef(i int) string { return "&__ml_sites[" + strconv.Itoa(i) + "]" }
 
+// atCaller is, in a call-site leaf (callSiteLeaf), the code storing its
+// call's site in its caller's frame, as a path that reports or calls runs
+// first, followed by a comma; else "".
+func (r *rewriter) atCaller() string {
+	if r.fn == nil || !r.fn.callSite {
+		return ""
+	}
+	return "__ml_at_caller(" + callSiteParam + "), "
+}
+
 // lossSite registers n as a place where a reference may be lost (loss
 // tracking): lhs, when not nil, is the variable or lvalue losing it, at
 // the start of n's text.
@@ -772,6 +783,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	var paramDefs []string   // parameters kept in memory hold values
 	var paramCopies []string // structs passed by value: the shadow of the pointers inside
 	direct := r.direct[r.fn.name]
+	r.fn.callSite = direct != nil && direct.callSite
 	if ft != nil {
 		for i, p := range ft.Parameters() {
 			pd := p.Declarator
@@ -842,6 +854,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		side := r.fn.side
 		if s := r.pckScope(fd, entry); s != "" {
 			pro = append(pro, s)
+		}
+		if r.fn.callSite {
+			pro = append(pro, own("", "const struct __ml_site *", callSiteVar, " __attribute__((unused))",
+				"__builtin_constant_p((__ml_uptr)"+callSiteParam+" - (__ml_uptr)__ml_sites) ? "+callSiteParam+" : ("+r.atCaller()+"(const struct __ml_site *)0)"))
 		}
 		if !r.fn.leaf {
 			enter := "__ml_enter(" + siteRef(entry) + ")"
