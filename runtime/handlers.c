@@ -174,12 +174,18 @@ static int ml_install(int sig, const struct sigaction *act, struct sigaction *ol
 		}
 		return rc;
 	}
-	if (act && !wrap)
+	if (act && !wrap) {
 		ML_STORE(&ml_actions[sig].fn, 0);
+		ML_STORE(&ml_actions[sig].flags, act->sa_flags); /* (a later SIG_DFL keeping SA_RESETHAND is then the program's own) */
+	}
 	if (old) {
 		*old = kold;
-		if (kold.sa_sigaction == ml_wrapper && prev_fn) {
+		/* the wrapper's SA_SIGINFO is memlens's, also once the kernel has
+		 * reset a SA_RESETHAND action to SIG_DFL: it keeps the flags */
+		int reset = kold.sa_handler == SIG_DFL && (kold.sa_flags & SA_RESETHAND);
+		if (reset || (kold.sa_sigaction == ml_wrapper && prev_fn))
 			old->sa_flags = (kold.sa_flags & ~SA_SIGINFO) | (prev_flags & SA_SIGINFO);
+		if (kold.sa_sigaction == ml_wrapper && prev_fn) {
 			if (prev_flags & SA_SIGINFO)
 				old->sa_sigaction = (void (*)(int, siginfo_t *, void *))prev_fn;
 			else

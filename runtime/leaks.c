@@ -438,6 +438,23 @@ static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
 	return 0;
 }
 
+/* glibc's size of a thread descriptor (struct pthread), which it exports
+ * for libthread_db; weak: a libc without it leaves the descriptor unscanned */
+extern const unsigned int _thread_db_sizeof_pthread __attribute__((weak));
+
+/* This thread's descriptor, at the thread pointer, with libc's start-only
+ * rule: glibc keeps buffers of its own there that no PT_TLS segment covers
+ * (the text strerror and strsignal return for a number they do not know,
+ * replaced at their next call and freed when the thread ends). */
+static void ml_scan_thread_descriptor(void)
+{
+	if (!&_thread_db_sizeof_pthread)
+		return;
+	uptr tp;
+	__asm__("mov %%fs:0, %0" : "=r"(tp));
+	ml_scan_starts(tp, tp + _thread_db_sizeof_pthread);
+}
+
 extern void *__libc_stack_end;
 
 /* The end of the argv[] and envp[] arrays, which lie above
@@ -529,6 +546,7 @@ static void ml_scan_roots(void)
 static void ml_scan_roots_from(uptr sp)
 {
 	dl_iterate_phdr(ml_scan_segment, 0);
+	ml_scan_thread_descriptor();
 	uptr top = ml_own_stack_top();
 	if (__ml_t.id == 0 && __ml_t.depth == 0 && ml_main_frame > sp && ml_main_frame < top)
 		sp = ml_main_frame; /* main has returned: below its frame lies only the past */
