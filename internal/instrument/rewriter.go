@@ -318,6 +318,14 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		// instructions under callgrind, cc1 -1%), no change to the code.
 		flags = append(flags, "-fno-gcse", "-fno-tree-pta", "-fno-schedule-insns2", "--param=ggc-min-expand=30",
 			"-gno-variable-location-views")
+		// Frames (issue 18): code hoisting moves a computation all the
+		// paths below a branch share (a site's address, a read of
+		// __ml_t) up to the branch, where it lives on in a register
+		// across the paths' calls; and RTL's loop-invariant motion,
+		// unless it weighs the loop's register pressure, hoists the
+		// checks' invariants out of loops into registers of their own,
+		// callee-saved ones where the loop makes calls.
+		flags = append(flags, "-fno-code-hoisting", "-fira-loop-pressure")
 	}
 	if len(flags) > 0 {
 		w.b.WriteString(flagsMark + strings.Join(flags, " ") + " */\n")
