@@ -113,6 +113,11 @@ static void ml_wrapper(int sig, siginfo_t *si, void *uc)
 	ml_call_program(sig, si, uc);
 }
 
+uptr ml_unwrapped(int sig, uptr fn)
+{
+	return fn == (uptr)ml_wrapper ? ML_ACQ(&ml_actions[sig].fn) : fn;
+}
+
 void ml_deferred_run(void)
 {
 	int saved = errno;

@@ -183,6 +183,7 @@
 #define ml_signals_thread      __mlrt_signals_thread
 #define ml_report_fault        __mlrt_report_fault
 #define ml_die_of              __mlrt_die_of
+#define ml_segv_is_programs    __mlrt_segv_is_programs
 #define ml_damage              ML_STATE_AT(int, ML_ST_DAMAGE)
 #define ml_damaged             __mlrt_damaged
 #define ml_own_range           __mlrt_own_range
@@ -191,6 +192,7 @@
 #define ml_block_ids           __mlrt_block_ids
 #define ml_site_known          __mlrt_site_known
 #define ml_deferred_run        __mlrt_deferred_run
+#define ml_unwrapped           __mlrt_unwrapped
 #define ml_world_stopped       __mlrt_world_stopped
 #define ml_world_park          __mlrt_world_park
 #define ml_thread_parked_sp    __mlrt_thread_parked_sp
@@ -568,6 +570,9 @@ static inline void ml_rt_leave(void)
 	if (--ml_tls.busy == 0 && ML_UNLIKELY(ML_LOAD(&ml_tls.deferred)))
 		ml_deferred_run();
 }
+/* The handler of sig the kernel's handler fn stands for: the program's
+ * that handlers.c wrapped (0: none any more), else fn. */
+uptr ml_unwrapped(int sig, uptr fn);
 
 /* A spinlock for the runtime's short critical sections (never held across
  * a call that may block or take another lock); a runtime section, so no
@@ -1357,6 +1362,10 @@ int ml_report_fault(enum ml_kind kind, const struct ml_fault *f);
 /* Die of sig as the program would natively: its default action, now, or
  * when the handler running returns (sig is blocked inside it). */
 void ml_die_of(int sig);
+
+/* Would a SIGSEGV this thread raised now reach a handler of the program's
+ * (installed by any code, or there before memlens started)? */
+int ml_segv_is_programs(void);
 
 /* ---- damage.c ---- */
 /* ml_damage (in the state mapping) is set once a wild write into

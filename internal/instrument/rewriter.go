@@ -508,9 +508,7 @@ func (r *rewriter) exitSite(tok cc.Token, expr string, carries bool) (code, site
 	if !r.c.full && !carries {
 		return end, ""
 	}
-	i := r.siteAt(tok.Position(), expr, siteLoss)
-	r.sites[i].expr = asWritten(strings.TrimSuffix(expr, ";"), r.sites[i].text, r.sites[i].col)
-	site = siteRef(i)
+	site = r.leaveSite(tok, expr)
 	if !r.c.full {
 		return end, site
 	}
@@ -521,6 +519,55 @@ func (r *rewriter) exitSite(tok cc.Token, expr string, carries bool) (code, site
 		code += " __ml_t.retfn = 0;"
 	}
 	return code, site
+}
+
+// leaveSite is the site of statement expr at tok, which leaves a scope (a
+// return, a jump out of blocks, a closing brace).
+func (r *rewriter) leaveSite(tok cc.Token, expr string) string {
+	i := r.siteAt(tok.Position(), expr, siteLoss)
+	r.sites[i].expr = asWritten(strings.TrimSuffix(expr, ";"), r.sites[i].text, r.sites[i].col)
+	return siteRef(i)
+}
+
+// scopesLeft is, with loss tracking, the code naming tok (the closing
+// brace of the blocks of scopes, or a jump out of them: expr) as where
+// their escaped locals end: __ml_scope_end retires them there, at
+// __ml_t.xsite, releasing the pointers their bytes hold (a pointer
+// memcpy'd into a long), and no pointer is being returned. The site names
+// the local when one escaped. nil when no local of theirs may escape and
+// be retired.
+func (r *rewriter) scopesLeft(scopes []*scope, tok cc.Token, expr string) lateText {
+	var objs []*localObj
+	for _, sc := range scopes {
+		for _, o := range sc.objs {
+			if !o.lent { // (a lent local is not retired: its record stays the frame's)
+				objs = append(objs, o)
+			}
+		}
+	}
+	if !r.c.full || len(objs) == 0 {
+		return nil
+	}
+	named := make([]string, len(objs))
+	for i, o := range objs {
+		named[i] = r.varLossSite(tok.Position(), o.name)
+	}
+	site := r.leaveSite(tok, expr)
+	return func() string {
+		escaped := -1
+		for i, o := range objs {
+			if o.escapes {
+				if escaped >= 0 { // (several: the site names none)
+					return "__ml_t.xsite = " + site + "; __ml_t.retfn = 0; "
+				}
+				escaped = i
+			}
+		}
+		if escaped < 0 {
+			return ""
+		}
+		return "__ml_t.xsite = " + named[escaped] + "; __ml_t.retfn = 0; "
+	}
 }
 
 // programEnd is, at an exit of main, its frame's site set to the statement
@@ -1075,6 +1122,9 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 		f.cat(items)
 		if !r.fn.stmtExprs[cs] { // (a statement expression's last item is its value)
 			f.str(r.blockDrops(cs))
+			if left := r.scopesLeft([]*scope{sc}, cs.Token2, "}"); left != nil {
+				f.later(left)
+			}
 		}
 	}
 	f.tok(cs.Token2)
@@ -2134,12 +2184,17 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 	}
 	if j.Case != cc.JumpStatementReturn {
 		// a jump out of blocks: their pointer locals leave scope here
-		drops := r.scopeDrops(r.exitedScopes(j), j.Token)
-		if drops == "" {
+		exited := r.exitedScopes(j)
+		drops := r.scopeDrops(exited, j.Token)
+		left := r.scopesLeft(exited, j.Token, cc.NodeSource(j))
+		if drops == "" && left == nil {
 			return r.generic(j)
 		}
 		var f frag
 		f.str("{" + drops)
+		if left != nil {
+			f.later(left)
+		}
 		f.cat(r.generic(j))
 		f.str("}")
 		return f
