@@ -261,6 +261,8 @@ func TestLeafCallSiteStacks(t *testing.T) {
 		"hbo_leaf_call_site": {18: "get:18 <- sum:36 <- main:51", 23: "get_out:23 <- sum:38 <- main:51",
 			12: "fail:12 <- checked:29 <- sum:40 <- main:51"},
 		"ari_leaf_call_site": {10: "ratio:10 <- both:16 <- main:23"},
+		"hbo_leaf_ptr_call_site": {14: "at:14 <- offsets:27 <- main:38", 20: "at_out:20 <- offsets:29 <- main:38",
+			30: "offsets:30 <- main:38"},
 		"ioo_leaf_call_site": {15: "at:15 <- twice:21 <- main:30"},
 		// (gcc moved the store of the next call's site, line 27's, above
 		// the inlined leaf's check while callers stored it before a leaf)

@@ -143,16 +143,20 @@ const (
 // stack has the caller's line from the debug information; not inlined,
 // the leaf stores it on entry, as the caller did. Only while the words
 // fit in the argument registers: a word pushed would grow every caller's
-// frame. Not for a leaf returning a pointer: one gcc does not inline then
-// holds its own address for its result's handshake and the site in
-// registers, and pushes one more (cJSON's buffer_skip_whitespace: 40 to
-// 56 bytes).
+// frame. Not for a leaf returning a pointer that loops, which gcc seldom
+// inlines: there the entry's store of the site, while the parameters the
+// result's handshake reads at the end are live, cost one more callee-saved
+// register (cJSON's buffer_skip_whitespace: 40 to 48 bytes).
 func (r *rewriter) callSiteLeaf(fd *cc.FunctionDefinition, fn *directFn) bool {
 	if !r.c.optimizing || r.c.full || r.c.every || r.c.graph || r.typestate {
 		return false
 	}
 	ft, ok := fd.Declarator.Type().(*cc.FunctionType)
-	if !ok || isAggregate(ft.Result()) || isDataPtr(ft.Result()) || r.containsCall(fd.CompoundStatement) || r.declaresLocals(fd, ft) ||
+	if !ok || isAggregate(ft.Result()) || r.containsCall(fd.CompoundStatement) || r.declaresLocals(fd, ft) ||
+		isDataPtr(ft.Result()) && AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
+			_, loop := n.(*cc.IterationStatement)
+			return loop
+		}) ||
 		AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
 			d, ok := n.(*cc.Declaration)
 			return ok && !isSynthetic(d) && staticLocalsOf(d) != nil
