@@ -244,7 +244,7 @@ static int ml_lb_collect(void)
 	struct ml_bigblock *big = st->big = ml_scratch(end * sizeof *st->big);
 	if (!lstate || !st->mk.lwork || !big)
 		return 0;
-	uptr lo = ~(uptr)0, hi = 0;
+	uptr lo = ~(uptr)0, top_max = 0;
 	size_t nblocks = 0, nbig = 0, nreached = 0;
 	uint64_t ids = ml_block_ids();
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
@@ -268,12 +268,15 @@ static int ml_lb_collect(void)
 		uptr base = r.base, top = r.end;
 		nblocks++;
 		lo = base < lo ? base : lo;
-		hi = top + 1 > hi ? top + 1 : hi; /* (+1: a zero-size block's base) */
+		top_max = top > top_max ? top : top_max;
 		/* a block libc keeps for itself is its business: a root, never
 		 * a leak (its pointers to the program's blocks keep them) */
-		int foreign = ((cold >> 16) & ML_CF_FOREIGN) != 0;
-		lstate[s] = ML_LS_BLOCK | (foreign ? ML_L_REACHABLE | ML_LS_QUEUED : ML_L_UNSEEN);
-		nreached += foreign;
+		if ((cold >> 16) & ML_CF_FOREIGN) {
+			lstate[s] = ML_LS_BLOCK | ML_L_REACHABLE | ML_LS_QUEUED;
+			nreached++;
+		} else {
+			lstate[s] = ML_LS_BLOCK | ML_L_UNSEEN;
+		}
 		if ((base & 15) || ml_lb_entry(base) != s || top - base > (ML_LB_WALK - 1) * 16)
 			big[nbig++] = (struct ml_bigblock){base, s};
 	}
@@ -282,10 +285,10 @@ static int ml_lb_collect(void)
 	st->mk.nreached = nreached;
 	st->mk.nslots = end;
 	st->mk.mark_at = 0; /* all ahead of the marking, found from the roots */
-	if (lo > hi)
+	if (!nblocks)
 		return 1;
 	st->mk.lb_lo = lo;
-	st->mk.lb_span = hi - lo;
+	st->mk.lb_span = top_max + 1 - lo; /* (+1: a zero-size block's base) */
 	ml_sort(big, nbig, sizeof *big, ml_big_less);
 	return 1;
 }
@@ -325,7 +328,7 @@ static inline __attribute__((always_inline)) void ml_cand_resolve(struct ml_mark
 	const struct ml_cand *c = &m->cand[at % ML_CANDS];
 	if (!slot_read)
 		ml_cand_slot(m, at);
-	unsigned start_rule = c->from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE;
+	unsigned start_rule = c->from; /* (a place scanned is REACHABLE or POSSIBLE) */
 	if (c->slot < m->nslots && (m->lstate[c->slot] & ML_LS_BLOCK) && ml_lb_base(c->slot) == c->v) {
 		ml_lb_raise(m, c->slot, start_rule); /* (most pointers: to the start of the block made there) */
 		return;
