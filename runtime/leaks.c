@@ -205,6 +205,13 @@ static inline int ml_live_heap(const struct ml_rec_view *r, uint32_t cold)
 	return r->kind == __ML_KIND_HEAP && !((cold >> 16) & ML_CF_FREED) && r->gen == (cold & 0xffffu);
 }
 
+/* ml_rec_read out of line, for the collection's retry: its loop then
+ * keeps no addresses in registers for it. */
+static __attribute__((noinline)) struct ml_rec_view ml_rec_reread(unsigned s)
+{
+	return ml_rec_read(s);
+}
+
 static int ml_big_less(const void *a, const void *b)
 {
 	return ((const struct ml_bigblock *)a)->base < ((const struct ml_bigblock *)b)->base;
@@ -256,7 +263,7 @@ static int ml_lb_collect(void)
 		if (!(ml_live_heap(&r, cold) && r.end > r.base && r.id < ids && ml_app_range(r.base, r.end - r.base))) {
 			if (!ml_rec_view_sane(&r, ids)) { /* (another thread may have taken more ids) */
 				ids = ml_block_ids();
-				r = ml_rec_read(s);
+				r = ml_rec_reread(s);
 				if (!ml_rec_view_sane(&r, ids)) {
 					ml_damaged("record %lu of the record table holds impossible values", s);
 					return 0;
@@ -277,7 +284,10 @@ static int ml_lb_collect(void)
 		} else {
 			lstate[s] = ML_LS_BLOCK | ML_L_UNSEEN;
 		}
-		if ((base & 15) || ml_lb_entry(base) != s || top - base > (ML_LB_WALK - 1) * 16)
+		/* (a sane block of a byte or more lies in application memory, all
+		 * of which the live-base map covers) */
+		if ((base & 15) || (top > base ? ML_LOAD(ml_basemap(base)) : ml_lb_entry(base)) != s ||
+		    top - base > (ML_LB_WALK - 1) * 16)
 			big[nbig++] = (struct ml_bigblock){base, s};
 	}
 	st->nblocks = nblocks;
