@@ -187,11 +187,29 @@ static long ml_lb_find(uptr v)
 	return v - m->lb_lo < m->lb_span ? ml_lb_find_from(m, v, ml_lb_entry(v)) : -1;
 }
 
-/* Does record r of slot s hold a live heap block? */
-static inline int ml_live_heap(unsigned s, const struct ml_rec_view *r)
+/* The generation and flags of slot s's cold details in one load: the
+ * generation in the low half, the flags in the high one. */
+static inline uint32_t ml_cold_gen_flags(unsigned s)
 {
-	const struct ml_cold *c = &ML_COLD[s];
-	return r->kind == __ML_KIND_HEAP && !(ML_LOAD(&c->flags) & ML_CF_FREED) && r->gen == c->gen;
+	uint32_t w;
+	memcpy(&w, &ML_COLD[s], sizeof w);
+	return w;
+}
+_Static_assert(offsetof(struct ml_cold, gen) == 0 && offsetof(struct ml_cold, flags) == 2,
+               "a cold record's gen and flags make one word");
+
+/* Does record r hold a live heap block, cold its cold details' generation
+ * and flags? */
+static inline int ml_live_heap(const struct ml_rec_view *r, uint32_t cold)
+{
+	return r->kind == __ML_KIND_HEAP && !((cold >> 16) & ML_CF_FREED) && r->gen == (cold & 0xffffu);
+}
+
+/* ml_rec_read out of line, for the collection's retry: its loop then
+ * keeps no addresses in registers for it. */
+static __attribute__((noinline)) struct ml_rec_view ml_rec_reread(unsigned s)
+{
+	return ml_rec_read(s);
 }
 
 static int ml_big_less(const void *a, const void *b)
@@ -233,31 +251,43 @@ static int ml_lb_collect(void)
 	struct ml_bigblock *big = st->big = ml_scratch(end * sizeof *st->big);
 	if (!lstate || !st->mk.lwork || !big)
 		return 0;
-	uptr lo = ~(uptr)0, hi = 0;
+	uptr lo = ~(uptr)0, top_max = 0;
 	size_t nblocks = 0, nbig = 0, nreached = 0;
 	uint64_t ids = ml_block_ids();
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		struct ml_rec_view r = ml_rec_read(s);
-		if (!ml_rec_view_sane(&r, ids)) { /* (another thread may have taken more ids) */
-			ids = ml_block_ids();
-			r = ml_rec_read(s);
-			if (!ml_rec_view_sane(&r, ids)) {
-				ml_damaged("record %lu of the record table holds impossible values", s);
-				return 0;
+		uint32_t cold = ml_cold_gen_flags(s);
+		/* most slots hold a live heap block of a byte or more: its
+		 * generation, equal to the cold details' 16 bits, and its kind are
+		 * possible ones, so fewer of ml_rec_view_sane's tests show it sane */
+		if (!(ml_live_heap(&r, cold) && r.end > r.base && r.id < ids && ml_app_range(r.base, r.end - r.base))) {
+			if (!ml_rec_view_sane(&r, ids)) { /* (another thread may have taken more ids) */
+				ids = ml_block_ids();
+				r = ml_rec_reread(s);
+				if (!ml_rec_view_sane(&r, ids)) {
+					ml_damaged("record %lu of the record table holds impossible values", s);
+					return 0;
+				}
 			}
+			if (!ml_live_heap(&r, cold))
+				continue;
 		}
-		if (!ml_live_heap(s, &r))
-			continue;
 		uptr base = r.base, top = r.end;
 		nblocks++;
 		lo = base < lo ? base : lo;
-		hi = top + 1 > hi ? top + 1 : hi; /* (+1: a zero-size block's base) */
+		top_max = top > top_max ? top : top_max;
 		/* a block libc keeps for itself is its business: a root, never
 		 * a leak (its pointers to the program's blocks keep them) */
-		int foreign = (ML_LOAD(&ML_COLD[s].flags) & ML_CF_FOREIGN) != 0;
-		lstate[s] = ML_LS_BLOCK | (foreign ? ML_L_REACHABLE | ML_LS_QUEUED : ML_L_UNSEEN);
-		nreached += foreign;
-		if ((base & 15) || ml_lb_entry(base) != s || top - base > (ML_LB_WALK - 1) * 16)
+		if ((cold >> 16) & ML_CF_FOREIGN) {
+			lstate[s] = ML_LS_BLOCK | ML_L_REACHABLE | ML_LS_QUEUED;
+			nreached++;
+		} else {
+			lstate[s] = ML_LS_BLOCK | ML_L_UNSEEN;
+		}
+		/* (a sane block of a byte or more lies in application memory, all
+		 * of which the live-base map covers) */
+		if ((base & 15) || (top > base ? ML_LOAD(ml_basemap(base)) : ml_lb_entry(base)) != s ||
+		    top - base > (ML_LB_WALK - 1) * 16)
 			big[nbig++] = (struct ml_bigblock){base, s};
 	}
 	st->nblocks = nblocks;
@@ -265,10 +295,10 @@ static int ml_lb_collect(void)
 	st->mk.nreached = nreached;
 	st->mk.nslots = end;
 	st->mk.mark_at = 0; /* all ahead of the marking, found from the roots */
-	if (lo > hi)
+	if (!nblocks)
 		return 1;
 	st->mk.lb_lo = lo;
-	st->mk.lb_span = hi - lo;
+	st->mk.lb_span = top_max + 1 - lo; /* (+1: a zero-size block's base) */
 	ml_sort(big, nbig, sizeof *big, ml_big_less);
 	return 1;
 }
@@ -308,7 +338,7 @@ static inline __attribute__((always_inline)) void ml_cand_resolve(struct ml_mark
 	const struct ml_cand *c = &m->cand[at % ML_CANDS];
 	if (!slot_read)
 		ml_cand_slot(m, at);
-	unsigned start_rule = c->from == ML_L_REACHABLE ? ML_L_REACHABLE : ML_L_POSSIBLE;
+	unsigned start_rule = c->from; /* (a place scanned is REACHABLE or POSSIBLE) */
 	if (c->slot < m->nslots && (m->lstate[c->slot] & ML_LS_BLOCK) && ml_lb_base(c->slot) == c->v) {
 		ml_lb_raise(m, c->slot, start_rule); /* (most pointers: to the start of the block made there) */
 		return;
