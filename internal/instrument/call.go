@@ -540,17 +540,37 @@ func ptrArgs(x *cc.PostfixExpression, args []cc.ExpressionNode) []bool {
 	return ptrArg
 }
 
-// funcWord is the address of the function named name as a word. Optimised,
-// that of a function of the unit making calls is computed at each use
-// (__ml_fn) instead of held in a register across calls; a leaf's stays a
-// constant, so that gcc, inlining the leaf, still folds the handshake
-// (__ml_own, __ml_retm) its call makes; an address through the GOT is held
-// either way; unoptimised, a constant is computed at each use.
+// funcWord is the word naming the function name in its handshakes with
+// its callers (__ml_t.callee, __ml_t.retfn): its address, or, for a static
+// function of the unit only ever called by name, the address of a byte of
+// the unit's own (__ml_fnids), which no other code compares: the
+// function's address taken would make gcc keep an out-of-line copy of it,
+// so inline it less, never as a function called once. Optimised, that of
+// a function making calls is computed at each use (__ml_fn) instead of
+// held in a register across calls; a leaf's stays a constant, so that
+// gcc, inlining the leaf, still folds the handshake (__ml_own, __ml_retm)
+// its call makes; an address through the GOT is held either way;
+// unoptimised, a constant is computed at each use.
 func (r *rewriter) funcWord(name string) string {
-	if !r.c.optimizing || !r.calling[name] {
-		return "(__ml_uptr)" + name
+	word := "(__ml_uptr)" + name
+	if r.calledByNameOnly(name) {
+		id, ok := r.fnIDs[name]
+		if !ok {
+			id = len(r.fnIDs)
+			r.fnIDs[name] = id
+		}
+		word = "(__ml_uptr)&__ml_fnids[" + strconv.Itoa(id) + "]"
 	}
-	return "__ml_fn((__ml_uptr)" + name + ")"
+	if !r.c.optimizing || !r.calling[name] {
+		return word
+	}
+	return "__ml_fn(" + word + ")"
+}
+
+// calledByNameOnly reports whether name is a static function of the unit
+// whose name the unit uses only to call it.
+func (r *rewriter) calledByNameOnly(name string) bool {
+	return r.defined[name] && r.staticDefs[name] && !r.namedOtherwise[name]
 }
 
 // threadArg is the code handing argument i's meta and provenance (for a

@@ -167,6 +167,69 @@ func (r *rewriter) callSiteLeaf(fd *cc.FunctionDefinition, fn *directFn) bool {
 	return fn.intArgs+len(names) < argRegs
 }
 
+// namesOtherwise collects the names the unit's code (not the system
+// headers, which come before it and cannot name it) uses other than as
+// the callee of a call by name: its address taken, a declaration inside a
+// function, a call in an operand of sizeof or typeof, which is printed
+// unchanged. A function of the unit whose name is not among them is only
+// ever called by name.
+func (r *rewriter) namesOtherwise(decls []*cc.ExternalDeclaration) map[string]bool {
+	named := map[string]bool{}
+	var scan func(n cc.Node, inBody bool)
+	unevaluated := func(n cc.Node) {
+		AnyNode(n, func(n cc.Node) bool {
+			if x, ok := n.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
+				named[x.Token.SrcStr()] = true
+			}
+			return false
+		})
+	}
+	scan = func(n cc.Node, inBody bool) {
+		switch x := n.(type) {
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionSizeofExpr || x.Case == cc.UnaryExpressionAlignofExpr {
+				unevaluated(x)
+				return
+			}
+		case *cc.TypeSpecifier:
+			if x.Case == cc.TypeSpecifierTypeofExpr {
+				unevaluated(x)
+				return
+			}
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionCall {
+				if p, ok := x.PostfixExpression.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
+					if x.ArgumentExpressionList != nil {
+						scan(x.ArgumentExpressionList, inBody)
+					}
+					return
+				}
+			}
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionIdent {
+				named[x.Token.SrcStr()] = true
+			}
+		case *cc.Declarator:
+			if inBody {
+				named[x.Name()] = true
+			}
+		case *cc.CompoundStatement:
+			inBody = true
+		}
+		for _, c := range r.children(n) {
+			if c.node != nil {
+				scan(c.node, inBody)
+			}
+		}
+	}
+	for _, ed := range decls {
+		if !r.unit.isSystemDecl(ed) {
+			scan(ed, false)
+		}
+	}
+	return named
+}
+
 // findDirect picks the direct functions among the definitions and marks
 // their declarators (definition and prototypes) for the extra parameters.
 func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
@@ -198,55 +261,8 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	if len(cand) == 0 {
 		return
 	}
-	// Any use of the name but a direct call (its address taken, a
-	// declaration inside a function, a call in an operand of sizeof or
-	// typeof, which is printed unchanged) disqualifies it.
-	var scan func(n cc.Node, inBody bool)
-	unevaluated := func(n cc.Node) {
-		AnyNode(n, func(n cc.Node) bool {
-			if x, ok := n.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
-				delete(cand, x.Token.SrcStr())
-			}
-			return false
-		})
-	}
-	scan = func(n cc.Node, inBody bool) {
-		switch x := n.(type) {
-		case *cc.UnaryExpression:
-			if x.Case == cc.UnaryExpressionSizeofExpr || x.Case == cc.UnaryExpressionAlignofExpr {
-				unevaluated(x)
-				return
-			}
-		case *cc.TypeSpecifier:
-			if x.Case == cc.TypeSpecifierTypeofExpr {
-				unevaluated(x)
-				return
-			}
-		case *cc.PostfixExpression:
-			if x.Case == cc.PostfixExpressionCall {
-				if p, ok := x.PostfixExpression.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
-					if x.ArgumentExpressionList != nil {
-						scan(x.ArgumentExpressionList, inBody)
-					}
-					return
-				}
-			}
-		case *cc.PrimaryExpression:
-			if x.Case == cc.PrimaryExpressionIdent {
-				delete(cand, x.Token.SrcStr())
-			}
-		case *cc.Declarator:
-			if inBody {
-				delete(cand, x.Name())
-			}
-		case *cc.CompoundStatement:
-			inBody = true
-		}
-		for _, c := range r.children(n) {
-			if c.node != nil {
-				scan(c.node, inBody)
-			}
-		}
+	for name := range r.namedOtherwise {
+		delete(cand, name)
 	}
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil && r.alone[fd] {
@@ -257,11 +273,6 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 				}
 				return true
 			})
-			continue
-		}
-		// system headers come before the user's code and cannot name it
-		if !r.unit.isSystemDecl(ed) {
-			scan(ed, false)
 		}
 	}
 	// A function gcc is likely to inline (declared inline, or one calling

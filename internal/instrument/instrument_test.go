@@ -175,7 +175,8 @@ func TestFullUnitRuntimeCallsWithoutLandingPads(t *testing.T) {
 // function of the unit making calls, its own and a callee's, is computed
 // at each use (__ml_fn), so no callee-saved register holds it across the
 // calls; a leaf's stays a constant, for gcc to fold the handshake when it
-// inlines the leaf.
+// inlines the leaf (a static one only called by name: a byte of the
+// unit's, TestStaticFunctionAddressNotTaken).
 func TestFunctionAddressNotHeldAcrossCalls(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "calls.c")
 	code := "extern void use(char *);\n" +
@@ -186,17 +187,44 @@ func TestFunctionAddressNotHeldAcrossCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, src, out := writeInstrumented(t, newTestConfig(t, false), path)
-	for _, want := range []string{"__ml_fn((__ml_uptr)h)", "__ml_fn((__ml_uptr)f)", "(__ml_uptr)leaf"} {
+	for _, want := range []string{"__ml_fn((__ml_uptr)h)", "__ml_fn((__ml_uptr)f)", "(__ml_uptr)&__ml_fnids[0]"} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("the instrumented unit has no %s", want)
 		}
 	}
-	if bytes.Contains(out, []byte("__ml_fn((__ml_uptr)leaf)")) {
+	if bytes.Contains(out, []byte("__ml_fn((__ml_uptr)&__ml_fnids[0])")) {
 		t.Error("a leaf's address is computed by __ml_fn")
 	}
 	held := regexp.MustCompile(`leaq\s+[fh]\(%rip\), %(rbx|rbp|r12|r13|r14|r15)`)
 	if m := held.Find(unitAssembly(t, src, out)); m != nil {
 		t.Errorf("a function's address is held in a callee-saved register: %s", m)
+	}
+}
+
+// TestStaticFunctionAddressNotTaken: the handshakes of a static function
+// only ever called by name name it by a byte of the unit's, not by its
+// address, so gcc, seeing the address not taken, inlines it as natively
+// where it is called once (it kept an out-of-line copy and called that).
+// One whose address the program takes is still named by its address.
+func TestStaticFunctionAddressNotTaken(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "once.c")
+	code := "extern void use(char *);\n" +
+		"static char *once(char *p) { use(p); use(p + 1); use(p + 2); use(p + 3); use(p + 4); use(p + 5); return p + 6; }\n" +
+		"static char *taken(char *p) { use(p); return p; }\n" +
+		"char *(*keep)(char *) = taken;\n" +
+		"char *f(char *p) { char *q = once(p); use(q); return taken(q); }\n"
+	if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, src, out := writeInstrumented(t, newTestConfig(t, false), path)
+	if bytes.Contains(out, []byte("(__ml_uptr)once")) {
+		t.Error("the instrumented unit takes once's address")
+	}
+	if !bytes.Contains(out, []byte("(__ml_uptr)taken")) {
+		t.Error("taken's handshake does not name its address")
+	}
+	if asm := unitAssembly(t, src, out); regexp.MustCompile(`(?m)^once[.a-z0-9]*:`).Match(asm) {
+		t.Error("once, called once, is not inlined")
 	}
 }
 

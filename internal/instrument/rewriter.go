@@ -103,51 +103,54 @@ type jumpTarget struct {
 }
 
 type rewriter struct {
-	c            *Config
-	unit         *unitText
-	seqMemo      map[cc.Node]int
-	toks         []cc.Token // verbatim's scratch buffer
-	sites        []site
-	uninitMetas  int // the unit's cache of uninit records (__ml_uninit_metas), one per declaration
-	fn           *fnState
-	n            int                                    // unique-name counter
-	defined      map[string]bool                        // functions defined in this translation unit
-	replacements map[string]cc.Type                     // the types of the checked replacements (memlens.h), by libc name
-	inlineDefs   map[string]bool                        // those of them declared inline
-	noreturn     map[string]bool                        // functions that never return (call.go)
-	calling      map[string]bool                        // functions of the unit making a call that returns (funcWord)
-	quiet        map[string]bool                        // those of them that skip the exit handlers (call.go)
-	lendings     map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
-	borrows      map[string][]bool                      // the pointer parameters each function of the unit borrows
-	still        map[string]bool                        // functions of the unit that cannot lower a count (still.go)
-	heldArgs     map[string]bool                        // those of them every call passes held values (findHeldArgs)
-	inlineHinted map[string]bool                        // direct leaf functions given the inline hint (findDirect)
-	noinline     []string                               // functions of the unit to keep out of line (keepOutOfLine)
-	init         initTarget                             // the object whose brace initializer is being rewritten
-	direct       map[string]*directFn                   // static functions taking metas as parameters
-	insertBefore map[int]string                         // text to print before a token, by sequence number
-	replaceTok   map[int]string                         // text to print instead of a token, by sequence number
-	synthetic    map[int]bool                           // sequence numbers of tokens cc/v4 made up
-	avail        availState                             // checks available where the rewrite is
-	freeing      map[string]bool                        // functions of the unit: may a call to them free memory?
-	arrays       []array                                // descriptors of the arrays whose indices are checked
-	arrayIdx     map[array]int
-	globals      map[*cc.Declarator]global // registered globals of the unit
-	globalOrder  []*cc.Declarator
-	literals     map[string]*literal // string literals made objects, by source text
-	literalOrder []*literal
-	valueStmt    valueStmt                           // the value of the statement expression being rewritten
-	typestate    bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
-	pckAnns      map[*cc.FunctionDefinition][]string // the typestate annotations before each function
-	pckNoGrants  map[string]bool                     // the typestate header's functions that neither read nor change grants
-	pckStates    int64                               // how many typestates the unit's layout has (0: unknown)
-	alone        map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly)
-	onlyInlined  map[string]bool                     // those of them gcc only inlines (inlineOnly)
-	pckLoops     []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
+	c              *Config
+	unit           *unitText
+	seqMemo        map[cc.Node]int
+	toks           []cc.Token // verbatim's scratch buffer
+	sites          []site
+	uninitMetas    int // the unit's cache of uninit records (__ml_uninit_metas), one per declaration
+	fn             *fnState
+	n              int                                    // unique-name counter
+	defined        map[string]bool                        // functions defined in this translation unit
+	replacements   map[string]cc.Type                     // the types of the checked replacements (memlens.h), by libc name
+	inlineDefs     map[string]bool                        // those of them declared inline
+	staticDefs     map[string]bool                        // functions of the unit with internal linkage
+	noreturn       map[string]bool                        // functions that never return (call.go)
+	calling        map[string]bool                        // functions of the unit making a call that returns (funcWord)
+	quiet          map[string]bool                        // those of them that skip the exit handlers (call.go)
+	lendings       map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
+	borrows        map[string][]bool                      // the pointer parameters each function of the unit borrows
+	still          map[string]bool                        // functions of the unit that cannot lower a count (still.go)
+	heldArgs       map[string]bool                        // those of them every call passes held values (findHeldArgs)
+	inlineHinted   map[string]bool                        // direct leaf functions given the inline hint (findDirect)
+	noinline       []string                               // functions of the unit to keep out of line (keepOutOfLine)
+	init           initTarget                             // the object whose brace initializer is being rewritten
+	direct         map[string]*directFn                   // static functions taking metas as parameters
+	namedOtherwise map[string]bool                        // names the unit uses other than as a call's callee (namesOtherwise)
+	fnIDs          map[string]int                         // static functions only called by name: their word's index in __ml_fnids (funcWord)
+	insertBefore   map[int]string                         // text to print before a token, by sequence number
+	replaceTok     map[int]string                         // text to print instead of a token, by sequence number
+	synthetic      map[int]bool                           // sequence numbers of tokens cc/v4 made up
+	avail          availState                             // checks available where the rewrite is
+	freeing        map[string]bool                        // functions of the unit: may a call to them free memory?
+	arrays         []array                                // descriptors of the arrays whose indices are checked
+	arrayIdx       map[array]int
+	globals        map[*cc.Declarator]global // registered globals of the unit
+	globalOrder    []*cc.Declarator
+	literals       map[string]*literal // string literals made objects, by source text
+	literalOrder   []*literal
+	valueStmt      valueStmt                           // the value of the statement expression being rewritten
+	typestate      bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
+	pckAnns        map[*cc.FunctionDefinition][]string // the typestate annotations before each function
+	pckNoGrants    map[string]bool                     // the typestate header's functions that neither read nor change grants
+	pckStates      int64                               // how many typestates the unit's layout has (0: unknown)
+	alone          map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly)
+	onlyInlined    map[string]bool                     // those of them gcc only inlines (inlineOnly)
+	pckLoops       []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, staticDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -214,6 +217,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			} else {
 				r.defined[fd.Declarator.Name()] = true
 				r.inlineDefs[fd.Declarator.Name()] = fd.Declarator.IsInline()
+				r.staticDefs[fd.Declarator.Name()] = fd.Declarator.Linkage() == cc.Internal
 			}
 			r.markSynthetic(fd.CompoundStatement)
 		}
@@ -227,6 +231,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 	}
 	r.findTypestate(decls, main) // (before findDirect: a typestate unit's leaves take no call site)
+	r.namedOtherwise, r.fnIDs = r.namesOtherwise(decls), map[string]int{}
 	r.findDirect(decls)
 	r.findFreeing(decls)
 	r.findLendings(decls)
@@ -397,7 +402,7 @@ func (r *rewriter) siteTable() string {
 	return cTable("struct __ml_site", "__ml_sites", len(r.sites), func(i int) string {
 		s := r.sites[i]
 		return fmt.Sprintf("{%s,%s,%s,%s,%s,%d,%d,%d,%d}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), cstr(s.to), s.line, s.col, s.kind, s.aux)
-	}) + r.uninitMetaTable() + r.arrayTable() + r.globalMetas() + r.literalDecls()
+	}) + r.fnIDTable() + r.uninitMetaTable() + r.arrayTable() + r.globalMetas() + r.literalDecls()
 }
 
 // textSectionAgain defines, when the user's unit has a file-scope asm
@@ -412,6 +417,15 @@ func textSectionAgain(decls []*cc.ExternalDeclaration) string {
 		}
 	}
 	return ""
+}
+
+// fnIDTable defines the bytes whose addresses name the functions only
+// called by name (funcWord).
+func (r *rewriter) fnIDTable() string {
+	if len(r.fnIDs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("static const char __ml_fnids[%d] __attribute__((unused));", len(r.fnIDs))
 }
 
 // uninitMetaTable declares the cache of the unit's uninit records (see
