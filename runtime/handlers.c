@@ -158,9 +158,14 @@ static int ml_install(int sig, const struct sigaction *act, struct sigaction *ol
 		return sigaction(sig, act, old);
 	uptr prev_fn = ML_LOAD(&ml_actions[sig].fn);
 	int prev_flags = ML_LOAD(&ml_actions[sig].flags);
-	struct sigaction k, kold;
+	struct sigaction k, kold, own;
+	/* memlens's own handler put back is installed as memlens installs it:
+	 * wrapped, it would be called without the fault's details */
+	int mine = act && ml_as_own_action(act, &own);
+	if (mine)
+		act = &own;
 	const struct sigaction *use = act;
-	int wrap = act && (act->sa_flags & SA_SIGINFO ? (uptr)act->sa_sigaction : (uptr)act->sa_handler) > (uptr)SIG_IGN;
+	int wrap = !mine && act && (act->sa_flags & SA_SIGINFO ? (uptr)act->sa_sigaction : (uptr)act->sa_handler) > (uptr)SIG_IGN;
 	if (wrap) {
 		/* the table first: the wrapper may run as soon as it is in */
 		ML_STORE(&ml_actions[sig].flags, act->sa_flags);

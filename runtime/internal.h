@@ -184,6 +184,7 @@
 #define ml_report_fault        __mlrt_report_fault
 #define ml_die_of              __mlrt_die_of
 #define ml_segv_is_programs    __mlrt_segv_is_programs
+#define ml_as_own_action       __mlrt_as_own_action
 #define ml_damage              ML_STATE_AT(int, ML_ST_DAMAGE)
 #define ml_damaged             __mlrt_damaged
 #define ml_own_range           __mlrt_own_range
@@ -1366,6 +1367,12 @@ void ml_die_of(int sig);
 /* Would a SIGSEGV this thread raised now reach a handler of the program's
  * (installed by any code, or there before memlens started)? */
 int ml_segv_is_programs(void);
+
+/* Is act's handler memlens's own (the program putting back what signal()
+ * or sigaction() told it was there)? Then *own: memlens's action, as
+ * installed at start, with its flags (SA_SIGINFO). */
+struct sigaction;
+int ml_as_own_action(const struct sigaction *act, struct sigaction *own);
 
 /* ---- damage.c ---- */
 /* ml_damage (in the state mapping) is set once a wild write into

@@ -256,6 +256,27 @@ static int ml_handles(int sig)
 	return 0;
 }
 
+static void ml_own_action(struct sigaction *sa)
+{
+	memset(sa, 0, sizeof *sa);
+	sa->sa_sigaction = ml_on_signal;
+	/* (not SA_NODEFER: a fault in the handler kills the process with
+	 * the signal, which is how it would die anyway) */
+	sa->sa_flags = SA_SIGINFO | SA_ONSTACK;
+	sigemptyset(&sa->sa_mask);
+	for (unsigned i = 0; i < sizeof ml_fatal / sizeof ml_fatal[0]; i++)
+		sigaddset(&sa->sa_mask, ml_fatal[i]);
+}
+
+int ml_as_own_action(const struct sigaction *act, struct sigaction *own)
+{
+	uptr fn = act->sa_flags & SA_SIGINFO ? (uptr)act->sa_sigaction : (uptr)act->sa_handler;
+	if (fn != (uptr)ml_on_signal)
+		return 0;
+	ml_own_action(own);
+	return 1;
+}
+
 void ml_signals_init(void)
 {
 	if (ML_SGS->init_done)
@@ -275,14 +296,7 @@ void ml_signals_init(void)
 	}
 
 	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_sigaction = ml_on_signal;
-	/* (not SA_NODEFER: a fault in the handler kills the process with
-	 * the signal, which is how it would die anyway) */
-	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-	sigemptyset(&sa.sa_mask);
-	for (unsigned i = 0; i < sizeof ml_fatal / sizeof ml_fatal[0]; i++)
-		sigaddset(&sa.sa_mask, ml_fatal[i]);
+	ml_own_action(&sa);
 	for (unsigned i = 0; i < sizeof ml_fatal / sizeof ml_fatal[0]; i++) {
 		struct sigaction old;
 		int sig = ml_fatal[i];
