@@ -116,6 +116,17 @@ func writeInstrumented(t *testing.T, c *Config, path string) (dir, src string, o
 	return dir, src, out
 }
 
+// writeInstrumentedCode writes code as the C file name in a temporary
+// directory and instruments it as writeInstrumented does.
+func writeInstrumentedCode(t *testing.T, c *Config, name, code string) (dir, src string, out []byte) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return writeInstrumented(t, c, path)
+}
+
 // fileOf instruments the C file at path as the driver does: preprocessed
 // by the compiler with the config's flags first.
 func fileOf(c *Config, path string) ([]byte, error) {
@@ -159,13 +170,9 @@ func TestUnitDebugInfoWithoutViews(t *testing.T) {
 // function that calls only the runtime (which never unwinds) needs no
 // landing pad for them, so its assembly has no exception call sites.
 func TestFullUnitRuntimeCallsWithoutLandingPads(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "sum.c")
 	code := "struct node { struct node *next; int v; };\n" +
 		"int sum(struct node *n) { int s = 0; for (; n; n = n->next) s += n->v; return s; }\n"
-	if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, src, out := writeInstrumented(t, newTestConfig(t, true), path)
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "sum.c", code)
 	if n := bytes.Count(unitAssembly(t, src, out), []byte(".LEHB")); n > 0 {
 		t.Errorf("the fully checked unit's runtime calls have %d exception call sites", n/2)
 	}
@@ -178,15 +185,11 @@ func TestFullUnitRuntimeCallsWithoutLandingPads(t *testing.T) {
 // inlines the leaf (a static one only called by name: a byte of the
 // unit's, TestStaticFunctionAddressNotTaken).
 func TestFunctionAddressNotHeldAcrossCalls(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "calls.c")
 	code := "extern void use(char *);\n" +
 		"static char *leaf(char *p) { return p + 1; }\n" +
 		"__attribute__((noinline)) char *h(char *p) { use(p); return leaf(p); }\n" +
 		"char *f(char *p) { char *q = h(p); use(q); return h(q); }\n"
-	if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, src, out := writeInstrumented(t, newTestConfig(t, false), path)
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, false), "calls.c", code)
 	for _, want := range []string{"__ml_fn((__ml_uptr)h)", "__ml_fn((__ml_uptr)f)", "(__ml_uptr)&__ml_fnids[0]"} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("the instrumented unit has no %s", want)
@@ -207,16 +210,12 @@ func TestFunctionAddressNotHeldAcrossCalls(t *testing.T) {
 // where it is called once (it kept an out-of-line copy and called that).
 // One whose address the program takes is still named by its address.
 func TestStaticFunctionAddressNotTaken(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "once.c")
 	code := "extern void use(char *);\n" +
 		"static char *once(char *p) { use(p); use(p + 1); use(p + 2); use(p + 3); use(p + 4); use(p + 5); return p + 6; }\n" +
 		"static char *taken(char *p) { use(p); return p; }\n" +
 		"char *(*keep)(char *) = taken;\n" +
 		"char *f(char *p) { char *q = once(p); use(q); return taken(q); }\n"
-	if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, src, out := writeInstrumented(t, newTestConfig(t, false), path)
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, false), "once.c", code)
 	if bytes.Contains(out, []byte("(__ml_uptr)once")) {
 		t.Error("the instrumented unit takes once's address")
 	}
@@ -233,14 +232,10 @@ func TestStaticFunctionAddressNotTaken(t *testing.T) {
 // once, so registers held across them cost no depth); another function's
 // calling the same way are side words.
 func TestMainWithoutSideFrame(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "loop.c")
 	code := "extern const char *step(const char *);\n" +
 		"const char *run(const char *pc) { while (*pc) pc = step(pc); return pc; }\n" +
 		"int main(int argc, char **argv) { const char *pc = argv[0]; while (*pc) pc = step(pc); return argc; }\n"
-	if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, _, out := writeInstrumented(t, newTestConfig(t, false), path)
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "loop.c", code)
 	// (the site table, printed first, quotes both functions' lines)
 	at := bytes.LastIndex(out, []byte("int main("))
 	run := out[bytes.LastIndex(out[:at], []byte("const char *run(")):at]
