@@ -589,6 +589,9 @@ static void ml_pck_put_some(unsigned char *c, unsigned char *x, uptr g, uint64_t
 	}
 }
 
+/* Four stacks, stored at once. */
+typedef unsigned ml_u32x4 __attribute__((vector_size(16)));
+
 /* Set granules [g, stop) of chunk c to ts, eight at a time (the last group,
  * if fewer, masked to those before stop): only those that change get the
  * new id and stack. Whether any changed. */
@@ -596,6 +599,7 @@ __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *
 {
 	unsigned *st = ml_pck_stacks(x);
 	uint64_t pat = ts * ML_PCK_ONES, any = 0;
+	ml_u32x4 four = {0, 0, 0, 0}; /* the stack four times, once captured */
 	for (; g + 8 <= stop; g += 8) {
 		uint64_t d = ml_load8(c + g) ^ pat;
 		if (!d)
@@ -607,10 +611,12 @@ __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *
 			ml_pck_put_some(c, x, g, d, ts, stack);
 			continue;
 		}
-		uint64_t two = ml_pck_stack(stack) * 0x100000001ULL;
+		if (!four[0]) { /* (kept in a register: a store to st may be one to *stack) */
+			unsigned id = ml_pck_stack(stack);
+			four = (ml_u32x4){id, id, id, id};
+		}
 		memcpy(c + g, &pat, 8);
-		memcpy(st + g, &two, 8), memcpy(st + g + 2, &two, 8);
-		memcpy(st + g + 4, &two, 8), memcpy(st + g + 6, &two, 8);
+		memcpy(st + g, &four, 16), memcpy(st + g + 4, &four, 16);
 	}
 	if (g < stop) {
 		uint64_t mask = ~0ULL >> 8 * (8 - (stop - g));
@@ -690,12 +696,18 @@ static inline void ml_pck_fill_few(unsigned char *c, unsigned char *x, uptr g, u
 {
 	uptr end = g + k;
 	ml_pck_run_cut(x, g, end, ts);
-	int changed = 0;
-	for (uptr i = g; i < end; i++)
-		if (c[i] != ts)
-			c[i] = (unsigned char)ts, ml_pck_stacks(x)[i] = ml_pck_stack(stack), changed = 1;
-	if (!changed)
+	/* which of them change, in one compare of eight ids (the load may read
+	 * the next chunk's: the map ends a page past the last id) */
+	uint64_t mask = ~0ULL >> 8 * (8 - k), d = (ml_load8(c + g) ^ ts * ML_PCK_ONES) & mask;
+	if (!d)
 		return;
+	if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask) { /* some of them keep theirs */
+		ml_pck_put_some(c, x, g, d, ts, stack);
+	} else { /* (a new object's fields: all) */
+		unsigned id = ml_pck_stack(stack);
+		for (uptr i = g; i < end; i++)
+			c[i] = (unsigned char)ts, ml_pck_stacks(x)[i] = id;
+	}
 	unsigned char *first = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS, *last = ml_pck_pages(x) + (end - 1) / ML_PCK_PAGE_GRANS;
 	if (*first != ts)
 		*first = ML_PCK_SPLIT;
@@ -767,8 +779,9 @@ static ML_NOINLINE void ml_pck_put_range(uptr a, uptr n, unsigned ts, unsigned *
 
 /* Set the n bytes at a to ts (a layout's id, below ML_PCK_SPLIT): a put
  * of a transition whose stack is *stack, captured by its first put that
- * changes a granule. */
-static inline void ml_pck_put(uptr a, uptr n, unsigned ts, unsigned *stack)
+ * changes a granule. (Inline whole: gcc would make its tests a call of
+ * their own.) */
+__attribute__((always_inline)) static inline void ml_pck_put(uptr a, uptr n, unsigned ts, unsigned *stack)
 {
 	if (n == 8 && !(a & 7)) { /* a header field's */
 		unsigned char *x, *c = ml_pck_chunk(a, ts != 0, &x);
