@@ -751,6 +751,28 @@ static inline void ml_pck_put_edge(unsigned char *c, unsigned char *x, uptr off,
 		ml_pck_put_part(c, x, off, end, ts, stack);
 }
 
+/* Whether the n bytes at a, inside one chunk, have ts already, as its run
+ * and the edges beside it, whole granules, say (a free block's remainder,
+ * put again as the block is split): ml_pck_put_range's common case, in a
+ * function that calls none, so it saves no registers. */
+static ML_NOINLINE int ml_pck_range_has(uptr a, uptr n, unsigned ts)
+{
+	uptr off = a & (ML_PCK_CHUNK - 1), end = off + n;
+	if (((a | n) & 7) || end > ML_PCK_CHUNK || a >> ML_PCK_ADDR_BITS)
+		return 0;
+	unsigned char *x = __atomic_load_n(&ML_PCK_DIR[a >> ML_PCK_CHUNK_SHIFT], __ATOMIC_ACQUIRE);
+	if (!x)
+		return 0;
+	const unsigned char *c = (unsigned char *)__ML_PCK_IDS + ((a >> 3) & ~(ML_PCK_GRANS - 1));
+	uint64_t r = __atomic_load_n(ml_pck_runp(x), __ATOMIC_ACQUIRE);
+	uptr lo = ML_PCK_RUN_LO(r) << 3, hi = ML_PCK_RUN_HI(r) << 3;
+	if (ML_PCK_RUN_TS(r) != ts || off >= hi || lo >= end)
+		return 0;
+	if (off < lo && (lo - off > (2UL << ML_PCK_PAGE) || !ml_pck_all(c, off >> 3, lo >> 3, ts)))
+		return 0;
+	return hi >= end || (end - hi <= (2UL << ML_PCK_PAGE) && ml_pck_all(c, hi >> 3, end >> 3, ts));
+}
+
 /* Set the n bytes at a to ts (ml_pck_put's, but for one granule): of a
  * chunk's run of ts, only what lies outside it. */
 static ML_NOINLINE void ml_pck_put_range(uptr a, uptr n, unsigned ts, unsigned *stack)
@@ -797,7 +819,8 @@ __attribute__((always_inline)) static inline void ml_pck_put(uptr a, uptr n, uns
 			ml_pck_fill_short(c, x, (a & (ML_PCK_CHUNK - 1)) >> 3, n / 8, ts, stack);
 		return;
 	}
-	ml_pck_put_range(a, n, ts, stack);
+	if (!ml_pck_range_has(a, n, ts))
+		ml_pck_put_range(a, n, ts, stack);
 }
 
 /* The generated header's struct __ml_pck_tr. */
