@@ -1743,6 +1743,24 @@ __ML_INLINE __ml_uptr __ml_fn(__ml_uptr f)
 	return f;
 #endif
 }
+/* The same for a static function of the unit (or a byte of __ml_fnids):
+ * the asm takes f as an address operand, never through the GOT for the
+ * unit's own symbol (a rip-relative lea; a register where gcc does not
+ * optimise the function: optimize attribute or pragma), and reads no
+ * memory, which would keep gcc from dropping an inlined callee's return
+ * stores that the function's own overwrite (retfn, retsite); f is a
+ * pointer, which gcc keeps a constant where an integer's cast may be a
+ * value held in a register; volatile, so it is computed at each use. */
+__ML_INLINE __ml_uptr __ml_fn_static(const void *f)
+{
+#ifdef __ML_STUB
+	__ml_uptr at;
+	__asm__ __volatile__("leaq %a1, %0" : "=r"(at) : "p"(f));
+	return at;
+#else
+	return (__ml_uptr)f;
+#endif
+}
 
 /* Did the caller pass metas for this function? Consumes them either way. */
 __ML_INLINE int __ml_own(__ml_uptr self)

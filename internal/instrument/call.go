@@ -546,23 +546,29 @@ func ptrArgs(x *cc.PostfixExpression, args []cc.ExpressionNode) []bool {
 // the unit's own (__ml_fnids), which no other code compares: the
 // function's address taken would make gcc keep an out-of-line copy of it,
 // so inline it less, never as a function called once. Optimised, that of
-// a function making calls is computed at each use (__ml_fn) instead of
-// held in a register across calls; a leaf's stays a constant, so that
+// a function making calls is computed at each use (__ml_fn; a static
+// one's by an asm reading no memory, __ml_fn_static, so that gcc still
+// drops the stores of an inlined callee's return its own overwrites)
+// instead of held in a register across calls; a leaf's stays a constant, so that
 // gcc, inlining the leaf, still folds the handshake (__ml_own, __ml_retm)
 // its call makes; an address through the GOT is held either way;
 // unoptimised, a constant is computed at each use.
 func (r *rewriter) funcWord(name string) string {
-	word := "(__ml_uptr)" + name
+	named := name
 	if r.calledByNameOnly(name) {
 		id, ok := r.fnIDs[name]
 		if !ok {
 			id = len(r.fnIDs)
 			r.fnIDs[name] = id
 		}
-		word = "(__ml_uptr)&__ml_fnids[" + strconv.Itoa(id) + "]"
+		named = "&__ml_fnids[" + strconv.Itoa(id) + "]"
 	}
-	if !r.c.optimizing || !r.calling[name] {
+	word := "(__ml_uptr)" + named
+	switch {
+	case !r.c.optimizing || !r.calling[name]:
 		return word
+	case r.staticDefs[name]:
+		return "__ml_fn_static((const void *)" + named + ")"
 	}
 	return "__ml_fn(" + word + ")"
 }
