@@ -312,8 +312,11 @@ func TestFrameSize(t *testing.T) {
 // off and its loop-invariant motion weighed register pressure, and to
 // 1.46 without its partial redundancy elimination, and 1.44 when static
 // functions only called by name were named in their handshakes by a byte
-// of the unit's, not their address (gcc inlines more of them); hence 1.46
-// and 1.45, and 3 times per function.
+// of the unit's, not their address (gcc inlines more of them); at -O0,
+// 1.45 to 1.43 when a return's integer or pointer value went through one
+// helper call, passed last, popping the frame (no register variable held
+// across __ml_setret and __ml_leave); hence 1.43 and 1.45, and 3 times per
+// function.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
@@ -326,7 +329,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 1.46}, {"-O2", 1.45}} {
+	}{{"-O0", 1.43}, {"-O2", 1.45}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := 0, 0
 		for _, m := range instrumented {

@@ -1822,13 +1822,18 @@ __ML_INLINE __ml_meta_t __ml_metav(__ml_uptr v)
 
 /* Hand a pointer result's meta to the caller, with its provenance: the
  * step of the return statement at site, and the word the value came from. */
-__ML_INLINE void __ml_setret(__ml_uptr self, __ml_meta_t m, const struct __ml_site *site,
-                             __ml_prov_t w)
+static __inline__ __attribute__((always_inline, unused)) void
+__ml_ret_words(__ml_uptr self, __ml_meta_t m, const struct __ml_site *site, __ml_prov_t w)
 {
 	__ml_t.ret = m;
 	__ml_t.retfn = self;
 	__ml_t.retsite = site;
 	__ml_t.retprov = w;
+}
+__ML_INLINE void __ml_setret(__ml_uptr self, __ml_meta_t m, const struct __ml_site *site,
+                             __ml_prov_t w)
+{
+	__ml_ret_words(self, m, site, w);
 }
 /* The same for a value whose own step (ps, from word pw) may be pending:
  * then both steps go into the ring as one (__ml_pend2), none pending. */
@@ -1840,6 +1845,28 @@ __ML_INLINE void __ml_setret2(__ml_uptr self, __ml_meta_t m, const struct __ml_s
 		site = 0;
 	}
 	__ml_setret(self, m, site, pw);
+}
+/* Unoptimised, a return statement's value v is passed last (gcc -O0
+ * evaluates it first, before the side words the other arguments read) to
+ * one call that pops the side frame's words (exit's high half) and puts
+ * the depth back (its low half), returning v: no variable holds it across
+ * __ml_setret's and __ml_leave's calls in a callee-saved register
+ * (instrument's exitValue). __ml_return_at hands a pointer's meta on too. */
+static __inline__ __attribute__((always_inline, unused)) __ml_uptr __ml_exit_words(__ml_uptr exit, __ml_uptr v)
+{
+	__ml_t.side -= exit >> 32;
+	__ml_t.depth = (unsigned)exit;
+	return v;
+}
+__ML_INLINE __ML_OPTIMISED __ml_uptr __ml_exit_at(__ml_uptr exit, __ml_uptr v)
+{
+	return __ml_exit_words(exit, v);
+}
+__ML_INLINE __ML_OPTIMISED __ml_uptr __ml_return_at(__ml_uptr self, __ml_meta_t m, const struct __ml_site *site,
+                                                    __ml_prov_t w, __ml_uptr exit, __ml_uptr v)
+{
+	__ml_ret_words(self, m, site, w);
+	return __ml_exit_words(exit, v);
 }
 
 /* A local's declaration is reached: register it, unless old (its meta

@@ -171,9 +171,21 @@ func toText(s string) string {
 // result), both in the ring as one entry: the function's variables die
 // here, so nothing moves the value on from them again.
 func (r *rewriter) setret(meta, site string, pv prov) string {
-	if pv.pending() && site != "0" && !r.c.count {
+	if r.stepsTwice(site, pv) {
 		return fmt.Sprintf("__ml_setret2(%s, %s, %s, %s, %s)", r.funcWord(r.fn.name), meta, site, pv.site, pv.word)
 	}
+	return "__ml_setret(" + r.retWords(meta, site, pv) + ")"
+}
+
+// retWords are setret's arguments of __ml_setret's form: the function,
+// the meta, and the return's step, pending in the caller.
+func (r *rewriter) retWords(meta, site string, pv prov) string {
 	ret := r.pending(site, pv.moved())
-	return fmt.Sprintf("__ml_setret(%s, %s, %s, %s)", r.funcWord(r.fn.name), meta, ret.site, ret.word)
+	return fmt.Sprintf("%s, %s, %s, %s", r.funcWord(r.fn.name), meta, ret.site, ret.word)
+}
+
+// stepsTwice reports whether a return's step at site and its value's
+// pending step pv go into the ring as one (__ml_setret2).
+func (r *rewriter) stepsTwice(site string, pv prov) bool {
+	return pv.pending() && site != "0" && !r.c.count
 }

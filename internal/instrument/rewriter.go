@@ -2232,6 +2232,14 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.str("}")
 	case r.fn.retPtr:
 		code, meta, pv := r.ptrExpr(e)
+		if len(r.fn.objs) == 0 && !r.stepsTwice(xsite, pv) && r.exitsByValue(e, xs) {
+			f.str("{")
+			f.tok(j.Token)
+			f.cat(r.exitValue(e, code, "__ml_return_at("+r.retWords(meta, xsite, pv)+", "))
+			f.tok(semi)
+			f.str("}")
+			break
+		}
 		v := r.name("__ml_r")
 		f.str("{ register __auto_type " + v + " = ")
 		f.cat(initializer(e, code))
@@ -2315,6 +2323,14 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 			f.str("}")
 			break
 		}
+		if !r.fn.leaf && r.exitsByValue(e, xs) { // (a leaf's pop is no call)
+			f.str("{")
+			f.tok(j.Token)
+			f.cat(r.exitValue(e, code, "__ml_exit_at("))
+			f.tok(semi)
+			f.str("}")
+			break
+		}
 		v := r.name("__ml_r")
 		f.str("{ register __auto_type " + v + " = ")
 		if r.noAddress(e) {
@@ -2330,6 +2346,65 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.tok(semi)
 		f.str("}")
 	}
+	return f
+}
+
+// exitsByValue reports whether a return statement of e leaves through
+// exitValue: unoptimised, where gcc gives a variable holding the value
+// across __ml_setret's and __ml_leave's calls a callee-saved register, for
+// e of an integer or pointer type (its value goes through the helper as a
+// word and is cast back to that type, so the return converts it as
+// before) whose text types in a __typeof__, at an exit doing nothing else
+// (xs: its scopes' ends).
+func (r *rewriter) exitsByValue(e cc.ExpressionNode, xs string) bool {
+	t := e.Type()
+	return !r.c.optimizing && r.c.order.argsRightToLeft && !r.c.full && xs == "" && !r.fn.allocas &&
+		t != nil && t.Size() <= 8 && (cc.IsIntegerType(t) || t.Kind() == cc.Ptr) && !variablyModified(t) && !r.noAddress(e) &&
+		r.typesAsWritten(e)
+}
+
+// typesAsWritten reports whether a copy of e's text in a __typeof__ types:
+// not with a statement expression (its labels would be duplicated) or a
+// call of a direct function (the call as written lacks its extra
+// arguments).
+func (r *rewriter) typesAsWritten(e cc.ExpressionNode) bool {
+	return !AnyNode(e, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.PrimaryExpression:
+			return x.Case == cc.PrimaryExpressionStmt
+		case *cc.PostfixExpression:
+			return x.Case == cc.PostfixExpressionCall && r.direct[calleeName(x)] != nil
+		}
+		return false
+	})
+}
+
+// exitValue is e's value (code rewritten) passed last to one call of an
+// exit's helper (call: its name and the arguments before), which pops the
+// side frame, puts the depth back and returns it: gcc -O0 evaluates the
+// last argument first, before the side words the others read.
+func (r *rewriter) exitValue(e cc.ExpressionNode, code frag, call string) frag {
+	words, depth := "0", r.depth()
+	if r.fn.side != nil {
+		words = r.fn.side.count
+	}
+	if r.fn.leaf {
+		depth = "__ml_t.depth"
+	}
+	var f frag
+	f.str("((__typeof__(")
+	if e.Type().Kind() == cc.Ptr { // (an array's text decays in a conditional)
+		f.str("0 ? (")
+		f.cat(r.verbatim(e))
+		f.str(") : (")
+		f.cat(r.verbatim(e))
+		f.str(")")
+	} else {
+		f.cat(r.verbatim(e))
+	}
+	f.strf("))%s(__ml_uptr)%s << 32 | %s, (__ml_uptr)(", call, words, depth)
+	f.cat(code)
+	f.str(")))")
 	return f
 }
 

@@ -22,6 +22,7 @@ type sideFrame struct {
 	groups []int             // the prologue items assigning their first values
 	inits  [][]string        // and those values' assignments
 	pop    string            // the placeholder of the statement popping it (leave)
+	count  string            // the placeholder of its number of words (an exit's helper pops them: exitValue)
 	words  map[string]string // each variable's word, and the pop (lay)
 }
 
@@ -48,7 +49,7 @@ func (r *rewriter) sideFrame(body *cc.CompoundStatement) *sideFrame {
 	if r.c.optimizing && (r.fn.name == "main" || !r.callsBeyond(body, helpers)) || r.fn.setjmp || r.fn.unseenWrites {
 		return nil
 	}
-	return &sideFrame{sites: map[string]bool{}, pop: r.name("__ml_sn")}
+	return &sideFrame{sites: map[string]bool{}, pop: r.name("__ml_sn"), count: r.name("__ml_sk")}
 }
 
 // temps is the side frame for the function's temporaries: unoptimised,
@@ -93,8 +94,9 @@ func (s *sideFrame) own(pro []string, vol, typ, name, attrs, init string, set bo
 const sideTopWords = 13
 
 // sideNames are the names a side frame renames in a function's text: its
-// variables and the placeholder of the statement popping it (leave).
-var sideNames = regexp.MustCompile(`\b__ml_(?:p|ps|pw|m|o|sn)\d+\b`)
+// variables and the placeholders of the statement popping it (leave) and
+// of its number of words.
+var sideNames = regexp.MustCompile(`\b__ml_(?:p|ps|pw|m|o|sn|sk)\d+\b`)
 
 // lay writes the side frame's assignments into the prologue pro (the
 // first pushes the frame) and names its variables' words, for rename.
@@ -117,7 +119,7 @@ func (s *sideFrame) lay(r *rewriter, pro []string) {
 		decl = "__ml_uptr *const " + top + " = (" + push + ", __ml_t.side); "
 		push = ""
 	}
-	s.words = map[string]string{s.pop: "(void)0"}
+	s.words = map[string]string{s.pop: "(void)0", s.count: strconv.Itoa(n)}
 	if n != 0 {
 		s.words[s.pop] = "__ml_t.side -= " + strconv.Itoa(n)
 	}
