@@ -252,7 +252,7 @@ static int ml_lb_collect(void)
 	if (!lstate || !st->mk.lwork || !big)
 		return 0;
 	uptr lo = ~(uptr)0, top_max = 0;
-	size_t nblocks = 0, nbig = 0, nreached = 0;
+	size_t others = 0, nbig = 0, nreached = 0; /* others: slots without a live heap block */
 	uint64_t ids = ml_block_ids();
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		struct ml_rec_view r = ml_rec_read(s);
@@ -269,13 +269,20 @@ static int ml_lb_collect(void)
 					return 0;
 				}
 			}
-			if (!ml_live_heap(&r, cold))
+			if (!ml_live_heap(&r, cold)) {
+				others++;
 				continue;
+			}
 		}
 		uptr base = r.base, top = r.end;
-		nblocks++;
-		lo = base < lo ? base : lo;
-		top_max = top > top_max ? top : top_max;
+		/* (branches, not conditional moves, which cost a load and a store
+		 * of each bound a slot: blocks mostly come in address order, so
+		 * the branches are well predicted; the empty asm keeps gcc from
+		 * making them moves again) */
+		if (base < lo)
+			__asm__("" : "=r"(lo) : "0"(base));
+		if (top > top_max)
+			__asm__("" : "=r"(top_max) : "0"(top));
 		/* a block libc keeps for itself is its business: a root, never
 		 * a leak (its pointers to the program's blocks keep them) */
 		if ((cold >> 16) & ML_CF_FOREIGN) {
@@ -290,6 +297,8 @@ static int ml_lb_collect(void)
 		    top - base > (ML_LB_WALK - 1) * 16)
 			big[nbig++] = (struct ml_bigblock){base, s};
 	}
+	/* (counted by the slots that hold none, the rarer) */
+	size_t nblocks = end > __ML_FIRST_SLOT ? end - __ML_FIRST_SLOT - others : 0;
 	st->nblocks = nblocks;
 	st->nbig = nbig;
 	st->mk.nreached = nreached;
