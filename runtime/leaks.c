@@ -387,6 +387,8 @@ static inline __attribute__((always_inline)) void ml_cand_push(struct ml_marker 
 /* Resolve the candidates in flight (oldest first), by pushing empty ones. */
 static inline __attribute__((always_inline)) void ml_cand_flush(struct ml_marker *m)
 {
+	if (m->cand_next == m->cand_flushed)
+		return; /* (libc's segments come one after another) */
 	for (unsigned k = 0; k < ML_CANDS; k++)
 		ml_cand_push(m, 0, 0, ML_L_UNSEEN);
 	m->cand_flushed = m->cand_next;
