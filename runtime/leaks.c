@@ -74,8 +74,10 @@ struct ml_cand {
 	unsigned char from; /* the state of the place scanned */
 };
 /* In flight; the live-base entry is read halfway: a candidate's is read
- * once ML_CANDS / 2 newer ones are in flight, so the oldest of a full
- * pipeline has it. */
+ * once ML_CANDS / 2 newer ones are in flight, and it is resolved once
+ * ML_CANDS are. The pipeline is always full, so that a step counts
+ * nothing in flight: it starts with empty candidates (zero: an address in
+ * no block) and a flush pushes empty ones in. */
 #define ML_CANDS 16
 
 /* The marking's tables and pipeline. The marking proper (ml_mark) works
@@ -90,7 +92,8 @@ struct ml_marker {
 	uint32_t *lwork;       /* blocks behind the marking's cursor to be scanned */
 	size_t nwork;
 	size_t nreached; /* the blocks raised to REACHABLE (foreign ones from the start) */
-	unsigned ncand, cand_next; /* in flight; where the next one goes */
+	unsigned cand_next;    /* candidates pushed, empty ones too */
+	unsigned cand_flushed; /* cand_next after the last flush: none in flight if equal */
 	unsigned char starts_only; /* pointers into a block's middle do not count (libc's data) */
 	struct ml_cand cand[ML_CANDS];
 };
@@ -252,7 +255,7 @@ static int ml_lb_collect(void)
 	if (!lstate || !st->mk.lwork || !big)
 		return 0;
 	uptr lo = ~(uptr)0, top_max = 0;
-	size_t nblocks = 0, nbig = 0, nreached = 0;
+	size_t others = 0, nbig = 0, nreached = 0; /* others: slots without a live heap block */
 	uint64_t ids = ml_block_ids();
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		struct ml_rec_view r = ml_rec_read(s);
@@ -269,13 +272,20 @@ static int ml_lb_collect(void)
 					return 0;
 				}
 			}
-			if (!ml_live_heap(&r, cold))
+			if (!ml_live_heap(&r, cold)) {
+				others++;
 				continue;
+			}
 		}
 		uptr base = r.base, top = r.end;
-		nblocks++;
-		lo = base < lo ? base : lo;
-		top_max = top > top_max ? top : top_max;
+		/* (branches, not conditional moves, which cost a load and a store
+		 * of each bound a slot: blocks mostly come in address order, so
+		 * the branches are well predicted; the empty asm keeps gcc from
+		 * making them moves again) */
+		if (base < lo)
+			__asm__("" : "=r"(lo) : "0"(base));
+		if (top > top_max)
+			__asm__("" : "=r"(top_max) : "0"(top));
 		/* a block libc keeps for itself is its business: a root, never
 		 * a leak (its pointers to the program's blocks keep them) */
 		if ((cold >> 16) & ML_CF_FOREIGN) {
@@ -290,6 +300,8 @@ static int ml_lb_collect(void)
 		    top - base > (ML_LB_WALK - 1) * 16)
 			big[nbig++] = (struct ml_bigblock){base, s};
 	}
+	/* (counted by the slots that hold none, the rarer) */
+	size_t nblocks = end > __ML_FIRST_SLOT ? end - __ML_FIRST_SLOT - others : 0;
 	st->nblocks = nblocks;
 	st->nbig = nbig;
 	st->mk.nreached = nreached;
@@ -329,15 +341,11 @@ static inline __attribute__((always_inline)) void ml_lb_raise(struct ml_marker *
 	m->nreached += st == ML_L_REACHABLE;
 }
 
-static inline void ml_cand_slot(struct ml_marker *m, unsigned at);
-
-/* Count the pointer of the candidate at position at to the block it
- * points into, if any; slot_read: whether its live-base entry was read. */
-static inline __attribute__((always_inline)) void ml_cand_resolve(struct ml_marker *m, unsigned at, int slot_read)
+/* Count the pointer of the candidate at position at, its live-base entry
+ * read, to the block it points into, if any. */
+static inline __attribute__((always_inline)) void ml_cand_resolve(struct ml_marker *m, unsigned at)
 {
 	const struct ml_cand *c = &m->cand[at % ML_CANDS];
-	if (!slot_read)
-		ml_cand_slot(m, at);
 	unsigned start_rule = c->from; /* (a place scanned is REACHABLE or POSSIBLE) */
 	if (c->slot < m->nslots && (m->lstate[c->slot] & ML_LS_BLOCK) && ml_lb_base(c->slot) == c->v) {
 		ml_lb_raise(m, c->slot, start_rule); /* (most pointers: to the start of the block made there) */
@@ -361,39 +369,41 @@ static inline __attribute__((always_inline)) void ml_cand_slot(struct ml_marker 
 	__builtin_prefetch(&m->lstate[c->slot]);
 }
 
-/* Resolve the candidates in flight, oldest first (the newest
- * ML_CANDS / 2 have not had their live-base entry read). */
+/* Push the word v, read at a from a place of state from, into the
+ * pipeline: the oldest candidate is resolved, the one halfway has its
+ * live-base entry read, the new one has that entry prefetched. */
+static inline __attribute__((always_inline)) void ml_cand_push(struct ml_marker *m, uptr a, uptr v,
+                                                               unsigned char from)
+{
+	ml_cand_resolve(m, m->cand_next - ML_CANDS);
+	ml_cand_slot(m, m->cand_next - ML_CANDS / 2);
+	struct ml_cand *c = &m->cand[m->cand_next++ % ML_CANDS];
+	c->a = a;
+	c->v = v;
+	c->from = from;
+	__builtin_prefetch(ml_basemap(v)); /* (a prefetch never faults) */
+}
+
+/* Resolve the candidates in flight (oldest first), by pushing empty ones. */
 static inline __attribute__((always_inline)) void ml_cand_flush(struct ml_marker *m)
 {
-	for (; m->ncand; m->ncand--)
-		ml_cand_resolve(m, m->cand_next - m->ncand, m->ncand > ML_CANDS / 2);
+	if (m->cand_next == m->cand_flushed)
+		return; /* (libc's segments come one after another) */
+	for (unsigned k = 0; k < ML_CANDS; k++)
+		ml_cand_push(m, 0, 0, ML_L_UNSEEN);
+	m->cand_flushed = m->cand_next;
 }
 
 /* Scan the words of [lo, hi) held by a place of state from (REACHABLE or
- * POSSIBLE). The words that may point
- * into a block join the pipeline: the oldest in flight is resolved, the
- * one halfway has its live-base entry read, the new one has that entry
- * prefetched. */
+ * POSSIBLE): the words that may point into a block join the pipeline. */
 static inline __attribute__((always_inline)) void ml_scan_words(struct ml_marker *m, uptr lo, uptr hi,
                                                                 unsigned char from)
 {
 	const uptr first = m->lb_lo, span = m->lb_span;
 	for (uptr a = (lo + 7) & ~(uptr)7, end = hi & ~(uptr)7; a < end; a += 8) {
 		uptr v = *(const uptr *)a;
-		if (v - first >= span)
-			continue;
-		if (m->ncand == ML_CANDS) {
-			ml_cand_resolve(m, m->cand_next - ML_CANDS, 1);
-			m->ncand--;
-		}
-		if (m->ncand >= ML_CANDS / 2)
-			ml_cand_slot(m, m->cand_next - ML_CANDS / 2);
-		struct ml_cand *c = &m->cand[m->cand_next++ % ML_CANDS];
-		m->ncand++;
-		c->a = a;
-		c->v = v;
-		c->from = from;
-		__builtin_prefetch(ml_basemap(v & ~(uptr)15)); /* (a prefetch never faults) */
+		if (v - first < span)
+			ml_cand_push(m, a, v, from);
 	}
 }
 
@@ -430,7 +440,7 @@ static void ml_mark(void)
 			while (m.mark_at < m.nslots && !(m.lstate[m.mark_at] & ML_LS_QUEUED))
 				m.mark_at++;
 			if (m.mark_at == m.nslots) {
-				if (!m.ncand)
+				if (m.cand_next == m.cand_flushed)
 					break;
 				ml_cand_flush(&m); /* (which may flag blocks behind the cursor) */
 				continue;
