@@ -748,6 +748,33 @@ __ML_INLINE void __ml_at_caller(const struct __ml_site *cs)
 		__ml_t.frames[d <= __ML_MAX_FRAMES ? d - 1 : __ML_MAX_FRAMES - 1] = cs;
 }
 
+/* An index check's failure (instrument's arrayIndex): a cold call through
+ * the trampoline keeping every register, as the helpers' own (__ML_KEEP0
+ * and co.), so no value of a function indexing arrays lives across it in a
+ * callee-saved register or a slot of its frame only for it (zlib's
+ * trees.c, whose loops index the state's arrays, kept most of its live
+ * values so). Optimising only: unoptimised, the call is made as it is. */
+__ML_INLINE void __ml_index_fail(const struct __ml_array *arr, __ml_uptr index, __ml_uptr base,
+                                 const struct __ml_site *site, int write)
+{
+	__ML_KEEP5_VOID(__ml_report_index, arr, index, base, site, write);
+}
+
+/* A static local's meta, *g, registered when control first reaches its
+ * declaration (instrument's staticLocals, optimising): the same cold call
+ * through the trampoline, so the function's parameters, live across it at
+ * its start, need no callee-saved register (zlib's inflate_table). */
+__ML_INLINE __ml_meta_t __ml_static_local(__ml_meta_t *g, const void *base, __ml_uptr size,
+                                          const struct __ml_site *decl)
+{
+	__ml_meta_t m = *g;
+	if (__ML_UNLIKELY(m == 1UL)) {
+		__ML_KEEP3(m, __ml_register_global, base, size, decl);
+		*g = m;
+	}
+	return m;
+}
+
 /* Check an access of nw bytes (| __ML_WRITE for a write) at address a
  * through a pointer with meta m. A write also fails on a read-only
  * object's generation, unless | __ML_WRITABLE says a write check through m
