@@ -347,7 +347,10 @@ func TestFrameSizeCJSON(t *testing.T) {
 // failure and a static local's registration were cold calls keeping every
 // register (trees.c indexes the state's arrays in every loop; inftrees.c's
 // inflate_table registers four static tables at its start, its six
-// parameters live across the calls).
+// parameters live across the calls); then trees.c 1.61, inftrees.c 2.69,
+// inflate.c 1.74 and deflate.c 1.71 before a function whose calls set no
+// parameter words of the thread kept its pointer parameters' provenance
+// there, read by its checks as memory operands, instead of variables.
 func TestFrameSizeZlib(t *testing.T) {
 	needMemlens(t)
 	dir, err := filepath.Abs("../../shared/realworld/zlib")
@@ -357,7 +360,7 @@ func TestFrameSizeZlib(t *testing.T) {
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("the real-world corpus is not here: %v", err)
 	}
-	for unit, bound := range map[string]float64{"trees.c": 1.62, "inftrees.c": 2.7, "inflate.c": 1.75, "deflate.c": 1.71} {
+	for unit, bound := range map[string]float64{"trees.c": 1.55, "inftrees.c": 1.93, "inflate.c": 1.67, "deflate.c": 1.65} {
 		src := filepath.Join(dir, unit)
 		nativeSum, instrumentedSum := frameSum(frameSizes(t, src, "-O2", gcc)), frameSum(frameSizes(t, src, "-O2", memlens, "cc"))
 		if ratio := float64(instrumentedSum) / float64(nativeSum); ratio > bound {
