@@ -331,12 +331,8 @@ func TestFrameSizeCJSON(t *testing.T) {
 		unitBound float64
 	}{{"-O0", 1.43}, {"-O2", 1.45}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
-		nativeSum, instrumentedSum := 0, 0
-		for _, m := range instrumented {
-			instrumentedSum += m
-		}
+		nativeSum, instrumentedSum := frameSum(native), frameSum(instrumented)
 		for fn, n := range native {
-			nativeSum += n
 			if m, ok := instrumented[fn]; ok && float64(m) > 3*float64(n+64) {
 				t.Errorf("%s: %s's frame is %d bytes instrumented, %d with gcc (over 3 times gcc's + 64)", c.opt, fn, m, n)
 			}
@@ -345,6 +341,44 @@ func TestFrameSizeCJSON(t *testing.T) {
 			t.Errorf("%s: cJSON's frames sum to %d bytes instrumented, %d with gcc: %.2f times (over %.2f)", c.opt, instrumentedSum, nativeSum, ratio, c.unitBound)
 		}
 	}
+}
+
+// TestFrameSizeZlib: the -O2 frames of zlib's units of the real-world
+// corpus, summed over each unit as TestFrameSizeCJSON does, stay within a
+// bound of gcc's, where memlens is (the goal is 1.5 times, issue 18).
+// trees.c was 2.37 times and inftrees.c 4.00 before an index check's
+// failure and a static local's registration were cold calls keeping every
+// register (trees.c indexes the state's arrays in every loop; inftrees.c's
+// inflate_table registers four static tables at its start, its six
+// parameters live across the calls); then trees.c 1.61, inftrees.c 2.69,
+// inflate.c 1.74 and deflate.c 1.71 before a function whose calls set no
+// parameter words of the thread kept its pointer parameters' provenance
+// there, read by its checks as memory operands, instead of variables.
+func TestFrameSizeZlib(t *testing.T) {
+	needMemlens(t)
+	dir, err := filepath.Abs("../../shared/realworld/zlib")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("the real-world corpus is not here: %v", err)
+	}
+	for unit, bound := range map[string]float64{"trees.c": 1.55, "inftrees.c": 1.93, "inflate.c": 1.67, "deflate.c": 1.65} {
+		src := filepath.Join(dir, unit)
+		nativeSum, instrumentedSum := frameSum(frameSizes(t, src, "-O2", gcc)), frameSum(frameSizes(t, src, "-O2", memlens, "cc"))
+		if ratio := float64(instrumentedSum) / float64(nativeSum); ratio > bound {
+			t.Errorf("%s's -O2 frames sum to %d bytes instrumented, %d with gcc: %.2f times (over %.2f)", unit, instrumentedSum, nativeSum, ratio, bound)
+		}
+	}
+}
+
+// frameSum is the sum of a unit's frame sizes.
+func frameSum(sizes map[string]int) int {
+	sum := 0
+	for _, n := range sizes {
+		sum += n
+	}
+	return sum
 }
 
 // frameSizes compiles src with compiler command cc at optimisation level

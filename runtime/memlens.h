@@ -748,6 +748,33 @@ __ML_INLINE void __ml_at_caller(const struct __ml_site *cs)
 		__ml_t.frames[d <= __ML_MAX_FRAMES ? d - 1 : __ML_MAX_FRAMES - 1] = cs;
 }
 
+/* An index check's failure (instrument's arrayIndex): a cold call through
+ * the trampoline keeping every register, as the helpers' own (__ML_KEEP0
+ * and co.), so no value of a function indexing arrays lives across it in a
+ * callee-saved register or a slot of its frame only for it (zlib's
+ * trees.c, whose loops index the state's arrays, kept most of its live
+ * values so). Optimising only: unoptimised, the call is made as it is. */
+__ML_INLINE void __ml_index_fail(const struct __ml_array *arr, __ml_uptr index, __ml_uptr base,
+                                 const struct __ml_site *site, int write)
+{
+	__ML_KEEP5_VOID(__ml_report_index, arr, index, base, site, write);
+}
+
+/* A static local's meta, *g, registered when control first reaches its
+ * declaration (instrument's staticLocals, optimising): the same cold call
+ * through the trampoline, so the function's parameters, live across it at
+ * its start, need no callee-saved register (zlib's inflate_table). */
+__ML_INLINE __ml_meta_t __ml_static_local(__ml_meta_t *g, const void *base, __ml_uptr size,
+                                          const struct __ml_site *decl)
+{
+	__ml_meta_t m = *g;
+	if (__ML_UNLIKELY(m == 1UL)) {
+		__ML_KEEP3(m, __ml_register_global, base, size, decl);
+		*g = m;
+	}
+	return m;
+}
+
 /* Check an access of nw bytes (| __ML_WRITE for a write) at address a
  * through a pointer with meta m. A write also fails on a read-only
  * object's generation, unless | __ML_WRITABLE says a write check through m
@@ -781,16 +808,16 @@ __ML_INLINE void __ml_at_caller(const struct __ml_site *cs)
 	__asm__ volatile(tests "\n8:\n"                                           \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                        \
-	                 "pushq %[pw]\n\t" __ML_PUSH_ADDR("%a[ps]")                 \
+	                 __ML_PV_PUSH##at                                          \
 	                 "pushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t"            \
-	                 __ML_ASM_CALL("__ml_chk_fail" #at)                          \
+	                 __ML_ASM_CALL(__ML_CHK_FAIL##at)                            \
 	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t" /* jmp 8b */          \
 	                 ".long %c[site] - .\n\t"                                  \
 	                 ".byte " w "\n\t" __ML_CS_DATA##at                        \
 	                 ".popsection"                                             \
 	                 : [t] "=&r"(t)                                            \
 	                 : [a] "r"(a), [r] "r"(r), [n] nc(n), [m] "r"(m),               \
-	                   [site] "i"(site), [ps] "ri"(ps), [pw] "re"(pw)          \
+	                   [site] "i"(site), __ML_PV_OPERANDS##at                  \
 	                   __ML_CS_OPERAND##at                                     \
 	                 : "cc")
 /* A direct leaf's check (the _at forms) has cs in its stub's data, for
@@ -799,8 +826,23 @@ __ML_INLINE void __ml_at_caller(const struct __ml_site *cs)
  * gcc would count against inlining the leaf. */
 #define __ML_CS_DATA
 #define __ML_CS_DATA_at ".long (%c[cs]) - (%c[site])\n"
+#define __ML_CS_DATA_tw
 #define __ML_CS_OPERAND
 #define __ML_CS_OPERAND_at , [cs] "i"(cs ? cs : site)
+#define __ML_CS_OPERAND_tw
+#define __ML_CHK_FAIL "__ml_chk_fail"
+#define __ML_CHK_FAIL_at "__ml_chk_fail_at"
+#define __ML_CHK_FAIL_tw "__ml_chk_fail"
+/* The pointer's provenance, pushed by the stub: values, or (the _tw forms)
+ * the thread's words holding them as memory operands, which only the stub
+ * reads, so no register holds them at the check (their addresses are
+ * the thread pointer's, never rsp's, which the stub moves first). */
+#define __ML_PV_PUSH "pushq %[pw]\n\t" __ML_PUSH_ADDR("%a[ps]")
+#define __ML_PV_PUSH_at __ML_PV_PUSH
+#define __ML_PV_PUSH_tw "pushq %[pw]\n\tpushq %[ps]\n\t"
+#define __ML_PV_OPERANDS [ps] "ri"(ps), [pw] "re"(pw)
+#define __ML_PV_OPERANDS_at __ML_PV_OPERANDS
+#define __ML_PV_OPERANDS_tw [ps] "m"(*ps), [pw] "m"(*pw)
 #define __ML_CHK_SLOW(at)
 #else
 #define __ML_BAD "%l[bad]"
@@ -814,7 +856,7 @@ __ML_INLINE void __ml_at_caller(const struct __ml_site *cs)
 	return a;                                                             \
 bad: __ML_COLD_LABEL;                                                         \
 	__ML_CS_STORE##at                                                     \
-	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw)
+	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, __ML_PV##at)
 #endif
 #define __ML_CHK_WAYS(tests, nc, at)                                          \
 	if (ro)                                                               \
@@ -846,12 +888,17 @@ bad: __ML_COLD_LABEL;                                                         \
 	if (__ML_LIKELY((c_tests) & !(ro & ((unsigned short)(m >> 32) == __ML_GEN_READONLY)))) \
 		return a;                                                     \
 	__ML_CS_STORE##at                                                     \
-	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, ps, pw); \
+	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, __ML_PV##at); \
 	return a
 #endif
 /* Without the stubs, a direct leaf's check stores cs itself. */
 #define __ML_CS_STORE
 #define __ML_CS_STORE_at if (cs) __ml_at_caller(cs);
+#define __ML_CS_STORE_tw
+/* The provenance reported: the values, or what the words hold. */
+#define __ML_PV ps, pw
+#define __ML_PV_at __ML_PV
+#define __ML_PV_tw *ps, *pw
 /* Called only by the stubs of checks, loads and steps, with stubs.c's convention. */
 void __ml_chk_fail(void) __ML_NOTHROW;
 void __ml_chk_fail_at(void) __ML_NOTHROW;
@@ -864,6 +911,8 @@ void __ml_step_fail(void) __ML_NOTHROW;
  * checkedPlace). A check returns the address. */
 #define __ML_CHK_ARGS __ml_meta_t m, __ml_uptr nw, const struct __ml_site *site, \
                       const struct __ml_site *ps, __ml_prov_t pw, __ml_uptr a
+#define __ML_CHK_ARGS_TW __ml_meta_t m, __ml_uptr nw, const struct __ml_site *site, \
+                         const struct __ml_site *const *ps, const __ml_prov_t *pw, __ml_uptr a
 /* A check, and its _at form in a direct leaf function, which passes its
  * caller's call site cs (0 when the leaf stored it on entry): the caller
  * stored none (instrument's callSite), so a failing check stores it in
@@ -876,6 +925,10 @@ void __ml_step_fail(void) __ML_NOTHROW;
 	__ML_INLINE __ml_uptr name##_at(__ML_CHK_ARGS, const struct __ml_site *cs) \
 	{                                                                     \
 		__ML_CHK_BODY(tests, end, c_tests, _at);                      \
+	}                                                                     \
+	__ML_INLINE __ml_uptr name##_tw(__ML_CHK_ARGS_TW)                     \
+	{                                                                     \
+		__ML_CHK_BODY(tests, end, c_tests, _tw);                      \
 	}
 __ML_CHK_FN(__ml_chk, __ML_TEST_GEN __ML_TEST_BASE, 1,
             (r->slot == (unsigned)m) & (r->gen == (unsigned)(m >> 32)) & (a >= r->base) & (a + n <= r->end))

@@ -191,6 +191,8 @@ ML_KEEPING(__ml_step_refill)
 ML_KEEPING(__ml_store_step)
 ML_KEEPING(__ml_meta_of)
 ML_KEEPING(__ml_move_slow)
+ML_KEEPING(__ml_report_index)
+ML_KEEPING(__ml_register_global)
 
 /* The slow path of a move in place (memlens.h's __ml_move, detection mode),
  * which its stub calls through __ml_move_slow_keep: what the C path did. */

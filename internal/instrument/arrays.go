@@ -125,12 +125,16 @@ func (r *rewriter) arrayIndex(x *cc.PostfixExpression, u use) frag {
 		w = "1"
 	}
 	v := r.name("__ml_i")
+	report := "__ml_report_index"
+	if r.c.optimizing {
+		report = "__ml_index_fail" // (its cold call keeps every register)
+	}
 	var f frag
 	// unary plus: an index read from a bit-field has no __auto_type
 	f.str("__extension__({ register __auto_type " + v + " = +(")
 	f.cat(idx)
-	f.strf("); if (__builtin_expect((__ml_uptr)%s >= %dUL, 0)) %s__ml_report_index(&__ml_arrays[%d], (__ml_uptr)%s, %s, %s, %s); %s; })",
-		v, at.Len(), r.atCaller(), k, v, base, siteRef(r.site(x, siteAccess)), w, v)
+	f.strf("); if (__builtin_expect((__ml_uptr)%s >= %dUL, 0)) %s%s(&__ml_arrays[%d], (__ml_uptr)%s, %s, %s, %s); %s; })",
+		v, at.Len(), r.atCaller(), report, k, v, base, siteRef(r.site(x, siteAccess)), w, v)
 	return f
 }
 

@@ -85,7 +85,7 @@ func TestAvailableChecks(t *testing.T) {
 				availDecls + "int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
-			for _, m := range regexp.MustCompile(`__ml_chk(_range|_end|_base|_ro)?\(`).FindAllStringSubmatch(code, -1) {
+			for _, m := range regexp.MustCompile(`__ml_chk(_range|_end|_base|_ro)?(?:_tw)?\(`).FindAllStringSubmatch(code, -1) {
 				if m[1] == "" {
 					got = append(got, "chk")
 				} else {

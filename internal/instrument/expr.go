@@ -496,6 +496,10 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		if r.fn != nil && r.fn.callSite { // (its caller's site, for the report)
 			fn += "_at"
 		}
+		if fn != "__ml_chk_every" && r.fn != nil && r.isArgWords(l.prov) {
+			fn += "_tw" // (the words' addresses: memory operands)
+			l.prov = prov{"&" + l.prov.site, "&" + l.prov.word}
+		}
 		switch {
 		case write && known&knownWritable != 0:
 			flags = " | 0xc000000000000000UL" // memlens.h's __ML_WRITE | __ML_WRITABLE (its macros are not in the unit)

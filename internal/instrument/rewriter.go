@@ -68,6 +68,7 @@ type fnState struct {
 	setjmp       bool                         // calls setjmp: our locals must be volatile
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
+	argWords     bool                         // its parameters' provenance stays in the thread's words (keepsArgWords)
 	callSite     bool                         // a leaf passed its call's site (callSiteLeaf)
 	pckLocal     string                       // annotated and makes no calls: the local of its grants (typestate.go)
 	main         bool                         // the program's main: its exits end the program
@@ -827,6 +828,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		main: d.Name() == "main" && !d.IsStatic()}
 	r.avail.off = r.fn.unseenWrites
 	r.fn.side = r.sideFrame(fd.CompoundStatement)
+	r.fn.argWords = r.keepsArgWords(fd.CompoundStatement)
 	r.fn.pckLocal = r.pckLocalOf(fd)
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
@@ -851,6 +853,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		name, from string
 		pv         prov // where the argument came from
 		addrTaken  bool
+		inArgWords bool // its provenance stays in the thread's words (argWords)
 	}
 	var params []param
 	var paramObjs []*localObj
@@ -884,13 +887,13 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pv := prov{provSiteParam(i), provWordParam(i)}
 				switch {
 				case pd.AddressTaken() || r.c.full:
-					params = append(params, param{pd.Name(), metaParam(i), pv, pd.AddressTaken()})
+					params = append(params, param{pd.Name(), metaParam(i), pv, pd.AddressTaken(), false})
 					if !pd.AddressTaken() {
 						r.fn.comp[pd] = r.name("__ml_p")
 					}
 					r.fn.compProv[pd] = pv
 				case r.fn.side != nil:
-					params = append(params, param{pd.Name(), metaParam(i), pv, false})
+					params = append(params, param{pd.Name(), metaParam(i), pv, false, false})
 					r.fn.comp[pd] = r.name("__ml_p")
 					r.fn.compProv[pd] = r.paramProv()
 				default:
@@ -904,16 +907,20 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			switch n := strconv.Itoa(i); {
 			case direct != nil:
 				// (its caller, a direct call, set them)
-				from, pv = "__ml_t.arg["+n+"]", prov{"__ml_t.argsite[" + n + "]", "__ml_t.argprov[" + n + "]"}
+				from, pv = "__ml_t.arg["+n+"]", argWords(i)
 			case i < threadArgs:
 				own := r.ownsArgs()
 				from = own + " ? __ml_t.arg[" + n + "] : " + from
 				pv = prov{own + " ? __ml_t.argsite[" + n + "] : 0", own + " ? __ml_t.argprov[" + n + "] : " + genCaller}
 			}
-			params = append(params, param{pd.Name(), from, pv, pd.AddressTaken()})
+			inArgWords := direct == nil && i < threadArgs && !pd.AddressTaken() && r.fn.argWords
+			params = append(params, param{pd.Name(), from, pv, pd.AddressTaken(), inArgWords})
 			if !pd.AddressTaken() {
 				r.fn.comp[pd] = r.name("__ml_p")
 				r.fn.compProv[pd] = r.paramProv()
+				if inArgWords {
+					r.fn.compProv[pd] = argWords(i)
+				}
 			}
 		}
 	}
@@ -989,7 +996,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			default:
 				pro = side.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), p.from, true)
 			}
-			if pv := r.fn.compProv[pd]; pv != p.pv && pv.pending() {
+			if pv := r.fn.compProv[pd]; p.inArgWords {
+				// (another caller's words are no one's now)
+				pro = append(pro, "(void)("+r.ownsArgs()+" ? 0 : ("+pv.site+" = 0, "+pv.word+" = "+genCaller+"));")
+			} else if pv != p.pv && pv.pending() {
 				pro = side.own(pro, vol, "const struct __ml_site *", pv.site, " __attribute__((unused))", p.pv.site, true)
 				pro = side.own(pro, vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", p.pv.word, true)
 			} else if pv != p.pv {
@@ -1036,6 +1046,39 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 // (__ml_own). Unoptimised, __ml_t.callee is compared at each use and
 // cleared after the prologue: a variable holding the answer, live across
 // the prologue's calls, would be a callee-saved register gcc -O0 pushes.
+// keepsArgWords reports whether the pointer parameters of the function
+// whose body is body keep their provenance, the pending site and word
+// their caller passed, in the thread's words (__ml_t.argsite and argprov),
+// not in variables: optimising, in a function without a side frame whose
+// calls (of helpers gcc inlines: sideFrame) set none of those words (a
+// direct function's extra words in registers; a signal handler's calls
+// are undone, handlers.c). Its checks read them as memory operands (the
+// _tw forms), which only a failure's stub reads, so gcc keeps no register
+// or frame slot for them through the function (zlib's inflate_table: six
+// pointers, three words each).
+func (r *rewriter) keepsArgWords(body *cc.CompoundStatement) bool {
+	if !r.c.optimizing || r.fn.side != nil || r.eager() || r.c.full || r.typestate || r.c.every {
+		return false
+	}
+	inRegisters := map[string]bool{}
+	for name, fn := range r.direct {
+		inRegisters[name] = len(fn.inThread) == 0
+	}
+	return !r.callsBeyond(body, inRegisters)
+}
+
+// argWords is the provenance of parameter i in the thread's words.
+func argWords(i int) prov {
+	n := strconv.Itoa(i)
+	return prov{"__ml_t.argsite[" + n + "]", "__ml_t.argprov[" + n + "]"}
+}
+
+// isArgWords reports whether v is a parameter's provenance kept in the
+// thread's words (keepsArgWords).
+func (r *rewriter) isArgWords(v prov) bool {
+	return r.fn.argWords && strings.HasPrefix(v.site, "__ml_t.argsite[")
+}
+
 func (r *rewriter) ownsArgs() string {
 	if r.c.optimizing {
 		return "__ml_own_"
