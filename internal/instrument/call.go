@@ -973,7 +973,7 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			if a.passed != "" {
 				if a.prov.pending() {
 					// its own pending step goes into the ring now
-					f.str(a.prov.moved() + ";")
+					f.str(r.moved(a.prov) + ";")
 				}
 				provs[i] = r.pending(a.passed, a.prov.word)
 			}
@@ -1012,7 +1012,7 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 		if a.isPtr {
 			metas[i] = r.hoistedMeta(f, a.meta)
 			if a.passed != "" {
-				p := r.pending(a.passed, a.prov.moved())
+				p := r.pending(a.passed, r.moved(a.prov))
 				provs[i] = r.hoistedProv(f, "", p.word)
 				provs[i].site = p.site
 			} else if a.prov.pending() {
