@@ -979,7 +979,7 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			if a.passed != "" {
 				if a.prov.pending() {
 					// its own pending step goes into the ring now
-					f.str(a.prov.moved() + ";")
+					f.str(r.moved(a.prov) + ";")
 				}
 				provs[i] = r.pending(a.passed, a.prov.word)
 			}
@@ -1018,7 +1018,7 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 		if a.isPtr {
 			metas[i] = r.hoistedMeta(f, a.meta)
 			if a.passed != "" {
-				p := r.pending(a.passed, a.prov.moved())
+				p := r.pending(a.passed, r.moved(a.prov))
 				provs[i] = r.hoistedProv(f, "", p.word)
 				provs[i].site = p.site
 			} else if a.prov.pending() {

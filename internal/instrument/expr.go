@@ -856,7 +856,7 @@ type valueStmt struct {
 func (r *rewriter) value(x *cc.ExpressionStatement) frag {
 	code, meta, pv := r.ptrExpr(x.ExpressionList)
 	f := r.keepValue(code, func(string) string {
-		return r.valueStmt.meta + " = " + meta + ", " + r.valueStmt.prov.word + " = " + pv.moved()
+		return r.valueStmt.meta + " = " + meta + ", " + r.valueStmt.prov.word + " = " + r.moved(pv)
 	})
 	f.tok(x.Token)
 	return f
@@ -1045,7 +1045,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		// stores it; a call's result only if the store is a step)
 		src := pv
 		if r.isCompanionProv(pv) {
-			src = prov{"0", pv.moved()}
+			src = prov{"0", r.moved(pv)}
 		}
 		// (the trace's call before the store: the store's value is the
 		// statement expression's)
@@ -1323,7 +1323,7 @@ func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string, prov)
 			return r.verbatim(e)
 		}
 		code, meta, pv := r.ptrExpr(e)
-		return r.keepValue(code, func(string) string { return m + " = " + meta + ", " + w.word + " = " + pv.moved() })
+		return r.keepValue(code, func(string) string { return m + " = " + meta + ", " + w.word + " = " + r.moved(pv) })
 	}
 	defer r.avail.pop(len(r.avail.seq))
 	var f frag

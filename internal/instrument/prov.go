@@ -48,16 +48,20 @@ func (v prov) pending() bool { return v.site != "0" }
 
 // moved is the provenance word of v as the value moves on (is stored,
 // assigned, passed or returned): a pending step goes into the ring first,
-// once (its variables are updated). The word is stored from a conditional
-// on the site again, not from __ml_pend's call: gcc -O0 computes the
-// address of a store whose value is a call before the call and holds it
-// across it in a callee-saved register (a side word's address), but a
-// conditional's value first; optimised, the second test folds away.
-func (v prov) moved() string {
+// once (its variables are updated). Unoptimised, the word is stored from a
+// conditional on the site again, not from __ml_pend's call: gcc -O0
+// computes the address of a store whose value is a call before the call
+// and holds it across it in a callee-saved register (a side word's
+// address), but a conditional's value first. Optimised, that second test
+// would only be folded away again, at a cost in compile time.
+func (r *rewriter) moved(v prov) string {
 	if !v.pending() {
 		return v.word
 	}
-	pend := v.site + " ? __ml_pend(" + v.site + ", " + v.word + ") : " + v.word
+	pend := "__ml_pend(" + v.site + ", " + v.word + ")"
+	if !r.c.optimizing {
+		pend = v.site + " ? " + pend + " : " + v.word
+	}
 	return "(" + v.site + " ? (" + v.word + " = " + pend + ", " + v.site + " = 0, " + v.word + ") : " + v.word + ")"
 }
 
@@ -119,7 +123,7 @@ func (r *rewriter) receive(v prov, site string, from prov) string {
 		return fmt.Sprintf("(%s ? (void)(%s = __ml_pend2(%s, %s, %s), %s = 0) : (void)(%s = %s, %s = %s))",
 			from.site, v.word, site, from.site, from.word, v.site, v.word, from.word, v.site, site)
 	}
-	p := r.pending(site, from.moved())
+	p := r.pending(site, r.moved(from))
 	if !v.pending() { // (a word alone: the step is made now)
 		return v.word + " = " + settled(p)
 	}
@@ -180,7 +184,7 @@ func (r *rewriter) setret(meta, site string, pv prov) string {
 // retWords are setret's arguments of __ml_setret's form: the function,
 // the meta, and the return's step, pending in the caller.
 func (r *rewriter) retWords(meta, site string, pv prov) string {
-	ret := r.pending(site, pv.moved())
+	ret := r.pending(site, r.moved(pv))
 	return fmt.Sprintf("%s, %s, %s, %s", r.funcWord(r.fn.name), meta, ret.site, ret.word)
 }
 
