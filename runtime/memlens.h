@@ -484,12 +484,14 @@ char *__ml_strpbrk(const char *, const char *);
 __SIZE_TYPE__ __ml_strspn(const char *, const char *);
 __SIZE_TYPE__ __ml_strcspn(const char *, const char *);
 char *__ml_strtok(char *, const char *);
+char *__ml_strtok_r(char *, const char *, char **);
 /* The read-only string functions glibc declares pure, as optimised code
- * calls them: the caller's handover (each pointer argument's meta, step
+ * calls them in a loop that does not change their arguments (pureCalls in
+ * internal/instrument): the caller's handover (each pointer argument's meta, step
  * site and word, then the call's site) passed as arguments instead of
  * stored into __ml_t, so that gcc may hoist, merge or drop their calls as
- * it does libc's (a bad argument is reported; that the report is made
- * fewer times is no change of meaning). A pointer result points into the
+ * it does libc's (a bad call is reported each time it runs, which may
+ * then be fewer times, as libc's would run). A pointer result points into the
  * first argument, whose meta and provenance the caller gives it. */
 #define __ML_PURE_ARG __ml_meta_t, const struct __ml_site *, __ml_prov_t
 #define __ML_PURE __attribute__((pure))
@@ -509,7 +511,6 @@ __SIZE_TYPE__ __ml_pure_strcspn(const char *, const char *, __ML_PURE_ARG, __ML_
 int   __ml_pure_strncmp(const char *, const char *, __SIZE_TYPE__, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
 int   __ml_pure_strncasecmp(const char *, const char *, __SIZE_TYPE__, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
 int   __ml_pure_memcmp(const void *, const void *, __SIZE_TYPE__, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
-char *__ml_strtok_r(char *, const char *, char **);
 /* (format attributes keep gcc's -Wformat diagnostics on the user's calls) */
 #define __ML_FMT(f, a) __attribute__((format(printf, f, a)))
 int   __ml_sprintf(char *, const char *, ...) __ML_FMT(2, 3);
