@@ -840,6 +840,80 @@ size_t __ml_strcspn(const char *s, const char *reject)
 	return r;
 }
 
+/* The pure entries (memlens.h's __ml_pure_): the caller's handover to
+ * __ml_<name>, in __ml_t, made here. Their writes are the runtime's own
+ * words, which the caller's code never reads: the callee tag is consumed
+ * at once, and every call or report sets its own argument words and site. */
+static inline void ml_hand_arg(unsigned i, meta_t m, const site_t *site, prov_t w)
+{
+	__ml_t.arg[i] = m;
+	__ml_t.argsite[i] = site;
+	__ml_t.argprov[i] = w;
+}
+
+static inline void ml_hand_call(uptr self, const site_t *site)
+{
+	unsigned d = __ml_t.depth - 1u;
+	__ml_t.frames[d < 256u ? d : 255u] = site;
+	__ml_t.callee = self;
+}
+
+#define ML_PTR_PARAM(i) meta_t m##i, const site_t *s##i, prov_t w##i
+#define ML_PURE_CALL(name, ...)                    \
+	ml_hand_call((uptr)&__ml_##name, site); \
+	return __ml_##name(__VA_ARGS__)
+/* One pointer argument s, then the others' types X and Y. */
+#define ML_PURE1(R, name, S)                                                          \
+	R __ml_pure_##name(S s, ML_PTR_PARAM(0), const site_t *site)                   \
+	{                                                                               \
+		ml_hand_arg(0, m0, s0, w0);                                             \
+		ML_PURE_CALL(name, s);                                                  \
+	}
+#define ML_PURE1X(R, name, S, X)                                                      \
+	R __ml_pure_##name(S s, X x, ML_PTR_PARAM(0), const site_t *site)              \
+	{                                                                               \
+		ml_hand_arg(0, m0, s0, w0);                                             \
+		ML_PURE_CALL(name, s, x);                                               \
+	}
+#define ML_PURE1XY(R, name, S, X, Y)                                                  \
+	R __ml_pure_##name(S s, X x, Y y, ML_PTR_PARAM(0), const site_t *site)         \
+	{                                                                               \
+		ml_hand_arg(0, m0, s0, w0);                                             \
+		ML_PURE_CALL(name, s, x, y);                                            \
+	}
+/* Two pointer arguments a and b. */
+#define ML_PURE2(R, name, S)                                                          \
+	R __ml_pure_##name(S a, S b, ML_PTR_PARAM(0), ML_PTR_PARAM(1), const site_t *site) \
+	{                                                                               \
+		ml_hand_arg(0, m0, s0, w0);                                             \
+		ml_hand_arg(1, m1, s1, w1);                                             \
+		ML_PURE_CALL(name, a, b);                                               \
+	}
+#define ML_PURE2X(R, name, S, X)                                                      \
+	R __ml_pure_##name(S a, S b, X x, ML_PTR_PARAM(0), ML_PTR_PARAM(1), const site_t *site) \
+	{                                                                               \
+		ml_hand_arg(0, m0, s0, w0);                                             \
+		ml_hand_arg(1, m1, s1, w1);                                             \
+		ML_PURE_CALL(name, a, b, x);                                            \
+	}
+
+ML_PURE1(size_t, strlen, const char *)
+ML_PURE1X(size_t, strnlen, const char *, size_t)
+ML_PURE1X(char *, strchr, const char *, int)
+ML_PURE1X(char *, strrchr, const char *, int)
+ML_PURE1XY(void *, memchr, const void *, int, size_t)
+ML_PURE1XY(void *, memrchr, const void *, int, size_t)
+ML_PURE2(int, strcmp, const char *)
+ML_PURE2(int, strcasecmp, const char *)
+ML_PURE2(int, strcoll, const char *)
+ML_PURE2(char *, strstr, const char *)
+ML_PURE2(char *, strpbrk, const char *)
+ML_PURE2(size_t, strspn, const char *)
+ML_PURE2(size_t, strcspn, const char *)
+ML_PURE2X(int, strncmp, const char *, size_t)
+ML_PURE2X(int, strncasecmp, const char *, size_t)
+ML_PURE2X(int, memcmp, const void *, size_t)
+
 /* strtok_r on behalf of both tokenizers: start is the string being cut
  * (s, or the saved position), mstart its meta. */
 static char *ml_strtok(char *s, const char *delim, char **save, meta_t ms, meta_t md,

@@ -485,6 +485,32 @@ __SIZE_TYPE__ __ml_strspn(const char *, const char *);
 __SIZE_TYPE__ __ml_strcspn(const char *, const char *);
 char *__ml_strtok(char *, const char *);
 char *__ml_strtok_r(char *, const char *, char **);
+/* The read-only string functions glibc declares pure, as optimised code
+ * calls them in a loop that does not change their arguments (pureCalls in
+ * internal/instrument): the caller's handover (each pointer argument's meta, step
+ * site and word, then the call's site) passed as arguments instead of
+ * stored into __ml_t, so that gcc may hoist, merge or drop their calls as
+ * it does libc's (a bad call is reported each time it runs, which may
+ * then be fewer times, as libc's would run). A pointer result points into the
+ * first argument, whose meta and provenance the caller gives it. */
+#define __ML_PURE_ARG __ml_meta_t, const struct __ml_site *, __ml_prov_t
+#define __ML_PURE __attribute__((pure))
+__SIZE_TYPE__ __ml_pure_strlen(const char *, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+__SIZE_TYPE__ __ml_pure_strnlen(const char *, __SIZE_TYPE__, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+char *__ml_pure_strchr(const char *, int, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+char *__ml_pure_strrchr(const char *, int, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+void *__ml_pure_memchr(const void *, int, __SIZE_TYPE__, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+void *__ml_pure_memrchr(const void *, int, __SIZE_TYPE__, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+int   __ml_pure_strcmp(const char *, const char *, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+int   __ml_pure_strcasecmp(const char *, const char *, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+int   __ml_pure_strcoll(const char *, const char *, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+char *__ml_pure_strstr(const char *, const char *, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+char *__ml_pure_strpbrk(const char *, const char *, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+__SIZE_TYPE__ __ml_pure_strspn(const char *, const char *, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+__SIZE_TYPE__ __ml_pure_strcspn(const char *, const char *, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+int   __ml_pure_strncmp(const char *, const char *, __SIZE_TYPE__, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+int   __ml_pure_strncasecmp(const char *, const char *, __SIZE_TYPE__, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
+int   __ml_pure_memcmp(const void *, const void *, __SIZE_TYPE__, __ML_PURE_ARG, __ML_PURE_ARG, const struct __ml_site *) __ML_PURE;
 /* (format attributes keep gcc's -Wformat diagnostics on the user's calls) */
 #define __ML_FMT(f, a) __attribute__((format(printf, f, a)))
 int   __ml_sprintf(char *, const char *, ...) __ML_FMT(2, 3);

@@ -435,6 +435,9 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 		}
 	}
 	vals, metas, provs := r.hoist(&f, as)
+	if fixed == nil && r.callsPure(name, args, ptrArg) {
+		return r.pureCall(f, name, vals, metas, provs, site, retPtr)
+	}
 	if fixed != nil {
 		f.str(fixed.inline(vals, metas) + " else {")
 	}
@@ -602,11 +605,82 @@ func (r *rewriter) returned(m string, pv prov, fnWord, v string) string {
 // function at address fn (a variable) returned into the variables of pv:
 // its return statement's step pending.
 func (r *rewriter) result(pv prov, fn string) string {
-	ret := prov{"__ml_rets(" + fn + ")", "__ml_retw(" + fn + ")"}
+	return takeProv(pv, prov{"__ml_rets(" + fn + ")", "__ml_retw(" + fn + ")"})
+}
+
+// takeProv is the code taking provenance ret, its step pending, into the
+// variables of pv.
+func takeProv(pv prov, ret prov) string {
 	if !pv.pending() { // (eager)
 		return pv.word + " = " + settled(ret)
 	}
 	return pv.site + " = " + ret.site + ", " + pv.word + " = " + ret.word
+}
+
+// pureCalls are the read-only libc functions glibc declares pure, by the
+// kinds of their arguments (p a pointer, x another value): optimised code
+// calls them through their pure entries (memlens.h's __ml_pure_), the
+// handover passed as arguments, so that gcc may hoist and merge their
+// calls as it does libc's (gnulib's test-strstr: a loop-invariant strstr
+// over a 1 MB needle).
+var pureCalls = map[string]string{
+	"strlen": "p", "strnlen": "px", "strchr": "px", "strrchr": "px", "memchr": "pxx", "memrchr": "pxx",
+	"strcmp": "pp", "strcasecmp": "pp", "strcoll": "pp", "strstr": "pp", "strpbrk": "pp",
+	"strspn": "pp", "strcspn": "pp", "strncmp": "ppx", "strncasecmp": "ppx", "memcmp": "ppx",
+}
+
+// callsPure reports whether the rewritten function calls libc's name,
+// replaced, with arguments args through its pure entry: optimised, in a
+// function with a frame of its own (whose slot the entry stores the call's
+// site into) and no setjmp, with the arguments libc takes, all the same on
+// every iteration of a loop around the call. Elsewhere gcc would gain
+// nothing, and the entry's arguments that do not fit in registers would be
+// pushed (cJSON's frames at -O2: 1.44 times gcc's to 1.55).
+func (r *rewriter) callsPure(name string, args []cc.ExpressionNode, ptrArg []bool) bool {
+	kinds, ok := pureCalls[name]
+	if !ok || !r.c.optimizing || r.fn == nil || r.fn.leaf || r.fn.setjmp || len(kinds) != len(ptrArg) || len(r.fn.loops) == 0 {
+		return false
+	}
+	for i, k := range kinds {
+		if ptrArg[i] != (k == 'p') {
+			return false
+		}
+	}
+	assigned := map[*cc.Declarator]bool{}
+	assignedVars(r.fn.loops[len(r.fn.loops)-1], assigned)
+	for _, a := range args {
+		if !isStringLiteral(a) && !pureArg(a, assigned) {
+			return false
+		}
+	}
+	return true
+}
+
+// pureCall ends f, the evaluated arguments of a call of libc's name, with
+// the call of its pure entry at site: a pointer result points into the
+// first argument, so its meta and provenance are the argument's (as the
+// replacement's ML_SETRET hands them back), or NULL's.
+func (r *rewriter) pureCall(f frag, name string, vals, metas []string, provs []prov, site string, retPtr bool) (frag, string, prov) {
+	args := slices.Clone(vals)
+	for i, k := range pureCalls[name] {
+		if k == 'p' {
+			args = append(args, metas[i], provs[i].site, provs[i].word)
+		}
+	}
+	args = append(args, site)
+	v := r.name("__ml_v")
+	f.strf("register __auto_type %s = __ml_pure_%s(%s);", v, name, strings.Join(args, ", "))
+	if !retPtr {
+		f.strf(" %s; })", v)
+		return f, metaWild, generated(genNone)
+	}
+	m, pv := r.metaTemp(), r.provTemp()
+	ret := prov{"0", "(" + v + " ? " + provs[0].word + " : " + genExtern + ")"}
+	if provs[0].pending() {
+		ret.site = "(" + v + " ? " + provs[0].site + " : 0)"
+	}
+	f.strf(" %s = %s ? %s : 0UL; %s; %s; })", m, v, metas[0], takeProv(pv, ret), v)
+	return f, m, pv
 }
 
 // argSite is the step of argument i passed by call x: its site names the

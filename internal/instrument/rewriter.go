@@ -69,6 +69,7 @@ type fnState struct {
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
 	argWords     bool                         // its parameters' provenance stays in the thread's words (keepsArgWords)
+	loops        []*cc.IterationStatement     // the loops around the statement being rewritten, innermost last
 	callSite     bool                         // a leaf passed its call's site (callSiteLeaf)
 	pckLocal     string                       // annotated and makes no calls: the local of its grants (typestate.go)
 	main         bool                         // the program's main: its exits end the program
@@ -1501,6 +1502,8 @@ func (r *rewriter) stmtAfterPragma(s *cc.Statement) frag {
 		r.fn.bodies[ss.Statement2] = true
 	case cc.StatementIteration:
 		r.fn.bodies[s.IterationStatement.Statement] = true
+		r.fn.loops = append(r.fn.loops, s.IterationStatement)
+		defer func() { r.fn.loops = r.fn.loops[:len(r.fn.loops)-1] }()
 	case cc.StatementExpr:
 		// the unbraced body of an if or a loop is a statement of its
 		// own: what it drops is checked when it is over, not after
