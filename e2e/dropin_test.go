@@ -328,12 +328,8 @@ func TestFrameSizeCJSON(t *testing.T) {
 		unitBound float64
 	}{{"-O0", 1.46}, {"-O2", 1.45}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
-		nativeSum, instrumentedSum := 0, 0
-		for _, m := range instrumented {
-			instrumentedSum += m
-		}
+		nativeSum, instrumentedSum := frameSum(native), frameSum(instrumented)
 		for fn, n := range native {
-			nativeSum += n
 			if m, ok := instrumented[fn]; ok && float64(m) > 3*float64(n+64) {
 				t.Errorf("%s: %s's frame is %d bytes instrumented, %d with gcc (over 3 times gcc's + 64)", c.opt, fn, m, n)
 			}
@@ -342,6 +338,39 @@ func TestFrameSizeCJSON(t *testing.T) {
 			t.Errorf("%s: cJSON's frames sum to %d bytes instrumented, %d with gcc: %.2f times (over %.2f)", c.opt, instrumentedSum, nativeSum, ratio, c.unitBound)
 		}
 	}
+}
+
+// TestFrameSizeLua: the -O2 frames of Lua's parser and code generator
+// (real-world corpus), summed over each unit, stay within a bound of
+// gcc's. Their static functions called once (a statement's parser) are
+// inlined natively; checked, their caller passed gcc's large-function
+// size and they stayed out of line with frames of their own: lparser.c
+// 2.05 times gcc's, lcode.c 1.81, before the limit was doubled for
+// checked units (1.99 and 1.70). The goal is 1.5 times (issue 18).
+func TestFrameSizeLua(t *testing.T) {
+	needMemlens(t)
+	for unit, bound := range map[string]float64{"lparser.c": 2.0, "lcode.c": 1.71} {
+		src, err := filepath.Abs("../../shared/realworld/lua/" + unit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(src); err != nil {
+			t.Skipf("the real-world corpus is not here: %v", err)
+		}
+		native, instrumented := frameSum(frameSizes(t, src, "-O2", gcc)), frameSum(frameSizes(t, src, "-O2", memlens, "cc"))
+		if ratio := float64(instrumented) / float64(native); ratio > bound {
+			t.Errorf("%s's -O2 frames sum to %d bytes instrumented, %d with gcc: %.2f times (over %.2f)", unit, instrumented, native, ratio, bound)
+		}
+	}
+}
+
+// frameSum is the sum of a unit's frame sizes.
+func frameSum(sizes map[string]int) int {
+	sum := 0
+	for _, n := range sizes {
+		sum += n
+	}
+	return sum
 }
 
 // frameSizes compiles src with compiler command cc at optimisation level
