@@ -346,11 +346,11 @@ func TestFrameSizeCJSON(t *testing.T) {
 // inlined natively; checked, their caller passed gcc's large-function
 // size or its called-once size and they stayed out of line with frames
 // of their own: lparser.c 2.05 times gcc's, lcode.c 1.81, before the
-// limits were doubled for checked units (1.88 and 1.70). The goal is 1.5
+// limits were tripled for checked units (1.85 and 1.70). The goal is 1.5
 // times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	needMemlens(t)
-	for unit, bound := range map[string]float64{"lparser.c": 1.88, "lcode.c": 1.71} {
+	for unit, bound := range map[string]float64{"lparser.c": 1.85, "lcode.c": 1.71} {
 		src, err := filepath.Abs("../../shared/realworld/lua/" + unit)
 		if err != nil {
 			t.Fatal(err)
