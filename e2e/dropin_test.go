@@ -344,26 +344,43 @@ func TestFrameSizeCJSON(t *testing.T) {
 }
 
 // TestFrameSizeZlib: the -O2 frames of zlib's units of the real-world
-// corpus, summed over each unit as TestFrameSizeCJSON does, stay within a
-// bound of gcc's, where memlens is (the goal is 1.5 times, issue 18).
-// trees.c was 2.37 times and inftrees.c 4.00 before an index check's
-// failure and a static local's registration were cold calls keeping every
-// register (trees.c indexes the state's arrays in every loop; inftrees.c's
-// inflate_table registers four static tables at its start, its six
-// parameters live across the calls); then trees.c 1.61, inftrees.c 2.69,
-// inflate.c 1.74 and deflate.c 1.71 before a function whose calls set no
-// parameter words of the thread kept its pointer parameters' provenance
-// there, read by its checks as memory operands, instead of variables.
+// corpus stay within a bound of gcc's, where memlens is (the goal is 1.5
+// times, issue 18). trees.c was 2.37 times and inftrees.c 4.00 before an
+// index check's failure and a static local's registration were cold calls
+// keeping every register (trees.c indexes the state's arrays in every
+// loop; inftrees.c's inflate_table registers four static tables at its
+// start, its six parameters live across the calls); then trees.c 1.61,
+// inftrees.c 2.69, inflate.c 1.74 and deflate.c 1.71 before a function
+// whose calls set no parameter words of the thread kept its pointer
+// parameters' provenance there, read by its checks as memory operands,
+// instead of variables.
 func TestFrameSizeZlib(t *testing.T) {
+	unitFramesWithin(t, "zlib", map[string]float64{"trees.c": 1.55, "inftrees.c": 1.93, "inflate.c": 1.67, "deflate.c": 1.65})
+}
+
+// TestFrameSizeLua: the -O2 frames of Lua's parser and code generator
+// stay within a bound of gcc's. Their static functions called once (a
+// statement's parser) are inlined natively; checked, their caller passed
+// gcc's large-function size or its called-once size and they stayed out
+// of line with frames of their own: lparser.c 2.05 times gcc's, lcode.c
+// 1.81, before the limits were tripled for checked units (1.85 and 1.70).
+// The goal is 1.5 times (issue 18).
+func TestFrameSizeLua(t *testing.T) {
+	unitFramesWithin(t, "lua", map[string]float64{"lparser.c": 1.85, "lcode.c": 1.71})
+}
+
+// unitFramesWithin checks that each unit of a real-world project, built
+// -O2, has frames summing to at most its bound times gcc's.
+func unitFramesWithin(t *testing.T, project string, bounds map[string]float64) {
 	needMemlens(t)
-	dir, err := filepath.Abs("../../shared/realworld/zlib")
+	dir, err := filepath.Abs("../../shared/realworld/" + project)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("the real-world corpus is not here: %v", err)
 	}
-	for unit, bound := range map[string]float64{"trees.c": 1.55, "inftrees.c": 1.93, "inflate.c": 1.67, "deflate.c": 1.65} {
+	for unit, bound := range bounds {
 		src := filepath.Join(dir, unit)
 		nativeSum, instrumentedSum := frameSum(frameSizes(t, src, "-O2", gcc)), frameSum(frameSizes(t, src, "-O2", memlens, "cc"))
 		if ratio := float64(instrumentedSum) / float64(nativeSum); ratio > bound {
