@@ -65,6 +65,7 @@ type fnState struct {
 	metas        []string                     // meta variables declared in the prologue
 	provs        []prov                       // provenance variables declared in the prologue
 	uninitProv   map[string]bool              // provenance words of pointer locals declared without initializer
+	jumpedPast   map[string]bool              // companions (meta, provenance word) of pointer locals declared with a value a jump can land past
 	setjmp       bool                         // calls setjmp: our locals must be volatile
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
@@ -819,7 +820,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// the shadow stack while it runs, except its own reports. Leaving the
 	// frame out keeps small helpers small enough for gcc to inline.
 	atomics := r.atomicUpdates(fd.CompoundStatement)
-	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
+	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, jumpedPast: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !r.declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps),
 		uninit: map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
@@ -1008,7 +1009,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			}
 			if companions[m] {
 				_, uninit := r.fn.uninit[m]
-				pro = side.own(pro, vol, "__ml_meta_t ", m, r.companionAttrs(), init, uninit || len(r.fn.labels) != 0)
+				pro = side.own(pro, vol, "__ml_meta_t ", m, r.companionAttrs(), init, uninit || r.fn.jumpedPast[m])
 			} else {
 				pro = side.temps(r).own(pro, vol, "__ml_meta_t ", m, " __attribute__((unused))", init, true)
 			}
@@ -1638,6 +1639,12 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	}
 	if vo != "" && in == nil {
 		r.fn.defs = append(r.fn.defs, fmt.Sprintf("%s = (__ml_uptr)%s", vo, siteRef(voSite)))
+	}
+	if id.Initializer != nil && r.hasCompanion(d) && len(r.fn.scopes) != 0 &&
+		landsPast(r.fn.scopes[len(r.fn.scopes)-1].cs, d.Position(), r.fn.gotos) {
+		// its companions may be read before its initializer sets them
+		r.fn.jumpedPast[r.companion(d)] = true
+		r.fn.jumpedPast[r.companionProv(d).word] = true
 	}
 	if d != nil && id.Initializer == nil && r.hasCompanion(d) {
 		// an uninitialized pointer local belongs to no object until
