@@ -94,6 +94,8 @@ func (r *rewriter) provDecls(pro []string, vol string) []string {
 		side := r.fn.side
 		if !r.isCompanionProv(v) {
 			side = side.temps(r)
+		} else if r.fn.inRegisters[v.word] {
+			side = nil
 		}
 		// (a local declared with a value sets them first)
 		set := r.fn.uninitProv[v.word] || r.fn.jumpedPast[v.word]
