@@ -277,3 +277,65 @@ func TestMainWithoutSideFrame(t *testing.T) {
 		t.Error("main has a side frame")
 	}
 }
+
+// TestJumpedPastWordsSetAtEntry: in a function with labels, a pointer
+// local declared with a value has its side words set at entry only where
+// a jump can land past its declaration (Lua's luaV_execute zeroed some 540
+// words at every call for its opcodes' locals, which no jump skips).
+func TestJumpedPastWordsSetAtEntry(t *testing.T) {
+	code := "extern char *next(char *);\n" +
+		"char *jumps(char *s, int n) {\n" +
+		"	if (n) goto again;\n" +
+		"	for (;;) { { char *p = next(s); s = next(p); } again: if (!*s) return s; }\n" +
+		"}\n" +
+		"char *past(char *s, int n) {\n" +
+		"	if (n) goto again;\n" +
+		"	{ char *p = next(s); again: p = next(s); return next(p); }\n" +
+		"}\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "jumps.c", code)
+	at := bytes.LastIndex(out, []byte("char *past("))
+	jumps := out[bytes.LastIndex(out[:at], []byte("char *jumps(")):at]
+	// (the prologue's side words are set in declarations of __ml_sf
+	// variables; the body clears a pending site the same way)
+	firstStore := regexp.MustCompile(`register int __ml_sf\d+ __attribute__\(\(unused\)\) = \([^;]*\] = 0,`)
+	if firstStore.Match(jumps) {
+		t.Error("jumps sets p's side words at entry, though no jump lands past its declaration")
+	}
+	if !firstStore.Match(out[at:]) {
+		t.Error("past does not set p's side words at entry, though a goto lands past its declaration")
+	}
+}
+
+// TestReadBetweenCallsInRegisters: optimised, in a function with a side
+// frame, a pointer local declared with a value and read only before its
+// block's first call keeps its words in variables (registers between
+// calls), not side words; one read after a call, or in a loop that calls,
+// keeps them on the side stack.
+func TestReadBetweenCallsInRegisters(t *testing.T) {
+	code := "extern void hook(void);\n" +
+		"extern char *next(char *);\n" +
+		"char *between(char *s, int n) {\n" +
+		"	while (n--) { char *p = s + 1; char c = *p; s = p; if (c) hook(); }\n" +
+		"	return s;\n" +
+		"}\n" +
+		"char *after(char *s, int n) {\n" +
+		"	while (n--) { char *p = s + 1; hook(); s = p; }\n" +
+		"	return s;\n" +
+		"}\n" +
+		"char *looping(char *s, int n) {\n" +
+		"	char *p = s + 1;\n" +
+		"	while (n--) { s = p; hook(); }\n" +
+		"	return s;\n" +
+		"}\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "between.c", code)
+	// (the site table, printed first, quotes the functions' lines; each
+	// pointer takes three words: meta, pending site, provenance)
+	push := regexp.MustCompile(`__ml_side_push\((\d+)\)`)
+	for _, f := range []struct{ name, words string }{{"between", "3"}, {"after", "6"}, {"looping", "6"}} {
+		at := bytes.LastIndex(out, []byte("char *"+f.name+"("))
+		m := push.FindSubmatch(out[at:])
+		if m == nil || string(m[1]) != f.words {
+			t.Errorf("%s's side frame: %q words, want %s", f.name, m, f.words)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"modernc.org/cc/v4"
+	"modernc.org/token"
 )
 
 // Locals as objects. A local (or parameter) whose pointer escapes — its
@@ -137,7 +138,7 @@ func (r *rewriter) copiedLocals(body *cc.CompoundStatement) (spanned, addressed 
 
 // enterScope opens block cs (the function body when body is set).
 func (r *rewriter) enterScope(cs *cc.CompoundStatement, body bool) *scope {
-	s := &scope{cs: cs, own: body || !entered(cs, r.fn.gotos), end: cs.Token2.Position().Line}
+	s := &scope{cs: cs, own: body || !landsPast(cs, cs.Token.Position(), r.fn.gotos), end: cs.Token2.Position().Line}
 	r.fn.scopes = append(r.fn.scopes, s)
 	return s
 }
@@ -259,44 +260,46 @@ func (r *rewriter) localMeta(d *cc.Declarator, escape bool) string {
 	return o.meta
 }
 
-// entered reports whether a jump from outside block cs can land inside it
-// (past its first statement): cs holds, at any depth, a case or default
-// label of a switch outside it, or a label some goto outside cs names
-// (pcre2's RMATCH jumps back into the braces of a macro in a loop's body).
-func entered(cs *cc.CompoundStatement, gotos map[string][]cc.Node) bool {
+// landsPast reports whether a jump can land in block cs after position at
+// (its opening brace, or a declaration's) without running what lies at at:
+// cs holds there, at any depth, a case or default label of a switch
+// outside it, or a label a goto outside cs or before at names (pcre2's
+// RMATCH jumps back into the braces of a macro in a loop's body; a label
+// whose address is taken may be reached from anywhere).
+func landsPast(cs *cc.CompoundStatement, at token.Position, gotos map[string][]cc.Node) bool {
+	// (a node of another file, a macro's, counts as after at)
+	later := func(n cc.Node) bool {
+		p := n.Position()
+		return p.Filename != at.Filename || after(p.Line, p.Column, at.Line, at.Column)
+	}
+	fromBefore := func(label string) bool {
+		for _, g := range gotos[label] {
+			if !inside(g, cs) || !later(g) {
+				return true
+			}
+		}
+		return false
+	}
 	found := false
 	Inspect(cs, func(n cc.Node) bool {
 		switch x := n.(type) {
 		case *cc.SelectionStatement:
-			if x.Case == cc.SelectionStatementSwitch {
+			if x.Case == cc.SelectionStatementSwitch && later(x) {
 				// its case labels are its own; its goto labels are not
-				found = found || labelEntered(x.Statement, cs, gotos)
+				found = found || AnyNode(x.Statement, func(n cc.Node) bool {
+					l, ok := n.(*cc.LabeledStatement)
+					return ok && l.Case == cc.LabeledStatementLabel && fromBefore(l.Token.SrcStr())
+				})
 				return false
 			}
 		case *cc.LabeledStatement:
-			found = found || x.Case != cc.LabeledStatementLabel || gotoFrom(gotos[x.Token.SrcStr()], cs)
+			if later(x) {
+				found = found || x.Case != cc.LabeledStatementLabel || fromBefore(x.Token.SrcStr())
+			}
 		}
 		return !found
 	})
 	return found
-}
-
-// labelEntered reports whether a goto outside block cs names a label of n.
-func labelEntered(n cc.Node, cs *cc.CompoundStatement, gotos map[string][]cc.Node) bool {
-	return AnyNode(n, func(n cc.Node) bool {
-		x, ok := n.(*cc.LabeledStatement)
-		return ok && x.Case == cc.LabeledStatementLabel && gotoFrom(gotos[x.Token.SrcStr()], cs)
-	})
-}
-
-// gotoFrom reports whether one of the jumps gs lies outside block cs.
-func gotoFrom(gs []cc.Node, cs *cc.CompoundStatement) bool {
-	for _, g := range gs {
-		if !inside(g, cs) {
-			return true
-		}
-	}
-	return false
 }
 
 // inside reports whether node n lies within block cs (by source order).

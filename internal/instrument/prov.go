@@ -98,9 +98,11 @@ func (r *rewriter) provDecls(pro []string, vol string) []string {
 		side := r.fn.side
 		if !r.isCompanionProv(v) {
 			side = side.temps(r)
+		} else if r.fn.inRegisters[v.word] {
+			side = nil
 		}
 		// (a local declared with a value sets them first)
-		set := r.fn.uninitProv[v.word] || len(r.fn.labels) != 0
+		set := r.fn.uninitProv[v.word] || r.fn.jumpedPast[v.word]
 		if v.pending() {
 			pro = side.own(pro, vol, "const struct __ml_site *", v.site, " __attribute__((unused))", "0", set)
 		}

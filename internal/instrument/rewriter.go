@@ -65,6 +65,8 @@ type fnState struct {
 	metas        []string                     // meta variables declared in the prologue
 	provs        []prov                       // provenance variables declared in the prologue
 	uninitProv   map[string]bool              // provenance words of pointer locals declared without initializer
+	jumpedPast   map[string]bool              // companions (meta, provenance word) of pointer locals declared with a value a jump can land past
+	inRegisters  map[string]bool              // companions of pointer locals read between calls only (readBetweenCalls): variables, not side words
 	setjmp       bool                         // calls setjmp: our locals must be volatile
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
@@ -828,7 +830,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// the shadow stack while it runs, except its own reports. Leaving the
 	// frame out keeps small helpers small enough for gcc to inline.
 	atomics := r.atomicUpdates(fd.CompoundStatement)
-	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
+	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, jumpedPast: map[string]bool{}, inRegisters: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !r.containsCall(fd.CompoundStatement) && !r.declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps),
 		uninit: map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
@@ -1026,7 +1028,11 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			}
 			if companions[m] {
 				_, uninit := r.fn.uninit[m]
-				pro = side.own(pro, vol, "__ml_meta_t ", m, r.companionAttrs(), init, uninit || len(r.fn.labels) != 0)
+				own := side
+				if r.fn.inRegisters[m] {
+					own = nil
+				}
+				pro = own.own(pro, vol, "__ml_meta_t ", m, r.companionAttrs(), init, uninit || r.fn.jumpedPast[m])
 			} else {
 				pro = side.temps(r).own(pro, vol, "__ml_meta_t ", m, " __attribute__((unused))", init, true)
 			}
@@ -1692,6 +1698,18 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	if vo != "" && in == nil {
 		r.fn.defs = append(r.fn.defs, fmt.Sprintf("%s = (__ml_uptr)%s", vo, siteRef(voSite)))
 	}
+	if id.Initializer != nil && r.hasCompanion(d) && len(r.fn.scopes) != 0 && r.fn.side != nil {
+		cs := r.fn.scopes[len(r.fn.scopes)-1].cs
+		switch {
+		case landsPast(cs, d.Position(), r.fn.gotos):
+			// its companions may be read before its initializer sets them
+			r.fn.jumpedPast[r.companion(d)] = true
+			r.fn.jumpedPast[r.companionProv(d).word] = true
+		case r.readBetweenCalls(d, cs):
+			r.fn.inRegisters[r.companion(d)] = true
+			r.fn.inRegisters[r.companionProv(d).word] = true
+		}
+	}
 	if d != nil && id.Initializer == nil && r.hasCompanion(d) {
 		// an uninitialized pointer local belongs to no object until
 		// assigned (unless code we do not see may assign it)
@@ -2219,26 +2237,36 @@ func (r *rewriter) callsBeyond(n cc.Node, except map[string]bool) bool {
 			return r.callsBeyond(x.ArgumentExpressionList, except)
 		}
 	}
-	if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
-		name := calleeName(x)
-		switch {
-		case except[name] && r.isCalledByName(x):
-		case name == vaArgMarker, name == vaCopyMarker:
-		case allocas[name]:
-			return true // (its blocks end with the frame)
-		case setjmps[name]:
-			return true // (a longjmp back restores the frame's depth: __builtin_setjmp's too)
-		case strings.HasPrefix(name, "__builtin_") && !wrapped[strings.TrimPrefix(name, "__builtin_")],
-			strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
-		case (r.noreturn[name] || except[name]) && r.isCalledByName(x):
-		default:
-			return true
-		}
+	if r.callBeyond(n, except) {
+		return true
 	}
 	for _, c := range r.children(n) {
 		if c.node != nil && r.callsBeyond(c.node, except) {
 			return true
 		}
+	}
+	return false
+}
+
+// callBeyond reports whether n is a call callsBeyond counts.
+func (r *rewriter) callBeyond(n cc.Node, except map[string]bool) bool {
+	x, ok := n.(*cc.PostfixExpression)
+	if !ok || x.Case != cc.PostfixExpressionCall {
+		return false
+	}
+	name := calleeName(x)
+	switch {
+	case except[name] && r.isCalledByName(x):
+	case name == vaArgMarker, name == vaCopyMarker:
+	case allocas[name]:
+		return true // (its blocks end with the frame)
+	case setjmps[name]:
+		return true // (a longjmp back restores the frame's depth: __builtin_setjmp's too)
+	case strings.HasPrefix(name, "__builtin_") && !wrapped[strings.TrimPrefix(name, "__builtin_")],
+		strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
+	case (r.noreturn[name] || except[name]) && r.isCalledByName(x):
+	default:
+		return true
 	}
 	return false
 }

@@ -41,15 +41,70 @@ type sideFrame struct {
 // registers held across its calls cost no depth, and a loop in main
 // (vm.c's dispatch) no longer stores and reloads its pointer's words.
 func (r *rewriter) sideFrame(body *cc.CompoundStatement) *sideFrame {
-	helpers := r.inlineHinted
-	if len(r.pckNoGrants) != 0 {
-		helpers = maps.Clone(r.inlineHinted)
-		maps.Copy(helpers, r.pckNoGrants)
-	}
-	if r.c.optimizing && (r.fn.name == "main" || !r.callsBeyond(body, helpers)) || r.fn.setjmp || r.fn.unseenWrites {
+	if r.c.optimizing && (r.fn.name == "main" || !r.callsBeyond(body, r.inlinedHelpers())) || r.fn.setjmp || r.fn.unseenWrites {
 		return nil
 	}
 	return &sideFrame{sites: map[string]bool{}, pop: r.name("__ml_sn"), count: r.name("__ml_sk")}
+}
+
+// inlinedHelpers are the functions whose calls gcc inlines, optimising.
+func (r *rewriter) inlinedHelpers() map[string]bool {
+	if len(r.pckNoGrants) == 0 {
+		return r.inlineHinted
+	}
+	helpers := maps.Clone(r.inlineHinted)
+	maps.Copy(helpers, r.pckNoGrants)
+	return helpers
+}
+
+// readBetweenCalls reports whether pointer local d, declared with a value
+// in block cs, is read after no call made once its declaration starts
+// (optimising, in detection mode: full checking reads a local's words again
+// where its scope ends). Its words then live only between calls, where a
+// register costs no frame: they are variables, not side words, which gcc
+// stores, and loads again after each store of the program's that may
+// alias them (Lua's opcodes: `ra`, a `TValue`'s tag). A label after the
+// declaration, or a loop there reading d and calling, may run a read
+// after a call.
+func (r *rewriter) readBetweenCalls(d *cc.Declarator, cs *cc.CompoundStatement) bool {
+	if !r.c.optimizing || r.c.full {
+		return false
+	}
+	helpers := r.inlinedHelpers()
+	reads := func(n cc.Node) bool {
+		return AnyNode(n, func(n cc.Node) bool {
+			x, ok := n.(*cc.PrimaryExpression)
+			return ok && x.Case == cc.PrimaryExpressionIdent && declOf(x) == d
+		})
+	}
+	started, called, between := false, false, true
+	var walk func(n cc.Node)
+	walk = func(n cc.Node) {
+		switch x := n.(type) {
+		case *cc.InitDeclarator:
+			started = started || x.Declarator == d
+		case *cc.ExpressionStatement:
+			if x.ExpressionList != nil {
+				if y, fixed := r.inlineCopyStatement(x); fixed != nil {
+					n = y.ArgumentExpressionList
+				}
+			}
+		case *cc.LabeledStatement:
+			between = between && !started
+		case *cc.IterationStatement:
+			between = between && !(started && r.callsBeyond(x, helpers) && reads(x))
+		case *cc.PrimaryExpression:
+			between = between && !(called && x.Case == cc.PrimaryExpressionIdent && declOf(x) == d)
+		}
+		for _, c := range r.children(n) {
+			if between && c.node != nil {
+				walk(c.node)
+			}
+		}
+		called = called || started && r.callBeyond(n, helpers)
+	}
+	walk(cs)
+	return between
 }
 
 // temps is the side frame for the function's temporaries: unoptimised,
