@@ -353,9 +353,11 @@ func TestFrameSizeCJSON(t *testing.T) {
 // inftrees.c 2.69, inflate.c 1.74 and deflate.c 1.71 before a function
 // whose calls set no parameter words of the thread kept its pointer
 // parameters' provenance there, read by its checks as memory operands,
-// instead of variables.
+// instead of variables; deflate.c 1.65 to 1.67 when a pending step's
+// resolution lost its inner test optimising (deflate_slow 112 to 128
+// bytes: a simpler text, cc1 1-4% faster on Lua's units).
 func TestFrameSizeZlib(t *testing.T) {
-	unitFramesWithin(t, "zlib", map[string]float64{"trees.c": 1.55, "inftrees.c": 1.93, "inflate.c": 1.67, "deflate.c": 1.65})
+	unitFramesWithin(t, "zlib", map[string]float64{"trees.c": 1.55, "inftrees.c": 1.93, "inflate.c": 1.65, "deflate.c": 1.67})
 }
 
 // TestFrameSizeLua: the -O2 frames of Lua's parser and code generator
@@ -363,10 +365,11 @@ func TestFrameSizeZlib(t *testing.T) {
 // statement's parser) are inlined natively; checked, their caller passed
 // gcc's large-function size or its called-once size and they stayed out
 // of line with frames of their own: lparser.c 2.05 times gcc's, lcode.c
-// 1.81, before the limits were tripled for checked units (1.85 and 1.70).
-// The goal is 1.5 times (issue 18).
+// 1.81, before the limits were tripled for checked units (1.85 and 1.70);
+// lcode.c 1.67 when another register fewer was saved here and there. The
+// goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
-	unitFramesWithin(t, "lua", map[string]float64{"lparser.c": 1.85, "lcode.c": 1.71})
+	unitFramesWithin(t, "lua", map[string]float64{"lparser.c": 1.85, "lcode.c": 1.67})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -307,31 +308,42 @@ func TestJumpedPastWordsSetAtEntry(t *testing.T) {
 }
 
 // TestReadBetweenCallsInRegisters: optimised, in a function with a side
-// frame, a pointer local declared with a value and read only before its
-// block's first call keeps its words in variables (registers between
-// calls), not side words; one read after a call, or in a loop that calls,
-// keeps them on the side stack.
+// frame and many pointer locals, a pointer local declared with a value and
+// read only before its block's first call keeps its words in variables
+// (registers between calls), not side words; one read after a call, or in
+// a loop that calls, keeps them on the side stack, and so does a function
+// of few pointer locals.
 func TestReadBetweenCallsInRegisters(t *testing.T) {
+	var many strings.Builder // (pointer locals never read: variables too)
+	many.WriteString("	char *q1 = s")
+	for i := 2; i < registerLocalsFrom; i++ {
+		fmt.Fprintf(&many, ", *q%d = s", i)
+	}
+	many.WriteString(";\n")
 	code := "extern void hook(void);\n" +
 		"extern char *next(char *);\n" +
-		"char *between(char *s, int n) {\n" +
+		"char *between(char *s, int n) {\n" + many.String() +
 		"	while (n--) { char *p = s + 1; char c = *p; s = p; if (c) hook(); }\n" +
 		"	return s;\n" +
 		"}\n" +
-		"char *after(char *s, int n) {\n" +
+		"char *after(char *s, int n) {\n" + many.String() +
 		"	while (n--) { char *p = s + 1; hook(); s = p; }\n" +
 		"	return s;\n" +
 		"}\n" +
-		"char *looping(char *s, int n) {\n" +
+		"char *looping(char *s, int n) {\n" + many.String() +
 		"	char *p = s + 1;\n" +
 		"	while (n--) { s = p; hook(); }\n" +
+		"	return s;\n" +
+		"}\n" +
+		"char *few(char *s, int n) {\n" +
+		"	while (n--) { char *p = s + 1; char c = *p; s = p; if (c) hook(); }\n" +
 		"	return s;\n" +
 		"}\n"
 	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "between.c", code)
 	// (the site table, printed first, quotes the functions' lines; each
 	// pointer takes three words: meta, pending site, provenance)
 	push := regexp.MustCompile(`__ml_side_push\((\d+)\)`)
-	for _, f := range []struct{ name, words string }{{"between", "3"}, {"after", "6"}, {"looping", "6"}} {
+	for _, f := range []struct{ name, words string }{{"between", "3"}, {"after", "6"}, {"looping", "6"}, {"few", "6"}} {
 		at := bytes.LastIndex(out, []byte("char *"+f.name+"("))
 		m := push.FindSubmatch(out[at:])
 		if m == nil || string(m[1]) != f.words {

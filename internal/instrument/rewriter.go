@@ -67,6 +67,7 @@ type fnState struct {
 	uninitProv   map[string]bool              // provenance words of pointer locals declared without initializer
 	jumpedPast   map[string]bool              // companions (meta, provenance word) of pointer locals declared with a value a jump can land past
 	inRegisters  map[string]bool              // companions of pointer locals read between calls only (readBetweenCalls): variables, not side words
+	ptrLocals    int                          // pointer locals with companions it declares (readBetweenCalls)
 	setjmp       bool                         // calls setjmp: our locals must be volatile
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
@@ -838,6 +839,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		main: d.Name() == "main" && !d.IsStatic()}
 	r.avail.off = r.fn.unseenWrites
 	r.fn.side = r.sideFrame(fd.CompoundStatement)
+	r.fn.ptrLocals = r.countPointerLocals(fd.CompoundStatement)
 	r.fn.argWords = r.keepsArgWords(fd.CompoundStatement)
 	r.fn.pckLocal = r.pckLocalOf(fd)
 	bodyScope := r.enterScope(fd.CompoundStatement, true)

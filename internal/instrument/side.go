@@ -47,6 +47,23 @@ func (r *rewriter) sideFrame(body *cc.CompoundStatement) *sideFrame {
 	return &sideFrame{sites: map[string]bool{}, pop: r.name("__ml_sn"), count: r.name("__ml_sk")}
 }
 
+// registerLocalsFrom is the number of pointer locals from which a
+// function keeps those read between calls in variables (readBetweenCalls).
+const registerLocalsFrom = 8
+
+// countPointerLocals is the number of pointer locals with companions body
+// declares.
+func (r *rewriter) countPointerLocals(body *cc.CompoundStatement) int {
+	n := 0
+	Inspect(body, func(x cc.Node) bool {
+		if id, ok := x.(*cc.InitDeclarator); ok && r.hasCompanion(id.Declarator) {
+			n++
+		}
+		return true
+	})
+	return n
+}
+
 // inlinedHelpers are the functions whose calls gcc inlines, optimising.
 func (r *rewriter) inlinedHelpers() map[string]bool {
 	if len(r.pckNoGrants) == 0 {
@@ -65,9 +82,12 @@ func (r *rewriter) inlinedHelpers() map[string]bool {
 // stores, and loads again after each store of the program's that may
 // alias them (Lua's opcodes: `ra`, a `TValue`'s tag). A label after the
 // declaration, or a loop there reading d and calling, may run a read
-// after a call.
+// after a call. Only in a function of many pointer locals
+// (registerLocalsFrom): in one of few, their side words are reloaded
+// seldom, and the variables took a callee-saved register more in some
+// (zlib's build_tree, Lua's luaK_exp2K: +16 and +32 bytes of frame).
 func (r *rewriter) readBetweenCalls(d *cc.Declarator, cs *cc.CompoundStatement) bool {
-	if !r.c.optimizing || r.c.full {
+	if !r.c.optimizing || r.c.full || r.fn.ptrLocals < registerLocalsFrom {
 		return false
 	}
 	helpers := r.inlinedHelpers()
