@@ -1006,6 +1006,19 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 				f.str(")")
 				return f, m, r.companionProv(d)
 			}
+			if !r.c.optimizing && root == "" && !d.IsVolatile() {
+				// unoptimised, the variable holds the value while its
+				// companions are set: a register variable would take a
+				// callee-saved register of the frame (set reads no d)
+				f.str("__extension__({ ")
+				f.cat(r.verbatim(lhs))
+				f.tok(x.Token)
+				f.cat(code)
+				f.strf("; %s; ", set)
+				f.cat(r.verbatim(lhs))
+				f.str("; })")
+				return f, m, r.companionProv(d)
+			}
 			f.str("__extension__({ register __auto_type " + v + " = ")
 			f.cat(code)
 			f.strf("; %s;", set)

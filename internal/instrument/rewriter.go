@@ -1784,6 +1784,14 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string)
 			f.str(")")
 			return f
 		}
+		if !r.c.optimizing && root("0", "0") == "" && !d.IsConst() && !d.IsVolatile() {
+			// unoptimised, d holds the value while its companions are set,
+			// as an assignment's variable does
+			f.str("__extension__({ " + d.Name() + " = ")
+			f.cat(code)
+			f.strf("; %s; %s; })", set, d.Name())
+			return f
+		}
 		return r.keepValue(code, func(v string) string { return set + ";" + root("0", v) })
 	}
 	tag := metaWild
