@@ -64,6 +64,7 @@ type fnState struct {
 	compProv     map[*cc.Declarator]prov      // companion provenance variables of a local
 	metas        []string                     // meta variables declared in the prologue
 	provs        []prov                       // provenance variables declared in the prologue
+	held         []string                     // side words holding a store's address (heldWord)
 	uninitProv   map[string]bool              // provenance words of pointer locals declared without initializer
 	setjmp       bool                         // calls setjmp: our locals must be volatile
 	callees      map[string]bool              // functions of the unit it calls by name
@@ -1012,6 +1013,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			} else {
 				pro = side.temps(r).own(pro, vol, "__ml_meta_t ", m, " __attribute__((unused))", init, true)
 			}
+		}
+		for _, h := range r.fn.held {
+			pro = side.own(pro, vol, "__ml_uptr ", h, " __attribute__((unused))", "0", false)
 		}
 		side.lay(r, pro)
 		if ownsArgs && !r.c.optimizing {

@@ -1,9 +1,11 @@
 /* Pointer locals assigned and initialised with values computed by calls,
  * read back in the same expression (a condition, a chained assignment,
- * the right side reading the variable itself, a for's declaration; const
- * and volatile ones keep the register variable):
+ * the right side reading the variable itself, a for's declaration):
  * unoptimised, memlens stores the value into the variable before setting
- * its meta and provenance, instead of holding it in a register variable. */
+ * its meta and provenance, instead of holding it in a register variable
+ * (const and volatile ones keep it). Pointers stored into memory (an
+ * array's element, through a pointer to a pointer): unoptimised, the
+ * slot's address is a word of the side frame. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +56,18 @@ int main(void)
 		char *volatile shared = after(fixed, 'o');
 		printf("%c%c", *fixed, *shared);
 		printf(" %d\n", (shared = after(text, 'n')) == text + 1);
+	}
+
+	{
+		char *slots[3], *volatile shared_slot;
+		struct node **link = &head->next, *gone = *link;
+		for (i = 0; i < 3; i++)
+			slots[i] = after(text + 4 * i, i == 2 ? 'h' : 'o');
+		shared_slot = slots[1];
+		*link = (*link)->next;
+		free(gone);
+		printf("%ld %ld %ld %c %d\n", (long)(slots[0] - text), (long)(slots[1] - text),
+		       (long)(slots[2] - text), *shared_slot, head->next->value);
 	}
 
 	for (struct node *n = push(NULL, 42); n != NULL; n = n->next) {
