@@ -565,6 +565,24 @@ func (r *rewriter) addressUnheld(e cc.ExpressionNode) bool {
 	return !callsOrLabels(e)
 }
 
+// storeInWords reports whether a pointer store into lvalue lhs holds its
+// address in a word of the side frame (heldWord): unoptimised,
+// where the function's temporaries are side words and lhs's text names
+// its type (addressUnheld); not in a memory graph's trace, whose call
+// names it, nor for a va_list. (The value as a word too saved no more
+// bytes of cJSON's or lparser.c's frames and cost tree.c's -O0 run 0.2% Ir.)
+func (r *rewriter) storeInWords(lhs cc.ExpressionNode) bool {
+	return r.fn.side != nil && !r.c.graph && r.addressUnheld(lhs) && !isVaList(lhs.Type())
+}
+
+// heldWord declares a function-scope word of the side frame holding an
+// address within one expression (storeInWords).
+func (r *rewriter) heldWord() string {
+	h := r.name("__ml_h")
+	r.fn.held = append(r.fn.held, h)
+	return h
+}
+
 // callsOrLabels reports whether n's text calls a function or holds a
 // statement expression: a copy of it in a __typeof__ may not type (a
 // direct function's call as written lacks its extra arguments) or would
@@ -1010,6 +1028,19 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 				f.str(")")
 				return f, m, r.companionProv(d)
 			}
+			if !r.c.optimizing && root == "" && !d.IsVolatile() {
+				// unoptimised, the variable holds the value while its
+				// companions are set: a register variable would take a
+				// callee-saved register of the frame (set reads no d)
+				f.str("__extension__({ ")
+				f.cat(r.verbatim(lhs))
+				f.tok(x.Token)
+				f.cat(code)
+				f.strf("; %s; ", set)
+				f.cat(r.verbatim(lhs))
+				f.str("; })")
+				return f, m, r.companionProv(d)
+			}
 			f.str("__extension__({ register __auto_type " + v + " = ")
 			f.cat(code)
 			f.strf("; %s;", set)
@@ -1034,6 +1065,23 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			f.cat(place)
 			f.str(";")
 		}
+		store := func() { f.strf("%s *%s = %s; })", r.graphStore(lhs, p, v, site), p, v) }
+		if r.storeInWords(lhs) {
+			// unoptimised, the address is a word of the side frame, not a
+			// register variable gcc -O0 would keep in a callee-saved
+			// register across __ml_sta's call; lhs's text names its type
+			p = r.heldWord()
+			target = func() {
+				f.str(p + " = (__ml_uptr)(")
+				f.cat(place)
+				f.str(");")
+			}
+			store = func() {
+				f.str("*(__typeof__(")
+				f.cat(r.verbatim(lhs))
+				f.strf(") *)%s = %s; })", p, v)
+			}
+		}
 		value := func() {
 			f.str("register __auto_type " + v + " = ")
 			f.cat(code)
@@ -1054,7 +1102,7 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		} else {
 			f.strf("__ml_sta_set((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s);", p, v, meta, tag, site, src.word)
 		}
-		f.strf("%s *%s = %s; })", r.graphStore(lhs, p, v, site), p, v)
+		store()
 		return f, meta, pv
 	}
 	// p += n, p -= n: the same value moved, which keeps its steps

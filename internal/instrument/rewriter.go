@@ -64,6 +64,7 @@ type fnState struct {
 	compProv     map[*cc.Declarator]prov      // companion provenance variables of a local
 	metas        []string                     // meta variables declared in the prologue
 	provs        []prov                       // provenance variables declared in the prologue
+	held         []string                     // side words holding a store's address (heldWord)
 	uninitProv   map[string]bool              // provenance words of pointer locals declared without initializer
 	jumpedPast   map[string]bool              // companions (meta, provenance word) of pointer locals declared with a value a jump can land past
 	inRegisters  map[string]bool              // companions of pointer locals read between calls only (readBetweenCalls): variables, not side words
@@ -1039,6 +1040,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pro = side.temps(r).own(pro, vol, "__ml_meta_t ", m, " __attribute__((unused))", init, true)
 			}
 		}
+		for _, h := range r.fn.held {
+			pro = side.own(pro, vol, "__ml_uptr ", h, " __attribute__((unused))", "0", false)
+		}
 		side.lay(r, pro)
 		if ownsArgs && !r.c.optimizing {
 			// (the metas taken, as __ml_own does; a declaration, as
@@ -1855,6 +1859,14 @@ func (r *rewriter) initializer(d *cc.Declarator, in *cc.Initializer, def string)
 			f.strf("(%s,", set)
 			f.cat(code)
 			f.str(")")
+			return f
+		}
+		if !r.c.optimizing && root("0", "0") == "" && !d.IsConst() && !d.IsVolatile() {
+			// unoptimised, d holds the value while its companions are set,
+			// as an assignment's variable does
+			f.str("__extension__({ " + d.Name() + " = ")
+			f.cat(code)
+			f.strf("; %s; %s; })", set, d.Name())
 			return f
 		}
 		return r.keepValue(code, func(v string) string { return set + ";" + root("0", v) })

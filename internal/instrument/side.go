@@ -171,7 +171,7 @@ const sideTopWords = 13
 // sideNames are the names a side frame renames in a function's text: its
 // variables and the placeholders of the statement popping it (leave) and
 // of its number of words.
-var sideNames = regexp.MustCompile(`\b__ml_(?:p|ps|pw|m|o|sn|sk)\d+\b`)
+var sideNames = regexp.MustCompile(`\b__ml_(?:p|ps|pw|m|o|h|sn|sk)\d+\b`)
 
 // lay writes the side frame's assignments into the prologue pro (the
 // first pushes the frame) and names its variables' words, for rename.
