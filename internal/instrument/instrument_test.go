@@ -351,3 +351,35 @@ func TestReadBetweenCallsInRegisters(t *testing.T) {
 		}
 	}
 }
+
+// TestUnoptimisedReturnUnheld: unoptimised, a pointer return of the
+// program's own text is evaluated after the exit's calls, not held across
+// them in a register variable (__ml_r), which gcc -O0 keeps in a
+// callee-saved register, even where the value's step is pending; a
+// function with a registered local still holds it.
+func TestUnoptimisedReturnUnheld(t *testing.T) {
+	code := "extern char *next(char *);\n" +
+		"char *pending(char *s, int n) { char *p = s; while (n--) p = next(p); return p; }\n" +
+		"char *registered(char *s) { char buf[4]; char *p = next(buf); return p == buf ? s : p; }\n"
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	cfg, err := NewConfig("gcc", []string{"-O0"}, Mode{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, out := writeInstrumentedCode(t, cfg, "returns.c", code)
+	// (the site table, printed first, quotes both functions' lines)
+	at := bytes.LastIndex(out, []byte("char *registered("))
+	pending := out[bytes.LastIndex(out[:at], []byte("char *pending(")):at]
+	held := regexp.MustCompile(`register __auto_type __ml_r\d`)
+	if !bytes.Contains(pending, []byte("__ml_setret2(")) {
+		t.Error("pending's return makes no pending step: the test lost its case")
+	}
+	if held.Match(pending) {
+		t.Error("pending holds its return's value in a register variable")
+	}
+	if !held.Match(out[at:]) {
+		t.Error("registered, with a registered local, returns its value after the exit's calls")
+	}
+}

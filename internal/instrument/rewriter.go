@@ -2335,6 +2335,14 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 			f.str("}")
 			break
 		}
+		if r.returnsAfterExit(code) {
+			f.str("{ " + r.setret(meta, xsite, pv) + "; " + xs + r.leave())
+			f.tok(j.Token)
+			f.cat(code)
+			f.tok(semi)
+			f.str("}")
+			break
+		}
 		v := r.name("__ml_r")
 		f.str("{ register __auto_type " + v + " = ")
 		f.cat(initializer(e, code))
@@ -2442,6 +2450,16 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.str("}")
 	}
 	return f
+}
+
+// returnsAfterExit reports whether a pointer return of code (rewritten)
+// is evaluated after the exit's calls (its handover and the side frame's
+// pop) instead of held across them in a register variable, which gcc -O0
+// keeps in a callee-saved register: unoptimised, for the program's own
+// text (plain), which reads none of memlens's words, with no local of the
+// function's registered (whose address gcc must not see returned).
+func (r *rewriter) returnsAfterExit(code frag) bool {
+	return !r.c.optimizing && !r.c.full && len(r.fn.objs) == 0 && plain(code)
 }
 
 // exitsByValue reports whether a return statement of e leaves through
