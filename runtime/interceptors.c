@@ -853,8 +853,7 @@ static inline void ml_hand_arg(unsigned i, meta_t m, const site_t *site, prov_t 
 
 static inline void ml_hand_call(uptr self, const site_t *site)
 {
-	unsigned d = __ml_t.depth - 1u;
-	__ml_t.frames[d < 256u ? d : 255u] = site;
+	__ml_at_caller(site);
 	__ml_t.callee = self;
 }
 

@@ -1934,7 +1934,7 @@ __ML_INLINE void __ml_setret2(__ml_uptr self, __ml_meta_t m, const struct __ml_s
 static __inline__ __attribute__((always_inline, unused)) __ml_uptr __ml_exit_words(__ml_uptr exit, __ml_uptr v)
 {
 	__ml_t.side -= exit >> 32;
-	__ml_t.depth = (unsigned)exit;
+	__ml_leave((unsigned)exit);
 	return v;
 }
 __ML_INLINE __ML_OPTIMISED __ml_uptr __ml_exit_at(__ml_uptr exit, __ml_uptr v)
