@@ -64,20 +64,20 @@ struct ml_bigblock {
 };
 
 /* A scanned word inside the blocks' span, on its way through the scan's
- * pipeline: finding its block takes two dependent loads from tables far
- * bigger than the caches (its granule's live-base entry, then that
- * slot's record), so each is prefetched while the scan reads the next
- * words. */
+ * pipeline: the block its pointer shadow names (the block of a pointer
+ * instrumented code stored) is tested by its record and state, tables far
+ * bigger than the caches, so both are prefetched while the scan reads the
+ * next words; a word whose shadow names no block that starts at it is
+ * found through the live-base map. */
 struct ml_cand {
 	uptr a, v;          /* where the word lies, what it holds */
-	uint32_t slot;      /* its granule's live-base entry, once read */
+	uint32_t slot;      /* the slot its pointer shadow names */
 	unsigned char from; /* the state of the place scanned */
 };
-/* In flight; the live-base entry is read halfway: a candidate's is read
- * once ML_CANDS / 2 newer ones are in flight, and it is resolved once
- * ML_CANDS are. The pipeline is always full, so that a step counts
- * nothing in flight: it starts with empty candidates (zero: an address in
- * no block) and a flush pushes empty ones in. */
+/* In flight: a candidate is resolved once ML_CANDS newer ones are. The
+ * pipeline is always full, so that a step counts nothing in flight: it
+ * starts with empty candidates (zero: an address in no block) and a
+ * flush pushes empty ones in. */
 #define ML_CANDS 16
 
 /* The marking's tables and pipeline. The marking proper (ml_mark) works
@@ -162,11 +162,13 @@ static long ml_big_find(uptr v)
 }
 
 /* The slot of the live block containing v (a zero-size block: v is its
- * base), whose granule's live-base entry is s; -1 if none. v lies in the
- * blocks' span (its callers test it). */
-static inline __attribute__((always_inline)) long ml_lb_find_from(const struct ml_marker *m, uptr v, unsigned s)
+ * base), or -1. */
+static long ml_lb_find(const struct ml_marker *m, uptr v)
 {
+	if (v - m->lb_lo >= m->lb_span)
+		return -1;
 	uptr g = v & ~(uptr)15;
+	unsigned s = ml_lb_entry(v);
 	for (unsigned k = 1;; k++) {
 		if (s < m->nslots && (m->lstate[s] & ML_LS_BLOCK) && ml_lb_base(s) == g) {
 			if (v < ml_lb_end(s) || v == g)
@@ -181,13 +183,6 @@ static inline __attribute__((always_inline)) long ml_lb_find_from(const struct m
 		s = ML_LOAD(ml_basemap(g));
 	}
 	return ml_big_find(v);
-}
-
-/* The slot of the live block containing v, or -1. */
-static long ml_lb_find(uptr v)
-{
-	const struct ml_marker *m = ML_MK;
-	return v - m->lb_lo < m->lb_span ? ml_lb_find_from(m, v, ml_lb_entry(v)) : -1;
 }
 
 /* The generation and flags of slot s's cold details in one load: the
@@ -341,17 +336,17 @@ static inline __attribute__((always_inline)) void ml_lb_raise(struct ml_marker *
 	m->nreached += st == ML_L_REACHABLE;
 }
 
-/* Count the pointer of the candidate at position at, its live-base entry
- * read, to the block it points into, if any. */
+/* Count the pointer of the candidate at position at to the block it
+ * points into, if any. */
 static inline __attribute__((always_inline)) void ml_cand_resolve(struct ml_marker *m, unsigned at)
 {
 	const struct ml_cand *c = &m->cand[at % ML_CANDS];
 	unsigned start_rule = c->from; /* (a place scanned is REACHABLE or POSSIBLE) */
 	if (c->slot < m->nslots && (m->lstate[c->slot] & ML_LS_BLOCK) && ml_lb_base(c->slot) == c->v) {
-		ml_lb_raise(m, c->slot, start_rule); /* (most pointers: to the start of the block made there) */
+		ml_lb_raise(m, c->slot, start_rule); /* (most pointers: to the start of the block their shadow names) */
 		return;
 	}
-	long s = ml_lb_find_from(m, c->v, c->slot);
+	long s = ml_lb_find(m, c->v);
 	if (s < 0) /* (a block's pointer to itself raises it to its own state: nothing) */
 		return;
 	int start = c->v == ml_lb_base((unsigned)s) || ml_exact_handle(c->a, (unsigned)s);
@@ -359,29 +354,21 @@ static inline __attribute__((always_inline)) void ml_cand_resolve(struct ml_mark
 		ml_lb_raise(m, (unsigned)s, start ? start_rule : ML_L_POSSIBLE);
 }
 
-/* Read the live-base entry of the candidate at position at, and prefetch
- * what its resolution reads next. */
-static inline __attribute__((always_inline)) void ml_cand_slot(struct ml_marker *m, unsigned at)
-{
-	struct ml_cand *c = &m->cand[at % ML_CANDS];
-	c->slot = ml_lb_entry(c->v);
-	__builtin_prefetch(&__ML_RECS[c->slot]); /* (whatever the slot: a prefetch never faults) */
-	__builtin_prefetch(&m->lstate[c->slot]);
-}
-
 /* Push the word v, read at a from a place of state from, into the
- * pipeline: the oldest candidate is resolved, the one halfway has its
- * live-base entry read, the new one has that entry prefetched. */
+ * pipeline with slot, the block its pointer shadow names (0: none): the
+ * oldest candidate is resolved, the new one has the record and state of
+ * that slot prefetched. */
 static inline __attribute__((always_inline)) void ml_cand_push(struct ml_marker *m, uptr a, uptr v,
-                                                               unsigned char from)
+                                                               uint32_t slot, unsigned char from)
 {
 	ml_cand_resolve(m, m->cand_next - ML_CANDS);
-	ml_cand_slot(m, m->cand_next - ML_CANDS / 2);
 	struct ml_cand *c = &m->cand[m->cand_next++ % ML_CANDS];
 	c->a = a;
 	c->v = v;
+	c->slot = slot;
 	c->from = from;
-	__builtin_prefetch(ml_basemap(v)); /* (a prefetch never faults) */
+	__builtin_prefetch(&__ML_RECS[slot]); /* (whatever the slot: a prefetch never faults) */
+	__builtin_prefetch(&m->lstate[slot]);
 }
 
 /* Resolve the candidates in flight (oldest first), by pushing empty ones. */
@@ -390,27 +377,31 @@ static inline __attribute__((always_inline)) void ml_cand_flush(struct ml_marker
 	if (m->cand_next == m->cand_flushed)
 		return; /* (libc's segments come one after another) */
 	for (unsigned k = 0; k < ML_CANDS; k++)
-		ml_cand_push(m, 0, 0, ML_L_UNSEEN);
+		ml_cand_push(m, 0, 0, 0, ML_L_UNSEEN);
 	m->cand_flushed = m->cand_next;
 }
 
 /* Scan the words of [lo, hi) held by a place of state from (REACHABLE or
- * POSSIBLE): the words that may point into a block join the pipeline. */
+ * POSSIBLE): the words that may point into a block join the pipeline,
+ * with the slot their pointer shadow names if shadowed (the range lies in
+ * application memory): the block of most pointers, which instrumented
+ * code stored, found by a load next to the word's rather than by the
+ * live-base map's, far away. */
 static inline __attribute__((always_inline)) void ml_scan_words(struct ml_marker *m, uptr lo, uptr hi,
-                                                                unsigned char from)
+                                                                unsigned char from, int shadowed)
 {
 	const uptr first = m->lb_lo, span = m->lb_span;
 	for (uptr a = (lo + 7) & ~(uptr)7, end = hi & ~(uptr)7; a < end; a += 8) {
 		uptr v = *(const uptr *)a;
 		if (v - first < span)
-			ml_cand_push(m, a, v, from);
+			ml_cand_push(m, a, v, shadowed ? (uint32_t)*__ML_META_SHADOW(a) : 0, from);
 	}
 }
 
 /* Scan a root's words (the marking resolves what is left in flight). */
 static void ml_scan(uptr lo, uptr hi, unsigned char from)
 {
-	ml_scan_words(ML_MK, lo, hi, from);
+	ml_scan_words(ML_MK, lo, hi, from, hi > lo && ml_app_range(lo, hi - lo));
 }
 
 /* Scan the words of [lo, hi), a root where only pointers to a block's
@@ -449,7 +440,7 @@ static void ml_mark(void)
 		}
 		unsigned char b = m.lstate[s] & (unsigned char)~ML_LS_QUEUED;
 		m.lstate[s] = b;
-		ml_scan_words(&m, ml_lb_base(s), ml_lb_end(s), b & ML_LS_STATE);
+		ml_scan_words(&m, ml_lb_base(s), ml_lb_end(s), b & ML_LS_STATE, 1); /* (heap blocks lie in application memory) */
 	}
 	*ML_MK = m;
 }
@@ -626,7 +617,7 @@ static void ml_cliques(void)
 		while (nwork) {
 			uint32_t j = work[--nwork];
 			for (uptr a = (ml_lb_base(j) + 7) & ~(uptr)7, end = ml_lb_end(j); a + 8 <= end; a += 8) {
-				long k = ml_lb_find(*(const uptr *)a);
+				long k = ml_lb_find(ML_MK, *(const uptr *)a);
 				if (k < 0 || (unsigned)k == i)
 					continue;
 				unsigned st = ml_lb_state((unsigned)k);
@@ -851,7 +842,7 @@ int ml_ptrmap_build(uptr sp)
 
 int ml_ptrmap_state(uptr base)
 {
-	long s = ml_lb_find(base);
+	long s = ml_lb_find(ML_MK, base);
 	if (s < 0 || ml_lb_base((unsigned)s) != base)
 		return ML_PM_NONE;
 	switch (ml_lb_state((unsigned)s)) {
