@@ -91,7 +91,6 @@ struct ml_marker {
 	uptr lb_lo, lb_span;   /* the live blocks span [lb_lo, lb_lo + lb_span) */
 	uint32_t *lwork;       /* blocks behind the marking's cursor to be scanned */
 	size_t nwork;
-	size_t nreached; /* the blocks raised to REACHABLE (foreign ones from the start) */
 	unsigned cand_next;    /* candidates pushed, empty ones too */
 	unsigned cand_flushed; /* cand_next after the last flush: none in flight if equal */
 	unsigned char starts_only; /* pointers into a block's middle do not count (libc's data) */
@@ -250,7 +249,8 @@ static int ml_lb_collect(void)
 	if (!lstate || !st->mk.lwork || !big)
 		return 0;
 	uptr lo = ~(uptr)0, top_max = 0;
-	size_t others = 0, nbig = 0, nreached = 0; /* others: slots without a live heap block */
+	uint32_t *foreign = st->mk.lwork; /* (the marking's work stack, empty until it starts) */
+	size_t others = 0, nbig = 0, nforeign = 0; /* others: slots without a live heap block */
 	uint64_t ids = ml_block_ids();
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		struct ml_rec_view r = ml_rec_read(s);
@@ -281,25 +281,25 @@ static int ml_lb_collect(void)
 			__asm__("" : "=r"(lo) : "0"(base));
 		if (top > top_max)
 			__asm__("" : "=r"(top_max) : "0"(top));
-		/* a block libc keeps for itself is its business: a root, never
-		 * a leak (its pointers to the program's blocks keep them) */
-		if ((cold >> 16) & ML_CF_FOREIGN) {
-			lstate[s] = ML_LS_BLOCK | ML_L_REACHABLE | ML_LS_QUEUED;
-			nreached++;
-		} else {
-			lstate[s] = ML_LS_BLOCK | ML_L_UNSEEN;
-		}
+		lstate[s] = ML_LS_BLOCK | ML_L_UNSEEN;
+		/* (flagged after the loop, so that the common slot's state is a
+		 * constant stored, not one computed from the flag) */
+		if ((cold >> 16) & ML_CF_FOREIGN)
+			foreign[nforeign++] = s;
 		/* (a sane block of a byte or more lies in application memory, all
 		 * of which the live-base map covers) */
 		if ((base & 15) || (top > base ? ML_LOAD(ml_basemap(base)) : ml_lb_entry(base)) != s ||
 		    top - base > (ML_LB_WALK - 1) * 16)
 			big[nbig++] = (struct ml_bigblock){base, s};
 	}
+	/* a block libc keeps for itself is its business: a root, never a
+	 * leak (its pointers to the program's blocks keep them) */
+	while (nforeign)
+		lstate[foreign[--nforeign]] = ML_LS_BLOCK | ML_L_REACHABLE | ML_LS_QUEUED;
 	/* (counted by the slots that hold none, the rarer) */
 	size_t nblocks = end > __ML_FIRST_SLOT ? end - __ML_FIRST_SLOT - others : 0;
 	st->nblocks = nblocks;
 	st->nbig = nbig;
-	st->mk.nreached = nreached;
 	st->mk.nslots = end;
 	st->mk.mark_at = 0; /* all ahead of the marking, found from the roots */
 	if (!nblocks)
@@ -333,7 +333,6 @@ static inline __attribute__((always_inline)) void ml_lb_raise(struct ml_marker *
 	if (!(b & ML_LS_QUEUED) && s < m->mark_at)
 		m->lwork[m->nwork++] = s;
 	m->lstate[s] = (unsigned char)((b & ~ML_LS_STATE) | st | ML_LS_QUEUED);
-	m->nreached += st == ML_L_REACHABLE;
 }
 
 /* Count the pointer of the candidate at position at to the block it
@@ -428,9 +427,11 @@ static void ml_mark(void)
 		if (m.nwork) {
 			s = m.lwork[--m.nwork];
 		} else {
-			while (m.mark_at < m.nslots && !(m.lstate[m.mark_at] & ML_LS_QUEUED))
-				m.mark_at++;
-			if (m.mark_at == m.nslots) {
+			unsigned at = m.mark_at;
+			while (at < m.nslots && !(m.lstate[at] & ML_LS_QUEUED))
+				at++;
+			m.mark_at = at;
+			if (at == m.nslots) {
 				if (m.cand_next == m.cand_flushed)
 					break;
 				ml_cand_flush(&m); /* (which may flag blocks behind the cursor) */
@@ -602,6 +603,27 @@ static void ml_scan_roots_from(uptr sp)
 	ml_mark();
 }
 
+/* Is every live block reachable, the marking done? The slots' bytes are
+ * then each 0 (no block) or a reachable block's, which a pass reads eight
+ * at a time: cheaper than counting the blocks the marking raises. */
+static int ml_all_reached(void)
+{
+	_Static_assert(ML_LS_BLOCK == 1u << 4, "a slot's byte has its block flag in bit 4");
+	const unsigned char *lstate = ml_lstate;
+	const uint64_t ones = 0x0101010101010101ull;
+	unsigned s = 0, n = ml_nslots;
+	for (; s + 8 <= n; s += 8) {
+		uint64_t w;
+		memcpy(&w, lstate + s, sizeof w);
+		if (w != ((w >> 4) & ones) * (ML_LS_BLOCK | ML_L_REACHABLE))
+			return 0;
+	}
+	for (; s < n; s++)
+		if (lstate[s] && lstate[s] != (ML_LS_BLOCK | ML_L_REACHABLE))
+			return 0;
+	return 1;
+}
+
 /* Blocks nothing reachable leads to: each not yet reached from another
  * lost block leads its clique (definitely lost); what it reaches is
  * indirectly lost, including leaders found earlier. */
@@ -682,9 +704,8 @@ static void ml_check_leaks_guarded(void)
 	ml_supp_load();
 	ml_scan_roots();
 	/* (with every block reachable there is nothing to report, and no
-	 * summary unless still-reachable blocks are asked for: the marking
-	 * counted them, so the slots need no other pass) */
-	int all_reached = ML_MK->nreached == ml_nblocks;
+	 * summary unless still-reachable blocks are asked for) */
+	int all_reached = ml_all_reached();
 	if (all_reached && !ml_flags.show_reachable)
 		return;
 	if (!all_reached)
