@@ -49,6 +49,8 @@ enum { ML_L_UNSEEN, ML_L_POSSIBLE, ML_L_REACHABLE, ML_L_INDIRECT, ML_L_DEFINITE 
 #define ML_LS_STATE  7u
 #define ML_LS_QUEUED 8u
 #define ML_LS_BLOCK  16u
+/* (lstate's zero bytes past its last slot, read by a load of eight) */
+#define ML_LS_PAST   8u
 
 /* A word pointing into a block is traced to it through the live-base
  * map, which names the slot of the block made at each granule: walking
@@ -220,7 +222,7 @@ static void ml_lb_release(void)
 {
 	struct ml_leaks_state *st = ML_LKS;
 	if (st->mk.lstate)
-		ml_scratch_free(st->mk.lstate, st->cap);
+		ml_scratch_free(st->mk.lstate, st->cap + ML_LS_PAST);
 	if (st->mk.lwork)
 		ml_scratch_free(st->mk.lwork, st->cap * sizeof *st->mk.lwork);
 	if (st->big)
@@ -243,7 +245,7 @@ static int ml_lb_collect(void)
 	struct ml_leaks_state *st = ML_LKS;
 	unsigned end = ml_slot_end();
 	st->cap = end;
-	unsigned char *lstate = st->mk.lstate = ml_scratch(end);
+	unsigned char *lstate = st->mk.lstate = ml_scratch(end + ML_LS_PAST);
 	st->mk.lwork = ml_scratch(end * sizeof *st->mk.lwork);
 	struct ml_bigblock *big = st->big = ml_scratch(end * sizeof *st->big);
 	if (!lstate || !st->mk.lwork || !big)
@@ -416,6 +418,21 @@ static void ml_scan_starts(uptr lo, uptr hi)
 	m->starts_only = 0;
 }
 
+/* The first queued slot from at on, or nslots: eight slots a load (most
+ * of a program's dead slots lie in runs; the bytes past nslots are 0). */
+static inline __attribute__((always_inline)) unsigned ml_next_queued(const struct ml_marker *m, unsigned at)
+{
+	for (;; at += 8) {
+		uint64_t w;
+		memcpy(&w, m->lstate + at, sizeof w);
+		w &= 0x0101010101010101ull * ML_LS_QUEUED;
+		if (w)
+			return at + (unsigned)__builtin_ctzll(w) / 8; /* (the lowest address's byte: little-endian) */
+		if (at + 8 >= m->nslots)
+			return m->nslots;
+	}
+}
+
 /* Scan the contents of the blocks flagged (from the roots, or foreign),
  * and of those they lead to, until none is flagged: the next block from
  * the work stack, or else the cursor's next flagged one. */
@@ -427,10 +444,7 @@ static void ml_mark(void)
 		if (m.nwork) {
 			s = m.lwork[--m.nwork];
 		} else {
-			unsigned at = m.mark_at;
-			while (at < m.nslots && !(m.lstate[at] & ML_LS_QUEUED))
-				at++;
-			m.mark_at = at;
+			unsigned at = m.mark_at = ml_next_queued(&m, m.mark_at);
 			if (at == m.nslots) {
 				if (m.cand_next == m.cand_flushed)
 					break;
@@ -611,16 +625,13 @@ static int ml_all_reached(void)
 	_Static_assert(ML_LS_BLOCK == 1u << 4, "a slot's byte has its block flag in bit 4");
 	const unsigned char *lstate = ml_lstate;
 	const uint64_t ones = 0x0101010101010101ull;
-	unsigned s = 0, n = ml_nslots;
-	for (; s + 8 <= n; s += 8) {
+	const unsigned n = ml_nslots;
+	for (unsigned s = 0; s < n; s += 8) { /* (the bytes past nslots are 0) */
 		uint64_t w;
 		memcpy(&w, lstate + s, sizeof w);
 		if (w != ((w >> 4) & ones) * (ML_LS_BLOCK | ML_L_REACHABLE))
 			return 0;
 	}
-	for (; s < n; s++)
-		if (lstate[s] && lstate[s] != (ML_LS_BLOCK | ML_L_REACHABLE))
-			return 0;
 	return 1;
 }
 
