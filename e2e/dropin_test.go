@@ -371,10 +371,13 @@ func TestFrameSizeZlib(t *testing.T) {
 // gcc's large-function size or its called-once size and they stayed out
 // of line with frames of their own: lparser.c 2.05 times gcc's, lcode.c
 // 1.81, before the limits were tripled for checked units (1.85 and 1.70);
-// lcode.c 1.67 when another register fewer was saved here and there. The
-// goal is 1.5 times (issue 18).
+// lcode.c 1.67 when another register fewer was saved here and there. And
+// its interpreter's, luaV_execute being recursive: lvm.c 4.76 times before
+// a call's constant argument sites stopped being packed into vectors gcc
+// hoisted into luaV_execute's frame (2.06).
+// The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
-	unitFramesWithin(t, "lua", map[string]float64{"lparser.c": 1.85, "lcode.c": 1.67})
+	unitFramesWithin(t, "lua", map[string]float64{"lparser.c": 1.85, "lcode.c": 1.67, "lvm.c": 2.08})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built
