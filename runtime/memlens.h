@@ -770,19 +770,19 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
  * keeps none of the caller's values in a callee-saved register only for
  * this cold call, and the caller-saved ones it holds are on the stack for
  * exit's leak check. gcc still takes the call to return (the pointers the
- * callers use after it stay held). */
-__ML_INLINE void __ml_exit_call(const void *fn, __ml_uptr a0, __ml_uptr a1, __ml_uptr a2, __ml_uptr a3,
-                                 __ml_uptr a4, __ml_uptr a5)
+ * callers use after it stay held). Four words: r8 and r9 bound as well
+ * took the registers that held the caller's values there (vm.c's
+ * handlers pushed five registers again, not three). */
+__ML_INLINE void __ml_exit_call(const void *fn, __ml_uptr a0, __ml_uptr a1, __ml_uptr a2, __ml_uptr a3)
 {
 #ifdef __ML_STUB
-	register __ml_uptr r8 __asm__("r8") = a4, r9 __asm__("r9") = a5;
 	__asm__ volatile("leaq -128(%%rsp), %%rsp\n\t"
 	                 "pushq %[fn]\n\t" __ML_ASM_CALL("__ml_exit_keep") "leaq 128(%%rsp), %%rsp"
 	                 :
-	                 : [fn] "r"(fn), "D"(a0), "S"(a1), "d"(a2), "c"(a3), "r"(r8), "r"(r9)
+	                 : [fn] "r"(fn), "D"(a0), "S"(a1), "d"(a2), "c"(a3)
 	                 : "memory", "cc");
 #else
-	((void (*)(__ml_uptr, __ml_uptr, __ml_uptr, __ml_uptr, __ml_uptr, __ml_uptr))fn)(a0, a1, a2, a3, a4, a5);
+	((void (*)(__ml_uptr, __ml_uptr, __ml_uptr, __ml_uptr))fn)(a0, a1, a2, a3);
 #endif
 }
 

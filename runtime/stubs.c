@@ -195,7 +195,7 @@ ML_KEEPING(__ml_report_index)
 ML_KEEPING(__ml_register_global)
 
 /* The call of a function that may exit (memlens.h's __ml_exit_call): its
- * words in rdi, rsi, rdx, rcx, r8, r9, the function pushed past the red zone, so
+ * words in rdi, rsi, rdx, rcx, the function pushed past the red zone, so
  * the CFA is 144 bytes up. Every register kept, al 0 for a variadic
  * function (no vector argument); returns popping the function. */
 __asm__(".text\n"

@@ -95,7 +95,7 @@ func (r *rewriter) calleeText(x *cc.PostfixExpression, name string) string {
 // register (pushed at entry, on the hot path too) only because that cold
 // call might return; the trampoline pushes the caller-saved ones, so
 // exit's leak check still sees every pointer the callers hold.
-const exitCallWords = 6
+const exitCallWords = 4
 
 // callWords is the call x of name passing words (the arguments args and
 // the extra words), through __ml_exit_call when calleeText hides the call

@@ -1,24 +1,28 @@
 /* memlens:exit 2
  *
- * A function that may exit (fail: a string, a number and its words) is
+ * A function that may exit (fail: a string and its three words) is
  * called, optimised, through a trampoline that keeps every register
  * (__ml_exit_call), so main's loop may hold its three blocks in registers
  * a call would clobber: the trampoline leaves them on the stack, where
- * exit's leak check finds them held. fail gets its arguments as a plain
- * call passes them. No leak may be reported. */
+ * exit's leak check finds them held. fail gets its argument as a plain
+ * call passes it. No leak may be reported. */
 #include <stdio.h>
 #include <stdlib.h>
 
-static void fail(const char *why, long n)
+static long failed_at;
+
+static void fail(const char *why)
 {
-	printf("fail: %s %ld\n", why, n);
-	exit((int)(n & 3));
+	printf("fail: %s %ld\n", why, failed_at);
+	exit((int)(failed_at - 28));
 }
 
 static long step(long *a, long *b, long *c, long i)
 {
-	if (i == 30)
-		fail("at", i - 28);
+	if (i == 30) {
+		failed_at = i;
+		fail("at");
+	}
 	a[i & 3] += i;
 	b[i & 3] ^= a[i & 3];
 	c[i & 3] += b[i & 3];
