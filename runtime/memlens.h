@@ -1871,11 +1871,13 @@ __ML_INLINE int __ml_own(__ml_uptr self)
 	return own;
 }
 
-/* Meta of the pointer v returned by a call to fn. */
+/* Meta of the pointer v returned by a call to fn: likely the one fn handed
+ * over (an instrumented callee), which gcc then lays out on the straight
+ * path, not behind a jump and back. */
 __ML_INLINE __ml_meta_t __ml_retm(__ml_uptr fn, __ml_uptr v)
 {
 	__ml_meta_t m;
-	if (__ml_t.retfn == fn)
+	if (__ML_LIKELY(__ml_t.retfn == fn))
 		return __ml_t.ret;
 	__ML_KEEP1(m, __ml_meta_of, (const void *)v);
 	return m;
@@ -1885,11 +1887,11 @@ __ML_INLINE __ml_meta_t __ml_retm(__ml_uptr fn, __ml_uptr v)
  * and the word it came from (a function memlens does not see: none). */
 __ML_INLINE const struct __ml_site *__ml_rets(__ml_uptr fn)
 {
-	return __ml_t.retfn == fn ? __ml_t.retsite : 0;
+	return __ML_LIKELY(__ml_t.retfn == fn) ? __ml_t.retsite : 0;
 }
 __ML_INLINE __ml_prov_t __ml_retw(__ml_uptr fn)
 {
-	return __ml_t.retfn == fn ? __ml_t.retprov : __ML_GEN_EXTERN;
+	return __ML_LIKELY(__ml_t.retfn == fn) ? __ml_t.retprov : __ML_GEN_EXTERN;
 }
 
 /* Unoptimised, a pointer call's result as __ml_ld_at is a load's: its
