@@ -764,6 +764,28 @@ __ML_INLINE __ml_meta_t __ml_uninit_local(__ml_meta_t *cache, const struct __ml_
 	return __ML_LIKELY(m != 0) ? m : __ml_uninit_make(cache, decl);
 }
 
+/* Optimised, the call of a void function that may exit (instrument's
+ * callWords), its words integers or pointers: an asm statement calls the
+ * trampoline __ml_exit_keep (stubs.c), which keeps every register, so gcc
+ * keeps none of the caller's values in a callee-saved register only for
+ * this cold call, and the caller-saved ones it holds are on the stack for
+ * exit's leak check. gcc still takes the call to return (the pointers the
+ * callers use after it stay held). Four words: r8 and r9 bound as well
+ * took the registers that held the caller's values there (vm.c's
+ * handlers pushed five registers again, not three). */
+__ML_INLINE void __ml_exit_call(const void *fn, __ml_uptr a0, __ml_uptr a1, __ml_uptr a2, __ml_uptr a3)
+{
+#ifdef __ML_STUB
+	__asm__ volatile("leaq -128(%%rsp), %%rsp\n\t"
+	                 "pushq %[fn]\n\t" __ML_ASM_CALL("__ml_exit_keep") "leaq 128(%%rsp), %%rsp"
+	                 :
+	                 : [fn] "r"(fn), "D"(a0), "S"(a1), "d"(a2), "c"(a3)
+	                 : "memory", "cc");
+#else
+	((void (*)(__ml_uptr, __ml_uptr, __ml_uptr, __ml_uptr))fn)(a0, a1, a2, a3);
+#endif
+}
+
 /* A direct leaf function's caller stores no frame site before calling it
  * (instrument's callSite): the leaf's paths that report or call store the
  * call's site cs in the caller's frame slot first. */
@@ -1858,11 +1880,13 @@ __ML_INLINE int __ml_own(__ml_uptr self)
 	return own;
 }
 
-/* Meta of the pointer v returned by a call to fn. */
+/* Meta of the pointer v returned by a call to fn: likely the one fn handed
+ * over (an instrumented callee), which gcc then lays out on the straight
+ * path, not behind a jump and back. */
 __ML_INLINE __ml_meta_t __ml_retm(__ml_uptr fn, __ml_uptr v)
 {
 	__ml_meta_t m;
-	if (__ml_t.retfn == fn)
+	if (__ML_LIKELY(__ml_t.retfn == fn))
 		return __ml_t.ret;
 	__ML_KEEP1(m, __ml_meta_of, (const void *)v);
 	return m;
@@ -1872,11 +1896,11 @@ __ML_INLINE __ml_meta_t __ml_retm(__ml_uptr fn, __ml_uptr v)
  * and the word it came from (a function memlens does not see: none). */
 __ML_INLINE const struct __ml_site *__ml_rets(__ml_uptr fn)
 {
-	return __ml_t.retfn == fn ? __ml_t.retsite : 0;
+	return __ML_LIKELY(__ml_t.retfn == fn) ? __ml_t.retsite : 0;
 }
 __ML_INLINE __ml_prov_t __ml_retw(__ml_uptr fn)
 {
-	return __ml_t.retfn == fn ? __ml_t.retprov : __ML_GEN_EXTERN;
+	return __ML_LIKELY(__ml_t.retfn == fn) ? __ml_t.retprov : __ML_GEN_EXTERN;
 }
 
 /* Unoptimised, a pointer call's result as __ml_ld_at is a load's: its

@@ -194,6 +194,26 @@ ML_KEEPING(__ml_move_slow)
 ML_KEEPING(__ml_report_index)
 ML_KEEPING(__ml_register_global)
 
+/* The call of a function that may exit (memlens.h's __ml_exit_call): its
+ * words in rdi, rsi, rdx, rcx, the function pushed past the red zone, so
+ * the CFA is 144 bytes up. Every register kept, al 0 for a variadic
+ * function (no vector argument); returns popping the function. */
+__asm__(".text\n"
+        ".globl __ml_exit_keep\n"
+        ".type __ml_exit_keep, @function\n"
+        "__ml_exit_keep:\n\t"
+        ".cfi_startproc\n\t"
+        ".cfi_def_cfa_offset 144\n\t"
+        ".cfi_offset %rip, -144\n\t"
+        ML_SAVE_ALL
+        "movq -24(%rbp), %rdx\n\t"
+        "xorl %eax, %eax\n\t"
+        "call *16(%rbp)\n\t"
+        ML_RESTORE_ALL("144")
+        "ret $8\n\t"
+        ".cfi_endproc\n"
+        ".size __ml_exit_keep, .-__ml_exit_keep\n");
+
 /* The slow path of a move in place (memlens.h's __ml_move, detection mode),
  * which its stub calls through __ml_move_slow_keep: what the C path did. */
 meta_t __ml_move_slow(uptr slot, uptr v, uptr t, meta_t tag)

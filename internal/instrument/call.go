@@ -89,6 +89,64 @@ func (r *rewriter) calleeText(x *cc.PostfixExpression, name string) string {
 	return name
 }
 
+// exitCallWords is how many words a call of a function that may exit
+// passes through __ml_exit_call: memlens.h's trampoline call keeps every
+// register, so gcc keeps no value of the caller's in a callee-saved
+// register (pushed at entry, on the hot path too) only because that cold
+// call might return; the trampoline pushes the caller-saved ones, so
+// exit's leak check still sees every pointer the callers hold.
+const exitCallWords = 4
+
+// callWords is the call x of name passing words (the arguments args and
+// the extra words), through __ml_exit_call when calleeText hides the call
+// of a void function taking at most exitCallWords integers and pointers.
+func (r *rewriter) callWords(x *cc.PostfixExpression, name string, args []cc.ExpressionNode, words []frag) frag {
+	callee := r.calleeText(x, name)
+	var f frag
+	if callee == name || !isVoid(x.Type()) || len(words) > exitCallWords || !wordArgs(x, args) {
+		f.str(callee + "(")
+		for i, w := range words {
+			if i > 0 {
+				f.str(",")
+			}
+			f.cat(w)
+		}
+		f.str(")")
+		return f
+	}
+	f.str("__ml_exit_call((const void *)" + name)
+	for _, w := range words {
+		f.str(", (__ml_uptr)(")
+		f.cat(w)
+		f.str(")")
+	}
+	for i := len(words); i < exitCallWords; i++ {
+		f.str(", 0")
+	}
+	f.str(")")
+	return f
+}
+
+// wordArgs reports whether every argument of call x, and every parameter
+// its callee declares, is an integer or a pointer (an array decays), each
+// passed in an integer register.
+func wordArgs(x *cc.PostfixExpression, args []cc.ExpressionNode) bool {
+	isWord := func(t cc.Type) bool {
+		return t != nil && (cc.IsIntegerType(t) || t.Kind() == cc.Ptr || t.Kind() == cc.Array) && t.VectorSize() <= 0
+	}
+	for _, a := range args {
+		if !isWord(a.Type()) {
+			return false
+		}
+	}
+	for _, t := range paramTypes(x) {
+		if !isWord(t) {
+			return false
+		}
+	}
+	return true
+}
+
 // endAfterExit is the end of function body cs when its last statement
 // calls a function that may exit through calleeText: gcc now sees a path
 // falling off the end, so a function returning a value returns one it
@@ -767,20 +825,20 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 				call.str(r.threadArg(i, as[i].meta, r.pending(as[i].passed, as[i].prov.word)))
 			}
 		}
-		call.str(r.calleeText(x, name) + "(")
-		for i, a := range as {
-			if i > 0 {
-				call.str(",")
-			}
-			call.cat(a.code)
+		var words []frag
+		for _, a := range as {
+			words = append(words, a.code)
 		}
 		for _, i := range fn.ptrParams {
 			if !fn.inThread[i] {
 				p := r.pending(as[i].passed, as[i].prov.word)
-				call.str("," + as[i].meta + "," + p.site + "," + p.word)
+				words = append(words, textFrag(as[i].meta), textFrag(p.site), textFrag(p.word))
 			}
 		}
-		call.str(callSiteArg + ")")
+		if callSiteArg != "" {
+			words = append(words, textFrag(site))
+		}
+		call.cat(r.callWords(x, name, args, words))
 		if len(fn.inThread) != 0 {
 			call.str("; })")
 		}
@@ -798,23 +856,29 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 				call.str(r.threadArg(i, metas[i], provs[i]))
 			}
 		}
-		call.str(r.calleeText(x, name) + "(" + strings.Join(vals, ", "))
+		var words []frag
+		for _, v := range vals {
+			words = append(words, textFrag(v))
+		}
 		for _, i := range fn.ptrParams {
 			if !fn.inThread[i] {
-				call.str("," + metas[i] + "," + provs[i].site + "," + provs[i].word)
+				words = append(words, textFrag(metas[i]), textFrag(provs[i].site), textFrag(provs[i].word))
 			}
 		}
 		for _, i := range fn.objParams {
 			if !fn.inThread[i] {
-				call.str("," + provs[i].word + "," + metas[i] + "," + provs[i].site)
+				words = append(words, textFrag(provs[i].word), textFrag(metas[i]), textFrag(provs[i].site))
 			}
 		}
-		call.str(callSiteArg)
+		if callSiteArg != "" {
+			words = append(words, textFrag(site))
+		}
+		call.cat(r.callWords(x, name, args, words))
 		if fixed != nil {
-			call.str(");" + leave + " } " + fixed.result(vals, isVoid(x.Type())) + "; })")
+			call.str(";" + leave + " } " + fixed.result(vals, isVoid(x.Type())) + "; })")
 			return call, metaWild, generated(genNone)
 		}
-		call.str("); })")
+		call.str("; })")
 	}
 	if !retPtr {
 		return r.atStatement(atFrame, call), metaWild, generated(genNone)

@@ -86,6 +86,13 @@ func (f frag) first() (piece, bool) {
 	return piece{}, false
 }
 
+// textFrag is a fragment of text s.
+func textFrag(s string) frag {
+	var f frag
+	f.str(s)
+	return f
+}
+
 func (f *frag) add(p piece)                  { *f = append(*f, p) }
 func (f *frag) strf(format string, a ...any) { f.str(fmt.Sprintf(format, a...)) }
 
