@@ -201,30 +201,45 @@ func (r *rewriter) vaArgsIn(n cc.Node, toks []cc.Token) (map[int]*cc.UnaryExpres
 
 // collectTokens appends the tokens of the AST node v, in no particular order.
 func collectTokens(toks []cc.Token, v reflect.Value) []cc.Token {
+	anyToken(v, func(t cc.Token) bool {
+		toks = append(toks, t)
+		return false
+	})
+	return toks
+}
+
+// anyToken reports whether f holds for one of the tokens of the AST node
+// v, visited in no particular order, and stops at the first that does.
+// (It walks the fields layoutOf keeps: cc.NodeTokens reflects over every
+// field of every node again, and sorts.)
+func anyToken(v reflect.Value, f func(cc.Token) bool) bool {
 	if v.Kind() == reflect.Interface {
 		v = v.Elem()
 	}
+	if !v.IsValid() {
+		return false
+	}
 	if v.Type() == tokenType {
-		if t := v.Interface().(cc.Token); t.Seq() != 0 {
-			toks = append(toks, t)
-		}
-		return toks
+		t := v.Interface().(cc.Token)
+		return t.Seq() != 0 && f(t)
 	}
 	v, fields := astStruct(v)
-	for _, f := range fields {
-		fv := v.Field(f.index)
-		if f.token {
-			if t := fv.Interface().(cc.Token); t.Seq() != 0 {
-				toks = append(toks, t)
+	for _, fl := range fields {
+		fv := v.Field(fl.index)
+		if fl.token {
+			if t := fv.Interface().(cc.Token); t.Seq() != 0 && f(t) {
+				return true
 			}
 			continue
 		}
 		if (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
 			continue
 		}
-		toks = collectTokens(toks, fv)
+		if anyToken(fv, f) {
+			return true
+		}
 	}
-	return toks
+	return false
 }
 
 // markSynthetic records the tokens cc/v4 adds to function body cs and to
