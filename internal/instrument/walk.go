@@ -107,16 +107,23 @@ func layoutOf(t reflect.Type) []field {
 
 // childNodes lists the direct node components of n, in no particular order.
 func childNodes(n cc.Node) []cc.Node {
-	v, fields := astStruct(reflect.ValueOf(n))
 	var out []cc.Node
-	for _, f := range fields {
-		fv := v.Field(f.index)
-		if f.token || (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
+	eachChild(n, func(c cc.Node) { out = append(out, c) })
+	return out
+}
+
+// eachChild calls f for each direct node component of n, in the order
+// childNodes lists them (without a list: Inspect visits every node of the
+// unit's functions several times).
+func eachChild(n cc.Node, f func(cc.Node)) {
+	v, fields := astStruct(reflect.ValueOf(n))
+	for _, fl := range fields {
+		fv := v.Field(fl.index)
+		if fl.token || (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
 			continue
 		}
-		out = append(out, fv.Interface().(cc.Node))
+		f(fv.Interface().(cc.Node))
 	}
-	return out
 }
 
 // firstSeq is the sequence number of n's first token (0: n has none).
@@ -328,9 +335,7 @@ func Inspect(n cc.Node, f func(cc.Node) bool) {
 	if n == nil || !f(n) {
 		return
 	}
-	for _, c := range childNodes(n) {
-		Inspect(c, f)
-	}
+	eachChild(n, func(c cc.Node) { Inspect(c, f) })
 }
 
 // AnyNode reports whether pred holds for n or a node below it.
