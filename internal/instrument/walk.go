@@ -155,7 +155,7 @@ func (r *rewriter) verbatim(n cc.Node) frag {
 	toks = collectTokens(toks, reflect.ValueOf(n))
 	slices.SortFunc(toks, func(a, b cc.Token) int { return a.Seq() - b.Seq() })
 	vaArgs, inVaArg := r.vaArgsIn(n, toks)
-	var f frag
+	f := make(frag, 0, len(toks)) // a piece a token, mostly: no regrowing
 	for _, t := range toks {
 		if x := vaArgs[t.Seq()]; x != nil {
 			f.cat(r.vaArgText(x, r.verbatim))
