@@ -178,7 +178,7 @@ func (cl *commandLine) words(kinds ...kind) []string {
 // plain requests for debug information. gcc generates the same code with
 // and without them (what -fcompare-debug checks), so no warning depends on
 // them, and that compile's output is thrown away; the variable tracking and
-// DWARF cost it a seventh of its time. Only forms every gcc accepts are
+// DWARF cost it 8-15% of its time. Only forms every gcc accepts are
 // left out, so a malformed -g option is still gcc's to diagnose.
 func (cl *commandLine) diagnosticsFlags() []string {
 	var words []string
