@@ -237,3 +237,18 @@ func TestUnsupportedBuilds(t *testing.T) {
 		}
 	}
 }
+
+// TestDiagnosticsWithoutDebugInfo: the diagnostics compile leaves out the
+// plain -g levels (its output is thrown away, and no warning depends on
+// them) but keeps every other flag, a -g form gcc may reject and a
+// separate value that reads as -g.
+func TestDiagnosticsWithoutDebugInfo(t *testing.T) {
+	cl := parseCommandLine(strings.Fields("-g -O2 -g3 -ggdb -gdwarf-9 -gsplit-dwarf -I -g -include pre.h -Wall -c a.c -o a.o"))
+	want := []string{"-O2", "-gdwarf-9", "-gsplit-dwarf", "-I", "-g", "-include", "pre.h", "-Wall"}
+	if got := cl.diagnosticsFlags(); !reflect.DeepEqual(got, want) {
+		t.Errorf("diagnostics flags %q, want %q", got, want)
+	}
+	if got := cl.instrumentedFlags(); !reflect.DeepEqual(got[:3], []string{"-g", "-O2", "-g3"}) {
+		t.Errorf("instrumented flags %q lost the debug levels", got)
+	}
+}

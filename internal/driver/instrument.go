@@ -100,7 +100,7 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 		return err
 	}
 	u.obj = j.outputOf(u)
-	diagnosed := sync.OnceValue(j.start(slices.Concat(j.cc, j.cl.words(kindFlag, kindPreinclude), langFlags(u.lang),
+	diagnosed := sync.OnceValue(j.start(slices.Concat(j.cc, j.cl.diagnosticsFlags(), langFlags(u.lang),
 		[]string{"-S", u.src, "-o", filepath.Join(u.dir, "diagnostics.s")})))
 	defer diagnosed() // (gcc is not left running on an early return or a panic)
 	j.held.Reset()

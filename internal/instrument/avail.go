@@ -1133,14 +1133,7 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 
 // hasCleanup reports whether declaration d has a variable with
 // __attribute__((cleanup(f))): f is called when the block ends.
-func hasCleanup(d *cc.Declaration) bool {
-	for _, t := range cc.NodeTokens(d) {
-		if s := t.SrcStr(); s == "cleanup" || s == "__cleanup__" {
-			return true
-		}
-	}
-	return false
-}
+func hasCleanup(d *cc.Declaration) bool { return says(d, "cleanup", "__cleanup__") }
 
 // jumpTarget enters a loop or a switch (for the jumps out of blocks its
 // break or continue makes); the result leaves it.

@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -257,12 +258,7 @@ func saysNoreturn(n cc.Node) bool { return says(n, "noreturn", "__noreturn__", "
 
 // says reports whether one of n's tokens is one of words.
 func says(n cc.Node, words ...string) bool {
-	for _, t := range cc.NodeTokens(n) {
-		if slices.Contains(words, t.SrcStr()) {
-			return true
-		}
-	}
-	return false
+	return anyToken(reflect.ValueOf(n), func(t cc.Token) bool { return slices.Contains(words, t.SrcStr()) })
 }
 
 // endsNotReturning reports whether function body cs never returns.

@@ -392,17 +392,7 @@ func callsItself(fd *cc.FunctionDefinition) bool {
 // noinline reports whether function definition fd says noinline (gcc
 // warns of an inline function given that attribute).
 func noinline(fd *cc.FunctionDefinition) bool {
-	for _, t := range cc.NodeTokens(fd.DeclarationSpecifiers) {
-		if s := t.SrcStr(); s == "noinline" || s == "__noinline__" {
-			return true
-		}
-	}
-	for _, t := range cc.NodeTokens(fd.Declarator) {
-		if s := t.SrcStr(); s == "noinline" || s == "__noinline__" {
-			return true
-		}
-	}
-	return false
+	return says(fd.DeclarationSpecifiers, "noinline", "__noinline__") || says(fd.Declarator, "noinline", "__noinline__")
 }
 
 // funcParams returns the parameter-list declarator of function declarator

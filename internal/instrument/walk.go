@@ -107,16 +107,23 @@ func layoutOf(t reflect.Type) []field {
 
 // childNodes lists the direct node components of n, in no particular order.
 func childNodes(n cc.Node) []cc.Node {
-	v, fields := astStruct(reflect.ValueOf(n))
 	var out []cc.Node
-	for _, f := range fields {
-		fv := v.Field(f.index)
-		if f.token || (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
+	eachChild(n, func(c cc.Node) { out = append(out, c) })
+	return out
+}
+
+// eachChild calls f for each direct node component of n, in the order
+// childNodes lists them (without a list: Inspect visits every node of the
+// unit's functions several times).
+func eachChild(n cc.Node, f func(cc.Node)) {
+	v, fields := astStruct(reflect.ValueOf(n))
+	for _, fl := range fields {
+		fv := v.Field(fl.index)
+		if fl.token || (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
 			continue
 		}
-		out = append(out, fv.Interface().(cc.Node))
+		f(fv.Interface().(cc.Node))
 	}
-	return out
 }
 
 // firstSeq is the sequence number of n's first token (0: n has none).
@@ -148,7 +155,7 @@ func (r *rewriter) verbatim(n cc.Node) frag {
 	toks = collectTokens(toks, reflect.ValueOf(n))
 	slices.SortFunc(toks, func(a, b cc.Token) int { return a.Seq() - b.Seq() })
 	vaArgs, inVaArg := r.vaArgsIn(n, toks)
-	var f frag
+	f := make(frag, 0, len(toks)) // a piece a token, mostly: no regrowing
 	for _, t := range toks {
 		if x := vaArgs[t.Seq()]; x != nil {
 			f.cat(r.vaArgText(x, r.verbatim))
@@ -201,30 +208,45 @@ func (r *rewriter) vaArgsIn(n cc.Node, toks []cc.Token) (map[int]*cc.UnaryExpres
 
 // collectTokens appends the tokens of the AST node v, in no particular order.
 func collectTokens(toks []cc.Token, v reflect.Value) []cc.Token {
+	anyToken(v, func(t cc.Token) bool {
+		toks = append(toks, t)
+		return false
+	})
+	return toks
+}
+
+// anyToken reports whether f holds for one of the tokens of the AST node
+// v, visited in no particular order, and stops at the first that does.
+// (It walks the fields layoutOf keeps: cc.NodeTokens reflects over every
+// field of every node again, and sorts.)
+func anyToken(v reflect.Value, f func(cc.Token) bool) bool {
 	if v.Kind() == reflect.Interface {
 		v = v.Elem()
 	}
+	if !v.IsValid() {
+		return false
+	}
 	if v.Type() == tokenType {
-		if t := v.Interface().(cc.Token); t.Seq() != 0 {
-			toks = append(toks, t)
-		}
-		return toks
+		t := v.Interface().(cc.Token)
+		return t.Seq() != 0 && f(t)
 	}
 	v, fields := astStruct(v)
-	for _, f := range fields {
-		fv := v.Field(f.index)
-		if f.token {
-			if t := fv.Interface().(cc.Token); t.Seq() != 0 {
-				toks = append(toks, t)
+	for _, fl := range fields {
+		fv := v.Field(fl.index)
+		if fl.token {
+			if t := fv.Interface().(cc.Token); t.Seq() != 0 && f(t) {
+				return true
 			}
 			continue
 		}
 		if (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
 			continue
 		}
-		toks = collectTokens(toks, fv)
+		if anyToken(fv, f) {
+			return true
+		}
 	}
-	return toks
+	return false
 }
 
 // markSynthetic records the tokens cc/v4 adds to function body cs and to
@@ -313,9 +335,7 @@ func Inspect(n cc.Node, f func(cc.Node) bool) {
 	if n == nil || !f(n) {
 		return
 	}
-	for _, c := range childNodes(n) {
-		Inspect(c, f)
-	}
+	eachChild(n, func(c cc.Node) { Inspect(c, f) })
 }
 
 // AnyNode reports whether pred holds for n or a node below it.
