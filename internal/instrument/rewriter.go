@@ -145,6 +145,7 @@ type rewriter struct {
 	globalOrder    []*cc.Declarator
 	literals       map[string]*literal // string literals made objects, by source text
 	literalOrder   []*literal
+	literalSlots   map[*cc.Declarator][]literalSlot    // the pointers of globals' initializers that literals initialize
 	valueStmt      valueStmt                           // the value of the statement expression being rewritten
 	typestate      bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
 	pckAnns        map[*cc.FunctionDefinition][]string // the typestate annotations before each function
