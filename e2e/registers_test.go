@@ -16,7 +16,8 @@ import (
 // every register as it was: doubles (xmm), integers in the registers a
 // callee may clobber, and AVX vectors (ymm, whose upper halves glibc's
 // vzeroupper clears) held across the failing access; and across a pointer
-// load whose slow path, a stub too, finds the meta the report then uses.
+// load whose slow path, a stub too, finds the meta the report then uses,
+// and across a load of NULL, which the stub answers itself.
 // In both modes, at -O2 (the stubs are for optimised code) and -O0 (calls,
 // not stubs).
 func TestReportKeepsRegisters(t *testing.T) {
@@ -31,7 +32,7 @@ func TestReportKeepsRegisters(t *testing.T) {
 		cmd := exec.Command(prog)
 		cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
 		out, _ := cmd.Output() // exits non-zero: errors are reported
-		for _, want := range []string{"scalars kept\n", "integers kept\n", "loads kept\n", "vectors "} {
+		for _, want := range []string{"scalars kept\n", "integers kept\n", "loads kept\n", "null loads kept\n", "vectors "} {
 			if !strings.Contains(string(out), want) {
 				t.Errorf("%v: output lacks %q:\n%s", flags, want, out)
 			}

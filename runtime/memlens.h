@@ -1000,6 +1000,27 @@ __ML_INLINE int __ml_fits(__ml_uptr a, __ml_meta_t m, __ml_uptr n, int write)
 	       !(write & ((unsigned short)(m >> 32) == __ML_GEN_READONLY));
 }
 
+/* The length of the string at s, of meta m, when its NUL lies in its live
+ * block and in the aligned word holding s, else (__ml_uptr)-1: a strlen
+ * in a loop made inline (instrument's fixedCall), where most strings are
+ * short; the replacement scans any other, and checks and reports. The
+ * word is read whole (it lies in one page), the bytes before s and past
+ * the block dropped. */
+__ML_INLINE __ml_uptr __ml_strlen_short(__ml_uptr s, __ml_meta_t m)
+{
+	const struct __ml_rec *r = __ml_rec_of(m);
+	__ml_uptr w, zero, in = 8 - (s & 7);
+	if (!((*(const __ml_uptru *)&r->slot == m) & (s >= r->base) & (s < r->end)))
+		return (__ml_uptr)-1;
+	if (r->end - s < in)
+		in = r->end - s;
+	w = *(const __ml_uptru *)(s & ~(__ml_uptr)7) >> (8 * (s & 7));
+	zero = (w - 0x0101010101010101UL) & ~w & 0x8080808080808080UL; /* exact up to the first zero */
+	if (in < 8)
+		zero &= ((__ml_uptr)1 << (8 * in)) - 1;
+	return zero ? (__ml_uptr)__builtin_ctzl(zero) / 8 : (__ml_uptr)-1;
+}
+
 /* The ring of steps of value propagation (explain.c), at a fixed
  * address, of 16-byte slots: a step into no memory (an assignment, an
  * argument, a return: most steps) takes one; a step into memory and two

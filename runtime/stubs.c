@@ -234,12 +234,13 @@ meta_t ml_ld_miss_full(uptr slot, uptr v, meta_t tag)
 {
 	return __ml_ld_miss_full(slot, v, tag);
 }
-#define ML_FAIL3(name, callee)                              \
+#define ML_FAIL3(name, first, callee)                       \
 	__asm__(".text\n"                                   \
 	        ".globl " name "\n"                          \
 	        ".type " name ", @function\n"                \
 	        name ":\n\t"                                 \
 	        ".cfi_startproc\n\t"                         \
+	        first                                        \
 	        ML_SAVE_ALL                                  \
 	        "movq 16(%rbp), %rdi\n\t"                    \
 	        "movq 24(%rbp), %rsi\n\t"                    \
@@ -250,6 +251,47 @@ meta_t ml_ld_miss_full(uptr slot, uptr v, meta_t tag)
 	        "ret $16\n\t"                                \
 	        ".cfi_endproc\n"                             \
 	        ".size " name ", .-" name "\n")
-ML_FAIL3("__ml_ld_fail", "__ml_ld_slow@PLT");
-ML_FAIL3("__ml_ld_fail_full", ML_STR(ml_ld_miss_full) "@PLT");
-ML_FAIL3("__ml_step_fail", "__ml_step_refill@PLT");
+/* A NULL loaded from a slot whose shadow is not NULL's (calloc'd or
+ * memset memory, whose shadow says nothing or names what the slot held
+ * before: hash.c's empty buckets) is __ml_ld_slow's answer computed without
+ * saving every register and the vector state: the meta the store left
+ * with its hash inverted (a pointer stored out of bounds), else NULL's.
+ * Three registers are kept on the stack, above the words the stub pushed. */
+_Static_assert(__ML_META_XOR == 0x500000000000UL && __ML_FIRST_SLOT == 4096u && __ML_HASH_OOB == 0xffffUL &&
+                   __ML_META_MASK == 0xffffffffffffUL && __ML_NULL == 0UL,
+               "the constants of ML_LD_NULL");
+#define ML_LD_NULL                                                                      \
+	"cmpq $0, 16(%rsp)\n\t"                                                       \
+	"jne 9f\n\t"                                                                  \
+	"pushq %rax\n\t.cfi_adjust_cfa_offset 8\n\t"                                \
+	"pushq %rcx\n\t.cfi_adjust_cfa_offset 8\n\t"                                \
+	"pushq %rdx\n\t.cfi_adjust_cfa_offset 8\n\t"                                \
+	"movq 32(%rsp), %rax\n\t"   /* the slot */                                    \
+	"andq $-8, %rax\n\t"                                                          \
+	"movabsq $0x500000000000, %rcx\n\t"                                           \
+	"xorq %rcx, %rax\n\t"                                                         \
+	"movq (%rax), %rax\n\t"     /* its shadow */                                  \
+	"movq 48(%rsp), %rdx\n\t"   /* the tag: the hash of 0 ^ tag, inverted */      \
+	"movabsq $0x9e3779b97f4a7c15, %rcx\n\t"                                       \
+	"imulq %rcx, %rdx\n\t"                                                        \
+	"shrq $48, %rdx\n\t"                                                          \
+	"xorq $0xffff, %rdx\n\t"                                                      \
+	"movq %rax, %rcx\n\t"                                                         \
+	"shrq $48, %rcx\n\t"                                                          \
+	"cmpq %rdx, %rcx\n\t"                                                         \
+	"jne 1f\n\t"                                                                  \
+	"cmpl $4096, %eax\n\t"                                                        \
+	"jb 1f\n\t"                                                                   \
+	"shlq $16, %rax\n\t"                                                          \
+	"shrq $16, %rax\n\t"                                                          \
+	"jmp 2f\n"                                                                     \
+	"1:\txorl %eax, %eax\n"                                                       \
+	"2:\tmovq %rax, 48(%rsp)\n\t"                                                \
+	"popq %rdx\n\t.cfi_adjust_cfa_offset -8\n\t"                                \
+	"popq %rcx\n\t.cfi_adjust_cfa_offset -8\n\t"                                \
+	"popq %rax\n\t.cfi_adjust_cfa_offset -8\n\t"                                \
+	"ret $16\n"                                                                    \
+	"9:\t"
+ML_FAIL3("__ml_ld_fail", ML_LD_NULL, "__ml_ld_slow@PLT");
+ML_FAIL3("__ml_ld_fail_full", "", ML_STR(ml_ld_miss_full) "@PLT");
+ML_FAIL3("__ml_step_fail", "", "__ml_step_refill@PLT");

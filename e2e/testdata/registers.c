@@ -58,6 +58,19 @@ __attribute__((noinline)) static int loads(long a, double x, int **slot, int i)
 	       k == a << 2 && y == x * 2 && z == x + 1;
 }
 
+/* integers held across a load of NULL from such a slot, which the load's
+ * stub answers in its first instructions (rax, rcx and rdx kept on the
+ * stack) */
+__attribute__((noinline)) static int null_loads(long a, int **slot)
+{
+	long c = a * 3, d = a + 7, e = a - 1, f = a ^ 5, g = a | 6, h = a & 9, k = a << 2;
+	__asm__ volatile("" : "+r"(c), "+r"(d), "+r"(e), "+r"(f), "+r"(g), "+r"(h), "+r"(k));
+	int *p = *slot;
+	__asm__ volatile("" : "+r"(c), "+r"(d), "+r"(e), "+r"(f), "+r"(g), "+r"(h), "+r"(k));
+	return !p && c == a * 3 && d == a + 7 && e == a - 1 && f == (a ^ 5) && g == (a | 6) && h == (a & 9) &&
+	       k == a << 2;
+}
+
 int main(int argc, char **argv)
 {
 	(void)argv;
@@ -69,6 +82,8 @@ int main(int argc, char **argv)
 	int *slot[1];
 	*(unsigned long *)slot = (unsigned long)p;
 	printf("loads %s\n", loads(5L * argc, 1.5 * argc, slot, 7) ? "kept" : "clobbered");
+	*(unsigned long *)slot = 0;
+	printf("null loads %s\n", null_loads(5L * argc, slot) ? "kept" : "clobbered");
 	if (__builtin_cpu_supports("avx")) {
 		double in[8] = {1, 2, 3, 4, 5, 6, 7, 8};
 		in[0] *= argc;

@@ -480,7 +480,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	libc := replaced
 	var fixed *fixedCall
 	if replaced && !retPtr && r.fn != nil {
-		fixed = r.fixedCallOf(name, args, ptrArg)
+		fixed = r.fixedCallOf(x, name, args, ptrArg)
 	}
 	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }, func(i int) bool { return objArg[i] }, fixed.localSpans())
 	for i := range as {
@@ -519,7 +519,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	}
 	switch {
 	case fixed != nil:
-		f.str(callText + ";" + leave + " } " + fixed.result(vals, false) + "; })")
+		f.str(fixed.called(callText) + ";" + leave + " } " + fixed.result(vals, false) + "; })")
 		return f, metaWild, none
 	case !retPtr && (after == "" || isVoid(x.Type())):
 		f.str(callText + ";" + after + " })")
@@ -795,7 +795,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	retPtr := wantMeta && isDataPtr(x.Type())
 	var fixed *fixedCall
 	if fn.forwards != "" && !retPtr && r.fn != nil {
-		fixed = r.fixedCallOf(fn.forwards, args, fn.copyPtrArgs())
+		fixed = r.fixedCallOf(x, fn.forwards, args, fn.copyPtrArgs())
 	}
 	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, fixed.localSpans())
 	// (an object's address and its value are two uses: hoisted; so are

@@ -10,7 +10,7 @@ import (
 
 // Fixed-size copies. A call of memcpy, memmove, mempcpy or memset whose
 // length is a small integer constant expression (codecs' unaligned loads
-// and stores: `uint32_t v; memcpy(&v, p, sizeof v)`) tests inline, in
+// and stores: `uint32_t v; memcpy(&v, p, sizeof v)`), tests inline, in
 // detection mode, whether the checks of its ranges pass (memlens.h's
 // __ml_fits, the inline check's tests) and then calls gcc's builtin, which
 // gcc folds into a load or a store; when one would fail, it calls the
@@ -22,7 +22,16 @@ import (
 // store. An argument that is the address of a local holding no pointer
 // and covering the length lies in bounds, alive and writable whatever
 // runs: it is not tested, and does not make the local an object (no
-// registration, so gcc keeps it in a register).
+// registration, so gcc keeps it in a register). A length that is no
+// constant is tested first against the bound such a constant would have
+// (hash.c's `memcpy(buf + len, s, sl + 1)` appending a syllable): below 8
+// where the bytes may hold pointers, else up to fixedCopyMax; no local is
+// spared then. A strlen scans inline a string whose NUL lies in its live
+// block and in the aligned word holding its start (__ml_strlen_short), the
+// replacement scanning any other. Only optimised and in loops, where a
+// call runs often: the test's values cost some functions' frames a word
+// or more (zlib's inflateGetDictionary 48 to 80 bytes; cJSON's -O0
+// frames 16).
 
 // fixedCopyMax is the longest fixed length made inline.
 const fixedCopyMax = 32
@@ -30,14 +39,26 @@ const fixedCopyMax = 32
 // fixedCall is a call of a memory function made inline.
 type fixedCall struct {
 	name   string
-	n      int64
+	n      int64        // the length, or 0 when not a constant
+	below  int64        // a length not constant: the bound it is made inline under
 	ranges int          // the pointer arguments: the destination, and a copy's source
 	spans  map[int]bool // those that are the addresses of locals, not tested
+	value  string       // strlen: the variable holding its result
 }
 
-// fixedCallOf is call of libc's name with args made inline, or nil.
-func (r *rewriter) fixedCallOf(name string, args []cc.ExpressionNode, ptrArg []bool) *fixedCall {
-	if r.c.full || r.c.every || r.c.graph || r.typestate || len(args) != 3 {
+// fixedCallOf is call x of libc's name with args made inline, or nil.
+func (r *rewriter) fixedCallOf(x *cc.PostfixExpression, name string, args []cc.ExpressionNode, ptrArg []bool) *fixedCall {
+	if r.c.full || r.c.every || r.c.graph || r.typestate {
+		return nil
+	}
+	if name == "strlen" {
+		// (a pure call gcc may hoist out of the loop stays one)
+		if !ptrArg[0] || !r.c.optimizing || !r.loopCalls[x] || r.fn == nil || r.callsPure(name, args, ptrArg) {
+			return nil
+		}
+		return &fixedCall{name: name, ranges: 1, spans: map[int]bool{}, value: r.name("__ml_n")}
+	}
+	if len(args) != 3 {
 		return nil
 	}
 	fc := &fixedCall{name: name, ranges: 2, spans: map[int]bool{}}
@@ -47,18 +68,63 @@ func (r *rewriter) fixedCallOf(name string, args []cc.ExpressionNode, ptrArg []b
 	case !fixedCallees[name] || !ptrArg[1]:
 		return nil
 	}
-	n, ok := constValue(args[2])
-	if !ok || n < 1 || n > fixedCopyMax || !ptrArg[0] {
+	if !ptrArg[0] {
 		return nil
 	}
-	if fc.ranges == 2 && n >= 8 && !holdsNumbers(elem(args[0].Type()), false) && !holdsNumbers(elem(args[1].Type()), false) {
-		return nil // the pointers the bytes may hold: the runtime moves their shadow
+	// (the pointers the bytes may hold: the runtime moves their shadow)
+	pointers := fc.ranges == 2 && !holdsNumbers(elem(args[0].Type()), false) && !holdsNumbers(elem(args[1].Type()), false)
+	n, ok := constValue(args[2])
+	if !ok {
+		if !r.c.optimizing || !r.loopCalls[x] {
+			return nil
+		}
+		fc.below = fixedCopyMax + 1
+		if pointers {
+			fc.below = 8
+		}
+		return fc
+	}
+	if n < 1 || n > fixedCopyMax || pointers && n >= 8 {
+		return nil
 	}
 	fc.n = n
 	for i := range fc.ranges {
 		fc.spans[i] = localSpan(args[i], n, i == 0)
 	}
 	return fc
+}
+
+// callsInLoops are the calls inside the loops of decls' functions (not
+// a macro's `do { … } while (0)`, which runs once).
+func callsInLoops(decls []*cc.ExternalDeclaration) map[*cc.PostfixExpression]bool {
+	calls := map[*cc.PostfixExpression]bool{}
+	for _, ed := range decls {
+		if ed.FunctionDefinition == nil {
+			continue
+		}
+		Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
+			if loop, ok := n.(*cc.IterationStatement); ok && !runsOnce(loop) {
+				Inspect(loop, func(n cc.Node) bool {
+					if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
+						calls[x] = true
+					}
+					return true
+				})
+				return false
+			}
+			return true
+		})
+	}
+	return calls
+}
+
+// runsOnce reports whether loop is a `do … while (0)`.
+func runsOnce(loop *cc.IterationStatement) bool {
+	if loop.Case != cc.IterationStatementDo {
+		return false
+	}
+	v, ok := constValue(loop.ExpressionList)
+	return ok && v == 0
 }
 
 // inlineCopyStatement is the fixed-size copy made inline that statement s
@@ -76,12 +142,12 @@ func (r *rewriter) inlineCopyStatement(s *cc.ExpressionStatement) (*cc.PostfixEx
 		if fn.forwards == "" {
 			return nil, nil
 		}
-		return x, r.fixedCallOf(fn.forwards, args, fn.copyPtrArgs())
+		return x, r.fixedCallOf(x, fn.forwards, args, fn.copyPtrArgs())
 	}
-	if !r.isSystem(x, name) || !wrapped[name] || !r.checkedCall(x, name) {
+	if !r.isSystem(x, name) || !wrapped[name] || !r.checkedCall(x, name) || name == "strlen" {
 		return nil, nil
 	}
-	return x, r.fixedCallOf(name, args, ptrArgs(x, args))
+	return x, r.fixedCallOf(x, name, args, ptrArgs(x, args))
 }
 
 // localSpans are the arguments of fc that are locals' addresses (none when
@@ -96,10 +162,16 @@ func (fc *fixedCall) localSpans() map[int]bool {
 // inline is the test and the builtin call, given the arguments' values and
 // metas: the checks in the replacement's order (the source first).
 func (fc *fixedCall) inline(vals, metas []string) string {
+	if fc.name == "strlen" {
+		return "register __ml_uptr " + fc.value + " = __ml_strlen_short((__ml_uptr)" + vals[0] + ", " + metas[0] + "); if (__builtin_expect(" + fc.value + " != (__ml_uptr)-1, 1)) ;"
+	}
 	var tests []string
+	if fc.n == 0 {
+		tests = append(tests, "((__ml_uptr)"+vals[2]+" < "+strconv.FormatInt(fc.below, 10)+")")
+	}
 	for i := fc.ranges - 1; i >= 0; i-- {
 		if !fc.spans[i] {
-			tests = append(tests, "__ml_fits((__ml_uptr)"+vals[i]+", "+metas[i]+", "+strconv.FormatInt(fc.n, 10)+", "+strconv.Itoa(1-i)+")")
+			tests = append(tests, "__ml_fits((__ml_uptr)"+vals[i]+", "+metas[i]+", "+fc.length(vals)+", "+strconv.Itoa(1-i)+")")
 		}
 	}
 	call := "__builtin_" + fc.name + "(" + strings.Join(vals, ", ") + ");"
@@ -115,10 +187,28 @@ func (fc *fixedCall) result(vals []string, void bool) string {
 	switch {
 	case void:
 		return ""
+	case fc.name == "strlen":
+		return "(__typeof__(sizeof 0))" + fc.value
 	case fc.name == "mempcpy":
-		return "(void *)((char *)" + vals[0] + " + " + strconv.FormatInt(fc.n, 10) + ")"
+		return "(void *)((char *)" + vals[0] + " + " + fc.length(vals) + ")"
 	}
 	return vals[0]
+}
+
+// called is the replacement's call text, made when a test fails.
+func (fc *fixedCall) called(call string) string {
+	if fc.name == "strlen" {
+		return fc.value + " = " + call
+	}
+	return call
+}
+
+// length is the call's length: the constant, or its argument's value.
+func (fc *fixedCall) length(vals []string) string {
+	if fc.n == 0 {
+		return "(__ml_uptr)" + vals[2]
+	}
+	return strconv.FormatInt(fc.n, 10)
 }
 
 // localSpan reports whether argument a is the address of an automatic

@@ -142,6 +142,7 @@ func (r *rewriter) unitConstructor(main string) string {
 		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)&%s, sizeof(%s), %s);", g.meta, d.Name(), d.Name(), siteRef(g.site))
 	}
 	b.WriteString(r.literalRegistrations())
+	b.WriteString(r.literalShadows())
 	b.WriteString(" }\n")
 	return b.String()
 }

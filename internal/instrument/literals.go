@@ -63,21 +63,42 @@ func isStringLiteral(n cc.ExpressionNode) bool { return stringLiteral(n) != nil 
 func (r *rewriter) literalPointers(d *cc.Declaration) {
 	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
 		if id := l.InitDeclarator; id != nil && id.Initializer != nil {
-			r.literalInits(id.Initializer)
+			var g *cc.Declarator
+			if _, ok := r.globals[id.Declarator]; ok && r.fn == nil {
+				g = id.Declarator
+			}
+			r.literalInits(id.Initializer, g)
 		}
 	}
 }
 
-func (r *rewriter) literalInits(in *cc.Initializer) {
+// literalSlot is a pointer in a global's static initializer that a
+// literal initializes, at off in the global.
+type literalSlot struct {
+	off int64
+	lit *literal
+}
+
+// literalInits names the literals' objects in initializer in, and notes
+// where they initialize pointers of global g (nil: a static local, whose
+// registration comes later).
+func (r *rewriter) literalInits(in *cc.Initializer, g *cc.Declarator) {
 	switch in.Case {
 	case cc.InitializerExpr:
 		if x := stringLiteral(in.AssignmentExpression); x != nil && isDataPtr(in.Type()) {
-			r.replaceTok[x.Token.Seq()] = r.literalObject(x).array
+			l := r.literalObject(x)
+			r.replaceTok[x.Token.Seq()] = l.array
+			if g != nil {
+				if r.literalSlots == nil {
+					r.literalSlots = map[*cc.Declarator][]literalSlot{}
+				}
+				r.literalSlots[g] = append(r.literalSlots[g], literalSlot{in.Offset(), l})
+			}
 		}
 	case cc.InitializerInitList:
 		for l := in.InitializerList; l != nil; l = l.InitializerList {
 			if l.Initializer != nil {
-				r.literalInits(l.Initializer)
+				r.literalInits(l.Initializer, g)
 			}
 		}
 	}
@@ -99,6 +120,29 @@ func (r *rewriter) literalRegistrations() string {
 	var b strings.Builder
 	for _, l := range r.literalOrder {
 		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)%s, sizeof(%s), %s);", l.meta, l.array, l.array, siteRef(l.site))
+	}
+	return b.String()
+}
+
+// literalShadows writes, in the unit's constructor once globals and
+// literals are registered, the pointer shadow of the globals' pointers
+// their static initializers point at literals, as a store of the program
+// would: their loads then verify inline instead of finding the literal by
+// its address each time (hash.c's table of syllables: __ml_ld_fail on
+// every read). A slot the program changed before the constructor ran
+// holds another value, which the shadow's hash then refuses.
+func (r *rewriter) literalShadows() string {
+	var b strings.Builder
+	for _, d := range r.globalOrder {
+		slots := r.literalSlots[d]
+		if len(slots) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, " if (%s) { static const struct { unsigned long off; const void *v; const __ml_meta_t *m; } s[] = {", sameLayout(d))
+		for _, sl := range slots {
+			fmt.Fprintf(&b, "{%d, %s, &%s},", sl.off, sl.lit.array, sl.lit.meta)
+		}
+		fmt.Fprintf(&b, "}; unsigned long i; for (i = 0; i < sizeof s / sizeof s[0]; i++) __ml_st_set((__ml_uptr)&%s + s[i].off, (__ml_uptr)s[i].v, *s[i].m, %s, 0, 0); }", d.Name(), r.globals[d].meta)
 	}
 	return b.String()
 }

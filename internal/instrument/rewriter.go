@@ -145,6 +145,8 @@ type rewriter struct {
 	globalOrder    []*cc.Declarator
 	literals       map[string]*literal // string literals made objects, by source text
 	literalOrder   []*literal
+	literalSlots   map[*cc.Declarator][]literalSlot    // the pointers of globals' initializers that literals initialize
+	loopCalls      map[*cc.PostfixExpression]bool      // the calls inside loops (callsInLoops)
 	valueStmt      valueStmt                           // the value of the statement expression being rewritten
 	typestate      bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
 	pckAnns        map[*cc.FunctionDefinition][]string // the typestate annotations before each function
@@ -229,6 +231,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 		decls = append(decls, ed)
 	}
+	r.loopCalls = callsInLoops(decls) // (before the analyses asking which calls are made inline)
 	r.findNoreturn(decls)
 	r.calling = map[string]bool{}
 	for _, ed := range decls {
