@@ -320,8 +320,10 @@ func TestFrameSize(t *testing.T) {
 // return of the program's own text was evaluated after the exit's calls
 // (no register variable for a pending step's return); at -O2, 1.44 to
 // 1.42 when cold calls kept every register and parameters' provenance
-// stayed in the thread's words; hence 1.39 and 1.43, and 3 times per
-// function.
+// stayed in the thread's words; at -O0, 1.39 to 1.29 when the helpers'
+// calls of functions that call nothing were made in asm skipping the red
+// zone (gcc gives such a function no frame); hence 1.29 and 1.43, and 3
+// times per function.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
@@ -334,7 +336,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 1.39}, {"-O2", 1.43}} {
+	}{{"-O0", 1.29}, {"-O2", 1.43}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := frameSum(native), frameSum(instrumented)
 		for fn, n := range native {
@@ -362,7 +364,20 @@ func TestFrameSizeCJSON(t *testing.T) {
 // resolution lost its inner test optimising (deflate_slow 112 to 128
 // bytes: a simpler text, cc1 1-4% faster on Lua's units).
 func TestFrameSizeZlib(t *testing.T) {
-	unitFramesWithin(t, "zlib", map[string]float64{"trees.c": 1.55, "inftrees.c": 1.93, "inflate.c": 1.65, "deflate.c": 1.67})
+	unitFramesWithin(t, "zlib", "-O2", map[string]float64{"trees.c": 1.55, "inftrees.c": 1.93, "inflate.c": 1.65, "deflate.c": 1.67})
+}
+
+// TestFrameSizeUnoptimised: the -O0 frames of zlib's units, and of
+// Lua's ldo.c, stay within a bound of gcc's. A function that calls
+// nothing keeps its locals below the stack pointer, in the red zone,
+// natively; the helpers' calls (calls at -O0) gave it a frame until they
+// were made in asm statements that skip the red zone: trees.c was 2.13
+// times gcc's (send_tree 16 bytes to 160), inffast.c 3.71, inftrees.c
+// 2.92, zutil.c 1.57, adler32.c 1.47, ldo.c 1.54.
+func TestFrameSizeUnoptimised(t *testing.T) {
+	unitFramesWithin(t, "zlib", "-O0", map[string]float64{"trees.c": 1.38, "inffast.c": 1.43, "inftrees.c": 1.77, "inflate.c": 1.37,
+		"deflate.c": 1.37, "infback.c": 1.54, "zutil.c": 1.36, "adler32.c": 1.16, "crc32.c": 1.25})
+	unitFramesWithin(t, "lua", "-O0", map[string]float64{"ldo.c": 1.43})
 }
 
 // TestFrameSizeLua: the -O2 frames of Lua's parser and code generator
@@ -377,12 +392,13 @@ func TestFrameSizeZlib(t *testing.T) {
 // hoisted into luaV_execute's frame (2.06).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
-	unitFramesWithin(t, "lua", map[string]float64{"lparser.c": 1.85, "lcode.c": 1.67, "lvm.c": 2.08})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.85, "lcode.c": 1.67, "lvm.c": 2.08})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built
-// -O2, has frames summing to at most its bound times gcc's.
-func unitFramesWithin(t *testing.T, project string, bounds map[string]float64) {
+// at optimisation level opt, has frames summing to at most its bound
+// times gcc's.
+func unitFramesWithin(t *testing.T, project, opt string, bounds map[string]float64) {
 	needMemlens(t)
 	dir, err := filepath.Abs("../../shared/realworld/" + project)
 	if err != nil {
@@ -393,9 +409,9 @@ func unitFramesWithin(t *testing.T, project string, bounds map[string]float64) {
 	}
 	for unit, bound := range bounds {
 		src := filepath.Join(dir, unit)
-		nativeSum, instrumentedSum := frameSum(frameSizes(t, src, "-O2", gcc)), frameSum(frameSizes(t, src, "-O2", memlens, "cc"))
+		nativeSum, instrumentedSum := frameSum(frameSizes(t, src, opt, gcc)), frameSum(frameSizes(t, src, opt, memlens, "cc"))
 		if ratio := float64(instrumentedSum) / float64(nativeSum); ratio > bound {
-			t.Errorf("%s's -O2 frames sum to %d bytes instrumented, %d with gcc: %.2f times (over %.2f)", unit, instrumentedSum, nativeSum, ratio, bound)
+			t.Errorf("%s's %s frames sum to %d bytes instrumented, %d with gcc: %.2f times (over %.2f)", unit, opt, instrumentedSum, nativeSum, ratio, bound)
 		}
 	}
 }

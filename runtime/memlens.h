@@ -573,11 +573,16 @@ static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v4
 /* ---- hot path ---- */
 #ifdef __OPTIMIZE__
 #define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
+#elif defined(__clang__)
+#define __ML_INLINE static __attribute__((noinline, unused))
 #else
 /* Without optimisation gcc gives the locals of every inlined copy a stack
  * slot of its own: a function with a hundred checks had a 5 KiB frame.
- * Calls keep frames small where speed was not asked for. */
-#define __ML_INLINE static __attribute__((noinline, unused))
+ * Calls keep frames small where speed was not asked for; gcc compiles the
+ * helpers themselves optimised, which changes no caller's code (their
+ * -O0 bodies stored every argument and reloaded it: callgrind Ir of
+ * tree.c at -O0 499.4M to 359.9M). */
+#define __ML_INLINE static __attribute__((noinline, unused, optimize("O2")))
 #endif
 #define __ML_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define __ML_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -1276,16 +1281,8 @@ __ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
  * at slot, passed last as a check's address is, with its meta and its
  * provenance (the slot) stored through meta and prov, words of the
  * caller's side frame; no variable of the caller holds the slot's address
- * or the value, which gcc -O0 keeps in callee-saved registers. gcc
- * compiles it optimised all the same: unoptimised, its stores through
- * pointers and its arguments' copies cost more than the caller saves
- * (callgrind Ir of tree.c at -O0 +1.8%, optimised -1.0%). */
-#if defined(__OPTIMIZE__) || defined(__clang__)
-#define __ML_OPTIMISED
-#else
-#define __ML_OPTIMISED __attribute__((optimize("O2")))
-#endif
-__ML_INLINE __ML_OPTIMISED __ml_uptr __ml_ld_at(__ml_meta_t *meta, __ml_prov_t *prov, __ml_meta_t tag, __ml_uptr slot)
+ * or the value, which gcc -O0 keeps in callee-saved registers. */
+__ML_INLINE __ml_uptr __ml_ld_at(__ml_meta_t *meta, __ml_prov_t *prov, __ml_meta_t tag, __ml_uptr slot)
 {
 	__ml_uptr v = *(const __ml_uptru *)slot;
 	*meta = __ml_ld_body(slot, v, tag);
@@ -1801,7 +1798,7 @@ slow: __ML_COLD_LABEL;
  * stored and returned, so that no variable of the caller's, which gcc -O0
  * would keep in a callee-saved register, holds the slot, the old value or
  * the new one. */
-__ML_INLINE __ML_OPTIMISED __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t tag,
+__ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t tag,
                                                   const struct __ml_site *site, __ml_uptr d, __ml_uptr slot)
 {
 	__ml_uptr v = *(const __ml_uptru *)slot, t = v + d;
@@ -1928,7 +1925,7 @@ __ML_INLINE __ml_prov_t __ml_retw(__ml_uptr fn)
  * meta and provenance (the return statement's step made) stored through m
  * and w, the value passed last and returned, so that no variable of the
  * caller's, which gcc -O0 would keep in a callee-saved register, holds it. */
-__ML_INLINE __ML_OPTIMISED __ml_uptr __ml_result_at(__ml_meta_t *m, __ml_prov_t *w, __ml_uptr fn, __ml_uptr v)
+__ML_INLINE __ml_uptr __ml_result_at(__ml_meta_t *m, __ml_prov_t *w, __ml_uptr fn, __ml_uptr v)
 {
 	const struct __ml_site *s;
 	if (__ML_UNLIKELY(__ml_t.retfn != fn)) { /* (unseen code's: __ml_retm's calls) */
@@ -1991,11 +1988,11 @@ static __inline__ __attribute__((always_inline, unused)) __ml_uptr __ml_exit_wor
 	__ml_leave((unsigned)exit);
 	return v;
 }
-__ML_INLINE __ML_OPTIMISED __ml_uptr __ml_exit_at(__ml_uptr exit, __ml_uptr v)
+__ML_INLINE __ml_uptr __ml_exit_at(__ml_uptr exit, __ml_uptr v)
 {
 	return __ml_exit_words(exit, v);
 }
-__ML_INLINE __ML_OPTIMISED __ml_uptr __ml_return_at(__ml_uptr self, __ml_meta_t m, const struct __ml_site *site,
+__ML_INLINE __ml_uptr __ml_return_at(__ml_uptr self, __ml_meta_t m, const struct __ml_site *site,
                                                     __ml_prov_t w, __ml_uptr exit, __ml_uptr v)
 {
 	__ml_ret_words(self, m, site, w);

@@ -126,8 +126,8 @@ func (r *rewriter) arrayIndex(x *cc.PostfixExpression, u use) frag {
 	}
 	v := r.name("__ml_i")
 	report := "__ml_report_index"
-	if r.c.optimizing {
-		report = "__ml_index_fail" // (its cold call keeps every register)
+	if r.c.optimizing || r.fn != nil && r.fn.asmCalls {
+		report = "__ml_index_fail" // (its cold call keeps every register; a static helper, asmCalls's to call)
 	}
 	var f frag
 	// unary plus: an index read from a bit-field has no __auto_type

@@ -468,6 +468,18 @@ func (w *writer) keepDirectives(to int) {
 	}
 }
 
+// rewriteFrom replaces the output from offset start with its rewriting
+// by fn, which adds and removes no line: the column of the next byte moves
+// by what fn changed on the last line.
+func (w *writer) rewriteFrom(start int, fn func([]byte) []byte) {
+	old := slices.Clone(w.b.Bytes()[start:])
+	text := fn(old)
+	lastLine := func(b []byte) int { return len(b) - bytes.LastIndexByte(b, '\n') - 1 }
+	w.col += lastLine(text) - lastLine(old)
+	w.b.Truncate(start)
+	w.b.Write(text)
+}
+
 // rest writes the directives of the unit's text after the last token
 // written (a #pragma closing the file).
 func (w *writer) rest() {

@@ -74,8 +74,9 @@ func (r *rewriter) staticLocals(d *cc.Declaration) string {
 		g := global{meta: r.name("__ml_g"), site: r.site(v, siteStatic|readOnlyFlag(v))}
 		r.globals[v] = g
 		fmt.Fprintf(&b, " static __ml_meta_t %s = 1UL; __ml_meta_t %s __attribute__((unused)) = ", g.meta, r.name("__ml_once"))
-		if r.c.optimizing {
-			// (the helper's cold call keeps every register)
+		if r.c.optimizing || r.fn.asmCalls {
+			// (the helper's cold call keeps every register; a static
+			// helper, asmCalls's to call)
 			fmt.Fprintf(&b, "__ml_static_local(&%s, (const void *)&%s, sizeof(%s), %s);", g.meta, v.Name(), v.Name(), siteRef(g.site))
 		} else {
 			fmt.Fprintf(&b, "%s == 1UL ? (%s = __ml_register_global((const void *)&%s, sizeof(%s), %s)) : %s;",

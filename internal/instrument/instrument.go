@@ -34,6 +34,8 @@ type Config struct {
 	order      evalOrder
 	full       bool // full checking: definedness too (UNINITIALIZED-READ)
 	optimizing bool // the user's flags optimise (gcc's __OPTIMIZE__: any -O but -O0)
+	asmCalls   bool // unoptimised gcc code for x86-64's small code model: a leaf's helper calls can be made in asm (asmcalls.go)
+	avx512     bool // the target has AVX-512's registers
 	count      bool // count the statements run (Mode.CountStatements)
 	graph      bool // trace pointer stores for memory graphs (Mode.Graph)
 	every      bool // check every access through a pointer (Mode.EveryAccess)
@@ -77,6 +79,9 @@ func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 	if strings.Contains(cfg.Predefined, "#define __clang__ ") {
 		c.order = clangOrder
 	}
+	c.asmCalls = !c.optimizing && c.order == gccOrder && strings.Contains(cfg.Predefined, "#define __x86_64__ ") &&
+		strings.Contains(cfg.Predefined, "#define __LP64__ ") && strings.Contains(cfg.Predefined, "#define __code_model_small__ ")
+	c.avx512 = strings.Contains(cfg.Predefined, "#define __AVX512F__ ")
 	return c, nil
 }
 

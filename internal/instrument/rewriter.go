@@ -72,6 +72,7 @@ type fnState struct {
 	setjmp       bool                         // calls setjmp: our locals must be volatile
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
+	asmCalls     bool                         // makes no calls of its own: its helpers' are made in asm (asmcalls.go)
 	argWords     bool                         // its parameters' provenance stays in the thread's words (keepsArgWords)
 	loops        []*cc.IterationStatement     // the loops around the statement being rewritten, innermost last
 	callSite     bool                         // a leaf passed its call's site (callSiteLeaf)
@@ -129,6 +130,8 @@ type rewriter struct {
 	still          map[string]bool                        // functions of the unit that cannot lower a count (still.go)
 	heldArgs       map[string]bool                        // those of them every call passes held values (findHeldArgs)
 	inlineHinted   map[string]bool                        // direct leaf functions given the inline hint (findDirect)
+	asmHelpers     map[string]int                         // the header's helpers a call in asm can reach, by name: their number of arguments
+	asmCallFns     map[*cc.FunctionDefinition]bool        // the functions whose helper calls are made in asm
 	noinline       []string                               // functions of the unit to keep out of line (keepOutOfLine)
 	init           initTarget                             // the object whose brace initializer is being rewritten
 	direct         map[string]*directFn                   // static functions taking metas as parameters
@@ -158,7 +161,7 @@ type rewriter struct {
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, staticDefs: map[string]bool{}, inlineHinted: map[string]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, staticDefs: map[string]bool{}, inlineHinted: map[string]bool{}, asmCallFns: map[*cc.FunctionDefinition]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -248,6 +251,9 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findHeldArgs(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
+	if r.c.asmCalls {
+		r.asmHelpers = asmHelpers(decls)
+	}
 	w := &writer{unit: r.unit}
 	// gcc names the compilation unit (DW_AT_name, DWARF's file 0) after the
 	// first linemarker of preprocessed input: the user's file, not ours.
@@ -282,7 +288,11 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 		f := body[i].flat()
 		w.lead(f)
+		start := w.b.Len()
 		w.frag(f)
+		if fd := ed.FunctionDefinition; fd != nil && r.asmCallFns[fd] {
+			w.rewriteFrom(start, func(text []byte) []byte { return callsInAsm(text, r.asmHelpers, asmCallClobbers(r.c.avx512)) })
+		}
 	}
 	if header {
 		w.raw(r.siteTable())
@@ -835,8 +845,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// the shadow stack while it runs, except its own reports. Leaving the
 	// frame out keeps small helpers small enough for gcc to inline.
 	atomics := r.atomicUpdates(fd.CompoundStatement)
+	makesCalls := r.containsCall(fd.CompoundStatement)
 	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, jumpedPast: map[string]bool{}, inRegisters: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
-		leaf: !r.containsCall(fd.CompoundStatement) && !r.declaresLocals(fd, ft), gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
+		leaf: !makesCalls && !r.declaresLocals(fd, ft), asmCalls: r.c.asmCalls && !makesCalls, gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps),
 		uninit: map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
@@ -1061,6 +1072,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	f.cat(body)
 	if r.c.full && r.fn.setjmp {
 		r.keepOutOfLine(r.fn.callees)
+	}
+	if r.fn.asmCalls {
+		r.asmCallFns[fd] = true
 	}
 	return f, nil
 }
