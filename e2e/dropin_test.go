@@ -360,9 +360,12 @@ func TestFrameSizeCJSON(t *testing.T) {
 // parameters' provenance there, read by its checks as memory operands,
 // instead of variables; deflate.c 1.65 to 1.67 when a pending step's
 // resolution lost its inner test optimising (deflate_slow 112 to 128
-// bytes: a simpler text, cc1 1-4% faster on Lua's units).
+// bytes: a simpler text, cc1 1-4% faster on Lua's units); inffast.c 3.29,
+// inftrees.c 1.92 and inflate.c 1.65 before such a function calling
+// nothing kept its pointer locals' provenance there too (inflate_fast's
+// loop: eleven pointers, a site and a word each).
 func TestFrameSizeZlib(t *testing.T) {
-	unitFramesWithin(t, "zlib", map[string]float64{"trees.c": 1.55, "inftrees.c": 1.93, "inflate.c": 1.65, "deflate.c": 1.67})
+	unitFramesWithin(t, "zlib", map[string]float64{"trees.c": 1.55, "inftrees.c": 1.62, "inflate.c": 1.64, "deflate.c": 1.67, "inffast.c": 2.15})
 }
 
 // TestFrameSizeLua: the -O2 frames of Lua's parser and code generator
