@@ -443,7 +443,7 @@ func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, p
 	}
 	for i := range args {
 		if (ptrArg[i] || objArg[i]) && i < 16 {
-			f.str(threadArg(i, metas[i], provs[i]))
+			f.str(r.threadArg(i, metas[i], provs[i]))
 		}
 	}
 	fnWord := "(__ml_uptr)" + fn // a variable holding the callee
@@ -584,9 +584,17 @@ func (r *rewriter) calledByNameOnly(name string) bool {
 
 // threadArg is the code handing argument i's meta and provenance (for a
 // struct: its object's tag, step and address) to the callee in __ml_t.
-func threadArg(i int, meta string, p prov) string {
+// Optimised, the site's store is volatile: gcc's SLP pass packed two
+// arguments' constant sites into a vector, made at the function's entry
+// and held in a frame slot to the call (zlib's inflate, inflate_table's
+// six arguments).
+func (r *rewriter) threadArg(i int, meta string, p prov) string {
 	n := strconv.Itoa(i)
-	return "__ml_t.arg[" + n + "] = " + meta + "; __ml_t.argsite[" + n + "] = " + p.site + "; __ml_t.argprov[" + n + "] = " + p.word + ";"
+	site := "__ml_t.argsite[" + n + "]"
+	if r.c.optimizing {
+		site = "*(const struct __ml_site *volatile *)&" + site
+	}
+	return "__ml_t.arg[" + n + "] = " + meta + "; " + site + " = " + p.site + "; __ml_t.argprov[" + n + "] = " + p.word + ";"
 }
 
 // returned is the code taking the meta (into m) and provenance (into pv)
@@ -756,7 +764,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			// (plain arguments call nothing that would overwrite __ml_t)
 			call.str("__extension__({ ")
 			for _, i := range fn.ptrParams {
-				call.str(threadArg(i, as[i].meta, r.pending(as[i].passed, as[i].prov.word)))
+				call.str(r.threadArg(i, as[i].meta, r.pending(as[i].passed, as[i].prov.word)))
 			}
 		}
 		call.str(r.calleeText(x, name) + "(")
@@ -787,7 +795,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		}
 		for _, i := range fn.withExtras() {
 			if fn.inThread[i] {
-				call.str(threadArg(i, metas[i], provs[i]))
+				call.str(r.threadArg(i, metas[i], provs[i]))
 			}
 		}
 		call.str(r.calleeText(x, name) + "(" + strings.Join(vals, ", "))
