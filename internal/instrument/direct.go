@@ -258,9 +258,6 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 				forwards: memForwarded(fd, ft.Parameters())}
 		}
 	}
-	if len(cand) == 0 {
-		return
-	}
 	for name := range r.namedOtherwise {
 		delete(cand, name)
 	}
@@ -351,7 +348,9 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// calls are all of such helpers, once they are inlined into it (vm.c's
 	// binary, two pops), unless a function calling setjmp may inline it
 	// (full checking: keepOutOfLine), where a longjmp from a call inside it
-	// would skip its locals' cleanups.
+	// would skip its locals' cleanups. So is a static function taking no
+	// pointers (plainHelper), which sets no argument words either: its
+	// callers need no side frame for it (zlib's crc_word, bi_reverse).
 	var calling map[string]bool
 	if !r.c.full {
 		calling = r.inlineHinted
@@ -360,7 +359,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 		hinted = false
 		for _, ed := range decls {
 			fd := ed.FunctionDefinition
-			if fd == nil || cand[fd.Declarator.Name()] == nil || r.inlineHinted[fd.Declarator.Name()] ||
+			if fd == nil || cand[fd.Declarator.Name()] == nil && !r.plainHelper(fd) || r.inlineHinted[fd.Declarator.Name()] ||
 				fd.Declarator.IsInline() || r.callsBeyond(fd.CompoundStatement, calling) || noinline(fd) {
 				continue
 			}
@@ -379,6 +378,24 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 // helpers parameters.
 func (r *rewriter) helper(fd *cc.FunctionDefinition) bool {
 	return !fd.Declarator.IsInline() && !r.containsCall(fd.CompoundStatement) && !noinline(fd)
+}
+
+// plainHelper reports whether function definition fd is a static function
+// only ever called by name that takes no pointers, not even inside a
+// struct: its calls pass no words of memlens's.
+func (r *rewriter) plainHelper(fd *cc.FunctionDefinition) bool {
+	d := fd.Declarator
+	ft, ok := d.Type().(*cc.FunctionType)
+	if fp := funcParams(d); !ok || ft.IsVariadic() || fp == nil || fp.Case != cc.DirectDeclaratorFuncParam ||
+		d.Linkage() != cc.Internal || r.namedOtherwise[d.Name()] || !r.instrumented(fd) {
+		return false
+	}
+	for _, p := range ft.Parameters() {
+		if isDataPtr(p.Type()) || passesShadow(p.Type()) {
+			return false
+		}
+	}
+	return true
 }
 
 // callsItself reports whether function definition fd calls itself by name.

@@ -1087,6 +1087,9 @@ func (r *rewriter) keepsArgWords(body *cc.CompoundStatement) bool {
 	for name, fn := range r.direct {
 		inRegisters[name] = len(fn.inThread) == 0
 	}
+	for name := range r.inlineHinted {
+		inRegisters[name] = inRegisters[name] || r.direct[name] == nil // (a plainHelper)
+	}
 	return !r.callsBeyond(body, inRegisters)
 }
 
@@ -1098,11 +1101,11 @@ func (r *rewriter) keepsArgWords(body *cc.CompoundStatement) bool {
 // (zlib's inflate_fast: eleven pointers in one loop). Only where no call
 // can write them: the function calls nothing but helpers gcc inlines whose
 // extra words are in registers (it has no side frame and keepsArgWords),
-// is not main (whose calls may be of any direct function), and is not
-// direct, which a caller keeping its own words there could call (or
-// inline, where their words would share places).
+// is not main (whose calls may be of any direct function), and is
+// neither direct nor a plainHelper, which a caller keeping its own words
+// there could call (or inline, where their words would share places).
 func (r *rewriter) localArgWords(ft *cc.FunctionType) []int {
-	if !r.fn.argWords || r.fn.name == "main" || r.direct[r.fn.name] != nil {
+	if !r.fn.argWords || r.fn.name == "main" || r.direct[r.fn.name] != nil || r.inlineHinted[r.fn.name] {
 		return nil
 	}
 	params := 0
