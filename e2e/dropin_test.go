@@ -367,10 +367,12 @@ func TestFrameSizeCJSON(t *testing.T) {
 // deflate.c 1.60 and infback.c 1.76 before a call's argument sites were
 // stored volatile (gcc's SLP pass packed two constant sites into a vector
 // made at entry and held in a frame slot); crc32.c 2.28 before a static
-// function taking no pointers needed no side frame in its callers.
+// function taking no pointers needed no side frame in its callers, 2.00
+// before crc32_z's endianness test (*(unsigned char *)&endian) left the
+// local no object, and the function no frame of memlens's.
 func TestFrameSizeZlib(t *testing.T) {
 	unitFramesWithin(t, "zlib", map[string]float64{"trees.c": 1.55, "inftrees.c": 1.62, "inflate.c": 1.56, "deflate.c": 1.60,
-		"inffast.c": 2.15, "crc32.c": 2.00, "infback.c": 1.42})
+		"inffast.c": 2.15, "crc32.c": 1.34, "infback.c": 1.42})
 }
 
 // TestFrameSizeLua: the -O2 frames of Lua's parser and code generator

@@ -386,8 +386,8 @@ func TestUnoptimisedReturnUnheld(t *testing.T) {
 
 // TestPlainHelperNeedsNoSideFrame: optimised, a static function taking no
 // pointers and calling nothing gets the inline hint and its callers no
-// side frame for its calls (zlib's crc32_z around crc_word); one taking a
-// pointer's address still makes a call that needs one.
+// side frame for its calls (zlib's crc32_z around crc_word); a call of an
+// extern function still needs one.
 func TestPlainHelperNeedsNoSideFrame(t *testing.T) {
 	code := "static const unsigned table[4] = {1, 2, 3, 4};\n" +
 		"static unsigned mix(unsigned x) { return x ^ table[x & 3]; }\n" +
