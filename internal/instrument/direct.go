@@ -355,12 +355,13 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	if !r.c.full {
 		calling = r.inlineHinted
 	}
+	declaredNoinline := noinlineDeclared(decls)
 	for hinted := true; hinted; {
 		hinted = false
 		for _, ed := range decls {
 			fd := ed.FunctionDefinition
 			if fd == nil || cand[fd.Declarator.Name()] == nil && !r.plainHelper(fd) || r.inlineHinted[fd.Declarator.Name()] ||
-				fd.Declarator.IsInline() || r.callsBeyond(fd.CompoundStatement, calling) || noinline(fd) {
+				fd.Declarator.IsInline() || r.callsBeyond(fd.CompoundStatement, calling) || noinline(fd) || declaredNoinline[fd.Declarator.Name()] {
 				continue
 			}
 			if seq := r.firstSeq(fd); seq != 0 {
@@ -409,12 +410,29 @@ func callsItself(fd *cc.FunctionDefinition) bool {
 // noinline reports whether function definition fd says noinline (gcc
 // warns of an inline function given that attribute).
 func noinline(fd *cc.FunctionDefinition) bool {
-	for _, t := range cc.NodeTokens(fd.DeclarationSpecifiers) {
-		if s := t.SrcStr(); s == "noinline" || s == "__noinline__" {
-			return true
+	return saysNoinline(fd.DeclarationSpecifiers) || saysNoinline(fd.Declarator)
+}
+
+// noinlineDeclared are the functions a declaration that is no definition
+// says noinline of (a prototype's attribute, which the inline hint would
+// contradict: clean/builtin_setjmp_leaf's fail).
+func noinlineDeclared(decls []*cc.ExternalDeclaration) map[string]bool {
+	names := map[string]bool{}
+	for _, ed := range decls {
+		if d := ed.Declaration; d != nil && saysNoinline(d) {
+			for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+				if l.InitDeclarator != nil {
+					names[l.InitDeclarator.Declarator.Name()] = true
+				}
+			}
 		}
 	}
-	for _, t := range cc.NodeTokens(fd.Declarator) {
+	return names
+}
+
+// saysNoinline reports whether n's tokens hold the noinline attribute.
+func saysNoinline(n cc.Node) bool {
+	for _, t := range cc.NodeTokens(n) {
 		if s := t.SrcStr(); s == "noinline" || s == "__noinline__" {
 			return true
 		}
