@@ -258,9 +258,6 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 				forwards: memForwarded(fd, ft.Parameters())}
 		}
 	}
-	if len(cand) == 0 {
-		return
-	}
 	for name := range r.namedOtherwise {
 		delete(cand, name)
 	}
@@ -351,17 +348,20 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// calls are all of such helpers, once they are inlined into it (vm.c's
 	// binary, two pops), unless a function calling setjmp may inline it
 	// (full checking: keepOutOfLine), where a longjmp from a call inside it
-	// would skip its locals' cleanups.
+	// would skip its locals' cleanups. So is a static function taking no
+	// pointers (plainHelper), which sets no argument words either: its
+	// callers need no side frame for it (zlib's crc_word, bi_reverse).
 	var calling map[string]bool
 	if !r.c.full {
 		calling = r.inlineHinted
 	}
+	declaredNoinline := noinlineDeclared(decls)
 	for hinted := true; hinted; {
 		hinted = false
 		for _, ed := range decls {
 			fd := ed.FunctionDefinition
-			if fd == nil || cand[fd.Declarator.Name()] == nil || r.inlineHinted[fd.Declarator.Name()] ||
-				fd.Declarator.IsInline() || r.callsBeyond(fd.CompoundStatement, calling) || noinline(fd) {
+			if fd == nil || cand[fd.Declarator.Name()] == nil && !r.plainHelper(fd) || r.inlineHinted[fd.Declarator.Name()] ||
+				fd.Declarator.IsInline() || r.callsBeyond(fd.CompoundStatement, calling) || noinline(fd) || declaredNoinline[fd.Declarator.Name()] {
 				continue
 			}
 			if seq := r.firstSeq(fd); seq != 0 {
@@ -381,6 +381,24 @@ func (r *rewriter) helper(fd *cc.FunctionDefinition) bool {
 	return !fd.Declarator.IsInline() && !r.containsCall(fd.CompoundStatement) && !noinline(fd)
 }
 
+// plainHelper reports whether function definition fd is a static function
+// only ever called by name that takes no pointers, not even inside a
+// struct: its calls pass no words of memlens's.
+func (r *rewriter) plainHelper(fd *cc.FunctionDefinition) bool {
+	d := fd.Declarator
+	ft, ok := d.Type().(*cc.FunctionType)
+	if fp := funcParams(d); !ok || ft.IsVariadic() || fp == nil || fp.Case != cc.DirectDeclaratorFuncParam ||
+		d.Linkage() != cc.Internal || r.namedOtherwise[d.Name()] || !r.instrumented(fd) {
+		return false
+	}
+	for _, p := range ft.Parameters() {
+		if isDataPtr(p.Type()) || passesShadow(p.Type()) {
+			return false
+		}
+	}
+	return true
+}
+
 // callsItself reports whether function definition fd calls itself by name.
 func callsItself(fd *cc.FunctionDefinition) bool {
 	return AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
@@ -393,6 +411,23 @@ func callsItself(fd *cc.FunctionDefinition) bool {
 // warns of an inline function given that attribute).
 func noinline(fd *cc.FunctionDefinition) bool {
 	return says(fd.DeclarationSpecifiers, "noinline", "__noinline__") || says(fd.Declarator, "noinline", "__noinline__")
+}
+
+// noinlineDeclared are the functions a declaration that is no definition
+// says noinline of (a prototype's attribute, which the inline hint would
+// contradict: clean/builtin_setjmp_leaf's fail).
+func noinlineDeclared(decls []*cc.ExternalDeclaration) map[string]bool {
+	names := map[string]bool{}
+	for _, ed := range decls {
+		if d := ed.Declaration; d != nil && says(d, "noinline", "__noinline__") {
+			for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+				if l.InitDeclarator != nil {
+					names[l.InitDeclarator.Declarator.Name()] = true
+				}
+			}
+		}
+	}
+	return names
 }
 
 // funcParams returns the parameter-list declarator of function declarator

@@ -673,6 +673,9 @@ func needsCheck(n cc.ExpressionNode) bool {
 // write set; op says what happens to its definedness): reached through a
 // pointer, it is checked first.
 func (r *rewriter) access(n cc.ExpressionNode, write bool, op defOp) frag {
+	if u, ok := n.(*cc.UnaryExpression); ok && !write && r.byteView(u) != nil {
+		return r.verbatim(n)
+	}
 	if !needsCheck(n) {
 		if t := objType(n); t != nil && t.Kind() != cc.Array {
 			return r.defDirect(n, r.indexed(n, write), op)

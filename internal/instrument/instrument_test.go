@@ -405,3 +405,58 @@ func TestUnoptimisedReturnUnheld(t *testing.T) {
 		t.Error("registered, with a registered local, returns its value after the exit's calls")
 	}
 }
+
+// TestPlainHelperNeedsNoSideFrame: optimised, a static function taking no
+// pointers and calling nothing gets the inline hint and its callers no
+// side frame for its calls (zlib's crc32_z around crc_word); a call of an
+// extern function still needs one.
+func TestPlainHelperNeedsNoSideFrame(t *testing.T) {
+	code := "static const unsigned table[4] = {1, 2, 3, 4};\n" +
+		"static unsigned mix(unsigned x) { return x ^ table[x & 3]; }\n" +
+		"extern unsigned other(unsigned);\n" +
+		"unsigned sum(const unsigned char *p, int n) { unsigned s = 0; while (n--) s = mix(s ^ *p++); return s; }\n" +
+		"unsigned far(const unsigned char *p, int n) { unsigned s = 0; while (n--) s = other(s ^ *p++); return s; }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "plain.c", code)
+	if !bytes.Contains(out, []byte("__inline__ static unsigned mix(")) {
+		t.Errorf("mix has no inline hint:\n%s", out)
+	}
+	for _, f := range []struct {
+		name string
+		side bool
+	}{{"sum", false}, {"far", true}} {
+		at := bytes.LastIndex(out, []byte("unsigned "+f.name+"("))
+		end := bytes.IndexByte(out[at:], '\n') // (a function a line)
+		if side := bytes.Contains(out[at:at+end], []byte("__ml_side_push(")); side != f.side {
+			t.Errorf("%s has a side frame: %v, want %v", f.name, side, f.side)
+		}
+	}
+}
+
+// TestLocalWordsInThread: optimised, a function keeping its parameters'
+// provenance in the thread's words that calls nothing and is not direct
+// keeps its pointer locals' there too, past its parameters', and its
+// checks read them as memory operands; a direct one (a caller keeping its
+// own words there could inline it) keeps them in variables.
+func TestLocalWordsInThread(t *testing.T) {
+	code := "unsigned copy(unsigned char *dst, const unsigned char *src, int n) {\n" +
+		"	const unsigned char *in = src; unsigned char *out = dst;\n" +
+		"	while (n--) *out++ = *in++;\n" +
+		"	return out - dst;\n" +
+		"}\n" +
+		"static unsigned inner(unsigned char *dst, int n) { unsigned char *out = dst; while (n--) *out++ = 0; return out - dst; }\n" +
+		"unsigned outer(unsigned char *dst, int n) { return inner(dst, n) + inner(dst, n); }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "words.c", code)
+	// (the text from a function's definition to the next's)
+	body := func(name, next string) []byte {
+		at := bytes.LastIndex(out, []byte(name+"(unsigned char *dst"))
+		return out[at : at+bytes.Index(out[at:], []byte(next+"(unsigned char *dst"))]
+	}
+	for _, w := range []string{"&__ml_t.argsite[15]", "&__ml_t.argsite[14]"} {
+		if !bytes.Contains(body("copy", "inner"), []byte(w)) {
+			t.Errorf("copy's checks do not read %s:\n%s", w, body("copy", "inner"))
+		}
+	}
+	if inner := body("inner", "outer"); bytes.Contains(inner, []byte("__ml_t.argsite[1")) {
+		t.Errorf("inner, direct, keeps a local's words in the thread's:\n%s", inner)
+	}
+}

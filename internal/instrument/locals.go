@@ -78,7 +78,8 @@ func localCandidate(d *cc.Declarator) bool {
 // local that may become an object (such a function pushes a frame, so a
 // local's retirement can tell a return from the end of a block). A scalar
 // whose address only ever goes to fixed-size copies made inline, as a
-// range they do not test, never becomes one (fixedcall.go).
+// range they do not test, or to reads of its own bytes (byteView), never
+// becomes one (fixedcall.go).
 func (r *rewriter) declaresLocals(fd *cc.FunctionDefinition, ft *cc.FunctionType) bool {
 	spanned, addressed := r.copiedLocals(fd.CompoundStatement)
 	object := func(d *cc.Declarator) bool {
@@ -105,8 +106,8 @@ func (r *rewriter) declaresLocals(fd *cc.FunctionDefinition, ft *cc.FunctionType
 }
 
 // copiedLocals are the locals whose address body passes as an untested
-// range of a fixed-size copy made inline (spanned), and those whose
-// address it takes anywhere else (addressed).
+// range of a fixed-size copy made inline or reads through a byteView
+// (spanned), and those whose address it takes anywhere else (addressed).
 func (r *rewriter) copiedLocals(body *cc.CompoundStatement) (spanned, addressed map[*cc.Declarator]bool) {
 	spanned, addressed = map[*cc.Declarator]bool{}, map[*cc.Declarator]bool{}
 	spans := map[*cc.UnaryExpression]bool{}
@@ -127,13 +128,80 @@ func (r *rewriter) copiedLocals(body *cc.CompoundStatement) (spanned, addressed 
 		}
 		return true
 	})
+	views := r.byteViews(body)
+	for u := range views {
+		spanned[declOfExpr(u.CastExpression)] = true
+	}
 	Inspect(body, func(n cc.Node) bool {
-		if u, ok := n.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof && !spans[u] {
+		if u, ok := n.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof && !spans[u] && !views[u] {
 			addressed[declOfExpr(unparen(u.CastExpression))] = true
 		}
 		return true
 	})
 	return spanned, addressed
+}
+
+// byteView returns the address taken inside dereference x when x reads
+// part of a local scalar's own bytes through a cast of its address,
+// *(T *)&v, T arithmetic and no larger than v (zlib's endianness test,
+// *(unsigned char *)&endian): always within a live object, so the read
+// needs no check and v no record, which cost crc32_z its frame and side
+// frame. In detection mode only: full checking tracks the bytes'
+// definedness, typestate and every-access rules see every access.
+func (r *rewriter) byteView(x *cc.UnaryExpression) *cc.UnaryExpression {
+	if x.Case != cc.UnaryExpressionDeref || r.c.full || r.typestate || r.c.every {
+		return nil
+	}
+	e := unparen(x.CastExpression)
+	for c, ok := e.(*cc.CastExpression); ok && c.Case == cc.CastExpressionCast; c, ok = e.(*cc.CastExpression) {
+		e = unparen(c.CastExpression)
+	}
+	addr, ok := e.(*cc.UnaryExpression)
+	if !ok || addr.Case != cc.UnaryExpressionAddrof {
+		return nil
+	}
+	d, t := declOfExpr(addr.CastExpression), x.Type()
+	if d == nil || !localCandidate(d) || t == nil || !cc.IsArithmeticType(t) || !cc.IsArithmeticType(d.Type()) ||
+		t.Size() <= 0 || t.Size() > d.Type().Size() {
+		return nil
+	}
+	return addr
+}
+
+// byteViews are the addresses taken inside the byteViews body reads: not
+// those it assigns, increments or takes the address of, which other paths
+// rewrite.
+func (r *rewriter) byteViews(body *cc.CompoundStatement) map[*cc.UnaryExpression]bool {
+	views, written := map[*cc.UnaryExpression]bool{}, map[cc.Node]bool{}
+	Inspect(body, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.AssignmentExpression:
+			if x.Case != cc.AssignmentExpressionCond {
+				written[unparen(x.UnaryExpression)] = true
+			}
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec {
+				written[unparen(x.PostfixExpression)] = true
+			}
+		case *cc.UnaryExpression:
+			switch x.Case {
+			case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
+				written[unparen(x.UnaryExpression)] = true
+			case cc.UnaryExpressionAddrof:
+				written[unparen(x.CastExpression)] = true
+			}
+		}
+		return true
+	})
+	Inspect(body, func(n cc.Node) bool {
+		if x, ok := n.(*cc.UnaryExpression); ok && !written[x] {
+			if addr := r.byteView(x); addr != nil {
+				views[addr] = true
+			}
+		}
+		return true
+	})
+	return views
 }
 
 // enterScope opens block cs (the function body when body is set).

@@ -112,6 +112,13 @@ func (r *rewriter) provDecls(pro []string, vol string) []string {
 		}
 		pro = side.own(pro, vol, "__ml_prov_t ", v.word, " __attribute__((unused))", init, set)
 	}
+	for _, v := range r.fn.threadProvs {
+		if r.fn.uninitProv[v.word] {
+			pro = append(pro, v.site+" = 0, "+v.word+" = "+genUninit+";")
+		} else if r.fn.jumpedPast[v.word] {
+			pro = append(pro, v.site+" = 0, "+v.word+" = 0;")
+		}
+	}
 	return pro
 }
 

@@ -74,6 +74,8 @@ type fnState struct {
 	leaf         bool                         // makes no calls: pushes no frame
 	asmCalls     bool                         // makes no calls of its own: its helpers' are made in asm (asmcalls.go)
 	argWords     bool                         // its parameters' provenance stays in the thread's words (keepsArgWords)
+	localWords   []int                        // the thread's words left for its pointer locals' provenance, the next last (localArgWords)
+	threadProvs  []prov                       // its pointer locals' provenance in the thread's words
 	loops        []*cc.IterationStatement     // the loops around the statement being rewritten, innermost last
 	callSite     bool                         // a leaf passed its call's site (callSiteLeaf)
 	pckLocal     string                       // annotated and makes no calls: the local of its grants (typestate.go)
@@ -856,6 +858,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	r.fn.side = r.sideFrame(fd.CompoundStatement)
 	r.fn.ptrLocals = r.countPointerLocals(fd.CompoundStatement)
 	r.fn.argWords = r.keepsArgWords(fd.CompoundStatement)
+	r.fn.localWords = r.localArgWords(ft)
 	r.fn.pckLocal = r.pckLocalOf(fd)
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
@@ -1101,7 +1104,36 @@ func (r *rewriter) keepsArgWords(body *cc.CompoundStatement) bool {
 	for name, fn := range r.direct {
 		inRegisters[name] = len(fn.inThread) == 0
 	}
+	for name := range r.inlineHinted {
+		inRegisters[name] = inRegisters[name] || r.direct[name] == nil // (a plainHelper)
+	}
 	return !r.callsBeyond(body, inRegisters)
+}
+
+// localArgWords lists the thread's words a function keeping its
+// parameters' there (keepsArgWords) also keeps its pointer locals'
+// provenance in, those past its parameters' (highest first, the next
+// last): its checks read them as memory operands too, so gcc holds no
+// pending site and word per live pointer in registers or frame slots
+// (zlib's inflate_fast: eleven pointers in one loop). Only where no call
+// can write them: the function calls nothing but helpers gcc inlines whose
+// extra words are in registers (it has no side frame and keepsArgWords),
+// is not main (whose calls may be of any direct function), and is
+// neither direct nor a plainHelper, which a caller keeping its own words
+// there could call (or inline, where their words would share places).
+func (r *rewriter) localArgWords(ft *cc.FunctionType) []int {
+	if !r.fn.argWords || r.fn.name == "main" || r.direct[r.fn.name] != nil || r.inlineHinted[r.fn.name] {
+		return nil
+	}
+	params := 0
+	if ft != nil {
+		params = len(ft.Parameters())
+	}
+	var words []int
+	for i := params; i < threadArgs; i++ {
+		words = append(words, i)
+	}
+	return words
 }
 
 // argWords is the provenance of parameter i in the thread's words.
@@ -1721,7 +1753,7 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 	if vo != "" && in == nil {
 		r.fn.defs = append(r.fn.defs, fmt.Sprintf("%s = (__ml_uptr)%s", vo, siteRef(voSite)))
 	}
-	if id.Initializer != nil && r.hasCompanion(d) && len(r.fn.scopes) != 0 && r.fn.side != nil {
+	if id.Initializer != nil && r.hasCompanion(d) && len(r.fn.scopes) != 0 && (r.fn.side != nil || r.fn.threadProvs != nil || len(r.fn.localWords) != 0) {
 		cs := r.fn.scopes[len(r.fn.scopes)-1].cs
 		switch {
 		case landsPast(cs, d.Position(), r.fn.gotos):
@@ -1816,7 +1848,14 @@ func (r *rewriter) companionProv(d *cc.Declarator) prov {
 	if v, ok := r.fn.compProv[d]; ok {
 		return v
 	}
-	v := r.provPair()
+	var v prov
+	if n := len(r.fn.localWords); n != 0 {
+		v = argWords(r.fn.localWords[n-1])
+		r.fn.localWords = r.fn.localWords[:n-1]
+		r.fn.threadProvs = append(r.fn.threadProvs, v)
+	} else {
+		v = r.provPair()
+	}
 	r.fn.compProv[d] = v
 	return v
 }
