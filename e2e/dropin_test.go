@@ -399,10 +399,11 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // lcode.c 1.67 when another register fewer was saved here and there. And
 // its interpreter's, luaV_execute being recursive: lvm.c 4.76 times before
 // a call's constant argument sites stopped being packed into vectors gcc
-// hoisted into luaV_execute's frame (2.06).
+// hoisted into luaV_execute's frame (2.06); 2.10 since short copies in
+// loops are made inline (luaV_concat 144 to 224 bytes, for hash.c's speed).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.85, "lcode.c": 1.67, "lvm.c": 2.08})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.85, "lcode.c": 1.67, "lvm.c": 2.10})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built
