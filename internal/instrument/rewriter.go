@@ -122,6 +122,7 @@ type rewriter struct {
 	inlineDefs     map[string]bool                        // those of them declared inline
 	staticDefs     map[string]bool                        // functions of the unit with internal linkage
 	noreturn       map[string]bool                        // functions that never return (call.go)
+	declaredPure   map[string]bool                        // the program's functions declared pure or const (pure.go)
 	calling        map[string]bool                        // functions of the unit making a call that returns (funcWord)
 	quiet          map[string]bool                        // those of them that skip the exit handlers (call.go)
 	lendings       map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
@@ -230,6 +231,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		decls = append(decls, ed)
 	}
 	r.findNoreturn(decls)
+	r.findDeclaredPure(decls)
 	r.calling = map[string]bool{}
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil && r.defined[fd.Declarator.Name()] {
