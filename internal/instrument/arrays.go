@@ -13,8 +13,9 @@ import (
 // GLOBAL-BUFFER-OVERFLOW, array members of structs INTRA-OBJECT-OVERFLOW
 // (an index past the member, even while the access stays inside the struct).
 // Only accesses are checked (&a[n] is a valid address); trailing members of
-// 0 or 1 elements (the struct hack), flexible members, members of unions and
-// arrays of variable or unknown length are left alone.
+// 0 or 1 elements (the struct hack), any trailing member of a struct reached
+// through a pointer (gcc treats it as flexible), flexible members, members of
+// unions and arrays of variable or unknown length are left alone.
 
 // array is an entry of the unit's table of array descriptors.
 type array struct {
@@ -59,8 +60,8 @@ func arrayRoot(a cc.ExpressionNode) (name, owner string, pos cc.Node, kind int, 
 			if !isStruct {
 				return // union members overlay each other on purpose
 			}
-			if at, _ := f.Type().(*cc.ArrayType); at != nil && at.Len() <= 1 && f.Index() == st.NumFields()-1 {
-				return // the struct hack: char data[1] at the end
+			if at, _ := f.Type().(*cc.ArrayType); at != nil && (at.Len() <= 1 && lastField(f) || openEnded(x)) {
+				return // the struct hack: char data[1] at the end (or data[2] in a block gcc allows to be longer)
 			}
 			pos = x
 			if d := f.Declarator(); d != nil {
@@ -76,6 +77,35 @@ func arrayRoot(a cc.ExpressionNode) (name, owner string, pos cc.Node, kind int, 
 		}
 	}
 	return
+}
+
+// lastField reports whether f is the last member of its struct.
+func lastField(f *cc.Field) bool {
+	st, isStruct := f.ParentType().(*cc.StructType)
+	return isStruct && f.Index() == st.NumFields()-1
+}
+
+// openEnded reports whether lvalue n may extend past its type's size, as
+// gcc assumes of an object reached through a pointer and of such an
+// object's last member: a trailing array there is flexible, whatever its
+// declared length (mawk's STRING allocates `char str[2]` longer).
+func openEnded(n cc.ExpressionNode) bool {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		return x.Case == cc.PrimaryExpressionExpr && openEnded(x.ExpressionList)
+	case *cc.UnaryExpression:
+		return throughPointer(x)
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionPSelect:
+			return x.Field() != nil && lastField(x.Field())
+		case cc.PostfixExpressionSelect:
+			return x.Field() != nil && lastField(x.Field()) && openEnded(x.PostfixExpression)
+		case cc.PostfixExpressionIndex:
+			return !isArray(x.PostfixExpression) && throughPointer(x)
+		}
+	}
+	return false
 }
 
 // ctype spells t for a report the way C declares it, briefly: "struct

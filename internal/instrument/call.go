@@ -322,14 +322,14 @@ func calleeName(x *cc.PostfixExpression) string {
 	return p.Token.SrcStr()
 }
 
-// call rewrites a function call. Calls into instrumented code pass the
+// unfencedCall rewrites a function call. Calls into instrumented code pass the
 // metas of pointer arguments through __ml_t, tagged with the callee, with
 // their provenance: each argument's step, pending in the callee's
 // parameter; calls to checked libc functions go to the runtime's
 // replacement, with the provenance the arguments had (a report there
 // shows where they came from); every call records its site as the current
 // position of this frame.
-func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, prov) {
+func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, string, prov) {
 	none := generated(genNone)
 	name := calleeName(x)
 	args := argList(x.ArgumentExpressionList)

@@ -125,6 +125,7 @@ type rewriter struct {
 	inlineDefs     map[string]bool                        // those of them declared inline
 	staticDefs     map[string]bool                        // functions of the unit with internal linkage
 	noreturn       map[string]bool                        // functions that never return (call.go)
+	declaredPure   map[string]bool                        // the program's functions declared pure or const (pure.go)
 	calling        map[string]bool                        // functions of the unit making a call that returns (funcWord)
 	quiet          map[string]bool                        // those of them that skip the exit handlers (call.go)
 	lendings       map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
@@ -238,6 +239,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	}
 	r.loopCalls = callsInLoops(decls) // (before the analyses asking which calls are made inline)
 	r.findNoreturn(decls)
+	r.findDeclaredPure(decls)
 	r.calling = map[string]bool{}
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil && r.defined[fd.Declarator.Name()] {
