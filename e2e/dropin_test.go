@@ -320,10 +320,11 @@ func TestFrameSize(t *testing.T) {
 // return of the program's own text was evaluated after the exit's calls
 // (no register variable for a pending step's return); at -O2, 1.44 to
 // 1.42 when cold calls kept every register and parameters' provenance
-// stayed in the thread's words; at -O0, 1.39 to 1.29 when the helpers'
-// calls of functions that call nothing were made in asm skipping the red
-// zone (gcc gives such a function no frame); hence 1.29 and 1.43, and 3
-// times per function.
+// stayed in the thread's words, 1.38 when gcc's budget for inlining a
+// function given the hint was raised; at -O0, 1.39 to 1.29 when the
+// helpers' calls of functions that call nothing were made in asm skipping
+// the red zone (gcc gives such a function no frame); hence 1.29 and 1.38,
+// and 3 times per function.
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
@@ -336,7 +337,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 1.29}, {"-O2", 1.43}} {
+	}{{"-O0", 1.29}, {"-O2", 1.38}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := frameSum(native), frameSum(instrumented)
 		for fn, n := range native {
@@ -401,9 +402,11 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // a call's constant argument sites stopped being packed into vectors gcc
 // hoisted into luaV_execute's frame (2.06); 2.10 since short copies in
 // loops are made inline (luaV_concat 144 to 224 bytes, for hash.c's speed).
-// The goal is 1.5 times (issue 18).
+// Helpers given the inline hint stayed out of line, their callers no longer
+// leaves (ltable.c 2.38, lparser.c 1.79) until gcc's budget for them was
+// raised (2.25, 1.75). The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.85, "lcode.c": 1.67, "lvm.c": 2.10})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.75, "lcode.c": 1.67, "lvm.c": 2.10, "ltable.c": 2.25})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

@@ -317,14 +317,20 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			flags = append(flags, "-maccumulate-outgoing-args")
 		}
 	}
-	if r.c.full && r.c.optimizing && r.c.order != clangOrder {
-		// Loss tracking and definedness make a small function's body
-		// several times its size: gcc's budget for inlining a function
-		// declared inline (or given the hint, findDirect) is raised from
-		// 70 to 200 of its instructions, so a helper of a few accesses
-		// (tree.c's height, vm.c's push) is still inlined. The code does
-		// the same; Lua's lvm.c compiles in the same time to the same size.
-		flags = append(flags, "--param=max-inline-insns-single=200")
+	if r.c.optimizing && r.c.order != clangOrder {
+		// Checks make a small function's body several times its size:
+		// gcc's budget for inlining a function declared inline (or given
+		// the hint, findDirect), 70 of its instructions, is raised so a
+		// helper of a few accesses is still inlined where gcc inlines it
+		// natively and its callers stay leaves (Lua's index2value). Fully
+		// checked to 200 (tree.c's height, vm.c's push; Lua's lvm.c
+		// compiles in the same time to the same size); in detection
+		// mode 200 grew a few callers' frames, 120 none.
+		budget := "120"
+		if r.c.full {
+			budget = "200"
+		}
+		flags = append(flags, "--param=max-inline-insns-single="+budget)
 	}
 	if r.c.order != clangOrder {
 		// gcc's RTL global CSE repeats dataflow over every pseudo register
