@@ -1039,12 +1039,33 @@ func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 	return f
 }
 
-// iteration rewrites while, do and for loops. The back edge may have
+// iteration rewrites while, do and for loops (loop), and stores the site
+// of a loop's one call in the frame once, before it (loopCall).
+func (r *rewriter) iteration(x *cc.IterationStatement) frag {
+	call := r.loopCall(x)
+	if call == nil {
+		return r.loop(x)
+	}
+	h := &frameHoist{call: call}
+	r.fn.hoist = h
+	f := r.loop(x)
+	r.fn.hoist = nil
+	if !h.hoisted {
+		return f
+	}
+	var g frag
+	g.str("{ __ml_t.frames[" + r.slot() + "] = " + h.site + "; ")
+	g.cat(f)
+	g.str(" }")
+	return g
+}
+
+// loop rewrites while, do and for loops. The back edge may have
 // changed anything the loop changes: the facts from before it (a for's
 // initialisation included: it runs once, first) that reach its body, and
 // survive it, are those nothing in it kills (it frees nothing, assigns
 // none of their variables).
-func (r *rewriter) iteration(x *cc.IterationStatement) frag {
+func (r *rewriter) loop(x *cc.IterationStatement) frag {
 	defer r.jumpTarget(true)()
 	if l := r.pckLoopOf(x); l != nil {
 		r.pckLoops = append(r.pckLoops, l)

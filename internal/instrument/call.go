@@ -396,6 +396,9 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		return f, metaWild, none
 	}
 	site := siteRef(r.site(x, siteCall))
+	if h := r.hoistOf(x); h != nil {
+		h.site = site
+	}
 	if fn := r.direct[name]; fn != nil && r.isCalledByName(x) {
 		return r.directCall(x, fn, site, args, wantMeta)
 	}
@@ -958,7 +961,64 @@ func (r *rewriter) atFrame(site string) string {
 	if r.fn != nil && r.fn.leaf {
 		return r.atCaller() + "(void)__ml_enter(" + site + ");"
 	}
+	if h := r.fn.hoist; h != nil && h.site == site {
+		// stored before the loop (iteration); only a callee of a function
+		// at depth 255 or more (the thread's 256) shares its slot, and
+		// overwrites it
+		h.hoisted = true
+		return "if (__builtin_expect(__ml_t.depth > 255u, 0)) __ml_t.frames[255] = " + site + ";"
+	}
 	return "__ml_t.frames[" + r.slot() + "] = " + site + ";"
+}
+
+// frameHoist is a loop whose only call stores the same site in the
+// function's frame slot each time round (loopCall): nothing else writes
+// that slot while the loop runs, so the site is stored once before it.
+type frameHoist struct {
+	call    *cc.PostfixExpression
+	site    string // the call's site, once it is rewritten
+	hoisted bool   // its store made before the loop
+}
+
+// hoistOf is the frameHoist of the loop being rewritten if x is its call.
+func (r *rewriter) hoistOf(x *cc.PostfixExpression) *frameHoist {
+	if r.fn == nil || r.fn.hoist == nil || r.fn.hoist.call != x {
+		return nil
+	}
+	return r.fn.hoist
+}
+
+// loopCall is the one call a loop makes whose frame site can be stored
+// once before it, or nil: the function has a frame and its depth is the
+// thread's less one (no setjmp); the loop makes no other call that
+// returns, inline copies included (a call or a failure's report stores
+// a site of its own in the slot), holds no asm (which may call) and no
+// label (a jump could enter it past the store). The outermost such loop
+// hoists.
+func (r *rewriter) loopCall(x *cc.IterationStatement) *cc.PostfixExpression {
+	if r.fn == nil || r.fn.leaf || r.fn.setjmp || r.fn.hoist != nil {
+		return nil
+	}
+	var call *cc.PostfixExpression
+	calls := 0
+	other := AnyNode(x, func(n cc.Node) bool {
+		switch n := n.(type) {
+		case *cc.PostfixExpression:
+			if n.Case == cc.PostfixExpressionCall && r.callBeyond(n, nil) {
+				call = n
+				calls++
+			}
+		case *cc.LabeledStatement:
+			return true
+		case *cc.Statement:
+			return n.Case == cc.StatementAsm
+		}
+		return calls > 1
+	})
+	if other || calls != 1 {
+		return nil
+	}
+	return call
 }
 
 // isVoid reports whether t is void (or unknown, as a call's type may be).

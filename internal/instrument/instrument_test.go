@@ -301,6 +301,31 @@ func TestMainWithoutSideFrame(t *testing.T) {
 	}
 }
 
+// TestLoopCallSiteStoredOnce: a loop whose one call is that call stores
+// the call's frame site once, before it (vm.c's dispatch loop), and in it
+// only where a callee shares the slot (depth 255 or more); a loop making
+// two calls, or one a jump can enter past its start, stores it each time.
+func TestLoopCallSiteStoredOnce(t *testing.T) {
+	code := "extern const char *step(const char *);\n" +
+		"const char *once(const char *pc) { while (*pc) pc = step(pc); return pc; }\n" +
+		"const char *twice(const char *pc) { while (*pc) { pc = step(pc); pc = step(pc + 1); } return pc; }\n" +
+		"const char *entered(const char *pc, int n) { if (n) goto in; while (*pc) { in: pc = step(pc); } return pc; }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "loop.c", code)
+	const shared = "__ml_t.depth > 255u"
+	twice := bytes.LastIndex(out, []byte("const char *twice("))
+	entered := bytes.LastIndex(out, []byte("const char *entered("))
+	once := out[bytes.LastIndex(out[:twice], []byte("const char *once(")):twice]
+	if !regexp.MustCompile(`\{ __ml_t\.frames\[[^;]*\] = &__ml_sites\[\d+\];\s*while`).Match(once) || !bytes.Contains(once, []byte(shared)) {
+		t.Errorf("once's loop does not store its call's site before it:\n%s", once)
+	}
+	if bytes.Contains(out[twice:entered], []byte(shared)) {
+		t.Error("twice's loop, making two calls, stores a site before it")
+	}
+	if bytes.Contains(out[entered:], []byte(shared)) {
+		t.Error("entered's loop, which a goto enters, stores its site before it")
+	}
+}
+
 // TestJumpedPastWordsSetAtEntry: in a function with labels, a pointer
 // local declared with a value has its side words set at entry only where
 // a jump can land past its declaration (Lua's luaV_execute zeroed some 540

@@ -77,6 +77,7 @@ type fnState struct {
 	localWords   []int                        // the thread's words left for its pointer locals' provenance, the next last (localArgWords)
 	threadProvs  []prov                       // its pointer locals' provenance in the thread's words
 	loops        []*cc.IterationStatement     // the loops around the statement being rewritten, innermost last
+	hoist        *frameHoist                  // the loop being rewritten whose one call's frame site is stored before it (loopCall)
 	callSite     bool                         // a leaf passed its call's site (callSiteLeaf)
 	pckLocal     string                       // annotated and makes no calls: the local of its grants (typestate.go)
 	main         bool                         // the program's main: its exits end the program
