@@ -969,13 +969,35 @@ char *__ml_strtok_r(char *s, const char *delim, char **save)
 
 /* ---- formatted output ---- */
 
-/* What the conversions of fmt read or write in caller memory: %s strings
- * (up to the precision) and %n targets. The variadic arguments are the
- * call's from position first on; their metas come from the caller when it
- * passed them (own), from the address otherwise. Positional arguments
- * (%1$s) and unknown conversions end the walk. */
-static void ml_check_format_args(const char *fmt, va_list ap, int own, unsigned first, const char *fn)
+/* A read of string s whose length the caller does not need. A string in
+ * no known block at a sound start (a literal argument of a variadic call
+ * has the WILD meta) has nothing to check: its scan would only measure it. */
+static inline void ml_check_str(const char *s, meta_t m, size_t max, const char *fn)
 {
+	if (!ml_unknown_block(s, m))
+		ml_read_str(s, m, max, fn);
+}
+
+/* Is c one of a conversion's flags (-+ #0'I)? */
+static inline int ml_format_flag(char c)
+{
+	const uint64_t flags = 1ULL << (' ' - ' ') | 1ULL << ('#' - ' ') | 1ULL << ('\'' - ' ') |
+	                       1ULL << ('+' - ' ') | 1ULL << ('-' - ' ') | 1ULL << ('0' - ' ') |
+	                       1ULL << ('I' - ' ');
+	unsigned i = (unsigned char)c - (unsigned)' ';
+	return i < 64 && (flags >> i & 1);
+}
+
+/* What a printf-family call reads or writes in caller memory: fmt itself
+ * (meta mf), then its conversions' %s strings (up to the precision) and %n
+ * targets. The variadic arguments are the call's from position first on;
+ * their metas come from the caller when it passed them (own), from the
+ * address otherwise. Positional arguments (%1$s) and unknown conversions
+ * end the walk. */
+static void ml_check_format(const char *fmt, meta_t mf, va_list ap, int own, unsigned first,
+                            const char *fn)
+{
+	ml_check_str(fmt, mf, SIZE_MAX, fn);
 	va_list a;
 	va_copy(a, ap);
 	unsigned argi = first;
@@ -989,7 +1011,7 @@ static void ml_check_format_args(const char *fmt, va_list ap, int own, unsigned 
 			q++;
 		if (*q == '$')
 			break;
-		while (*p && strchr("-+ #0'I", *p))
+		while (ml_format_flag(*p))
 			p++;
 		if (*p == '*') {
 			(void)va_arg(a, int);
@@ -1043,7 +1065,7 @@ static void ml_check_format_args(const char *fmt, va_list ap, int own, unsigned 
 		case 's': {
 			const char *str = va_arg(a, const char *);
 			if (str && !lng) /* glibc prints NULL as (null) */
-				ml_read_str(str, own && argi < __ML_MAX_ARGS ? __ml_t.arg[argi] : __ml_meta_of(str), prec, fn);
+				ml_check_str(str, own && argi < __ML_MAX_ARGS ? __ml_t.arg[argi] : __ml_meta_of(str), prec, fn);
 			break;
 		}
 		case 'n': {
@@ -1067,8 +1089,7 @@ static int ml_vsprintf_checked(char *buf, meta_t mb, size_t n, int bounded, cons
                                meta_t mf, int own, unsigned first, va_list ap, const char *fn)
 {
 	va_list ap2;
-	ml_read_str(fmt, mf, SIZE_MAX, fn);
-	ml_check_format_args(fmt, ap, own, first, fn);
+	ml_check_format(fmt, mf, ap, own, first, fn);
 	/* Measure first, check, then write; unless the block holds all n bytes
 	 * snprintf may write. */
 	if (!bounded || (n > 0 && !ml_access_ok(buf, mb, n, 1))) {
@@ -1130,8 +1151,7 @@ int __ml_printf(const char *fmt, ...)
 	meta_t mf = ML_ARGM(0, fmt);
 	va_list ap;
 	va_start(ap, fmt);
-	ml_read_str(fmt, mf, SIZE_MAX, "printf");
-	ml_check_format_args(fmt, ap, own_, 1, "printf");
+	ml_check_format(fmt, mf, ap, own_, 1, "printf");
 	int r = vprintf(fmt, ap);
 	va_end(ap);
 	return r;
@@ -1144,8 +1164,7 @@ int __ml_fprintf(void *f, const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	ml_check_file(f, mfile, "fprintf");
-	ml_read_str(fmt, mf, SIZE_MAX, "fprintf");
-	ml_check_format_args(fmt, ap, own_, 2, "fprintf");
+	ml_check_format(fmt, mf, ap, own_, 2, "fprintf");
 	int r = vfprintf((FILE *)f, fmt, ap);
 	va_end(ap);
 	return r;
@@ -1154,8 +1173,7 @@ int __ml_fprintf(void *f, const char *fmt, ...)
 int __ml_vprintf(const char *fmt, __builtin_va_list ap)
 {
 	ML_OWN(__ml_vprintf);
-	ml_read_str(fmt, ML_ARGM(0, fmt), SIZE_MAX, "vprintf");
-	ml_check_format_args(fmt, ap, 0, 0, "vprintf");
+	ml_check_format(fmt, ML_ARGM(0, fmt), ap, 0, 0, "vprintf");
 	return vprintf(fmt, ap);
 }
 
@@ -1163,8 +1181,7 @@ int __ml_vfprintf(void *f, const char *fmt, __builtin_va_list ap)
 {
 	ML_OWN(__ml_vfprintf);
 	ml_check_file(f, ML_ARGM(0, f), "vfprintf");
-	ml_read_str(fmt, ML_ARGM(1, fmt), SIZE_MAX, "vfprintf");
-	ml_check_format_args(fmt, ap, 0, 0, "vfprintf");
+	ml_check_format(fmt, ML_ARGM(1, fmt), ap, 0, 0, "vfprintf");
 	return vfprintf((FILE *)f, fmt, ap);
 }
 

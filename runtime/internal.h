@@ -654,6 +654,16 @@ static inline int ml_bad_start(const void *p, meta_t m)
 	return a < r->base || a >= r->end;
 }
 
+/* Is p, at a sound start (above the NULL page), in no block memlens knows
+ * (a WILD or NONE record of the current generation)? A string read there
+ * checks nothing: ml_read_until only measures it. */
+static inline int ml_unknown_block(const void *p, meta_t m)
+{
+	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
+	return (uptr)p >= ML_NULL_LIMIT && r->gen == ml_meta_gen(m) &&
+	       (ml_rec_kind(r) == __ML_KIND_WILD || ml_rec_kind(r) == __ML_KIND_NONE);
+}
+
 /* Can the page at `page` be read without faulting? Error paths only. */
 int ml_page_readable(uptr page);
 /* A wide character at any address (misaligned wide strings are read as
