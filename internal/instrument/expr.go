@@ -844,8 +844,8 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string, prov) {
 	return r.opaque(n)
 }
 
-// readsLibcTable reports whether x reads one of libc's pointers to its
-// character tables (ctype.h's isalpha: *__ctype_b_loc()): its meta is
+// readsLibcTable reports whether x reads libc's pointer to its table of
+// character classes (ctype.h's isalpha: *__ctype_b_loc()): its meta is
 // WILD, with no slot's shadow to ask (libc wrote it).
 func (r *rewriter) readsLibcTable(x *cc.UnaryExpression) bool {
 	call, ok := unparen(x.CastExpression).(*cc.PostfixExpression)
