@@ -30,6 +30,16 @@ var wrapped = setOf(
 // allocas make blocks on the caller's stack, alive until it returns.
 var allocas = setOf("alloca", "__builtin_alloca", "__builtin_alloca_with_align")
 
+// libcLocations return the address of a word of libc's own thread-local
+// storage (errno, the pointer to its table of character classes): no
+// object of the program, so WILD, what __ml_metar would answer for it. A
+// pointer read there (libcTables) points into libc's table: WILD too.
+// (Not the tolower/toupper tables': made cheaper, cJSON's
+// case_insensitive_strcmp was inlined into get_object_item, whose -O2
+// frame grew 64 -> 96 bytes.)
+var libcLocations = setOf("__errno_location", "__ctype_b_loc")
+var libcTables = setOf("__ctype_b_loc")
+
 // setjmps return twice; the second return must restore the shadow stack.
 var setjmps = setOf("setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "__builtin_setjmp")
 
@@ -437,6 +447,9 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		f.cat(args)
 		f = r.atSite(site, f)
 		f = r.adoptOuts(f, outs, isVoid(x.Type()))
+		if wantMeta && system && libcLocations[name] {
+			return f, metaWild, generated(genExtern)
+		}
 		if wantMeta {
 			m := r.metaTemp()
 			return r.keepValue(f, func(v string) string { return m + " = __ml_metar((__ml_uptr)" + v + ")" }), m, generated(genExtern)

@@ -776,6 +776,9 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string, prov) {
 	case *cc.UnaryExpression:
 		switch x.Case {
 		case cc.UnaryExpressionDeref:
+			if r.readsLibcTable(x) {
+				return r.access(x, false, defUse), metaWild, generated(genExtern)
+			}
 			if r.vaArg(x) == nil {
 				return r.ptrLvalue(x)
 			}
@@ -839,6 +842,18 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string, prov) {
 		return f, meta, pv
 	}
 	return r.opaque(n)
+}
+
+// readsLibcTable reports whether x reads libc's pointer to its table of
+// character classes (ctype.h's isalpha: *__ctype_b_loc()): its meta is
+// WILD, with no slot's shadow to ask (libc wrote it).
+func (r *rewriter) readsLibcTable(x *cc.UnaryExpression) bool {
+	call, ok := unparen(x.CastExpression).(*cc.PostfixExpression)
+	if !ok || call.Case != cc.PostfixExpressionCall {
+		return false
+	}
+	name := calleeName(call)
+	return libcTables[name] && r.isSystem(call, name)
 }
 
 // stmtExprPtr rewrites a statement expression ({ ...; e; }) whose value,
