@@ -2263,5 +2263,26 @@ __ML_INLINE void __ml_pck_chk_local(__ml_uptr a, __ml_uptr n, const struct __ml_
 		return;
 	__ml_pck_chk_local_slow(a, n, site, w, l->fn);
 }
+/* A loop's range pre-check (__ml_pck_pre_local) in a function whose
+ * grants are l: n bytes from a in at most 64 granules (a small block's
+ * payload) pass inline when their ids, read eight at a time, are all one
+ * id l allows, which is the runtime's common case with the same bits; it
+ * returns what the runtime would (how many addresses an access of size
+ * bytes may start at). Others go to the runtime. */
+__ML_INLINE __ml_uptr __ml_pck_pre_in_local(__ml_uptr a, __ml_uptr n, __ml_uptr size, int w, const struct __ml_pck_local *l)
+{
+	__ml_uptr k = ((a + n - 1) >> 3) - (a >> 3); /* the granules after the first */
+	if (n >= size && size && k < 64) {
+		const unsigned char *at = __ML_PCK_ID_AT(a);
+		unsigned long ids, pat;
+		__builtin_memcpy(&ids, at, sizeof ids);
+		pat = (ids & 0xff) * 0x0101010101010101UL;
+		for (; k >= 8 && ids == pat; k -= 8)
+			at += 8, __builtin_memcpy(&ids, at, sizeof ids);
+		if (k < 8 && !((ids ^ pat) << 8 * (7 - k)) && __ml_pck_bit(w ? l->w : l->r, ids & 0xff))
+			return n - size + 1;
+	}
+	return __ml_pck_pre_local(a, n, size, w, l->fn);
+}
 
 #endif

@@ -374,7 +374,7 @@ func (l *pckLoop) wrap(f frag, local string) frag {
 	}
 	pre, fn := "__ml_pck_pre", ""
 	if local != "" { // (the pre-check with the function's grants)
-		pre, fn = "__ml_pck_pre_local", ", "+local+".fn"
+		pre, fn = "__ml_pck_pre_in_local", ", &"+local
 	}
 	var g frag
 	g.str("{")

@@ -1,0 +1,47 @@
+/* A loop's range pre-check over more than eight granules: the ids of a
+ * small range are compared eight at a time inline (memlens.h's
+ * __ml_pck_pre_in_local), so a range of twenty words whose ninth to
+ * sixteenth hold the next slot's tag (not writable here) must fail its
+ * check, and the write of that tag report. (The first call passes: a
+ * function's grants are composed at its first pre-check, which the runtime
+ * makes.) */
+#include <stdio.h>
+
+#include "pool_pck.h"
+
+#define WORDS 12
+#define SLOTS 3
+
+struct slot {
+	long tag;
+	long data[WORDS - 1];
+};
+
+static struct slot pool[SLOTS];
+
+PCK_W(PCK_Slot_Live)
+static void clear_words(long *w, int n)
+{
+	for (int i = 0; i < n; i++)
+		w[i] = 0; // want TYPESTATE-VIOLATION
+}
+
+PCK_W(PCK_Slot_Live_Tag)
+static void make(struct slot *s, long tag)
+{
+	pck_transition_Slot_Live(s, sizeof *s);
+	s->tag = tag;
+}
+
+int main(void)
+{
+	for (int k = 0; k < SLOTS; k++)
+		make(&pool[k], k + 1);
+	clear_words(pool[2].data, WORDS - 1); /* (its grants are ready from now on) */
+	clear_words(pool[0].data, 20);
+	long sum = 0;
+	for (int k = 0; k < SLOTS; k++)
+		sum += pool[k].tag;
+	printf("tags sum to %ld\n", sum);
+	return 0;
+}
