@@ -823,7 +823,8 @@ __attribute__((always_inline)) static inline void ml_pck_put(uptr a, uptr n, uns
 		ml_pck_put_range(a, n, ts, stack);
 }
 
-/* ml_pck_put_pair's puts one by one, where its common case is not. */
+/* ml_pck_put_pair's puts one by one (not aligned, across pages, or no
+ * record of the chunk). */
 static ML_NOINLINE void ml_pck_put_each(uptr a, unsigned ids, unsigned *stack)
 {
 	ml_pck_put(a, 8, ids & 0xff, stack);
@@ -832,8 +833,8 @@ static ML_NOINLINE void ml_pck_put_each(uptr a, unsigned ids, unsigned *stack)
 
 /* Set the two granules at a to the ids that are the bytes of ids, the
  * first's the low one (a header's fields, which the generated header puts
- * together): when both change in a page already mixed, as
- * ml_pck_put_granule would set each, with one lookup of the chunk. */
+ * together), with one lookup of the chunk: when both change in a page
+ * already mixed, as ml_pck_put_granule would set each; else by it. */
 __attribute__((always_inline)) static inline void ml_pck_put_pair(uptr a, unsigned ids, unsigned *stack)
 {
 	unsigned char *x, *c;
@@ -847,7 +848,8 @@ __attribute__((always_inline)) static inline void ml_pck_put_pair(uptr a, unsign
 	if (have == ids)
 		return;
 	if (!((have ^ ids) & 0xff) || !((have ^ ids) & 0xff00) || ml_pck_pages(x)[g / ML_PCK_PAGE_GRANS] != ML_PCK_SPLIT) {
-		ml_pck_put_each(a, ids, stack);
+		ml_pck_put_granule(c, x, g, ids & 0xff, stack);
+		ml_pck_put_granule(c, x, g + 1, ids >> 8, stack);
 		return;
 	}
 	unsigned id = ml_pck_stack(stack);
