@@ -238,7 +238,7 @@ func TestTypestateLoopRange(t *testing.T) {
 				"int f(struct s *x, int *p, int *q, int m, int n) { int s = 0, i; " + tc.body + " return s; }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
-			for _, m := range regexp.MustCompile(`= __ml_pck_pre\(\w+, [^;]*, sizeof \*\w+, ([01])\)`).FindAllStringSubmatch(code, -1) {
+			for _, m := range regexp.MustCompile(`= __ml_pck_pre_in\(\w+, [^;]*, sizeof \*\w+, ([01])\)`).FindAllStringSubmatch(code, -1) {
 				got = append(got, map[string]string{"0": "r", "1": "w"}[m[1]])
 			}
 			if s := strings.Join(got, " "); s != tc.pre {
