@@ -203,3 +203,85 @@ int main(void)
 		t.Errorf("heavy mode reported %q, want %q; output %q", strings.Join(got, ","), want, out)
 	}
 }
+
+// TestTypestateHeaderPair checks the generated header's put of a header's
+// two one-word fields together (runtime/typestate.c's ml_pck_put_pair):
+// a transition again over a header whose tag kept its typestate changes
+// only the link, so the tag's "last changed" stack stays the first
+// transition's; a pair across the end of a 256-byte page still lands.
+func TestTypestateHeaderPair(t *testing.T) {
+	needMemlens(t)
+	dir := t.TempDir()
+	files := map[string]string{
+		"pool.pck": `Pool -> seq { # Slot }
+Slot -> union {
+    Free -> seq { Tag, Link, # words }
+  | Live -> seq { Tag, Size, # words } }
+Tag -> 1 words
+Link -> 1 words
+Size -> 1 words
+`,
+		"main.c": `#include <stdio.h>
+
+#include "pool_pck.h"
+
+static long slots[64] __attribute__((aligned(256)));
+
+static void make_free(long *s)
+{
+	pck_transition_Slot_Free(s, 4 * sizeof *s);
+}
+
+PCK_NONE(PCK_Slot_Free_Tag)
+static long tag(const long *s)
+{
+	return *s;
+}
+
+PCK_NONE(PCK_Slot_Free_Link)
+static long link(const long *s)
+{
+	return *s;
+}
+
+int main(void)
+{
+	make_free(&slots[0]); /* line 26: both words change */
+	pck_put(&slots[1], sizeof(long), PCK_Slot_Live_Size);
+	make_free(&slots[0]); /* only the link changes */
+	make_free(&slots[31]); /* line 29: the tag ends a page, the link starts the next */
+	printf("%ld\n", tag(&slots[0]) + link(&slots[32]));
+	return 0;
+}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exe := filepath.Join(dir, "pair")
+	for _, argv := range [][]string{
+		{memlens, "typestate", "gen", "pool.pck", "-o", "pool_pck.h"},
+		{memlens, "cc", "-O1", "-g", "main.c", "-o", exe},
+	} {
+		if out, err := build(dir, argv); err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, head(out))
+		}
+	}
+	recs, _, stderr := runTypestate(t, dir, exe, "")
+	want := map[int]int{15: 26, 21: 29} // the read's line: where its word last changed, in main
+	for _, r := range recs {
+		changed := -1
+		if r.Typestate != nil && len(r.Typestate.Changed) > 1 {
+			changed = r.Typestate.Changed[1].Line
+		}
+		if w, ok := want[r.Line]; !ok || r.Kind != "TYPESTATE-VIOLATION" || changed != w {
+			t.Errorf("record %s at line %d, its word last changed at main.c:%d; want reads at lines 15 and 21 changed at 26 and 29\n%s", r.Kind, r.Line, changed, head(stderr))
+		}
+		delete(want, r.Line)
+	}
+	if len(want) != 0 {
+		t.Errorf("no report of the reads at %v\n%s", want, head(stderr))
+	}
+}

@@ -2293,5 +2293,39 @@ __ML_INLINE void __ml_pck_chk_local(__ml_uptr a, __ml_uptr n, const struct __ml_
 		return;
 	__ml_pck_chk_local_slow(a, n, site, w, l->fn);
 }
+/* The one granule id of the n bytes at a (n > 0), in at most 64 granules
+ * (a small block's payload), read from the map eight at a time; else 255,
+ * which no permission allows: a loop's range pre-check inline. */
+__ML_INLINE unsigned long __ml_pck_range_id(__ml_uptr a, __ml_uptr n)
+{
+	__ml_uptr k = ((a + n - 1) >> 3) - (a >> 3); /* the granules after the first */
+	const unsigned char *at = __ML_PCK_ID_AT(a);
+	unsigned long ids, pat;
+	if (k >= 64)
+		return 255;
+	__builtin_memcpy(&ids, at, sizeof ids);
+	pat = (ids & 0xff) * 0x0101010101010101UL;
+	for (; k >= 8 && ids == pat; k -= 8)
+		at += 8, __builtin_memcpy(&ids, at, sizeof ids);
+	return k < 8 && !((ids ^ pat) << 8 * (7 - k)) ? ids & 0xff : 255;
+}
+/* A loop's range pre-check under a layout of at most 63 typestates
+ * (__ml_pck_pre; __ml_pck_pre_local in a function whose grants are l):
+ * a range __ml_pck_range_id finds of one id the thread's (or l's) bits
+ * allow passes inline, the runtime's common case with the same bits, and
+ * gets what the runtime returns (how many addresses an access of size
+ * bytes may start at); any other goes to the runtime. */
+__ML_INLINE __ml_uptr __ml_pck_pre_in(__ml_uptr a, __ml_uptr n, __ml_uptr size, int w)
+{
+	if (n >= size && size && __ml_pck_bit(__ml_pck_perm[w * 4], __ml_pck_range_id(a, n)))
+		return n - size + 1;
+	return __ml_pck_pre(a, n, size, w);
+}
+__ML_INLINE __ml_uptr __ml_pck_pre_in_local(__ml_uptr a, __ml_uptr n, __ml_uptr size, int w, const struct __ml_pck_local *l)
+{
+	if (n >= size && size && __ml_pck_bit(w ? l->w : l->r, __ml_pck_range_id(a, n)))
+		return n - size + 1;
+	return __ml_pck_pre_local(a, n, size, w, l->fn);
+}
 
 #endif

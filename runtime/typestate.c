@@ -823,6 +823,40 @@ __attribute__((always_inline)) static inline void ml_pck_put(uptr a, uptr n, uns
 		ml_pck_put_range(a, n, ts, stack);
 }
 
+/* ml_pck_put_pair's puts one by one (not aligned, across pages, or no
+ * record of the chunk). */
+static ML_NOINLINE void ml_pck_put_each(uptr a, unsigned ids, unsigned *stack)
+{
+	ml_pck_put(a, 8, ids & 0xff, stack);
+	ml_pck_put(a + 8, 8, ids >> 8, stack);
+}
+
+/* Set the two granules at a to the ids that are the bytes of ids, the
+ * first's the low one (a header's fields, which the generated header puts
+ * together), with one lookup of the chunk: when both change in a page
+ * already mixed, as ml_pck_put_granule would set each; else by it. */
+__attribute__((always_inline)) static inline void ml_pck_put_pair(uptr a, unsigned ids, unsigned *stack)
+{
+	unsigned char *x, *c;
+	uptr g = (a & (ML_PCK_CHUNK - 1)) >> 3;
+	if ((a & 7) || (g + 1) % ML_PCK_PAGE_GRANS == 0 || !(c = ml_pck_chunk(a, 1, &x))) {
+		ml_pck_put_each(a, ids, stack);
+		return;
+	}
+	uint16_t have;
+	memcpy(&have, c + g, 2);
+	if (have == ids)
+		return;
+	if (!((have ^ ids) & 0xff) || !((have ^ ids) & 0xff00) || ml_pck_pages(x)[g / ML_PCK_PAGE_GRANS] != ML_PCK_SPLIT) {
+		ml_pck_put_granule(c, x, g, ids & 0xff, stack);
+		ml_pck_put_granule(c, x, g + 1, ids >> 8, stack);
+		return;
+	}
+	unsigned id = ml_pck_stack(stack);
+	c[g] = (unsigned char)ids, c[g + 1] = (unsigned char)(ids >> 8);
+	ml_pck_stacks(x)[g] = id, ml_pck_stacks(x)[g + 1] = id;
+}
+
 /* The generated header's struct __ml_pck_tr. */
 struct ml_pck_tr {
 	unsigned n, stack;
@@ -834,14 +868,22 @@ struct ml_pck_tr {
 
 /* A transition's puts (internal/typestate/gen.go), in order; their ids
  * are the generated header's constants. */
-void __ml_pck_puts(struct ml_pck_tr *t)
+void __ml_pck_puts_v2(struct ml_pck_tr *t)
 {
 	ml_rt_enter();
-	for (unsigned i = 0; i < t->n && i < sizeof t->put / sizeof t->put[0]; i++)
-		ml_pck_put((uptr)t->put[i].a, t->put[i].nbytes, (unsigned)t->put[i].ts, &t->stack);
+	for (unsigned i = 0; i < t->n && i < sizeof t->put / sizeof t->put[0]; i++) {
+		unsigned long ts = t->put[i].ts;
+		if (ts >> 63)
+			ml_pck_put_pair((uptr)t->put[i].a, ts & 0xffff, &t->stack);
+		else
+			ml_pck_put((uptr)t->put[i].a, t->put[i].nbytes, (unsigned)ts, &t->stack);
+	}
 	t->n = 0;
 	ml_rt_leave();
 }
+
+/* The headers of an older memlens make no pair. */
+void __ml_pck_puts(struct ml_pck_tr *t) __attribute__((alias("__ml_pck_puts_v2")));
 
 void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
 {

@@ -1070,7 +1070,7 @@ func (r *rewriter) loop(x *cc.IterationStatement) frag {
 	if l := r.pckLoopOf(x); l != nil {
 		r.pckLoops = append(r.pckLoops, l)
 		defer func() { r.pckLoops = r.pckLoops[:len(r.pckLoops)-1] }()
-		return l.wrap(r.iterationBody(x), r.fn.pckLocal)
+		return l.wrap(r.iterationBody(x), r.fn.pckLocal, r.pckNarrow())
 	}
 	return r.iterationBody(x)
 }

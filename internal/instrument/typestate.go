@@ -367,14 +367,18 @@ func (r *rewriter) pckGuard(n cc.Node, write bool) *pckRange {
 	return nil
 }
 
-// wrap puts the loop f in a block that opens with its pre-checks.
-func (l *pckLoop) wrap(f frag, local string) frag {
+// wrap puts the loop f in a block that opens with its pre-checks (those
+// of a narrow layout test a short range inline first).
+func (l *pckLoop) wrap(f frag, local string, narrow bool) frag {
 	if len(l.guards) == 0 {
 		return f
 	}
 	pre, fn := "__ml_pck_pre", ""
-	if local != "" { // (the pre-check with the function's grants)
-		pre, fn = "__ml_pck_pre_local", ", "+local+".fn"
+	switch {
+	case local != "": // (the pre-check with the function's grants)
+		pre, fn = "__ml_pck_pre_in_local", ", &"+local
+	case narrow:
+		pre = "__ml_pck_pre_in"
 	}
 	var g frag
 	g.str("{")

@@ -113,7 +113,7 @@ void make_live(long *p) { pck_transition_Slot_Live(p, 32); pck_put(p + 3, 8, PCK
 	if err != nil {
 		t.Fatal(err)
 	}
-	zero := regexp.MustCompile(`(?s)static void zero\(.*?= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);.*?__ml_pck_pre_local\([^;]*, (__ml_pck\d+)\.fn\);.*?__ml_pck_chk_local\([^;]*, &(__ml_pck\d+)\);.*?long tagged`).FindSubmatch(out)
+	zero := regexp.MustCompile(`(?s)static void zero\(.*?= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);.*?__ml_pck_pre_in_local\([^;]*, &(__ml_pck\d+)\);.*?__ml_pck_chk_local\([^;]*, &(__ml_pck\d+)\);.*?long tagged`).FindSubmatch(out)
 	if zero == nil || string(zero[1]) != string(zero[2]) || string(zero[1]) != string(zero[3]) {
 		t.Errorf("zero does not keep its grants in a local that its pre-check and check read:\n%s", out)
 	}
@@ -238,7 +238,7 @@ func TestTypestateLoopRange(t *testing.T) {
 				"int f(struct s *x, int *p, int *q, int m, int n) { int s = 0, i; " + tc.body + " return s; }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
-			for _, m := range regexp.MustCompile(`= __ml_pck_pre\(\w+, [^;]*, sizeof \*\w+, ([01])\)`).FindAllStringSubmatch(code, -1) {
+			for _, m := range regexp.MustCompile(`= __ml_pck_pre_in\(\w+, [^;]*, sizeof \*\w+, ([01])\)`).FindAllStringSubmatch(code, -1) {
 				got = append(got, map[string]string{"0": "r", "1": "w"}[m[1]])
 			}
 			if s := strings.Join(got, " "); s != tc.pre {

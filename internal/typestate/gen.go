@@ -49,7 +49,9 @@ struct __ml_pck_ann {
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
 /* A transition's puts, made by one call at its end (or when they fill
- * the array); its stack is captured by the first put that changes a byte. */
+ * the array); its stack is captured by the first put that changes a byte.
+ * A put whose ts has bit 63 set is one of two consecutive granules (a
+ * header's fields), the first's id ts's low byte, the second's the next. */
 struct __ml_pck_tr {
 	unsigned n, stack;
 	struct {
@@ -57,13 +59,14 @@ struct __ml_pck_tr {
 		unsigned long nbytes, ts;
 	} put[16];
 };
-void __ml_pck_puts(struct __ml_pck_tr *t);
-static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned ts)
+/* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
+void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned long ts)
 {
 	if (nbytes == 0)
 		return;
 	if (t->n == sizeof t->put / sizeof t->put[0])
-		__ml_pck_puts(t);
+		__ml_pck_puts_v2(t);
 	t->put[t->n].a = a;
 	t->put[t->n].nbytes = nbytes;
 	t->put[t->n].ts = ts;
@@ -106,7 +109,7 @@ void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash
 	}
 	for _, s := range l.States {
 		w("static inline void pck_transition_%s(void *addr, unsigned long nbytes)\n{\n", s.Name())
-		w("\tstruct __ml_pck_tr st;\n\tst.n = st.stack = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n\t__ml_pck_puts(&st);\n}\n", s.Name())
+		w("\tstruct __ml_pck_tr st;\n\tst.n = st.stack = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n\t__ml_pck_puts_v2(&st);\n}\n", s.Name())
 		w("static inline void __ml_pck_tr_%s(char *a, unsigned long nbytes, struct __ml_pck_tr *st)\n{\n", s.Name())
 		putCode(&b, s)
 		layoutCode(&b, s.body, "a", "nbytes", "\t")
@@ -150,7 +153,17 @@ func layoutCode(b *bytes.Buffer, n *node, a, size, ind string) {
 			}
 		}
 		fmt.Fprintf(b, "%s{\n%s\tunsigned long o = 0;\n%s\t(void)o;\n", ind, ind, ind)
-		for i, p := range n.parts {
+		for i := 0; i < len(n.parts); i++ {
+			p := n.parts[i]
+			if i+1 < len(n.parts) && granule(p) && granule(n.parts[i+1]) {
+				fmt.Fprintf(b, "%s\t__ml_pck_add(st, %s + o, 16, 1UL << 63 | PCK_%s | (unsigned long)PCK_%s << 8);\n",
+					ind, a, p.state.Name(), n.parts[i+1].state.Name())
+				i++
+				if i < len(n.parts)-1 {
+					fmt.Fprintf(b, "%s\to += 16;\n", ind)
+				}
+				continue
+			}
 			psize := fmt.Sprint(p.size)
 			if p.size < 0 {
 				if i != last {
@@ -176,6 +189,13 @@ func layoutCode(b *bytes.Buffer, n *node, a, size, ind string) {
 			fmt.Fprintf(b, "%s__ml_pck_tr_%s(%s, %s, st);\n", ind, n.elem.Name(), a, size)
 		}
 	}
+}
+
+// granule says whether part p is a typestate of one granule with no parts,
+// whose transition is one put of its id: two such side by side are put
+// as one (a header's fields).
+func granule(p *node) bool {
+	return p.kind == kDef && p.state.Size == 8 && p.state.body.kind == kPrim
 }
 
 // putCode writes the put of typestate s over the bytes of its transition

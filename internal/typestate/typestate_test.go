@@ -49,10 +49,11 @@ func TestPaperNames(t *testing.T) {
 		t.Error("PCK_Alloc generated: a nested typestate is named from its root")
 	}
 	h := string(Header(l, "G"))
-	// Code C4: the array header's parts at their offsets
+	// Code C4: the array header's parts at their offsets, its first two
+	// words (leaves of one granule each) put together
 	for _, want := range []string{
 		"#define PCK_UNMAPPED 0\n",
-		"__ml_pck_tr_Object_Alloc_Header_Arr_KlassPtr(a + o, 8, st);",
+		"__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_Object_Alloc_Header_Arr_MarkWord | (unsigned long)PCK_Object_Alloc_Header_Arr_KlassPtr << 8);\n\t\to += 16;\n\t\t__ml_pck_tr_Object_Alloc_Header_Arr_Len(a + o, 4, st);",
 		"#define PCK_ALL_MarkWord PCK_Object_Alloc_Header_Arr_MarkWord, PCK_Object_Alloc_Header_Cls_MarkWord, PCK_Header_Arr_MarkWord, PCK_Header_Cls_MarkWord, PCK_MarkWord\n",
 	} {
 		if !strings.Contains(h, want) {

@@ -55,7 +55,9 @@ struct __ml_pck_ann {
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
 /* A transition's puts, made by one call at its end (or when they fill
- * the array); its stack is captured by the first put that changes a byte. */
+ * the array); its stack is captured by the first put that changes a byte.
+ * A put whose ts has bit 63 set is one of two consecutive granules (a
+ * header's fields), the first's id ts's low byte, the second's the next. */
 struct __ml_pck_tr {
 	unsigned n, stack;
 	struct {
@@ -63,13 +65,14 @@ struct __ml_pck_tr {
 		unsigned long nbytes, ts;
 	} put[16];
 };
-void __ml_pck_puts(struct __ml_pck_tr *t);
-static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned ts)
+/* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
+void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned long ts)
 {
 	if (nbytes == 0)
 		return;
 	if (t->n == sizeof t->put / sizeof t->put[0])
-		__ml_pck_puts(t);
+		__ml_pck_puts_v2(t);
 	t->put[t->n].a = a;
 	t->put[t->n].nbytes = nbytes;
 	t->put[t->n].ts = ts;
@@ -153,7 +156,7 @@ static inline void pck_transition_Region(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -174,7 +177,7 @@ static inline void pck_transition_Region_RegionHdr(void *addr, unsigned long nby
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -186,10 +189,8 @@ static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, s
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_Region_RegionHdr_Top(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_Region_RegionHdr_Limit(a + o, 8, st);
-		o += 8;
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_Region_RegionHdr_Top | (unsigned long)PCK_Region_RegionHdr_Limit << 8);
+		o += 16;
 		__ml_pck_tr_Region_RegionHdr_Next(a + o, 8, st);
 	}
 }
@@ -198,7 +199,7 @@ static inline void pck_transition_Region_RegionHdr_Top(void *addr, unsigned long
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr_Top((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr_Top(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -209,7 +210,7 @@ static inline void pck_transition_Region_RegionHdr_Limit(void *addr, unsigned lo
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr_Limit((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr_Limit(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -220,7 +221,7 @@ static inline void pck_transition_Region_RegionHdr_Next(void *addr, unsigned lon
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -231,7 +232,7 @@ static inline void pck_transition_RegionHdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -243,10 +244,8 @@ static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, struct _
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_RegionHdr_Top(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_RegionHdr_Limit(a + o, 8, st);
-		o += 8;
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_RegionHdr_Top | (unsigned long)PCK_RegionHdr_Limit << 8);
+		o += 16;
 		__ml_pck_tr_RegionHdr_Next(a + o, 8, st);
 	}
 }
@@ -255,7 +254,7 @@ static inline void pck_transition_RegionHdr_Top(void *addr, unsigned long nbytes
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr_Top((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_RegionHdr_Top(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -266,7 +265,7 @@ static inline void pck_transition_RegionHdr_Limit(void *addr, unsigned long nbyt
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr_Limit((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_RegionHdr_Limit(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -277,7 +276,7 @@ static inline void pck_transition_RegionHdr_Next(void *addr, unsigned long nbyte
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_RegionHdr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -288,7 +287,7 @@ static inline void pck_transition_Top(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Top((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Top(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -299,7 +298,7 @@ static inline void pck_transition_Limit(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Limit((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Limit(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -310,7 +309,7 @@ static inline void pck_transition_Next(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -321,7 +320,7 @@ static inline void pck_transition_Obj(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Obj((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Obj(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -342,7 +341,7 @@ static inline void pck_transition_Obj_ObjHdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Obj_ObjHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Obj_ObjHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -364,7 +363,7 @@ static inline void pck_transition_Obj_ObjHdr_Size(void *addr, unsigned long nbyt
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Obj_ObjHdr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Obj_ObjHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -375,7 +374,7 @@ static inline void pck_transition_Obj_ObjHdr_Type(void *addr, unsigned long nbyt
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Obj_ObjHdr_Type((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Obj_ObjHdr_Type(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -386,7 +385,7 @@ static inline void pck_transition_ObjHdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_ObjHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_ObjHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -408,7 +407,7 @@ static inline void pck_transition_ObjHdr_Size(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_ObjHdr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_ObjHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -419,7 +418,7 @@ static inline void pck_transition_ObjHdr_Type(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_ObjHdr_Type((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_ObjHdr_Type(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -430,7 +429,7 @@ static inline void pck_transition_Size(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -441,7 +440,7 @@ static inline void pck_transition_Type(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Type((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Type(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {

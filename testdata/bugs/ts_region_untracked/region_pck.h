@@ -40,7 +40,9 @@ struct __ml_pck_ann {
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
 /* A transition's puts, made by one call at its end (or when they fill
- * the array); its stack is captured by the first put that changes a byte. */
+ * the array); its stack is captured by the first put that changes a byte.
+ * A put whose ts has bit 63 set is one of two consecutive granules (a
+ * header's fields), the first's id ts's low byte, the second's the next. */
 struct __ml_pck_tr {
 	unsigned n, stack;
 	struct {
@@ -48,13 +50,14 @@ struct __ml_pck_tr {
 		unsigned long nbytes, ts;
 	} put[16];
 };
-void __ml_pck_puts(struct __ml_pck_tr *t);
-static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned ts)
+/* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
+void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned long ts)
 {
 	if (nbytes == 0)
 		return;
 	if (t->n == sizeof t->put / sizeof t->put[0])
-		__ml_pck_puts(t);
+		__ml_pck_puts_v2(t);
 	t->put[t->n].a = a;
 	t->put[t->n].nbytes = nbytes;
 	t->put[t->n].ts = ts;
@@ -116,7 +119,7 @@ static inline void pck_transition_Region(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -138,7 +141,7 @@ static inline void pck_transition_Region_RegionHdr(void *addr, unsigned long nby
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -150,9 +153,7 @@ static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, s
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_Region_RegionHdr_Used(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_Region_RegionHdr_Cap(a + o, 8, st);
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_Region_RegionHdr_Used | (unsigned long)PCK_Region_RegionHdr_Cap << 8);
 	}
 }
 static inline void pck_transition_Region_RegionHdr_Used(void *addr, unsigned long nbytes)
@@ -160,7 +161,7 @@ static inline void pck_transition_Region_RegionHdr_Used(void *addr, unsigned lon
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr_Used((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -171,7 +172,7 @@ static inline void pck_transition_Region_RegionHdr_Cap(void *addr, unsigned long
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr_Cap((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -182,7 +183,7 @@ static inline void pck_transition_Obj(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Obj((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Obj(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -193,7 +194,7 @@ static inline void pck_transition_RegionHdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -205,9 +206,7 @@ static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, struct _
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_RegionHdr_Used(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_RegionHdr_Cap(a + o, 8, st);
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_RegionHdr_Used | (unsigned long)PCK_RegionHdr_Cap << 8);
 	}
 }
 static inline void pck_transition_RegionHdr_Used(void *addr, unsigned long nbytes)
@@ -215,7 +214,7 @@ static inline void pck_transition_RegionHdr_Used(void *addr, unsigned long nbyte
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr_Used((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_RegionHdr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -226,7 +225,7 @@ static inline void pck_transition_RegionHdr_Cap(void *addr, unsigned long nbytes
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr_Cap((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_RegionHdr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -237,7 +236,7 @@ static inline void pck_transition_Used(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Used((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -248,7 +247,7 @@ static inline void pck_transition_Cap(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Cap((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {

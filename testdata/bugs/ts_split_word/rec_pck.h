@@ -36,7 +36,9 @@ struct __ml_pck_ann {
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
 /* A transition's puts, made by one call at its end (or when they fill
- * the array); its stack is captured by the first put that changes a byte. */
+ * the array); its stack is captured by the first put that changes a byte.
+ * A put whose ts has bit 63 set is one of two consecutive granules (a
+ * header's fields), the first's id ts's low byte, the second's the next. */
 struct __ml_pck_tr {
 	unsigned n, stack;
 	struct {
@@ -44,13 +46,14 @@ struct __ml_pck_tr {
 		unsigned long nbytes, ts;
 	} put[16];
 };
-void __ml_pck_puts(struct __ml_pck_tr *t);
-static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned ts)
+/* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
+void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned long ts)
 {
 	if (nbytes == 0)
 		return;
 	if (t->n == sizeof t->put / sizeof t->put[0])
-		__ml_pck_puts(t);
+		__ml_pck_puts_v2(t);
 	t->put[t->n].a = a;
 	t->put[t->n].nbytes = nbytes;
 	t->put[t->n].ts = ts;
@@ -106,7 +109,7 @@ static inline void pck_transition_Rec(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Rec((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Rec(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -131,7 +134,7 @@ static inline void pck_transition_Rec_Tag(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Rec_Tag((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Rec_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -142,7 +145,7 @@ static inline void pck_transition_Rec_Flags(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Rec_Flags((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Rec_Flags(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -153,7 +156,7 @@ static inline void pck_transition_Rec_Len(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Rec_Len((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Rec_Len(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -164,7 +167,7 @@ static inline void pck_transition_Tag(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Tag((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -175,7 +178,7 @@ static inline void pck_transition_Flags(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Flags((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Flags(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -186,7 +189,7 @@ static inline void pck_transition_Len(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Len((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Len(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {

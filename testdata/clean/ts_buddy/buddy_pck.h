@@ -48,7 +48,9 @@ struct __ml_pck_ann {
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
 /* A transition's puts, made by one call at its end (or when they fill
- * the array); its stack is captured by the first put that changes a byte. */
+ * the array); its stack is captured by the first put that changes a byte.
+ * A put whose ts has bit 63 set is one of two consecutive granules (a
+ * header's fields), the first's id ts's low byte, the second's the next. */
 struct __ml_pck_tr {
 	unsigned n, stack;
 	struct {
@@ -56,13 +58,14 @@ struct __ml_pck_tr {
 		unsigned long nbytes, ts;
 	} put[16];
 };
-void __ml_pck_puts(struct __ml_pck_tr *t);
-static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned ts)
+/* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
+void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned long ts)
 {
 	if (nbytes == 0)
 		return;
 	if (t->n == sizeof t->put / sizeof t->put[0])
-		__ml_pck_puts(t);
+		__ml_pck_puts_v2(t);
 	t->put[t->n].a = a;
 	t->put[t->n].nbytes = nbytes;
 	t->put[t->n].ts = ts;
@@ -132,7 +135,7 @@ static inline void pck_transition_Heap(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Heap((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Heap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -148,7 +151,7 @@ static inline void pck_transition_Block(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Block(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -159,7 +162,7 @@ static inline void pck_transition_Block_Free(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Free((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Block_Free(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -171,10 +174,8 @@ static inline void __ml_pck_tr_Block_Free(char *a, unsigned long nbytes, struct 
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_Block_Free_Order(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_Block_Free_Next(a + o, 8, st);
-		o += 8;
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_Block_Free_Order | (unsigned long)PCK_Block_Free_Next << 8);
+		o += 16;
 		__ml_pck_tr_Block_Free_Prev(a + o, 8, st);
 		o += 8;
 	}
@@ -184,7 +185,7 @@ static inline void pck_transition_Block_Free_Order(void *addr, unsigned long nby
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Free_Order((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Block_Free_Order(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -195,7 +196,7 @@ static inline void pck_transition_Block_Free_Next(void *addr, unsigned long nbyt
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Free_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Block_Free_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -206,7 +207,7 @@ static inline void pck_transition_Block_Free_Prev(void *addr, unsigned long nbyt
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Free_Prev((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Block_Free_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -217,7 +218,7 @@ static inline void pck_transition_Block_Used(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Used((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Block_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -229,10 +230,8 @@ static inline void __ml_pck_tr_Block_Used(char *a, unsigned long nbytes, struct 
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_Block_Used_Tag(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_Block_Used_Size(a + o, 8, st);
-		o += 8;
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_Block_Used_Tag | (unsigned long)PCK_Block_Used_Size << 8);
+		o += 16;
 	}
 }
 static inline void pck_transition_Block_Used_Tag(void *addr, unsigned long nbytes)
@@ -240,7 +239,7 @@ static inline void pck_transition_Block_Used_Tag(void *addr, unsigned long nbyte
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Used_Tag((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Block_Used_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -251,7 +250,7 @@ static inline void pck_transition_Block_Used_Size(void *addr, unsigned long nbyt
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Used_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Block_Used_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -262,7 +261,7 @@ static inline void pck_transition_Order(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Order((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Order(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -273,7 +272,7 @@ static inline void pck_transition_Next(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -284,7 +283,7 @@ static inline void pck_transition_Prev(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Prev((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -295,7 +294,7 @@ static inline void pck_transition_Tag(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Tag((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -306,7 +305,7 @@ static inline void pck_transition_Size(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {

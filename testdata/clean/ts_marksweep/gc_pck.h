@@ -52,7 +52,9 @@ struct __ml_pck_ann {
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
 /* A transition's puts, made by one call at its end (or when they fill
- * the array); its stack is captured by the first put that changes a byte. */
+ * the array); its stack is captured by the first put that changes a byte.
+ * A put whose ts has bit 63 set is one of two consecutive granules (a
+ * header's fields), the first's id ts's low byte, the second's the next. */
 struct __ml_pck_tr {
 	unsigned n, stack;
 	struct {
@@ -60,13 +62,14 @@ struct __ml_pck_tr {
 		unsigned long nbytes, ts;
 	} put[16];
 };
-void __ml_pck_puts(struct __ml_pck_tr *t);
-static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned ts)
+/* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
+void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned long ts)
 {
 	if (nbytes == 0)
 		return;
 	if (t->n == sizeof t->put / sizeof t->put[0])
-		__ml_pck_puts(t);
+		__ml_pck_puts_v2(t);
 	t->put[t->n].a = a;
 	t->put[t->n].nbytes = nbytes;
 	t->put[t->n].ts = ts;
@@ -142,7 +145,7 @@ static inline void pck_transition_Heap(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Heap((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Heap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -158,7 +161,7 @@ static inline void pck_transition_Cell(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Cell((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Cell(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -169,7 +172,7 @@ static inline void pck_transition_Cell_Free(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Free((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Cell_Free(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -181,10 +184,8 @@ static inline void __ml_pck_tr_Cell_Free(char *a, unsigned long nbytes, struct _
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_Cell_Free_Span(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_Cell_Free_Next(a + o, 8, st);
-		o += 8;
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_Cell_Free_Span | (unsigned long)PCK_Cell_Free_Next << 8);
+		o += 16;
 	}
 }
 static inline void pck_transition_Cell_Free_Span(void *addr, unsigned long nbytes)
@@ -192,7 +193,7 @@ static inline void pck_transition_Cell_Free_Span(void *addr, unsigned long nbyte
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Free_Span((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Cell_Free_Span(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -203,7 +204,7 @@ static inline void pck_transition_Cell_Free_Next(void *addr, unsigned long nbyte
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Free_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Cell_Free_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -214,7 +215,7 @@ static inline void pck_transition_Cell_Object(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Object((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Cell_Object(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -237,7 +238,7 @@ static inline void pck_transition_Cell_Object_Header(void *addr, unsigned long n
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Object_Header((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Cell_Object_Header(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -249,9 +250,7 @@ static inline void __ml_pck_tr_Cell_Object_Header(char *a, unsigned long nbytes,
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_Cell_Object_Header_Tag(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_Cell_Object_Header_Kind(a + o, 8, st);
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_Cell_Object_Header_Tag | (unsigned long)PCK_Cell_Object_Header_Kind << 8);
 	}
 }
 static inline void pck_transition_Cell_Object_Header_Tag(void *addr, unsigned long nbytes)
@@ -259,7 +258,7 @@ static inline void pck_transition_Cell_Object_Header_Tag(void *addr, unsigned lo
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Object_Header_Tag((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Cell_Object_Header_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -270,7 +269,7 @@ static inline void pck_transition_Cell_Object_Header_Kind(void *addr, unsigned l
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Cell_Object_Header_Kind((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Cell_Object_Header_Kind(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -281,7 +280,7 @@ static inline void pck_transition_Field(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Field((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Field(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -292,7 +291,7 @@ static inline void pck_transition_Header(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Header((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Header(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -304,9 +303,7 @@ static inline void __ml_pck_tr_Header(char *a, unsigned long nbytes, struct __ml
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_Header_Tag(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_Header_Kind(a + o, 8, st);
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_Header_Tag | (unsigned long)PCK_Header_Kind << 8);
 	}
 }
 static inline void pck_transition_Header_Tag(void *addr, unsigned long nbytes)
@@ -314,7 +311,7 @@ static inline void pck_transition_Header_Tag(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Header_Tag((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Header_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -325,7 +322,7 @@ static inline void pck_transition_Header_Kind(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Header_Kind((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Header_Kind(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -336,7 +333,7 @@ static inline void pck_transition_Span(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Span((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Span(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -347,7 +344,7 @@ static inline void pck_transition_Next(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -358,7 +355,7 @@ static inline void pck_transition_Tag(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Tag((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -369,7 +366,7 @@ static inline void pck_transition_Kind(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Kind((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Kind(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {

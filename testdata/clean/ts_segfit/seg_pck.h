@@ -64,7 +64,9 @@ struct __ml_pck_ann {
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
 /* A transition's puts, made by one call at its end (or when they fill
- * the array); its stack is captured by the first put that changes a byte. */
+ * the array); its stack is captured by the first put that changes a byte.
+ * A put whose ts has bit 63 set is one of two consecutive granules (a
+ * header's fields), the first's id ts's low byte, the second's the next. */
 struct __ml_pck_tr {
 	unsigned n, stack;
 	struct {
@@ -72,13 +74,14 @@ struct __ml_pck_tr {
 		unsigned long nbytes, ts;
 	} put[16];
 };
-void __ml_pck_puts(struct __ml_pck_tr *t);
-static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned ts)
+/* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
+void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned long ts)
 {
 	if (nbytes == 0)
 		return;
 	if (t->n == sizeof t->put / sizeof t->put[0])
-		__ml_pck_puts(t);
+		__ml_pck_puts_v2(t);
 	t->put[t->n].a = a;
 	t->put[t->n].nbytes = nbytes;
 	t->put[t->n].ts = ts;
@@ -174,7 +177,7 @@ static inline void pck_transition_Arena(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Arena((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Arena(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -190,7 +193,7 @@ static inline void pck_transition_Chunk(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Chunk(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -201,7 +204,7 @@ static inline void pck_transition_Chunk_Free(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -224,7 +227,7 @@ static inline void pck_transition_Chunk_Free_FreeHdr(void *addr, unsigned long n
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free_FreeHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -236,13 +239,9 @@ static inline void __ml_pck_tr_Chunk_Free_FreeHdr(char *a, unsigned long nbytes,
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_Chunk_Free_FreeHdr_Size(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_Chunk_Free_FreeHdr_Class(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_Chunk_Free_FreeHdr_Next(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_Chunk_Free_FreeHdr_Prev(a + o, 8, st);
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_Chunk_Free_FreeHdr_Size | (unsigned long)PCK_Chunk_Free_FreeHdr_Class << 8);
+		o += 16;
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_Chunk_Free_FreeHdr_Next | (unsigned long)PCK_Chunk_Free_FreeHdr_Prev << 8);
 	}
 }
 static inline void pck_transition_Chunk_Free_FreeHdr_Size(void *addr, unsigned long nbytes)
@@ -250,7 +249,7 @@ static inline void pck_transition_Chunk_Free_FreeHdr_Size(void *addr, unsigned l
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -261,7 +260,7 @@ static inline void pck_transition_Chunk_Free_FreeHdr_Class(void *addr, unsigned 
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr_Class((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Class(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -272,7 +271,7 @@ static inline void pck_transition_Chunk_Free_FreeHdr_Next(void *addr, unsigned l
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -283,7 +282,7 @@ static inline void pck_transition_Chunk_Free_FreeHdr_Prev(void *addr, unsigned l
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr_Prev((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -294,7 +293,7 @@ static inline void pck_transition_Chunk_Free_Footer(void *addr, unsigned long nb
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_Footer((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free_Footer(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -305,7 +304,7 @@ static inline void pck_transition_Chunk_Used(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Used((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Chunk_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -326,7 +325,7 @@ static inline void pck_transition_Chunk_Used_UsedHdr(void *addr, unsigned long n
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Used_UsedHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Chunk_Used_UsedHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -338,9 +337,7 @@ static inline void __ml_pck_tr_Chunk_Used_UsedHdr(char *a, unsigned long nbytes,
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_Chunk_Used_UsedHdr_Size(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_Chunk_Used_UsedHdr_Magic(a + o, 8, st);
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_Chunk_Used_UsedHdr_Size | (unsigned long)PCK_Chunk_Used_UsedHdr_Magic << 8);
 	}
 }
 static inline void pck_transition_Chunk_Used_UsedHdr_Size(void *addr, unsigned long nbytes)
@@ -348,7 +345,7 @@ static inline void pck_transition_Chunk_Used_UsedHdr_Size(void *addr, unsigned l
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Used_UsedHdr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -359,7 +356,7 @@ static inline void pck_transition_Chunk_Used_UsedHdr_Magic(void *addr, unsigned 
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Used_UsedHdr_Magic((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Magic(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -370,7 +367,7 @@ static inline void pck_transition_FreeHdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_FreeHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -382,13 +379,9 @@ static inline void __ml_pck_tr_FreeHdr(char *a, unsigned long nbytes, struct __m
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_FreeHdr_Size(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_FreeHdr_Class(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_FreeHdr_Next(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_FreeHdr_Prev(a + o, 8, st);
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_FreeHdr_Size | (unsigned long)PCK_FreeHdr_Class << 8);
+		o += 16;
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_FreeHdr_Next | (unsigned long)PCK_FreeHdr_Prev << 8);
 	}
 }
 static inline void pck_transition_FreeHdr_Size(void *addr, unsigned long nbytes)
@@ -396,7 +389,7 @@ static inline void pck_transition_FreeHdr_Size(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_FreeHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -407,7 +400,7 @@ static inline void pck_transition_FreeHdr_Class(void *addr, unsigned long nbytes
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr_Class((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_FreeHdr_Class(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -418,7 +411,7 @@ static inline void pck_transition_FreeHdr_Next(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_FreeHdr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -429,7 +422,7 @@ static inline void pck_transition_FreeHdr_Prev(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr_Prev((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_FreeHdr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -440,7 +433,7 @@ static inline void pck_transition_UsedHdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_UsedHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_UsedHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -452,9 +445,7 @@ static inline void __ml_pck_tr_UsedHdr(char *a, unsigned long nbytes, struct __m
 	{
 		unsigned long o = 0;
 		(void)o;
-		__ml_pck_tr_UsedHdr_Size(a + o, 8, st);
-		o += 8;
-		__ml_pck_tr_UsedHdr_Magic(a + o, 8, st);
+		__ml_pck_add(st, a + o, 16, 1UL << 63 | PCK_UsedHdr_Size | (unsigned long)PCK_UsedHdr_Magic << 8);
 	}
 }
 static inline void pck_transition_UsedHdr_Size(void *addr, unsigned long nbytes)
@@ -462,7 +453,7 @@ static inline void pck_transition_UsedHdr_Size(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_UsedHdr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_UsedHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -473,7 +464,7 @@ static inline void pck_transition_UsedHdr_Magic(void *addr, unsigned long nbytes
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_UsedHdr_Magic((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_UsedHdr_Magic(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -484,7 +475,7 @@ static inline void pck_transition_Footer(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Footer((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Footer(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -495,7 +486,7 @@ static inline void pck_transition_Size(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -506,7 +497,7 @@ static inline void pck_transition_Class(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Class((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Class(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -517,7 +508,7 @@ static inline void pck_transition_Next(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -528,7 +519,7 @@ static inline void pck_transition_Prev(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Prev((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -539,7 +530,7 @@ static inline void pck_transition_Magic(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Magic((char *)addr, nbytes, &st);
-	__ml_pck_puts(&st);
+	__ml_pck_puts_v2(&st);
 }
 static inline void __ml_pck_tr_Magic(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
