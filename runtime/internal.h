@@ -805,8 +805,9 @@ struct ml_cold {
 /* The details a slot's blocks write when they die: a table of their own,
  * so the pages of slots whose blocks all live (a program's index kept to
  * its end) are never touched, where in ml_cold they took 12 of every
- * block's 20 bytes. A new block writes free_stack only if it is not 0
- * already (ml_rare_set); hist and fprov outlive it. */
+ * block's 20 bytes. free_stack goes back to 0 as the slot's block is
+ * archived for reuse (every recycled slot is: ml_slot_refill); hist and
+ * fprov outlive the block. */
 struct ml_freed {
 	uint32_t free_stack;  /* (0 for a local: its end is its kind) */
 	uint32_t hist;        /* newest history entry of this slot (index + 1) */

@@ -350,7 +350,6 @@ meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsign
 	ml_rec_set(r, kind == __ML_KIND_HEAP ? ml_next_block_id() : 0, kind);
 	c->gen = g;
 	c->alloc_stack = alloc_stack;
-	ml_rare_set(&ML_FREED[s].free_stack, 0);
 	ml_rare_set(&ML_RARE[s].alloc_tid, ml_self_id());
 	ml_rare_set(&ML_RARE[s].free_tid, 0);
 	/* undefined bytes start from this block's own making, whatever origin
@@ -412,6 +411,8 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	ML_STORE(&e->gen, c->gen);
 	ML_STORE(&e->alloc_stack, ml_rec_kind(r) == __ML_KIND_STACK ? ml_local_stack(s) : c->alloc_stack);
 	ML_STORE(&e->free_stack, ML_FREED[s].free_stack);
+	/* (the slot's next block starts with none: a local never writes one) */
+	ml_rare_set(&ML_FREED[s].free_stack, 0);
 	ML_STORE(&e->alloc_tid, ML_RARE[s].alloc_tid);
 	ML_STORE(&e->free_tid, ML_RARE[s].free_tid);
 	ML_STORE(&e->flags, (uint16_t)flags);
