@@ -114,6 +114,36 @@ func TestSharedLibraryWithoutPIC(t *testing.T) {
 	}
 }
 
+// TestStackAcrossSharedLibrary: an allocation stack whose sites lie in an
+// instrumented shared library and in the executable, more than 2 GiB
+// apart, is kept whole by the stack depot (whose records keep the sites
+// after the first as 32-bit offsets where they fit) and reported frame by
+// frame.
+func TestStackAcrossSharedLibrary(t *testing.T) {
+	needMemlens(t)
+	dir := t.TempDir()
+	lib := "#include <stdlib.h>\n\nvoid *lib_make(size_t n)\n{\n\treturn malloc(n);\n}\n"
+	main := "#include <stdio.h>\n\nvoid *lib_make(size_t n);\n\nstatic void *make(void)\n{\n\treturn lib_make(24);\n}\n\n" +
+		"int main(void)\n{\n\tvoid *lost = make();\n\tlost = 0;\n\tprintf(\"%p\\n\", lost);\n\treturn 0;\n}\n"
+	for name, text := range map[string]string{"lib.c": lib, "main.c": main} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := build(dir, []string{memlens, "cc", "-O0", "-fPIC", "-shared", "lib.c", "-o", "liblib.so"}); err != nil {
+		t.Fatalf("memlens cc -shared: %v\n%s", err, out)
+	}
+	built, err := build(dir, []string{memlens, "cc", "-O0", "main.c", "-o", "main", "-L.", "-llib", "-Wl,-rpath," + dir})
+	if err != nil {
+		t.Fatalf("memlens cc: %v\n%s", err, built)
+	}
+	out := run(t, dir, filepath.Join(dir, "main"), nil)
+	want := "#0 lib_make lib.c:5\n      #1 make main.c:7\n      #2 main main.c:12\n"
+	if !strings.Contains(out, "MEMORY-LEAK") || !strings.Contains(out, want) {
+		t.Errorf("the leak's allocation stack is not\n%s\nin\n%s", want, out)
+	}
+}
+
 // run runs a program built without error (built reports the build's
 // error) and returns its output and exit status.
 func run(t *testing.T, dir, prog string, built error) string {

@@ -25,7 +25,7 @@
  * held unwritten for four laps).
  *
  * A free keeps the provenance of the pointer it freed (a ring of the
- * newest ML_FPROV_N frees, found by record slot: ml_cold's fprov), so a
+ * newest ML_FPROV_N frees, found by record slot: ml_freed's fprov), so a
  * DOUBLE-FREE or DANGLING-POINTER-DEREF also shows how the pointer that
  * freed the block got there (the rule's second chain). The ring holds as
  * many frees as the default step ring holds steps: a free older than that
@@ -181,12 +181,12 @@ void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
 	f->word = pv ? pv->word : __ML_GEN_NONE;
 	f->bound = ml_steps_now();
 	f->gen = ml_meta_gen(m);
-	ML_STORE(&ML_COLD[s].fprov, (uint32_t)(n + 1));
+	ML_STORE(&ML_FREED[s].fprov, (uint32_t)(n + 1));
 }
 
 int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound)
 {
-	uint32_t n1 = ML_LOAD(&ML_COLD[s].fprov);
+	uint32_t n1 = ML_LOAD(&ML_FREED[s].fprov);
 	/* (frees since: counted mod 2^32, so a slot freed 2^32 frees ago could
 	 * pass, if the entry now there had its generation too) */
 	uint32_t since = (uint32_t)ML_LOAD(&ml_fprov_next) - (n1 - 1);

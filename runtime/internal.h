@@ -285,6 +285,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_RECS_SIZE   (__ML_MAX_RECS * sizeof(struct __ml_rec)) /* (at __ML_RECS) */
 /* ---- runtime arenas, all inside [0x600000000000, 0x700000000000) ---- */
 #define ML_COLD_ADDR   0x610000000000UL /* struct ml_cold[__ML_MAX_RECS] */
+#define ML_FREED_ADDR  0x618000000000UL /* struct ml_freed[__ML_MAX_RECS] (records.c), past ml_cold's */
 #define ML_HIST_ADDR   0x620000000000UL /* free history ring + indexes */
 #define ML_DEPOT_ADDR  0x630000000000UL /* stack depot buckets + arena */
 #define ML_THR_ADDR    0x640000000000UL /* per-thread-id info */
@@ -793,13 +794,22 @@ static inline const site_t *ml_caller_site(void)
 
 /* ---- records.c ---- */
 /* Cold per-slot details of the slot's latest block, parallel to the record
- * table (its size is end - base in the record): 20 bytes, what every block
- * writes (its threads and origin are rare details, ml_rare). */
+ * table (its size is end - base in the record): 8 bytes, what every block
+ * writes (its threads and origin are rare details, ml_rare; what its free
+ * writes, ml_freed). */
 struct ml_cold {
 	uint16_t gen;         /* generation in the metas of the slot's latest block */
 	uint16_t flags;       /* ML_CF_* */
 	uint32_t alloc_stack;
-	uint32_t free_stack;
+};
+/* The details a slot's blocks write when they die: a table of their own,
+ * so the pages of slots whose blocks all live (a program's index kept to
+ * its end) are never touched, where in ml_cold they took 12 of every
+ * block's 20 bytes. free_stack goes back to 0 as the slot's block is
+ * archived for reuse (every recycled slot is: ml_slot_refill); hist and
+ * fprov outlive the block. */
+struct ml_freed {
+	uint32_t free_stack;  /* (0 for a local: its end is its kind) */
 	uint32_t hist;        /* newest history entry of this slot (index + 1) */
 	uint32_t fprov;       /* explain.c: the number + 1 of the slot's newest free (its ring entry) */
 };
@@ -830,6 +840,7 @@ static inline void ml_rare_set(uint32_t *field, uint32_t v)
 #define ML_CF_CUT     64u  /* in a cycle cut off as the program ended: __ML_CUTS says where (cycles.c) */
 #define ML_CF_LENT   128u  /* the record of a position of a thread's stack of locals, for lent locals (objects.c) */
 #define ML_COLD ((struct ml_cold *)ML_COLD_ADDR)
+#define ML_FREED ((struct ml_freed *)ML_FREED_ADDR)
 
 /* What the runtime knows about the block a meta (or an address) names. */
 struct ml_binfo {
@@ -1092,7 +1103,7 @@ struct ml_fprov {
 	uint64_t gen : 16;
 };
 /* The entries of the newest frees, found by record slot through its
- * details (ml_cold's fprov: the free's number + 1, low 32 bits, in a line
+ * details (ml_freed's fprov: the free's number + 1, low 32 bits, in a line
  * the free writes anyway: frees are sparse among the slots, and a page of
  * entries by slot was dirtied by one free among a hundred live blocks, a
  * page of a table of their own by one among a thousand). The entry is the

@@ -131,6 +131,7 @@ static const struct ml_slot_table {
 } ml_slot_tables[] = {
 	{(uptr)__ML_RECS, sizeof(struct __ml_rec), 1, 1},
 	{ML_COLD_ADDR, sizeof(struct ml_cold), 1, 0},
+	{ML_FREED_ADDR, sizeof(struct ml_freed), 0, 0},
 	{ML_LSITE_ADDR, sizeof(struct __ml_lsite), 0, 0},
 	{ML_RARE_ADDR, sizeof(struct ml_rare), 0, 0},
 	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0, 0},
@@ -349,7 +350,6 @@ meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsign
 	ml_rec_set(r, kind == __ML_KIND_HEAP ? ml_next_block_id() : 0, kind);
 	c->gen = g;
 	c->alloc_stack = alloc_stack;
-	c->free_stack = 0;
 	ml_rare_set(&ML_RARE[s].alloc_tid, ml_self_id());
 	ml_rare_set(&ML_RARE[s].free_tid, 0);
 	/* undefined bytes start from this block's own making, whatever origin
@@ -410,15 +410,17 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	ML_STORE(&e->slot, s);
 	ML_STORE(&e->gen, c->gen);
 	ML_STORE(&e->alloc_stack, ml_rec_kind(r) == __ML_KIND_STACK ? ml_local_stack(s) : c->alloc_stack);
-	ML_STORE(&e->free_stack, c->free_stack);
+	ML_STORE(&e->free_stack, ML_FREED[s].free_stack);
+	/* (the slot's next block starts with none: a local never writes one) */
+	ml_rare_set(&ML_FREED[s].free_stack, 0);
 	ML_STORE(&e->alloc_tid, ML_RARE[s].alloc_tid);
 	ML_STORE(&e->free_tid, ML_RARE[s].free_tid);
 	ML_STORE(&e->flags, (uint16_t)flags);
 	ML_STORE(&e->kind, (uint16_t)ml_rec_kind(r));
-	ML_STORE(&e->prev, c->hist);
+	ML_STORE(&e->prev, ML_FREED[s].hist);
 	ML_REL(&e->seq, pos + 1);
 
-	ML_STORE(&c->hist, idx + 1);
+	ML_STORE(&ML_FREED[s].hist, idx + 1);
 	ML_STORE(&c->flags, flags | ML_CF_ARCHIVED);
 }
 
@@ -480,7 +482,7 @@ static void ml_binfo_from_slot(unsigned s, unsigned g, struct ml_binfo *b, int f
 	b->base = ML_LOAD(&r->base);
 	b->size = ML_LOAD(&r->end) - b->base;
 	b->alloc_stack = b->kind == __ML_KIND_STACK ? ml_local_stack(s) : ML_LOAD(&c->alloc_stack);
-	b->free_stack = freed ? ML_LOAD(&c->free_stack) : 0;
+	b->free_stack = freed ? ML_LOAD(&ML_FREED[s].free_stack) : 0;
 	b->alloc_tid = ML_LOAD(&ML_RARE[s].alloc_tid);
 	b->free_tid = freed ? ML_LOAD(&ML_RARE[s].free_tid) : 0;
 	b->by_realloc = freed && (ML_LOAD(&c->flags) & ML_CF_REALLOC);
@@ -516,7 +518,7 @@ int ml_block_info(meta_t m, struct ml_binfo *b)
 	/* ...or it was recycled and the history may remember it: walk the
 	 * slot's entries, newest first (generations decrease along the way). */
 	struct ml_hist h;
-	uint32_t idx = ML_LOAD(&c->hist);
+	uint32_t idx = ML_LOAD(&ML_FREED[s].hist);
 	/* (a slot reused for blocks elsewhere since: its older entries are
 	 * walked back a bounded way, this being a report's lookup) */
 	for (unsigned steps = 0; steps < 256 && ml_hist_read(idx, &h) && h.slot == s; steps++) {
@@ -584,7 +586,7 @@ static int ml_hist_at_base(uptr base, struct ml_binfo *b)
 	if (s < __ML_FIRST_SLOT || !ml_slot_in_use(s))
 		return 0;
 	struct ml_hist h;
-	uint32_t idx = ML_LOAD(&ML_COLD[s].hist);
+	uint32_t idx = ML_LOAD(&ML_FREED[s].hist);
 	for (unsigned steps = 0; steps < 256 && ml_hist_read(idx, &h) && h.slot == s; steps++) {
 		if (h.base == base) {
 			ml_binfo_from_hist(&h, b);

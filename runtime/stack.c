@@ -12,6 +12,10 @@
  * depth of the program's stack nor with the number of distinct paths a
  * recursion takes (only the window is stored). Lookups are lock-free:
  * records are immutable once pushed onto their bucket with a CAS.
+ * A record keeps its innermost site whole and the others as 32-bit
+ * offsets from it (one unit's sites, or one executable's, lie within 2 GiB
+ * of each other): 88 bytes for 16 frames instead of 144, where a recursive
+ * program's distinct paths fill the arena.
  */
 #include "internal.h"
 
@@ -23,9 +27,21 @@
 struct ml_stk {
 	uint64_t hash;
 	uint32_t next;  /* next id in the bucket chain */
-	uint32_t n;     /* frames */
-	const site_t *site[]; /* innermost first */
+	uint16_t n;     /* frames */
+	uint16_t wide;  /* the sites after the first are whole pointers, not offsets */
+	const site_t *first;  /* the innermost site */
+	/* the others, innermost first: int32_t offsets from first, or
+	 * (wide) const site_t * */
+	unsigned char rest[];
 };
+
+/* Site i (>= 1) of record s. */
+static inline const site_t *ml_stk_site(const struct ml_stk *s, unsigned i)
+{
+	if (s->wide)
+		return ((const site_t *const *)s->rest)[i - 1];
+	return (const site_t *)((uptr)s->first + (intptr_t)((const int32_t *)s->rest)[i - 1]);
+}
 
 /* The arena's used bytes (offset 0 would be id 0: it starts at 8), in the
  * state mapping (internal.h). */
@@ -45,10 +61,10 @@ void ml_stack_init(void)
 
 static int ml_stk_is(const struct ml_stk *s, uint64_t h, const site_t *const *f, unsigned n)
 {
-	if (s->hash != h || s->n != n)
+	if (s->hash != h || s->n != n || s->first != f[0])
 		return 0;
-	for (unsigned i = 0; i < n; i++)
-		if (s->site[i] != f[i])
+	for (unsigned i = 1; i < n; i++)
+		if (ml_stk_site(s, i) != f[i])
 			return 0;
 	return 1;
 }
@@ -73,6 +89,15 @@ static uint32_t ml_find(uint32_t id, uint32_t stop, uint64_t h, const site_t *co
 	return 0;
 }
 
+/* Room for a record of n sites, each after the first taking each bytes;
+ * 0 when the depot is full. */
+static struct ml_stk *ml_stk_alloc(unsigned n, uptr each, uint64_t *off)
+{
+	uptr size = (sizeof(struct ml_stk) + (n - 1) * each + 7) & ~(uptr)7;
+	*off = ML_ADD(&ml_depot_top, size);
+	return *off + size > ML_DEPOT_ARENA_SIZE ? 0 : (struct ml_stk *)(ML_DEPOT_ARENA + *off);
+}
+
 /* The id of stack f[0..n) with hash h in the shared depot, added if new;
  * 0 when the depot is full. */
 static uint32_t ml_intern(uint64_t h, const site_t *const *f, unsigned n)
@@ -82,15 +107,26 @@ static uint32_t ml_intern(uint64_t h, const site_t *const *f, unsigned n)
 	uint32_t id = ml_find(head, 0, h, f, n);
 	if (id)
 		return id;
-	uptr size = (sizeof(struct ml_stk) + n * sizeof f[0] + 7) & ~(uptr)7;
-	uint64_t off = ML_ADD(&ml_depot_top, size);
-	if (off + size > ML_DEPOT_ARENA_SIZE)
+	uint64_t off;
+	struct ml_stk *s = ml_stk_alloc(n, sizeof(int32_t), &off);
+	if (!s)
 		return 0;
-	struct ml_stk *s = (struct ml_stk *)(ML_DEPOT_ARENA + off);
+	int32_t *rel = (int32_t *)s->rest;
+	uptr far = 0; /* nonzero once a site lies 2 GiB or more from the first */
+	for (unsigned i = 1; i < n; i++) {
+		uptr d = (uptr)f[i] - (uptr)f[0];
+		rel[i - 1] = (int32_t)d;
+		far |= (d + 0x80000000UL) >> 32;
+	}
+	if (far) { /* (rare: sites of two shared objects; the narrow record is wasted) */
+		if (!(s = ml_stk_alloc(n, sizeof f[0], &off)))
+			return 0;
+		memcpy(s->rest, f + 1, (n - 1) * sizeof f[0]);
+	}
 	s->hash = h;
-	s->n = n;
-	for (unsigned i = 0; i < n; i++)
-		s->site[i] = f[i];
+	s->n = (uint16_t)n;
+	s->wide = far != 0;
+	s->first = f[0];
 	id = (uint32_t)(off >> 3);
 	for (;;) {
 		s->next = head;
@@ -129,7 +165,7 @@ static inline uint64_t ml_hash_end(uint64_t h, unsigned n)
 
 /* The id of stack f[0..n) with hash h, missing from the thread's cache:
  * the depot's (0 when it is full), cached. */
-static unsigned ml_stack_miss(uint64_t h, const site_t *const *f, unsigned n)
+static ML_NOINLINE unsigned ml_stack_miss(uint64_t h, const site_t *const *f, unsigned n)
 {
 	uint32_t id = ml_intern(h, f, n);
 	if (id) {
@@ -234,7 +270,7 @@ unsigned ml_stack_intern(const site_t *const *f, unsigned n)
  * or more), the id 0 of no stack included. */
 size_t ml_stack_count_max(void)
 {
-	return ML_LOAD(&ml_depot_top) / (sizeof(struct ml_stk) + sizeof(const site_t *)) + 1;
+	return ML_LOAD(&ml_depot_top) / sizeof(struct ml_stk) + 1;
 }
 
 unsigned ml_stack_get(unsigned id, const site_t **out, unsigned max)
@@ -242,12 +278,14 @@ unsigned ml_stack_get(unsigned id, const site_t **out, unsigned max)
 	if (id == 0 || ((uptr)id << 3) >= ML_LOAD(&ml_depot_top))
 		return 0;
 	const struct ml_stk *s = ml_stk(id);
-	if (s->n > __ML_MAX_FRAMES + 1) { /* (a frameless function's site above the frames) */
+	if (s->n > __ML_MAX_FRAMES + 1 || s->wide > 1) { /* (a frameless function's site above the frames) */
 		ml_damaged("record %lu of the stack depot holds impossible values", id);
 		return 0;
 	}
 	unsigned n = s->n < max ? s->n : max;
-	for (unsigned i = 0; i < n; i++)
-		out[i] = s->site[i];
+	if (n)
+		out[0] = s->first;
+	for (unsigned i = 1; i < n; i++)
+		out[i] = ml_stk_site(s, i);
 	return n;
 }
