@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"memlens/internal/driver"
+)
+
+// TestDocUsage checks that docs/USAGE.md and README.md name what the
+// command accepts: every flag memlens cc knows (as its unknown-option
+// message lists them) in the help text and USAGE.md, that message quoted
+// verbatim, every environment variable of the help text in USAGE.md's
+// table, and every subcommand in USAGE.md and README's layout.
+func TestDocUsage(t *testing.T) {
+	usageDoc := readDoc(t, "../../docs/USAGE.md")
+	readme := readDoc(t, "../../README.md")
+	var help bytes.Buffer
+	usage(&help)
+
+	var stderr bytes.Buffer
+	driver.Run([]string{"--memlens-no-such-flag"}, &bytes.Buffer{}, &stderr)
+	message := strings.TrimSpace(stderr.String())
+	_, known, ok := strings.Cut(message, "(known: ")
+	if !ok {
+		t.Fatalf("memlens cc --memlens-no-such-flag says %q, with no list of known flags", message)
+	}
+	for _, flag := range strings.Split(strings.TrimSuffix(known, ")"), ", ") {
+		if !strings.Contains(help.String(), flag) {
+			t.Errorf("memlens help does not list %s, which memlens cc accepts", flag)
+		}
+		if !strings.Contains(usageDoc, "`"+flag) && !strings.Contains(usageDoc, "["+flag) {
+			t.Errorf("docs/USAGE.md does not document %s, which memlens cc accepts", flag)
+		}
+	}
+	quoted := strings.Replace(message, "no-such-flag", "foo", 1)
+	if !strings.Contains(usageDoc, "`"+quoted+"`") {
+		t.Errorf("docs/USAGE.md should quote the unknown-option message as `%s`", quoted)
+	}
+
+	_, environment, _ := strings.Cut(help.String(), "\nenvironment:\n")
+	for _, name := range regexp.MustCompile(`(?m)^  (MEMLENS_[A-Z_]+)`).FindAllStringSubmatch(environment, -1) {
+		if !strings.Contains(usageDoc, "| `"+name[1]+"` |") {
+			t.Errorf("docs/USAGE.md's environment table has no row for %s, which memlens help lists", name[1])
+		}
+	}
+
+	layout := regexp.MustCompile("(?m)^cmd/memlens/ .*subcommands (.*)$").FindStringSubmatch(readme)
+	if layout == nil {
+		t.Fatal("README.md's layout has no line for cmd/memlens/ listing its subcommands")
+	}
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+		if !strings.Contains(usageDoc, "memlens "+c.name) {
+			t.Errorf("docs/USAGE.md never names memlens %s", c.name)
+		}
+	}
+	if want := strings.Join(names, ", "); layout[1] != want {
+		t.Errorf("README.md's layout lists the subcommands %s, memlens has %s", layout[1], want)
+	}
+}
+
+func readDoc(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
