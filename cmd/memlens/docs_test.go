@@ -64,6 +64,42 @@ func TestDocUsage(t *testing.T) {
 	}
 }
 
+// TestDocKinds checks that README's table of kinds lists the kinds memlens
+// reports (the names of runtime/errors.c's ml_kinds), in their order, that
+// REPORTS.md has an example of each, and that both count them right.
+func TestDocKinds(t *testing.T) {
+	var kinds []string
+	for _, name := range regexp.MustCompile(`(?m)^\t\t"([A-Z]+(?:-[A-Z]+)+)",$`).FindAllStringSubmatch(readDoc(t, "../../runtime/errors.c"), -1) {
+		kinds = append(kinds, name[1])
+	}
+	readme := readDoc(t, "../../README.md")
+	reports := readDoc(t, "../../docs/REPORTS.md")
+	var table []string
+	for _, row := range regexp.MustCompile("(?m)^\\| `([A-Z]+(?:-[A-Z]+)+)` \\|").FindAllStringSubmatch(readme, -1) {
+		table = append(table, row[1])
+	}
+	if got, want := strings.Join(table, " "), strings.Join(kinds, " "); got != want {
+		t.Errorf("README.md's table of kinds lists\n%s\nmemlens reports\n%s", got, want)
+	}
+	for _, kind := range kinds {
+		if !strings.Contains(reports, "\n### "+kind+"\n") {
+			t.Errorf("docs/REPORTS.md has no example of %s (a heading \"### %s\")", kind, kind)
+		}
+	}
+	count := []string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+		"twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"}
+	if len(kinds) >= len(count) {
+		t.Fatalf("%d kinds: extend the number words of this test", len(kinds))
+	}
+	n := count[len(kinds)]
+	if !strings.Contains(readme, "reports "+n+" kinds of bug") {
+		t.Errorf("README.md should say memlens \"reports %s kinds of bug\"", n)
+	}
+	if !strings.Contains(reports, "KIND is one of the "+n+" names") {
+		t.Errorf("docs/REPORTS.md should say \"KIND is one of the %s names\"", n)
+	}
+}
+
 func readDoc(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
