@@ -14,7 +14,8 @@ import (
 // command accepts: every flag memlens cc knows (as its unknown-option
 // message lists them) in the help text and USAGE.md, that message quoted
 // verbatim, every environment variable of the help text in USAGE.md's
-// table, and every subcommand in USAGE.md and README's layout.
+// table, every subcommand in USAGE.md and README's layout, and the
+// synopses the subcommands print in USAGE.md's.
 func TestDocUsage(t *testing.T) {
 	usageDoc := readDoc(t, "../../docs/USAGE.md")
 	readme := readDoc(t, "../../README.md")
@@ -45,6 +46,18 @@ func TestDocUsage(t *testing.T) {
 	for _, name := range regexp.MustCompile(`(?m)^  (MEMLENS_[A-Z_]+)`).FindAllStringSubmatch(environment, -1) {
 		if !strings.Contains(usageDoc, "| `"+name[1]+"` |") {
 			t.Errorf("docs/USAGE.md's environment table has no row for %s, which memlens help lists", name[1])
+		}
+	}
+
+	_, synopsis, _ := strings.Cut(usageDoc, "```\n")
+	synopsis, _, _ = strings.Cut(synopsis, "```")
+	for _, name := range []string{"gdb", "bench", "inject", "typestate", "report", "graph"} {
+		var stderr bytes.Buffer
+		dispatch([]string{name, "-h"}, &bytes.Buffer{}, &stderr)
+		line, _, _ := strings.Cut(strings.TrimPrefix(stderr.String(), "usage: "), "\n")
+		line, _, _ = strings.Cut(line, "   ") // the summary after the synopsis
+		if !strings.Contains(synopsis, line+"\n") {
+			t.Errorf("docs/USAGE.md's synopsis lacks the line %q (memlens %s -h)", line, name)
 		}
 	}
 
