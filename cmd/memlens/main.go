@@ -94,9 +94,10 @@ memlens cc takes gcc's arguments (make CC="memlens cc") and its own:
 memlens report [-format text|sarif|html] [-o FILE] run.jsonl [more.jsonl ...] converts the
 records of log_json: text as the program printed it, SARIF 2.1.0, or one HTML page.
 
-memlens graph [-at FILE:LINE|TS] [-format dot|json|html] [-o FILE] [-check FILE] TRACE shows
-the memory graph a program built with --memlens-graph recorded (MEMLENS_OPTIONS=graph=TRACE)
-at a moment, its whole history as an HTML page, or checks invariants over it (docs/GRAPHS.md).
+memlens graph [-at FILE:LINE|TS] [-format dot|json|html] [-o FILE] [-check FILE] [-overflows] TRACE
+shows the memory graph a program built with --memlens-graph recorded (MEMLENS_OPTIONS=graph=TRACE)
+at a moment, its whole history as an HTML page, checks invariants over it, or lists the writes
+that overflowed from one node into another (docs/GRAPHS.md).
 
 memlens gdb [gdb-args] -- PROGRAM [ARGS...] runs PROGRAM under gdb with break=1: it stops
 before each faulting access, in the frame of the statement, with the report printed.
