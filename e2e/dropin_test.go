@@ -372,10 +372,13 @@ func TestFrameSizeCJSON(t *testing.T) {
 // made at entry and held in a frame slot); crc32.c 2.28 before a static
 // function taking no pointers needed no side frame in its callers, 2.00
 // before crc32_z's endianness test (*(unsigned char *)&endian) left the
-// local no object, and the function no frame of memlens's.
+// local no object, and the function no frame of memlens's. Every unit
+// with globals 8 bytes fewer when the unit's constructor became one tail
+// call with its globals described in read-only data (inftrees.c 1.62,
+// zutil.c 1.80, inffast.c 2.14 before).
 func TestFrameSizeZlib(t *testing.T) {
-	unitFramesWithin(t, "zlib", "-O2", map[string]float64{"trees.c": 1.55, "inftrees.c": 1.62, "inflate.c": 1.56, "deflate.c": 1.60,
-		"inffast.c": 2.15, "crc32.c": 1.34, "infback.c": 1.42})
+	unitFramesWithin(t, "zlib", "-O2", map[string]float64{"trees.c": 1.53, "inftrees.c": 1.54, "inflate.c": 1.55, "deflate.c": 1.60,
+		"inffast.c": 2.00, "crc32.c": 1.17, "infback.c": 1.39, "zutil.c": 1.60})
 }
 
 // TestFrameSizeUnoptimised: the -O0 frames of zlib's units, and of
@@ -384,10 +387,12 @@ func TestFrameSizeZlib(t *testing.T) {
 // natively; the helpers' calls (calls at -O0) gave it a frame until they
 // were made in asm statements that skip the red zone: trees.c was 2.13
 // times gcc's (send_tree 16 bytes to 160), inffast.c 3.71, inftrees.c
-// 2.92, zutil.c 1.57, adler32.c 1.47, ldo.c 1.54.
+// 2.92, zutil.c 1.57, adler32.c 1.47, ldo.c 1.54; then 8 bytes fewer in
+// every unit when the constructor, compiled optimised, became one tail
+// call (infback.c 1.53, inftrees.c 1.77, inffast.c 1.43 before).
 func TestFrameSizeUnoptimised(t *testing.T) {
-	unitFramesWithin(t, "zlib", "-O0", map[string]float64{"trees.c": 1.38, "inffast.c": 1.43, "inftrees.c": 1.77, "inflate.c": 1.37,
-		"deflate.c": 1.37, "infback.c": 1.54, "zutil.c": 1.36, "adler32.c": 1.16, "crc32.c": 1.25})
+	unitFramesWithin(t, "zlib", "-O0", map[string]float64{"trees.c": 1.37, "inffast.c": 1.29, "inftrees.c": 1.70, "inflate.c": 1.36,
+		"deflate.c": 1.36, "infback.c": 1.50, "zutil.c": 1.29, "adler32.c": 1.11, "crc32.c": 1.23})
 	unitFramesWithin(t, "lua", "-O0", map[string]float64{"ldo.c": 1.43})
 }
 

@@ -115,11 +115,12 @@ func (r *rewriter) literalDecls() string {
 	return b.String()
 }
 
-// literalRegistrations registers the literals, in the unit's constructor.
+// literalRegistrations lists the literals in the unit's description of
+// its globals (struct __ml_global).
 func (r *rewriter) literalRegistrations() string {
 	var b strings.Builder
 	for _, l := range r.literalOrder {
-		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)%s, sizeof(%s), %s);", l.meta, l.array, l.array, siteRef(l.site))
+		fmt.Fprintf(&b, "{&%s, (const void *)%s, sizeof(%s), %s},", l.meta, l.array, l.array, siteRef(l.site))
 	}
 	return b.String()
 }
