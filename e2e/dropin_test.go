@@ -389,10 +389,13 @@ func TestFrameSizeZlib(t *testing.T) {
 // times gcc's (send_tree 16 bytes to 160), inffast.c 3.71, inftrees.c
 // 2.92, zutil.c 1.57, adler32.c 1.47, ldo.c 1.54; then 8 bytes fewer in
 // every unit when the constructor, compiled optimised, became one tail
-// call (infback.c 1.53, inftrees.c 1.77, inffast.c 1.43 before).
+// call (infback.c 1.53, inftrees.c 1.77, inffast.c 1.43 before); then
+// inftrees.c 1.69, infback.c 1.50 before a static local's registration
+// result was a register variable (a slot each: inflate_table's four
+// tables, 32 bytes).
 func TestFrameSizeUnoptimised(t *testing.T) {
-	unitFramesWithin(t, "zlib", "-O0", map[string]float64{"trees.c": 1.37, "inffast.c": 1.29, "inftrees.c": 1.70, "inflate.c": 1.36,
-		"deflate.c": 1.36, "infback.c": 1.50, "zutil.c": 1.29, "adler32.c": 1.11, "crc32.c": 1.23})
+	unitFramesWithin(t, "zlib", "-O0", map[string]float64{"trees.c": 1.37, "inffast.c": 1.29, "inftrees.c": 1.39, "inflate.c": 1.35,
+		"deflate.c": 1.35, "infback.c": 1.44, "zutil.c": 1.29, "adler32.c": 1.11, "crc32.c": 1.23})
 	unitFramesWithin(t, "lua", "-O0", map[string]float64{"ldo.c": 1.43})
 }
 

@@ -67,13 +67,15 @@ func readOnlyFlag(d *cc.Declarator) int {
 
 // staticLocals registers the static locals block-scope declaration d
 // declares, when control first reaches it, with declarations of our own
-// that follow d (legal wherever d is). Returns them.
+// that follow d (legal wherever d is). Returns them. The declared result
+// is a register variable: unoptimised, gcc gives every other local a
+// stack slot for the whole function.
 func (r *rewriter) staticLocals(d *cc.Declaration) string {
 	var b strings.Builder
 	for _, v := range staticLocalsOf(d) {
 		g := global{meta: r.name("__ml_g"), site: r.site(v, siteStatic|readOnlyFlag(v))}
 		r.globals[v] = g
-		fmt.Fprintf(&b, " static __ml_meta_t %s = 1UL; __ml_meta_t %s __attribute__((unused)) = ", g.meta, r.name("__ml_once"))
+		fmt.Fprintf(&b, " static __ml_meta_t %s = 1UL; register __ml_meta_t %s __attribute__((unused)) = ", g.meta, r.name("__ml_once"))
 		if r.c.optimizing || r.fn.asmCalls {
 			// (the helper's cold call keeps every register; a static
 			// helper, asmCalls's to call)
