@@ -324,7 +324,9 @@ func TestFrameSize(t *testing.T) {
 // function given the hint was raised; at -O0, 1.39 to 1.29 when the
 // helpers' calls of functions that call nothing were made in asm skipping
 // the red zone (gcc gives such a function no frame); hence 1.29 and 1.38,
-// and 3 times per function.
+// and 3 times per function; -O0 1.28 to 1.26 when such a small function's
+// temporaries became plain locals, in the red zone (cJSON_Is*: 24 bytes
+// to 16).
 func TestFrameSizeCJSON(t *testing.T) {
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
@@ -337,7 +339,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 	for _, c := range []struct {
 		opt       string
 		unitBound float64
-	}{{"-O0", 1.29}, {"-O2", 1.38}} {
+	}{{"-O0", 1.26}, {"-O2", 1.38}} {
 		native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
 		nativeSum, instrumentedSum := frameSum(native), frameSum(instrumented)
 		for fn, n := range native {
@@ -392,11 +394,14 @@ func TestFrameSizeZlib(t *testing.T) {
 // call (infback.c 1.53, inftrees.c 1.77, inffast.c 1.43 before); then
 // inftrees.c 1.69, infback.c 1.50 before a static local's registration
 // result was a register variable (a slot each: inflate_table's four
-// tables, 32 bytes).
+// tables, 32 bytes); then trees.c 1.36, crc32.c 1.23, zutil.c 1.29 and
+// Lua's lopcodes.c 1.75 before a small function's temporaries, calling
+// nothing, were plain locals in the red zone rather than registers gcc
+// saves (luaP_isIT 24 bytes to 16).
 func TestFrameSizeUnoptimised(t *testing.T) {
-	unitFramesWithin(t, "zlib", "-O0", map[string]float64{"trees.c": 1.37, "inffast.c": 1.29, "inftrees.c": 1.39, "inflate.c": 1.35,
-		"deflate.c": 1.35, "infback.c": 1.44, "zutil.c": 1.29, "adler32.c": 1.11, "crc32.c": 1.23})
-	unitFramesWithin(t, "lua", "-O0", map[string]float64{"ldo.c": 1.43})
+	unitFramesWithin(t, "zlib", "-O0", map[string]float64{"trees.c": 1.35, "inffast.c": 1.29, "inftrees.c": 1.39, "inflate.c": 1.34,
+		"deflate.c": 1.35, "infback.c": 1.41, "zutil.c": 1.22, "adler32.c": 1.11, "crc32.c": 1.20})
+	unitFramesWithin(t, "lua", "-O0", map[string]float64{"ldo.c": 1.43, "lopcodes.c": 1.25})
 }
 
 // TestFrameSizeLua: the -O2 frames of Lua's parser and code generator
