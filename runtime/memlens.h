@@ -305,7 +305,25 @@ extern int __ml_graph;            /* a memory graph trace is being written (grap
  * --memlens-count-statements): steps then note the statement clock. */
 #define __ML_UNIT_FULL  1u
 #define __ML_UNIT_COUNT 2u
-void __ml_unit(unsigned flags, const char *file, const struct __ml_site *sites, unsigned nsites) __ML_NOTHROW;
+/* A global or string literal of the unit: *meta receives its record's
+ * meta (__ml_register_global). */
+struct __ml_global {
+	__ml_meta_t *meta;
+	const void *base;
+	__ml_uptr size;
+	const struct __ml_site *decl;
+};
+/* The unit and its globals, in read-only data: the constructor's one call
+ * is a tail call, so it has no frame of its own beyond its return address
+ * (it made a call per global). */
+struct __ml_unit_desc {
+	unsigned flags, nsites;
+	const char *file;
+	const struct __ml_site *sites;
+	const struct __ml_global *globals;
+	__ml_uptr nglobals;
+};
+void __ml_unit(const struct __ml_unit_desc *unit) __ML_NOTHROW;
 /* An access's size with this bit set is a write's: six arguments, all in
  * registers, so a check pushes nothing on the caller's stack. */
 #define __ML_WRITE ((__ml_uptr)1 << 63)

@@ -283,14 +283,15 @@ __ml_meta_t __ml_uninit_loaded(__ml_uptr a, __ml_meta_t tag)
  * tracking off for good and forgets the bits already set. */
 /* (ml_def_on and the units: in the state mapping) */
 
-void __ml_unit(unsigned flags, const char *file, const struct __ml_site *sites, unsigned nsites)
+void __ml_unit(const struct __ml_unit_desc *unit)
 {
 	ml_ready();
-	int note = 0, full = (flags & __ML_UNIT_FULL) != 0;
-	if (flags & __ML_UNIT_COUNT)
+	int note = 0, full = (unit->flags & __ML_UNIT_FULL) != 0;
+	const char *file = unit->file;
+	if (unit->flags & __ML_UNIT_COUNT)
 		ml_steps_count();
 	ml_spin_lock(&ml_units_lock);
-	ml_names_unit(sites, nsites);
+	ml_names_unit(unit->sites, unit->nsites);
 	if (full) {
 		ml_units_full++;
 		if (!ml_unit_partial && ml_flags.uninit)
@@ -311,6 +312,10 @@ void __ml_unit(unsigned flags, const char *file, const struct __ml_site *sites, 
 	if (note && ml_flags.uninit)
 		ml_printf("memlens: note: uninitialized reads are not checked: %s was compiled without "
 		          "--memlens-full\n", ml_unit_partial);
+	for (uptr i = 0; i < unit->nglobals; i++) {
+		const struct __ml_global *g = &unit->globals[i];
+		*g->meta = __ml_register_global(g->base, g->size, g->decl);
+	}
 }
 
 /* ---- entry points ---- */

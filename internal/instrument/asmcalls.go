@@ -197,3 +197,44 @@ func asmCall(name string, args []string, n int, clobbers string) string {
 	fmt.Fprintf(&b, " : %s); (__typeof__(%s(%s)))__ml_reg_rax; })", clobbers, name, zeros)
 	return b.String()
 }
+
+// redZoneTemporaries makes the value temporaries of a small function that
+// calls nothing (asmCalls) plain locals: unoptimised, gcc gives a register
+// variable a callee-saved register, live across the asm calls, which it
+// pushes (8 bytes of frame each), where a plain local sits in the red zone
+// for free. Only while the function's own locals and the temporaries fit
+// there (redZoneBudget bytes, a slot each, some left for alignment): past
+// it gcc allocates the rest as frame (zlib's send_tree 32 to 96 bytes).
+func redZoneTemporaries(fd *cc.FunctionDefinition, ft *cc.FunctionType, body frag) {
+	const temporary = "register __auto_type "
+	size := int64(0)
+	if ft != nil {
+		for _, p := range ft.Parameters() {
+			if t := p.Type(); t != nil {
+				size += (t.Size() + 7) &^ 7
+			}
+		}
+	}
+	aggregate := AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
+		if d, ok := n.(*cc.Declarator); ok && !d.IsTypename() && d.StorageDuration() == cc.Automatic && d.Type() != nil {
+			size += (d.Type().Size() + 7) &^ 7
+			switch d.Type().Kind() {
+			case cc.Array, cc.Struct, cc.Union:
+				return true
+			}
+		}
+		return false
+	})
+	body.each(func(p piece) {
+		if !p.isTok && p.late == nil {
+			size += 8 * int64(strings.Count(p.text, temporary))
+		}
+	})
+	if !aggregate && size <= redZoneBudget {
+		body.rename(func(s string) string { return strings.ReplaceAll(s, temporary, "__auto_type ") })
+	}
+}
+
+// redZoneBudget is what a function's locals and temporaries may take of the
+// red zone's 128 bytes (measured: 120 let Lua's fixforjump grow).
+const redZoneBudget = 96

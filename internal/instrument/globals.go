@@ -67,13 +67,15 @@ func readOnlyFlag(d *cc.Declarator) int {
 
 // staticLocals registers the static locals block-scope declaration d
 // declares, when control first reaches it, with declarations of our own
-// that follow d (legal wherever d is). Returns them.
+// that follow d (legal wherever d is). Returns them. The declared result
+// is a register variable: unoptimised, gcc gives every other local a
+// stack slot for the whole function.
 func (r *rewriter) staticLocals(d *cc.Declaration) string {
 	var b strings.Builder
 	for _, v := range staticLocalsOf(d) {
 		g := global{meta: r.name("__ml_g"), site: r.site(v, siteStatic|readOnlyFlag(v))}
 		r.globals[v] = g
-		fmt.Fprintf(&b, " static __ml_meta_t %s = 1UL; __ml_meta_t %s __attribute__((unused)) = ", g.meta, r.name("__ml_once"))
+		fmt.Fprintf(&b, " static __ml_meta_t %s = 1UL; register __ml_meta_t %s __attribute__((unused)) = ", g.meta, r.name("__ml_once"))
 		if r.c.optimizing || r.fn.asmCalls {
 			// (the helper's cold call keeps every register; a static
 			// helper, asmCalls's to call)
@@ -123,7 +125,8 @@ func (r *rewriter) globalMetas() string {
 
 // unitConstructor announces the unit to the runtime (whether it tracks
 // definedness: one that does not turns tracking off for the program) and
-// registers its globals, after all their definitions.
+// registers its globals, after all their definitions: one call with a
+// description of them in read-only data.
 func (r *rewriter) unitConstructor(main string) string {
 	var b strings.Builder
 	flags := 0 // memlens.h's __ML_UNIT_*
@@ -133,16 +136,28 @@ func (r *rewriter) unitConstructor(main string) string {
 	if r.c.count {
 		flags |= 2
 	}
-	sites := "0, 0"
+	sites := "0"
 	if len(r.sites) != 0 {
-		sites = fmt.Sprintf("__ml_sites, %d", len(r.sites))
+		sites = "__ml_sites"
 	}
-	fmt.Fprintf(&b, "\n__attribute__((constructor(101), unused)) static void __ml_register_unit(void) { __ml_unit(%du, %s, %s);", flags, cstr(main), sites)
-	for _, d := range r.globalOrder {
-		g := r.globals[d]
-		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)&%s, sizeof(%s), %s);", g.meta, d.Name(), d.Name(), siteRef(g.site))
+	optimise := "" // unoptimised, gcc's constructor would push a frame pointer instead of tail calling
+	if !r.c.optimizing && r.c.order == gccOrder {
+		optimise = `, optimize("O2")`
 	}
-	b.WriteString(r.literalRegistrations())
+	fmt.Fprintf(&b, "\n__attribute__((constructor(101), unused%s)) static void __ml_register_unit(void) {", optimise)
+	globals := "0, 0"
+	if len(r.globalOrder)+len(r.literalOrder) != 0 {
+		b.WriteString(" static const struct __ml_global __ml_unit_globals[] = {")
+		for _, d := range r.globalOrder {
+			g := r.globals[d]
+			fmt.Fprintf(&b, "{&%s, (const void *)&%s, sizeof(%s), %s},", g.meta, d.Name(), d.Name(), siteRef(g.site))
+		}
+		b.WriteString(r.literalRegistrations())
+		b.WriteString("};")
+		globals = "__ml_unit_globals, sizeof __ml_unit_globals / sizeof __ml_unit_globals[0]"
+	}
+	fmt.Fprintf(&b, " static const struct __ml_unit_desc __ml_this_unit = {%du, %du, %s, %s, %s}; __ml_unit(&__ml_this_unit);",
+		flags, len(r.sites), cstr(main), sites, globals)
 	b.WriteString(r.literalShadows())
 	b.WriteString(" }\n")
 	return b.String()

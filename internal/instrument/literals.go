@@ -115,11 +115,12 @@ func (r *rewriter) literalDecls() string {
 	return b.String()
 }
 
-// literalRegistrations registers the literals, in the unit's constructor.
+// literalRegistrations lists the literals in the unit's description of
+// its globals (struct __ml_global).
 func (r *rewriter) literalRegistrations() string {
 	var b strings.Builder
 	for _, l := range r.literalOrder {
-		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)%s, sizeof(%s), %s);", l.meta, l.array, l.array, siteRef(l.site))
+		fmt.Fprintf(&b, "{&%s, (const void *)%s, sizeof(%s), %s},", l.meta, l.array, l.array, siteRef(l.site))
 	}
 	return b.String()
 }
@@ -138,11 +139,14 @@ func (r *rewriter) literalShadows() string {
 		if len(slots) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, " if (%s) { static const struct { unsigned long off; const void *v; const __ml_meta_t *m; } s[] = {", sameLayout(d))
+		// (names of memlens's own: the global's name refers to it in the block)
+		fmt.Fprintf(&b, " if (%s) { static const struct { unsigned long off; const void *v; const __ml_meta_t *m; } __ml_slots[] = {", sameLayout(d))
 		for _, sl := range slots {
 			fmt.Fprintf(&b, "{%d, %s, &%s},", sl.off, sl.lit.array, sl.lit.meta)
 		}
-		fmt.Fprintf(&b, "}; unsigned long i; for (i = 0; i < sizeof s / sizeof s[0]; i++) __ml_st_set((__ml_uptr)&%s + s[i].off, (__ml_uptr)s[i].v, *s[i].m, %s, 0, 0); }", d.Name(), r.globals[d].meta)
+		fmt.Fprintf(&b, "}; unsigned long __ml_k; for (__ml_k = 0; __ml_k < sizeof __ml_slots / sizeof __ml_slots[0]; __ml_k++) "+
+			"__ml_st_set((__ml_uptr)&%s + __ml_slots[__ml_k].off, (__ml_uptr)__ml_slots[__ml_k].v, *__ml_slots[__ml_k].m, %s, 0, 0); }",
+			d.Name(), r.globals[d].meta)
 	}
 	return b.String()
 }

@@ -32,3 +32,25 @@ func TestLiteralShadowsInConstructor(t *testing.T) {
 	}
 	unitAssembly(t, src, out)
 }
+
+// TestLiteralShadowsOfGlobalsNamedLikeItsLoop: a global named like a
+// variable of the constructor's loop that writes the shadows (s, i) gets
+// its shadows all the same: the loop's names are memlens's own (they hid
+// the global, and its slots' shadows were written at the loop's table and
+// counter instead).
+func TestLiteralShadowsOfGlobalsNamedLikeItsLoop(t *testing.T) {
+	code := "const char *s[] = {\"a\", \"b\"};\nchar *i = \"c\";\nint use(void) { return s[1][0] + i[0]; }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, false), "names.c", code)
+	asm := unitAssembly(t, src, out)
+	start := bytes.Index(asm, []byte("\n__ml_register_unit:"))
+	end := bytes.Index(asm, []byte(".size\t__ml_register_unit"))
+	if start < 0 || end < start {
+		t.Fatalf("no constructor in\n%s", asm)
+	}
+	ctor := asm[start:end]
+	for _, global := range []string{"s", "i"} {
+		if !regexp.MustCompile(`\b` + global + `(\+\d+)?\(%rip\)`).Match(ctor) {
+			t.Errorf("the constructor writes no shadow in global %s:\n%s", global, ctor)
+		}
+	}
+}

@@ -1081,6 +1081,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		return g
 	})
 	r.fn.side.rename(body)
+	if r.fn.asmCalls && !r.callsNoreturn(fd.CompoundStatement) {
+		redZoneTemporaries(fd, ft, body)
+	}
 	f.cat(body)
 	if r.c.full && r.fn.setjmp {
 		r.keepOutOfLine(r.fn.callees)
@@ -2307,6 +2310,15 @@ func (r *rewriter) leave() string {
 // a frame of its own, so functions that call only those (reporting an
 // error and exiting, assert's) need none.
 func (r *rewriter) containsCall(n cc.Node) bool { return r.callsBeyond(n, nil) }
+
+// callsNoreturn reports whether n calls a function that never returns by
+// name: a call gcc sees (containsCall leaves it out).
+func (r *rewriter) callsNoreturn(n cc.Node) bool {
+	return AnyNode(n, func(n cc.Node) bool {
+		x, ok := n.(*cc.PostfixExpression)
+		return ok && x.Case == cc.PostfixExpressionCall && r.noreturn[calleeName(x)] && r.isCalledByName(x)
+	})
+}
 
 // callsBeyond is containsCall where calls by name of the functions in
 // except do not count.
