@@ -1345,6 +1345,10 @@ void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsig
 	__attribute__((noinline, cold)) __ML_NOTHROW;
 /* Check the counts dropped to zero since the statement at site began. */
 void __ml_lost_check(const struct __ml_site *site) __attribute__((noinline)) __ML_NOTHROW;
+/* __ml_borrow_held's reference where other threads run, and the drop of a
+ * borrowed parameter's reference at its end (loss.c). */
+__ml_meta_t __ml_borrow_shared(__ml_meta_t m) __attribute__((noinline, cold)) __ML_NOTHROW;
+void __ml_borrow_drop(__ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* A frame returns to depth d with counts dropped to zero unchecked: they
  * are the caller's statement's now (a result in flight). */
 void __ml_lost_leave(unsigned d) __attribute__((noinline, cold)) __ML_NOTHROW;
@@ -1476,19 +1480,19 @@ __ML_INLINE __ml_meta_t __ml_borrow(__ml_meta_t m)
  * may drop the holder's meanwhile. */
 __ML_INLINE __ml_meta_t __ml_borrow_held(__ml_meta_t m)
 {
-	if (__ML_UNLIKELY(__ml_mt) && __ml_counted(m)) {
-		__ml_ref(m, 0);
-		return m;
-	}
+	if (__ML_UNLIKELY(__ml_mt))
+		return __ml_borrow_shared(m);
 	return 0;
 }
 
 /* The cleanup of a borrowed parameter (__ml_borrow's meta, 0: nothing to
- * drop): it leaves scope at the return statement being executed. */
+ * drop): it leaves scope at the return statement being executed. The drop
+ * is out of line: a borrow that took a reference is the exception, and
+ * inlined it made every small still function too big to inline. */
 __ML_INLINE void __ml_borrow_end(const volatile __ml_meta_t *m)
 {
 	if (__ML_UNLIKELY(*m != 0))
-		__ml_unref(*m, __ml_t.xsite, __ML_LOSS_SCOPE);
+		__ml_borrow_drop(*m, __ml_t.xsite);
 }
 
 /* The cleanup of a pointer local's companion: the local leaves scope, at

@@ -180,6 +180,26 @@ func TestFullUnitRuntimeCallsWithoutLandingPads(t *testing.T) {
 	}
 }
 
+// TestFullHelpersOfHelpersInlined: fully checked and optimised, a helper
+// whose calls are all of helpers (tree.c's update, calling height twice)
+// gets the inline hint and fits gcc's budget, so its callers inline it:
+// a borrowed parameter's rare reference and drop, where other threads
+// run, are calls (__ml_borrow_shared, __ml_borrow_drop), not inlined
+// reference counting that made every small helper too big.
+func TestFullHelpersOfHelpersInlined(t *testing.T) {
+	code := "struct node { long key; int height; struct node *left, *right; };\n" +
+		"static int height(const struct node *n) { return n ? n->height : 0; }\n" +
+		"static void update(struct node *n) { int l = height(n->left), r = height(n->right); n->height = (l > r ? l : r) + 1; }\n" +
+		"void fix(struct node *n) { update(n->left); update(n->right); update(n); }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "helpers.c", code)
+	if !bytes.Contains(out, []byte("__inline__ static void update(")) {
+		t.Error("update has no inline hint")
+	}
+	if asm := unitAssembly(t, src, out); regexp.MustCompile(`call\s+(update|height)\b`).Match(asm) {
+		t.Error("fix calls update or height")
+	}
+}
+
 // TestFunctionAddressNotHeldAcrossCalls: optimised, the address of a
 // function of the unit making calls, its own and a callee's, is computed
 // at each use (__ml_fn), so no callee-saved register holds it across the
