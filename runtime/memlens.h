@@ -1349,6 +1349,9 @@ void __ml_lost_check(const struct __ml_site *site) __attribute__((noinline)) __M
  * borrowed parameter's reference at its end (loss.c). */
 __ml_meta_t __ml_borrow_shared(__ml_meta_t m) __attribute__((noinline, cold)) __ML_NOTHROW;
 void __ml_borrow_drop(__ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
+/* __ml_mv_still's assignment where other threads run. */
+void __ml_mv_shared(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site, const struct __ml_site *name)
+	__attribute__((noinline, cold)) __ML_NOTHROW;
 /* A frame returns to depth d with counts dropped to zero unchecked: they
  * are the caller's statement's now (a result in flight). */
 void __ml_lost_leave(unsigned d) __attribute__((noinline, cold)) __ML_NOTHROW;
@@ -1493,6 +1496,45 @@ __ML_INLINE void __ml_borrow_end(const volatile __ml_meta_t *m)
 {
 	if (__ML_UNLIKELY(*m != 0))
 		__ml_borrow_drop(*m, __ml_t.xsite);
+}
+
+/* A pointer variable of a still function (instrument's still.go:
+ * uncountedPointer) is assigned m at site (name: as __ml_mv's). Every
+ * value it can hold is held elsewhere while the function runs, so it
+ * counts a reference only where other threads run (they may drop the
+ * holder's meanwhile), out of line: then its variable's cleanup is
+ * __ml_still_drop, and a parameter's companion starts with its own
+ * reference (__ml_still_param). */
+__ML_INLINE __ml_meta_t __ml_mv_still(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site,
+                                      const struct __ml_site *name)
+{
+	if (__ML_UNLIKELY(__ml_mt))
+		__ml_mv_shared(old, m, site, name);
+	else if (name)
+		__ml_name(m, name);
+	return m;
+}
+
+__ML_INLINE __ml_meta_t __ml_still_param(__ml_meta_t m)
+{
+	if (__ML_UNLIKELY(__ml_mt))
+		__ml_borrow_shared(m);
+	return m;
+}
+
+__ML_INLINE void __ml_still_drop(const volatile __ml_meta_t *m)
+{
+	if (__ML_UNLIKELY(__ml_mt))
+		__ml_borrow_drop(*m, __ml_t.xsite);
+}
+
+/* A still function's pointer local leaves scope at its closing brace. */
+__ML_INLINE void __ml_still_block_drop(volatile __ml_meta_t *m, const struct __ml_site *site)
+{
+	if (__ML_UNLIKELY(__ml_mt)) {
+		__ml_borrow_drop(*m, site);
+		*m = 0;
+	}
 }
 
 /* The cleanup of a pointer local's companion: the local leaves scope, at
