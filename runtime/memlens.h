@@ -1345,8 +1345,9 @@ void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsig
 	__attribute__((noinline, cold)) __ML_NOTHROW;
 /* Check the counts dropped to zero since the statement at site began. */
 void __ml_lost_check(const struct __ml_site *site) __attribute__((noinline)) __ML_NOTHROW;
-/* __ml_borrow_held's reference where other threads run, and the drop of a
- * borrowed parameter's reference at its end (loss.c). */
+/* A borrowed parameter's reference, taken where other threads run or the
+ * count is zero (__ml_borrow, __ml_borrow_held: 0 if m is no live heap
+ * block's), and its drop at the parameter's end (loss.c). */
 __ml_meta_t __ml_borrow_shared(__ml_meta_t m) __attribute__((noinline, cold)) __ML_NOTHROW;
 void __ml_borrow_drop(__ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* __ml_mv_still's assignment where other threads run. */
@@ -1469,10 +1470,8 @@ __ML_INLINE __ml_meta_t __ml_refd(__ml_meta_t m)
  * may drop one meanwhile. Returns the meta to drop at the end (0: none). */
 __ML_INLINE __ml_meta_t __ml_borrow(__ml_meta_t m)
 {
-	if (__ml_counted(m) && (__ML_UNLIKELY(__ml_mt) || __ML_REFS[(unsigned)m].n == 0)) {
-		__ml_ref(m, 0);
-		return m;
-	}
+	if (__ml_counted(m) && (__ML_UNLIKELY(__ml_mt) || __ML_REFS[(unsigned)m].n == 0))
+		return __ml_borrow_shared(m);
 	return 0;
 }
 
@@ -1793,6 +1792,19 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 __ml_meta_t __ml_move_slow(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml_meta_t tag) __ML_NOTHROW;
 #endif
 
+#if defined(__ML_ASM) && defined(__ML_FULL)
+/* __ml_move's slow path with loss tracking: out of line, as the
+ * detection mode's stub is, since __ml_st's counting inlined made a
+ * helper moving a pointer in place (vm.c's push, pop) too big to inline. */
+static __attribute__((noinline, cold, unused)) __ml_meta_t __ml_move_miss(__ml_uptr slot, __ml_uptr v, __ml_uptr t,
+                                                                          __ml_meta_t tag, const struct __ml_site *site)
+{
+	__ml_meta_t m = __ml_ld_miss(slot, v, tag);
+	__ml_st(slot, t, m, tag, site, 0, 0, 0);
+	return m;
+}
+#endif
+
 /* The pointer v just read from slot (reached through a pointer with meta
  * tag) moves in place to t (p++, p += n: no step), at site: its meta, as
  * __ml_ld gives it, with the slot's shadow rewritten for t as __ml_st
@@ -1827,10 +1839,14 @@ __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml
 	__asm__ volatile goto(__ML_MOVE_TESTS("%l[slow]") __ML_MOVE_OPERANDS : slow);
 #ifdef __ML_FULL
 	__ml_name(m, site);
-#endif
+	return m;
+slow: __ML_COLD_LABEL;
+	return __ml_move_miss(slot, v, t, tag, site);
+#else
 	return m;
 slow: __ML_COLD_LABEL;
 	m = __ml_ld_miss(slot, v, tag);
+#endif
 #endif
 #else
 	m = __ml_ld(slot, v, tag);

@@ -200,6 +200,23 @@ func TestFullHelpersOfHelpersInlined(t *testing.T) {
 	}
 }
 
+// TestFullInPlaceMoveHelperInlined: fully checked and optimised, a helper
+// moving a pointer in memory in place (vm.c's push: *vm->sp++ = v) is
+// inlined: the move's slow path, which counts references, is a call
+// (__ml_move_miss), and a borrowed parameter's reference where the count
+// is zero is one too (__ml_borrow_shared).
+func TestFullInPlaceMoveHelperInlined(t *testing.T) {
+	code := "struct vm { long *sp, *end; };\n" +
+		"#include <stdlib.h>\nstatic void die(const char *why) { (void)why; exit(2); }\n" +
+		"static void push(struct vm *vm, long v) { if (vm->sp == vm->end) die(\"full\"); *vm->sp++ = v; }\n" +
+		"static long pop(struct vm *vm) { return *--vm->sp; }\n" +
+		"void swap(struct vm *vm) { long b = pop(vm), a = pop(vm); push(vm, b); push(vm, a); }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "push.c", code)
+	if asm := unitAssembly(t, src, out); regexp.MustCompile(`call\s+(push|pop)\b`).Match(asm) {
+		t.Error("swap calls push or pop")
+	}
+}
+
 // TestFunctionAddressNotHeldAcrossCalls: optimised, the address of a
 // function of the unit making calls, its own and a callee's, is computed
 // at each use (__ml_fn), so no callee-saved register holds it across the
