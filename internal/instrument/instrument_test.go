@@ -180,40 +180,29 @@ func TestFullUnitRuntimeCallsWithoutLandingPads(t *testing.T) {
 	}
 }
 
-// TestFullHelpersOfHelpersInlined: fully checked and optimised, a helper
-// whose calls are all of helpers (tree.c's update, calling height twice)
-// gets the inline hint and fits gcc's budget, so its callers inline it:
-// a borrowed parameter's rare reference and drop, where other threads
-// run, are calls (__ml_borrow_shared, __ml_borrow_drop), not inlined
-// reference counting that made every small helper too big.
-func TestFullHelpersOfHelpersInlined(t *testing.T) {
-	code := "struct node { long key; int height; struct node *left, *right; };\n" +
-		"static int height(const struct node *n) { return n ? n->height : 0; }\n" +
-		"static void update(struct node *n) { int l = height(n->left), r = height(n->right); n->height = (l > r ? l : r) + 1; }\n" +
-		"void fix(struct node *n) { update(n->left); update(n->right); update(n); }\n"
-	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "helpers.c", code)
-	if !bytes.Contains(out, []byte("__inline__ static void update(")) {
-		t.Error("update has no inline hint")
-	}
-	if asm := unitAssembly(t, src, out); regexp.MustCompile(`call\s+(update|height)\b`).Match(asm) {
-		t.Error("fix calls update or height")
-	}
-}
-
-// TestFullInPlaceMoveHelperInlined: fully checked and optimised, a helper
-// moving a pointer in memory in place (vm.c's push: *vm->sp++ = v) is
-// inlined: the move's slow path, which counts references, is a call
-// (__ml_move_miss), and a borrowed parameter's reference where the count
-// is zero is one too (__ml_borrow_shared).
-func TestFullInPlaceMoveHelperInlined(t *testing.T) {
-	code := "struct vm { long *sp, *end; };\n" +
-		"#include <stdlib.h>\nstatic void die(const char *why) { (void)why; exit(2); }\n" +
-		"static void push(struct vm *vm, long v) { if (vm->sp == vm->end) die(\"full\"); *vm->sp++ = v; }\n" +
-		"static long pop(struct vm *vm) { return *--vm->sp; }\n" +
-		"void swap(struct vm *vm) { long b = pop(vm), a = pop(vm); push(vm, b); push(vm, a); }\n"
-	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "push.c", code)
-	if asm := unitAssembly(t, src, out); regexp.MustCompile(`call\s+(push|pop)\b`).Match(asm) {
-		t.Error("swap calls push or pop")
+// TestFullHelpersInlined: fully checked and optimised, small helpers are
+// inlined into their callers: a helper whose calls are all of helpers
+// (tree.c's update, calling height twice) gets the inline hint, and the
+// rare reference counting that made every small helper too big for gcc's
+// budget is out of line: a borrowed parameter's reference and drop
+// (__ml_borrow_shared, __ml_borrow_drop), an in-place move's slow path
+// (__ml_move_miss: vm.c's push and pop, *vm->sp++ = v).
+func TestFullHelpersInlined(t *testing.T) {
+	for _, c := range []struct{ name, code, inlined string }{
+		{"helpers.c", "struct node { long key; int height; struct node *left, *right; };\n" +
+			"static int height(const struct node *n) { return n ? n->height : 0; }\n" +
+			"static void update(struct node *n) { int l = height(n->left), r = height(n->right); n->height = (l > r ? l : r) + 1; }\n" +
+			"void fix(struct node *n) { update(n->left); update(n->right); update(n); }\n", "update|height"},
+		{"push.c", "struct vm { long *sp, *end; };\n" +
+			"#include <stdlib.h>\nstatic void die(const char *why) { (void)why; exit(2); }\n" +
+			"static void push(struct vm *vm, long v) { if (vm->sp == vm->end) die(\"full\"); *vm->sp++ = v; }\n" +
+			"static long pop(struct vm *vm) { return *--vm->sp; }\n" +
+			"void swap(struct vm *vm) { long b = pop(vm), a = pop(vm); push(vm, b); push(vm, a); }\n", "push|pop"},
+	} {
+		_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), c.name, c.code)
+		if m := regexp.MustCompile(`call\s+(` + c.inlined + `)\b`).Find(unitAssembly(t, src, out)); m != nil {
+			t.Errorf("%s: %s", c.name, m)
+		}
 	}
 }
 
