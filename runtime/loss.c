@@ -413,6 +413,24 @@ static void ml_check_from(unsigned depth, const site_t *site)
 		ml_cycles_collect(depth);
 }
 
+__ml_meta_t __ml_borrow_shared(__ml_meta_t m)
+{
+	if (!__ml_counted(m))
+		return 0;
+	__ml_ref(m, 0);
+	return m;
+}
+
+void __ml_borrow_drop(__ml_meta_t m, const struct __ml_site *site)
+{
+	__ml_unref(m, site, __ML_LOSS_SCOPE);
+}
+
+void __ml_mv_shared(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site, const struct __ml_site *name)
+{
+	__ml_mv(old, m, site, name);
+}
+
 void __ml_lost_check(const struct __ml_site *site)
 {
 	ml_rt_enter();

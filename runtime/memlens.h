@@ -1374,6 +1374,14 @@ void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsig
 	__attribute__((noinline, cold)) __ML_NOTHROW;
 /* Check the counts dropped to zero since the statement at site began. */
 void __ml_lost_check(const struct __ml_site *site) __attribute__((noinline)) __ML_NOTHROW;
+/* A borrowed parameter's reference, taken where other threads run or the
+ * count is zero (__ml_borrow, __ml_borrow_held: 0 if m is no live heap
+ * block's), and its drop at the parameter's end (loss.c). */
+__ml_meta_t __ml_borrow_shared(__ml_meta_t m) __attribute__((noinline, cold)) __ML_NOTHROW;
+void __ml_borrow_drop(__ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
+/* __ml_mv_still's assignment where other threads run. */
+void __ml_mv_shared(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site, const struct __ml_site *name)
+	__attribute__((noinline, cold)) __ML_NOTHROW;
 /* A frame returns to depth d with counts dropped to zero unchecked: they
  * are the caller's statement's now (a result in flight). */
 void __ml_lost_leave(unsigned d) __attribute__((noinline, cold)) __ML_NOTHROW;
@@ -1491,10 +1499,8 @@ __ML_INLINE __ml_meta_t __ml_refd(__ml_meta_t m)
  * may drop one meanwhile. Returns the meta to drop at the end (0: none). */
 __ML_INLINE __ml_meta_t __ml_borrow(__ml_meta_t m)
 {
-	if (__ml_counted(m) && (__ML_UNLIKELY(__ml_mt) || __ML_REFS[(unsigned)m].n == 0)) {
-		__ml_ref(m, 0);
-		return m;
-	}
+	if (__ml_counted(m) && (__ML_UNLIKELY(__ml_mt) || __ML_REFS[(unsigned)m].n == 0))
+		return __ml_borrow_shared(m);
 	return 0;
 }
 
@@ -1505,19 +1511,58 @@ __ML_INLINE __ml_meta_t __ml_borrow(__ml_meta_t m)
  * may drop the holder's meanwhile. */
 __ML_INLINE __ml_meta_t __ml_borrow_held(__ml_meta_t m)
 {
-	if (__ML_UNLIKELY(__ml_mt) && __ml_counted(m)) {
-		__ml_ref(m, 0);
-		return m;
-	}
+	if (__ML_UNLIKELY(__ml_mt))
+		return __ml_borrow_shared(m);
 	return 0;
 }
 
 /* The cleanup of a borrowed parameter (__ml_borrow's meta, 0: nothing to
- * drop): it leaves scope at the return statement being executed. */
+ * drop): it leaves scope at the return statement being executed. The drop
+ * is out of line: a borrow that took a reference is the exception, and
+ * inlined it made every small still function too big to inline. */
 __ML_INLINE void __ml_borrow_end(const volatile __ml_meta_t *m)
 {
 	if (__ML_UNLIKELY(*m != 0))
-		__ml_unref(*m, __ml_t.xsite, __ML_LOSS_SCOPE);
+		__ml_borrow_drop(*m, __ml_t.xsite);
+}
+
+/* A pointer variable of a still function (instrument's still.go:
+ * uncountedPointer) is assigned m at site (name: as __ml_mv's). Every
+ * value it can hold is held elsewhere while the function runs, so it
+ * counts a reference only where other threads run (they may drop the
+ * holder's meanwhile), out of line: then its variable's cleanup is
+ * __ml_still_drop, and a parameter's companion starts with its own
+ * reference (__ml_still_param). */
+__ML_INLINE __ml_meta_t __ml_mv_still(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site,
+                                      const struct __ml_site *name)
+{
+	if (__ML_UNLIKELY(__ml_mt))
+		__ml_mv_shared(old, m, site, name);
+	else if (name)
+		__ml_name(m, name);
+	return m;
+}
+
+__ML_INLINE __ml_meta_t __ml_still_param(__ml_meta_t m)
+{
+	if (__ML_UNLIKELY(__ml_mt))
+		__ml_borrow_shared(m);
+	return m;
+}
+
+__ML_INLINE void __ml_still_drop(const volatile __ml_meta_t *m)
+{
+	if (__ML_UNLIKELY(__ml_mt))
+		__ml_borrow_drop(*m, __ml_t.xsite);
+}
+
+/* A still function's pointer local leaves scope at its closing brace. */
+__ML_INLINE void __ml_still_block_drop(volatile __ml_meta_t *m, const struct __ml_site *site)
+{
+	if (__ML_UNLIKELY(__ml_mt)) {
+		__ml_borrow_drop(*m, site);
+		*m = 0;
+	}
 }
 
 /* The cleanup of a pointer local's companion: the local leaves scope, at
@@ -1780,6 +1825,19 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 __ml_meta_t __ml_move_slow(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml_meta_t tag) __ML_NOTHROW;
 #endif
 
+#if defined(__ML_ASM) && defined(__ML_FULL)
+/* __ml_move's slow path with loss tracking: out of line, as the
+ * detection mode's stub is, since __ml_st's counting inlined made a
+ * helper moving a pointer in place (vm.c's push, pop) too big to inline. */
+static __attribute__((noinline, cold, unused)) __ml_meta_t __ml_move_miss(__ml_uptr slot, __ml_uptr v, __ml_uptr t,
+                                                                          __ml_meta_t tag, const struct __ml_site *site)
+{
+	__ml_meta_t m = __ml_ld_miss(slot, v, tag);
+	__ml_st(slot, t, m, tag, site, 0, 0, 0);
+	return m;
+}
+#endif
+
 /* The pointer v just read from slot (reached through a pointer with meta
  * tag) moves in place to t (p++, p += n: no step), at site: its meta, as
  * __ml_ld gives it, with the slot's shadow rewritten for t as __ml_st
@@ -1814,10 +1872,14 @@ __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml
 	__asm__ volatile goto(__ML_MOVE_TESTS("%l[slow]") __ML_MOVE_OPERANDS : slow);
 #ifdef __ML_FULL
 	__ml_name(m, site);
-#endif
+	return m;
+slow: __ML_COLD_LABEL;
+	return __ml_move_miss(slot, v, t, tag, site);
+#else
 	return m;
 slow: __ML_COLD_LABEL;
 	m = __ml_ld_miss(slot, v, tag);
+#endif
 #endif
 #else
 	m = __ml_ld(slot, v, tag);

@@ -346,15 +346,14 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// functions not declared inline, so give it the budget of one that is.
 	// For a static function the hint changes nothing else. So is one whose
 	// calls are all of such helpers, once they are inlined into it (vm.c's
-	// binary, two pops), unless a function calling setjmp may inline it
-	// (full checking: keepOutOfLine), where a longjmp from a call inside it
-	// would skip its locals' cleanups. So is a static function taking no
+	// binary, two pops; tree.c's update, two heights). Inlined into a
+	// function calling setjmp (full checking: keepOutOfLine leaves hinted
+	// functions to gcc), its locals' cleanups are skipped only by a longjmp
+	// out of a noreturn call inside it, as a helper calling nothing else
+	// risks already. So is a static function taking no
 	// pointers (plainHelper), which sets no argument words either: its
 	// callers need no side frame for it (zlib's crc_word, bi_reverse).
-	var calling map[string]bool
-	if !r.c.full {
-		calling = r.inlineHinted
-	}
+	calling := r.inlineHinted
 	declaredNoinline := noinlineDeclared(decls)
 	for hinted := true; hinted; {
 		hinted = false

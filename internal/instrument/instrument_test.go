@@ -180,6 +180,32 @@ func TestFullUnitRuntimeCallsWithoutLandingPads(t *testing.T) {
 	}
 }
 
+// TestFullHelpersInlined: fully checked and optimised, small helpers are
+// inlined into their callers: a helper whose calls are all of helpers
+// (tree.c's update, calling height twice) gets the inline hint, and the
+// rare reference counting that made every small helper too big for gcc's
+// budget is out of line: a borrowed parameter's reference and drop
+// (__ml_borrow_shared, __ml_borrow_drop), an in-place move's slow path
+// (__ml_move_miss: vm.c's push and pop, *vm->sp++ = v).
+func TestFullHelpersInlined(t *testing.T) {
+	for _, c := range []struct{ name, code, inlined string }{
+		{"helpers.c", "struct node { long key; int height; struct node *left, *right; };\n" +
+			"static int height(const struct node *n) { return n ? n->height : 0; }\n" +
+			"static void update(struct node *n) { int l = height(n->left), r = height(n->right); n->height = (l > r ? l : r) + 1; }\n" +
+			"void fix(struct node *n) { update(n->left); update(n->right); update(n); }\n", "update|height"},
+		{"push.c", "struct vm { long *sp, *end; };\n" +
+			"#include <stdlib.h>\nstatic void die(const char *why) { (void)why; exit(2); }\n" +
+			"static void push(struct vm *vm, long v) { if (vm->sp == vm->end) die(\"full\"); *vm->sp++ = v; }\n" +
+			"static long pop(struct vm *vm) { return *--vm->sp; }\n" +
+			"void swap(struct vm *vm) { long b = pop(vm), a = pop(vm); push(vm, b); push(vm, a); }\n", "push|pop"},
+	} {
+		_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), c.name, c.code)
+		if m := regexp.MustCompile(`call\s+(` + c.inlined + `)\b`).Find(unitAssembly(t, src, out)); m != nil {
+			t.Errorf("%s: %s", c.name, m)
+		}
+	}
+}
+
 // TestFunctionAddressNotHeldAcrossCalls: optimised, the address of a
 // function of the unit making calls, its own and a callee's, is computed
 // at each use (__ml_fn), so no callee-saved register holds it across the

@@ -747,10 +747,20 @@ func own(vol, typ, name, attrs, init string) string {
 }
 
 func (r *rewriter) companionAttrs() string {
-	if r.c.full {
+	switch {
+	case r.stillLocals():
+		return " __attribute__((unused, cleanup(__ml_still_drop)))"
+	case r.c.full:
 		return " __attribute__((unused, cleanup(__ml_scope_drop)))"
 	}
 	return " __attribute__((unused))"
+}
+
+// stillLocals reports whether the function being rewritten is still, its
+// pointer variables counting references only where other threads run
+// (uncountedPointer, __ml_mv_still).
+func (r *rewriter) stillLocals() bool {
+	return r.c.full && r.still[r.fn.name]
 }
 
 // declSite is the site of local d's declaration with initializer e,
@@ -788,7 +798,11 @@ func (r *rewriter) setCompanion(d *cc.Declarator, meta string, v prov, site stri
 		if isCall(rhs) {
 			name = site
 		}
-		set = fmt.Sprintf("%s = __ml_mv(%s, %s, %s, %s)", m, m, meta, site, name)
+		mv := "__ml_mv"
+		if r.stillLocals() {
+			mv = "__ml_mv_still"
+		}
+		set = fmt.Sprintf("%s = %s(%s, %s, %s, %s)", m, mv, m, meta, site, name)
 	}
 	own := r.companionProv(d)
 	if v == own {
@@ -1010,6 +1024,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		for _, v := range r.fn.valOrder {
 			pro = append(pro, own(vol, "__ml_uptr ", v, " __attribute__((unused))", "0"))
 		}
+		stillAssigned := map[*cc.Declarator]bool{}
+		if r.stillLocals() {
+			assignedVars(fd.CompoundStatement, stillAssigned)
+		}
 		for _, p := range params {
 			if p.addrTaken {
 				tag := metaWild
@@ -1028,8 +1046,14 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				if r.heldArgs[r.fn.name] {
 					borrow = "__ml_borrow_held("
 				}
-				pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], " __attribute__((unused))", p.from),
-					own(vol, "__ml_meta_t ", r.name("__ml_b"), " __attribute__((unused, cleanup(__ml_borrow_end)))", borrow+r.fn.comp[pd]+")"))
+				if stillAssigned[pd] {
+					// (its own reference besides the borrow's, where
+					// other threads run: its assignments move it)
+					pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), "__ml_still_param("+p.from+")"))
+				} else {
+					pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], " __attribute__((unused))", p.from))
+				}
+				pro = append(pro, own(vol, "__ml_meta_t ", r.name("__ml_b"), " __attribute__((unused, cleanup(__ml_borrow_end)))", borrow+r.fn.comp[pd]+")"))
 			case r.c.full:
 				pro = side.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), "__ml_refd("+p.from+")", true)
 			default:
@@ -1296,12 +1320,16 @@ func (r *rewriter) declDrops(decls []*cc.Declaration, tok cc.Token) string {
 	if !r.c.full {
 		return ""
 	}
+	drop := "__ml_block_drop"
+	if r.stillLocals() {
+		drop = "__ml_still_block_drop"
+	}
 	var b strings.Builder
 	for _, decl := range decls {
 		for il := decl.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
 			d := il.InitDeclarator.Declarator
 			if m, ok := r.fn.comp[d]; ok {
-				fmt.Fprintf(&b, "__ml_block_drop(&%s, %s); ", m, r.varLossSite(tok.Position(), d.Name()))
+				fmt.Fprintf(&b, "%s(&%s, %s); ", drop, m, r.varLossSite(tok.Position(), d.Name()))
 			}
 		}
 	}

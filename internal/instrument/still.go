@@ -19,13 +19,13 @@ import (
 // meanwhile): __ml_borrow. Saved: the count's increment, and the
 // decrement and cut stamp at every return.
 //
-// A body is still when it declares only arithmetic scalars (a pointer
-// local drops its value when it dies, an aggregate releases what it
+// A body is still when it declares only arithmetic scalars and pointer
+// variables of its own (uncountedPointer: an aggregate releases what it
 // holds; an arithmetic one whose address is taken releases at most a
 // pointer moved into it in place, counted while the function ran),
-// assigns only arithmetic lvalues (a pointer assignment or store drops
-// the old value) except for pointers moved in place (p++,
-// p->cur += n: the same block before and after, its count unchanged),
+// assigns only arithmetic lvalues and those pointer variables (a store
+// of a pointer drops the old value) except for pointers moved in place
+// (p++, p->cur += n: the same block before and after, its count unchanged),
 // holds no statement expression or asm, and calls only still functions of
 // the unit (a greatest fixpoint, so recursion is still), libc's functions
 // that never return (exit, abort), and the libc functions below. An allocation is not still:
@@ -112,11 +112,12 @@ func (r *rewriter) isStill(body *cc.CompoundStatement) bool {
 			found = x.Case == cc.PostfixExpressionCall && !r.stillCall(x)
 		case *cc.AssignmentExpression:
 			found = x.Case != cc.AssignmentExpressionCond && !cc.IsArithmeticType(x.UnaryExpression.Type()) &&
-				x.Case != cc.AssignmentExpressionAdd && x.Case != cc.AssignmentExpressionSub
+				x.Case != cc.AssignmentExpressionAdd && x.Case != cc.AssignmentExpressionSub &&
+				!(x.Case == cc.AssignmentExpressionAssign && uncountedPointer(declOfExpr(x.UnaryExpression)))
 		case *cc.Declaration:
 			return !isSynthetic(x) // (cc/v4's __func__, not the program's)
 		case *cc.Declarator:
-			found = !cc.IsArithmeticType(x.Type()) // (address-taken or not: above)
+			found = !cc.IsArithmeticType(x.Type()) && !uncountedPointer(x) // (address-taken or not: above)
 		default:
 			found = declMayDrop(n)
 		}
@@ -145,4 +146,15 @@ func (r *rewriter) stillCall(x *cc.PostfixExpression) bool {
 		return stillLibc[b]
 	}
 	return (noreturns[name] || stillLibc[name]) && r.declaredInSystem(x)
+}
+
+// uncountedPointer reports whether d is a pointer variable a still body
+// may declare and assign: one of the function's own, in a register's
+// stead. Every value it can hold is held elsewhere while the body runs
+// (memory nothing in it overwrites with a pointer, a parameter, which
+// borrows, another such variable, a still callee's result), so its
+// companion counts no reference and drops none (stillCompanion).
+func uncountedPointer(d *cc.Declarator) bool {
+	return d != nil && isDataPtr(d.Type()) && !d.AddressTaken() && !d.IsVolatile() &&
+		d.StorageDuration() == cc.Automatic && !d.IsStatic() && !d.IsExtern()
 }

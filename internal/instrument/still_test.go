@@ -49,8 +49,38 @@ func TestStillParameters(t *testing.T) {
 				t.Errorf("%s: parameters take %s, want %s", name, how, want)
 			}
 		}
-		if len(seen) != 15 {
-			t.Errorf("found %d of the 15 functions' definitions", len(seen))
+		if len(seen) != 16 {
+			t.Errorf("found %d of the 16 functions' definitions", len(seen))
 		}
+	}
+}
+
+// TestStillLocalsCountOnlyShared: with full checking, the pointer
+// variables of a still function (held_local's cursor) count a reference
+// only where other threads run (__ml_mv_still, __ml_still_drop); those of
+// a function that is not still (kept_local_address, whose cursor's
+// address is taken) count one always.
+func TestStillLocalsCountOnlyShared(t *testing.T) {
+	out, err := fileOf(newTestConfig(t, true), "testdata/still.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := func(name string) string {
+		at := bytes.Index(out, []byte("static long "+name+"(const struct n *p ,"))
+		if at < 0 {
+			t.Fatalf("no definition of %s", name)
+		}
+		end := bytes.Index(out[at+1:], []byte("static long ")) // (the next definition)
+		if end < 0 {
+			end = len(out) - at
+		}
+		return string(out[at : at+end])
+	}
+	if b := body("held_local"); !strings.Contains(b, "__ml_mv_still(") || !strings.Contains(b, "cleanup(__ml_still_drop)") ||
+		strings.Contains(b, "__ml_mv(") || strings.Contains(b, "__ml_scope_drop") {
+		t.Errorf("held_local's cursor counts references:\n%s", b)
+	}
+	if b := body("kept_local_address"); !strings.Contains(b, "__ml_mv(") {
+		t.Errorf("kept_local_address's cursor counts no reference:\n%s", b)
 	}
 }

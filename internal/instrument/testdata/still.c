@@ -22,17 +22,23 @@ static long still_or_abort(const struct n *p)
 	return p->v;
 }
 static void kept_store(struct n *p, struct n *q) { p->next = q; }
-static long kept_local(const struct n *p)
+static long held_local(const struct n *p)
 {
 	const struct n *q = p->next;
 	return q ? q->v : 0;
+}
+static long kept_local_address(const struct n *p)
+{
+	const struct n *q = p->next;
+	const struct n **r = &q;
+	return *r ? (*r)->v : 0;
 }
 static void kept_frees(struct n *p) { free(p->next); }
 static long kept_allocates(const struct n *p) { return p->v + (long)sizeof(struct n) * (p->next != calloc(1, 1)); }
 static void kept_calls_kept(struct n *p, struct n *q) { kept_store(p, q); }
 static long kept_through_pointer(struct n *p, long (*f)(const struct n *)) { return f(p); }
 static void kept_copies(struct n *p, const struct n *q) { memcpy(p, q, sizeof *p); }
-static long kept_pointer_local_to_local(const struct n *p)
+static long held_pointer_local_to_local(const struct n *p)
 {
 	long a = p->v;
 	long *b = &a;
@@ -52,7 +58,7 @@ long use_them(struct n *p, struct n *q)
 	kept_calls_kept(p, q);
 	kept_copies(p, q);
 	held_moves(p);
-	return still_get(p) + held_calls_still(p) + held_recursive(p) + still_or_abort(p) + still_or_abort(calloc(1, sizeof *p)) + kept_local(p) +
-	       kept_allocates(p) + kept_through_pointer(p, still_get) + kept_pointer_local_to_local(p) +
+	return still_get(p) + held_calls_still(p) + held_recursive(p) + still_or_abort(p) + still_or_abort(calloc(1, sizeof *p)) + held_local(p) +
+	       kept_allocates(p) + kept_through_pointer(p, still_get) + held_pointer_local_to_local(p) + kept_local_address(p) +
 	       held_address_taken(p);
 }
