@@ -145,7 +145,7 @@ func (s *sideFrame) temps(r *rewriter) *sideFrame {
 // without labels to jump past the declaration), and a word left as the
 // stack had it costs no store. A variable with a cleanup needs its own
 // address.
-func (s *sideFrame) own(pro []string, vol, typ, name, attrs, init string, set bool) []string {
+func (s *sideFrame) own(pro []string, vol *setjmpWrites, typ, name, attrs, init string, set bool) []string {
 	if s == nil || strings.Contains(attrs, "cleanup(") {
 		return append(pro, own(vol, typ, name, attrs, init))
 	}
