@@ -69,7 +69,7 @@ type fnState struct {
 	jumpedPast   map[string]bool              // companions (meta, provenance word) of pointer locals declared with a value a jump can land past
 	inRegisters  map[string]bool              // companions of pointer locals read between calls only (readBetweenCalls): variables, not side words
 	ptrLocals    int                          // pointer locals with companions it declares (readBetweenCalls)
-	setjmp       bool                         // calls setjmp: our locals must be volatile
+	setjmp       bool                         // calls setjmp: our locals written after it must be volatile (setjmpWrites)
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
 	asmCalls     bool                         // makes no calls of its own: its helpers' are made in asm (asmcalls.go)

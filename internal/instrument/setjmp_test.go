@@ -27,7 +27,7 @@ char *grow(void) {
 `
 	setjmpWords := regexp.MustCompile(`\((__ml_\w+) = __ml_t\.nobj, (__ml_\w+) = __ml_pck_depth\(\), (__ml_\w+) = \(__ml_uptr\)__ml_t\.side`)
 	for _, tc := range []struct {
-		name, setjmp string
+		name, setjmp  string
 		wordsVolatile bool
 	}{
 		{"once", "if (setjmp(env) == 0) {", false},
