@@ -439,7 +439,7 @@ func writesUnseen(body *cc.CompoundStatement) bool {
 // its prologue pro: unoptimised, words of the side frame, as its
 // temporaries are (in registers, each took a callee-saved one through the
 // function).
-func (r *rewriter) objectMetas(pro []string, side *sideFrame, vol string) []string {
+func (r *rewriter) objectMetas(pro []string, side *sideFrame, vol *setjmpWrites) []string {
 	for _, o := range r.fn.objOrder {
 		pro = side.temps(r).own(pro, vol, "__ml_meta_t ", o.meta, " __attribute__((unused))", "1UL", true)
 	}

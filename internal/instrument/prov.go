@@ -91,9 +91,9 @@ func (r *rewriter) wordTemp() prov {
 }
 
 // provDecls declares the function's provenance variables in its prologue
-// pro (vol: "volatile " in a function calling setjmp, or ""). Uninitialized
+// pro (vol: those a longjmp back must find volatile). Uninitialized
 // pointer locals start with the word saying so.
-func (r *rewriter) provDecls(pro []string, vol string) []string {
+func (r *rewriter) provDecls(pro []string, vol *setjmpWrites) []string {
 	for _, v := range r.fn.provs {
 		side := r.fn.side
 		if !r.isCompanionProv(v) {

@@ -69,7 +69,7 @@ type fnState struct {
 	jumpedPast   map[string]bool              // companions (meta, provenance word) of pointer locals declared with a value a jump can land past
 	inRegisters  map[string]bool              // companions of pointer locals read between calls only (readBetweenCalls): variables, not side words
 	ptrLocals    int                          // pointer locals with companions it declares (readBetweenCalls)
-	setjmp       bool                         // calls setjmp: our locals must be volatile
+	setjmp       bool                         // calls setjmp: our locals written after it must be volatile (setjmpWrites)
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
 	asmCalls     bool                         // makes no calls of its own: its helpers' are made in asm (asmcalls.go)
@@ -729,17 +729,17 @@ func scanWritten(expr, text string, col int, call bool) string {
 
 // companionAttrs are the attributes of a pointer local's companion: with
 // loss tracking, its cleanup drops the reference when the function ends.
-// own declares one of memlens's variables in a function: volatile in a
-// function calling setjmp (vol, so that longjmp finds their last values),
-// else register: nothing takes their address (but a cleanup attribute's),
-// and gcc -O0 then keeps them in registers, where it gives every other
+// own declares one of memlens's variables in a function: volatile where
+// a longjmp back must find its last value (vol, setjmpWrites), else
+// register: nothing takes their address (but a cleanup attribute's), and
+// gcc -O0 then keeps them in registers, where it gives every other
 // variable a stack slot of its own — frames stay near gcc's.
-func own(vol, typ, name, attrs, init string) string {
+func own(vol *setjmpWrites, typ, name, attrs, init string) string {
 	switch {
-	case vol != "" && strings.HasSuffix(typ, "*"):
-		typ += vol
-	case vol != "":
-		typ = vol + typ
+	case vol.volatile(name) && strings.HasSuffix(typ, "*"):
+		typ += "volatile "
+	case vol.volatile(name):
+		typ = "volatile " + typ
 	case !strings.Contains(attrs, "cleanup("):
 		typ = "register " + typ
 	}
@@ -979,25 +979,22 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	}
 	// The prologue is built after the body: the body decides which meta
 	// variables exist and whether setjmp makes them volatile.
-	body := r.compound(fd.CompoundStatement, func(open frag) frag {
-		vol := ""
-		if r.fn.setjmp {
-			vol = "volatile "
-		}
+	body := r.compound(fd.CompoundStatement, func(open, items frag) frag {
+		vol := r.setjmpWrites(fd.CompoundStatement, items)
 		var pro []string
 		side := r.fn.side
 		if s := r.pckScope(fd, entry); s != "" {
 			pro = append(pro, s)
 		}
 		if r.fn.callSite {
-			pro = append(pro, own("", "const struct __ml_site *", callSiteVar, " __attribute__((unused))",
+			pro = append(pro, own(nil, "const struct __ml_site *", callSiteVar, " __attribute__((unused))",
 				"__builtin_constant_p((__ml_uptr)"+callSiteParam+" - (__ml_uptr)__ml_sites) ? "+callSiteParam+" : ("+r.atCaller()+"(const struct __ml_site *)0)"))
 		}
 		if !r.fn.leaf {
 			enter := "__ml_enter(" + siteRef(entry) + ")"
 			if r.fn.setjmp { // (depth's variable)
 				// (set before any setjmp and never after: register even then)
-				pro = append(pro, own("", "unsigned ", "__ml_d", " __attribute__((unused))", enter))
+				pro = append(pro, own(nil, "unsigned ", "__ml_d", " __attribute__((unused))", enter))
 			} else {
 				pro = append(pro, "(void)"+enter+";")
 			}
@@ -1010,7 +1007,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		}
 		ownsArgs := (len(params) != 0 || len(paramCopies) != 0) && direct == nil
 		if ownsArgs && r.c.optimizing {
-			pro = append(pro, own("", "int ", "__ml_own_", " __attribute__((unused))", "__ml_own("+r.funcWord(r.fn.name)+")"))
+			pro = append(pro, own(nil, "int ", "__ml_own_", " __attribute__((unused))", "__ml_own("+r.funcWord(r.fn.name)+")"))
 		}
 		pro = r.objectMetas(pro, side, vol)
 		pro = append(pro, r.scopeVar(bodyScope, true)())
@@ -1097,7 +1094,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		if ownsArgs && !r.c.optimizing {
 			// (the metas taken, as __ml_own does; a declaration, as
 			// the prologue's others)
-			pro = append(pro, own("", "int ", r.name("__ml_sf"), " __attribute__((unused))", "(__ml_t.callee = 0, 0)"))
+			pro = append(pro, own(nil, "int ", r.name("__ml_sf"), " __attribute__((unused))", "(__ml_t.callee = 0, 0)"))
 		}
 		var g frag
 		g.cat(open)
@@ -1217,7 +1214,7 @@ func declByName(ft *cc.FunctionType, name string) *cc.Declarator {
 	return nil
 }
 
-func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) frag {
+func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(open, items frag) frag) frag {
 	var items frag
 	var sc *scope
 	if prologue == nil { // a function body's scope is opened with its parameters
@@ -1272,7 +1269,7 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(frag) frag) 
 	var f frag
 	if prologue != nil {
 		// the prologue's declarations are collected while rewriting the items
-		f.cat(prologue(open))
+		f.cat(prologue(open, items))
 		f.cat(items)
 		xs, _ := r.exitSite(cs.Token2, "}", false)
 		f.str(xs + r.leave() + r.endAfterExit(cs))

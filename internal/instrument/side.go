@@ -32,7 +32,7 @@ type sideFrame struct {
 // cost no store where they stay in registers (vm.c's op_push), while
 // unoptimised the helpers are calls too, which they would live across in
 // callee-saved registers, a leaf's as well (cJSON's -O0 frames: 9,112 to
-// 8,696 bytes); those of a function calling setjmp must be volatile; asm or a nested function may
+// 8,696 bytes); those of a function calling setjmp may have to be volatile; asm or a nested function may
 // read them where they are named. The typestate header's transitions and
 // pck_put count as such helpers too: they only hand their puts to the
 // runtime, and a side frame around them cost an allocator's small
@@ -145,7 +145,7 @@ func (s *sideFrame) temps(r *rewriter) *sideFrame {
 // without labels to jump past the declaration), and a word left as the
 // stack had it costs no store. A variable with a cleanup needs its own
 // address.
-func (s *sideFrame) own(pro []string, vol, typ, name, attrs, init string, set bool) []string {
+func (s *sideFrame) own(pro []string, vol *setjmpWrites, typ, name, attrs, init string, set bool) []string {
 	if s == nil || strings.Contains(attrs, "cleanup(") {
 		return append(pro, own(vol, typ, name, attrs, init))
 	}
