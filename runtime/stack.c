@@ -206,7 +206,11 @@ unsigned ml_stack_capture_depth(const site_t *site, unsigned max)
 		if (!(site->kind & __ML_SITE_NOFRAME) && top)
 			top--;
 	}
-	/* hashed as read: the frames are copied out only for the depot */
+	/* hashed as read: the frames are copied out only for the depot (one
+	 * by one: reading four a round, or running to the first frame without
+	 * a site and counting after, cut Lua bench.lua 1's 808K captures from
+	 * 177.9M to 143.3M or 158.2M Ir, but list 1's shallow stacks paid the
+	 * setup and the saved registers: +1.8% or +0.95% of its run) */
 	for (unsigned d = top; n < max && d;)
 		if (__ml_t.frames[--d]) {
 			h = ml_hash_frame(h, __ml_t.frames[d]);

@@ -1184,8 +1184,12 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 		}
 		if a.literal {
 			vals[i], metas[i] = r.unit.codeText(a.code), metaWild
-			if a.isPtr && a.meta != metaNull {
-				metas[i] = a.meta // a string literal's object
+			if a.isPtr {
+				// a string literal's object, or NULL's meta, as a
+				// variable holding NULL passes: a callee storing it
+				// leaves a shadow its loads pass inline (as WILD's it
+				// lay outside WILD's bounds: each load took the stub)
+				metas[i] = a.meta
 			}
 			continue
 		}

@@ -284,6 +284,28 @@ func TestArgumentSitesNotHoisted(t *testing.T) {
 	}
 }
 
+// TestNullArgumentPassedAsNull: a null pointer constant passed to an
+// instrumented callee goes with NULL's meta, as a variable holding NULL
+// does, in both modes: with WILD's, a callee storing it (Lua's
+// lua_newstate, g->ud = ud) left a shadow outside WILD's bounds, and every
+// load of it failed the inline test into __ml_ld_fail (808K in Lua's
+// bench.lua 1). A string literal still goes with its object's meta.
+func TestNullArgumentPassedAsNull(t *testing.T) {
+	code := "#include <stddef.h>\n" +
+		"extern void keep(void *g, void *ud, const char *name);\n" +
+		"void init(void *g) { keep(g, NULL, \"state\"); keep(g, 0, \"main\"); }\n"
+	for _, full := range []bool{false, true} {
+		_, _, out := writeInstrumentedCode(t, newTestConfig(t, full), "nullarg.c", code)
+		body := out[bytes.LastIndex(out, []byte("init(")):]
+		if n := bytes.Count(body, []byte("__ml_t.arg[1] = 0UL")); n != 2 {
+			t.Errorf("full=%v: %d of 2 null pointer constants passed with NULL's meta:\n%s", full, n, body)
+		}
+		if bytes.Contains(body, []byte("__ml_t.arg[2] = 1UL")) {
+			t.Errorf("full=%v: a string literal passed with WILD's meta:\n%s", full, body)
+		}
+	}
+}
+
 // TestStaticFunctionAddressNotTaken: the handshakes of a static function
 // only ever called by name name it by a byte of the unit's, not by its
 // address, so gcc, seeing the address not taken, inlines it as natively
