@@ -1477,7 +1477,7 @@ func (r *rewriter) pragmaBefore(n cc.Node) (cc.Token, [][]byte, bool) {
 // instrumented reports whether function definition fd is rewritten: it
 // is the user's, and not left alone (sharesLocals).
 func (r *rewriter) instrumented(fd *cc.FunctionDefinition) bool {
-	return !r.unit.isSystem(fd.Declarator.Position()) && !r.alone[fd]
+	return !r.unit.isSystemDef(fd) && !r.alone[fd]
 }
 
 // sharesLocals reports whether fd's body holds an OpenMP or OpenACC
