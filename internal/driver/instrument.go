@@ -151,8 +151,10 @@ func (j *job) instrumentUnit(cfg instrumenter, u *unit, pre []byte) ([]byte, err
 func (j *job) preprocess(u *unit) ([]byte, error) {
 	u.pre = j.tempName(u, ".i")
 	// __MEMLENS__: headers may hold code only memlens builds (a typestate
-	// header's annotations and tracking, docs/TYPESTATE.md)
-	cmd := slices.Concat(j.cc, []string{"-D__MEMLENS__=1"}, quiet(j.cl.words(kindFlag, kindPreinclude)), j.cl.words(kindDep))
+	// header's annotations and tracking, docs/TYPESTATE.md).
+	// __SANITIZE_ADDRESS__, as gcc -fsanitize=address: programs leave out
+	// under it what a checker reports or hides (runtime/asan.c says what)
+	cmd := slices.Concat(j.cc, []string{"-D__MEMLENS__=1", "-D__SANITIZE_ADDRESS__=1"}, quiet(j.cl.words(kindFlag, kindPreinclude)), j.cl.words(kindDep))
 	if j.cl.deps && j.cl.depDefaults {
 		file, target := j.cl.depNames(u.src)
 		if !j.cl.depFile {

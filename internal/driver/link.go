@@ -71,6 +71,7 @@ func runtimeArgs(dir string) []string {
 		"-Wl,--whole-archive", filepath.Join(dir, rtbuild.ArchiveName), "-Wl,--no-whole-archive",
 		"-pthread",
 		"-Wl,--export-dynamic-symbol=__ml_*", "-Wl,--export-dynamic-symbol=__memlens_*",
+		"-Wl,--export-dynamic-symbol=__asan_*",
 	}
 }
 

@@ -20,16 +20,22 @@ var pureAttributes = map[string]bool{"pure": true, "__pure__": true, "const": tr
 // findDeclaredPure collects the functions declared pure or const outside
 // system headers.
 func (r *rewriter) findDeclaredPure(decls []*cc.ExternalDeclaration) {
-	r.declaredPure = map[string]bool{}
+	r.declaredPure = r.declaredWith(decls, func(a *cc.AttributeValue) bool { return pureAttributes[a.Token.SrcStr()] })
+}
+
+// declaredWith returns the functions a declaration or definition outside
+// system headers gives an attribute is says of.
+func (r *rewriter) declaredWith(decls []*cc.ExternalDeclaration, is func(*cc.AttributeValue) bool) map[string]bool {
+	names := map[string]bool{}
 	for _, ed := range decls {
 		if r.unit.isSystemDecl(ed) || !AnyNode(ed, func(n cc.Node) bool {
 			a, ok := n.(*cc.AttributeValue)
-			return ok && pureAttributes[a.Token.SrcStr()]
+			return ok && is(a)
 		}) {
 			continue
 		}
 		if fd := ed.FunctionDefinition; fd != nil {
-			r.declaredPure[fd.Declarator.Name()] = true
+			names[fd.Declarator.Name()] = true
 			continue
 		}
 		if ed.Declaration == nil {
@@ -40,10 +46,11 @@ func (r *rewriter) findDeclaredPure(decls []*cc.ExternalDeclaration) {
 				continue
 			}
 			if d := l.InitDeclarator.Declarator; d != nil && d.Type() != nil && d.Type().Kind() == cc.Function {
-				r.declaredPure[d.Name()] = true
+				names[d.Name()] = true
 			}
 		}
 	}
+	return names
 }
 
 // call rewrites a function call (unfencedCall), followed by a compiler

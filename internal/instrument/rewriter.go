@@ -79,6 +79,7 @@ type fnState struct {
 	loops        []*cc.IterationStatement     // the loops around the statement being rewritten, innermost last
 	hoist        *frameHoist                  // the loop being rewritten whose one call's frame site is stored before it (loopCall)
 	callSite     bool                         // a leaf passed its call's site (callSiteLeaf)
+	unchecked    bool                         // declared no_sanitize_address: its accesses are not checked (unchecked.go)
 	pckLocal     string                       // annotated and makes no calls: the local of its grants (typestate.go)
 	main         bool                         // the program's main: its exits end the program
 	allocas      bool                         // calls alloca: its blocks end at each exit
@@ -127,6 +128,7 @@ type rewriter struct {
 	staticDefs     map[string]bool                        // functions of the unit with internal linkage
 	noreturn       map[string]bool                        // functions that never return (call.go)
 	declaredPure   map[string]bool                        // the program's functions declared pure or const (pure.go)
+	unchecked      map[string]bool                        // the program's functions declared no_sanitize_address (unchecked.go)
 	calling        map[string]bool                        // functions of the unit making a call that returns (funcWord)
 	quiet          map[string]bool                        // those of them that skip the exit handlers (call.go)
 	lendings       map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
@@ -241,6 +243,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.loopCalls = callsInLoops(decls) // (before the analyses asking which calls are made inline)
 	r.findNoreturn(decls)
 	r.findDeclaredPure(decls)
+	r.findUnchecked(decls)
 	r.calling = map[string]bool{}
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil && r.defined[fd.Declarator.Name()] {
@@ -876,7 +879,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps),
 		uninit: map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
-		main: d.Name() == "main" && !d.IsStatic()}
+		main: d.Name() == "main" && !d.IsStatic(), unchecked: r.unchecked[d.Name()]}
 	r.avail.off = r.fn.unseenWrites
 	r.fn.side = r.sideFrame(fd.CompoundStatement)
 	r.fn.ptrLocals = r.countPointerLocals(fd.CompoundStatement)
@@ -1502,7 +1505,7 @@ func (r *rewriter) pragmaBefore(n cc.Node) (cc.Token, [][]byte, bool) {
 // instrumented reports whether function definition fd is rewritten: it
 // is the user's, and not left alone (sharesLocals).
 func (r *rewriter) instrumented(fd *cc.FunctionDefinition) bool {
-	return !r.unit.isSystem(fd.Declarator.Position()) && !r.alone[fd]
+	return !r.unit.isSystemDef(fd) && !r.alone[fd]
 }
 
 // sharesLocals reports whether fd's body holds an OpenMP or OpenACC

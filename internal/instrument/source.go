@@ -433,18 +433,27 @@ func (u *unitText) isSystem(pos token.Position) bool {
 // isSystemDecl reports whether ed is a declaration of a system header,
 // judged as gcc judges it, by its first declarator: a user's definition
 // whose type comes from a system header's macro (`bool f(void)`, whose
-// `_Bool` the line markers place in <stdbool.h>) is the user's.
+// `_Bool` the line markers place in <stdbool.h>) is the user's. A function
+// definition is judged by its body (isSystemDef).
 func (u *unitText) isSystemDecl(ed *cc.ExternalDeclaration) bool {
 	pos := ed.Position()
 	switch {
 	case ed.FunctionDefinition != nil:
-		pos = ed.FunctionDefinition.Declarator.Position()
+		return u.isSystemDef(ed.FunctionDefinition)
 	case ed.Declaration != nil && ed.Declaration.InitDeclaratorList != nil:
 		if id := ed.Declaration.InitDeclaratorList.InitDeclarator; id != nil && id.Declarator != nil {
 			pos = id.Declarator.Position()
 		}
 	}
 	return u.isSystem(pos)
+}
+
+// isSystemDef reports whether fd's body is a system header's: a function
+// whose name a system header's macro gives (gnulib's replacement headers,
+// #pragma GCC system_header, rename strerror_r to rpl_strerror_r) is the
+// user's, and its body calls the user's functions as they are rewritten.
+func (u *unitText) isSystemDef(fd *cc.FunctionDefinition) bool {
+	return u.isSystem(fd.CompoundStatement.Position())
 }
 
 // gap describes the text between two tokens: what the instrumented unit
