@@ -353,6 +353,11 @@ static void ml_chain_add(struct ml_chain *c, const site_t *site, uptr dst, unsig
 {
 	if (!site)
 		return;
+	if ((site->kind & 0xff) == __ML_SITE_STEPS) { /* (a step into memory is never one) */
+		ml_chain_add(c, site - site->line, 0, tid, clock);
+		ml_chain_add(c, site - site->col, 0, tid, clock);
+		return;
+	}
 	if (c->n && c->link[c->n - 1].site == site) {
 		c->link[c->n - 1].repeat++;
 		c->link[c->n - 1].clock = clock; /* the oldest of the run */

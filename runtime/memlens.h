@@ -151,6 +151,12 @@ struct __ml_site {
 #define __ML_SITE_ARG    8u
 /* A call of alloca: expr is the call; its block is a stack block. */
 #define __ML_SITE_ALLOCA 9u
+/* Two steps named by one site (value propagation), where the older one's
+ * site is known as the newer is made: a pending pair costs no more than a
+ * step, and a chain shows both. line and col: how many sites before it in
+ * its unit's table the newer and the older step are (either may be such a
+ * site itself). */
+#define __ML_SITE_STEPS  10u
 /* Flag on global and static sites: the variable is const (read-only). */
 #define __ML_SITE_CONST  0x200u
 /* Flag on __ML_SITE_LOSS sites of assignments of whole objects (struct

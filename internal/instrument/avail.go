@@ -959,6 +959,19 @@ func isScalar(t cc.Type) bool {
 
 // assignedVars adds the variables n assigns (=, op=, ++, --) to out.
 func assignedVars(n cc.Node, out map[*cc.Declarator]bool) {
+	eachAssignment(n, func(d *cc.Declarator) { out[d] = true })
+}
+
+// assignmentCounts counts the assignments (=, op=, ++, --, a declaration)
+// of each variable in n.
+func assignmentCounts(n cc.Node) map[*cc.Declarator]int {
+	counts := map[*cc.Declarator]int{}
+	eachAssignment(n, func(d *cc.Declarator) { counts[d]++ })
+	return counts
+}
+
+// eachAssignment calls assigns with the variable of each assignment in n.
+func eachAssignment(n cc.Node, assigns func(*cc.Declarator)) {
 	walkNodes(n, func(n cc.Node) bool {
 		var target cc.ExpressionNode
 		switch x := n.(type) {
@@ -976,11 +989,11 @@ func assignedVars(n cc.Node, out map[*cc.Declarator]bool) {
 			}
 		case *cc.InitDeclarator:
 			if x.Declarator != nil {
-				out[x.Declarator] = true
+				assigns(x.Declarator)
 			}
 		}
 		if d := declOfExpr(target); d != nil {
-			out[d] = true
+			assigns(d)
 		}
 		return true
 	})

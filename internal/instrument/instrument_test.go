@@ -533,3 +533,32 @@ func TestLocalWordsInThread(t *testing.T) {
 		t.Errorf("inner, direct, keeps a local's words in the thread's:\n%s", inner)
 	}
 }
+
+// TestTakenLocalNamesBothSteps checks that a pointer local taking the value
+// of one assigned once has a pending site naming both steps (a steps site,
+// kind 10, newer then older: one and two sites back), not the older step
+// put into the ring, and that one assigned twice, a parameter assigned
+// once (its pending site starts as its caller's), or one taken inside a
+// loop entered after its assignment, is taken as before.
+func TestTakenLocalNamesBothSteps(t *testing.T) {
+	code := "long f(long *base, int a) { long *ra = base + a; long *io1 = ra; return *io1; }\n" +
+		"long g(long *base, int a) { long *cur = base; cur += a; long *at = cur; return *at; }\n" +
+		"long h(long *p, long *q) { p = q; long *at = p; return *at; }\n" +
+		"long k(long *base, int n) { long *ra = base, s = 0; for (int i = 0; i < n; i++) { long *io = ra; s += io[i]; } return s; }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "taken.c", code)
+	steps := regexp.MustCompile(`\{"","","","","",(\d+),(\d+),10,0\}`).FindAllSubmatch(out, -1)
+	if len(steps) != 1 || string(steps[0][1]) != "1" || string(steps[0][2]) != "2" {
+		t.Fatalf("want one steps site naming io1's step and ra's, got %q", steps)
+	}
+	// (the text from a function's definition to the next's)
+	body := func(name, next string) []byte {
+		return out[bytes.LastIndex(out, []byte(name+"(long *")):bytes.LastIndex(out, []byte(next+"(long *"))]
+	}
+	// (base's step goes into the ring in both, as ra and cur take it)
+	if f := body("long f", "long g"); bytes.Count(f, []byte("__ml_pend(")) != 1 {
+		t.Errorf("f puts ra's step into the ring:\n%s", f)
+	}
+	if g := body("long g", "long h"); bytes.Count(g, []byte("__ml_pend(")) != 2 {
+		t.Errorf("g's cur, assigned twice, is taken without its step:\n%s", g)
+	}
+}

@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -137,6 +138,52 @@ func (r *rewriter) receive(v prov, site string, from prov) string {
 		return v.word + " = " + settled(p)
 	}
 	return v.word + " = " + p.word + ", " + v.site + " = " + p.site
+}
+
+// takenSteps is the assignment, at step site, of the value of another
+// pointer local, of provenance from, to the variables of v, where that
+// local has one assignment (its pending site is that step's or none): the
+// value's pending step stays in from's variables, and v's names both
+// steps (a steps site), so neither goes into the ring; gcc folds the test
+// where from's step is known (Lua's io1 = s2v(ra) in each setobj). Only
+// inside the loops and switches around that assignment, and from
+// variables that are not side words: taken across a switch (Lua's
+// luaV_finishOp, whose base is taken in its cases) or from side words
+// (luaV_execute's), the frame grew. "" where it does not apply.
+func (r *rewriter) takenSteps(v prov, site string, from prov) string {
+	older, ok := r.fn.soleSites[from]
+	newer, known := siteIndex(site)
+	inMemory := r.fn.side != nil && !r.fn.inRegisters[from.word]
+	if !ok || older.targets != len(r.fn.targets) || inMemory || !known || !v.pending() || r.c.count || r.fn.unseenWrites {
+		return ""
+	}
+	return fmt.Sprintf("%s = %s, %s = %s ? %s : %s", v.word, from.word, v.site, from.site, siteRef(r.stepsSite(newer, older.site)), site)
+}
+
+// stepsSite is the index of the unit's site naming the steps at sites
+// newer and older as one (memlens.h's __ML_SITE_STEPS).
+func (r *rewriter) stepsSite(newer, older int) int {
+	key := [2]int{newer, older}
+	if i, ok := r.stepsSites[key]; ok {
+		return i
+	}
+	if r.stepsSites == nil {
+		r.stepsSites = map[[2]int]int{}
+	}
+	i := len(r.sites)
+	r.sites = append(r.sites, site{line: i - newer, col: i - older, kind: siteSteps})
+	r.stepsSites[key] = i
+	return i
+}
+
+// siteIndex is the index in the unit's table of the site siteRef names.
+func siteIndex(ref string) (int, bool) {
+	n, ok := strings.CutPrefix(ref, "&__ml_sites[")
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.Atoi(strings.TrimSuffix(n, "]"))
+	return i, err == nil
 }
 
 // pending is the provenance of a value that a step at site carries, from

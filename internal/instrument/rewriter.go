@@ -48,6 +48,7 @@ const (
 	siteLoss    = 7     // a statement where a reference may be lost, or that carries a pointer: aux is the length of the variable's text at the start of expr, to that variable
 	siteArg     = 8     // a pointer passed as an argument: expr is the call, to the parameter
 	siteAlloca  = 9     // a call of alloca: expr is the call
+	siteSteps   = 10    // two steps named as one (value propagation): line and col are how many sites back the newer and the older are
 	siteCopy    = 0x400 // on a loss site: an assignment of a whole object (a struct copy)
 	siteConst   = 0x200 // on a global or static site: the variable is const
 	siteNoFrame = 0x100 // in a function that pushes no frame
@@ -62,6 +63,8 @@ type fnState struct {
 	retAgg       bool                         // returns a struct or union holding data pointers (any, with definedness)
 	comp         map[*cc.Declarator]string    // companion meta variable of a local
 	compProv     map[*cc.Declarator]prov      // companion provenance variables of a local
+	assignments  map[*cc.Declarator]int       // how many assignments of each variable it holds
+	soleSites    map[prov]soleSite            // pointer locals assigned once (by a step that is not a steps site), by their provenance variables
 	metas        []string                     // meta variables declared in the prologue
 	provs        []prov                       // provenance variables declared in the prologue
 	held         []string                     // side words holding a store's address (heldWord)
@@ -105,6 +108,10 @@ type fnState struct {
 	valOrder     []string                       // origin variables declared in the prologue
 	side         *sideFrame                     // its variables on the thread's side stack (nil: in its frame)
 }
+
+// soleSite is the one assignment of a pointer local (takenSteps): its
+// step's site, and how many loops and switches were being rewritten there.
+type soleSite struct{ site, targets int }
 
 // jumpTarget is a loop or switch being rewritten: where break (and, for a
 // loop, continue) goes.
@@ -164,6 +171,7 @@ type rewriter struct {
 	alone          map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly)
 	onlyInlined    map[string]bool                     // those of them gcc only inlines (inlineOnly)
 	pckLoops       []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
+	stepsSites     map[[2]int]int                      // the unit's steps sites, by the sites of their newer and older step
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
@@ -811,6 +819,12 @@ func (r *rewriter) setCompanion(d *cc.Declarator, meta string, v prov, site stri
 	if v == own {
 		return set
 	}
+	if steps := r.takenSteps(own, site, v); steps != "" {
+		return set + ", " + steps
+	}
+	if i, ok := siteIndex(site); ok && r.fn.assignments[d] == 1 && !d.IsParam() { // (a parameter's starts as its caller's)
+		r.fn.soleSites[own] = soleSite{i, len(r.fn.targets)}
+	}
 	return set + ", " + r.receive(own, site, v)
 }
 
@@ -874,7 +888,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	// frame out keeps small helpers small enough for gcc to inline.
 	atomics := r.atomicUpdates(fd.CompoundStatement)
 	makesCalls := r.containsCall(fd.CompoundStatement)
-	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, uninitProv: map[string]bool{}, jumpedPast: map[string]bool{}, inRegisters: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
+	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, assignments: assignmentCounts(fd.CompoundStatement), soleSites: map[prov]soleSite{}, uninitProv: map[string]bool{}, jumpedPast: map[string]bool{}, inRegisters: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !makesCalls && !r.declaresLocals(fd, ft), asmCalls: r.c.asmCalls && !makesCalls, gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps),
 		uninit: map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
