@@ -317,6 +317,7 @@ void __ml_init(void)
 	ml_stack_room();
 	ml_explain_init(); /* (the options switch explanations on) */
 	ml_flags_defaults();
+	ml_keep_stderr();
 
 	ml_records_init(); /* (the slot-indexed tables, records 0-3 opened) */
 	ml_map_fixed((uptr)__ML_NAME_MEMO, ML_NAME_MEMO_SIZE, "name memo");

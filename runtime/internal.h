@@ -1456,6 +1456,8 @@ void ml_supp_load(void);
 int ml_kind_named(const char *s, size_t n);
 void ml_report_lock(void);
 void ml_report_unlock(void);
+/* Keep a private copy of stderr for the reports (report.c). */
+void ml_keep_stderr(void);
 /* Unconditional diagnostics (bad options, fatal errors): one write(2). */
 void ml_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 __attribute__((noreturn)) void ml_die(void);

@@ -26,6 +26,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -122,6 +124,8 @@ static void ml_write_all(int fd, const char *p, size_t n)
 	}
 }
 
+static int ml_stderr(void);
+
 void ml_printf(const char *fmt, ...)
 {
 	char buf[2048];
@@ -131,7 +135,7 @@ void ml_printf(const char *fmt, ...)
 	int n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	if (n > 0)
-		ml_write_all(2, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+		ml_write_all(ml_stderr(), buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 	errno = e;
 }
 
@@ -157,6 +161,9 @@ struct ml_report_state {
 	const char *chain_title[ML_LOC_MAX];
 	unsigned nchains;
 	int json_lite; /* (ml_jstack) */
+	int stderr_fd; /* (ml_keep_stderr; 0: none kept) */
+	dev_t stderr_dev;
+	ino_t stderr_ino;
 };
 _Static_assert(ML_ST_REPORT + sizeof(struct ml_report_state) <= ML_ST_NAMES, "report.c's state fits");
 #define ML_REPS (&ML_STATE_AT(struct ml_report_state, ML_ST_REPORT))
@@ -168,6 +175,46 @@ _Static_assert(ML_ST_REPORT + sizeof(struct ml_report_state) <= ML_ST_NAMES, "re
 #define ml_chain_title (ML_REPS->chain_title)
 #define ml_nchains (ML_REPS->nchains)
 #define ml_json_lite (ML_REPS->json_lite)
+#define ml_stderr_fd (ML_REPS->stderr_fd)
+#define ml_stderr_dev (ML_REPS->stderr_dev)
+#define ml_stderr_ino (ML_REPS->stderr_ino)
+
+/* Keep a copy of fd 2, made before the program runs, for the reports: a
+ * program that closes stderr (gnulib's close_stdout at exit), points fd 2
+ * elsewhere or reuses it for a file of its own would otherwise lose them or
+ * get them written into its data. Like Valgrind's log descriptor, the copy
+ * sits high (below the descriptor limit and 1024, away from the descriptors
+ * a program opens and from select's range) and closes on exec: an exec'd
+ * instrumented program keeps its own; a forked child shares it. */
+void ml_keep_stderr(void)
+{
+	struct rlimit lim;
+	struct stat st;
+	int top = 1024;
+	if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < (rlim_t)top)
+		top = (int)lim.rlim_cur;
+	if (top <= 3 || fstat(2, &st) != 0)
+		return;
+	int fd = fcntl(2, F_DUPFD_CLOEXEC, top - 1);
+	if (fd < 0)
+		return;
+	ml_stderr_fd = fd;
+	ml_stderr_dev = st.st_dev;
+	ml_stderr_ino = st.st_ino;
+}
+
+/* Where text reports go by default: the kept copy of stderr while it is
+ * still the file it was (a program that closed every descriptor may have
+ * reused its number), else whatever fd 2 is now (also while starting: the
+ * state mapping may not exist yet). */
+static int ml_stderr(void)
+{
+	struct stat st;
+	if (ml_state == ML_READY && ml_stderr_fd > 0 && fstat(ml_stderr_fd, &st) == 0 &&
+	    st.st_dev == ml_stderr_dev && st.st_ino == ml_stderr_ino)
+		return ml_stderr_fd;
+	return 2;
+}
 
 void ml_report_lock(void)
 {
@@ -2136,14 +2183,11 @@ static int ml_open_log(const char *path, int pid, int with_pid)
  * holds the report lock. */
 static void ml_write_text(const char *buf, size_t n, int pid)
 {
-	int fd = 2;
-	if (ml_flags.log_path[0]) {
+	int fd = -1;
+	if (ml_flags.log_path[0])
 		fd = ml_open_log(ml_flags.log_path, pid, 1);
-		if (fd < 0)
-			fd = 2;
-	}
-	ml_write_all(fd, buf, n);
-	if (fd != 2)
+	ml_write_all(fd >= 0 ? fd : ml_stderr(), buf, n);
+	if (fd >= 0)
 		close(fd);
 }
 
