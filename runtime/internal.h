@@ -128,7 +128,9 @@
 #define ml_def_on              ML_STATE_AT(int, ML_ST_DEF_ON)
 #define ml_def_kept_on         ML_STATE_AT(int, ML_ST_DEF_KEPT)
 #define ml_check_leaks         __mlrt_check_leaks
+#define ml_check_leaks_now     __mlrt_check_leaks_now
 #define ml_leak_summary        __mlrt_leak_summary
+#define ml_print_stack         __mlrt_print_stack
 #define ml_thread_stack        __mlrt_thread_stack
 #define ml_thread_stack_top    __mlrt_thread_stack_top
 #define ml_def_forget          __mlrt_def_forget
@@ -1433,10 +1435,14 @@ struct ml_leak_sum {
 	} site[ML_LEAK_SITES];
 };
 void ml_leak_summary(const struct ml_leak_sum *sum);
+/* The calling thread's stack on the text log, as reports show stacks. */
+void ml_print_stack(void);
 
 /* ---- leaks.c ---- */
-/* The leak check, at exit. */
+/* The leak check, at exit or earlier (ml_check_leaks_now): once. */
 void ml_check_leaks(void);
+/* The leak check now, as the program asks (__lsan_do_leak_check). */
+void ml_check_leaks_now(void);
 /* Note where the process's envp[] array ends (from the preinit's envp). */
 void ml_note_startup_vectors(char **envp);
 /* The pointer map P now, for the rules (Reachable, Pointed): the leak

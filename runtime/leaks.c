@@ -587,6 +587,10 @@ static void ml_scan_roots(void)
 	ml_scan_roots_from((uptr)&regs);
 }
 
+/* Where this thread's stack is scanned from during a check the program
+ * asked for (ml_check_leaks_now), else 0. */
+static uptr ml_leak_stack_floor;
+
 /* ml_scan_roots with this thread's stack scanned from sp up: where its
  * registers were saved. */
 static void ml_scan_roots_from(uptr sp)
@@ -594,6 +598,8 @@ static void ml_scan_roots_from(uptr sp)
 	dl_iterate_phdr(ml_scan_segment, 0);
 	ml_scan_thread_descriptor();
 	uptr top = ml_own_stack_top();
+	if (ml_leak_stack_floor > sp && ml_leak_stack_floor < top)
+		sp = ml_leak_stack_floor;
 	if (__ml_t.id == 0 && __ml_t.depth == 0 && ml_main_frame > sp && ml_main_frame < top)
 		sp = ml_main_frame; /* main has returned: below its frame lies only the past */
 	if (top > sp)
@@ -698,6 +704,9 @@ static void ml_check_leaks_guarded(void);
 
 void ml_check_leaks(void)
 {
+	static int checked; /* (a check the program asked for replaces the one at exit, as LSan's) */
+	if (__atomic_exchange_n(&checked, 1, __ATOMIC_RELAXED))
+		return;
 	if (!ml_flags.detect_leaks || !ml_kind_enabled[ML_MEMORY_LEAK] || !ml_ready() || ML_LOAD(&ml_damage))
 		return;
 	sigjmp_buf jb;
@@ -705,6 +714,23 @@ void ml_check_leaks(void)
 		return; /* (its scratch memory is the process's to drop) */
 	ml_check_leaks_guarded();
 	ML_COLD_UNGUARD(outer);
+}
+
+/* The leak check the program asks for (__lsan_do_leak_check), with the
+ * other threads stopped as at exit. This thread's stack is scanned from
+ * here up, with the callee-saved registers saved here: below lie the
+ * check's own frames, in the place of the dead frames of the calls the
+ * program made before, where a stale pointer would keep a lost block
+ * reachable. */
+__attribute__((noinline)) void ml_check_leaks_now(void)
+{
+	jmp_buf regs;
+	memset(regs, 0, sizeof regs); /* (setjmp leaves the signal mask's room as the dead frames left it) */
+	setjmp(regs);
+	__builtin_unwind_init();
+	ml_leak_stack_floor = (uptr)&regs;
+	ml_world_stopped(ml_check_leaks);
+	ml_leak_stack_floor = 0;
 }
 
 /* The leak check proper, under ml_check_leaks's guard. */

@@ -2191,6 +2191,25 @@ static void ml_write_text(const char *buf, size_t n, int pid)
 		close(fd);
 }
 
+/* The calling thread's stack, as reports show it (asan.c's
+ * __sanitizer_print_stack_trace): not a report, so no exit status. */
+void ml_print_stack(void)
+{
+	if (ml_tls.in_report || ML_LOAD(&ml_damage))
+		return;
+	int pid = getpid();
+	ml_report_lock();
+	struct ml_buf t = {ml_tbuf, 0, sizeof ml_tbuf, 0};
+	ml_bput(&t, "==");
+	ml_bdec(&t, (uint64_t)pid);
+	ml_bput(&t, "== memlens: stack of ");
+	ml_tthread(&t, ml_self_id());
+	ml_bput(&t, "\n");
+	ml_tstack(&t, ml_stack_capture(ml_caller_site()));
+	ml_write_text(ml_tbuf, t.len, pid);
+	ml_report_unlock();
+}
+
 void ml_report(enum ml_kind kind, struct ml_event *ev)
 {
 	if (!ev->leak) { /* (for signals.c: the fault this access may cause next) */

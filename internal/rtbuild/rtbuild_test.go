@@ -257,3 +257,49 @@ func TestEnsureRelativeCache(t *testing.T) {
 		t.Fatalf("ensure = %q, want a complete build at an absolute path", dir)
 	}
 }
+
+// TestSanitizerInterface checks that the runtime defines every function
+// the installed gcc's <sanitizer/asan_interface.h>, lsan_interface.h and
+// common_interface_defs.h declare (runtime/asan.c): memlens defines
+// __SANITIZE_ADDRESS__, under which programs call them, and a newer gcc's
+// additions would not link.
+func TestSanitizerInterface(t *testing.T) {
+	needGCC(t)
+	out, err := exec.Command("gcc", "-print-file-name=include").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	include := filepath.Join(strings.TrimSpace(string(out)), "sanitizer")
+	comment := regexp.MustCompile(`(?s)/\*.*?\*/|//[^\n]*`)
+	declared := regexp.MustCompile(`\b((?:__asan_|__lsan_|__sanitizer_)\w+)\s*\(`)
+	want := map[string]bool{}
+	for _, h := range []string{"asan_interface.h", "lsan_interface.h", "common_interface_defs.h"} {
+		text, err := os.ReadFile(filepath.Join(include, h))
+		if err != nil {
+			t.Skipf("gcc's sanitizer headers: %v", err)
+		}
+		for _, m := range declared.FindAllSubmatch(comment.ReplaceAll(text, nil), -1) {
+			want[string(m[1])] = true
+		}
+	}
+	if len(want) == 0 {
+		t.Fatalf("no function declared in %s", include)
+	}
+	t.Setenv("MEMLENS_CACHE", t.TempDir())
+	dir, err := Ensure("gcc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, err := exec.Command("nm", "--defined-only", "-g", filepath.Join(dir, ArchiveName)).Output()
+	if err != nil {
+		t.Fatalf("nm: %v", err)
+	}
+	for _, line := range strings.Split(string(syms), "\n") {
+		if f := strings.Fields(line); len(f) == 3 {
+			delete(want, f[2])
+		}
+	}
+	for name := range want {
+		t.Errorf("the runtime does not define %s, which %s declares", name, include)
+	}
+}
