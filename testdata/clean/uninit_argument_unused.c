@@ -1,5 +1,4 @@
-/* Parked (a known false report with --memlens-full at lines 36 and 37):
- * An uninitialised local passed as an argument its callee reads only when
+/* An uninitialised local passed as an argument its callee reads only when
  * a flag says so (Oniguruma's regparse.c: `level` passed with
  * exist_level 0): passing it decides nothing, as with Valgrind. */
 #include <stdio.h>
