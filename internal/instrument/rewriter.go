@@ -915,8 +915,8 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	var paramObjs []*localObj
 	var paramDefs []string   // parameters kept in memory hold values
 	var paramCopies []string // structs passed by value: the shadow of the pointers inside
-	originParams := map[string]int{} // a scalar parameter's origin variable: its position
 	direct := r.direct[r.fn.name]
+	originParams := map[string]int{} // a scalar parameter's origin variable: its position
 	r.fn.callSite = direct != nil && direct.callSite
 	if ft != nil {
 		for i, p := range ft.Parameters() {
