@@ -462,7 +462,9 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 	params := paramTypes(x)
 	ptrArg := ptrArgs(x, args)
 	objArg := make([]bool, len(args)) // a struct holding pointers, to an instrumented callee
-	originArg := make([]bool, len(args))
+	originArg := make([]bool, len(args)) // its word written: the origin (carriesOrigin), else 0
+	// (a variadic argument, which va_arg takes without its origin, is used)
+	carriesOrigin := func(i int) bool { return originArg[i] && i < len(params) }
 	anyPtr, anyOrigin := false, false
 	for i := range args {
 		objArg[i] = !system && i < len(params) && i < 16 && passesShadow(params[i])
@@ -472,7 +474,7 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 			t = params[i]
 		}
 		originArg[i] = !system && !ptrArg[i] && !objArg[i] && r.takesOrigin(t, i)
-		anyOrigin = anyOrigin || originArg[i] && r.copySourceKind(args[i])
+		anyOrigin = anyOrigin || carriesOrigin(i) && r.copySourceKind(args[i])
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
 
@@ -505,7 +507,7 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 	if replaced && !retPtr && r.fn != nil {
 		fixed = r.fixedCallOf(x, name, args, ptrArg)
 	}
-	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }, func(i int) bool { return objArg[i] }, func(i int) bool { return originArg[i] }, fixed.localSpans())
+	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }, func(i int) bool { return objArg[i] }, carriesOrigin, fixed.localSpans())
 	for i := range as {
 		if as[i].isPtr && !libc && i < 16 {
 			as[i].passed = r.argSite(x, i)
