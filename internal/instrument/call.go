@@ -461,7 +461,7 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 
 	params := paramTypes(x)
 	ptrArg := ptrArgs(x, args)
-	objArg := make([]bool, len(args)) // a struct holding pointers, to an instrumented callee
+	objArg := make([]bool, len(args))    // a struct holding pointers, to an instrumented callee
 	originArg := make([]bool, len(args)) // its word written: the origin (carriesOrigin), else 0
 	// (a variadic argument, which va_arg takes without its origin, is used)
 	carriesOrigin := func(i int) bool { return originArg[i] && i < len(params) }
