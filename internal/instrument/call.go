@@ -461,16 +461,25 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 
 	params := paramTypes(x)
 	ptrArg := ptrArgs(x, args)
-	objArg := make([]bool, len(args)) // a struct holding pointers, to an instrumented callee
-	anyPtr := false
+	objArg := make([]bool, len(args))    // a struct holding pointers, to an instrumented callee
+	originArg := make([]bool, len(args)) // its word written: the origin (carriesOrigin), else 0
+	// (a variadic argument, which va_arg takes without its origin, is used)
+	carriesOrigin := func(i int) bool { return originArg[i] && i < len(params) }
+	anyPtr, anyOrigin := false, false
 	for i := range args {
 		objArg[i] = !system && i < len(params) && i < 16 && passesShadow(params[i])
 		anyPtr = anyPtr || ptrArg[i] || objArg[i]
+		t := args[i].Type()
+		if i < len(params) {
+			t = params[i]
+		}
+		originArg[i] = !system && !ptrArg[i] && !objArg[i] && r.takesOrigin(t, i)
+		anyOrigin = anyOrigin || carriesOrigin(i) && r.copySourceKind(args[i])
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
 
 	var f frag
-	if !anyPtr && !retPtr && callee != "" {
+	if !anyPtr && !anyOrigin && !retPtr && callee != "" {
 		if callee != name {
 			f.str(callee)
 			f.cat(r.argsFrag(x))
@@ -498,7 +507,7 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 	if replaced && !retPtr && r.fn != nil {
 		fixed = r.fixedCallOf(x, name, args, ptrArg)
 	}
-	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }, func(i int) bool { return objArg[i] }, fixed.localSpans())
+	as := r.renderArgs(x, args, func(i int) bool { return ptrArg[i] }, func(i int) bool { return objArg[i] }, carriesOrigin, fixed.localSpans())
 	for i := range as {
 		if as[i].isPtr && !libc && i < 16 {
 			as[i].passed = r.argSite(x, i)
@@ -512,15 +521,22 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		f.str(fixed.inline(vals, metas) + " else {")
 	}
 	for i := range args {
-		if (ptrArg[i] || objArg[i]) && i < 16 {
+		switch {
+		case (ptrArg[i] || objArg[i]) && i < 16:
 			f.str(r.threadArg(i, metas[i], provs[i]))
+		case originArg[i]:
+			origin := "0" // (a literal: defined)
+			if as[i].origin {
+				origin = metas[i]
+			}
+			f.str("__ml_t.arg[" + strconv.Itoa(i) + "] = " + origin + ";")
 		}
 	}
 	fnWord := "(__ml_uptr)" + fn // a variable holding the callee
 	if callee != "" {
 		fnWord = r.funcWord(callee)
 	}
-	if anyPtr {
+	if anyPtr || anyOrigin {
 		f.str("__ml_t.callee = " + fnWord + ";")
 	}
 	enter, leave := r.atFrame(site), ""
@@ -813,7 +829,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	if fn.forwards != "" && !retPtr && r.fn != nil {
 		fixed = r.fixedCallOf(x, fn.forwards, args, fn.copyPtrArgs())
 	}
-	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, fixed.localSpans())
+	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, func(int) bool { return false }, fixed.localSpans())
 	// (an object's address and its value are two uses: hoisted; so are
 	// the arguments of a call setting __ml_t, which a call among them
 	// would overwrite; and those a fixed call tests)
@@ -1057,6 +1073,9 @@ type argCode struct {
 	passed  string // the step passing it to an instrumented callee (its site), or "" (libc)
 	isPtr   bool
 	literal bool // a string literal or a null pointer constant: no side effect to order
+	// an arithmetic value handing its definedness to an instrumented
+	// callee's parameter (takesOrigin): meta is its origin, not used here
+	origin bool
 	// A struct holding pointers passed by value: code is the address of
 	// the object copied (place), meta its shadow's tag; the callee copies
 	// the shadow from there into its parameter (objParamCopy). An
@@ -1108,7 +1127,7 @@ func (r *rewriter) objArg(x *cc.PostfixExpression, i int, a cc.ExpressionNode) a
 
 // A pointer argument in spans (nil: none) is the address of a local
 // nothing else needs as an object (fixedCall): as written, of unknown meta.
-func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode, isPtr, isObj func(int) bool, spans map[int]bool) []argCode {
+func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode, isPtr, isObj, carriesOrigin func(int) bool, spans map[int]bool) []argCode {
 	as := make([]argCode, len(args))
 	variadic := calleeVariadic(x)
 	assigned := map[*cc.Declarator]bool{}
@@ -1131,6 +1150,9 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genLiteral)
 		case as[i].isPtr:
 			as[i].code, as[i].meta, as[i].prov = r.ptrExpr(a)
+		case carriesOrigin(i) && !as[i].literal:
+			as[i].origin = true
+			as[i].code, as[i].meta = r.copySource(a)
 		case r.noAddress(a):
 			// __auto_type refuses a bit-field: promote it, as the call would
 			as[i].code.str("+(")
@@ -1195,6 +1217,7 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 		}
 		if a.pure {
 			vals[i] = "(" + r.unit.codeText(a.code) + ")"
+
 			if a.passed != "" {
 				if a.prov.pending() {
 					// its own pending step goes into the ring now
@@ -1234,6 +1257,10 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 		f.str("register __auto_type " + vals[i] + " = ")
 		f.cat(a.code)
 		f.str(";")
+		if a.origin && a.meta != "0" { // (valid once the value is computed)
+			metas[i] = r.name("__ml_ao")
+			f.str(" register __ml_uptr " + metas[i] + " = " + a.meta + ";")
+		}
 		if a.isPtr {
 			metas[i] = r.hoistedMeta(f, a.meta)
 			if a.passed != "" {

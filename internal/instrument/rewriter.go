@@ -930,6 +930,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	var paramDefs []string   // parameters kept in memory hold values
 	var paramCopies []string // structs passed by value: the shadow of the pointers inside
 	direct := r.direct[r.fn.name]
+	originParams := map[string]int{} // a scalar parameter's origin variable: its position
 	r.fn.callSite = direct != nil && direct.callSite
 	if ft != nil {
 		for i, p := range ft.Parameters() {
@@ -944,6 +945,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			}
 			if pd != nil && pd.Name() != "" && passesShadow(pd.Type()) {
 				paramCopies = append(paramCopies, r.registration(r.objParamCopy(pd, i, direct, tracked)))
+				continue
+			}
+			if direct == nil && pd != nil && pd.Name() != "" && r.takesOrigin(pd.Type(), i) && r.wantsValueOrigin(pd, nil) {
+				originParams[r.newValueOrigin(pd)] = i
 				continue
 			}
 			if pd == nil || pd.Name() == "" || !isDataPtr(pd.Type()) {
@@ -1022,7 +1027,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			// pointers
 			pro = append(pro, "__ml_main_frame((__ml_uptr)__builtin_frame_address(0));")
 		}
-		ownsArgs := (len(params) != 0 || len(paramCopies) != 0) && direct == nil
+		ownsArgs := (len(params) != 0 || len(paramCopies) != 0 || len(originParams) != 0) && direct == nil
 		if ownsArgs && r.c.optimizing {
 			pro = append(pro, own(nil, "int ", "__ml_own_", " __attribute__((unused))", "__ml_own("+r.funcWord(r.fn.name)+")"))
 		}
@@ -1036,7 +1041,11 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		pro = append(pro, paramDefs...)
 		pro = append(pro, paramCopies...)
 		for _, v := range r.fn.valOrder {
-			pro = append(pro, own(vol, "__ml_uptr ", v, " __attribute__((unused))", "0"))
+			init := "0"
+			if i, ok := originParams[v]; ok {
+				init = r.ownsArgs() + " ? __ml_t.arg[" + strconv.Itoa(i) + "] : 0"
+			}
+			pro = append(pro, own(vol, "__ml_uptr ", v, " __attribute__((unused))", init))
 		}
 		stillAssigned := map[*cc.Declarator]bool{}
 		if r.stillLocals() {

@@ -240,6 +240,17 @@ func (r *rewriter) wantsValueOrigin(d *cc.Declarator, in *cc.Initializer) bool {
 	return in.Case == cc.InitializerExpr && r.copySourceKind(in.AssignmentExpression)
 }
 
+// takesOrigin reports whether a parameter of type t at position i takes
+// the origin of its argument (0: defined) from the caller, in
+// __ml_t.arg[i] (full checking): passing a value decides nothing, as with
+// Valgrind, so an undefined one is reported where the callee uses it
+// (Oniguruma's regparse.c passes a `level` never set with exist_level 0).
+// Every caller handing metas (__ml_t.callee) writes these words, 0 for a
+// defined value, so the callee never reads another call's.
+func (r *rewriter) takesOrigin(t cc.Type, i int) bool {
+	return r.c.full && i < threadArgs && t != nil && cc.IsArithmeticType(t) && t.VectorSize() <= 0 && !cc.IsComplexType(t)
+}
+
 // newValueOrigin declares d's companion origin (in the prologue).
 func (r *rewriter) newValueOrigin(d *cc.Declarator) string {
 	v := r.originTemp()
