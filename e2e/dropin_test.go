@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -64,6 +66,44 @@ func TestDropIn(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkDiagnostics links, with gcc and with memlens cc, an object each
+// compiled from the same source calling functions nobody defines: the
+// linkers' messages (which name the object, not a temporary file) must be
+// the same, one undefined reference a call, but for the offsets in the
+// code, which instrumentation moves.
+func TestLinkDiagnostics(t *testing.T) {
+	needMemlens(t)
+	src, err := os.ReadFile("testdata/dropin/undefined_calls.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, flags := range [][]string{{"-O0"}, {"-O2"}, {"-g", "-O2"}, {"-fPIE", "-O2"}} {
+		t.Run(strings.Join(flags, ""), func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "undefined_calls.c"), src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			diagnostics := func(cc ...string) string {
+				compile := slices.Concat(cc, flags, []string{"-c", "undefined_calls.c", "-o", "u.o"})
+				if out, err := build(dir, compile); err != nil {
+					t.Fatalf("%s: %v\n%s", strings.Join(compile, " "), err, out)
+				}
+				out, err := build(dir, slices.Concat(cc, []string{"u.o", "-o", "prog"}))
+				return fmt.Sprintf("%sstatus %d", codeOffset.ReplaceAll(out, []byte("+0x…)")), exitStatus(err))
+			}
+			want := diagnostics(gcc)
+			for _, mode := range [][]string{{memlens, "cc"}, {memlens, "cc", "--memlens-full"}} {
+				if got := diagnostics(mode...); got != want {
+					t.Errorf("%s: the link printed\n%s\ngcc's\n%s", strings.Join(mode[1:], " "), got, want)
+				}
+			}
+		})
+	}
+}
+
+// codeOffset is where in its section the linker says a reference is.
+var codeOffset = regexp.MustCompile(`\+0x[0-9a-f]+\)`)
 
 // TestSharedLibraryAsmCallsThroughGOT: a shared library's asm calls of
 // the runtime's register-keeping routines go through the GOT. Through the

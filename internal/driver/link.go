@@ -23,7 +23,7 @@ func (j *job) link(units []*unit) error {
 		return []string{u.obj}
 	}))
 	if j.cl.noRuntime {
-		return j.runCmd(cmd)
+		return j.runLink(cmd)
 	}
 	dir, err := ensureRuntime(strings.Join(j.cc, " "))
 	if err != nil {
@@ -46,7 +46,7 @@ func (j *job) link(units []*unit) error {
 		}
 		cmd = append(cmd, obj)
 	}
-	return j.runCmd(append(cmd, runtimeArgs(dir)...))
+	return j.runLink(append(cmd, runtimeArgs(dir)...))
 }
 
 // probeOptions keep an autoconf probe's own exit status, which is

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"modernc.org/cc/v4"
 )
@@ -547,7 +548,7 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 	callText := fn + "(" + strings.Join(vals, ", ") + ")"
 	after := ""
 	if anyPtr && !replaced { // (the replacements define what they write)
-		after = r.externWrites(x, fn, args, vals, metas)
+		after = r.externWrites(x, fnWord, args, vals, metas)
 	}
 	switch {
 	case fixed != nil:
@@ -630,7 +631,8 @@ func ptrArgs(x *cc.PostfixExpression, args []cc.ExpressionNode) []bool {
 }
 
 // funcWord is the word naming the function name in its handshakes with
-// its callers (__ml_t.callee, __ml_t.retfn): its address, or, for a static
+// its callers (__ml_t.callee, __ml_t.retfn): its address (read from a slot,
+// calleeSlot, for one the unit does not define), or, for a static
 // function of the unit only ever called by name, the address of a byte of
 // the unit's own (__ml_fnids), which no other code compares: the
 // function's address taken would make gcc keep an out-of-line copy of it,
@@ -643,6 +645,10 @@ func ptrArgs(x *cc.PostfixExpression, args []cc.ExpressionNode) []bool {
 // its call makes; an address through the GOT is held either way;
 // unoptimised, a constant is computed at each use.
 func (r *rewriter) funcWord(name string) string {
+	if r.slotted(name) {
+		r.calleeSlots[name] = true
+		return calleeSlot(name)
+	}
 	named := name
 	if r.calledByNameOnly(name) {
 		id, ok := r.fnIDs[name]
@@ -661,6 +667,41 @@ func (r *rewriter) funcWord(name string) string {
 	}
 	return "__ml_fn(" + word + ")"
 }
+
+// calleeSlot is the word naming name, a function the unit calls but does
+// not define, read from a slot of the unit's (calleeSlotTable) instead of
+// taken from the symbol at each call: so the object refers to the function
+// where gcc's does, once per call, and a link without it prints gcc's
+// undefined references and the driver drops the slots' own (linkdiag.go).
+func calleeSlot(name string) string { return "__ml_callee_" + name }
+
+// slotted reports whether funcWord reads name's word from a slot: a
+// function of the program's (not a replacement of the runtime's, nor an
+// expression of calleeText) that the unit calls but does not define.
+func (r *rewriter) slotted(name string) bool {
+	return !r.defined[name] && !r.unslotted[name] && !strings.HasPrefix(name, "__ml_") &&
+		!strings.ContainsFunc(name, func(c rune) bool { return c != '_' && !unicode.IsLetter(c) && !unicode.IsDigit(c) })
+}
+
+// calleeSlotTable defines the slots of calleeSlot, as weak hidden symbols
+// (every unit calling the function holds the same word) of the section the
+// driver knows, by a file-scope asm so that -g gives them no line of the
+// user's source to show the linker's message with.
+func (r *rewriter) calleeSlotTable() string {
+	if len(r.calleeSlots) == 0 {
+		return ""
+	}
+	var decls, defs strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(r.calleeSlots)) {
+		slot := calleeSlot(name)
+		decls.WriteString("extern __ml_uptr " + slot + " __attribute__((visibility(\"hidden\")));")
+		defs.WriteString(".weak " + slot + "\\n.hidden " + slot + "\\n.type " + slot + ", @object\\n.size " + slot + ", 8\\n" + slot + ": .quad " + name + "\\n")
+	}
+	return decls.String() + "__asm__(\".pushsection " + CalleeSlotSection + ",\\\"aw\\\"\\n.balign 8\\n" + defs.String() + ".popsection\");"
+}
+
+// CalleeSlotSection is the section of the callee slots (calleeSlotTable).
+const CalleeSlotSection = ".data.rel.ro.memlens_callees"
 
 // calledByNameOnly reports whether name is a static function of the unit
 // whose name the unit uses only to call it.

@@ -150,6 +150,8 @@ type rewriter struct {
 	direct         map[string]*directFn                   // static functions taking metas as parameters
 	namedOtherwise map[string]bool                        // names the unit uses other than as a call's callee (namesOtherwise)
 	fnIDs          map[string]int                         // static functions only called by name: their word's index in __ml_fnids (funcWord)
+	calleeSlots    map[string]bool                        // functions called but not defined here, whose word is read from a slot (calleeSlot)
+	unslotted      map[string]bool                        // functions whose word is never read from a slot (unslotted)
 	insertBefore   map[int]string                         // text to print before a token, by sequence number
 	replaceTok     map[int]string                         // text to print instead of a token, by sequence number
 	synthetic      map[int]bool                           // sequence numbers of tokens cc/v4 made up
@@ -260,6 +262,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	}
 	r.findTypestate(decls, main) // (before findDirect: a typestate unit's leaves take no call site)
 	r.namedOtherwise, r.fnIDs = r.namesOtherwise(decls), map[string]int{}
+	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(decls)
 	r.findDirect(decls)
 	r.findFreeing(decls)
 	r.findLendings(decls)
@@ -450,7 +453,7 @@ func (r *rewriter) siteTable() string {
 	return cTable("struct __ml_site", "__ml_sites", len(r.sites), func(i int) string {
 		s := r.sites[i]
 		return fmt.Sprintf("{%s,%s,%s,%s,%s,%d,%d,%d,%d}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), cstr(s.to), s.line, s.col, s.kind, s.aux)
-	}) + r.fnIDTable() + r.uninitMetaTable() + r.arrayTable() + r.globalMetas() + r.literalDecls()
+	}) + r.fnIDTable() + r.calleeSlotTable() + r.uninitMetaTable() + r.arrayTable() + r.globalMetas() + r.literalDecls()
 }
 
 // textSectionAgain defines, when the user's unit has a file-scope asm
@@ -2742,4 +2745,21 @@ func isDataPtr(t cc.Type) bool {
 	}
 	pt, ok := t.(*cc.PointerType)
 	return ok && pt.Elem() != nil && pt.Elem().Kind() != cc.Function
+}
+
+// unslotted lists the functions whose word cannot come from a slot
+// (calleeSlot): those declared with an asm label (`int stat(...)
+// __asm__("stat64")`), whose symbol is not their name, and static ones,
+// which gcc emits (under that name) only if C code takes their address.
+func unslotted(decls []*cc.ExternalDeclaration) map[string]bool {
+	names := map[string]bool{}
+	for _, ed := range decls {
+		Inspect(ed, func(n cc.Node) bool {
+			if d, ok := n.(*cc.InitDeclarator); ok && d.Declarator != nil && (d.Asm != nil || d.Declarator.Linkage() == cc.Internal) {
+				names[d.Declarator.Name()] = true
+			}
+			return true
+		})
+	}
+	return names
 }

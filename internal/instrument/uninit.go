@@ -839,9 +839,9 @@ func mayWriteThrough(a cc.ExpressionNode, t cc.Type) bool {
 // (arguments args, their values vals and metas), defining what the
 // callee may have written through its pointer arguments when the callee
 // turned out to be code we do not see: it did not take the metas
-// (__ml_own), so __ml_t.callee still names it. "" when there is nothing
-// to define.
-func (r *rewriter) externWrites(x *cc.PostfixExpression, fn string, args []cc.ExpressionNode, vals, metas []string) string {
+// (__ml_own), so __ml_t.callee still holds its word fnWord (funcWord). ""
+// when there is nothing to define.
+func (r *rewriter) externWrites(x *cc.PostfixExpression, fnWord string, args []cc.ExpressionNode, vals, metas []string) string {
 	if !r.tracksDef() {
 		return ""
 	}
@@ -859,7 +859,7 @@ func (r *rewriter) externWrites(x *cc.PostfixExpression, fn string, args []cc.Ex
 	if len(defs) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" if (__ml_t.callee == (__ml_uptr)%s) { %s }", fn, strings.Join(defs, " "))
+	return fmt.Sprintf(" if (__ml_t.callee == %s) { %s }", fnWord, strings.Join(defs, " "))
 }
 
 // copiedAggregate is the code copying the definedness of the variable
