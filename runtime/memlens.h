@@ -377,11 +377,9 @@ __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __m
 __ml_meta_t __ml_register_lent(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl,
                                __ml_meta_t old) __ML_NOTHROW;
 /* __ml_lent_at's slow path: the frame's record not made yet, or a depth
- * without records of its own (then as __ml_register_lent); at is the
- * record's index, d * __ML_LENT_PER_FRAME + k (five words: memlens.h calls
- * it through a trampoline that keeps every register, __ML_KEEP5). */
+ * without records of its own (then as __ml_register_lent). */
 __ml_meta_t __ml_register_lent_at(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl,
-                                  __ml_meta_t old, __ml_uptr at) __ML_NOTHROW;
+                                  __ml_meta_t old, unsigned d, unsigned k) __ML_NOTHROW;
 /* alloca's block at base: a stack block until its function returns, where
  * __ml_alloca_end(d) retires those of the frames above depth d. */
 __ml_meta_t __ml_register_alloca(__ml_uptr base, __ml_uptr size, const struct __ml_site *site) __ML_NOTHROW;
@@ -401,11 +399,6 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag,
  * about to hold. */
 void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_uptr n, __ml_meta_t dtag,
                             __ml_meta_t stag, const struct __ml_site *site) __ML_NOTHROW;
-/* __ml_copy_shadow of n <= 16 bytes, n in the top byte of dst_n: five
- * words, so memlens.h's inline copies call it through a trampoline that
- * keeps every register (__ML_KEEP5_VOID). */
-void __ml_copy_small(__ml_uptr dst_n, const void *src, __ml_meta_t dtag, __ml_meta_t stag,
-                     const struct __ml_site *site) __ML_NOTHROW;
 
 /* Definedness (uninit.c). An origin says where an undefined value came
  * from: the site of a local's declaration (even), or a runtime origin
@@ -681,20 +674,16 @@ static const __ml_uptr __ml_meta_mask __attribute__((unused)) = __ML_META_MASK;
 #define __ML_KEEP0(res, fn) __ML_KEEP_ASM(res, #fn, 0, 0, 0, 0, 0)
 #define __ML_KEEP1(res, fn, a0) __ML_KEEP_ASM(res, #fn, a0, 0, 0, 0, 0)
 #define __ML_KEEP3(res, fn, a0, a1, a2) __ML_KEEP_ASM(res, #fn, a0, a1, a2, 0, 0)
-#define __ML_KEEP5(res, fn, a0, a1, a2, a3, a4) __ML_KEEP_ASM(res, #fn, a0, a1, a2, a3, a4)
 #define __ML_KEEP5_VOID(fn, a0, a1, a2, a3, a4)                                   \
 	do {                                                                       \
 		__ml_uptr __ml_unused;                                             \
 		__ML_KEEP_ASM(__ml_unused, #fn, a0, a1, a2, a3, a4);               \
 	} while (0)
-#define __ML_KEEP1_VOID(fn, a0) __ML_KEEP5_VOID(fn, a0, 0, 0, 0, 0)
 #else
 #define __ML_KEEP0(res, fn) ((res) = fn())
 #define __ML_KEEP1(res, fn, a0) ((res) = fn(a0))
 #define __ML_KEEP3(res, fn, a0, a1, a2) ((res) = fn(a0, a1, a2))
-#define __ML_KEEP5(res, fn, a0, a1, a2, a3, a4) ((res) = fn(a0, a1, a2, a3, a4))
 #define __ML_KEEP5_VOID(fn, a0, a1, a2, a3, a4) fn(a0, a1, a2, a3, a4)
-#define __ML_KEEP1_VOID(fn, a0) fn(a0)
 #endif
 
 /* The record of meta m: its slot shifted, __ML_RECS's bit set. With asm:
@@ -1762,16 +1751,12 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
                            const struct __ml_site *site)
 {
 #ifndef __ML_FULL
-	if (n <= 16) {
+	if (n <= 16 && !(((__ml_uptr)dst | (__ml_uptr)src) & 7) && !__ml_graph) {
 		const __ml_meta_t *sm = __ML_META_SHADOW(src);
 		__ml_meta_t *dm = __ML_META_SHADOW(dst);
 		const __ml_uptr *dv = (const __ml_uptr *)dst;
 		__ml_uptr i, pointers = 0;
 		struct __ml_step *e;
-		if (__ML_UNLIKELY((((__ml_uptr)dst | (__ml_uptr)src) & 7) || __ml_graph)) {
-			__ML_KEEP5_VOID(__ml_copy_small, (__ml_uptr)dst | n << 56, src, dtag, stag, site);
-			return;
-		}
 		for (i = 0; i < n / 8; i++) {
 			__ml_meta_t w = sm[i];
 			__ml_uptr x;
@@ -1792,7 +1777,7 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 			__ml_t.stepat = e + 2;
 			__ml_step_put2(e, (__ml_uptr)site, (__ml_uptr)src, (__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7));
 		} else if (__ml_explain)
-			__ML_KEEP5_VOID(__ml_store_step, (__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7), site, 0, (__ml_uptr)src);
+			__ml_store_step((__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7), site, 0, (__ml_uptr)src);
 		return;
 	}
 #endif
@@ -2165,12 +2150,8 @@ __ML_INLINE __ml_meta_t __ml_lent_at(__ml_uptr a, __ml_uptr n, const struct __ml
 	if (k >= __ML_LENT_PER_FRAME)
 		return __ml_lent(a, n, decl, old);
 	if (__ML_UNLIKELY((d >= __ML_LENT_FRAMES) | (t == 0)) ||
-	    __ML_UNLIKELY((m = t[d * __ML_LENT_PER_FRAME + k]) == 0)) {
-		/* (a plain call would make a leaf keep its values in
-		 * callee-saved registers for this once-a-frame path) */
-		__ML_KEEP5(m, __ml_register_lent_at, a, n, decl, old, (__ml_uptr)d * __ML_LENT_PER_FRAME + k);
-		return m;
-	}
+	    __ML_UNLIKELY((m = t[d * __ML_LENT_PER_FRAME + k]) == 0))
+		return __ml_register_lent_at(a, n, decl, old, d, k);
 	unsigned s = (unsigned)m;
 	struct __ml_rec *r = __ml_rec_of(s);
 	r->base = a;
@@ -2193,17 +2174,6 @@ __ML_INLINE void __ml_scope_end(const unsigned *h)
 		else
 			__ml_scope_pop(*h);
 	}
-}
-
-/* __ml_scope_end of a block whose locals are all lent with a record of
- * their frame's (__ml_lent_at's first four): only a function deeper than
- * the frame slots puts them on the stack of locals, so the runtime's pop
- * is called through a trampoline that keeps every register, and a leaf
- * stays one. */
-__ML_INLINE void __ml_scope_end_lent(const unsigned *h)
-{
-	if (__ML_UNLIKELY(__ml_t.nobj > *h))
-		__ML_KEEP1_VOID(__ml_scope_pop, *h);
 }
 
 /* Loss tracking: the caller (at shadow-stack depth depth) calls setjmp

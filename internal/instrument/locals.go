@@ -40,11 +40,6 @@ type localObj struct {
 	retag   bool   // brace-initialized with pointers: retag their shadow once registered
 }
 
-// lentPerFrame is how many lent locals of a function have records of its
-// frame's (memlens.h's __ML_LENT_PER_FRAME); the others take positions on
-// the stack of locals.
-const lentPerFrame = 4
-
 // scope is a block being rewritten.
 type scope struct {
 	cs   *cc.CompoundStatement
@@ -225,13 +220,9 @@ func (r *rewriter) scopeVar(s *scope, fresh bool) lateText {
 	v := r.name("__ml_sc")
 	return func() string {
 		var metas []string
-		end := "__ml_scope_end_lent"
 		for _, o := range s.objs {
 			if o.escapes {
 				metas = append(metas, o.meta+" = ")
-				if !o.lent || o.lentAt >= lentPerFrame {
-					end = "__ml_scope_end"
-				}
 			}
 		}
 		if len(metas) == 0 {
@@ -241,7 +232,7 @@ func (r *rewriter) scopeVar(s *scope, fresh bool) lateText {
 		if !fresh {
 			init = "(" + strings.Join(metas, "") + "1UL, __ml_t.nobj)"
 		}
-		return "unsigned " + v + " __attribute__((cleanup(" + end + "), unused)) = " + init + ";"
+		return "unsigned " + v + " __attribute__((cleanup(__ml_scope_end), unused)) = " + init + ";"
 	}
 }
 
