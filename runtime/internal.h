@@ -99,7 +99,7 @@
 #define ml_slots_flush         __mlrt_slots_flush
 #define ml_stack_capture       __mlrt_stack_capture
 #define ml_stack_capture_depth __mlrt_stack_capture_depth
-#define ml_stack_capture4      __mlrt_stack_capture4
+#define ml_scache              __mlrt_scache
 #define ml_pck_name            __mlrt_pck_name
 #define ml_pck_range           __mlrt_pck_range
 #define ml_pck_init            __mlrt_pck_init
@@ -774,9 +774,59 @@ meta_t ml_ld_miss_full(uptr slot, uptr v, meta_t tag);
 unsigned ml_stack_capture(const site_t *site);
 /* The same, at most max frames (not stack_depth). */
 unsigned ml_stack_capture_depth(const site_t *site, unsigned max);
+/* This thread's recent stacks by hash: captures alternate between a few
+ * paths (malloc here, free there), so most of them hit. A 64-bit hash
+ * match with the same length is taken as the same stack. */
+#define ML_SCACHE 256
+struct ml_scache {
+	uint64_t hash;
+	uint32_t n, id;
+};
+extern __thread struct ml_scache ml_scache[ML_SCACHE] __attribute__((tls_model("local-exec")));
+/* A stack's hash: its frames' folded in, innermost first, then its length
+ * (so a capture hashes the shadow stack as it reads it). */
+#define ML_HASH_SEED 0x2545f4914f6cdd1dULL
+static inline uint64_t ml_hash_frame(uint64_t h, const site_t *f)
+{
+	return (h ^ (uptr)f) * 0x9e3779b97f4a7c15ULL;
+}
+static inline uint64_t ml_hash_end(uint64_t h, unsigned n)
+{
+	h = (h ^ n) * 0x9e3779b97f4a7c15ULL;
+	return h ^ (h >> 29);
+}
+/* The cached id of the stack of hash h and length n, or 0. */
+static inline unsigned ml_stack_cached(uint64_t h, unsigned n)
+{
+	unsigned c = (unsigned)h & (ML_SCACHE - 1);
+	return ml_scache[c].hash == h && ml_scache[c].n == n ? ml_scache[c].id : 0;
+}
 /* ml_stack_capture_depth(0, 4), made without a loop when the (up to) four
- * innermost frames have sites (a typestate transition's stack). */
-unsigned ml_stack_capture4(void);
+ * innermost frames have sites (a typestate transition's stack); inline,
+ * so that a transition's put saves no registers around a capture its
+ * thread's cache answers. */
+static inline unsigned ml_stack_capture4(void)
+{
+	/* the (up to) four innermost frames hashed innermost first as
+	 * ml_stack_capture_depth does, which hashes only those with sites:
+	 * where one has none, the hash is another, found in the cache only
+	 * by a collision of hashes, as any, and the loop captures them */
+	unsigned top = __ml_t.depth;
+	if (ML_LIKELY(top >= 4 && top <= __ML_MAX_FRAMES)) {
+		const site_t *const *f = &__ml_t.frames[top - 4];
+		uint64_t h = ml_hash_frame(ml_hash_frame(ml_hash_frame(ml_hash_frame(ML_HASH_SEED, f[3]), f[2]), f[1]), f[0]);
+		unsigned id = ml_stack_cached(ml_hash_end(h, 4), 4);
+		if (id)
+			return id;
+	} else if (top == 3) { /* (an allocator's helper called by its entry point, called by main) */
+		const site_t *const *f = __ml_t.frames;
+		uint64_t h = ml_hash_frame(ml_hash_frame(ml_hash_frame(ML_HASH_SEED, f[2]), f[1]), f[0]);
+		unsigned id = ml_stack_cached(ml_hash_end(h, 3), 3);
+		if (id)
+			return id;
+	}
+	return ml_stack_capture_depth(0, 4);
+}
 /* Intern the stack f[0..n), innermost first (at most stack_depth frames). */
 unsigned ml_stack_intern(const site_t *const *f, unsigned n);
 /* Frames of an interned stack, innermost first, into out (at most max). */

@@ -141,27 +141,8 @@ static uint32_t ml_intern(uint64_t h, const site_t *const *f, unsigned n)
 	}
 }
 
-/* This thread's recent stacks by hash: captures alternate between a few
- * paths (malloc here, free there), so most of them hit. A 64-bit hash
- * match with the same length is taken as the same stack. */
-#define ML_SCACHE 256
-static __thread struct {
-	uint64_t hash;
-	uint32_t n, id;
-} ml_scache[ML_SCACHE];
-
-/* A stack's hash: its frames' folded in, innermost first, then its length
- * (so a capture hashes the shadow stack as it reads it). */
-#define ML_HASH_SEED 0x2545f4914f6cdd1dULL
-static inline uint64_t ml_hash_frame(uint64_t h, const site_t *f)
-{
-	return (h ^ (uptr)f) * 0x9e3779b97f4a7c15ULL;
-}
-static inline uint64_t ml_hash_end(uint64_t h, unsigned n)
-{
-	h = (h ^ n) * 0x9e3779b97f4a7c15ULL;
-	return h ^ (h >> 29);
-}
+/* This thread's recent stacks by hash (internal.h's ml_scache). */
+__thread struct ml_scache ml_scache[ML_SCACHE] __attribute__((tls_model("local-exec")));
 
 /* The id of stack f[0..n) with hash h, missing from the thread's cache:
  * the depot's (0 when it is full), cached. */
@@ -175,13 +156,6 @@ static ML_NOINLINE unsigned ml_stack_miss(uint64_t h, const site_t *const *f, un
 		ml_scache[c].id = id;
 	}
 	return id;
-}
-
-/* The cached id of the stack of hash h and length n, or 0. */
-static inline unsigned ml_stack_cached(uint64_t h, unsigned n)
-{
-	unsigned c = (unsigned)h & (ML_SCACHE - 1);
-	return ml_scache[c].hash == h && ml_scache[c].n == n ? ml_scache[c].id : 0;
 }
 
 unsigned ml_stack_capture(const site_t *site)
@@ -230,29 +204,6 @@ unsigned ml_stack_capture_depth(const site_t *site, unsigned max)
 		if ((f[k] = __ml_t.frames[--d]) != 0)
 			k++;
 	return ml_stack_miss(h, f, n);
-}
-
-unsigned ml_stack_capture4(void)
-{
-	/* the (up to) four innermost frames hashed innermost first as
-	 * ml_stack_capture_depth does, which hashes only those with sites:
-	 * where one has none, the hash is another, found in the cache only
-	 * by a collision of hashes, as any, and the loop captures them */
-	unsigned top = __ml_t.depth;
-	if (ML_LIKELY(top >= 4 && top <= __ML_MAX_FRAMES)) {
-		const site_t *const *f = &__ml_t.frames[top - 4];
-		uint64_t h = ml_hash_frame(ml_hash_frame(ml_hash_frame(ml_hash_frame(ML_HASH_SEED, f[3]), f[2]), f[1]), f[0]);
-		unsigned id = ml_stack_cached(ml_hash_end(h, 4), 4);
-		if (id)
-			return id;
-	} else if (top == 3) { /* (an allocator's helper called by its entry point, called by main) */
-		const site_t *const *f = __ml_t.frames;
-		uint64_t h = ml_hash_frame(ml_hash_frame(ml_hash_frame(ML_HASH_SEED, f[2]), f[1]), f[0]);
-		unsigned id = ml_stack_cached(ml_hash_end(h, 3), 3);
-		if (id)
-			return id;
-	}
-	return ml_stack_capture_depth(0, 4);
 }
 
 unsigned ml_stack_intern(const site_t *const *f, unsigned n)
