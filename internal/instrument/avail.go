@@ -1083,7 +1083,9 @@ func (r *rewriter) loop(x *cc.IterationStatement) frag {
 	if l := r.pckLoopOf(x); l != nil {
 		r.pckLoops = append(r.pckLoops, l)
 		defer func() { r.pckLoops = r.pckLoops[:len(r.pckLoops)-1] }()
-		return l.wrap(r.iterationBody(x), r.fn.pckLocal, r.pckNarrow())
+		body := r.iterationBody(x)
+		r.pckPreChecked = r.pckPreChecked || len(l.guards) > 0
+		return l.wrap(body, r.fn.pckLocal, r.pckNarrow())
 	}
 	return r.iterationBody(x)
 }

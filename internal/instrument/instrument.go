@@ -34,6 +34,7 @@ type Config struct {
 	order      evalOrder
 	full       bool // full checking: definedness too (UNINITIALIZED-READ)
 	optimizing bool // the user's flags optimise (gcc's __OPTIMIZE__: any -O but -O0)
+	forSize    bool // for size (gcc's __OPTIMIZE_SIZE__: -Os, -Oz)
 	asmCalls   bool // unoptimised gcc code for x86-64's small code model: a leaf's helper calls can be made in asm (asmcalls.go)
 	avx512     bool // the target has AVX-512's registers
 	count      bool // count the statements run (Mode.CountStatements)
@@ -76,6 +77,7 @@ func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 	}
 	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements, graph: mode.Graph, every: mode.EveryAccess, warn: mode.Warnings}
 	c.optimizing = strings.Contains(cfg.Predefined, "#define __OPTIMIZE__ ")
+	c.forSize = strings.Contains(cfg.Predefined, "#define __OPTIMIZE_SIZE__ ")
 	if strings.Contains(cfg.Predefined, "#define __clang__ ") {
 		c.order = clangOrder
 	}

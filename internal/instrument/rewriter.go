@@ -173,6 +173,7 @@ type rewriter struct {
 	alone          map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly)
 	onlyInlined    map[string]bool                     // those of them gcc only inlines (inlineOnly)
 	pckLoops       []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
+	pckPreChecked  bool                                // some loop of the unit has a range pre-check
 	stepsSites     map[[2]int]int                      // the unit's steps sites, by the sites of their newer and older step
 }
 
@@ -346,6 +347,13 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			budget = "200"
 		}
 		flags = append(flags, "--param=max-inline-insns-single="+budget)
+		if r.pckPreChecked && !r.c.forSize {
+			// A pre-checked loop's accesses test the pre-check's result,
+			// the same on every iteration: unswitched (an -O3 pass), the
+			// loop is made twice, and the copy run when the range passed
+			// tests nothing (typestate.go's pckLoopOf).
+			flags = append(flags, "-funswitch-loops")
+		}
 	}
 	if r.c.order != clangOrder {
 		// gcc's RTL global CSE repeats dataflow over every pseudo register

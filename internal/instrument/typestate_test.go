@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -250,7 +251,21 @@ func TestTypestateLoopRange(t *testing.T) {
 			if n := len(regexp.MustCompile(`if \(!\w+\) __ml_pck_chk\(`).FindAllString(code, -1)); n != tc.passed {
 				t.Errorf("%d checks behind the pre-check's result, want %d in\n%s", n, tc.passed, code)
 			}
+			// (the unit of a pre-checked loop is unswitched, on its result)
+			if unswitched := slices.Contains(UnitFlags([]byte(code)), "-funswitch-loops"); unswitched != (tc.pre != "") {
+				t.Errorf("compiled with -funswitch-loops: %v, want %v", unswitched, tc.pre != "")
+			}
 		})
+	}
+	// not where the user optimises for size: unswitching doubles a loop
+	small, err := NewConfig("gcc", []string{"-Os"}, Mode{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "#define __MEMLENS__ 1\n#include \"" + header + "\"\n" +
+		"struct s { int a; };\nint f(struct s *x, int *p, int n) { int s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }\n"
+	if code := instrumentedF(t, small, src); !strings.Contains(code, "__ml_pck_pre") || slices.Contains(UnitFlags([]byte(code)), "-funswitch-loops") {
+		t.Errorf("under -Os, want a pre-check and no -funswitch-loops in\n%s", code)
 	}
 }
 
