@@ -219,7 +219,9 @@ func (r *rewriter) metaTemp() string {
 
 // translationUnit prints the rewritten unit of the user's file main.
 func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
-	var decls []*cc.ExternalDeclaration
+	// decls, and the program's alone: the runtime header's functions
+	// call only its own and builtins, and no program's function calls them
+	var decls, progDecls []*cc.ExternalDeclaration
 	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
 		if ed == nil {
@@ -231,6 +233,8 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 		if ed.Position().Filename == headerName {
 			r.noteReplacements(ed.Declaration)
+		} else {
+			progDecls = append(progDecls, ed)
 		}
 		if fd := ed.FunctionDefinition; fd != nil {
 			// a definition in a system header (glibc's fortify wrappers of
@@ -250,7 +254,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 		decls = append(decls, ed)
 	}
-	r.loopCalls = callsInLoops(decls) // (before the analyses asking which calls are made inline)
+	r.loopCalls = callsInLoops(progDecls) // (before the analyses asking which calls are made inline)
 	r.findNoreturn(decls)
 	r.findDeclaredPure(decls)
 	r.findUnchecked(decls)
@@ -262,12 +266,12 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	}
 	r.findTypestate(decls, main) // (before findDirect: a typestate unit's leaves take no call site)
 	r.namedOtherwise, r.fnIDs = r.namesOtherwise(decls), map[string]int{}
-	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(decls)
+	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(progDecls)
 	r.findDirect(decls)
 	r.findFreeing(decls)
 	r.findLendings(decls)
 	r.findStill(decls)
-	r.findHeldArgs(decls)
+	r.findHeldArgs(progDecls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
 	if r.c.asmCalls {
