@@ -250,7 +250,11 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 				r.inlineDefs[fd.Declarator.Name()] = fd.Declarator.IsInline()
 				r.staticDefs[fd.Declarator.Name()] = fd.Declarator.Linkage() == cc.Internal
 			}
-			r.markSynthetic(fd.CompoundStatement)
+			if ed.Position().Filename == headerName {
+				r.markFuncName(fd.CompoundStatement) // (the header defines no nested functions)
+			} else {
+				r.markSynthetic(fd.CompoundStatement)
+			}
 		}
 		decls = append(decls, ed)
 	}
