@@ -11,9 +11,9 @@ import (
 // TestExpandedHeaderCache: the front end reads the runtime header expanded,
 // kept in the cache directory; the unit compiles to the same code as with
 // the header read as written, a second run takes the expansion from the
-// cache, a prelude that changes it (-O0: no __OPTIMIZE__; full checking's
-// header) gets its own entry, and a cache that cannot be written still
-// gives the same unit.
+// cache, a prelude or header that changes it (-O0: no __OPTIMIZE__;
+// -mavx512f: __AVX512F__; full checking's header) gets its own entry, and
+// a cache that cannot be written still gives the same unit.
 func TestExpandedHeaderCache(t *testing.T) {
 	newTestConfig(t, false) // skips without gcc
 	const prog = "../../bench/programs/list.c"
@@ -58,18 +58,20 @@ func TestExpandedHeaderCache(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	unopt, err := NewConfig("gcc", []string{"-O0"}, Mode{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := fileOf(unopt, prog); err != nil {
-		t.Fatal(err)
+	for _, flags := range [][]string{{"-O0"}, {"-O2", "-mavx512f"}} {
+		c, err := NewConfig("gcc", flags, Mode{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fileOf(c, prog); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if _, err := fileOf(newTestConfig(t, true), prog); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(entries()); n != 3 {
-		t.Errorf("-O0 and full checking share an entry with -O2 (%d entries, want 3)", n)
+	if n := len(entries()); n != 4 {
+		t.Errorf("-O0, -mavx512f and full checking share entries with -O2 (%d entries, want 4)", n)
 	}
 
 	// a cache directory that cannot be created (under a file)
