@@ -72,6 +72,7 @@ func headerCacheKey(prelude []cc.Source, header []byte) (path, key string) {
 		return "", ""
 	}
 	h := sha256.New()
+	// (the number changes with what expandedHeader makes of cc/v4's output)
 	fmt.Fprintf(h, "header 1\n%s\n", frontEndVersion())
 	for _, s := range prelude {
 		fmt.Fprintf(h, "%s %d\n%s\n", s.Name, len(s.Value.(string)), s.Value)
