@@ -42,6 +42,7 @@ type Config struct {
 	every      bool // check every access through a pointer (Mode.EveryAccess)
 	mu         sync.Mutex
 	warn       io.Writer // Mode.Warnings
+	expanded   []byte    // the runtime header, expanded (expandedHeader)
 }
 
 // Mode is how units are instrumented.
@@ -149,10 +150,14 @@ func Preprocess(argv []string, path string) ([]byte, error) {
 
 // translate parses the unit's view after the runtime header.
 func (c *Config) translate(path string, u *unitText) (*cc.AST, error) {
+	header, err := c.expandedHeader()
+	if err != nil {
+		return nil, err
+	}
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: c.cfg.Predefined},
 		{Name: "<builtin>", Value: builtinSource},
-		{Name: headerName, Value: c.header()},
+		{Name: headerName, Value: header},
 		{Name: path, Value: u.view},
 	}
 	ast, err := cc.Translate(c.cfg, sources)

@@ -126,13 +126,16 @@ func probeKey(ccPath string, flags []string) (path, key string, ok bool) {
 	return filepath.Join(root, "probe", key+".json"), key, true
 }
 
-// storeProbe writes r to path atomically; a failure only costs the next
-// run a probe.
+// storeProbe writes r to path; a failure only costs the next run a probe.
 func storeProbe(path, key string, r *probeResult) {
-	b, err := json.Marshal(r)
-	if err != nil {
-		return
+	if b, err := json.Marshal(r); err == nil {
+		storeCached(path, key, b)
 	}
+}
+
+// storeCached writes b to the cache file path atomically; a failure (a
+// read-only cache) only costs the next run the work again.
+func storeCached(path, key string, b []byte) {
 	if os.MkdirAll(filepath.Dir(path), 0o755) != nil {
 		return
 	}

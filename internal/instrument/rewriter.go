@@ -220,7 +220,9 @@ func (r *rewriter) metaTemp() string {
 
 // translationUnit prints the rewritten unit of the user's file main.
 func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
-	var decls []*cc.ExternalDeclaration
+	// decls, and the program's alone: the runtime header's functions
+	// call only its own and builtins, and no program's function calls them
+	var decls, progDecls []*cc.ExternalDeclaration
 	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
 		if ed == nil {
@@ -232,6 +234,8 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 		if ed.Position().Filename == headerName {
 			r.noteReplacements(ed.Declaration)
+		} else {
+			progDecls = append(progDecls, ed)
 		}
 		if fd := ed.FunctionDefinition; fd != nil {
 			// a definition in a system header (glibc's fortify wrappers of
@@ -247,11 +251,15 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 				r.inlineDefs[fd.Declarator.Name()] = fd.Declarator.IsInline()
 				r.staticDefs[fd.Declarator.Name()] = fd.Declarator.Linkage() == cc.Internal
 			}
-			r.markSynthetic(fd.CompoundStatement)
+			if ed.Position().Filename == headerName {
+				r.markFuncName(fd.CompoundStatement) // (the header defines no nested functions)
+			} else {
+				r.markSynthetic(fd.CompoundStatement)
+			}
 		}
 		decls = append(decls, ed)
 	}
-	r.loopCalls = callsInLoops(decls) // (before the analyses asking which calls are made inline)
+	r.loopCalls = callsInLoops(progDecls) // (before the analyses asking which calls are made inline)
 	r.findNoreturn(decls)
 	r.findDeclaredPure(decls)
 	r.findUnchecked(decls)
@@ -263,12 +271,12 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	}
 	r.findTypestate(decls, main) // (before findDirect: a typestate unit's leaves take no call site)
 	r.namedOtherwise, r.fnIDs = r.namesOtherwise(decls), map[string]int{}
-	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(decls)
+	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(progDecls)
 	r.findDirect(decls)
 	r.findFreeing(decls)
 	r.findLendings(decls)
 	r.findStill(decls)
-	r.findHeldArgs(decls)
+	r.findHeldArgs(progDecls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
 	if r.c.asmCalls {

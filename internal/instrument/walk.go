@@ -253,13 +253,8 @@ func anyToken(v reflect.Value, f func(cc.Token) bool) bool {
 // the body of each GNU nested function in it, at any depth (the
 // declaration of __func__), which are not part of the user's source.
 func (r *rewriter) markSynthetic(cs *cc.CompoundStatement) {
-	if cs == nil || cs.BlockItemList == nil || cs.BlockItemList.BlockItem == nil {
+	if !r.markFuncName(cs) {
 		return
-	}
-	if bi := cs.BlockItemList.BlockItem; bi.Case == cc.BlockItemDecl && isSynthetic(bi.Declaration) {
-		for _, t := range cc.NodeTokens(bi) {
-			r.synthetic[t.Seq()] = true
-		}
 	}
 	Inspect(cs, func(n cc.Node) bool {
 		if bi, ok := n.(*cc.BlockItem); ok && bi.Case == cc.BlockItemFuncDef {
@@ -268,6 +263,21 @@ func (r *rewriter) markSynthetic(cs *cc.CompoundStatement) {
 		}
 		return true
 	})
+}
+
+// markFuncName records the tokens of the declaration of __func__ cc/v4
+// adds to function body cs (not those of its nested functions); it
+// reports whether cs has a body at all.
+func (r *rewriter) markFuncName(cs *cc.CompoundStatement) bool {
+	if cs == nil || cs.BlockItemList == nil || cs.BlockItemList.BlockItem == nil {
+		return false
+	}
+	if bi := cs.BlockItemList.BlockItem; bi.Case == cc.BlockItemDecl && isSynthetic(bi.Declaration) {
+		for _, t := range cc.NodeTokens(bi) {
+			r.synthetic[t.Seq()] = true
+		}
+	}
+	return true
 }
 
 // each renders n's children in source order: tokens as they are, nodes
