@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // dropinCases are programs of testdata/dropin with the flags a real build
@@ -580,5 +582,58 @@ func TestAutoconfProbeStatus(t *testing.T) {
 		if !strings.HasSuffix(got, want) || !strings.Contains(got, "MEMORY-LEAK") {
 			t.Errorf("%s printed\n%s\nwant a MEMORY-LEAK report and %s", prog, got, want)
 		}
+	}
+}
+
+// TestUnderValgrind runs a clean corpus program built by memlens cc under
+// Valgrind, as test suites do when it is installed (GNU sed's): memcheck
+// and helgrind, which would take hours and terabytes marking the shadow
+// memory memlens reserves, end at once with one clear message (the run
+// hung before); callgrind runs the program, which prints what its native
+// build prints.
+func TestUnderValgrind(t *testing.T) {
+	needMemlens(t)
+	valgrind, err := exec.LookPath("valgrind")
+	if err != nil {
+		t.Skip("valgrind is not installed")
+	}
+	dir := t.TempDir()
+	src, err := filepath.Abs("../testdata/clean/binary_tree.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, argv := range [][]string{{gcc, "-O1", src, "-o", "native"}, {memlens, "cc", "-O1", src, "-o", "instrumented"}} {
+		if out, err := build(dir, argv); err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, out)
+		}
+	}
+	native := run(t, dir, "./native", nil)
+	under := func(tool string) (stdout, stderr string, status int) {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, valgrind, "-q", "--tool="+tool, "--callgrind-out-file=/dev/null", "./instrumented")
+		if tool != "callgrind" {
+			cmd.Args = slices.Delete(cmd.Args, 3, 4)
+		}
+		cmd.Dir = dir
+		cmd.Env = environ()
+		var o, e strings.Builder
+		cmd.Stdout, cmd.Stderr = &o, &e
+		err := cmd.Run()
+		if ctx.Err() != nil {
+			t.Fatalf("valgrind --tool=%s: the program hung (killed after 3 minutes)", tool)
+		}
+		return o.String(), e.String(), exitStatus(err)
+	}
+	for _, tool := range []string{"memcheck", "helgrind"} {
+		stdout, stderr, status := under(tool)
+		msg := "memlens: this program was built with memlens cc, which checks its memory itself; it cannot run under Valgrind's " + tool
+		if status != 1 || stdout != "" || !strings.Contains(stderr, msg) {
+			t.Errorf("valgrind --tool=%s: status %d, stdout %q, stderr:\n%s\nwant status 1 and %q", tool, status, stdout, stderr, msg)
+		}
+	}
+	stdout, _, status := under("callgrind")
+	if got := fmt.Sprintf("%sexit %d", stdout, status); got != native {
+		t.Errorf("valgrind --tool=callgrind: the program printed\n%s\nnatively\n%s", got, native)
 	}
 }
