@@ -73,7 +73,9 @@ func TestDropIn(t *testing.T) {
 // compiled from the same source calling functions nobody defines: the
 // linkers' messages (which name the object, not a temporary file) must be
 // the same, one undefined reference a call, but for the offsets in the
-// code, which instrumentation moves.
+// code, which instrumentation moves; and ld's cut-off after five
+// references to a name in a row where gcc's link has it (seven calls of
+// one function, in two sections at -O2).
 func TestLinkDiagnostics(t *testing.T) {
 	needMemlens(t)
 	src, err := os.ReadFile("testdata/dropin/undefined_calls.c")
