@@ -639,3 +639,68 @@ func TestUnderValgrind(t *testing.T) {
 		t.Errorf("valgrind --tool=callgrind: the program printed\n%s\nnatively\n%s", got, native)
 	}
 }
+
+// TestCMakeCXXLink builds testdata/cmake_cxx with CMake: a C library built
+// by memlens cc, a C++ executable linked by g++ (CMake's C++ link). A
+// static library links and runs as is: CMake adds the runtime archive,
+// which it took for one of memlens cc's implicit libraries, and the
+// library's references pull in what it needs. A shared one leaves the
+// runtime out of the executable, which then links only through memlens cc
+// (CMAKE_CXX_LINK_EXECUTABLE, as USAGE.md says). Each built program prints
+// what it should and reports the library's overflow.
+func TestCMakeCXXLink(t *testing.T) {
+	needMemlens(t)
+	cmake, err := exec.LookPath("cmake")
+	if err != nil {
+		t.Skip("cmake is not installed")
+	}
+	if _, err := exec.LookPath("g++"); err != nil {
+		t.Skip("g++ is not installed")
+	}
+	src, err := filepath.Abs("testdata/cmake_cxx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	linkRule := "-DCMAKE_CXX_LINK_EXECUTABLE=" + memlens + " cc <FLAGS> <CMAKE_CXX_LINK_FLAGS> <LINK_FLAGS> <OBJECTS> -o <TARGET> <LINK_LIBRARIES> -lstdc++"
+	for _, tc := range []struct {
+		name  string
+		flags []string
+		links bool // whether g++'s own link succeeds
+	}{
+		{"static", nil, true},
+		{"shared", []string{"-DUTIL_SHARED=ON"}, false},
+		{"shared-memlens-link", []string{"-DUTIL_SHARED=ON", linkRule}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			env := append(environ(), "CC="+memlens+" cc", "CXX=g++")
+			cfg := exec.Command(cmake, append([]string{"-S", src, "-B", dir}, tc.flags...)...)
+			cfg.Env = env
+			if out, err := cfg.CombinedOutput(); err != nil {
+				t.Fatalf("cmake: %v\n%s", err, out)
+			}
+			mk := exec.Command(cmake, "--build", dir)
+			mk.Env = env
+			out, err := mk.CombinedOutput()
+			if !tc.links {
+				if err == nil || !strings.Contains(string(out), "undefined reference to `__ml_") {
+					t.Fatalf("g++ linked the executable of a shared instrumented library: %v\n%s", err, out)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("cmake --build: %v\n%s", err, out)
+			}
+			if got := run(t, dir, "./app", nil); got != "mixed 3\nexit 0" {
+				t.Errorf("app printed %q, want \"mixed 3\\nexit 0\"", got)
+			}
+			cmd := exec.Command("./app", "past")
+			cmd.Dir = dir
+			cmd.Env = environ()
+			bad, _ := cmd.CombinedOutput()
+			if !strings.Contains(string(bad), "memlens: HEAP-BUFFER-OVERFLOW: write of 4 bytes") {
+				t.Errorf("app past did not report the overflow:\n%s", bad)
+			}
+		})
+	}
+}
