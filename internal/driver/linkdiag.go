@@ -17,6 +17,7 @@ import (
 var slotReferences = [][]byte{
 	[]byte(":(" + instrument.CalleeSlotSection + "+0x"),
 	[]byte("/" + instrument.CalleeSlotFile + ":"),
+	[]byte(":" + instrument.CalleeSlotFile + ":"), // (-fdebug-prefix-map to nothing)
 }
 
 // slotLine reports whether line is the linker's message about a callee slot.
