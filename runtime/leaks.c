@@ -99,6 +99,11 @@ struct ml_marker {
 	struct ml_cand cand[ML_CANDS];
 };
 
+/* A root region (__lsan_register_root_region). */
+struct ml_region {
+	uptr lo, n;
+};
+
 /* leaks.c's part of the state mapping (internal.h) */
 struct ml_leaks_state {
 	struct ml_marker mk;
@@ -107,6 +112,13 @@ struct ml_leaks_state {
 	size_t nbig;
 	uptr main_frame; /* main's frame, while main runs (0: unknown) */
 	size_t cap; /* the slots lstate, lwork and big were mapped for */
+	/* the function the program called for the check running (NULL: the
+	 * one at exit), which its reports name; whether the check reported a leak */
+	const char *asker;
+	int found;
+	struct ml_region *regions; /* root regions: scratch memory for regions_cap of them */
+	size_t nregions, regions_cap;
+	int regions_lock;
 };
 _Static_assert(ML_ST_LEAKS + sizeof(struct ml_leaks_state) <= ML_ST_CYCLES, "leaks.c's state fits");
 #define ML_LKS (&ML_STATE_AT(struct ml_leaks_state, ML_ST_LEAKS))
@@ -623,13 +635,10 @@ static void ml_scan_roots(void)
 static uptr ml_leak_stack_floor;
 
 /* ---- root regions (__lsan_register_root_region) ---- */
-
-struct ml_region {
-	uptr lo, n;
-};
-static struct ml_region *ml_regions; /* scratch memory for cap of them */
-static size_t ml_nregions, ml_regions_cap;
-static int ml_regions_lock;
+#define ml_regions (ML_LKS->regions)
+#define ml_nregions (ML_LKS->nregions)
+#define ml_regions_cap (ML_LKS->regions_cap)
+#define ml_regions_lock (ML_LKS->regions_lock)
 
 void ml_root_region_add(uptr p, size_t n)
 {
@@ -807,10 +816,8 @@ static const char *const ml_leak_names[] = {
 
 static void ml_check_leaks_guarded(void);
 
-/* The function the program called for the check running (NULL: the one
- * at exit), which its reports name; whether the check reported a leak. */
-static const char *ml_leak_asker;
-static int ml_leaks_found;
+#define ml_leak_asker (ML_LKS->asker)
+#define ml_leaks_found (ML_LKS->found)
 
 static void ml_check_leaks_any(void)
 {
