@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // dropinCases are programs of testdata/dropin with the flags a real build
@@ -71,7 +73,9 @@ func TestDropIn(t *testing.T) {
 // compiled from the same source calling functions nobody defines: the
 // linkers' messages (which name the object, not a temporary file) must be
 // the same, one undefined reference a call, but for the offsets in the
-// code, which instrumentation moves.
+// code, which instrumentation moves; and ld's cut-off after five
+// references to a name in a row where gcc's link has it (seven calls of
+// one function, in two sections at -O2).
 func TestLinkDiagnostics(t *testing.T) {
 	needMemlens(t)
 	src, err := os.ReadFile("testdata/dropin/undefined_calls.c")
@@ -580,5 +584,123 @@ func TestAutoconfProbeStatus(t *testing.T) {
 		if !strings.HasSuffix(got, want) || !strings.Contains(got, "MEMORY-LEAK") {
 			t.Errorf("%s printed\n%s\nwant a MEMORY-LEAK report and %s", prog, got, want)
 		}
+	}
+}
+
+// TestUnderValgrind runs a clean corpus program built by memlens cc under
+// Valgrind, as test suites do when it is installed (GNU sed's): memcheck
+// and helgrind, which would take hours and terabytes marking the shadow
+// memory memlens reserves, end at once with one clear message (the run
+// hung before); callgrind runs the program, which prints what its native
+// build prints.
+func TestUnderValgrind(t *testing.T) {
+	needMemlens(t)
+	valgrind, err := exec.LookPath("valgrind")
+	if err != nil {
+		t.Skip("valgrind is not installed")
+	}
+	dir := t.TempDir()
+	src, err := filepath.Abs("../testdata/clean/binary_tree.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, argv := range [][]string{{gcc, "-O1", src, "-o", "native"}, {memlens, "cc", "-O1", src, "-o", "instrumented"}} {
+		if out, err := build(dir, argv); err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, out)
+		}
+	}
+	native := run(t, dir, "./native", nil)
+	under := func(tool string) (stdout, stderr string, status int) {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, valgrind, "-q", "--tool="+tool, "--callgrind-out-file=/dev/null", "./instrumented")
+		if tool != "callgrind" {
+			cmd.Args = slices.Delete(cmd.Args, 3, 4)
+		}
+		cmd.Dir = dir
+		cmd.Env = environ()
+		var o, e strings.Builder
+		cmd.Stdout, cmd.Stderr = &o, &e
+		err := cmd.Run()
+		if ctx.Err() != nil {
+			t.Fatalf("valgrind --tool=%s: the program hung (killed after 3 minutes)", tool)
+		}
+		return o.String(), e.String(), exitStatus(err)
+	}
+	for _, tool := range []string{"memcheck", "helgrind"} {
+		stdout, stderr, status := under(tool)
+		msg := "memlens: this program was built with memlens cc, which checks its memory itself; it cannot run under Valgrind's " + tool
+		if status != 1 || stdout != "" || !strings.Contains(stderr, msg) {
+			t.Errorf("valgrind --tool=%s: status %d, stdout %q, stderr:\n%s\nwant status 1 and %q", tool, status, stdout, stderr, msg)
+		}
+	}
+	stdout, _, status := under("callgrind")
+	if got := fmt.Sprintf("%sexit %d", stdout, status); got != native {
+		t.Errorf("valgrind --tool=callgrind: the program printed\n%s\nnatively\n%s", got, native)
+	}
+}
+
+// TestCMakeCXXLink builds testdata/cmake_cxx with CMake: a C library built
+// by memlens cc, a C++ executable linked by g++ (CMake's C++ link). A
+// static library links and runs as is: CMake adds the runtime archive,
+// which it took for one of memlens cc's implicit libraries, and the
+// library's references pull in what it needs. A shared one leaves the
+// runtime out of the executable, which then links only through memlens cc
+// (CMAKE_CXX_LINK_EXECUTABLE, as USAGE.md says). Each built program prints
+// what it should and reports the library's overflow.
+func TestCMakeCXXLink(t *testing.T) {
+	needMemlens(t)
+	cmake, err := exec.LookPath("cmake")
+	if err != nil {
+		t.Skip("cmake is not installed")
+	}
+	if _, err := exec.LookPath("g++"); err != nil {
+		t.Skip("g++ is not installed")
+	}
+	src, err := filepath.Abs("testdata/cmake_cxx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	linkRule := "-DCMAKE_CXX_LINK_EXECUTABLE=" + memlens + " cc <FLAGS> <CMAKE_CXX_LINK_FLAGS> <LINK_FLAGS> <OBJECTS> -o <TARGET> <LINK_LIBRARIES> -lstdc++"
+	for _, tc := range []struct {
+		name  string
+		flags []string
+		links bool // whether g++'s own link succeeds
+	}{
+		{"static", nil, true},
+		{"shared", []string{"-DUTIL_SHARED=ON"}, false},
+		{"shared-memlens-link", []string{"-DUTIL_SHARED=ON", linkRule}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			env := append(environ(), "CC="+memlens+" cc", "CXX=g++")
+			cfg := exec.Command(cmake, append([]string{"-S", src, "-B", dir}, tc.flags...)...)
+			cfg.Env = env
+			if out, err := cfg.CombinedOutput(); err != nil {
+				t.Fatalf("cmake: %v\n%s", err, out)
+			}
+			mk := exec.Command(cmake, "--build", dir)
+			mk.Env = env
+			out, err := mk.CombinedOutput()
+			if !tc.links {
+				if err == nil || !strings.Contains(string(out), "undefined reference to `__ml_") {
+					t.Fatalf("g++ linked the executable of a shared instrumented library: %v\n%s", err, out)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("cmake --build: %v\n%s", err, out)
+			}
+			if got := run(t, dir, "./app", nil); got != "mixed 3\nexit 0" {
+				t.Errorf("app printed %q, want \"mixed 3\\nexit 0\"", got)
+			}
+			cmd := exec.Command("./app", "past")
+			cmd.Dir = dir
+			cmd.Env = environ()
+			bad, _ := cmd.CombinedOutput()
+			if !strings.Contains(string(bad), "memlens: HEAP-BUFFER-OVERFLOW: write of 4 bytes") {
+				t.Errorf("app past did not report the overflow:\n%s", bad)
+			}
+		})
 	}
 }

@@ -398,3 +398,67 @@ int main(void)
 		}
 	}
 }
+
+// TestLeakCheckAsked checks the reports of the leak checks a program asks
+// for: each says which function the program called ("when": "check"), not
+// "at exit"; __lsan_do_recoverable_leak_check reports and returns non-zero
+// and leaves the later checks to come (its lost block is reported again by
+// __lsan_do_leak_check, which replaces the one at exit); memlens report's
+// text of the records is what the program printed.
+func TestLeakCheckAsked(t *testing.T) {
+	prog := buildCode(t, "asked.c", `#include <sanitizer/lsan_interface.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+__attribute__((noinline)) static size_t measure(const char *s)
+{
+	char *copy = malloc(strlen(s) + 1);
+	strcpy(copy, s);
+	return strlen(copy);
+}
+
+int main(void)
+{
+	size_t n = measure("memlens");
+	int found = __lsan_do_recoverable_leak_check();
+	__lsan_do_leak_check();
+	printf("%zu %d\n", n, found);
+	return 0;
+}
+`)
+	log := filepath.Join(t.TempDir(), "log.jsonl")
+	cmd := exec.Command(prog)
+	cmd.Dir = filepath.Dir(prog)
+	cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=leak_check=exit:log_json="+log)
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Run() // exits non-zero: errors are reported
+	if stdout.String() != "7 1\n" {
+		t.Errorf("stdout %q, want \"7 1\\n\" (the recoverable check found the leak)", stdout.String())
+	}
+	recs, err := report.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range recs {
+		got = append(got, fmt.Sprintf("%s %d %s %s | %s", r.Kind, r.Line, r.When, r.Check, r.Message))
+	}
+	want := []string{
+		"MEMORY-LEAK 8 check __lsan_do_recoverable_leak_check | 8 bytes definitely lost when the program called __lsan_do_recoverable_leak_check: no pointer to it remains",
+		"MEMORY-LEAK 8 check __lsan_do_leak_check | 8 bytes definitely lost when the program called __lsan_do_leak_check: no pointer to it remains",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if strings.Contains(stderr.String(), "at exit") {
+		t.Errorf("a report of a check the program asked for says \"at exit\":\n%s", stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "memlens: LEAK SUMMARY: when the program called __lsan_do_leak_check\n") {
+		t.Errorf("the summary does not name the check:\n%s", stderr.String())
+	}
+	if d := textDiff(recs, filepath.Dir(prog), []byte(stderr.String())); d != "" {
+		t.Errorf("the records' text differs from the program's report: %s", d)
+	}
+}

@@ -47,13 +47,17 @@ static void ml_shadow_zero(uptr p, uptr n);
 /* ---- records of blocks ---- */
 
 /* Register a block libc just returned, with cold flags (ML_CF_FOREIGN or
- * 0); returns its meta. */
+ * 0; ML_CF_IGNORED added while the thread has the leak check disabled,
+ * as LSan tags a block by when it is made, a realloc's new one too);
+ * returns its meta. */
 static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 {
 	meta_t m = ml_new_record(p, n, __ML_KIND_HEAP, ml_stack_capture(0));
+	if (ML_UNLIKELY(ml_tls.lsan_disabled))
+		flags |= ML_CF_IGNORED;
 	if (flags)
 		ML_STORE(&ML_COLD[ml_meta_slot(m)].flags, flags);
-	ml_loss_block(ml_meta_slot(m), !(flags & ML_CF_FOREIGN));
+	ml_loss_block(ml_meta_slot(m), !(flags & (ML_CF_FOREIGN | ML_CF_IGNORED)));
 	ml_live_insert((uptr)p, m);
 	return m;
 }

@@ -13,7 +13,8 @@
  * memlens checks each access against the block it was made from, not
  * against a byte map a program could mark, so poisoning does nothing and
  * no byte reads as poisoned; it keeps no fake stacks and no report to
- * query. __lsan_do_leak_check runs the leak check, and
+ * query. The leak check honours LSan's interface (exempted blocks, root
+ * regions, checks the program asks for), and
  * __sanitizer_print_stack_trace prints the stack as reports do; the rest
  * (USAGE.md lists them) do nothing and give a neutral answer. Weak: a
  * program defining them (the hooks and __asan_default_options are its to
@@ -262,44 +263,62 @@ ML_WEAK int __sanitizer_get_module_and_offset_for_pc(void *pc, char *module_path
 
 /* ---- lsan_interface.h ---- */
 
-/* Leak suppressions are accepted and ignored: memlens's leak check knows
- * no block the program exempted (its suppressions file does that). */
+/* LSan's meaning: a block made while the thread has the check disabled
+ * (nesting counts), or one the program ignores, is never reported, and
+ * what it points to is kept (its words are roots); so are a root region's
+ * mapped words. */
 ML_WEAK void __lsan_disable(void)
 {
+	ml_tls.lsan_disabled++;
 }
 
 ML_WEAK void __lsan_enable(void)
 {
+	if (!ml_tls.lsan_disabled) {
+		ml_printf("memlens: unmatched call to __lsan_enable()\n"); /* (LSan dies too) */
+		ml_die();
+	}
+	ml_tls.lsan_disabled--;
 }
 
+/* (any pointer into the block, as LSan; one into none is ignored) */
 ML_WEAK void __lsan_ignore_object(const void *p)
 {
-	(void)p;
+	if (!ml_ready())
+		return;
+	long s = ml_heap_block_at((uptr)p);
+	if (s < 0)
+		return;
+	__atomic_fetch_or(&ML_COLD[s].flags, ML_CF_IGNORED, __ATOMIC_RELAXED);
+	ml_loss_ignore((unsigned)s);
 }
 
 ML_WEAK void __lsan_register_root_region(const void *p, size_t size)
 {
-	(void)p;
-	(void)size;
+	ml_root_region_add((uptr)p, size);
 }
 
 ML_WEAK void __lsan_unregister_root_region(const void *p, size_t size)
 {
-	(void)p;
-	(void)size;
+	if (!ml_root_region_remove((uptr)p, size)) {
+		ml_printf("memlens: __lsan_unregister_root_region(): region at %p of size %zu has not been "
+		          "registered\n", p, size); /* (LSan dies too) */
+		ml_die();
+	}
 }
 
 /* The leak check now; it runs once, so the one at exit is then skipped
  * (as under LSan). */
 ML_WEAK void __lsan_do_leak_check(void)
 {
-	ml_check_leaks_now();
+	ml_check_leaks_now("__lsan_do_leak_check", 0);
 }
 
-/* (no check: it would report what the one at exit reports again) */
+/* Another check, reporting what it finds, the one at exit still to come
+ * (which reports what is still lost again, as LSan's does). */
 ML_WEAK int __lsan_do_recoverable_leak_check(void)
 {
-	return 0;
+	return ml_check_leaks_now("__lsan_do_recoverable_leak_check", 1);
 }
 
 ML_WEAK int __lsan_is_turned_off(void)

@@ -297,6 +297,40 @@ static void ml_thread_stacks(void)
 	pthread_attr_destroy(&attr);
 }
 
+extern void *__libc_stack_end;
+
+/* Valgrind tools that track every byte of the address space they are
+ * given (memcheck's definedness, helgrind's shadow) would take hours and
+ * terabytes marking the shadow memory reserved below: such a run ends
+ * here with one clear message instead of hanging. (Its other tools, such
+ * as callgrind, run the program.) A tool is known by its preload, which
+ * Valgrind puts in the program's LD_PRELOAD; the environment is read from
+ * the startup stack (argc, argv[], NULL, envp[]), since libc may not have
+ * set environ yet. */
+static void ml_refuse_shadowing_valgrind(void)
+{
+	char **v = __libc_stack_end;
+	if (!v)
+		return;
+	char **envp = v + 1 + (uptr)v[0] + 1;
+	for (; *envp; envp++) {
+		if (strncmp(*envp, "LD_PRELOAD=", 11) != 0)
+			continue;
+		static const char *const tools[] = {"memcheck", "helgrind"};
+		for (unsigned i = 0; i < sizeof tools / sizeof *tools; i++) {
+			char name[32] = "vgpreload_";
+			strcat(name, tools[i]);
+			if (strstr(*envp, name)) {
+				ml_printf("memlens: this program was built with memlens cc, which checks its memory "
+				          "itself; it cannot run under Valgrind's %s, which would have to track the "
+				          "terabytes of shadow memory memlens reserves (run it without Valgrind)\n",
+				          tools[i]);
+				_exit(1);
+			}
+		}
+	}
+}
+
 void __ml_init(void)
 {
 	int st = __atomic_load_n(&ml_state, __ATOMIC_ACQUIRE);
@@ -308,6 +342,7 @@ void __ml_init(void)
 		return;
 	}
 	ml_state = ML_INITIALIZING;
+	ml_refuse_shadowing_valgrind();
 	ml_map_prot(ML_STATE_ADDR - ML_STATE_GUARD, ML_STATE_GUARD, PROT_NONE);
 	ml_map_fixed(ML_STATE_ADDR, ML_STATE_SIZE, "memlens's state");
 	ml_map_prot(ML_STATE_ADDR + ML_STATE_SIZE, ML_STATE_GUARD, PROT_NONE);

@@ -129,6 +129,10 @@
 #define ml_def_kept_on         ML_STATE_AT(int, ML_ST_DEF_KEPT)
 #define ml_check_leaks         __mlrt_check_leaks
 #define ml_check_leaks_now     __mlrt_check_leaks_now
+#define ml_root_region_add     __mlrt_root_region_add
+#define ml_heap_block_at       __mlrt_heap_block_at
+#define ml_root_region_remove  __mlrt_root_region_remove
+#define ml_loss_ignore         __mlrt_loss_ignore
 #define ml_leak_summary        __mlrt_leak_summary
 #define ml_print_stack         __mlrt_print_stack
 #define ml_thread_stack        __mlrt_thread_stack
@@ -541,6 +545,7 @@ struct ml_tls {
 	 * waited (bit sig - 1) */
 	unsigned busy;
 	uint64_t deferred;
+	unsigned lsan_disabled; /* asan.c: __lsan_disable calls not yet enabled again (ML_CF_IGNORED) */
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("local-exec")));
 void ml_thread_init_main(void);
@@ -891,6 +896,8 @@ static inline void ml_rare_set(uint32_t *field, uint32_t v)
 #define ML_CF_LOST    32u  /* reported lost during the run (loss.c) */
 #define ML_CF_CUT     64u  /* in a cycle cut off as the program ended: __ML_CUTS says where (cycles.c) */
 #define ML_CF_LENT   128u  /* the record of a position of a thread's stack of locals, for lent locals (objects.c) */
+#define ML_CF_IGNORED 256u /* exempted from the leak check by the program (__lsan_ignore_object, or made
+                            * between __lsan_disable and __lsan_enable): never a leak, its words roots */
 #define ML_COLD ((struct ml_cold *)ML_COLD_ADDR)
 #define ML_FREED ((struct ml_freed *)ML_FREED_ADDR)
 
@@ -1061,6 +1068,9 @@ void ml_loss_settle(unsigned mark);
 /* Pin the count of the block in slot s: it is never found lost during
  * the run (the check at exit judges it). */
 void ml_pin(unsigned s);
+/* Block s is exempted from the leak check (ML_CF_IGNORED): never reported
+ * during the run either. */
+void ml_loss_ignore(unsigned s);
 /* A block's span, for ml_loss_held. */
 struct ml_span {
 	uptr lo, hi;
@@ -1321,6 +1331,7 @@ struct ml_leak {
 	uint64_t cycle;       /* a cycle cut off: its blocks */
 	unsigned slot;        /* the first block's slot, for its names */
 	int jumped;           /* a longjmp skipped the frame whose local held it */
+	const char *asker;    /* found by a check the program asked for: the function it called */
 };
 enum ml_access { ML_ACC_READ, ML_ACC_WRITE, ML_ACC_FREE, ML_ACC_REALLOC, ML_ACC_USE, ML_ACC_LEAK,
                  ML_ACC_CALL, ML_ACC_RET, ML_ACC_EXIT /* a program's rules: a watched function, its end */ };
@@ -1477,6 +1488,7 @@ void ml_report(enum ml_kind kind, struct ml_event *ev);
 struct ml_leak_sum {
 	uint64_t definite[2], indirect[2], possible[2], reachable[2], suppressed[2];
 	uint64_t run[2];       /* reported where they were lost, during the run */
+	const char *asker;     /* a check the program asked for: the function it called */
 	unsigned nsites, more;
 	struct {
 		uint64_t bytes, blocks;
@@ -1491,8 +1503,16 @@ void ml_print_stack(void);
 /* ---- leaks.c ---- */
 /* The leak check, at exit or earlier (ml_check_leaks_now): once. */
 void ml_check_leaks(void);
-/* The leak check now, as the program asks (__lsan_do_leak_check). */
-void ml_check_leaks_now(void);
+/* The leak check now, as the program asks by calling asker
+ * (__lsan_do_leak_check: the once; recoverable, another that leaves the
+ * one at exit to come); whether it reported a leak. */
+int ml_check_leaks_now(const char *asker, int recoverable);
+/* Root regions (__lsan_register_root_region): their mapped words are
+ * scanned as roots; unregistering one not registered is 0. */
+void ml_root_region_add(uptr p, size_t n);
+/* The slot of the live heap block p points into, or -1. */
+long ml_heap_block_at(uptr p);
+int ml_root_region_remove(uptr p, size_t n);
 /* Note where the process's envp[] array ends (from the preinit's envp). */
 void ml_note_startup_vectors(char **envp);
 /* The pointer map P now, for the rules (Reachable, Pointed): the leak

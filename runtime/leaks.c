@@ -99,6 +99,11 @@ struct ml_marker {
 	struct ml_cand cand[ML_CANDS];
 };
 
+/* A root region (__lsan_register_root_region). */
+struct ml_region {
+	uptr lo, n;
+};
+
 /* leaks.c's part of the state mapping (internal.h) */
 struct ml_leaks_state {
 	struct ml_marker mk;
@@ -107,6 +112,13 @@ struct ml_leaks_state {
 	size_t nbig;
 	uptr main_frame; /* main's frame, while main runs (0: unknown) */
 	size_t cap; /* the slots lstate, lwork and big were mapped for */
+	/* the function the program called for the check running (NULL: the
+	 * one at exit), which its reports name; whether the check reported a leak */
+	const char *asker;
+	int found;
+	struct ml_region *regions; /* root regions: scratch memory for regions_cap of them */
+	size_t nregions, regions_cap;
+	int regions_lock;
 };
 _Static_assert(ML_ST_LEAKS + sizeof(struct ml_leaks_state) <= ML_ST_CYCLES, "leaks.c's state fits");
 #define ML_LKS (&ML_STATE_AT(struct ml_leaks_state, ML_ST_LEAKS))
@@ -204,6 +216,36 @@ static inline int ml_live_heap(const struct ml_rec_view *r, uint32_t cold)
 	return r->kind == __ML_KIND_HEAP && !((cold >> 16) & ML_CF_FREED) && r->gen == (cold & 0xffffu);
 }
 
+/* Does slot s hold the live heap block p points into? */
+static int ml_heap_holds(unsigned s, uptr p)
+{
+	if (s < __ML_FIRST_SLOT || s >= ml_slot_end())
+		return 0;
+	struct ml_rec_view r = ml_rec_read(s);
+	return ml_live_heap(&r, ml_cold_gen_flags(s)) && p >= r.base && (p < r.end || p == r.base);
+}
+
+long ml_heap_block_at(uptr p)
+{
+	/* back from p's granule through the live-base map: the first granule
+	 * where a live block was made names the only block that can hold p */
+	uptr g = p & ~(uptr)15;
+	if (!ml_basemap_ok(g))
+		return -1; /* (no heap there) */
+	for (unsigned k = 0; k < 4096 && ml_basemap_ok(g); k++, g -= 16) {
+		unsigned s = ML_LOAD(ml_basemap(g));
+		if (ml_heap_holds(s, p))
+			return s;
+		if (ml_heap_holds(s, g) && ml_lb_base(s) == g)
+			return -1;
+	}
+	/* (a block too long for the walk) */
+	for (unsigned s = __ML_FIRST_SLOT, end = ml_slot_end(); s < end; s++)
+		if (ml_heap_holds(s, p))
+			return s;
+	return -1;
+}
+
 /* ml_rec_read out of line, for the collection's retry: its loop then
  * keeps no addresses in registers for it. */
 static __attribute__((noinline)) struct ml_rec_view ml_rec_reread(unsigned s)
@@ -286,7 +328,7 @@ static int ml_lb_collect(void)
 		lstate[s] = ML_LS_BLOCK | ML_L_UNSEEN;
 		/* (flagged after the loop, so that the common slot's state is a
 		 * constant stored, not one computed from the flag) */
-		if ((cold >> 16) & ML_CF_FOREIGN)
+		if ((cold >> 16) & (ML_CF_FOREIGN | ML_CF_IGNORED))
 			foreign[nforeign++] = s;
 		/* (a sane block of a byte or more lies in application memory, all
 		 * of which the live-base map covers) */
@@ -295,7 +337,8 @@ static int ml_lb_collect(void)
 			big[nbig++] = (struct ml_bigblock){base, s};
 	}
 	/* a block libc keeps for itself is its business: a root, never a
-	 * leak (its pointers to the program's blocks keep them) */
+	 * leak (its pointers to the program's blocks keep them); so is one
+	 * the program exempted, as LSan keeps what an ignored block points to */
 	while (nforeign)
 		lstate[foreign[--nforeign]] = ML_LS_BLOCK | ML_L_REACHABLE | ML_LS_QUEUED;
 	/* (counted by the slots that hold none, the rarer) */
@@ -591,6 +634,76 @@ static void ml_scan_roots(void)
  * asked for (ml_check_leaks_now), else 0. */
 static uptr ml_leak_stack_floor;
 
+/* ---- root regions (__lsan_register_root_region) ---- */
+#define ml_regions (ML_LKS->regions)
+#define ml_nregions (ML_LKS->nregions)
+#define ml_regions_cap (ML_LKS->regions_cap)
+#define ml_regions_lock (ML_LKS->regions_lock)
+
+void ml_root_region_add(uptr p, size_t n)
+{
+	ml_spin_lock(&ml_regions_lock);
+	if (ml_nregions == ml_regions_cap) {
+		size_t cap = ml_regions_cap ? 2 * ml_regions_cap : 64;
+		struct ml_region *v = ml_scratch(cap * sizeof *v);
+		if (!v) {
+			ml_spin_unlock(&ml_regions_lock);
+			return;
+		}
+		if (ml_regions) {
+			memcpy(v, ml_regions, ml_nregions * sizeof *v);
+			ml_scratch_free(ml_regions, ml_regions_cap * sizeof *v);
+		}
+		ml_regions = v;
+		ml_regions_cap = cap;
+	}
+	ml_regions[ml_nregions++] = (struct ml_region){p, n};
+	ml_spin_unlock(&ml_regions_lock);
+}
+
+int ml_root_region_remove(uptr p, size_t n)
+{
+	int found = 0;
+	ml_spin_lock(&ml_regions_lock);
+	for (size_t i = ml_nregions; i-- > 0;) /* (the latest of equal ones, as LSan) */
+		if (ml_regions[i].lo == p && ml_regions[i].n == n) {
+			ml_regions[i] = ml_regions[--ml_nregions];
+			found = 1;
+			break;
+		}
+	ml_spin_unlock(&ml_regions_lock);
+	return found;
+}
+
+/* Scan the part of each root region a readable mapping holds (LSan scans
+ * only those: a region may span unmapped pages). */
+static int ml_scan_regions_in(const char *line, void *ctx)
+{
+	(void)ctx;
+	struct ml_map m;
+	ml_map_line(line, &m);
+	if (m.perms[0] != 'r')
+		return 0;
+	for (size_t i = 0; i < ml_nregions; i++) {
+		uptr lo = ml_regions[i].lo, hi = lo + ml_regions[i].n;
+		if (lo < m.lo)
+			lo = m.lo;
+		if (hi > m.hi)
+			hi = m.hi;
+		if (lo < hi)
+			ml_scan(lo, hi, ML_L_REACHABLE);
+	}
+	return 0;
+}
+
+static void ml_scan_regions(void)
+{
+	ml_spin_lock(&ml_regions_lock);
+	if (ml_nregions)
+		ml_each_line("/proc/self/maps", ml_scan_regions_in, 0);
+	ml_spin_unlock(&ml_regions_lock);
+}
+
 /* ml_scan_roots with this thread's stack scanned from sp up: where its
  * registers were saved. */
 static void ml_scan_roots_from(uptr sp)
@@ -620,6 +733,7 @@ static void ml_scan_roots_from(uptr sp)
 		if (id != __ml_t.id && (lo = ml_thread_parked_regs(id, &hi)))
 			ml_scan(lo, hi, ML_L_REACHABLE);
 	}
+	ml_scan_regions();
 	ml_mark();
 }
 
@@ -702,11 +816,11 @@ static const char *const ml_leak_names[] = {
 
 static void ml_check_leaks_guarded(void);
 
-void ml_check_leaks(void)
+#define ml_leak_asker (ML_LKS->asker)
+#define ml_leaks_found (ML_LKS->found)
+
+static void ml_check_leaks_any(void)
 {
-	static int checked; /* (a check the program asked for replaces the one at exit, as LSan's) */
-	if (__atomic_exchange_n(&checked, 1, __ATOMIC_RELAXED))
-		return;
 	if (!ml_flags.detect_leaks || !ml_kind_enabled[ML_MEMORY_LEAK] || !ml_ready() || ML_LOAD(&ml_damage))
 		return;
 	sigjmp_buf jb;
@@ -716,21 +830,33 @@ void ml_check_leaks(void)
 	ML_COLD_UNGUARD(outer);
 }
 
-/* The leak check the program asks for (__lsan_do_leak_check), with the
- * other threads stopped as at exit. This thread's stack is scanned from
- * here up, with the callee-saved registers saved here: below lie the
- * check's own frames, in the place of the dead frames of the calls the
- * program made before, where a stale pointer would keep a lost block
- * reachable. */
-__attribute__((noinline)) void ml_check_leaks_now(void)
+void ml_check_leaks(void)
+{
+	static int checked; /* (a check the program asked for replaces the one at exit, as LSan's) */
+	if (!__atomic_exchange_n(&checked, 1, __ATOMIC_RELAXED))
+		ml_check_leaks_any();
+}
+
+/* The leak check the program asks for (__lsan_do_leak_check, or
+ * __lsan_do_recoverable_leak_check, which any number of times leaves the
+ * one at exit to come), with the other threads stopped as at exit. This
+ * thread's stack is scanned from here up, with the callee-saved registers
+ * saved here: below lie the check's own frames, in the place of the dead
+ * frames of the calls the program made before, where a stale pointer
+ * would keep a lost block reachable. */
+__attribute__((noinline)) int ml_check_leaks_now(const char *asker, int recoverable)
 {
 	jmp_buf regs;
 	memset(regs, 0, sizeof regs); /* (setjmp leaves the signal mask's room as the dead frames left it) */
 	setjmp(regs);
 	__builtin_unwind_init();
 	ml_leak_stack_floor = (uptr)&regs;
-	ml_world_stopped(ml_check_leaks);
+	ml_leak_asker = asker;
+	ml_leaks_found = 0;
+	ml_world_stopped(recoverable ? ml_check_leaks_any : ml_check_leaks);
+	ml_leak_asker = 0;
 	ml_leak_stack_floor = 0;
+	return ml_leaks_found;
 }
 
 /* The leak check proper, under ml_check_leaks's guard. */
@@ -773,7 +899,10 @@ static void ml_check_leaks_guarded(void)
 			continue;
 		unsigned st = ml_lb_state(i) == ML_L_UNSEEN ? ML_L_DEFINITE : ml_lb_state(i);
 		uptr bytes = ml_lb_end(i) - ml_lb_base(i);
-		if (st != ML_L_REACHABLE && (ML_LOAD(&ML_COLD[i].flags) & ML_CF_LOST)) {
+		unsigned flags = ML_LOAD(&ML_COLD[i].flags);
+		if (flags & ML_CF_IGNORED)
+			continue; /* (LSan counts it nowhere either) */
+		if (st != ML_L_REACHABLE && (flags & ML_CF_LOST)) {
 			sum.run[0] += bytes; /* reported already, where it was lost */
 			sum.run[1]++;
 			continue;
@@ -833,6 +962,7 @@ static void ml_check_leaks_guarded(void)
 		l.bytes = grp->bytes;
 		l.blocks = grp->blocks;
 		l.stack = grp->stack;
+		l.asker = ml_leak_asker;
 		l.tid = ML_RARE[b].alloc_tid;
 		l.slot = b;
 		struct ml_binfo info;
@@ -858,9 +988,11 @@ static void ml_check_leaks_guarded(void)
 		if (ml_detect(&ev) >= 0)
 			reported++;
 	}
+	ml_leaks_found = reported != 0;
 	if (!reported && !sum.run[1] && !ml_flags.show_reachable)
 		return;
 	/* the summary: totals, then the still-reachable records, largest first */
+	sum.asker = ml_leak_asker;
 	memcpy(sum.definite, total[ML_L_DEFINITE], sizeof sum.definite);
 	memcpy(sum.indirect, total[ML_L_INDIRECT], sizeof sum.indirect);
 	memcpy(sum.possible, total[ML_L_POSSIBLE], sizeof sum.possible);

@@ -104,6 +104,12 @@ void ml_pin(unsigned s)
 	ML_STORE(&__ML_REFS[s].n, __ML_REFS_PINNED);
 }
 
+void ml_loss_ignore(unsigned s)
+{
+	if (ML_LOAD(&ml_refs_kept)) /* (else its entry stays untouched, as ml_loss_block leaves it) */
+		ml_pin(s);
+}
+
 void __ml_escape(__ml_meta_t m)
 {
 	if (__ml_counted(m))

@@ -351,8 +351,12 @@ static void ml_what(struct ml_buf *b, struct ml_event *ev)
 	}
 	if (ev->leak) {
 		ml_leak_what(b, ev->leak);
-		if (!ev->leak->run)
+		if (ev->leak->asker) {
+			ml_bput(b, " when the program called ");
+			ml_bput(b, ev->leak->asker);
+		} else if (!ev->leak->run) {
 			ml_bput(b, " at exit");
+		}
 		return;
 	}
 	if (ev->arr && !ev->p) { /* an index check whose array address is not at hand */
@@ -1326,7 +1330,11 @@ static void ml_tlost(struct ml_buf *b, const struct ml_leak *l)
 		ml_bput(b, l->lost->func ? l->lost->func : "?");
 		ml_bput(b, " (");
 		ml_bput(b, l->lost_how);
-		ml_bput(b, "), as the program ended\n");
+		ml_bput(b, l->asker ? "), before the program called " : "), as the program ended\n");
+		if (l->asker) {
+			ml_bput(b, l->asker);
+			ml_bputc(b, '\n');
+		}
 		return;
 	}
 	const char *how = l->via ? l->via : l->lost_how;
@@ -1382,9 +1390,14 @@ static void ml_tleak(struct ml_buf *b, const struct ml_leak *l)
 		ml_tlost(b, l);
 	if (l->slot)
 		ml_tnames(b, l->slot);
-	if (l->untracked)
+	if (l->untracked) {
 		ml_bput(b, "    memlens could not follow every pointer to it (one became an integer or went to "
-		           "code built without memlens), so it was found at exit\n");
+		           "code built without memlens), so it was found ");
+		ml_bput(b, l->asker ? "when the program called " : "at exit");
+		if (l->asker)
+			ml_bput(b, l->asker);
+		ml_bputc(b, '\n');
+	}
 	ml_bput(b, "    block #");
 	ml_bdec(b, l->id);
 	ml_bput(b, " (");
@@ -2091,7 +2104,11 @@ static void ml_json(struct ml_buf *b, enum ml_kind kind, struct ml_event *ev, un
 		ml_jkey(b, "leak");
 		ml_jstr(b, ev->leak->how);
 		ml_jkey(b, "when");
-		ml_jstr(b, ev->leak->run ? "run" : "exit");
+		ml_jstr(b, ev->leak->asker ? "check" : ev->leak->run ? "run" : "exit");
+		if (ev->leak->asker) {
+			ml_jkey(b, "check");
+			ml_jstr(b, ev->leak->asker);
+		}
 		ml_jkey(b, "blocks");
 		ml_bdec(b, ev->leak->blocks);
 		if (ev->leak->lost) {
@@ -2480,7 +2497,12 @@ void ml_leak_summary(const struct ml_leak_sum *sum)
 	struct ml_buf b = {buf, 0, sizeof buf, 0};
 	ml_bput(&b, "==");
 	ml_bdec(&b, (uint64_t)getpid());
-	ml_bput(&b, "== memlens: LEAK SUMMARY:\n");
+	ml_bput(&b, "== memlens: LEAK SUMMARY:");
+	if (sum->asker) {
+		ml_bput(&b, " when the program called ");
+		ml_bput(&b, sum->asker);
+	}
+	ml_bputc(&b, '\n');
 	ml_summary_line(&b, "definitely lost: ", sum->definite);
 	ml_summary_line(&b, "indirectly lost: ", sum->indirect);
 	ml_summary_line(&b, "  possibly lost: ", sum->possible);

@@ -7,11 +7,31 @@ import (
 	"memlens/internal/instrument"
 )
 
-// slotReference is what the linker says of a callee slot (instrument's
+// slotReferences are what the linker says of a callee slot (instrument's
 // calleeSlot) naming a function nobody defines: "obj:(SECTION+0x0):
-// undefined reference to `f'". Each call of f says so too, as in gcc's
-// link, so the slot's line is only a copy.
-var slotReference = []byte(":(" + instrument.CalleeSlotSection + "+0x")
+// undefined reference to `f'", or with -g "obj:DIR/FILE:LINE: ...", FILE
+// the slots' (instrument.CalleeSlotFile); or, as the slot comes after
+// every call of f in its object, "more undefined references to `f'
+// follow" where the calls made five in a row. Each call of f says so too,
+// as in gcc's link, so the slot's line is only a copy.
+var slotReferences = [][]byte{
+	[]byte(":(" + instrument.CalleeSlotSection + "+0x"),
+	[]byte("/" + instrument.CalleeSlotFile + ":"),
+	[]byte(":" + instrument.CalleeSlotFile + ":"), // (-fdebug-prefix-map to nothing)
+}
+
+// slotLine reports whether line is the linker's message about a callee slot.
+func slotLine(line []byte) bool {
+	if !bytes.Contains(line, []byte("undefined reference to")) && !bytes.Contains(line, []byte("more undefined references to")) {
+		return false
+	}
+	for _, ref := range slotReferences {
+		if bytes.Contains(line, ref) {
+			return true
+		}
+	}
+	return false
+}
 
 // linkDiagnostics passes the linker's messages on to w but for those about
 // callee slots, so that a link prints gcc's.
@@ -34,7 +54,7 @@ func (d *linkDiagnostics) Write(p []byte) (int, error) {
 func (d *linkDiagnostics) pass(text []byte) error {
 	var kept []byte
 	for line := range bytes.Lines(text) {
-		if !bytes.Contains(line, slotReference) || !bytes.Contains(line, []byte("undefined reference to")) {
+		if !slotLine(line) {
 			kept = append(kept, line...)
 		}
 	}

@@ -188,7 +188,11 @@ func leakGroupOf(r *report.Record, sources *report.Sources) (string, *leakGroup)
 		g.Excerpt, g.Missing = excerptAt(sources, l.File, l.Line, 0, "")
 		return "lost\x00" + g.Title + "\x00" + l.Expr, g
 	}
-	g := &leakGroup{Title: fmt.Sprintf("found by the leak check at exit, allocated at %s:%d in %s", r.File, r.Line, r.Function)}
+	found := "by the leak check at exit"
+	if r.When == report.WhenCheck {
+		found = "when the program called " + r.Check
+	}
+	g := &leakGroup{Title: fmt.Sprintf("found %s, allocated at %s:%d in %s", found, r.File, r.Line, r.Function)}
 	return "exit\x00" + g.Title, g
 }
 

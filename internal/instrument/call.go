@@ -683,25 +683,47 @@ func (r *rewriter) slotted(name string) bool {
 		!strings.ContainsFunc(name, func(c rune) bool { return c != '_' && !unicode.IsLetter(c) && !unicode.IsDigit(c) })
 }
 
-// calleeSlotTable defines the slots of calleeSlot, as weak hidden symbols
-// (every unit calling the function holds the same word) of the section the
-// driver knows, by a file-scope asm so that -g gives them no line of the
-// user's source to show the linker's message with.
+// calleeSlotTable declares the slots of calleeSlot, for the unit's code;
+// calleeSlotDefs defines them.
 func (r *rewriter) calleeSlotTable() string {
+	var decls strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(r.calleeSlots)) {
+		decls.WriteString("extern __ml_uptr " + calleeSlot(name) + " __attribute__((visibility(\"hidden\")));")
+	}
+	return decls.String()
+}
+
+// calleeSlotDefs defines the slots of calleeSlot, as weak hidden variables
+// (every unit calling the function holds the same word) of the section the
+// driver knows, at the unit's end: gcc emits variables after all the
+// functions, so the linker, which relocates an object's sections in its
+// order, meets a slot's reference to a function nobody defines after every
+// call of it, where counting it (ld stops at five undefined references to
+// a name in a row) leaves gcc's cut-off in place. The function is named
+// through a declaration of its own assembler name (the unit may declare it
+// only in a block, or not at all). With -g the linker's message names the
+// slot's first declaration, in the tables (CalleeSlotFile).
+func (r *rewriter) calleeSlotDefs() string {
 	if len(r.calleeSlots) == 0 {
 		return ""
 	}
-	var decls, defs strings.Builder
+	var defs strings.Builder
 	for _, name := range slices.Sorted(maps.Keys(r.calleeSlots)) {
-		slot := calleeSlot(name)
-		decls.WriteString("extern __ml_uptr " + slot + " __attribute__((visibility(\"hidden\")));")
-		defs.WriteString(".weak " + slot + "\\n.hidden " + slot + "\\n.type " + slot + ", @object\\n.size " + slot + ", 8\\n" + slot + ": .quad " + name + "\\n")
+		ref := "__ml_callee_ref_" + name
+		defs.WriteString("extern void " + ref + "(void) __asm__(\"" + name + "\");\n")
+		defs.WriteString("__ml_uptr " + calleeSlot(name) + " __attribute__((weak, visibility(\"hidden\"), section(\"" +
+			CalleeSlotSection + "\"))) = (__ml_uptr)" + ref + ";\n")
 	}
-	return decls.String() + "__asm__(\".pushsection " + CalleeSlotSection + ",\\\"aw\\\"\\n.balign 8\\n" + defs.String() + ".popsection\");"
+	return defs.String()
 }
 
 // CalleeSlotSection is the section of the callee slots (calleeSlotTable).
 const CalleeSlotSection = ".data.rel.ro.memlens_callees"
+
+// CalleeSlotFile is the file of the slots' declarations, as -g tells the
+// linker (calleeSlotDefs): the header's, whose own code calls no function
+// of the program's by name.
+const CalleeSlotFile = headerName
 
 // calledByNameOnly reports whether name is a static function of the unit
 // whose name the unit uses only to call it.
@@ -1181,14 +1203,18 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 			continue
 		}
 		// (a 0 hoisted into a temporary would be an int passed for a
-		// function pointer: a warning the user's code did not have)
-		as[i].isPtr, as[i].literal = isPtr(i), isStringLiteral(a) || isNullConst(a)
+		// function pointer, and a (char *)NULL no sentinel gcc's sentinel
+		// check accepts: warnings the user's code did not have)
+		as[i].isPtr, as[i].literal = isPtr(i), isStringLiteral(a) || isNullConst(a) || isZeroPointer(a)
 		switch {
 		case spans[i]:
 			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genAddr)
 		case variadic && isStringLiteral(a):
 			// a format string stays visible to gcc's -Wformat
 			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genLiteral)
+		case as[i].isPtr && isZeroPointer(a):
+			// ((const char *)0 as written, a sentinel gcc sees)
+			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaNull, generated(genNull)
 		case as[i].isPtr:
 			as[i].code, as[i].meta, as[i].prov = r.ptrExpr(a)
 		case carriesOrigin(i) && !as[i].literal:

@@ -1611,6 +1611,24 @@ func isNullConst(n cc.ExpressionNode) bool {
 	return false
 }
 
+// isZeroPointer reports whether n is a constant null pointer of any
+// pointer type ((char *)NULL), which gcc takes for a call's sentinel as it
+// does a null pointer constant.
+func isZeroPointer(n cc.ExpressionNode) bool {
+	if t := n.Type(); t == nil || t.Kind() != cc.Ptr {
+		return false
+	}
+	switch v := n.Value().(type) {
+	case cc.Int64Value:
+		return v == 0
+	case cc.UInt64Value:
+		return v == 0
+	}
+	// ((const char *)0: cc gives the cast of an integer no value)
+	x, ok := unparen(n).(*cc.CastExpression)
+	return ok && x.Case == cc.CastExpressionCast && (isNullConst(x.CastExpression) || isZeroPointer(x.CastExpression))
+}
+
 // valueMember reports whether x selects a member of a struct or union
 // value that is no object in memory (a call's result: f().u.ptr, an
 // assignment's, a register variable's): nothing to check, no address to

@@ -331,6 +331,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	for _, name := range r.noinline {
 		fmt.Fprintf(&w.b, "__typeof__(%s) %s __attribute__((noinline));\n", name, name)
 	}
+	w.b.WriteString(r.calleeSlotDefs())
 	var flags []string
 	if r.c.full && !r.userCleanups(decls) {
 		flags = append(flags, "-fexceptions")

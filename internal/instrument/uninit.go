@@ -753,7 +753,9 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 		i++
 		def := r.tracksDef() && mayWriteThrough(a, t)
 		out := r.fn != nil && mayWriteThrough(a, t) && isDataPtr(t.(*cc.PointerType).Elem())
-		if !def && !out {
+		// (a null constant points to nothing libc could write, and kept
+		// in the open it stays a sentinel to gcc: execl(..., (char *)NULL))
+		if !def && !out || isZeroPointer(a) {
 			if at := a.Type(); at != nil && at.VectorSize() > 0 {
 				f.cat(r.vectorArg(a))
 			} else {

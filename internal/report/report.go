@@ -165,7 +165,8 @@ type Record struct {
 	// MEMORY-LEAK: one loss record, the blocks of one category with one
 	// allocation stack; File, Line and Stack are where they were allocated.
 	Leak   string `json:"leak,omitempty"`   // LeakDefinite, LeakIndirect or LeakPossible
-	When   string `json:"when,omitempty"`   // WhenExit or WhenRun
+	When   string `json:"when,omitempty"`   // WhenExit, WhenRun or WhenCheck
+	Check  string `json:"check,omitempty"`  // WhenCheck: the function the program called
 	Blocks uint64 `json:"blocks,omitempty"` // how many blocks; Block is the first
 	Alloc  *Event `json:"alloc,omitempty"`  // where the first was allocated
 	// Where the last reference was lost, when known: for a leak found
@@ -314,8 +315,9 @@ const (
 
 // When a MEMORY-LEAK was found.
 const (
-	WhenRun  = "run"  // where the program lost its last reference
-	WhenExit = "exit" // by the leak check at exit
+	WhenRun   = "run"   // where the program lost its last reference
+	WhenExit  = "exit"  // by the leak check at exit
+	WhenCheck = "check" // by a leak check the program asked for (Check: __lsan_do_leak_check…)
 )
 
 // Loss is where and how a block's last reference went.

@@ -525,7 +525,7 @@ func (t *textWriter) leak(why string) {
 	}
 	t.names(r.Names, r.NamesMore)
 	if r.Untracked {
-		t.line("memlens could not follow every pointer to it (one became an integer or went to code built without memlens), so it was found at exit")
+		t.line("memlens could not follow every pointer to it (one became an integer or went to code built without memlens), so it was found " + t.found())
 	}
 	id, size := uint64(0), uint64(0)
 	if r.Block != nil {
@@ -544,6 +544,15 @@ func (t *textWriter) leak(why string) {
 	t.threads()
 }
 
+// found says which check found a leak: at exit, or the one the program
+// asked for.
+func (t *textWriter) found() string {
+	if t.r.When == WhenCheck {
+		return "when the program called " + t.r.Check
+	}
+	return "at exit"
+}
+
 // lost writes where the last reference went (ml_tlost).
 func (t *textWriter) lost() {
 	r, l := t.r, t.r.Lost
@@ -553,7 +562,11 @@ func (t *textWriter) lost() {
 		} else {
 			t.put("    its last reference was lost at ")
 		}
-		t.putf("%s:%d in %s (%s), as the program ended\n", l.File, l.Line, orUnknown(l.Function), l.How)
+		ended := "as the program ended"
+		if r.When == WhenCheck {
+			ended = "before the program called " + r.Check
+		}
+		t.putf("%s:%d in %s (%s), %s\n", l.File, l.Line, orUnknown(l.Function), l.How, ended)
 		return
 	}
 	if r.Cycle > 1 {

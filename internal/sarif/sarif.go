@@ -126,7 +126,7 @@ func (c *converter) result(r *report.Record) {
 	if r.Origin != nil {
 		related("the uninitialized bytes come from here", r.Origin.Alloc)
 	}
-	if l := r.Lost; l != nil && r.When == report.WhenExit {
+	if l := r.Lost; l != nil && r.When != report.WhenRun {
 		related("its last reference was lost here ("+l.How+")", &report.Event{File: l.File, Line: l.Line, Function: l.Function})
 	}
 	for i, chain := range r.Chains {
