@@ -888,6 +888,11 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		isObj[i] = true
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
+	var pt *passThrough
+	if p, ok := r.passThrough[name]; ok && retPtr && r.fn != nil && !r.eager() && !r.c.count {
+		pt = &p
+	}
+	resultSite := -1 // the site of a passThrough's result (passedArg)
 	var fixed *fixedCall
 	if fn.forwards != "" && !retPtr && r.fn != nil {
 		fixed = r.fixedCallOf(x, fn.forwards, args, fn.copyPtrArgs())
@@ -922,7 +927,8 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		}
 		for _, i := range fn.ptrParams {
 			if !fn.inThread[i] {
-				p := r.pending(as[i].passed, as[i].prov.word)
+				p, k := r.passedArg(pt, i, r.pending(as[i].passed, as[i].prov.word))
+				resultSite = max(resultSite, k)
 				words = append(words, textFrag(as[i].meta), textFrag(p.site), textFrag(p.word))
 			}
 		}
@@ -953,7 +959,9 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		}
 		for _, i := range fn.ptrParams {
 			if !fn.inThread[i] {
-				words = append(words, textFrag(metas[i]), textFrag(provs[i].site), textFrag(provs[i].word))
+				p, k := r.passedArg(pt, i, provs[i])
+				resultSite = max(resultSite, k)
+				words = append(words, textFrag(metas[i]), textFrag(p.site), textFrag(p.word))
 			}
 		}
 		for _, i := range fn.objParams {
@@ -985,6 +993,10 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	v := r.name("__ml_v")
 	f.str("__extension__({ " + atFrame + " register __auto_type " + v + " = ")
 	f.cat(call)
+	if resultSite >= 0 && pv.pending() {
+		f.strf("; %s %s; })", r.passedResult(m, pv, r.funcWord(name), v, resultSite), v)
+		return f, m, pv
+	}
 	f.strf("; %s %s; })", r.returned(m, pv, r.funcWord(name), v), v)
 	return f, m, pv
 }

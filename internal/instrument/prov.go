@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"modernc.org/cc/v4"
 )
 
 // Value propagation (memlens.h, the runtime's explain.c). Beside its meta,
@@ -248,4 +250,95 @@ func (r *rewriter) retWords(meta, site string, pv prov) string {
 // pending step pv go into the ring as one (__ml_setret2).
 func (r *rewriter) stepsTwice(site string, pv prov) bool {
 	return pv.pending() && site != "0" && !r.c.count
+}
+
+// passThrough is a direct function whose pointer result is its pointer
+// parameter param (moved by arithmetic at most), returned at step site (an
+// index of the unit's sites) with the step passing it in still pending:
+// its body is that return statement (notePassThrough), as vm.c's
+// next(pc) is.
+type passThrough struct{ param, site int }
+
+// notePassThrough records the function being rewritten as a passThrough
+// when its return statement j, of expression e, step site and
+// provenance pv, is the whole body and returns a pointer parameter's
+// provenance words as the caller passed them: nothing before it can have
+// made that parameter's pending step. Its callers then pass no pending
+// site for that parameter and name both steps in one site themselves
+// (passedResult), so the return makes no entry of the ring.
+func (r *rewriter) notePassThrough(j *cc.JumpStatement, e cc.ExpressionNode, site string, pv prov) {
+	d := r.direct[r.fn.name]
+	k, known := siteIndex(site)
+	if d == nil || !known || r.eager() || r.c.count || hasSideEffects(e) || !soleStatement(r.fn.body, j) {
+		return
+	}
+	for _, i := range d.ptrParams {
+		if !d.inThread[i] && pv == (prov{provSiteParam(i), provWordParam(i)}) {
+			if r.passThrough == nil {
+				r.passThrough = map[string]passThrough{}
+			}
+			r.passThrough[r.fn.name] = passThrough{i, k}
+		}
+	}
+}
+
+// soleStatement reports whether body holds statement j and nothing else
+// (but cc/v4's __func__).
+func soleStatement(body *cc.CompoundStatement, j *cc.JumpStatement) bool {
+	l := body.BlockItemList
+	if l != nil && l.BlockItem.Case == cc.BlockItemDecl && isSynthetic(l.BlockItem.Declaration) {
+		l = l.BlockItemList
+	}
+	if l == nil || l.BlockItemList != nil {
+		return false
+	}
+	b := l.BlockItem
+	return b.Case == cc.BlockItemStmt && b.Statement.Case == cc.StatementJump && b.Statement.JumpStatement == j
+}
+
+// passedArg is the provenance a direct call passes for argument i, p as
+// it would be passed, and the site of the call's result when the callee is
+// a passThrough returning that argument: its return's step and the one
+// passing p named as one (the return's alone where p has no pending
+// site), p passed with no pending site, so that the callee leaves its
+// return's step pending with p's word (its __ml_setret2 then makes no
+// entry). site is -1 where that does not apply.
+func (r *rewriter) passedArg(pt *passThrough, i int, p prov) (passed prov, site int) {
+	if pt == nil || pt.param != i {
+		return p, -1
+	}
+	if !p.pending() {
+		return p, pt.site
+	}
+	k, ok := siteIndex(p.site)
+	if !ok {
+		return p, -1
+	}
+	return prov{"0", p.word}, r.stepsSite(pt.site, k)
+}
+
+// passedResult is the code taking the meta (into m) and provenance (into
+// pv) of the pointer v that a call of a passThrough at fnWord returned,
+// its step pending at site (passedArg): the word the callee returned,
+// with the site known here, which a return of the caller's then names in
+// a steps site of its own (returnSteps).
+func (r *rewriter) passedResult(m string, pv prov, fnWord, v string, site int) string {
+	w := r.name("__ml_fw")
+	r.fn.knownSteps[pv.site] = site
+	return fmt.Sprintf("register __ml_uptr %s = %s; %s = __ml_retm(%s, (__ml_uptr)%s); %s = %s, %s = __ml_retw(%s);", w, fnWord, m, w, v, pv.site, siteRef(site), pv.word, w)
+}
+
+// returnSteps is the site naming a return's step at site and the pending
+// step of its value, of provenance pv, as one, where the value is a call's
+// result whose pending site is known (passedResult): the return then
+// leaves that site pending in its caller, with the value's word, instead
+// of making both steps an entry of the ring (__ml_setret2). ok is false
+// where that does not apply.
+func (r *rewriter) returnSteps(e cc.ExpressionNode, site string, pv prov) (steps string, ok bool) {
+	older, known := r.fn.knownSteps[pv.site]
+	newer, ok := siteIndex(site)
+	if !known || !ok || !isCall(e) {
+		return "", false
+	}
+	return siteRef(r.stepsSite(newer, older)), true
 }

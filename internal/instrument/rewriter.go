@@ -107,6 +107,8 @@ type fnState struct {
 	vals         map[*cc.Declarator]string      // companion origin of a scalar local kept in a register
 	valOrder     []string                       // origin variables declared in the prologue
 	side         *sideFrame                     // its variables on the thread's side stack (nil: in its frame)
+	body         *cc.CompoundStatement          // its body
+	knownSteps   map[string]int                 // pending sites of call results that hold one site of the unit's (passedResult)
 }
 
 // soleSite is the one assignment of a pointer local (takenSteps): its
@@ -175,6 +177,7 @@ type rewriter struct {
 	pckLoops       []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
 	pckPreChecked  bool                                // some loop of the unit has a range pre-check
 	stepsSites     map[[2]int]int                      // the unit's steps sites, by the sites of their newer and older step
+	passThrough    map[string]passThrough              // direct functions returning a parameter as it came (passThroughOf)
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
@@ -913,7 +916,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps),
 		uninit: map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
-		main: d.Name() == "main" && !d.IsStatic(), unchecked: r.unchecked[d.Name()]}
+		main: d.Name() == "main" && !d.IsStatic(), unchecked: r.unchecked[d.Name()], body: fd.CompoundStatement, knownSteps: map[string]int{}}
 	r.avail.off = r.fn.unseenWrites
 	r.fn.side = r.sideFrame(fd.CompoundStatement)
 	r.fn.ptrLocals = r.countPointerLocals(fd.CompoundStatement)
@@ -2475,16 +2478,21 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.str("}")
 	case r.fn.retPtr:
 		code, meta, pv := r.ptrExpr(e)
-		if len(r.fn.objs) == 0 && !r.stepsTwice(xsite, pv) && r.exitsByValue(e, xs) {
+		r.notePassThrough(j, e, xsite, pv)
+		stepSite := xsite // the return's step, as the caller receives it
+		if steps, ok := r.returnSteps(e, xsite, pv); ok {
+			stepSite, pv = steps, prov{"0", pv.word}
+		}
+		if len(r.fn.objs) == 0 && !r.stepsTwice(stepSite, pv) && r.exitsByValue(e, xs) {
 			f.str("{")
 			f.tok(j.Token)
-			f.cat(r.exitValue(e, code, "__ml_return_at("+r.retWords(meta, xsite, pv)+", "))
+			f.cat(r.exitValue(e, code, "__ml_return_at("+r.retWords(meta, stepSite, pv)+", "))
 			f.tok(semi)
 			f.str("}")
 			break
 		}
 		if r.returnsAfterExit(code) {
-			f.str("{ " + r.setret(meta, xsite, pv) + "; " + xs + r.leave())
+			f.str("{ " + r.setret(meta, stepSite, pv) + "; " + xs + r.leave())
 			f.tok(j.Token)
 			f.cat(code)
 			f.tok(semi)
@@ -2505,9 +2513,9 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		// temporaries
 		if r.c.full { // the block is named as the function's result
 			m := r.name("__ml_rm")
-			f.strf(" register __ml_meta_t %s = %s; %s; %s __ml_name(%s, %s);", m, meta, r.setret(m, xsite, pv), xs+r.leave(), m, xsite)
+			f.strf(" register __ml_meta_t %s = %s; %s; %s __ml_name(%s, %s);", m, meta, r.setret(m, stepSite, pv), xs+r.leave(), m, xsite)
 		} else {
-			f.strf(" %s; %s", r.setret(meta, xsite, pv), xs+r.leave())
+			f.strf(" %s; %s", r.setret(meta, stepSite, pv), xs+r.leave())
 		}
 		f.tok(j.Token)
 		f.str(v)
