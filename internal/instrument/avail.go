@@ -187,6 +187,10 @@ type availState struct {
 	seq        []facts
 	collectors []*collector
 	assigned   map[*cc.Declarator]bool // the variables the full expression assigns
+	// in a full expression that may free: its clean conditionals
+	// (cleanConditionals) and the facts from before it, which hold in them
+	clean      map[*cc.ConditionalExpression]bool
+	cleanFacts facts
 }
 
 // collector gathers the checks an operand makes whenever it runs (those of
@@ -353,7 +357,11 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	calls := frees || r.byteFactsDie(n)
 	assigned := map[*cc.Declarator]bool{}
 	assignedVars(n, assigned)
+	savedClean, savedCleanFacts := a.clean, a.cleanFacts
+	defer func() { a.clean, a.cleanFacts = savedClean, savedCleanFacts }()
 	if frees {
+		kill(assigned, a.facts)
+		a.clean, a.cleanFacts = r.cleanConditionals(n), a.facts
 		a.facts = newFacts()
 		a.blocked++
 	} else {
@@ -397,6 +405,23 @@ func (a *availState) before(render func() frag) frag {
 	a.collectors = a.collectors[:len(a.collectors)-1]
 	kill(a.assigned, c.facts)
 	a.seq = append(a.seq, c.facts)
+	return f
+}
+
+// cleanPart rewrites with render part (the condition or an arm) of
+// conditional x: where x is clean and part holds nothing that may free,
+// nothing that may free has run before it, so the facts from before the
+// full expression and those of the operands sequenced before it hold
+// there, and its checks are facts for what it is sequenced before.
+func (r *rewriter) cleanPart(x *cc.ConditionalExpression, part cc.Node, render func() frag) frag {
+	a := &r.avail
+	if !a.clean[x] || a.blocked != 1 || r.freeingNodes(part) != 0 {
+		return render()
+	}
+	saved := a.facts
+	a.facts, a.blocked = a.cleanFacts, 0
+	f := render()
+	a.facts, a.blocked = saved, 1
 	return f
 }
 

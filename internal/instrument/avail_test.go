@@ -79,6 +79,12 @@ func TestAvailableChecks(t *testing.T) {
 		{"for's initialisation, loop assigns", "for (s = x->a; s < n; s++) x = x->next; return s + x->a;", "chk chk chk"},
 		{"after a test ending the path", "if (!x->a) die(); return x->a;", "chk"},
 		{"after a test calling on", "if (!x->a) g(); return x->a;", "chk chk"},
+		{"?: whose other arm calls", "return x->n ? x->n + x->a : g();", "chk base"},
+		{"?: whose arm calls", "return x->n ? g() + x->a : x->a;", "chk chk base"},
+		{"?: whose other arm calls, after checks", "s += x->a; return x->n ? x->a : g();", "chk end"},
+		{"?: after a call", "return g() + (x->n ? x->a : 0);", "chk chk"},
+		{"?: whose condition calls", "return (x->n + g()) ? x->a : 0;", "chk chk"},
+		{"?: whose arms both call", "return x->n ? g() + x->a : g() + x->a;", "chk chk chk"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "struct s { int a; int v[4]; union { int i; char c; struct { int p, q; } st; } u; int w[2][2]; int n; struct s *next; };\n" +

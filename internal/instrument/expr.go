@@ -115,11 +115,17 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 	case *cc.ConditionalExpression:
 		if x.Case == cc.ConditionalExpressionCond {
 			defer r.avail.pop(len(r.avail.seq))
-			f := r.avail.before(func() frag { return r.expr(x.LogicalOrExpression) })
+			f := r.cleanPart(x, x.LogicalOrExpression, func() frag {
+				return r.avail.before(func() frag { return r.expr(x.LogicalOrExpression) })
+			})
 			f.tok(x.Token)
-			f.cat(r.conditionally(func() frag { return r.expr(x.ExpressionList) }))
+			f.cat(r.cleanPart(x, x.ExpressionList, func() frag {
+				return r.conditionally(func() frag { return r.expr(x.ExpressionList) })
+			}))
 			f.tok(x.Token2)
-			f.cat(r.conditionally(func() frag { return r.expr(x.ConditionalExpression) }))
+			f.cat(r.cleanPart(x, x.ConditionalExpression, func() frag {
+				return r.conditionally(func() frag { return r.expr(x.ConditionalExpression) })
+			}))
 			return f
 		}
 	}
@@ -1394,11 +1400,17 @@ func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string, prov)
 	}
 	defer r.avail.pop(len(r.avail.seq))
 	var f frag
-	f.cat(r.avail.before(func() frag { return r.expr(x.LogicalOrExpression) }))
+	f.cat(r.cleanPart(x, x.LogicalOrExpression, func() frag {
+		return r.avail.before(func() frag { return r.expr(x.LogicalOrExpression) })
+	}))
 	f.tok(x.Token)
-	f.cat(r.conditionally(func() frag { return branch(x.ExpressionList) }))
+	f.cat(r.cleanPart(x, x.ExpressionList, func() frag {
+		return r.conditionally(func() frag { return branch(x.ExpressionList) })
+	}))
 	f.tok(x.Token2)
-	f.cat(r.conditionally(func() frag { return branch(x.ConditionalExpression) }))
+	f.cat(r.cleanPart(x, x.ConditionalExpression, func() frag {
+		return r.conditionally(func() frag { return branch(x.ConditionalExpression) })
+	}))
 	if null {
 		var g frag
 		g.strf("(%s = %s, %s = %s,", m, metaNull, w.word, genNull)

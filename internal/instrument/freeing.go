@@ -86,19 +86,67 @@ func (r *rewriter) findFreeing(decls []*cc.ExternalDeclaration) {
 func (r *rewriter) mayFree(n cc.Node, stmtExprs bool) bool {
 	found := false
 	walkNodes(n, func(n cc.Node) bool {
-		switch x := n.(type) {
-		case *cc.PostfixExpression:
-			found = x.Case == cc.PostfixExpressionCall && r.callFrees(x)
-		case *cc.PrimaryExpression:
-			found = stmtExprs && x.Case == cc.PrimaryExpressionStmt
-		case *cc.Declaration:
-			found = hasCleanup(x)
-		case *cc.AsmStatement, *cc.AsmExpressionList:
-			found = true
-		}
+		found = r.freesHere(n, stmtExprs)
 		return !found
 	})
 	return found
+}
+
+// freesHere reports whether node n itself is one that mayFree looks for.
+func (r *rewriter) freesHere(n cc.Node, stmtExprs bool) bool {
+	switch x := n.(type) {
+	case *cc.PostfixExpression:
+		return x.Case == cc.PostfixExpressionCall && r.callFrees(x)
+	case *cc.PrimaryExpression:
+		return stmtExprs && x.Case == cc.PrimaryExpressionStmt
+	case *cc.Declaration:
+		return hasCleanup(x)
+	case *cc.AsmStatement, *cc.AsmExpressionList:
+		return true
+	}
+	return false
+}
+
+// freeingNodes counts the nodes in n that may free memory (freesHere,
+// statement expressions included).
+func (r *rewriter) freeingNodes(n cc.Node) int {
+	count := 0
+	walkNodes(n, func(n cc.Node) bool {
+		if r.freesHere(n, true) {
+			count++
+		}
+		return true
+	})
+	return count
+}
+
+// cleanConditionals are the conditionals of full expression n (which may
+// free) one arm of which holds every node of n that may free: nothing run
+// before their condition and their other arm can have freed memory, so
+// facts hold there (next_ci's L->ci->next ? L->ci->next :
+// luaE_extendCI(L, 1)).
+func (r *rewriter) cleanConditionals(n cc.Node) map[*cc.ConditionalExpression]bool {
+	var conds []*cc.ConditionalExpression
+	walkNodes(n, func(n cc.Node) bool {
+		if x, ok := n.(*cc.ConditionalExpression); ok && x.Case == cc.ConditionalExpressionCond && x.ExpressionList != nil {
+			conds = append(conds, x)
+		}
+		return true
+	})
+	if len(conds) == 0 {
+		return nil
+	}
+	total := r.freeingNodes(n)
+	var clean map[*cc.ConditionalExpression]bool
+	for _, x := range conds {
+		if r.freeingNodes(x.ExpressionList) == total || r.freeingNodes(x.ConditionalExpression) == total {
+			if clean == nil {
+				clean = map[*cc.ConditionalExpression]bool{}
+			}
+			clean[x] = true
+		}
+	}
+	return clean
 }
 
 // callFrees reports whether call x may free memory.
