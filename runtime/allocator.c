@@ -152,11 +152,12 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 	              __atomic_compare_exchange_n(&r->gen, &g, ml_next_gen(g), 0, __ATOMIC_ACQ_REL,
 	                                          __ATOMIC_RELAXED))) {
 		struct ml_cold *c = &ML_COLD[s];
-		ML_STORE(&ML_FREED[s].free_stack, ml_stack_capture(0));
+		struct ml_freed *fd = ml_freed_at(s);
+		ML_STORE(&fd->free_stack, ml_stack_capture(0));
 		ml_rare_set(&ML_RARE[s].free_tid, ml_self_id());
 		ML_STORE(&c->flags, ML_CF_FREED | (acc == ML_ACC_REALLOC ? ML_CF_REALLOC : 0) |
 		                        (ML_LOAD(&c->flags) & (ML_CF_FOREIGN | ML_CF_LOST)));
-		ml_explain_free(s, m, pv);
+		ml_explain_free(fd, m, pv);
 		*slot = s;
 		return ML_REL_OK;
 	}

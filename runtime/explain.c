@@ -171,7 +171,7 @@ static uptr ml_steps_now(void)
 	return e < __ml_t.stepend ? (((uptr)e << 12) + __ml_t.stepbase) >> 16 : ML_LOAD(&ml_steps_next);
 }
 
-void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
+void ml_explain_free(struct ml_freed *fd, meta_t m, const struct ml_pv *pv)
 {
 	if (!ML_LOAD(&__ml_explain))
 		return;
@@ -181,12 +181,13 @@ void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv)
 	f->word = pv ? pv->word : __ML_GEN_NONE;
 	f->bound = ml_steps_now();
 	f->gen = ml_meta_gen(m);
-	ML_STORE(&ML_FREED[s].fprov, (uint32_t)(n + 1));
+	ML_STORE(&fd->fprov, (uint32_t)(n + 1));
 }
 
 int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound)
 {
-	uint32_t n1 = ML_LOAD(&ML_FREED[s].fprov);
+	const struct ml_freed *fd = ml_freed_peek(s);
+	uint32_t n1 = fd ? ML_LOAD(&fd->fprov) : 0;
 	/* (frees since: counted mod 2^32, so a slot freed 2^32 frees ago could
 	 * pass, if the entry now there had its generation too) */
 	uint32_t since = (uint32_t)ML_LOAD(&ml_fprov_next) - (n1 - 1);

@@ -225,6 +225,7 @@
 #define ml_heap_begin          __mlrt_heap_begin
 #define ml_heap_next           __mlrt_heap_next
 #define ml_heap_any            __mlrt_heap_any
+#define ml_freed_make          __mlrt_freed_make
 #define ml_freed_begin         __mlrt_freed_begin
 #define ml_freed_next          __mlrt_freed_next
 #define ml_freed_any           __mlrt_freed_any
@@ -291,7 +292,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_RECS_SIZE   (__ML_MAX_RECS * sizeof(struct __ml_rec)) /* (at __ML_RECS) */
 /* ---- runtime arenas, all inside [0x600000000000, 0x700000000000) ---- */
 #define ML_COLD_ADDR   0x610000000000UL /* struct ml_cold[__ML_MAX_RECS] */
-#define ML_FREED_ADDR  0x618000000000UL /* struct ml_freed[__ML_MAX_RECS] (records.c), past ml_cold's */
+#define ML_FREED_ADDR  0x618000000000UL /* ml_freed's directory and chunks (records.c), past ml_cold's */
 #define ML_HIST_ADDR   0x620000000000UL /* free history ring + indexes */
 #define ML_DEPOT_ADDR  0x630000000000UL /* stack depot buckets + arena */
 #define ML_THR_ADDR    0x640000000000UL /* per-thread-id info */
@@ -864,12 +865,42 @@ struct ml_cold {
  * its end) are never touched, where in ml_cold they took 12 of every
  * block's 20 bytes. free_stack goes back to 0 as the slot's block is
  * archived for reuse (every recycled slot is: ml_slot_refill); hist and
- * fprov outlive the block. */
+ * fprov outlive the block.
+ *
+ * Indexed by groups of ML_FREED_GROUP slots: a directory entry (4 bytes)
+ * names the group's chunk of details, made at the group's first free, so a
+ * program that frees a few of many live blocks pays for the groups they
+ * fall in, not for every page of a slot-indexed table (forest's relabelling
+ * frees, one slot in 16, touched all of it: 12 bytes a slot). A group never
+ * written reads as zeros. */
 struct ml_freed {
 	uint32_t free_stack;  /* (0 for a local: its end is its kind) */
 	uint32_t hist;        /* newest history entry of this slot (index + 1) */
 	uint32_t fprov;       /* explain.c: the number + 1 of the slot's newest free (its ring entry) */
 };
+#define ML_FREED_GROUP 4u
+#define ML_FREED_DIR ((uint32_t *)ML_FREED_ADDR)
+/* The chunks, past the directory (chunk n + 1 is the directory's n). */
+#define ML_FREED_CHUNKS (ML_FREED_ADDR + __ML_MAX_RECS / ML_FREED_GROUP * sizeof(uint32_t))
+#define ML_FREED_CHUNK_SIZE (ML_FREED_GROUP * sizeof(struct ml_freed))
+/* Slot s's details to read, or 0 where its group never wrote any. */
+static inline const struct ml_freed *ml_freed_peek(unsigned s)
+{
+	uint32_t c = ML_ACQ(&ML_FREED_DIR[s / ML_FREED_GROUP]);
+	if (c == 0)
+		return 0;
+	return (const struct ml_freed *)(ML_FREED_CHUNKS + (uptr)(c - 1) * ML_FREED_CHUNK_SIZE) + s % ML_FREED_GROUP;
+}
+/* Slot s's group's chunk, made (its number + 1). */
+uint32_t ml_freed_make(unsigned s);
+/* Slot s's details to write, its group's chunk made if need be. */
+static inline struct ml_freed *ml_freed_at(unsigned s)
+{
+	uint32_t c = ML_ACQ(&ML_FREED_DIR[s / ML_FREED_GROUP]);
+	if (ML_UNLIKELY(c == 0))
+		c = ml_freed_make(s);
+	return (struct ml_freed *)(ML_FREED_CHUNKS + (uptr)(c - 1) * ML_FREED_CHUNK_SIZE) + s % ML_FREED_GROUP;
+}
 /* The details of the slot's latest block that most programs leave zero:
  * the threads that made and freed it, but main (0), and the origin of
  * undefined bytes copied into it (full checking). A table of their own,
@@ -899,7 +930,6 @@ static inline void ml_rare_set(uint32_t *field, uint32_t v)
 #define ML_CF_IGNORED 256u /* exempted from the leak check by the program (__lsan_ignore_object, or made
                             * between __lsan_disable and __lsan_enable): never a leak, its words roots */
 #define ML_COLD ((struct ml_cold *)ML_COLD_ADDR)
-#define ML_FREED ((struct ml_freed *)ML_FREED_ADDR)
 
 /* What the runtime knows about the block a meta (or an address) names. */
 struct ml_binfo {
@@ -1175,8 +1205,9 @@ struct ml_fprov {
 void ml_explain_init(void);
 /* The explain option: on or off, and the ring's size (a power of two). */
 void ml_explain_set(int on, uptr ring);
-/* Block slot s (meta m) is freed through a pointer of provenance pv. */
-void ml_explain_free(unsigned s, meta_t m, const struct ml_pv *pv);
+/* The block of meta m, whose slot's free details are fd, is freed
+ * through a pointer of provenance pv. */
+void ml_explain_free(struct ml_freed *fd, meta_t m, const struct ml_pv *pv);
 /* The provenance of the pointer that freed the block of meta m (slot
  * s), if kept; *bound: the step ids older than that free. */
 int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound);

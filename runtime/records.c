@@ -51,6 +51,7 @@ struct ml_records_state {
 	uint64_t block_id __attribute__((aligned(64)));
 	uint64_t hist_pos __attribute__((aligned(64)));
 	uint64_t opened __attribute__((aligned(64))); /* slots below are accessible in every table */
+	uint32_t freed_chunks __attribute__((aligned(64))); /* ml_freed's chunks made */
 	struct ml_fifo fifo __attribute__((aligned(64)));
 };
 _Static_assert(ML_ST_RECORDS + sizeof(struct ml_records_state) <= ML_ST_DEPOT, "records.c's state fits");
@@ -60,6 +61,7 @@ _Static_assert(ML_ST_RECORDS + sizeof(struct ml_records_state) <= ML_ST_DEPOT, "
 #define ml_block_id (ML_RS->block_id)
 #define ml_hist_pos (ML_RS->hist_pos)
 #define ml_opened (ML_RS->opened)
+#define ml_freed_chunks (ML_RS->freed_chunks)
 #define ml_fifo (ML_RS->fifo)
 
 void ml_records_state_init(void)
@@ -131,7 +133,6 @@ static const struct ml_slot_table {
 } ml_slot_tables[] = {
 	{(uptr)__ML_RECS, sizeof(struct __ml_rec), 1, 1},
 	{ML_COLD_ADDR, sizeof(struct ml_cold), 1, 0},
-	{ML_FREED_ADDR, sizeof(struct ml_freed), 0, 0},
 	{ML_LSITE_ADDR, sizeof(struct __ml_lsite), 0, 0},
 	{ML_RARE_ADDR, sizeof(struct ml_rare), 0, 0},
 	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0, 0},
@@ -372,6 +373,21 @@ int ml_live_lookup(uptr base, meta_t *out)
 	return 1;
 }
 
+/* ---- the details frees write ---- */
+
+ML_SLOW uint32_t ml_freed_make(unsigned s)
+{
+	/* Lock-free (a free in a signal handler may get here): a chunk made
+	 * by a thread that loses the race stays unused. */
+	uint32_t *d = &ML_FREED_DIR[s / ML_FREED_GROUP], c = 0;
+	uint32_t mine = ML_ADD(&ml_freed_chunks, 1) + 1;
+	if (mine > __ML_MAX_RECS / ML_FREED_GROUP) {
+		ml_printf("memlens: out of internal memory (free details)\n");
+		ml_die();
+	}
+	return __atomic_compare_exchange_n(d, &c, mine, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) ? mine : c;
+}
+
 /* ---- free history ---- */
 
 #define ML_HIST_N (1u << 20)
@@ -410,17 +426,18 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	ML_STORE(&e->slot, s);
 	ML_STORE(&e->gen, c->gen);
 	ML_STORE(&e->alloc_stack, ml_rec_kind(r) == __ML_KIND_STACK ? ml_local_stack(s) : c->alloc_stack);
-	ML_STORE(&e->free_stack, ML_FREED[s].free_stack);
+	struct ml_freed *f = ml_freed_at(s);
+	ML_STORE(&e->free_stack, f->free_stack);
 	/* (the slot's next block starts with none: a local never writes one) */
-	ml_rare_set(&ML_FREED[s].free_stack, 0);
+	ml_rare_set(&f->free_stack, 0);
 	ML_STORE(&e->alloc_tid, ML_RARE[s].alloc_tid);
 	ML_STORE(&e->free_tid, ML_RARE[s].free_tid);
 	ML_STORE(&e->flags, (uint16_t)flags);
 	ML_STORE(&e->kind, (uint16_t)ml_rec_kind(r));
-	ML_STORE(&e->prev, ML_FREED[s].hist);
+	ML_STORE(&e->prev, f->hist);
 	ML_REL(&e->seq, pos + 1);
 
-	ML_STORE(&ML_FREED[s].hist, idx + 1);
+	ML_STORE(&f->hist, idx + 1);
 	ML_STORE(&c->flags, flags | ML_CF_ARCHIVED);
 }
 
@@ -482,7 +499,8 @@ static void ml_binfo_from_slot(unsigned s, unsigned g, struct ml_binfo *b, int f
 	b->base = ML_LOAD(&r->base);
 	b->size = ML_LOAD(&r->end) - b->base;
 	b->alloc_stack = b->kind == __ML_KIND_STACK ? ml_local_stack(s) : ML_LOAD(&c->alloc_stack);
-	b->free_stack = freed ? ML_LOAD(&ML_FREED[s].free_stack) : 0;
+	const struct ml_freed *f = freed ? ml_freed_peek(s) : 0;
+	b->free_stack = f ? ML_LOAD(&f->free_stack) : 0;
 	b->alloc_tid = ML_LOAD(&ML_RARE[s].alloc_tid);
 	b->free_tid = freed ? ML_LOAD(&ML_RARE[s].free_tid) : 0;
 	b->by_realloc = freed && (ML_LOAD(&c->flags) & ML_CF_REALLOC);
@@ -518,7 +536,8 @@ int ml_block_info(meta_t m, struct ml_binfo *b)
 	/* ...or it was recycled and the history may remember it: walk the
 	 * slot's entries, newest first (generations decrease along the way). */
 	struct ml_hist h;
-	uint32_t idx = ML_LOAD(&ML_FREED[s].hist);
+	const struct ml_freed *f = ml_freed_peek(s);
+	uint32_t idx = f ? ML_LOAD(&f->hist) : 0;
 	/* (a slot reused for blocks elsewhere since: its older entries are
 	 * walked back a bounded way, this being a report's lookup) */
 	for (unsigned steps = 0; steps < 256 && ml_hist_read(idx, &h) && h.slot == s; steps++) {
@@ -586,7 +605,8 @@ static int ml_hist_at_base(uptr base, struct ml_binfo *b)
 	if (s < __ML_FIRST_SLOT || !ml_slot_in_use(s))
 		return 0;
 	struct ml_hist h;
-	uint32_t idx = ML_LOAD(&ML_FREED[s].hist);
+	const struct ml_freed *f = ml_freed_peek(s);
+	uint32_t idx = f ? ML_LOAD(&f->hist) : 0;
 	for (unsigned steps = 0; steps < 256 && ml_hist_read(idx, &h) && h.slot == s; steps++) {
 		if (h.base == base) {
 			ml_binfo_from_hist(&h, b);
@@ -616,6 +636,8 @@ void ml_records_init(void)
 		ml_map_prot(t->addr, __ML_MAX_RECS * t->elem, t->readable ? PROT_READ : PROT_NONE);
 	}
 	ml_slot_tables_open(__ML_FIRST_SLOT);
+	ml_map_fixed(ML_FREED_ADDR, ML_FREED_CHUNKS + (uptr)__ML_MAX_RECS * sizeof(struct ml_freed) - ML_FREED_ADDR,
+	             "free details");
 	ml_map_fixed(ML_HIST_ADDR, ML_HIST_BYTES, "free history");
 	ml_map_fixed(ML_ARENA_ADDR, ML_ARENA_SIZE, "internal arena");
 }
