@@ -399,6 +399,11 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag,
  * about to hold. */
 void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_uptr n, __ml_meta_t dtag,
                             __ml_meta_t stag, const struct __ml_site *site) __ML_NOTHROW;
+/* __ml_copy_shadow of n <= 16 bytes, n in the top byte of dst_n: five
+ * words, so memlens.h's inline copies call it through a trampoline that
+ * keeps every register (__ML_KEEP5_VOID). */
+void __ml_copy_small(__ml_uptr dst_n, const void *src, __ml_meta_t dtag, __ml_meta_t stag,
+                     const struct __ml_site *site) __ML_NOTHROW;
 
 /* Definedness (uninit.c). An origin says where an undefined value came
  * from: the site of a local's declaration (even), or a runtime origin
@@ -1751,12 +1756,18 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
                            const struct __ml_site *site)
 {
 #ifndef __ML_FULL
-	if (n <= 16 && !(((__ml_uptr)dst | (__ml_uptr)src) & 7) && !__ml_graph) {
+	if (n <= 16) {
 		const __ml_meta_t *sm = __ML_META_SHADOW(src);
 		__ml_meta_t *dm = __ML_META_SHADOW(dst);
 		const __ml_uptr *dv = (const __ml_uptr *)dst;
 		__ml_uptr i, pointers = 0;
 		struct __ml_step *e;
+		/* (a plain call would make a leaf keep its values in
+		 * callee-saved registers for this rare path) */
+		if (__ML_UNLIKELY((((__ml_uptr)dst | (__ml_uptr)src) & 7) || __ml_graph)) {
+			__ML_KEEP5_VOID(__ml_copy_small, (__ml_uptr)dst | n << 56, src, dtag, stag, site);
+			return;
+		}
 		for (i = 0; i < n / 8; i++) {
 			__ml_meta_t w = sm[i];
 			__ml_uptr x;
@@ -1777,7 +1788,8 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 			__ml_t.stepat = e + 2;
 			__ml_step_put2(e, (__ml_uptr)site, (__ml_uptr)src, (__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7));
 		} else if (__ml_explain)
-			__ml_store_step((__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7), site, 0, (__ml_uptr)src);
+			__ML_KEEP5_VOID(__ml_store_step, (__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7), site, 0,
+			                (__ml_uptr)src);
 		return;
 	}
 #endif

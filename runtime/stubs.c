@@ -189,6 +189,7 @@ __asm__(".text\n"
 ML_KEEPING(__ml_side_new)
 ML_KEEPING(__ml_step_refill)
 ML_KEEPING(__ml_store_step)
+ML_KEEPING(__ml_copy_small)
 ML_KEEPING(__ml_meta_of)
 ML_KEEPING(__ml_move_slow)
 ML_KEEPING(__ml_report_index)
