@@ -492,10 +492,15 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // Helpers given the inline hint stayed out of line, their callers no longer
 // leaves (ltable.c 2.38, lparser.c 1.79) until gcc's budget for them was
 // raised (2.25, 1.75); 2.27 and 1.76 with the other changes of that stop
-// (ltable.c 2,528 to 2,552 bytes, lparser.c 5,096 to 5,112). The goal is
-// 1.5 times (issue 18).
+// (ltable.c 2,528 to 2,552 bytes, lparser.c 5,096 to 5,112). The API's
+// functions and the table getters copy TValues: ltable.c 2.23 and lapi.c
+// 2.20 before a small copy's rare runtime calls kept every register (2.07,
+// 2.12; ldo.c 1.94 to 1.88); ldebug.c 1.93 and lvm.c 2.07 before a lent
+// scalar's registration and its block's end did too (1.80, 2.02; lcode.c
+// 1.64 to 1.63). The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.76, "lcode.c": 1.67, "lvm.c": 2.10, "ltable.c": 2.27})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.76, "lcode.c": 1.64, "lvm.c": 2.02, "ltable.c": 2.07,
+		"lapi.c": 2.12, "ldo.c": 1.88, "ldebug.c": 1.80})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

@@ -416,6 +416,11 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, meta_t dtag, meta
 		ml_graph_copy(dst, src, n, site);
 }
 
+void __ml_copy_small(uptr dst_n, const void *src, meta_t dtag, meta_t stag, const struct __ml_site *site)
+{
+	__ml_copy_shadow((void *)(dst_n & (((uptr)1 << 56) - 1)), src, dst_n >> 56, dtag, stag, site);
+}
+
 void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_uptr n, meta_t dtag,
                             meta_t stag, const struct __ml_site *site)
 {

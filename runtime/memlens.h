@@ -377,9 +377,11 @@ __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __m
 __ml_meta_t __ml_register_lent(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl,
                                __ml_meta_t old) __ML_NOTHROW;
 /* __ml_lent_at's slow path: the frame's record not made yet, or a depth
- * without records of its own (then as __ml_register_lent). */
+ * without records of its own (then as __ml_register_lent); at is the
+ * record's index, d * __ML_LENT_PER_FRAME + k (five words, for the
+ * trampoline keeping every register, __ML_KEEP5). */
 __ml_meta_t __ml_register_lent_at(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl,
-                                  __ml_meta_t old, unsigned d, unsigned k) __ML_NOTHROW;
+                                  __ml_meta_t old, __ml_uptr at) __ML_NOTHROW;
 /* alloca's block at base: a stack block until its function returns, where
  * __ml_alloca_end(d) retires those of the frames above depth d. */
 __ml_meta_t __ml_register_alloca(__ml_uptr base, __ml_uptr size, const struct __ml_site *site) __ML_NOTHROW;
@@ -399,6 +401,11 @@ void __ml_copy_shadow(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag,
  * about to hold. */
 void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_uptr n, __ml_meta_t dtag,
                             __ml_meta_t stag, const struct __ml_site *site) __ML_NOTHROW;
+/* __ml_copy_shadow of n <= 16 bytes, n in the top byte of dst_n: five
+ * words, so memlens.h's inline copies call it through a trampoline that
+ * keeps every register (__ML_KEEP5_VOID). */
+void __ml_copy_small(__ml_uptr dst_n, const void *src, __ml_meta_t dtag, __ml_meta_t stag,
+                     const struct __ml_site *site) __ML_NOTHROW;
 
 /* Definedness (uninit.c). An origin says where an undefined value came
  * from: the site of a local's declaration (even), or a runtime origin
@@ -674,16 +681,20 @@ static const __ml_uptr __ml_meta_mask __attribute__((unused)) = __ML_META_MASK;
 #define __ML_KEEP0(res, fn) __ML_KEEP_ASM(res, #fn, 0, 0, 0, 0, 0)
 #define __ML_KEEP1(res, fn, a0) __ML_KEEP_ASM(res, #fn, a0, 0, 0, 0, 0)
 #define __ML_KEEP3(res, fn, a0, a1, a2) __ML_KEEP_ASM(res, #fn, a0, a1, a2, 0, 0)
+#define __ML_KEEP5(res, fn, a0, a1, a2, a3, a4) __ML_KEEP_ASM(res, #fn, a0, a1, a2, a3, a4)
 #define __ML_KEEP5_VOID(fn, a0, a1, a2, a3, a4)                                   \
 	do {                                                                       \
 		__ml_uptr __ml_unused;                                             \
 		__ML_KEEP_ASM(__ml_unused, #fn, a0, a1, a2, a3, a4);               \
 	} while (0)
+#define __ML_KEEP1_VOID(fn, a0) __ML_KEEP5_VOID(fn, a0, 0, 0, 0, 0)
 #else
 #define __ML_KEEP0(res, fn) ((res) = fn())
 #define __ML_KEEP1(res, fn, a0) ((res) = fn(a0))
 #define __ML_KEEP3(res, fn, a0, a1, a2) ((res) = fn(a0, a1, a2))
+#define __ML_KEEP5(res, fn, a0, a1, a2, a3, a4) ((res) = fn(a0, a1, a2, a3, a4))
 #define __ML_KEEP5_VOID(fn, a0, a1, a2, a3, a4) fn(a0, a1, a2, a3, a4)
+#define __ML_KEEP1_VOID(fn, a0) fn(a0)
 #endif
 
 /* The record of meta m: its slot shifted, __ML_RECS's bit set. With asm:
@@ -1751,12 +1762,18 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
                            const struct __ml_site *site)
 {
 #ifndef __ML_FULL
-	if (n <= 16 && !(((__ml_uptr)dst | (__ml_uptr)src) & 7) && !__ml_graph) {
+	if (n <= 16) {
 		const __ml_meta_t *sm = __ML_META_SHADOW(src);
 		__ml_meta_t *dm = __ML_META_SHADOW(dst);
 		const __ml_uptr *dv = (const __ml_uptr *)dst;
 		__ml_uptr i, pointers = 0;
 		struct __ml_step *e;
+		/* (a plain call would make a leaf keep its values in
+		 * callee-saved registers for this rare path) */
+		if (__ML_UNLIKELY((((__ml_uptr)dst | (__ml_uptr)src) & 7) || __ml_graph)) {
+			__ML_KEEP5_VOID(__ml_copy_small, (__ml_uptr)dst | n << 56, src, dtag, stag, site);
+			return;
+		}
 		for (i = 0; i < n / 8; i++) {
 			__ml_meta_t w = sm[i];
 			__ml_uptr x;
@@ -1777,7 +1794,8 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 			__ml_t.stepat = e + 2;
 			__ml_step_put2(e, (__ml_uptr)site, (__ml_uptr)src, (__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7));
 		} else if (__ml_explain)
-			__ml_store_step((__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7), site, 0, (__ml_uptr)src);
+			__ML_KEEP5_VOID(__ml_store_step, (__ml_uptr)dst, __ML_STEP_COPY | (n & ~(__ml_uptr)7), site, 0,
+			                (__ml_uptr)src);
 		return;
 	}
 #endif
@@ -2142,16 +2160,21 @@ __ML_INLINE __ml_meta_t __ml_lent(__ml_uptr a, __ml_uptr n, const struct __ml_si
  * bounds. Depths sharing the last frame slot take __ml_lent's way. */
 #define __ML_LENT_FRAMES (__ML_MAX_FRAMES - 1)
 #define __ML_LENT_PER_FRAME 4u
-__ML_INLINE __ml_meta_t __ml_lent_at(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl,
-                                     __ml_meta_t old, unsigned d, unsigned k)
+__ML_INLINE __ml_meta_t __ml_lent_frame(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl,
+                                        __ml_meta_t old, unsigned d, unsigned k, int keep)
 {
 	const __ml_meta_t *t = __ml_t.lentframes;
 	__ml_meta_t m;
 	if (k >= __ML_LENT_PER_FRAME)
 		return __ml_lent(a, n, decl, old);
 	if (__ML_UNLIKELY((d >= __ML_LENT_FRAMES) | (t == 0)) ||
-	    __ML_UNLIKELY((m = t[d * __ML_LENT_PER_FRAME + k]) == 0))
-		return __ml_register_lent_at(a, n, decl, old, d, k);
+	    __ML_UNLIKELY((m = t[d * __ML_LENT_PER_FRAME + k]) == 0)) {
+		if (keep)
+			__ML_KEEP5(m, __ml_register_lent_at, a, n, decl, old, (__ml_uptr)d * __ML_LENT_PER_FRAME + k);
+		else
+			m = __ml_register_lent_at(a, n, decl, old, (__ml_uptr)d * __ML_LENT_PER_FRAME + k);
+		return m;
+	}
 	unsigned s = (unsigned)m;
 	struct __ml_rec *r = __ml_rec_of(s);
 	r->base = a;
@@ -2159,6 +2182,22 @@ __ML_INLINE __ml_meta_t __ml_lent_at(__ml_uptr a, __ml_uptr n, const struct __ml
 	__ML_LSITES[s].decl = decl;
 	__ML_LSITES[s].caller = d ? __ml_t.frames[d - 1] : 0;
 	return m;
+}
+__ML_INLINE __ml_meta_t __ml_lent_at(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl,
+                                     __ml_meta_t old, unsigned d, unsigned k)
+{
+	return __ml_lent_frame(a, n, decl, old, d, k, 0);
+}
+/* __ml_lent_at of a scalar (lent.go): its once-a-frame slow path through
+ * a trampoline that keeps every register, so a leaf keeps no values in
+ * callee-saved registers for it. An array keeps the plain call: its frame
+ * stays laid out as before, for a reported overflow that the program then
+ * performs (bugs/sbo_thread_buffer's byte past a 12-byte buffer landed on
+ * a saved register when its function saved fewer). */
+__ML_INLINE __ml_meta_t __ml_lent_scalar_at(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl,
+                                            __ml_meta_t old, unsigned d, unsigned k)
+{
+	return __ml_lent_frame(a, n, decl, old, d, k, 1);
 }
 
 /* The cleanup of a block's scope variable (its value: the thread's count
@@ -2174,6 +2213,17 @@ __ML_INLINE void __ml_scope_end(const unsigned *h)
 		else
 			__ml_scope_pop(*h);
 	}
+}
+
+/* __ml_scope_end of a block whose locals are all lent scalars with a
+ * record of their frame's (__ml_lent_scalar_at): only a function deeper
+ * than the frame slots puts them on the stack of locals, so the runtime's
+ * pop is called through a trampoline that keeps every register, and a
+ * leaf stays one. */
+__ML_INLINE void __ml_scope_end_lent(const unsigned *h)
+{
+	if (__ML_UNLIKELY(__ml_t.nobj > *h))
+		__ML_KEEP1_VOID(__ml_scope_pop, *h);
 }
 
 /* Loss tracking: the caller (at shadow-stack depth depth) calls setjmp

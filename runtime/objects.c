@@ -225,13 +225,14 @@ __ml_meta_t __ml_register_lent(__ml_uptr base, __ml_uptr size, const struct __ml
 }
 
 __ml_meta_t __ml_register_lent_at(__ml_uptr base, __ml_uptr size, const struct __ml_site *decl,
-                                  __ml_meta_t old, unsigned d, unsigned k)
+                                  __ml_meta_t old, __ml_uptr at)
 {
 	struct ml_tls *t = &ml_tls;
-	if (d >= __ML_LENT_FRAMES || k >= __ML_LENT_PER_FRAME || !ml_ready() || !ml_locals_map(t))
+	uptr d = at / __ML_LENT_PER_FRAME;
+	if (d >= __ML_LENT_FRAMES || !ml_ready() || !ml_locals_map(t))
 		return __ml_register_lent(base, size, decl, old);
 	ml_rt_enter();
-	meta_t *e = &__ml_t.lentframes[d * __ML_LENT_PER_FRAME + k];
+	meta_t *e = &__ml_t.lentframes[at];
 	if (!*e) {
 		unsigned s = ml_slot_get();
 		meta_t m = ml_init_record(s, 0, 0, __ML_KIND_STACK, 0);

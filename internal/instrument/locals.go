@@ -37,7 +37,22 @@ type localObj struct {
 	escapes bool   // some pointer to it is made: register it
 	lent    bool   // no pointer to it outlives its scope (lent.go)
 	lentAt  int    // a lent one: how many of its function's came before it (its frame's record, __ml_lent_at)
+	scalar  bool   // an arithmetic or pointer variable (not an array, struct or union)
 	retag   bool   // brace-initialized with pointers: retag their shadow once registered
+}
+
+// lentPerFrame is how many lent locals of a function have records of its
+// frame's (memlens.h's __ML_LENT_PER_FRAME); the others take positions on
+// the stack of locals.
+const lentPerFrame = 4
+
+// keepsRegisters reports whether o's registration and retirement call the
+// runtime through trampolines keeping every register (__ml_lent_scalar_at,
+// __ml_scope_end_lent): a lent scalar with a record of its frame's. Not an
+// array or a struct: their functions keep their frames' layout, where a
+// reported overflow the program goes on to perform lands as it did.
+func (o *localObj) keepsRegisters() bool {
+	return o.lent && o.scalar && o.lentAt < lentPerFrame
 }
 
 // scope is a block being rewritten.
@@ -220,9 +235,13 @@ func (r *rewriter) scopeVar(s *scope, fresh bool) lateText {
 	v := r.name("__ml_sc")
 	return func() string {
 		var metas []string
+		end := "__ml_scope_end_lent"
 		for _, o := range s.objs {
 			if o.escapes {
 				metas = append(metas, o.meta+" = ")
+				if !o.keepsRegisters() {
+					end = "__ml_scope_end"
+				}
 			}
 		}
 		if len(metas) == 0 {
@@ -232,7 +251,7 @@ func (r *rewriter) scopeVar(s *scope, fresh bool) lateText {
 		if !fresh {
 			init = "(" + strings.Join(metas, "") + "1UL, __ml_t.nobj)"
 		}
-		return "unsigned " + v + " __attribute__((cleanup(__ml_scope_end), unused)) = " + init + ";"
+		return "unsigned " + v + " __attribute__((cleanup(" + end + "), unused)) = " + init + ";"
 	}
 }
 
@@ -260,7 +279,7 @@ func (r *rewriter) localObject(d *cc.Declarator) *localObj {
 	if own == nil {
 		return nil
 	}
-	o := &localObj{name: d.Name(), meta: r.name("__ml_o"), lent: r.lentObject(d)}
+	o := &localObj{name: d.Name(), meta: r.name("__ml_o"), lent: r.lentObject(d), scalar: cc.IsScalarType(d.Type())}
 	if o.lent {
 		for _, x := range r.fn.objOrder {
 			if x.lent {
@@ -280,7 +299,11 @@ func (r *rewriter) localObject(d *cc.Declarator) *localObj {
 // it still), in the function at depth depth.
 func (o *localObj) register(depth string) string {
 	if o.lent {
-		return fmt.Sprintf("%s = __ml_lent_at((__ml_uptr)&%s, sizeof(%s), %s, %s, %s, %d)", o.meta, o.name, o.name, siteRef(o.site), o.meta, depth, o.lentAt)
+		fn := "__ml_lent_at"
+		if o.keepsRegisters() {
+			fn = "__ml_lent_scalar_at"
+		}
+		return fmt.Sprintf("%s = %s((__ml_uptr)&%s, sizeof(%s), %s, %s, %s, %d)", o.meta, fn, o.name, o.name, siteRef(o.site), o.meta, depth, o.lentAt)
 	}
 	return fmt.Sprintf("%s = __ml_local((__ml_uptr)&%s, sizeof(%s), %s, %s)", o.meta, o.name, o.name, siteRef(o.site), o.meta)
 }

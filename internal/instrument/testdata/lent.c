@@ -1,6 +1,8 @@
 /* Locals lent to callees that only borrow them (lent.go): with full
  * checking, only those whose type holds no pointer, and not one memcpy or
- * memmove writes (lent_test.go). */
+ * memmove writes; a scalar's registration and its block's end call the
+ * runtime keeping every register, an array's and a struct's do not
+ * (lent_test.go). */
 #include <string.h>
 
 struct pair {
@@ -38,4 +40,12 @@ long lent_memmove(const long *from, size_t n)
 	long a = 0;
 	memmove(&a, from, n);
 	return a;
+}
+
+long lent_array(void)
+{
+	long a[2];
+	set(a, 1);
+	set(a + 1, 2);
+	return a[0] + a[1];
 }
