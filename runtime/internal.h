@@ -782,7 +782,9 @@ unsigned ml_stack_capture(const site_t *site);
 unsigned ml_stack_capture_depth(const site_t *site, unsigned max);
 /* This thread's recent stacks by hash: captures alternate between a few
  * paths (malloc here, free there), so most of them hit. A 64-bit hash
- * match with the same length is taken as the same stack. */
+ * match with the same length is taken as the same stack. Two ways per set
+ * (the newest first), so that two hot stacks whose hashes pick one set,
+ * as the sites' addresses happen to fall, do not evict each other. */
 #define ML_SCACHE 256
 struct ml_scache {
 	uint64_t hash;
@@ -801,11 +803,14 @@ static inline uint64_t ml_hash_end(uint64_t h, unsigned n)
 	h = (h ^ n) * 0x9e3779b97f4a7c15ULL;
 	return h ^ (h >> 29);
 }
-/* The cached id of the stack of hash h and length n, or 0. */
+/* The cached id of the stack of hash h and length n (either way of its
+ * set), or 0. */
 static inline unsigned ml_stack_cached(uint64_t h, unsigned n)
 {
-	unsigned c = (unsigned)h & (ML_SCACHE - 1);
-	return ml_scache[c].hash == h && ml_scache[c].n == n ? ml_scache[c].id : 0;
+	const struct ml_scache *e = &ml_scache[(unsigned)h & (ML_SCACHE - 2)];
+	if (e[0].hash == h && e[0].n == n)
+		return e[0].id;
+	return e[1].hash == h && e[1].n == n ? e[1].id : 0;
 }
 /* ml_stack_capture_depth(0, 4), made without a loop when the (up to) four
  * innermost frames have sites (a typestate transition's stack); inline,

@@ -150,10 +150,9 @@ static ML_NOINLINE unsigned ml_stack_miss(uint64_t h, const site_t *const *f, un
 {
 	uint32_t id = ml_intern(h, f, n);
 	if (id) {
-		unsigned c = (unsigned)h & (ML_SCACHE - 1);
-		ml_scache[c].hash = h;
-		ml_scache[c].n = n;
-		ml_scache[c].id = id;
+		struct ml_scache *e = &ml_scache[(unsigned)h & (ML_SCACHE - 2)];
+		e[1] = e[0];
+		e[0] = (struct ml_scache){h, n, id};
 	}
 	return id;
 }

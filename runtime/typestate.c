@@ -589,17 +589,38 @@ static void ml_pck_put_some(unsigned char *c, unsigned char *x, uptr g, uint64_t
 	}
 }
 
-/* Four stacks, stored at once. */
+/* Four stacks, stored at once; sixteen ids, compared at once. */
 typedef unsigned ml_u32x4 __attribute__((vector_size(16)));
+typedef unsigned char ml_u8x16 __attribute__((vector_size(16)));
+typedef uint64_t ml_u64x2 __attribute__((vector_size(16)));
 
-/* Set granules [g, stop) of chunk c to ts, eight at a time (the last group,
- * if fewer, masked to those before stop): only those that change get the
+/* Set granules [g, stop) of chunk c to ts, sixteen at a time (one compare
+ * tells whether all, none or some change), then eight (the last group, if
+ * fewer, masked to those before stop): only those that change get the
  * new id and stack. Whether any changed. */
 __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *c, unsigned char *x, uptr g, uptr stop, unsigned ts, unsigned *stack)
 {
 	unsigned *st = ml_pck_stacks(x);
 	uint64_t pat = ts * ML_PCK_ONES, any = 0;
 	ml_u32x4 four = {0, 0, 0, 0}; /* the stack four times, once captured */
+	ml_u8x16 pat16 = (ml_u8x16){0} + (unsigned char)ts;
+	for (; g + 16 <= stop; g += 16) {
+		ml_u8x16 v;
+		memcpy(&v, c + g, 16);
+		ml_u64x2 same = (ml_u64x2)(v == pat16);
+		if ((same[0] & same[1]) == ~0ULL)
+			continue;
+		if (same[0] | same[1])
+			break; /* some keep theirs: the groups of eight below */
+		any = 1;
+		if (!four[0]) {
+			unsigned id = ml_pck_stack(stack);
+			four = (ml_u32x4){id, id, id, id};
+		}
+		memcpy(c + g, &pat16, 16);
+		memcpy(st + g, &four, 16), memcpy(st + g + 4, &four, 16);
+		memcpy(st + g + 8, &four, 16), memcpy(st + g + 12, &four, 16);
+	}
 	for (; g + 8 <= stop; g += 8) {
 		uint64_t d = ml_load8(c + g) ^ pat;
 		if (!d)
