@@ -1614,7 +1614,12 @@ func isNullConst(n cc.ExpressionNode) bool {
 			return false
 		}
 	}
-	switch v := n.Value().(type) {
+	return isZeroValue(n.Value())
+}
+
+// isZeroValue reports whether v is an integer constant zero.
+func isZeroValue(v cc.Value) bool {
+	switch v := v.(type) {
 	case cc.Int64Value:
 		return v == 0
 	case cc.UInt64Value:
@@ -1630,11 +1635,8 @@ func isZeroPointer(n cc.ExpressionNode) bool {
 	if t := n.Type(); t == nil || t.Kind() != cc.Ptr {
 		return false
 	}
-	switch v := n.Value().(type) {
-	case cc.Int64Value:
-		return v == 0
-	case cc.UInt64Value:
-		return v == 0
+	if isZeroValue(n.Value()) {
+		return true
 	}
 	// ((const char *)0: cc gives the cast of an integer no value)
 	x, ok := unparen(n).(*cc.CastExpression)
