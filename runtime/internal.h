@@ -888,13 +888,16 @@ struct ml_freed {
 /* The chunks, past the directory (chunk n + 1 is the directory's n). */
 #define ML_FREED_CHUNKS (ML_FREED_ADDR + __ML_MAX_RECS / ML_FREED_GROUP * sizeof(uint32_t))
 #define ML_FREED_CHUNK_SIZE (ML_FREED_GROUP * sizeof(struct ml_freed))
+/* Slot s's details in its group's chunk c (the chunk's number + 1). */
+static inline struct ml_freed *ml_freed_in(uint32_t c, unsigned s)
+{
+	return (struct ml_freed *)(ML_FREED_CHUNKS + (uptr)(c - 1) * ML_FREED_CHUNK_SIZE) + s % ML_FREED_GROUP;
+}
 /* Slot s's details to read, or 0 where its group never wrote any. */
 static inline const struct ml_freed *ml_freed_peek(unsigned s)
 {
 	uint32_t c = ML_ACQ(&ML_FREED_DIR[s / ML_FREED_GROUP]);
-	if (c == 0)
-		return 0;
-	return (const struct ml_freed *)(ML_FREED_CHUNKS + (uptr)(c - 1) * ML_FREED_CHUNK_SIZE) + s % ML_FREED_GROUP;
+	return c ? ml_freed_in(c, s) : 0;
 }
 /* Slot s's group's chunk, made (its number + 1). */
 uint32_t ml_freed_make(unsigned s);
@@ -904,7 +907,7 @@ static inline struct ml_freed *ml_freed_at(unsigned s)
 	uint32_t c = ML_ACQ(&ML_FREED_DIR[s / ML_FREED_GROUP]);
 	if (ML_UNLIKELY(c == 0))
 		c = ml_freed_make(s);
-	return (struct ml_freed *)(ML_FREED_CHUNKS + (uptr)(c - 1) * ML_FREED_CHUNK_SIZE) + s % ML_FREED_GROUP;
+	return ml_freed_in(c, s);
 }
 /* The details of the slot's latest block that most programs leave zero:
  * the threads that made and freed it, but main (0), and the origin of
