@@ -3,11 +3,13 @@ package instrument
 import (
 	"bytes"
 	"crypto/sha256"
+	"debug/elf"
 	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"sync"
 
 	"modernc.org/cc/v4"
 
@@ -82,6 +84,78 @@ func headerCacheKey(prelude []cc.Source, header []byte) (path, key string) {
 	key = hex.EncodeToString(h.Sum(nil))[:32]
 	return filepath.Join(root, "header", key+".h"), key
 }
+
+// printedHeader returns the runtime header's part of an instrumented unit
+// as the rewriter last printed it, nil if it is not cached, and the cache
+// file it is kept in ("" for none). Printing the header's declarations
+// token by token is about a third of what an empty file's rewriting costs
+// (reflection collects each declaration's tokens), and the text depends
+// only on the expanded header (whose text is hashed into the key), the
+// evaluation order (asmSizedLeast) and memlens's own code, so the key
+// names the memlens binary as well: a rebuilt memlens never reads an
+// older one's printing. The header's declarations come first in a unit
+// and none of the program's rewriting touches their tokens (they are
+// never instrumented: isSystemDef), so the text is the same in every unit.
+func (c *Config) printedHeader() (text []byte, path string) {
+	if c.printed != nil {
+		return c.printed, ""
+	}
+	path = printedHeaderPath(c.expanded, binaryID(), c.order)
+	if path == "" {
+		return nil, ""
+	}
+	if b, err := os.ReadFile(path); err == nil {
+		c.printed = b
+		return b, ""
+	}
+	return nil, path
+}
+
+// keepPrinted keeps text, the header's printing, for the next units (in
+// memory) and the next runs (at path, when not "").
+func (c *Config) keepPrinted(text []byte, path string) {
+	c.printed = text
+	if path != "" {
+		storeCached(path, filepath.Base(path), text)
+	}
+}
+
+// printedHeaderPath is the cache file of the printing of the expanded
+// header by the memlens binary of build ID binary in evaluation order
+// order; "" when the binary is unknown.
+func printedHeaderPath(expanded []byte, binary string, order evalOrder) string {
+	root, err := rtbuild.CacheRoot()
+	if err != nil || binary == "" {
+		return ""
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "printed 1\n%d %s\n%+v\n", len(binary), binary, order) // (the expanded header last)
+	h.Write(expanded)
+	return filepath.Join(root, "header", hex.EncodeToString(h.Sum(nil))[:32]+".i")
+}
+
+// binaryID is the Go build ID of the running executable (a hash of its
+// content), "" when it cannot be read.
+var binaryID = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	f, err := elf.Open(exe)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	s := f.Section(".note.go.buildid")
+	if s == nil {
+		return ""
+	}
+	b, err := s.Data()
+	if err != nil {
+		return ""
+	}
+	return string(b)
+})
 
 // frontEndVersion is the version of cc/v4 built in (its preprocessor's
 // output is what is cached), "" when unknown (tests).

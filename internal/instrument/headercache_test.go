@@ -3,8 +3,10 @@ package instrument
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -85,6 +87,139 @@ func TestExpandedHeaderCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(unwritable, out) {
+		t.Error("the unit differs when the cache cannot be written")
+	}
+}
+
+// TestPrintedHeaderCache: the header's part of a unit is printed once and
+// kept in the cache directory; a unit that takes it from there is byte for
+// byte the unit printed afresh, for programs other than the one that
+// printed it and in every mode; the entry's key names the expanded header
+// (-O0), the evaluation order (clang's asm statements are not marked
+// __inline__) and the memlens binary (another build prints afresh); a
+// read-only cache still serves it and one that cannot be written gives
+// the same units.
+func TestPrintedHeaderCache(t *testing.T) {
+	newTestConfig(t, false) // skips without gcc
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id, err := exec.Command("go", "tool", "buildid", exe).Output(); err == nil && !strings.Contains(binaryID(), strings.TrimSpace(string(id))) {
+		t.Fatalf("binaryID %q does not hold the test binary's build ID %q", binaryID(), id)
+	} else if binaryID() == "" {
+		t.Fatal("no build ID read from the test binary: the printing would never be cached")
+	}
+	cache := t.TempDir()
+	t.Setenv("MEMLENS_CACHE", cache)
+	entries := func() []string {
+		e, _ := filepath.Glob(filepath.Join(cache, "header", "*.i"))
+		return e
+	}
+	unit := func(c *Config, prog string) []byte {
+		t.Helper()
+		out, err := fileOf(c, prog)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	config := func(flags []string, m Mode) *Config {
+		t.Helper()
+		c, err := NewConfig("gcc", flags, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	afresh := func(c func() *Config, prog string) []byte {
+		t.Helper()
+		t.Setenv("MEMLENS_CACHE", t.TempDir())
+		defer t.Setenv("MEMLENS_CACHE", cache)
+		return unit(c(), prog)
+	}
+	headerPart := func(u []byte) []byte {
+		h, _, _ := bytes.Cut(u, []byte("__ml_sites["))
+		return h
+	}
+
+	modes := []Mode{{}, {Full: true}, {CountStatements: true}, {Graph: true}, {EveryAccess: true}}
+	for _, m := range modes {
+		unit(config([]string{"-O2"}, m), "../../bench/programs/list.c")
+	}
+	if n := len(entries()); n != 2 {
+		t.Fatalf("the cache holds %d printed headers after units in five modes, want 2 (detection, full)", n)
+	}
+	for _, prog := range []string{"../../bench/programs/vm.c", "testdata/constructs.c"} {
+		for _, m := range modes {
+			c := func() *Config { return config([]string{"-O2"}, m) }
+			if !bytes.Equal(unit(c(), prog), afresh(c, prog)) {
+				t.Errorf("%s %+v: the unit with the cached header differs from the one printed afresh", prog, m)
+			}
+		}
+	}
+
+	// the next run reads the entry (a declaration added to it shows)
+	const prog = "../../bench/programs/tree.c"
+	gcc := unit(newTestConfig(t, false), prog)
+	var entry string
+	for _, e := range entries() {
+		if b, _ := os.ReadFile(e); bytes.Contains(gcc, b) {
+			entry = e
+		}
+	}
+	if entry == "" {
+		t.Fatal("no entry holds the detection unit's header as printed")
+	}
+	printed, err := os.ReadFile(entry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(entry, append(bytes.Clone(printed), "int __ml_printed_from_the_cache;\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(unit(newTestConfig(t, false), prog), []byte("__ml_printed_from_the_cache")) {
+		t.Error("the next unit did not take the header's printing from the cache")
+	}
+
+	// another memlens binary does not read it
+	id := binaryID
+	binaryID = func() string { return "another build" }
+	other := unit(newTestConfig(t, false), prog)
+	binaryID = id
+	if bytes.Contains(other, []byte("__ml_printed_from_the_cache")) || !bytes.Equal(other, gcc) {
+		t.Error("another memlens binary took this one's printing of the header")
+	}
+	if err := os.WriteFile(entry, printed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	// clang's order prints the header otherwise: an entry of its own
+	n := len(entries())
+	clang := func() *Config { c := newTestConfig(t, false); c.order = clangOrder; return c }
+	cl := unit(clang(), prog)
+	if len(entries()) != n+1 || bytes.Equal(headerPart(cl), headerPart(gcc)) || !bytes.Equal(cl, afresh(clang, prog)) {
+		t.Error("clang's evaluation order shares gcc's printing of the header")
+	}
+	// -O0 expands the header otherwise (no __OPTIMIZE__)
+	unit(config([]string{"-O0"}, Mode{}), prog)
+	if len(entries()) != n+2 {
+		t.Error("-O0's expanded header shares -O2's printing")
+	}
+
+	// a read-only cache still serves it (as root, only the reads are shown)
+	filepath.Walk(cache, func(p string, _ os.FileInfo, _ error) error { return os.Chmod(p, 0o555) })
+	defer filepath.Walk(cache, func(p string, _ os.FileInfo, _ error) error { return os.Chmod(p, 0o755) })
+	if !bytes.Equal(unit(newTestConfig(t, false), prog), gcc) {
+		t.Error("the unit differs with a read-only cache")
+	}
+	// a cache that cannot be written (under a file) prints afresh
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("MEMLENS_CACHE", filepath.Join(file, "cache"))
+	if !bytes.Equal(unit(newTestConfig(t, false), prog), gcc) {
 		t.Error("the unit differs when the cache cannot be written")
 	}
 }

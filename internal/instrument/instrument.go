@@ -43,6 +43,7 @@ type Config struct {
 	mu         sync.Mutex
 	warn       io.Writer // Mode.Warnings
 	expanded   []byte    // the runtime header, expanded (expandedHeader)
+	printed    []byte    // the rewriter's printing of it (printedHeader)
 }
 
 // Mode is how units are instrumented.

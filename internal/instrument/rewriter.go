@@ -293,8 +293,13 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	// pointers to structs stored in reverse byte order (scalar_storage_order)
 	// as the builtins they replace do, which alone gcc exempts from this warning
 	w.b.WriteString("#pragma GCC diagnostic ignored \"-Wscalar-storage-order\"\n")
+	printed, printPath := r.c.printedHeader()
 	var body []frag
 	for _, ed := range decls {
+		if printed != nil && ed.Position().Filename == headerName {
+			body = append(body, nil)
+			continue
+		}
 		if fd := ed.FunctionDefinition; fd != nil && r.instrumented(fd) {
 			f, err := r.function(fd)
 			if err != nil {
@@ -311,11 +316,22 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 		body = append(body, r.verbatim(ed))
 	}
+	headerStart := w.b.Len()
+	if printed != nil {
+		w.b.Write(printed)
+		w.col = len(printed) - bytes.LastIndexByte(printed, '\n') // (raw needs it alone)
+	}
 	header := true
 	for i, ed := range decls {
 		if header && ed.Position().Filename != headerName {
 			header = false
+			if printed == nil {
+				r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), printPath)
+			}
 			w.raw(r.siteTable() + textSectionAgain(decls))
+		}
+		if header && printed != nil {
+			continue
 		}
 		f := body[i].flat()
 		w.lead(f)
@@ -326,6 +342,9 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 	}
 	if header {
+		if printed == nil {
+			r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), printPath)
+		}
 		w.raw(r.siteTable())
 	}
 	w.rest()
