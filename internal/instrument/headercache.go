@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"sync"
 
 	"modernc.org/cc/v4"
@@ -112,26 +113,39 @@ func (c *Config) printedHeader() (text []byte, path string) {
 }
 
 // keepPrinted keeps text, the header's printing, for the next units (in
-// memory) and the next runs (at path, when not "").
+// memory) and the next runs (at path, when not ""). Other binaries'
+// entries go: each build of memlens (and of its tests) would otherwise
+// leave one a configuration for good, and another binary still in use
+// only prints its header again.
 func (c *Config) keepPrinted(text []byte, path string) {
 	c.printed = text
-	if path != "" {
-		storeCached(path, filepath.Base(path), text)
+	if path == "" {
+		return
+	}
+	storeCached(path, filepath.Base(path), text)
+	tag, _, _ := strings.Cut(filepath.Base(path), "-")
+	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.i"))
+	for _, e := range old {
+		if !strings.HasPrefix(filepath.Base(e), tag+"-") {
+			os.Remove(e)
+		}
 	}
 }
 
 // printedHeaderPath is the cache file of the printing of the expanded
 // header by the memlens binary of build ID binary in evaluation order
-// order; "" when the binary is unknown.
+// order, named after the binary first; "" when the binary is unknown.
 func printedHeaderPath(expanded []byte, binary string, order evalOrder) string {
 	root, err := rtbuild.CacheRoot()
 	if err != nil || binary == "" {
 		return ""
 	}
+	tag := sha256.Sum256([]byte(binary))
 	h := sha256.New()
 	fmt.Fprintf(h, "printed 1\n%d %s\n%+v\n", len(binary), binary, order) // (the expanded header last)
 	h.Write(expanded)
-	return filepath.Join(root, "header", hex.EncodeToString(h.Sum(nil))[:32]+".i")
+	name := hex.EncodeToString(tag[:4]) + "-" + hex.EncodeToString(h.Sum(nil))[:32] + ".i"
+	return filepath.Join(root, "header", name)
 }
 
 // binaryID is the Go build ID of the running executable (a hash of its

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -182,7 +183,9 @@ func TestPrintedHeaderCache(t *testing.T) {
 		t.Error("the next unit did not take the header's printing from the cache")
 	}
 
-	// another memlens binary does not read it
+	// another memlens binary does not read it, and its entry replaces
+	// this binary's (of both modes)
+	mine := entries()
 	id := binaryID
 	binaryID = func() string { return "another build" }
 	other := unit(newTestConfig(t, false), prog)
@@ -190,8 +193,13 @@ func TestPrintedHeaderCache(t *testing.T) {
 	if bytes.Contains(other, []byte("__ml_printed_from_the_cache")) || !bytes.Equal(other, gcc) {
 		t.Error("another memlens binary took this one's printing of the header")
 	}
-	if err := os.WriteFile(entry, printed, 0o644); err != nil {
-		t.Fatal(err)
+	if e := entries(); len(e) != 1 || slices.Contains(mine, e[0]) {
+		t.Errorf("after another binary's unit the cache holds %q, want its entry alone (this binary's were %q)", e, mine)
+	}
+	unit(newTestConfig(t, false), prog)
+	unit(newTestConfig(t, true), prog)
+	if e := entries(); len(e) != 2 || !slices.Contains(e, entry) {
+		t.Errorf("after this binary's units in both modes the cache holds %q, want %q and full checking's", e, entry)
 	}
 
 	// clang's order prints the header otherwise: an entry of its own
