@@ -96,7 +96,9 @@ func headerCacheKey(prelude []cc.Source, header []byte) (path, key string) {
 // names the memlens binary as well: a rebuilt memlens never reads an
 // older one's printing. The header's declarations come first in a unit
 // and none of the program's rewriting touches their tokens (they are
-// never instrumented: isSystemDef), so the text is the same in every unit.
+// never instrumented, isSystemDef, and declare only memlens's own __ml_
+// names, which no program defines for findDirect or weakenInlineOnly to
+// patch), so the text is the same in every unit.
 func (c *Config) printedHeader() (text []byte, path string) {
 	if c.printed != nil {
 		return c.printed, ""
