@@ -847,7 +847,8 @@ __attribute__((always_inline)) static inline void ml_pck_put(uptr a, uptr n, uns
 			ml_pck_put_granule(c, x, (a & (ML_PCK_CHUNK - 1)) >> 3, ts, stack);
 		return;
 	}
-	if (!((a | n) & 7) && n <= ML_PCK_SHORT * 8 && (a & (ML_PCK_CHUNK - 1)) + n <= ML_PCK_CHUNK) {
+	/* (0 bytes, which a transition may put, go on to a range of none) */
+	if (!((a | n) & 7) && n - 1 < ML_PCK_SHORT * 8 && (a & (ML_PCK_CHUNK - 1)) + n <= ML_PCK_CHUNK) {
 		unsigned char *x, *c = ml_pck_chunk(a, ts != 0, &x);
 		if (c && n <= ML_PCK_FEW * 8)
 			ml_pck_fill_few(c, x, (a & (ML_PCK_CHUNK - 1)) >> 3, n / 8, ts, stack);
