@@ -726,7 +726,8 @@ static void ml_pck_fill_short(unsigned char *c, unsigned char *x, uptr g, uptr k
 /* Set the k granules of chunk c from g to ts, k at most ML_PCK_FEW (an
  * object's few fields): one by one, in at most two pages, neither whole:
  * mixed if any changed, unless they said ts already (a page of the run
- * stays one, as in ml_pck_fill_short). */
+ * stays one, as in ml_pck_fill_short). Inline whole: gcc outlines it
+ * otherwise, a call per object's fields. */
 #define ML_PCK_FEW 8
 __attribute__((always_inline)) static inline void ml_pck_fill_few(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned *stack)
 {
