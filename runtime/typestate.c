@@ -592,66 +592,75 @@ static void ml_pck_put_some(unsigned char *c, unsigned char *x, uptr g, uint64_t
 /* Four stacks, stored at once; sixteen ids, compared at once. */
 typedef unsigned ml_u32x4 __attribute__((vector_size(16)));
 typedef unsigned char ml_u8x16 __attribute__((vector_size(16)));
-typedef uint64_t ml_u64x2 __attribute__((vector_size(16)));
+typedef char ml_i8x16 __attribute__((vector_size(16)));
 
-/* Set granules [g, stop) of chunk c to ts, sixteen at a time (one compare
- * tells whether all, none or some change), then eight (the last group, if
- * fewer, masked to those before stop): only those that change get the
- * new id and stack. Whether any changed. */
+/* Which of the sixteen ids at p are ts (pat16), a bit each, the first's
+ * the lowest. */
+static inline unsigned ml_pck_same16(const unsigned char *p, ml_u8x16 pat16)
+{
+	ml_u8x16 v;
+	memcpy(&v, p, 16);
+#ifdef __SSE2__
+	return (unsigned)__builtin_ia32_pmovmskb128((ml_i8x16)(v == pat16));
+#else
+	unsigned same = 0;
+	for (unsigned i = 0; i < 16; i++)
+		same |= (unsigned)(v[i] == pat16[i]) << i;
+	return same;
+#endif
+}
+
+/* Set granules [g, stop) of chunk c to ts, sixteen at a time, each group
+ * told by one compare whether all, none or which change (the last, if
+ * fewer, as if those past stop kept theirs: the load may read the next
+ * chunk's ids, the map ends a page past the last id): only those that
+ * change get the new id and stack. Whether any changed. */
 __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *c, unsigned char *x, uptr g, uptr stop, unsigned ts, unsigned *stack)
 {
 	unsigned *st = ml_pck_stacks(x);
-	uint64_t pat = ts * ML_PCK_ONES, any = 0;
+	int any = 0;
 	ml_u32x4 four = {0, 0, 0, 0}; /* the stack four times, once captured */
 	ml_u8x16 pat16 = (ml_u8x16){0} + (unsigned char)ts;
-	for (; g + 16 <= stop; g += 16) {
-		ml_u8x16 v;
-		memcpy(&v, c + g, 16);
-		ml_u64x2 same = (ml_u64x2)(v == pat16);
-		if ((same[0] & same[1]) == ~0ULL)
+	for (; g < stop; g += 16) {
+		unsigned same = ml_pck_same16(c + g, pat16);
+		if (stop - g < 16)
+			same |= 0xffffu << (stop - g) & 0xffff;
+		if (same == 0xffff)
 			continue;
-		if (same[0] | same[1])
-			break; /* some keep theirs: the groups of eight below */
 		any = 1;
-		if (!four[0]) {
-			unsigned id = ml_pck_stack(stack);
-			four = (ml_u32x4){id, id, id, id};
-		}
-		memcpy(c + g, &pat16, 16);
-		memcpy(st + g, &four, 16), memcpy(st + g + 4, &four, 16);
-		memcpy(st + g + 8, &four, 16), memcpy(st + g + 12, &four, 16);
-	}
-	for (; g + 8 <= stop; g += 8) {
-		uint64_t d = ml_load8(c + g) ^ pat;
-		if (!d)
-			continue;
-		any = d;
-		/* a transition mostly changes all of them (a chunk's payload
-		 * between free and used) or none */
-		if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7)) { /* some byte of d is 0 */
-			ml_pck_put_some(c, x, g, d, ts, stack);
-			continue;
-		}
 		if (!four[0]) { /* (kept in a register: a store to st may be one to *stack) */
 			unsigned id = ml_pck_stack(stack);
 			four = (ml_u32x4){id, id, id, id};
 		}
-		memcpy(c + g, &pat, 8);
-		memcpy(st + g, &four, 16), memcpy(st + g + 4, &four, 16);
-	}
-	if (g < stop) {
-		uint64_t mask = ~0ULL >> 8 * (8 - (stop - g));
-		uint64_t d = (ml_load8(c + g) ^ pat) & mask;
-		any |= d;
-		if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask) { /* some of them keep theirs */
-			ml_pck_put_some(c, x, g, d, ts, stack);
-		} else if (d) {
-			unsigned id = ml_pck_stack(stack);
-			for (; g < stop; g++)
-				c[g] = (unsigned char)ts, st[g] = id;
+		/* a transition mostly changes all (a chunk's payload between free
+		 * and used): whole groups stored at once, a last group of at
+		 * least four in stores that overlap */
+		if (!same) {
+			memcpy(c + g, &pat16, 16);
+			memcpy(st + g, &four, 16), memcpy(st + g + 4, &four, 16);
+			memcpy(st + g + 8, &four, 16), memcpy(st + g + 12, &four, 16);
+			continue;
+		}
+		uptr k = stop - g;
+		if (k < 16 && k >= 4 && same == (0xffffu << k & 0xffff)) {
+			uint64_t pat = ts * ML_PCK_ONES;
+			if (k >= 8)
+				memcpy(c + g, &pat, 8), memcpy(c + stop - 8, &pat, 8);
+			else
+				memcpy(c + g, &pat, 4), memcpy(c + stop - 4, &pat, 4);
+			memcpy(st + g, &four, 16), memcpy(st + stop - 4, &four, 16);
+			if (k > 8)
+				memcpy(st + g + 4, &four, 16);
+			if (k > 12)
+				memcpy(st + g + 8, &four, 16);
+			continue;
+		}
+		for (unsigned d = ~same & 0xffff; d; d &= d - 1) {
+			unsigned i = (unsigned)__builtin_ctz(d);
+			c[g + i] = (unsigned char)ts, st[g + i] = four[0];
 		}
 	}
-	return any != 0;
+	return any;
 }
 
 /* Set granules [g, stop) of chunk c, inside one page, to ts. */
@@ -701,19 +710,26 @@ static void ml_pck_fill_short(unsigned char *c, unsigned char *x, uptr g, uptr k
 	ml_pck_run_cut(x, g, end, ts);
 	if (!ml_pck_fill_run(c, x, g, end, ts, stack))
 		return;
-	for (uptr p = g / ML_PCK_PAGE_GRANS; p * ML_PCK_PAGE_GRANS < end; p++) {
-		int whole = p * ML_PCK_PAGE_GRANS >= g && (p + 1) * ML_PCK_PAGE_GRANS <= end;
-		if (ml_pck_pages(x)[p] != ts)
-			ml_pck_pages(x)[p] = whole ? (unsigned char)ts : ML_PCK_SPLIT;
-	}
+	/* at most three pages, the one between the first and the last whole */
+	unsigned char *page = ml_pck_pages(x);
+	uptr first = g / ML_PCK_PAGE_GRANS, last = (end - 1) / ML_PCK_PAGE_GRANS;
+	if (page[first] != ts)
+		page[first] = !(g % ML_PCK_PAGE_GRANS) && (first < last || !(end % ML_PCK_PAGE_GRANS)) ? (unsigned char)ts : ML_PCK_SPLIT;
+	if (first == last)
+		return;
+	if (last - first == 2 && page[first + 1] != ts)
+		page[first + 1] = (unsigned char)ts;
+	if (page[last] != ts)
+		page[last] = end % ML_PCK_PAGE_GRANS ? ML_PCK_SPLIT : (unsigned char)ts;
 }
 
 /* Set the k granules of chunk c from g to ts, k at most ML_PCK_FEW (an
  * object's few fields): one by one, in at most two pages, neither whole:
  * mixed if any changed, unless they said ts already (a page of the run
- * stays one, as in ml_pck_fill_short). */
+ * stays one, as in ml_pck_fill_short). Inline whole: gcc outlines it
+ * otherwise, a call per object's fields. */
 #define ML_PCK_FEW 8
-static inline void ml_pck_fill_few(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned *stack)
+__attribute__((always_inline)) static inline void ml_pck_fill_few(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned *stack)
 {
 	uptr end = g + k;
 	ml_pck_run_cut(x, g, end, ts);
@@ -832,7 +848,8 @@ __attribute__((always_inline)) static inline void ml_pck_put(uptr a, uptr n, uns
 			ml_pck_put_granule(c, x, (a & (ML_PCK_CHUNK - 1)) >> 3, ts, stack);
 		return;
 	}
-	if (!((a | n) & 7) && n <= ML_PCK_SHORT * 8 && (a & (ML_PCK_CHUNK - 1)) + n <= ML_PCK_CHUNK) {
+	/* (0 bytes, which a transition may put, go on to a range of none) */
+	if (!((a | n) & 7) && n - 1 < ML_PCK_SHORT * 8 && (a & (ML_PCK_CHUNK - 1)) + n <= ML_PCK_CHUNK) {
 		unsigned char *x, *c = ml_pck_chunk(a, ts != 0, &x);
 		if (c && n <= ML_PCK_FEW * 8)
 			ml_pck_fill_few(c, x, (a & (ML_PCK_CHUNK - 1)) >> 3, n / 8, ts, stack);

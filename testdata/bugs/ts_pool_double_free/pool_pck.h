@@ -51,9 +51,12 @@ struct __ml_pck_tr {
 };
 /* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
 void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+/* A put of 0 bytes changes nothing: left out where gcc knows the size,
+ * else made (the runtime does nothing with it), so that the count of a
+ * transition's puts stays known and they go to fixed places. */
 static inline void __ml_pck_add(struct __ml_pck_tr *t, char *a, unsigned long nbytes, unsigned long ts)
 {
-	if (nbytes == 0)
+	if (__builtin_constant_p(nbytes) && nbytes == 0)
 		return;
 	if (t->n == sizeof t->put / sizeof t->put[0])
 		__ml_pck_puts_v2(t);
