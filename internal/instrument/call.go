@@ -47,10 +47,24 @@ var setjmps = setOf("setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "__builtin_
 // keptInJmpBuf reports whether setjmp call x keeps its words in its
 // jmp_buf (memlens.h's __ml_setjmp_kept): a jmp_buf as large as glibc's
 // (200 bytes), whose signal mask's end holds them, named by an argument
-// without side effects (read again at the second return).
+// without side effects that names the same jmp_buf whenever it is read
+// again, at a second return: its variables are arrays and structs, whose
+// addresses stay, not pointers or indexes the program may change before
+// it longjmps (setjmp(bufs[i]) in a loop).
 func keptInJmpBuf(x *cc.PostfixExpression) bool {
 	args := argList(x.ArgumentExpressionList)
 	if calleeName(x) == "__builtin_setjmp" || len(args) == 0 || hasSideEffects(args[0]) {
+		return false
+	}
+	fixed := true
+	walkNodes(args[0], func(n cc.Node) bool {
+		if p, ok := n.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
+			d := declOf(p)
+			fixed = d != nil && (d.Type().Kind() == cc.Array || isAggregate(d.Type()))
+		}
+		return fixed
+	})
+	if !fixed {
 		return false
 	}
 	var e cc.Type

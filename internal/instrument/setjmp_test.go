@@ -13,12 +13,14 @@ import (
 // be, unless the setjmp is in a loop, where they are written again after
 // it. A glibc jmp_buf keeps those words and the function's depth
 // (__ml_setjmp_kept): the function has no variables for them; a
-// __builtin_setjmp's buffer of five words does not.
+// __builtin_setjmp's buffer of five words does not, nor a jmp_buf named
+// through a variable index, which may name another at the second return.
 func TestSetjmpVolatiles(t *testing.T) {
 	const code = `#include <setjmp.h>
 #include <stdlib.h>
 static jmp_buf env;
 static void *benv[5];
+static jmp_buf bufs[2];
 void fail(void);
 char *grow(void) {
 	char *volatile buf = malloc(4);
@@ -39,6 +41,7 @@ char *grow(void) {
 		{"loop", "for (int i = 0; i < 2; i++) if (setjmp(env) == 0) {", true, false},
 		{"builtin", "if (__builtin_setjmp(benv) == 0) {", false, false},
 		{"builtin loop", "for (int i = 0; i < 2; i++) if (__builtin_setjmp(benv) == 0) {", false, true},
+		{"indexed", "for (int i = 0; i < 2; i++) if (setjmp(bufs[i]) == 0) {", false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "grow.c", strings.Replace(code, "%s", tc.setjmp, 1))
