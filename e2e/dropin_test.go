@@ -497,10 +497,11 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // 2.20 before a small copy's rare runtime calls kept every register (2.07,
 // 2.12; ldo.c 1.94 to 1.88); ldebug.c 1.93 and lvm.c 2.07 before a lent
 // scalar's registration and its block's end did too (1.80, 2.02; lcode.c
-// 1.64 to 1.63). The goal is 1.5 times (issue 18).
+// 1.64 to 1.63); ldo.c 1.87 before luaD_rawrunprotected's jmp_buf kept its
+// setjmp's words and depth (1.85). The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.76, "lcode.c": 1.64, "lvm.c": 2.02, "ltable.c": 2.07,
-		"lapi.c": 2.12, "ldo.c": 1.88, "ldebug.c": 1.80})
+		"lapi.c": 2.12, "ldo.c": 1.86, "ldebug.c": 1.80})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

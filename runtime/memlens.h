@@ -2325,6 +2325,27 @@ __ML_INLINE int __ml_pck_after_setjmp(unsigned depth, int v)
 		__ml_pck_unwind(depth);
 	return v;
 }
+/* A setjmp's own words (the count of live locals, the side stack's top,
+ * the grants' depth and its function's depth), kept in its jmp_buf rather
+ * than in the caller's frame, which holds every value that lives across a
+ * setjmp in a slot of its own: written at the first return, when they are
+ * still those of the call, read at a longjmp's. They go in the last four
+ * words of the jmp_buf's signal mask (glibc's 200-byte jmp_buf: the mask's
+ * 128 bytes at 72), whose first 8 are the kernel's mask, all that
+ * sigsetjmp saves and siglongjmp restores. */
+#define __ML_JMP_KEPT 168
+__ML_INLINE int __ml_setjmp_kept(void *env, int v)
+{
+	__ml_uptr *w = (__ml_uptr *)((char *)env + __ML_JMP_KEPT);
+	if (__ML_LIKELY(v == 0)) {
+		w[0] = __ml_t.nobj;
+		w[1] = (__ml_uptr)__ml_t.side;
+		w[2] = __ml_pck_depth();
+		w[3] = __ml_t.depth - 1u;
+		return 0;
+	}
+	return __ml_pck_after_setjmp((unsigned)w[2], __ml_after_setjmp((unsigned)w[3], (__ml_uptr *)w[1], (unsigned)w[0], v));
+}
 /* The granule id an access of n bytes at a checks: 255 across granules. */
 __ML_INLINE unsigned long __ml_pck_id(__ml_uptr a, __ml_uptr n)
 {

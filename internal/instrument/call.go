@@ -44,6 +44,52 @@ var libcTables = setOf("__ctype_b_loc")
 // setjmps return twice; the second return must restore the shadow stack.
 var setjmps = setOf("setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "__builtin_setjmp")
 
+// keptInJmpBuf reports whether setjmp call x keeps its words in its
+// jmp_buf (memlens.h's __ml_setjmp_kept): a jmp_buf as large as glibc's
+// (200 bytes), whose signal mask's end holds them, named by an argument
+// without side effects that names the same jmp_buf whenever it is read
+// again, at a second return: its variables are arrays and structs, whose
+// addresses stay, not pointers or indexes the program may change before
+// it longjmps (setjmp(bufs[i]) in a loop).
+func keptInJmpBuf(x *cc.PostfixExpression) bool {
+	args := argList(x.ArgumentExpressionList)
+	if calleeName(x) == "__builtin_setjmp" || len(args) == 0 || hasSideEffects(args[0]) {
+		return false
+	}
+	fixed := true
+	walkNodes(args[0], func(n cc.Node) bool {
+		if p, ok := n.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
+			d := declOf(p)
+			fixed = d != nil && (d.Type().Kind() == cc.Array || isAggregate(d.Type()))
+		}
+		return fixed
+	})
+	if !fixed {
+		return false
+	}
+	var e cc.Type
+	switch t := args[0].Type().(type) {
+	case *cc.PointerType:
+		e = t.Elem()
+	case *cc.ArrayType:
+		e = t.Elem()
+	}
+	return e != nil && e.Size() >= 200
+}
+
+// setjmpsKept reports whether every setjmp call in n keeps its words in
+// its jmp_buf: its function needs no variable for its depth.
+func setjmpsKept(n cc.Node) bool {
+	kept := true
+	walkNodes(n, func(n cc.Node) bool {
+		if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall && setjmps[calleeName(x)] && !isVoid(x.Type()) && !keptInJmpBuf(x) {
+			kept = false
+		}
+		return kept
+	})
+	return kept
+}
+
 // longjmps skip frames, whose pointer locals leave scope (loss tracking:
 // the runtime's __ml_longjmp unwinds them first); pthread_exit unwinds
 // them itself (__ml_pthread_exit says they return).
@@ -364,6 +410,22 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		return f, metaWild, none
 	case setjmps[name] && !isVoid(x.Type()): // (a program may name a function of its own setjmp: torture pr59919)
 		var f frag
+		if keptInJmpBuf(x) {
+			// the words below, and the depth, kept in the jmp_buf
+			// (__ml_setjmp_kept)
+			f.str("(")
+			if r.c.full {
+				f.str("__ml_setjmp_at((const void *)(")
+				f.cat(r.verbatim(args[0]))
+				f.str("), " + r.depth() + " + 1), ")
+			}
+			f.str("__ml_setjmp_kept((void *)(")
+			f.cat(r.verbatim(args[0]))
+			f.str("), ")
+			f.cat(r.generic(x))
+			f.str("))")
+			return f, metaWild, none
+		}
 		// the count of live locals when setjmp is called: a longjmp
 		// back retires those registered since
 		h := r.metaTemp()

@@ -73,6 +73,7 @@ type fnState struct {
 	inRegisters  map[string]bool              // companions of pointer locals read between calls only (readBetweenCalls): variables, not side words
 	ptrLocals    int                          // pointer locals with companions it declares (readBetweenCalls)
 	setjmp       bool                         // calls setjmp: our locals written after it must be volatile (setjmpWrites)
+	depthVar     bool                         // its depth is the variable __ml_d: a setjmp's jmp_buf does not keep it (setjmpsKept)
 	callees      map[string]bool              // functions of the unit it calls by name
 	leaf         bool                         // makes no calls: pushes no frame
 	asmCalls     bool                         // makes no calls of its own: its helpers' are made in asm (asmcalls.go)
@@ -206,9 +207,11 @@ func (r *rewriter) slot() string {
 // through the whole function in a callee-saved register or a slot of the
 // frame (__ml_leave becomes one decrement of the thread's depth); but in a
 // function calling setjmp, where a longjmp back leaves the thread's depth
-// where the skipped frames had it, the variable __ml_d.
+// where the skipped frames had it, the variable __ml_d, unless each
+// setjmp's jmp_buf keeps the depth, put back as the setjmp returns
+// (__ml_setjmp_kept).
 func (r *rewriter) depth() string {
-	if r.fn.setjmp {
+	if r.fn.depthVar {
 		return "__ml_d"
 	}
 	return "(__ml_t.depth - 1u)"
@@ -937,6 +940,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
 		main: d.Name() == "main" && !d.IsStatic(), unchecked: r.unchecked[d.Name()], body: fd.CompoundStatement, knownSteps: map[string]int{}}
 	r.avail.off = r.fn.unseenWrites
+	r.fn.depthVar = r.fn.setjmp && !setjmpsKept(fd.CompoundStatement)
 	r.fn.side = r.sideFrame(fd.CompoundStatement)
 	r.fn.ptrLocals = r.countPointerLocals(fd.CompoundStatement)
 	r.fn.argWords = r.keepsArgWords(fd.CompoundStatement)
@@ -1056,7 +1060,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		}
 		if !r.fn.leaf {
 			enter := "__ml_enter(" + siteRef(entry) + ")"
-			if r.fn.setjmp { // (depth's variable)
+			if r.fn.depthVar {
 				// (set before any setjmp and never after: register even then)
 				pro = append(pro, own(nil, "unsigned ", "__ml_d", " __attribute__((unused))", enter))
 			} else {

@@ -11,8 +11,8 @@ import (
 // setjmp must be volatile. C11 7.13.2.1: after a longjmp back, a
 // non-volatile local keeps its value unless it was changed between the
 // setjmp and the longjmp. The prologue and the text before the first
-// setjmp (its own words: nobj, the grants' depth, the side stack's top)
-// run once, before any setjmp, when no setjmp is in a loop and no label
+// setjmp (its own words, unless its jmp_buf keeps them: nobj, the grants'
+// depth, the side stack's top) run once, before any setjmp, when no setjmp is in a loop and no label
 // lets a goto run them again (C allows a setjmp only as a whole expression
 // statement or a controlling expression's comparison, so what
 // precedes it in the text runs before it): a variable written only there
@@ -32,8 +32,9 @@ func (w *setjmpWrites) volatile(name string) bool {
 }
 
 // afterSetjmp marks where the code of a setjmp's first return begins in
-// the rewritten text (call.go).
-const afterSetjmp = "__ml_after_setjmp("
+// the rewritten text (call.go): its words' restoring, kept in the frame or
+// in the jmp_buf.
+var afterSetjmp = regexp.MustCompile(`__ml_after_setjmp\(|__ml_setjmp_kept\(`)
 
 var memlensName = regexp.MustCompile(`__ml_[A-Za-z0-9_]+`)
 
@@ -53,7 +54,10 @@ func (r *rewriter) setjmpWrites(body *cc.CompoundStatement, items frag) *setjmpW
 		}
 	})
 	text := b.String()
-	first := strings.Index(text, afterSetjmp)
+	first := -1
+	if loc := afterSetjmp.FindStringIndex(text); loc != nil {
+		first = loc[0]
+	}
 	w := &setjmpWrites{after: map[string]bool{}}
 	w.all = first < 0 || r.fn.unseenWrites || setjmpRepeats(body)
 	for _, m := range memlensName.FindAllStringIndex(text, -1) {

@@ -10,11 +10,17 @@ import (
 // calling setjmp declares volatile: the companion of a pointer changed
 // after the setjmp must be (clean/setjmp_pointer_changed fails at -O2
 // without it), the setjmp's own words, written just before it, need not
-// be, unless the setjmp is in a loop, where they are written again after it.
+// be, unless the setjmp is in a loop, where they are written again after
+// it. A glibc jmp_buf keeps those words and the function's depth
+// (__ml_setjmp_kept): the function has no variables for them; a
+// __builtin_setjmp's buffer of five words does not, nor a jmp_buf named
+// through a variable index, which may name another at the second return.
 func TestSetjmpVolatiles(t *testing.T) {
 	const code = `#include <setjmp.h>
 #include <stdlib.h>
 static jmp_buf env;
+static void *benv[5];
+static jmp_buf bufs[2];
 void fail(void);
 char *grow(void) {
 	char *volatile buf = malloc(4);
@@ -28,10 +34,14 @@ char *grow(void) {
 	setjmpWords := regexp.MustCompile(`\((__ml_\w+) = __ml_t\.nobj, (__ml_\w+) = __ml_pck_depth\(\), (__ml_\w+) = \(__ml_uptr\)__ml_t\.side`)
 	for _, tc := range []struct {
 		name, setjmp  string
+		kept          bool
 		wordsVolatile bool
 	}{
-		{"once", "if (setjmp(env) == 0) {", false},
-		{"loop", "for (int i = 0; i < 2; i++) if (setjmp(env) == 0) {", true},
+		{"once", "if (setjmp(env) == 0) {", true, false},
+		{"loop", "for (int i = 0; i < 2; i++) if (setjmp(env) == 0) {", true, false},
+		{"builtin", "if (__builtin_setjmp(benv) == 0) {", false, false},
+		{"builtin loop", "for (int i = 0; i < 2; i++) if (__builtin_setjmp(benv) == 0) {", false, true},
+		{"indexed", "for (int i = 0; i < 2; i++) if (setjmp(bufs[i]) == 0) {", false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "grow.c", strings.Replace(code, "%s", tc.setjmp, 1))
@@ -44,15 +54,18 @@ char *grow(void) {
 				return decl[1] == "volatile"
 			}
 			words := setjmpWords.FindStringSubmatch(text)
-			if words == nil {
-				t.Fatalf("no setjmp words in\n%s", text)
+			depthVar := strings.Contains(text, "unsigned __ml_d ")
+			if kept := regexp.MustCompile(`__ml_setjmp_kept\(\(void \*\)\((?s:.)*?env`).MatchString(text); kept != tc.kept || kept == (words != nil) || kept == depthVar {
+				t.Fatalf("words kept in the jmp_buf: %v, want %v; words in the frame: %v, depth's variable: %v, in\n%s", kept, tc.kept, words != nil, depthVar, text)
 			}
-			for _, w := range words[1:] {
-				if volatile(w) != tc.wordsVolatile {
-					t.Errorf("%s volatile: %v, want %v", w, volatile(w), tc.wordsVolatile)
+			if words != nil {
+				for _, w := range words[1:] {
+					if volatile(w) != tc.wordsVolatile {
+						t.Errorf("%s volatile: %v, want %v", w, volatile(w), tc.wordsVolatile)
+					}
 				}
 			}
-			after := text[strings.Index(text, afterSetjmp):]
+			after := text[afterSetjmp.FindStringIndex(text)[0]:]
 			companion := regexp.MustCompile(`(__ml_p\d+) = __ml_m\d+`).FindStringSubmatch(after)
 			if companion == nil {
 				t.Fatalf("buf's companion not assigned after the setjmp in\n%s", after)
