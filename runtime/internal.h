@@ -6,7 +6,8 @@
  * Address-space layout (x86_64, 47-bit user space):
  *   [0x000000000000, 0x010000000000)  application (non-PIE binaries, brk heap)
  *   [0x010000000000, 0x100000000000)  pointer shadow of [0x510000000000, 0x600000000000)
- *   [0x100000000000, 0x200000000000)  definedness shadow (one bit per byte) of the three application ranges
+ *   [0x100000000000, 0x200000000000)  definedness shadow (one bit per byte) of the three application ranges,
+ *                                     and in its holes the heap map (ml_heapmap)
  *   [0x200000000000, 0x300000000000)  pointer shadow of [0x700000000000, 0x800000000000)
  *   [0x300000000000, 0x3c0000000000)  live-base map (ml_basemap) of the PIE and mmap application ranges
  *   [0x3c0000000000, 0x4c0000000000)  typestate map (__ML_PCK_IDS), but for the two holes below
@@ -353,8 +354,9 @@ static inline unsigned ml_next_gen(unsigned g)
 _Static_assert(ML_ST_END <= ML_STATE_SIZE, "memlens's state fits its mapping");
 
 /* Live-base map: one 32-bit slot number per 16-byte granule of application
- * memory (glibc's blocks are 16-byte aligned, so a granule starts at most one
- * block), the slot of the block most recently allocated at that address.
+ * memory (variables are 16-byte aligned at most, so a granule starts at most
+ * one), the slot of the variable most recently registered at that address
+ * (heap blocks are in the heap map below, which works the same way).
  * Readers validate an entry against the slot's record, so a stale one (the
  * slot was recycled for another address) reads as absent. It is the
  * pointer shadow's XOR image shrunk by four: a lookup is one load, with no
@@ -363,6 +365,20 @@ _Static_assert(ML_ST_END <= ML_STATE_SIZE, "memlens's state fits its mapping");
 static inline uint32_t *ml_basemap(uptr base)
 {
 	return (uint32_t *)(ML_BASEMAP_ADDR + (((base ^ __ML_META_XOR) >> 2) & ~(uptr)3));
+}
+
+/* Heap map: the live-base map of heap blocks, one 32-bit slot number per
+ * 32-byte granule (glibc's chunks are 32 bytes at least, so a granule
+ * starts at most one live block), half the entries of the map above, which
+ * keeps variables (16-byte aligned, two may share 32 bytes). The
+ * definedness shadow's image of application memory, XORed into three of
+ * that region's holes: [0x122000000000, 0x140000000000) (PIE),
+ * [0x160000000000, 0x180000000000) (mmap), [0x180000000000,
+ * 0x182000000000) (low). */
+#define ML_HEAPMAP_XOR 0x180000000000UL
+static inline uint32_t *ml_heapmap(uptr base)
+{
+	return (uint32_t *)(((base >> 3) & ~(uptr)3) ^ ML_HEAPMAP_XOR);
 }
 
 /* Is [a, a+n) inside application memory (so its shadow is mapped)? */
@@ -978,10 +994,17 @@ static inline int ml_basemap_ok(uptr base)
 	return !(base & 15) && ml_app_range(base, 1);
 }
 
+/* A variable's (ml_live_insert) and a heap block's (ml_heap_insert)
+ * entries, in the two maps. */
 static inline void ml_live_insert(uptr base, meta_t m)
 {
 	if (ml_basemap_ok(base))
 		ML_STORE(ml_basemap(base), ml_meta_slot(m));
+}
+static inline void ml_heap_insert(uptr base, meta_t m)
+{
+	if (ml_basemap_ok(base))
+		ML_STORE(ml_heapmap(base), ml_meta_slot(m));
 }
 
 int ml_live_lookup(uptr base, meta_t *m);
