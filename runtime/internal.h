@@ -6,10 +6,10 @@
  * Address-space layout (x86_64, 47-bit user space):
  *   [0x000000000000, 0x010000000000)  application (non-PIE binaries, brk heap)
  *   [0x010000000000, 0x100000000000)  pointer shadow of [0x510000000000, 0x600000000000)
- *   [0x100000000000, 0x200000000000)  definedness shadow (one bit per byte) of the three application ranges,
- *                                     and in its holes the heap map (ml_heapmap)
+ *   [0x100000000000, 0x200000000000)  definedness shadow (one bit per byte) of the three application ranges
  *   [0x200000000000, 0x300000000000)  pointer shadow of [0x700000000000, 0x800000000000)
- *   [0x300000000000, 0x3c0000000000)  live-base map (ml_basemap) of the PIE and mmap application ranges
+ *   [0x300000000000, 0x3c0000000000)  live-base map (ml_basemap) of the PIE and mmap application ranges,
+ *                                     and between them [0x340000000000, 0x380000000000) the heap map (ml_heapmap)
  *   [0x3c0000000000, 0x4c0000000000)  typestate map (__ML_PCK_IDS), but for the two holes below
  *   [0x400000000000, 0x402000000000)  record table (__ML_RECS: one bit, 46)
  *   [0x440000000000, 0x444000000000)  live-base map of the low application range
@@ -370,15 +370,18 @@ static inline uint32_t *ml_basemap(uptr base)
 /* Heap map: the live-base map of heap blocks, one 32-bit slot number per
  * 32-byte granule (glibc's chunks are 32 bytes at least, so a granule
  * starts at most one live block), half the entries of the map above, which
- * keeps variables (16-byte aligned, two may share 32 bytes). The
- * definedness shadow's image of application memory, XORed into three of
- * that region's holes: [0x122000000000, 0x140000000000) (PIE),
- * [0x160000000000, 0x180000000000) (mmap), [0x180000000000,
- * 0x182000000000) (low). */
-#define ML_HEAPMAP_XOR 0x180000000000UL
+ * keeps variables (16-byte aligned, two may share 32 bytes). The pointer
+ * shadow's image shrunk by eight, each range's moved into the live-base
+ * map's reservation between its PIE and mmap parts, [0x340000000000,
+ * 0x380000000000): low, then PIE, then mmap (not into the definedness
+ * shadow's holes, whose being unmapped makes full checking's wild stores
+ * into memlens's ranges fault). */
 static inline uint32_t *ml_heapmap(uptr base)
 {
-	return (uint32_t *)(((base >> 3) & ~(uptr)3) ^ ML_HEAPMAP_XOR);
+	uptr x = ((base ^ __ML_META_XOR) >> 3) & ~(uptr)3;
+	/* x: PIE [0x002.., 0x020..), mmap [0x040.., 0x060..), low [0x0a0.., 0x0a2..) */
+	uptr to = x < 0x040000000000UL ? 0x340000000000UL : x < 0x0a0000000000UL ? 0x320000000000UL : 0x2a0000000000UL;
+	return (uint32_t *)(x + to);
 }
 
 /* Is [a, a+n) inside application memory (so its shadow is mapped)? */
