@@ -378,10 +378,13 @@ static inline uint32_t *ml_basemap(uptr base)
  * into memlens's ranges fault). */
 static inline uint32_t *ml_heapmap(uptr base)
 {
+	/* x: PIE [0x002.., 0x020..), mmap [0x040.., 0x060..), low [0x0a0.., 0x0a2..);
+	 * each moved by its TiB's entry (a load, where compares took two more
+	 * instructions an entry: the leak check's marking reads one a word) */
+	static const uptr to[11] = {0x340000000000UL, 0x340000000000UL, 0, 0, 0x320000000000UL, 0x320000000000UL,
+	                            0, 0, 0, 0, 0x2a0000000000UL};
 	uptr x = ((base ^ __ML_META_XOR) >> 3) & ~(uptr)3;
-	/* x: PIE [0x002.., 0x020..), mmap [0x040.., 0x060..), low [0x0a0.., 0x0a2..) */
-	uptr to = x < 0x040000000000UL ? 0x340000000000UL : x < 0x0a0000000000UL ? 0x320000000000UL : 0x2a0000000000UL;
-	return (uint32_t *)(x + to);
+	return (uint32_t *)(x + to[x >> 40]);
 }
 
 /* Is [a, a+n) inside application memory (so its shadow is mapped)? */
