@@ -11,12 +11,12 @@
  * (fopen, getline, strdup inside libc), uninstrumented objects, and ld.so
  * once relocation is done. Their pointer arguments have no meta unless the
  * caller tagged the call for them (a call through a function pointer from
- * instrumented code), so they resolve pointers through the live-base map.
+ * instrumented code), so they resolve pointers through the heap map.
  *
  * A free is "validated" by one CAS on the record's generation (from the
  * meta's generation to the next one): the CAS serialises racing frees of
  * one block without a lock, and the bump alone turns every meta of the
- * block, and the live-base map entry, into dangling ones.
+ * block, and the heap map entry, into dangling ones.
  */
 #include "internal.h"
 
@@ -58,7 +58,7 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 	if (flags)
 		ML_STORE(&ML_COLD[ml_meta_slot(m)].flags, flags);
 	ml_loss_block(ml_meta_slot(m), !(flags & (ML_CF_FOREIGN | ML_CF_IGNORED)));
-	ml_live_insert((uptr)p, m);
+	ml_heap_insert((uptr)p, m);
 	return m;
 }
 
@@ -98,7 +98,7 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 /* Outcome of validating a pointer handed to free/realloc. */
 enum { ML_REL_INVALID, ML_REL_OK, ML_REL_FOREIGN };
 
-/* Resolve the meta of a pointer being freed: the caller's, or the live-base map's
+/* Resolve the meta of a pointer being freed: the caller's, or the heap map's
  * when the caller's says nothing about heap blocks. */
 static meta_t ml_resolve_free_meta(void *p, meta_t m)
 {

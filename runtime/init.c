@@ -90,7 +90,7 @@ void ml_def_forget(void)
 }
 
 /* The tables every check and every malloc touches at random (records,
- * pointer shadow, live-base map) get huge pages once the program holds
+ * pointer shadow, live-base and heap maps) get huge pages once the program holds
  * many objects (ml_slot_tables_open calls this as it opens slots past the
  * first batch): with 4 KiB pages a pointer-chasing program misses the TLB
  * on each of them as well as on its own data. A small program keeps 4 KiB
@@ -102,6 +102,7 @@ void ml_advise_huge_pages(void)
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
 		madvise((void *)(lo ^ __ML_META_XOR), size, MADV_HUGEPAGE);
 		madvise((void *)ml_basemap(lo), size / 4, MADV_HUGEPAGE);
+		madvise((void *)ml_heapmap(lo), size / 8, MADV_HUGEPAGE);
 		madvise((void *)__ML_DEF_SHADOW(lo), size / 8, MADV_HUGEPAGE);
 	}
 }
@@ -360,6 +361,7 @@ void __ml_init(void)
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
 		ml_map_fixed(lo ^ __ML_META_XOR, size, "pointer shadow");
 		ml_map_fixed((uptr)ml_basemap(lo), size / 4, "live-base map");
+		ml_map_fixed((uptr)ml_heapmap(lo), size / 8, "heap map");
 		ml_map_fixed(__ML_DEF_SHADOW(lo), size / 8, "definedness shadow");
 	}
 

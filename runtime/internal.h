@@ -8,7 +8,8 @@
  *   [0x010000000000, 0x100000000000)  pointer shadow of [0x510000000000, 0x600000000000)
  *   [0x100000000000, 0x200000000000)  definedness shadow (one bit per byte) of the three application ranges
  *   [0x200000000000, 0x300000000000)  pointer shadow of [0x700000000000, 0x800000000000)
- *   [0x300000000000, 0x3c0000000000)  live-base map (ml_basemap) of the PIE and mmap application ranges
+ *   [0x300000000000, 0x3c0000000000)  live-base map (ml_basemap) of the PIE and mmap application ranges,
+ *                                     and between them [0x340000000000, 0x380000000000) the heap map (ml_heapmap)
  *   [0x3c0000000000, 0x4c0000000000)  typestate map (__ML_PCK_IDS), but for the two holes below
  *   [0x400000000000, 0x402000000000)  record table (__ML_RECS: one bit, 46)
  *   [0x440000000000, 0x444000000000)  live-base map of the low application range
@@ -353,8 +354,9 @@ static inline unsigned ml_next_gen(unsigned g)
 _Static_assert(ML_ST_END <= ML_STATE_SIZE, "memlens's state fits its mapping");
 
 /* Live-base map: one 32-bit slot number per 16-byte granule of application
- * memory (glibc's blocks are 16-byte aligned, so a granule starts at most one
- * block), the slot of the block most recently allocated at that address.
+ * memory (variables are 16-byte aligned at most, so a granule starts at most
+ * one), the slot of the variable most recently registered at that address
+ * (heap blocks are in the heap map below, which works the same way).
  * Readers validate an entry against the slot's record, so a stale one (the
  * slot was recycled for another address) reads as absent. It is the
  * pointer shadow's XOR image shrunk by four: a lookup is one load, with no
@@ -363,6 +365,26 @@ _Static_assert(ML_ST_END <= ML_STATE_SIZE, "memlens's state fits its mapping");
 static inline uint32_t *ml_basemap(uptr base)
 {
 	return (uint32_t *)(ML_BASEMAP_ADDR + (((base ^ __ML_META_XOR) >> 2) & ~(uptr)3));
+}
+
+/* Heap map: the live-base map of heap blocks, one 32-bit slot number per
+ * 32-byte granule (glibc's chunks are 32 bytes at least, so a granule
+ * starts at most one live block), half the entries of the map above, which
+ * keeps variables (16-byte aligned, two may share 32 bytes). The pointer
+ * shadow's image shrunk by eight, each range's moved into the live-base
+ * map's reservation between its PIE and mmap parts, [0x340000000000,
+ * 0x380000000000): low, then PIE, then mmap (not into the definedness
+ * shadow's holes, whose being unmapped makes full checking's wild stores
+ * into memlens's ranges fault). */
+static inline uint32_t *ml_heapmap(uptr base)
+{
+	/* x: PIE [0x002.., 0x020..), mmap [0x040.., 0x060..), low [0x0a0.., 0x0a2..);
+	 * each moved by its TiB's entry (a load, where compares took two more
+	 * instructions an entry: the leak check's marking reads one a word) */
+	static const uptr to[11] = {0x340000000000UL, 0x340000000000UL, 0, 0, 0x320000000000UL, 0x320000000000UL,
+	                            0, 0, 0, 0, 0x2a0000000000UL};
+	uptr x = ((base ^ __ML_META_XOR) >> 3) & ~(uptr)3;
+	return (uint32_t *)(x + to[x >> 40]);
 }
 
 /* Is [a, a+n) inside application memory (so its shadow is mapped)? */
@@ -978,10 +1000,17 @@ static inline int ml_basemap_ok(uptr base)
 	return !(base & 15) && ml_app_range(base, 1);
 }
 
+/* A variable's (ml_live_insert) and a heap block's (ml_heap_insert)
+ * entries, in the two maps. */
 static inline void ml_live_insert(uptr base, meta_t m)
 {
 	if (ml_basemap_ok(base))
 		ML_STORE(ml_basemap(base), ml_meta_slot(m));
+}
+static inline void ml_heap_insert(uptr base, meta_t m)
+{
+	if (ml_basemap_ok(base))
+		ML_STORE(ml_heapmap(base), ml_meta_slot(m));
 }
 
 int ml_live_lookup(uptr base, meta_t *m);

@@ -52,10 +52,11 @@ enum { ML_L_UNSEEN, ML_L_POSSIBLE, ML_L_REACHABLE, ML_L_INDIRECT, ML_L_DEFINITE 
 /* (lstate's zero bytes past its last slot, read by a load of eight) */
 #define ML_LS_PAST   8u
 
-/* A word pointing into a block is traced to it through the live-base
- * map, which names the slot of the block made at each granule: walking
+/* A word pointing into a block is traced to it through the heap map,
+ * which names the slot of the block made at each 32-byte granule: walking
  * back from the word's granule, the first granule naming a live block
- * made there names the only block that can contain the word. Blocks
+ * made there (at or below the word) names the only block that can contain
+ * the word. Blocks
  * longer than the walk (and any the map does not name) are listed by
  * address as well (struct ml_bigblock), searched where the walk finds none. */
 #define ML_LB_WALK 32 /* granules */
@@ -70,7 +71,7 @@ struct ml_bigblock {
  * instrumented code stored) is tested by its record and state, tables far
  * bigger than the caches, so both are prefetched while the scan reads the
  * next words; a word whose shadow names no block that starts at it is
- * found through the live-base map. */
+ * found through the heap map. */
 struct ml_cand {
 	uptr a, v;          /* where the word lies, what it holds */
 	uint32_t slot;      /* the slot its pointer shadow names */
@@ -150,11 +151,11 @@ static void ml_lb_set_state(unsigned s, unsigned st)
 	ml_lstate[s] = (unsigned char)((ml_lstate[s] & ~ML_LS_STATE) | st);
 }
 
-/* The live-base entry of address v's granule (0 outside the map). */
+/* The heap map's entry of address v's granule (0 outside the map). */
 static inline __attribute__((always_inline)) unsigned ml_lb_entry(uptr v)
 {
-	uptr g = v & ~(uptr)15;
-	return ml_basemap_ok(g) ? ML_LOAD(ml_basemap(g)) : 0;
+	uptr g = v & ~(uptr)31;
+	return ml_basemap_ok(g) ? ML_LOAD(ml_heapmap(g)) : 0;
 }
 
 /* The listed block containing v, or -1. */
@@ -180,20 +181,23 @@ static long ml_lb_find(const struct ml_marker *m, uptr v)
 {
 	if (v - m->lb_lo >= m->lb_span)
 		return -1;
-	uptr g = v & ~(uptr)15;
+	uptr g = v & ~(uptr)31;
 	unsigned s = ml_lb_entry(v);
 	for (unsigned k = 1;; k++) {
-		if (s < m->nslots && (m->lstate[s] & ML_LS_BLOCK) && ml_lb_base(s) == g) {
-			if (v < ml_lb_end(s) || v == g)
+		uptr b;
+		/* a live block made in granule g, at or below v (in v's own
+		 * granule a block may start past v) */
+		if (s < m->nslots && (m->lstate[s] & ML_LS_BLOCK) && (b = ml_lb_base(s)) - g < 32 && b <= v) {
+			if (v < ml_lb_end(s) || v == b)
 				return s;
 			break; /* (a listed block may lie between) */
 		}
 		if (k == ML_LB_WALK || g <= m->lb_lo)
 			break;
-		g -= 16;
+		g -= 32;
 		if (!ml_basemap_ok(g))
 			break;
-		s = ML_LOAD(ml_basemap(g));
+		s = ML_LOAD(ml_heapmap(g));
 	}
 	return ml_big_find(v);
 }
@@ -227,16 +231,18 @@ static int ml_heap_holds(unsigned s, uptr p)
 
 long ml_heap_block_at(uptr p)
 {
-	/* back from p's granule through the live-base map: the first granule
-	 * where a live block was made names the only block that can hold p */
-	uptr g = p & ~(uptr)15;
+	/* back from p's granule through the heap map: the first granule
+	 * where a live block was made at or below p names the only block that
+	 * can hold p */
+	uptr g = p & ~(uptr)31;
 	if (!ml_basemap_ok(g))
 		return -1; /* (no heap there) */
-	for (unsigned k = 0; k < 4096 && ml_basemap_ok(g); k++, g -= 16) {
-		unsigned s = ML_LOAD(ml_basemap(g));
+	for (unsigned k = 0; k < 2048 && ml_basemap_ok(g); k++, g -= 32) {
+		unsigned s = ML_LOAD(ml_heapmap(g));
 		if (ml_heap_holds(s, p))
 			return s;
-		if (ml_heap_holds(s, g) && ml_lb_base(s) == g)
+		uptr b = ml_lb_base(s);
+		if (ml_heap_holds(s, b) && b - g < 32 && b <= p)
 			return -1;
 	}
 	/* (a block too long for the walk) */
@@ -275,7 +281,7 @@ static void ml_lb_release(void)
 	st->nblocks = st->nbig = 0;
 }
 
-/* Note the live heap blocks: a byte a slot, and the few the live-base
+/* Note the live heap blocks: a byte a slot, and the few the heap
  * map cannot lead to by itself listed in address order; 0 if there is no
  * memory for the check. One pass over the records: no list of the
  * blocks in address order (16 bytes a block, sorted by pieces, and an
@@ -331,9 +337,9 @@ static int ml_lb_collect(void)
 		if ((cold >> 16) & (ML_CF_FOREIGN | ML_CF_IGNORED))
 			foreign[nforeign++] = s;
 		/* (a sane block of a byte or more lies in application memory, all
-		 * of which the live-base map covers) */
-		if ((base & 15) || (top > base ? ML_LOAD(ml_basemap(base)) : ml_lb_entry(base)) != s ||
-		    top - base > (ML_LB_WALK - 1) * 16)
+		 * of which the heap map covers) */
+		if ((base & 15) || (top > base ? ML_LOAD(ml_heapmap(base)) : ml_lb_entry(base)) != s ||
+		    top - base > (ML_LB_WALK - 1) * 32)
 			big[nbig++] = (struct ml_bigblock){base, s};
 	}
 	/* a block libc keeps for itself is its business: a root, never a
@@ -430,7 +436,7 @@ static inline __attribute__((always_inline)) void ml_cand_flush(struct ml_marker
  * with the slot their pointer shadow names if shadowed (the range lies in
  * application memory): the block of most pointers, which instrumented
  * code stored, found by a load next to the word's rather than by the
- * live-base map's, far away. */
+ * heap map's, far away. */
 static inline __attribute__((always_inline)) void ml_scan_words(struct ml_marker *m, uptr lo, uptr hi,
                                                                 unsigned char from, int shadowed)
 {

@@ -10,8 +10,8 @@
  * Threads take and return slots in batches of ML_SLOT_BATCH through caches
  * in their TLS, so the FIFO lock is taken once per 64 mallocs or frees.
  *
- * Live-base map (internal.h). Maps a block's base address to the slot of the
- * block most recently allocated there: __ml_meta_of, and free()/realloc()
+ * Live-base map and heap map (internal.h). Map a variable's or a heap block's
+ * base address to the slot of the one most recently made there: __ml_meta_of, and free()/realloc()
  * of a pointer whose meta is unknown. An entry stays after its block is
  * freed (the generation bump alone marks it dead, so free() never touches
  * the map); it is overwritten when the address is reused, and reads as
@@ -362,12 +362,25 @@ meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsign
 
 /* ---- live-base map ---- */
 
+/* The slot map entry e names, if its record is still at base; else 0. */
+static unsigned ml_map_slot(const uint32_t *e, uptr base)
+{
+	unsigned s = ML_LOAD(e);
+	return s >= __ML_FIRST_SLOT && ML_LOAD(&__ML_RECS[s].base) == base ? s : 0;
+}
+
 int ml_live_lookup(uptr base, meta_t *out)
 {
 	if (!ml_basemap_ok(base))
 		return 0;
-	unsigned s = ML_LOAD(ml_basemap(base));
-	if (s < __ML_FIRST_SLOT || ML_LOAD(&__ML_RECS[s].base) != base)
+	unsigned s = ml_map_slot(ml_heapmap(base), base);
+	/* a dead heap block's memory may since hold a variable (an unmapped
+	 * chunk's pages a thread's stack): the live one is the newer */
+	if (!s || ML_LOAD(&__ML_RECS[s].gen) != ML_LOAD(&ML_COLD[s].gen)) {
+		unsigned v = ml_map_slot(ml_basemap(base), base);
+		s = v ? v : s;
+	}
+	if (!s)
 		return 0;
 	*out = ml_mkmeta(s, ML_LOAD(&ML_COLD[s].gen));
 	return 1;
@@ -592,16 +605,9 @@ int ml_object_at_addr(uptr a, struct ml_binfo *b)
 	return 1;
 }
 
-/* The newest archived block at base: the live-base map still names the
- * slot of the newest block made there (it is written only when a block is
- * made), and that block is the newest entry at base of the slot's chain.
- * (An index of its own, hashed by base, dirtied a page of 4 MiB at each
- * of the first thousands of blocks archived.) */
-static int ml_hist_at_base(uptr base, struct ml_binfo *b)
+/* The newest archived block at base of slot s's chain. */
+static int ml_hist_at_slot(unsigned s, uptr base, struct ml_binfo *b)
 {
-	if (!ml_basemap_ok(base))
-		return 0;
-	unsigned s = ML_LOAD(ml_basemap(base));
 	if (s < __ML_FIRST_SLOT || !ml_slot_in_use(s))
 		return 0;
 	struct ml_hist h;
@@ -615,6 +621,17 @@ static int ml_hist_at_base(uptr base, struct ml_binfo *b)
 		idx = h.prev;
 	}
 	return 0;
+}
+
+/* The newest archived block at base: the heap map (or, for a variable, the
+ * live-base map) still names the slot of the newest block made there (it is
+ * written only when a block is made), and that block is the newest entry at
+ * base of the slot's chain. (An index of its own, hashed by base, dirtied a
+ * page of 4 MiB at each of the first thousands of blocks archived.) */
+static int ml_hist_at_base(uptr base, struct ml_binfo *b)
+{
+	return ml_basemap_ok(base) && (ml_hist_at_slot(ML_LOAD(ml_heapmap(base)), base, b) ||
+	                               ml_hist_at_slot(ML_LOAD(ml_basemap(base)), base, b));
 }
 
 int ml_block_by_base(uptr base, struct ml_binfo *b)
