@@ -200,6 +200,7 @@ func textDiff(recs []report.Record, src string, stderr []byte) string {
 
 // TestReportText: memlens report's text is the report the program printed.
 func TestReportText(t *testing.T) {
+	t.Parallel()
 	s := runSample(t)
 	kinds := map[string]bool{}
 	for _, log := range s.logs {
@@ -228,6 +229,7 @@ func TestReportText(t *testing.T) {
 // TestReportSARIF validates the SARIF of every sample record against the
 // SARIF 2.1.0 schema and checks what it says of them.
 func TestReportSARIF(t *testing.T) {
+	t.Parallel()
 	s := runSample(t)
 	out, errs, status := memlensReport(t, s.dir, "-format", "sarif", "-o", "out.sarif", "all.jsonl")
 	if status != 0 || out != "" || errs != "" {
@@ -342,6 +344,7 @@ func convertRecords(recs []report.Record) []string {
 // TestReportHTML checks the page of every sample record: one section per
 // record, the expression marked, nothing fetched from elsewhere.
 func TestReportHTML(t *testing.T) {
+	t.Parallel()
 	s := runSample(t)
 	page := writeHTML(t, s)
 	doc, err := html.Parse(bytes.NewReader(page))
@@ -447,6 +450,7 @@ func hasClass(n *html.Node, class string) bool {
 // TestReportBrowser renders the page in headless Chromium (.ci/run
 // installs Debian's chromium) and checks the DOM its script leaves.
 func TestReportBrowser(t *testing.T) {
+	t.Parallel()
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Skip("chromium is not installed (apt-get install -y chromium): the HTML report is not rendered in a browser")
@@ -474,6 +478,7 @@ func TestReportBrowser(t *testing.T) {
 // records still converted, unknown fields accepted, the status says
 // something was skipped, and -o is written whole or not at all.
 func TestReportDamagedInput(t *testing.T) {
+	t.Parallel()
 	s := runSample(t)
 	lines := strings.SplitAfter(strings.TrimSuffix(string(mustRead(t, filepath.Join(s.dir, "all.jsonl"))), "\n"), "\n")
 	if len(lines) < 4 {
