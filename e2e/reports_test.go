@@ -346,7 +346,7 @@ func convertRecords(recs []report.Record) []string {
 func TestReportHTML(t *testing.T) {
 	t.Parallel()
 	s := runSample(t)
-	page := writeHTML(t, s)
+	_, page := writeHTML(t, s)
 	doc, err := html.Parse(bytes.NewReader(page))
 	if err != nil {
 		t.Fatal(err)
@@ -357,17 +357,19 @@ func TestReportHTML(t *testing.T) {
 	}
 }
 
-func writeHTML(t *testing.T, s *sampleRun) []byte {
+func writeHTML(t *testing.T, s *sampleRun) (path string, page []byte) {
 	t.Helper()
-	out, errs, status := memlensReport(t, s.dir, "-format", "html", "-o", "out.html", "all.jsonl")
+	name := t.Name() + ".html" // (the sample's directory is shared by parallel tests)
+	out, errs, status := memlensReport(t, s.dir, "-format", "html", "-o", name, "all.jsonl")
 	if status != 0 || out != "" || errs != "" {
 		t.Fatalf("memlens report -format html: exit status %d, stdout %q, stderr %q", status, out, errs)
 	}
-	page, err := os.ReadFile(filepath.Join(s.dir, "out.html"))
+	path = filepath.Join(s.dir, name)
+	page, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return page
+	return path, page
 }
 
 // checkPage checks the DOM of the page of recs; scripted: the page's
@@ -456,12 +458,12 @@ func TestReportBrowser(t *testing.T) {
 		t.Skip("chromium is not installed (apt-get install -y chromium): the HTML report is not rendered in a browser")
 	}
 	s := runSample(t)
-	writeHTML(t, s)
+	page, _ := writeHTML(t, s)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+t.TempDir(), "--dump-dom", "file://"+filepath.Join(s.dir, "out.html"))
+		"--user-data-dir="+t.TempDir(), "--dump-dom", "file://"+page)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
