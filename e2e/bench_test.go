@@ -20,6 +20,7 @@ import (
 // one; AddressSanitizer (when libasan works here) is judged from its own
 // reports.
 func TestInjectAndBench(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	if _, err := exec.LookPath("gcov"); err != nil {
 		t.Skip("gcov (gcc's coverage tool) is missing: memlens inject needs it")

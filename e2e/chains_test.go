@@ -22,43 +22,50 @@ import (
 // statements). go test ./e2e -run TestChainEffort -v prints the table;
 // MEMLENS_EFFORT=FILE writes it as markdown (docs/EXPLAIN.md has it).
 func TestChainEffort(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
-	var rows []string
-	for _, p := range loadSet(t, "bugs") {
-		full, chained := false, false
-		for _, w := range p.Wants {
-			if w.Role == corpus.RoleChain || w.Role == corpus.RoleOrigin {
-				chained = true
-				full = full || w.Mode == corpus.ModeFull
+	bugs := loadSet(t, "bugs")
+	rowsOf := make([][]string, len(bugs)) // each program's rows, in the corpus's order
+	t.Run("programs", func(t *testing.T) {
+		for i, p := range bugs {
+			full, chained := false, false
+			for _, w := range p.Wants {
+				if w.Role == corpus.RoleChain || w.Role == corpus.RoleOrigin {
+					chained = true
+					full = full || w.Mode == corpus.ModeFull
+				}
 			}
-		}
-		if !chained {
-			continue
-		}
-		flags := []string{"--memlens-count-statements"}
-		if full {
-			flags = append(flags, "--memlens-full")
-		}
-		recs := runCorpusProgram(t, p, flags)
-		for _, r := range recs {
-			if len(r.Chains) == 0 || len(r.Chains[0]) == 0 {
+			if !chained {
 				continue
 			}
-			chain := r.Chains[0]
-			last := chain[len(chain)-1]
-			if last.Origin == "" {
-				continue // the chain does not reach where the value was made
+			flags := []string{"--memlens-count-statements"}
+			if full {
+				flags = append(flags, "--memlens-full")
 			}
-			// (each step ran after the origin, the origin included; steps
-			// of one statement's run, as a call's argument and its result's
-			// assignment, count it once)
-			if ran := statementRuns(t, chain); last.Since+1 < ran {
-				t.Errorf("%s: %s at line %d: %d statements ran since its origin at line %d, fewer than the chain's %d statement runs",
-					p.Name, r.Kind, r.Line, last.Since, last.Line, ran)
-			}
-			rows = append(rows, fmt.Sprintf("| %s | %s | %d | %d |", p.Name, r.Kind, len(chain), last.Since))
+			t.Run(p.Name, func(t *testing.T) {
+				t.Parallel()
+				for _, r := range runCorpusProgram(t, p, flags) {
+					if len(r.Chains) == 0 || len(r.Chains[0]) == 0 {
+						continue
+					}
+					chain := r.Chains[0]
+					last := chain[len(chain)-1]
+					if last.Origin == "" {
+						continue // the chain does not reach where the value was made
+					}
+					// (each step ran after the origin, the origin included; steps
+					// of one statement's run, as a call's argument and its result's
+					// assignment, count it once)
+					if ran := statementRuns(t, chain); last.Since+1 < ran {
+						t.Errorf("%s: %s at line %d: %d statements ran since its origin at line %d, fewer than the chain's %d statement runs",
+							p.Name, r.Kind, r.Line, last.Since, last.Line, ran)
+					}
+					rowsOf[i] = append(rowsOf[i], fmt.Sprintf("| %s | %s | %d | %d |", p.Name, r.Kind, len(chain), last.Since))
+				}
+			})
 		}
-	}
+	})
+	rows := slices.Concat(rowsOf...)
 	if len(rows) < 20 {
 		t.Errorf("%d chains reach their origin, want at least 20", len(rows))
 	}
@@ -119,6 +126,7 @@ func runCorpusProgram(t *testing.T, p *corpus.Program, flags []string) []report.
 // pending beside the value, every chain the corpus annotates is the one
 // the optimised build shows: the same statements, receivers and origin.
 func TestChainsUnoptimised(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	steps := func(recs []report.Record) string {
 		var b strings.Builder
@@ -140,6 +148,7 @@ func TestChainsUnoptimised(t *testing.T) {
 		}
 		chained++
 		t.Run(p.Name, func(t *testing.T) {
+			t.Parallel()
 			want := steps(runCorpusProgram(t, p, nil))
 			if got := steps(runCorpusProgram(t, withOpt(p, "-O0"), nil)); got != want {
 				t.Errorf("at -O0:\n%s\noptimised:\n%s", got, want)
@@ -154,6 +163,7 @@ func TestChainsUnoptimised(t *testing.T) {
 // TestExplainOption checks that explain=0 leaves chains out of both forms
 // of a report, and that a ring too small for the run says what it dropped.
 func TestExplainOption(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	prog := buildReporter(t, "../testdata/bugs/df_tidy_shallow_copy.c")
 	on, onText := runExplain(t, prog, "")

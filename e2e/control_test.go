@@ -11,6 +11,7 @@ import (
 // TestDisable checks MEMLENS_OPTIONS=disable: the kinds listed are not
 // reported, the others are, and an unknown kind is named.
 func TestDisable(t *testing.T) {
+	t.Parallel()
 	prog := buildReporter(t, "testdata/control.c")
 	kinds := func(opts string) string {
 		var ks []string
@@ -48,6 +49,7 @@ func TestDisable(t *testing.T) {
 // of every kind, by a function or file of the report's stack, and a
 // suppressed error does not change the exit status.
 func TestSuppressions(t *testing.T) {
+	t.Parallel()
 	prog := buildReporter(t, "testdata/control.c")
 	supp := filepath.Join(t.TempDir(), "control.supp")
 	run := func(lines string) (string, int) {
@@ -93,6 +95,7 @@ func TestSuppressions(t *testing.T) {
 // memlens_enable called from gdb switches the double free off, so going on
 // reaches the end without a second stop.
 func TestGdb(t *testing.T) {
+	t.Parallel()
 	needGdbCalls(t)
 	prog := buildReporter(t, "testdata/control.c")
 	out, err := exec.Command(memlens, "gdb", "-batch", "-nx",

@@ -62,6 +62,7 @@ int main(int argc, char **argv)
 `
 
 func TestStateDamage(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	_, exes := sigBuild(t, dir, "damage", damageCode, nil)
@@ -153,6 +154,7 @@ int main(int argc, char **argv)
 `
 
 func TestStateDamageNeighbours(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	_, exes := sigBuild(t, dir, "neighbour", neighbourCode, nil)

@@ -12,6 +12,7 @@ import (
 // debug information names the user's file and lines (the instrumented
 // translation unit carries linemarkers), as gdb and addr2line need.
 func TestDebugInfoPointsAtUserSource(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	for _, tool := range []string{"nm", "addr2line"} {
 		if _, err := exec.LookPath(tool); err != nil {

@@ -38,9 +38,11 @@ var dropinCases = []struct {
 // diagnostics byte for byte, the exit status, and the program's output and
 // status.
 func TestDropIn(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	for _, tc := range dropinCases {
 		t.Run(tc.file+strings.Join(tc.flags, ""), func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			for _, f := range []string{tc.file, "features.h"} {
 				b, err := os.ReadFile(filepath.Join("testdata/dropin", f))
@@ -77,6 +79,7 @@ func TestDropIn(t *testing.T) {
 // references to a name in a row where gcc's link has it (seven calls of
 // one function, in two sections at -O2).
 func TestLinkDiagnostics(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	src, err := os.ReadFile("testdata/dropin/undefined_calls.c")
 	if err != nil {
@@ -84,6 +87,7 @@ func TestLinkDiagnostics(t *testing.T) {
 	}
 	for _, flags := range [][]string{{"-O0"}, {"-O2"}, {"-g", "-O2"}, {"-fPIE", "-O2"}} {
 		t.Run(strings.Join(flags, ""), func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			if err := os.WriteFile(filepath.Join(dir, "undefined_calls.c"), src, 0o644); err != nil {
 				t.Fatal(err)
@@ -114,6 +118,7 @@ var codeOffset = regexp.MustCompile(`\+0x[0-9a-f]+\)`)
 // PLT, the first call ran the dynamic linker's lazy binding, which lost the
 // values gcc kept in r10 and r11 (expat's xmlwf crashed in XmlInitEncoding).
 func TestSharedLibraryAsmCallsThroughGOT(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	src := filepath.Join(cwd(t), "testdata/dropin/shared_lib.c")
@@ -147,6 +152,7 @@ func TestSharedLibraryAsmCallsThroughGOT(t *testing.T) {
 // then reaches its thread-local state as a shared library's must, not at a
 // fixed offset from the thread pointer, which no shared object can hold.
 func TestSharedLibraryWithoutPIC(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	src := filepath.Join(cwd(t), "testdata/dropin/shared_lib.c")
@@ -164,6 +170,7 @@ func TestSharedLibraryWithoutPIC(t *testing.T) {
 // after the first as 32-bit offsets where they fit) and reported frame by
 // frame.
 func TestStackAcrossSharedLibrary(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	lib := "#include <stdlib.h>\n\nvoid *lib_make(size_t n)\n{\n\treturn malloc(n);\n}\n"
@@ -218,6 +225,7 @@ func exitStatus(err error) int {
 // script counts how deep it runs, so a regression fails instead of
 // exhausting the machine.
 func TestCCScript(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	script := filepath.Join(dir, "mlcc")
@@ -243,6 +251,7 @@ func TestCCScript(t *testing.T) {
 // mappings bottom-up, over memlens's tables; the program still runs, with
 // its deep recursion.
 func TestUnlimitedStack(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	if out, err := build(dir, []string{memlens, "cc", "-O0", filepath.Join(cwd(t), "testdata/dropin/recursion.c"), "-o", "prog"}); err != nil {
@@ -266,6 +275,7 @@ func TestUnlimitedStack(t *testing.T) {
 // shells set it), which it needs, since natively it dies in 1 MiB (gcc
 // cannot turn its recursion into a loop).
 func TestDeepRecursion(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	src := filepath.Join(cwd(t), "testdata/dropin/descent.c")
 	for _, opt := range []string{"-O0", "-O2"} {
@@ -323,6 +333,7 @@ func cwd(t *testing.T) string {
 // __ml_d), and main's, which stores a pointer, within 2 times (it was 3
 // times when that store pushed two arguments).
 func TestFrameSize(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	src, err := filepath.Abs("testdata/dropin/recursion.c")
 	if err != nil {
@@ -402,6 +413,7 @@ func TestFrameSize(t *testing.T) {
 // temporaries became plain locals, in the red zone (cJSON_Is*: 24 bytes
 // to 16).
 func TestFrameSizeCJSON(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	src, err := filepath.Abs("../../shared/realworld/cjson/cJSON.c")
 	if err != nil {
@@ -453,6 +465,7 @@ func TestFrameSizeCJSON(t *testing.T) {
 // call with its globals described in read-only data (inftrees.c 1.62,
 // zutil.c 1.80, inffast.c 2.14 before).
 func TestFrameSizeZlib(t *testing.T) {
+	t.Parallel()
 	unitFramesWithin(t, "zlib", "-O2", map[string]float64{"trees.c": 1.53, "inftrees.c": 1.54, "inflate.c": 1.55, "deflate.c": 1.60,
 		"inffast.c": 2.00, "crc32.c": 1.17, "infback.c": 1.39, "zutil.c": 1.60})
 }
@@ -473,6 +486,7 @@ func TestFrameSizeZlib(t *testing.T) {
 // nothing, were plain locals in the red zone rather than registers gcc
 // saves (luaP_isIT 24 bytes to 16).
 func TestFrameSizeUnoptimised(t *testing.T) {
+	t.Parallel()
 	unitFramesWithin(t, "zlib", "-O0", map[string]float64{"trees.c": 1.35, "inffast.c": 1.29, "inftrees.c": 1.39, "inflate.c": 1.34,
 		"deflate.c": 1.35, "infback.c": 1.41, "zutil.c": 1.22, "adler32.c": 1.11, "crc32.c": 1.20})
 	unitFramesWithin(t, "lua", "-O0", map[string]float64{"ldo.c": 1.43, "lopcodes.c": 1.25})
@@ -500,6 +514,7 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // 1.64 to 1.63); ldo.c 1.87 before luaD_rawrunprotected's jmp_buf kept its
 // setjmp's words and depth (1.85). The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
+	t.Parallel()
 	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.76, "lcode.c": 1.64, "lvm.c": 2.02, "ltable.c": 2.07,
 		"lapi.c": 2.12, "ldo.c": 1.86, "ldebug.c": 1.80})
 }
@@ -517,11 +532,14 @@ func unitFramesWithin(t *testing.T, project, opt string, bounds map[string]float
 		t.Skipf("the real-world corpus is not here: %v", err)
 	}
 	for unit, bound := range bounds {
-		src := filepath.Join(dir, unit)
-		nativeSum, instrumentedSum := frameSum(frameSizes(t, src, opt, gcc)), frameSum(frameSizes(t, src, opt, memlens, "cc"))
-		if ratio := float64(instrumentedSum) / float64(nativeSum); ratio > bound {
-			t.Errorf("%s's %s frames sum to %d bytes instrumented, %d with gcc: %.2f times (over %.2f)", unit, opt, instrumentedSum, nativeSum, ratio, bound)
-		}
+		t.Run(project+"/"+unit, func(t *testing.T) {
+			t.Parallel()
+			src := filepath.Join(dir, unit)
+			nativeSum, instrumentedSum := frameSum(frameSizes(t, src, opt, gcc)), frameSum(frameSizes(t, src, opt, memlens, "cc"))
+			if ratio := float64(instrumentedSum) / float64(nativeSum); ratio > bound {
+				t.Errorf("%s's %s frames sum to %d bytes instrumented, %d with gcc: %.2f times (over %.2f)", unit, opt, instrumentedSum, nativeSum, ratio, bound)
+			}
+		})
 	}
 }
 
@@ -576,6 +594,7 @@ func frameSizes(t *testing.T, src, opt string, cc ...string) map[string]int {
 // report still reaches the probe's stderr; any other program's status
 // still says there was one.
 func TestAutoconfProbeStatus(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	src := "#include <stdlib.h>\nint main(void) { return !malloc(0); }\n"
@@ -600,6 +619,7 @@ func TestAutoconfProbeStatus(t *testing.T) {
 // hung before); callgrind runs the program, which prints what its native
 // build prints.
 func TestUnderValgrind(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	valgrind, err := exec.LookPath("valgrind")
 	if err != nil {
@@ -655,6 +675,7 @@ func TestUnderValgrind(t *testing.T) {
 // (CMAKE_CXX_LINK_EXECUTABLE, as USAGE.md says). Each built program prints
 // what it should and reports the library's overflow.
 func TestCMakeCXXLink(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	cmake, err := exec.LookPath("cmake")
 	if err != nil {

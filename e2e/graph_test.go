@@ -135,6 +135,7 @@ func (g graphJSON) count(typ string, live bool) (nodes, edges int) {
 // invariants (holding, or broken at the marked statements), and its DOT
 // accepted by Graphviz.
 func TestGraphPrograms(t *testing.T) {
+	t.Parallel()
 	for _, c := range []graphCase{
 		// the five nodes pushed, before the middle one is unlinked: prev and
 		// next links, 4 each
@@ -219,6 +220,7 @@ func testGraphProgram(t *testing.T, c graphCase, flags []string) {
 // TestGraphCorpus builds the clean corpus with --memlens-graph: each
 // program behaves as natively, reports nothing, and leaves a whole trace.
 func TestGraphCorpus(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	m := mode{name: corpus.ModeDetect, flags: []string{"--memlens-graph"}, unchecked: map[string]bool{"UNINITIALIZED-READ": true}, graph: true}
 	for _, p := range loadSet(t, "clean") {
@@ -240,6 +242,7 @@ func TestGraphCorpus(t *testing.T) {
 // TestGraphDamagedTrace: a trace cut short or overwritten gets an error
 // naming the file, never a panic; -o is not written.
 func TestGraphDamagedTrace(t *testing.T) {
+	t.Parallel()
 	r := runGraphProgram(t, "dlist")
 	data := mustRead(t, r.trace)
 	cut := filepath.Join(r.dir, "cut.mgt")
@@ -278,6 +281,7 @@ func TestGraphDamagedTrace(t *testing.T) {
 // positions: each step names its statement, shows the nodes of that
 // moment, and the two screenshots differ.
 func TestGraphHTML(t *testing.T) {
+	t.Parallel()
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Skip("chromium is not installed (apt-get install -y chromium): the graph page is not rendered in a browser")
@@ -337,6 +341,7 @@ func chrome(t *testing.T, chromium string, args ...string) string {
 // static's member, a global array's element, locals) are the graph's
 // roots, each with an edge to the node it holds, in JSON and DOT.
 func TestGraphRoots(t *testing.T) {
+	t.Parallel()
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
 			r := runGraphProgram(t, "roots", m.flags...)
@@ -411,6 +416,7 @@ func TestGraphRoots(t *testing.T) {
 // TestGraphUpdates: integer members updated in place (++, --, +=) are
 // traced, so invariants over them name the update that broke each.
 func TestGraphUpdates(t *testing.T) {
+	t.Parallel()
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
 			r := runGraphProgram(t, "counts", m.flags...)
@@ -434,6 +440,7 @@ func TestGraphUpdates(t *testing.T) {
 // traced in the source: the destination's edges, made by the copy's
 // statement; the integers too, for invariants.
 func TestGraphCopies(t *testing.T) {
+	t.Parallel()
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
 			r := runGraphProgram(t, "copies", m.flags...)
@@ -466,6 +473,7 @@ func TestGraphCopies(t *testing.T) {
 // and report nothing; memlens graph makes a merge edge and -overflows
 // names the statement. The other graph programs have none.
 func TestGraphOverflow(t *testing.T) {
+	t.Parallel()
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
 			r := runGraphProgram(t, "overflow", m.flags...)

@@ -18,6 +18,7 @@ import (
 // at most 2^3 paths per category), and a lost block allocated by a helper
 // is its own record.
 func TestLeakRecords(t *testing.T) {
+	t.Parallel()
 	recs := runReports(t, buildReporter(t, "testdata/leaks.c"), ":leak_check=exit")
 	lines := map[int]int{}
 	for _, r := range recs {
@@ -40,6 +41,7 @@ func TestLeakRecords(t *testing.T) {
 // it, one pointer step or more away, are one record: they share the
 // allocation site and the statement), and a name overwritten.
 func TestLossRecords(t *testing.T) {
+	t.Parallel()
 	recs := runReports(t, buildReporter(t, "testdata/leaks.c"), ":leak_check=loss")
 	var got []string
 	for _, r := range recs {
@@ -64,6 +66,7 @@ func TestLossRecords(t *testing.T) {
 // sight of is left to the check at exit, which says so), and that a bad
 // leak_check value names the choices.
 func TestLossOptions(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	supp := filepath.Join(dir, "supp.txt")
 	if err := os.WriteFile(supp, []byte("leak:tree\n"), 0o644); err != nil {
@@ -95,6 +98,7 @@ func TestLossOptions(t *testing.T) {
 // TestLeakOptions checks detect_leaks=0, show_reachable=1 and
 // suppressions=FILE (including a malformed line, reported with file:line).
 func TestLeakOptions(t *testing.T) {
+	t.Parallel()
 	prog := buildReporter(t, "testdata/leaks.c")
 	stderr := func(opts string) string {
 		cmd := exec.Command(prog)
@@ -150,6 +154,7 @@ func TestLeakOptions(t *testing.T) {
 // cut off is reported at exit, naming the return; one held only by an
 // integer is never taken for lost during the run.
 func TestLossCycles(t *testing.T) {
+	t.Parallel()
 	prog := buildCode(t, "cycles.c", `#include <stdint.h>
 #include <stdlib.h>
 struct n { struct n *next; };
@@ -209,6 +214,7 @@ int main(void)
 // statement's end, put off to the caller's statement while the cycle may
 // still be its callee's result), not only as the program ends.
 func TestCycleFoundDuringRun(t *testing.T) {
+	t.Parallel()
 	prog := buildCode(t, "pairs.c", `#include <stdio.h>
 #include <stdlib.h>
 struct p { struct p *other; };
@@ -237,6 +243,7 @@ int main(void)
 // lies inside the block allocated last, does not make a lost block look
 // possibly lost (Valgrind says definitely lost).
 func TestLeakNewestBlock(t *testing.T) {
+	t.Parallel()
 	prog := buildCode(t, "newest.c", `#include <stdio.h>
 #include <stdlib.h>
 struct n { struct n *next; long v, w; }; /* 24 bytes: the top chunk starts 16 bytes in */
@@ -268,6 +275,7 @@ int main(void)
 // left scope at a return; a block a local got from malloc and another
 // copied (the copy does not name it).
 func TestLossNames(t *testing.T) {
+	t.Parallel()
 	recs := runReports(t, buildReporter(t, "testdata/names.c"), ":leak_check=loss")
 	var got []string
 	for _, r := range recs {
@@ -301,6 +309,7 @@ func TestLossNames(t *testing.T) {
 // second free of a shallow copy (paper 000's Tidy bug) names the field the
 // pointer was copied into.
 func TestBlockNames(t *testing.T) {
+	t.Parallel()
 	prog := buildCode(t, "tidy.c", "#include <stdlib.h>\nstruct attr { char *php; };\n"+
 		"static void free_attrs(struct attr *a) { free(a->php); free(a); }\n"+
 		"int main(void) {\n\tstruct attr *attrs = malloc(sizeof *attrs);\n\tattrs->php = malloc(8);\n"+
@@ -316,6 +325,7 @@ func TestBlockNames(t *testing.T) {
 // (its site's memo, memlens.h's __ml_name) still names the next block it
 // returns: the double free of b lists pick's return as one of b's names.
 func TestBlockNamesMemo(t *testing.T) {
+	t.Parallel()
 	prog := buildCode(t, "memo.c", "#include <stdlib.h>\n"+
 		"static char *pick(char *p) { return p; }\n"+
 		"int main(void) {\n\tchar *a = malloc(8), *b;\n\tfor (int i = 0; i < 3; i++)\n\t\ta = pick(a);\n"+
@@ -345,6 +355,7 @@ func doubleFreeBlockNames(t *testing.T, prog string) []string {
 // goto out of a block are scope exits of the block's variable (not results
 // discarded), and a longjmp names the local of the frame it skipped.
 func TestLossJumpRecords(t *testing.T) {
+	t.Parallel()
 	for src, want := range map[string]string{
 		"../testdata/bugs/loss_break_out_of_block.c":    `14 scope-exit "copy"`,
 		"../testdata/bugs/loss_goto_out_of_block.c":     `14 scope-exit "tmp"`,
@@ -367,6 +378,7 @@ func TestLossJumpRecords(t *testing.T) {
 // (the order the blocks were made in), not by where the address hash of
 // their stacks put them, which moves with the program's load address.
 func TestLeakRecordOrder(t *testing.T) {
+	t.Parallel()
 	prog := buildCode(t, "order.c", `#include <stdlib.h>
 static void *keep;
 __attribute__((noinline)) static void a(void) { keep = malloc(24); }
@@ -406,6 +418,7 @@ int main(void)
 // __lsan_do_leak_check, which replaces the one at exit); memlens report's
 // text of the records is what the program printed.
 func TestLeakCheckAsked(t *testing.T) {
+	t.Parallel()
 	prog := buildCode(t, "asked.c", `#include <sanitizer/lsan_interface.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -153,6 +153,7 @@ func peakKiB(t *testing.T, prog, options string, arg int) int64 {
 // free history cost their entries (64 bytes each), not a page of an index
 // apiece (an index hashed by address dirtied 4 MiB for them).
 func TestFreeHistoryCostsItsEntries(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	prog := buildC(t, churnLive, "-O1")
 	// (explanations off: the free provenance ring grows with frees too)
@@ -171,6 +172,7 @@ func TestFreeHistoryCostsItsEntries(t *testing.T) {
 // (it shared the meta's pages), nor entries of 32 bytes and a ring of
 // metas beside them (40 bytes a step).
 func TestStepRingCostsItsSteps(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	prog := buildC(t, storeSteps, "-O1")
 	extra := extraKiB(t, prog, "explain=0", "explain=1", 1000000, "explanations")
@@ -206,6 +208,7 @@ int main(int argc, char **argv)
 // entry, not a page of a table by record slot for each free among a
 // thousand live blocks.
 func TestFreeProvenanceCostsItsFrees(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	prog := buildC(t, sparseFrees, "-O1")
 	// (the smallest ring of steps: the stores into blocks[] are steps)
@@ -219,6 +222,7 @@ func TestFreeProvenanceCostsItsFrees(t *testing.T) {
 // newest frees' provenance holds (262,144) keeps 24 bytes each (32 when
 // an entry named its slot and thread too).
 func TestFreeProvenanceRing(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	prog := buildC(t, churnLive, "-O1")
 	extra := extraKiB(t, prog, "explain=0", "explain=1:explain_ring=1024", 400000, "explanations")
@@ -280,6 +284,7 @@ int main(int argc, char **argv)
 // an index of the heap's pieces), and the marking's work stack 4 more for
 // each block found behind its cursor.
 func TestLeakCheckMemory(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	const n = 1000000
 	for _, c := range []struct {
@@ -304,6 +309,7 @@ func TestLeakCheckMemory(t *testing.T) {
 // at most 84, with 8 it cost 68; with the heap map's 32-byte granules in
 // place of the live-base map's 16 (a quarter of its memory) it costs 62.
 func TestHeapBlockMemory(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	const n = 1000000
 	native := buildWith(t, []string{gcc}, liveFromRoots, "-O1")
@@ -351,6 +357,7 @@ int main(int argc, char **argv)
 // memory is reused, the kept blocks' is not). A slot-indexed table of
 // 12-byte details took all of its pages: 7 bytes a block more.
 func TestSparseFreeMemory(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	const n = 1000000
 	prog := buildC(t, replaceOneIn16, "-O1")
@@ -399,6 +406,7 @@ int main(int argc, char **argv)
 // and the others as 4-byte offsets: 96 bytes, and its share of the bucket
 // table), where sites kept whole took 168.
 func TestStackDepotMemory(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	const n = 1 << 18
 	prog := buildC(t, distinctStacks, "-O0")

@@ -14,6 +14,7 @@ import (
 // Built all full, the same program reports its one real uninitialized
 // read.
 func TestMixedModes(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	compile := func(obj, src string, full bool) {

@@ -54,6 +54,7 @@ func runtimeOptions(t *testing.T) []runtimeOption {
 // and that MEMLENS_OPTIONS=help=1 prints each one; the help output and
 // the mistakes example quoted in OPTIONS.md must be what a program prints.
 func TestOptionsDocumented(t *testing.T) {
+	t.Parallel()
 	opts := runtimeOptions(t)
 	docBytes, err := os.ReadFile(filepath.Join("..", "docs", "OPTIONS.md"))
 	if err != nil {

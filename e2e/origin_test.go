@@ -11,6 +11,7 @@ import (
 // through realloc's move, the block realloc made; for a register local, its
 // declaration.
 func TestUninitOrigin(t *testing.T) {
+	t.Parallel()
 	recs := runReports(t, buildReporter(t, "testdata/origin.c"), "")
 	checkOrigins(t, recs, map[int]origin{
 		17: {"heap", "", 13}, // memcpy'd into hdr
@@ -26,6 +27,7 @@ func TestUninitOrigin(t *testing.T) {
 // handed over by address, a struct passed by value), at its first use and
 // at an access through it (in the program, or by libc).
 func TestUninitOriginOfPointers(t *testing.T) {
+	t.Parallel()
 	for prog, want := range map[string]map[int]origin{
 		"uir_uninit_pointer_argument.c":           {13: {"stack", "data", 25}, 14: {"stack", "data", 25}},
 		"uir_uninit_pointer_callback.c":           {12: {"stack", "label", 26}},

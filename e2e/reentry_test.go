@@ -28,6 +28,7 @@ const (
 )
 
 func TestRuntimeReentryRepeated(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	if testing.Short() {
 		t.Skip("100 runs of each program")

@@ -21,6 +21,7 @@ import (
 // In both modes, at -O2 (the stubs are for optimised code) and -O0 (calls,
 // not stubs).
 func TestReportKeepsRegisters(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	for _, flags := range [][]string{{"-O2"}, {"-O2", "--memlens-full"}, {"-O0"}} {
 		prog := filepath.Join(t.TempDir(), "registers")

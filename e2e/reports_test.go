@@ -200,6 +200,7 @@ func textDiff(recs []report.Record, src string, stderr []byte) string {
 
 // TestReportText: memlens report's text is the report the program printed.
 func TestReportText(t *testing.T) {
+	t.Parallel()
 	s := runSample(t)
 	kinds := map[string]bool{}
 	for _, log := range s.logs {
@@ -228,6 +229,7 @@ func TestReportText(t *testing.T) {
 // TestReportSARIF validates the SARIF of every sample record against the
 // SARIF 2.1.0 schema and checks what it says of them.
 func TestReportSARIF(t *testing.T) {
+	t.Parallel()
 	s := runSample(t)
 	out, errs, status := memlensReport(t, s.dir, "-format", "sarif", "-o", "out.sarif", "all.jsonl")
 	if status != 0 || out != "" || errs != "" {
@@ -342,8 +344,9 @@ func convertRecords(recs []report.Record) []string {
 // TestReportHTML checks the page of every sample record: one section per
 // record, the expression marked, nothing fetched from elsewhere.
 func TestReportHTML(t *testing.T) {
+	t.Parallel()
 	s := runSample(t)
-	page := writeHTML(t, s)
+	_, page := writeHTML(t, s)
 	doc, err := html.Parse(bytes.NewReader(page))
 	if err != nil {
 		t.Fatal(err)
@@ -354,17 +357,19 @@ func TestReportHTML(t *testing.T) {
 	}
 }
 
-func writeHTML(t *testing.T, s *sampleRun) []byte {
+func writeHTML(t *testing.T, s *sampleRun) (path string, page []byte) {
 	t.Helper()
-	out, errs, status := memlensReport(t, s.dir, "-format", "html", "-o", "out.html", "all.jsonl")
+	name := t.Name() + ".html" // (the sample's directory is shared by parallel tests)
+	out, errs, status := memlensReport(t, s.dir, "-format", "html", "-o", name, "all.jsonl")
 	if status != 0 || out != "" || errs != "" {
 		t.Fatalf("memlens report -format html: exit status %d, stdout %q, stderr %q", status, out, errs)
 	}
-	page, err := os.ReadFile(filepath.Join(s.dir, "out.html"))
+	path = filepath.Join(s.dir, name)
+	page, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return page
+	return path, page
 }
 
 // checkPage checks the DOM of the page of recs; scripted: the page's
@@ -447,17 +452,18 @@ func hasClass(n *html.Node, class string) bool {
 // TestReportBrowser renders the page in headless Chromium (.ci/run
 // installs Debian's chromium) and checks the DOM its script leaves.
 func TestReportBrowser(t *testing.T) {
+	t.Parallel()
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Skip("chromium is not installed (apt-get install -y chromium): the HTML report is not rendered in a browser")
 	}
 	s := runSample(t)
-	writeHTML(t, s)
+	page, _ := writeHTML(t, s)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+t.TempDir(), "--dump-dom", "file://"+filepath.Join(s.dir, "out.html"))
+		"--user-data-dir="+t.TempDir(), "--dump-dom", "file://"+page)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
@@ -474,6 +480,7 @@ func TestReportBrowser(t *testing.T) {
 // records still converted, unknown fields accepted, the status says
 // something was skipped, and -o is written whole or not at all.
 func TestReportDamagedInput(t *testing.T) {
+	t.Parallel()
 	s := runSample(t)
 	lines := strings.SplitAfter(strings.TrimSuffix(string(mustRead(t, filepath.Join(s.dir, "all.jsonl"))), "\n"), "\n")
 	if len(lines) < 4 {

@@ -30,6 +30,7 @@ func buildWithRules(t *testing.T, name, rulesFile string) string {
 // the frame that called the watched function, and memlens_enable switches
 // them from there.
 func TestRulesControl(t *testing.T) {
+	t.Parallel()
 	prog := buildWithRules(t, "leak_in_ts_keepalive", "transactions.rules")
 	kinds := func(opts string) string {
 		var ks []string
@@ -64,6 +65,7 @@ func TestRulesControl(t *testing.T) {
 // TestRulesBuildErrors: memlens cc stops at a rules file that does not
 // check, with its errors as gcc prints them.
 func TestRulesBuildErrors(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "x.rules"), []byte("rule R\n  detect free r\n  when Allocated(r) && Freed(r, r1\n  locate VPC(r)\n"), 0o644)
@@ -131,6 +133,7 @@ rule FREED-OF-SIZE "a block of the size asked was freed"
 // the memory F costs does not grow with them (docs/RULES.md: summaries,
 // and a log of the newest frees).
 func TestRulesFreedBounded(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "churn.c"), []byte(churnProgram), 0o644)

@@ -242,6 +242,7 @@ func sigRun(t *testing.T, dir, exe, opts string) (outcome, []report.Record) {
 }
 
 func TestSignalReports(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	for _, tc := range sigCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -310,6 +311,7 @@ func TestSignalReports(t *testing.T) {
 // TestSignalOwnHandler: a program handling its faults (siglongjmp out of
 // a SIGSEGV and a SIGFPE handler) runs as natively, unreported.
 func TestSignalOwnHandler(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	code := `#include <setjmp.h>
 #include <signal.h>
@@ -376,6 +378,7 @@ int main(void)
 // TestSignalNotTwice: an access reported by its check, which then faults,
 // is reported once (by the check); the program still dies of the fault.
 func TestSignalNotTwice(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	code := `#include <stdio.h>
 #include <string.h>
@@ -429,6 +432,7 @@ int main(int argc, char **argv)
 // instrumented function without a line; a SIGSEGV sent by raise() is no
 // fault.
 func TestSignalOptions(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	code := sigCases[0].code

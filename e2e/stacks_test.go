@@ -18,6 +18,7 @@ import (
 // still shows with its caller, and stacks captured after other paths have
 // returned name the path actually taken, and stack_depth bounds them all.
 func TestReportStacks(t *testing.T) {
+	t.Parallel()
 	prog := buildReporter(t, "testdata/stacks.c")
 	// kind: call stack, alloc stack, free stack
 	full := map[string][3]string{
@@ -132,6 +133,7 @@ func checkStacks(t *testing.T, prog, opts string, want map[string][3]string) {
 // a comma expression; two of those in one expression are unsequenced
 // stores, which gcc -O2 hoisted above all the calls.)
 func TestCallSiteInExpression(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "sites.c")
@@ -170,6 +172,7 @@ int main(void) {
 // caller's own reports show it above its caller; and optimised, with
 // checked inlined into main, p is still seen at exit (no leak).
 func TestFramesOfCallsThatNeverReturn(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "noreturn.c")
@@ -229,6 +232,7 @@ int main(void) {
 // stack names the leaf, its caller and main, the leaf inlined by gcc or
 // not (detection mode, where such copies are made inline).
 func TestLeafCopyStacks(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	want := map[int]string{14: "read32 <- sum <- main", 21: "read32_out <- sum <- main", 27: "copy_bytes <- read16 <- sum <- main", 39: "store32 <- main"}
 	for _, opt := range []string{"-O0", "-O2"} {
@@ -256,6 +260,7 @@ func TestLeafCopyStacks(t *testing.T) {
 // through a function that never returns, and a fatal signal's, still name
 // each caller's line.
 func TestLeafCallSiteStacks(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	want := map[string]map[int]string{
 		"hbo_leaf_call_site": {18: "get:18 <- sum:36 <- main:51", 23: "get_out:23 <- sum:38 <- main:51",

@@ -13,6 +13,7 @@ import (
 // dead block), in both modes. The scans read a word at a time; a report
 // must not say more or less than the element-by-element scan.
 func TestStringReadExtent(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	// line of the report -> bytes read, the block's size, the offset read at
 	type extent struct {

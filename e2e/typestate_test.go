@@ -112,6 +112,7 @@ func injectMarks(t *testing.T, name string) map[string]injectAt {
 // later (the bugs stay inside the allocator's arena, one object to them:
 // docs/TYPESTATE.md's table).
 func TestTypestateInjections(t *testing.T) {
+	t.Parallel()
 	for _, prog := range injectedAllocators {
 		marks := injectMarks(t, prog)
 		for _, m := range modes {
@@ -157,6 +158,7 @@ func checkInjection(t *testing.T, dir, exe, name, ts string, at injectAt) {
 // has each access through a pointer reported in heavy mode (UNMAPPED), and
 // none in light mode.
 func TestTypestateHeavy(t *testing.T) {
+	t.Parallel()
 	dirs := map[string]string{}
 	for _, prog := range injectedAllocators {
 		dir, exe := buildTypestate(t, prog)
@@ -210,6 +212,7 @@ int main(void)
 // only the link, so the tag's "last changed" stack stays the first
 // transition's; a pair across the end of a 256-byte page still lands.
 func TestTypestateHeaderPair(t *testing.T) {
+	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
 	files := map[string]string{
