@@ -720,9 +720,17 @@ static __inline__ __attribute__((always_inline, unused)) struct __ml_rec *__ml_r
 #endif
 }
 
-/* The undefined bits of the n bytes (n <= 8) at a. */
+/* The undefined bits of the n bytes (n <= 8) at a. An aligned word's
+ * bits are its shadow byte, all of it: tested without the shift and mask
+ * (a word out of line still takes them, with an a of its own, so gcc keeps
+ * no a & 7 for them and the alignment's test is one instruction). */
 __ML_INLINE unsigned __ml_undef_bits(__ml_uptr a, __ml_uptr n)
 {
+	if (n == 8) {
+		if (__ML_LIKELY((a & 7) == 0))
+			return *(const unsigned char *)__ML_DEF_SHADOW(a);
+		__asm__("" : "+r"(a));
+	}
 	return ((unsigned)*(const __ml_u16u *)__ML_DEF_SHADOW(a) >> (a & 7)) & ((1u << n) - 1);
 }
 

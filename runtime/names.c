@@ -75,6 +75,18 @@ int ml_site_known(const site_t *s)
 void __ml_named(unsigned s, const site_t *site)
 {
 	unsigned *named = __ML_REFS[s].named, lo = (unsigned)(uptr)site;
+	if (!ML_LOAD(&__ml_mt)) {
+		/* alone, the entries hold still: site is none of them
+		 * (__ml_name_at looked), so it takes the first free one */
+#pragma GCC unroll 7
+		for (unsigned i = 0; i < __ML_NAMES_MAX; i++)
+			if (!named[i]) {
+				named[i] = lo;
+				return;
+			}
+		named[0] |= 1u; /* full */
+		return;
+	}
 	for (unsigned i = 0; i < __ML_NAMES_MAX; i++) {
 		unsigned v = ML_LOAD(&named[i]);
 		/* (another thread may claim the entry first: then look again) */

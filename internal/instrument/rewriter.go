@@ -1461,14 +1461,20 @@ func flushesAfter(bi *cc.BlockItem) bool {
 // value, the pointers in a struct, a registered local retired at its
 // block's end), or holds a statement expression or asm. Statements made
 // only of arithmetic on scalars leave every count as it was.
-func mayDrop(n cc.Node) bool {
+func mayDrop(n cc.Node) bool { return mayDropThrough(n, true) }
+
+// mayDropBesideCalls is mayDrop but for calls, whose arguments it still
+// looks into.
+func mayDropBesideCalls(n cc.Node) bool { return mayDropThrough(n, false) }
+
+func mayDropThrough(n cc.Node, calls bool) bool {
 	found := false
 	walkNodes(n, func(n cc.Node) bool {
 		switch x := n.(type) {
 		case *cc.PostfixExpression:
 			switch x.Case {
 			case cc.PostfixExpressionCall:
-				found = true
+				found = calls
 			case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
 				found = !cc.IsArithmeticType(x.PostfixExpression.Type())
 			}

@@ -74,11 +74,13 @@ func (r *rewriter) findStill(decls []*cc.ExternalDeclaration) {
 
 // findHeldArgs picks the still direct functions whose every call passes
 // its arguments through a list that drops nothing (mayDrop: no call, no
-// pointer assignment): each pointer argument is then a value something
-// else holds while the callee runs (a variable, whose companion counts
-// it, or memory, whose store counted it or which the loss check searches),
-// never one in flight whose count is zero, so its parameter borrows
-// without looking at the count but for other threads (__ml_borrow_held).
+// pointer assignment), or whose only calls are in arithmetic arguments
+// while every other argument names a variable (heldBesideCalls): each
+// pointer argument is then a value something else holds while the callee
+// runs (a variable, whose companion counts it, or memory, whose store
+// counted it or which the loss check searches), never one in flight whose
+// count is zero, so its parameter borrows without looking at the count
+// but for other threads (__ml_borrow_held).
 func (r *rewriter) findHeldArgs(decls []*cc.ExternalDeclaration) {
 	r.heldArgs = map[string]bool{}
 	for name, still := range r.still {
@@ -92,12 +94,38 @@ func (r *rewriter) findHeldArgs(decls []*cc.ExternalDeclaration) {
 		}
 		Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
 			if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall && x.ArgumentExpressionList != nil &&
-				r.heldArgs[calleeName(x)] && mayDrop(x.ArgumentExpressionList) {
+				r.heldArgs[calleeName(x)] && mayDrop(x.ArgumentExpressionList) &&
+				!heldBesideCalls(x.ArgumentExpressionList) {
 				r.heldArgs[calleeName(x)] = false
 			}
 			return true
 		})
 	}
+}
+
+// heldBesideCalls reports whether the argument list l passes only
+// arithmetic values, whose calls are all they may drop through, and
+// variables of the caller's frame whose address is not taken (pointers,
+// aggregates): no call can assign such a variable, so each holds its
+// value, and a count on it, whichever argument runs first (vm.c's
+// push(vm, *local(vm, pc->arg))); a global, or memory, a call beside it
+// could overwrite, leaving the value in flight.
+func heldBesideCalls(l *cc.ArgumentExpressionList) bool {
+	for ; l != nil; l = l.ArgumentExpressionList {
+		a := l.AssignmentExpression
+		if t := a.Type(); t != nil && cc.IsArithmeticType(t) {
+			if mayDropBesideCalls(a) {
+				return false
+			}
+			continue
+		}
+		d := declOfExpr(a)
+		if d == nil || d.AddressTaken() || d.IsVolatile() || d.StorageDuration() != cc.Automatic || d.IsStatic() ||
+			d.IsExtern() {
+			return false
+		}
+	}
+	return true
 }
 
 // isStill reports whether running body cannot lower a count (above).
