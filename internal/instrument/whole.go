@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"fmt"
+	"strings"
 
 	"modernc.org/cc/v4"
 )
@@ -38,11 +39,40 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) map[string]map[i
 		}
 	}
 	tables := r.callTables(decls, defs)
+	// (a name in a string may be an alias's target, or asm's: in a
+	// declaration, a definition's attributes or an asm statement, not the
+	// front end's __func__ in each body)
+	quoted := map[string]bool{}
+	quote := func(n cc.Node) {
+		for _, t := range cc.NodeTokens(n) {
+			if t.Ch == rune(cc.STRINGLITERAL) {
+				quoted[strings.Trim(t.SrcStr(), `"`)] = true
+			}
+		}
+	}
+	for _, ed := range decls {
+		switch {
+		case r.unit.isSystemDecl(ed):
+		case ed.FunctionDefinition != nil:
+			quote(ed.FunctionDefinition.DeclarationSpecifiers)
+			quote(ed.FunctionDefinition.Declarator)
+			Inspect(ed.FunctionDefinition.CompoundStatement, func(n cc.Node) bool {
+				if a, ok := n.(*cc.AsmStatement); ok {
+					quote(a)
+					return false
+				}
+				return true
+			})
+		default:
+			quote(ed)
+		}
+	}
 	whole := map[string]map[int]bool{}
 	for name, fd := range defs {
 		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
 		if fp := funcParams(fd.Declarator); fd.Declarator.Linkage() != cc.Internal || !ok || ft.IsVariadic() ||
-			fp == nil || fp.Case != cc.DirectDeclaratorFuncParam {
+			fp == nil || fp.Case != cc.DirectDeclaratorFuncParam || quoted[name] || r.replaceable(fd) ||
+			initOrUsed(fd) {
 			continue
 		}
 		assigned := assignmentCounts(fd.CompoundStatement)
@@ -121,6 +151,18 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) map[string]map[i
 			delete(whole, f)
 		}
 	}
+	// (called by none of the unit's calls: by what, then?)
+	called := map[string]bool{}
+	for _, c := range calls {
+		for _, f := range c.callees {
+			called[f] = true
+		}
+	}
+	for name := range whole {
+		if !called[name] {
+			delete(whole, name)
+		}
+	}
 	// The greatest set every call agrees with: a caller's parameter passed
 	// on is whole while the set says so, and a call through a table must
 	// suit each of its functions.
@@ -138,6 +180,13 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) map[string]map[i
 		}
 	}
 	return whole
+}
+
+// initOrUsed reports whether fd is a constructor, a destructor or kept
+// for uses unseen ("used"): not only the unit's calls run it.
+func initOrUsed(fd *cc.FunctionDefinition) bool {
+	words := []string{"constructor", "__constructor__", "destructor", "__destructor__", "used", "__used__"}
+	return says(fd.DeclarationSpecifiers, words...) || says(fd.Declarator, words...)
 }
 
 // passesWhole reports whether argument a, in a call made by in, is the
