@@ -152,6 +152,7 @@ type rewriter struct {
 	init           initTarget                             // the object whose brace initializer is being rewritten
 	direct         map[string]*directFn                   // static functions taking metas as parameters
 	namedOtherwise map[string]bool                        // names the unit uses other than as a call's callee (namesOtherwise)
+	whole          map[string]map[int]bool                // whole-object parameters by function and position (wholeParams)
 	fnIDs          map[string]int                         // static functions only called by name: their word's index in __ml_fnids (funcWord)
 	calleeSlots    map[string]bool                        // functions called but not defined here, whose word is read from a slot (calleeSlot)
 	unslotted      map[string]bool                        // functions whose word is never read from a slot (unslotted)
@@ -279,6 +280,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.namedOtherwise, r.fnIDs = r.namesOtherwise(decls), map[string]int{}
 	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(progDecls)
 	r.findDirect(decls)
+	r.whole = r.wholeParams(decls)
 	r.findFreeing(decls)
 	r.findLendings(decls)
 	r.findStill(decls)
@@ -1045,6 +1047,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			}
 		}
 	}
+	r.seedWhole(ft)
 	// The prologue is built after the body: the body decides which meta
 	// variables exist and whether setjmp makes them volatile.
 	body := r.compound(fd.CompoundStatement, func(open, items frag) frag {

@@ -1,0 +1,57 @@
+/* Whole-object parameters (whole.go): bump's and the handlers' s is
+ * always &st of main, through the table and the handlers, so their
+ * members need no check; leaky is also given a heap block, and escaped's
+ * address is taken, so theirs are checked. */
+#include <stdlib.h>
+
+struct stack {
+	long cells[8];
+	long n;
+};
+
+static void bump(struct stack *s)
+{
+	s->n++;
+}
+
+static void op_a(struct stack *s, long v)
+{
+	s->cells[0] = v;
+	bump(s);
+}
+
+static void op_b(struct stack *s, long v)
+{
+	s->n -= v;
+	bump(s);
+}
+
+static void (*const ops[2])(struct stack *, long) = {op_a, op_b};
+
+static void leaky(struct stack *s)
+{
+	s->n = 0;
+}
+
+static void escaped(struct stack *s)
+{
+	s->n = 1;
+}
+
+void (*hook)(struct stack *);
+
+int main(int argc, char **argv)
+{
+	struct stack st = {{0}, 0};
+	struct stack *h = malloc(sizeof *h);
+	int i;
+	(void)argv;
+	for (i = 0; i < 4; i++)
+		ops[(i + argc) & 1](&st, i);
+	leaky(&st);
+	leaky(h);
+	escaped(&st);
+	hook = escaped;
+	free(h);
+	return (int)st.n;
+}

@@ -1,0 +1,320 @@
+package instrument
+
+import (
+	"fmt"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// Whole-object parameters: a pointer parameter of a static function that
+// every call in the unit passes the address of a whole live struct object
+// (&x, x a local or global of the parameter's struct type, not const), or
+// a parameter of its caller that is itself one (vm.c: main calls each
+// handler through its static table with &vm, each handler passes its vm to
+// push and pop). The function never assigns the parameter nor takes its
+// address, so while it runs the parameter points at the start of an object
+// that lives at least as long as the call (its caller's frame, or static
+// storage): its block is alive and [0, sizeof) lies inside it. That is the
+// fact a check of a member would have made, and it starts the function's
+// available checks (avail.go): a scalar member read through the parameter
+// needs no check, nor a write (the object is not read-only). Facts die as
+// every fact does (a call that may free, an assignment, a label), so what
+// holds after them is checked as before; an index, a cast or arithmetic on
+// the parameter has another address key and is checked as before.
+//
+// Calls are seen by name, or through a static table of the unit's
+// functions that the unit only ever indexes and calls (handlers[op](&vm,
+// pc)): such a call is a call of every function in the table. Any other
+// use of a function's name (its address stored, passed or compared) or of
+// such a table leaves its parameters out.
+
+// wholeParams finds the whole-object parameters of the unit's functions,
+// by name and position.
+func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) map[string]map[int]bool {
+	defs := map[string]*cc.FunctionDefinition{}
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && !r.unit.isSystemDecl(ed) {
+			defs[fd.Declarator.Name()] = fd
+		}
+	}
+	tables := r.callTables(decls, defs)
+	// (a name in a string may be an alias's target, or asm's: in a
+	// declaration, a definition's attributes or an asm statement, not the
+	// front end's __func__ in each body)
+	quoted := map[string]bool{}
+	quote := func(n cc.Node) {
+		for _, t := range cc.NodeTokens(n) {
+			if t.Ch == rune(cc.STRINGLITERAL) {
+				quoted[strings.Trim(t.SrcStr(), `"`)] = true
+			}
+		}
+	}
+	for _, ed := range decls {
+		switch {
+		case r.unit.isSystemDecl(ed):
+		case ed.FunctionDefinition != nil:
+			quote(ed.FunctionDefinition.DeclarationSpecifiers)
+			quote(ed.FunctionDefinition.Declarator)
+			Inspect(ed.FunctionDefinition.CompoundStatement, func(n cc.Node) bool {
+				if a, ok := n.(*cc.AsmStatement); ok {
+					quote(a)
+					return false
+				}
+				return true
+			})
+		default:
+			quote(ed)
+		}
+	}
+	whole := map[string]map[int]bool{}
+	for name, fd := range defs {
+		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
+		if fp := funcParams(fd.Declarator); fd.Declarator.Linkage() != cc.Internal || !ok || ft.IsVariadic() ||
+			fp == nil || fp.Case != cc.DirectDeclaratorFuncParam || quoted[name] || r.replaceable(fd) ||
+			initOrUsed(fd) {
+			continue
+		}
+		assigned := assignmentCounts(fd.CompoundStatement)
+		for i, p := range ft.Parameters() {
+			if pd := p.Declarator; pd != nil && pd.Name() != "" && !pd.AddressTaken() && assigned[pd] == 0 &&
+				wholeType(pointee(pd.Type())) != nil {
+				if whole[name] == nil {
+					whole[name] = map[int]bool{}
+				}
+				whole[name][i] = true
+			}
+		}
+	}
+	// Every use of a candidate's name: a call by name, or an entry of a
+	// table; every use of a table: a call through one of its elements.
+	type call struct {
+		in      *cc.FunctionDefinition
+		callees []string
+		args    []cc.ExpressionNode
+	}
+	var calls []call
+	allowed := map[*cc.PrimaryExpression]bool{}
+	for _, t := range tables {
+		for _, p := range t.entries {
+			allowed[p] = true
+		}
+	}
+	badTable := map[string]bool{}
+	for _, ed := range decls {
+		if r.unit.isSystemDecl(ed) {
+			continue
+		}
+		in := ed.FunctionDefinition
+		Inspect(ed, func(n cc.Node) bool {
+			x, ok := n.(*cc.PostfixExpression)
+			if !ok || x.Case != cc.PostfixExpressionCall {
+				return true
+			}
+			args := argList(x.ArgumentExpressionList)
+			if p, ok := x.PostfixExpression.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent && r.isCalledByName(x) {
+				allowed[p] = true
+				calls = append(calls, call{in, []string{p.Token.SrcStr()}, args})
+			}
+			if ix, ok := x.PostfixExpression.(*cc.PostfixExpression); ok && ix.Case == cc.PostfixExpressionIndex {
+				if p, ok := ix.PostfixExpression.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
+					if t := tables[p.Token.SrcStr()]; t != nil && declOf(p) == t.d {
+						allowed[p] = true
+						calls = append(calls, call{in, t.names, args})
+					}
+				}
+			}
+			return true
+		})
+	}
+	for _, ed := range decls {
+		if r.unit.isSystemDecl(ed) {
+			continue
+		}
+		Inspect(ed, func(n cc.Node) bool {
+			p, ok := n.(*cc.PrimaryExpression)
+			if !ok || p.Case != cc.PrimaryExpressionIdent || allowed[p] {
+				return true
+			}
+			name := p.Token.SrcStr()
+			if t := tables[name]; t != nil && declOf(p) == t.d {
+				badTable[name] = true
+			}
+			if d := declOf(p); d != nil && d.Type() != nil && d.Type().Kind() == cc.Function {
+				delete(whole, name)
+			}
+			return true
+		})
+	}
+	for name := range badTable {
+		for _, f := range tables[name].names {
+			delete(whole, f)
+		}
+	}
+	// (called by none of the unit's calls: by what, then?)
+	called := map[string]bool{}
+	for _, c := range calls {
+		for _, f := range c.callees {
+			called[f] = true
+		}
+	}
+	for name := range whole {
+		if !called[name] {
+			delete(whole, name)
+		}
+	}
+	// The greatest set every call agrees with: a caller's parameter passed
+	// on is whole while the set says so, and a call through a table must
+	// suit each of its functions.
+	for changed := true; changed; {
+		changed = false
+		for _, c := range calls {
+			for _, f := range c.callees {
+				for i := range whole[f] {
+					if i >= len(c.args) || !r.passesWhole(c.args[i], c.in, whole, defs[f], i) {
+						delete(whole[f], i)
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	return whole
+}
+
+// initOrUsed reports whether fd is a constructor, a destructor or kept
+// for uses unseen ("used"): not only the unit's calls run it.
+func initOrUsed(fd *cc.FunctionDefinition) bool {
+	words := []string{"constructor", "__constructor__", "destructor", "__destructor__", "used", "__used__"}
+	return says(fd.DeclarationSpecifiers, words...) || says(fd.Declarator, words...)
+}
+
+// passesWhole reports whether argument a, in a call made by in, is the
+// address of a whole object for parameter i of callee fd.
+func (r *rewriter) passesWhole(a cc.ExpressionNode, in *cc.FunctionDefinition, whole map[string]map[int]bool,
+	fd *cc.FunctionDefinition, i int) bool {
+	ft, ok := fd.Declarator.Type().(*cc.FunctionType)
+	if !ok || i >= len(ft.Parameters()) {
+		return false
+	}
+	want := wholeType(pointee(ft.Parameters()[i].Declarator.Type()))
+	switch x := unparen(a).(type) {
+	case *cc.UnaryExpression:
+		if x.Case != cc.UnaryExpressionAddrof {
+			return false
+		}
+		d := declOfExpr(x.CastExpression)
+		if d == nil || d.IsConst() || d.Type() == nil || d.Type().Kind() == cc.Function {
+			return false
+		}
+		got := wholeType(d.Type())
+		return got != nil && want != nil && got.IsCompatible(want) && got.Size() == want.Size()
+	case *cc.PrimaryExpression:
+		d := declOf(x)
+		if in == nil || d == nil || !d.IsParam() {
+			return false
+		}
+		gt, ok := in.Declarator.Type().(*cc.FunctionType)
+		if !ok {
+			return false
+		}
+		for j, p := range gt.Parameters() {
+			if p.Declarator == d {
+				got := wholeType(pointee(d.Type()))
+				return whole[in.Declarator.Name()][j] && got != nil && want != nil && got.IsCompatible(want) &&
+					got.Size() == want.Size()
+			}
+		}
+	}
+	return false
+}
+
+// wholeType is t when it is a complete struct with no flexible array
+// member, else nil.
+func wholeType(t cc.Type) *cc.StructType {
+	s, ok := t.(*cc.StructType)
+	if !ok || s.Size() <= 0 || s.HasFlexibleArrayMember() {
+		return nil
+	}
+	return s
+}
+
+// pointee is what data pointer type t points to, else nil.
+func pointee(t cc.Type) cc.Type {
+	if p, ok := t.(*cc.PointerType); ok && isDataPtr(t) {
+		return p.Elem()
+	}
+	return nil
+}
+
+// callTable is a static array of the unit's functions (callTables).
+type callTable struct {
+	d       *cc.Declarator
+	names   []string                // its functions
+	entries []*cc.PrimaryExpression // their names in its initializer
+}
+
+// callTables finds the file-scope static arrays of function pointers whose
+// initializer names only functions the unit defines, by name.
+func (r *rewriter) callTables(decls []*cc.ExternalDeclaration, defs map[string]*cc.FunctionDefinition) map[string]*callTable {
+	tables := map[string]*callTable{}
+	for _, ed := range decls {
+		if ed.Declaration == nil || r.unit.isSystemDecl(ed) {
+			continue
+		}
+		for l := ed.Declaration.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+			id := l.InitDeclarator
+			if id == nil || id.Declarator == nil || id.Initializer == nil || id.Initializer.InitializerList == nil {
+				continue
+			}
+			d := id.Declarator
+			at, ok := d.Type().(*cc.ArrayType)
+			if !ok || !d.IsStatic() || d.Linkage() != cc.Internal {
+				continue
+			}
+			if p, ok := at.Elem().(*cc.PointerType); !ok || p.Elem().Kind() != cc.Function {
+				continue
+			}
+			t := &callTable{d: d}
+			for il := id.Initializer.InitializerList; il != nil && t != nil; il = il.InitializerList {
+				init := il.Initializer
+				var p *cc.PrimaryExpression
+				if init != nil && init.Case == cc.InitializerExpr {
+					p, _ = unparen(init.AssignmentExpression).(*cc.PrimaryExpression)
+				}
+				if p == nil || p.Case != cc.PrimaryExpressionIdent || defs[p.Token.SrcStr()] == nil {
+					t = nil
+					break
+				}
+				t.names = append(t.names, p.Token.SrcStr())
+				t.entries = append(t.entries, p)
+			}
+			if t != nil && len(t.names) != 0 {
+				tables[d.Name()] = t
+			}
+		}
+	}
+	return tables
+}
+
+// seedWhole starts the function's available checks with those its
+// whole-object parameters prove (wholeParams).
+func (r *rewriter) seedWhole(ft *cc.FunctionType) {
+	if ft == nil || r.avail.off {
+		return
+	}
+	for i, p := range ft.Parameters() {
+		pd := p.Declarator
+		if !r.whole[r.fn.name][i] || pd == nil {
+			continue
+		}
+		meta := r.fn.comp[pd]
+		s := wholeType(pointee(pd.Type()))
+		if meta == "" || s == nil || !isPureVar(pd) {
+			continue
+		}
+		deps := []*cc.Declarator{pd}
+		r.avail.facts.spans[fmt.Sprintf("%s|#%p|", meta, pd)] = span{lo: 0, hi: s.Size(), deps: deps, id: r.avail.newID()}
+		r.avail.facts.lives[meta] = live{write: true, deps: deps, id: r.avail.newID()}
+	}
+}

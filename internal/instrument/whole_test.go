@@ -1,0 +1,41 @@
+package instrument
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestWholeParams checks that the members of a parameter every call
+// passes a whole live object (&st, through a static table and the
+// handlers passing it on) are read and written with no check, and that
+// those of a parameter some call passes a heap block, or of a function
+// whose address is taken, are checked as before.
+func TestWholeParams(t *testing.T) {
+	for _, full := range []bool{false, true} {
+		out, err := fileOf(newTestConfig(t, full), "testdata/whole.c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
+			out = out[i+bytes.IndexByte(out[i:], '\n'):]
+		}
+		text := string(out)
+		for name, checked := range map[string]bool{"bump": false, "op_a": false, "op_b": false, "leaky": true, "escaped": true} {
+			i := strings.Index(text, " "+name+"(struct stack *s")
+			if i < 0 {
+				t.Fatalf("full=%v: no definition of %s", full, name)
+			}
+			// (up to the next definition)
+			body := text[i+1:]
+			for _, next := range []string{"__inline__ static", "\nstatic", "\nvoid", "\nint main"} {
+				if j := strings.Index(body, next); j >= 0 {
+					body = body[:j]
+				}
+			}
+			if got := strings.Contains(body, "__ml_chk"); got != checked {
+				t.Errorf("full=%v: %s's members checked: %v, want %v:\n%s", full, name, got, checked, body)
+			}
+		}
+	}
+}
