@@ -1789,10 +1789,8 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 				continue;
 			/* (an inverted hash stays inverted) */
 			x = (w >> 48) ^ __ML_HASH16(dv[i] ^ stag);
-			/* (the same tag, a struct passed on as it came: the
-			 * word as it is, no second hash) */
 			if (w != 0 && ((x == 0) | (x == __ML_HASH_OOB))) {
-				dm[i] = stag == dtag ? w : (w & __ML_META_MASK) | (__ML_HASH16(dv[i] ^ dtag) ^ x) << 48;
+				dm[i] = (w & __ML_META_MASK) | (__ML_HASH16(dv[i] ^ dtag) ^ x) << 48;
 				pointers = 1;
 			} else
 				dm[i] = 0;
