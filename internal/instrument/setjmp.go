@@ -11,11 +11,12 @@ import (
 // setjmp must be volatile. C11 7.13.2.1: after a longjmp back, a
 // non-volatile local keeps its value unless it was changed between the
 // setjmp and the longjmp. The prologue and the text before the first
-// setjmp (its own words, unless its jmp_buf keeps them: nobj, the grants'
-// depth, the side stack's top) run once, before any setjmp, when no setjmp is in a loop and no label
-// lets a goto run them again (C allows a setjmp only as a whole expression
-// statement or a controlling expression's comparison, so what
-// precedes it in the text runs before it): a variable written only there
+// setjmp (its own words, unless its jmp_buf keeps them: nobj, the
+// grants' depth, the side stack's top) run once, before any setjmp, when
+// no setjmp is in a loop and no label lets a goto run them again (C allows
+// a setjmp only as a whole expression statement or a controlling
+// expression's comparison, so what precedes it in the text runs before
+// it): a variable written only there
 // keeps its value through every longjmp back, and is not stored and
 // reloaded at each use (ldo.c's luaD_rawrunprotected: 594 instructions to
 // 565) nor given a slot when it does not live across the setjmp. Those
