@@ -475,6 +475,9 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 	if fn := r.direct[name]; fn != nil && r.isCalledByName(x) {
 		return r.directCall(x, fn, site, args, wantMeta)
 	}
+	if t := r.directTableOf(x); t != nil {
+		return r.tableCall(x, t, site, args, wantMeta)
+	}
 	// libc's functions are known by name, wherever declared: old code
 	// declares malloc and free itself instead of including <stdlib.h>
 	system := r.isSystem(x, name)

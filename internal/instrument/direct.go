@@ -172,8 +172,8 @@ func (r *rewriter) callSiteLeaf(fd *cc.FunctionDefinition, fn *directFn) bool {
 // the callee of a call by name: its address taken, a declaration inside a
 // function, a call in an operand of sizeof or typeof, which is printed
 // unchanged. A function of the unit whose name is not among them is only
-// ever called by name.
-func (r *rewriter) namesOtherwise(decls []*cc.ExternalDeclaration) map[string]bool {
+// ever called by name. The names in skip are not counted.
+func (r *rewriter) namesOtherwise(decls []*cc.ExternalDeclaration, skip map[*cc.PrimaryExpression]bool) map[string]bool {
 	named := map[string]bool{}
 	var scan func(n cc.Node, inBody bool)
 	unevaluated := func(n cc.Node) {
@@ -206,7 +206,7 @@ func (r *rewriter) namesOtherwise(decls []*cc.ExternalDeclaration) map[string]bo
 				}
 			}
 		case *cc.PrimaryExpression:
-			if x.Case == cc.PrimaryExpressionIdent {
+			if x.Case == cc.PrimaryExpressionIdent && !skip[x] {
 				named[x.Token.SrcStr()] = true
 			}
 		case *cc.Declarator:
@@ -258,8 +258,11 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 				forwards: memForwarded(fd, ft.Parameters())}
 		}
 	}
+	tables, tableOnly := r.tableCandidates(decls)
 	for name := range r.namedOtherwise {
-		delete(cand, name)
+		if !tableOnly[name] {
+			delete(cand, name)
+		}
 	}
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil && r.alone[fd] {
@@ -307,6 +310,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 		cand[name].placeExtras(!keep)
 		cand[name].callSite = r.callSiteLeaf(fd, cand[name])
 	}
+	r.settleTables(cand, tables, tableOnly)
 	// Patch every file-scope declarator of the survivors.
 	for _, ed := range decls {
 		var ds []*cc.Declarator

@@ -269,7 +269,7 @@ type passThrough struct{ param, site int }
 func (r *rewriter) notePassThrough(j *cc.JumpStatement, e cc.ExpressionNode, site string, pv prov) {
 	d := r.direct[r.fn.name]
 	k, known := siteIndex(site)
-	if d == nil || !known || r.eager() || r.c.count || hasSideEffects(e) || !soleStatement(r.fn.body, j) {
+	if d == nil || r.tableFns[r.fn.name] || !known || r.eager() || r.c.count || hasSideEffects(e) || !soleStatement(r.fn.body, j) {
 		return
 	}
 	for _, i := range d.ptrParams {

@@ -151,6 +151,8 @@ type rewriter struct {
 	noinline       []string                               // functions of the unit to keep out of line (keepOutOfLine)
 	init           initTarget                             // the object whose brace initializer is being rewritten
 	direct         map[string]*directFn                   // static functions taking metas as parameters
+	directTables   map[*cc.Declarator]*callTable          // call tables whose calls pass them as direct calls do (settleTables)
+	tableFns       map[string]bool                        // the functions of those tables
 	namedOtherwise map[string]bool                        // names the unit uses other than as a call's callee (namesOtherwise)
 	whole          map[string]map[int]bool                // whole-object parameters by function and position (wholeParams)
 	fnIDs          map[string]int                         // static functions only called by name: their word's index in __ml_fnids (funcWord)
@@ -277,7 +279,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 	}
 	r.findTypestate(decls, main) // (before findDirect: a typestate unit's leaves take no call site)
-	r.namedOtherwise, r.fnIDs = r.namesOtherwise(decls), map[string]int{}
+	r.namedOtherwise, r.fnIDs = r.namesOtherwise(decls, nil), map[string]int{}
 	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(progDecls)
 	r.findDirect(decls)
 	r.whole = r.wholeParams(decls)

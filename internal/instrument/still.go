@@ -84,7 +84,7 @@ func (r *rewriter) findStill(decls []*cc.ExternalDeclaration) {
 func (r *rewriter) findHeldArgs(decls []*cc.ExternalDeclaration) {
 	r.heldArgs = map[string]bool{}
 	for name, still := range r.still {
-		if still && r.direct[name] != nil {
+		if still && r.direct[name] != nil && !r.tableFns[name] {
 			r.heldArgs[name] = true
 		}
 	}

@@ -100,7 +100,7 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) map[string]map[i
 			allowed[p] = true
 		}
 	}
-	badTable := map[string]bool{}
+	throughTable, badTable := r.tableUses(decls, tables)
 	for _, ed := range decls {
 		if r.unit.isSystemDecl(ed) {
 			continue
@@ -116,13 +116,8 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) map[string]map[i
 				allowed[p] = true
 				calls = append(calls, call{in, []string{p.Token.SrcStr()}, args})
 			}
-			if ix, ok := x.PostfixExpression.(*cc.PostfixExpression); ok && ix.Case == cc.PostfixExpressionIndex {
-				if p, ok := ix.PostfixExpression.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
-					if t := tables[p.Token.SrcStr()]; t != nil && declOf(p) == t.d {
-						allowed[p] = true
-						calls = append(calls, call{in, t.names, args})
-					}
-				}
+			if t := throughTable[x]; t != nil {
+				calls = append(calls, call{in, t.names, args})
 			}
 			return true
 		})
@@ -137,9 +132,6 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) map[string]map[i
 				return true
 			}
 			name := p.Token.SrcStr()
-			if t := tables[name]; t != nil && declOf(p) == t.d {
-				badTable[name] = true
-			}
 			if d := declOf(p); d != nil && d.Type() != nil && d.Type().Kind() == cc.Function {
 				delete(whole, name)
 			}
@@ -295,6 +287,59 @@ func (r *rewriter) callTables(decls []*cc.ExternalDeclaration, defs map[string]*
 		}
 	}
 	return tables
+}
+
+// tableUses finds the unit's calls through an element of a call table
+// (T[i](...)), and the tables the unit names otherwise (bad).
+func (r *rewriter) tableUses(decls []*cc.ExternalDeclaration, tables map[string]*callTable) (map[*cc.PostfixExpression]*callTable, map[string]bool) {
+	calls := map[*cc.PostfixExpression]*callTable{}
+	callee := map[*cc.PrimaryExpression]bool{}
+	for _, ed := range decls {
+		if r.unit.isSystemDecl(ed) {
+			continue
+		}
+		Inspect(ed, func(n cc.Node) bool {
+			if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
+				if t, p := tableOfCall(x, tables); t != nil {
+					calls[x] = t
+					callee[p] = true
+				}
+			}
+			return true
+		})
+	}
+	bad := map[string]bool{}
+	for _, ed := range decls {
+		if r.unit.isSystemDecl(ed) {
+			continue
+		}
+		Inspect(ed, func(n cc.Node) bool {
+			if p, ok := n.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent && !callee[p] {
+				if t := tables[p.Token.SrcStr()]; t != nil && declOf(p) == t.d {
+					bad[p.Token.SrcStr()] = true
+				}
+			}
+			return true
+		})
+	}
+	return calls, bad
+}
+
+// tableOfCall is the table call x goes through (T[i](...)) and its name's
+// expression, else nil.
+func tableOfCall(x *cc.PostfixExpression, tables map[string]*callTable) (*callTable, *cc.PrimaryExpression) {
+	ix, ok := x.PostfixExpression.(*cc.PostfixExpression)
+	if !ok || ix.Case != cc.PostfixExpressionIndex {
+		return nil, nil
+	}
+	p, ok := ix.PostfixExpression.(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionIdent {
+		return nil, nil
+	}
+	if t := tables[p.Token.SrcStr()]; t != nil && declOf(p) == t.d {
+		return t, p
+	}
+	return nil, nil
 }
 
 // seedWhole starts the function's available checks with those its
