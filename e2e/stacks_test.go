@@ -273,8 +273,9 @@ func TestLeafCallSiteStacks(t *testing.T) {
 		// the inlined leaf's check while callers stored it before a leaf)
 		"hbo_macro":            {15: "vec_append:15 <- main:26"},
 		"sbo_addressed_scalar": {7: "clear:7 <- main:14"}, // (before: main:10, main's entry)
-		// (a typestate unit's leaves store their callers' sites as before:
-		// its checks have no _at form)
+		// (a typestate unit's leaves take their call's site too: a failed
+		// typestate check stores it, __ml_pck_chk_local_at, before its
+		// report; main:32's pck_put left its own site in main's slot)
 		"ts_chunk_run": {18: "set_tag:18 <- main:33", 24: "set_field:24 <- main:34"},
 		// (loops storing their call's site once, before them; dispatch's
 		// at depth 301 again each time round, as tally overwrites it)

@@ -599,7 +599,9 @@ void ml_deferred_run(void);
 static inline void ml_rt_leave(void)
 {
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	if (--ml_tls.busy == 0 && ML_UNLIKELY(ML_LOAD(&ml_tls.deferred)))
+	/* (a volatile read, which gcc makes %fs-relative: the atomic load
+	 * computed the variable's address first, two more instructions) */
+	if (--ml_tls.busy == 0 && ML_UNLIKELY(*(volatile uint64_t *)&ml_tls.deferred))
 		ml_deferred_run();
 }
 /* The handler of sig the kernel's handler fn stands for: the program's

@@ -2378,23 +2378,36 @@ __ML_INLINE int __ml_pck_bit(unsigned long bits, unsigned long id)
  * id 255's (a split granule, an access across granules) is bit 63 of it,
  * which no frame has then (typestate.c's ml_pck_deny_split), so the test
  * needs no word's index. */
-__ML_INLINE void __ml_pck_chk_in(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, int narrow)
+__ML_INLINE void __ml_pck_chk_in(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, int narrow,
+                                 const struct __ml_site *cs)
 {
 	const unsigned long *perm = __ml_pck_perm;
 	unsigned long id = __ml_pck_id(a, n);
 	if (__ML_LIKELY(__ml_pck_bit(perm[w * 4 + (narrow ? 0 : id >> 6)], id)))
 		return;
+	if (cs)
+		__ml_at_caller(cs);
 	__ml_pck_chk_slow(a, n, site, w);
 }
 /* The check of a unit whose layout is narrow, and of one whose layout is
- * wider (or not known). */
+ * wider (or not known); the _at forms are a call-site leaf's (instrument's
+ * callSite: cs, when not 0, is stored in the caller's frame before the
+ * slow path, which may report, as __ML_CS_STORE_at does). */
 __ML_INLINE void __ml_pck_chk(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
 {
-	__ml_pck_chk_in(a, n, site, w, 1);
+	__ml_pck_chk_in(a, n, site, w, 1, 0);
 }
 __ML_INLINE void __ml_pck_chk_wide(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w)
 {
-	__ml_pck_chk_in(a, n, site, w, 0);
+	__ml_pck_chk_in(a, n, site, w, 0, 0);
+}
+__ML_INLINE void __ml_pck_chk_at(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_site *cs)
+{
+	__ml_pck_chk_in(a, n, site, w, 1, cs);
+}
+__ML_INLINE void __ml_pck_chk_wide_at(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_site *cs)
+{
+	__ml_pck_chk_in(a, n, site, w, 0, cs);
 }
 /* An annotated function that makes no call keeps its grants in a local
  * instead of pushing a frame: nothing it runs reads the thread's frames
@@ -2421,12 +2434,24 @@ __ML_INLINE struct __ml_pck_local __ml_pck_enter_local(struct __ml_pck_fn *fn)
 	struct __ml_pck_local l = {(p[0] & fn->keep) | fn->set_r, (p[4] & fn->keep) | fn->set_w, fn};
 	return l;
 }
-__ML_INLINE void __ml_pck_chk_local(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_pck_local *l)
+__ML_INLINE void __ml_pck_chk_local_in(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w,
+                                       const struct __ml_pck_local *l, const struct __ml_site *cs)
 {
 	unsigned long id = __ml_pck_id(a, n);
 	if (__ML_LIKELY(__ml_pck_bit(w ? l->w : l->r, id))) /* (a layout of at most 63 typestates: as __ml_pck_chk) */
 		return;
+	if (cs)
+		__ml_at_caller(cs);
 	__ml_pck_chk_local_slow(a, n, site, w, l->fn);
+}
+__ML_INLINE void __ml_pck_chk_local(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_pck_local *l)
+{
+	__ml_pck_chk_local_in(a, n, site, w, l, 0);
+}
+__ML_INLINE void __ml_pck_chk_local_at(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w,
+                                       const struct __ml_pck_local *l, const struct __ml_site *cs)
+{
+	__ml_pck_chk_local_in(a, n, site, w, l, cs);
 }
 /* The one granule id of the n bytes at a (n > 0), in at most 64 granules
  * (a small block's payload), read from the map eight at a time; else 255,

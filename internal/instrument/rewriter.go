@@ -278,7 +278,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			r.calling[fd.Declarator.Name()] = r.containsCall(fd.CompoundStatement)
 		}
 	}
-	r.findTypestate(decls, main) // (before findDirect: a typestate unit's leaves take no call site)
+	r.findTypestate(decls, main)
 	r.namedOtherwise, r.fnIDs = r.namesOtherwise(decls, nil), map[string]int{}
 	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(progDecls)
 	r.findDirect(decls)

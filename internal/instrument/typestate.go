@@ -176,13 +176,19 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site string) string
 	if write {
 		w = "1"
 	}
-	fn := "__ml_pck_chk_wide("
-	if r.pckNarrow() {
-		fn = "__ml_pck_chk("
+	// in a call-site leaf, the _at form: its slow path stores the call's
+	// site in the caller's frame before it may report (checkCallSite)
+	at := ""
+	if r.fn.callSite {
+		at = "_at"
 	}
-	chk := fn + "(__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ");"
+	fn := "__ml_pck_chk_wide" + at + "("
+	if r.pckNarrow() {
+		fn = "__ml_pck_chk" + at + "("
+	}
+	chk := fn + "(__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + r.checkCallSite() + ");"
 	if l := r.fn.pckLocal; l != "" {
-		chk = "__ml_pck_chk_local((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ", &" + l + ");"
+		chk = "__ml_pck_chk_local" + at + "((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ", &" + l + r.checkCallSite() + ");"
 	}
 	if g := r.pckGuard(n, write); g != nil && g.exact {
 		return " if (!" + g.count + ") " + chk

@@ -41,10 +41,15 @@ long use(long *p) { return sum(p) + tag(p); }
 	}
 	text := string(out)
 	// (memlens.h, which every unit starts with, declares them)
-	// (tag makes no call: its grants are a local, TestTypestateLocalGrants)
-	const check, local, enter = " __ml_pck_chk((__ml_uptr)", " __ml_pck_chk_local((__ml_uptr)", "= __ml_pck_enter_local(&"
+	// (tag makes no call: its grants are a local, TestTypestateLocalGrants;
+	// sum and tag are call-site leaves, whose checks store their call's
+	// site before a report: the _at forms, given it)
+	const check, local, enter = " __ml_pck_chk_at((__ml_uptr)", " __ml_pck_chk_local_at((__ml_uptr)", "= __ml_pck_enter_local(&"
 	if n, l := strings.Count(text, check), strings.Count(text, local); n != 2 || l != 2 {
 		t.Errorf("%d typestate checks and %d with local grants, want 2 (p[0], p[1]) and 2 (s[1], s[0])", n, l)
+	}
+	if n := len(regexp.MustCompile(`__ml_pck_chk(_local)?_at\([^;]*, __ml_csp\);`).FindAllString(text, -1)); n != 4 {
+		t.Errorf("%d typestate checks pass their leaf's call site, want 4", n)
 	}
 	enters := regexp.MustCompile(`_anns\[\] = \{&(__ml_pck_ann_\d+), &(__ml_pck_ann_\d+)\}; static struct __ml_pck_fn (__ml_pck\d+)_fn = \{__ml_pck\d+_anns, 2, [^;]*; [^;]*= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);`).FindAllStringSubmatch(text, -1)
 	if len(enters) != 1 || enters[0][1] == enters[0][2] || enters[0][3] != enters[0][4] || strings.Count(text, enter) != 1 {
@@ -114,7 +119,7 @@ void make_live(long *p) { pck_transition_Slot_Live(p, 32); pck_put(p + 3, 8, PCK
 	if err != nil {
 		t.Fatal(err)
 	}
-	zero := regexp.MustCompile(`(?s)static void zero\(.*?= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);.*?__ml_pck_pre_in_local\([^;]*, &(__ml_pck\d+)\);.*?__ml_pck_chk_local\([^;]*, &(__ml_pck\d+)\);.*?long tagged`).FindSubmatch(out)
+	zero := regexp.MustCompile(`(?s)static void zero\(.*?= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);.*?__ml_pck_pre_in_local\([^;]*, &(__ml_pck\d+)\);.*?__ml_pck_chk_local(?:_at)?\([^;]*, &(__ml_pck\d+)(?:, __ml_csp)?\);.*?long tagged`).FindSubmatch(out)
 	if zero == nil || string(zero[1]) != string(zero[2]) || string(zero[1]) != string(zero[3]) {
 		t.Errorf("zero does not keep its grants in a local that its pre-check and check read:\n%s", out)
 	}
