@@ -55,34 +55,48 @@ func asmCallClobbers(avx512 bool) string {
 // asmHelpers returns the runtime header's static functions among decls
 // that a call in asm can reach: at most six arguments, each an integer or
 // a pointer, and a result that is void, an integer or a pointer. The map
-// gives each one's number of arguments.
+// gives each one's number of arguments. They are found by their
+// declarations too, the header's functions being only declared in its
+// declarations-only form (declaredHeader); it declares no static function
+// it does not define.
 func asmHelpers(decls []*cc.ExternalDeclaration) map[string]int {
 	helpers := map[string]int{}
 	for _, ed := range decls {
-		fd := ed.FunctionDefinition
-		if fd == nil || ed.Position().Filename != headerName || !fd.Declarator.IsStatic() {
+		if ed.Position().Filename != headerName {
 			continue
 		}
-		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
-		if !ok || ft.IsVariadic() || len(ft.Parameters()) > len(asmCallRegs) || !isVoid(ft.Result()) && !inRegister(ft.Result()) {
-			continue
-		}
-		n := 0
-		for _, p := range ft.Parameters() {
-			if p.Type().Kind() == cc.Void {
-				continue // (f(void))
+		if fd := ed.FunctionDefinition; fd != nil {
+			asmHelper(helpers, fd.Declarator)
+		} else if d := ed.Declaration; d != nil {
+			for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+				asmHelper(helpers, l.InitDeclarator.Declarator)
 			}
-			if !inRegister(p.Type()) {
-				n = -1
-				break
-			}
-			n++
-		}
-		if n >= 0 {
-			helpers[fd.Declarator.Name()] = n
 		}
 	}
 	return helpers
+}
+
+// asmHelper adds d to helpers if it declares a static function a call in
+// asm can reach.
+func asmHelper(helpers map[string]int, d *cc.Declarator) {
+	if d == nil || !d.IsStatic() {
+		return
+	}
+	ft, ok := d.Type().(*cc.FunctionType)
+	if !ok || ft.IsVariadic() || len(ft.Parameters()) > len(asmCallRegs) || !isVoid(ft.Result()) && !inRegister(ft.Result()) {
+		return
+	}
+	n := 0
+	for _, p := range ft.Parameters() {
+		if p.Type().Kind() == cc.Void {
+			continue // (f(void))
+		}
+		if !inRegister(p.Type()) {
+			return
+		}
+		n++
+	}
+	helpers[d.Name()] = n
 }
 
 // inRegister reports whether a value of type t is passed in one integer

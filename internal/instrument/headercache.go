@@ -9,8 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"modernc.org/cc/v4"
 
@@ -99,6 +101,10 @@ func headerCacheKey(prelude []cc.Source, header []byte) (path, key string) {
 // never instrumented, isSystemDef, and declare only memlens's own __ml_
 // names, which no program defines for findDirect or weakenInlineOnly to
 // patch), so the text is the same in every unit.
+//
+// With the printing comes the header's declarations-only form
+// (declaredHeader), which the front end then reads in the expanded
+// header's place.
 func (c *Config) printedHeader() (text []byte, path string) {
 	if c.printed != nil {
 		return c.printed, ""
@@ -108,30 +114,74 @@ func (c *Config) printedHeader() (text []byte, path string) {
 		return nil, ""
 	}
 	if b, err := os.ReadFile(path); err == nil {
-		c.printed = b
-		return b, ""
+		if declared, printed, ok := bytes.Cut(b, []byte{0}); ok {
+			if len(declared) > 0 {
+				c.declared = declared[:len(declared):len(declared)] // (cc/v4 may append to a source: not into the printing)
+			}
+			c.printed = printed
+			return printed, ""
+		}
 	}
 	return nil, path
 }
 
-// keepPrinted keeps text, the header's printing, for the next units (in
-// memory) and the next runs (at path, when not ""). Other binaries'
-// entries go: each build of memlens (and of its tests) would otherwise
-// leave one a configuration for good, and another binary still in use
-// only prints its header again.
-func (c *Config) keepPrinted(text []byte, path string) {
-	c.printed = text
+// keepPrinted keeps text, the header's printing, and declared, its
+// declarations-only form, for the next units (in memory) and the next
+// runs (at path, when not "", in one file: the two are kept or lost
+// together; declared nil: units are parsed with the whole header). Other
+// binaries' entries written over printedKept ago go: each build of
+// memlens (and of its tests) would otherwise leave one a configuration
+// for good, and another binary still in use only prints its header
+// again. Newer ones stay: binaries running side by side (go test ./...
+// runs e2e's memlens beside internal/instrument's test binary) would
+// otherwise remove each other's at every unit, each then parsing the
+// whole header and printing it again.
+func (c *Config) keepPrinted(text, declared []byte, path string) {
+	c.printed, c.declared = text, declared
 	if path == "" {
 		return
 	}
-	storeCached(path, filepath.Base(path), text)
+	storeCached(path, filepath.Base(path), slices.Concat(declared, []byte{0}, text))
 	tag, _, _ := strings.Cut(filepath.Base(path), "-")
 	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.i"))
 	for _, e := range old {
-		if !strings.HasPrefix(filepath.Base(e), tag+"-") {
+		if fi, err := os.Stat(e); err == nil && !strings.HasPrefix(filepath.Base(e), tag+"-") && time.Since(fi.ModTime()) > printedKept {
 			os.Remove(e)
 		}
 	}
+}
+
+// printedKept is how long another binary's printing of the header is kept.
+const printedKept = time.Hour
+
+// declaredHeader returns the expanded header with the body of each of
+// its functions, defined in decls, replaced by ";": the declarations the
+// user's code is checked against, without the inline checks' bodies,
+// three quarters of the header's text and most of what parsing a small
+// unit costs (an empty unit's cc.Translate: 146 -> 33 ms). A unit parsed
+// with it rewrites to the same text: the header's own part is the cached
+// printing, and the program's rewriting reads of the header only its
+// declarations (the names it replaces, noteReplacements; the helpers a
+// call in asm can reach, asmHelpers, by their types). nil if a body's
+// braces are not where its tokens say in expanded (a header whose macros
+// are not expanded: tests).
+func declaredHeader(expanded []byte, decls []*cc.ExternalDeclaration) []byte {
+	var out []byte
+	from := 0
+	for _, ed := range decls {
+		fd := ed.FunctionDefinition
+		if fd == nil || ed.Position().Filename != headerName {
+			continue
+		}
+		body := fd.CompoundStatement
+		lb, rb := body.Token.Position().Offset, body.Token2.Position().Offset
+		if lb < from || rb < lb || rb >= len(expanded) || expanded[lb] != '{' || expanded[rb] != '}' {
+			return nil
+		}
+		out = append(append(out, expanded[from:lb]...), ';')
+		from = rb + 1
+	}
+	return append(out, expanded[from:]...)
 }
 
 // printedHeaderPath is the cache file of the printing of the expanded
@@ -144,7 +194,7 @@ func printedHeaderPath(expanded []byte, binary string, order evalOrder) string {
 	}
 	tag := sha256.Sum256([]byte(binary))
 	h := sha256.New()
-	fmt.Fprintf(h, "printed 1\n%d %s\n%+v\n", len(binary), binary, order) // (the expanded header last)
+	fmt.Fprintf(h, "printed 2\n%d %s\n%+v\n", len(binary), binary, order) // (the expanded header last)
 	h.Write(expanded)
 	name := hex.EncodeToString(tag[:4]) + "-" + hex.EncodeToString(h.Sum(nil))[:32] + ".i"
 	return filepath.Join(root, "header", name)

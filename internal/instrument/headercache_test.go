@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestExpandedHeaderCache: the front end reads the runtime header expanded,
@@ -93,9 +94,11 @@ func TestExpandedHeaderCache(t *testing.T) {
 }
 
 // TestPrintedHeaderCache: the header's part of a unit is printed once and
-// kept in the cache directory; a unit that takes it from there is byte for
-// byte the unit printed afresh, for programs other than the one that
-// printed it and in every mode; the entry's key names the expanded header
+// kept in the cache directory with the header's declarations-only form; a
+// unit that takes them from there (parsed with the declarations alone) is
+// byte for byte the unit printed afresh, for programs other than the one
+// that printed it, in every mode, optimised or not (asm calls); the
+// entry's key names the expanded header
 // (-O0), the evaluation order (clang's asm statements are not marked
 // __inline__) and the memlens binary (another build prints afresh); a
 // read-only cache still serves it and one that cannot be written gives
@@ -153,9 +156,11 @@ func TestPrintedHeaderCache(t *testing.T) {
 	}
 	for _, prog := range []string{"../../bench/programs/vm.c", "testdata/constructs.c"} {
 		for _, m := range modes {
-			c := func() *Config { return config([]string{"-O2"}, m) }
-			if !bytes.Equal(unit(c(), prog), afresh(c, prog)) {
-				t.Errorf("%s %+v: the unit with the cached header differs from the one printed afresh", prog, m)
+			for _, opt := range []string{"-O2", "-O0"} {
+				c := func() *Config { return config([]string{opt}, m) }
+				if !bytes.Equal(unit(c(), prog), afresh(c, prog)) {
+					t.Errorf("%s %s %+v: the unit with the cached header differs from the one printed afresh", prog, opt, m)
+				}
 			}
 		}
 	}
@@ -165,7 +170,8 @@ func TestPrintedHeaderCache(t *testing.T) {
 	gcc := unit(newTestConfig(t, false), prog)
 	var entry string
 	for _, e := range entries() {
-		if b, _ := os.ReadFile(e); bytes.Contains(gcc, b) {
+		b, _ := os.ReadFile(e)
+		if _, p, ok := bytes.Cut(b, []byte{0}); ok && bytes.Contains(gcc, p) {
 			entry = e
 		}
 	}
@@ -182,24 +188,52 @@ func TestPrintedHeaderCache(t *testing.T) {
 	if !bytes.Contains(unit(newTestConfig(t, false), prog), []byte("__ml_printed_from_the_cache")) {
 		t.Error("the next unit did not take the header's printing from the cache")
 	}
+	// and the front end reads the declarations kept with it, which hold
+	// none of the header's function bodies (an error put into them shows)
+	declared, _, _ := bytes.Cut(printed, []byte{0})
+	if bytes.Contains(declared, []byte("__ml_chk_every(")) == false || bytes.Count(declared, []byte("{")) > bytes.Count(headerPart(gcc), []byte("{"))/4 {
+		t.Errorf("the cached declarations-only header (%d bytes) keeps the function bodies", len(declared))
+	}
+	if err := os.WriteFile(entry, slices.Concat(declared, []byte("__ml_no_such_type __ml_x;\n\x00"), printed[len(declared)+1:]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fileOf(newTestConfig(t, false), prog); err == nil || !strings.Contains(err.Error(), headerName) {
+		t.Errorf("the front end did not read the cached declarations-only header: %v", err)
+	}
+	if err := os.WriteFile(entry, printed, 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	// another memlens binary does not read it, and its entry replaces
-	// this binary's (of both modes)
+	// this binary's (of both modes) once they are over an hour old, not
+	// before (binaries running side by side keep theirs)
 	mine := entries()
-	id := binaryID
-	binaryID = func() string { return "another build" }
-	other := unit(newTestConfig(t, false), prog)
-	binaryID = id
-	if bytes.Contains(other, []byte("__ml_printed_from_the_cache")) || !bytes.Equal(other, gcc) {
+	other := func() []byte {
+		id := binaryID
+		binaryID = func() string { return "another build" }
+		defer func() { binaryID = id }()
+		return unit(newTestConfig(t, false), prog)
+	}
+	if o := other(); bytes.Contains(o, []byte("__ml_printed_from_the_cache")) || !bytes.Equal(o, gcc) {
 		t.Error("another memlens binary took this one's printing of the header")
 	}
+	e := entries()
+	if len(e) != len(mine)+1 {
+		t.Fatalf("after another binary's unit the cache holds %q, want this binary's recent ones %q too", e, mine)
+	}
+	for _, m := range mine {
+		os.Chtimes(m, time.Time{}, time.Now().Add(-61*time.Minute))
+		e = slices.DeleteFunc(e, func(s string) bool { return s == m })
+	}
+	os.Remove(e[0]) // (the other binary's, to print it again)
+	other()
 	if e := entries(); len(e) != 1 || slices.Contains(mine, e[0]) {
-		t.Errorf("after another binary's unit the cache holds %q, want its entry alone (this binary's were %q)", e, mine)
+		t.Errorf("after another binary's unit the cache holds %q, want its entry alone (this binary's, an hour old, were %q)", e, mine)
 	}
 	unit(newTestConfig(t, false), prog)
 	unit(newTestConfig(t, true), prog)
-	if e := entries(); len(e) != 2 || !slices.Contains(e, entry) {
-		t.Errorf("after this binary's units in both modes the cache holds %q, want %q and full checking's", e, entry)
+	if e := entries(); len(e) != 3 || !slices.Contains(e, entry) {
+		t.Errorf("after this binary's units in both modes the cache holds %q, want %q, full checking's and the other binary's", e, entry)
 	}
 
 	// clang's order prints the header otherwise: an entry of its own

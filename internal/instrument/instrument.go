@@ -44,6 +44,7 @@ type Config struct {
 	warn       io.Writer // Mode.Warnings
 	expanded   []byte    // the runtime header, expanded (expandedHeader)
 	printed    []byte    // the rewriter's printing of it (printedHeader)
+	declared   []byte    // its declarations-only form (declaredHeader)
 }
 
 // Mode is how units are instrumented.
@@ -97,7 +98,7 @@ func (c *Config) File(path string, pre []byte) ([]byte, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	u := newUnitText(pre)
-	ast, err := c.translate(path, u)
+	ast, err := c.translate(path, u, true)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +130,7 @@ func (c *Config) Parse(path string) (*Unit, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	u := newUnitText(pre)
-	ast, err := c.translate(path, u)
+	ast, err := c.translate(path, u, false)
 	if err != nil {
 		return nil, err
 	}
@@ -149,11 +150,18 @@ func Preprocess(argv []string, path string) ([]byte, error) {
 	return out, nil
 }
 
-// translate parses the unit's view after the runtime header.
-func (c *Config) translate(path string, u *unitText) (*cc.AST, error) {
+// translate parses the unit's view after the runtime header; for the
+// rewriter (rewriting), after its declarations alone once its printing is
+// cached (declaredHeader).
+func (c *Config) translate(path string, u *unitText, rewriting bool) (*cc.AST, error) {
 	header, err := c.expandedHeader()
 	if err != nil {
 		return nil, err
+	}
+	if rewriting {
+		if c.printedHeader(); c.declared != nil {
+			header = c.declared
+		}
 	}
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: c.cfg.Predefined},

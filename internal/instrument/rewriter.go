@@ -333,7 +333,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		if header && ed.Position().Filename != headerName {
 			header = false
 			if printed == nil {
-				r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), printPath)
+				r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), printPath)
 			}
 			w.raw(r.siteTable() + textSectionAgain(decls))
 		}
@@ -350,7 +350,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	}
 	if header {
 		if printed == nil {
-			r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), printPath)
+			r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), printPath)
 		}
 		w.raw(r.siteTable())
 	}
