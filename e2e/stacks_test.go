@@ -280,46 +280,27 @@ func TestLeafCallSiteStacks(t *testing.T) {
 		// at depth 301 again each time round, as tally overwrites it)
 		"hbo_hoisted_loop_site": {19: "peek:19 <- main:48", 24: "poke:24 <- dispatch:33" + strings.Repeat(" <- descend:39", 14)},
 	}
-	// Fully checked, leaves take their sites too, and a definedness use's
-	// report (__ml_use_at and co.) stores it first.
-	full := map[string]map[int]string{
-		"uir_leaf_call_site": {13: "positive:13 <- count:32 <- main:42", 23: "flag:23 <- count:31 <- main:42"},
-		"hbo_leaf_call_site": want["hbo_leaf_call_site"],
-		"ari_leaf_call_site": want["ari_leaf_call_site"],
-	}
-	for _, mode := range []struct {
-		flags []string
-		want  map[string]map[int]string
-	}{{nil, want}, {[]string{"--memlens-full"}, full}} {
-		for name, lines := range mode.want {
-			checkLeafStacks(t, name, mode.flags, lines)
+	for name, lines := range want {
+		src := []string{"../testdata/bugs/" + name + ".c"}
+		if dir := "../testdata/bugs/" + name; isDirectory(dir) {
+			src = []string{"-I", dir, dir + "/main.c"}
 		}
-	}
-}
-
-// checkLeafStacks builds bug program name with memlens cc and flags at -O0
-// and -O2 and compares its reports' call stacks by line with want.
-func checkLeafStacks(t *testing.T, name string, flags []string, lines map[int]string) {
-	src := []string{"../testdata/bugs/" + name + ".c"}
-	if dir := "../testdata/bugs/" + name; isDirectory(dir) {
-		src = []string{"-I", dir, dir + "/main.c"}
-	}
-	for _, opt := range []string{"-O0", "-O2"} {
-		prog := filepath.Join(t.TempDir(), name)
-		args := append(append([]string{"cc", "-g", opt, "-o", prog}, flags...), src...)
-		if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
-			t.Fatalf("memlens cc %s %v: %v\n%s", opt, flags, err, out)
-		}
-		got := map[int]string{}
-		for _, r := range runReports(t, prog, "") {
-			var s []string
-			for _, f := range r.Stack {
-				s = append(s, fmt.Sprintf("%s:%d", f.Function, f.Line))
+		for _, opt := range []string{"-O0", "-O2"} {
+			prog := filepath.Join(t.TempDir(), name)
+			if out, err := exec.Command(memlens, append([]string{"cc", "-g", opt, "-o", prog}, src...)...).CombinedOutput(); err != nil {
+				t.Fatalf("memlens cc %s: %v\n%s", opt, err, out)
 			}
-			got[r.Line] = strings.Join(s, " <- ")
-		}
-		if !maps.Equal(got, lines) {
-			t.Errorf("%s %s %v: call stacks by line %v, want %v", name, opt, flags, got, lines)
+			got := map[int]string{}
+			for _, r := range runReports(t, prog, "") {
+				var s []string
+				for _, f := range r.Stack {
+					s = append(s, fmt.Sprintf("%s:%d", f.Function, f.Line))
+				}
+				got[r.Line] = strings.Join(s, " <- ")
+			}
+			if !maps.Equal(got, lines) {
+				t.Errorf("%s %s: call stacks by line %v, want %v", name, opt, got, lines)
+			}
 		}
 	}
 }

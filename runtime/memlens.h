@@ -844,37 +844,6 @@ __ML_INLINE void __ml_at_caller(const struct __ml_site *cs)
 		__ml_t.frames[d <= __ML_MAX_FRAMES ? d - 1 : __ML_MAX_FRAMES - 1] = cs;
 }
 
-/* The uses of a direct leaf that takes its call's site cs (instrument's
- * callSite; 0 when the leaf stored it on entry), as __ml_use and co.: a
- * report stores cs in the caller's frame first, for its stack. */
-__ML_INLINE void __ml_use_at(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
-                             const struct __ml_site *site, const struct __ml_site *cs)
-{
-	if ((m != __ML_WILD || decl) && (n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0))) {
-		if (cs)
-			__ml_at_caller(cs);
-		__ml_report_uninit(a, n, m, decl, site);
-	}
-}
-
-__ML_INLINE void __ml_use_v_at(__ml_uptr o, const struct __ml_site *site, const struct __ml_site *cs)
-{
-	if (__ML_UNLIKELY(o != 0)) {
-		if (cs)
-			__ml_at_caller(cs);
-		__ml_report_uninit_value(o, site);
-	}
-}
-
-__ML_INLINE void __ml_use_p_at(__ml_meta_t m, const struct __ml_site *site, const struct __ml_site *cs)
-{
-	if (__ML_UNLIKELY(__ML_IS_UNINIT(m))) {
-		if (cs)
-			__ml_at_caller(cs);
-		__ml_report_uninit_pointer(m, site);
-	}
-}
-
 /* An index check's failure (instrument's arrayIndex): a cold call through
  * the trampoline keeping every register, as the helpers' own (__ML_KEEP0
  * and co.), so no value of a function indexing arrays lives across it in a

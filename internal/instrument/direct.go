@@ -132,15 +132,13 @@ const (
 	callSiteVar   = "__ml_csp"
 )
 
-// callSiteLeaf reports whether the direct function fd, optimised,
-// takes its call's site instead of its callers storing it in their
-// frames before each call (about five instructions a call): a leaf (no
-// calls but those that never return, no registered locals or static
-// locals, whose first use captures the stack) reached only by checks'
-// and cold paths' reports, each of which stores the site first
-// (memlens.h's __ml_at_caller; a check's stub through __ml_chk_fail_at;
-// with full checking, a definedness use's _at form: its loss tracking
-// reads no frame, its reports take the allocation's stack).
+// callSiteLeaf reports whether the direct function fd, optimised in
+// detection mode, takes its call's site instead of its callers storing
+// it in their frames before each call (about five instructions a call):
+// a leaf (no calls but those that never return, no registered locals or
+// static locals, whose first use captures the stack) reached only by
+// checks' and cold paths' reports, each of which stores the site first
+// (memlens.h's __ml_at_caller; a check's stub through __ml_chk_fail_at).
 // Inlined, the site is a constant of the failure stub, and a fault's
 // stack has the caller's line from the debug information; not inlined,
 // the leaf stores it on entry, as the caller did. Only while the words
@@ -150,7 +148,7 @@ const (
 // result's handshake reads at the end are live, cost one more callee-saved
 // register (cJSON's buffer_skip_whitespace: 40 to 48 bytes).
 func (r *rewriter) callSiteLeaf(fd *cc.FunctionDefinition, fn *directFn) bool {
-	if !r.c.optimizing || r.c.every || r.c.graph || r.typestate {
+	if !r.c.optimizing || r.c.full || r.c.every || r.c.graph || r.typestate {
 		return false
 	}
 	ft, ok := fd.Declarator.Type().(*cc.FunctionType)

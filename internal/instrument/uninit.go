@@ -106,7 +106,7 @@ func (r *rewriter) defOps(p string, t cc.Type, meta string, decl int, n cc.Node,
 		if decl >= 0 {
 			d = siteRef(decl)
 		}
-		ops = append(ops, fmt.Sprintf("__ml_use%s((__ml_uptr)%s, sizeof(*%s), %s, %s, %s%s);", r.useAt(), p, p, meta, d, siteRef(r.site(n, siteAccess)), r.checkCallSite()))
+		ops = append(ops, fmt.Sprintf("__ml_use((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", p, p, meta, d, siteRef(r.site(n, siteAccess))))
 	}
 	if def {
 		ops = append(ops, fmt.Sprintf("__ml_def((__ml_uptr)%s, sizeof(*%s));", p, p))
@@ -683,17 +683,7 @@ func (r *rewriter) valueUse(x *cc.PrimaryExpression, o string) frag {
 
 // valueCheck is the check of a use at n of a value with companion origin o.
 func (r *rewriter) valueCheck(o string, n cc.Node) string {
-	return fmt.Sprintf("__ml_use_v%s(%s, %s%s)", r.useAt(), o, siteRef(r.site(n, siteAccess)), r.checkCallSite())
-}
-
-// useAt is the suffix of a definedness use's check in a call-site leaf
-// (callSiteLeaf): its _at form, whose report stores the call's site in
-// the caller's frame first, as the leaf's failing checks do.
-func (r *rewriter) useAt() string {
-	if r.fn == nil || !r.fn.callSite {
-		return ""
-	}
-	return "_at"
+	return fmt.Sprintf("__ml_use_v(%s, %s)", o, siteRef(r.site(n, siteAccess)))
 }
 
 // identUse rewrites a variable read for its value: a local with a
@@ -707,7 +697,7 @@ func (r *rewriter) identUse(x *cc.PrimaryExpression) frag {
 	if r.tracksDef() && r.hasCompanion(d) && !isVaList(d.Type()) { // (va_start sets a va_list)
 		// (a pointer copied goes through ptrExpr: here its value decides)
 		var f frag
-		f.strf("(__ml_use_p%s(%s, %s%s), ", r.useAt(), r.companion(d), siteRef(r.site(x, siteAccess)), r.checkCallSite())
+		f.strf("(__ml_use_p(%s, %s), ", r.companion(d), siteRef(r.site(x, siteAccess)))
 		f.cat(r.verbatim(x))
 		f.str(")")
 		return f
