@@ -512,11 +512,16 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // 2.12; ldo.c 1.94 to 1.88); ldebug.c 1.93 and lvm.c 2.07 before a lent
 // scalar's registration and its block's end did too (1.80, 2.02; lcode.c
 // 1.64 to 1.63); ldo.c 1.87 before luaD_rawrunprotected's jmp_buf kept its
-// setjmp's words and depth (1.85). The goal is 1.5 times (issue 18).
+// setjmp's words and depth (1.85). Small static functions gcc inlines
+// natively stayed out of line checked, their callers saving registers
+// across their calls, until they got the inline hint (hintNativeInlined):
+// lcode.c 1.63 to 1.48, lparser.c 1.73 to 1.67, lgc.c 2.12 to 2.02,
+// lundump.c 1.91 to 1.74, ldebug.c 1.80 to 1.76, ltable.c 2.05 to 2.03,
+// ldo.c 1.85 to 1.845. The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.76, "lcode.c": 1.64, "lvm.c": 2.02, "ltable.c": 2.07,
-		"lapi.c": 2.12, "ldo.c": 1.86, "ldebug.c": 1.80})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.68, "lcode.c": 1.49, "lvm.c": 2.02, "ltable.c": 2.03,
+		"lapi.c": 2.12, "ldo.c": 1.85, "ldebug.c": 1.77, "lgc.c": 2.02, "lundump.c": 1.75})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

@@ -375,6 +375,64 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			}
 		}
 	}
+	r.hintNativeInlined(decls, cand, declaredNoinline)
+}
+
+// nativeInlineTokens bounds the body of a static function gcc inlines
+// natively at -O2 without the inline hint (under its budget of 15
+// instructions, max-inline-insns-auto): counted in tokens after macro
+// expansion, between the braces. Of Lua's direct functions of 80 tokens
+// or fewer, gcc -O2 keeps 5 of 51 out of line.
+const nativeInlineTokens = 80
+
+// nativeInlineSites bounds the calls of such a function that get the
+// hint: inlined, its checks cost each caller a callee-saved register or a
+// slot as often as not (16 bytes), so one called from many places grows
+// its callers more than its frame saves (cJSON_New_Item, 32 bytes, in 12
+// cJSON_Create* functions: cJSON's -O2 frames 3,504 to 3,680 bytes).
+const nativeInlineSites = 4
+
+// hintNativeInlined gives the inline hint to the static functions, only
+// called by name, that are small enough for gcc to inline natively but
+// not once checked, where their checks, frame and calls' words pass that
+// budget of 15 instructions: out of line, each had a frame of its own,
+// and its callers kept their values in callee-saved registers across its
+// call (Lua's lgc.c: setpause, markmt, propagateall, ...). The hint's
+// budget (max-inline-insns-single, rewriter.go) decides, as for the
+// helpers above; unlike theirs, these functions' calls are not taken as
+// inlined (inlineHinted): they make calls of their own. Not in full
+// checking, where a setjmp's callees are kept out of line (keepOutOfLine:
+// gcc warns of noinline after the hint).
+func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[string]*directFn, declaredNoinline map[string]bool) {
+	if !r.c.optimizing || r.c.full {
+		return
+	}
+	sites := map[string]int{}
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil {
+			walkNodes(fd.CompoundStatement, func(n cc.Node) bool {
+				if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
+					sites[calleeName(x)]++
+				}
+				return true
+			})
+		}
+	}
+	for _, ed := range decls {
+		fd := ed.FunctionDefinition
+		if fd == nil {
+			continue
+		}
+		name, cs := fd.Declarator.Name(), fd.CompoundStatement
+		if cand[name] == nil && !r.plainHelper(fd) || r.inlineHinted[name] || fd.Declarator.IsInline() || noinline(fd) ||
+			declaredNoinline[name] || callsItself(fd) || calls(cs, setjmps) || cs.Token2.Seq()-cs.Token.Seq() > nativeInlineTokens ||
+			sites[name] > nativeInlineSites {
+			continue
+		}
+		if seq := r.firstSeq(fd); seq != 0 {
+			r.insertBefore[seq] += "__inline__ "
+		}
+	}
 }
 
 // helper reports whether function definition fd, not declared inline,

@@ -1942,10 +1942,13 @@ func (r *rewriter) companion(d *cc.Declarator) string {
 }
 
 // paramProv names the variables of a pointer parameter's provenance: a
-// pair for a pending step, or the word alone where steps are made at once.
+// pair for a pending step, or the word alone where steps are made at once,
+// and in a function calling setjmp, whose pair the step's making after the
+// setjmp would make volatile (setjmpWrites): its step is made at entry,
+// and the word alone, written before any setjmp, stays a register.
 func (r *rewriter) paramProv() prov {
 	cp := prov{"0", ""}
-	if !r.eager() {
+	if !r.eager() && !r.fn.setjmp {
 		cp.site = r.name("__ml_ps")
 	}
 	cp.word = r.name("__ml_pw")
