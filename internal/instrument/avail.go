@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -37,13 +38,16 @@ import (
 //
 // Facts are made at the end of a full expression (the order of evaluation
 // inside one is the compiler's), from the checks that run whenever it runs
-// (not those under &&, || or ?:); inside one, the checks of an operand
+// (not those under &&, || or ?:, but where the condition of an if or a
+// loop is true, those of the right operands of its chain of &&: condition);
+// inside one, the checks of an operand
 // evaluated before another (the left of &&, || and ?:, a declarator
 // before the next; and as the compiler evaluates them, the left of a
 // binary operator, an assignment's value before its target: expr.go's
 // binary and targetValue) are facts for that other. They die at a call that may free memory
 // (freeing.go says which calls cannot), an asm statement or a statement
-// expression, at an assignment to a variable they depend on, at labels,
+// expression, at an assignment to a variable they depend on (at the end of
+// v = value, whose value is evaluated first: valueFirst), at labels,
 // and at the join after if/else (only what both branches prove survives).
 // A loop keeps those from before it that nothing in it kills; the end of a
 // block that retires locals keeps those from before the block.
@@ -191,6 +195,11 @@ type availState struct {
 	// (cleanConditionals) and the facts from before it, which hold in them
 	clean      map[*cc.ConditionalExpression]bool
 	cleanFacts facts
+	// in the condition of an if or a loop: the right operands of its
+	// chain of && (andChain), and the checks they make whenever they run,
+	// which hold where the condition is true
+	andRights map[cc.ExpressionNode]bool
+	truth     facts
 }
 
 // collector gathers the checks an operand makes whenever it runs (those of
@@ -365,7 +374,7 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 		a.facts = newFacts()
 		a.blocked++
 	} else {
-		kill(assigned, a.facts)
+		kill(valueFirst(n, assigned), a.facts)
 	}
 	if calls {
 		clear(a.facts.pcks)
@@ -380,6 +389,7 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 		a.blocked--
 		a.facts = newFacts()
 	} else {
+		kill(assigned, a.facts)
 		kill(assigned, a.pending)
 		a.merge(a.pending)
 	}
@@ -389,6 +399,32 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	}
 	a.pending, a.collect, a.seq, a.assigned = savedPending, savedCollect, savedSeq, savedAssigned
 	return f
+}
+
+// valueFirst is assigned, the variables full expression n assigns, but
+// for v where n is v = value or v op= value and value assigns no v: value
+// is evaluated before v changes, so the facts depending on v hold while it
+// is (last = last->next after a check of last->next); they die at the end
+// of n (fullExpr).
+func valueFirst(n cc.Node, assigned map[*cc.Declarator]bool) map[*cc.Declarator]bool {
+	if s, ok := n.(*cc.ExpressionStatement); ok {
+		n = s.ExpressionList
+	}
+	x, ok := n.(*cc.AssignmentExpression)
+	if !ok || x.Case == cc.AssignmentExpressionCond {
+		return assigned
+	}
+	p, ok := x.UnaryExpression.(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionIdent {
+		return assigned
+	}
+	v := declOf(p)
+	if v == nil || !assigned[v] || assignmentCounts(x.AssignmentExpression)[v] != 0 {
+		return assigned
+	}
+	early := maps.Clone(assigned)
+	delete(early, v)
+	return early
 }
 
 // before rewrites with render an operand sequenced before the rest of the
@@ -681,6 +717,62 @@ func (r *rewriter) bytesProven(n cc.Node, kinds, record string) bool {
 		}
 	}
 	return false
+}
+
+// condition rewrites e, the condition of an if or a loop, as a full
+// expression; true is what holds besides the facts after it where e is
+// true: the checks of the right operands of its chain of && (andChain),
+// each of which ran whenever e is true (while (n < count && last->next !=
+// head) last = last->next: the body's access is checked in the condition).
+func (r *rewriter) condition(e cc.ExpressionNode) (f frag, true_ facts) {
+	a := &r.avail
+	savedRights, savedTruth := a.andRights, a.truth
+	a.andRights, a.truth = map[cc.ExpressionNode]bool{}, newFacts()
+	andChain(e, a.andRights)
+	f = r.fullExpr(e, func() frag { return r.expr(e) })
+	true_ = a.truth
+	a.andRights, a.truth = savedRights, savedTruth
+	clear(true_.pcks) // (typestate and definedness: their own rules)
+	return f, true_
+}
+
+// andChain collects in rights the right operands of the && operators of
+// e's top-level chain (a && b && (c && d): b, c and d): where e is true,
+// each was evaluated.
+func andChain(e cc.ExpressionNode, rights map[cc.ExpressionNode]bool) {
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionExpr {
+			andChain(x.ExpressionList, rights)
+		}
+	case *cc.LogicalAndExpression:
+		if x.Case == cc.LogicalAndExpressionLAnd {
+			andChain(x.LogicalAndExpression, rights)
+			rights[x.InclusiveOrExpression] = true
+			andChain(x.InclusiveOrExpression, rights)
+		}
+	}
+}
+
+// andRight rewrites b, the right operand of a && or a || (inside
+// conditionally):
+// in a condition's chain (andChain) its checks at its own level are
+// facts where the condition is true (condition).
+func (r *rewriter) andRight(b cc.ExpressionNode) frag {
+	a := &r.avail
+	if !a.andRights[b] || a.blocked != 0 {
+		return r.expr(b)
+	}
+	c := &collector{facts: newFacts(), cond: a.cond}
+	a.collectors = append(a.collectors, c)
+	f := r.expr(b)
+	a.collectors = a.collectors[:len(a.collectors)-1]
+	kill(a.assigned, c.facts)
+	saved := a.facts
+	a.facts = a.truth
+	a.merge(c.facts)
+	a.truth, a.facts = a.facts, saved
+	return f
 }
 
 // conditional rewrites an operand that may not be evaluated.
@@ -1051,11 +1143,17 @@ func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 	f := r.each(x, func(c cc.Node) frag {
 		switch c {
 		case cc.Node(x.ExpressionList):
-			f := r.fullExpr(x.ExpressionList, func() frag { return r.expr(x.ExpressionList) })
 			if x.Case == cc.SelectionStatementSwitch {
+				f := r.fullExpr(x.ExpressionList, func() frag { return r.expr(x.ExpressionList) })
 				a.reset() // the body is entered at its case labels
+				after, afterDead = a.snapshot()
+				return f
 			}
+			f, true_ := r.condition(x.ExpressionList)
 			after, afterDead = a.snapshot()
+			if !afterDead {
+				a.merge(true_) // (the then branch's)
+			}
 			return f
 		case cc.Node(x.Statement):
 			f := r.code(c)
@@ -1150,7 +1248,11 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 		switch {
 		case cond != nil && c == cc.Node(cond):
 			head()
-			f = r.fullExpr(cond, func() frag { return r.expr(cond) })
+			var true_ facts
+			f, true_ = r.condition(cond)
+			if !a.dead {
+				a.merge(true_)
+			}
 			body, haveBody = a.facts.clone(), true
 		case step != nil && c == cc.Node(step):
 			head() // runs after the body

@@ -28,6 +28,31 @@ var wrapped = setOf(
 	"swprintf", "vswprintf", "fgetws", "mbstowcs", "wcstombs",
 )
 
+// libmScalar are libc's mathematical functions of scalars only, which gcc
+// knows as the builtins of the same names (__builtin_sqrt, expanded inline
+// but for a domain error's errno): called by name, as declared by the
+// system headers, each is what its builtin is to memlens (unfencedCall's
+// and callBeyond's __builtin_ cases), no call: it never calls back into
+// the program, frees nothing, takes and returns no pointer, and writes no
+// word of memlens's nor reports, so no frame needs its site. A function
+// calling only these (nbody's pull: sqrt) is then a leaf, with no frame,
+// no side frame and its parameters' words in the thread's.
+var libmScalar = setOf(
+	"sqrt", "sqrtf", "sqrtl", "cbrt", "cbrtf", "fabs", "fabsf", "fabsl", "floor", "floorf", "floorl",
+	"ceil", "ceilf", "ceill", "round", "roundf", "trunc", "truncf", "rint", "nearbyint", "fmod", "fmodf",
+	"fmin", "fmax", "fminf", "fmaxf", "copysign", "copysignf", "pow", "powf", "exp", "expf", "exp2",
+	"expm1", "log", "logf", "log2", "log10", "log1p", "sin", "sinf", "cos", "cosf", "tan", "tanf", "asin",
+	"acos", "atan", "atan2", "atan2f", "sinh", "cosh", "tanh", "hypot", "ldexp", "lround", "lrint",
+	"llround", "llrint",
+)
+
+// isLibmScalar reports whether call x is of one of libmScalar, by name,
+// as the system headers declare it.
+func (r *rewriter) isLibmScalar(x *cc.PostfixExpression) bool {
+	name := calleeName(x)
+	return libmScalar[name] && !r.defined[name] && r.isCalledByName(x) && r.declaredInSystem(x)
+}
+
 // allocas make blocks on the caller's stack, alive until it returns.
 var allocas = setOf("alloca", "__builtin_alloca", "__builtin_alloca_with_align")
 
@@ -461,7 +486,7 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 			return r.opaqueFrag(f)
 		}
 		return f, metaWild, none
-	case strings.HasPrefix(name, "__builtin_"):
+	case strings.HasPrefix(name, "__builtin_"), r.isLibmScalar(x):
 		f := r.generic(x)
 		if wantMeta {
 			return r.opaqueFrag(f)

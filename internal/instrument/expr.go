@@ -159,7 +159,7 @@ func (r *rewriter) addressed(n cc.ExpressionNode) frag {
 
 // shortCircuit rewrites a && b or a || b: b may not be evaluated.
 func (r *rewriter) shortCircuit(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
-	return r.leftFirst(a, op, func() frag { return r.conditionally(func() frag { return r.expr(b) }) })
+	return r.leftFirst(a, op, func() frag { return r.conditionally(func() frag { return r.andRight(b) }) })
 }
 
 // leftFirst rewrites a op b, with right rendering b, where a is evaluated

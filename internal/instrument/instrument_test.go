@@ -588,3 +588,37 @@ func TestNativeInlinedHint(t *testing.T) {
 		}
 	}
 }
+
+// TestLibmCallsAreNoCalls: a call of libc's sqrt, as <math.h> declares it,
+// is what __builtin_sqrt is (libmScalar): no frame site is stored for it,
+// and a function calling nothing else is a leaf, with no frame and no side
+// frame (nbody's pull); a function of the program of the same shape, or
+// libc's sqrt declared by the program itself, is a call.
+func TestLibmCallsAreNoCalls(t *testing.T) {
+	code := "#include <math.h>\n" +
+		"extern double root(double);\n" +
+		"void pull(const double *p, double *out) { *out += sqrt(*p * *p + 1.0); }\n" +
+		"void tug(const double *p, double *out) { *out += root(*p * *p + 1.0); }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "pull.c", code)
+	for _, f := range []struct {
+		name string
+		call bool
+	}{{"pull", false}, {"tug", true}} {
+		at := bytes.LastIndex(out, []byte("void "+f.name+"("))
+		end := bytes.IndexByte(out[at:], '\n') // (a function a line)
+		body := out[at : at+end]
+		if frame := bytes.Contains(body, []byte("__ml_t.frames[")); frame != f.call {
+			t.Errorf("%s stores a call's frame site: %v, want %v\n%s", f.name, frame, f.call, body)
+		}
+		if side := bytes.Contains(body, []byte("__ml_side_push(")); side != f.call {
+			t.Errorf("%s has a side frame: %v, want %v", f.name, side, f.call)
+		}
+	}
+	own := "double sqrt(double);\n" +
+		"void pull(const double *p, double *out) { *out += sqrt(*p * *p + 1.0); }\n"
+	_, _, out = writeInstrumentedCode(t, newTestConfig(t, false), "own.c", own)
+	at := bytes.LastIndex(out, []byte("void pull("))
+	if !bytes.Contains(out[at:], []byte("__ml_t.frames[")) {
+		t.Errorf("sqrt declared by the program is no call:\n%s", out[at:])
+	}
+}

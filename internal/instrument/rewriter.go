@@ -2465,7 +2465,7 @@ func (r *rewriter) callBeyond(n cc.Node, except map[string]bool) bool {
 	case setjmps[name]:
 		return true // (a longjmp back restores the frame's depth: __builtin_setjmp's too)
 	case strings.HasPrefix(name, "__builtin_") && !wrapped[strings.TrimPrefix(name, "__builtin_")],
-		strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"):
+		strings.HasPrefix(name, "__sync_"), strings.HasPrefix(name, "__atomic_"), r.isLibmScalar(x):
 	case (r.noreturn[name] || except[name]) && r.isCalledByName(x):
 	default:
 		return true
