@@ -479,6 +479,38 @@ func TestUnoptimisedReturnUnheld(t *testing.T) {
 	}
 }
 
+// TestOptimisedCheckAddressPassed: optimised too, a check whose lvalue's
+// text types it passes the address as its last argument and returns it,
+// holding it in no variable (under -g, a variable is bindings gcc carries
+// through every pass: cc1's instructions on tree.c's unit -0.8%); an
+// lvalue of variably modified type, whose text a __typeof__ would
+// evaluate, or whose text calls, still holds it. The unit compiles.
+func TestOptimisedCheckAddressPassed(t *testing.T) {
+	code := "struct s { int k; struct s *next; };\n" +
+		"extern struct s *find(int);\n" +
+		"int plain(struct s *p) { return p->k; }\n" +
+		"int called(int i) { return find(i)->k; }\n" +
+		"int vm(int n, int (**pp)[n], int i) { int (*q)[n] = pp[i]; return q != 0; }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, false), "passed.c", code)
+	held := regexp.MustCompile(`register __auto_type __ml_a\d+ = `)
+	// (the site table, printed first, quotes the functions' lines)
+	for _, f := range []struct {
+		name   string
+		passed bool
+	}{{"plain", true}, {"called", false}, {"vm", false}} {
+		at := bytes.LastIndex(out, []byte("int "+f.name+"("))
+		end := bytes.IndexByte(out[at:], '\n') // (a function a line)
+		body := out[at : at+end]
+		if !bytes.Contains(body, []byte("__ml_chk")) {
+			t.Fatalf("%s has no check: the test lost its case:\n%s", f.name, body)
+		}
+		if passed := bytes.Contains(body, []byte(" *)__ml_chk")) && !held.Match(body); passed != f.passed {
+			t.Errorf("%s's check passes its address: %v, want %v:\n%s", f.name, passed, f.passed, body)
+		}
+	}
+	unitAssembly(t, src, out)
+}
+
 // TestPlainHelperNeedsNoSideFrame: optimised, a static function taking no
 // pointers and calling nothing gets the inline hint and its callers no
 // side frame for its calls (zlib's crc32_z around crc_word); a call of an
