@@ -514,7 +514,7 @@ func TestOptimisedCheckAddressPassed(t *testing.T) {
 // TestHelpersUntracked: optimised under -g, the runtime header's inline
 // helpers carry no debug bindings of their locals into the program's
 // functions (a check's ro and n: cc1's instructions on tree.c's unit
-// -5.8%), while the program's own variables keep theirs.
+// -6.1%), while the program's own variables keep theirs.
 func TestHelpersUntracked(t *testing.T) {
 	code := "int sum(const int *p, int len) { int s = 0; for (int i = 0; i < len; i++) s += p[i]; return s; }\n"
 	_, src, out := writeInstrumentedCode(t, newTestConfig(t, false), "sum.c", code)
