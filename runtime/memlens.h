@@ -602,8 +602,17 @@ extern const int __memlens_abi_v45;
 static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v45;
 
 /* ---- hot path ---- */
+/* Optimised, the inline helpers' locals are not tracked for the debugger:
+ * under -g their bindings, copied into every inlined copy, were what gcc's
+ * passes carried most (the code is the same; the program's variables keep
+ * theirs, and gdb never shows a helper's). */
+#if defined(__OPTIMIZE__) && !defined(__clang__)
+#define __ML_UNTRACKED , optimize("no-var-tracking-assignments")
+#else
+#define __ML_UNTRACKED
+#endif
 #ifdef __OPTIMIZE__
-#define __ML_INLINE static __inline__ __attribute__((always_inline, unused))
+#define __ML_INLINE static __inline__ __attribute__((always_inline, unused __ML_UNTRACKED))
 #elif defined(__clang__)
 #define __ML_INLINE static __attribute__((noinline, unused))
 #else
@@ -706,7 +715,7 @@ static const __ml_uptr __ml_meta_mask __attribute__((unused)) = __ML_META_MASK;
  * other to spare (zlib's trees.c: -O2 frames 1,360 to 1,264 bytes). (In C, gcc sets the bit with a bts too, but shares the address
  * across blocks and holds it live: cJSON's -O2 frames 8,224 bytes with the
  * asm, 8,448 in C.) Inline even unoptimised, where its callers are calls. */
-static __inline__ __attribute__((always_inline, unused)) struct __ml_rec *__ml_rec_of(__ml_meta_t m)
+static __inline__ __attribute__((always_inline, unused __ML_UNTRACKED)) struct __ml_rec *__ml_rec_of(__ml_meta_t m)
 {
 #ifdef __ML_ASM
 	struct __ml_rec *r;
@@ -1286,7 +1295,7 @@ __ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t ta
  * every register, leaves the meta in the last word for the stub to pop.
  * Its body is inlined even unoptimised, in __ml_ld_at too, which would
  * otherwise pay a second call at each load. */
-static __inline__ __attribute__((always_inline, unused)) __ml_meta_t __ml_ld_body(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
+static __inline__ __attribute__((always_inline, unused __ML_UNTRACKED)) __ml_meta_t __ml_ld_body(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 {
 	__ml_meta_t w;
 #ifdef __ML_STUB
@@ -2065,7 +2074,7 @@ __ML_INLINE __ml_meta_t __ml_metav(__ml_uptr v)
 
 /* Hand a pointer result's meta to the caller, with its provenance: the
  * step of the return statement at site, and the word the value came from. */
-static __inline__ __attribute__((always_inline, unused)) void
+static __inline__ __attribute__((always_inline, unused __ML_UNTRACKED)) void
 __ml_ret_words(__ml_uptr self, __ml_meta_t m, const struct __ml_site *site, __ml_prov_t w)
 {
 	__ml_t.ret = m;
@@ -2095,7 +2104,7 @@ __ML_INLINE void __ml_setret2(__ml_uptr self, __ml_meta_t m, const struct __ml_s
  * the depth back (its low half), returning v: no variable holds it across
  * __ml_setret's and __ml_leave's calls in a callee-saved register
  * (instrument's exitValue). __ml_return_at hands a pointer's meta on too. */
-static __inline__ __attribute__((always_inline, unused)) __ml_uptr __ml_exit_words(__ml_uptr exit, __ml_uptr v)
+static __inline__ __attribute__((always_inline, unused __ML_UNTRACKED)) __ml_uptr __ml_exit_words(__ml_uptr exit, __ml_uptr v)
 {
 	__ml_t.side -= exit >> 32;
 	__ml_leave((unsigned)exit);

@@ -515,10 +515,13 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		}
 	}
 	var f frag
-	if e, ok := n.(cc.ExpressionNode); ok && fn != "" && fn != "__ml_chk_every" && ops == "" && !pck && !l.bitfield && r.addressUnheld(e) {
+	if e, ok := n.(cc.ExpressionNode); ok && fn != "" && fn != "__ml_chk_every" && ops == "" && !pck && !l.bitfield && r.addressPassable(e) {
 		// the check's call returns the address, computed as its last
 		// argument (the first gcc evaluates): unoptimised, a variable
-		// holding it takes a callee-saved register of the frame
+		// holding it takes a callee-saved register of the frame;
+		// optimised, the code is the same, but a variable is a
+		// statement expression's statements and, under -g, a tracked
+		// variable whose bindings every pass carries
 		orig := r.verbatim(e)
 		f.str("((__typeof__(")
 		f.cat(orig)
@@ -558,18 +561,22 @@ func (r *rewriter) checkCallSite() string {
 	return ", " + callSiteVar
 }
 
-// addressUnheld reports whether a check of lvalue e passes the address as
-// its last argument instead of holding it in a variable (checkedPlace):
-// unoptimised, when gcc evaluates arguments last first, and e's type,
+// addressPassable reports whether a check of lvalue e can pass the
+// address as its last argument instead of holding it in a variable
+// (checkedPlace): when gcc evaluates arguments last first, and e's type,
 // named by e's own text, costs no evaluation (not variably modified) nor
 // duplicates a label (no statement expression), and that text calls
 // nothing (a direct function's call as written lacks its extra
 // arguments).
+func (r *rewriter) addressPassable(e cc.ExpressionNode) bool {
+	return r.c.order.argsRightToLeft && !variablyModified(e.Type()) && !callsOrLabels(e)
+}
+
+// addressUnheld reports whether the stores and loads of lvalue e hold
+// nothing in variables either (addressPassable): unoptimised only, where
+// their variables are the side frame's words.
 func (r *rewriter) addressUnheld(e cc.ExpressionNode) bool {
-	if r.c.optimizing || !r.c.order.argsRightToLeft || variablyModified(e.Type()) {
-		return false
-	}
-	return !callsOrLabels(e)
+	return !r.c.optimizing && r.addressPassable(e)
 }
 
 // storeInWords reports whether a pointer store into lvalue lhs holds its

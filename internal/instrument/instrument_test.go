@@ -479,6 +479,71 @@ func TestUnoptimisedReturnUnheld(t *testing.T) {
 	}
 }
 
+// TestOptimisedCheckAddressPassed: optimised too, a check whose lvalue's
+// text types it passes the address as its last argument and returns it,
+// holding it in no variable (under -g, a variable is bindings gcc carries
+// through every pass: cc1's instructions on tree.c's unit -0.8%); an
+// lvalue of variably modified type, whose text a __typeof__ would
+// evaluate, or whose text calls, still holds it. The unit compiles.
+func TestOptimisedCheckAddressPassed(t *testing.T) {
+	code := "struct s { int k; struct s *next; };\n" +
+		"extern struct s *find(int);\n" +
+		"int plain(struct s *p) { return p->k; }\n" +
+		"int called(int i) { return find(i)->k; }\n" +
+		"int vm(int n, int (**pp)[n], int i) { int (*q)[n] = pp[i]; return q != 0; }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, false), "passed.c", code)
+	held := regexp.MustCompile(`register __auto_type __ml_a\d+ = `)
+	// (the site table, printed first, quotes the functions' lines)
+	for _, f := range []struct {
+		name   string
+		passed bool
+	}{{"plain", true}, {"called", false}, {"vm", false}} {
+		at := bytes.LastIndex(out, []byte("int "+f.name+"("))
+		end := bytes.IndexByte(out[at:], '\n') // (a function a line)
+		body := out[at : at+end]
+		if !bytes.Contains(body, []byte("__ml_chk")) {
+			t.Fatalf("%s has no check: the test lost its case:\n%s", f.name, body)
+		}
+		if passed := bytes.Contains(body, []byte(" *)__ml_chk")) && !held.Match(body); passed != f.passed {
+			t.Errorf("%s's check passes its address: %v, want %v:\n%s", f.name, passed, f.passed, body)
+		}
+	}
+	unitAssembly(t, src, out)
+}
+
+// TestHelpersUntracked: optimised under -g, the runtime header's inline
+// helpers carry no debug bindings of their locals into the program's
+// functions (a check's ro and n: cc1's instructions on tree.c's unit
+// -6.1%), while the program's own variables keep theirs.
+func TestHelpersUntracked(t *testing.T) {
+	code := "int sum(const int *p, int len) { int s = 0; for (int i = 0; i < len; i++) s += p[i]; return s; }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, false), "sum.c", code)
+	dump := filepath.Join(filepath.Dir(src), "sum.optimized")
+	unitAssembly(t, src, out, "-g", "-fdump-tree-optimized="+dump)
+	b, err := os.ReadFile(dump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := bytes.Index(b, []byte(";; Function sum "))
+	if at < 0 {
+		t.Fatalf("no sum in gcc's dump:\n%s", b)
+	}
+	body := b[at:]
+	if !bytes.Contains(body, []byte("__ml_chk")) && !bytes.Contains(body, []byte("__asm__")) {
+		t.Fatalf("sum has no check: the test lost its case:\n%s", body)
+	}
+	for _, v := range []string{"s", "i"} {
+		if !bytes.Contains(body, []byte("# DEBUG "+v+" => ")) {
+			t.Errorf("the program's variable %s has no debug binding:\n%s", v, body)
+		}
+	}
+	for _, v := range []string{"ro", "n"} {
+		if bytes.Contains(body, []byte("# DEBUG "+v+" => ")) {
+			t.Errorf("the check's local %s has debug bindings in sum:\n%s", v, body)
+		}
+	}
+}
+
 // TestPlainHelperNeedsNoSideFrame: optimised, a static function taking no
 // pointers and calling nothing gets the inline hint and its callers no
 // side frame for its calls (zlib's crc32_z around crc_word); a call of an
