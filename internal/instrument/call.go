@@ -652,6 +652,15 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		f.strf("register __auto_type %s = %s;%s %s; })", v, callText, after, v)
 		return f, metaWild, none
 	}
+	m, pv := r.pointerResult(&f, callText, fnWord, after)
+	return f, m, pv
+}
+
+// pointerResult ends f, a call's statement expression, with callText's
+// pointer result, handed back in __ml_t tagged with fnWord, then the
+// statements after (none lets the result go unheld): its meta and
+// provenance.
+func (r *rewriter) pointerResult(f *frag, callText, fnWord, after string) (string, prov) {
 	m, pv := r.metaTemp(), r.provTemp()
 	if after == "" && r.resultUnheld(pv) {
 		var typed, c frag
@@ -659,11 +668,11 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		c.str(callText)
 		f.cat(resultAt(typed, c, m, pv, fnWord))
 		f.str("; })")
-		return f, m, pv
+		return m, pv
 	}
 	v := r.name("__ml_v")
 	f.strf("register __auto_type %s = %s; %s%s %s; })", v, callText, r.returned(m, pv, fnWord, v), after, v)
-	return f, m, pv
+	return m, pv
 }
 
 // typedAsWritten reports whether call x's own text names its type for a

@@ -202,17 +202,6 @@ func (r *rewriter) tableCall(x *cc.PostfixExpression, t *callTable, site string,
 		f.str(call + "; })")
 		return f, metaWild, generated(genNone)
 	}
-	m, pv := r.metaTemp(), r.provTemp()
-	fnWord := "(__ml_uptr)" + callee
-	if r.resultUnheld(pv) {
-		var typed, c frag
-		typed.str(call)
-		c.str(call)
-		f.cat(resultAt(typed, c, m, pv, fnWord))
-		f.str("; })")
-		return f, m, pv
-	}
-	v := r.name("__ml_v")
-	f.strf("register __auto_type %s = %s; %s %s; })", v, call, r.returned(m, pv, fnWord, v), v)
+	m, pv := r.pointerResult(&f, call, "(__ml_uptr)"+callee, "")
 	return f, m, pv
 }
