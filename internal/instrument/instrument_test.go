@@ -129,6 +129,25 @@ func writeInstrumentedCode(t *testing.T, c *Config, name, code string) (dir, src
 	return writeInstrumented(t, c, path)
 }
 
+// functionText returns the instrumented text of the last function in out
+// whose definition starts with head, up to the next line of the user's
+// file that starts at column 1: the writer continues a long line on new
+// ones after a line marker, indented to the user's column.
+func functionText(out []byte, head string) []byte {
+	text := out[bytes.LastIndex(out, []byte(head)):]
+	for i := bytes.IndexByte(text, '\n'); i >= 0 && i+1 < len(text); {
+		if c := text[i+1]; c != ' ' && c != '\t' && c != '#' {
+			return text[:i]
+		}
+		next := bytes.IndexByte(text[i+1:], '\n')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return text
+}
+
 // fileOf instruments the C file at path as the driver does: preprocessed
 // by the compiler with the config's flags first.
 func fileOf(c *Config, path string) ([]byte, error) {
@@ -498,9 +517,7 @@ func TestOptimisedCheckAddressPassed(t *testing.T) {
 		name   string
 		passed bool
 	}{{"plain", true}, {"called", false}, {"vm", false}} {
-		at := bytes.LastIndex(out, []byte("int "+f.name+"("))
-		end := bytes.IndexByte(out[at:], '\n') // (a function a line)
-		body := out[at : at+end]
+		body := functionText(out, "int "+f.name+"(")
 		if !bytes.Contains(body, []byte("__ml_chk")) {
 			t.Fatalf("%s has no check: the test lost its case:\n%s", f.name, body)
 		}
@@ -562,9 +579,7 @@ func TestPlainHelperNeedsNoSideFrame(t *testing.T) {
 		name string
 		side bool
 	}{{"sum", false}, {"far", true}} {
-		at := bytes.LastIndex(out, []byte("unsigned "+f.name+"("))
-		end := bytes.IndexByte(out[at:], '\n') // (a function a line)
-		if side := bytes.Contains(out[at:at+end], []byte("__ml_side_push(")); side != f.side {
+		if side := bytes.Contains(functionText(out, "unsigned "+f.name+"("), []byte("__ml_side_push(")); side != f.side {
 			t.Errorf("%s has a side frame: %v, want %v", f.name, side, f.side)
 		}
 	}
@@ -669,11 +684,7 @@ func TestLibmCallsAreNoCalls(t *testing.T) {
 		name string
 		call bool
 	}{{"pull", false}, {"tug", true}} {
-		at := bytes.LastIndex(out, []byte("void "+f.name+"("))
-		body := out[at:]
-		if end := bytes.Index(body[1:], []byte("\nvoid ")); end >= 0 {
-			body = body[:1+end] // (up to the next function)
-		}
+		body := functionText(out, "void "+f.name+"(")
 		if frame := bytes.Contains(body, []byte("__ml_t.frames[")); frame != f.call {
 			t.Errorf("%s stores a call's frame site: %v, want %v\n%s", f.name, frame, f.call, body)
 		}
