@@ -1373,7 +1373,7 @@ void __ml_qsort(void *base, size_t nmemb, size_t size, int (*cmp)(const void *, 
 	if (nmemb > 1)
 		ml_check(base, mb, len, 1, "qsort"); /* read and written */
 	struct ml_cmp_ctx c = {cmp, (uptr)base, (uptr)base + len, mb, 0, 0, ml_caller_site(), ml_arg_word(0), 0};
-	qsort_r(base, nmemb, size, ml_cmp_tramp, &c);
+	ml_sort_shadowed(base, nmemb, size, ml_cmp_tramp, &c, c.site);
 }
 
 /* glibc's bsearch, step for step (the same element is found when several

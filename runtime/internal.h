@@ -161,6 +161,7 @@
 #define ml_ptrmap_build        __mlrt_ptrmap_build
 #define ml_ptrmap_state        __mlrt_ptrmap_state
 #define ml_sort                __mlrt_sort
+#define ml_sort_shadowed       __mlrt_sort_shadowed
 #define ml_loss_held           __mlrt_loss_held
 #define ml_span_of             __mlrt_span_of
 #define ml_loss_report         __mlrt_loss_report
@@ -1107,6 +1108,13 @@ void *ml_scratch(size_t n);
 void ml_scratch_free(void *p, size_t n);
 /* Heapsort of n elements of size bytes, in the order of less. */
 void ml_sort(void *base, size_t n, size_t size, int (*less)(const void *, const void *));
+
+/* ---- permute.c ---- */
+/* libc's qsort_r of the program's array, its pointer shadow and
+ * definedness bits moved with the elements (each moved pointer a step at
+ * site). */
+void ml_sort_shadowed(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *, void *), void *ctx,
+                      const site_t *site);
 
 /* ---- loss.c ---- */
 /* Loss tracking is on (ml_loss_on): every unit announced was built for full
