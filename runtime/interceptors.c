@@ -1335,6 +1335,10 @@ struct ml_cmp_ctx {
 	meta_t mkey;
 	const site_t *site; /* the call of qsort or bsearch */
 	prov_t w, wkey;   /* the provenance of the array and of the key */
+	int (*cmp_r)(const void *, const void *, void *); /* qsort_r: the comparator instead, */
+	void *arg;        /* its argument, */
+	meta_t marg;      /* that argument's meta */
+	prov_t warg;      /* and provenance */
 };
 
 static meta_t ml_cmp_arg(const struct ml_cmp_ctx *c, const void *p, unsigned i)
@@ -1356,6 +1360,13 @@ static int ml_cmp_call(const struct ml_cmp_ctx *c, const void *a, const void *b)
 {
 	__ml_t.arg[0] = ml_cmp_arg(c, a, 0);
 	__ml_t.arg[1] = ml_cmp_arg(c, b, 1);
+	if (c->cmp_r) {
+		__ml_t.arg[2] = c->marg;
+		__ml_t.argprov[2] = c->warg;
+		__ml_t.argsite[2] = c->site;
+		__ml_t.callee = (uptr)c->cmp_r;
+		return c->cmp_r(a, b, c->arg);
+	}
 	__ml_t.callee = (uptr)c->cmp;
 	return c->cmp(a, b);
 }
@@ -1373,6 +1384,18 @@ void __ml_qsort(void *base, size_t nmemb, size_t size, int (*cmp)(const void *, 
 	if (nmemb > 1)
 		ml_check(base, mb, len, 1, "qsort"); /* read and written */
 	struct ml_cmp_ctx c = {cmp, (uptr)base, (uptr)base + len, mb, 0, 0, ml_caller_site(), ml_arg_word(0), 0};
+	ml_sort_shadowed(base, nmemb, size, ml_cmp_tramp, &c, c.site);
+}
+
+void __ml_qsort_r(void *base, size_t nmemb, size_t size, int (*cmp)(const void *, const void *, void *), void *arg)
+{
+	ML_OWN(__ml_qsort_r);
+	meta_t mb = ML_ARGM(0, base);
+	size_t len = ml_mul_sat(nmemb, size);
+	if (nmemb > 1)
+		ml_check(base, mb, len, 1, "qsort_r"); /* read and written */
+	struct ml_cmp_ctx c = {0, (uptr)base, (uptr)base + len, mb, 0, 0, ml_caller_site(), ml_arg_word(0), 0,
+	                       cmp, arg, ML_ARGM(4, arg), ml_arg_word(4)};
 	ml_sort_shadowed(base, nmemb, size, ml_cmp_tramp, &c, c.site);
 }
 

@@ -562,6 +562,7 @@ long  __ml_getdelim(char **, __SIZE_TYPE__ *, int, __ML_FILE *);
 int   __ml_puts(const char *);
 int   __ml_fputs(const char *, __ML_FILE *);
 void  __ml_qsort(void *, __SIZE_TYPE__, __SIZE_TYPE__, int (*)(const void *, const void *));
+void  __ml_qsort_r(void *, __SIZE_TYPE__, __SIZE_TYPE__, int (*)(const void *, const void *, void *), void *);
 void *__ml_bsearch(const void *, const void *, __SIZE_TYPE__, __SIZE_TYPE__,
                    int (*)(const void *, const void *));
 int   __ml_pthread_create(void *, const void *, void *(*)(void *), void *);

@@ -22,7 +22,7 @@ var wrapped = setOf(
 	"strchr", "strrchr", "strstr", "strpbrk", "strspn", "strcspn", "strtok", "strtok_r",
 	"sprintf", "snprintf", "vsprintf", "vsnprintf", "printf", "fprintf", "vprintf", "vfprintf",
 	"fgets", "fread", "fwrite", "read", "write", "getline", "getdelim", "puts", "fputs",
-	"qsort", "bsearch", "vfork", "pthread_create", "pthread_setspecific", "tss_set", "sigaction", "signal",
+	"qsort", "qsort_r", "bsearch", "vfork", "pthread_create", "pthread_setspecific", "tss_set", "sigaction", "signal",
 	"wcscpy", "wcsncpy", "wcscat", "wcsncat", "wcslen", "wcsnlen", "wcscmp", "wcsncmp",
 	"wcschr", "wcsrchr", "wcsstr", "wmemcpy", "wmemmove", "wmemset", "wmemcmp", "wcsdup",
 	"swprintf", "vswprintf", "fgetws", "mbstowcs", "wcstombs",
