@@ -108,9 +108,8 @@ func runCorpusProgram(t *testing.T, p *corpus.Program, flags []string) []report.
 		t.Fatal(err)
 	}
 	exe := filepath.Join(work, "prog")
-	argv := append(append([]string{memlens, "cc"}, flags...), ccArgs(p, exe)...)
-	if out, err := build(work, argv); err != nil {
-		t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, head(out))
+	if b, err := corpusBuild(p, slices.Concat([]string{memlens, "cc"}, flags), exe); err != nil {
+		t.Fatalf("%s: %v\n%s", b.command(), err, head(b.out))
 	}
 	log := filepath.Join(work, "log.jsonl")
 	execute(work, exe, p, "log_json="+log)

@@ -1,0 +1,160 @@
+package e2e
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"memlens/internal/corpus"
+)
+
+// corpusBuilds are the run's builds of corpus programs, by content: the
+// same build is asked for by several tests (TestCorpus's by
+// TestChainsUnoptimised, the report sample, TestRuntimeReentryRepeated;
+// its native ones by TestGraphCorpus), and is made once.
+var corpusBuilds struct {
+	dir     string // set by TestMain: each build's directory is in it
+	mu      sync.Mutex
+	entries map[string]*cachedBuild // by key
+}
+
+// A cachedBuild is one build of a corpus program, made in a directory of
+// its own holding the program's files, its executable prog and, built by
+// memlens cc, the instrumented units (NAME.ml.i, one per source).
+type cachedBuild struct {
+	once sync.Once
+	dir  string
+	argv []string // the command, run in dir
+	out  []byte   // its output
+	err  error
+}
+
+// command is b's command as a shell line, for a failure's message.
+func (b *cachedBuild) command() string {
+	return "cd " + b.dir + " && " + strings.Join(b.argv, " ")
+}
+
+// corpusBuild builds corpus program p into exe with cc, gcc or memlens cc
+// and its flags, and ccArgs's arguments; memlens cc builds with p's own
+// flags (MemlensFlags) and keeps the units (--memlens-save-temps, which
+// changes no byte of the program: TestCorpusBuildShared). A build with
+// the same command and the same bytes in each of p's files is made once
+// a run; exe is a hard link to it. Its debug information names its own
+// directory (DW_AT_comp_dir), which holds the same files as the caller's.
+// The error is the build's, or the link's.
+func corpusBuild(p *corpus.Program, cc []string, exe string) (*cachedBuild, error) {
+	if cc[0] == memlens {
+		cc = slices.Concat(cc, p.MemlensFlags(), []string{"--memlens-save-temps"})
+	}
+	argv := slices.Concat(cc, ccArgs(p, "prog"))
+	h := sha256.New()
+	for _, a := range argv {
+		fmt.Fprintf(h, "%q\n", a)
+	}
+	files := map[string][]byte{}
+	for _, f := range p.Files() {
+		data, err := os.ReadFile(filepath.Join(p.Dir, f))
+		if err != nil {
+			return &cachedBuild{argv: argv}, err
+		}
+		files[f] = data
+		fmt.Fprintf(h, "%q %d\n", f, len(data))
+		h.Write(data)
+	}
+	key := hex.EncodeToString(h.Sum(nil))
+
+	corpusBuilds.mu.Lock()
+	b := corpusBuilds.entries[key]
+	if b == nil {
+		b = &cachedBuild{dir: filepath.Join(corpusBuilds.dir, key[:20]), argv: argv}
+		if corpusBuilds.entries == nil {
+			corpusBuilds.entries = map[string]*cachedBuild{}
+		}
+		corpusBuilds.entries[key] = b
+	}
+	corpusBuilds.mu.Unlock()
+	b.once.Do(func() {
+		if b.err = os.MkdirAll(b.dir, 0o777); b.err != nil {
+			return
+		}
+		for f, data := range files {
+			if b.err = os.WriteFile(filepath.Join(b.dir, f), data, 0o666); b.err != nil {
+				return
+			}
+		}
+		b.out, b.err = build(b.dir, b.argv)
+	})
+	if b.err != nil {
+		return b, b.err
+	}
+	return b, os.Link(filepath.Join(b.dir, "prog"), exe)
+}
+
+// TestCorpusBuildShared: corpusBuild makes a build once for the same
+// command and files, again when a file's bytes or a flag differ, and
+// memlens cc's --memlens-save-temps, which it adds, leaves the program as
+// a build without it makes.
+func TestCorpusBuildShared(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "shared.c")
+	load := func(code string) *corpus.Program {
+		if err := os.WriteFile(src, []byte(code), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		p, err := corpus.Load(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	built := func(p *corpus.Program, flags ...string) (*cachedBuild, string) {
+		exe := filepath.Join(t.TempDir(), "exe")
+		b, err := corpusBuild(p, slices.Concat([]string{memlens, "cc"}, flags), exe)
+		if err != nil {
+			t.Fatalf("%v\n$ %s\n%s", err, b.command(), head(b.out))
+		}
+		return b, exe
+	}
+	same := func(a, b string) bool {
+		ia, err := os.Stat(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ib, err := os.Stat(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return os.SameFile(ia, ib)
+	}
+
+	p := load("int main(void) { return 0; }\n")
+	first, exe1 := built(p)
+	second, exe2 := built(p)
+	if first != second || !same(exe1, exe2) {
+		t.Errorf("the same build was made twice: %s, %s", first.dir, second.dir)
+	}
+	if full, exe := built(p, "--memlens-full"); full == first || same(exe, exe1) {
+		t.Errorf("--memlens-full's build is the default one's (%s)", full.dir)
+	}
+	if changed, exe := built(load("int main(void) { return 1; }\n")); changed == first || same(exe, exe1) {
+		t.Errorf("a changed source's build is the old one's (%s)", changed.dir)
+	}
+
+	// (in the build's own directory: the debug information names it)
+	plain := slices.Concat([]string{memlens, "cc"}, ccArgs(p, "plain"))
+	if out, err := build(first.dir, plain); err != nil {
+		t.Fatalf("%v\n%s", err, head(out))
+	}
+	if a, b := mustRead(t, filepath.Join(first.dir, "prog")), mustRead(t, filepath.Join(first.dir, "plain")); !bytes.Equal(a, b) {
+		t.Errorf("--memlens-save-temps changes the program: %d bytes, %d without it", len(a), len(b))
+	}
+}
