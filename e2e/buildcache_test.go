@@ -97,6 +97,23 @@ func corpusBuild(p *corpus.Program, cc []string, exe string) (*cachedBuild, erro
 	return b, os.Link(filepath.Join(b.dir, "prog"), exe)
 }
 
+// buildCorpus builds the corpus program NAME.c of testdata/bugs with
+// memlens cc and flags, as TestCorpus does (corpusBuild), and returns the
+// executable.
+func buildCorpus(t *testing.T, name string, flags ...string) string {
+	t.Helper()
+	needMemlens(t)
+	p, err := corpus.Load(filepath.Join("..", "testdata", "bugs", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(t.TempDir(), strings.TrimSuffix(name, ".c"))
+	if b, err := corpusBuild(p, slices.Concat([]string{memlens, "cc"}, flags), exe); err != nil {
+		t.Fatalf("%v\n$ %s\n%s", err, b.command(), head(b.out))
+	}
+	return exe
+}
+
 // TestCorpusBuildShared: corpusBuild makes a build once for the same
 // command and files, again when a file's bytes or a flag differ, and
 // memlens cc's --memlens-save-temps, which it adds, leaves the program as

@@ -164,7 +164,7 @@ func TestChainsUnoptimised(t *testing.T) {
 func TestExplainOption(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
-	prog := buildReporter(t, "../testdata/bugs/df_tidy_shallow_copy.c")
+	prog := buildCorpus(t, "df_tidy_shallow_copy.c", "--memlens-full")
 	on, onText := runExplain(t, prog, "")
 	off, offText := runExplain(t, prog, ":explain=0")
 	if len(on) != 1 || len(on[0].Chains) != 2 || !bytes.Contains(onText, []byte("(value propagation, newest first):")) {

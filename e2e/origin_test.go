@@ -41,7 +41,7 @@ func TestUninitOriginOfPointers(t *testing.T) {
 	} {
 		t.Run(prog, func(t *testing.T) {
 			t.Parallel()
-			checkOrigins(t, runReports(t, buildReporter(t, "../testdata/bugs/"+prog), ""), want)
+			checkOrigins(t, runReports(t, buildCorpus(t, prog, "--memlens-full"), ""), want)
 		})
 	}
 }

@@ -1,11 +1,6 @@
 package e2e
 
-import (
-	"os/exec"
-	"path/filepath"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestStringReadExtent checks what the reports of the checked string
 // functions say was read: exactly the bytes libc reads, from the pointer
@@ -44,15 +39,11 @@ func TestStringReadExtent(t *testing.T) {
 			}
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				exe := filepath.Join(t.TempDir(), strings.TrimSuffix(prog, ".c"))
-				args := []string{"cc"}
+				var flags []string
 				if full {
-					args = append(args, "--memlens-full")
+					flags = []string{"--memlens-full"}
 				}
-				args = append(args, "-g", "-O1", "-o", exe, "../testdata/bugs/"+prog)
-				if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
-					t.Fatalf("memlens cc: %v\n%s", err, out)
-				}
+				exe := buildCorpus(t, prog, flags...)
 				seen := map[int]bool{}
 				for _, r := range runReports(t, exe, "") {
 					w, ok := want[r.Line]
