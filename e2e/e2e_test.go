@@ -289,7 +289,7 @@ func testProgram(t *testing.T, set string, p *corpus.Program, opt string) {
 	if opt == "-O0" && p.InlineOnly {
 		nativeOpt = ""
 	}
-	if b, err := corpusBuild(withOpt(p, nativeOpt), []string{gcc}, nativeExe); err != nil {
+	if b, err := corpusBuild(t, withOpt(p, nativeOpt), []string{gcc}, nativeExe); err != nil {
 		t.Fatalf("native build failed: the corpus program %s is broken: %v\n$ %s\n%s",
 			p.Path, err, b.command(), head(b.out))
 	}
@@ -352,7 +352,7 @@ func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, n
 	}
 	work := t.TempDir()
 	instExe := filepath.Join(work, "inst")
-	built, err := corpusBuild(p, slices.Concat([]string{memlens, "cc"}, m.flags), instExe)
+	built, err := corpusBuild(t, p, slices.Concat([]string{memlens, "cc"}, m.flags), instExe)
 	if err != nil {
 		t.Fatalf("memlens cc failed on %s: %v\n$ %s\n%s", p.Path, err, built.command(), head(built.out))
 	}

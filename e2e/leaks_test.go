@@ -351,16 +351,20 @@ func doubleFreeBlockNames(t *testing.T, prog string) []string {
 	return got
 }
 
+// jumpLosses are the corpus programs TestLossJumpRecords builds, and the
+// loss each reports.
+var jumpLosses = map[string]string{
+	"loss_break_out_of_block.c":    `14 scope-exit "copy"`,
+	"loss_goto_out_of_block.c":     `14 scope-exit "tmp"`,
+	"loss_longjmp_skipped_frame.c": `13 scope-exit "copy"`,
+}
+
 // TestLossJumpRecords checks how leaks at jumps are told: a break and a
 // goto out of a block are scope exits of the block's variable (not results
 // discarded), and a longjmp names the local of the frame it skipped.
 func TestLossJumpRecords(t *testing.T) {
 	t.Parallel()
-	for src, want := range map[string]string{
-		"loss_break_out_of_block.c":    `14 scope-exit "copy"`,
-		"loss_goto_out_of_block.c":     `14 scope-exit "tmp"`,
-		"loss_longjmp_skipped_frame.c": `13 scope-exit "copy"`,
-	} {
+	for src, want := range jumpLosses {
 		var got []string
 		for _, r := range runReports(t, buildCorpus(t, src, "--memlens-full"), ":leak_check=loss") {
 			if r.Lost != nil {

@@ -44,7 +44,7 @@ func TestRuntimeReentryRepeated(t *testing.T) {
 			t.Parallel()
 			work := t.TempDir()
 			native := filepath.Join(work, "native")
-			if b, err := corpusBuild(p, []string{gcc}, native); err != nil {
+			if b, err := corpusBuild(t, p, []string{gcc}, native); err != nil {
 				t.Fatalf("native build: %v\n$ %s\n%s", err, b.command(), b.out)
 			}
 			want := execute(p.Dir, native, p, "")
@@ -53,7 +53,7 @@ func TestRuntimeReentryRepeated(t *testing.T) {
 			}
 			for _, m := range sigModes {
 				exe := filepath.Join(work, "inst-"+m.name)
-				if b, err := corpusBuild(p, slices.Concat([]string{memlens, "cc"}, m.flags), exe); err != nil {
+				if b, err := corpusBuild(t, p, slices.Concat([]string{memlens, "cc"}, m.flags), exe); err != nil {
 					t.Fatalf("memlens cc %v: %v\n$ %s\n%s", m.flags, err, b.command(), b.out)
 				}
 				log := filepath.Join(work, m.name+".jsonl")

@@ -114,7 +114,7 @@ func buildSample() (*sampleRun, string) {
 		if sp.mode == corpus.ModeFull {
 			argv = append(argv, "--memlens-full")
 		}
-		if b, err := corpusBuild(p, argv, exe); err != nil {
+		if b, err := corpusBuild(nil, p, argv, exe); err != nil { // (kept for the run: sharedPrograms)
 			return nil, "memlens cc " + sp.name + ": " + err.Error() + "\n$ " + b.command() + "\n" + head(b.out)
 		}
 		log := sp.name + ".jsonl"

@@ -30,7 +30,7 @@ func buildTypestate(t *testing.T, name string, flags ...string) (dir, exe string
 		t.Fatal(err)
 	}
 	exe = filepath.Join(dir, name)
-	if b, err := corpusBuild(p, slices.Concat([]string{memlens, "cc"}, flags), exe); err != nil {
+	if b, err := corpusBuild(t, p, slices.Concat([]string{memlens, "cc"}, flags), exe); err != nil {
 		t.Fatalf("%v\n$ %s\n%s", err, b.command(), head(b.out))
 	}
 	return dir, exe
