@@ -76,9 +76,9 @@ func sharedPrograms() map[string]bool {
 // a run (for t and the tests using it at the same time, or for the whole
 // run when sharedPrograms names p or p's chains are annotated, as
 // TestChainsUnoptimised builds those; with t nil, too); exe is a hard link
-// to it. Its debug information names its own directory (DW_AT_comp_dir),
-// which holds the same files as the caller's. The error is the build's, or
-// the link's.
+// to it, replacing a file there. Its debug information names its own
+// directory (DW_AT_comp_dir), which holds the same files as the caller's.
+// The error is the build's, or the link's.
 func corpusBuild(t *testing.T, p *corpus.Program, cc []string, exe string) (*cachedBuild, error) {
 	if cc[0] == memlens {
 		cc = slices.Concat(cc, p.MemlensFlags(), []string{"--memlens-save-temps"})
@@ -136,7 +136,10 @@ func corpusBuild(t *testing.T, p *corpus.Program, cc []string, exe string) (*cac
 	if b.err != nil {
 		return b, b.err
 	}
-	return b, os.Link(filepath.Join(b.dir, "prog"), exe)
+	if err := os.Remove(exe); err != nil && !os.IsNotExist(err) {
+		return b, err
+	}
+	return b, os.Link(filepath.Join(b.dir, "prog"), exe) // (exe replaced, as by -o)
 }
 
 // buildCorpus builds the corpus program NAME.c of testdata/bugs with
