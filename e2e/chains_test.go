@@ -108,9 +108,8 @@ func runCorpusProgram(t *testing.T, p *corpus.Program, flags []string) []report.
 		t.Fatal(err)
 	}
 	exe := filepath.Join(work, "prog")
-	argv := append(append([]string{memlens, "cc"}, flags...), ccArgs(p, exe)...)
-	if out, err := build(work, argv); err != nil {
-		t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, head(out))
+	if b, err := corpusBuild(t, p, slices.Concat([]string{memlens, "cc"}, flags), exe); err != nil {
+		t.Fatalf("%s: %v\n%s", b.command(), err, head(b.out))
 	}
 	log := filepath.Join(work, "log.jsonl")
 	execute(work, exe, p, "log_json="+log)
@@ -141,12 +140,12 @@ func TestChainsUnoptimised(t *testing.T) {
 		}
 		return b.String()
 	}
-	chained := 0
+	n := 0
 	for _, p := range loadSet(t, "bugs") {
-		if !slices.ContainsFunc(p.Wants, func(w corpus.Want) bool { return w.Role == corpus.RoleChain && w.Mode == "" }) {
+		if !chained(p) {
 			continue
 		}
-		chained++
+		n++
 		t.Run(p.Name, func(t *testing.T) {
 			t.Parallel()
 			want := steps(runCorpusProgram(t, p, nil))
@@ -155,17 +154,25 @@ func TestChainsUnoptimised(t *testing.T) {
 			}
 		})
 	}
-	if chained < 10 {
-		t.Errorf("%d programs with annotated chains, want at least 10", chained)
+	if n < 10 {
+		t.Errorf("%d programs with annotated chains, want at least 10", n)
 	}
 }
+
+// chained: bug program p annotates a chain in both modes.
+func chained(p *corpus.Program) bool {
+	return slices.ContainsFunc(p.Wants, func(w corpus.Want) bool { return w.Role == corpus.RoleChain && w.Mode == "" })
+}
+
+// explainProgram is the corpus program TestExplainOption builds.
+const explainProgram = "df_tidy_shallow_copy.c"
 
 // TestExplainOption checks that explain=0 leaves chains out of both forms
 // of a report, and that a ring too small for the run says what it dropped.
 func TestExplainOption(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
-	prog := buildReporter(t, "../testdata/bugs/df_tidy_shallow_copy.c")
+	prog := buildCorpus(t, explainProgram, "--memlens-full")
 	on, onText := runExplain(t, prog, "")
 	off, offText := runExplain(t, prog, ":explain=0")
 	if len(on) != 1 || len(on[0].Chains) != 2 || !bytes.Contains(onText, []byte("(value propagation, newest first):")) {

@@ -55,6 +55,7 @@ func testMain(m *testing.M) int {
 	}
 	defer os.RemoveAll(tmp)
 	memlens = filepath.Join(tmp, "memlens")
+	corpusBuilds.dir = filepath.Join(tmp, "builds")
 	ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, goTool(), "build", "-o", memlens, "memlens/cmd/memlens")
@@ -288,10 +289,9 @@ func testProgram(t *testing.T, set string, p *corpus.Program, opt string) {
 	if opt == "-O0" && p.InlineOnly {
 		nativeOpt = ""
 	}
-	nativeCmd := append([]string{gcc}, ccArgs(withOpt(p, nativeOpt), nativeExe)...)
-	if out, err := build(src, nativeCmd); err != nil {
+	if b, err := corpusBuild(t, withOpt(p, nativeOpt), []string{gcc}, nativeExe); err != nil {
 		t.Fatalf("native build failed: the corpus program %s is broken: %v\n$ %s\n%s",
-			p.Path, err, strings.Join(nativeCmd, " "), head(out))
+			p.Path, err, b.command(), head(b.out))
 	}
 	native := execute(src, nativeExe, p, p.OptionString())
 	if !bug && native.exit != p.Exit {
@@ -337,10 +337,10 @@ func ccArgs(p *corpus.Program, out string) []string {
 	return append(a, "-o", out)
 }
 
-// testMode builds p (sources in src) with memlens in mode m, runs it and
-// compares with what p wants and with its native run; unless own (gcc's
-// warnings on p) is nil, it keeps the instrumented units and compares
-// their warnings with own.
+// testMode builds p with memlens in mode m, runs it in src (p's files)
+// and compares with what p wants and with its native run; unless own
+// (gcc's warnings on p) is nil, it compares the instrumented units'
+// warnings with own.
 func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, native outcome, own map[string]bool) {
 	bug := strings.HasSuffix(set, "bugs")
 	want := *p
@@ -352,18 +352,13 @@ func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, n
 	}
 	work := t.TempDir()
 	instExe := filepath.Join(work, "inst")
-	flags := m.flags
-	if own != nil {
-		flags = append(slices.Clip(flags), "--memlens-save-temps") // (the units next to instExe)
-	}
-	instCmd := slices.Concat([]string{memlens, "cc"}, flags, p.MemlensFlags(), ccArgs(p, instExe))
-	ccOut, err := build(src, instCmd)
+	built, err := corpusBuild(t, p, slices.Concat([]string{memlens, "cc"}, m.flags), instExe)
 	if err != nil {
-		t.Fatalf("memlens cc failed on %s: %v\n$ %s\n%s", p.Path, err, strings.Join(instCmd, " "), head(ccOut))
+		t.Fatalf("memlens cc failed on %s: %v\n$ %s\n%s", p.Path, err, built.command(), head(built.out))
 	}
 	var problems []string
 	if own != nil {
-		problems = instrumentedWarnings(p, work, own)
+		problems = instrumentedWarnings(p, built.dir, own)
 	}
 
 	logPath := filepath.Join(work, "log.jsonl")
@@ -447,7 +442,7 @@ func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, n
 	fmt.Fprintf(&b, "native run: %s; instrumented run: %s\n", native.status, inst.status)
 	fmt.Fprintf(&b, "$ cd %s && MEMLENS_OPTIONS=%s %s%s < %s\n", src, opts, instExe, argString(p.Args), stdinName(p))
 	fmt.Fprintf(&b, "instrumented stderr:\n%s", head(inst.stderr))
-	fmt.Fprintf(&b, "memlens cc output:\n$ %s\n%s", strings.Join(instCmd, " "), head(ccOut))
+	fmt.Fprintf(&b, "memlens cc output:\n$ %s\n%s", built.command(), head(built.out))
 	t.Error(b.String())
 }
 

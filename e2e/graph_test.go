@@ -231,8 +231,8 @@ func TestGraphCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			native := filepath.Join(work, "native")
-			if out, err := build(work, append([]string{gcc}, ccArgs(p, native)...)); err != nil {
-				t.Fatalf("native build: %v\n%s", err, head(out))
+			if b, err := corpusBuild(t, p, []string{gcc}, native); err != nil {
+				t.Fatalf("native build: %v\n$ %s\n%s", err, b.command(), head(b.out))
 			}
 			testMode(t, "clean", p, m, work, execute(work, native, p, p.OptionString()), nil)
 		})

@@ -351,24 +351,28 @@ func doubleFreeBlockNames(t *testing.T, prog string) []string {
 	return got
 }
 
+// jumpLosses are the corpus programs TestLossJumpRecords builds, and the
+// loss each reports.
+var jumpLosses = map[string]string{
+	"loss_break_out_of_block.c":    `14 scope-exit "copy"`,
+	"loss_goto_out_of_block.c":     `14 scope-exit "tmp"`,
+	"loss_longjmp_skipped_frame.c": `13 scope-exit "copy"`,
+}
+
 // TestLossJumpRecords checks how leaks at jumps are told: a break and a
 // goto out of a block are scope exits of the block's variable (not results
 // discarded), and a longjmp names the local of the frame it skipped.
 func TestLossJumpRecords(t *testing.T) {
 	t.Parallel()
-	for src, want := range map[string]string{
-		"../testdata/bugs/loss_break_out_of_block.c":    `14 scope-exit "copy"`,
-		"../testdata/bugs/loss_goto_out_of_block.c":     `14 scope-exit "tmp"`,
-		"../testdata/bugs/loss_longjmp_skipped_frame.c": `13 scope-exit "copy"`,
-	} {
+	for src, want := range jumpLosses {
 		var got []string
-		for _, r := range runReports(t, buildReporter(t, src), ":leak_check=loss") {
+		for _, r := range runReports(t, buildCorpus(t, src, "--memlens-full"), ":leak_check=loss") {
 			if r.Lost != nil {
 				got = append(got, fmt.Sprintf("%d %s %q", r.Lost.Line, r.Lost.How, r.Lost.Variable))
 			}
 		}
 		if len(got) != 1 || got[0] != want {
-			t.Errorf("%s: losses %q, want [%s]", filepath.Base(src), got, want)
+			t.Errorf("%s: losses %q, want [%s]", src, got, want)
 		}
 	}
 }

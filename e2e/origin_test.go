@@ -20,6 +20,20 @@ func TestUninitOrigin(t *testing.T) {
 	})
 }
 
+// pointerOrigins are the corpus programs TestUninitOriginOfPointers
+// builds, and the origin of each line's report.
+var pointerOrigins = map[string]map[int]origin{
+	"uir_uninit_pointer_argument.c":           {13: {"stack", "data", 25}, 14: {"stack", "data", 25}},
+	"uir_uninit_pointer_callback.c":           {12: {"stack", "label", 26}},
+	"uir_uninit_pointer_returned.c":           {27: {"stack", "found", 15}},
+	"uir_uninit_pointer_in_memory.c":          {16: {"heap", "", 34}, 28: {"stack", "word", 41}},
+	"uir_uninit_pointer_in_struct_argument.c": {14: {"stack", "m", 22}},
+	"uir_uninit_pointer_stored.c":             {13: {"stack", "label", 20}},
+	"inv_uninit_in_callee.c":                  {12: {"stack", "target", 18}},
+	"inv_uninit_to_libc.c":                    {18: {"stack", "label", 9}},
+	"inv_uninitialized_pointer.c":             {17: {"stack", "slot", 13}},
+}
+
 // TestUninitOriginOfPointers checks the origin of pointers never assigned
 // (full checking): the declaration of the local, whether the value was
 // passed down directly or through a function pointer, returned, or loaded
@@ -28,20 +42,10 @@ func TestUninitOrigin(t *testing.T) {
 // at an access through it (in the program, or by libc).
 func TestUninitOriginOfPointers(t *testing.T) {
 	t.Parallel()
-	for prog, want := range map[string]map[int]origin{
-		"uir_uninit_pointer_argument.c":           {13: {"stack", "data", 25}, 14: {"stack", "data", 25}},
-		"uir_uninit_pointer_callback.c":           {12: {"stack", "label", 26}},
-		"uir_uninit_pointer_returned.c":           {27: {"stack", "found", 15}},
-		"uir_uninit_pointer_in_memory.c":          {16: {"heap", "", 34}, 28: {"stack", "word", 41}},
-		"uir_uninit_pointer_in_struct_argument.c": {14: {"stack", "m", 22}},
-		"uir_uninit_pointer_stored.c":             {13: {"stack", "label", 20}},
-		"inv_uninit_in_callee.c":                  {12: {"stack", "target", 18}},
-		"inv_uninit_to_libc.c":                    {18: {"stack", "label", 9}},
-		"inv_uninitialized_pointer.c":             {17: {"stack", "slot", 13}},
-	} {
+	for prog, want := range pointerOrigins {
 		t.Run(prog, func(t *testing.T) {
 			t.Parallel()
-			checkOrigins(t, runReports(t, buildReporter(t, "../testdata/bugs/"+prog), ""), want)
+			checkOrigins(t, runReports(t, buildCorpus(t, prog, "--memlens-full"), ""), want)
 		})
 	}
 }

@@ -44,8 +44,8 @@ func TestRuntimeReentryRepeated(t *testing.T) {
 			t.Parallel()
 			work := t.TempDir()
 			native := filepath.Join(work, "native")
-			if out, err := build(p.Dir, append([]string{gcc}, ccArgs(p, native)...)); err != nil {
-				t.Fatalf("native build: %v\n%s", err, out)
+			if b, err := corpusBuild(t, p, []string{gcc}, native); err != nil {
+				t.Fatalf("native build: %v\n$ %s\n%s", err, b.command(), b.out)
 			}
 			want := execute(p.Dir, native, p, "")
 			if want.exit != p.Exit {
@@ -53,8 +53,8 @@ func TestRuntimeReentryRepeated(t *testing.T) {
 			}
 			for _, m := range sigModes {
 				exe := filepath.Join(work, "inst-"+m.name)
-				if out, err := build(p.Dir, slices.Concat([]string{memlens, "cc"}, m.flags, ccArgs(p, exe))); err != nil {
-					t.Fatalf("memlens cc %v: %v\n%s", m.flags, err, out)
+				if b, err := corpusBuild(t, p, slices.Concat([]string{memlens, "cc"}, m.flags), exe); err != nil {
+					t.Fatalf("memlens cc %v: %v\n$ %s\n%s", m.flags, err, b.command(), b.out)
 				}
 				log := filepath.Join(work, m.name+".jsonl")
 				deadline := time.Now().Add(reentryTimeout)

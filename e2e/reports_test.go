@@ -114,8 +114,8 @@ func buildSample() (*sampleRun, string) {
 		if sp.mode == corpus.ModeFull {
 			argv = append(argv, "--memlens-full")
 		}
-		if out, err := build(dir, append(argv, ccArgs(p, exe)...)); err != nil {
-			return nil, "memlens cc " + sp.name + ": " + err.Error() + "\n" + head(out)
+		if b, err := corpusBuild(nil, p, argv, exe); err != nil { // (kept for the run: sharedPrograms)
+			return nil, "memlens cc " + sp.name + ": " + err.Error() + "\n$ " + b.command() + "\n" + head(b.out)
 		}
 		log := sp.name + ".jsonl"
 		if sp.options != "" {

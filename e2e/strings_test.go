@@ -1,11 +1,32 @@
 package e2e
 
-import (
-	"os/exec"
-	"path/filepath"
-	"strings"
-	"testing"
-)
+import "testing"
+
+// stringExtents are the corpus programs TestStringReadExtent builds, and
+// by the line of each report: the bytes read, the block's size, the offset
+// read at.
+var stringExtents = map[string]map[int]extent{
+	"hbo_strcmp_block_end.c":     {17: {13, 12, 0}},
+	"hbo_strncmp_block_end.c":    {17: {17, 16, 0}},
+	"hbo_strcasecmp_block_end.c": {16: {9, 8, 0}},
+	"hbo_strlen_odd_block.c":     {15: {14, 13, 0}},
+	"hbo_strlen_unterminated.c":  {15: {5, 4, 0}},
+	"hbo_strlen_strcpy.c":        {12: {4, 3, 0}},
+	"hbo_strchr_block_end.c":     {16: {22, 21, 0}},
+	"hbo_strcat.c":               {15: {5, 15, 11}},
+	"hbo_wcscmp_block_end.c":     {16: {24, 20, 0}},
+	"hbo_wcsncmp.c":              {13: {20, 16, 0}},
+	"hbo_wcslen.c":               {17: {20, 16, 0}},
+	"hbo_wcsrchr.c":              {15: {24, 20, 0}},
+	"gbo_wcschr.c":               {11: {20, 16, 0}},
+	"sbo_wcsnlen.c":              {13: {20, 16, 0}},
+	"dpd_wcscmp.c":               {22: {24, 24, 0}},
+}
+
+type extent struct {
+	size, block uint64
+	offset      int64
+}
 
 // TestStringReadExtent checks what the reports of the checked string
 // functions say was read: exactly the bytes libc reads, from the pointer
@@ -15,28 +36,7 @@ import (
 func TestStringReadExtent(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
-	// line of the report -> bytes read, the block's size, the offset read at
-	type extent struct {
-		size, block uint64
-		offset      int64
-	}
-	for prog, want := range map[string]map[int]extent{
-		"hbo_strcmp_block_end.c":     {17: {13, 12, 0}},
-		"hbo_strncmp_block_end.c":    {17: {17, 16, 0}},
-		"hbo_strcasecmp_block_end.c": {16: {9, 8, 0}},
-		"hbo_strlen_odd_block.c":     {15: {14, 13, 0}},
-		"hbo_strlen_unterminated.c":  {15: {5, 4, 0}},
-		"hbo_strlen_strcpy.c":        {12: {4, 3, 0}},
-		"hbo_strchr_block_end.c":     {16: {22, 21, 0}},
-		"hbo_strcat.c":               {15: {5, 15, 11}},
-		"hbo_wcscmp_block_end.c":     {16: {24, 20, 0}},
-		"hbo_wcsncmp.c":              {13: {20, 16, 0}},
-		"hbo_wcslen.c":               {17: {20, 16, 0}},
-		"hbo_wcsrchr.c":              {15: {24, 20, 0}},
-		"gbo_wcschr.c":               {11: {20, 16, 0}},
-		"sbo_wcsnlen.c":              {13: {20, 16, 0}},
-		"dpd_wcscmp.c":               {22: {24, 24, 0}},
-	} {
+	for prog, want := range stringExtents {
 		for _, full := range []bool{false, true} {
 			name := prog + "/detect"
 			if full {
@@ -44,15 +44,11 @@ func TestStringReadExtent(t *testing.T) {
 			}
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				exe := filepath.Join(t.TempDir(), strings.TrimSuffix(prog, ".c"))
-				args := []string{"cc"}
+				var flags []string
 				if full {
-					args = append(args, "--memlens-full")
+					flags = []string{"--memlens-full"}
 				}
-				args = append(args, "-g", "-O1", "-o", exe, "../testdata/bugs/"+prog)
-				if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
-					t.Fatalf("memlens cc: %v\n%s", err, out)
-				}
+				exe := buildCorpus(t, prog, flags...)
 				seen := map[int]bool{}
 				for _, r := range runReports(t, exe, "") {
 					w, ok := want[r.Line]

@@ -7,40 +7,31 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"memlens/internal/corpus"
 	"memlens/internal/report"
 )
 
 // buildTypestate copies the corpus program testdata/clean/NAME into a
-// temporary directory and builds it with memlens cc and flags.
+// temporary directory and builds it with memlens cc and flags, as
+// TestCorpus does (corpusBuild).
 func buildTypestate(t *testing.T, name string, flags ...string) (dir, exe string) {
 	t.Helper()
 	needMemlens(t)
-	from := filepath.Join("..", "testdata", "clean", name)
-	dir = t.TempDir()
-	ents, err := os.ReadDir(from)
+	p, err := corpus.Load(filepath.Join("..", "testdata", "clean", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var srcs []string
-	for _, e := range ents {
-		data, err := os.ReadFile(filepath.Join(from, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o666); err != nil {
-			t.Fatal(err)
-		}
-		if strings.HasSuffix(e.Name(), ".c") {
-			srcs = append(srcs, e.Name())
-		}
+	dir = t.TempDir()
+	if err := copyProgram(p, dir); err != nil {
+		t.Fatal(err)
 	}
 	exe = filepath.Join(dir, name)
-	argv := append(append(append([]string{memlens, "cc", "-O1", "-g"}, flags...), srcs...), "-o", exe)
-	if out, err := build(dir, argv); err != nil {
-		t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, head(out))
+	if b, err := corpusBuild(t, p, slices.Concat([]string{memlens, "cc"}, flags), exe); err != nil {
+		t.Fatalf("%v\n$ %s\n%s", err, b.command(), head(b.out))
 	}
 	return dir, exe
 }

@@ -1,0 +1,244 @@
+package e2e
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"memlens/internal/corpus"
+)
+
+// corpusBuilds are the run's builds of corpus programs, by content: the
+// same build is asked for by several tests (TestCorpus's by
+// TestChainsUnoptimised, the report sample, TestStringReadExtent and
+// others; its native ones by TestGraphCorpus), and is made once.
+var corpusBuilds struct {
+	dir     string // set by TestMain: each build's directory is in it
+	mu      sync.Mutex
+	entries map[string]*cachedBuild // by key
+	shared  map[string]bool         // sharedPrograms's answer
+	once    sync.Once
+}
+
+// A cachedBuild is one build of a corpus program, made in a directory of
+// its own holding the program's files, its executable prog and, built by
+// memlens cc, the instrumented units (NAME.ml.i, one per source).
+type cachedBuild struct {
+	once sync.Once
+	dir  string
+	argv []string // the command, run in dir
+	out  []byte   // its output
+	err  error
+	// kept for the run (sharedPrograms); else removed when the last test
+	// using it ends, as the tests' own copies were (1,800 builds of
+	// about 2 MB)
+	keep  bool
+	users int
+}
+
+// command is b's command as a shell line, for a failure's message.
+func (b *cachedBuild) command() string {
+	return "cd " + b.dir + " && " + strings.Join(b.argv, " ")
+}
+
+// sharedPrograms are the corpus programs, by name, that a test besides
+// TestCorpus, TestCorpusO0 and TestGraphCorpus builds as they do.
+func sharedPrograms() map[string]bool {
+	corpusBuilds.once.Do(func() {
+		m := map[string]bool{strings.TrimSuffix(explainProgram, ".c"): true}
+		for _, names := range [][]string{slices.Collect(maps.Keys(stringExtents)), slices.Collect(maps.Keys(pointerOrigins)),
+			slices.Collect(maps.Keys(jumpLosses)), reentryPrograms, injectedAllocators} {
+			for _, n := range names {
+				m[strings.TrimSuffix(n, ".c")] = true
+			}
+		}
+		for _, sp := range reportSample {
+			m[sp.name] = true
+		}
+		corpusBuilds.shared = m
+	})
+	return corpusBuilds.shared
+}
+
+// corpusBuild builds corpus program p into exe with cc, gcc or memlens cc
+// and its flags, and ccArgs's arguments; memlens cc builds with p's own
+// flags (MemlensFlags) and keeps the units (--memlens-save-temps, which
+// changes no byte of the program: TestCorpusBuildShared). A build with
+// the same command and the same bytes in each of p's files is made once
+// a run (for t and the tests using it at the same time, or for the whole
+// run when sharedPrograms names p or p's chains are annotated, as
+// TestChainsUnoptimised builds those; with t nil, too); exe is a hard link
+// to it, replacing a file there. Its debug information names its own
+// directory (DW_AT_comp_dir), which holds the same files as the caller's.
+// The error is the build's, or the link's.
+func corpusBuild(t *testing.T, p *corpus.Program, cc []string, exe string) (*cachedBuild, error) {
+	if cc[0] == memlens {
+		cc = slices.Concat(cc, p.MemlensFlags(), []string{"--memlens-save-temps"})
+	}
+	argv := slices.Concat(cc, ccArgs(p, "prog"))
+	h := sha256.New()
+	for _, a := range argv {
+		fmt.Fprintf(h, "%q\n", a)
+	}
+	files := map[string][]byte{}
+	for _, f := range p.Files() {
+		data, err := os.ReadFile(filepath.Join(p.Dir, f))
+		if err != nil {
+			return &cachedBuild{argv: argv}, err
+		}
+		files[f] = data
+		fmt.Fprintf(h, "%q %d\n", f, len(data))
+		h.Write(data)
+	}
+	key := hex.EncodeToString(h.Sum(nil))
+
+	corpusBuilds.mu.Lock()
+	b := corpusBuilds.entries[key]
+	if b == nil {
+		b = &cachedBuild{dir: filepath.Join(corpusBuilds.dir, key[:20]), argv: argv,
+			keep: t == nil || sharedPrograms()[p.Name] || chained(p)}
+		if corpusBuilds.entries == nil {
+			corpusBuilds.entries = map[string]*cachedBuild{}
+		}
+		corpusBuilds.entries[key] = b
+	}
+	if !b.keep {
+		b.users++
+		t.Cleanup(func() {
+			corpusBuilds.mu.Lock()
+			defer corpusBuilds.mu.Unlock()
+			if b.users--; b.users == 0 {
+				delete(corpusBuilds.entries, key)
+				os.RemoveAll(b.dir)
+			}
+		})
+	}
+	corpusBuilds.mu.Unlock()
+	b.once.Do(func() {
+		if b.err = os.MkdirAll(b.dir, 0o777); b.err != nil {
+			return
+		}
+		for f, data := range files {
+			if b.err = os.WriteFile(filepath.Join(b.dir, f), data, 0o666); b.err != nil {
+				return
+			}
+		}
+		b.out, b.err = build(b.dir, b.argv)
+	})
+	if b.err != nil {
+		return b, b.err
+	}
+	if err := os.Remove(exe); err != nil && !os.IsNotExist(err) {
+		return b, err
+	}
+	return b, os.Link(filepath.Join(b.dir, "prog"), exe) // (exe replaced, as by -o)
+}
+
+// buildCorpus builds the corpus program NAME.c of testdata/bugs with
+// memlens cc and flags, as TestCorpus does (corpusBuild), and returns the
+// executable.
+func buildCorpus(t *testing.T, name string, flags ...string) string {
+	t.Helper()
+	needMemlens(t)
+	p, err := corpus.Load(filepath.Join("..", "testdata", "bugs", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(t.TempDir(), strings.TrimSuffix(name, ".c"))
+	if b, err := corpusBuild(t, p, slices.Concat([]string{memlens, "cc"}, flags), exe); err != nil {
+		t.Fatalf("%v\n$ %s\n%s", err, b.command(), head(b.out))
+	}
+	return exe
+}
+
+// TestCorpusBuildShared: corpusBuild makes a build once for the same
+// command and files, again when a file's bytes or a flag differ; a
+// build is removed when the tests using it end, unless sharedPrograms
+// names its program; memlens cc's --memlens-save-temps, which it adds,
+// leaves the program as a build without it makes.
+func TestCorpusBuildShared(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "shared.c")
+	load := func(code string) *corpus.Program {
+		if err := os.WriteFile(src, []byte(code), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		p, err := corpus.Load(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	built := func(t *testing.T, p *corpus.Program, flags ...string) (*cachedBuild, string) {
+		exe := filepath.Join(t.TempDir(), "exe")
+		b, err := corpusBuild(t, p, slices.Concat([]string{memlens, "cc"}, flags), exe)
+		if err != nil {
+			t.Fatalf("%v\n$ %s\n%s", err, b.command(), head(b.out))
+		}
+		return b, exe
+	}
+	same := func(a, b string) bool {
+		ia, err := os.Stat(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ib, err := os.Stat(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return os.SameFile(ia, ib)
+	}
+
+	p := load("int main(void) { return 0; }\n")
+	first, exe1 := built(t, p)
+	second, exe2 := built(t, p)
+	if first != second || !same(exe1, exe2) {
+		t.Errorf("the same build was made twice: %s, %s", first.dir, second.dir)
+	}
+	if full, exe := built(t, p, "--memlens-full"); full == first || same(exe, exe1) {
+		t.Errorf("--memlens-full's build is the default one's (%s)", full.dir)
+	}
+
+	// (in the build's own directory: the debug information names it)
+	plain := slices.Concat([]string{memlens, "cc"}, ccArgs(p, "plain"))
+	if out, err := build(first.dir, plain); err != nil {
+		t.Fatalf("%v\n%s", err, head(out))
+	}
+	if a, b := mustRead(t, filepath.Join(first.dir, "prog")), mustRead(t, filepath.Join(first.dir, "plain")); !bytes.Equal(a, b) {
+		t.Errorf("--memlens-save-temps changes the program: %d bytes, %d without it", len(a), len(b))
+	}
+
+	changed := load("int main(void) { return 1; }\n")
+	var gone *cachedBuild
+	t.Run("removed", func(t *testing.T) {
+		b, exe := built(t, changed)
+		if b == first || same(exe, exe1) {
+			t.Errorf("a changed source's build is the old one's (%s)", b.dir)
+		}
+		gone = b
+	})
+	if _, err := os.Stat(gone.dir); err == nil {
+		t.Errorf("%s is left when the test using it has ended", gone.dir)
+	}
+	var kept *cachedBuild
+	t.Run("kept", func(t *testing.T) {
+		p, err := corpus.Load(filepath.Join("..", "testdata", "bugs", explainProgram))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept, _ = built(t, p) // (as TestCorpus builds it)
+	})
+	if _, err := os.Stat(filepath.Join(kept.dir, "prog")); err != nil {
+		t.Errorf("the build of %s, which other tests build too, is gone: %v", explainProgram, err)
+	}
+}
