@@ -31,6 +31,7 @@ var dropinCases = []struct {
 	{"recursion.c", []string{"-O0"}},
 	{"autoconf_funcs.c", []string{"-g", "-O2"}},
 	{"implicit_exit.c", []string{"-O2"}},
+	{"frame_warning.c", []string{"-O2", "-Wall", "-Wframe-larger-than=1"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

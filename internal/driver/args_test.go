@@ -3,6 +3,7 @@ package driver
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -245,10 +246,32 @@ func TestUnsupportedBuilds(t *testing.T) {
 func TestDiagnosticsWithoutDebugInfo(t *testing.T) {
 	cl := parseCommandLine(strings.Fields("-g -O2 -g3 -ggdb -gdwarf-9 -gsplit-dwarf -I -g -include pre.h -Wall -c a.c -o a.o"))
 	want := []string{"-O2", "-gdwarf-9", "-gsplit-dwarf", "-I", "-g", "-include", "pre.h", "-Wall"}
-	if got := cl.diagnosticsFlags(); !reflect.DeepEqual(got, want) {
+	if got := cl.diagnosticsFlags(false); !reflect.DeepEqual(got, want) {
 		t.Errorf("diagnostics flags %q, want %q", got, want)
 	}
 	if got := cl.instrumentedFlags(); !reflect.DeepEqual(got[:3], []string{"-g", "-O2", "-g3"}) {
 		t.Errorf("instrumented flags %q lost the debug levels", got)
+	}
+}
+
+// TestDiagnosticsWithoutRTLPasses: gcc's diagnostics compile runs without
+// the RTL optimisations, after the user's flags so that none turns one
+// back on; not with clang, nor when the user asks for messages that
+// depend on them.
+func TestDiagnosticsWithoutRTLPasses(t *testing.T) {
+	user := []string{"-O2", "-fgcse", "-Wall"}
+	cl := parseCommandLine(append(slices.Clone(user), "-c", "a.c"))
+	if got, want := cl.diagnosticsFlags(true), slices.Concat(user, rtlPassesOff); !reflect.DeepEqual(got, want) {
+		t.Errorf("gcc's diagnostics flags %q, want %q", got, want)
+	}
+	if got := cl.diagnosticsFlags(false); !reflect.DeepEqual(got, user) {
+		t.Errorf("clang's diagnostics flags %q, want %q", got, user)
+	}
+	for _, f := range []string{"-Wframe-larger-than=64", "-Werror=frame-larger-than=64", "-Wstack-usage=100",
+		"-fstack-usage", "-W", "-Wextra", "-Wclobbered", "-Werror=clobbered", "-Wdisabled-optimization", "-fopt-info-vec-missed"} {
+		cl := parseCommandLine([]string{"-O2", f, "-c", "a.c"})
+		if got, want := cl.diagnosticsFlags(true), []string{"-O2", f}; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: diagnostics flags %q, want %q", f, got, want)
+		}
 	}
 }

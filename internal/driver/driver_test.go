@@ -55,6 +55,9 @@ func (f *fake) File(path string, pre []byte) ([]byte, error) {
 	return append([]byte(tag), pre...), nil
 }
 
+// GCC: the tests' C compiler is gcc.
+func (f *fake) GCC() bool { return true }
+
 // env is a temporary directory holding the sources, the current directory
 // of a test.
 type env struct {

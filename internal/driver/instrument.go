@@ -31,6 +31,7 @@ type unit struct {
 // instrumenter is what the driver needs of an *instrument.Config.
 type instrumenter interface {
 	File(path string, pre []byte) ([]byte, error)
+	GCC() bool // the C compiler is gcc (diagnosticsFlags)
 }
 
 // newInstrumenter is instrument.NewConfig; tests replace it.
@@ -57,6 +58,8 @@ func (e *instrumentError) Unwrap() error { return e.err }
 type failedConfig struct{ err error }
 
 func (f failedConfig) File(string, []byte) ([]byte, error) { return nil, f.err }
+
+func (f failedConfig) GCC() bool { return false }
 
 // cUnits returns the C inputs to instrument, in order.
 func (j *job) cUnits() []*unit {
@@ -100,7 +103,7 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 		return err
 	}
 	u.obj = j.outputOf(u)
-	diagnosed := sync.OnceValue(j.start(slices.Concat(j.cc, j.cl.diagnosticsFlags(), langFlags(u.lang),
+	diagnosed := sync.OnceValue(j.start(slices.Concat(j.cc, j.cl.diagnosticsFlags(cfg.GCC()), langFlags(u.lang),
 		[]string{"-S", u.src, "-o", filepath.Join(u.dir, "diagnostics.s")})))
 	defer diagnosed() // (gcc is not left running on an early return or a panic)
 	j.held.Reset()

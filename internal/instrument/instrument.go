@@ -90,6 +90,12 @@ func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 	return c, nil
 }
 
+// GCC reports whether the C compiler is gcc (clang defines __GNUC__
+// too).
+func (c *Config) GCC() bool {
+	return c.order == gccOrder && strings.Contains(c.cfg.Predefined, "#define __GNUC__ ")
+}
+
 // File returns the instrumented translation unit for the C file at path,
 // given pre, the host compiler's preprocessed output of it (gcc -E with
 // the user's flags): a complete preprocessed C source to be compiled in

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -698,5 +699,26 @@ func TestLibmCallsAreNoCalls(t *testing.T) {
 	at := bytes.LastIndex(out, []byte("void pull("))
 	if !bytes.Contains(out[at:], []byte("__ml_t.frames[")) {
 		t.Errorf("sqrt declared by the program is no call:\n%s", out[at:])
+	}
+}
+
+// TestUnitWithoutVectorizers: an instrumented unit is compiled without
+// gcc's vectorizers (their time buys checked code nothing), in detection
+// mode.
+func TestUnitWithoutVectorizers(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	path := filepath.Join(t.TempDir(), "f.c")
+	if err := os.WriteFile(path, []byte("int f(int *p, int n) { int s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := fileOf(cfg, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := UnitFlags(out)
+	for _, f := range []string{"-fno-tree-loop-vectorize", "-fno-tree-slp-vectorize"} {
+		if !slices.Contains(flags, f) {
+			t.Errorf("unit flags %q lack %s", flags, f)
+		}
 	}
 }
