@@ -72,7 +72,7 @@ static ML_HOT_INLINE meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 enum { ML_PLAIN, ML_ZERO, ML_UNDEF, ML_HOW = 3,
        ML_FOREIGN = 4 /* flag: asked for by code memlens does not see (leaks.c) */ };
 
-static ML_HOT_INLINE void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
+static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 {
 	size_t real = n ? n : 1; /* a distinct pointer even for size 0 */
 	void *p;
