@@ -189,8 +189,8 @@ static ML_HOT_INLINE void ml_free(void *p, meta_t m, uptr pc, const struct ml_pv
 		if (ML_UNLIKELY(__ml_graph))
 			ml_graph_free(p, ml_caller_site());
 		/* the pointers it holds are gone (unless it was reported lost,
-		 * which let them go) */
-		if (!(ML_LOAD(&ML_COLD[s].flags) & ML_CF_LOST))
+		 * which let them go); the call tests loss tracking first too */
+		if (ML_LOAD(&ml_loss_on) && !(ML_LOAD(&ML_COLD[s].flags) & ML_CF_LOST))
 			ml_loss_release((uptr)p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p, rm, ML_LOSS_FREED);
 		/* whoever gets the memory next starts from defined bytes */
 		ml_def_clear(p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p);
