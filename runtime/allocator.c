@@ -55,7 +55,7 @@ static void ml_shadow_zero(uptr p, uptr n);
  * 0; ML_CF_IGNORED added while the thread has the leak check disabled,
  * as LSan tags a block by when it is made, a realloc's new one too);
  * returns its meta. */
-static ML_HOT_INLINE meta_t ml_register_block(void *p, size_t n, uint32_t flags)
+static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 {
 	meta_t m = ml_new_record(p, n, __ML_KIND_HEAP, ml_stack_capture(0));
 	if (ML_UNLIKELY(ml_tls.lsan_disabled))
@@ -72,10 +72,11 @@ static ML_HOT_INLINE meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 enum { ML_PLAIN, ML_ZERO, ML_UNDEF, ML_HOW = 3,
        ML_FOREIGN = 4 /* flag: asked for by code memlens does not see (leaks.c) */ };
 
-/* (not ML_HOT_INLINE: inlined into __ml_malloc, a copy of the new block's
- * pointer outlived the call, and reached the stack of the next thread
- * created, whose leak check took a lost block for reachable:
- * bugs/leak_exit_from_thread) */
+/* (neither it nor ml_register_block ML_HOT_INLINE: inlined into
+ * __ml_malloc, a copy of the new block's pointer outlived the call, and
+ * reached the stack of the next thread created, whose leak check took a
+ * lost block for reachable: bugs/leak_exit_from_thread, in detection mode
+ * with ml_alloc inline, with full checking with ml_register_block) */
 static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 {
 	size_t real = n ? n : 1; /* a distinct pointer even for size 0 */
