@@ -26,6 +26,11 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The malloc and free paths' own steps, in one body with their callers:
+ * their calls and saved registers were 9M of list.c's 62M of memlens's
+ * instructions in malloc and free (but ml_alloc: docs/ARCHITECTURE.md). */
+#define ML_HOT_INLINE inline __attribute__((always_inline))
+
 /* Meta of argument i of a public function: tagged by an instrumented
  * caller, or unknown. Only a tag for this very function is consumed. */
 static inline meta_t ml_pub_meta(uptr self, unsigned i)
@@ -67,6 +72,11 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 enum { ML_PLAIN, ML_ZERO, ML_UNDEF, ML_HOW = 3,
        ML_FOREIGN = 4 /* flag: asked for by code memlens does not see (leaks.c) */ };
 
+/* (neither it nor ml_register_block ML_HOT_INLINE: inlined into
+ * __ml_malloc, a copy of the new block's pointer outlived the call, and
+ * reached the stack of the next thread created, whose leak check took a
+ * lost block for reachable: bugs/leak_exit_from_thread, in detection mode
+ * with ml_alloc inline, with full checking with ml_register_block) */
 static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 {
 	size_t real = n ? n : 1; /* a distinct pointer even for size 0 */
@@ -84,10 +94,11 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 		*mp = __ML_NULL;
 	} else {
 		*mp = ml_register_block(p, n, (how & ML_FOREIGN) ? ML_CF_FOREIGN : 0);
-		if (!(how & ML_FOREIGN)) /* (libc's own buffers are no part of the program's graph) */
+		/* (libc's own buffers are no part of the program's graph) */
+		if (ML_UNLIKELY(__ml_graph) && !(how & ML_FOREIGN))
 			ml_graph_alloc(p, n, ml_caller_site());
 	}
-	if (p && (how & ML_HOW) == ML_UNDEF)
+	if (p && (how & ML_HOW) == ML_UNDEF && ml_def_kept())
 		__ml_poison((uptr)p, n, 0);
 	ml_rt_leave();
 	return p;
@@ -134,7 +145,7 @@ static ML_SLOW void ml_bad_free(void *p, meta_t m, enum ml_access acc, const cha
  * on ML_REL_OK the generation is bumped and *slot is the block's slot, to be
  * handed back with ml_slot_put once libc has the memory. pv: the
  * provenance of p, if known. */
-static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *slot,
+static ML_HOT_INLINE int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *slot,
                       meta_t *resolved, const struct ml_pv *pv)
 {
 	m = ml_resolve_free_meta(p, m);
@@ -167,7 +178,7 @@ static int ml_release(void *p, meta_t m, enum ml_access acc, uptr pc, unsigned *
 	return ML_REL_INVALID;
 }
 
-static void ml_free(void *p, meta_t m, uptr pc, const struct ml_pv *pv)
+static ML_HOT_INLINE void ml_free(void *p, meta_t m, uptr pc, const struct ml_pv *pv)
 {
 	unsigned s;
 	meta_t rm;
@@ -176,10 +187,11 @@ static void ml_free(void *p, meta_t m, uptr pc, const struct ml_pv *pv)
 	ml_rt_enter();
 	switch (ml_release(p, m, ML_ACC_FREE, pc, &s, &rm, pv)) {
 	case ML_REL_OK:
-		ml_graph_free(p, ml_caller_site());
+		if (ML_UNLIKELY(__ml_graph))
+			ml_graph_free(p, ml_caller_site());
 		/* the pointers it holds are gone (unless it was reported lost,
-		 * which let them go) */
-		if (!(ML_LOAD(&ML_COLD[s].flags) & ML_CF_LOST))
+		 * which let them go); the call tests loss tracking first too */
+		if (ML_LOAD(&ml_loss_on) && !(ML_LOAD(&ML_COLD[s].flags) & ML_CF_LOST))
 			ml_loss_release((uptr)p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p, rm, ML_LOSS_FREED);
 		/* whoever gets the memory next starts from defined bytes */
 		ml_def_clear(p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p);

@@ -98,7 +98,6 @@
 #define ml_slot_end            __mlrt_slot_end
 #define ml_slot_put            __mlrt_slot_put
 #define ml_slots_flush         __mlrt_slots_flush
-#define ml_stack_capture       __mlrt_stack_capture
 #define ml_stack_capture_depth __mlrt_stack_capture_depth
 #define ml_scache              __mlrt_scache
 #define ml_pck_name            __mlrt_pck_name
@@ -798,13 +797,16 @@ void ml_stack_init(void);
 void ml_stubs_init(void);
 /* __ml_ld_miss_full for the loads' stubs of fully checked units (stubs.c). */
 meta_t ml_ld_miss_full(uptr slot, uptr v, meta_t tag);
-/* Intern the innermost stack_depth frames of the shadow call stack, the
+/* Intern the innermost max frames of the shadow call stack, the
  * innermost one's site replaced by site when site is not NULL (or site put
  * above it, for a frameless function's site). Returns 0 for an empty
  * stack. */
-unsigned ml_stack_capture(const site_t *site);
-/* The same, at most max frames (not stack_depth). */
 unsigned ml_stack_capture_depth(const site_t *site, unsigned max);
+/* The same, stack_depth frames (inline: every malloc and free captures) */
+static inline unsigned ml_stack_capture(const site_t *site)
+{
+	return ml_stack_capture_depth(site, ml_flags.stack_depth);
+}
 /* This thread's recent stacks by hash: captures alternate between a few
  * paths (malloc here, free there), so most of them hit. A 64-bit hash
  * match with the same length is taken as the same stack. Two ways per set

@@ -157,11 +157,6 @@ static ML_NOINLINE unsigned ml_stack_miss(uint64_t h, const site_t *const *f, un
 	return id;
 }
 
-unsigned ml_stack_capture(const site_t *site)
-{
-	return ml_stack_capture_depth(site, ml_flags.stack_depth);
-}
-
 unsigned ml_stack_capture_depth(const site_t *site, unsigned max)
 {
 	unsigned n = 0;

@@ -467,6 +467,57 @@ func TestReadBetweenCallsInRegisters(t *testing.T) {
 	}
 }
 
+// TestNoCallAfterInRegisters: optimised, a function's lone pointer local,
+// declared with a call's value after which its block makes no call that
+// returns (a block ending in exit makes none), keeps its words in
+// variables, not side words, which the loop's char stores would make gcc
+// load again; one read after a call, or followed by a call, or in a
+// function with a pointer parameter, keeps them on the side stack.
+func TestNoCallAfterInRegisters(t *testing.T) {
+	code := "extern void hook(void);\n" +
+		"extern void exit(int);\n" +
+		"extern char *next(char *);\n" +
+		"char *made(int n) {\n" +
+		"	char *p = next(0);\n" +
+		"	if (!p) { hook(); exit(1); }\n" +
+		"	while (n--) p[n] = 0;\n" +
+		"	return p;\n" +
+		"}\n" +
+		"char *calledBefore(int n) {\n" +
+		"	char *p = next(0);\n" +
+		"	if (!p) { hook(); }\n" +
+		"	while (n--) p[n] = 0;\n" +
+		"	return p;\n" +
+		"}\n" +
+		"char *madeFrom(char *s, int n) {\n" +
+		"	char *p = next(s);\n" +
+		"	if (!p) { hook(); exit(1); }\n" +
+		"	while (n--) p[n] = 0;\n" +
+		"	return p;\n" +
+		"}\n" +
+		"char *calledAfter(int n) {\n" +
+		"	char *p = next(0);\n" +
+		"	while (n--) p[n] = 0;\n" +
+		"	hook();\n" +
+		"	return 0;\n" +
+		"}\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "made.c", code)
+	push := regexp.MustCompile(`__ml_side_push\((\d+)\)`)
+	for _, f := range []struct{ name, words string }{{"made", ""}, {"calledBefore", "3"}, {"madeFrom", "6"}, {"calledAfter", "3"}} {
+		text := out[bytes.LastIndex(out, []byte("char *"+f.name+"(")):]
+		if end := bytes.Index(text[1:], []byte("\nchar *")); end >= 0 { // (up to the next function)
+			text = text[:end]
+		}
+		words := ""
+		if m := push.FindSubmatch(text); m != nil {
+			words = string(m[1])
+		}
+		if words != f.words {
+			t.Errorf("%s's side frame: %q words, want %q", f.name, words, f.words)
+		}
+	}
+}
+
 // TestUnoptimisedReturnUnheld: unoptimised, a pointer return of the
 // program's own text is evaluated after the exit's calls, not held across
 // them in a register variable (__ml_r), which gcc -O0 keeps in a
