@@ -49,6 +49,9 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 			}
 			return r.access(x, false, defUse)
 		case cc.UnaryExpressionAddrof:
+			if f, ok := r.memberAddrValue(x); ok {
+				return f
+			}
 			f, _, _ := r.addrOf(x)
 			return f
 		case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
@@ -1031,6 +1034,83 @@ func (r *rewriter) addrOf(x *cc.UnaryExpression) (frag, string, prov) {
 	f.tok(x.Token)
 	f.cat(r.addressed(e))
 	return f, r.objectMeta(e), generated(genAddr)
+}
+
+// memberAddrValue renders &p->f whose value alone is wanted (a
+// comparison's operand: Lua's eqshrstr(keystrval(n), key) is
+// &((union GCUnion *)n->u.key_val.gc)->ts == key), with p a pointer read
+// from memory: p is read as a pointer compared is (its access checked,
+// valuePtr), not loaded with the meta its shadow keeps, which nothing
+// would read (__ml_ld is volatile asm, so gcc kept the unused fetch:
+// 17 instructions). No access is made through p, so no check needs it.
+// Not with full checking, where p's read as a compared value's would
+// report an undefined p that its load leaves to a dereference.
+func (r *rewriter) memberAddrValue(x *cc.UnaryExpression) (frag, bool) {
+	e, ok := unparen(x.CastExpression).(*cc.PostfixExpression)
+	if r.c.full || !ok || e.Case != cc.PostfixExpressionPSelect || r.noAddress(e) {
+		return nil, false
+	}
+	code, ok := r.valuePtr(e.PostfixExpression)
+	if !ok {
+		return nil, false
+	}
+	var f frag
+	f.str("(&")
+	f.cat(paren(code))
+	f.tok(e.Token)
+	f.tok(e.Token2)
+	f.str(")")
+	return f, true
+}
+
+// valuePtr renders pointer n, read from memory (seen through parentheses
+// and pointer casts), for its value alone: the read checked as any
+// scalar's (access), no meta fetched. ok false for any other pointer.
+func (r *rewriter) valuePtr(n cc.ExpressionNode) (frag, bool) {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case != cc.PrimaryExpressionExpr {
+			return nil, false
+		}
+		in := x.ExpressionList
+		if l, ok := in.(*cc.ExpressionList); ok {
+			if l.ExpressionList != nil {
+				return nil, false
+			}
+			in = l.AssignmentExpression
+		}
+		code, ok := r.valuePtr(in)
+		if !ok {
+			return nil, false
+		}
+		var f frag
+		f.tok(x.Token)
+		f.cat(code)
+		f.tok(x.Token2)
+		return f, true
+	case *cc.CastExpression:
+		if x.Case != cc.CastExpressionCast || !isDataPtr(x.Type()) || !isDataPtr(x.CastExpression.Type()) {
+			return nil, false
+		}
+		code, ok := r.valuePtr(x.CastExpression)
+		if !ok {
+			return nil, false
+		}
+		var f frag
+		f.tok(x.Token)
+		f.cat(r.verbatim(x.TypeName))
+		f.tok(x.Token2)
+		f.cat(code)
+		return f, true
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			if isDataPtr(x.Type()) && !valueMember(x) && throughPointer(x) && !r.noAddress(x) {
+				return r.access(x, false, defUse), true
+			}
+		}
+	}
+	return nil, false
 }
 
 // assign rewrites an assignment. A pointer stored into memory has its meta

@@ -773,3 +773,39 @@ func TestUnitWithoutVectorizers(t *testing.T) {
 		}
 	}
 }
+
+// TestMemberAddressComparedWithoutMeta: &p->f compared, p a pointer read
+// from memory (Lua's eqshrstr(keystrval(n), key)), reads p checked but
+// fetches no meta for it (__ml_ld's volatile asm stayed though nothing
+// read its result); passed to a call, the same address keeps its meta.
+// With full checking p is loaded as before (its definedness is a
+// dereference's to report, not the comparison's).
+func TestMemberAddressComparedWithoutMeta(t *testing.T) {
+	code := "struct str { int hash; char s[8]; };\n" +
+		"struct node { struct node *next; union { void *gc; long i; } key; };\n" +
+		"extern void use(struct str *);\n" +
+		"int find(struct node *n, struct str *key) {\n" +
+		"  for (; n; n = n->next)\n" +
+		"    if (&((struct str *)(n->key.gc))->hash == &key->hash) return 1;\n" +
+		"  return 0;\n" +
+		"}\n" +
+		"void pass(struct node *n) { use((struct str *)&((struct str *)n->key.gc)->hash); }\n"
+	for _, full := range []bool{false, true} {
+		_, src, out := writeInstrumentedCode(t, newTestConfig(t, full), "cmp.c", code)
+		find := functionText(out, "int find(")
+		if !full && !bytes.Contains(find, []byte("sizeof( n->key.gc )")) {
+			t.Errorf("full=%v: find does not check its read of n->key.gc:\n%s", full, find)
+		}
+		want := 1 // n = n->next's
+		if full {
+			want = 2
+		}
+		if n := bytes.Count(find, []byte("__ml_ld(")); n != want {
+			t.Errorf("full=%v: find fetches %d metas, want %d:\n%s", full, n, want, find)
+		}
+		if pass := functionText(out, "void pass("); !bytes.Contains(pass, []byte("__ml_ld(")) {
+			t.Errorf("full=%v: pass hands on an address without its meta:\n%s", full, pass)
+		}
+		unitAssembly(t, src, out)
+	}
+}
