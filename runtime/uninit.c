@@ -50,6 +50,23 @@ static void ml_def_range(uptr a, uptr n, int undef)
 	if (!n || !ml_app_range(a, n))
 		return;
 	uptr e = a + n;
+	if (!((a | n) & 7) && n <= 64) {
+		/* whole words, one to eight shadow bytes (a small block that is
+		 * allocated or freed): two overlapping stores, not memset's call */
+		uint64_t v = undef ? ~(uint64_t)0 : 0;
+		uint8_t *s = ml_dsh(a);
+		uptr k = n >> 3;
+		if (k >= 4) {
+			memcpy(s, &v, 4);
+			memcpy(s + k - 4, &v, 4);
+		} else if (k >= 2) {
+			memcpy(s, &v, 2);
+			memcpy(s + k - 2, &v, 2);
+		} else {
+			*s = (uint8_t)v;
+		}
+		return;
+	}
 	while (a < e) {
 		uptr ge = (a & ~(uptr)7) + 8;
 		if ((a & 7) == 0 && e >= ge) {
