@@ -406,7 +406,8 @@ static void ml_check_from(unsigned depth, const site_t *site)
 		if (i == 0)
 			break;
 		struct ml_drop d = t->drops[i - 1];
-		memmove(&t->drops[i - 1], &t->drops[i], (n - i) * sizeof d);
+		if (i < n) /* (most often the newest: nothing to move) */
+			memmove(&t->drops[i - 1], &t->drops[i], (n - i) * sizeof d);
 		__ml_t.lost = n - 1;
 		if (d.how == ML_LOSS_COLLECT)
 			collect = 1;

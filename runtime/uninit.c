@@ -65,15 +65,28 @@ static void ml_def_range(uptr a, uptr n, int undef)
 }
 
 /* Set (undef) or clear the bits of [a, a+n): most often a scalar's bytes,
- * whose bits lie in one shadow byte (no loop, no call). */
-static inline void ml_def_set(uptr a, uptr n, int undef)
+ * whose bits lie in one shadow byte, or a small block's whole words (two
+ * to eight shadow bytes: two overlapping stores); no loop, no call. */
+__attribute__((always_inline)) static inline void ml_def_set(uptr a, uptr n, int undef)
 {
-	if (!n || (a & 7) + n > 8 || !ml_app_range(a, n))
+	if (n && (a & 7) + n <= 8 && ml_app_range(a, n)) {
+		if (n == 8)
+			*ml_dsh(a) = undef ? 0xff : 0;
+		else
+			ml_def_bits(a, a + n, undef);
+	} else if (!((a | n) & 7) && n - 1 < 64 && ml_app_range(a, n)) { /* (n 16 to 64) */
+		uint32_t v = undef ? ~(uint32_t)0 : 0;
+		uint8_t *s = ml_dsh(a);
+		uptr k = n >> 3;
+		if (k >= 4) {
+			memcpy(s, &v, 4);
+			memcpy(s + k - 4, &v, 4);
+		} else {
+			memcpy(s, &v, 2);
+			memcpy(s + k - 2, &v, 2);
+		}
+	} else
 		ml_def_range(a, n, undef);
-	else if (n == 8)
-		*ml_dsh(a) = undef ? 0xff : 0;
-	else
-		ml_def_bits(a, a + n, undef);
 }
 
 /* The first undefined byte of [a, a+n), or 0. */
