@@ -1931,6 +1931,118 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 	return t;
 }
 
+#if defined(__ML_STUB) && !defined(__ML_FULL)
+/* __ml_move_chk's tests of the access at a through the meta m (record r),
+ * which jump to bad: the read-only test (ro, a write's), the block alive,
+ * the access inside it (its end e is the other value: no lea). */
+#define __ML_MOVE_CHK_TESTS(ro, bad)                                                              \
+	"movl %k[m], %k[r]\n\t"                                                                   \
+	"shlq $5, %[r]\n\t"                                                                       \
+	"btsq $" __ML_RECS_BIT ", %[r]\n\t"                                                       \
+	ro("cmpw $-1, 20(%[r])\n\tje " bad "\n\t")                                               \
+	"cmpq %[m], 16(%[r])\n\tjne " bad "\n\t"                                                 \
+	"cmpq (%[r]), %[a]\n\tjb " bad "\n\t"                                                    \
+	"cmpq 8(%[r]), %[e]\n\tja " bad "\n\t"
+#define __ML_RO_YES(test) test
+#define __ML_RO_NO(test)
+/* One asm statement: the fast path, then at 7 (cold) the move as
+ * __ml_move makes it (its slow path at 6), the new value stored and the
+ * check as __ml_chk makes it, whose stub at 9 reports; both jump back to
+ * the end, 8. */
+#define __ML_MOVE_CHK_ASM(ro, w, at)                                                              \
+	__asm__ volatile("movq %[slot], %[u]\n\t"                                                 \
+	                 "andq $-8, %[u]\n\t"                                                     \
+	                 "xorq %[xs], %[u]\n\t"                                                   \
+	                 "movq (%[u]), %[m]\n\t"         /* the slot's shadow */                 \
+	                 "movq %[v], %[x]\n\t"                                                    \
+	                 "xorq %[tag], %[x]\n\t"                                                  \
+	                 "imulq %[k], %[x]\n\t"                                                   \
+	                 "xorq %[m], %[x]\n\t"                                                    \
+	                 "shrq $48, %[x]\n\t"                                                     \
+	                 "jnz 7f\n\t"                    /* not vouching for v */                \
+	                 "shlq $16, %[m]\n\t"                                                     \
+	                 "shrq $16, %[m]\n\t"            /* the meta */                          \
+	                 __ML_MOVE_CHK_TESTS(ro, "7f")                                             \
+	                 "movq %[t], %[x]\n\t"                                                    \
+	                 "xorq %[tag], %[x]\n\t"                                                  \
+	                 "imulq %[k], %[x]\n\t"                                                   \
+	                 "shrq $48, %[x]\n\t"                                                     \
+	                 "shlq $48, %[x]\n\t"                                                     \
+	                 "orq %[m], %[x]\n\t"                                                     \
+	                 "movq %[x], (%[u])\n\t"         /* t's shadow */                        \
+	                 "movq %[t], (%[slot])\n"                                                 \
+	                 "8:\n"                                                                   \
+	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"             \
+	                 "7:\t" __ML_MOVE_TESTS("6f") "\n\t"                                        \
+	                 "jmp 5f\n"                                                               \
+	                 "6:\t" __ML_KEEP5_CALL("__ml_move_slow_keep", "%[slot]", "%[v]", "%[t]", "%[tag]", "$0", \
+	                                       "%[m]")                                            \
+	                 "\n5:\tmovq %[t], (%[slot])\n\t"                                          \
+	                 __ML_MOVE_CHK_TESTS(ro, "9f")                                             \
+	                 "jmp 8b\n"                                                               \
+	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                                         \
+	                 "pushq %[slot]\n\tpushq $0\n\t"  /* the provenance: the slot */           \
+	                 "pushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t"                               \
+	                 __ML_ASM_CALL(__ML_CHK_FAIL##at)                                          \
+	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t"                                      \
+	                 ".long %c[site] - .\n\t"                                                  \
+	                 ".byte " w "\n\t" __ML_CS_DATA##at                                       \
+	                 ".popsection"                                                             \
+	                 : [m] "=&r"(m), [u] "=&r"(u), [x] "=&r"(x), [r] "=&r"(r),                  \
+	                   "=m"(*(__ml_uptru *)slot)                                                \
+	                 : [slot] "r"(slot), [v] "r"(v), [t] "r"(t), [tag] "r"(tag), [a] "r"(a),     \
+	                   [e] "r"(a == v ? t : v),                                                 \
+	                   [n] "e"(n), [site] "i"(site), [xs] __ML_ASM_XOR, [k] __ML_ASM_K,          \
+	                   [oob] "i"(__ML_HASH_OOB)                                                 \
+	                   __ML_CS_OPERAND##at                                                      \
+	                 : "cc")
+#endif
+
+/* *p++ and *--p, with p in memory: the move of p from v to t (__ml_move
+ * at step site ms, the new value stored) and the check of the access of
+ * nw's bytes at a (v for p++, t for --p) through the meta it gives, as
+ * __ml_chk would make it at site, the pointer's provenance the slot. As one
+ * asm statement optimised: the slot's shadow vouching for v, the block
+ * alive and the access inside it, t lies inside it or at its end (the step
+ * is the access's size), so its shadow needs no bound test of its own, and
+ * the meta and the record serve both halves; any test failing, the stub
+ * makes the move's slow path, then the whole check (vm.c's push and pop:
+ * 44 instructions, now 32). With loss tracking, or n not a constant, the
+ * two as they are. Returns the meta. */
+#define __ML_MOVE_CHK_FN(name, at, cs_arg, chk_fn, chk_cs)                                       \
+	__ML_INLINE __ml_meta_t name(__ml_uptr nw, const struct __ml_site *site,                         \
+	                           const struct __ml_site *ms, __ml_meta_t tag, __ml_uptr slot,           \
+	                           __ml_uptr v, __ml_uptr t, __ml_uptr a cs_arg)                         \
+	{                                                                                              \
+		__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                                       \
+		__ml_meta_t m;                                                                          \
+		__ML_MOVE_CHK_FAST(at)                                                                  \
+		m = __ml_move(slot, v, t, tag, ms);                                                      \
+		*(__ml_uptru *)slot = t;                                                                \
+		chk_fn(m, nw, site, 0, slot, a chk_cs);                                                 \
+		return m;                                                                               \
+	}
+#if defined(__ML_STUB) && !defined(__ML_FULL)
+#define __ML_MOVE_CHK_FAST(at)                                                                   \
+	if (__builtin_constant_p(n)) {                                                           \
+		__ml_uptr u, x, r;                                                               \
+		(void)ms;                                                                        \
+		if ((nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE)                           \
+			__ML_MOVE_CHK_ASM(__ML_RO_YES, "1", at);                                 \
+		else if (nw & __ML_WRITE)                                                        \
+			__ML_MOVE_CHK_ASM(__ML_RO_NO, "1", at);                                  \
+		else                                                                             \
+			__ML_MOVE_CHK_ASM(__ML_RO_NO, "0", at);                                  \
+		return m;                                                                        \
+	}
+#else
+#define __ML_MOVE_CHK_FAST(at)
+#endif
+#define __ML_COMMA ,
+__ML_MOVE_CHK_FN(__ml_move_chk, , , __ml_chk, )
+__ML_MOVE_CHK_FN(__ml_move_chk_at, _at, __ML_COMMA const struct __ml_site *cs, __ml_chk_at, __ML_COMMA cs)
+#undef __ML_COMMA
+
 /* Function entry: push a frame, return the depth to restore on exit. */
 __ML_INLINE unsigned __ml_enter(const struct __ml_site *fn)
 {

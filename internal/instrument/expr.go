@@ -223,6 +223,63 @@ type lval struct {
 	bitfield  bool
 	container frag // pointer to the struct (or array) holding the place
 	member    frag // the place selected from *container: ".f" or "[i]"
+	// *p++ and *--p (accessLvalue): no addr yet; checkedPlace makes the
+	// move of p and the access's check one, or the move alone
+	moved *movedPtr
+}
+
+// movedPtr is the operand of *p++ or *--p, p a pointer in memory.
+type movedPtr struct {
+	inc  cc.ExpressionNode // p++ or --p
+	p    cc.ExpressionNode
+	op   cc.Token
+	post bool
+	w    prov // the move's provenance word (l.prov's)
+}
+
+// accessLvalue is lvalue for an access of n itself (read or written).
+// For *p++ and *--p with p a pointer in memory, optimised in detection
+// mode, the access is the pointer's own size at its old value (p++) or its
+// new one (--p): both values lie in the block when the access does, so the
+// move's bound tests are the check's (memlens.h's __ml_move_chk).
+func (r *rewriter) accessLvalue(n cc.ExpressionNode, write bool) lval {
+	if mv := r.movedAccess(n); mv != nil {
+		m, w := r.metaTemp(), r.wordTemp()
+		mv.w = w
+		return lval{meta: m, prov: prov{"0", w.word}, moved: mv}
+	}
+	return r.lvalue(n, useOf(write))
+}
+
+func (r *rewriter) movedAccess(n cc.ExpressionNode) *movedPtr {
+	u, ok := n.(*cc.UnaryExpression)
+	if !ok || u.Case != cc.UnaryExpressionDeref || isArray(u.CastExpression) || r.fn == nil || r.fn.unchecked ||
+		!r.c.optimizing || r.c.full || r.c.graph || r.c.every || r.typestate || !r.addressPassable(n) {
+		return nil
+	}
+	mv := &movedPtr{inc: unparen(u.CastExpression)}
+	switch x := mv.inc.(type) {
+	case *cc.PostfixExpression:
+		if x.Case != cc.PostfixExpressionInc {
+			return nil
+		}
+		mv.p, mv.op, mv.post = x.PostfixExpression, x.Token, true
+	case *cc.UnaryExpression:
+		if x.Case != cc.UnaryExpressionDec {
+			return nil
+		}
+		mv.p, mv.op = x.UnaryExpression, x.Token
+	default:
+		return nil
+	}
+	pt, ok := mv.p.Type().(*cc.PointerType)
+	if !ok || !isDataPtr(pt) || pt.Elem().Kind() == cc.Void || variablyModified(pt) {
+		return nil
+	}
+	if d := declOfExpr(mv.p); (d != nil && r.hasCompanion(d)) || r.movesAt(mv.p) {
+		return nil
+	}
+	return mv
 }
 
 // objType is the type of the object lvalue n designates, before any
@@ -479,6 +536,9 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		known = 0
 	}
 	pck := r.typestate && (l.bitfield || !r.pckProven(n, write)) // (a bit-field's check is its container's)
+	if l.moved != nil && (known != 0 || ops != "" || pck) {
+		addr, l.moved = r.moveInPlace(l.moved.inc, l.moved.p, l.moved.op, l.moved.post, l.meta, l.moved.w), nil
+	}
 	if known == knownAll && ops == "" && !pck {
 		return paren(addr)
 	}
@@ -518,6 +578,22 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		}
 	}
 	var f frag
+	if mv := l.moved; mv != nil { // (fn: __ml_chk or __ml_chk_at)
+		orig := r.verbatim(n.(cc.ExpressionNode))
+		g, p, v, t, tag := r.movedValues(mv.p, mv.op)
+		a := t
+		if mv.post {
+			a = v
+		}
+		f.str("((__typeof__(")
+		f.cat(orig)
+		f.str(") *)")
+		f.cat(g)
+		f.strf("; %s = (__ml_uptr)%s; %s = %s(sizeof(", mv.w.word, p, l.meta, "__ml_move"+fn[len("__ml"):])
+		f.cat(orig)
+		f.strf(")%s, %s, %s, %s, (__ml_uptr)%s, (__ml_uptr)%s, (__ml_uptr)%s, (__ml_uptr)%s%s); %s; }))", flags, siteRef(site), r.stSite(mv.inc, mv.p), tag, p, v, t, a, r.checkCallSite(), a)
+		return f
+	}
 	if e, ok := n.(cc.ExpressionNode); ok && fn != "" && fn != "__ml_chk_every" && ops == "" && !pck && !l.bitfield && r.addressPassable(e) {
 		// the check's call returns the address, computed as its last
 		// argument (the first gcc evaluates): unoptimised, a variable
@@ -699,7 +775,7 @@ func (r *rewriter) access(n cc.ExpressionNode, write bool, op defOp) frag {
 		}
 		return r.generic(n)
 	}
-	l := r.lvalue(n, useOf(write))
+	l := r.accessLvalue(n, write)
 	var f frag
 	f.str("(*")
 	f.cat(r.checkedPlace(n, l, write, op))
@@ -716,7 +792,7 @@ func (r *rewriter) access(n cc.ExpressionNode, write bool, op defOp) frag {
 // written in an earlier life of the memory never validates.
 func (r *rewriter) place(n cc.ExpressionNode, write bool, op defOp) (frag, string) {
 	if throughPointer(n) && !r.noAddress(n) {
-		l := r.lvalue(n, useOf(write))
+		l := r.accessLvalue(n, write)
 		return r.checkedPlace(n, l, write, op), l.meta
 	}
 	var f frag
@@ -1451,15 +1527,28 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 		}
 		return r.moveAt(operand, by, m, w, r.stSite(n, operand), post), m, w
 	}
-	p, v := r.name("__ml_a"), r.name("__ml_v")
-	var f frag
+	return r.moveInPlace(n, operand, op, post, m, w), m, w
+}
+
+// movedValues opens the statement expression of a move of pointer lvalue
+// operand in place (++ or -- op): its place p, old value v and new one t
+// declared, t's operator applied, and the tag of the place's shadow.
+func (r *rewriter) movedValues(operand cc.ExpressionNode, op cc.Token) (f frag, p, v, t, tag string) {
+	p, v = r.name("__ml_a"), r.name("__ml_v")
 	place, tag := r.place(operand, true, defUse)
 	f.str("__extension__({ register __auto_type " + p + " = ")
 	f.cat(place)
-	t := r.name("__ml_v")
+	t = r.name("__ml_v")
 	f.strf("; register __auto_type %s = *%s; register __auto_type %s = %s;", v, p, t, v)
 	f.tok(op)
 	f.str(t)
+	return f, p, v, t, tag
+}
+
+// moveInPlace rewrites p++, p--, ++p or --p (n) of pointer lvalue operand
+// p in memory, its meta and provenance set in m and w.
+func (r *rewriter) moveInPlace(n, operand cc.ExpressionNode, op cc.Token, post bool, m string, w prov) frag {
+	f, p, v, t, tag := r.movedValues(operand, op)
 	// published before the store: the slot still holds the old value
 	f.strf("; %s = __ml_move((__ml_uptr)%s, (__ml_uptr)%s, (__ml_uptr)%s, %s, %s); %s = (__ml_uptr)%s;%s *%s = %s;", m, p, v, t, tag, r.stSite(n, operand), w.word, p, r.graphMove(n, operand, p, t), p, t)
 	if post {
@@ -1467,7 +1556,7 @@ func (r *rewriter) incDec(n, operand cc.ExpressionNode, op cc.Token, post, wantM
 	} else {
 		f.str(t + "; })")
 	}
-	return f, m, w
+	return f
 }
 
 // conditional rewrites c ? a : b yielding a pointer: each branch leaves its

@@ -1047,7 +1047,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				from = own + " ? __ml_t.arg[" + n + "] : " + from
 				pv = prov{own + " ? __ml_t.argsite[" + n + "] : 0", own + " ? __ml_t.argprov[" + n + "] : " + genCaller}
 			}
-			inArgWords := direct == nil && i < threadArgs && !pd.AddressTaken() && r.fn.argWords
+			inArgWords := (direct == nil || direct.inThread[i]) && i < threadArgs && !pd.AddressTaken() && r.fn.argWords
 			params = append(params, param{pd.Name(), from, pv, pd.AddressTaken(), inArgWords})
 			if !pd.AddressTaken() {
 				r.fn.comp[pd] = r.name("__ml_p")
@@ -1143,8 +1143,11 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pro = side.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), p.from, true)
 			}
 			if pv := r.fn.compProv[pd]; p.inArgWords {
-				// (another caller's words are no one's now)
-				pro = append(pro, "(void)("+r.ownsArgs()+" ? 0 : ("+pv.site+" = 0, "+pv.word+" = "+genCaller+"));")
+				// (another caller's words are no one's now; a direct
+				// function's caller set them)
+				if r.direct[r.fn.name] == nil {
+					pro = append(pro, "(void)("+r.ownsArgs()+" ? 0 : ("+pv.site+" = 0, "+pv.word+" = "+genCaller+"));")
+				}
 			} else if pv != p.pv && pv.pending() {
 				pro = side.own(pro, vol, "const struct __ml_site *", pv.site, " __attribute__((unused))", p.pv.site, true)
 				pro = side.own(pro, vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", p.pv.word, true)

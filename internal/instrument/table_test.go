@@ -30,6 +30,17 @@ func TestDirectTables(t *testing.T) {
 				t.Errorf("full=%v: %s takes its metas as parameters: %v, want %v: %s", full, name, got, direct, head)
 			}
 		}
+		// a table's function that calls nothing keeps its words in __ml_t,
+		// as any other function does; put calls get, which sets them
+		if !full {
+			for name, kept := range map[string]bool{"get": true, "put": false} {
+				body := text[strings.Index(text, " "+name+"(struct cell *c, const char *why"):]
+				body = body[:strings.Index(body, "}}")]
+				if got := !strings.Contains(body, "= __ml_t.argsite[1];"); got != kept {
+					t.Errorf("%s keeps why's words in __ml_t: %v, want %v:\n%s", name, got, kept, body)
+				}
+			}
+		}
 		main := text[strings.Index(text, "int main("):]
 		for table, direct := range map[string]bool{"ops": true, "hooks": false, "others": false} {
 			i := strings.Index(main, " "+table+"[ ")

@@ -570,7 +570,7 @@ func (r *rewriter) originPlace(e cc.ExpressionNode, p, o string, write bool) fra
 	var place frag
 	meta, decl := "0UL", "0"
 	if needsCheck(e) {
-		l := r.lvalue(e, useOf(write))
+		l := r.accessLvalue(e, write)
 		place = r.checkedPlace(e, l, write, defNone)
 		meta = l.meta
 	} else {
