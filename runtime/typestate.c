@@ -690,22 +690,22 @@ static void ml_pck_fill(unsigned char *c, unsigned char *x, uptr g, uptr end, un
  * object's fields, a small block's payload): in one pass, then the pages
  * they cover whole say ts, and those they cover in part are mixed unless
  * they said ts already (a page of the run stays one). */
-#define ML_PCK_SHORT (2 * ML_PCK_PAGE_GRANS)
-static void ml_pck_fill_short(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned stack)
+#define ML_PCK_SHORT (8 * ML_PCK_PAGE_GRANS)
+__attribute__((always_inline)) static inline void ml_pck_fill_short(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned stack)
 {
 	uptr end = g + k;
 	ml_pck_run_cut(x, g, end, ts);
 	if (!ml_pck_fill_run(c, x, g, end, ts, stack))
 		return;
-	/* at most three pages, the one between the first and the last whole */
+	/* the pages between the first and the last are whole */
 	unsigned char *page = ml_pck_pages(x);
 	uptr first = g / ML_PCK_PAGE_GRANS, last = (end - 1) / ML_PCK_PAGE_GRANS;
 	if (page[first] != ts)
 		page[first] = !(g % ML_PCK_PAGE_GRANS) && (first < last || !(end % ML_PCK_PAGE_GRANS)) ? (unsigned char)ts : ML_PCK_SPLIT;
 	if (first == last)
 		return;
-	if (last - first == 2 && page[first + 1] != ts)
-		page[first + 1] = (unsigned char)ts;
+	for (uptr p = first + 1; p < last; p++)
+		page[p] = (unsigned char)ts;
 	if (page[last] != ts)
 		page[last] = end % ML_PCK_PAGE_GRANS ? ML_PCK_SPLIT : (unsigned char)ts;
 }
