@@ -642,6 +642,13 @@ __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *
 				memcpy(st + g + 8, &four, 16);
 			continue;
 		}
+		/* (a group inside the range: those that keep theirs have ts) */
+		if (stop - g >= 16) {
+			memcpy(c + g, &pat16, 16);
+			for (unsigned d = ~same & 0xffff; d; d &= d - 1)
+				st[g + (unsigned)__builtin_ctz(d)] = four[0];
+			continue;
+		}
 		for (unsigned d = ~same & 0xffff; d; d &= d - 1) {
 			unsigned i = (unsigned)__builtin_ctz(d);
 			c[g + i] = (unsigned char)ts, st[g + i] = four[0];
