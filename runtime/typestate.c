@@ -882,7 +882,8 @@ __attribute__((always_inline)) static inline void ml_pck_put_pair(uptr a, unsign
 		ml_pck_put_granule(c, x, g + 1, ids >> 8, stack);
 		return;
 	}
-	c[g] = (unsigned char)ids, c[g + 1] = (unsigned char)(ids >> 8);
+	have = (uint16_t)ids; /* (both ids in one store, the first's the low byte as read) */
+	memcpy(c + g, &have, 2);
 	ml_pck_stacks(x)[g] = stack, ml_pck_stacks(x)[g + 1] = stack;
 }
 
