@@ -718,7 +718,8 @@ __attribute__((always_inline)) static inline void ml_pck_fill_short(unsigned cha
 }
 
 /* Set the k granules of chunk c from g to ts, k at most ML_PCK_FEW (an
- * object's few fields): one by one, in at most two pages, neither whole:
+ * object's few fields): without the groups of sixteen (when all change,
+ * four or more in stores that overlap), in at most two pages, neither whole:
  * mixed if any changed, unless they said ts already (a page of the run
  * stays one, as in ml_pck_fill_short). Inline whole: gcc outlines it
  * otherwise, a call per object's fields. */
@@ -734,7 +735,12 @@ __attribute__((always_inline)) static inline void ml_pck_fill_few(unsigned char 
 		return;
 	if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask) { /* some of them keep theirs */
 		ml_pck_put_some(c, x, g, d, ts, stack);
-	} else { /* (a new object's fields: all) */
+	} else if (k >= 4) { /* (a new object's fields: all; in stores that overlap) */
+		uint64_t pat = ts * ML_PCK_ONES;
+		ml_u32x4 four = {stack, stack, stack, stack};
+		memcpy(c + g, &pat, 4), memcpy(c + end - 4, &pat, 4);
+		memcpy(ml_pck_stacks(x) + g, &four, 16), memcpy(ml_pck_stacks(x) + end - 4, &four, 16);
+	} else {
 		for (uptr i = g; i < end; i++)
 			c[i] = (unsigned char)ts, ml_pck_stacks(x)[i] = stack;
 	}
