@@ -843,7 +843,7 @@ static inline unsigned ml_stack_cached(uint64_t h, unsigned n)
  * innermost frames have sites (a typestate transition's stack); inline,
  * so that a transition's put saves no registers around a capture its
  * thread's cache answers. */
-static inline unsigned ml_stack_capture4(void)
+__attribute__((always_inline)) static inline unsigned ml_stack_capture4(void)
 {
 	/* the (up to) four innermost frames hashed innermost first as
 	 * ml_stack_capture_depth does, which hashes only those with sites:

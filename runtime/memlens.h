@@ -2581,15 +2581,21 @@ __ML_INLINE void __ml_pck_chk_local_at(__ml_uptr a, __ml_uptr n, const struct __
 __ML_INLINE unsigned long __ml_pck_range_id(__ml_uptr a, __ml_uptr n)
 {
 	__ml_uptr k = ((a + n - 1) >> 3) - (a >> 3); /* the granules after the first */
-	const unsigned char *at = __ML_PCK_ID_AT(a);
+	const unsigned char *at = __ML_PCK_ID_AT(a), *last;
 	unsigned long ids, pat;
 	if (k >= 64)
 		return 255;
 	__builtin_memcpy(&ids, at, sizeof ids);
 	pat = (ids & 0xff) * 0x0101010101010101UL;
-	for (; k >= 8 && ids == pat; k -= 8)
-		at += 8, __builtin_memcpy(&ids, at, sizeof ids);
-	return k < 8 && !((ids ^ pat) << 8 * (7 - k)) ? ids & 0xff : 255;
+	if (k < 8)
+		return !((ids ^ pat) << 8 * (7 - k)) ? ids & 0xff : 255;
+	/* the next eights, then the last eight (overlapping those before) */
+	for (last = at + k - 7; ids == pat && (at += 8) < last;)
+		__builtin_memcpy(&ids, at, sizeof ids);
+	if (ids != pat)
+		return 255;
+	__builtin_memcpy(&ids, last, sizeof ids);
+	return ids == pat ? ids & 0xff : 255;
 }
 /* A loop's range pre-check under a layout of at most 63 typestates
  * (__ml_pck_pre; __ml_pck_pre_local in a function whose grants are l):

@@ -464,15 +464,6 @@ static unsigned ml_pck_changed(uptr a)
 	return ml_pck_chunk(a, 0, &x) ? ml_pck_stacks(x)[(a & (ML_PCK_CHUNK - 1)) / 8] : 0;
 }
 
-/* The stack of a transition, captured when it first changes a granule (a
- * transition over memory already in its typestate changes none). */
-static unsigned ml_pck_stack(unsigned *stack)
-{
-	if (!*stack)
-		*stack = ml_stack_capture4();
-	return *stack;
-}
-
 /* A chunk's run: pages (granules [lo, hi), lo == hi: none) whose summaries
  * all say ts, so that a put of ts inside them returns at once: a free
  * block's remainder is transitioned again and again as it is split, most
@@ -541,7 +532,7 @@ static void ml_pck_run_note(unsigned char *x, uptr g, uptr e, unsigned ts)
 /* Set the n bytes at off of chunk c, inside one granule, to ts. The
  * granule's byte ids are made from its id if it had one, and it has one
  * again if they all end up the same. */
-static void ml_pck_put_bytes(unsigned char *c, unsigned char *x, uptr off, uptr n, unsigned ts, unsigned *stack)
+static void ml_pck_put_bytes(unsigned char *c, unsigned char *x, uptr off, uptr n, unsigned ts, unsigned stack)
 {
 	uptr g = off >> 3;
 	if (c[g] == ts) /* no byte changes typestate */
@@ -558,14 +549,14 @@ static void ml_pck_put_bytes(unsigned char *c, unsigned char *x, uptr off, uptr 
 	if (changed) {
 		uint64_t v = ml_load8(b);
 		__atomic_store_n(&c[g], v == (v & 0xff) * ML_PCK_ONES ? (unsigned char)v : ML_PCK_SPLIT, __ATOMIC_RELEASE);
-		ml_pck_stacks(x)[g] = ml_pck_stack(stack);
+		ml_pck_stacks(x)[g] = stack;
 		ml_pck_pages(x)[off >> ML_PCK_PAGE] = ML_PCK_SPLIT;
 	}
 	ml_spin_unlock(&ml_pck.split_lock);
 }
 
 /* Set granule g of chunk c to ts. */
-static inline void ml_pck_put_granule(unsigned char *c, unsigned char *x, uptr g, unsigned ts, unsigned *stack)
+static inline void ml_pck_put_granule(unsigned char *c, unsigned char *x, uptr g, unsigned ts, unsigned stack)
 {
 	if (c[g] == ts)
 		return;
@@ -575,16 +566,16 @@ static inline void ml_pck_put_granule(unsigned char *c, unsigned char *x, uptr g
 		*page = ML_PCK_SPLIT;
 	}
 	c[g] = (unsigned char)ts;
-	ml_pck_stacks(x)[g] = ml_pck_stack(stack);
+	ml_pck_stacks(x)[g] = stack;
 }
 
 /* Set the granules of chunk c from g whose byte of d is not 0 to ts. */
-static void ml_pck_put_some(unsigned char *c, unsigned char *x, uptr g, uint64_t d, unsigned ts, unsigned *stack)
+static void ml_pck_put_some(unsigned char *c, unsigned char *x, uptr g, uint64_t d, unsigned ts, unsigned stack)
 {
 	while (d) {
 		unsigned i = (unsigned)__builtin_ctzll(d) / 8;
 		c[g + i] = (unsigned char)ts;
-		ml_pck_stacks(x)[g + i] = ml_pck_stack(stack);
+		ml_pck_stacks(x)[g + i] = stack;
 		d &= ~(0xffULL << 8 * i);
 	}
 }
@@ -615,11 +606,11 @@ static inline unsigned ml_pck_same16(const unsigned char *p, ml_u8x16 pat16)
  * fewer, as if those past stop kept theirs: the load may read the next
  * chunk's ids, the map ends a page past the last id): only those that
  * change get the new id and stack. Whether any changed. */
-__attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *c, unsigned char *x, uptr g, uptr stop, unsigned ts, unsigned *stack)
+__attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *c, unsigned char *x, uptr g, uptr stop, unsigned ts, unsigned stack)
 {
 	unsigned *st = ml_pck_stacks(x);
 	int any = 0;
-	ml_u32x4 four = {0, 0, 0, 0}; /* the stack four times, once captured */
+	ml_u32x4 four = {stack, stack, stack, stack};
 	ml_u8x16 pat16 = (ml_u8x16){0} + (unsigned char)ts;
 	for (; g < stop; g += 16) {
 		unsigned same = ml_pck_same16(c + g, pat16);
@@ -628,10 +619,6 @@ __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *
 		if (same == 0xffff)
 			continue;
 		any = 1;
-		if (!four[0]) { /* (kept in a register: a store to st may be one to *stack) */
-			unsigned id = ml_pck_stack(stack);
-			four = (ml_u32x4){id, id, id, id};
-		}
 		/* a transition mostly changes all (a chunk's payload between free
 		 * and used): whole groups stored at once, a last group of at
 		 * least four in stores that overlap */
@@ -655,6 +642,13 @@ __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *
 				memcpy(st + g + 8, &four, 16);
 			continue;
 		}
+		/* (a group inside the range: those that keep theirs have ts) */
+		if (stop - g >= 16) {
+			memcpy(c + g, &pat16, 16);
+			for (unsigned d = ~same & 0xffff; d; d &= d - 1)
+				st[g + (unsigned)__builtin_ctz(d)] = four[0];
+			continue;
+		}
 		for (unsigned d = ~same & 0xffff; d; d &= d - 1) {
 			unsigned i = (unsigned)__builtin_ctz(d);
 			c[g + i] = (unsigned char)ts, st[g + i] = four[0];
@@ -664,7 +658,7 @@ __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *
 }
 
 /* Set granules [g, stop) of chunk c, inside one page, to ts. */
-__attribute__((always_inline)) static inline void ml_pck_fill_part(unsigned char *c, unsigned char *x, uptr g, uptr stop, unsigned ts, unsigned *stack)
+__attribute__((always_inline)) static inline void ml_pck_fill_part(unsigned char *c, unsigned char *x, uptr g, uptr stop, unsigned ts, unsigned stack)
 {
 	if (ml_pck_fill_run(c, x, g, stop, ts, stack))
 		ml_pck_pages(x)[g / ML_PCK_PAGE_GRANS] = ML_PCK_SPLIT;
@@ -673,7 +667,7 @@ __attribute__((always_inline)) static inline void ml_pck_fill_part(unsigned char
 /* Set granules [g, end) of chunk c to ts (a block is transitioned again
  * and again with most of it unchanged): the pages it covers whole that
  * are all ts already are skipped, eight at a time. */
-static void ml_pck_fill(unsigned char *c, unsigned char *x, uptr g, uptr end, unsigned ts, unsigned *stack)
+static void ml_pck_fill(unsigned char *c, unsigned char *x, uptr g, uptr end, unsigned ts, unsigned stack)
 {
 	unsigned char *page = ml_pck_pages(x);
 	uptr first = (g + ML_PCK_PAGE_GRANS - 1) & ~(ML_PCK_PAGE_GRANS - 1); /* the first page's start from g on */
@@ -703,33 +697,34 @@ static void ml_pck_fill(unsigned char *c, unsigned char *x, uptr g, uptr end, un
  * object's fields, a small block's payload): in one pass, then the pages
  * they cover whole say ts, and those they cover in part are mixed unless
  * they said ts already (a page of the run stays one). */
-#define ML_PCK_SHORT (2 * ML_PCK_PAGE_GRANS)
-static void ml_pck_fill_short(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned *stack)
+#define ML_PCK_SHORT (8 * ML_PCK_PAGE_GRANS)
+__attribute__((always_inline)) static inline void ml_pck_fill_short(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned stack)
 {
 	uptr end = g + k;
 	ml_pck_run_cut(x, g, end, ts);
 	if (!ml_pck_fill_run(c, x, g, end, ts, stack))
 		return;
-	/* at most three pages, the one between the first and the last whole */
+	/* the pages between the first and the last are whole */
 	unsigned char *page = ml_pck_pages(x);
 	uptr first = g / ML_PCK_PAGE_GRANS, last = (end - 1) / ML_PCK_PAGE_GRANS;
 	if (page[first] != ts)
 		page[first] = !(g % ML_PCK_PAGE_GRANS) && (first < last || !(end % ML_PCK_PAGE_GRANS)) ? (unsigned char)ts : ML_PCK_SPLIT;
 	if (first == last)
 		return;
-	if (last - first == 2 && page[first + 1] != ts)
-		page[first + 1] = (unsigned char)ts;
+	for (uptr p = first + 1; p < last; p++)
+		page[p] = (unsigned char)ts;
 	if (page[last] != ts)
 		page[last] = end % ML_PCK_PAGE_GRANS ? ML_PCK_SPLIT : (unsigned char)ts;
 }
 
 /* Set the k granules of chunk c from g to ts, k at most ML_PCK_FEW (an
- * object's few fields): one by one, in at most two pages, neither whole:
+ * object's few fields): without the groups of sixteen (when all change,
+ * four or more in stores that overlap), in at most two pages, neither whole:
  * mixed if any changed, unless they said ts already (a page of the run
  * stays one, as in ml_pck_fill_short). Inline whole: gcc outlines it
  * otherwise, a call per object's fields. */
 #define ML_PCK_FEW 8
-__attribute__((always_inline)) static inline void ml_pck_fill_few(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned *stack)
+__attribute__((always_inline)) static inline void ml_pck_fill_few(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned stack)
 {
 	uptr end = g + k;
 	ml_pck_run_cut(x, g, end, ts);
@@ -740,10 +735,14 @@ __attribute__((always_inline)) static inline void ml_pck_fill_few(unsigned char 
 		return;
 	if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask) { /* some of them keep theirs */
 		ml_pck_put_some(c, x, g, d, ts, stack);
-	} else { /* (a new object's fields: all) */
-		unsigned id = ml_pck_stack(stack);
+	} else if (k >= 4) { /* (a new object's fields: all; in stores that overlap) */
+		uint64_t pat = ts * ML_PCK_ONES;
+		ml_u32x4 four = {stack, stack, stack, stack};
+		memcpy(c + g, &pat, 4), memcpy(c + end - 4, &pat, 4);
+		memcpy(ml_pck_stacks(x) + g, &four, 16), memcpy(ml_pck_stacks(x) + end - 4, &four, 16);
+	} else {
 		for (uptr i = g; i < end; i++)
-			c[i] = (unsigned char)ts, ml_pck_stacks(x)[i] = id;
+			c[i] = (unsigned char)ts, ml_pck_stacks(x)[i] = stack;
 	}
 	unsigned char *first = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS, *last = ml_pck_pages(x) + (end - 1) / ML_PCK_PAGE_GRANS;
 	if (*first != ts)
@@ -764,7 +763,7 @@ static inline int ml_pck_all(const unsigned char *c, uptr g, uptr e, unsigned ts
 }
 
 /* Set bytes [off, end) of chunk c to ts. */
-static void ml_pck_put_part(unsigned char *c, unsigned char *x, uptr off, uptr end, unsigned ts, unsigned *stack)
+static void ml_pck_put_part(unsigned char *c, unsigned char *x, uptr off, uptr end, unsigned ts, unsigned stack)
 {
 	if (off & 7) { /* the first granule's tail */
 		uptr k = 8 - (off & 7) < end - off ? 8 - (off & 7) : end - off;
@@ -782,7 +781,7 @@ static void ml_pck_put_part(unsigned char *c, unsigned char *x, uptr off, uptr e
 /* Set bytes [off, end) of chunk c, beside its run of ts, to ts: a short
  * range of whole granules that has it already, a block's edge put again
  * as the block is split, is only compared. */
-static inline void ml_pck_put_edge(unsigned char *c, unsigned char *x, uptr off, uptr end, unsigned ts, unsigned *stack)
+static inline void ml_pck_put_edge(unsigned char *c, unsigned char *x, uptr off, uptr end, unsigned ts, unsigned stack)
 {
 	if (((off | end) & 7) || end - off > (2UL << ML_PCK_PAGE) || !ml_pck_all(c, off >> 3, end >> 3, ts))
 		ml_pck_put_part(c, x, off, end, ts, stack);
@@ -812,7 +811,7 @@ static ML_NOINLINE int ml_pck_range_has(uptr a, uptr n, unsigned ts)
 
 /* Set the n bytes at a to ts (ml_pck_put's, but for one granule): of a
  * chunk's run of ts, only what lies outside it. */
-static ML_NOINLINE void ml_pck_put_range(uptr a, uptr n, unsigned ts, unsigned *stack)
+static ML_NOINLINE void ml_pck_put_range(uptr a, uptr n, unsigned ts, unsigned stack)
 {
 	while (n) {
 		uptr off = a & (ML_PCK_CHUNK - 1);
@@ -837,10 +836,9 @@ static ML_NOINLINE void ml_pck_put_range(uptr a, uptr n, unsigned ts, unsigned *
 }
 
 /* Set the n bytes at a to ts (a layout's id, below ML_PCK_SPLIT): a put
- * of a transition whose stack is *stack, captured by its first put that
- * changes a granule. (Inline whole: gcc would make its tests a call of
- * their own.) */
-__attribute__((always_inline)) static inline void ml_pck_put(uptr a, uptr n, unsigned ts, unsigned *stack)
+ * of a transition whose stack is stack. (Inline whole: gcc would make its
+ * tests a call of their own.) */
+__attribute__((always_inline)) static inline void ml_pck_put(uptr a, uptr n, unsigned ts, unsigned stack)
 {
 	if (n == 8 && !(a & 7)) { /* a header field's */
 		unsigned char *x, *c = ml_pck_chunk(a, ts != 0, &x);
@@ -863,7 +861,7 @@ __attribute__((always_inline)) static inline void ml_pck_put(uptr a, uptr n, uns
 
 /* ml_pck_put_pair's puts one by one (not aligned, across pages, or no
  * record of the chunk). */
-static ML_NOINLINE void ml_pck_put_each(uptr a, unsigned ids, unsigned *stack)
+static ML_NOINLINE void ml_pck_put_each(uptr a, unsigned ids, unsigned stack)
 {
 	ml_pck_put(a, 8, ids & 0xff, stack);
 	ml_pck_put(a + 8, 8, ids >> 8, stack);
@@ -873,7 +871,7 @@ static ML_NOINLINE void ml_pck_put_each(uptr a, unsigned ids, unsigned *stack)
  * first's the low one (a header's fields, which the generated header puts
  * together), with one lookup of the chunk: when both change in a page
  * already mixed, as ml_pck_put_granule would set each; else by it. */
-__attribute__((always_inline)) static inline void ml_pck_put_pair(uptr a, unsigned ids, unsigned *stack)
+__attribute__((always_inline)) static inline void ml_pck_put_pair(uptr a, unsigned ids, unsigned stack)
 {
 	unsigned char *x, *c;
 	uptr g = (a & (ML_PCK_CHUNK - 1)) >> 3;
@@ -890,9 +888,9 @@ __attribute__((always_inline)) static inline void ml_pck_put_pair(uptr a, unsign
 		ml_pck_put_granule(c, x, g + 1, ids >> 8, stack);
 		return;
 	}
-	unsigned id = ml_pck_stack(stack);
-	c[g] = (unsigned char)ids, c[g + 1] = (unsigned char)(ids >> 8);
-	ml_pck_stacks(x)[g] = id, ml_pck_stacks(x)[g + 1] = id;
+	have = (uint16_t)ids; /* (both ids in one store, the first's the low byte as read) */
+	memcpy(c + g, &have, 2);
+	ml_pck_stacks(x)[g] = stack, ml_pck_stacks(x)[g + 1] = stack;
 }
 
 /* The generated header's struct __ml_pck_tr. */
@@ -905,16 +903,23 @@ struct ml_pck_tr {
 };
 
 /* A transition's puts (internal/typestate/gen.go), in order; their ids
- * are the generated header's constants. */
+ * are the generated header's constants. Its stack is captured before its
+ * first put, once (t->stack: puts that fill the array come here early):
+ * nearly every transition changes some granule, and a capture the puts
+ * made when one first did was a call, with the fill's registers saved
+ * around it, and a test of t->stack at each. */
 void __ml_pck_puts_v2(struct ml_pck_tr *t)
 {
 	ml_rt_enter();
+	if (t->n && !t->stack)
+		t->stack = ml_stack_capture4();
+	unsigned stack = t->stack;
 	for (unsigned i = 0; i < t->n && i < sizeof t->put / sizeof t->put[0]; i++) {
 		unsigned long ts = t->put[i].ts;
 		if (ts >> 63)
-			ml_pck_put_pair((uptr)t->put[i].a, ts & 0xffff, &t->stack);
+			ml_pck_put_pair((uptr)t->put[i].a, ts & 0xffff, stack);
 		else
-			ml_pck_put((uptr)t->put[i].a, t->put[i].nbytes, (unsigned)ts, &t->stack);
+			ml_pck_put((uptr)t->put[i].a, t->put[i].nbytes, (unsigned)ts, stack);
 	}
 	t->n = 0;
 	ml_rt_leave();
@@ -925,11 +930,10 @@ void __ml_pck_puts(struct ml_pck_tr *t) __attribute__((alias("__ml_pck_puts_v2")
 
 void __ml_pck_put(void *addr, unsigned long n, unsigned ts)
 {
-	unsigned stack = 0;
 	if (ts >= ML_PCK_SPLIT) /* (the program's own value) */
 		return;
 	ml_rt_enter();
-	ml_pck_put((uptr)addr, n, ts, &stack);
+	ml_pck_put((uptr)addr, n, ts, ml_stack_capture4());
 	ml_rt_leave();
 }
 

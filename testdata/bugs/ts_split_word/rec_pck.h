@@ -36,7 +36,7 @@ struct __ml_pck_ann {
 };
 void __ml_pck_put(void *addr, unsigned long nbytes, unsigned ts);
 /* A transition's puts, made by one call at its end (or when they fill
- * the array); its stack is captured by the first put that changes a byte.
+ * the array); its stack is captured once, before the first of them.
  * A put whose ts has bit 63 set is one of two consecutive granules (a
  * header's fields), the first's id ts's low byte, the second's the next. */
 struct __ml_pck_tr {
