@@ -518,11 +518,14 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // across their calls, until they got the inline hint (hintNativeInlined):
 // lcode.c 1.63 to 1.48, lparser.c 1.73 to 1.67, lgc.c 2.12 to 2.02,
 // lundump.c 1.91 to 1.74, ldebug.c 1.80 to 1.76, ltable.c 2.05 to 2.03,
-// ldo.c 1.85 to 1.845. The goal is 1.5 times (issue 18).
+// ldo.c 1.85 to 1.845; and larger ones called from few places, whose
+// frames hold no object: ltable.c 2.03 to 1.844, lgc.c 2.02 to 1.817,
+// lapi.c 2.082 to 2.075, ldebug.c 1.76 to 1.745, lcode.c 1.48 to 1.474.
+// The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.68, "lcode.c": 1.49, "lvm.c": 2.02, "ltable.c": 2.03,
-		"lapi.c": 2.12, "ldo.c": 1.85, "ldebug.c": 1.77, "lgc.c": 2.02, "lundump.c": 1.75})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.68, "lcode.c": 1.48, "lvm.c": 2.02, "ltable.c": 1.85,
+		"lapi.c": 2.08, "ldo.c": 1.85, "ldebug.c": 1.75, "lgc.c": 1.82, "lundump.c": 1.75})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

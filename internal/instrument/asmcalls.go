@@ -232,12 +232,8 @@ func redZoneTemporaries(fd *cc.FunctionDefinition, ft *cc.FunctionType, body fra
 	aggregate := AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
 		if d, ok := n.(*cc.Declarator); ok && !d.IsTypename() && d.StorageDuration() == cc.Automatic && d.Type() != nil {
 			size += (d.Type().Size() + 7) &^ 7
-			switch d.Type().Kind() {
-			case cc.Array, cc.Struct, cc.Union:
-				return true
-			}
 		}
-		return false
+		return aggregateLocal(n)
 	})
 	body.each(func(p piece) {
 		if !p.isTok && p.late == nil {
@@ -252,3 +248,17 @@ func redZoneTemporaries(fd *cc.FunctionDefinition, ft *cc.FunctionType, body fra
 // redZoneBudget is what a function's locals and temporaries may take of the
 // red zone's 128 bytes (measured: 120 let Lua's fixforjump grow).
 const redZoneBudget = 96
+
+// aggregateLocal reports whether n declares an automatic array, struct or
+// union: an object of the frame's memory, not a register.
+func aggregateLocal(n cc.Node) bool {
+	d, ok := n.(*cc.Declarator)
+	if !ok || d.IsTypename() || d.StorageDuration() != cc.Automatic || d.Type() == nil {
+		return false
+	}
+	switch d.Type().Kind() {
+	case cc.Array, cc.Struct, cc.Union:
+		return true
+	}
+	return false
+}

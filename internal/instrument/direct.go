@@ -378,31 +378,42 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	r.hintNativeInlined(decls, cand, declaredNoinline)
 }
 
-// nativeInlineTokens bounds the body of a static function gcc inlines
-// natively at -O2 without the inline hint (under its budget of 15
-// instructions, max-inline-insns-auto): counted in tokens after macro
-// expansion, between the braces. Of Lua's direct functions of 80 tokens
-// or fewer, gcc -O2 keeps 5 of 51 out of line.
+// nativeInlineTokens is the size of a static function's body, in tokens
+// after macro expansion between the braces, under which gcc -O2 inlines it
+// natively without the inline hint, by its budget of 15 instructions
+// (max-inline-insns-auto): of Lua's direct functions of 80 tokens or
+// fewer, gcc keeps 5 of 51 out of line.
 const nativeInlineTokens = 80
 
-// nativeInlineSites bounds the calls of such a function that get the
-// hint: inlined, its checks cost each caller a callee-saved register or a
-// slot as often as not (16 bytes), so one called from many places grows
-// its callers more than its frame saves (cJSON_New_Item, 32 bytes, in 12
-// cJSON_Create* functions: cJSON's -O2 frames 3,504 to 3,680 bytes).
+// nativeInlineSites bounds the calls of a function that get the hint:
+// inlined, its checks cost each caller a callee-saved register or a slot
+// as often as not (16 bytes), so one called from many places grows its
+// callers more than its frame saves (cJSON_New_Item, 32 bytes, in 12
+// cJSON_Create* functions: cJSON's -O2 frames 3,504 to 3,680 bytes; up
+// to eight, lparser.c's expr went into its callers, which then stayed out
+// of line: 4,880 to 5,104 bytes).
 const nativeInlineSites = 4
 
 // hintNativeInlined gives the inline hint to the static functions, only
-// called by name, that are small enough for gcc to inline natively but
-// not once checked, where their checks, frame and calls' words pass that
-// budget of 15 instructions: out of line, each had a frame of its own,
-// and its callers kept their values in callee-saved registers across its
-// call (Lua's lgc.c: setpause, markmt, propagateall, ...). The hint's
-// budget (max-inline-insns-single, rewriter.go) decides, as for the
-// helpers above; unlike theirs, these functions' calls are not taken as
-// inlined (inlineHinted): they make calls of their own. Not in full
-// checking, where a setjmp's callees are kept out of line (keepOutOfLine:
-// gcc warns of noinline after the hint).
+// called by name from at most nativeInlineSites places, that gcc may
+// inline natively but not once checked, where their checks, frame and
+// calls' words pass its budget for functions without the hint: out of
+// line, each had a frame of its own, and its callers kept their values in
+// callee-saved registers across its call (Lua's lgc.c: setpause, markmt,
+// propagateall, ...). The hint's budget (max-inline-insns-single,
+// rewriter.go) decides which are inlined, as for the helpers above. A
+// body larger than nativeInlineTokens gets it too (gcc inlines natively
+// a function called from one place or few: ltable.c's setnodevector,
+// resizearray, lgc.c's sweeplist, markold; Lua -O2 frames ltable.c 2,288
+// to 2,080 bytes, lgc.c 2,728 to 2,456), unless its frame holds an object
+// (frameObject: an array or struct local, a local whose address is
+// taken), which each caller it went into would hold, where gcc inlines
+// it only if small (lcorolib.c's auxstatus, a lua_Debug, 240 to 368 bytes
+// with its two callers; lmathlib.c's pushnumint, &n, in three: 944 to 1,008). Unlike the
+// helpers' hint, these functions' calls are not taken as inlined
+// (inlineHinted): they make calls of their own. Not in full checking,
+// where a setjmp's callees are kept out of line (keepOutOfLine: gcc warns
+// of noinline after the hint).
 func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[string]*directFn, declaredNoinline map[string]bool) {
 	if !r.c.optimizing || r.c.full {
 		return
@@ -425,8 +436,8 @@ func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[s
 		}
 		name, cs := fd.Declarator.Name(), fd.CompoundStatement
 		if cand[name] == nil && !r.plainHelper(fd) || r.inlineHinted[name] || fd.Declarator.IsInline() || noinline(fd) ||
-			declaredNoinline[name] || callsItself(fd) || calls(cs, setjmps) || cs.Token2.Seq()-cs.Token.Seq() > nativeInlineTokens ||
-			sites[name] > nativeInlineSites {
+			declaredNoinline[name] || callsItself(fd) || calls(cs, setjmps) || sites[name] > nativeInlineSites ||
+			cs.Token2.Seq()-cs.Token.Seq() > nativeInlineTokens && AnyNode(cs, frameObject) {
 			continue
 		}
 		if seq := r.firstSeq(fd); seq != 0 {
@@ -459,6 +470,20 @@ func (r *rewriter) plainHelper(fd *cc.FunctionDefinition) bool {
 		}
 	}
 	return true
+}
+
+// frameObject reports whether n declares an array or struct local or
+// takes a local's address: an object of the frame's memory.
+func frameObject(n cc.Node) bool {
+	if aggregateLocal(n) {
+		return true
+	}
+	u, ok := n.(*cc.UnaryExpression)
+	if !ok || u.Case != cc.UnaryExpressionAddrof {
+		return false
+	}
+	d := declOfExpr(u.CastExpression)
+	return d != nil && d.StorageDuration() == cc.Automatic
 }
 
 // callsItself reports whether function definition fd calls itself by name.
