@@ -75,12 +75,7 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		}
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionCast && x.Type() != nil && x.Type().Kind() == cc.Void {
-			var f frag
-			f.tok(x.Token)
-			f.cat(r.verbatim(x.TypeName))
-			f.tok(x.Token2)
-			f.cat(r.discarded(x.CastExpression))
-			return f
+			return r.castOf(x, r.discarded(x.CastExpression))
 		}
 		if r.c.full && x.Case == cc.CastExpressionCast && x.Type() != nil && x.Type().Kind() != cc.Void &&
 			!isPtrLike(x.Type()) && isDataPtr(x.CastExpression.Type()) {
@@ -89,13 +84,10 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 			code, meta, _ := r.ptrExpr(x.CastExpression)
 			v := r.name("__ml_v")
 			var f frag
-			f.tok(x.Token)
-			f.cat(r.verbatim(x.TypeName))
-			f.tok(x.Token2)
 			f.str("__extension__({ register __auto_type " + v + " = ")
 			f.cat(code)
 			f.strf("; __ml_escape(%s); %s; })", meta, v)
-			return f
+			return r.castOf(x, f)
 		}
 	case *cc.AssignmentExpression:
 		if x.Case != cc.AssignmentExpressionCond {
@@ -883,12 +875,7 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string, prov) {
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionCast && isPtrLike(x.CastExpression.Type()) {
 			code, meta, pv := r.ptrExpr(x.CastExpression)
-			var f frag
-			f.tok(x.Token)
-			f.cat(r.verbatim(x.TypeName))
-			f.tok(x.Token2)
-			f.cat(code)
-			return f, meta, pv
+			return r.castOf(x, code), meta, pv
 		}
 	case *cc.AdditiveExpression:
 		// pointer arithmetic keeps the provenance of its pointer: the
@@ -1172,12 +1159,7 @@ func (r *rewriter) valuePtr(n cc.ExpressionNode) (frag, bool) {
 		if !ok {
 			return nil, false
 		}
-		var f frag
-		f.tok(x.Token)
-		f.cat(r.verbatim(x.TypeName))
-		f.tok(x.Token2)
-		f.cat(code)
-		return f, true
+		return r.castOf(x, code), true
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
@@ -1958,4 +1940,14 @@ func (r *rewriter) assignOrder(rhs cc.ExpressionNode, value, target func()) {
 	}
 	target()
 	value()
+}
+
+// castOf is the cast x's text around its operand's, code.
+func (r *rewriter) castOf(x *cc.CastExpression, code frag) frag {
+	var f frag
+	f.tok(x.Token)
+	f.cat(r.verbatim(x.TypeName))
+	f.tok(x.Token2)
+	f.cat(code)
+	return f
 }

@@ -408,11 +408,7 @@ func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
 	switch x := e.(type) {
 	case *cc.CastExpression:
 		code, o := r.copySource(x.CastExpression)
-		f.tok(x.Token)
-		f.cat(r.verbatim(x.TypeName))
-		f.tok(x.Token2)
-		f.cat(code)
-		return f, o
+		return r.castOf(x, code), o
 	case *cc.UnaryExpression:
 		code, o := r.copySource(x.CastExpression)
 		f.tok(x.Token)
