@@ -21,16 +21,24 @@
  * arrays pays no mapping for each. */
 #define ML_PERM_LOCAL 2048
 
-/* The hash of an element: of its first 16 bytes (the chains compare the
- * rest), most of all an array of pointers' one word. */
+/* The hash of an element's bytes, all of them: elements alike in a prefix
+ * (records of one category) must not share a chain. */
 static inline uint64_t ml_perm_hash(const unsigned char *e, size_t size)
 {
-	uint64_t w = 0, x = 0;
-	memcpy(&w, e, size < 8 ? size : 8);
-	if (size > 8)
-		memcpy(&x, e + 8, size < 16 ? size - 8 : 8);
-	uint64_t h = (w ^ x * 0xff51afd7ed558ccdUL) * 0x9e3779b97f4a7c15UL;
-	return h ^ h >> 32;
+	uint64_t h = size, w;
+	size_t k = 0;
+	for (; k + 8 <= size; k += 8) {
+		memcpy(&w, e + k, 8);
+		h = (h ^ w) * 0x9e3779b97f4a7c15UL;
+		h ^= h >> 32;
+	}
+	if (k < size) {
+		w = 0;
+		memcpy(&w, e + k, size - k);
+		h = (h ^ w) * 0x9e3779b97f4a7c15UL;
+		h ^= h >> 32;
+	}
+	return h;
 }
 
 static inline int ml_perm_same(const unsigned char *a, const unsigned char *b, size_t size)
