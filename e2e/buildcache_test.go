@@ -227,6 +227,9 @@ func TestCorpusBuildShared(t *testing.T) {
 		}
 		gone = b
 	})
+	if gone == nil { // (the subtest failed to build, or -run left it out)
+		return
+	}
 	if _, err := os.Stat(gone.dir); err == nil {
 		t.Errorf("%s is left when the test using it has ended", gone.dir)
 	}
@@ -238,6 +241,9 @@ func TestCorpusBuildShared(t *testing.T) {
 		}
 		kept, _ = built(t, p) // (as TestCorpus builds it)
 	})
+	if kept == nil {
+		return
+	}
 	if _, err := os.Stat(filepath.Join(kept.dir, "prog")); err != nil {
 		t.Errorf("the build of %s, which other tests build too, is gone: %v", explainProgram, err)
 	}
