@@ -65,8 +65,7 @@ struct ml_perm {
 	meta_t *meta;              /* its slots' pointer shadow (or NULL: none) */
 	uint8_t *def;              /* its definedness bytes (or NULL: all defined) */
 	uint32_t *heads, *next, *perm;
-	uptr hmask, memlen;
-	int mapped;
+	uptr hmask, memlen;        /* (mapped when over ML_PERM_LOCAL) */
 };
 
 /* Lay out and fill p's saved state; 0 when the array holds neither a
@@ -98,8 +97,7 @@ static int ml_perm_save(struct ml_perm *p, unsigned char *local)
 	uptr off_heads = (off_def + (any_def ? ndef : 0) + 3) & ~(uptr)3;
 	uptr off_next = off_heads + h * 4, off_perm = off_next + p->n * 4;
 	p->memlen = off_perm + p->n * 4;
-	p->mapped = p->memlen > ML_PERM_LOCAL;
-	p->mem = p->mapped ? ml_scratch(p->memlen) : local;
+	p->mem = p->memlen > ML_PERM_LOCAL ? ml_scratch(p->memlen) : local;
 	if (!p->mem)
 		return -1;
 	memcpy(p->mem, (const void *)base, len);
@@ -302,6 +300,6 @@ void ml_sort_shadowed(void *base, size_t n, size_t size, int (*cmp)(const void *
 	if (!saved)
 		return;
 	ml_perm_finish(&p, site);
-	if (p.mapped)
+	if (p.memlen > ML_PERM_LOCAL)
 		ml_scratch_free(p.mem, p.memlen);
 }
