@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"memlens/internal/report"
 )
 
 // churnLive keeps 4096 blocks of varied sizes live and replaces one at
@@ -163,6 +165,102 @@ func TestFreeHistoryCostsItsEntries(t *testing.T) {
 	if after-before > 1024 {
 		t.Errorf("peak memory %d KiB after 72000 rounds, %d KiB after 68000: 4000 blocks archived took %d KiB",
 			after, before, after-before)
+	}
+}
+
+// TestFreeHistoryEntrySize: a block archived in the free history costs
+// its 40-byte entry (packed: base and generation in a word, id, kind and
+// flags in another, size and lap in a third; the threads in a table
+// written only when they are not main's), not 64 bytes: a program that
+// recycles a million slots holds the whole ring (list.c: 64 MiB of its
+// 93).
+func TestFreeHistoryEntrySize(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	prog := buildC(t, churnLive, "-O1")
+	const opts, fewer, more = "explain=0", 200000, 400000 // 200,000 more blocks archived
+	before, after := leastPeakKiB(t, prog, opts, fewer), leastPeakKiB(t, prog, opts, more)
+	perBlock := (after - before) * 1024 / (more - fewer)
+	t.Logf("peak %d KiB after %d rounds, %d KiB after %d: %d bytes a block archived", before, fewer, after, more, perBlock)
+	if perBlock > 44 {
+		t.Errorf("%d more blocks archived took %d KiB, %d bytes each (at most 44)", more-fewer, after-before, perBlock)
+	}
+}
+
+// recycledByThread has a thread make a block and free it by realloc; main
+// then lets argv[1] other blocks come and go (enough of them recycle the
+// block's record slot, whose details move into the free history) and
+// reads through a pointer to it.
+const recycledByThread = `#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static char *shared, *kept;
+
+static void *worker(void *arg)
+{
+	(void)arg;
+	shared = malloc(40);
+	if (shared == NULL)
+		return NULL;
+	kept = shared;
+	shared = realloc(shared, 4000);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	long n = atol(argv[1]);
+	pthread_t t;
+	if (pthread_create(&t, NULL, worker, NULL) || pthread_join(t, NULL))
+		return 1;
+	unsigned long sum = 0;
+	for (long i = 0; i < n; i++) {
+		long *scratch = malloc(24);
+		if (scratch == NULL)
+			return 1;
+		*scratch = i;
+		sum += (unsigned long)*scratch;
+		free(scratch);
+	}
+	printf("%lu %d\n", sum, kept[3]);
+	free(shared);
+	return 0;
+}
+`
+
+// TestFreeHistoryKeepsDetails: a block whose slot was recycled is reported
+// from its history entry as it was from its slot: id, size, offset, the
+// threads that made and freed it, the free by realloc and both stacks.
+func TestFreeHistoryKeepsDetails(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	prog := buildC(t, recycledByThread, "-g", "-O1", "-pthread")
+	block := func(rounds int) *report.Block {
+		log := filepath.Join(t.TempDir(), "log.jsonl")
+		cmd := exec.Command(prog, strconv.Itoa(rounds))
+		cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
+		cmd.Run() // exits non-zero: the error is reported
+		recs, err := report.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(recs) != 1 || recs[0].Kind != "DANGLING-POINTER-DEREF" || recs[0].Block == nil ||
+			recs[0].Block.Alloc == nil || recs[0].Block.Free == nil {
+			t.Fatalf("%d rounds: want one DANGLING-POINTER-DEREF with its block's events, got %+v", rounds, recs)
+		}
+		return recs[0].Block
+	}
+	inSlot, archived := block(10), block(100000)
+	for _, b := range []*report.Block{inSlot, archived} {
+		if b.Size != 40 || b.Offset != 3 || b.Alloc.Thread != 1 || b.Alloc.Line != 10 ||
+			b.Free.Thread != 1 || b.Free.Line != 14 || !b.Free.ByRealloc {
+			t.Errorf("block %+v (made %+v, freed %+v): want 40 bytes, offset 3, made at line 10 and freed by realloc at 14 by thread 1",
+				*b, *b.Alloc, *b.Free)
+		}
+	}
+	if inSlot.ID != archived.ID {
+		t.Errorf("block #%d from its slot, #%d from the history", inSlot.ID, archived.ID)
 	}
 }
 

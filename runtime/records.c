@@ -404,19 +404,39 @@ ML_SLOW uint32_t ml_freed_make(unsigned s)
 /* ---- free history ---- */
 
 #define ML_HIST_N (1u << 20)
+/* 40 bytes, not 64 (a program that recycles a million slots holds the whole
+ * ring): base and generation share a word (addresses are 47 bits), so do
+ * the block id (48 bits: 2^48 allocations outlast any run) with the kind
+ * and the two flags reports read, and the size (47 bits at most) with the
+ * entry's lap, which is 0 while the entry is being written. The threads,
+ * zero in a single-threaded program, are in a table beside the ring,
+ * written only for an entry flagged to have them. */
 struct ml_hist {
-	uint64_t seq;            /* ring position + 1; 0 while being written */
-	uptr base;
-	uint64_t size;
-	uint64_t id;
-	uint32_t slot, gen;
-	uint32_t alloc_stack, free_stack;
-	uint32_t alloc_tid, free_tid;
-	uint16_t flags, kind;
+	uint64_t base_gen;       /* base | gen << 48 */
+	uint64_t id_kind;        /* id | kind << 48 | ML_HF_* << 56 */
+	uint64_t size_seq;       /* size | seq << 48: the ring position's lap + 1, 0 while being written */
+	uint32_t slot;
 	uint32_t prev;           /* the slot's previous entry (index + 1) */
+	uint32_t alloc_stack, free_stack;
 };
+_Static_assert(sizeof(struct ml_hist) == 40, "history entries are 40 bytes");
+#define ML_HF_REALLOC 1u
+#define ML_HF_RETURNED 2u
+#define ML_HF_TIDS 4u /* the threads are in ML_HIST_TIDS */
+#define ML_HIST_LOW48 (((uint64_t)1 << 48) - 1)
 #define ML_HIST ((struct ml_hist *)ML_HIST_ADDR)
 #define ML_HIST_BYTES (ML_HIST_N * sizeof(struct ml_hist))
+/* An entry's threads: the allocating one's id | the freeing one's << 32. */
+#define ML_HIST_TIDS ((uint64_t *)(ML_HIST_ADDR + ML_HIST_BYTES))
+#define ML_HIST_TIDS_BYTES (ML_HIST_N * sizeof(uint64_t))
+
+/* What ml_hist_read gives: an entry's fields unpacked. */
+struct ml_hist_view {
+	uptr base;
+	uint64_t size, id;
+	uint32_t slot, gen, alloc_stack, free_stack, alloc_tid, free_tid, prev;
+	uint16_t flags, kind;
+};
 
 static void ml_hist_archive(unsigned s, uint64_t pos)
 {
@@ -425,61 +445,64 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	uint32_t flags = ML_LOAD(&c->flags);
 	if (!(flags & ML_CF_FREED) || (flags & ML_CF_ARCHIVED)) {
 		/* Leave an empty entry for the reserved position. */
-		ML_STORE(&ML_HIST[pos & (ML_HIST_N - 1)].seq, 0);
+		ML_STORE(&ML_HIST[pos & (ML_HIST_N - 1)].size_seq, 0);
 		return;
 	}
 	uint32_t idx = (uint32_t)(pos & (ML_HIST_N - 1));
 	struct ml_hist *e = &ML_HIST[idx];
+	uint64_t size = (r->end - r->base) & ML_HIST_LOW48;
+	uint64_t tids = ML_RARE[s].alloc_tid | (uint64_t)ML_RARE[s].free_tid << 32;
+	unsigned hf = (flags & ML_CF_REALLOC ? ML_HF_REALLOC : 0) | (flags & ML_CF_RETURNED ? ML_HF_RETURNED : 0) |
+	              (tids ? ML_HF_TIDS : 0);
 
-	ML_STORE(&e->seq, 0);
+	ML_STORE(&e->size_seq, size);
 	__atomic_thread_fence(__ATOMIC_RELEASE);
-	ML_STORE(&e->base, r->base);
-	ML_STORE(&e->size, r->end - r->base);
-	ML_STORE(&e->id, ml_rec_id(r));
+	ML_STORE(&e->base_gen, r->base | (uint64_t)c->gen << 48);
+	ML_STORE(&e->id_kind, (ml_rec_id(r) & ML_HIST_LOW48) | (uint64_t)ml_rec_kind(r) << 48 | (uint64_t)hf << 56);
 	ML_STORE(&e->slot, s);
-	ML_STORE(&e->gen, c->gen);
 	ML_STORE(&e->alloc_stack, ml_rec_kind(r) == __ML_KIND_STACK ? ml_local_stack(s) : c->alloc_stack);
 	struct ml_freed *f = ml_freed_at(s);
 	ML_STORE(&e->free_stack, f->free_stack);
 	/* (the slot's next block starts with none: a local never writes one) */
 	ml_rare_set(&f->free_stack, 0);
-	ML_STORE(&e->alloc_tid, ML_RARE[s].alloc_tid);
-	ML_STORE(&e->free_tid, ML_RARE[s].free_tid);
-	ML_STORE(&e->flags, (uint16_t)flags);
-	ML_STORE(&e->kind, (uint16_t)ml_rec_kind(r));
+	if (tids)
+		ML_STORE(&ML_HIST_TIDS[idx], tids);
 	ML_STORE(&e->prev, f->hist);
-	ML_REL(&e->seq, pos + 1);
+	ML_REL(&e->size_seq, size | (((pos / ML_HIST_N) & 0xffff) + 1) << 48);
 
 	ML_STORE(&f->hist, idx + 1);
 	ML_STORE(&c->flags, flags | ML_CF_ARCHIVED);
 }
 
 /* Read ring entry idx consistently; 0 if it is being rewritten. */
-static int ml_hist_read(uint32_t idx1, struct ml_hist *out)
+static int ml_hist_read(uint32_t idx1, struct ml_hist_view *out)
 {
 	if (idx1 == 0)
 		return 0;
 	struct ml_hist *e = &ML_HIST[idx1 - 1];
-	uint64_t s1 = ML_ACQ(&e->seq);
-	if (s1 == 0)
+	uint64_t s1 = ML_ACQ(&e->size_seq);
+	if (s1 >> 48 == 0)
 		return 0;
-	out->base = ML_LOAD(&e->base);
-	out->size = ML_LOAD(&e->size);
-	out->id = ML_LOAD(&e->id);
+	uint64_t bg = ML_LOAD(&e->base_gen), ik = ML_LOAD(&e->id_kind);
+	unsigned hf = (unsigned)(ik >> 56);
+	uint64_t tids = hf & ML_HF_TIDS ? ML_LOAD(&ML_HIST_TIDS[idx1 - 1]) : 0;
+	out->base = bg & ML_HIST_LOW48;
+	out->gen = (uint32_t)(bg >> 48);
+	out->size = s1 & ML_HIST_LOW48;
+	out->id = ik & ML_HIST_LOW48;
+	out->kind = (uint16_t)(ik >> 48 & 0xff);
+	out->flags = (uint16_t)((hf & ML_HF_REALLOC ? ML_CF_REALLOC : 0) | (hf & ML_HF_RETURNED ? ML_CF_RETURNED : 0));
 	out->slot = ML_LOAD(&e->slot);
-	out->gen = ML_LOAD(&e->gen);
 	out->alloc_stack = ML_LOAD(&e->alloc_stack);
 	out->free_stack = ML_LOAD(&e->free_stack);
-	out->alloc_tid = ML_LOAD(&e->alloc_tid);
-	out->free_tid = ML_LOAD(&e->free_tid);
-	out->flags = ML_LOAD(&e->flags);
-	out->kind = ML_LOAD(&e->kind);
+	out->alloc_tid = (uint32_t)tids;
+	out->free_tid = (uint32_t)(tids >> 32);
 	out->prev = ML_LOAD(&e->prev);
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	return ML_LOAD(&e->seq) == s1;
+	return ML_LOAD(&e->size_seq) == s1;
 }
 
-static void ml_binfo_from_hist(const struct ml_hist *h, struct ml_binfo *b)
+static void ml_binfo_from_hist(const struct ml_hist_view *h, struct ml_binfo *b)
 {
 	b->known = 1;
 	b->freed = 1;
@@ -548,7 +571,7 @@ int ml_block_info(meta_t m, struct ml_binfo *b)
 	}
 	/* ...or it was recycled and the history may remember it: walk the
 	 * slot's entries, newest first (generations decrease along the way). */
-	struct ml_hist h;
+	struct ml_hist_view h;
 	const struct ml_freed *f = ml_freed_peek(s);
 	uint32_t idx = f ? ML_LOAD(&f->hist) : 0;
 	/* (a slot reused for blocks elsewhere since: its older entries are
@@ -610,7 +633,7 @@ static int ml_hist_at_slot(unsigned s, uptr base, struct ml_binfo *b)
 {
 	if (s < __ML_FIRST_SLOT || !ml_slot_in_use(s))
 		return 0;
-	struct ml_hist h;
+	struct ml_hist_view h;
 	const struct ml_freed *f = ml_freed_peek(s);
 	uint32_t idx = f ? ML_LOAD(&f->hist) : 0;
 	for (unsigned steps = 0; steps < 256 && ml_hist_read(idx, &h) && h.slot == s; steps++) {
@@ -655,7 +678,7 @@ void ml_records_init(void)
 	ml_slot_tables_open(__ML_FIRST_SLOT);
 	ml_map_fixed(ML_FREED_ADDR, ML_FREED_CHUNKS + (uptr)__ML_MAX_RECS * sizeof(struct ml_freed) - ML_FREED_ADDR,
 	             "free details");
-	ml_map_fixed(ML_HIST_ADDR, ML_HIST_BYTES, "free history");
+	ml_map_fixed(ML_HIST_ADDR, ML_HIST_BYTES + ML_HIST_TIDS_BYTES, "free history");
 	ml_map_fixed(ML_ARENA_ADDR, ML_ARENA_SIZE, "internal arena");
 }
 
