@@ -24,6 +24,7 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* The malloc and free paths' own steps, in one body with their callers:
@@ -441,14 +442,34 @@ void __ml_copy_shadow_ahead(void *dst, const void *src, const void *vals, __ml_u
 		ml_graph_copy(dst, src, n, site);
 }
 
+/* Shadow of at least this many bytes wholly inside a range to forget is
+ * handed back to the kernel (it then reads as zeros, as the loop leaves
+ * it): the old bucket array a growing table reallocs away kept its
+ * shadow's pages resident. Below it the syscall costs more than the loop. */
+#define ML_SHADOW_DROP (64UL << 10)
+
+static void ml_shadow_zero_words(uptr a0, uptr a1)
+{
+	for (uptr a = a0; a < a1; a += 8)
+		if (*__ML_META_SHADOW(a))
+			*__ML_META_SHADOW(a) = 0;
+}
+
 /* Forget the pointers stored in [p, p+n): memory that moved away. */
 static void ml_shadow_zero(uptr p, uptr n)
 {
 	uptr a0 = (p + 7) & ~(uptr)7, a1 = (p + n) & ~(uptr)7;
-	if (a1 > a0 && ml_app_range(a0, a1 - a0))
-		for (uptr a = a0; a < a1; a += 8)
-			if (*__ML_META_SHADOW(a))
-				*__ML_META_SHADOW(a) = 0;
+	if (a1 <= a0 || !ml_app_range(a0, a1 - a0))
+		return;
+	/* (the shadow of one application range is contiguous: an XOR of high bits) */
+	uptr p0 = ((uptr)__ML_META_SHADOW(a0) + 4095) & ~(uptr)4095;
+	uptr p1 = ((uptr)__ML_META_SHADOW(a1)) & ~(uptr)4095;
+	if (p1 < p0 + ML_SHADOW_DROP || madvise((void *)p0, p1 - p0, MADV_DONTNEED)) {
+		ml_shadow_zero_words(a0, a1);
+		return;
+	}
+	ml_shadow_zero_words(a0, p0 ^ __ML_META_XOR);
+	ml_shadow_zero_words(p1 ^ __ML_META_XOR, a1);
 }
 
 /* ---- the public allocation API ---- */
