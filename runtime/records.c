@@ -468,7 +468,7 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	if (tids)
 		ML_STORE(&ML_HIST_TIDS[idx], tids);
 	ML_STORE(&e->prev, f->hist);
-	ML_REL(&e->size_seq, size | (((pos / ML_HIST_N) & 0xffff) + 1) << 48);
+	ML_REL(&e->size_seq, size | ((pos / ML_HIST_N) % 0xffff + 1) << 48); /* (1 to 0xffff) */
 
 	ML_STORE(&f->hist, idx + 1);
 	ML_STORE(&c->flags, flags | ML_CF_ARCHIVED);
