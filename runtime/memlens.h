@@ -2575,15 +2575,15 @@ __ML_INLINE void __ml_pck_chk_local_at(__ml_uptr a, __ml_uptr n, const struct __
 {
 	__ml_pck_chk_local_in(a, n, site, w, l, cs);
 }
-/* The one granule id of the n bytes at a (n > 0), in at most 64 granules
- * (a small block's payload), read from the map eight at a time; else 255,
+/* The one granule id of the n bytes at a (n > 0), in at most 256 granules
+ * (a block's payload of up to 2 KiB), read from the map eight at a time; else 255,
  * which no permission allows: a loop's range pre-check inline. */
 __ML_INLINE unsigned long __ml_pck_range_id(__ml_uptr a, __ml_uptr n)
 {
 	__ml_uptr k = ((a + n - 1) >> 3) - (a >> 3); /* the granules after the first */
 	const unsigned char *at = __ML_PCK_ID_AT(a), *last;
 	unsigned long ids, pat;
-	if (k >= 64)
+	if (k >= 256)
 		return 255;
 	__builtin_memcpy(&ids, at, sizeof ids);
 	pat = (ids & 0xff) * 0x0101010101010101UL;

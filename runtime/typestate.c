@@ -602,59 +602,59 @@ static inline unsigned ml_pck_same16(const unsigned char *p, ml_u8x16 pat16)
 }
 
 /* Set granules [g, stop) of chunk c to ts, sixteen at a time, each group
- * told by one compare whether all, none or which change (the last, if
- * fewer, as if those past stop kept theirs: the load may read the next
- * chunk's ids, the map ends a page past the last id): only those that
- * change get the new id and stack. Whether any changed. */
+ * told by one compare whether all, none or which change, then the last
+ * group of fewer as if those past stop kept theirs (its load may read the
+ * next chunk's ids: the map ends a page past the last id): only those
+ * that change get the new id and stack. Whether any changed. (The whole
+ * groups' loop tests no tail: one branch less a group.) */
 __attribute__((always_inline)) static inline int ml_pck_fill_run(unsigned char *c, unsigned char *x, uptr g, uptr stop, unsigned ts, unsigned stack)
 {
 	unsigned *st = ml_pck_stacks(x);
 	int any = 0;
 	ml_u32x4 four = {stack, stack, stack, stack};
 	ml_u8x16 pat16 = (ml_u8x16){0} + (unsigned char)ts;
-	for (; g < stop; g += 16) {
+	for (; g + 16 <= stop; g += 16) {
 		unsigned same = ml_pck_same16(c + g, pat16);
-		if (stop - g < 16)
-			same |= 0xffffu << (stop - g) & 0xffff;
 		if (same == 0xffff)
 			continue;
 		any = 1;
+		/* (those that keep theirs have ts: the group's ids in one store) */
+		memcpy(c + g, &pat16, 16);
 		/* a transition mostly changes all (a chunk's payload between free
-		 * and used): whole groups stored at once, a last group of at
-		 * least four in stores that overlap */
+		 * and used): their stacks stored at once */
 		if (!same) {
-			memcpy(c + g, &pat16, 16);
 			memcpy(st + g, &four, 16), memcpy(st + g + 4, &four, 16);
 			memcpy(st + g + 8, &four, 16), memcpy(st + g + 12, &four, 16);
 			continue;
 		}
-		uptr k = stop - g;
-		if (k < 16 && k >= 4 && same == (0xffffu << k & 0xffff)) {
-			uint64_t pat = ts * ML_PCK_ONES;
-			if (k >= 8)
-				memcpy(c + g, &pat, 8), memcpy(c + stop - 8, &pat, 8);
-			else
-				memcpy(c + g, &pat, 4), memcpy(c + stop - 4, &pat, 4);
-			memcpy(st + g, &four, 16), memcpy(st + stop - 4, &four, 16);
-			if (k > 8)
-				memcpy(st + g + 4, &four, 16);
-			if (k > 12)
-				memcpy(st + g + 8, &four, 16);
-			continue;
-		}
-		/* (a group inside the range: those that keep theirs have ts) */
-		if (stop - g >= 16) {
-			memcpy(c + g, &pat16, 16);
-			for (unsigned d = ~same & 0xffff; d; d &= d - 1)
-				st[g + (unsigned)__builtin_ctz(d)] = four[0];
-			continue;
-		}
-		for (unsigned d = ~same & 0xffff; d; d &= d - 1) {
-			unsigned i = (unsigned)__builtin_ctz(d);
-			c[g + i] = (unsigned char)ts, st[g + i] = four[0];
-		}
+		for (unsigned d = ~same & 0xffff; d; d &= d - 1)
+			st[g + (unsigned)__builtin_ctz(d)] = four[0];
 	}
-	return any;
+	if (g >= stop)
+		return any;
+	uptr k = stop - g;
+	unsigned past = 0xffffu << k & 0xffff, same = ml_pck_same16(c + g, pat16) | past;
+	if (same == 0xffff)
+		return any;
+	/* all k change, at least four: in stores that overlap */
+	if (k >= 4 && same == past) {
+		uint64_t pat = ts * ML_PCK_ONES;
+		if (k >= 8)
+			memcpy(c + g, &pat, 8), memcpy(c + stop - 8, &pat, 8);
+		else
+			memcpy(c + g, &pat, 4), memcpy(c + stop - 4, &pat, 4);
+		memcpy(st + g, &four, 16), memcpy(st + stop - 4, &four, 16);
+		if (k > 8)
+			memcpy(st + g + 4, &four, 16);
+		if (k > 12)
+			memcpy(st + g + 8, &four, 16);
+		return 1;
+	}
+	for (unsigned d = ~same & 0xffff; d; d &= d - 1) {
+		unsigned i = (unsigned)__builtin_ctz(d);
+		c[g + i] = (unsigned char)ts, st[g + i] = four[0];
+	}
+	return 1;
 }
 
 /* Set granules [g, stop) of chunk c, inside one page, to ts. */
