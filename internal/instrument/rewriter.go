@@ -1037,6 +1037,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				default:
 					r.fn.comp[pd] = metaParam(i)
 					r.fn.compProv[pd] = pv
+					if x := r.entryCalls[r.fn.name]; x != nil && !r.entryParam(x, i) {
+						// (its only call passes no pending step: tableCall)
+						r.fn.compProv[pd] = prov{"0", pv.word}
+					}
 				}
 				r.entryFolds(fd, pd, i, r.fn.compProv[pd])
 				continue

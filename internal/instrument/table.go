@@ -216,6 +216,12 @@ func (r *rewriter) tableCall(x *cc.PostfixExpression, t *callTable, site string,
 		}
 	}
 	vals, metas, provs := r.hoist(&f, as)
+	for _, i := range fn.ptrParams {
+		if r.soleCalls[x] && !r.entryParam(x, i) && provs[i].pending() {
+			// (its callees take no pending step for it: function)
+			provs[i] = prov{"0", settled(provs[i])}
+		}
+	}
 	words := vals
 	for _, i := range fn.ptrParams {
 		if fn.inThread[i] {
