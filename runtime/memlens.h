@@ -907,10 +907,7 @@ __ML_INLINE __ml_meta_t __ml_static_local(__ml_meta_t *g, const void *base, __ml
  * "1" for a write. The pending site ps is mostly a constant, which only
  * the stub uses: an immediate operand ("i", a site's address: %a prints
  * it rip-relative) the stub pushes through rax, which it gives back, so
- * no lea of it runs on the hot path; else a register, pushed the same way.
- * The depth is an input: the report reads the frames up to it, and gcc,
- * seeing no call between a function's entry and exit, would drop both
- * updates of it (the caller's frame missing from the stack). */
+ * no lea of it runs on the hot path; else a register, pushed the same way. */
 #define __ML_BAD "9f"
 #define __ML_PUSH_ADDR(x) "pushq %%rax\n\tleaq " x ", %%rax\n\txchgq %%rax, (%%rsp)\n\t"
 #define __ML_CHK_ASM(tests, w, nc, at)                                         \
@@ -927,7 +924,7 @@ __ML_INLINE __ml_meta_t __ml_static_local(__ml_meta_t *g, const void *base, __ml
 	                 : [t] "=&r"(t)                                            \
 	                 : [a] "r"(a), [r] "r"(r), [n] nc(n), [m] "r"(m),               \
 	                   [site] "i"(site), __ML_PV_OPERANDS##at                  \
-	                   __ML_CS_OPERAND##at, [depth] "m"(__ml_t.depth)          \
+	                   __ML_CS_OPERAND##at                                     \
 	                 : "cc")
 /* A direct leaf's check (the _at forms) has cs in its stub's data, for
  * __ml_chk_fail_at (stubs.c): its distance from the check's site, 0 for
@@ -2056,6 +2053,16 @@ __ML_INLINE unsigned __ml_enter(const struct __ml_site *fn)
 	__ml_t.entered[slot] = __ml_t.ticks;
 #endif
 	return d;
+}
+
+/* The depth stored at entry (after __ml_enter): a check's stub reads it,
+ * which gcc does not see, and in a function with no call nor step before
+ * its exit (a direct table's entry-site function, instrument's prov.go)
+ * it dropped both updates, the caller's frame missing from a report's
+ * stack. Not in every function: Lua's lcode.c frames grew 16 bytes. */
+__ML_INLINE void __ml_depth_kept(void)
+{
+	__asm__ volatile("" : : "m"(__ml_t.depth));
 }
 
 /* A function's memlens variables live across its calls (metas and

@@ -1090,6 +1090,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			} else {
 				pro = append(pro, "(void)"+enter+";")
 			}
+			if r.entryCalls[r.fn.name] != nil {
+				pro = append(pro, "__ml_depth_kept();")
+			}
 		}
 		if r.fn.main {
 			// once main returns, the stack below its frame is dead: the
