@@ -2055,6 +2055,16 @@ __ML_INLINE unsigned __ml_enter(const struct __ml_site *fn)
 	return d;
 }
 
+/* The depth stored at entry (after __ml_enter): a check's stub reads it,
+ * which gcc does not see, and in a function with no call nor step before
+ * its exit (a direct table's entry-site function, instrument's prov.go)
+ * it dropped both updates, the caller's frame missing from a report's
+ * stack. Not in every function: Lua's lcode.c frames grew 16 bytes. */
+__ML_INLINE void __ml_depth_kept(void)
+{
+	__asm__ volatile("" : : "m"(__ml_t.depth));
+}
+
 /* A function's memlens variables live across its calls (metas and
  * provenance of its pointers) are n words on a per-thread side stack, not
  * in its native frame: gcc would keep each in a callee-saved register or a

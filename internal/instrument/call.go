@@ -954,6 +954,14 @@ func (r *rewriter) argSite(x *cc.PostfixExpression, i int) string {
 	}
 	k := r.site(x, siteArg)
 	r.sites[k].to = to
+	if r.soleCalls[x] {
+		// (a callee may have named it already: entryArgSite)
+		if j, ok := r.entryArgSites[entryArg{x, i}]; ok {
+			r.sites[j] = r.sites[k]
+			r.sites, k = r.sites[:k], j
+		}
+		r.entryArgSite(x, i, k)
+	}
 	return siteRef(k)
 }
 
@@ -1000,6 +1008,13 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	// (an object's address and its value are two uses: hoisted; so are
 	// the arguments of a call setting __ml_t, which a call among them
 	// would overwrite; and those a fixed call tests)
+	entry := -1 // the parameter's step pending at entry, named in the result's site (entryFolds)
+	if pt != nil && pt.param < len(as) {
+		if k, ok := r.fn.entrySites[as[pt.param].prov]; ok {
+			entry = k
+			as[pt.param].prov.site = "0"
+		}
+	}
 	simple := len(fn.objParams) == 0 && (len(fn.inThread) == 0 || !r.c.optimizing) && fixed == nil
 	for i := range as {
 		a := &as[i]
@@ -1026,7 +1041,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		}
 		for _, i := range fn.ptrParams {
 			if !fn.inThread[i] {
-				p, k := r.passedArg(pt, i, r.pending(as[i].passed, as[i].prov.word))
+				p, k := r.passedArg(pt, i, r.pending(as[i].passed, as[i].prov.word), entry)
 				resultSite = max(resultSite, k)
 				words = append(words, textFrag(as[i].meta), textFrag(p.site), textFrag(p.word))
 			}
@@ -1058,7 +1073,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		}
 		for _, i := range fn.ptrParams {
 			if !fn.inThread[i] {
-				p, k := r.passedArg(pt, i, provs[i])
+				p, k := r.passedArg(pt, i, provs[i], entry)
 				resultSite = max(resultSite, k)
 				words = append(words, textFrag(metas[i]), textFrag(p.site), textFrag(p.word))
 			}
@@ -1245,6 +1260,7 @@ type argCode struct {
 	meta    string
 	prov    prov
 	passed  string // the step passing it to an instrumented callee (its site), or "" (libc)
+	kept    bool   // that step stays pending even from a generated word (entry sites)
 	isPtr   bool
 	literal bool // a string literal or a null pointer constant: no side effect to order
 	// an arithmetic value handing its definedness to an instrumented
@@ -1401,7 +1417,7 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 					// its own pending step goes into the ring now
 					f.str(r.moved(a.prov) + ";")
 				}
-				provs[i] = r.pending(a.passed, a.prov.word)
+				provs[i] = r.passedProv(a, a.prov.word)
 			}
 			continue
 		}
@@ -1442,7 +1458,7 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 		if a.isPtr {
 			metas[i] = r.hoistedMeta(f, a.meta)
 			if a.passed != "" {
-				p := r.pending(a.passed, r.moved(a.prov))
+				p := r.passedProv(a, r.moved(a.prov))
 				provs[i] = r.hoistedProv(f, "", p.word)
 				provs[i].site = p.site
 			} else if a.prov.pending() {
@@ -1453,6 +1469,15 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 		}
 	}
 	return vals, metas, provs
+}
+
+// passedProv is the provenance of argument a, from word w, as passed: its
+// passing step pending (kept), or packed with a generated word.
+func (r *rewriter) passedProv(a argCode, w string) prov {
+	if a.kept {
+		return prov{a.passed, w}
+	}
+	return r.pending(a.passed, w)
 }
 
 // hoistedMeta captures a hoisted argument's meta, as hoistedProv does;

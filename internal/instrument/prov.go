@@ -302,19 +302,27 @@ func soleStatement(body *cc.CompoundStatement, j *cc.JumpStatement) bool {
 // passing p named as one (the return's alone where p has no pending
 // site), p passed with no pending site, so that the callee leaves its
 // return's step pending with p's word (its __ml_setret2 then makes no
-// entry). site is -1 where that does not apply.
-func (r *rewriter) passedArg(pt *passThrough, i int, p prov) (passed prov, site int) {
+// entry). entry, unless -1, is the site of p's own step, still pending
+// at the caller's entry (entryFolds), named there too. site is -1 where
+// that does not apply.
+func (r *rewriter) passedArg(pt *passThrough, i int, p prov, entry int) (passed prov, site int) {
 	if pt == nil || pt.param != i {
 		return p, -1
 	}
-	if !p.pending() {
+	older := entry
+	if p.pending() {
+		k, ok := siteIndex(p.site)
+		if !ok {
+			return p, -1
+		}
+		if older = k; entry >= 0 {
+			older = r.stepsSite(k, entry)
+		}
+	}
+	if older < 0 {
 		return p, pt.site
 	}
-	k, ok := siteIndex(p.site)
-	if !ok {
-		return p, -1
-	}
-	return prov{"0", p.word}, r.stepsSite(pt.site, k)
+	return prov{"0", p.word}, r.stepsSite(pt.site, older)
 }
 
 // passedResult is the code taking the meta (into m) and provenance (into
@@ -341,4 +349,121 @@ func (r *rewriter) returnSteps(e cc.ExpressionNode, site string, pv prov) (steps
 		return "", false
 	}
 	return siteRef(r.stepsSite(newer, older)), true
+}
+
+// Entry sites: a direct table's function whose only caller is the table's
+// one call (vm.c's handlers, called by main's dispatch alone) knows the
+// site its pointer parameter's pending step has at entry: that call's
+// argument step, which the call always leaves pending (never packed into
+// a generated word). When the parameter's one move is the argument of a
+// passThrough whose result the function returns (return next(pc)), that
+// step joins the passThrough's steps site (entryFolds, passedArg) instead
+// of going into the ring there: the caller's entry of the result names it.
+
+// entryArg is argument i of call x.
+type entryArg struct {
+	x *cc.PostfixExpression
+	i int
+}
+
+// entryArgSite is the index of the site of argument i of call x (one of
+// r.soleCalls): k where the call's rewrite gives it (argSite), else the
+// one given before or a new one, which argSite fills in later.
+func (r *rewriter) entryArgSite(x *cc.PostfixExpression, i, k int) int {
+	key := entryArg{x, i}
+	if j, ok := r.entryArgSites[key]; ok && k < 0 {
+		return j
+	}
+	if k < 0 {
+		k = len(r.sites)
+		r.sites = append(r.sites, site{})
+	}
+	if r.entryArgSites == nil {
+		r.entryArgSites = map[entryArg]int{}
+	}
+	r.entryArgSites[key] = k
+	return k
+}
+
+// entryParam reports whether call x, one of r.soleCalls, leaves the step
+// of its pointer argument i pending for its callees: but for a whole-object
+// parameter's (the address of a struct object, a generated word that
+// packs the step, which its callees move on to every helper).
+func (r *rewriter) entryParam(x *cc.PostfixExpression, i int) bool {
+	t := r.directTableOf(x)
+	if !r.soleCalls[x] || t == nil {
+		return false
+	}
+	for _, f := range t.names {
+		if r.whole[f][i] {
+			return false
+		}
+	}
+	return true
+}
+
+// entryFolds notes in r.fn.entrySites the provenance pv of parameter pd,
+// the i-th of the function fd being rewritten, when its pending step at
+// entry is known (entryCalls) and the function's last statement returns
+// a passThrough's result of that parameter passed as it came, where no
+// other use moves it (each is the operand of ->, * or []) and nothing
+// assigns it: the step is still pending there.
+func (r *rewriter) entryFolds(fd *cc.FunctionDefinition, pd *cc.Declarator, i int, pv prov) {
+	x := r.entryCalls[r.fn.name]
+	if x == nil || !r.entryParam(x, i) || !pv.pending() || pd.AddressTaken() || r.eager() {
+		return
+	}
+	var last *cc.BlockItem
+	for l := fd.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
+		last = l.BlockItem
+	}
+	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementJump {
+		return
+	}
+	j := last.Statement.JumpStatement
+	e := j.ExpressionList
+	if l, ok := e.(*cc.ExpressionList); ok && l.ExpressionList == nil {
+		e = l.AssignmentExpression
+	}
+	call, ok := unparen(e).(*cc.PostfixExpression)
+	if j.Case != cc.JumpStatementReturn || !ok || call.Case != cc.PostfixExpressionCall || !r.isCalledByName(call) {
+		return
+	}
+	pt, ok := r.passThrough[calleeName(call)]
+	args := argList(call.ArgumentExpressionList)
+	if !ok || pt.param >= len(args) || declOfExpr(args[pt.param]) != pd {
+		return
+	}
+	derefs := map[cc.Node]bool{unparen(args[pt.param]): true}
+	Inspect(fd.CompoundStatement, func(n cc.Node) bool {
+		var e cc.ExpressionNode
+		switch x := n.(type) {
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionPSelect || x.Case == cc.PostfixExpressionIndex {
+				e = x.PostfixExpression
+			}
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionDeref {
+				e = x.CastExpression
+			}
+		}
+		if e != nil && declOfExpr(e) == pd {
+			derefs[unparen(e)] = true
+		}
+		return true
+	})
+	moved := false
+	Inspect(fd.CompoundStatement, func(n cc.Node) bool {
+		if p, ok := n.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent && declOf(p) == pd && !derefs[p] {
+			moved = true
+		}
+		return !moved
+	})
+	if moved {
+		return
+	}
+	if r.fn.entrySites == nil {
+		r.fn.entrySites = map[prov]int{}
+	}
+	r.fn.entrySites[pv] = r.entryArgSite(x, i, -1)
 }

@@ -110,6 +110,7 @@ type fnState struct {
 	side         *sideFrame                     // its variables on the thread's side stack (nil: in its frame)
 	body         *cc.CompoundStatement          // its body
 	knownSteps   map[string]int                 // pending sites of call results that hold one site of the unit's (passedResult)
+	entrySites   map[prov]int                   // the parameters' provenance whose pending site at entry is known (entryFolds)
 }
 
 // soleSite is the one assignment of a pointer local (takenSteps): its
@@ -153,6 +154,9 @@ type rewriter struct {
 	direct         map[string]*directFn                   // static functions taking metas as parameters
 	directTables   map[*cc.Declarator]*callTable          // call tables whose calls pass them as direct calls do (settleTables)
 	tableFns       map[string]bool                        // the functions of those tables
+	soleCalls      map[*cc.PostfixExpression]bool         // the calls through those tables that are their table's only one (entry sites)
+	entryCalls     map[string]*cc.PostfixExpression       // functions of those tables that only such a call calls, by name: that call
+	entryArgSites  map[entryArg]int                       // the sites of the pointer arguments such a call passes (entryArgSite)
 	namedOtherwise map[string]bool                        // names the unit uses other than as a call's callee (namesOtherwise)
 	whole          map[string]map[int]bool                // whole-object parameters by function and position (wholeParams)
 	fnIDs          map[string]int                         // static functions only called by name: their word's index in __ml_fnids (funcWord)
@@ -1033,7 +1037,12 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				default:
 					r.fn.comp[pd] = metaParam(i)
 					r.fn.compProv[pd] = pv
+					if x := r.entryCalls[r.fn.name]; x != nil && !r.entryParam(x, i) {
+						// (its only call passes no pending step: tableCall)
+						r.fn.compProv[pd] = prov{"0", pv.word}
+					}
 				}
+				r.entryFolds(fd, pd, i, r.fn.compProv[pd])
 				continue
 			}
 			from := "__ml_metav((__ml_uptr)" + pd.Name() + ")"
@@ -1055,6 +1064,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				if inArgWords {
 					r.fn.compProv[pd] = argWords(i)
 				}
+				r.entryFolds(fd, pd, i, r.fn.compProv[pd])
 			}
 		}
 	}
@@ -1079,6 +1089,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pro = append(pro, own(nil, "unsigned ", "__ml_d", " __attribute__((unused))", enter))
 			} else {
 				pro = append(pro, "(void)"+enter+";")
+			}
+			if r.entryCalls[r.fn.name] != nil {
+				pro = append(pro, "__ml_depth_kept();")
 			}
 		}
 		if r.fn.main {

@@ -39,6 +39,7 @@ func (r *rewriter) tableCandidates(decls []*cc.ExternalDeclaration) (map[string]
 		if x.Token.Seq() < t.entries[len(t.entries)-1].Token.Seq() {
 			bad[t.d.Name()] = true
 		}
+		t.calls = append(t.calls, x)
 	}
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil && r.alone[fd] {
@@ -63,8 +64,18 @@ func (r *rewriter) tableCandidates(decls []*cc.ExternalDeclaration) (map[string]
 		}
 	}
 	beyond := r.namesOtherwise(decls, entries)
+	byName := map[string]bool{}
+	for _, ed := range decls {
+		Inspect(ed, func(n cc.Node) bool {
+			if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall && r.isCalledByName(x) {
+				byName[calleeName(x)] = true
+			}
+			return true
+		})
+	}
 	only := map[string]bool{}
 	for _, t := range tables {
+		t.byName = byName
 		for _, f := range t.names {
 			if !beyond[f] {
 				only[f] = true
@@ -95,7 +106,23 @@ func (r *rewriter) settleTables(cand map[string]*directFn, tables map[string]*ca
 	}
 	r.directTables = map[*cc.Declarator]*callTable{}
 	r.tableFns = map[string]bool{}
+	r.entryCalls = map[string]*cc.PostfixExpression{}
+	r.soleCalls = map[*cc.PostfixExpression]bool{}
+	inTables := map[string]int{}
 	for _, t := range tables {
+		for _, f := range t.names {
+			inTables[f]++
+		}
+	}
+	for _, t := range tables {
+		if len(t.calls) == 1 && r.c.optimizing && !r.c.count {
+			r.soleCalls[t.calls[0]] = true
+			for _, f := range t.names {
+				if only[f] && !t.byName[f] && inTables[f] == 1 {
+					r.entryCalls[f] = t.calls[0]
+				}
+			}
+		}
 		r.directTables[t.d] = t
 		for _, f := range t.names {
 			r.tableFns[f] = true
@@ -185,9 +212,16 @@ func (r *rewriter) tableCall(x *cc.PostfixExpression, t *callTable, site string,
 	for i := range as {
 		if as[i].isPtr {
 			as[i].passed = r.argSite(x, i)
+			as[i].kept = r.entryParam(x, i) // (its callees may know it: entryFolds)
 		}
 	}
 	vals, metas, provs := r.hoist(&f, as)
+	for _, i := range fn.ptrParams {
+		if r.soleCalls[x] && !r.entryParam(x, i) && provs[i].pending() {
+			// (its callees take no pending step for it: function)
+			provs[i] = prov{"0", settled(provs[i])}
+		}
+	}
 	words := vals
 	for _, i := range fn.ptrParams {
 		if fn.inThread[i] {

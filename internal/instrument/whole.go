@@ -244,6 +244,8 @@ type callTable struct {
 	d       *cc.Declarator
 	names   []string                // its functions
 	entries []*cc.PrimaryExpression // their names in its initializer
+	calls   []*cc.PostfixExpression // the unit's calls through it (tableCandidates)
+	byName  map[string]bool         // its functions the unit also calls by name
 }
 
 // callTables finds the file-scope static arrays of function pointers whose

@@ -1,0 +1,37 @@
+package instrument
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestEntrySites checks that a handler of a table called at one place
+// only, returning next(pc) where nothing else moves pc, makes no step of
+// the pc it was passed (its caller's argument step is named in the
+// result's steps site), and takes the machine's words as having no
+// pending step (the call passes &m's packed), while one that also passes
+// pc to another helper makes pc's step, and one of a table called at two
+// places makes both as before.
+func TestEntrySites(t *testing.T) {
+	out, err := fileOf(newTestConfig(t, false), "testdata/entrysites.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
+		out = out[i+bytes.IndexByte(out[i:], '\n'):]
+	}
+	text := string(out)
+	for name, want := range map[string][2]bool{"fold": {false, false}, "keep": {true, false}, "pair": {true, true}} {
+		i := strings.Index(text, "*"+name+"(struct machine *m, const struct insn *pc ,")
+		if i < 0 {
+			t.Fatalf("no definition of %s", name)
+		}
+		body := text[i:]
+		body = body[:strings.Index(body, "return __ml_r")]
+		got := [2]bool{strings.Contains(body, "__ml_pend(__ml_t.argsite[1]"), strings.Contains(body, "__ml_psp0 ?")}
+		if got != want {
+			t.Errorf("%s makes pc's step, tests m's pending step: %v, want %v:\n%s", name, got, want, body)
+		}
+	}
+}
