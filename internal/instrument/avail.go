@@ -258,8 +258,8 @@ func (a *availState) join(f1 facts, dead1 bool, f2 facts, dead2 bool) {
 		}
 		for k, l1 := range f1.lives {
 			if l2, ok := f2.lives[k]; ok {
-				l := live{write: l1.write && l2.write, deps: l1.deps, id: l1.id}
-				if l1.id != l2.id || l.write != l1.write {
+				l := live{write: l1.write && l2.write, own: l1.own && l2.own, deps: l1.deps, id: l1.id}
+				if l1.id != l2.id || l.write != l1.write || l.own != l1.own {
 					l.id = a.newID()
 				}
 				a.facts.lives[k] = l

@@ -99,6 +99,9 @@ func TestAvailableChecks(t *testing.T) {
 		{"pointer stepped in a loop", "s += x->a; while (n--) s += (x++)->a; return s;", "chk range"},
 		{"pointer stepped first", "s += (x++)->a; s += (x--)->n; return s;", "chk range"},
 		{"pointer stepped, then assigned", "s += x->a; x++; x = x->next; s += x->a; return s;", "chk range chk"},
+		{"pointer stepped after a join", "if (n) s += x->a; else s -= x->n; x++; return s + x->a;", "chk chk range"},
+		{"pointer stepped after a join, checked again in the branch assigning it", "if (n) s += x->a; else { s -= x->n; x = x->next; s += x->a; } x++; return s + x->a;", "chk chk end chk range"},
+		{"pointer stepped after a join, assigned in one branch", "if (n) s += x->a; else x = x->next; x++; return s + x->a;", "chk chk chk"},
 		{"pointer stepped, block through it", "s += x->next->a; x++; s += x->next->a; return s;", "chk chk chk range"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
