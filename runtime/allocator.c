@@ -367,6 +367,32 @@ void __ml_adopt_out(__ml_uptr pp)
 	}
 }
 
+/* ml_copy_shadow's loop over k slots, last first when back: the word of
+ * each pointer valid in the source rehashed for dtag (in place when the
+ * tags are one), a reference more for it when count. Whether one was. */
+static inline __attribute__((always_inline)) int ml_shadow_words(meta_t *dm, const meta_t *sm, const uptr *dv, uptr k,
+                                                                 meta_t dtag, meta_t stag, int back, int count)
+{
+	int pointers = 0;
+	for (uptr j = 0; j < k; j++) {
+		uptr i = back ? k - 1 - j : j;
+		meta_t w = sm[i];
+		/* Never-used shadow stays untouched (the zero page), so copying
+		 * plain data costs no memory. */
+		if (!(w | dm[i]))
+			continue;
+		uptr v = dv[i], x = (w >> 48) ^ __ML_HASH16(v ^ stag);
+		int valid = w && (x == 0 || x == __ML_HASH_OOB); /* (__ml_shadow_valid) */
+		/* (an inverted hash stays inverted) */
+		meta_t nw = dtag == stag ? w : (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) ^ x) << 48;
+		dm[i] = valid ? nw : 0;
+		if (count && valid)
+			__ml_ref(w & __ML_META_MASK, 0);
+		pointers |= valid;
+	}
+	return pointers;
+}
+
 /* Copy the shadow of [src, src+n) to dst (retagged from stag to dtag);
  * with count, each pointer copied is one more reference (loss tracking);
  * each is a step at site, from its source slot (value propagation). The
@@ -399,23 +425,17 @@ static inline __attribute__((always_inline)) void ml_copy_shadow(void *dst, cons
 	const meta_t *sm = __ML_META_SHADOW(s0);
 	meta_t *dm = __ML_META_SHADOW(d0);
 	const uptr *dv = (const uptr *)v0;
-	/* Never-used shadow stays untouched (the zero page), so copying plain
-	 * data costs no memory. */
-	int pointers = 0;
-	for (uptr j = 0; j < k; j++) {
-		uptr i = d0 <= s0 ? j : k - 1 - j; /* memmove order */
-		meta_t w = sm[i];
-		if (!(w | dm[i]))
-			continue;
-		uptr v = dv[i];
-		int valid = w && __ml_shadow_valid(w, v, stag);
-		/* (an inverted hash stays inverted) */
-		uptr oob = ((w >> 48) ^ __ML_HASH16(v ^ stag)) << 48;
-		dm[i] = valid ? (w & __ML_META_MASK) | (__ML_HASH16(v ^ dtag) << 48 ^ oob) : 0;
-		if (valid && count)
-			__ml_ref(w & __ML_META_MASK, 0);
-		pointers |= valid;
-	}
+	/* (memmove's order; the direction and count constant in each copy
+	 * of the loop, as is the tag when the copy stays in its block) */
+	int pointers;
+	if (d0 <= s0)
+		pointers = count ? ml_shadow_words(dm, sm, dv, k, dtag, stag, 0, 1)
+		                 : dtag == stag ? ml_shadow_words(dm, sm, dv, k, stag, stag, 0, 0)
+		                                : ml_shadow_words(dm, sm, dv, k, dtag, stag, 0, 0);
+	else
+		pointers = count ? ml_shadow_words(dm, sm, dv, k, dtag, stag, 1, 1)
+		                 : dtag == stag ? ml_shadow_words(dm, sm, dv, k, stag, stag, 1, 0)
+		                                : ml_shadow_words(dm, sm, dv, k, dtag, stag, 1, 0);
 	/* the pointers copied: one step for the range (explain.c) */
 	if (pointers && d0 != s0)
 		ml_step_into(site, s0, ML_STEP_COPY | len, d0);

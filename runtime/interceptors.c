@@ -1371,9 +1371,26 @@ static int ml_cmp_call(const struct ml_cmp_ctx *c, const void *a, const void *b)
 	return c->cmp(a, b);
 }
 
+/* qsort's comparator, called for every comparison: both elements in the
+ * array (all but a libc that compares copies) take the array's words with
+ * no test more; anything else is ml_cmp_call's. */
 static int ml_cmp_tramp(const void *a, const void *b, void *ctx)
 {
-	return ml_cmp_call(ctx, a, b);
+	const struct ml_cmp_ctx *c = ctx;
+	uptr len = c->hi - c->lo;
+	if (ML_LIKELY(!c->cmp_r && (uptr)a - c->lo < len && (uptr)b - c->lo < len)) {
+		meta_t m = c->m;
+		prov_t w = c->w;
+		__ml_t.arg[0] = m;
+		__ml_t.argsite[0] = c->site;
+		__ml_t.argprov[0] = w;
+		__ml_t.arg[1] = m;
+		__ml_t.argsite[1] = c->site;
+		__ml_t.argprov[1] = w;
+		__ml_t.callee = (uptr)c->cmp;
+		return c->cmp(a, b);
+	}
+	return ml_cmp_call(c, a, b);
 }
 
 void __ml_qsort(void *base, size_t nmemb, size_t size, int (*cmp)(const void *, const void *))

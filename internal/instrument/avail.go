@@ -3,6 +3,7 @@ package instrument
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -84,8 +85,13 @@ type span struct {
 // live is a fact: the block of a meta is alive.
 type live struct {
 	write bool // a write check passed: the meta is not read-only
-	deps  []*cc.Declarator
-	id    int
+	// own: the meta is that of the pointer variables in deps themselves
+	// (accesses through p, p[i]), which a step (p++, p += n) moves inside
+	// the memory of the same block: it keeps its meta, so the fact
+	// outlives the step
+	own  bool
+	deps []*cc.Declarator
+	id   int
 }
 
 // checked is a typestate fact: the bytes of ranges (sorted, apart) from an
@@ -252,8 +258,8 @@ func (a *availState) join(f1 facts, dead1 bool, f2 facts, dead2 bool) {
 		}
 		for k, l1 := range f1.lives {
 			if l2, ok := f2.lives[k]; ok {
-				l := live{write: l1.write && l2.write, deps: l1.deps, id: l1.id}
-				if l1.id != l2.id || l.write != l1.write {
+				l := live{write: l1.write && l2.write, own: l1.own && l2.own, deps: l1.deps, id: l1.id}
+				if l1.id != l2.id || l.write != l1.write || l.own != l1.own {
 					l.id = a.newID()
 				}
 				a.facts.lives[k] = l
@@ -273,11 +279,13 @@ func (a *availState) join(f1 facts, dead1 bool, f2 facts, dead2 bool) {
 	}
 }
 
-// kill removes from fs the facts that depend on an assigned variable.
+// kill removes from fs the facts that depend on an assigned variable
+// (assignedSteps: a live fact of a pointer's own meta dies only where it
+// may take another meta, not at a step).
 func kill(assigned map[*cc.Declarator]bool, fs facts) {
 	dead := func(deps []*cc.Declarator) bool {
 		for _, d := range deps {
-			if assigned[d] {
+			if _, ok := assigned[d]; ok {
 				return true
 			}
 		}
@@ -289,6 +297,9 @@ func kill(assigned map[*cc.Declarator]bool, fs facts) {
 		}
 	}
 	for k, l := range fs.lives {
+		if l.own && !slices.ContainsFunc(l.deps, func(d *cc.Declarator) bool { return assigned[d] }) {
+			continue
+		}
 		if dead(l.deps) {
 			delete(fs.lives, k)
 		}
@@ -365,7 +376,7 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	frees := r.mayFree(n, true)
 	calls := frees || r.byteFactsDie(n)
 	assigned := map[*cc.Declarator]bool{}
-	assignedVars(n, assigned)
+	assignedSteps(n, assigned)
 	savedClean, savedCleanFacts := a.clean, a.cleanFacts
 	defer func() { a.clean, a.cleanFacts = savedClean, savedCleanFacts }()
 	if frees {
@@ -419,7 +430,7 @@ func valueFirst(n cc.Node, assigned map[*cc.Declarator]bool) map[*cc.Declarator]
 		return assigned
 	}
 	v := declOf(p)
-	if v == nil || !assigned[v] || assignmentCounts(x.AssignmentExpression)[v] != 0 {
+	if _, ok := assigned[v]; !ok || assignmentCounts(x.AssignmentExpression)[v] != 0 {
 		return assigned
 	}
 	early := maps.Clone(assigned)
@@ -501,10 +512,12 @@ func note(fs facts, meta, key string, k addrKey, lo, hi int64, write bool) {
 		fs.spans[key] = span{lo: min(s.lo, lo), hi: max(s.hi, hi), deps: s.deps}
 	}
 	l, ok := fs.lives[meta]
+	own := k.own
 	if !ok {
-		l.deps = k.baseDeps
+		l.deps, l.own = k.baseDeps, own
 	} else if len(k.baseDeps) != 0 {
 		l.deps = append(append([]*cc.Declarator(nil), l.deps...), k.baseDeps...)
+		l.own = l.own && own
 	}
 	l.write = l.write || write
 	fs.lives[meta] = l
@@ -791,6 +804,7 @@ type addrKey struct {
 	opaque    bool             // the offset is not known: only the base is
 	baseDeps  []*cc.Declarator // the variables base depends on
 	symDeps   []*cc.Declarator // and sym
+	own       bool             // base is a pointer variable (baseDeps), reached through its own meta
 }
 
 // lvalueAddr is the address of lvalue n, reached through a pointer.
@@ -854,7 +868,7 @@ func pointerAddr(n cc.ExpressionNode) (addrKey, bool) {
 			return pointerAddr(x.ExpressionList)
 		case cc.PrimaryExpressionIdent:
 			if d := pureVar(x); d != nil && isDataPtr(d.Type()) {
-				return addrKey{base: fmt.Sprintf("#%p", d), baseDeps: []*cc.Declarator{d}}, true
+				return addrKey{base: fmt.Sprintf("#%p", d), baseDeps: []*cc.Declarator{d}, own: true}, true
 			}
 		}
 	case *cc.AdditiveExpression:
@@ -874,9 +888,15 @@ func pointerAddr(n cc.ExpressionNode) (addrKey, bool) {
 		if x.Case == cc.UnaryExpressionAddrof && throughPointer(x.CastExpression) {
 			return lvalueAddr(x.CastExpression)
 		}
+		if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
+			return steppedAddr(x.UnaryExpression)
+		}
 	case *cc.PostfixExpression:
 		if isArray(x) && throughPointer(x) { // p->buf decays to its address
 			return lvalueAddr(x)
+		}
+		if x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec {
+			return steppedAddr(x.PostfixExpression)
 		}
 	}
 	// another value: a cast, say, which views the memory as another type
@@ -886,6 +906,18 @@ func pointerAddr(n cc.ExpressionNode) (addrKey, bool) {
 		return addrKey{}, false
 	}
 	return addrKey{base: b.String(), baseDeps: deps}, true
+}
+
+// steppedAddr is the address p++, p--, ++p or --p evaluates to, p operand
+// n: somewhere in p's block, its offset not known (the step assigns p, so
+// no span of p's holds after it), reached through p's own meta.
+func steppedAddr(n cc.ExpressionNode) (addrKey, bool) {
+	k, ok := pointerAddr(n)
+	if !ok || !k.own || k.sym != "" || k.off != 0 {
+		return addrKey{}, false
+	}
+	k.opaque = true
+	return k, true
 }
 
 // plus is k + i elements of type t.
@@ -1076,41 +1108,51 @@ func isScalar(t cc.Type) bool {
 
 // assignedVars adds the variables n assigns (=, op=, ++, --) to out.
 func assignedVars(n cc.Node, out map[*cc.Declarator]bool) {
-	eachAssignment(n, func(d *cc.Declarator) { out[d] = true })
+	eachAssignment(n, func(d *cc.Declarator, _ bool) { out[d] = true })
+}
+
+// assignedSteps adds the variables n assigns to out: false for a pointer
+// every assignment of which steps it (++, --, += and -=: instrumented code
+// keeps its meta), true for any other.
+func assignedSteps(n cc.Node, out map[*cc.Declarator]bool) {
+	eachAssignment(n, func(d *cc.Declarator, step bool) { out[d] = out[d] || !step })
 }
 
 // assignmentCounts counts the assignments (=, op=, ++, --, a declaration)
 // of each variable in n.
 func assignmentCounts(n cc.Node) map[*cc.Declarator]int {
 	counts := map[*cc.Declarator]int{}
-	eachAssignment(n, func(d *cc.Declarator) { counts[d]++ })
+	eachAssignment(n, func(d *cc.Declarator, _ bool) { counts[d]++ })
 	return counts
 }
 
-// eachAssignment calls assigns with the variable of each assignment in n.
-func eachAssignment(n cc.Node, assigns func(*cc.Declarator)) {
+// eachAssignment calls assigns with the variable of each assignment in n,
+// and whether it is a step of a data pointer (++, --, += or -=).
+func eachAssignment(n cc.Node, assigns func(d *cc.Declarator, step bool)) {
 	walkNodes(n, func(n cc.Node) bool {
 		var target cc.ExpressionNode
+		step := false
 		switch x := n.(type) {
 		case *cc.AssignmentExpression:
 			if x.Case != cc.AssignmentExpressionCond {
 				target = x.UnaryExpression
+				step = x.Case == cc.AssignmentExpressionAdd || x.Case == cc.AssignmentExpressionSub
 			}
 		case *cc.UnaryExpression:
 			if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
-				target = x.UnaryExpression
+				target, step = x.UnaryExpression, true
 			}
 		case *cc.PostfixExpression:
 			if x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec {
-				target = x.PostfixExpression
+				target, step = x.PostfixExpression, true
 			}
 		case *cc.InitDeclarator:
 			if x.Declarator != nil {
-				assigns(x.Declarator)
+				assigns(x.Declarator, false)
 			}
 		}
 		if d := declOfExpr(target); d != nil {
-			assigns(d)
+			assigns(d, step && isDataPtr(d.Type()))
 		}
 		return true
 	})
@@ -1223,7 +1265,7 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 		if !a.dead && !r.mayFree(x, false) {
 			inv = a.facts.clone()
 			assigned := map[*cc.Declarator]bool{}
-			assignedVars(x, assigned)
+			assignedSteps(x, assigned)
 			kill(assigned, inv)
 			if r.byteFactsDie(x) {
 				clear(inv.pcks)

@@ -93,6 +93,16 @@ func TestAvailableChecks(t *testing.T) {
 		{"?: after a call", "return g() + (x->n ? x->a : 0);", "chk chk"},
 		{"?: whose condition calls", "return (x->n + g()) ? x->a : 0;", "chk chk"},
 		{"?: whose arms both call", "return x->n ? g() + x->a : g() + x->a;", "chk chk chk"},
+		{"pointer stepped", "s += x->a; x++; s += x->a; return s;", "chk range"},
+		{"pointer stepped by +=", "s += x->a; x += n; s += x->n; return s;", "chk range"},
+		{"pointer stepped in the access", "s += x->a; s += (++x)->a + (x++)->n; return s;", "chk range range"},
+		{"pointer stepped in a loop", "s += x->a; while (n--) s += (x++)->a; return s;", "chk range"},
+		{"pointer stepped first", "s += (x++)->a; s += (x--)->n; return s;", "chk range"},
+		{"pointer stepped, then assigned", "s += x->a; x++; x = x->next; s += x->a; return s;", "chk range chk"},
+		{"pointer stepped after a join", "if (n) s += x->a; else s -= x->n; x++; return s + x->a;", "chk chk range"},
+		{"pointer stepped after a join, checked again in the branch assigning it", "if (n) s += x->a; else { s -= x->n; x = x->next; s += x->a; } x++; return s + x->a;", "chk chk end chk range"},
+		{"pointer stepped after a join, assigned in one branch", "if (n) s += x->a; else x = x->next; x++; return s + x->a;", "chk chk chk"},
+		{"pointer stepped, block through it", "s += x->next->a; x++; s += x->next->a; return s;", "chk chk chk range"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "struct s { int a; int v[4]; union { int i; char c; struct { int p, q; } st; } u; int w[2][2]; int n; struct s *next; };\n" +
