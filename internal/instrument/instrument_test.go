@@ -810,3 +810,28 @@ func TestMemberAddressComparedWithoutMeta(t *testing.T) {
 		unitAssembly(t, src, out)
 	}
 }
+
+// TestNullStoreReadsNoRecord: optimised, a store of NULL written as such
+// (n->left = NULL) writes the slot's shadow without reading NULL's record
+// to test the value against its bounds (__ml_st: the record is empty at
+// 0, so the hash is never inverted), in both modes; a pointer that is not
+// a constant NULL still gets the test.
+func TestNullStoreReadsNoRecord(t *testing.T) {
+	bounds := regexp.MustCompile(`jbe\s+2f`)
+	for _, full := range []bool{false, true} {
+		for _, c := range []struct {
+			name, code string
+			tests      int
+		}{
+			{"null.c", "struct node { struct node *left, *right; };\n" +
+				"void clear(struct node *n) { n->left = 0; n->right = (void *)0; }\n", 0},
+			{"link.c", "struct node { struct node *left, *right; };\n" +
+				"void link(struct node *n, struct node *m) { n->left = m; }\n", 1},
+		} {
+			_, src, out := writeInstrumentedCode(t, newTestConfig(t, full), c.name, c.code)
+			if n := len(bounds.FindAll(unitAssembly(t, src, out), -1)); n != c.tests {
+				t.Errorf("%s (full %v): %d tests of a stored value against its record, want %d", c.name, full, n, c.tests)
+			}
+		}
+	}
+}
