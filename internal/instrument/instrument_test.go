@@ -835,3 +835,34 @@ func TestNullStoreReadsNoRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestPushedParamWordsReadInPlace: optimised, a direct function with a
+// side frame reads the extra words of a pointer parameter that its
+// callers push (past the argument registers) where they were pushed,
+// instead of copying them into the side frame at each call (nbody.c's
+// recursive force); words passed in registers are still copied.
+func TestPushedParamWordsReadInPlace(t *testing.T) {
+	code := "struct n { struct n *kid[4]; double m; };\n" +
+		"static void walk(const struct n *q, const struct n *b, double *ax, double *ay) {\n" +
+		"\tint i;\n\t*ax += q->m - b->m;\n\t*ay += q->m;\n" +
+		"\tfor (i = 0; i < 4; i++)\n\t\tif (q->kid[i])\n\t\t\twalk(q->kid[i], b, ax, ay);\n}\n" +
+		"void run(struct n *r, double *x, double *y) { walk(r, r, x, y); }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "walk.c", code)
+	fn := functionText(out, "static void walk(")
+	copied := map[string]bool{}
+	for _, m := range regexp.MustCompile(`side\[-\d+\]\)? = (__ml_p(?:m|sp|wp)\d)\b`).FindAllSubmatch(fn, -1) {
+		copied[string(m[1])] = true
+	}
+	for _, w := range []string{"__ml_pm0", "__ml_psp0", "__ml_pwp0"} {
+		if !copied[w] {
+			t.Errorf("%s, passed in a register, is not copied into the side frame", w)
+		}
+	}
+	for _, i := range []string{"1", "2", "3"} {
+		for _, w := range []string{"__ml_pm" + i, "__ml_psp" + i, "__ml_pwp" + i} {
+			if copied[w] {
+				t.Errorf("%s, pushed by the caller, is copied into the side frame", w)
+			}
+		}
+	}
+}
