@@ -204,13 +204,6 @@ int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound)
 
 /* ---- the provenance of interceptors' arguments ---- */
 
-int ml_own_args(uptr self)
-{
-	int own = __ml_own(self);
-	ml_tls.args_own = own;
-	return own;
-}
-
 int ml_arg_pv(meta_t m, struct ml_pv *pv)
 {
 	if (!ml_tls.args_own)

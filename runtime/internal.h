@@ -179,7 +179,6 @@
 #define ml_explain_set         __mlrt_explain_set
 #define ml_explain_free        __mlrt_explain_free
 #define ml_explain_freed_by    __mlrt_explain_freed_by
-#define ml_own_args            __mlrt_own_args
 #define ml_arg_pv              __mlrt_arg_pv
 #define ml_arg_word            __mlrt_arg_word
 #define ml_setret              __mlrt_setret
@@ -436,8 +435,9 @@ static inline void ml_store_ptr(void *slot, const void *v, meta_t m, meta_t tag,
 #define ML_ARGM(i, ptr) (own_ ? __ml_t.arg[i] : __ml_meta_of(ptr))
 /* (a result pointing into an argument has that argument's provenance) */
 #define ML_SETRET(self, m) ml_setret((uptr)&self, (m), __ML_GEN_EXTERN)
-/* a block the function allocated */
-#define ML_SETRET_NEW(self, m) ml_setret((uptr)&self, (m), __ML_GEN_ALLOC)
+/* a block the function allocated (no argument's provenance to look up:
+ * __ml_setret inline) */
+#define ML_SETRET_NEW(self, m) __ml_setret((uptr)&self, (m), 0, __ML_GEN_ALLOC)
 
 /* ---- init.c ---- */
 enum { ML_UNINIT = 0, ML_INITIALIZING = 1, ML_READY = 2 };
@@ -573,6 +573,15 @@ struct ml_tls {
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("local-exec")));
 void ml_thread_init_main(void);
 void ml_thread_adopt(void);
+/* An interceptor's ML_OWN: consumes the caller's tag and notes whether
+ * __ml_t.arg and its provenance are this call's (inline: every free and
+ * most interceptors' first step, a call as long as its body) */
+static inline int ml_own_args(uptr self)
+{
+	int own = __ml_own(self);
+	ml_tls.args_own = own;
+	return own;
+}
 static inline unsigned ml_self_id(void)
 {
 	if (ML_UNLIKELY(!ml_tls.registered))
@@ -1260,9 +1269,6 @@ void ml_explain_free(struct ml_freed *fd, meta_t m, const struct ml_pv *pv);
 /* The provenance of the pointer that freed the block of meta m (slot
  * s), if kept; *bound: the step ids older than that free. */
 int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound);
-/* An interceptor's ML_OWN: consumes the caller's tag and notes whether
- * __ml_t.arg and its provenance are this call's. */
-int ml_own_args(uptr self);
 /* The provenance of the interceptor's argument of meta m, if known. */
 int ml_arg_pv(meta_t m, struct ml_pv *pv);
 /* The provenance word of argument i of the running interceptor,

@@ -1660,6 +1660,27 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 #else
 	(void)site;
 #endif
+	if (__builtin_constant_p(v) && v == 0 && __builtin_constant_p(m) && m == __ML_NULL) {
+		/* a NULL written as such (n->left = NULL): NULL's record is
+		 * empty at 0, which holds 0, so the hash is never inverted and
+		 * the record is not read */
+#ifdef __ML_ASM
+		__ml_uptr t, u;
+		__asm__ volatile("movq %[tag], %[t]\n\t"
+		                 "imulq %[k], %[t]\n\t"
+		                 "shrq $48, %[t]\n\t"
+		                 "shlq $48, %[t]\n\t"
+		                 "movq %[slot], %[u]\n\t"
+		                 "andq $-8, %[u]\n\t"
+		                 "xorq %[x], %[u]\n\t"
+		                 "movq %[t], (%[u])"
+		                 : [t] "=&r"(t), [u] "=&r"(u)
+		                 : [slot] "r"(slot), [tag] "r"(tag), [x] __ML_ASM_XOR, [k] __ML_ASM_K
+		                 : "cc");
+#else
+		*__ML_META_SHADOW(slot) = __ML_HASH16(tag) << 48;
+#endif
+	} else {
 #ifdef __ML_ASM
 	/* volatile: ordered with the loads above and with calls, which may
 	 * read the shadow (memcpy carries it along) */
@@ -1698,6 +1719,7 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 		*__ML_META_SHADOW(slot) = m | h << 48;
 	}
 #endif
+	}
 #ifdef __ML_FULL
 	__ml_st_def(slot, m, site);
 #endif

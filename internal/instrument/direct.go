@@ -55,6 +55,23 @@ func (fn *directFn) extrasInThread() bool {
 	return true
 }
 
+// pushedExtras reports whether the three extra words of pointer
+// parameter i are all pushed as arguments, past the argument registers
+// (extraParams' order).
+func (fn *directFn) pushedExtras(i int) bool {
+	pos := fn.intArgs
+	for _, j := range fn.ptrParams {
+		if fn.inThread[j] {
+			continue
+		}
+		if j == i {
+			return pos >= argRegs
+		}
+		pos += 3
+	}
+	return false
+}
+
 // placeExtras decides where the extra words of each parameter go: in
 // registers after the parameters while three more fit, else through
 // __ml_t if spill says so and it has room (sixteen parameters), else

@@ -810,3 +810,59 @@ func TestMemberAddressComparedWithoutMeta(t *testing.T) {
 		unitAssembly(t, src, out)
 	}
 }
+
+// TestNullStoreReadsNoRecord: optimised, a store of NULL written as such
+// (n->left = NULL) writes the slot's shadow without reading NULL's record
+// to test the value against its bounds (__ml_st: the record is empty at
+// 0, so the hash is never inverted), in both modes; a pointer that is not
+// a constant NULL still gets the test.
+func TestNullStoreReadsNoRecord(t *testing.T) {
+	bounds := regexp.MustCompile(`jbe\s+2f`)
+	for _, full := range []bool{false, true} {
+		for _, c := range []struct {
+			name, code string
+			tests      int
+		}{
+			{"null.c", "struct node { struct node *left, *right; };\n" +
+				"void clear(struct node *n) { n->left = 0; n->right = (void *)0; }\n", 0},
+			{"link.c", "struct node { struct node *left, *right; };\n" +
+				"void link(struct node *n, struct node *m) { n->left = m; }\n", 1},
+		} {
+			_, src, out := writeInstrumentedCode(t, newTestConfig(t, full), c.name, c.code)
+			if n := len(bounds.FindAll(unitAssembly(t, src, out), -1)); n != c.tests {
+				t.Errorf("%s (full %v): %d tests of a stored value against its record, want %d", c.name, full, n, c.tests)
+			}
+		}
+	}
+}
+
+// TestPushedParamWordsReadInPlace: optimised, a direct function with a
+// side frame reads the extra words of a pointer parameter that its
+// callers push (past the argument registers) where they were pushed,
+// instead of copying them into the side frame at each call (nbody.c's
+// recursive force); words passed in registers are still copied.
+func TestPushedParamWordsReadInPlace(t *testing.T) {
+	code := "struct n { struct n *kid[4]; double m; };\n" +
+		"static void walk(const struct n *q, const struct n *b, double *ax, double *ay) {\n" +
+		"\tint i;\n\t*ax += q->m - b->m;\n\t*ay += q->m;\n" +
+		"\tfor (i = 0; i < 4; i++)\n\t\tif (q->kid[i])\n\t\t\twalk(q->kid[i], b, ax, ay);\n}\n" +
+		"void run(struct n *r, double *x, double *y) { walk(r, r, x, y); }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "walk.c", code)
+	fn := functionText(out, "static void walk(")
+	copied := map[string]bool{}
+	for _, m := range regexp.MustCompile(`side\[-\d+\]\)? = (__ml_p(?:m|sp|wp)\d)\b`).FindAllSubmatch(fn, -1) {
+		copied[string(m[1])] = true
+	}
+	for _, w := range []string{"__ml_pm0", "__ml_psp0", "__ml_pwp0"} {
+		if !copied[w] {
+			t.Errorf("%s, passed in a register, is not copied into the side frame", w)
+		}
+	}
+	for _, i := range []string{"1", "2", "3"} {
+		for _, w := range []string{"__ml_pm" + i, "__ml_psp" + i, "__ml_pwp" + i} {
+			if copied[w] {
+				t.Errorf("%s, pushed by the caller, is copied into the side frame", w)
+			}
+		}
+	}
+}

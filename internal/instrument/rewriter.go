@@ -1021,7 +1021,11 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				// the meta and provenance are parameters of their own
 				// (the meta copied into a companion that counts as a
 				// reference with loss tracking: a parameter can have
-				// no cleanup; both copied into the side frame, if any)
+				// no cleanup; both copied into the side frame, if any,
+				// but where the caller pushed them: those words are
+				// memory already, which the function reads and writes
+				// in place, nbody.c's recursive force passing three
+				// pointers on)
 				pv := prov{provSiteParam(i), provWordParam(i)}
 				switch {
 				case pd.AddressTaken() || r.c.full:
@@ -1030,11 +1034,14 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 						r.fn.comp[pd] = r.name("__ml_p")
 					}
 					r.fn.compProv[pd] = pv
-				case r.fn.side != nil:
+				case r.fn.side != nil && !direct.pushedExtras(i):
 					params = append(params, param{pd.Name(), metaParam(i), pv, false, false})
 					r.fn.comp[pd] = r.name("__ml_p")
 					r.fn.compProv[pd] = r.paramProv()
 				default:
+					if r.fn.side != nil {
+						r.fn.side.pushed += 3
+					}
 					r.fn.comp[pd] = metaParam(i)
 					r.fn.compProv[pd] = pv
 					if x := r.entryCalls[r.fn.name]; x != nil && !r.entryParam(x, i) {

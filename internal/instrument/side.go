@@ -24,6 +24,7 @@ type sideFrame struct {
 	pop    string            // the placeholder of the statement popping it (leave)
 	count  string            // the placeholder of its number of words (an exit's helper pops them: exitValue)
 	words  map[string]string // each variable's word, and the pop (lay)
+	pushed int               // the parameters' words its caller pushed, read in place instead
 }
 
 // sideFrame is the function's side frame, or nil if its variables stay
@@ -230,9 +231,11 @@ func (s *sideFrame) lay(r *rewriter, pro []string) {
 	// register lives across the calls, so a small frame's function
 	// (cJSON's) would grow its native frame by more than the reads cost;
 	// unoptimised, the variable would be a slot of the native frame.
+	// The words read in place count as the frame's: they were its own
+	// (nbody.c's force: 6 side words and 9 pushed).
 	push := "__ml_side_push(" + strconv.Itoa(n) + ")"
 	top, decl := "__ml_t.side", ""
-	if r.c.optimizing && n >= sideTopWords {
+	if r.c.optimizing && n+s.pushed >= sideTopWords {
 		top = r.name("__ml_sb")
 		decl = "__ml_uptr *const " + top + " = (" + push + ", __ml_t.side); "
 		push = ""
