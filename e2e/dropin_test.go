@@ -464,10 +464,11 @@ func TestFrameSizeCJSON(t *testing.T) {
 // local no object, and the function no frame of memlens's. Every unit
 // with globals 8 bytes fewer when the unit's constructor became one tail
 // call with its globals described in read-only data (inftrees.c 1.62,
-// zutil.c 1.80, inffast.c 2.14 before).
+// zutil.c 1.80, inffast.c 2.14 before); trees.c 1.53 and deflate.c 1.58
+// before gcc's budget for hinted functions was raised from 120 to 200.
 func TestFrameSizeZlib(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "zlib", "-O2", map[string]float64{"trees.c": 1.53, "inftrees.c": 1.54, "inflate.c": 1.55, "deflate.c": 1.60,
+	unitFramesWithin(t, "zlib", "-O2", map[string]float64{"trees.c": 1.24, "inftrees.c": 1.54, "inflate.c": 1.55, "deflate.c": 1.55,
 		"inffast.c": 2.00, "crc32.c": 1.17, "infback.c": 1.39, "zutil.c": 1.60})
 }
 
@@ -521,11 +522,18 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // ldo.c 1.85 to 1.845; and larger ones called from few places, whose
 // frames hold no object: ltable.c 2.03 to 1.844, lgc.c 2.02 to 1.817,
 // lapi.c 2.082 to 2.075, ldebug.c 1.76 to 1.745, lcode.c 1.48 to 1.474.
+// gcc's budget for declared-inline and hinted functions raised from 120
+// to 200: ldo.c 1.845 to 1.756 (its declared-inline precallC, ccall,
+// prepCallInfo), lcode.c 1.474 to 1.343, lparser.c 1.660 to 1.567, lgc.c
+// 1.817 to 1.704, lvm.c 1.948 to 1.843, ltable.c 1.801 to 1.759, lundump.c
+// 1.741 to 1.707; lapi.c 2.075 to 2.094, where index2value went into its
+// callers: fifteen grew 8 or 16 bytes where each called its 32 (no stack
+// through them deeper).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.68, "lcode.c": 1.48, "lvm.c": 2.02, "ltable.c": 1.85,
-		"lapi.c": 2.08, "ldo.c": 1.85, "ldebug.c": 1.75, "lgc.c": 1.82, "lundump.c": 1.75})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.57, "lcode.c": 1.35, "lvm.c": 1.85, "ltable.c": 1.76,
+		"lapi.c": 2.10, "ldo.c": 1.76, "ldebug.c": 1.75, "lgc.c": 1.71, "lundump.c": 1.71})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

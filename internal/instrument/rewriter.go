@@ -380,15 +380,15 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		// gcc's budget for inlining a function declared inline (or given
 		// the hint, findDirect), 70 of its instructions, is raised so a
 		// helper of a few accesses is still inlined where gcc inlines it
-		// natively and its callers stay leaves (Lua's index2value). Fully
-		// checked to 200 (tree.c's height, vm.c's push; Lua's lvm.c
-		// compiles in the same time to the same size); in detection
-		// mode 200 grew a few callers' frames, 120 none.
-		budget := "120"
-		if r.c.full {
-			budget = "200"
-		}
-		flags = append(flags, "--param=max-inline-insns-single="+budget)
+		// natively and its callers stay leaves (Lua's index2value). To
+		// 200 (tree.c's height, vm.c's push fully checked; Lua's lvm.c
+		// compiles in the same time to the same size): in detection
+		// mode, 120 kept Lua's declared-inline helpers (ldo.c's
+		// precallC, ccall) and hinted ones (lcode.c, lparser.c) out of
+		// line, each with a frame; 250 and up grew tree.c's rebalance
+		// (its rotations inlined: +0.5% instructions) and 330 zlib's
+		// deflate.c.
+		flags = append(flags, "--param=max-inline-insns-single=200")
 		if r.pckPreChecked && !r.c.forSize {
 			// A pre-checked loop's accesses test the pre-check's result,
 			// the same on every iteration: unswitched (an -O3 pass), the
