@@ -226,6 +226,41 @@ func TestFullHelpersInlined(t *testing.T) {
 	}
 }
 
+// TestFullLargeFunctionDropsByCall: with full checking, a function larger
+// than largeFunctionTokens (Lua's luaV_execute) drops its pointer locals'
+// references by calls of the unit's one __ml_unref_far (its assignments,
+// its blocks' ends, its cleanups), with only the test that the block is
+// counted inline; a small function keeps the whole drop inline.
+func TestFullLargeFunctionDropsByCall(t *testing.T) {
+	long := strings.Repeat("+ 1 ", largeFunctionTokens/2)
+	code := "struct node { struct node *next; long v; };\n" +
+		"extern struct node *get(struct node *);\n" +
+		"long big(struct node *n) { struct node *a = get(n); long x = 0 " + long + ";\n" +
+		"  { struct node *b = get(a); a = b; } return x + a->v; }\n" +
+		"long small(struct node *n) { struct node *a = get(n); { struct node *b = get(a); a = b; } return a->v; }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "large.c", code)
+	big, small := functionText(out, "long big("), functionText(out, "long small(")
+	for _, want := range []string{"cleanup(__ml_scope_drop_far)", "__ml_mv_far(", "__ml_block_drop_far("} {
+		if !bytes.Contains(big, []byte(want)) {
+			t.Errorf("big has no %s", want)
+		}
+		if bytes.Contains(small, []byte(want)) {
+			t.Errorf("small has %s", want)
+		}
+	}
+	asm := string(unitAssembly(t, src, out))
+	body := asm[strings.Index(asm, "\nbig:"):] // (big, then its cold part)
+	body = body[:strings.Index(body, "\nsmall:")]
+	if !regexp.MustCompile(`call\s+__ml_unref_far\b`).MatchString(body) {
+		t.Error("big makes no call of __ml_unref_far")
+	}
+	// __ML_CUTS (0x680000000000), whose entry a drop stamps, is only
+	// __ml_unref_far's in big
+	if strings.Contains(body, "$114349209288704") {
+		t.Error("big stamps a cut inline")
+	}
+}
+
 // TestFunctionAddressNotHeldAcrossCalls: optimised, the address of a
 // function of the unit making calls, its own and a callee's, is computed
 // at each use (__ml_fn), so no callee-saved register holds it across the

@@ -57,6 +57,7 @@ const (
 // fnState is what the rewriter knows about the function being rewritten.
 type fnState struct {
 	name         string
+	farDrops     bool             // full checking's drops of references are calls (largeFunction)
 	ft           *cc.FunctionType // its type (nil if cc/v4 has none)
 	retPtr       bool             // returns a data pointer
 	retVoid      bool
@@ -823,6 +824,8 @@ func (r *rewriter) companionAttrs() string {
 	switch {
 	case r.stillLocals():
 		return " __attribute__((unused, cleanup(__ml_still_drop)))"
+	case r.c.full && r.fn.farDrops:
+		return " __attribute__((unused, cleanup(__ml_scope_drop_far)))"
 	case r.c.full:
 		return " __attribute__((unused, cleanup(__ml_scope_drop)))"
 	}
@@ -874,6 +877,8 @@ func (r *rewriter) setCompanion(d *cc.Declarator, meta string, v prov, site stri
 		mv := "__ml_mv"
 		if r.stillLocals() {
 			mv = "__ml_mv_still"
+		} else if r.fn.farDrops {
+			mv = "__ml_mv_far"
 		}
 		set = fmt.Sprintf("%s = %s(%s, %s, %s, %s)", m, mv, m, meta, site, name)
 	}
@@ -952,7 +957,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	makesCalls := r.containsCall(fd.CompoundStatement)
 	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, assignments: assignmentCounts(fd.CompoundStatement), soleSites: map[prov]soleSite{}, uninitProv: map[string]bool{}, jumpedPast: map[string]bool{}, inRegisters: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
 		leaf: !makesCalls && !r.declaresLocals(fd, ft), asmCalls: r.c.asmCalls && !makesCalls, gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
-		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps),
+		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps), farDrops: r.c.full && largeFunction(fd.CompoundStatement),
 		uninit: map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
 		main: d.Name() == "main" && !d.IsStatic(), unchecked: r.unchecked[d.Name()], body: fd.CompoundStatement, knownSteps: map[string]int{}}
@@ -1429,6 +1434,8 @@ func (r *rewriter) declDrops(decls []*cc.Declaration, tok cc.Token) string {
 	drop := "__ml_block_drop"
 	if r.stillLocals() {
 		drop = "__ml_still_block_drop"
+	} else if r.fn.farDrops {
+		drop = "__ml_block_drop_far"
 	}
 	var b strings.Builder
 	for _, decl := range decls {

@@ -357,3 +357,19 @@ func AnyNode(n cc.Node, pred func(cc.Node) bool) bool {
 	})
 	return found
 }
+
+// largeFunctionTokens is the size, in tokens after preprocessing, above
+// which a fully checked function drops references by calls (farDrops):
+// Lua's luaV_execute has ~47,000, the next largest of the real-world
+// corpus (zlib's inflate) ~6,600, the benchmarks' largest ~700.
+const largeFunctionTokens = 20000
+
+// largeFunction reports whether the body of a function is larger than
+// largeFunctionTokens.
+func largeFunction(body *cc.CompoundStatement) bool {
+	n := 0
+	return anyToken(reflect.ValueOf(body), func(cc.Token) bool {
+		n++
+		return n > largeFunctionTokens
+	})
+}
