@@ -1022,7 +1022,11 @@ void __ml_step_fail(void) __ML_NOTHROW;
 /* A check, and its _at form in a direct leaf function, which passes its
  * caller's call site cs (0 when the leaf stored it on entry): the caller
  * stored none (instrument's callSite), so a failing check stores it in
- * the caller's frame slot before reporting. */
+ * the caller's frame slot before reporting. The _tw form reads the
+ * provenance from the words at ps and pw as memory operands; _tv loads
+ * them as values, for side words whose frame's top is a variable
+ * (instrument's sideFrame.rename), where gcc hoists the words' addresses
+ * out of the loops as invariants and spills them. */
 #define __ML_CHK_FN(name, tests, end, c_tests)                                \
 	__ML_INLINE __ml_uptr name(__ML_CHK_ARGS)                             \
 	{                                                                     \
@@ -1035,6 +1039,10 @@ void __ml_step_fail(void) __ML_NOTHROW;
 	__ML_INLINE __ml_uptr name##_tw(__ML_CHK_ARGS_TW)                     \
 	{                                                                     \
 		__ML_CHK_BODY(tests, end, c_tests, _tw);                      \
+	}                                                                     \
+	__ML_INLINE __ml_uptr name##_tv(__ML_CHK_ARGS_TW)                     \
+	{                                                                     \
+		return name(m, nw, site, *ps, *pw, a);                        \
 	}
 __ML_CHK_FN(__ml_chk, __ML_TEST_GEN __ML_TEST_BASE, 1,
             (r->slot == (unsigned)m) & (r->gen == (unsigned)(m >> 32)) & (a >= r->base) & (a + n <= r->end))

@@ -553,6 +553,52 @@ func TestNoCallAfterInRegisters(t *testing.T) {
 	}
 }
 
+// TestSideWordsChecked: optimised, a check through a pointer whose
+// pending site and word are side-frame words passes their addresses (the
+// _tw form: memory operands only its stub reads), not their values loaded
+// into registers; unoptimised, where the checks are calls, the values; in
+// a frame whose top is a variable (13 words or more), the addresses
+// loaded as values (_tv).
+func TestSideWordsChecked(t *testing.T) {
+	code := "extern void hook(void);\n" +
+		"int side(int *a, int n) {\n" +
+		"	int *p = a + n;\n" +
+		"	hook();\n" +
+		"	return *p;\n" +
+		"}\n" +
+		"int big(int *a, int *b, int *c, int *d, int n) {\n" +
+		"	int *p = a + n, *q = b + n, *r = c + n, *s = d + n;\n" +
+		"	hook();\n" +
+		"	return *p + *q + *r + *s;\n" +
+		"}\n"
+	o0, err := NewConfig("gcc", []string{"-O0"}, Mode{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw := regexp.MustCompile(`__ml_chk\w*_tw\(\S+, sizeof\( \*p \), [^,]+, &\(\*\(const struct __ml_site \*\*\)&__ml_t\.side\[-\d+\]\), &__ml_t\.side\[-\d+\]`)
+	for _, c := range []struct {
+		cfg  *Config
+		name string
+		tw   bool
+	}{{newTestConfig(t, false), "-O2", true}, {o0, "-O0", false}} {
+		_, _, out := writeInstrumentedCode(t, c.cfg, "side.c", code)
+		text := out[bytes.LastIndex(out, []byte("int side(")):bytes.LastIndex(out, []byte("int big("))]
+		if !bytes.Contains(text, []byte("sizeof( *p )")) || !bytes.Contains(text, []byte("__ml_side_push(")) {
+			t.Fatalf("%s: no side frame or no check of *p in\n%s", c.name, text)
+		}
+		if got := tw.Match(text); got != c.tw {
+			t.Errorf("%s: *p's check through the side words' addresses: %v, want %v\n%s", c.name, got, c.tw, text)
+		}
+		if c.tw {
+			big := out[bytes.LastIndex(out, []byte("int big(")):]
+			tv := regexp.MustCompile(`__ml_chk\w*_tv\(\S+, sizeof\( \*p \), [^,]+, &\(\*\(const struct __ml_site \*\*\)&__ml_sb\d+\[-\d+\]\), &__ml_sb\d+\[-\d+\]`)
+			if !tv.Match(big) || bytes.Contains(big, []byte("_tw(")) {
+				t.Errorf("%s: big's checks not all through its side words' values (_tv)\n%s", c.name, big)
+			}
+		}
+	}
+}
+
 // TestUnoptimisedReturnUnheld: unoptimised, a pointer return of the
 // program's own text is evaluated after the exit's calls, not held across
 // them in a register variable (__ml_r), which gcc -O0 keeps in a

@@ -25,6 +25,7 @@ type sideFrame struct {
 	count  string            // the placeholder of its number of words (an exit's helper pops them: exitValue)
 	words  map[string]string // each variable's word, and the pop (lay)
 	pushed int               // the parameters' words its caller pushed, read in place instead
+	topVar bool              // its top is a variable of its own (lay)
 }
 
 // sideFrame is the function's side frame, or nil if its variables stay
@@ -240,6 +241,7 @@ func (s *sideFrame) lay(r *rewriter, pro []string) {
 		decl = "__ml_uptr *const " + top + " = (" + push + ", __ml_t.side); "
 		push = ""
 	}
+	s.topVar = top != "__ml_t.side"
 	s.words = map[string]string{s.pop: "(void)0", s.count: strconv.Itoa(n)}
 	if n != 0 {
 		s.words[s.pop] = "__ml_t.side -= " + strconv.Itoa(n)
@@ -264,6 +266,27 @@ func (s *sideFrame) lay(r *rewriter, pro []string) {
 	}
 }
 
+// sideWordsChecks are the checks reading their provenance from side words
+// (inSideWords): in a function with a side frame, only those take the
+// _tw form. A frame whose top is a variable has them load the words (_tv):
+// there the words' addresses are loop invariants (luaV_execute's
+// interpreter loop), which gcc hoisted and spilled to its native frame
+// (callgrind Ir, Lua bench.lua 1: luaV_execute +5.0M with the _tw form).
+var sideWordsChecks = regexp.MustCompile(`\b(__ml_chk(?:_range|_end|_base|_ro)?)_tw\(`)
+
+// inSideWords reports whether provenance v is held in two words of the
+// function's side frame, optimising (a pointer's companions: provDecls,
+// the prologue's parameters), decided before the prologue is laid: a
+// check then reads them as memory operands (its _tw form), which only a
+// failure's stub reads, instead of loading both into registers on its
+// hot path (Lua's luaV_execute: its pointers' pending sites and words are
+// side words, read again after every store of a value's tag that may
+// alias them).
+func (r *rewriter) inSideWords(v prov) bool {
+	return r.c.optimizing && r.fn.side != nil && v.pending() && !r.fn.inRegisters[v.word] &&
+		sideNames.FindString(v.site) == v.site && sideNames.FindString(v.word) == v.word && r.isCompanionProv(v)
+}
+
 // rename puts the side frame's words in place of its variables in the
 // function's text f, and its pops at the placeholder of each exit.
 func (s *sideFrame) rename(f frag) {
@@ -271,6 +294,9 @@ func (s *sideFrame) rename(f frag) {
 		return
 	}
 	f.rename(func(t string) string {
+		if s.topVar {
+			t = sideWordsChecks.ReplaceAllString(t, "${1}_tv(")
+		}
 		return sideNames.ReplaceAllStringFunc(t, func(v string) string {
 			if w, ok := s.words[v]; ok {
 				return w
