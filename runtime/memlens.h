@@ -1496,11 +1496,31 @@ __ML_INLINE void __ml_unref_counted(__ml_meta_t m, const struct __ml_site *site,
 	}
 }
 
-/* A reference to the block of m is lost, at site, the way how says. */
+/* __ml_unref_counted out of line, the unit's one copy: a very large
+ * function (instrument's farDrops: Lua's luaV_execute) keeps only the test
+ * that the block is counted inline. Inline, the drop (its count, the cut's
+ * stamp) was a fifth of lvm.c's fully checked code, whose compile time
+ * grows faster than the function; a small function keeps it inline, where
+ * its calls would cost (tree 20000 +1.7% Ir for its cleanups alone). */
+static __attribute__((noinline, unused)) void __ml_unref_far(__ml_meta_t m, const struct __ml_site *site, unsigned how)
+{
+	__ml_unref_counted(m, site, how);
+}
+
+/* A reference to the block of m is lost, at site, the way how says; far:
+ * dropped by a call (__ml_unref_far). */
+__ML_INLINE void __ml_unref_in(__ml_meta_t m, const struct __ml_site *site, unsigned how, int far)
+{
+	if (__ml_counted(m)) {
+		if (far)
+			__ml_unref_far(m, site, how);
+		else
+			__ml_unref_counted(m, site, how);
+	}
+}
 __ML_INLINE void __ml_unref(__ml_meta_t m, const struct __ml_site *site, unsigned how)
 {
-	if (__ml_counted(m))
-		__ml_unref_counted(m, site, how);
+	__ml_unref_in(m, site, how, 0);
 }
 
 /* A pointer local's companion old is assigned m at site: its new meta
@@ -1508,8 +1528,8 @@ __ML_INLINE void __ml_unref(__ml_meta_t m, const struct __ml_site *site, unsigne
  * block it held already (a cursor stepping through an array, pc = f(pc))
  * leaves the count alone: the reference taken and the one dropped are the
  * same block's, which loses nothing (no cut stamped). */
-__ML_INLINE __ml_meta_t __ml_mv(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site,
-                                const struct __ml_site *name)
+__ML_INLINE __ml_meta_t __ml_mv_in(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site,
+                                   const struct __ml_site *name, int far)
 {
 	if (old == m) {
 		if (name)
@@ -1517,8 +1537,13 @@ __ML_INLINE __ml_meta_t __ml_mv(__ml_meta_t old, __ml_meta_t m, const struct __m
 		return m;
 	}
 	__ml_ref(m, name);
-	__ml_unref(old, site, __ML_LOSS_ASSIGN);
+	__ml_unref_in(old, site, __ML_LOSS_ASSIGN, far);
 	return m;
+}
+__ML_INLINE __ml_meta_t __ml_mv(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site,
+                                const struct __ml_site *name)
+{
+	return __ml_mv_in(old, m, site, name, 0);
 }
 
 /* A parameter's companion starts with meta m. (Parameters do not name
@@ -1618,40 +1643,19 @@ __ML_INLINE void __ml_block_drop(volatile __ml_meta_t *m, const struct __ml_site
 }
 
 /* __ml_mv, __ml_scope_drop and __ml_block_drop in a very large function
- * (instrument's farDrops: Lua's luaV_execute): only the test that the
- * block is counted is inline, the drop of its reference a call of the
- * unit's one copy. Inline, the drop (its count, the cut's stamp) was a
- * fifth of lvm.c's fully checked code, whose compile time grows faster
- * than the function; a small function keeps it inline, where its calls
- * would cost (tree 20000 +1.7% Ir for its cleanups alone). */
-static __attribute__((noinline, unused)) void __ml_unref_far(__ml_meta_t m, const struct __ml_site *site, unsigned how)
-{
-	__ml_unref_counted(m, site, how);
-}
+ * (instrument's farDrops): their drops are calls (__ml_unref_far). */
 __ML_INLINE __ml_meta_t __ml_mv_far(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site,
                                     const struct __ml_site *name)
 {
-	if (old == m) {
-		if (name)
-			__ml_name(m, name);
-		return m;
-	}
-	__ml_ref(m, name);
-	if (__ml_counted(old))
-		__ml_unref_far(old, site, __ML_LOSS_ASSIGN);
-	return m;
+	return __ml_mv_in(old, m, site, name, 1);
 }
 __ML_INLINE void __ml_scope_drop_far(const volatile __ml_meta_t *m)
 {
-	__ml_meta_t v = *m;
-	if (__ml_counted(v))
-		__ml_unref_far(v, __ml_t.xsite, __ML_LOSS_SCOPE);
+	__ml_unref_in(*m, __ml_t.xsite, __ML_LOSS_SCOPE, 1);
 }
 __ML_INLINE void __ml_block_drop_far(volatile __ml_meta_t *m, const struct __ml_site *site)
 {
-	__ml_meta_t v = *m;
-	if (__ml_counted(v))
-		__ml_unref_far(v, site, __ML_LOSS_SCOPE);
+	__ml_unref_in(*m, site, __ML_LOSS_SCOPE, 1);
 	*m = 0;
 }
 
