@@ -1719,7 +1719,8 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	if (__builtin_constant_p(v) && v == 0 && __builtin_constant_p(m) && m == __ML_NULL) {
 		/* a NULL written as such (n->left = NULL): NULL's record is
 		 * empty at 0, which holds 0, so the hash is never inverted and
-		 * the record is not read */
+		 * the record is not read; its meta is 0, so the word is the
+		 * hash alone */
 #ifdef __ML_ASM
 		__ml_uptr t, u;
 		__asm__ volatile("movq %[tag], %[t]\n\t"
@@ -1738,42 +1739,42 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 #endif
 	} else {
 #ifdef __ML_ASM
-	/* volatile: ordered with the loads above and with calls, which may
-	 * read the shadow (memcpy carries it along) */
-	__ml_uptr t, u;
-	__asm__ volatile("movq %[v], %[t]\n\t"
-	                 "xorq %[tag], %[t]\n\t"
-	                 "imulq %[k], %[t]\n\t"
-	                 "shrq $48, %[t]\n\t"
-	                 "movl %k[m], %k[u]\n\t"
-	                 "shlq $5, %[u]\n\t"
-	                 "btsq $" __ML_RECS_BIT ", %[u]\n\t"   /* u = the record */
-	                 "cmpq (%[u]), %[v]\n\t"
-	                 "jb 1f\n\t"
-	                 "cmpq 8(%[u]), %[v]\n\t"
-	                 "jbe 2f\n"                    /* base <= v <= end */
-	                 "1:\n\t"
-	                 "xorq %[oob], %[t]\n"
-	                 "2:\n\t"
-	                 "shlq $48, %[t]\n\t"
-	                 "orq %[m], %[t]\n\t"
-	                 "movq %[slot], %[u]\n\t"
-	                 "andq $-8, %[u]\n\t"
-	                 "xorq %[x], %[u]\n\t"
-	                 "movq %[t], (%[u])"
-	                 : [t] "=&r"(t), [u] "=&r"(u)
-	                 : [slot] "r"(slot), [v] "r"(v), [tag] "r"(tag), [m] "r"(m),
-	                   [x] __ML_ASM_XOR, [k] __ML_ASM_K,
-	                   [oob] "i"(__ML_HASH_OOB)
-	                 : "cc");
+		/* volatile: ordered with the loads above and with calls, which may
+		 * read the shadow (memcpy carries it along) */
+		__ml_uptr t, u;
+		__asm__ volatile("movq %[v], %[t]\n\t"
+		                 "xorq %[tag], %[t]\n\t"
+		                 "imulq %[k], %[t]\n\t"
+		                 "shrq $48, %[t]\n\t"
+		                 "movl %k[m], %k[u]\n\t"
+		                 "shlq $5, %[u]\n\t"
+		                 "btsq $" __ML_RECS_BIT ", %[u]\n\t"   /* u = the record */
+		                 "cmpq (%[u]), %[v]\n\t"
+		                 "jb 1f\n\t"
+		                 "cmpq 8(%[u]), %[v]\n\t"
+		                 "jbe 2f\n"                    /* base <= v <= end */
+		                 "1:\n\t"
+		                 "xorq %[oob], %[t]\n"
+		                 "2:\n\t"
+		                 "shlq $48, %[t]\n\t"
+		                 "orq %[m], %[t]\n\t"
+		                 "movq %[slot], %[u]\n\t"
+		                 "andq $-8, %[u]\n\t"
+		                 "xorq %[x], %[u]\n\t"
+		                 "movq %[t], (%[u])"
+		                 : [t] "=&r"(t), [u] "=&r"(u)
+		                 : [slot] "r"(slot), [v] "r"(v), [tag] "r"(tag), [m] "r"(m),
+		                   [x] __ML_ASM_XOR, [k] __ML_ASM_K,
+		                   [oob] "i"(__ML_HASH_OOB)
+		                 : "cc");
 #else
-	{
-		const struct __ml_rec *r = __ml_rec_of(m);
-		__ml_uptr h = __ML_HASH16(v ^ tag);
-		if (v - r->base > r->end - r->base)
-			h ^= __ML_HASH_OOB;
-		*__ML_META_SHADOW(slot) = m | h << 48;
-	}
+		{
+			const struct __ml_rec *r = __ml_rec_of(m);
+			__ml_uptr h = __ML_HASH16(v ^ tag);
+			if (v - r->base > r->end - r->base)
+				h ^= __ML_HASH_OOB;
+			*__ML_META_SHADOW(slot) = m | h << 48;
+		}
 #endif
 	}
 #ifdef __ML_FULL
