@@ -1359,6 +1359,11 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 			if r.mayFree(x, false) {
 				inv = inv.onlySettled()
 			}
+			if hasLabel(x) {
+				// (a goto may enter the loop past the moves before it:
+				// the state after the loop is inv's)
+				clear(inv.moved)
+			}
 			assigned := map[*cc.Declarator]bool{}
 			assignedSteps(x, assigned)
 			kill(assigned, inv)
@@ -1429,6 +1434,14 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 		}
 	}
 	return f
+}
+
+// hasLabel reports whether n has a label a goto may jump to.
+func hasLabel(n cc.Node) bool {
+	return AnyNode(n, func(n cc.Node) bool {
+		x, ok := n.(*cc.LabeledStatement)
+		return ok && x.Case == cc.LabeledStatementLabel
+	})
 }
 
 // hasCleanup reports whether declaration d has a variable with

@@ -213,6 +213,7 @@ func TestSettledSteps(t *testing.T) {
 		{"loop after", "use(x); for (int i = 0; i < n; i++) use(x);", 1},
 		{"loop assigning", "use(x); while (n--) { use(x); x = x->next; }", 2},
 		{"label", "use(x); again: use(x); if (n--) goto again;", 2},
+		{"into a loop", "if (n) goto in; use(x); while (n--) { in: n++; } use(x);", 2},
 		{"generic", "_Generic(n, int: use(x), default: (void)0); use(x);", 2},
 		{"setjmp", "struct s *p = x->next; if (setjmp(jb)) return 0; use(p); use(p);", 2},
 	} {
