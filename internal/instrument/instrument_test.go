@@ -557,8 +557,9 @@ func TestNoCallAfterInRegisters(t *testing.T) {
 // pending site and word are side-frame words passes their addresses (the
 // _tw form: memory operands only its stub reads), not their values loaded
 // into registers; unoptimised, where the checks are calls, the values; in
-// a frame whose top is a variable (13 words or more), the addresses
-// loaded as values (_tv).
+// a frame whose top is a variable (13 words or more, in a function with a
+// loop), the addresses loaded as values (_tv); in as large a frame of a
+// function without a loop, whose top is the thread's, the _tw form.
 func TestSideWordsChecked(t *testing.T) {
 	code := "extern void hook(void);\n" +
 		"int side(int *a, int n) {\n" +
@@ -566,9 +567,15 @@ func TestSideWordsChecked(t *testing.T) {
 		"	hook();\n" +
 		"	return *p;\n" +
 		"}\n" +
-		"int big(int *a, int *b, int *c, int *d, int n) {\n" +
+		"int straight(int *a, int *b, int *c, int *d, int n) {\n" +
 		"	int *p = a + n, *q = b + n, *r = c + n, *s = d + n;\n" +
 		"	hook();\n" +
+		"	return *p + *q + *r + *s;\n" +
+		"}\n" +
+		"int big(int *a, int *b, int *c, int *d, int n) {\n" +
+		"	int *p = a + n, *q = b + n, *r = c + n, *s = d + n;\n" +
+		"	while (n--)\n" +
+		"		hook();\n" +
 		"	return *p + *q + *r + *s;\n" +
 		"}\n"
 	o0, err := NewConfig("gcc", []string{"-O0"}, Mode{})
@@ -582,7 +589,7 @@ func TestSideWordsChecked(t *testing.T) {
 		tw   bool
 	}{{newTestConfig(t, false), "-O2", true}, {o0, "-O0", false}} {
 		_, _, out := writeInstrumentedCode(t, c.cfg, "side.c", code)
-		text := out[bytes.LastIndex(out, []byte("int side(")):bytes.LastIndex(out, []byte("int big("))]
+		text := out[bytes.LastIndex(out, []byte("int side(")):bytes.LastIndex(out, []byte("int straight("))]
 		if !bytes.Contains(text, []byte("sizeof( *p )")) || !bytes.Contains(text, []byte("__ml_side_push(")) {
 			t.Fatalf("%s: no side frame or no check of *p in\n%s", c.name, text)
 		}
@@ -590,6 +597,10 @@ func TestSideWordsChecked(t *testing.T) {
 			t.Errorf("%s: *p's check through the side words' addresses: %v, want %v\n%s", c.name, got, c.tw, text)
 		}
 		if c.tw {
+			straight := out[bytes.LastIndex(out, []byte("int straight(")):bytes.LastIndex(out, []byte("int big("))]
+			if !tw.Match(straight) || bytes.Contains(straight, []byte("__ml_sb")) {
+				t.Errorf("%s: straight's side frame has its top in a variable, or its checks load its words\n%s", c.name, straight)
+			}
 			big := out[bytes.LastIndex(out, []byte("int big(")):]
 			tv := regexp.MustCompile(`__ml_chk\w*_tv\(\S+, sizeof\( \*p \), [^,]+, &\(\*\(const struct __ml_site \*\*\)&__ml_sb\d+\[-\d+\]\), &__ml_sb\d+\[-\d+\]`)
 			if !tv.Match(big) || bytes.Contains(big, []byte("_tw(")) {

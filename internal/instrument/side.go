@@ -26,6 +26,7 @@ type sideFrame struct {
 	words  map[string]string // each variable's word, and the pop (lay)
 	pushed int               // the parameters' words its caller pushed, read in place instead
 	topVar bool              // its top is a variable of its own (lay)
+	loops  bool              // the function has a loop (lay)
 }
 
 // sideFrame is the function's side frame, or nil if its variables stay
@@ -46,7 +47,8 @@ func (r *rewriter) sideFrame(body *cc.CompoundStatement) *sideFrame {
 	if r.c.optimizing && (r.fn.name == "main" || !r.callsBeyond(body, r.inlinedHelpers())) || r.fn.setjmp || r.fn.unseenWrites {
 		return nil
 	}
-	return &sideFrame{sites: map[string]bool{}, pop: r.name("__ml_sn"), count: r.name("__ml_sk")}
+	loops := AnyNode(body, func(n cc.Node) bool { _, ok := n.(*cc.IterationStatement); return ok })
+	return &sideFrame{sites: map[string]bool{}, pop: r.name("__ml_sn"), count: r.name("__ml_sk"), loops: loops}
 }
 
 // registerLocalsFrom is the number of pointer locals from which a
@@ -209,8 +211,9 @@ func (s *sideFrame) own(pro []string, vol *setjmpWrites, typ, name, attrs, init 
 }
 
 // sideTopWords is the size of a side frame from which an optimised
-// function keeps its top in a variable (lay): Lua's luaV_execute has such a
-// frame, cJSON's functions (TestFrameSizeCJSON) do not.
+// function with a loop keeps its top in a variable (lay): Lua's
+// luaV_execute has such a frame, cJSON's functions (TestFrameSizeCJSON) do
+// not.
 const sideTopWords = 13
 
 // sideNames are the names a side frame renames in a function's text: its
@@ -232,11 +235,14 @@ func (s *sideFrame) lay(r *rewriter, pro []string) {
 	// register lives across the calls, so a small frame's function
 	// (cJSON's) would grow its native frame by more than the reads cost;
 	// unoptimised, the variable would be a slot of the native frame.
-	// The words read in place count as the frame's: they were its own
-	// (nbody.c's force: 6 side words and 9 pushed).
+	// Without a loop each read runs once a call, so the register costs
+	// more frame than the reads cost instructions there too (Lua's
+	// lapi.c: lua_copy, lua_setupvalue 16 bytes each). The words read in
+	// place count as the frame's: they were its own (nbody.c's force: 6
+	// side words and 9 pushed).
 	push := "__ml_side_push(" + strconv.Itoa(n) + ")"
 	top, decl := "__ml_t.side", ""
-	if r.c.optimizing && n+s.pushed >= sideTopWords {
+	if r.c.optimizing && s.loops && n+s.pushed >= sideTopWords {
 		top = r.name("__ml_sb")
 		decl = "__ml_uptr *const " + top + " = (" + push + ", __ml_t.side); "
 		push = ""
