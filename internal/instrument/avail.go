@@ -106,10 +106,11 @@ type facts struct {
 	spans map[string]span    // by meta, base and sym
 	lives map[string]live    // by meta
 	pcks  map[string]checked // by base, sym and kind of access (typestate) or definedness
+	loads map[string]loaded  // by the slot's address key and the tag (reloads.go)
 }
 
 func newFacts() facts {
-	return facts{spans: map[string]span{}, lives: map[string]live{}, pcks: map[string]checked{}}
+	return facts{spans: map[string]span{}, lives: map[string]live{}, pcks: map[string]checked{}, loads: map[string]loaded{}}
 }
 
 // withRange is c with the bytes [lo, hi) added.
@@ -177,6 +178,7 @@ func (fs facts) clone() facts {
 	for k, v := range fs.pcks {
 		c.pcks[k] = v
 	}
+	maps.Copy(c.loads, fs.loads)
 	return c
 }
 
@@ -276,6 +278,11 @@ func (a *availState) join(f1 facts, dead1 bool, f2 facts, dead2 bool) {
 				}
 			}
 		}
+		for k, l1 := range f1.loads {
+			if l2, ok := f2.loads[k]; ok && l1.id == l2.id {
+				a.facts.loads[k] = l1
+			}
+		}
 	}
 }
 
@@ -309,6 +316,11 @@ func kill(assigned map[*cc.Declarator]bool, fs facts) {
 			delete(fs.pcks, k)
 		}
 	}
+	for k, l := range fs.loads {
+		if dead(l.deps) {
+			delete(fs.loads, k)
+		}
+	}
 }
 
 // keepOlder keeps, of the facts now, those that were already facts in
@@ -327,6 +339,11 @@ func (a *availState) keepOlder(before facts) {
 	for k, c := range a.facts.pcks {
 		if b, ok := before.pcks[k]; !ok || b.id != c.id {
 			delete(a.facts.pcks, k)
+		}
+	}
+	for k, l := range a.facts.loads {
+		if b, ok := before.loads[k]; !ok || b.id != l.id {
+			delete(a.facts.loads, k)
 		}
 	}
 }
@@ -367,6 +384,10 @@ func (a *availState) merge(ps facts) {
 		p.id = a.newID()
 		a.facts.pcks[k] = p
 	}
+	for k, p := range ps.loads {
+		p.id = a.newID()
+		a.facts.loads[k] = p
+	}
 }
 
 // fullExpr rewrites the full expression (or declaration) n with render,
@@ -391,6 +412,7 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 		clear(a.facts.pcks)
 		a.calls++
 	}
+	r.killLoads(n, a.facts)
 	savedPending, savedCollect, savedSeq, savedAssigned := a.pending, a.collect, a.seq, a.assigned
 	a.pending, a.collect, a.seq, a.assigned = newFacts(), !frees, nil, assigned
 	a.inExpr++
@@ -402,6 +424,7 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	} else {
 		kill(assigned, a.facts)
 		kill(assigned, a.pending)
+		r.killLoads(n, a.pending)
 		a.merge(a.pending)
 	}
 	if calls {
@@ -1270,6 +1293,7 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 			if r.byteFactsDie(x) {
 				clear(inv.pcks)
 			}
+			r.killLoads(x, inv)
 		}
 	}
 	entered()
