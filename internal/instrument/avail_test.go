@@ -152,9 +152,11 @@ func TestAvailableReloads(t *testing.T) {
 		{"under &&", "if (n && x->next->a) s++; return s + x->next->n;", 2},
 		{"right of && in a loop's body", "while (n-- && x->next->a) s += x->next->n; return s;", 2},
 		{"label", "s += x->next->a; again: s += x->next->a; if (s < 9) goto again; return s;", 2},
+		{"volatile slot", "s += x->vnext->a; s += x->vnext->a; return s;", 2},
+		{"slot of a volatile object", "volatile struct s *y = x; s += y->next->a; s += y->next->a; return s;", 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "struct s { int a; int v[4]; int n; struct s *next; };\n" + availDecls +
+			src := "struct s { int a; int v[4]; int n; struct s *next; struct s *volatile vnext; };\n" + availDecls +
 				"int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
 			code := instrumentedF(t, cfg, src)
 			if got := strings.Count(code, "__ml_ld("); got != tc.loads {

@@ -38,7 +38,7 @@ type loaded struct {
 // fact (but for meta and id), and whether n's slot has a known address.
 func loadKey(n cc.ExpressionNode, tag string) (string, loaded, bool) {
 	k, _, lo, hi, ok := accessKey(n)
-	if !ok || k.opaque || k.exact {
+	if !ok || k.opaque || k.exact || volatileSlot(n) {
 		return "", loaded{}, false
 	}
 	l := loaded{base: k.base, sym: k.sym, lo: lo, hi: hi, deps: append(append([]*cc.Declarator(nil), k.baseDeps...), k.symDeps...)}
@@ -153,4 +153,43 @@ func storeOf(n cc.ExpressionNode) memStore {
 		return memStore{}
 	}
 	return memStore{base: k.base, sym: k.sym, lo: lo, hi: hi, ok: true}
+}
+
+// volatileSlot reports whether lvalue n may be volatile: its type, or the
+// object a member or element of which it is (p->m of a volatile *p), is.
+// Such a slot may change unseen between two reads.
+func volatileSlot(n cc.ExpressionNode) bool {
+	for {
+		if t := n.Type(); t == nil || t.Attributes().IsVolatile() {
+			return true
+		}
+		switch x := unparen(n).(type) {
+		case *cc.PostfixExpression:
+			switch x.Case {
+			case cc.PostfixExpressionSelect:
+				n = x.PostfixExpression
+				continue
+			case cc.PostfixExpressionPSelect:
+				return volatileElem(x.PostfixExpression.Type())
+			case cc.PostfixExpressionIndex:
+				if isArray(x.PostfixExpression) {
+					n = x.PostfixExpression
+					continue
+				}
+				return volatileElem(x.PostfixExpression.Type()) || volatileElem(x.ExpressionList.Type())
+			}
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionDeref {
+				return volatileElem(x.CastExpression.Type())
+			}
+		}
+		return false
+	}
+}
+
+// volatileElem reports whether the elements of pointer or array type t are
+// volatile.
+func volatileElem(t cc.Type) bool {
+	e := elem(t)
+	return e != nil && e.Attributes().IsVolatile()
 }
