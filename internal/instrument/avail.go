@@ -107,6 +107,7 @@ type facts struct {
 	lives map[string]live        // by meta
 	pcks  map[string]checked     // by base, sym and kind of access (typestate) or definedness
 	moved map[string]settledStep // by the pending site's variable
+	loads map[string]loaded      // by the slot's address key and the tag (reloads.go)
 }
 
 // settledStep is a fact of value propagation (prov.go): the pending step
@@ -121,7 +122,7 @@ type settledStep struct {
 }
 
 func newFacts() facts {
-	return facts{spans: map[string]span{}, lives: map[string]live{}, pcks: map[string]checked{}, moved: map[string]settledStep{}}
+	return facts{spans: map[string]span{}, lives: map[string]live{}, pcks: map[string]checked{}, moved: map[string]settledStep{}, loads: map[string]loaded{}}
 }
 
 // onlySettled is fs's settled steps alone: what holds after something that
@@ -198,6 +199,7 @@ func (fs facts) clone() facts {
 		c.pcks[k] = v
 	}
 	maps.Copy(c.moved, fs.moved)
+	maps.Copy(c.loads, fs.loads)
 	return c
 }
 
@@ -305,6 +307,11 @@ func (a *availState) join(f1 facts, dead1 bool, f2 facts, dead2 bool) {
 				a.facts.moved[k] = m1
 			}
 		}
+		for k, l1 := range f1.loads {
+			if l2, ok := f2.loads[k]; ok && l1.id == l2.id {
+				a.facts.loads[k] = l1
+			}
+		}
 	}
 }
 
@@ -343,6 +350,11 @@ func kill(assigned map[*cc.Declarator]bool, fs facts) {
 			delete(fs.moved, k)
 		}
 	}
+	for k, l := range fs.loads {
+		if dead(l.deps) {
+			delete(fs.loads, k)
+		}
+	}
 }
 
 // keepOlder keeps, of the facts now, those that were already facts in
@@ -366,6 +378,11 @@ func (a *availState) keepOlder(before facts) {
 	for k, m := range a.facts.moved {
 		if b, ok := before.moved[k]; !ok || b.id != m.id {
 			delete(a.facts.moved, k)
+		}
+	}
+	for k, l := range a.facts.loads {
+		if b, ok := before.loads[k]; !ok || b.id != l.id {
+			delete(a.facts.loads, k)
 		}
 	}
 }
@@ -412,6 +429,10 @@ func (a *availState) merge(ps facts) {
 			a.facts.moved[k] = p
 		}
 	}
+	for k, p := range ps.loads {
+		p.id = a.newID()
+		a.facts.loads[k] = p
+	}
 }
 
 // fullExpr rewrites the full expression (or declaration) n with render,
@@ -436,6 +457,7 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 		clear(a.facts.pcks)
 		a.calls++
 	}
+	r.killLoads(n, a.facts)
 	savedPending, savedCollect, savedSeq, savedAssigned := a.pending, a.collect, a.seq, a.assigned
 	a.pending, a.collect, a.seq, a.assigned = newFacts(), !frees, nil, assigned
 	a.inExpr++
@@ -452,6 +474,7 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 		pending := a.pending.onlySettled()
 		a.merge(pending)
 	} else {
+		r.killLoads(n, a.pending)
 		a.merge(a.pending)
 	}
 	if calls {
@@ -1370,6 +1393,7 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 			if r.byteFactsDie(x) {
 				clear(inv.pcks)
 			}
+			r.killLoads(x, inv)
 		}
 	}
 	entered()

@@ -123,6 +123,49 @@ func TestAvailableChecks(t *testing.T) {
 	}
 }
 
+// TestAvailableReloads counts the pointer loads that fetch their meta from
+// the shadow (__ml_ld): a pointer read again from a slot nothing may have
+// written since takes the meta of the last read; a call, a store that may
+// overlap the slot, an assignment of the base, a path that did not read it
+// bring the fetch back.
+func TestAvailableReloads(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	for _, tc := range []struct {
+		name, body string
+		loads      int
+	}{
+		{"read twice", "s += x->next->a; s += x->next->n; return s;", 1},
+		{"twice in one expression (facts are made at its end)", "return x->next->a + x->next->n;", 2},
+		{"local assigned between", "s += x->next->a; s = s * 3; s += x->next->a; return s;", 1},
+		{"field beside it stored between", "s += x->next->a; x->n = 3; s += x->next->a; return s;", 1},
+		{"slot stored between", "s += x->next->a; x->next = x; s += x->next->a; return s;", 2},
+		{"slot stored in the expression", "s += x->next->a + (x->next = x)->n; s += x->next->a; return s;", 2},
+		{"element at an index stored between", "s += x->next->a; x->v[n] = 1; s += x->next->a; return s;", 2},
+		{"stored through another pointer", "s += x->next->a; x->next->n = 1; s += x->next->a; return s;", 3},
+		{"call that frees nothing between", "s += x->next->a; k(n); s += x->next->a; return s;", 2},
+		{"call between", "s += x->next->a; g(); s += x->next->a; return s;", 2},
+		{"base assigned between", "s += x->next->a; x = x->v[0] ? x : x + 1; s += x->next->a; return s;", 2},
+		{"loop body", "s += x->next->n; while (n--) s += x->next->a; return s;", 1},
+		{"loop that stores the slot", "s += x->next->n; while (n--) { s += x->next->a; x->next = x; } return s;", 2},
+		{"loop that stores beside it", "s += x->next->n; while (n--) { s += x->next->a; x->n = s; } return s;", 1},
+		{"only in one branch", "if (n) s += x->next->a; return s + x->next->n;", 2},
+		{"under &&", "if (n && x->next->a) s++; return s + x->next->n;", 2},
+		{"right of && in a loop's body", "while (n-- && x->next->a) s += x->next->n; return s;", 2},
+		{"label", "s += x->next->a; again: s += x->next->a; if (s < 9) goto again; return s;", 2},
+		{"volatile slot", "s += x->vnext->a; s += x->vnext->a; return s;", 2},
+		{"slot of a volatile object", "volatile struct s *y = x; s += y->next->a; s += y->next->a; return s;", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "struct s { int a; int v[4]; int n; struct s *next; struct s *volatile vnext; };\n" + availDecls +
+				"int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
+			code := instrumentedF(t, cfg, src)
+			if got := strings.Count(code, "__ml_ld("); got != tc.loads {
+				t.Errorf("%d loads fetch a meta, want %d in\n%s", got, tc.loads, code)
+			}
+		})
+	}
+}
+
 // availDecls are the functions TestAvailableChecks and
 // TestAvailableDefinedness call: g frees or defines anything, k nothing,
 // die never returns.

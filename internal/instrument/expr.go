@@ -1042,7 +1042,12 @@ func (r *rewriter) load(n cc.ExpressionNode, place frag, tag string) (frag, stri
 	p, v := r.name("__ml_a"), r.name("__ml_v")
 	f.str("__extension__({ register __auto_type " + p + " = ")
 	f.cat(place)
+	if old, ok := r.reload(n, tag); ok {
+		f.strf("; register __auto_type %s = *%s; %s = %s; %s = (__ml_uptr)%s; %s; })", v, p, m, old, w.word, p, v)
+		return f, m, w
+	}
 	f.strf("; register __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); %s = (__ml_uptr)%s; %s; })", v, p, m, p, v, tag, w.word, p, v)
+	r.noteLoad(n, tag, m)
 	return f, m, w
 }
 
