@@ -206,6 +206,10 @@ type availState struct {
 	// which hold where the condition is true
 	andRights map[cc.ExpressionNode]bool
 	truth     facts
+	// the case labels reached only from their switch's dispatch or by
+	// falling through (caseLabels): the facts after its controlling
+	// expression
+	dispatch map[*cc.LabeledStatement]facts
 }
 
 // collector gathers the checks an operand makes whenever it runs (those of
@@ -1187,7 +1191,15 @@ func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 		case cc.Node(x.ExpressionList):
 			if x.Case == cc.SelectionStatementSwitch {
 				f := r.fullExpr(x.ExpressionList, func() frag { return r.expr(x.ExpressionList) })
-				a.reset() // the body is entered at its case labels
+				for _, l := range caseLabels(x.Statement) {
+					if a.dispatch == nil {
+						a.dispatch = map[*cc.LabeledStatement]facts{}
+					}
+					if !a.dead {
+						a.dispatch[l] = a.facts.clone()
+					}
+				}
+				a.stop() // the body is entered at its case labels
 				after, afterDead = a.snapshot()
 				return f
 			}
@@ -1215,6 +1227,43 @@ func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 		a.join(then, thenDead, after, afterDead)
 	}
 	return f
+}
+
+// caseLabels are the case and default labels of switch body s that only
+// the switch's dispatch and the statement before them reach: those of its
+// compound's own items (and the labels chained to them, case 1: case 2:),
+// not one inside a nested statement (a loop's body: Duff's device) nor
+// after a label a goto may reach.
+func caseLabels(s *cc.Statement) []*cc.LabeledStatement {
+	if s == nil || s.Case != cc.StatementCompound {
+		return nil
+	}
+	var out []*cc.LabeledStatement
+	for l := s.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
+		if l.BlockItem.Case != cc.BlockItemStmt {
+			continue
+		}
+		for st := l.BlockItem.Statement; st != nil && st.Case == cc.StatementLabeled; st = st.LabeledStatement.Statement {
+			x := st.LabeledStatement
+			if x.Case != cc.LabeledStatementCaseLabel && x.Case != cc.LabeledStatementRange && x.Case != cc.LabeledStatementDefault {
+				break
+			}
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// caseLabel sets the facts at case label x: those of its switch's dispatch
+// joined with those falling through from the statement before it; at any
+// other label, none hold (a goto may reach it).
+func (a *availState) caseLabel(x *cc.LabeledStatement) {
+	d, ok := a.dispatch[x]
+	if !ok {
+		a.reset()
+		return
+	}
+	a.join(d, false, a.facts, a.dead)
 }
 
 // iteration rewrites while, do and for loops (loop), and stores the site
