@@ -48,8 +48,10 @@ import (
 // binary and targetValue) are facts for that other. They die at a call that may free memory
 // (freeing.go says which calls cannot), an asm statement or a statement
 // expression, at an assignment to a variable they depend on (at the end of
-// v = value, whose value is evaluated first: valueFirst), at labels,
-// and at the join after if/else (only what both branches prove survives).
+// v = value, whose value is evaluated first: valueFirst), at labels
+// (a switch's own case labels join those after its controlling expression
+// with those falling through: caseLabels), and at the join after if/else
+// (only what both branches prove survives).
 // A loop keeps those from before it that nothing in it kills; the end of a
 // block that retires locals keeps those from before the block.
 //
