@@ -1348,7 +1348,11 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 			}
 			body, haveBody = a.facts.clone(), true
 		case step != nil && c == cc.Node(step):
-			head() // runs after the body
+			if haveBody {
+				a.facts, a.dead = r.stepFacts(inv, body, x.Statement), false
+			} else {
+				head() // runs after the body
+			}
 			f = r.fullExpr(step, func() frag { return r.expr(step) })
 		case c == cc.Node(x.Statement):
 			if cond == nil || x.Case == cc.IterationStatementDo || !haveBody {
@@ -1385,6 +1389,31 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 		}
 	}
 	return f
+}
+
+// stepFacts are the facts at a for's step, which runs after its body or
+// a continue in it: those after the condition (cond) when the body frees
+// nothing and has no label (a jump from elsewhere may enter it), but for
+// those of the variables it assigns; otherwise the loop's own (inv, those
+// from before it). lookup's c = &(*c)->next tests (*c) no more after the
+// condition's *c.
+func (r *rewriter) stepFacts(inv, cond facts, body *cc.Statement) facts {
+	labelled := false
+	walkNodes(body, func(n cc.Node) bool {
+		_, labelled = n.(*cc.LabeledStatement)
+		return !labelled
+	})
+	if labelled || r.mayFree(body, false) {
+		return inv.clone()
+	}
+	fs := cond.clone()
+	assigned := map[*cc.Declarator]bool{}
+	assignedSteps(body, assigned)
+	kill(assigned, fs)
+	if r.byteFactsDie(body) {
+		clear(fs.pcks)
+	}
+	return fs
 }
 
 // hasCleanup reports whether declaration d has a variable with
