@@ -669,14 +669,21 @@ uptr ml_thread_parked_regs(unsigned id, uptr *hi);
 
 /* ---- interceptors.c: helpers of the checked libc replacements (and
  * wchar.c's) ---- */
+/* Is r's block one memlens knows the bounds of (neither WILD nor NONE)?
+ * The kind read once: ML_LOAD's relaxed atomic load is not merged by gcc,
+ * and the string interceptors test it on every call. */
+static inline int ml_rec_bounded(const struct __ml_rec *r)
+{
+	unsigned k = ml_rec_kind(r);
+	return k != __ML_KIND_WILD && k != __ML_KIND_NONE;
+}
 /* Bytes readable from p inside its object, when m names a live object
  * (not WILD) that contains p. */
 static inline int ml_live_bound(const void *p, meta_t m, uptr *lim)
 {
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
 	uptr a = (uptr)p;
-	if (r->gen == ml_meta_gen(m) && ml_rec_kind(r) != __ML_KIND_WILD && ml_rec_kind(r) != __ML_KIND_NONE &&
-	    a >= r->base && a < r->end) {
+	if (r->gen == ml_meta_gen(m) && ml_rec_bounded(r) && a >= r->base && a < r->end) {
 		*lim = r->end - a;
 		return 1;
 	}
@@ -691,9 +698,7 @@ static inline int ml_bad_start(const void *p, meta_t m)
 	uptr a = (uptr)p;
 	if (a < ML_NULL_LIMIT || r->gen != ml_meta_gen(m))
 		return 1;
-	if (ml_rec_kind(r) == __ML_KIND_WILD || ml_rec_kind(r) == __ML_KIND_NONE)
-		return 0;
-	return a < r->base || a >= r->end;
+	return ml_rec_bounded(r) && (a < r->base || a >= r->end);
 }
 
 /* Is p, at a sound start (above the NULL page), in no block memlens knows
@@ -702,8 +707,7 @@ static inline int ml_bad_start(const void *p, meta_t m)
 static inline int ml_unknown_block(const void *p, meta_t m)
 {
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
-	return (uptr)p >= ML_NULL_LIMIT && r->gen == ml_meta_gen(m) &&
-	       (ml_rec_kind(r) == __ML_KIND_WILD || ml_rec_kind(r) == __ML_KIND_NONE);
+	return (uptr)p >= ML_NULL_LIMIT && r->gen == ml_meta_gen(m) && !ml_rec_bounded(r);
 }
 
 /* Can the page at `page` be read without faulting? Error paths only. */

@@ -48,8 +48,10 @@ import (
 // binary and targetValue) are facts for that other. They die at a call that may free memory
 // (freeing.go says which calls cannot), an asm statement or a statement
 // expression, at an assignment to a variable they depend on (at the end of
-// v = value, whose value is evaluated first: valueFirst), at labels,
-// and at the join after if/else (only what both branches prove survives).
+// v = value, whose value is evaluated first: valueFirst), at labels
+// (a switch's own case labels join those after its controlling expression
+// with those falling through: caseLabels), and at the join after if/else
+// (only what both branches prove survives).
 // A loop keeps those from before it that nothing in it kills; the end of a
 // block that retires locals keeps those from before the block.
 //
@@ -229,6 +231,10 @@ type availState struct {
 	// which hold where the condition is true
 	andRights map[cc.ExpressionNode]bool
 	truth     facts
+	// the case labels reached only from their switch's dispatch or by
+	// falling through (caseLabels): the facts after its controlling
+	// expression
+	dispatch map[*cc.LabeledStatement]facts
 }
 
 // collector gathers the checks an operand makes whenever it runs (those of
@@ -1302,7 +1308,15 @@ func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 		case cc.Node(x.ExpressionList):
 			if x.Case == cc.SelectionStatementSwitch {
 				f := r.fullExpr(x.ExpressionList, func() frag { return r.expr(x.ExpressionList) })
-				a.reset() // the body is entered at its case labels
+				for _, l := range caseLabels(x.Statement) {
+					if a.dispatch == nil {
+						a.dispatch = map[*cc.LabeledStatement]facts{}
+					}
+					if !a.dead {
+						a.dispatch[l] = a.facts.clone()
+					}
+				}
+				a.stop() // the body is entered at its case labels
 				after, afterDead = a.snapshot()
 				return f
 			}
@@ -1330,6 +1344,43 @@ func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 		a.join(then, thenDead, after, afterDead)
 	}
 	return f
+}
+
+// caseLabels are the case and default labels of switch body s that only
+// the switch's dispatch and the statement before them reach: those of its
+// compound's own items (and the labels chained to them, case 1: case 2:),
+// not one inside a nested statement (a loop's body: Duff's device) nor
+// after a label a goto may reach.
+func caseLabels(s *cc.Statement) []*cc.LabeledStatement {
+	if s == nil || s.Case != cc.StatementCompound {
+		return nil
+	}
+	var out []*cc.LabeledStatement
+	for l := s.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
+		if l.BlockItem.Case != cc.BlockItemStmt {
+			continue
+		}
+		for st := l.BlockItem.Statement; st != nil && st.Case == cc.StatementLabeled; st = st.LabeledStatement.Statement {
+			x := st.LabeledStatement
+			if x.Case != cc.LabeledStatementCaseLabel && x.Case != cc.LabeledStatementRange && x.Case != cc.LabeledStatementDefault {
+				break
+			}
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// caseLabel sets the facts at case label x: those of its switch's dispatch
+// joined with those falling through from the statement before it; at any
+// other label, none hold (a goto may reach it).
+func (a *availState) caseLabel(x *cc.LabeledStatement) {
+	d, ok := a.dispatch[x]
+	if !ok {
+		a.reset()
+		return
+	}
+	a.join(d, false, a.facts, a.dead)
 }
 
 // iteration rewrites while, do and for loops (loop), and stores the site
@@ -1421,7 +1472,11 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 			}
 			body, haveBody = a.facts.clone(), true
 		case step != nil && c == cc.Node(step):
-			head() // runs after the body
+			if haveBody {
+				a.facts, a.dead = r.stepFacts(inv, body, x.Statement), false
+			} else {
+				head() // runs after the body
+			}
 			f = r.fullExpr(step, func() frag { return r.expr(step) })
 		case c == cc.Node(x.Statement):
 			if cond == nil || x.Case == cc.IterationStatementDo || !haveBody {
@@ -1460,12 +1515,34 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 	return f
 }
 
-// hasLabel reports whether n has a label a goto may jump to.
+// hasLabel reports whether n has a label a jump from outside it may
+// reach: a goto's, or an enclosing switch's case or default.
 func hasLabel(n cc.Node) bool {
 	return AnyNode(n, func(n cc.Node) bool {
-		x, ok := n.(*cc.LabeledStatement)
-		return ok && x.Case == cc.LabeledStatementLabel
+		_, ok := n.(*cc.LabeledStatement)
+		return ok
 	})
+}
+
+// stepFacts are the facts at a for's step, which runs after its body or
+// a continue in it: those after the condition (cond) when the body frees
+// nothing and has no label (a jump from elsewhere may enter it), but for
+// those of the variables it assigns and the loads of slots it may write;
+// otherwise the loop's own (inv, those from before it). lookup's
+// c = &(*c)->next tests (*c) no more after the condition's *c.
+func (r *rewriter) stepFacts(inv, cond facts, body *cc.Statement) facts {
+	if hasLabel(body) || r.mayFree(body, false) {
+		return inv.clone()
+	}
+	fs := cond.clone()
+	assigned := map[*cc.Declarator]bool{}
+	assignedSteps(body, assigned)
+	kill(assigned, fs)
+	r.killLoads(body, fs)
+	if r.byteFactsDie(body) {
+		clear(fs.pcks)
+	}
+	return fs
 }
 
 // hasCleanup reports whether declaration d has a variable with

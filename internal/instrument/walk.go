@@ -327,7 +327,7 @@ func (r *rewriter) code(n cc.Node) frag {
 	case *cc.IterationStatement:
 		return r.iteration(x)
 	case *cc.LabeledStatement:
-		r.avail.reset() // reached by jumps too
+		r.avail.caseLabel(x) // reached by jumps too
 		return r.generic(x)
 	case *cc.JumpStatement:
 		f := r.fullExpr(x, func() frag { return r.jump(x) })
