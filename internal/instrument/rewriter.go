@@ -389,20 +389,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		// line, each with a frame; 250 and up grew tree.c's rebalance
 		// (its rotations inlined: +0.5% instructions) and 330 zlib's
 		// deflate.c.
-		budget := "200"
-		if r.typestate && !r.c.forSize {
-			// A typestate unit's allocator helpers (a free list's push and
-			// remove, a chunk's make_free) carry a check per header access
-			// and their grants besides memlens's own: at 200 gcc keeps them
-			// out of line, each call a prologue saving six registers and
-			// its site, where the build without typestates inlines them.
-			// 1000 inlines them all (400 the list's, not make_free):
-			// segfit's benchmark 585.5M -> 577.9M instructions, the
-			// corpus's allocators too (ts_marksweep 93.9M -> 93.3M), for
-			// a fifth more of their units' compile time.
-			budget = "1000"
-		}
-		flags = append(flags, "--param=max-inline-insns-single="+budget)
+		flags = append(flags, "--param=max-inline-insns-single=200")
 		if r.pckPreChecked && !r.c.forSize {
 			// A pre-checked loop's accesses test the pre-check's result,
 			// the same on every iteration: unswitched (an -O3 pass), the

@@ -274,34 +274,6 @@ func TestTypestateLoopRange(t *testing.T) {
 	}
 }
 
-// TestTypestateInlineBudget: a unit that uses typestates is compiled with
-// a larger budget for inlining (its allocator helpers, checked, stay inline
-// as they are without typestates); another unit, or one optimised for size,
-// keeps memlens's usual one.
-func TestTypestateInlineBudget(t *testing.T) {
-	cfg := newTestConfig(t, false)
-	small, err := NewConfig("gcc", []string{"-Os"}, Mode{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	body := "struct s { int a; };\nint f(struct s *x) { return x->a; }\n"
-	ts := "#define __MEMLENS__ 1\n#include \"" + poolHeader(t) + "\"\n" + body
-	for _, tc := range []struct {
-		name string
-		cfg  *Config
-		src  string
-		want string
-	}{
-		{"typestate", cfg, ts, "--param=max-inline-insns-single=1000"},
-		{"plain", cfg, body, "--param=max-inline-insns-single=200"},
-		{"typestate for size", small, ts, "--param=max-inline-insns-single=200"},
-	} {
-		if flags := UnitFlags([]byte(instrumentedF(t, tc.cfg, tc.src))); !slices.Contains(flags, tc.want) {
-			t.Errorf("%s: flags %q, want %s", tc.name, flags, tc.want)
-		}
-	}
-}
-
 // poolHeader is the path of the corpus's generated header of a pool
 // layout, which the tests' programs include.
 func poolHeader(t *testing.T) string {
