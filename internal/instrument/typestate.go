@@ -179,8 +179,12 @@ var pckNeutralLibc = map[string]bool{"strcmp": true, "strncmp": true, "strlen": 
 func (r *rewriter) findPckNeutral(decls []*cc.ExternalDeclaration) {
 	r.pckNeutral = maps.Clone(r.pckNoGrants)
 	calls := map[string][]string{} // the candidates, with the functions they call
+	defined := map[string]bool{}   // (a library function's name the unit defines is the unit's)
 	for _, ed := range decls {
 		fd := ed.FunctionDefinition
+		if fd != nil {
+			defined[fd.Declarator.Name()] = true
+		}
 		if fd == nil || len(r.pckAnns[fd]) != 0 {
 			continue
 		}
@@ -215,7 +219,7 @@ func (r *rewriter) findPckNeutral(decls []*cc.ExternalDeclaration) {
 		for name, callees := range calls {
 			if !slices.ContainsFunc(callees, func(c string) bool {
 				_, candidate := calls[c]
-				return !candidate && !r.pckNoGrants[c] && !pckNeutralLibc[c]
+				return !candidate && !r.pckNoGrants[c] && (!pckNeutralLibc[c] || defined[c])
 			}) {
 				continue
 			}
