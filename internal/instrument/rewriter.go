@@ -180,6 +180,7 @@ type rewriter struct {
 	typestate      bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
 	pckAnns        map[*cc.FunctionDefinition][]string // the typestate annotations before each function
 	pckNoGrants    map[string]bool                     // the typestate header's functions that neither read nor change grants
+	pckNeutral     map[string]bool                     // those and the unit's own that read no grants (findPckNeutral)
 	pckStates      int64                               // how many typestates the unit's layout has (0: unknown)
 	alone          map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly)
 	onlyInlined    map[string]bool                     // those of them gcc only inlines (inlineOnly)
@@ -284,6 +285,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 	}
 	r.findTypestate(decls, main)
+	r.findPckNeutral(decls)
 	r.namedOtherwise, r.fnIDs = r.namesOtherwise(decls, nil), map[string]int{}
 	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(progDecls)
 	r.findDirect(decls)

@@ -2,6 +2,8 @@ package instrument
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -155,10 +157,79 @@ func (r *rewriter) pckScope(fd *cc.FunctionDefinition, entry int) string {
 // is one word of each kind: only for a narrow layout (pckNarrow; a wider
 // one's checks would all take the slow path).
 func (r *rewriter) pckLocalOf(fd *cc.FunctionDefinition) string {
-	if len(r.pckAnns[fd]) == 0 || !r.pckNarrow() || r.callsBeyond(fd.CompoundStatement, r.pckNoGrants) {
+	if len(r.pckAnns[fd]) == 0 || !r.pckNarrow() || r.callsBeyond(fd.CompoundStatement, r.pckNeutral) {
 		return ""
 	}
 	return r.name("__ml_pck")
+}
+
+// pckNeutralLibc are library functions that neither check typestates
+// (only memcpy, memmove and memset do, runtime/interceptors.c) nor call
+// back into the program, whose code might.
+var pckNeutralLibc = map[string]bool{"strcmp": true, "strncmp": true, "strlen": true, "printf": true, "fprintf": true,
+	"puts": true, "fputs": true, "putchar": true, "fputc": true, "abort": true}
+
+// findPckNeutral notes the functions a function keeping its grants in a
+// local may call (pckLocalOf): the header's that neither read nor change
+// grants (pckNoGrants), and the unit's own that read none either: not
+// annotated, no access through a pointer (no typestate check), and calls
+// only to such functions or to pckNeutralLibc (an allocator's logging or
+// fault injection hook, seg.c's seg_injecting). Nothing they run reads the
+// thread's frames, so their caller's grants need no frame pushed for them.
+func (r *rewriter) findPckNeutral(decls []*cc.ExternalDeclaration) {
+	r.pckNeutral = maps.Clone(r.pckNoGrants)
+	calls := map[string][]string{} // the candidates, with the functions they call
+	defined := map[string]bool{}   // (a library function's name the unit defines is the unit's)
+	for _, ed := range decls {
+		fd := ed.FunctionDefinition
+		if fd != nil {
+			defined[fd.Declarator.Name()] = true
+		}
+		if fd == nil || len(r.pckAnns[fd]) != 0 {
+			continue
+		}
+		ok, callees := true, []string(nil)
+		Inspect(fd.CompoundStatement, func(n cc.Node) bool {
+			switch x := n.(type) {
+			case *cc.UnaryExpression:
+				ok = ok && x.Case != cc.UnaryExpressionDeref
+			case *cc.PostfixExpression:
+				switch x.Case {
+				case cc.PostfixExpressionPSelect, cc.PostfixExpressionIndex:
+					ok = false
+				case cc.PostfixExpressionCall:
+					if !r.isCalledByName(x) {
+						ok = false
+					} else {
+						callees = append(callees, calleeName(x))
+					}
+				}
+			case *cc.AsmStatement, *cc.Asm:
+				ok = false
+			}
+			return ok
+		})
+		if ok {
+			calls[fd.Declarator.Name()] = callees
+		}
+	}
+	// the candidates whose callees are all neutral, until none is left
+	for changed := true; changed; {
+		changed = false
+		for name, callees := range calls {
+			if !slices.ContainsFunc(callees, func(c string) bool {
+				_, candidate := calls[c]
+				return !candidate && !r.pckNoGrants[c] && (!pckNeutralLibc[c] || defined[c])
+			}) {
+				continue
+			}
+			delete(calls, name)
+			changed = true
+		}
+	}
+	for name := range calls {
+		r.pckNeutral[name] = true
+	}
 }
 
 // pckNarrow reports whether the unit's layout has at most 63 typestates:

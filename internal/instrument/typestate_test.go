@@ -157,6 +157,55 @@ void make_live(long *p) { pck_transition_Slot_Live(p, 32); pck_put(p + 3, 8, PCK
 	}
 }
 
+// TestTypestateNeutralCallees: an annotated function whose calls are to
+// functions of the unit that read no grants (no annotation, no access
+// through a pointer, calls only to such functions or to library functions
+// that neither check typestates nor call back) keeps its grants in a local;
+// a call to a function with an access through a pointer, to one not
+// defined in the unit or through a pointer, or to one calling the unit's
+// own definition of a library function's name needs its frame pushed.
+func TestTypestateNeutralCallees(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	src := filepath.Join(t.TempDir(), "neutral.c")
+	text := "#define __MEMLENS__ 1\n#include <stdio.h>\n#include <string.h>\n#include \"" + poolHeader(t) + `"
+const char *mode;
+long count;
+static int hook(const char *s) { if (!mode || strcmp(mode, s)) return 0; count++; fprintf(stderr, "%s\n", s); return 1; }
+static int via(const char *s) { return hook(s); }
+static int peek(long *p) { return p[1] != 0; }
+static int indirect(int (*f)(const char *)) { return f("x"); }
+long other(long);
+size_t strlen(const char *s) { size_t n = 0; while (s[n]) n++; return n; }
+static int long_name(const char *s) { return strlen(s) > 1; }
+PCK_W(PCK_Slot_Live_Tag)
+void f_via(long *p) { if (!via("a")) p[0] = 1; }
+PCK_W(PCK_Slot_Live_Tag)
+void f_peek(long *p) { if (!peek(p)) p[0] = 1; }
+PCK_W(PCK_Slot_Live_Tag)
+void f_other(long *p) { if (!other(1)) p[0] = 1; }
+PCK_W(PCK_Slot_Live_Tag)
+void f_indirect(long *p) { if (!indirect(hook)) p[0] = 1; }
+PCK_W(PCK_Slot_Live_Tag)
+void f_own_strlen(long *p) { if (!long_name("a")) p[0] = 1; }
+`
+	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := fileOf(cfg, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, local := range map[string]bool{"f_via": true, "f_peek": false, "f_other": false, "f_indirect": false, "f_own_strlen": false} {
+		body := regexp.MustCompile(`(?s)\nvoid ` + name + `\(.*?(\nvoid |$)`).Find(out)
+		if body == nil {
+			t.Fatalf("no %s in\n%s", name, out)
+		}
+		if got := bytes.Contains(body, []byte("= __ml_pck_enter_local(&")) && !bytes.Contains(body, []byte("= __ml_pck_enter(&")); got != local {
+			t.Errorf("%s keeps its grants in a local: %v, want %v in\n%s", name, got, local, body)
+		}
+	}
+}
+
 // TestTypestateAvailable lists the typestate checks left in small
 // functions: an access whose bytes a check of the same kind passed on
 // every path before it, with no call since, is not checked again; a call,
