@@ -8,12 +8,13 @@ import (
 )
 
 // Whole-object parameters: a pointer parameter of a static function that
-// every call in the unit passes the address of a whole live struct object
-// (&x, x a local or global of the parameter's struct type, not const), or
-// a parameter of its caller that is itself one (vm.c: main calls each
-// handler through its static table with &vm, each handler passes its vm to
-// push and pop). The function never assigns the parameter nor takes its
-// address, so while it runs the parameter points at the start of an object
+// every call in the unit passes the address of a whole live struct or
+// arithmetic object (&x, x a local or global of the parameter's pointee
+// type, not const), or a parameter of its caller that is itself one (vm.c:
+// main calls each handler through its static table with &vm, each handler
+// passes its vm to push and pop; op_add passes &a, a long, to binary).
+// The function never assigns the parameter nor takes its address, so
+// while it runs the parameter points at the start of an object
 // that lives at least as long as the call (its caller's frame, or static
 // storage): its block is alive and [0, sizeof) lies inside it. That is the
 // fact a check of a member would have made, and it starts the function's
@@ -222,8 +223,12 @@ func (r *rewriter) passesWhole(a cc.ExpressionNode, in *cc.FunctionDefinition, w
 }
 
 // wholeType is t when it is a complete struct with no flexible array
-// member, else nil.
-func wholeType(t cc.Type) *cc.StructType {
+// member, or an arithmetic type (binary's long *a in vm.c, passed &a),
+// else nil.
+func wholeType(t cc.Type) cc.Type {
+	if t != nil && cc.IsArithmeticType(t) && t.Size() > 0 {
+		return t
+	}
 	s, ok := t.(*cc.StructType)
 	if !ok || s.Size() <= 0 || s.HasFlexibleArrayMember() {
 		return nil
