@@ -11,7 +11,8 @@ import (
 // handlers passing it on) are read and written with no check, and that
 // those of a parameter some call passes a heap block, or of a function
 // whose address is taken, are checked as before; so for a scalar object
-// (split's and store's long *).
+// (split's and store's long *). A bare one (split's, only dereferenced)
+// takes no meta: an object lent to it alone is not registered.
 func TestWholeParams(t *testing.T) {
 	for _, full := range []bool{false, true} {
 		out, err := fileOf(newTestConfig(t, full), "testdata/whole.c")
@@ -40,6 +41,13 @@ func TestWholeParams(t *testing.T) {
 			}
 			if got := strings.Contains(body, "__ml_chk"); got != checked {
 				t.Errorf("full=%v: %s's members checked: %v, want %v:\n%s", full, name, got, checked, body)
+			}
+		}
+		// split's are bare (but with full checking): main's lo, only
+		// lent to split, is never registered; hi, lent to store too, is
+		for v, registered := range map[string]bool{"hi": true, "lo": full} {
+			if got := strings.Contains(text, "((__ml_uptr)&"+v+", sizeof("+v+")"); got != registered {
+				t.Errorf("full=%v: main's %s registered: %v, want %v", full, v, got, registered)
 			}
 		}
 	}
