@@ -1004,7 +1004,16 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	if fn.forwards != "" && !retPtr && r.fn != nil {
 		fixed = r.fixedCallOf(x, fn.forwards, args, fn.copyPtrArgs())
 	}
-	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, func(int) bool { return false }, fixed.localSpans())
+	// (a bare parameter's argument passed as written, its meta a constant: whole.go)
+	spans := fixed.localSpans()
+	if len(r.bare[name]) != 0 {
+		spans = maps.Clone(spans)
+		if spans == nil {
+			spans = map[int]bool{}
+		}
+		maps.Copy(spans, r.bare[name])
+	}
+	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, func(int) bool { return false }, spans)
 	// (an object's address and its value are two uses: hoisted; so are
 	// the arguments of a call setting __ml_t, which a call among them
 	// would overwrite; and those a fixed call tests)

@@ -521,6 +521,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	switch {
 	case r.c.every:
 		known = 0
+	case r.bareAccess(n): // (whole.go: its parameter has no meta)
 	case r.fn != nil && r.fn.unchecked: // (declared no_sanitize_address)
 	case l.meta != metaWild && !l.bitfield:
 		known = r.coverage(n, l.meta, write)

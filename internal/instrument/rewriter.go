@@ -160,6 +160,8 @@ type rewriter struct {
 	entryArgSites  map[entryArg]int                       // the sites of the pointer arguments such a call passes (entryArgSite)
 	namedOtherwise map[string]bool                        // names the unit uses other than as a call's callee (namesOtherwise)
 	whole          map[string]map[int]bool                // whole-object parameters by function and position (wholeParams)
+	bare           map[string]map[int]bool                // the bare ones among them, by function and position (findBare)
+	bareDecls      map[*cc.Declarator]bool                // and by declarator
 	fnIDs          map[string]int                         // static functions only called by name: their word's index in __ml_fnids (funcWord)
 	calleeSlots    map[string]bool                        // functions called but not defined here, whose word is read from a slot (calleeSlot)
 	unslotted      map[string]bool                        // functions whose word is never read from a slot (unslotted)
@@ -290,6 +292,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(progDecls)
 	r.findDirect(decls)
 	r.whole = r.wholeParams(decls)
+	r.findBare(decls)
 	r.findFreeing(decls)
 	r.findLendings(decls)
 	r.findStill(decls)

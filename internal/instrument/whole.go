@@ -2,18 +2,20 @@ package instrument
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"modernc.org/cc/v4"
 )
 
 // Whole-object parameters: a pointer parameter of a static function that
-// every call in the unit passes the address of a whole live struct object
-// (&x, x a local or global of the parameter's struct type, not const), or
-// a parameter of its caller that is itself one (vm.c: main calls each
-// handler through its static table with &vm, each handler passes its vm to
-// push and pop). The function never assigns the parameter nor takes its
-// address, so while it runs the parameter points at the start of an object
+// every call in the unit passes the address of a whole live struct or
+// arithmetic object (&x, x a local or global of the parameter's pointee
+// type, not const), or a parameter of its caller that is itself one (vm.c:
+// main calls each handler through its static table with &vm, each handler
+// passes its vm to push and pop; op_add passes &a, a long, to binary).
+// The function never assigns the parameter nor takes its address, so
+// while it runs the parameter points at the start of an object
 // that lives at least as long as the call (its caller's frame, or static
 // storage): its block is alive and [0, sizeof) lies inside it. That is the
 // fact a check of a member would have made, and it starts the function's
@@ -222,8 +224,12 @@ func (r *rewriter) passesWhole(a cc.ExpressionNode, in *cc.FunctionDefinition, w
 }
 
 // wholeType is t when it is a complete struct with no flexible array
-// member, else nil.
-func wholeType(t cc.Type) *cc.StructType {
+// member, or an arithmetic type (binary's long *a in vm.c, passed &a),
+// else nil.
+func wholeType(t cc.Type) cc.Type {
+	if t != nil && cc.IsArithmeticType(t) && t.Size() > 0 {
+		return t
+	}
 	s, ok := t.(*cc.StructType)
 	if !ok || s.Size() <= 0 || s.HasFlexibleArrayMember() {
 		return nil
@@ -364,4 +370,95 @@ func (r *rewriter) seedWhole(ft *cc.FunctionType) {
 		r.avail.facts.spans[fmt.Sprintf("%s|#%p|", meta, pd)] = span{lo: 0, hi: s.Size(), deps: deps, id: r.avail.newID()}
 		r.avail.facts.lives[meta] = live{write: true, deps: deps, id: r.avail.newID()}
 	}
+}
+
+// Bare parameters: a whole-object parameter pointing to an arithmetic
+// object (binary's long *a in vm.c, always &a of its caller) that its
+// function only ever dereferences (*a, read or written; no &*a) needs no
+// meta at all. The object lives through the call, [0, sizeof) lies inside
+// it, and nothing else is done with the pointer, so no access through it
+// is checked (bareAccess), even where a call or a label would have ended
+// the available checks' fact; its callers pass the argument as written,
+// with a constant word for its meta, and the object does not escape by
+// it: a local lent only to such parameters is never registered. Only for
+// direct functions whose extra words are parameters (a call of theirs is
+// a directCall), outside a call table, in detection mode (full checking's
+// definedness, every-access checking and typestates use the meta).
+
+// findBare finds the bare parameters, by function and position (r.bare)
+// and by declarator (r.bareDecls).
+func (r *rewriter) findBare(decls []*cc.ExternalDeclaration) {
+	r.bare, r.bareDecls = map[string]map[int]bool{}, map[*cc.Declarator]bool{}
+	if r.c.full || r.c.every || r.typestate {
+		return
+	}
+	defs := map[string]*cc.FunctionDefinition{}
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && !r.unit.isSystemDecl(ed) {
+			defs[fd.Declarator.Name()] = fd
+		}
+	}
+	inTable := map[string]bool{}
+	for _, t := range r.callTables(decls, defs) {
+		for _, f := range t.names {
+			inTable[f] = true
+		}
+	}
+	for name, ps := range r.whole {
+		fd, fn := defs[name], r.direct[name]
+		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
+		if fn == nil || inTable[name] || !ok {
+			continue
+		}
+		for i := range ps {
+			if !ps[i] || i >= len(ft.Parameters()) || fn.inThread[i] || !slices.Contains(fn.ptrParams, i) {
+				continue
+			}
+			pd := ft.Parameters()[i].Declarator
+			if t := pointee(pd.Type()); t == nil || !cc.IsArithmeticType(t) || !onlyDereferenced(fd.CompoundStatement, pd) {
+				continue
+			}
+			if r.bare[name] == nil {
+				r.bare[name] = map[int]bool{}
+			}
+			r.bare[name][i] = true
+			r.bareDecls[pd] = true
+		}
+	}
+}
+
+// onlyDereferenced reports whether every use of parameter pd in body is
+// the operand of a unary * that is not itself the operand of &.
+func onlyDereferenced(body cc.Node, pd *cc.Declarator) bool {
+	derefs := map[*cc.PrimaryExpression]bool{}
+	ok := true
+	Inspect(body, func(n cc.Node) bool {
+		if u, isU := n.(*cc.UnaryExpression); isU {
+			switch u.Case {
+			case cc.UnaryExpressionDeref:
+				if p, isP := unparen(u.CastExpression).(*cc.PrimaryExpression); isP && declOf(p) == pd {
+					derefs[p] = true
+				}
+			case cc.UnaryExpressionAddrof:
+				if d, isD := unparen(u.CastExpression).(*cc.UnaryExpression); isD && d.Case == cc.UnaryExpressionDeref &&
+					declOfExpr(d.CastExpression) == pd {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	Inspect(body, func(n cc.Node) bool {
+		if p, isP := n.(*cc.PrimaryExpression); isP && p.Case == cc.PrimaryExpressionIdent && declOf(p) == pd && !derefs[p] {
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// bareAccess reports whether n is *p, p a bare parameter.
+func (r *rewriter) bareAccess(n cc.Node) bool {
+	u, ok := n.(*cc.UnaryExpression)
+	return ok && u.Case == cc.UnaryExpressionDeref && r.bareDecls[declOfExpr(u.CastExpression)]
 }

@@ -1,7 +1,9 @@
 /* Whole-object parameters (whole.go): bump's and the handlers' s is
  * always &st of main, through the table and the handlers, so their
  * members need no check; leaky is also given a heap block, and escaped's
- * address is taken, so theirs are checked. */
+ * address is taken, so theirs are checked. split's hi and lo are always
+ * the addresses of main's longs, so written with no check; store is also
+ * given a heap block, so checked. */
 #include <stdlib.h>
 
 struct stack {
@@ -40,12 +42,28 @@ static void escaped(struct stack *s)
 
 void (*hook)(struct stack *);
 
+static void split(long v, long *hi, long *lo)
+{
+	*hi = v >> 4;
+	*lo = v & 15;
+}
+
+static void store(long *p, long v)
+{
+	*p = v;
+}
+
 int main(int argc, char **argv)
 {
 	struct stack st = {{0}, 0};
 	struct stack *h = malloc(sizeof *h);
+	long hi, lo, *q = malloc(sizeof *q);
 	int i;
 	(void)argv;
+	split(argc, &hi, &lo);
+	store(&hi, lo);
+	store(q, hi);
+	free(q);
 	for (i = 0; i < 4; i++)
 		ops[(i + argc) & 1](&st, i);
 	leaky(&st);
