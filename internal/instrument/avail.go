@@ -103,33 +103,13 @@ type checked struct {
 }
 
 type facts struct {
-	spans map[string]span        // by meta, base and sym
-	lives map[string]live        // by meta
-	pcks  map[string]checked     // by base, sym and kind of access (typestate) or definedness
-	moved map[string]settledStep // by the pending site's variable
-}
-
-// settledStep is a fact of value propagation (prov.go): the pending step
-// of pointer local d is in the ring (its site variable is 0), as a value
-// of d moving on (moved) leaves it. Only an assignment to d makes a step
-// pending again: neither a call (a callee's pending steps are its own
-// variables and side words) nor freeing memory touches it, so these facts
-// outlive the others there.
-type settledStep struct {
-	d  *cc.Declarator
-	id int
+	spans map[string]span    // by meta, base and sym
+	lives map[string]live    // by meta
+	pcks  map[string]checked // by base, sym and kind of access (typestate) or definedness
 }
 
 func newFacts() facts {
-	return facts{spans: map[string]span{}, lives: map[string]live{}, pcks: map[string]checked{}, moved: map[string]settledStep{}}
-}
-
-// onlySettled is fs's settled steps alone: what holds after something that
-// may free memory.
-func (fs facts) onlySettled() facts {
-	c := newFacts()
-	maps.Copy(c.moved, fs.moved)
-	return c
+	return facts{spans: map[string]span{}, lives: map[string]live{}, pcks: map[string]checked{}}
 }
 
 // withRange is c with the bytes [lo, hi) added.
@@ -197,7 +177,6 @@ func (fs facts) clone() facts {
 	for k, v := range fs.pcks {
 		c.pcks[k] = v
 	}
-	maps.Copy(c.moved, fs.moved)
 	return c
 }
 
@@ -297,14 +276,6 @@ func (a *availState) join(f1 facts, dead1 bool, f2 facts, dead2 bool) {
 				}
 			}
 		}
-		for k, m1 := range f1.moved {
-			if m2, ok := f2.moved[k]; ok {
-				if m1.id != m2.id {
-					m1.id = a.newID()
-				}
-				a.facts.moved[k] = m1
-			}
-		}
 	}
 }
 
@@ -338,11 +309,6 @@ func kill(assigned map[*cc.Declarator]bool, fs facts) {
 			delete(fs.pcks, k)
 		}
 	}
-	for k, m := range fs.moved {
-		if _, ok := assigned[m.d]; ok {
-			delete(fs.moved, k)
-		}
-	}
 }
 
 // keepOlder keeps, of the facts now, those that were already facts in
@@ -361,11 +327,6 @@ func (a *availState) keepOlder(before facts) {
 	for k, c := range a.facts.pcks {
 		if b, ok := before.pcks[k]; !ok || b.id != c.id {
 			delete(a.facts.pcks, k)
-		}
-	}
-	for k, m := range a.facts.moved {
-		if b, ok := before.moved[k]; !ok || b.id != m.id {
-			delete(a.facts.moved, k)
 		}
 	}
 }
@@ -406,12 +367,6 @@ func (a *availState) merge(ps facts) {
 		p.id = a.newID()
 		a.facts.pcks[k] = p
 	}
-	for k, p := range ps.moved {
-		if _, ok := a.facts.moved[k]; !ok {
-			p.id = a.newID()
-			a.facts.moved[k] = p
-		}
-	}
 }
 
 // fullExpr rewrites the full expression (or declaration) n with render,
@@ -427,7 +382,7 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	if frees {
 		kill(assigned, a.facts)
 		a.clean, a.cleanFacts = r.cleanConditionals(n), a.facts
-		a.facts = a.facts.onlySettled()
+		a.facts = newFacts()
 		a.blocked++
 	} else {
 		kill(valueFirst(n, assigned), a.facts)
@@ -441,17 +396,12 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	a.inExpr++
 	f := render()
 	a.inExpr--
-	if len(a.pending.moved) != 0 && unevaluatedParts(n) {
-		clear(a.pending.moved)
-	}
-	kill(assigned, a.facts)
-	kill(assigned, a.pending)
 	if frees {
 		a.blocked--
-		a.facts = a.facts.onlySettled()
-		pending := a.pending.onlySettled()
-		a.merge(pending)
+		a.facts = newFacts()
 	} else {
+		kill(assigned, a.facts)
+		kill(assigned, a.pending)
 		a.merge(a.pending)
 	}
 	if calls {
@@ -460,48 +410,6 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	}
 	a.pending, a.collect, a.seq, a.assigned = savedPending, savedCollect, savedSeq, savedAssigned
 	return f
-}
-
-// unevaluatedParts reports whether full expression n has operands that
-// are not evaluated though they are at no condition's level (the
-// associations _Generic does not select, the operand of sizeof or
-// _Alignof, __builtin_choose_expr's other value): a step settled there
-// may not have been.
-func unevaluatedParts(n cc.Node) bool {
-	return !walkNodes(n, func(n cc.Node) bool {
-		switch x := n.(type) {
-		case *cc.GenericSelection:
-			return false
-		case *cc.UnaryExpression:
-			return x.Case != cc.UnaryExpressionSizeofExpr && x.Case != cc.UnaryExpressionAlignofExpr
-		case *cc.PrimaryExpression:
-			return x.Case != cc.PrimaryExpressionIdent || x.Token.SrcStr() != "__builtin_choose_expr"
-		}
-		return true
-	})
-}
-
-// stepSettled reports whether the pending step of pointer local d, whose
-// provenance is v, is known to be in the ring here (a settled fact of the
-// facts before this full expression), and notes that it is once v moves
-// on here: v.site is 0 after a move. Only in a function whose locals
-// change where seen and that calls no setjmp (a longjmp back would
-// return to where the step may be pending), and only at the full
-// expression's own level: moves inside a statement expression, or at a
-// condition's level, are not facts for the rest of the full expression,
-// which the compiler may evaluate in another order.
-func (r *rewriter) stepSettled(d *cc.Declarator, v prov) bool {
-	a := &r.avail
-	if a.inExpr == 0 || a.off || r.fn.setjmp {
-		return false
-	}
-	if _, ok := a.facts.moved[v.site]; ok {
-		return true
-	}
-	if a.inExpr == 1 && a.cond == 0 {
-		a.pending.moved[v.site] = settledStep{d: d}
-	}
-	return false
 }
 
 // valueFirst is assigned, the variables full expression n assigns, but
@@ -1354,16 +1262,8 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 	// initialisation, which runs once before it) that hold at its head
 	entered := func() {
 		inv = newFacts()
-		if !a.dead {
+		if !a.dead && !r.mayFree(x, false) {
 			inv = a.facts.clone()
-			if r.mayFree(x, false) {
-				inv = inv.onlySettled()
-			}
-			if hasLabel(x) {
-				// (a goto may enter the loop past the moves before it:
-				// the state after the loop is inv's)
-				clear(inv.moved)
-			}
 			assigned := map[*cc.Declarator]bool{}
 			assignedSteps(x, assigned)
 			kill(assigned, inv)
@@ -1434,14 +1334,6 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 		}
 	}
 	return f
-}
-
-// hasLabel reports whether n has a label a goto may jump to.
-func hasLabel(n cc.Node) bool {
-	return AnyNode(n, func(n cc.Node) bool {
-		x, ok := n.(*cc.LabeledStatement)
-		return ok && x.Case == cc.LabeledStatementLabel
-	})
 }
 
 // hasCleanup reports whether declaration d has a variable with
