@@ -105,34 +105,14 @@ type checked struct {
 }
 
 type facts struct {
-	spans map[string]span        // by meta, base and sym
-	lives map[string]live        // by meta
-	pcks  map[string]checked     // by base, sym and kind of access (typestate) or definedness
-	moved map[string]settledStep // by the pending site's variable
-	loads map[string]loaded      // by the slot's address key and the tag (reloads.go)
-}
-
-// settledStep is a fact of value propagation (prov.go): the pending step
-// of pointer local d is in the ring (its site variable is 0), as a value
-// of d moving on (moved) leaves it. Only an assignment to d makes a step
-// pending again: neither a call (a callee's pending steps are its own
-// variables and side words) nor freeing memory touches it, so these facts
-// outlive the others there.
-type settledStep struct {
-	d  *cc.Declarator
-	id int
+	spans map[string]span    // by meta, base and sym
+	lives map[string]live    // by meta
+	pcks  map[string]checked // by base, sym and kind of access (typestate) or definedness
+	loads map[string]loaded  // by the slot's address key and the tag (reloads.go)
 }
 
 func newFacts() facts {
-	return facts{spans: map[string]span{}, lives: map[string]live{}, pcks: map[string]checked{}, moved: map[string]settledStep{}, loads: map[string]loaded{}}
-}
-
-// onlySettled is fs's settled steps alone: what holds after something that
-// may free memory.
-func (fs facts) onlySettled() facts {
-	c := newFacts()
-	maps.Copy(c.moved, fs.moved)
-	return c
+	return facts{spans: map[string]span{}, lives: map[string]live{}, pcks: map[string]checked{}, loads: map[string]loaded{}}
 }
 
 // withRange is c with the bytes [lo, hi) added.
@@ -200,7 +180,6 @@ func (fs facts) clone() facts {
 	for k, v := range fs.pcks {
 		c.pcks[k] = v
 	}
-	maps.Copy(c.moved, fs.moved)
 	maps.Copy(c.loads, fs.loads)
 	return c
 }
@@ -305,14 +284,6 @@ func (a *availState) join(f1 facts, dead1 bool, f2 facts, dead2 bool) {
 				}
 			}
 		}
-		for k, m1 := range f1.moved {
-			if m2, ok := f2.moved[k]; ok {
-				if m1.id != m2.id {
-					m1.id = a.newID()
-				}
-				a.facts.moved[k] = m1
-			}
-		}
 		for k, l1 := range f1.loads {
 			if l2, ok := f2.loads[k]; ok && l1.id == l2.id {
 				a.facts.loads[k] = l1
@@ -351,11 +322,6 @@ func kill(assigned map[*cc.Declarator]bool, fs facts) {
 			delete(fs.pcks, k)
 		}
 	}
-	for k, m := range fs.moved {
-		if _, ok := assigned[m.d]; ok {
-			delete(fs.moved, k)
-		}
-	}
 	for k, l := range fs.loads {
 		if dead(l.deps) {
 			delete(fs.loads, k)
@@ -379,11 +345,6 @@ func (a *availState) keepOlder(before facts) {
 	for k, c := range a.facts.pcks {
 		if b, ok := before.pcks[k]; !ok || b.id != c.id {
 			delete(a.facts.pcks, k)
-		}
-	}
-	for k, m := range a.facts.moved {
-		if b, ok := before.moved[k]; !ok || b.id != m.id {
-			delete(a.facts.moved, k)
 		}
 	}
 	for k, l := range a.facts.loads {
@@ -429,12 +390,6 @@ func (a *availState) merge(ps facts) {
 		p.id = a.newID()
 		a.facts.pcks[k] = p
 	}
-	for k, p := range ps.moved {
-		if _, ok := a.facts.moved[k]; !ok {
-			p.id = a.newID()
-			a.facts.moved[k] = p
-		}
-	}
 	for k, p := range ps.loads {
 		p.id = a.newID()
 		a.facts.loads[k] = p
@@ -454,7 +409,7 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	if frees {
 		kill(assigned, a.facts)
 		a.clean, a.cleanFacts = r.cleanConditionals(n), a.facts
-		a.facts = a.facts.onlySettled()
+		a.facts = newFacts()
 		a.blocked++
 	} else {
 		kill(valueFirst(n, assigned), a.facts)
@@ -469,17 +424,12 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	a.inExpr++
 	f := render()
 	a.inExpr--
-	if len(a.pending.moved) != 0 && unevaluatedParts(n) {
-		clear(a.pending.moved)
-	}
-	kill(assigned, a.facts)
-	kill(assigned, a.pending)
 	if frees {
 		a.blocked--
-		a.facts = a.facts.onlySettled()
-		pending := a.pending.onlySettled()
-		a.merge(pending)
+		a.facts = newFacts()
 	} else {
+		kill(assigned, a.facts)
+		kill(assigned, a.pending)
 		r.killLoads(n, a.pending)
 		a.merge(a.pending)
 	}
@@ -489,48 +439,6 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	}
 	a.pending, a.collect, a.seq, a.assigned = savedPending, savedCollect, savedSeq, savedAssigned
 	return f
-}
-
-// unevaluatedParts reports whether full expression n has operands that
-// are not evaluated though they are at no condition's level (the
-// associations _Generic does not select, the operand of sizeof or
-// _Alignof, __builtin_choose_expr's other value): a step settled there
-// may not have been.
-func unevaluatedParts(n cc.Node) bool {
-	return !walkNodes(n, func(n cc.Node) bool {
-		switch x := n.(type) {
-		case *cc.GenericSelection:
-			return false
-		case *cc.UnaryExpression:
-			return x.Case != cc.UnaryExpressionSizeofExpr && x.Case != cc.UnaryExpressionAlignofExpr
-		case *cc.PrimaryExpression:
-			return x.Case != cc.PrimaryExpressionIdent || x.Token.SrcStr() != "__builtin_choose_expr"
-		}
-		return true
-	})
-}
-
-// stepSettled reports whether the pending step of pointer local d, whose
-// provenance is v, is known to be in the ring here (a settled fact of the
-// facts before this full expression), and notes that it is once v moves
-// on here: v.site is 0 after a move. Only in a function whose locals
-// change where seen and that calls no setjmp (a longjmp back would
-// return to where the step may be pending), and only at the full
-// expression's own level: moves inside a statement expression, or at a
-// condition's level, are not facts for the rest of the full expression,
-// which the compiler may evaluate in another order.
-func (r *rewriter) stepSettled(d *cc.Declarator, v prov) bool {
-	a := &r.avail
-	if a.inExpr == 0 || a.off || r.fn.setjmp {
-		return false
-	}
-	if _, ok := a.facts.moved[v.site]; ok {
-		return true
-	}
-	if a.inExpr == 1 && a.cond == 0 {
-		a.pending.moved[v.site] = settledStep{d: d}
-	}
-	return false
 }
 
 // valueFirst is assigned, the variables full expression n assigns, but
@@ -1428,16 +1336,8 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 	// initialisation, which runs once before it) that hold at its head
 	entered := func() {
 		inv = newFacts()
-		if !a.dead {
+		if !a.dead && !r.mayFree(x, false) {
 			inv = a.facts.clone()
-			if r.mayFree(x, false) {
-				inv = inv.onlySettled()
-			}
-			if hasLabel(x) {
-				// (a goto may enter the loop past the moves before it:
-				// the state after the loop is inv's)
-				clear(inv.moved)
-			}
 			assigned := map[*cc.Declarator]bool{}
 			assignedSteps(x, assigned)
 			kill(assigned, inv)

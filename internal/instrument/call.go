@@ -1422,11 +1422,9 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			vals[i] = "(" + r.unit.codeText(a.code) + ")"
 
 			if a.passed != "" {
-				// its own pending step goes into the ring now, unless
-				// settled already (moved is then the word alone, a
-				// statement with no effect)
-				if m := r.moved(a.prov); m != a.prov.word {
-					f.str(m + ";")
+				if a.prov.pending() {
+					// its own pending step goes into the ring now
+					f.str(r.moved(a.prov) + ";")
 				}
 				provs[i] = r.passedProv(a, a.prov.word)
 			}
