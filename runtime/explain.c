@@ -42,10 +42,15 @@
  * off. */
 int __ml_explain;
 
-/* Slots a thread takes at a time: 128, as a step into memory takes two
- * (with 64, callgrind Ir of vm 1 was 1.4% higher). */
-#define ML_STEPS_CHUNK 128
-/* Ids handed out so far (the first chunk starts at ML_STEPS_CHUNK: id 0 is none), in
+/* Slots a thread takes at a time: a 64th of the ring (a small part of
+ * what a chain reads back through), at least 128, as a step into memory
+ * takes two (with 64, callgrind Ir of vm 1 was 1.4% higher), and at most
+ * 4096, the default ring's 64th: taking them goes through the stub that
+ * keeps every register, the vector state's xsave included, which cost
+ * vm 8 a tenth of its time with chunks of 128. */
+#define ML_STEPS_CHUNK_MIN 128
+#define ML_STEPS_CHUNK_MAX 4096
+/* Ids handed out so far (the first chunk starts at ML_STEPS_CHUNK_MIN: id 0 is none), in
  * the state mapping (internal.h). */
 #define ml_steps_next ML_STATE_AT(uptr, ML_ST_STEPS)
 /* Steps note the statement clock (ml_steps_count): ids are taken one at
@@ -60,7 +65,7 @@ void ml_explain_init(void)
 {
 	ml_map_fixed(ML_STEPS_ADDR, ML_STEPS_END - ML_STEPS_ADDR, "value propagation steps");
 	ml_map_fixed((uptr)ML_FPROV_RING, ML_FPROV_N * sizeof(struct ml_fprov), "free provenance ring");
-	ml_steps_next = ML_STEPS_CHUNK;
+	ml_steps_next = ML_STEPS_CHUNK_MIN;
 }
 
 void ml_steps_leave(void)
@@ -93,6 +98,12 @@ static uptr ml_step_lap(uptr id)
 	return 1UL << 63 | (lap & 1) << 47 | (lap & 2) << 1;
 }
 
+static uptr ml_steps_chunk(void)
+{
+	uptr n = (ml_steps_mask + 1) / 64;
+	return n < ML_STEPS_CHUNK_MIN ? ML_STEPS_CHUNK_MIN : n > ML_STEPS_CHUNK_MAX ? ML_STEPS_CHUNK_MAX : n;
+}
+
 /* The id word (id << 16 | thread << 1 | 1: a provenance word) of a new
  * step of slots slots (1, 2), the first of a new chunk of ids for this
  * thread (in a program counting statements, a chunk of that step, its
@@ -105,7 +116,7 @@ static __attribute__((cold)) uptr ml_steps_refill(uptr slots)
 	int clocked = ML_LOAD(&ml_steps_clocked);
 	uptr n, id, i;
 	for (;;) {
-		n = clocked ? slots : ML_STEPS_CHUNK;
+		n = clocked ? slots : ml_steps_chunk();
 		id = ML_ADD(&ml_steps_next, n);
 		i = id & ml_steps_mask;
 		if (n > ml_steps_mask + 1 - i)
