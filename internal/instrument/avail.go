@@ -1333,10 +1333,13 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 	a := &r.avail
 	var inv facts
 	// entered: the facts at the loop's entry (after a for's
-	// initialisation, which runs once before it) that hold at its head
+	// initialisation, which runs once before it) that hold at its head,
+	// unless a jump from outside the loop may land inside its body
+	// (passing the entry, and reaching the head by the back edge)
+	jumpedInto := r.jumpedInto(x.Statement)
 	entered := func() {
 		inv = newFacts()
-		if !a.dead && !r.mayFree(x, false) {
+		if !a.dead && !jumpedInto && !r.mayFree(x, false) {
 			inv = a.facts.clone()
 			assigned := map[*cc.Declarator]bool{}
 			assignedSteps(x, assigned)
@@ -1413,6 +1416,17 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 		}
 	}
 	return f
+}
+
+// jumpedInto reports whether a jump from outside loop body s may land in
+// it: a goto's label in it named by a goto outside it (or whose address is
+// taken), or a case label of a switch around it (Duff's device).
+func (r *rewriter) jumpedInto(s *cc.Statement) bool {
+	if s.Case != cc.StatementCompound {
+		return hasLabel(s)
+	}
+	cs := s.CompoundStatement
+	return landsPast(cs, cs.Token.Position(), r.fn.gotos)
 }
 
 // hasLabel reports whether n has a label a jump from outside it may
