@@ -533,12 +533,14 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // 1.567 to 1.578. A side frame's top a variable only in a function with a
 // loop (sideTopWords): lapi.c 2.026 to 1.959, ldebug.c 1.732 to 1.656,
 // ltable.c 1.730 to 1.702, lgc.c 1.615 to 1.604, lparser.c 1.578 to
-// 1.573 (lvm.c 1.774 to 1.791: luaV_objlen +16 bytes).
+// 1.573 (lvm.c 1.774 to 1.791: luaV_objlen +16 bytes). A meta reused
+// from a slot's last read (reloads.go) is held in a register: lgc.c 1.604
+// to 1.615 (+16 bytes).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
 	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.58, "lcode.c": 1.34, "lvm.c": 1.80, "ltable.c": 1.71,
-		"lapi.c": 1.97, "ldo.c": 1.68, "ldebug.c": 1.67, "lgc.c": 1.61, "lundump.c": 1.68})
+		"lapi.c": 1.97, "ldo.c": 1.68, "ldebug.c": 1.67, "lgc.c": 1.62, "lundump.c": 1.68})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built
