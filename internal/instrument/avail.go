@@ -1216,10 +1216,10 @@ func (r *rewriter) selection(x *cc.SelectionStatement) frag {
 		case cc.Node(x.ExpressionList):
 			if x.Case == cc.SelectionStatementSwitch {
 				f := r.fullExpr(x.ExpressionList, func() frag { return r.expr(x.ExpressionList) })
+				if a.dispatch == nil {
+					a.dispatch = map[*cc.LabeledStatement]facts{}
+				}
 				for _, l := range caseLabels(x.Statement) {
-					if a.dispatch == nil {
-						a.dispatch = map[*cc.LabeledStatement]facts{}
-					}
 					if !a.dead {
 						a.dispatch[l] = a.facts.clone()
 					}
@@ -1340,14 +1340,7 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 	entered := func() {
 		inv = newFacts()
 		if !a.dead && !jumpedInto && !r.mayFree(x, false) {
-			inv = a.facts.clone()
-			assigned := map[*cc.Declarator]bool{}
-			assignedSteps(x, assigned)
-			kill(assigned, inv)
-			if r.byteFactsDie(x) {
-				clear(inv.pcks)
-			}
-			r.killLoads(x, inv)
+			inv = r.survivors(a.facts, x)
 		}
 	}
 	entered()
@@ -1429,8 +1422,8 @@ func (r *rewriter) jumpedInto(s *cc.Statement) bool {
 	return landsPast(cs, cs.Token.Position(), r.fn.gotos)
 }
 
-// hasLabel reports whether n has a label a jump from outside it may
-// reach: a goto's, or an enclosing switch's case or default.
+// hasLabel reports whether n holds any label (a goto's, a case or a
+// default): the cheap test where any jump into n ends the facts.
 func hasLabel(n cc.Node) bool {
 	return AnyNode(n, func(n cc.Node) bool {
 		_, ok := n.(*cc.LabeledStatement)
@@ -1448,12 +1441,19 @@ func (r *rewriter) stepFacts(inv, cond facts, body *cc.Statement) facts {
 	if hasLabel(body) || r.mayFree(body, false) {
 		return inv.clone()
 	}
-	fs := cond.clone()
+	return r.survivors(cond, body)
+}
+
+// survivors are the facts of fs that running n, which frees nothing,
+// leaves standing: those of the variables it does not assign and the
+// slots it does not write, and the byte facts unless n's calls end them.
+func (r *rewriter) survivors(fs facts, n cc.Node) facts {
+	fs = fs.clone()
 	assigned := map[*cc.Declarator]bool{}
-	assignedSteps(body, assigned)
+	assignedSteps(n, assigned)
 	kill(assigned, fs)
-	r.killLoads(body, fs)
-	if r.byteFactsDie(body) {
+	r.killLoads(n, fs)
+	if r.byteFactsDie(n) {
 		clear(fs.pcks)
 	}
 	return fs

@@ -26,12 +26,7 @@ import (
 // calls (after their initializer), and the functions it names otherwise
 // only as their entries.
 func (r *rewriter) tableCandidates(decls []*cc.ExternalDeclaration) (map[string]*callTable, map[string]bool) {
-	defs := map[string]*cc.FunctionDefinition{}
-	for _, ed := range decls {
-		if fd := ed.FunctionDefinition; fd != nil && !r.unit.isSystemDecl(ed) {
-			defs[fd.Declarator.Name()] = fd
-		}
-	}
+	defs := r.userDefs(decls)
 	tables := r.callTables(decls, defs)
 	calls, bad := r.tableUses(decls, tables)
 	for x, t := range calls {
@@ -238,4 +233,16 @@ func (r *rewriter) tableCall(x *cc.PostfixExpression, t *callTable, site string,
 	}
 	m, pv := r.pointerResult(&f, call, "(__ml_uptr)"+callee, "")
 	return f, m, pv
+}
+
+// userDefs are the unit's function definitions outside system headers, by
+// name.
+func (r *rewriter) userDefs(decls []*cc.ExternalDeclaration) map[string]*cc.FunctionDefinition {
+	defs := map[string]*cc.FunctionDefinition{}
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && !r.unit.isSystemDecl(ed) {
+			defs[fd.Declarator.Name()] = fd
+		}
+	}
+	return defs
 }

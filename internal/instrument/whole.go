@@ -34,12 +34,7 @@ import (
 // wholeParams finds the whole-object parameters of the unit's functions,
 // by name and position.
 func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) map[string]map[int]bool {
-	defs := map[string]*cc.FunctionDefinition{}
-	for _, ed := range decls {
-		if fd := ed.FunctionDefinition; fd != nil && !r.unit.isSystemDecl(ed) {
-			defs[fd.Declarator.Name()] = fd
-		}
-	}
+	defs := r.userDefs(decls)
 	tables := r.callTables(decls, defs)
 	// (a name in a string may be an alias's target, or asm's: in a
 	// declaration, a definition's attributes or an asm statement, not the
@@ -392,12 +387,7 @@ func (r *rewriter) findBare(decls []*cc.ExternalDeclaration) {
 	if r.c.full || r.c.every || r.typestate {
 		return
 	}
-	defs := map[string]*cc.FunctionDefinition{}
-	for _, ed := range decls {
-		if fd := ed.FunctionDefinition; fd != nil && !r.unit.isSystemDecl(ed) {
-			defs[fd.Declarator.Name()] = fd
-		}
-	}
+	defs := r.userDefs(decls)
 	inTable := map[string]bool{}
 	for _, t := range r.callTables(decls, defs) {
 		for _, f := range t.names {
