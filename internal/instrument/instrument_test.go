@@ -610,6 +610,45 @@ func TestSideWordsChecked(t *testing.T) {
 	}
 }
 
+// TestParamWordsBeforeCalls: optimising, a pointer parameter read only
+// before its function's first call keeps its meta and provenance in
+// variables, not side words (a comparator's x = a; sort.c's cmp_record);
+// one read after a call, or in a loop that calls, keeps side words.
+func TestParamWordsBeforeCalls(t *testing.T) {
+	code := "extern void hook(void);\n" +
+		"int cmp(const void *a, const void *b) {\n" +
+		"	const int *x = a, *y = b;\n" +
+		"	hook();\n" +
+		"	return *x - *y;\n" +
+		"}\n" +
+		"int after(int *a) {\n" +
+		"	hook();\n" +
+		"	return *a;\n" +
+		"}\n" +
+		"int loop(int *a, int n) {\n" +
+		"	int s = 0;\n" +
+		"	while (n--) {\n" +
+		"		s += *a;\n" +
+		"		hook();\n" +
+		"	}\n" +
+		"	return s;\n" +
+		"}\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "params.c", code)
+	cmp := out[bytes.LastIndex(out, []byte("int cmp(")):bytes.LastIndex(out, []byte("int after("))]
+	inVar := regexp.MustCompile(`register __ml_meta_t __ml_p\d+ __attribute__\(\(unused\)\) = __ml_own_ \? __ml_t\.arg\[1\]`)
+	if !inVar.Match(cmp) || !bytes.Contains(cmp, []byte("__ml_side_push(6)")) {
+		t.Errorf("cmp: its parameters' words not variables, or its side frame not x's and y's six words\n%s", cmp)
+	}
+	tw := regexp.MustCompile(`__ml_chk\w*_tw\(__ml_t\.side\[-\d+\], sizeof\( \*a \)`)
+	after := out[bytes.LastIndex(out, []byte("int after(")):bytes.LastIndex(out, []byte("int loop("))]
+	loop := out[bytes.LastIndex(out, []byte("int loop(")):]
+	for name, text := range map[string][]byte{"after": after, "loop": loop} {
+		if !tw.Match(text) {
+			t.Errorf("%s: *a not checked through a's side words\n%s", name, text)
+		}
+	}
+}
+
 // TestUnoptimisedReturnUnheld: unoptimised, a pointer return of the
 // program's own text is evaluated after the exit's calls, not held across
 // them in a register variable (__ml_r), which gcc -O0 keeps in a

@@ -1048,6 +1048,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 					params = append(params, param{pd.Name(), metaParam(i), pv, false, false})
 					r.fn.comp[pd] = r.name("__ml_p")
 					r.fn.compProv[pd] = r.paramProv()
+					r.paramInRegisters(pd, fd.CompoundStatement)
 				default:
 					if r.fn.side != nil {
 						r.fn.side.pushed += 3
@@ -1080,6 +1081,8 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				r.fn.compProv[pd] = r.paramProv()
 				if inArgWords {
 					r.fn.compProv[pd] = argWords(i)
+				} else {
+					r.paramInRegisters(pd, fd.CompoundStatement)
 				}
 				r.entryFolds(fd, pd, i, r.fn.compProv[pd])
 			}
@@ -1152,6 +1155,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				continue
 			}
 			pd := declByName(ft, p.name)
+			pside := side
+			if r.fn.inRegisters[r.fn.comp[pd]] {
+				pside = nil
+			}
 			switch {
 			case r.c.full && r.still[r.fn.name]:
 				// (a still function: the parameter borrows its block)
@@ -1170,7 +1177,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			case r.c.full:
 				pro = side.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), "__ml_refd("+p.from+")", true)
 			default:
-				pro = side.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), p.from, true)
+				pro = pside.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), p.from, true)
 			}
 			if pv := r.fn.compProv[pd]; p.inArgWords {
 				// (another caller's words are no one's now; a direct
@@ -1179,10 +1186,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 					pro = append(pro, "(void)("+r.ownsArgs()+" ? 0 : ("+pv.site+" = 0, "+pv.word+" = "+genCaller+"));")
 				}
 			} else if pv != p.pv && pv.pending() {
-				pro = side.own(pro, vol, "const struct __ml_site *", pv.site, " __attribute__((unused))", p.pv.site, true)
-				pro = side.own(pro, vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", p.pv.word, true)
+				pro = pside.own(pro, vol, "const struct __ml_site *", pv.site, " __attribute__((unused))", p.pv.site, true)
+				pro = pside.own(pro, vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", p.pv.word, true)
 			} else if pv != p.pv {
-				pro = side.own(pro, vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", settled(p.pv), true)
+				pro = pside.own(pro, vol, "__ml_prov_t ", pv.word, " __attribute__((unused))", settled(p.pv), true)
 			}
 		}
 		pro = r.provDecls(pro, vol)
