@@ -295,6 +295,26 @@ func (r *rewriter) notePassThrough(j *cc.JumpStatement, e cc.ExpressionNode, sit
 	}
 }
 
+// noteSoleReturn records the function being rewritten in r.soleReturns
+// when its return statement j, its step at site and its value of
+// provenance pv, is the whole body and leaves that constant site pending
+// in the caller (__ml_setret, the value's own step made): each call hands
+// over that site, which its callers then know (passedResult), so a return
+// of such a call's result names both steps in one site (returnSteps)
+// instead of making an entry of the ring (__ml_setret2): vm.c's
+// op_jmp, return jump(vm, pc->arg).
+func (r *rewriter) noteSoleReturn(j *cc.JumpStatement, site string, pv prov) {
+	k, known := siteIndex(site)
+	if r.direct[r.fn.name] == nil || r.tableFns[r.fn.name] || !known || r.eager() || r.stepsTwice(site, pv) ||
+		r.pending(site, r.moved(pv)).site != site || !soleStatement(r.fn.body, j) {
+		return
+	}
+	if r.soleReturns == nil {
+		r.soleReturns = map[string]int{}
+	}
+	r.soleReturns[r.fn.name] = k
+}
+
 // soleStatement reports whether body holds statement j and nothing else
 // (but cc/v4's __func__).
 func soleStatement(body *cc.CompoundStatement, j *cc.JumpStatement) bool {

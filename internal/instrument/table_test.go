@@ -94,3 +94,30 @@ func TestTableHandover(t *testing.T) {
 		}
 	}
 }
+
+// TestSoleReturns checks that a caller returning the result of a direct
+// function whose body is its one return (the step it leaves pending is
+// always that return's) names both steps in one site, leaving it pending,
+// instead of making an entry of the ring; a helper returning from two
+// places hands over a site its caller does not know.
+func TestSoleReturns(t *testing.T) {
+	out, err := fileOf(newTestConfig(t, false), "testdata/solereturn.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
+		out = out[i+bytes.IndexByte(out[i:], '\n'):]
+	}
+	text := string(out)
+	for name, ring := range map[string]bool{"op_jmp": false, "op_far": true} {
+		i := strings.Index(text, "*"+name+"(struct machine *m, const struct insn *pc")
+		if i < 0 {
+			t.Fatalf("no definition of %s", name)
+		}
+		body := text[i:]
+		body = body[:strings.Index(body, "\n")] // (each on one line)
+		if got := strings.Contains(body, "__ml_setret2("); got != ring {
+			t.Errorf("%s's return makes a ring entry: %v, want %v:\n%s", name, got, ring, body)
+		}
+	}
+}
