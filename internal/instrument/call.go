@@ -1116,6 +1116,9 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	v := r.name("__ml_v")
 	f.str("__extension__({ " + atFrame + " register __auto_type " + v + " = ")
 	f.cat(call)
+	if k, ok := r.soleReturns[name]; ok && resultSite < 0 && r.fn != nil && !r.eager() {
+		resultSite = k
+	}
 	if resultSite >= 0 && pv.pending() {
 		f.strf("; %s %s; })", r.passedResult(m, pv, r.funcWord(name), v, resultSite), v)
 		return f, m, pv

@@ -234,7 +234,7 @@ func toText(s string) string {
 // here, so nothing moves the value on from them again.
 func (r *rewriter) setret(meta, site string, pv prov) string {
 	if r.stepsTwice(site, pv) {
-		return fmt.Sprintf("__ml_setret2(%s, %s, %s, %s, %s)", r.funcWord(r.fn.name), meta, site, pv.site, pv.word)
+		return fmt.Sprintf("__ml_setret2(%s, %s, %s, %s, %s)", r.selfWord(), meta, site, pv.site, pv.word)
 	}
 	return "__ml_setret(" + r.retWords(meta, site, pv) + ")"
 }
@@ -243,7 +243,20 @@ func (r *rewriter) setret(meta, site string, pv prov) string {
 // the meta, and the return's step, pending in the caller.
 func (r *rewriter) retWords(meta, site string, pv prov) string {
 	ret := r.pending(site, r.moved(pv))
-	return fmt.Sprintf("%s, %s, %s, %s", r.funcWord(r.fn.name), meta, ret.site, ret.word)
+	return fmt.Sprintf("%s, %s, %s, %s", r.selfWord(), meta, ret.site, ret.word)
+}
+
+// selfWord is the word a return of the function being rewritten tags its
+// result with: its funcWord, but 0 (one instruction, no address) for one
+// that only a direct table's one call calls, which takes the result
+// untested (tableCall), unless loss tracking reads the word (retfn).
+func (r *rewriter) selfWord() string {
+	if x := r.entryCalls[r.fn.name]; x != nil && !r.c.full {
+		if t := r.directTableOf(x); t != nil && t.handsOver {
+			return "0"
+		}
+	}
+	return r.funcWord(r.fn.name)
 }
 
 // stepsTwice reports whether a return's step at site and its value's
@@ -280,6 +293,26 @@ func (r *rewriter) notePassThrough(j *cc.JumpStatement, e cc.ExpressionNode, sit
 			r.passThrough[r.fn.name] = passThrough{i, k}
 		}
 	}
+}
+
+// noteSoleReturn records the function being rewritten in r.soleReturns
+// when its return statement j, its step at site and its value of
+// provenance pv, is the whole body and leaves that constant site pending
+// in the caller (__ml_setret, the value's own step made): each call hands
+// over that site, which its callers then know (passedResult), so a return
+// of such a call's result names both steps in one site (returnSteps)
+// instead of making an entry of the ring (__ml_setret2): vm.c's
+// op_jmp, return jump(vm, pc->arg).
+func (r *rewriter) noteSoleReturn(j *cc.JumpStatement, site string, pv prov) {
+	k, known := siteIndex(site)
+	if r.direct[r.fn.name] == nil || r.tableFns[r.fn.name] || !known || r.eager() || r.stepsTwice(site, pv) ||
+		r.pending(site, r.moved(pv)).site != site || !soleStatement(r.fn.body, j) {
+		return
+	}
+	if r.soleReturns == nil {
+		r.soleReturns = map[string]int{}
+	}
+	r.soleReturns[r.fn.name] = k
 }
 
 // soleStatement reports whether body holds statement j and nothing else

@@ -190,6 +190,7 @@ type rewriter struct {
 	pckPreChecked  bool                                // some loop of the unit has a range pre-check
 	stepsSites     map[[2]int]int                      // the unit's steps sites, by the sites of their newer and older step
 	passThrough    map[string]passThrough              // direct functions returning a parameter as it came (passThroughOf)
+	soleReturns    map[string]int                      // direct functions whose one return leaves the same site pending (noteSoleReturn)
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
@@ -2571,6 +2572,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		if steps, ok := r.returnSteps(e, xsite, pv); ok {
 			stepSite, pv = steps, prov{"0", pv.word}
 		}
+		r.noteSoleReturn(j, stepSite, pv)
 		if len(r.fn.objs) == 0 && !r.stepsTwice(stepSite, pv) && r.exitsByValue(e, xs) {
 			f.str("{")
 			f.tok(j.Token)

@@ -231,6 +231,16 @@ func (r *rewriter) tableCall(x *cc.PostfixExpression, t *callTable, site string,
 		f.str(call + "; })")
 		return f, metaWild, generated(genNone)
 	}
+	if r.c.optimizing && t.handsOver {
+		// every callee is instrumented and hands its result over on
+		// each return (a signal handler's calls meanwhile leave the
+		// words as they were: handlers.c): no test of retfn
+		m, pv := r.metaTemp(), r.provTemp()
+		v := r.name("__ml_v")
+		f.strf("register __auto_type %s = %s; %s = __ml_t.ret; %s; %s; })", v, call, m,
+			takeProv(pv, prov{"__ml_t.retsite", "__ml_t.retprov"}), v)
+		return f, m, pv
+	}
 	m, pv := r.pointerResult(&f, call, "(__ml_uptr)"+callee, "")
 	return f, m, pv
 }

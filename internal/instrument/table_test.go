@@ -55,3 +55,69 @@ func TestDirectTables(t *testing.T) {
 		}
 	}
 }
+
+// TestTableHandover checks that a call through a direct table whose
+// functions all end in a return of a value takes the result's words from
+// __ml_t untested, and that those functions, called at that one place
+// only, tag them with no address (but with loss tracking, which reads
+// it); a table holding a function that may seem to fall off its end keeps
+// the retfn test, and its function its address.
+func TestTableHandover(t *testing.T) {
+	for _, full := range []bool{false, true} {
+		out, err := fileOf(newTestConfig(t, full), "testdata/handover.c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
+			out = out[i+bytes.IndexByte(out[i:], '\n'):]
+		}
+		text := string(out)
+		run := text[strings.Index(text, "long run("):]
+		for table, untested := range map[string]bool{"ops": true, "odd": false} {
+			call := run[strings.Index(run, " "+table+"[ "):]
+			call = call[:strings.Index(call, "}) ;")]
+			if got := strings.Contains(call, "= __ml_t.ret;") && !strings.Contains(call, "__ml_retm("); got != untested {
+				t.Errorf("full=%v: the call through %s takes its result untested: %v, want %v:\n%s", full, table, got, untested, call)
+			}
+		}
+		for name, zero := range map[string]bool{"add": !full, "halt": !full, "branchy": false} {
+			i := strings.Index(text, "*"+name+"(struct machine *m, const struct insn *pc , register")
+			if i < 0 {
+				t.Fatalf("full=%v: no definition of %s", full, name)
+			}
+			body := text[i:]
+			body = body[:strings.Index(body, "\n\n")]
+			if got := strings.Contains(body, "__ml_setret(0,") || strings.Contains(body, "__ml_setret2(0,") ||
+				strings.Contains(body, "__ml_return_at(0,"); got != zero {
+				t.Errorf("full=%v: %s tags its result with no address: %v, want %v:\n%s", full, name, got, zero, body)
+			}
+		}
+	}
+}
+
+// TestSoleReturns checks that a caller returning the result of a direct
+// function whose body is its one return (the step it leaves pending is
+// always that return's) names both steps in one site, leaving it pending,
+// instead of making an entry of the ring; a helper returning from two
+// places hands over a site its caller does not know.
+func TestSoleReturns(t *testing.T) {
+	out, err := fileOf(newTestConfig(t, false), "testdata/solereturn.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
+		out = out[i+bytes.IndexByte(out[i:], '\n'):]
+	}
+	text := string(out)
+	for name, ring := range map[string]bool{"op_jmp": false, "op_far": true} {
+		i := strings.Index(text, "*"+name+"(struct machine *m, const struct insn *pc")
+		if i < 0 {
+			t.Fatalf("no definition of %s", name)
+		}
+		body := text[i:]
+		body = body[:strings.Index(body, "\n")] // (each on one line)
+		if got := strings.Contains(body, "__ml_setret2("); got != ring {
+			t.Errorf("%s's return makes a ring entry: %v, want %v:\n%s", name, got, ring, body)
+		}
+	}
+}

@@ -247,6 +247,9 @@ type callTable struct {
 	entries []*cc.PrimaryExpression // their names in its initializer
 	calls   []*cc.PostfixExpression // the unit's calls through it (tableCandidates)
 	byName  map[string]bool         // its functions the unit also calls by name
+	// every function ends in a return of a value and has no bare return:
+	// each call of one hands its result over (tableCall)
+	handsOver bool
 }
 
 // callTables finds the file-scope static arrays of function pointers whose
@@ -270,7 +273,7 @@ func (r *rewriter) callTables(decls []*cc.ExternalDeclaration, defs map[string]*
 			if p, ok := at.Elem().(*cc.PointerType); !ok || p.Elem().Kind() != cc.Function {
 				continue
 			}
-			t := &callTable{d: d}
+			t := &callTable{d: d, handsOver: true}
 			for il := id.Initializer.InitializerList; il != nil && t != nil; il = il.InitializerList {
 				init := il.Initializer
 				var p *cc.PrimaryExpression
@@ -283,6 +286,7 @@ func (r *rewriter) callTables(decls []*cc.ExternalDeclaration, defs map[string]*
 				}
 				t.names = append(t.names, p.Token.SrcStr())
 				t.entries = append(t.entries, p)
+				t.handsOver = t.handsOver && returnsAValue(defs[p.Token.SrcStr()])
 			}
 			if t != nil && len(t.names) != 0 {
 				tables[d.Name()] = t
@@ -451,4 +455,26 @@ func onlyDereferenced(body cc.Node, pd *cc.Declarator) bool {
 func (r *rewriter) bareAccess(n cc.Node) bool {
 	u, ok := n.(*cc.UnaryExpression)
 	return ok && u.Case == cc.UnaryExpressionDeref && r.bareDecls[declOfExpr(u.CastExpression)]
+}
+
+// returnsAValue reports whether every exit of fd is a return of a value:
+// its body's last item is one and no return in it lacks its expression,
+// so the closing brace is never reached.
+func returnsAValue(fd *cc.FunctionDefinition) bool {
+	var last *cc.BlockItem
+	for l := fd.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
+		last = l.BlockItem
+	}
+	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementJump ||
+		last.Statement.JumpStatement.Case != cc.JumpStatementReturn || last.Statement.JumpStatement.ExpressionList == nil {
+		return false
+	}
+	bare := false
+	Inspect(fd.CompoundStatement, func(n cc.Node) bool {
+		if j, ok := n.(*cc.JumpStatement); ok && j.Case == cc.JumpStatementReturn && j.ExpressionList == nil {
+			bare = true
+		}
+		return !bare
+	})
+	return !bare
 }
