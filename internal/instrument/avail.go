@@ -600,13 +600,26 @@ func (r *rewriter) coverage(n cc.Node, meta string, write bool) int {
 	if !write {
 		known |= knownWritable
 	}
+	// (an aggregate's check proves its first byte inside the block, and
+	// its start is at or below that of any member after it in every
+	// layout: the scalars' span takes the start, not the end)
+	start := ""
+	if key != "" && !k.exact && !isScalar(objType(e)) {
+		start = meta + "|" + k.base + "|" + k.sym
+	}
 	if a.collect && a.cond == 0 {
 		note(a.pending, meta, key, k, lo, hi, write)
+		if start != "" {
+			note(a.pending, meta, start, k, lo, lo, write)
+		}
 	}
 	if a.blocked == 0 {
 		for _, c := range a.collectors {
 			if c.cond == a.cond {
 				note(c.facts, meta, key, k, lo, hi, write)
+				if start != "" {
+					note(c.facts, meta, start, k, lo, lo, write)
+				}
 			}
 		}
 	}
