@@ -35,7 +35,8 @@ import (
 // through one pointer type (a cast is another base), none in an aggregate
 // member of a union (a scalar member of one lies at the union's start); an
 // aggregate, or anything in such a member, is covered only by the very
-// same access.
+// same access (one not in such a member gives the span its start alone:
+// an empty span there, a lower bound by the order of members).
 //
 // Facts are made at the end of a full expression (the order of evaluation
 // inside one is the compiler's), from the checks that run whenever it runs
