@@ -35,7 +35,8 @@ import (
 // through one pointer type (a cast is another base), none in an aggregate
 // member of a union (a scalar member of one lies at the union's start); an
 // aggregate, or anything in such a member, is covered only by the very
-// same access.
+// same access (one not in such a member gives the span its start alone:
+// an empty span there, a lower bound by the order of members).
 //
 // Facts are made at the end of a full expression (the order of evaluation
 // inside one is the compiler's), from the checks that run whenever it runs
@@ -600,13 +601,26 @@ func (r *rewriter) coverage(n cc.Node, meta string, write bool) int {
 	if !write {
 		known |= knownWritable
 	}
+	// (an aggregate's check proves its first byte inside the block, and
+	// its start is at or below that of any member after it in every
+	// layout: the scalars' span takes the start, not the end)
+	start := ""
+	if key != "" && !k.exact && !isScalar(objType(e)) {
+		start = meta + "|" + k.base + "|" + k.sym
+	}
 	if a.collect && a.cond == 0 {
 		note(a.pending, meta, key, k, lo, hi, write)
+		if start != "" {
+			note(a.pending, meta, start, k, lo, lo, write)
+		}
 	}
 	if a.blocked == 0 {
 		for _, c := range a.collectors {
 			if c.cond == a.cond {
 				note(c.facts, meta, key, k, lo, hi, write)
+				if start != "" {
+					note(c.facts, meta, start, k, lo, lo, write)
+				}
 			}
 		}
 	}
