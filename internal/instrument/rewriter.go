@@ -1266,7 +1266,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 // or frame slot for them through the function (zlib's inflate_table: six
 // pointers, three words each).
 func (r *rewriter) keepsArgWords(body *cc.CompoundStatement) bool {
-	if !r.c.optimizing || r.fn.side != nil || r.eager() || r.c.full || r.typestate || r.c.every {
+	if !r.c.optimizing || r.fn.side != nil || r.eager() || r.typestate || r.c.every {
 		return false
 	}
 	inRegisters := map[string]bool{}
