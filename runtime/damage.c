@@ -72,7 +72,6 @@ static const struct {
 	{ML_FPROV_ADDR, ML_STATE_ADDR - ML_STATE_GUARD, "free provenance ring"},
 	{ML_STATE_ADDR - ML_STATE_GUARD, ML_STATE_ADDR + ML_STATE_SIZE + ML_STATE_GUARD, "state"},
 	{ML_RARE_ADDR, ML_RARE_ADDR + __ML_MAX_RECS * sizeof(struct ml_rare), "record details"},
-	{(uptr)__ML_NAME_MEMO, (uptr)__ML_NAME_MEMO + ML_NAME_MEMO_SIZE, "name memo"},
 };
 
 const char *ml_own_table(uptr a)

@@ -356,7 +356,6 @@ void __ml_init(void)
 	ml_keep_stderr();
 
 	ml_records_init(); /* (the slot-indexed tables, records 0-3 opened) */
-	ml_map_fixed((uptr)__ML_NAME_MEMO, ML_NAME_MEMO_SIZE, "name memo");
 	for (unsigned i = 0; i < 3; i++) {
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
 		ml_map_fixed(lo ^ __ML_META_XOR, size, "pointer shadow");

@@ -304,9 +304,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), then metas and clocks (explain.c) */
 #define ML_FPROV_ADDR  0x6a0000000000UL /* the ring of struct ml_fprov (explain.c) */
 /* 0x6c0000000000: the typestate map's directory of chunk records (typestate.c) */
-/* 0x6d0000000000: __ML_NAME_MEMO, struct __ml_name_memo[1 << __ML_NAME_MEMO_BITS] (names.c) */
 #define ML_RARE_ADDR   0x6e0000000000UL /* struct ml_rare[__ML_MAX_RECS] (records.c) */
-#define ML_NAME_MEMO_SIZE ((sizeof *__ML_NAME_MEMO) << __ML_NAME_MEMO_BITS)
 
 /* memlens's mutable state that reports and the leak check depend on (the
  * report buffers and lock, the options, the slot and depot counters, the
@@ -1193,7 +1191,7 @@ unsigned ml_names_get(unsigned s, const site_t **v, int *more);
 /* Is s one of the sites of a unit's table? */
 int ml_site_known(const site_t *s);
 /* Another thread or a signal handler may run from now on: counts change
- * atomically (__ml_mt) and the name memo is emptied, no longer used. */
+ * atomically (__ml_mt). */
 void ml_mt_on(void);
 
 /* ---- explain.c ---- */

@@ -1450,34 +1450,34 @@ __ML_INLINE void __ml_ref(__ml_meta_t m, const struct __ml_site *site)
 	}
 }
 
-/* The meta each site was last given to name (by the site's address): a
- * site naming the same block again (a pointer moved in place, a return in
- * a loop) is known there without the block's record and names. A block's
- * names are only added to while its generation lasts, so the entry stays
- * true until the slot's generation comes round again (65535 reuses).
- * Single-threaded only: another thread could tear an entry, so once a
- * second thread (or a signal handler) may run, the memo is emptied and no
- * longer written (ml_mt_on): no site finds itself there, with no test of
- * __ml_mt on the hot path. */
-struct __ml_name_memo {
-	const struct __ml_site *site;
-	__ml_meta_t m;
-};
-#define __ML_NAME_MEMO      ((struct __ml_name_memo *)0x6d0000000000UL)
-#define __ML_NAME_MEMO_BITS 16
-__ML_INLINE struct __ml_name_memo *__ml_name_memo(const struct __ml_site *site)
-{
-	return &__ML_NAME_MEMO[((__ml_uptr)site >> 3) & ((1u << __ML_NAME_MEMO_BITS) - 1)];
-}
-/* __ml_name past its memo (names.c). */
-void __ml_name_slow(__ml_meta_t m, const struct __ml_site *site) __attribute__((noinline)) __ML_NOTHROW;
+/* The meta each site was last given to name: a site naming the same
+ * block again (a pointer moved in place, a return in a loop) is known
+ * there without the block's record and names. A block's names are only
+ * added to while its generation lasts, so the memo stays true until the
+ * slot's generation comes round again (65535 reuses). Each unit with full
+ * checking keeps a word a site beside its sites' table (instrument's
+ * __ml_name_memos) and defines __ml_site_memo, the word of its site s: a
+ * constant where s is, so the test is one compare of memory (the table
+ * of sites hashed by address it replaced took nine instructions a test).
+ * A word is read and written whole, so other threads and signal handlers
+ * only ever find a meta some site named. Code without it (the runtime)
+ * passes no word. */
+/* __ml_name past its memo (names.c); memo: the site's word, or 0. */
+void __ml_name_slow(__ml_meta_t m, const struct __ml_site *site, __ml_meta_t *memo) __attribute__((noinline)) __ML_NOTHROW;
+#ifdef __ML_FULL
+static __inline__ __attribute__((always_inline, unused)) __ml_meta_t *__ml_site_memo(const struct __ml_site *s);
+#endif
 
 /* The block of m is returned, or moved in place, by the statement at site. */
 __ML_INLINE void __ml_name(__ml_meta_t m, const struct __ml_site *site)
 {
-	const struct __ml_name_memo *e = __ml_name_memo(site);
-	if (__ML_UNLIKELY(e->site != site) || __ML_UNLIKELY(e->m != m))
-		__ml_name_slow(m, site);
+#ifdef __ML_FULL
+	__ml_meta_t *e = __ml_site_memo(site);
+	if (__ML_UNLIKELY(!e) || __ML_UNLIKELY(__atomic_load_n(e, __ATOMIC_RELAXED) != m))
+		__ml_name_slow(m, site, e);
+#else
+	__ml_name_slow(m, site, 0);
+#endif
 }
 
 /* A reference to the live heap block of m (__ml_counted) is lost, at

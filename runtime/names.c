@@ -20,8 +20,6 @@
  */
 #include "internal.h"
 
-#include <sys/mman.h>
-
 /* The site tables of the units, in the order they announce themselves. */
 #define ML_UNITS_MAX 4096u
 struct ml_unit_sites {
@@ -103,16 +101,15 @@ void ml_mt_on(void)
 {
 	if (ML_LOAD(&__ml_mt))
 		return;
-	ML_STORE(&__ml_mt, 1); /* first: __ml_name_slow writes no entry from here on */
-	madvise((void *)__ML_NAME_MEMO, ML_NAME_MEMO_SIZE, MADV_DONTNEED);
+	ML_STORE(&__ml_mt, 1);
 }
 
-void __ml_name_slow(__ml_meta_t m, const site_t *site)
+void __ml_name_slow(__ml_meta_t m, const site_t *site, __ml_meta_t *memo)
 {
 	if (__ml_counted(m))
 		__ml_name_at((unsigned)m, site);
-	if (!ML_LOAD(&__ml_mt))
-		*__ml_name_memo(site) = (struct __ml_name_memo){site, m};
+	if (memo)
+		__atomic_store_n(memo, m, __ATOMIC_RELAXED);
 }
 
 unsigned ml_names_get(unsigned s, const site_t **v, int *more)

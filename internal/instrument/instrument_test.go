@@ -226,6 +226,25 @@ func TestFullHelpersInlined(t *testing.T) {
 	}
 }
 
+// TestFullNameMemoPerSite: fully checked and optimised, a site naming a
+// block (a pointer moved in place, a pointer returned) tests its own word
+// of the unit's name memo, read at a constant address (__ml_name_memos),
+// not the table hashed by the site's address
+// (0x6d0000000000).
+func TestFullNameMemoPerSite(t *testing.T) {
+	code := "struct vm { long *sp; };\n" +
+		"void push(struct vm *vm, long v) { *vm->sp++ = v; }\n" +
+		"long *top(struct vm *vm) { return vm->sp - 1; }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "memo.c", code)
+	asm := unitAssembly(t, src, out)
+	if !regexp.MustCompile(`(movq|cmpq)\s+(\d+\+)?__ml_name_memos\(%rip\), %\w+`).Match(asm) {
+		t.Error("no site tests its word of __ml_name_memos")
+	}
+	if bytes.Contains(asm, []byte("$119846767427584")) {
+		t.Error("a site tests the name memo hashed by address (0x6d0000000000)")
+	}
+}
+
 // TestFullLargeFunctionDropsByCall: with full checking, a function larger
 // than largeFunctionTokens (Lua's luaV_execute) drops its pointer locals'
 // references by calls of the unit's one __ml_unref_far (its assignments,

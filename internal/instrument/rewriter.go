@@ -519,7 +519,24 @@ func (r *rewriter) siteTable() string {
 	return cTable("struct __ml_site", "__ml_sites", len(r.sites), func(i int) string {
 		s := r.sites[i]
 		return fmt.Sprintf("{%s,%s,%s,%s,%s,%d,%d,%d,%d}", cstr(s.file), cstr(s.fn), cstr(s.expr), cstr(s.text), cstr(s.to), s.line, s.col, s.kind, s.aux)
-	}) + r.fnIDTable() + r.calleeSlotTable() + r.uninitMetaTable() + r.arrayTable() + r.globalMetas() + r.literalDecls()
+	}) + r.nameMemos() + r.fnIDTable() + r.calleeSlotTable() + r.uninitMetaTable() + r.arrayTable() + r.globalMetas() + r.literalDecls()
+}
+
+// nameMemos defines, with full checking, the unit's name memo (memlens.h's
+// __ml_name): a word a site, the meta it named last, and __ml_site_memo,
+// the word of a site of the unit's table (0 for any other), which gcc
+// folds to a constant address where the site is one.
+func (r *rewriter) nameMemos() string {
+	if !r.c.full {
+		return ""
+	}
+	const memo = "static __inline__ __attribute__((always_inline, unused)) __ml_meta_t *__ml_site_memo(const struct __ml_site *s) "
+	if len(r.sites) == 0 {
+		return memo + "{ (void)s; return 0; }"
+	}
+	return fmt.Sprintf("static __ml_meta_t __ml_name_memos[%d] __attribute__((unused));"+memo+
+		"{ __ml_uptr k = ((__ml_uptr)s - (__ml_uptr)__ml_sites) / sizeof *__ml_sites; return k < %dUL ? &__ml_name_memos[k] : 0; }",
+		len(r.sites), len(r.sites))
 }
 
 // textSectionAgain defines, when the user's unit has a file-scope asm
@@ -1257,7 +1274,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 // or frame slot for them through the function (zlib's inflate_table: six
 // pointers, three words each).
 func (r *rewriter) keepsArgWords(body *cc.CompoundStatement) bool {
-	if !r.c.optimizing || r.fn.side != nil || r.eager() || r.c.full || r.typestate || r.c.every {
+	if !r.c.optimizing || r.fn.side != nil || r.eager() || r.typestate || r.c.every {
 		return false
 	}
 	inRegisters := map[string]bool{}

@@ -80,26 +80,39 @@ func (r *rewriter) findStill(decls []*cc.ExternalDeclaration) {
 // runs (a variable, whose companion counts it, or memory, whose store
 // counted it or which the loss check searches), never one in flight whose
 // count is zero, so its parameter borrows without looking at the count
-// but for other threads (__ml_borrow_held).
+// but for other threads (__ml_borrow_held). A direct table's function is
+// called by name or through the table's calls alone (tableCandidates), so
+// those calls are its calls too, each with its element's expression, which
+// must drop nothing either (vm.c's handlers[pc->op](&vm, pc)).
 func (r *rewriter) findHeldArgs(decls []*cc.ExternalDeclaration) {
 	r.heldArgs = map[string]bool{}
 	for name, still := range r.still {
-		if still && r.direct[name] != nil && !r.tableFns[name] {
+		if still && r.direct[name] != nil {
 			r.heldArgs[name] = true
 		}
+	}
+	dropsArgs := func(x *cc.PostfixExpression) bool {
+		return x.ArgumentExpressionList != nil && mayDrop(x.ArgumentExpressionList) && !heldBesideCalls(x.ArgumentExpressionList)
 	}
 	for _, ed := range decls {
 		if ed.FunctionDefinition == nil {
 			continue
 		}
 		Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
-			if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall && x.ArgumentExpressionList != nil &&
-				r.heldArgs[calleeName(x)] && mayDrop(x.ArgumentExpressionList) &&
-				!heldBesideCalls(x.ArgumentExpressionList) {
+			if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall && r.heldArgs[calleeName(x)] && dropsArgs(x) {
 				r.heldArgs[calleeName(x)] = false
 			}
 			return true
 		})
+	}
+	for _, t := range r.directTables {
+		for _, x := range t.calls {
+			if dropsArgs(x) || mayDrop(x.PostfixExpression) {
+				for _, f := range t.names {
+					r.heldArgs[f] = false
+				}
+			}
+		}
 	}
 }
 

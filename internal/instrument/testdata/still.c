@@ -2,7 +2,8 @@
  * that cannot (still: their pointer parameters borrow, still_test.go;
  * held: every call passes values held elsewhere, through argument lists
  * that drop nothing, or whose calls lie beside variables: held_beside_call,
- * not beside a global or a member). */
+ * not beside a global or a member; through a call table too: held_table's
+ * calls pass a variable, still_table's a call's result). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,11 @@ static long still_beside_call_global(const struct n *p, long v) { return p->v - 
 static long still_beside_call_member(const struct n *p, long v) { return p->v * v; }
 struct n *global_n;
 
+static long held_table(const struct n *p) { return p->v; }
+static long still_table(const struct n *p) { return p->v + 1; }
+static long (*const held_tab[])(const struct n *) = {held_table};
+static long (*const still_tab[])(const struct n *) = {still_table};
+
 long use_them(struct n *p, struct n *q)
 {
 	kept_store(p, q);
@@ -67,5 +73,6 @@ long use_them(struct n *p, struct n *q)
 	return still_get(p) + held_calls_still(p) + held_recursive(p) + still_or_abort(p) + still_or_abort(calloc(1, sizeof *p)) + held_local(p) +
 	       kept_allocates(p) + kept_through_pointer(p, still_get) + held_pointer_local_to_local(p) + kept_local_address(p) +
 	       held_address_taken(p) + held_beside_call(p, still_get(p)) + still_beside_call_global(global_n, still_get(p)) +
-	       still_beside_call_member(p->next, still_get(p));
+	       still_beside_call_member(p->next, still_get(p)) + held_tab[p->v & 0](p) +
+	       still_tab[p->v & 0](calloc(1, sizeof *p));
 }
