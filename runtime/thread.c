@@ -43,6 +43,11 @@ struct ml_thr {
 };
 #define ML_MAX_THREADS (1u << 22)
 #define ML_THR ((struct ml_thr *)ML_THR_ADDR)
+/* The threads whose stacks' shadows keep small pages: the advice splits
+ * mappings (32 threads at once: 291 -> 377, against the kernel's limit of
+ * 65530), and a thread made later most often runs on a stack an ended one
+ * had. */
+#define ML_SMALL_PAGES_THREADS 4096u
 
 /* thread.c's part of the state mapping (internal.h); ml_world is there too */
 struct ml_thread_state {
@@ -165,7 +170,7 @@ void ml_threads_small_pages(void)
 {
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	unsigned n = ML_LOAD(&ml_next_tid);
-	for (unsigned id = 1; id < n && id < ML_MAX_THREADS; id++) {
+	for (unsigned id = 1; id < n && id < ML_SMALL_PAGES_THREADS; id++) {
 		uptr hi = ML_LOAD(&ML_THR[id].stack_hi);
 		if (hi)
 			ml_stack_small_pages(ML_LOAD(&ML_THR[id].stack_lo), hi);
@@ -234,7 +239,8 @@ static void *ml_thread_start(void *p)
 			/* (after the store: advice for huge pages given meanwhile
 			 * either saw it or came before) */
 			__atomic_thread_fence(__ATOMIC_SEQ_CST);
-			ml_stack_small_pages((uptr)lo, (uptr)lo + size);
+			if (st.id < ML_SMALL_PAGES_THREADS)
+				ml_stack_small_pages((uptr)lo, (uptr)lo + size);
 			ml_thread_exit_hook(); /* forget the stack when the thread ends */
 		}
 		pthread_attr_destroy(&a);
