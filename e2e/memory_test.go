@@ -562,3 +562,119 @@ func TestStackDepotMemory(t *testing.T) {
 		t.Errorf("%d distinct stacks took %d KiB more than one, %d bytes a stack (at most 128)", n, extra, perStack)
 	}
 }
+
+// adviceAtExit keeps argv[1] blocks of 32 bytes (past the first batch of
+// record slots, so memlens advises its tables to use huge pages), then
+// prints 1 if the mapping holding address argv[2] (hexadecimal) is advised
+// to (its VmFlags have hg), 0 if not.
+const adviceAtExit = `#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static long *blocks[1000000];
+
+int main(int argc, char **argv)
+{
+	long n = atol(argv[1]);
+	unsigned long a = strtoul(argv[2], 0, 16), lo = 0, hi = 0;
+	char line[512];
+	for (long i = 0; i < n && i < 1000000; i++)
+		if ((blocks[i] = malloc(32)) == NULL)
+			return 1;
+	FILE *f = fopen("/proc/self/smaps", "r");
+	if (f == NULL)
+		return 1;
+	while (fgets(line, sizeof line, f)) {
+		if (line[strspn(line, "0123456789abcdef")] == '-') /* a mapping's first line */
+			sscanf(line, "%lx-%lx", &lo, &hi);
+		else if (strncmp(line, "VmFlags:", 8) == 0 && lo <= a && a < hi) {
+			printf("%d\n", strstr(line, " hg") != NULL);
+			return 0;
+		}
+	}
+	return 1;
+}
+`
+
+// TestHeapMapSmallPages: the heap map (an entry for each 32 bytes of
+// heap, in [0x340000000000, 0x380000000000): runtime/internal.h) is not
+// advised to use huge pages when the tables checks read are (the record
+// table at 0x400000000000): khugepaged filled each 2 MiB of it that held
+// a few entries, so hash's 2.5 MB of entries took up to 5.4.
+func TestHeapMapSmallPages(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	prog := buildC(t, adviceAtExit, "-O1")
+	advised := func(addr string) string {
+		cmd := exec.Command(prog, "200000", addr)
+		cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=detect_leaks=0")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %s: %v\n%s", prog, addr, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	if recs := advised("400000000000"); recs != "1" {
+		t.Skipf("the record table is not advised to use huge pages (%q): a kernel without them", recs)
+	}
+	if heapMap := advised("360000000000"); heapMap != "0" {
+		t.Errorf("the heap map is advised to use huge pages (%q)", heapMap)
+	}
+}
+
+// threadsAtOnce keeps 200,000 blocks (past the first batch of record
+// slots: memlens's tables then have huge pages), then runs argv[1] threads
+// at once, each with pointers stored into its stack and locals the
+// runtime registers.
+const threadsAtOnce = `#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static long *blocks[200000];
+static pthread_barrier_t all;
+
+static void *run(void *arg)
+{
+	long x = (long)arg, *p = &x, **pp = &p;
+	long *volatile kept[4];
+	kept[0] = *pp;
+	pthread_barrier_wait(&all);
+	return (void *)*kept[0];
+}
+
+int main(int argc, char **argv)
+{
+	int n = atoi(argv[1]);
+	pthread_t t[64];
+	for (long i = 0; i < 200000; i++)
+		if ((blocks[i] = malloc(32)) == NULL)
+			return 1;
+	if (n < 1 || n > 64 || pthread_barrier_init(&all, 0, n + 1))
+		return 1;
+	for (long i = 0; i < n; i++)
+		if (pthread_create(&t[i], 0, run, (void *)i))
+			return 1;
+	pthread_barrier_wait(&all);
+	for (long i = 0; i < n; i++)
+		pthread_join(t[i], 0);
+	printf("%d\n", n);
+	return 0;
+}
+`
+
+// TestThreadStackMemory: a thread costs the shadow of the few KiB of stack
+// it writes, not huge pages: the pointer shadow of threads' stacks and the
+// live-base map (their locals) keep 4 KiB pages when the tables checks read
+// get huge ones. 32 threads took 5 MB each (193 MB at once against 37 MB
+// for one), 2 MiB of each shadow and of the map apiece.
+func TestThreadStackMemory(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	prog := buildC(t, threadsAtOnce, "-O1", "-pthread")
+	const opts = "explain=0:detect_leaks=0"
+	one, many := leastPeakKiB(t, prog, opts, 1), leastPeakKiB(t, prog, opts, 32)
+	t.Logf("peak %d KiB with one thread, %d KiB with 32", one, many)
+	if per := (many - one) / 31; per > 512 {
+		t.Errorf("each thread beyond the first took %d KiB", per)
+	}
+}

@@ -89,22 +89,45 @@ void ml_def_forget(void)
 	}
 }
 
-/* The tables every check and every malloc touches at random (records,
- * pointer shadow, live-base and heap maps) get huge pages once the program holds
- * many objects (ml_slot_tables_open calls this as it opens slots past the
- * first batch): with 4 KiB pages a pointer-chasing program misses the TLB
- * on each of them as well as on its own data. A small program keeps 4 KiB
- * pages, where each huge page would cost it 2 MiB of memory for a few
- * entries. */
+/* The records and the pointer shadow, which checks and the program's
+ * pointers reach at random, get huge pages once the program holds many
+ * objects (ml_slot_tables_open calls this as it opens slots past the first
+ * batch): with 4 KiB pages a pointer-chasing program misses the TLB on each
+ * of them as well as on its own data. A small program keeps 4 KiB pages,
+ * where each huge page would cost it 2 MiB of memory for a few entries.
+ * The live-base and heap maps keep 4 KiB pages: no check reads them
+ * (registering a variable, malloc, free by address and the leak check
+ * do), a page of the heap map covers 32 KiB of heap, whose own pages miss
+ * the TLB first, and huge pages rounded them up to 2 MiB around each
+ * cluster of entries: at each end of the heap (hash's 2.5 MB of entries
+ * took 5.4) and at each thread's stack (its locals). So do the shadows of
+ * threads' stacks (ml_stack_small_pages). */
 void ml_advise_huge_pages(void)
 {
 	for (unsigned i = 0; i < 3; i++) { /* (advice: failure changes nothing) */
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
 		madvise((void *)(lo ^ __ML_META_XOR), size, MADV_HUGEPAGE);
-		madvise((void *)ml_basemap(lo), size / 4, MADV_HUGEPAGE);
-		madvise((void *)ml_heapmap(lo), size / 8, MADV_HUGEPAGE);
 		madvise((void *)__ML_DEF_SHADOW(lo), size / 8, MADV_HUGEPAGE);
 	}
+	ml_threads_small_pages();
+}
+
+/* The shadows of the stack [lo, hi) of a thread keep 4 KiB pages: it
+ * writes the top few KiB of its stack, and each thread took a huge page of
+ * each shadow whole (32 threads past the first batch of slots: 29 MB with
+ * small pages, 194 MB with huge ones, with the live-base map's). The range
+ * is widened to whole huge pages, which the guard pages between stacks
+ * side by side do not split: their advice makes one mapping, not two more
+ * for each thread. */
+void ml_stack_small_pages(uptr lo, uptr hi)
+{
+	uptr huge = (uptr)2 << 20;
+	lo &= ~(huge - 1);
+	hi = (hi + huge - 1) & ~(huge - 1);
+	if (hi <= lo || !ml_app_range(lo, hi - lo))
+		return;
+	madvise((void *)(lo ^ __ML_META_XOR), hi - lo, MADV_NOHUGEPAGE);
+	madvise((void *)__ML_DEF_SHADOW(lo), (hi - lo) / 8, MADV_NOHUGEPAGE);
 }
 
 /* Blocks libc handed out while init ran: they have no record. */

@@ -43,6 +43,11 @@ struct ml_thr {
 };
 #define ML_MAX_THREADS (1u << 22)
 #define ML_THR ((struct ml_thr *)ML_THR_ADDR)
+/* The threads whose stacks' shadows keep small pages: the advice splits
+ * mappings (32 threads at once: 291 -> 377, against the kernel's limit of
+ * 65530), and a thread made later most often runs on a stack an ended one
+ * had. */
+#define ML_SMALL_PAGES_THREADS 4096u
 
 /* thread.c's part of the state mapping (internal.h); ml_world is there too */
 struct ml_thread_state {
@@ -161,6 +166,17 @@ int ml_thread_info(unsigned id, unsigned *parent, unsigned *stack)
 	return 1;
 }
 
+void ml_threads_small_pages(void)
+{
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	unsigned n = ML_LOAD(&ml_next_tid);
+	for (unsigned id = 1; id < n && id < ML_SMALL_PAGES_THREADS; id++) {
+		uptr hi = ML_LOAD(&ML_THR[id].stack_hi);
+		if (hi)
+			ml_stack_small_pages(ML_LOAD(&ML_THR[id].stack_lo), hi);
+	}
+}
+
 uptr ml_thread_stack_top(void)
 {
 	unsigned id = __ml_t.id;
@@ -220,6 +236,11 @@ static void *ml_thread_start(void *p)
 			ML_STORE(&ML_THR[st.id].ktid, (int32_t)syscall(SYS_gettid));
 			ML_STORE(&ML_THR[st.id].stack_lo, (uptr)lo);
 			ML_STORE(&ML_THR[st.id].stack_hi, (uptr)lo + size);
+			/* (after the store: advice for huge pages given meanwhile
+			 * either saw it or came before) */
+			__atomic_thread_fence(__ATOMIC_SEQ_CST);
+			if (st.id < ML_SMALL_PAGES_THREADS)
+				ml_stack_small_pages((uptr)lo, (uptr)lo + size);
 			ml_thread_exit_hook(); /* forget the stack when the thread ends */
 		}
 		pthread_attr_destroy(&a);
