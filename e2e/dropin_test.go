@@ -535,11 +535,17 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // ltable.c 1.730 to 1.702, lgc.c 1.615 to 1.604, lparser.c 1.578 to
 // 1.573 (lvm.c 1.774 to 1.791: luaV_objlen +16 bytes). A meta reused
 // from a slot's last read (reloads.go) is held in a register: lgc.c 1.604
-// to 1.615 (+16 bytes).
+// to 1.615 (+16 bytes). A pointer's step settled by an earlier move is
+// its word alone (settled steps), with gcc's large-function size raised
+// from 8,100 to 9,000 (at 8,100 lparser.c's statement reached it and
+// kept retstat and globalnames out of line: 1.619): lparser.c 1.573 to
+// 1.534, lcode.c 1.330 to 1.317, but ltable.c 1.702 to 1.730 (luaH_getn
+// 48 to 80 bytes: the table's word, no longer behind a test, lives in a
+// register through its inlined searches, L spilled).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.58, "lcode.c": 1.34, "lvm.c": 1.80, "ltable.c": 1.71,
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.54, "lcode.c": 1.34, "lvm.c": 1.80, "ltable.c": 1.74,
 		"lapi.c": 1.97, "ldo.c": 1.68, "ldebug.c": 1.67, "lgc.c": 1.62, "lundump.c": 1.68})
 }
 

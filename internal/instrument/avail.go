@@ -106,14 +106,34 @@ type checked struct {
 }
 
 type facts struct {
-	spans map[string]span    // by meta, base and sym
-	lives map[string]live    // by meta
-	pcks  map[string]checked // by base, sym and kind of access (typestate) or definedness
-	loads map[string]loaded  // by the slot's address key and the tag (reloads.go)
+	spans map[string]span        // by meta, base and sym
+	lives map[string]live        // by meta
+	pcks  map[string]checked     // by base, sym and kind of access (typestate) or definedness
+	loads map[string]loaded      // by the slot's address key and the tag (reloads.go)
+	moved map[string]settledStep // by the pending site's variable
+}
+
+// settledStep is a fact of value propagation (prov.go): the pending step
+// of pointer local d is in the ring (its site variable is 0), as a value
+// of d moving on (moved) leaves it. Only an assignment to d makes a step
+// pending again: neither a call (a callee's pending steps are its own
+// variables and side words) nor freeing memory touches it, so these facts
+// outlive the others there.
+type settledStep struct {
+	d  *cc.Declarator
+	id int
 }
 
 func newFacts() facts {
-	return facts{spans: map[string]span{}, lives: map[string]live{}, pcks: map[string]checked{}, loads: map[string]loaded{}}
+	return facts{spans: map[string]span{}, lives: map[string]live{}, pcks: map[string]checked{}, loads: map[string]loaded{}, moved: map[string]settledStep{}}
+}
+
+// onlySettled is fs's settled steps alone: what holds after something that
+// may free memory.
+func (fs facts) onlySettled() facts {
+	c := newFacts()
+	maps.Copy(c.moved, fs.moved)
+	return c
 }
 
 // withRange is c with the bytes [lo, hi) added.
@@ -182,6 +202,7 @@ func (fs facts) clone() facts {
 		c.pcks[k] = v
 	}
 	maps.Copy(c.loads, fs.loads)
+	maps.Copy(c.moved, fs.moved)
 	return c
 }
 
@@ -290,6 +311,14 @@ func (a *availState) join(f1 facts, dead1 bool, f2 facts, dead2 bool) {
 				a.facts.loads[k] = l1
 			}
 		}
+		for k, m1 := range f1.moved {
+			if m2, ok := f2.moved[k]; ok {
+				if m1.id != m2.id {
+					m1.id = a.newID()
+				}
+				a.facts.moved[k] = m1
+			}
+		}
 	}
 }
 
@@ -328,6 +357,11 @@ func kill(assigned map[*cc.Declarator]bool, fs facts) {
 			delete(fs.loads, k)
 		}
 	}
+	for k, m := range fs.moved {
+		if _, ok := assigned[m.d]; ok {
+			delete(fs.moved, k)
+		}
+	}
 }
 
 // keepOlder keeps, of the facts now, those that were already facts in
@@ -351,6 +385,11 @@ func (a *availState) keepOlder(before facts) {
 	for k, l := range a.facts.loads {
 		if b, ok := before.loads[k]; !ok || b.id != l.id {
 			delete(a.facts.loads, k)
+		}
+	}
+	for k, m := range a.facts.moved {
+		if b, ok := before.moved[k]; !ok || b.id != m.id {
+			delete(a.facts.moved, k)
 		}
 	}
 }
@@ -395,6 +434,12 @@ func (a *availState) merge(ps facts) {
 		p.id = a.newID()
 		a.facts.loads[k] = p
 	}
+	for k, p := range ps.moved {
+		if _, ok := a.facts.moved[k]; !ok {
+			p.id = a.newID()
+			a.facts.moved[k] = p
+		}
+	}
 }
 
 // fullExpr rewrites the full expression (or declaration) n with render,
@@ -410,7 +455,7 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	if frees {
 		kill(assigned, a.facts)
 		a.clean, a.cleanFacts = r.cleanConditionals(n), a.facts
-		a.facts = newFacts()
+		a.facts = a.facts.onlySettled()
 		a.blocked++
 	} else {
 		kill(valueFirst(n, assigned), a.facts)
@@ -425,12 +470,17 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	a.inExpr++
 	f := render()
 	a.inExpr--
+	if len(a.pending.moved) != 0 && unevaluatedParts(n) {
+		clear(a.pending.moved)
+	}
+	kill(assigned, a.facts)
+	kill(assigned, a.pending)
 	if frees {
 		a.blocked--
-		a.facts = newFacts()
+		a.facts = a.facts.onlySettled()
+		pending := a.pending.onlySettled()
+		a.merge(pending)
 	} else {
-		kill(assigned, a.facts)
-		kill(assigned, a.pending)
 		r.killLoads(n, a.pending)
 		a.merge(a.pending)
 	}
@@ -440,6 +490,48 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	}
 	a.pending, a.collect, a.seq, a.assigned = savedPending, savedCollect, savedSeq, savedAssigned
 	return f
+}
+
+// unevaluatedParts reports whether full expression n has operands that
+// are not evaluated though they are at no condition's level (the
+// associations _Generic does not select, the operand of sizeof or
+// _Alignof, __builtin_choose_expr's other value): a step settled there
+// may not have been.
+func unevaluatedParts(n cc.Node) bool {
+	return !walkNodes(n, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.GenericSelection:
+			return false
+		case *cc.UnaryExpression:
+			return x.Case != cc.UnaryExpressionSizeofExpr && x.Case != cc.UnaryExpressionAlignofExpr
+		case *cc.PrimaryExpression:
+			return x.Case != cc.PrimaryExpressionIdent || x.Token.SrcStr() != "__builtin_choose_expr"
+		}
+		return true
+	})
+}
+
+// stepSettled reports whether the pending step of pointer local d, whose
+// provenance is v, is known to be in the ring here (a settled fact of the
+// facts before this full expression), and notes that it is once v moves
+// on here: v.site is 0 after a move. Only in a function whose locals
+// change where seen and that calls no setjmp (a longjmp back would
+// return to where the step may be pending), and only at the full
+// expression's own level: moves inside a statement expression, or at a
+// condition's level, are not facts for the rest of the full expression,
+// which the compiler may evaluate in another order.
+func (r *rewriter) stepSettled(d *cc.Declarator, v prov) bool {
+	a := &r.avail
+	if a.inExpr == 0 || a.off || r.fn.setjmp {
+		return false
+	}
+	if _, ok := a.facts.moved[v.site]; ok {
+		return true
+	}
+	if a.inExpr == 1 && a.cond == 0 {
+		a.pending.moved[v.site] = settledStep{d: d}
+	}
+	return false
 }
 
 // valueFirst is assigned, the variables full expression n assigns, but
@@ -1353,8 +1445,12 @@ func (r *rewriter) iterationBody(x *cc.IterationStatement) frag {
 	jumpedInto := r.jumpedInto(x.Statement)
 	entered := func() {
 		inv = newFacts()
-		if !a.dead && !jumpedInto && !r.mayFree(x, false) {
-			inv = r.survivors(a.facts, x)
+		if !a.dead && !jumpedInto {
+			fs := a.facts
+			if r.mayFree(x, false) {
+				fs = fs.onlySettled()
+			}
+			inv = r.survivors(fs, x)
 		}
 	}
 	entered()
@@ -1458,9 +1554,10 @@ func (r *rewriter) stepFacts(inv, cond facts, body *cc.Statement) facts {
 	return r.survivors(cond, body)
 }
 
-// survivors are the facts of fs that running n, which frees nothing,
-// leaves standing: those of the variables it does not assign and the
-// slots it does not write, and the byte facts unless n's calls end them.
+// survivors are the facts of fs that running n leaves standing: those of
+// the variables it does not assign and the slots it does not write, and
+// the byte facts unless n's calls end them. n frees nothing, or fs is
+// settled steps alone (onlySettled), which a free leaves.
 func (r *rewriter) survivors(fs facts, n cc.Node) facts {
 	fs = fs.clone()
 	assigned := map[*cc.Declarator]bool{}

@@ -250,3 +250,50 @@ func instrumentedF(t *testing.T, cfg *Config, src string) string {
 	}
 	return string(out[strings.LastIndex(string(out), "int f(struct s *x"):])
 }
+
+// TestSettledSteps counts the moves of parameter x's value that may still
+// have to put its pending step into the ring (a __ml_pend each): one made
+// on every path before, with no assignment to x between, leaves none, calls
+// that may free between included; one on a path only, an assignment, a
+// label, an operand not evaluated and a setjmp leave them.
+func TestSettledSteps(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	decls := "struct s { int a; struct s *next; };\nvoid use(struct s *);\nint test(struct s *);\n" +
+		"typedef long jmp_buf[8];\nint setjmp(jmp_buf);\nextern jmp_buf jb;\n"
+	for _, tc := range []struct {
+		name, body string
+		pends      int
+	}{
+		{"straight", "use(x); use(x); use(x);", 1},
+		{"assigned", "use(x); x = x->next; use(x); use(x);", 2},
+		{"stepped", "use(x); x++; use(x);", 2},
+		{"one arm", "if (n) use(x); use(x);", 2},
+		{"both arms", "if (n) use(x); else use(x); use(x);", 2},
+		{"condition", "if (test(x)) n++; use(x);", 1},
+		{"conditional operand", "n ? use(x) : (void)0; use(x);", 2},
+		{"right of &&", "if (n && test(x)) n++; use(x);", 2},
+		{"one full expression", "use(x), use(x);", 2},
+		{"loop after", "use(x); for (int i = 0; i < n; i++) use(x);", 1},
+		{"loop assigning", "use(x); while (n--) { use(x); x = x->next; }", 2},
+		{"label", "use(x); again: use(x); if (n--) goto again;", 2},
+		{"into a loop", "if (n) goto in; use(x); while (n--) { in: n++; } use(x);", 2},
+		{"generic", "_Generic(n, int: use(x), default: (void)0); use(x);", 2},
+		{"setjmp", "struct s *p = x->next; if (setjmp(jb)) return 0; use(p); use(p);", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "f.c")
+			src := decls + "int f(struct s *x, int n) { " + tc.body + " return n; }\n"
+			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err := fileOf(cfg, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code := string(out[strings.LastIndex(string(out), "int f(struct s *x"):])
+			if got := strings.Count(code, "= __ml_pend("); got != tc.pends {
+				t.Errorf("%d moves putting x's step into the ring, want %d:\n%s", got, tc.pends, code)
+			}
+		})
+	}
+}

@@ -1425,9 +1425,11 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			vals[i] = "(" + r.unit.codeText(a.code) + ")"
 
 			if a.passed != "" {
-				if a.prov.pending() {
-					// its own pending step goes into the ring now
-					f.str(r.moved(a.prov) + ";")
+				// its own pending step goes into the ring now (unless
+				// settled already: the word alone would be a statement
+				// with no effect)
+				if m := r.moved(a.prov); m != a.prov.word {
+					f.str(m + ";")
 				}
 				provs[i] = r.passedProv(a, a.prov.word)
 			}

@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"fmt"
+	"go/token"
 	"strconv"
 	"strings"
 
@@ -57,8 +58,14 @@ func (v prov) pending() bool { return v.site != "0" }
 // and holds it across it in a callee-saved register (a side word's
 // address), but a conditional's value first. Optimised, that second test
 // would only be folded away again, at a cost in compile time.
+// Where an earlier move of the same pointer local's value is known to have
+// made its step already (stepSettled), it is the word alone: a test and a
+// step's code gcc cannot leave out, since a call between may write memory.
 func (r *rewriter) moved(v prov) string {
 	if !v.pending() {
+		return v.word
+	}
+	if d := r.companionOf(v); d != nil && r.stepSettled(d, v) {
 		return v.word
 	}
 	pend := "__ml_pend(" + v.site + ", " + v.word + ")"
@@ -66,6 +73,21 @@ func (r *rewriter) moved(v prov) string {
 		pend = v.site + " ? " + pend + " : " + v.word
 	}
 	return "(" + v.site + " ? (" + v.word + " = " + pend + ", " + v.site + " = 0, " + v.word + ") : " + v.word + ")"
+}
+
+// companionOf is the pointer local (or parameter) whose provenance v is,
+// when v is a pair of the function's own variables (not the thread's
+// words, which a callee writes), or nil.
+func (r *rewriter) companionOf(v prov) *cc.Declarator {
+	if !token.IsIdentifier(v.site) {
+		return nil
+	}
+	for d, c := range r.fn.compProv {
+		if c == v {
+			return d
+		}
+	}
+	return nil
 }
 
 // provTemp declares function-scope variables for the provenance of a
