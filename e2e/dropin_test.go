@@ -535,12 +535,17 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // ltable.c 1.730 to 1.702, lgc.c 1.615 to 1.604, lparser.c 1.578 to
 // 1.573 (lvm.c 1.774 to 1.791: luaV_objlen +16 bytes). A meta reused
 // from a slot's last read (reloads.go) is held in a register: lgc.c 1.604
-// to 1.615 (+16 bytes).
+// to 1.615 (+16 bytes). The load's and the move's asm statements with an
+// early-clobbered scratch register fewer each (a rotate for the live
+// test, the record's register for the hashes): lapi.c 1.884 to 1.861,
+// ldo.c 1.671 to 1.634, lundump.c 1.672 to 1.638, ldebug.c 1.650 to
+// 1.643, lgc.c 1.615 to 1.604, lcode.c 1.330 to 1.317 (lparser.c 1.573
+// to 1.578).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.58, "lcode.c": 1.34, "lvm.c": 1.80, "ltable.c": 1.71,
-		"lapi.c": 1.97, "ldo.c": 1.68, "ldebug.c": 1.67, "lgc.c": 1.62, "lundump.c": 1.68})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.58, "lcode.c": 1.32, "lvm.c": 1.80, "ltable.c": 1.71,
+		"lapi.c": 1.87, "ldo.c": 1.64, "ldebug.c": 1.645, "lgc.c": 1.61, "lundump.c": 1.64})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built
