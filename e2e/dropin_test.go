@@ -541,12 +541,17 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // kept retstat and globalnames out of line: 1.619): lparser.c 1.573 to
 // 1.534, lcode.c 1.330 to 1.317, but ltable.c 1.702 to 1.730 (luaH_getn
 // 48 to 80 bytes: the table's word, no longer behind a test, lives in a
-// register through its inlined searches, L spilled).
+// register through its inlined searches, L spilled). The load's and the
+// move's asm statements with an early-clobbered scratch register fewer
+// each (a rotate for the live test, the record's register for the
+// hashes): lapi.c 1.884 to 1.861, ldo.c 1.671 to 1.634, lundump.c 1.672
+// to 1.638, ldebug.c 1.650 to 1.643, lgc.c 1.615 to 1.604. Both together:
+// lparser.c 1.534, lcode.c 1.303, ldo.c 1.615.
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.54, "lcode.c": 1.34, "lvm.c": 1.80, "ltable.c": 1.74,
-		"lapi.c": 1.97, "ldo.c": 1.68, "ldebug.c": 1.67, "lgc.c": 1.62, "lundump.c": 1.68})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.54, "lcode.c": 1.31, "lvm.c": 1.80, "ltable.c": 1.74,
+		"lapi.c": 1.87, "ldo.c": 1.62, "ldebug.c": 1.645, "lgc.c": 1.61, "lundump.c": 1.64})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

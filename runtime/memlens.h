@@ -1254,9 +1254,12 @@ __ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t ta
  * jump to bad where it does not vouch for v and fall through to a label 2
  * the caller writes after them; the operands are named by the caller, which
  * picks its registers: sh holds the shadow's address, w the shadow word,
- * h the hash, r the record, s the live test's scratch (the load, which
- * writes no shadow back, uses one register for sh, h and r), xs the XOR. */
-#define __ML_SHADOW_TESTS(sh, w, h, r, s, xs, bad)                            \
+ * h the hash, r the record (the load, which writes no shadow back, uses
+ * one register for sh, h and r), xs the XOR. The live test compares the
+ * generation, w's bits 32-47, with w rotated and rotated back (a rotate
+ * leaves ZF alone) rather than in a scratch register: an early-clobbered
+ * output fewer, so fewer callee-saved registers where checks crowd. */
+#define __ML_SHADOW_TESTS(sh, w, h, r, xs, bad)                               \
 	"movq %[slot], %[" sh "]\n\t"                                          \
 	"andq $-8, %[" sh "]\n\t"                                              \
 	"xorq %[" xs "], %[" sh "]\n\t"                                        \
@@ -1275,16 +1278,16 @@ __ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t ta
 	"cmpq 8(%[" r "]), %[v]\n\t"                                          \
 	"jbe 2f\n"                             /* base <= v <= end */           \
 	"1:\n\t"                                                              \
-	"movq %[" w "], %[" s "]\n\t"                                         \
-	"shrq $32, %[" s "]\n\t"                                              \
-	"cmpw %w[" s "], 20(%[" r "])\n\t"  /* outside a live block */        \
+	"rorq $32, %[" w "]\n\t"                                             \
+	"cmpw %w[" w "], 20(%[" r "])\n\t"  /* outside a live block */        \
+	"rorq $32, %[" w "]\n\t"                                             \
 	"je " bad "\n"
 /* The load's tests, ending with the meta in w. */
 #define __ML_LD_TESTS(bad)                                                    \
-	__ML_SHADOW_TESTS("t", "w", "t", "t", "u", "x", bad)                  \
+	__ML_SHADOW_TESTS("t", "w", "t", "t", "x", bad)                       \
 	"2:\tandq %[mask], %[w]"   /* the meta */
 #define __ML_LD_OPERANDS                                                      \
-	: [w] "=&r"(w), [t] "=&r"(t), [u] "=&r"(u)                            \
+	: [w] "=&r"(w), [t] "=&r"(t)                                          \
 	: [slot] "r"(slot), [v] "r"(v), [tag] "r"(tag), [x] __ML_ASM_XOR,       \
 	  [k] __ML_ASM_K, [mask] __ML_ASM_MASK                                  \
 	: "cc"
@@ -1308,7 +1311,7 @@ static __inline__ __attribute__((always_inline, unused __ML_UNTRACKED)) __ml_met
 {
 	__ml_meta_t w;
 #ifdef __ML_STUB
-	__ml_uptr t, u;
+	__ml_uptr t;
 	__asm__ volatile(__ML_LD_TESTS("9f") "\n"
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
 	                 "9:\t" __ML_FAIL3_CALL(__ML_LD_FAIL, "%[tag]", "%[v]", "%[slot]", "%[w]")
@@ -1318,7 +1321,7 @@ static __inline__ __attribute__((always_inline, unused __ML_UNTRACKED)) __ml_met
 	return w;
 #else
 #ifdef __ML_ASM
-	__ml_uptr t, u;
+	__ml_uptr t;
 	__asm__ volatile goto(__ML_LD_TESTS("%l[slow]") __ML_LD_OPERANDS : slow);
 	return w;
 slow: __ML_COLD_LABEL;
@@ -1901,28 +1904,39 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 
 #ifdef __ML_ASM
 /* The tests and the shadow write of __ml_move, which jump to slow where
- * the slot's shadow does not vouch for v. */
+ * the slot's shadow does not vouch for v. The record's register takes the
+ * hashes too once the record is done with (t beyond its block, rare, is
+ * hashed in a cold section of its own, not the stubs', where
+ * __ml_move_chk's stub, itself in the stubs' section, would run into it),
+ * so the move needs three scratch registers (the hash had one of its own:
+ * a callee-saved register pushed in functions whose checks crowd). */
 #define __ML_MOVE_TESTS(slow)                                         \
-	__ML_SHADOW_TESTS("u", "m", "x", "r", "x", "xs", slow)        \
+	__ML_SHADOW_TESTS("u", "m", "r", "r", "xs", slow)             \
 	"2:\n\t"                                                      \
 	"shlq $16, %[m]\n\t"                                          \
 	"shrq $16, %[m]\n\t"          /* the meta */                  \
-	"movq %[t], %[x]\n\t"                                         \
-	"xorq %[tag], %[x]\n\t"                                       \
-	"imulq %[k], %[x]\n\t"                                        \
-	"shrq $48, %[x]\n\t"                                          \
 	"cmpq (%[r]), %[t]\n\t"                                       \
 	"jb 3f\n\t"                                                   \
 	"cmpq 8(%[r]), %[t]\n\t"                                      \
-	"jbe 4f\n"                    /* base <= t <= end */          \
-	"3:\n\t"                                                      \
-	"xorq %[oob], %[x]\n"                                         \
+	"ja 3f\n\t"                   /* base <= t <= end */          \
+	"movq %[t], %[r]\n\t"                                         \
+	"xorq %[tag], %[r]\n\t"                                       \
+	"imulq %[k], %[r]\n\t"                                        \
+	"shrq $48, %[r]\n"                                             \
 	"4:\n\t"                                                      \
-	"shlq $48, %[x]\n\t"                                          \
-	"orq %[m], %[x]\n\t"                                          \
-	"movq %[x], (%[u])"
+	"shlq $48, %[r]\n\t"                                          \
+	"orq %[m], %[r]\n\t"                                          \
+	"movq %[r], (%[u])\n"                                          \
+	".pushsection .text.unlikely.__ml_oob,\"ax\",@progbits\n"     \
+	"3:\tmovq %[t], %[r]\n\t"                                    \
+	"xorq %[tag], %[r]\n\t"                                       \
+	"imulq %[k], %[r]\n\t"                                        \
+	"shrq $48, %[r]\n\t"                                          \
+	"xorq %[oob], %[r]\n\t"                                       \
+	"jmp 4b\n"                                                     \
+	".popsection"
 #define __ML_MOVE_OPERANDS                                                    \
-	: [m] "=&r"(m), [u] "=&r"(u), [x] "=&r"(x), [r] "=&r"(r)              \
+	: [m] "=&r"(m), [u] "=&r"(u), [r] "=&r"(r)                            \
 	: [slot] "r"(slot), [v] "r"(v), [t] "r"(t), [tag] "r"(tag),             \
 	  [xs] __ML_ASM_XOR, [k] __ML_ASM_K, [oob] "i"(__ML_HASH_OOB)              \
 	: "cc"
@@ -1961,7 +1975,7 @@ __ML_INLINE __ml_meta_t __ml_move(__ml_uptr slot, __ml_uptr v, __ml_uptr t, __ml
 {
 	__ml_meta_t m;
 #ifdef __ML_ASM
-	__ml_uptr u, x, r;
+	__ml_uptr u, r;
 #if defined(__ML_STUB) && !defined(__ML_FULL)
 	/* Optimised, the slow path is a stub, as a load's: it pushes slot,
 	 * v, t and tag for __ml_move_slow through its register-keeping
@@ -2033,22 +2047,22 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 	                 "andq $-8, %[u]\n\t"                                                     \
 	                 "xorq %[xs], %[u]\n\t"                                                   \
 	                 "movq (%[u]), %[m]\n\t"         /* the slot's shadow */                 \
-	                 "movq %[v], %[x]\n\t"                                                    \
-	                 "xorq %[tag], %[x]\n\t"                                                  \
-	                 "imulq %[k], %[x]\n\t"                                                   \
-	                 "xorq %[m], %[x]\n\t"                                                    \
-	                 "shrq $48, %[x]\n\t"                                                     \
+	                 "movq %[v], %[r]\n\t"                                                    \
+	                 "xorq %[tag], %[r]\n\t"                                                  \
+	                 "imulq %[k], %[r]\n\t"                                                   \
+	                 "xorq %[m], %[r]\n\t"                                                    \
+	                 "shrq $48, %[r]\n\t"                                                     \
 	                 "jnz 7f\n\t"                    /* not vouching for v */                \
 	                 "shlq $16, %[m]\n\t"                                                     \
 	                 "shrq $16, %[m]\n\t"            /* the meta */                          \
 	                 __ML_MOVE_CHK_TESTS(ro, "7f")                                             \
-	                 "movq %[t], %[x]\n\t"                                                    \
-	                 "xorq %[tag], %[x]\n\t"                                                  \
-	                 "imulq %[k], %[x]\n\t"                                                   \
-	                 "shrq $48, %[x]\n\t"                                                     \
-	                 "shlq $48, %[x]\n\t"                                                     \
-	                 "orq %[m], %[x]\n\t"                                                     \
-	                 "movq %[x], (%[u])\n\t"         /* t's shadow */                        \
+	                 "movq %[t], %[r]\n\t"                                                    \
+	                 "xorq %[tag], %[r]\n\t"                                                  \
+	                 "imulq %[k], %[r]\n\t"                                                   \
+	                 "shrq $48, %[r]\n\t"                                                     \
+	                 "shlq $48, %[r]\n\t"                                                     \
+	                 "orq %[m], %[r]\n\t"                                                     \
+	                 "movq %[r], (%[u])\n\t"         /* t's shadow */                        \
 	                 "movq %[t], (%[slot])\n"                                                 \
 	                 "8:\n"                                                                   \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"             \
@@ -2067,7 +2081,7 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 	                 ".long %c[site] - .\n\t"                                                  \
 	                 ".byte " w "\n\t" __ML_CS_DATA##at                                       \
 	                 ".popsection"                                                             \
-	                 : [m] "=&r"(m), [u] "=&r"(u), [x] "=&r"(x), [r] "=&r"(r),                  \
+	                 : [m] "=&r"(m), [u] "=&r"(u), [r] "=&r"(r),                                \
 	                   "=m"(*(__ml_uptru *)slot)                                                \
 	                 : [slot] "r"(slot), [v] "r"(v), [t] "r"(t), [tag] "r"(tag), [a] "r"(a),     \
 	                   [e] "r"(a == v ? t : v),                                                 \
@@ -2104,7 +2118,7 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 #if defined(__ML_STUB) && !defined(__ML_FULL)
 #define __ML_MOVE_CHK_FAST(at)                                                                   \
 	if (__builtin_constant_p(n)) {                                                           \
-		__ml_uptr u, x, r;                                                               \
+		__ml_uptr u, r;                                                                  \
 		(void)ms;                                                                        \
 		if ((nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE)                           \
 			__ML_MOVE_CHK_ASM(__ML_RO_YES, "1", at);                                 \
