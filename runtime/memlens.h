@@ -623,19 +623,7 @@ static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v4
  * helpers themselves optimised, which changes no caller's code (their
  * -O0 bodies stored every argument and reloaded it: callgrind Ir of
  * tree.c at -O0 499.4M to 359.9M). */
-#if defined(__ML_HELPERS)
-/* helpers.c: the runtime's one copy of them */
-#define __ML_INLINE __attribute__((noinline, unused, optimize("O2")))
-#elif !defined(__PIE__) || defined(__ML_FULL)
 #define __ML_INLINE static __attribute__((noinline, unused, optimize("O2")))
-#else
-/* A detection unit of a program (PIE) calls the runtime's copy of them,
- * helpers.c's, built once with the runtime: compiled in every unit, they
- * were most of a small unit's compile (cc1 Ir of a uthash test: 1,832M to
- * 680M). gcc never compiles an extern gnu_inline body on its own. A
- * shared library's code (PIC) and a fully checked unit keep their own. */
-#define __ML_INLINE extern __inline__ __attribute__((gnu_inline, unused))
-#endif
 #endif
 #define __ML_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define __ML_LIKELY(x) __builtin_expect(!!(x), 1)

@@ -15,7 +15,6 @@ import (
 	"testing"
 
 	"memlens/internal/instrument"
-	"memlens/internal/rtbuild"
 )
 
 // These tests run the whole driver with gcc, a fake instrumenter (gcc -E
@@ -87,10 +86,8 @@ func setup(t *testing.T) *env {
 	}
 	write(t, "rt/stub.c", "int __memlens_stub = 1;\n")
 	gcc(t, "-c", "rt/stub.c", "-o", "rt/stub.o")
-	for _, a := range []string{rtbuild.ArchiveName, rtbuild.HelpersArchiveName} {
-		if out, err := exec.Command("ar", "rcs", filepath.Join("rt", a), "rt/stub.o").CombinedOutput(); err != nil {
-			t.Fatalf("ar: %v\n%s", err, out)
-		}
+	if out, err := exec.Command("ar", "rcs", "rt/libmemlens_rt.a", "rt/stub.o").CombinedOutput(); err != nil {
+		t.Fatalf("ar: %v\n%s", err, out)
 	}
 	t.Setenv("MEMLENS_CC", "gcc")
 	t.Setenv("MEMLENS_DEBUG", "")

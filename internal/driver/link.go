@@ -65,12 +65,10 @@ func (cl *commandLine) isAutoconfProbe(units []*unit) bool {
 // runtimeArgs link the runtime archive in dir. All of it: its interceptors
 // must win over libc whether or not the program's objects name them. Its
 // symbols are exported for the instrumented shared libraries the program
-// loads. The helpers' archive only as its objects are called (unoptimised
-// units).
+// loads.
 func runtimeArgs(dir string) []string {
 	return []string{
 		"-Wl,--whole-archive", filepath.Join(dir, rtbuild.ArchiveName), "-Wl,--no-whole-archive",
-		filepath.Join(dir, rtbuild.HelpersArchiveName),
 		"-pthread",
 		"-Wl,--export-dynamic-symbol=__ml_*", "-Wl,--export-dynamic-symbol=__memlens_*",
 		"-Wl,--export-dynamic-symbol=__asan_*",

@@ -52,17 +52,15 @@ func asmCallClobbers(avx512 bool) string {
 	return strings.Join(c, ", ")
 }
 
-// asmHelpers returns the runtime header's helpers among decls that a call
-// in asm can reach: at most six arguments, each an integer or a pointer,
-// and a result that is void, an integer or a pointer. The map gives each
-// one's number of arguments. The helpers are its static and inline
-// functions (an unoptimised detection unit's are extern gnu_inline: the
-// runtime's copy, helpers.c). They are found by their declarations too,
-// the header's functions being only declared in its declarations-only form
-// (declaredHeader); it declares no static or inline function it does not
-// define.
-func asmHelpers(decls []*cc.ExternalDeclaration) map[string]asmCallee {
-	helpers := map[string]asmCallee{}
+// asmHelpers returns the runtime header's static functions among decls
+// that a call in asm can reach: at most six arguments, each an integer or
+// a pointer, and a result that is void, an integer or a pointer. The map
+// gives each one's number of arguments. They are found by their
+// declarations too, the header's functions being only declared in its
+// declarations-only form (declaredHeader); it declares no static function
+// it does not define.
+func asmHelpers(decls []*cc.ExternalDeclaration) map[string]int {
+	helpers := map[string]int{}
 	for _, ed := range decls {
 		if ed.Position().Filename != headerName {
 			continue
@@ -78,19 +76,10 @@ func asmHelpers(decls []*cc.ExternalDeclaration) map[string]asmCallee {
 	return helpers
 }
 
-// asmCallee is a helper a call in asm can reach.
-type asmCallee struct {
-	args int // its number of arguments
-	// the runtime's (extern): called by name through the PLT, which the
-	// linker makes a direct call in a program; a static one's address is
-	// an operand, so that gcc compiles it
-	external bool
-}
-
-// asmHelper adds d to helpers if it declares a helper a call in asm can
-// reach.
-func asmHelper(helpers map[string]asmCallee, d *cc.Declarator) {
-	if d == nil || !d.IsStatic() && !d.IsInline() {
+// asmHelper adds d to helpers if it declares a static function a call in
+// asm can reach.
+func asmHelper(helpers map[string]int, d *cc.Declarator) {
+	if d == nil || !d.IsStatic() {
 		return
 	}
 	ft, ok := d.Type().(*cc.FunctionType)
@@ -107,7 +96,7 @@ func asmHelper(helpers map[string]asmCallee, d *cc.Declarator) {
 		}
 		n++
 	}
-	helpers[d.Name()] = asmCallee{n, !d.IsStatic()}
+	helpers[d.Name()] = n
 }
 
 // inRegister reports whether a value of type t is passed in one integer
@@ -121,7 +110,7 @@ func inRegister(t cc.Type) bool {
 // helpers made in asm (see above). String and character literals are
 // copied as they are; line markers hold only those and words. The asm
 // statements clobber clobbers (asmCallClobbers).
-func callsInAsm(text []byte, helpers map[string]asmCallee, clobbers string) []byte {
+func callsInAsm(text []byte, helpers map[string]int, clobbers string) []byte {
 	type call struct {
 		name  string
 		depth int      // the parentheses open around its arguments, its own included
@@ -196,10 +185,10 @@ func callsInAsm(text []byte, helpers map[string]asmCallee, clobbers string) []by
 	return out[0].Bytes()
 }
 
-// asmCall is the call of helper name (h) with args made in asm, which
-// clobbers clobbers: a statement expression of the helper's result type.
-func asmCall(name string, args []string, h asmCallee, clobbers string) string {
-	n := h.args
+// asmCall is the call of helper name with args (n of them, as it takes)
+// made in asm, which clobbers clobbers: a statement expression of the
+// helper's result type.
+func asmCall(name string, args []string, n int, clobbers string) string {
 	if len(args) != n {
 		return name + "(" + strings.Join(args, ",") + ")" // (not a call gcc would accept either)
 	}
@@ -210,18 +199,14 @@ func asmCall(name string, args []string, h asmCallee, clobbers string) string {
 	for _, reg := range asmCallRegs {
 		fmt.Fprintf(&b, ", __ml_reg_%s __asm__(%q)", reg, reg)
 	}
-	template, inputs := asmCallTemplate, []string{"[fn] \"i\"(" + name + ")"}
-	if h.external {
-		template, inputs = strings.Replace(template, "%P[fn]", name+"@PLT", 1), nil
-	}
-	b.WriteString("; __asm__ volatile(" + template + " : \"=r\"(__ml_reg_rax)")
+	b.WriteString("; __asm__ volatile(" + asmCallTemplate + " : \"=r\"(__ml_reg_rax)")
 	for _, reg := range asmCallRegs {
 		fmt.Fprintf(&b, ", \"=r\"(__ml_reg_%s)", reg)
 	}
+	b.WriteString(" : [fn] \"i\"(" + name + ")")
 	for i := n - 1; i >= 0; i-- {
-		inputs = append(inputs, fmt.Sprintf("\"%d\"((__ml_uptr)(%s))", i+1, args[i]))
+		fmt.Fprintf(&b, ", \"%d\"((__ml_uptr)(%s))", i+1, args[i])
 	}
-	b.WriteString(" : " + strings.Join(inputs, ", "))
 	zeros := strings.TrimSuffix(strings.Repeat("0, ", n), ", ")
 	fmt.Fprintf(&b, " : %s); (__typeof__(%s(%s)))__ml_reg_rax; })", clobbers, name, zeros)
 	return b.String()

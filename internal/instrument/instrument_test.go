@@ -2,9 +2,7 @@ package instrument
 
 import (
 	"bytes"
-	"debug/elf"
 	"fmt"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -224,65 +222,6 @@ func TestFullHelpersInlined(t *testing.T) {
 		_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), c.name, c.code)
 		if m := regexp.MustCompile(`call\s+(` + c.inlined + `)\b`).Find(unitAssembly(t, src, out)); m != nil {
 			t.Errorf("%s: %s", c.name, m)
-		}
-	}
-}
-
-// TestUnoptimisedHelpersShared: an unoptimised detection unit of a
-// program (PIE) compiles none of the header's helpers, calling the
-// runtime's copy (helpers.c) instead: its leaf's calls too, made in asm. A
-// fully checked unit and a shared library's (PIC) still compile their own.
-func TestUnoptimisedHelpersShared(t *testing.T) {
-	code := "int get(const int *p, int i) { return p[i]; }\n" +
-		"int sum(const int *p, int n) { int s = 0; for (int i = 0; i < n; i++) s += get(p, i); return s; }\n"
-	// helpers returns the __ml_ functions u's object defines and those it
-	// only references.
-	helpers := func(full bool, flags ...string) (defined, referenced map[string]bool) {
-		c, err := NewConfig("gcc", slices.Concat([]string{"-O0"}, flags), Mode{Full: full})
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir, src, out := writeInstrumentedCode(t, c, "get.c", code)
-		obj := filepath.Join(dir, "out.o")
-		args := slices.Concat([]string{"-O0"}, flags, UnitFlags(out), []string{"-w", "-c", src, "-o", obj})
-		if b, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
-			t.Fatalf("gcc: %v\n%s", err, b)
-		}
-		f, err := elf.Open(obj)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		syms, err := f.Symbols()
-		if err != nil {
-			t.Fatal(err)
-		}
-		defined, referenced = map[string]bool{}, map[string]bool{}
-		for _, s := range syms {
-			switch {
-			case !strings.HasPrefix(s.Name, "__ml_"):
-			case s.Section == elf.SHN_UNDEF:
-				referenced[s.Name] = true
-			case elf.ST_TYPE(s.Info) == elf.STT_FUNC:
-				defined[s.Name] = true
-			}
-		}
-		return defined, referenced
-	}
-	// get, a leaf, calls these in asm (__ml_chk the access's check)
-	called := []string{"__ml_chk", "__ml_metav", "__ml_pend"}
-	own, _ := helpers(false, "-fPIC")
-	full, _ := helpers(true)
-	defined, referenced := helpers(false, "-fPIE")
-	for _, name := range called {
-		if !own[name] {
-			t.Errorf("a shared library's unoptimised unit does not define %s (defines %v)", name, slices.Sorted(maps.Keys(own)))
-		}
-		if !full[name] {
-			t.Errorf("an unoptimised fully checked unit does not define %s (defines %v)", name, slices.Sorted(maps.Keys(full)))
-		}
-		if defined[name] || !referenced[name] {
-			t.Errorf("an unoptimised detection unit of a program defines %s instead of calling the runtime's", name)
 		}
 	}
 }

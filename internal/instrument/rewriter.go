@@ -148,7 +148,7 @@ type rewriter struct {
 	still          map[string]bool                        // functions of the unit that cannot lower a count (still.go)
 	heldArgs       map[string]bool                        // those of them every call passes held values (findHeldArgs)
 	inlineHinted   map[string]bool                        // direct leaf functions given the inline hint (findDirect)
-	asmHelpers     map[string]asmCallee                   // the header's helpers a call in asm can reach, by name
+	asmHelpers     map[string]int                         // the header's helpers a call in asm can reach, by name: their number of arguments
 	asmCallFns     map[*cc.FunctionDefinition]bool        // the functions whose helper calls are made in asm
 	noinline       []string                               // functions of the unit to keep out of line (keepOutOfLine)
 	init           initTarget                             // the object whose brace initializer is being rewritten

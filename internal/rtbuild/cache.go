@@ -201,7 +201,6 @@ func cacheKey(cc []string, srcs []source) (string, error) {
 		[]byte(strings.Join(cc[1:], "\x00")),
 		version,
 		[]byte(strings.Join(cflags, "\x00")),
-		[]byte(ArchiveName + "\x00" + HelpersArchiveName), // (what a build makes)
 	} {
 		fmt.Fprintf(h, "%d:%s", len(field), field)
 	}
@@ -228,7 +227,7 @@ func build(cc []string, srcs []source, tmp, final string) error {
 	}
 	// Debug info must name the sources where they will be, not in tmp.
 	prefixMap := "-fdebug-prefix-map=" + tmp + "=" + final
-	archives := map[string][]string{} // archive name -> its objects
+	var objs []string
 	for _, s := range srcs {
 		if !strings.HasSuffix(s.name, ".c") {
 			continue
@@ -238,21 +237,14 @@ func build(cc []string, srcs []source, tmp, final string) error {
 		if err := run(tmp, cmd); err != nil {
 			return err
 		}
-		archive := ArchiveName
-		if s.name == helpersSource {
-			archive = HelpersArchiveName
-		}
-		archives[archive] = append(archives[archive], obj)
+		objs = append(objs, obj)
 	}
-	// (ArchiveName last: its presence says the build is complete)
-	for _, name := range []string{HelpersArchiveName, ArchiveName} {
-		if err := run(tmp, append([]string{"ar", "rcs", filepath.Join(tmp, name)}, archives[name]...)); err != nil {
-			return err
-		}
-		for _, o := range archives[name] {
-			if err := os.Remove(o); err != nil {
-				return fmt.Errorf("rtbuild: %w", err)
-			}
+	if err := run(tmp, append([]string{"ar", "rcs", filepath.Join(tmp, ArchiveName)}, objs...)); err != nil {
+		return err
+	}
+	for _, o := range objs {
+		if err := os.Remove(o); err != nil {
+			return fmt.Errorf("rtbuild: %w", err)
 		}
 	}
 	return nil

@@ -19,15 +19,8 @@ const ABI = 46
 // File names inside the directory returned by Ensure.
 const (
 	ArchiveName = "libmemlens_rt.a"
-	// the header's helpers out of line (helpers.c), for the unoptimised
-	// units calling them: linked as an archive, not whole, so that only
-	// their programs carry it (+21.5 KB of tree.c's -O2 text otherwise)
-	HelpersArchiveName = "libmemlens_helpers.a"
-	HeaderName         = "memlens.h"
+	HeaderName  = "memlens.h"
 )
-
-// helpersSource is the source of HelpersArchiveName.
-const helpersSource = "helpers.c"
 
 // rtFS is the runtime's C sources (the top-level runtime folder).
 var rtFS = mustSub(memlens.Runtime, "runtime")
