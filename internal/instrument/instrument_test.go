@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"bytes"
+	"debug/elf"
 	"fmt"
 	"os"
 	"os/exec"
@@ -242,6 +243,45 @@ func TestFullNameMemoPerSite(t *testing.T) {
 	}
 	if bytes.Contains(asm, []byte("$119846767427584")) {
 		t.Error("a site tests the name memo hashed by address (0x6d0000000000)")
+	}
+}
+
+// TestUnoptimisedUnitCompilesItsHelpersOnly: unoptimised, a unit
+// compiles the header's helpers it calls (out of line, __ML_INLINE), not
+// all of them: every static function is compiled at -O0, an unused inline
+// one is not.
+func TestUnoptimisedUnitCompilesItsHelpersOnly(t *testing.T) {
+	c, err := NewConfig("gcc", []string{"-O0"}, Mode{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, src, out := writeInstrumentedCode(t, c, "get.c", "int get(const int *p, int i) { return p[i]; }\n")
+	obj := filepath.Join(dir, "out.o")
+	if b, err := exec.Command("gcc", slices.Concat([]string{"-O0"}, UnitFlags(out), []string{"-w", "-c", src, "-o", obj})...).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, b)
+	}
+	f, err := elf.Open(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	syms, err := f.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defined := map[string]bool{}
+	for _, s := range syms {
+		if elf.ST_TYPE(s.Info) == elf.STT_FUNC && s.Section != elf.SHN_UNDEF {
+			defined[s.Name] = true
+		}
+	}
+	if !defined["__ml_chk"] {
+		t.Error("the unit does not compile __ml_chk, which checks its access")
+	}
+	for _, unused := range []string{"__ml_copy", "__ml_move", "__ml_sta"} {
+		if defined[unused] {
+			t.Errorf("the unit compiles %s, which it does not call", unused)
+		}
 	}
 }
 
