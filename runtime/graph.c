@@ -36,6 +36,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define ML_GRAPH_VERSION 2u
@@ -45,6 +46,7 @@
 /* graph.c's part of the state mapping (internal.h) */
 struct ml_graph_state {
 	int lock;
+	const void *owner; /* the thread writing a record (its &__ml_t), under lock */
 	int fd;
 	unsigned len; /* bytes in buf */
 	uptr events;
@@ -176,6 +178,7 @@ static int ml_graph_begin(const site_t *site, const struct __ml_graph_field *fie
 		ml_spin_unlock(&ml_graph.lock);
 		return 0;
 	}
+	__atomic_store_n(&ml_graph.owner, &__ml_t, __ATOMIC_RELAXED);
 	ml_graph_site(site);
 	ml_graph_field(field);
 	ml_graph_room(64);
@@ -183,12 +186,19 @@ static int ml_graph_begin(const site_t *site, const struct __ml_graph_field *fie
 	return 1;
 }
 
+/* An event record's lock is released. */
+static void ml_graph_unlock(void)
+{
+	__atomic_store_n(&ml_graph.owner, 0, __ATOMIC_RELAXED);
+	ml_spin_unlock(&ml_graph.lock);
+}
+
 /* The event record ends with its site. */
 static void ml_graph_end(const site_t *site)
 {
 	ml_graph_uint((uptr)site);
 	ml_graph.events++;
-	ml_spin_unlock(&ml_graph.lock);
+	ml_graph_unlock();
 }
 
 void ml_graph_alloc(const void *p, size_t n, const site_t *site)
@@ -229,7 +239,7 @@ void __ml_graph_event(unsigned tag, __ml_uptr slot, __ml_uptr v, const struct __
 	if (field)
 		ml_graph_uint((uptr)field);
 	ml_graph.events++;
-	ml_spin_unlock(&ml_graph.lock);
+	ml_graph_unlock();
 }
 
 void ml_graph_copy(const void *dst, const void *src, size_t n, const site_t *site)
@@ -248,13 +258,21 @@ void ml_graph_flush(void)
 {
 	if (!__ml_graph)
 		return;
-	/* (not forever: a fatal signal may have stopped this very thread
-	 * inside a record; then the trace stays truncated) */
+	/* (not when a fatal signal stopped this very thread inside a record:
+	 * then the trace stays truncated; another thread's record is a few
+	 * writes, but that thread may wait long for a CPU on a loaded machine
+	 * (exit with workers running: 1,000 yields were not always enough),
+	 * so it is given seconds, and only then is the trace left truncated) */
 	ml_rt_enter();
+	struct timespec start, now;
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	for (unsigned tries = 0; __atomic_exchange_n(&ml_graph.lock, 1, __ATOMIC_ACQUIRE); tries++) {
-		if (tries == 1000) {
-			ml_rt_leave();
-			return;
+		if (__atomic_load_n(&ml_graph.owner, __ATOMIC_RELAXED) == &__ml_t)
+			goto truncated;
+		if (tries % 1024 == 1023) {
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			if (now.tv_sec - start.tv_sec > 5)
+				goto truncated;
 		}
 		sched_yield();
 	}
@@ -269,6 +287,9 @@ void ml_graph_flush(void)
 	close(ml_graph.fd);
 	__ml_graph = 0;
 	ml_spin_unlock(&ml_graph.lock);
+	return;
+truncated:
+	ml_rt_leave();
 }
 
 /* In the child of a fork: the trace is the parent's (the lock may have
@@ -277,5 +298,6 @@ void ml_graph_forked(void)
 {
 	__ml_graph = 0;
 	ml_graph.lock = 0;
+	ml_graph.owner = 0;
 	ml_graph.len = 0;
 }
