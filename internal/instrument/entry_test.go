@@ -1,7 +1,6 @@
 package instrument
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -14,13 +13,7 @@ import (
 // pc to another helper makes pc's step, and one of a table called at two
 // places makes both as before.
 func TestEntrySites(t *testing.T) {
-	out, err := fileOf(newTestConfig(t, false), "testdata/entrysites.c")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
-		out = out[i+bytes.IndexByte(out[i:], '\n'):]
-	}
+	out := codeAfterSites(t, false, "testdata/entrysites.c")
 	text := string(out)
 	for name, want := range map[string][2]bool{"fold": {false, false}, "keep": {true, false}, "pair": {true, true}} {
 		i := strings.Index(text, "*"+name+"(struct machine *m, const struct insn *pc ,")

@@ -1,7 +1,6 @@
 package instrument
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -13,14 +12,7 @@ import (
 // results, and of a helper's defined after the caller, are as before.
 func TestPassThrough(t *testing.T) {
 	for _, full := range []bool{false, true} {
-		out, err := fileOf(newTestConfig(t, full), "testdata/passthrough.c")
-		if err != nil {
-			t.Fatal(err)
-		}
-		// (the code after the sites' table, which quotes the source)
-		if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
-			out = out[i+bytes.IndexByte(out[i:], '\n'):]
-		}
+		out := codeAfterSites(t, full, "testdata/passthrough.c")
 		for name, want := range map[string]string{
 			"skip": "__ml_setret(", "skip_cast": "__ml_setret(",
 			"skip_kept": "__ml_setret2(", "skip_logged": "__ml_setret2(", "skip_later": "__ml_setret2(",

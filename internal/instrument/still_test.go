@@ -17,14 +17,7 @@ import (
 // mode counts nothing.
 func TestStillParameters(t *testing.T) {
 	for _, full := range []bool{false, true} {
-		out, err := fileOf(newTestConfig(t, full), "testdata/still.c")
-		if err != nil {
-			t.Fatal(err)
-		}
-		// (the code after the sites' table, which quotes the source)
-		if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
-			out = out[i+bytes.IndexByte(out[i:], '\n'):]
-		}
+		out := codeAfterSites(t, full, "testdata/still.c")
 		if !full {
 			if bytes.Contains(out, []byte("__ml_borrow(")) || bytes.Contains(out, []byte("__ml_refd(")) {
 				t.Error("detection mode counts references")

@@ -12,13 +12,7 @@ import (
 // holding a function whose address is stored, is called as before.
 func TestDirectTables(t *testing.T) {
 	for _, full := range []bool{false, true} {
-		out, err := fileOf(newTestConfig(t, full), "testdata/table.c")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
-			out = out[i+bytes.IndexByte(out[i:], '\n'):]
-		}
+		out := codeAfterSites(t, full, "testdata/table.c")
 		text := string(out)
 		for name, direct := range map[string]bool{"get": true, "put": true, "peek": false, "poke": false, "escape": false} {
 			i := strings.Index(text, " "+name+"(struct cell *c, const char *why")
@@ -63,13 +57,7 @@ func TestDirectTables(t *testing.T) {
 // the retfn test, and its function its address.
 func TestTableHandover(t *testing.T) {
 	for _, full := range []bool{false, true} {
-		out, err := fileOf(newTestConfig(t, full), "testdata/handover.c")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
-			out = out[i+bytes.IndexByte(out[i:], '\n'):]
-		}
+		out := codeAfterSites(t, full, "testdata/handover.c")
 		text := string(out)
 		run := text[strings.Index(text, "long run("):]
 		for table, untested := range map[string]bool{"ops": true, "odd": false} {
@@ -100,13 +88,7 @@ func TestTableHandover(t *testing.T) {
 // instead of making an entry of the ring; a helper returning from two
 // places hands over a site its caller does not know.
 func TestSoleReturns(t *testing.T) {
-	out, err := fileOf(newTestConfig(t, false), "testdata/solereturn.c")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
-		out = out[i+bytes.IndexByte(out[i:], '\n'):]
-	}
+	out := codeAfterSites(t, false, "testdata/solereturn.c")
 	text := string(out)
 	for name, ring := range map[string]bool{"op_jmp": false, "op_far": true} {
 		i := strings.Index(text, "*"+name+"(struct machine *m, const struct insn *pc")
@@ -119,4 +101,19 @@ func TestSoleReturns(t *testing.T) {
 			t.Errorf("%s's return makes a ring entry: %v, want %v:\n%s", name, got, ring, body)
 		}
 	}
+}
+
+// codeAfterSites instruments the C file at path (full: with full
+// checking) and returns its code after the sites' table, which quotes the
+// source.
+func codeAfterSites(t *testing.T, full bool, path string) []byte {
+	t.Helper()
+	out, err := fileOf(newTestConfig(t, full), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
+		out = out[i+bytes.IndexByte(out[i:], '\n'):]
+	}
+	return out
 }

@@ -1,7 +1,6 @@
 package instrument
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -15,13 +14,7 @@ import (
 // takes no meta: an object lent to it alone is not registered.
 func TestWholeParams(t *testing.T) {
 	for _, full := range []bool{false, true} {
-		out, err := fileOf(newTestConfig(t, full), "testdata/whole.c")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i := bytes.Index(out, []byte("__ml_sites[")); i >= 0 {
-			out = out[i+bytes.IndexByte(out[i:], '\n'):]
-		}
+		out := codeAfterSites(t, full, "testdata/whole.c")
 		text := string(out)
 		for name, checked := range map[string]bool{"bump": false, "op_a": false, "op_b": false, "leaky": true, "escaped": true,
 			"split": false, "store": true} {
