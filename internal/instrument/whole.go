@@ -32,8 +32,8 @@ import (
 // such a table leaves its parameters out.
 
 // wholeParams finds the whole-object parameters of the unit's functions,
-// by name and position.
-func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) map[string]map[int]bool {
+// by name and position, and returns them with the unit's call tables.
+func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[int]bool, map[string]*callTable) {
 	defs := r.userDefs(decls)
 	tables := r.callTables(decls, defs)
 	// (a name in a string may be an alias's target, or asm's: in a
@@ -168,7 +168,7 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) map[string]map[i
 			}
 		}
 	}
-	return whole
+	return whole, tables
 }
 
 // initOrUsed reports whether fd is a constructor, a destructor or kept
@@ -385,15 +385,15 @@ func (r *rewriter) seedWhole(ft *cc.FunctionType) {
 // definedness, every-access checking and typestates use the meta).
 
 // findBare finds the bare parameters, by function and position (r.bare)
-// and by declarator (r.bareDecls).
-func (r *rewriter) findBare(decls []*cc.ExternalDeclaration) {
+// and by declarator (r.bareDecls); tables: the unit's call tables.
+func (r *rewriter) findBare(decls []*cc.ExternalDeclaration, tables map[string]*callTable) {
 	r.bare, r.bareDecls = map[string]map[int]bool{}, map[*cc.Declarator]bool{}
 	if r.c.full || r.c.every || r.typestate {
 		return
 	}
 	defs := r.userDefs(decls)
 	inTable := map[string]bool{}
-	for _, t := range r.callTables(decls, defs) {
+	for _, t := range tables {
 		for _, f := range t.names {
 			inTable[f] = true
 		}
