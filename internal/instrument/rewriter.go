@@ -292,8 +292,8 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.namedOtherwise, r.fnIDs = r.namesOtherwise(decls, nil), map[string]int{}
 	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(progDecls)
 	r.findDirect(decls)
-	whole, tables := r.wholeParams(decls)
-	r.whole = whole
+	var tables map[string]*callTable
+	r.whole, tables = r.wholeParams(decls)
 	r.findBare(decls, tables)
 	r.findFreeing(decls)
 	r.findLendings(decls)
