@@ -1339,6 +1339,8 @@ struct ml_cmp_ctx {
 	void *arg;        /* its argument, */
 	meta_t marg;      /* that argument's meta */
 	prov_t warg;      /* and provenance */
+	prov_t step;      /* ml_cmp_tramp: the step of the array's word at the call, */
+	uptr stepbase;    /* made in the chunk of step ids of this base (__ml_t.stepbase) */
 };
 
 static meta_t ml_cmp_arg(const struct ml_cmp_ctx *c, const void *p, unsigned i)
@@ -1373,19 +1375,36 @@ static int ml_cmp_call(const struct ml_cmp_ctx *c, const void *a, const void *b)
 
 /* qsort's comparator, called for every comparison: both elements in the
  * array (all but a libc that compares copies) take the array's words with
- * no test more; anything else is ml_cmp_call's. */
+ * no test more; anything else is ml_cmp_call's. Both take one step of the
+ * array's word at the call of qsort, made here, not left pending for each
+ * comparator's copy of each argument to make its own (two ring entries a
+ * comparison alike but for their ids), and made again only once this
+ * thread's chunk of step ids is not the one that holds it: a step the
+ * comparison made would be in the current chunk too, so it is lost in a
+ * lap no sooner. A used-up chunk (in a program counting statements, a
+ * chunk a step) makes it again. */
 static int ml_cmp_tramp(const void *a, const void *b, void *ctx)
 {
-	const struct ml_cmp_ctx *c = ctx;
+	struct ml_cmp_ctx *c = ctx;
 	uptr len = c->hi - c->lo;
 	if (ML_LIKELY(!c->cmp_r && (uptr)a - c->lo < len && (uptr)b - c->lo < len)) {
 		meta_t m = c->m;
-		prov_t w = c->w;
+		prov_t w = c->step;
+		if (ML_UNLIKELY(c->stepbase != __ml_t.stepbase || __ml_t.stepat == __ml_t.stepend)) {
+			if (!c->site)
+				w = c->w;
+			else if (!ML_LOAD(&__ml_explain))
+				w = 0; /* (what the step would give) */
+			else {
+				c->step = w = ml_step(c->site, c->w);
+				c->stepbase = __ml_t.stepbase;
+			}
+		}
 		__ml_t.arg[0] = m;
-		__ml_t.argsite[0] = c->site;
+		__ml_t.argsite[0] = 0;
 		__ml_t.argprov[0] = w;
 		__ml_t.arg[1] = m;
-		__ml_t.argsite[1] = c->site;
+		__ml_t.argsite[1] = 0;
 		__ml_t.argprov[1] = w;
 		__ml_t.callee = (uptr)c->cmp;
 		return c->cmp(a, b);
