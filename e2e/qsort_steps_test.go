@@ -12,8 +12,8 @@ import (
 )
 
 // TestQsortComparatorSteps: qsort's comparator takes its arguments with one
-// step of the array's word at the call of qsort, made once for as long as
-// the thread's chunk of step ids holds it, not a step an argument a
+// step of the array's word at the call of qsort, made again only once the
+// thread has put another step into the ring, not a step an argument a
 // comparison: a sort of thousands of comparisons leaves a small ring the
 // steps of a pointer made before it (with a step an argument, the chain of
 // kept says its older steps are gone), and a comparator's chain still

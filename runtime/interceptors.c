@@ -1340,7 +1340,8 @@ struct ml_cmp_ctx {
 	meta_t marg;      /* that argument's meta */
 	prov_t warg;      /* and provenance */
 	prov_t step;      /* ml_cmp_tramp: the step of the array's word at the call, */
-	uptr stepbase;    /* made in the chunk of step ids of this base (__ml_t.stepbase) */
+	struct __ml_step *stepat; /* the thread's next slot after it, */
+	uptr stepbase;    /* in the lap of this base (__ml_t.stepbase) */
 };
 
 static meta_t ml_cmp_arg(const struct ml_cmp_ctx *c, const void *p, unsigned i)
@@ -1378,11 +1379,11 @@ static int ml_cmp_call(const struct ml_cmp_ctx *c, const void *a, const void *b)
  * no test more; anything else is ml_cmp_call's. Both take one step of the
  * array's word at the call of qsort, made here, not left pending for each
  * comparator's copy of each argument to make its own (two ring entries a
- * comparison alike but for their ids), and made again only once this
- * thread's chunk of step ids is not the one that holds it: a step the
- * comparison made would be in the current chunk too, so it is lost in a
- * lap no sooner. A used-up chunk (in a program counting statements, a
- * chunk a step) makes it again. */
+ * comparison alike but for their ids), and made again once the thread has
+ * put another step into the ring (or its chunk of ids is used up: in a
+ * program counting statements, a chunk a step, each with its clock): it is
+ * the thread's newest step whenever a comparison takes it, as the
+ * comparison's own would be, so it is lost in a lap no sooner. */
 static int ml_cmp_tramp(const void *a, const void *b, void *ctx)
 {
 	struct ml_cmp_ctx *c = ctx;
@@ -1390,13 +1391,15 @@ static int ml_cmp_tramp(const void *a, const void *b, void *ctx)
 	if (ML_LIKELY(!c->cmp_r && (uptr)a - c->lo < len && (uptr)b - c->lo < len)) {
 		meta_t m = c->m;
 		prov_t w = c->step;
-		if (ML_UNLIKELY(c->stepbase != __ml_t.stepbase || __ml_t.stepat == __ml_t.stepend)) {
+		if (ML_UNLIKELY(c->stepat != __ml_t.stepat || c->stepbase != __ml_t.stepbase ||
+		                __ml_t.stepat == __ml_t.stepend)) {
 			if (!c->site)
 				w = c->w;
 			else if (!ML_LOAD(&__ml_explain))
 				w = 0; /* (what the step would give) */
 			else {
 				c->step = w = ml_step(c->site, c->w);
+				c->stepat = __ml_t.stepat;
 				c->stepbase = __ml_t.stepbase;
 			}
 		}
