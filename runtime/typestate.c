@@ -893,6 +893,15 @@ __attribute__((always_inline)) static inline void ml_pck_put_pair(uptr a, unsign
 	ml_pck_stacks(x)[g] = stack, ml_pck_stacks(x)[g + 1] = stack;
 }
 
+/* A put of a transition's, a pair's or any other's (bit 63 of ts). */
+__attribute__((always_inline)) static inline void ml_pck_put_any(char *a, unsigned long n, unsigned long ts, unsigned stack)
+{
+	if (ts >> 63)
+		ml_pck_put_pair((uptr)a, ts & 0xffff, stack);
+	else
+		ml_pck_put((uptr)a, n, (unsigned)ts, stack);
+}
+
 /* The generated header's struct __ml_pck_tr. */
 struct ml_pck_tr {
 	unsigned n, stack;
@@ -914,14 +923,51 @@ void __ml_pck_puts_v2(struct ml_pck_tr *t)
 	if (t->n && !t->stack)
 		t->stack = ml_stack_capture4();
 	unsigned stack = t->stack;
-	for (unsigned i = 0; i < t->n && i < sizeof t->put / sizeof t->put[0]; i++) {
-		unsigned long ts = t->put[i].ts;
-		if (ts >> 63)
-			ml_pck_put_pair((uptr)t->put[i].a, ts & 0xffff, stack);
-		else
-			ml_pck_put((uptr)t->put[i].a, t->put[i].nbytes, (unsigned)ts, stack);
-	}
+	for (unsigned i = 0; i < t->n && i < sizeof t->put / sizeof t->put[0]; i++)
+		ml_pck_put_any(t->put[i].a, t->put[i].nbytes, t->put[i].ts, stack);
 	t->n = 0;
+	ml_rt_leave();
+}
+
+/* A transition of one to four puts, in order, in registers (the generated
+ * header's __ml_pck_end: gcc knows the count on each path of a transition,
+ * and its array, never passed, is never stored). */
+void __ml_pck_puts1(char *a0, unsigned long n0, unsigned long ts0)
+{
+	ml_rt_enter();
+	ml_pck_put_any(a0, n0, ts0, ml_stack_capture4());
+	ml_rt_leave();
+}
+
+void __ml_pck_puts2(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1)
+{
+	ml_rt_enter();
+	unsigned stack = ml_stack_capture4();
+	ml_pck_put_any(a0, n0, ts0, stack);
+	ml_pck_put_any(a1, n1, ts1, stack);
+	ml_rt_leave();
+}
+
+void __ml_pck_puts3(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
+                    char *a2, unsigned long n2, unsigned long ts2)
+{
+	ml_rt_enter();
+	unsigned stack = ml_stack_capture4();
+	ml_pck_put_any(a0, n0, ts0, stack);
+	ml_pck_put_any(a1, n1, ts1, stack);
+	ml_pck_put_any(a2, n2, ts2, stack);
+	ml_rt_leave();
+}
+
+void __ml_pck_puts4(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
+                    char *a2, unsigned long n2, unsigned long ts2, char *a3, unsigned long n3, unsigned long ts3)
+{
+	ml_rt_enter();
+	unsigned stack = ml_stack_capture4();
+	ml_pck_put_any(a0, n0, ts0, stack);
+	ml_pck_put_any(a1, n1, ts1, stack);
+	ml_pck_put_any(a2, n2, ts2, stack);
+	ml_pck_put_any(a3, n3, ts3, stack);
 	ml_rt_leave();
 }
 

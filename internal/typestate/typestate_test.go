@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -230,5 +231,88 @@ func TestCorpusHeadersGenerated(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no layout in testdata")
+	}
+}
+
+// A transition passes its puts in registers where gcc knows how many it
+// gathered (up to four, on each of its paths: the header's __ml_pck_end),
+// and the array only where it does not: a free slot (a pair and the rest),
+// a live one (two pairs, the payload, the end tag), each of one put when
+// smaller than its parts; a header of six puts passes the array.
+func TestTransitionPutsInRegisters(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	l, err := Parse("pool.pck", `Pool -> seq { # Slot }
+Slot -> union {
+    Free -> seq { Tag, Link, # words }
+  | Live -> seq { Tag, Size, Len, Cap, # words, End }
+  | Big -> seq { A, B, C, D, E, F, G, H, I, J, # words } }
+Tag -> 1 words
+Link -> 1 words
+Size -> 1 words
+Len -> 1 words
+Cap -> 1 words
+End -> 1 words
+A -> 1 words
+B -> 1 words
+C -> 1 words
+D -> 1 words
+E -> 1 words
+F -> 1 words
+G -> 1 words
+H -> 1 words
+I -> 1 words
+J -> 1 words
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "pool_pck.h"), Header(l, Guard("pool_pck.h")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog := `#include "pool_pck.h"
+__attribute__((noinline)) void to_free(void *p, unsigned long n) { pck_transition_Slot_Free(p, n); }
+__attribute__((noinline)) void to_live(void *p, unsigned long n) { pck_transition_Slot_Live(p, n); }
+__attribute__((noinline)) void to_big(void *p, unsigned long n) { pck_transition_Slot_Big(p, n); }
+`
+	if err := os.WriteFile(filepath.Join(dir, "p.c"), []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("gcc", "-std=c11", "-O2", "-D__MEMLENS__", "-fno-asynchronous-unwind-tables", "-S", "-o", "p.s", "p.c")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	asm, err := os.ReadFile(filepath.Join(dir, "p.s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the runtime's entries each transition calls, inlined in its caller or
+	// not (pck_transition_Slot_Free, or a clone of it: .part.0)
+	calls := map[string][]string{}
+	fn := ""
+	for _, line := range strings.Split(string(asm), "\n") {
+		if f, ok := strings.CutSuffix(line, ":"); ok && !strings.HasPrefix(f, ".") {
+			fn, _, _ = strings.Cut(strings.TrimPrefix(f, "pck_transition_Slot_"), ".")
+			fn = strings.TrimPrefix(strings.ToLower(fn), "to_")
+		}
+		if fields := strings.Fields(line); len(fields) == 2 && (fields[0] == "call" || fields[0] == "jmp") && strings.HasPrefix(fields[1], "__ml_pck_puts") {
+			if c := strings.TrimSuffix(fields[1], "@PLT"); !slices.Contains(calls[fn], c) {
+				calls[fn] = append(calls[fn], c)
+			}
+		}
+	}
+	for fn, want := range map[string]string{
+		"free": "__ml_pck_puts1 __ml_pck_puts2",
+		"live": "__ml_pck_puts1 __ml_pck_puts4",
+		"big":  "__ml_pck_puts1 __ml_pck_puts_v2",
+	} {
+		have := calls[fn]
+		slices.Sort(have)
+		if strings.Join(have, " ") != want {
+			t.Errorf("the transition to %s calls %q, want %s", fn, have, want)
+		}
 	}
 }

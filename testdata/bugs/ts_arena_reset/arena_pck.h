@@ -67,6 +67,39 @@ struct __ml_pck_tr {
 };
 /* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
 void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+/* One to four puts, in order, in registers. */
+void __ml_pck_puts1(char *a0, unsigned long n0, unsigned long ts0);
+void __ml_pck_puts2(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1);
+void __ml_pck_puts3(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
+                    char *a2, unsigned long n2, unsigned long ts2);
+void __ml_pck_puts4(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
+                    char *a2, unsigned long n2, unsigned long ts2, char *a3, unsigned long n3, unsigned long ts3);
+#define __ML_PCK_PUT(t, i) (t)->put[i].a, (t)->put[i].nbytes, (t)->put[i].ts
+/* A transition's end: gcc knows how many puts it gathered on each of its
+ * paths, and a path of at most four passes them in registers (none: no
+ * call), so that the array, passed on no such path, is not even stored;
+ * the others pass the array. */
+static inline void __ml_pck_end(struct __ml_pck_tr *t)
+{
+	switch (t->n) {
+	case 0:
+		break;
+	case 1:
+		__ml_pck_puts1(__ML_PCK_PUT(t, 0));
+		break;
+	case 2:
+		__ml_pck_puts2(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1));
+		break;
+	case 3:
+		__ml_pck_puts3(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1), __ML_PCK_PUT(t, 2));
+		break;
+	case 4:
+		__ml_pck_puts4(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1), __ML_PCK_PUT(t, 2), __ML_PCK_PUT(t, 3));
+		break;
+	default:
+		__ml_pck_puts_v2(t);
+	}
+}
 /* A put of 0 bytes changes nothing: left out where gcc knows the size,
  * else made (the runtime does nothing with it), so that the count of a
  * transition's puts stays known and they go to fixed places. */
@@ -159,7 +192,7 @@ static inline void pck_transition_Region(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -180,7 +213,7 @@ static inline void pck_transition_Region_RegionHdr(void *addr, unsigned long nby
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -202,7 +235,7 @@ static inline void pck_transition_Region_RegionHdr_Top(void *addr, unsigned long
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr_Top((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr_Top(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -213,7 +246,7 @@ static inline void pck_transition_Region_RegionHdr_Limit(void *addr, unsigned lo
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr_Limit((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr_Limit(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -224,7 +257,7 @@ static inline void pck_transition_Region_RegionHdr_Next(void *addr, unsigned lon
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -235,7 +268,7 @@ static inline void pck_transition_RegionHdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -257,7 +290,7 @@ static inline void pck_transition_RegionHdr_Top(void *addr, unsigned long nbytes
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr_Top((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_RegionHdr_Top(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -268,7 +301,7 @@ static inline void pck_transition_RegionHdr_Limit(void *addr, unsigned long nbyt
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr_Limit((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_RegionHdr_Limit(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -279,7 +312,7 @@ static inline void pck_transition_RegionHdr_Next(void *addr, unsigned long nbyte
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_RegionHdr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -290,7 +323,7 @@ static inline void pck_transition_Top(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Top((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Top(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -301,7 +334,7 @@ static inline void pck_transition_Limit(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Limit((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Limit(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -312,7 +345,7 @@ static inline void pck_transition_Next(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -323,7 +356,7 @@ static inline void pck_transition_Obj(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Obj((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Obj(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -344,7 +377,7 @@ static inline void pck_transition_Obj_ObjHdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Obj_ObjHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Obj_ObjHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -366,7 +399,7 @@ static inline void pck_transition_Obj_ObjHdr_Size(void *addr, unsigned long nbyt
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Obj_ObjHdr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Obj_ObjHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -377,7 +410,7 @@ static inline void pck_transition_Obj_ObjHdr_Type(void *addr, unsigned long nbyt
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Obj_ObjHdr_Type((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Obj_ObjHdr_Type(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -388,7 +421,7 @@ static inline void pck_transition_ObjHdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_ObjHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_ObjHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -410,7 +443,7 @@ static inline void pck_transition_ObjHdr_Size(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_ObjHdr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_ObjHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -421,7 +454,7 @@ static inline void pck_transition_ObjHdr_Type(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_ObjHdr_Type((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_ObjHdr_Type(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -432,7 +465,7 @@ static inline void pck_transition_Size(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -443,7 +476,7 @@ static inline void pck_transition_Type(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Type((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Type(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {

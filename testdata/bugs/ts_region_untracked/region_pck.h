@@ -52,6 +52,39 @@ struct __ml_pck_tr {
 };
 /* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
 void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+/* One to four puts, in order, in registers. */
+void __ml_pck_puts1(char *a0, unsigned long n0, unsigned long ts0);
+void __ml_pck_puts2(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1);
+void __ml_pck_puts3(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
+                    char *a2, unsigned long n2, unsigned long ts2);
+void __ml_pck_puts4(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
+                    char *a2, unsigned long n2, unsigned long ts2, char *a3, unsigned long n3, unsigned long ts3);
+#define __ML_PCK_PUT(t, i) (t)->put[i].a, (t)->put[i].nbytes, (t)->put[i].ts
+/* A transition's end: gcc knows how many puts it gathered on each of its
+ * paths, and a path of at most four passes them in registers (none: no
+ * call), so that the array, passed on no such path, is not even stored;
+ * the others pass the array. */
+static inline void __ml_pck_end(struct __ml_pck_tr *t)
+{
+	switch (t->n) {
+	case 0:
+		break;
+	case 1:
+		__ml_pck_puts1(__ML_PCK_PUT(t, 0));
+		break;
+	case 2:
+		__ml_pck_puts2(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1));
+		break;
+	case 3:
+		__ml_pck_puts3(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1), __ML_PCK_PUT(t, 2));
+		break;
+	case 4:
+		__ml_pck_puts4(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1), __ML_PCK_PUT(t, 2), __ML_PCK_PUT(t, 3));
+		break;
+	default:
+		__ml_pck_puts_v2(t);
+	}
+}
 /* A put of 0 bytes changes nothing: left out where gcc knows the size,
  * else made (the runtime does nothing with it), so that the count of a
  * transition's puts stays known and they go to fixed places. */
@@ -122,7 +155,7 @@ static inline void pck_transition_Region(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -144,7 +177,7 @@ static inline void pck_transition_Region_RegionHdr(void *addr, unsigned long nby
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -164,7 +197,7 @@ static inline void pck_transition_Region_RegionHdr_Used(void *addr, unsigned lon
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr_Used((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -175,7 +208,7 @@ static inline void pck_transition_Region_RegionHdr_Cap(void *addr, unsigned long
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Region_RegionHdr_Cap((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Region_RegionHdr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -186,7 +219,7 @@ static inline void pck_transition_Obj(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Obj((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Obj(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -197,7 +230,7 @@ static inline void pck_transition_RegionHdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_RegionHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -217,7 +250,7 @@ static inline void pck_transition_RegionHdr_Used(void *addr, unsigned long nbyte
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr_Used((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_RegionHdr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -228,7 +261,7 @@ static inline void pck_transition_RegionHdr_Cap(void *addr, unsigned long nbytes
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_RegionHdr_Cap((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_RegionHdr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -239,7 +272,7 @@ static inline void pck_transition_Used(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Used((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -250,7 +283,7 @@ static inline void pck_transition_Cap(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Cap((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {

@@ -60,6 +60,39 @@ struct __ml_pck_tr {
 };
 /* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
 void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+/* One to four puts, in order, in registers. */
+void __ml_pck_puts1(char *a0, unsigned long n0, unsigned long ts0);
+void __ml_pck_puts2(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1);
+void __ml_pck_puts3(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
+                    char *a2, unsigned long n2, unsigned long ts2);
+void __ml_pck_puts4(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
+                    char *a2, unsigned long n2, unsigned long ts2, char *a3, unsigned long n3, unsigned long ts3);
+#define __ML_PCK_PUT(t, i) (t)->put[i].a, (t)->put[i].nbytes, (t)->put[i].ts
+/* A transition's end: gcc knows how many puts it gathered on each of its
+ * paths, and a path of at most four passes them in registers (none: no
+ * call), so that the array, passed on no such path, is not even stored;
+ * the others pass the array. */
+static inline void __ml_pck_end(struct __ml_pck_tr *t)
+{
+	switch (t->n) {
+	case 0:
+		break;
+	case 1:
+		__ml_pck_puts1(__ML_PCK_PUT(t, 0));
+		break;
+	case 2:
+		__ml_pck_puts2(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1));
+		break;
+	case 3:
+		__ml_pck_puts3(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1), __ML_PCK_PUT(t, 2));
+		break;
+	case 4:
+		__ml_pck_puts4(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1), __ML_PCK_PUT(t, 2), __ML_PCK_PUT(t, 3));
+		break;
+	default:
+		__ml_pck_puts_v2(t);
+	}
+}
 /* A put of 0 bytes changes nothing: left out where gcc knows the size,
  * else made (the runtime does nothing with it), so that the count of a
  * transition's puts stays known and they go to fixed places. */
@@ -138,7 +171,7 @@ static inline void pck_transition_Heap(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Heap((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Heap(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -154,7 +187,7 @@ static inline void pck_transition_Block(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Block(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -165,7 +198,7 @@ static inline void pck_transition_Block_Free(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Free((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Block_Free(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -188,7 +221,7 @@ static inline void pck_transition_Block_Free_Order(void *addr, unsigned long nby
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Free_Order((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Block_Free_Order(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -199,7 +232,7 @@ static inline void pck_transition_Block_Free_Next(void *addr, unsigned long nbyt
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Free_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Block_Free_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -210,7 +243,7 @@ static inline void pck_transition_Block_Free_Prev(void *addr, unsigned long nbyt
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Free_Prev((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Block_Free_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -221,7 +254,7 @@ static inline void pck_transition_Block_Used(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Used((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Block_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -242,7 +275,7 @@ static inline void pck_transition_Block_Used_Tag(void *addr, unsigned long nbyte
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Used_Tag((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Block_Used_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -253,7 +286,7 @@ static inline void pck_transition_Block_Used_Size(void *addr, unsigned long nbyt
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Used_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Block_Used_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -264,7 +297,7 @@ static inline void pck_transition_Order(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Order((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Order(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -275,7 +308,7 @@ static inline void pck_transition_Next(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -286,7 +319,7 @@ static inline void pck_transition_Prev(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Prev((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -297,7 +330,7 @@ static inline void pck_transition_Tag(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Tag((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -308,7 +341,7 @@ static inline void pck_transition_Size(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {

@@ -76,6 +76,39 @@ struct __ml_pck_tr {
 };
 /* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
 void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+/* One to four puts, in order, in registers. */
+void __ml_pck_puts1(char *a0, unsigned long n0, unsigned long ts0);
+void __ml_pck_puts2(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1);
+void __ml_pck_puts3(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
+                    char *a2, unsigned long n2, unsigned long ts2);
+void __ml_pck_puts4(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
+                    char *a2, unsigned long n2, unsigned long ts2, char *a3, unsigned long n3, unsigned long ts3);
+#define __ML_PCK_PUT(t, i) (t)->put[i].a, (t)->put[i].nbytes, (t)->put[i].ts
+/* A transition's end: gcc knows how many puts it gathered on each of its
+ * paths, and a path of at most four passes them in registers (none: no
+ * call), so that the array, passed on no such path, is not even stored;
+ * the others pass the array. */
+static inline void __ml_pck_end(struct __ml_pck_tr *t)
+{
+	switch (t->n) {
+	case 0:
+		break;
+	case 1:
+		__ml_pck_puts1(__ML_PCK_PUT(t, 0));
+		break;
+	case 2:
+		__ml_pck_puts2(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1));
+		break;
+	case 3:
+		__ml_pck_puts3(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1), __ML_PCK_PUT(t, 2));
+		break;
+	case 4:
+		__ml_pck_puts4(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1), __ML_PCK_PUT(t, 2), __ML_PCK_PUT(t, 3));
+		break;
+	default:
+		__ml_pck_puts_v2(t);
+	}
+}
 /* A put of 0 bytes changes nothing: left out where gcc knows the size,
  * else made (the runtime does nothing with it), so that the count of a
  * transition's puts stays known and they go to fixed places. */
@@ -180,7 +213,7 @@ static inline void pck_transition_Arena(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Arena((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Arena(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -196,7 +229,7 @@ static inline void pck_transition_Chunk(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Chunk(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -207,7 +240,7 @@ static inline void pck_transition_Chunk_Free(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -230,7 +263,7 @@ static inline void pck_transition_Chunk_Free_FreeHdr(void *addr, unsigned long n
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free_FreeHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -252,7 +285,7 @@ static inline void pck_transition_Chunk_Free_FreeHdr_Size(void *addr, unsigned l
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -263,7 +296,7 @@ static inline void pck_transition_Chunk_Free_FreeHdr_Class(void *addr, unsigned 
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr_Class((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Class(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -274,7 +307,7 @@ static inline void pck_transition_Chunk_Free_FreeHdr_Next(void *addr, unsigned l
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -285,7 +318,7 @@ static inline void pck_transition_Chunk_Free_FreeHdr_Prev(void *addr, unsigned l
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_FreeHdr_Prev((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free_FreeHdr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -296,7 +329,7 @@ static inline void pck_transition_Chunk_Free_Footer(void *addr, unsigned long nb
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Free_Footer((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Chunk_Free_Footer(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -307,7 +340,7 @@ static inline void pck_transition_Chunk_Used(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Used((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Chunk_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -328,7 +361,7 @@ static inline void pck_transition_Chunk_Used_UsedHdr(void *addr, unsigned long n
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Used_UsedHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Chunk_Used_UsedHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -348,7 +381,7 @@ static inline void pck_transition_Chunk_Used_UsedHdr_Size(void *addr, unsigned l
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Used_UsedHdr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -359,7 +392,7 @@ static inline void pck_transition_Chunk_Used_UsedHdr_Magic(void *addr, unsigned 
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Chunk_Used_UsedHdr_Magic((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Magic(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -370,7 +403,7 @@ static inline void pck_transition_FreeHdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_FreeHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -392,7 +425,7 @@ static inline void pck_transition_FreeHdr_Size(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_FreeHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -403,7 +436,7 @@ static inline void pck_transition_FreeHdr_Class(void *addr, unsigned long nbytes
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr_Class((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_FreeHdr_Class(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -414,7 +447,7 @@ static inline void pck_transition_FreeHdr_Next(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_FreeHdr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -425,7 +458,7 @@ static inline void pck_transition_FreeHdr_Prev(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_FreeHdr_Prev((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_FreeHdr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -436,7 +469,7 @@ static inline void pck_transition_UsedHdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_UsedHdr((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_UsedHdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -456,7 +489,7 @@ static inline void pck_transition_UsedHdr_Size(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_UsedHdr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_UsedHdr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -467,7 +500,7 @@ static inline void pck_transition_UsedHdr_Magic(void *addr, unsigned long nbytes
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_UsedHdr_Magic((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_UsedHdr_Magic(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -478,7 +511,7 @@ static inline void pck_transition_Footer(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Footer((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Footer(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -489,7 +522,7 @@ static inline void pck_transition_Size(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Size((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -500,7 +533,7 @@ static inline void pck_transition_Class(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Class((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Class(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -511,7 +544,7 @@ static inline void pck_transition_Next(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Next((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -522,7 +555,7 @@ static inline void pck_transition_Prev(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Prev((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Prev(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -533,7 +566,7 @@ static inline void pck_transition_Magic(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Magic((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Magic(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {

@@ -44,6 +44,39 @@ struct __ml_pck_tr {
 };
 /* (_v2: a put may be a pair; a runtime of an older memlens fails to link) */
 void __ml_pck_puts_v2(struct __ml_pck_tr *t);
+/* One to four puts, in order, in registers. */
+void __ml_pck_puts1(char *a0, unsigned long n0, unsigned long ts0);
+void __ml_pck_puts2(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1);
+void __ml_pck_puts3(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
+                    char *a2, unsigned long n2, unsigned long ts2);
+void __ml_pck_puts4(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
+                    char *a2, unsigned long n2, unsigned long ts2, char *a3, unsigned long n3, unsigned long ts3);
+#define __ML_PCK_PUT(t, i) (t)->put[i].a, (t)->put[i].nbytes, (t)->put[i].ts
+/* A transition's end: gcc knows how many puts it gathered on each of its
+ * paths, and a path of at most four passes them in registers (none: no
+ * call), so that the array, passed on no such path, is not even stored;
+ * the others pass the array. */
+static inline void __ml_pck_end(struct __ml_pck_tr *t)
+{
+	switch (t->n) {
+	case 0:
+		break;
+	case 1:
+		__ml_pck_puts1(__ML_PCK_PUT(t, 0));
+		break;
+	case 2:
+		__ml_pck_puts2(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1));
+		break;
+	case 3:
+		__ml_pck_puts3(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1), __ML_PCK_PUT(t, 2));
+		break;
+	case 4:
+		__ml_pck_puts4(__ML_PCK_PUT(t, 0), __ML_PCK_PUT(t, 1), __ML_PCK_PUT(t, 2), __ML_PCK_PUT(t, 3));
+		break;
+	default:
+		__ml_pck_puts_v2(t);
+	}
+}
 /* A put of 0 bytes changes nothing: left out where gcc knows the size,
  * else made (the runtime does nothing with it), so that the count of a
  * transition's puts stays known and they go to fixed places. */
@@ -102,7 +135,7 @@ static inline void pck_transition_Block(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Block(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -123,7 +156,7 @@ static inline void pck_transition_Block_Hdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Hdr((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Block_Hdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -134,7 +167,7 @@ static inline void pck_transition_Hdr(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Hdr((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Hdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -145,7 +178,7 @@ static inline void pck_transition_Spare(void *addr, unsigned long nbytes)
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Spare((char *)addr, nbytes, &st);
-	__ml_pck_puts_v2(&st);
+	__ml_pck_end(&st);
 }
 static inline void __ml_pck_tr_Spare(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
