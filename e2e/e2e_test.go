@@ -116,7 +116,8 @@ func needGdbCalls(t *testing.T) {
 	t.Helper()
 	needMemlens(t)
 	gdbCalls.once.Do(func() {
-		if _, err := exec.LookPath("gdb"); err != nil {
+		gdb := lookTool("gdb")
+		if gdb == "" {
 			gdbCalls.why = "gdb is not installed (apt-get install gdb)"
 			return
 		}
@@ -135,7 +136,7 @@ func needGdbCalls(t *testing.T) {
 			gdbCalls.why = fmt.Sprintf("gcc: %v: %s", err, out)
 			return
 		}
-		out, _ := exec.Command("gdb", "-batch", "-nx", "-ex", "break main", "-ex", "run", "-ex", "print one()", prog).CombinedOutput()
+		out, _ := exec.Command(gdb, "-batch", "-nx", "-ex", "break main", "-ex", "run", "-ex", "print one()", prog).CombinedOutput()
 		if text := strings.TrimSpace(string(out)); !strings.Contains(text, "$1 = 1") {
 			gdbCalls.why = "gdb cannot call the debugged program's functions here (" + text[strings.LastIndex(text, "\n")+1:] + ")"
 		}

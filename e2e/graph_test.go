@@ -201,8 +201,8 @@ func testGraphProgram(t *testing.T, c graphCase, flags []string) {
 			t.Errorf("violation %q, want %s", lines[i], w)
 		}
 	}
-	dot, err := exec.LookPath("dot")
-	if err != nil {
+	dot := lookTool("dot")
+	if dot == "" {
 		t.Log("graphviz is not installed: the DOT output is not validated")
 		return
 	}
@@ -282,8 +282,8 @@ func TestGraphDamagedTrace(t *testing.T) {
 // moment, and the two screenshots differ.
 func TestGraphHTML(t *testing.T) {
 	t.Parallel()
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
+	chromium := lookTool("chromium")
+	if chromium == "" {
 		t.Skip("chromium is not installed (apt-get install -y chromium): the graph page is not rendered in a browser")
 	}
 	r := runGraphProgram(t, "tree")
