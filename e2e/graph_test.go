@@ -234,7 +234,8 @@ func TestGraphCorpus(t *testing.T) {
 			if b, err := corpusBuild(t, p, []string{gcc}, native); err != nil {
 				t.Fatalf("native build: %v\n$ %s\n%s", err, b.command(), head(b.out))
 			}
-			testMode(t, "clean", p, m, work, execute(work, native, p, p.OptionString()), nil)
+			out := execute(work, native, p, p.OptionString())
+			testMode(t, "clean", p, m, work, func() outcome { return out }, nil)
 		})
 	}
 }
