@@ -656,8 +656,8 @@ func TestAutoconfProbeStatus(t *testing.T) {
 func TestUnderValgrind(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
-	valgrind, err := exec.LookPath("valgrind")
-	if err != nil {
+	valgrind := lookTool("valgrind")
+	if valgrind == "" {
 		t.Skip("valgrind is not installed")
 	}
 	dir := t.TempDir()
@@ -712,8 +712,8 @@ func TestUnderValgrind(t *testing.T) {
 func TestCMakeCXXLink(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
-	cmake, err := exec.LookPath("cmake")
-	if err != nil {
+	cmake := lookTool("cmake")
+	if cmake == "" {
 		t.Skip("cmake is not installed")
 	}
 	if _, err := exec.LookPath("g++"); err != nil {

@@ -201,8 +201,8 @@ func testGraphProgram(t *testing.T, c graphCase, flags []string) {
 			t.Errorf("violation %q, want %s", lines[i], w)
 		}
 	}
-	dot, err := exec.LookPath("dot")
-	if err != nil {
+	dot := lookTool("dot")
+	if dot == "" {
 		t.Log("graphviz is not installed: the DOT output is not validated")
 		return
 	}
@@ -234,7 +234,8 @@ func TestGraphCorpus(t *testing.T) {
 			if b, err := corpusBuild(t, p, []string{gcc}, native); err != nil {
 				t.Fatalf("native build: %v\n$ %s\n%s", err, b.command(), head(b.out))
 			}
-			testMode(t, "clean", p, m, work, execute(work, native, p, p.OptionString()), nil)
+			out := execute(work, native, p, p.OptionString())
+			testMode(t, "clean", p, m, work, func() outcome { return out }, nil)
 		})
 	}
 }
@@ -282,8 +283,8 @@ func TestGraphDamagedTrace(t *testing.T) {
 // moment, and the two screenshots differ.
 func TestGraphHTML(t *testing.T) {
 	t.Parallel()
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
+	chromium := lookTool("chromium")
+	if chromium == "" {
 		t.Skip("chromium is not installed (apt-get install -y chromium): the graph page is not rendered in a browser")
 	}
 	r := runGraphProgram(t, "tree")

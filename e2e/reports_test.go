@@ -453,8 +453,8 @@ func hasClass(n *html.Node, class string) bool {
 // installs Debian's chromium) and checks the DOM its script leaves.
 func TestReportBrowser(t *testing.T) {
 	t.Parallel()
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
+	chromium := lookTool("chromium")
+	if chromium == "" {
 		t.Skip("chromium is not installed (apt-get install -y chromium): the HTML report is not rendered in a browser")
 	}
 	s := runSample(t)
