@@ -65,13 +65,12 @@ func (cl *commandLine) isAutoconfProbe(units []*unit) bool {
 // runtimeArgs link the runtime archive in dir. All of it: its interceptors
 // must win over libc whether or not the program's objects name them. Its
 // symbols are exported for the instrumented shared libraries the program
-// loads.
+// loads, by name (rtbuild.ExportsName).
 func runtimeArgs(dir string) []string {
 	return []string{
 		"-Wl,--whole-archive", filepath.Join(dir, rtbuild.ArchiveName), "-Wl,--no-whole-archive",
 		"-pthread",
-		"-Wl,--export-dynamic-symbol=__ml_*", "-Wl,--export-dynamic-symbol=__memlens_*",
-		"-Wl,--export-dynamic-symbol=__asan_*",
+		"-Wl,--export-dynamic-symbol-list=" + filepath.Join(dir, rtbuild.ExportsName),
 	}
 }
 

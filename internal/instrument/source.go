@@ -30,6 +30,9 @@ type unitText struct {
 	lines   map[string][]string  // the user's source files, by line (sourceLine)
 	aligned map[int]*alignedLine // the view's lines aligned with the user's, by offset (column)
 	orders  []byteOrder          // the #pragma scalar_storage_order lines, in order
+	// isSystemDecl's answers: a dozen walks ask of every declaration, and
+	// finding a node's position walks down to its first token
+	systemDecl map[*cc.ExternalDeclaration]bool
 }
 
 // byteOrder is a `#pragma scalar_storage_order` line: from its offset in
@@ -51,7 +54,7 @@ type region struct {
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
 	pre = withoutHidden(pre)
-	u := &unitText{orig: pre}
+	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
 		end := bytes.IndexByte(pre[off:], '\n')
@@ -436,16 +439,25 @@ func (u *unitText) isSystem(pos token.Position) bool {
 // `_Bool` the line markers place in <stdbool.h>) is the user's. A function
 // definition is judged by its body (isSystemDef).
 func (u *unitText) isSystemDecl(ed *cc.ExternalDeclaration) bool {
-	pos := ed.Position()
+	system, ok := u.systemDecl[ed]
+	if !ok {
+		system = u.judgeDecl(ed)
+		u.systemDecl[ed] = system
+	}
+	return system
+}
+
+// judgeDecl is isSystemDecl's answer for ed, worked out.
+func (u *unitText) judgeDecl(ed *cc.ExternalDeclaration) bool {
 	switch {
 	case ed.FunctionDefinition != nil:
 		return u.isSystemDef(ed.FunctionDefinition)
 	case ed.Declaration != nil && ed.Declaration.InitDeclaratorList != nil:
 		if id := ed.Declaration.InitDeclaratorList.InitDeclarator; id != nil && id.Declarator != nil {
-			pos = id.Declarator.Position()
+			return u.isSystem(id.Declarator.Position())
 		}
 	}
-	return u.isSystem(pos)
+	return u.isSystem(ed.Position())
 }
 
 // isSystemDef reports whether fd's body is a system header's: a function

@@ -30,8 +30,8 @@ func (r *rewriter) children(n cc.Node) []child {
 	for _, f := range fields {
 		fv := v.Field(f.index)
 		if f.token {
-			if tok := fv.Interface().(cc.Token); tok.Seq() != 0 {
-				out = append(out, child{tok: tok, seq: tok.Seq()})
+			if tok := tokenAt(fv); tok.Seq() != 0 {
+				out = append(out, child{tok: *tok, seq: tok.Seq()})
 			}
 			continue
 		}
@@ -73,6 +73,18 @@ func astStruct(v reflect.Value) (reflect.Value, []field) {
 		return v, nil
 	}
 	return v, layoutOf(v.Type())
+}
+
+// tokenAt is the token field fv of an AST struct reached through its
+// pointer, in place: fv.Interface() would copy the token to the heap, an
+// allocation for each token of every walk (most of a small unit's tokens
+// are its system headers' declarations, walked once per attribute asked).
+func tokenAt(fv reflect.Value) *cc.Token {
+	if !fv.CanAddr() { // (a struct held by value: none of cc/v4's nodes)
+		t := fv.Interface().(cc.Token)
+		return &t
+	}
+	return (*cc.Token)(fv.Addr().UnsafePointer())
 }
 
 // field is an exported field of an AST struct holding a token or a node.
@@ -234,7 +246,7 @@ func anyToken(v reflect.Value, f func(cc.Token) bool) bool {
 	for _, fl := range fields {
 		fv := v.Field(fl.index)
 		if fl.token {
-			if t := fv.Interface().(cc.Token); t.Seq() != 0 && f(t) {
+			if t := tokenAt(fv); t.Seq() != 0 && f(*t) {
 				return true
 			}
 			continue

@@ -2,9 +2,11 @@ package rtbuild
 
 import (
 	"crypto/sha256"
+	"debug/elf"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -181,6 +183,10 @@ func CacheRoot() (string, error) {
 	return filepath.Join(d, "memlens"), nil
 }
 
+// layout names what a cache directory holds, for the key: a directory
+// made before the export list would otherwise be complete without it.
+const layout = "archive, header, sources, " + ExportsName
+
 // cacheKey hashes everything the archive depends on: the sources, the
 // flags, and which compiler (path after symlinks, arguments, version).
 func cacheKey(cc []string, srcs []source) (string, error) {
@@ -197,6 +203,7 @@ func cacheKey(cc []string, srcs []source) (string, error) {
 	}
 	h := sha256.New()
 	for _, field := range [][]byte{
+		[]byte(layout),
 		[]byte(prog),
 		[]byte(strings.Join(cc[1:], "\x00")),
 		version,
@@ -239,6 +246,9 @@ func build(cc []string, srcs []source, tmp, final string) error {
 		}
 		objs = append(objs, obj)
 	}
+	if err := writeExports(filepath.Join(tmp, ExportsName), objs); err != nil {
+		return err
+	}
 	if err := run(tmp, append([]string{"ar", "rcs", filepath.Join(tmp, ArchiveName)}, objs...)); err != nil {
 		return err
 	}
@@ -260,6 +270,52 @@ func run(dir string, argv []string) error {
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return &BuildError{Command: argv, Output: string(out), Err: err}
+	}
+	return nil
+}
+
+// exportPrefixes are the names an executable exports for the instrumented
+// shared libraries it loads (their calls of the runtime) and for the
+// hooks a program may define (__asan_default_options,
+// __memlens_default_options).
+var exportPrefixes = []string{"__ml_", "__memlens_", "__asan_"}
+
+// writeExports writes to path, in ld's dynamic list format, every global or
+// weak symbol with one of exportPrefixes that the objects define or refer
+// to (the hooks: a program's definition is exported as the patterns
+// __ml_*, __memlens_* and __asan_* exported it). Named one by one, each is
+// a hash lookup in ld, where a pattern is an fnmatch per symbol of the
+// link, in a UTF-8 locale with both strings converted to wide characters:
+// a sixth of a small program's link.
+func writeExports(path string, objs []string) error {
+	names := map[string]bool{}
+	for _, o := range objs {
+		f, err := elf.Open(o)
+		if err != nil {
+			return fmt.Errorf("rtbuild: %w", err)
+		}
+		syms, err := f.Symbols()
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("rtbuild: %s: %w", o, err)
+		}
+		for _, s := range syms {
+			bind := elf.ST_BIND(s.Info)
+			if (bind == elf.STB_GLOBAL || bind == elf.STB_WEAK) && slices.ContainsFunc(exportPrefixes, func(p string) bool {
+				return strings.HasPrefix(s.Name, p)
+			}) {
+				names[s.Name] = true
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString("{\n")
+	for _, n := range slices.Sorted(maps.Keys(names)) {
+		fmt.Fprintf(&b, "  %s;\n", n)
+	}
+	b.WriteString("};\n")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		return fmt.Errorf("rtbuild: %w", err)
 	}
 	return nil
 }

@@ -20,6 +20,9 @@ const ABI = 47
 const (
 	ArchiveName = "libmemlens_rt.a"
 	HeaderName  = "memlens.h"
+	// ExportsName is the list of the runtime's symbols a program exports
+	// (ld's --export-dynamic-symbol-list), by name.
+	ExportsName = "exports.list"
 )
 
 // rtFS is the runtime's C sources (the top-level runtime folder).

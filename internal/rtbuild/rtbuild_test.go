@@ -304,3 +304,56 @@ func TestSanitizerInterface(t *testing.T) {
 		t.Errorf("the runtime does not define %s, which %s declares", name, include)
 	}
 }
+
+// TestExportsList checks the list of names a program linked with the
+// runtime exports (ld reads it, ExportsName): every global symbol the
+// runtime defines for instrumented shared libraries, and the hooks it
+// looks for in the program, one by one in ld's dynamic list format.
+func TestExportsList(t *testing.T) {
+	needGCC(t)
+	dir, err := Ensure("gcc") // (the cache memlens cc uses, as TestSanitizerInterface)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := os.ReadFile(filepath.Join(dir, ExportsName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(list)
+	if !strings.HasPrefix(text, "{\n") || !strings.HasSuffix(text, "};\n") || strings.ContainsAny(text, "*?[") {
+		t.Fatalf("%s is not a dynamic list of names:\n%s", ExportsName, text)
+	}
+	listed := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(text, "{\n"), "};\n"), "\n") {
+		if name, ok := strings.CutSuffix(strings.TrimSpace(line), ";"); ok {
+			listed[name] = true
+		}
+	}
+	syms, err := exec.Command("nm", "-g", filepath.Join(dir, ArchiveName)).Output()
+	if err != nil {
+		t.Fatalf("nm: %v", err)
+	}
+	want := 0
+	for _, line := range strings.Split(string(syms), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		name := f[len(f)-1]
+		if !strings.HasPrefix(name, "__ml_") && !strings.HasPrefix(name, "__memlens_") && !strings.HasPrefix(name, "__asan_") {
+			continue
+		}
+		want++
+		if !listed[name] {
+			t.Errorf("%s is not in %s", name, ExportsName)
+		}
+	}
+	for _, hook := range []string{"__memlens_default_options", "__asan_default_options"} { // (the first only referred to)
+		if !listed[hook] {
+			t.Errorf("%s is not in %s", hook, ExportsName)
+		}
+	}
+	if want == 0 {
+		t.Fatal("nm found no symbol of the runtime")
+	}
+}

@@ -1,0 +1,38 @@
+package instrument
+
+import (
+	"reflect"
+	"testing"
+
+	"modernc.org/cc/v4"
+)
+
+// TestTokenWalksAllocateNothing: the token walks (attribute words looked
+// for in every declaration of a unit, most of them its system headers')
+// read each token in place; a copy of each to the heap was a third of a
+// small file's allocations.
+func TestTokenWalksAllocateNothing(t *testing.T) {
+	u, err := newTestConfig(t, false).Parse("testdata/basic.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := 0
+	for l := u.AST.TranslationUnit; l != nil; l = l.TranslationUnit {
+		ed := l.ExternalDeclaration
+		v := reflect.ValueOf(ed)
+		n := 0
+		if allocs := testing.AllocsPerRun(1, func() {
+			n = 0
+			anyToken(v, func(cc.Token) bool { n++; return false })
+		}); allocs != 0 {
+			t.Fatalf("%v: walking its %d tokens made %v allocations", ed.Position(), n, allocs)
+		}
+		if allocs := testing.AllocsPerRun(1, func() { says(ed, "noinline", "__noinline__") }); allocs != 0 {
+			t.Fatalf("%v: says made %v allocations", ed.Position(), allocs)
+		}
+		tokens += n
+	}
+	if tokens == 0 {
+		t.Fatal("no tokens walked")
+	}
+}
