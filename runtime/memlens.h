@@ -655,9 +655,11 @@ typedef char __ml_rec_is_32_bytes[sizeof(struct __ml_rec) == 32 ? 1 : -1];
 static const __ml_uptr __ml_hash_mul __attribute__((unused)) = 0x9e3779b97f4a7c15UL;
 static const __ml_uptr __ml_shadow_xor __attribute__((unused)) = __ML_META_XOR;
 static const __ml_uptr __ml_meta_mask __attribute__((unused)) = __ML_META_MASK;
+static const __ml_uptr __ml_hash_bits __attribute__((unused)) = ~__ML_META_MASK;
 #define __ML_ASM_K    "m"(__ml_hash_mul)
 #define __ML_ASM_XOR  "m"(__ml_shadow_xor)
 #define __ML_ASM_MASK "m"(__ml_meta_mask)
+#define __ML_ASM_HASH "m"(__ml_hash_bits)
 /* With gcc, optimising, in the small code model (sites within 2 GiB), a
  * check's slow path is a stub in a section of cold code instead of a C
  * label and call (stubs.c): the C compiler sees one asm statement with
@@ -1730,14 +1732,14 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 		__ml_uptr t, u;
 		__asm__ volatile("movq %[tag], %[t]\n\t"
 		                 "imulq %[k], %[t]\n\t"
-		                 "shrq $48, %[t]\n\t"
-		                 "shlq $48, %[t]\n\t"
+		                 "andq %[hash], %[t]\n\t"
 		                 "movq %[slot], %[u]\n\t"
 		                 "andq $-8, %[u]\n\t"
 		                 "xorq %[x], %[u]\n\t"
 		                 "movq %[t], (%[u])"
 		                 : [t] "=&r"(t), [u] "=&r"(u)
-		                 : [slot] "r"(slot), [tag] "r"(tag), [x] __ML_ASM_XOR, [k] __ML_ASM_K
+		                 : [slot] "r"(slot), [tag] "r"(tag), [x] __ML_ASM_XOR, [k] __ML_ASM_K,
+		                   [hash] __ML_ASM_HASH
 		                 : "cc");
 #else
 		*__ML_META_SHADOW(slot) = __ML_HASH16(tag) << 48;
@@ -1915,8 +1917,7 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 #define __ML_MOVE_TESTS(slow)                                         \
 	__ML_SHADOW_TESTS("u", "m", "r", "r", "xs", slow)             \
 	"2:\n\t"                                                      \
-	"shlq $16, %[m]\n\t"                                          \
-	"shrq $16, %[m]\n\t"          /* the meta */                  \
+	"andq %[mask], %[m]\n\t"      /* the meta */                  \
 	"cmpq (%[r]), %[t]\n\t"                                       \
 	"jb 3f\n\t"                                                   \
 	"cmpq 8(%[r]), %[t]\n\t"                                      \
@@ -1924,9 +1925,8 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 	"movq %[t], %[r]\n\t"                                         \
 	"xorq %[tag], %[r]\n\t"                                       \
 	"imulq %[k], %[r]\n\t"                                        \
-	"shrq $48, %[r]\n"                                             \
+	"andq %[hash], %[r]\n"                                         \
 	"4:\n\t"                                                      \
-	"shlq $48, %[r]\n\t"                                          \
 	"orq %[m], %[r]\n\t"                                          \
 	"movq %[r], (%[u])\n"                                          \
 	".pushsection .text.unlikely.__ml_oob,\"ax\",@progbits\n"     \
@@ -1935,12 +1935,14 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 	"imulq %[k], %[r]\n\t"                                        \
 	"shrq $48, %[r]\n\t"                                          \
 	"xorq %[oob], %[r]\n\t"                                       \
+	"shlq $48, %[r]\n\t"                                          \
 	"jmp 4b\n"                                                     \
 	".popsection"
 #define __ML_MOVE_OPERANDS                                                    \
 	: [m] "=&r"(m), [u] "=&r"(u), [r] "=&r"(r)                            \
 	: [slot] "r"(slot), [v] "r"(v), [t] "r"(t), [tag] "r"(tag),             \
-	  [xs] __ML_ASM_XOR, [k] __ML_ASM_K, [oob] "i"(__ML_HASH_OOB)              \
+	  [xs] __ML_ASM_XOR, [k] __ML_ASM_K, [oob] "i"(__ML_HASH_OOB),             \
+	  [mask] __ML_ASM_MASK, [hash] __ML_ASM_HASH                             \
 	: "cc"
 /* A move's slow path in detection mode, for its stub: __ml_ld_miss, then
  * the slot's shadow written for t (runtime/stubs.c). */
@@ -2055,14 +2057,12 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 	                 "xorq %[m], %[r]\n\t"                                                    \
 	                 "shrq $48, %[r]\n\t"                                                     \
 	                 "jnz 7f\n\t"                    /* not vouching for v */                \
-	                 "shlq $16, %[m]\n\t"                                                     \
-	                 "shrq $16, %[m]\n\t"            /* the meta */                          \
+	                 "andq %[mask], %[m]\n\t"        /* the meta */                          \
 	                 __ML_MOVE_CHK_TESTS(ro, "7f")                                             \
 	                 "movq %[t], %[r]\n\t"                                                    \
 	                 "xorq %[tag], %[r]\n\t"                                                  \
 	                 "imulq %[k], %[r]\n\t"                                                   \
-	                 "shrq $48, %[r]\n\t"                                                     \
-	                 "shlq $48, %[r]\n\t"                                                     \
+	                 "andq %[hash], %[r]\n\t"                                                 \
 	                 "orq %[m], %[r]\n\t"                                                     \
 	                 "movq %[r], (%[u])\n\t"         /* t's shadow */                        \
 	                 "movq %[t], (%[slot])\n"                                                 \
@@ -2088,7 +2088,7 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 	                 : [slot] "r"(slot), [v] "r"(v), [t] "r"(t), [tag] "r"(tag), [a] "r"(a),     \
 	                   [e] "r"(a == v ? t : v),                                                 \
 	                   [n] "e"(n), [site] "i"(site), [xs] __ML_ASM_XOR, [k] __ML_ASM_K,          \
-	                   [oob] "i"(__ML_HASH_OOB)                                                 \
+	                   [oob] "i"(__ML_HASH_OOB), [mask] __ML_ASM_MASK, [hash] __ML_ASM_HASH      \
 	                   __ML_CS_OPERAND##at                                                      \
 	                 : "cc")
 #endif

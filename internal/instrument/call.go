@@ -1055,6 +1055,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			if !fn.inThread[i] {
 				p, k := r.passedArg(pt, i, r.pending(as[i].passed, as[i].prov.word), entry)
 				resultSite = max(resultSite, k)
+				r.noteParamCaller(name, i, p.site)
 				words = append(words, textFrag(as[i].meta), textFrag(p.site), textFrag(p.word))
 			}
 		}
@@ -1087,6 +1088,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			if !fn.inThread[i] {
 				p, k := r.passedArg(pt, i, provs[i], entry)
 				resultSite = max(resultSite, k)
+				r.noteParamCaller(name, i, p.site)
 				words = append(words, textFrag(metas[i]), textFrag(p.site), textFrag(p.word))
 			}
 		}
@@ -1428,6 +1430,10 @@ func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []p
 			vals[i] = "(" + r.unit.codeText(a.code) + ")"
 
 			if a.passed != "" {
+				if p, ok := r.paramSteps(f, a); ok {
+					provs[i] = p
+					continue
+				}
 				// its own pending step goes into the ring now (unless
 				// settled already: the word alone would be a statement
 				// with no effect)

@@ -3,6 +3,7 @@ package instrument
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -378,6 +379,114 @@ func (r *rewriter) passedArg(pt *passThrough, i int, p prov, entry int) (passed 
 		return p, pt.site
 	}
 	return prov{"0", p.word}, r.stepsSite(pt.site, older)
+}
+
+// paramKey is a pointer parameter of a direct function, by position.
+type paramKey struct {
+	fn    string
+	param int
+}
+
+// paramSteps is the provenance, as passed on at site a.passed, of a pure
+// argument that is a pointer parameter of the direct function being
+// rewritten with its caller's passing step still pending (binary(vm, &a)
+// in each of vm.c's operators, then pop(vm) twice in binary): where that
+// pending site is one of the constant sites its callers pass it at
+// (noteParamCaller), a steps site naming the step here and the caller's,
+// the parameter's step left pending; else the caller's step goes into the
+// ring as before. The test is late text, decided once every caller is
+// rewritten, and gcc folds it where the function is inlined. Safe because
+// a parameter's site and word are only ever set together (the pending
+// site is the caller's step, the word the one before it), so the chain
+// expands to the same statements in the same order. ok is false where
+// that does not apply.
+func (r *rewriter) paramSteps(f *frag, a argCode) (passed prov, ok bool) {
+	if r.fn == nil || r.eager() || r.c.count || r.fn.setjmp || r.tableFns[r.fn.name] {
+		return prov{}, false
+	}
+	d := r.direct[r.fn.name]
+	newer, known := siteIndex(a.passed)
+	if d == nil || !known || a.kept || len(r.entryCalls) == 0 || !r.callsLeavesOnly() {
+		return prov{}, false
+	}
+	for _, i := range d.ptrParams {
+		if d.inThread[i] || a.prov != (prov{provSiteParam(i), provWordParam(i)}) {
+			continue
+		}
+		// (with its step left pending, such a function may have no step
+		// nor call gcc sees before its exit: its depth is kept)
+		r.fn.paramSteps = true
+		key := paramKey{r.fn.name, i}
+		if r.paramMoves == nil {
+			r.paramMoves = map[paramKey][]int{}
+		}
+		r.paramMoves[key] = append(r.paramMoves[key], newer)
+		for _, c := range r.paramCallers[key] {
+			r.stepsSite(newer, c)
+		}
+		ps, pw := a.prov.site, a.prov.word
+		t := r.name("__ml_ps")
+		f.str(" register const struct __ml_site *" + t + " = ")
+		f.later(func() string {
+			var b strings.Builder
+			for _, c := range r.paramCallers[key] {
+				fmt.Fprintf(&b, "%s == %s ? %s : ", ps, siteRef(c), siteRef(r.stepsSites[[2]int{newer, c}]))
+			}
+			fmt.Fprintf(&b, "(%s ? (void)(%s = __ml_pend(%s, %s), %s = 0) : (void)0, %s)", ps, pw, ps, pw, ps, a.passed)
+			return b.String()
+		})
+		f.str(";")
+		return prov{t, pw}, true
+	}
+	return prov{}, false
+}
+
+// callsLeavesOnly reports whether the function being rewritten has no
+// loop and calls only call-site leaves (callSiteLeaf), as binary calls
+// pop: small, so gcc inlines it in its callers and folds paramSteps' test.
+// A function making other calls (tree.c's rebalance, recursive insert's)
+// often stays out of line, where the test runs at each pass and cost more
+// than the entry it spares; one with a loop (Lua's need_value) grew its
+// callers' frames (lcode.c's luaK_indexed 64 -> 80 bytes).
+func (r *rewriter) callsLeavesOnly() bool {
+	if AnyNode(r.fn.body, func(n cc.Node) bool {
+		_, loop := n.(*cc.IterationStatement)
+		return loop
+	}) {
+		return false
+	}
+	leaves := map[string]bool{}
+	for name, d := range r.direct {
+		if d.callSite {
+			leaves[name] = true
+		}
+	}
+	return !r.callsBeyond(r.fn.body, leaves)
+}
+
+// noteParamCaller notes that a call of the direct function callee passes
+// its pointer parameter i with the step at site pending: a constant
+// site (not a steps site) is one its paramSteps test names. Only calls
+// from a direct table's entry-site functions (vm.c's handlers) count, and
+// paramSteps applies only in a unit that has such functions: elsewhere
+// (Lua's lcode.c, whose luaK_indexed's frame grew 16 bytes) its callers
+// are many and varied, and gcc inlines less.
+func (r *rewriter) noteParamCaller(callee string, i int, site string) {
+	c, ok := siteIndex(site)
+	if !ok || r.sites[c].kind == siteSteps || r.eager() || r.c.count || r.fn == nil || r.entryCalls[r.fn.name] == nil {
+		return
+	}
+	key := paramKey{callee, i}
+	if slices.Contains(r.paramCallers[key], c) {
+		return
+	}
+	if r.paramCallers == nil {
+		r.paramCallers = map[paramKey][]int{}
+	}
+	r.paramCallers[key] = append(r.paramCallers[key], c)
+	for _, newer := range r.paramMoves[key] {
+		r.stepsSite(newer, c)
+	}
 }
 
 // passedResult is the code taking the meta (into m) and provenance (into

@@ -84,6 +84,7 @@ type fnState struct {
 	loops        []*cc.IterationStatement     // the loops around the statement being rewritten, innermost last
 	hoist        *frameHoist                  // the loop being rewritten whose one call's frame site is stored before it (loopCall)
 	callSite     bool                         // a leaf passed its call's site (callSiteLeaf)
+	paramSteps   bool                         // passes a parameter on with its caller's step pending (paramSteps)
 	unchecked    bool                         // declared no_sanitize_address: its accesses are not checked (unchecked.go)
 	pckLocal     string                       // annotated and makes no calls: the local of its grants (typestate.go)
 	main         bool                         // the program's main: its exits end the program
@@ -191,6 +192,8 @@ type rewriter struct {
 	stepsSites     map[[2]int]int                      // the unit's steps sites, by the sites of their newer and older step
 	passThrough    map[string]passThrough              // direct functions returning a parameter as it came (passThroughOf)
 	soleReturns    map[string]int                      // direct functions whose one return leaves the same site pending (noteSoleReturn)
+	paramMoves     map[paramKey][]int                  // where a direct function passes a parameter on, its caller's step pending (paramSteps)
+	paramCallers   map[paramKey][]int                  // the constant sites its callers pass that parameter at (noteParamCaller)
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
@@ -1139,7 +1142,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			} else {
 				pro = append(pro, "(void)"+enter+";")
 			}
-			if r.entryCalls[r.fn.name] != nil {
+			if r.entryCalls[r.fn.name] != nil || r.fn.paramSteps {
 				pro = append(pro, "__ml_depth_kept();")
 			}
 		}
