@@ -546,12 +546,16 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // each (a rotate for the live test, the record's register for the
 // hashes): lapi.c 1.884 to 1.861, ldo.c 1.671 to 1.634, lundump.c 1.672
 // to 1.638, ldebug.c 1.650 to 1.643, lgc.c 1.615 to 1.604. Both together:
-// lparser.c 1.534, lcode.c 1.303, ldo.c 1.615.
+// lparser.c 1.534, lcode.c 1.303, ldo.c 1.615. A struct copy's inline
+// retagging one asm statement with two scratch registers (gcc's C held
+// both shadow addresses, both hashes, the value and the multiplier):
+// lapi.c 1.861 to 1.798, ltable.c 1.730 to 1.624, ldo.c 1.615 to 1.582,
+// lgc.c 1.604 to 1.580.
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.54, "lcode.c": 1.31, "lvm.c": 1.80, "ltable.c": 1.74,
-		"lapi.c": 1.87, "ldo.c": 1.62, "ldebug.c": 1.645, "lgc.c": 1.61, "lundump.c": 1.64})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.54, "lcode.c": 1.31, "lvm.c": 1.80, "ltable.c": 1.63,
+		"lapi.c": 1.80, "ldo.c": 1.59, "ldebug.c": 1.645, "lgc.c": 1.58, "lundump.c": 1.64})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

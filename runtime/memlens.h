@@ -1856,21 +1856,109 @@ __ML_INLINE void __ml_sta_set(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_m
  * this flag and the length, its prev the source's start. */
 #define __ML_STEP_COPY (1UL << 60)
 
+/* The retagging of __ml_copy: the shadow of each of the n / 8 words
+ * (n <= 16, aligned) copied from src to dst retagged from stag to dtag when
+ * valid for its value, as the runtime does, else cleared; a word neither
+ * side's shadow was ever written for is not touched. Whether a word was
+ * retagged (a pointer copied). */
+#ifdef __ML_ASM
+/* One word of it at offset o, jumping to copied if retagged: two scratch
+ * registers (the shadow's addresses computed again where needed, the
+ * stored hash's check folded into the product, the new hash xored into a
+ * word that holds the check's result), where gcc's C held the two shadow
+ * addresses, both hashes, the value and the multiplier at once, a
+ * callee-saved register or two pushed in the functions copying Lua's
+ * values (lua_pushvalue saved six). */
+#define __ML_COPY_WORD(o, copied)                                                 \
+	"movq %[s], %[x]\n\t"                                                    \
+	"xorq %[xs], %[x]\n\t"                                                   \
+	"movq " o "(%[x]), %[w]\n\t" /* the source's shadow */                   \
+	"testq %[w], %[w]\n\t"                                                   \
+	"jz 6f\n\t"                                                              \
+	"movq " o "(%[d]), %[x]\n\t"                                             \
+	"xorq %[st], %[x]\n\t"                                                   \
+	"imulq %[k], %[x]\n\t"                                                   \
+	"xorq %[w], %[x]\n\t"                                                    \
+	"shrq $48, %[x]\n\t" /* 0: valid; 0xffff: valid, beyond its block */     \
+	"jz 5f\n\t"                                                              \
+	"cmpl $0xffff, %k[x]\n\t"                                                \
+	"jne 6f\n"                                                               \
+	"5:\tshlq $48, %[x]\n\t"                                                 \
+	"shlq $16, %[w]\n\t"                                                     \
+	"shrq $16, %[w]\n\t"                                                     \
+	"orq %[x], %[w]\n\t" /* the meta, the check's result on top */          \
+	"movq " o "(%[d]), %[x]\n\t"                                             \
+	"xorq %[dt], %[x]\n\t"                                                   \
+	"imulq %[k], %[x]\n\t"                                                   \
+	"shrq $48, %[x]\n\t"                                                     \
+	"shlq $48, %[x]\n\t"                                                     \
+	"xorq %[x], %[w]\n\t"                                                    \
+	"movq %[d], %[x]\n\t"                                                    \
+	"xorq %[xs], %[x]\n\t"                                                   \
+	"movq %[w], " o "(%[x])\n\t"                                             \
+	"jmp " copied "\n"                                                       \
+	"6:\tmovq %[d], %[x]\n\t"                                                \
+	"xorq %[xs], %[x]\n\t"                                                   \
+	"cmpq $0, " o "(%[x])\n\t"                                               \
+	"je 7f\n\t"                                                              \
+	"movq $0, " o "(%[x])\n"                                                 \
+	"7:\n\t"
+/* The copy's bytes an input, as chars (which alias any type), so that the
+ * copy is made before: C reading them as integers, gcc took under strict
+ * aliasing the value an earlier integer read of the slot had seen
+ * (__ml_sta's test whether it held the pointer already), not the copy's. */
+#define __ML_COPY_OPERANDS(words)                                                 \
+	: [w] "=&r"(w), [x] "=&r"(x)                                             \
+	: [d] "r"(dst), [s] "r"(src), [dt] "rme"(dtag), [st] "rme"(stag),        \
+	  "m"(*(const char(*)[8 * (words)])dst), [xs] __ML_ASM_XOR, [k] __ML_ASM_K \
+	: "cc"
+#endif
+__ML_INLINE int __ml_copy_retag(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag, __ml_meta_t stag)
+{
+#ifdef __ML_ASM
+	__ml_uptr w, x;
+	if (n >= 16)
+		__asm__ volatile goto(__ML_COPY_WORD("0", "1f") __ML_COPY_WORD("8", "%l[copied]") "jmp 2f\n"
+		                      "1:\n\t" __ML_COPY_WORD("8", "%l[copied]") "jmp %l[copied]\n2:"
+		                      __ML_COPY_OPERANDS(2)
+		                      : copied);
+	else if (n >= 8)
+		__asm__ volatile goto(__ML_COPY_WORD("0", "%l[copied]") __ML_COPY_OPERANDS(1) : copied);
+	return 0;
+copied:
+	return 1;
+#else
+	const __ml_meta_t *sm = __ML_META_SHADOW(src);
+	__ml_meta_t *dm = __ML_META_SHADOW(dst);
+	const __ml_uptru *dv = (const __ml_uptru *)dst; /* (may_alias: the copy may be of any type) */
+	__ml_uptr i, pointers = 0;
+	for (i = 0; i < n / 8; i++) {
+		__ml_meta_t w = sm[i];
+		__ml_uptr x;
+		if (!(w | dm[i]))
+			continue;
+		/* (an inverted hash stays inverted) */
+		x = (w >> 48) ^ __ML_HASH16(dv[i] ^ stag);
+		if (w != 0 && ((x == 0) | (x == __ML_HASH_OOB))) {
+			dm[i] = (w & __ML_META_MASK) | (__ML_HASH16(dv[i] ^ dtag) ^ x) << 48;
+			pointers = 1;
+		} else
+			dm[i] = 0;
+	}
+	return pointers;
+#endif
+}
+
 /* __ml_copy_shadow of a struct copy (*dst = *src done): a copy of at most
- * two aligned words (Lua's values) inline in detection mode, the shadow
- * of each word retagged from stag to dtag when valid for its value, as the
- * runtime does, and one step for the range; a word neither side's shadow
- * was ever written for is not touched. Others, and full checking (whose
- * loss tracking counts the pointers copied), call the runtime. */
+ * two aligned words (Lua's values) retagged inline in detection mode
+ * (__ml_copy_retag), and one step for the range. Others, and full
+ * checking (whose loss tracking counts the pointers copied), call the
+ * runtime. */
 __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t dtag, __ml_meta_t stag,
                            const struct __ml_site *site)
 {
 #ifndef __ML_FULL
 	if (n <= 16) {
-		const __ml_meta_t *sm = __ML_META_SHADOW(src);
-		__ml_meta_t *dm = __ML_META_SHADOW(dst);
-		const __ml_uptr *dv = (const __ml_uptr *)dst;
-		__ml_uptr i, pointers = 0;
 		struct __ml_step *e;
 		/* (a plain call would make a leaf keep its values in
 		 * callee-saved registers for this rare path) */
@@ -1878,20 +1966,7 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 			__ML_KEEP5_VOID(__ml_copy_small, (__ml_uptr)dst | n << 56, src, dtag, stag, site);
 			return;
 		}
-		for (i = 0; i < n / 8; i++) {
-			__ml_meta_t w = sm[i];
-			__ml_uptr x;
-			if (!(w | dm[i]))
-				continue;
-			/* (an inverted hash stays inverted) */
-			x = (w >> 48) ^ __ML_HASH16(dv[i] ^ stag);
-			if (w != 0 && ((x == 0) | (x == __ML_HASH_OOB))) {
-				dm[i] = (w & __ML_META_MASK) | (__ML_HASH16(dv[i] ^ dtag) ^ x) << 48;
-				pointers = 1;
-			} else
-				dm[i] = 0;
-		}
-		if (!pointers || dst == src)
+		if (!__ml_copy_retag(dst, src, n, dtag, stag) || dst == src)
 			return;
 		e = __ml_t.stepat;
 		if (__ML_LIKELY(e + 1 < __ml_t.stepend)) { /* (a chunk: explanations on) */
