@@ -1587,20 +1587,15 @@ __ML_INLINE __ml_meta_t __ml_borrow_held(__ml_meta_t m)
 /* The cleanup of a borrowed parameter (__ml_borrow's meta, 0: nothing to
  * drop): it leaves scope at the return statement being executed. The drop
  * is out of line: a borrow that took a reference is the exception, and
- * inlined it made every small still function too big to inline. The
- * cleanups read their variable through a plain pointer, so gcc keeps it
- * where it likes (a register, or a constant 0 on the path that took no
- * reference); a variable a longjmp must find (volatile, in a setjmp
- * caller) has the _vol forms, which read it once. */
+ * inlined it made every small still function too big to inline. This
+ * cleanup and __ml_still_drop read their variable through a plain
+ * pointer, so gcc keeps it where it likes (a register, or a constant 0 on
+ * the path that took no reference): a still function calls no setjmp
+ * (instrument's stillCall), so its variables are never volatile. */
 __ML_INLINE void __ml_borrow_end(const __ml_meta_t *m)
 {
 	if (__ML_UNLIKELY(*m != 0))
 		__ml_borrow_drop(*m, __ml_t.xsite);
-}
-__ML_INLINE void __ml_borrow_end_vol(const volatile __ml_meta_t *m)
-{
-	__ml_meta_t v = *m;
-	__ml_borrow_end(&v);
 }
 
 /* A pointer variable of a still function (instrument's still.go:
@@ -1632,11 +1627,6 @@ __ML_INLINE void __ml_still_drop(const __ml_meta_t *m)
 	if (__ML_UNLIKELY(__ml_mt))
 		__ml_borrow_drop(*m, __ml_t.xsite);
 }
-__ML_INLINE void __ml_still_drop_vol(const volatile __ml_meta_t *m)
-{
-	__ml_meta_t v = *m;
-	__ml_still_drop(&v);
-}
 
 /* A still function's pointer local leaves scope at its closing brace. */
 __ML_INLINE void __ml_still_block_drop(volatile __ml_meta_t *m, const struct __ml_site *site)
@@ -1648,15 +1638,13 @@ __ML_INLINE void __ml_still_block_drop(volatile __ml_meta_t *m, const struct __m
 }
 
 /* The cleanup of a pointer local's companion: the local leaves scope, at
- * the return statement being executed (or the function's end). */
-__ML_INLINE void __ml_scope_drop(const __ml_meta_t *m)
+ * the return statement being executed (or the function's end). Read as
+ * volatile: the companion stays in memory, where a siglongjmp out of a
+ * fault's signal handler finds its last value as the unwinding runs this
+ * cleanup (bugs/loss_siglongjmp_from_handler). */
+__ML_INLINE void __ml_scope_drop(const volatile __ml_meta_t *m)
 {
 	__ml_unref(*m, __ml_t.xsite, __ML_LOSS_SCOPE);
-}
-__ML_INLINE void __ml_scope_drop_vol(const volatile __ml_meta_t *m)
-{
-	__ml_meta_t v = *m;
-	__ml_scope_drop(&v);
 }
 
 /* A block's pointer local leaves scope at its closing brace (site). */
@@ -1673,14 +1661,9 @@ __ML_INLINE __ml_meta_t __ml_mv_far(__ml_meta_t old, __ml_meta_t m, const struct
 {
 	return __ml_mv_in(old, m, site, name, 1);
 }
-__ML_INLINE void __ml_scope_drop_far(const __ml_meta_t *m)
+__ML_INLINE void __ml_scope_drop_far(const volatile __ml_meta_t *m)
 {
 	__ml_unref_in(*m, __ml_t.xsite, __ML_LOSS_SCOPE, 1);
-}
-__ML_INLINE void __ml_scope_drop_far_vol(const volatile __ml_meta_t *m)
-{
-	__ml_meta_t v = *m;
-	__ml_scope_drop_far(&v);
 }
 __ML_INLINE void __ml_block_drop_far(volatile __ml_meta_t *m, const struct __ml_site *site)
 {

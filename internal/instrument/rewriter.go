@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -839,9 +838,7 @@ func scanWritten(expr, text string, col int, call bool) string {
 // companionAttrs are the attributes of a pointer local's companion: with
 // loss tracking, its cleanup drops the reference when the function ends.
 // own declares one of memlens's variables in a function: volatile where
-// a longjmp back must find its last value (vol, setjmpWrites), its
-// cleanup then the _vol form, which reads it as volatile (the plain forms
-// take a plain pointer, so gcc keeps the others in registers); else
+// a longjmp back must find its last value (vol, setjmpWrites), else
 // register: nothing takes their address (but a cleanup attribute's), and
 // gcc -O0 then keeps them in registers, where it gives every other
 // variable a stack slot of its own — frames stay near gcc's.
@@ -851,15 +848,11 @@ func own(vol *setjmpWrites, typ, name, attrs, init string) string {
 		typ += "volatile "
 	case vol.volatile(name):
 		typ = "volatile " + typ
-		attrs = volatileCleanup.ReplaceAllString(attrs, "${1}_vol)")
 	case !strings.Contains(attrs, "cleanup("):
 		typ = "register " + typ
 	}
 	return typ + name + attrs + " = " + init + ";"
 }
-
-// volatileCleanup matches the cleanup attribute of a memlens variable.
-var volatileCleanup = regexp.MustCompile(`(cleanup\(__ml_[a-z_]+)\)`)
 
 func (r *rewriter) companionAttrs() string {
 	switch {
