@@ -1589,8 +1589,12 @@ __ML_INLINE __ml_meta_t __ml_borrow_held(__ml_meta_t m)
 /* The cleanup of a borrowed parameter (__ml_borrow's meta, 0: nothing to
  * drop): it leaves scope at the return statement being executed. The drop
  * is out of line: a borrow that took a reference is the exception, and
- * inlined it made every small still function too big to inline. */
-__ML_INLINE void __ml_borrow_end(const volatile __ml_meta_t *m)
+ * inlined it made every small still function too big to inline. This
+ * cleanup and __ml_still_drop read their variable through a plain
+ * pointer, so gcc keeps it where it likes (a register, or a constant 0 on
+ * the path that took no reference): a still function calls no setjmp
+ * (instrument's stillCall), so its variables are never volatile. */
+__ML_INLINE void __ml_borrow_end(const __ml_meta_t *m)
 {
 	if (__ML_UNLIKELY(*m != 0))
 		__ml_borrow_drop(*m, __ml_t.xsite);
@@ -1620,7 +1624,7 @@ __ML_INLINE __ml_meta_t __ml_still_param(__ml_meta_t m)
 	return m;
 }
 
-__ML_INLINE void __ml_still_drop(const volatile __ml_meta_t *m)
+__ML_INLINE void __ml_still_drop(const __ml_meta_t *m)
 {
 	if (__ML_UNLIKELY(__ml_mt))
 		__ml_borrow_drop(*m, __ml_t.xsite);
@@ -1636,7 +1640,10 @@ __ML_INLINE void __ml_still_block_drop(volatile __ml_meta_t *m, const struct __m
 }
 
 /* The cleanup of a pointer local's companion: the local leaves scope, at
- * the return statement being executed (or the function's end). */
+ * the return statement being executed (or the function's end). Read as
+ * volatile: the companion stays in memory, where a siglongjmp out of a
+ * fault's signal handler finds its last value as the unwinding runs this
+ * cleanup (bugs/loss_siglongjmp_from_handler). */
 __ML_INLINE void __ml_scope_drop(const volatile __ml_meta_t *m)
 {
 	__ml_unref(*m, __ml_t.xsite, __ML_LOSS_SCOPE);
