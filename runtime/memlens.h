@@ -1443,16 +1443,62 @@ __ML_INLINE void __ml_name_at(unsigned s, const struct __ml_site *site)
 		__ml_named(s, site);
 }
 
+/* A count goes up by one, or down by one (its new value), atomically
+ * where other threads run (__ml_mt). Optimised, one asm statement whose
+ * atomic form is a stub: gcc sees no branch on __ml_mt at each of a fully
+ * checked unit's references taken and dropped (Lua's lparser.c: ~900). */
+__ML_INLINE void __ml_count_up(unsigned *c)
+{
+#ifdef __ML_STUB
+	__asm__("cmpl $0, %[mt]\n\t"
+	        "jne 9f\n\t"
+	        "addl $1, %[n]\n"
+	        "8:\n"
+	        ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
+	        "9:\tlock addl $1, %[n]\n\t"
+	        "jmp 8b\n"
+	        ".popsection"
+	        : [n] "+m"(*c)
+	        : [mt] "m"(__ml_mt)
+	        : "cc");
+#else
+	if (__ML_UNLIKELY(__ml_mt))
+		__atomic_fetch_add(c, 1u, __ATOMIC_RELAXED);
+	else
+		++*c;
+#endif
+}
+__ML_INLINE unsigned __ml_count_down(unsigned *c)
+{
+#ifdef __ML_STUB
+	unsigned v;
+	__asm__("cmpl $0, %[mt]\n\t"
+	        "jne 9f\n\t"
+	        "movl %[n], %[v]\n\t"
+	        "subl $1, %[v]\n\t"
+	        "movl %[v], %[n]\n"
+	        "8:\n"
+	        ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
+	        "9:\tmovl $-1, %[v]\n\t"
+	        "lock xaddl %[v], %[n]\n\t"
+	        "subl $1, %[v]\n\t"
+	        "jmp 8b\n"
+	        ".popsection"
+	        : [v] "=&r"(v), [n] "+m"(*c)
+	        : [mt] "m"(__ml_mt)
+	        : "cc");
+	return v;
+#else
+	return __ML_UNLIKELY(__ml_mt) ? __atomic_sub_fetch(c, 1u, __ATOMIC_RELAXED) : --*c;
+#endif
+}
+
 /* A new reference to the block of m, made at site (0: a copy memlens
  * makes, which gives the block no name). */
 __ML_INLINE void __ml_ref(__ml_meta_t m, const struct __ml_site *site)
 {
 	if (__ml_counted(m)) {
-		struct __ml_refs *c = &__ML_REFS[(unsigned)m];
-		if (__ML_UNLIKELY(__ml_mt))
-			__atomic_fetch_add(&c->n, 1u, __ATOMIC_RELAXED);
-		else
-			++c->n;
+		__ml_count_up(&__ML_REFS[(unsigned)m].n);
 		__ml_name_at((unsigned)m, site);
 	}
 }
@@ -1491,8 +1537,7 @@ __ML_INLINE void __ml_name(__ml_meta_t m, const struct __ml_site *site)
  * site, the way how says. */
 __ML_INLINE void __ml_unref_counted(__ml_meta_t m, const struct __ml_site *site, unsigned how)
 {
-	unsigned *c = &__ML_REFS[(unsigned)m].n;
-	unsigned v = __ML_UNLIKELY(__ml_mt) ? __atomic_sub_fetch(c, 1u, __ATOMIC_RELAXED) : --*c;
+	unsigned v = __ml_count_down(&__ML_REFS[(unsigned)m].n);
 	if (__ML_UNLIKELY(v + 1u < 2u)) {
 		__ml_dropped(m, v, site, how);
 	} else {

@@ -227,6 +227,34 @@ func TestFullHelpersInlined(t *testing.T) {
 	}
 }
 
+// TestFullCountsAtomicInStubs: fully checked and optimised, a count's
+// atomic form (where other threads run) is a stub of the asm statement
+// that takes or drops the reference: no lock instruction, and so no branch
+// to one, is in the function's own code.
+func TestFullCountsAtomicInStubs(t *testing.T) {
+	code := "struct node { struct node *next; long v; };\n" +
+		"extern struct node *get(struct node *);\n" +
+		"long walk(struct node *n) { long s = 0; while (n) { struct node *m = get(n); s += m->v; n = m; } return s; }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "counts.c", code)
+	stub, locks := false, 0
+	for _, l := range strings.Split(string(unitAssembly(t, src, out)), "\n") {
+		switch l = strings.TrimSpace(l); {
+		case strings.HasPrefix(l, ".pushsection"):
+			stub = strings.Contains(l, ".text.unlikely.__ml_stubs")
+		case strings.HasPrefix(l, ".popsection"):
+			stub = false
+		case strings.HasPrefix(l, "lock"):
+			if !stub {
+				t.Errorf("a count's atomic form outside the stubs: %s", l)
+			}
+			locks++
+		}
+	}
+	if locks == 0 {
+		t.Error("walk takes or drops no reference")
+	}
+}
+
 // TestFullNameMemoPerSite: fully checked and optimised, a site naming a
 // block (a pointer moved in place, a pointer returned) tests its own word
 // of the unit's name memo, read at a constant address (__ml_name_memos),
