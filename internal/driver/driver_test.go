@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"memlens/internal/instrument"
+	"memlens/internal/rtbuild"
 )
 
 // These tests run the whole driver with gcc, a fake instrumenter (gcc -E
@@ -85,6 +86,7 @@ func setup(t *testing.T) *env {
 		}
 	}
 	write(t, "rt/stub.c", "int __memlens_stub = 1;\n")
+	write(t, filepath.Join("rt", rtbuild.ExportsName), "{\n  __memlens_stub;\n};\n")
 	gcc(t, "-c", "rt/stub.c", "-o", "rt/stub.o")
 	if out, err := exec.Command("ar", "rcs", "rt/libmemlens_rt.a", "rt/stub.o").CombinedOutput(); err != nil {
 		t.Fatalf("ar: %v\n%s", err, out)
