@@ -208,12 +208,12 @@ int main(void)
 	}
 }
 
-// runExplain runs prog with log_json (and opts) and returns its records
-// and its text reports.
-func runExplain(t *testing.T, prog, opts string) ([]report.Record, []byte) {
+// runExplain runs prog with args, log_json (and opts) and returns its
+// records and its text reports.
+func runExplain(t *testing.T, prog, opts string, args ...string) ([]report.Record, []byte) {
 	t.Helper()
 	log := filepath.Join(t.TempDir(), "log.jsonl")
-	cmd := exec.Command(prog)
+	cmd := exec.Command(prog, args...)
 	cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log+opts)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

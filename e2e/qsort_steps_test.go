@@ -2,9 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -74,14 +71,7 @@ int main(int argc, char **argv)
 		t.Errorf("the sort's comparisons pushed kept's steps out of the ring:\n%s", text)
 	}
 
-	log := filepath.Join(t.TempDir(), "keep.jsonl")
-	cmd := exec.Command(prog, "keep")
-	cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
-	cmd.Run() // exits non-zero: errors are reported
-	recs, err := report.ReadFile(log)
-	if err != nil {
-		t.Fatal(err)
-	}
+	recs, _ = runExplain(t, prog, "", "keep") // (exits non-zero: errors are reported)
 	i := slices.IndexFunc(recs, func(r report.Record) bool { return r.Kind == "DANGLING-POINTER-DEREF" })
 	if i < 0 || len(recs[i].Chains) == 0 {
 		t.Fatalf("through the comparator: records %v", recs)
