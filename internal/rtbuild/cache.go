@@ -20,11 +20,8 @@ import (
 // executables (never into shared libraries, see the driver), so -fPIE: it
 // fits PIE and non-PIE programs alike, and the runtime's thread-locals use
 // the local-exec model instead of calls to __tls_get_addr on every malloc.
-// -g1 so reports, addr2line and gdb can show runtime frames (functions,
-// inlined ones too, and lines) without the types and variables of -g: every
-// program links the whole runtime, and ld spent a third of a small
-// program's link on that debug information.
-var cflags = []string{"-O2", "-g1", "-fPIE", "-pthread", "-c"}
+// -g so reports and gdb can show runtime frames.
+var cflags = []string{"-O2", "-g", "-fPIE", "-pthread", "-c"}
 
 // SourceDirName is the directory, inside the one Ensure returns, holding
 // the runtime's sources: a program's rules (runtime/rules.h) compile against
