@@ -351,11 +351,14 @@ meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsign
 	ml_rec_set(r, kind == __ML_KIND_HEAP ? ml_next_block_id() : 0, kind);
 	c->gen = g;
 	c->alloc_stack = alloc_stack;
-	ml_rare_set(&ML_RARE[s].alloc_tid, ml_self_id());
-	ml_rare_set(&ML_RARE[s].free_tid, 0);
-	/* undefined bytes start from this block's own making, whatever origin
-	 * the slot's earlier block noted */
-	ml_rare_set(&ML_RARE[s].origin, 0);
+	unsigned tid = ml_self_id();
+	if (ML_UNLIKELY(tid | ML_LOAD(&ml_rare_used))) { /* (one test while the table is all zeros) */
+		ml_rare_set(&ML_RARE[s].alloc_tid, tid);
+		ml_rare_set(&ML_RARE[s].free_tid, 0);
+		/* undefined bytes start from this block's own making, whatever
+		 * origin the slot's earlier block noted */
+		ml_rare_set(&ML_RARE[s].origin, 0);
+	}
 	ML_STORE(&c->flags, 0);
 	return ml_mkmeta(s, g);
 }
