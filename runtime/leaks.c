@@ -969,7 +969,7 @@ static void ml_check_leaks_guarded(void)
 		l.blocks = grp->blocks;
 		l.stack = grp->stack;
 		l.asker = ml_leak_asker;
-		l.tid = ML_RARE[b].alloc_tid;
+		l.tid = ml_rare_get(&ML_RARE[b].alloc_tid);
 		l.slot = b;
 		struct ml_binfo info;
 		if (ml_block_info(m, &info))

@@ -321,7 +321,7 @@ void ml_loss_report(unsigned s, unsigned gen, const site_t *site, unsigned how, 
 	l.bytes = l.size = end - base;
 	l.blocks = 1;
 	l.stack = c->alloc_stack;
-	l.tid = ML_RARE[s].alloc_tid;
+	l.tid = ml_rare_get(&ML_RARE[s].alloc_tid);
 	l.run = 1;
 	l.lost = site;
 	l.lost_how = ml_loss_names[how];

@@ -351,11 +351,14 @@ meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsign
 	ml_rec_set(r, kind == __ML_KIND_HEAP ? ml_next_block_id() : 0, kind);
 	c->gen = g;
 	c->alloc_stack = alloc_stack;
-	ml_rare_set(&ML_RARE[s].alloc_tid, ml_self_id());
-	ml_rare_set(&ML_RARE[s].free_tid, 0);
-	/* undefined bytes start from this block's own making, whatever origin
-	 * the slot's earlier block noted */
-	ml_rare_set(&ML_RARE[s].origin, 0);
+	unsigned tid = ml_self_id();
+	if (ML_UNLIKELY(tid | ML_LOAD(&ml_rare_used))) { /* (one test while the table is all zeros) */
+		ml_rare_set(&ML_RARE[s].alloc_tid, tid);
+		ml_rare_set(&ML_RARE[s].free_tid, 0);
+		/* undefined bytes start from this block's own making, whatever
+		 * origin the slot's earlier block noted */
+		ml_rare_set(&ML_RARE[s].origin, 0);
+	}
 	ML_STORE(&c->flags, 0);
 	return ml_mkmeta(s, g);
 }
@@ -451,7 +454,7 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	uint32_t idx = (uint32_t)(pos & (ML_HIST_N - 1));
 	struct ml_hist *e = &ML_HIST[idx];
 	uint64_t size = (r->end - r->base) & ML_HIST_LOW48;
-	uint64_t tids = ML_RARE[s].alloc_tid | (uint64_t)ML_RARE[s].free_tid << 32;
+	uint64_t tids = ml_rare_get(&ML_RARE[s].alloc_tid) | (uint64_t)ml_rare_get(&ML_RARE[s].free_tid) << 32;
 	unsigned hf = (flags & ML_CF_REALLOC ? ML_HF_REALLOC : 0) | (flags & ML_CF_RETURNED ? ML_HF_RETURNED : 0) |
 	              (tids ? ML_HF_TIDS : 0);
 
@@ -464,7 +467,7 @@ static void ml_hist_archive(unsigned s, uint64_t pos)
 	struct ml_freed *f = ml_freed_at(s);
 	ML_STORE(&e->free_stack, f->free_stack);
 	/* (the slot's next block starts with none: a local never writes one) */
-	ml_rare_set(&f->free_stack, 0);
+	ml_store_changed(&f->free_stack, 0);
 	if (tids)
 		ML_STORE(&ML_HIST_TIDS[idx], tids);
 	ML_STORE(&e->prev, f->hist);
@@ -537,8 +540,8 @@ static void ml_binfo_from_slot(unsigned s, unsigned g, struct ml_binfo *b, int f
 	b->alloc_stack = b->kind == __ML_KIND_STACK ? ml_local_stack(s) : ML_LOAD(&c->alloc_stack);
 	const struct ml_freed *f = freed ? ml_freed_peek(s) : 0;
 	b->free_stack = f ? ML_LOAD(&f->free_stack) : 0;
-	b->alloc_tid = ML_LOAD(&ML_RARE[s].alloc_tid);
-	b->free_tid = freed ? ML_LOAD(&ML_RARE[s].free_tid) : 0;
+	b->alloc_tid = ml_rare_get(&ML_RARE[s].alloc_tid);
+	b->free_tid = freed ? ml_rare_get(&ML_RARE[s].free_tid) : 0;
 	b->by_realloc = freed && (ML_LOAD(&c->flags) & ML_CF_REALLOC);
 	b->returned = freed && (ML_LOAD(&c->flags) & ML_CF_RETURNED);
 	b->readonly = !freed && g == __ML_GEN_READONLY;

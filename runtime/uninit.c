@@ -169,7 +169,7 @@ static uint32_t ml_origin_add(struct ml_origin o)
  * creation, unless bytes were copied in from elsewhere). */
 static uptr ml_record_origin(unsigned s)
 {
-	uint32_t o = ML_LOAD(&ML_RARE[s].origin);
+	uint32_t o = ml_rare_get(&ML_RARE[s].origin);
 	if (o)
 		return (uptr)o << 1 | 1;
 	const struct __ml_rec *r = &__ML_RECS[s];
@@ -177,11 +177,11 @@ static uptr ml_record_origin(unsigned s)
 	d.kind = ml_rec_kind(r);
 	d.id = ml_rec_id(r);
 	d.size = r->end - r->base;
-	d.tid = ML_RARE[s].alloc_tid;
+	d.tid = ml_rare_get(&ML_RARE[s].alloc_tid);
 	d.stack = ml_rec_kind(r) == __ML_KIND_STACK ? ml_local_stack(s) : ML_COLD[s].alloc_stack;
 	o = ml_origin_add(d);
 	if (o)
-		ML_STORE(&ML_RARE[s].origin, o);
+		ml_rare_set(&ML_RARE[s].origin, o);
 	return (uptr)o << 1 | 1;
 }
 
@@ -222,7 +222,7 @@ static void ml_origin_move(uptr a, uptr n, meta_t m, uptr o)
 		return;
 	o = ml_origin_entry(ml_origin_base(o));
 	if (o >> 1)
-		ML_STORE(&ML_RARE[s].origin, (uint32_t)(o >> 1));
+		ml_rare_set(&ML_RARE[s].origin, (uint32_t)(o >> 1));
 }
 
 static uptr ml_bytes_origin(uptr a, uptr n, meta_t m, const site_t *decl);
