@@ -112,7 +112,7 @@ enum { ML_REL_INVALID, ML_REL_OK, ML_REL_FOREIGN };
 
 /* Resolve the meta of a pointer being freed: the caller's, or the heap map's
  * when the caller's says nothing about heap blocks. */
-static meta_t ml_resolve_free_meta(void *p, meta_t m)
+static ML_HOT_INLINE meta_t ml_resolve_free_meta(void *p, meta_t m)
 {
 	unsigned s = ml_meta_slot(m);
 	if (ml_slot_in_use(s))

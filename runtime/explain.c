@@ -50,16 +50,10 @@ int __ml_explain;
  * vm 8 a tenth of its time with chunks of 128. */
 #define ML_STEPS_CHUNK_MIN 128
 #define ML_STEPS_CHUNK_MAX 4096
-/* Ids handed out so far (the first chunk starts at ML_STEPS_CHUNK_MIN: id 0 is none), in
- * the state mapping (internal.h). */
-#define ml_steps_next ML_STATE_AT(uptr, ML_ST_STEPS)
 /* Steps note the statement clock (ml_steps_count): ids are taken one at
  * a time, each noting it as it is taken, which keeps it out of the steps'
  * fast path. */
 static int ml_steps_clocked;
-
-/* Frees whose provenance was kept, in the state mapping (internal.h). */
-#define ml_fprov_next ML_STATE_AT(uint64_t, ML_ST_FPROV)
 
 void ml_explain_init(void)
 {
@@ -173,26 +167,6 @@ void __ml_store_step(uptr slot, meta_t m, const site_t *ss, const site_t *ps, pr
 		ml_store_pending(slot, m, ss, ps, pw);
 	else
 		ml_step_into_on(ss, pw, m, slot);
-}
-
-/* Ids below this are older than anything this thread does next. */
-static uptr ml_steps_now(void)
-{
-	struct __ml_step *e = __ml_t.stepat;
-	return e < __ml_t.stepend ? (((uptr)e << 12) + __ml_t.stepbase) >> 16 : ML_LOAD(&ml_steps_next);
-}
-
-void ml_explain_free(struct ml_freed *fd, meta_t m, const struct ml_pv *pv)
-{
-	if (!ML_LOAD(&__ml_explain))
-		return;
-	uint64_t n = ML_ADD(&ml_fprov_next, 1);
-	struct ml_fprov *f = &ML_FPROV_RING[n & (ML_FPROV_N - 1)];
-	f->site = pv ? pv->site : 0;
-	f->word = pv ? pv->word : __ML_GEN_NONE;
-	f->bound = ml_steps_now();
-	f->gen = ml_meta_gen(m);
-	ML_STORE(&fd->fprov, (uint32_t)(n + 1));
 }
 
 int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound)

@@ -96,11 +96,10 @@
 #define ml_report_lock         __mlrt_report_lock
 #define ml_report_unlock       __mlrt_report_unlock
 #define ml_slot_get            __mlrt_slot_get
-#define ml_slot_in_use         __mlrt_slot_in_use
-#define ml_slot_end            __mlrt_slot_end
-#define ml_slot_put            __mlrt_slot_put
+#define ml_slot_put_slow       __mlrt_slot_put_slow
 #define ml_slots_flush         __mlrt_slots_flush
 #define ml_stack_capture_depth __mlrt_stack_capture_depth
+#define ml_stack_capture_top   __mlrt_stack_capture_top
 #define ml_scache              __mlrt_scache
 #define ml_pck_name            __mlrt_pck_name
 #define ml_pck_range           __mlrt_pck_range
@@ -179,7 +178,6 @@
 #define ml_step_refill         __ml_step_refill
 #define ml_step_into_refill    __mlrt_step_into_refill
 #define ml_explain_set         __mlrt_explain_set
-#define ml_explain_free        __mlrt_explain_free
 #define ml_explain_freed_by    __mlrt_explain_freed_by
 #define ml_arg_pv              __mlrt_arg_pv
 #define ml_arg_word            __mlrt_arg_word
@@ -820,10 +818,13 @@ meta_t ml_ld_miss_full(uptr slot, uptr v, meta_t tag);
  * above it, for a frameless function's site). Returns 0 for an empty
  * stack. */
 unsigned ml_stack_capture_depth(const site_t *site, unsigned max);
-/* The same, stack_depth frames (inline: every malloc and free captures) */
+/* The same, stack_depth frames, no site: every malloc's and free's (its
+ * own function, without the tests of a site: 5 Ir of a capture of list.c's). */
+unsigned ml_stack_capture_top(void);
+/* ml_stack_capture_depth, stack_depth frames */
 static inline unsigned ml_stack_capture(const site_t *site)
 {
-	return ml_stack_capture_depth(site, ml_flags.stack_depth);
+	return site ? ml_stack_capture_depth(site, ml_flags.stack_depth) : ml_stack_capture_top();
 }
 /* This thread's recent stacks by hash: captures alternate between a few
  * paths (malloc here, free there), so most of them hit. A 64-bit hash
@@ -1027,7 +1028,64 @@ void ml_records_init(void);
 /* The counters' first values (the state mapping starts zeroed). */
 void ml_records_state_init(void);
 unsigned ml_slot_get(void);
-void ml_slot_put(unsigned slot);
+
+/* Freed slots travel in batches: a thread fills one as it frees, hands it
+ * to the FIFO when full and takes the oldest batch when it needs slots, so
+ * both ends are O(1) under the lock and nothing chases pointers through
+ * cold memory. */
+struct ml_batch {
+	struct ml_batch *next;
+	unsigned n;
+	unsigned slot[ML_SLOT_BATCH];
+};
+struct ml_fifo {
+	int lock;
+	struct ml_batch *head, *tail; /* full batches, oldest first */
+	uint64_t count;               /* slots in them */
+	struct ml_batch *pool;        /* empty batches */
+};
+/* records.c's part of the state mapping; hot shared counters each on its
+ * own cache line. Here, not in records.c, so that every free's test of its
+ * slot and its hand-back of the slot are inline (the two calls, and
+ * ml_new_record's second, were 16 Ir a malloc and free of list.c's). */
+struct ml_records_state {
+	uptr arena_top;
+	uint64_t bump __attribute__((aligned(64))); /* next never-used slot */
+	uint64_t block_id __attribute__((aligned(64)));
+	uint64_t hist_pos __attribute__((aligned(64)));
+	uint64_t opened __attribute__((aligned(64))); /* slots below are accessible in every table */
+	uint32_t freed_chunks __attribute__((aligned(64))); /* ml_freed's chunks made */
+	struct ml_fifo fifo __attribute__((aligned(64)));
+};
+_Static_assert(ML_ST_RECORDS + sizeof(struct ml_records_state) <= ML_ST_DEPOT, "records.c's state fits");
+#define ML_RS (&ML_STATE_AT(struct ml_records_state, ML_ST_RECORDS))
+#define ml_bump (ML_RS->bump)
+#define ml_opened (ML_RS->opened)
+
+/* Slots below have been handed out (and are open). */
+static inline unsigned ml_slot_end(void)
+{
+	/* (a refill bumps the counter before it opens its slots) */
+	uint64_t bump = ML_LOAD(&ml_bump), open = ML_ACQ(&ml_opened);
+	return (unsigned)(bump < open ? bump : open);
+}
+/* Has slot ever been handed out? */
+static inline int ml_slot_in_use(unsigned slot)
+{
+	return slot >= __ML_FIRST_SLOT && slot < ml_slot_end();
+}
+/* ml_slot_put when the thread has no batch or its batch is full. */
+void ml_slot_put_slow(unsigned slot);
+/* Hand slot back (freed): into the thread's batch. */
+static inline void ml_slot_put(unsigned slot)
+{
+	struct ml_batch *b = ml_tls.fill;
+	if (ML_UNLIKELY(!b || b->n + 1 == ML_SLOT_BATCH)) {
+		ml_slot_put_slow(slot);
+		return;
+	}
+	b->slot[b->n++] = slot;
+}
 void ml_slots_flush(void);             /* hand this thread's caches back */
 uint64_t ml_next_block_id(void);
 /* Give object [p, p+n) of the given kind a record; alloc_stack is where it
@@ -1035,8 +1093,6 @@ uint64_t ml_next_block_id(void);
 meta_t ml_new_record(const void *p, size_t n, unsigned kind, unsigned alloc_stack);
 /* The same on slot s, which the caller owns. */
 meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsigned alloc_stack);
-int ml_slot_in_use(unsigned slot);     /* has ever been handed out */
-unsigned ml_slot_end(void);            /* slots below have been handed out (and are open) */
 /* The name of the slot-indexed table holding a, or 0. */
 const char *ml_own_table(uptr a);
 
@@ -1296,9 +1352,32 @@ struct ml_fprov {
 void ml_explain_init(void);
 /* The explain option: on or off, and the ring's size (a power of two). */
 void ml_explain_set(int on, uptr ring);
+/* Ids handed out so far (the first chunk starts at ML_STEPS_CHUNK_MIN: id 0 is none), in
+ * the state mapping. */
+#define ml_steps_next ML_STATE_AT(uptr, ML_ST_STEPS)
+/* Frees whose provenance was kept, in the state mapping. */
+#define ml_fprov_next ML_STATE_AT(uint64_t, ML_ST_FPROV)
+/* Ids below this are older than anything this thread does next. */
+static inline uptr ml_steps_now(void)
+{
+	struct __ml_step *e = __ml_t.stepat;
+	return e < __ml_t.stepend ? (((uptr)e << 12) + __ml_t.stepbase) >> 16 : ML_LOAD(&ml_steps_next);
+}
 /* The block of meta m, whose slot's free details are fd, is freed
- * through a pointer of provenance pv. */
-void ml_explain_free(struct ml_freed *fd, meta_t m, const struct ml_pv *pv);
+ * through a pointer of provenance pv. (Inline: every free's; the call
+ * was 5 Ir of list.c's frees.) */
+static inline void ml_explain_free(struct ml_freed *fd, meta_t m, const struct ml_pv *pv)
+{
+	if (!ML_LOAD(&__ml_explain))
+		return;
+	uint64_t n = ML_ADD(&ml_fprov_next, 1);
+	struct ml_fprov *f = &ML_FPROV_RING[n & (ML_FPROV_N - 1)];
+	f->site = pv ? pv->site : 0;
+	f->word = pv ? pv->word : __ML_GEN_NONE;
+	f->bound = ml_steps_now();
+	f->gen = ml_meta_gen(m);
+	ML_STORE(&fd->fprov, (uint32_t)(n + 1));
+}
 /* The provenance of the pointer that freed the block of meta m (slot
  * s), if kept; *bound: the step ids older than that free. */
 int ml_explain_freed_by(unsigned s, meta_t m, struct ml_pv *pv, uptr *bound);

@@ -34,33 +34,11 @@
 
 #define ML_RECYCLE_DELAY (1u << 16)
 
-struct ml_fifo {
-	int lock;
-	struct ml_batch *head, *tail; /* full batches, oldest first */
-	uint64_t count;               /* slots in them */
-	struct ml_batch *pool;        /* empty batches */
-};
-
 /* ---- bump arena for slot batches (inside the runtime's region) ---- */
 
-/* records.c's part of the state mapping (internal.h); hot shared
- * counters each on its own cache line. */
-struct ml_records_state {
-	uptr arena_top;
-	uint64_t bump __attribute__((aligned(64))); /* next never-used slot */
-	uint64_t block_id __attribute__((aligned(64)));
-	uint64_t hist_pos __attribute__((aligned(64)));
-	uint64_t opened __attribute__((aligned(64))); /* slots below are accessible in every table */
-	uint32_t freed_chunks __attribute__((aligned(64))); /* ml_freed's chunks made */
-	struct ml_fifo fifo __attribute__((aligned(64)));
-};
-_Static_assert(ML_ST_RECORDS + sizeof(struct ml_records_state) <= ML_ST_DEPOT, "records.c's state fits");
-#define ML_RS (&ML_STATE_AT(struct ml_records_state, ML_ST_RECORDS))
 #define ml_arena_top (ML_RS->arena_top)
-#define ml_bump (ML_RS->bump)
 #define ml_block_id (ML_RS->block_id)
 #define ml_hist_pos (ML_RS->hist_pos)
-#define ml_opened (ML_RS->opened)
 #define ml_freed_chunks (ML_RS->freed_chunks)
 #define ml_fifo (ML_RS->fifo)
 
@@ -85,15 +63,6 @@ static void *ml_arena_alloc(uptr size)
 /* ---- slots ---- */
 
 
-/* Freed slots travel in batches: a thread fills one as it frees, hands it
- * to the FIFO when full and takes the oldest batch when it needs slots, so
- * both ends are O(1) under the lock and nothing chases pointers through
- * cold memory. */
-struct ml_batch {
-	struct ml_batch *next;
-	unsigned n;
-	unsigned slot[ML_SLOT_BATCH];
-};
 
 
 /* Block ids come from one global counter; a thread reserves them 64 at a
@@ -174,17 +143,6 @@ static void ml_slot_tables_open(uint64_t end)
 	}
 }
 
-int ml_slot_in_use(unsigned slot)
-{
-	return slot >= __ML_FIRST_SLOT && slot < ml_slot_end();
-}
-
-unsigned ml_slot_end(void)
-{
-	/* (a refill bumps the counter before it opens its slots) */
-	uint64_t bump = ML_LOAD(&ml_bump), open = ML_ACQ(&ml_opened);
-	return (unsigned)(bump < open ? bump : open);
-}
 
 static void ml_hist_archive(unsigned s, uint64_t pos);
 
@@ -298,16 +256,16 @@ unsigned ml_slot_get(void)
 	return t->cache[--t->ncache];
 }
 
-void ml_slot_put(unsigned s)
+void ml_slot_put_slow(unsigned s)
 {
 	struct ml_tls *t = &ml_tls;
 	struct ml_batch *b = t->fill;
-	if (ML_UNLIKELY(!b)) {
+	if (!b) {
 		ml_thread_exit_hook();
 		b = t->fill = ml_batch_swap(0, 1);
 	}
 	b->slot[b->n++] = s;
-	if (ML_UNLIKELY(b->n == ML_SLOT_BATCH))
+	if (b->n == ML_SLOT_BATCH)
 		t->fill = ml_batch_swap(b, 1);
 }
 
@@ -331,14 +289,10 @@ void ml_slots_flush(void)
 		ml_batch_swap(b, 0);
 }
 
-/* Give object [p, p+n) of the given kind a record; alloc_stack is where it
- * was made (declared, for a global). Returns its meta. */
-meta_t ml_new_record(const void *p, size_t n, unsigned kind, unsigned alloc_stack)
-{
-	return ml_init_record(ml_slot_get(), p, n, kind, alloc_stack);
-}
-
-meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsigned alloc_stack)
+/* ml_init_record's body, in ml_new_record too: every malloc's record is
+ * made without a second call. */
+static inline __attribute__((always_inline)) meta_t ml_record_init(unsigned s, const void *p, size_t n,
+                                                                   unsigned kind, unsigned alloc_stack)
 {
 	struct __ml_rec *r = &__ML_RECS[s];
 	struct ml_cold *c = &ML_COLD[s];
@@ -361,6 +315,18 @@ meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsign
 	}
 	ML_STORE(&c->flags, 0);
 	return ml_mkmeta(s, g);
+}
+
+/* Give object [p, p+n) of the given kind a record; alloc_stack is where it
+ * was made (declared, for a global). Returns its meta. */
+meta_t ml_new_record(const void *p, size_t n, unsigned kind, unsigned alloc_stack)
+{
+	return ml_record_init(ml_slot_get(), p, n, kind, alloc_stack);
+}
+
+meta_t ml_init_record(unsigned s, const void *p, size_t n, unsigned kind, unsigned alloc_stack)
+{
+	return ml_record_init(s, p, n, kind, alloc_stack);
 }
 
 /* ---- live-base map ---- */

@@ -157,11 +157,11 @@ static ML_NOINLINE unsigned ml_stack_miss(uint64_t h, const site_t *const *f, un
 	return id;
 }
 
-unsigned ml_stack_capture_depth(const site_t *site, unsigned max)
+/* ml_stack_capture_depth's body, max within 1..__ML_MAX_FRAMES: inline in
+ * ml_stack_capture_top too, where the tests of site fold away. */
+static inline __attribute__((always_inline)) unsigned ml_capture(const site_t *site, unsigned max)
 {
 	unsigned n = 0;
-	if (max < 1 || max > __ML_MAX_FRAMES)
-		max = __ML_MAX_FRAMES;
 	unsigned top = __ml_t.depth;
 	if (top > __ML_MAX_FRAMES)
 		top = __ML_MAX_FRAMES;
@@ -198,6 +198,21 @@ unsigned ml_stack_capture_depth(const site_t *site, unsigned max)
 		if ((f[k] = __ml_t.frames[--d]) != 0)
 			k++;
 	return ml_stack_miss(h, f, n);
+}
+
+unsigned ml_stack_capture_depth(const site_t *site, unsigned max)
+{
+	if (max < 1 || max > __ML_MAX_FRAMES)
+		max = __ML_MAX_FRAMES;
+	return ml_capture(site, max);
+}
+
+unsigned ml_stack_capture_top(void)
+{
+	unsigned max = ml_flags.stack_depth;
+	if (max < 1 || max > __ML_MAX_FRAMES)
+		max = __ML_MAX_FRAMES;
+	return ml_capture(0, max);
 }
 
 unsigned ml_stack_intern(const site_t *const *f, unsigned n)
