@@ -438,10 +438,26 @@ void __ml_mv_shared(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site
 	__ml_mv(old, m, site, name);
 }
 
+/* Drop the newest notes of depth at least depth whose blocks have a
+ * reference again (a new block assigned, a result stored: most of them),
+ * as ml_check_drop would, without ml_check_from's copy of each and its
+ * frame; the notes left. */
+static unsigned ml_pop_held(unsigned depth)
+{
+	const struct ml_drop *drops = ml_tls.drops;
+	unsigned n = __ml_t.lost;
+	while (n > 0 && drops[n - 1].depth >= depth && drops[n - 1].how != ML_LOSS_COLLECT &&
+	       ML_LOAD(&__ML_REFS[drops[n - 1].slot].n) != 0)
+		n--;
+	__ml_t.lost = n;
+	return n;
+}
+
 void __ml_lost_check(const struct __ml_site *site)
 {
 	ml_rt_enter();
-	ml_check_from(__ml_t.depth, site);
+	if (ml_pop_held(__ml_t.depth))
+		ml_check_from(__ml_t.depth, site);
 	ml_rt_leave();
 }
 
