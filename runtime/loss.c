@@ -116,22 +116,30 @@ void __ml_escape(__ml_meta_t m)
 		ml_pin(ml_meta_slot(m));
 }
 
+/* Room for one more note in t's list: 0 if there is none to be had.
+ * Out of line, so that ml_note, which every count dropped to zero and
+ * every new block takes, saves no registers for its calls. */
+static __attribute__((noinline, cold)) int ml_drops_grow(struct ml_tls *t)
+{
+	unsigned cap = t->ndrops_cap ? 2 * t->ndrops_cap : 256;
+	struct ml_drop *d = ml_scratch(cap * sizeof *d);
+	if (!d)
+		return 0;
+	if (t->drops) {
+		memcpy(d, t->drops, __ml_t.lost * sizeof *d);
+		ml_scratch_free(t->drops, t->ndrops_cap * sizeof *d);
+	}
+	t->drops = d;
+	t->ndrops_cap = cap;
+	return 1;
+}
+
 /* Note the block in slot s, for the statement at depth depth. */
 static void ml_note(unsigned s, unsigned gen, const site_t *site, unsigned how, unsigned depth)
 {
 	struct ml_tls *t = &ml_tls;
-	if (__ml_t.lost == t->ndrops_cap) {
-		unsigned cap = t->ndrops_cap ? 2 * t->ndrops_cap : 256;
-		struct ml_drop *d = ml_scratch(cap * sizeof *d);
-		if (!d)
-			return;
-		if (t->drops) {
-			memcpy(d, t->drops, __ml_t.lost * sizeof *d);
-			ml_scratch_free(t->drops, t->ndrops_cap * sizeof *d);
-		}
-		t->drops = d;
-		t->ndrops_cap = cap;
-	}
+	if (__ml_t.lost == t->ndrops_cap && !ml_drops_grow(t))
+		return;
 	struct ml_drop *d = &t->drops[__ml_t.lost++];
 	d->slot = s;
 	d->gen = gen;
