@@ -116,22 +116,30 @@ void __ml_escape(__ml_meta_t m)
 		ml_pin(ml_meta_slot(m));
 }
 
+/* Room for one more note in t's list: 0 if there is none to be had.
+ * Out of line, so that ml_note, which every count dropped to zero and
+ * every new block takes, saves no registers for its calls. */
+static __attribute__((noinline, cold)) int ml_drops_grow(struct ml_tls *t)
+{
+	unsigned cap = t->ndrops_cap ? 2 * t->ndrops_cap : 256;
+	struct ml_drop *d = ml_scratch(cap * sizeof *d);
+	if (!d)
+		return 0;
+	if (t->drops) {
+		memcpy(d, t->drops, __ml_t.lost * sizeof *d);
+		ml_scratch_free(t->drops, t->ndrops_cap * sizeof *d);
+	}
+	t->drops = d;
+	t->ndrops_cap = cap;
+	return 1;
+}
+
 /* Note the block in slot s, for the statement at depth depth. */
 static void ml_note(unsigned s, unsigned gen, const site_t *site, unsigned how, unsigned depth)
 {
 	struct ml_tls *t = &ml_tls;
-	if (__ml_t.lost == t->ndrops_cap) {
-		unsigned cap = t->ndrops_cap ? 2 * t->ndrops_cap : 256;
-		struct ml_drop *d = ml_scratch(cap * sizeof *d);
-		if (!d)
-			return;
-		if (t->drops) {
-			memcpy(d, t->drops, __ml_t.lost * sizeof *d);
-			ml_scratch_free(t->drops, t->ndrops_cap * sizeof *d);
-		}
-		t->drops = d;
-		t->ndrops_cap = cap;
-	}
+	if (__ml_t.lost == t->ndrops_cap && !ml_drops_grow(t))
+		return;
 	struct ml_drop *d = &t->drops[__ml_t.lost++];
 	d->slot = s;
 	d->gen = gen;
@@ -438,10 +446,26 @@ void __ml_mv_shared(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site
 	__ml_mv(old, m, site, name);
 }
 
+/* Drop the newest notes of depth at least depth whose blocks have a
+ * reference again (a new block assigned, a result stored: most of them),
+ * as ml_check_drop would, without ml_check_from's copy of each and its
+ * frame; the notes left. */
+static unsigned ml_pop_held(unsigned depth)
+{
+	const struct ml_drop *drops = ml_tls.drops;
+	unsigned n = __ml_t.lost;
+	while (n > 0 && drops[n - 1].depth >= depth && drops[n - 1].how != ML_LOSS_COLLECT &&
+	       ML_LOAD(&__ML_REFS[drops[n - 1].slot].n) != 0)
+		n--;
+	__ml_t.lost = n;
+	return n;
+}
+
 void __ml_lost_check(const struct __ml_site *site)
 {
 	ml_rt_enter();
-	ml_check_from(__ml_t.depth, site);
+	if (ml_pop_held(__ml_t.depth))
+		ml_check_from(__ml_t.depth, site);
 	ml_rt_leave();
 }
 
