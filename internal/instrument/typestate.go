@@ -569,9 +569,20 @@ func initValues(in *cc.Initializer) []int64 {
 // PCK_NONE takes both away), the typestates it may read and those it
 // may write; and its parameters that nothing else it declares is named
 // as, which a test after a transition may name anywhere in its body.
+// Only where nothing it calls may change its frame: a pck_protect or
+// pck_unprotect of its own or of a callee that pushes no frame of its own
+// would (the functions that read no grants make none, and an annotated
+// callee's end restores the frame its caller had).
 func (r *rewriter) pckGrantsOf(fd *cc.FunctionDefinition) (granted [2]map[int64]bool, params map[string]*cc.Declarator) {
 	anns := r.pckAnns[fd]
 	if len(anns) == 0 || len(r.pckShapes) == 0 {
+		return granted, nil
+	}
+	keepFrame := maps.Clone(r.pckNeutral)
+	for f := range r.pckAnns {
+		keepFrame[f.Declarator.Name()] = true
+	}
+	if r.callsBeyond(fd.CompoundStatement, keepFrame) {
 		return granted, nil
 	}
 	granted = [2]map[int64]bool{{}, {}}

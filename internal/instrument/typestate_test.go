@@ -262,8 +262,9 @@ func TestTypestateAvailable(t *testing.T) {
 // a fixed place that the function's own annotations grant, tested against
 // the transition's size where that is a parameter; a size that may be too
 // short, another kind of access, a grant withdrawn, a call or an
-// assignment in between, bytes past the part or a size not read again
-// keep the check. (The corpus program ts_after_transition runs the cases
+// assignment in between, bytes past the part, a size not read again or a
+// call that may change the function's frame (pck_protect, a function not
+// annotated that may call it) keep the check. (The corpus program ts_after_transition runs the cases
 // that must still report.)
 func TestTypestateAfterTransition(t *testing.T) {
 	cfg := newTestConfig(t, false)
@@ -287,11 +288,14 @@ func TestTypestateAfterTransition(t *testing.T) {
 		{"pointer assigned", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 32); x = x->next; x->a = 1;", "r w"},
 		{"past the fixed part", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 32); x->b = 1;", "w"},
 		{"in one branch", "PCK_W(PCK_Slot_Free_Link)", "if (n) pck_transition_Slot_Free(x, 32); x->a = 1;", "w"},
+		{"protected before", "PCK_W(PCK_Slot_Free_Link)", "pck_protect(PCK_Slot_Free_Link, PCK_PERM_R); pck_transition_Slot_Free(x, 32); x->a = 1;", "w"},
+		{"a call that may protect before", "PCK_W(PCK_Slot_Free_Link)", "g(); pck_transition_Slot_Free(x, 32); x->a = 1;", "w"},
+		{"an annotated call before", "PCK_W(PCK_Slot_Free_Link)", "h(x); pck_transition_Slot_Free(x, 32); x->a = 1;", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "#define __MEMLENS__ 1\n#include \"" + header + "\"\n" +
 				"struct s { long a; long b; struct s *next; };\n" +
-				"int g(void);\n" + tc.grants + "\nint f(struct s *x, unsigned long n) { " + tc.body + " return 0; }\n"
+				"int g(void);\nPCK_R(PCK_Slot_Live_Tag)\nstatic long h(struct s *y) { return y->a; }\n" + tc.grants + "\nint f(struct s *x, unsigned long n) { " + tc.body + " return 0; }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
 			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* >= 8UL\)\) \{ )?__ml_pck_chk(?:_local)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {

@@ -4,8 +4,9 @@
  * must still report: a transition too short for its fixed parts (the
  * whole block takes the union's typestate), a grant withdrawn by a later
  * PCK_NONE, a call changing the typestate in between, a read where only
- * writes are granted, a pointer assigned in between and a size assigned
- * in between. */
+ * writes are granted, a pointer assigned in between, a size assigned
+ * in between and a pck_protect before the transition that took the
+ * function's own grant away. */
 #include <stdio.h>
 
 #include "block_pck.h"
@@ -71,6 +72,15 @@ static void free_resized(unsigned long *b, unsigned long words)
 	b[0] = words; // want TYPESTATE-VIOLATION
 }
 
+PCK_W(PCK_Block_Free_Size, PCK_Block_Free_Next)
+static void free_protected(unsigned long *b)
+{
+	pck_protect(PCK_Block_Free_Size, PCK_PERM_R);
+	pck_transition_Block_Free(b, WORDS * sizeof *b);
+	b[0] = WORDS; // want TYPESTATE-VIOLATION
+	pck_unprotect();
+}
+
 PCK_NONE(PCK_Block_Free)
 int main(void)
 {
@@ -84,6 +94,7 @@ int main(void)
 	unsigned long peeked = free_and_peek(heap + 5 * WORDS);
 	free_other(heap + 6 * WORDS, heap);
 	free_resized(heap + 7 * WORDS, 1);
+	free_protected(heap + WORDS);
 	printf("%lu %lu %d\n", heap[0], heap[WORDS * 4 + 1], peeked != 0);
 	return 0;
 }
