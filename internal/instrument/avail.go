@@ -103,6 +103,7 @@ type checked struct {
 	ranges []span
 	deps   []*cc.Declarator
 	id     int
+	unless string // a transition's: the bytes are proven where this C test holds (pckTransitioned)
 }
 
 type facts struct {
@@ -487,6 +488,7 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	if calls {
 		a.calls--
 		clear(a.facts.pcks)
+		r.pckTransitioned(n)
 	}
 	a.pending, a.collect, a.seq, a.assigned = savedPending, savedCollect, savedSeq, savedAssigned
 	return f
@@ -799,13 +801,46 @@ func (r *rewriter) mayUndefine(n cc.Node) bool {
 
 // pckProven reports whether the typestate checks that passed on every path
 // to the access to lvalue n (write: a store) prove its own, and records
-// the check about to be made unless it is.
-func (r *rewriter) pckProven(n cc.Node, write bool) bool {
+// the check about to be made unless it is; if not, unless is the test
+// under which a transition on every path proves it ("": none).
+func (r *rewriter) pckProven(n cc.Node, write bool) (proven bool, unless string) {
 	k := "r"
 	if write {
 		k = "w"
 	}
-	return r.bytesProven(n, k, k)
+	if r.bytesProven(n, k, k) {
+		return true, ""
+	}
+	found, unless := r.transitionProves(n, k)
+	return found && unless == "", unless
+}
+
+// transitionProves reports whether the facts of a transition
+// (pckTransitioned) on every path to the access to lvalue n prove its
+// bytes for accesses of kind, and the test under which they do ("": none).
+func (r *rewriter) transitionProves(n cc.Node, kind string) (found bool, unless string) {
+	a := &r.avail
+	e, ok := n.(cc.ExpressionNode)
+	if !ok || a.inExpr == 0 || a.off || a.calls != 0 || a.blocked != 0 || a.dead {
+		return false, ""
+	}
+	_, key, lo, hi, ok := accessKey(e)
+	if !ok || key == "" {
+		return false, ""
+	}
+	prefix := key + "|" + kind + "?"
+	for i := -1; i < len(a.seq); i++ {
+		fs := a.facts
+		if i >= 0 {
+			fs = a.seq[i]
+		}
+		for k, c := range fs.pcks {
+			if strings.HasPrefix(k, prefix) && c.covers(lo, hi) {
+				return true, c.unless
+			}
+		}
+	}
+	return false, ""
 }
 
 // definedProven reports whether the bytes of the access to lvalue n are

@@ -528,7 +528,12 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	case l.meta != metaWild:
 		known = 0
 	}
-	pck := r.typestate && (l.bitfield || !r.pckProven(n, write)) // (a bit-field's check is its container's)
+	pck, pckUnless := r.typestate, ""
+	if pck && !l.bitfield { // (a bit-field's check is its container's)
+		var proven bool
+		proven, pckUnless = r.pckProven(n, write)
+		pck = !proven
+	}
 	if l.moved != nil && (known != 0 || ops != "" || pck) {
 		addr, l.moved = r.moveInPlace(l.moved.inc, l.moved.p, l.moved.op, l.moved.post, l.meta, l.moved.w), nil
 	}
@@ -618,7 +623,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		f.strf(" %s(%s, %s%s, %s, %s, %s, (__ml_uptr)%s%s);", fn, l.meta, size, flags, siteRef(site), l.prov.site, l.prov.word, at, r.checkCallSite())
 	}
 	if pck {
-		f.str(r.pckCheck(n, p, write, siteRef(site)))
+		f.str(r.pckCheck(n, p, write, siteRef(site), pckUnless))
 	}
 	f.strf(" %s %s; })", ops, p)
 	return f

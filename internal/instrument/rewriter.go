@@ -87,6 +87,8 @@ type fnState struct {
 	paramSteps   bool                         // passes a parameter on with its caller's step pending (paramSteps)
 	unchecked    bool                         // declared no_sanitize_address: its accesses are not checked (unchecked.go)
 	pckLocal     string                       // annotated and makes no calls: the local of its grants (typestate.go)
+	pckGranted   [2]map[int64]bool            // the typestates its own annotations grant it to read, to write (pckGrantsOf)
+	pckParams    map[string]*cc.Declarator    // its parameters whose names it declares nothing else by (pckGrantsOf)
 	main         bool                         // the program's main: its exits end the program
 	allocas      bool                         // calls alloca: its blocks end at each exit
 	objs         map[*cc.Declarator]*localObj // locals that become objects if they escape
@@ -185,6 +187,9 @@ type rewriter struct {
 	pckNoGrants    map[string]bool                     // the typestate header's functions that neither read nor change grants
 	pckNeutral     map[string]bool                     // those and the unit's own that read no grants (findPckNeutral)
 	pckStates      int64                               // how many typestates the unit's layout has (0: unknown)
+	pckShapes      map[string]pckShape                 // the header's transitions' parts at fixed places, by function (pckShape)
+	pckAnnPerms    map[string]int64                    // each annotation's kind (1 R, 2 W, 3 RW, 4 NONE), by its number
+	pckAnnIDs      map[string][]int64                  // and the typestates it names
 	alone          map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly)
 	onlyInlined    map[string]bool                     // those of them gcc only inlines (inlineOnly)
 	pckLoops       []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
@@ -197,7 +202,7 @@ type rewriter struct {
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, staticDefs: map[string]bool{}, inlineHinted: map[string]bool{}, asmCallFns: map[*cc.FunctionDefinition]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, staticDefs: map[string]bool{}, inlineHinted: map[string]bool{}, asmCallFns: map[*cc.FunctionDefinition]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, pckShapes: map[string]pckShape{}, pckAnnPerms: map[string]int64{}, pckAnnIDs: map[string][]int64{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -1005,6 +1010,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	r.fn.argWords = r.keepsArgWords(fd.CompoundStatement)
 	r.fn.localWords = r.localArgWords(ft)
 	r.fn.pckLocal = r.pckLocalOf(fd)
+	r.fn.pckGranted, r.fn.pckParams = r.pckGrantsOf(fd)
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
 		res := ft.Result()

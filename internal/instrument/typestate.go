@@ -30,6 +30,8 @@ const (
 	pckPutName          = "__ml_pck_put"
 	pckNamesName        = "__ml_pck_names"  // the layout's typestates' names: as many as it has
 	pckTransitionPrefix = "pck_transition_" // the header's transitions: puts only
+	pckFixedPrefix      = "__ml_pck_fixed_" // a transition's parts at fixed places (pckShape)
+	pckTsPrefix         = "__ml_pck_ts_"    // the typestates an annotation names
 )
 
 // findTypestate notes whether the unit uses typestates and which
@@ -85,7 +87,18 @@ func (r *rewriter) findTypestate(decls []*cc.ExternalDeclaration, main string) {
 					r.pckStates = t.Len()
 				}
 				annotation = true
+			case strings.HasPrefix(name, pckFixedPrefix):
+				if sh, ok := parsePckShape(l.InitDeclarator.Initializer); ok {
+					r.pckShapes[pckTransitionPrefix+strings.TrimPrefix(name, pckFixedPrefix)] = sh
+				}
+				annotation = true
+			case strings.HasPrefix(name, pckTsPrefix):
+				r.pckAnnIDs[strings.TrimPrefix(name, pckTsPrefix)] = initValues(l.InitDeclarator.Initializer)
+				annotation = true
 			case strings.HasPrefix(name, pckAnnPrefix):
+				if v := initValues(l.InitDeclarator.Initializer); len(v) != 0 {
+					r.pckAnnPerms[strings.TrimPrefix(name, pckAnnPrefix)] = v[0]
+				}
 				if len(pending) == 0 {
 					pendingAt = ed.Position()
 					pendingAt.Column = r.unit.column(pendingAt)
@@ -241,8 +254,9 @@ func (r *rewriter) pckNarrow() bool {
 }
 
 // pckCheck is the typestate check of an access of *p, lvalue n (write: a
-// store): spared when the range pre-check of an enclosing loop covers it.
-func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site string) string {
+// store): spared when the range pre-check of an enclosing loop covers it,
+// or where unless holds (a transition's parts, pckTransitioned).
+func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site, unless string) string {
 	w := "0"
 	if write {
 		w = "1"
@@ -262,9 +276,12 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site string) string
 		chk = "__ml_pck_chk_local" + at + "((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ", &" + l + r.checkCallSite() + ");"
 	}
 	if g := r.pckGuard(n, write); g != nil && g.exact {
-		return " if (!" + g.count + ") " + chk
+		chk = "if (!" + g.count + ") " + chk
 	} else if g != nil {
-		return " if ((__ml_uptr)" + p + " - " + g.base + " >= " + g.count + ") " + chk
+		chk = "if ((__ml_uptr)" + p + " - " + g.base + " >= " + g.count + ") " + chk
+	}
+	if unless != "" {
+		return " if (!(" + unless + ")) { " + chk + " }"
 	}
 	return " " + chk
 }
@@ -470,4 +487,245 @@ func (l *pckLoop) wrap(f frag, local string, narrow bool) frag {
 	g.cat(f)
 	g.str("}")
 	return g
+}
+
+// Checks right after a transition (docs/TYPESTATE.md, "Cost"): the
+// generated header says what each transition lays out at fixed places
+// (static const char __ml_pck_fixed_<Name>[] = "MIN OFF+SIZE=ID …":
+// typestate's fixedParts), so after pck_transition_<Name>(p, n) with n at
+// least MIN, the bytes [OFF, OFF+SIZE) from p have typestate ID, and an
+// access there that the function's own annotations grant for its kind
+// needs no check: a callee's grants add to its caller's, and typestates
+// and grants change only in calls. The facts live as the checks' own do
+// (avail.go), with no call since and p not assigned, on every path; when n
+// is not a constant, the access tests n >= MIN instead of its check, n
+// read again from the function's parameters.
+
+// pckShape is a transition's parts at fixed places.
+type pckShape struct {
+	min   int64
+	parts []pckPart
+}
+
+// pckPart is the bytes [off, off+size) of a transition, of typestate id.
+type pckPart struct{ off, size, id int64 }
+
+// parsePckShape reads a pckShape from the initializer of its string.
+func parsePckShape(in *cc.Initializer) (pckShape, bool) {
+	var sh pckShape
+	if in == nil || in.Case != cc.InitializerExpr {
+		return sh, false
+	}
+	v, ok := in.AssignmentExpression.Value().(cc.StringValue)
+	if !ok {
+		return sh, false
+	}
+	f := strings.Fields(strings.TrimSuffix(string(v), "\x00"))
+	if len(f) < 2 {
+		return sh, false
+	}
+	var err error
+	if sh.min, err = strconv.ParseInt(f[0], 10, 64); err != nil {
+		return sh, false
+	}
+	for _, s := range f[1:] {
+		var p pckPart
+		if _, err := fmt.Sscanf(s, "%d+%d=%d", &p.off, &p.size, &p.id); err != nil || p.off < 0 || p.size <= 0 || p.off+p.size > sh.min {
+			return sh, false
+		}
+		sh.parts = append(sh.parts, p)
+	}
+	return sh, true
+}
+
+// initValues are the constant values of an initializer's list (or its one
+// value), up to the first that is not a constant.
+func initValues(in *cc.Initializer) []int64 {
+	var v []int64
+	if in == nil {
+		return nil
+	}
+	if in.Case == cc.InitializerExpr {
+		if c, ok := constValue(in.AssignmentExpression); ok {
+			v = append(v, c)
+		}
+		return v
+	}
+	for l := in.InitializerList; l != nil; l = l.InitializerList {
+		if l.Initializer == nil || l.Initializer.Case != cc.InitializerExpr {
+			break
+		}
+		c, ok := constValue(l.Initializer.AssignmentExpression)
+		if !ok {
+			break
+		}
+		v = append(v, c)
+	}
+	return v
+}
+
+// pckGrantsOf is what fd's own annotations grant it, whatever its caller
+// had: applied in order as the runtime composes them (ml_pck_make_mask:
+// PCK_NONE takes both away), the typestates it may read and those it
+// may write; and its parameters that nothing else it declares is named
+// as, which a test after a transition may name anywhere in its body.
+// Only where nothing it calls may change its frame: a pck_protect or
+// pck_unprotect of its own or of a callee that pushes no frame of its own
+// would (the functions that read no grants make none, and an annotated
+// callee's end restores the frame its caller had).
+func (r *rewriter) pckGrantsOf(fd *cc.FunctionDefinition) (granted [2]map[int64]bool, params map[string]*cc.Declarator) {
+	anns := r.pckAnns[fd]
+	if len(anns) == 0 || len(r.pckShapes) == 0 {
+		return granted, nil
+	}
+	keepFrame := maps.Clone(r.pckNeutral)
+	for f := range r.pckAnns {
+		keepFrame[f.Declarator.Name()] = true
+	}
+	if r.callsBeyond(fd.CompoundStatement, keepFrame) {
+		return granted, nil
+	}
+	granted = [2]map[int64]bool{{}, {}}
+	for _, a := range anns {
+		k := strings.TrimPrefix(a, pckAnnPrefix)
+		perm := r.pckAnnPerms[k]
+		for _, id := range r.pckAnnIDs[k] {
+			for w := range granted {
+				switch {
+				case perm == 4:
+					delete(granted[w], id)
+				case perm&(1<<w) != 0:
+					granted[w][id] = true
+				}
+			}
+		}
+	}
+	params = map[string]*cc.Declarator{}
+	names := map[string]int{}
+	walkNodes(fd, func(n cc.Node) bool {
+		if d, ok := n.(*cc.Declarator); ok {
+			names[d.Name()]++
+			if d.IsParam() {
+				params[d.Name()] = d
+			}
+		}
+		return true
+	})
+	for name := range params {
+		if names[name] != 1 {
+			delete(params, name)
+		}
+	}
+	return granted, params
+}
+
+// pckTransitioned adds the facts of full expression n when it is a
+// transition pck_transition_<Name>(p, n) whose parts at fixed places the
+// header gives: the bytes of those the function's own grants allow, as
+// checked for each kind of access, under the test that n was at least
+// their transition's MIN (none when n is a constant).
+func (r *rewriter) pckTransitioned(n cc.Node) {
+	a := &r.avail
+	es, ok := n.(*cc.ExpressionStatement)
+	if !ok || es.ExpressionList == nil || !r.typestate || r.fn == nil || r.fn.pckGranted[0] == nil || a.off || a.blocked != 0 || a.dead {
+		return
+	}
+	call, ok := unparen(es.ExpressionList).(*cc.PostfixExpression)
+	if !ok || call.Case != cc.PostfixExpressionCall || !r.isCalledByName(call) {
+		return
+	}
+	name := calleeName(call)
+	sh, ok := r.pckShapes[name]
+	args := call.ArgumentExpressionList
+	if !ok || !r.pckNoGrants[name] || args == nil || args.ArgumentExpressionList == nil || args.ArgumentExpressionList.ArgumentExpressionList != nil {
+		return
+	}
+	k, ok := pointerAddr(args.AssignmentExpression)
+	if !ok || k.opaque || k.exact {
+		return
+	}
+	unless, deps, ok := r.pckAtLeast(args.ArgumentExpressionList.AssignmentExpression, sh.min)
+	if !ok {
+		return
+	}
+	for w, kind := range []string{"r", "w"} {
+		key := k.base + "|" + k.sym + "|" + kind + "?" + unless
+		c := checked{deps: append(append(append([]*cc.Declarator(nil), k.baseDeps...), k.symDeps...), deps...), unless: unless}
+		for _, p := range sh.parts {
+			if r.fn.pckGranted[w][p.id] {
+				c = c.withRange(k.off+p.off, k.off+p.off+p.size)
+			}
+		}
+		if len(c.ranges) != 0 {
+			c.id = a.newID()
+			a.facts.pcks[key] = c
+		}
+	}
+}
+
+// pckAtLeast is the test that integer expression e, read again, is at
+// least min ("" when e is a constant, which it is), and the variables it
+// reads: e holds only constants and parameters (pckParams) never
+// assigned before the test (the deps' facts die with an assignment), with
+// + - * and parentheses; each constant is written in a type that converts
+// as its own (the same size and signedness), so e reads the same value.
+func (r *rewriter) pckAtLeast(e cc.ExpressionNode, min int64) (unless string, deps []*cc.Declarator, ok bool) {
+	if v, ok := constValue(e); ok {
+		return "", nil, v >= min
+	}
+	var text func(e cc.ExpressionNode) (string, bool)
+	text = func(e cc.ExpressionNode) (string, bool) {
+		t := e.Type()
+		if t == nil || !cc.IsIntegerType(t) || t.Size() <= 0 || t.Size() > 8 {
+			return "", false
+		}
+		if v, ok := constValue(e); ok {
+			typ := "int"
+			switch {
+			case t.Size() == 8 && cc.IsSignedInteger(t):
+				typ = "long"
+			case t.Size() == 8:
+				typ = "unsigned long"
+			case t.Size() == 4 && !cc.IsSignedInteger(t):
+				typ = "unsigned"
+			}
+			return fmt.Sprintf("((%s)%d)", typ, v), true
+		}
+		switch x := e.(type) {
+		case *cc.PrimaryExpression:
+			switch x.Case {
+			case cc.PrimaryExpressionExpr:
+				s, ok := text(x.ExpressionList)
+				return "(" + s + ")", ok
+			case cc.PrimaryExpressionIdent:
+				d := pureVar(x)
+				if d == nil || r.fn.pckParams[d.Name()] != d {
+					return "", false
+				}
+				deps = append(deps, d)
+				return d.Name(), true
+			}
+		case *cc.AdditiveExpression:
+			op := " + "
+			if x.Case == cc.AdditiveExpressionSub {
+				op = " - "
+			}
+			lt, lok := text(x.AdditiveExpression)
+			rt, rok := text(x.MultiplicativeExpression)
+			return "(" + lt + op + rt + ")", lok && rok
+		case *cc.MultiplicativeExpression:
+			if x.Case != cc.MultiplicativeExpressionMul {
+				return "", false
+			}
+			lt, lok := text(x.MultiplicativeExpression)
+			rt, rok := text(x.CastExpression)
+			return "(" + lt + " * " + rt + ")", lok && rok
+		}
+		return "", false
+	}
+	s, ok := text(e)
+	if !ok {
+		return "", nil, false
+	}
+	return fmt.Sprintf("(unsigned long)%s >= %dUL", s, min), deps, true
 }

@@ -256,6 +256,65 @@ func TestTypestateAvailable(t *testing.T) {
 	}
 }
 
+// TestTypestateAfterTransition lists the typestate checks left right
+// after a transition (pool.pck: a free slot's first word is its Link, a
+// live one's its Tag): none for an access to a part the transition set at
+// a fixed place that the function's own annotations grant, tested against
+// the transition's size where that is a parameter; a size that may be too
+// short, another kind of access, a grant withdrawn, a call or an
+// assignment in between, bytes past the part, a size not read again or a
+// call that may change the function's frame (pck_protect, a function not
+// annotated that may call it) keep the check. (The corpus program ts_after_transition runs the cases
+// that must still report.)
+func TestTypestateAfterTransition(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	header := poolHeader(t)
+	const guard = "if (!((unsigned long)"
+	for _, tc := range []struct {
+		name, grants, body string
+		checks             string // the typestate checks made, in order: "r" for a read, "w" for a write, "w?" guarded by the size
+	}{
+		{"constant size", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 32); x->a = 1;", ""},
+		{"size a parameter", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, n); x->a = 1;", "w?"},
+		{"size computed from parameters", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, (2 + n) * sizeof *x); x->a = 1;", "w?"},
+		{"size too short", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 4); x->a = 1;", "w"},
+		{"size a local", "PCK_W(PCK_Slot_Free_Link)", "unsigned long m = n * 2; pck_transition_Slot_Free(x, m); x->a = 1;", "w"},
+		{"size assigned", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, n); n = 32; x->a = 1;", "w"},
+		{"read not granted", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 32); x->a = 1; return x->a;", "r"},
+		{"read and write granted", "PCK_RW(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 32); x->a = 1; return x->a;", ""},
+		{"grant withdrawn", "PCK_W(PCK_Slot_Free_Link) PCK_NONE(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 32); x->a = 1;", "w"},
+		{"another part's grant", "PCK_W(PCK_Slot_Live_Tag)", "pck_transition_Slot_Free(x, 32); x->a = 1;", "w"},
+		{"call between", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 32); g(); x->a = 1;", "w"},
+		{"pointer assigned", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 32); x = x->next; x->a = 1;", "r w"},
+		{"past the fixed part", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 32); x->b = 1;", "w"},
+		{"in one branch", "PCK_W(PCK_Slot_Free_Link)", "if (n) pck_transition_Slot_Free(x, 32); x->a = 1;", "w"},
+		{"protected before", "PCK_W(PCK_Slot_Free_Link)", "pck_protect(PCK_Slot_Free_Link, PCK_PERM_R); pck_transition_Slot_Free(x, 32); x->a = 1;", "w"},
+		{"a call that may protect before", "PCK_W(PCK_Slot_Free_Link)", "g(); pck_transition_Slot_Free(x, 32); x->a = 1;", "w"},
+		{"an annotated call before", "PCK_W(PCK_Slot_Free_Link)", "h(x); pck_transition_Slot_Free(x, 32); x->a = 1;", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "#define __MEMLENS__ 1\n#include \"" + header + "\"\n" +
+				"struct s { long a; long b; struct s *next; };\n" +
+				"int g(void);\nPCK_R(PCK_Slot_Live_Tag)\nstatic long h(struct s *y) { return y->a; }\n" + tc.grants + "\nint f(struct s *x, unsigned long n) { " + tc.body + " return 0; }\n"
+			code := instrumentedF(t, cfg, src)
+			var got []string
+			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* >= 8UL\)\) \{ )?__ml_pck_chk(?:_local)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
+				c := map[string]string{"0": "r", "1": "w"}[m[2]]
+				if m[1] != "" {
+					c += "?"
+				}
+				got = append(got, c)
+			}
+			if s := strings.Join(got, " "); s != tc.checks {
+				t.Errorf("typestate checks %q, want %q in\n%s", s, tc.checks, code)
+			}
+			if strings.Contains(tc.checks, "?") != strings.Contains(code, guard) {
+				t.Errorf("want the guard %q only where a check is guarded, in\n%s", guard, code)
+			}
+		})
+	}
+}
+
 // TestTypestateLoopRange lists the range pre-checks of loops and the
 // accesses they guard: p[i] in for (i = A; i < B; i++) without a call, by
 // kind of access; a call in the loop, another index, a pointer or bound

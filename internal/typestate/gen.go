@@ -144,6 +144,9 @@ void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash
 		w("static inline void __ml_pck_tr_%s(char *a, unsigned long nbytes, struct __ml_pck_tr *st);\n", s.Name())
 	}
 	for _, s := range l.States {
+		if f := fixedParts(s); f != "" {
+			w("static const char __ml_pck_fixed_%s[] __attribute__((unused)) = \"%s\";\n", s.Name(), f)
+		}
 		w("static inline void pck_transition_%s(void *addr, unsigned long nbytes)\n{\n", s.Name())
 		w("\tstruct __ml_pck_tr st;\n\tst.n = st.stack = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n\t__ml_pck_end(&st);\n}\n", s.Name())
 		w("static inline void __ml_pck_tr_%s(char *a, unsigned long nbytes, struct __ml_pck_tr *st)\n{\n", s.Name())
@@ -224,6 +227,49 @@ func layoutCode(b *bytes.Buffer, n *node, a, size, ind string) {
 		default:
 			fmt.Fprintf(b, "%s__ml_pck_tr_%s(%s, %s, st);\n", ind, n.elem.Name(), a, size)
 		}
+	}
+}
+
+// fixedParts is what a transition to s lays out at fixed places, for
+// memlens cc to prove the checks of the accesses right after it
+// (internal/instrument's pckShape): "MIN OFF+SIZE=ID …", the leaf
+// typestates of the parts of fixed size at the start of s's seq and the
+// bytes each takes, which every transition of at least MIN bytes sets
+// (with fewer, s takes them all); "" if none.
+func fixedParts(s *State) string {
+	if s.body.kind != kSeq {
+		return ""
+	}
+	var min int64
+	for _, p := range s.body.parts {
+		if p.size >= 0 {
+			min += p.size
+		}
+	}
+	var leaves []string
+	leadingLeaves(s.body, 0, &leaves)
+	if len(leaves) == 0 {
+		return ""
+	}
+	return fmt.Sprint(min) + " " + strings.Join(leaves, " ")
+}
+
+// leadingLeaves appends the leaves of seq n's parts of fixed size at its
+// start, up to the first other, as OFF+SIZE=ID from off.
+func leadingLeaves(n *node, off int64, leaves *[]string) {
+	for _, p := range n.parts {
+		if p.kind != kDef || p.size < 0 {
+			return
+		}
+		switch p.state.body.kind {
+		case kPrim:
+			*leaves = append(*leaves, fmt.Sprintf("%d+%d=%d", off, p.size, p.state.ID))
+		case kSeq: // (of fixed size: all its parts are)
+			leadingLeaves(p.state.body, off, leaves)
+		default:
+			return
+		}
+		off += p.size
 	}
 }
 

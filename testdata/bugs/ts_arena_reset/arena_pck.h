@@ -187,6 +187,7 @@ static inline void __ml_pck_tr_ObjHdr_Size(char *a, unsigned long nbytes, struct
 static inline void __ml_pck_tr_ObjHdr_Type(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
 static inline void __ml_pck_tr_Size(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
 static inline void __ml_pck_tr_Type(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static const char __ml_pck_fixed_Region[] __attribute__((unused)) = "24 0+8=3 8+8=4 16+8=5";
 static inline void pck_transition_Region(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -208,6 +209,7 @@ static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, struct __ml
 		o += 24;
 	}
 }
+static const char __ml_pck_fixed_Region_RegionHdr[] __attribute__((unused)) = "24 0+8=3 8+8=4 16+8=5";
 static inline void pck_transition_Region_RegionHdr(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -263,6 +265,7 @@ static inline void __ml_pck_tr_Region_RegionHdr_Next(char *a, unsigned long nbyt
 {
 	__ml_pck_add(st, a, nbytes, PCK_Region_RegionHdr_Next);
 }
+static const char __ml_pck_fixed_RegionHdr[] __attribute__((unused)) = "24 0+8=7 8+8=8 16+8=9";
 static inline void pck_transition_RegionHdr(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -351,6 +354,7 @@ static inline void __ml_pck_tr_Next(char *a, unsigned long nbytes, struct __ml_p
 {
 	__ml_pck_add(st, a, nbytes, PCK_Next);
 }
+static const char __ml_pck_fixed_Obj[] __attribute__((unused)) = "8 0+4=15 4+4=16";
 static inline void pck_transition_Obj(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -372,6 +376,7 @@ static inline void __ml_pck_tr_Obj(char *a, unsigned long nbytes, struct __ml_pc
 		o += 8;
 	}
 }
+static const char __ml_pck_fixed_Obj_ObjHdr[] __attribute__((unused)) = "8 0+4=15 4+4=16";
 static inline void pck_transition_Obj_ObjHdr(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -416,6 +421,7 @@ static inline void __ml_pck_tr_Obj_ObjHdr_Type(char *a, unsigned long nbytes, st
 {
 	__ml_pck_add(st, a, nbytes, PCK_Obj_ObjHdr_Type);
 }
+static const char __ml_pck_fixed_ObjHdr[] __attribute__((unused)) = "8 0+4=18 4+4=19";
 static inline void pck_transition_ObjHdr(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;

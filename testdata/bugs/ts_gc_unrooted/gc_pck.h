@@ -203,6 +203,7 @@ static inline void __ml_pck_tr_Cell(char *a, unsigned long nbytes, struct __ml_p
 {
 	__ml_pck_add(st, a, nbytes, PCK_Cell);
 }
+static const char __ml_pck_fixed_Cell_Free[] __attribute__((unused)) = "16 0+8=4 8+8=5";
 static inline void pck_transition_Cell_Free(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -246,6 +247,7 @@ static inline void __ml_pck_tr_Cell_Free_Next(char *a, unsigned long nbytes, str
 {
 	__ml_pck_add(st, a, nbytes, PCK_Cell_Free_Next);
 }
+static const char __ml_pck_fixed_Cell_Object[] __attribute__((unused)) = "16 0+8=8 8+8=9";
 static inline void pck_transition_Cell_Object(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -269,6 +271,7 @@ static inline void __ml_pck_tr_Cell_Object(char *a, unsigned long nbytes, struct
 		__ml_pck_add(st, (a + o), ((nbytes - 16)) / 8 * 8, PCK_Field);
 	}
 }
+static const char __ml_pck_fixed_Cell_Object_Header[] __attribute__((unused)) = "16 0+8=8 8+8=9";
 static inline void pck_transition_Cell_Object_Header(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -322,6 +325,7 @@ static inline void __ml_pck_tr_Field(char *a, unsigned long nbytes, struct __ml_
 {
 	__ml_pck_add(st, a, nbytes, PCK_Field);
 }
+static const char __ml_pck_fixed_Header[] __attribute__((unused)) = "16 0+8=12 8+8=13";
 static inline void pck_transition_Header(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;

@@ -172,6 +172,7 @@ static inline void __ml_pck_tr_Slot(char *a, unsigned long nbytes, struct __ml_p
 {
 	__ml_pck_add(st, a, nbytes, PCK_Slot);
 }
+static const char __ml_pck_fixed_Slot_Free[] __attribute__((unused)) = "8 0+8=4";
 static inline void pck_transition_Slot_Free(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -204,6 +205,7 @@ static inline void __ml_pck_tr_Slot_Free_Link(char *a, unsigned long nbytes, str
 {
 	__ml_pck_add(st, a, nbytes, PCK_Slot_Free_Link);
 }
+static const char __ml_pck_fixed_Slot_Live[] __attribute__((unused)) = "8 0+8=6";
 static inline void pck_transition_Slot_Live(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;

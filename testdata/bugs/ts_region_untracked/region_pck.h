@@ -150,6 +150,7 @@ static inline void __ml_pck_tr_RegionHdr_Used(char *a, unsigned long nbytes, str
 static inline void __ml_pck_tr_RegionHdr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
 static inline void __ml_pck_tr_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
 static inline void __ml_pck_tr_Cap(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static const char __ml_pck_fixed_Region[] __attribute__((unused)) = "16 0+8=3 8+8=4";
 static inline void pck_transition_Region(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -172,6 +173,7 @@ static inline void __ml_pck_tr_Region(char *a, unsigned long nbytes, struct __ml
 		__ml_pck_tr_Obj((a + o), (nbytes - 16), st);
 	}
 }
+static const char __ml_pck_fixed_Region_RegionHdr[] __attribute__((unused)) = "16 0+8=3 8+8=4";
 static inline void pck_transition_Region_RegionHdr(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -225,6 +227,7 @@ static inline void __ml_pck_tr_Obj(char *a, unsigned long nbytes, struct __ml_pc
 {
 	__ml_pck_add(st, a, nbytes, PCK_Obj);
 }
+static const char __ml_pck_fixed_RegionHdr[] __attribute__((unused)) = "16 0+8=7 8+8=8";
 static inline void pck_transition_RegionHdr(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;

@@ -140,6 +140,7 @@ static inline void __ml_pck_tr_Rec_Len(char *a, unsigned long nbytes, struct __m
 static inline void __ml_pck_tr_Tag(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
 static inline void __ml_pck_tr_Flags(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
 static inline void __ml_pck_tr_Len(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static const char __ml_pck_fixed_Rec[] __attribute__((unused)) = "8 0+1=2 1+3=3 4+4=4";
 static inline void pck_transition_Rec(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;

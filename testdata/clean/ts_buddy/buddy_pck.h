@@ -193,6 +193,7 @@ static inline void __ml_pck_tr_Block(char *a, unsigned long nbytes, struct __ml_
 {
 	__ml_pck_add(st, a, nbytes, PCK_Block);
 }
+static const char __ml_pck_fixed_Block_Free[] __attribute__((unused)) = "24 0+8=4 8+8=5 16+8=6";
 static inline void pck_transition_Block_Free(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -249,6 +250,7 @@ static inline void __ml_pck_tr_Block_Free_Prev(char *a, unsigned long nbytes, st
 {
 	__ml_pck_add(st, a, nbytes, PCK_Block_Free_Prev);
 }
+static const char __ml_pck_fixed_Block_Used[] __attribute__((unused)) = "16 0+8=8 8+8=9";
 static inline void pck_transition_Block_Used(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;

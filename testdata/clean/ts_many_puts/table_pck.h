@@ -159,6 +159,7 @@ static inline void __ml_pck_tr_Table(char *a, unsigned long nbytes, struct __ml_
 			__ml_pck_tr_Cell((a + o) + r, 16, st);
 	}
 }
+static const char __ml_pck_fixed_Cell[] __attribute__((unused)) = "16 0+8=3 8+8=4";
 static inline void pck_transition_Cell(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;

@@ -235,6 +235,7 @@ static inline void __ml_pck_tr_Chunk(char *a, unsigned long nbytes, struct __ml_
 {
 	__ml_pck_add(st, a, nbytes, PCK_Chunk);
 }
+static const char __ml_pck_fixed_Chunk_Free[] __attribute__((unused)) = "40 0+8=5 8+8=6 16+8=7 24+8=8";
 static inline void pck_transition_Chunk_Free(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -258,6 +259,7 @@ static inline void __ml_pck_tr_Chunk_Free(char *a, unsigned long nbytes, struct 
 		__ml_pck_tr_Chunk_Free_Footer(a + o, 8, st);
 	}
 }
+static const char __ml_pck_fixed_Chunk_Free_FreeHdr[] __attribute__((unused)) = "32 0+8=5 8+8=6 16+8=7 24+8=8";
 static inline void pck_transition_Chunk_Free_FreeHdr(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -335,6 +337,7 @@ static inline void __ml_pck_tr_Chunk_Free_Footer(char *a, unsigned long nbytes, 
 {
 	__ml_pck_add(st, a, nbytes, PCK_Chunk_Free_Footer);
 }
+static const char __ml_pck_fixed_Chunk_Used[] __attribute__((unused)) = "16 0+8=12 8+8=13";
 static inline void pck_transition_Chunk_Used(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -356,6 +359,7 @@ static inline void __ml_pck_tr_Chunk_Used(char *a, unsigned long nbytes, struct 
 		o += 16;
 	}
 }
+static const char __ml_pck_fixed_Chunk_Used_UsedHdr[] __attribute__((unused)) = "16 0+8=12 8+8=13";
 static inline void pck_transition_Chunk_Used_UsedHdr(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -398,6 +402,7 @@ static inline void __ml_pck_tr_Chunk_Used_UsedHdr_Magic(char *a, unsigned long n
 {
 	__ml_pck_add(st, a, nbytes, PCK_Chunk_Used_UsedHdr_Magic);
 }
+static const char __ml_pck_fixed_FreeHdr[] __attribute__((unused)) = "32 0+8=15 8+8=16 16+8=17 24+8=18";
 static inline void pck_transition_FreeHdr(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
@@ -464,6 +469,7 @@ static inline void __ml_pck_tr_FreeHdr_Prev(char *a, unsigned long nbytes, struc
 {
 	__ml_pck_add(st, a, nbytes, PCK_FreeHdr_Prev);
 }
+static const char __ml_pck_fixed_UsedHdr[] __attribute__((unused)) = "16 0+8=20 8+8=21";
 static inline void pck_transition_UsedHdr(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;

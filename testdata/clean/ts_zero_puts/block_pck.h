@@ -130,6 +130,7 @@ static inline void __ml_pck_tr_Block(char *a, unsigned long nbytes, struct __ml_
 static inline void __ml_pck_tr_Block_Hdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
 static inline void __ml_pck_tr_Hdr(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
 static inline void __ml_pck_tr_Spare(char *a, unsigned long nbytes, struct __ml_pck_tr *st);
+static const char __ml_pck_fixed_Block[] __attribute__((unused)) = "8 0+8=2";
 static inline void pck_transition_Block(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
