@@ -283,6 +283,10 @@ func TestLeafCallSiteStacks(t *testing.T) {
 		// (op_add makes no call nor step: its check reads the depth, which
 		// gcc would otherwise leave unchanged, dropping main's frame)
 		"hbo_table_handler_cursor": {29: "op_add:29 <- main:56"},
+		// (the handlers and pair push no frame: a helper's report pushes
+		// its call's, and pops it before op_at's own report)
+		"hbo_frameless_handler_stacks": {21: "push:21 <- op_push:46 <- main:78", 26: "at:26 <- op_at:56 <- main:78",
+			31: "cell:31 <- pair:41 <- op_pair:62 <- main:78", 36: "top:36 <- op_top:51 <- main:78", 57: "op_at:57 <- main:78"},
 	}
 	for name, lines := range want {
 		src := []string{"../testdata/bugs/" + name + ".c"}

@@ -858,6 +858,31 @@ __ML_INLINE void __ml_at_caller(const struct __ml_site *cs)
 		__ml_t.frames[d <= __ML_MAX_FRAMES ? d - 1 : __ML_MAX_FRAMES - 1] = cs;
 }
 
+/* The same for a leaf that a function without a frame calls (instrument's
+ * findFrameless: vm.c's handlers): its call's site, marked
+ * __ML_SITE_NOFRAME, is pushed as a frame of its own, since the caller's
+ * slot is its own caller's; __ml_at_call_done pops it again after a
+ * report that returns. cs 0: none (a leaf out of line, whose entry did
+ * it). A constant cs folds to the one or the other. */
+__ML_INLINE void __ml_at_call(const struct __ml_site *cs)
+{
+	if (cs && (cs->kind & __ML_SITE_NOFRAME)) {
+		unsigned d = __ml_t.depth++;
+		__ml_t.frames[d < __ML_MAX_FRAMES ? d : __ML_MAX_FRAMES - 1] = cs;
+	} else if (cs)
+		__ml_at_caller(cs);
+}
+__ML_INLINE void __ml_at_call_done(const struct __ml_site *cs)
+{
+	if (cs && (cs->kind & __ML_SITE_NOFRAME))
+		__ml_t.depth--;
+}
+/* The cleanup of such a leaf out of line: the frame its entry pushed. */
+__ML_INLINE void __ml_at_call_cleanup(const struct __ml_site *const *cs)
+{
+	__ml_at_call_done(*cs);
+}
+
 /* An index check's failure (instrument's arrayIndex): a cold call through
  * the trampoline keeping every register, as the helpers' own (__ML_KEEP0
  * and co.), so no value of a function indexing arrays lives across it in a
@@ -966,7 +991,8 @@ __ML_INLINE __ml_meta_t __ml_static_local(__ml_meta_t *g, const void *base, __ml
 	return a;                                                             \
 bad: __ML_COLD_LABEL;                                                         \
 	__ML_CS_STORE##at                                                     \
-	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, __ML_PV##at)
+	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, __ML_PV##at); \
+	__ML_CS_DONE##at
 #endif
 #define __ML_CHK_WAYS(tests, nc, at)                                          \
 	if (ro)                                                               \
@@ -999,12 +1025,16 @@ bad: __ML_COLD_LABEL;                                                         \
 		return a;                                                     \
 	__ML_CS_STORE##at                                                     \
 	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, __ML_PV##at); \
+	__ML_CS_DONE##at                                                      \
 	return a
 #endif
 /* Without the stubs, a direct leaf's check stores cs itself. */
 #define __ML_CS_STORE
-#define __ML_CS_STORE_at if (cs) __ml_at_caller(cs);
+#define __ML_CS_STORE_at __ml_at_call(cs);
 #define __ML_CS_STORE_tw
+#define __ML_CS_DONE
+#define __ML_CS_DONE_at __ml_at_call_done(cs);
+#define __ML_CS_DONE_tw
 /* The provenance reported: the values, or what the words hold. */
 #define __ML_PV ps, pw
 #define __ML_PV_at __ML_PV
@@ -2739,9 +2769,9 @@ __ML_INLINE void __ml_pck_chk_in(__ml_uptr a, __ml_uptr n, const struct __ml_sit
 	unsigned long id = __ml_pck_id(a, n);
 	if (__ML_LIKELY(__ml_pck_bit(perm[w * 4 + (narrow ? 0 : id >> 6)], id)))
 		return;
-	if (cs)
-		__ml_at_caller(cs);
+	__ml_at_call(cs);
 	__ml_pck_chk_slow(a, n, site, w);
+	__ml_at_call_done(cs);
 }
 /* The check of a unit whose layout is narrow, and of one whose layout is
  * wider (or not known); the _at forms are a call-site leaf's (instrument's
@@ -2794,9 +2824,9 @@ __ML_INLINE void __ml_pck_chk_local_in(__ml_uptr a, __ml_uptr n, const struct __
 	unsigned long id = __ml_pck_id(a, n);
 	if (__ML_LIKELY(__ml_pck_bit(w ? l->w : l->r, id))) /* (a layout of at most 63 typestates: as __ml_pck_chk) */
 		return;
-	if (cs)
-		__ml_at_caller(cs);
+	__ml_at_call(cs);
 	__ml_pck_chk_local_slow(a, n, site, w, l->fn);
+	__ml_at_call_done(cs);
 }
 __ML_INLINE void __ml_pck_chk_local(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_pck_local *l)
 {

@@ -110,7 +110,7 @@ void ml_stubs_init(void)
  * __ml_chk_fail_at, which runs before first: its data's last word is its
  * caller's call site less the check's (0: none), stored in the caller's
  * frame slot. */
-#define ML_CHK_FAIL(name, before)                                                                     \
+#define ML_CHK_FAIL(name, before, after)                                                              \
 	__asm__(".text\n"                                                                            \
 	        ".globl " name "\n"                                                                  \
 	        ".type " name ", @function\n" name ":\n\t"                                            \
@@ -129,21 +129,29 @@ void ml_stubs_init(void)
 	        "leaq 5(%rax,%rcx), %rcx\n\t"               /* site */                                \
 	        "movq 40(%rbp), %r8\n\t"                    /* ps */                                  \
 	        "movq 48(%rbp), %r9\n\t"                    /* pw */                                  \
-	        "call __ml_report_access@PLT\n\t" ML_RESTORE_ALL("176") "ret $168\n\t"               \
+	        "call __ml_report_access@PLT\n\t" after ML_RESTORE_ALL("176") "ret $168\n\t"         \
 	        ".cfi_endproc\n"                                                                      \
 	        ".size " name ", .-" name "\n")
-ML_CHK_FAIL("__ml_chk_fail", "");
+ML_CHK_FAIL("__ml_chk_fail", "", "");
 
+/* The call's site stored in the caller's frame slot, or pushed as a frame
+ * of its own and popped after the report (memlens.h's __ml_at_call). */
 __attribute__((used)) static void ml_at_caller(long from_site, const char *site)
 {
 	if (from_site)
-		__ml_at_caller((const site_t *)(site + from_site));
+		__ml_at_call((const site_t *)(site + from_site));
 }
-ML_CHK_FAIL("__ml_chk_fail_at", "movq 8(%rbp), %rax\n\t"
-                                "movslq 5(%rax), %rsi\n\t"
-                                "leaq 5(%rax,%rsi), %rsi\n\t" /* site */
-                                "movslq 10(%rax), %rdi\n\t"   /* cs - site */
-                                "call ml_at_caller\n\t");
+__attribute__((used)) static void ml_at_caller_done(long from_site, const char *site)
+{
+	if (from_site)
+		__ml_at_call_done((const site_t *)(site + from_site));
+}
+#define ML_CS_ARGS                                                                                    \
+	"movq 8(%rbp), %rax\n\t"                                                                      \
+	"movslq 5(%rax), %rsi\n\t"                                                                    \
+	"leaq 5(%rax,%rsi), %rsi\n\t" /* site */                                                      \
+	"movslq 10(%rax), %rdi\n\t"   /* cs - site */
+ML_CHK_FAIL("__ml_chk_fail_at", ML_CS_ARGS "call ml_at_caller\n\t", ML_CS_ARGS "call ml_at_caller_done\n\t");
 
 /* The cold calls of memlens.h's helpers (__ML_KEEP0 and co.) go through a
  * trampoline fn_keep, which puts fn's address above its return address

@@ -163,8 +163,8 @@ func (r *rewriter) arrayIndex(x *cc.PostfixExpression, u use) frag {
 	// unary plus: an index read from a bit-field has no __auto_type
 	f.str("__extension__({ register __auto_type " + v + " = +(")
 	f.cat(idx)
-	f.strf("); if (__builtin_expect((__ml_uptr)%s >= %dUL, 0)) %s%s(&__ml_arrays[%d], (__ml_uptr)%s, %s, %s, %s); %s; })",
-		v, at.Len(), r.atCaller(), report, k, v, base, siteRef(r.site(x, siteAccess)), w, v)
+	f.strf("); if (__builtin_expect((__ml_uptr)%s >= %dUL, 0)) %s%s(&__ml_arrays[%d], (__ml_uptr)%s, %s, %s, %s)%s; %s; })",
+		v, at.Len(), r.atCaller(), report, k, v, base, siteRef(r.site(x, siteAccess)), w, r.atCallerDone(), v)
 	return f
 }
 

@@ -496,11 +496,15 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		}
 		return f, metaWild, none
 	}
-	site := siteRef(r.site(x, siteCall))
+	siteIndex := r.site(x, siteCall)
+	site := siteRef(siteIndex)
 	if h := r.hoistOf(x); h != nil {
 		h.site = site
 	}
 	if fn := r.direct[name]; fn != nil && r.isCalledByName(x) {
+		if fn.callSite && r.fn != nil && r.frameless[r.fn.name] {
+			r.sites[siteIndex].kind |= siteNoFrame // (the leaf pushes it: __ml_at_call)
+		}
 		return r.directCall(x, fn, site, args, wantMeta)
 	}
 	if t := r.directTableOf(x); t != nil {
@@ -986,7 +990,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	callSiteArg, atFrame := "", r.atFrame(site)
 	if fn.callSite {
 		callSiteArg = "," + site
-		if r.fn != nil && !r.fn.leaf { // (a leaf's call pushes a frame of its own)
+		if r.fn != nil && (!r.fn.leaf || r.frameless[r.fn.name]) { // (a leaf's call pushes a frame of its own)
 			atFrame = ""
 		}
 	}
@@ -1184,7 +1188,11 @@ func (r *rewriter) atStatement(atFrame string, call frag) frag {
 // a leaf the frame it pushed popped after the call returns.
 func (r *rewriter) reportFrame(site string) (enter, leave string) {
 	if r.fn.leaf {
-		return r.atFrame(site), " __ml_leave(__ml_t.depth - 1u);"
+		leave = " __ml_leave(__ml_t.depth - 1u);"
+		if done := r.atCallerDone(); done != "" {
+			leave += strings.TrimPrefix(done, ",") + ";"
+		}
+		return r.atFrame(site), leave
 	}
 	return r.atFrame(site), ""
 }

@@ -156,6 +156,8 @@ type rewriter struct {
 	noinline       []string                               // functions of the unit to keep out of line (keepOutOfLine)
 	init           initTarget                             // the object whose brace initializer is being rewritten
 	direct         map[string]*directFn                   // static functions taking metas as parameters
+	frameless      map[string]bool                        // functions calling only call-site leaves: no frame (findFrameless)
+	pushedLeaves   map[string]bool                        // the call-site leaves they call
 	directTables   map[*cc.Declarator]*callTable          // call tables whose calls pass them as direct calls do (settleTables)
 	tableFns       map[string]bool                        // the functions of those tables
 	soleCalls      map[*cc.PostfixExpression]bool         // the calls through those tables that are their table's only one (entry sites)
@@ -300,6 +302,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.namedOtherwise, r.fnIDs = r.namesOtherwise(decls, nil), map[string]int{}
 	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(progDecls)
 	r.findDirect(decls)
+	r.findFrameless(decls)
 	var tables map[string]*callTable
 	r.whole, tables = r.wholeParams(decls)
 	r.findBare(decls, tables)
@@ -761,7 +764,21 @@ func (r *rewriter) atCaller() string {
 	if r.fn == nil || !r.fn.callSite {
 		return ""
 	}
+	if r.pushedLeaves[r.fn.name] {
+		// (0 out of line: the entry pushed or stored the site)
+		return "__ml_at_call(" + callSiteVar + "), "
+	}
 	return "__ml_at_caller(" + callSiteParam + "), "
+}
+
+// atCallerDone is, after a report that returns in a leaf a frameless
+// function calls (findFrameless), the code popping the frame atCaller
+// pushed, preceded by a comma; else "".
+func (r *rewriter) atCallerDone() string {
+	if r.fn == nil || !r.fn.callSite || !r.pushedLeaves[r.fn.name] {
+		return ""
+	}
+	return ", __ml_at_call_done(" + callSiteVar + ")"
 }
 
 // lossSite registers n as a place where a reference may be lost (loss
@@ -998,7 +1015,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	atomics := r.atomicUpdates(fd.CompoundStatement)
 	makesCalls := r.containsCall(fd.CompoundStatement)
 	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, assignments: assignmentCounts(fd.CompoundStatement), soleSites: map[prov]soleSite{}, uninitProv: map[string]bool{}, jumpedPast: map[string]bool{}, inRegisters: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
-		leaf: !makesCalls && !r.declaresLocals(fd, ft), asmCalls: r.c.asmCalls && !makesCalls, gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
+		leaf: (!makesCalls || r.frameless[d.Name()]) && !r.declaresLocals(fd, ft), asmCalls: r.c.asmCalls && !makesCalls, gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps), farDrops: r.c.full && largeFunction(fd.CompoundStatement),
 		uninit: map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
@@ -1137,8 +1154,18 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			pro = append(pro, s)
 		}
 		if r.fn.callSite {
+			atEntry := r.atCaller()
+			if r.pushedLeaves[r.fn.name] {
+				atEntry = "__ml_at_call(" + callSiteParam + "), "
+			}
 			pro = append(pro, own(nil, "const struct __ml_site *", callSiteVar, " __attribute__((unused))",
-				"__builtin_constant_p((__ml_uptr)"+callSiteParam+" - (__ml_uptr)__ml_sites) ? "+callSiteParam+" : ("+r.atCaller()+"(const struct __ml_site *)0)"))
+				"__builtin_constant_p((__ml_uptr)"+callSiteParam+" - (__ml_uptr)__ml_sites) ? "+callSiteParam+" : ("+atEntry+"(const struct __ml_site *)0)"))
+			if r.pushedLeaves[r.fn.name] {
+				// out of line, the frame the entry pushed for a frameless
+				// caller is popped once the return's value is made
+				pro = append(pro, own(nil, "const struct __ml_site *", "__ml_csq", " __attribute__((cleanup(__ml_at_call_cleanup)))",
+					callSiteVar+" ? 0 : "+callSiteParam))
+			}
 		}
 		if !r.fn.leaf {
 			enter := "__ml_enter(" + siteRef(entry) + ")"
