@@ -157,15 +157,12 @@ func (r *rewriter) lendingsOf(fd *cc.FunctionDefinition) *fnLendings {
 			}
 		}
 	}
-	w := &lendWalk{r: r, aliases: map[*cc.Declarator][]*lending{}}
+	w := &lendWalk{r: r}
 	var walk func(n cc.Node)
 	walk = func(n cc.Node) {
 		w.path = append(w.path, n)
 		if x, ok := n.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
 			if v := declOf(x); v != nil {
-				for _, l := range w.aliases[v] {
-					w.value(len(w.path)-1, l)
-				}
 				if l := params[v]; l != nil {
 					w.value(len(w.path)-1, l)
 				} else if localCandidate(v) {
@@ -206,14 +203,10 @@ func (r *rewriter) replaceable(fd *cc.FunctionDefinition) bool {
 }
 
 // lendWalk judges a use of a variable by what encloses it: path holds the
-// nodes from the function body down to the use. A pointer local
-// initialized with a pointer it judges (Lua's setobj: TValue *io1 =
-// &temp) is an alias: each of its uses is judged as that pointer's, for
-// each lending it took (aliasInit).
+// nodes from the function body down to the use.
 type lendWalk struct {
-	r       *rewriter
-	path    []cc.Node
-	aliases map[*cc.Declarator][]*lending
+	r    *rewriter
+	path []cc.Node
 }
 
 // up returns the parent of path[i] and its index (nil at the top).
@@ -301,33 +294,8 @@ func (w *lendWalk) value(i int, l *lending) {
 		return
 	case *cc.SelectionStatement, *cc.IterationStatement:
 		return // (tested, or a for clause's value dropped)
-	case *cc.Initializer:
-		if q := w.aliasInit(j); q != nil {
-			if !slices.Contains(w.aliases[q], l) {
-				w.aliases[q] = append(w.aliases[q], l)
-			}
-			return
-		}
 	}
 	l.kept = true
-}
-
-// aliasInit is the pointer local that path[j], an initializer, gives its
-// whole value, or nil: an automatic data pointer whose address is never
-// taken (so its value is read only where its name is). Its declaration lies in the scope of
-// the object whose pointer initializes it, so it dies no later.
-func (w *lendWalk) aliasInit(j int) *cc.Declarator {
-	in := w.path[j].(*cc.Initializer)
-	p, _ := w.up(j)
-	id, ok := p.(*cc.InitDeclarator)
-	if !ok || in.Case != cc.InitializerExpr || id.Initializer != in {
-		return nil
-	}
-	q := id.Declarator
-	if q == nil || q.StorageDuration() != cc.Automatic || q.IsStatic() || q.AddressTaken() || !isDataPtr(q.Type()) {
-		return nil
-	}
-	return q
 }
 
 // lvalue judges path[i], an lvalue of the variable's object (or of what a
