@@ -866,11 +866,14 @@ __ML_INLINE void __ml_at_caller(const struct __ml_site *cs)
  * it). A constant cs folds to the one or the other. */
 __ML_INLINE void __ml_at_call(const struct __ml_site *cs)
 {
-	if (cs && (cs->kind & __ML_SITE_NOFRAME)) {
-		unsigned d = __ml_t.depth++;
-		__ml_t.frames[d < __ML_MAX_FRAMES ? d : __ML_MAX_FRAMES - 1] = cs;
-	} else if (cs)
+	if (!cs)
+		return;
+	if (!(cs->kind & __ML_SITE_NOFRAME)) {
 		__ml_at_caller(cs);
+		return;
+	}
+	unsigned d = __ml_t.depth++;
+	__ml_t.frames[d < __ML_MAX_FRAMES ? d : __ML_MAX_FRAMES - 1] = cs;
 }
 __ML_INLINE void __ml_at_call_done(const struct __ml_site *cs)
 {

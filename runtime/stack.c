@@ -200,19 +200,20 @@ static inline __attribute__((always_inline)) unsigned ml_capture(const site_t *s
 	return ml_stack_miss(h, f, n);
 }
 
+/* A capture's depth: max, or every frame when max is 0 or too large. */
+static inline unsigned ml_capture_max(unsigned max)
+{
+	return max < 1 || max > __ML_MAX_FRAMES ? __ML_MAX_FRAMES : max;
+}
+
 unsigned ml_stack_capture_depth(const site_t *site, unsigned max)
 {
-	if (max < 1 || max > __ML_MAX_FRAMES)
-		max = __ML_MAX_FRAMES;
-	return ml_capture(site, max);
+	return ml_capture(site, ml_capture_max(max));
 }
 
 unsigned ml_stack_capture_top(void)
 {
-	unsigned max = ml_flags.stack_depth;
-	if (max < 1 || max > __ML_MAX_FRAMES)
-		max = __ML_MAX_FRAMES;
-	return ml_capture(0, max);
+	return ml_capture(0, ml_capture_max(ml_flags.stack_depth));
 }
 
 unsigned ml_stack_intern(const site_t *const *f, unsigned n)
