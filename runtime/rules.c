@@ -166,7 +166,7 @@ struct ml_rules_state {
 };
 _Static_assert(ML_ST_RULES + sizeof(struct ml_rules_state) <= ML_ST_RULES_END, "rules.c's state fits");
 _Static_assert(__builtin_offsetof(struct ml_rules_state, log_frees) == 4, "ml_rules_logging is log_frees");
-#define ML_RS (&ML_STATE_AT(struct ml_rules_state, ML_ST_RULES))
+#define ML_RULES_STATE (&ML_STATE_AT(struct ml_rules_state, ML_ST_RULES))
 
 /* Grow an array of the state mapping's (mapped apart: the program's heap is
  * not the runtime's), to hold one more of size bytes each. */
@@ -189,7 +189,7 @@ static int ml_grow(void **a, uint32_t n, uint32_t *cap, size_t size)
  * freed), and the log keeps it if a quantifier needs the blocks. */
 static void ml_rules_log_free(const struct ml_ruleset *rs, unsigned slot, meta_t m)
 {
-	struct ml_rules_state *st = ML_RS;
+	struct ml_rules_state *st = ML_RULES_STATE;
 	const struct __ml_rec *r = &__ML_RECS[slot];
 	uptr base = ML_LOAD(&r->base), size = ML_LOAD(&r->end) - base;
 	struct ml_freed_rec f = {.m = m};
@@ -253,7 +253,7 @@ int ml_heap_any(void)
 /* (the caller holds the rules' lock: ml_detect does) */
 void ml_freed_begin(struct ml_iter *it)
 {
-	struct ml_rules_state *st = ML_RS;
+	struct ml_rules_state *st = ML_RULES_STATE;
 	it->slot = 0;
 	it->end = (unsigned)(st->nfreed < st->capfreed ? st->nfreed : st->capfreed);
 }
@@ -269,18 +269,18 @@ static void ml_freed_ref(struct ml_rref *b, const struct ml_freed_rec *f)
 /* (the log's blocks, oldest first: the newest it->end of those freed) */
 int ml_freed_next(struct ml_iter *it, struct ml_rref *b)
 {
-	struct ml_rules_state *st = ML_RS;
+	struct ml_rules_state *st = ML_RULES_STATE;
 	if (it->slot >= it->end)
 		return 0;
 	ml_freed_ref(b, &st->freed[(st->nfreed - it->end + it->slot++) % st->capfreed]);
 	return 1;
 }
 
-int ml_freed_any(void) { return ML_RS->nfreed != 0; }
+int ml_freed_any(void) { return ML_RULES_STATE->nfreed != 0; }
 
 int ml_freed_summary(unsigned k, int all, struct ml_rref *b)
 {
-	const struct ml_summary *s = &ML_RS->summary[k];
+	const struct ml_summary *s = &ML_RULES_STATE->summary[k];
 	if (all)
 		return s->n[ML_F] ? ML_F : s->n[ML_U] ? ML_U : ML_T;
 	if (s->n[ML_T]) {
@@ -292,7 +292,7 @@ int ml_freed_summary(unsigned k, int all, struct ml_rref *b)
 
 int ml_r_ptrmap(struct ml_event *ev, struct ml_rref *x, int state)
 {
-	struct ml_rules_state *st = ML_RS;
+	struct ml_rules_state *st = ML_RULES_STATE;
 	if (!ev->tev || !ml_tls.rules_sp)
 		return ML_U;
 	if (st->ptrmap_time != ev->tev->time) { /* one scan per event */
@@ -351,7 +351,7 @@ void ml_rules_free(void *p, meta_t m, int acc, uptr pc, const struct ml_pv *pv)
 
 const struct ml_tev *ml_trace_last(int func, unsigned kind)
 {
-	struct ml_rules_state *st = ML_RS;
+	struct ml_rules_state *st = ML_RULES_STATE;
 	if (func < 0 || func >= ML_RULES_FUNCS)
 		return 0;
 	if (st->head[func][kind])
@@ -361,13 +361,13 @@ const struct ml_tev *ml_trace_last(int func, unsigned kind)
 
 const struct ml_tev *ml_trace_prev(const struct ml_tev *e)
 {
-	return e->prev ? &ML_RS->log[e->prev - 1] : 0;
+	return e->prev ? &ML_RULES_STATE->log[e->prev - 1] : 0;
 }
 
 /* Keep e as its function's trace says (the caller holds the lock). */
 static void ml_trace_add(const struct ml_ruleset *rs, struct ml_tev *e)
 {
-	struct ml_rules_state *st = ML_RS;
+	struct ml_rules_state *st = ML_RULES_STATE;
 	unsigned t = rs->funcs[e->func].trace;
 	unsigned all = e->kind == ML_TEV_CALL ? ML_TRACE_CALL_ALL : ML_TRACE_RET_ALL;
 	unsigned one = e->kind == ML_TEV_CALL ? ML_TRACE_CALL : ML_TRACE_RET;
@@ -433,7 +433,7 @@ int ml_rules_detect(struct ml_event *ev,
 	const struct ml_ruleset *rs = ml_ruleset();
 	if (!rs)
 		return -1;
-	struct ml_rules_state *st = ML_RS;
+	struct ml_rules_state *st = ML_RULES_STATE;
 	unsigned at = ML_AT(ev->point);
 	int found = -1;
 	for (unsigned i = 0; i < rs->ndetectors; i++) {
@@ -466,7 +466,7 @@ static void ml_rules_event(const struct ml_ruleset *rs, struct ml_tev *e, const 
 {
 	uptr outer_sp = ml_tls.rules_sp;
 	ml_tls.rules_sp = sp;
-	struct ml_rules_state *st = ML_RS;
+	struct ml_rules_state *st = ML_RULES_STATE;
 	e->time = ml_next_block_id();
 	ml_spin_lock(&st->lock);
 	ml_trace_add(rs, e);
@@ -562,7 +562,7 @@ static void ml_rules_exit(void)
 	if (!rs || !ml_ready())
 		return;
 	ml_rt_enter();
-	struct ml_tev e = {.func = ML_RS->main_func - 1, .kind = ML_TEV_RET};
+	struct ml_tev e = {.func = ML_RULES_STATE->main_func - 1, .kind = ML_TEV_RET};
 	/* the statement ending the program: the call of exit, or main's
 	 * return (main's frame, popped, says where it left) */
 	const site_t *end = __ml_t.depth ? ml_caller_site() : __ml_t.frames[0];
@@ -592,11 +592,11 @@ __attribute__((constructor)) static void ml_rules_start(void)
 		if (rs->detectors[i].points & (ML_AT(ML_DEREF_R) | ML_AT(ML_DEREF_W)))
 			frees |= ML_RULES_DEREF_POINT;
 	}
-	ML_STORE(&ML_RS->log_frees, frees);
+	ML_STORE(&ML_RULES_STATE->log_frees, frees);
 	ml_def_kept_update();
 	for (unsigned f = 0; f < rs->nfuncs && f < ML_RULES_FUNCS; f++) {
 		if (strcmp(rs->funcs[f].name, "main") == 0) {
-			ML_RS->main_func = (int)f + 1;
+			ML_RULES_STATE->main_func = (int)f + 1;
 			atexit(ml_rules_exit);
 		}
 	}

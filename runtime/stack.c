@@ -19,6 +19,8 @@
  */
 #include "internal.h"
 
+#include <string.h>
+
 #define ML_DEPOT_BUCKETS (1u << 20)
 #define ML_DEPOT_BUCKET ((uint32_t *)ML_DEPOT_ADDR)
 #define ML_DEPOT_ARENA (ML_DEPOT_ADDR + 0x100000000UL)

@@ -357,3 +357,32 @@ func TestExportsList(t *testing.T) {
 		t.Fatal("nm found no symbol of the runtime")
 	}
 }
+
+// TestRuntimeWarningFree compiles each runtime source with -Wall -Werror:
+// the build swallows gcc's output when it succeeds, so a warning (an
+// implicitly declared libc function, a macro defined twice) would
+// otherwise go unseen. The front end alone is enough and keeps it cheap.
+func TestRuntimeWarningFree(t *testing.T) {
+	needGCC(t)
+	srcs, err := sources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, s := range srcs {
+		if err := os.WriteFile(filepath.Join(dir, s.name), s.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, s := range srcs {
+		if !strings.HasSuffix(s.name, ".c") {
+			continue
+		}
+		args := append(append([]string{}, cflags...), "-Wall", "-Werror", "-fsyntax-only", s.name)
+		cmd := exec.Command("gcc", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: %v\n%s", s.name, err, out)
+		}
+	}
+}
