@@ -103,7 +103,8 @@ type checked struct {
 	ranges []span
 	deps   []*cc.Declarator
 	id     int
-	unless string // a transition's: the bytes are proven where this C test holds (pckTransitioned)
+	unless string     // a transition's: the bytes are proven where this C test holds (pckTransitioned)
+	repeat *pckRepeat // a transition's copies of a leaf, proving a loop's accesses (repeatProves)
 }
 
 type facts struct {
@@ -812,6 +813,9 @@ func (r *rewriter) pckProven(n cc.Node, write bool) (proven bool, unless string)
 		return true, ""
 	}
 	found, unless := r.transitionProves(n, k)
+	if !found {
+		found, unless = r.repeatProves(n, k)
+	}
 	return found && unless == "", unless
 }
 
