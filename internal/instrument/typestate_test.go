@@ -291,6 +291,9 @@ func TestTypestateAfterTransition(t *testing.T) {
 		{"protected before", "PCK_W(PCK_Slot_Free_Link)", "pck_protect(PCK_Slot_Free_Link, PCK_PERM_R); pck_transition_Slot_Free(x, 32); x->a = 1;", "w"},
 		{"a call that may protect before", "PCK_W(PCK_Slot_Free_Link)", "g(); pck_transition_Slot_Free(x, 32); x->a = 1;", "w"},
 		{"an annotated call before", "PCK_W(PCK_Slot_Free_Link)", "h(x); pck_transition_Slot_Free(x, 32); x->a = 1;", ""},
+		{"through a cast", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, n); *(long *)x = 1; ((struct s *)x)->a = 1;", "w? w?"},
+		{"through a cast, past the fixed part", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 32); ((long *)x)[1] = 1; ((struct s *)(char *)x)->b = 1;", "w w"},
+		{"through a cast, size too short", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 4); *(long *)x = 1;", "w"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "#define __MEMLENS__ 1\n#include \"" + header + "\"\n" +
