@@ -695,8 +695,9 @@ type pckRepeat struct {
 // prove it, p[K + i] in an exact loop over i from constant A to B (whose
 // body has no call: the facts then reach it), and the test under which
 // they do: that the copies reach past p[K + B - 1], B and the size read
-// again (the loop assigns neither; the size's parameters, as the facts'
-// deps, not assigned since). Its bytes must lie in copies: p's offset
+// again (the loop assigns neither; B a constant or a parameter whose name
+// nothing else in the function declares, as the size's parameters, which
+// are the facts' deps, not assigned since). Its bytes must lie in copies: p's offset
 // from the transition, the element's size and the copies' start all
 // multiples of the copies' size, and p[K + A] at or past their start.
 func (r *rewriter) repeatProves(n cc.Node, kind string) (found bool, unless string) {
@@ -726,6 +727,11 @@ func (r *rewriter) repeatProves(n cc.Node, kind string) (found bool, unless stri
 		return false, ""
 	}
 	if _, err := fmt.Sscanf(l.from, "(%d)", &from); err != nil {
+		return false, ""
+	}
+	// (B, read at the access, by a name nothing in the body may shadow: a
+	// constant, or a parameter nothing else the function declares is named as)
+	if !strings.HasPrefix(l.to, "(") && r.fn.pckParams[l.to] == nil {
 		return false, ""
 	}
 	elem := t.Size()

@@ -338,6 +338,7 @@ func TestTypestateFieldLoop(t *testing.T) {
 		{"fields", "PCK_W(PCK_Field)", tr + "for (unsigned long i = 0; i < n; i++) c[2 + i] = 0;", "w#"},
 		{"index plus", "PCK_W(PCK_Field)", tr + "for (unsigned long i = 0; i < n; i++) c[i + 2] = 0;", "w#"},
 		{"a constant bound", "PCK_W(PCK_Field)", tr + "for (unsigned long i = 1; i < 4; i++) c[2 + i] = 0;", "w#"},
+		{"a local bound", "PCK_W(PCK_Field)", tr + "unsigned long m = n; for (unsigned long i = 0; i < m; i++) c[2 + i] = 0;", "w"},
 		{"a signed index", "PCK_W(PCK_Field)", tr + "for (int i = 0; i < k; i++) c[2 + i] = 0;", "w#"},
 		{"a narrower unsigned index", "PCK_W(PCK_Field)", tr + "for (unsigned i = 0; i < u; i++) c[2 + i] = 0;", "w"},
 		{"from the header", "PCK_W(PCK_Field)", tr + "for (unsigned long i = 0; i < n; i++) c[1 + i] = 0;", "w"},
