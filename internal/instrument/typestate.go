@@ -695,11 +695,11 @@ type pckRepeat struct {
 // prove it, p[K + i] in an exact loop over i from constant A to B (whose
 // body has no call: the facts then reach it), and the test under which
 // they do: that the copies reach past p[K + B - 1], B and the size read
-// again (the loop assigns neither; B a constant or a parameter whose name
-// nothing else in the function declares, as the size's parameters, which
-// are the facts' deps, not assigned since). Its bytes must lie in copies: p's offset
-// from the transition, the element's size and the copies' start all
-// multiples of the copies' size, and p[K + A] at or past their start.
+// again (the loop assigns neither; B a constant or a parameter whose
+// name nothing else in the function declares, as the size's parameters,
+// the facts' deps, not assigned since). Its bytes must lie in copies: p's
+// offset from the transition, the element's size and the copies' start
+// all multiples of the copies' size, and p[K + A] at or past their start.
 func (r *rewriter) repeatProves(n cc.Node, kind string) (found bool, unless string) {
 	a := &r.avail
 	e, ok := n.(cc.ExpressionNode)
@@ -722,10 +722,10 @@ func (r *rewriter) repeatProves(n cc.Node, kind string) (found bool, unless stri
 			l = r.pckLoops[j]
 		}
 	}
-	var from int64
 	if l == nil || !l.exact {
 		return false, ""
 	}
+	var from int64
 	if _, err := fmt.Sscanf(l.from, "(%d)", &from); err != nil {
 		return false, ""
 	}
