@@ -2741,10 +2741,12 @@ __ML_INLINE int __ml_setjmp_kept(void *env, int v)
 	}
 	return __ml_pck_after_setjmp((unsigned)w[2], __ml_after_setjmp((unsigned)w[3], (__ml_uptr *)w[1], (unsigned)w[0], v));
 }
-/* The granule id an access of n bytes at a checks: 255 across granules. */
+/* The granule id an access of n bytes at a checks: 255 across granules.
+ * (Tested as n > 8 or a's offset in its granule past 8 - n: for a
+ * constant n, one test of a's low bits, where gcc kept (a & 7) + n.) */
 __ML_INLINE unsigned long __ml_pck_id(__ml_uptr a, __ml_uptr n)
 {
-	if (__ML_UNLIKELY((a & 7) + n > 8))
+	if (__ML_UNLIKELY(n > 8 || (a & 7) > 8 - n))
 		return 255;
 	return *__ML_PCK_ID_AT(a);
 }

@@ -103,7 +103,8 @@ type checked struct {
 	ranges []span
 	deps   []*cc.Declarator
 	id     int
-	unless string // a transition's: the bytes are proven where this C test holds (pckTransitioned)
+	unless string     // a transition's: the bytes are proven where this C test holds (pckTransitioned)
+	repeat *pckRepeat // a transition's copies of a leaf, proving a loop's accesses (repeatProves)
 }
 
 type facts struct {
@@ -812,6 +813,9 @@ func (r *rewriter) pckProven(n cc.Node, write bool) (proven bool, unless string)
 		return true, ""
 	}
 	found, unless := r.transitionProves(n, k)
+	if !found {
+		found, unless = r.repeatProves(n, k)
+	}
 	return found && unless == "", unless
 }
 
@@ -824,23 +828,75 @@ func (r *rewriter) transitionProves(n cc.Node, kind string) (found bool, unless 
 	if !ok || a.inExpr == 0 || a.off || a.calls != 0 || a.blocked != 0 || a.dead {
 		return false, ""
 	}
-	_, key, lo, hi, ok := accessKey(e)
-	if !ok || key == "" {
-		return false, ""
+	type bytes struct {
+		key    string
+		lo, hi int64
 	}
-	prefix := key + "|" + kind + "?"
-	for i := -1; i < len(a.seq); i++ {
-		fs := a.facts
-		if i >= 0 {
-			fs = a.seq[i]
-		}
-		for k, c := range fs.pcks {
-			if strings.HasPrefix(k, prefix) && c.covers(lo, hi) {
-				return true, c.unless
+	var at []bytes
+	if _, key, lo, hi, ok := accessKey(e); ok && key != "" {
+		at = append(at, bytes{key, lo, hi})
+	}
+	if key, lo, hi, ok := uncastAccess(e); ok {
+		at = append(at, bytes{key, lo, hi})
+	}
+	for _, b := range at {
+		prefix := b.key + "|" + kind + "?"
+		for i := -1; i < len(a.seq); i++ {
+			fs := a.facts
+			if i >= 0 {
+				fs = a.seq[i]
+			}
+			for k, c := range fs.pcks {
+				if strings.HasPrefix(k, prefix) && c.covers(b.lo, b.hi) {
+					return true, c.unless
+				}
 			}
 		}
 	}
 	return false, ""
+}
+
+// uncastAccess is the access to lvalue e through a cast of a pointer, *(T
+// *)p or ((T *)p)->f (seg.c's header words), keyed at p's address, which
+// the conversion of an object pointer keeps: the key and the bytes [lo, hi)
+// from it, as a transition of p has its facts.
+func uncastAccess(e cc.ExpressionNode) (key string, lo, hi int64, ok bool) {
+	t := objType(e)
+	if t == nil || t.Size() <= 0 || !isScalar(t) {
+		return "", 0, 0, false
+	}
+	var ptr cc.ExpressionNode
+	var off int64
+	switch x := unparen(e).(type) {
+	case *cc.UnaryExpression:
+		if x.Case != cc.UnaryExpressionDeref {
+			return "", 0, 0, false
+		}
+		ptr = x.CastExpression
+	case *cc.PostfixExpression:
+		if x.Case != cc.PostfixExpressionPSelect {
+			return "", 0, 0, false
+		}
+		f := x.Field()
+		if f == nil || f.IsBitfield() || f.Parent() != nil {
+			return "", 0, 0, false
+		}
+		if _, union := f.ParentType().(*cc.UnionType); union {
+			return "", 0, 0, false
+		}
+		ptr, off = x.PostfixExpression, f.Offset()
+	default:
+		return "", 0, 0, false
+	}
+	c, isCast := unparen(ptr).(*cc.CastExpression)
+	if !isCast || c.Case != cc.CastExpressionCast || !isDataPtr(c.Type()) || !isDataPtr(c.CastExpression.Type()) {
+		return "", 0, 0, false
+	}
+	k, ok := pointerAddr(c.CastExpression)
+	if !ok || k.opaque || k.exact {
+		return "", 0, 0, false
+	}
+	return k.base + "|" + k.sym, k.off + off, k.off + off + t.Size(), true
 }
 
 // definedProven reports whether the bytes of the access to lvalue n are

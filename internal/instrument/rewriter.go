@@ -195,7 +195,7 @@ type rewriter struct {
 	alone          map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly)
 	onlyInlined    map[string]bool                     // those of them gcc only inlines (inlineOnly)
 	pckLoops       []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
-	pckPreChecked  bool                                // some loop of the unit has a range pre-check
+	pckPreChecked  bool                                // some loop of the unit has a range pre-check, or accesses a transition's copies prove (repeatProves)
 	stepsSites     map[[2]int]int                      // the unit's steps sites, by the sites of their newer and older step
 	passThrough    map[string]passThrough              // direct functions returning a parameter as it came (passThroughOf)
 	soleReturns    map[string]int                      // direct functions whose one return leaves the same site pending (noteSoleReturn)
@@ -412,7 +412,8 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			// A pre-checked loop's accesses test the pre-check's result,
 			// the same on every iteration: unswitched (an -O3 pass), the
 			// loop is made twice, and the copy run when the range passed
-			// tests nothing (typestate.go's pckLoopOf).
+			// tests nothing (typestate.go's pckLoopOf; so do the accesses
+			// a transition's copies prove, repeatProves).
 			flags = append(flags, "-funswitch-loops")
 		}
 	}

@@ -499,12 +499,18 @@ func (l *pckLoop) wrap(f frag, local string, narrow bool) frag {
 // and grants change only in calls. The facts live as the checks' own do
 // (avail.go), with no call since and p not assigned, on every path; when n
 // is not a constant, the access tests n >= MIN instead of its check, n
-// read again from the function's parameters.
+// read again from the function's parameters. A seq that ends in copies of
+// a leaf ("OFF#SIZE=ID": an object's fields) gives p[K + i] in a loop over
+// i in [A, B) (pckLoop, exact; A and K constants) too: its bytes lie in
+// the copies' [OFF, n) when OFF <= (K + A) * sizeof *p and
+// (K + B) * sizeof *p <= n, which the access tests instead of its check
+// (B, as n, read again: the loop assigns neither).
 
 // pckShape is a transition's parts at fixed places.
 type pckShape struct {
 	min   int64
 	parts []pckPart
+	rep   *pckPart // the copies of a leaf from rep.off to the end, rep.size bytes each
 }
 
 // pckPart is the bytes [off, off+size) of a transition, of typestate id.
@@ -530,6 +536,13 @@ func parsePckShape(in *cc.Initializer) (pckShape, bool) {
 	}
 	for _, s := range f[1:] {
 		var p pckPart
+		if strings.Contains(s, "#") {
+			if _, err := fmt.Sscanf(s, "%d#%d=%d", &p.off, &p.size, &p.id); err != nil || p.off != sh.min || p.size <= 0 || sh.rep != nil {
+				return sh, false
+			}
+			sh.rep = &p
+			continue
+		}
 		if _, err := fmt.Sscanf(s, "%d+%d=%d", &p.off, &p.size, &p.id); err != nil || p.off < 0 || p.size <= 0 || p.off+p.size > sh.min {
 			return sh, false
 		}
@@ -644,7 +657,7 @@ func (r *rewriter) pckTransitioned(n cc.Node) {
 	if !ok || k.opaque || k.exact {
 		return
 	}
-	unless, deps, ok := r.pckAtLeast(args.ArgumentExpressionList.AssignmentExpression, sh.min)
+	unless, size, deps, ok := r.pckAtLeast(args.ArgumentExpressionList.AssignmentExpression, sh.min)
 	if !ok {
 		return
 	}
@@ -660,18 +673,133 @@ func (r *rewriter) pckTransitioned(n cc.Node) {
 			c.id = a.newID()
 			a.facts.pcks[key] = c
 		}
+		if p := sh.rep; p != nil && r.fn.pckGranted[w][p.id] {
+			// (keyed by all it says; its one range keeps it through joins)
+			rep := &pckRepeat{at: k.off, off: p.off, size: p.size, nbytes: size}
+			key := fmt.Sprintf("%s|%s|%s#%d+%d#%d?%s", k.base, k.sym, kind, rep.at, rep.off, rep.size, size)
+			a.facts.pcks[key] = checked{ranges: []span{{lo: 0, hi: 1}}, deps: c.deps, id: a.newID(), repeat: rep}
+		}
 	}
 }
 
+// pckRepeat is a transition's copies of a leaf (pckShape's rep): from
+// at + off (at, the transition's address, from its base key) to the end
+// of its nbytes (C text), size bytes each.
+type pckRepeat struct {
+	at, off, size int64
+	nbytes        string
+}
+
+// repeatProves reports whether the copies of a transition on every path
+// to the access to lvalue n (pckTransitioned's, for accesses of kind)
+// prove it, p[K + i] in an exact loop over i from constant A to B (whose
+// body has no call: the facts then reach it), and the test under which
+// they do: that the copies reach past p[K + B - 1], B and the size read
+// again (the loop assigns neither; B a constant or a parameter whose
+// name nothing else in the function declares, as the size's parameters,
+// the facts' deps, not assigned since). Its bytes must lie in copies: p's
+// offset from the transition, the element's size and the copies' start
+// all multiples of the copies' size, and p[K + A] at or past their start.
+func (r *rewriter) repeatProves(n cc.Node, kind string) (found bool, unless string) {
+	a := &r.avail
+	e, ok := n.(cc.ExpressionNode)
+	if !ok || a.inExpr == 0 || a.off || a.calls != 0 || a.blocked != 0 || a.dead {
+		return false, ""
+	}
+	x, ok := unparen(e).(*cc.PostfixExpression)
+	t := objType(e)
+	if !ok || x.Case != cc.PostfixExpressionIndex || !isDataPtr(x.PostfixExpression.Type()) || t == nil || !isScalar(t) || t.Size() <= 0 {
+		return false, ""
+	}
+	k, ok := pointerAddr(x.PostfixExpression)
+	i, plus, iok := indexPlusConst(x.ExpressionList)
+	if !ok || k.opaque || k.exact || !iok {
+		return false, ""
+	}
+	var l *pckLoop
+	for j := len(r.pckLoops) - 1; j >= 0 && l == nil; j-- {
+		if r.pckLoops[j].index == i {
+			l = r.pckLoops[j]
+		}
+	}
+	if l == nil || !l.exact {
+		return false, ""
+	}
+	var from int64
+	if _, err := fmt.Sscanf(l.from, "(%d)", &from); err != nil {
+		return false, ""
+	}
+	// (B, read at the access, by a name nothing in the body may shadow: a
+	// constant, or a parameter nothing else the function declares is named as)
+	if !strings.HasPrefix(l.to, "(") && r.fn.pckParams[l.to] == nil {
+		return false, ""
+	}
+	elem := t.Size()
+	prefix := k.base + "|" + k.sym + "|" + kind + "#"
+	for j := -1; j < len(a.seq); j++ {
+		fs := a.facts
+		if j >= 0 {
+			fs = a.seq[j]
+		}
+		for key, c := range fs.pcks {
+			rep := c.repeat
+			if rep == nil || !strings.HasPrefix(key, prefix) {
+				continue
+			}
+			d := k.off - rep.at // p's offset from the transition
+			first := d + (plus+from)*elem
+			if d%rep.size != 0 || elem%rep.size != 0 || rep.off%rep.size != 0 || first < rep.off {
+				continue
+			}
+			c0 := d + plus*elem
+			if c0 < 0 {
+				continue
+			}
+			r.pckPreChecked = true // (the test is the same on every iteration: unswitched)
+			return true, fmt.Sprintf("(unsigned long)%s >= %dUL && (unsigned long)%s <= ((unsigned long)%s - %dUL) / %dUL",
+				rep.nbytes, c0, l.to, rep.nbytes, c0, elem)
+		}
+	}
+	return false, ""
+}
+
+// indexPlusConst splits index expression e into i + c: a local variable
+// and an integer constant (i, i + c, c + i or i - c).
+func indexPlusConst(e cc.ExpressionNode) (i *cc.Declarator, c int64, ok bool) {
+	switch x := unparen(e).(type) {
+	case *cc.PrimaryExpression:
+		i = declOfExpr(x)
+		return i, 0, i != nil
+	case *cc.AdditiveExpression:
+		// (a sum that cannot wrap: signed, or as wide as the size it is
+		// tested against)
+		if t := x.Type(); t == nil || !cc.IsIntegerType(t) || !cc.IsSignedInteger(t) && t.Size() != 8 {
+			return nil, 0, false
+		}
+		lv, lc := constValue(x.AdditiveExpression)
+		rv, rc := constValue(x.MultiplicativeExpression)
+		switch {
+		case x.Case == cc.AdditiveExpressionAdd && lc && !rc:
+			i, c = declOfExpr(x.MultiplicativeExpression), lv
+		case !lc && rc && x.Case == cc.AdditiveExpressionAdd:
+			i, c = declOfExpr(x.AdditiveExpression), rv
+		case !lc && rc:
+			i, c = declOfExpr(x.AdditiveExpression), -rv
+		}
+		return i, c, i != nil
+	}
+	return nil, 0, false
+}
+
 // pckAtLeast is the test that integer expression e, read again, is at
-// least min ("" when e is a constant, which it is), and the variables it
+// least min ("" when e is a constant, which it is), e so read (C text), and the variables it
 // reads: e holds only constants and parameters (pckParams) never
 // assigned before the test (the deps' facts die with an assignment), with
 // + - * and parentheses; each constant is written in a type that converts
 // as its own (the same size and signedness), so e reads the same value.
-func (r *rewriter) pckAtLeast(e cc.ExpressionNode, min int64) (unless string, deps []*cc.Declarator, ok bool) {
+func (r *rewriter) pckAtLeast(e cc.ExpressionNode, min int64) (unless, size string, deps []*cc.Declarator, ok bool) {
 	if v, ok := constValue(e); ok {
-		return "", nil, v >= min
+		return "", fmt.Sprintf("%dUL", v), nil, v >= min
 	}
 	var text func(e cc.ExpressionNode) (string, bool)
 	text = func(e cc.ExpressionNode) (string, bool) {
@@ -725,7 +853,7 @@ func (r *rewriter) pckAtLeast(e cc.ExpressionNode, min int64) (unless string, de
 	}
 	s, ok := text(e)
 	if !ok {
-		return "", nil, false
+		return "", "", nil, false
 	}
-	return fmt.Sprintf("(unsigned long)%s >= %dUL", s, min), deps, true
+	return fmt.Sprintf("(unsigned long)%s >= %dUL", s, min), s, deps, true
 }

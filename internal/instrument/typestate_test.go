@@ -291,6 +291,9 @@ func TestTypestateAfterTransition(t *testing.T) {
 		{"protected before", "PCK_W(PCK_Slot_Free_Link)", "pck_protect(PCK_Slot_Free_Link, PCK_PERM_R); pck_transition_Slot_Free(x, 32); x->a = 1;", "w"},
 		{"a call that may protect before", "PCK_W(PCK_Slot_Free_Link)", "g(); pck_transition_Slot_Free(x, 32); x->a = 1;", "w"},
 		{"an annotated call before", "PCK_W(PCK_Slot_Free_Link)", "h(x); pck_transition_Slot_Free(x, 32); x->a = 1;", ""},
+		{"through a cast", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, n); *(long *)x = 1; ((struct s *)x)->a = 1;", "w? w?"},
+		{"through a cast, past the fixed part", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 32); ((long *)x)[1] = 1; ((struct s *)(char *)x)->b = 1;", "w w"},
+		{"through a cast, size too short", "PCK_W(PCK_Slot_Free_Link)", "pck_transition_Slot_Free(x, 4); *(long *)x = 1;", "w"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "#define __MEMLENS__ 1\n#include \"" + header + "\"\n" +
@@ -310,6 +313,61 @@ func TestTypestateAfterTransition(t *testing.T) {
 			}
 			if strings.Contains(tc.checks, "?") != strings.Contains(code, guard) {
 				t.Errorf("want the guard %q only where a check is guarded, in\n%s", guard, code)
+			}
+		})
+	}
+}
+
+// TestTypestateFieldLoop lists the typestate checks of a loop over an
+// object's fields right after its transition (Cell_Object: a header, then
+// # Field): p[K + i] for i from A to B inside the copies is tested against
+// the transition's size instead of checked ("w#"), where the function's
+// own grants allow the fields; anything else is checked as before. (The
+// corpus program ts_field_loop runs the cases that must still report.)
+func TestTypestateFieldLoop(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	header, err := filepath.Abs("../../testdata/bugs/ts_gc_unrooted/gc_pck.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tr = "pck_transition_Cell_Object(c, (2 + n) * sizeof *c); "
+	for _, tc := range []struct {
+		name, grants, body string
+		checks             string // "r" for a read, "w" for a write, "w#" tested against the transition's size
+	}{
+		{"fields", "PCK_W(PCK_Field)", tr + "for (unsigned long i = 0; i < n; i++) c[2 + i] = 0;", "w#"},
+		{"index plus", "PCK_W(PCK_Field)", tr + "for (unsigned long i = 0; i < n; i++) c[i + 2] = 0;", "w#"},
+		{"a constant bound", "PCK_W(PCK_Field)", tr + "for (unsigned long i = 1; i < 4; i++) c[2 + i] = 0;", "w#"},
+		{"a local bound", "PCK_W(PCK_Field)", tr + "unsigned long m = n; for (unsigned long i = 0; i < m; i++) c[2 + i] = 0;", "w"},
+		{"a signed index", "PCK_W(PCK_Field)", tr + "for (int i = 0; i < k; i++) c[2 + i] = 0;", "w#"},
+		{"a narrower unsigned index", "PCK_W(PCK_Field)", tr + "for (unsigned i = 0; i < u; i++) c[2 + i] = 0;", "w"},
+		{"from the header", "PCK_W(PCK_Field)", tr + "for (unsigned long i = 0; i < n; i++) c[1 + i] = 0;", "w"},
+		{"fields not granted", "PCK_W(PCK_Cell_Object_Header_Kind)", tr + "for (unsigned long i = 0; i < n; i++) c[2 + i] = 0;", "w"},
+		{"read not granted", "PCK_W(PCK_Field)", tr + "for (unsigned long i = 0; i < n; i++) s += c[2 + i];", "r"},
+		{"index assigned", "PCK_W(PCK_Field)", tr + "for (unsigned long i = 0; i < n; i++) { c[2 + i] = 0; i += c[0] & 1; }", "w r"},
+		{"call inside", "PCK_W(PCK_Field)", tr + "for (unsigned long i = 0; i < n; i++) c[2 + i] = g();", "w"},
+		{"pointer assigned", "PCK_W(PCK_Field)", tr + "c = d; for (unsigned long i = 0; i < n; i++) c[2 + i] = 0;", "w"},
+		{"size assigned", "PCK_W(PCK_Field)", tr + "n++; for (unsigned long i = 0; i < n; i++) c[2 + i] = 0;", "w"},
+		{"no transition", "PCK_W(PCK_Field)", "for (unsigned long i = 0; i < n; i++) c[2 + i] = 0;", "w"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "#define __MEMLENS__ 1\n#include \"" + header + "\"\n" +
+				"struct s { int a; };\nint g(void);\n" + tc.grants + "\nint f(struct s *x, unsigned long *c, unsigned long *d, unsigned long n, int k, unsigned u) { int s = 0; " + tc.body + " return s; }\n"
+			code := instrumentedF(t, cfg, src)
+			var got []string
+			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* <= [^{]*\)\) \{ )?__ml_pck_chk(?:_local)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
+				c := map[string]string{"0": "r", "1": "w"}[m[2]]
+				if m[1] != "" {
+					c += "#"
+				}
+				got = append(got, c)
+			}
+			if s := strings.Join(got, " "); s != tc.checks {
+				t.Errorf("typestate checks %q, want %q in\n%s", s, tc.checks, code)
+			}
+			// (the test is the same on every iteration: unswitched)
+			if unswitched := slices.Contains(UnitFlags([]byte(code)), "-funswitch-loops"); unswitched != strings.Contains(tc.checks, "#") {
+				t.Errorf("compiled with -funswitch-loops: %v, want %v", unswitched, !unswitched)
 			}
 		})
 	}

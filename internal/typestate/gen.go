@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -235,7 +236,10 @@ func layoutCode(b *bytes.Buffer, n *node, a, size, ind string) {
 // (internal/instrument's pckShape): "MIN OFF+SIZE=ID …", the leaf
 // typestates of the parts of fixed size at the start of s's seq and the
 // bytes each takes, which every transition of at least MIN bytes sets
-// (with fewer, s takes them all); "" if none.
+// (with fewer, s takes them all); then "OFF#SIZE=ID" when the seq's one
+// other part, its last, is copies of a leaf typestate of SIZE bytes (an
+// object's fields): a transition of n >= MIN bytes puts ID over the
+// copies that fit in [OFF, n), one put; "" if none.
 func fixedParts(s *State) string {
 	if s.body.kind != kSeq {
 		return ""
@@ -248,6 +252,13 @@ func fixedParts(s *State) string {
 	}
 	var leaves []string
 	leadingLeaves(s.body, 0, &leaves)
+	if parts := s.body.parts; len(parts) > 0 {
+		last := parts[len(parts)-1]
+		if last.kind == kRep && last.elem != nil && last.esize > 0 && last.elem.body.kind == kPrim &&
+			!slices.ContainsFunc(parts[:len(parts)-1], func(p *node) bool { return p.size < 0 }) {
+			leaves = append(leaves, fmt.Sprintf("%d#%d=%d", min, last.esize, last.elem.ID))
+		}
+	}
 	if len(leaves) == 0 {
 		return ""
 	}

@@ -5,8 +5,9 @@
  * whole block takes the union's typestate), a grant withdrawn by a later
  * PCK_NONE, a call changing the typestate in between, a read where only
  * writes are granted, a pointer assigned in between, a size assigned
- * in between and a pck_protect before the transition that took the
- * function's own grant away. */
+ * in between, a pck_protect before the transition that took the
+ * function's own grant away and a size too short for a write through a
+ * cast of the pointer. */
 #include <stdio.h>
 
 #include "block_pck.h"
@@ -81,6 +82,13 @@ static void free_protected(unsigned long *b)
 	pck_unprotect();
 }
 
+PCK_W(PCK_Block_Free_Size, PCK_Block_Free_Next)
+static void free_short_cast(unsigned long *b, unsigned long words)
+{
+	pck_transition_Block_Free(b, words * sizeof *b);
+	*(long *)b = (long)words; // want TYPESTATE-VIOLATION
+}
+
 PCK_NONE(PCK_Block_Free)
 int main(void)
 {
@@ -95,6 +103,7 @@ int main(void)
 	free_other(heap + 6 * WORDS, heap);
 	free_resized(heap + 7 * WORDS, 1);
 	free_protected(heap + WORDS);
+	free_short_cast(heap + 6 * WORDS, 1);
 	printf("%lu %lu %d\n", heap[0], heap[WORDS * 4 + 1], peeked != 0);
 	return 0;
 }

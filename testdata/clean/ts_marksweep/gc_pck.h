@@ -247,7 +247,7 @@ static inline void __ml_pck_tr_Cell_Free_Next(char *a, unsigned long nbytes, str
 {
 	__ml_pck_add(st, a, nbytes, PCK_Cell_Free_Next);
 }
-static const char __ml_pck_fixed_Cell_Object[] __attribute__((unused)) = "16 0+8=8 8+8=9";
+static const char __ml_pck_fixed_Cell_Object[] __attribute__((unused)) = "16 0+8=8 8+8=9 16#8=10";
 static inline void pck_transition_Cell_Object(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
