@@ -211,35 +211,13 @@ unsigned ml_stack_capture_depth(const site_t *site, unsigned max)
 	return ml_capture(site, ml_capture_max(max));
 }
 
-/* This thread's last captures of shallow stacks (ML_SMEMO_FRAMES frames
- * or fewer), by their innermost frame's site and the depth (forest.c's
- * xmalloc, called for a node and one frame deeper for its label, would
- * evict itself by the site alone; sites are 56 bytes apart, so sixteen
- * neighbours take sixteen entries): a loop's mallocs and frees capture
- * the same frames again and again, which compared cost less than hashed
- * and looked up (list.c's 65 instructions a capture). The same frames are
- * the same stack, so an entry is never stale. Eight frames: tree.c's
- * recursive inserts near the root hit too (four: list 1 0.2% faster, tree
- * 20000 and nbody 300 0.3% and 0.2% slower). */
-#define ML_SMEMO_FRAMES 8
-#define ML_SMEMO 16
-struct ml_smemo {
-	const site_t *f[ML_SMEMO_FRAMES];
-	uint32_t top, id;
-};
-static __thread struct ml_smemo ml_smemo[ML_SMEMO] __attribute__((tls_model("local-exec")));
+__thread struct ml_smemo ml_smemo[ML_SMEMO] __attribute__((tls_model("local-exec")));
 
 /* A capture of the stack_depth innermost frames, out of line for the
  * memo's misses. */
 static ML_NOINLINE unsigned ml_capture_all(void)
 {
 	return ml_capture(0, ml_capture_max(ml_flags.stack_depth));
-}
-
-/* The memo's entry of a stack of top frames. */
-static inline struct ml_smemo *ml_smemo_of(const site_t *const *f, unsigned top)
-{
-	return &ml_smemo[(((uptr)f[top - 1] >> 3) + top) & (ML_SMEMO - 1)];
 }
 
 /* Id of the thread's shallow stack, put in its entry (the id 0 of a full
@@ -258,32 +236,18 @@ static ML_NOINLINE unsigned ml_smemo_put(unsigned id)
 	return id;
 }
 
-/* The shallow stack captured and put in its entry. Nothing is live across
- * the capture's call, so the memo's functions save no register: the
- * allocator's callee-saved registers hold the block, and a copy pushed in
- * a frame that dies could be found by the leak check's scan of a blocked
- * thread's stack (why ml_alloc and ml_register_block stay out of line). */
-static ML_NOINLINE unsigned ml_capture_into(void)
+/* Nothing is live across the capture's call, so the memo's functions
+ * save no register: the allocator's callee-saved registers hold the
+ * block, and a copy pushed in a frame that dies could be found by the
+ * leak check's scan of a blocked thread's stack (why ml_alloc and
+ * ml_register_block stay out of line). */
+unsigned ml_stack_capture_shallow(void)
 {
 	return ml_smemo_put(ml_capture_all());
 }
 
-/* ml_stack_capture_top of a stack of top frames, 1 to ML_SMEMO_FRAMES:
- * its entry's id when the frames are the entry's. */
-static ML_NOINLINE unsigned ml_capture_shallow(unsigned top)
-{
-	const site_t *const *f = __ml_t.frames;
-	const struct ml_smemo *e = ml_smemo_of(f, top);
-	uptr diff = e->top ^ top;
-	for (unsigned i = 0; i < top; i++)
-		diff |= (uptr)e->f[i] ^ (uptr)f[i];
-	return diff ? ml_capture_into() : e->id;
-}
-
 unsigned ml_stack_capture_top(void)
 {
-	if (__ml_t.depth - 1u < ML_SMEMO_FRAMES)
-		return ml_capture_shallow(__ml_t.depth);
 	return ml_capture(0, ml_capture_max(ml_flags.stack_depth));
 }
 
