@@ -213,6 +213,41 @@ unsigned ml_stack_capture_depth(const site_t *site, unsigned max)
 	return ml_capture(site, ml_capture_max(max));
 }
 
+__thread struct ml_smemo ml_smemo[ML_SMEMO] __attribute__((tls_model("local-exec")));
+
+/* A capture of the stack_depth innermost frames, out of line for the
+ * memo's misses. */
+static ML_NOINLINE unsigned ml_capture_all(void)
+{
+	return ml_capture(0, ml_capture_max(ml_flags.stack_depth));
+}
+
+/* Id of the thread's shallow stack, put in its entry (the id 0 of a full
+ * depot is not): its frames all copied, those past the top too, which the
+ * compares do not read. */
+static ML_NOINLINE unsigned ml_smemo_put(unsigned id)
+{
+	if (id) {
+		unsigned top = __ml_t.depth;
+		struct ml_smemo *e = ml_smemo_of(__ml_t.frames, top);
+		for (unsigned i = 0; i < ML_SMEMO_FRAMES; i++)
+			e->f[i] = __ml_t.frames[i];
+		e->top = top;
+		e->id = id;
+	}
+	return id;
+}
+
+/* Nothing is live across the capture's call, so the memo's functions
+ * save no register: the allocator's callee-saved registers hold the
+ * block, and a copy pushed in a frame that dies could be found by the
+ * leak check's scan of a blocked thread's stack (why ml_alloc and
+ * ml_register_block stay out of line). */
+unsigned ml_stack_capture_shallow(void)
+{
+	return ml_smemo_put(ml_capture_all());
+}
+
 unsigned ml_stack_capture_top(void)
 {
 	return ml_capture(0, ml_capture_max(ml_flags.stack_depth));
