@@ -550,12 +550,18 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // retagging one asm statement with two scratch registers (gcc's C held
 // both shadow addresses, both hashes, the value and the multiplier):
 // lapi.c 1.861 to 1.798, ltable.c 1.730 to 1.624, ldo.c 1.615 to 1.582,
-// lgc.c 1.604 to 1.580.
+// lgc.c 1.604 to 1.580. A local whose address initializes a pointer local
+// only dereferenced (setobj's io1 = &temp) lent, and a lent struct holding
+// no array registered keeping every register: lapi.c 1.798 to 1.757
+// (lua_rotate 144 to 56 bytes, reverse's TValue temp), ltable.c 1.624 to
+// 1.539. A side frame's top in a variable only from 64 words
+// (luaV_execute's): lgc.c 1.580 to 1.532, lundump.c 1.637 to 1.603, lvm.c
+// 1.791 to 1.773, ldo.c 1.582 to 1.591 (luaD_pretailcall).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.54, "lcode.c": 1.31, "lvm.c": 1.80, "ltable.c": 1.63,
-		"lapi.c": 1.80, "ldo.c": 1.59, "ldebug.c": 1.645, "lgc.c": 1.58, "lundump.c": 1.64})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.53, "lcode.c": 1.31, "lvm.c": 1.78, "ltable.c": 1.53,
+		"lapi.c": 1.75, "ldo.c": 1.595, "ldebug.c": 1.635, "lgc.c": 1.54, "lundump.c": 1.61})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

@@ -644,32 +644,37 @@ func TestNoCallAfterInRegisters(t *testing.T) {
 // pending site and word are side-frame words passes their addresses (the
 // _tw form: memory operands only its stub reads), not their values loaded
 // into registers; unoptimised, where the checks are calls, the values; in
-// a frame whose top is a variable (13 words or more, in a function with a
+// a frame whose top is a variable (64 words or more, in a function with a
 // loop), the addresses loaded as values (_tv); in as large a frame of a
 // function without a loop, whose top is the thread's, the _tw form.
 func TestSideWordsChecked(t *testing.T) {
+	// wide is a function of 12 pointer parameters, each offset into a
+	// pointer local read after a call (before: what precedes the call)
+	wide := func(name, before string) string {
+		var params, locals, sum []string
+		for i := range 12 {
+			params = append(params, fmt.Sprintf("int *a%d", i))
+			locals = append(locals, fmt.Sprintf("*p%d = a%d + n", i, i))
+			sum = append(sum, fmt.Sprintf("*p%d", i))
+		}
+		return "int " + name + "(" + strings.Join(params, ", ") + ", int n) {\n" +
+			"\tint " + strings.Join(locals, ", ") + ";\n" +
+			"\t" + before + "hook();\n" +
+			"\treturn " + strings.Join(sum, " + ") + ";\n" +
+			"}\n"
+	}
 	code := "extern void hook(void);\n" +
 		"int side(int *a, int n) {\n" +
 		"	int *p = a + n;\n" +
 		"	hook();\n" +
 		"	return *p;\n" +
 		"}\n" +
-		"int straight(int *a, int *b, int *c, int *d, int n) {\n" +
-		"	int *p = a + n, *q = b + n, *r = c + n, *s = d + n;\n" +
-		"	hook();\n" +
-		"	return *p + *q + *r + *s;\n" +
-		"}\n" +
-		"int big(int *a, int *b, int *c, int *d, int n) {\n" +
-		"	int *p = a + n, *q = b + n, *r = c + n, *s = d + n;\n" +
-		"	while (n--)\n" +
-		"		hook();\n" +
-		"	return *p + *q + *r + *s;\n" +
-		"}\n"
+		wide("straight", "") + wide("big", "while (n--)\n\t\t")
 	o0, err := NewConfig("gcc", []string{"-O0"}, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tw := regexp.MustCompile(`__ml_chk\w*_tw\(\S+, sizeof\( \*p \), [^,]+, &\(\*\(const struct __ml_site \*\*\)&__ml_t\.side\[-\d+\]\), &__ml_t\.side\[-\d+\]`)
+	tw := regexp.MustCompile(`__ml_chk\w*_tw\(\S+, sizeof\( \*p\d* \), [^,]+, &\(\*\(const struct __ml_site \*\*\)&__ml_t\.side\[-\d+\]\), &__ml_t\.side\[-\d+\]`)
 	for _, c := range []struct {
 		cfg  *Config
 		name string
@@ -689,7 +694,7 @@ func TestSideWordsChecked(t *testing.T) {
 				t.Errorf("%s: straight's side frame has its top in a variable, or its checks load its words\n%s", c.name, straight)
 			}
 			big := out[bytes.LastIndex(out, []byte("int big(")):]
-			tv := regexp.MustCompile(`__ml_chk\w*_tv\(\S+, sizeof\( \*p \), [^,]+, &\(\*\(const struct __ml_site \*\*\)&__ml_sb\d+\[-\d+\]\), &__ml_sb\d+\[-\d+\]`)
+			tv := regexp.MustCompile(`__ml_chk\w*_tv\(\S+, sizeof\( \*p\d* \), [^,]+, &\(\*\(const struct __ml_site \*\*\)&__ml_sb\d+\[-\d+\]\), &__ml_sb\d+\[-\d+\]`)
 			if !tv.Match(big) || bytes.Contains(big, []byte("_tw(")) {
 				t.Errorf("%s: big's checks not all through its side words' values (_tv)\n%s", c.name, big)
 			}

@@ -57,10 +57,13 @@ type lendDep struct {
 }
 
 // lending is what the uses of a variable say about its pointers: one is
-// kept, or none is as long as the deps' callees borrow.
+// kept, or none is as long as the deps' callees borrow. A local's holds
+// its scope, which an alias must not outlive (nil: a parameter's, whose
+// pointer lives through the call).
 type lending struct {
-	kept bool
-	deps []lendDep
+	kept  bool
+	deps  []lendDep
+	scope *cc.Scope
 }
 
 func (l *lending) dep(d lendDep) {
@@ -157,18 +160,21 @@ func (r *rewriter) lendingsOf(fd *cc.FunctionDefinition) *fnLendings {
 			}
 		}
 	}
-	w := &lendWalk{r: r}
+	w := &lendWalk{r: r, aliases: map[*cc.Declarator][]*lending{}}
 	var walk func(n cc.Node)
 	walk = func(n cc.Node) {
 		w.path = append(w.path, n)
 		if x, ok := n.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
 			if v := declOf(x); v != nil {
+				for _, l := range w.aliases[v] {
+					w.value(len(w.path)-1, l)
+				}
 				if l := params[v]; l != nil {
 					w.value(len(w.path)-1, l)
 				} else if localCandidate(v) {
 					l := fl.objects[v]
 					if l == nil {
-						l = &lending{kept: unseen}
+						l = &lending{kept: unseen, scope: v.LexicalScope()}
 						fl.objects[v] = l
 					}
 					w.lvalue(len(w.path)-1, l)
@@ -203,10 +209,14 @@ func (r *rewriter) replaceable(fd *cc.FunctionDefinition) bool {
 }
 
 // lendWalk judges a use of a variable by what encloses it: path holds the
-// nodes from the function body down to the use.
+// nodes from the function body down to the use. A pointer local
+// initialized with a pointer it judges (Lua's setobj: TValue *io1 =
+// &temp) is an alias: each of its uses is judged as that pointer's, for
+// each lending it took (aliasInit).
 type lendWalk struct {
-	r    *rewriter
-	path []cc.Node
+	r       *rewriter
+	path    []cc.Node
+	aliases map[*cc.Declarator][]*lending
 }
 
 // up returns the parent of path[i] and its index (nil at the top).
@@ -294,8 +304,50 @@ func (w *lendWalk) value(i int, l *lending) {
 		return
 	case *cc.SelectionStatement, *cc.IterationStatement:
 		return // (tested, or a for clause's value dropped)
+	case *cc.Initializer:
+		if q := w.aliasInit(j, l); q != nil {
+			if !slices.Contains(w.aliases[q], l) {
+				w.aliases[q] = append(w.aliases[q], l)
+			}
+			return
+		}
 	}
 	l.kept = true
+}
+
+// aliasInit is the pointer local that path[j], an initializer, gives its
+// whole value, a pointer l judges, or nil: an automatic data pointer whose
+// address is never taken (so its value is read only where its name is),
+// declared within the scope of l's object, so it dies no later. Not one
+// declared outside it: a statement expression's local, whose address is
+// the expression's value (bugs/uas_statement_expression).
+func (w *lendWalk) aliasInit(j int, l *lending) *cc.Declarator {
+	in := w.path[j].(*cc.Initializer)
+	p, _ := w.up(j)
+	id, ok := p.(*cc.InitDeclarator)
+	if !ok || in.Case != cc.InitializerExpr || id.Initializer != in {
+		return nil
+	}
+	q := id.Declarator
+	if q == nil || q.StorageDuration() != cc.Automatic || q.IsStatic() || q.AddressTaken() || !isDataPtr(q.Type()) ||
+		!scopeWithin(q.LexicalScope(), l.scope) {
+		return nil
+	}
+	return q
+}
+
+// scopeWithin reports whether scope s is outer or one nested in it (every
+// scope is within a parameter's, nil).
+func scopeWithin(s, outer *cc.Scope) bool {
+	if outer == nil {
+		return true
+	}
+	for ; s != nil; s = s.Parent {
+		if s == outer {
+			return true
+		}
+	}
+	return false
 }
 
 // lvalue judges path[i], an lvalue of the variable's object (or of what a

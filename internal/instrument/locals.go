@@ -37,7 +37,7 @@ type localObj struct {
 	escapes bool   // some pointer to it is made: register it
 	lent    bool   // no pointer to it outlives its scope (lent.go)
 	lentAt  int    // a lent one: how many of its function's came before it (its frame's record, __ml_lent_at)
-	scalar  bool   // an arithmetic or pointer variable (not an array, struct or union)
+	noArray bool   // not an array, nor a struct or union holding one
 	retag   bool   // brace-initialized with pointers: retag their shadow once registered
 }
 
@@ -48,11 +48,12 @@ const lentPerFrame = 4
 
 // keepsRegisters reports whether o's registration and retirement call the
 // runtime through trampolines keeping every register (__ml_lent_scalar_at,
-// __ml_scope_end_lent): a lent scalar with a record of its frame's. Not an
-// array or a struct: their functions keep their frames' layout, where a
-// reported overflow the program goes on to perform lands as it did.
+// __ml_scope_end_lent): a lent scalar, struct or union with a record of its
+// frame's. Not an array, nor a struct holding one: their functions keep
+// their frames' layout, where a reported overflow the program goes on to
+// perform (a string's or an index's, past a buffer) lands as it did.
 func (o *localObj) keepsRegisters() bool {
-	return o.lent && o.scalar && o.lentAt < lentPerFrame
+	return o.lent && o.noArray && o.lentAt < lentPerFrame
 }
 
 // scope is a block being rewritten.
@@ -279,7 +280,7 @@ func (r *rewriter) localObject(d *cc.Declarator) *localObj {
 	if own == nil {
 		return nil
 	}
-	o := &localObj{name: d.Name(), meta: r.name("__ml_o"), lent: r.lentObject(d), scalar: cc.IsScalarType(d.Type())}
+	o := &localObj{name: d.Name(), meta: r.name("__ml_o"), lent: r.lentObject(d), noArray: !holdsArray(d.Type(), 0)}
 	if o.lent {
 		for _, x := range r.fn.objOrder {
 			if x.lent {
@@ -458,4 +459,26 @@ func (r *rewriter) objectMetas(pro []string, side *sideFrame, vol *setjmpWrites)
 		pro = side.temps(r).own(pro, vol, "__ml_meta_t ", o.meta, " __attribute__((unused))", "1UL", true)
 	}
 	return pro
+}
+
+// holdsArray reports whether t is an array, or a struct or union holding
+// one (at any depth).
+func holdsArray(t cc.Type, depth int) bool {
+	if t == nil || depth > 8 {
+		return true
+	}
+	switch x := t.(type) {
+	case *cc.ArrayType:
+		return true
+	case interface { // struct and union types
+		NumFields() int
+		FieldByIndex(int) *cc.Field
+	}:
+		for i := 0; i < x.NumFields(); i++ {
+			if f := x.FieldByIndex(i); f == nil || holdsArray(f.Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -258,9 +258,12 @@ func (s *sideFrame) own(pro []string, vol *setjmpWrites, typ, name, attrs, init 
 
 // sideTopWords is the size of a side frame from which an optimised
 // function with a loop keeps its top in a variable (lay): Lua's
-// luaV_execute has such a frame, cJSON's functions (TestFrameSizeCJSON) do
-// not.
-const sideTopWords = 13
+// luaV_execute (216 words) has such a frame; cJSON's functions
+// (TestFrameSizeCJSON) do not, nor Lua's others (15 to 30 words), whose
+// frames that register grew more often than it spared them spills (Lua
+// -O2 frames from 13 words to 64: lgc.c 2,136 -> 2,072 bytes, ldo.c's
+// luaD_pretailcall 16 more; callgrind Ir of bench.lua unchanged).
+const sideTopWords = 64
 
 // sideNames are the names a side frame renames in a function's text: its
 // variables and the placeholders of the statement popping it (leave) and
