@@ -166,6 +166,9 @@ struct __ml_site {
  * (so they stay small enough to inline), and a stack taken at one of their
  * sites adds it above the innermost frame instead of replacing it. */
 #define __ML_SITE_NOFRAME 0x100u
+/* Flag on the call sites of allocations whose result goes straight into a
+ * pointer local counting references: the block is no loss to note. */
+#define __ML_SITE_KEPT   0x800u
 
 #define __ML_MAX_ARGS    16
 #define __ML_MAX_FRAMES  256
