@@ -1417,17 +1417,20 @@ struct __ml_refs {
  * are kept by the low half of their address, whose bit 0 (always clear:
  * sites are aligned) marks the first as full. */
 #ifdef __SSE2__
-/* Four of a block's names compared at once: two overlapping loads hold the
- * seven, tested with two compares and a byte mask. */
-typedef unsigned __ml_names4 __attribute__((vector_size(16), aligned(4), __may_alias__));
+/* A block's entry (the count and its seven names) as two vectors of four,
+ * compared at once: two aligned loads (entries are 32 bytes, 32 apart),
+ * two compares and a byte mask without the count's four bits. */
+typedef unsigned __ml_names4 __attribute__((vector_size(16), __may_alias__));
 typedef char __ml_bytes16 __attribute__((vector_size(16)));
 #endif
 __ML_INLINE int __ml_known_name(const struct __ml_refs *c, const struct __ml_site *site)
 {
 	unsigned lo = (unsigned)(__ml_uptr)site;
 #ifdef __SSE2__
-	__ml_names4 hit = (*(const __ml_names4 *)&c->named[0] == lo) | (*(const __ml_names4 *)&c->named[3] == lo);
-	return (c->named[0] & 1) | (__builtin_ia32_pmovmskb128((__ml_bytes16)hit) != 0);
+	const __ml_names4 *v = (const __ml_names4 *)(const void *)c;
+	unsigned hit = (unsigned)__builtin_ia32_pmovmskb128((__ml_bytes16)(v[0] == lo)) & ~0xfu;
+	hit |= (unsigned)__builtin_ia32_pmovmskb128((__ml_bytes16)(v[1] == lo));
+	return (c->named[0] & 1) | (hit != 0);
 #else
 	return (c->named[0] & 1) | (c->named[0] == lo) | (c->named[1] == lo) | (c->named[2] == lo) |
 	       (c->named[3] == lo) | (c->named[4] == lo) | (c->named[5] == lo) | (c->named[6] == lo);
