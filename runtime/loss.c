@@ -182,7 +182,12 @@ void ml_loss_block(unsigned s, int program)
 	__ML_REFS[s] = (struct __ml_refs){.n = program ? 0u : __ML_REFS_PINNED};
 	__ML_CUTS[s] = (struct __ml_cut){0, 0};
 	if (program && ML_LOAD(&ml_loss_on)) {
-		ml_note(s, ML_LOAD(&__ML_RECS[s].gen), 0, __ML_LOSS_FRESH, __ml_t.depth);
+		/* (a block made at a site whose local takes it at once has a
+		 * reference before the statement ends: its note was only ever
+		 * dropped there) */
+		const site_t *at = ml_caller_site();
+		if (!at || !(at->kind & __ML_SITE_KEPT))
+			ml_note(s, ML_LOAD(&__ML_RECS[s].gen), 0, __ML_LOSS_FRESH, __ml_t.depth);
 		if (ml_cycles_due()) /* at this thread's next statement end */
 			ml_loss_collect_at(__ml_t.depth);
 	}

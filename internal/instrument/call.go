@@ -28,6 +28,11 @@ var wrapped = setOf(
 	"swprintf", "vswprintf", "fgetws", "mbstowcs", "wcstombs",
 )
 
+// newBlock lists the wrapped functions whose result is the one block
+// their replacement allocates at the call's site (keptAllocation); realloc
+// is not among them: it may keep the block it was given.
+var newBlock = setOf("malloc", "calloc", "aligned_alloc", "memalign", "valloc", "pvalloc", "strdup", "strndup", "wcsdup")
+
 // libmScalar are libc's mathematical functions of scalars only, which gcc
 // knows as the builtins of the same names (__builtin_sqrt, expanded inline
 // but for a domain error's errno): called by name, as declared by the
@@ -529,6 +534,9 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		return f, metaWild, none
 	case replaced:
 		callee = "__ml_" + name
+		if newBlock[name] {
+			r.allocSites[x] = siteIndex
+		}
 	case system, name != "" && implicitlyDeclared(x):
 		// plain libc, or a function called before any declaration (C89:
 		// the call declares it, so its name cannot appear before the

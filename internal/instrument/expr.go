@@ -1643,17 +1643,30 @@ func vaArgCall(x *cc.UnaryExpression) *cc.PostfixExpression {
 
 // isCall reports whether n is a function call, under parentheses and casts.
 func isCall(n cc.ExpressionNode) bool {
+	return callOf(n) != nil
+}
+
+// callOf is the call n is, under parentheses and casts, or nil.
+func callOf(n cc.ExpressionNode) *cc.PostfixExpression {
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
-		return x.Case == cc.PrimaryExpressionExpr && isCall(x.ExpressionList)
+		if x.Case == cc.PrimaryExpressionExpr {
+			return callOf(x.ExpressionList)
+		}
 	case *cc.CastExpression:
-		return x.Case == cc.CastExpressionCast && isCall(x.CastExpression)
+		if x.Case == cc.CastExpressionCast {
+			return callOf(x.CastExpression)
+		}
 	case *cc.PostfixExpression:
-		return x.Case == cc.PostfixExpressionCall
+		if x.Case == cc.PostfixExpressionCall {
+			return x
+		}
 	case *cc.ExpressionList:
-		return x.ExpressionList == nil && isCall(x.AssignmentExpression)
+		if x.ExpressionList == nil {
+			return callOf(x.AssignmentExpression)
+		}
 	}
-	return false
+	return nil
 }
 
 // declOf returns the declarator an identifier expression refers to.

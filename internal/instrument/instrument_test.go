@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -271,6 +272,42 @@ func TestFullNameMemoPerSite(t *testing.T) {
 	}
 	if bytes.Contains(asm, []byte("$119846767427584")) {
 		t.Error("a site tests the name memo hashed by address (0x6d0000000000)")
+	}
+}
+
+// TestFullKeptAllocationSites: fully checked, the call site of an
+// allocation whose result goes straight into a pointer local (a
+// declaration's or an assignment's, under a cast) is flagged
+// __ML_SITE_KEPT (0x800), so the runtime notes no loss for its block;
+// one stored in a global, passed on, or made by realloc (which may keep
+// its block) is not.
+func TestFullKeptAllocationSites(t *testing.T) {
+	code := "#include <stdlib.h>\n#include <string.h>\nchar *g;\nvoid use(char *);\n" +
+		"void f(char *s) {\n" +
+		"\tchar *a = malloc(4);\n" +
+		"\tchar *b;\n" +
+		"\tb = (char *)calloc(1, 4);\n" +
+		"\tchar *c = strdup(s);\n" +
+		"\tg = malloc(5);\n" +
+		"\tuse(malloc(6));\n" +
+		"\ta = realloc(a, 8);\n" +
+		"\tuse(a); use(b); use(c);\n" +
+		"}\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, true), "kept.c", code)
+	kinds := map[string]int{}
+	for _, m := range regexp.MustCompile(`\{"[^"]*kept\.c","f","((?:[^"\\]|\\.)*)","(?:[^"\\]|\\.)*","(?:[^"\\]|\\.)*",\d+,\d+,(\d+),\d+\}`).FindAllSubmatch(out, -1) {
+		if k, _ := strconv.Atoi(string(m[2])); k&0xff == 1 { // __ML_SITE_CALL
+			kinds[string(m[1])] = k
+		}
+	}
+	for call, kept := range map[string]bool{"malloc(4)": true, "calloc(1, 4)": true, "strdup(s)": true,
+		"malloc(5)": false, "malloc(6)": false, "realloc(a, 8)": false} {
+		k, ok := kinds[call]
+		if !ok {
+			t.Errorf("no call site %s among %v", call, kinds)
+		} else if got := k&0x800 != 0; got != kept {
+			t.Errorf("call site %s kept %v, want %v", call, got, kept)
+		}
 	}
 }
 

@@ -52,6 +52,7 @@ const (
 	siteCopy    = 0x400 // on a loss site: an assignment of a whole object (a struct copy)
 	siteConst   = 0x200 // on a global or static site: the variable is const
 	siteNoFrame = 0x100 // in a function that pushes no frame
+	siteKept    = 0x800 // on an allocation's call site: its result goes straight into a counted pointer local (keptAllocation)
 )
 
 // fnState is what the rewriter knows about the function being rewritten.
@@ -161,6 +162,7 @@ type rewriter struct {
 	directTables   map[*cc.Declarator]*callTable          // call tables whose calls pass them as direct calls do (settleTables)
 	tableFns       map[string]bool                        // the functions of those tables
 	soleCalls      map[*cc.PostfixExpression]bool         // the calls through those tables that are their table's only one (entry sites)
+	allocSites     map[*cc.PostfixExpression]int          // the sites of the checked allocators' calls (newBlock), by call
 	entryCalls     map[string]*cc.PostfixExpression       // functions of those tables that only such a call calls, by name: that call
 	entryArgSites  map[entryArg]int                       // the sites of the pointer arguments such a call passes (entryArgSite)
 	namedOtherwise map[string]bool                        // names the unit uses other than as a call's callee (namesOtherwise)
@@ -204,7 +206,7 @@ type rewriter struct {
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, staticDefs: map[string]bool{}, inlineHinted: map[string]bool{}, asmCallFns: map[*cc.FunctionDefinition]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, pckShapes: map[string]pckShape{}, pckAnnPerms: map[string]int64{}, pckAnnIDs: map[string][]int64{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, allocSites: map[*cc.PostfixExpression]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, staticDefs: map[string]bool{}, inlineHinted: map[string]bool{}, asmCallFns: map[*cc.FunctionDefinition]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, pckShapes: map[string]pckShape{}, pckAnnPerms: map[string]int64{}, pckAnnIDs: map[string][]int64{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -941,6 +943,9 @@ func (r *rewriter) setCompanion(d *cc.Declarator, meta string, v prov, site stri
 			mv = "__ml_mv_far"
 		}
 		set = fmt.Sprintf("%s = %s(%s, %s, %s, %s)", m, mv, m, meta, site, name)
+		if mv != "__ml_mv_still" {
+			r.keptAllocation(rhs)
+		}
 	}
 	own := r.companionProv(d)
 	if v == own {
@@ -953,6 +958,19 @@ func (r *rewriter) setCompanion(d *cc.Declarator, meta string, v prov, site stri
 		r.fn.soleSites[own] = soleSite{i, len(r.fn.targets)}
 	}
 	return set + ", " + r.receive(own, site, v)
+}
+
+// keptAllocation marks the call site of rhs, when it is a checked
+// allocator's call (newBlock), as one whose new block a counted pointer
+// local takes in the same expression (__ML_SITE_KEPT): the runtime notes no
+// loss for the block (loss.c's ml_loss_block), whose count is above zero
+// before the statement ends, where the note was only ever dropped again.
+func (r *rewriter) keptAllocation(rhs cc.ExpressionNode) {
+	if x := callOf(rhs); x != nil {
+		if i, ok := r.allocSites[x]; ok {
+			r.sites[i].kind |= siteKept
+		}
+	}
 }
 
 // stSite is the loss-tracking site argument of __ml_st for an assignment
