@@ -215,9 +215,8 @@ unsigned ml_stack_capture_depth(const site_t *site, unsigned max)
 
 __thread struct ml_smemo ml_smemo[ML_SMEMO] __attribute__((tls_model("local-exec")));
 
-/* A capture of the stack_depth innermost frames, out of line for the
- * memo's misses. */
-static ML_NOINLINE unsigned ml_capture_all(void)
+/* Out of line: the memo's misses call it too (ml_stack_capture_shallow). */
+ML_NOINLINE unsigned ml_stack_capture_top(void)
 {
 	return ml_capture(0, ml_capture_max(ml_flags.stack_depth));
 }
@@ -245,12 +244,7 @@ static ML_NOINLINE unsigned ml_smemo_put(unsigned id)
  * ml_register_block stay out of line). */
 unsigned ml_stack_capture_shallow(void)
 {
-	return ml_smemo_put(ml_capture_all());
-}
-
-unsigned ml_stack_capture_top(void)
-{
-	return ml_capture(0, ml_capture_max(ml_flags.stack_depth));
+	return ml_smemo_put(ml_stack_capture_top());
 }
 
 unsigned ml_stack_intern(const site_t *const *f, unsigned n)
