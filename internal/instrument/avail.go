@@ -604,14 +604,22 @@ func (a *availState) pop(n int) {
 	}
 }
 
+// visible yields the facts, then those of the operands sequenced before.
+func (a *availState) visible(yield func(facts) bool) {
+	if !yield(a.facts) {
+		return
+	}
+	for _, fs := range a.seq {
+		if !yield(fs) {
+			return
+		}
+	}
+}
+
 // lookup is what the facts, and those of the operands sequenced before,
 // say of meta and of the span key (if any).
 func (a *availState) lookup(meta, key string) (l live, lok bool, s span, sok bool) {
-	for i := -1; i < len(a.seq); i++ {
-		fs := a.facts
-		if i >= 0 {
-			fs = a.seq[i]
-		}
+	for fs := range a.visible {
 		if x, ok := fs.lives[meta]; ok {
 			l.write = l.write || x.write
 			lok = true
@@ -812,22 +820,22 @@ func (r *rewriter) pckProven(n cc.Node, write bool) (proven bool, unless string)
 	if r.bytesProven(n, k, k) {
 		return true, ""
 	}
-	found, unless := r.transitionProves(n, k)
-	if !found {
-		found, unless = r.repeatProves(n, k)
-	}
-	return found && unless == "", unless
-}
-
-// transitionProves reports whether the facts of a transition
-// (pckTransitioned) on every path to the access to lvalue n prove its
-// bytes for accesses of kind, and the test under which they do ("": none).
-func (r *rewriter) transitionProves(n cc.Node, kind string) (found bool, unless string) {
 	a := &r.avail
 	e, ok := n.(cc.ExpressionNode)
 	if !ok || a.inExpr == 0 || a.off || a.calls != 0 || a.blocked != 0 || a.dead {
 		return false, ""
 	}
+	found, unless := r.transitionProves(e, k)
+	if !found {
+		found, unless = r.repeatProves(e, k)
+	}
+	return found && unless == "", unless
+}
+
+// transitionProves reports whether the facts of a transition
+// (pckTransitioned) on every path to the access to lvalue e prove its
+// bytes for accesses of kind, and the test under which they do ("": none).
+func (r *rewriter) transitionProves(e cc.ExpressionNode, kind string) (found bool, unless string) {
 	type bytes struct {
 		key    string
 		lo, hi int64
@@ -841,11 +849,7 @@ func (r *rewriter) transitionProves(n cc.Node, kind string) (found bool, unless 
 	}
 	for _, b := range at {
 		prefix := b.key + "|" + kind + "?"
-		for i := -1; i < len(a.seq); i++ {
-			fs := a.facts
-			if i >= 0 {
-				fs = a.seq[i]
-			}
+		for fs := range r.avail.visible {
 			for k, c := range fs.pcks {
 				if strings.HasPrefix(k, prefix) && c.covers(b.lo, b.hi) {
 					return true, c.unless
@@ -925,11 +929,7 @@ func (r *rewriter) bytesProven(n cc.Node, kinds, record string) bool {
 		return false
 	}
 	if a.blocked == 0 && !a.dead {
-		for i := -1; i < len(a.seq); i++ {
-			fs := a.facts
-			if i >= 0 {
-				fs = a.seq[i]
-			}
+		for fs := range a.visible {
 			for _, kind := range kinds {
 				if fs.pcks[key+"|"+string(kind)].covers(lo, hi) {
 					return true

@@ -691,7 +691,7 @@ type pckRepeat struct {
 }
 
 // repeatProves reports whether the copies of a transition on every path
-// to the access to lvalue n (pckTransitioned's, for accesses of kind)
+// to the access to lvalue e (pckTransitioned's, for accesses of kind)
 // prove it, p[K + i] in an exact loop over i from constant A to B (whose
 // body has no call: the facts then reach it), and the test under which
 // they do: that the copies reach past p[K + B - 1], B and the size read
@@ -700,12 +700,7 @@ type pckRepeat struct {
 // the facts' deps, not assigned since). Its bytes must lie in copies: p's
 // offset from the transition, the element's size and the copies' start
 // all multiples of the copies' size, and p[K + A] at or past their start.
-func (r *rewriter) repeatProves(n cc.Node, kind string) (found bool, unless string) {
-	a := &r.avail
-	e, ok := n.(cc.ExpressionNode)
-	if !ok || a.inExpr == 0 || a.off || a.calls != 0 || a.blocked != 0 || a.dead {
-		return false, ""
-	}
+func (r *rewriter) repeatProves(e cc.ExpressionNode, kind string) (found bool, unless string) {
 	x, ok := unparen(e).(*cc.PostfixExpression)
 	t := objType(e)
 	if !ok || x.Case != cc.PostfixExpressionIndex || !isDataPtr(x.PostfixExpression.Type()) || t == nil || !isScalar(t) || t.Size() <= 0 {
@@ -736,11 +731,7 @@ func (r *rewriter) repeatProves(n cc.Node, kind string) (found bool, unless stri
 	}
 	elem := t.Size()
 	prefix := k.base + "|" + k.sym + "|" + kind + "#"
-	for j := -1; j < len(a.seq); j++ {
-		fs := a.facts
-		if j >= 0 {
-			fs = a.seq[j]
-		}
+	for fs := range r.avail.visible {
 		for key, c := range fs.pcks {
 			rep := c.repeat
 			if rep == nil || !strings.HasPrefix(key, prefix) {
