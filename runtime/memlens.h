@@ -2836,6 +2836,44 @@ __ML_INLINE void __ml_pck_chk_wide_at(__ml_uptr a, __ml_uptr n, const struct __m
 {
 	__ml_pck_chk_in(a, n, site, w, 0, cs);
 }
+/* A narrow layout's check of the 8 bytes at a whose granules around, the
+ * `before` before it and the `after` after, later accesses of the same kind
+ * take with no call between (instrument's pckPair): whether their ids
+ * passed too (perm: the kind's bits), so that those accesses need no check
+ * of their own. (The granules after a's follow its id: the map ends a page
+ * past its last id; those before are found as their own checks would.) */
+__ML_INLINE int __ml_pck_run_ok(__ml_uptr a, const unsigned char *at, unsigned long perm, int before, int after)
+{
+	int ok = 1;
+	for (int i = 1; i <= after; i++)
+		ok &= __ml_pck_bit(perm, at[i]);
+	for (int i = 1; i <= before; i++)
+		ok &= __ml_pck_bit(perm, *__ML_PCK_ID_AT(a - 8 * i));
+	return ok;
+}
+/* The check of such a, as __ml_pck_chk's (0 when it fails, its slow path
+ * taken). */
+__ML_INLINE int __ml_pck_chk_pair_in(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
+                                     const struct __ml_site *cs)
+{
+	const unsigned long perm = __ml_pck_perm[w * 4];
+	const unsigned char *at = __ML_PCK_ID_AT(a);
+	if (__ML_LIKELY(!(a & 7) && __ml_pck_bit(perm, at[0]))) /* (__ml_pck_id's test, the ids' address once) */
+		return __ml_pck_run_ok(a, at, perm, before, after);
+	__ml_at_call(cs);
+	__ml_pck_chk_slow(a, 8, site, w);
+	__ml_at_call_done(cs);
+	return 0;
+}
+__ML_INLINE int __ml_pck_chk_pair(__ml_uptr a, int before, int after, const struct __ml_site *site, int w)
+{
+	return __ml_pck_chk_pair_in(a, before, after, site, w, 0);
+}
+__ML_INLINE int __ml_pck_chk_pair_at(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
+                                     const struct __ml_site *cs)
+{
+	return __ml_pck_chk_pair_in(a, before, after, site, w, cs);
+}
 /* An annotated function that makes no call keeps its grants in a local
  * instead of pushing a frame: nothing it runs reads the thread's frames
  * but its own checks. The local holds the read and write bits over the
@@ -2879,6 +2917,29 @@ __ML_INLINE void __ml_pck_chk_local_at(__ml_uptr a, __ml_uptr n, const struct __
                                        const struct __ml_pck_local *l, const struct __ml_site *cs)
 {
 	__ml_pck_chk_local_in(a, n, site, w, l, cs);
+}
+/* __ml_pck_chk_pair's, with the grants of l. */
+__ML_INLINE int __ml_pck_chk_local_pair_in(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
+                                           const struct __ml_pck_local *l, const struct __ml_site *cs)
+{
+	const unsigned long perm = w ? l->w : l->r;
+	const unsigned char *at = __ML_PCK_ID_AT(a);
+	if (__ML_LIKELY(!(a & 7) && __ml_pck_bit(perm, at[0])))
+		return __ml_pck_run_ok(a, at, perm, before, after);
+	__ml_at_call(cs);
+	__ml_pck_chk_local_slow(a, 8, site, w, l->fn);
+	__ml_at_call_done(cs);
+	return 0;
+}
+__ML_INLINE int __ml_pck_chk_local_pair(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
+                                        const struct __ml_pck_local *l)
+{
+	return __ml_pck_chk_local_pair_in(a, before, after, site, w, l, 0);
+}
+__ML_INLINE int __ml_pck_chk_local_pair_at(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
+                                           const struct __ml_pck_local *l, const struct __ml_site *cs)
+{
+	return __ml_pck_chk_local_pair_in(a, before, after, site, w, l, cs);
 }
 /* The one granule id of the n bytes at a (n > 0), in at most 256 granules
  * (a block's payload of up to 2 KiB), read from the map eight at a time; else 255,

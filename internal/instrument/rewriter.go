@@ -88,6 +88,7 @@ type fnState struct {
 	paramSteps   bool                         // passes a parameter on with its caller's step pending (paramSteps)
 	unchecked    bool                         // declared no_sanitize_address: its accesses are not checked (unchecked.go)
 	pckLocal     string                       // annotated and makes no calls: the local of its grants (typestate.go)
+	pckFlags     []string                     // the flags of its typestate checks' pairs that later accesses lean on (pckPair)
 	pckGranted   [2]map[int64]bool            // the typestates its own annotations grant it to read, to write (pckGrantsOf)
 	pckParams    map[string]*cc.Declarator    // its parameters whose names it declares nothing else by (pckGrantsOf)
 	main         bool                         // the program's main: its exits end the program
@@ -1171,6 +1172,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		side := r.fn.side
 		if s := r.pckScope(fd, entry); s != "" {
 			pro = append(pro, s)
+		}
+		for _, flag := range r.fn.pckFlags {
+			pro = append(pro, "int "+flag+" __attribute__((unused)) = 0;")
 		}
 		if r.fn.callSite {
 			atEntry := r.atCaller()
