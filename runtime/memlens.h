@@ -2918,6 +2918,26 @@ __ML_INLINE void __ml_pck_chk_local_at(__ml_uptr a, __ml_uptr n, const struct __
 {
 	__ml_pck_chk_local_in(a, n, site, w, l, cs);
 }
+/* __ml_pck_chk_local's, l's grants composed here, from the thread's frame
+ * (which the function does not change while it runs) and fn's masks, as at
+ * its entry: a check that runs only where a transition's test failed
+ * (instrument's pckCheck), so that the entry, whose bits no other check
+ * reads, composes none. */
+__ML_INLINE void __ml_pck_chk_local_late_in(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w,
+                                            const struct __ml_pck_local *l, const struct __ml_site *cs)
+{
+	struct __ml_pck_local now = __ml_pck_enter_local(l->fn);
+	__ml_pck_chk_local_in(a, n, site, w, &now, cs);
+}
+__ML_INLINE void __ml_pck_chk_local_late(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_pck_local *l)
+{
+	__ml_pck_chk_local_late_in(a, n, site, w, l, 0);
+}
+__ML_INLINE void __ml_pck_chk_local_late_at(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w,
+                                            const struct __ml_pck_local *l, const struct __ml_site *cs)
+{
+	__ml_pck_chk_local_late_in(a, n, site, w, l, cs);
+}
 /* __ml_pck_chk_pair's, with the grants of l. */
 __ML_INLINE int __ml_pck_chk_local_pair_in(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
                                            const struct __ml_pck_local *l, const struct __ml_site *cs)

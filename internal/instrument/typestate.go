@@ -327,7 +327,11 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site, unless string
 	}
 	chk := fn + "(__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + r.checkCallSite() + ");"
 	if l := r.fn.pckLocal; l != "" {
-		chk = "__ml_pck_chk_local" + at + "((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ", &" + l + r.checkCallSite() + ");"
+		late := "" // (only where a transition's test failed: the grants composed there, not at entry)
+		if unless != "" {
+			late = "_late"
+		}
+		chk = "__ml_pck_chk_local" + late + at + "((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ", &" + l + r.checkCallSite() + ");"
 	}
 	g := r.pckGuard(n, write)
 	if g != nil && g.exact {

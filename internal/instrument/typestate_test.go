@@ -357,10 +357,14 @@ func TestTypestateAfterTransition(t *testing.T) {
 				"int g(void);\nPCK_R(PCK_Slot_Live_Tag)\nstatic long h(struct s *y) { return y->a; }\n" + tc.grants + "\nint f(struct s *x, unsigned long n) { " + tc.body + " return 0; }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
-			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* >= 8UL\)\) \{ )?__ml_pck_chk(?:_local)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
-				c := map[string]string{"0": "r", "1": "w"}[m[2]]
+			// (f's grants are a local: a guarded check composes them itself, _late)
+			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* >= 8UL\)\) \{ )?__ml_pck_chk(?:_local(_late)?)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
+				c := map[string]string{"0": "r", "1": "w"}[m[3]]
 				if m[1] != "" {
 					c += "?"
+				}
+				if (m[1] != "") != (m[2] != "") {
+					t.Errorf("a check guarded by the transition's test composes its grants itself (_late), no other: %q", m[0])
 				}
 				got = append(got, c)
 			}
@@ -411,10 +415,14 @@ func TestTypestateFieldLoop(t *testing.T) {
 				"struct s { int a; };\nint g(void);\n" + tc.grants + "\nint f(struct s *x, unsigned long *c, unsigned long *d, unsigned long n, int k, unsigned u) { int s = 0; " + tc.body + " return s; }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
-			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* <= [^{]*\)\) \{ )?__ml_pck_chk(?:_local)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
-				c := map[string]string{"0": "r", "1": "w"}[m[2]]
+			// (f's grants are a local: a guarded check composes them itself, _late)
+			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* <= [^{]*\)\) \{ )?__ml_pck_chk(?:_local(_late)?)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
+				c := map[string]string{"0": "r", "1": "w"}[m[3]]
 				if m[1] != "" {
 					c += "#"
+				}
+				if (m[1] != "") != (m[2] != "") {
+					t.Errorf("a check guarded by the transition's test composes its grants itself (_late), no other: %q", m[0])
 				}
 				got = append(got, c)
 			}
