@@ -326,12 +326,12 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site, unless string
 		fn = "__ml_pck_chk" + at + "("
 	}
 	chk := fn + "(__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + r.checkCallSite() + ");"
+	own := "" // (the function's own grants tested first: memlens.h's __ml_pck_chk_local_in)
+	if r.fn.pckOwnFirst || unless != "" {
+		own = "_own"
+	}
 	if l := r.fn.pckLocal; l != "" {
-		late := "" // (only where a transition's test failed: the grants composed there, not at entry)
-		if unless != "" {
-			late = "_late"
-		}
-		chk = "__ml_pck_chk_local" + late + at + "((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ", &" + l + r.checkCallSite() + ");"
+		chk = "__ml_pck_chk_local" + own + at + "((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ", &" + l + r.checkCallSite() + ");"
 	}
 	g := r.pckGuard(n, write)
 	if g != nil && g.exact {
@@ -347,7 +347,7 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site, unless string
 		// (how many granules later accesses take is known when the unit is printed)
 		pair := fmt.Sprintf("__ml_pck_chk_pair%s((__ml_uptr)%s, %%d, %%d, %s, %s%s);", at, p, site, w, r.checkCallSite())
 		if l := r.fn.pckLocal; l != "" {
-			pair = fmt.Sprintf("__ml_pck_chk_local_pair%s((__ml_uptr)%s, %%d, %%d, %s, %s, &%s%s);", at, p, site, w, l, r.checkCallSite())
+			pair = fmt.Sprintf("__ml_pck_chk_local%s_pair%s((__ml_uptr)%s, %%d, %%d, %s, %s, &%s%s);", own, at, p, site, w, l, r.checkCallSite())
 		}
 		f.later(func() string {
 			if start.hi-start.lo == 8 {

@@ -44,12 +44,13 @@ long use(long *p) { return sum(p) + tag(p); }
 	// (tag makes no call: its grants are a local, TestTypestateLocalGrants;
 	// sum and tag are call-site leaves, whose checks store their call's
 	// site before a report: the _at forms, given it; p[0]'s check tests
-	// p[1]'s granule too, TestTypestatePairs)
-	const check, pair, local, enter = " __ml_pck_chk_at((__ml_uptr)", " = __ml_pck_chk_pair_at((__ml_uptr)", " __ml_pck_chk_local_at((__ml_uptr)", "= __ml_pck_enter_local(&"
+	// p[1]'s granule too, TestTypestatePairs; tag, with no loop, tests its
+	// own grants first: _own)
+	const check, pair, local, enter = " __ml_pck_chk_at((__ml_uptr)", " = __ml_pck_chk_pair_at((__ml_uptr)", " __ml_pck_chk_local_own_at((__ml_uptr)", "= __ml_pck_enter_local(&"
 	if n, l := strings.Count(text, check)+strings.Count(text, pair), strings.Count(text, local); n != 2 || l != 2 {
 		t.Errorf("%d typestate checks and %d with local grants, want 2 (p[0], p[1]) and 2 (s[1], s[0])", n, l)
 	}
-	if n := len(regexp.MustCompile(`__ml_pck_chk(_pair|_local)?_at\([^;]*, __ml_csp\);`).FindAllString(text, -1)); n != 4 {
+	if n := len(regexp.MustCompile(`__ml_pck_chk(_pair|_local_own)?_at\([^;]*, __ml_csp\);`).FindAllString(text, -1)); n != 4 {
 		t.Errorf("%d typestate checks pass their leaf's call site, want 4", n)
 	}
 	enters := regexp.MustCompile(`_anns\[\] = \{&(__ml_pck_ann_\d+), &(__ml_pck_ann_\d+)\}; static struct __ml_pck_fn (__ml_pck\d+)_fn = \{__ml_pck\d+_anns, 2, [^;]*; [^;]*= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);`).FindAllStringSubmatch(text, -1)
@@ -120,7 +121,7 @@ void make_live(long *p) { pck_transition_Slot_Live(p, 32); pck_put(p + 3, 8, PCK
 	if err != nil {
 		t.Fatal(err)
 	}
-	zero := regexp.MustCompile(`(?s)static void zero\(.*?= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);.*?__ml_pck_pre_in_local\([^;]*, &(__ml_pck\d+)\);.*?__ml_pck_chk_local(?:_at)?\([^;]*, &(__ml_pck\d+)(?:, __ml_csp)?\);.*?long tagged`).FindSubmatch(out)
+	zero := regexp.MustCompile(`(?s)static void zero\(.*?= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);.*?__ml_pck_pre_in_local\([^;]*, &(__ml_pck\d+)\);.*?__ml_pck_chk_local(?:_own)?(?:_at)?\([^;]*, &(__ml_pck\d+)(?:, __ml_csp)?\);.*?long tagged`).FindSubmatch(out)
 	if zero == nil || string(zero[1]) != string(zero[2]) || string(zero[1]) != string(zero[3]) {
 		t.Errorf("zero does not keep its grants in a local that its pre-check and check read:\n%s", out)
 	}
@@ -357,14 +358,14 @@ func TestTypestateAfterTransition(t *testing.T) {
 				"int g(void);\nPCK_R(PCK_Slot_Live_Tag)\nstatic long h(struct s *y) { return y->a; }\n" + tc.grants + "\nint f(struct s *x, unsigned long n) { " + tc.body + " return 0; }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
-			// (f's grants are a local: a guarded check composes them itself, _late)
-			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* >= 8UL\)\) \{ )?__ml_pck_chk(?:_local(_late)?)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
+			// (f's grants are a local: a guarded check tests its own first, _own)
+			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* >= 8UL\)\) \{ )?__ml_pck_chk(?:_local(_own)?)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
 				c := map[string]string{"0": "r", "1": "w"}[m[3]]
 				if m[1] != "" {
 					c += "?"
 				}
-				if (m[1] != "") != (m[2] != "") {
-					t.Errorf("a check guarded by the transition's test composes its grants itself (_late), no other: %q", m[0])
+				if m[1] != "" && m[2] == "" {
+					t.Errorf("a check guarded by the transition's test tests the function's own grants first (_own): %q", m[0])
 				}
 				got = append(got, c)
 			}
@@ -415,14 +416,14 @@ func TestTypestateFieldLoop(t *testing.T) {
 				"struct s { int a; };\nint g(void);\n" + tc.grants + "\nint f(struct s *x, unsigned long *c, unsigned long *d, unsigned long n, int k, unsigned u) { int s = 0; " + tc.body + " return s; }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
-			// (f's grants are a local: a guarded check composes them itself, _late)
-			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* <= [^{]*\)\) \{ )?__ml_pck_chk(?:_local(_late)?)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
+			// (f's grants are a local, and it has a loop: a guarded check tests its own first, _own)
+			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* <= [^{]*\)\) \{ )?__ml_pck_chk(?:_local(_own)?)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
 				c := map[string]string{"0": "r", "1": "w"}[m[3]]
 				if m[1] != "" {
 					c += "#"
 				}
-				if (m[1] != "") != (m[2] != "") {
-					t.Errorf("a check guarded by the transition's test composes its grants itself (_late), no other: %q", m[0])
+				if (m[1] != "") != (m[2] != "") { // (f has a loop: only its guarded checks)
+					t.Errorf("a check guarded by the transition's test tests the function's own grants first (_own), no other: %q", m[0])
 				}
 				got = append(got, c)
 			}
