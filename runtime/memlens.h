@@ -2836,6 +2836,44 @@ __ML_INLINE void __ml_pck_chk_wide_at(__ml_uptr a, __ml_uptr n, const struct __m
 {
 	__ml_pck_chk_in(a, n, site, w, 0, cs);
 }
+/* A narrow layout's check of the 8 bytes at a whose granules around, the
+ * `before` before it and the `after` after, later accesses of the same kind
+ * take with no call between (instrument's pckPair): whether their ids
+ * passed too (perm: the kind's bits), so that those accesses need no check
+ * of their own. (The granules after a's follow its id: the map ends a page
+ * past its last id; those before are found as their own checks would.) */
+__ML_INLINE int __ml_pck_run_ok(__ml_uptr a, const unsigned char *at, unsigned long perm, int before, int after)
+{
+	int ok = 1;
+	for (int i = 1; i <= after; i++)
+		ok &= __ml_pck_bit(perm, at[i]);
+	for (int i = 1; i <= before; i++)
+		ok &= __ml_pck_bit(perm, *__ML_PCK_ID_AT(a - 8 * i));
+	return ok;
+}
+/* The check of such a, as __ml_pck_chk's (0 when it fails, its slow path
+ * taken). */
+__ML_INLINE int __ml_pck_chk_pair_in(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
+                                     const struct __ml_site *cs)
+{
+	const unsigned long perm = __ml_pck_perm[w * 4];
+	const unsigned char *at = __ML_PCK_ID_AT(a);
+	if (__ML_LIKELY(!(a & 7) && __ml_pck_bit(perm, at[0]))) /* (__ml_pck_id's test, the ids' address once) */
+		return __ml_pck_run_ok(a, at, perm, before, after);
+	__ml_at_call(cs);
+	__ml_pck_chk_slow(a, 8, site, w);
+	__ml_at_call_done(cs);
+	return 0;
+}
+__ML_INLINE int __ml_pck_chk_pair(__ml_uptr a, int before, int after, const struct __ml_site *site, int w)
+{
+	return __ml_pck_chk_pair_in(a, before, after, site, w, 0);
+}
+__ML_INLINE int __ml_pck_chk_pair_at(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
+                                     const struct __ml_site *cs)
+{
+	return __ml_pck_chk_pair_in(a, before, after, site, w, cs);
+}
 /* An annotated function that makes no call keeps its grants in a local
  * instead of pushing a frame: nothing it runs reads the thread's frames
  * but its own checks. The local holds the read and write bits over the
@@ -2861,11 +2899,24 @@ __ML_INLINE struct __ml_pck_local __ml_pck_enter_local(struct __ml_pck_fn *fn)
 	struct __ml_pck_local l = {(p[0] & fn->keep) | fn->set_r, (p[4] & fn->keep) | fn->set_w, fn};
 	return l;
 }
+/* own: the check tests the function's own grants first (fn's set bits,
+ * which the composition always holds: what an annotated function mostly
+ * touches), then the composition, made there from the thread's frame,
+ * which the function does not change while it runs, as at its entry, so
+ * that gcc drops the entry's where no other check reads it (instrument's
+ * pckCheck: in a function without loops, whose checks run once, and where
+ * a transition's test failed); else the entry's. */
 __ML_INLINE void __ml_pck_chk_local_in(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w,
-                                       const struct __ml_pck_local *l, const struct __ml_site *cs)
+                                       const struct __ml_pck_local *l, int own, const struct __ml_site *cs)
 {
 	unsigned long id = __ml_pck_id(a, n);
-	if (__ML_LIKELY(__ml_pck_bit(w ? l->w : l->r, id))) /* (a layout of at most 63 typestates: as __ml_pck_chk) */
+	struct __ml_pck_local now = *l;
+	if (own) {
+		if (__ML_LIKELY(__ml_pck_bit(w ? l->fn->set_w : l->fn->set_r, id)))
+			return;
+		now = __ml_pck_enter_local(l->fn);
+	}
+	if (__ML_LIKELY(__ml_pck_bit(w ? now.w : now.r, id))) /* (a layout of at most 63 typestates: as __ml_pck_chk) */
 		return;
 	__ml_at_call(cs);
 	__ml_pck_chk_local_slow(a, n, site, w, l->fn);
@@ -2873,12 +2924,54 @@ __ML_INLINE void __ml_pck_chk_local_in(__ml_uptr a, __ml_uptr n, const struct __
 }
 __ML_INLINE void __ml_pck_chk_local(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_pck_local *l)
 {
-	__ml_pck_chk_local_in(a, n, site, w, l, 0);
+	__ml_pck_chk_local_in(a, n, site, w, l, 0, 0);
 }
 __ML_INLINE void __ml_pck_chk_local_at(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w,
                                        const struct __ml_pck_local *l, const struct __ml_site *cs)
 {
-	__ml_pck_chk_local_in(a, n, site, w, l, cs);
+	__ml_pck_chk_local_in(a, n, site, w, l, 0, cs);
+}
+__ML_INLINE void __ml_pck_chk_local_own(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w, const struct __ml_pck_local *l)
+{
+	__ml_pck_chk_local_in(a, n, site, w, l, 1, 0);
+}
+__ML_INLINE void __ml_pck_chk_local_own_at(__ml_uptr a, __ml_uptr n, const struct __ml_site *site, int w,
+                                           const struct __ml_pck_local *l, const struct __ml_site *cs)
+{
+	__ml_pck_chk_local_in(a, n, site, w, l, 1, cs);
+}
+/* __ml_pck_chk_pair's, with the grants of l (own: its function's own
+ * first, and for its own 8 bytes only, as __ml_pck_chk_local_in's: 0, the
+ * others are checked on their own). */
+__ML_INLINE int __ml_pck_chk_local_pair_in(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
+                                           const struct __ml_pck_local *l, int own, const struct __ml_site *cs)
+{
+	const unsigned long perm = own ? (w ? l->fn->set_w : l->fn->set_r) : w ? l->w : l->r;
+	const unsigned char *at = __ML_PCK_ID_AT(a);
+	if (__ML_LIKELY(!(a & 7) && __ml_pck_bit(perm, at[0])))
+		return __ml_pck_run_ok(a, at, perm, before, after);
+	__ml_pck_chk_local_in(a, 8, site, w, l, own, cs);
+	return 0;
+}
+__ML_INLINE int __ml_pck_chk_local_pair(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
+                                        const struct __ml_pck_local *l)
+{
+	return __ml_pck_chk_local_pair_in(a, before, after, site, w, l, 0, 0);
+}
+__ML_INLINE int __ml_pck_chk_local_pair_at(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
+                                           const struct __ml_pck_local *l, const struct __ml_site *cs)
+{
+	return __ml_pck_chk_local_pair_in(a, before, after, site, w, l, 0, cs);
+}
+__ML_INLINE int __ml_pck_chk_local_own_pair(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
+                                            const struct __ml_pck_local *l)
+{
+	return __ml_pck_chk_local_pair_in(a, before, after, site, w, l, 1, 0);
+}
+__ML_INLINE int __ml_pck_chk_local_own_pair_at(__ml_uptr a, int before, int after, const struct __ml_site *site, int w,
+                                               const struct __ml_pck_local *l, const struct __ml_site *cs)
+{
+	return __ml_pck_chk_local_pair_in(a, before, after, site, w, l, 1, cs);
 }
 /* The one granule id of the n bytes at a (n > 0), in at most 256 granules
  * (a block's payload of up to 2 KiB), read from the map eight at a time; else 255,

@@ -105,6 +105,7 @@ type checked struct {
 	id     int
 	unless string     // a transition's: the bytes are proven where this C test holds (pckTransitioned)
 	repeat *pckRepeat // a transition's copies of a leaf, proving a loop's accesses (repeatProves)
+	pairs  []*pckPair // checks of 8 bytes whose next granule a later access may lean on (pckPair)
 }
 
 type facts struct {
@@ -177,6 +178,7 @@ func (c checked) both(d checked) checked {
 		}
 	}
 	c.ranges = out
+	c.pairs = slices.DeleteFunc(slices.Clone(c.pairs), func(p *pckPair) bool { return !slices.Contains(d.pairs, p) })
 	return c
 }
 
@@ -425,6 +427,9 @@ func (a *availState) merge(ps facts) {
 					c = c.withRange(x.lo, x.hi)
 					c.id = a.newID()
 				}
+			}
+			if len(p.pairs) != 0 {
+				c.pairs = append(slices.Clone(c.pairs), p.pairs...)
 			}
 			a.facts.pcks[k] = c
 			continue
@@ -811,25 +816,34 @@ func (r *rewriter) mayUndefine(n cc.Node) bool {
 // pckProven reports whether the typestate checks that passed on every path
 // to the access to lvalue n (write: a store) prove its own, and records
 // the check about to be made unless it is; if not, unless is the test
-// under which a transition on every path proves it ("": none).
-func (r *rewriter) pckProven(n cc.Node, write bool) (proven bool, unless string) {
+// under which a transition on every path proves it ("": none), lean the
+// pair whose flag spares the check when set, start the pair the check
+// begins (pckPair; nil: none).
+func (r *rewriter) pckProven(n cc.Node, write bool) (proven bool, unless string, lean, start *pckPair) {
 	k := "r"
 	if write {
 		k = "w"
 	}
-	if r.bytesProven(n, k, k) {
-		return true, ""
+	proven, lean, start = r.bytesProven(n, k, k, r.pckPairs())
+	if proven {
+		return true, "", nil, nil
 	}
 	a := &r.avail
 	e, ok := n.(cc.ExpressionNode)
 	if !ok || a.inExpr == 0 || a.off || a.calls != 0 || a.blocked != 0 || a.dead {
-		return false, ""
+		return false, "", lean, start
 	}
 	found, unless := r.transitionProves(e, k)
 	if !found {
 		found, unless = r.repeatProves(e, k)
 	}
-	return found && unless == "", unless
+	if found && unless == "" {
+		if start != nil {
+			start.off = true // (no check made: no flag set)
+		}
+		return true, "", nil, nil
+	}
+	return false, unless, lean, start
 }
 
 // transitionProves reports whether the facts of a transition
@@ -910,32 +924,49 @@ func uncastAccess(e cc.ExpressionNode) (key string, lo, hi int64, ok bool) {
 // define them still. A use needs bytes written or checked.
 func (r *rewriter) definedProven(n cc.Node, store bool) bool {
 	if store {
-		return r.bytesProven(n, "d", "d")
+		proven, _, _ := r.bytesProven(n, "d", "d", false)
+		return proven
 	}
-	return r.bytesProven(n, "du", "u")
+	proven, _, _ := r.bytesProven(n, "du", "u", false)
+	return proven
 }
 
 // bytesProven reports whether the byte facts of one of kinds (a letter
 // each) on every path to the access to lvalue n prove its bytes, and
-// records them as a fact of kind record unless they do.
-func (r *rewriter) bytesProven(n cc.Node, kinds, record string) bool {
+// records them as a fact of kind record unless they do. With pairs (a
+// typestate check of 8 bytes), lean is the pair of a check of the 8 bytes
+// before whose flag may spare it, and start the pair it begins for the 8
+// bytes after (pckPair).
+func (r *rewriter) bytesProven(n cc.Node, kinds, record string, pairs bool) (proven bool, lean, start *pckPair) {
 	a := &r.avail
 	e, ok := n.(cc.ExpressionNode)
 	if !ok || a.inExpr == 0 || a.off || a.calls != 0 {
-		return false
+		return false, nil, nil
 	}
 	k, key, lo, hi, ok := accessKey(e)
 	if !ok || key == "" {
-		return false
+		return false, nil, nil
 	}
+	pairs = pairs && hi-lo == 8
 	if a.blocked == 0 && !a.dead {
 		for fs := range a.visible {
 			for _, kind := range kinds {
-				if fs.pcks[key+"|"+string(kind)].covers(lo, hi) {
-					return true
+				c := fs.pcks[key+"|"+string(kind)]
+				if c.covers(lo, hi) {
+					return true, nil, nil
+				}
+				for _, p := range c.pairs {
+					if pairs && lean == nil && p.takes(lo) {
+						lean = p
+					}
 				}
 			}
 		}
+	}
+	if lean != nil {
+		r.leanOn(lean) // (the check it takes the granule from tests it even if a transition then proves this access)
+	} else if pairs {
+		start = &pckPair{at: lo, lo: lo, hi: hi}
 	}
 	key += "|" + record
 	add := func(fs facts) {
@@ -943,7 +974,11 @@ func (r *rewriter) bytesProven(n cc.Node, kinds, record string) bool {
 		if !ok {
 			c.deps = append(append([]*cc.Declarator(nil), k.baseDeps...), k.symDeps...)
 		}
-		fs.pcks[key] = c.withRange(lo, hi)
+		c = c.withRange(lo, hi)
+		if start != nil {
+			c.pairs = append(slices.Clone(c.pairs), start)
+		}
+		fs.pcks[key] = c
 	}
 	if a.collect && a.cond == 0 {
 		add(a.pending)
@@ -955,7 +990,7 @@ func (r *rewriter) bytesProven(n cc.Node, kinds, record string) bool {
 			}
 		}
 	}
-	return false
+	return false, lean, start
 }
 
 // condition rewrites e, the condition of an if or a loop, as a full

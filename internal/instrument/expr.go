@@ -529,9 +529,10 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		known = 0
 	}
 	pck, pckUnless := r.typestate, ""
+	var pckLean, pckStart *pckPair
 	if pck && !l.bitfield { // (a bit-field's check is its container's)
 		var proven bool
-		proven, pckUnless = r.pckProven(n, write)
+		proven, pckUnless, pckLean, pckStart = r.pckProven(n, write)
 		pck = !proven
 	}
 	if l.moved != nil && (known != 0 || ops != "" || pck) {
@@ -623,7 +624,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		f.strf(" %s(%s, %s%s, %s, %s, %s, (__ml_uptr)%s%s);", fn, l.meta, size, flags, siteRef(site), l.prov.site, l.prov.word, at, r.checkCallSite())
 	}
 	if pck {
-		f.str(r.pckCheck(n, p, write, siteRef(site), pckUnless))
+		f.cat(r.pckCheck(n, p, write, siteRef(site), pckUnless, pckLean, pckStart))
 	}
 	f.strf(" %s %s; })", ops, p)
 	return f

@@ -88,6 +88,8 @@ type fnState struct {
 	paramSteps   bool                         // passes a parameter on with its caller's step pending (paramSteps)
 	unchecked    bool                         // declared no_sanitize_address: its accesses are not checked (unchecked.go)
 	pckLocal     string                       // annotated and makes no calls: the local of its grants (typestate.go)
+	pckFlags     []string                     // the flags of its typestate checks' pairs that later accesses lean on (pckPair)
+	pckOwnFirst  bool                         // its grants are a local and it has no loop: its checks test its own grants first (pckCheck)
 	pckGranted   [2]map[int64]bool            // the typestates its own annotations grant it to read, to write (pckGrantsOf)
 	pckParams    map[string]*cc.Declarator    // its parameters whose names it declares nothing else by (pckGrantsOf)
 	main         bool                         // the program's main: its exits end the program
@@ -1046,6 +1048,12 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	r.fn.argWords = r.keepsArgWords(fd.CompoundStatement)
 	r.fn.localWords = r.localArgWords(ft)
 	r.fn.pckLocal = r.pckLocalOf(fd)
+	// (a loop would keep the own bits in a register besides the entry's:
+	// the benchmark's sum, whose one check runs only on a mismatch)
+	r.fn.pckOwnFirst = r.fn.pckLocal != "" && !AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
+		_, loop := n.(*cc.IterationStatement)
+		return loop
+	})
 	r.fn.pckGranted, r.fn.pckParams = r.pckGrantsOf(fd)
 	bodyScope := r.enterScope(fd.CompoundStatement, true)
 	if ft != nil {
@@ -1171,6 +1179,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		side := r.fn.side
 		if s := r.pckScope(fd, entry); s != "" {
 			pro = append(pro, s)
+		}
+		for _, flag := range r.fn.pckFlags {
+			pro = append(pro, "int "+flag+" __attribute__((unused)) = 0;")
 		}
 		if r.fn.callSite {
 			atEntry := r.atCaller()

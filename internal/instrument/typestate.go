@@ -253,10 +253,64 @@ func (r *rewriter) pckNarrow() bool {
 	return r.pckStates > 0 && r.pckStates <= 63
 }
 
+// pckPair is a typestate check of 8 bytes whose granules around later
+// accesses of the same kind lean on, each 8 bytes of them from the same key
+// with no call between (docs/TYPESTATE.md, "Cost": the fields of one object
+// read or written in turn). Once one does, the check tests those granules'
+// ids too, inline, and sets flag to whether all passed; each of those
+// accesses is checked only when flag is 0. A check made under a condition
+// (a loop's pre-check, a transition's test, none) sets no flag (off).
+type pckPair struct {
+	at     int64 // the check's own bytes from the key: [at, at+8)
+	lo, hi int64 // its own and those of the granules taken
+	flag   string
+	off    bool
+}
+
+// pckPairMax is how many granules besides its own a check tests at most.
+const pckPairMax = 4
+
+// takes reports whether an access of the 8 bytes at lo may lean on p,
+// taking them if not yet taken.
+func (p *pckPair) takes(lo int64) bool {
+	full := (p.hi-p.lo)/8 > pckPairMax
+	switch {
+	case p.off || (lo-p.at)%8 != 0:
+		return false
+	case p.lo <= lo && lo < p.hi:
+		return true
+	case lo == p.hi && !full:
+		p.hi += 8
+		return true
+	case lo+8 == p.lo && !full:
+		p.lo -= 8
+		return true
+	}
+	return false
+}
+
+// pckPairs reports whether the function's typestate checks may make pairs:
+// under a narrow layout (__ml_pck_chk_pair) and with no setjmp (whose
+// second return would find a flag stale).
+func (r *rewriter) pckPairs() bool {
+	return r.typestate && r.pckNarrow() && r.fn != nil && !r.fn.setjmp
+}
+
+// leanOn names pair p's flag, once a later access leans on it: the
+// function's prologue declares it.
+func (r *rewriter) leanOn(p *pckPair) {
+	if p.flag == "" {
+		p.flag = r.name("__ml_pckok")
+		r.fn.pckFlags = append(r.fn.pckFlags, p.flag)
+	}
+}
+
 // pckCheck is the typestate check of an access of *p, lvalue n (write: a
 // store): spared when the range pre-check of an enclosing loop covers it,
-// or where unless holds (a transition's parts, pckTransitioned).
-func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site, unless string) string {
+// or where unless holds (a transition's parts, pckTransitioned), or where
+// the flag of pair lean says the check of the 8 bytes before passed with
+// these; start is the pair the check begins (pckProven).
+func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site, unless string, lean, start *pckPair) frag {
 	w := "0"
 	if write {
 		w = "1"
@@ -272,18 +326,46 @@ func (r *rewriter) pckCheck(n cc.Node, p string, write bool, site, unless string
 		fn = "__ml_pck_chk" + at + "("
 	}
 	chk := fn + "(__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + r.checkCallSite() + ");"
-	if l := r.fn.pckLocal; l != "" {
-		chk = "__ml_pck_chk_local" + at + "((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ", &" + l + r.checkCallSite() + ");"
+	own := "" // (the function's own grants tested first: memlens.h's __ml_pck_chk_local_in)
+	if r.fn.pckOwnFirst || unless != "" {
+		own = "_own"
 	}
-	if g := r.pckGuard(n, write); g != nil && g.exact {
+	if l := r.fn.pckLocal; l != "" {
+		chk = "__ml_pck_chk_local" + own + at + "((__ml_uptr)" + p + ", sizeof(*" + p + "), " + site + ", " + w + ", &" + l + r.checkCallSite() + ");"
+	}
+	g := r.pckGuard(n, write)
+	if g != nil && g.exact {
 		chk = "if (!" + g.count + ") " + chk
 	} else if g != nil {
 		chk = "if ((__ml_uptr)" + p + " - " + g.base + " >= " + g.count + ") " + chk
 	}
-	if unless != "" {
-		return " if (!(" + unless + ")) { " + chk + " }"
+	if start != nil && (g != nil || unless != "") {
+		start.off = true
 	}
-	return " " + chk
+	var f frag
+	if start != nil && !start.off {
+		// (how many granules later accesses take is known when the unit is printed)
+		pair := fmt.Sprintf("__ml_pck_chk_pair%s((__ml_uptr)%s, %%d, %%d, %s, %s%s);", at, p, site, w, r.checkCallSite())
+		if l := r.fn.pckLocal; l != "" {
+			pair = fmt.Sprintf("__ml_pck_chk_local%s_pair%s((__ml_uptr)%s, %%d, %%d, %s, %s, &%s%s);", own, at, p, site, w, l, r.checkCallSite())
+		}
+		f.later(func() string {
+			if start.hi-start.lo == 8 {
+				return " " + chk
+			}
+			return " " + start.flag + " = " + fmt.Sprintf(pair, (start.at-start.lo)/8, (start.hi-start.at)/8-1)
+		})
+		return f
+	}
+	if lean != nil {
+		chk = "if (!" + lean.flag + ") " + chk
+	}
+	if unless != "" {
+		f.str(" if (!(" + unless + ")) { " + chk + " }")
+	} else {
+		f.str(" " + chk)
+	}
+	return f
 }
 
 // Loops over a range (docs/TYPESTATE.md, "Cost"): in

@@ -43,12 +43,14 @@ long use(long *p) { return sum(p) + tag(p); }
 	// (memlens.h, which every unit starts with, declares them)
 	// (tag makes no call: its grants are a local, TestTypestateLocalGrants;
 	// sum and tag are call-site leaves, whose checks store their call's
-	// site before a report: the _at forms, given it)
-	const check, local, enter = " __ml_pck_chk_at((__ml_uptr)", " __ml_pck_chk_local_at((__ml_uptr)", "= __ml_pck_enter_local(&"
-	if n, l := strings.Count(text, check), strings.Count(text, local); n != 2 || l != 2 {
+	// site before a report: the _at forms, given it; p[0]'s check tests
+	// p[1]'s granule too, TestTypestatePairs; tag, with no loop, tests its
+	// own grants first: _own)
+	const check, pair, local, enter = " __ml_pck_chk_at((__ml_uptr)", " = __ml_pck_chk_pair_at((__ml_uptr)", " __ml_pck_chk_local_own_at((__ml_uptr)", "= __ml_pck_enter_local(&"
+	if n, l := strings.Count(text, check)+strings.Count(text, pair), strings.Count(text, local); n != 2 || l != 2 {
 		t.Errorf("%d typestate checks and %d with local grants, want 2 (p[0], p[1]) and 2 (s[1], s[0])", n, l)
 	}
-	if n := len(regexp.MustCompile(`__ml_pck_chk(_local)?_at\([^;]*, __ml_csp\);`).FindAllString(text, -1)); n != 4 {
+	if n := len(regexp.MustCompile(`__ml_pck_chk(_pair|_local_own)?_at\([^;]*, __ml_csp\);`).FindAllString(text, -1)); n != 4 {
 		t.Errorf("%d typestate checks pass their leaf's call site, want 4", n)
 	}
 	enters := regexp.MustCompile(`_anns\[\] = \{&(__ml_pck_ann_\d+), &(__ml_pck_ann_\d+)\}; static struct __ml_pck_fn (__ml_pck\d+)_fn = \{__ml_pck\d+_anns, 2, [^;]*; [^;]*= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);`).FindAllStringSubmatch(text, -1)
@@ -119,7 +121,7 @@ void make_live(long *p) { pck_transition_Slot_Live(p, 32); pck_put(p + 3, 8, PCK
 	if err != nil {
 		t.Fatal(err)
 	}
-	zero := regexp.MustCompile(`(?s)static void zero\(.*?= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);.*?__ml_pck_pre_in_local\([^;]*, &(__ml_pck\d+)\);.*?__ml_pck_chk_local(?:_at)?\([^;]*, &(__ml_pck\d+)(?:, __ml_csp)?\);.*?long tagged`).FindSubmatch(out)
+	zero := regexp.MustCompile(`(?s)static void zero\(.*?= __ml_pck_enter_local\(&(__ml_pck\d+)_fn\);.*?__ml_pck_pre_in_local\([^;]*, &(__ml_pck\d+)\);.*?__ml_pck_chk_local(?:_own)?(?:_at)?\([^;]*, &(__ml_pck\d+)(?:, __ml_csp)?\);.*?long tagged`).FindSubmatch(out)
 	if zero == nil || string(zero[1]) != string(zero[2]) || string(zero[1]) != string(zero[3]) {
 		t.Errorf("zero does not keep its grants in a local that its pre-check and check read:\n%s", out)
 	}
@@ -256,6 +258,61 @@ func TestTypestateAvailable(t *testing.T) {
 	}
 }
 
+// TestTypestatePairs lists the typestate checks of 8-byte fields read or
+// written in turn (pckPair): a check whose neighbouring granules later
+// accesses of the same kind take, with no call between, tests them too
+// ("r[B,A]": B granules before its own, A after) and sets a flag, and
+// those accesses are checked only when it is 0 ("r?"). A gap, a call, an
+// assignment of the pointer, another kind of access or a branch that may
+// not run keep the check whole. (The corpus program ts_adjacent_granules
+// runs the cases that must still report.)
+func TestTypestatePairs(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	header := poolHeader(t)
+	for _, tc := range []struct {
+		name, body string
+		checks     string
+	}{
+		{"next field", "s += x->tag; s += x->count; return s;", "r[0,1] r?"},
+		{"field before", "s += x->count; s += x->tag; return s;", "r[1,0] r?"},
+		{"run of three", "s += x->tag; s += x->count; s += x->v[0]; return s;", "r[0,2] r? r?"},
+		{"both sides", "s += x->count; s += x->tag; s += x->v[0]; return s;", "r[1,1] r? r?"},
+		{"at most four more", "for (int i = 0; i < 1; i++) s += i; s += x->v[0]; s += x->v[1]; s += x->v[2]; s += x->v[3]; s += x->v[4]; s += x->v[5]; return s;", "r[0,4] r? r? r? r? r"},
+		{"a gap", "s += x->tag; s += x->v[0]; return s;", "r r"},
+		{"call between", "s += x->tag; g(); s += x->count; return s;", "r r"},
+		{"another kind", "s += x->tag; x->count = 1; return s;", "r w"},
+		{"pointer assigned", "s += x->tag; x = x->next; s += x->count; return s;", "r r r"},
+		{"only in one branch", "if (n) s += x->tag; return s + x->count;", "r r"},
+		{"in both branches", "s += x->tag; if (n) s += x->count; else s -= x->count; return s;", "r[0,1] r? r?"},
+		{"loop after", "s += x->tag; while (n--) s += x->count; return s;", "r[0,1] r?"},
+		{"narrow fields", "s += x->half[0]; s += x->half[1]; return s;", "r r"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "#define __MEMLENS__ 1\n#include \"" + header + "\"\n" +
+				"struct s { long tag, count; long v[6]; int half[2]; struct s *next; };\n" +
+				"long g(void);\n" +
+				"int f(struct s *x, int n) { long s = 0; " + tc.body + " }\n"
+			code := instrumentedF(t, cfg, src)
+			kind := map[string]string{"0": "r", "1": "w"}
+			var got []string
+			re := regexp.MustCompile(`= __ml_pck_chk_pair\(\(__ml_uptr\)\w+, (\d+), (\d+), [^,]+, ([01])\)|(if \(!\w+\) )?__ml_pck_chk\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])\)`)
+			for _, m := range re.FindAllStringSubmatch(code, -1) {
+				switch {
+				case m[3] != "":
+					got = append(got, kind[m[3]]+"["+m[1]+","+m[2]+"]")
+				case m[4] != "":
+					got = append(got, kind[m[5]]+"?")
+				default:
+					got = append(got, kind[m[5]])
+				}
+			}
+			if s := strings.Join(got, " "); s != tc.checks {
+				t.Errorf("typestate checks %q, want %q in\n%s", s, tc.checks, code)
+			}
+		})
+	}
+}
+
 // TestTypestateAfterTransition lists the typestate checks left right
 // after a transition (pool.pck: a free slot's first word is its Link, a
 // live one's its Tag): none for an access to a part the transition set at
@@ -301,10 +358,14 @@ func TestTypestateAfterTransition(t *testing.T) {
 				"int g(void);\nPCK_R(PCK_Slot_Live_Tag)\nstatic long h(struct s *y) { return y->a; }\n" + tc.grants + "\nint f(struct s *x, unsigned long n) { " + tc.body + " return 0; }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
-			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* >= 8UL\)\) \{ )?__ml_pck_chk(?:_local)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
-				c := map[string]string{"0": "r", "1": "w"}[m[2]]
+			// (f's grants are a local: a guarded check tests its own first, _own)
+			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* >= 8UL\)\) \{ )?__ml_pck_chk(?:_local(_own)?)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
+				c := map[string]string{"0": "r", "1": "w"}[m[3]]
 				if m[1] != "" {
 					c += "?"
+				}
+				if m[1] != "" && m[2] == "" {
+					t.Errorf("a check guarded by the transition's test tests the function's own grants first (_own): %q", m[0])
 				}
 				got = append(got, c)
 			}
@@ -355,10 +416,14 @@ func TestTypestateFieldLoop(t *testing.T) {
 				"struct s { int a; };\nint g(void);\n" + tc.grants + "\nint f(struct s *x, unsigned long *c, unsigned long *d, unsigned long n, int k, unsigned u) { int s = 0; " + tc.body + " return s; }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
-			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* <= [^{]*\)\) \{ )?__ml_pck_chk(?:_local)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
-				c := map[string]string{"0": "r", "1": "w"}[m[2]]
+			// (f's grants are a local, and it has a loop: a guarded check tests its own first, _own)
+			for _, m := range regexp.MustCompile(`(if \(!\(\(unsigned long\)[^{]* <= [^{]*\)\) \{ )?__ml_pck_chk(?:_local(_own)?)?\(\(__ml_uptr\)\w+, sizeof\(\*\w+\), [^,]+, ([01])`).FindAllStringSubmatch(code, -1) {
+				c := map[string]string{"0": "r", "1": "w"}[m[3]]
 				if m[1] != "" {
 					c += "#"
+				}
+				if (m[1] != "") != (m[2] != "") { // (f has a loop: only its guarded checks)
+					t.Errorf("a check guarded by the transition's test tests the function's own grants first (_own), no other: %q", m[0])
 				}
 				got = append(got, c)
 			}
