@@ -482,11 +482,15 @@ func stdinName(p *corpus.Program) string {
 }
 
 // build runs a compiler command in dir and returns its combined output.
-func build(dir string, argv []string) ([]byte, error) {
+func build(dir string, argv []string) ([]byte, error) { return buildInEnv(dir, argv, nil) }
+
+// buildInEnv is build with env added to the environment.
+func buildInEnv(dir string, argv, env []string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	cmd.WaitDelay = 5 * time.Second
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
