@@ -70,8 +70,10 @@ func sharedPrograms() map[string]bool {
 
 // corpusBuild builds corpus program p into exe with cc, gcc or memlens cc
 // and its flags, and ccArgs's arguments; memlens cc builds with p's own
-// flags (MemlensFlags) and keeps the units (--memlens-save-temps, which
-// changes no byte of the program: TestCorpusBuildShared). A build with
+// flags (MemlensFlags), keeps the units (--memlens-save-temps) with their
+// warnings (unitWarningFlags) and records its diagnostics compiles in
+// diagnosedDir for the builds of p in other modes, which changes no byte
+// of the program (TestCorpusBuildShared). A build with
 // the same command and the same bytes in each of p's files is made once
 // a run (for t and the tests using it at the same time, or for the whole
 // run when sharedPrograms names p or p's chains are annotated, as
@@ -80,24 +82,24 @@ func sharedPrograms() map[string]bool {
 // directory (DW_AT_comp_dir), which holds the same files as the caller's.
 // The error is the build's, or the link's.
 func corpusBuild(t *testing.T, p *corpus.Program, cc []string, exe string) (*cachedBuild, error) {
+	var env []string
 	if cc[0] == memlens {
 		cc = slices.Concat(cc, p.MemlensFlags(), []string{"--memlens-save-temps"})
+		env = []string{"MEMLENS_TEST_UNIT_WARNINGS=" + strings.Join(unitWarningFlags, " ")}
 	}
 	argv := slices.Concat(cc, ccArgs(p, "prog"))
+	files, content, err := programFiles(p)
+	if err != nil {
+		return &cachedBuild{argv: argv}, err
+	}
+	if env != nil {
+		env = append(env, "MEMLENS_TEST_DIAGNOSED="+diagnosedDir(content))
+	}
 	h := sha256.New()
 	for _, a := range argv {
 		fmt.Fprintf(h, "%q\n", a)
 	}
-	files := map[string][]byte{}
-	for _, f := range p.Files() {
-		data, err := os.ReadFile(filepath.Join(p.Dir, f))
-		if err != nil {
-			return &cachedBuild{argv: argv}, err
-		}
-		files[f] = data
-		fmt.Fprintf(h, "%q %d\n", f, len(data))
-		h.Write(data)
-	}
+	h.Write([]byte(content))
 	key := hex.EncodeToString(h.Sum(nil))
 
 	corpusBuilds.mu.Lock()
@@ -131,7 +133,7 @@ func corpusBuild(t *testing.T, p *corpus.Program, cc []string, exe string) (*cac
 				return
 			}
 		}
-		b.out, b.err = build(b.dir, b.argv)
+		b.out, b.err = buildInEnv(b.dir, b.argv, env)
 	})
 	if b.err != nil {
 		return b, b.err
@@ -140,6 +142,33 @@ func corpusBuild(t *testing.T, p *corpus.Program, cc []string, exe string) (*cac
 		return b, err
 	}
 	return b, os.Link(filepath.Join(b.dir, "prog"), exe) // (exe replaced, as by -o)
+}
+
+// programFiles returns the bytes of each of p's files, by name, and a hash
+// of them all.
+func programFiles(p *corpus.Program) (files map[string][]byte, content string, err error) {
+	files = map[string][]byte{}
+	h := sha256.New()
+	for _, f := range p.Files() {
+		data, err := os.ReadFile(filepath.Join(p.Dir, f))
+		if err != nil {
+			return nil, "", err
+		}
+		files[f] = data
+		fmt.Fprintf(h, "%q %d\n", f, len(data))
+		h.Write(data)
+	}
+	return files, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// diagnosedDir is where memlens cc records the diagnostics compiles of
+// the program whose files hash to content (MEMLENS_TEST_DIAGNOSED), by
+// command: TestCorpus's second mode, and the other tests building the
+// program with the same flags, replay them instead of compiling again
+// (a twentieth of a corpus program's builds). The records live for the
+// run: a few bytes each.
+func diagnosedDir(content string) string {
+	return filepath.Join(corpusBuilds.dir, "diagnosed", content[:20])
 }
 
 // buildCorpus builds the corpus program NAME.c of testdata/bugs with
@@ -162,8 +191,10 @@ func buildCorpus(t *testing.T, name string, flags ...string) string {
 // TestCorpusBuildShared: corpusBuild makes a build once for the same
 // command and files, again when a file's bytes or a flag differ; a
 // build is removed when the tests using it end, unless sharedPrograms
-// names its program; memlens cc's --memlens-save-temps, which it adds,
-// leaves the program as a build without it makes.
+// names its program; memlens cc's --memlens-save-temps and the tests'
+// settings, which it adds, leave the program as a build without them
+// makes; the units' warnings are kept, and the diagnostics compile of one
+// mode is replayed by the other.
 func TestCorpusBuildShared(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
@@ -199,14 +230,32 @@ func TestCorpusBuildShared(t *testing.T) {
 		return os.SameFile(ia, ib)
 	}
 
-	p := load("int main(void) { return 0; }\n")
+	p := load("int main(void) { int unused; return 0; }\n")
 	first, exe1 := built(t, p)
 	second, exe2 := built(t, p)
 	if first != second || !same(exe1, exe2) {
 		t.Errorf("the same build was made twice: %s, %s", first.dir, second.dir)
 	}
+	if said := string(mustRead(t, filepath.Join(first.dir, "shared.ml.i.warnings"))); !strings.Contains(said, "unused variable") {
+		t.Errorf("the instrumented unit's warnings lack the program's own -Wunused-variable:\n%s", said)
+	}
+	// The diagnostics compile is recorded, and the other mode's build
+	// replays the record (made distinct here) instead of compiling.
+	_, content, err := programFiles(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, _ := filepath.Glob(filepath.Join(diagnosedDir(content), "*"))
+	if len(records) != 1 {
+		t.Fatalf("the default build recorded %d diagnostics compiles, not 1: %v", len(records), records)
+	}
+	if err := os.WriteFile(records[0], []byte("shared.c: the recorded diagnostics\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if full, exe := built(t, p, "--memlens-full"); full == first || same(exe, exe1) {
 		t.Errorf("--memlens-full's build is the default one's (%s)", full.dir)
+	} else if !bytes.Contains(full.out, []byte("the recorded diagnostics")) {
+		t.Errorf("--memlens-full's build did not replay the default build's diagnostics compile:\n%s", full.out)
 	}
 
 	// (in the build's own directory: the debug information names it)
@@ -234,17 +283,25 @@ func TestCorpusBuildShared(t *testing.T) {
 		t.Errorf("%s is left when the test using it has ended", gone.dir)
 	}
 	var kept *cachedBuild
+	explained, err := corpus.Load(filepath.Join("..", "testdata", "bugs", explainProgram))
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Run("kept", func(t *testing.T) {
-		p, err := corpus.Load(filepath.Join("..", "testdata", "bugs", explainProgram))
-		if err != nil {
-			t.Fatal(err)
-		}
-		kept, _ = built(t, p) // (as TestCorpus builds it)
+		kept, _ = built(t, explained) // (as TestCorpus builds it)
 	})
 	if kept == nil {
 		return
 	}
 	if _, err := os.Stat(filepath.Join(kept.dir, "prog")); err != nil {
 		t.Errorf("the build of %s, which other tests build too, is gone: %v", explainProgram, err)
+	}
+	// (a real program's units: compiled with warnings on, the same code)
+	plain = slices.Concat(kept.argv[:slices.Index(kept.argv, "--memlens-save-temps")], ccArgs(explained, "plain"))
+	if out, err := build(kept.dir, plain); err != nil {
+		t.Fatalf("%v\n%s", err, head(out))
+	}
+	if a, b := mustRead(t, filepath.Join(kept.dir, "prog")), mustRead(t, filepath.Join(kept.dir, "plain")); !bytes.Equal(a, b) {
+		t.Errorf("%s: --memlens-save-temps and the tests' settings change the program: %d bytes, %d without them", explainProgram, len(a), len(b))
 	}
 }

@@ -303,9 +303,9 @@ func testProgram(t *testing.T, set string, p *corpus.Program, opt string) {
 	if !bug && native().exit != p.Exit {
 		t.Fatalf("native run: %s, but the program says memlens:exit %d (the corpus program %s is wrong or nondeterministic)", native().status, p.Exit, p.Path)
 	}
-	var own map[string]bool
+	var own func() map[string]bool // (read only if a unit warns: seldom)
 	if opt == "" {
-		own = nativeWarnings(p, src)
+		own = sync.OnceValue(func() map[string]bool { return nativeWarnings(p, src) })
 	}
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) { testMode(t, set, withOpt(p, opt), m, src, native, own) })
@@ -347,7 +347,7 @@ func ccArgs(p *corpus.Program, out string) []string {
 // and compares with what p wants and with its native run; unless own
 // (gcc's warnings on p) is nil, it compares the instrumented units'
 // warnings with own.
-func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, native func() outcome, own map[string]bool) {
+func testMode(t *testing.T, set string, p *corpus.Program, m mode, src string, native func() outcome, own func() map[string]bool) {
 	bug := strings.HasSuffix(set, "bugs")
 	want := *p
 	want.Wants = nil
@@ -482,11 +482,15 @@ func stdinName(p *corpus.Program) string {
 }
 
 // build runs a compiler command in dir and returns its combined output.
-func build(dir string, argv []string) ([]byte, error) {
+func build(dir string, argv []string) ([]byte, error) { return buildInEnv(dir, argv, nil) }
+
+// buildInEnv is build with env added to the environment.
+func buildInEnv(dir string, argv, env []string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	cmd.WaitDelay = 5 * time.Second
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {

@@ -19,8 +19,15 @@ func (j *job) compile(u *unit) error {
 		return j.runQuiet(slices.Concat(j.cc, quiet(j.cl.words(kindFlag)), j.cl.words(kindPreinclude), langFlags(u.lang),
 			[]string{"-w", stageFlag, u.src, "-o", u.obj}))
 	}
-	err := j.runQuiet(slices.Concat(j.cc, quiet(j.cl.instrumentedFlags()), u.flags, j.cl.saveTempsFlags(u.src), j.cl.pipeFlags(),
-		[]string{"-w", "-x", "cpp-output", stageFlag, u.ml, "-o", u.obj}))
+	warnings := unitWarnings()
+	run := j.runQuiet
+	if warnings == nil {
+		warnings = []string{"-w"}
+	} else {
+		run = func(argv []string) error { return j.runWarned(argv, u.ml) }
+	}
+	err := run(slices.Concat(j.cc, quiet(j.cl.instrumentedFlags()), u.flags, j.cl.saveTempsFlags(u.src), j.cl.pipeFlags(),
+		warnings, []string{"-x", "cpp-output", stageFlag, u.ml, "-o", u.obj}))
 	var failed *statusError
 	if errors.As(err, &failed) && j.stopped(j.cc[0]) == nil {
 		fmt.Fprintf(j.stderr, "memlens: internal error: gcc accepts %s but not memlens's instrumented unit of it; please report it with that unit (--memlens-save-temps keeps it)\n", u.src)

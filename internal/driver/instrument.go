@@ -103,8 +103,8 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 		return err
 	}
 	u.obj = j.outputOf(u)
-	diagnosed := sync.OnceValue(j.start(slices.Concat(j.cc, j.cl.diagnosticsFlags(cfg.GCC()), langFlags(u.lang),
-		[]string{"-S", u.src, "-o", filepath.Join(u.dir, "diagnostics.s")})))
+	diagnosed := sync.OnceValue(j.startDiagnosed(slices.Concat(j.cc, j.cl.diagnosticsFlags(cfg.GCC()), langFlags(u.lang),
+		[]string{"-S", u.src, "-o"}), filepath.Join(u.dir, "diagnostics.s")))
 	defer diagnosed() // (gcc is not left running on an early return or a panic)
 	j.held.Reset()
 	preOut, preErr := j.preprocess(u)
