@@ -355,10 +355,10 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		w.b.Write(printed)
 		w.col = len(printed) - bytes.LastIndexByte(printed, '\n') // (raw needs it alone)
 	}
-	header := true
+	header, headerEnd := true, 0
 	for i, ed := range decls {
 		if header && ed.Position().Filename != headerName {
-			header = false
+			header, headerEnd = false, w.b.Len()
 			if printed == nil {
 				r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), printPath)
 			}
@@ -376,6 +376,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 	}
 	if header {
+		headerEnd = w.b.Len()
 		if printed == nil {
 			r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), printPath)
 		}
@@ -487,7 +488,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	if len(flags) > 0 {
 		w.b.WriteString(flagsMark + strings.Join(flags, " ") + " */\n")
 	}
-	return w.b.Bytes(), nil
+	return pruneHeaderHelpers(w.b.Bytes(), headerStart, headerEnd), nil
 }
 
 // A unit may end with a comment naming the flags it must be compiled

@@ -20,8 +20,31 @@ import (
 // executables (never into shared libraries, see the driver), so -fPIE: it
 // fits PIE and non-PIE programs alike, and the runtime's thread-locals use
 // the local-exec model instead of calls to __tls_get_addr on every malloc.
-// -g so reports and gdb can show runtime frames.
+// -g so reports and gdb can show runtime frames; the runtime's own
+// sources trade it for sourceDebugFlags.
 var cflags = []string{"-O2", "-g", "-fPIE", "-pthread", "-c"}
+
+// gdbCalledSources are the runtime sources compiled with cflags' full -g:
+// gdb calls their functions, and needs their types to (malloc, for each
+// string a command passes; memlens_enable, for its result).
+var gdbCalledSources = []string{"allocator.c", "control.c"}
+
+// lineDebug is the debug level of the other runtime sources: functions and
+// line tables, so backtraces and addr2line still name a runtime frame and
+// its line, without the types and variable locations that were two thirds
+// of every program's link (ld relocating and checksumming them). The
+// statement frontiers keep addr2line's lines those of -g but for a few
+// inlined call lines.
+var lineDebug = []string{"-g1", "-gstatement-frontiers"}
+
+// sourceFlags are the flags compiling the runtime source name.
+func sourceFlags(name string) []string {
+	if slices.Contains(gdbCalledSources, name) {
+		return cflags
+	}
+	i := slices.Index(cflags, "-g")
+	return slices.Concat(cflags[:i], lineDebug, cflags[i+1:])
+}
 
 // SourceDirName is the directory, inside the one Ensure returns, holding
 // the runtime's sources: a program's rules (runtime/rules.h) compile against
@@ -208,6 +231,8 @@ func cacheKey(cc []string, srcs []source) (string, error) {
 		[]byte(strings.Join(cc[1:], "\x00")),
 		version,
 		[]byte(strings.Join(cflags, "\x00")),
+		[]byte(strings.Join(gdbCalledSources, "\x00")),
+		[]byte(strings.Join(lineDebug, "\x00")),
 	} {
 		fmt.Fprintf(h, "%d:%s", len(field), field)
 	}
@@ -240,7 +265,7 @@ func build(cc []string, srcs []source, tmp, final string) error {
 			continue
 		}
 		obj := filepath.Join(tmp, strings.TrimSuffix(s.name, ".c")+".o")
-		cmd := slices.Concat(cc, cflags, []string{prefixMap, filepath.Join(srcDir, s.name), "-o", obj})
+		cmd := slices.Concat(cc, sourceFlags(s.name), []string{prefixMap, filepath.Join(srcDir, s.name), "-o", obj})
 		if err := run(tmp, cmd); err != nil {
 			return err
 		}

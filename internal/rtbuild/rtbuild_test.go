@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -369,6 +370,20 @@ func TestRuntimeWarningFree(t *testing.T) {
 		cmd.Dir = dir
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("%s: %v\n%s", s.name, err, out)
+		}
+	}
+}
+
+// TestGdbCalledSourcesExist guards sourceFlags against a renamed source:
+// gdb's calls of malloc and memlens_enable need their units at -g.
+func TestGdbCalledSourcesExist(t *testing.T) {
+	srcs, err := sources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range gdbCalledSources {
+		if !slices.ContainsFunc(srcs, func(s source) bool { return s.name == name }) {
+			t.Errorf("%s is no runtime source", name)
 		}
 	}
 }
