@@ -103,6 +103,8 @@
 #define ml_scache              __mlrt_scache
 #define ml_smemo               __mlrt_smemo
 #define ml_stack_capture_shallow __mlrt_stack_capture_shallow
+#define ml_tmemo               __mlrt_tmemo
+#define ml_stack_capture4_miss __mlrt_stack_capture4_miss
 #define ml_pck_name            __mlrt_pck_name
 #define ml_pck_range           __mlrt_pck_range
 #define ml_pck_init            __mlrt_pck_init
@@ -896,31 +898,41 @@ static inline unsigned ml_stack_cached(uint64_t h, unsigned n)
 		return e[0].id;
 	return e[1].hash == h && e[1].n == n ? e[1].id : 0;
 }
-/* ml_stack_capture_depth(0, 4), made without a loop when the (up to) four
- * innermost frames have sites (a typestate transition's stack); inline,
- * so that a transition's put saves no registers around a capture its
- * thread's cache answers. */
+/* This thread's last stacks of three or four frames (a typestate
+ * transition's, ml_stack_capture4): a transition's frames compared cost
+ * less than hashed and looked up in ml_scache. Only stacks whose frames all have sites are kept (a stack of
+ * three with f[0] 0), so the same frames are the same stack and an entry
+ * is never stale. */
+#define ML_TMEMO 16
+struct ml_tmemo {
+	const site_t *f[4];
+	uint32_t id;
+};
+extern __thread struct ml_tmemo ml_tmemo[ML_TMEMO] __attribute__((tls_model("local-exec")));
+/* The memo's entry of the frames outer, f[0..2]: by all of them, as a
+ * recursion's transitions differ only in outer frames. */
+static inline struct ml_tmemo *ml_tmemo_of(const site_t *outer, const site_t *const *f)
+{
+	return &ml_tmemo[(((uptr)outer ^ (uptr)f[0] ^ (uptr)f[1] ^ (uptr)f[2]) >> 3) & (ML_TMEMO - 1)];
+}
+/* ml_stack_capture4's miss: the thread's cache or the depot, put in the
+ * memo when the frames allow. */
+unsigned ml_stack_capture4_miss(void);
+/* ml_stack_capture_depth(0, 4); inline, so that a transition's put saves
+ * no registers around a capture its thread's memo answers. */
 __attribute__((always_inline)) static inline unsigned ml_stack_capture4(void)
 {
-	/* the (up to) four innermost frames hashed innermost first as
-	 * ml_stack_capture_depth does, which hashes only those with sites:
-	 * where one has none, the hash is another, found in the cache only
-	 * by a collision of hashes, as any, and the loop captures them */
 	unsigned top = __ml_t.depth;
-	if (ML_LIKELY(top >= 4 && top <= __ML_MAX_FRAMES)) {
-		const site_t *const *f = &__ml_t.frames[top - 4];
-		uint64_t h = ml_hash_frame(ml_hash_frame(ml_hash_frame(ml_hash_frame(ML_HASH_SEED, f[3]), f[2]), f[1]), f[0]);
-		unsigned id = ml_stack_cached(ml_hash_end(h, 4), 4);
-		if (id)
-			return id;
-	} else if (top == 3) { /* (an allocator's helper called by its entry point, called by main) */
-		const site_t *const *f = __ml_t.frames;
-		uint64_t h = ml_hash_frame(ml_hash_frame(ml_hash_frame(ML_HASH_SEED, f[2]), f[1]), f[0]);
-		unsigned id = ml_stack_cached(ml_hash_end(h, 3), 3);
-		if (id)
-			return id;
+	if (ML_LIKELY(top - 3u <= __ML_MAX_FRAMES - 3u)) {
+		const site_t *const *f = &__ml_t.frames[top - 3];
+		const site_t *outer = top > 3 ? f[-1] : 0;
+		const struct ml_tmemo *e = ml_tmemo_of(outer, f);
+		uptr diff = ((uptr)e->f[0] ^ (uptr)outer) | ((uptr)e->f[1] ^ (uptr)f[0]) | ((uptr)e->f[2] ^ (uptr)f[1]) |
+		            ((uptr)e->f[3] ^ (uptr)f[2]);
+		if (!diff && e->id)
+			return e->id;
 	}
-	return ml_stack_capture_depth(0, 4);
+	return ml_stack_capture4_miss();
 }
 /* Intern the stack f[0..n), innermost first (at most stack_depth frames). */
 unsigned ml_stack_intern(const site_t *const *f, unsigned n);

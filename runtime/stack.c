@@ -247,6 +247,31 @@ unsigned ml_stack_capture_shallow(void)
 	return ml_smemo_put(ml_stack_capture_top());
 }
 
+__thread struct ml_tmemo ml_tmemo[ML_TMEMO] __attribute__((tls_model("local-exec")));
+
+/* The three or four innermost frames hashed innermost first as
+ * ml_stack_capture_depth does, which hashes only those with sites: where
+ * one has none, the hash is another, found in the cache only by a
+ * collision of hashes, as any, and the loop captures them. */
+unsigned ml_stack_capture4_miss(void)
+{
+	unsigned top = __ml_t.depth;
+	if (top - 3u > __ML_MAX_FRAMES - 3u)
+		return ml_stack_capture_depth(0, 4);
+	const site_t *const *f = &__ml_t.frames[top - 3];
+	const site_t *outer = top > 3 ? f[-1] : 0;
+	uint64_t h = ml_hash_frame(ml_hash_frame(ml_hash_frame(ML_HASH_SEED, f[2]), f[1]), f[0]);
+	unsigned n = top > 3 ? 4 : 3;
+	if (n == 4)
+		h = ml_hash_frame(h, outer);
+	unsigned id = ml_stack_cached(ml_hash_end(h, n), n);
+	if (!id)
+		id = ml_stack_capture_depth(0, 4);
+	if (id && (outer || n == 3) && f[0] && f[1] && f[2])
+		*ml_tmemo_of(outer, f) = (struct ml_tmemo){{outer, f[0], f[1], f[2]}, id};
+	return id;
+}
+
 unsigned ml_stack_intern(const site_t *const *f, unsigned n)
 {
 	unsigned max = ml_flags.stack_depth;
