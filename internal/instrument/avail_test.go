@@ -129,7 +129,7 @@ func TestAvailableChecks(t *testing.T) {
 				availDecls + "int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
 			code := instrumentedF(t, cfg, src)
 			var got []string
-			for _, m := range regexp.MustCompile(`__ml_chk(_range|_end|_base|_ro)?(?:_tw)?\(`).FindAllStringSubmatch(code, -1) {
+			for _, m := range regexp.MustCompile(`__ml_chk(_range|_end|_base|_ro)?(?:_sr)?(?:_tw)?\(`).FindAllStringSubmatch(code, -1) {
 				if m[1] == "" {
 					got = append(got, "chk")
 				} else {
@@ -238,6 +238,38 @@ func TestAvailableDefinedness(t *testing.T) {
 
 // instrumentedF instruments the unit src and returns the instrumented text
 // of its function f (whose first parameter is struct s *x).
+// TestSharedRecordChecks: the checks of a loop that makes no call take
+// their record from __ml_rec_of_shared (the _sr forms), which gcc shares
+// between them; those of a loop that calls, or outside loops, compute
+// their own.
+func TestSharedRecordChecks(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	for _, tc := range []struct {
+		name, body string
+		shared     string // per check, in order: "sr" or "own"
+	}{
+		{"call-free loop", "for (; x; x = x->next) s += x->a + x->n; return s;", "sr sr sr"},
+		{"loop that calls", "for (; x; x = x->next) s += x->a + g(); return s;", "own own"},
+		{"outside loops", "s += x->a; x = x->next; return s + x->n;", "own own own"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "struct s { int a; int n; struct s *next; };\n" + availDecls + "int f(struct s *x, int n) { int s = 0; " + tc.body + " }\n"
+			code := instrumentedF(t, cfg, src)
+			var got []string
+			for _, m := range regexp.MustCompile(`__ml_chk(?:_range|_end|_base|_ro)?(_sr)?(?:_tw)?\(`).FindAllStringSubmatch(code, -1) {
+				if m[1] != "" {
+					got = append(got, "sr")
+				} else {
+					got = append(got, "own")
+				}
+			}
+			if s := strings.Join(got, " "); s != tc.shared {
+				t.Errorf("checks %q, want %q in\n%s", s, tc.shared, code)
+			}
+		})
+	}
+}
+
 func instrumentedF(t *testing.T, cfg *Config, src string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "f.c")

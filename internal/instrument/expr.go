@@ -562,6 +562,9 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 				fn = "__ml_chk_ro"
 			}
 		}
+		if fn != "__ml_chk_every" && r.c.optimizing && l.moved == nil && r.callFreeLoops[n] {
+			fn += "_sr" // (the record shared with the loop's other checks through the meta)
+		}
 		if r.fn != nil && r.fn.callSite { // (its caller's site, for the report)
 			fn += "_at"
 		}

@@ -118,6 +118,34 @@ func callsInLoops(decls []*cc.ExternalDeclaration) map[*cc.PostfixExpression]boo
 	return calls
 }
 
+// inCallFreeLoops is the set of the nodes inside the loops (not `do …
+// while (0)`) that make no call: their checks share the record of a meta
+// (checkedPlace's _sr forms), which no call in the loop keeps in a
+// callee-saved register.
+func inCallFreeLoops(decls []*cc.ExternalDeclaration) map[cc.Node]bool {
+	nodes := map[cc.Node]bool{}
+	for _, ed := range decls {
+		if ed.FunctionDefinition == nil {
+			continue
+		}
+		Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
+			loop, ok := n.(*cc.IterationStatement)
+			if !ok || runsOnce(loop) || AnyNode(loop, func(n cc.Node) bool {
+				x, ok := n.(*cc.PostfixExpression)
+				return ok && x.Case == cc.PostfixExpressionCall
+			}) {
+				return true
+			}
+			Inspect(loop, func(n cc.Node) bool {
+				nodes[n] = true
+				return true
+			})
+			return false
+		})
+	}
+	return nodes
+}
+
 // runsOnce reports whether loop is a `do … while (0)`.
 func runsOnce(loop *cc.IterationStatement) bool {
 	if loop.Case != cc.IterationStatementDo {

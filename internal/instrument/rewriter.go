@@ -187,6 +187,7 @@ type rewriter struct {
 	literalOrder   []*literal
 	literalSlots   map[*cc.Declarator][]literalSlot    // the pointers of globals' initializers that literals initialize
 	loopCalls      map[*cc.PostfixExpression]bool      // the calls inside loops (callsInLoops)
+	callFreeLoops  map[cc.Node]bool                    // the nodes inside loops that make no call (inCallFreeLoops)
 	valueStmt      valueStmt                           // the value of the statement expression being rewritten
 	typestate      bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
 	pckAnns        map[*cc.FunctionDefinition][]string // the typestate annotations before each function
@@ -292,6 +293,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		decls = append(decls, ed)
 	}
 	r.loopCalls = callsInLoops(progDecls) // (before the analyses asking which calls are made inline)
+	r.callFreeLoops = inCallFreeLoops(progDecls)
 	r.findNoreturn(decls)
 	r.findDeclaredPure(decls)
 	r.findUnchecked(decls)
