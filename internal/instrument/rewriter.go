@@ -481,6 +481,15 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			large = "9000"
 		}
 		flags = append(flags, "--param=large-function-insns="+large, "--param=max-inline-functions-called-once-insns=12000")
+		if r.c.full {
+			// gcc stops inlining once a unit above its large-unit size,
+			// 10,000 instructions, has grown by 40%: fully checked vm.c
+			// starts at 11,224 (923 natively), and its
+			// handlers kept push out of line. Three times the size, as
+			// for functions above; a unit larger than that (Lua's
+			// lparser.c, 53,896) keeps the limit it had.
+			flags = append(flags, "--param=large-unit-insns=30000")
+		}
 	}
 	if len(flags) > 0 {
 		w.b.WriteString(flagsMark + strings.Join(flags, " ") + " */\n")
