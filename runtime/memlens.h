@@ -1682,6 +1682,32 @@ __ML_INLINE __ml_meta_t __ml_mv(__ml_meta_t old, __ml_meta_t m, const struct __m
 	return __ml_mv_in(old, m, site, name, 0);
 }
 
+/* __ml_mv of m, a call's result, where the callee handed its reference
+ * over (handed: instrument's __ml_hands_NAME, a constant): the local takes
+ * that reference instead of a new one. A value of the block the local held
+ * already drops the one handed, which leaves the local's own: no count
+ * reaches zero there, and no cut is stamped, as __ml_mv stamps none. */
+__ML_INLINE __ml_meta_t __ml_mv_handed(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site,
+                                       const struct __ml_site *name, int handed)
+{
+	if (!handed)
+		return __ml_mv(old, m, site, name);
+	if (old == m) {
+		if (name)
+			__ml_name(m, name);
+		if (__ml_counted(m)) {
+			unsigned v = __ml_count_down(&__ML_REFS[(unsigned)m].n);
+			if (__ML_UNLIKELY(v + 1u < 2u))
+				__ml_dropped(m, v, site, __ML_LOSS_ASSIGN);
+		}
+		return m;
+	}
+	if (__ml_counted(m))
+		__ml_name_at((unsigned)m, name);
+	__ml_unref(old, site, __ML_LOSS_ASSIGN);
+	return m;
+}
+
 /* A parameter's companion starts with meta m. (Parameters do not name
  * blocks: one passed to helpers would have each helper's parameter among
  * its names, and a call to name them.) */

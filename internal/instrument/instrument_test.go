@@ -311,6 +311,43 @@ func TestFullKeptAllocationSites(t *testing.T) {
 	}
 }
 
+// TestFullHandedReferences: with full checking, a static function hands
+// its returned reference over when every call of it is assigned whole to
+// a counted pointer local or returned by a function handing its own over;
+// one call stored into memory, or a return without a value, keeps the
+// count going up and down.
+func TestFullHandedReferences(t *testing.T) {
+	code := "#include <stdlib.h>\nchar *g;\n" +
+		"static char *make(void) { char *p = malloc(4); return p; }\n" +
+		"static char *wrap(void) { return make(); }\n" +
+		"static char *stored(void) { return malloc(5); }\n" +
+		"static char *mixed(char *q) { return q ? q : malloc(6); }\n" +
+		"static char *bare(int c) { if (c) return; return malloc(7); }\n" +
+		"void f(void) {\n" +
+		"\tchar *a = make();\n" +
+		"\tchar *b;\n" +
+		"\tb = (char *)wrap();\n" +
+		"\tg = stored();\n" +
+		"\ta = mixed(a);\n" +
+		"\tg = mixed(b);\n" +
+		"\tb = bare(1);\n" +
+		"\tfree(a); free(b);\n" +
+		"}\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, true), "handed.c", code)
+	table := regexp.MustCompile(`enum \{[^}]*\}`).Find(out)
+	for name, hands := range map[string]int{"make": 1, "wrap": 1, "stored": 0, "mixed": 0} {
+		if want := fmt.Sprintf("__ml_hands_%s = %d", name, hands); !bytes.Contains(table, []byte(want)) {
+			t.Errorf("%s not in %s", want, table)
+		}
+	}
+	if bytes.Contains(table, []byte("__ml_hands_bare")) {
+		t.Errorf("bare, which returns without a value, in %s", table)
+	}
+	if n := bytes.Count(out, []byte("__ml_mv_handed(")); n != 4 { // (a, b, a and the header's definition)
+		t.Errorf("%d __ml_mv_handed in the unit, want 4", n)
+	}
+}
+
 // TestUnoptimisedUnitCompilesItsHelpersOnly: unoptimised, a unit
 // compiles the header's helpers it calls (out of line, __ML_INLINE), not
 // all of them: every static function is compiled at -O0, an unused inline

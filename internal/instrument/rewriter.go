@@ -153,6 +153,9 @@ type rewriter struct {
 	borrows        map[string][]bool                      // the pointer parameters each function of the unit borrows
 	still          map[string]bool                        // functions of the unit that cannot lower a count (still.go)
 	heldArgs       map[string]bool                        // those of them every call passes held values (findHeldArgs)
+	handCalls      map[string][]*cc.PostfixExpression     // the functions that may hand their reference over, and their calls (handed.go)
+	handReceived   map[*cc.PostfixExpression]bool         // those calls assigned to a counted pointer local
+	handReturned   map[*cc.PostfixExpression]string       // those returned, by the function named
 	inlineHinted   map[string]bool                        // direct leaf functions given the inline hint (findDirect)
 	asmHelpers     map[string]int                         // the header's helpers a call in asm can reach, by name: their number of arguments
 	asmCallFns     map[*cc.FunctionDefinition]bool        // the functions whose helper calls are made in asm
@@ -316,6 +319,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findLendings(decls)
 	r.findStill(decls)
 	r.findHeldArgs(progDecls)
+	r.findHanding(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
 	if r.c.asmCalls {
@@ -364,7 +368,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			if printed == nil {
 				r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), printPath)
 			}
-			w.raw(r.siteTable() + textSectionAgain(decls))
+			w.raw(r.siteTable() + r.handsTable() + textSectionAgain(decls))
 		}
 		if header && printed != nil {
 			continue
@@ -486,6 +490,15 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			large = "9000"
 		}
 		flags = append(flags, "--param=large-function-insns="+large, "--param=max-inline-functions-called-once-insns=12000")
+		if r.c.full {
+			// gcc stops inlining once a unit above its large-unit size,
+			// 10,000 instructions, has grown by 40%: fully checked vm.c
+			// starts at 11,224 (923 natively), and its
+			// handlers kept push out of line. Three times the size, as
+			// for functions above; a unit larger than that (Lua's
+			// lparser.c, 53,896) keeps the limit it had.
+			flags = append(flags, "--param=large-unit-insns=30000")
+		}
 	}
 	if len(flags) > 0 {
 		w.b.WriteString(flagsMark + strings.Join(flags, " ") + " */\n")
@@ -948,6 +961,11 @@ func (r *rewriter) setCompanion(d *cc.Declarator, meta string, v prov, site stri
 			mv = "__ml_mv_far"
 		}
 		set = fmt.Sprintf("%s = %s(%s, %s, %s, %s)", m, mv, m, meta, site, name)
+		if mv == "__ml_mv" {
+			if handed, ok := r.receiveHanded(m, meta, site, name, rhs); ok {
+				set = m + " = " + handed
+			}
+		}
 		if mv != "__ml_mv_still" {
 			r.keptAllocation(rhs)
 		}
@@ -2700,7 +2718,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		// temporaries
 		if r.c.full { // the block is named as the function's result
 			m := r.name("__ml_rm")
-			f.strf(" register __ml_meta_t %s = %s; %s; %s __ml_name(%s, %s);", m, meta, r.setret(m, stepSite, pv), xs+r.leave(), m, xsite)
+			f.strf(" register __ml_meta_t %s = %s; %s; %s __ml_name(%s, %s);%s", m, meta, r.setret(m, stepSite, pv), xs+r.leave(), m, xsite, r.handOver(e, meta, m))
 		} else {
 			f.strf(" %s; %s", r.setret(meta, stepSite, pv), xs+r.leave())
 		}
