@@ -556,12 +556,16 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // (lua_rotate 144 to 56 bytes, reverse's TValue temp), ltable.c 1.624 to
 // 1.539. A side frame's top in a variable only from 64 words
 // (luaV_execute's): lgc.c 1.580 to 1.532, lundump.c 1.637 to 1.603, lvm.c
-// 1.791 to 1.773, ldo.c 1.582 to 1.591 (luaD_pretailcall).
+// 1.791 to 1.773, ldo.c 1.582 to 1.591 (luaD_pretailcall). Small
+// loop-free bodies hinted from any number of places (loadInt, checknext),
+// and a function holding an object hinted when one function makes all
+// its calls (checkliteral), with gcc's large-function size at 12,000:
+// lundump.c 1.603 to 1.328, lparser.c 1.523 to 1.504, lcode.c 1.297.
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.53, "lcode.c": 1.31, "lvm.c": 1.78, "ltable.c": 1.53,
-		"lapi.c": 1.75, "ldo.c": 1.595, "ldebug.c": 1.635, "lgc.c": 1.54, "lundump.c": 1.61})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.505, "lcode.c": 1.30, "lvm.c": 1.78, "ltable.c": 1.53,
+		"lapi.c": 1.75, "ldo.c": 1.595, "ldebug.c": 1.635, "lgc.c": 1.54, "lundump.c": 1.33})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

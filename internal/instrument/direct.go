@@ -171,10 +171,7 @@ func (r *rewriter) callSiteLeaf(fd *cc.FunctionDefinition, fn *directFn) bool {
 	}
 	ft, ok := fd.Declarator.Type().(*cc.FunctionType)
 	if !ok || isAggregate(ft.Result()) || r.containsCall(fd.CompoundStatement) || r.declaresLocals(fd, ft) ||
-		isDataPtr(ft.Result()) && AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
-			_, loop := n.(*cc.IterationStatement)
-			return loop
-		}) ||
+		isDataPtr(ft.Result()) && hasLoop(fd.CompoundStatement) ||
 		AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
 			d, ok := n.(*cc.Declaration)
 			return ok && !isSynthetic(d) && staticLocalsOf(d) != nil
@@ -411,6 +408,16 @@ const nativeInlineTokens = 80
 // of line: 4,880 to 5,104 bytes).
 const nativeInlineSites = 4
 
+// nativeInlineSmall is the size of a body with no loop, in tokens between
+// its braces, that gets the hint however many places call it: a forwarding
+// call or a test and a call (lundump.c's loadInt, loadBlock, lparser.c's checknext,
+// testnext), which gcc inlines natively everywhere, its call costing as
+// much as its body; out of line checked, each has a frame and its callers
+// save registers across its call (Lua -O2 frames lundump.c 744 to 696
+// bytes, lcode.c 3,192 to 3,176, lparser.c 4,448 to 4,392 with gcc's
+// large-function size raised to 12,000, rewriter.go).
+const nativeInlineSmall = 40
+
 // hintNativeInlined gives the inline hint to the static functions, only
 // called by name from at most nativeInlineSites places, that gcc may
 // inline natively but not once checked, where their checks, frame and
@@ -426,7 +433,15 @@ const nativeInlineSites = 4
 // (frameObject: an array or struct local, a local whose address is
 // taken), which each caller it went into would hold, where gcc inlines
 // it only if small (lcorolib.c's auxstatus, a lua_Debug, 240 to 368 bytes
-// with its two callers; lmathlib.c's pushnumint, &n, in three: 944 to 1,008). Unlike the
+// with its two callers; lmathlib.c's pushnumint, &n, in three: 944 to 1,008),
+// or unless one function makes all its calls, whose frame alone then holds
+// the object (lundump.c's checkliteral, a 12-byte buffer, twice in
+// checkHeader: its -O2 frames 696 to 616 bytes). A small body
+// (nativeInlineSmall) gets it from any number of places, unless it is in
+// a cycle of calls (lparser.c's expr, subexpr's: its callers, grown, were
+// kept out of line, 4,392 to 4,704 bytes) or holds a loop (lgc.c's
+// propagateall, five calls: convergeephemerons, grown, stayed out of
+// atomic, 2,072 to 2,088). Unlike the
 // helpers' hint, these functions' calls are not taken as inlined
 // (inlineHinted): they make calls of their own. Not in full checking,
 // where a setjmp's callees are kept out of line (keepOutOfLine: gcc warns
@@ -436,11 +451,17 @@ func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[s
 		return
 	}
 	sites := map[string]int{}
+	callees := map[string]map[string]bool{} // function → the functions it calls by name
+	callers := map[string]map[string]bool{}
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil {
+			caller := fd.Declarator.Name()
 			walkNodes(fd.CompoundStatement, func(n cc.Node) bool {
 				if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
-					sites[calleeName(x)]++
+					callee := calleeName(x)
+					sites[callee]++
+					addEdge(callees, caller, callee)
+					addEdge(callers, callee, caller)
 				}
 				return true
 			})
@@ -452,15 +473,46 @@ func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[s
 			continue
 		}
 		name, cs := fd.Declarator.Name(), fd.CompoundStatement
+		size := cs.Token2.Seq() - cs.Token.Seq()
 		if cand[name] == nil && !r.plainHelper(fd) || r.inlineHinted[name] || fd.Declarator.IsInline() || noinline(fd) ||
-			declaredNoinline[name] || callsItself(fd) || calls(cs, setjmps) || sites[name] > nativeInlineSites ||
-			cs.Token2.Seq()-cs.Token.Seq() > nativeInlineTokens && AnyNode(cs, frameObject) {
+			declaredNoinline[name] || callsItself(fd) || calls(cs, setjmps) ||
+			sites[name] > nativeInlineSites && (size > nativeInlineSmall || hasLoop(cs) || reaches(callees, name, name)) ||
+			size > nativeInlineTokens && len(callers[name]) > 1 && AnyNode(cs, frameObject) {
 			continue
 		}
 		if seq := r.firstSeq(fd); seq != 0 {
 			r.insertBefore[seq] += "__inline__ "
 		}
 	}
+}
+
+// addEdge adds to to from's set in graph.
+func addEdge(graph map[string]map[string]bool, from, to string) {
+	if graph[from] == nil {
+		graph[from] = map[string]bool{}
+	}
+	graph[from][to] = true
+}
+
+// reaches reports whether a path of graph's edges leads from from to to.
+func reaches(graph map[string]map[string]bool, from, to string) bool {
+	seen := map[string]bool{}
+	var walk func(string) bool
+	walk = func(f string) bool {
+		for next := range graph[f] {
+			if next == to {
+				return true
+			}
+			if !seen[next] {
+				seen[next] = true
+				if walk(next) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(from)
 }
 
 // helper reports whether function definition fd, not declared inline,

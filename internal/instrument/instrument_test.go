@@ -995,23 +995,36 @@ func TestTakenLocalNamesBothSteps(t *testing.T) {
 // TestNativeInlinedHint: optimised, a static function only called by name
 // from a few places gets the inline hint though it calls an extern
 // function (Lua's lgc.c setpause), so its checked body is weighed against
-// the hinted budget, a larger one too (ltable.c's setnodevector); one
-// whose address is taken, a larger one with a struct local, one called
-// from more than four places and (full checking) any do not.
+// the hinted budget, a larger one too (ltable.c's setnodevector), and one
+// with a struct local all of whose calls one function makes (lundump.c's
+// checkliteral); a small loop-free body gets it from more than four places
+// (lundump.c's loadInt); one whose address is taken, a larger one with a
+// struct local called from two functions, a larger one or one with a loop
+// or in a cycle of calls called from more than four places and (full
+// checking) any do not.
 func TestNativeInlinedHint(t *testing.T) {
 	code := "struct g { long debt, total; struct g *next; };\n" +
 		"extern void setdebt(struct g *, long);\n" +
 		"static void pause(struct g *g) { long d = g->total - g->debt; if (d < 0) d = 0; setdebt(g, d); }\n" +
 		"static void taken(struct g *g) { setdebt(g, g->total); }\n" +
 		"static void often(struct g *g) { setdebt(g, 1); }\n" +
+		"static void looping(struct g *g) { while (g->debt) setdebt(g, 1); }\n" +
+		"static void cycle(struct g *g);\n" +
+		"static void cyclic(struct g *g) { if (g->next) cycle(g->next); }\n" +
+		"static void cycle(struct g *g) { setdebt(g, 1); cyclic(g); cyclic(g); cyclic(g); cyclic(g); cyclic(g); }\n" +
 		"static void big(struct g *g) {\n" + strings.Repeat("\tsetdebt(g->next, g->total + g->debt * 3 - g->next->debt);\n", 6) + "}\n" +
+		"static void bulky(struct g *g) {\n" + strings.Repeat("\tsetdebt(g->next, g->total + g->debt * 3 - g->next->debt);\n", 6) + "}\n" +
 		"static void framed(struct g *g) {\n\tstruct g copy = *g;\n" + strings.Repeat("\tsetdebt(&copy, g->total + g->debt * 3 - g->next->debt);\n", 6) + "}\n" +
+		"static void framedOnce(struct g *g) {\n\tstruct g copy = *g;\n" + strings.Repeat("\tsetdebt(&copy, g->total + g->debt * 3 - g->next->debt);\n", 6) + "}\n" +
 		"void (*hook)(struct g *) = taken;\n" +
-		"void step(struct g *g) { pause(g); taken(g); big(g); pause(g->next); big(g->next); framed(g); }\n" +
-		"void many(struct g *g) { often(g); often(g); often(g->next); often(g->next); often(g->next->next); }\n"
+		"void step(struct g *g) { pause(g); taken(g); big(g); pause(g->next); big(g->next); framed(g); framedOnce(g); framedOnce(g->next); }\n" +
+		"void many(struct g *g) { often(g); often(g); often(g->next); often(g->next); often(g->next->next); framed(g);\n" +
+		"\tlooping(g); looping(g); looping(g); looping(g); looping(g);\n" +
+		"\tbulky(g); bulky(g); bulky(g); bulky(g); bulky(g); }\n"
 	for _, full := range []bool{false, true} {
 		_, _, out := writeInstrumentedCode(t, newTestConfig(t, full), "hint.c", code)
-		for name, want := range map[string]bool{"pause": !full, "taken": false, "big": !full, "often": false, "framed": false} {
+		for name, want := range map[string]bool{"pause": !full, "taken": false, "big": !full, "bulky": false, "often": !full, "framed": false,
+			"framedOnce": !full, "looping": false, "cyclic": false} {
 			if got := regexp.MustCompile(`__inline__ static void ` + name + `\(`).Match(out); got != want {
 				t.Errorf("full %v: %s's inline hint %v, want %v", full, name, got, want)
 			}

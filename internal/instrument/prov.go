@@ -449,10 +449,7 @@ func (r *rewriter) paramSteps(f *frag, a argCode) (passed prov, ok bool) {
 // than the entry it spares; one with a loop (Lua's need_value) grew its
 // callers' frames (lcode.c's luaK_indexed 64 -> 80 bytes).
 func (r *rewriter) callsLeavesOnly() bool {
-	if AnyNode(r.fn.body, func(n cc.Node) bool {
-		_, loop := n.(*cc.IterationStatement)
-		return loop
-	}) {
+	if hasLoop(r.fn.body) {
 		return false
 	}
 	leaves := map[string]bool{}

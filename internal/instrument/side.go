@@ -47,7 +47,7 @@ func (r *rewriter) sideFrame(body *cc.CompoundStatement) *sideFrame {
 	if r.c.optimizing && (r.fn.name == "main" || !r.callsBeyond(body, r.inlinedHelpers())) || r.fn.setjmp || r.fn.unseenWrites {
 		return nil
 	}
-	loops := AnyNode(body, func(n cc.Node) bool { _, ok := n.(*cc.IterationStatement); return ok })
+	loops := hasLoop(body)
 	return &sideFrame{sites: map[string]bool{}, pop: r.name("__ml_sn"), count: r.name("__ml_sk"), loops: loops}
 }
 

@@ -370,6 +370,11 @@ func AnyNode(n cc.Node, pred func(cc.Node) bool) bool {
 	return found
 }
 
+// hasLoop reports whether n holds a loop.
+func hasLoop(n cc.Node) bool {
+	return AnyNode(n, func(n cc.Node) bool { _, ok := n.(*cc.IterationStatement); return ok })
+}
+
 // largeFunctionTokens is the size, in tokens after preprocessing, above
 // which a fully checked function drops references by calls (farDrops):
 // Lua's luaV_execute has ~47,000, the next largest of the real-world
