@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"memlens/internal/atomicfile"
 	"memlens/internal/htmlreport"
 	"memlens/internal/report"
 	"memlens/internal/sarif"
@@ -127,29 +128,12 @@ func readRecords(name string, stderr io.Writer) ([]report.Record, error) {
 	return recs, nil
 }
 
-// writeOutput writes data to path, or stdout when path is "". A file is
-// written under a temporary name and renamed, so it is never half written.
+// writeOutput writes data to path, never half written, or to stdout when
+// path is "".
 func writeOutput(path string, data []byte, stdout io.Writer) error {
 	if path == "" {
 		_, err := stdout.Write(data)
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return atomicfile.Write(path, data, 0o644)
 }

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"memlens/internal/atomicfile"
 )
 
 const usage = `usage: memlens bench [flags] CORPUS...
@@ -129,28 +131,13 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// writeJSON writes res to path whole or not at all (through a temporary
-// file renamed into place).
+// writeJSON writes res to path whole or not at all.
 func writeJSON(path string, res *Result) error {
 	data, err := json.MarshalIndent(res, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".memlens-bench-*.json")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(append(data, '\n'))
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return atomicfile.Write(path, append(data, '\n'), 0o644)
 }
 
 func isTerminal(w io.Writer) bool {

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"memlens/internal/atomicfile"
 )
 
 // Settings for memlens's own tests, which build every corpus program in
@@ -48,33 +50,13 @@ func (j *job) startDiagnosed(argv []string, out string) func() error {
 	go func() {
 		var said bytes.Buffer
 		err := j.runWith(append(argv, out), &said, &said)
-		if err == nil {
-			writeAtomically(record, said.Bytes())
+		if err == nil && os.MkdirAll(dir, 0o777) == nil { // (a failure leaves no record: the next build compiles)
+			atomicfile.Write(record, said.Bytes(), 0o644)
 		}
 		j.stderr.Write(said.Bytes())
 		done <- err
 	}()
 	return func() error { return <-done }
-}
-
-// writeAtomically writes data to path through a temporary file renamed
-// into place, so that a build running beside never reads half of it. A
-// failure leaves no record: the next build compiles.
-func writeAtomically(path string, data []byte) {
-	if os.MkdirAll(filepath.Dir(path), 0o777) != nil {
-		return
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".record-")
-	if err != nil {
-		return
-	}
-	_, err = f.Write(data)
-	if err = errors.Join(err, f.Close()); err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
 }
 
 // unitWarnings are the flags an instrumented unit is compiled with for its

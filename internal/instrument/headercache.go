@@ -44,7 +44,7 @@ func (c *Config) expandedHeader() ([]byte, error) {
 		{Name: "<builtin>", Value: builtinSource},
 	}
 	header := c.header()
-	path, key := headerCacheKey(prelude, header)
+	path := headerCachePath(prelude, header)
 	if path != "" {
 		if b, err := os.ReadFile(path); err == nil {
 			c.expanded = b
@@ -64,17 +64,17 @@ func (c *Config) expandedHeader() ([]byte, error) {
 	}
 	c.expanded = h
 	if path != "" {
-		storeCached(path, key, h)
+		storeCached(path, h)
 	}
 	return h, nil
 }
 
-// headerCacheKey returns the cache file of the expanded header and its
-// key, "" if there is no cache directory.
-func headerCacheKey(prelude []cc.Source, header []byte) (path, key string) {
+// headerCachePath returns the cache file of the expanded header, "" if
+// there is no cache directory.
+func headerCachePath(prelude []cc.Source, header []byte) string {
 	root, err := rtbuild.CacheRoot()
 	if err != nil {
-		return "", ""
+		return ""
 	}
 	h := sha256.New()
 	// (the number changes with what expandedHeader makes of cc/v4's output)
@@ -84,8 +84,7 @@ func headerCacheKey(prelude []cc.Source, header []byte) (path, key string) {
 	}
 	fmt.Fprintf(h, "%d\n", len(header))
 	h.Write(header)
-	key = hex.EncodeToString(h.Sum(nil))[:32]
-	return filepath.Join(root, "header", key+".h"), key
+	return filepath.Join(root, "header", hex.EncodeToString(h.Sum(nil))[:32]+".h")
 }
 
 // printedHeader returns the runtime header's part of an instrumented unit
@@ -141,7 +140,7 @@ func (c *Config) keepPrinted(text, declared []byte, path string) {
 	if path == "" {
 		return
 	}
-	storeCached(path, filepath.Base(path), slices.Concat(declared, []byte{0}, text))
+	storeCached(path, slices.Concat(declared, []byte{0}, text))
 	tag, _, _ := strings.Cut(filepath.Base(path), "-")
 	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.i"))
 	for _, e := range old {

@@ -13,6 +13,7 @@ import (
 
 	"modernc.org/cc/v4"
 
+	"memlens/internal/atomicfile"
 	"memlens/internal/rtbuild"
 )
 
@@ -39,7 +40,7 @@ var probeEnv = []string{"CPATH", "C_INCLUDE_PATH", "GCC_EXEC_PREFIX", "COMPILER_
 // which cc/v4 also changes its private settings (keywords, free-standing
 // mode, long double) are never answered from the cache.
 func probe(ccPath string, flags []string) (*cc.Config, error) {
-	path, key, ok := probeKey(ccPath, flags)
+	path, ok := probeKey(ccPath, flags)
 	if ok {
 		if b, err := os.ReadFile(path); err == nil {
 			var r probeResult
@@ -61,7 +62,7 @@ func probe(ccPath string, flags []string) (*cc.Config, error) {
 		return nil, err
 	}
 	if ok && !strings.Contains(cfg.Predefined, "#define __STDC_VERSION__ 202") {
-		storeProbe(path, key, &probeResult{CC: cfg.CC, Predefined: cfg.Predefined,
+		storeProbe(path, &probeResult{CC: cfg.CC, Predefined: cfg.Predefined,
 			HostIncludePaths: cfg.HostIncludePaths, HostSysIncludePaths: cfg.HostSysIncludePaths})
 	}
 	halfFloats(cfg)
@@ -86,31 +87,31 @@ func halfFloats(cfg *cc.Config) {
 	}
 }
 
-// probeKey returns the cache file for the probe, its key, and whether the
-// probe may be cached at all.
-func probeKey(ccPath string, flags []string) (path, key string, ok bool) {
+// probeKey returns the cache file for the probe and whether the probe may
+// be cached at all.
+func probeKey(ccPath string, flags []string) (path string, ok bool) {
 	for _, f := range flags {
 		switch {
 		case f == "-ansi", f == "-fno-asm", f == "-ffreestanding", f == "-fno-builtin",
 			f == "-imacros", strings.HasPrefix(f, "-mlong-double"),
 			strings.HasPrefix(f, "-std=") && !strings.HasPrefix(f, "-std=gnu"):
-			return "", "", false
+			return "", false
 		}
 	}
 	prog, err := exec.LookPath(ccPath)
 	if err != nil {
-		return "", "", false
+		return "", false
 	}
 	if prog, err = filepath.EvalSymlinks(prog); err != nil {
-		return "", "", false
+		return "", false
 	}
 	st, err := os.Stat(prog)
 	if err != nil {
-		return "", "", false
+		return "", false
 	}
 	root, err := rtbuild.CacheRoot()
 	if err != nil {
-		return "", "", false
+		return "", false
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "probe 1\n%s\n%d %d\n%s/%s\n", prog, st.Size(), st.ModTime().UnixNano(),
@@ -122,30 +123,21 @@ func probeKey(ccPath string, flags []string) (path, key string, ok bool) {
 		val, set := os.LookupEnv(v)
 		fmt.Fprintf(h, "env %s %v %q\n", v, set, val)
 	}
-	key = hex.EncodeToString(h.Sum(nil))[:32]
-	return filepath.Join(root, "probe", key+".json"), key, true
+	return filepath.Join(root, "probe", hex.EncodeToString(h.Sum(nil))[:32]+".json"), true
 }
 
 // storeProbe writes r to path; a failure only costs the next run a probe.
-func storeProbe(path, key string, r *probeResult) {
+func storeProbe(path string, r *probeResult) {
 	if b, err := json.Marshal(r); err == nil {
-		storeCached(path, key, b)
+		storeCached(path, b)
 	}
 }
 
 // storeCached writes b to the cache file path atomically; a failure (a
 // read-only cache) only costs the next run the work again.
-func storeCached(path, key string, b []byte) {
-	if os.MkdirAll(filepath.Dir(path), 0o755) != nil {
-		return
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+key+"-")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(b)
-	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), path) != nil {
-		os.Remove(tmp.Name())
+func storeCached(path string, b []byte) {
+	if os.MkdirAll(filepath.Dir(path), 0o755) == nil {
+		atomicfile.Write(path, b, 0o644)
 	}
 }
 
