@@ -21,7 +21,7 @@ func (j *job) compile(u *unit) error {
 	}
 	warnings := unitWarnings()
 	run := j.runQuiet
-	if warnings == nil {
+	if len(warnings) == 0 { // (Fields gives an empty slice, not nil)
 		warnings = []string{"-w"}
 	} else {
 		run = func(argv []string) error { return j.runWarned(argv, u.ml) }

@@ -60,7 +60,7 @@ func (j *job) startDiagnosed(argv []string, out string) func() error {
 }
 
 // unitWarnings are the flags an instrumented unit is compiled with for its
-// warnings (unitWarningsEnv), nil to compile it with -w.
+// warnings (unitWarningsEnv), none to compile it with -w.
 func unitWarnings() []string {
 	return strings.Fields(os.Getenv(unitWarningsEnv))
 }

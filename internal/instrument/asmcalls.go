@@ -124,15 +124,9 @@ func callsInAsm(text []byte, helpers map[string]int, clobbers string) []byte {
 		cur := out[len(out)-1]
 		switch {
 		case c == '"' || c == '\'':
-			j := i + 1
-			for j < len(text) && text[j] != c {
-				if text[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			cur.Write(text[i:min(j+1, len(text))])
-			i = j + 1
+			j := literalEnd(text, i)
+			cur.Write(text[i:j])
+			i = j
 			continue
 		case isIdentByte(c) && (c < '0' || c > '9') && (i == 0 || !isIdentByte(text[i-1])):
 			j := i

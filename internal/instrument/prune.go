@@ -115,14 +115,7 @@ func headerHelpers(text []byte) []helperDef {
 		}
 		switch {
 		case c == '"' || c == '\'':
-			j := i + 1
-			for j < len(text) && text[j] != c {
-				if text[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			i = j + 1
+			i = literalEnd(text, i)
 			if depth == 0 {
 				d.last, d.lastWord = c, ""
 			}

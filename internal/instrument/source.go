@@ -678,6 +678,19 @@ func (u *unitText) nextLiteral(from int) int {
 // prefix (L, u, U, u8).
 func isLiteralPrefix(c byte) bool { return c == 'L' || c == 'u' || c == 'U' || c == '8' }
 
+// literalEnd is the offset just past the string or character literal that
+// starts at text[i], its quote (len(text) if it does not end).
+func literalEnd(text []byte, i int) int {
+	j := i + 1
+	for j < len(text) && text[j] != text[i] {
+		if text[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	return min(j+1, len(text))
+}
+
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
