@@ -13,6 +13,7 @@ import (
 	"memlens/internal/debugger"
 	"memlens/internal/driver"
 	"memlens/internal/inject"
+	"memlens/internal/instrument"
 	"memlens/internal/rtbuild"
 )
 
@@ -44,10 +45,8 @@ func commands() []command {
 }
 
 func main() {
-	// A compiler driver lives for a fraction of a second and allocates a
-	// parse tree it keeps to the end: collecting garbage is mostly wasted.
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
+		debug.SetGCPercent(instrument.GCPercent)
 	}
 	// but a large unit's (SQLite's amalgamation: 1.3 GB at GOGC=400) is
 	// collected more often past this, to stay near 1 GB

@@ -22,6 +22,12 @@ import (
 	"memlens/internal/rtbuild"
 )
 
+// GCPercent is the collector's target for a process that instruments units
+// (memlens cc, which lives for a fraction of a second, and this package's
+// tests): each parse tree is kept to the end, so collecting garbage is
+// mostly wasted.
+const GCPercent = 400
+
 // headerName is the name the runtime ABI header has inside the output.
 const headerName = "<memlens.h>"
 

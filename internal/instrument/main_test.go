@@ -12,7 +12,7 @@ import (
 // GOGC=100 collecting them took a tenth of FuzzInstrument's CPU.
 func TestMain(m *testing.M) {
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
+		debug.SetGCPercent(GCPercent)
 	}
 	os.Exit(m.Run())
 }
