@@ -1682,6 +1682,28 @@ __ML_INLINE __ml_meta_t __ml_mv(__ml_meta_t old, __ml_meta_t m, const struct __m
 	return __ml_mv_in(old, m, site, name, 0);
 }
 
+/* A reference to the block of m is taken at site, whose name it gets: the
+ * one a callee handed over when handed (no new one), else a new one. */
+__ML_INLINE void __ml_take(__ml_meta_t m, const struct __ml_site *site, int handed)
+{
+	if (!handed)
+		__ml_ref(m, site);
+	else if (__ml_counted(m))
+		__ml_name_at((unsigned)m, site);
+}
+
+/* The reference a callee handed over for m is dropped at site, where the
+ * block is held already: the holder's own stays, so the count stays above
+ * zero, and no cut is stamped (the block lost no holder). */
+__ML_INLINE void __ml_drop_handed(__ml_meta_t m, const struct __ml_site *site)
+{
+	if (__ml_counted(m)) {
+		unsigned v = __ml_count_down(&__ML_REFS[(unsigned)m].n);
+		if (__ML_UNLIKELY(v + 1u < 2u))
+			__ml_dropped(m, v, site, __ML_LOSS_ASSIGN);
+	}
+}
+
 /* __ml_mv of m, a call's result, where the callee handed its reference
  * over (handed: instrument's __ml_hands_NAME, a constant): the local takes
  * that reference instead of a new one. A value of the block the local held
@@ -1695,15 +1717,10 @@ __ML_INLINE __ml_meta_t __ml_mv_handed(__ml_meta_t old, __ml_meta_t m, const str
 	if (old == m) {
 		if (name)
 			__ml_name(m, name);
-		if (__ml_counted(m)) {
-			unsigned v = __ml_count_down(&__ML_REFS[(unsigned)m].n);
-			if (__ML_UNLIKELY(v + 1u < 2u))
-				__ml_dropped(m, v, site, __ML_LOSS_ASSIGN);
-		}
+		__ml_drop_handed(m, site);
 		return m;
 	}
-	if (__ml_counted(m))
-		__ml_name_at((unsigned)m, name);
+	__ml_take(m, name, 1);
 	__ml_unref(old, site, __ML_LOSS_ASSIGN);
 	return m;
 }
@@ -1868,9 +1885,9 @@ __ML_INLINE void __ml_st_def(__ml_uptr slot, __ml_meta_t m, const struct __ml_si
  * The store is a step at ss of the value of provenance (ps, pw), its
  * pending step put in the ring first; none when ss is 0 (the slot's value
  * moved in place: p++). */
-__ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
-                         const struct __ml_site *site, const struct __ml_site *ss,
-                         const struct __ml_site *ps, __ml_prov_t pw)
+__ML_INLINE void __ml_st_in(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
+                            const struct __ml_site *site, const struct __ml_site *ss,
+                            const struct __ml_site *ps, __ml_prov_t pw, int handed)
 {
 	if (ss && __ml_explain)
 		__ML_KEEP5_VOID(__ml_store_step, slot, m, ss, ps, pw);
@@ -1879,21 +1896,25 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 		__ml_meta_t w = *__ML_META_SHADOW(slot);
 		__ml_uptr old = *(const __ml_uptr *)(slot & ~(__ml_uptr)7);
 		if (w == 0 || !__ml_shadow_valid(w, old, tag))
-			__ml_ref(m, site);
+			__ml_take(m, site, handed);
 		else if ((w & __ML_META_MASK) == m) {
 			/* the slot held a reference to that block and holds one
 			 * still (n->left = insert(n->left, k)): the reference
 			 * taken and the one dropped would cancel out, as in
-			 * __ml_mv; only the name is kept */
+			 * __ml_mv; only the name is kept (and a reference
+			 * handed over is one too many) */
 			if (__ml_counted(m))
 				__ml_name_at((unsigned)m, site);
+			if (handed)
+				__ml_drop_handed(m, site);
 		} else {
-			__ml_ref(m, site);
+			__ml_take(m, site, handed);
 			__ml_unref(w & __ML_META_MASK, site, __ML_LOSS_ASSIGN);
 		}
 	}
 #else
 	(void)site;
+	(void)handed;
 #endif
 	if (__builtin_constant_p(v) && v == 0 && __builtin_constant_p(m) && m == __ML_NULL) {
 		/* a NULL written as such (n->left = NULL): NULL's record is
@@ -1960,6 +1981,12 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
 	__ml_st_def(slot, m, site);
 #endif
 }
+__ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
+                         const struct __ml_site *site, const struct __ml_site *ss,
+                         const struct __ml_site *ps, __ml_prov_t pw)
+{
+	__ml_st_in(slot, v, m, tag, site, ss, ps, pw, 0);
+}
 
 /* An event of the memory graph trace, if one is written (code built with
  * --memlens-graph), by the statement at site: 'W' pointer v stored at slot
@@ -1990,9 +2017,9 @@ __ML_INLINE int __ml_holds(__ml_uptr slot, __ml_uptr v, __ml_meta_t m)
  * very pointer already (n->left = insert(n->left, k)), whose older step
  * says where it came from. (Not for a slot that was just made: its memory
  * may hold the same pointer from an earlier life.) */
-__ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
-                          const struct __ml_site *site, const struct __ml_site *ss,
-                          const struct __ml_site *ps, __ml_prov_t pw)
+__ML_INLINE void __ml_sta_in(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
+                             const struct __ml_site *site, const struct __ml_site *ss,
+                             const struct __ml_site *ps, __ml_prov_t pw, int handed)
 {
 	/* Both common cases inline: the same pointer again (most of tree.c's
 	 * stores: not unlikely), and a value whose step is not pending, with
@@ -2005,7 +2032,23 @@ __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_
 		}
 	} else if (__ml_explain && !__ml_holds(slot, v, m))
 		__ML_KEEP5_VOID(__ml_store_step, slot, m, ss, ps, pw);
-	__ml_st(slot, v, m, tag, site, 0, 0, 0);
+	__ml_st_in(slot, v, m, tag, site, 0, 0, 0, handed);
+}
+__ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
+                          const struct __ml_site *site, const struct __ml_site *ss,
+                          const struct __ml_site *ps, __ml_prov_t pw)
+{
+	__ml_sta_in(slot, v, m, tag, site, ss, ps, pw, 0);
+}
+
+/* __ml_sta of m, a call's result, where the callee handed its reference
+ * over (handed: instrument's __ml_hands_NAME, a constant): the slot takes
+ * that reference instead of a new one, as __ml_mv_handed's local does. */
+__ML_INLINE void __ml_sta_handed(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
+                                 const struct __ml_site *site, const struct __ml_site *ss,
+                                 const struct __ml_site *ps, __ml_prov_t pw, int handed)
+{
+	__ml_sta_in(slot, v, m, tag, site, ss, ps, pw, handed);
 }
 
 /* __ml_st and __ml_sta of a value whose step is not pending, outside

@@ -1283,7 +1283,11 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 		// (the trace's call before the store: the store's value is the
 		// statement expression's)
 		if loss := r.lossArg(site); loss != "0" || src.pending() {
-			f.strf("__ml_sta((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s);", p, v, meta, tag, loss, site, src.site, src.word)
+			sta, hands := "__ml_sta", ""
+			if h := r.storeHanded(lhs, rhs); h != "" {
+				sta, hands = "__ml_sta_handed", ", "+h
+			}
+			f.strf("%s((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s%s);", sta, p, v, meta, tag, loss, site, src.site, src.word, hands)
 		} else {
 			f.strf("__ml_sta_set((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s);", p, v, meta, tag, site, src.word)
 		}

@@ -102,6 +102,19 @@ func (r *rewriter) receiveHanded(m, meta, site, name string, rhs cc.ExpressionNo
 	return fmt.Sprintf("__ml_mv_handed(%s, %s, %s, %s, %s)", m, meta, site, name, handsConst(fn)), true
 }
 
+// storeHanded is the constant telling whether rhs's callee hands its
+// reference over to the slot lhs (n->left = insert(n->left, k)), or "":
+// only where lhs makes no call, so that nothing runs between the return
+// and the store, whichever of the two sides is evaluated first.
+func (r *rewriter) storeHanded(lhs, rhs cc.ExpressionNode) string {
+	fn := r.handingCall(rhs)
+	if fn == "" || callsOrLabels(lhs) {
+		return ""
+	}
+	r.handReceived[callOf(rhs)] = true
+	return handsConst(fn)
+}
+
 // handOver is the code of a return of e whose meta is in register m (meta
 // as ptrExpr gave it) in a function that may hand its reference over: a
 // pointer local returned keeps its reference (its companion drops

@@ -313,9 +313,10 @@ func TestFullKeptAllocationSites(t *testing.T) {
 
 // TestFullHandedReferences: with full checking, a static function hands
 // its returned reference over when every call of it is assigned whole to
-// a counted pointer local or returned by a function handing its own over;
-// one call stored into memory, or a return without a value, keeps the
-// count going up and down.
+// a counted pointer local or to memory through an lvalue that makes no
+// call, or returned by a function handing its own over; one call passed
+// on, one stored through a call's result, or a return without a value,
+// keeps the count going up and down.
 func TestFullHandedReferences(t *testing.T) {
 	code := "#include <stdlib.h>\nchar *g;\n" +
 		"static char *make(void) { char *p = malloc(4); return p; }\n" +
@@ -323,19 +324,22 @@ func TestFullHandedReferences(t *testing.T) {
 		"static char *stored(void) { return malloc(5); }\n" +
 		"static char *mixed(char *q) { return q ? q : malloc(6); }\n" +
 		"static char *bare(int c) { if (c) return; return malloc(7); }\n" +
+		"static char **slot(void) { return &g; }\n" +
+		"static char *placed(void) { return malloc(8); }\n" +
 		"void f(void) {\n" +
 		"\tchar *a = make();\n" +
 		"\tchar *b;\n" +
 		"\tb = (char *)wrap();\n" +
 		"\tg = stored();\n" +
 		"\ta = mixed(a);\n" +
-		"\tg = mixed(b);\n" +
+		"\tfree(mixed(b));\n" +
+		"\t*slot() = placed();\n" +
 		"\tb = bare(1);\n" +
 		"\tfree(a); free(b);\n" +
 		"}\n"
 	_, _, out := writeInstrumentedCode(t, newTestConfig(t, true), "handed.c", code)
 	table := regexp.MustCompile(`enum \{[^}]*\}`).Find(out)
-	for name, hands := range map[string]int{"make": 1, "wrap": 1, "stored": 0, "mixed": 0} {
+	for name, hands := range map[string]int{"make": 1, "wrap": 1, "stored": 1, "mixed": 0, "placed": 0} {
 		if want := fmt.Sprintf("__ml_hands_%s = %d", name, hands); !bytes.Contains(table, []byte(want)) {
 			t.Errorf("%s not in %s", want, table)
 		}
@@ -343,8 +347,10 @@ func TestFullHandedReferences(t *testing.T) {
 	if bytes.Contains(table, []byte("__ml_hands_bare")) {
 		t.Errorf("bare, which returns without a value, in %s", table)
 	}
-	if n := bytes.Count(out, []byte("__ml_mv_handed(")); n != 4 { // (a, b, a and the header's definition)
-		t.Errorf("%d __ml_mv_handed in the unit, want 4", n)
+	for call, want := range map[string]int{"__ml_mv_handed(": 4, "__ml_sta_handed(": 2} { // (the header's definitions too)
+		if n := bytes.Count(out, []byte(call)); n != want {
+			t.Errorf("%d %s) in the unit, want %d", n, call, want)
+		}
 	}
 }
 
