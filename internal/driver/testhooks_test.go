@@ -94,3 +94,23 @@ func mustRead(t *testing.T, name string) []byte {
 	}
 	return data
 }
+
+// TestNamesDirOnlyInMarker: a preprocessed text is recorded for a replay
+// elsewhere only if its directory appears in the working directory's
+// line marker alone.
+func TestNamesDirOnlyInMarker(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"# 0 \"a.c\"\nint x;\n", true},
+		{"# 0 \"a.c\"\n# 1 \"/b//\"\nint x;\n", true},
+		{"# 0 \"a.c\"\n# 1 \"/b//\"\n# 1 \"/b/h.h\" 1\nint x;\n", false}, // (a header named by its absolute path)
+		{"# 0 \"a.c\"\n# 1 \"/elsewhere//\"\nint x;\n", false},           // (the directory spelt otherwise)
+		{"# 0 \"a.c\"\nchar *d = \"/b\";\n", false},
+	} {
+		if got := namesDirOnlyInMarker([]byte(c.text), "/b"); got != c.want {
+			t.Errorf("%q: %v, want %v", c.text, got, c.want)
+		}
+	}
+}
