@@ -71,8 +71,9 @@ func sharedPrograms() map[string]bool {
 // corpusBuild builds corpus program p into exe with cc, gcc or memlens cc
 // and its flags, and ccArgs's arguments; memlens cc builds with p's own
 // flags (MemlensFlags), keeps the units (--memlens-save-temps) with their
-// warnings (unitWarningFlags) and records its diagnostics compiles in
-// diagnosedDir for the builds of p in other modes, which changes no byte
+// warnings (unitWarningFlags) and records its diagnostics compiles and
+// preprocessings in diagnosedDir for the builds of p in other modes
+// (replayed in their own directories), which changes no byte
 // of the program (TestCorpusBuildShared). A build with
 // the same command and the same bytes in each of p's files is made once
 // a run (for t and the tests using it at the same time, or for the whole
@@ -161,12 +162,13 @@ func programFiles(p *corpus.Program) (files map[string][]byte, content string, e
 	return files, hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// diagnosedDir is where memlens cc records the diagnostics compiles of
-// the program whose files hash to content (MEMLENS_TEST_DIAGNOSED), by
-// command: TestCorpus's second mode, and the other tests building the
-// program with the same flags, replay them instead of compiling again
-// (a twentieth of a corpus program's builds). The records live for the
-// run: a few bytes each.
+// diagnosedDir is where memlens cc records the diagnostics compiles and
+// the preprocessings of the program whose files hash to content
+// (MEMLENS_TEST_DIAGNOSED), by command: TestCorpus's second mode, and the
+// other tests building the program with the same flags, replay them
+// instead of running gcc again (a twentieth of a corpus program's builds
+// each). The records live for the run: a few bytes each, and the
+// preprocessed texts.
 func diagnosedDir(content string) string {
 	return filepath.Join(corpusBuilds.dir, "diagnosed", content[:20])
 }
@@ -239,33 +241,32 @@ func TestCorpusBuildShared(t *testing.T) {
 	if said := string(mustRead(t, filepath.Join(first.dir, "shared.ml.i.warnings"))); !strings.Contains(said, "unused variable") {
 		t.Errorf("the instrumented unit's warnings lack the program's own -Wunused-variable:\n%s", said)
 	}
-	// The diagnostics compile is recorded, and the other mode's build
-	// replays the record (made distinct here) instead of compiling.
+	// The diagnostics compile and the preprocessing are recorded, and the
+	// other mode's build replays them (the diagnostics made distinct
+	// here) instead of running gcc, with the same program.
 	_, content, err := programFiles(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	records, _ := filepath.Glob(filepath.Join(diagnosedDir(content), "*"))
-	if len(records) != 1 {
-		t.Fatalf("the default build recorded %d diagnostics compiles, not 1: %v", len(records), records)
+	diagnostics := slices.DeleteFunc(records, func(r string) bool { // (a preprocessing's record begins with its directory)
+		return bytes.HasPrefix(mustRead(t, r), []byte(first.dir+"\n"))
+	})
+	if len(records) != 2 || len(diagnostics) != 1 {
+		t.Fatalf("the default build recorded %d compiles, %d of them diagnostics compiles, not 2 and 1", len(records), len(diagnostics))
 	}
-	if err := os.WriteFile(records[0], []byte("shared.c: the recorded diagnostics\n"), 0o644); err != nil {
+	if err := os.WriteFile(diagnostics[0], []byte("shared.c: the recorded diagnostics\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if full, exe := built(t, p, "--memlens-full"); full == first || same(exe, exe1) {
 		t.Errorf("--memlens-full's build is the default one's (%s)", full.dir)
 	} else if !bytes.Contains(full.out, []byte("the recorded diagnostics")) {
 		t.Errorf("--memlens-full's build did not replay the default build's diagnostics compile:\n%s", full.out)
+	} else {
+		sameAsPlain(t, full, p)
 	}
 
-	// (in the build's own directory: the debug information names it)
-	plain := slices.Concat([]string{memlens, "cc"}, ccArgs(p, "plain"))
-	if out, err := build(first.dir, plain); err != nil {
-		t.Fatalf("%v\n%s", err, head(out))
-	}
-	if a, b := mustRead(t, filepath.Join(first.dir, "prog")), mustRead(t, filepath.Join(first.dir, "plain")); !bytes.Equal(a, b) {
-		t.Errorf("--memlens-save-temps changes the program: %d bytes, %d without it", len(a), len(b))
-	}
+	sameAsPlain(t, first, p)
 
 	changed := load("int main(void) { return 1; }\n")
 	var gone *cachedBuild
@@ -296,12 +297,19 @@ func TestCorpusBuildShared(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(kept.dir, "prog")); err != nil {
 		t.Errorf("the build of %s, which other tests build too, is gone: %v", explainProgram, err)
 	}
-	// (a real program's units: compiled with warnings on, the same code)
-	plain = slices.Concat(kept.argv[:slices.Index(kept.argv, "--memlens-save-temps")], ccArgs(explained, "plain"))
-	if out, err := build(kept.dir, plain); err != nil {
+	sameAsPlain(t, kept, explained) // (a real program's units: compiled with warnings on, the same code)
+}
+
+// sameAsPlain: b's program is the one its command makes in its directory
+// (the debug information names it) without --memlens-save-temps and the
+// tests' settings corpusBuild gives memlens cc.
+func sameAsPlain(t *testing.T, b *cachedBuild, p *corpus.Program) {
+	t.Helper()
+	plain := slices.Concat(b.argv[:slices.Index(b.argv, "--memlens-save-temps")], ccArgs(p, "plain"))
+	if out, err := build(b.dir, plain); err != nil {
 		t.Fatalf("%v\n%s", err, head(out))
 	}
-	if a, b := mustRead(t, filepath.Join(kept.dir, "prog")), mustRead(t, filepath.Join(kept.dir, "plain")); !bytes.Equal(a, b) {
-		t.Errorf("%s: --memlens-save-temps and the tests' settings change the program: %d bytes, %d without them", explainProgram, len(a), len(b))
+	if a, c := mustRead(t, filepath.Join(b.dir, "prog")), mustRead(t, filepath.Join(b.dir, "plain")); !bytes.Equal(a, c) {
+		t.Errorf("%s: --memlens-save-temps and the tests' settings change the program: %d bytes, %d without them", b.command(), len(a), len(c))
 	}
 }

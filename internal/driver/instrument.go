@@ -167,7 +167,11 @@ func (j *job) preprocess(u *unit) ([]byte, error) {
 			cmd = append(cmd, "-MQ", target)
 		}
 	}
-	return j.runCaptured(slices.Concat(cmd, langFlags(u.lang), []string{"-w", "-E", u.src, "-o", u.pre}))
+	argv := slices.Concat(cmd, langFlags(u.lang), []string{"-w", "-E", u.src, "-o"})
+	if j.cl.deps || len(j.cl.words(kindDep)) > 0 { // (the run writes a dependency file too)
+		return j.runCaptured(append(argv, u.pre))
+	}
+	return j.runPreprocessing(argv, u.pre)
 }
 
 // writeInstrumented writes u's instrumented unit next to its preprocessed
