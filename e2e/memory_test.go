@@ -565,9 +565,8 @@ func TestStackDepotMemory(t *testing.T) {
 
 // adviceAtExit keeps argv[1] blocks of 32 bytes (past the first batch of
 // record slots, so memlens advises its tables to use huge pages), then
-// prints 1 if the mapping holding address argv[2] (hexadecimal, or
-// "stack-shadow": the pointer shadow of its own stack, memlens.h's XOR) is
-// advised to (its VmFlags have hg), 0 if not.
+// prints 1 if the mapping holding address argv[2] (hexadecimal) is advised
+// to (its VmFlags have hg), 0 if not.
 const adviceAtExit = `#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -579,8 +578,6 @@ int main(int argc, char **argv)
 	long n = atol(argv[1]);
 	unsigned long a = strtoul(argv[2], 0, 16), lo = 0, hi = 0;
 	char line[512];
-	if (strcmp(argv[2], "stack-shadow") == 0)
-		a = ((unsigned long)line & ~7UL) ^ 0x500000000000UL;
 	for (long i = 0; i < n && i < 1000000; i++)
 		if ((blocks[i] = malloc(32)) == NULL)
 			return 1;
@@ -607,28 +604,6 @@ int main(int argc, char **argv)
 func TestHeapMapSmallPages(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
-	if heapMap := hugePagesAdvised(t, "360000000000"); heapMap != "0" {
-		t.Errorf("the heap map is advised to use huge pages (%q)", heapMap)
-	}
-}
-
-// TestMainStackSmallPages: the pointer shadow of the main thread's stack
-// keeps 4 KiB pages, as other threads' do, when the tables checks read get
-// huge ones: its huge page held the few KiB of entries of the stack's top
-// and took 2 MiB of forest's and hash's peaks.
-func TestMainStackSmallPages(t *testing.T) {
-	t.Parallel()
-	needMemlens(t)
-	if shadow := hugePagesAdvised(t, "stack-shadow"); shadow != "0" {
-		t.Errorf("the main stack's pointer shadow is advised to use huge pages (%q)", shadow)
-	}
-}
-
-// hugePagesAdvised runs adviceAtExit past the first batch of slots: "1" if
-// the mapping holding addr is advised to use huge pages, "0" if not. It
-// skips the test where the record table is not (a kernel without them).
-func hugePagesAdvised(t *testing.T, addr string) string {
-	t.Helper()
 	prog := buildC(t, adviceAtExit, "-O1")
 	advised := func(addr string) string {
 		cmd := exec.Command(prog, "200000", addr)
@@ -642,7 +617,9 @@ func hugePagesAdvised(t *testing.T, addr string) string {
 	if recs := advised("400000000000"); recs != "1" {
 		t.Skipf("the record table is not advised to use huge pages (%q): a kernel without them", recs)
 	}
-	return advised(addr)
+	if heapMap := advised("360000000000"); heapMap != "0" {
+		t.Errorf("the heap map is advised to use huge pages (%q)", heapMap)
+	}
 }
 
 // threadsAtOnce keeps 200,000 blocks (past the first batch of record

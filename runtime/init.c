@@ -89,25 +89,6 @@ void ml_def_forget(void)
 	}
 }
 
-extern void *__libc_stack_end;
-
-/* The main thread's stack gets the small pages other threads' stacks do:
- * its shadow's huge page held the few KiB of entries of its top and took
- * 2 MiB of every program with more objects than the first batch of slots
- * (forest, hash). The range is the stack's limit, at most
- * ML_MAIN_STACK_SMALL: the kernel keeps mmaps at least 128 MiB below the
- * stack's top, so the advice reaches no other mapping's shadow. */
-#define ML_MAIN_STACK_SMALL ((uptr)64 << 20)
-static void ml_main_stack_small_pages(void)
-{
-	uptr top = (uptr)__libc_stack_end, size = ML_MAIN_STACK_SMALL;
-	struct rlimit lim;
-	if (getrlimit(RLIMIT_STACK, &lim) == 0 && lim.rlim_cur < size)
-		size = lim.rlim_cur;
-	if (top > size)
-		ml_stack_small_pages(top - size, top);
-}
-
 /* The records and the pointer shadow, which checks and the program's
  * pointers reach at random, get huge pages once the program holds many
  * objects (ml_slot_tables_open calls this as it opens slots past the first
@@ -120,7 +101,7 @@ static void ml_main_stack_small_pages(void)
  * the TLB first, and huge pages rounded them up to 2 MiB around each
  * cluster of entries: at each end of the heap (hash's 2.5 MB of entries
  * took 5.4) and at each thread's stack (its locals). So do the shadows of
- * the stacks, main's and other threads' (ml_stack_small_pages). */
+ * threads' stacks (ml_stack_small_pages). */
 void ml_advise_huge_pages(void)
 {
 	for (unsigned i = 0; i < 3; i++) { /* (advice: failure changes nothing) */
@@ -128,7 +109,6 @@ void ml_advise_huge_pages(void)
 		madvise((void *)(lo ^ __ML_META_XOR), size, MADV_HUGEPAGE);
 		madvise((void *)__ML_DEF_SHADOW(lo), size / 8, MADV_HUGEPAGE);
 	}
-	ml_main_stack_small_pages();
 	ml_threads_small_pages();
 }
 
@@ -340,6 +320,8 @@ static void ml_thread_stacks(void)
 		pthread_setattr_default_np(&attr);
 	pthread_attr_destroy(&attr);
 }
+
+extern void *__libc_stack_end;
 
 /* Valgrind tools that track every byte of the address space they are
  * given (memcheck's definedness, helgrind's shadow) would take hours and
