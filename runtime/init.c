@@ -101,7 +101,7 @@ void ml_def_forget(void)
  * the TLB first, and huge pages rounded them up to 2 MiB around each
  * cluster of entries: at each end of the heap (hash's 2.5 MB of entries
  * took 5.4) and at each thread's stack (its locals). So do the shadows of
- * threads' stacks (ml_stack_small_pages). */
+ * threads' stacks (ml_shadow_small_pages). */
 void ml_advise_huge_pages(void)
 {
 	for (unsigned i = 0; i < 3; i++) { /* (advice: failure changes nothing) */
@@ -115,11 +115,12 @@ void ml_advise_huge_pages(void)
 /* The shadows of the stack [lo, hi) of a thread keep 4 KiB pages: it
  * writes the top few KiB of its stack, and each thread took a huge page of
  * each shadow whole (32 threads past the first batch of slots: 29 MB with
- * small pages, 194 MB with huge ones, with the live-base map's). The range
+ * small pages, 194 MB with huge ones, with the live-base map's). So do a
+ * library's data segments' as the leak check reads them (leaks.c). The range
  * is widened to whole huge pages, which the guard pages between stacks
  * side by side do not split: their advice makes one mapping, not two more
  * for each thread. */
-void ml_stack_small_pages(uptr lo, uptr hi)
+void ml_shadow_small_pages(uptr lo, uptr hi)
 {
 	uptr huge = (uptr)2 << 20;
 	lo &= ~(huge - 1);

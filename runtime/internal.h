@@ -70,7 +70,7 @@
 #define ml_live_lookup         __mlrt_live_lookup
 #define ml_map_fixed           __mlrt_map_fixed
 #define ml_advise_huge_pages   __mlrt_advise_huge_pages
-#define ml_stack_small_pages   __mlrt_stack_small_pages
+#define ml_shadow_small_pages   __mlrt_shadow_small_pages
 #define ml_threads_small_pages __mlrt_threads_small_pages
 #define ml_map_prot            __mlrt_map_prot
 #define ml_own_table           __mlrt_own_table
@@ -472,8 +472,9 @@ void *ml_map_fixed(uptr addr, uptr size, const char *what);
 /* Huge pages for the hot tables (records.c, once the program holds many
  * objects). */
 void ml_advise_huge_pages(void);
-/* Small pages for the shadows of a thread's stack [lo, hi) (4 KiB-aligned)... */
-void ml_stack_small_pages(uptr lo, uptr hi);
+/* Small pages for the shadows of [lo, hi): a thread's stack, a library's
+ * data (4 KiB-aligned)... */
+void ml_shadow_small_pages(uptr lo, uptr hi);
 /* ...and of every live thread's that memlens started (thread.c). */
 void ml_threads_small_pages(void);
 /* Reserve [addr, addr+size) with protection prot (PROT_NONE: inaccessible,

@@ -522,6 +522,11 @@ static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uptr lo = info->dlpi_addr + ph->p_vaddr;
 		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W)) {
+			/* a library's few KiB of data: reading its shadow (words
+			 * the program never stored to) took a huge page of 2 MiB
+			 * once the program held many objects (forest, hash) */
+			if (info->dlpi_name[0])
+				ml_shadow_small_pages(lo, lo + ph->p_memsz);
 			if (libc)
 				ml_scan_starts(lo, lo + ph->p_memsz);
 			else

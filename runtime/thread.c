@@ -173,7 +173,7 @@ void ml_threads_small_pages(void)
 	for (unsigned id = 1; id < n && id < ML_SMALL_PAGES_THREADS; id++) {
 		uptr hi = ML_LOAD(&ML_THR[id].stack_hi);
 		if (hi)
-			ml_stack_small_pages(ML_LOAD(&ML_THR[id].stack_lo), hi);
+			ml_shadow_small_pages(ML_LOAD(&ML_THR[id].stack_lo), hi);
 	}
 }
 
@@ -240,7 +240,7 @@ static void *ml_thread_start(void *p)
 			 * either saw it or came before) */
 			__atomic_thread_fence(__ATOMIC_SEQ_CST);
 			if (st.id < ML_SMALL_PAGES_THREADS)
-				ml_stack_small_pages((uptr)lo, (uptr)lo + size);
+				ml_shadow_small_pages((uptr)lo, (uptr)lo + size);
 			ml_thread_exit_hook(); /* forget the stack when the thread ends */
 		}
 		pthread_attr_destroy(&a);
