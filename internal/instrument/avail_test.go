@@ -80,6 +80,9 @@ func TestAvailableChecks(t *testing.T) {
 		{"local retired at block end", "s += x->a; { int k = 0; h(&k); s += k; } return s + x->a;", "chk chk"},
 		{"declarators in order", "int a = x->a, b = x->n; return a + b;", "chk end"},
 		{"left operand first", "return x->a + x->n;", "chk end"},
+		{"arguments in the compiler's order (last first)", "return k3(x, x->a, x->n, x->v[1]);", "chk end base"},
+		{"an argument under a condition", "return k3(x, x->a, n ? x->n : 0, x->v[1]);", "chk end base"},
+		{"arguments of a call that may free", "int g3(struct s *, int, int, int); return g3(x, x->a, x->n, x->v[1]);", "chk chk chk"},
 		{"left of ==, nested", "return (x->n == x->a) + x->v[1];", "chk base"},
 		{"left of &&", "if (x->a && x->n) s++; return s;", "chk end"},
 		{"left of ||, assigned", "if (x->a || (x = x->next)->n) s++; return s;", "chk chk chk"},
@@ -190,6 +193,7 @@ func TestAvailableReloads(t *testing.T) {
 // TestAvailableDefinedness call: g frees or defines anything, k nothing,
 // die never returns.
 const availDecls = "int g(void);\nvoid h(int *);\nstatic int k(int v) { return v + 1; }\nstatic int k2(int v) { return g() + v; }\n" +
+	"static int k3(struct s *p, int a, int b, int c) { return p->a + a + b + c; }\n" +
 	"void exit(int);\nstatic void die(void) { g(); exit(1); }\n"
 
 // TestAvailableDefinedness lists the definedness operations left with full

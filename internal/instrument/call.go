@@ -1357,40 +1357,63 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 	for _, a := range args {
 		assignedVars(a, assigned)
 	}
-	for i, a := range args {
-		if isObj(i) {
-			as[i] = r.objArg(x, i, a)
-			continue
-		}
-		// (a 0 hoisted into a temporary would be an int passed for a
-		// function pointer, and a (char *)NULL no sentinel gcc's sentinel
-		// check accepts: warnings the user's code did not have)
-		as[i].isPtr, as[i].literal = isPtr(i), isStringLiteral(a) || isNullConst(a) || isZeroPointer(a)
-		switch {
-		case spans[i]:
-			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genAddr)
-		case variadic && isStringLiteral(a):
-			// a format string stays visible to gcc's -Wformat
-			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genLiteral)
-		case as[i].isPtr && isZeroPointer(a):
-			// ((const char *)0 as written, a sentinel gcc sees)
-			as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaNull, generated(genNull)
-		case as[i].isPtr:
-			as[i].code, as[i].meta, as[i].prov = r.ptrExpr(a)
-		case carriesOrigin(i) && !as[i].literal:
-			as[i].origin = true
-			as[i].code, as[i].meta = r.copySource(a)
-		case r.noAddress(a):
-			// __auto_type refuses a bit-field: promote it, as the call would
-			as[i].code.str("+(")
-			as[i].code.cat(r.expr(a))
-			as[i].code.str(")")
-		default:
-			as[i].code = r.expr(a)
-		}
-		as[i].pure = plain(as[i].code) && pureArg(a, assigned)
+	// (rendered in the order the compiler evaluates them: the checks an
+	// argument makes are facts for those after it, as a binary operator's
+	// left operand's are for its right: a test one leaves out is one an
+	// argument before it makes of the same block, so a bad access fails
+	// that check, ahead of the call's use of either value)
+	defer r.avail.pop(len(r.avail.seq))
+	for _, i := range r.argOrder(len(args)) {
+		a := args[i]
+		r.avail.before(func() frag {
+			if isObj(i) {
+				as[i] = r.objArg(x, i, a)
+				return as[i].code
+			}
+			// (a 0 hoisted into a temporary would be an int passed for a
+			// function pointer, and a (char *)NULL no sentinel gcc's sentinel
+			// check accepts: warnings the user's code did not have)
+			as[i].isPtr, as[i].literal = isPtr(i), isStringLiteral(a) || isNullConst(a) || isZeroPointer(a)
+			switch {
+			case spans[i]:
+				as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genAddr)
+			case variadic && isStringLiteral(a):
+				// a format string stays visible to gcc's -Wformat
+				as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genLiteral)
+			case as[i].isPtr && isZeroPointer(a):
+				// ((const char *)0 as written, a sentinel gcc sees)
+				as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaNull, generated(genNull)
+			case as[i].isPtr:
+				as[i].code, as[i].meta, as[i].prov = r.ptrExpr(a)
+			case carriesOrigin(i) && !as[i].literal:
+				as[i].origin = true
+				as[i].code, as[i].meta = r.copySource(a)
+			case r.noAddress(a):
+				// __auto_type refuses a bit-field: promote it, as the call would
+				as[i].code.str("+(")
+				as[i].code.cat(r.expr(a))
+				as[i].code.str(")")
+			default:
+				as[i].code = r.expr(a)
+			}
+			as[i].pure = plain(as[i].code) && pureArg(a, assigned)
+			return as[i].code
+		})
 	}
 	return as
+}
+
+// argOrder is the order in which the host compiler evaluates a call's n
+// arguments.
+func (r *rewriter) argOrder(n int) []int {
+	order := make([]int, n)
+	for k := range order {
+		order[k] = k
+		if r.c.order.argsRightToLeft {
+			order[k] = n - 1 - k
+		}
+	}
+	return order
 }
 
 // pureArg reports whether argument a is computed from constants and pure
@@ -1421,11 +1444,7 @@ func pureArg(a cc.ExpressionNode, assigned map[*cc.Declarator]bool) bool {
 // evaluated before the call can change.
 func (r *rewriter) hoist(f *frag, as []argCode) (vals, metas []string, provs []prov) {
 	vals, metas, provs = make([]string, len(as)), make([]string, len(as)), make([]prov, len(as))
-	for k := range as {
-		i := k
-		if r.c.order.argsRightToLeft {
-			i = len(as) - 1 - k
-		}
+	for _, i := range r.argOrder(len(as)) {
 		a := as[i]
 		provs[i], metas[i] = a.prov, a.meta
 		if a.passed != "" {
