@@ -46,8 +46,12 @@ func TestEnsureCaches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, ArchiveName)); err != nil {
+	members, err := exec.Command("ar", "t", filepath.Join(dir, ArchiveName)).Output()
+	if err != nil {
 		t.Fatal(err)
+	}
+	if got := strings.Fields(string(members)); !slices.Equal(got, []string{partialName}) {
+		t.Fatalf("the archive holds %q, want the one relocatable object %s", got, partialName)
 	}
 	h, err := os.ReadFile(filepath.Join(dir, HeaderName))
 	if err != nil || !bytes.Equal(h, Header()) {
