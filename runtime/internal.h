@@ -928,7 +928,7 @@ __attribute__((always_inline)) static inline unsigned ml_stack_capture4(void)
 	unsigned top = __ml_t.depth;
 	if (ML_LIKELY(top - 3u <= __ML_MAX_FRAMES - 3u)) {
 		const site_t *const *f = &__ml_t.frames[top - 3];
-		const site_t *outer = top > 3 ? f[-1] : 0;
+		const site_t *outer = ML_LIKELY(top > 3) ? f[-1] : 0; /* (a transition's stacks are mostly deeper) */
 		const struct ml_tmemo *e = ml_tmemo_of(outer, f);
 		uptr diff = ((uptr)e->f[0] ^ (uptr)outer) | ((uptr)e->f[1] ^ (uptr)f[0]) | ((uptr)e->f[2] ^ (uptr)f[1]) |
 		            ((uptr)e->f[3] ^ (uptr)f[2]);
