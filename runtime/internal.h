@@ -909,6 +909,9 @@ struct ml_tmemo {
 	const site_t *f[4];
 	uint32_t id;
 };
+/* What an unused entry holds: no frame's site (an odd address), so no
+ * stack matches it and a hit needs no test of its id. */
+#define ML_TMEMO_NONE ((const site_t *)1)
 extern __thread struct ml_tmemo ml_tmemo[ML_TMEMO] __attribute__((tls_model("local-exec")));
 /* The memo's entry of the frames outer, f[0..2]: by all of them, as a
  * recursion's transitions differ only in outer frames. */
@@ -926,11 +929,11 @@ __attribute__((always_inline)) static inline unsigned ml_stack_capture4(void)
 	unsigned top = __ml_t.depth;
 	if (ML_LIKELY(top - 3u <= __ML_MAX_FRAMES - 3u)) {
 		const site_t *const *f = &__ml_t.frames[top - 3];
-		const site_t *outer = top > 3 ? f[-1] : 0;
+		const site_t *outer = ML_LIKELY(top > 3) ? f[-1] : 0; /* (a transition's stacks are mostly deeper) */
 		const struct ml_tmemo *e = ml_tmemo_of(outer, f);
 		uptr diff = ((uptr)e->f[0] ^ (uptr)outer) | ((uptr)e->f[1] ^ (uptr)f[0]) | ((uptr)e->f[2] ^ (uptr)f[1]) |
 		            ((uptr)e->f[3] ^ (uptr)f[2]);
-		if (!diff && e->id)
+		if (!diff)
 			return e->id;
 	}
 	return ml_stack_capture4_miss();

@@ -247,7 +247,8 @@ unsigned ml_stack_capture_shallow(void)
 	return ml_smemo_put(ml_stack_capture_top());
 }
 
-__thread struct ml_tmemo ml_tmemo[ML_TMEMO] __attribute__((tls_model("local-exec")));
+__thread struct ml_tmemo ml_tmemo[ML_TMEMO] __attribute__((tls_model("local-exec"))) = {
+	[0 ... ML_TMEMO - 1] = {{ML_TMEMO_NONE, ML_TMEMO_NONE, ML_TMEMO_NONE, ML_TMEMO_NONE}, 0}};
 
 /* The three or four innermost frames hashed innermost first as
  * ml_stack_capture_depth does, which hashes only those with sites: where
