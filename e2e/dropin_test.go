@@ -561,10 +561,12 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // and a function holding an object hinted when one function makes all
 // its calls (checkliteral), with gcc's large-function size at 12,000:
 // lundump.c 1.603 to 1.328, lparser.c 1.523 to 1.504, lcode.c 1.297.
+// gcc's called-once size raised to 30,000 (checked luaV_execute is 20,774):
+// forprep and pushclosure inlined into it, lvm.c 1.774 to 1.548.
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.505, "lcode.c": 1.30, "lvm.c": 1.78, "ltable.c": 1.53,
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.505, "lcode.c": 1.30, "lvm.c": 1.55, "ltable.c": 1.53,
 		"lapi.c": 1.75, "ldo.c": 1.595, "ldebug.c": 1.635, "lgc.c": 1.54, "lundump.c": 1.33})
 }
 
