@@ -70,7 +70,7 @@
 #define ml_live_lookup         __mlrt_live_lookup
 #define ml_map_fixed           __mlrt_map_fixed
 #define ml_advise_huge_pages   __mlrt_advise_huge_pages
-#define ml_shadow_small_pages   __mlrt_shadow_small_pages
+#define ml_shadow_small_pages  __mlrt_shadow_small_pages
 #define ml_threads_small_pages __mlrt_threads_small_pages
 #define ml_map_prot            __mlrt_map_prot
 #define ml_own_table           __mlrt_own_table
