@@ -756,10 +756,13 @@ __attribute__((always_inline)) static inline void ml_pck_fill_few(unsigned char 
 static inline int ml_pck_all(const unsigned char *c, uptr g, uptr e, unsigned ts)
 {
 	uint64_t pat = ts * ML_PCK_ONES;
-	for (; g + 8 <= e; g += 8)
+	if (e - g <= 8)
+		return g >= e || !((ml_load8(c + g) ^ pat) << 8 * (8 - (e - g)));
+	/* the last eight in one load overlapping those before: no tail */
+	for (; g + 8 < e; g += 8)
 		if (ml_load8(c + g) != pat)
 			return 0;
-	return g >= e || !((ml_load8(c + g) ^ pat) << 8 * (8 - (e - g)));
+	return ml_load8(c + e - 8) == pat;
 }
 
 /* Set bytes [off, end) of chunk c to ts. */
@@ -891,7 +894,10 @@ __attribute__((always_inline)) static inline void ml_pck_put_pair(uptr a, unsign
 	}
 	have = (uint16_t)ids; /* (both ids in one store, the first's the low byte as read) */
 	memcpy(c + g, &have, 2);
-	ml_pck_stacks(x)[g] = stack, ml_pck_stacks(x)[g + 1] = stack;
+	/* (the two stacks in one store made here: gcc otherwise broadcasts the
+	 * stack into a vector at every transition's entry and spills it) */
+	uint64_t two = (uint64_t)stack << 32 | stack;
+	memcpy(ml_pck_stacks(x) + g, &two, 8);
 }
 
 /* A put of a transition's, a pair's or any other's (bit 63 of ts). */
