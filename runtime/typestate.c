@@ -717,9 +717,9 @@ __attribute__((always_inline)) static inline void ml_pck_fill_short(unsigned cha
 		page[last] = end % ML_PCK_PAGE_GRANS ? ML_PCK_SPLIT : (unsigned char)ts;
 }
 
-/* Set the k granules of chunk c from g to ts, k at most ML_PCK_FEW (an
- * object's few fields): without the groups of sixteen (when all change,
- * four or more in stores that overlap), in at most two pages, neither whole:
+/* Set the k granules of chunk c from g to ts, k from 2 to ML_PCK_FEW (an
+ * object's few fields): without the groups of sixteen (when all change, in
+ * stores that overlap), in at most two pages, neither whole:
  * mixed if any changed, unless they said ts already (a page of the run
  * stays one, as in ml_pck_fill_short). Inline whole: gcc outlines it
  * otherwise, a call per object's fields. */
@@ -740,9 +740,11 @@ __attribute__((always_inline)) static inline void ml_pck_fill_few(unsigned char 
 		ml_u32x4 four = {stack, stack, stack, stack};
 		memcpy(c + g, &pat, 4), memcpy(c + end - 4, &pat, 4);
 		memcpy(ml_pck_stacks(x) + g, &four, 16), memcpy(ml_pck_stacks(x) + end - 4, &four, 16);
-	} else {
-		for (uptr i = g; i < end; i++)
-			c[i] = (unsigned char)ts, ml_pck_stacks(x)[i] = stack;
+	} else { /* (two or three, in stores that overlap too: one is ml_pck_put's granule) */
+		uint16_t two = (uint16_t)(ts * 0x101u);
+		uint64_t st2 = (uint64_t)stack << 32 | stack;
+		memcpy(c + g, &two, 2), memcpy(c + end - 2, &two, 2);
+		memcpy(ml_pck_stacks(x) + g, &st2, 8), memcpy(ml_pck_stacks(x) + end - 2, &st2, 8);
 	}
 	unsigned char *first = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS, *last = ml_pck_pages(x) + (end - 1) / ML_PCK_PAGE_GRANS;
 	if (*first != ts)
@@ -756,10 +758,13 @@ __attribute__((always_inline)) static inline void ml_pck_fill_few(unsigned char 
 static inline int ml_pck_all(const unsigned char *c, uptr g, uptr e, unsigned ts)
 {
 	uint64_t pat = ts * ML_PCK_ONES;
-	for (; g + 8 <= e; g += 8)
+	if (e - g <= 8)
+		return g >= e || !((ml_load8(c + g) ^ pat) << 8 * (8 - (e - g)));
+	/* the last eight in one load overlapping those before: no tail */
+	for (; g + 8 < e; g += 8)
 		if (ml_load8(c + g) != pat)
 			return 0;
-	return g >= e || !((ml_load8(c + g) ^ pat) << 8 * (8 - (e - g)));
+	return ml_load8(c + e - 8) == pat;
 }
 
 /* Set bytes [off, end) of chunk c to ts. */
@@ -891,7 +896,10 @@ __attribute__((always_inline)) static inline void ml_pck_put_pair(uptr a, unsign
 	}
 	have = (uint16_t)ids; /* (both ids in one store, the first's the low byte as read) */
 	memcpy(c + g, &have, 2);
-	ml_pck_stacks(x)[g] = stack, ml_pck_stacks(x)[g + 1] = stack;
+	/* (the two stacks in one store made here: gcc otherwise broadcasts the
+	 * stack into a vector at every transition's entry and spills it) */
+	uint64_t two = (uint64_t)stack << 32 | stack;
+	memcpy(ml_pck_stacks(x) + g, &two, 8);
 }
 
 /* A put of a transition's, a pair's or any other's (bit 63 of ts). */
