@@ -125,14 +125,18 @@ void ml_deferred_run(void)
 	for (;;) {
 		siginfo_t info[ML_NSIG];
 		/* take them as a section: one arriving meanwhile waits for the
-		 * next round */
-		ml_tls.busy++;
+		 * next round, even when this round took none (left for the next
+		 * section's end instead, it ran late: after a setitimer that
+		 * disarmed its timer, in the middle of the code the program had
+		 * meant to run without it) */
+		ml_rt_enter();
 		uint64_t pend = __atomic_exchange_n(&ml_tls.deferred, 0, __ATOMIC_RELAXED);
 		for (int sig = 1; sig < ML_NSIG; sig++)
 			if (pend & (1ull << (sig - 1)))
 				info[sig] = ml_deferred_info[sig];
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		ml_tls.busy--;
-		if (!pend)
+		if (!pend && !*(volatile uint64_t *)&ml_tls.deferred)
 			break;
 		for (int sig = 1; sig < ML_NSIG; sig++) {
 			if (!(pend & (1ull << (sig - 1))))
