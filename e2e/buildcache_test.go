@@ -125,18 +125,7 @@ func corpusBuild(t *testing.T, p *corpus.Program, cc []string, exe string) (*cac
 		})
 	}
 	corpusBuilds.mu.Unlock()
-	b.once.Do(func() {
-		if b.err = os.MkdirAll(b.dir, 0o777); b.err != nil {
-			return
-		}
-		for f, data := range files {
-			if b.err = os.WriteFile(filepath.Join(b.dir, f), data, 0o666); b.err != nil {
-				return
-			}
-		}
-		b.out, b.err = buildInEnv(b.dir, b.argv, env)
-	})
-	if b.err != nil {
+	if b.make(files, env); b.err != nil {
 		return b, b.err
 	}
 	if err := os.Remove(exe); err != nil && !os.IsNotExist(err) {
@@ -185,6 +174,13 @@ func buildShared(argv []string, files map[string][]byte) (*cachedBuild, error) {
 		sharedBuilds.entries[key] = b
 	}
 	sharedBuilds.mu.Unlock()
+	b.make(files, nil)
+	return b, b.err
+}
+
+// make runs b's command once, in its directory holding files (by name),
+// with env added to the environment.
+func (b *cachedBuild) make(files map[string][]byte, env []string) {
 	b.once.Do(func() {
 		if b.err = os.MkdirAll(b.dir, 0o777); b.err != nil {
 			return
@@ -194,9 +190,8 @@ func buildShared(argv []string, files map[string][]byte) (*cachedBuild, error) {
 				return
 			}
 		}
-		b.out, b.err = build(b.dir, argv)
+		b.out, b.err = buildInEnv(b.dir, b.argv, env)
 	})
-	return b, b.err
 }
 
 // linkInto hard-links the files named of build b into dir.
