@@ -194,9 +194,14 @@ func (b *cachedBuild) make(files map[string][]byte, env []string) {
 	})
 }
 
-// linkInto hard-links the files named of build b into dir.
+// linkInto hard-links the files named of build b into dir, replacing
+// files there (as -o does: TestSignalOptions builds two programs in one
+// directory).
 func linkInto(b *cachedBuild, dir string, names ...string) error {
 	for _, n := range names {
+		if err := os.Remove(filepath.Join(dir, n)); err != nil && !os.IsNotExist(err) {
+			return err
+		}
 		if err := os.Link(filepath.Join(b.dir, n), filepath.Join(dir, n)); err != nil {
 			return err
 		}
