@@ -125,6 +125,62 @@ func corpusBuild(t *testing.T, p *corpus.Program, cc []string, exe string) (*cac
 		})
 	}
 	corpusBuilds.mu.Unlock()
+	if b.make(files, env); b.err != nil {
+		return b, b.err
+	}
+	if err := os.Remove(exe); err != nil && !os.IsNotExist(err) {
+		return b, err
+	}
+	return b, os.Link(filepath.Join(b.dir, "prog"), exe) // (exe replaced, as by -o)
+}
+
+// sharedBuilds are the run's builds of the tests' own programs (not the
+// corpus's) that several tests make alike: TestGraphOverflow's six of the
+// other graph tests', the memory tests' churnLive and liveFromRoots,
+// TestSignalOptions's of TestSignalReports.
+var sharedBuilds struct {
+	mu      sync.Mutex
+	entries map[string]*cachedBuild // by key
+}
+
+// buildShared runs argv in a directory of its own holding files (by
+// name), once a run for the same command on the same bytes (files' and
+// those of each file argv names by an absolute path: no other file is
+// read but system headers), and returns that build; its directory is kept
+// for the run, and callers only read it (runs write elsewhere).
+func buildShared(argv []string, files map[string][]byte) (*cachedBuild, error) {
+	h := sha256.New()
+	for _, a := range argv {
+		fmt.Fprintf(h, "%q\n", a)
+		if filepath.IsAbs(a) && a != argv[0] {
+			if data, err := os.ReadFile(a); err == nil {
+				fmt.Fprintf(h, "%d\n", len(data))
+				h.Write(data)
+			}
+		}
+	}
+	for _, f := range slices.Sorted(maps.Keys(files)) {
+		fmt.Fprintf(h, "%q %d\n", f, len(files[f]))
+		h.Write(files[f])
+	}
+	key := hex.EncodeToString(h.Sum(nil))
+	sharedBuilds.mu.Lock()
+	b := sharedBuilds.entries[key]
+	if b == nil {
+		b = &cachedBuild{dir: filepath.Join(corpusBuilds.dir, "shared", key[:20]), argv: argv}
+		if sharedBuilds.entries == nil {
+			sharedBuilds.entries = map[string]*cachedBuild{}
+		}
+		sharedBuilds.entries[key] = b
+	}
+	sharedBuilds.mu.Unlock()
+	b.make(files, nil)
+	return b, b.err
+}
+
+// make runs b's command once, in its directory holding files (by name),
+// with env added to the environment.
+func (b *cachedBuild) make(files map[string][]byte, env []string) {
 	b.once.Do(func() {
 		if b.err = os.MkdirAll(b.dir, 0o777); b.err != nil {
 			return
@@ -136,13 +192,21 @@ func corpusBuild(t *testing.T, p *corpus.Program, cc []string, exe string) (*cac
 		}
 		b.out, b.err = buildInEnv(b.dir, b.argv, env)
 	})
-	if b.err != nil {
-		return b, b.err
+}
+
+// linkInto hard-links the files named of build b into dir, replacing
+// files there (as -o does: TestSignalOptions builds two programs in one
+// directory).
+func linkInto(b *cachedBuild, dir string, names ...string) error {
+	for _, n := range names {
+		if err := os.Remove(filepath.Join(dir, n)); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		if err := os.Link(filepath.Join(b.dir, n), filepath.Join(dir, n)); err != nil {
+			return err
+		}
 	}
-	if err := os.Remove(exe); err != nil && !os.IsNotExist(err) {
-		return b, err
-	}
-	return b, os.Link(filepath.Join(b.dir, "prog"), exe) // (exe replaced, as by -o)
+	return nil
 }
 
 // programFiles returns the bytes of each of p's files, by name, and a hash

@@ -65,7 +65,7 @@ func TestStateDamage(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
-	_, exes := sigBuild(t, dir, "damage", damageCode, nil)
+	_, exes := sigBuild(t, dir, "damage", damageCode, nil, false)
 	seen, wild := 0, 0
 	for i, l := range strings.Split(damageCode, "\n") {
 		if strings.Contains(l, "/* seen */") {
@@ -157,7 +157,7 @@ func TestStateDamageNeighbours(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
-	_, exes := sigBuild(t, dir, "neighbour", neighbourCode, nil)
+	_, exes := sigBuild(t, dir, "neighbour", neighbourCode, nil, false)
 	wild, lost := 0, 0
 	for i, l := range strings.Split(neighbourCode, "\n") {
 		if strings.Contains(l, "/* wild */") {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -34,11 +35,16 @@ func runGraphProgram(t *testing.T, name string, flags ...string) graphRun {
 	}
 	r := graphRun{dir: t.TempDir(), src: src}
 	r.trace = filepath.Join(r.dir, name+".mgt")
-	if out, err := build(r.dir, []string{gcc, "-g", src, "-o", "native"}); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	if out, err := build(r.dir, append([]string{memlens, "cc", "--memlens-graph", "-g", src, "-o", "traced"}, flags...)); err != nil {
-		t.Fatalf("memlens cc --memlens-graph: %v\n%s", err, head(out))
+	// (TestGraphOverflow's builds are the other tests': made once)
+	for out, argv := range map[string][]string{"native": {gcc, "-g", src, "-o", "native"},
+		"traced": slices.Concat([]string{memlens, "cc", "--memlens-graph", "-g", src, "-o", "traced"}, flags)} {
+		b, err := buildShared(argv, nil)
+		if err == nil {
+			err = linkInto(b, r.dir, out)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", b.command(), err, head(b.out))
+		}
 	}
 	native := run(t, r.dir, filepath.Join(r.dir, "native"), nil)
 	cmd := exec.Command(filepath.Join(r.dir, "traced"))

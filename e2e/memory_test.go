@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -80,19 +81,15 @@ func buildC(t *testing.T, src string, flags ...string) string {
 	return buildWith(t, []string{memlens, "cc"}, src, flags...)
 }
 
-// buildWith builds src as buildC does, with the compiler command cc.
+// buildWith builds src as buildC does, with the compiler command cc (once
+// a run: buildShared).
 func buildWith(t *testing.T, cc []string, src string, flags ...string) string {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "p.c"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
+	b, err := buildShared(slices.Concat(cc, flags, []string{"-o", "p", "p.c"}), map[string][]byte{"p.c": []byte(src)})
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", b.command(), err, b.out)
 	}
-	cmd := exec.Command(cc[0], append(append(cc[1:len(cc):len(cc)], flags...), "-o", "p", "p.c")...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", strings.Join(cc, " "), err, out)
-	}
-	return filepath.Join(dir, "p")
+	return filepath.Join(b.dir, "p")
 }
 
 var peakRSS struct {

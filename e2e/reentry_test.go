@@ -52,28 +52,31 @@ func TestRuntimeReentryRepeated(t *testing.T) {
 				t.Fatalf("native run: %s", want.status)
 			}
 			for _, m := range sigModes {
-				exe := filepath.Join(work, "inst-"+m.name)
-				if b, err := corpusBuild(t, p, slices.Concat([]string{memlens, "cc"}, m.flags), exe); err != nil {
-					t.Fatalf("memlens cc %v: %v\n$ %s\n%s", m.flags, err, b.command(), b.out)
-				}
-				log := filepath.Join(work, m.name+".jsonl")
-				deadline := time.Now().Add(reentryTimeout)
-				for run := 1; run <= reentryRuns; run++ {
-					if time.Now().After(deadline) {
-						t.Fatalf("%s: only %d runs in %v", m.name, run-1, reentryTimeout)
+				t.Run(m.name, func(t *testing.T) { // (each mode's runs beside the other's)
+					t.Parallel()
+					exe := filepath.Join(work, "inst-"+m.name)
+					if b, err := corpusBuild(t, p, slices.Concat([]string{memlens, "cc"}, m.flags), exe); err != nil {
+						t.Fatalf("memlens cc %v: %v\n$ %s\n%s", m.flags, err, b.command(), b.out)
 					}
-					os.Remove(log)
-					got := execute(p.Dir, exe, p, "log_json="+log)
-					recs, err := report.ReadFile(log)
-					if err != nil {
-						t.Fatal(err)
+					log := filepath.Join(work, m.name+".jsonl")
+					deadline := time.Now().Add(reentryTimeout)
+					for run := 1; run <= reentryRuns; run++ {
+						if time.Now().After(deadline) {
+							t.Fatalf("%s: only %d runs in %v", m.name, run-1, reentryTimeout)
+						}
+						os.Remove(log)
+						got := execute(p.Dir, exe, p, "log_json="+log)
+						recs, err := report.ReadFile(log)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if got.timedOut || got.status != want.status || len(recs) > 0 ||
+							!bytes.Equal(got.stdout, want.stdout) || !bytes.Equal(got.stderr, want.stderr) {
+							t.Fatalf("%s, run %d of %d: %s (native: %s), %d records\nstdout %q (native %q)\nstderr:\n%s",
+								m.name, run, reentryRuns, got.status, want.status, len(recs), got.stdout, want.stdout, head(got.stderr))
+						}
 					}
-					if got.timedOut || got.status != want.status || len(recs) > 0 ||
-						!bytes.Equal(got.stdout, want.stdout) || !bytes.Equal(got.stderr, want.stderr) {
-						t.Fatalf("%s, run %d of %d: %s (native: %s), %d records\nstdout %q (native %q)\nstderr:\n%s",
-							m.name, run, reentryRuns, got.status, want.status, len(recs), got.stdout, want.stdout, head(got.stderr))
-					}
-				}
+				})
 			}
 		})
 	}

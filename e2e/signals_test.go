@@ -199,29 +199,38 @@ func faultLines(code string) []int {
 	return ls
 }
 
-// sigBuild compiles code (file name) natively and with memlens in every
-// mode, -g -O1 and flags; the native binary, then one per mode.
-func sigBuild(t *testing.T, dir, name, code string, flags []string) (string, []string) {
+// sigBuild compiles code (file name, written into dir) with memlens in
+// every mode, -g -O1 and flags, and natively too if native; the native
+// binary ("" if not built), then one per mode. Each build is made once a
+// run (buildShared: TestSignalOptions's program is TestSignalReports's
+// first) and linked into dir.
+func sigBuild(t *testing.T, dir, name, code string, flags []string, native bool) (string, []string) {
 	t.Helper()
 	src := name + ".c"
 	if err := os.WriteFile(filepath.Join(dir, src), []byte(code), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := func(out string) []string {
-		return slices.Concat([]string{"-g", "-O1"}, flags, []string{src, "-o", out})
+	compile := func(cc []string, out string) {
+		b, err := buildShared(slices.Concat(cc, []string{"-g", "-O1"}, flags, []string{src, "-o", out}), map[string][]byte{src: []byte(code)})
+		if err == nil {
+			err = linkInto(b, dir, out)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", b.command(), err, head(b.out))
+		}
 	}
-	if out, err := build(dir, append([]string{gcc}, args("native")...)); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
+	nativeExe := ""
+	if native {
+		compile([]string{gcc}, "native")
+		nativeExe = filepath.Join(dir, "native")
 	}
 	var exes []string
 	for _, m := range sigModes {
 		exe := "inst-" + m.name
-		if out, err := build(dir, slices.Concat([]string{memlens, "cc"}, m.flags, args(exe))); err != nil {
-			t.Fatalf("memlens cc %s: %v\n%s", strings.Join(m.flags, " "), err, out)
-		}
+		compile(slices.Concat([]string{memlens, "cc"}, m.flags), exe)
 		exes = append(exes, exe)
 	}
-	return filepath.Join(dir, "native"), exes
+	return nativeExe, exes
 }
 
 // sigRun runs exe in dir with log_json (and opts, each starting with ':')
@@ -248,7 +257,7 @@ func TestSignalReports(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			native, exes := sigBuild(t, dir, tc.name, tc.code, tc.cflags)
+			native, exes := sigBuild(t, dir, tc.name, tc.code, tc.cflags, true)
 			want := execute(dir, native, &corpus.Program{}, "")
 			if !strings.HasPrefix(want.status, "killed by signal") {
 				t.Fatalf("the native build %s: the test program is wrong", want.status)
@@ -361,7 +370,7 @@ int main(void)
 }
 `
 	dir := t.TempDir()
-	native, exes := sigBuild(t, dir, "own", code, nil)
+	native, exes := sigBuild(t, dir, "own", code, nil, true)
 	want := execute(dir, native, &corpus.Program{}, "")
 	if want.status != "exit status 3" {
 		t.Fatalf("native: %s", want.status)
@@ -407,7 +416,7 @@ int main(int argc, char **argv)
 }
 `
 	dir := t.TempDir()
-	native, exes := sigBuild(t, dir, "twice", code, nil)
+	native, exes := sigBuild(t, dir, "twice", code, nil, true)
 	for _, args := range [][]string{nil, {"x"}} {
 		p := &corpus.Program{Args: args}
 		want := execute(dir, native, p, "")
@@ -436,7 +445,7 @@ func TestSignalOptions(t *testing.T) {
 	needMemlens(t)
 	dir := t.TempDir()
 	code := sigCases[0].code
-	native, exes := sigBuild(t, dir, "wild", code, nil)
+	native, exes := sigBuild(t, dir, "wild", code, nil, true)
 	want := execute(dir, native, &corpus.Program{}, "")
 	for i, exe := range exes {
 		for _, opts := range []string{":handle_segv=0", ":disable=INVALID-DEREF", ":symbolize=0"} {
@@ -469,7 +478,7 @@ func TestSignalOptions(t *testing.T) {
 
 	// raise(SIGSEGV): no fault
 	raise := "#include <signal.h>\n#include <stdio.h>\nint main(void) { puts(\"x\"); fflush(stdout); raise(SIGSEGV); return 0; }\n"
-	native, exes = sigBuild(t, dir, "raise", raise, nil)
+	native, exes = sigBuild(t, dir, "raise", raise, nil, true)
 	want = execute(dir, native, &corpus.Program{}, "")
 	for i, exe := range exes {
 		got, recs := sigRun(t, dir, exe, "")

@@ -294,21 +294,24 @@ func TestLeafCallSiteStacks(t *testing.T) {
 			src = []string{"-I", dir, dir + "/main.c"}
 		}
 		for _, opt := range []string{"-O0", "-O2"} {
-			prog := filepath.Join(t.TempDir(), name)
-			if out, err := exec.Command(memlens, append([]string{"cc", "-g", opt, "-o", prog}, src...)...).CombinedOutput(); err != nil {
-				t.Fatalf("memlens cc %s: %v\n%s", opt, err, out)
-			}
-			got := map[int]string{}
-			for _, r := range runReports(t, prog, "") {
-				var s []string
-				for _, f := range r.Stack {
-					s = append(s, fmt.Sprintf("%s:%d", f.Function, f.Line))
+			t.Run(name+opt, func(t *testing.T) { // (22 builds: each a parallel subtest)
+				t.Parallel()
+				prog := filepath.Join(t.TempDir(), name)
+				if out, err := exec.Command(memlens, append([]string{"cc", "-g", opt, "-o", prog}, src...)...).CombinedOutput(); err != nil {
+					t.Fatalf("memlens cc %s: %v\n%s", opt, err, out)
 				}
-				got[r.Line] = strings.Join(s, " <- ")
-			}
-			if !maps.Equal(got, lines) {
-				t.Errorf("%s %s: call stacks by line %v, want %v", name, opt, got, lines)
-			}
+				got := map[int]string{}
+				for _, r := range runReports(t, prog, "") {
+					var s []string
+					for _, f := range r.Stack {
+						s = append(s, fmt.Sprintf("%s:%d", f.Function, f.Line))
+					}
+					got[r.Line] = strings.Join(s, " <- ")
+				}
+				if !maps.Equal(got, lines) {
+					t.Errorf("%s %s: call stacks by line %v, want %v", name, opt, got, lines)
+				}
+			})
 		}
 	}
 }
