@@ -29,6 +29,7 @@ type directFn struct {
 	inThread  map[int]bool // the parameters whose extra words go through __ml_t
 	forwards  string       // the memory function its body calls with its parameters (memForwarded), or ""
 	callSite  bool         // a leaf passed its call's site (callSiteLeaf): its callers store no frame site
+	resultVar bool         // its pointer result's words go to a variable of the caller's (resultVar)
 }
 
 // argRegs is how many arguments x86-64 passes in integer registers;
@@ -136,6 +137,10 @@ func (fn *directFn) extraParams() (names, types []string) {
 		names = append(names, callSiteParam)
 		types = append(types, "const struct __ml_site *")
 	}
+	if fn.resultVar {
+		names = append(names, resultParam)
+		types = append(types, "struct __ml_rw *")
+	}
 	return names, types
 }
 
@@ -144,10 +149,33 @@ func (fn *directFn) extraParams() (names, types []string) {
 // constant (the leaf inlined: __builtin_constant_p sees its distance from
 // __ml_sites, not an address), else 0 (the site stored in the caller's
 // frame on entry).
+// resultParam is the parameter of a direct function with a resultVar: the
+// address of its caller's variable for its result's words.
+const resultParam = "__ml_rp"
+
+// rwNone initialises that variable: the words of a function that set none
+// (as __ml_retm, __ml_rets and __ml_retw give), read only where a path of
+// the callee returns no value.
+const rwNone = "{" + metaWild + ", 0, " + genExtern + "}"
+
 const (
 	callSiteParam = "__ml_cs"
 	callSiteVar   = "__ml_csp"
 )
+
+// resultVar reports whether the direct function fd, optimised in
+// detection mode, hands its pointer result's meta and provenance to its
+// caller through a variable of the caller's (struct __ml_rw, its address
+// the last extra argument) instead of __ml_t's words: inlined, the
+// variable's address is taken by nothing that escapes, so gcc keeps the
+// words in registers, where the stores into __ml_t stayed for any later
+// call or asm statement (a cold report's, as vm.c's push's die) and the
+// caller tested retfn. Loss tracking reads __ml_t.retfn (full checking);
+// unoptimised, a variable would take a register of the frame.
+func (r *rewriter) resultVar(fd *cc.FunctionDefinition) bool {
+	ft, ok := fd.Declarator.Type().(*cc.FunctionType)
+	return ok && r.c.optimizing && !r.c.full && !r.c.count && isDataPtr(ft.Result())
+}
 
 // callSiteLeaf reports whether the direct function fd, optimised in
 // detection mode, takes its call's site instead of its callers storing
@@ -324,6 +352,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 		}
 		cand[name].placeExtras(!keep)
 		cand[name].callSite = r.callSiteLeaf(fd, cand[name])
+		cand[name].resultVar = r.resultVar(fd) // (after: its word passed on the stack when the registers are full, not the call's site)
 	}
 	r.settleTables(cand, tables, tableOnly)
 	// Patch every file-scope declarator of the survivors.
