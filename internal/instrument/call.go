@@ -1018,7 +1018,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	if p, ok := r.passThrough[name]; ok && retPtr && r.fn != nil && !r.eager() && !r.c.count {
 		pt = &p
 	}
-	resultSite := -1 // the site of a passThrough's result (passedArg)
+	resultSite := -1    // the site of a passThrough's result (passedArg)
 	rw, rwArg := "", "" // the variable taking a resultVar's words, its argument
 	if fn.resultVar {
 		rwArg = "&(struct __ml_rw)" + rwNone // (a result not used: words no one reads)
