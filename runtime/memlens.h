@@ -2597,22 +2597,16 @@ __ML_INLINE void __ml_setret(__ml_uptr self, __ml_meta_t m, const struct __ml_si
 }
 /* The same for a value whose own step (ps, from word pw) may be pending:
  * then both steps go into the ring as one (__ml_pend2), none pending. */
-__ML_INLINE __ml_prov_t __ml_ret_steps(const struct __ml_site **site, const struct __ml_site *ps,
-                                        __ml_prov_t pw)
-{
-	if (!ps)
-		return pw;
-	pw = __ml_pend2(*site, ps, pw);
-	*site = 0;
-	return pw;
-}
 __ML_INLINE void __ml_setret2(__ml_uptr self, __ml_meta_t m, const struct __ml_site *site,
                               const struct __ml_site *ps, __ml_prov_t pw)
 {
-	pw = __ml_ret_steps(&site, ps, pw);
+	if (ps) {
+		pw = __ml_pend2(site, ps, pw);
+		site = 0;
+	}
 	__ml_setret(self, m, site, pw);
 }
-/* A direct function's pointer result (instrument's retWords): its meta
+/* A direct function's pointer result (instrument's resultVar): its meta
  * and provenance in a variable of the calling function's, whose address
  * only the call takes. Inlined, gcc keeps the words in registers, where
  * __ml_t's would be stored for any call or asm statement that follows. */
@@ -2628,11 +2622,11 @@ __ML_INLINE void __ml_setret_rw(struct __ml_rw *rw, __ml_meta_t m, const struct 
 	rw->site = site;
 	rw->prov = w;
 }
+/* And __ml_setret2's, for a value whose own step may be pending. */
 __ML_INLINE void __ml_setret2_rw(struct __ml_rw *rw, __ml_meta_t m, const struct __ml_site *site,
                                  const struct __ml_site *ps, __ml_prov_t pw)
 {
-	pw = __ml_ret_steps(&site, ps, pw);
-	__ml_setret_rw(rw, m, site, pw);
+	__ml_setret_rw(rw, m, ps ? 0 : site, ps ? __ml_pend2(site, ps, pw) : pw);
 }
 /* Unoptimised, a return statement's value v is passed last (gcc -O0
  * evaluates it first, before the side words the other arguments read) to

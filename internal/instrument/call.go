@@ -1151,7 +1151,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	v := r.name("__ml_v")
 	f.str("__extension__({ " + atFrame)
 	if rw != "" {
-		f.str(" struct __ml_rw " + rw + " = " + rwNone + ";")
+		f.str(" struct __ml_rw " + rw + ";")
 	}
 	f.str(" register __auto_type " + v + " = ")
 	f.cat(call)

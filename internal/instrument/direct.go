@@ -153,9 +153,9 @@ func (fn *directFn) extraParams() (names, types []string) {
 // address of its caller's variable for its result's words.
 const resultParam = "__ml_rp"
 
-// rwNone initialises that variable: the words of a function that set none
-// (as __ml_retm, __ml_rets and __ml_retw give), read only where a path of
-// the callee returns no value.
+// rwNone is the variable's value for a call whose result is not used,
+// as __ml_retm, __ml_rets and __ml_retw give for a function that set none;
+// a function's end sets the same words for a path that returns no value.
 const rwNone = "{" + metaWild + ", 0, " + genExtern + "}"
 
 const (
@@ -163,18 +163,21 @@ const (
 	callSiteVar   = "__ml_csp"
 )
 
-// resultVar reports whether the direct function fd, optimised in
-// detection mode, hands its pointer result's meta and provenance to its
-// caller through a variable of the caller's (struct __ml_rw, its address
-// the last extra argument) instead of __ml_t's words: inlined, the
-// variable's address is taken by nothing that escapes, so gcc keeps the
-// words in registers, where the stores into __ml_t stayed for any later
-// call or asm statement (a cold report's, as vm.c's push's die) and the
-// caller tested retfn. Loss tracking reads __ml_t.retfn (full checking);
-// unoptimised, a variable would take a register of the frame.
-func (r *rewriter) resultVar(fd *cc.FunctionDefinition) bool {
+// resultVar reports whether the direct function fd, a call-site leaf
+// optimised in detection mode, hands its pointer result's meta and
+// provenance to its caller through a variable of the caller's (struct
+// __ml_rw, its address the last extra argument) instead of __ml_t's words:
+// inlined, as such a loop-free leaf is (vm.c's local, top, cell, jump,
+// next), the variable's address is taken by nothing that escapes, so gcc
+// keeps the words in registers, where it stored __ml_t's for any later
+// call or asm statement (a cold report's: push's die after local's
+// result), and no retfn is compared. Out of line the variable costs about
+// what __ml_t does (tree.c's rebalance and recursive insert, all direct
+// functions taking it: tree 20000 +0.6% Ir). (Loss tracking, which reads
+// __ml_t.retfn, has no call-site leaves.)
+func (r *rewriter) resultVar(fd *cc.FunctionDefinition, fn *directFn) bool {
 	ft, ok := fd.Declarator.Type().(*cc.FunctionType)
-	return ok && r.c.optimizing && !r.c.full && !r.c.count && isDataPtr(ft.Result())
+	return ok && fn.callSite && isDataPtr(ft.Result())
 }
 
 // callSiteLeaf reports whether the direct function fd, optimised in
@@ -352,7 +355,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 		}
 		cand[name].placeExtras(!keep)
 		cand[name].callSite = r.callSiteLeaf(fd, cand[name])
-		cand[name].resultVar = r.resultVar(fd) // (after: its word passed on the stack when the registers are full, not the call's site)
+		cand[name].resultVar = r.resultVar(fd, cand[name])
 	}
 	r.settleTables(cand, tables, tableOnly)
 	// Patch every file-scope declarator of the survivors.
