@@ -154,8 +154,7 @@ func (fn *directFn) extraParams() (names, types []string) {
 const resultParam = "__ml_rp"
 
 // rwNone is the variable's value for a call whose result is not used,
-// as __ml_retm, __ml_rets and __ml_retw give for a function that set none;
-// a function's end sets the same words for a path that returns no value.
+// as __ml_retm, __ml_rets and __ml_retw give for a function that set none.
 const rwNone = "{" + metaWild + ", 0, " + genExtern + "}"
 
 const (
@@ -164,20 +163,33 @@ const (
 )
 
 // resultVar reports whether the direct function fd, a call-site leaf
-// optimised in detection mode, hands its pointer result's meta and
-// provenance to its caller through a variable of the caller's (struct
-// __ml_rw, its address the last extra argument) instead of __ml_t's words:
-// inlined, as such a loop-free leaf is (vm.c's local, top, cell, jump,
-// next), the variable's address is taken by nothing that escapes, so gcc
-// keeps the words in registers, where it stored __ml_t's for any later
-// call or asm statement (a cold report's: push's die after local's
-// result), and no retfn is compared. Out of line the variable costs about
-// what __ml_t does (tree.c's rebalance and recursive insert, all direct
-// functions taking it: tree 20000 +0.6% Ir). (Loss tracking, which reads
-// __ml_t.retfn, has no call-site leaves.)
+// (optimised, in detection mode) whose one return statement, of a value, is
+// its body's last, hands its pointer result's meta and provenance to its
+// caller through a variable of the caller's (struct __ml_rw, its address
+// the last extra argument) instead of __ml_t's words: inlined, as such a
+// small leaf is (vm.c's local, top, cell, jump, next), the variable's
+// address is taken by nothing that escapes, so gcc keeps the words in
+// registers, where it stored __ml_t's for any later call or asm statement
+// (a cold report's: push's die after local's result), and no retfn is
+// compared. Every exit sets the words (the return is the only way out).
+// Out of line the variable costs more than __ml_t's words: on the caller's
+// frame, and a seventh argument (tree.c's rebalance and recursive insert
+// as direct functions: tree 20000 +0.6% Ir; Lua's index2value, five
+// returns: lapi.c's -O2 frames 3,736 -> 3,792 bytes, over TestFrameSizeLua's
+// bound). (Loss tracking, which reads __ml_t.retfn, has no call-site leaves.)
 func (r *rewriter) resultVar(fd *cc.FunctionDefinition, fn *directFn) bool {
 	ft, ok := fd.Declarator.Type().(*cc.FunctionType)
-	return ok && fn.callSite && isDataPtr(ft.Result())
+	if !ok || !fn.callSite || !isDataPtr(ft.Result()) || !returnsAValue(fd) {
+		return false
+	}
+	returns := 0
+	Inspect(fd.CompoundStatement, func(n cc.Node) bool {
+		if j, ok := n.(*cc.JumpStatement); ok && j.Case == cc.JumpStatementReturn {
+			returns++
+		}
+		return true
+	})
+	return returns == 1
 }
 
 // callSiteLeaf reports whether the direct function fd, optimised in

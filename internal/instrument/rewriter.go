@@ -1523,9 +1523,6 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(open, items 
 		f.cat(prologue(open, items))
 		f.cat(items)
 		xs, _ := r.exitSite(cs.Token2, "}", false)
-		if r.fn.resultVar { // (its caller's variable is not initialised: the words of none)
-			f.str("__ml_setret_rw(" + resultParam + ", " + metaWild + ", 0, " + genExtern + ");")
-		}
 		f.str(xs + r.leave() + r.endAfterExit(cs))
 	} else {
 		f.cat(open)
