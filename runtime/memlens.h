@@ -2606,6 +2606,28 @@ __ML_INLINE void __ml_setret2(__ml_uptr self, __ml_meta_t m, const struct __ml_s
 	}
 	__ml_setret(self, m, site, pw);
 }
+/* A direct function's pointer result (instrument's resultVar): its meta
+ * and provenance in a variable of the calling function's, whose address
+ * only the call takes. Inlined, gcc keeps the words in registers, where
+ * __ml_t's would be stored for any call or asm statement that follows. */
+struct __ml_rw {
+	__ml_meta_t ret;
+	const struct __ml_site *site;
+	__ml_prov_t prov;
+};
+__ML_INLINE void __ml_setret_rw(struct __ml_rw *rw, __ml_meta_t m, const struct __ml_site *site,
+                                __ml_prov_t w)
+{
+	rw->ret = m;
+	rw->site = site;
+	rw->prov = w;
+}
+/* And __ml_setret2's, for a value whose own step may be pending. */
+__ML_INLINE void __ml_setret2_rw(struct __ml_rw *rw, __ml_meta_t m, const struct __ml_site *site,
+                                 const struct __ml_site *ps, __ml_prov_t pw)
+{
+	__ml_setret_rw(rw, m, ps ? 0 : site, ps ? __ml_pend2(site, ps, pw) : pw);
+}
 /* Unoptimised, a return statement's value v is passed last (gcc -O0
  * evaluates it first, before the side words the other arguments read) to
  * one call that pops the side frame's words (exit's high half) and puts

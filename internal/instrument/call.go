@@ -686,7 +686,7 @@ func (r *rewriter) pointerResult(f *frag, callText, fnWord, after string) (strin
 		return m, pv
 	}
 	v := r.name("__ml_v")
-	f.strf("register __auto_type %s = %s; %s%s %s; })", v, callText, r.returned(m, pv, fnWord, v), after, v)
+	f.strf("register __auto_type %s = %s; %s%s %s; })", v, callText, r.returned(m, pv, fnWord, "", v), after, v)
 	return m, pv
 }
 
@@ -862,8 +862,12 @@ func (r *rewriter) threadArg(i int, meta string, p prov) string {
 
 // returned is the code taking the meta (into m) and provenance (into pv)
 // of the pointer v a call of the function at fnWord returned, its address
-// computed once for the three tests.
-func (r *rewriter) returned(m string, pv prov, fnWord, v string) string {
+// computed once for the three tests; or, of a direct function with a
+// resultVar, from the caller's variable rw.
+func (r *rewriter) returned(m string, pv prov, fnWord, rw, v string) string {
+	if rw != "" {
+		return m + " = " + rw + ".ret; " + takeProv(pv, prov{rw + ".site", rw + ".prov"}) + ";"
+	}
 	decl := ""
 	if r.c.optimizing { // (unoptimised, a variable would take a register)
 		w := r.name("__ml_fw")
@@ -1014,7 +1018,15 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	if p, ok := r.passThrough[name]; ok && retPtr && r.fn != nil && !r.eager() && !r.c.count {
 		pt = &p
 	}
-	resultSite := -1 // the site of a passThrough's result (passedArg)
+	resultSite := -1    // the site of a passThrough's result (passedArg)
+	rw, rwArg := "", "" // the variable taking a resultVar's words, its argument
+	if fn.resultVar {
+		rwArg = "&(struct __ml_rw)" + rwNone // (a result not used: words no one reads)
+		if retPtr {
+			rw = r.name("__ml_rw")
+			rwArg = "&" + rw
+		}
+	}
 	var fixed *fixedCall
 	if fn.forwards != "" && !retPtr && r.fn != nil {
 		fixed = r.fixedCallOf(x, fn.forwards, args, fn.copyPtrArgs())
@@ -1074,6 +1086,9 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		if callSiteArg != "" {
 			words = append(words, textFrag(site))
 		}
+		if rwArg != "" {
+			words = append(words, textFrag(rwArg))
+		}
 		call.cat(r.callWords(x, name, args, words))
 		if len(fn.inThread) != 0 {
 			call.str("; })")
@@ -1112,6 +1127,9 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		if callSiteArg != "" {
 			words = append(words, textFrag(site))
 		}
+		if rwArg != "" {
+			words = append(words, textFrag(rwArg))
+		}
 		call.cat(r.callWords(x, name, args, words))
 		if fixed != nil {
 			call.str(";" + leave + " } " + fixed.result(vals, isVoid(x.Type())) + "; })")
@@ -1131,16 +1149,24 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		return f, m, pv
 	}
 	v := r.name("__ml_v")
-	f.str("__extension__({ " + atFrame + " register __auto_type " + v + " = ")
+	f.str("__extension__({ " + atFrame)
+	if rw != "" {
+		f.str(" struct __ml_rw " + rw + ";")
+	}
+	f.str(" register __auto_type " + v + " = ")
 	f.cat(call)
 	if k, ok := r.soleReturns[name]; ok && resultSite < 0 && r.fn != nil && !r.eager() {
 		resultSite = k
 	}
+	fnWord := ""
+	if rw == "" {
+		fnWord = r.funcWord(name)
+	}
 	if resultSite >= 0 && pv.pending() {
-		f.strf("; %s %s; })", r.passedResult(m, pv, r.funcWord(name), v, resultSite), v)
+		f.strf("; %s %s; })", r.passedResult(m, pv, fnWord, rw, v, resultSite), v)
 		return f, m, pv
 	}
-	f.strf("; %s %s; })", r.returned(m, pv, r.funcWord(name), v), v)
+	f.strf("; %s %s; })", r.returned(m, pv, fnWord, rw, v), v)
 	return f, m, pv
 }
 

@@ -29,6 +29,7 @@ type directFn struct {
 	inThread  map[int]bool // the parameters whose extra words go through __ml_t
 	forwards  string       // the memory function its body calls with its parameters (memForwarded), or ""
 	callSite  bool         // a leaf passed its call's site (callSiteLeaf): its callers store no frame site
+	resultVar bool         // its pointer result's words go to a variable of the caller's (resultVar)
 }
 
 // argRegs is how many arguments x86-64 passes in integer registers;
@@ -136,6 +137,10 @@ func (fn *directFn) extraParams() (names, types []string) {
 		names = append(names, callSiteParam)
 		types = append(types, "const struct __ml_site *")
 	}
+	if fn.resultVar {
+		names = append(names, resultParam)
+		types = append(types, "struct __ml_rw *")
+	}
 	return names, types
 }
 
@@ -144,10 +149,48 @@ func (fn *directFn) extraParams() (names, types []string) {
 // constant (the leaf inlined: __builtin_constant_p sees its distance from
 // __ml_sites, not an address), else 0 (the site stored in the caller's
 // frame on entry).
+// resultParam is the parameter of a direct function with a resultVar: the
+// address of its caller's variable for its result's words.
+const resultParam = "__ml_rp"
+
+// rwNone is the variable's value for a call whose result is not used,
+// as __ml_retm, __ml_rets and __ml_retw give for a function that set none.
+const rwNone = "{" + metaWild + ", 0, " + genExtern + "}"
+
 const (
 	callSiteParam = "__ml_cs"
 	callSiteVar   = "__ml_csp"
 )
+
+// resultVar reports whether the direct function fd, a call-site leaf
+// (optimised, in detection mode) whose one return statement, of a value, is
+// its body's last, hands its pointer result's meta and provenance to its
+// caller through a variable of the caller's (struct __ml_rw, its address
+// the last extra argument) instead of __ml_t's words: inlined, as such a
+// small leaf is (vm.c's local, top, cell, jump, next), the variable's
+// address is taken by nothing that escapes, so gcc keeps the words in
+// registers, where it stored __ml_t's for any later call or asm statement
+// (a cold report's: push's die after local's result), and no retfn is
+// compared. Every exit sets the words (the return is the only way out).
+// Out of line the variable costs more than __ml_t's words: on the caller's
+// frame, and a seventh argument (tree.c's rebalance and recursive insert
+// as direct functions: tree 20000 +0.6% Ir; Lua's index2value, five
+// returns: lapi.c's -O2 frames 3,736 -> 3,792 bytes, over TestFrameSizeLua's
+// bound). (Loss tracking, which reads __ml_t.retfn, has no call-site leaves.)
+func (r *rewriter) resultVar(fd *cc.FunctionDefinition, fn *directFn) bool {
+	ft, ok := fd.Declarator.Type().(*cc.FunctionType)
+	if !ok || !fn.callSite || !isDataPtr(ft.Result()) || !returnsAValue(fd) {
+		return false
+	}
+	returns := 0
+	Inspect(fd.CompoundStatement, func(n cc.Node) bool {
+		if j, ok := n.(*cc.JumpStatement); ok && j.Case == cc.JumpStatementReturn {
+			returns++
+		}
+		return true
+	})
+	return returns == 1
+}
 
 // callSiteLeaf reports whether the direct function fd, optimised in
 // detection mode, takes its call's site instead of its callers storing
@@ -324,6 +367,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 		}
 		cand[name].placeExtras(!keep)
 		cand[name].callSite = r.callSiteLeaf(fd, cand[name])
+		cand[name].resultVar = r.resultVar(fd, cand[name])
 	}
 	r.settleTables(cand, tables, tableOnly)
 	// Patch every file-scope declarator of the survivors.

@@ -436,7 +436,7 @@ func TestFullLargeFunctionDropsByCall(t *testing.T) {
 // unit's, TestStaticFunctionAddressNotTaken).
 func TestFunctionAddressNotHeldAcrossCalls(t *testing.T) {
 	code := "extern void use(char *);\n" +
-		"static char *leaf(char *p) { return p + 1; }\n" +
+		"static char *leaf(char *p) { if (!p) return p; return p + 1; }\n" + // (two returns: no resultVar)
 		"__attribute__((noinline)) char *h(char *p) { use(p); return leaf(p); }\n" +
 		"char *f(char *p) { char *q = h(p); use(q); return h(q); }\n"
 	_, src, out := writeInstrumentedCode(t, newTestConfig(t, false), "calls.c", code)
@@ -463,7 +463,7 @@ func TestFunctionAddressNotHeldAcrossCalls(t *testing.T) {
 // not optimise (optimize attribute: its address is in a register).
 func TestInlinedLeafReturnStoresDropped(t *testing.T) {
 	code := "extern void use(char *);\n" +
-		"static char *next(char *p) { return p + 1; }\n" +
+		"static char *next(char *p) { if (!p) return p; return p + 1; }\n" + // (two returns: no resultVar)
 		"static char *step(char *p) { use(p); return next(p); }\n" +
 		"char *(*keep)(char *) = step;\n" +
 		"static char *walk(char *p) { if (*p) return walk(p + 1); use(p); return next(p); }\n" +
@@ -1180,5 +1180,29 @@ func TestPushedParamWordsReadInPlace(t *testing.T) {
 				t.Errorf("%s, pushed by the caller, is copied into the side frame", w)
 			}
 		}
+	}
+}
+
+// TestResultVarLeaf: optimised, a call-site leaf whose one return is its
+// last statement hands its pointer result's words through a variable of
+// its caller's (resultVar), which no store into __ml_t follows; a leaf
+// with two returns hands them through __ml_t as before.
+func TestResultVarLeaf(t *testing.T) {
+	code := "extern void die(void) __attribute__((noreturn));\n" +
+		"struct s { long *p; };\n" +
+		"static long *at(struct s *s, long i) { if (i < 0) die(); return &s->p[i]; }\n" +
+		"static long *two(struct s *s) { if (!s->p) return 0; return s->p; }\n" +
+		"long get(struct s *s, long i) { return *at(s, i) + *two(s); }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "rv.c", code)
+	at, two := functionText(out, "static long *at("), functionText(out, "static long *two(")
+	at = at[:bytes.Index(at, []byte("static long *two("))] // (the next function's line is indented)
+	if !bytes.Contains(at, []byte("__ml_setret_rw("+resultParam)) || bytes.Contains(at, []byte("__ml_setret(")) {
+		t.Errorf("at hands its result through __ml_t:\n%s", at)
+	}
+	if bytes.Contains(two, []byte(resultParam)) || !bytes.Contains(two, []byte("__ml_setret(")) {
+		t.Errorf("two hands its result through a variable:\n%s", two)
+	}
+	if get := functionText(out, "long get("); !bytes.Contains(get, []byte("struct __ml_rw ")) {
+		t.Errorf("get declares no variable for at's result:\n%s", get)
 	}
 }

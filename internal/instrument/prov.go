@@ -255,18 +255,24 @@ func toText(s string) string {
 // or, when pv's own step is pending (a parameter returned, a call's
 // result), both in the ring as one entry: the function's variables die
 // here, so nothing moves the value on from them again.
+// A direct function with a resultVar sets its caller's variable instead.
 func (r *rewriter) setret(meta, site string, pv prov) string {
-	if r.stepsTwice(site, pv) {
-		return fmt.Sprintf("__ml_setret2(%s, %s, %s, %s, %s)", r.selfWord(), meta, site, pv.site, pv.word)
+	form, self := "_rw", resultParam
+	if !r.fn.resultVar {
+		form, self = "", r.selfWord()
 	}
-	return "__ml_setret(" + r.retWords(meta, site, pv) + ")"
+	if r.stepsTwice(site, pv) {
+		return fmt.Sprintf("__ml_setret2%s(%s, %s, %s, %s, %s)", form, self, meta, site, pv.site, pv.word)
+	}
+	return "__ml_setret" + form + "(" + r.retWords(self, meta, site, pv) + ")"
 }
 
-// retWords are setret's arguments of __ml_setret's form: the function,
-// the meta, and the return's step, pending in the caller.
-func (r *rewriter) retWords(meta, site string, pv prov) string {
+// retWords are setret's arguments of __ml_setret's form: the function
+// (or its caller's variable, self), the meta, and the return's step,
+// pending in the caller.
+func (r *rewriter) retWords(self, meta, site string, pv prov) string {
 	ret := r.pending(site, r.moved(pv))
-	return fmt.Sprintf("%s, %s, %s, %s", r.selfWord(), meta, ret.site, ret.word)
+	return fmt.Sprintf("%s, %s, %s, %s", self, meta, ret.site, ret.word)
 }
 
 // selfWord is the word a return of the function being rewritten tags its
@@ -490,10 +496,14 @@ func (r *rewriter) noteParamCaller(callee string, i int, site string) {
 // pv) of the pointer v that a call of a passThrough at fnWord returned,
 // its step pending at site (passedArg): the word the callee returned,
 // with the site known here, which a return of the caller's then names in
-// a steps site of its own (returnSteps).
-func (r *rewriter) passedResult(m string, pv prov, fnWord, v string, site int) string {
-	w := r.name("__ml_fw")
+// a steps site of its own (returnSteps). A resultVar's words are read
+// from the caller's variable rw.
+func (r *rewriter) passedResult(m string, pv prov, fnWord, rw, v string, site int) string {
 	r.fn.knownSteps[pv.site] = site
+	if rw != "" {
+		return fmt.Sprintf("%s = %s.ret; %s = %s, %s = %s.prov;", m, rw, pv.site, siteRef(site), pv.word, rw)
+	}
+	w := r.name("__ml_fw")
 	return fmt.Sprintf("register __ml_uptr %s = %s; %s = __ml_retm(%s, (__ml_uptr)%s); %s = %s, %s = __ml_retw(%s);", w, fnWord, m, w, v, pv.site, siteRef(site), pv.word, w)
 }
 

@@ -85,6 +85,7 @@ type fnState struct {
 	loops        []*cc.IterationStatement     // the loops around the statement being rewritten, innermost last
 	hoist        *frameHoist                  // the loop being rewritten whose one call's frame site is stored before it (loopCall)
 	callSite     bool                         // a leaf passed its call's site (callSiteLeaf)
+	resultVar    bool                         // returns its pointer result's words through resultParam (resultVar)
 	paramSteps   bool                         // passes a parameter on with its caller's step pending (paramSteps)
 	unchecked    bool                         // declared no_sanitize_address: its accesses are not checked (unchecked.go)
 	pckLocal     string                       // annotated and makes no calls: the local of its grants (typestate.go)
@@ -1115,6 +1116,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	direct := r.direct[r.fn.name]
 	originParams := map[string]int{} // a scalar parameter's origin variable: its position
 	r.fn.callSite = direct != nil && direct.callSite
+	r.fn.resultVar = direct != nil && direct.resultVar
 	if ft != nil {
 		for i, p := range ft.Parameters() {
 			pd := p.Declarator
@@ -2698,7 +2700,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		if len(r.fn.objs) == 0 && !r.stepsTwice(stepSite, pv) && r.exitsByValue(e, xs) {
 			f.str("{")
 			f.tok(j.Token)
-			f.cat(r.exitValue(e, code, "__ml_return_at("+r.retWords(meta, stepSite, pv)+", "))
+			f.cat(r.exitValue(e, code, "__ml_return_at("+r.retWords(r.selfWord(), meta, stepSite, pv)+", "))
 			f.tok(semi)
 			f.str("}")
 			break

@@ -122,6 +122,7 @@ func (r *rewriter) settleTables(cand map[string]*directFn, tables map[string]*ca
 		for _, f := range t.names {
 			r.tableFns[f] = true
 			cand[f].callSite = false
+			cand[f].resultVar = false // (the table's call reads __ml_t)
 			if r.c.optimizing {
 				cand[f].placeExtras(true)
 			} else {
