@@ -12,10 +12,10 @@
  *
  * A collection runs at the end of a statement (a note of the thread
  * that made it due, loss.c), when no other thread runs, once the program
- * has made twice as many new blocks as the last collection found live (so
- * its cost stays proportional to the allocation: each collection visits
- * the live heap twice, and a gap of twice the heap halves that per block
- * made; garbage waits at most twice as long, its report the same, since
+ * has made four times as many new blocks as the last collection found live
+ * (so its cost stays proportional to the allocation: each collection visits
+ * the live heap twice, and a gap of four times the heap quarters that per
+ * block made; garbage waits at most four times as long, its report the same, since
  * nothing touches a block once it is cut off), and as the program ends.
  * A cycle cut off by a statement of a frame below the one collecting
  * (depth smaller), or by a frame that has returned since the collecting
