@@ -12,10 +12,10 @@
  *
  * A collection runs at the end of a statement (a note of the thread
  * that made it due, loss.c), when no other thread runs, once the program
- * has made twice as many new blocks as the last collection found live (so
- * its cost stays proportional to the allocation: each collection visits
- * the live heap twice, and a gap of twice the heap halves that per block
- * made; garbage waits at most twice as long, its report the same, since
+ * has made four times as many new blocks as the last collection found live
+ * (so its cost stays proportional to the allocation: each collection visits
+ * the live heap twice, and a gap of four times the heap quarters that per
+ * block made; garbage waits at most four times as long, its report the same, since
  * nothing touches a block once it is cut off), and as the program ends.
  * A cycle cut off by a statement of a frame below the one collecting
  * (depth smaller), or by a frame that has returned since the collecting
@@ -38,6 +38,7 @@
 #define CY_COUNT 0x1fffffffu
 
 #define ML_CYCLES_MIN 4096u /* new blocks between collections, at least */
+#define ML_CYCLES_GAP 4u    /* and that many times the live blocks the last found */
 
 /* cycles.c's part of the state mapping (internal.h) */
 struct ml_cycles_state {
@@ -361,7 +362,7 @@ void ml_cycles_collect(unsigned depth)
 				ml_report_cycle(ml_list[i], end);
 		if (!final && again != ~0u) /* when the statement that cut them off is over */
 			ml_loss_collect_at(again);
-		uint64_t gap = 2 * (uint64_t)nodes > ML_CYCLES_MIN ? 2 * (uint64_t)nodes : ML_CYCLES_MIN;
+		uint64_t gap = ML_CYCLES_GAP * (uint64_t)nodes > ML_CYCLES_MIN ? ML_CYCLES_GAP * (uint64_t)nodes : ML_CYCLES_MIN;
 		ML_STORE(&ml_cy_later, ML_LOAD(&ml_cy_allocs) + gap - ML_CYCLES_MIN);
 	}
 	__atomic_store_n(&ml_cy_busy, 0, __ATOMIC_RELEASE);

@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 47
+#define __ML_ABI 48
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -602,8 +602,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v47;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v47;
+extern const int __memlens_abi_v48;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v48;
 
 /* ---- hot path ---- */
 /* Optimised, the inline helpers' locals are not tracked for the debugger:
@@ -1487,8 +1487,8 @@ struct __ml_cut {
 #define __ML_LOSS_ASSIGN 0u  /* overwritten by an assignment */
 #define __ML_LOSS_SCOPE  1u  /* its variable left scope */
 #define __ML_LOSS_FRESH  2u  /* a new block no reference was ever kept to */
-/* The block in slot s is handed on at site, which has not named it yet
- * (names.c: paper 001's "pointed to or returned by"). */
+/* The block in slot s is handed on at site, which has not named it yet,
+ * where other threads run (names.c: paper 001's "pointed to or returned by"). */
 void __ml_named(unsigned s, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* A second thread has started: counts change atomically from then on. */
 extern int __ml_mt;
@@ -1520,11 +1520,39 @@ __ML_INLINE int __ml_counted(__ml_meta_t m)
 	return (*(const __ml_uptru *)&r->slot == m) & (__ML_REC_KIND(r) == __ML_KIND_HEAP);
 }
 
+/* A site none of c's names is takes the first free entry, or marks the
+ * list full, inline: while no second thread runs the entries cannot change
+ * since __ml_known_name looked (a call here cost its caller's spills, and
+ * a block gets up to seven names: list 1, 785K). */
+__ML_INLINE void __ml_name_add(struct __ml_refs *c, const struct __ml_site *site)
+{
+#ifdef __SSE2__
+	const __ml_names4 *v = (const __ml_names4 *)(const void *)c;
+	unsigned none = (unsigned)__builtin_ia32_pmovmskb128((__ml_bytes16)(v[0] == 0)) & ~0xfu;
+	none |= (unsigned)__builtin_ia32_pmovmskb128((__ml_bytes16)(v[1] == 0)) << 16;
+	if (none)
+		c->named[__builtin_ctz(none) / 4 - 1] = (unsigned)(__ml_uptr)site;
+	else
+		c->named[0] |= 1u; /* full */
+#else
+	for (unsigned i = 0; i < __ML_NAMES_MAX; i++)
+		if (!c->named[i]) {
+			c->named[i] = (unsigned)(__ml_uptr)site;
+			return;
+		}
+	c->named[0] |= 1u; /* full */
+#endif
+}
+
 /* The live heap block in slot s is named at site (0: by no site). */
 __ML_INLINE void __ml_name_at(unsigned s, const struct __ml_site *site)
 {
-	if (site && __ML_UNLIKELY(!__ml_known_name(&__ML_REFS[s], site)))
-		__ml_named(s, site);
+	if (site && __ML_UNLIKELY(!__ml_known_name(&__ML_REFS[s], site))) {
+		if (__ML_UNLIKELY(__ml_mt))
+			__ml_named(s, site);
+		else
+			__ml_name_add(&__ML_REFS[s], site);
+	}
 }
 
 /* A count goes up by one, or down by one (its new value), atomically
@@ -1599,8 +1627,8 @@ __ML_INLINE void __ml_ref(__ml_meta_t m, const struct __ml_site *site)
  * A word is read and written whole, so other threads and signal handlers
  * only ever find a meta some site named. Code without it (the runtime)
  * passes no word. */
-/* __ml_name past its memo (names.c); memo: the site's word, or 0. */
-void __ml_name_slow(__ml_meta_t m, const struct __ml_site *site, __ml_meta_t *memo) __attribute__((noinline)) __ML_NOTHROW;
+/* __ml_name without a memo (names.c). */
+void __ml_name_slow(__ml_meta_t m, const struct __ml_site *site) __attribute__((noinline)) __ML_NOTHROW;
 #ifdef __ML_FULL
 static __inline__ __attribute__((always_inline, unused)) __ml_meta_t *__ml_site_memo(const struct __ml_site *s);
 #endif
@@ -1610,10 +1638,17 @@ __ML_INLINE void __ml_name(__ml_meta_t m, const struct __ml_site *site)
 {
 #ifdef __ML_FULL
 	__ml_meta_t *e = __ml_site_memo(site);
-	if (__ML_UNLIKELY(!e) || __ML_UNLIKELY(__atomic_load_n(e, __ATOMIC_RELAXED) != m))
-		__ml_name_slow(m, site, e);
+	if (__ML_UNLIKELY(!e))
+		__ml_name_slow(m, site);
+	else if (__ML_UNLIKELY(__atomic_load_n(e, __ATOMIC_RELAXED) != m)) {
+		/* inline: a recursive return names another block each time
+		 * (tree.c's rebalance), where a call cost its spills */
+		if (__ml_counted(m))
+			__ml_name_at((unsigned)m, site);
+		__atomic_store_n(e, m, __ATOMIC_RELAXED);
+	}
 #else
-	__ml_name_slow(m, site, 0);
+	__ml_name_slow(m, site);
 #endif
 }
 

@@ -7,7 +7,8 @@
  * statement of a function returning the block. A block's sites are kept next to its
  * count (__ML_REFS[s].named: seven, by the low half of their addresses),
  * so the hot path tests a site against them all in the cache line the
- * count is in; only a new one comes here. An eighth marks the list full
+ * count is in; a new one takes the first free entry there too (inline,
+ * __ml_name_add), and comes here only where other threads run. An eighth marks the list full
  * (bit 0 of its first entry, always clear in an address), after which
  * nothing is added and nothing is called. Reports turn the low halves back
  * into sites through the tables units announce (the sites of one unit lie
@@ -73,18 +74,7 @@ int ml_site_known(const site_t *s)
 void __ml_named(unsigned s, const site_t *site)
 {
 	unsigned *named = __ML_REFS[s].named, lo = (unsigned)(uptr)site;
-	if (!ML_LOAD(&__ml_mt)) {
-		/* alone, the entries hold still: site is none of them
-		 * (__ml_name_at looked), so it takes the first free one */
-#pragma GCC unroll 7
-		for (unsigned i = 0; i < __ML_NAMES_MAX; i++)
-			if (!named[i]) {
-				named[i] = lo;
-				return;
-			}
-		named[0] |= 1u; /* full */
-		return;
-	}
+	/* (alone, __ml_name_add takes the first free entry inline) */
 	for (unsigned i = 0; i < __ML_NAMES_MAX; i++) {
 		unsigned v = ML_LOAD(&named[i]);
 		/* (another thread may claim the entry first: then look again) */
@@ -104,12 +94,10 @@ void ml_mt_on(void)
 	ML_STORE(&__ml_mt, 1);
 }
 
-void __ml_name_slow(__ml_meta_t m, const site_t *site, __ml_meta_t *memo)
+void __ml_name_slow(__ml_meta_t m, const site_t *site)
 {
 	if (__ml_counted(m))
 		__ml_name_at((unsigned)m, site);
-	if (memo)
-		__atomic_store_n(memo, m, __ATOMIC_RELAXED);
 }
 
 unsigned ml_names_get(unsigned s, const site_t **v, int *more)

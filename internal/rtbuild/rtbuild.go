@@ -14,7 +14,7 @@ import (
 )
 
 // ABI is the runtime ABI version, __ML_ABI in memlens.h.
-const ABI = 47
+const ABI = 48
 
 // File names inside the directory returned by Ensure.
 const (
