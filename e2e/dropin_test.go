@@ -563,11 +563,16 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // lundump.c 1.603 to 1.328, lparser.c 1.523 to 1.504, lcode.c 1.297.
 // gcc's called-once size raised to 30,000 (checked luaV_execute is 20,774):
 // forprep and pushclosure inlined into it, lvm.c 1.774 to 1.548.
+// gcc's budget for declared-inline and hinted functions raised from 200
+// to 240 (checked LTnum and LEnum are 230): lvm.c 1.548 to 1.478,
+// lparser.c 1.504 to 1.458, ldebug.c 1.631 to 1.516, ldo.c 1.592 to
+// 1.563, but lgc.c 1.533 to 1.550 (traverseephemeron went into
+// convergeephemerons, which left atomic).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.505, "lcode.c": 1.30, "lvm.c": 1.55, "ltable.c": 1.53,
-		"lapi.c": 1.75, "ldo.c": 1.595, "ldebug.c": 1.635, "lgc.c": 1.54, "lundump.c": 1.33})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.46, "lcode.c": 1.30, "lvm.c": 1.48, "ltable.c": 1.53,
+		"lapi.c": 1.75, "ldo.c": 1.565, "ldebug.c": 1.52, "lgc.c": 1.555, "lundump.c": 1.33})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

@@ -418,8 +418,15 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		// precallC, ccall) and hinted ones (lcode.c, lparser.c) out of
 		// line, each with a frame; 250 and up grew tree.c's rebalance
 		// (its rotations inlined: +0.5% instructions) and 330 zlib's
-		// deflate.c.
-		flags = append(flags, "--param=max-inline-insns-single=200")
+		// deflate.c. To 240: checked, Lua's declared-inline LTnum and
+		// LEnum are 230 of gcc's instructions, kept out of line at 200
+		// with frames of their own, as were ldo.c's ccall, ldebug.c's
+		// isEnv and lparser.c's buildvar (-O2 frames lvm.c 1,424 ->
+		// 1,360 bytes, lparser.c 4,392 -> 4,256, ldebug.c 2,048 ->
+		// 1,904, ldo.c 2,712 -> 2,664; but lgc.c 2,072 -> 2,096,
+		// traverseephemeron going into convergeephemerons, which then
+		// left atomic; and tree.c +0.53% instructions, from 230 up).
+		flags = append(flags, "--param=max-inline-insns-single=240")
 		if r.pckPreChecked && !r.c.forSize {
 			// A pre-checked loop's accesses test the pre-check's result,
 			// the same on every iteration: unswitched (an -O3 pass), the
