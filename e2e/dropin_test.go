@@ -567,9 +567,9 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // to 240 (checked LTnum and LEnum are 230): lvm.c 1.548 to 1.478,
 // lparser.c 1.504 to 1.458, ldebug.c 1.631 to 1.516, ldo.c 1.592 to
 // 1.563, but lgc.c 1.533 to 1.550 (traverseephemeron went into
-// convergeephemerons, which left atomic). Merged with the same stop's
-// result variables (resultVar) and inline names, lparser.c's singlevaraux 160 to
-// 176 bytes: lparser.c 1.463.
+// convergeephemerons, which left atomic). With the same stop's result
+// variables (resultVar) besides, lparser.c's singlevaraux 160 to 176
+// bytes: lparser.c 1.463.
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
