@@ -1627,6 +1627,12 @@ __ML_INLINE void __ml_ref(__ml_meta_t m, const struct __ml_site *site)
  * A word is read and written whole, so other threads and signal handlers
  * only ever find a meta some site named. Code without it (the runtime)
  * passes no word. */
+/* A counted block's new name at site: __ml_name past its memo. */
+__ML_INLINE void __ml_name_block(__ml_meta_t m, const struct __ml_site *site)
+{
+	if (__ml_counted(m))
+		__ml_name_at((unsigned)m, site);
+}
 /* __ml_name without a memo (names.c). */
 void __ml_name_slow(__ml_meta_t m, const struct __ml_site *site) __attribute__((noinline)) __ML_NOTHROW;
 #ifdef __ML_FULL
@@ -1643,8 +1649,7 @@ __ML_INLINE void __ml_name(__ml_meta_t m, const struct __ml_site *site)
 	else if (__ML_UNLIKELY(__atomic_load_n(e, __ATOMIC_RELAXED) != m)) {
 		/* inline: a recursive return names another block each time
 		 * (tree.c's rebalance), where a call cost its spills */
-		if (__ml_counted(m))
-			__ml_name_at((unsigned)m, site);
+		__ml_name_block(m, site);
 		__atomic_store_n(e, m, __ATOMIC_RELAXED);
 	}
 #else

@@ -96,8 +96,7 @@ void ml_mt_on(void)
 
 void __ml_name_slow(__ml_meta_t m, const site_t *site)
 {
-	if (__ml_counted(m))
-		__ml_name_at((unsigned)m, site);
+	__ml_name_block(m, site);
 }
 
 unsigned ml_names_get(unsigned s, const site_t **v, int *more)
