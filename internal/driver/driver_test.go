@@ -223,6 +223,18 @@ func TestCompileAndLink(t *testing.T) {
 	}
 }
 
+// TestOutputToStdout: -S -o - prints the assembly, as gcc does.
+func TestOutputToStdout(t *testing.T) {
+	e := setup(t)
+	asm, _ := e.cc(0, "-Iinc", "-S", "util.c", "-o", "-")
+	if !strings.Contains(asm, "twice:") || !strings.Contains(asm, marker) {
+		t.Errorf("-S -o - printed no instrumented assembly:\n%.400s", asm)
+	}
+	if exists("-") {
+		t.Error("-o - wrote a file named -")
+	}
+}
+
 func TestResponseFile(t *testing.T) {
 	e := setup(t)
 	write(t, "args.rsp", "-Iinc 'main.c'\n\"util.c\" -o prog\n")

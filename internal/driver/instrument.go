@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -253,12 +254,22 @@ func (j *job) runQuiet(argv []string) error {
 // it was stopped by a signal the driver got).
 func (j *job) runCaptured(argv []string) ([]byte, error) {
 	var out bytes.Buffer
-	err := j.runWith(argv, &out, &out)
+	err := j.runWith(argv, j.outputStream(argv, &out), &out)
 	var failed *statusError
 	if errors.As(err, &failed) && j.stopped(argv[0]) == nil {
 		return out.Bytes(), err
 	}
 	return nil, err
+}
+
+// outputStream is where argv's standard output goes when its messages are
+// captured in captured: the driver's own if argv writes its output file
+// there (-o -), since that is the user's output.
+func (j *job) outputStream(argv []string, captured io.Writer) io.Writer {
+	if i := slices.Index(argv, "-o"); i >= 0 && i+1 < len(argv) && argv[i+1] == "-" {
+		return j.stdout
+	}
+	return captured
 }
 
 func firstLine(s string) string {

@@ -130,7 +130,7 @@ func unitWarnings() []string {
 // fails (runQuiet).
 func (j *job) runWarned(argv []string, ml string) error {
 	var said bytes.Buffer
-	err := j.runWith(argv, &said, &said)
+	err := j.runWith(argv, j.outputStream(argv, &said), &said)
 	if werr := os.WriteFile(ml+".warnings", said.Bytes(), 0o644); err == nil {
 		err = werr
 	}
