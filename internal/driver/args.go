@@ -52,6 +52,7 @@ type commandLine struct {
 	output      string // -o FILE, "" if absent
 	lastLang    string // the -x language in effect after the last argument
 	inputs      int    // number of file operands
+	headers     int    // how many of them are headers (gcc precompiles them)
 	passthrough bool   // nothing to instrument: run the C compiler as is
 	noRuntime   bool   // -shared or -r: the runtime belongs in the final executable
 	shared      bool   // -shared: the units compiled here go into a shared object
@@ -96,6 +97,9 @@ func parseCommandLine(argv []string) *commandLine {
 		if w == "-" || !strings.HasPrefix(w, "-") {
 			a.kind, a.lang = kindInput, lang
 			cl.inputs++
+			if a.isHeader() {
+				cl.headers++
+			}
 			cl.args = append(cl.args, a)
 			continue
 		}
@@ -151,8 +155,10 @@ func parseCommandLine(argv []string) *commandLine {
 		cl.args = append(cl.args, a)
 	}
 	cl.lastLang = lang
-	// -M/-MM imply -E unless -MD/-MMD asks for a compile too.
-	if (sawM && !cl.depDefaults) || cl.inputs == 0 {
+	// -M/-MM imply -E unless -MD/-MMD asks for a compile too. Headers
+	// alone make a precompiled header, which holds no code to check: the
+	// units that include it are instrumented from the header's text.
+	if (sawM && !cl.depDefaults) || cl.inputs == cl.headers {
 		cl.passthrough = true
 	}
 	// gcc refuses -o with -c or -S and several inputs: let it say so.
@@ -261,6 +267,17 @@ func (a arg) isC() bool {
 	}
 	return filepath.Ext(a.words[0]) == ".c"
 }
+
+// isHeader reports whether an input is a header, which gcc compiles to a
+// precompiled header: by its -x language or its name, as gcc goes.
+func (a arg) isHeader() bool {
+	if a.lang != "" {
+		return strings.HasSuffix(a.lang, "-header")
+	}
+	return headerExts[filepath.Ext(a.words[0])]
+}
+
+var headerExts = map[string]bool{".h": true, ".hh": true, ".H": true, ".hp": true, ".hxx": true, ".hpp": true, ".HPP": true, ".h++": true, ".tcc": true}
 
 // stem returns the base name of path without its last extension, from
 // which gcc derives default output names: dir/a.b.c -> a.b.

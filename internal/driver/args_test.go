@@ -118,6 +118,11 @@ func TestCommandLineState(t *testing.T) {
 		{"-### a.c", "link inputs=1 passthrough"},
 		{"-c a.c b.c -o x.o", "compile inputs=2 output=x.o passthrough"},
 		{"-c a.c -o", "compile inputs=1 passthrough"},
+		// precompiled headers
+		{"a.h -o a.h.gch", "link inputs=1 output=a.h.gch passthrough"},
+		{"-x c-header a.inc", "link inputs=1 lastLang=c-header passthrough"},
+		{"-c a.h b.hpp", "compile inputs=2 passthrough"},
+		{"a.c b.h", "link inputs=2"},
 	} {
 		if got := state(parseCommandLine(strings.Fields(tc.cmd))); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.cmd, got, tc.want)

@@ -470,6 +470,10 @@ func TestPassthrough(t *testing.T) {
 		t.Errorf("-E printed %q", stdout)
 	}
 	e.cc(1, "-E", "missing.c")
+	e.cc(0, "-Iinc", "inc/util.h", "-o", "util.h.gch") // a precompiled header, not a program
+	if !e.contains("util.h.gch", "gpch") {
+		t.Error("util.h.gch is not gcc's precompiled header")
+	}
 	if e.fake != nil {
 		t.Error("the instrumenter ran for a passthrough command")
 	}
