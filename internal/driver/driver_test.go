@@ -479,6 +479,21 @@ func TestPassthrough(t *testing.T) {
 	}
 }
 
+// TestSharedLibraryNoUndefined: a shared library linked with
+// --no-undefined or -z defs (meson's default) may refer to the runtime,
+// which the executable defines, and nothing else undefined.
+func TestSharedLibraryNoUndefined(t *testing.T) {
+	e := setup(t)
+	write(t, "uses.c", "extern int __memlens_stub;\nint get(void) { return __memlens_stub; }\n")
+	write(t, "misses.c", "extern int not_defined;\nint get(void) { return not_defined; }\n")
+	for _, flags := range [][]string{{"-Wl,--no-undefined"}, {"-Wl,-z,defs"}, {"-z", "defs"}, {"-Xlinker", "-z", "-Xlinker", "defs"}} {
+		e.cc(0, slices.Concat([]string{"-shared", "-fPIC", "uses.c", "-o", "libuses.so"}, flags)...)
+		if _, stderr := e.cc(1, slices.Concat([]string{"-shared", "-fPIC", "misses.c", "-o", "libmisses.so"}, flags)...); !strings.Contains(stderr, "undefined reference to `not_defined'") {
+			t.Errorf("%v: a symbol neither the library nor the runtime defines was not reported:\n%s", flags, stderr)
+		}
+	}
+}
+
 func TestSharedLibraryHasNoRuntime(t *testing.T) {
 	e := setup(t)
 	e.cc(0, "-shared", "-fPIC", "-Iinc", "util.c", "-o", "libutil.so")

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -23,6 +24,13 @@ func (j *job) link(units []*unit) error {
 		return []string{u.obj}
 	}))
 	if j.cl.noRuntime {
+		if j.cl.shared && j.cl.noUndefined() {
+			ignore, err := j.runtimeUnresolved()
+			if err != nil {
+				return err
+			}
+			cmd = append(cmd, ignore)
+		}
 		return j.runLink(cmd)
 	}
 	dir, err := ensureRuntime(strings.Join(j.cc, " "))
@@ -47,6 +55,54 @@ func (j *job) link(units []*unit) error {
 		cmd = append(cmd, obj)
 	}
 	return j.runLink(append(cmd, runtimeArgs(dir)...))
+}
+
+// runtimeUnresolved returns a response file's argument that has ld accept
+// the runtime's symbols unresolved in a shared library: the instrumented
+// executable that loads it defines and exports them. --no-undefined or
+// -z defs (meson's default for shared libraries) still reports every
+// other symbol as gcc's link would.
+func (j *job) runtimeUnresolved() (string, error) {
+	dir, err := ensureRuntime(strings.Join(j.cc, " "))
+	if err != nil {
+		return "", err
+	}
+	names, err := rtbuild.Exports(dir)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, n := range names {
+		b.WriteString("-Wl,--ignore-unresolved-symbol=" + n + "\n")
+	}
+	file := filepath.Join(j.tmp, "runtime-unresolved.rsp")
+	return "@" + file, os.WriteFile(file, []byte(b.String()), 0o644)
+}
+
+// noUndefined reports whether the link's flags make ld refuse undefined
+// symbols in a shared library, with GNU ld (gold and lld have no
+// --ignore-unresolved-symbol).
+func (cl *commandLine) noUndefined() bool {
+	var ld []string // the words the linker gets
+	for _, a := range cl.args {
+		switch w := a.words[0]; {
+		case a.kind != kindFlag:
+		case strings.HasPrefix(w, "-fuse-ld=") && w != "-fuse-ld=bfd":
+			return false
+		case strings.HasPrefix(w, "-Wl,"):
+			ld = append(ld, strings.Split(w[len("-Wl,"):], ",")...)
+		case w == "-Xlinker":
+			ld = append(ld, a.words[1:]...)
+		default:
+			ld = append(ld, a.words...) // -z X, -zX
+		}
+	}
+	for i, w := range ld {
+		if w == "--no-undefined" || w == "-zdefs" || w == "defs" && i > 0 && ld[i-1] == "-z" {
+			return true
+		}
+	}
+	return false
 }
 
 // probeOptions keep an autoconf probe's own exit status, which is

@@ -6,7 +6,9 @@ package rtbuild
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -24,6 +26,21 @@ const (
 	// (ld's --export-dynamic-symbol-list), by name.
 	ExportsName = "exports.list"
 )
+
+// Exports returns the names in the exports list of the runtime in dir.
+func Exports(dir string) ([]string, error) {
+	text, err := os.ReadFile(filepath.Join(dir, ExportsName))
+	if err != nil {
+		return nil, fmt.Errorf("rtbuild: %w", err)
+	}
+	var names []string
+	for _, line := range strings.Split(string(text), "\n") {
+		if name, ok := strings.CutSuffix(strings.TrimSpace(line), ";"); ok && name != "}" {
+			names = append(names, name)
+		}
+	}
+	return names, nil
+}
 
 // rtFS is the runtime's C sources (the top-level runtime folder).
 var rtFS = mustSub(memlens.Runtime, "runtime")
