@@ -3,7 +3,9 @@ package driver
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
+	"syscall"
 )
 
 // compile compiles u to u.obj (an object, or assembly under -S), with
@@ -26,13 +28,28 @@ func (j *job) compile(u *unit) error {
 	} else {
 		run = func(argv []string) error { return j.runWarned(argv, u.ml) }
 	}
-	err := run(slices.Concat(j.cc, quiet(j.cl.instrumentedFlags()), u.flags, j.cl.saveTempsFlags(u.src), j.cl.pipeFlags(),
+	pipe, creatable := j.cl.pipeFlags(), canCreate(u.obj)
+	if !creatable { // gcc fails as gcc would, 1 where under -pipe it is 2
+		pipe = nil
+	}
+	err := run(slices.Concat(j.cc, quiet(j.cl.instrumentedFlags()), u.flags, j.cl.saveTempsFlags(u.src), pipe,
 		warnings, []string{"-x", "cpp-output", stageFlag, u.ml, "-o", u.obj}))
 	var failed *statusError
-	if errors.As(err, &failed) && j.stopped(j.cc[0]) == nil {
+	if errors.As(err, &failed) && creatable && j.stopped(j.cc[0]) == nil {
 		fmt.Fprintf(j.stderr, "memlens: internal error: gcc accepts %s but not memlens's instrumented unit of it; please report it with that unit (--memlens-save-temps keeps it)\n", u.src)
 	}
 	return err
+}
+
+// canCreate reports whether file can be created where it is named, as the
+// diagnostics compile, which writes elsewhere, does not tell: a directory
+// that exists and can be written. The standard output ("-") is no place
+// for an object: as cannot write it there.
+func canCreate(file string) bool {
+	if file == "-" {
+		return false
+	}
+	return syscall.Access(filepath.Dir(file), 2 /* W_OK */) == nil
 }
 
 // compileOthers hands the inputs memlens does not instrument (assembly,

@@ -235,6 +235,18 @@ func TestOutputToStdout(t *testing.T) {
 	}
 }
 
+// TestOutputNotCreatable: an object gcc cannot create fails as gcc's
+// compile fails, with its messages and status and no internal error.
+func TestOutputNotCreatable(t *testing.T) {
+	e := setup(t)
+	for _, out := range []string{"nodir/util.o", "-"} {
+		gccErr, _ := exec.Command("gcc", "-Iinc", "-c", "util.c", "-o", out).CombinedOutput()
+		if _, stderr := e.cc(1, "-Iinc", "-c", "util.c", "-o", out); stderr != string(gccErr) {
+			t.Errorf("-o %s: memlens cc said\n%s\ngcc said\n%s", out, stderr, gccErr)
+		}
+	}
+}
+
 func TestResponseFile(t *testing.T) {
 	e := setup(t)
 	write(t, "args.rsp", "-Iinc 'main.c'\n\"util.c\" -o prog\n")
