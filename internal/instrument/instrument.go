@@ -35,22 +35,26 @@ const headerName = "<memlens.h>"
 // predefined macros and ABI under the user's flags. Creating it runs the
 // host compiler, so a driver makes one per run.
 type Config struct {
-	cfg        *cc.Config
-	cc         []string // the host compiler and the user's flags, to preprocess for Parse
-	order      evalOrder
-	full       bool // full checking: definedness too (UNINITIALIZED-READ)
-	optimizing bool // the user's flags optimise (gcc's __OPTIMIZE__: any -O but -O0)
-	forSize    bool // for size (gcc's __OPTIMIZE_SIZE__: -Os, -Oz)
-	asmCalls   bool // unoptimised gcc code for x86-64's small code model: a leaf's helper calls can be made in asm (asmcalls.go)
-	avx512     bool // the target has AVX-512's registers
-	count      bool // count the statements run (Mode.CountStatements)
-	graph      bool // trace pointer stores for memory graphs (Mode.Graph)
-	every      bool // check every access through a pointer (Mode.EveryAccess)
-	mu         sync.Mutex
-	warn       io.Writer // Mode.Warnings
-	expanded   []byte    // the runtime header, expanded (expandedHeader)
-	printed    []byte    // the rewriter's printing of it (printedHeader)
-	declared   []byte    // its declarations-only form (declaredHeader)
+	cfg         *cc.Config
+	cc          []string // the host compiler and the user's flags, to preprocess for Parse
+	order       evalOrder
+	full        bool // full checking: definedness too (UNINITIALIZED-READ)
+	optimizing  bool // the user's flags optimise (gcc's __OPTIMIZE__: any -O but -O0)
+	forSize     bool // for size (gcc's __OPTIMIZE_SIZE__: -Os, -Oz)
+	asmCalls    bool // unoptimised gcc code for x86-64's small code model: a leaf's helper calls can be made in asm (asmcalls.go)
+	avx512      bool // the target has AVX-512's registers
+	count       bool // count the statements run (Mode.CountStatements)
+	graph       bool // trace pointer stores for memory graphs (Mode.Graph)
+	every       bool // check every access through a pointer (Mode.EveryAccess)
+	mode        Mode
+	unoptimized bool // instruments as for -O0 under flags that optimise (unoptimizedConfig)
+	twinOnce    sync.Once
+	twin        *Config // the unoptimized twin, made on first use
+	mu          sync.Mutex
+	warn        io.Writer // Mode.Warnings
+	expanded    []byte    // the runtime header, expanded (expandedHeader)
+	printed     []byte    // the rewriter's printing of it (printedHeader)
+	declared    []byte    // its declarations-only form (declaredHeader)
 }
 
 // Mode is how units are instrumented.
@@ -84,16 +88,54 @@ func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}
-	c := &Config{cfg: cfg, cc: append([]string{ccPath}, args...), order: gccOrder, full: mode.Full, count: mode.CountStatements, graph: mode.Graph, every: mode.EveryAccess, warn: mode.Warnings}
-	c.optimizing = strings.Contains(cfg.Predefined, "#define __OPTIMIZE__ ")
+	return newConfig(cfg, append([]string{ccPath}, args...), mode, false), nil
+}
+
+// newConfig makes the Config for the probed cfg and the compiler command;
+// unoptimized instruments as for -O0 whatever the flags say (see File).
+func newConfig(cfg *cc.Config, command []string, mode Mode, unoptimized bool) *Config {
+	c := &Config{cfg: cfg, cc: command, mode: mode, unoptimized: unoptimized, order: gccOrder, full: mode.Full, count: mode.CountStatements, graph: mode.Graph, every: mode.EveryAccess, warn: mode.Warnings}
+	flagsOptimize := strings.Contains(cfg.Predefined, "#define __OPTIMIZE__ ")
+	c.optimizing = flagsOptimize && !unoptimized
 	c.forSize = strings.Contains(cfg.Predefined, "#define __OPTIMIZE_SIZE__ ")
 	if strings.Contains(cfg.Predefined, "#define __clang__ ") {
 		c.order = clangOrder
 	}
-	c.asmCalls = !c.optimizing && c.order == gccOrder && strings.Contains(cfg.Predefined, "#define __x86_64__ ") &&
+	c.asmCalls = !flagsOptimize && c.order == gccOrder && strings.Contains(cfg.Predefined, "#define __x86_64__ ") &&
 		strings.Contains(cfg.Predefined, "#define __LP64__ ") && strings.Contains(cfg.Predefined, "#define __code_model_small__ ")
 	c.avx512 = strings.Contains(cfg.Predefined, "#define __AVX512F__ ")
-	return c, nil
+	return c
+}
+
+// unoptimizedFunction matches an optimize attribute or pragma; its
+// arguments are then looked at for O0.
+var unoptimizedFunction = regexp.MustCompile(`(?:\b|__)optimize(?:__)?\s*\(([^)]*)\)`)
+
+// hasUnoptimized reports whether the preprocessed unit asks for a function
+// compiled without optimisation (optimize("O0") or 0, as an attribute or
+// #pragma GCC optimize): the optimised unit's checks rely on gcc inlining
+// them and folding their constants, which such a function does not do
+// (gcc rejects their asm: "impossible constraint").
+func hasUnoptimized(pre []byte) bool {
+	if !bytes.Contains(pre, []byte("optimize")) {
+		return false
+	}
+	for _, m := range unoptimizedFunction.FindAllSubmatch(pre, -1) {
+		for _, arg := range strings.Split(string(m[1]), ",") {
+			switch strings.Trim(strings.TrimSpace(arg), `"`) {
+			case "0", "O0", "-O0":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unoptimizedConfig returns c's twin that instruments as for -O0: the
+// runtime header's helpers are called, not inlined, in every function.
+func (c *Config) unoptimizedConfig() *Config {
+	c.twinOnce.Do(func() { c.twin = newConfig(c.cfg, c.cc, c.mode, true) })
+	return c.twin
 }
 
 // GCC reports whether the C compiler is gcc (clang defines __GNUC__
@@ -107,6 +149,9 @@ func (c *Config) GCC() bool {
 // the user's flags): a complete preprocessed C source to be compiled in
 // its place. A unit the front end cannot parse yields a *ParseError.
 func (c *Config) File(path string, pre []byte) ([]byte, error) {
+	if c.optimizing && hasUnoptimized(pre) {
+		c = c.unoptimizedConfig()
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	u := newUnitText(pre)
@@ -189,11 +234,15 @@ func (c *Config) translate(path string, u *unitText, rewriting bool) (*cc.AST, e
 }
 
 // header is the runtime ABI header as this run's units include it: for
-// full checking, __ML_FULL selects the hot-path code definedness needs.
+// full checking, __ML_FULL selects the hot-path code definedness needs;
+// for the unoptimized twin, __OPTIMIZE__ undefined selects -O0's helpers.
 func (c *Config) header() []byte {
 	var h []byte
 	if c.full {
 		h = append(h, "#define __ML_FULL 1\n"...)
+	}
+	if c.unoptimized {
+		h = append(h, "#undef __OPTIMIZE__\n"...)
 	}
 	return append(h, rtbuild.Header()...)
 }

@@ -1206,3 +1206,24 @@ func TestResultVarLeaf(t *testing.T) {
 		t.Errorf("get declares no variable for at's result:\n%s", get)
 	}
 }
+
+func TestHasUnoptimized(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{`__attribute__((optimize("O0"))) static int f(void);`, true},
+		{`__attribute__((__optimize__(0))) int f(void);`, true},
+		{`__attribute__((optimize("no-inline", "-O0"))) int f(void);`, true},
+		{`#pragma GCC optimize ("O0")`, true},
+		{`[[gnu::optimize("0")]] int f(void);`, true},
+		{`__attribute__((optimize("O1"))) int f(void);`, false},
+		{`#pragma GCC optimize ("Og", "unroll-loops")`, false},
+		{`int reoptimize(int); int x = reoptimize(0);`, false},
+		{`int f(void);`, false},
+	} {
+		if got := hasUnoptimized([]byte(tc.text)); got != tc.want {
+			t.Errorf("hasUnoptimized(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
