@@ -613,9 +613,24 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		f.str(")" + r.checkCallSite() + "))")
 		return f
 	}
-	f.str("__extension__({ register __auto_type " + p + " = ")
-	f.cat(addr)
-	f.str(";")
+	if e, ok := n.(cc.ExpressionNode); ok && !l.bitfield && isMemberAccess(e) && r.addressPassable(e) {
+		// through an integer variable: a packed struct's member may be
+		// misaligned for its type, which gcc says of `&s->m` that becomes a
+		// pointer, casts and all (-Waddress-of-packed-member), of memlens's
+		// code; the same address in the same register
+		orig, a := r.verbatim(e), r.name("__ml_a")
+		f.str("__extension__({ register __ml_uptr " + a + " = (__ml_uptr)(")
+		f.cat(addr)
+		f.str("); register __typeof__(")
+		f.cat(orig)
+		f.str(") *" + p + " = (__typeof__(")
+		f.cat(orig)
+		f.str(") *)" + a + ";")
+	} else {
+		f.str("__extension__({ register __auto_type " + p + " = ")
+		f.cat(addr)
+		f.str(";")
+	}
 	switch {
 	case fn == "__ml_chk_every":
 		f.strf(" %s((__ml_uptr)%s, %s, sizeof(*%s)%s, %s, %s, %s);", fn, p, l.meta, p, flags, siteRef(site), l.prov.site, l.prov.word)
@@ -631,6 +646,12 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	}
 	f.strf(" %s %s; })", ops, p)
 	return f
+}
+
+// isMemberAccess reports whether e is s.m or p->m.
+func isMemberAccess(e cc.ExpressionNode) bool {
+	x, ok := unparen(e).(*cc.PostfixExpression)
+	return ok && (x.Case == cc.PostfixExpressionSelect || x.Case == cc.PostfixExpressionPSelect)
 }
 
 // checkCallSite is the last argument of a check in a call-site leaf (its

@@ -45,3 +45,22 @@ func FuzzWithoutHidden(f *testing.F) {
 		newUnitText([]byte(s))
 	})
 }
+
+// TestWithGNUAttributes: C23 attribute specifiers the front end cannot
+// parse become the GNU attributes gcc reads alike; lines never move.
+func TestWithGNUAttributes(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"struct [[gnu::packed]] s { char c; int i; };", "struct __attribute__((packed)) s { char c; int i; };"},
+		{"[[__gnu__::noinline, gnu::section(\".x\")]] void f(void);", "__attribute__((noinline, section(\".x\"))) void f(void);"},
+		{"int a [[gnu::aligned(16)]];", "int a __attribute__((aligned(16)));"},
+		{"[[noreturn, clang::cold]] void f(void);", "                          void f(void);"},
+		{"[[gnu::cold\n]] void f(void);", "[[gnu::cold\n]] void f(void);"},
+		{"puts(\"[[gnu::cold]]\");", "puts(\"[[gnu::cold]]\");"},
+		{"x = a[b[0]];", "x = a[b[0]];"},
+		{"[[gnu::cold", "[[gnu::cold"},
+	} {
+		if got := string(withGNUAttributes([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -53,7 +53,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withoutHidden(pre)
+	pre = withGNUAttributes(withoutHidden(pre))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -179,6 +179,111 @@ func attributesEnd(b []byte, i int) int {
 			j++
 		}
 	}
+}
+
+// withGNUAttributes returns pre with each C23 attribute specifier
+// withoutHidden left (`[[gnu::packed]]`, `[[noreturn]]`: cc/v4 parses none
+// but a parameter's or a declarator's) written as the GNU attributes gcc
+// reads alike, `__attribute__((packed))`, where GNU attributes stand in
+// any place a C23 specifier may (a declaration's start, after struct,
+// after a declarator, before a statement's `;`). Standard and other
+// vendors' attributes are dropped: the unit is compiled with warnings
+// off, gcc ignores other vendors', and a standard one says what a correct
+// program does anyway (gcc 12 ignores `[[noreturn]]`, gcc 13 honours it).
+// pre itself when there is none; a specifier spanning lines is left as it
+// is, so lines do not move.
+func withGNUAttributes(pre []byte) []byte {
+	var out []byte
+	last := 0
+	for i := 0; ; {
+		n := bytes.Index(pre[i:], []byte("[["))
+		if n < 0 {
+			break
+		}
+		i += n
+		repl, end := gnuAttributes(pre, i)
+		if end < 0 || inLiteral(pre, i) {
+			i += 2
+			continue
+		}
+		out = append(append(out, pre[last:i]...), repl...)
+		i, last = end, end
+	}
+	if out == nil {
+		return pre
+	}
+	return append(out, pre[last:]...)
+}
+
+// gnuAttributes returns the GNU form of the C23 attribute specifier at
+// b[i] and its end, or -1 if it is none or spans lines: blanks if no
+// attribute is kept.
+func gnuAttributes(b []byte, i int) ([]byte, int) {
+	var kept []string
+	j := i + 2
+	for {
+		j = skipBlanks(b, j)
+		if bytes.HasPrefix(b[j:], []byte("]]")) {
+			break
+		}
+		scope, name := "", identAt(b, j)
+		if name == "" {
+			return nil, -1
+		}
+		if j = skipBlanks(b, j+len(name)); bytes.HasPrefix(b[j:], []byte("::")) {
+			j = skipBlanks(b, j+2)
+			scope, name = name, identAt(b, j)
+			if name == "" {
+				return nil, -1
+			}
+			j = skipBlanks(b, j+len(name))
+		}
+		var args []byte
+		if j < len(b) && b[j] == '(' {
+			end, _ := parenEnd(b, j)
+			if end < 0 {
+				return nil, -1
+			}
+			args, j = b[j:end], skipBlanks(b, end)
+		}
+		if strings.Trim(scope, "_") == "gnu" {
+			kept = append(kept, name+string(args))
+		}
+		if j < len(b) && b[j] == ',' {
+			j++
+		} else if !bytes.HasPrefix(b[j:], []byte("]]")) {
+			return nil, -1
+		}
+	}
+	end := j + 2
+	if bytes.IndexByte(b[i:end], '\n') >= 0 {
+		return nil, -1
+	}
+	if len(kept) == 0 {
+		return bytes.Repeat([]byte{' '}, end-i), end
+	}
+	return []byte("__attribute__((" + strings.Join(kept, ", ") + "))"), end
+}
+
+// skipBlanks returns the offset of the first byte of b from i on that is
+// neither a space nor a tab.
+func skipBlanks(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// identAt returns the identifier at b[i], "" if none starts there.
+func identAt(b []byte, i int) string {
+	k := i
+	for k < len(b) && isIdentByte(b[k]) {
+		k++
+	}
+	if k == i || b[i] >= '0' && b[i] <= '9' {
+		return ""
+	}
+	return string(b[i:k])
 }
 
 // parenEnd returns the end of the parenthesized text at b[j], '(', and
