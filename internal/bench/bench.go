@@ -290,8 +290,10 @@ func judgeProgram(ctx context.Context, cfg *Config, tools []*tool, pr *Program) 
 	for _, t := range tools {
 		o := &Outcome{Exit: -1}
 		pr.Tools[t.name] = o
-		if pr.Class == "bug" && t.reference() == "" && t.name != "native" {
-			o.Status = "unused" // clang-native: msan's reference for clean programs
+		if pr.Class == "bug" && t.reference() == "" && !slices.ContainsFunc(tools, func(u *tool) bool { return u.from == t.name }) {
+			// A plain build's run says nothing of a bug program: it is
+			// built only for a tool running its binary (valgrind, native's).
+			o.Status = "unused"
 			continue
 		}
 		tdir := filepath.Join(dir, t.name)
@@ -317,8 +319,6 @@ func judgeProgram(ctx context.Context, cfg *Config, tools []*tool, pr *Program) 
 			pr.bins[t.name] = bin
 		}
 		if pr.Class == "bug" && t.reference() == "" {
-			// A plain build's run says nothing of a bug program (valgrind
-			// runs native's binary: it is built all the same).
 			o.Status = "built"
 			continue
 		}

@@ -38,7 +38,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
 	}
-	tools := fs.String("tools", "memlens,memlens-full,asan,valgrind", "comma-separated tools: "+strings.Join(ToolNames[1:], ", ")+" (native is always built: the reference)")
+	tools := fs.String("tools", "memlens,memlens-full,asan,valgrind", "comma-separated tools: "+strings.Join(ToolNames[1:], ", ")+" (native is built as the reference; of a bug program only for valgrind)")
 	jobs := fs.Int("j", runtime.NumCPU(), "programs judged at once (overhead runs are one at a time)")
 	jsonFile := fs.String("json", "memlens-bench.json", "write every result to `FILE` (JSON; \"\" for none)")
 	n := fs.Int("n", 5, "timed builds and runs of each benchmark (medians are shown)")
