@@ -754,8 +754,9 @@ __attribute__((always_inline)) static inline void ml_pck_fill_few(unsigned char 
 }
 
 /* Whether granules [g, e) of chunk c, at most a few pages, all have id ts
- * (the last group's load may read the next chunk's ids). */
-static inline int ml_pck_all(const unsigned char *c, uptr g, uptr e, unsigned ts)
+ * (the last group's load may read the next chunk's ids). Inline whole:
+ * __ml_pck_pair_rest's fast path makes no call. */
+__attribute__((always_inline)) static inline int ml_pck_all(const unsigned char *c, uptr g, uptr e, unsigned ts)
 {
 	uint64_t pat = ts * ML_PCK_ONES;
 	if (e - g <= 8)
@@ -978,6 +979,115 @@ void __ml_pck_puts4(char *a0, unsigned long n0, unsigned long ts0, char *a1, uns
 	ml_pck_put_any(a2, n2, ts2, stack);
 	ml_pck_put_any(a3, n3, ts3, stack);
 	ml_rt_leave();
+}
+
+/* A transition whose seq is two fields of a granule each (a header's) and
+ * then one put over the rest, the typestate's own bytes or the copies of a
+ * leaf of a granule each (a free cell's payload, an object's fields): the
+ * generated header's, for nbytes >= 16 and a multiple of 8, in three
+ * registers: ids is the pair's two ids (its low 16 bits, as a pair put's)
+ * and the rest's id (bits 16 to 23). What its fast path does not take,
+ * ml_pck_pair_rest_slow makes as two puts. */
+static ML_NOINLINE void ml_pck_pair_rest_slow(char *a, unsigned long n, unsigned long ids)
+{
+	/* (inside the fast path's runtime section; puts it made are made again
+	 * unchanged) */
+	unsigned stack = ml_stack_capture4();
+	ml_pck_put_pair((uptr)a, ids & 0xffff, stack);
+	ml_pck_put((uptr)a + 16, n - 16, (ids >> 16) & 0xff, stack);
+	ml_rt_leave();
+}
+
+/* Whether granules [g, e) of chunk c cross no granule of its run (which
+ * has only pages of one id: a change inside it cuts it, a call). */
+static inline int ml_pck_off_run(unsigned char *x, uptr g, uptr e)
+{
+	uint64_t r = __atomic_load_n(ml_pck_runp(x), __ATOMIC_ACQUIRE);
+	return g >= ML_PCK_RUN_HI(r) || ML_PCK_RUN_LO(r) >= e;
+}
+
+/* Its fast path makes no call (a tail call to the slow one), so it saves
+ * no registers: the pair's granules inside one page, the rest's few
+ * granules set as ml_pck_fill_few does or its many found with their id
+ * already beside the chunk's run, where no run is cut and the thread's
+ * memo has the stack. */
+void __ml_pck_pair_rest(char *a, unsigned long n, unsigned long ids)
+{
+	ml_rt_enter();
+	/* (the stack first, while only the arguments are live: registers) */
+	unsigned stack = ml_stack_memo4();
+	uptr p = (uptr)a, g = (p & (ML_PCK_CHUNK - 1)) >> 3;
+	unsigned char *x;
+	if (!stack || ((p | n) & 7) || n < 16 || (p & (ML_PCK_CHUNK - 1)) + n > ML_PCK_CHUNK || p >> ML_PCK_ADDR_BITS ||
+	    (g + 1) % ML_PCK_PAGE_GRANS == 0 || !(x = __atomic_load_n(&ML_PCK_DIR[p >> ML_PCK_CHUNK_SHIFT], __ATOMIC_ACQUIRE)))
+		goto slow;
+	unsigned char *c = (unsigned char *)__ML_PCK_IDS + ((p >> 3) & ~(ML_PCK_GRANS - 1));
+	/* the pair, as ml_pck_put_pair */
+	uint16_t have, pair = (uint16_t)ids;
+	memcpy(&have, c + g, 2);
+	if (have != pair) {
+		unsigned char *page = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS;
+		if (*page != ML_PCK_SPLIT) { /* (a changed granule's id: the run's is the page's) */
+			ml_pck_run_cut(x, g, g + 2, (have ^ pair) & 0xff ? pair & 0xff : pair >> 8);
+			*page = ML_PCK_SPLIT;
+		}
+		if (!((have ^ pair) & 0xff)) {
+			c[g + 1] = (unsigned char)(pair >> 8), ml_pck_stacks(x)[g + 1] = stack;
+		} else if (!((have ^ pair) & 0xff00)) {
+			c[g] = (unsigned char)pair, ml_pck_stacks(x)[g] = stack;
+		} else {
+			memcpy(c + g, &pair, 2);
+			uint64_t two = (uint64_t)stack << 32 | stack;
+			memcpy(ml_pck_stacks(x) + g, &two, 8);
+		}
+	}
+	/* the rest */
+	uptr k = (n - 16) >> 3;
+	g += 2;
+	unsigned ts = (ids >> 16) & 0xff;
+	if (k > ML_PCK_FEW) {
+		/* a free cell's remainder beside the chunk's run (as ml_pck_range_has,
+		 * the chunk known), else a block's payload: as ml_pck_put */
+		uint64_t r = __atomic_load_n(ml_pck_runp(x), __ATOMIC_ACQUIRE);
+		uptr lo = ML_PCK_RUN_LO(r), hi = ML_PCK_RUN_HI(r), e = g + k;
+		if (ML_PCK_RUN_TS(r) != ts || g >= hi || lo >= e || (g < lo && (lo - g > 2 * ML_PCK_PAGE_GRANS || !ml_pck_all(c, g, lo, ts))) ||
+		    (hi < e && (e - hi > 2 * ML_PCK_PAGE_GRANS || !ml_pck_all(c, hi, e, ts)))) {
+			if (k <= ML_PCK_SHORT)
+				ml_pck_fill_short(c, x, g, k, ts, stack);
+			else
+				ml_pck_put_range(p + 16, n - 16, ts, stack);
+		}
+	} else if (k) { /* (an object's fields) */
+		/* those past the k granules read as changing: one compare tells
+		 * none, all or some of the k change (some: the slow way) */
+		uint64_t past = ~0ULL << 4 * k << 4 * k, d = (ml_load8(c + g) ^ ts * ML_PCK_ONES) | past;
+		if (d != past) {
+			if (((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7)) || !ml_pck_off_run(x, g, g + k))
+				goto slow;
+			unsigned *st = ml_pck_stacks(x);
+			uint64_t pat = ts * ML_PCK_ONES;
+			if (k >= 4) {
+				ml_u32x4 four = {stack, stack, stack, stack};
+				memcpy(c + g, &pat, 4), memcpy(c + g + k - 4, &pat, 4);
+				memcpy(st + g, &four, 16), memcpy(st + g + k - 4, &four, 16);
+			} else if (k >= 2) {
+				uint64_t two = (uint64_t)stack << 32 | stack;
+				memcpy(c + g, &pat, 2), memcpy(c + g + k - 2, &pat, 2);
+				memcpy(st + g, &two, 8), memcpy(st + g + k - 2, &two, 8);
+			} else {
+				c[g] = (unsigned char)ts, st[g] = stack;
+			}
+			unsigned char *first = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS, *last = ml_pck_pages(x) + (g + k - 1) / ML_PCK_PAGE_GRANS;
+			if (*first != ts)
+				*first = ML_PCK_SPLIT;
+			if (*last != ts)
+				*last = ML_PCK_SPLIT;
+		}
+	}
+	ml_rt_leave();
+	return;
+slow:
+	ml_pck_pair_rest_slow(a, n, ids);
 }
 
 /* The headers of an older memlens make no pair. */
