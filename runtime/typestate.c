@@ -984,10 +984,11 @@ void __ml_pck_puts4(char *a0, unsigned long n0, unsigned long ts0, char *a1, uns
 /* A transition whose seq is two fields of a granule each (a header's) and
  * then one put over the rest, the typestate's own bytes or the copies of a
  * leaf of a granule each (a free cell's payload, an object's fields): the
- * generated header's, for nbytes >= 16 and a multiple of 8, in three
- * registers: ids is the pair's two ids (its low 16 bits, as a pair put's)
- * and the rest's id (bits 16 to 23). What its fast path does not take,
- * ml_pck_pair_rest_slow makes as two puts. */
+ * generated header's, for nbytes >= 16 and a multiple of 8 (which its
+ * fast path does not test again), in three registers: ids is the pair's
+ * two ids (its low 16 bits, as a pair put's) and the rest's id (bits 16 to
+ * 23). What its fast path does not take, ml_pck_pair_rest_slow makes as
+ * two puts. */
 static ML_NOINLINE void ml_pck_pair_rest_slow(char *a, unsigned long n, unsigned long ids)
 {
 	/* (inside the fast path's runtime section; puts it made are made again
@@ -1006,20 +1007,20 @@ static inline int ml_pck_off_run(unsigned char *x, uptr g, uptr e)
 	return g >= ML_PCK_RUN_HI(r) || ML_PCK_RUN_LO(r) >= e;
 }
 
-/* Its fast path makes no call (a tail call to the slow one), so it saves
- * no registers: the pair's granules inside one page, the rest's few
- * granules set as ml_pck_fill_few does or its many found with their id
- * already beside the chunk's run, where no run is cut and the thread's
- * memo has the stack. */
+/* Its common cases, with one lookup of the chunk and no dispatch by kind
+ * of put: the pair inside one page (a run it crosses cut as
+ * ml_pck_put_granule cuts it), the rest's few granules set as
+ * ml_pck_fill_few sets them, its many found beside the chunk's run with
+ * their id already (as ml_pck_range_has, the chunk known) or else filled
+ * as ml_pck_put fills them; the stack from the thread's memo. */
 void __ml_pck_pair_rest(char *a, unsigned long n, unsigned long ids)
 {
 	ml_rt_enter();
-	/* (the stack first, while only the arguments are live: registers) */
-	unsigned stack = ml_stack_memo4();
 	uptr p = (uptr)a, g = (p & (ML_PCK_CHUNK - 1)) >> 3;
 	unsigned char *x;
-	if (!stack || ((p | n) & 7) || n < 16 || (p & (ML_PCK_CHUNK - 1)) + n > ML_PCK_CHUNK || p >> ML_PCK_ADDR_BITS ||
-	    (g + 1) % ML_PCK_PAGE_GRANS == 0 || !(x = __atomic_load_n(&ML_PCK_DIR[p >> ML_PCK_CHUNK_SHIFT], __ATOMIC_ACQUIRE)))
+	unsigned stack;
+	if ((p & 7) || (p & (ML_PCK_CHUNK - 1)) + n > ML_PCK_CHUNK || p >> ML_PCK_ADDR_BITS || (g + 1) % ML_PCK_PAGE_GRANS == 0 ||
+	    !(x = __atomic_load_n(&ML_PCK_DIR[p >> ML_PCK_CHUNK_SHIFT], __ATOMIC_ACQUIRE)) || !(stack = ml_stack_memo4()))
 		goto slow;
 	unsigned char *c = (unsigned char *)__ML_PCK_IDS + ((p >> 3) & ~(ML_PCK_GRANS - 1));
 	/* the pair, as ml_pck_put_pair */
