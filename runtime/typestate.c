@@ -717,6 +717,38 @@ __attribute__((always_inline)) static inline void ml_pck_fill_short(unsigned cha
 		page[last] = end % ML_PCK_PAGE_GRANS ? ML_PCK_SPLIT : (unsigned char)ts;
 }
 
+/* Set the k granules of chunk c from g, 1 to ML_PCK_FEW, all of which
+ * change, to ts (a new object's fields): in stores that overlap. */
+__attribute__((always_inline)) static inline void ml_pck_set_few(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned stack)
+{
+	uptr end = g + k;
+	if (k >= 4) {
+		uint64_t pat = ts * ML_PCK_ONES;
+		ml_u32x4 four = {stack, stack, stack, stack};
+		memcpy(c + g, &pat, 4), memcpy(c + end - 4, &pat, 4);
+		memcpy(ml_pck_stacks(x) + g, &four, 16), memcpy(ml_pck_stacks(x) + end - 4, &four, 16);
+	} else if (k >= 2) {
+		uint16_t two = (uint16_t)(ts * 0x101u);
+		uint64_t st2 = (uint64_t)stack << 32 | stack;
+		memcpy(c + g, &two, 2), memcpy(c + end - 2, &two, 2);
+		memcpy(ml_pck_stacks(x) + g, &st2, 8), memcpy(ml_pck_stacks(x) + end - 2, &st2, 8);
+	} else {
+		c[g] = (unsigned char)ts, ml_pck_stacks(x)[g] = stack;
+	}
+}
+
+/* After granules [g, e) of chunk c, in at most two pages, neither whole,
+ * were set to ts: their pages are mixed unless they said ts already (a
+ * page of the run stays one). */
+__attribute__((always_inline)) static inline void ml_pck_mix_pages(unsigned char *x, uptr g, uptr e, unsigned ts)
+{
+	unsigned char *first = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS, *last = ml_pck_pages(x) + (e - 1) / ML_PCK_PAGE_GRANS;
+	if (*first != ts)
+		*first = ML_PCK_SPLIT;
+	if (*last != ts)
+		*last = ML_PCK_SPLIT;
+}
+
 /* Set the k granules of chunk c from g to ts, k from 2 to ML_PCK_FEW (an
  * object's few fields): without the groups of sixteen (when all change, in
  * stores that overlap), in at most two pages, neither whole:
@@ -733,29 +765,16 @@ __attribute__((always_inline)) static inline void ml_pck_fill_few(unsigned char 
 	uint64_t mask = ~0ULL >> 8 * (8 - k), d = (ml_load8(c + g) ^ ts * ML_PCK_ONES) & mask;
 	if (!d)
 		return;
-	if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask) { /* some of them keep theirs */
+	if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask) /* some of them keep theirs */
 		ml_pck_put_some(c, x, g, d, ts, stack);
-	} else if (k >= 4) { /* (a new object's fields: all; in stores that overlap) */
-		uint64_t pat = ts * ML_PCK_ONES;
-		ml_u32x4 four = {stack, stack, stack, stack};
-		memcpy(c + g, &pat, 4), memcpy(c + end - 4, &pat, 4);
-		memcpy(ml_pck_stacks(x) + g, &four, 16), memcpy(ml_pck_stacks(x) + end - 4, &four, 16);
-	} else { /* (two or three, in stores that overlap too: one is ml_pck_put's granule) */
-		uint16_t two = (uint16_t)(ts * 0x101u);
-		uint64_t st2 = (uint64_t)stack << 32 | stack;
-		memcpy(c + g, &two, 2), memcpy(c + end - 2, &two, 2);
-		memcpy(ml_pck_stacks(x) + g, &st2, 8), memcpy(ml_pck_stacks(x) + end - 2, &st2, 8);
-	}
-	unsigned char *first = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS, *last = ml_pck_pages(x) + (end - 1) / ML_PCK_PAGE_GRANS;
-	if (*first != ts)
-		*first = ML_PCK_SPLIT;
-	if (*last != ts)
-		*last = ML_PCK_SPLIT;
+	else
+		ml_pck_set_few(c, x, g, k, ts, stack);
+	ml_pck_mix_pages(x, g, end, ts);
 }
 
 /* Whether granules [g, e) of chunk c, at most a few pages, all have id ts
  * (the last group's load may read the next chunk's ids). Inline whole:
- * __ml_pck_pair_rest's fast path makes no call. */
+ * gcc made it a call otherwise, in __ml_pck_pair_rest's common case. */
 __attribute__((always_inline)) static inline int ml_pck_all(const unsigned char *c, uptr g, uptr e, unsigned ts)
 {
 	uint64_t pat = ts * ML_PCK_ONES;
@@ -793,6 +812,19 @@ static inline void ml_pck_put_edge(unsigned char *c, unsigned char *x, uptr off,
 		ml_pck_put_part(c, x, off, end, ts, stack);
 }
 
+/* Whether granules [g, e) of chunk c have ts already, as its run and the
+ * edges beside it, up to two pages each, say. */
+__attribute__((always_inline)) static inline int ml_pck_beside_run(const unsigned char *c, unsigned char *x, uptr g, uptr e, unsigned ts)
+{
+	uint64_t r = __atomic_load_n(ml_pck_runp(x), __ATOMIC_ACQUIRE);
+	uptr lo = ML_PCK_RUN_LO(r), hi = ML_PCK_RUN_HI(r);
+	if (ML_PCK_RUN_TS(r) != ts || g >= hi || lo >= e)
+		return 0;
+	if (g < lo && (lo - g > 2 * ML_PCK_PAGE_GRANS || !ml_pck_all(c, g, lo, ts)))
+		return 0;
+	return hi >= e || (e - hi <= 2 * ML_PCK_PAGE_GRANS && ml_pck_all(c, hi, e, ts));
+}
+
 /* Whether the n bytes at a, inside one chunk, have ts already, as its run
  * and the edges beside it, whole granules, say (a free block's remainder,
  * put again as the block is split): ml_pck_put_range's common case,
@@ -806,14 +838,7 @@ __attribute__((always_inline)) static inline int ml_pck_range_has(uptr a, uptr n
 	unsigned char *x = __atomic_load_n(&ML_PCK_DIR[a >> ML_PCK_CHUNK_SHIFT], __ATOMIC_ACQUIRE);
 	if (!x)
 		return 0;
-	const unsigned char *c = (unsigned char *)__ML_PCK_IDS + ((a >> 3) & ~(ML_PCK_GRANS - 1));
-	uint64_t r = __atomic_load_n(ml_pck_runp(x), __ATOMIC_ACQUIRE);
-	uptr lo = ML_PCK_RUN_LO(r) << 3, hi = ML_PCK_RUN_HI(r) << 3;
-	if (ML_PCK_RUN_TS(r) != ts || off >= hi || lo >= end)
-		return 0;
-	if (off < lo && (lo - off > (2UL << ML_PCK_PAGE) || !ml_pck_all(c, off >> 3, lo >> 3, ts)))
-		return 0;
-	return hi >= end || (end - hi <= (2UL << ML_PCK_PAGE) && ml_pck_all(c, hi >> 3, end >> 3, ts));
+	return ml_pck_beside_run((unsigned char *)__ML_PCK_IDS + ((a >> 3) & ~(ML_PCK_GRANS - 1)), x, off >> 3, end >> 3, ts);
 }
 
 /* Set the n bytes at a to ts (ml_pck_put's, but for one granule): of a
@@ -1049,10 +1074,7 @@ void __ml_pck_pair_rest(char *a, unsigned long n, unsigned long ids)
 	if (k > ML_PCK_FEW) {
 		/* a free cell's remainder beside the chunk's run (as ml_pck_range_has,
 		 * the chunk known), else a block's payload: as ml_pck_put */
-		uint64_t r = __atomic_load_n(ml_pck_runp(x), __ATOMIC_ACQUIRE);
-		uptr lo = ML_PCK_RUN_LO(r), hi = ML_PCK_RUN_HI(r), e = g + k;
-		if (ML_PCK_RUN_TS(r) != ts || g >= hi || lo >= e || (g < lo && (lo - g > 2 * ML_PCK_PAGE_GRANS || !ml_pck_all(c, g, lo, ts))) ||
-		    (hi < e && (e - hi > 2 * ML_PCK_PAGE_GRANS || !ml_pck_all(c, hi, e, ts)))) {
+		if (!ml_pck_beside_run(c, x, g, g + k, ts)) {
 			if (k <= ML_PCK_SHORT)
 				ml_pck_fill_short(c, x, g, k, ts, stack);
 			else
@@ -1065,24 +1087,8 @@ void __ml_pck_pair_rest(char *a, unsigned long n, unsigned long ids)
 		if (d != past) {
 			if (((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7)) || !ml_pck_off_run(x, g, g + k))
 				goto slow;
-			unsigned *st = ml_pck_stacks(x);
-			uint64_t pat = ts * ML_PCK_ONES;
-			if (k >= 4) {
-				ml_u32x4 four = {stack, stack, stack, stack};
-				memcpy(c + g, &pat, 4), memcpy(c + g + k - 4, &pat, 4);
-				memcpy(st + g, &four, 16), memcpy(st + g + k - 4, &four, 16);
-			} else if (k >= 2) {
-				uint64_t two = (uint64_t)stack << 32 | stack;
-				memcpy(c + g, &pat, 2), memcpy(c + g + k - 2, &pat, 2);
-				memcpy(st + g, &two, 8), memcpy(st + g + k - 2, &two, 8);
-			} else {
-				c[g] = (unsigned char)ts, st[g] = stack;
-			}
-			unsigned char *first = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS, *last = ml_pck_pages(x) + (g + k - 1) / ML_PCK_PAGE_GRANS;
-			if (*first != ts)
-				*first = ML_PCK_SPLIT;
-			if (*last != ts)
-				*last = ML_PCK_SPLIT;
+			ml_pck_set_few(c, x, g, k, ts, stack);
+			ml_pck_mix_pages(x, g, g + k, ts);
 		}
 	}
 	ml_rt_leave();
