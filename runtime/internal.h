@@ -922,9 +922,9 @@ static inline struct ml_tmemo *ml_tmemo_of(const site_t *outer, const site_t *co
 /* ml_stack_capture4's miss: the thread's cache or the depot, put in the
  * memo when the frames allow. */
 unsigned ml_stack_capture4_miss(void);
-/* ml_stack_capture_depth(0, 4); inline, so that a transition's put saves
- * no registers around a capture its thread's memo answers. */
-__attribute__((always_inline)) static inline unsigned ml_stack_capture4(void)
+/* ml_stack_capture4's answer from the thread's memo alone, or 0 (no stack
+ * the memo holds has id 0): for a caller that makes no call. */
+__attribute__((always_inline)) static inline unsigned ml_stack_memo4(void)
 {
 	unsigned top = __ml_t.depth;
 	if (ML_LIKELY(top - 3u <= __ML_MAX_FRAMES - 3u)) {
@@ -936,7 +936,14 @@ __attribute__((always_inline)) static inline unsigned ml_stack_capture4(void)
 		if (!diff)
 			return e->id;
 	}
-	return ml_stack_capture4_miss();
+	return 0;
+}
+/* ml_stack_capture_depth(0, 4); inline, so that a transition's put saves
+ * no registers around a capture its thread's memo answers. */
+__attribute__((always_inline)) static inline unsigned ml_stack_capture4(void)
+{
+	unsigned id = ml_stack_memo4();
+	return ML_LIKELY(id) ? id : ml_stack_capture4_miss();
 }
 /* Intern the stack f[0..n), innermost first (at most stack_depth frames). */
 unsigned ml_stack_intern(const site_t *const *f, unsigned n);

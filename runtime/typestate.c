@@ -717,6 +717,38 @@ __attribute__((always_inline)) static inline void ml_pck_fill_short(unsigned cha
 		page[last] = end % ML_PCK_PAGE_GRANS ? ML_PCK_SPLIT : (unsigned char)ts;
 }
 
+/* Set the k granules of chunk c from g, 1 to ML_PCK_FEW, all of which
+ * change, to ts (a new object's fields): in stores that overlap. */
+__attribute__((always_inline)) static inline void ml_pck_set_few(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned stack)
+{
+	uptr end = g + k;
+	if (k >= 4) {
+		uint64_t pat = ts * ML_PCK_ONES;
+		ml_u32x4 four = {stack, stack, stack, stack};
+		memcpy(c + g, &pat, 4), memcpy(c + end - 4, &pat, 4);
+		memcpy(ml_pck_stacks(x) + g, &four, 16), memcpy(ml_pck_stacks(x) + end - 4, &four, 16);
+	} else if (k >= 2) {
+		uint16_t two = (uint16_t)(ts * 0x101u);
+		uint64_t st2 = (uint64_t)stack << 32 | stack;
+		memcpy(c + g, &two, 2), memcpy(c + end - 2, &two, 2);
+		memcpy(ml_pck_stacks(x) + g, &st2, 8), memcpy(ml_pck_stacks(x) + end - 2, &st2, 8);
+	} else {
+		c[g] = (unsigned char)ts, ml_pck_stacks(x)[g] = stack;
+	}
+}
+
+/* After granules [g, e) of chunk c, in at most two pages, neither whole,
+ * were set to ts: their pages are mixed unless they said ts already (a
+ * page of the run stays one). */
+__attribute__((always_inline)) static inline void ml_pck_mix_pages(unsigned char *x, uptr g, uptr e, unsigned ts)
+{
+	unsigned char *first = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS, *last = ml_pck_pages(x) + (e - 1) / ML_PCK_PAGE_GRANS;
+	if (*first != ts)
+		*first = ML_PCK_SPLIT;
+	if (*last != ts)
+		*last = ML_PCK_SPLIT;
+}
+
 /* Set the k granules of chunk c from g to ts, k from 2 to ML_PCK_FEW (an
  * object's few fields): without the groups of sixteen (when all change, in
  * stores that overlap), in at most two pages, neither whole:
@@ -733,29 +765,17 @@ __attribute__((always_inline)) static inline void ml_pck_fill_few(unsigned char 
 	uint64_t mask = ~0ULL >> 8 * (8 - k), d = (ml_load8(c + g) ^ ts * ML_PCK_ONES) & mask;
 	if (!d)
 		return;
-	if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask) { /* some of them keep theirs */
+	if ((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7) & mask) /* some of them keep theirs */
 		ml_pck_put_some(c, x, g, d, ts, stack);
-	} else if (k >= 4) { /* (a new object's fields: all; in stores that overlap) */
-		uint64_t pat = ts * ML_PCK_ONES;
-		ml_u32x4 four = {stack, stack, stack, stack};
-		memcpy(c + g, &pat, 4), memcpy(c + end - 4, &pat, 4);
-		memcpy(ml_pck_stacks(x) + g, &four, 16), memcpy(ml_pck_stacks(x) + end - 4, &four, 16);
-	} else { /* (two or three, in stores that overlap too: one is ml_pck_put's granule) */
-		uint16_t two = (uint16_t)(ts * 0x101u);
-		uint64_t st2 = (uint64_t)stack << 32 | stack;
-		memcpy(c + g, &two, 2), memcpy(c + end - 2, &two, 2);
-		memcpy(ml_pck_stacks(x) + g, &st2, 8), memcpy(ml_pck_stacks(x) + end - 2, &st2, 8);
-	}
-	unsigned char *first = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS, *last = ml_pck_pages(x) + (end - 1) / ML_PCK_PAGE_GRANS;
-	if (*first != ts)
-		*first = ML_PCK_SPLIT;
-	if (*last != ts)
-		*last = ML_PCK_SPLIT;
+	else
+		ml_pck_set_few(c, x, g, k, ts, stack);
+	ml_pck_mix_pages(x, g, end, ts);
 }
 
 /* Whether granules [g, e) of chunk c, at most a few pages, all have id ts
- * (the last group's load may read the next chunk's ids). */
-static inline int ml_pck_all(const unsigned char *c, uptr g, uptr e, unsigned ts)
+ * (the last group's load may read the next chunk's ids). Inline whole:
+ * gcc made it a call otherwise, in __ml_pck_pair_rest's common case. */
+__attribute__((always_inline)) static inline int ml_pck_all(const unsigned char *c, uptr g, uptr e, unsigned ts)
 {
 	uint64_t pat = ts * ML_PCK_ONES;
 	if (e - g <= 8)
@@ -792,6 +812,19 @@ static inline void ml_pck_put_edge(unsigned char *c, unsigned char *x, uptr off,
 		ml_pck_put_part(c, x, off, end, ts, stack);
 }
 
+/* Whether granules [g, e) of chunk c have ts already, as its run and the
+ * edges beside it, up to two pages each, say. */
+__attribute__((always_inline)) static inline int ml_pck_beside_run(const unsigned char *c, unsigned char *x, uptr g, uptr e, unsigned ts)
+{
+	uint64_t r = __atomic_load_n(ml_pck_runp(x), __ATOMIC_ACQUIRE);
+	uptr lo = ML_PCK_RUN_LO(r), hi = ML_PCK_RUN_HI(r);
+	if (ML_PCK_RUN_TS(r) != ts || g >= hi || lo >= e)
+		return 0;
+	if (g < lo && (lo - g > 2 * ML_PCK_PAGE_GRANS || !ml_pck_all(c, g, lo, ts)))
+		return 0;
+	return hi >= e || (e - hi <= 2 * ML_PCK_PAGE_GRANS && ml_pck_all(c, hi, e, ts));
+}
+
 /* Whether the n bytes at a, inside one chunk, have ts already, as its run
  * and the edges beside it, whole granules, say (a free block's remainder,
  * put again as the block is split): ml_pck_put_range's common case,
@@ -805,14 +838,7 @@ __attribute__((always_inline)) static inline int ml_pck_range_has(uptr a, uptr n
 	unsigned char *x = __atomic_load_n(&ML_PCK_DIR[a >> ML_PCK_CHUNK_SHIFT], __ATOMIC_ACQUIRE);
 	if (!x)
 		return 0;
-	const unsigned char *c = (unsigned char *)__ML_PCK_IDS + ((a >> 3) & ~(ML_PCK_GRANS - 1));
-	uint64_t r = __atomic_load_n(ml_pck_runp(x), __ATOMIC_ACQUIRE);
-	uptr lo = ML_PCK_RUN_LO(r) << 3, hi = ML_PCK_RUN_HI(r) << 3;
-	if (ML_PCK_RUN_TS(r) != ts || off >= hi || lo >= end)
-		return 0;
-	if (off < lo && (lo - off > (2UL << ML_PCK_PAGE) || !ml_pck_all(c, off >> 3, lo >> 3, ts)))
-		return 0;
-	return hi >= end || (end - hi <= (2UL << ML_PCK_PAGE) && ml_pck_all(c, hi >> 3, end >> 3, ts));
+	return ml_pck_beside_run((unsigned char *)__ML_PCK_IDS + ((a >> 3) & ~(ML_PCK_GRANS - 1)), x, off >> 3, end >> 3, ts);
 }
 
 /* Set the n bytes at a to ts (ml_pck_put's, but for one granule): of a
@@ -978,6 +1004,97 @@ void __ml_pck_puts4(char *a0, unsigned long n0, unsigned long ts0, char *a1, uns
 	ml_pck_put_any(a2, n2, ts2, stack);
 	ml_pck_put_any(a3, n3, ts3, stack);
 	ml_rt_leave();
+}
+
+/* A transition whose seq is two fields of a granule each (a header's) and
+ * then one put over the rest, the typestate's own bytes or the copies of a
+ * leaf of a granule each (a free cell's payload, an object's fields): the
+ * generated header's, for nbytes >= 16 and a multiple of 8 (which its
+ * fast path does not test again), in three registers: ids is the pair's
+ * two ids (its low 16 bits, as a pair put's) and the rest's id (bits 16 to
+ * 23). What its fast path does not take, ml_pck_pair_rest_slow makes as
+ * two puts. */
+static ML_NOINLINE void ml_pck_pair_rest_slow(char *a, unsigned long n, unsigned long ids)
+{
+	/* (inside the fast path's runtime section; puts it made are made again
+	 * unchanged) */
+	unsigned stack = ml_stack_capture4();
+	ml_pck_put_pair((uptr)a, ids & 0xffff, stack);
+	ml_pck_put((uptr)a + 16, n - 16, (ids >> 16) & 0xff, stack);
+	ml_rt_leave();
+}
+
+/* Whether granules [g, e) of chunk c cross no granule of its run (which
+ * has only pages of one id: a change inside it cuts it, a call). */
+static inline int ml_pck_off_run(unsigned char *x, uptr g, uptr e)
+{
+	uint64_t r = __atomic_load_n(ml_pck_runp(x), __ATOMIC_ACQUIRE);
+	return g >= ML_PCK_RUN_HI(r) || ML_PCK_RUN_LO(r) >= e;
+}
+
+/* Its common cases, with one lookup of the chunk and no dispatch by kind
+ * of put: the pair inside one page (a run it crosses cut as
+ * ml_pck_put_granule cuts it), the rest's few granules set as
+ * ml_pck_fill_few sets them, its many found beside the chunk's run with
+ * their id already (as ml_pck_range_has, the chunk known) or else filled
+ * as ml_pck_put fills them; the stack from the thread's memo. */
+void __ml_pck_pair_rest(char *a, unsigned long n, unsigned long ids)
+{
+	ml_rt_enter();
+	uptr p = (uptr)a, g = (p & (ML_PCK_CHUNK - 1)) >> 3;
+	unsigned char *x;
+	unsigned stack;
+	if ((p & 7) || (p & (ML_PCK_CHUNK - 1)) + n > ML_PCK_CHUNK || p >> ML_PCK_ADDR_BITS || (g + 1) % ML_PCK_PAGE_GRANS == 0 ||
+	    !(x = __atomic_load_n(&ML_PCK_DIR[p >> ML_PCK_CHUNK_SHIFT], __ATOMIC_ACQUIRE)) || !(stack = ml_stack_memo4()))
+		goto slow;
+	unsigned char *c = (unsigned char *)__ML_PCK_IDS + ((p >> 3) & ~(ML_PCK_GRANS - 1));
+	/* the pair, as ml_pck_put_pair */
+	uint16_t have, pair = (uint16_t)ids;
+	memcpy(&have, c + g, 2);
+	if (have != pair) {
+		unsigned char *page = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS;
+		if (*page != ML_PCK_SPLIT) { /* (a changed granule's id: the run's is the page's) */
+			ml_pck_run_cut(x, g, g + 2, (have ^ pair) & 0xff ? pair & 0xff : pair >> 8);
+			*page = ML_PCK_SPLIT;
+		}
+		if (!((have ^ pair) & 0xff)) {
+			c[g + 1] = (unsigned char)(pair >> 8), ml_pck_stacks(x)[g + 1] = stack;
+		} else if (!((have ^ pair) & 0xff00)) {
+			c[g] = (unsigned char)pair, ml_pck_stacks(x)[g] = stack;
+		} else {
+			memcpy(c + g, &pair, 2);
+			uint64_t two = (uint64_t)stack << 32 | stack;
+			memcpy(ml_pck_stacks(x) + g, &two, 8);
+		}
+	}
+	/* the rest */
+	uptr k = (n - 16) >> 3;
+	g += 2;
+	unsigned ts = (ids >> 16) & 0xff;
+	if (k > ML_PCK_FEW) {
+		/* a free cell's remainder beside the chunk's run (as ml_pck_range_has,
+		 * the chunk known), else a block's payload: as ml_pck_put */
+		if (!ml_pck_beside_run(c, x, g, g + k, ts)) {
+			if (k <= ML_PCK_SHORT)
+				ml_pck_fill_short(c, x, g, k, ts, stack);
+			else
+				ml_pck_put_range(p + 16, n - 16, ts, stack);
+		}
+	} else if (k) { /* (an object's fields) */
+		/* those past the k granules read as changing: one compare tells
+		 * none, all or some of the k change (some: the slow way) */
+		uint64_t past = ~0ULL << 4 * k << 4 * k, d = (ml_load8(c + g) ^ ts * ML_PCK_ONES) | past;
+		if (d != past) {
+			if (((d - ML_PCK_ONES) & ~d & (ML_PCK_ONES << 7)) || !ml_pck_off_run(x, g, g + k))
+				goto slow;
+			ml_pck_set_few(c, x, g, k, ts, stack);
+			ml_pck_mix_pages(x, g, g + k, ts);
+		}
+	}
+	ml_rt_leave();
+	return;
+slow:
+	ml_pck_pair_rest_slow(a, n, ids);
 }
 
 /* The headers of an older memlens make no pair. */

@@ -69,6 +69,13 @@ void __ml_pck_puts3(char *a0, unsigned long n0, unsigned long ts0, char *a1, uns
                     char *a2, unsigned long n2, unsigned long ts2);
 void __ml_pck_puts4(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
                     char *a2, unsigned long n2, unsigned long ts2, char *a3, unsigned long n3, unsigned long ts3);
+/* A transition of two fields of a granule each and one put over the
+ * rest (a free cell's header and payload, an object's header and fields),
+ * nbytes at least 16 and a multiple of 8, made in one call of three
+ * arguments: the pair's ids (the low 16 bits) and the rest's (the next 8);
+ * pck_transition_<Name> calls it inline, the other sizes' puts out of line
+ * (__ml_pck_whole_<Name>). */
+void __ml_pck_pair_rest(char *a, unsigned long nbytes, unsigned long ids);
 #define __ML_PCK_PUT(t, i) (t)->put[i].a, (t)->put[i].nbytes, (t)->put[i].ts
 /* A transition's end: gcc knows how many puts it gathered on each of its
  * paths, and a path of at most four passes them in registers (none: no
@@ -148,8 +155,16 @@ void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash
 		if f := fixedParts(s); f != "" {
 			w("static const char __ml_pck_fixed_%s[] __attribute__((unused)) = \"%s\";\n", s.Name(), f)
 		}
-		w("static inline void pck_transition_%s(void *addr, unsigned long nbytes)\n{\n", s.Name())
-		w("\tstruct __ml_pck_tr st;\n\tst.n = st.stack = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n\t__ml_pck_end(&st);\n}\n", s.Name())
+		if ids, ok := pairRest(s); ok {
+			w("static void __attribute__((unused)) __ml_pck_whole_%s(void *addr, unsigned long nbytes)\n{\n", s.Name())
+			w("\tstruct __ml_pck_tr st;\n\tst.n = st.stack = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n\t__ml_pck_end(&st);\n}\n", s.Name())
+			w("static inline __attribute__((always_inline)) void pck_transition_%s(void *addr, unsigned long nbytes)\n{\n", s.Name())
+			w("\tif (nbytes >= 16 && !(nbytes & 7)) {\n\t\t__ml_pck_pair_rest((char *)addr, nbytes, %s);\n\t\treturn;\n\t}\n", ids)
+			w("\t__ml_pck_whole_%s(addr, nbytes);\n}\n", s.Name())
+		} else {
+			w("static inline void pck_transition_%s(void *addr, unsigned long nbytes)\n{\n", s.Name())
+			w("\tstruct __ml_pck_tr st;\n\tst.n = st.stack = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n\t__ml_pck_end(&st);\n}\n", s.Name())
+		}
 		w("static inline void __ml_pck_tr_%s(char *a, unsigned long nbytes, struct __ml_pck_tr *st)\n{\n", s.Name())
 		putCode(&b, s)
 		layoutCode(&b, s.body, "a", "nbytes", "\t")
@@ -282,6 +297,43 @@ func leadingLeaves(n *node, off int64, leaves *[]string) {
 		}
 		off += p.size
 	}
+}
+
+// pairRest is the ids argument of __ml_pck_pair_rest for a transition to
+// s whose seq is two typestates of one granule with no parts (or one
+// typestate of 16 bytes that is such a seq: a header) and then the rest:
+// s's own bytes (# words) or copies of a leaf of one granule (# Field).
+// Every such transition of at least 16 bytes, a multiple of 8, is those
+// puts: layoutCode's pair and putCode's or layoutCode's one put over
+// [16, nbytes).
+func pairRest(s *State) (string, bool) {
+	if s.body.kind != kSeq {
+		return "", false
+	}
+	parts := s.body.parts
+	var pair []*node
+	switch {
+	case len(parts) == 3 && granule(parts[0]) && granule(parts[1]):
+		pair = parts[:2]
+	case len(parts) == 2 && parts[0].kind == kDef && parts[0].size == 16 && parts[0].state.body.kind == kSeq &&
+		len(parts[0].state.body.parts) == 2 && granule(parts[0].state.body.parts[0]) && granule(parts[0].state.body.parts[1]):
+		pair = parts[0].state.body.parts
+	default:
+		return "", false
+	}
+	rest := parts[len(parts)-1]
+	var id string
+	switch {
+	case rest.kind != kRep:
+		return "", false
+	case rest.elem == nil:
+		id = "PCK_" + s.Name()
+	case rest.esize == 8 && rest.elem.body.kind == kPrim:
+		id = "PCK_" + rest.elem.Name()
+	default:
+		return "", false
+	}
+	return fmt.Sprintf("PCK_%s | PCK_%s << 8 | (unsigned long)%s << 16", pair[0].state.Name(), pair[1].state.Name(), id), true
 }
 
 // granule says whether part p is a typestate of one granule with no parts,

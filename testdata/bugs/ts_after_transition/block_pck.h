@@ -62,6 +62,13 @@ void __ml_pck_puts3(char *a0, unsigned long n0, unsigned long ts0, char *a1, uns
                     char *a2, unsigned long n2, unsigned long ts2);
 void __ml_pck_puts4(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
                     char *a2, unsigned long n2, unsigned long ts2, char *a3, unsigned long n3, unsigned long ts3);
+/* A transition of two fields of a granule each and one put over the
+ * rest (a free cell's header and payload, an object's header and fields),
+ * nbytes at least 16 and a multiple of 8, made in one call of three
+ * arguments: the pair's ids (the low 16 bits) and the rest's (the next 8);
+ * pck_transition_<Name> calls it inline, the other sizes' puts out of line
+ * (__ml_pck_whole_<Name>). */
+void __ml_pck_pair_rest(char *a, unsigned long nbytes, unsigned long ids);
 #define __ML_PCK_PUT(t, i) (t)->put[i].a, (t)->put[i].nbytes, (t)->put[i].ts
 /* A transition's end: gcc knows how many puts it gathered on each of its
  * paths, and a path of at most four passes them in registers (none: no
@@ -183,12 +190,20 @@ static inline void __ml_pck_tr_Block(char *a, unsigned long nbytes, struct __ml_
 	__ml_pck_add(st, a, nbytes, PCK_Block);
 }
 static const char __ml_pck_fixed_Block_Free[] __attribute__((unused)) = "16 0+8=4 8+8=5";
-static inline void pck_transition_Block_Free(void *addr, unsigned long nbytes)
+static void __attribute__((unused)) __ml_pck_whole_Block_Free(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Free((char *)addr, nbytes, &st);
 	__ml_pck_end(&st);
+}
+static inline __attribute__((always_inline)) void pck_transition_Block_Free(void *addr, unsigned long nbytes)
+{
+	if (nbytes >= 16 && !(nbytes & 7)) {
+		__ml_pck_pair_rest((char *)addr, nbytes, PCK_Block_Free_Size | PCK_Block_Free_Next << 8 | (unsigned long)PCK_Block_Free << 16);
+		return;
+	}
+	__ml_pck_whole_Block_Free(addr, nbytes);
 }
 static inline void __ml_pck_tr_Block_Free(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {
@@ -227,12 +242,20 @@ static inline void __ml_pck_tr_Block_Free_Next(char *a, unsigned long nbytes, st
 	__ml_pck_add(st, a, nbytes, PCK_Block_Free_Next);
 }
 static const char __ml_pck_fixed_Block_Used[] __attribute__((unused)) = "16 0+8=7 8+8=8";
-static inline void pck_transition_Block_Used(void *addr, unsigned long nbytes)
+static void __attribute__((unused)) __ml_pck_whole_Block_Used(void *addr, unsigned long nbytes)
 {
 	struct __ml_pck_tr st;
 	st.n = st.stack = 0;
 	__ml_pck_tr_Block_Used((char *)addr, nbytes, &st);
 	__ml_pck_end(&st);
+}
+static inline __attribute__((always_inline)) void pck_transition_Block_Used(void *addr, unsigned long nbytes)
+{
+	if (nbytes >= 16 && !(nbytes & 7)) {
+		__ml_pck_pair_rest((char *)addr, nbytes, PCK_Block_Used_Size | PCK_Block_Used_Tag << 8 | (unsigned long)PCK_Block_Used << 16);
+		return;
+	}
+	__ml_pck_whole_Block_Used(addr, nbytes);
 }
 static inline void __ml_pck_tr_Block_Used(char *a, unsigned long nbytes, struct __ml_pck_tr *st)
 {

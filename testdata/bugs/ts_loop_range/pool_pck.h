@@ -58,6 +58,13 @@ void __ml_pck_puts3(char *a0, unsigned long n0, unsigned long ts0, char *a1, uns
                     char *a2, unsigned long n2, unsigned long ts2);
 void __ml_pck_puts4(char *a0, unsigned long n0, unsigned long ts0, char *a1, unsigned long n1, unsigned long ts1,
                     char *a2, unsigned long n2, unsigned long ts2, char *a3, unsigned long n3, unsigned long ts3);
+/* A transition of two fields of a granule each and one put over the
+ * rest (a free cell's header and payload, an object's header and fields),
+ * nbytes at least 16 and a multiple of 8, made in one call of three
+ * arguments: the pair's ids (the low 16 bits) and the rest's (the next 8);
+ * pck_transition_<Name> calls it inline, the other sizes' puts out of line
+ * (__ml_pck_whole_<Name>). */
+void __ml_pck_pair_rest(char *a, unsigned long nbytes, unsigned long ids);
 #define __ML_PCK_PUT(t, i) (t)->put[i].a, (t)->put[i].nbytes, (t)->put[i].ts
 /* A transition's end: gcc knows how many puts it gathered on each of its
  * paths, and a path of at most four passes them in registers (none: no
