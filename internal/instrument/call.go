@@ -2,7 +2,6 @@ package instrument
 
 import (
 	"maps"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -345,7 +344,7 @@ func saysNoreturn(n cc.Node) bool { return says(n, "noreturn", "__noreturn__", "
 
 // says reports whether one of n's tokens is one of words.
 func says(n cc.Node, words ...string) bool {
-	return anyToken(reflect.ValueOf(n), func(t cc.Token) bool {
+	return anyToken(n, func(t cc.Token) bool {
 		src := t.Src() // (compared as a string without making one)
 		return slices.ContainsFunc(words, func(w string) bool { return string(src) == w })
 	})

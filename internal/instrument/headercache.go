@@ -91,7 +91,7 @@ func headerCachePath(prelude []cc.Source, header []byte) string {
 // as the rewriter last printed it, nil if it is not cached, and the cache
 // file it is kept in ("" for none). Printing the header's declarations
 // token by token is about a third of what an empty file's rewriting costs
-// (reflection collects each declaration's tokens), and the text depends
+// (reflection collected each declaration's tokens), and the text depends
 // only on the expanded header (whose text is hashed into the key), the
 // evaluation order (asmSizedLeast) and memlens's own code, so the key
 // names the memlens binary as well: a rebuilt memlens never reads an

@@ -346,7 +346,10 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			body = append(body, f)
+			// laid out now: the nested fragments, with their pieces
+			// standing for them and their slices' spare room, would be
+			// kept to the end (a 250 kLOC unit's: about half its memory)
+			body = append(body, f.flat())
 			continue
 		}
 		if ed.Case == cc.ExternalDeclarationDecl && ed.Declaration != nil && !r.unit.isSystemDecl(ed) {
@@ -374,7 +377,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		if header && printed != nil {
 			continue
 		}
-		f := body[i].flat()
+		f := body[i]
 		w.lead(f)
 		start := w.b.Len()
 		w.frag(f)

@@ -1,7 +1,6 @@
 package instrument
 
 import (
-	"reflect"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -23,7 +22,7 @@ func (r *rewriter) findUnchecked(decls []*cc.ExternalDeclaration) {
 		case "no_sanitize_address", "__no_sanitize_address__", "no_address_safety_analysis", "__no_address_safety_analysis__":
 			return true
 		case "no_sanitize", "__no_sanitize__":
-			return a.ArgumentExpressionList != nil && anyToken(reflect.ValueOf(a.ArgumentExpressionList), func(t cc.Token) bool {
+			return a.ArgumentExpressionList != nil && anyToken(a.ArgumentExpressionList, func(t cc.Token) bool {
 				return strings.Contains(t.SrcStr(), "address")
 			})
 		}

@@ -1,10 +1,7 @@
 package instrument
 
 import (
-	"reflect"
 	"slices"
-	"strings"
-	"sync"
 
 	"modernc.org/cc/v4"
 )
@@ -16,33 +13,22 @@ type child struct {
 	seq  int
 }
 
-var (
-	tokenType = reflect.TypeOf(cc.Token{})
-	nodeIface = reflect.TypeOf((*cc.Node)(nil)).Elem()
-)
+//go:generate go run genwalk.go
 
 // children lists the direct components of n in source order. The generated
 // AST structs list their fields alphabetically, so order comes from the
 // tokens' sequence numbers.
 func (r *rewriter) children(n cc.Node) []child {
-	v, fields := astStruct(reflect.ValueOf(n))
 	var out []child
-	for _, f := range fields {
-		fv := v.Field(f.index)
-		if f.token {
-			if tok := tokenAt(fv); tok.Seq() != 0 {
-				out = append(out, child{tok: *tok, seq: tok.Seq()})
-			}
-			continue
-		}
-		if (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
-			continue
-		}
-		m := fv.Interface().(cc.Node)
+	components(n, func(t *cc.Token) bool {
+		out = append(out, child{tok: *t, seq: t.Seq()})
+		return false
+	}, func(m cc.Node) bool {
 		if s := r.firstSeq(m); s != 0 {
 			out = append(out, child{node: m, seq: s})
 		}
-	}
+		return false
+	})
 	slices.SortFunc(out, func(a, b child) int {
 		if a.seq != b.seq {
 			return a.seq - b.seq
@@ -60,63 +46,6 @@ func (r *rewriter) children(n cc.Node) []child {
 	return out
 }
 
-// astStruct returns the AST struct v holds (through a pointer) and its
-// token and node fields; no fields when v holds none.
-func astStruct(v reflect.Value) (reflect.Value, []field) {
-	if v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			return v, nil
-		}
-		v = v.Elem()
-	}
-	if v.Kind() != reflect.Struct {
-		return v, nil
-	}
-	return v, layoutOf(v.Type())
-}
-
-// tokenAt is the token field fv of an AST struct reached through its
-// pointer, in place: fv.Interface() would copy the token to the heap, an
-// allocation for each token of every walk (most of a small unit's tokens
-// are its system headers' declarations, walked once per attribute asked).
-func tokenAt(fv reflect.Value) *cc.Token {
-	if !fv.CanAddr() { // (a struct held by value: none of cc/v4's nodes)
-		t := fv.Interface().(cc.Token)
-		return &t
-	}
-	return (*cc.Token)(fv.Addr().UnsafePointer())
-}
-
-// field is an exported field of an AST struct holding a token or a node.
-type field struct {
-	index int
-	token bool
-}
-
-var layouts sync.Map // reflect.Type -> []field
-
-// layoutOf returns the token and node fields of AST struct type t.
-func layoutOf(t reflect.Type) []field {
-	if l, ok := layouts.Load(t); ok {
-		return l.([]field)
-	}
-	var l []field
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		switch {
-		case !f.IsExported():
-		case f.Type == tokenType:
-			if strings.HasPrefix(f.Name, "Token") {
-				l = append(l, field{i, true})
-			}
-		case f.Type.Implements(nodeIface):
-			l = append(l, field{i, false})
-		}
-	}
-	layouts.Store(t, l)
-	return l
-}
-
 // childNodes lists the direct node components of n, in no particular order.
 func childNodes(n cc.Node) []cc.Node {
 	var out []cc.Node
@@ -128,14 +57,10 @@ func childNodes(n cc.Node) []cc.Node {
 // childNodes lists them (without a list: Inspect visits every node of the
 // unit's functions several times).
 func eachChild(n cc.Node, f func(cc.Node)) {
-	v, fields := astStruct(reflect.ValueOf(n))
-	for _, fl := range fields {
-		fv := v.Field(fl.index)
-		if fl.token || (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
-			continue
-		}
-		f(fv.Interface().(cc.Node))
-	}
+	components(n, nil, func(c cc.Node) bool {
+		f(c)
+		return false
+	})
 }
 
 // firstSeq is the sequence number of n's first token (0: n has none).
@@ -164,7 +89,7 @@ func (r *rewriter) verbatim(n cc.Node) frag {
 	// call of verbatim inside this one)
 	toks := r.toks[:0]
 	r.toks = nil
-	toks = collectTokens(toks, reflect.ValueOf(n))
+	toks = collectTokens(toks, n)
 	slices.SortFunc(toks, func(a, b cc.Token) int { return a.Seq() - b.Seq() })
 	vaArgs, inVaArg := r.vaArgsIn(n, toks)
 	f := make(frag, 0, len(toks)) // a piece a token, mostly: no regrowing
@@ -218,9 +143,9 @@ func (r *rewriter) vaArgsIn(n cc.Node, toks []cc.Token) (map[int]*cc.UnaryExpres
 	return first, covered
 }
 
-// collectTokens appends the tokens of the AST node v, in no particular order.
-func collectTokens(toks []cc.Token, v reflect.Value) []cc.Token {
-	anyToken(v, func(t cc.Token) bool {
+// collectTokens appends the tokens of the AST node n, in no particular order.
+func collectTokens(toks []cc.Token, n cc.Node) []cc.Token {
+	anyToken(n, func(t cc.Token) bool {
 		toks = append(toks, t)
 		return false
 	})
@@ -228,38 +153,22 @@ func collectTokens(toks []cc.Token, v reflect.Value) []cc.Token {
 }
 
 // anyToken reports whether f holds for one of the tokens of the AST node
-// v, visited in no particular order, and stops at the first that does.
-// (It walks the fields layoutOf keeps: cc.NodeTokens reflects over every
-// field of every node again, and sorts.)
-func anyToken(v reflect.Value, f func(cc.Token) bool) bool {
-	if v.Kind() == reflect.Interface {
-		v = v.Elem()
-	}
-	if !v.IsValid() {
-		return false
-	}
-	if v.Type() == tokenType {
-		t := v.Interface().(cc.Token)
+// n, visited in no particular order, and stops at the first that does.
+// (cc.NodeTokens reflects over every field of every node, and sorts.)
+func anyToken(n cc.Node, f func(cc.Token) bool) bool {
+	if t, ok := n.(cc.Token); ok {
 		return t.Seq() != 0 && f(t)
 	}
-	v, fields := astStruct(v)
-	for _, fl := range fields {
-		fv := v.Field(fl.index)
-		if fl.token {
-			if t := tokenAt(fv); t.Seq() != 0 && f(*t) {
-				return true
-			}
-			continue
-		}
-		if (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
-			continue
-		}
-		if anyToken(fv, f) {
-			return true
-		}
-	}
-	return false
+	return tokenWalk(f).node(n)
 }
+
+// tokenWalk is anyToken's walk below a node, with methods for callbacks:
+// a closure calling itself would be allocated on each walk.
+type tokenWalk func(cc.Token) bool
+
+func (f tokenWalk) tok(t *cc.Token) bool { return f(*t) }
+
+func (f tokenWalk) node(n cc.Node) bool { return components(n, f.tok, f.node) }
 
 // markSynthetic records the tokens cc/v4 adds to function body cs and to
 // the body of each GNU nested function in it, at any depth (the
@@ -385,7 +294,7 @@ const largeFunctionTokens = 20000
 // largeFunctionTokens.
 func largeFunction(body *cc.CompoundStatement) bool {
 	n := 0
-	return anyToken(reflect.ValueOf(body), func(cc.Token) bool {
+	return anyToken(body, func(cc.Token) bool {
 		n++
 		return n > largeFunctionTokens
 	})
