@@ -163,6 +163,11 @@ static __attribute__((noipa)) void ml_store_pending(uptr slot, meta_t m, const s
 /* The steps of a store (explanations on: memlens.h tests them first). */
 void __ml_store_step(uptr slot, meta_t m, const site_t *ss, const site_t *ps, prov_t pw)
 {
+	if (m & __ML_STEP_HELD) {
+		m &= ~__ML_STEP_HELD;
+		if (__ml_holds_meta(slot, m))
+			return;
+	}
 	if (ps)
 		ml_store_pending(slot, m, ss, ps, pw);
 	else

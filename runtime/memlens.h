@@ -1903,9 +1903,12 @@ __ML_INLINE void __ml_flush(const struct __ml_site *site)
 }
 
 /* The step of a store of a pointer (meta m, provenance (ps, pw)) into
- * slot at site ss, where its thread's chunk of ids has no room for it. */
+ * slot at site ss, where its thread's chunk of ids has no room for it.
+ * With __ML_STEP_HELD in m, the slot holds the pointer stored already,
+ * and there is no step if its shadow says m too (__ml_holds). */
 void __ml_store_step(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *ss,
                      const struct __ml_site *ps, __ml_prov_t pw) __attribute__((noinline)) __ML_NOTHROW;
+#define __ML_STEP_HELD (1UL << 63)
 
 /* The steps of a store at e, the chunk's next slot, where the chunk has
  * room for them: the value's pending step (site ps, from word pw), if
@@ -2065,13 +2068,14 @@ __ML_INLINE void __ml_graph_put(unsigned tag, __ml_uptr slot, __ml_uptr v, const
 /* Does slot hold pointer v already, stored with meta m? (A shadow some
  * store wrote: the zero of memory none wrote says nothing, and NULL's meta
  * is zero.) */
+__ML_INLINE int __ml_holds_meta(__ml_uptr slot, __ml_meta_t m)
+{
+	__ml_meta_t w = *__ML_META_SHADOW(slot);
+	return w != 0 && (w & __ML_META_MASK) == m;
+}
 __ML_INLINE int __ml_holds(__ml_uptr slot, __ml_uptr v, __ml_meta_t m)
 {
-	__ml_meta_t w;
-	if (*(const __ml_uptru *)slot != v)
-		return 0;
-	w = *__ML_META_SHADOW(slot);
-	return w != 0 && (w & __ML_META_MASK) == m;
+	return *(const __ml_uptru *)slot == v && __ml_holds_meta(slot, m);
 }
 
 /* __ml_st for an assignment, with its step: none when the slot holds that
@@ -2089,8 +2093,8 @@ __ML_INLINE void __ml_sta_in(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_me
 	if (__ML_LIKELY(e + 1 + (ps != 0) < __ml_t.stepend)) { /* (a chunk: explanations on) */
 		if (!__ml_holds(slot, v, m))
 			__ml_store_steps_at(e, slot, m, ss, ps, pw);
-	} else if (__ml_explain && !__ml_holds(slot, v, m))
-		__ML_KEEP5_VOID(__ml_store_step, slot, m, ss, ps, pw);
+	} else if (__ml_explain) /* (__ml_holds's shadow test in the runtime: cold) */
+		__ML_KEEP5_VOID(__ml_store_step, slot, *(const __ml_uptru *)slot == v ? m | __ML_STEP_HELD : m, ss, ps, pw);
 	__ml_st_in(slot, v, m, tag, site, 0, 0, 0, handed);
 }
 __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
