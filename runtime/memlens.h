@@ -2087,8 +2087,8 @@ __ML_INLINE void __ml_sta_in(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_me
                              const struct __ml_site *ps, __ml_prov_t pw, int handed)
 {
 	/* Both common cases inline: the same pointer again (most of tree.c's
-	 * stores: not unlikely), and a value whose step is not pending, with
-	 * ids left in the chunk. */
+	 * stores: not unlikely), and steps (the value's pending one too) for
+	 * which the chunk has ids left. */
 	struct __ml_step *e = __ml_t.stepat;
 	if (__ML_LIKELY(e + 1 + (ps != 0) < __ml_t.stepend)) { /* (a chunk: explanations on) */
 		if (!__ml_holds(slot, v, m))
