@@ -570,11 +570,13 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // convergeephemerons, which left atomic). With the same stop's result
 // variables (resultVar) besides, lparser.c's singlevaraux 160 to 176
 // bytes: lparser.c 1.463.
+// A pending step's store inline (wt-vm12, __ml_store_steps_at: vm's run
+// time halved): loadFunction 112 to 128 bytes, lundump.c 1.328 to 1.362.
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
 	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.47, "lcode.c": 1.30, "lvm.c": 1.48, "ltable.c": 1.53,
-		"lapi.c": 1.75, "ldo.c": 1.565, "ldebug.c": 1.52, "lgc.c": 1.555, "lundump.c": 1.33})
+		"lapi.c": 1.75, "ldo.c": 1.565, "ldebug.c": 1.52, "lgc.c": 1.555, "lundump.c": 1.37})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built
