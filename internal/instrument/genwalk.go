@@ -91,7 +91,11 @@ func components(n cc.Node, tok func(*cc.Token) bool, node func(cc.Node) bool) bo
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile("components.go", src, 0o644); err != nil {
+	out := "components.go"
+	if len(os.Args) > 1 { // (a test's: the directory to write it in instead)
+		out = filepath.Join(os.Args[1], out)
+	}
+	if err := os.WriteFile(out, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -1,6 +1,10 @@
 package instrument
 
 import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"modernc.org/cc/v4"
@@ -34,5 +38,22 @@ func TestTokenWalksAllocateNothing(t *testing.T) {
 	}
 	if tokens == 0 {
 		t.Fatal("no tokens walked")
+	}
+}
+
+// TestComponentsGenerated: components.go is what genwalk.go makes of the
+// cc/v4 in go.mod, so a cc/v4 upgrade cannot leave node types unwalked.
+func TestComponentsGenerated(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "components.go")
+	if msg, err := exec.Command("go", "run", "genwalk.go", dir).CombinedOutput(); err != nil {
+		t.Fatalf("go run genwalk.go: %v\n%s", err, msg)
+	}
+	want, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile("components.go"); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("components.go is not genwalk.go's output for this cc/v4 (%v): run go generate ./internal/instrument", err)
 	}
 }
