@@ -149,6 +149,11 @@ func (fn *directFn) extraParams() (names, types []string) {
 // constant (the leaf inlined: __builtin_constant_p sees its distance from
 // __ml_sites, not an address), else 0 (the site stored in the caller's
 // frame on entry).
+const (
+	callSiteParam = "__ml_cs"
+	callSiteVar   = "__ml_csp"
+)
+
 // resultParam is the parameter of a direct function with a resultVar: the
 // address of its caller's variable for its result's words.
 const resultParam = "__ml_rp"
@@ -156,11 +161,6 @@ const resultParam = "__ml_rp"
 // rwNone is the variable's value for a call whose result is not used,
 // as __ml_retm, __ml_rets and __ml_retw give for a function that set none.
 const rwNone = "{" + metaWild + ", 0, " + genExtern + "}"
-
-const (
-	callSiteParam = "__ml_cs"
-	callSiteVar   = "__ml_csp"
-)
 
 // resultVar reports whether the direct function fd, a call-site leaf
 // (optimised, in detection mode) whose one return statement, of a value, is
