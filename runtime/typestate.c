@@ -717,6 +717,15 @@ __attribute__((always_inline)) static inline void ml_pck_fill_short(unsigned cha
 		page[last] = end % ML_PCK_PAGE_GRANS ? ML_PCK_SPLIT : (unsigned char)ts;
 }
 
+/* Granules g and g + 1 of chunk x's stacks set to stack in one store
+ * (gcc otherwise broadcasts the stack into a vector at every transition's
+ * entry and spills it). */
+__attribute__((always_inline)) static inline void ml_pck_stack2(unsigned char *x, uptr g, unsigned stack)
+{
+	uint64_t two = (uint64_t)stack << 32 | stack;
+	memcpy(ml_pck_stacks(x) + g, &two, 8);
+}
+
 /* Set the k granules of chunk c from g, 1 to ML_PCK_FEW, all of which
  * change, to ts (a new object's fields): in stores that overlap. */
 __attribute__((always_inline)) static inline void ml_pck_set_few(unsigned char *c, unsigned char *x, uptr g, uptr k, unsigned ts, unsigned stack)
@@ -729,9 +738,8 @@ __attribute__((always_inline)) static inline void ml_pck_set_few(unsigned char *
 		memcpy(ml_pck_stacks(x) + g, &four, 16), memcpy(ml_pck_stacks(x) + end - 4, &four, 16);
 	} else if (k >= 2) {
 		uint16_t two = (uint16_t)(ts * 0x101u);
-		uint64_t st2 = (uint64_t)stack << 32 | stack;
 		memcpy(c + g, &two, 2), memcpy(c + end - 2, &two, 2);
-		memcpy(ml_pck_stacks(x) + g, &st2, 8), memcpy(ml_pck_stacks(x) + end - 2, &st2, 8);
+		ml_pck_stack2(x, g, stack), ml_pck_stack2(x, end - 2, stack);
 	} else {
 		c[g] = (unsigned char)ts, ml_pck_stacks(x)[g] = stack;
 	}
@@ -922,10 +930,7 @@ __attribute__((always_inline)) static inline void ml_pck_put_pair(uptr a, unsign
 	}
 	have = (uint16_t)ids; /* (both ids in one store, the first's the low byte as read) */
 	memcpy(c + g, &have, 2);
-	/* (the two stacks in one store made here: gcc otherwise broadcasts the
-	 * stack into a vector at every transition's entry and spills it) */
-	uint64_t two = (uint64_t)stack << 32 | stack;
-	memcpy(ml_pck_stacks(x) + g, &two, 8);
+	ml_pck_stack2(x, g, stack);
 }
 
 /* A put of a transition's, a pair's or any other's (bit 63 of ts). */
@@ -1063,8 +1068,7 @@ void __ml_pck_pair_rest(char *a, unsigned long n, unsigned long ids)
 			c[g] = (unsigned char)pair, ml_pck_stacks(x)[g] = stack;
 		} else {
 			memcpy(c + g, &pair, 2);
-			uint64_t two = (uint64_t)stack << 32 | stack;
-			memcpy(ml_pck_stacks(x) + g, &two, 8);
+			ml_pck_stack2(x, g, stack);
 		}
 	}
 	/* the rest */

@@ -155,15 +155,15 @@ void __ml_pck_layout_v2(const char *const *names, unsigned n, unsigned long hash
 		if f := fixedParts(s); f != "" {
 			w("static const char __ml_pck_fixed_%s[] __attribute__((unused)) = \"%s\";\n", s.Name(), f)
 		}
+		// the transition's puts gathered and made (the whole body)
+		whole := fmt.Sprintf("\tstruct __ml_pck_tr st;\n\tst.n = st.stack = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n\t__ml_pck_end(&st);\n}\n", s.Name())
 		if ids, ok := pairRest(s); ok {
-			w("static void __attribute__((unused)) __ml_pck_whole_%s(void *addr, unsigned long nbytes)\n{\n", s.Name())
-			w("\tstruct __ml_pck_tr st;\n\tst.n = st.stack = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n\t__ml_pck_end(&st);\n}\n", s.Name())
+			w("static void __attribute__((unused)) __ml_pck_whole_%s(void *addr, unsigned long nbytes)\n{\n%s", s.Name(), whole)
 			w("static inline __attribute__((always_inline)) void pck_transition_%s(void *addr, unsigned long nbytes)\n{\n", s.Name())
 			w("\tif (nbytes >= 16 && !(nbytes & 7)) {\n\t\t__ml_pck_pair_rest((char *)addr, nbytes, %s);\n\t\treturn;\n\t}\n", ids)
 			w("\t__ml_pck_whole_%s(addr, nbytes);\n}\n", s.Name())
 		} else {
-			w("static inline void pck_transition_%s(void *addr, unsigned long nbytes)\n{\n", s.Name())
-			w("\tstruct __ml_pck_tr st;\n\tst.n = st.stack = 0;\n\t__ml_pck_tr_%s((char *)addr, nbytes, &st);\n\t__ml_pck_end(&st);\n}\n", s.Name())
+			w("static inline void pck_transition_%s(void *addr, unsigned long nbytes)\n{\n%s", s.Name(), whole)
 		}
 		w("static inline void __ml_pck_tr_%s(char *a, unsigned long nbytes, struct __ml_pck_tr *st)\n{\n", s.Name())
 		putCode(&b, s)
