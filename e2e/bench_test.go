@@ -79,6 +79,11 @@ func TestInjectAndBench(t *testing.T) {
 			}
 			continue
 		}
+		// Only valgrind runs a bug program's native build: without it
+		// none is made.
+		if n := pr.Tools["native"]; n == nil || n.Status != "unused" {
+			t.Errorf("%s: native outcome %+v, want status unused (no valgrind among the tools)", pr.Name, n)
+		}
 		// Some injections are harmless on the program's input (an
 		// allocation one byte short whose last byte is never used): those
 		// no other tool sees either.
