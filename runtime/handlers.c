@@ -134,6 +134,7 @@ void ml_deferred_run(void)
 		for (int sig = 1; sig < ML_NSIG; sig++)
 			if (pend & (1ull << (sig - 1)))
 				info[sig] = ml_deferred_info[sig];
+		/* (ml_rt_leave's steps but its call of this function) */
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		ml_tls.busy--;
 		if (!pend && !*(volatile uint64_t *)&ml_tls.deferred)
