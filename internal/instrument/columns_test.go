@@ -3,6 +3,7 @@ package instrument
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,6 +52,33 @@ func TestUniversalCharacterNames(t *testing.T) {
 	for _, tok := range []string{"int", "=", "sizeof", ";"} {
 		if got, want := u.origOffset(strings.LastIndex(string(u.view), tok)), strings.LastIndex(text, tok); got != want {
 			t.Errorf("%q: text offset %d, want %d", tok, got, want)
+		}
+	}
+}
+
+// TestAlign: tokens are matched along a longest common subsequence, a
+// common prefix one to one (matched without the table).
+func TestAlign(t *testing.T) {
+	toks := func(s string) []lineToken {
+		var l []lineToken
+		for i, w := range strings.Fields(s) {
+			l = append(l, lineToken{text: w, col: i + 1})
+		}
+		return l
+	}
+	for _, tc := range []struct {
+		a, b string
+		want []int
+	}{
+		{"a b c", "a b c", []int{0, 1, 2}},
+		{"x = f ( 1 )", "x = M ( 1 )", []int{0, 1, -1, 3, 4, 5}},
+		{"x y z", "y z", []int{-1, 0, 1}},
+		{"x y x", "x x", []int{0, -1, 1}},
+		{"p q", "", []int{-1, -1}},
+		{"", "x", []int{}},
+	} {
+		if got := align(toks(tc.a), toks(tc.b)); !slices.Equal(got, tc.want) {
+			t.Errorf("align(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
 	}
 }
