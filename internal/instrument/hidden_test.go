@@ -64,3 +64,21 @@ func TestWithGNUAttributes(t *testing.T) {
 		}
 	}
 }
+
+// TestWithEnumAttributesLast: GNU attributes between `enum` and its body
+// move after the body's `}`; lines never move.
+func TestWithEnumAttributesLast(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"enum __attribute__((packed)) e { A, B };", "enum                         e { A, B } __attribute__((packed));"},
+		{"typedef enum __attribute__((__packed__)) __attribute((aligned(4)))\n{\n\tA = '}',\n} e_t;",
+			"typedef enum                                                      \n{\n\tA = '}',\n} __attribute__((__packed__)) __attribute((aligned(4))) e_t;"},
+		{"enum __attribute__((packed)) e x;", "enum __attribute__((packed)) e x;"},
+		{"enum e { A } __attribute__((packed));", "enum e { A } __attribute__((packed));"},
+		{"int enumerate; const char *s = \"enum __attribute__((packed)) {\";", "int enumerate; const char *s = \"enum __attribute__((packed)) {\";"},
+		{"enum __attribute__((packed)) { A", "enum __attribute__((packed)) { A"},
+	} {
+		if got := string(withEnumAttributesLast([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -53,7 +53,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withGNUAttributes(withoutHidden(pre))
+	pre = withEnumAttributesLast(withGNUAttributes(withoutHidden(pre)))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -265,6 +265,62 @@ func gnuAttributes(b []byte, i int) ([]byte, int) {
 	return []byte("__attribute__((" + strings.Join(kept, ", ") + "))"), end
 }
 
+// withEnumAttributesLast returns pre with the GNU attributes written
+// between `enum` and an enumeration's tag or body (`enum
+// __attribute__((packed)) E {…}`, which cc/v4 does not parse) moved after
+// the body's `}`, where gcc reads them alike: blanked where they stood, so
+// only what follows the `}` on its line moves. pre itself when there is
+// none; an enum without a body keeps them (its unit is not instrumented).
+func withEnumAttributesLast(pre []byte) []byte {
+	b := pre
+	for i := 0; ; i += len("enum") {
+		n := bytes.Index(b[i:], []byte("enum"))
+		if n < 0 {
+			return b
+		}
+		if i += n; i > 0 && isIdentByte(b[i-1]) || identAt(b, i) != "enum" || inLiteral(b, i) {
+			continue
+		}
+		start := skipSpace(b, i+len("enum"))
+		end := start
+		for j := start; ; j = skipSpace(b, end) {
+			name := identAt(b, j)
+			if name != "__attribute__" && name != "__attribute" {
+				break
+			}
+			if j = skipSpace(b, j+len(name)); j >= len(b) || b[j] != '(' {
+				break
+			}
+			if j, _ = parenEnd(b, j); j < 0 {
+				break
+			}
+			end = j
+		}
+		if end == start {
+			continue
+		}
+		body := skipSpace(b, end)
+		if tag := identAt(b, body); tag != "" {
+			body = skipSpace(b, body+len(tag))
+		}
+		if body >= len(b) || b[body] != '{' {
+			continue
+		}
+		close, _ := groupEnd(b, body, '{', '}')
+		if close < 0 {
+			continue
+		}
+		attrs := append([]byte{' '}, b[start:end]...)
+		moved := append(append(append([]byte(nil), b[:close]...), attrs...), b[close:]...)
+		for k := start; k < end; k++ {
+			if moved[k] != '\n' {
+				moved[k] = ' '
+			}
+		}
+		b = moved
+	}
+}
+
 // skipBlanks returns the offset of the first byte of b from i on that is
 // neither a space nor a tab.
 func skipBlanks(b []byte, i int) int {
@@ -289,6 +345,11 @@ func identAt(b []byte, i int) string {
 // parenEnd returns the end of the parenthesized text at b[j], '(', and
 // whether a comma separates it at its top level; -1 when it does not end.
 func parenEnd(b []byte, j int) (end int, comma bool) {
+	return groupEnd(b, j, '(', ')')
+}
+
+// groupEnd is parenEnd for the text between any pair of brackets.
+func groupEnd(b []byte, j int, open, close byte) (end int, comma bool) {
 	for depth := 0; j < len(b); j++ {
 		switch c := b[j]; {
 		case c == '"' || c == '\'':
@@ -299,7 +360,7 @@ func parenEnd(b []byte, j int) (end int, comma bool) {
 			}
 		case isNumberStart(b, j):
 			j = ppNumberEnd(b, j) - 1
-		case c == '(':
+		case c == open:
 			depth++
 		case c == ',' && depth == 1:
 			comma = true
@@ -310,7 +371,7 @@ func parenEnd(b []byte, j int) (end int, comma bool) {
 				return -1, comma
 			}
 			j += n
-		case c == ')':
+		case c == close:
 			if depth--; depth == 0 {
 				return j + 1, comma
 			}
