@@ -32,13 +32,14 @@ func TestWithoutHidden(t *testing.T) {
 	}
 }
 
-// FuzzWithoutHidden: any text keeps its length and its lines.
+// FuzzWithoutHidden: any text keeps its length and its lines through
+// withoutHidden and withSeparableLiterals.
 func FuzzWithoutHidden(f *testing.F) {
-	for _, s := range []string{"_Static_assert(1);", "_Static_assert\n# 1 \"a\"\n(1)", "[[nodiscard]] int f(void);", "x = 1'0; l: }", "_Static_assert((\n#"} {
+	for _, s := range []string{"_Static_assert(1);", "_Static_assert\n# 1 \"a\"\n(1)", "[[nodiscard]] int f(void);", "x = 1'0; l: }", "_Static_assert((\n#", `"\x4" "f"`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got := withoutHidden([]byte(s))
+		got := withSeparableLiterals(withoutHidden([]byte(s)))
 		if len(got) != len(s) || strings.Count(string(got), "\n") != strings.Count(s, "\n") {
 			t.Errorf("%q became %q", s, got)
 		}
@@ -79,6 +80,28 @@ func TestWithEnumAttributesLast(t *testing.T) {
 	} {
 		if got := string(withEnumAttributesLast([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithSeparableLiterals: a hex escape ending a literal that another
+// starting with a hex digit follows becomes the octal escape of the same
+// length; nothing else changes, and lines never move.
+func TestWithSeparableLiterals(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`s = "\x04""8";`, `s = "\004""8";`},
+		{`s = "a\xf" "B";`, `s = "a\17" "B";`},
+		{"s = \"\\xff\\x4\"\n# 3 \"a.c\"\n L\"b\";", "s = \"\\xff\\04\"\n# 3 \"a.c\"\n L\"b\";"},
+		{`s = "\x04" "g";`, `s = "\x04" "g";`},
+		{`s = "\\x04" "8";`, `s = "\\x04" "8";`},
+		{`s = "\x004" "8";`, `s = "\x004" "8";`},
+		{`c = '"'; s = "\x04" "8";`, `c = '"'; s = "\004" "8";`},
+		{`n = 1'0; s = "\x04";`, `n = 1'0; s = "\x04";`},
+		{`s = "\x04`, `s = "\x04`},
+		{`"`, `"`},
+	} {
+		if got := string(withSeparableLiterals([]byte(tc.in))); got != tc.want {
+			t.Errorf("%s: got\n%s, want\n%s", tc.in, got, tc.want)
 		}
 	}
 }

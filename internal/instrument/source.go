@@ -53,7 +53,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withEnumAttributesLast(withGNUAttributes(withoutHidden(pre)))
+	pre = withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutHidden(pre))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -319,6 +319,79 @@ func withEnumAttributesLast(pre []byte) []byte {
 		}
 		b = moved
 	}
+}
+
+// withSeparableLiterals returns pre with each hex escape that ends a
+// string literal followed by another starting with a hex digit (`"\x04"
+// "8"`, two characters) written as the octal escape of the same length
+// (`"\004" "8"`), which gcc reads alike: cc/v4 joins adjacent literals'
+// text before reading escapes, so it read `\x048`, one character, gave the
+// literal a shorter type and the instrumented unit that text. pre itself
+// when there is none; escapes of more than two digits are left as they are.
+func withSeparableLiterals(pre []byte) []byte {
+	b := pre
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '#' && (i == 0 || b[i-1] == '\n'):
+			if n := bytes.IndexByte(b[i:], '\n'); n > 0 {
+				i += n
+			} else {
+				return b
+			}
+		case isNumberStart(b, i):
+			i = ppNumberEnd(b, i) - 1
+		case c == '\'':
+			i = literalEnd(b, i) - 1
+		case c == '"':
+			end := literalEnd(b, i)
+			if end-1 <= i {
+				return b
+			}
+			next := skipSpace(b, end)
+			for n := 0; n < 2 && next < len(b) && isLiteralPrefix(b[next]); n++ {
+				next++
+			}
+			if esc := lastHexEscape(b[i+1 : end-1]); esc >= 0 && next+1 < len(b) && b[next] == '"' && isHexDigit(b[next+1]) {
+				if &b[0] == &pre[0] {
+					b = append([]byte(nil), pre...)
+				}
+				escape := b[i+1+esc : end-1]
+				v, _ := strconv.ParseUint(string(escape[2:]), 16, 8)
+				octal := strconv.FormatUint(v, 8)
+				copy(escape[1:], strings.Repeat("0", len(escape)-1-len(octal))+octal)
+			}
+			i = end - 1
+		}
+	}
+	return b
+}
+
+// lastHexEscape returns the offset in a string literal's contents of the
+// hex escape of one or two digits that ends them, or -1.
+func lastHexEscape(s []byte) int {
+	last := -1
+	for j := 0; j < len(s); j++ {
+		if s[j] != '\\' || j+1 == len(s) {
+			continue
+		}
+		if s[j+1] != 'x' {
+			j++
+			continue
+		}
+		k := j + 2
+		for k < len(s) && isHexDigit(s[k]) {
+			k++
+		}
+		if k == len(s) && k-j-2 >= 1 && k-j-2 <= 2 {
+			last = j
+		}
+		j = k - 1
+	}
+	return last
+}
+
+func isHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // skipBlanks returns the offset of the first byte of b from i on that is
