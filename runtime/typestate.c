@@ -1049,7 +1049,8 @@ void __ml_pck_pair_rest(char *a, unsigned long n, unsigned long ids)
 	uptr p = (uptr)a, g = (p & (ML_PCK_CHUNK - 1)) >> 3;
 	unsigned char *x;
 	unsigned stack;
-	if ((p & 7) || (p & (ML_PCK_CHUNK - 1)) + n > ML_PCK_CHUNK || p >> ML_PCK_ADDR_BITS || (g + 1) % ML_PCK_PAGE_GRANS == 0 ||
+	/* (misaligned or past the map: one test of the address's bits) */
+	if ((p & (~0UL << ML_PCK_ADDR_BITS | 7)) || (p & (ML_PCK_CHUNK - 1)) + n > ML_PCK_CHUNK || (g + 1) % ML_PCK_PAGE_GRANS == 0 ||
 	    !(x = __atomic_load_n(&ML_PCK_DIR[p >> ML_PCK_CHUNK_SHIFT], __ATOMIC_ACQUIRE)) || !(stack = ml_stack_memo4()))
 		goto slow;
 	unsigned char *c = (unsigned char *)__ML_PCK_IDS + ((p >> 3) & ~(ML_PCK_GRANS - 1));
