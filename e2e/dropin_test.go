@@ -572,11 +572,15 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // bytes: lparser.c 1.463.
 // A pending step's store inline (wt-vm12, __ml_store_steps_at: vm's run
 // time halved): loadFunction 112 to 128 bytes, lundump.c 1.328 to 1.362.
+// RTL's loop-invariant motion off (-fno-move-loop-invariants): lapi.c
+// 1.749 to 1.734, ldo.c 1.558 to 1.512, lgc.c 1.550 to 1.491, ltable.c
+// 1.525 to 1.511, ldebug.c 1.516 to 1.510, lvm.c 1.478 to 1.426,
+// lparser.c 1.463 to 1.458, lundump.c 1.362 to 1.328.
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.47, "lcode.c": 1.30, "lvm.c": 1.48, "ltable.c": 1.53,
-		"lapi.c": 1.75, "ldo.c": 1.565, "ldebug.c": 1.52, "lgc.c": 1.555, "lundump.c": 1.37})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.46, "lcode.c": 1.30, "lvm.c": 1.43, "ltable.c": 1.515,
+		"lapi.c": 1.74, "ldo.c": 1.515, "ldebug.c": 1.515, "lgc.c": 1.495, "lundump.c": 1.335})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built
