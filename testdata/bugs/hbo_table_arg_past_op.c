@@ -1,9 +1,10 @@
 /* A machine's handlers, called through a static table of the unit's own
- * functions; the program is a heap block cut short: its last instruction
- * holds the opcode but not the argument. The dispatch's read of pc->op is
- * inside the block, so the handler starts knowing pc's block alive and
- * its first bytes inside it; its read of pc->arg past the block's end is
- * still reported, at the handler. */
+ * functions; the program is a heap block cut short: its last instruction,
+ * a halt whose handler reads its argument, holds the opcode but not the
+ * argument. The dispatch's read of pc->op is inside the block, so the
+ * handler starts knowing pc's block alive and its first bytes inside it;
+ * its read of pc->arg past the block's end is still reported, at the
+ * handler. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,14 +18,13 @@ typedef const struct insn *handler(long *, const struct insn *);
 
 static const struct insn *op_add(long *acc, const struct insn *pc)
 {
-	*acc += pc->arg; // want HEAP-BUFFER-OVERFLOW
+	*acc += pc->arg;
 	return pc + 1;
 }
 
 static const struct insn *op_halt(long *acc, const struct insn *pc)
 {
-	(void)acc;
-	(void)pc;
+	*acc -= pc->arg; // want HEAP-BUFFER-OVERFLOW
 	return NULL;
 }
 
@@ -39,7 +39,7 @@ int main(void)
 		return 1;
 	code[0].op = 1;
 	code[0].arg = 5;
-	code[1].op = 1;
+	code[1].op = 0;
 	for (pc = code; pc; pc = handlers[pc->op](&acc, pc))
 		;
 	printf("%ld\n", acc);
