@@ -7,15 +7,15 @@ import (
 
 // TestEntryChecked: a table function called only through a call whose
 // index reads pc->op checks pc->arg's upper bound alone (entryChecked);
-// one also called through a table whose index reads nothing of pc checks
-// it whole.
+// one called through a table whose index reads nothing of pc, or by name
+// too, checks it whole.
 func TestEntryChecked(t *testing.T) {
 	out, err := fileOf(newTestConfig(t, false), "testdata/entry.c")
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(out)
-	for name, want := range map[string]string{"op_add": "__ml_chk_end", "op_halt": "__ml_chk_end", "hop_add": "__ml_chk_tw("} {
+	for name, want := range map[string]string{"op_add": "__ml_chk_end", "op_halt": "__ml_chk_end", "hop_add": "__ml_chk_tw(", "nop_add": "__ml_chk_tw("} {
 		i := strings.Index(text, "*"+name+"(long *acc, const struct insn *pc , ")
 		if i < 0 {
 			t.Fatalf("no definition of %s", name)

@@ -153,13 +153,14 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[
 			continue
 		}
 		var spans map[int]span
+		first := true
 		for _, c := range calls {
 			if !slices.Contains(c.callees, name) {
 				continue
 			}
 			got := r.entryChecked(c.table, c.in, c.args)
-			if spans == nil {
-				spans = got
+			if first {
+				spans, first = got, false
 				continue
 			}
 			for i, s := range spans {
