@@ -173,6 +173,7 @@ type rewriter struct {
 	entryArgSites  map[entryArg]int                       // the sites of the pointer arguments such a call passes (entryArgSite)
 	namedOtherwise map[string]bool                        // names the unit uses other than as a call's callee (namesOtherwise)
 	whole          map[string]map[int]bool                // whole-object parameters by function and position (wholeParams)
+	entrySpans     map[string]map[int]span                // entry-checked parameters' bytes by function and position (entryChecked)
 	bare           map[string]map[int]bool                // the bare ones among them, by function and position (findBare)
 	bareDecls      map[*cc.Declarator]bool                // and by declarator
 	fnIDs          map[string]int                         // static functions only called by name: their word's index in __ml_fnids (funcWord)

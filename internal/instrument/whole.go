@@ -89,9 +89,10 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[
 		in      *cc.FunctionDefinition
 		callees []string
 		args    []cc.ExpressionNode
+		table   *cc.PostfixExpression // the call, when through a table
 	}
 	var calls []call
-	allowed := map[*cc.PrimaryExpression]bool{}
+	allowed, namedOtherwise := map[*cc.PrimaryExpression]bool{}, map[string]bool{}
 	for _, t := range tables {
 		for _, p := range t.entries {
 			allowed[p] = true
@@ -111,10 +112,10 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[
 			args := argList(x.ArgumentExpressionList)
 			if p, ok := x.PostfixExpression.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent && r.isCalledByName(x) {
 				allowed[p] = true
-				calls = append(calls, call{in, []string{p.Token.SrcStr()}, args})
+				calls = append(calls, call{in, []string{p.Token.SrcStr()}, args, nil})
 			}
 			if t := throughTable[x]; t != nil {
-				calls = append(calls, call{in, t.names, args})
+				calls = append(calls, call{in, t.names, args, x})
 			}
 			return true
 		})
@@ -131,6 +132,7 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[
 			name := p.Token.SrcStr()
 			if d := declOf(p); d != nil && d.Type() != nil && d.Type().Kind() == cc.Function {
 				delete(whole, name)
+				namedOtherwise[name] = true
 			}
 			return true
 		})
@@ -138,6 +140,40 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[
 	for name := range badTable {
 		for _, f := range tables[name].names {
 			delete(whole, f)
+			namedOtherwise[f] = true
+		}
+	}
+	// Entry-checked parameters (entryChecked): of functions called only
+	// through tables, the bytes every call's index read.
+	r.entrySpans = map[string]map[int]span{}
+	for name, fd := range defs {
+		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
+		if fd.Declarator.Linkage() != cc.Internal || !ok || ft.IsVariadic() || quoted[name] || r.replaceable(fd) ||
+			initOrUsed(fd) || namedOtherwise[name] {
+			continue
+		}
+		var spans map[int]span
+		first := true
+		for _, c := range calls {
+			if !slices.Contains(c.callees, name) {
+				continue
+			}
+			got := r.entryChecked(c.table, c.in, c.args)
+			if first {
+				spans, first = got, false
+				continue
+			}
+			for i, s := range spans {
+				g, ok := got[i]
+				if lo, hi := max(s.lo, g.lo), min(s.hi, g.hi); ok && lo < hi {
+					spans[i] = span{lo: lo, hi: hi}
+				} else {
+					delete(spans, i)
+				}
+			}
+		}
+		if len(spans) != 0 {
+			r.entrySpans[name] = spans
 		}
 	}
 	// (called by none of the unit's calls: by what, then?)
@@ -350,25 +386,107 @@ func tableOfCall(x *cc.PostfixExpression, tables map[string]*callTable) (*callTa
 }
 
 // seedWhole starts the function's available checks with those its
-// whole-object parameters prove (wholeParams).
+// whole-object parameters prove (wholeParams), and its entry-checked ones
+// (entryChecked).
 func (r *rewriter) seedWhole(ft *cc.FunctionType) {
 	if ft == nil || r.avail.off {
 		return
 	}
 	for i, p := range ft.Parameters() {
 		pd := p.Declarator
-		if !r.whole[r.fn.name][i] || pd == nil {
+		if pd == nil || !isPureVar(pd) || r.fn.comp[pd] == "" {
 			continue
 		}
-		meta := r.fn.comp[pd]
-		s := wholeType(pointee(pd.Type()))
-		if meta == "" || s == nil || !isPureVar(pd) {
-			continue
+		meta, deps := r.fn.comp[pd], []*cc.Declarator{pd}
+		key := fmt.Sprintf("%s|#%p|", meta, pd)
+		if s := wholeType(pointee(pd.Type())); r.whole[r.fn.name][i] && s != nil {
+			r.avail.facts.spans[key] = span{lo: 0, hi: s.Size(), deps: deps, id: r.avail.newID()}
+			r.avail.facts.lives[meta] = live{write: true, deps: deps, id: r.avail.newID()}
+		} else if s, ok := r.entrySpans[r.fn.name][i]; ok {
+			r.avail.facts.spans[key] = span{lo: s.lo, hi: s.hi, deps: deps, id: r.avail.newID()}
+			r.avail.facts.lives[meta] = live{deps: deps, id: r.avail.newID()}
 		}
-		deps := []*cc.Declarator{pd}
-		r.avail.facts.spans[fmt.Sprintf("%s|#%p|", meta, pd)] = span{lo: 0, hi: s.Size(), deps: deps, id: r.avail.newID()}
-		r.avail.facts.lives[meta] = live{write: true, deps: deps, id: r.avail.newID()}
 	}
+}
+
+// Entry-checked parameters: a function of a call table that the unit
+// calls only through its tables, each call passing at position i a pointer
+// variable p whose scalar member (or element) the call's own index reads
+// (handlers[pc->op](&vm, pc) in vm.c), starts with that read's check as a
+// fact: p's block alive and those bytes from p inside it. The index and the
+// arguments are evaluated before the call, and neither holds a call, an
+// assignment, a condition or an unevaluated operand, so the check ran on
+// every call and nothing freed the block or changed p between it and the
+// callee's entry. A check in the callee then makes only the tests the
+// fact leaves open (op_push's pc->arg: its upper bound).
+
+// entryChecked is, by argument position, the bytes [lo, hi) from the
+// pointer variable passed there that table call x (made in function in,
+// with arguments args) read in its index; nil when x is nil or its index
+// or arguments are not as said above.
+func (r *rewriter) entryChecked(x *cc.PostfixExpression, in *cc.FunctionDefinition, args []cc.ExpressionNode) map[int]span {
+	if x == nil || in == nil || r.unchecked[in.Declarator.Name()] {
+		return nil
+	}
+	ix := x.PostfixExpression.(*cc.PostfixExpression) // tableOfCall: T[i]
+	for _, a := range args {
+		a = unparen(a)
+		if u, ok := a.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof {
+			a = unparen(u.CastExpression)
+		}
+		if p, ok := a.(*cc.PrimaryExpression); !ok || p.Case != cc.PrimaryExpressionIdent {
+			return nil
+		}
+	}
+	var reads []cc.ExpressionNode
+	if !walkNodes(ix.ExpressionList, func(n cc.Node) bool {
+		switch e := n.(type) {
+		case *cc.PrimaryExpression:
+			return e.Case == cc.PrimaryExpressionIdent || e.Case == cc.PrimaryExpressionInt ||
+				e.Case == cc.PrimaryExpressionChar || e.Case == cc.PrimaryExpressionExpr
+		case *cc.PostfixExpression:
+			if e.Case == cc.PostfixExpressionIndex || e.Case == cc.PostfixExpressionPSelect ||
+				e.Case == cc.PostfixExpressionSelect {
+				reads = append(reads, e)
+				return true
+			}
+		case *cc.UnaryExpression:
+			if e.Case == cc.UnaryExpressionDeref {
+				reads = append(reads, e)
+			}
+			return e.Case == cc.UnaryExpressionDeref || e.Case == cc.UnaryExpressionPlus ||
+				e.Case == cc.UnaryExpressionMinus || e.Case == cc.UnaryExpressionCpl
+		case *cc.AdditiveExpression, *cc.MultiplicativeExpression, *cc.ShiftExpression,
+			*cc.AndExpression, *cc.ExclusiveOrExpression, *cc.InclusiveOrExpression:
+			return true
+		}
+		return false
+	}) {
+		return nil
+	}
+	spans := map[int]span{}
+	for i, a := range args {
+		p, ok := unparen(a).(*cc.PrimaryExpression)
+		if !ok {
+			continue
+		}
+		d := pureVar(p)
+		if d == nil || !isDataPtr(d.Type()) {
+			continue
+		}
+		base := fmt.Sprintf("#%p", d)
+		for _, e := range reads {
+			k, _, lo, hi, ok := accessKey(e)
+			if !ok || k.opaque || k.exact || k.sym != "" || k.base != base || !isScalar(objType(e)) {
+				continue
+			}
+			if s, seen := spans[i]; seen {
+				lo, hi = min(s.lo, lo), max(s.hi, hi)
+			}
+			spans[i] = span{lo: lo, hi: hi}
+		}
+	}
+	return spans
 }
 
 // Bare parameters: a whole-object parameter pointing to an arithmetic
