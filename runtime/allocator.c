@@ -24,7 +24,6 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -69,126 +68,6 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 	return m;
 }
 
-/* ---- the pools of small blocks ---- */
-
-/* Blocks of 64 bytes at most get cells of pools of memlens's own, not
- * glibc's chunks: a cell has no header (a 32-byte structure takes 32
- * bytes, not glibc's 48), and so neither has its pointer shadow. And a
- * block of a size not a multiple of 8 (a string, mostly) holds no array
- * of pointers: it goes to a pool of its own, so the pointer shadow's pages
- * under the strings are never touched, where glibc put them between the
- * structures whose pointers fill the shadow (forest's labels between its
- * nodes). A guess that costs memory only: a pointer stored in a block of
- * the strings' pool has its shadow as anywhere. Cells of 32, 48 and 64
- * bytes, a free list each, never merged: a cell is 32 bytes at least and
- * starts 16-aligned, as glibc's chunks (the heap map's granule). The
- * reservation lies just below a PIE program's image where it can, in its
- * application range and near glibc's heap (the leak check's span of live
- * blocks), else where the kernel puts it; without one, every block is
- * glibc's. */
-#define ML_POOL_SIZE (1UL << 34) /* each pool's reservation */
-#define ML_POOL_MAX 64
-struct ml_pool {
-	uptr next;           /* its cells from here on never used */
-	uptr free[3];        /* cells handed back, listed through their first word */
-};
-/* A freed cell's link is stored XORed with a random key and taken only if
- * it names a cell of its pool: a program that goes on to write past a
- * block after memlens's report (or into a freed one), with no glibc header
- * between cells, writes over a neighbour's link, and a pointer or string
- * stored there must not make a cell handed out twice or a wild one; a link
- * found bad drops the rest of its list (their memory only is lost). */
-struct ml_pools {
-	int lock;
-	int off;             /* no reservation (not a PIE, or mmap failed) */
-	uptr lo, hi;         /* the reservation: the strings' pool, then the others' */
-	uptr key;            /* the links' XOR key */
-	struct ml_pool pool[2];
-};
-_Static_assert(ML_ST_POOL + sizeof(struct ml_pools) <= ML_ST_FLAGS, "the pools' state fits");
-#define ML_POOLS (&ML_STATE_AT(struct ml_pools, ML_ST_POOL))
-
-static inline unsigned ml_pool_class(size_t n)
-{
-	return n <= 32 ? 0 : n <= 48 ? 1 : 2;
-}
-
-static inline int ml_pool_has(uptr p)
-{
-	const struct ml_pools *ps = ML_POOLS;
-	return p - ps->lo < ps->hi - ps->lo;
-}
-
-static ML_SLOW void ml_pool_map(struct ml_pools *ps)
-{
-	extern char __executable_start[];
-	uptr n = 2 * ML_POOL_SIZE, image = (uptr)__executable_start & ~(ML_POOL_SIZE - 1);
-	void *p = MAP_FAILED;
-	if (image >= 0x510000000000UL + n)
-		p = mmap((void *)(image - n), n, PROT_READ | PROT_WRITE,
-		         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
-	if (p == MAP_FAILED) /* (not a PIE, or its place taken: anywhere) */
-		p = mmap(0, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (p == MAP_FAILED) {
-		ps->off = 1;
-		return;
-	}
-	memcpy(&ps->key, (const void *)getauxval(AT_RANDOM), sizeof ps->key);
-	ps->lo = (uptr)p;
-	ps->hi = (uptr)p + n;
-	ps->pool[0].next = ps->lo;
-	ps->pool[1].next = ps->lo + ML_POOL_SIZE;
-}
-
-/* A cell for a block of n bytes (1 to ML_POOL_MAX), zeroed if zero; 0 if
- * the pool has none. */
-static void *ml_pool_take(size_t n, int zero)
-{
-	struct ml_pools *ps = ML_POOLS;
-	unsigned k = !(n & 7), c = ml_pool_class(n);
-	struct ml_pool *pl = &ps->pool[k];
-	uptr size = 32 + 16 * c, p;
-	int used = 1;
-	ml_spin_lock(&ps->lock);
-	if (ML_UNLIKELY(!ps->hi) && !ps->off)
-		ml_pool_map(ps);
-	p = pl->free[c];
-	if (p) {
-		uptr link = *(uptr *)p ^ ps->key, base = ps->lo + k * ML_POOL_SIZE;
-		pl->free[c] = link - base < pl->next - base && !(link & 15) ? link : 0;
-	} else if (!ps->off && ps->lo + (k + 1) * ML_POOL_SIZE - pl->next >= size)
-		p = pl->next, pl->next += size, used = 0;
-	ml_spin_unlock(&ps->lock);
-	if (p && zero && used)
-		memset((void *)p, 0, size);
-	return (void *)p;
-}
-
-/* A new block of n bytes (zeroed if zero): a pool's cell, or glibc's. */
-static ML_HOT_INLINE void *ml_heap_get(size_t n, int zero)
-{
-	void *p = n <= ML_POOL_MAX ? ml_pool_take(n, zero) : 0;
-	if (!p)
-		p = zero ? __libc_calloc(1, n) : __libc_malloc(n);
-	return p;
-}
-
-/* Hand back the memory of a block of n bytes that ml_heap_get gave. */
-static ML_HOT_INLINE void ml_heap_put(void *p, size_t n)
-{
-	struct ml_pools *ps = ML_POOLS;
-	if (!ml_pool_has((uptr)p)) {
-		__libc_free(p);
-		return;
-	}
-	struct ml_pool *pl = &ps->pool[((uptr)p - ps->lo) / ML_POOL_SIZE];
-	unsigned c = ml_pool_class(n);
-	ml_spin_lock(&ps->lock);
-	*(uptr *)p = pl->free[c] ^ ps->key;
-	pl->free[c] = (uptr)p;
-	ml_spin_unlock(&ps->lock);
-}
-
 /* ML_UNDEF: for the instrumented program, whose reads of it are checked
  * for definedness (libc's own blocks, ML_PLAIN, are never poisoned). */
 enum { ML_PLAIN, ML_ZERO, ML_UNDEF, ML_HOW = 3,
@@ -208,8 +87,10 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 	ml_rt_enter();
 	if (align)
 		p = __libc_memalign(align, real);
+	else if ((how & ML_HOW) == ML_ZERO)
+		p = __libc_calloc(1, real);
 	else
-		p = ml_heap_get(real, (how & ML_HOW) == ML_ZERO);
+		p = __libc_malloc(real);
 	if (!p) {
 		*mp = __ML_NULL;
 	} else {
@@ -302,22 +183,20 @@ static ML_HOT_INLINE void ml_free(void *p, meta_t m, uptr pc, const struct ml_pv
 {
 	unsigned s;
 	meta_t rm;
-	uptr size;
 	if (!p)
 		return;
 	ml_rt_enter();
 	switch (ml_release(p, m, ML_ACC_FREE, pc, &s, &rm, pv)) {
 	case ML_REL_OK:
-		size = ML_LOAD(&__ML_RECS[s].end) - (uptr)p;
 		if (ML_UNLIKELY(__ml_graph))
 			ml_graph_free(p, ml_caller_site());
 		/* the pointers it holds are gone (unless it was reported lost,
 		 * which let them go); the call tests loss tracking first too */
 		if (ML_LOAD(&ml_loss_on) && !(ML_LOAD(&ML_COLD[s].flags) & ML_CF_LOST))
-			ml_loss_release((uptr)p, size, rm, ML_LOSS_FREED);
+			ml_loss_release((uptr)p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p, rm, ML_LOSS_FREED);
 		/* whoever gets the memory next starts from defined bytes */
-		ml_def_clear(p, size);
-		ml_heap_put(p, size);
+		ml_def_clear(p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p);
+		__libc_free(p);
 		ml_slot_put(s);
 		break;
 	case ML_REL_FOREIGN:
@@ -364,7 +243,7 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 	 * the block only when realloc moved it (redis's rax.c) stays right,
 	 * where a block kept in place under a new identity left its links
 	 * naming the retired one. */
-	void *q = ml_heap_get(n, 0);
+	void *q = __libc_malloc(n);
 	if (!q) {
 		/* The old block survives a failed realloc: undo the bump. */
 		ML_STORE(&ML_COLD[s].flags, foreign);
@@ -384,7 +263,7 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 	__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD, ml_caller_site());
 	/* (libc's again: whoever gets it next starts from defined bytes) */
 	ml_def_clear(p, oldsize);
-	ml_heap_put(p, oldsize);
+	__libc_free(p);
 	if (undef && n > oldsize)
 		__ml_poison((uptr)q + oldsize, n - oldsize, 0);
 	ml_slot_put(s);
