@@ -634,8 +634,11 @@ static void ml_scan_roots(void)
 {
 	/* the callee-saved registers, on the stack scanned below (from this
 	 * local up: the frame's saved registers lie above its locals; the
-	 * jmp_buf holds rbx and r12-r15 as they are, the spills rbp) */
+	 * jmp_buf holds rbx and r12-r15 as they are, the spills rbp; setjmp
+	 * leaves the signal mask's room as the dead frames left it: the block
+	 * collection's, which held the lowest block's address) */
 	jmp_buf regs;
+	memset(regs, 0, sizeof regs);
 	setjmp(regs);
 	__builtin_unwind_init();
 	ml_scan_roots_from((uptr)&regs);
