@@ -64,12 +64,18 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[
 			quote(ed)
 		}
 	}
+	// private is fd's type when fd, named name, is a static function
+	// whose every call the unit shows: not variadic, named in no asm,
+	// not replaceable, not taking its own address in an initializer.
+	private := func(name string, fd *cc.FunctionDefinition) (*cc.FunctionType, bool) {
+		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
+		return ft, ok && fd.Declarator.Linkage() == cc.Internal && !ft.IsVariadic() && !quoted[name] &&
+			!r.replaceable(fd) && !initOrUsed(fd)
+	}
 	whole := map[string]map[int]bool{}
 	for name, fd := range defs {
-		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
-		if fp := funcParams(fd.Declarator); fd.Declarator.Linkage() != cc.Internal || !ok || ft.IsVariadic() ||
-			fp == nil || fp.Case != cc.DirectDeclaratorFuncParam || quoted[name] || r.replaceable(fd) ||
-			initOrUsed(fd) {
+		ft, ok := private(name, fd)
+		if fp := funcParams(fd.Declarator); !ok || fp == nil || fp.Case != cc.DirectDeclaratorFuncParam {
 			continue
 		}
 		assigned := assignmentCounts(fd.CompoundStatement)
@@ -92,7 +98,9 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[
 		table   *cc.PostfixExpression // the call, when through a table
 	}
 	var calls []call
-	allowed, namedOtherwise := map[*cc.PrimaryExpression]bool{}, map[string]bool{}
+	// (usedOtherwise: the functions named other than as a call's callee
+	// or a table's entry, or in a table put to other uses)
+	allowed, usedOtherwise := map[*cc.PrimaryExpression]bool{}, map[string]bool{}
 	for _, t := range tables {
 		for _, p := range t.entries {
 			allowed[p] = true
@@ -132,7 +140,7 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[
 			name := p.Token.SrcStr()
 			if d := declOf(p); d != nil && d.Type() != nil && d.Type().Kind() == cc.Function {
 				delete(whole, name)
-				namedOtherwise[name] = true
+				usedOtherwise[name] = true
 			}
 			return true
 		})
@@ -140,16 +148,14 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[
 	for name := range badTable {
 		for _, f := range tables[name].names {
 			delete(whole, f)
-			namedOtherwise[f] = true
+			usedOtherwise[f] = true
 		}
 	}
 	// Entry-checked parameters (entryChecked): of functions called only
 	// through tables, the bytes every call's index read.
 	r.entrySpans = map[string]map[int]span{}
 	for name, fd := range defs {
-		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
-		if fd.Declarator.Linkage() != cc.Internal || !ok || ft.IsVariadic() || quoted[name] || r.replaceable(fd) ||
-			initOrUsed(fd) || namedOtherwise[name] {
+		if _, ok := private(name, fd); !ok || usedOtherwise[name] {
 			continue
 		}
 		var spans map[int]span
