@@ -369,9 +369,8 @@ func withSeparableLiterals(pre []byte) []byte {
 // lastHexEscape returns the offset in a string literal's contents of the
 // hex escape of one or two digits that ends them, or -1.
 func lastHexEscape(s []byte) int {
-	last := -1
-	for j := 0; j < len(s); j++ {
-		if s[j] != '\\' || j+1 == len(s) {
+	for j := 0; j < len(s)-1; j++ {
+		if s[j] != '\\' {
 			continue
 		}
 		if s[j+1] != 'x' {
@@ -382,12 +381,12 @@ func lastHexEscape(s []byte) int {
 		for k < len(s) && isHexDigit(s[k]) {
 			k++
 		}
-		if k == len(s) && k-j-2 >= 1 && k-j-2 <= 2 {
-			last = j
+		if digits := k - j - 2; k == len(s) && digits >= 1 && digits <= 2 {
+			return j
 		}
 		j = k - 1
 	}
-	return last
+	return -1
 }
 
 func isHexDigit(c byte) bool {
