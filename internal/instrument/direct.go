@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -416,7 +417,9 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// risks already. So is a static function taking no
 	// pointers (plainHelper), which sets no argument words either: its
 	// callers need no side frame for it (zlib's crc_word, bi_reverse).
-	calling := r.inlineHinted
+	// A call leafCalls allows counts as one of such a helper.
+	calling := maps.Clone(r.inlineHinted)
+	maps.Copy(calling, r.leafCalls())
 	declaredNoinline := noinlineDeclared(decls)
 	for hinted := true; hinted; {
 		hinted = false
@@ -429,6 +432,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			if seq := r.firstSeq(fd); seq != 0 {
 				r.insertBefore[seq] += "__inline__ "
 				r.inlineHinted[fd.Declarator.Name()] = true
+				calling[fd.Declarator.Name()] = true
 				hinted = true
 			}
 		}
@@ -564,7 +568,7 @@ func reaches(graph map[string]map[string]bool, from, to string) bool {
 // inline hint first, and keeps the extra words of those calling only such
 // helpers parameters.
 func (r *rewriter) helper(fd *cc.FunctionDefinition) bool {
-	return !fd.Declarator.IsInline() && !r.containsCall(fd.CompoundStatement) && !noinline(fd)
+	return !fd.Declarator.IsInline() && !r.callsBeyond(fd.CompoundStatement, r.leafCalls()) && !noinline(fd)
 }
 
 // plainHelper reports whether function definition fd is a static function
