@@ -1215,6 +1215,9 @@ func (r *rewriter) callAtSite(x *cc.PostfixExpression, name, site string, call f
 		return r.atSite(site, call)
 	}
 	enter, leave := r.reportFrame(site)
+	if r.fn.callSite && !r.pushedLeaves[r.fn.name] {
+		enter = "__ml_enter_at(" + callSiteParam + ", " + site + ");"
+	}
 	var f frag
 	f.str("__extension__({ " + enter + " ")
 	f.cat(call)

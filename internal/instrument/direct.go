@@ -214,7 +214,7 @@ func (r *rewriter) callSiteLeaf(fd *cc.FunctionDefinition, fn *directFn) bool {
 		return false
 	}
 	ft, ok := fd.Declarator.Type().(*cc.FunctionType)
-	if !ok || isAggregate(ft.Result()) || r.containsCall(fd.CompoundStatement) || r.declaresLocals(fd, ft) ||
+	if !ok || isAggregate(ft.Result()) || r.callsBeyond(fd.CompoundStatement, r.leafCalls()) || r.declaresLocals(fd, ft) ||
 		isDataPtr(ft.Result()) && hasLoop(fd.CompoundStatement) ||
 		AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
 			d, ok := n.(*cc.Declaration)
