@@ -196,11 +196,12 @@ func (r *rewriter) resultVar(fd *cc.FunctionDefinition, fn *directFn) bool {
 // callSiteLeaf reports whether the direct function fd, optimised in
 // detection mode, takes its call's site instead of its callers storing
 // it in their frames before each call (about five instructions a call):
-// a leaf (no calls but those that never return, no registered locals or
-// static locals, whose first use captures the stack) reached only by
-// checks' and cold paths' reports, each of which stores the site first
-// (memlens.h's __ml_at_caller; a check's stub through __ml_chk_fail_at;
-// a typestate check's slow path, __ml_pck_chk_at and co.).
+// a leaf (no calls but those that never return and those leafCalls
+// allows, no registered locals or static locals, whose first use captures
+// the stack) reached only by checks' and cold paths' reports and its
+// transitions, each of which stores the site first (memlens.h's
+// __ml_at_caller; a check's stub through __ml_chk_fail_at; a typestate
+// check's slow path, __ml_pck_chk_at and co.; __ml_enter_at).
 // Inlined, the site is a constant of the failure stub, and a fault's
 // stack has the caller's line from the debug information; not inlined,
 // the leaf stores it on entry, as the caller did. Only while the words
