@@ -1039,10 +1039,11 @@ static inline int ml_pck_off_run(unsigned char *x, uptr g, uptr e)
 
 /* Its common cases, with one lookup of the chunk and no dispatch by kind
  * of put: the pair (inside one page, a run it crosses cut as
- * ml_pck_put_granule cuts it; across two, by it), the rest's few granules set as
- * ml_pck_fill_few sets them, its many found beside the chunk's run with
- * their id already (as ml_pck_range_has, the chunk known) or else filled
- * as ml_pck_put fills them; the stack from the thread's memo. */
+ * ml_pck_put_granule cuts it; across two, by ml_pck_put_granule), the
+ * rest's few granules set as ml_pck_fill_few sets them, its many found
+ * beside the chunk's run with their id already (as ml_pck_range_has, the
+ * chunk known) or else filled as ml_pck_put fills them; the stack from the
+ * thread's memo. */
 void __ml_pck_pair_rest(char *a, unsigned long n, unsigned long ids)
 {
 	ml_rt_enter();
