@@ -198,10 +198,13 @@ int main(void)
 }
 
 // TestTypestateHeaderPair checks the generated header's put of a header's
-// two one-word fields together (runtime/typestate.c's ml_pck_put_pair):
-// a transition again over a header whose tag kept its typestate changes
-// only the link, so the tag's "last changed" stack stays the first
-// transition's; a pair across the end of a 256-byte page still lands.
+// two one-word fields together (runtime/typestate.c's ml_pck_put_pair and
+// __ml_pck_pair_rest): a transition again over a header whose tag kept its
+// typestate changes only the link, so the tag's "last changed" stack stays
+// the first transition's; a pair across the end of a 256-byte page still
+// lands. The transitions are made in leaves (instrument's leafCalls), one a
+// call-site leaf and one not, each call in a frame of its own: the stack
+// names the transition's line and its caller's, inlined or not.
 func TestTypestateHeaderPair(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
@@ -226,6 +229,12 @@ static void make_free(long *s)
 	pck_transition_Slot_Free(s, 4 * sizeof *s);
 }
 
+/* (three words of arguments besides the pointer's: no call-site leaf) */
+static void make_free_at(long *base, unsigned long i, unsigned long n)
+{
+	pck_transition_Slot_Free(base + i, n * sizeof *base);
+}
+
 PCK_NONE(PCK_Slot_Free_Tag)
 static long tag(const long *s)
 {
@@ -240,10 +249,10 @@ static long link(const long *s)
 
 int main(void)
 {
-	make_free(&slots[0]); /* line 26: both words change */
+	make_free(&slots[0]); /* line 32: both words change */
 	pck_put(&slots[1], sizeof(long), PCK_Slot_Live_Size);
 	make_free(&slots[0]); /* only the link changes */
-	make_free(&slots[31]); /* line 29: the tag ends a page, the link starts the next */
+	make_free_at(slots, 31, 4); /* line 35: the tag ends a page, the link starts the next */
 	printf("%ld\n", tag(&slots[0]) + link(&slots[32]));
 	return 0;
 }
@@ -254,28 +263,32 @@ int main(void)
 			t.Fatal(err)
 		}
 	}
-	exe := filepath.Join(dir, "pair")
-	for _, argv := range [][]string{
-		{memlens, "typestate", "gen", "pool.pck", "-o", "pool_pck.h"},
-		{memlens, "cc", "-O1", "-g", "main.c", "-o", exe},
-	} {
-		if out, err := build(dir, argv); err != nil {
-			t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, head(out))
-		}
+	if out, err := build(dir, []string{memlens, "typestate", "gen", "pool.pck", "-o", "pool_pck.h"}); err != nil {
+		t.Fatalf("typestate gen: %v\n%s", err, head(out))
 	}
-	recs, _, stderr := runTypestate(t, dir, exe, "")
-	want := map[int]int{15: 26, 21: 29} // the read's line: where its word last changed, in main
-	for _, r := range recs {
-		changed := -1
-		if r.Typestate != nil && len(r.Typestate.Changed) > 1 {
-			changed = r.Typestate.Changed[1].Line
+	for _, opt := range []string{"-O1", "-O2"} {
+		exe := filepath.Join(dir, "pair"+opt)
+		if out, err := build(dir, []string{memlens, "cc", opt, "-g", "main.c", "-o", exe}); err != nil {
+			t.Fatalf("memlens cc %s: %v\n%s", opt, err, head(out))
 		}
-		if w, ok := want[r.Line]; !ok || r.Kind != "TYPESTATE-VIOLATION" || changed != w {
-			t.Errorf("record %s at line %d, its word last changed at main.c:%d; want reads at lines 15 and 21 changed at 26 and 29\n%s", r.Kind, r.Line, changed, head(stderr))
+		recs, _, stderr := runTypestate(t, dir, exe, "")
+		// the read's line: where its word last changed
+		want := map[int]string{21: "make_free:9 <- main:32", 27: "make_free_at:15 <- main:35"}
+		for _, r := range recs {
+			var changed []string
+			if r.Typestate != nil {
+				for _, f := range r.Typestate.Changed {
+					changed = append(changed, fmt.Sprintf("%s:%d", f.Function, f.Line))
+				}
+			}
+			if w, ok := want[r.Line]; !ok || r.Kind != "TYPESTATE-VIOLATION" || strings.Join(changed, " <- ") != w {
+				t.Errorf("%s: record %s at line %d, its word last changed at %s; want reads at lines 21 and 27 changed at %v\n%s",
+					opt, r.Kind, r.Line, strings.Join(changed, " <- "), want, head(stderr))
+			}
+			delete(want, r.Line)
 		}
-		delete(want, r.Line)
-	}
-	if len(want) != 0 {
-		t.Errorf("no report of the reads at %v\n%s", want, head(stderr))
+		if len(want) != 0 {
+			t.Errorf("%s: no report of the reads at %v\n%s", opt, want, head(stderr))
+		}
 	}
 }

@@ -2503,6 +2503,23 @@ __ML_INLINE unsigned __ml_enter(const struct __ml_site *fn)
 	return d;
 }
 
+/* A call-site leaf's call of a typestate transition (instrument's
+ * callAtSite, detection mode): __ml_at_caller(cs) then __ml_enter(site),
+ * with one load of the depth and, but at the stack's ends, no clamping. */
+__ML_INLINE void __ml_enter_at(const struct __ml_site *cs, const struct __ml_site *site)
+{
+	unsigned d = __ml_t.depth;
+	__ml_t.depth = d + 1;
+	if (__builtin_expect(d - 1u < __ML_MAX_FRAMES - 1u, 1)) {
+		__ml_t.frames[d - 1] = cs;
+		__ml_t.frames[d] = site;
+		return;
+	}
+	if (d)
+		__ml_t.frames[d <= __ML_MAX_FRAMES ? d - 1 : __ML_MAX_FRAMES - 1] = cs;
+	__ml_t.frames[d < __ML_MAX_FRAMES ? d : __ML_MAX_FRAMES - 1] = site;
+}
+
 /* The depth stored at entry (after __ml_enter): a check's stub reads it,
  * which gcc does not see, and in a function with no call nor step before
  * its exit (a direct table's entry-site function, instrument's prov.go)

@@ -1038,11 +1038,12 @@ static inline int ml_pck_off_run(unsigned char *x, uptr g, uptr e)
 }
 
 /* Its common cases, with one lookup of the chunk and no dispatch by kind
- * of put: the pair inside one page (a run it crosses cut as
- * ml_pck_put_granule cuts it), the rest's few granules set as
- * ml_pck_fill_few sets them, its many found beside the chunk's run with
- * their id already (as ml_pck_range_has, the chunk known) or else filled
- * as ml_pck_put fills them; the stack from the thread's memo. */
+ * of put: the pair (inside one page, a run it crosses cut as
+ * ml_pck_put_granule cuts it; across two, by ml_pck_put_granule), the
+ * rest's few granules set as ml_pck_fill_few sets them, its many found
+ * beside the chunk's run with their id already (as ml_pck_range_has, the
+ * chunk known) or else filled as ml_pck_put fills them; the stack from the
+ * thread's memo. */
 void __ml_pck_pair_rest(char *a, unsigned long n, unsigned long ids)
 {
 	ml_rt_enter();
@@ -1050,14 +1051,17 @@ void __ml_pck_pair_rest(char *a, unsigned long n, unsigned long ids)
 	unsigned char *x;
 	unsigned stack;
 	/* (misaligned or past the map: one test of the address's bits) */
-	if ((p & (~0UL << ML_PCK_ADDR_BITS | 7)) || (p & (ML_PCK_CHUNK - 1)) + n > ML_PCK_CHUNK || (g + 1) % ML_PCK_PAGE_GRANS == 0 ||
+	if ((p & (~0UL << ML_PCK_ADDR_BITS | 7)) || (p & (ML_PCK_CHUNK - 1)) + n > ML_PCK_CHUNK ||
 	    !(x = __atomic_load_n(&ML_PCK_DIR[p >> ML_PCK_CHUNK_SHIFT], __ATOMIC_ACQUIRE)) || !(stack = ml_stack_memo4()))
 		goto slow;
 	unsigned char *c = (unsigned char *)__ML_PCK_IDS + ((p >> 3) & ~(ML_PCK_GRANS - 1));
 	/* the pair, as ml_pck_put_pair */
 	uint16_t have, pair = (uint16_t)ids;
 	memcpy(&have, c + g, 2);
-	if (have != pair) {
+	if (have != pair && (g + 1) % ML_PCK_PAGE_GRANS == 0) { /* across pages: a granule at a time */
+		ml_pck_put_granule(c, x, g, pair & 0xff, stack);
+		ml_pck_put_granule(c, x, g + 1, pair >> 8, stack);
+	} else if (have != pair) {
 		unsigned char *page = ml_pck_pages(x) + g / ML_PCK_PAGE_GRANS;
 		if (*page != ML_PCK_SPLIT) { /* (a changed granule's id: the run's is the page's) */
 			ml_pck_run_cut(x, g, g + 2, (have ^ pair) & 0xff ? pair & 0xff : pair >> 8);

@@ -550,7 +550,7 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		}
 		args, outs := r.externArgs(x)
 		f.cat(args)
-		f = r.atSite(site, f)
+		f = r.callAtSite(x, name, site, f)
 		f = r.adoptOuts(f, outs, isVoid(x.Type()))
 		if wantMeta && system && libcLocations[name] {
 			return f, metaWild, generated(genExtern)
@@ -591,7 +591,7 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		} else {
 			f.cat(r.generic(x))
 		}
-		return r.atSite(site, f), metaWild, none
+		return r.callAtSite(x, name, site, f), metaWild, none
 	}
 
 	// General form: evaluate the callee and the arguments into temporaries,
@@ -1204,6 +1204,25 @@ func calls(n cc.Node, names map[string]bool) bool {
 // hoists above all the calls (every callee then saw the last site).
 func (r *rewriter) atSite(site string, call frag) frag {
 	return r.atStatement(r.atFrame(site), call)
+}
+
+// callAtSite is atSite for call x of name; in a leaf, the call of a
+// function leafCalls allows is made in a frame of its own, its site,
+// popped once it returns: the runtime captures the stack a frame of the
+// leaf's own gave it.
+func (r *rewriter) callAtSite(x *cc.PostfixExpression, name, site string, call frag) frag {
+	if r.fn == nil || !r.fn.leaf || !r.leafCalls()[name] || !r.isCalledByName(x) {
+		return r.atSite(site, call)
+	}
+	enter, leave := r.reportFrame(site)
+	if r.fn.callSite && !r.pushedLeaves[r.fn.name] {
+		enter = "__ml_enter_at(" + callSiteParam + ", " + site + ");"
+	}
+	var f frag
+	f.str("__extension__({ " + enter + " ")
+	f.cat(call)
+	f.str(";" + leave + " })")
+	return f
 }
 
 // atStatement is atSite given the statement recording the site (none for

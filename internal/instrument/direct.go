@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -195,11 +196,12 @@ func (r *rewriter) resultVar(fd *cc.FunctionDefinition, fn *directFn) bool {
 // callSiteLeaf reports whether the direct function fd, optimised in
 // detection mode, takes its call's site instead of its callers storing
 // it in their frames before each call (about five instructions a call):
-// a leaf (no calls but those that never return, no registered locals or
-// static locals, whose first use captures the stack) reached only by
-// checks' and cold paths' reports, each of which stores the site first
-// (memlens.h's __ml_at_caller; a check's stub through __ml_chk_fail_at;
-// a typestate check's slow path, __ml_pck_chk_at and co.).
+// a leaf (no calls but those that never return and those leafCalls
+// allows, no registered locals or static locals, whose first use captures
+// the stack) reached only by checks' and cold paths' reports and its
+// transitions, each of which stores the site first (memlens.h's
+// __ml_at_caller; a check's stub through __ml_chk_fail_at; a typestate
+// check's slow path, __ml_pck_chk_at and co.; __ml_enter_at).
 // Inlined, the site is a constant of the failure stub, and a fault's
 // stack has the caller's line from the debug information; not inlined,
 // the leaf stores it on entry, as the caller did. Only while the words
@@ -213,7 +215,7 @@ func (r *rewriter) callSiteLeaf(fd *cc.FunctionDefinition, fn *directFn) bool {
 		return false
 	}
 	ft, ok := fd.Declarator.Type().(*cc.FunctionType)
-	if !ok || isAggregate(ft.Result()) || r.containsCall(fd.CompoundStatement) || r.declaresLocals(fd, ft) ||
+	if !ok || isAggregate(ft.Result()) || r.callsBeyond(fd.CompoundStatement, r.leafCalls()) || r.declaresLocals(fd, ft) ||
 		isDataPtr(ft.Result()) && hasLoop(fd.CompoundStatement) ||
 		AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
 			d, ok := n.(*cc.Declaration)
@@ -416,7 +418,9 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// risks already. So is a static function taking no
 	// pointers (plainHelper), which sets no argument words either: its
 	// callers need no side frame for it (zlib's crc_word, bi_reverse).
-	calling := r.inlineHinted
+	// A call leafCalls allows counts as one of such a helper.
+	calling := maps.Clone(r.inlineHinted)
+	maps.Copy(calling, r.leafCalls())
 	declaredNoinline := noinlineDeclared(decls)
 	for hinted := true; hinted; {
 		hinted = false
@@ -429,6 +433,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			if seq := r.firstSeq(fd); seq != 0 {
 				r.insertBefore[seq] += "__inline__ "
 				r.inlineHinted[fd.Declarator.Name()] = true
+				calling[fd.Declarator.Name()] = true
 				hinted = true
 			}
 		}
@@ -564,7 +569,7 @@ func reaches(graph map[string]map[string]bool, from, to string) bool {
 // inline hint first, and keeps the extra words of those calling only such
 // helpers parameters.
 func (r *rewriter) helper(fd *cc.FunctionDefinition) bool {
-	return !fd.Declarator.IsInline() && !r.containsCall(fd.CompoundStatement) && !noinline(fd)
+	return !fd.Declarator.IsInline() && !r.callsBeyond(fd.CompoundStatement, r.leafCalls()) && !noinline(fd)
 }
 
 // plainHelper reports whether function definition fd is a static function

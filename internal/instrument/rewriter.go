@@ -1093,7 +1093,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	atomics := r.atomicUpdates(fd.CompoundStatement)
 	makesCalls := r.containsCall(fd.CompoundStatement)
 	r.fn = &fnState{name: d.Name(), ft: ft, comp: map[*cc.Declarator]string{}, compProv: map[*cc.Declarator]prov{}, assignments: assignmentCounts(fd.CompoundStatement), soleSites: map[prov]soleSite{}, uninitProv: map[string]bool{}, jumpedPast: map[string]bool{}, inRegisters: map[string]bool{}, objs: map[*cc.Declarator]*localObj{},
-		leaf: (!makesCalls || r.frameless[d.Name()]) && !r.declaresLocals(fd, ft), asmCalls: r.c.asmCalls && !makesCalls, gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
+		leaf: (!r.callsBeyond(fd.CompoundStatement, r.leafCalls()) || r.frameless[d.Name()]) && !r.declaresLocals(fd, ft), asmCalls: r.c.asmCalls && !makesCalls, gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps), farDrops: r.c.full && largeFunction(fd.CompoundStatement),
 		uninit: map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
 		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
@@ -2625,6 +2625,19 @@ func (r *rewriter) leave() string {
 // a frame of its own, so functions that call only those (reporting an
 // error and exiting, assert's) need none.
 func (r *rewriter) containsCall(n cc.Node) bool { return r.callsBeyond(n, nil) }
+
+// leafCalls are the functions a function may call and still be a leaf,
+// optimising in detection mode: the typestate header's transitions and
+// pck_put, which only hand their puts to the runtime (callAtSite gives
+// each call a frame of its own). An allocator's make-free and make-used
+// functions are then inlined helpers, as in the build without typestates,
+// and their callers keep their words in registers (sideFrame).
+func (r *rewriter) leafCalls() map[string]bool {
+	if !r.c.optimizing || r.c.full || r.c.every || r.c.graph {
+		return nil
+	}
+	return r.pckNoGrants
+}
 
 // callsNoreturn reports whether n calls a function that never returns by
 // name: a call gcc sees (containsCall leaves it out).
