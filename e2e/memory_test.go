@@ -584,7 +584,7 @@ int main(int argc, char **argv)
 			return 1;
 	if (strcmp(argv[2], "libc-shadow") == 0) {
 		__lsan_do_recoverable_leak_check();
-		a = ((unsigned long)stdout & ~7UL) ^ 0x500000000000UL;
+		a = (((unsigned long)stdout & ~7UL) ^ 0x500000000000UL) + 0x200000UL;
 	}
 	FILE *f = fopen("/proc/self/smaps", "r");
 	if (f == NULL)

@@ -481,15 +481,16 @@ static void ml_shadow_zero(uptr p, uptr n)
 	uptr a0 = (p + 7) & ~(uptr)7, a1 = (p + n) & ~(uptr)7;
 	if (a1 <= a0 || !ml_app_range(a0, a1 - a0))
 		return;
-	/* (the shadow of one application range is contiguous: an XOR of high bits) */
+	/* (the shadow of one application range is contiguous: an XOR of high
+	 * bits and an addend) */
 	uptr p0 = ((uptr)__ML_META_SHADOW(a0) + 4095) & ~(uptr)4095;
 	uptr p1 = ((uptr)__ML_META_SHADOW(a1)) & ~(uptr)4095;
 	if (p1 < p0 + ML_SHADOW_DROP || madvise((void *)p0, p1 - p0, MADV_DONTNEED)) {
 		ml_shadow_zero_words(a0, a1);
 		return;
 	}
-	ml_shadow_zero_words(a0, p0 ^ __ML_META_XOR);
-	ml_shadow_zero_words(p1 ^ __ML_META_XOR, a1);
+	ml_shadow_zero_words(a0, (p0 - __ML_META_OFF) ^ __ML_META_XOR);
+	ml_shadow_zero_words((p1 - __ML_META_OFF) ^ __ML_META_XOR, a1);
 }
 
 /* ---- the public allocation API ---- */

@@ -51,15 +51,16 @@ static const struct {
 	uptr lo, hi;
 	const char *name;
 } ml_own_ranges[] = {
+	/* (first: they reach 2 MiB into the ranges above them) */
+	{0x010000000000UL + __ML_META_OFF, 0x100000000000UL + __ML_META_OFF, "pointer shadow"},
+	{0x200000000000UL + __ML_META_OFF, 0x300000000000UL + __ML_META_OFF, "pointer shadow"},
+	{0x500000000000UL + __ML_META_OFF, 0x510000000000UL + __ML_META_OFF, "pointer shadow"},
 	{0x100000000000UL, 0x200000000000UL, "definedness shadow"},
 	{(uptr)__ML_RECS, (uptr)__ML_RECS + ML_RECS_SIZE, "record table"}, /* (inside the typestate map) */
 	{0x440000000000UL, 0x444000000000UL, "live-base map"},
 	{__ML_PCK_IDS, 0x4c0000001000UL, "typestate map"},
 	{0x340000000000UL, 0x380000000000UL, "heap map"}, /* (inside the live-base map's) */
 	{ML_BASEMAP_ADDR, __ML_PCK_IDS, "live-base map"},
-	{0x010000000000UL, 0x100000000000UL, "pointer shadow"},
-	{0x200000000000UL, 0x300000000000UL, "pointer shadow"},
-	{0x500000000000UL, 0x510000000000UL, "pointer shadow"},
 	{ML_COLD_ADDR, ML_HIST_ADDR, "record details"},
 	{ML_HIST_ADDR, ML_DEPOT_ADDR, "free history"},
 	{ML_DEPOT_ADDR, ML_THR_ADDR, "stack depot"},

@@ -106,7 +106,7 @@ void ml_advise_huge_pages(void)
 {
 	for (unsigned i = 0; i < 3; i++) { /* (advice: failure changes nothing) */
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
-		madvise((void *)(lo ^ __ML_META_XOR), size, MADV_HUGEPAGE);
+		madvise(__ML_META_SHADOW(lo), size, MADV_HUGEPAGE);
 		madvise((void *)__ML_DEF_SHADOW(lo), size / 8, MADV_HUGEPAGE);
 	}
 	ml_threads_small_pages();
@@ -127,7 +127,7 @@ void ml_shadow_small_pages(uptr lo, uptr hi)
 	hi = (hi + huge - 1) & ~(huge - 1);
 	if (hi <= lo || !ml_app_range(lo, hi - lo))
 		return;
-	madvise((void *)(lo ^ __ML_META_XOR), hi - lo, MADV_NOHUGEPAGE);
+	madvise(__ML_META_SHADOW(lo), hi - lo, MADV_NOHUGEPAGE);
 	madvise((void *)__ML_DEF_SHADOW(lo), (hi - lo) / 8, MADV_NOHUGEPAGE);
 }
 
@@ -382,7 +382,7 @@ void __ml_init(void)
 	ml_records_init(); /* (the slot-indexed tables, records 0-3 opened) */
 	for (unsigned i = 0; i < 3; i++) {
 		uptr lo = ml_app[i].lo, size = ml_app[i].hi - ml_app[i].lo;
-		ml_map_fixed(lo ^ __ML_META_XOR, size, "pointer shadow");
+		ml_map_fixed((uptr)__ML_META_SHADOW(lo), size, "pointer shadow");
 		ml_map_fixed((uptr)ml_basemap(lo), size / 4, "live-base map");
 		ml_map_fixed((uptr)ml_heapmap(lo), size / 8, "heap map");
 		ml_map_fixed(__ML_DEF_SHADOW(lo), size / 8, "definedness shadow");

@@ -5,15 +5,15 @@
  *
  * Address-space layout (x86_64, 47-bit user space):
  *   [0x000000000000, 0x010000000000)  application (non-PIE binaries, brk heap)
- *   [0x010000000000, 0x100000000000)  pointer shadow of [0x510000000000, 0x600000000000)
+ *   [0x010000200000, 0x100000200000)  pointer shadow of [0x510000000000, 0x600000000000) (memlens.h: XOR, + 2 MiB)
  *   [0x100000000000, 0x200000000000)  definedness shadow (one bit per byte) of the three application ranges
- *   [0x200000000000, 0x300000000000)  pointer shadow of [0x700000000000, 0x800000000000)
+ *   [0x200000200000, 0x300000200000)  pointer shadow of [0x700000000000, 0x800000000000)
  *   [0x300000000000, 0x3c0000000000)  live-base map (ml_basemap) of the PIE and mmap application ranges,
  *                                     and between them [0x340000000000, 0x380000000000) the heap map (ml_heapmap)
  *   [0x3c0000000000, 0x4c0000000000)  typestate map (__ML_PCK_IDS), but for the two holes below
  *   [0x400000000000, 0x402000000000)  record table (__ML_RECS: one bit, 46)
  *   [0x440000000000, 0x444000000000)  live-base map of the low application range
- *   [0x500000000000, 0x510000000000)  pointer shadow of [0, 0x010000000000)
+ *   [0x500000200000, 0x510000200000)  pointer shadow of [0, 0x010000000000)
  *   [0x510000000000, 0x600000000000)  application (PIE binaries)
  *   [0x600000000000, 0x700000000000)  runtime: the arenas below
  *   [0x700000000000, 0x800000000000)  application (mmap, libraries, stacks)

@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 48
+#define __ML_ABI 49
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -96,9 +96,20 @@ struct __ml_rec {
 
 /* Shadow of pointer slots: application memory lives in [0, 0x10000000000),
  * [0x510000000000, 0x600000000000) and [0x700000000000, 0x800000000000) on
- * x86_64 Linux; this XOR map sends it into unused ranges. */
+ * x86_64 Linux; this XOR map sends it into unused ranges, 2 MiB further on.
+ * The offset is for the L1 cache: a slot and its shadow word, read one
+ * after the other by every pointer load, would otherwise have the same
+ * address bits 0-43, so the same set and, on AMD's Zen, the same way
+ * predictor tag (a hash of bits 12-27), under which two lines cannot share
+ * L1: each would evict the other (vm ran 2.5x slower). 2 MiB keeps a huge
+ * page's shadow one huge page; an addend, unlike more XOR bits, keeps the
+ * shadow of a range one range (the asm statements add it as their
+ * displacement, __ML_META_OFF_ASM). */
 #define __ML_META_XOR    0x500000000000UL
-#define __ML_META_SHADOW(a) ((__ml_meta_t *)(((__ml_uptr)(a) & ~(__ml_uptr)7) ^ __ML_META_XOR))
+#define __ML_META_OFF_HEX 0x200000
+#define __ML_META_OFF    ((__ml_uptr)__ML_META_OFF_HEX)
+#define __ML_META_OFF_ASM __ML_STR(__ML_META_OFF_HEX)
+#define __ML_META_SHADOW(a) ((__ml_meta_t *)((((__ml_uptr)(a) & ~(__ml_uptr)7) ^ __ML_META_XOR) + __ML_META_OFF))
 #define __ML_META_MASK   0xffffffffffffUL
 #define __ML_HASH16(x)   (((__ml_uptr)(x) * 0x9e3779b97f4a7c15UL) >> 48)
 /* XORed into the hash of a value stored outside the block its meta names
@@ -602,8 +613,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v48;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v48;
+extern const int __memlens_abi_v49;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v49;
 
 /* ---- hot path ---- */
 /* Optimised, the inline helpers' locals are not tracked for the debugger:
@@ -1337,7 +1348,7 @@ __ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t ta
 	"movq %[slot], %[" sh "]\n\t"                                          \
 	"andq $-8, %[" sh "]\n\t"                                              \
 	"xorq %[" xs "], %[" sh "]\n\t"                                        \
-	"movq (%[" sh "]), %[" w "]\n\t"    /* w = the slot's shadow */       \
+	"movq " __ML_META_OFF_ASM "(%[" sh "]), %[" w "]\n\t" /* w = the slot's shadow */ \
 	"movq %[v], %[" h "]\n\t"                                             \
 	"xorq %[tag], %[" h "]\n\t"                                           \
 	"imulq %[k], %[" h "]\n\t"                                            \
@@ -1993,7 +2004,7 @@ __ML_INLINE void __ml_st_in(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_met
 		                 "movq %[slot], %[u]\n\t"
 		                 "andq $-8, %[u]\n\t"
 		                 "xorq %[x], %[u]\n\t"
-		                 "movq %[t], (%[u])"
+		                 "movq %[t], " __ML_META_OFF_ASM "(%[u])"
 		                 : [t] "=&r"(t), [u] "=&r"(u)
 		                 : [slot] "r"(slot), [tag] "r"(tag), [x] __ML_ASM_XOR, [k] __ML_ASM_K,
 		                   [hash] __ML_ASM_HASH
@@ -2025,7 +2036,7 @@ __ML_INLINE void __ml_st_in(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_met
 		                 "movq %[slot], %[u]\n\t"
 		                 "andq $-8, %[u]\n\t"
 		                 "xorq %[x], %[u]\n\t"
-		                 "movq %[t], (%[u])"
+		                 "movq %[t], " __ML_META_OFF_ASM "(%[u])"
 		                 : [t] "=&r"(t), [u] "=&r"(u)
 		                 : [slot] "r"(slot), [v] "r"(v), [tag] "r"(tag), [m] "r"(m),
 		                   [x] __ML_ASM_XOR, [k] __ML_ASM_K,
@@ -2150,7 +2161,7 @@ __ML_INLINE void __ml_sta_set(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_m
 #define __ML_COPY_WORD(o, copied)                                                 \
 	"movq %[s], %[x]\n\t"                                                    \
 	"xorq %[xs], %[x]\n\t"                                                   \
-	"movq " o "(%[x]), %[w]\n\t" /* the source's shadow */                   \
+	"movq " __ML_META_OFF_ASM "+" o "(%[x]), %[w]\n\t" /* the source's shadow */                   \
 	"testq %[w], %[w]\n\t"                                                   \
 	"jz 6f\n\t"                                                              \
 	"movq " o "(%[d]), %[x]\n\t"                                             \
@@ -2173,13 +2184,13 @@ __ML_INLINE void __ml_sta_set(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_m
 	"xorq %[x], %[w]\n\t"                                                    \
 	"movq %[d], %[x]\n\t"                                                    \
 	"xorq %[xs], %[x]\n\t"                                                   \
-	"movq %[w], " o "(%[x])\n\t"                                             \
+	"movq %[w], " __ML_META_OFF_ASM "+" o "(%[x])\n\t"                                             \
 	"jmp " copied "\n"                                                       \
 	"6:\tmovq %[d], %[x]\n\t"                                                \
 	"xorq %[xs], %[x]\n\t"                                                   \
-	"cmpq $0, " o "(%[x])\n\t"                                               \
+	"cmpq $0, " __ML_META_OFF_ASM "+" o "(%[x])\n\t"                                               \
 	"je 7f\n\t"                                                              \
-	"movq $0, " o "(%[x])\n"                                                 \
+	"movq $0, " __ML_META_OFF_ASM "+" o "(%[x])\n"                                                 \
 	"7:\n\t"
 /* The copy's bytes an input, as chars (which alias any type), so that the
  * copy is made before: C reading them as integers, gcc took under strict
@@ -2281,7 +2292,7 @@ __ML_INLINE void __ml_copy(void *dst, const void *src, __ml_uptr n, __ml_meta_t 
 	"andq %[hash], %[r]\n"                                         \
 	"4:\n\t"                                                      \
 	"orq %[m], %[r]\n\t"                                          \
-	"movq %[r], (%[u])\n"                                          \
+	"movq %[r], " __ML_META_OFF_ASM "(%[u])\n"                                          \
 	".pushsection .text.unlikely.__ml_oob,\"ax\",@progbits\n"     \
 	"3:\tmovq %[t], %[r]\n\t"                                    \
 	"xorq %[tag], %[r]\n\t"                                       \
@@ -2403,7 +2414,7 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 	__asm__ volatile("movq %[slot], %[u]\n\t"                                                 \
 	                 "andq $-8, %[u]\n\t"                                                     \
 	                 "xorq %[xs], %[u]\n\t"                                                   \
-	                 "movq (%[u]), %[m]\n\t"         /* the slot's shadow */                 \
+	                 "movq " __ML_META_OFF_ASM "(%[u]), %[m]\n\t"         /* the slot's shadow */                 \
 	                 "movq %[v], %[r]\n\t"                                                    \
 	                 "xorq %[tag], %[r]\n\t"                                                  \
 	                 "imulq %[k], %[r]\n\t"                                                   \
@@ -2417,7 +2428,7 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 	                 "imulq %[k], %[r]\n\t"                                                   \
 	                 "andq %[hash], %[r]\n\t"                                                 \
 	                 "orq %[m], %[r]\n\t"                                                     \
-	                 "movq %[r], (%[u])\n\t"         /* t's shadow */                        \
+	                 "movq %[r], " __ML_META_OFF_ASM "(%[u])\n\t"         /* t's shadow */                        \
 	                 "movq %[t], (%[slot])\n"                                                 \
 	                 "8:\n"                                                                   \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"             \

@@ -268,7 +268,7 @@ meta_t ml_ld_miss_full(uptr slot, uptr v, meta_t tag)
  * saving every register and the vector state: the meta the store left
  * with its hash inverted (a pointer stored out of bounds), else NULL's.
  * Three registers are kept on the stack, above the words the stub pushed. */
-_Static_assert(__ML_META_XOR == 0x500000000000UL && __ML_FIRST_SLOT == 4096u && __ML_HASH_OOB == 0xffffUL &&
+_Static_assert(__ML_META_XOR == 0x500000000000UL && __ML_META_OFF == 0x200000UL && __ML_FIRST_SLOT == 4096u && __ML_HASH_OOB == 0xffffUL &&
                    __ML_META_MASK == 0xffffffffffffUL && __ML_NULL == 0UL,
                "the constants of ML_LD_NULL");
 #define ML_LD_NULL                                                                      \
@@ -281,7 +281,7 @@ _Static_assert(__ML_META_XOR == 0x500000000000UL && __ML_FIRST_SLOT == 4096u && 
 	"andq $-8, %rax\n\t"                                                          \
 	"movabsq $0x500000000000, %rcx\n\t"                                           \
 	"xorq %rcx, %rax\n\t"                                                         \
-	"movq (%rax), %rax\n\t"     /* its shadow */                                  \
+	"movq 0x200000(%rax), %rax\n\t" /* its shadow */                              \
 	"movq 48(%rsp), %rdx\n\t"   /* the tag: the hash of 0 ^ tag, inverted */      \
 	"movabsq $0x9e3779b97f4a7c15, %rcx\n\t"                                       \
 	"imulq %rcx, %rdx\n\t"                                                        \

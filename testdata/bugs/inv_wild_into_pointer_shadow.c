@@ -1,9 +1,9 @@
 /* Links are stored mangled (XORed with a key, as glibc mangles its saved
  * pointers); one path unmangles a link that was stored plain. The node's
  * address XORed with the key lands where no object of the program is:
- * natively the store faults; under memlens it is the pointer shadow of
- * the node, which the store must not reach: it is reported, and the
- * program dies of SIGSEGV as natively. */
+ * natively the store faults; under memlens it is in the pointer shadow
+ * (2 MiB below the node's own shadow word), which the store must not
+ * reach: it is reported, and the program dies of SIGSEGV as natively. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
