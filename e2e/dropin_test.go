@@ -576,11 +576,17 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // 1.749 to 1.734, ldo.c 1.558 to 1.512, lgc.c 1.550 to 1.491, ltable.c
 // 1.525 to 1.511, ldebug.c 1.516 to 1.510, lvm.c 1.478 to 1.426,
 // lparser.c 1.463 to 1.458, lundump.c 1.362 to 1.328.
+// A scalar's end test adding the size to its address in place, where the
+// address serves the access alone (__ML_ALONE: no early-clobbered
+// temporary): lapi.c 1.734 to 1.682, ltable.c 1.511 to 1.461, ldebug.c
+// 1.510 to 1.484, lparser.c 1.458 to 1.447, lcode.c 1.297 to 1.284, lvm.c
+// 1.426 to 1.417; in loops too, lparser.c 1.463 (an invariant address
+// copied before each check).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.46, "lcode.c": 1.30, "lvm.c": 1.43, "ltable.c": 1.515,
-		"lapi.c": 1.74, "ldo.c": 1.515, "ldebug.c": 1.515, "lgc.c": 1.495, "lundump.c": 1.335})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.45, "lcode.c": 1.29, "lvm.c": 1.42, "ltable.c": 1.465,
+		"lapi.c": 1.69, "ldo.c": 1.515, "ldebug.c": 1.49, "lgc.c": 1.495, "lundump.c": 1.335})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

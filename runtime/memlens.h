@@ -962,6 +962,10 @@ __ML_INLINE __ml_meta_t __ml_static_local(__ml_meta_t *g, const void *base, __ml
  * object's generation, unless | __ML_WRITABLE says a write check through m
  * passed already. */
 #define __ML_WRITABLE ((__ml_uptr)1 << 62)
+/* | __ML_ALONE: the checked address serves the access alone (a scalar's:
+ * no shadow to read or write through it after the check). */
+#define __ML_ALONE ((__ml_uptr)1 << 61)
+#define __ML_NW_FLAGS (__ML_WRITE | __ML_WRITABLE | __ML_ALONE)
 #ifdef __ML_ASM
 /* The record's address is an input (__ml_rec_of): gcc shares it between
  * the checks through one meta and hoists it out of loops. The meta is
@@ -1006,6 +1010,31 @@ __ML_INLINE __ml_meta_t __ml_static_local(__ml_meta_t *g, const void *base, __ml
  * __ml_chk_fail_at (stubs.c): its distance from the check's site, 0 for
  * none. A constant either way (cs is, or 0): data, not instructions, which
  * gcc would count against inlining the leaf. */
+/* An address that serves its access alone (__ML_ALONE), with a constant n:
+ * the end test adds n to a in place ("+&r": no temporary, an
+ * early-clobbered register fewer where checks crowd) and the check returns
+ * a - n, which gcc folds into the access's displacement. The stub gives a
+ * its sum on every path (9: an earlier test failed, 7: the end test did)
+ * and pushes the address itself. */
+#define __ML_TEST_END_IN_PLACE "leaq %c[n](%[a]), %[a]\n\t" \
+                               "cmpq 8(%[r]), %[a]\n\tja 7f\n\t"
+#define __ML_CHK_ASM_IN_PLACE(tests, w, nc, at)                                \
+	__asm__ volatile(tests __ML_TEST_END_IN_PLACE "\n8:\n"                  \
+	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
+	                 "9:\tleaq %c[n](%[a]), %[a]\n"                          \
+	                 "7:\tleaq -128(%%rsp), %%rsp\n\t"                        \
+	                 __ML_PV_PUSH##at                                          \
+	                 "pushq %[m]\n\tpushq %[a]\n\tsubq %[n], (%%rsp)\n\tpushq %[n]\n\t" \
+	                 __ML_ASM_CALL(__ML_CHK_FAIL##at)                            \
+	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t" /* jmp 8b */          \
+	                 ".long %c[site] - .\n\t"                                  \
+	                 ".byte " w "\n\t" __ML_CS_DATA##at                        \
+	                 ".popsection"                                             \
+	                 : [a] "+&r"(a)                                            \
+	                 : [r] "r"(r), [n] nc(n), [m] "r"(m),                       \
+	                   [site] "i"(site), __ML_PV_OPERANDS##at                  \
+	                   __ML_CS_OPERAND##at                                     \
+	                 : "cc")
 #define __ML_CS_DATA
 #define __ML_CS_DATA_at ".long (%c[cs]) - (%c[site])\n"
 #define __ML_CS_DATA_tw
@@ -1038,24 +1067,36 @@ __ML_INLINE __ml_meta_t __ml_static_local(__ml_meta_t *g, const void *base, __ml
 	return a;                                                             \
 bad: __ML_COLD_LABEL;                                                         \
 	__ML_CS_STORE##at                                                     \
-	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, __ML_PV##at); \
+	__ml_report_access((const void *)a, m, nw & ~(__ML_WRITABLE | __ML_ALONE), site, __ML_PV##at); \
 	__ML_CS_DONE##at
 #endif
-#define __ML_CHK_WAYS(tests, nc, at)                                          \
+#define __ML_CHK_WAYS_OF(chk_asm, tests, nc, at)                              \
 	if (ro)                                                               \
-		__ML_CHK_ASM(__ML_TEST_RO tests, "1", nc, at);                \
+		chk_asm(__ML_TEST_RO tests, "1", nc, at);                     \
 	else if (nw & __ML_WRITE)                                             \
-		__ML_CHK_ASM(tests, "1", nc, at);                             \
+		chk_asm(tests, "1", nc, at);                                  \
 	else                                                                  \
-		__ML_CHK_ASM(tests, "0", nc, at);
+		chk_asm(tests, "0", nc, at);
+#define __ML_CHK_WAYS(tests, nc, at) __ML_CHK_WAYS_OF(__ML_CHK_ASM, tests, nc, at)
+#ifdef __ML_STUB
+#define __ML_IN_PLACE(nw) ((nw) & __ML_ALONE)
+#define __ML_CHK_IN_PLACE(tests, at)                                          \
+	__ML_CHK_WAYS_OF(__ML_CHK_ASM_IN_PLACE, tests, "e", at)               \
+	return a - n;
+#else
+#define __ML_IN_PLACE(nw) 0
+#define __ML_CHK_IN_PLACE(tests, at)
+#endif
 /* tests, then the end test if end: by lea when gcc knows n. */
 #define __ML_CHK_BODY(tests, end, c_tests, at, rec)                           \
 	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
-	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
+	__ml_uptr n = nw & ~__ML_NW_FLAGS;                                    \
 	const struct __ml_rec *r = rec(m);                                    \
 	__ml_uptr t;                                                          \
 	if (!(end)) {                                                         \
 		__ML_CHK_WAYS(tests, "er", at)                                \
+	} else if (__builtin_constant_p(n) && __ML_IN_PLACE(nw)) {            \
+		__ML_CHK_IN_PLACE(tests, at)                                  \
 	} else if (__builtin_constant_p(n)) {                                 \
 		__ML_CHK_WAYS(tests __ML_TEST_END_CONST, "e", at)             \
 	} else {                                                              \
@@ -1066,12 +1107,12 @@ bad: __ML_COLD_LABEL;                                                         \
 #else
 #define __ML_CHK_BODY(tests, end, c_tests, at, rec)                           \
 	int ro = (nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE;           \
-	__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                     \
+	__ml_uptr n = nw & ~__ML_NW_FLAGS;                                    \
 	const struct __ml_rec *r = rec(m);                                    \
 	if (__ML_LIKELY((c_tests) & !(ro & ((unsigned short)(m >> 32) == __ML_GEN_READONLY)))) \
 		return a;                                                     \
 	__ML_CS_STORE##at                                                     \
-	__ml_report_access((const void *)a, m, nw & ~__ML_WRITABLE, site, __ML_PV##at); \
+	__ml_report_access((const void *)a, m, nw & ~(__ML_WRITABLE | __ML_ALONE), site, __ML_PV##at); \
 	__ML_CS_DONE##at                                                      \
 	return a
 #endif

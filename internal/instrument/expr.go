@@ -604,6 +604,12 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		// statement expression's statements and, under -g, a tracked
 		// variable whose bindings every pass carries
 		orig := r.verbatim(e)
+		if t := e.Type(); t != nil && cc.IsArithmeticType(t) && freshAddress(e) && !r.loopNodes[n] {
+			// a scalar's address serves its access alone: no shadow is
+			// read or written through it, so the end test may add the
+			// size to it in place (memlens.h's __ML_ALONE)
+			flags += " | 0x2000000000000000UL"
+		}
 		f.str("((__typeof__(")
 		f.cat(orig)
 		f.str(") *)" + fn + "(" + l.meta + ", sizeof(")
@@ -646,6 +652,25 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	}
 	f.strf(" %s %s; })", ops, p)
 	return f
+}
+
+// freshAddress reports whether lvalue e's address is computed for it
+// alone (a member past its struct's start, an element), not a pointer's
+// value that stays live after the access: changed in place by the check,
+// such a value would be copied first, into a register more.
+func freshAddress(e cc.ExpressionNode) bool {
+	x, ok := unparen(e).(*cc.PostfixExpression)
+	if !ok {
+		return false
+	}
+	switch x.Case {
+	case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+		f := x.Field()
+		return f != nil && f.Offset() > 0
+	case cc.PostfixExpressionIndex:
+		return true
+	}
+	return false
 }
 
 // isMemberAccess reports whether e is s.m or p->m.

@@ -146,6 +146,28 @@ func inCallFreeLoops(decls []*cc.ExternalDeclaration) map[cc.Node]bool {
 	return nodes
 }
 
+// inLoops is the set of nodes inside loops (not `do … while (0)`).
+func inLoops(decls []*cc.ExternalDeclaration) map[cc.Node]bool {
+	nodes := map[cc.Node]bool{}
+	for _, ed := range decls {
+		if ed.FunctionDefinition == nil {
+			continue
+		}
+		Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
+			loop, ok := n.(*cc.IterationStatement)
+			if !ok || runsOnce(loop) {
+				return true
+			}
+			Inspect(loop, func(n cc.Node) bool {
+				nodes[n] = true
+				return true
+			})
+			return false
+		})
+	}
+	return nodes
+}
+
 // runsOnce reports whether loop is a `do … while (0)`.
 func runsOnce(loop *cc.IterationStatement) bool {
 	if loop.Case != cc.IterationStatementDo {

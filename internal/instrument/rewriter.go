@@ -193,6 +193,7 @@ type rewriter struct {
 	literalSlots   map[*cc.Declarator][]literalSlot    // the pointers of globals' initializers that literals initialize
 	loopCalls      map[*cc.PostfixExpression]bool      // the calls inside loops (callsInLoops)
 	callFreeLoops  map[cc.Node]bool                    // the nodes inside loops that make no call (inCallFreeLoops)
+	loopNodes      map[cc.Node]bool                    // the nodes inside any loop (inLoops)
 	valueStmt      valueStmt                           // the value of the statement expression being rewritten
 	typestate      bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
 	pckAnns        map[*cc.FunctionDefinition][]string // the typestate annotations before each function
@@ -299,6 +300,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	}
 	r.loopCalls = callsInLoops(progDecls) // (before the analyses asking which calls are made inline)
 	r.callFreeLoops = inCallFreeLoops(progDecls)
+	r.loopNodes = inLoops(progDecls)
 	r.findNoreturn(decls)
 	r.findDeclaredPure(decls)
 	r.findUnchecked(decls)
