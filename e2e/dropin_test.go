@@ -582,11 +582,14 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // 1.510 to 1.484, lparser.c 1.458 to 1.447, lcode.c 1.297 to 1.284, lvm.c
 // 1.426 to 1.417; in loops too, lparser.c 1.463 (an invariant address
 // copied before each check).
+// The pointer shadow's 2 MiB addend (a C shadow address one add longer):
+// gcc no longer inlines correctstack into luaD_reallocstack, ldo.c 1.512
+// to 1.516 (2,576 to 2,584 bytes).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
 	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.45, "lcode.c": 1.29, "lvm.c": 1.42, "ltable.c": 1.465,
-		"lapi.c": 1.69, "ldo.c": 1.515, "ldebug.c": 1.49, "lgc.c": 1.495, "lundump.c": 1.335})
+		"lapi.c": 1.69, "ldo.c": 1.52, "ldebug.c": 1.49, "lgc.c": 1.495, "lundump.c": 1.335})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built
