@@ -582,7 +582,7 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // 1.510 to 1.484, lparser.c 1.458 to 1.447, lcode.c 1.297 to 1.284, lvm.c
 // 1.426 to 1.417; in loops too, lparser.c 1.463 (an invariant address
 // copied before each check).
-// The pointer shadow's 2 MiB addend (a C shadow address one add longer):
+// With the pointer shadow's 2 MiB addend (an inlining estimate moved):
 // gcc no longer inlines correctstack into luaD_reallocstack, ldo.c 1.512
 // to 1.516 (2,576 to 2,584 bytes).
 // The goal is 1.5 times (issue 18).
