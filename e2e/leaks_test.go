@@ -267,6 +267,46 @@ int main(void)
 	}
 }
 
+// TestLeakRuntimeState checks that the runtime's own thread state, which
+// keeps the address of the word each argument was loaded from, is no root:
+// two lost arrays whose last such addresses are one's start and the
+// other's middle are both definitely lost (before, the first was
+// reachable, its leak unreported, and the second possibly lost).
+func TestLeakRuntimeState(t *testing.T) {
+	t.Parallel()
+	prog := buildCode(t, "argwords.c", `#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+struct span { const char *text; long len; };
+static long seventh(long a, long b, long c, long d, long e, long f, const char *text)
+{
+	return a + b + c + d + e + f + (long)strlen(text);
+}
+static long eighth(long a, long b, long c, long d, long e, long f, long g, const char *text)
+{
+	return a + b + c + d + e + f + g + (long)strlen(text);
+}
+int main(void)
+{
+	struct span *first = malloc(2 * sizeof *first), *second = malloc(2 * sizeof *second);
+	first[0].text = second[0].text = "start";
+	first[1].text = second[1].text = "middle";
+	long w = seventh(1, 2, 3, 4, 5, 6, first[1].text) + seventh(1, 2, 3, 4, 5, 6, first[0].text);
+	w += eighth(1, 2, 3, 4, 5, 6, 7, second[0].text) + eighth(1, 2, 3, 4, 5, 6, 7, second[1].text);
+	printf("%ld\n", w);
+	first = second = NULL;
+	return 0;
+}
+`)
+	var got []string
+	for _, r := range runReports(t, prog, ":leak_check=exit") {
+		got = append(got, fmt.Sprintf("%s %d", r.Leak, r.Blocks))
+	}
+	if want := []string{"definite 1", "definite 1"}; !slices.Equal(got, want) {
+		t.Errorf("records %v, want %v", got, want)
+	}
+}
+
 // TestLossNames checks the names a lost block had during its life
 // (paper 001's "pointed to or returned by"), and the local a function's
 // return lost it with: a list node named by the local given malloc's

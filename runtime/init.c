@@ -200,6 +200,7 @@ static void ml_atfork_child(void)
 	ml_records_unlock_all();
 	ml_report_unlock();
 	ml_graph_forked();
+	ml_thread_forked();
 }
 
 /* Options built into the program (the driver's for autoconf's probes,

@@ -580,6 +580,7 @@ struct ml_tls {
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("local-exec")));
 void ml_thread_init_main(void);
+void ml_thread_forked(void);
 void ml_thread_adopt(void);
 /* An interceptor's ML_OWN: consumes the caller's tag and notes whether
  * __ml_t.arg and its provenance are this call's (inline: every free and

@@ -509,6 +509,31 @@ static void ml_mark(void)
 	*ML_MK = m;
 }
 
+/* Scan a TLS instance [lo, hi) but for the runtime's own thread state:
+ * its provenance words (the word an argument was loaded from) and its
+ * latest access hold addresses inside the program's blocks that the
+ * program itself no longer holds, which kept lost blocks possibly lost,
+ * or reachable when the address was a block's start. */
+static void ml_scan_tls(uptr lo, uptr hi)
+{
+	struct ml_range { uptr lo, hi; } own[2] = {{(uptr)&__ml_t, (uptr)(&__ml_t + 1)},
+	                                          {(uptr)&ml_tls, (uptr)(&ml_tls + 1)}};
+	if (own[1].lo < own[0].lo) { /* (in address order, to scan the gaps) */
+		struct ml_range first = own[1];
+		own[1] = own[0];
+		own[0] = first;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (own[i].hi <= lo || own[i].lo >= hi)
+			continue; /* (another module's instance) */
+		if (own[i].lo > lo)
+			ml_scan(lo, own[i].lo, ML_L_REACHABLE);
+		lo = own[i].hi;
+	}
+	if (hi > lo)
+		ml_scan(lo, hi, ML_L_REACHABLE);
+}
+
 static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
 {
 	(void)size;
@@ -532,8 +557,7 @@ static int ml_scan_segment(struct dl_phdr_info *info, size_t size, void *arg)
 			else
 				ml_scan(lo, lo + ph->p_memsz, ML_L_REACHABLE);
 		} else if (ph->p_type == PT_TLS && info->dlpi_tls_data) /* this thread's instance */
-			ml_scan((uptr)info->dlpi_tls_data, (uptr)info->dlpi_tls_data + ph->p_memsz,
-			        ML_L_REACHABLE);
+			ml_scan_tls((uptr)info->dlpi_tls_data, (uptr)info->dlpi_tls_data + ph->p_memsz);
 	}
 	return 0;
 }

@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <threads.h>
@@ -133,6 +134,22 @@ void ml_thread_init_main(void)
 	ML_STORE(&ML_THR[0].ktid, (int32_t)getpid());
 	ml_tls.registered = 1;
 	ml_tls.key_set = 1; /* the main thread's caches die with the process */
+}
+
+/* In the child of a fork, which has only the thread that forked: the
+ * others' stacks are no longer theirs (glibc reuses or unmaps them, and a
+ * guard page put in one faulted the leak check's scan) and their kernel
+ * ids are the parent's; this thread's id is the child's pid. */
+void ml_thread_forked(void)
+{
+	unsigned self = __ml_t.id, end = ML_LOAD(&ml_next_tid);
+	for (unsigned id = 1; id < end && id < ML_MAX_THREADS; id++)
+		if (id != self) {
+			ML_STORE(&ML_THR[id].stack_hi, 0);
+			ML_STORE(&ML_THR[id].ktid, 0);
+		}
+	if (self < ML_MAX_THREADS)
+		ML_STORE(&ML_THR[self].ktid, (int32_t)getpid());
 }
 
 static unsigned ml_new_tid(void)
@@ -280,6 +297,33 @@ int __ml_tss_set(unsigned key, void *value)
 	return tss_set(key, value);
 }
 
+/* The executable's static TLS, the runtime's thread-locals (tens of KiB:
+ * __ml_t's frames, the stack caches) among it, which glibc takes from the
+ * top of every thread's stack. */
+static size_t ml_exe_tls_size(void)
+{
+	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)getauxval(AT_PHDR);
+	for (unsigned long i = 0, n = getauxval(AT_PHNUM); ph && i < n; i++)
+		if (ph[i].p_type == PT_TLS)
+			return (ph[i].p_memsz + ph[i].p_align - 1) & ~(size_t)(ph[i].p_align - 1);
+	return 0;
+}
+
+/* The stack size attr sets for a stack glibc allocates, grown by the
+ * executable's static TLS (0: the default size, or the program's own
+ * stack). A size that fits the program's thread-locals natively
+ * (PTHREAD_STACK_MIN) would not fit the runtime's too: pthread_create
+ * failed with EINVAL, and a larger one left the thread that much less. */
+static size_t ml_grown_stack_size(const pthread_attr_t *attr)
+{
+	void *addr;
+	size_t size;
+	/* (glibc gives an unset stack address as 0 - size) */
+	if (pthread_attr_getstack(attr, &addr, &size) || size == 0 || (uptr)addr + size != 0)
+		return 0;
+	return size + ml_exe_tls_size();
+}
+
 int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *arg)
 {
 	int own = ml_own_args((uptr)&__ml_pthread_create);
@@ -307,7 +351,16 @@ int __ml_pthread_create(void *thr, const void *attr, void *(*fn)(void *), void *
 		ML_STORE(&ML_THR[st->id].stack, ml_stack_capture(0));
 		ML_REL(&ML_THR[st->id].parent_plus1, parent + 1);
 	}
+	/* the size is set on the program's attr for the call only: a copy
+	 * would need each of its attributes read and set again */
+	size_t grown = attr ? ml_grown_stack_size(attr) : 0, asked = 0;
+	if (grown) {
+		pthread_attr_getstacksize(attr, &asked);
+		pthread_attr_setstacksize((pthread_attr_t *)attr, grown);
+	}
 	int rc = pthread_create((pthread_t *)thr, (const pthread_attr_t *)attr, ml_thread_start, st);
+	if (grown)
+		pthread_attr_setstacksize((pthread_attr_t *)attr, asked);
 	if (rc == 0)
 		ml_def_clear(thr, sizeof(pthread_t));
 	if (rc != 0) {
