@@ -68,6 +68,109 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 	return m;
 }
 
+/* ---- the pool of small blocks that hold no pointer ---- */
+
+/* A block of a size not a multiple of 8, of 64 bytes at most (a string,
+ * mostly), holds no array of pointers: it gets a cell of a pool of its
+ * own rather than a chunk of glibc's between the program's structures, so
+ * the pointer shadow's pages under the strings are never touched (forest's
+ * labels lay between its nodes, whose pointers fill the shadow). A guess
+ * that costs memory only: a pointer stored in a pooled block has its
+ * shadow as anywhere. Cells of 32, 48 and 64 bytes, no header, a free list
+ * each, never merged: a cell is 32 bytes at least and starts 16-aligned,
+ * as glibc's chunks (the heap map's granule). The reservation lies just
+ * below a PIE program's image, in its application range and near glibc's
+ * heap (the leak check's span of live blocks); none for other programs. */
+struct ml_pool {
+	int lock;
+	int off;             /* no reservation (not a PIE, or mmap failed) */
+	uptr lo, next, hi;   /* the reservation; its cells from next on never used */
+	uptr free[3];        /* cells handed back, listed through their first word */
+};
+_Static_assert(ML_ST_POOL + sizeof(struct ml_pool) <= ML_ST_FLAGS, "the pool's state fits");
+#define ML_POOL (&ML_STATE_AT(struct ml_pool, ML_ST_POOL))
+#define ML_POOL_SIZE (1UL << 34)
+
+static inline int ml_pool_fits(size_t n)
+{
+	return n <= 64 && (n & 7);
+}
+
+static inline unsigned ml_pool_class(size_t n)
+{
+	return n <= 32 ? 0 : n <= 48 ? 1 : 2;
+}
+
+static inline int ml_pool_has(uptr p)
+{
+	const struct ml_pool *pl = ML_POOL;
+	return p - pl->lo < pl->hi - pl->lo;
+}
+
+static ML_SLOW void ml_pool_map(struct ml_pool *pl)
+{
+	extern char __executable_start[];
+	uptr at = ((uptr)__executable_start & ~(ML_POOL_SIZE - 1)) - ML_POOL_SIZE;
+	void *p = MAP_FAILED;
+	if (at >= 0x510000000000UL)
+		p = mmap((void *)at, ML_POOL_SIZE, PROT_READ | PROT_WRITE,
+		         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+	if (p != (void *)at) {
+		if (p != MAP_FAILED)
+			munmap(p, ML_POOL_SIZE); /* (a kernel without MAP_FIXED_NOREPLACE) */
+		pl->off = 1;
+		return;
+	}
+	pl->lo = pl->next = at;
+	pl->hi = at + ML_POOL_SIZE;
+}
+
+/* A cell for a block of n bytes (ml_pool_fits), zeroed if zero; 0 if the
+ * pool has none. */
+static void *ml_pool_take(size_t n, int zero)
+{
+	struct ml_pool *pl = ML_POOL;
+	unsigned c = ml_pool_class(n);
+	uptr size = 32 + 16 * c, p;
+	int used = 1;
+	ml_spin_lock(&pl->lock);
+	if (ML_UNLIKELY(!pl->hi) && !pl->off)
+		ml_pool_map(pl);
+	p = pl->free[c];
+	if (p)
+		pl->free[c] = *(uptr *)p;
+	else if (pl->hi - pl->next >= size)
+		p = pl->next, pl->next += size, used = 0;
+	ml_spin_unlock(&pl->lock);
+	if (p && zero && used)
+		memset((void *)p, 0, size);
+	return (void *)p;
+}
+
+/* A new block of n bytes (zeroed if zero): a pool cell, or glibc's. */
+static ML_HOT_INLINE void *ml_heap_get(size_t n, int zero)
+{
+	void *p = ml_pool_fits(n) ? ml_pool_take(n, zero) : 0;
+	if (!p)
+		p = zero ? __libc_calloc(1, n) : __libc_malloc(n);
+	return p;
+}
+
+/* Hand back the memory of a block of n bytes that ml_heap_get gave. */
+static ML_HOT_INLINE void ml_heap_put(void *p, size_t n)
+{
+	struct ml_pool *pl = ML_POOL;
+	if (!ml_pool_has((uptr)p)) {
+		__libc_free(p);
+		return;
+	}
+	unsigned c = ml_pool_class(n);
+	ml_spin_lock(&pl->lock);
+	*(uptr *)p = pl->free[c];
+	pl->free[c] = (uptr)p;
+	ml_spin_unlock(&pl->lock);
+}
+
 /* ML_UNDEF: for the instrumented program, whose reads of it are checked
  * for definedness (libc's own blocks, ML_PLAIN, are never poisoned). */
 enum { ML_PLAIN, ML_ZERO, ML_UNDEF, ML_HOW = 3,
@@ -87,10 +190,8 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 	ml_rt_enter();
 	if (align)
 		p = __libc_memalign(align, real);
-	else if ((how & ML_HOW) == ML_ZERO)
-		p = __libc_calloc(1, real);
 	else
-		p = __libc_malloc(real);
+		p = ml_heap_get(real, (how & ML_HOW) == ML_ZERO);
 	if (!p) {
 		*mp = __ML_NULL;
 	} else {
@@ -183,20 +284,22 @@ static ML_HOT_INLINE void ml_free(void *p, meta_t m, uptr pc, const struct ml_pv
 {
 	unsigned s;
 	meta_t rm;
+	uptr size;
 	if (!p)
 		return;
 	ml_rt_enter();
 	switch (ml_release(p, m, ML_ACC_FREE, pc, &s, &rm, pv)) {
 	case ML_REL_OK:
+		size = ML_LOAD(&__ML_RECS[s].end) - (uptr)p;
 		if (ML_UNLIKELY(__ml_graph))
 			ml_graph_free(p, ml_caller_site());
 		/* the pointers it holds are gone (unless it was reported lost,
 		 * which let them go); the call tests loss tracking first too */
 		if (ML_LOAD(&ml_loss_on) && !(ML_LOAD(&ML_COLD[s].flags) & ML_CF_LOST))
-			ml_loss_release((uptr)p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p, rm, ML_LOSS_FREED);
+			ml_loss_release((uptr)p, size, rm, ML_LOSS_FREED);
 		/* whoever gets the memory next starts from defined bytes */
-		ml_def_clear(p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p);
-		__libc_free(p);
+		ml_def_clear(p, size);
+		ml_heap_put(p, size);
 		ml_slot_put(s);
 		break;
 	case ML_REL_FOREIGN:
@@ -243,7 +346,7 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 	 * the block only when realloc moved it (redis's rax.c) stays right,
 	 * where a block kept in place under a new identity left its links
 	 * naming the retired one. */
-	void *q = __libc_malloc(n);
+	void *q = ml_heap_get(n, 0);
 	if (!q) {
 		/* The old block survives a failed realloc: undo the bump. */
 		ML_STORE(&ML_COLD[s].flags, foreign);
@@ -263,7 +366,7 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 	__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD, ml_caller_site());
 	/* (libc's again: whoever gets it next starts from defined bytes) */
 	ml_def_clear(p, oldsize);
-	__libc_free(p);
+	ml_heap_put(p, oldsize);
 	if (undef && n > oldsize)
 		__ml_poison((uptr)q + oldsize, n - oldsize, 0);
 	ml_slot_put(s);
