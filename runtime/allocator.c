@@ -68,33 +68,36 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 	return m;
 }
 
-/* ---- the pool of small blocks that hold no pointer ---- */
+/* ---- the pools of small blocks ---- */
 
-/* A block of a size not a multiple of 8, of 64 bytes at most (a string,
- * mostly), holds no array of pointers: it gets a cell of a pool of its
- * own rather than a chunk of glibc's between the program's structures, so
- * the pointer shadow's pages under the strings are never touched (forest's
- * labels lay between its nodes, whose pointers fill the shadow). A guess
- * that costs memory only: a pointer stored in a pooled block has its
- * shadow as anywhere. Cells of 32, 48 and 64 bytes, no header, a free list
- * each, never merged: a cell is 32 bytes at least and starts 16-aligned,
- * as glibc's chunks (the heap map's granule). The reservation lies just
- * below a PIE program's image, in its application range and near glibc's
- * heap (the leak check's span of live blocks); none for other programs. */
+/* Blocks of 64 bytes at most get cells of pools of memlens's own, not
+ * glibc's chunks: a cell has no header (a 32-byte structure takes 32
+ * bytes, not glibc's 48), and so neither has its pointer shadow. And a
+ * block of a size not a multiple of 8 (a string, mostly) holds no array
+ * of pointers: it goes to a pool of its own, so the pointer shadow's pages
+ * under the strings are never touched, where glibc put them between the
+ * structures whose pointers fill the shadow (forest's labels between its
+ * nodes). A guess that costs memory only: a pointer stored in a block of
+ * the strings' pool has its shadow as anywhere. Cells of 32, 48 and 64
+ * bytes, a free list each, never merged: a cell is 32 bytes at least and
+ * starts 16-aligned, as glibc's chunks (the heap map's granule). The
+ * reservation lies just below a PIE program's image, in its application
+ * range and near glibc's heap (the leak check's span of live blocks);
+ * none for other programs, whose blocks all come from glibc. */
+#define ML_POOL_SIZE (1UL << 34) /* each pool's reservation */
+#define ML_POOL_MAX 64
 struct ml_pool {
-	int lock;
-	int off;             /* no reservation (not a PIE, or mmap failed) */
-	uptr lo, next, hi;   /* the reservation; its cells from next on never used */
+	uptr next;           /* its cells from here on never used */
 	uptr free[3];        /* cells handed back, listed through their first word */
 };
-_Static_assert(ML_ST_POOL + sizeof(struct ml_pool) <= ML_ST_FLAGS, "the pool's state fits");
-#define ML_POOL (&ML_STATE_AT(struct ml_pool, ML_ST_POOL))
-#define ML_POOL_SIZE (1UL << 34)
-
-static inline int ml_pool_fits(size_t n)
-{
-	return n <= 64 && (n & 7);
-}
+struct ml_pools {
+	int lock;
+	int off;             /* no reservation (not a PIE, or mmap failed) */
+	uptr lo, hi;         /* the reservation: the strings' pool, then the others' */
+	struct ml_pool pool[2];
+};
+_Static_assert(ML_ST_POOL + sizeof(struct ml_pools) <= ML_ST_FLAGS, "the pools' state fits");
+#define ML_POOLS (&ML_STATE_AT(struct ml_pools, ML_ST_POOL))
 
 static inline unsigned ml_pool_class(size_t n)
 {
@@ -103,54 +106,57 @@ static inline unsigned ml_pool_class(size_t n)
 
 static inline int ml_pool_has(uptr p)
 {
-	const struct ml_pool *pl = ML_POOL;
-	return p - pl->lo < pl->hi - pl->lo;
+	const struct ml_pools *ps = ML_POOLS;
+	return p - ps->lo < ps->hi - ps->lo;
 }
 
-static ML_SLOW void ml_pool_map(struct ml_pool *pl)
+static ML_SLOW void ml_pool_map(struct ml_pools *ps)
 {
 	extern char __executable_start[];
-	uptr at = ((uptr)__executable_start & ~(ML_POOL_SIZE - 1)) - ML_POOL_SIZE;
+	uptr n = 2 * ML_POOL_SIZE, at = ((uptr)__executable_start & ~(ML_POOL_SIZE - 1)) - n;
 	void *p = MAP_FAILED;
 	if (at >= 0x510000000000UL)
-		p = mmap((void *)at, ML_POOL_SIZE, PROT_READ | PROT_WRITE,
+		p = mmap((void *)at, n, PROT_READ | PROT_WRITE,
 		         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
 	if (p != (void *)at) {
 		if (p != MAP_FAILED)
-			munmap(p, ML_POOL_SIZE); /* (a kernel without MAP_FIXED_NOREPLACE) */
-		pl->off = 1;
+			munmap(p, n); /* (a kernel without MAP_FIXED_NOREPLACE) */
+		ps->off = 1;
 		return;
 	}
-	pl->lo = pl->next = at;
-	pl->hi = at + ML_POOL_SIZE;
+	ps->lo = at;
+	ps->hi = at + n;
+	ps->pool[0].next = at;
+	ps->pool[1].next = at + ML_POOL_SIZE;
 }
 
-/* A cell for a block of n bytes (ml_pool_fits), zeroed if zero; 0 if the
- * pool has none. */
+/* A cell for a block of n bytes (1 to ML_POOL_MAX), zeroed if zero; 0 if
+ * the pool has none. */
 static void *ml_pool_take(size_t n, int zero)
 {
-	struct ml_pool *pl = ML_POOL;
-	unsigned c = ml_pool_class(n);
+	struct ml_pools *ps = ML_POOLS;
+	unsigned k = !(n & 7), c = ml_pool_class(n);
+	struct ml_pool *pl = &ps->pool[k];
 	uptr size = 32 + 16 * c, p;
 	int used = 1;
-	ml_spin_lock(&pl->lock);
-	if (ML_UNLIKELY(!pl->hi) && !pl->off)
-		ml_pool_map(pl);
+	ml_spin_lock(&ps->lock);
+	if (ML_UNLIKELY(!ps->hi) && !ps->off)
+		ml_pool_map(ps);
 	p = pl->free[c];
 	if (p)
 		pl->free[c] = *(uptr *)p;
-	else if (pl->hi - pl->next >= size)
+	else if (ps->lo + (k + 1) * ML_POOL_SIZE - pl->next >= size)
 		p = pl->next, pl->next += size, used = 0;
-	ml_spin_unlock(&pl->lock);
+	ml_spin_unlock(&ps->lock);
 	if (p && zero && used)
 		memset((void *)p, 0, size);
 	return (void *)p;
 }
 
-/* A new block of n bytes (zeroed if zero): a pool cell, or glibc's. */
+/* A new block of n bytes (zeroed if zero): a pool's cell, or glibc's. */
 static ML_HOT_INLINE void *ml_heap_get(size_t n, int zero)
 {
-	void *p = ml_pool_fits(n) ? ml_pool_take(n, zero) : 0;
+	void *p = n <= ML_POOL_MAX ? ml_pool_take(n, zero) : 0;
 	if (!p)
 		p = zero ? __libc_calloc(1, n) : __libc_malloc(n);
 	return p;
@@ -159,16 +165,17 @@ static ML_HOT_INLINE void *ml_heap_get(size_t n, int zero)
 /* Hand back the memory of a block of n bytes that ml_heap_get gave. */
 static ML_HOT_INLINE void ml_heap_put(void *p, size_t n)
 {
-	struct ml_pool *pl = ML_POOL;
+	struct ml_pools *ps = ML_POOLS;
 	if (!ml_pool_has((uptr)p)) {
 		__libc_free(p);
 		return;
 	}
+	struct ml_pool *pl = &ps->pool[((uptr)p - ps->lo) / ML_POOL_SIZE];
 	unsigned c = ml_pool_class(n);
-	ml_spin_lock(&pl->lock);
+	ml_spin_lock(&ps->lock);
 	*(uptr *)p = pl->free[c];
 	pl->free[c] = (uptr)p;
-	ml_spin_unlock(&pl->lock);
+	ml_spin_unlock(&ps->lock);
 }
 
 /* ML_UNDEF: for the instrumented program, whose reads of it are checked

@@ -333,7 +333,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_FPROV    0x00038 /* uint64_t: frees whose provenance was kept (explain.c) */
 #define ML_ST_KINDS    0x00040 /* unsigned char[ML_NKINDS] (errors.c) */
 #define ML_ST_RARE_USED 0x00200 /* int ml_rare_used (ml_rare_set) */
-#define ML_ST_POOL     0x00300 /* allocator.c: the pool of small pointer-free blocks */
+#define ML_ST_POOL     0x00300 /* allocator.c: the pools of small blocks */
 #define ML_ST_FLAGS    0x01000 /* struct ml_flag_values (flags.c) */
 #define ML_ST_RECORDS  0x08000 /* records.c's counters */
 #define ML_ST_DEPOT    0x09000 /* stack.c's depot top */
