@@ -81,9 +81,10 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
  * the strings' pool has its shadow as anywhere. Cells of 32, 48 and 64
  * bytes, a free list each, never merged: a cell is 32 bytes at least and
  * starts 16-aligned, as glibc's chunks (the heap map's granule). The
- * reservation lies just below a PIE program's image, in its application
- * range and near glibc's heap (the leak check's span of live blocks);
- * none for other programs, whose blocks all come from glibc. */
+ * reservation lies just below a PIE program's image where it can, in its
+ * application range and near glibc's heap (the leak check's span of live
+ * blocks), else where the kernel puts it; without one, every block is
+ * glibc's. */
 #define ML_POOL_SIZE (1UL << 34) /* each pool's reservation */
 #define ML_POOL_MAX 64
 struct ml_pool {
@@ -113,21 +114,21 @@ static inline int ml_pool_has(uptr p)
 static ML_SLOW void ml_pool_map(struct ml_pools *ps)
 {
 	extern char __executable_start[];
-	uptr n = 2 * ML_POOL_SIZE, at = ((uptr)__executable_start & ~(ML_POOL_SIZE - 1)) - n;
+	uptr n = 2 * ML_POOL_SIZE, image = (uptr)__executable_start & ~(ML_POOL_SIZE - 1);
 	void *p = MAP_FAILED;
-	if (at >= 0x510000000000UL)
-		p = mmap((void *)at, n, PROT_READ | PROT_WRITE,
+	if (image >= 0x510000000000UL + n)
+		p = mmap((void *)(image - n), n, PROT_READ | PROT_WRITE,
 		         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
-	if (p != (void *)at) {
-		if (p != MAP_FAILED)
-			munmap(p, n); /* (a kernel without MAP_FIXED_NOREPLACE) */
+	if (p == MAP_FAILED) /* (not a PIE, or its place taken: anywhere) */
+		p = mmap(0, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED) {
 		ps->off = 1;
 		return;
 	}
-	ps->lo = at;
-	ps->hi = at + n;
-	ps->pool[0].next = at;
-	ps->pool[1].next = at + ML_POOL_SIZE;
+	ps->lo = (uptr)p;
+	ps->hi = (uptr)p + n;
+	ps->pool[0].next = ps->lo;
+	ps->pool[1].next = ps->lo + ML_POOL_SIZE;
 }
 
 /* A cell for a block of n bytes (1 to ML_POOL_MAX), zeroed if zero; 0 if
@@ -145,7 +146,7 @@ static void *ml_pool_take(size_t n, int zero)
 	p = pl->free[c];
 	if (p)
 		pl->free[c] = *(uptr *)p;
-	else if (ps->lo + (k + 1) * ML_POOL_SIZE - pl->next >= size)
+	else if (!ps->off && ps->lo + (k + 1) * ML_POOL_SIZE - pl->next >= size)
 		p = pl->next, pl->next += size, used = 0;
 	ml_spin_unlock(&ps->lock);
 	if (p && zero && used)
