@@ -24,6 +24,7 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -91,10 +92,17 @@ struct ml_pool {
 	uptr next;           /* its cells from here on never used */
 	uptr free[3];        /* cells handed back, listed through their first word */
 };
+/* A freed cell's link is stored XORed with a random key and taken only if
+ * it names a cell of its pool: a program that goes on to write past a
+ * block after memlens's report (or into a freed one), with no glibc header
+ * between cells, writes over a neighbour's link, and a pointer or string
+ * stored there must not make a cell handed out twice or a wild one; a link
+ * found bad drops the rest of its list (their memory only is lost). */
 struct ml_pools {
 	int lock;
 	int off;             /* no reservation (not a PIE, or mmap failed) */
 	uptr lo, hi;         /* the reservation: the strings' pool, then the others' */
+	uptr key;            /* the links' XOR key */
 	struct ml_pool pool[2];
 };
 _Static_assert(ML_ST_POOL + sizeof(struct ml_pools) <= ML_ST_FLAGS, "the pools' state fits");
@@ -125,6 +133,7 @@ static ML_SLOW void ml_pool_map(struct ml_pools *ps)
 		ps->off = 1;
 		return;
 	}
+	memcpy(&ps->key, (const void *)getauxval(AT_RANDOM), sizeof ps->key);
 	ps->lo = (uptr)p;
 	ps->hi = (uptr)p + n;
 	ps->pool[0].next = ps->lo;
@@ -144,9 +153,10 @@ static void *ml_pool_take(size_t n, int zero)
 	if (ML_UNLIKELY(!ps->hi) && !ps->off)
 		ml_pool_map(ps);
 	p = pl->free[c];
-	if (p)
-		pl->free[c] = *(uptr *)p;
-	else if (!ps->off && ps->lo + (k + 1) * ML_POOL_SIZE - pl->next >= size)
+	if (p) {
+		uptr link = *(uptr *)p ^ ps->key, base = ps->lo + k * ML_POOL_SIZE;
+		pl->free[c] = link - base < pl->next - base && !(link & 15) ? link : 0;
+	} else if (!ps->off && ps->lo + (k + 1) * ML_POOL_SIZE - pl->next >= size)
 		p = pl->next, pl->next += size, used = 0;
 	ml_spin_unlock(&ps->lock);
 	if (p && zero && used)
@@ -174,7 +184,7 @@ static ML_HOT_INLINE void ml_heap_put(void *p, size_t n)
 	struct ml_pool *pl = &ps->pool[((uptr)p - ps->lo) / ML_POOL_SIZE];
 	unsigned c = ml_pool_class(n);
 	ml_spin_lock(&ps->lock);
-	*(uptr *)p = pl->free[c];
+	*(uptr *)p = pl->free[c] ^ ps->key;
 	pl->free[c] = (uptr)p;
 	ml_spin_unlock(&ps->lock);
 }
