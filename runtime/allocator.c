@@ -88,8 +88,21 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
  * glibc's. */
 #define ML_POOL_SIZE (1UL << 34) /* each pool's reservation */
 #define ML_POOL_MAX 64
+/* The reservation is PROT_NONE but for the part handed out, opened
+ * ML_POOL_GROW bytes at a time: a program that runs on reading past its
+ * blocks after memlens's report faults at the pool's end, as at the end
+ * of glibc's heap, instead of walking 16 GiB of zero pages. */
+#define ML_POOL_GROW (256UL << 10)
+/* Each thread takes fresh cells from a run of ML_CELL_RUN bytes of its
+ * own and keeps up to ML_CELL_CACHE freed cells of each pool and size
+ * (ml_tls.cells), so most small mallocs and frees take no lock; a thread
+ * short of cells takes ML_CELL_REFILL of the shared lists at once. */
+#define ML_CELL_RUN 4096
+#define ML_CELL_CACHE 64
+#define ML_CELL_REFILL 32
 struct ml_pool {
-	uptr next;           /* its cells from here on never used */
+	uptr next;           /* its cells from here on never handed to a thread */
+	uptr open;           /* the end of its part readable and writable */
 	uptr free[3];        /* cells handed back, listed through their first word */
 };
 /* A freed cell's link is stored XORed with a random key and taken only if
@@ -100,7 +113,7 @@ struct ml_pool {
  * found bad drops the rest of its list (their memory only is lost). */
 struct ml_pools {
 	int lock;
-	int off;             /* no reservation (not a PIE, or mmap failed) */
+	int off;             /* no reservation (mmap failed) */
 	uptr lo, hi;         /* the reservation: the strings' pool, then the others' */
 	uptr key;            /* the links' XOR key */
 	struct ml_pool pool[2];
@@ -125,10 +138,10 @@ static ML_SLOW void ml_pool_map(struct ml_pools *ps)
 	uptr n = 2 * ML_POOL_SIZE, image = (uptr)__executable_start & ~(ML_POOL_SIZE - 1);
 	void *p = MAP_FAILED;
 	if (image >= 0x510000000000UL + n)
-		p = mmap((void *)(image - n), n, PROT_READ | PROT_WRITE,
+		p = mmap((void *)(image - n), n, PROT_NONE,
 		         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
 	if (p == MAP_FAILED) /* (not a PIE, or its place taken: anywhere) */
-		p = mmap(0, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		p = mmap(0, n, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (p == MAP_FAILED) {
 		ps->off = 1;
 		return;
@@ -136,32 +149,151 @@ static ML_SLOW void ml_pool_map(struct ml_pools *ps)
 	memcpy(&ps->key, (const void *)getauxval(AT_RANDOM), sizeof ps->key);
 	ps->lo = (uptr)p;
 	ps->hi = (uptr)p + n;
-	ps->pool[0].next = ps->lo;
-	ps->pool[1].next = ps->lo + ML_POOL_SIZE;
+	for (unsigned k = 0; k < 2; k++)
+		ps->pool[k].next = ps->pool[k].open = ps->lo + k * ML_POOL_SIZE;
+}
+
+/* The cell after cell in a list of pool k, or 0 (the list's end, or a link
+ * that names no cell handed out). */
+static inline uptr ml_cell_link(const struct ml_pools *ps, unsigned k, uptr cell)
+{
+	uptr link = *(uptr *)cell ^ ps->key, base = ps->lo + k * ML_POOL_SIZE;
+	return link - base < ML_LOAD(&ps->pool[k].next) - base && !(link & 15) ? link : 0;
+}
+
+/* Put a free cell of pool k and size class c in this thread's list; a
+ * full list goes to the pool's. */
+static inline void ml_cell_keep(struct ml_pools *ps, unsigned k, unsigned c, uptr cell)
+{
+	struct ml_cell_list *l = &ml_tls.cells[k][c];
+	*(uptr *)cell = l->head ^ ps->key;
+	if (!l->n++)
+		l->tail = cell;
+	l->head = cell;
+	if (ML_UNLIKELY(l->n == ML_CELL_CACHE)) {
+		ml_spin_lock(&ps->lock);
+		*(uptr *)l->tail = ps->pool[k].free[c] ^ ps->key;
+		ps->pool[k].free[c] = l->head;
+		ml_spin_unlock(&ps->lock);
+		l->head = 0, l->n = 0;
+	}
+}
+
+/* Split the rest of this thread's run of pool k into free cells. */
+static void ml_cell_run_drop(struct ml_pools *ps, unsigned k)
+{
+	uptr *run = ml_tls.cell_run[k];
+	while (run[1] - run[0] >= 32) {
+		uptr size = run[1] - run[0] < 64 ? run[1] - run[0] : 64;
+		ml_cell_keep(ps, k, ml_pool_class(size), run[0]);
+		run[0] += size;
+	}
+}
+
+/* A fresh cell of size bytes of pool k, from a new run of this thread's
+ * (the rest of the old one kept as free cells); 0 if the pool is full or
+ * was never reserved. */
+static ML_SLOW uptr ml_cell_fresh(struct ml_pools *ps, unsigned k, uptr size)
+{
+	uptr *run = ml_tls.cell_run[k], p = 0;
+	ml_cell_run_drop(ps, k);
+	ml_spin_lock(&ps->lock);
+	if (ML_UNLIKELY(!ps->hi) && !ps->off)
+		ml_pool_map(ps);
+	struct ml_pool *pl = &ps->pool[k];
+	uptr end = ps->lo + (k + 1) * ML_POOL_SIZE;
+	if (!ps->off && end - pl->next >= ML_CELL_RUN) {
+		if (pl->next + ML_CELL_RUN > pl->open &&
+		    mprotect((void *)pl->open, ML_POOL_GROW, PROT_READ | PROT_WRITE) == 0)
+			pl->open += ML_POOL_GROW;
+		if (pl->next + ML_CELL_RUN <= pl->open) {
+			p = pl->next;
+			run[0] = p + size, run[1] = p + ML_CELL_RUN;
+			ML_STORE(&pl->next, p + ML_CELL_RUN);
+		}
+	}
+	ml_spin_unlock(&ps->lock);
+	return p;
+}
+
+/* Refill this thread's empty list of pool k and class c from the pool's:
+ * its first cell, or 0. */
+static ML_SLOW uptr ml_cell_refill(struct ml_pools *ps, unsigned k, unsigned c)
+{
+	struct ml_cell_list *l = &ml_tls.cells[k][c];
+	uptr first, last = 0, p;
+	unsigned n = 0;
+	ml_spin_lock(&ps->lock);
+	first = p = ps->pool[k].free[c];
+	for (; p && n < ML_CELL_REFILL; n++)
+		last = p, p = ml_cell_link(ps, k, p);
+	ps->pool[k].free[c] = p;
+	ml_spin_unlock(&ps->lock);
+	if (!n)
+		return 0;
+	*(uptr *)last = ps->key; /* (the list's end) */
+	l->head = ml_cell_link(ps, k, first);
+	l->tail = last;
+	l->n = n - 1;
+	return first;
 }
 
 /* A cell for a block of n bytes (1 to ML_POOL_MAX), zeroed if zero; 0 if
  * the pool has none. */
-static void *ml_pool_take(size_t n, int zero)
+static inline void *ml_pool_take(size_t n, int zero)
 {
 	struct ml_pools *ps = ML_POOLS;
 	unsigned k = !(n & 7), c = ml_pool_class(n);
-	struct ml_pool *pl = &ps->pool[k];
-	uptr size = 32 + 16 * c, p;
-	int used = 1;
-	ml_spin_lock(&ps->lock);
-	if (ML_UNLIKELY(!ps->hi) && !ps->off)
-		ml_pool_map(ps);
-	p = pl->free[c];
-	if (p) {
-		uptr link = *(uptr *)p ^ ps->key, base = ps->lo + k * ML_POOL_SIZE;
-		pl->free[c] = link - base < pl->next - base && !(link & 15) ? link : 0;
-	} else if (!ps->off && ps->lo + (k + 1) * ML_POOL_SIZE - pl->next >= size)
-		p = pl->next, pl->next += size, used = 0;
-	ml_spin_unlock(&ps->lock);
-	if (p && zero && used)
+	struct ml_cell_list *l = &ml_tls.cells[k][c];
+	uptr size = 32 + 16 * c, p = l->head, *run;
+	if (ML_LIKELY(p)) {
+		l->head = ml_cell_link(ps, k, p);
+		l->n = l->head ? l->n - 1 : 0;
+	} else if (!(p = ml_cell_refill(ps, k, c))) {
+		run = ml_tls.cell_run[k];
+		if (run[1] - run[0] >= size) {
+			p = run[0];
+			run[0] += size;
+		} else
+			p = ml_cell_fresh(ps, k, size);
+		return (void *)p; /* (a fresh cell: zero) */
+	}
+	if (zero)
 		memset((void *)p, 0, size);
 	return (void *)p;
+}
+
+/* This thread's cells back to the pools' lists (it is ending). */
+void ml_pool_thread_exit(void)
+{
+	struct ml_pools *ps = ML_POOLS;
+	ml_rt_enter(); /* (a signal handler's malloc waits for the lists) */
+	for (unsigned k = 0; k < 2; k++) {
+		ml_cell_run_drop(ps, k);
+		for (unsigned c = 0; c < 3; c++) {
+			struct ml_cell_list *l = &ml_tls.cells[k][c];
+			if (!l->n)
+				continue;
+			ml_spin_lock(&ps->lock);
+			*(uptr *)l->tail = ps->pool[k].free[c] ^ ps->key;
+			ps->pool[k].free[c] = l->head;
+			ml_spin_unlock(&ps->lock);
+			l->head = 0, l->n = 0;
+		}
+	}
+	ml_rt_leave();
+}
+
+/* Around fork: the child's pools must not be locked by a thread it has
+ * not. */
+void ml_pools_lock(void)
+{
+	ml_spin_lock(&ML_POOLS->lock);
+}
+
+void ml_pools_unlock(void)
+{
+	ml_spin_unlock(&ML_POOLS->lock);
 }
 
 /* A new block of n bytes (zeroed if zero): a pool's cell, or glibc's. */
@@ -181,12 +313,7 @@ static ML_HOT_INLINE void ml_heap_put(void *p, size_t n)
 		__libc_free(p);
 		return;
 	}
-	struct ml_pool *pl = &ps->pool[((uptr)p - ps->lo) / ML_POOL_SIZE];
-	unsigned c = ml_pool_class(n);
-	ml_spin_lock(&ps->lock);
-	*(uptr *)p = pl->free[c] ^ ps->key;
-	pl->free[c] = (uptr)p;
-	ml_spin_unlock(&ps->lock);
+	ml_cell_keep(ps, ((uptr)p - ps->lo) / ML_POOL_SIZE, ml_pool_class(n), (uptr)p);
 }
 
 /* ML_UNDEF: for the instrumented program, whose reads of it are checked

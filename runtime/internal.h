@@ -78,6 +78,9 @@
 #define ml_next_block_id       __mlrt_next_block_id
 #define ml_locals_exit         __mlrt_locals_exit
 #define ml_printf              __mlrt_printf
+#define ml_pool_thread_exit    __mlrt_pool_thread_exit
+#define ml_pools_lock          __mlrt_pools_lock
+#define ml_pools_unlock        __mlrt_pools_unlock
 #define ml_read_str            __mlrt_read_str
 #define ml_read_until          __mlrt_read_until
 #define ml_read_cmp            __mlrt_read_cmp
@@ -578,6 +581,14 @@ struct ml_tls {
 	unsigned busy;
 	uint64_t deferred;
 	unsigned lsan_disabled; /* asan.c: __lsan_disable calls not yet enabled again (ML_CF_IGNORED) */
+	/* allocator.c: the thread's free cells of each pool and size class,
+	 * and the rest [cell_run[k][0], cell_run[k][1]) of its run of fresh
+	 * cells of each pool */
+	struct ml_cell_list {
+		uptr head, tail; /* listed through their first word (XORed) */
+		unsigned n;
+	} cells[2][3];
+	uptr cell_run[2][2];
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("local-exec")));
 void ml_thread_init_main(void);
@@ -1226,6 +1237,9 @@ extern void *__libc_memalign(size_t, size_t);
 /* Would realloc accept p? (getline's *lineptr.) Reports if not; on success
  * *size is the block's size. */
 int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size);
+void ml_pool_thread_exit(void);
+void ml_pools_lock(void);
+void ml_pools_unlock(void);
 
 /* ---- interceptors.c ---- */
 /* Bytes a libc function reading the string s (at most max bytes) reads,
