@@ -173,7 +173,7 @@ static inline void ml_cell_keep(struct ml_pools *ps, unsigned k, unsigned c, upt
 	if (ML_UNLIKELY(l->n == ML_CELL_CACHE)) {
 		ml_spin_lock(&ps->lock);
 		*(uptr *)l->tail = ps->pool[k].free[c] ^ ps->key;
-		ps->pool[k].free[c] = l->head;
+		ML_STORE(&ps->pool[k].free[c], l->head);
 		ml_spin_unlock(&ps->lock);
 		l->head = 0, l->n = 0;
 	}
@@ -223,11 +223,13 @@ static ML_SLOW uptr ml_cell_refill(struct ml_pools *ps, unsigned k, unsigned c)
 	struct ml_cell_list *l = &ml_tls.cells[k][c];
 	uptr first, last = 0, p;
 	unsigned n = 0;
+	if (!ML_LOAD(&ps->pool[k].free[c]))
+		return 0; /* (a glance without the lock: a program that only allocates never takes it here) */
 	ml_spin_lock(&ps->lock);
 	first = p = ps->pool[k].free[c];
 	for (; p && n < ML_CELL_REFILL; n++)
 		last = p, p = ml_cell_link(ps, k, p);
-	ps->pool[k].free[c] = p;
+	ML_STORE(&ps->pool[k].free[c], p);
 	ml_spin_unlock(&ps->lock);
 	if (!n)
 		return 0;
@@ -276,7 +278,7 @@ void ml_pool_thread_exit(void)
 				continue;
 			ml_spin_lock(&ps->lock);
 			*(uptr *)l->tail = ps->pool[k].free[c] ^ ps->key;
-			ps->pool[k].free[c] = l->head;
+			ML_STORE(&ps->pool[k].free[c], l->head);
 			ml_spin_unlock(&ps->lock);
 			l->head = 0, l->n = 0;
 		}
