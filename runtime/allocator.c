@@ -149,8 +149,13 @@ static ML_SLOW void ml_pool_map(struct ml_pools *ps)
 	memcpy(&ps->key, (const void *)getauxval(AT_RANDOM), sizeof ps->key);
 	ps->lo = (uptr)p;
 	ps->hi = (uptr)p + n;
-	for (unsigned k = 0; k < 2; k++)
-		ps->pool[k].next = ps->pool[k].open = ps->lo + k * ML_POOL_SIZE;
+	/* (each pool's first page opened but never handed out: a program going
+	 * on from an underflow of its first cell reads zeros, as it reads
+	 * glibc's own chunk before the heap's first) */
+	for (unsigned k = 0; k < 2; k++) {
+		ps->pool[k].open = ps->lo + k * ML_POOL_SIZE;
+		ps->pool[k].next = ps->pool[k].open + 4096;
+	}
 }
 
 /* The cell after cell in a list of pool k, or 0 (the list's end, or a link
@@ -168,11 +173,11 @@ static inline void ml_cell_keep(struct ml_pools *ps, unsigned k, unsigned c, upt
 	struct ml_cell_list *l = &ml_tls.cells[k][c];
 	*(uptr *)cell = l->head ^ ps->key;
 	if (!l->n++)
-		l->tail = cell;
+		l->tail = cell ^ ps->key;
 	l->head = cell;
 	if (ML_UNLIKELY(l->n == ML_CELL_CACHE)) {
 		ml_spin_lock(&ps->lock);
-		*(uptr *)l->tail = ps->pool[k].free[c] ^ ps->key;
+		*(uptr *)(l->tail ^ ps->key) = ps->pool[k].free[c] ^ ps->key;
 		ML_STORE(&ps->pool[k].free[c], l->head);
 		ml_spin_unlock(&ps->lock);
 		l->head = 0, l->n = 0;
@@ -182,12 +187,13 @@ static inline void ml_cell_keep(struct ml_pools *ps, unsigned k, unsigned c, upt
 /* Split the rest of this thread's run of pool k into free cells. */
 static void ml_cell_run_drop(struct ml_pools *ps, unsigned k)
 {
-	uptr *run = ml_tls.cell_run[k];
-	while (run[1] - run[0] >= 32) {
-		uptr size = run[1] - run[0] < 64 ? run[1] - run[0] : 64;
-		ml_cell_keep(ps, k, ml_pool_class(size), run[0]);
-		run[0] += size;
+	uptr *run = ml_tls.cell_run[k], next = run[0] ^ ps->key, end = run[1] ^ ps->key;
+	while (end - next >= 32) {
+		uptr size = end - next < 64 ? end - next : 64;
+		ml_cell_keep(ps, k, ml_pool_class(size), next);
+		next += size;
 	}
+	run[0] = next ^ ps->key;
 }
 
 /* A fresh cell of size bytes of pool k, from a new run of this thread's
@@ -208,7 +214,7 @@ static ML_SLOW uptr ml_cell_fresh(struct ml_pools *ps, unsigned k, uptr size)
 			pl->open += ML_POOL_GROW;
 		if (pl->next + ML_CELL_RUN <= pl->open) {
 			p = pl->next;
-			run[0] = p + size, run[1] = p + ML_CELL_RUN;
+			run[0] = (p + size) ^ ps->key, run[1] = (p + ML_CELL_RUN) ^ ps->key;
 			ML_STORE(&pl->next, p + ML_CELL_RUN);
 		}
 	}
@@ -235,7 +241,7 @@ static ML_SLOW uptr ml_cell_refill(struct ml_pools *ps, unsigned k, unsigned c)
 		return 0;
 	*(uptr *)last = ps->key; /* (the list's end) */
 	l->head = ml_cell_link(ps, k, first);
-	l->tail = last;
+	l->tail = last ^ ps->key;
 	l->n = n - 1;
 	return first;
 }
@@ -253,10 +259,10 @@ static inline void *ml_pool_take(size_t n, int zero)
 		l->n = l->head ? l->n - 1 : 0;
 	} else if (!(p = ml_cell_refill(ps, k, c))) {
 		run = ml_tls.cell_run[k];
-		if (run[1] - run[0] >= size) {
-			p = run[0];
-			run[0] += size;
-		} else
+		p = run[0] ^ ps->key;
+		if ((run[1] ^ ps->key) - p >= size)
+			run[0] = (p + size) ^ ps->key;
+		else
 			p = ml_cell_fresh(ps, k, size);
 		return (void *)p; /* (a fresh cell: zero) */
 	}
@@ -277,7 +283,7 @@ void ml_pool_thread_exit(void)
 			if (!l->n)
 				continue;
 			ml_spin_lock(&ps->lock);
-			*(uptr *)l->tail = ps->pool[k].free[c] ^ ps->key;
+			*(uptr *)(l->tail ^ ps->key) = ps->pool[k].free[c] ^ ps->key;
 			ML_STORE(&ps->pool[k].free[c], l->head);
 			ml_spin_unlock(&ps->lock);
 			l->head = 0, l->n = 0;

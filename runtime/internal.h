@@ -583,7 +583,10 @@ struct ml_tls {
 	unsigned lsan_disabled; /* asan.c: __lsan_disable calls not yet enabled again (ML_CF_IGNORED) */
 	/* allocator.c: the thread's free cells of each pool and size class,
 	 * and the rest [cell_run[k][0], cell_run[k][1]) of its run of fresh
-	 * cells of each pool */
+	 * cells of each pool; the tails and the run's bounds XORed with the
+	 * pools' key, as the links, so that the leak check finds no copy of a
+	 * live block's address here (a list's tail once it is empty, the end
+	 * of a run: the next run's first cell) */
 	struct ml_cell_list {
 		uptr head, tail; /* listed through their first word (XORed) */
 		unsigned n;
