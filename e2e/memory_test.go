@@ -390,9 +390,11 @@ int main(int argc, char **argv)
 	long n = atol(argv[1]);
 	if (n > 1000000)
 		n = 1000000;
-	for (long i = 0; i < n; i++)
+	for (long i = 0; i < n; i++) {
 		if ((made[i] = malloc(32)) == NULL)
 			return 1;
+		*made[i] = i; /* (its memory the program's: a pool's cell has no header glibc writes) */
+	}
 	if ((blocks = malloc((size_t)n * sizeof *blocks)) == NULL)
 		return 1;
 	memcpy(blocks, made, (size_t)n * sizeof *blocks);
@@ -413,9 +415,11 @@ static long *blocks[1000000];
 int main(int argc, char **argv)
 {
 	long n = atol(argv[1]);
-	for (long i = 0; i < n && i < 1000000; i++)
+	for (long i = 0; i < n && i < 1000000; i++) {
 		if ((blocks[i] = malloc(32)) == NULL)
 			return 1;
+		*blocks[i] = i; /* (its memory the program's: a pool's cell has no header glibc writes) */
+	}
 	printf("%ld\n", n);
 	return 0;
 }
@@ -476,9 +480,11 @@ static long *blocks[N], *kept[N / 16];
 int main(int argc, char **argv)
 {
 	long n = atol(argv[1]), frees = n > 0;
-	for (long i = 0; i < N; i++)
+	for (long i = 0; i < N; i++) {
 		if ((blocks[i] = malloc(32)) == NULL)
 			return 1;
+		*blocks[i] = i; /* (its memory the program's: a pool's cell has no header glibc writes) */
+	}
 	for (long i = 0; i < N; i += 16) {
 		if (frees)
 			free(blocks[i]);

@@ -24,6 +24,7 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -68,6 +69,261 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 	return m;
 }
 
+/* ---- the pools of small blocks ---- */
+
+/* Blocks of 64 bytes at most get cells of pools of memlens's own, not
+ * glibc's chunks: a cell has no header (a 32-byte structure takes 32
+ * bytes, not glibc's 48), and so neither has its pointer shadow. And a
+ * block of a size not a multiple of 8 (a string, mostly) holds no array
+ * of pointers: it goes to a pool of its own, so the pointer shadow's pages
+ * under the strings are never touched, where glibc put them between the
+ * structures whose pointers fill the shadow (forest's labels between its
+ * nodes). A guess that costs memory only: a pointer stored in a block of
+ * the strings' pool has its shadow as anywhere. Cells of 32, 48 and 64
+ * bytes, a free list each, never merged: a cell is 32 bytes at least and
+ * starts 16-aligned, as glibc's chunks (the heap map's granule). The
+ * reservation lies just below a PIE program's image where it can, in its
+ * application range and near glibc's heap (the leak check's span of live
+ * blocks), else where the kernel puts it; without one, every block is
+ * glibc's. */
+#define ML_POOL_SIZE (1UL << 34) /* each pool's reservation */
+#define ML_POOL_MAX 64
+/* The reservation is PROT_NONE but for the part handed out, opened
+ * ML_POOL_GROW bytes at a time: a program that runs on reading past its
+ * blocks after memlens's report faults at the pool's end, as at the end
+ * of glibc's heap, instead of walking 16 GiB of zero pages. */
+#define ML_POOL_GROW (256UL << 10)
+/* Each thread takes fresh cells from a run of ML_CELL_RUN bytes of its
+ * own and keeps up to ML_CELL_CACHE freed cells of each pool and size
+ * (ml_tls.cells), so most small mallocs and frees take no lock; a thread
+ * short of cells takes ML_CELL_REFILL of the shared lists at once. */
+#define ML_CELL_RUN 4096
+#define ML_CELL_CACHE 64
+#define ML_CELL_REFILL 32
+struct ml_pool {
+	uptr next;           /* its cells from here on never handed to a thread */
+	uptr open;           /* the end of its part readable and writable */
+	uptr free[3];        /* cells handed back, listed through their first word */
+};
+/* A freed cell's link is stored XORed with a random key and taken only if
+ * it names a cell of its pool: a program that goes on to write past a
+ * block after memlens's report (or into a freed one), with no glibc header
+ * between cells, writes over a neighbour's link, and a pointer or string
+ * stored there must not make a cell handed out twice or a wild one; a link
+ * found bad drops the rest of its list (their memory only is lost). */
+struct ml_pools {
+	int lock;
+	int off;             /* no reservation (mmap failed) */
+	uptr lo, hi;         /* the reservation: the strings' pool, then the others' */
+	uptr key;            /* the links' XOR key */
+	struct ml_pool pool[2];
+};
+_Static_assert(ML_ST_POOL + sizeof(struct ml_pools) <= ML_ST_FLAGS, "the pools' state fits");
+#define ML_POOLS (&ML_STATE_AT(struct ml_pools, ML_ST_POOL))
+
+static inline unsigned ml_pool_class(size_t n)
+{
+	return n <= 32 ? 0 : n <= 48 ? 1 : 2;
+}
+
+static inline int ml_pool_has(uptr p)
+{
+	const struct ml_pools *ps = ML_POOLS;
+	return p - ps->lo < ps->hi - ps->lo;
+}
+
+static ML_SLOW void ml_pool_map(struct ml_pools *ps)
+{
+	extern char __executable_start[];
+	uptr n = 2 * ML_POOL_SIZE, image = (uptr)__executable_start & ~(ML_POOL_SIZE - 1);
+	void *p = MAP_FAILED;
+	if (image >= 0x510000000000UL + n)
+		p = mmap((void *)(image - n), n, PROT_NONE,
+		         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+	if (p == MAP_FAILED) /* (not a PIE, or its place taken: anywhere) */
+		p = mmap(0, n, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED) {
+		ps->off = 1;
+		return;
+	}
+	memcpy(&ps->key, (const void *)getauxval(AT_RANDOM), sizeof ps->key);
+	ps->lo = (uptr)p;
+	ps->hi = (uptr)p + n;
+	/* (each pool's first page opened but never handed out: a program going
+	 * on from an underflow of its first cell reads zeros, as it reads
+	 * glibc's own chunk before the heap's first) */
+	for (unsigned k = 0; k < 2; k++) {
+		ps->pool[k].open = ps->lo + k * ML_POOL_SIZE;
+		ps->pool[k].next = ps->pool[k].open + 4096;
+	}
+}
+
+/* The cell after cell in a list of pool k, or 0 (the list's end, or a link
+ * that names no cell handed out). */
+static inline uptr ml_cell_link(const struct ml_pools *ps, unsigned k, uptr cell)
+{
+	uptr link = *(uptr *)cell ^ ps->key, base = ps->lo + k * ML_POOL_SIZE;
+	return link - base < ML_LOAD(&ps->pool[k].next) - base && !(link & 15) ? link : 0;
+}
+
+/* Put a free cell of pool k and size class c in this thread's list; a
+ * full list goes to the pool's. */
+static inline void ml_cell_keep(struct ml_pools *ps, unsigned k, unsigned c, uptr cell)
+{
+	struct ml_cell_list *l = &ml_tls.cells[k][c];
+	*(uptr *)cell = l->head ^ ps->key;
+	if (!l->n++)
+		l->tail = cell ^ ps->key;
+	l->head = cell;
+	if (ML_UNLIKELY(l->n == ML_CELL_CACHE)) {
+		ml_spin_lock(&ps->lock);
+		*(uptr *)(l->tail ^ ps->key) = ps->pool[k].free[c] ^ ps->key;
+		ML_STORE(&ps->pool[k].free[c], l->head);
+		ml_spin_unlock(&ps->lock);
+		l->head = 0, l->n = 0;
+	}
+}
+
+/* Split the rest of this thread's run of pool k into free cells. */
+static void ml_cell_run_drop(struct ml_pools *ps, unsigned k)
+{
+	uptr *run = ml_tls.cell_run[k], next = run[0] ^ ps->key, end = run[1] ^ ps->key;
+	while (end - next >= 32) {
+		uptr size = end - next < 64 ? end - next : 64;
+		ml_cell_keep(ps, k, ml_pool_class(size), next);
+		next += size;
+	}
+	run[0] = next ^ ps->key;
+}
+
+/* A fresh cell of size bytes of pool k, from a new run of this thread's
+ * (the rest of the old one kept as free cells); 0 if the pool is full or
+ * was never reserved. */
+static ML_SLOW uptr ml_cell_fresh(struct ml_pools *ps, unsigned k, uptr size)
+{
+	uptr *run = ml_tls.cell_run[k], p = 0;
+	ml_cell_run_drop(ps, k);
+	ml_spin_lock(&ps->lock);
+	if (ML_UNLIKELY(!ps->hi) && !ps->off)
+		ml_pool_map(ps);
+	struct ml_pool *pl = &ps->pool[k];
+	uptr end = ps->lo + (k + 1) * ML_POOL_SIZE;
+	if (!ps->off && end - pl->next >= ML_CELL_RUN) {
+		if (pl->next + ML_CELL_RUN > pl->open &&
+		    mprotect((void *)pl->open, ML_POOL_GROW, PROT_READ | PROT_WRITE) == 0)
+			pl->open += ML_POOL_GROW;
+		if (pl->next + ML_CELL_RUN <= pl->open) {
+			p = pl->next;
+			run[0] = (p + size) ^ ps->key, run[1] = (p + ML_CELL_RUN) ^ ps->key;
+			ML_STORE(&pl->next, p + ML_CELL_RUN);
+		}
+	}
+	ml_spin_unlock(&ps->lock);
+	return p;
+}
+
+/* Refill this thread's empty list of pool k and class c from the pool's:
+ * its first cell, or 0. */
+static ML_SLOW uptr ml_cell_refill(struct ml_pools *ps, unsigned k, unsigned c)
+{
+	struct ml_cell_list *l = &ml_tls.cells[k][c];
+	uptr first, last = 0, p;
+	unsigned n = 0;
+	if (!ML_LOAD(&ps->pool[k].free[c]))
+		return 0; /* (a glance without the lock: a program that only allocates never takes it here) */
+	ml_spin_lock(&ps->lock);
+	first = p = ps->pool[k].free[c];
+	for (; p && n < ML_CELL_REFILL; n++)
+		last = p, p = ml_cell_link(ps, k, p);
+	ML_STORE(&ps->pool[k].free[c], p);
+	ml_spin_unlock(&ps->lock);
+	if (!n)
+		return 0;
+	*(uptr *)last = ps->key; /* (the list's end) */
+	l->head = ml_cell_link(ps, k, first);
+	l->tail = last ^ ps->key;
+	l->n = n - 1;
+	return first;
+}
+
+/* A cell for a block of n bytes (1 to ML_POOL_MAX), zeroed if zero; 0 if
+ * the pool has none. */
+static inline void *ml_pool_take(size_t n, int zero)
+{
+	struct ml_pools *ps = ML_POOLS;
+	unsigned k = !(n & 7), c = ml_pool_class(n);
+	struct ml_cell_list *l = &ml_tls.cells[k][c];
+	uptr size = 32 + 16 * c, p = l->head, *run;
+	if (ML_LIKELY(p)) {
+		l->head = ml_cell_link(ps, k, p);
+		l->n = l->head ? l->n - 1 : 0;
+	} else if (!(p = ml_cell_refill(ps, k, c))) {
+		run = ml_tls.cell_run[k];
+		p = run[0] ^ ps->key;
+		if ((run[1] ^ ps->key) - p >= size)
+			run[0] = (p + size) ^ ps->key;
+		else
+			p = ml_cell_fresh(ps, k, size);
+		return (void *)p; /* (a fresh cell: zero) */
+	}
+	if (zero)
+		memset((void *)p, 0, size);
+	return (void *)p;
+}
+
+/* This thread's cells back to the pools' lists (it is ending). */
+void ml_pool_thread_exit(void)
+{
+	struct ml_pools *ps = ML_POOLS;
+	ml_rt_enter(); /* (a signal handler's malloc waits for the lists) */
+	for (unsigned k = 0; k < 2; k++) {
+		ml_cell_run_drop(ps, k);
+		for (unsigned c = 0; c < 3; c++) {
+			struct ml_cell_list *l = &ml_tls.cells[k][c];
+			if (!l->n)
+				continue;
+			ml_spin_lock(&ps->lock);
+			*(uptr *)(l->tail ^ ps->key) = ps->pool[k].free[c] ^ ps->key;
+			ML_STORE(&ps->pool[k].free[c], l->head);
+			ml_spin_unlock(&ps->lock);
+			l->head = 0, l->n = 0;
+		}
+	}
+	ml_rt_leave();
+}
+
+/* Around fork: the child's pools must not be locked by a thread it has
+ * not. */
+void ml_pools_lock(void)
+{
+	ml_spin_lock(&ML_POOLS->lock);
+}
+
+void ml_pools_unlock(void)
+{
+	ml_spin_unlock(&ML_POOLS->lock);
+}
+
+/* A new block of n bytes (zeroed if zero): a pool's cell, or glibc's. */
+static ML_HOT_INLINE void *ml_heap_get(size_t n, int zero)
+{
+	void *p = n <= ML_POOL_MAX ? ml_pool_take(n, zero) : 0;
+	if (!p)
+		p = zero ? __libc_calloc(1, n) : __libc_malloc(n);
+	return p;
+}
+
+/* Hand back the memory of a block of n bytes that ml_heap_get gave. */
+static ML_HOT_INLINE void ml_heap_put(void *p, size_t n)
+{
+	struct ml_pools *ps = ML_POOLS;
+	if (!ml_pool_has((uptr)p)) {
+		__libc_free(p);
+		return;
+	}
+	ml_cell_keep(ps, ((uptr)p - ps->lo) / ML_POOL_SIZE, ml_pool_class(n), (uptr)p);
+}
+
 /* ML_UNDEF: for the instrumented program, whose reads of it are checked
  * for definedness (libc's own blocks, ML_PLAIN, are never poisoned). */
 enum { ML_PLAIN, ML_ZERO, ML_UNDEF, ML_HOW = 3,
@@ -87,10 +343,8 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 	ml_rt_enter();
 	if (align)
 		p = __libc_memalign(align, real);
-	else if ((how & ML_HOW) == ML_ZERO)
-		p = __libc_calloc(1, real);
 	else
-		p = __libc_malloc(real);
+		p = ml_heap_get(real, (how & ML_HOW) == ML_ZERO);
 	if (!p) {
 		*mp = __ML_NULL;
 	} else {
@@ -183,20 +437,22 @@ static ML_HOT_INLINE void ml_free(void *p, meta_t m, uptr pc, const struct ml_pv
 {
 	unsigned s;
 	meta_t rm;
+	uptr size;
 	if (!p)
 		return;
 	ml_rt_enter();
 	switch (ml_release(p, m, ML_ACC_FREE, pc, &s, &rm, pv)) {
 	case ML_REL_OK:
+		size = ML_LOAD(&__ML_RECS[s].end) - (uptr)p;
 		if (ML_UNLIKELY(__ml_graph))
 			ml_graph_free(p, ml_caller_site());
 		/* the pointers it holds are gone (unless it was reported lost,
 		 * which let them go); the call tests loss tracking first too */
 		if (ML_LOAD(&ml_loss_on) && !(ML_LOAD(&ML_COLD[s].flags) & ML_CF_LOST))
-			ml_loss_release((uptr)p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p, rm, ML_LOSS_FREED);
+			ml_loss_release((uptr)p, size, rm, ML_LOSS_FREED);
 		/* whoever gets the memory next starts from defined bytes */
-		ml_def_clear(p, ML_LOAD(&__ML_RECS[s].end) - (uptr)p);
-		__libc_free(p);
+		ml_def_clear(p, size);
+		ml_heap_put(p, size);
 		ml_slot_put(s);
 		break;
 	case ML_REL_FOREIGN:
@@ -243,7 +499,7 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 	 * the block only when realloc moved it (redis's rax.c) stays right,
 	 * where a block kept in place under a new identity left its links
 	 * naming the retired one. */
-	void *q = __libc_malloc(n);
+	void *q = ml_heap_get(n, 0);
 	if (!q) {
 		/* The old block survives a failed realloc: undo the bump. */
 		ML_STORE(&ML_COLD[s].flags, foreign);
@@ -263,7 +519,7 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 	__ml_def_copy((uptr)q, (uptr)p, kept, *mp, __ML_WILD, ml_caller_site());
 	/* (libc's again: whoever gets it next starts from defined bytes) */
 	ml_def_clear(p, oldsize);
-	__libc_free(p);
+	ml_heap_put(p, oldsize);
 	if (undef && n > oldsize)
 		__ml_poison((uptr)q + oldsize, n - oldsize, 0);
 	ml_slot_put(s);

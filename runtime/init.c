@@ -187,16 +187,19 @@ static void ml_atfork_prepare(void)
 {
 	ml_report_lock();
 	ml_records_lock_all();
+	ml_pools_lock();
 }
 
 static void ml_atfork_parent(void)
 {
+	ml_pools_unlock();
 	ml_records_unlock_all();
 	ml_report_unlock();
 }
 
 static void ml_atfork_child(void)
 {
+	ml_pools_unlock();
 	ml_records_unlock_all();
 	ml_report_unlock();
 	ml_graph_forked();

@@ -78,6 +78,9 @@
 #define ml_next_block_id       __mlrt_next_block_id
 #define ml_locals_exit         __mlrt_locals_exit
 #define ml_printf              __mlrt_printf
+#define ml_pool_thread_exit    __mlrt_pool_thread_exit
+#define ml_pools_lock          __mlrt_pools_lock
+#define ml_pools_unlock        __mlrt_pools_unlock
 #define ml_read_str            __mlrt_read_str
 #define ml_read_until          __mlrt_read_until
 #define ml_read_cmp            __mlrt_read_cmp
@@ -333,6 +336,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_FPROV    0x00038 /* uint64_t: frees whose provenance was kept (explain.c) */
 #define ML_ST_KINDS    0x00040 /* unsigned char[ML_NKINDS] (errors.c) */
 #define ML_ST_RARE_USED 0x00200 /* int ml_rare_used (ml_rare_set) */
+#define ML_ST_POOL     0x00300 /* allocator.c: the pools of small blocks */
 #define ML_ST_FLAGS    0x01000 /* struct ml_flag_values (flags.c) */
 #define ML_ST_RECORDS  0x08000 /* records.c's counters */
 #define ML_ST_DEPOT    0x09000 /* stack.c's depot top */
@@ -577,6 +581,17 @@ struct ml_tls {
 	unsigned busy;
 	uint64_t deferred;
 	unsigned lsan_disabled; /* asan.c: __lsan_disable calls not yet enabled again (ML_CF_IGNORED) */
+	/* allocator.c: the thread's free cells of each pool and size class,
+	 * and the rest [cell_run[k][0], cell_run[k][1]) of its run of fresh
+	 * cells of each pool; the tails and the run's bounds XORed with the
+	 * pools' key, as the links, so that the leak check finds no copy of a
+	 * live block's address here (a list's tail once it is empty, the end
+	 * of a run: the next run's first cell) */
+	struct ml_cell_list {
+		uptr head, tail; /* listed through their first word (XORed) */
+		unsigned n;
+	} cells[2][3];
+	uptr cell_run[2][2];
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("local-exec")));
 void ml_thread_init_main(void);
@@ -1226,6 +1241,9 @@ extern void *__libc_memalign(size_t, size_t);
 /* Would realloc accept p? (getline's *lineptr.) Reports if not; on success
  * *size is the block's size. */
 int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size);
+void ml_pool_thread_exit(void);
+void ml_pools_lock(void);
+void ml_pools_unlock(void);
 
 /* ---- interceptors.c ---- */
 /* Bytes a libc function reading the string s (at most max bytes) reads,

@@ -76,6 +76,7 @@ static void ml_thread_exit(void *arg)
 	ml_locals_exit();
 	ml_loss_thread_exit();
 	ml_slots_flush();
+	ml_pool_thread_exit();
 	ml_steps_leave();
 	unsigned id = __ml_t.id;
 	if (id && id < ML_MAX_THREADS)

@@ -48,7 +48,9 @@ int main(int argc, char **argv)
 		code[i].op = i == 1;
 		code[i].arg = i;
 	}
-	for (pc = code; pc->arg < 3 + argc; pc = handlers[pc->op](pc)) // want HEAP-BUFFER-OVERFLOW
+	/* (the walk stops at the read past the end, whatever lies there: the
+	 * next cell of memlens's pool holds no glibc chunk size to stop it) */
+	for (pc = code; pc->arg < 3 + argc && pc < code + 4; pc = handlers[pc->op](pc)) // want HEAP-BUFFER-OVERFLOW
 		sum += pc->arg;
 	printf("%ld\n", sum);
 	free(code);
