@@ -1,0 +1,46 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int plain_fill_and_count(void);
+
+/* Its buffer is never written (k is never above 1000) and dies with it. */
+__attribute__((noinline)) int scratch(int k)
+{
+	char buffer[1024];
+	if (k > 1000)
+		memset(buffer, 0, sizeof buffer);
+	return k;
+}
+
+/* Called back by plain.c (built by gcc) with its stack buffer. */
+int count_x(const char *p, int n)
+{
+	char *copy = malloc(n);
+	memcpy(copy, p, n);
+	int count = 0;
+	for (int i = 0; i < n; i++)
+		if (copy[i] == 'x')
+			count++;
+	free(copy);
+	return count;
+}
+
+/* Reads its own local, written only when asked. */
+__attribute__((noinline)) int own_local(int write)
+{
+	int v[4];
+	if (write)
+		v[2] = 1;
+	return v[2] == 1; /* line 35: never written on the second call */
+}
+
+int main(int argc, char **argv)
+{
+	(void)argv;
+	scratch(argc);
+	printf("%d\n", plain_fill_and_count());
+	printf("%d\n", own_local(1));
+	printf("%d\n", own_local(0) + 1);
+	return 0;
+}
