@@ -820,6 +820,14 @@ __ML_INLINE void __ml_span_end(const struct __ml_span *s)
 {
 	__ml_def(s->a, s->n);
 }
+/* The same in a function returning a struct: not the object its return
+ * statement hands over, whose definedness the caller copies after the
+ * return (__ml_t.retobj). */
+__ML_INLINE void __ml_span_end_ret(const struct __ml_span *s)
+{
+	if (__ml_t.retobj - s->a >= s->n)
+		__ml_def(s->a, s->n);
+}
 
 /* A value of the given origin (0: defined) was stored in the n bytes at
  * a, at site. */

@@ -728,7 +728,11 @@ func (r *rewriter) localDef(d *cc.Declarator, site int, initialized bool) string
 // written. (A jump that may land past the declaration would run the
 // cleanup on a span never set: the caller leaves such a local out.)
 func (r *rewriter) undefEnd(name string) string {
-	return fmt.Sprintf("struct __ml_span %s __attribute__((unused, cleanup(__ml_span_end))) = {(__ml_uptr)&%s, sizeof(%s)};", r.name("__ml_z"), name, name)
+	end := "__ml_span_end"
+	if r.fn.retAgg { // (not the struct returned: the caller reads its bits next)
+		end = "__ml_span_end_ret"
+	}
+	return fmt.Sprintf("struct __ml_span %s __attribute__((unused, cleanup(%s))) = {(__ml_uptr)&%s, sizeof(%s)};", r.name("__ml_z"), end, name, name)
 }
 
 func isVaList(t cc.Type) bool {
