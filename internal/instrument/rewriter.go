@@ -108,7 +108,7 @@ type fnState struct {
 	atomics      bool              // holds an atomic update (atomicUpdates)
 	regs         []*localObj       // registrations due after the declaration being rewritten
 	defs         []string          // definedness set-up due after the declaration being rewritten
-	undefEnds    []string          // its locals poisoned there, whose bytes are defined again when their scope ends
+	undefEnds    []string          // its locals whose definedness is tracked, whose bytes are defined again when their scope ends
 	switchBodies map[*cc.CompoundStatement]bool
 	bodies       map[*cc.Statement]bool         // statements that are an if's branch or a loop's body
 	stmtExprs    map[*cc.CompoundStatement]bool // bodies of statement expressions
@@ -2052,7 +2052,7 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 			} else {
 				r.fn.defs = append(r.fn.defs, def)
 			}
-			if in == nil && !landsPast(r.fn.scopes[len(r.fn.scopes)-1].cs, d.Position(), r.fn.gotos) {
+			if !landsPast(r.fn.scopes[len(r.fn.scopes)-1].cs, d.Position(), r.fn.gotos) {
 				r.fn.undefEnds = append(r.fn.undefEnds, d.Name())
 			}
 		}

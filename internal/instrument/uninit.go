@@ -720,11 +720,12 @@ func (r *rewriter) localDef(d *cc.Declarator, site int, initialized bool) string
 	return fmt.Sprintf("__ml_poison((__ml_uptr)&%s, sizeof(%s), %s)", d.Name(), d.Name(), siteRef(site))
 }
 
-// undefEnd is the declaration, after the one of local name (poisoned
-// there), whose cleanup sets name's bytes back to defined when its scope
-// ends, by any exit but a plain longjmp: the stack there is then written
-// by frames memlens may not see (C++, a library built without it, asm),
-// whose stores would keep the dead local's bits and be judged never
+// undefEnd is the declaration, after the one of local name (whose
+// definedness is tracked: poisoned there, or later given undefined bytes
+// by a copy), whose cleanup sets name's bytes back to defined when its
+// scope ends, by any exit but a plain longjmp: the stack there is then
+// written by frames memlens may not see (C++, a library built without it,
+// asm), whose stores would keep the dead local's bits and be judged never
 // written. (A jump that may land past the declaration would run the
 // cleanup on a span never set: the caller leaves such a local out.)
 func (r *rewriter) undefEnd(name string) string {
