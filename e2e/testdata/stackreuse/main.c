@@ -14,6 +14,13 @@ __attribute__((noinline)) int scratch(int k)
 	return k;
 }
 
+/* Its buffer, initialized, gets never-written bytes by a copy. */
+__attribute__((noinline)) void copy_in(const char *src)
+{
+	char mirror[1024] = {0};
+	memcpy(mirror, src, sizeof mirror);
+}
+
 static jmp_buf back;
 
 /* Its buffer is never written either, and a longjmp skips its end. */
@@ -51,6 +58,10 @@ int main(int argc, char **argv)
 {
 	(void)argv;
 	scratch(argc);
+	printf("%d\n", plain_fill_and_count());
+	char *never_written = malloc(1024);
+	copy_in(never_written);
+	free(never_written);
 	printf("%d\n", plain_fill_and_count());
 	if (!setjmp(back))
 		jump_back(argc);
