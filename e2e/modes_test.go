@@ -56,3 +56,39 @@ func TestMixedModes(t *testing.T) {
 		t.Errorf("mixed units: want the note %q once in the output, got:\n%s", note, out)
 	}
 }
+
+// TestUninitStackReusedByPlainCode links a unit built for full checking
+// with one built by gcc alone (testdata/stackreuse): the plain code's
+// stack buffer, written where an instrumented frame's never-written local
+// had been, is handed to instrumented code that copies and reads it:
+// after that function returned, after one whose initialized local a copy
+// gave never-written bytes returned, and after a longjmp skipped another's
+// end (with leak tracking, whose unwinding ran the cleanups
+// already, and without). The dead locals' bytes were set back to defined
+// when their scope ended, so nothing is reported there; the instrumented
+// function reading its own local on a call that never wrote it is still
+// reported, after a call that did.
+func TestUninitStackReusedByPlainCode(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain.o")
+	if out, err := exec.Command(gcc, "-g", "-O1", "-c", "-o", plain, "testdata/stackreuse/plain.c").CombinedOutput(); err != nil {
+		t.Fatalf("gcc plain.c: %v\n%s", err, out)
+	}
+	exe := filepath.Join(dir, "stackreuse")
+	args := []string{"cc", "--memlens-full", "-g", "-O1", "-o", exe, "testdata/stackreuse/main.c", plain}
+	if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
+		t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	for _, opts := range []string{"", ":detect_leaks=0"} {
+		recs := runReports(t, exe, opts)
+		if len(recs) != 1 || recs[0].Kind != "UNINITIALIZED-READ" || recs[0].Line != 54 {
+			t.Errorf("%q: want one UNINITIALIZED-READ at main.c:54 (own_local's second call), got %v", opts, recs)
+		}
+	}
+	out, _ := exec.Command(exe).Output()
+	if want := "1000\n1000\n1000\n1\n"; string(out) != want {
+		t.Errorf("output %q, want the native build's %q", out, want)
+	}
+}

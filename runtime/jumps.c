@@ -1,5 +1,5 @@
 /* jumps.c: longjmp and pthread_exit out of instrumented frames under
- * loss tracking.
+ * loss tracking and definedness.
  *
  * longjmp skips the frames between it and the setjmp it returns to, and
  * with them the cleanups that drop the references of their pointer locals
@@ -8,7 +8,9 @@
  * which gives those cleanups landing pads, and a longjmp from instrumented
  * code (__ml_longjmp) first unwinds the frames it skips with
  * _Unwind_ForcedUnwind, as glibc's thread cancellation does: their
- * cleanups run, at the longjmp's statement. Then it jumps. The frame to
+ * cleanups run, at the longjmp's statement. Then it jumps. With
+ * definedness tracked it unwinds too: the cleanups set the skipped locals
+ * declared without initializer back to defined (instrument's undefEnd). The frame to
  * stop at is the one that called setjmp on the same jmp_buf, noted then
  * (__ml_setjmp_at). A jmp_buf not noted (set by code built without
  * memlens) or a stack the unwinder cannot walk gets a plain longjmp: the
@@ -90,7 +92,7 @@ void __ml_longjmp(void *env, int val)
 		if (ml_jmp_notes[i].env == env)
 			to = &ml_jmp_notes[i];
 	/* (a jmp_buf whose frame has returned is the program's bug: no unwind) */
-	if (to && ML_LOAD(&ml_loss_on) && to->sp > (uptr)__builtin_frame_address(0)) {
+	if (to && (ML_LOAD(&ml_loss_on) || ml_def_kept()) && to->sp > (uptr)__builtin_frame_address(0)) {
 		/* (not on this frame's stack: the landing pads of the frames
 		 * unwound run below theirs, over this one) */
 		static __thread struct ml_unwind u;

@@ -820,6 +820,26 @@ __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 	}
 }
 
+/* The bytes of a local declared without initializer, defined again when
+ * its scope ends (the cleanup of a variable holding them): memory nobody
+ * poisoned reads as defined, as the stack there is once the frame is gone
+ * and code memlens does not see writes it. */
+struct __ml_span {
+	__ml_uptr a, n;
+};
+__ML_INLINE void __ml_span_end(const struct __ml_span *s)
+{
+	__ml_def(s->a, s->n);
+}
+/* The same in a function returning a struct: not the object its return
+ * statement hands over, whose definedness the caller copies after the
+ * return (__ml_t.retobj). */
+__ML_INLINE void __ml_span_end_ret(const struct __ml_span *s)
+{
+	if (__ml_t.retobj - s->a >= s->n)
+		__ml_def(s->a, s->n);
+}
+
 /* A value of the given origin (0: defined) was stored in the n bytes at
  * a, at site. */
 __ML_INLINE void __ml_def_v(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site)

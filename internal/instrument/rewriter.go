@@ -108,6 +108,7 @@ type fnState struct {
 	atomics      bool              // holds an atomic update (atomicUpdates)
 	regs         []*localObj       // registrations due after the declaration being rewritten
 	defs         []string          // definedness set-up due after the declaration being rewritten
+	undefEnds    []string          // its locals whose definedness is tracked, whose bytes are defined again when their scope ends
 	switchBodies map[*cc.CompoundStatement]bool
 	bodies       map[*cc.Statement]bool         // statements that are an if's branch or a loop's body
 	stmtExprs    map[*cc.CompoundStatement]bool // bodies of statement expressions
@@ -1946,8 +1947,9 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 		}
 		return f
 	}
-	outer, outerDefs := r.fn.regs, r.fn.defs
-	r.fn.regs, r.fn.defs = nil, nil
+	outer, outerDefs, outerEnds := r.fn.regs, r.fn.defs, r.fn.undefEnds
+	r.fn.regs, r.fn.defs, r.fn.undefEnds = nil, nil, nil
+	defer func() { r.fn.undefEnds = outerEnds }()
 	f := r.each(d, func(c cc.Node) frag {
 		if c == cc.Node(d.InitDeclaratorList) {
 			return r.initDeclaratorList(d.InitDeclaratorList)
@@ -1968,6 +1970,9 @@ func (r *rewriter) declaration(d *cc.Declaration) frag {
 	}
 	for _, def := range r.fn.defs {
 		f.str(r.registration(def))
+	}
+	for _, name := range r.fn.undefEnds {
+		f.str(r.undefEnd(name))
 	}
 	r.fn.regs = outer
 	r.fn.defs = outerDefs
@@ -2048,6 +2053,9 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 				initDef = def // set by the initializer, before the result's
 			} else {
 				r.fn.defs = append(r.fn.defs, def)
+			}
+			if !landsPast(r.fn.scopes[len(r.fn.scopes)-1].cs, d.Position(), r.fn.gotos) {
+				r.fn.undefEnds = append(r.fn.undefEnds, d.Name())
 			}
 		}
 	case o == nil && r.wantsValueOrigin(d, in):

@@ -720,6 +720,22 @@ func (r *rewriter) localDef(d *cc.Declarator, site int, initialized bool) string
 	return fmt.Sprintf("__ml_poison((__ml_uptr)&%s, sizeof(%s), %s)", d.Name(), d.Name(), siteRef(site))
 }
 
+// undefEnd is the declaration, after the one of local name (whose
+// definedness is tracked: poisoned there, or later given undefined bytes
+// by a copy), whose cleanup sets name's bytes back to defined when its
+// scope ends, by any exit but a plain longjmp: the stack there is then
+// written by frames memlens may not see (C++, a library built without it,
+// asm), whose stores would keep the dead local's bits and be judged never
+// written. (A jump that may land past the declaration would run the
+// cleanup on a span never set: the caller leaves such a local out.)
+func (r *rewriter) undefEnd(name string) string {
+	end := "__ml_span_end"
+	if r.fn.retAgg { // (not the struct returned: the caller reads its bits next)
+		end = "__ml_span_end_ret"
+	}
+	return fmt.Sprintf("struct __ml_span %s __attribute__((unused, cleanup(%s))) = {(__ml_uptr)&%s, sizeof(%s)};", r.name("__ml_z"), end, name, name)
+}
+
 func isVaList(t cc.Type) bool {
 	return t != nil && strings.Contains(t.String(), "va_list")
 }
