@@ -123,31 +123,22 @@ func callsInLoops(decls []*cc.ExternalDeclaration) map[*cc.PostfixExpression]boo
 // (checkedPlace's _sr forms), which no call in the loop keeps in a
 // callee-saved register.
 func inCallFreeLoops(decls []*cc.ExternalDeclaration) map[cc.Node]bool {
-	nodes := map[cc.Node]bool{}
-	for _, ed := range decls {
-		if ed.FunctionDefinition == nil {
-			continue
-		}
-		Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
-			loop, ok := n.(*cc.IterationStatement)
-			if !ok || runsOnce(loop) || AnyNode(loop, func(n cc.Node) bool {
-				x, ok := n.(*cc.PostfixExpression)
-				return ok && x.Case == cc.PostfixExpressionCall
-			}) {
-				return true
-			}
-			Inspect(loop, func(n cc.Node) bool {
-				nodes[n] = true
-				return true
-			})
-			return false
+	return nodesInLoops(decls, func(loop *cc.IterationStatement) bool {
+		return !AnyNode(loop, func(n cc.Node) bool {
+			x, ok := n.(*cc.PostfixExpression)
+			return ok && x.Case == cc.PostfixExpressionCall
 		})
-	}
-	return nodes
+	})
 }
 
 // inLoops is the set of nodes inside loops (not `do … while (0)`).
 func inLoops(decls []*cc.ExternalDeclaration) map[cc.Node]bool {
+	return nodesInLoops(decls, func(*cc.IterationStatement) bool { return true })
+}
+
+// nodesInLoops is the set of nodes inside the outermost loops (not `do …
+// while (0)`) that keep says to count; a loop not kept is looked into.
+func nodesInLoops(decls []*cc.ExternalDeclaration, keep func(*cc.IterationStatement) bool) map[cc.Node]bool {
 	nodes := map[cc.Node]bool{}
 	for _, ed := range decls {
 		if ed.FunctionDefinition == nil {
@@ -155,7 +146,7 @@ func inLoops(decls []*cc.ExternalDeclaration) map[cc.Node]bool {
 		}
 		Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
 			loop, ok := n.(*cc.IterationStatement)
-			if !ok || runsOnce(loop) {
+			if !ok || runsOnce(loop) || !keep(loop) {
 				return true
 			}
 			Inspect(loop, func(n cc.Node) bool {
