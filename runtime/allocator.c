@@ -166,6 +166,18 @@ static inline uptr ml_cell_link(const struct ml_pools *ps, unsigned k, uptr cell
 	return link - base < ML_LOAD(&ps->pool[k].next) - base && !(link & 15) ? link : 0;
 }
 
+/* This thread's list of free cells of pool k and size class c, not
+ * empty, goes to the front of the pool's. */
+static ML_SLOW void ml_cell_list_give(struct ml_pools *ps, unsigned k, unsigned c)
+{
+	struct ml_cell_list *l = &ml_tls.cells[k][c];
+	ml_spin_lock(&ps->lock);
+	*(uptr *)(l->tail ^ ps->key) = ps->pool[k].free[c] ^ ps->key;
+	ML_STORE(&ps->pool[k].free[c], l->head);
+	ml_spin_unlock(&ps->lock);
+	l->head = 0, l->n = 0;
+}
+
 /* Put a free cell of pool k and size class c in this thread's list; a
  * full list goes to the pool's. */
 static inline void ml_cell_keep(struct ml_pools *ps, unsigned k, unsigned c, uptr cell)
@@ -175,13 +187,8 @@ static inline void ml_cell_keep(struct ml_pools *ps, unsigned k, unsigned c, upt
 	if (!l->n++)
 		l->tail = cell ^ ps->key;
 	l->head = cell;
-	if (ML_UNLIKELY(l->n == ML_CELL_CACHE)) {
-		ml_spin_lock(&ps->lock);
-		*(uptr *)(l->tail ^ ps->key) = ps->pool[k].free[c] ^ ps->key;
-		ML_STORE(&ps->pool[k].free[c], l->head);
-		ml_spin_unlock(&ps->lock);
-		l->head = 0, l->n = 0;
-	}
+	if (ML_UNLIKELY(l->n == ML_CELL_CACHE))
+		ml_cell_list_give(ps, k, c);
 }
 
 /* Split the rest of this thread's run of pool k into free cells. */
@@ -278,16 +285,9 @@ void ml_pool_thread_exit(void)
 	ml_rt_enter(); /* (a signal handler's malloc waits for the lists) */
 	for (unsigned k = 0; k < 2; k++) {
 		ml_cell_run_drop(ps, k);
-		for (unsigned c = 0; c < 3; c++) {
-			struct ml_cell_list *l = &ml_tls.cells[k][c];
-			if (!l->n)
-				continue;
-			ml_spin_lock(&ps->lock);
-			*(uptr *)(l->tail ^ ps->key) = ps->pool[k].free[c] ^ ps->key;
-			ML_STORE(&ps->pool[k].free[c], l->head);
-			ml_spin_unlock(&ps->lock);
-			l->head = 0, l->n = 0;
-		}
+		for (unsigned c = 0; c < 3; c++)
+			if (ml_tls.cells[k][c].n)
+				ml_cell_list_give(ps, k, c);
 	}
 	ml_rt_leave();
 }
