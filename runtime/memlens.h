@@ -1010,17 +1010,23 @@ __ML_INLINE __ml_meta_t __ml_static_local(__ml_meta_t *g, const void *base, __ml
  * no lea of it runs on the hot path; else a register, pushed the same way. */
 #define __ML_BAD "9f"
 #define __ML_PUSH_ADDR(x) "pushq %%rax\n\tleaq " x ", %%rax\n\txchgq %%rax, (%%rsp)\n\t"
+/* The end of a check's stub (stubs.c's layout): the call of the failure
+ * routine, the jump back to the check's end (8), and the data the routine
+ * reads after its return address: the site, whether the access writes
+ * (w), and a direct leaf's call site (at = _at). */
+#define __ML_CHK_STUB_END(w, at)                                              \
+	__ML_ASM_CALL(__ML_CHK_FAIL##at)                                      \
+	".byte 0xe9\n\t.long 8b - . - 4\n\t" /* jmp 8b */                    \
+	".long %c[site] - .\n\t"                                             \
+	".byte " w "\n\t" __ML_CS_DATA##at                                   \
+	".popsection"
 #define __ML_CHK_ASM(tests, w, nc, at)                                         \
 	__asm__ volatile(tests "\n8:\n"                                           \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                        \
 	                 __ML_PV_PUSH##at                                          \
 	                 "pushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t"            \
-	                 __ML_ASM_CALL(__ML_CHK_FAIL##at)                            \
-	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t" /* jmp 8b */          \
-	                 ".long %c[site] - .\n\t"                                  \
-	                 ".byte " w "\n\t" __ML_CS_DATA##at                        \
-	                 ".popsection"                                             \
+	                 __ML_CHK_STUB_END(w, at)                                    \
 	                 : [t] "=&r"(t)                                            \
 	                 : [a] "r"(a), [r] "r"(r), [n] nc(n), [m] "r"(m),               \
 	                   [site] "i"(site), __ML_PV_OPERANDS##at                  \
@@ -1045,11 +1051,7 @@ __ML_INLINE __ml_meta_t __ml_static_local(__ml_meta_t *g, const void *base, __ml
 	                 "7:\tleaq -128(%%rsp), %%rsp\n\t"                        \
 	                 __ML_PV_PUSH##at                                          \
 	                 "pushq %[m]\n\tpushq %[a]\n\tsubq %[n], (%%rsp)\n\tpushq %[n]\n\t" \
-	                 __ML_ASM_CALL(__ML_CHK_FAIL##at)                            \
-	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t" /* jmp 8b */          \
-	                 ".long %c[site] - .\n\t"                                  \
-	                 ".byte " w "\n\t" __ML_CS_DATA##at                        \
-	                 ".popsection"                                             \
+	                 __ML_CHK_STUB_END(w, at)                                    \
 	                 : [a] "+&r"(a)                                            \
 	                 : [r] "r"(r), [n] nc(n), [m] "r"(m),                       \
 	                   [site] "i"(site), __ML_PV_OPERANDS##at                  \
@@ -2503,11 +2505,7 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 	                 "9:\tleaq -128(%%rsp), %%rsp\n\t"                                         \
 	                 "pushq %[slot]\n\tpushq $0\n\t"  /* the provenance: the slot */           \
 	                 "pushq %[m]\n\tpushq %[a]\n\tpushq %[n]\n\t"                               \
-	                 __ML_ASM_CALL(__ML_CHK_FAIL##at)                                          \
-	                 ".byte 0xe9\n\t.long 8b - . - 4\n\t"                                      \
-	                 ".long %c[site] - .\n\t"                                                  \
-	                 ".byte " w "\n\t" __ML_CS_DATA##at                                       \
-	                 ".popsection"                                                             \
+	                 __ML_CHK_STUB_END(w, at)                                    \
 	                 : [m] "=&r"(m), [u] "=&r"(u), [r] "=&r"(r),                                \
 	                   "=m"(*(__ml_uptru *)slot)                                                \
 	                 : [slot] "r"(slot), [v] "r"(v), [t] "r"(t), [tag] "r"(tag), [a] "r"(a),     \
