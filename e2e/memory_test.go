@@ -362,15 +362,15 @@ func TestFreeProvenanceCostsItsFrees(t *testing.T) {
 }
 
 // TestFreeProvenanceRing: a run of more frees than the ring of the
-// newest frees' provenance holds (262,144) keeps 24 bytes each (32 when
-// an entry named its slot and thread too).
+// newest frees' provenance holds (131,072) keeps 24 bytes each (32 when
+// an entry named its slot and thread too), and no more than the ring.
 func TestFreeProvenanceRing(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
 	prog := buildC(t, churnLive, "-O1")
 	extra := extraKiB(t, prog, "explain=0", "explain=1:explain_ring=1024", 400000, "explanations")
-	if ring := int64(262144 * 24 / 1024); extra > ring+512 {
-		t.Errorf("explanations of 400000 frees took %d KiB, a ring of 262144 at 24 bytes a free %d KiB", extra, ring)
+	if ring := int64(131072 * 24 / 1024); extra > ring+512 {
+		t.Errorf("explanations of 400000 frees took %d KiB, a ring of 131072 at 24 bytes a free %d KiB", extra, ring)
 	}
 }
 

@@ -236,8 +236,6 @@ static ML_SLOW uptr ml_cell_refill(struct ml_pools *ps, unsigned k, unsigned c)
 	struct ml_cell_list *l = &ml_tls.cells[k][c];
 	uptr first, last = 0, p;
 	unsigned n = 0;
-	if (!ML_LOAD(&ps->pool[k].free[c]))
-		return 0; /* (a glance without the lock: a program that only allocates never takes it here) */
 	ml_spin_lock(&ps->lock);
 	first = p = ps->pool[k].free[c];
 	for (; p && n < ML_CELL_REFILL; n++)
@@ -264,7 +262,9 @@ static inline void *ml_pool_take(size_t n, int zero)
 	if (ML_LIKELY(p)) {
 		l->head = ml_cell_link(ps, k, p);
 		l->n = l->head ? l->n - 1 : 0;
-	} else if (!(p = ml_cell_refill(ps, k, c))) {
+	} else if (!ML_LOAD(&ps->pool[k].free[c]) || !(p = ml_cell_refill(ps, k, c))) {
+		/* (the pool's list glanced at without the lock or a call: a
+		 * program that only allocates never takes either) */
 		run = ml_tls.cell_run[k];
 		p = run[0] ^ ps->key;
 		if ((run[1] ^ ps->key) - p >= size)

@@ -27,10 +27,12 @@
  * A free keeps the provenance of the pointer it freed (a ring of the
  * newest ML_FPROV_N frees, found by record slot: ml_freed's fprov), so a
  * DOUBLE-FREE or DANGLING-POINTER-DEREF also shows how the pointer that
- * freed the block got there (the rule's second chain). The ring holds as
- * many frees as the default step ring holds steps: a free older than that
- * has its chain's steps overwritten already, each free taking one step or
- * more.
+ * freed the block got there (the rule's second chain). The ring holds
+ * half as many frees as the default step ring holds slots (3 MiB of
+ * entries, not the 6 MiB of the ring's 4 MiB of steps): each free takes a
+ * step or more, most often a step into memory (two slots), so an older
+ * free has its chain's steps overwritten already and keeps only the one
+ * statement its entry names (hash.c takes 11 steps a free, forest.c 150).
  */
 #include "internal.h"
 

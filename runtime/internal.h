@@ -1427,7 +1427,7 @@ struct ml_fprov {
  * entries by slot was dirtied by one free among a hundred live blocks, a
  * page of a table of their own by one among a thousand). The entry is the
  * slot's while fewer than ML_FPROV_N frees followed. */
-#define ML_FPROV_N (1u << 18)
+#define ML_FPROV_N (1u << 17)
 #define ML_FPROV_RING ((struct ml_fprov *)ML_FPROV_ADDR)
 void ml_explain_init(void);
 /* The explain option: on or off, and the ring's size (a power of two). */
