@@ -581,7 +581,7 @@ func paramDecl(fd *cc.FunctionDefinition, i int) *cc.Declarator {
 // whole argument of a call by name of one of defs where r.bare still has
 // a bare parameter.
 func (r *rewriter) onlyDereferenced(body cc.Node, pd *cc.Declarator, defs map[string]*cc.FunctionDefinition) bool {
-	derefs := map[*cc.PrimaryExpression]bool{} // (and those arguments)
+	allowedUses := map[*cc.PrimaryExpression]bool{} // the dereferences and those arguments
 	ok := true
 	Inspect(body, func(n cc.Node) bool {
 		if x, isX := n.(*cc.PostfixExpression); isX && x.Case == cc.PostfixExpressionCall && r.isCalledByName(x) {
@@ -589,7 +589,7 @@ func (r *rewriter) onlyDereferenced(body cc.Node, pd *cc.Declarator, defs map[st
 			for i, a := range argList(x.ArgumentExpressionList) {
 				if p, isP := unparen(a).(*cc.PrimaryExpression); isP && declOf(p) == pd && r.bare[name][i] &&
 					r.bareDecls[paramDecl(defs[name], i)] {
-					derefs[p] = true
+					allowedUses[p] = true
 				}
 			}
 		}
@@ -597,7 +597,7 @@ func (r *rewriter) onlyDereferenced(body cc.Node, pd *cc.Declarator, defs map[st
 			switch u.Case {
 			case cc.UnaryExpressionDeref:
 				if p, isP := unparen(u.CastExpression).(*cc.PrimaryExpression); isP && declOf(p) == pd {
-					derefs[p] = true
+					allowedUses[p] = true
 				}
 			case cc.UnaryExpressionAddrof:
 				if d, isD := unparen(u.CastExpression).(*cc.UnaryExpression); isD && d.Case == cc.UnaryExpressionDeref &&
@@ -609,7 +609,7 @@ func (r *rewriter) onlyDereferenced(body cc.Node, pd *cc.Declarator, defs map[st
 		return ok
 	})
 	Inspect(body, func(n cc.Node) bool {
-		if p, isP := n.(*cc.PrimaryExpression); isP && p.Case == cc.PrimaryExpressionIdent && declOf(p) == pd && !derefs[p] {
+		if p, isP := n.(*cc.PrimaryExpression); isP && p.Case == cc.PrimaryExpressionIdent && declOf(p) == pd && !allowedUses[p] {
 			ok = false
 		}
 		return ok
