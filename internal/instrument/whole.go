@@ -503,7 +503,12 @@ func (r *rewriter) entryChecked(x *cc.PostfixExpression, in *cc.FunctionDefiniti
 // is checked (bareAccess), even where a call or a label would have ended
 // the available checks' fact; its callers pass the argument as written,
 // with a constant word for its meta, and the object does not escape by
-// it: a local lent only to such parameters is never registered. Only for
+// it: a local lent only to such parameters is never registered. A
+// parameter passed on whole as the argument of a bare parameter (nbody.c's
+// force hands its ax to pull and to its own recursive call) is bare too, by
+// the same argument: that callee's object is the caller's, alive through
+// the callee's call, which lies inside the caller's; the set is the
+// greatest one all such uses agree with. Only for
 // direct functions whose extra words are parameters (a call of theirs is
 // a directCall), outside a call table, in detection mode (full checking's
 // definedness, every-access checking and typestates use the meta).
@@ -522,6 +527,7 @@ func (r *rewriter) findBare(decls []*cc.ExternalDeclaration, tables map[string]*
 			inTable[f] = true
 		}
 	}
+	bodies := map[*cc.Declarator]cc.Node{} // the candidates' functions' bodies
 	for name, ps := range r.whole {
 		fd, fn := defs[name], r.direct[name]
 		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
@@ -533,7 +539,7 @@ func (r *rewriter) findBare(decls []*cc.ExternalDeclaration, tables map[string]*
 				continue
 			}
 			pd := ft.Parameters()[i].Declarator
-			if t := pointee(pd.Type()); t == nil || !cc.IsArithmeticType(t) || !onlyDereferenced(fd.CompoundStatement, pd) {
+			if t := pointee(pd.Type()); t == nil || !cc.IsArithmeticType(t) {
 				continue
 			}
 			if r.bare[name] == nil {
@@ -541,21 +547,57 @@ func (r *rewriter) findBare(decls []*cc.ExternalDeclaration, tables map[string]*
 			}
 			r.bare[name][i] = true
 			r.bareDecls[pd] = true
+			bodies[pd] = fd.CompoundStatement
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for pd, body := range bodies {
+			if r.bareDecls[pd] && !r.onlyDereferenced(body, pd, defs) {
+				delete(r.bareDecls, pd)
+				changed = true
+			}
+		}
+	}
+	for name, ps := range r.bare {
+		for i := range ps {
+			if !r.bareDecls[paramDecl(defs[name], i)] {
+				delete(ps, i)
+			}
+		}
+		if len(ps) == 0 {
+			delete(r.bare, name)
 		}
 	}
 }
 
+// paramDecl is the declarator of fd's parameter i.
+func paramDecl(fd *cc.FunctionDefinition, i int) *cc.Declarator {
+	return fd.Declarator.Type().(*cc.FunctionType).Parameters()[i].Declarator
+}
+
 // onlyDereferenced reports whether every use of parameter pd in body is
-// the operand of a unary * that is not itself the operand of &.
-func onlyDereferenced(body cc.Node, pd *cc.Declarator) bool {
-	derefs := map[*cc.PrimaryExpression]bool{}
+// the operand of a unary * that is not itself the operand of &, or the
+// whole argument of a call by name of one of defs where r.bare still has
+// a bare parameter.
+func (r *rewriter) onlyDereferenced(body cc.Node, pd *cc.Declarator, defs map[string]*cc.FunctionDefinition) bool {
+	allowedUses := map[*cc.PrimaryExpression]bool{} // the dereferences and those arguments
 	ok := true
 	Inspect(body, func(n cc.Node) bool {
+		if x, isX := n.(*cc.PostfixExpression); isX && x.Case == cc.PostfixExpressionCall && r.isCalledByName(x) {
+			name := calleeName(x)
+			for i, a := range argList(x.ArgumentExpressionList) {
+				if p, isP := unparen(a).(*cc.PrimaryExpression); isP && declOf(p) == pd && r.bare[name][i] &&
+					r.bareDecls[paramDecl(defs[name], i)] {
+					allowedUses[p] = true
+				}
+			}
+		}
 		if u, isU := n.(*cc.UnaryExpression); isU {
 			switch u.Case {
 			case cc.UnaryExpressionDeref:
 				if p, isP := unparen(u.CastExpression).(*cc.PrimaryExpression); isP && declOf(p) == pd {
-					derefs[p] = true
+					allowedUses[p] = true
 				}
 			case cc.UnaryExpressionAddrof:
 				if d, isD := unparen(u.CastExpression).(*cc.UnaryExpression); isD && d.Case == cc.UnaryExpressionDeref &&
@@ -567,7 +609,7 @@ func onlyDereferenced(body cc.Node, pd *cc.Declarator) bool {
 		return ok
 	})
 	Inspect(body, func(n cc.Node) bool {
-		if p, isP := n.(*cc.PrimaryExpression); isP && p.Case == cc.PrimaryExpressionIdent && declOf(p) == pd && !derefs[p] {
+		if p, isP := n.(*cc.PrimaryExpression); isP && p.Case == cc.PrimaryExpressionIdent && declOf(p) == pd && !allowedUses[p] {
 			ok = false
 		}
 		return ok

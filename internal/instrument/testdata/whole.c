@@ -3,7 +3,10 @@
  * members need no check; leaky is also given a heap block, and escaped's
  * address is taken, so theirs are checked. split's hi and lo are always
  * the addresses of main's longs, so written with no check; store is also
- * given a heap block, so checked. */
+ * given a heap block, so checked. walk passes its acc on to add_to and
+ * to itself, which only dereference theirs: all three bare, so main's
+ * total, lent to walk alone, is not registered; relay passes its p on to
+ * store, which is not bare, so relay's is not and main's kept is. */
 #include <stdlib.h>
 
 struct stack {
@@ -53,17 +56,36 @@ static void store(long *p, long v)
 	*p = v;
 }
 
+static void add_to(long *acc, long v)
+{
+	*acc += v;
+}
+
+static void walk(long depth, long *acc)
+{
+	add_to(acc, depth);
+	if (depth > 0)
+		walk(depth - 1, acc);
+}
+
+static void relay(long *p, long v)
+{
+	store(p, v);
+}
+
 int main(int argc, char **argv)
 {
 	struct stack st = {{0}, 0};
 	struct stack *h = malloc(sizeof *h);
-	long hi, lo, *q = malloc(sizeof *q);
+	long hi, lo, total = 0, kept, *q = malloc(sizeof *q);
 	int i;
 	(void)argv;
 	split(argc, &hi, &lo);
 	store(&hi, lo);
 	store(q, hi);
 	free(q);
+	walk(argc, &total);
+	relay(&kept, total);
 	for (i = 0; i < 4; i++)
 		ops[(i + argc) & 1](&st, i);
 	leaky(&st);
@@ -71,5 +93,5 @@ int main(int argc, char **argv)
 	escaped(&st);
 	hook = escaped;
 	free(h);
-	return (int)st.n;
+	return (int)(st.n + kept);
 }
