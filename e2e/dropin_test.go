@@ -585,11 +585,17 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // With the pointer shadow's 2 MiB addend (an inlining estimate moved):
 // gcc no longer inlines correctstack into luaD_reallocstack, ldo.c 1.512
 // to 1.516 (2,576 to 2,584 bytes).
+// An assignment's steps and __ml_pend2 as one asm statement each (cc1 a
+// fifth faster on tree.c's unit): gcc's inliner counts each as one
+// instruction where it counted their C, so more small functions go inline
+// (correctgraylist, separatetobefnz and sweep2old into atomic, allocupvalue
+// into its caller): lgc.c 2,016 to 2,040 bytes (1.491 to 1.509), lparser.c
+// 4,224 to 4,240 (1.447 to 1.452).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.45, "lcode.c": 1.29, "lvm.c": 1.42, "ltable.c": 1.465,
-		"lapi.c": 1.69, "ldo.c": 1.52, "ldebug.c": 1.49, "lgc.c": 1.495, "lundump.c": 1.335})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.455, "lcode.c": 1.29, "lvm.c": 1.42, "ltable.c": 1.465,
+		"lapi.c": 1.69, "ldo.c": 1.52, "ldebug.c": 1.49, "lgc.c": 1.51, "lundump.c": 1.335})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

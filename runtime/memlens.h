@@ -1347,6 +1347,40 @@ __ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
 __ML_INLINE __ml_prov_t __ml_pend2(const struct __ml_site *s, const struct __ml_site *s2, __ml_prov_t w)
 {
 	struct __ml_step *e = __ml_t.stepat;
+#ifdef __ML_STUB
+	/* Optimised, __ml_pend's one asm statement for the entry of two
+	 * slots (s a constant site): gcc saw two tests and four blocks. */
+	__ml_prov_t id;
+	__asm__ volatile("leaq 16(%[e]), %[id]\n\t"
+	                 "cmpq %[end], %[id]\n\t"
+	                 "jae 9f\n\t"
+	                 "leaq 32(%[e]), %[id]\n\t"
+	                 "movq %[id], %[at]\n\t"
+	                 "movq %[s2], 16(%[e])\n\t"
+	                 "leaq %a[head], %[id]\n\t"
+	                 "orq %[mark], %[id]\n\t"
+	                 "movq %[id], (%[e])\n\t"
+	                 "movq %[w], 8(%[e])\n\t"
+	                 "movq %[e], %[id]\n\t"
+	                 "shlq $12, %[id]\n\t"
+	                 "addq %[base], %[id]\n"
+	                 "8:\n"
+	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
+	                 "9:\txorl %k[id], %k[id]\n\t"
+	                 "cmpl $0, %[explain]\n\t"
+	                 "je 8b\n\t"
+	                 "leaq %a[two], %[id]\n\t"
+	                 __ML_FAIL3_CALL("__ml_step_fail", "%[w]", "%[s2]", "%[id]", "%[id]")
+	                 "jmp 8b\n"
+	                 ".popsection"
+	                 : [id] "=&r"(id), [at] "+m"(__ml_t.stepat), "=m"(*(struct __ml_step(*)[2])e)
+	                 : [e] "r"(e), [end] "m"(__ml_t.stepend), [base] "m"(__ml_t.stepbase),
+	                   [mark] "m"(__ml_t.stepmark), [explain] "m"(__ml_explain),
+	                   [two] "i"((const char *)s + __ML_STEP_TWO),
+	                   [head] "i"((const char *)s + __ML_STEP_TWO + __ML_STEP_MORE), [s2] "r"(s2), [w] "re"(w)
+	                 : "cc");
+	return id;
+#else
 	if (__ML_UNLIKELY(e + 1 >= __ml_t.stepend)) {
 		__ml_prov_t p = 0;
 		if (__ml_explain)
@@ -1355,6 +1389,7 @@ __ML_INLINE __ml_prov_t __ml_pend2(const struct __ml_site *s, const struct __ml_
 	}
 	__ml_t.stepat = e + 2;
 	return __ml_step_put_two(e, (__ml_uptr)s + __ML_STEP_TWO, w, (__ml_uptr)s2);
+#endif
 }
 
 /* Is the shadow word w (of a slot reached through a pointer with meta
@@ -2152,6 +2187,83 @@ __ML_INLINE int __ml_holds(__ml_uptr slot, __ml_uptr v, __ml_meta_t m)
 	return *(const __ml_uptru *)slot == v && __ml_holds_meta(slot, m);
 }
 
+#ifdef __ML_STUB
+/* __ml_sta's steps, optimised: the C below (#else) as one asm statement
+ * whose used-up chunk is a stub calling __ml_store_step (which tests the
+ * shadow itself, told by __ML_STEP_HELD that the slot holds v), so gcc
+ * sees no branch: a store's steps were six basic blocks and two tests of
+ * ps, a fifth of cc1's work on tree.c's unit. A pending step ps is a
+ * third slot in front, as __ml_store_steps_at's. */
+#define __ML_STA_STEPS_ASM(room, pend, ps)                                     \
+	"movq %[at], %[e]\n\t"                                                 \
+	"leaq " room "(%[e]), %[t]\n\t"                                        \
+	"cmpq %[end], %[t]\n\t"                                                \
+	"jae 9f\n\t"                                                           \
+	"cmpq %[v], %[old]\n\t"                                                \
+	"jne 1f\n\t"                                                           \
+	"movq %[slot], %[t]\n\t"                                               \
+	"andq $-8, %[t]\n\t"                                                   \
+	"xorq %[x], %[t]\n\t"                                                  \
+	"movq " __ML_META_OFF_ASM "(%[t]), %[t]\n\t" /* the slot's shadow */     \
+	"testq %[t], %[t]\n\t"                                                 \
+	"je 1f\n\t"                                                            \
+	"andq %[mask], %[t]\n\t"                                               \
+	"cmpq %[m], %[t]\n\t"                                                  \
+	"je 8f\n"                                                              \
+	"1:\n\t"                                                               \
+	pend                                                                   \
+	"leaq 32(%[e]), %[t]\n\t"                                              \
+	"movq %[t], %[at]\n\t"                                                 \
+	"movq %[slot], 16(%[e])\n\t"                                           \
+	"movq %[m], 24(%[e])\n\t"                                              \
+	"leaq %a[ss2], %[t]\n\t"                                               \
+	"orq %[mark], %[t]\n\t"                                                \
+	"movq %[t], (%[e])\n\t"                                                \
+	"movq %[pw], 8(%[e])\n"                                                \
+	"8:\n"                                                                 \
+	".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"            \
+	"9:\tcmpl $0, %[explain]\n\t"                                          \
+	"je 8b\n\t"                                                            \
+	"movq %[m], %[e]\n\t"                                                  \
+	"cmpq %[v], %[old]\n\t"                                                \
+	"jne 2f\n\t"                                                           \
+	"btsq $63, %[e]\n"                                                     \
+	"2:\tleaq %a[ss], %[t]\n\t"                                            \
+	__ML_KEEP5_CALL("__ml_store_step_keep", "%[slot]", "%[e]", "%[t]", ps, "%[pw]", "%[t]") \
+	"\n\tjmp 8b\n"                                                         \
+	".popsection"
+#define __ML_STA_STEPS_OPERANDS(ss)                                            \
+	[slot] "r"(slot), [v] "r"(v), [m] "r"(m), [old] "m"(*(const __ml_uptru *)slot), \
+	[ss] "i"(ss), [ss2] "i"((const char *)(ss) + __ML_STEP_MORE), [end] "m"(__ml_t.stepend), \
+	[mark] "m"(__ml_t.stepmark), [explain] "m"(__ml_explain), [x] __ML_ASM_XOR, [mask] __ML_ASM_MASK
+__ML_INLINE void __ml_sta_steps(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, const struct __ml_site *ss,
+                                const struct __ml_site *ps, __ml_prov_t pw)
+{
+	struct __ml_step *e;
+	__ml_uptr t;
+	/* (ps tested in C: gcc threads the paths where it knows it) */
+	if (!ps)
+		__asm__ volatile(__ML_STA_STEPS_ASM("16", "", "$0")
+		                 : [e] "=&r"(e), [t] "=&r"(t), [at] "+m"(__ml_t.stepat)
+		                 : [pw] "re"(pw), __ML_STA_STEPS_OPERANDS(ss)
+		                 : "cc");
+	else
+		__asm__ volatile(__ML_STA_STEPS_ASM("32",
+		                                    "movq %[mark], %[t]\n\t" /* ps's step, from pw */
+		                                    "orq %[ps], %[t]\n\t"
+		                                    "movq %[t], (%[e])\n\t"
+		                                    "movq %[pw], 8(%[e])\n\t"
+		                                    "movq %[e], %[pw]\n\t" /* the store's from ps's */
+		                                    "shlq $12, %[pw]\n\t"
+		                                    "addq %[base], %[pw]\n\t"
+		                                    "addq $16, %[e]\n\t",
+		                                    "%[ps]")
+		                 : [e] "=&r"(e), [t] "=&r"(t), [at] "+m"(__ml_t.stepat), [pw] "+&r"(pw)
+		                 : [ps] "r"(ps), [base] "m"(__ml_t.stepbase), __ML_STA_STEPS_OPERANDS(ss)
+		                 : "cc");
+}
+#endif
+
 /* __ml_st for an assignment, with its step: none when the slot holds that
  * very pointer already (n->left = insert(n->left, k)), whose older step
  * says where it came from. (Not for a slot that was just made: its memory
@@ -2163,12 +2275,16 @@ __ML_INLINE void __ml_sta_in(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_me
 	/* Both common cases inline: the same pointer again (most of tree.c's
 	 * stores: not unlikely), and steps (the value's pending one too) for
 	 * which the chunk has ids left. */
+#ifdef __ML_STUB
+	__ml_sta_steps(slot, v, m, ss, ps, pw);
+#else
 	struct __ml_step *e = __ml_t.stepat;
 	if (__ML_LIKELY(e + 1 + (ps != 0) < __ml_t.stepend)) { /* (a chunk: explanations on) */
 		if (!__ml_holds(slot, v, m))
 			__ml_store_steps_at(e, slot, m, ss, ps, pw);
 	} else if (__ml_explain) /* (__ml_holds's shadow test in the runtime: cold) */
 		__ML_KEEP5_VOID(__ml_store_step, slot, *(const __ml_uptru *)slot == v ? m | __ML_STEP_HELD : m, ss, ps, pw);
+#endif
 	__ml_st_in(slot, v, m, tag, site, 0, 0, 0, handed);
 }
 __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
