@@ -177,17 +177,10 @@ static void ml_perm_give(struct ml_perm *p, uptr e, uint32_t i)
 	}
 	if (!p->def)
 		return;
-	/* a shadow byte at a time: its bits of the element's bytes (m), set as
-	 * the saved ones (atomically: a byte at an end holds a neighbour's) */
+	/* a shadow byte at a time, as saved */
 	for (uptr x = e, end = e + p->size; x < end;) {
 		uptr next = (x | 7) + 1 < end ? (x | 7) + 1 : end;
-		uint8_t m = (uint8_t)((0xffu >> (8 - (next - x))) << (x & 7));
-		uint8_t want = i != UINT32_MAX ? (uint8_t)(ml_perm_def8(p->def, p->base, p->base + (uptr)i * p->size + (x - e)) << (x & 7)) & m : 0;
-		uint8_t *sh = (uint8_t *)__ML_DEF_SHADOW(x), have = ML_LOAD(sh) & m;
-		if (have & ~want)
-			__atomic_fetch_and(sh, (uint8_t)~(have & ~want), __ATOMIC_RELAXED);
-		if (want & ~have)
-			__atomic_fetch_or(sh, (uint8_t)(want & ~have), __ATOMIC_RELAXED);
+		ml_def_put_bits(x, next - x, i != UINT32_MAX ? ml_perm_def8(p->def, p->base, p->base + (uptr)i * p->size + (x - e)) : 0);
 		x = next;
 	}
 }

@@ -347,17 +347,33 @@ void __ml_def_slow(__ml_uptr a, __ml_uptr n)
 	ml_def_set(a, n, 0);
 }
 
-void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
-                   const struct __ml_site *site)
+/* The undefined bits of the n <= ML_DEF_WORD_MAX bytes from a (bit i: byte
+ * a + i), read as one word when its shadow bytes are application memory's. */
+#define ML_DEF_WORD_MAX 56
+static inline int ml_def_word(uptr a, uptr n, uint64_t *bits)
 {
-	if (!ml_def_kept() || !n || !ml_app_range(d, n))
-		return;
-	uptr u = ml_app_range(s, n) ? ml_first_undef(s, n) : 0;
-	if (!u) {
-		ml_def_set(d, n, 0);
-		return;
-	}
-	if ((d & 7) == (s & 7) && (d > s ? d - s : s - d) >= n + 16) {
+	if (n > ML_DEF_WORD_MAX || !ml_app_range(a & ~(uptr)7, 64))
+		return 0;
+	uint64_t w;
+	memcpy(&w, ml_dsh(a), sizeof w);
+	*bits = (w >> (a & 7)) & ((1UL << n) - 1);
+	return 1;
+}
+
+/* The bits of [s, s+n) copied to [d, d+n), as memmove copies bytes. */
+static void ml_def_move_bits(uptr d, uptr s, uptr n)
+{
+	uint64_t bits;
+	if (ml_def_word(s, n, &bits)) {
+		/* a struct's copy (padding, a field unset): its bits read as one
+		 * word, all before any is written, and put a shadow byte at a time */
+		for (uptr x = d, e = d + n; x < e;) {
+			uptr next = (x | 7) + 1 < e ? (x | 7) + 1 : e;
+			ml_def_put_bits(x, next - x, (unsigned)bits & 0xff);
+			bits >>= next - x;
+			x = next;
+		}
+	} else if ((d & 7) == (s & 7) && (d > s ? d - s : s - d) >= n + 16) {
 		/* same phase, apart: whole shadow bytes move, ends bit by bit */
 		uptr i = 0;
 		while (i < n && ((d + i) & 7)) {
@@ -375,6 +391,22 @@ void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_m
 		for (uptr i = n; i-- > 0;)
 			ml_def_set(d + i, 1, ml_bit(s + i));
 	}
+}
+
+void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
+                   const struct __ml_site *site)
+{
+	if (!ml_def_kept() || !n || !ml_app_range(d, n))
+		return;
+	uint64_t bits;
+	uptr u = ml_def_word(s, n, &bits) ? (bits ? s + (uptr)__builtin_ctzll(bits) : 0)
+	         : ml_app_range(s, n)     ? ml_first_undef(s, n)
+	                                  : 0;
+	if (!u) {
+		ml_def_set(d, n, 0);
+		return;
+	}
+	ml_def_move_bits(d, s, n);
 	unsigned so = ml_object_at(u, 1, ms);
 	if (so)
 		ml_origin_move(d, n, md, ml_record_origin(so));
