@@ -214,15 +214,20 @@ static uptr ml_origin_entry(uptr o)
 	return (uptr)ml_origin_add(d) << 1 | 1;
 }
 
+/* Undefined bytes with origin o now live in the object of record slot s. */
+static void ml_origin_set(unsigned s, uptr o)
+{
+	o = ml_origin_entry(ml_origin_base(o));
+	if (o >> 1)
+		ml_rare_set(&ML_RARE[s].origin, (uint32_t)(o >> 1));
+}
+
 /* Undefined bytes with origin o now live in the object at [a, a+n). */
 static void ml_origin_move(uptr a, uptr n, meta_t m, uptr o)
 {
 	unsigned s = ml_object_at(a, n, m);
-	if (!s)
-		return;
-	o = ml_origin_entry(ml_origin_base(o));
-	if (o >> 1)
-		ml_rare_set(&ML_RARE[s].origin, (uint32_t)(o >> 1));
+	if (s)
+		ml_origin_set(s, o);
 }
 
 static uptr ml_bytes_origin(uptr a, uptr n, meta_t m, const site_t *decl);
@@ -393,8 +398,8 @@ static void ml_def_move_bits(uptr d, uptr s, uptr n)
 	}
 }
 
-void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
-                   const struct __ml_site *site)
+void __ml_def_copy_slow(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
+                        const struct __ml_site *site)
 {
 	if (!ml_def_kept() || !n || !ml_app_range(d, n))
 		return;
@@ -407,9 +412,10 @@ void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_m
 		return;
 	}
 	ml_def_move_bits(d, s, n);
-	unsigned so = ml_object_at(u, 1, ms);
-	if (so)
-		ml_origin_move(d, n, md, ml_record_origin(so));
+	/* (within one object, as a heap's entries move, its origin stays) */
+	unsigned so = ml_object_at(u, 1, ms), ds = so ? ml_object_at(d, n, md) : 0;
+	if (ds && ds != so)
+		ml_origin_set(ds, ml_record_origin(so));
 	if (site) /* (value propagation: the copy is a step) */
 		ml_step_into(site, s, ML_STEP_UNDEF | n, d);
 }
