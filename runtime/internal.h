@@ -1261,6 +1261,26 @@ static inline void ml_def_kept_update(void)
 {
 	ML_STORE(&ml_def_kept_on, ML_LOAD(&ml_def_on) || (ML_LOAD(&ml_rules_logging) & ML_RULES_WRITES));
 }
+/* The cnt bytes from x, whose bits lie in one shadow byte ((x & 7) + cnt
+ * <= 8), get the undefined bits bits (low bit: x's): the byte stored
+ * whole when they are all of it, else its other bits kept atomically (a
+ * neighbour may be another thread's object). */
+static inline void ml_def_put_bits(uptr x, uptr cnt, unsigned bits)
+{
+	uint8_t *sh = (uint8_t *)__ML_DEF_SHADOW(x);
+	uint8_t m = (uint8_t)((0xffu >> (8 - cnt)) << (x & 7)), want = (uint8_t)(bits << (x & 7)) & m;
+	uint8_t have = ML_LOAD(sh) & m;
+	if (have == want)
+		return;
+	if (m == 0xff)
+		ML_STORE(sh, want);
+	else {
+		if (have & ~want)
+			__atomic_fetch_and(sh, (uint8_t)~(have & ~want), __ATOMIC_RELAXED);
+		if (want & ~have)
+			__atomic_fetch_or(sh, (uint8_t)(want & ~have), __ATOMIC_RELAXED);
+	}
+}
 /* The bytes hold values: freed blocks, what libc wrote. */
 static inline void ml_def_clear(const void *p, uptr n)
 {

@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 49
+#define __ML_ABI 50
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -432,12 +432,9 @@ void __ml_copy_small(__ml_uptr dst_n, const void *src, __ml_meta_t dtag, __ml_me
 void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl) __ML_NOTHROW;
 /* The n bytes at a now hold values (__ml_def's slow path). */
 void __ml_def_slow(__ml_uptr a, __ml_uptr n) __ML_NOTHROW;
-/* Copy the definedness of n bytes from s to d (a copy is not a use); md
- * and ms are the metas of the objects written and read (origins move from
- * one to the other), or WILD. Undefined bytes copied are a step at site
- * (value propagation). */
-void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
-                   const struct __ml_site *site) __ML_NOTHROW;
+/* __ml_def_copy's slow path (below). */
+void __ml_def_copy_slow(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
+                        const struct __ml_site *site) __ML_NOTHROW;
 /* A value with the given origin was stored in the n bytes at a, at site. */
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site) __ML_NOTHROW;
 /* A pointer of uninit record m (never assigned) was stored at slot: the
@@ -613,8 +610,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v49;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v49;
+extern const int __memlens_abi_v50;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v50;
 
 /* ---- hot path ---- */
 /* Optimised, the inline helpers' locals are not tracked for the debugger:
@@ -818,6 +815,32 @@ __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 		else
 			__ml_def_slow(a, n);
 	}
+}
+
+/* Are the n bytes at a all defined, as told by at most one word of shadow
+ * (n <= 8, or whole aligned words up to 64 bytes)? 0 where unsure. */
+__ML_INLINE int __ml_all_defined(__ml_uptr a, __ml_uptr n)
+{
+	if (n <= 8)
+		return __ml_undef_bits(a, n) == 0;
+	if (n <= 64 && !(n & 7) && !(a & 7)) {
+		unsigned long long w = 0;
+		__builtin_memcpy(&w, (const void *)__ML_DEF_SHADOW(a), n >> 3);
+		return w == 0;
+	}
+	return 0;
+}
+
+/* Copy the definedness of n bytes from s to d (a copy is not a use); md
+ * and ms are the metas of the objects written and read (origins move from
+ * one to the other), or WILD. Undefined bytes copied are a step at site
+ * (value propagation). A copy between defined bytes (most struct copies)
+ * has nothing to move: no call. */
+__ML_INLINE void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
+                               const struct __ml_site *site)
+{
+	if (!__ml_all_defined(s, n) || !__ml_all_defined(d, n))
+		__ml_def_copy_slow(d, s, n, md, ms, site);
 }
 
 /* The bytes of a local declared without initializer, defined again when

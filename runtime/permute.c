@@ -41,20 +41,31 @@ static inline uint64_t ml_perm_hash(const unsigned char *e, size_t size)
 	return h;
 }
 
+/* (word by word: most elements are a few words, where memcmp's call and
+ * dispatch cost more than the comparison) */
 static inline int ml_perm_same(const unsigned char *a, const unsigned char *b, size_t size)
 {
-	if (size == 8) {
+	size_t k = 0;
+	for (; k + 8 <= size; k += 8) {
 		uint64_t x, y;
-		memcpy(&x, a, 8);
-		memcpy(&y, b, 8);
-		return x == y;
+		memcpy(&x, a + k, 8);
+		memcpy(&y, b + k, 8);
+		if (x != y)
+			return 0;
 	}
-	return memcmp(a, b, size) == 0;
+	return k == size || memcmp(a + k, b + k, size - k) == 0;
 }
 
 static int ml_perm_bit(const uint8_t *def, uptr base, uptr x)
 {
 	return (def[(x >> 3) - (base >> 3)] >> (x & 7)) & 1;
+}
+
+/* The saved definedness bits of the 8 bytes from x (low bit: x's). */
+static inline uint8_t ml_perm_def8(const uint8_t *def, uptr base, uptr x)
+{
+	uptr t = (x >> 3) - (base >> 3);
+	return (uint8_t)((def[t] | (unsigned)def[t + 1] << 8) >> (x & 7));
 }
 
 /* The work of one sort, the saved state laid out in mem. */
@@ -65,6 +76,8 @@ struct ml_perm {
 	meta_t *meta;              /* its slots' pointer shadow (or NULL: none) */
 	uint8_t *def;              /* its definedness bytes (or NULL: all defined) */
 	uint32_t *heads, *next, *perm;
+	uint32_t *held;            /* mid-sort, held[j]: the old element whose shadows
+	                            * element j's place has (UINT32_MAX: unknown) */
 	uptr hmask, memlen;        /* (mapped when over ML_PERM_LOCAL) */
 };
 
@@ -94,9 +107,10 @@ static int ml_perm_save(struct ml_perm *p, unsigned char *local)
 	p->hmask = h - 1;
 	uptr off_meta = (len + 7) & ~(uptr)7;
 	uptr off_def = off_meta + (any_meta ? nslots * 8 : 0);
-	uptr off_heads = (off_def + (any_def ? ndef : 0) + 3) & ~(uptr)3;
-	uptr off_next = off_heads + h * 4, off_perm = off_next + p->n * 4;
-	p->memlen = off_perm + p->n * 4;
+	/* (one byte past the definedness bytes: ml_perm_def8 reads two) */
+	uptr off_heads = (off_def + (any_def ? ndef + 1 : 0) + 3) & ~(uptr)3;
+	uptr off_next = off_heads + h * 4, off_perm = off_next + p->n * 4, off_held = off_perm + p->n * 4;
+	p->memlen = off_held + p->n * 4;
 	p->mem = p->memlen > ML_PERM_LOCAL ? ml_scratch(p->memlen) : local;
 	if (!p->mem)
 		return -1;
@@ -105,11 +119,16 @@ static int ml_perm_save(struct ml_perm *p, unsigned char *local)
 	for (uptr i = 0; p->meta && i < nslots; i++)
 		p->meta[i] = *__ML_META_SHADOW(p->s0 + 8 * i);
 	p->def = any_def ? p->mem + off_def : 0;
-	if (any_def)
+	if (any_def) {
 		memcpy(p->def, (const void *)__ML_DEF_SHADOW(base & ~(uptr)7), ndef);
+		p->def[ndef] = 0;
+	}
 	p->heads = (uint32_t *)(p->mem + off_heads);
 	p->next = (uint32_t *)(p->mem + off_next);
 	p->perm = (uint32_t *)(p->mem + off_perm);
+	p->held = (uint32_t *)(p->mem + off_held);
+	for (uptr j = 0; j < p->n; j++) /* (the shadows were just read there) */
+		p->held[j] = (uint32_t)j;
 	return 1;
 }
 
@@ -158,17 +177,34 @@ static void ml_perm_give(struct ml_perm *p, uptr e, uint32_t i)
 	}
 	if (!p->def)
 		return;
-	for (uptr k = 0; k < p->size; k++) {
-		uptr x = e + k;
-		int bit = i != UINT32_MAX && ml_perm_bit(p->def, p->base, p->base + (uptr)i * p->size + k);
-		uint8_t *sh = (uint8_t *)__ML_DEF_SHADOW(x), m = (uint8_t)(1u << (x & 7));
-		if (((ML_LOAD(sh) & m) != 0) == bit)
-			continue;
-		if (bit)
-			__atomic_fetch_or(sh, m, __ATOMIC_RELAXED);
-		else
-			__atomic_fetch_and(sh, (uint8_t)~m, __ATOMIC_RELAXED);
+	/* a shadow byte at a time, as saved */
+	for (uptr x = e, end = e + p->size; x < end;) {
+		uptr next = (x | 7) + 1 < end ? (x | 7) + 1 : end;
+		ml_def_put_bits(x, next - x, i != UINT32_MAX ? ml_perm_def8(p->def, p->base, p->base + (uptr)i * p->size + (x - e)) : 0);
+		x = next;
 	}
+}
+
+/* The comparator's element at e gets the shadows of the old element with
+ * its bytes. At an element's place in the array, where it was given (or
+ * read) last time, unless its bytes changed since: a libc that sorts the
+ * elements' addresses and moves them at the end (glibc's, for elements
+ * over 32 bytes) compares each where it was, so no call has a change. */
+static void ml_perm_follow(struct ml_perm *p, uptr e)
+{
+	uptr off = e - p->base, size = p->size;
+	if (off < p->len && off % size == 0) {
+		uint32_t *held = &p->held[off / size];
+		if (*held != UINT32_MAX && ml_perm_same(p->mem + (uptr)*held * size, (const unsigned char *)e, size))
+			return;
+		*held = *ml_perm_find(p, (const unsigned char *)e);
+		ml_perm_give(p, e, *held);
+		return;
+	}
+	if (e < p->base + p->len && e + size > p->base) /* (across two places) */
+		for (uptr j = e > p->base ? off / size : 0; j < p->n && j * size < e + size - p->base; j++)
+			p->held[j] = UINT32_MAX;
+	ml_perm_give(p, e, *ml_perm_find(p, (const unsigned char *)e));
 }
 
 /* Had the element saved at i an undefined byte? */
@@ -260,16 +296,16 @@ static int ml_perm_tramp8(const void *a, const void *b, void *ctx)
 		ml_perm_give8(c->p, (uptr)b);
 		return c->cmp(a, b, c->ctx);
 	}
-	ml_perm_give(c->p, (uptr)a, *ml_perm_find(c->p, a));
-	ml_perm_give(c->p, (uptr)b, *ml_perm_find(c->p, b));
+	ml_perm_follow(c->p, (uptr)a);
+	ml_perm_follow(c->p, (uptr)b);
 	return c->cmp(a, b, c->ctx);
 }
 
 static int ml_perm_tramp(const void *a, const void *b, void *ctx)
 {
 	struct ml_perm_cmp *c = ctx;
-	ml_perm_give(c->p, (uptr)a, *ml_perm_find(c->p, a));
-	ml_perm_give(c->p, (uptr)b, *ml_perm_find(c->p, b));
+	ml_perm_follow(c->p, (uptr)a);
+	ml_perm_follow(c->p, (uptr)b);
 	return c->cmp(a, b, c->ctx);
 }
 

@@ -214,15 +214,20 @@ static uptr ml_origin_entry(uptr o)
 	return (uptr)ml_origin_add(d) << 1 | 1;
 }
 
+/* Undefined bytes with origin o now live in the object of record slot s. */
+static void ml_origin_set(unsigned s, uptr o)
+{
+	o = ml_origin_entry(ml_origin_base(o));
+	if (o >> 1)
+		ml_rare_set(&ML_RARE[s].origin, (uint32_t)(o >> 1));
+}
+
 /* Undefined bytes with origin o now live in the object at [a, a+n). */
 static void ml_origin_move(uptr a, uptr n, meta_t m, uptr o)
 {
 	unsigned s = ml_object_at(a, n, m);
-	if (!s)
-		return;
-	o = ml_origin_entry(ml_origin_base(o));
-	if (o >> 1)
-		ml_rare_set(&ML_RARE[s].origin, (uint32_t)(o >> 1));
+	if (s)
+		ml_origin_set(s, o);
 }
 
 static uptr ml_bytes_origin(uptr a, uptr n, meta_t m, const site_t *decl);
@@ -347,17 +352,33 @@ void __ml_def_slow(__ml_uptr a, __ml_uptr n)
 	ml_def_set(a, n, 0);
 }
 
-void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
-                   const struct __ml_site *site)
+/* The undefined bits of the n <= ML_DEF_WORD_MAX bytes from a (bit i: byte
+ * a + i), read as one word when its shadow bytes are application memory's. */
+#define ML_DEF_WORD_MAX 56
+static inline int ml_def_word(uptr a, uptr n, uint64_t *bits)
 {
-	if (!ml_def_kept() || !n || !ml_app_range(d, n))
-		return;
-	uptr u = ml_app_range(s, n) ? ml_first_undef(s, n) : 0;
-	if (!u) {
-		ml_def_set(d, n, 0);
-		return;
-	}
-	if ((d & 7) == (s & 7) && (d > s ? d - s : s - d) >= n + 16) {
+	if (n > ML_DEF_WORD_MAX || !ml_app_range(a & ~(uptr)7, 64))
+		return 0;
+	uint64_t w;
+	memcpy(&w, ml_dsh(a), sizeof w);
+	*bits = (w >> (a & 7)) & ((1UL << n) - 1);
+	return 1;
+}
+
+/* The bits of [s, s+n) copied to [d, d+n), as memmove copies bytes. */
+static void ml_def_move_bits(uptr d, uptr s, uptr n)
+{
+	uint64_t bits;
+	if (ml_def_word(s, n, &bits)) {
+		/* a struct's copy (padding, a field unset): its bits read as one
+		 * word, all before any is written, and put a shadow byte at a time */
+		for (uptr x = d, e = d + n; x < e;) {
+			uptr next = (x | 7) + 1 < e ? (x | 7) + 1 : e;
+			ml_def_put_bits(x, next - x, (unsigned)bits & 0xff);
+			bits >>= next - x;
+			x = next;
+		}
+	} else if ((d & 7) == (s & 7) && (d > s ? d - s : s - d) >= n + 16) {
 		/* same phase, apart: whole shadow bytes move, ends bit by bit */
 		uptr i = 0;
 		while (i < n && ((d + i) & 7)) {
@@ -375,9 +396,26 @@ void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_m
 		for (uptr i = n; i-- > 0;)
 			ml_def_set(d + i, 1, ml_bit(s + i));
 	}
-	unsigned so = ml_object_at(u, 1, ms);
-	if (so)
-		ml_origin_move(d, n, md, ml_record_origin(so));
+}
+
+void __ml_def_copy_slow(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
+                        const struct __ml_site *site)
+{
+	if (!ml_def_kept() || !n || !ml_app_range(d, n))
+		return;
+	uint64_t bits;
+	uptr u = ml_def_word(s, n, &bits) ? (bits ? s + (uptr)__builtin_ctzll(bits) : 0)
+	         : ml_app_range(s, n)     ? ml_first_undef(s, n)
+	                                  : 0;
+	if (!u) {
+		ml_def_set(d, n, 0);
+		return;
+	}
+	ml_def_move_bits(d, s, n);
+	/* (within one object, as a heap's entries move, its origin stays) */
+	unsigned so = ml_object_at(u, 1, ms), ds = so ? ml_object_at(d, n, md) : 0;
+	if (ds && ds != so)
+		ml_origin_set(ds, ml_record_origin(so));
 	if (site) /* (value propagation: the copy is a step) */
 		ml_step_into(site, s, ML_STEP_UNDEF | n, d);
 }
