@@ -585,11 +585,14 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // With the pointer shadow's 2 MiB addend (an inlining estimate moved):
 // gcc no longer inlines correctstack into luaD_reallocstack, ldo.c 1.512
 // to 1.516 (2,576 to 2,584 bytes).
+// A static function declared inline and called from four places or fewer
+// always inlined (precallC, 548 of gcc's instructions, passed the budget
+// of 240): ldo.c 1.516 to 1.422.
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
 	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.45, "lcode.c": 1.29, "lvm.c": 1.42, "ltable.c": 1.465,
-		"lapi.c": 1.69, "ldo.c": 1.52, "ldebug.c": 1.49, "lgc.c": 1.495, "lundump.c": 1.335})
+		"lapi.c": 1.69, "ldo.c": 1.43, "ldebug.c": 1.49, "lgc.c": 1.495, "lundump.c": 1.335})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built
