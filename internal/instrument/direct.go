@@ -539,7 +539,7 @@ func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[s
 			}
 			continue
 		}
-		if cand[name] == nil && !r.plainHelper(fd) || r.inlineHinted[name] || fd.Declarator.IsInline() || noinline(fd) ||
+		if cand[name] == nil && !r.plainHelper(fd) || r.inlineHinted[name] || noinline(fd) ||
 			declaredNoinline[name] || callsItself(fd) || calls(cs, setjmps) ||
 			sites[name] > nativeInlineSites && (size > nativeInlineSmall || hasLoop(cs) || reaches(callees, name, name)) ||
 			size > nativeInlineTokens && len(callers[name]) > 1 && AnyNode(cs, frameObject) {
