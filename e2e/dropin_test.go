@@ -590,12 +590,14 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // instruction where it counted their C, so more small functions go inline
 // (correctgraylist, separatetobefnz and sweep2old into atomic, allocupvalue
 // into its caller): lgc.c 2,016 to 2,040 bytes (1.491 to 1.509), lparser.c
-// 4,224 to 4,240 (1.447 to 1.452).
+// 4,224 to 4,240 (1.447 to 1.452). A static function declared inline and
+// called from four places or fewer always inlined (precallC, 548 of gcc's
+// instructions, passed the budget of 240): ldo.c 1.516 to 1.422.
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
 	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.455, "lcode.c": 1.29, "lvm.c": 1.42, "ltable.c": 1.465,
-		"lapi.c": 1.69, "ldo.c": 1.52, "ldebug.c": 1.49, "lgc.c": 1.51, "lundump.c": 1.335})
+		"lapi.c": 1.69, "ldo.c": 1.43, "ldebug.c": 1.49, "lgc.c": 1.51, "lundump.c": 1.335})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

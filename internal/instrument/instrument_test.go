@@ -943,6 +943,30 @@ func TestPlainHelperNeedsNoSideFrame(t *testing.T) {
 	}
 }
 
+// TestDeclaredInlineAlwaysInlined: optimised, a static function the
+// program declares inline, called from few places, is always inlined (its
+// checks put it past gcc's budget, out of line with a frame of its own);
+// not one called from many places, one calling itself or a variadic one,
+// which gcc cannot inline.
+func TestDeclaredInlineAlwaysInlined(t *testing.T) {
+	code := "#include <stdarg.h>\n" +
+		"static inline int twice(const int *p) { return *p * 2; }\n" +
+		"static inline int half(const int *p) { return *p / 2; }\n" +
+		"static inline int fact(int n) { return n ? n * fact(n - 1) : 1; }\n" +
+		"static inline int first(int n, ...) { va_list ap; int v; va_start(ap, n); v = va_arg(ap, int); va_end(ap); return v; }\n" +
+		"int use(const int *p) { return twice(p) + twice(p + 1) + fact(*p) + first(1, *p) +\n" +
+		"	half(p) + half(p + 1) + half(p + 2) + half(p + 3) + half(p + 4); }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "declared.c", code)
+	for _, f := range []struct {
+		name   string
+		always bool
+	}{{"twice", true}, {"half", false}, {"fact", false}, {"first", false}} {
+		if always := regexp.MustCompile(`__attribute__\(\(__always_inline__\)\)\s*` + f.name + `\(`).Match(out); always != f.always {
+			t.Errorf("%s always inlined: %v, want %v:\n%s", f.name, always, f.always, out)
+		}
+	}
+}
+
 // TestLocalWordsInThread: optimised, a function keeping its parameters'
 // provenance in the thread's words that calls nothing and is not direct
 // keeps its pointer locals' there too, past its parameters', and its
