@@ -41,7 +41,7 @@ type fake struct {
 	cc    string
 	args  []string
 	full  bool
-	stdin []byte // mode.Stdin
+	stdin string // mode.Stdin
 	files []string
 }
 
@@ -531,7 +531,7 @@ func TestStdin(t *testing.T) {
 	if !exists("stdin.o") || !e.contains("stdin.o", marker) {
 		t.Error("stdin.o missing or not instrumented")
 	}
-	if !slices.Equal(e.fake.files, []string{"<stdin>"}) || string(e.fake.stdin) != sources["util.c"] {
+	if !slices.Equal(e.fake.files, []string{"<stdin>"}) || e.fake.stdin != sources["util.c"] {
 		t.Errorf("instrumented %q with standard input %q", e.fake.files, e.fake.stdin)
 	}
 }

@@ -91,7 +91,7 @@ func (j *job) instrumenter() instrumenter {
 		if err != nil {
 			return failedConfig{err}
 		}
-		mode.Stdin = text
+		mode.Stdin = string(text)
 	}
 	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.instrumentedFlags()), mode)
 	if err != nil {

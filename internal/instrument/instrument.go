@@ -81,7 +81,7 @@ type Mode struct {
 	// Stdin is the source gcc reads from standard input and names
 	// "<stdin>", when a unit is read from there: the user's lines, which
 	// the file system does not hold, for columns and reports.
-	Stdin []byte
+	Stdin string
 }
 
 // NewConfig prepares parsing for C compiler ccPath under the user's compiler
@@ -159,8 +159,8 @@ func (c *Config) File(path string, pre []byte) ([]byte, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	u := newUnitText(pre)
-	if c.mode.Stdin != nil {
-		u.lines = map[string][]string{"<stdin>": strings.Split(string(c.mode.Stdin), "\n")}
+	if c.mode.Stdin != "" {
+		u.lines = map[string][]string{"<stdin>": strings.Split(c.mode.Stdin, "\n")}
 	}
 	ast, err := c.translate(path, u, true)
 	if err != nil {
