@@ -32,6 +32,7 @@ var dropinCases = []struct {
 	{"autoconf_funcs.c", []string{"-g", "-O2"}},
 	{"implicit_exit.c", []string{"-O2"}},
 	{"frame_warning.c", []string{"-O2", "-Wall", "-Wframe-larger-than=1"}},
+	{"utf8_char.c", []string{"-std=c2x", "-O1", "-Wall", "-Wextra", "-pedantic"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
