@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 49
+#define __ML_ABI 50
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -438,6 +438,9 @@ void __ml_def_slow(__ml_uptr a, __ml_uptr n) __ML_NOTHROW;
  * (value propagation). */
 void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
                    const struct __ml_site *site) __ML_NOTHROW;
+/* The same into an object reached through a pointer of meta md. */
+void __ml_def_copy_through(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
+                           const struct __ml_site *site) __ML_NOTHROW;
 /* A value with the given origin was stored in the n bytes at a, at site. */
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site) __ML_NOTHROW;
 /* A pointer of uninit record m (never assigned) was stored at slot: the
@@ -613,8 +616,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v49;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v49;
+extern const int __memlens_abi_v50;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v50;
 
 /* ---- hot path ---- */
 /* Optimised, the inline helpers' locals are not tracked for the debugger:

@@ -347,29 +347,13 @@ void __ml_def_slow(__ml_uptr a, __ml_uptr n)
 	ml_def_set(a, n, 0);
 }
 
-/* Whether the n bytes at a lie in this thread's live stack (from this
- * frame up). */
-static int ml_in_live_stack(uptr a, uptr n)
-{
-	return a >= (uptr)__builtin_frame_address(0) && a + n <= ml_own_stack_top();
-}
-
-/* Undefined bytes copied through a pointer of unknown provenance (WILD)
- * into the live stack are a local of code memlens does not see (C++, a
- * library built without it: an instrumented frame's locals are reached
- * through their own metas), so they are defined there: that code's own
- * stores, there and in the frames that reuse the slot once its own is gone,
- * are unseen, and the copied bits would judge them (expat's runtestspp: a
- * struct's padding copied into a C++ local, whose slot a C++ char took
- * later and handed to the library). A read of them through that pointer
- * would not have been checked either (__ml_use). */
 void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
                    const struct __ml_site *site)
 {
 	if (!ml_def_kept() || !n || !ml_app_range(d, n))
 		return;
 	uptr u = ml_app_range(s, n) ? ml_first_undef(s, n) : 0;
-	if (!u || (md == __ML_WILD && ml_in_live_stack(d, n))) {
+	if (!u) {
 		ml_def_set(d, n, 0);
 		return;
 	}
@@ -396,6 +380,30 @@ void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_m
 		ml_origin_move(d, n, md, ml_record_origin(so));
 	if (site) /* (value propagation: the copy is a step) */
 		ml_step_into(site, s, ML_STEP_UNDEF | n, d);
+}
+
+/* Whether the n bytes at a lie in this thread's live stack (from this
+ * frame up). */
+static int ml_in_live_stack(uptr a, uptr n)
+{
+	return a >= (uptr)__builtin_frame_address(0) && a + n <= ml_own_stack_top();
+}
+
+/* Bytes copied through a pointer of unknown provenance (WILD: made by code
+ * memlens does not see) into the live stack are a local of such code (C++,
+ * a library built without memlens), whose own stores there, and those of
+ * the frames that reuse the slot once its own is gone, are unseen: they are
+ * defined, or the copied bits would judge those stores (expat's runtestspp:
+ * a struct's padding copied into a C++ local, whose slot a C++ char took
+ * later and handed to the library). A read through that pointer is not
+ * checked either (__ml_use). */
+void __ml_def_copy_through(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
+                           const struct __ml_site *site)
+{
+	if (md == __ML_WILD && ml_def_kept() && ml_in_live_stack(d, n))
+		ml_def_set(d, n, 0);
+	else
+		__ml_def_copy(d, s, n, md, ms, site);
 }
 
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site)
