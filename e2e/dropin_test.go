@@ -32,6 +32,7 @@ var dropinCases = []struct {
 	{"autoconf_funcs.c", []string{"-g", "-O2"}},
 	{"implicit_exit.c", []string{"-O2"}},
 	{"frame_warning.c", []string{"-O2", "-Wall", "-Wframe-larger-than=1"}},
+	{"utf8_char.c", []string{"-std=c2x", "-O1", "-Wall", "-Wextra", "-pedantic"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
@@ -69,6 +70,68 @@ func TestDropIn(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDropInStdin compiles a program read from standard input (-x c -)
+// with gcc and with memlens cc (both modes): the same diagnostics, status
+// and output (__FILE__ is "<stdin>"), the same -MD dependency file (-.d,
+// target "-"), and the unit is instrumented: an overflow is reported at
+// <stdin>'s line, with the line's text.
+func TestDropInStdin(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	src, err := os.ReadFile("testdata/dropin/stdin.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	compile := func(argv ...string) (string, error) {
+		cmd := exec.Command(argv[0], argv[1:]...)
+		cmd.Dir, cmd.Env, cmd.Stdin = dir, environ(), strings.NewReader(string(src))
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	flags := []string{"-O1", "-Wall", "-x", "c", "-"}
+	wantDiag, wantErr := compile(slices.Concat([]string{gcc}, flags, []string{"-o", "native"})...)
+	native := run(t, dir, "./native", wantErr)
+	if !strings.Contains(native, "<stdin>:17 3") {
+		t.Fatalf("gcc's build printed %q", native)
+	}
+	if _, err := compile(slices.Concat([]string{gcc}, flags, []string{"-c", "-MD"})...); err != nil {
+		t.Fatal(err)
+	}
+	wantDeps, err := os.ReadFile(filepath.Join(dir, "-.d"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range [][]string{{"cc"}, {"cc", "--memlens-full"}} {
+		name := strings.Join(mode, " ")
+		diag, err := compile(slices.Concat([]string{memlens}, mode, flags, []string{"-o", "instrumented"})...)
+		if diag != wantDiag || exitStatus(err) != exitStatus(wantErr) {
+			t.Errorf("%s: status %d, diagnostics:\n%s\ngcc: status %d, diagnostics:\n%s", name, exitStatus(err), diag, exitStatus(wantErr), wantDiag)
+			continue
+		}
+		if got := run(t, dir, "./instrumented", err); got != native {
+			t.Errorf("%s: the program printed\n%s\nnatively\n%s", name, got, native)
+		}
+		cmd := exec.Command("./instrumented", "overflow")
+		cmd.Dir, cmd.Env = dir, environ()
+		out, _ := cmd.CombinedOutput()
+		if !strings.Contains(string(out), "HEAP-BUFFER-OVERFLOW") || !strings.Contains(string(out), "at <stdin>:16:") ||
+			!strings.Contains(string(out), "cells[CELLS] = 0;") {
+			t.Errorf("%s: the overflow at <stdin>:16 was not reported with its line:\n%s", name, out)
+		}
+		// -c names the object after "-", as gcc does
+		os.Remove(filepath.Join(dir, "-.o"))
+		os.Remove(filepath.Join(dir, "-.d"))
+		if diag, err := compile(slices.Concat([]string{memlens}, mode, flags, []string{"-c", "-MD"})...); err != nil || diag != wantDiag {
+			t.Errorf("%s -c: %v\n%s", name, err, diag)
+		} else if _, err := os.Stat(filepath.Join(dir, "-.o")); err != nil {
+			t.Errorf("%s -c: %v", name, err)
+		} else if deps, _ := os.ReadFile(filepath.Join(dir, "-.d")); string(deps) != string(wantDeps) {
+			t.Errorf("%s -c -MD: -.d holds\n%s\ngcc's:\n%s", name, deps, wantDeps)
+		}
 	}
 }
 

@@ -145,6 +145,7 @@
 #define ml_print_stack         __mlrt_print_stack
 #define ml_thread_stack        __mlrt_thread_stack
 #define ml_thread_stack_top    __mlrt_thread_stack_top
+#define ml_own_stack_top       __mlrt_own_stack_top
 #define ml_def_forget          __mlrt_def_forget
 #define ml_loss_on             ML_STATE_AT(int, ML_ST_LOSS_ON)
 #define ml_loss_unit           __mlrt_loss_unit
@@ -681,6 +682,9 @@ int ml_thread_info(unsigned id, unsigned *parent, unsigned *stack);
 void ml_thread_exit_hook(void);
 /* The end of this thread's stack if memlens started the thread, else 0. */
 uptr ml_thread_stack_top(void);
+/* The end of this thread's stack, whoever started it; 0 if it cannot be
+ * told. */
+uptr ml_own_stack_top(void);
 /* The stack (with TLS) of live thread id other than this one ([0, 0) if
  * unknown or ended); -1 past the last id handed out. */
 int ml_thread_stack(unsigned id, uptr *lo, uptr *hi);

@@ -627,8 +627,7 @@ static uptr ml_main_stack_lo(void)
 	return lo;
 }
 
-/* The end of this thread's stack, or 0 if it cannot be told. */
-static uptr ml_own_stack_top(void)
+uptr ml_own_stack_top(void)
 {
 	if (__ml_t.id == 0)
 		return ml_main_stack_top();

@@ -435,6 +435,9 @@ void __ml_def_slow(__ml_uptr a, __ml_uptr n) __ML_NOTHROW;
 /* __ml_def_copy's slow path (below). */
 void __ml_def_copy_slow(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
                         const struct __ml_site *site) __ML_NOTHROW;
+/* __ml_def_copy (below) into an object reached through a pointer of meta md. */
+void __ml_def_copy_through(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
+                           const struct __ml_site *site) __ML_NOTHROW;
 /* A value with the given origin was stored in the n bytes at a, at site. */
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site) __ML_NOTHROW;
 /* A pointer of uninit record m (never assigned) was stored at slot: the

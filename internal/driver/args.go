@@ -161,6 +161,11 @@ func parseCommandLine(argv []string) *commandLine {
 	if (sawM && !cl.depDefaults) || cl.inputs == cl.headers {
 		cl.passthrough = true
 	}
+	// gcc 12 cannot keep the temporary files of standard input (its cc1
+	// takes "-.i" for an option): let it fail as it does.
+	if cl.saveTemps != "" && slices.ContainsFunc(cl.args, func(a arg) bool { return a.isC() && a.words[0] == "-" }) {
+		cl.passthrough = true
+	}
 	// gcc refuses -o with -c or -S and several inputs: let it say so.
 	if cl.output != "" && cl.stage != stageLink && cl.inputs > 1 {
 		cl.passthrough = true
@@ -256,10 +261,10 @@ func isWpDep(w string) bool {
 }
 
 // isC reports whether an input is C to instrument: a .c file or any file
-// under -x c. Standard input is never instrumented (the instrumenter needs
-// a file), nor other languages: they go to the compiler as they are.
+// under -x c, standard input ("-") included. Other languages go to the
+// compiler as they are.
 func (a arg) isC() bool {
-	if a.kind != kindInput || a.words[0] == "-" {
+	if a.kind != kindInput {
 		return false
 	}
 	if a.lang != "" {
@@ -299,16 +304,21 @@ func (cl *commandLine) objectName(src string) string {
 }
 
 // depNames returns the dependency file and make target gcc chooses for src
-// under -MD when no -MF or -MT/-MQ says (as measured on gcc 12).
+// under -MD when no -MF or -MT/-MQ says (as measured on gcc 12; standard
+// input's target is "-").
 func (cl *commandLine) depNames(src string) (file, target string) {
+	target = stem(src) + ".o"
+	if src == "-" {
+		target = "-"
+	}
 	switch {
 	case cl.output != "": // -c/-S -o X and link -o X alike
 		dir, base := filepath.Split(cl.output)
 		return dir + strings.TrimSuffix(base, filepath.Ext(base)) + ".d", cl.output
 	case cl.stage == stageLink && cl.inputs > 1: // gcc's dumpbase "a-"
-		return "a-" + stem(src) + ".d", stem(src) + ".o"
+		return "a-" + stem(src) + ".d", target
 	default:
-		return stem(src) + ".d", stem(src) + ".o"
+		return stem(src) + ".d", target
 	}
 }
 

@@ -123,6 +123,10 @@ func TestCommandLineState(t *testing.T) {
 		{"-x c-header a.inc", "link inputs=1 lastLang=c-header passthrough"},
 		{"-c a.h b.hpp", "compile inputs=2 passthrough"},
 		{"a.c b.h", "link inputs=2"},
+		// standard input
+		{"-x c -c -", "compile inputs=1 lastLang=c"},
+		{"-save-temps -x c -c -", "compile inputs=1 lastLang=c passthrough"},
+		{"-save-temps -c - a.c", "compile inputs=2"},
 	} {
 		if got := state(parseCommandLine(strings.Fields(tc.cmd))); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.cmd, got, tc.want)
@@ -156,14 +160,14 @@ func state(cl *commandLine) string {
 }
 
 func TestIsC(t *testing.T) {
-	cl := parseCommandLine(strings.Fields("a.c b.C c.cc d.i e.s f.S g.h h.o -x c i.inc - -x c-header j.c -x none k.c l"))
+	cl := parseCommandLine(strings.Fields("a.c b.C c.cc d.i e.s f.S g.h h.o -x c i.inc - -x c-header j.c - -x none k.c l -"))
 	var got []string
 	for _, a := range cl.args {
 		if a.isC() {
 			got = append(got, a.words[0])
 		}
 	}
-	if want := []string{"a.c", "i.inc", "k.c"}; !reflect.DeepEqual(got, want) {
+	if want := []string{"a.c", "i.inc", "-", "k.c"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("instrumented inputs %q, want %q", got, want)
 	}
 }
@@ -200,6 +204,9 @@ func TestDepNames(t *testing.T) {
 		{"-MD sub/a.c sub/b.c", "sub/b.c", "a-b.d", "b.o"},
 		{"-MD sub/a.c -o out/prog.exe", "sub/a.c", "out/prog.d", "out/prog.exe"},
 		{"-MD sub/a.c sub/b.c -o out/p", "sub/b.c", "out/p.d", "out/p"},
+		{"-c -MD -x c -", "-", "-.d", "-"},
+		{"-c -MD -x c - -o x.o", "-", "x.d", "x.o"},
+		{"-MD -x c - b.c", "-", "a--.d", "-"},
 	} {
 		file, target := parseCommandLine(strings.Fields(tc.cmd)).depNames(tc.src)
 		if file != tc.file || target != tc.target {

@@ -36,7 +36,7 @@ func (j *job) compile(u *unit) error {
 		warnings, []string{"-x", "cpp-output", stageFlag, u.ml, "-o", u.obj}))
 	var failed *statusError
 	if errors.As(err, &failed) && creatable && j.stopped(j.cc[0]) == nil {
-		fmt.Fprintf(j.stderr, "memlens: internal error: gcc accepts %s but not memlens's instrumented unit of it; please report it with that unit (--memlens-save-temps keeps it)\n", u.src)
+		fmt.Fprintf(j.stderr, "memlens: internal error: gcc accepts %s but not memlens's instrumented unit of it; please report it with that unit (--memlens-save-temps keeps it)\n", u.name())
 	}
 	return err
 }

@@ -45,6 +45,7 @@ type job struct {
 	stderr io.Writer
 	debug  bool     // MEMLENS_DEBUG=1: echo commands, show stacks
 	rules  *ruleSet // --memlens-rules
+	stdin  string   // the driver's standard input saved to a file, when a C unit reads it ("" if none does)
 	// what memlens says of a unit while gcc diagnoses it (buildUnit)
 	held bytes.Buffer
 }
@@ -134,6 +135,11 @@ func run(j *job, argv []string) error {
 // compiled.
 func (j *job) build() error {
 	units := j.cUnits()
+	if slices.ContainsFunc(units, func(u *unit) bool { return u.src == "-" }) {
+		if err := j.saveStdin(); err != nil {
+			return err
+		}
+	}
 	failed, err := j.buildUnits(units)
 	if err != nil {
 		return err
@@ -148,6 +154,25 @@ func (j *job) build() error {
 		failed = err
 	}
 	return failed
+}
+
+// saveStdin saves the driver's standard input to a file, which every
+// command it runs then reads as its standard input: a C unit read from "-"
+// is preprocessed, diagnosed and (uninstrumented) compiled by gcc from
+// "-", which names it "<stdin>" in its messages, line markers and
+// __FILE__ as for the user's own command, and each of those commands reads
+// the whole text.
+func (j *job) saveStdin() error {
+	f, err := os.Create(filepath.Join(j.tmp, "stdin"))
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(f, os.Stdin)
+	if err := f.Close(); err != nil {
+		return err
+	}
+	j.stdin = f.Name()
+	return err
 }
 
 // buildUnits takes every C input to its object. It returns the first

@@ -41,6 +41,7 @@ type fake struct {
 	cc    string
 	args  []string
 	full  bool
+	stdin string // mode.Stdin
 	files []string
 }
 
@@ -98,7 +99,7 @@ func setup(t *testing.T) *env {
 	oldNew, oldEnsure := newInstrumenter, ensureRuntime
 	t.Cleanup(func() { newInstrumenter, ensureRuntime = oldNew, oldEnsure })
 	newInstrumenter = func(cc string, args []string, mode instrument.Mode) (instrumenter, error) {
-		e.fake = &fake{cc: cc, args: args, full: mode.Full}
+		e.fake = &fake{cc: cc, args: args, full: mode.Full, stdin: mode.Stdin}
 		return e.fake, nil
 	}
 	ensureRuntime = func(cc string) (string, error) {
@@ -358,7 +359,7 @@ exec gcc "$@"
 	os.Chmod("waitcc", 0o755)
 	t.Setenv("MEMLENS_CC", "./waitcc")
 	newInstrumenter = func(cc string, args []string, mode instrument.Mode) (instrumenter, error) {
-		e.fake = &fake{cc: cc, args: args, full: mode.Full}
+		e.fake = &fake{cc: cc, args: args, full: mode.Full, stdin: mode.Stdin}
 		return warner{e.fake, mode.Warnings}, nil
 	}
 	if _, stderr := e.cc(0, "-c", "-Iinc", "util.c"); stderr != "gcc's diagnostics\nutil.c: fake instrumenter warning\n" {
@@ -524,12 +525,14 @@ func TestStdin(t *testing.T) {
 	old := os.Stdin
 	os.Stdin = f
 	defer func() { os.Stdin = old }()
-	_, stderr := e.cc(0, "-Iinc", "-x", "c", "-c", "-", "-o", "stdin.o")
-	if !strings.Contains(stderr, "memlens: warning: standard input compiled without instrumentation") {
+	if _, stderr := e.cc(0, "-Iinc", "-x", "c", "-c", "-", "-o", "stdin.o"); stderr != "" {
 		t.Errorf("stderr:\n%s", stderr)
 	}
-	if !exists("stdin.o") || e.contains("stdin.o", marker) {
-		t.Error("stdin.o missing or instrumented")
+	if !exists("stdin.o") || !e.contains("stdin.o", marker) {
+		t.Error("stdin.o missing or not instrumented")
+	}
+	if !slices.Equal(e.fake.files, []string{"<stdin>"}) || e.fake.stdin != sources["util.c"] {
+		t.Errorf("instrumented %q with standard input %q", e.fake.files, e.fake.stdin)
 	}
 }
 

@@ -147,6 +147,14 @@ func (j *job) runWith(argv []string, stdout, stderr io.Writer) error {
 	}
 	cmd := exec.CommandContext(j.ctx, argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, childStream(stdout), childStream(stderr)
+	if j.stdin != "" {
+		in, err := os.Open(j.stdin)
+		if err != nil {
+			return err
+		}
+		defer in.Close()
+		cmd.Stdin = in
+	}
 	if j.tmp != "" {
 		cmd.Env = append(os.Environ(), "TMPDIR="+j.tmp)
 	}

@@ -29,6 +29,15 @@ type unit struct {
 	flags []string
 }
 
+// name is what gcc calls u's source in its messages, its line markers and
+// __FILE__: "<stdin>" for standard input.
+func (u *unit) name() string {
+	if u.src == "-" {
+		return "<stdin>"
+	}
+	return u.src
+}
+
 // instrumenter is what the driver needs of an *instrument.Config.
 type instrumenter interface {
 	File(path string, pre []byte) ([]byte, error)
@@ -66,9 +75,6 @@ func (f failedConfig) GCC() bool { return false }
 func (j *job) cUnits() []*unit {
 	var units []*unit
 	for i, a := range j.cl.args {
-		if a.kind == kindInput && a.words[0] == "-" && a.lang == "c" {
-			fmt.Fprintln(j.stderr, "memlens: warning: standard input compiled without instrumentation")
-		}
 		if a.isC() {
 			units = append(units, &unit{index: i, src: a.words[0], lang: a.lang})
 		}
@@ -80,6 +86,13 @@ func (j *job) cUnits() []*unit {
 func (j *job) instrumenter() instrumenter {
 	mode := j.opts.mode
 	mode.Warnings = &j.held
+	if j.stdin != "" {
+		text, err := os.ReadFile(j.stdin)
+		if err != nil {
+			return failedConfig{err}
+		}
+		mode.Stdin = string(text)
+	}
 	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.instrumentedFlags()), mode)
 	if err != nil {
 		return failedConfig{err}
@@ -129,7 +142,7 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 		if j.opts.strict {
 			return &instrumentError{u.src, instErr}
 		}
-		fmt.Fprintf(j.stderr, "memlens: warning: %s compiled without instrumentation: %s\n", u.src, firstLine(instErr.Error()))
+		fmt.Fprintf(j.stderr, "memlens: warning: %s compiled without instrumentation: %s\n", u.name(), firstLine(instErr.Error()))
 		return nil
 	}
 	return j.writeInstrumented(u, text)
@@ -139,7 +152,7 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 // rewritten, and sets u.flags; its warnings go to j.held.
 func (j *job) instrumentUnit(cfg instrumenter, u *unit, pre []byte) ([]byte, error) {
 	pre, wrapped := j.wrapWatched(u, pre)
-	text, err := cfg.File(u.src, pre)
+	text, err := cfg.File(u.name(), pre)
 	if err != nil {
 		return nil, err
 	}
@@ -187,11 +200,14 @@ func (j *job) writeInstrumented(u *unit, text []byte) error {
 		}
 	}
 	u.ml = filepath.Join(dir, stem(u.src)+".ml.i")
+	if strings.HasPrefix(u.ml, "-") { // (standard input's, kept in "."): a file, not a flag
+		u.ml = "./" + u.ml
+	}
 	if err := os.WriteFile(u.ml, text, 0o644); err != nil {
 		return err
 	}
 	if j.opts.saveTemps {
-		fmt.Fprintf(j.stderr, "memlens: instrumented %s kept in %s\n", u.src, u.ml)
+		fmt.Fprintf(j.stderr, "memlens: instrumented %s kept in %s\n", u.name(), u.ml)
 	}
 	return nil
 }

@@ -1424,7 +1424,11 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 			f.strf(" __ml_copy(%s, %s, sizeof(*%s), %s, %s, %s);", d, s, d, dtag, stag, site)
 		}
 		if r.tracksDef() {
-			f.strf(" __ml_def_copy((__ml_uptr)%s, (__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", d, s, d, dtag, stag, site)
+			copyDef := "__ml_def_copy"
+			if throughPointer(lhs) && !r.noAddress(lhs) { // (maybe into a frame memlens does not see)
+				copyDef = "__ml_def_copy_through"
+			}
+			f.strf(" %s((__ml_uptr)%s, (__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", copyDef, d, s, d, dtag, stag, site)
 		}
 		f.strf(" *%s; })", d)
 		return f

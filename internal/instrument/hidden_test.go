@@ -105,3 +105,19 @@ func TestWithSeparableLiterals(t *testing.T) {
 		}
 	}
 }
+
+func TestWithUTF8CharConstants(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`c = u8'a';`, `c = ((unsigned char)'a');`},
+		{`f(u8'\xff', u8'\'', u8'"');`, `f(((unsigned char)'\xff'), ((unsigned char)'\''), ((unsigned char)'"'));`},
+		{`s = "u8'a'"; c = u8'b';`, `s = "u8'a'"; c = ((unsigned char)'b');`},
+		{`c = 'a'; d = u'b'; e = U'c'; g = L'd'; s = u8"e";`, `c = 'a'; d = u'b'; e = U'c'; g = L'd'; s = u8"e";`},
+		{`mu8'a'`, `mu8'a'`},
+		{"# 1 \"u8'a'.c\"\nu8'a'", "# 1 \"u8'a'.c\"\n((unsigned char)'a')"},
+		{`u8'`, `((unsigned char)')`},
+	} {
+		if got := string(withUTF8CharConstants([]byte(tc.in))); got != tc.want {
+			t.Errorf("%s: got\n%s, want\n%s", tc.in, got, tc.want)
+		}
+	}
+}

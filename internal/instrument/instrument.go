@@ -78,6 +78,10 @@ type Mode struct {
 	// Warnings receives File's warnings about the user's code, as gcc
 	// writes them (file:line:col: warning: …); nil drops them.
 	Warnings io.Writer
+	// Stdin is the source gcc reads from standard input and names
+	// "<stdin>", when a unit is read from there: the user's lines, which
+	// the file system does not hold, for columns and reports.
+	Stdin string
 }
 
 // NewConfig prepares parsing for C compiler ccPath under the user's compiler
@@ -155,6 +159,9 @@ func (c *Config) File(path string, pre []byte) ([]byte, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	u := newUnitText(pre)
+	if c.mode.Stdin != "" {
+		u.lines = map[string][]string{"<stdin>": strings.Split(c.mode.Stdin, "\n")}
+	}
 	ast, err := c.translate(path, u, true)
 	if err != nil {
 		return nil, err

@@ -53,7 +53,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutHidden(pre))))
+	pre = withUTF8CharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutHidden(pre)))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -364,6 +364,43 @@ func withSeparableLiterals(pre []byte) []byte {
 		}
 	}
 	return b
+}
+
+// withUTF8CharConstants returns pre with each UTF-8 character constant
+// (C23's `u8'a'`, which cc/v4 does not lex) written as the plain character
+// constant converted to its type, `((unsigned char)'a')`, which gcc reads
+// alike: the same value (`u8'\xff'` is 255) and type (sizeof 1, _Generic),
+// an integer constant expression still. pre itself when there is none.
+func withUTF8CharConstants(pre []byte) []byte {
+	if !bytes.Contains(pre, []byte("u8'")) {
+		return pre
+	}
+	var out []byte
+	last := 0
+	for i := 0; i < len(pre); i++ {
+		switch c := pre[i]; {
+		case c == '#' && (i == 0 || pre[i-1] == '\n'):
+			if n := bytes.IndexByte(pre[i:], '\n'); n > 0 {
+				i += n
+			} else {
+				i = len(pre)
+			}
+		case isNumberStart(pre, i):
+			i = ppNumberEnd(pre, i) - 1
+		case c == '\'' || c == '"':
+			end := literalEnd(pre, i)
+			if c == '\'' && i >= 2 && pre[i-2] == 'u' && pre[i-1] == '8' && (i == 2 || !isIdentByte(pre[i-3])) {
+				out = append(append(out, pre[last:i-2]...), "((unsigned char)"...)
+				out = append(append(out, pre[i:end]...), ')')
+				last = end
+			}
+			i = end - 1
+		}
+	}
+	if out == nil {
+		return pre
+	}
+	return append(out, pre[last:]...)
 }
 
 // lastHexEscape returns the offset in a string literal's contents of the

@@ -4,6 +4,7 @@
 #include <string.h>
 
 int plain_fill_and_count(void);
+int plain_ask_status(void);
 
 /* Its buffer is never written (k is never above 1000) and dies with it. */
 __attribute__((noinline)) int scratch(int k)
@@ -54,6 +55,22 @@ __attribute__((noinline)) int own_local(int write)
 	return v[2] == 1; /* never written on the second call */
 }
 
+struct status {
+	int position;
+	unsigned char parsing;
+};
+
+/* Called by plain.c with its local: copies a struct whose padding was
+ * never written (only its members were). */
+void get_status(struct status *out)
+{
+	struct status *current = malloc(sizeof *current);
+	current->position = 41;
+	current->parsing = 1;
+	*out = *current;
+	free(current);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argv;
@@ -65,6 +82,8 @@ int main(int argc, char **argv)
 	printf("%d\n", plain_fill_and_count());
 	if (!setjmp(back))
 		jump_back(argc);
+	printf("%d\n", plain_fill_and_count());
+	printf("%d\n", plain_ask_status());
 	printf("%d\n", plain_fill_and_count());
 	printf("%d\n", own_local(1));
 	volatile int unset = own_local(0); /* (its value is the stack's) */
