@@ -32,6 +32,7 @@ var dropinCases = []struct {
 	{"autoconf_funcs.c", []string{"-g", "-O2"}},
 	{"implicit_exit.c", []string{"-O2"}},
 	{"frame_warning.c", []string{"-O2", "-Wall", "-Wframe-larger-than=1"}},
+	{"empty_members.c", []string{"-O1", "-Wall", "-pedantic"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
