@@ -33,6 +33,7 @@ var dropinCases = []struct {
 	{"implicit_exit.c", []string{"-O2"}},
 	{"frame_warning.c", []string{"-O2", "-Wall", "-Wframe-larger-than=1"}},
 	{"utf8_char.c", []string{"-std=c2x", "-O1", "-Wall", "-Wextra", "-pedantic"}},
+	{"empty_members.c", []string{"-O1", "-Wall", "-pedantic"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

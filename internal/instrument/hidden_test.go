@@ -33,13 +33,13 @@ func TestWithoutHidden(t *testing.T) {
 }
 
 // FuzzWithoutHidden: any text keeps its length and its lines through
-// withoutHidden and withSeparableLiterals.
+// withoutHidden, withoutEmptyMembers and withSeparableLiterals.
 func FuzzWithoutHidden(f *testing.F) {
-	for _, s := range []string{"_Static_assert(1);", "_Static_assert\n# 1 \"a\"\n(1)", "[[nodiscard]] int f(void);", "x = 1'0; l: }", "_Static_assert((\n#", `"\x4" "f"`} {
+	for _, s := range []string{"_Static_assert(1);", "_Static_assert\n# 1 \"a\"\n(1)", "[[nodiscard]] int f(void);", "x = 1'0; l: }", "_Static_assert((\n#", `"\x4" "f"`, "__alignof__ *(char (*)[2]){0}->x[1]++"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got := withSeparableLiterals(withoutHidden([]byte(s)))
+		got := withSeparableLiterals(withoutEmptyMembers(withoutHidden([]byte(s))))
 		if len(got) != len(s) || strings.Count(string(got), "\n") != strings.Count(s, "\n") {
 			t.Errorf("%q became %q", s, got)
 		}
@@ -118,6 +118,55 @@ func TestWithUTF8CharConstants(t *testing.T) {
 	} {
 		if got := string(withUTF8CharConstants([]byte(tc.in))); got != tc.want {
 			t.Errorf("%s: got\n%s, want\n%s", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithAlignofParens: an `__alignof__` operand without parentheses,
+// which the front end cannot parse, is put in them where the text alone
+// shows where it ends; lines never move.
+func TestWithAlignofParens(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"n = __alignof__ x;", "n = __alignof__ (x);"},
+		{"n = __alignof__ f() + 1;", "n = __alignof__ (f()) + 1;"},
+		{"n = _Alignof s.a[2]->b * 2;", "n = _Alignof (s.a[2]->b) * 2;"},
+		{"n = __alignof *(long *)p - 1;", "n = __alignof (*(long *)p) - 1;"},
+		{"n = __alignof__ -x, m;", "n = __alignof__ (-x), m;"},
+		{"n = __alignof__ (struct s){1}.c;", "n = __alignof__ (struct s){1}.c;"},
+		{"n = __alignof__ *(struct s){1}.c;", "n = __alignof__ (*(struct s){1}.c);"},
+		{"n = __alignof__ \"ab\" \"c\";", "n = __alignof__ (\"ab\" \"c\");"},
+		{"n = __alignof__ sizeof(int) + x++;", "n = __alignof__ (sizeof(int)) + x++;"},
+		{"n = __alignof__ x++ + 1;", "n = __alignof__ (x++) + 1;"},
+		{"n = __alignof__(x);", "n = __alignof__(x);"},
+		{"n = __alignof__ *(p) - 1;", "n = __alignof__ *(p) - 1;"},
+		{"n = __alignof__ x\n  .y;", "n = __alignof__ x\n  .y;"},
+		{"puts(\"__alignof__ x\");", "puts(\"__alignof__ x\");"},
+		{"n = my__alignof__ x;", "n = my__alignof__ x;"},
+		{"n = __alignof__", "n = __alignof__"},
+	} {
+		if got := string(withAlignofParens([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithoutEmptyMembers: an empty declaration in a struct or union body,
+// which the front end takes for a member, is blanked; nothing else is.
+func TestWithoutEmptyMembers(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"struct s { ; int x; };", "struct s {   int x; };"},
+		{"struct __attribute__((packed)) s { int x;; char c; };", "struct __attribute__((packed)) s { int x;  char c; };"},
+		{"union { int a; struct { ; } in; float f[2];; } u;", "union { int a; struct {   } in; float f[2];  } u;"},
+		{"struct s { int (*f)(int;); };", "struct s { int (*f)(int;); };"},
+		{"struct s { struct t { int a; }; int b; };", "struct s { struct t { int a; }; int b; };"},
+		{"for (;;) { struct s *p;; }", "for (;;) { struct s *p;; }"},
+		{"puts(\"struct s { ; }\");", "puts(\"struct s { ; }\");"},
+		{"struct s {\n# 3 \"a.h\"\n; int x; };", "struct s {\n# 3 \"a.h\"\n  int x; };"},
+		{"mystruct s { ; };", "mystruct s { ; };"},
+		{"struct s { ;", "struct s { ;"},
+	} {
+		if got := string(withoutEmptyMembers([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
 		}
 	}
 }

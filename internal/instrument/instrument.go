@@ -217,7 +217,15 @@ func Preprocess(argv []string, path string) ([]byte, error) {
 // translate parses the unit's view after the runtime header; for the
 // rewriter (rewriting), after its declarations alone once its printing is
 // cached (declaredHeader).
-func (c *Config) translate(path string, u *unitText, rewriting bool) (*cc.AST, error) {
+func (c *Config) translate(path string, u *unitText, rewriting bool) (ast *cc.AST, err error) {
+	defer func() {
+		// cc/v4's checker panics on some GNU C it parses (`34 ?: -1`, a
+		// constant condition with the middle operand left out): a unit it
+		// cannot read, compiled as it is, not a failed build.
+		if r := recover(); r != nil {
+			ast, err = nil, &ParseError{Msg: fmt.Sprintf("%s: the C front end failed: %v", path, r)}
+		}
+	}()
 	header, err := c.expandedHeader()
 	if err != nil {
 		return nil, err
@@ -233,8 +241,7 @@ func (c *Config) translate(path string, u *unitText, rewriting bool) (*cc.AST, e
 		{Name: headerName, Value: header},
 		{Name: path, Value: u.view},
 	}
-	ast, err := cc.Translate(c.cfg, sources)
-	if err != nil {
+	if ast, err = cc.Translate(c.cfg, sources); err != nil {
 		return nil, &ParseError{Msg: cleanMessage(err.Error())}
 	}
 	return ast, nil

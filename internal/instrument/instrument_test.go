@@ -3,6 +3,7 @@ package instrument
 import (
 	"bytes"
 	"debug/elf"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -26,6 +27,27 @@ func newTestConfig(tb testing.TB, full bool) *Config {
 		tb.Fatal(err)
 	}
 	return cfg
+}
+
+// TestFrontEndPanicIsParseError: C on which cc/v4's checker panics (GNU's
+// `?:` with a nonzero constant condition, as tinycc's tests write it) is a
+// *ParseError, whose unit the driver compiles uninstrumented with a
+// warning; before, the panic stopped memlens cc with an internal error.
+func TestFrontEndPanicIsParseError(t *testing.T) {
+	cfg := newTestConfig(t, false)
+	path := filepath.Join(t.TempDir(), "conditional.c")
+	src := "int main(void)\n{\n\tstatic int kept = 34 ?: -1;\n\treturn kept - 34;\n}\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pre, err := Preprocess(cfg.cc, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parse *ParseError
+	if _, err := cfg.File(path, pre); !errors.As(err, &parse) {
+		t.Fatalf("File returned %v, want a *ParseError", err)
+	}
 }
 
 // TestCompiles instruments each testdata program, in both modes, and

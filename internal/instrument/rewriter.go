@@ -20,14 +20,16 @@ const (
 )
 
 // builtinSource is cc/v4's builtin prelude, with the macros that would
-// change what gcc compiles replaced by markers.
+// change what gcc compiles replaced by markers, and gcc's spelling
+// `__const__` of `const`, which cc/v4 does not know (`static __const__
+// unsigned f(void)` did not parse; the instrumented unit has `const`).
 var builtinSource = func() string {
 	s := cc.Builtin
 	s = strings.Replace(s, "#define __builtin_va_arg(va, type) (*(type*)__builtin_va_arg_impl(va))",
 		"#define __builtin_va_arg(va, type) (*(type*)"+vaArgMarker+"(va))\nvoid *"+vaArgMarker+"();", 1)
 	s = strings.Replace(s, "#define __builtin_va_copy(dst, src) dst = src",
 		"#define __builtin_va_copy(dst, src) "+vaCopyMarker+"(dst, src)\nvoid "+vaCopyMarker+"();", 1)
-	return s
+	return s + "#define __const__ const\n"
 }()
 
 // site is a static source location compiled into the site table.

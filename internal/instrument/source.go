@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,7 +54,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withUTF8CharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutHidden(pre)))))
+	pre = withAlignofParens(withUTF8CharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -318,6 +319,249 @@ func withEnumAttributesLast(pre []byte) []byte {
 			}
 		}
 		b = moved
+	}
+}
+
+// withoutEmptyMembers returns pre with each empty declaration in a struct
+// or union body blanked (`struct s { ; int x; }`, `int a;;`: a GNU
+// extension, often a macro that expands to nothing before its `;`), which
+// cc/v4 takes for a member of type int, printing a trace of its own on
+// stderr. pre itself when there is none; lines never move.
+func withoutEmptyMembers(pre []byte) []byte {
+	b := pre
+	for _, kw := range []string{"struct", "union"} {
+		for i := 0; ; {
+			n := bytes.Index(b[i:], []byte(kw))
+			if n < 0 {
+				break
+			}
+			at := i + n
+			i = at + len(kw)
+			if at > 0 && isIdentByte(b[at-1]) || i < len(b) && isIdentByte(b[i]) {
+				continue
+			}
+			body := bodyStart(b, i)
+			if body < 0 || inLiteral(b, at) {
+				continue
+			}
+			end, _ := groupEnd(b, body, '{', '}')
+			if end < 0 {
+				continue
+			}
+			last := byte('{') // the last byte of the body's last token, at its top level
+			for j := body + 1; j < end-1; j++ {
+				switch c := b[j]; {
+				case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+				case c == '#' && b[j-1] == '\n':
+					j += max(bytes.IndexByte(b[j:end], '\n'), 0)
+				case c == ';' && (last == '{' || last == ';'):
+					if &b[0] == &pre[0] {
+						b = append([]byte(nil), pre...)
+					}
+					b[j] = ' '
+				case c == '(' || c == '{' || c == '[':
+					k, _ := groupEnd(b, j, c, closers[c])
+					if k < 0 {
+						break
+					}
+					j, last = k-1, b[k-1]
+				case c == '"' || c == '\'':
+					j = literalEnd(b, j) - 1
+					last = c
+				default:
+					last = c
+				}
+			}
+		}
+	}
+	return b
+}
+
+// closers are the closing brackets of the opening ones.
+var closers = map[byte]byte{'(': ')', '{': '}', '[': ']'}
+
+// bodyStart returns the offset of the `{` opening the body of the struct
+// or union whose keyword ends at b[i] (past its attributes and tag), or -1.
+func bodyStart(b []byte, i int) int {
+	tagged := false
+	for {
+		j := skipSpace(b, i)
+		switch name := identAt(b, j); {
+		case j < len(b) && b[j] == '{':
+			return j
+		case name == "__attribute__" || name == "__attribute":
+			k := skipSpace(b, j+len(name))
+			if k >= len(b) || b[k] != '(' {
+				return -1
+			}
+			if i, _ = parenEnd(b, k); i < 0 {
+				return -1
+			}
+		case name != "" && !tagged:
+			tagged = true
+			i = j + len(name)
+		default:
+			return -1
+		}
+	}
+}
+
+// withAlignofParens returns pre with the operand of each `__alignof__`
+// written without parentheses (`__alignof__ x`, `__alignof__ f()`: a GNU
+// extension cc/v4 does not parse) put in parentheses, which gcc reads
+// alike: only what follows on its line moves. pre itself when there is
+// none; an operand spanning lines, or whose end the text alone leaves in
+// doubt (`*(p) - 1`: a cast's operand or a subtraction), is left as it is.
+func withAlignofParens(pre []byte) []byte {
+	b := pre
+	for i := 0; ; {
+		n := bytes.Index(b[i:], []byte("lignof"))
+		if n < 0 {
+			return b
+		}
+		start := i + n
+		for start > 0 && isIdentByte(b[start-1]) {
+			start--
+		}
+		i += n + len("lignof")
+		name := identAt(b, start)
+		if name != "__alignof__" && name != "__alignof" && name != "_Alignof" || inLiteral(b, start) {
+			continue
+		}
+		op := skipSpace(b, start+len(name))
+		if op >= len(b) || b[op] == '(' {
+			continue
+		}
+		end := unaryEnd(b, op)
+		if end < 0 || bytes.IndexByte(b[start:end], '\n') >= 0 {
+			continue
+		}
+		b = slices.Concat(b[:op], []byte{'('}, b[op:end], []byte{')'}, b[end:])
+		i = end + 2
+	}
+}
+
+// unaryEnd returns the end of the unary expression at b[j], or -1 when the
+// text leaves it in doubt.
+func unaryEnd(b []byte, j int) int {
+	j = skipSpace(b, j)
+	switch {
+	case j >= len(b):
+		return -1
+	case bytes.HasPrefix(b[j:], []byte("&&")): // a label's address
+		k := skipSpace(b, j+2)
+		if name := identAt(b, k); name != "" {
+			return k + len(name)
+		}
+		return -1
+	case bytes.HasPrefix(b[j:], []byte("++")), bytes.HasPrefix(b[j:], []byte("--")):
+		return unaryEnd(b, j+2)
+	case strings.IndexByte("&*+-~!", b[j]) >= 0:
+		return castEnd(b, j+1)
+	}
+	switch name := identAt(b, j); name {
+	case "sizeof", "__alignof__", "__alignof", "_Alignof", "__real__", "__imag__", "__extension__":
+		k := skipSpace(b, j+len(name))
+		if k < len(b) && b[k] == '(' {
+			return groupThenPostfix(b, k)
+		}
+		return unaryEnd(b, k)
+	}
+	return postfixEnd(b, j)
+}
+
+// castEnd is unaryEnd for a cast expression: a parenthesized group is a
+// cast when an operand follows it.
+func castEnd(b []byte, j int) int {
+	j = skipSpace(b, j)
+	if j >= len(b) || b[j] != '(' {
+		return unaryEnd(b, j)
+	}
+	k, _ := parenEnd(b, j)
+	if k < 0 {
+		return -1
+	}
+	n := skipSpace(b, k)
+	switch {
+	case n >= len(b):
+		return k
+	case isIdentByte(b[n]) || b[n] == '"' || b[n] == '\'' || b[n] == '(' || b[n] == '~' || b[n] == '!':
+		return castEnd(b, n) // a cast's operand, or a call's arguments
+	case b[n] == '{':
+		return groupThenPostfix(b, j) // a compound literal
+	case strings.IndexByte("&*+-", b[n]) >= 0:
+		return -1
+	}
+	return postfixAfter(b, k)
+}
+
+// postfixEnd returns the end of the postfix expression at b[j], or -1.
+func postfixEnd(b []byte, j int) int {
+	switch c := b[j]; {
+	case c == '(':
+		return groupThenPostfix(b, j)
+	case isNumberStart(b, j):
+		return postfixAfter(b, ppNumberEnd(b, j))
+	case c == '\'':
+		return postfixAfter(b, literalEnd(b, j))
+	case c == '"':
+		k := literalEnd(b, j)
+		for n := skipSpace(b, k); n < len(b) && b[n] == '"'; n = skipSpace(b, k) {
+			k = literalEnd(b, n)
+		}
+		return postfixAfter(b, k)
+	}
+	if name := identAt(b, j); name != "" {
+		return postfixAfter(b, j+len(name))
+	}
+	return -1
+}
+
+// groupThenPostfix is postfixAfter the group at b[j], `(…)` and the `{…}`
+// of a compound literal after it.
+func groupThenPostfix(b []byte, j int) int {
+	k, _ := parenEnd(b, j)
+	if k < 0 {
+		return -1
+	}
+	if n := skipSpace(b, k); n < len(b) && b[n] == '{' {
+		if k, _ = groupEnd(b, n, '{', '}'); k < 0 {
+			return -1
+		}
+	}
+	return postfixAfter(b, k)
+}
+
+// postfixAfter returns the end of the postfix operators from b[k] on.
+func postfixAfter(b []byte, k int) int {
+	for {
+		n := skipSpace(b, k)
+		switch {
+		case n >= len(b):
+			return k
+		case b[n] == '[':
+			k, _ = groupEnd(b, n, '[', ']')
+		case b[n] == '(':
+			k, _ = parenEnd(b, n)
+		case bytes.HasPrefix(b[n:], []byte("++")), bytes.HasPrefix(b[n:], []byte("--")):
+			k = n + 2
+		case bytes.HasPrefix(b[n:], []byte("->")), b[n] == '.':
+			m := n + 1
+			if b[n] == '-' {
+				m++
+			}
+			m = skipSpace(b, m)
+			name := identAt(b, m)
+			if name == "" {
+				return -1
+			}
+			k = m + len(name)
+		default:
+			return k
+		}
+		if k < 0 {
+			return -1
+		}
 	}
 }
 
