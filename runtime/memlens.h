@@ -1313,6 +1313,20 @@ __ML_INLINE __ml_prov_t __ml_step_put2(struct __ml_step *e, __ml_uptr h, __ml_pr
 	return __ml_step_put_two(e, h, w, dst);
 }
 
+#ifdef __ML_STUB
+/* The end of __ml_pend's and __ml_pend2's asm: the entry's provenance word
+ * ((e << 12) + the ring's base) into %[id], and their stub's start, where a
+ * full ring gives word 0 unless explanations are on. */
+#define __ML_STEP_ID_AND_STUB                                                   \
+	"movq %[e], %[id]\n\t"                                                  \
+	"shlq $12, %[id]\n\t"                                                   \
+	"addq %[base], %[id]\n"                                                  \
+	"8:\n"                                                                   \
+	".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"             \
+	"9:\txorl %k[id], %k[id]\n\t"                                            \
+	"cmpl $0, %[explain]\n\t"                                               \
+	"je 8b\n\t"
+#endif
 /* A value whose step (site s, from word w) is pending in two variables
  * moves on: the step goes into the ring the first time, and the variables
  * say so (s = 0), so instrumented code writes
@@ -1342,14 +1356,7 @@ __ML_INLINE __ml_prov_t __ml_pend(const struct __ml_site *s, __ml_prov_t w)
 	                 "orq %[s], %[id]\n\t"
 	                 "movq %[id], (%[e])\n\t"
 	                 "movq %[w], 8(%[e])\n\t"
-	                 "movq %[e], %[id]\n\t"
-	                 "shlq $12, %[id]\n\t"
-	                 "addq %[base], %[id]\n"
-	                 "8:\n"
-	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
-	                 "9:\txorl %k[id], %k[id]\n\t"
-	                 "cmpl $0, %[explain]\n\t"
-	                 "je 8b\n\t"
+	                 __ML_STEP_ID_AND_STUB
 	                 __ML_FAIL3_CALL("__ml_step_fail", "%[w]", "$0", "%[s]", "%[id]")
 	                 "jmp 8b\n"
 	                 ".popsection"
@@ -1387,14 +1394,7 @@ __ML_INLINE __ml_prov_t __ml_pend2(const struct __ml_site *s, const struct __ml_
 	                 "orq %[mark], %[id]\n\t"
 	                 "movq %[id], (%[e])\n\t"
 	                 "movq %[w], 8(%[e])\n\t"
-	                 "movq %[e], %[id]\n\t"
-	                 "shlq $12, %[id]\n\t"
-	                 "addq %[base], %[id]\n"
-	                 "8:\n"
-	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
-	                 "9:\txorl %k[id], %k[id]\n\t"
-	                 "cmpl $0, %[explain]\n\t"
-	                 "je 8b\n\t"
+	                 __ML_STEP_ID_AND_STUB
 	                 "leaq %a[two], %[id]\n\t"
 	                 __ML_FAIL3_CALL("__ml_step_fail", "%[w]", "%[s2]", "%[id]", "%[id]")
 	                 "jmp 8b\n"
