@@ -574,40 +574,53 @@ func postfixAfter(b []byte, k int) int {
 // when there is none; escapes of more than two digits are left as they are.
 func withSeparableLiterals(pre []byte) []byte {
 	b := pre
-	for i := 0; i < len(b); i++ {
-		switch c := b[i]; {
-		case c == '#' && (i == 0 || b[i-1] == '\n'):
-			if n := bytes.IndexByte(b[i:], '\n'); n > 0 {
-				i += n
-			} else {
-				return b
+	eachLiteral(pre, func(i, end int) bool {
+		if pre[i] != '"' {
+			return true
+		}
+		if end-1 <= i {
+			return false
+		}
+		next := skipSpace(b, end)
+		for n := 0; n < 2 && next < len(b) && isLiteralPrefix(b[next]); n++ {
+			next++
+		}
+		if esc := lastHexEscape(b[i+1 : end-1]); esc >= 0 && next+1 < len(b) && b[next] == '"' && isHexDigit(b[next+1]) {
+			if &b[0] == &pre[0] {
+				b = append([]byte(nil), pre...)
 			}
-		case isNumberStart(b, i):
-			i = ppNumberEnd(b, i) - 1
-		case c == '\'':
-			i = literalEnd(b, i) - 1
-		case c == '"':
-			end := literalEnd(b, i)
-			if end-1 <= i {
-				return b
+			escape := b[i+1+esc : end-1]
+			v, _ := strconv.ParseUint(string(escape[2:]), 16, 8)
+			octal := strconv.FormatUint(v, 8)
+			copy(escape[1:], strings.Repeat("0", len(escape)-1-len(octal))+octal)
+		}
+		return true
+	})
+	return b
+}
+
+// eachLiteral calls f with the start and end of each character constant
+// and string literal of pre's code, in order (line markers and pp-numbers
+// skipped), until f returns false: the walk the text passes share.
+func eachLiteral(pre []byte, f func(start, end int) bool) {
+	for i := 0; i < len(pre); i++ {
+		switch c := pre[i]; {
+		case c == '#' && (i == 0 || pre[i-1] == '\n'):
+			n := bytes.IndexByte(pre[i:], '\n')
+			if n <= 0 {
+				return
 			}
-			next := skipSpace(b, end)
-			for n := 0; n < 2 && next < len(b) && isLiteralPrefix(b[next]); n++ {
-				next++
-			}
-			if esc := lastHexEscape(b[i+1 : end-1]); esc >= 0 && next+1 < len(b) && b[next] == '"' && isHexDigit(b[next+1]) {
-				if &b[0] == &pre[0] {
-					b = append([]byte(nil), pre...)
-				}
-				escape := b[i+1+esc : end-1]
-				v, _ := strconv.ParseUint(string(escape[2:]), 16, 8)
-				octal := strconv.FormatUint(v, 8)
-				copy(escape[1:], strings.Repeat("0", len(escape)-1-len(octal))+octal)
+			i += n
+		case isNumberStart(pre, i):
+			i = ppNumberEnd(pre, i) - 1
+		case c == '\'' || c == '"':
+			end := literalEnd(pre, i)
+			if !f(i, end) {
+				return
 			}
 			i = end - 1
 		}
 	}
-	return b
 }
 
 // withUTF8CharConstants returns pre with each UTF-8 character constant
@@ -621,26 +634,14 @@ func withUTF8CharConstants(pre []byte) []byte {
 	}
 	var out []byte
 	last := 0
-	for i := 0; i < len(pre); i++ {
-		switch c := pre[i]; {
-		case c == '#' && (i == 0 || pre[i-1] == '\n'):
-			if n := bytes.IndexByte(pre[i:], '\n'); n > 0 {
-				i += n
-			} else {
-				i = len(pre)
-			}
-		case isNumberStart(pre, i):
-			i = ppNumberEnd(pre, i) - 1
-		case c == '\'' || c == '"':
-			end := literalEnd(pre, i)
-			if c == '\'' && i >= 2 && pre[i-2] == 'u' && pre[i-1] == '8' && (i == 2 || !isIdentByte(pre[i-3])) {
-				out = append(append(out, pre[last:i-2]...), "((unsigned char)"...)
-				out = append(append(out, pre[i:end]...), ')')
-				last = end
-			}
-			i = end - 1
+	eachLiteral(pre, func(i, end int) bool {
+		if pre[i] == '\'' && i >= 2 && pre[i-2] == 'u' && pre[i-1] == '8' && (i == 2 || !isIdentByte(pre[i-3])) {
+			out = append(append(out, pre[last:i-2]...), "((unsigned char)"...)
+			out = append(append(out, pre[i:end]...), ')')
+			last = end
 		}
-	}
+		return true
+	})
 	if out == nil {
 		return pre
 	}
