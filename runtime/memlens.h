@@ -798,7 +798,7 @@ __ML_INLINE unsigned __ml_undef_bits(__ml_uptr a, __ml_uptr n)
 __ML_INLINE void __ml_use(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
                           const struct __ml_site *site)
 {
-	if ((m != __ML_WILD || decl) && (n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0)))
+	if ((n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0)) && (m != __ML_WILD || decl))
 		__ml_report_uninit(a, n, m, decl, site);
 }
 
@@ -881,7 +881,7 @@ __ML_INLINE void __ml_def_v(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const st
 __ML_INLINE __ml_uptr __ml_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
                                   const struct __ml_site *site)
 {
-	if ((m == __ML_WILD && !decl) || (n <= 8 && __ML_LIKELY(__ml_undef_bits(a, n) == 0)))
+	if ((n <= 8 && __ML_LIKELY(__ml_undef_bits(a, n) == 0)) || (m == __ML_WILD && !decl))
 		return 0;
 	return __ml_def_origin(a, n, m, decl, site);
 }
