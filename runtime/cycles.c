@@ -7,8 +7,9 @@
  * whose count is larger has a reference from outside the heap (a local,
  * a global) and is live, as is everything it leads to. What is left is
  * referenced only from itself: garbage. The statement that cut it off
- * is the newest reference any of it lost (__ML_CUTS, kept by __ml_unref):
- * nothing can touch the blocks once they are cut off.
+ * is the newest reference any of it lost (the cut of its __ML_REFS
+ * entry, kept by __ml_unref): nothing can touch the blocks once they are
+ * cut off.
  *
  * A collection runs at the end of a statement (a note of the thread
  * that made it due, loss.c), when no other thread runs, once the program
@@ -205,8 +206,8 @@ static void ml_rescue(unsigned ng, unsigned end)
 /* Newest cut first. */
 static int ml_cut_newer(const void *a, const void *b)
 {
-	return cut_tick(ML_LOAD(&__ML_CUTS[*(const uint32_t *)a].when)) >
-	       cut_tick(ML_LOAD(&__ML_CUTS[*(const uint32_t *)b].when));
+	return cut_tick(ML_LOAD(&__ML_REFS[*(const uint32_t *)a].cut.when)) >
+	       cut_tick(ML_LOAD(&__ML_REFS[*(const uint32_t *)b].cut.when));
 }
 
 /* The garbage block s leads to that no cluster has claimed, s first,
@@ -306,8 +307,8 @@ static unsigned ml_claim_later(unsigned ng, unsigned depth, int final, unsigned 
 	unsigned shallowest = ~0u;
 	for (unsigned i = 0; i < ng; i++) {
 		unsigned s = ml_list[i];
-		uptr when = ML_LOAD(&__ML_CUTS[s].when);
-		const site_t *site = ML_LOAD(&__ML_CUTS[s].site);
+		uptr when = ML_LOAD(&__ML_REFS[s].cut.when);
+		const site_t *site = ML_LOAD(&__ML_REFS[s].cut.site);
 		unsigned settles = final ? depth : ml_settles_at(when, depth);
 		int later = final ? cut_depth(when) == 0 && cut_how(when) == __ML_LOSS_SCOPE : settles < depth;
 		if (!site || !later || (*cy(s) & CY_DONE))
@@ -316,8 +317,8 @@ static unsigned ml_claim_later(unsigned ng, unsigned depth, int final, unsigned 
 		if (!final && settles < shallowest)
 			shallowest = settles;
 		for (unsigned j = 0; final && j < n; j++) {
-			ML_STORE(&__ML_CUTS[ml_work[j]].site, site);
-			ML_STORE(&__ML_CUTS[ml_work[j]].when, when);
+			ML_STORE(&__ML_REFS[ml_work[j]].cut.site, site);
+			ML_STORE(&__ML_REFS[ml_work[j]].cut.when, when);
 			__atomic_fetch_or(&ML_COLD[ml_work[j]].flags, ML_CF_CUT, __ATOMIC_RELAXED);
 		}
 	}
@@ -328,8 +329,8 @@ static unsigned ml_claim_later(unsigned ng, unsigned depth, int final, unsigned 
  * of what it points to outside. */
 static void ml_report_cycle(unsigned s, unsigned end)
 {
-	const site_t *site = ML_LOAD(&__ML_CUTS[s].site);
-	unsigned via = cut_how(ML_LOAD(&__ML_CUTS[s].when));
+	const site_t *site = ML_LOAD(&__ML_REFS[s].cut.site);
+	unsigned via = cut_how(ML_LOAD(&__ML_REFS[s].cut.when));
 	uint32_t *members = ml_work, *steps = ml_steps;
 	unsigned n = ml_cluster(s, members, steps, end);
 	for (unsigned j = 0; j < n; j++)
@@ -358,7 +359,7 @@ void ml_cycles_collect(unsigned depth)
 		unsigned again = ml_claim_later(ng, depth, final, end);
 		for (unsigned i = 0; i < ng; i++)
 			/* (no cut known: the check at exit finds it) */
-			if (ML_LOAD(&__ML_CUTS[ml_list[i]].site) && !(*cy(ml_list[i]) & CY_DONE))
+			if (ML_LOAD(&__ML_REFS[ml_list[i]].cut.site) && !(*cy(ml_list[i]) & CY_DONE))
 				ml_report_cycle(ml_list[i], end);
 		if (!final && again != ~0u) /* when the statement that cut them off is over */
 			ml_loss_collect_at(again);
@@ -370,5 +371,5 @@ void ml_cycles_collect(unsigned depth)
 
 const site_t *ml_cycles_cut(unsigned s)
 {
-	return (ML_LOAD(&ML_COLD[s].flags) & ML_CF_CUT) ? ML_LOAD(&__ML_CUTS[s].site) : 0;
+	return (ML_LOAD(&ML_COLD[s].flags) & ML_CF_CUT) ? ML_LOAD(&__ML_REFS[s].cut.site) : 0;
 }

@@ -307,8 +307,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ARENA_ADDR  0x650000000000UL /* bump arena: slot batches */
 #define ML_ARENA_SIZE  0x010000000000UL
 #define ML_LSITE_ADDR  0x660000000000UL /* __ML_LSITES: struct __ml_lsite[__ML_MAX_RECS] */
-/* 0x670000000000: __ML_REFS, struct __ml_refs[__ML_MAX_RECS] (loss.c) */
-/* 0x680000000000: __ML_CUTS, struct __ml_cut[__ML_MAX_RECS] (cycles.c) */
+/* 0x670000000000: __ML_REFS, struct __ml_refs[__ML_MAX_RECS] (loss.c; 64 bytes each, to 0x674000000000) */
 #define ML_STEPS_ADDR  ((uptr)__ML_STEPS) /* struct __ml_step[ML_STEPS_MAX] (memlens.h), then metas and clocks (explain.c) */
 #define ML_FPROV_ADDR  0x6a0000000000UL /* the ring of struct ml_fprov (explain.c) */
 /* 0x6c0000000000: the typestate map's directory of chunk records (typestate.c) */
@@ -1084,7 +1083,7 @@ static inline uint32_t ml_rare_get(const uint32_t *field)
 #define ML_CF_FOREIGN 16u  /* allocated by code memlens does not see for itself (libc's
                             * stdio buffers, thread descriptors): never the program's leak */
 #define ML_CF_LOST    32u  /* reported lost during the run (loss.c) */
-#define ML_CF_CUT     64u  /* in a cycle cut off as the program ended: __ML_CUTS says where (cycles.c) */
+#define ML_CF_CUT     64u  /* in a cycle cut off as the program ended: its cut says where (cycles.c) */
 #define ML_CF_LENT   128u  /* the record of a position of a thread's stack of locals, for lent locals (objects.c) */
 #define ML_CF_IGNORED 256u /* exempted from the leak check by the program (__lsan_ignore_object, or made
                             * between __lsan_disable and __lsan_enable): never a leak, its words roots */

@@ -180,7 +180,6 @@ void ml_loss_block(unsigned s, int program)
 	/* (no name, no cut: those were the slot's last block's; nothing else
 	 * refers to the slot yet) */
 	__ML_REFS[s] = (struct __ml_refs){.n = program ? 0u : __ML_REFS_PINNED};
-	__ML_CUTS[s] = (struct __ml_cut){0, 0};
 	if (program && ML_LOAD(&ml_loss_on)) {
 		/* (a block made at a site whose local takes it at once has a
 		 * reference before the statement ends: its note was only ever

@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 50
+#define __ML_ABI 51
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -613,8 +613,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v50;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v50;
+extern const int __memlens_abi_v51;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v51;
 
 /* ---- hot path ---- */
 /* Optimised, the inline helpers' locals are not tracked for the debugger:
@@ -798,7 +798,7 @@ __ML_INLINE unsigned __ml_undef_bits(__ml_uptr a, __ml_uptr n)
 __ML_INLINE void __ml_use(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
                           const struct __ml_site *site)
 {
-	if ((m != __ML_WILD || decl) && (n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0)))
+	if ((n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0)) && (m != __ML_WILD || decl))
 		__ml_report_uninit(a, n, m, decl, site);
 }
 
@@ -881,7 +881,7 @@ __ML_INLINE void __ml_def_v(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const st
 __ML_INLINE __ml_uptr __ml_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
                                   const struct __ml_site *site)
 {
-	if ((m == __ML_WILD && !decl) || (n <= 8 && __ML_LIKELY(__ml_undef_bits(a, n) == 0)))
+	if ((n <= 8 && __ML_LIKELY(__ml_undef_bits(a, n) == 0)) || (m == __ML_WILD && !decl))
 		return 0;
 	return __ml_def_origin(a, n, m, decl, site);
 }
@@ -1574,20 +1574,33 @@ __ML_INLINE __ml_uptr __ml_ld_at(__ml_meta_t *meta, __ml_prov_t *prov, __ml_meta
  * Counts of blocks memlens cannot follow (a pointer turned into an
  * integer, handed to code memlens does not see) are pinned far from zero
  * (__ml_escape). */
-/* A block's count, and the sites of the stores, assignments of call
- * results and returns that named it (its names), kept in the count's
- * cache line so the hot path tests them there. */
+/* The last reference each block lost without its count reaching zero:
+ * where, and when (the thread's tick, the depth of the frame whose
+ * statement it belongs to, the way). The newest of these among blocks
+ * that only point to each other is the statement that cut them off.
+ * when: tick << 14 | depth << 4 | way. */
+struct __ml_cut {
+	const struct __ml_site *site;
+	__ml_uptr when;
+};
+/* A block's count, the sites of the stores, assignments of call results
+ * and returns that named it (its names), and its cut, in one 64-byte
+ * line: a reference dropped reads the count and stamps the cut, which in
+ * a table of their own were two cache misses (tree.c's recursive insert
+ * and delete drop their parameter's at every level). */
 #define __ML_NAMES_MAX 7
 struct __ml_refs {
 	unsigned n;                     /* the count */
 	unsigned named[__ML_NAMES_MAX]; /* the sites that named it, oldest first (names.c) */
-};
+	struct __ml_cut cut;            /* (cycles.c) */
+} __attribute__((aligned(64)));
+typedef char __ml_refs_is_a_line[sizeof(struct __ml_refs) == 64 ? 1 : -1];
 /* Has site named the block of c already (or is its list full)? Sites
  * are kept by the low half of their address, whose bit 0 (always clear:
  * sites are aligned) marks the first as full. */
 #ifdef __SSE2__
 /* A block's entry (the count and its seven names) as two vectors of four,
- * compared at once: two aligned loads (entries are 32 bytes, 32 apart),
+ * compared at once: two aligned loads (entries are 64 bytes, 64 apart),
  * two compares and a byte mask without the count's four bits. */
 typedef unsigned __ml_names4 __attribute__((vector_size(16), __may_alias__));
 typedef char __ml_bytes16 __attribute__((vector_size(16)));
@@ -1607,16 +1620,6 @@ __ML_INLINE int __ml_known_name(const struct __ml_refs *c, const struct __ml_sit
 }
 #define __ML_REFS        ((struct __ml_refs *)0x670000000000UL)
 #define __ML_REFS_PINNED 0xc0000000u
-/* The last reference each block lost without its count reaching zero:
- * where, and when (the thread's tick, the depth of the frame whose
- * statement it belongs to, the way). The newest of these among blocks
- * that only point to each other is the statement that cut them off.
- * when: tick << 14 | depth << 4 | way. */
-struct __ml_cut {
-	const struct __ml_site *site;
-	__ml_uptr when;
-};
-#define __ML_CUTS        ((struct __ml_cut *)0x680000000000UL)
 #define __ML_CUT_DEPTH_MAX 1023u
 /* How a reference was lost. */
 #define __ML_LOSS_ASSIGN 0u  /* overwritten by an assignment */
@@ -1800,7 +1803,7 @@ __ML_INLINE void __ml_unref_counted(__ml_meta_t m, const struct __ml_site *site,
 	if (__ML_UNLIKELY(v + 1u < 2u)) {
 		__ml_dropped(m, v, site, how);
 	} else {
-		struct __ml_cut *k = &__ML_CUTS[(unsigned)m];
+		struct __ml_cut *k = &__ML_REFS[(unsigned)m].cut;
 		unsigned d = __ml_t.depth < __ML_CUT_DEPTH_MAX ? __ml_t.depth : __ML_CUT_DEPTH_MAX;
 		k->site = site;
 		k->when = ++__ml_t.ticks << 14 | d << 4 | how;

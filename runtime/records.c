@@ -105,7 +105,6 @@ static const struct ml_slot_table {
 	{ML_LSITE_ADDR, sizeof(struct __ml_lsite), 0, 0},
 	{ML_RARE_ADDR, sizeof(struct ml_rare), 0, 0},
 	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0, 0},
-	{(uptr)__ML_CUTS, sizeof(struct __ml_cut), 0, 0},
 };
 #define ML_NSLOT_TABLES (sizeof ml_slot_tables / sizeof ml_slot_tables[0])
 
