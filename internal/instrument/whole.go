@@ -264,7 +264,7 @@ func (r *rewriter) passesWhole(a cc.ExpressionNode, in *cc.FunctionDefinition, w
 // member, or an arithmetic type (binary's long *a in vm.c, passed &a),
 // else nil.
 func wholeType(t cc.Type) cc.Type {
-	if t != nil && cc.IsArithmeticType(t) && t.Size() > 0 {
+	if t != nil && (cc.IsArithmeticType(t) || isDataPtr(t)) && t.Size() > 0 {
 		return t
 	}
 	s, ok := t.(*cc.StructType)
@@ -539,7 +539,7 @@ func (r *rewriter) findBare(decls []*cc.ExternalDeclaration, tables map[string]*
 				continue
 			}
 			pd := ft.Parameters()[i].Declarator
-			if t := pointee(pd.Type()); t == nil || !cc.IsArithmeticType(t) {
+			if t := pointee(pd.Type()); t == nil || !(cc.IsArithmeticType(t) || isDataPtr(t)) {
 				continue
 			}
 			if r.bare[name] == nil {
