@@ -496,7 +496,9 @@ func (r *rewriter) entryChecked(x *cc.PostfixExpression, in *cc.FunctionDefiniti
 }
 
 // Bare parameters: a whole-object parameter pointing to an arithmetic
-// object (binary's long *a in vm.c, always &a of its caller) that its
+// object (binary's long *a in vm.c, always &a of its caller) or a pointer
+// (Lua's aux_upvalue's TValue **val, whose stores still write the slot's
+// shadow, read by the caller's loads of its local) that its
 // function only ever dereferences (*a, read or written; no &*a) needs no
 // meta at all. The object lives through the call, [0, sizeof) lies inside
 // it, and nothing else is done with the pointer, so no access through it
