@@ -530,10 +530,12 @@ func TestFrameSizeCJSON(t *testing.T) {
 // call with its globals described in read-only data (inftrees.c 1.62,
 // zutil.c 1.80, inffast.c 2.14 before); trees.c 1.53 and deflate.c 1.58
 // before gcc's budget for hinted functions was raised from 120 to 200.
+// Without the unit's constructor in the sums (frameSizes), 8 bytes each:
+// inffast.c 1.71 to 1.57, zutil.c 1.60 to 1.40, inftrees.c 1.54 to 1.46.
 func TestFrameSizeZlib(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "zlib", "-O2", map[string]float64{"trees.c": 1.24, "inftrees.c": 1.54, "inflate.c": 1.55, "deflate.c": 1.55,
-		"inffast.c": 2.00, "crc32.c": 1.17, "infback.c": 1.39, "zutil.c": 1.60})
+	unitFramesWithin(t, "zlib", "-O2", map[string]float64{"trees.c": 1.16, "inftrees.c": 1.465, "inflate.c": 1.37, "deflate.c": 1.49,
+		"inffast.c": 1.575, "crc32.c": 1.01, "infback.c": 1.36, "zutil.c": 1.41})
 }
 
 // TestFrameSizeUnoptimised: the -O0 frames of zlib's units, and of
@@ -657,11 +659,16 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // 4,224 to 4,240 (1.447 to 1.452). A static function declared inline and
 // called from four places or fewer always inlined (precallC, 548 of gcc's
 // instructions, passed the budget of 240): ldo.c 1.516 to 1.422.
+// Without the unit's constructor in the sums (frameSizes): lapi.c 1.663,
+// lgc.c 1.503, lparser.c 1.449, ltable.c 1.454, ldo.c 1.423, ldebug.c
+// 1.414, lvm.c 1.409, lundump.c 1.310, lcode.c 1.278. A whole-object
+// parameter pointing to a pointer bare (aux_upvalue's val): lapi.c 1.644
+// (lua_setupvalue 144 to 112 bytes).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.455, "lcode.c": 1.29, "lvm.c": 1.42, "ltable.c": 1.465,
-		"lapi.c": 1.69, "ldo.c": 1.43, "ldebug.c": 1.49, "lgc.c": 1.51, "lundump.c": 1.335})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.455, "lcode.c": 1.285, "lvm.c": 1.415, "ltable.c": 1.46,
+		"lapi.c": 1.65, "ldo.c": 1.43, "ldebug.c": 1.42, "lgc.c": 1.51, "lundump.c": 1.315})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built
@@ -700,7 +707,10 @@ func frameSum(sizes map[string]int) int {
 // frameSizes compiles src with compiler command cc at optimisation level
 // opt and -fstack-usage, and returns the frame size of each function of
 // src (not of the runtime header's helpers, which -O0 keeps out of line:
-// they call nothing, so no recursion stacks their frames).
+// they call nothing, so no recursion stacks their frames; nor of the
+// unit's constructor, __ml_register_unit, which the instrumenter adds at
+// src's end: it runs once, before main, in no recursion; its 8 bytes,
+// the return address, are a fifth of gcc's 40 for zlib's zutil.c).
 func frameSizes(t *testing.T, src, opt string, cc ...string) map[string]int {
 	t.Helper()
 	dir := t.TempDir()
@@ -720,7 +730,7 @@ func frameSizes(t *testing.T, src, opt string, cc ...string) map[string]int {
 			continue
 		}
 		where := strings.SplitN(f[0], ":", 4)
-		if len(where) == 4 && where[0] == src {
+		if len(where) == 4 && where[0] == src && where[3] != "__ml_register_unit" {
 			var n int
 			fmt.Sscan(f[1], &n)
 			sizes[where[3]] = n

@@ -264,7 +264,7 @@ func (r *rewriter) passesWhole(a cc.ExpressionNode, in *cc.FunctionDefinition, w
 // member, or an arithmetic type (binary's long *a in vm.c, passed &a),
 // else nil.
 func wholeType(t cc.Type) cc.Type {
-	if t != nil && cc.IsArithmeticType(t) && t.Size() > 0 {
+	if t != nil && (cc.IsArithmeticType(t) || isDataPtr(t)) && t.Size() > 0 {
 		return t
 	}
 	s, ok := t.(*cc.StructType)
@@ -496,7 +496,9 @@ func (r *rewriter) entryChecked(x *cc.PostfixExpression, in *cc.FunctionDefiniti
 }
 
 // Bare parameters: a whole-object parameter pointing to an arithmetic
-// object (binary's long *a in vm.c, always &a of its caller) that its
+// object (binary's long *a in vm.c, always &a of its caller) or a pointer
+// (Lua's aux_upvalue's TValue **val, whose stores still write the slot's
+// shadow, read by the caller's loads of its local) that its
 // function only ever dereferences (*a, read or written; no &*a) needs no
 // meta at all. The object lives through the call, [0, sizeof) lies inside
 // it, and nothing else is done with the pointer, so no access through it
@@ -539,7 +541,7 @@ func (r *rewriter) findBare(decls []*cc.ExternalDeclaration, tables map[string]*
 				continue
 			}
 			pd := ft.Parameters()[i].Declarator
-			if t := pointee(pd.Type()); t == nil || !cc.IsArithmeticType(t) {
+			if t := pointee(pd.Type()); t == nil || !(cc.IsArithmeticType(t) || isDataPtr(t)) {
 				continue
 			}
 			if r.bare[name] == nil {

@@ -13,13 +13,14 @@ import (
 // (split's and store's long *). A bare one (split's, only dereferenced)
 // takes no meta: an object lent to it alone is not registered; so for
 // one passed on only to bare parameters (walk's, to add_to and itself),
-// not for one passed on to a parameter that is not bare (relay's).
+// not for one passed on to a parameter that is not bare (relay's); so
+// for a pointer to a pointer only written (pick's: main's found).
 func TestWholeParams(t *testing.T) {
 	for _, full := range []bool{false, true} {
 		out := codeAfterSites(t, full, "testdata/whole.c")
 		text := string(out)
 		for name, checked := range map[string]bool{"bump": false, "op_a": false, "op_b": false, "leaky": true, "escaped": true,
-			"split": false, "store": true, "add_to": false, "walk": false} {
+			"split": false, "store": true, "add_to": false, "walk": false, "pick": false} {
 			i := strings.Index(text, " "+name+"(struct stack *s")
 			if i < 0 {
 				i = strings.Index(text, " "+name+"(long ")
@@ -41,7 +42,7 @@ func TestWholeParams(t *testing.T) {
 		// split's are bare (but with full checking): main's lo, only
 		// lent to split, is never registered; hi, lent to store too, is;
 		// total, lent to walk, is not; kept, lent to relay, is
-		for v, registered := range map[string]bool{"hi": true, "lo": full, "total": full, "kept": true} {
+		for v, registered := range map[string]bool{"hi": true, "lo": full, "total": full, "kept": true, "found": full} {
 			if got := strings.Contains(text, "((__ml_uptr)&"+v+", sizeof("+v+")"); got != registered {
 				t.Errorf("full=%v: main's %s registered: %v, want %v", full, v, got, registered)
 			}

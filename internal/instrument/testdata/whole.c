@@ -6,7 +6,9 @@
  * given a heap block, so checked. walk passes its acc on to add_to and
  * to itself, which only dereference theirs: all three bare, so main's
  * total, lent to walk alone, is not registered; relay passes its p on to
- * store, which is not bare, so relay's is not and main's kept is. */
+ * store, which is not bare, so relay's is not and main's kept is. pick's
+ * out, a pointer to a pointer always &found of main, only written, is
+ * bare too: found is not registered. */
 #include <stdlib.h>
 
 struct stack {
@@ -73,11 +75,16 @@ static void relay(long *p, long v)
 	store(p, v);
 }
 
+static void pick(long *cells, long v, long **out)
+{
+	*out = cells + (v & 7);
+}
+
 int main(int argc, char **argv)
 {
 	struct stack st = {{0}, 0};
 	struct stack *h = malloc(sizeof *h);
-	long hi, lo, total = 0, kept, *q = malloc(sizeof *q);
+	long hi, lo, total = 0, kept, *q = malloc(sizeof *q), *found;
 	int i;
 	(void)argv;
 	split(argc, &hi, &lo);
@@ -86,6 +93,8 @@ int main(int argc, char **argv)
 	free(q);
 	walk(argc, &total);
 	relay(&kept, total);
+	pick(st.cells, total, &found);
+	*found = kept;
 	for (i = 0; i < 4; i++)
 		ops[(i + argc) & 1](&st, i);
 	leaky(&st);
