@@ -106,17 +106,24 @@ func TestWithSeparableLiterals(t *testing.T) {
 	}
 }
 
-func TestWithUTF8CharConstants(t *testing.T) {
+// TestWithCharConstants: the character constants cc/v4 does not read are
+// their values converted to their types; those it reads are left.
+func TestWithCharConstants(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{`c = u8'a';`, `c = ((unsigned char)'a');`},
 		{`f(u8'\xff', u8'\'', u8'"');`, `f(((unsigned char)'\xff'), ((unsigned char)'\''), ((unsigned char)'"'));`},
 		{`s = "u8'a'"; c = u8'b';`, `s = "u8'a'"; c = ((unsigned char)'b');`},
-		{`c = 'a'; d = u'b'; e = U'c'; g = L'd'; s = u8"e";`, `c = 'a'; d = u'b'; e = U'c'; g = L'd'; s = u8"e";`},
-		{`mu8'a'`, `mu8'a'`},
+		{`c = 'a'; g = L'd'; h = L'\x12'; i = L'\777'; j = L'\u1234'; k = L'é'; s = u8"e" u"f" L"\x1234";`, `c = 'a'; g = L'd'; h = L'\x12'; i = L'\777'; j = L'\u1234'; k = L'é'; s = u8"e" u"f" L"\x1234";`},
+		{`d = u'b'; e = U'c';`, `d = ((unsigned short)0x62); e = ((unsigned int)0x63);`},
+		{`w = L'\x1234'; x = L'\xffffffff';`, `w = ((__typeof__(L'\0'))0x1234); x = ((__typeof__(L'\0'))0xffffffff);`},
+		{`w = L'ab'; x = L'a\x1234'; y = u'\n'; z = U'\U0001F600';`, `w = ((__typeof__(L'\0'))0x62); x = ((__typeof__(L'\0'))0x1234); y = ((unsigned short)0xa); z = ((unsigned int)0x1f600);`},
+		{`u'é' U'\'' u'\e' u'\777' u'\q'`, `((unsigned short)0xe9) ((unsigned int)0x27) ((unsigned short)0x1b) ((unsigned short)0x1ff) ((unsigned short)0x71)`},
+		{`u'\U0001F600' L'\x100000000' u'' u'\u12'`, `u'\U0001F600' L'\x100000000' u'' u'\u12'`},
+		{`mu8'a' xu'a' Lu'a' L_'a'`, `mu8'a' xu'a' Lu'a' L_'a'`},
 		{"# 1 \"u8'a'.c\"\nu8'a'", "# 1 \"u8'a'.c\"\n((unsigned char)'a')"},
 		{`u8'`, `((unsigned char)')`},
 	} {
-		if got := string(withUTF8CharConstants([]byte(tc.in))); got != tc.want {
+		if got := string(withCharConstants([]byte(tc.in))); got != tc.want {
 			t.Errorf("%s: got\n%s, want\n%s", tc.in, got, tc.want)
 		}
 	}
@@ -166,6 +173,47 @@ func TestWithoutEmptyMembers(t *testing.T) {
 		{"struct s { ;", "struct s { ;"},
 	} {
 		if got := string(withoutEmptyMembers([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithInfiniteFloats: an unsuffixed floating constant past double's
+// range is +inf of type double; integers, suffixed constants and what
+// rounds to DBL_MAX or to zero are left.
+func TestWithInfiniteFloats(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"d = 1e5000;", "d = (__builtin_inf());"},
+		{"d = -1.5E+400 * 0x1p99999;", "d = -(__builtin_inf()) * (__builtin_inf());"},
+		{"d = .9e309, e = 2e308;", "d = (__builtin_inf()), e = (__builtin_inf());"},
+		{"d = 1.7976931348623158e308 + 1e-5000 + 1e308;", "d = 1.7976931348623158e308 + 1e-5000 + 1e308;"},
+		{"f = 1e5000f + 1e5000L + 1e5000i + 1e50'00;", "f = 1e5000f + 1e5000L + 1e5000i + 1e50'00;"},
+		{"n = 1" + strings.Repeat("0", 400) + " + 0x1e5000;", "n = 1" + strings.Repeat("0", 400) + " + 0x1e5000;"},
+		{"s = \"1e5000\"; x1e5000;\n# 1e5000 \"a.c\"\n", "s = \"1e5000\"; x1e5000;\n# 1e5000 \"a.c\"\n"},
+	} {
+		if got := string(withInfiniteFloats([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithConstantMiddles: a left-out middle operand is written out where
+// the condition is numbers, parentheses and operators; any other condition
+// is left, and lines never move.
+func TestWithConstantMiddles(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"static int v1 = 34 ? : -1;", "static int v1 = 34 ? (34) : -1;"},
+		{"f(-(1 << 3) ?: 2, 0x10UL == 16 ?: 3);", "f(-(1 << 3) ? (-(1 << 3)): 2, 0x10UL == 16 ? (0x10UL == 16): 3);"},
+		{"return 1.5\n  ?: x;", "return 1.5\n  ? (1.5): x;"},
+		{"a[2 >= 1 ?: 0] = c ? 0 : 7 ?: 1;", "a[2 >= 1 ? (2 >= 1): 0] = c ? 0 : 7 ? (7): 1;"},
+		{"x +=\n 1 +\n 2 ?: 3;", "x +=\n 1 +\n 2 ? (1 +  2): 3;"},
+		{"y = a + 34 ?: 1; y = f() ?: 1; y = (a, 1) ?: 2; y = 'a' ?: 1; y = sizeof(int) ?: 1;", "y = a + 34 ?: 1; y = f() ?: 1; y = (a, 1) ?: 2; y = 'a' ?: 1; y = sizeof(int) ?: 1;"},
+		{"y = p[0] ?: 1; y = s.x ?: 1; y = (int)2 ?: 1; y = x ? 1 : 2; y = 1 ? 2 : 3;", "y = p[0] ?: 1; y = s.x ?: 1; y = (int)2 ?: 1; y = x ? 1 : 2; y = 1 ? 2 : 3;"},
+		{"s = \"1 ?: 2\"; c = '?';\n#pragma x 1 ?: 2\n", "s = \"1 ?: 2\"; c = '?';\n#pragma x 1 ?: 2\n"},
+		{"y = 1\n# 3 \"a.h\"\n ?: 2;", "y = 1\n# 3 \"a.h\"\n ?: 2;"},
+		{"1 ?: 2", "1 ?: 2"},
+	} {
+		if got := string(withConstantMiddles([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
 		}
 	}

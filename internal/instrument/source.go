@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -54,7 +55,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withAlignofParens(withUTF8CharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))
+	pre = withConstantMiddles(withInfiniteFloats(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -599,9 +600,9 @@ func withSeparableLiterals(pre []byte) []byte {
 	return b
 }
 
-// eachLiteral calls f with the start and end of each character constant
-// and string literal of pre's code, in order (line markers and pp-numbers
-// skipped), until f returns false: the walk the text passes share.
+// eachLiteral calls f with the start and end of each character constant,
+// string literal and preprocessing number of pre's code, in order (line
+// markers skipped), until f returns false: the walk the text passes share.
 func eachLiteral(pre []byte, f func(start, end int) bool) {
 	for i := 0; i < len(pre); i++ {
 		switch c := pre[i]; {
@@ -612,7 +613,11 @@ func eachLiteral(pre []byte, f func(start, end int) bool) {
 			}
 			i += n
 		case isNumberStart(pre, i):
-			i = ppNumberEnd(pre, i) - 1
+			end := ppNumberEnd(pre, i)
+			if !f(i, end) {
+				return
+			}
+			i = end - 1
 		case c == '\'' || c == '"':
 			end := literalEnd(pre, i)
 			if !f(i, end) {
@@ -623,21 +628,155 @@ func eachLiteral(pre []byte, f func(start, end int) bool) {
 	}
 }
 
-// withUTF8CharConstants returns pre with each UTF-8 character constant
-// (C23's `u8'a'`, which cc/v4 does not lex) written as the plain character
-// constant converted to its type, `((unsigned char)'a')`, which gcc reads
-// alike: the same value (`u8'\xff'` is 255) and type (sizeof 1, _Generic),
-// an integer constant expression still. pre itself when there is none.
-func withUTF8CharConstants(pre []byte) []byte {
-	if !bytes.Contains(pre, []byte("u8'")) {
+// withCharConstants returns pre with each character constant cc/v4 does
+// not read written as its value converted to its type, which gcc reads
+// alike: the same value, type (sizeof, _Generic) and constness. C23's
+// `u8'a'` is `((unsigned char)'a')` (`u8'\xff'` is 255); C11's `u'a'` and
+// `U'a'`, which cc/v4 does not lex, are `((unsigned short)0x61)` and
+// `((unsigned int)0x61)` (gcc's char16_t and char32_t); a wide constant
+// cc/v4 rejects (`L'\x1234'`, a hex escape past a byte, or `L'ab'`, which
+// gcc reads as its last character) is `((__typeof__(L'\0'))0x1234)`, so
+// it keeps wchar_t's width and sign under -fshort-wchar too. A constant
+// whose value gcc rejects is left, and its unit compiled uninstrumented.
+// pre itself when there is none.
+func withCharConstants(pre []byte) []byte {
+	if !bytes.Contains(pre, []byte("'")) {
 		return pre
 	}
 	var out []byte
 	last := 0
 	eachLiteral(pre, func(i, end int) bool {
-		if pre[i] == '\'' && i >= 2 && pre[i-2] == 'u' && pre[i-1] == '8' && (i == 2 || !isIdentByte(pre[i-3])) {
-			out = append(append(out, pre[last:i-2]...), "((unsigned char)"...)
-			out = append(append(out, pre[i:end]...), ')')
+		if pre[i] != '\'' || i == 0 {
+			return true
+		}
+		prefix := 1
+		if pre[i-1] == '8' && i >= 2 && pre[i-2] == 'u' {
+			prefix = 2
+		}
+		if start := i - prefix; start > 0 && isIdentByte(pre[start-1]) {
+			return true
+		}
+		var text string
+		switch pre[i-1] {
+		case '8':
+			if prefix != 2 {
+				return true
+			}
+			text = "((unsigned char)" + string(pre[i:end]) + ")"
+		case 'u', 'U', 'L':
+			v, ok := wideCharValue(pre[i+1 : end-1])
+			switch {
+			case !ok, pre[i-1] == 'u' && v > 0xffff, pre[i-1] == 'U' && v > 0xffffffff:
+				return true
+			case pre[i-1] == 'L' && frontEndReadsWide(pre[i+1:end-1]):
+				return true
+			}
+			text = "((" + wideCharType[pre[i-1]] + ")0x" + strconv.FormatUint(v, 16) + ")"
+		default:
+			return true
+		}
+		out = append(append(out, pre[last:i-prefix]...), text...)
+		last = end
+		return true
+	})
+	if out == nil {
+		return pre
+	}
+	return append(out, pre[last:]...)
+}
+
+// wideCharType is the type gcc gives a character constant by its prefix.
+var wideCharType = map[byte]string{'u': "unsigned short", 'U': "unsigned int", 'L': `__typeof__(L'\0')`}
+
+// wideCharValue returns the value gcc gives a wide character constant of
+// contents s (between its quotes): its last character's (gcc warns of
+// more than one), a UTF-8 character as its code point; false if s is
+// empty or malformed or a hex escape exceeds 32 bits (gcc's errors).
+func wideCharValue(s []byte) (uint64, bool) {
+	var v uint64
+	if len(s) == 0 {
+		return 0, false
+	}
+	for i := 0; i < len(s); {
+		if s[i] != '\\' {
+			r, n := utf8.DecodeRune(s[i:])
+			if r == utf8.RuneError {
+				return 0, false
+			}
+			v, i = uint64(r), i+n
+			continue
+		}
+		if i+1 >= len(s) {
+			return 0, false
+		}
+		c := s[i+1]
+		switch {
+		case c == 'x' || c == 'u' || c == 'U':
+			digits := ucnDigits[c] // \x takes every hex digit that follows
+			k := i + 2
+			for k < len(s) && isHexDigit(s[k]) && (c == 'x' || k < i+2+digits) {
+				k++
+			}
+			n, err := strconv.ParseUint(string(s[i+2:k]), 16, 32)
+			if err != nil || c != 'x' && k-i-2 != digits {
+				return 0, false
+			}
+			v, i = n, k
+		case c >= '0' && c <= '7':
+			k := i + 1
+			for k < len(s) && k < i+4 && s[k] >= '0' && s[k] <= '7' {
+				k++
+			}
+			n, _ := strconv.ParseUint(string(s[i+1:k]), 8, 32)
+			v, i = n, k
+		default:
+			v, i = uint64(simpleEscapes[c]), i+2
+			if v == 0 {
+				v = uint64(c) // gcc warns of an unknown escape and keeps its character
+			}
+		}
+	}
+	return v, true
+}
+
+// ucnDigits is the number of hex digits of a universal character name.
+var ucnDigits = map[byte]int{'u': 4, 'U': 8}
+
+// simpleEscapes are the values of the escapes `\n`, `\t`… (GNU's `\e` too).
+var simpleEscapes = map[byte]byte{'a': 7, 'b': 8, 'e': 27, 'E': 27, 'f': 12, 'n': 10, 'r': 13, 't': 9, 'v': 11}
+
+// frontEndReadsWide reports whether cc/v4 reads the wide character
+// constant of contents s as gcc does: one character, or one escape but a
+// hex escape of more than two digits.
+func frontEndReadsWide(s []byte) bool {
+	if s[0] != '\\' {
+		_, n := utf8.DecodeRune(s)
+		return n == len(s)
+	}
+	if len(s) > 1 && s[1] == 'x' {
+		return len(s) <= 4
+	}
+	if len(s) > 1 && s[1] >= '0' && s[1] <= '7' {
+		return len(s) <= 4 && bytes.IndexFunc(s[1:], func(r rune) bool { return r < '0' || r > '7' }) < 0
+	}
+	if len(s) > 1 && (s[1] == 'u' || s[1] == 'U') {
+		return len(s) == 2+ucnDigits[s[1]]
+	}
+	return len(s) == 2
+}
+
+// withInfiniteFloats returns pre with each unsuffixed floating constant
+// beyond double's range (`1e5000`, `0x1p99999`), which cc/v4 rejects,
+// written as `(__builtin_inf())`, glibc's INFINITY: gcc reads the
+// constant as +inf of type double too (its compile of the user's file
+// warns of it), and both are constant expressions. pre itself when there
+// is none.
+func withInfiniteFloats(pre []byte) []byte {
+	var out []byte
+	last := 0
+	eachLiteral(pre, func(i, end int) bool {
+		if isInfiniteDouble(pre[i:end]) {
+			out = append(append(out, pre[last:i]...), "(__builtin_inf())"...)
 			last = end
 		}
 		return true
@@ -646,6 +785,118 @@ func withUTF8CharConstants(pre []byte) []byte {
 		return pre
 	}
 	return append(out, pre[last:]...)
+}
+
+// isInfiniteDouble reports whether the preprocessing number s is a
+// floating constant without suffix whose value rounds past double's
+// largest (the sign is an operator of its own).
+func isInfiniteDouble(s []byte) bool {
+	hex := len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
+	if hex && bytes.IndexAny(s, "pP") < 0 || !hex && bytes.IndexAny(s, ".eE") < 0 {
+		return false // an integer constant
+	}
+	if bytes.IndexFunc(s, func(r rune) bool { return !isHexDigit(byte(r)) && !strings.ContainsRune(".xXpP+-", r) }) >= 0 {
+		return false // a suffix, a digit separator
+	}
+	v, err := strconv.ParseFloat(string(s), 64)
+	return err != nil && math.IsInf(v, 1)
+}
+
+// withConstantMiddles returns pre with the middle operand gcc lets a
+// conditional leave out (`c ?: d`, `c ? c : d` evaluating c once) written
+// out where c is made of numbers, parentheses and operators alone
+// (`34 ?: -1`: a constant, no side effect to repeat), which cc/v4's
+// checker panics on when c is nonzero; other conditions are left as they
+// are. pre itself when there is none.
+func withConstantMiddles(pre []byte) []byte {
+	var out []byte
+	last := 0
+	for i := bytes.IndexByte(pre, '?'); i >= 0; {
+		if next := skipSpace(pre, i+1); next < len(pre) && pre[next] == ':' && !inDirective(pre, i) && !inLiteral(pre, i) {
+			if start := constantOperandStart(pre, i); start >= 0 {
+				operand := bytes.ReplaceAll(bytes.TrimSpace(pre[start:i]), []byte("\n"), []byte(" "))
+				out = append(append(out, pre[last:i+1]...), " ("...)
+				out = append(append(out, operand...), ')')
+				last = i + 1
+			}
+		}
+		n := bytes.IndexByte(pre[i+1:], '?')
+		if n < 0 {
+			break
+		}
+		i += 1 + n
+	}
+	if out == nil {
+		return pre
+	}
+	return append(out, pre[last:]...)
+}
+
+// inDirective reports whether b[i] is on a directive line (a line marker,
+// a #pragma).
+func inDirective(b []byte, i int) bool {
+	start := skipBlanks(b, bytes.LastIndexByte(b[:i], '\n')+1)
+	return start < len(b) && b[start] == '#'
+}
+
+// constantOperandStart returns where the operand of the conditional whose
+// `?` is at b[q] starts, walking back to the assignment, comma, bracket,
+// brace, `;`, `?`, `:`, `return` or `case` before it; -1 unless it is made
+// of numbers, parentheses and operators alone, with a number, on lines
+// without a directive between.
+func constantOperandStart(b []byte, q int) int {
+	depth, number := 0, false
+	end := func(k int) int {
+		if depth != 0 || !number {
+			return -1
+		}
+		return k
+	}
+	for k := q; k > 0; {
+		switch c := b[k-1]; {
+		case c == ' ' || c == '\t' || c == '\r':
+			k--
+		case c == '\n':
+			if k >= 2 && inDirective(b, k-2) {
+				return -1
+			}
+			k--
+		case isIdentByte(c) || c == '.':
+			s := k - 1
+			for s > 0 && (isIdentByte(b[s-1]) || b[s-1] == '.') {
+				s--
+			}
+			switch word := string(b[s:k]); {
+			case isNumberStart(b, s):
+				number, k = true, s
+			case word == "return" || word == "case":
+				return end(k)
+			default:
+				return -1
+			}
+		case c == ')':
+			depth, k = depth+1, k-1
+		case c == '(':
+			if depth == 0 {
+				return end(k)
+			}
+			depth, k = depth-1, k-1
+		case c == '=':
+			// `==`, `!=`, `<=` and `>=` compare; any other `=` assigns
+			if k >= 2 && (b[k-2] == '=' || b[k-2] == '!') || k >= 2 && (b[k-2] == '<' || b[k-2] == '>') && (k < 3 || b[k-3] != b[k-2]) {
+				k -= 2
+				continue
+			}
+			return end(k)
+		case strings.IndexByte("+-*/%<>!~&|^", c) >= 0:
+			k--
+		case strings.IndexByte(";,{}[?:", c) >= 0:
+			return end(k)
+		default:
+			return -1
+		}
+	}
+	return -1
 }
 
 // lastHexEscape returns the offset in a string literal's contents of the
