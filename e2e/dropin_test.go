@@ -37,6 +37,7 @@ var dropinCases = []struct {
 	{"wide_char.c", []string{"-O1", "-Wall"}},
 	{"infinite_float.c", []string{"-O2", "-Wall"}},
 	{"constant_middle.c", []string{"-O0", "-Wall"}},
+	{"typeof_type.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -218,3 +218,42 @@ func TestWithConstantMiddles(t *testing.T) {
 		}
 	}
 }
+
+// TestWithTypeofTypeNames: a typeof of a type name starting with a keyword
+// is the typeof of an lvalue of that type; expressions, typedef names and
+// type names with brackets are left.
+func TestWithTypeofTypeNames(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"typeof(float) c;", "typeof(*(float *)0) c;"},
+		{"__typeof__ ( const struct s * ) p; __typeof(unsigned long) n;", "__typeof__ (*( const struct s *  *)0) p; __typeof(*(unsigned long *)0) n;"},
+		{"typeof(void *) v; typeof(int\n) w;", "typeof(*(void * *)0) v; typeof(*(int\n *)0) w;"},
+		{"typeof(a) b; typeof(size_t) n; typeof(int[3]) a; typeof(int (*)(void)) f; typeof(struct { int x; }) s; typeof(void) *p;",
+			"typeof(a) b; typeof(size_t) n; typeof(int[3]) a; typeof(int (*)(void)) f; typeof(struct { int x; }) s; typeof(void) *p;"},
+		{"s = \"typeof(int)\"; mytypeof(int); typeof(int", "s = \"typeof(int)\"; mytypeof(int); typeof(int"},
+	} {
+		if got := string(withTypeofTypeNames([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithLocalLabelsRenamed: a block's local labels are renamed in that
+// block where they are declared, defined and used; the function's own
+// labels, struct members and conditional operands of the same name are
+// left.
+func TestWithLocalLabelsRenamed(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"{ goto l; ({ __label__ l, m; l: if (i) goto l; p = &&l; x = (long)&&l; s.l = 1; m:; }); l: ; }",
+			"{ goto l; ({ __label__ __ml_label0_l, __ml_label0_m; __ml_label0_l: if (i) goto __ml_label0_l; p = &&__ml_label0_l; x = (long)&&__ml_label0_l; s.l = 1; __ml_label0_m:; }); l: ; }"},
+		{"{ __label__ L;\n { __label__ L; L: goto L; }\n goto L; L: c ? L : 2; }",
+			"{ __label__ __ml_label0_L;\n { __label__ __ml_label1_L; __ml_label1_L: goto __ml_label1_L; }\n goto __ml_label0_L; __ml_label0_L: c ? L : 2; }"},
+		{"{\n# 3 \"a.h\"\n __label__ out; do out: x(); while (0); s = \"goto out\"; }",
+			"{\n# 3 \"a.h\"\n __label__ __ml_label0_out; do __ml_label0_out: x(); while (0); s = \"goto out\"; }"},
+		{"x = 1; __label__ l; l: ;", "x = 1; __label__ l; l: ;"},
+		{"my__label__ l; { l: goto l; }", "my__label__ l; { l: goto l; }"},
+	} {
+		if got := string(withLocalLabelsRenamed([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}

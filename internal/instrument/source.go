@@ -55,7 +55,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withConstantMiddles(withInfiniteFloats(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))
+	pre = withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withInfiniteFloats(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -440,6 +440,182 @@ func withAlignofParens(pre []byte) []byte {
 		b = slices.Concat(b[:op], []byte{'('}, b[op:end], []byte{')'}, b[end:])
 		i = end + 2
 	}
+}
+
+// withTypeofTypeNames returns pre with each `typeof` of a type name that
+// starts with a keyword (`typeof(float)`, `__typeof__(struct s *)`), which
+// cc/v4 parses but does not type-check among declaration specifiers,
+// written as the typeof of an lvalue of that type (`typeof(*(float *)0)`),
+// which gcc reads alike: the same type, qualifiers kept, and typeof does
+// not evaluate it. pre itself when there is none; a type name with
+// brackets or braces (an array, a function, a struct's body) or a lone
+// `void` is left as it is.
+func withTypeofTypeNames(pre []byte) []byte {
+	b := pre
+	for i := 0; ; {
+		n := bytes.Index(b[i:], []byte("typeof"))
+		if n < 0 {
+			return b
+		}
+		start := i + n
+		for start > 0 && isIdentByte(b[start-1]) {
+			start--
+		}
+		i += n + len("typeof")
+		name := identAt(b, start)
+		if name != "typeof" && name != "__typeof__" && name != "__typeof" || inLiteral(b, start) || inDirective(b, start) {
+			continue
+		}
+		open := skipSpace(b, start+len(name))
+		if open >= len(b) || b[open] != '(' {
+			continue
+		}
+		end, _ := parenEnd(b, open)
+		if end < 0 {
+			continue
+		}
+		operand := b[open+1 : end-1]
+		first := identAt(b, skipSpace(b, open+1))
+		if !typeNameKeywords[first] || bytes.ContainsAny(operand, "([{#") ||
+			first == "void" && !bytes.Contains(operand, []byte("*")) {
+			continue
+		}
+		b = slices.Concat(b[:open+1], []byte("*("), operand, []byte(" *)0"), b[end-1:])
+		i = end + len("*( *)0")
+	}
+}
+
+// typeNameKeywords are the keywords a type name can start with, which no
+// expression does.
+var typeNameKeywords = map[string]bool{
+	"void": true, "char": true, "short": true, "int": true, "long": true, "float": true, "double": true,
+	"signed": true, "unsigned": true, "_Bool": true, "_Complex": true, "__complex__": true, "__int128": true,
+	"_Float16": true, "_Float32": true, "_Float64": true, "_Float128": true, "__float128": true,
+	"struct": true, "union": true, "enum": true, "const": true, "volatile": true, "__const": true, "__volatile__": true,
+}
+
+// withLocalLabelsRenamed returns pre with each label a block declares
+// local (`__label__ out;`) renamed in that block where it is declared,
+// defined (`out:`) and used (`goto out`, `&&out`): cc/v4 keeps one label
+// scope a function and took a local label named as one of the function's
+// own for its redefinition. gcc reads the renamed labels alike: a label
+// has no linkage, and the new names are memlens's. Innermost blocks are
+// renamed first, so an outer block's label never takes an inner one's
+// uses. pre itself when there is none.
+func withLocalLabelsRenamed(pre []byte) []byte {
+	var decls []int
+	for i := 0; ; i += len("__label__") {
+		n := bytes.Index(pre[i:], []byte("__label__"))
+		if n < 0 {
+			break
+		}
+		i += n
+		if (i == 0 || !isIdentByte(pre[i-1])) && !isIdentByte(pre[min(i+len("__label__"), len(pre)-1)]) && !inLiteral(pre, i) && !inDirective(pre, i) {
+			decls = append(decls, i)
+		}
+	}
+	b := pre
+	for d := len(decls) - 1; d >= 0; d-- {
+		start := decls[d]
+		open := labelBlockStart(b, start)
+		if open < 0 {
+			continue
+		}
+		end, _ := groupEnd(b, open, '{', '}')
+		semi := bytes.IndexByte(b[start:], ';')
+		if end < 0 || semi < 0 || start+semi >= end {
+			continue
+		}
+		block := b[open:end]
+		for _, name := range strings.FieldsFunc(string(b[start+len("__label__"):start+semi]), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
+			block = renameLabel(block, start+len("__label__")-open, name, "__ml_label"+strconv.Itoa(d)+"_"+name)
+		}
+		b = slices.Concat(b[:open], block, b[end:])
+	}
+	return b
+}
+
+// labelBlockStart returns the offset of the `{` opening the block whose
+// local label declaration starts at b[decl] (only other such declarations
+// and line markers stand between), or -1.
+func labelBlockStart(b []byte, decl int) int {
+	for k := decl - 1; k >= 0; k-- {
+		switch c := b[k]; {
+		case c == '{':
+			return k
+		case c == '\n' && k > 0 && inDirective(b, k-1):
+			k = bytes.LastIndexByte(b[:k], '\n') + 1
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',' || c == ';' || isIdentByte(c):
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// renameLabel returns block with the label name renamed where it is
+// declared (in the declaration list from offset decl on, up to its `;`),
+// defined (after `;`, `{`, `}`, `:`, `else` or `do`, before `:`) and used
+// (after `goto` or `&&`).
+func renameLabel(block []byte, decl int, name, renamed string) []byte {
+	declEnd := decl + bytes.IndexByte(block[decl:], ';')
+	var out []byte
+	last := 0
+	for i := 0; i < len(block); i++ {
+		switch c := block[i]; {
+		case c == '#' && (i == 0 || block[i-1] == '\n'):
+			if n := bytes.IndexByte(block[i:], '\n'); n > 0 {
+				i += n
+			}
+		case c == '"' || c == '\'':
+			i = literalEnd(block, i) - 1
+		case isNumberStart(block, i):
+			i = ppNumberEnd(block, i) - 1
+		case isIdentByte(c):
+			word := identAt(block, i)
+			if word == "" {
+				continue
+			}
+			if word == name && (i >= decl && i < declEnd || isLabelPlace(block, i, len(word))) {
+				out = append(append(out, block[last:i]...), renamed...)
+				last = i + len(word)
+			}
+			i += len(word) - 1
+		}
+	}
+	if out == nil {
+		return block
+	}
+	return append(out, block[last:]...)
+}
+
+// isLabelPlace reports whether the identifier of n bytes at b[i] stands
+// where a label does: after `goto` or `&&`, or before the `:` of a
+// label's definition.
+func isLabelPlace(b []byte, i, n int) bool {
+	p := i
+	for p > 0 && strings.IndexByte(" \t\r\n", b[p-1]) >= 0 {
+		p--
+	}
+	before := ""
+	if p > 0 && isIdentByte(b[p-1]) {
+		s := p - 1
+		for s > 0 && isIdentByte(b[s-1]) {
+			s--
+		}
+		before = string(b[s:p])
+	}
+	if before == "goto" {
+		return true
+	}
+	if p >= 2 && b[p-1] == '&' && b[p-2] == '&' {
+		return true // `(long)&&l` and `x && l` look alike: taken for the label, as a variable named so is rarer
+	}
+	next := skipSpace(b, i+n)
+	if next >= len(b) || b[next] != ':' || next+1 < len(b) && b[next+1] == ':' {
+		return false
+	}
+	return before == "else" || before == "do" || before == "" && p > 0 && strings.IndexByte(";{}:", b[p-1]) >= 0
 }
 
 // unaryEnd returns the end of the unary expression at b[j], or -1 when the
