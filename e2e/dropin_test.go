@@ -38,6 +38,7 @@ var dropinCases = []struct {
 	{"infinite_float.c", []string{"-O2", "-Wall"}},
 	{"constant_middle.c", []string{"-O0", "-Wall"}},
 	{"typeof_type.c", []string{"-O1", "-Wall"}},
+	{"local_labels.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
