@@ -39,6 +39,7 @@ var dropinCases = []struct {
 	{"constant_middle.c", []string{"-O0", "-Wall"}},
 	{"typeof_type.c", []string{"-O1", "-Wall"}},
 	{"local_labels.c", []string{"-O1", "-Wall"}},
+	{"constant_p.c", []string{"-O0"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
