@@ -35,7 +35,7 @@ var dropinCases = []struct {
 	{"utf8_char.c", []string{"-std=c2x", "-O1", "-Wall", "-Wextra", "-pedantic"}},
 	{"empty_members.c", []string{"-O1", "-Wall", "-pedantic"}},
 	{"wide_char.c", []string{"-O1", "-Wall"}},
-	{"infinite_float.c", []string{"-O2", "-Wall"}},
+	{"float_constants.c", []string{"-O2", "-Wall"}},
 	{"constant_middle.c", []string{"-O0", "-Wall"}},
 	{"typeof_type.c", []string{"-O1", "-Wall"}},
 	{"local_labels.c", []string{"-O1", "-Wall"}},

@@ -178,10 +178,10 @@ func TestWithoutEmptyMembers(t *testing.T) {
 	}
 }
 
-// TestWithInfiniteFloats: an unsuffixed floating constant past double's
-// range is +inf of type double; integers, suffixed constants and what
-// rounds to DBL_MAX or to zero are left.
-func TestWithInfiniteFloats(t *testing.T) {
+// TestWithFloatConstants: an unsuffixed floating constant past double's
+// range is +inf of type double, GNU's q and w suffixes are f128 and L;
+// integers, other suffixes and what rounds to DBL_MAX or to zero are left.
+func TestWithFloatConstants(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"d = 1e5000;", "d = (__builtin_inf());"},
 		{"d = -1.5E+400 * 0x1p99999;", "d = -(__builtin_inf()) * (__builtin_inf());"},
@@ -190,8 +190,10 @@ func TestWithInfiniteFloats(t *testing.T) {
 		{"f = 1e5000f + 1e5000L + 1e5000i + 1e50'00;", "f = 1e5000f + 1e5000L + 1e5000i + 1e50'00;"},
 		{"n = 1" + strings.Repeat("0", 400) + " + 0x1e5000;", "n = 1" + strings.Repeat("0", 400) + " + 0x1e5000;"},
 		{"s = \"1e5000\"; x1e5000;\n# 1e5000 \"a.c\"\n", "s = \"1e5000\"; x1e5000;\n# 1e5000 \"a.c\"\n"},
+		{"q = 1.5Q + 2e3q + 0x1p3Q + 1e5000Q; w = 1.5w + .5W;", "q = 1.5f128 + 2e3f128 + 0x1p3f128 + 1e5000f128; w = 1.5L + .5L;"},
+		{"n = 1Q + 0x1Q + 1.5Qi + 1.5fq + x1.5Q;", "n = 1Q + 0x1Q + 1.5Qi + 1.5fq + x1.5Q;"},
 	} {
-		if got := string(withInfiniteFloats([]byte(tc.in))); got != tc.want {
+		if got := string(withFloatConstants([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
 		}
 	}
@@ -221,14 +223,15 @@ func TestWithConstantMiddles(t *testing.T) {
 
 // TestWithTypeofTypeNames: a typeof of a type name starting with a keyword
 // is the typeof of an lvalue of that type; expressions, typedef names and
-// type names with brackets are left.
+// type names with parentheses or braces are left.
 func TestWithTypeofTypeNames(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"typeof(float) c;", "typeof(*(float *)0) c;"},
 		{"__typeof__ ( const struct s * ) p; __typeof(unsigned long) n;", "__typeof__ (*( const struct s *  *)0) p; __typeof(*(unsigned long *)0) n;"},
 		{"typeof(void *) v; typeof(int\n) w;", "typeof(*(void * *)0) v; typeof(*(int\n *)0) w;"},
-		{"typeof(a) b; typeof(size_t) n; typeof(int[3]) a; typeof(int (*)(void)) f; typeof(struct { int x; }) s; typeof(void) *p;",
-			"typeof(a) b; typeof(size_t) n; typeof(int[3]) a; typeof(int (*)(void)) f; typeof(struct { int x; }) s; typeof(void) *p;"},
+		{"typeof(int[3]) a; typeof(char *[n][2]) b;", "typeof(*(int (*)[3])0) a; typeof(*(char * (*)[n][2])0) b;"},
+		{"typeof(a) b; typeof(size_t) n; typeof(int (*)(void)) f; typeof(struct { int x; }) s; typeof(void) *p;",
+			"typeof(a) b; typeof(size_t) n; typeof(int (*)(void)) f; typeof(struct { int x; }) s; typeof(void) *p;"},
 		{"s = \"typeof(int)\"; mytypeof(int); typeof(int", "s = \"typeof(int)\"; mytypeof(int); typeof(int"},
 	} {
 		if got := string(withTypeofTypeNames([]byte(tc.in))); got != tc.want {

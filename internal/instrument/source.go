@@ -55,7 +55,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withInfiniteFloats(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))))
+	pre = withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withFloatConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -447,9 +447,10 @@ func withAlignofParens(pre []byte) []byte {
 // cc/v4 parses but does not type-check among declaration specifiers,
 // written as the typeof of an lvalue of that type (`typeof(*(float *)0)`),
 // which gcc reads alike: the same type, qualifiers kept, and typeof does
-// not evaluate it. pre itself when there is none; a type name with
-// brackets or braces (an array, a function, a struct's body) or a lone
-// `void` is left as it is.
+// not evaluate it (but a variable length array's length, as gcc's typeof
+// of the type name does). pre itself when there is none; a type name with
+// parentheses or braces (a function, a struct's body) or a lone `void` is
+// left as it is.
 func withTypeofTypeNames(pre []byte) []byte {
 	b := pre
 	for i := 0; ; {
@@ -476,12 +477,17 @@ func withTypeofTypeNames(pre []byte) []byte {
 		}
 		operand := b[open+1 : end-1]
 		first := identAt(b, skipSpace(b, open+1))
-		if !typeNameKeywords[first] || bytes.ContainsAny(operand, "([{#") ||
+		if !typeNameKeywords[first] || bytes.ContainsAny(operand, "({#") ||
 			first == "void" && !bytes.Contains(operand, []byte("*")) {
 			continue
 		}
-		b = slices.Concat(b[:open+1], []byte("*("), operand, []byte(" *)0"), b[end-1:])
-		i = end + len("*( *)0")
+		// a pointer to it: `int *` → `int * *`, `int[3]` → `int (*)[3]`
+		pointer := slices.Concat(operand, []byte(" *"))
+		if dims := bytes.IndexByte(operand, '['); dims >= 0 {
+			pointer = slices.Concat(operand[:dims], []byte(" (*)"), operand[dims:])
+		}
+		b = slices.Concat(b[:open+1], []byte("*("), pointer, []byte(")0"), b[end-1:])
+		i = end + len("*()0") + len(pointer) - len(operand)
 	}
 }
 
@@ -941,18 +947,19 @@ func frontEndReadsWide(s []byte) bool {
 	return len(s) == 2
 }
 
-// withInfiniteFloats returns pre with each unsuffixed floating constant
-// beyond double's range (`1e5000`, `0x1p99999`), which cc/v4 rejects,
-// written as `(__builtin_inf())`, glibc's INFINITY: gcc reads the
-// constant as +inf of type double too (its compile of the user's file
-// warns of it), and both are constant expressions. pre itself when there
-// is none.
-func withInfiniteFloats(pre []byte) []byte {
+// withFloatConstants returns pre with the floating constants cc/v4 does
+// not read written as constants of the same type and value it does: one
+// without suffix beyond double's range (`1e5000`, which gcc reads as +inf
+// of type double, and its compile of the user's file warns of) as
+// `(__builtin_inf())`, glibc's INFINITY, a constant expression too; GNU's
+// suffixes `q` and `w` (`1.5Q`: gcc's _Float128 and long double on
+// x86-64) as `f128` and `L`. pre itself when there is none.
+func withFloatConstants(pre []byte) []byte {
 	var out []byte
 	last := 0
 	eachLiteral(pre, func(i, end int) bool {
-		if isInfiniteDouble(pre[i:end]) {
-			out = append(append(out, pre[last:i]...), "(__builtin_inf())"...)
+		if text := frontEndFloat(pre[i:end]); text != "" {
+			out = append(append(out, pre[last:i]...), text...)
 			last = end
 		}
 		return true
@@ -963,19 +970,39 @@ func withInfiniteFloats(pre []byte) []byte {
 	return append(out, pre[last:]...)
 }
 
-// isInfiniteDouble reports whether the preprocessing number s is a
-// floating constant without suffix whose value rounds past double's
-// largest (the sign is an operator of its own).
-func isInfiniteDouble(s []byte) bool {
+// frontEndFloat returns what withFloatConstants writes for the
+// preprocessing number s, "" to leave it.
+func frontEndFloat(s []byte) string {
+	v, ok := floatConstant(s)
+	if ok && math.IsInf(v, 1) { // the sign is an operator of its own
+		return "(__builtin_inf())"
+	}
+	if n := len(s) - 1; n > 0 {
+		if _, ok := floatConstant(s[:n]); ok {
+			switch s[n] {
+			case 'q', 'Q':
+				return string(s[:n]) + "f128"
+			case 'w', 'W':
+				return string(s[:n]) + "L"
+			}
+		}
+	}
+	return ""
+}
+
+// floatConstant returns the value as a double of the preprocessing number
+// s if it is a floating constant without suffix: false for an integer,
+// a suffix or a digit separator.
+func floatConstant(s []byte) (float64, bool) {
 	hex := len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
 	if hex && bytes.IndexAny(s, "pP") < 0 || !hex && bytes.IndexAny(s, ".eE") < 0 {
-		return false // an integer constant
+		return 0, false
 	}
 	if bytes.IndexFunc(s, func(r rune) bool { return !isHexDigit(byte(r)) && !strings.ContainsRune(".xXpP+-", r) }) >= 0 {
-		return false // a suffix, a digit separator
+		return 0, false
 	}
 	v, err := strconv.ParseFloat(string(s), 64)
-	return err != nil && math.IsInf(v, 1)
+	return v, err == nil || math.IsInf(v, 0)
 }
 
 // withConstantMiddles returns pre with the middle operand gcc lets a

@@ -17,11 +17,13 @@ int main(void)
 	__typeof__(struct point *) heap = malloc(2 * sizeof *heap);
 	typeof(volatile int) tick = 7;
 	typeof(char *) name = "typeof(int) stays text";
+	typeof(int[3]) three = {1, 2, 3};
 	if (!heap)
 		return 1;
 	heap[1].x = (typeof(int))(half * 10);
 	heap[1].y = tick;
 	origin = heap;
+	printf("%zu %d ", sizeof three, three[2]);
 	printf("%zu %zu %d %d %d %lu %s\n", sizeof half, sizeof counter,
 	       _Generic(half, float: 1, default: 0), _Generic(&tick, volatile int *: 1, default: 0),
 	       origin[1].x + origin[1].y, counter, name);
