@@ -84,18 +84,19 @@ func TestWithEnumAttributesLast(t *testing.T) {
 	}
 }
 
-// TestWithSeparableLiterals: a hex escape ending a literal that another
-// starting with a hex digit follows becomes the octal escape of the same
-// length; nothing else changes, and lines never move.
+// TestWithSeparableLiterals: a literal starting with a hex digit that
+// follows one ending in a hex escape starts with that digit's octal
+// escape; nothing else changes, and lines never move.
 func TestWithSeparableLiterals(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{`s = "\x04""8";`, `s = "\004""8";`},
-		{`s = "a\xf" "B";`, `s = "a\17" "B";`},
-		{"s = \"\\xff\\x4\"\n# 3 \"a.c\"\n L\"b\";", "s = \"\\xff\\04\"\n# 3 \"a.c\"\n L\"b\";"},
+		{`s = "\x04""8";`, `s = "\x04""\070";`},
+		{`s = "a\xf" "B";`, `s = "a\xf" "\102";`},
+		{"s = \"\\xff\\x4\"\n# 3 \"a.c\"\n L\"b\";", "s = \"\\xff\\x4\"\n# 3 \"a.c\"\n L\"\\142\";"},
+		{`s = L"\x1234" "5"; t = "\x004" u8"8";`, `s = L"\x1234" "\065"; t = "\x004" u8"\070";`},
 		{`s = "\x04" "g";`, `s = "\x04" "g";`},
 		{`s = "\\x04" "8";`, `s = "\\x04" "8";`},
-		{`s = "\x004" "8";`, `s = "\x004" "8";`},
-		{`c = '"'; s = "\x04" "8";`, `c = '"'; s = "\004" "8";`},
+		{`s = "\x" "8";`, `s = "\x" "8";`},
+		{`c = '"'; s = "\x04" "8";`, `c = '"'; s = "\x04" "\070";`},
 		{`n = 1'0; s = "\x04";`, `n = 1'0; s = "\x04";`},
 		{`s = "\x04`, `s = "\x04`},
 		{`"`, `"`},

@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -748,15 +749,17 @@ func postfixAfter(b []byte, k int) int {
 	}
 }
 
-// withSeparableLiterals returns pre with each hex escape that ends a
-// string literal followed by another starting with a hex digit (`"\x04"
-// "8"`, two characters) written as the octal escape of the same length
-// (`"\004" "8"`), which gcc reads alike: cc/v4 joins adjacent literals'
-// text before reading escapes, so it read `\x048`, one character, gave the
-// literal a shorter type and the instrumented unit that text. pre itself
-// when there is none; escapes of more than two digits are left as they are.
+// withSeparableLiterals returns pre with the first character of each
+// string literal that starts with a hex digit and follows one ending in a
+// hex escape (`"\x04" "8"`, two characters; `L"\x1234" "5"`) written as
+// its 3-digit octal escape (`"\x04" "\070"`), which gcc reads alike and
+// which ends where it starts: cc/v4 joins adjacent literals' text before
+// reading escapes, and read `\x048`, one character, so the literal's type
+// and the instrumented unit's text (`L"\x12345"`, one character where gcc
+// reads two) were wrong. pre itself when there is none.
 func withSeparableLiterals(pre []byte) []byte {
-	b := pre
+	var out []byte
+	last := 0
 	eachLiteral(pre, func(i, end int) bool {
 		if pre[i] != '"' {
 			return true
@@ -764,22 +767,21 @@ func withSeparableLiterals(pre []byte) []byte {
 		if end-1 <= i {
 			return false
 		}
-		next := skipSpace(b, end)
-		for n := 0; n < 2 && next < len(b) && isLiteralPrefix(b[next]); n++ {
+		next := skipSpace(pre, end)
+		for n := 0; n < 2 && next < len(pre) && isLiteralPrefix(pre[next]); n++ {
 			next++
 		}
-		if esc := lastHexEscape(b[i+1 : end-1]); esc >= 0 && next+1 < len(b) && b[next] == '"' && isHexDigit(b[next+1]) {
-			if &b[0] == &pre[0] {
-				b = append([]byte(nil), pre...)
-			}
-			escape := b[i+1+esc : end-1]
-			v, _ := strconv.ParseUint(string(escape[2:]), 16, 8)
-			octal := strconv.FormatUint(v, 8)
-			copy(escape[1:], strings.Repeat("0", len(escape)-1-len(octal))+octal)
+		if endsInHexEscape(pre[i+1:end-1]) && next+1 < len(pre) && pre[next] == '"' && isHexDigit(pre[next+1]) {
+			out = append(append(out, pre[last:next+1]...), '\\')
+			out = append(out, fmt.Sprintf("%03o", pre[next+1])...)
+			last = next + 2
 		}
 		return true
 	})
-	return b
+	if out == nil {
+		return pre
+	}
+	return append(out, pre[last:]...)
 }
 
 // eachLiteral calls f with the start and end of each character constant,
@@ -1102,9 +1104,9 @@ func constantOperandStart(b []byte, q int) int {
 	return -1
 }
 
-// lastHexEscape returns the offset in a string literal's contents of the
-// hex escape of one or two digits that ends them, or -1.
-func lastHexEscape(s []byte) int {
+// endsInHexEscape reports whether a string literal's contents s end in a
+// hex escape.
+func endsInHexEscape(s []byte) bool {
 	for j := 0; j < len(s)-1; j++ {
 		if s[j] != '\\' {
 			continue
@@ -1117,12 +1119,12 @@ func lastHexEscape(s []byte) int {
 		for k < len(s) && isHexDigit(s[k]) {
 			k++
 		}
-		if digits := k - j - 2; k == len(s) && digits >= 1 && digits <= 2 {
-			return j
+		if k == len(s) && k > j+2 {
+			return true
 		}
 		j = k - 1
 	}
-	return -1
+	return false
 }
 
 func isHexDigit(c byte) bool {

@@ -1,7 +1,8 @@
 /* C11's u'a' and U'a' (char16_t, char32_t), which the front end does not
  * lex, and wide character constants it rejects (a hex escape past a byte,
  * more than one character: gcc warns and keeps the last), in every place
- * a constant may stand. */
+ * a constant may stand; and wide literals whose hex escape an adjacent
+ * literal starting with a hex digit follows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <wchar.h>
@@ -41,6 +42,10 @@ int main(void)
 	for (size_t i = 0; i < sizeof wide32 / sizeof *wide32; i++)
 		printf("%u:%d ", wide32[i], kind((wchar_t)wide32[i]));
 	printf("%s %d\n", text, seen[15]);
+	/* adjacent literals: a hex escape ends where its literal does */
+	const wchar_t *joined = L"\x1234" "5" L"\xab" "cd";
+	printf("%zu %x %x %x %x\n", sizeof(L"\x1234" "5" L"\xab" "cd"), (unsigned)joined[0], (unsigned)joined[1],
+	       (unsigned)joined[2], (unsigned)joined[3]);
 	free(copy);
 	return 0;
 }
