@@ -34,6 +34,12 @@ var dropinCases = []struct {
 	{"frame_warning.c", []string{"-O2", "-Wall", "-Wframe-larger-than=1"}},
 	{"utf8_char.c", []string{"-std=c2x", "-O1", "-Wall", "-Wextra", "-pedantic"}},
 	{"empty_members.c", []string{"-O1", "-Wall", "-pedantic"}},
+	{"wide_char.c", []string{"-O1", "-Wall"}},
+	{"float_constants.c", []string{"-O2", "-Wall"}},
+	{"constant_middle.c", []string{"-O0", "-Wall"}},
+	{"typeof_type.c", []string{"-O1", "-Wall"}},
+	{"local_labels.c", []string{"-O1", "-Wall"}},
+	{"constant_p.c", []string{"-O0"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -431,6 +431,11 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		f.str("__builtin_va_copy")
 		f.cat(r.argsFrag(x))
 		return r.vaListSet(f, args), metaWild, none
+	case name == "__builtin_constant_p":
+		// gcc never evaluates its operand, only folds it: as written, so
+		// its answer is native's (full checking's read of an undefined
+		// `i` made `i && 0` no longer a constant)
+		return r.verbatim(x), metaWild, none
 	case name == "__builtin_va_start":
 		// (its va_list is written, not read: as written)
 		return r.vaListSet(r.verbatim(x), args), metaWild, none

@@ -230,8 +230,8 @@ func (r *rewriter) callSiteLeaf(fd *cc.FunctionDefinition, fn *directFn) bool {
 // namesOtherwise collects the names the unit's code (not the system
 // headers, which come before it and cannot name it) uses other than as
 // the callee of a call by name: its address taken, a declaration inside a
-// function, a call in an operand of sizeof or typeof, which is printed
-// unchanged. A function of the unit whose name is not among them is only
+// function, a call in an operand of sizeof, typeof or
+// __builtin_constant_p, which is printed unchanged. A function of the unit whose name is not among them is only
 // ever called by name. The names in skip are not counted.
 func (r *rewriter) namesOtherwise(decls []*cc.ExternalDeclaration, skip map[*cc.PrimaryExpression]bool) map[string]bool {
 	named := map[string]bool{}
@@ -259,6 +259,10 @@ func (r *rewriter) namesOtherwise(decls []*cc.ExternalDeclaration, skip map[*cc.
 		case *cc.PostfixExpression:
 			if x.Case == cc.PostfixExpressionCall {
 				if p, ok := x.PostfixExpression.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
+					if p.Token.SrcStr() == "__builtin_constant_p" {
+						unevaluated(x)
+						return
+					}
 					if x.ArgumentExpressionList != nil {
 						scan(x.ArgumentExpressionList, inBody)
 					}

@@ -84,18 +84,19 @@ func TestWithEnumAttributesLast(t *testing.T) {
 	}
 }
 
-// TestWithSeparableLiterals: a hex escape ending a literal that another
-// starting with a hex digit follows becomes the octal escape of the same
-// length; nothing else changes, and lines never move.
+// TestWithSeparableLiterals: a literal starting with a hex digit that
+// follows one ending in a hex escape starts with that digit's octal
+// escape; nothing else changes, and lines never move.
 func TestWithSeparableLiterals(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{`s = "\x04""8";`, `s = "\004""8";`},
-		{`s = "a\xf" "B";`, `s = "a\17" "B";`},
-		{"s = \"\\xff\\x4\"\n# 3 \"a.c\"\n L\"b\";", "s = \"\\xff\\04\"\n# 3 \"a.c\"\n L\"b\";"},
+		{`s = "\x04""8";`, `s = "\x04""\070";`},
+		{`s = "a\xf" "B";`, `s = "a\xf" "\102";`},
+		{"s = \"\\xff\\x4\"\n# 3 \"a.c\"\n L\"b\";", "s = \"\\xff\\x4\"\n# 3 \"a.c\"\n L\"\\142\";"},
+		{`s = L"\x1234" "5"; t = "\x004" u8"8";`, `s = L"\x1234" "\065"; t = "\x004" u8"\070";`},
 		{`s = "\x04" "g";`, `s = "\x04" "g";`},
 		{`s = "\\x04" "8";`, `s = "\\x04" "8";`},
-		{`s = "\x004" "8";`, `s = "\x004" "8";`},
-		{`c = '"'; s = "\x04" "8";`, `c = '"'; s = "\004" "8";`},
+		{`s = "\x" "8";`, `s = "\x" "8";`},
+		{`c = '"'; s = "\x04" "8";`, `c = '"'; s = "\x04" "\070";`},
 		{`n = 1'0; s = "\x04";`, `n = 1'0; s = "\x04";`},
 		{`s = "\x04`, `s = "\x04`},
 		{`"`, `"`},
@@ -106,17 +107,24 @@ func TestWithSeparableLiterals(t *testing.T) {
 	}
 }
 
-func TestWithUTF8CharConstants(t *testing.T) {
+// TestWithCharConstants: the character constants cc/v4 does not read are
+// their values converted to their types; those it reads are left.
+func TestWithCharConstants(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{`c = u8'a';`, `c = ((unsigned char)'a');`},
 		{`f(u8'\xff', u8'\'', u8'"');`, `f(((unsigned char)'\xff'), ((unsigned char)'\''), ((unsigned char)'"'));`},
 		{`s = "u8'a'"; c = u8'b';`, `s = "u8'a'"; c = ((unsigned char)'b');`},
-		{`c = 'a'; d = u'b'; e = U'c'; g = L'd'; s = u8"e";`, `c = 'a'; d = u'b'; e = U'c'; g = L'd'; s = u8"e";`},
-		{`mu8'a'`, `mu8'a'`},
+		{`c = 'a'; g = L'd'; h = L'\x12'; i = L'\777'; j = L'\u1234'; k = L'é'; s = u8"e" u"f" L"\x1234";`, `c = 'a'; g = L'd'; h = L'\x12'; i = L'\777'; j = L'\u1234'; k = L'é'; s = u8"e" u"f" L"\x1234";`},
+		{`d = u'b'; e = U'c';`, `d = ((unsigned short)0x62); e = ((unsigned int)0x63);`},
+		{`w = L'\x1234'; x = L'\xffffffff';`, `w = ((__typeof__(L'\0'))0x1234); x = ((__typeof__(L'\0'))0xffffffff);`},
+		{`w = L'ab'; x = L'a\x1234'; y = u'\n'; z = U'\U0001F600';`, `w = ((__typeof__(L'\0'))0x62); x = ((__typeof__(L'\0'))0x1234); y = ((unsigned short)0xa); z = ((unsigned int)0x1f600);`},
+		{`u'é' U'\'' u'\e' u'\777' u'\q'`, `((unsigned short)0xe9) ((unsigned int)0x27) ((unsigned short)0x1b) ((unsigned short)0x1ff) ((unsigned short)0x71)`},
+		{`u'\U0001F600' L'\x100000000' u'' u'\u12'`, `u'\U0001F600' L'\x100000000' u'' u'\u12'`},
+		{`mu8'a' xu'a' Lu'a' L_'a'`, `mu8'a' xu'a' Lu'a' L_'a'`},
 		{"# 1 \"u8'a'.c\"\nu8'a'", "# 1 \"u8'a'.c\"\n((unsigned char)'a')"},
 		{`u8'`, `((unsigned char)')`},
 	} {
-		if got := string(withUTF8CharConstants([]byte(tc.in))); got != tc.want {
+		if got := string(withCharConstants([]byte(tc.in))); got != tc.want {
 			t.Errorf("%s: got\n%s, want\n%s", tc.in, got, tc.want)
 		}
 	}
@@ -166,6 +174,89 @@ func TestWithoutEmptyMembers(t *testing.T) {
 		{"struct s { ;", "struct s { ;"},
 	} {
 		if got := string(withoutEmptyMembers([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithFloatConstants: an unsuffixed floating constant past double's
+// range is +inf of type double, GNU's q and w suffixes are f128 and L;
+// integers, other suffixes and what rounds to DBL_MAX or to zero are left.
+func TestWithFloatConstants(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"d = 1e5000;", "d = (__builtin_inf());"},
+		{"d = -1.5E+400 * 0x1p99999;", "d = -(__builtin_inf()) * (__builtin_inf());"},
+		{"d = .9e309, e = 2e308;", "d = (__builtin_inf()), e = (__builtin_inf());"},
+		{"d = 1.7976931348623158e308 + 1e-5000 + 1e308;", "d = 1.7976931348623158e308 + 1e-5000 + 1e308;"},
+		{"f = 1e5000f + 1e5000L + 1e5000i + 1e50'00;", "f = 1e5000f + 1e5000L + 1e5000i + 1e50'00;"},
+		{"n = 1" + strings.Repeat("0", 400) + " + 0x1e5000;", "n = 1" + strings.Repeat("0", 400) + " + 0x1e5000;"},
+		{"s = \"1e5000\"; x1e5000;\n# 1e5000 \"a.c\"\n", "s = \"1e5000\"; x1e5000;\n# 1e5000 \"a.c\"\n"},
+		{"q = 1.5Q + 2e3q + 0x1p3Q + 1e5000Q; w = 1.5w + .5W;", "q = 1.5f128 + 2e3f128 + 0x1p3f128 + 1e5000f128; w = 1.5L + .5L;"},
+		{"n = 1Q + 0x1Q + 1.5Qi + 1.5fq + x1.5Q;", "n = 1Q + 0x1Q + 1.5Qi + 1.5fq + x1.5Q;"},
+	} {
+		if got := string(withFloatConstants([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithConstantMiddles: a left-out middle operand is written out where
+// the condition is numbers, parentheses and operators; any other condition
+// is left, and lines never move.
+func TestWithConstantMiddles(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"static int v1 = 34 ? : -1;", "static int v1 = 34 ? (34) : -1;"},
+		{"f(-(1 << 3) ?: 2, 0x10UL == 16 ?: 3);", "f(-(1 << 3) ? (-(1 << 3)): 2, 0x10UL == 16 ? (0x10UL == 16): 3);"},
+		{"return 1.5\n  ?: x;", "return 1.5\n  ? (1.5): x;"},
+		{"a[2 >= 1 ?: 0] = c ? 0 : 7 ?: 1;", "a[2 >= 1 ? (2 >= 1): 0] = c ? 0 : 7 ? (7): 1;"},
+		{"x +=\n 1 +\n 2 ?: 3;", "x +=\n 1 +\n 2 ? (1 +  2): 3;"},
+		{"y = a + 34 ?: 1; y = f() ?: 1; y = (a, 1) ?: 2; y = 'a' ?: 1; y = sizeof(int) ?: 1;", "y = a + 34 ?: 1; y = f() ?: 1; y = (a, 1) ?: 2; y = 'a' ?: 1; y = sizeof(int) ?: 1;"},
+		{"y = p[0] ?: 1; y = s.x ?: 1; y = (int)2 ?: 1; y = x ? 1 : 2; y = 1 ? 2 : 3;", "y = p[0] ?: 1; y = s.x ?: 1; y = (int)2 ?: 1; y = x ? 1 : 2; y = 1 ? 2 : 3;"},
+		{"s = \"1 ?: 2\"; c = '?';\n#pragma x 1 ?: 2\n", "s = \"1 ?: 2\"; c = '?';\n#pragma x 1 ?: 2\n"},
+		{"y = 1\n# 3 \"a.h\"\n ?: 2;", "y = 1\n# 3 \"a.h\"\n ?: 2;"},
+		{"1 ?: 2", "1 ?: 2"},
+	} {
+		if got := string(withConstantMiddles([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithTypeofTypeNames: a typeof of a type name starting with a keyword
+// is the typeof of an lvalue of that type; expressions, typedef names and
+// type names with parentheses or braces are left.
+func TestWithTypeofTypeNames(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"typeof(float) c;", "typeof(*(float *)0) c;"},
+		{"__typeof__ ( const struct s * ) p; __typeof(unsigned long) n;", "__typeof__ (*( const struct s *  *)0) p; __typeof(*(unsigned long *)0) n;"},
+		{"typeof(void *) v; typeof(int\n) w;", "typeof(*(void * *)0) v; typeof(*(int\n *)0) w;"},
+		{"typeof(int[3]) a; typeof(char *[n][2]) b;", "typeof(*(int (*)[3])0) a; typeof(*(char * (*)[n][2])0) b;"},
+		{"typeof(a) b; typeof(size_t) n; typeof(int (*)(void)) f; typeof(struct { int x; }) s; typeof(void) *p;",
+			"typeof(a) b; typeof(size_t) n; typeof(int (*)(void)) f; typeof(struct { int x; }) s; typeof(void) *p;"},
+		{"s = \"typeof(int)\"; mytypeof(int); typeof(int", "s = \"typeof(int)\"; mytypeof(int); typeof(int"},
+	} {
+		if got := string(withTypeofTypeNames([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithLocalLabelsRenamed: a block's local labels are renamed in that
+// block where they are declared, defined and used; the function's own
+// labels, struct members and conditional operands of the same name are
+// left.
+func TestWithLocalLabelsRenamed(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"{ goto l; ({ __label__ l, m; l: if (i) goto l; p = &&l; x = (long)&&l; s.l = 1; m:; }); l: ; }",
+			"{ goto l; ({ __label__ __ml_label0_l, __ml_label0_m; __ml_label0_l: if (i) goto __ml_label0_l; p = &&__ml_label0_l; x = (long)&&__ml_label0_l; s.l = 1; __ml_label0_m:; }); l: ; }"},
+		{"{ __label__ L;\n { __label__ L; L: goto L; }\n goto L; L: c ? L : 2; }",
+			"{ __label__ __ml_label0_L;\n { __label__ __ml_label1_L; __ml_label1_L: goto __ml_label1_L; }\n goto __ml_label0_L; __ml_label0_L: c ? L : 2; }"},
+		{"{\n# 3 \"a.h\"\n __label__ out; do out: x(); while (0); s = \"goto out\"; }",
+			"{\n# 3 \"a.h\"\n __label__ __ml_label0_out; do __ml_label0_out: x(); while (0); s = \"goto out\"; }"},
+		{"x = 1; __label__ l; l: ;", "x = 1; __label__ l; l: ;"},
+		{"my__label__ l; { l: goto l; }", "my__label__ l; { l: goto l; }"},
+	} {
+		if got := string(withLocalLabelsRenamed([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
 		}
 	}

@@ -2,6 +2,8 @@ package instrument
 
 import (
 	"bytes"
+	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -54,7 +56,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withAlignofParens(withUTF8CharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))
+	pre = withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withFloatConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -441,6 +443,188 @@ func withAlignofParens(pre []byte) []byte {
 	}
 }
 
+// withTypeofTypeNames returns pre with each `typeof` of a type name that
+// starts with a keyword (`typeof(float)`, `__typeof__(struct s *)`), which
+// cc/v4 parses but does not type-check among declaration specifiers,
+// written as the typeof of an lvalue of that type (`typeof(*(float *)0)`),
+// which gcc reads alike: the same type, qualifiers kept, and typeof does
+// not evaluate it (but a variable length array's length, as gcc's typeof
+// of the type name does). pre itself when there is none; a type name with
+// parentheses or braces (a function, a struct's body) or a lone `void` is
+// left as it is.
+func withTypeofTypeNames(pre []byte) []byte {
+	b := pre
+	for i := 0; ; {
+		n := bytes.Index(b[i:], []byte("typeof"))
+		if n < 0 {
+			return b
+		}
+		start := i + n
+		for start > 0 && isIdentByte(b[start-1]) {
+			start--
+		}
+		i += n + len("typeof")
+		name := identAt(b, start)
+		if name != "typeof" && name != "__typeof__" && name != "__typeof" || inLiteral(b, start) || inDirective(b, start) {
+			continue
+		}
+		open := skipSpace(b, start+len(name))
+		if open >= len(b) || b[open] != '(' {
+			continue
+		}
+		end, _ := parenEnd(b, open)
+		if end < 0 {
+			continue
+		}
+		operand := b[open+1 : end-1]
+		first := identAt(b, skipSpace(b, open+1))
+		if !typeNameKeywords[first] || bytes.ContainsAny(operand, "({#") ||
+			first == "void" && !bytes.Contains(operand, []byte("*")) {
+			continue
+		}
+		// a pointer to it: `int *` → `int * *`, `int[3]` → `int (*)[3]`
+		pointer := slices.Concat(operand, []byte(" *"))
+		if dims := bytes.IndexByte(operand, '['); dims >= 0 {
+			pointer = slices.Concat(operand[:dims], []byte(" (*)"), operand[dims:])
+		}
+		b = slices.Concat(b[:open+1], []byte("*("), pointer, []byte(")0"), b[end-1:])
+		i = end + len("*()0") + len(pointer) - len(operand)
+	}
+}
+
+// typeNameKeywords are the keywords a type name can start with, which no
+// expression does.
+var typeNameKeywords = map[string]bool{
+	"void": true, "char": true, "short": true, "int": true, "long": true, "float": true, "double": true,
+	"signed": true, "unsigned": true, "_Bool": true, "_Complex": true, "__complex__": true, "__int128": true,
+	"_Float16": true, "_Float32": true, "_Float64": true, "_Float128": true, "__float128": true,
+	"struct": true, "union": true, "enum": true, "const": true, "volatile": true, "__const": true, "__volatile__": true,
+}
+
+// withLocalLabelsRenamed returns pre with each label a block declares
+// local (`__label__ out;`) renamed in that block where it is declared,
+// defined (`out:`) and used (`goto out`, `&&out`): cc/v4 keeps one label
+// scope a function and took a local label named as one of the function's
+// own for its redefinition. gcc reads the renamed labels alike: a label
+// has no linkage, and the new names are memlens's. Innermost blocks are
+// renamed first, so an outer block's label never takes an inner one's
+// uses. pre itself when there is none.
+func withLocalLabelsRenamed(pre []byte) []byte {
+	var decls []int
+	for i := 0; ; i += len("__label__") {
+		n := bytes.Index(pre[i:], []byte("__label__"))
+		if n < 0 {
+			break
+		}
+		i += n
+		if (i == 0 || !isIdentByte(pre[i-1])) && !isIdentByte(pre[min(i+len("__label__"), len(pre)-1)]) && !inLiteral(pre, i) && !inDirective(pre, i) {
+			decls = append(decls, i)
+		}
+	}
+	b := pre
+	for d := len(decls) - 1; d >= 0; d-- {
+		start := decls[d]
+		open := labelBlockStart(b, start)
+		if open < 0 {
+			continue
+		}
+		end, _ := groupEnd(b, open, '{', '}')
+		semi := bytes.IndexByte(b[start:], ';')
+		if end < 0 || semi < 0 || start+semi >= end {
+			continue
+		}
+		block := b[open:end]
+		for _, name := range strings.FieldsFunc(string(b[start+len("__label__"):start+semi]), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
+			block = renameLabel(block, start+len("__label__")-open, name, "__ml_label"+strconv.Itoa(d)+"_"+name)
+		}
+		b = slices.Concat(b[:open], block, b[end:])
+	}
+	return b
+}
+
+// labelBlockStart returns the offset of the `{` opening the block whose
+// local label declaration starts at b[decl] (only other such declarations
+// and line markers stand between), or -1.
+func labelBlockStart(b []byte, decl int) int {
+	for k := decl - 1; k >= 0; k-- {
+		switch c := b[k]; {
+		case c == '{':
+			return k
+		case c == '\n' && k > 0 && inDirective(b, k-1):
+			k = bytes.LastIndexByte(b[:k], '\n') + 1
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',' || c == ';' || isIdentByte(c):
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// renameLabel returns block with the label name renamed where it is
+// declared (in the declaration list from offset decl on, up to its `;`),
+// defined (after `;`, `{`, `}`, `:`, `else` or `do`, before `:`) and used
+// (after `goto` or `&&`).
+func renameLabel(block []byte, decl int, name, renamed string) []byte {
+	declEnd := decl + bytes.IndexByte(block[decl:], ';')
+	var out []byte
+	last := 0
+	for i := 0; i < len(block); i++ {
+		switch c := block[i]; {
+		case c == '#' && (i == 0 || block[i-1] == '\n'):
+			if n := bytes.IndexByte(block[i:], '\n'); n > 0 {
+				i += n
+			}
+		case c == '"' || c == '\'':
+			i = literalEnd(block, i) - 1
+		case isNumberStart(block, i):
+			i = ppNumberEnd(block, i) - 1
+		case isIdentByte(c):
+			word := identAt(block, i)
+			if word == "" {
+				continue
+			}
+			if word == name && (i >= decl && i < declEnd || isLabelPlace(block, i, len(word))) {
+				out = append(append(out, block[last:i]...), renamed...)
+				last = i + len(word)
+			}
+			i += len(word) - 1
+		}
+	}
+	if out == nil {
+		return block
+	}
+	return append(out, block[last:]...)
+}
+
+// isLabelPlace reports whether the identifier of n bytes at b[i] stands
+// where a label does: after `goto` or `&&`, or before the `:` of a
+// label's definition.
+func isLabelPlace(b []byte, i, n int) bool {
+	p := i
+	for p > 0 && strings.IndexByte(" \t\r\n", b[p-1]) >= 0 {
+		p--
+	}
+	before := ""
+	if p > 0 && isIdentByte(b[p-1]) {
+		s := p - 1
+		for s > 0 && isIdentByte(b[s-1]) {
+			s--
+		}
+		before = string(b[s:p])
+	}
+	if before == "goto" {
+		return true
+	}
+	if p >= 2 && b[p-1] == '&' && b[p-2] == '&' {
+		return true // `(long)&&l` and `x && l` look alike: taken for the label, as a variable named so is rarer
+	}
+	next := skipSpace(b, i+n)
+	if next >= len(b) || b[next] != ':' || next+1 < len(b) && b[next+1] == ':' {
+		return false
+	}
+	return before == "else" || before == "do" || before == "" && p > 0 && strings.IndexByte(";{}:", b[p-1]) >= 0
+}
+
 // unaryEnd returns the end of the unary expression at b[j], or -1 when the
 // text leaves it in doubt.
 func unaryEnd(b []byte, j int) int {
@@ -565,15 +749,17 @@ func postfixAfter(b []byte, k int) int {
 	}
 }
 
-// withSeparableLiterals returns pre with each hex escape that ends a
-// string literal followed by another starting with a hex digit (`"\x04"
-// "8"`, two characters) written as the octal escape of the same length
-// (`"\004" "8"`), which gcc reads alike: cc/v4 joins adjacent literals'
-// text before reading escapes, so it read `\x048`, one character, gave the
-// literal a shorter type and the instrumented unit that text. pre itself
-// when there is none; escapes of more than two digits are left as they are.
+// withSeparableLiterals returns pre with the first character of each
+// string literal that starts with a hex digit and follows one ending in a
+// hex escape (`"\x04" "8"`, two characters; `L"\x1234" "5"`) written as
+// its 3-digit octal escape (`"\x04" "\070"`), which gcc reads alike and
+// which ends where it starts: cc/v4 joins adjacent literals' text before
+// reading escapes, and read `\x048`, one character, so the literal's type
+// and the instrumented unit's text (`L"\x12345"`, one character where gcc
+// reads two) were wrong. pre itself when there is none.
 func withSeparableLiterals(pre []byte) []byte {
-	b := pre
+	var out []byte
+	last := 0
 	eachLiteral(pre, func(i, end int) bool {
 		if pre[i] != '"' {
 			return true
@@ -581,27 +767,26 @@ func withSeparableLiterals(pre []byte) []byte {
 		if end-1 <= i {
 			return false
 		}
-		next := skipSpace(b, end)
-		for n := 0; n < 2 && next < len(b) && isLiteralPrefix(b[next]); n++ {
+		next := skipSpace(pre, end)
+		for n := 0; n < 2 && next < len(pre) && isLiteralPrefix(pre[next]); n++ {
 			next++
 		}
-		if esc := lastHexEscape(b[i+1 : end-1]); esc >= 0 && next+1 < len(b) && b[next] == '"' && isHexDigit(b[next+1]) {
-			if &b[0] == &pre[0] {
-				b = append([]byte(nil), pre...)
-			}
-			escape := b[i+1+esc : end-1]
-			v, _ := strconv.ParseUint(string(escape[2:]), 16, 8)
-			octal := strconv.FormatUint(v, 8)
-			copy(escape[1:], strings.Repeat("0", len(escape)-1-len(octal))+octal)
+		if endsInHexEscape(pre[i+1:end-1]) && next+1 < len(pre) && pre[next] == '"' && isHexDigit(pre[next+1]) {
+			out = append(append(out, pre[last:next+1]...), '\\')
+			out = append(out, fmt.Sprintf("%03o", pre[next+1])...)
+			last = next + 2
 		}
 		return true
 	})
-	return b
+	if out == nil {
+		return pre
+	}
+	return append(out, pre[last:]...)
 }
 
-// eachLiteral calls f with the start and end of each character constant
-// and string literal of pre's code, in order (line markers and pp-numbers
-// skipped), until f returns false: the walk the text passes share.
+// eachLiteral calls f with the start and end of each character constant,
+// string literal and preprocessing number of pre's code, in order (line
+// markers skipped), until f returns false: the walk the text passes share.
 func eachLiteral(pre []byte, f func(start, end int) bool) {
 	for i := 0; i < len(pre); i++ {
 		switch c := pre[i]; {
@@ -612,7 +797,11 @@ func eachLiteral(pre []byte, f func(start, end int) bool) {
 			}
 			i += n
 		case isNumberStart(pre, i):
-			i = ppNumberEnd(pre, i) - 1
+			end := ppNumberEnd(pre, i)
+			if !f(i, end) {
+				return
+			}
+			i = end - 1
 		case c == '\'' || c == '"':
 			end := literalEnd(pre, i)
 			if !f(i, end) {
@@ -623,21 +812,156 @@ func eachLiteral(pre []byte, f func(start, end int) bool) {
 	}
 }
 
-// withUTF8CharConstants returns pre with each UTF-8 character constant
-// (C23's `u8'a'`, which cc/v4 does not lex) written as the plain character
-// constant converted to its type, `((unsigned char)'a')`, which gcc reads
-// alike: the same value (`u8'\xff'` is 255) and type (sizeof 1, _Generic),
-// an integer constant expression still. pre itself when there is none.
-func withUTF8CharConstants(pre []byte) []byte {
-	if !bytes.Contains(pre, []byte("u8'")) {
+// withCharConstants returns pre with each character constant cc/v4 does
+// not read written as its value converted to its type, which gcc reads
+// alike: the same value, type (sizeof, _Generic) and constness. C23's
+// `u8'a'` is `((unsigned char)'a')` (`u8'\xff'` is 255); C11's `u'a'` and
+// `U'a'`, which cc/v4 does not lex, are `((unsigned short)0x61)` and
+// `((unsigned int)0x61)` (gcc's char16_t and char32_t); a wide constant
+// cc/v4 rejects (`L'\x1234'`, a hex escape past a byte, or `L'ab'`, which
+// gcc reads as its last character) is `((__typeof__(L'\0'))0x1234)`, so
+// it keeps wchar_t's width and sign under -fshort-wchar too. A constant
+// whose value gcc rejects is left, and its unit compiled uninstrumented.
+// pre itself when there is none.
+func withCharConstants(pre []byte) []byte {
+	if !bytes.Contains(pre, []byte("'")) {
 		return pre
 	}
 	var out []byte
 	last := 0
 	eachLiteral(pre, func(i, end int) bool {
-		if pre[i] == '\'' && i >= 2 && pre[i-2] == 'u' && pre[i-1] == '8' && (i == 2 || !isIdentByte(pre[i-3])) {
-			out = append(append(out, pre[last:i-2]...), "((unsigned char)"...)
-			out = append(append(out, pre[i:end]...), ')')
+		if pre[i] != '\'' || i == 0 {
+			return true
+		}
+		prefix := 1
+		if pre[i-1] == '8' && i >= 2 && pre[i-2] == 'u' {
+			prefix = 2
+		}
+		if start := i - prefix; start > 0 && isIdentByte(pre[start-1]) {
+			return true
+		}
+		var text string
+		switch pre[i-1] {
+		case '8':
+			if prefix != 2 {
+				return true
+			}
+			text = "((unsigned char)" + string(pre[i:end]) + ")"
+		case 'u', 'U', 'L':
+			v, ok := wideCharValue(pre[i+1 : end-1])
+			switch {
+			case !ok, pre[i-1] == 'u' && v > 0xffff, pre[i-1] == 'U' && v > 0xffffffff:
+				return true
+			case pre[i-1] == 'L' && frontEndReadsWide(pre[i+1:end-1]):
+				return true
+			}
+			text = "((" + wideCharType[pre[i-1]] + ")0x" + strconv.FormatUint(v, 16) + ")"
+		default:
+			return true
+		}
+		out = append(append(out, pre[last:i-prefix]...), text...)
+		last = end
+		return true
+	})
+	if out == nil {
+		return pre
+	}
+	return append(out, pre[last:]...)
+}
+
+// wideCharType is the type gcc gives a character constant by its prefix.
+var wideCharType = map[byte]string{'u': "unsigned short", 'U': "unsigned int", 'L': `__typeof__(L'\0')`}
+
+// wideCharValue returns the value gcc gives a wide character constant of
+// contents s (between its quotes): its last character's (gcc warns of
+// more than one), a UTF-8 character as its code point; false if s is
+// empty or malformed or a hex escape exceeds 32 bits (gcc's errors).
+func wideCharValue(s []byte) (uint64, bool) {
+	var v uint64
+	if len(s) == 0 {
+		return 0, false
+	}
+	for i := 0; i < len(s); {
+		if s[i] != '\\' {
+			r, n := utf8.DecodeRune(s[i:])
+			if r == utf8.RuneError {
+				return 0, false
+			}
+			v, i = uint64(r), i+n
+			continue
+		}
+		if i+1 >= len(s) {
+			return 0, false
+		}
+		c := s[i+1]
+		switch {
+		case c == 'x' || c == 'u' || c == 'U':
+			digits := ucnDigits[c] // \x takes every hex digit that follows
+			k := i + 2
+			for k < len(s) && isHexDigit(s[k]) && (c == 'x' || k < i+2+digits) {
+				k++
+			}
+			n, err := strconv.ParseUint(string(s[i+2:k]), 16, 32)
+			if err != nil || c != 'x' && k-i-2 != digits {
+				return 0, false
+			}
+			v, i = n, k
+		case c >= '0' && c <= '7':
+			k := i + 1
+			for k < len(s) && k < i+4 && s[k] >= '0' && s[k] <= '7' {
+				k++
+			}
+			n, _ := strconv.ParseUint(string(s[i+1:k]), 8, 32)
+			v, i = n, k
+		default:
+			v, i = uint64(simpleEscapes[c]), i+2
+			if v == 0 {
+				v = uint64(c) // gcc warns of an unknown escape and keeps its character
+			}
+		}
+	}
+	return v, true
+}
+
+// ucnDigits is the number of hex digits of a universal character name.
+var ucnDigits = map[byte]int{'u': 4, 'U': 8}
+
+// simpleEscapes are the values of the escapes `\n`, `\t`… (GNU's `\e` too).
+var simpleEscapes = map[byte]byte{'a': 7, 'b': 8, 'e': 27, 'E': 27, 'f': 12, 'n': 10, 'r': 13, 't': 9, 'v': 11}
+
+// frontEndReadsWide reports whether cc/v4 reads the wide character
+// constant of contents s as gcc does: one character, or one escape but a
+// hex escape of more than two digits.
+func frontEndReadsWide(s []byte) bool {
+	if s[0] != '\\' {
+		_, n := utf8.DecodeRune(s)
+		return n == len(s)
+	}
+	if len(s) > 1 && s[1] == 'x' {
+		return len(s) <= 4
+	}
+	if len(s) > 1 && s[1] >= '0' && s[1] <= '7' {
+		return len(s) <= 4 && bytes.IndexFunc(s[1:], func(r rune) bool { return r < '0' || r > '7' }) < 0
+	}
+	if len(s) > 1 && (s[1] == 'u' || s[1] == 'U') {
+		return len(s) == 2+ucnDigits[s[1]]
+	}
+	return len(s) == 2
+}
+
+// withFloatConstants returns pre with the floating constants cc/v4 does
+// not read written as constants of the same type and value it does: one
+// without suffix beyond double's range (`1e5000`, which gcc reads as +inf
+// of type double, and its compile of the user's file warns of) as
+// `(__builtin_inf())`, glibc's INFINITY, a constant expression too; GNU's
+// suffixes `q` and `w` (`1.5Q`: gcc's _Float128 and long double on
+// x86-64) as `f128` and `L`. pre itself when there is none.
+func withFloatConstants(pre []byte) []byte {
+	var out []byte
+	last := 0
+	eachLiteral(pre, func(i, end int) bool {
+		if text := frontEndFloat(pre[i:end]); text != "" {
+			out = append(append(out, pre[last:i]...), text...)
 			last = end
 		}
 		return true
@@ -648,9 +972,141 @@ func withUTF8CharConstants(pre []byte) []byte {
 	return append(out, pre[last:]...)
 }
 
-// lastHexEscape returns the offset in a string literal's contents of the
-// hex escape of one or two digits that ends them, or -1.
-func lastHexEscape(s []byte) int {
+// frontEndFloat returns what withFloatConstants writes for the
+// preprocessing number s, "" to leave it.
+func frontEndFloat(s []byte) string {
+	v, ok := floatConstant(s)
+	if ok && math.IsInf(v, 1) { // the sign is an operator of its own
+		return "(__builtin_inf())"
+	}
+	if n := len(s) - 1; n > 0 {
+		if _, ok := floatConstant(s[:n]); ok {
+			switch s[n] {
+			case 'q', 'Q':
+				return string(s[:n]) + "f128"
+			case 'w', 'W':
+				return string(s[:n]) + "L"
+			}
+		}
+	}
+	return ""
+}
+
+// floatConstant returns the value as a double of the preprocessing number
+// s if it is a floating constant without suffix: false for an integer,
+// a suffix or a digit separator.
+func floatConstant(s []byte) (float64, bool) {
+	hex := len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
+	if hex && bytes.IndexAny(s, "pP") < 0 || !hex && bytes.IndexAny(s, ".eE") < 0 {
+		return 0, false
+	}
+	if bytes.IndexFunc(s, func(r rune) bool { return !isHexDigit(byte(r)) && !strings.ContainsRune(".xXpP+-", r) }) >= 0 {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(string(s), 64)
+	return v, err == nil || math.IsInf(v, 0)
+}
+
+// withConstantMiddles returns pre with the middle operand gcc lets a
+// conditional leave out (`c ?: d`, `c ? c : d` evaluating c once) written
+// out where c is made of numbers, parentheses and operators alone
+// (`34 ?: -1`: a constant, no side effect to repeat), which cc/v4's
+// checker panics on when c is nonzero; other conditions are left as they
+// are. pre itself when there is none.
+func withConstantMiddles(pre []byte) []byte {
+	var out []byte
+	last := 0
+	for i := bytes.IndexByte(pre, '?'); i >= 0; {
+		if next := skipSpace(pre, i+1); next < len(pre) && pre[next] == ':' && !inDirective(pre, i) && !inLiteral(pre, i) {
+			if start := constantOperandStart(pre, i); start >= 0 {
+				operand := bytes.ReplaceAll(bytes.TrimSpace(pre[start:i]), []byte("\n"), []byte(" "))
+				out = append(append(out, pre[last:i+1]...), " ("...)
+				out = append(append(out, operand...), ')')
+				last = i + 1
+			}
+		}
+		n := bytes.IndexByte(pre[i+1:], '?')
+		if n < 0 {
+			break
+		}
+		i += 1 + n
+	}
+	if out == nil {
+		return pre
+	}
+	return append(out, pre[last:]...)
+}
+
+// inDirective reports whether b[i] is on a directive line (a line marker,
+// a #pragma).
+func inDirective(b []byte, i int) bool {
+	start := skipBlanks(b, bytes.LastIndexByte(b[:i], '\n')+1)
+	return start < len(b) && b[start] == '#'
+}
+
+// constantOperandStart returns where the operand of the conditional whose
+// `?` is at b[q] starts, walking back to the assignment, comma, bracket,
+// brace, `;`, `?`, `:`, `return` or `case` before it; -1 unless it is made
+// of numbers, parentheses and operators alone, with a number, on lines
+// without a directive between.
+func constantOperandStart(b []byte, q int) int {
+	depth, number := 0, false
+	end := func(k int) int {
+		if depth != 0 || !number {
+			return -1
+		}
+		return k
+	}
+	for k := q; k > 0; {
+		switch c := b[k-1]; {
+		case c == ' ' || c == '\t' || c == '\r':
+			k--
+		case c == '\n':
+			if k >= 2 && inDirective(b, k-2) {
+				return -1
+			}
+			k--
+		case isIdentByte(c) || c == '.':
+			s := k - 1
+			for s > 0 && (isIdentByte(b[s-1]) || b[s-1] == '.') {
+				s--
+			}
+			switch word := string(b[s:k]); {
+			case isNumberStart(b, s):
+				number, k = true, s
+			case word == "return" || word == "case":
+				return end(k)
+			default:
+				return -1
+			}
+		case c == ')':
+			depth, k = depth+1, k-1
+		case c == '(':
+			if depth == 0 {
+				return end(k)
+			}
+			depth, k = depth-1, k-1
+		case c == '=':
+			// `==`, `!=`, `<=` and `>=` compare; any other `=` assigns
+			if k >= 2 && (b[k-2] == '=' || b[k-2] == '!') || k >= 2 && (b[k-2] == '<' || b[k-2] == '>') && (k < 3 || b[k-3] != b[k-2]) {
+				k -= 2
+				continue
+			}
+			return end(k)
+		case strings.IndexByte("+-*/%<>!~&|^", c) >= 0:
+			k--
+		case strings.IndexByte(";,{}[?:", c) >= 0:
+			return end(k)
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// endsInHexEscape reports whether a string literal's contents s end in a
+// hex escape.
+func endsInHexEscape(s []byte) bool {
 	for j := 0; j < len(s)-1; j++ {
 		if s[j] != '\\' {
 			continue
@@ -663,12 +1119,12 @@ func lastHexEscape(s []byte) int {
 		for k < len(s) && isHexDigit(s[k]) {
 			k++
 		}
-		if digits := k - j - 2; k == len(s) && digits >= 1 && digits <= 2 {
-			return j
+		if k == len(s) && k > j+2 {
+			return true
 		}
 		j = k - 1
 	}
-	return -1
+	return false
 }
 
 func isHexDigit(c byte) bool {
