@@ -84,6 +84,7 @@ func TestAvailableChecks(t *testing.T) {
 		{"an argument under a condition", "return k3(x, x->a, n ? x->n : 0, x->v[1]);", "chk end base"},
 		{"arguments of a call that may free (they run before it)", "int g3(struct s *, int, int, int); return g3(x, x->a, x->n, x->v[1]);", "chk end base"},
 		{"arguments of a call that may free, after checks", "int g3(struct s *, int, int, int); s += x->a; return g3(x, x->n, 0, 0) + x->a;", "chk end chk"},
+		{"arguments of a call that may free, no pointer among them", "int g2(int, int); s += x->a; return g2(x->n, 0);", "chk end"},
 		{"arguments of a call that may free, beside a call", "int g3(struct s *, int, int, int); return g3(x, x->a, g(), x->v[1]);", "chk chk"},
 		{"arguments of a call that may free, after a call", "int g3(struct s *, int, int, int); s += x->a; return g() + g3(x, x->n, 0, 0);", "chk chk"},
 		{"arguments of a call that may free, in the arm of ?:", "int g3(struct s *, int, int, int); return x->n ? g3(x, x->a, 0, 0) : 0;", "chk base"},
