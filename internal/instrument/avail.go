@@ -227,9 +227,9 @@ type availState struct {
 	seq        []facts
 	collectors []*collector
 	assigned   map[*cc.Declarator]bool // the variables the full expression assigns
-	// in a full expression that may free: its clean conditionals
-	// (cleanConditionals) and the facts from before it, which hold in them
-	clean      map[*cc.ConditionalExpression]bool
+	// in a full expression that may free: its clean parts (cleanParts)
+	// and the facts from before it, which hold in them
+	clean      map[cc.Node]bool
 	cleanFacts facts
 	// in the condition of an if or a loop: the right operands of its
 	// chain of && (andChain), and the checks they make whenever they run,
@@ -459,9 +459,12 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 	assignedSteps(n, assigned)
 	savedClean, savedCleanFacts := a.clean, a.cleanFacts
 	defer func() { a.clean, a.cleanFacts = savedClean, savedCleanFacts }()
+	// (the slots n may write lose their load facts first: a clean part
+	// may run after such a store)
+	r.killLoads(n, a.facts)
 	if frees {
 		kill(assigned, a.facts)
-		a.clean, a.cleanFacts = r.cleanConditionals(n), a.facts
+		a.clean, a.cleanFacts = r.cleanParts(n), a.facts
 		a.facts = a.facts.onlySettled()
 		a.blocked++
 	} else {
@@ -471,7 +474,6 @@ func (r *rewriter) fullExpr(n cc.Node, render func() frag) frag {
 		clear(a.facts.pcks)
 		a.calls++
 	}
-	r.killLoads(n, a.facts)
 	savedPending, savedCollect, savedSeq, savedAssigned := a.pending, a.collect, a.seq, a.assigned
 	a.pending, a.collect, a.seq, a.assigned = newFacts(), !frees, nil, assigned
 	a.inExpr++
@@ -585,14 +587,14 @@ func (a *availState) before(render func() frag) frag {
 	return f
 }
 
-// cleanPart rewrites with render part (the condition or an arm) of
-// conditional x: where x is clean and part holds nothing that may free,
-// nothing that may free has run before it, so the facts from before the
-// full expression and those of the operands sequenced before it hold
-// there, and its checks are facts for what it is sequenced before.
-func (r *rewriter) cleanPart(x *cc.ConditionalExpression, part cc.Node, render func() frag) frag {
+// cleanPart rewrites with render part of the full expression being
+// rewritten: where it is a clean part (cleanParts), nothing that may free
+// has run before it, so the facts from before the full expression and
+// those of the operands sequenced before it hold there, and its checks
+// are facts for what it is sequenced before.
+func (r *rewriter) cleanPart(part cc.Node, render func() frag) frag {
 	a := &r.avail
-	if !a.clean[x] || a.blocked != 1 || r.freeingNodes(part) != 0 {
+	if !a.clean[part] || a.blocked != 1 {
 		return render()
 	}
 	saved := a.facts

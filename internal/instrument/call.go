@@ -1414,39 +1414,41 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 	defer r.avail.pop(len(r.avail.seq))
 	for _, i := range r.argOrder(len(args)) {
 		a := args[i]
-		r.avail.before(func() frag {
-			if isObj(i) {
-				as[i] = r.objArg(x, i, a)
+		r.cleanPart(a, func() frag {
+			return r.avail.before(func() frag {
+				if isObj(i) {
+					as[i] = r.objArg(x, i, a)
+					return as[i].code
+				}
+				// (a 0 hoisted into a temporary would be an int passed for a
+				// function pointer, and a (char *)NULL no sentinel gcc's sentinel
+				// check accepts: warnings the user's code did not have)
+				as[i].isPtr, as[i].literal = isPtr(i), isStringLiteral(a) || isNullConst(a) || isZeroPointer(a)
+				switch {
+				case spans[i]:
+					as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genAddr)
+				case variadic && isStringLiteral(a):
+					// a format string stays visible to gcc's -Wformat
+					as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genLiteral)
+				case as[i].isPtr && isZeroPointer(a):
+					// ((const char *)0 as written, a sentinel gcc sees)
+					as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaNull, generated(genNull)
+				case as[i].isPtr:
+					as[i].code, as[i].meta, as[i].prov = r.ptrExpr(a)
+				case carriesOrigin(i) && !as[i].literal:
+					as[i].origin = true
+					as[i].code, as[i].meta = r.copySource(a)
+				case r.noAddress(a):
+					// __auto_type refuses a bit-field: promote it, as the call would
+					as[i].code.str("+(")
+					as[i].code.cat(r.expr(a))
+					as[i].code.str(")")
+				default:
+					as[i].code = r.expr(a)
+				}
+				as[i].pure = plain(as[i].code) && pureArg(a, assigned)
 				return as[i].code
-			}
-			// (a 0 hoisted into a temporary would be an int passed for a
-			// function pointer, and a (char *)NULL no sentinel gcc's sentinel
-			// check accepts: warnings the user's code did not have)
-			as[i].isPtr, as[i].literal = isPtr(i), isStringLiteral(a) || isNullConst(a) || isZeroPointer(a)
-			switch {
-			case spans[i]:
-				as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genAddr)
-			case variadic && isStringLiteral(a):
-				// a format string stays visible to gcc's -Wformat
-				as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaWild, generated(genLiteral)
-			case as[i].isPtr && isZeroPointer(a):
-				// ((const char *)0 as written, a sentinel gcc sees)
-				as[i].code, as[i].meta, as[i].prov = r.verbatim(a), metaNull, generated(genNull)
-			case as[i].isPtr:
-				as[i].code, as[i].meta, as[i].prov = r.ptrExpr(a)
-			case carriesOrigin(i) && !as[i].literal:
-				as[i].origin = true
-				as[i].code, as[i].meta = r.copySource(a)
-			case r.noAddress(a):
-				// __auto_type refuses a bit-field: promote it, as the call would
-				as[i].code.str("+(")
-				as[i].code.cat(r.expr(a))
-				as[i].code.str(")")
-			default:
-				as[i].code = r.expr(a)
-			}
-			as[i].pure = plain(as[i].code) && pureArg(a, assigned)
-			return as[i].code
+			})
 		})
 	}
 	return as

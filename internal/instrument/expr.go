@@ -15,6 +15,9 @@ const (
 
 // expr rewrites n, evaluated for its value or its side effects.
 func (r *rewriter) expr(n cc.ExpressionNode) frag {
+	if r.avail.blocked == 1 && r.avail.clean[n] {
+		return r.cleanPart(n, func() frag { return r.expr(n) })
+	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		switch x.Case {
@@ -67,10 +70,14 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		}
 	case *cc.ExpressionList:
 		if x.ExpressionList != nil { // a, b: a's value is thrown away
+			// (a is complete before b starts: its checks are facts there)
+			defer r.avail.pop(len(r.avail.seq))
 			var f frag
 			f.tok(x.Token)
-			f.cat(r.discarded(x.AssignmentExpression))
-			f.cat(r.expr(x.ExpressionList))
+			f.cat(r.cleanPart(x.AssignmentExpression, func() frag {
+				return r.avail.before(func() frag { return r.discarded(x.AssignmentExpression) })
+			}))
+			f.cat(r.cleanPart(x.ExpressionList, func() frag { return r.expr(x.ExpressionList) }))
 			return f
 		}
 	case *cc.CastExpression:
@@ -110,15 +117,15 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 	case *cc.ConditionalExpression:
 		if x.Case == cc.ConditionalExpressionCond {
 			defer r.avail.pop(len(r.avail.seq))
-			f := r.cleanPart(x, x.LogicalOrExpression, func() frag {
+			f := r.cleanPart(x.LogicalOrExpression, func() frag {
 				return r.avail.before(func() frag { return r.expr(x.LogicalOrExpression) })
 			})
 			f.tok(x.Token)
-			f.cat(r.cleanPart(x, x.ExpressionList, func() frag {
+			f.cat(r.cleanPart(x.ExpressionList, func() frag {
 				return r.conditionally(func() frag { return r.expr(x.ExpressionList) })
 			}))
 			f.tok(x.Token2)
-			f.cat(r.cleanPart(x, x.ConditionalExpression, func() frag {
+			f.cat(r.cleanPart(x.ConditionalExpression, func() frag {
 				return r.conditionally(func() frag { return r.expr(x.ConditionalExpression) })
 			}))
 			return f
@@ -154,16 +161,16 @@ func (r *rewriter) addressed(n cc.ExpressionNode) frag {
 
 // shortCircuit rewrites a && b or a || b: b may not be evaluated.
 func (r *rewriter) shortCircuit(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
-	return r.leftFirst(a, op, func() frag { return r.conditionally(func() frag { return r.andRight(b) }) })
+	return r.leftFirst(a, op, b, func() frag { return r.conditionally(func() frag { return r.andRight(b) }) })
 }
 
 // leftFirst rewrites a op b, with right rendering b, where a is evaluated
 // first: the checks a makes whenever it runs are facts while b is.
-func (r *rewriter) leftFirst(a cc.ExpressionNode, op cc.Token, right func() frag) frag {
+func (r *rewriter) leftFirst(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode, right func() frag) frag {
 	defer r.avail.pop(len(r.avail.seq))
-	f := r.avail.before(func() frag { return r.expr(a) })
+	f := r.cleanPart(a, func() frag { return r.avail.before(func() frag { return r.expr(a) }) })
 	f.tok(op)
-	f.cat(right())
+	f.cat(r.cleanPart(b, right))
 	return f
 }
 
@@ -176,7 +183,7 @@ func (r *rewriter) leftFirst(a cc.ExpressionNode, op cc.Token, right func() frag
 // is one a's check makes of the same block, so a bad access of b fails
 // a's check in the same expression, ahead of any use of either value.
 func (r *rewriter) binary(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
-	return r.leftFirst(a, op, func() frag { return r.expr(b) })
+	return r.leftFirst(a, op, b, func() frag { return r.expr(b) })
 }
 
 // binaryOperands are the operands and the operator of a binary operation
@@ -853,6 +860,16 @@ func (r *rewriter) place(n cc.ExpressionNode, write bool, op defOp) (frag, strin
 // C expressions for its meta and its provenance, valid once the code has
 // been evaluated.
 func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string, prov) {
+	if r.avail.blocked == 1 && r.avail.clean[n] {
+		var meta string
+		var pv prov
+		f := r.cleanPart(n, func() frag {
+			var code frag
+			code, meta, pv = r.ptrExpr(n)
+			return code
+		})
+		return f, meta, pv
+	}
 	if isNullConst(n) {
 		var f frag
 		f.str("((void *)0)")
@@ -972,9 +989,17 @@ func (r *rewriter) ptrExpr(n cc.ExpressionNode) (frag, string, prov) {
 			f.cat(code)
 			return f, meta, pv
 		}
-		f.cat(r.expr(x.AssignmentExpression))
-		code, meta, pv := r.ptrExpr(x.ExpressionList)
-		f.cat(code)
+		defer r.avail.pop(len(r.avail.seq))
+		f.cat(r.cleanPart(x.AssignmentExpression, func() frag {
+			return r.avail.before(func() frag { return r.expr(x.AssignmentExpression) })
+		}))
+		var code frag
+		var meta string
+		var pv prov
+		f.cat(r.cleanPart(x.ExpressionList, func() frag {
+			code, meta, pv = r.ptrExpr(x.ExpressionList)
+			return code
+		}))
 		return f, meta, pv
 	}
 	return r.opaque(n)
@@ -1627,15 +1652,15 @@ func (r *rewriter) conditional(x *cc.ConditionalExpression) (frag, string, prov)
 	}
 	defer r.avail.pop(len(r.avail.seq))
 	var f frag
-	f.cat(r.cleanPart(x, x.LogicalOrExpression, func() frag {
+	f.cat(r.cleanPart(x.LogicalOrExpression, func() frag {
 		return r.avail.before(func() frag { return r.expr(x.LogicalOrExpression) })
 	}))
 	f.tok(x.Token)
-	f.cat(r.cleanPart(x, x.ExpressionList, func() frag {
+	f.cat(r.cleanPart(x.ExpressionList, func() frag {
 		return r.conditionally(func() frag { return branch(x.ExpressionList) })
 	}))
 	f.tok(x.Token2)
-	f.cat(r.cleanPart(x, x.ConditionalExpression, func() frag {
+	f.cat(r.cleanPart(x.ConditionalExpression, func() frag {
 		return r.conditionally(func() frag { return branch(x.ConditionalExpression) })
 	}))
 	if null {

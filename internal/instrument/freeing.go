@@ -120,32 +120,80 @@ func (r *rewriter) freeingNodes(n cc.Node) int {
 	return count
 }
 
-// cleanConditionals are the conditionals of full expression n (which may
-// free) one arm of which holds every node of n that may free: nothing run
-// before their condition and their other arm can have freed memory, so
-// facts hold there (next_ci's L->ci->next ? L->ci->next :
-// luaE_extendCI(L, 1)).
-func (r *rewriter) cleanConditionals(n cc.Node) map[*cc.ConditionalExpression]bool {
-	var conds []*cc.ConditionalExpression
-	walkNodes(n, func(n cc.Node) bool {
-		if x, ok := n.(*cc.ConditionalExpression); ok && x.Case == cc.ConditionalExpressionCond && x.ExpressionList != nil {
-			conds = append(conds, x)
-		}
-		return true
-	})
-	if len(conds) == 0 {
-		return nil
-	}
-	total := r.freeingNodes(n)
-	var clean map[*cc.ConditionalExpression]bool
-	for _, x := range conds {
-		if r.freeingNodes(x.ExpressionList) == total || r.freeingNodes(x.ConditionalExpression) == total {
-			if clean == nil {
-				clean = map[*cc.ConditionalExpression]bool{}
+// cleanParts are the parts of full expression n (which may free) that
+// hold nothing that may free and run before anything in n that may: n
+// itself but for what it holds, an operand of a comma, && or || whose
+// operands before it hold nothing that may free, an arm of a conditional
+// whose condition holds none (next_ci's L->ci->next ? L->ci->next :
+// luaE_extendCI(L, 1)), and any other operand, a call's callee and
+// arguments among them (they run before the call), whose sibling operands
+// hold none; each under a part of that kind. Nothing that may free can
+// have run when one starts, so the facts from before n hold there
+// (cleanPart): Lua's luaV_fastget(t, k, res, luaH_getshortstr, tag), whose
+// call's argument hvalue(t) runs after its condition's check of t's tag.
+func (r *rewriter) cleanParts(n cc.Node) map[cc.Node]bool {
+	clean := map[cc.Node]bool{}
+	var mark func(n cc.Node)
+	// (sequenced: operands evaluated in this order, each after the one
+	// before it is complete)
+	sequenced := func(parts ...cc.Node) {
+		for _, p := range parts {
+			mark(p)
+			if r.freeingNodes(p) != 0 {
+				return
 			}
-			clean[x] = true
 		}
 	}
+	mark = func(n cc.Node) {
+		frees := r.freeingNodes(n)
+		if frees == 0 {
+			walkNodes(n, func(n cc.Node) bool {
+				clean[n] = true
+				return true
+			})
+			return
+		}
+		if x, ok := n.(*cc.PostfixExpression); r.freesHere(n, true) && (!ok || x.Case != cc.PostfixExpressionCall) {
+			return // a statement expression, an asm, a cleanup: not followed
+		}
+		switch x := n.(type) {
+		case *cc.ConditionalExpression:
+			if x.Case == cc.ConditionalExpressionCond {
+				mark(x.LogicalOrExpression)
+				if r.freeingNodes(x.LogicalOrExpression) == 0 {
+					if x.ExpressionList != nil {
+						mark(x.ExpressionList)
+					}
+					mark(x.ConditionalExpression)
+				}
+				return
+			}
+		case *cc.ExpressionList:
+			if x.ExpressionList != nil {
+				sequenced(x.AssignmentExpression, x.ExpressionList)
+				return
+			}
+		case *cc.LogicalAndExpression:
+			if x.Case == cc.LogicalAndExpressionLAnd {
+				sequenced(x.LogicalAndExpression, x.InclusiveOrExpression)
+				return
+			}
+		case *cc.LogicalOrExpression:
+			if x.Case == cc.LogicalOrExpressionLOr {
+				sequenced(x.LogicalOrExpression, x.LogicalAndExpression)
+				return
+			}
+		}
+		if r.freesHere(n, true) {
+			frees-- // a call's own: its parts run before it
+		}
+		for _, p := range childNodes(n) {
+			if r.freeingNodes(p) == frees {
+				mark(p)
+			}
+		}
+	}
+	mark(n)
 	return clean
 }
 
