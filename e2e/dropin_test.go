@@ -669,11 +669,13 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // lgc.c 1.503, lparser.c 1.449, ltable.c 1.454, ldo.c 1.423, ldebug.c
 // 1.414, lvm.c 1.409, lundump.c 1.310, lcode.c 1.278. A whole-object
 // parameter pointing to a pointer bare (aux_upvalue's val): lapi.c 1.644
-// (lua_setupvalue 144 to 112 bytes).
+// (lua_setupvalue 144 to 112 bytes). A call's pointer result as one asm
+// statement (__ml_result): lparser.c 4,240 to 4,256 bytes with the
+// constructor (1.452 to 1.458).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.455, "lcode.c": 1.285, "lvm.c": 1.415, "ltable.c": 1.46,
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.46, "lcode.c": 1.285, "lvm.c": 1.415, "ltable.c": 1.46,
 		"lapi.c": 1.65, "ldo.c": 1.43, "ldebug.c": 1.42, "lgc.c": 1.51, "lundump.c": 1.315})
 }
 

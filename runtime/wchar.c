@@ -229,8 +229,11 @@ wchar_t *__ml_wcsdup(const wchar_t *s)
 	meta_t sm = ML_ARGM(0, s);
 	size_t n = ml_read_until(s, sm, SIZE_MAX, W, 0, 0, "wcsdup");
 	wchar_t *p = __ml_malloc(n);
-	meta_t m = p ? __ml_retm((uptr)&__ml_malloc, (uptr)p) : __ML_NULL;
+	meta_t m = __ML_NULL;
 	if (p) {
+		struct __ml_rw r;
+		__ml_result(&r, (uptr)&__ml_malloc, (uptr)p);
+		m = r.ret;
 		memcpy(p, s, n);
 		ml_def_clear(p, n);
 	}

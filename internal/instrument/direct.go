@@ -160,7 +160,7 @@ const (
 const resultParam = "__ml_rp"
 
 // rwNone is the variable's value for a call whose result is not used,
-// as __ml_retm, __ml_rets and __ml_retw give for a function that set none.
+// as __ml_result gives for a function that set none.
 const rwNone = "{" + metaWild + ", 0, " + genExtern + "}"
 
 // resultVar reports whether the direct function fd, a call-site leaf

@@ -500,11 +500,12 @@ func (r *rewriter) noteParamCaller(callee string, i int, site string) {
 // from the caller's variable rw.
 func (r *rewriter) passedResult(m string, pv prov, fnWord, rw, v string, site int) string {
 	r.fn.knownSteps[pv.site] = site
-	if rw != "" {
-		return fmt.Sprintf("%s = %s.ret; %s = %s, %s = %s.prov;", m, rw, pv.site, siteRef(site), pv.word, rw)
+	decl := ""
+	if rw == "" {
+		rw = r.name("__ml_rd")
+		decl = r.resultWords(rw, fnWord, v)
 	}
-	w := r.name("__ml_fw")
-	return fmt.Sprintf("register __ml_uptr %s = %s; %s = __ml_retm(%s, (__ml_uptr)%s); %s = %s, %s = __ml_retw(%s);", w, fnWord, m, w, v, pv.site, siteRef(site), pv.word, w)
+	return fmt.Sprintf("%s%s = %s.ret; %s = %s, %s = %s.prov;", decl, m, rw, pv.site, siteRef(site), pv.word, rw)
 }
 
 // returnSteps is the site naming a return's step at site and the pending

@@ -181,6 +181,7 @@ type rewriter struct {
 	bareDecls      map[*cc.Declarator]bool                // and by declarator
 	fnIDs          map[string]int                         // static functions only called by name: their word's index in __ml_fnids (funcWord)
 	calleeSlots    map[string]bool                        // functions called but not defined here, whose word is read from a slot (calleeSlot)
+	leafWords      map[string]bool                        // constant words (funcWord) of leaves defined here, which gcc inlines and folds __ml_leaf_result's test against
 	unslotted      map[string]bool                        // functions whose word is never read from a slot (unslotted)
 	insertBefore   map[int]string                         // text to print before a token, by sequence number
 	replaceTok     map[int]string                         // text to print instead of a token, by sequence number
@@ -315,7 +316,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	}
 	r.findTypestate(decls, main)
 	r.findPckNeutral(decls)
-	r.namedOtherwise, r.fnIDs = r.namesOtherwise(decls, nil), map[string]int{}
+	r.namedOtherwise, r.fnIDs, r.leafWords = r.namesOtherwise(decls, nil), map[string]int{}, map[string]bool{}
 	r.calleeSlots, r.unslotted = map[string]bool{}, unslotted(progDecls)
 	r.findDirect(decls)
 	r.findFrameless(decls)

@@ -63,7 +63,7 @@ func TestTableHandover(t *testing.T) {
 		for table, untested := range map[string]bool{"ops": true, "odd": false} {
 			call := run[strings.Index(run, " "+table+"[ "):]
 			call = call[:strings.Index(call, "}) ;")]
-			if got := strings.Contains(call, "= __ml_t.ret;") && !strings.Contains(call, "__ml_retm("); got != untested {
+			if got := strings.Contains(call, "= __ml_t.ret;") && !strings.Contains(call, "__ml_result("); got != untested {
 				t.Errorf("full=%v: the call through %s takes its result untested: %v, want %v:\n%s", full, table, got, untested, call)
 			}
 		}
