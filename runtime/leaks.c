@@ -72,10 +72,6 @@ struct ml_bigblock {
  * the caches, so both are prefetched when the word joins the batch and
  * read when the batch is resolved, up to ML_BATCH words later; a word whose
  * shadow names no block that starts at it is found through the heap map. */
-struct ml_cand {
-	uptr v, a;     /* what the word holds, where it lies */
-	uint32_t slot; /* the slot its pointer shadow names */
-};
 #define ML_BATCH 32
 
 /* The marking's tables and batch. The marking proper (ml_mark) works on
@@ -92,7 +88,10 @@ struct ml_marker {
 	unsigned nbatch;       /* the words in the batch */
 	unsigned char batch_from;  /* the state of the places they were read from (REACHABLE or POSSIBLE) */
 	unsigned char starts_only; /* pointers into a block's middle do not count (libc's data) */
-	struct ml_cand batch[ML_BATCH];
+	/* the batch's words: what each holds, where it lies, the slot its
+	 * pointer shadow names (arrays, each stored by one instruction) */
+	uptr batch_v[ML_BATCH], batch_a[ML_BATCH];
+	uint32_t batch_slot[ML_BATCH];
 };
 
 /* A root region (__lsan_register_root_region). */
@@ -400,20 +399,22 @@ static __attribute__((noinline)) void ml_batch_resolve(struct ml_marker *m)
 	size_t nwork = m->nwork;
 	unsigned nfound = 0; /* the words not found by their shadow */
 	for (unsigned i = 0; i < n; i++) {
-		uptr v = m->batch[i].v;
-		unsigned s = m->batch[i].slot;
-		if (s < nslots && (lstate[s] & ML_LS_BLOCK) && ml_lb_base(s) == v)
+		uptr v = m->batch_v[i];
+		unsigned s = m->batch_slot[i];
+		if (s < nslots && (lstate[s] & ML_LS_BLOCK) && ml_lb_base(s) == v) {
 			ml_lb_raise(lstate, lwork, &nwork, mark_at, s, from);
-		else
-			m->batch[nfound++] = m->batch[i];
+		} else {
+			m->batch_v[nfound] = v;
+			m->batch_a[nfound++] = m->batch_a[i];
+		}
 	}
 	for (unsigned i = 0; i < nfound; i++) {
-		const struct ml_cand *c = &m->batch[i];
-		long found = ml_lb_find(m, c->v);
+		uptr v = m->batch_v[i];
+		long found = ml_lb_find(m, v);
 		if (found < 0) /* (a block's pointer to itself raises it to its own state: nothing) */
 			continue;
 		unsigned s = (unsigned)found;
-		if (c->v == ml_lb_base(s) || ml_exact_handle(c->a, s))
+		if (v == ml_lb_base(s) || ml_exact_handle(m->batch_a[i], s))
 			ml_lb_raise(lstate, lwork, &nwork, mark_at, s, from);
 		else if (!m->starts_only)
 			ml_lb_raise(lstate, lwork, &nwork, mark_at, s, ML_L_POSSIBLE);
@@ -446,7 +447,9 @@ static inline __attribute__((always_inline)) void ml_scan_words(struct ml_marker
 		uint32_t slot = shadowed ? (uint32_t)*__ML_META_SHADOW(a) : 0;
 		__builtin_prefetch(&__ML_RECS[slot]); /* (whatever the slot: a prefetch never faults) */
 		__builtin_prefetch(&lstate[slot]);
-		m->batch[n++] = (struct ml_cand){v, a, slot};
+		m->batch_v[n] = v;
+		m->batch_a[n] = a;
+		m->batch_slot[n++] = slot;
 		if (n == ML_BATCH) {
 			m->nbatch = n;
 			ml_batch_resolve(m);
