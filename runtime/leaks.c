@@ -66,25 +66,16 @@ struct ml_bigblock {
 	uint32_t slot;
 };
 
-/* A scanned word inside the blocks' span, on its way through the scan's
- * pipeline: the block its pointer shadow names (the block of a pointer
- * instrumented code stored) is tested by its record and state, tables far
- * bigger than the caches, so both are prefetched while the scan reads the
- * next words; a word whose shadow names no block that starts at it is
- * found through the heap map. */
-struct ml_cand {
-	uptr a, v;          /* where the word lies, what it holds */
-	uint32_t slot;      /* the slot its pointer shadow names */
-	unsigned char from; /* the state of the place scanned */
-};
-/* In flight: a candidate is resolved once ML_CANDS newer ones are. The
- * pipeline is always full, so that a step counts nothing in flight: it
- * starts with empty candidates (zero: an address in no block) and a
- * flush pushes empty ones in. */
-#define ML_CANDS 16
+/* A scanned word inside the blocks' span, waiting in the marking's batch:
+ * the block its pointer shadow names (the block of a pointer instrumented
+ * code stored) is tested by its record and state, tables far bigger than
+ * the caches, so both are prefetched when the word joins the batch and
+ * read when the batch is resolved, up to ML_BATCH words later; a word whose
+ * shadow names no block that starts at it is found through the heap map. */
+#define ML_BATCH 32
 
-/* The marking's tables and pipeline. The marking proper (ml_mark) works
- * on a copy in a local, written back when it ends: through the state
+/* The marking's tables and batch. The marking proper (ml_mark) works on
+ * a copy in a local, written back when it ends: through the state
  * mapping, each byte of lstate it stores made the compiler read the other
  * fields again (a char store may alias anything). */
 struct ml_marker {
@@ -94,10 +85,13 @@ struct ml_marker {
 	uptr lb_lo, lb_span;   /* the live blocks span [lb_lo, lb_lo + lb_span) */
 	uint32_t *lwork;       /* blocks behind the marking's cursor to be scanned */
 	size_t nwork;
-	unsigned cand_next;    /* candidates pushed, empty ones too */
-	unsigned cand_flushed; /* cand_next after the last flush: none in flight if equal */
+	unsigned nbatch;       /* the words in the batch */
+	unsigned char batch_from;  /* the state of the places they were read from (REACHABLE or POSSIBLE) */
 	unsigned char starts_only; /* pointers into a block's middle do not count (libc's data) */
-	struct ml_cand cand[ML_CANDS];
+	/* the batch's words: what each holds, where it lies, the slot its
+	 * pointer shadow names (arrays, each stored by one instruction) */
+	uptr batch_v[ML_BATCH], batch_a[ML_BATCH];
+	uint32_t batch_slot[ML_BATCH];
 };
 
 /* A root region (__lsan_register_root_region). */
@@ -361,6 +355,7 @@ static int ml_lb_collect(void)
 	return 1;
 }
 
+
 /* Does the shadow of the slot at a, which holds a pointer into block s,
  * name s itself? Then instrumented code stored a pointer derived from s
  * there: the program's own handle on s, wherever into s it points. */
@@ -373,97 +368,113 @@ static int ml_exact_handle(uptr a, unsigned s)
  * reachable place: REACHABLE; any other pointer: POSSIBLE at most). The
  * marking (ml_mark) visits the blocks in slot order, which is about the
  * order they were made in and so, mostly, the heap's: a block ahead of
- * its cursor is only flagged, to be scanned when the cursor gets there;
- * one behind it is scanned from the work stack before the cursor moves
- * on. */
-static inline __attribute__((always_inline)) void ml_lb_raise(struct ml_marker *m, unsigned s, unsigned char st)
+ * its cursor (at mark_at or past it) is only flagged, to be scanned when
+ * the cursor gets there; one behind it is pushed on the work stack, to be
+ * scanned before the cursor moves on. */
+static inline __attribute__((always_inline)) void ml_lb_raise(unsigned char *lstate, uint32_t *lwork, size_t *nwork,
+                                                              unsigned mark_at, unsigned s, unsigned char st)
 {
-	unsigned char b = m->lstate[s];
+	unsigned char b = lstate[s];
 	if (st <= (b & ML_LS_STATE))
 		return;
-	if (!(b & ML_LS_QUEUED) && s < m->mark_at)
-		m->lwork[m->nwork++] = s;
-	m->lstate[s] = (unsigned char)((b & ~ML_LS_STATE) | st | ML_LS_QUEUED);
+	if (!(b & ML_LS_QUEUED) && s < mark_at)
+		lwork[(*nwork)++] = s;
+	lstate[s] = (unsigned char)((b & ~ML_LS_STATE) | st | ML_LS_QUEUED);
 }
 
-/* Count the pointer of the candidate at position at to the block it
- * points into, if any. */
-static inline __attribute__((always_inline)) void ml_cand_resolve(struct ml_marker *m, unsigned at)
+/* Count the pointers of the batch's words to the blocks they point into.
+ * Most point to the start of the block their shadow names, told by a
+ * loop that calls nothing (its values stay in registers); the others,
+ * moved to the batch's front, are found through the heap map after it.
+ * Out of line and on locals: the scan loops keep their registers, and the
+ * bytes of lstate stored here make no fields reread. (The order the
+ * blocks are raised in does not matter: a block ends in the highest state
+ * raised to, pushed at most once.) */
+static __attribute__((noinline)) void ml_batch_resolve(struct ml_marker *m)
 {
-	const struct ml_cand *c = &m->cand[at % ML_CANDS];
-	unsigned start_rule = c->from; /* (a place scanned is REACHABLE or POSSIBLE) */
-	if (c->slot < m->nslots && (m->lstate[c->slot] & ML_LS_BLOCK) && ml_lb_base(c->slot) == c->v) {
-		ml_lb_raise(m, c->slot, start_rule); /* (most pointers: to the start of the block their shadow names) */
-		return;
+	unsigned char *const lstate = m->lstate;
+	uint32_t *const lwork = m->lwork;
+	const unsigned nslots = m->nslots, mark_at = m->mark_at, n = m->nbatch;
+	const unsigned char from = m->batch_from;
+	size_t nwork = m->nwork;
+	unsigned nfound = 0; /* the words not found by their shadow */
+	for (unsigned i = 0; i < n; i++) {
+		uptr v = m->batch_v[i];
+		unsigned s = m->batch_slot[i];
+		if (s < nslots && (lstate[s] & ML_LS_BLOCK) && ml_lb_base(s) == v) {
+			ml_lb_raise(lstate, lwork, &nwork, mark_at, s, from);
+		} else {
+			m->batch_v[nfound] = v;
+			m->batch_a[nfound++] = m->batch_a[i];
+		}
 	}
-	long s = ml_lb_find(m, c->v);
-	if (s < 0) /* (a block's pointer to itself raises it to its own state: nothing) */
-		return;
-	int start = c->v == ml_lb_base((unsigned)s) || ml_exact_handle(c->a, (unsigned)s);
-	if (start || !m->starts_only)
-		ml_lb_raise(m, (unsigned)s, start ? start_rule : ML_L_POSSIBLE);
-}
-
-/* Push the word v, read at a from a place of state from, into the
- * pipeline with slot, the block its pointer shadow names (0: none): the
- * oldest candidate is resolved, the new one has the record and state of
- * that slot prefetched. */
-static inline __attribute__((always_inline)) void ml_cand_push(struct ml_marker *m, uptr a, uptr v,
-                                                               uint32_t slot, unsigned char from)
-{
-	ml_cand_resolve(m, m->cand_next - ML_CANDS);
-	struct ml_cand *c = &m->cand[m->cand_next++ % ML_CANDS];
-	c->a = a;
-	c->v = v;
-	c->slot = slot;
-	c->from = from;
-	__builtin_prefetch(&__ML_RECS[slot]); /* (whatever the slot: a prefetch never faults) */
-	__builtin_prefetch(&m->lstate[slot]);
-}
-
-/* Resolve the candidates in flight (oldest first), by pushing empty ones. */
-static inline __attribute__((always_inline)) void ml_cand_flush(struct ml_marker *m)
-{
-	if (m->cand_next == m->cand_flushed)
-		return; /* (libc's segments come one after another) */
-	for (unsigned k = 0; k < ML_CANDS; k++)
-		ml_cand_push(m, 0, 0, 0, ML_L_UNSEEN);
-	m->cand_flushed = m->cand_next;
+	for (unsigned i = 0; i < nfound; i++) {
+		uptr v = m->batch_v[i];
+		long found = ml_lb_find(m, v);
+		if (found < 0) /* (a block's pointer to itself raises it to its own state: nothing) */
+			continue;
+		unsigned s = (unsigned)found;
+		if (v == ml_lb_base(s) || ml_exact_handle(m->batch_a[i], s))
+			ml_lb_raise(lstate, lwork, &nwork, mark_at, s, from);
+		else if (!m->starts_only)
+			ml_lb_raise(lstate, lwork, &nwork, mark_at, s, ML_L_POSSIBLE);
+	}
+	m->nwork = nwork;
+	m->nbatch = 0;
 }
 
 /* Scan the words of [lo, hi) held by a place of state from (REACHABLE or
- * POSSIBLE): the words that may point into a block join the pipeline,
- * with the slot their pointer shadow names if shadowed (the range lies in
+ * POSSIBLE): the words that may point into a block join the batch, with
+ * the slot their pointer shadow names if shadowed (the range lies in
  * application memory): the block of most pointers, which instrumented
  * code stored, found by a load next to the word's rather than by the
- * heap map's, far away. */
+ * heap map's, far away. A batch holds the words of places of one state. */
 static inline __attribute__((always_inline)) void ml_scan_words(struct ml_marker *m, uptr lo, uptr hi,
                                                                 unsigned char from, int shadowed)
 {
+	if (from != m->batch_from) {
+		if (m->nbatch)
+			ml_batch_resolve(m);
+		m->batch_from = from;
+	}
 	const uptr first = m->lb_lo, span = m->lb_span;
+	const unsigned char *lstate = m->lstate;
+	unsigned n = m->nbatch;
 	for (uptr a = (lo + 7) & ~(uptr)7, end = hi & ~(uptr)7; a < end; a += 8) {
 		uptr v = *(const uptr *)a;
-		if (v - first < span)
-			ml_cand_push(m, a, v, shadowed ? (uint32_t)*__ML_META_SHADOW(a) : 0, from);
+		if (v - first >= span)
+			continue;
+		uint32_t slot = shadowed ? (uint32_t)*__ML_META_SHADOW(a) : 0;
+		__builtin_prefetch(&__ML_RECS[slot]); /* (whatever the slot: a prefetch never faults) */
+		__builtin_prefetch(&lstate[slot]);
+		m->batch_v[n] = v;
+		m->batch_a[n] = a;
+		m->batch_slot[n++] = slot;
+		if (n == ML_BATCH) {
+			m->nbatch = n;
+			ml_batch_resolve(m);
+			n = 0;
+		}
 	}
+	m->nbatch = n;
 }
 
-/* Scan a root's words (the marking resolves what is left in flight). */
+/* Scan a root's words (the marking resolves what is left in the batch). */
 static void ml_scan(uptr lo, uptr hi, unsigned char from)
 {
 	ml_scan_words(ML_MK, lo, hi, from, hi > lo && ml_app_range(lo, hi - lo));
 }
 
 /* Scan the words of [lo, hi), a root where only pointers to a block's
- * start count; the pipeline is flushed before and after, so that the
- * candidates in flight are resolved with their own rule. */
+ * start count; the batch is resolved before and after, so that its words
+ * are resolved with their own rule. */
 static void ml_scan_starts(uptr lo, uptr hi)
 {
 	struct ml_marker *m = ML_MK;
-	ml_cand_flush(m);
+	ml_batch_resolve(m);
 	m->starts_only = 1;
 	ml_scan(lo, hi, ML_L_REACHABLE);
-	ml_cand_flush(m);
+	ml_batch_resolve(m);
 	m->starts_only = 0;
 }
 
@@ -495,9 +506,9 @@ static void ml_mark(void)
 		} else {
 			unsigned at = m.mark_at = ml_next_queued(&m, m.mark_at);
 			if (at == m.nslots) {
-				if (m.cand_next == m.cand_flushed)
+				if (!m.nbatch)
 					break;
-				ml_cand_flush(&m); /* (which may flag blocks behind the cursor) */
+				ml_batch_resolve(&m); /* (which may flag blocks behind the cursor) */
 				continue;
 			}
 			s = m.mark_at++;
