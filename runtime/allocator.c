@@ -65,7 +65,7 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 	if (flags)
 		ML_STORE(&ML_COLD[ml_meta_slot(m)].flags, flags);
 	ml_loss_block(ml_meta_slot(m), !(flags & (ML_CF_FOREIGN | ML_CF_IGNORED)));
-	ml_heap_insert((uptr)p, m);
+	ml_heap_insert((uptr)p, n, m);
 	return m;
 }
 
@@ -80,18 +80,24 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
  * structures whose pointers fill the shadow (forest's labels between its
  * nodes). A guess that costs memory only: a pointer stored in a block of
  * the strings' pool has its shadow as anywhere. Cells of 32, 48 and 64
- * bytes, a free list each, never merged: a cell is 32 bytes at least and
- * starts 16-aligned, as glibc's chunks (the heap map's granule). The
+ * bytes, a free list each, never merged, starting 16-aligned, as glibc's
+ * chunks; and a block of 16 bytes at most takes a cell of 16 in a pool of
+ * its own (of strings or of structures, as above), half of glibc's
+ * smallest chunk (graph's edges: an int, an int and a pointer), whose map
+ * entry is in the live-base map (ml_heap_insert): two such cells share a
+ * heap-map granule, which starts at most one block of the other pools. The
  * reservation lies just below a PIE program's image where it can, in its
  * application range and near glibc's heap (the leak check's span of live
  * blocks), else where the kernel puts it; without one, every block is
  * glibc's. */
-#define ML_POOL_SIZE (1UL << 34) /* each pool's reservation */
+/* Each pool's reservation: the four take 32 GiB, as the two of 16 did
+ * (Valgrind's tools refused 64, and every block was then glibc's). */
+#define ML_POOL_SIZE (1UL << 33)
 #define ML_POOL_MAX 64
 /* The reservation is PROT_NONE but for the part handed out, opened
  * ML_POOL_GROW bytes at a time: a program that runs on reading past its
  * blocks after memlens's report faults at the pool's end, as at the end
- * of glibc's heap, instead of walking 16 GiB of zero pages. */
+ * of glibc's heap, instead of walking 8 GiB of zero pages. */
 #define ML_POOL_GROW (256UL << 10)
 /* Each thread takes fresh cells from a run of ML_CELL_RUN bytes of its
  * own and keeps up to ML_CELL_CACHE freed cells of each pool and size
@@ -114,17 +120,31 @@ struct ml_pool {
 struct ml_pools {
 	int lock;
 	int off;             /* no reservation (mmap failed) */
-	uptr lo, hi;         /* the reservation: the strings' pool, then the others' */
+	uptr lo, hi;         /* the reservation: the strings' pool, the structures', then their 16-byte ones */
 	uptr key;            /* the links' XOR key */
-	struct ml_pool pool[2];
+	struct ml_pool pool[ML_POOLS_N];
 };
-_Static_assert(ML_ST_POOL + sizeof(struct ml_pools) <= ML_ST_FLAGS, "the pools' state fits");
+_Static_assert(ML_ST_POOL + sizeof(struct ml_pools) <= ML_ST_TINY && ML_ST_TINY + sizeof(struct ml_tiny) <= ML_ST_FLAGS,
+               "the pools' state fits");
 #define ML_POOLS (&ML_STATE_AT(struct ml_pools, ML_ST_POOL))
 
-static inline unsigned ml_pool_class(size_t n)
-{
-	return n <= 32 ? 0 : n <= 48 ? 1 : 2;
-}
+#define ml_pool_class(n) ((n) <= 32 ? 0u : (n) <= 48 ? 1u : 2u)
+
+/* The pool of a block of n bytes (at most ML_POOL_MAX): strings (0) or
+ * structures (1), of 16-byte cells (2, 3) for 16 bytes at most; the size
+ * of pool k's cells of class c. */
+#define ML_POOL_OF(n) (!((n) & 7) + 2 * ((n) <= 16))
+#define ML_CELL_SIZE(k, c) ((k) >= 2 ? 16 : 32 + 16 * (c))
+/* A block of n bytes' list in ml_tls.cells (k * 3 + c: bits 0-3), pool
+ * (bits 4-5) and cell size / 16 (bits 6-8), read from a table: one load
+ * where computing them took the malloc path more instructions than that. */
+#define ML_CELL_OF(n)                                                              \
+	((ML_POOL_OF(n) * 3 + ml_pool_class(n)) | (ML_POOL_OF(n) << 4) |              \
+	 ((ML_CELL_SIZE(ML_POOL_OF(n), ml_pool_class(n)) / 16) << 6))
+#define ML_CELL_OF4(n) ML_CELL_OF(n), ML_CELL_OF(n + 1), ML_CELL_OF(n + 2), ML_CELL_OF(n + 3)
+#define ML_CELL_OF16(n) ML_CELL_OF4(n), ML_CELL_OF4(n + 4), ML_CELL_OF4(n + 8), ML_CELL_OF4(n + 12)
+static const uint16_t ml_cell_of[ML_POOL_MAX + 1] = {ML_CELL_OF16(0), ML_CELL_OF16(16), ML_CELL_OF16(32),
+                                                     ML_CELL_OF16(48), ML_CELL_OF(64)};
 
 static inline int ml_pool_has(uptr p)
 {
@@ -135,7 +155,7 @@ static inline int ml_pool_has(uptr p)
 static ML_SLOW void ml_pool_map(struct ml_pools *ps)
 {
 	extern char __executable_start[];
-	uptr n = 2 * ML_POOL_SIZE, image = (uptr)__executable_start & ~(ML_POOL_SIZE - 1);
+	uptr n = ML_POOLS_N * ML_POOL_SIZE, image = (uptr)__executable_start & ~(ML_POOL_SIZE - 1);
 	void *p = MAP_FAILED;
 	if (image >= 0x510000000000UL + n)
 		p = mmap((void *)(image - n), n, PROT_NONE,
@@ -152,10 +172,13 @@ static ML_SLOW void ml_pool_map(struct ml_pools *ps)
 	/* (each pool's first page opened but never handed out: a program going
 	 * on from an underflow of its first cell reads zeros, as it reads
 	 * glibc's own chunk before the heap's first) */
-	for (unsigned k = 0; k < 2; k++) {
+	for (unsigned k = 0; k < ML_POOLS_N; k++) {
 		ps->pool[k].open = ps->lo + k * ML_POOL_SIZE;
 		ps->pool[k].next = ps->pool[k].open + 4096;
 	}
+	/* (before any of their cells is handed out) */
+	ML_STORE(&ML_TINY->lo, ps->lo + 2 * ML_POOL_SIZE);
+	ML_STORE(&ML_TINY->hi, ps->hi);
 }
 
 /* The cell after cell in a list of pool k, or 0 (the list's end, or a link
@@ -195,8 +218,8 @@ static inline void ml_cell_keep(struct ml_pools *ps, unsigned k, unsigned c, upt
 static void ml_cell_run_drop(struct ml_pools *ps, unsigned k)
 {
 	uptr *run = ml_tls.cell_run[k], next = run[0] ^ ps->key, end = run[1] ^ ps->key;
-	while (end - next >= 32) {
-		uptr size = end - next < 64 ? end - next : 64;
+	while (end - next >= ML_CELL_SIZE(k, 0)) {
+		uptr size = k >= 2 ? 16 : end - next < 64 ? end - next : 64;
 		ml_cell_keep(ps, k, ml_pool_class(size), next);
 		next += size;
 	}
@@ -253,12 +276,12 @@ static ML_SLOW uptr ml_cell_refill(struct ml_pools *ps, unsigned k, unsigned c)
 
 /* A cell for a block of n bytes (1 to ML_POOL_MAX), zeroed if zero; 0 if
  * the pool has none. */
-static inline void *ml_pool_take(size_t n, int zero)
+static ML_HOT_INLINE void *ml_pool_take(size_t n, int zero)
 {
 	struct ml_pools *ps = ML_POOLS;
-	unsigned k = !(n & 7), c = ml_pool_class(n);
-	struct ml_cell_list *l = &ml_tls.cells[k][c];
-	uptr size = 32 + 16 * c, p = l->head, *run;
+	unsigned e = ml_cell_of[n], k = e >> 4 & 3, c = (e & 15) - 3 * k;
+	struct ml_cell_list *l = &ml_tls.cells[0][0] + (e & 15);
+	uptr size = (e >> 6) * 16, p = l->head, *run;
 	if (ML_LIKELY(p)) {
 		l->head = ml_cell_link(ps, k, p);
 		l->n = l->head ? l->n - 1 : 0;
@@ -283,7 +306,7 @@ void ml_pool_thread_exit(void)
 {
 	struct ml_pools *ps = ML_POOLS;
 	ml_rt_enter(); /* (a signal handler's malloc waits for the lists) */
-	for (unsigned k = 0; k < 2; k++) {
+	for (unsigned k = 0; k < ML_POOLS_N; k++) {
 		ml_cell_run_drop(ps, k);
 		for (unsigned c = 0; c < 3; c++)
 			if (ml_tls.cells[k][c].n)

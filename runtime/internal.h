@@ -337,6 +337,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_KINDS    0x00040 /* unsigned char[ML_NKINDS] (errors.c) */
 #define ML_ST_RARE_USED 0x00200 /* int ml_rare_used (ml_rare_set) */
 #define ML_ST_POOL     0x00300 /* allocator.c: the pools of small blocks */
+#define ML_ST_TINY     0x00f00 /* struct ml_tiny: where the pools of 16-byte cells lie (allocator.c) */
 #define ML_ST_FLAGS    0x01000 /* struct ml_flag_values (flags.c) */
 #define ML_ST_RECORDS  0x08000 /* records.c's counters */
 #define ML_ST_DEPOT    0x09000 /* stack.c's depot top */
@@ -549,6 +550,8 @@ struct ml_batch;
 
 /* Runtime-private per-thread state, next to the ABI's __ml_t. */
 #define ML_SLOT_BATCH 64
+/* allocator.c's pools: strings and structures, then the same of 16-byte cells. */
+#define ML_POOLS_N 4
 struct ml_tls {
 	int registered;          /* has a memlens thread id */
 	int in_report;           /* re-entrancy guard for reports */
@@ -590,8 +593,8 @@ struct ml_tls {
 	struct ml_cell_list {
 		uptr head, tail; /* listed through their first word (XORed) */
 		unsigned n;
-	} cells[2][3];
-	uptr cell_run[2][2];
+	} cells[ML_POOLS_N][3];
+	uptr cell_run[ML_POOLS_N][2];
 };
 extern __thread struct ml_tls ml_tls __attribute__((tls_model("local-exec")));
 void ml_thread_init_main(void);
@@ -1190,10 +1193,24 @@ static inline void ml_live_insert(uptr base, meta_t m)
 	if (ml_basemap_ok(base))
 		ML_STORE(ml_basemap(base), ml_meta_slot(m));
 }
-static inline void ml_heap_insert(uptr base, meta_t m)
+/* The pools of cells of 16 bytes (allocator.c), [lo, hi), both 0 until
+ * they are reserved: two of their blocks share a heap-map granule, so a
+ * heap block of 16 bytes at most has its entry in the live-base map,
+ * whose granule is 16 bytes (glibc's, where the pools have no cell). */
+struct ml_tiny {
+	uptr lo, hi;
+};
+#define ML_TINY (&ML_STATE_AT(struct ml_tiny, ML_ST_TINY))
+static inline int ml_tiny_has(uptr p)
+{
+	return p - ML_LOAD(&ML_TINY->lo) < ML_LOAD(&ML_TINY->hi) - ML_LOAD(&ML_TINY->lo);
+}
+/* (n: the block's size: one of 16 bytes at most has its entry in the
+ * live-base map) */
+static inline void ml_heap_insert(uptr base, uptr n, meta_t m)
 {
 	if (ml_basemap_ok(base))
-		ML_STORE(ml_heapmap(base), ml_meta_slot(m));
+		ML_STORE(n <= 16 ? ml_basemap(base) : ml_heapmap(base), ml_meta_slot(m));
 }
 
 int ml_live_lookup(uptr base, meta_t *m);

@@ -175,6 +175,14 @@ static long ml_lb_find(const struct ml_marker *m, uptr v)
 {
 	if (v - m->lb_lo >= m->lb_span)
 		return -1;
+	if (ml_tiny_has(v)) {
+		/* (a 16-byte cell holds one block, the live-base map's entry) */
+		uptr b = v & ~(uptr)15;
+		unsigned s = ML_LOAD(ml_basemap(b));
+		return s < m->nslots && (m->lstate[s] & ML_LS_BLOCK) && ml_lb_base(s) == b && (v < ml_lb_end(s) || v == b)
+		               ? (long)s
+		               : -1;
+	}
 	uptr g = v & ~(uptr)31;
 	unsigned s = ml_lb_entry(v);
 	for (unsigned k = 1;; k++) {
@@ -225,12 +233,19 @@ static int ml_heap_holds(unsigned s, uptr p)
 
 long ml_heap_block_at(uptr p)
 {
+	if (!ml_basemap_ok(p & ~(uptr)15))
+		return -1; /* (no heap there) */
+	/* a block of 16 bytes at most: the live-base map's entry (in the
+	 * pools of 16-byte cells, the only block there can be) */
+	unsigned t = ML_LOAD(ml_basemap(p & ~(uptr)15));
+	if (ml_heap_holds(t, p))
+		return t;
+	if (ml_tiny_has(p))
+		return -1;
 	/* back from p's granule through the heap map: the first granule
 	 * where a live block was made at or below p names the only block that
 	 * can hold p */
 	uptr g = p & ~(uptr)31;
-	if (!ml_basemap_ok(g))
-		return -1; /* (no heap there) */
 	for (unsigned k = 0; k < 2048 && ml_basemap_ok(g); k++, g -= 32) {
 		unsigned s = ML_LOAD(ml_heapmap(g));
 		if (ml_heap_holds(s, p))
@@ -331,8 +346,11 @@ static int ml_lb_collect(void)
 		if ((cold >> 16) & (ML_CF_FOREIGN | ML_CF_IGNORED))
 			foreign[nforeign++] = s;
 		/* (a sane block of a byte or more lies in application memory, all
-		 * of which the heap map covers) */
-		if ((base & 15) || (top > base ? ML_LOAD(ml_heapmap(base)) : ml_lb_entry(base)) != s ||
+		 * of which the heap map covers; one of 16 bytes at most has its
+		 * entry in the live-base map, looked up only in the pools of
+		 * 16-byte cells: glibc's, where the pools had none, are listed) */
+		if ((base & 15) ||
+		    (top - base > 16 ? ML_LOAD(ml_heapmap(base)) : ml_tiny_has(base) ? ML_LOAD(ml_basemap(base)) : 0) != s ||
 		    top - base > (ML_LB_WALK - 1) * 32)
 			big[nbig++] = (struct ml_bigblock){base, s};
 	}
