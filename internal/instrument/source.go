@@ -417,17 +417,12 @@ func bodyStart(b []byte, i int) int {
 func withAlignofParens(pre []byte) []byte {
 	b := pre
 	for i := 0; ; {
-		n := bytes.Index(b[i:], []byte("lignof"))
-		if n < 0 {
+		start, name, next := nextNamed(b, i, "lignof", "__alignof__", "__alignof", "_Alignof")
+		if start < 0 {
 			return b
 		}
-		start := i + n
-		for start > 0 && isIdentByte(b[start-1]) {
-			start--
-		}
-		i += n + len("lignof")
-		name := identAt(b, start)
-		if name != "__alignof__" && name != "__alignof" && name != "_Alignof" || inLiteral(b, start) {
+		i = next
+		if inLiteral(b, start) {
 			continue
 		}
 		op := skipSpace(b, start+len(name))
@@ -443,6 +438,26 @@ func withAlignofParens(pre []byte) []byte {
 	}
 }
 
+// nextNamed finds in b, from i, the next identifier that is one of names,
+// each of which contains stem: its start and name, and where to look on
+// from; start is -1 when there is none.
+func nextNamed(b []byte, i int, stem string, names ...string) (start int, name string, next int) {
+	for {
+		n := bytes.Index(b[i:], []byte(stem))
+		if n < 0 {
+			return -1, "", len(b)
+		}
+		start = i + n
+		for start > 0 && isIdentByte(b[start-1]) {
+			start--
+		}
+		i += n + len(stem)
+		if name = identAt(b, start); slices.Contains(names, name) {
+			return start, name, i
+		}
+	}
+}
+
 // withTypeofTypeNames returns pre with each `typeof` of a type name that
 // starts with a keyword (`typeof(float)`, `__typeof__(struct s *)`), which
 // cc/v4 parses but does not type-check among declaration specifiers,
@@ -455,17 +470,12 @@ func withAlignofParens(pre []byte) []byte {
 func withTypeofTypeNames(pre []byte) []byte {
 	b := pre
 	for i := 0; ; {
-		n := bytes.Index(b[i:], []byte("typeof"))
-		if n < 0 {
+		start, name, next := nextNamed(b, i, "typeof", "typeof", "__typeof__", "__typeof")
+		if start < 0 {
 			return b
 		}
-		start := i + n
-		for start > 0 && isIdentByte(b[start-1]) {
-			start--
-		}
-		i += n + len("typeof")
-		name := identAt(b, start)
-		if name != "typeof" && name != "__typeof__" && name != "__typeof" || inLiteral(b, start) || inDirective(b, start) {
+		i = next
+		if inLiteral(b, start) || inDirective(b, start) {
 			continue
 		}
 		open := skipSpace(b, start+len(name))
