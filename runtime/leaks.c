@@ -373,7 +373,6 @@ static int ml_lb_collect(void)
 	return 1;
 }
 
-
 /* Does the shadow of the slot at a, which holds a pointer into block s,
  * name s itself? Then instrumented code stored a pointer derived from s
  * there: the program's own handle on s, wherever into s it points. */

@@ -2850,6 +2850,8 @@ __ML_INLINE void __ml_leaf_result(struct __ml_rw *r, __ml_uptr fn, __ml_uptr v)
 		r->prov = __ML_GEN_EXTERN;
 	}
 }
+
+/* The same, one asm statement when optimised (fn not a leaf of the unit). */
 __ML_INLINE void __ml_result(struct __ml_rw *r, __ml_uptr fn, __ml_uptr v)
 {
 #ifdef __ML_STUB

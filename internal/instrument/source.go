@@ -196,8 +196,7 @@ func attributesEnd(b []byte, i int) int {
 // pre itself when there is none; a specifier spanning lines is left as it
 // is, so lines do not move.
 func withGNUAttributes(pre []byte) []byte {
-	var out []byte
-	last := 0
+	out := splice{text: pre}
 	for i := 0; ; {
 		n := bytes.Index(pre[i:], []byte("[["))
 		if n < 0 {
@@ -209,13 +208,10 @@ func withGNUAttributes(pre []byte) []byte {
 			i += 2
 			continue
 		}
-		out = append(append(out, pre[last:i]...), repl...)
-		i, last = end, end
+		out.replace(i, end, string(repl))
+		i = end
 	}
-	if out == nil {
-		return pre
-	}
-	return append(out, pre[last:]...)
+	return out.result()
 }
 
 // gnuAttributes returns the GNU form of the C23 attribute specifier at
@@ -576,8 +572,7 @@ func labelBlockStart(b []byte, decl int) int {
 // (after `goto` or `&&`).
 func renameLabel(block []byte, decl int, name, renamed string) []byte {
 	declEnd := decl + bytes.IndexByte(block[decl:], ';')
-	var out []byte
-	last := 0
+	out := splice{text: block}
 	for i := 0; i < len(block); i++ {
 		switch c := block[i]; {
 		case c == '#' && (i == 0 || block[i-1] == '\n'):
@@ -594,16 +589,12 @@ func renameLabel(block []byte, decl int, name, renamed string) []byte {
 				continue
 			}
 			if word == name && (i >= decl && i < declEnd || isLabelPlace(block, i, len(word))) {
-				out = append(append(out, block[last:i]...), renamed...)
-				last = i + len(word)
+				out.replace(i, i+len(word), renamed)
 			}
 			i += len(word) - 1
 		}
 	}
-	if out == nil {
-		return block
-	}
-	return append(out, block[last:]...)
+	return out.result()
 }
 
 // isLabelPlace reports whether the identifier of n bytes at b[i] stands
@@ -768,8 +759,7 @@ func postfixAfter(b []byte, k int) int {
 // and the instrumented unit's text (`L"\x12345"`, one character where gcc
 // reads two) were wrong. pre itself when there is none.
 func withSeparableLiterals(pre []byte) []byte {
-	var out []byte
-	last := 0
+	out := splice{text: pre}
 	eachLiteral(pre, func(i, end int) bool {
 		if pre[i] != '"' {
 			return true
@@ -782,16 +772,36 @@ func withSeparableLiterals(pre []byte) []byte {
 			next++
 		}
 		if endsInHexEscape(pre[i+1:end-1]) && next+1 < len(pre) && pre[next] == '"' && isHexDigit(pre[next+1]) {
-			out = append(append(out, pre[last:next+1]...), '\\')
-			out = append(out, fmt.Sprintf("%03o", pre[next+1])...)
-			last = next + 2
+			out.replace(next+1, next+2, fmt.Sprintf("\\%03o", pre[next+1]))
 		}
 		return true
 	})
-	if out == nil {
-		return pre
+	return out.result()
+}
+
+// splice is a copy of text being made with stretches of it replaced, in
+// the order they stand: the text passes' one way to edit.
+type splice struct {
+	text, out []byte
+	last      int // where the text not yet copied starts
+}
+
+// replace writes with in place of text[from:to], which starts at or
+// after the end of the stretch replaced before.
+func (s *splice) replace(from, to int, with string) {
+	if s.out == nil {
+		s.out = make([]byte, 0, len(s.text)+len(with))
 	}
-	return append(out, pre[last:]...)
+	s.out = append(append(s.out, s.text[s.last:from]...), with...)
+	s.last = to
+}
+
+// result is the copy: text itself when nothing was replaced.
+func (s *splice) result() []byte {
+	if s.out == nil {
+		return s.text
+	}
+	return append(s.out, s.text[s.last:]...)
 }
 
 // eachLiteral calls f with the start and end of each character constant,
@@ -837,8 +847,7 @@ func withCharConstants(pre []byte) []byte {
 	if !bytes.Contains(pre, []byte("'")) {
 		return pre
 	}
-	var out []byte
-	last := 0
+	out := splice{text: pre}
 	eachLiteral(pre, func(i, end int) bool {
 		if pre[i] != '\'' || i == 0 {
 			return true
@@ -869,14 +878,10 @@ func withCharConstants(pre []byte) []byte {
 		default:
 			return true
 		}
-		out = append(append(out, pre[last:i-prefix]...), text...)
-		last = end
+		out.replace(i-prefix, end, text)
 		return true
 	})
-	if out == nil {
-		return pre
-	}
-	return append(out, pre[last:]...)
+	return out.result()
 }
 
 // wideCharType is the type gcc gives a character constant by its prefix.
@@ -967,19 +972,14 @@ func frontEndReadsWide(s []byte) bool {
 // suffixes `q` and `w` (`1.5Q`: gcc's _Float128 and long double on
 // x86-64) as `f128` and `L`. pre itself when there is none.
 func withFloatConstants(pre []byte) []byte {
-	var out []byte
-	last := 0
+	out := splice{text: pre}
 	eachLiteral(pre, func(i, end int) bool {
 		if text := frontEndFloat(pre[i:end]); text != "" {
-			out = append(append(out, pre[last:i]...), text...)
-			last = end
+			out.replace(i, end, text)
 		}
 		return true
 	})
-	if out == nil {
-		return pre
-	}
-	return append(out, pre[last:]...)
+	return out.result()
 }
 
 // frontEndFloat returns what withFloatConstants writes for the
@@ -1024,15 +1024,12 @@ func floatConstant(s []byte) (float64, bool) {
 // checker panics on when c is nonzero; other conditions are left as they
 // are. pre itself when there is none.
 func withConstantMiddles(pre []byte) []byte {
-	var out []byte
-	last := 0
+	out := splice{text: pre}
 	for i := bytes.IndexByte(pre, '?'); i >= 0; {
 		if next := skipSpace(pre, i+1); next < len(pre) && pre[next] == ':' && !inDirective(pre, i) && !inLiteral(pre, i) {
 			if start := constantOperandStart(pre, i); start >= 0 {
 				operand := bytes.ReplaceAll(bytes.TrimSpace(pre[start:i]), []byte("\n"), []byte(" "))
-				out = append(append(out, pre[last:i+1]...), " ("...)
-				out = append(append(out, operand...), ')')
-				last = i + 1
+				out.replace(i+1, i+1, " ("+string(operand)+")")
 			}
 		}
 		n := bytes.IndexByte(pre[i+1:], '?')
@@ -1041,10 +1038,7 @@ func withConstantMiddles(pre []byte) []byte {
 		}
 		i += 1 + n
 	}
-	if out == nil {
-		return pre
-	}
-	return append(out, pre[last:]...)
+	return out.result()
 }
 
 // inDirective reports whether b[i] is on a directive line (a line marker,
