@@ -207,7 +207,7 @@ static unsigned ml_fifo_take(unsigned *out, int force)
 		ml_fifo.pool = b;
 	}
 	ml_spin_unlock(&ml_fifo.lock);
-	/* (the chains are ours now; each is read in the order it was made) */
+	/* (the chains are ours now; each is read from its newest slot) */
 	for (unsigned i = 0; i < n; i++) {
 		unsigned *at = &next[i % ML_BATCH_CHAINS];
 		out[i] = *at;
