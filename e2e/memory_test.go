@@ -518,6 +518,48 @@ func TestSparseFreeMemory(t *testing.T) {
 	}
 }
 
+// freeAtEnd makes a million blocks of 32 bytes and, with a positive
+// argument, frees them all at its end with no malloc after (as hash.c's
+// table_free): every freed slot waits to be recycled.
+const freeAtEnd = `#include <stdio.h>
+#include <stdlib.h>
+` + smallPages + `
+#define N 1000000
+static long *blocks[N];
+
+int main(int argc, char **argv)
+{
+	long n = atol(argv[1]);
+	for (long i = 0; i < N; i++) {
+		if ((blocks[i] = malloc(32)) == NULL)
+			return 1;
+		*blocks[i] = i;
+	}
+	if (n > 0)
+		for (long i = 0; i < N; i++)
+			free(blocks[i]);
+	printf("%ld\n", n);
+	return 0;
+}
+`
+
+// TestWaitingSlotMemory: a freed slot waiting to be recycled costs only its
+// free details (12 bytes in its group's chunk and a byte of the
+// directory): the FIFO of waiting slots links them through their dead
+// records, where an array of their numbers took 4 bytes a slot more.
+func TestWaitingSlotMemory(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	const n = 1000000
+	prog := buildC(t, freeAtEnd, "-O1")
+	const opts = "explain=0:detect_leaks=0"
+	freeing, keeping := leastPeakKiB(t, prog, opts, 1), leastPeakKiB(t, prog, opts, -1)
+	t.Logf("peak %d KiB freeing, %d KiB keeping", freeing, keeping)
+	if perBlock := (freeing - keeping) * 1024 / n; perBlock > 14 {
+		t.Errorf("freeing %d blocks at the end took %d KiB more than keeping them, %d bytes a block", n, freeing-keeping, perBlock)
+	}
+}
+
 // distinctStacks allocates |argv[1]| blocks (at most 2^18), each at the
 // end of a recursion 18 calls deep: with a positive argument each block's
 // path through the two call sites is the bits of its number, so every

@@ -55,6 +55,7 @@ struct __ml_rec {
 	__ml_uptr end;      /* one past the last byte */
 	unsigned slot;      /* the record's own index, so that slot and gen read as one word are */
 	unsigned gen;       /* the meta of its object while it lives: a check compares them at once */
+	                    /* (slot: the next freed slot's while it waits to be recycled, records.c) */
 	                    /* (gen: bumped mod 2^16, skipping __ML_GEN_READONLY, when the object dies) */
 	unsigned long idkind; /* the block id shown to users (never reused) << 8 | __ML_KIND_* */
 };

@@ -195,9 +195,10 @@ static unsigned ml_fifo_take(unsigned *out, int force)
 	unsigned n = 0;
 	ml_spin_lock(&ml_fifo.lock);
 	struct ml_batch *b = ml_fifo.head;
+	unsigned next[ML_BATCH_CHAINS];
 	if (b && (force || ml_fifo.count >= ML_RECYCLE_DELAY + b->n)) {
 		n = b->n;
-		memcpy(out, b->slot, n * sizeof out[0]);
+		memcpy(next, b->head, sizeof next);
 		ml_fifo.head = b->next;
 		if (!ml_fifo.head)
 			ml_fifo.tail = 0;
@@ -206,6 +207,12 @@ static unsigned ml_fifo_take(unsigned *out, int force)
 		ml_fifo.pool = b;
 	}
 	ml_spin_unlock(&ml_fifo.lock);
+	/* (the chains are ours now; each is read from its newest slot) */
+	for (unsigned i = 0; i < n; i++) {
+		unsigned *at = &next[i % ML_BATCH_CHAINS];
+		out[i] = *at;
+		*at = ML_LOAD(&__ML_RECS[out[i]].slot);
+	}
 	return n;
 }
 
@@ -263,7 +270,7 @@ void ml_slot_put_slow(unsigned s)
 		ml_thread_exit_hook();
 		b = t->fill = ml_batch_swap(0, 1);
 	}
-	b->slot[b->n++] = s;
+	ml_batch_add(b, s);
 	if (b->n == ML_SLOT_BATCH)
 		t->fill = ml_batch_swap(b, 1);
 }
@@ -278,7 +285,7 @@ void ml_slots_flush(void)
 	while (t->ncache) {
 		if (!b)
 			b = ml_batch_swap(0, 1);
-		b->slot[b->n++] = t->cache[--t->ncache];
+		ml_batch_add(b, t->cache[--t->ncache]);
 		if (b->n == ML_SLOT_BATCH) {
 			ml_batch_swap(b, 0);
 			b = 0;
