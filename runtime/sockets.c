@@ -15,27 +15,29 @@
 #include <sys/uio.h>
 
 /* The room of a buffer sized by *len (an address, an option): *len on
- * entry, which libc reads, so it must be defined; both are checked as
- * written. 0 when there is no buffer. */
-static socklen_t ml_sized_room(void *buf, meta_t mbuf, socklen_t *len, meta_t mlen, const char *fn)
+ * entry, which libc reads and writes, so it must be defined. 0 when there
+ * is no buffer. */
+static socklen_t ml_sized_room(const void *buf, socklen_t *len, meta_t mlen, const char *fn)
 {
 	if (!buf || !len)
 		return 0;
 	ml_check(len, mlen, sizeof *len, 1, fn);
 	ml_use_range(len, mlen, sizeof *len, fn);
-	socklen_t room = *len;
-	ml_check(buf, mbuf, room, 1, fn);
-	return room;
+	return *len;
 }
 
 /* The kernel set *len to the whole length of what it had and wrote as much
- * of it as there was room for. */
-static void ml_wrote_sized(void *buf, socklen_t *len, socklen_t room)
+ * of it as there was room for: those bytes are checked as written (after
+ * the call: a room larger than the buffer is no overflow while what the
+ * kernel has fits, sockaddr_storage's size for a sockaddr_in) and defined. */
+static void ml_wrote_sized(void *buf, meta_t mbuf, const socklen_t *len, socklen_t room, const char *fn)
 {
 	if (!buf || !len)
 		return;
+	socklen_t n = *len < room ? *len : room;
+	ml_check(buf, mbuf, n, 1, fn);
 	ml_def_clear(len, sizeof *len);
-	ml_def_clear(buf, *len < room ? *len : room);
+	ml_def_clear(buf, n);
 }
 
 /* n bytes read into the buffers of iov[0..cnt), in order. */
@@ -51,53 +53,58 @@ static void ml_wrote_iov(const struct iovec *iov, size_t cnt, size_t n)
 int __ml_getsockname(int fd, void *addr, void *len)
 {
 	ML_OWN(__ml_getsockname);
-	socklen_t room = ml_sized_room(addr, ML_ARGM(1, addr), len, ML_ARGM(2, len), "getsockname");
+	meta_t maddr = ML_ARGM(1, addr); /* (before the call: a signal handler may make calls) */
+	socklen_t room = ml_sized_room(addr, len, ML_ARGM(2, len), "getsockname");
 	int r = getsockname(fd, addr, len);
 	if (r == 0)
-		ml_wrote_sized(addr, len, room);
+		ml_wrote_sized(addr, maddr, len, room, "getsockname");
 	return r;
 }
 
 int __ml_getpeername(int fd, void *addr, void *len)
 {
 	ML_OWN(__ml_getpeername);
-	socklen_t room = ml_sized_room(addr, ML_ARGM(1, addr), len, ML_ARGM(2, len), "getpeername");
+	meta_t maddr = ML_ARGM(1, addr);
+	socklen_t room = ml_sized_room(addr, len, ML_ARGM(2, len), "getpeername");
 	int r = getpeername(fd, addr, len);
 	if (r == 0)
-		ml_wrote_sized(addr, len, room);
+		ml_wrote_sized(addr, maddr, len, room, "getpeername");
 	return r;
 }
 
 int __ml_accept(int fd, void *addr, void *len)
 {
 	ML_OWN(__ml_accept);
-	socklen_t room = ml_sized_room(addr, ML_ARGM(1, addr), len, ML_ARGM(2, len), "accept");
+	meta_t maddr = ML_ARGM(1, addr);
+	socklen_t room = ml_sized_room(addr, len, ML_ARGM(2, len), "accept");
 	int r = accept(fd, addr, len);
 	if (r >= 0)
-		ml_wrote_sized(addr, len, room);
+		ml_wrote_sized(addr, maddr, len, room, "accept");
 	return r;
 }
 
 int __ml_accept4(int fd, void *addr, void *len, int flags)
 {
 	ML_OWN(__ml_accept4);
-	socklen_t room = ml_sized_room(addr, ML_ARGM(1, addr), len, ML_ARGM(2, len), "accept4");
+	meta_t maddr = ML_ARGM(1, addr);
+	socklen_t room = ml_sized_room(addr, len, ML_ARGM(2, len), "accept4");
 	int r = accept4(fd, addr, len, flags);
 	if (r >= 0)
-		ml_wrote_sized(addr, len, room);
+		ml_wrote_sized(addr, maddr, len, room, "accept4");
 	return r;
 }
 
 long __ml_recvfrom(int fd, void *buf, size_t n, int flags, void *addr, void *len)
 {
 	ML_OWN(__ml_recvfrom);
+	meta_t maddr = ML_ARGM(4, addr);
 	ml_check(buf, ML_ARGM(1, buf), n, 1, "recvfrom");
-	socklen_t room = ml_sized_room(addr, ML_ARGM(4, addr), len, ML_ARGM(5, len), "recvfrom");
+	socklen_t room = ml_sized_room(addr, len, ML_ARGM(5, len), "recvfrom");
 	long r = recvfrom(fd, buf, n, flags, addr, len);
 	if (r >= 0) {
 		/* (a datagram cut short under MSG_TRUNC: its whole length) */
 		ml_def_clear(buf, (size_t)r < n ? (size_t)r : n);
-		ml_wrote_sized(addr, len, room);
+		ml_wrote_sized(addr, maddr, len, room, "recvfrom");
 	}
 	return r;
 }
@@ -105,10 +112,11 @@ long __ml_recvfrom(int fd, void *buf, size_t n, int flags, void *addr, void *len
 int __ml_getsockopt(int fd, int level, int name, void *val, void *len)
 {
 	ML_OWN(__ml_getsockopt);
-	socklen_t room = ml_sized_room(val, ML_ARGM(3, val), len, ML_ARGM(4, len), "getsockopt");
+	meta_t mval = ML_ARGM(3, val);
+	socklen_t room = ml_sized_room(val, len, ML_ARGM(4, len), "getsockopt");
 	int r = getsockopt(fd, level, name, val, len);
 	if (r == 0)
-		ml_wrote_sized(val, len, room);
+		ml_wrote_sized(val, mval, len, room, "getsockopt");
 	return r;
 }
 
