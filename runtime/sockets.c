@@ -128,7 +128,7 @@ long __ml_recvmsg(int fd, void *msg, int flags)
 	socklen_t name_room = m->msg_name ? m->msg_namelen : 0;
 	size_t control_room = m->msg_control ? m->msg_controllen : 0;
 	long r = recvmsg(fd, m, flags);
-	if (r < 0)
+	if (r < 0 || !ml_def_kept())
 		return r;
 	ml_def_clear(&m->msg_namelen, sizeof m->msg_namelen);
 	ml_def_clear(&m->msg_controllen, sizeof m->msg_controllen);
@@ -147,7 +147,7 @@ long __ml_readv(int fd, const void *iov, int cnt)
 	if (cnt > 0)
 		ml_check(iov, ML_ARGM(1, iov), (size_t)cnt * sizeof(struct iovec), 0, "readv");
 	long r = readv(fd, iov, cnt);
-	if (r > 0)
+	if (r > 0 && ml_def_kept())
 		ml_wrote_iov(iov, (size_t)cnt, (size_t)r);
 	return r;
 }
@@ -158,7 +158,7 @@ long __ml_preadv(int fd, const void *iov, int cnt, long off)
 	if (cnt > 0)
 		ml_check(iov, ML_ARGM(1, iov), (size_t)cnt * sizeof(struct iovec), 0, "preadv");
 	long r = preadv(fd, iov, cnt, off);
-	if (r > 0)
+	if (r > 0 && ml_def_kept())
 		ml_wrote_iov(iov, (size_t)cnt, (size_t)r);
 	return r;
 }
