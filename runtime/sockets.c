@@ -5,9 +5,10 @@
  * given (msg_name, msg_control, each iov_base), and the address and option
  * calls write only the *len bytes the kernel had to say. As Valgrind's
  * syscall wrappers do (PRE_MEM_WRITE, POST_MEM_WRITE), each checks the
- * buffers it may write against their metas, calls libc, then defines
- * exactly the bytes the kernel wrote: a byte past *addrlen or
- * msg_controllen stays as undefined as it was.
+ * memory it is given against its metas (an address or option buffer after
+ * the call, for the bytes written), calls libc, then defines exactly the
+ * bytes the kernel wrote: a byte past *addrlen or msg_controllen stays as
+ * undefined as it was.
  */
 #include "internal.h"
 

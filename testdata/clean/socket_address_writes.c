@@ -41,7 +41,8 @@ int main(void)
 	struct sockaddr_in any = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
 	if (lsn < 0 || conn < 0 || bind(lsn, (struct sockaddr *)&any, sizeof any) || listen(lsn, 1))
 		return 1;
-	len = sizeof sin;
+	/* (room for any address, a sockaddr_in given: the kernel writes its 16 bytes, no more) */
+	len = sizeof(struct sockaddr_storage);
 	if (getsockname(lsn, (struct sockaddr *)&sin, &len) || connect(conn, (struct sockaddr *)&sin, len))
 		return 1;
 	len = sizeof peer;
