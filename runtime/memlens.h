@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 51
+#define __ML_ABI 52
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -573,6 +573,16 @@ __SIZE_TYPE__ __ml_fwrite(const void *, __SIZE_TYPE__, __SIZE_TYPE__, __ML_FILE 
 long  __ml_read(int, void *, __SIZE_TYPE__);
 long  __ml_write(int, const void *, __SIZE_TYPE__);
 long  __ml_getline(char **, __SIZE_TYPE__ *, __ML_FILE *);
+/* socket and vector input: the bytes the kernel wrote (sockets.c) */
+int   __ml_getsockname(int, void *, void *);
+int   __ml_getpeername(int, void *, void *);
+int   __ml_accept(int, void *, void *);
+int   __ml_accept4(int, void *, void *, int);
+long  __ml_recvfrom(int, void *, __SIZE_TYPE__, int, void *, void *);
+int   __ml_getsockopt(int, int, int, void *, void *);
+long  __ml_recvmsg(int, void *, int);
+long  __ml_readv(int, const void *, int);
+long  __ml_preadv(int, const void *, int, long);
 long  __ml_getdelim(char **, __SIZE_TYPE__ *, int, __ML_FILE *);
 int   __ml_puts(const char *);
 int   __ml_fputs(const char *, __ML_FILE *);
@@ -614,8 +624,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v51;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v51;
+extern const int __memlens_abi_v52;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v52;
 
 /* ---- hot path ---- */
 /* Optimised, the inline helpers' locals are not tracked for the debugger:

@@ -21,6 +21,7 @@ var wrapped = setOf(
 	"strchr", "strrchr", "strstr", "strpbrk", "strspn", "strcspn", "strtok", "strtok_r",
 	"sprintf", "snprintf", "vsprintf", "vsnprintf", "printf", "fprintf", "vprintf", "vfprintf",
 	"fgets", "fread", "fwrite", "read", "write", "getline", "getdelim", "puts", "fputs",
+	"getsockname", "getpeername", "accept", "accept4", "recvfrom", "getsockopt", "recvmsg", "readv", "preadv",
 	"qsort", "qsort_r", "bsearch", "vfork", "pthread_create", "pthread_setspecific", "tss_set", "sigaction", "signal",
 	"wcscpy", "wcsncpy", "wcscat", "wcsncat", "wcslen", "wcsnlen", "wcscmp", "wcsncmp",
 	"wcschr", "wcsrchr", "wcsstr", "wmemcpy", "wmemmove", "wmemset", "wmemcmp", "wcsdup",
@@ -1776,12 +1777,27 @@ func paramTypes(x *cc.PostfixExpression) []cc.Type {
 	}
 	var out []cc.Type
 	for _, p := range ft.Parameters() {
-		out = append(out, p.Type())
+		out = append(out, passedType(p.Type()))
 	}
 	if len(out) == 1 && out[0] != nil && out[0].Kind() == cc.Void {
 		return nil
 	}
 	return out
+}
+
+// passedType is what an argument for a parameter of type t is converted
+// to: a transparent union's first member (glibc's __SOCKADDR_ARG under
+// _GNU_SOURCE, getsockname's address: a pointer the callee writes
+// through), else t.
+func passedType(t cc.Type) cc.Type {
+	u, ok := t.(*cc.UnionType)
+	if !ok || u.NumFields() == 0 {
+		return t
+	}
+	if a := u.Attributes(); a.IsAttrSet("__transparent_union__") || a.IsAttrSet("transparent_union") {
+		return u.FieldByIndex(0).Type()
+	}
+	return t
 }
 
 // declaredInSystem reports whether the function called by x is declared in
