@@ -179,16 +179,18 @@ func (j *job) saveStdin() error {
 // input's failure, in the command line's order, or the driver's own error
 // (or a signal's) as err. A unit's compile, the longest step, runs while
 // the next units are diagnosed and instrumented, as many compiles at once
-// as there are processors: a build of several files takes the time of
-// its processors' shares of the work rather than the sum, for the same
-// work. A compile's messages (the instrumented unit's only if it fails)
-// may come after the next units' diagnostics.
+// as there are processors, the largest unit ready first: a build of
+// several files takes the time of its processors' shares of the work
+// rather than the sum, for the same work, and the largest compile (Lua's
+// lvm.c, late in its command line) does not run alone at the end. A
+// compile's messages (the instrumented unit's only if it fails) may come
+// after the next units' diagnostics.
 func (j *job) buildUnits(units []*unit) (failed, err error) {
 	if len(units) == 0 {
 		return nil, nil
 	}
 	cfg := j.instrumenter()
-	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	compiles := &compileQueue{slots: runtime.GOMAXPROCS(0), compile: j.compile}
 	results := make([]func() error, 0, len(units))
 	defer func() { // (on a panic too: no compile is left running)
 		for _, result := range results {
@@ -203,7 +205,7 @@ func (j *job) buildUnits(units []*unit) (failed, err error) {
 			}
 			continue
 		}
-		results = append(results, j.compileInBackground(u, slots))
+		results = append(results, compiles.add(u))
 	}
 	for _, result := range results {
 		e := result()
@@ -217,16 +219,54 @@ func (j *job) buildUnits(units []*unit) (failed, err error) {
 	return failed, err
 }
 
-// compileInBackground starts u's compile once one of the slots is free,
-// and returns a function that waits for it.
-func (j *job) compileInBackground(u *unit, slots chan struct{}) func() error {
-	slots <- struct{}{}
-	done := make(chan error, 1)
-	go func() {
-		defer func() { <-slots }()
-		done <- j.compile(u)
-	}()
-	return sync.OnceValue(func() error { return <-done })
+// compileQueue runs the compiles of the units added to it, slots at once,
+// starting the largest unit waiting (u.size) when a slot frees.
+type compileQueue struct {
+	slots   int
+	compile func(*unit) error
+	mu      sync.Mutex
+	running int
+	waiting []*unitCompile
+}
+
+// unitCompile is a unit's compile, queued or started.
+type unitCompile struct {
+	u    *unit
+	done chan error
+}
+
+// add queues u's compile and returns a function that waits for it.
+func (q *compileQueue) add(u *unit) func() error {
+	c := &unitCompile{u: u, done: make(chan error, 1)}
+	q.mu.Lock()
+	q.waiting = append(q.waiting, c)
+	q.startWaiting()
+	q.mu.Unlock()
+	return sync.OnceValue(func() error { return <-c.done })
+}
+
+// startWaiting starts the largest waiting compiles while slots are free;
+// q.mu is held.
+func (q *compileQueue) startWaiting() {
+	for q.running < q.slots && len(q.waiting) > 0 {
+		i := 0
+		for k, c := range q.waiting {
+			if c.u.size > q.waiting[i].u.size {
+				i = k
+			}
+		}
+		c := q.waiting[i]
+		q.waiting = slices.Delete(q.waiting, i, i+1)
+		q.running++
+		go func() {
+			err := q.compile(c.u)
+			q.mu.Lock()
+			q.running--
+			q.startWaiting()
+			q.mu.Unlock()
+			c.done <- err
+		}()
+	}
 }
 
 // ownFailure reports whether err is the driver's own failure, or a

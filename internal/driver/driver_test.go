@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -647,5 +648,40 @@ exec gcc "$@"
 	e.cc(1, "-Iinc", "-c", "util.c", "panic.c")
 	if !e.contains("util.o", marker) {
 		t.Error("util.o not compiled when the driver returned")
+	}
+}
+
+// TestLargestCompileFirst: when a compile slot frees, the largest unit
+// waiting is compiled first, not the next on the command line (one slot
+// here; util.c's compile waits until big.c's unit is written, so main.c's
+// and big.c's units both wait for it).
+func TestLargestCompileFirst(t *testing.T) {
+	e := setup(t)
+	// (large to preprocess, quick to compile)
+	write(t, "big.c", "const char *big = \""+strings.Repeat("large unit ", 20000)+"\";\n")
+	write(t, "ordercc", `#!/bin/sh
+case "$*" in *cpp-output*)
+	for a in "$@"; do case "$a" in *.ml.i) echo "$a" >> compiled;; esac; done
+	case "$*" in *util.ml.i*)
+		for i in 1 2 3 4 5 6 7 8 9 10; do ls tmp/*/2/big.ml.i >/dev/null 2>&1 && break; sleep 1; done
+		sleep 1;; # (its compile queued right after it is written)
+	esac;;
+esac
+exec gcc "$@"
+`)
+	os.Chmod("ordercc", 0o755)
+	t.Setenv("MEMLENS_CC", "./ordercc")
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	e.cc(0, "-Iinc", "-c", "util.c", "main.c", "big.c")
+	b, err := os.ReadFile("compiled")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, line := range strings.Fields(string(b)) {
+		order = append(order, strings.TrimSuffix(filepath.Base(line), ".ml.i"))
+	}
+	if want := []string{"util", "big", "main"}; !slices.Equal(order, want) {
+		t.Errorf("compiles in the order %q, want %q", order, want)
 	}
 }

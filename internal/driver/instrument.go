@@ -27,6 +27,7 @@ type unit struct {
 	obj   string // where the compile step writes
 	// flags its instrumented unit must be compiled with (instrument.UnitFlags)
 	flags []string
+	size  int // bytes of what its compile step compiles, the measure of that step's work
 }
 
 // name is what gcc calls u's source in its messages, its line markers and
@@ -133,6 +134,7 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 	if err != nil {
 		return err
 	}
+	u.size = len(pre)
 	text, instErr := j.instrumentUnit(cfg, u, pre)
 	if err := diagnosed(); err != nil {
 		return err
@@ -206,6 +208,7 @@ func (j *job) writeInstrumented(u *unit, text []byte) error {
 	if err := os.WriteFile(u.ml, text, 0o644); err != nil {
 		return err
 	}
+	u.size = len(text)
 	if j.opts.saveTemps {
 		fmt.Fprintf(j.stderr, "memlens: instrumented %s kept in %s\n", u.name(), u.ml)
 	}
