@@ -671,12 +671,15 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // parameter pointing to a pointer bare (aux_upvalue's val): lapi.c 1.644
 // (lua_setupvalue 144 to 112 bytes). A call's pointer result as one asm
 // statement (__ml_result): lparser.c 4,240 to 4,256 bytes with the
-// constructor (1.452 to 1.458).
+// constructor (1.452 to 1.458). An optional out-parameter (some calls
+// pass NULL) used only under its own test bare too (getupvalref's pf,
+// aux_upvalue's owner): lapi.c 1.644 to 1.622. A small loop called from
+// more than four places always inlined (propagateall): lgc.c 1.503 to 1.491.
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
 	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.46, "lcode.c": 1.285, "lvm.c": 1.415, "ltable.c": 1.46,
-		"lapi.c": 1.65, "ldo.c": 1.43, "ldebug.c": 1.42, "lgc.c": 1.51, "lundump.c": 1.315})
+		"lapi.c": 1.63, "ldo.c": 1.43, "ldebug.c": 1.42, "lgc.c": 1.50, "lundump.c": 1.315})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

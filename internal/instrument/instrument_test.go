@@ -1057,7 +1057,8 @@ func TestTakenLocalNamesBothSteps(t *testing.T) {
 // (lundump.c's loadInt); one whose address is taken, a larger one with a
 // struct local called from two functions, a larger one or one with a loop
 // or in a cycle of calls called from more than four places and (full
-// checking) any do not.
+// checking) any do not; but a small body with a loop called from more than
+// four places (lgc.c's propagateall) is always inlined, with __inline__.
 func TestNativeInlinedHint(t *testing.T) {
 	code := "struct g { long debt, total; struct g *next; };\n" +
 		"extern void setdebt(struct g *, long);\n" +
@@ -1084,6 +1085,9 @@ func TestNativeInlinedHint(t *testing.T) {
 			if got := regexp.MustCompile(`__inline__ static void ` + name + `\(`).Match(out); got != want {
 				t.Errorf("full %v: %s's inline hint %v, want %v", full, name, got, want)
 			}
+		}
+		if got := bytes.Contains(out, []byte("__inline__ __attribute__((__always_inline__)) static void looping(")); got != !full {
+			t.Errorf("full %v: looping always inlined %v, want %v", full, got, !full)
 		}
 	}
 }

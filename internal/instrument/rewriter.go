@@ -321,8 +321,9 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findDirect(decls)
 	r.findFrameless(decls)
 	var tables map[string]*callTable
-	r.whole, tables = r.wholeParams(decls)
-	r.findBare(decls, tables)
+	var nullable map[string]map[int]bool
+	r.whole, nullable, tables = r.wholeParams(decls)
+	r.findBare(decls, nullable, tables)
 	r.findFreeing(decls)
 	r.findLendings(decls)
 	r.findStill(decls)

@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -32,8 +33,11 @@ import (
 // such a table leaves its parameters out.
 
 // wholeParams finds the whole-object parameters of the unit's functions,
-// by name and position, and returns them with the unit's call tables.
-func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[int]bool, map[string]*callTable) {
+// by name and position, and returns them, the parameters that would be
+// whole but that some calls pass a null pointer constant (nullable: the
+// candidates of bare parameters tested before use), and the unit's call
+// tables.
+func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[int]bool, map[string]map[int]bool, map[string]*callTable) {
 	defs := r.userDefs(decls)
 	tables := r.callTables(decls, defs)
 	// (a name in a string may be an alias's target, or asm's: in a
@@ -197,12 +201,21 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[
 	// The greatest set every call agrees with: a caller's parameter passed
 	// on is whole while the set says so, and a call through a table must
 	// suit each of its functions.
+	// (a parameter some call passes a null pointer constant goes to
+	// nullable, where every call must pass it whole or null)
+	nullable := map[string]map[int]bool{}
 	for changed := true; changed; {
 		changed = false
 		for _, c := range calls {
 			for _, f := range c.callees {
 				for i := range whole[f] {
 					if i >= len(c.args) || !r.passesWhole(c.args[i], c.in, whole, defs[f], i) {
+						if i < len(c.args) && isNullConst(c.args[i]) {
+							if nullable[f] == nil {
+								nullable[f] = map[int]bool{}
+							}
+							nullable[f][i] = true
+						}
 						delete(whole[f], i)
 						changed = true
 					}
@@ -210,7 +223,16 @@ func (r *rewriter) wholeParams(decls []*cc.ExternalDeclaration) (map[string]map[
 			}
 		}
 	}
-	return whole, tables
+	for _, c := range calls {
+		for _, f := range c.callees {
+			for i := range nullable[f] {
+				if i >= len(c.args) || !isNullConst(c.args[i]) && !r.passesWhole(c.args[i], c.in, whole, defs[f], i) {
+					delete(nullable[f], i)
+				}
+			}
+		}
+	}
+	return whole, nullable, tables
 }
 
 // initOrUsed reports whether fd is a constructor, a destructor or kept
@@ -510,14 +532,20 @@ func (r *rewriter) entryChecked(x *cc.PostfixExpression, in *cc.FunctionDefiniti
 // force hands its ax to pull and to its own recursive call) is bare too, by
 // the same argument: that callee's object is the caller's, alive through
 // the callee's call, which lies inside the caller's; the set is the
-// greatest one all such uses agree with. Only for
+// greatest one all such uses agree with. A parameter that some calls pass
+// a null pointer constant instead (an optional out-parameter: Lua's
+// getupvalref's LClosure **pf, aux_upvalue's GCObject **owner) is bare
+// when its function never uses it but as the whole condition of an if
+// (`if (pf)`) and as a bare use inside that if's body: there it is not
+// null, so it is the object's address. Only for
 // direct functions whose extra words are parameters (a call of theirs is
 // a directCall), outside a call table, in detection mode (full checking's
 // definedness, every-access checking and typestates use the meta).
 
 // findBare finds the bare parameters, by function and position (r.bare)
-// and by declarator (r.bareDecls); tables: the unit's call tables.
-func (r *rewriter) findBare(decls []*cc.ExternalDeclaration, tables map[string]*callTable) {
+// and by declarator (r.bareDecls), among the whole-object parameters and
+// nullable (wholeParams); tables: the unit's call tables.
+func (r *rewriter) findBare(decls []*cc.ExternalDeclaration, nullable map[string]map[int]bool, tables map[string]*callTable) {
 	r.bare, r.bareDecls = map[string]map[int]bool{}, map[*cc.Declarator]bool{}
 	if r.c.full || r.c.every || r.typestate {
 		return
@@ -530,14 +558,16 @@ func (r *rewriter) findBare(decls []*cc.ExternalDeclaration, tables map[string]*
 		}
 	}
 	bodies := map[*cc.Declarator]cc.Node{} // the candidates' functions' bodies
-	for name, ps := range r.whole {
+	tested := map[*cc.Declarator]bool{}    // the candidates from nullable
+	candidates := func(name string, i int) bool { return r.whole[name][i] || nullable[name][i] }
+	for name := range defs {
 		fd, fn := defs[name], r.direct[name]
 		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
 		if fn == nil || inTable[name] || !ok {
 			continue
 		}
-		for i := range ps {
-			if !ps[i] || i >= len(ft.Parameters()) || fn.inThread[i] || !slices.Contains(fn.ptrParams, i) {
+		for i := range ft.Parameters() {
+			if !candidates(name, i) || fn.inThread[i] || !slices.Contains(fn.ptrParams, i) {
 				continue
 			}
 			pd := ft.Parameters()[i].Declarator
@@ -550,12 +580,13 @@ func (r *rewriter) findBare(decls []*cc.ExternalDeclaration, tables map[string]*
 			r.bare[name][i] = true
 			r.bareDecls[pd] = true
 			bodies[pd] = fd.CompoundStatement
+			tested[pd] = nullable[name][i]
 		}
 	}
 	for changed := true; changed; {
 		changed = false
 		for pd, body := range bodies {
-			if r.bareDecls[pd] && !r.onlyDereferenced(body, pd, defs) {
+			if r.bareDecls[pd] && !r.onlyDereferenced(body, pd, defs, tested[pd]) {
 				delete(r.bareDecls, pd)
 				changed = true
 			}
@@ -581,10 +612,32 @@ func paramDecl(fd *cc.FunctionDefinition, i int) *cc.Declarator {
 // onlyDereferenced reports whether every use of parameter pd in body is
 // the operand of a unary * that is not itself the operand of &, or the
 // whole argument of a call by name of one of defs where r.bare still has
-// a bare parameter.
-func (r *rewriter) onlyDereferenced(body cc.Node, pd *cc.Declarator, defs map[string]*cc.FunctionDefinition) bool {
+// a bare parameter; when tested (pd may be null), each of those inside
+// the body of an if whose whole condition is pd, and the conditions the
+// only other uses.
+func (r *rewriter) onlyDereferenced(body cc.Node, pd *cc.Declarator, defs map[string]*cc.FunctionDefinition, tested bool) bool {
 	allowedUses := map[*cc.PrimaryExpression]bool{} // the dereferences and those arguments
 	ok := true
+	// (tested: the ifs' conditions, and pd's uses inside their bodies)
+	tests, guarded := map[*cc.PrimaryExpression]bool{}, map[*cc.PrimaryExpression]bool{}
+	if tested {
+		Inspect(body, func(n cc.Node) bool {
+			s, isS := n.(*cc.SelectionStatement)
+			if !isS || s.Case != cc.SelectionStatementIf {
+				return true
+			}
+			if p, isP := unparen(s.ExpressionList).(*cc.PrimaryExpression); isP && declOf(p) == pd {
+				tests[p] = true
+				Inspect(s.Statement, func(n cc.Node) bool {
+					if p, isP := n.(*cc.PrimaryExpression); isP && declOf(p) == pd {
+						guarded[p] = true
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
 	Inspect(body, func(n cc.Node) bool {
 		if x, isX := n.(*cc.PostfixExpression); isX && x.Case == cc.PostfixExpressionCall && r.isCalledByName(x) {
 			name := calleeName(x)
@@ -610,6 +663,12 @@ func (r *rewriter) onlyDereferenced(body cc.Node, pd *cc.Declarator, defs map[st
 		}
 		return ok
 	})
+	if tested {
+		for p := range allowedUses {
+			ok = ok && guarded[p]
+		}
+		maps.Copy(allowedUses, tests)
+	}
 	Inspect(body, func(n cc.Node) bool {
 		if p, isP := n.(*cc.PrimaryExpression); isP && p.Case == cc.PrimaryExpressionIdent && declOf(p) == pd && !allowedUses[p] {
 			ok = false

@@ -14,13 +14,17 @@ import (
 // takes no meta: an object lent to it alone is not registered; so for
 // one passed on only to bare parameters (walk's, to add_to and itself),
 // not for one passed on to a parameter that is not bare (relay's); so
-// for a pointer to a pointer only written (pick's: main's found).
+// for a pointer to a pointer only written (pick's: main's found); so for
+// one some calls pass NULL, used only under its own test (optional's:
+// main's opt; checked with full checking, where it is not whole), not
+// for one used outside it (unguarded's: given).
 func TestWholeParams(t *testing.T) {
 	for _, full := range []bool{false, true} {
 		out := codeAfterSites(t, full, "testdata/whole.c")
 		text := string(out)
 		for name, checked := range map[string]bool{"bump": false, "op_a": false, "op_b": false, "leaky": true, "escaped": true,
-			"split": false, "store": true, "add_to": false, "walk": false, "pick": false} {
+			"split": false, "store": true, "add_to": false, "walk": false, "pick": false,
+			"optional": full, "unguarded": true} {
 			i := strings.Index(text, " "+name+"(struct stack *s")
 			if i < 0 {
 				i = strings.Index(text, " "+name+"(long ")
@@ -42,7 +46,8 @@ func TestWholeParams(t *testing.T) {
 		// split's are bare (but with full checking): main's lo, only
 		// lent to split, is never registered; hi, lent to store too, is;
 		// total, lent to walk, is not; kept, lent to relay, is
-		for v, registered := range map[string]bool{"hi": true, "lo": full, "total": full, "kept": true, "found": full} {
+		for v, registered := range map[string]bool{"hi": true, "lo": full, "total": full, "kept": true, "found": full,
+			"opt": full, "given": true} {
 			if got := strings.Contains(text, "((__ml_uptr)&"+v+", sizeof("+v+")"); got != registered {
 				t.Errorf("full=%v: main's %s registered: %v, want %v", full, v, got, registered)
 			}

@@ -8,7 +8,10 @@
  * total, lent to walk alone, is not registered; relay passes its p on to
  * store, which is not bare, so relay's is not and main's kept is. pick's
  * out, a pointer to a pointer always &found of main, only written, is
- * bare too: found is not registered. */
+ * bare too: found is not registered. optional's out, &opt of main or
+ * NULL, is used only under `if (out)`: bare, opt not registered;
+ * unguarded's, &given or NULL, is written outside its test: checked,
+ * given registered. */
 #include <stdlib.h>
 
 struct stack {
@@ -80,11 +83,24 @@ static void pick(long *cells, long v, long **out)
 	*out = cells + (v & 7);
 }
 
+static void optional(long v, long *out)
+{
+	if (out)
+		*out = v + 1;
+}
+
+static void unguarded(long v, long *out)
+{
+	if (out)
+		v++;
+	*out = v;
+}
+
 int main(int argc, char **argv)
 {
 	struct stack st = {{0}, 0};
 	struct stack *h = malloc(sizeof *h);
-	long hi, lo, total = 0, kept, *q = malloc(sizeof *q), *found;
+	long hi, lo, total = 0, kept, *q = malloc(sizeof *q), *found, opt = 0, given = 0;
 	int i;
 	(void)argv;
 	split(argc, &hi, &lo);
@@ -95,6 +111,11 @@ int main(int argc, char **argv)
 	relay(&kept, total);
 	pick(st.cells, total, &found);
 	*found = kept;
+	optional(total, &opt);
+	optional(total, NULL);
+	unguarded(opt, &given);
+	if (given < 0)
+		unguarded(opt, NULL);
 	for (i = 0; i < 4; i++)
 		ops[(i + argc) & 1](&st, i);
 	leaky(&st);
@@ -102,5 +123,5 @@ int main(int argc, char **argv)
 	escaped(&st);
 	hook = escaped;
 	free(h);
-	return (int)(st.n + kept);
+	return (int)(st.n + kept + given);
 }
