@@ -37,7 +37,7 @@ func TestWithoutHidden(t *testing.T) {
 // and its lines through withSeparableLiterals, whose octal escape is
 // longer than the digit it writes (only what follows on the line moves).
 func FuzzWithoutHidden(f *testing.F) {
-	for _, s := range []string{"_Static_assert(1);", "_Static_assert\n# 1 \"a\"\n(1)", "[[nodiscard]] int f(void);", "x = 1'0; l: }", "_Static_assert((\n#", `"\x4" "f"`, "__alignof__ *(char (*)[2]){0}->x[1]++"} {
+	for _, s := range []string{"_Static_assert(1);", "_Static_assert\n# 1 \"a\"\n(1)", "[[nodiscard]] int f(void);", "x = 1'0; l: }", "_Static_assert((\n#", `"\x4" "f"`, "__alignof__ *(char (*)[2]){0}->x[1]++", "(c ?\n# 1 \"a\" 3 4\n((void*)0)\n# 1 \"a\"\n: s)->x", "(? (void*)0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -222,6 +222,27 @@ func TestWithConstantMiddles(t *testing.T) {
 		{"1 ?: 2", "1 ?: 2"},
 	} {
 		if got := string(withConstantMiddles([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithNullPointerArms: a null pointer constant operand of a
+// parenthesized conditional that is dereferenced is `0`; lines never move,
+// and other conditionals, other operands and literals are left.
+func TestWithNullPointerArms(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"x = (i == 0 ? ((void *)0) : s)->i;", "x = (i == 0 ? 0 : s)->i;"},
+		{"x = (c ? s : (void*)0)[2] + (c ? f(a, b) : ( ( void * ) 0 ))->n;", "x = (c ? s : 0)[2] + (c ? f(a, b) : 0)->n;"},
+		{"x = (a ? b ? ((void *)0) : t : u)->n; return (c ? (void *)0 : s)->i;", "x = (a ? b ? 0 : t : u)->n; return (c ? 0 : s)->i;"},
+		{"x = (c ?\n ((void *)0) : s)->i;", "x = (c ?\n 0 : s)->i;"},
+		{"x = (c ? \n# 18 \"a.c\" 3 4\n   ((void *)0) \n# 18 \"a.c\"\n   : s)->i;", "x = (c ? \n# 18 \"a.c\" 3 4\n   0 \n# 18 \"a.c\"\n   : s)->i;"},
+		{"p = c ? ((void *)0) : s; p = (c ? ((void *)0) : s); f(c ? ((void *)0) : s)->i; x = (c ? s : ((void *)0), t)->i;",
+			"p = c ? ((void *)0) : s; p = (c ? ((void *)0) : s); f(c ? ((void *)0) : s)->i; x = (c ? s : ((void *)0), t)->i;"},
+		{"x = (c ? ((void *)1) : s)->i; y = (c ? \"?\" : ((void *)0))[0]; z = (c ? (void *)0 + 1 : s)->i;",
+			"x = (c ? ((void *)1) : s)->i; y = (c ? \"?\" : ((void *)0))[0]; z = (c ? (void *)0 + 1 : s)->i;"},
+	} {
+		if got := string(withNullPointerArms([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
 		}
 	}

@@ -56,7 +56,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withFloatConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))))
+	pre = withNullPointerArms(withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withFloatConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre))))))))))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -1039,6 +1039,142 @@ func withConstantMiddles(pre []byte) []byte {
 		i += 1 + n
 	}
 	return out.result()
+}
+
+// withNullPointerArms returns pre with each operand of a parenthesized
+// conditional that is `(void *)0` (NULL, as glibc spells it) written `0`
+// where the conditional is dereferenced (`(c ? NULL : s)->i`, `[…]`):
+// gcc gives the conditional the other operand's type, a null pointer
+// constant converting to it, and so does cc/v4 for `0`, though it types
+// `(void *)0` as void *, and stops on the member of it. The other operand
+// must then be a pointer of that type, which `0` converts to alike: the
+// same type and value. pre itself when there is none.
+func withNullPointerArms(pre []byte) []byte {
+	out := splice{text: pre}
+	for i := bytes.IndexByte(pre, '?'); i >= 0; {
+		if open := enclosingParen(pre, i); open >= 0 && !isCallParen(pre, open) && !inLiteral(pre, i) && !inDirective(pre, i) {
+			close, _ := parenEnd(pre, open)
+			if after := skipSpace(pre, max(close, 0)); close > 0 && after+1 < len(pre) &&
+				(pre[after] == '[' || pre[after] == '-' && pre[after+1] == '>') {
+				if colon := conditionalColon(pre, i+1, close-1); colon > 0 {
+					for _, arm := range [][2]int{{i + 1, colon}, {colon + 1, close - 1}} {
+						if start, end := nullPointer(pre, arm[0], arm[1]); start >= 0 {
+							out.replace(start, end, "0")
+						}
+					}
+				}
+			}
+		}
+		n := bytes.IndexByte(pre[i+1:], '?')
+		if n < 0 {
+			break
+		}
+		i += 1 + n
+	}
+	return out.result()
+}
+
+// enclosingParen returns where the parenthesis that holds b[i] opens, on
+// b[i]'s line, walking back over balanced brackets; -1 if a `;`, a brace
+// or the line's start comes first.
+func enclosingParen(b []byte, i int) int {
+	depth := 0
+	for k := i - 1; k >= 0; k-- {
+		switch b[k] {
+		case ')', ']':
+			depth++
+		case '[':
+			depth--
+		case '(':
+			if depth == 0 {
+				return k
+			}
+			depth--
+		case ';', '{', '}', '\n', '"', '\'':
+			return -1
+		}
+	}
+	return -1
+}
+
+// isCallParen reports whether the parenthesis at b[open] opens a call's
+// arguments (or a macro-like keyword's operand): it follows a name other
+// than `return`, or a closing bracket.
+func isCallParen(b []byte, open int) bool {
+	k := open
+	for k > 0 && (b[k-1] == ' ' || b[k-1] == '\t') {
+		k--
+	}
+	if k == 0 || b[k-1] == ')' || b[k-1] == ']' {
+		return k > 0
+	}
+	start := k
+	for start > 0 && isIdentByte(b[start-1]) {
+		start--
+	}
+	return start < k && string(b[start:k]) != "return"
+}
+
+// conditionalColon returns the `:` of the conditional whose `?` precedes
+// b[from], when that conditional runs to b[to] with no comma after it at
+// its level; -1 otherwise.
+func conditionalColon(b []byte, from, to int) int {
+	depth, questions, colon := 0, 0, -1
+	for k := from; k < to; k++ {
+		switch c := b[k]; {
+		case c == '\n' && k+1 < len(b) && b[k+1] == '#': // a line marker (NULL's, a system header's)
+			if n := bytes.IndexByte(b[k+1:to], '\n'); n >= 0 {
+				k += n
+			}
+		case c == '"' || c == '\'':
+			return -1
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case depth != 0:
+		case c == '?':
+			questions++
+		case c == ':' && colon < 0:
+			if questions == 0 {
+				colon = k
+			} else {
+				questions--
+			}
+		case c == ',' && colon >= 0:
+			return -1
+		}
+	}
+	return colon
+}
+
+// nullPointer returns where glibc's NULL, `((void *)0)`, or `(void *)0`
+// lies in b[from:to] when it is all there is but spaces and line markers
+// (a macro of a system header expands between two); -1 if it is not.
+func nullPointer(b []byte, from, to int) (start, end int) {
+	start = -1
+	var code []byte
+	for k := from; k < to; k++ {
+		switch c := b[k]; {
+		case c == '#' && b[k-1] == '\n':
+			if n := bytes.IndexByte(b[k:to], '\n'); n >= 0 {
+				k += n
+			} else {
+				k = to
+			}
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		default:
+			if start < 0 {
+				start = k
+			}
+			end = k + 1
+			code = append(code, c)
+		}
+	}
+	if string(code) != "((void*)0)" && string(code) != "(void*)0" || bytes.Contains(b[start:end], []byte("\n")) {
+		return -1, -1
+	}
+	return start, end
 }
 
 // inDirective reports whether b[i] is on a directive line (a line marker,
