@@ -41,6 +41,7 @@ var dropinCases = []struct {
 	{"local_labels.c", []string{"-O1", "-Wall"}},
 	{"constant_p.c", []string{"-O0"}},
 	{"conditional_null.c", []string{"-O1", "-Wall"}},
+	{"multichar.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

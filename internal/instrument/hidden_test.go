@@ -128,6 +128,9 @@ func TestWithCharConstants(t *testing.T) {
 		{`mu8'a' xu'a' Lu'a' L_'a'`, `mu8'a' xu'a' Lu'a' L_'a'`},
 		{"# 1 \"u8'a'.c\"\nu8'a'", "# 1 \"u8'a'.c\"\n((unsigned char)'a')"},
 		{`u8'`, `((unsigned char)')`},
+		{`a = 'ab'; case 'abcd': b = 'abcde'+'\377\377\377\377';`, `a = ((int)0x6162); case ((int)0x61626364): b = ((int)0x62636465)+((int)0xffffffff);`},
+		{`c = '\n\0'; d = 'é'; e = '\x41\'\e?';`, `c = ((int)0xa00); d = ((int)0xc3a9); e = ((int)0x41271b3f);`},
+		{`a = 'a'; b = '\''; c = '\x123a'; d = '\u00e9b'; e = '\400a'; f = '\q'; g = '';`, `a = 'a'; b = '\''; c = '\x123a'; d = '\u00e9b'; e = '\400a'; f = '\q'; g = '';`},
 	} {
 		if got := string(withCharConstants([]byte(tc.in))); got != tc.want {
 			t.Errorf("%s: got\n%s, want\n%s", tc.in, got, tc.want)

@@ -852,6 +852,12 @@ func withCharConstants(pre []byte) []byte {
 		if pre[i] != '\'' || i == 0 {
 			return true
 		}
+		if !isIdentByte(pre[i-1]) {
+			if v, ok := multiCharValue(pre[i+1 : end-1]); ok {
+				out.replace(i, end, fmt.Sprintf("((int)0x%x)", v))
+			}
+			return true
+		}
 		prefix := 1
 		if pre[i-1] == '8' && i >= 2 && pre[i-2] == 'u' {
 			prefix = 2
@@ -882,6 +888,53 @@ func withCharConstants(pre []byte) []byte {
 		return true
 	})
 	return out.result()
+}
+
+// multiCharValue returns the value gcc gives a plain character constant
+// of contents s (between its quotes) of more than one character (`'ab'`,
+// each byte of a UTF-8 character one): an int of the last four bytes,
+// first byte highest; false for one character, which cc/v4 reads, and
+// for an escape past a byte (gcc's error or warning).
+func multiCharValue(s []byte) (uint32, bool) {
+	var v uint32
+	n := 0
+	for i := 0; i < len(s); n++ {
+		c := uint64(s[i])
+		if c == '\\' {
+			if i+1 >= len(s) {
+				return 0, false
+			}
+			k := i + 2
+			switch e := s[i+1]; {
+			case e == 'x':
+				for k < len(s) && isHexDigit(s[k]) {
+					k++
+				}
+				c, _ = strconv.ParseUint(string(s[i+2:k]), 16, 64)
+				if k == i+2 || k-i-2 > 2 {
+					return 0, false
+				}
+			case e >= '0' && e <= '7':
+				for k = i + 1; k < len(s) && k < i+4 && s[k] >= '0' && s[k] <= '7'; k++ {
+				}
+				c, _ = strconv.ParseUint(string(s[i+1:k]), 8, 64)
+			case simpleEscapes[e] != 0:
+				c = uint64(simpleEscapes[e])
+			case e == '\\' || e == '\'' || e == '"' || e == '?':
+				c = uint64(e)
+			default: // a universal character name, an unknown escape
+				return 0, false
+			}
+			if c > 0xff {
+				return 0, false
+			}
+			i = k
+		} else {
+			i++
+		}
+		v = v<<8 | uint32(c)
+	}
+	return v, n > 1
 }
 
 // wideCharType is the type gcc gives a character constant by its prefix.
