@@ -42,6 +42,7 @@ var dropinCases = []struct {
 	{"constant_p.c", []string{"-O0"}},
 	{"conditional_null.c", []string{"-O1", "-Wall"}},
 	{"multichar.c", []string{"-O1", "-Wall"}},
+	{"static_assert_places.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

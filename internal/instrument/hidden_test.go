@@ -20,6 +20,8 @@ func TestWithoutHidden(t *testing.T) {
 		{"my_Static_assert(1);", "my_Static_assert(1);"},
 		{"_Static_assert(1\n#", "_Static_assert(1\n#"},
 		{"[[nodiscard", "[[nodiscard"},
+		{"for (_Static_assert(1, \"x\");;) for(\n_Static_assert(1); i;) f(_Static_assert(1, \"y\"));", "for (                      ;;) for(\n                 ; i;) f(_Static_assert(1, \"y\"));"},
+		{"xfor (_Static_assert(1, \"x\");;)", "xfor (_Static_assert(1, \"x\");;)"},
 	} {
 		if got := string(withoutHidden([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)

@@ -123,7 +123,9 @@ func withoutHidden(pre []byte) []byte {
 
 // hiddenEnd returns the end of what withoutHidden blanks at b[i], or -1:
 // a one-argument static assertion (C23's `_Static_assert(expr);`), its
-// semicolon included, or a C23 attribute specifier whose attributes
+// semicolon included, or any static assertion that is a for loop's first
+// clause (`for (_Static_assert(1, "");;)`, which cc/v4 does not parse),
+// its semicolon kept, or a C23 attribute specifier whose attributes
 // only change gcc's warnings (`[[nodiscard]]`, `[[fallthrough]]`…), which
 // the instrumented unit, compiled with warnings off, does without.
 func hiddenEnd(b []byte, i int) int {
@@ -139,13 +141,25 @@ func hiddenEnd(b []byte, i int) int {
 		return -1
 	}
 	end, message := parenEnd(b, j)
-	if end < 0 || message {
+	forClause := followsForParen(b, i)
+	if end < 0 || message && !forClause {
 		return -1 // with a message: the front end parses it
 	}
-	if j = skipSpace(b, end); j < len(b) && b[j] == ';' {
+	if j = skipSpace(b, end); j < len(b) && b[j] == ';' && !forClause {
 		return j + 1
 	}
 	return end
+}
+
+// followsForParen reports whether b[i] is the first thing in a for
+// loop's parentheses.
+func followsForParen(b []byte, i int) bool {
+	k := bytes.TrimRight(b[:i], " \t\n")
+	if len(k) == 0 || k[len(k)-1] != '(' {
+		return false
+	}
+	k = bytes.TrimRight(k[:len(k)-1], " \t\n")
+	return bytes.HasSuffix(k, []byte("for")) && (len(k) == 3 || !isIdentByte(k[len(k)-4]))
 }
 
 // warningAttributes are the C23 standard attributes that only change
