@@ -43,6 +43,7 @@ var dropinCases = []struct {
 	{"conditional_null.c", []string{"-O1", "-Wall"}},
 	{"multichar.c", []string{"-O1", "-Wall"}},
 	{"static_assert_places.c", []string{"-O1", "-Wall"}},
+	{"enum_middle.c", []string{"-O0", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -225,6 +225,8 @@ func TestWithConstantMiddles(t *testing.T) {
 		{"s = \"1 ?: 2\"; c = '?';\n#pragma x 1 ?: 2\n", "s = \"1 ?: 2\"; c = '?';\n#pragma x 1 ?: 2\n"},
 		{"y = 1\n# 3 \"a.h\"\n ?: 2;", "y = 1\n# 3 \"a.h\"\n ?: 2;"},
 		{"1 ?: 2", "1 ?: 2"},
+		{"enum e { A, B = (1, 2), C = f(A, B) };\nenum\n# 3 \"a.h\"\n{ D } x;\nint y = B ?: 1, z = (C + 1) ?: D ?: 2, w = E ?: 3; v = A.x ?: 4;",
+			"enum e { A, B = (1, 2), C = f(A, B) };\nenum\n# 3 \"a.h\"\n{ D } x;\nint y = B ? (B): 1, z = (C + 1) ? ((C + 1)): D ? (D): 2, w = E ?: 3; v = A.x ?: 4;"},
 	} {
 		if got := string(withConstantMiddles([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)

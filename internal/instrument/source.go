@@ -1086,15 +1086,20 @@ func floatConstant(s []byte) (float64, bool) {
 
 // withConstantMiddles returns pre with the middle operand gcc lets a
 // conditional leave out (`c ?: d`, `c ? c : d` evaluating c once) written
-// out where c is made of numbers, parentheses and operators alone
-// (`34 ?: -1`: a constant, no side effect to repeat), which cc/v4's
-// checker panics on when c is nonzero; other conditions are left as they
-// are. pre itself when there is none.
+// out where c is made of numbers, the unit's enumeration constants,
+// parentheses and operators alone (`34 ?: -1`, `E ?: -1`: a constant, no
+// side effect to repeat), which cc/v4's checker panics on when c is
+// nonzero; other conditions are left as they are. pre itself when there is
+// none.
 func withConstantMiddles(pre []byte) []byte {
 	out := splice{text: pre}
+	var enums map[string]bool // (found at the first left-out operand)
 	for i := bytes.IndexByte(pre, '?'); i >= 0; {
 		if next := skipSpace(pre, i+1); next < len(pre) && pre[next] == ':' && !inDirective(pre, i) && !inLiteral(pre, i) {
-			if start := constantOperandStart(pre, i); start >= 0 {
+			if enums == nil {
+				enums = enumConstants(pre)
+			}
+			if start := constantOperandStart(pre, i, enums); start >= 0 {
 				operand := bytes.ReplaceAll(bytes.TrimSpace(pre[start:i]), []byte("\n"), []byte(" "))
 				out.replace(i+1, i+1, " ("+string(operand)+")")
 			}
@@ -1244,6 +1249,50 @@ func nullPointer(b []byte, from, to int) (start, end int) {
 	return start, end
 }
 
+// enumConstants returns the names of the enumeration constants b's enum
+// bodies declare (a set, never nil).
+func enumConstants(b []byte) map[string]bool {
+	names := map[string]bool{}
+	for i := 0; ; {
+		start, _, next := nextNamed(b, i, "enum", "enum")
+		if start < 0 {
+			return names
+		}
+		i = next
+		if inLiteral(b, start) || inDirective(b, start) {
+			continue
+		}
+		open := skipSpace(b, next)
+		if name := identAt(b, open); name != "" {
+			open = skipSpace(b, open+len(name))
+		}
+		if open >= len(b) || b[open] != '{' {
+			continue
+		}
+		end, _ := groupEnd(b, open, '{', '}')
+		if end < 0 {
+			continue
+		}
+		for k, depth, item := open+1, 0, true; k < end-1; k++ {
+			if item {
+				k = skipSpace(b, k)
+				if name := identAt(b, k); name != "" {
+					names[name] = true
+				}
+				item = false
+			}
+			switch b[k] {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				depth--
+			case ',':
+				item = depth == 0
+			}
+		}
+	}
+}
+
 // inDirective reports whether b[i] is on a directive line (a line marker,
 // a #pragma).
 func inDirective(b []byte, i int) bool {
@@ -1254,9 +1303,9 @@ func inDirective(b []byte, i int) bool {
 // constantOperandStart returns where the operand of the conditional whose
 // `?` is at b[q] starts, walking back to the assignment, comma, bracket,
 // brace, `;`, `?`, `:`, `return` or `case` before it; -1 unless it is made
-// of numbers, parentheses and operators alone, with a number, on lines
-// without a directive between.
-func constantOperandStart(b []byte, q int) int {
+// of numbers, enumeration constants (enums), parentheses and operators
+// alone, with one of those, on lines without a directive between.
+func constantOperandStart(b []byte, q int, enums map[string]bool) int {
 	depth, number := 0, false
 	end := func(k int) int {
 		if depth != 0 || !number {
@@ -1279,7 +1328,7 @@ func constantOperandStart(b []byte, q int) int {
 				s--
 			}
 			switch word := string(b[s:k]); {
-			case isNumberStart(b, s):
+			case isNumberStart(b, s) || enums[word]:
 				number, k = true, s
 			case word == "return" || word == "case":
 				return end(k)
