@@ -44,6 +44,7 @@ var dropinCases = []struct {
 	{"multichar.c", []string{"-O1", "-Wall"}},
 	{"static_assert_places.c", []string{"-O1", "-Wall"}},
 	{"enum_middle.c", []string{"-O0", "-Wall"}},
+	{"nested_ranges.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -255,6 +255,24 @@ func TestWithNullPointerArms(t *testing.T) {
 	}
 }
 
+// TestWithRangesExpanded: a range designator followed by more designators
+// is one designation an index where its bounds are numbers and its value
+// has no side effect; lines never move, and other ranges are left.
+func TestWithRangesExpanded(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"struct P ps[5] = { [0 ... 3].a[1] = 7, [2].b = 9 };", "struct P ps[5] = { [0].a[1] = 7, [1].a[1] = 7, [2].a[1] = 7, [3].a[1] = 7, [2].b = 9 };"},
+		{"int m[4][2] = { [1 ... 0x2][1] = (int)3 * -N }; x = { [0 ... 1] .p = {1, 2}};", "int m[4][2] = { [1][1] = (int)3 * -N, [2][1] = (int)3 * -N }; x = { [0] .p = {1, 2}, [1] .p = {1, 2}};"},
+		{"a = { [0 ... 3] = 1 }; b = { [0 ... N].x = 1 }; c = { [0 ... 1].x = f(1) }; d = { [0 ... 1].x = i++ };", "a = { [0 ... 3] = 1 }; b = { [0 ... N].x = 1 }; c = { [0 ... 1].x = f(1) }; d = { [0 ... 1].x = i++ };"},
+		{"e = { [0 ... 1].x = \"s\" }; f = { [0 ... 1].x = 1\n }; g = { [0 ... 1].x = y = 1 }; h = { [0 ... 1000].x = 1 }; k = { [2 ... 1].x = 1 };",
+			"e = { [0 ... 1].x = \"s\" }; f = { [0 ... 1].x = 1\n }; g = { [0 ... 1].x = y = 1 }; h = { [0 ... 1000].x = 1 }; k = { [2 ... 1].x = 1 };"},
+		{"l = { [0 ... 1].x = a == b, [0 ... 1][0 ... 1] = 2 }; s = \"[0 ... 1].x = 1\";", "l = { [0].x = a == b, [1].x = a == b, [0 ... 1][0 ... 1] = 2 }; s = \"[0 ... 1].x = 1\";"},
+	} {
+		if got := string(withRangesExpanded([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
 // TestWithTypeofTypeNames: a typeof of a type name starting with a keyword
 // is the typeof of an lvalue of that type; expressions, typedef names and
 // type names with parentheses or braces are left.

@@ -56,7 +56,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withNullPointerArms(withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withFloatConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre))))))))))))
+	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withFloatConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -1144,6 +1144,104 @@ func withNullPointerArms(pre []byte) []byte {
 		i += 1 + n
 	}
 	return out.result()
+}
+
+// withRangesExpanded returns pre with each GNU range designator followed
+// by more designators (`[0 ... 3].a[1] = 7`, which cc/v4 rejects as nested
+// ranged designations) written as one designation an index (`[0].a[1] =
+// 7, [1].a[1] = 7, …`) where its bounds are numbers, at most
+// maxRangeExpanded apart, and its value, on the designation's line, has no
+// call, string, increment or assignment: gcc gives each element the value
+// it evaluates once, and a value without side effects is the same
+// evaluated each time. pre itself when there is none.
+func withRangesExpanded(pre []byte) []byte {
+	out := splice{text: pre}
+	for i := 0; ; {
+		n := bytes.Index(pre[i:], []byte("..."))
+		if n < 0 {
+			return out.result()
+		}
+		dots := i + n
+		i = dots + 3
+		open := dots
+		for open > 0 && (pre[open-1] == ' ' || pre[open-1] == '\t' || isIdentByte(pre[open-1])) {
+			open--
+		}
+		if open == 0 || pre[open-1] != '[' || inLiteral(pre, dots) || inDirective(pre, dots) {
+			continue
+		}
+		close := dots + 3
+		for close < len(pre) && (pre[close] == ' ' || pre[close] == '\t' || isIdentByte(pre[close])) {
+			close++
+		}
+		first, err1 := strconv.ParseUint(string(bytes.TrimSpace(pre[open:dots])), 0, 32)
+		last, err2 := strconv.ParseUint(string(bytes.TrimSpace(pre[dots+3:close])), 0, 32)
+		if close >= len(pre) || pre[close] != ']' || err1 != nil || err2 != nil || last < first || last-first > maxRangeExpanded {
+			continue
+		}
+		eq, end := designationEnds(pre, close+1)
+		if eq < 0 {
+			continue
+		}
+		end = eq + len(bytes.TrimRight(pre[eq:end], " \t"))
+		designators, value := string(pre[close+1:eq]), string(pre[eq:end])
+		var b strings.Builder
+		for k := first; k <= last; k++ {
+			if k > first {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "[%d]%s%s", k, designators, value)
+		}
+		out.replace(open-1, end, b.String())
+		i = end
+	}
+}
+
+// maxRangeExpanded bounds the elements withRangesExpanded writes a range's
+// designation for.
+const maxRangeExpanded = 256
+
+// designationEnds returns where the `=` of the designation whose
+// designators continue at b[i] (`.a[1] = 7`) is and where its value ends
+// (before the `,` or `}` that follows it), when the designators continue
+// (`.` or `[`) and the value qualifies for withRangesExpanded; -1, -1 if
+// not.
+func designationEnds(b []byte, i int) (eq, end int) {
+	if j := skipBlanks(b, i); j >= len(b) || b[j] != '.' && b[j] != '[' {
+		return -1, -1
+	}
+	eq = i + bytes.IndexByte(b[i:], '=')
+	if eq < i || bytes.ContainsAny(b[i:eq], "\n;{},\"'") || bytes.Contains(b[i:eq], []byte("...")) {
+		return -1, -1
+	}
+	depth := 0
+	for end = eq + 1; end < len(b); end++ {
+		switch c := b[end]; {
+		case c == '(' && isIdentByte(lastByte(bytes.TrimRight(b[:end], " \t"))):
+			return -1, -1 // a call (or sizeof's operand: left alike)
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}' && depth > 0:
+			depth--
+		case depth == 0 && (c == ',' || c == '}'):
+			return eq, end
+		case c == '\n' || c == '"' || c == '\'' || c == ';':
+			return -1, -1
+		case c == '=' && !bytes.ContainsRune([]byte("=!<>"), rune(b[end-1])) && (end+1 >= len(b) || b[end+1] != '='):
+			return -1, -1 // an assignment
+		case (c == '+' || c == '-') && end+1 < len(b) && b[end+1] == c:
+			return -1, -1
+		}
+	}
+	return -1, -1
+}
+
+// lastByte is b's last byte, 0 if it is empty.
+func lastByte(b []byte) byte {
+	if len(b) == 0 {
+		return 0
+	}
+	return b[len(b)-1]
 }
 
 // enclosingParen returns where the parenthesis that holds b[i] opens, on
