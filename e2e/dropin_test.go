@@ -45,6 +45,7 @@ var dropinCases = []struct {
 	{"static_assert_places.c", []string{"-O1", "-Wall"}},
 	{"enum_middle.c", []string{"-O0", "-Wall"}},
 	{"nested_ranges.c", []string{"-O1", "-Wall"}},
+	{"types_compatible.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -39,7 +39,7 @@ func TestWithoutHidden(t *testing.T) {
 // and its lines through withSeparableLiterals, whose octal escape is
 // longer than the digit it writes (only what follows on the line moves).
 func FuzzWithoutHidden(f *testing.F) {
-	for _, s := range []string{"_Static_assert(1);", "_Static_assert\n# 1 \"a\"\n(1)", "[[nodiscard]] int f(void);", "x = 1'0; l: }", "_Static_assert((\n#", `"\x4" "f"`, "__alignof__ *(char (*)[2]){0}->x[1]++", "(c ?\n# 1 \"a\" 3 4\n((void*)0)\n# 1 \"a\"\n: s)->x", "(? (void*)0"} {
+	for _, s := range []string{"_Static_assert(1);", "_Static_assert\n# 1 \"a\"\n(1)", "[[nodiscard]] int f(void);", "x = 1'0; l: }", "_Static_assert((\n#", `"\x4" "f"`, "__alignof__ *(char (*)[2]){0}->x[1]++", "(c ?\n# 1 \"a\" 3 4\n((void*)0)\n# 1 \"a\"\n: s)->x", "(? (void*)0", "{ [0 ... 2].x[1 ... 1] = 1, [0x1 ... 3][0] = -(2) }", "enum { A }; x = A ?: 1; y = 'ab'; for (_Static_assert(1, \"\");;)"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -867,6 +867,9 @@ func withCharConstants(pre []byte) []byte {
 			return true
 		}
 		if !isIdentByte(pre[i-1]) {
+			if end < i+2 || pre[end-1] != '\'' {
+				return true // not closed on its line
+			}
 			if v, ok := multiCharValue(pre[i+1 : end-1]); ok {
 				out.replace(i, end, fmt.Sprintf("((int)0x%x)", v))
 			}
