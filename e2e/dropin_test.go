@@ -40,6 +40,12 @@ var dropinCases = []struct {
 	{"typeof_type.c", []string{"-O1", "-Wall"}},
 	{"local_labels.c", []string{"-O1", "-Wall"}},
 	{"constant_p.c", []string{"-O0"}},
+	{"conditional_null.c", []string{"-O1", "-Wall"}},
+	{"multichar.c", []string{"-O1", "-Wall"}},
+	{"static_assert_places.c", []string{"-O1", "-Wall"}},
+	{"enum_middle.c", []string{"-O0", "-Wall"}},
+	{"nested_ranges.c", []string{"-O1", "-Wall"}},
+	{"types_compatible.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

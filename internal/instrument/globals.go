@@ -48,6 +48,25 @@ func registrable(d *cc.Declarator) bool {
 		!t.IsIncomplete() && t.Size() > 0
 }
 
+// objectSize is the size of static variable d: sizeof, but for a struct
+// with a flexible array member, whose initializer may give that member
+// elements (`{3, {1, 2, 3}}`) the object then holds past sizeof; gcc
+// folds __builtin_object_size of the variable to that extent, even at -O0
+// (though not in a static initializer).
+func objectSize(d *cc.Declarator) string {
+	if hasFlexibleMember(d) {
+		return fmt.Sprintf("__builtin_object_size(&%s, 0)", d.Name())
+	}
+	return fmt.Sprintf("sizeof(%s)", d.Name())
+}
+
+// hasFlexibleMember reports whether variable d is a struct with a flexible
+// array member.
+func hasFlexibleMember(d *cc.Declarator) bool {
+	s, ok := d.Type().(*cc.StructType)
+	return ok && s.HasFlexibleArrayMember()
+}
+
 // readOnlyFlag is siteConst for a variable declared const (not through a
 // typedef, not volatile, and not a pointer: there const is the pointee's),
 // whose writes the runtime refuses.
@@ -79,10 +98,10 @@ func (r *rewriter) staticLocals(d *cc.Declaration) string {
 		if r.c.optimizing || r.fn.asmCalls {
 			// (the helper's cold call keeps every register; a static
 			// helper, asmCalls's to call)
-			fmt.Fprintf(&b, "__ml_static_local(&%s, (const void *)&%s, sizeof(%s), %s);", g.meta, v.Name(), v.Name(), siteRef(g.site))
+			fmt.Fprintf(&b, "__ml_static_local(&%s, (const void *)&%s, %s, %s);", g.meta, v.Name(), objectSize(v), siteRef(g.site))
 		} else {
-			fmt.Fprintf(&b, "%s == 1UL ? (%s = __ml_register_global((const void *)&%s, sizeof(%s), %s)) : %s;",
-				g.meta, g.meta, v.Name(), v.Name(), siteRef(g.site), g.meta)
+			fmt.Fprintf(&b, "%s == 1UL ? (%s = __ml_register_global((const void *)&%s, %s, %s)) : %s;",
+				g.meta, g.meta, v.Name(), objectSize(v), siteRef(g.site), g.meta)
 		}
 	}
 	return b.String()
@@ -146,9 +165,17 @@ func (r *rewriter) unitConstructor(main string) string {
 	}
 	fmt.Fprintf(&b, "\n__attribute__((constructor(101), unused%s)) static void __ml_register_unit(void) {", optimise)
 	globals := "0, 0"
-	if len(r.globalOrder)+len(r.literalOrder) != 0 {
+	var table, flexible []*cc.Declarator
+	for _, d := range r.globalOrder {
+		if hasFlexibleMember(d) {
+			flexible = append(flexible, d)
+		} else {
+			table = append(table, d)
+		}
+	}
+	if len(table)+len(r.literalOrder) != 0 {
 		b.WriteString(" static const struct __ml_global __ml_unit_globals[] = {")
-		for _, d := range r.globalOrder {
+		for _, d := range table {
 			g := r.globals[d]
 			fmt.Fprintf(&b, "{&%s, (const void *)&%s, sizeof(%s), %s},", g.meta, d.Name(), d.Name(), siteRef(g.site))
 		}
@@ -158,6 +185,10 @@ func (r *rewriter) unitConstructor(main string) string {
 	}
 	fmt.Fprintf(&b, " static const struct __ml_unit_desc __ml_this_unit = {%du, %du, %s, %s, %s}; __ml_unit(&__ml_this_unit);",
 		flags, len(r.sites), cstr(main), sites, globals)
+	for _, d := range flexible { // (their size is no constant for the table)
+		g := r.globals[d]
+		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)&%s, %s, %s);", g.meta, d.Name(), objectSize(d), siteRef(g.site))
+	}
 	b.WriteString(r.literalShadows())
 	b.WriteString(" }\n")
 	return b.String()

@@ -20,6 +20,8 @@ func TestWithoutHidden(t *testing.T) {
 		{"my_Static_assert(1);", "my_Static_assert(1);"},
 		{"_Static_assert(1\n#", "_Static_assert(1\n#"},
 		{"[[nodiscard", "[[nodiscard"},
+		{"for (_Static_assert(1, \"x\");;) for(\n_Static_assert(1); i;) f(_Static_assert(1, \"y\"));", "for (                      ;;) for(\n                 ; i;) f(_Static_assert(1, \"y\"));"},
+		{"xfor (_Static_assert(1, \"x\");;)", "xfor (_Static_assert(1, \"x\");;)"},
 	} {
 		if got := string(withoutHidden([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
@@ -37,7 +39,7 @@ func TestWithoutHidden(t *testing.T) {
 // and its lines through withSeparableLiterals, whose octal escape is
 // longer than the digit it writes (only what follows on the line moves).
 func FuzzWithoutHidden(f *testing.F) {
-	for _, s := range []string{"_Static_assert(1);", "_Static_assert\n# 1 \"a\"\n(1)", "[[nodiscard]] int f(void);", "x = 1'0; l: }", "_Static_assert((\n#", `"\x4" "f"`, "__alignof__ *(char (*)[2]){0}->x[1]++"} {
+	for _, s := range []string{"_Static_assert(1);", "_Static_assert\n# 1 \"a\"\n(1)", "[[nodiscard]] int f(void);", "x = 1'0; l: }", "_Static_assert((\n#", `"\x4" "f"`, "__alignof__ *(char (*)[2]){0}->x[1]++", "(c ?\n# 1 \"a\" 3 4\n((void*)0)\n# 1 \"a\"\n: s)->x", "(? (void*)0", "{ [0 ... 2].x[1 ... 1] = 1, [0x1 ... 3][0] = -(2) }", "enum { A }; x = A ?: 1; y = 'ab'; for (_Static_assert(1, \"\");;)"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -128,6 +130,9 @@ func TestWithCharConstants(t *testing.T) {
 		{`mu8'a' xu'a' Lu'a' L_'a'`, `mu8'a' xu'a' Lu'a' L_'a'`},
 		{"# 1 \"u8'a'.c\"\nu8'a'", "# 1 \"u8'a'.c\"\n((unsigned char)'a')"},
 		{`u8'`, `((unsigned char)')`},
+		{`a = 'ab'; case 'abcd': b = 'abcde'+'\377\377\377\377';`, `a = ((int)0x6162); case ((int)0x61626364): b = ((int)0x62636465)+((int)0xffffffff);`},
+		{`c = '\n\0'; d = 'é'; e = '\x41\'\e?';`, `c = ((int)0xa00); d = ((int)0xc3a9); e = ((int)0x41271b3f);`},
+		{`a = 'a'; b = '\''; c = '\x123a'; d = '\u00e9b'; e = '\400a'; f = '\q'; g = '';`, `a = 'a'; b = '\''; c = '\x123a'; d = '\u00e9b'; e = '\400a'; f = '\q'; g = '';`},
 	} {
 		if got := string(withCharConstants([]byte(tc.in))); got != tc.want {
 			t.Errorf("%s: got\n%s, want\n%s", tc.in, got, tc.want)
@@ -220,8 +225,49 @@ func TestWithConstantMiddles(t *testing.T) {
 		{"s = \"1 ?: 2\"; c = '?';\n#pragma x 1 ?: 2\n", "s = \"1 ?: 2\"; c = '?';\n#pragma x 1 ?: 2\n"},
 		{"y = 1\n# 3 \"a.h\"\n ?: 2;", "y = 1\n# 3 \"a.h\"\n ?: 2;"},
 		{"1 ?: 2", "1 ?: 2"},
+		{"enum e { A, B = (1, 2), C = f(A, B) };\nenum\n# 3 \"a.h\"\n{ D } x;\nint y = B ?: 1, z = (C + 1) ?: D ?: 2, w = E ?: 3; v = A.x ?: 4;",
+			"enum e { A, B = (1, 2), C = f(A, B) };\nenum\n# 3 \"a.h\"\n{ D } x;\nint y = B ? (B): 1, z = (C + 1) ? ((C + 1)): D ? (D): 2, w = E ?: 3; v = A.x ?: 4;"},
 	} {
 		if got := string(withConstantMiddles([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithNullPointerArms: a null pointer constant operand of a
+// parenthesized conditional that is dereferenced is `0`; lines never move,
+// and other conditionals, other operands and literals are left.
+func TestWithNullPointerArms(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"x = (i == 0 ? ((void *)0) : s)->i;", "x = (i == 0 ? 0 : s)->i;"},
+		{"x = (c ? s : (void*)0)[2] + (c ? f(a, b) : ( ( void * ) 0 ))->n;", "x = (c ? s : 0)[2] + (c ? f(a, b) : 0)->n;"},
+		{"x = (a ? b ? ((void *)0) : t : u)->n; return (c ? (void *)0 : s)->i;", "x = (a ? b ? 0 : t : u)->n; return (c ? 0 : s)->i;"},
+		{"x = (c ?\n ((void *)0) : s)->i;", "x = (c ?\n 0 : s)->i;"},
+		{"x = (c ? \n# 18 \"a.c\" 3 4\n   ((void *)0) \n# 18 \"a.c\"\n   : s)->i;", "x = (c ? \n# 18 \"a.c\" 3 4\n   0 \n# 18 \"a.c\"\n   : s)->i;"},
+		{"p = c ? ((void *)0) : s; p = (c ? ((void *)0) : s); f(c ? ((void *)0) : s)->i; x = (c ? s : ((void *)0), t)->i;",
+			"p = c ? ((void *)0) : s; p = (c ? ((void *)0) : s); f(c ? ((void *)0) : s)->i; x = (c ? s : ((void *)0), t)->i;"},
+		{"x = (c ? ((void *)1) : s)->i; y = (c ? \"?\" : ((void *)0))[0]; z = (c ? (void *)0 + 1 : s)->i;",
+			"x = (c ? ((void *)1) : s)->i; y = (c ? \"?\" : ((void *)0))[0]; z = (c ? (void *)0 + 1 : s)->i;"},
+	} {
+		if got := string(withNullPointerArms([]byte(tc.in))); got != tc.want {
+			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWithRangesExpanded: a range designator followed by more designators
+// is one designation an index where its bounds are numbers and its value
+// has no side effect; lines never move, and other ranges are left.
+func TestWithRangesExpanded(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"struct P ps[5] = { [0 ... 3].a[1] = 7, [2].b = 9 };", "struct P ps[5] = { [0].a[1] = 7, [1].a[1] = 7, [2].a[1] = 7, [3].a[1] = 7, [2].b = 9 };"},
+		{"int m[4][2] = { [1 ... 0x2][1] = (int)3 * -N }; x = { [0 ... 1] .p = {1, 2}};", "int m[4][2] = { [1][1] = (int)3 * -N, [2][1] = (int)3 * -N }; x = { [0] .p = {1, 2}, [1] .p = {1, 2}};"},
+		{"a = { [0 ... 3] = 1 }; b = { [0 ... N].x = 1 }; c = { [0 ... 1].x = f(1) }; d = { [0 ... 1].x = i++ };", "a = { [0 ... 3] = 1 }; b = { [0 ... N].x = 1 }; c = { [0 ... 1].x = f(1) }; d = { [0 ... 1].x = i++ };"},
+		{"e = { [0 ... 1].x = \"s\" }; f = { [0 ... 1].x = 1\n }; g = { [0 ... 1].x = y = 1 }; h = { [0 ... 1000].x = 1 }; k = { [2 ... 1].x = 1 };",
+			"e = { [0 ... 1].x = \"s\" }; f = { [0 ... 1].x = 1\n }; g = { [0 ... 1].x = y = 1 }; h = { [0 ... 1000].x = 1 }; k = { [2 ... 1].x = 1 };"},
+		{"l = { [0 ... 1].x = a == b, [0 ... 1][0 ... 1] = 2 }; s = \"[0 ... 1].x = 1\";", "l = { [0].x = a == b, [1].x = a == b, [0 ... 1][0 ... 1] = 2 }; s = \"[0 ... 1].x = 1\";"},
+	} {
+		if got := string(withRangesExpanded([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
 		}
 	}

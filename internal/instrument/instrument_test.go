@@ -30,14 +30,14 @@ func newTestConfig(tb testing.TB, full bool) *Config {
 }
 
 // TestFrontEndPanicIsParseError: C on which cc/v4's checker panics (GNU's
-// `?:` with a nonzero constant condition that is an enumeration constant:
-// withConstantMiddles writes out only conditions of numbers and operators)
+// `?:` with a nonzero constant condition that is a sizeof: withConstantMiddles
+// writes out only conditions of numbers, enumeration constants and operators)
 // is a *ParseError, whose unit the driver compiles uninstrumented with a
 // warning; before, the panic stopped memlens cc with an internal error.
 func TestFrontEndPanicIsParseError(t *testing.T) {
 	cfg := newTestConfig(t, false)
 	path := filepath.Join(t.TempDir(), "conditional.c")
-	src := "enum { KEPT = 34 };\nint main(void)\n{\n\tstatic int kept = KEPT ?: -1;\n\treturn kept - 34;\n}\n"
+	src := "int main(void)\n{\n\tstatic int kept = sizeof(int) ?: -1;\n\treturn kept - 4;\n}\n"
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withFloatConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))))
+	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withFloatConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -123,7 +123,9 @@ func withoutHidden(pre []byte) []byte {
 
 // hiddenEnd returns the end of what withoutHidden blanks at b[i], or -1:
 // a one-argument static assertion (C23's `_Static_assert(expr);`), its
-// semicolon included, or a C23 attribute specifier whose attributes
+// semicolon included, or any static assertion that is a for loop's first
+// clause (`for (_Static_assert(1, "");;)`, which cc/v4 does not parse),
+// its semicolon kept, or a C23 attribute specifier whose attributes
 // only change gcc's warnings (`[[nodiscard]]`, `[[fallthrough]]`…), which
 // the instrumented unit, compiled with warnings off, does without.
 func hiddenEnd(b []byte, i int) int {
@@ -139,13 +141,25 @@ func hiddenEnd(b []byte, i int) int {
 		return -1
 	}
 	end, message := parenEnd(b, j)
-	if end < 0 || message {
+	forClause := followsForParen(b, i)
+	if end < 0 || message && !forClause {
 		return -1 // with a message: the front end parses it
 	}
-	if j = skipSpace(b, end); j < len(b) && b[j] == ';' {
+	if j = skipSpace(b, end); j < len(b) && b[j] == ';' && !forClause {
 		return j + 1
 	}
 	return end
+}
+
+// followsForParen reports whether b[i] is the first thing in a for
+// loop's parentheses.
+func followsForParen(b []byte, i int) bool {
+	k := bytes.TrimRight(b[:i], " \t\n")
+	if len(k) == 0 || k[len(k)-1] != '(' {
+		return false
+	}
+	k = bytes.TrimRight(k[:len(k)-1], " \t\n")
+	return bytes.HasSuffix(k, []byte("for")) && (len(k) == 3 || !isIdentByte(k[len(k)-4]))
 }
 
 // warningAttributes are the C23 standard attributes that only change
@@ -852,6 +866,15 @@ func withCharConstants(pre []byte) []byte {
 		if pre[i] != '\'' || i == 0 {
 			return true
 		}
+		if !isIdentByte(pre[i-1]) {
+			if end < i+2 || pre[end-1] != '\'' {
+				return true // not closed on its line
+			}
+			if v, ok := multiCharValue(pre[i+1 : end-1]); ok {
+				out.replace(i, end, fmt.Sprintf("((int)0x%x)", v))
+			}
+			return true
+		}
 		prefix := 1
 		if pre[i-1] == '8' && i >= 2 && pre[i-2] == 'u' {
 			prefix = 2
@@ -882,6 +905,53 @@ func withCharConstants(pre []byte) []byte {
 		return true
 	})
 	return out.result()
+}
+
+// multiCharValue returns the value gcc gives a plain character constant
+// of contents s (between its quotes) of more than one character (`'ab'`,
+// each byte of a UTF-8 character one): an int of the last four bytes,
+// first byte highest; false for one character, which cc/v4 reads, and
+// for an escape past a byte (gcc's error or warning).
+func multiCharValue(s []byte) (uint32, bool) {
+	var v uint32
+	n := 0
+	for i := 0; i < len(s); n++ {
+		c := uint64(s[i])
+		if c == '\\' {
+			if i+1 >= len(s) {
+				return 0, false
+			}
+			k := i + 2
+			switch e := s[i+1]; {
+			case e == 'x':
+				for k < len(s) && isHexDigit(s[k]) {
+					k++
+				}
+				c, _ = strconv.ParseUint(string(s[i+2:k]), 16, 64)
+				if k == i+2 || k-i-2 > 2 {
+					return 0, false
+				}
+			case e >= '0' && e <= '7':
+				for k = i + 1; k < len(s) && k < i+4 && s[k] >= '0' && s[k] <= '7'; k++ {
+				}
+				c, _ = strconv.ParseUint(string(s[i+1:k]), 8, 64)
+			case simpleEscapes[e] != 0:
+				c = uint64(simpleEscapes[e])
+			case e == '\\' || e == '\'' || e == '"' || e == '?':
+				c = uint64(e)
+			default: // a universal character name, an unknown escape
+				return 0, false
+			}
+			if c > 0xff {
+				return 0, false
+			}
+			i = k
+		} else {
+			i++
+		}
+		v = v<<8 | uint32(c)
+	}
+	return v, n > 1
 }
 
 // wideCharType is the type gcc gives a character constant by its prefix.
@@ -1019,15 +1089,20 @@ func floatConstant(s []byte) (float64, bool) {
 
 // withConstantMiddles returns pre with the middle operand gcc lets a
 // conditional leave out (`c ?: d`, `c ? c : d` evaluating c once) written
-// out where c is made of numbers, parentheses and operators alone
-// (`34 ?: -1`: a constant, no side effect to repeat), which cc/v4's
-// checker panics on when c is nonzero; other conditions are left as they
-// are. pre itself when there is none.
+// out where c is made of numbers, the unit's enumeration constants,
+// parentheses and operators alone (`34 ?: -1`, `E ?: -1`: a constant, no
+// side effect to repeat), which cc/v4's checker panics on when c is
+// nonzero; other conditions are left as they are. pre itself when there is
+// none.
 func withConstantMiddles(pre []byte) []byte {
 	out := splice{text: pre}
+	var enums map[string]bool // (found at the first left-out operand)
 	for i := bytes.IndexByte(pre, '?'); i >= 0; {
 		if next := skipSpace(pre, i+1); next < len(pre) && pre[next] == ':' && !inDirective(pre, i) && !inLiteral(pre, i) {
-			if start := constantOperandStart(pre, i); start >= 0 {
+			if enums == nil {
+				enums = enumConstants(pre)
+			}
+			if start := constantOperandStart(pre, i, enums); start >= 0 {
 				operand := bytes.ReplaceAll(bytes.TrimSpace(pre[start:i]), []byte("\n"), []byte(" "))
 				out.replace(i+1, i+1, " ("+string(operand)+")")
 			}
@@ -1041,6 +1116,284 @@ func withConstantMiddles(pre []byte) []byte {
 	return out.result()
 }
 
+// withNullPointerArms returns pre with each operand of a parenthesized
+// conditional that is `(void *)0` (NULL, as glibc spells it) written `0`
+// where the conditional is dereferenced (`(c ? NULL : s)->i`, `[…]`):
+// gcc gives the conditional the other operand's type, a null pointer
+// constant converting to it, and so does cc/v4 for `0`, though it types
+// `(void *)0` as void *, and stops on the member of it. The other operand
+// must then be a pointer of that type, which `0` converts to alike: the
+// same type and value. pre itself when there is none.
+func withNullPointerArms(pre []byte) []byte {
+	out := splice{text: pre}
+	for i := bytes.IndexByte(pre, '?'); i >= 0; {
+		if open := enclosingParen(pre, i); open >= 0 && !isCallParen(pre, open) && !inLiteral(pre, i) && !inDirective(pre, i) {
+			close, _ := parenEnd(pre, open)
+			if after := skipSpace(pre, max(close, 0)); close > 0 && after+1 < len(pre) &&
+				(pre[after] == '[' || pre[after] == '-' && pre[after+1] == '>') {
+				if colon := conditionalColon(pre, i+1, close-1); colon > 0 {
+					for _, arm := range [][2]int{{i + 1, colon}, {colon + 1, close - 1}} {
+						if start, end := nullPointer(pre, arm[0], arm[1]); start >= 0 {
+							out.replace(start, end, "0")
+						}
+					}
+				}
+			}
+		}
+		n := bytes.IndexByte(pre[i+1:], '?')
+		if n < 0 {
+			break
+		}
+		i += 1 + n
+	}
+	return out.result()
+}
+
+// withRangesExpanded returns pre with each GNU range designator followed
+// by more designators (`[0 ... 3].a[1] = 7`, which cc/v4 rejects as nested
+// ranged designations) written as one designation an index (`[0].a[1] =
+// 7, [1].a[1] = 7, …`) where its bounds are numbers, at most
+// maxRangeExpanded apart, and its value, on the designation's line, has no
+// call, string, increment or assignment: gcc gives each element the value
+// it evaluates once, and a value without side effects is the same
+// evaluated each time. pre itself when there is none.
+func withRangesExpanded(pre []byte) []byte {
+	out := splice{text: pre}
+	for i := 0; ; {
+		n := bytes.Index(pre[i:], []byte("..."))
+		if n < 0 {
+			return out.result()
+		}
+		dots := i + n
+		i = dots + 3
+		open := dots
+		for open > 0 && (pre[open-1] == ' ' || pre[open-1] == '\t' || isIdentByte(pre[open-1])) {
+			open--
+		}
+		if open == 0 || pre[open-1] != '[' || inLiteral(pre, dots) || inDirective(pre, dots) {
+			continue
+		}
+		close := dots + 3
+		for close < len(pre) && (pre[close] == ' ' || pre[close] == '\t' || isIdentByte(pre[close])) {
+			close++
+		}
+		first, err1 := strconv.ParseUint(string(bytes.TrimSpace(pre[open:dots])), 0, 32)
+		last, err2 := strconv.ParseUint(string(bytes.TrimSpace(pre[dots+3:close])), 0, 32)
+		if close >= len(pre) || pre[close] != ']' || err1 != nil || err2 != nil || last < first || last-first > maxRangeExpanded {
+			continue
+		}
+		eq, end := designationEnds(pre, close+1)
+		if eq < 0 {
+			continue
+		}
+		end = eq + len(bytes.TrimRight(pre[eq:end], " \t"))
+		designators, value := string(pre[close+1:eq]), string(pre[eq:end])
+		var b strings.Builder
+		for k := first; k <= last; k++ {
+			if k > first {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "[%d]%s%s", k, designators, value)
+		}
+		out.replace(open-1, end, b.String())
+		i = end
+	}
+}
+
+// maxRangeExpanded bounds the elements withRangesExpanded writes a range's
+// designation for.
+const maxRangeExpanded = 256
+
+// designationEnds returns where the `=` of the designation whose
+// designators continue at b[i] (`.a[1] = 7`) is and where its value ends
+// (before the `,` or `}` that follows it), when the designators continue
+// (`.` or `[`) and the value qualifies for withRangesExpanded; -1, -1 if
+// not.
+func designationEnds(b []byte, i int) (eq, end int) {
+	if j := skipBlanks(b, i); j >= len(b) || b[j] != '.' && b[j] != '[' {
+		return -1, -1
+	}
+	eq = i + bytes.IndexByte(b[i:], '=')
+	if eq < i || bytes.ContainsAny(b[i:eq], "\n;{},\"'") || bytes.Contains(b[i:eq], []byte("...")) {
+		return -1, -1
+	}
+	depth := 0
+	for end = eq + 1; end < len(b); end++ {
+		switch c := b[end]; {
+		case c == '(' && isIdentByte(lastByte(bytes.TrimRight(b[:end], " \t"))):
+			return -1, -1 // a call (or sizeof's operand: left alike)
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}' && depth > 0:
+			depth--
+		case depth == 0 && (c == ',' || c == '}'):
+			return eq, end
+		case c == '\n' || c == '"' || c == '\'' || c == ';':
+			return -1, -1
+		case c == '=' && !bytes.ContainsRune([]byte("=!<>"), rune(b[end-1])) && (end+1 >= len(b) || b[end+1] != '='):
+			return -1, -1 // an assignment
+		case (c == '+' || c == '-') && end+1 < len(b) && b[end+1] == c:
+			return -1, -1
+		}
+	}
+	return -1, -1
+}
+
+// lastByte is b's last byte, 0 if it is empty.
+func lastByte(b []byte) byte {
+	if len(b) == 0 {
+		return 0
+	}
+	return b[len(b)-1]
+}
+
+// enclosingParen returns where the parenthesis that holds b[i] opens, on
+// b[i]'s line, walking back over balanced brackets; -1 if a `;`, a brace
+// or the line's start comes first.
+func enclosingParen(b []byte, i int) int {
+	depth := 0
+	for k := i - 1; k >= 0; k-- {
+		switch b[k] {
+		case ')', ']':
+			depth++
+		case '[':
+			depth--
+		case '(':
+			if depth == 0 {
+				return k
+			}
+			depth--
+		case ';', '{', '}', '\n', '"', '\'':
+			return -1
+		}
+	}
+	return -1
+}
+
+// isCallParen reports whether the parenthesis at b[open] opens a call's
+// arguments (or a macro-like keyword's operand): it follows a name other
+// than `return`, or a closing bracket.
+func isCallParen(b []byte, open int) bool {
+	k := open
+	for k > 0 && (b[k-1] == ' ' || b[k-1] == '\t') {
+		k--
+	}
+	if k == 0 || b[k-1] == ')' || b[k-1] == ']' {
+		return k > 0
+	}
+	start := k
+	for start > 0 && isIdentByte(b[start-1]) {
+		start--
+	}
+	return start < k && string(b[start:k]) != "return"
+}
+
+// conditionalColon returns the `:` of the conditional whose `?` precedes
+// b[from], when that conditional runs to b[to] with no comma after it at
+// its level; -1 otherwise.
+func conditionalColon(b []byte, from, to int) int {
+	depth, questions, colon := 0, 0, -1
+	for k := from; k < to; k++ {
+		switch c := b[k]; {
+		case c == '\n' && k+1 < len(b) && b[k+1] == '#': // a line marker (NULL's, a system header's)
+			if n := bytes.IndexByte(b[k+1:to], '\n'); n >= 0 {
+				k += n
+			}
+		case c == '"' || c == '\'':
+			return -1
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case depth != 0:
+		case c == '?':
+			questions++
+		case c == ':' && colon < 0:
+			if questions == 0 {
+				colon = k
+			} else {
+				questions--
+			}
+		case c == ',' && colon >= 0:
+			return -1
+		}
+	}
+	return colon
+}
+
+// nullPointer returns where glibc's NULL, `((void *)0)`, or `(void *)0`
+// lies in b[from:to] when it is all there is but spaces and line markers
+// (a macro of a system header expands between two); -1 if it is not.
+func nullPointer(b []byte, from, to int) (start, end int) {
+	start = -1
+	var code []byte
+	for k := from; k < to; k++ {
+		switch c := b[k]; {
+		case c == '#' && b[k-1] == '\n':
+			if n := bytes.IndexByte(b[k:to], '\n'); n >= 0 {
+				k += n
+			} else {
+				k = to
+			}
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		default:
+			if start < 0 {
+				start = k
+			}
+			end = k + 1
+			code = append(code, c)
+		}
+	}
+	if string(code) != "((void*)0)" && string(code) != "(void*)0" || bytes.Contains(b[start:end], []byte("\n")) {
+		return -1, -1
+	}
+	return start, end
+}
+
+// enumConstants returns the names of the enumeration constants b's enum
+// bodies declare (a set, never nil).
+func enumConstants(b []byte) map[string]bool {
+	names := map[string]bool{}
+	for i := 0; ; {
+		start, _, next := nextNamed(b, i, "enum", "enum")
+		if start < 0 {
+			return names
+		}
+		i = next
+		if inLiteral(b, start) || inDirective(b, start) {
+			continue
+		}
+		open := skipSpace(b, next)
+		if name := identAt(b, open); name != "" {
+			open = skipSpace(b, open+len(name))
+		}
+		if open >= len(b) || b[open] != '{' {
+			continue
+		}
+		end, _ := groupEnd(b, open, '{', '}')
+		if end < 0 {
+			continue
+		}
+		for k, depth, item := open+1, 0, true; k < end-1; k++ {
+			if item {
+				k = skipSpace(b, k)
+				if name := identAt(b, k); name != "" {
+					names[name] = true
+				}
+				item = false
+			}
+			switch b[k] {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				depth--
+			case ',':
+				item = depth == 0
+			}
+		}
+	}
+}
+
 // inDirective reports whether b[i] is on a directive line (a line marker,
 // a #pragma).
 func inDirective(b []byte, i int) bool {
@@ -1051,9 +1404,9 @@ func inDirective(b []byte, i int) bool {
 // constantOperandStart returns where the operand of the conditional whose
 // `?` is at b[q] starts, walking back to the assignment, comma, bracket,
 // brace, `;`, `?`, `:`, `return` or `case` before it; -1 unless it is made
-// of numbers, parentheses and operators alone, with a number, on lines
-// without a directive between.
-func constantOperandStart(b []byte, q int) int {
+// of numbers, enumeration constants (enums), parentheses and operators
+// alone, with one of those, on lines without a directive between.
+func constantOperandStart(b []byte, q int, enums map[string]bool) int {
 	depth, number := 0, false
 	end := func(k int) int {
 		if depth != 0 || !number {
@@ -1076,7 +1429,7 @@ func constantOperandStart(b []byte, q int) int {
 				s--
 			}
 			switch word := string(b[s:k]); {
-			case isNumberStart(b, s):
+			case isNumberStart(b, s) || enums[word]:
 				number, k = true, s
 			case word == "return" || word == "case":
 				return end(k)
