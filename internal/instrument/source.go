@@ -1097,7 +1097,7 @@ func floatConstant(s []byte) (float64, bool) {
 func withConstantMiddles(pre []byte) []byte {
 	out := splice{text: pre}
 	var enums map[string]bool // (found at the first left-out operand)
-	for i := bytes.IndexByte(pre, '?'); i >= 0; {
+	eachByte(pre, '?', func(i int) {
 		if next := skipSpace(pre, i+1); next < len(pre) && pre[next] == ':' && !inDirective(pre, i) && !inLiteral(pre, i) {
 			if enums == nil {
 				enums = enumConstants(pre)
@@ -1107,12 +1107,7 @@ func withConstantMiddles(pre []byte) []byte {
 				out.replace(i+1, i+1, " ("+string(operand)+")")
 			}
 		}
-		n := bytes.IndexByte(pre[i+1:], '?')
-		if n < 0 {
-			break
-		}
-		i += 1 + n
-	}
+	})
 	return out.result()
 }
 
@@ -1126,7 +1121,7 @@ func withConstantMiddles(pre []byte) []byte {
 // same type and value. pre itself when there is none.
 func withNullPointerArms(pre []byte) []byte {
 	out := splice{text: pre}
-	for i := bytes.IndexByte(pre, '?'); i >= 0; {
+	eachByte(pre, '?', func(i int) {
 		if open := enclosingParen(pre, i); open >= 0 && !isCallParen(pre, open) && !inLiteral(pre, i) && !inDirective(pre, i) {
 			close, _ := parenEnd(pre, open)
 			if after := skipSpace(pre, max(close, 0)); close > 0 && after+1 < len(pre) &&
@@ -1140,12 +1135,7 @@ func withNullPointerArms(pre []byte) []byte {
 				}
 			}
 		}
-		n := bytes.IndexByte(pre[i+1:], '?')
-		if n < 0 {
-			break
-		}
-		i += 1 + n
-	}
+	})
 	return out.result()
 }
 
@@ -2026,4 +2016,16 @@ func literalEnd(text []byte, i int) int {
 
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// eachByte calls f with the offset of each c in pre, in order.
+func eachByte(pre []byte, c byte, f func(i int)) {
+	for i := 0; ; i++ {
+		n := bytes.IndexByte(pre[i:], c)
+		if n < 0 {
+			return
+		}
+		i += n
+		f(i)
+	}
 }
