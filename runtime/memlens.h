@@ -1393,12 +1393,13 @@ __ML_INLINE __ml_prov_t __ml_pend2(const struct __ml_site *s, const struct __ml_
 	struct __ml_step *e = __ml_t.stepat;
 #ifdef __ML_STUB
 	/* Optimised, __ml_pend's one asm statement for the entry of two
-	 * slots (s a constant site): gcc saw two tests and four blocks. */
+	 * slots (s a constant site): gcc saw two tests and four blocks. The
+	 * test is e + 2 > end (slots 16 bytes apart: e + 1 >= end), whose sum
+	 * is the next slot. */
 	__ml_prov_t id;
-	__asm__ volatile("leaq 16(%[e]), %[id]\n\t"
+	__asm__ volatile("leaq 32(%[e]), %[id]\n\t"
 	                 "cmpq %[end], %[id]\n\t"
-	                 "jae 9f\n\t"
-	                 "leaq 32(%[e]), %[id]\n\t"
+	                 "ja 9f\n\t"
 	                 "movq %[id], %[at]\n\t"
 	                 "movq %[s2], 16(%[e])\n\t"
 	                 "leaq %a[head], %[id]\n\t"
