@@ -311,6 +311,11 @@ static int ml_lb_collect(void)
 	uint32_t *foreign = st->mk.lwork; /* (the marking's work stack, empty until it starts) */
 	size_t others = 0, nbig = 0, nforeign = 0; /* others: slots without a live heap block */
 	uint64_t ids = ml_block_ids();
+	/* the pools' cells handed out so far: their blocks need no list, and
+	 * the span takes in the pools' (their unused parts between too) */
+	uptr pools_lo, pools_hi;
+	ml_pools_used(&pools_lo, &pools_hi);
+	const uptr pools_span = pools_hi - pools_lo;
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		struct ml_rec_view r = ml_rec_read(s);
 		uint32_t cold = ml_cold_gen_flags(s);
@@ -332,6 +337,14 @@ static int ml_lb_collect(void)
 			}
 		}
 		uptr base = r.base, top = r.end;
+		lstate[s] = ML_LS_BLOCK | ML_L_UNSEEN;
+		/* (flagged after the loop, so that the common slot's state is a
+		 * constant stored, not one computed from the flag) */
+		if ((cold >> 16) & (ML_CF_FOREIGN | ML_CF_IGNORED))
+			foreign[nforeign++] = s;
+		/* a pool's cell: in the pools' span, and found through the map */
+		if (base - pools_lo < pools_span)
+			continue;
 		/* (branches, not conditional moves, which cost a load and a store
 		 * of each bound a slot: blocks mostly come in address order, so
 		 * the branches are well predicted; the empty asm keeps gcc from
@@ -340,11 +353,6 @@ static int ml_lb_collect(void)
 			__asm__("" : "=r"(lo) : "0"(base));
 		if (top > top_max)
 			__asm__("" : "=r"(top_max) : "0"(top));
-		lstate[s] = ML_LS_BLOCK | ML_L_UNSEEN;
-		/* (flagged after the loop, so that the common slot's state is a
-		 * constant stored, not one computed from the flag) */
-		if ((cold >> 16) & (ML_CF_FOREIGN | ML_CF_IGNORED))
-			foreign[nforeign++] = s;
 		/* (a sane block of a byte or more lies in application memory, all
 		 * of which the heap map covers; one of 16 bytes at most has its
 		 * entry in the live-base map, looked up only in the pools of
@@ -367,6 +375,10 @@ static int ml_lb_collect(void)
 	st->mk.mark_at = 0; /* all ahead of the marking, found from the roots */
 	if (!nblocks)
 		return 1;
+	if (pools_span && pools_lo < lo)
+		lo = pools_lo;
+	if (pools_span && pools_hi > top_max)
+		top_max = pools_hi;
 	st->mk.lb_lo = lo;
 	st->mk.lb_span = top_max + 1 - lo; /* (+1: a zero-size block's base) */
 	ml_sort(big, nbig, sizeof *big, ml_big_less);
