@@ -459,15 +459,14 @@ static __attribute__((noinline)) void ml_batch_resolve(struct ml_marker *m)
  * code stored, found by a load next to the word's rather than by the
  * heap map's, far away. A batch holds the words of places of one state. */
 static inline __attribute__((always_inline)) void ml_scan_words(struct ml_marker *m, uptr lo, uptr hi,
-                                                                unsigned char from, int shadowed)
+                                                                unsigned char from, int shadowed, uptr first,
+                                                                uptr span, const unsigned char *lstate)
 {
 	if (from != m->batch_from) {
 		if (m->nbatch)
 			ml_batch_resolve(m);
 		m->batch_from = from;
 	}
-	const uptr first = m->lb_lo, span = m->lb_span;
-	const unsigned char *lstate = m->lstate;
 	unsigned n = m->nbatch;
 	for (uptr a = (lo + 7) & ~(uptr)7, end = hi & ~(uptr)7; a < end; a += 8) {
 		uptr v = *(const uptr *)a;
@@ -491,7 +490,8 @@ static inline __attribute__((always_inline)) void ml_scan_words(struct ml_marker
 /* Scan a root's words (the marking resolves what is left in the batch). */
 static void ml_scan(uptr lo, uptr hi, unsigned char from)
 {
-	ml_scan_words(ML_MK, lo, hi, from, hi > lo && ml_app_range(lo, hi - lo));
+	struct ml_marker *m = ML_MK;
+	ml_scan_words(m, lo, hi, from, hi > lo && ml_app_range(lo, hi - lo), m->lb_lo, m->lb_span, m->lstate);
 }
 
 /* Scan the words of [lo, hi), a root where only pointers to a block's
@@ -528,6 +528,9 @@ static inline __attribute__((always_inline)) unsigned ml_next_queued(const struc
 static void ml_mark(void)
 {
 	struct ml_marker m = *ML_MK;
+	/* (in locals: the bytes of lstate stored would make them reread) */
+	unsigned char *const lstate = m.lstate;
+	const uptr first = m.lb_lo, span = m.lb_span;
 	for (m.mark_at = 0;;) {
 		unsigned s;
 		if (m.nwork) {
@@ -542,9 +545,10 @@ static void ml_mark(void)
 			}
 			s = m.mark_at++;
 		}
-		unsigned char b = m.lstate[s] & (unsigned char)~ML_LS_QUEUED;
-		m.lstate[s] = b;
-		ml_scan_words(&m, ml_lb_base(s), ml_lb_end(s), b & ML_LS_STATE, 1); /* (heap blocks lie in application memory) */
+		unsigned char b = lstate[s] & (unsigned char)~ML_LS_QUEUED;
+		lstate[s] = b;
+		/* (heap blocks lie in application memory) */
+		ml_scan_words(&m, ml_lb_base(s), ml_lb_end(s), b & ML_LS_STATE, 1, first, span, lstate);
 	}
 	*ML_MK = m;
 }
