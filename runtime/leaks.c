@@ -411,6 +411,15 @@ static inline __attribute__((always_inline)) void ml_lb_raise(unsigned char *lst
 	lstate[s] = (unsigned char)((b & ~ML_LS_STATE) | st | ML_LS_QUEUED);
 }
 
+/* Does the block [b, e) of 16 bytes at most, b 16-aligned (a cell of the
+ * pools of 16-byte cells), hold no word that may point into a block? Then
+ * its scan adds nothing, and it needs none (most such blocks are strings:
+ * forest's labels). */
+static inline __attribute__((always_inline)) int ml_small_clear(uptr b, uptr e, uptr first, uptr span)
+{
+	return (e - b < 8 || *(const uptr *)b - first >= span) && (e - b < 16 || *(const uptr *)(b + 8) - first >= span);
+}
+
 /* Count the pointers of the batch's words to the blocks they point into.
  * Most point to the start of the block their shadow names, told by a
  * loop that calls nothing (its values stay in registers); the others,
@@ -427,11 +436,21 @@ static __attribute__((noinline)) void ml_batch_resolve(struct ml_marker *m)
 	const unsigned char from = m->batch_from;
 	size_t nwork = m->nwork;
 	unsigned nfound = 0; /* the words not found by their shadow */
+	const uptr tiny_lo = ML_LOAD(&ML_TINY->lo), tiny_span = ML_LOAD(&ML_TINY->hi) - tiny_lo;
+	const uptr first = m->lb_lo, span = m->lb_span;
 	for (unsigned i = 0; i < n; i++) {
 		uptr v = m->batch_v[i];
 		unsigned s = m->batch_slot[i];
 		if (s < nslots && (lstate[s] & ML_LS_BLOCK) && ml_lb_base(s) == v) {
-			ml_lb_raise(lstate, lwork, &nwork, mark_at, s, from);
+			if (v - tiny_lo < tiny_span && ml_small_clear(v, ml_lb_end(s), first, span)) {
+				/* scanned here: raised, not queued (one queued already
+				 * is scanned again, in vain) */
+				unsigned char b = lstate[s];
+				if (from > (b & ML_LS_STATE))
+					lstate[s] = (unsigned char)((b & ~ML_LS_STATE) | from);
+			} else {
+				ml_lb_raise(lstate, lwork, &nwork, mark_at, s, from);
+			}
 		} else {
 			m->batch_v[nfound] = v;
 			m->batch_a[nfound++] = m->batch_a[i];
