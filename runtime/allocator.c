@@ -327,6 +327,24 @@ void ml_pools_unlock(void)
 	ml_spin_unlock(&ML_POOLS->lock);
 }
 
+/* The part of the pools' reservation whose cells were ever handed out,
+ * [*lo, *hi) (empty without a reservation), for the leak check: a heap
+ * block there is a cell's, of ML_POOL_MAX bytes at most and the only block
+ * to start in its heap-map granule (its live-base one: 16 bytes at most),
+ * so the map leads to it. (Cells handed out later lie past *hi.) */
+void ml_pools_used(uptr *lo, uptr *hi)
+{
+	const struct ml_pools *ps = ML_POOLS;
+	uptr base = ML_LOAD(&ps->lo), top = base;
+	for (unsigned k = 0; base && k < ML_POOLS_N; k++) {
+		uptr next = ML_LOAD(&ps->pool[k].next);
+		if (next > top)
+			top = next;
+	}
+	*lo = base;
+	*hi = top;
+}
+
 /* A new block of n bytes (zeroed if zero): a pool's cell, or glibc's. */
 static ML_HOT_INLINE void *ml_heap_get(size_t n, int zero)
 {

@@ -81,6 +81,7 @@
 #define ml_pool_thread_exit    __mlrt_pool_thread_exit
 #define ml_pools_lock          __mlrt_pools_lock
 #define ml_pools_unlock        __mlrt_pools_unlock
+#define ml_pools_used          __mlrt_pools_used
 #define ml_read_str            __mlrt_read_str
 #define ml_read_until          __mlrt_read_until
 #define ml_read_cmp            __mlrt_read_cmp
@@ -1277,6 +1278,7 @@ int ml_check_realloc_arg(void *p, meta_t m, const char *fn, uint64_t *size);
 void ml_pool_thread_exit(void);
 void ml_pools_lock(void);
 void ml_pools_unlock(void);
+void ml_pools_used(uptr *lo, uptr *hi);
 
 /* ---- interceptors.c ---- */
 /* Bytes a libc function reading the string s (at most max bytes) reads,

@@ -311,6 +311,11 @@ static int ml_lb_collect(void)
 	uint32_t *foreign = st->mk.lwork; /* (the marking's work stack, empty until it starts) */
 	size_t others = 0, nbig = 0, nforeign = 0; /* others: slots without a live heap block */
 	uint64_t ids = ml_block_ids();
+	/* the pools' cells handed out so far: their blocks need no list, and
+	 * the span takes in the pools' (their unused parts between too) */
+	uptr pools_lo, pools_hi;
+	ml_pools_used(&pools_lo, &pools_hi);
+	const uptr pools_span = pools_hi - pools_lo;
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		struct ml_rec_view r = ml_rec_read(s);
 		uint32_t cold = ml_cold_gen_flags(s);
@@ -332,6 +337,14 @@ static int ml_lb_collect(void)
 			}
 		}
 		uptr base = r.base, top = r.end;
+		lstate[s] = ML_LS_BLOCK | ML_L_UNSEEN;
+		/* (flagged after the loop, so that the common slot's state is a
+		 * constant stored, not one computed from the flag) */
+		if ((cold >> 16) & (ML_CF_FOREIGN | ML_CF_IGNORED))
+			foreign[nforeign++] = s;
+		/* a pool's cell: in the pools' span, and found through the map */
+		if (base - pools_lo < pools_span)
+			continue;
 		/* (branches, not conditional moves, which cost a load and a store
 		 * of each bound a slot: blocks mostly come in address order, so
 		 * the branches are well predicted; the empty asm keeps gcc from
@@ -340,11 +353,6 @@ static int ml_lb_collect(void)
 			__asm__("" : "=r"(lo) : "0"(base));
 		if (top > top_max)
 			__asm__("" : "=r"(top_max) : "0"(top));
-		lstate[s] = ML_LS_BLOCK | ML_L_UNSEEN;
-		/* (flagged after the loop, so that the common slot's state is a
-		 * constant stored, not one computed from the flag) */
-		if ((cold >> 16) & (ML_CF_FOREIGN | ML_CF_IGNORED))
-			foreign[nforeign++] = s;
 		/* (a sane block of a byte or more lies in application memory, all
 		 * of which the heap map covers; one of 16 bytes at most has its
 		 * entry in the live-base map, looked up only in the pools of
@@ -367,6 +375,10 @@ static int ml_lb_collect(void)
 	st->mk.mark_at = 0; /* all ahead of the marking, found from the roots */
 	if (!nblocks)
 		return 1;
+	if (pools_span && pools_lo < lo)
+		lo = pools_lo;
+	if (pools_span && pools_hi > top_max)
+		top_max = pools_hi;
 	st->mk.lb_lo = lo;
 	st->mk.lb_span = top_max + 1 - lo; /* (+1: a zero-size block's base) */
 	ml_sort(big, nbig, sizeof *big, ml_big_less);
@@ -399,6 +411,15 @@ static inline __attribute__((always_inline)) void ml_lb_raise(unsigned char *lst
 	lstate[s] = (unsigned char)((b & ~ML_LS_STATE) | st | ML_LS_QUEUED);
 }
 
+/* Does the block [b, e) of 16 bytes at most, b 16-aligned (a cell of the
+ * pools of 16-byte cells), hold no word that may point into a block? Then
+ * its scan adds nothing, and it needs none (most such blocks are strings:
+ * forest's labels). */
+static inline __attribute__((always_inline)) int ml_small_clear(uptr b, uptr e, uptr first, uptr span)
+{
+	return (e - b < 8 || *(const uptr *)b - first >= span) && (e - b < 16 || *(const uptr *)(b + 8) - first >= span);
+}
+
 /* Count the pointers of the batch's words to the blocks they point into.
  * Most point to the start of the block their shadow names, told by a
  * loop that calls nothing (its values stay in registers); the others,
@@ -415,11 +436,21 @@ static __attribute__((noinline)) void ml_batch_resolve(struct ml_marker *m)
 	const unsigned char from = m->batch_from;
 	size_t nwork = m->nwork;
 	unsigned nfound = 0; /* the words not found by their shadow */
+	const uptr tiny_lo = ML_LOAD(&ML_TINY->lo), tiny_span = ML_LOAD(&ML_TINY->hi) - tiny_lo;
+	const uptr first = m->lb_lo, span = m->lb_span;
 	for (unsigned i = 0; i < n; i++) {
 		uptr v = m->batch_v[i];
 		unsigned s = m->batch_slot[i];
 		if (s < nslots && (lstate[s] & ML_LS_BLOCK) && ml_lb_base(s) == v) {
-			ml_lb_raise(lstate, lwork, &nwork, mark_at, s, from);
+			if (v - tiny_lo < tiny_span && ml_small_clear(v, ml_lb_end(s), first, span)) {
+				/* scanned here: raised, not queued (one queued already
+				 * is scanned again, in vain) */
+				unsigned char b = lstate[s];
+				if (from > (b & ML_LS_STATE))
+					lstate[s] = (unsigned char)((b & ~ML_LS_STATE) | from);
+			} else {
+				ml_lb_raise(lstate, lwork, &nwork, mark_at, s, from);
+			}
 		} else {
 			m->batch_v[nfound] = v;
 			m->batch_a[nfound++] = m->batch_a[i];
@@ -447,15 +478,14 @@ static __attribute__((noinline)) void ml_batch_resolve(struct ml_marker *m)
  * code stored, found by a load next to the word's rather than by the
  * heap map's, far away. A batch holds the words of places of one state. */
 static inline __attribute__((always_inline)) void ml_scan_words(struct ml_marker *m, uptr lo, uptr hi,
-                                                                unsigned char from, int shadowed)
+                                                                unsigned char from, int shadowed, uptr first,
+                                                                uptr span, const unsigned char *lstate)
 {
 	if (from != m->batch_from) {
 		if (m->nbatch)
 			ml_batch_resolve(m);
 		m->batch_from = from;
 	}
-	const uptr first = m->lb_lo, span = m->lb_span;
-	const unsigned char *lstate = m->lstate;
 	unsigned n = m->nbatch;
 	for (uptr a = (lo + 7) & ~(uptr)7, end = hi & ~(uptr)7; a < end; a += 8) {
 		uptr v = *(const uptr *)a;
@@ -479,7 +509,8 @@ static inline __attribute__((always_inline)) void ml_scan_words(struct ml_marker
 /* Scan a root's words (the marking resolves what is left in the batch). */
 static void ml_scan(uptr lo, uptr hi, unsigned char from)
 {
-	ml_scan_words(ML_MK, lo, hi, from, hi > lo && ml_app_range(lo, hi - lo));
+	struct ml_marker *m = ML_MK;
+	ml_scan_words(m, lo, hi, from, hi > lo && ml_app_range(lo, hi - lo), m->lb_lo, m->lb_span, m->lstate);
 }
 
 /* Scan the words of [lo, hi), a root where only pointers to a block's
@@ -516,6 +547,9 @@ static inline __attribute__((always_inline)) unsigned ml_next_queued(const struc
 static void ml_mark(void)
 {
 	struct ml_marker m = *ML_MK;
+	/* (in locals: the bytes of lstate stored would make them reread) */
+	unsigned char *const lstate = m.lstate;
+	const uptr first = m.lb_lo, span = m.lb_span;
 	for (m.mark_at = 0;;) {
 		unsigned s;
 		if (m.nwork) {
@@ -530,9 +564,10 @@ static void ml_mark(void)
 			}
 			s = m.mark_at++;
 		}
-		unsigned char b = m.lstate[s] & (unsigned char)~ML_LS_QUEUED;
-		m.lstate[s] = b;
-		ml_scan_words(&m, ml_lb_base(s), ml_lb_end(s), b & ML_LS_STATE, 1); /* (heap blocks lie in application memory) */
+		unsigned char b = lstate[s] & (unsigned char)~ML_LS_QUEUED;
+		lstate[s] = b;
+		/* (heap blocks lie in application memory) */
+		ml_scan_words(&m, ml_lb_base(s), ml_lb_end(s), b & ML_LS_STATE, 1, first, span, lstate);
 	}
 	*ML_MK = m;
 }
