@@ -508,13 +508,8 @@ int main(int argc, char **argv)
 func TestSparseFreeMemory(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
-	const n = 1000000
-	prog := buildC(t, replaceOneIn16, "-O1")
-	const opts = "explain=0:detect_leaks=0"
-	freeing, keeping := leastPeakKiB(t, prog, opts, 1), leastPeakKiB(t, prog, opts, -1)
-	t.Logf("peak %d KiB freeing, %d KiB keeping", freeing, keeping)
-	if perBlock := (freeing - keeping) * 1024 / n; perBlock > 3 {
-		t.Errorf("freeing one block in 16 of %d took %d KiB more than keeping them, %d bytes a block", n, freeing-keeping, perBlock)
+	if perBlock := freeingCost(t, replaceOneIn16); perBlock > 3 {
+		t.Errorf("freeing one block in 16 of a million took %d bytes a block more than keeping them", perBlock)
 	}
 }
 
@@ -550,13 +545,8 @@ int main(int argc, char **argv)
 func TestWaitingSlotMemory(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
-	const n = 1000000
-	prog := buildC(t, freeAtEnd, "-O1")
-	const opts = "explain=0:detect_leaks=0"
-	freeing, keeping := leastPeakKiB(t, prog, opts, 1), leastPeakKiB(t, prog, opts, -1)
-	t.Logf("peak %d KiB freeing, %d KiB keeping", freeing, keeping)
-	if perBlock := (freeing - keeping) * 1024 / n; perBlock > 14 {
-		t.Errorf("freeing %d blocks at the end took %d KiB more than keeping them, %d bytes a block", n, freeing-keeping, perBlock)
+	if perBlock := freeingCost(t, freeAtEnd); perBlock > 14 {
+		t.Errorf("freeing a million blocks at the end took %d bytes a block more than keeping them", perBlock)
 	}
 }
 
@@ -750,4 +740,17 @@ func TestThreadStackMemory(t *testing.T) {
 	if per := (many - one) / 31; per > 512 {
 		t.Errorf("each thread beyond the first took %d KiB", per)
 	}
+}
+
+// freeingCost builds src, which makes a million blocks and frees them (a
+// positive argument) or keeps them, and returns how many bytes a block
+// more the least peak RSS is when it frees them.
+func freeingCost(t *testing.T, src string) int64 {
+	t.Helper()
+	const n = 1000000
+	prog := buildC(t, src, "-O1")
+	const opts = "explain=0:detect_leaks=0"
+	freeing, keeping := leastPeakKiB(t, prog, opts, 1), leastPeakKiB(t, prog, opts, -1)
+	t.Logf("peak %d KiB freeing, %d KiB keeping", freeing, keeping)
+	return (freeing - keeping) * 1024 / n
 }
