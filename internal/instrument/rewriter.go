@@ -84,6 +84,9 @@ type fnState struct {
 	argWords     bool                         // its parameters' provenance stays in the thread's words (keepsArgWords)
 	localWords   []int                        // the thread's words left for its pointer locals' provenance, the next last (localArgWords)
 	threadProvs  []prov                       // its pointer locals' provenance in the thread's words
+	metaWords    []int                        // the thread's words left for its pointer locals' metas, the next last (metasInThreadWords)
+	threadMetas  []string                     // its pointer locals' metas in the thread's words
+	hotLocals    map[*cc.Declarator]bool      // locals named in its most deeply nested loops: their metas stay variables (innermostLocals)
 	loops        []*cc.IterationStatement     // the loops around the statement being rewritten, innermost last
 	hoist        *frameHoist                  // the loop being rewritten whose one call's frame site is stored before it (loopCall)
 	callSite     bool                         // a leaf passed its call's site (callSiteLeaf)
@@ -1116,6 +1119,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	r.fn.ptrLocals = r.countPointerLocals(fd.CompoundStatement)
 	r.fn.argWords = r.keepsArgWords(fd.CompoundStatement)
 	r.fn.localWords = r.localArgWords(ft)
+	r.fn.metaWords = r.metasInThreadWords()
+	if r.fn.metaWords != nil {
+		r.fn.hotLocals = innermostLocals(fd.CompoundStatement)
+	}
 	r.fn.pckLocal = r.pckLocalOf(fd)
 	// (a loop would keep the own bits in a register besides the entry's:
 	// the benchmark's sum, whose one check runs only on a mismatch)
@@ -1230,6 +1237,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			params = append(params, param{pd.Name(), from, pv, pd.AddressTaken(), inArgWords})
 			if !pd.AddressTaken() {
 				r.fn.comp[pd] = r.name("__ml_p")
+				if inArgWords && r.fn.metaWords != nil && !r.fn.hotLocals[pd] {
+					// (its caller's meta stays where it was passed)
+					r.fn.comp[pd] = "__ml_t.arg[" + strconv.Itoa(i) + "]"
+				}
 				r.fn.compProv[pd] = r.paramProv()
 				if inArgWords {
 					r.fn.compProv[pd] = argWords(i)
@@ -1341,6 +1352,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pro = append(pro, own(vol, "__ml_meta_t ", r.name("__ml_b"), " __attribute__((unused, cleanup(__ml_borrow_end)))", borrow+r.fn.comp[pd]+")"))
 			case r.c.full:
 				pro = side.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), "__ml_refd("+p.from+")", true)
+			case strings.HasPrefix(r.fn.comp[pd], "__ml_t.arg["):
+				// (another caller's meta replaced by the argument's own)
+				pro = append(pro, "(void)("+r.ownsArgs()+" ? 0 : ("+r.fn.comp[pd]+" = __ml_metav((__ml_uptr)"+p.name+")));")
 			default:
 				pro = pside.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), p.from, true)
 			}
@@ -1376,6 +1390,14 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pro = own.own(pro, vol, "__ml_meta_t ", m, r.companionAttrs(), init, uninit || r.fn.jumpedPast[m])
 			} else {
 				pro = side.temps(r).own(pro, vol, "__ml_meta_t ", m, " __attribute__((unused))", init, true)
+			}
+		}
+		for _, m := range r.fn.threadMetas {
+			// (a local declared with a value sets its meta first)
+			if u, ok := r.fn.uninit[m]; ok {
+				pro = append(pro, m+" = "+u+";")
+			} else if r.fn.jumpedPast[m] {
+				pro = append(pro, m+" = 0;")
 			}
 		}
 		for _, h := range r.fn.held {
@@ -1458,6 +1480,56 @@ func (r *rewriter) localArgWords(ft *cc.FunctionType) []int {
 		words = append(words, i)
 	}
 	return words
+}
+
+// metasInThreadWords lists the thread's argument metas (__ml_t.arg) a
+// function keeping its pointer locals' provenance in the thread's words
+// (localArgWords) keeps their metas in too, the same positions: where
+// nothing it runs writes them (its calls are of inlined helpers whose
+// extra words are in registers; a signal handler's calls are undone by the
+// wrapper, handlers.c), a meta gcc would spill to a frame slot is read
+// from there instead (zlib's inflate_fast: eleven pointers' metas live
+// across its loop, 88 bytes of frame where gcc's is 56). Not where a
+// companion counts references or is still (its cleanup needs a variable).
+func (r *rewriter) metasInThreadWords() []int {
+	if len(r.fn.localWords) == 0 || r.companionAttrs() != " __attribute__((unused))" {
+		return nil
+	}
+	return slices.Clone(r.fn.localWords)
+}
+
+// innermostLocals is the set of variables named in body's most deeply
+// nested loops (none without a loop): their metas, read by the checks that
+// run most, stay variables gcc may keep in registers, where a thread's word
+// costs a load per check (zlib's inflate_fast: its eleven pointers' metas
+// all in the thread's words, +11.8% instructions; out and from, named in
+// its copy loops, kept, +2.3%, the frame as small; those dereferenced in
+// any loop kept, 8 bytes more, and inflate_table's gain lost).
+func innermostLocals(body *cc.CompoundStatement) map[*cc.Declarator]bool {
+	deepest, at := 0, map[*cc.Declarator]int{}
+	var walk func(n cc.Node, depth int)
+	walk = func(n cc.Node, depth int) {
+		switch x := n.(type) {
+		case *cc.IterationStatement:
+			depth++
+			deepest = max(deepest, depth)
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionIdent {
+				if d := declOf(x); d != nil {
+					at[d] = max(at[d], depth)
+				}
+			}
+		}
+		eachChild(n, func(c cc.Node) { walk(c, depth) })
+	}
+	walk(body, 0)
+	hot := map[*cc.Declarator]bool{}
+	for d, depth := range at {
+		if deepest > 0 && depth == deepest {
+			hot[d] = true
+		}
+	}
+	return hot
 }
 
 // argWords is the provenance of parameter i in the thread's words.
@@ -2156,6 +2228,13 @@ func (r *rewriter) hasCompanion(d *cc.Declarator) bool {
 
 func (r *rewriter) companion(d *cc.Declarator) string {
 	if m, ok := r.fn.comp[d]; ok {
+		return m
+	}
+	if n := len(r.fn.metaWords); n != 0 && !r.fn.hotLocals[d] {
+		m := "__ml_t.arg[" + strconv.Itoa(r.fn.metaWords[n-1]) + "]"
+		r.fn.metaWords = r.fn.metaWords[:n-1]
+		r.fn.comp[d] = m
+		r.fn.threadMetas = append(r.fn.threadMetas, m)
 		return m
 	}
 	m := r.name("__ml_p")
