@@ -820,6 +820,12 @@ __ML_INLINE void __ml_use(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct 
 __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 {
 	unsigned bits;
+	/* An aligned word owns its shadow byte whole (no neighbour's bits
+	 * share it): one plain store, no load, test or atomic. */
+	if (n == 8 && __ML_LIKELY((a & 7) == 0)) {
+		*(unsigned char *)__ML_DEF_SHADOW(a) = 0;
+		return;
+	}
 	if (n > 8)
 		__ml_def_slow(a, n);
 	else if (__ML_UNLIKELY((bits = __ml_undef_bits(a, n)) != 0)) {
@@ -1666,6 +1672,10 @@ void __ml_escape(__ml_meta_t m) __ML_NOTHROW;
  * is a heap block's). */
 __ML_INLINE int __ml_counted(__ml_meta_t m)
 {
+	/* A meta the compiler knows to lie below the first slot (NULL's, a
+	 * never-assigned pointer's) is no heap block's: no record is read. */
+	if (__builtin_constant_p((unsigned)m < __ML_FIRST_SLOT) && (unsigned)m < __ML_FIRST_SLOT)
+		return 0;
 	const struct __ml_rec *r = __ml_rec_of(m);
 	return (*(const __ml_uptru *)&r->slot == m) & (__ML_REC_KIND(r) == __ML_KIND_HEAP);
 }

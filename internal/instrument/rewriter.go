@@ -160,6 +160,7 @@ type rewriter struct {
 	borrows        map[string][]bool                      // the pointer parameters each function of the unit borrows
 	still          map[string]bool                        // functions of the unit that cannot lower a count (still.go)
 	heldArgs       map[string]bool                        // those of them every call passes held values (findHeldArgs)
+	heldParams     map[*cc.Declarator]bool                // pointer parameters every call passes a held variable (findHeldParams)
 	handCalls      map[string][]*cc.PostfixExpression     // the functions that may hand their reference over, and their calls (handed.go)
 	handReceived   map[*cc.PostfixExpression]bool         // those calls assigned to a counted pointer local
 	handReturned   map[*cc.PostfixExpression]string       // those returned, by the function named
@@ -331,6 +332,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findLendings(decls)
 	r.findStill(decls)
 	r.findHeldArgs(progDecls)
+	r.findHeldParams(decls, progDecls)
 	r.findHanding(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
@@ -1350,6 +1352,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 					pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], " __attribute__((unused))", p.from))
 				}
 				pro = append(pro, own(vol, "__ml_meta_t ", r.name("__ml_b"), " __attribute__((unused, cleanup(__ml_borrow_end)))", borrow+r.fn.comp[pd]+")"))
+			case r.c.full && r.heldParams[pd]:
+				// (the caller's variable holds the reference all along:
+				// heldparams.go)
+				pro = pside.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], " __attribute__((unused))", p.from, true)
 			case r.c.full:
 				pro = side.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), "__ml_refd("+p.from+")", true)
 			case strings.HasPrefix(r.fn.comp[pd], "__ml_t.arg["):

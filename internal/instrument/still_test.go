@@ -13,41 +13,54 @@ import (
 // if every call passes values held elsewhere (held_*: __ml_borrow_held,
 // held_beside_call's beside a call in an arithmetic argument; held_table's
 // through a call table's calls, which still_table's pass a call's result);
-// those of every other function count a reference (__ml_refd). Detection
-// mode counts nothing.
+// those of every other function count a reference (__ml_refd): still.c
+// calls them with values from memory, which are not held parameters
+// (TestHeldParameters). Detection mode counts nothing.
 func TestStillParameters(t *testing.T) {
-	for _, full := range []bool{false, true} {
-		out := codeAfterSites(t, full, "testdata/still.c")
-		if !full {
-			if bytes.Contains(out, []byte("__ml_borrow(")) || bytes.Contains(out, []byte("__ml_refd(")) {
-				t.Error("detection mode counts references")
-			}
-			continue
-		}
-		defs := regexp.MustCompile(`\b((?:still|held|kept)_\w+)\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)(?:\s|#[^\n]*\n)*\{`).FindAllSubmatchIndex(out, -1)
-		seen := map[string]bool{}
-		for _, d := range defs {
-			name := string(out[d[2]:d[3]])
-			if seen[name] {
-				continue
-			}
-			seen[name] = true
-			rest := out[d[1]:]
-			how, first := "", len(rest)
-			for _, call := range []string{"__ml_borrow(__ml_p", "__ml_borrow_held(__ml_p", "__ml_refd("} {
-				if i := bytes.Index(rest, []byte(call)); i >= 0 && i < first {
-					how, first = call, i
-				}
-			}
-			want := map[string]string{"still": "__ml_borrow(__ml_p", "held": "__ml_borrow_held(__ml_p", "kept": "__ml_refd("}[name[:strings.IndexByte(name, '_')]]
-			if how != want {
-				t.Errorf("%s: parameters take %s, want %s", name, how, want)
+	bodies := countingBodies(t, "testdata/still.c", "still|held|kept")
+	for name, body := range bodies {
+		how, first := "", len(body)
+		for _, call := range []string{"__ml_borrow(__ml_p", "__ml_borrow_held(__ml_p", "__ml_refd("} {
+			if i := bytes.Index(body, []byte(call)); i >= 0 && i < first {
+				how, first = call, i
 			}
 		}
-		if len(seen) != 21 {
-			t.Errorf("found %d of the 21 functions' definitions", len(seen))
+		want := map[string]string{"still": "__ml_borrow(__ml_p", "held": "__ml_borrow_held(__ml_p", "kept": "__ml_refd("}[name[:strings.IndexByte(name, '_')]]
+		if how != want {
+			t.Errorf("%s: parameters take %s, want %s", name, how, want)
 		}
 	}
+	if len(bodies) != 21 {
+		t.Errorf("found %d of the 21 functions' definitions", len(bodies))
+	}
+}
+
+// countingBodies instruments the file at path in both modes: in detection
+// mode nothing may count a reference (__ml_borrow, __ml_refd); with full
+// checking it returns the text of each function whose name starts with one
+// of prefixes (alternatives) and _, from its first definition's opening
+// brace to the next definition.
+func countingBodies(t *testing.T, path, prefixes string) map[string][]byte {
+	t.Helper()
+	if out := codeAfterSites(t, false, path); bytes.Contains(out, []byte("__ml_borrow(")) || bytes.Contains(out, []byte("__ml_refd(")) {
+		t.Error("detection mode counts references")
+	}
+	out := codeAfterSites(t, true, path)
+	defs := regexp.MustCompile(`\b((?:`+prefixes+`)_\w+)\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)(?:\s|#[^\n]*\n)*\{`).FindAllSubmatchIndex(out, -1)
+	nextDef := regexp.MustCompile(`\n(?:static |void |long )`)
+	bodies := map[string][]byte{}
+	for _, d := range defs {
+		name := string(out[d[2]:d[3]])
+		if bodies[name] != nil {
+			continue
+		}
+		body := out[d[1]:]
+		if end := nextDef.FindIndex(body); end != nil {
+			body = body[:end[0]]
+		}
+		bodies[name] = body
+	}
+	return bodies
 }
 
 // TestStillLocalsCountOnlyShared: with full checking, the pointer

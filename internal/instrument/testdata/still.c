@@ -3,7 +3,9 @@
  * held: every call passes values held elsewhere, through argument lists
  * that drop nothing, or whose calls lie beside variables: held_beside_call,
  * not beside a global or a member; through a call table too: held_table's
- * calls pass a variable, still_table's a call's result). */
+ * calls pass a variable, still_table's a call's result; kept: each is
+ * called with memory, so its parameters are not held ones either,
+ * heldparams.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,13 +67,13 @@ static long (*const still_tab[])(const struct n *) = {still_table};
 
 long use_them(struct n *p, struct n *q)
 {
-	kept_store(p, q);
-	kept_frees(p);
-	kept_calls_kept(p, q);
-	kept_copies(p, q);
+	kept_store(p->next, q->next);
+	kept_frees(p->next);
+	kept_calls_kept(p->next, q->next);
+	kept_copies(p->next, q->next);
 	held_moves(p);
 	return still_get(p) + held_calls_still(p) + held_recursive(p) + still_or_abort(p) + still_or_abort(calloc(1, sizeof *p)) + held_local(p) +
-	       kept_allocates(p) + kept_through_pointer(p, still_get) + held_pointer_local_to_local(p) + kept_local_address(p) +
+	       kept_allocates(p->next) + kept_through_pointer(p->next, still_get) + held_pointer_local_to_local(p) + kept_local_address(p->next) +
 	       held_address_taken(p) + held_beside_call(p, still_get(p)) + still_beside_call_global(global_n, still_get(p)) +
 	       still_beside_call_member(p->next, still_get(p)) + held_tab[p->v & 0](p) +
 	       still_tab[p->v & 0](calloc(1, sizeof *p));
