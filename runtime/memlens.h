@@ -1569,6 +1569,51 @@ __ML_INLINE __ml_meta_t __ml_ld(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 	return __ml_ld_body(slot, v, tag);
 }
 
+/* __ml_ld of a sealed member (internal/instrument/sealed.go): a pointer
+ * member of a struct whose every store the unit proves is an instrumented
+ * member store, so the slot's shadow word is the one its last store wrote
+ * and its hash need not vouch for v. Only the bound test remains on the
+ * fast path: a value outside the block the word names (stored out of
+ * bounds, dangling, or a word of the memory's earlier life left under a
+ * value no store of this life wrote) takes __ml_ld's whole test, hash
+ * included, and its slow path. With full checking, a word left from an
+ * earlier life must also yield the slot's undefinedness, so it is __ml_ld. */
+__ML_INLINE __ml_meta_t __ml_ld_sealed(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
+{
+#if defined(__ML_STUB) && !defined(__ML_FULL)
+	__ml_meta_t w;
+	__ml_uptr t;
+	__asm__ volatile("movq %[slot], %[t]\n\t"
+	                 "andq $-8, %[t]\n\t"
+	                 "xorq %[x], %[t]\n\t"
+	                 "movq " __ML_META_OFF_ASM "(%[t]), %[w]\n\t" /* the slot's shadow */
+	                 "movl %k[w], %k[t]\n\t"
+	                 "shlq $5, %[t]\n\t"
+	                 "btsq $" __ML_RECS_BIT ", %[t]\n\t"        /* the record */
+	                 "cmpq (%[t]), %[v]\n\t"
+	                 "jb 7f\n\t"
+	                 "cmpq 8(%[t]), %[v]\n\t"
+	                 "ja 7f\n"                                   /* base <= v <= end */
+	                 "3:\tandq %[mask], %[w]\n"                  /* the meta */
+	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"
+	                 "7:\t" __ML_SHADOW_TESTS("t", "w", "t", "t", "x", "9f") "\n"
+	                 "2:\tjmp 3b\n"
+	                 "9:\t" __ML_FAIL3_CALL(__ML_LD_FAIL, "%[tag]", "%[v]", "%[slot]", "%[w]")
+	                 "jmp 3b\n"
+	                 ".popsection"
+	                 __ML_LD_OPERANDS);
+	return w;
+#elif defined(__ML_FULL)
+	return __ml_ld_body(slot, v, tag);
+#else
+	__ml_meta_t w = *__ML_META_SHADOW(slot);
+	const struct __ml_rec *r = __ml_rec_of(w);
+	if (__ML_LIKELY(v - r->base <= r->end - r->base))
+		return w & __ML_META_MASK;
+	return __ml_ld_body(slot, v, tag);
+#endif
+}
+
 /* Unoptimised, a pointer load as one call (instrument's load): the value
  * at slot, passed last as a check's address is, with its meta and its
  * provenance (the slot) stored through meta and prov, words of the
@@ -2640,17 +2685,17 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
  * __ml_move makes it (its slow path at 6), the new value stored and the
  * check as __ml_chk makes it, whose stub at 9 reports; both jump back to
  * the end, 8. */
-#define __ML_MOVE_CHK_ASM(ro, w, at)                                                              \
+#define __ML_MOVE_CHK_ASM(ro, w, at, vouch)                                                       \
 	__asm__ volatile("movq %[slot], %[u]\n\t"                                                 \
 	                 "andq $-8, %[u]\n\t"                                                     \
 	                 "xorq %[xs], %[u]\n\t"                                                   \
 	                 "movq " __ML_META_OFF_ASM "(%[u]), %[m]\n\t"         /* the slot's shadow */                 \
-	                 "movq %[v], %[r]\n\t"                                                    \
-	                 "xorq %[tag], %[r]\n\t"                                                  \
-	                 "imulq %[k], %[r]\n\t"                                                   \
-	                 "xorq %[m], %[r]\n\t"                                                    \
-	                 "shrq $48, %[r]\n\t"                                                     \
-	                 "jnz 7f\n\t"                    /* not vouching for v */                \
+	                 vouch("movq %[v], %[r]\n\t"                                              \
+	                       "xorq %[tag], %[r]\n\t"                                            \
+	                       "imulq %[k], %[r]\n\t"                                             \
+	                       "xorq %[m], %[r]\n\t"                                              \
+	                       "shrq $48, %[r]\n\t"                                               \
+	                       "jnz 7f\n\t")              /* not vouching for v */                \
 	                 "andq %[mask], %[m]\n\t"        /* the meta */                          \
 	                 __ML_MOVE_CHK_TESTS(ro, "7f")                                             \
 	                 "movq %[t], %[r]\n\t"                                                    \
@@ -2694,38 +2739,46 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
  * makes the move's slow path, then the whole check (vm.c's push and pop:
  * 44 instructions, now 32). With loss tracking, or n not a constant, the
  * two as they are. Returns the meta. */
-#define __ML_MOVE_CHK_FN(name, at, cs_arg, chk_fn, chk_cs)                                       \
+#define __ML_MOVE_CHK_FN(name, at, cs_arg, chk_fn, chk_cs, vouch)                                \
 	__ML_INLINE __ml_meta_t name(__ml_uptr nw, const struct __ml_site *site,                         \
 	                           const struct __ml_site *ms, __ml_meta_t tag, __ml_uptr slot,           \
 	                           __ml_uptr v, __ml_uptr t, __ml_uptr a cs_arg)                         \
 	{                                                                                              \
 		__ml_uptr n = nw & ~(__ML_WRITE | __ML_WRITABLE);                                       \
 		__ml_meta_t m;                                                                          \
-		__ML_MOVE_CHK_FAST(at)                                                                  \
+		__ML_MOVE_CHK_FAST(at, vouch)                                                           \
 		m = __ml_move(slot, v, t, tag, ms);                                                      \
 		*(__ml_uptru *)slot = t;                                                                \
 		chk_fn(m, nw, site, 0, slot, a chk_cs);                                                 \
 		return m;                                                                               \
 	}
 #if defined(__ML_STUB) && !defined(__ML_FULL)
-#define __ML_MOVE_CHK_FAST(at)                                                                   \
+#define __ML_MOVE_CHK_FAST(at, vouch)                                                            \
 	if (__builtin_constant_p(n)) {                                                           \
 		__ml_uptr u, r;                                                                  \
 		(void)ms;                                                                        \
 		if ((nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE)                           \
-			__ML_MOVE_CHK_ASM(__ML_RO_YES, "1", at);                                 \
+			__ML_MOVE_CHK_ASM(__ML_RO_YES, "1", at, vouch);                          \
 		else if (nw & __ML_WRITE)                                                        \
-			__ML_MOVE_CHK_ASM(__ML_RO_NO, "1", at);                                  \
+			__ML_MOVE_CHK_ASM(__ML_RO_NO, "1", at, vouch);                           \
 		else                                                                             \
-			__ML_MOVE_CHK_ASM(__ML_RO_NO, "0", at);                                  \
+			__ML_MOVE_CHK_ASM(__ML_RO_NO, "0", at, vouch);                           \
 		return m;                                                                        \
 	}
 #else
-#define __ML_MOVE_CHK_FAST(at)
+#define __ML_MOVE_CHK_FAST(at, vouch)
 #endif
+/* The hash test of the slot's shadow on the fast path: made, or (a sealed
+ * member, __ml_ld_sealed) left to the stub, which makes the move's whole
+ * test when the meta's block is dead or the access leaves it; the word
+ * written back keeps its hash, so every other reader sees the same. */
+#define __ML_VOUCH_YES(test) test
+#define __ML_VOUCH_NO(test)
 #define __ML_COMMA ,
-__ML_MOVE_CHK_FN(__ml_move_chk, , , __ml_chk, )
-__ML_MOVE_CHK_FN(__ml_move_chk_at, _at, __ML_COMMA const struct __ml_site *cs, __ml_chk_at, __ML_COMMA cs)
+__ML_MOVE_CHK_FN(__ml_move_chk, , , __ml_chk, , __ML_VOUCH_YES)
+__ML_MOVE_CHK_FN(__ml_move_chk_at, _at, __ML_COMMA const struct __ml_site *cs, __ml_chk_at, __ML_COMMA cs, __ML_VOUCH_YES)
+__ML_MOVE_CHK_FN(__ml_sealed_move_chk, , , __ml_chk, , __ML_VOUCH_NO)
+__ML_MOVE_CHK_FN(__ml_sealed_move_chk_at, _at, __ML_COMMA const struct __ml_site *cs, __ml_chk_at, __ML_COMMA cs, __ML_VOUCH_NO)
 #undef __ML_COMMA
 
 /* Function entry: push a frame, return the depth to restore on exit. */

@@ -598,7 +598,11 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		f.cat(orig)
 		f.str(") *)")
 		f.cat(g)
-		f.strf("; %s = (__ml_uptr)%s; %s = %s(sizeof(", mv.w.word, p, l.meta, "__ml_move"+fn[len("__ml"):])
+		move := "__ml_move"
+		if r.sealedMember(mv.p) {
+			move = "__ml_sealed_move"
+		}
+		f.strf("; %s = (__ml_uptr)%s; %s = %s(sizeof(", mv.w.word, p, l.meta, move+fn[len("__ml"):])
 		f.cat(orig)
 		f.strf(")%s, %s, %s, %s, (__ml_uptr)%s, (__ml_uptr)%s, (__ml_uptr)%s, (__ml_uptr)%s%s); %s; }))", flags, siteRef(site), r.stSite(mv.inc, mv.p), tag, p, v, t, a, r.checkCallSite(), a)
 		return f
@@ -1127,7 +1131,11 @@ func (r *rewriter) load(n cc.ExpressionNode, place frag, tag string) (frag, stri
 		f.strf("; register __auto_type %s = *%s; %s = %s; %s = (__ml_uptr)%s; %s; })", v, p, m, old, w.word, p, v)
 		return f, m, w
 	}
-	f.strf("; register __auto_type %s = *%s; %s = __ml_ld((__ml_uptr)%s, (__ml_uptr)%s, %s); %s = (__ml_uptr)%s; %s; })", v, p, m, p, v, tag, w.word, p, v)
+	ld := "__ml_ld"
+	if r.sealedMember(n) {
+		ld = "__ml_ld_sealed"
+	}
+	f.strf("; register __auto_type %s = *%s; %s = %s((__ml_uptr)%s, (__ml_uptr)%s, %s); %s = (__ml_uptr)%s; %s; })", v, p, m, ld, p, v, tag, w.word, p, v)
 	r.noteLoad(n, tag, m)
 	return f, m, w
 }

@@ -159,6 +159,7 @@ type rewriter struct {
 	lendings       map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
 	borrows        map[string][]bool                      // the pointer parameters each function of the unit borrows
 	still          map[string]bool                        // functions of the unit that cannot lower a count (still.go)
+	sealed         map[*cc.Declarator]bool                // pointer members whose loads skip the hash test (sealed.go)
 	heldArgs       map[string]bool                        // those of them every call passes held values (findHeldArgs)
 	heldParams     map[*cc.Declarator]bool                // pointer parameters every call passes a held variable (findHeldParams)
 	handCalls      map[string][]*cc.PostfixExpression     // the functions that may hand their reference over, and their calls (handed.go)
@@ -331,6 +332,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findFreeing(decls)
 	r.findLendings(decls)
 	r.findStill(decls)
+	r.findSealed(progDecls, main)
 	r.findHeldArgs(progDecls)
 	r.findHeldParams(decls, progDecls)
 	r.findHanding(decls)
