@@ -1281,3 +1281,22 @@ func TestHasUnoptimized(t *testing.T) {
 		}
 	}
 }
+
+// TestCountedStaticAssert: counting statements puts nothing between a
+// block's _Static_assert and its ';' (which cc/v4 parses as an empty
+// statement of its own): gcc compiles the unit.
+func TestCountedStaticAssert(t *testing.T) {
+	newTestConfig(t, false) // skips without gcc
+	cfg, err := NewConfig("gcc", []string{"-O2"}, Mode{CountStatements: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := "_Static_assert(sizeof(int) == 4, \"file\");\nint main(void)\n{\n\t_Static_assert(1, \"block\");\n\tint x = 3;\n\t_Static_assert(sizeof x == 4, \"x\") ;\n\t{ _Static_assert(2, \"inner\"); }\n\treturn x - 3;\n}\n"
+	dir, src, out := writeInstrumentedCode(t, cfg, "asserts.c", code)
+	if !bytes.Contains(out, []byte("__ml_t.clock++")) {
+		t.Fatal("the unit counts no statement")
+	}
+	if b, err := exec.Command("gcc", "-O2", "-c", src, "-o", filepath.Join(dir, "out.o")).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, b)
+	}
+}
