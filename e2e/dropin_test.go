@@ -46,6 +46,7 @@ var dropinCases = []struct {
 	{"enum_middle.c", []string{"-O0", "-Wall"}},
 	{"nested_ranges.c", []string{"-O1", "-Wall"}},
 	{"types_compatible.c", []string{"-O1", "-Wall"}},
+	{"sizeof_middle.c", []string{"-O0", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -30,14 +30,15 @@ func newTestConfig(tb testing.TB, full bool) *Config {
 }
 
 // TestFrontEndPanicIsParseError: C on which cc/v4's checker panics (GNU's
-// `?:` with a nonzero constant condition that is a sizeof: withConstantMiddles
-// writes out only conditions of numbers, enumeration constants and operators)
+// `?:` with a nonzero constant condition that is a sizeof of a variable:
+// withConstantMiddles writes out only conditions of numbers, enumeration
+// constants, sizeof of type keywords and operators)
 // is a *ParseError, whose unit the driver compiles uninstrumented with a
 // warning; before, the panic stopped memlens cc with an internal error.
 func TestFrontEndPanicIsParseError(t *testing.T) {
 	cfg := newTestConfig(t, false)
 	path := filepath.Join(t.TempDir(), "conditional.c")
-	src := "int main(void)\n{\n\tstatic int kept = sizeof(int) ?: -1;\n\treturn kept - 4;\n}\n"
+	src := "int main(void)\n{\n\tstatic int kept = sizeof(kept) ?: -1;\n\treturn kept - 4;\n}\n"
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -1394,8 +1394,9 @@ func inDirective(b []byte, i int) bool {
 // constantOperandStart returns where the operand of the conditional whose
 // `?` is at b[q] starts, walking back to the assignment, comma, bracket,
 // brace, `;`, `?`, `:`, `return` or `case` before it; -1 unless it is made
-// of numbers, enumeration constants (enums), parentheses and operators
-// alone, with one of those, on lines without a directive between.
+// of numbers, enumeration constants (enums), sizeof or alignof of the
+// arithmetic types' keywords, parentheses and operators alone, with one
+// of those, on lines without a directive between.
 func constantOperandStart(b []byte, q int, enums map[string]bool) int {
 	depth, number := 0, false
 	end := func(k int) int {
@@ -1419,8 +1420,10 @@ func constantOperandStart(b []byte, q int, enums map[string]bool) int {
 				s--
 			}
 			switch word := string(b[s:k]); {
-			case isNumberStart(b, s) || enums[word]:
+			case isNumberStart(b, s) || enums[word] || sizeWords[word]:
 				number, k = true, s
+			case typeWords[word]:
+				k = s
 			case word == "return" || word == "case":
 				return end(k)
 			default:
@@ -1450,6 +1453,16 @@ func constantOperandStart(b []byte, q int, enums map[string]bool) int {
 	}
 	return -1
 }
+
+// sizeWords are the operators giving a constant of their operand's type
+// without evaluating it (`sizeof(int) ?: 1`): constants to repeat.
+var sizeWords = map[string]bool{"sizeof": true, "_Alignof": true, "alignof": true, "__alignof__": true, "__alignof": true}
+
+// typeWords are the keywords naming arithmetic types, which a condition
+// holds only in a type name (`sizeof(unsigned long)`, `(int)2.5`): no
+// side effect.
+var typeWords = map[string]bool{"void": true, "char": true, "short": true, "int": true, "long": true, "float": true, "double": true,
+	"signed": true, "unsigned": true, "_Bool": true, "__int128": true, "const": true}
 
 // endsInHexEscape reports whether a string literal's contents s end in a
 // hex escape.
