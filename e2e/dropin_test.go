@@ -47,6 +47,7 @@ var dropinCases = []struct {
 	{"nested_ranges.c", []string{"-O1", "-Wall"}},
 	{"types_compatible.c", []string{"-O1", "-Wall"}},
 	{"sizeof_middle.c", []string{"-O0", "-Wall"}},
+	{"big_constants.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

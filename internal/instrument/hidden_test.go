@@ -192,19 +192,27 @@ func TestWithoutEmptyMembers(t *testing.T) {
 // TestWithFloatConstants: an unsuffixed floating constant past double's
 // range is +inf of type double, GNU's q and w suffixes are f128 and L;
 // integers, other suffixes and what rounds to DBL_MAX or to zero are left.
-func TestWithFloatConstants(t *testing.T) {
+func TestWithNumberConstants(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"d = 1e5000;", "d = (__builtin_inf());"},
 		{"d = -1.5E+400 * 0x1p99999;", "d = -(__builtin_inf()) * (__builtin_inf());"},
 		{"d = .9e309, e = 2e308;", "d = (__builtin_inf()), e = (__builtin_inf());"},
 		{"d = 1.7976931348623158e308 + 1e-5000 + 1e308;", "d = 1.7976931348623158e308 + 1e-5000 + 1e308;"},
 		{"f = 1e5000f + 1e5000L + 1e5000i + 1e50'00;", "f = 1e5000f + 1e5000L + 1e5000i + 1e50'00;"},
-		{"n = 1" + strings.Repeat("0", 400) + " + 0x1e5000;", "n = 1" + strings.Repeat("0", 400) + " + 0x1e5000;"},
+		{"n = 1" + strings.Repeat("0", 400) + " + 0x1e5000;", "n = 0 + 0x1e5000;"},
+		{"a = 9223372036854775807 + 9223372036854775808 + 9223372036854775808LL + 18446744073709551615l;",
+			"a = 9223372036854775807 + ((__int128)9223372036854775808u) + ((__int128)9223372036854775808u) + ((__int128)18446744073709551615u);"},
+		{"b = 18446744073709551617 + 18446744073709551617uLL + 36893488147419103231u + 18446744073709551615u;",
+			"b = 1 + 1uLL + 18446744073709551615u + 18446744073709551615u;"},
+		{"c = 0x1ffffffffffffffff + 0x10000000000000001ll + 0200000000000000000000001U + 0b10000000000000000000000000000000000000000000000000000000000000011;",
+			"c = 0xffffffffffffffff + 0x1ll + 01U + 0x3;"},
+		{"d = 0xffffffffffffffff + 01777777777777777777777 + 18446744073709551616i + 1844674407370955161600'0 + 99999999999999999999999lL;",
+			"d = 0xffffffffffffffff + 01777777777777777777777 + 18446744073709551616i + 1844674407370955161600'0 + 99999999999999999999999lL;"},
 		{"s = \"1e5000\"; x1e5000;\n# 1e5000 \"a.c\"\n", "s = \"1e5000\"; x1e5000;\n# 1e5000 \"a.c\"\n"},
 		{"q = 1.5Q + 2e3q + 0x1p3Q + 1e5000Q; w = 1.5w + .5W;", "q = 1.5f128 + 2e3f128 + 0x1p3f128 + 1e5000f128; w = 1.5L + .5L;"},
 		{"n = 1Q + 0x1Q + 1.5Qi + 1.5fq + x1.5Q;", "n = 1Q + 0x1Q + 1.5Qi + 1.5fq + x1.5Q;"},
 	} {
-		if got := string(withFloatConstants([]byte(tc.in))); got != tc.want {
+		if got := string(withNumberConstants([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
 		}
 	}

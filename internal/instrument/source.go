@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"sort"
 	"strconv"
@@ -56,7 +57,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withFloatConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))))))
+	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -1034,17 +1035,23 @@ func frontEndReadsWide(s []byte) bool {
 	return len(s) == 2
 }
 
-// withFloatConstants returns pre with the floating constants cc/v4 does
-// not read written as constants of the same type and value it does: one
-// without suffix beyond double's range (`1e5000`, which gcc reads as +inf
-// of type double, and its compile of the user's file warns of) as
-// `(__builtin_inf())`, glibc's INFINITY, a constant expression too; GNU's
-// suffixes `q` and `w` (`1.5Q`: gcc's _Float128 and long double on
-// x86-64) as `f128` and `L`. pre itself when there is none.
-func withFloatConstants(pre []byte) []byte {
+// withNumberConstants returns pre with the numeric constants cc/v4 does
+// not read written as constants of the same type and value it does. A
+// floating one without suffix beyond double's range (`1e5000`, which gcc
+// reads as +inf of type double, and its compile of the user's file warns
+// of) is `(__builtin_inf())`, glibc's INFINITY, a constant expression too;
+// GNU's suffixes `q` and `w` (`1.5Q`: gcc's _Float128 and long double on
+// x86-64) are `f128` and `L`. An integer one past 64 bits or a decimal one
+// past long long without `u`: see frontEndInteger. pre itself when there
+// is none.
+func withNumberConstants(pre []byte) []byte {
 	out := splice{text: pre}
 	eachLiteral(pre, func(i, end int) bool {
-		if text := frontEndFloat(pre[i:end]); text != "" {
+		text := frontEndFloat(pre[i:end])
+		if text == "" {
+			text = frontEndInteger(pre[i:end])
+		}
+		if text != "" {
 			out.replace(i, end, text)
 		}
 		return true
@@ -1052,7 +1059,55 @@ func withFloatConstants(pre []byte) []byte {
 	return out.result()
 }
 
-// frontEndFloat returns what withFloatConstants writes for the
+// frontEndInteger returns what withNumberConstants writes for the
+// preprocessing number s, "" to leave it. gcc's preprocessor keeps 64
+// bits of an integer constant (warning that it is too large) and types
+// the rest as C does, but a decimal one without `u` past long long is
+// __int128 (warning that it is so large that it is unsigned); cc/v4
+// rejects both. The first is written as its low 64 bits, in its base with
+// its suffix, the second as `((__int128)Nu)`: the same type and value.
+func frontEndInteger(s []byte) string {
+	digits, suffix := s, ""
+	if i := bytes.IndexFunc(s, func(r rune) bool { return r == 'u' || r == 'U' || r == 'l' || r == 'L' }); i >= 0 {
+		digits, suffix = s[:i], string(s[i:])
+	}
+	unsigned := strings.ContainsAny(suffix, "uU")
+	switch strings.ToLower(suffix) {
+	case "", "u", "l", "ul", "lu", "ll", "ull", "llu":
+	default:
+		return ""
+	}
+	if strings.Contains(suffix, "lL") || strings.Contains(suffix, "Ll") {
+		return ""
+	}
+	base, prefix := 10, ""
+	switch {
+	case len(digits) > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'):
+		base, prefix, digits = 16, "0x", digits[2:]
+	case len(digits) > 2 && digits[0] == '0' && (digits[1] == 'b' || digits[1] == 'B'):
+		base, prefix, digits = 2, "0x", digits[2:] // (written in hex: the same type rules)
+	case len(digits) > 1 && digits[0] == '0':
+		base, prefix = 8, "0"
+	}
+	v, ok := new(big.Int).SetString(string(digits), base)
+	if !ok || len(digits) == 0 {
+		return ""
+	}
+	low := new(big.Int).And(v, new(big.Int).SetUint64(math.MaxUint64))
+	switch {
+	case base == 10 && !unsigned && low.Cmp(big.NewInt(math.MaxInt64)) > 0:
+		return "((__int128)" + low.String() + "u)"
+	case v.BitLen() <= 64:
+		return ""
+	case base == 8:
+		return prefix + low.Text(8) + suffix
+	case base == 10:
+		return low.String() + suffix
+	}
+	return prefix + low.Text(16) + suffix
+}
+
+// frontEndFloat returns what withNumberConstants writes for the
 // preprocessing number s, "" to leave it.
 func frontEndFloat(s []byte) string {
 	v, ok := floatConstant(s)
