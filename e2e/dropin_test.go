@@ -48,6 +48,7 @@ var dropinCases = []struct {
 	{"types_compatible.c", []string{"-O1", "-Wall"}},
 	{"sizeof_middle.c", []string{"-O0", "-Wall"}},
 	{"big_constants.c", []string{"-O1", "-Wall"}},
+	{"auto_type_loops.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

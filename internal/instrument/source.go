@@ -57,7 +57,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))))))
+	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withAutoTypeLoops(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre))))))))))))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -511,6 +511,64 @@ func withTypeofTypeNames(pre []byte) []byte {
 		b = slices.Concat(b[:open+1], []byte("*("), pointer, []byte(")0"), b[end-1:])
 		i = end + len("*()0") + len(pointer) - len(operand)
 	}
+}
+
+// withAutoTypeLoops returns pre with each `__auto_type` declaring a for
+// loop's variable (`for (__auto_type i = 0; …)`, which cc/v4 does not
+// parse there) written as the typeof of its initializer after a comma,
+// `__typeof__((0, 0))`: the comma gives the initializer's type as
+// `__auto_type` infers it (arrays and functions decayed, qualifiers
+// dropped, no promotion), and typeof does not evaluate it. pre itself
+// when there is none; an initializer with braces (a statement expression)
+// or running past its line's `;` is left.
+func withAutoTypeLoops(pre []byte) []byte {
+	out := splice{text: pre}
+	for i := 0; ; {
+		start, _, next := nextNamed(pre, i, "__auto_type", "__auto_type")
+		if start < 0 {
+			return out.result()
+		}
+		i = next
+		if !followsForParen(pre, start) || inLiteral(pre, start) || inDirective(pre, start) {
+			continue
+		}
+		eq := skipSpace(pre, skipSpace(pre, next)+len(identAt(pre, skipSpace(pre, next))))
+		if identAt(pre, skipSpace(pre, next)) == "" || eq >= len(pre) || pre[eq] != '=' || eq+1 < len(pre) && pre[eq+1] == '=' {
+			continue
+		}
+		end := initializerEnd(pre, eq+1)
+		if end < 0 {
+			continue
+		}
+		init := bytes.ReplaceAll(bytes.TrimSpace(pre[eq+1:end]), []byte("\n"), []byte(" "))
+		out.replace(start, next, "__typeof__((0, "+string(init)+"))")
+	}
+}
+
+// initializerEnd returns where the initializer starting at b[i] ends: the
+// `;` or `,` outside parentheses, brackets and literals after it; -1 at
+// a brace or the text's end.
+func initializerEnd(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			if depth--; depth < 0 {
+				return -1
+			}
+		case ';', ',':
+			if depth == 0 {
+				return i
+			}
+		case '"', '\'':
+			i = literalEnd(b, i) - 1
+		case '{', '}', '#':
+			return -1
+		}
+	}
+	return -1
 }
 
 // typeNameKeywords are the keywords a type name can start with, which no
