@@ -49,6 +49,7 @@ var dropinCases = []struct {
 	{"sizeof_middle.c", []string{"-O0", "-Wall"}},
 	{"big_constants.c", []string{"-O1", "-Wall"}},
 	{"auto_type_loops.c", []string{"-O1", "-Wall"}},
+	{"typeof_typedef.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -290,6 +291,7 @@ func TestWithTypeofTypeNames(t *testing.T) {
 		{"__typeof__ ( const struct s * ) p; __typeof(unsigned long) n;", "__typeof__ (*( const struct s *  *)0) p; __typeof(*(unsigned long *)0) n;"},
 		{"typeof(void *) v; typeof(int\n) w;", "typeof(*(void * *)0) v; typeof(*(int\n *)0) w;"},
 		{"typeof(int[3]) a; typeof(char *[n][2]) b;", "typeof(*(int (*)[3])0) a; typeof(*(char * (*)[n][2])0) b;"},
+		{"typedef int myint; typeof(myint) a; typeof(myint *) b; typeof(other) c;", "typedef int myint; typeof(*(myint *)0) a; typeof(*(myint * *)0) b; typeof(other) c;"},
 		{"typeof(a) b; typeof(size_t) n; typeof(int (*)(void)) f; typeof(struct { int x; }) s; typeof(void) *p;",
 			"typeof(a) b; typeof(size_t) n; typeof(int (*)(void)) f; typeof(struct { int x; }) s; typeof(void) *p;"},
 		{"s = \"typeof(int)\"; mytypeof(int); typeof(int", "s = \"typeof(int)\"; mytypeof(int); typeof(int"},
@@ -318,5 +320,18 @@ func TestWithLocalLabelsRenamed(t *testing.T) {
 		if got := string(withLocalLabelsRenamed([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestTypedefNames: the names typedefs declare, not their tags, members,
+// parameters or the types they are made of.
+func TestTypedefNames(t *testing.T) {
+	src := "typedef unsigned long size_t;\ntypedef struct s { int a, b[2]; } pair, *pairp;\n" +
+		"typedef int (*compar)(const void *a, const void *b);\ntypedef __typeof__(sizeof 0) sz __attribute__((aligned(8)));\n" +
+		"typedef size_t words[4];\nint typedefd; typedef enum { A, B } e;\nchar *s = \"typedef int fake;\";\n"
+	got := typedefNames([]byte(src))
+	want := map[string]bool{"size_t": true, "pair": true, "pairp": true, "compar": true, "sz": true, "words": true, "e": true}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
 	}
 }

@@ -477,9 +477,11 @@ func nextNamed(b []byte, i int, stem string, names ...string) (start int, name s
 // not evaluate it (but a variable length array's length, as gcc's typeof
 // of the type name does). pre itself when there is none; a type name with
 // parentheses or braces (a function, a struct's body) or a lone `void` is
-// left as it is.
+// left as it is. A type name may also start with one of the unit's
+// typedef names (`typeof(pair)`, `typeof(myint *)`).
 func withTypeofTypeNames(pre []byte) []byte {
 	b := pre
+	var typedefs map[string]bool // (found at the first typeof of a name)
 	for i := 0; ; {
 		start, name, next := nextNamed(b, i, "typeof", "typeof", "__typeof__", "__typeof")
 		if start < 0 {
@@ -499,7 +501,10 @@ func withTypeofTypeNames(pre []byte) []byte {
 		}
 		operand := b[open+1 : end-1]
 		first := identAt(b, skipSpace(b, open+1))
-		if !typeNameKeywords[first] || bytes.ContainsAny(operand, "({#") ||
+		if first != "" && !typeNameKeywords[first] && typedefs == nil {
+			typedefs = typedefNames(pre)
+		}
+		if !typeNameKeywords[first] && !typedefs[first] || bytes.ContainsAny(operand, "({#") ||
 			first == "void" && !bytes.Contains(operand, []byte("*")) {
 			continue
 		}
@@ -570,6 +575,84 @@ func initializerEnd(b []byte, i int) int {
 	}
 	return -1
 }
+
+// typedefNames returns the names b's typedefs declare: in each, a
+// declarator's name is the last identifier before `[`, `)`, `,`, `;` or a
+// parameter list, with struct bodies, parameter lists, brackets and
+// attributes skipped.
+func typedefNames(b []byte) map[string]bool {
+	names := map[string]bool{}
+	for i := 0; ; {
+		start, _, next := nextNamed(b, i, "typedef", "typedef")
+		if start < 0 {
+			return names
+		}
+		i = next
+		if inLiteral(b, start) || inDirective(b, start) {
+			continue
+		}
+		name := ""
+		note := func() {
+			if name != "" {
+				names[name] = true
+			}
+			name = ""
+		}
+	walk:
+		for k := next; k < len(b); {
+			switch c := b[k]; {
+			case c >= '0' && c <= '9':
+				k = ppNumberEnd(b, k)
+			case isIdentByte(c):
+				id := identAt(b, k)
+				k += len(id)
+				if groupWords[id] { // its parentheses hold no declarator
+					if open := skipSpace(b, k); open < len(b) && b[open] == '(' {
+						if k, _ = parenEnd(b, open); k < 0 {
+							break walk
+						}
+					}
+				} else if !typeNameKeywords[id] {
+					name = id
+				}
+			case c == '{':
+				if k, _ = groupEnd(b, k, '{', '}'); k < 0 {
+					break walk
+				}
+				name = ""
+			case c == '(':
+				if n := skipSpace(b, k+1); n < len(b) && (b[n] == '*' || b[n] == '(' || b[n] == '^') {
+					k++ // a declarator's grouping
+					continue
+				}
+				note()
+				if k, _ = parenEnd(b, k); k < 0 {
+					break walk
+				}
+			case c == '[':
+				note()
+				if k, _ = groupEnd(b, k, '[', ']'); k < 0 {
+					break walk
+				}
+			case c == ')' || c == ',':
+				note()
+				k++
+			case c == ';':
+				note()
+				break walk
+			case c == '"' || c == '\'':
+				k = literalEnd(b, k)
+			default:
+				k++
+			}
+		}
+	}
+}
+
+// groupWords are the words whose parenthesized operand a typedef's
+// declarators are not in.
+var groupWords = map[string]bool{"__attribute__": true, "__attribute": true, "typeof": true, "__typeof__": true, "__typeof": true,
+	"typeof_unqual": true, "__typeof_unqual__": true, "_Atomic": true, "_Alignas": true, "__asm__": true, "__asm": true, "asm": true}
 
 // typeNameKeywords are the keywords a type name can start with, which no
 // expression does.
