@@ -50,6 +50,7 @@ var dropinCases = []struct {
 	{"big_constants.c", []string{"-O1", "-Wall"}},
 	{"auto_type_loops.c", []string{"-O1", "-Wall"}},
 	{"typeof_typedef.c", []string{"-O1", "-Wall"}},
+	{"va_arg_pack.c", []string{"-O2", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
