@@ -51,6 +51,7 @@ var dropinCases = []struct {
 	{"auto_type_loops.c", []string{"-O1", "-Wall"}},
 	{"typeof_typedef.c", []string{"-O1", "-Wall"}},
 	{"va_arg_pack.c", []string{"-O2", "-Wall"}},
+	{"star_bounds.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

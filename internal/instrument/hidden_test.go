@@ -335,3 +335,13 @@ func TestTypedefNames(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+// TestWithStarBounds: `[*]` is a bound that is no constant; brackets with
+// more, literals and directives are left.
+func TestWithStarBounds(t *testing.T) {
+	in := "int f(int a[*][ * ], int b[*p], char *s);\ns = \"[*]\";\n#pragma x [*]\n"
+	want := "int f(int a[(0, 1)][(0, 1)], int b[*p], char *s);\ns = \"[*]\";\n#pragma x [*]\n"
+	if got := string(withStarBounds([]byte(in))); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

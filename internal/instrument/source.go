@@ -57,7 +57,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withAutoTypeLoops(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre))))))))))))))
+	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withAutoTypeLoops(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withStarBounds(withoutHidden(pre)))))))))))))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -653,6 +653,26 @@ func typedefNames(b []byte) map[string]bool {
 // declarators are not in.
 var groupWords = map[string]bool{"__attribute__": true, "__attribute": true, "typeof": true, "__typeof__": true, "__typeof": true,
 	"typeof_unqual": true, "__typeof_unqual__": true, "_Atomic": true, "_Alignas": true, "__asm__": true, "__asm": true, "asm": true}
+
+// withStarBounds returns pre with each `[*]`, a variable length array of
+// unspecified size in a prototype (`int a[*][*]`, which cc/v4 does not
+// parse), written `[(0, 1)]`: a bound that is no constant expression, so
+// the array is still of variable length and compatible with the same
+// arrays, and a prototype's bounds are not evaluated. pre itself when
+// there is none.
+func withStarBounds(pre []byte) []byte {
+	out := splice{text: pre}
+	eachByte(pre, '[', func(i int) {
+		star := skipBlanks(pre, i+1)
+		if star >= len(pre) || pre[star] != '*' {
+			return
+		}
+		if end := skipBlanks(pre, star+1); end < len(pre) && pre[end] == ']' && !inLiteral(pre, i) && !inDirective(pre, i) {
+			out.replace(i+1, end, "(0, 1)")
+		}
+	})
+	return out.result()
+}
 
 // typeNameKeywords are the keywords a type name can start with, which no
 // expression does.
