@@ -582,15 +582,7 @@ func initializerEnd(b []byte, i int) int {
 // attributes skipped.
 func typedefNames(b []byte) map[string]bool {
 	names := map[string]bool{}
-	for i := 0; ; {
-		start, _, next := nextNamed(b, i, "typedef", "typedef")
-		if start < 0 {
-			return names
-		}
-		i = next
-		if inLiteral(b, start) || inDirective(b, start) {
-			continue
-		}
+	eachCodeWord(b, "typedef", func(next int) {
 		name := ""
 		note := func() {
 			if name != "" {
@@ -646,7 +638,8 @@ func typedefNames(b []byte) map[string]bool {
 				k++
 			}
 		}
-	}
+	})
+	return names
 }
 
 // groupWords are the words whose parenthesized operand a typedef's
@@ -1560,25 +1553,17 @@ func nullPointer(b []byte, from, to int) (start, end int) {
 // bodies declare (a set, never nil).
 func enumConstants(b []byte) map[string]bool {
 	names := map[string]bool{}
-	for i := 0; ; {
-		start, _, next := nextNamed(b, i, "enum", "enum")
-		if start < 0 {
-			return names
-		}
-		i = next
-		if inLiteral(b, start) || inDirective(b, start) {
-			continue
-		}
+	eachCodeWord(b, "enum", func(next int) {
 		open := skipSpace(b, next)
 		if name := identAt(b, open); name != "" {
 			open = skipSpace(b, open+len(name))
 		}
 		if open >= len(b) || b[open] != '{' {
-			continue
+			return
 		}
 		end, _ := groupEnd(b, open, '{', '}')
 		if end < 0 {
-			continue
+			return
 		}
 		for k, depth, item := open+1, 0, true; k < end-1; k++ {
 			if item {
@@ -1596,6 +1581,22 @@ func enumConstants(b []byte) map[string]bool {
 			case ',':
 				item = depth == 0
 			}
+		}
+	})
+	return names
+}
+
+// eachCodeWord calls f with the end of each use of keyword word in b's
+// code (in no literal nor directive), in order.
+func eachCodeWord(b []byte, word string, f func(next int)) {
+	for i := 0; ; {
+		start, _, next := nextNamed(b, i, word, word)
+		if start < 0 {
+			return
+		}
+		i = next
+		if !inLiteral(b, start) && !inDirective(b, start) {
+			f(next)
 		}
 	}
 }
