@@ -46,6 +46,12 @@ var dropinCases = []struct {
 	{"enum_middle.c", []string{"-O0", "-Wall"}},
 	{"nested_ranges.c", []string{"-O1", "-Wall"}},
 	{"types_compatible.c", []string{"-O1", "-Wall"}},
+	{"sizeof_middle.c", []string{"-O0", "-Wall"}},
+	{"big_constants.c", []string{"-O1", "-Wall"}},
+	{"auto_type_loops.c", []string{"-O1", "-Wall"}},
+	{"typeof_typedef.c", []string{"-O1", "-Wall"}},
+	{"va_arg_pack.c", []string{"-O2", "-Wall"}},
+	{"star_bounds.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -192,19 +193,27 @@ func TestWithoutEmptyMembers(t *testing.T) {
 // TestWithFloatConstants: an unsuffixed floating constant past double's
 // range is +inf of type double, GNU's q and w suffixes are f128 and L;
 // integers, other suffixes and what rounds to DBL_MAX or to zero are left.
-func TestWithFloatConstants(t *testing.T) {
+func TestWithNumberConstants(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"d = 1e5000;", "d = (__builtin_inf());"},
 		{"d = -1.5E+400 * 0x1p99999;", "d = -(__builtin_inf()) * (__builtin_inf());"},
 		{"d = .9e309, e = 2e308;", "d = (__builtin_inf()), e = (__builtin_inf());"},
 		{"d = 1.7976931348623158e308 + 1e-5000 + 1e308;", "d = 1.7976931348623158e308 + 1e-5000 + 1e308;"},
 		{"f = 1e5000f + 1e5000L + 1e5000i + 1e50'00;", "f = 1e5000f + 1e5000L + 1e5000i + 1e50'00;"},
-		{"n = 1" + strings.Repeat("0", 400) + " + 0x1e5000;", "n = 1" + strings.Repeat("0", 400) + " + 0x1e5000;"},
+		{"n = 1" + strings.Repeat("0", 400) + " + 0x1e5000;", "n = 0 + 0x1e5000;"},
+		{"a = 9223372036854775807 + 9223372036854775808 + 9223372036854775808LL + 18446744073709551615l;",
+			"a = 9223372036854775807 + ((__int128)9223372036854775808u) + ((__int128)9223372036854775808u) + ((__int128)18446744073709551615u);"},
+		{"b = 18446744073709551617 + 18446744073709551617uLL + 36893488147419103231u + 18446744073709551615u;",
+			"b = 1 + 1uLL + 18446744073709551615u + 18446744073709551615u;"},
+		{"c = 0x1ffffffffffffffff + 0x10000000000000001ll + 0200000000000000000000001U + 0b10000000000000000000000000000000000000000000000000000000000000011;",
+			"c = 0xffffffffffffffff + 0x1ll + 01U + 0x3;"},
+		{"d = 0xffffffffffffffff + 01777777777777777777777 + 18446744073709551616i + 1844674407370955161600'0 + 99999999999999999999999lL;",
+			"d = 0xffffffffffffffff + 01777777777777777777777 + 18446744073709551616i + 1844674407370955161600'0 + 99999999999999999999999lL;"},
 		{"s = \"1e5000\"; x1e5000;\n# 1e5000 \"a.c\"\n", "s = \"1e5000\"; x1e5000;\n# 1e5000 \"a.c\"\n"},
 		{"q = 1.5Q + 2e3q + 0x1p3Q + 1e5000Q; w = 1.5w + .5W;", "q = 1.5f128 + 2e3f128 + 0x1p3f128 + 1e5000f128; w = 1.5L + .5L;"},
 		{"n = 1Q + 0x1Q + 1.5Qi + 1.5fq + x1.5Q;", "n = 1Q + 0x1Q + 1.5Qi + 1.5fq + x1.5Q;"},
 	} {
-		if got := string(withFloatConstants([]byte(tc.in))); got != tc.want {
+		if got := string(withNumberConstants([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
 		}
 	}
@@ -220,8 +229,9 @@ func TestWithConstantMiddles(t *testing.T) {
 		{"return 1.5\n  ?: x;", "return 1.5\n  ? (1.5): x;"},
 		{"a[2 >= 1 ?: 0] = c ? 0 : 7 ?: 1;", "a[2 >= 1 ? (2 >= 1): 0] = c ? 0 : 7 ? (7): 1;"},
 		{"x +=\n 1 +\n 2 ?: 3;", "x +=\n 1 +\n 2 ? (1 +  2): 3;"},
-		{"y = a + 34 ?: 1; y = f() ?: 1; y = (a, 1) ?: 2; y = 'a' ?: 1; y = sizeof(int) ?: 1;", "y = a + 34 ?: 1; y = f() ?: 1; y = (a, 1) ?: 2; y = 'a' ?: 1; y = sizeof(int) ?: 1;"},
-		{"y = p[0] ?: 1; y = s.x ?: 1; y = (int)2 ?: 1; y = x ? 1 : 2; y = 1 ? 2 : 3;", "y = p[0] ?: 1; y = s.x ?: 1; y = (int)2 ?: 1; y = x ? 1 : 2; y = 1 ? 2 : 3;"},
+		{"y = a + 34 ?: 1; y = f() ?: 1; y = (a, 1) ?: 2; y = 'a' ?: 1; y = sizeof(x) ?: 1;", "y = a + 34 ?: 1; y = f() ?: 1; y = (a, 1) ?: 2; y = 'a' ?: 1; y = sizeof(x) ?: 1;"},
+		{"y = p[0] ?: 1; y = s.x ?: 1; y = (T)2 ?: 1; y = x ? 1 : 2; y = 1 ? 2 : 3;", "y = p[0] ?: 1; y = s.x ?: 1; y = (T)2 ?: 1; y = x ? 1 : 2; y = 1 ? 2 : 3;"},
+		{"y = sizeof(int) ?: 1; y = (int)2 ?: 1; y = _Alignof(unsigned long) * 2 ?: 1;", "y = sizeof(int) ? (sizeof(int)): 1; y = (int)2 ? ((int)2): 1; y = _Alignof(unsigned long) * 2 ? (_Alignof(unsigned long) * 2): 1;"},
 		{"s = \"1 ?: 2\"; c = '?';\n#pragma x 1 ?: 2\n", "s = \"1 ?: 2\"; c = '?';\n#pragma x 1 ?: 2\n"},
 		{"y = 1\n# 3 \"a.h\"\n ?: 2;", "y = 1\n# 3 \"a.h\"\n ?: 2;"},
 		{"1 ?: 2", "1 ?: 2"},
@@ -282,6 +292,7 @@ func TestWithTypeofTypeNames(t *testing.T) {
 		{"__typeof__ ( const struct s * ) p; __typeof(unsigned long) n;", "__typeof__ (*( const struct s *  *)0) p; __typeof(*(unsigned long *)0) n;"},
 		{"typeof(void *) v; typeof(int\n) w;", "typeof(*(void * *)0) v; typeof(*(int\n *)0) w;"},
 		{"typeof(int[3]) a; typeof(char *[n][2]) b;", "typeof(*(int (*)[3])0) a; typeof(*(char * (*)[n][2])0) b;"},
+		{"typedef int myint; typeof(myint) a; typeof(myint *) b; typeof(other) c;", "typedef int myint; typeof(*(myint *)0) a; typeof(*(myint * *)0) b; typeof(other) c;"},
 		{"typeof(a) b; typeof(size_t) n; typeof(int (*)(void)) f; typeof(struct { int x; }) s; typeof(void) *p;",
 			"typeof(a) b; typeof(size_t) n; typeof(int (*)(void)) f; typeof(struct { int x; }) s; typeof(void) *p;"},
 		{"s = \"typeof(int)\"; mytypeof(int); typeof(int", "s = \"typeof(int)\"; mytypeof(int); typeof(int"},
@@ -310,5 +321,28 @@ func TestWithLocalLabelsRenamed(t *testing.T) {
 		if got := string(withLocalLabelsRenamed([]byte(tc.in))); got != tc.want {
 			t.Errorf("%q: got\n%q, want\n%q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestTypedefNames: the names typedefs declare, not their tags, members,
+// parameters or the types they are made of.
+func TestTypedefNames(t *testing.T) {
+	src := "typedef unsigned long size_t;\ntypedef struct s { int a, b[2]; } pair, *pairp;\n" +
+		"typedef int (*compar)(const void *a, const void *b);\ntypedef __typeof__(sizeof 0) sz __attribute__((aligned(8)));\n" +
+		"typedef size_t words[4];\nint typedefd; typedef enum { A, B } e;\nchar *s = \"typedef int fake;\";\n"
+	got := typedefNames([]byte(src))
+	want := map[string]bool{"size_t": true, "pair": true, "pairp": true, "compar": true, "sz": true, "words": true, "e": true}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// TestWithStarBounds: `[*]` is a bound that is no constant; brackets with
+// more, literals and directives are left.
+func TestWithStarBounds(t *testing.T) {
+	in := "int f(int a[*][ * ], int b[*p], char *s);\ns = \"[*]\";\n#pragma x [*]\n"
+	want := "int f(int a[(0, 1)][(0, 1)], int b[*p], char *s);\ns = \"[*]\";\n#pragma x [*]\n"
+	if got := string(withStarBounds([]byte(in))); got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -1,6 +1,8 @@
 package instrument
 
 import (
+	"bytes"
+	"slices"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -86,7 +88,37 @@ func (r *rewriter) inlineOnly(fd *cc.FunctionDefinition) bool {
 	if !d.IsInline() || !d.IsExtern() {
 		return false
 	}
-	return !r.stdcInline() || fd.DeclarationSpecifiers != nil && saysGNUInline(fd.DeclarationSpecifiers) || saysGNUInline(d)
+	return !r.stdcInline() || fd.DeclarationSpecifiers != nil && saysGNUInline(fd.DeclarationSpecifiers) || saysGNUInline(d) ||
+		r.unit.headSays(fd, "gnu_inline", "__gnu_inline__")
+}
+
+// headSays reports whether the text of function definition fd before its
+// body has one of words: cc/v4 drops the middle of an attribute list of
+// three or more (`always_inline, gnu_inline, artificial`), which the
+// tokens then do not show.
+func (u *unitText) headSays(fd *cc.FunctionDefinition, words ...string) bool {
+	from, to := fd.Position(), fd.CompoundStatement.Token.Position()
+	if from.Filename != to.Filename || isOurSource(from.Filename) {
+		return false
+	}
+	i, end := u.origOffset(from.Offset), u.origOffset(to.Offset)
+	if i < 0 || end > len(u.orig) || i > end {
+		return false
+	}
+	head := u.orig[i:end]
+	return slices.ContainsFunc(words, func(w string) bool {
+		for k := 0; ; {
+			n := bytes.Index(head[k:], []byte(w))
+			if n < 0 {
+				return false
+			}
+			k += n
+			if (k == 0 || !isIdentByte(head[k-1])) && (k+len(w) == len(head) || !isIdentByte(head[k+len(w)])) {
+				return true
+			}
+			k += len(w)
+		}
+	})
 }
 
 // stdcInline reports whether the unit's inline functions have C99's

@@ -30,14 +30,15 @@ func newTestConfig(tb testing.TB, full bool) *Config {
 }
 
 // TestFrontEndPanicIsParseError: C on which cc/v4's checker panics (GNU's
-// `?:` with a nonzero constant condition that is a sizeof: withConstantMiddles
-// writes out only conditions of numbers, enumeration constants and operators)
+// `?:` with a nonzero constant condition that is a sizeof of a variable:
+// withConstantMiddles writes out only conditions of numbers, enumeration
+// constants, sizeof of type keywords and operators)
 // is a *ParseError, whose unit the driver compiles uninstrumented with a
 // warning; before, the panic stopped memlens cc with an internal error.
 func TestFrontEndPanicIsParseError(t *testing.T) {
 	cfg := newTestConfig(t, false)
 	path := filepath.Join(t.TempDir(), "conditional.c")
-	src := "int main(void)\n{\n\tstatic int kept = sizeof(int) ?: -1;\n\treturn kept - 4;\n}\n"
+	src := "int main(void)\n{\n\tstatic int kept = sizeof(kept) ?: -1;\n\treturn kept - 4;\n}\n"
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -1279,5 +1280,24 @@ func TestHasUnoptimized(t *testing.T) {
 		if got := hasUnoptimized([]byte(tc.text)); got != tc.want {
 			t.Errorf("hasUnoptimized(%q) = %v, want %v", tc.text, got, tc.want)
 		}
+	}
+}
+
+// TestCountedStaticAssert: counting statements puts nothing between a
+// block's _Static_assert and its ';' (which cc/v4 parses as an empty
+// statement of its own): gcc compiles the unit.
+func TestCountedStaticAssert(t *testing.T) {
+	newTestConfig(t, false) // skips without gcc
+	cfg, err := NewConfig("gcc", []string{"-O2"}, Mode{CountStatements: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := "_Static_assert(sizeof(int) == 4, \"file\");\nint main(void)\n{\n\t_Static_assert(1, \"block\");\n\tint x = 3;\n\t_Static_assert(sizeof x == 4, \"x\") ;\n\t{ _Static_assert(2, \"inner\"); }\n\treturn x - 3;\n}\n"
+	dir, src, out := writeInstrumentedCode(t, cfg, "asserts.c", code)
+	if !bytes.Contains(out, []byte("__ml_t.clock++")) {
+		t.Fatal("the unit counts no statement")
+	}
+	if b, err := exec.Command("gcc", "-O2", "-c", src, "-o", filepath.Join(dir, "out.o")).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, b)
 	}
 }

@@ -1600,11 +1600,19 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(open, items 
 	var open frag
 	open.tok(cs.Token)
 	leading := true
+	asserted := false // the previous item was a _Static_assert, whose ';' cc/v4 parses as an empty statement
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		bi := l.BlockItem
 		if bi == nil {
 			continue
 		}
+		if asserted && isEmptyStatement(bi) {
+			// the assertion's own ';': nothing may come between them
+			asserted = false
+			items.cat(r.blockItem(bi))
+			continue
+		}
+		asserted = bi.Case == cc.BlockItemDecl && bi.Declaration.Case == cc.DeclarationAssert
 		if bi.Case == cc.BlockItemDecl && isSynthetic(bi.Declaration) {
 			continue
 		}
@@ -2014,6 +2022,12 @@ func (r *rewriter) stmtAfterPragma(s *cc.Statement) frag {
 		return f
 	}
 	return r.generic(s)
+}
+
+// isEmptyStatement tells whether bi is the empty statement `;`.
+func isEmptyStatement(bi *cc.BlockItem) bool {
+	return bi.Case == cc.BlockItemStmt && bi.Statement.Case == cc.StatementExpr && bi.Statement.ExpressionStatement.ExpressionList == nil &&
+		bi.Statement.ExpressionStatement.AttributeSpecifierList == nil
 }
 
 // counted is the code counting a statement run (Mode.CountStatements), or

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"sort"
 	"strconv"
@@ -56,7 +57,7 @@ type region struct {
 
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
-	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withTypeofTypeNames(withConstantMiddles(withFloatConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withoutHidden(pre)))))))))))))
+	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withAutoTypeLoops(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withStarBounds(withoutHidden(pre)))))))))))))))
 	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
@@ -476,9 +477,11 @@ func nextNamed(b []byte, i int, stem string, names ...string) (start int, name s
 // not evaluate it (but a variable length array's length, as gcc's typeof
 // of the type name does). pre itself when there is none; a type name with
 // parentheses or braces (a function, a struct's body) or a lone `void` is
-// left as it is.
+// left as it is. A type name may also start with one of the unit's
+// typedef names (`typeof(pair)`, `typeof(myint *)`).
 func withTypeofTypeNames(pre []byte) []byte {
 	b := pre
+	var typedefs map[string]bool // (found at the first typeof of a name)
 	for i := 0; ; {
 		start, name, next := nextNamed(b, i, "typeof", "typeof", "__typeof__", "__typeof")
 		if start < 0 {
@@ -498,7 +501,10 @@ func withTypeofTypeNames(pre []byte) []byte {
 		}
 		operand := b[open+1 : end-1]
 		first := identAt(b, skipSpace(b, open+1))
-		if !typeNameKeywords[first] || bytes.ContainsAny(operand, "({#") ||
+		if first != "" && !typeNameKeywords[first] && typedefs == nil {
+			typedefs = typedefNames(pre)
+		}
+		if !typeNameKeywords[first] && !typedefs[first] || bytes.ContainsAny(operand, "({#") ||
 			first == "void" && !bytes.Contains(operand, []byte("*")) {
 			continue
 		}
@@ -510,6 +516,155 @@ func withTypeofTypeNames(pre []byte) []byte {
 		b = slices.Concat(b[:open+1], []byte("*("), pointer, []byte(")0"), b[end-1:])
 		i = end + len("*()0") + len(pointer) - len(operand)
 	}
+}
+
+// withAutoTypeLoops returns pre with each `__auto_type` declaring a for
+// loop's variable (`for (__auto_type i = 0; …)`, which cc/v4 does not
+// parse there) written as the typeof of its initializer after a comma,
+// `__typeof__((0, 0))`: the comma gives the initializer's type as
+// `__auto_type` infers it (arrays and functions decayed, qualifiers
+// dropped, no promotion), and typeof does not evaluate it. pre itself
+// when there is none; an initializer with braces (a statement expression)
+// or running past its line's `;` is left.
+func withAutoTypeLoops(pre []byte) []byte {
+	out := splice{text: pre}
+	for i := 0; ; {
+		start, _, next := nextNamed(pre, i, "__auto_type", "__auto_type")
+		if start < 0 {
+			return out.result()
+		}
+		i = next
+		if !followsForParen(pre, start) || inLiteral(pre, start) || inDirective(pre, start) {
+			continue
+		}
+		eq := skipSpace(pre, skipSpace(pre, next)+len(identAt(pre, skipSpace(pre, next))))
+		if identAt(pre, skipSpace(pre, next)) == "" || eq >= len(pre) || pre[eq] != '=' || eq+1 < len(pre) && pre[eq+1] == '=' {
+			continue
+		}
+		end := initializerEnd(pre, eq+1)
+		if end < 0 {
+			continue
+		}
+		init := bytes.ReplaceAll(bytes.TrimSpace(pre[eq+1:end]), []byte("\n"), []byte(" "))
+		out.replace(start, next, "__typeof__((0, "+string(init)+"))")
+	}
+}
+
+// initializerEnd returns where the initializer starting at b[i] ends: the
+// `;` or `,` outside parentheses, brackets and literals after it; -1 at
+// a brace or the text's end.
+func initializerEnd(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			if depth--; depth < 0 {
+				return -1
+			}
+		case ';', ',':
+			if depth == 0 {
+				return i
+			}
+		case '"', '\'':
+			i = literalEnd(b, i) - 1
+		case '{', '}', '#':
+			return -1
+		}
+	}
+	return -1
+}
+
+// typedefNames returns the names b's typedefs declare: in each, a
+// declarator's name is the last identifier before `[`, `)`, `,`, `;` or a
+// parameter list, with struct bodies, parameter lists, brackets and
+// attributes skipped.
+func typedefNames(b []byte) map[string]bool {
+	names := map[string]bool{}
+	eachCodeWord(b, "typedef", func(next int) {
+		name := ""
+		note := func() {
+			if name != "" {
+				names[name] = true
+			}
+			name = ""
+		}
+	walk:
+		for k := next; k < len(b); {
+			switch c := b[k]; {
+			case c >= '0' && c <= '9':
+				k = ppNumberEnd(b, k)
+			case isIdentByte(c):
+				id := identAt(b, k)
+				k += len(id)
+				if groupWords[id] { // its parentheses hold no declarator
+					if open := skipSpace(b, k); open < len(b) && b[open] == '(' {
+						if k, _ = parenEnd(b, open); k < 0 {
+							break walk
+						}
+					}
+				} else if !typeNameKeywords[id] {
+					name = id
+				}
+			case c == '{':
+				if k, _ = groupEnd(b, k, '{', '}'); k < 0 {
+					break walk
+				}
+				name = ""
+			case c == '(':
+				if n := skipSpace(b, k+1); n < len(b) && (b[n] == '*' || b[n] == '(' || b[n] == '^') {
+					k++ // a declarator's grouping
+					continue
+				}
+				note()
+				if k, _ = parenEnd(b, k); k < 0 {
+					break walk
+				}
+			case c == '[':
+				note()
+				if k, _ = groupEnd(b, k, '[', ']'); k < 0 {
+					break walk
+				}
+			case c == ')' || c == ',':
+				note()
+				k++
+			case c == ';':
+				note()
+				break walk
+			case c == '"' || c == '\'':
+				k = literalEnd(b, k)
+			default:
+				k++
+			}
+		}
+	})
+	return names
+}
+
+// groupWords are the words whose parenthesized operand a typedef's
+// declarators are not in.
+var groupWords = map[string]bool{"__attribute__": true, "__attribute": true, "typeof": true, "__typeof__": true, "__typeof": true,
+	"typeof_unqual": true, "__typeof_unqual__": true, "_Atomic": true, "_Alignas": true, "__asm__": true, "__asm": true, "asm": true}
+
+// withStarBounds returns pre with each `[*]`, a variable length array of
+// unspecified size in a prototype (`int a[*][*]`, which cc/v4 does not
+// parse), written `[(0, 1)]`: a bound that is no constant expression, so
+// the array is still of variable length and compatible with the same
+// arrays, and a prototype's bounds are not evaluated. pre itself when
+// there is none.
+func withStarBounds(pre []byte) []byte {
+	out := splice{text: pre}
+	eachByte(pre, '[', func(i int) {
+		star := skipBlanks(pre, i+1)
+		if star >= len(pre) || pre[star] != '*' {
+			return
+		}
+		if end := skipBlanks(pre, star+1); end < len(pre) && pre[end] == ']' && !inLiteral(pre, i) && !inDirective(pre, i) {
+			out.replace(i+1, end, "(0, 1)")
+		}
+	})
+	return out.result()
 }
 
 // typeNameKeywords are the keywords a type name can start with, which no
@@ -1034,17 +1189,23 @@ func frontEndReadsWide(s []byte) bool {
 	return len(s) == 2
 }
 
-// withFloatConstants returns pre with the floating constants cc/v4 does
-// not read written as constants of the same type and value it does: one
-// without suffix beyond double's range (`1e5000`, which gcc reads as +inf
-// of type double, and its compile of the user's file warns of) as
-// `(__builtin_inf())`, glibc's INFINITY, a constant expression too; GNU's
-// suffixes `q` and `w` (`1.5Q`: gcc's _Float128 and long double on
-// x86-64) as `f128` and `L`. pre itself when there is none.
-func withFloatConstants(pre []byte) []byte {
+// withNumberConstants returns pre with the numeric constants cc/v4 does
+// not read written as constants of the same type and value it does. A
+// floating one without suffix beyond double's range (`1e5000`, which gcc
+// reads as +inf of type double, and its compile of the user's file warns
+// of) is `(__builtin_inf())`, glibc's INFINITY, a constant expression too;
+// GNU's suffixes `q` and `w` (`1.5Q`: gcc's _Float128 and long double on
+// x86-64) are `f128` and `L`. An integer one past 64 bits or a decimal one
+// past long long without `u`: see frontEndInteger. pre itself when there
+// is none.
+func withNumberConstants(pre []byte) []byte {
 	out := splice{text: pre}
 	eachLiteral(pre, func(i, end int) bool {
-		if text := frontEndFloat(pre[i:end]); text != "" {
+		text := frontEndFloat(pre[i:end])
+		if text == "" {
+			text = frontEndInteger(pre[i:end])
+		}
+		if text != "" {
 			out.replace(i, end, text)
 		}
 		return true
@@ -1052,7 +1213,55 @@ func withFloatConstants(pre []byte) []byte {
 	return out.result()
 }
 
-// frontEndFloat returns what withFloatConstants writes for the
+// frontEndInteger returns what withNumberConstants writes for the
+// preprocessing number s, "" to leave it. gcc's preprocessor keeps 64
+// bits of an integer constant (warning that it is too large) and types
+// the rest as C does, but a decimal one without `u` past long long is
+// __int128 (warning that it is so large that it is unsigned); cc/v4
+// rejects both. The first is written as its low 64 bits, in its base with
+// its suffix, the second as `((__int128)Nu)`: the same type and value.
+func frontEndInteger(s []byte) string {
+	digits, suffix := s, ""
+	if i := bytes.IndexFunc(s, func(r rune) bool { return r == 'u' || r == 'U' || r == 'l' || r == 'L' }); i >= 0 {
+		digits, suffix = s[:i], string(s[i:])
+	}
+	unsigned := strings.ContainsAny(suffix, "uU")
+	switch strings.ToLower(suffix) {
+	case "", "u", "l", "ul", "lu", "ll", "ull", "llu":
+	default:
+		return ""
+	}
+	if strings.Contains(suffix, "lL") || strings.Contains(suffix, "Ll") {
+		return ""
+	}
+	base, prefix := 10, ""
+	switch {
+	case len(digits) > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'):
+		base, prefix, digits = 16, "0x", digits[2:]
+	case len(digits) > 2 && digits[0] == '0' && (digits[1] == 'b' || digits[1] == 'B'):
+		base, prefix, digits = 2, "0x", digits[2:] // (written in hex: the same type rules)
+	case len(digits) > 1 && digits[0] == '0':
+		base, prefix = 8, "0"
+	}
+	v, ok := new(big.Int).SetString(string(digits), base)
+	if !ok || len(digits) == 0 {
+		return ""
+	}
+	low := new(big.Int).And(v, new(big.Int).SetUint64(math.MaxUint64))
+	switch {
+	case base == 10 && !unsigned && low.Cmp(big.NewInt(math.MaxInt64)) > 0:
+		return "((__int128)" + low.String() + "u)"
+	case v.BitLen() <= 64:
+		return ""
+	case base == 8:
+		return prefix + low.Text(8) + suffix
+	case base == 10:
+		return low.String() + suffix
+	}
+	return prefix + low.Text(16) + suffix
+}
+
+// frontEndFloat returns what withNumberConstants writes for the
 // preprocessing number s, "" to leave it.
 func frontEndFloat(s []byte) string {
 	v, ok := floatConstant(s)
@@ -1344,25 +1553,17 @@ func nullPointer(b []byte, from, to int) (start, end int) {
 // bodies declare (a set, never nil).
 func enumConstants(b []byte) map[string]bool {
 	names := map[string]bool{}
-	for i := 0; ; {
-		start, _, next := nextNamed(b, i, "enum", "enum")
-		if start < 0 {
-			return names
-		}
-		i = next
-		if inLiteral(b, start) || inDirective(b, start) {
-			continue
-		}
+	eachCodeWord(b, "enum", func(next int) {
 		open := skipSpace(b, next)
 		if name := identAt(b, open); name != "" {
 			open = skipSpace(b, open+len(name))
 		}
 		if open >= len(b) || b[open] != '{' {
-			continue
+			return
 		}
 		end, _ := groupEnd(b, open, '{', '}')
 		if end < 0 {
-			continue
+			return
 		}
 		for k, depth, item := open+1, 0, true; k < end-1; k++ {
 			if item {
@@ -1381,6 +1582,22 @@ func enumConstants(b []byte) map[string]bool {
 				item = depth == 0
 			}
 		}
+	})
+	return names
+}
+
+// eachCodeWord calls f with the end of each use of keyword word in b's
+// code (in no literal nor directive), in order.
+func eachCodeWord(b []byte, word string, f func(next int)) {
+	for i := 0; ; {
+		start, _, next := nextNamed(b, i, word, word)
+		if start < 0 {
+			return
+		}
+		i = next
+		if !inLiteral(b, start) && !inDirective(b, start) {
+			f(next)
+		}
 	}
 }
 
@@ -1394,8 +1611,9 @@ func inDirective(b []byte, i int) bool {
 // constantOperandStart returns where the operand of the conditional whose
 // `?` is at b[q] starts, walking back to the assignment, comma, bracket,
 // brace, `;`, `?`, `:`, `return` or `case` before it; -1 unless it is made
-// of numbers, enumeration constants (enums), parentheses and operators
-// alone, with one of those, on lines without a directive between.
+// of numbers, enumeration constants (enums), sizeof or alignof of the
+// arithmetic types' keywords, parentheses and operators alone, with one
+// of those, on lines without a directive between.
 func constantOperandStart(b []byte, q int, enums map[string]bool) int {
 	depth, number := 0, false
 	end := func(k int) int {
@@ -1419,8 +1637,10 @@ func constantOperandStart(b []byte, q int, enums map[string]bool) int {
 				s--
 			}
 			switch word := string(b[s:k]); {
-			case isNumberStart(b, s) || enums[word]:
+			case isNumberStart(b, s) || enums[word] || sizeWords[word]:
 				number, k = true, s
+			case typeWords[word]:
+				k = s
 			case word == "return" || word == "case":
 				return end(k)
 			default:
@@ -1450,6 +1670,16 @@ func constantOperandStart(b []byte, q int, enums map[string]bool) int {
 	}
 	return -1
 }
+
+// sizeWords are the operators giving a constant of their operand's type
+// without evaluating it (`sizeof(int) ?: 1`): constants to repeat.
+var sizeWords = map[string]bool{"sizeof": true, "_Alignof": true, "alignof": true, "__alignof__": true, "__alignof": true}
+
+// typeWords are the keywords naming arithmetic types, which a condition
+// holds only in a type name (`sizeof(unsigned long)`, `(int)2.5`): no
+// side effect.
+var typeWords = map[string]bool{"void": true, "char": true, "short": true, "int": true, "long": true, "float": true, "double": true,
+	"signed": true, "unsigned": true, "_Bool": true, "__int128": true, "const": true}
 
 // endsInHexEscape reports whether a string literal's contents s end in a
 // hex escape.
