@@ -519,3 +519,61 @@ int main(void)
 		t.Errorf("the records' text differs from the program's report: %s", d)
 	}
 }
+
+// TestLeakPoolAcrossUnits builds a pool allocator whose free list's head
+// is a global one unit defines and another, which only declares it, keeps
+// pointing into the middle of the pool's chunk: no leak at exit (the
+// chunk is reachable through the pointers instrumented code stored), in
+// both modes, with -fcommon and tentative definitions of the head in two
+// units too (one object, one record); and an overflow of an array the
+// overflowing unit only declares `extern` is found (its meta is the
+// defining unit's, shared).
+func TestLeakPoolAcrossUnits(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	srcs := []string{"pool.c", "ops.c", "main.c"}
+	for _, v := range []struct {
+		name  string
+		flags []string
+	}{
+		{"plain", nil},
+		{"common", []string{"-fcommon", "-DTENTATIVE"}},
+		{"full", []string{"--memlens-full"}},
+		{"full-common", []string{"--memlens-full", "-fcommon", "-DTENTATIVE"}},
+	} {
+		t.Run(v.name, func(t *testing.T) {
+			t.Parallel()
+			prog := filepath.Join(t.TempDir(), "pool")
+			args := slices.Concat([]string{"cc", "-g", "-O2"}, v.flags, []string{"-o", prog})
+			for _, s := range srcs {
+				args = append(args, filepath.Join("testdata/pool", s))
+			}
+			if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
+				t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
+			}
+			for _, arg := range []string{"16", "20"} {
+				log := filepath.Join(t.TempDir(), "log.jsonl")
+				cmd := exec.Command(prog, arg)
+				cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
+				out, _ := cmd.Output()
+				recs, err := report.ReadFile(log)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, r := range recs {
+					got = append(got, fmt.Sprintf("%s %s:%d", r.Kind, filepath.Base(r.File), r.Line))
+				}
+				want := []string{}
+				if arg == "20" {
+					want = []string{"GLOBAL-BUFFER-OVERFLOW ops.c:30"}
+				} else if string(out) != "a abcd\n" {
+					t.Errorf("%s: printed %q, want %q", arg, out, "a abcd\n")
+				}
+				if strings.Join(got, "; ") != strings.Join(want, "; ") {
+					t.Errorf("%s: reports %q, want %q", arg, got, want)
+				}
+			}
+		})
+	}
+}

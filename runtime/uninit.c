@@ -330,9 +330,13 @@ void __ml_unit(const struct __ml_unit_desc *unit)
 	if (note && ml_flags.uninit)
 		ml_printf("memlens: note: uninitialized reads are not checked: %s was compiled without "
 		          "--memlens-full\n", ml_unit_partial);
+	/* only while the meta is WILD: an external global's meta is shared by
+	 * the program's units (weak), and with -fcommon the tentative
+	 * definitions of two units are one object, registered once */
 	for (uptr i = 0; i < unit->nglobals; i++) {
 		const struct __ml_global *g = &unit->globals[i];
-		*g->meta = __ml_register_global(g->base, g->size, g->decl);
+		if (*g->meta == __ML_WILD)
+			*g->meta = __ml_register_global(g->base, g->size, g->decl);
 	}
 }
 

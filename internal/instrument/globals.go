@@ -16,8 +16,33 @@ import (
 // (GLOBAL-BUFFER-OVERFLOW), and free() of it names it. Until the
 // constructor has run, the metas say nothing (WILD).
 
-// collectGlobals assigns a meta variable to each global defined in decls.
+// collectGlobals assigns a meta variable to each global defined in decls,
+// and to each external one they only declare. A global with external
+// linkage (and no asm label) has one meta for the whole program (shared),
+// `__ml_gm_NAME`, weak and hidden, which every unit that names it defines
+// and the linker merges: the unit that defines the variable registers it,
+// and a unit that only declares it (`extern T x;`) checks accesses to it
+// against the same record (its own meta would stay WILD). With -fcommon,
+// tentative definitions (`int x;`) in two units are one object that both
+// register: the runtime registers a table global only while its meta is
+// still WILD. A static global or one with an asm label keeps a meta of its
+// unit's.
 func (r *rewriter) collectGlobals(decls []*cc.ExternalDeclaration) {
+	// names a static declaration gives internal linkage, or a declaration
+	// an asm label (the symbol is not the name: `extern int x;` elsewhere
+	// may be another object)
+	unshared := map[string]bool{}
+	for _, ed := range decls {
+		if ed.Case != cc.ExternalDeclarationDecl || ed.Declaration == nil {
+			continue
+		}
+		for l := ed.Declaration.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+			if id := l.InitDeclarator; id != nil && id.Declarator != nil && (id.Declarator.IsStatic() || id.Asm != nil) {
+				unshared[id.Declarator.Name()] = true
+			}
+		}
+	}
+	registered := map[string]bool{} // shared globals the unit registers (`int x; int x;` once)
 	for _, ed := range decls {
 		if ed.Case != cc.ExternalDeclarationDecl || ed.Declaration == nil || r.unit.isSystemDecl(ed) {
 			continue
@@ -28,16 +53,51 @@ func (r *rewriter) collectGlobals(decls []*cc.ExternalDeclaration) {
 				continue
 			}
 			d := id.Declarator
-			if !registrable(d) || d.IsExtern() && id.Initializer == nil {
-				continue
-			}
 			if _, ok := r.globals[d]; ok {
 				continue
 			}
-			r.globals[d] = global{meta: r.name("__ml_g"), site: r.site(d, siteGlobal|readOnlyFlag(d))}
-			r.globalOrder = append(r.globalOrder, d)
+			defined := !d.IsExtern() || id.Initializer != nil
+			shared := !unshared[d.Name()] && d.Linkage() == cc.External
+			if defined && !registrable(d) || !defined && !(shared && declarable(d)) {
+				continue
+			}
+			if !shared {
+				r.globals[d] = global{meta: r.name("__ml_g"), site: r.site(d, siteGlobal|readOnlyFlag(d))}
+				r.globalOrder = append(r.globalOrder, d)
+				continue
+			}
+			g, ok := r.sharedGlobals[d.Name()]
+			if !ok {
+				g = global{meta: "__ml_gm_" + d.Name()}
+				r.sharedGlobals[d.Name()] = g
+				r.sharedOrder = append(r.sharedOrder, g.meta)
+			}
+			if defined && !registered[d.Name()] {
+				registered[d.Name()] = true
+				g.site = r.site(d, siteGlobal|readOnlyFlag(d))
+				r.globalOrder = append(r.globalOrder, d)
+			}
+			r.globals[d] = g
 		}
 	}
+}
+
+// sharedGlobal is the shared meta of the external global a block-scope
+// `extern` declaration d names, if the unit's file scope names it too.
+func (r *rewriter) sharedGlobal(d *cc.Declarator) (global, bool) {
+	if d == nil || !d.IsExtern() {
+		return global{}, false
+	}
+	g, ok := r.sharedGlobals[d.Name()]
+	return g, ok
+}
+
+// declarable reports whether a unit that only declares variable d can
+// check accesses to it: an object (of any type, an array's size may be
+// left out), which the defining unit registers.
+func declarable(d *cc.Declarator) bool {
+	t := d.Type()
+	return !d.IsTypename() && !d.IsThreadLocal() && !d.IsRegister() && t != nil && t.Kind() != cc.Function
 }
 
 // registrable reports whether variable d can be an object of its own (a
@@ -125,20 +185,30 @@ type global struct {
 	site int    // its declaration's site
 }
 
-// globalMetas declares the meta variables (before any function uses them).
+// globalMetas declares the meta variables (before any function uses them):
+// the unit's own static, the shared ones weak and hidden (one per linked
+// object, all starting WILD).
 func (r *rewriter) globalMetas() string {
-	if len(r.globalOrder) == 0 {
-		return ""
-	}
 	var b strings.Builder
-	b.WriteString("static __ml_meta_t ")
-	for i, d := range r.globalOrder {
-		if i > 0 {
-			b.WriteString(", ")
+	var own []string
+	for _, d := range r.globalOrder {
+		if m := r.globals[d].meta; !strings.HasPrefix(m, "__ml_gm_") {
+			own = append(own, m+" = 1UL")
 		}
-		b.WriteString(r.globals[d].meta + " = 1UL")
 	}
-	b.WriteString(";")
+	if len(own) != 0 {
+		b.WriteString("static __ml_meta_t " + strings.Join(own, ", ") + ";")
+	}
+	defined := map[string]bool{}
+	for _, d := range r.globalOrder {
+		defined[r.globals[d].meta] = true
+	}
+	for _, m := range r.sharedOrder {
+		if !defined[m] && !r.metaUsed[m] { // (a header's declarations the unit never uses)
+			continue
+		}
+		b.WriteString(`__attribute__((weak, visibility("hidden"))) __ml_meta_t ` + m + " = 1UL;")
+	}
 	return b.String()
 }
 
@@ -187,7 +257,7 @@ func (r *rewriter) unitConstructor(main string) string {
 		flags, len(r.sites), cstr(main), sites, globals)
 	for _, d := range flexible { // (their size is no constant for the table)
 		g := r.globals[d]
-		fmt.Fprintf(&b, " %s = __ml_register_global((const void *)&%s, %s, %s);", g.meta, d.Name(), objectSize(d), siteRef(g.site))
+		fmt.Fprintf(&b, " if (%s == 1UL) %s = __ml_register_global((const void *)&%s, %s, %s);", g.meta, g.meta, d.Name(), objectSize(d), siteRef(g.site))
 	}
 	b.WriteString(r.literalShadows())
 	b.WriteString(" }\n")
@@ -211,7 +281,12 @@ func (r *rewriter) variableMeta(n cc.ExpressionNode, escape bool) string {
 		switch x.Case {
 		case cc.PrimaryExpressionIdent:
 			d := declOf(x)
-			if g, ok := r.globals[d]; ok {
+			g, ok := r.globals[d]
+			if !ok {
+				g, ok = r.sharedGlobal(d)
+			}
+			if ok {
+				r.metaUsed[g.meta] = true
 				return g.meta
 			}
 			if m := r.localMeta(d, escape); m != "" {

@@ -197,6 +197,9 @@ type rewriter struct {
 	arrayIdx       map[array]int
 	globals        map[*cc.Declarator]global // registered globals of the unit
 	globalOrder    []*cc.Declarator
+	sharedGlobals  map[string]global // the external globals' shared metas, by name
+	sharedOrder    []string
+	metaUsed       map[string]bool     // the global metas the unit's code names
 	literals       map[string]*literal // string literals made objects, by source text
 	literalOrder   []*literal
 	literalSlots   map[*cc.Declarator][]literalSlot    // the pointers of globals' initializers that literals initialize
@@ -224,7 +227,7 @@ type rewriter struct {
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, allocSites: map[*cc.PostfixExpression]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, staticDefs: map[string]bool{}, inlineHinted: map[string]bool{}, asmCallFns: map[*cc.FunctionDefinition]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, pckShapes: map[string]pckShape{}, pckAnnPerms: map[string]int64{}, pckAnnIDs: map[string][]int64{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, allocSites: map[*cc.PostfixExpression]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, staticDefs: map[string]bool{}, inlineHinted: map[string]bool{}, asmCallFns: map[*cc.FunctionDefinition]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, sharedGlobals: map[string]global{}, metaUsed: map[string]bool{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, pckShapes: map[string]pckShape{}, pckAnnPerms: map[string]int64{}, pckAnnIDs: map[string][]int64{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
 }
 
 func (r *rewriter) name(prefix string) string {
