@@ -116,23 +116,12 @@ func (r *rewriter) findSealed(progDecls []*cc.ExternalDeclaration, main string) 
 
 // noteType records the tagged structs the main file defines that t names.
 func (s *sealScan) noteType(t cc.Type) {
-	for depth := 0; t != nil && depth < 8; depth++ {
-		switch x := t.(type) {
-		case *cc.PointerType:
-			t = x.Elem()
-			continue
-		case *cc.ArrayType:
-			t = x.Elem()
-			continue
-		case *cc.StructType:
-			if tag := x.Tag(); sealKey(x) != "" && !x.IsIncomplete() && tag.Position().Filename == s.main {
-				key := sealKey(x)
-				if _, ok := s.structs[key]; !ok {
-					s.structs[key] = x
-				}
-			}
-		}
+	x, ok := elementOf(t).(*cc.StructType)
+	if !ok || sealKey(x) == "" || x.IsIncomplete() || x.Tag().Position().Filename != s.main {
 		return
+	}
+	if key := sealKey(x); s.structs[key] == nil {
+		s.structs[key] = x
 	}
 }
 
@@ -187,6 +176,19 @@ func sealPointee(t cc.Type) cc.Type {
 	return nil
 }
 
+// elementOf is the type of the objects a value of type t is made of or
+// points at: t without its pointers and arrays (nil past eight levels).
+func elementOf(t cc.Type) cc.Type {
+	for depth := 0; depth < 8; depth++ {
+		e := sealPointee(t)
+		if e == nil {
+			return t
+		}
+		t = e
+	}
+	return nil
+}
+
 // ptrCovers is covers of what a value of type t points at.
 func (s *sealScan) ptrCovers(t cc.Type) map[string]bool {
 	if t == nil || (t.Kind() != cc.Ptr && t.Kind() != cc.Array) {
@@ -198,18 +200,9 @@ func (s *sealScan) ptrCovers(t cc.Type) map[string]bool {
 // touch makes covers see the aggregate a value of type t is or points at,
 // so that a union holding a candidate unseals it.
 func (s *sealScan) touch(t cc.Type) {
-	for depth := 0; t != nil && depth < 8; depth++ {
-		switch x := t.(type) {
-		case *cc.PointerType:
-			t = x.Elem()
-			continue
-		case *cc.ArrayType:
-			t = x.Elem()
-			continue
-		case *cc.StructType, *cc.UnionType:
-			s.covers(t)
-		}
-		return
+	switch e := elementOf(t); e.(type) {
+	case *cc.StructType, *cc.UnionType:
+		s.covers(e)
 	}
 }
 
