@@ -1486,20 +1486,29 @@ __ML_INLINE __ml_meta_t __ml_ld_miss(__ml_uptr slot, __ml_uptr v, __ml_meta_t ta
  * generation, w's bits 32-47, with w rotated and rotated back (a rotate
  * leaves ZF alone) rather than in a scratch register: an early-clobbered
  * output fewer, so fewer callee-saved registers where checks crowd. */
-#define __ML_SHADOW_TESTS(sh, w, h, r, xs, bad)                               \
+/* The slot's shadow word into w, its address in sh. */
+#define __ML_SHADOW_WORD(sh, w, xs)                                            \
 	"movq %[slot], %[" sh "]\n\t"                                          \
 	"andq $-8, %[" sh "]\n\t"                                              \
 	"xorq %[" xs "], %[" sh "]\n\t"                                        \
-	"movq " __ML_META_OFF_ASM "(%[" sh "]), %[" w "]\n\t" /* w = the slot's shadow */ \
+	"movq " __ML_META_OFF_ASM "(%[" sh "]), %[" w "]\n\t"
+/* Jump to bad unless shadow word w's hash vouches for v (h a scratch). */
+#define __ML_SHADOW_HASH(w, h, bad)                                            \
 	"movq %[v], %[" h "]\n\t"                                             \
 	"xorq %[tag], %[" h "]\n\t"                                           \
 	"imulq %[k], %[" h "]\n\t"                                            \
 	"xorq %[" w "], %[" h "]\n\t"                                         \
-	"shrq $48, %[" h "]\n\t"             /* hash mismatch */              \
-	"jnz " bad "\n\t"                                                      \
+	"shrq $48, %[" h "]\n\t"                                              \
+	"jnz " bad "\n\t"
+/* r = the record of the meta (or shadow word) in w. */
+#define __ML_SHADOW_REC(w, r)                                                  \
 	"movl %k[" w "], %k[" r "]\n\t"                                       \
 	"shlq $5, %[" r "]\n\t"                                               \
-	"btsq $" __ML_RECS_BIT ", %[" r "]\n\t"   /* r = the record */        \
+	"btsq $" __ML_RECS_BIT ", %[" r "]\n\t"
+#define __ML_SHADOW_TESTS(sh, w, h, r, xs, bad)                               \
+	__ML_SHADOW_WORD(sh, w, xs)                                           \
+	__ML_SHADOW_HASH(w, h, bad)                                           \
+	__ML_SHADOW_REC(w, r)                                                 \
 	"cmpq (%[" r "]), %[v]\n\t"                                           \
 	"jb 1f\n\t"                                                           \
 	"cmpq 8(%[" r "]), %[v]\n\t"                                          \
@@ -1583,13 +1592,8 @@ __ML_INLINE __ml_meta_t __ml_ld_sealed(__ml_uptr slot, __ml_uptr v, __ml_meta_t 
 #if defined(__ML_STUB) && !defined(__ML_FULL)
 	__ml_meta_t w;
 	__ml_uptr t;
-	__asm__ volatile("movq %[slot], %[t]\n\t"
-	                 "andq $-8, %[t]\n\t"
-	                 "xorq %[x], %[t]\n\t"
-	                 "movq " __ML_META_OFF_ASM "(%[t]), %[w]\n\t" /* the slot's shadow */
-	                 "movl %k[w], %k[t]\n\t"
-	                 "shlq $5, %[t]\n\t"
-	                 "btsq $" __ML_RECS_BIT ", %[t]\n\t"        /* the record */
+	__asm__ volatile(__ML_SHADOW_WORD("t", "w", "x")
+	                 __ML_SHADOW_REC("w", "t")
 	                 "cmpq (%[t]), %[v]\n\t"
 	                 "jb 7f\n\t"
 	                 "cmpq 8(%[t]), %[v]\n\t"
@@ -2672,9 +2676,7 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
  * which jump to bad: the read-only test (ro, a write's), the block alive,
  * the access inside it (its end e is the other value: no lea). */
 #define __ML_MOVE_CHK_TESTS(ro, bad)                                                              \
-	"movl %k[m], %k[r]\n\t"                                                                   \
-	"shlq $5, %[r]\n\t"                                                                       \
-	"btsq $" __ML_RECS_BIT ", %[r]\n\t"                                                       \
+	__ML_SHADOW_REC("m", "r")                                                                  \
 	ro("cmpw $-1, 20(%[r])\n\tje " bad "\n\t")                                               \
 	"cmpq %[m], 16(%[r])\n\tjne " bad "\n\t"                                                 \
 	"cmpq (%[r]), %[a]\n\tjb " bad "\n\t"                                                    \
@@ -2686,16 +2688,8 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
  * check as __ml_chk makes it, whose stub at 9 reports; both jump back to
  * the end, 8. */
 #define __ML_MOVE_CHK_ASM(ro, w, at, vouch)                                                       \
-	__asm__ volatile("movq %[slot], %[u]\n\t"                                                 \
-	                 "andq $-8, %[u]\n\t"                                                     \
-	                 "xorq %[xs], %[u]\n\t"                                                   \
-	                 "movq " __ML_META_OFF_ASM "(%[u]), %[m]\n\t"         /* the slot's shadow */                 \
-	                 vouch("movq %[v], %[r]\n\t"                                              \
-	                       "xorq %[tag], %[r]\n\t"                                            \
-	                       "imulq %[k], %[r]\n\t"                                             \
-	                       "xorq %[m], %[r]\n\t"                                              \
-	                       "shrq $48, %[r]\n\t"                                               \
-	                       "jnz 7f\n\t")              /* not vouching for v */                \
+	__asm__ volatile(__ML_SHADOW_WORD("u", "m", "xs")                                          \
+	                 vouch(__ML_SHADOW_HASH("m", "r", "7f"))  /* not vouching for v */         \
 	                 "andq %[mask], %[m]\n\t"        /* the meta */                          \
 	                 __ML_MOVE_CHK_TESTS(ro, "7f")                                             \
 	                 "movq %[t], %[r]\n\t"                                                    \
