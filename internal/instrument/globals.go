@@ -68,7 +68,7 @@ func (r *rewriter) collectGlobals(decls []*cc.ExternalDeclaration) {
 			}
 			g, ok := r.sharedGlobals[d.Name()]
 			if !ok {
-				g = global{meta: "__ml_gm_" + d.Name()}
+				g = global{meta: "__ml_gm_" + d.Name(), shared: true}
 				r.sharedGlobals[d.Name()] = g
 				r.sharedOrder = append(r.sharedOrder, g.meta)
 			}
@@ -181,8 +181,9 @@ func staticLocalsOf(d *cc.Declaration) []*cc.Declarator {
 
 // global is what the rewriter keeps of a registered global.
 type global struct {
-	meta string // the variable holding its meta
-	site int    // its declaration's site
+	meta   string // the variable holding its meta
+	site   int    // its declaration's site
+	shared bool   // meta is the program's __ml_gm_NAME, not the unit's
 }
 
 // globalMetas declares the meta variables (before any function uses them):
@@ -191,17 +192,16 @@ type global struct {
 func (r *rewriter) globalMetas() string {
 	var b strings.Builder
 	var own []string
+	defined := map[string]bool{} // shared metas of globals the unit defines
 	for _, d := range r.globalOrder {
-		if m := r.globals[d].meta; !strings.HasPrefix(m, "__ml_gm_") {
-			own = append(own, m+" = 1UL")
+		if g := r.globals[d]; g.shared {
+			defined[g.meta] = true
+		} else {
+			own = append(own, g.meta+" = 1UL")
 		}
 	}
 	if len(own) != 0 {
 		b.WriteString("static __ml_meta_t " + strings.Join(own, ", ") + ";")
-	}
-	defined := map[string]bool{}
-	for _, d := range r.globalOrder {
-		defined[r.globals[d].meta] = true
 	}
 	for _, m := range r.sharedOrder {
 		if !defined[m] && !r.metaUsed[m] { // (a header's declarations the unit never uses)
