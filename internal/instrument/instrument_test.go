@@ -1126,22 +1126,22 @@ func TestLibmCallsAreNoCalls(t *testing.T) {
 }
 
 // TestUnitWithoutVectorizers: an instrumented unit is compiled without
-// gcc's vectorizers (their time buys checked code nothing), in detection
-// mode.
+// gcc's vectorizers (their time buys checked code nothing), in both modes.
 func TestUnitWithoutVectorizers(t *testing.T) {
-	cfg := newTestConfig(t, false)
 	path := filepath.Join(t.TempDir(), "f.c")
 	if err := os.WriteFile(path, []byte("int f(int *p, int n) { int s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := fileOf(cfg, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	flags := UnitFlags(out)
-	for _, f := range []string{"-fno-tree-loop-vectorize", "-fno-tree-slp-vectorize"} {
-		if !slices.Contains(flags, f) {
-			t.Errorf("unit flags %q lack %s", flags, f)
+	for _, full := range []bool{false, true} {
+		out, err := fileOf(newTestConfig(t, full), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		flags := UnitFlags(out)
+		for _, f := range []string{"-fno-tree-loop-vectorize", "-fno-tree-slp-vectorize"} {
+			if !slices.Contains(flags, f) {
+				t.Errorf("full=%v: unit flags %q lack %s", full, flags, f)
+			}
 		}
 	}
 }

@@ -496,11 +496,10 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		// find little in code whose accesses are checked one by one,
 		// but they look at every loop and block: without them tree.c's
 		// unit compiles in 2% fewer instructions, and the benchmarks'
-		// runs are the same to within 0.07% (vm.c's 0.07% fewer).
-		// Measured in detection mode only, so full checking keeps them.
-		if !r.c.full {
-			flags = append(flags, "-fno-tree-loop-vectorize", "-fno-tree-slp-vectorize")
-		}
+		// runs are the same to within 0.07% (vm.c's 0.07% fewer). A
+		// fully checked loop keeps a call or an asm check per access:
+		// full units compile in 2.5-2.8% fewer, the code within 0.3%.
+		flags = append(flags, "-fno-tree-loop-vectorize", "-fno-tree-slp-vectorize")
 		// Frames (issue 18): code hoisting moves a computation all the
 		// paths below a branch share (a site's address, a read of
 		// __ml_t) up to the branch, where it lives on in a register
@@ -551,11 +550,6 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			// for functions above; a unit larger than that (Lua's
 			// lparser.c, 53,896) keeps the limit it had.
 			flags = append(flags, "--param=large-unit-insns=30000")
-			// A fully checked loop keeps a call or an asm check per
-			// access, which the vectorizers cannot widen: their
-			// analyses were spent for nothing on every loop (cc1's
-			// instructions 2.5-2.8% lower on full units, the code within 0.3%).
-			flags = append(flags, "-fno-tree-loop-vectorize", "-fno-tree-slp-vectorize")
 		}
 	}
 	if len(flags) > 0 {
