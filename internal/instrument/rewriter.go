@@ -1156,6 +1156,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		pv         prov // where the argument came from
 		addrTaken  bool
 		inArgWords bool // its provenance stays in the thread's words (argWords)
+		metaInWord bool // its meta stays in the thread's word it was passed in (metasInThreadWords)
 	}
 	var params []param
 	var paramObjs []*localObj
@@ -1199,13 +1200,13 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pv := prov{provSiteParam(i), provWordParam(i)}
 				switch {
 				case pd.AddressTaken() || r.c.full:
-					params = append(params, param{pd.Name(), metaParam(i), pv, pd.AddressTaken(), false})
+					params = append(params, param{pd.Name(), metaParam(i), pv, pd.AddressTaken(), false, false})
 					if !pd.AddressTaken() {
 						r.fn.comp[pd] = r.name("__ml_p")
 					}
 					r.fn.compProv[pd] = pv
 				case r.fn.side != nil && !direct.pushedExtras(i):
-					params = append(params, param{pd.Name(), metaParam(i), pv, false, false})
+					params = append(params, param{pd.Name(), metaParam(i), pv, false, false, false})
 					r.fn.comp[pd] = r.name("__ml_p")
 					r.fn.compProv[pd] = r.paramProv()
 					r.paramInRegisters(pd, fd.CompoundStatement)
@@ -1235,10 +1236,11 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pv = prov{own + " ? __ml_t.argsite[" + n + "] : 0", own + " ? __ml_t.argprov[" + n + "] : " + genCaller}
 			}
 			inArgWords := (direct == nil || direct.inThread[i]) && i < threadArgs && !pd.AddressTaken() && r.fn.argWords
-			params = append(params, param{pd.Name(), from, pv, pd.AddressTaken(), inArgWords})
+			metaInWord := !pd.AddressTaken() && inArgWords && r.fn.metaWords != nil && !r.fn.hotLocals[pd]
+			params = append(params, param{pd.Name(), from, pv, pd.AddressTaken(), inArgWords, metaInWord})
 			if !pd.AddressTaken() {
 				r.fn.comp[pd] = r.name("__ml_p")
-				if inArgWords && r.fn.metaWords != nil && !r.fn.hotLocals[pd] {
+				if metaInWord {
 					// (its caller's meta stays where it was passed)
 					r.fn.comp[pd] = "__ml_t.arg[" + strconv.Itoa(i) + "]"
 				}
@@ -1357,7 +1359,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				pro = pside.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], " __attribute__((unused))", p.from, true)
 			case r.c.full:
 				pro = side.own(pro, vol, "__ml_meta_t ", r.fn.comp[pd], r.companionAttrs(), "__ml_refd("+p.from+")", true)
-			case strings.HasPrefix(r.fn.comp[pd], "__ml_t.arg["):
+			case p.metaInWord:
 				// (another caller's meta replaced by the argument's own)
 				pro = append(pro, "(void)("+r.ownsArgs()+" ? 0 : ("+r.fn.comp[pd]+" = __ml_metav((__ml_uptr)"+p.name+")));")
 			default:
