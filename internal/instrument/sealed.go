@@ -26,7 +26,8 @@ import (
 //   - converts a pointer to an object covering S (S, or an aggregate
 //     holding one) to or from another type (memcpy, memset, fread, read,
 //     a char* view, an integer), but for a null pointer constant or the
-//     result of malloc, calloc or realloc (fresh memory) assigned to it;
+//     result of malloc, calloc or realloc (fresh memory) assigned to it,
+//     or of one of the unit's allocation wrappers (freshWrappers);
 //   - passes such a pointer to a function it does not define (but free),
 //     through an unprototyped or variadic parameter, or declares a
 //     function it does not define that takes or returns one;
@@ -65,6 +66,7 @@ type sealScan struct {
 	unsealed map[string]bool           // structs unsealed
 	fields   map[*cc.Declarator]bool   // members unsealed on their own
 	cover    map[cc.Type]map[string]bool
+	fresh    map[string]bool // the unit's allocation wrappers (freshWrappers)
 }
 
 // findSealed decides which members of the unit's structs are sealed.
@@ -92,6 +94,7 @@ func (r *rewriter) findSealed(progDecls []*cc.ExternalDeclaration, main string) 
 	if bytes.Contains(r.unit.orig, []byte("#pragma pack")) {
 		return // (members laid out as cc/v4 does not know)
 	}
+	s.freshWrappers(progDecls)
 	for _, ed := range progDecls {
 		s.scan(ed)
 	}
@@ -254,7 +257,7 @@ func (s *sealScan) convert(e cc.ExpressionNode, to cc.Type) {
 	if fc != nil && tc != nil && sameTarget(from, to) {
 		return
 	}
-	if fc == nil && (isNullConst(e) || isZeroPointer(e) || isFreshAlloc(e)) {
+	if fc == nil && (isNullConst(e) || isZeroPointer(e) || isFreshAlloc(e, s.fresh)) {
 		return
 	}
 	s.unseal(fc)
@@ -273,8 +276,9 @@ func retyped(from, to cc.Type) bool {
 
 // isFreshAlloc reports whether e is a call of malloc, calloc or realloc:
 // memory no byte of which this life wrote, or realloc's, whose shadow the
-// runtime copies with the bytes (rehashed, ml_copy_shadow).
-func isFreshAlloc(e cc.ExpressionNode) bool {
+// runtime copies with the bytes (rehashed, ml_copy_shadow); or of one of
+// wrappers, which return such memory as it came.
+func isFreshAlloc(e cc.ExpressionNode, wrappers map[string]bool) bool {
 	for {
 		switch x := unparen(e).(type) {
 		case *cc.CastExpression:
@@ -287,18 +291,133 @@ func isFreshAlloc(e cc.ExpressionNode) bool {
 			if x.Case != cc.ConditionalExpressionCond {
 				return false
 			}
-			return isFreshAlloc(x.ExpressionList) && isFreshAlloc(x.ConditionalExpression)
+			return isFreshAlloc(x.ExpressionList, wrappers) && isFreshAlloc(x.ConditionalExpression, wrappers)
 		case *cc.PostfixExpression:
 			if x.Case != cc.PostfixExpressionCall {
 				return false
 			}
-			switch calleeName(x) {
+			switch name := calleeName(x); name {
 			case "malloc", "calloc", "realloc", "__builtin_malloc", "__builtin_calloc", "__builtin_realloc":
 				return true
+			default:
+				return wrappers[name]
 			}
 		}
 		return false
 	}
+}
+
+// freshWrappers finds the unit's allocation wrappers (vm.c's xmalloc:
+// `void *p = malloc(n); if (!p) die(...); return p;`): static functions
+// (internal linkage: no other definition can stand in for the one seen)
+// returning a pointer, each of whose returns gives a null pointer constant,
+// fresh memory (a call of malloc, calloc, realloc or another wrapper), or a
+// local initialized and only assigned so, which the body otherwise only
+// tests against null and returns. The wrapper neither writes the block nor hands it to code that
+// could, so its caller receives the memory as malloc gave it. The least
+// fixed point: a wrapper calling itself is not one.
+func (s *sealScan) freshWrappers(progDecls []*cc.ExternalDeclaration) {
+	s.fresh = map[string]bool{}
+	var fds []*cc.FunctionDefinition
+	for _, ed := range progDecls {
+		fd := ed.FunctionDefinition
+		if fd == nil || fd.Declarator == nil || !fd.Declarator.IsStatic() {
+			continue
+		}
+		if ft, ok := fd.Declarator.Type().(*cc.FunctionType); ok && ft.Result() != nil && ft.Result().Kind() == cc.Ptr {
+			fds = append(fds, fd)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range fds {
+			if name := fd.Declarator.Name(); !s.fresh[name] && s.returnsFresh(fd.CompoundStatement) {
+				s.fresh[name] = true
+				changed = true
+			}
+		}
+	}
+}
+
+// returnsFresh reports whether every return of body gives fresh memory or
+// a null pointer (freshWrappers), and it has one.
+func (s *sealScan) returnsFresh(body cc.Node) bool {
+	locals := map[*cc.Declarator]bool{} // pointer locals: true while they hold only fresh memory
+	fresh := func(e cc.ExpressionNode) bool {
+		return e != nil && (isNullConst(e) || isFreshAlloc(e, s.fresh))
+	}
+	ident := func(e cc.ExpressionNode) *cc.PrimaryExpression {
+		if e == nil {
+			return nil
+		}
+		if x, ok := unparen(e).(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
+			return x
+		}
+		return nil
+	}
+	allowed := map[*cc.PrimaryExpression]bool{} // the uses that neither write nor hand on the block
+	var returned []*cc.Declarator
+	ok, returns := true, 0
+	Inspect(body, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.InitDeclarator:
+			d := x.Declarator
+			if d == nil || d.Type() == nil || d.Type().Kind() != cc.Ptr || d.StorageDuration() != cc.Automatic || d.IsStatic() ||
+				d.IsExtern() || d.IsVolatile() || d.AddressTaken() {
+				break
+			}
+			// (one declared without an initializer may be returned indeterminate)
+			locals[d] = x.Initializer != nil && x.Initializer.Case == cc.InitializerExpr && fresh(x.Initializer.AssignmentExpression)
+		case *cc.AssignmentExpression:
+			if id := ident(x.UnaryExpression); id != nil && x.Case == cc.AssignmentExpressionAssign {
+				allowed[id] = true
+				if d := declOf(id); !fresh(x.AssignmentExpression) {
+					locals[d] = false
+				}
+			}
+		case *cc.UnaryExpression:
+			if id := ident(x.CastExpression); id != nil && x.Case == cc.UnaryExpressionNot {
+				allowed[id] = true
+			}
+		case *cc.EqualityExpression:
+			if id := ident(x.EqualityExpression); id != nil && isNullConst(x.RelationalExpression) {
+				allowed[id] = true
+			}
+			if id := ident(x.RelationalExpression); id != nil && isNullConst(x.EqualityExpression) {
+				allowed[id] = true
+			}
+		case *cc.SelectionStatement:
+			if id := ident(x.ExpressionList); id != nil && x.Case != cc.SelectionStatementSwitch {
+				allowed[id] = true
+			}
+		case *cc.JumpStatement:
+			if x.Case != cc.JumpStatementReturn {
+				break
+			}
+			returns++
+			if id := ident(x.ExpressionList); id != nil {
+				allowed[id] = true
+				returned = append(returned, declOf(id))
+			} else if !fresh(x.ExpressionList) {
+				ok = false
+			}
+		}
+		return true
+	})
+	Inspect(body, func(n cc.Node) bool {
+		if x, isIdent := n.(*cc.PrimaryExpression); isIdent && x.Case == cc.PrimaryExpressionIdent && !allowed[x] {
+			if d := declOf(x); locals[d] {
+				locals[d] = false // another use: the block may be written or handed on
+			}
+		}
+		return true
+	})
+	for _, d := range returned {
+		if !locals[d] {
+			return false
+		}
+	}
+	return ok && returns > 0
 }
 
 // memberAddress reports the candidate struct whose member's address e is

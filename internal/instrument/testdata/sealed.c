@@ -16,6 +16,10 @@ READER(pos_heap, pos_heap)
 READER(pos_calloc, pos_calloc)
 READER(pos_table, pos_table)
 READER(pos_null, pos_null)
+struct pos_wrapped { long *pos_wrapped; };
+struct pos_rewrapped { long *pos_rewrapped; };
+READER(pos_wrapped, pos_wrapped)
+READER(pos_rewrapped, pos_rewrapped)
 
 struct neg_addr { long *neg_addr; };
 struct neg_memcpy { long *neg_memcpy; };
@@ -66,6 +70,14 @@ READER(neg_variadic, neg_variadic)
 READER(neg_unchecked, neg_unchecked)
 READER(neg_outer_memcpy, neg_outer_memcpy)
 READER(neg_member_cast, neg_member_cast)
+struct neg_wrapper_writes { long *neg_wrapper_writes; };
+struct neg_wrapper_extern { long *neg_wrapper_extern; };
+struct neg_wrapper_other { long *neg_wrapper_other; };
+struct neg_wrapper_uninit { long *neg_wrapper_uninit; };
+READER(neg_wrapper_writes, neg_wrapper_writes)
+READER(neg_wrapper_extern, neg_wrapper_extern)
+READER(neg_wrapper_other, neg_wrapper_other)
+READER(neg_wrapper_uninit, neg_wrapper_uninit)
 
 static long cell = 7;
 
@@ -78,6 +90,37 @@ static struct neg_returned returned(void)
 	struct neg_returned r;
 	r.neg_returned = &cell;
 	return r;
+}
+/* allocation wrappers: fresh memory as malloc gave it, or not */
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n);
+	if (!p)
+		abort();
+	return p;
+}
+static void *xzalloc(size_t n) { return n ? xmalloc(n) : calloc(1, 1); }
+static void *dirty(size_t n)
+{
+	void *p = malloc(n);
+	if (p != NULL)
+		memset(p, 0xff, n);
+	return p;
+}
+void *ext_alloc(size_t n) { return malloc(n); }
+static void *other(size_t n, void *raw)
+{
+	void *p = malloc(n);
+	if (raw)
+		p = raw;
+	return p;
+}
+static void *uninit(size_t n)
+{
+	void *p;
+	if (n)
+		p = malloc(n);
+	return p;
 }
 __attribute__((no_sanitize_address)) static void unchecked(struct neg_unchecked *u) { u->neg_unchecked = &cell; }
 
@@ -182,5 +225,25 @@ long use_all(void *raw)
 	long *wide = (void *)&mc.n;
 	*wide = 0;
 	sum += read_neg_member_cast(&mc);
+	struct pos_wrapped *wr = xmalloc(sizeof *wr);
+	wr->pos_wrapped = &cell;
+	sum += read_pos_wrapped(wr);
+	free(wr);
+	struct pos_rewrapped *rw = xzalloc(sizeof *rw);
+	rw->pos_rewrapped = &cell;
+	sum += read_pos_rewrapped(rw);
+	free(rw);
+	struct neg_wrapper_writes *ww = dirty(sizeof *ww);
+	ww->neg_wrapper_writes = &cell;
+	sum += read_neg_wrapper_writes(ww);
+	struct neg_wrapper_extern *we = ext_alloc(sizeof *we);
+	we->neg_wrapper_extern = &cell;
+	sum += read_neg_wrapper_extern(we);
+	struct neg_wrapper_other *wo = other(sizeof *wo, raw);
+	wo->neg_wrapper_other = &cell;
+	sum += read_neg_wrapper_other(wo);
+	struct neg_wrapper_uninit *wu = uninit(sizeof *wu);
+	wu->neg_wrapper_uninit = &cell;
+	sum += read_neg_wrapper_uninit(wu);
 	return sum;
 }
