@@ -52,6 +52,7 @@ var dropinCases = []struct {
 	{"typeof_typedef.c", []string{"-O1", "-Wall"}},
 	{"va_arg_pack.c", []string{"-O2", "-Wall"}},
 	{"star_bounds.c", []string{"-O1", "-Wall"}},
+	{"uchar_strings.c", []string{"-O1", "-Wall"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
