@@ -53,6 +53,8 @@ var dropinCases = []struct {
 	{"va_arg_pack.c", []string{"-O2", "-Wall"}},
 	{"star_bounds.c", []string{"-O1", "-Wall"}},
 	{"uchar_strings.c", []string{"-O1", "-Wall"}},
+	{"int128_cases.c", []string{"-O2", "-Wall"}},
+	{"int128_cases.c", []string{"-O0"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

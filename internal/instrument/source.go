@@ -37,6 +37,9 @@ type unitText struct {
 	// the prefix of each literal the view spells otherwise, by its
 	// offset in the text (wideLiteralViews)
 	literalPrefixes map[int]string
+	// the end of each stretch of the text the view spells as one token
+	// otherwise, by its offset (int128CaseViews): the stretch is written
+	viewed map[int]int
 	// isSystemDecl's answers: a dozen walks ask of every declaration, and
 	// finding a node's position walks down to its first token
 	systemDecl map[*cc.ExternalDeclaration]bool
@@ -62,7 +65,8 @@ type region struct {
 func newUnitText(pre []byte) *unitText {
 	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withAutoTypeLoops(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withStarBounds(withoutHidden(pre)))))))))))))))
 	literals, prefixes := wideLiteralViews(pre)
-	u := &unitText{orig: pre, literalPrefixes: prefixes, systemDecl: map[*cc.ExternalDeclaration]bool{}}
+	code, viewed := int128CaseViews(literals)
+	u := &unitText{orig: pre, literalPrefixes: prefixes, viewed: viewed, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
 		end := bytes.IndexByte(pre[off:], '\n')
@@ -84,7 +88,7 @@ func newUnitText(pre []byte) *unitText {
 			}
 		} else {
 			u.notePragma(line, off)
-			u.appendCode(literals[off:end], off)
+			u.appendCode(code[off:end], off)
 		}
 		off = end
 	}
