@@ -52,6 +52,9 @@ var dropinCases = []struct {
 	{"typeof_typedef.c", []string{"-O1", "-Wall"}},
 	{"va_arg_pack.c", []string{"-O2", "-Wall"}},
 	{"star_bounds.c", []string{"-O1", "-Wall"}},
+	{"uchar_strings.c", []string{"-O1", "-Wall"}},
+	{"int128_cases.c", []string{"-O2", "-Wall"}},
+	{"int128_cases.c", []string{"-O0"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -577,3 +577,51 @@ func TestLeakPoolAcrossUnits(t *testing.T) {
 		})
 	}
 }
+
+// TestCommonSizes: with -fcommon, tentative definitions of one array of
+// different sizes in two units (testdata/common: 10 ints in small.c, 20
+// in large.c) are one object of the largest, whichever unit registers it
+// first: large.c's memset of its 20 ints and small.c's read of 20 through
+// a pointer are clean, the 21st is reported.
+func TestCommonSizes(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	for _, order := range [][]string{{"small.c", "large.c"}, {"large.c", "small.c"}} {
+		for _, mode := range [][]string{nil, {"--memlens-full"}} {
+			t.Run(strings.Join(append(order, mode...), ","), func(t *testing.T) {
+				t.Parallel()
+				prog := filepath.Join(t.TempDir(), "common")
+				args := slices.Concat([]string{"cc", "-g", "-O1", "-fcommon"}, mode, []string{"-o", prog})
+				for _, s := range order {
+					args = append(args, filepath.Join("testdata/common", s))
+				}
+				if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
+					t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
+				}
+				for _, tc := range []struct{ n, out, want string }{
+					{"20", "190\n", ""},
+					{"21", "", "GLOBAL-BUFFER-OVERFLOW small.c:15"},
+				} {
+					log := filepath.Join(t.TempDir(), "log.jsonl")
+					cmd := exec.Command(prog, tc.n)
+					cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
+					out, _ := cmd.Output()
+					recs, err := report.ReadFile(log)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var got []string
+					for _, r := range recs {
+						got = append(got, fmt.Sprintf("%s %s:%d", r.Kind, filepath.Base(r.File), r.Line))
+					}
+					if strings.Join(got, "; ") != tc.want {
+						t.Errorf("%s: reports %q, want %q", tc.n, got, tc.want)
+					}
+					if tc.out != "" && string(out) != tc.out {
+						t.Errorf("%s: printed %q, want %q", tc.n, out, tc.out)
+					}
+				}
+			})
+		}
+	}
+}

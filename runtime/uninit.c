@@ -301,6 +301,21 @@ __ml_meta_t __ml_uninit_loaded(__ml_uptr a, __ml_meta_t tag)
  * tracking off for good and forgets the bits already set. */
 /* (ml_def_on and the units: in the state mapping) */
 
+/* With -fcommon, tentative definitions of different sizes (`int a[10];`
+ * here, `int a[20];` there) are one object of the largest: the record a
+ * unit registered first grows to a later unit's size, with its
+ * declaration. */
+static void ml_global_grow(meta_t m, const struct __ml_global *g)
+{
+	unsigned s = ml_meta_slot(m);
+	struct __ml_rec *r = &__ML_RECS[s];
+	uptr base = (uptr)g->base;
+	if (m == __ML_WILD || ML_LOAD(&r->base) != base || ML_LOAD(&r->end) >= base + g->size)
+		return;
+	ML_STORE(&r->end, base + g->size);
+	ML_COLD[s].alloc_stack = ml_stack_capture(g->decl);
+}
+
 void __ml_unit(const struct __ml_unit_desc *unit)
 {
 	ml_ready();
@@ -337,6 +352,8 @@ void __ml_unit(const struct __ml_unit_desc *unit)
 		const struct __ml_global *g = &unit->globals[i];
 		if (*g->meta == __ML_WILD)
 			*g->meta = __ml_register_global(g->base, g->size, g->decl);
+		else
+			ml_global_grow(*g->meta, g);
 	}
 }
 

@@ -1697,7 +1697,7 @@ func (u *unitText) codeText(f frag) string {
 			b.Write(u.orig[u.origOffset(p.tok.Position().Offset):end])
 			i = last
 		} else {
-			b.Write(p.tok.Src())
+			b.WriteString(u.literalSource(p.tok))
 		}
 	}
 	return b.String()

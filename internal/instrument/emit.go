@@ -312,7 +312,11 @@ func (w *writer) token(t cc.Token) {
 			w.prev, w.havePrev = t, true
 			return
 		}
-		if end, ok := w.unit.joinedLiterals(t, o); ok {
+		end, ok := w.unit.joinedLiterals(t, o)
+		if !ok {
+			end, ok = w.unit.viewed[o]
+		}
+		if ok {
 			w.span(pos, o, end)
 			w.prev, w.havePrev = t, true
 			return

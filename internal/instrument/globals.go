@@ -25,7 +25,8 @@ import (
 // against the same record (its own meta would stay WILD). With -fcommon,
 // tentative definitions (`int x;`) in two units are one object that both
 // register: the runtime registers a table global only while its meta is
-// still WILD. A static global or one with an asm label keeps a meta of its
+// still WILD, and grows its record to a later unit's larger size (the
+// linker's common is the largest). A static global or one with an asm label keeps a meta of its
 // unit's.
 func (r *rewriter) collectGlobals(decls []*cc.ExternalDeclaration) {
 	// names a static declaration gives internal linkage, or a declaration

@@ -34,7 +34,7 @@ type literal struct {
 // literalObject returns the object of string literal x, making it on
 // first use.
 func (r *rewriter) literalObject(x *cc.PrimaryExpression) *literal {
-	src := string(x.Token.Src())
+	src := r.unit.literalSource(x.Token)
 	if l, ok := r.literals[src]; ok {
 		return l
 	}
@@ -149,4 +149,20 @@ func (r *rewriter) literalShadows() string {
 			d.Name(), r.globals[d].meta)
 	}
 	return b.String()
+}
+
+// literalSource is the text of token t; a string literal's, the front
+// end's joined pieces, with the prefix gcc gives it where the view spells
+// it otherwise (`L"ab"` is `u"ab"` when the text says `u"a" "b"`:
+// wideLiteralViews).
+func (u *unitText) literalSource(t cc.Token) string {
+	src := string(t.Src())
+	pos := t.Position()
+	if t.Ch != rune(cc.STRINGLITERAL) && t.Ch != rune(cc.LONGSTRINGLITERAL) || isOurSource(pos.Filename) {
+		return src
+	}
+	if prefix, ok := u.literalPrefixes[u.origOffset(pos.Offset)]; ok {
+		return prefix + src[strings.IndexByte(src, '"'):]
+	}
+	return src
 }

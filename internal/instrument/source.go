@@ -34,6 +34,12 @@ type unitText struct {
 	lines   map[string][]string  // the user's source files, by line (sourceLine)
 	aligned map[int]*alignedLine // the view's lines aligned with the user's, by offset (column)
 	orders  []byteOrder          // the #pragma scalar_storage_order lines, in order
+	// the prefix of each literal the view spells otherwise, by its
+	// offset in the text (wideLiteralViews)
+	literalPrefixes map[int]string
+	// the end of each stretch of the text the view spells as one token
+	// otherwise, by its offset (int128CaseViews): the stretch is written
+	viewed map[int]int
 	// isSystemDecl's answers: a dozen walks ask of every declaration, and
 	// finding a node's position walks down to its first token
 	systemDecl map[*cc.ExternalDeclaration]bool
@@ -58,7 +64,9 @@ type region struct {
 // newUnitText reads the preprocessed text pre.
 func newUnitText(pre []byte) *unitText {
 	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withAutoTypeLoops(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withStarBounds(withoutHidden(pre)))))))))))))))
-	u := &unitText{orig: pre, systemDecl: map[*cc.ExternalDeclaration]bool{}}
+	literals, prefixes := wideLiteralViews(pre)
+	code, viewed := int128CaseViews(literals)
+	u := &unitText{orig: pre, literalPrefixes: prefixes, viewed: viewed, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
 		end := bytes.IndexByte(pre[off:], '\n')
@@ -80,7 +88,7 @@ func newUnitText(pre []byte) *unitText {
 			}
 		} else {
 			u.notePragma(line, off)
-			u.appendCode(line, off)
+			u.appendCode(code[off:end], off)
 		}
 		off = end
 	}
@@ -2177,7 +2185,8 @@ func (u *unitText) invocation(off int) int {
 
 // joinedLiterals returns the end of the adjacent string literals of the
 // text starting at offset o when t, a string literal, is the front end's
-// concatenation of them (`"" "name"`, a macro's string and a literal): the
+// concatenation of them (`"" "name"`, a macro's string and a literal) or
+// their view (`u"name"`, read as `L"name"`: wideLiteralViews): the
 // text is written as it stands, which inside an attribute, copied whole,
 // must not follow the joined literal (`alias("namename")`).
 func (u *unitText) joinedLiterals(t cc.Token, o int) (end int, ok bool) {
@@ -2191,7 +2200,8 @@ func (u *unitText) joinedLiterals(t cc.Token, o int) (end int, ok bool) {
 		}
 		n++
 	}
-	return end, n > 1
+	_, view := u.literalPrefixes[o]
+	return end, n > 1 || view
 }
 
 // literalEnd returns the end of the string literal (with its prefix: L, u,

@@ -1,0 +1,119 @@
+package instrument
+
+import (
+	"bytes"
+	"regexp"
+)
+
+// int128CaseViews returns text (the view being made: of the unit's
+// length, its lines where the unit's are) with the constant of each case
+// label that names __int128 or a typedef of it (`case (__int128)1 << 70:`,
+// `case (i128)3 ... (i128)9:`) written `0`, and the end of each such
+// constant in the unit by its offset. cc/v4 evaluates a case label's
+// constant in 64 bits and rejected those past them (the unit was compiled
+// uninstrumented); memlens has no use for their values, and the
+// instrumented unit copies the constant from the unit (unitText.viewed),
+// so gcc reads what the user wrote. text itself when there is none.
+func int128CaseViews(text []byte) ([]byte, map[int]int) {
+	if !bytes.Contains(text, []byte("int128")) {
+		return text, nil
+	}
+	names := int128Names(text)
+	var view []byte
+	var ends map[int]int
+	eachCodeWord(text, "case", func(next int) {
+		for _, c := range caseConstants(text, next) {
+			if !namesAny(text[c[0]:c[1]], names) {
+				continue
+			}
+			if view == nil {
+				view, ends = bytes.Clone(text), map[int]int{}
+			}
+			for k := c[0]; k < c[1]; k++ {
+				if view[k] != '\n' {
+					view[k] = ' '
+				}
+			}
+			view[c[0]] = '0'
+			ends[c[0]] = c[1]
+		}
+	})
+	if view == nil {
+		return text, nil
+	}
+	return view, ends
+}
+
+// caseConstants returns the stretches (start, end; white space around
+// them left out) of the constants of the case label whose expression
+// starts at b[i]: one, or a GNU range's two; none when its colon is not
+// found before a `;` or a brace, or a directive line lies in it.
+func caseConstants(b []byte, i int) [][2]int {
+	var out [][2]int
+	start, depth, pending := skipBlanks(b, i), 0, 0
+	add := func(end int) {
+		for end > start && (b[end-1] == ' ' || b[end-1] == '\t' || b[end-1] == '\n') {
+			end--
+		}
+		out = append(out, [2]int{start, end})
+	}
+	for k := start; k < len(b); k++ {
+		switch c := b[k]; {
+		case c == '"' || c == '\'':
+			k = literalEnd(b, k) - 1
+		case isNumberStart(b, k):
+			k = ppNumberEnd(b, k) - 1
+		case c == '(' || c == '[':
+			depth++
+		case c == ')' || c == ']':
+			depth--
+		case c == '?':
+			pending++
+		case c == ':' && pending > 0:
+			pending--
+		case c == ':' && depth == 0:
+			add(k)
+			return out
+		case c == '.' && depth == 0 && bytes.HasPrefix(b[k:], []byte("...")):
+			add(k)
+			k += 2
+			start = skipBlanks(b, k+1)
+		case c == ';' || c == '{' || c == '}' || c == '\n' && k+1 < len(b) && b[k+1] == '#':
+			return nil
+		}
+	}
+	return nil
+}
+
+// int128Names are gcc's 128-bit integer type names and the typedefs of
+// text that declare one of them (`typedef __int128 i128;`, `typedef i128
+// j128;`), in order.
+func int128Names(text []byte) map[string]bool {
+	names := map[string]bool{"__int128": true, "__int128_t": true, "__uint128_t": true}
+	eachCodeWord(text, "typedef", func(next int) {
+		end := bytes.IndexByte(text[next:], ';')
+		if end < 0 {
+			return
+		}
+		decl := text[next : next+end+1]
+		if bytes.ContainsAny(decl, "{(") || !namesAny(decl, names) {
+			return // a struct's body, a function's or pointer's parentheses
+		}
+		for name := range typedefNames(append([]byte("typedef"), decl...)) {
+			names[name] = true
+		}
+	})
+	return names
+}
+
+var identifier = regexp.MustCompile(`[A-Za-z_][A-Za-z_0-9]*`)
+
+// namesAny reports whether an identifier of b is among names.
+func namesAny(b []byte, names map[string]bool) bool {
+	for _, id := range identifier.FindAll(b, -1) {
+		if names[string(id)] {
+			return true
+		}
+	}
+	return false
+}
