@@ -25,6 +25,18 @@ import (
 // are checked too) qualify, and not those returning a pointer: a returned
 // parameter hands its reference to the caller's statement, which would then
 // hold none (not done).
+//
+// A still function's parameter (still.go) borrows instead, taking a
+// reference only where the count is zero on entry or other threads run
+// (__ml_borrow). Held, it takes none at all, pointer-returning functions
+// and assigned parameters included: the caller's variable counts the
+// block all along, so the count is above zero on entry, and no other
+// thread can assign that variable; an assigned parameter's companion still
+// counts its own reference where other threads run (__ml_still_param). The
+// address of a named object (vm.c's handlers[pc->op](&vm, pc)) is held
+// there too: it is no heap block's, whose counts alone matter. (Not for a
+// function that is not still: its held parameter's meta may go to the side
+// frame, which graph.c's &g read from memory at every access.)
 
 // findHeldParams decides, with full checking, which parameters of the
 // unit's functions are held (heldParams, by declarator).
@@ -44,7 +56,8 @@ func (r *rewriter) findHeldParams(decls, progDecls []*cc.ExternalDeclaration) {
 		}
 		name := fd.Declarator.Name()
 		ft, ok := fd.Declarator.Type().(*cc.FunctionType)
-		if !ok || r.still[name] || r.direct[name] == nil || isDataPtr(ft.Result()) || ft.IsVariadic() {
+		still := r.still[name]
+		if !ok || r.direct[name] == nil || (!still && isDataPtr(ft.Result())) || ft.IsVariadic() {
 			continue
 		}
 		assigned := map[*cc.Declarator]bool{}
@@ -54,7 +67,7 @@ func (r *rewriter) findHeldParams(decls, progDecls []*cc.ExternalDeclaration) {
 		for i, p := range ft.Parameters() {
 			d := p.Declarator
 			ps = append(ps, d)
-			h[i] = d != nil && isDataPtr(d.Type()) && !d.AddressTaken() && !d.IsVolatile() && !assigned[d]
+			h[i] = d != nil && isDataPtr(d.Type()) && !d.AddressTaken() && !d.IsVolatile() && (still || !assigned[d])
 		}
 		held[name], params[name] = h, ps
 	}
@@ -66,7 +79,7 @@ func (r *rewriter) findHeldParams(decls, progDecls []*cc.ExternalDeclaration) {
 			return
 		}
 		for i, a := range args {
-			if h[i] && !heldArgument(a, args) {
+			if h[i] && !heldArgument(a, args) && !(r.still[name] && namedAddress(a)) {
 				h[i] = false
 			}
 		}
@@ -120,4 +133,15 @@ func heldArgument(a cc.ExpressionNode, args []cc.ExpressionNode) bool {
 		}
 	}
 	return true
+}
+
+// namedAddress reports whether argument a is the address of a named object
+// (&vm), never a heap block's.
+func namedAddress(a cc.ExpressionNode) bool {
+	u, ok := unparen(a).(*cc.UnaryExpression)
+	if !ok || u.Case != cc.UnaryExpressionAddrof {
+		return false
+	}
+	d := declOfExpr(u.CastExpression)
+	return d != nil && d.Type() != nil && d.Type().Kind() != cc.Function
 }

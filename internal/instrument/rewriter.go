@@ -1354,7 +1354,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				} else {
 					pro = append(pro, own(vol, "__ml_meta_t ", r.fn.comp[pd], " __attribute__((unused))", p.from))
 				}
-				pro = append(pro, own(vol, "__ml_meta_t ", r.name("__ml_b"), " __attribute__((unused, cleanup(__ml_borrow_end)))", borrow+r.fn.comp[pd]+")"))
+				if !r.heldParams[pd] {
+					pro = append(pro, own(vol, "__ml_meta_t ", r.name("__ml_b"), " __attribute__((unused, cleanup(__ml_borrow_end)))", borrow+r.fn.comp[pd]+")"))
+				}
 			case r.c.full && r.heldParams[pd]:
 				// (the caller's variable holds the reference all along:
 				// heldparams.go)

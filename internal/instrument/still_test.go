@@ -15,9 +15,10 @@ import (
 // through a call table's calls, which still_table's pass a call's result);
 // those of every other function count a reference (__ml_refd): still.c
 // calls them with values from memory, which are not held parameters
-// (TestHeldParameters). Detection mode counts nothing.
+// (TestHeldParameters); bare_deref's, passed a local's address alone, do
+// neither (TestHeldStillParameters). Detection mode counts nothing.
 func TestStillParameters(t *testing.T) {
-	bodies := countingBodies(t, "testdata/still.c", "still|held|kept")
+	bodies := countingBodies(t, "testdata/still.c", "still|held|kept|bare")
 	for name, body := range bodies {
 		how, first := "", len(body)
 		for _, call := range []string{"__ml_borrow(__ml_p", "__ml_borrow_held(__ml_p", "__ml_refd("} {
@@ -25,7 +26,7 @@ func TestStillParameters(t *testing.T) {
 				how, first = call, i
 			}
 		}
-		want := map[string]string{"still": "__ml_borrow(__ml_p", "held": "__ml_borrow_held(__ml_p", "kept": "__ml_refd("}[name[:strings.IndexByte(name, '_')]]
+		want := map[string]string{"still": "__ml_borrow(__ml_p", "held": "__ml_borrow_held(__ml_p", "kept": "__ml_refd(", "bare": ""}[name[:strings.IndexByte(name, '_')]]
 		if how != want {
 			t.Errorf("%s: parameters take %s, want %s", name, how, want)
 		}
@@ -47,7 +48,7 @@ func countingBodies(t *testing.T, path, prefixes string) map[string][]byte {
 	}
 	out := codeAfterSites(t, true, path)
 	defs := regexp.MustCompile(`\b((?:`+prefixes+`)_\w+)\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)(?:\s|#[^\n]*\n)*\{`).FindAllSubmatchIndex(out, -1)
-	nextDef := regexp.MustCompile(`\n(?:static |void |long )`)
+	nextDef := regexp.MustCompile(`\n(?: __inline__ )?(?:static |void |long )`) // (instrumented, a helper may start " __inline__ static")
 	bodies := map[string][]byte{}
 	for _, d := range defs {
 		name := string(out[d[2]:d[3]])
@@ -90,5 +91,31 @@ func TestStillLocalsCountOnlyShared(t *testing.T) {
 	}
 	if b := body("kept_local_address"); !strings.Contains(b, "__ml_mv(") {
 		t.Errorf("kept_local_address's cursor counts no reference:\n%s", b)
+	}
+}
+
+// TestHeldStillParameters: with full checking, a still function's pointer
+// parameter that every call passes a variable only the caller can assign,
+// or a named object's address, borrows nothing (testdata/heldstill.c's
+// held_*: neither __ml_borrow nor __ml_borrow_held), pointer-returning
+// functions, assigned parameters and a call table's functions included;
+// one some call passes memory, a call's result, a member's address or a
+// variable whose address is taken borrows (borrowed_*), as does one of an
+// external function.
+func TestHeldStillParameters(t *testing.T) {
+	bodies := countingBodies(t, "testdata/heldstill.c", "held|borrowed")
+	for name, body := range bodies {
+		borrows := bytes.Contains(body, []byte("__ml_borrow(__ml_p")) || bytes.Contains(body, []byte("__ml_borrow_held(__ml_p"))
+		switch {
+		case bytes.Contains(body, []byte("__ml_refd(")):
+			t.Errorf("%s: its parameters count references", name)
+		case strings.HasPrefix(name, "held_") && borrows:
+			t.Errorf("%s: its held parameters borrow", name)
+		case strings.HasPrefix(name, "borrowed_") && !borrows:
+			t.Errorf("%s: its parameter borrows nothing", name)
+		}
+	}
+	if len(bodies) != 13 {
+		t.Errorf("found %d of the 13 functions' definitions", len(bodies))
 	}
 }

@@ -3,9 +3,11 @@
  * held: every call passes values held elsewhere, through argument lists
  * that drop nothing, or whose calls lie beside variables: held_beside_call,
  * not beside a global or a member; through a call table too: held_table's
- * calls pass a variable, still_table's a call's result; kept: each is
+ * calls pass memory, still_table's a call's result; kept: each is
  * called with memory, so its parameters are not held ones either,
- * heldparams.c). */
+ * heldparams.c). Each held function has a call passing memory: passed only
+ * variables or a named object's address, its parameters would borrow
+ * nothing (bare_deref, heldstill.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,11 +50,11 @@ static long held_pointer_local_to_local(const struct n *p)
 	long *b = &a;
 	return *b;
 }
-static long held_deref(const long *a) { return *a; }
+static long bare_deref(const long *a) { return *a; }
 static long held_address_taken(const struct n *p)
 {
 	long a = p->v;
-	return held_deref(&a);
+	return bare_deref(&a);
 }
 
 static long held_beside_call(const struct n *p, long v) { return p->v + v; }
@@ -71,10 +73,10 @@ long use_them(struct n *p, struct n *q)
 	kept_frees(p->next);
 	kept_calls_kept(p->next, q->next);
 	kept_copies(p->next, q->next);
-	held_moves(p);
-	return still_get(p) + held_calls_still(p) + held_recursive(p) + still_or_abort(p) + still_or_abort(calloc(1, sizeof *p)) + held_local(p) +
-	       kept_allocates(p->next) + kept_through_pointer(p->next, still_get) + held_pointer_local_to_local(p) + kept_local_address(p->next) +
-	       held_address_taken(p) + held_beside_call(p, still_get(p)) + still_beside_call_global(global_n, still_get(p)) +
-	       still_beside_call_member(p->next, still_get(p)) + held_tab[p->v & 0](p) +
+	held_moves(p->next);
+	return still_get(p) + held_calls_still(p->next) + held_recursive(p) + still_or_abort(p) + still_or_abort(calloc(1, sizeof *p)) +
+	       held_local(p->next) + kept_allocates(p->next) + kept_through_pointer(p->next, still_get) + held_pointer_local_to_local(p->next) +
+	       kept_local_address(p->next) + held_address_taken(p->next) + held_beside_call(p, still_get(p)) + held_beside_call(p->next, 0) +
+	       still_beside_call_global(global_n, still_get(p)) + still_beside_call_member(p->next, still_get(p)) + held_tab[p->v & 0](p->next) +
 	       still_tab[p->v & 0](calloc(1, sizeof *p));
 }
