@@ -1301,3 +1301,41 @@ func TestCountedStaticAssert(t *testing.T) {
 		t.Fatalf("gcc: %v\n%s", err, b)
 	}
 }
+
+// TestMainMovesLoopInvariants: optimised, main alone is given back RTL's
+// loop-invariant motion, which the unit's flags take away from functions
+// whose frames matter (a constant word of vm.c's dispatch loop, an
+// argument's provenance, was rebuilt at each bytecode: 3 instructions);
+// unoptimised, no function is.
+func TestMainMovesLoopInvariants(t *testing.T) {
+	code := "struct machine { long acc; };\n" +
+		"typedef const char *handler(struct machine *, const char *);\n" +
+		"static const char *halt(struct machine *m, const char *pc) { m->acc += *pc; return 0; }\n" +
+		"static handler *const table[1] = {halt};\n" +
+		"int run(struct machine *m, const char *pc) { while (pc) pc = table[0](m, pc); return (int)m->acc; }\n" +
+		"int main(int argc, char **argv) {\n" +
+		"	struct machine m = {0};\n" +
+		"	const char *pc = argv[argc - 1];\n" +
+		"	while (pc)\n" +
+		"		pc = table[*pc & 0](&m, pc);\n" +
+		"	return run(&m, argv[0]) + (int)m.acc;\n" +
+		"}\n"
+	o0, err := NewConfig("gcc", []string{"-O0"}, Mode{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		cfg  *Config
+		want int
+	}{{newTestConfig(t, false), 1}, {newTestConfig(t, true), 1}, {o0, 0}} {
+		_, src, out := writeInstrumentedCode(t, c.cfg, "dispatch.c", code)
+		if n := bytes.Count(out, []byte(mainOptimize)); n != c.want {
+			t.Errorf("%d functions given loop-invariant motion, want %d", n, c.want)
+			continue
+		}
+		if c.want == 1 && !bytes.Contains(functionText(out, mainOptimize), []byte("int main(")) {
+			t.Errorf("loop-invariant motion given to a function other than main:\n%s", functionText(out, mainOptimize))
+		}
+		unitAssembly(t, src, out)
+	}
+}

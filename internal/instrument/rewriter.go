@@ -566,6 +566,10 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 // run where the native build's would not).
 const flagsMark = "/* memlens: compile with "
 
+// mainOptimize gives main back the loop-invariant motion the unit's flags
+// take away (function).
+const mainOptimize = `__attribute__((optimize("move-loop-invariants"))) `
+
 // UnitFlags are the flags the instrumented unit text must be compiled
 // with.
 func UnitFlags(text []byte) []string {
@@ -1142,6 +1146,13 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		r.fn.retAgg = r.copiesResult(res)
 	}
 	var f frag
+	if r.fn.main && r.c.optimizing && r.c.order != clangOrder {
+		// main runs once, so its frame's size does not matter: RTL's
+		// loop-invariant motion, off for the unit (flags above), hoists
+		// its loops' constant words (a site's address, an argument's
+		// provenance) into registers, as vm.c's dispatch loop needs.
+		f.str(mainOptimize)
+	}
 	for _, c := range r.children(fd) {
 		if c.node == fd.CompoundStatement {
 			break
