@@ -186,12 +186,12 @@ struct __ml_site {
 #define __ML_MAX_FRAMES  256
 
 /* A live local of a thread: its record's slot and the shadow-stack depth
- * of its function (__ML_LENT_DEPTH for a lent local, which is never
- * retired). */
+ * of its function (with __ML_LENT_DEPTH set for a lent local, which is
+ * never retired). */
 struct __ml_local {
 	unsigned slot, depth;
 };
-#define __ML_LENT_DEPTH 0xffffffffu
+#define __ML_LENT_DEPTH 0x80000000u
 /* A local's declaration and the site of the call into its function,
  * beside its record: its stack, interned only when a report needs it. */
 struct __ml_lsite {
@@ -406,6 +406,8 @@ void __ml_alloca_end(unsigned d) __ML_NOTHROW;
 void __ml_main_frame(__ml_uptr frame) __ML_NOTHROW;
 /* Retire the locals registered since this thread had h of them. */
 void __ml_scope_pop(unsigned h) __ML_NOTHROW;
+/* Retire those registered by functions deeper than depth d. */
+void __ml_scope_pop_depth(unsigned d) __ML_NOTHROW;
 /* Struct copies: move the pointer shadow of n bytes along, retagged from the
  * source container's meta stag to the destination's dtag; each pointer
  * copied is a step at site (value propagation). */
@@ -3080,11 +3082,11 @@ __ML_INLINE __ml_meta_t __ml_lent(__ml_uptr a, __ml_uptr n, const struct __ml_si
 	struct __ml_rec *r = __ml_rec_of(s);
 	/* the position is claimed by the count; a signal handler's locals
 	 * may have taken it before, so it is written again after */
-	*l = (struct __ml_local){s, __ML_LENT_DEPTH};
+	*l = (struct __ml_local){s, d | __ML_LENT_DEPTH};
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	__ml_t.nobj = k + 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	*l = (struct __ml_local){s, __ML_LENT_DEPTH};
+	*l = (struct __ml_local){s, d | __ML_LENT_DEPTH};
 	r->base = a;
 	r->end = a + n;
 	__ML_LSITES[s].decl = decl;
@@ -3149,7 +3151,7 @@ __ML_INLINE void __ml_scope_end(const unsigned *h)
 {
 	unsigned n = __ml_t.nobj;
 	if (n > *h) {
-		if ((n == *h + 1) & (__ml_t.locals[*h].depth == __ML_LENT_DEPTH))
+		if ((n == *h + 1) & (__ml_t.locals[*h].depth >= __ML_LENT_DEPTH))
 			__ml_t.nobj = *h;
 		else
 			__ml_scope_pop(*h);
@@ -3165,6 +3167,31 @@ __ML_INLINE void __ml_scope_end_lent(const unsigned *h)
 {
 	if (__ML_UNLIKELY(__ml_t.nobj > *h))
 		__ML_KEEP1_VOID(__ml_scope_pop, *h);
+}
+
+/* The cleanup of a function body's scope variable, which holds nothing:
+ * the body's locals are those registered at its depth, above the thread's
+ * once its exits have left it, so no count of live locals taken at entry
+ * is held across the body in a callee-saved register. Its exits leave
+ * before the cleanup runs (a return's __ml_leave, then the block's end). */
+__ML_INLINE int __ml_body_registered(void)
+{
+	unsigned n = __ml_t.nobj;
+	return n && (__ml_t.locals[n - 1].depth & ~__ML_LENT_DEPTH) > __ml_t.depth;
+}
+__ML_INLINE void __ml_scope_end_body(unsigned *unused)
+{
+	(void)unused;
+	if (__ml_body_registered())
+		__ml_scope_pop_depth(__ml_t.depth);
+}
+/* And __ml_scope_end_lent's: only a function deeper than the frame slots
+ * puts its lent scalars on the stack of locals. */
+__ML_INLINE void __ml_scope_end_body_lent(unsigned *unused)
+{
+	(void)unused;
+	if (__ML_UNLIKELY(__ml_body_registered()))
+		__ML_KEEP1_VOID(__ml_scope_pop_depth, __ml_t.depth);
 }
 
 /* Loss tracking: the caller (at shadow-stack depth depth) calls setjmp
