@@ -166,7 +166,7 @@ __ml_meta_t __ml_register_local(__ml_uptr base, __ml_uptr size, const struct __m
 int ml_lent_live(unsigned s)
 {
 	for (unsigned k = __ml_t.nobj < __ml_t.nlent ? __ml_t.nobj : __ml_t.nlent; k-- > 0;)
-		if (__ml_t.locals[k].depth == __ML_LENT_DEPTH && ml_meta_slot(__ml_t.lent[k]) == s)
+		if ((__ml_t.locals[k].depth & __ML_LENT_DEPTH) && ml_meta_slot(__ml_t.lent[k]) == s)
 			return 1;
 	if (!__ml_t.lentframes)
 		return 0;
@@ -215,7 +215,7 @@ __ml_meta_t __ml_register_lent(__ml_uptr base, __ml_uptr size, const struct __ml
 		ml_lent_extend(k);
 	meta_t m = __ml_t.lent[k];
 	unsigned s = ml_meta_slot(m);
-	__ml_t.locals[k] = (struct __ml_local){s, __ML_LENT_DEPTH};
+	__ml_t.locals[k] = (struct __ml_local){s, __ml_t.depth | __ML_LENT_DEPTH};
 	__ml_t.nobj = k + 1;
 	ML_STORE(&__ML_RECS[s].base, base);
 	ML_STORE(&__ML_RECS[s].end, base + size);
@@ -304,10 +304,18 @@ void __ml_scope_pop(unsigned h)
 	while (n > h) {
 		__ml_t.nobj = --n;
 		struct __ml_local l = __ml_t.locals[n];
-		if (l.depth != __ML_LENT_DEPTH)
+		if (!(l.depth & __ML_LENT_DEPTH))
 			ml_local_retire(t, l, depth);
 	}
 	ml_rt_leave();
+}
+
+void __ml_scope_pop_depth(unsigned d)
+{
+	unsigned n = __ml_t.nobj;
+	while (n > 0 && (__ml_t.locals[n - 1].depth & ~__ML_LENT_DEPTH) > d)
+		n--;
+	__ml_scope_pop(n);
 }
 
 void __ml_alloca_end(unsigned d)

@@ -15,10 +15,12 @@ import (
 // outside its scope (a statement expression's local whose address is its
 // value). A lent scalar or array-free struct is registered, and its block
 // ended, through the forms calling the runtime keeping every register
-// (__ml_lent_scalar_at, __ml_scope_end_lent); an array or a struct
+// (__ml_lent_scalar_at, __ml_scope_end_lent or, for a function body,
+// __ml_scope_end_body_lent); an array or a struct
 // holding one through the plain ones, so its function's frame keeps its
 // layout.
 func TestLentLocals(t *testing.T) {
+	lentEnd := regexp.MustCompile(`cleanup\(__ml_scope_end(_body)?_lent\)`)
 	const plain, keep = "__ml_lent_at", "__ml_lent_scalar_at"
 	want := map[bool]map[string]string{
 		false: {"lent_scalar": keep, "lent_pair": keep, "lent_copied": keep, "lent_memmove": keep, "lent_array": plain,
@@ -50,7 +52,7 @@ func TestLentLocals(t *testing.T) {
 			if got != want[full][name] {
 				t.Errorf("full %v: %s's local registered by %q, want %q", full, name, got, want[full][name])
 			}
-			if ends := bytes.Contains(body, []byte("cleanup(__ml_scope_end_lent)")); got != "" && ends != (got == keep) {
+			if ends := lentEnd.Match(body); got != "" && ends != (got == keep) {
 				t.Errorf("full %v: %s's block ended keeping every register: %v, want %v", full, name, ends, got == keep)
 			}
 		}

@@ -231,9 +231,12 @@ func (r *rewriter) leaveScope() { r.fn.scopes = r.fn.scopes[:len(r.fn.scopes)-1]
 
 // scopeVar is the late declaration opening scope s: its scope variable
 // (and the resets of its locals' metas, reset unless fresh: at function
-// entry they are still unknown).
+// entry they are still unknown). A function body's holds nothing: its end
+// retires the locals registered at the function's depth (the body pushes
+// a frame: declaresLocals), so no count is held across the body.
 func (r *rewriter) scopeVar(s *scope, fresh bool) lateText {
 	v := r.name("__ml_sc")
+	body := s.cs == r.fn.body && !r.fn.leaf
 	return func() string {
 		var metas []string
 		end := "__ml_scope_end_lent"
@@ -247,6 +250,13 @@ func (r *rewriter) scopeVar(s *scope, fresh bool) lateText {
 		}
 		if len(metas) == 0 {
 			return ""
+		}
+		if body {
+			// (unsigned still: unoptimised, the frame keeps its layout,
+			// where an overflow the program goes on to make lands as it
+			// did, bugs/sbo_offset_pointer_index's past main's buffer)
+			end = strings.Replace(end, "_end", "_end_body", 1)
+			return "unsigned " + v + " __attribute__((cleanup(" + end + "), unused));"
 		}
 		init := "__ml_t.nobj"
 		if !fresh {
