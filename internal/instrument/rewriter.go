@@ -292,7 +292,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			// a definition in a system header (glibc's fortify wrappers of
 			// memcpy and co.) is still libc's function
 			if r.unit.isSystemDecl(ed) {
-			} else if r.sharesLocals(fd) {
+			} else if r.sharesLocals(fd) || r.unit.namesAddressSpace(fd) {
 				r.alone[fd] = true
 			} else if r.inlineOnly(fd) {
 				r.alone[fd] = true
