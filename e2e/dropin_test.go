@@ -57,6 +57,8 @@ var dropinCases = []struct {
 	{"int128_cases.c", []string{"-O0"}},
 	{"address_spaces.c", []string{"-O2", "-Wall"}},
 	{"address_spaces.c", []string{"-O0"}},
+	{"transparent_union.c", []string{"-O2", "-Wall"}},
+	{"transparent_union.c", []string{"-O0"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

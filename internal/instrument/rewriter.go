@@ -2471,16 +2471,21 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, trac
 		}
 	}
 	p, dtag := pd.Name(), r.localTag(pd)
-	copy := fmt.Sprintf("__ml_copy((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", p, addr, p, dtag, tag, site)
-	if tracked {
-		copy = fmt.Sprintf("(%s, __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s))", copy, p, addr, p, dtag, tag, site)
-	}
 	// (passed no object, the parameter's bytes have no shadow: what a dead
 	// frame left there must go)
 	forget := forgetShadow("&" + p)
 	if tracked {
 		// (a value: its bytes are defined)
 		forget = fmt.Sprintf("(%s, __ml_def((__ml_uptr)&%s, sizeof(%s)))", forget, p, p)
+	}
+	if passedType(pd.Type()) != pd.Type() {
+		// a transparent union: its caller passed a member's value, whose
+		// provenance word is no object's address
+		return forget
+	}
+	copy := fmt.Sprintf("__ml_copy((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", p, addr, p, dtag, tag, site)
+	if tracked {
+		copy = fmt.Sprintf("(%s, __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s))", copy, p, addr, p, dtag, tag, site)
 	}
 	return fmt.Sprintf("%s ? %s : %s", addr, copy, forget)
 }
