@@ -713,10 +713,11 @@ func (r *rewriter) site(n cc.Node, kind int) int {
 		expr = r.fn.name
 	} else if d, ok := n.(*cc.Declarator); ok && (kind&0xff == siteGlobal || kind&0xff == siteStatic || kind == siteLocal) {
 		expr = d.Name()
-	} else if x, ok := n.(*cc.PrimaryExpression); ok && stringLiteral(x) == x {
-		expr = r.unit.literalSource(x.Token)
 	} else {
 		expr = cc.NodeSource(n)
+		if x, ok := n.(*cc.PrimaryExpression); ok && stringLiteral(x) == x {
+			expr = r.unit.literalSource(x.Token)
+		}
 		if kind == siteCall || kind == siteArg || kind == siteAlloca {
 			text, col := r.line(pos.Filename, pos.Line), r.unit.column(pos)
 			if i := strings.Index(text[min(max(col-1, 0), len(text)):], "alloca"); kind == siteAlloca && i >= 0 {
