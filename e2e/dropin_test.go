@@ -55,6 +55,10 @@ var dropinCases = []struct {
 	{"uchar_strings.c", []string{"-O1", "-Wall"}},
 	{"int128_cases.c", []string{"-O2", "-Wall"}},
 	{"int128_cases.c", []string{"-O0"}},
+	{"address_spaces.c", []string{"-O2", "-Wall"}},
+	{"address_spaces.c", []string{"-O0"}},
+	{"transparent_union.c", []string{"-O2", "-Wall"}},
+	{"transparent_union.c", []string{"-O0"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -86,10 +86,14 @@ func caseConstants(b []byte, i int) [][2]int {
 }
 
 // int128Names are gcc's 128-bit integer type names and the typedefs of
-// text that declare one of them (`typedef __int128 i128;`, `typedef i128
-// j128;`), in order.
+// text that declare one of them (`typedef __int128 i128;`).
 func int128Names(text []byte) map[string]bool {
-	names := map[string]bool{"__int128": true, "__int128_t": true, "__uint128_t": true}
+	return withTypedefs(text, map[string]bool{"__int128": true, "__int128_t": true, "__uint128_t": true})
+}
+
+// withTypedefs returns names with the typedefs of text that name one of
+// them (`typedef i128 j128;` after `typedef __int128 i128;`: in order).
+func withTypedefs(text []byte, names map[string]bool) map[string]bool {
 	eachCodeWord(text, "typedef", func(next int) {
 		end := bytes.IndexByte(text[next:], ';')
 		if end < 0 {

@@ -292,7 +292,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			// a definition in a system header (glibc's fortify wrappers of
 			// memcpy and co.) is still libc's function
 			if r.unit.isSystemDecl(ed) {
-			} else if r.sharesLocals(fd) {
+			} else if r.sharesLocals(fd) || r.unit.namesAddressSpace(fd) {
 				r.alone[fd] = true
 			} else if r.inlineOnly(fd) {
 				r.alone[fd] = true
@@ -717,10 +717,11 @@ func (r *rewriter) site(n cc.Node, kind int) int {
 		expr = r.fn.name
 	} else if d, ok := n.(*cc.Declarator); ok && (kind&0xff == siteGlobal || kind&0xff == siteStatic || kind == siteLocal) {
 		expr = d.Name()
-	} else if x, ok := n.(*cc.PrimaryExpression); ok && stringLiteral(x) == x {
-		expr = r.unit.literalSource(x.Token)
 	} else {
 		expr = cc.NodeSource(n)
+		if x, ok := n.(*cc.PrimaryExpression); ok && stringLiteral(x) == x {
+			expr = r.unit.literalSource(x.Token)
+		}
 		if kind == siteCall || kind == siteArg || kind == siteAlloca {
 			text, col := r.line(pos.Filename, pos.Line), r.unit.column(pos)
 			if i := strings.Index(text[min(max(col-1, 0), len(text)):], "alloca"); kind == siteAlloca && i >= 0 {
@@ -2484,16 +2485,21 @@ func (r *rewriter) objParamCopy(pd *cc.Declarator, i int, direct *directFn, trac
 		}
 	}
 	p, dtag := pd.Name(), r.localTag(pd)
-	copy := fmt.Sprintf("__ml_copy((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", p, addr, p, dtag, tag, site)
-	if tracked {
-		copy = fmt.Sprintf("(%s, __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s))", copy, p, addr, p, dtag, tag, site)
-	}
 	// (passed no object, the parameter's bytes have no shadow: what a dead
 	// frame left there must go)
 	forget := forgetShadow("&" + p)
 	if tracked {
 		// (a value: its bytes are defined)
 		forget = fmt.Sprintf("(%s, __ml_def((__ml_uptr)&%s, sizeof(%s)))", forget, p, p)
+	}
+	if passedType(pd.Type()) != pd.Type() {
+		// a transparent union: its caller passed a member's value, whose
+		// provenance word is no object's address
+		return forget
+	}
+	copy := fmt.Sprintf("__ml_copy((void *)&%s, (const void *)%s, sizeof(%s), %s, %s, %s)", p, addr, p, dtag, tag, site)
+	if tracked {
+		copy = fmt.Sprintf("(%s, __ml_def_copy((__ml_uptr)&%s, (__ml_uptr)%s, sizeof(%s), %s, %s, %s))", copy, p, addr, p, dtag, tag, site)
 	}
 	return fmt.Sprintf("%s ? %s : %s", addr, copy, forget)
 }

@@ -39,7 +39,8 @@ type unitText struct {
 	literalPrefixes map[int]string
 	// the end of each stretch of the text the view spells as one token
 	// otherwise, by its offset (int128CaseViews): the stretch is written
-	viewed map[int]int
+	viewed     map[int]int
+	spaceNames map[string]bool // the address space qualifiers and their typedefs (addressSpaceNames)
 	// isSystemDecl's answers: a dozen walks ask of every declaration, and
 	// finding a node's position walks down to its first token
 	systemDecl map[*cc.ExternalDeclaration]bool
@@ -65,8 +66,8 @@ type region struct {
 func newUnitText(pre []byte) *unitText {
 	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withAutoTypeLoops(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withStarBounds(withoutHidden(pre)))))))))))))))
 	literals, prefixes := wideLiteralViews(pre)
-	code, viewed := int128CaseViews(literals)
-	u := &unitText{orig: pre, literalPrefixes: prefixes, viewed: viewed, systemDecl: map[*cc.ExternalDeclaration]bool{}}
+	code, viewed := addressSpaceViews(int128CaseViews(literals))
+	u := &unitText{orig: pre, literalPrefixes: prefixes, viewed: viewed, spaceNames: addressSpaceNames(pre), systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
 		end := bytes.IndexByte(pre[off:], '\n')
