@@ -21,17 +21,23 @@ static long maybe(long *a, long v)
 	return 1;
 }
 
-static long reads(long *a) { *a = *a + 1; return 0; }
+static long reads(long *a, long v)
+{
+	if (v)
+		v = *a;
+	*a = v;
+	return v;
+}
 static long part(char *a) { *a = 1; return 0; }
 
 long use_them(long *sp)
 {
 	long out_declared_together, b = store(sp, &out_declared_together);
 	long kept_may_return, c = maybe(&kept_may_return, b);
-	long kept_read, d = reads(&kept_read);
+	long kept_read, d = reads(&kept_read, 0);
 	long kept_part, e = part((char *)&kept_part);
-	long kept_used_first, f = kept_used_first + store(sp, &kept_used_first);
+	long kept_used_first, f = (kept_used_first = 1) + store(sp, &kept_used_first);
 	long out_statement;
 	b = store(sp, &out_statement);
-	return out_declared_together + out_statement + b + c + d + e + f + kept_may_return + kept_read + kept_part;
+	return out_declared_together + out_statement + b + c + d + e + f;
 }
