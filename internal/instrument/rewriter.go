@@ -119,6 +119,7 @@ type fnState struct {
 	stmtExprs    map[*cc.CompoundStatement]bool // bodies of statement expressions
 	unreachable  bool                           // in a switch body before its first label: no code there ever runs
 	defLocals    map[*cc.Declarator]int         // memory locals whose definedness is tracked: their declaration's site
+	passedOut    map[*cc.Declarator]bool        // locals a callee writes before anything reads them: not poisoned (writtenByCallee)
 	vals         map[*cc.Declarator]string      // companion origin of a scalar local kept in a register
 	valOrder     []string                       // origin variables declared in the prologue
 	side         *sideFrame                     // its variables on the thread's side stack (nil: in its frame)
@@ -162,6 +163,7 @@ type rewriter struct {
 	sealed         map[*cc.Declarator]bool                // pointer members whose loads skip the hash test (sealed.go)
 	heldArgs       map[string]bool                        // those of them every call passes held values (findHeldArgs)
 	heldParams     map[*cc.Declarator]bool                // pointer parameters every call passes a held variable (findHeldParams)
+	outParams      map[string][]int64                     // the pointee sizes of parameters each function stores first (findOutParams)
 	handCalls      map[string][]*cc.PostfixExpression     // the functions that may hand their reference over, and their calls (handed.go)
 	handReceived   map[*cc.PostfixExpression]bool         // those calls assigned to a counted pointer local
 	handReturned   map[*cc.PostfixExpression]string       // those returned, by the function named
@@ -338,6 +340,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findSealed(progDecls, main)
 	r.findHeldArgs(progDecls)
 	r.findHeldParams(decls, progDecls)
+	r.findOutParams(decls)
 	r.findHanding(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
@@ -1119,7 +1122,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		leaf: (!r.callsBeyond(fd.CompoundStatement, r.leafCalls()) || r.frameless[d.Name()]) && !r.declaresLocals(fd, ft), asmCalls: r.c.asmCalls && !makesCalls, gotos: gotosOf(fd.CompoundStatement), labels: labelsOf(fd.CompoundStatement),
 		allocas: calls(fd.CompoundStatement, allocas), setjmp: calls(fd.CompoundStatement, setjmps), farDrops: r.c.full && largeFunction(fd.CompoundStatement),
 		uninit: map[string]string{}, switchBodies: map[*cc.CompoundStatement]bool{}, bodies: map[*cc.Statement]bool{}, stmtExprs: map[*cc.CompoundStatement]bool{}, callees: map[string]bool{}, unseenWrites: writesUnseen(fd.CompoundStatement) || r.c.full && atomics, atomics: atomics,
-		defLocals: map[*cc.Declarator]int{}, vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
+		defLocals: map[*cc.Declarator]int{}, passedOut: r.writtenByCallee(fd.CompoundStatement), vals: map[*cc.Declarator]string{}, lendings: r.lendings[fd],
 		main: d.Name() == "main" && !d.IsStatic(), unchecked: r.unchecked[d.Name()], body: fd.CompoundStatement, knownSteps: map[string]int{}}
 	r.avail.off = r.fn.unseenWrites
 	r.fn.depthVar = r.fn.setjmp && !setjmpsKept(fd.CompoundStatement)
@@ -2167,9 +2170,12 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 			if src := r.copiedAggregate(d, in); src != "" {
 				def = src // a copy of another variable: its definedness too
 			}
-			if r.initCall(d, in) != "" {
+			switch {
+			case r.fn.passedOut[d]:
+				// (not poisoned: a callee writes it first, outparams.go)
+			case r.initCall(d, in) != "":
 				initDef = def // set by the initializer, before the result's
-			} else {
+			default:
 				r.fn.defs = append(r.fn.defs, def)
 			}
 			if !landsPast(r.fn.scopes[len(r.fn.scopes)-1].cs, d.Position(), r.fn.gotos) {
