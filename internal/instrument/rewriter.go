@@ -1152,9 +1152,10 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 	var f frag
 	if r.fn.main && r.c.optimizing && r.c.order != clangOrder {
 		// main runs once, so its frame's size does not matter: RTL's
-		// loop-invariant motion, off for the unit (flags above), hoists
+		// loop-invariant motion, off for the unit (its flags), hoists
 		// its loops' constant words (a site's address, an argument's
-		// provenance) into registers, as vm.c's dispatch loop needs.
+		// provenance) into registers instead of rebuilding them at each
+		// iteration (vm.c's dispatch loop: 3 instructions a bytecode).
 		f.str(mainOptimize)
 	}
 	for _, c := range r.children(fd) {
