@@ -93,7 +93,6 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 /* Each pool's reservation: the four take 32 GiB, as the two of 16 did
  * (Valgrind's tools refused 64, and every block was then glibc's). */
 #define ML_POOL_SIZE (1UL << 33)
-#define ML_POOL_MAX 64
 /* The reservation is PROT_NONE but for the part handed out, opened
  * ML_POOL_GROW bytes at a time: a program that runs on reading past its
  * blocks after memlens's report faults at the pool's end, as at the end

@@ -553,6 +553,7 @@ struct ml_batch;
 #define ML_SLOT_BATCH 64
 /* allocator.c's pools: strings and structures, then the same of 16-byte cells. */
 #define ML_POOLS_N 4
+#define ML_POOL_MAX 64 /* the largest block a pool's cell takes */
 struct ml_tls {
 	int registered;          /* has a memlens thread id */
 	int in_report;           /* re-entrancy guard for reports */

@@ -290,6 +290,32 @@ static void ml_lb_release(void)
 	st->nblocks = st->nbig = 0;
 }
 
+/* Note the slots from s on that hold a live heap block in a pool's cell
+ * (its base in the pools' span [pools_lo, pools_lo + pools_span), so in
+ * application memory, ML_POOL_MAX bytes at most, found through the map),
+ * one libc does not keep nor the program exempted, with an id below ids:
+ * most slots. Returns the first other one, or end. A loop of its own, with
+ * nothing else live and the tests of kind, flags and generation made one:
+ * in ml_lb_collect's, gcc spilled its values and tested the generation
+ * twice (forest 400000: the pass 27.6M → 23.3M Ir). */
+static inline __attribute__((always_inline)) unsigned ml_lb_cells(unsigned char *lstate, unsigned s, unsigned end,
+                                                                  uint64_t ids, uptr pools_lo, uptr pools_span)
+{
+	for (; s < end; s++) {
+		const struct __ml_rec *r = &__ML_RECS[s];
+		uint64_t idkind = ML_LOAD(&r->idkind);
+		uint32_t cold = ml_cold_gen_flags(s);
+		uptr base = ML_LOAD(&r->base);
+		/* (the cold details' generation the record's, none of those flags) */
+		uint32_t odd = (((uint32_t)idkind & 0xffu) ^ __ML_KIND_HEAP) |
+		               ((cold & ((ML_CF_FREED | ML_CF_FOREIGN | ML_CF_IGNORED) << 16 | 0xffffu)) ^ ML_LOAD(&r->gen));
+		if (odd || idkind >> 8 >= ids || base - pools_lo >= pools_span || ML_LOAD(&r->end) - base > ML_POOL_MAX)
+			return s;
+		lstate[s] = ML_LS_BLOCK | ML_L_UNSEEN;
+	}
+	return s;
+}
+
 /* Note the live heap blocks: a byte a slot, and the few the heap
  * map cannot lead to by itself listed in address order; 0 if there is no
  * memory for the check. One pass over the records: no list of the
@@ -317,6 +343,9 @@ static int ml_lb_collect(void)
 	ml_pools_used(&pools_lo, &pools_hi);
 	const uptr pools_span = pools_hi - pools_lo;
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
+		s = ml_lb_cells(lstate, s, end, ids, pools_lo, pools_span);
+		if (s == end)
+			break;
 		struct ml_rec_view r = ml_rec_read(s);
 		uint32_t cold = ml_cold_gen_flags(s);
 		/* most slots hold a live heap block of a byte or more: its
