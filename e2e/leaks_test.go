@@ -552,18 +552,7 @@ func TestLeakPoolAcrossUnits(t *testing.T) {
 				t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
 			}
 			for _, arg := range []string{"16", "20"} {
-				log := filepath.Join(t.TempDir(), "log.jsonl")
-				cmd := exec.Command(prog, arg)
-				cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
-				out, _ := cmd.Output()
-				recs, err := report.ReadFile(log)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var got []string
-				for _, r := range recs {
-					got = append(got, fmt.Sprintf("%s %s:%d", r.Kind, filepath.Base(r.File), r.Line))
-				}
+				out, got := runReporting(t, prog, arg)
 				want := []string{}
 				if arg == "20" {
 					want = []string{"GLOBAL-BUFFER-OVERFLOW ops.c:30"}
@@ -602,18 +591,7 @@ func TestCommonSizes(t *testing.T) {
 					{"20", "190\n", ""},
 					{"21", "", "GLOBAL-BUFFER-OVERFLOW small.c:15"},
 				} {
-					log := filepath.Join(t.TempDir(), "log.jsonl")
-					cmd := exec.Command(prog, tc.n)
-					cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
-					out, _ := cmd.Output()
-					recs, err := report.ReadFile(log)
-					if err != nil {
-						t.Fatal(err)
-					}
-					var got []string
-					for _, r := range recs {
-						got = append(got, fmt.Sprintf("%s %s:%d", r.Kind, filepath.Base(r.File), r.Line))
-					}
+					out, got := runReporting(t, prog, tc.n)
 					if strings.Join(got, "; ") != tc.want {
 						t.Errorf("%s: reports %q, want %q", tc.n, got, tc.want)
 					}
@@ -624,4 +602,22 @@ func TestCommonSizes(t *testing.T) {
 			})
 		}
 	}
+}
+
+// runReporting runs prog with arg, its reports logged as JSON Lines, and
+// returns its standard output and its reports as "KIND file:line".
+func runReporting(t *testing.T, prog, arg string) (out []byte, reports []string) {
+	t.Helper()
+	log := filepath.Join(t.TempDir(), "log.jsonl")
+	cmd := exec.Command(prog, arg)
+	cmd.Env = append(os.Environ(), "MEMLENS_OPTIONS=log_json="+log)
+	out, _ = cmd.Output()
+	recs, err := report.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		reports = append(reports, fmt.Sprintf("%s %s:%d", r.Kind, filepath.Base(r.File), r.Line))
+	}
+	return out, reports
 }
