@@ -747,20 +747,9 @@ static const __ml_uptr __ml_hash_bits __attribute__((unused)) = ~__ML_META_MASK;
  * register: the asm clobbers those, which integer code seldom holds
  * across (Lua's lapi.c -O2 frames 1.536 to 1.476 times gcc's, where the
  * full trampoline's xsave cost Lua 1.45% more instructions). */
-#ifdef __AVX512F__
-/* (glibc's string functions, which the runtime's slow paths may reach,
- * use xmm16 to xmm31 in their EVEX variants) */
-#define __ML_KEEPG_CLOBBERS_AVX512                                                   \
-	, "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", \
-	"xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31", "k0", "k1", "k2",  \
-	"k3", "k4", "k5", "k6", "k7"
-#else
-#define __ML_KEEPG_CLOBBERS_AVX512
-#endif
 #define __ML_KEEPG_CLOBBERS                                                         \
 	"memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", \
-	"xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"        \
-	__ML_KEEPG_CLOBBERS_AVX512
+	"xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
 #define __ML_KEEPG3(res, fn, a0, a1, a2)                                                   \
 	do {                                                                               \
 		__ml_uptr __ml_k0 = (__ml_uptr)(a0), __ml_k1 = (__ml_uptr)(a1),            \
