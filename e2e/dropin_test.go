@@ -53,6 +53,8 @@ var dropinCases = []struct {
 	{"va_arg_pack.c", []string{"-O2", "-Wall"}},
 	{"star_bounds.c", []string{"-O1", "-Wall"}},
 	{"uchar_strings.c", []string{"-O1", "-Wall"}},
+	{"surrogate_pairs.c", []string{"-O1", "-Wall"}},
+	{"surrogate_pairs.c", []string{"-O0"}},
 	{"int128_cases.c", []string{"-O2", "-Wall"}},
 	{"int128_cases.c", []string{"-O0"}},
 	{"address_spaces.c", []string{"-O2", "-Wall"}},

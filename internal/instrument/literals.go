@@ -152,17 +152,23 @@ func (r *rewriter) literalShadows() string {
 }
 
 // literalSource is the text of token t; a string literal's, the front
-// end's joined pieces, with the prefix gcc gives it where the view spells
-// it otherwise (`L"ab"` is `u"ab"` when the text says `u"a" "b"`:
-// wideLiteralViews).
+// end's joined pieces, or the text's pieces, one space apart, where the
+// view spells them otherwise (`u"a" "b"`, which the view makes `L"a" "b"`,
+// and `u"😀"`, two elements: wideLiteralViews).
 func (u *unitText) literalSource(t cc.Token) string {
 	src := string(t.Src())
 	pos := t.Position()
 	if t.Ch != rune(cc.STRINGLITERAL) && t.Ch != rune(cc.LONGSTRINGLITERAL) || isOurSource(pos.Filename) {
 		return src
 	}
-	if prefix, ok := u.literalPrefixes[u.origOffset(pos.Offset)]; ok {
-		return prefix + src[strings.IndexByte(src, '"'):]
+	o := u.origOffset(pos.Offset)
+	if _, ok := u.literalPrefixes[o]; !ok {
+		return src
 	}
-	return src
+	var pieces []string
+	for start, end := o, 0; start >= 0; start = u.nextLiteral(end) {
+		end = u.literalEnd(start)
+		pieces = append(pieces, string(u.orig[start:end]))
+	}
+	return strings.Join(pieces, " ")
 }

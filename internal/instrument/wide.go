@@ -13,11 +13,11 @@ import (
 // prefix (`"a" u8"b"` became `"a8"b"`, `"a" L"b"` did not parse): in the
 // view, a run of adjacent pieces has its prefix on its first piece alone,
 // and u and U are written L, which cc/v4 reads as a literal of as many
-// elements. The instrumented unit copies the literals from the text, and
-// a literal's object is declared with its real prefix (literalObject), so
-// gcc sees what the user wrote. A u"…" holding a character past 16 bits
-// (two elements, one to cc/v4) and a run of mixed prefixes (gcc's error)
-// are left.
+// elements; a character past 16 bits in a u"…" (UTF-16's surrogate pair,
+// one element to cc/v4) is two elements there (surrogatePairs). The
+// instrumented unit copies the literals from the text, and a literal's
+// object is declared with the text's pieces (literalSource), so gcc sees
+// what the user wrote. A run of mixed prefixes (gcc's error) is left.
 func wideLiteralViews(pre []byte) ([]byte, map[int]string) {
 	var view []byte
 	prefixes := map[int]string{}
@@ -49,7 +49,11 @@ func wideLiteralViews(pre []byte) ([]byte, map[int]string) {
 			if k > 0 {
 				b = append(b, pre[pieces[k-1][1]:p[0]]...)
 			}
-			b = append(b, pre[bytes.IndexByte(pre[p[0]:p[1]], '"')+p[0]:p[1]]...)
+			piece := pre[bytes.IndexByte(pre[p[0]:p[1]], '"')+p[0] : p[1]]
+			if prefix == "u" {
+				piece = surrogatePairs(piece)
+			}
+			b = append(b, piece...)
 		}
 		b = append(b, bytes.Repeat([]byte{' '}, runEnd-start-len(b))...)
 		if bytes.Equal(b, pre[start:runEnd]) {
@@ -107,7 +111,8 @@ func validPrefix(p []byte) bool {
 
 // runPrefix returns the prefix gcc gives the run of pieces: the one its
 // prefixed pieces share; false when they differ (gcc's error) or a u
-// piece holds a character past 16 bits, which the view cannot keep.
+// piece is not valid UTF-8 or has a \U escape past Unicode, which gcc
+// rejects.
 func runPrefix(pre []byte, pieces [][2]int) (string, bool) {
 	prefix := ""
 	for _, p := range pieces {
@@ -122,7 +127,7 @@ func runPrefix(pre []byte, pieces [][2]int) (string, bool) {
 	}
 	if prefix == "u" {
 		for _, p := range pieces {
-			if pastSixteenBits(pre[p[0]:p[1]]) {
+			if surrogatePairs(pre[p[0]:p[1]]) == nil {
 				return "", false
 			}
 		}
@@ -130,22 +135,40 @@ func runPrefix(pre []byte, pieces [][2]int) (string, bool) {
 	return prefix, true
 }
 
-// pastSixteenBits reports whether the literal piece s names or holds a
-// character past 16 bits (UTF-16's two elements): a 4-byte UTF-8 one or
-// a \U escape past 0xffff.
-func pastSixteenBits(s []byte) bool {
+// surrogatePairs returns the literal piece s with each character past 16
+// bits, which UTF-16 writes as two elements, written as two elements of
+// L"…" in the same bytes: a 4-byte UTF-8 character as "ÿÿ", a \U escape as
+// `\xffff\377` (cc/v4 needs their number alone; gcc compiles the text's).
+// It returns nil when s is not valid UTF-8 or a \U escape is past
+// Unicode.
+func surrogatePairs(s []byte) []byte {
+	if !utf8.Valid(s) {
+		return nil
+	}
+	out := s
 	for i := 0; i < len(s); i++ {
+		var pair string
 		switch {
 		case s[i] >= 0xf0:
-			return true
+			pair = "ÿÿ"
 		case s[i] == '\\' && i+1 < len(s) && s[i+1] == 'U':
-			if v, ok := wideCharValue(s[i:min(len(s), i+10)]); !ok || v > 0xffff {
-				return true
+			v, ok := wideCharValue(s[i:min(len(s), i+10)])
+			if !ok || v > 0x10ffff {
+				return nil
 			}
-			i++
+			if v > 0xffff {
+				pair = `\xffff\377`
+			}
 		case s[i] == '\\':
 			i++
 		}
+		if pair == "" {
+			continue
+		}
+		if &out[0] == &s[0] {
+			out = bytes.Clone(s)
+		}
+		i += copy(out[i:], pair) - 1
 	}
-	return !utf8.Valid(s)
+	return out
 }
