@@ -57,6 +57,8 @@ var dropinCases = []struct {
 	{"surrogate_pairs.c", []string{"-O0"}},
 	{"int128_cases.c", []string{"-O2", "-Wall"}},
 	{"int128_cases.c", []string{"-O0"}},
+	{"wide_bitfields.c", []string{"-O2", "-Wall"}},
+	{"wide_bitfields.c", []string{"-O0"}},
 	{"address_spaces.c", []string{"-O2", "-Wall"}},
 	{"address_spaces.c", []string{"-O0"}},
 	{"transparent_union.c", []string{"-O2", "-Wall"}},

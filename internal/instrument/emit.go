@@ -305,6 +305,9 @@ func (u *unitText) original(t cc.Token, o int) bool {
 
 func (w *writer) token(t cc.Token) {
 	pos := t.Position()
+	if w.unit.viewOnly[pos.Offset] && !isOurSource(pos.Filename) {
+		return
+	}
 	if !isOurSource(pos.Filename) {
 		o := w.unit.origOffset(pos.Offset)
 		if w.unit.original(t, o) {

@@ -244,6 +244,9 @@ func (c *Config) translate(path string, u *unitText, rewriting bool) (ast *cc.AS
 	if ast, err = cc.Translate(c.cfg, sources); err != nil {
 		return nil, &ParseError{Msg: cleanMessage(err.Error())}
 	}
+	if err := u.misplacedWideField(ast); err != nil {
+		return nil, err
+	}
 	return ast, nil
 }
 

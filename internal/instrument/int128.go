@@ -2,7 +2,11 @@ package instrument
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
+	"strconv"
+
+	"modernc.org/cc/v4"
 )
 
 // int128CaseViews returns text (the view being made: of the unit's
@@ -120,4 +124,91 @@ func namesAny(b []byte, names map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// wideBitFields returns, by its offset in text, the end and the value of
+// each width past 64 bits of a bit-field declared with __int128 or a
+// typedef of it (`unsigned __int128 f : 100;`, which gcc accepts and
+// cc/v4 rejects: the unit was compiled uninstrumented): a decimal
+// constant after the colon, followed by `;` or `,`. The view spells such
+// a field as two (appendCode: `f : 64, : 36`), its bits and the unit's
+// layout as gcc's where the field fits in its 16-byte unit from where it
+// starts, as a field past 64 bits after another 128-bit one does.
+func wideBitFields(text []byte) map[int][2]int {
+	if !bytes.Contains(text, []byte("int128")) {
+		return nil
+	}
+	var names map[string]bool
+	var widths map[int][2]int
+	eachByte(text, ':', func(i int) {
+		start := skipBlanks(text, i+1)
+		end := start
+		for end < len(text) && text[end] >= '0' && text[end] <= '9' {
+			end++
+		}
+		if end == start || text[start] == '0' || end-start > 3 {
+			return
+		}
+		if next := skipBlanks(text, end); next == len(text) || text[next] != ';' && text[next] != ',' {
+			return
+		}
+		bits, _ := strconv.Atoi(string(text[start:end]))
+		if bits <= 64 || bits > 128 || inLiteral(text, i) {
+			return
+		}
+		decl := bytes.LastIndexAny(text[:i], ";{}") + 1
+		if names == nil {
+			names = int128Names(text)
+		}
+		if bytes.ContainsAny(text[decl:i], "?=()") || !namesAny(text[decl:i], names) {
+			return
+		}
+		if widths == nil {
+			widths = map[int][2]int{}
+		}
+		widths[start] = [2]int{end, bits}
+	})
+	return widths
+}
+
+// misplacedWideField returns an error naming the first bit-field past 64
+// bits (wideBitFields) that cc/v4, reading it as `f : 64, : rest`, placed
+// where gcc would not: in a 16-byte unit whose remaining bits hold its 64
+// but not all its bits, where gcc starts the next unit. Its struct's
+// layout is then not gcc's, and the unit is compiled as it is.
+func (u *unitText) misplacedWideField(ast *cc.AST) error {
+	if u.wideWidths == nil {
+		return nil
+	}
+	var err error
+	Inspect(ast.TranslationUnit, func(n cc.Node) bool {
+		s, ok := n.(*cc.StructOrUnionSpecifier)
+		if !ok || err != nil {
+			return err == nil
+		}
+		t, ok := s.Type().(*cc.StructType)
+		for i := 0; ok && i < t.NumFields() && err == nil; i++ {
+			f := t.FieldByIndex(i)
+			if bits := u.wideWidth(f); bits != 0 && f.OffsetBits()+bits > 128 {
+				pos := f.Declarator().Position()
+				err = &ParseError{Msg: fmt.Sprintf("%s:%d:%d: a bit-field of %d bits after %d bits of its unit", pos.Filename, pos.Line, pos.Column, bits, f.OffsetBits())}
+			}
+		}
+		return true
+	})
+	return err
+}
+
+// wideWidth returns the width of bit-field f when it is past 64 bits
+// (wideBitFields), or 0.
+func (u *unitText) wideWidth(f *cc.Field) int {
+	d := f.Declarator()
+	if !f.IsBitfield() || d == nil || isOurSource(d.Position().Filename) {
+		return 0
+	}
+	o := skipBlanks(u.orig, u.origOffset(d.Position().Offset)+len(d.Name()))
+	if o >= len(u.orig) || u.orig[o] != ':' {
+		return 0
+	}
+	return u.wideWidths[skipBlanks(u.orig, o+1)][1]
 }

@@ -1,7 +1,12 @@
 package instrument
 
 import (
+	"bytes"
+	"errors"
 	"maps"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -25,5 +30,46 @@ func TestInt128CaseViews(t *testing.T) {
 		if string(got) != tc.want || !maps.Equal(ends, tc.ends) {
 			t.Errorf("%s: got\n%s %v, want\n%s %v", tc.in, got, ends, tc.want, tc.ends)
 		}
+	}
+}
+
+// TestWideBitFields: the widths past 64 bits of bit-fields declared with
+// __int128 or a typedef of it are found, by offset, with their end and
+// value; a conditional's, a narrower one's and an int's are left.
+func TestWideBitFields(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want map[int][2]int
+	}{
+		{`struct s { unsigned __int128 a : 100, b : 28; };`, map[int][2]int{33: {36, 100}}},
+		{`typedef __int128 i; struct s { i a:65; __int128 :128; };`, map[int][2]int{35: {37, 65}, 49: {52, 128}}},
+		{`struct s { __int128 a : 64; long b : 100; __int128 c : 129; };`, nil},
+		{`__int128 v; int f(int c) { return c ? 1 : 100; }`, nil},
+	} {
+		if got := wideBitFields([]byte(tc.in)); !maps.Equal(got, tc.want) {
+			t.Errorf("%s: got %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWideBitFieldsInstrumented: a unit with a bit-field past 64 bits is
+// instrumented, its declaration as written; one cc/v4 would place where
+// gcc does not (after 40 bits of its unit) is a *ParseError, its unit
+// compiled as it is.
+func TestWideBitFieldsInstrumented(t *testing.T) {
+	cfg := newTestConfig(t, true)
+	src := "struct s { unsigned __int128 lo : 100; unsigned __int128 hi : 28; __int128 s : 90; unsigned z : 3; };\n" +
+		"int f(struct s *p) { p->lo += 3; p->s--; return p->hi > p->lo; }\n"
+	_, _, out := writeInstrumentedCode(t, cfg, "wide.c", src)
+	if !bytes.Contains(out, []byte("unsigned __int128 lo : 100; unsigned __int128 hi : 28; __int128 s : 90;")) {
+		t.Errorf("the struct is not declared as written:\n%s", out[bytes.LastIndex(out, []byte("struct s {")):])
+	}
+	path := filepath.Join(t.TempDir(), "misplaced.c")
+	if err := os.WriteFile(path, []byte("struct s { unsigned __int128 a : 40; unsigned __int128 x : 100; } v;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var parse *ParseError
+	if _, err := fileOf(cfg, path); !errors.As(err, &parse) || !strings.Contains(err.Error(), "misplaced.c:1:56: a bit-field of 100 bits after 40 bits") {
+		t.Errorf("File returned %v, want a *ParseError at x", err)
 	}
 }

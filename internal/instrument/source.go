@@ -40,6 +40,11 @@ type unitText struct {
 	// the end of each stretch of the text the view spells as one token
 	// otherwise, by its offset (int128CaseViews): the stretch is written
 	viewed     map[int]int
+	// the end and value of each bit-field width past 64 bits, by its
+	// offset in the text (wideBitFields), and the view's offsets of the
+	// tokens it adds to spell them, which the writer skips
+	wideWidths map[int][2]int
+	viewOnly   map[int]bool
 	spaceNames map[string]bool // the address space qualifiers and their typedefs (addressSpaceNames)
 	// isSystemDecl's answers: a dozen walks ask of every declaration, and
 	// finding a node's position walks down to its first token
@@ -67,7 +72,7 @@ func newUnitText(pre []byte) *unitText {
 	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withAutoTypeLoops(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withStarBounds(withoutHidden(pre)))))))))))))))
 	literals, prefixes := wideLiteralViews(pre)
 	code, viewed := addressSpaceViews(int128CaseViews(literals))
-	u := &unitText{orig: pre, literalPrefixes: prefixes, viewed: viewed, spaceNames: addressSpaceNames(pre), systemDecl: map[*cc.ExternalDeclaration]bool{}}
+	u := &unitText{orig: pre, literalPrefixes: prefixes, viewed: viewed, wideWidths: wideBitFields(pre), spaceNames: addressSpaceNames(pre), systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
 		end := bytes.IndexByte(pre[off:], '\n')
@@ -1834,6 +1839,24 @@ func (u *unitText) appendCode(line []byte, off int) {
 		case quote != 0 && c == quote:
 			quote = 0
 		case quote != 0:
+		case u.wideWidths[off+i][1] != 0:
+			// `64, : rest`: the 64 written as the text's width, the rest skipped
+			w := u.wideWidths[off+i]
+			u.view = append(u.view, line[start:i]...)
+			if u.viewed == nil {
+				u.viewed = map[int]int{}
+			}
+			u.viewed[off+i] = w[0]
+			if u.viewOnly == nil {
+				u.viewOnly = map[int]bool{}
+			}
+			for _, k := range []int{2, 4, 6} {
+				u.viewOnly[len(u.view)+k] = true
+			}
+			u.view = fmt.Appendf(u.view, "64, : %d", w[1]-64)
+			start = w[0] - off
+			u.shifts = append(u.shifts, shift{len(u.view), off + start - len(u.view)})
+			i = start - 1
 		case isNumberStart(line, i):
 			end := ppNumberEnd(line, i)
 			for ; i < end; i++ {
