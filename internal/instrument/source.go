@@ -39,7 +39,7 @@ type unitText struct {
 	literalPrefixes map[int]string
 	// the end of each stretch of the text the view spells as one token
 	// otherwise, by its offset (int128CaseViews): the stretch is written
-	viewed     map[int]int
+	viewed map[int]int
 	// the end and value of each bit-field width past 64 bits, by its
 	// offset in the text (wideBitFields), and the view's offsets of the
 	// tokens it adds to spell them, which the writer skips
