@@ -59,6 +59,8 @@ var dropinCases = []struct {
 	{"int128_cases.c", []string{"-O0"}},
 	{"wide_bitfields.c", []string{"-O2", "-Wall"}},
 	{"wide_bitfields.c", []string{"-O0"}},
+	{"convertvector.c", []string{"-O2", "-Wall"}},
+	{"convertvector.c", []string{"-O0"}},
 	{"address_spaces.c", []string{"-O2", "-Wall"}},
 	{"address_spaces.c", []string{"-O0"}},
 	{"transparent_union.c", []string{"-O2", "-Wall"}},

@@ -29,7 +29,9 @@ var builtinSource = func() string {
 		"#define __builtin_va_arg(va, type) (*(type*)"+vaArgMarker+"(va))\nvoid *"+vaArgMarker+"();", 1)
 	s = strings.Replace(s, "#define __builtin_va_copy(dst, src) dst = src",
 		"#define __builtin_va_copy(dst, src) "+vaCopyMarker+"(dst, src)\nvoid "+vaCopyMarker+"();", 1)
-	return s + "#define __const__ const\n"
+	// (gcc 9's vector conversion, which cc/v4 does not know: its operand
+	// and a value of the type named; the writer copies the call as written)
+	return s + "#define __const__ const\n#define __builtin_convertvector(v, type) ((void)(v), (type){0})\n"
 }()
 
 // site is a static source location compiled into the site table.
