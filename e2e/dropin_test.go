@@ -61,6 +61,8 @@ var dropinCases = []struct {
 	{"wide_bitfields.c", []string{"-O0"}},
 	{"convertvector.c", []string{"-O2", "-Wall"}},
 	{"convertvector.c", []string{"-O0"}},
+	{"nested_function.c", []string{"-O2", "-Wall"}},
+	{"nested_function.c", []string{"-O0"}},
 	{"address_spaces.c", []string{"-O2", "-Wall"}},
 	{"address_spaces.c", []string{"-O0"}},
 	{"transparent_union.c", []string{"-O2", "-Wall"}},
@@ -69,8 +71,9 @@ var dropinCases = []struct {
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
 // the same directory and compares what a user sees: the compiler's
-// diagnostics byte for byte, the exit status, and the program's output and
-// status.
+// diagnostics byte for byte (but for the random letters of the temporary
+// object the linker may name), the exit status, and the program's output
+// and status.
 func TestDropIn(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
@@ -89,10 +92,12 @@ func TestDropIn(t *testing.T) {
 			}
 			args := append(append([]string{}, tc.flags...), tc.file, "-o", "native")
 			wantDiag, wantErr := build(dir, append([]string{gcc}, args...))
+			wantDiag = tempObject.ReplaceAll(wantDiag, []byte("ccXXXXXX.o"))
 			native := run(t, dir, "./native", wantErr)
 			for _, mode := range [][]string{{"cc"}, {"cc", "--memlens-full"}} {
 				args := append(append(append([]string{memlens}, mode...), tc.flags...), tc.file, "-o", "instrumented")
 				diag, err := build(dir, args)
+				diag = tempObject.ReplaceAll(diag, []byte("ccXXXXXX.o"))
 				if string(diag) != string(wantDiag) || exitStatus(err) != exitStatus(wantErr) {
 					t.Errorf("%s: status %d, diagnostics:\n%s\ngcc: status %d, diagnostics:\n%s", strings.Join(mode, " "), exitStatus(err), diag, exitStatus(wantErr), wantDiag)
 					continue
@@ -173,7 +178,9 @@ func TestDropInStdin(t *testing.T) {
 // the same, one undefined reference a call, but for the offsets in the
 // code, which instrumentation moves; and ld's cut-off after five
 // references to a name in a row where gcc's link has it (seven calls of
-// one function, in two sections at -O2).
+// one function, in two sections at -O2). Compiled and linked in one
+// command, the object the messages name is a temporary one, named in
+// gcc's form (/tmp/ccXXXXXX.o) rather than memlens's own directory.
 func TestLinkDiagnostics(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
@@ -196,10 +203,19 @@ func TestLinkDiagnostics(t *testing.T) {
 				out, err := build(dir, slices.Concat(cc, []string{"u.o", "-o", "prog"}))
 				return fmt.Sprintf("%sstatus %d", codeOffset.ReplaceAll(out, []byte("+0x…)")), exitStatus(err))
 			}
-			want := diagnostics(gcc)
+			// compiled and linked in one command: the object is a temporary
+			oneCommand := func(cc ...string) string {
+				out, err := build(dir, slices.Concat(cc, flags, []string{"undefined_calls.c", "-o", "prog"}))
+				out = tempObject.ReplaceAll(codeOffset.ReplaceAll(out, []byte("+0x…)")), []byte("ccXXXXXX.o"))
+				return fmt.Sprintf("%sstatus %d", out, exitStatus(err))
+			}
+			want, wantOne := diagnostics(gcc), oneCommand(gcc)
 			for _, mode := range [][]string{{memlens, "cc"}, {memlens, "cc", "--memlens-full"}} {
 				if got := diagnostics(mode...); got != want {
 					t.Errorf("%s: the link printed\n%s\ngcc's\n%s", strings.Join(mode[1:], " "), got, want)
+				}
+				if got := oneCommand(mode...); got != wantOne {
+					t.Errorf("%s: the one-command build printed\n%s\ngcc's\n%s", strings.Join(mode[1:], " "), got, wantOne)
 				}
 			}
 		})
@@ -208,6 +224,10 @@ func TestLinkDiagnostics(t *testing.T) {
 
 // codeOffset is where in its section the linker says a reference is.
 var codeOffset = regexp.MustCompile(`\+0x[0-9a-f]+\)`)
+
+// tempObject is the name of gcc's temporary object for a C file it
+// compiles and links in one command (mkstemps's "cc" and six letters).
+var tempObject = regexp.MustCompile(`cc[A-Za-z0-9]{6}\.o\b`)
 
 // TestSharedLibraryAsmCallsThroughGOT: a shared library's asm calls of
 // the runtime's register-keeping routines go through the GOT. Through the

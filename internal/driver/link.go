@@ -31,7 +31,7 @@ func (j *job) link(units []*unit) error {
 			}
 			cmd = append(cmd, ignore)
 		}
-		return j.runLink(cmd)
+		return j.runLink(cmd, units)
 	}
 	dir, err := ensureRuntime(strings.Join(j.cc, " "))
 	if err != nil {
@@ -54,7 +54,7 @@ func (j *job) link(units []*unit) error {
 		}
 		cmd = append(cmd, obj)
 	}
-	return j.runLink(append(cmd, runtimeArgs(dir)...))
+	return j.runLink(append(cmd, runtimeArgs(dir)...), units)
 }
 
 // runtimeUnresolved returns a response file's argument that has ld accept

@@ -3,6 +3,10 @@ package driver
 import (
 	"bytes"
 	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"memlens/internal/instrument"
 )
@@ -34,10 +38,12 @@ func slotLine(line []byte) bool {
 }
 
 // linkDiagnostics passes the linker's messages on to w but for those about
-// callee slots, so that a link prints gcc's.
+// callee slots, so that a link prints gcc's, with each of memlens's
+// temporary objects named as gcc names its own (gccTempObject).
 type linkDiagnostics struct {
 	w       io.Writer
-	pending []byte // a line not ended yet
+	names   map[string]string // the temporary objects' names in gcc's form
+	pending []byte            // a line not ended yet
 }
 
 func (d *linkDiagnostics) Write(p []byte) (int, error) {
@@ -54,9 +60,13 @@ func (d *linkDiagnostics) Write(p []byte) (int, error) {
 func (d *linkDiagnostics) pass(text []byte) error {
 	var kept []byte
 	for line := range bytes.Lines(text) {
-		if !slotLine(line) {
-			kept = append(kept, line...)
+		if slotLine(line) {
+			continue
 		}
+		for obj, name := range d.names {
+			line = bytes.ReplaceAll(line, []byte(obj), []byte(name))
+		}
+		kept = append(kept, line...)
 	}
 	if len(kept) == 0 {
 		return nil
@@ -65,12 +75,31 @@ func (d *linkDiagnostics) pass(text []byte) error {
 	return err
 }
 
-// runLink runs the link argv with its messages through linkDiagnostics.
-func (j *job) runLink(argv []string) error {
-	d := &linkDiagnostics{w: j.stderr}
+// runLink runs the link argv of units' objects with its messages through
+// linkDiagnostics.
+func (j *job) runLink(argv []string, units []*unit) error {
+	d := &linkDiagnostics{w: j.stderr, names: map[string]string{}}
+	for _, u := range units {
+		if strings.HasPrefix(u.obj, j.tmp+string(filepath.Separator)) {
+			d.names[u.obj] = gccTempObject()
+		}
+	}
 	err := j.runWith(argv, j.stdout, d)
 	if werr := d.pass(d.pending); err == nil {
 		err = werr
 	}
 	return err
+}
+
+// gccTempObject returns a name of the form gcc gives the object of a C
+// file it compiles and links in one command, and which the linker's
+// messages name (`/tmp/ccET07Cf.o: requires executable stack`): mkstemps's
+// "cc" and six letters or digits in the temporary directory.
+func gccTempObject() string {
+	const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	b := []byte("cc")
+	for range 6 {
+		b = append(b, letters[rand.IntN(len(letters))])
+	}
+	return filepath.Join(os.TempDir(), string(b)+".o")
 }

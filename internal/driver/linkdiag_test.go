@@ -1,6 +1,8 @@
 package driver
 
 import (
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -35,5 +37,22 @@ func TestLinkDiagnosticsFilter(t *testing.T) {
 	}
 	if out.String() != want {
 		t.Errorf("passed:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// TestLinkDiagnosticsTempObjects: the linker's lines name memlens's
+// temporary object as gcc names its own, a "cc" and six letters or digits
+// in the temporary directory.
+func TestLinkDiagnosticsTempObjects(t *testing.T) {
+	var out strings.Builder
+	d := &linkDiagnostics{w: &out, names: map[string]string{"/tmp/memlens-1/0/n.o": gccTempObject()}}
+	in := "/usr/bin/ld: warning: /tmp/memlens-1/0/n.o: requires executable stack\n/usr/bin/ld: /tmp/memlens-1/0/n.o: in function `main':\n"
+	if err := d.pass([]byte(in)); err != nil {
+		t.Fatal(err)
+	}
+	want := regexp.MustCompile("^/usr/bin/ld: warning: " + regexp.QuoteMeta(os.TempDir()) + "/cc[A-Za-z0-9]{6}\\.o: requires executable stack\n/usr/bin/ld: " +
+		regexp.QuoteMeta(os.TempDir()) + "/cc[A-Za-z0-9]{6}\\.o: in function `main':\n$")
+	if !want.MatchString(out.String()) || strings.Count(out.String(), d.names["/tmp/memlens-1/0/n.o"]) != 2 {
+		t.Errorf("passed:\n%s\nwant the object as %s, twice", out.String(), d.names["/tmp/memlens-1/0/n.o"])
 	}
 }
