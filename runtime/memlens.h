@@ -2982,12 +2982,16 @@ __ML_INLINE __ml_meta_t __ml_metav(__ml_uptr v)
 }
 
 /* Hand a pointer result's meta to the caller, with its provenance: the
- * step of the return statement at site, and the word the value came from. */
+ * step of the return statement at site, and the word the value came from.
+ * A constant self of 0 is a function only a direct table's call calls,
+ * which takes the words untested (instrument's selfWord): retfn is left
+ * as it is, since no caller compares it with 0 (a function's address). */
 static __inline__ __attribute__((always_inline, unused __ML_UNTRACKED)) void
 __ml_ret_words(__ml_uptr self, __ml_meta_t m, const struct __ml_site *site, __ml_prov_t w)
 {
 	__ml_t.ret = m;
-	__ml_t.retfn = self;
+	if (!__builtin_constant_p(self) || self)
+		__ml_t.retfn = self;
 	__ml_t.retsite = site;
 	__ml_t.retprov = w;
 }
