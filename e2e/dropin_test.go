@@ -734,12 +734,16 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // (__ml_scope_end_body) instead of holding the entry's count of live
 // locals in a callee-saved register: lapi.c 1.566 to 1.536, lcode.c 1.271
 // to 1.245, ldo.c 1.418 to 1.409, ltable.c 1.454 to 1.440, lgc.c 1.491 to
-// 1.479, lparser.c 1.444 to 1.395, lundump.c 1.310 to 1.276.
+// 1.479, lparser.c 1.444 to 1.395, lundump.c 1.310 to 1.276. Its
+// runtime calls and a local's registration through a trampoline keeping
+// the other caller-saved general registers (__ML_KEEPG3): lapi.c 1.536
+// to 1.476, lcode.c 1.245 to 1.199, ldo.c 1.409 to 1.399, lvm.c 1.339 to
+// 1.322, ldebug.c 1.395 to 1.382, lstring.c 1.299 to 1.269.
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.40, "lcode.c": 1.25, "lvm.c": 1.345, "ltable.c": 1.445,
-		"lapi.c": 1.54, "ldo.c": 1.415, "ldebug.c": 1.40, "lgc.c": 1.485, "lundump.c": 1.28, "lstring.c": 1.30})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.40, "lcode.c": 1.205, "lvm.c": 1.33, "ltable.c": 1.445,
+		"lapi.c": 1.48, "ldo.c": 1.405, "ldebug.c": 1.39, "lgc.c": 1.485, "lundump.c": 1.28, "lstring.c": 1.275})
 }
 
 // unitFramesWithin checks that each unit of a real-world project, built

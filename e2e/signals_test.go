@@ -32,6 +32,7 @@ type sigCase struct {
 	cycle  []string // STACK-OVERFLOW: the recursion, outermost first
 	thread int
 	cflags []string
+	says   string // what the report's text must say ("": nothing more)
 }
 
 var sigCases = []sigCase{
@@ -134,7 +135,7 @@ int main(int argc, char **argv)
 	return 0;
 }
 `},
-	{name: "null_function", kind: "NULL-POINTER-DEREF", signal: "SIGSEGV", fn: []string{"main"}, code: `#include <stdio.h>
+	{name: "null_function", kind: "NULL-POINTER-DEREF", signal: "SIGSEGV", fn: []string{"main"}, says: "call of 0x0 (SIGSEGV)", code: `#include <stdio.h>
 
 typedef int (*op_fn)(int);
 static int twice(int x) { return 2 * x; }
@@ -145,6 +146,25 @@ int main(int argc, char **argv)
 	(void)argv;
 	op_fn f = ops[argc];
 	printf("%d\n", f(3)); /* fault */
+	return 0;
+}
+`},
+	// (a return to an address in page 0 is no NULL dereference, nor a call)
+	{name: "smashed_return", kind: "INVALID-DEREF", signal: "SIGSEGV", fn: []string{"main"}, says: "return to 0x21 (SIGSEGV)", code: `#include <stdint.h>
+#include <stdio.h>
+
+/* A wild write lands on the function's own return address. */
+static __attribute__((noinline)) void smash(uintptr_t wild)
+{
+	volatile uintptr_t *ret = (volatile uintptr_t *)__builtin_frame_address(0) + 1;
+	*ret = wild;
+}
+
+int main(int argc, char **argv)
+{
+	(void)argv;
+	smash(0x20 + (uintptr_t)argc); /* fault */
+	printf("returned\n");
 	return 0;
 }
 `},
@@ -295,6 +315,9 @@ func TestSignalReports(t *testing.T) {
 					summary := fmt.Sprintf("SUMMARY: memlens: %s %s:%d in %s\n", r.Kind, r.File, r.Line, r.Function)
 					if !bytes.Contains(got.stderr, []byte(summary)) {
 						t.Errorf("stderr lacks %q:\n%s", summary, got.stderr)
+					}
+					if !bytes.Contains(got.stderr, []byte(tc.says)) {
+						t.Errorf("stderr does not say %q:\n%s", tc.says, got.stderr)
 					}
 					if !bytes.Contains(got.stderr, []byte("the program dies of "+tc.signal)) {
 						t.Errorf("stderr does not say the program dies of %s:\n%s", tc.signal, got.stderr)

@@ -394,6 +394,41 @@ static int32_t ml_rd32(const unsigned char *c)
 	return v;
 }
 
+/* The memory operand of the ModRM byte at c + *i (its mod not 3), with
+ * REX prefix rex and the registers g (rsp reading as sp): its address, *i
+ * moved past the ModRM byte, SIB and displacement (a rip-relative address
+ * counts from there: no immediate follows in the instructions read). */
+static uptr ml_ea(const unsigned char *c, unsigned *i, unsigned rex, const greg_t *g, uptr sp)
+{
+	unsigned modrm = c[(*i)++], mod = modrm >> 6, rm = modrm & 7;
+#define ML_GREG(r) ((r) == 4 ? sp : (uptr)g[ml_gregs[r]])
+	uptr ea = 0;
+	if (rm == 4) {
+		unsigned sib = c[(*i)++], idx = ((sib >> 3) & 7) | ((rex & 2) << 2), base = (sib & 7) | ((rex & 1) << 3);
+		if (idx != 4)
+			ea += ML_GREG(idx) << (sib >> 6);
+		if ((base & 7) == 5 && mod == 0) {
+			ea += (uptr)(intptr_t)ml_rd32(c + *i);
+			*i += 4;
+		} else {
+			ea += ML_GREG(base);
+		}
+	} else if (rm == 5 && mod == 0) { /* rip-relative: from the next instruction */
+		ea = (uptr)(c + *i + 4) + (uptr)(intptr_t)ml_rd32(c + *i);
+		*i += 4;
+	} else {
+		ea = ML_GREG(rm | ((rex & 1) << 3));
+	}
+#undef ML_GREG
+	if (mod == 1)
+		ea += (uptr)(intptr_t)(int8_t)c[(*i)++];
+	else if (mod == 2) {
+		ea += (uptr)(intptr_t)ml_rd32(c + *i);
+		*i += 4;
+	}
+	return ea;
+}
+
 /* The divisor of the div or idiv at pc (*bits wide, *sgn for idiv): 1 if
  * the instruction is one, with a register or memory operand. */
 static int ml_divisor(const ucontext_t *uc, uptr pc, uint64_t *v, unsigned *bits, int *sgn)
@@ -414,40 +449,21 @@ static int ml_divisor(const ucontext_t *uc, uptr pc, uint64_t *v, unsigned *bits
 	unsigned op = c[i++];
 	if (op != 0xf6 && op != 0xf7)
 		return 0;
-	unsigned modrm = c[i++], mod = modrm >> 6, reg = (modrm >> 3) & 7, rm = modrm & 7;
+	unsigned modrm = c[i], mod = modrm >> 6, reg = (modrm >> 3) & 7, rm = modrm & 7;
 	if (reg != 6 && reg != 7)
 		return 0;
 	*sgn = reg == 7;
 	*bits = op == 0xf6 ? 8 : (rex & 8) ? 64 : osize ? 16 : 32;
 	uint64_t x = 0;
 	if (mod == 3) {
+		i++;
 		unsigned r = rm | ((rex & 1) << 3);
 		if (*bits == 8 && !rex && r >= 4)
 			x = (uint64_t)g[ml_gregs[r - 4]] >> 8; /* ah, ch, dh, bh */
 		else
 			x = (uint64_t)g[ml_gregs[r]];
 	} else {
-		uptr ea = 0;
-		if (rm == 4) {
-			unsigned sib = c[i++], idx = ((sib >> 3) & 7) | ((rex & 2) << 2), base = (sib & 7) | ((rex & 1) << 3);
-			if (idx != 4)
-				ea += (uptr)g[ml_gregs[idx]] << (sib >> 6);
-			if ((base & 7) == 5 && mod == 0) {
-				ea += (uptr)(intptr_t)ml_rd32(c + i);
-				i += 4;
-			} else {
-				ea += (uptr)g[ml_gregs[base]];
-			}
-		} else if (rm == 5 && mod == 0) { /* rip-relative: from the next instruction */
-			ea = pc + i + 4 + (uptr)(intptr_t)ml_rd32(c + i);
-			i += 4;
-		} else {
-			ea = (uptr)g[ml_gregs[rm | ((rex & 1) << 3)]];
-		}
-		if (mod == 1)
-			ea += (uptr)(intptr_t)(int8_t)c[i++];
-		else if (mod == 2)
-			ea += (uptr)(intptr_t)ml_rd32(c + i);
+		uptr ea = ml_ea(c, &i, rex, g, (uptr)g[REG_RSP]);
 		/* (the division read it: it is readable) */
 		memcpy(&x, (const void *)ea, *bits / 8);
 	}
@@ -455,6 +471,36 @@ static int ml_divisor(const ucontext_t *uc, uptr pc, uint64_t *v, unsigned *bits
 		x &= ((uint64_t)1 << *bits) - 1;
 	*v = x;
 	return 1;
+}
+
+/* Is the instruction ending at ret a call of addr? A call faulting at its
+ * target has run nothing since: the registers are the call's, the stack
+ * pointer sp one word below (its return pushed). */
+static int ml_called(uptr ret, uptr addr, const greg_t *g, uptr sp)
+{
+	const unsigned char *c = (const unsigned char *)ret;
+	if (c[-5] == 0xe8 && ret + (uptr)(intptr_t)ml_rd32(c - 4) == addr)
+		return 1;
+	/* call *operand: [REX] ff /2 ModRM [SIB] [disp], 2 to 8 bytes */
+	for (unsigned n = 2; n <= 8; n++) {
+		const unsigned char *s = c - n;
+		unsigned i = 0, rex = (s[0] & 0xf0) == 0x40 ? s[i++] : 0;
+		if (s[i++] != 0xff || ((s[i] >> 3) & 7) != 2)
+			continue;
+		uptr target;
+		if (s[i] >> 6 == 3) {
+			unsigned r = (s[i++] & 7) | ((rex & 1) << 3);
+			target = r == 4 ? sp + 8 : (uptr)g[ml_gregs[r]];
+		} else {
+			uptr ea = ml_ea(s, &i, rex, g, sp + 8);
+			if (i != n || !ml_page_readable(ea & -ML_PAGE) || !ml_page_readable((ea + 7) & -ML_PAGE))
+				continue;
+			memcpy(&target, (const void *)ea, sizeof target);
+		}
+		if (i == n && target == addr)
+			return 1;
+	}
+	return 0;
 }
 
 /* ---- addr2line ---- */
@@ -1019,7 +1065,7 @@ static void ml_fault(int sig, siginfo_t *si, ucontext_t *uc)
 	f->access = "access";
 	struct ml_str what = ML_STR(f->what), why = ML_STR(f->why);
 	enum ml_kind kind = ML_INVALID_DEREF;
-	int called = 0, trap = 0, gp = 0;
+	int called = 0, returned = 0, trap = 0, gp = 0;
 
 	if (sig == SIGSEGV || sig == SIGBUS) {
 		struct ml_map at, next;
@@ -1040,11 +1086,19 @@ static void ml_fault(int sig, siginfo_t *si, ucontext_t *uc)
 			int write = !exec && (err & 2);
 			f->access = exec ? "execute" : write ? "write" : "read";
 			if (exec && sp % 8 == 0) {
-				/* A call to a bad address: the line of the call. */
-				uptr ret;
+				/* A call of a bad address pushed its return, at the
+				 * stack pointer: the line of the call. A return to a bad
+				 * address popped it: it is still the word below (the
+				 * handler runs on its own stack), and the word at the
+				 * stack pointer is the caller's, no call of it. */
+				uptr popped, ret;
+				memcpy(&popped, (const void *)(sp - 8), sizeof popped);
 				memcpy(&ret, (const void *)sp, sizeof ret);
 				Dl_info di;
-				if (dladdr((void *)ret, &di)) {
+				int code = dladdr((void *)ret, &di);
+				if (popped == addr && !(code && ml_called(ret, addr, g, sp)))
+					returned = 1;
+				else if (code) {
 					pc = ret;
 					called = 1;
 				}
@@ -1052,17 +1106,22 @@ static void ml_fault(int sig, siginfo_t *si, ucontext_t *uc)
 			ml_maps(addr, &at, &has_at, &next, &has_next);
 			if (sig == SIGSEGV && !exec && ml_overflow(addr, sp, &at, has_at, &next, has_next))
 				kind = ML_STACK_OVERFLOW;
-			else if (addr < ML_NULL_LIMIT)
+			else if (addr < ML_NULL_LIMIT && !returned)
 				kind = ML_NULL_POINTER_DEREF;
 			else if (sig == SIGSEGV && write && si->si_code == SEGV_ACCERR && has_at && at.perms[0] == 'r' &&
 			         at.perms[1] != 'w' && !ml_own_table(addr)) /* (the record table reads as zeros) */
 				kind = ML_READ_ONLY_WRITE;
-			ml_sput(&what, exec ? "call of " : write ? "write at " : "read at ");
+			ml_sput(&what, returned ? "return to " : exec ? "call of " : write ? "write at " : "read at ");
 			ml_shex(&what, addr);
 			ml_sput(&what, " (");
 			ml_sput(&what, f->signame);
 			ml_sput(&what, ")");
-			if (kind == ML_NULL_POINTER_DEREF) {
+			if (returned) {
+				ml_sput(&why, "a function returned to ");
+				ml_shex(&why, addr);
+				ml_sput(&why, ", which is not code: its return address on the stack was overwritten "
+				              "(a write past the end of one of its locals, or a wild write)");
+			} else if (kind == ML_NULL_POINTER_DEREF) {
 				if (exec)
 					ml_sput(&why, addr ? "a call through a NULL function pointer plus an offset"
 					                   : "a call through a NULL function pointer");

@@ -206,6 +206,36 @@ ML_KEEPING(__ml_move_slow)
 ML_KEEPING(__ml_report_index)
 ML_KEEPING(__ml_register_global)
 
+/* memlens.h's __ML_KEEPG3: fn's arguments in rdi, rsi, rdx and its result
+ * in rax, the other caller-saved general registers kept (the caller's asm
+ * clobbers the vector registers). The caller skipped the red zone, so the
+ * CFA is 136 bytes up. */
+#define ML_KEEPING_GPRS(fn)                                                         \
+	__asm__(".text\n"                                                           \
+	        ".globl " #fn "_keepg\n"                                            \
+	        ".type " #fn "_keepg, @function\n"                                  \
+	        #fn "_keepg:\n\t"                                                   \
+	        ".cfi_startproc\n\t"                                                \
+	        ".cfi_def_cfa_offset 136\n\t"                                       \
+	        ".cfi_offset %rip, -136\n\t"                                        \
+	        "pushq %rbp\n\t"                                                    \
+	        ".cfi_def_cfa_offset 144\n\t"                                       \
+	        ".cfi_offset %rbp, -144\n\t"                                        \
+	        "movq %rsp, %rbp\n\t"                                               \
+	        ".cfi_def_cfa_register %rbp\n\t"                                    \
+	        "pushq %rcx\n\tpushq %r8\n\tpushq %r9\n\tpushq %r10\n\tpushq %r11\n\t"      \
+	        "andq $-16, %rsp\n\t"                                               \
+	        "call *" #fn "@GOTPCREL(%rip)\n\t"                                  \
+	        "leaq -40(%rbp), %rsp\n\t"                                          \
+	        "popq %r11\n\tpopq %r10\n\tpopq %r9\n\tpopq %r8\n\tpopq %rcx\n\t"           \
+	        "popq %rbp\n\t"                                                     \
+	        ".cfi_def_cfa %rsp, 136\n\t"                                        \
+	        "ret\n\t"                                                           \
+	        ".cfi_endproc\n"                                                     \
+	        ".size " #fn "_keepg, .-" #fn "_keepg\n");
+ML_KEEPING_GPRS(__ml_register_local)
+ML_KEEPING_GPRS(__ml_scope_pop_depth)
+
 /* The call of a function that may exit (memlens.h's __ml_exit_call): its
  * words in rdi, rsi, rdx, rcx, the function pushed past the red zone, so
  * the CFA is 144 bytes up. Every register kept, al 0 for a variadic

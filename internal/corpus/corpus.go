@@ -86,7 +86,11 @@ var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench",
 // there. With the cause role, the line is the bug's cause, away from where
 // it shows (the shallow copy whose block is freed twice): a report of Kind
 // must name it, at its own place, in its stack, at its block's allocation
-// or in a step of its value propagation chains. With a mode (ModeFull,
+// or in a step of its value propagation chains. With the after role, the
+// line may get a follow-on report of Kind once an expected one came: a
+// consequence of the bug that shows only where the layout lets it (an
+// overflow reaching the return address, which natively kills the program
+// at the return too); it is allowed, not required. With a mode (ModeFull,
 // ModeDetect), it applies to that mode only.
 type Want struct {
 	Kind string
@@ -103,6 +107,7 @@ const (
 	RoleFreeChain = "freechain"
 	RoleOrigin    = "origin"
 	RoleCause     = "cause"
+	RoleAfter     = "after"
 	ModeFull      = "full"   // memlens cc --memlens-full
 	ModeDetect    = "detect" // memlens cc
 )
@@ -270,11 +275,12 @@ func (p *Program) MemlensFlags() []string {
 }
 
 // Bugs returns the wants that expect a report (not the chain roles that
-// describe one), in every mode: a program with none is a clean program.
+// describe one, nor the follow-on reports after allows), in every mode: a
+// program with none is a clean program.
 func (p *Program) Bugs() []Want {
 	var out []Want
 	for _, w := range p.Wants {
-		if !w.Describes() {
+		if !w.Describes() && w.Role != RoleAfter {
 			out = append(out, w)
 		}
 	}
@@ -286,26 +292,33 @@ func (p *Program) Bugs() []Want {
 func (p *Program) OptionString() string { return strings.Join(p.Options, ":") }
 
 // Match compares the records a run produced with the program's wants. A want
-// is missing if no record has its kind, file base name and line; a record is
-// unexpected if it matches no want. Several records may match one want (a
-// loop reporting the same line each iteration).
+// is missing if no record has its kind, file base name and line (an after
+// want is never missing); a record is unexpected if it matches no want, or
+// only after wants before any record matched another. Several records may
+// match one want (a loop reporting the same line each iteration).
 func (p *Program) Match(recs []report.Record) (missing []Want, unexpected []report.Record) {
 	seen := make([]bool, len(p.Wants))
+	expected := false // (a record matched a want other than after)
 	for i := range recs {
 		r := &recs[i]
-		ok := false
+		ok, follows := false, false
 		for j, w := range p.Wants {
 			if w.Matches(r) {
 				seen[j] = true
-				ok = ok || !w.Describes()
+				if w.Role == RoleAfter {
+					follows = expected
+				} else {
+					ok = ok || !w.Describes()
+				}
 			}
 		}
-		if !ok {
+		expected = expected || ok
+		if !ok && !follows {
 			unexpected = append(unexpected, *r)
 		}
 	}
 	for j, w := range p.Wants {
-		if !seen[j] {
+		if !seen[j] && w.Role != RoleAfter {
 			missing = append(missing, w)
 		}
 	}
@@ -506,12 +519,12 @@ func (ps *parseState) comment(name string, c comment) error {
 			w.Kind = parts[len(parts)-1]
 			for _, q := range parts[:len(parts)-1] {
 				switch {
-				case (q == RoleAlloc || q == RoleChain || q == RoleFreeChain || q == RoleOrigin || q == RoleCause) && w.Role == "":
+				case (q == RoleAlloc || q == RoleChain || q == RoleFreeChain || q == RoleOrigin || q == RoleCause || q == RoleAfter) && w.Role == "":
 					w.Role = q
 				case (q == ModeFull || q == ModeDetect) && w.Mode == "" && w.Role == "":
 					w.Mode = q
 				default:
-					return fmt.Errorf("%s: bad qualifier %q in %q; expected [full:|detect:][alloc:|chain:|freechain:|origin:|cause:]KIND", pos, q, item)
+					return fmt.Errorf("%s: bad qualifier %q in %q; expected [full:|detect:][alloc:|chain:|freechain:|origin:|cause:|after:]KIND", pos, q, item)
 				}
 			}
 			k := w.Kind

@@ -280,6 +280,37 @@ func TestMatchChains(t *testing.T) {
 	}
 }
 
+// An after want allows a follow-on report once an expected one came; it
+// is never missing and names no bug of its own.
+func TestMatchAfter(t *testing.T) {
+	ws, err := parseWants("x; // want STACK-BUFFER-OVERFLOW\ny; // want detect:after:INVALID-DEREF\n")
+	if err != nil || len(ws) != 2 || ws[1].Role != RoleAfter || ws[1].Mode != ModeDetect || ws[1].Describes() {
+		t.Fatalf("parsing after: %+v, %v", ws, err)
+	}
+	p := &Program{Wants: ws}
+	if bugs := p.Bugs(); len(bugs) != 1 || bugs[0].Line != 1 {
+		t.Errorf("Bugs = %v, want the first want alone", bugs)
+	}
+	bug := report.Record{Kind: "STACK-BUFFER-OVERFLOW", File: "p.c", Line: 1}
+	then := report.Record{Kind: "INVALID-DEREF", File: "p.c", Line: 2}
+	for _, c := range []struct {
+		name       string
+		recs       []report.Record
+		missing    int
+		unexpected int
+	}{
+		{"the bug alone", []report.Record{bug}, 0, 0},
+		{"the bug and its follow-on", []report.Record{bug, then}, 0, 0},
+		{"the follow-on first", []report.Record{then, bug}, 0, 1},
+		{"the follow-on alone", []report.Record{then}, 1, 1},
+	} {
+		missing, unexpected := p.Match(c.recs)
+		if len(missing) != c.missing || len(unexpected) != c.unexpected {
+			t.Errorf("%s: Match = %v, %v; want %d missing, %d unexpected", c.name, missing, unexpected, c.missing, c.unexpected)
+		}
+	}
+}
+
 func TestMatchCauseAndBlockAlloc(t *testing.T) {
 	rec := report.Record{Kind: "DOUBLE-FREE", File: "t.c", Line: 40,
 		Stack:  []report.Frame{{File: "t.c", Line: 40}, {File: "t.c", Line: 50}},
