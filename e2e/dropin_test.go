@@ -63,6 +63,8 @@ var dropinCases = []struct {
 	{"convertvector.c", []string{"-O0"}},
 	{"nested_function.c", []string{"-O2", "-Wall"}},
 	{"nested_function.c", []string{"-O0"}},
+	{"register_variables.c", []string{"-O2", "-Wall"}},
+	{"register_variables.c", []string{"-O0"}},
 	{"address_spaces.c", []string{"-O2", "-Wall"}},
 	{"address_spaces.c", []string{"-O0"}},
 	{"transparent_union.c", []string{"-O2", "-Wall"}},

@@ -235,6 +235,7 @@ func (w *writer) leadTo(t cc.Token) {
 // expansion is no substitute for them (offsetof's is no constant to gcc).
 var builtinMacros = map[string]bool{
 	"__builtin_offsetof": true, "__builtin_types_compatible_p": true, "__builtin_bit_cast": true, "__builtin_convertvector": true,
+	"__builtin_has_attribute": true,
 	// expanded to __builtin_huge_val(): a double, not gcc's long double
 	// (printf("%Lf", HUGE_VALL) printed 0.000000; mir's issue23.c)
 	"__builtin_huge_vall": true,

@@ -29,9 +29,11 @@ var builtinSource = func() string {
 		"#define __builtin_va_arg(va, type) (*(type*)"+vaArgMarker+"(va))\nvoid *"+vaArgMarker+"();", 1)
 	s = strings.Replace(s, "#define __builtin_va_copy(dst, src) dst = src",
 		"#define __builtin_va_copy(dst, src) "+vaCopyMarker+"(dst, src)\nvoid "+vaCopyMarker+"();", 1)
-	// (gcc 9's vector conversion, which cc/v4 does not know: its operand
-	// and a value of the type named; the writer copies the call as written)
-	return s + "#define __const__ const\n#define __builtin_convertvector(v, type) ((void)(v), (type){0})\n"
+	// (gcc 9's vector conversion and attribute query, which cc/v4 does not
+	// know: the conversion's operand and a value of the type named, the
+	// query's int; the writer copies the calls as written)
+	return s + "#define __const__ const\n#define __builtin_convertvector(v, type) ((void)(v), (type){0})\n" +
+		"#define __builtin_has_attribute(x, ...) 0\n"
 }()
 
 // site is a static source location compiled into the site table.
@@ -2185,7 +2187,9 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 				r.fn.undefEnds = append(r.fn.undefEnds, d.Name())
 			}
 		}
-	case o == nil && r.wantsValueOrigin(d, in):
+	case o == nil && id.Asm == nil && r.wantsValueOrigin(d, in):
+		// (a register variable, `register long r asm("r12");`, holds what
+		// its register holds)
 		vo = r.newValueOrigin(d)
 		voSite = r.site(d, siteLocal)
 	}
@@ -2226,9 +2230,11 @@ func (r *rewriter) initDeclarator(id *cc.InitDeclarator) frag {
 			r.fn.inRegisters[r.companionProv(d).word] = true
 		}
 	}
-	if d != nil && id.Initializer == nil && r.hasCompanion(d) {
+	if d != nil && id.Initializer == nil && id.Asm == nil && r.hasCompanion(d) {
 		// an uninitialized pointer local belongs to no object until
-		// assigned (unless code we do not see may assign it)
+		// assigned (unless code we do not see may assign it); a register
+		// variable (`register char *sp asm("rsp");`) holds its register's
+		// value, which the garbage address would overwrite
 		m := r.companion(d)
 		if !r.fn.unseenWrites {
 			r.fn.uninit[m] = r.uninitMeta(d)

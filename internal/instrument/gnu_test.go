@@ -1,0 +1,57 @@
+package instrument
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestConvertVector: gcc 9's __builtin_convertvector(v, type), which
+// cc/v4 does not parse, reaches gcc as written in an instrumented unit,
+// both modes, and the store of its result is checked; gcc compiles it.
+func TestConvertVector(t *testing.T) {
+	src := "typedef int v4si __attribute__((vector_size(16)));\ntypedef double v4df __attribute__((vector_size(32)));\n" +
+		"void f(v4df *out, const v4si *in, int i) { out[i] = __builtin_convertvector(in[i] * 3, v4df) / 2; }\n"
+	for _, full := range []bool{false, true} {
+		dir, path, out := writeInstrumentedCode(t, newTestConfig(t, full), "conv.c", src)
+		if !bytes.Contains(out, []byte("__builtin_convertvector(in[i] * 3, v4df)")) {
+			t.Errorf("full=%v: the conversion is not as written:\n%s", full, functionText(out, "void f("))
+		}
+		if !bytes.Contains(functionText(out, "void f("), []byte("__ml_")) {
+			t.Errorf("full=%v: f is not instrumented:\n%s", full, functionText(out, "void f("))
+		}
+		if b, err := exec.Command("gcc", append(UnitFlags(out), "-O2", "-w", "-c", path, "-o", filepath.Join(dir, "out.o"))...).CombinedOutput(); err != nil {
+			t.Errorf("full=%v: gcc: %v\n%s", full, err, b)
+		}
+	}
+}
+
+// TestRegisterVariables: a local register variable declared without an
+// initializer (`register char *sp asm("rsp");`) is not given memlens's
+// garbage address, which wrote the stack pointer, nor, in full mode, an
+// origin saying it is undefined.
+func TestRegisterVariables(t *testing.T) {
+	src := "long f(void) { register char *sp asm(\"rsp\"); register long r12 asm(\"r12\"); char *p = sp; return r12 + (p != 0); }\n"
+	for _, full := range []bool{false, true} {
+		_, _, out := writeInstrumentedCode(t, newTestConfig(t, full), "reg.c", src)
+		text := functionText(out, "long f(")
+		if !bytes.Contains(text, []byte(`register char *sp asm("rsp");`)) || !bytes.Contains(text, []byte(`register long r12 asm("r12");`)) {
+			t.Errorf("full=%v: a register variable is not declared as written:\n%s", full, text)
+		}
+		if bytes.Contains(text, []byte("__ml_use_v")) {
+			t.Errorf("full=%v: a read of r12 is checked for definedness:\n%s", full, text)
+		}
+	}
+}
+
+// TestHasAttribute: gcc 9's __builtin_has_attribute, which cc/v4 does not
+// parse, reaches gcc as written in an instrumented unit.
+func TestHasAttribute(t *testing.T) {
+	src := "int g __attribute__((aligned(16)));\nint f(int *p) { return p[1] + __builtin_has_attribute(g, aligned(16)) + __builtin_has_attribute(int, packed); }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "has.c", src)
+	text := functionText(out, "int f(")
+	if !bytes.Contains(text, []byte("__builtin_has_attribute(g, aligned(16))")) || !bytes.Contains(text, []byte("__builtin_has_attribute(int, packed)")) || !bytes.Contains(text, []byte("__ml_")) {
+		t.Errorf("the queries are not as written in an instrumented f:\n%s", text)
+	}
+}
