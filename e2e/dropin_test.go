@@ -65,6 +65,8 @@ var dropinCases = []struct {
 	{"nested_function.c", []string{"-O0"}},
 	{"register_variables.c", []string{"-O2", "-Wall"}},
 	{"register_variables.c", []string{"-O0"}},
+	{"packed_asserts.c", []string{"-O2", "-Wall", "-std=c11", "-pedantic"}},
+	{"packed_asserts.c", []string{"-O0"}},
 	{"address_spaces.c", []string{"-O2", "-Wall"}},
 	{"address_spaces.c", []string{"-O0"}},
 	{"transparent_union.c", []string{"-O2", "-Wall"}},
