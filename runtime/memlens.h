@@ -492,15 +492,17 @@ __ml_meta_t __ml_uninit_loaded(__ml_uptr a, __ml_meta_t tag) __attribute__((noin
  * the replacement), the caller's site in __ml_t.frames[depth-1]; pointer
  * results leave their meta in __ml_t.ret with retfn = the replacement. */
 #define __ML_FILE void
-void *__ml_malloc(__SIZE_TYPE__);
-void *__ml_calloc(__SIZE_TYPE__, __SIZE_TYPE__);
-void *__ml_realloc(void *, __SIZE_TYPE__);
-void *__ml_reallocarray(void *, __SIZE_TYPE__, __SIZE_TYPE__);
+/* (the allocators' sizes as glibc declares them: gcc's object sizes,
+ * __builtin_object_size and _FORTIFY_SOURCE's, are native's) */
+void *__ml_malloc(__SIZE_TYPE__) __attribute__((alloc_size(1)));
+void *__ml_calloc(__SIZE_TYPE__, __SIZE_TYPE__) __attribute__((alloc_size(1, 2)));
+void *__ml_realloc(void *, __SIZE_TYPE__) __attribute__((alloc_size(2)));
+void *__ml_reallocarray(void *, __SIZE_TYPE__, __SIZE_TYPE__) __attribute__((alloc_size(2, 3)));
 void  __ml_free(void *);
 int   __ml_posix_memalign(void **, __SIZE_TYPE__, __SIZE_TYPE__);
-void *__ml_aligned_alloc(__SIZE_TYPE__, __SIZE_TYPE__);
-void *__ml_memalign(__SIZE_TYPE__, __SIZE_TYPE__);
-void *__ml_valloc(__SIZE_TYPE__);
+void *__ml_aligned_alloc(__SIZE_TYPE__, __SIZE_TYPE__) __attribute__((alloc_size(2)));
+void *__ml_memalign(__SIZE_TYPE__, __SIZE_TYPE__) __attribute__((alloc_size(2)));
+void *__ml_valloc(__SIZE_TYPE__) __attribute__((alloc_size(1)));
 void *__ml_pvalloc(__SIZE_TYPE__);
 char *__ml_strdup(const char *);
 char *__ml_strndup(const char *, __SIZE_TYPE__);

@@ -432,14 +432,17 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		f.str("__builtin_va_copy")
 		f.cat(r.argsFrag(x))
 		return r.vaListSet(f, args), metaWild, none
-	case name == "__builtin_constant_p" || name == "__ccgo__types_compatible_p":
+	case name == "__builtin_constant_p" || name == "__ccgo__types_compatible_p" ||
+		name == "__builtin_object_size" || name == "__builtin_dynamic_object_size":
 		// gcc never evaluates its operand, only folds it: as written, so
 		// its answer is native's (full checking's read of an undefined
 		// `i` made `i && 0` no longer a constant). cc/v4 reads
 		// __builtin_types_compatible_p as a call of its own function,
 		// which gcc folds too: as a call it recorded its site in a
 		// statement expression, no constant where one must be
-		// (__builtin_choose_expr's condition, a bit-field's width)
+		// (__builtin_choose_expr's condition, a bit-field's width). An
+		// object size's operand with a check in it has side effects, which
+		// make gcc answer "unknown"
 		return r.verbatim(x), metaWild, none
 	case name == "__builtin_va_start":
 		// (its va_list is written, not read: as written)

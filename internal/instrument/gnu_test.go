@@ -55,3 +55,15 @@ func TestHasAttribute(t *testing.T) {
 		t.Errorf("the queries are not as written in an instrumented f:\n%s", text)
 	}
 }
+
+// TestObjectSizeOperand: the operand of gcc's object size builtins, which
+// gcc never evaluates, is as written in full mode too: a definedness
+// check in it was a side effect, which made gcc answer "unknown" (-1).
+func TestObjectSizeOperand(t *testing.T) {
+	src := "#include <stdlib.h>\nunsigned long f(int n) { char *b = malloc(n); return __builtin_object_size(b, 0) + __builtin_dynamic_object_size(b + 1, 0); }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, true), "size.c", src)
+	text := functionText(out, "unsigned long f(")
+	if !bytes.Contains(text, []byte("__builtin_object_size(b, 0)")) || !bytes.Contains(text, []byte("__builtin_dynamic_object_size(b + 1, 0)")) {
+		t.Errorf("an object size's operand is not as written:\n%s", text)
+	}
+}

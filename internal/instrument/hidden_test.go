@@ -6,14 +6,20 @@ import (
 	"testing"
 )
 
-// TestWithoutHidden: what the front end cannot parse and memlens has no
-// use for is blanked, lines and directives kept; the rest, and text that
-// only looks alike, is left as it is. No input may hang the scan.
+// TestWithoutHidden: what the front end cannot parse or evaluates
+// otherwise than gcc (a static assertion on a packed struct's size) and
+// memlens has no use for is blanked, lines and directives kept; the rest,
+// and text that only looks alike, is left as it is. No input may hang the
+// scan.
 func TestWithoutHidden(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"_Static_assert(1'0 > 1);\nint x;", "                        \nint x;"},
 		{"_Static_assert\n# 13 \"a.c\"\n (sizeof(int) == 4);", "              \n# 13 \"a.c\"\n                    "},
-		{"_Static_assert(1, \"kept\");", "_Static_assert(1, \"kept\");"},
+		{"_Static_assert(1, \"gone\");", "                          "},
+		{"struct s { char c; } __attribute__((packed));\n_Static_assert(sizeof(struct s) == 1, \"p\");", "struct s { char c; } __attribute__((packed));\n                                           "},
+		{"int f(void) { l: _Static_assert(1, \"x\"); return 0; }", "int f(void) { l:" + strings.Repeat(" ", 25) + "return 0; }"},
+		{"# 1 \"a.c\"\n_Static_assert(1, \"x\");", "# 1 \"a.c\"\n                       "},
+		{"x = _Static_assert(1, \"x\");", "x = _Static_assert(1, \"x\");"},
 		{"[[nodiscard, __maybe_unused__]] int f(void);", "                                int f(void);"},
 		{"[[deprecated(\"use g\")]] int f(void);", "                        int f(void);"},
 		{"[[gnu::packed]] struct s;", "[[gnu::packed]] struct s;"},

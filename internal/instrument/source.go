@@ -137,12 +137,14 @@ func withoutHidden(pre []byte) []byte {
 }
 
 // hiddenEnd returns the end of what withoutHidden blanks at b[i], or -1:
-// a one-argument static assertion (C23's `_Static_assert(expr);`), its
-// semicolon included, or any static assertion that is a for loop's first
-// clause (`for (_Static_assert(1, "");;)`, which cc/v4 does not parse),
-// its semicolon kept, or a C23 attribute specifier whose attributes
-// only change gcc's warnings (`[[nodiscard]]`, `[[fallthrough]]`…), which
-// the instrumented unit, compiled with warnings off, does without.
+// a static assertion, its semicolon included (C23's one-argument
+// `_Static_assert(expr);` cc/v4 does not parse; one on the size of a
+// packed struct, which cc/v4 lays out unpacked, it found false), or its
+// semicolon kept where it is a for loop's first clause
+// (`for (_Static_assert(1, "");;)`, which cc/v4 does not parse), or a C23
+// attribute specifier whose attributes only change gcc's warnings
+// (`[[nodiscard]]`, `[[fallthrough]]`…), which the instrumented unit,
+// compiled with warnings off, does without.
 func hiddenEnd(b []byte, i int) int {
 	if bytes.HasPrefix(b[i:], []byte("[[")) {
 		return attributesEnd(b, i)
@@ -157,13 +159,24 @@ func hiddenEnd(b []byte, i int) int {
 	}
 	end, message := parenEnd(b, j)
 	forClause := followsForParen(b, i)
-	if end < 0 || message && !forClause {
-		return -1 // with a message: the front end parses it
+	if end < 0 || message && !forClause && !declarationStart(b, i) {
+		return -1 // (not a declaration: gcc's error)
 	}
 	if j = skipSpace(b, end); j < len(b) && b[j] == ';' && !forClause {
 		return j + 1
 	}
 	return end
+}
+
+// declarationStart reports whether a declaration may start at b[i]: the
+// text's start, or after a `;`, a brace, a label's or member's colon or a
+// directive line.
+func declarationStart(b []byte, i int) bool {
+	k := bytes.TrimRight(b[:i], " \t\n")
+	if len(k) == 0 || bytes.IndexByte([]byte(";{}:"), k[len(k)-1]) >= 0 {
+		return true
+	}
+	return b[bytes.LastIndexByte(k, '\n')+1] == '#'
 }
 
 // followsForParen reports whether b[i] is the first thing in a for
