@@ -574,10 +574,42 @@ func (r *rewriter) entryParam(x *cc.PostfixExpression, i int) bool {
 	return true
 }
 
+// foldedArg is parameter pd as the argument of a passThrough's call that e
+// returns, passed as it came: e itself, or an arm of the conditional e is
+// (vm.c's op_jz: return pop(vm) ? next(pc) : jump(vm, pc->arg), where the
+// arm's step is made without one of pd's own before it). nil when none.
+func (r *rewriter) foldedArg(e cc.ExpressionNode, pd *cc.Declarator) cc.ExpressionNode {
+	if l, ok := e.(*cc.ExpressionList); ok {
+		if l == nil || l.ExpressionList != nil { // (a ?: b has no middle operand)
+			return nil
+		}
+		e = l.AssignmentExpression
+	}
+	if e == nil {
+		return nil
+	}
+	if c, ok := unparen(e).(*cc.ConditionalExpression); ok && c.Case == cc.ConditionalExpressionCond {
+		if arg := r.foldedArg(c.ExpressionList, pd); arg != nil {
+			return arg
+		}
+		return r.foldedArg(c.ConditionalExpression, pd)
+	}
+	call, ok := unparen(e).(*cc.PostfixExpression)
+	if !ok || call.Case != cc.PostfixExpressionCall || !r.isCalledByName(call) {
+		return nil
+	}
+	pt, ok := r.passThrough[calleeName(call)]
+	args := argList(call.ArgumentExpressionList)
+	if !ok || pt.param >= len(args) || declOfExpr(args[pt.param]) != pd {
+		return nil
+	}
+	return unparen(args[pt.param])
+}
+
 // entryFolds notes in r.fn.entrySites the provenance pv of parameter pd,
 // the i-th of the function fd being rewritten, when its pending step at
 // entry is known (entryCalls) and the function's last statement returns
-// a passThrough's result of that parameter passed as it came, where no
+// a passThrough's result of that parameter passed as it came (foldedArg), where no
 // other use moves it (each is the operand of ->, * or []) and nothing
 // assigns it: the step is still pending there.
 func (r *rewriter) entryFolds(fd *cc.FunctionDefinition, pd *cc.Declarator, i int, pv prov) {
@@ -593,20 +625,11 @@ func (r *rewriter) entryFolds(fd *cc.FunctionDefinition, pd *cc.Declarator, i in
 		return
 	}
 	j := last.Statement.JumpStatement
-	e := j.ExpressionList
-	if l, ok := e.(*cc.ExpressionList); ok && l.ExpressionList == nil {
-		e = l.AssignmentExpression
-	}
-	call, ok := unparen(e).(*cc.PostfixExpression)
-	if j.Case != cc.JumpStatementReturn || !ok || call.Case != cc.PostfixExpressionCall || !r.isCalledByName(call) {
+	arg := r.foldedArg(j.ExpressionList, pd)
+	if j.Case != cc.JumpStatementReturn || arg == nil {
 		return
 	}
-	pt, ok := r.passThrough[calleeName(call)]
-	args := argList(call.ArgumentExpressionList)
-	if !ok || pt.param >= len(args) || declOfExpr(args[pt.param]) != pd {
-		return
-	}
-	derefs := map[cc.Node]bool{unparen(args[pt.param]): true}
+	derefs := map[cc.Node]bool{arg: true}
 	Inspect(fd.CompoundStatement, func(n cc.Node) bool {
 		var e cc.ExpressionNode
 		switch x := n.(type) {
