@@ -1529,7 +1529,7 @@ void ml_setret(uptr self, meta_t m, prov_t gen);
  * meta: the flag and the bytes' length. Their prev is the address the
  * bytes were copied from, or (UNDEF_VALUE, a store of a value) the origin
  * of that value, whose step read it. */
-#define ML_STEP_UNDEF       (1UL << 63)
+#define ML_STEP_UNDEF       __ML_STEP_UNDEF /* (memlens.h) */
 #define ML_STEP_UNDEF_VALUE (1UL << 62)
 #define ML_STEP_UNDEF_DECL  (1UL << 61) /* a local declared without initializer: the chain's end */
 #define ML_STEP_UNDEF_LEN(m) ((m) & 0xffffffffffffUL)

@@ -438,9 +438,9 @@ void __ml_def_slow(__ml_uptr a, __ml_uptr n) __ML_NOTHROW;
 /* __ml_def_copy's slow path (below). */
 void __ml_def_copy_slow(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
                         const struct __ml_site *site) __ML_NOTHROW;
-/* __ml_def_copy (below) into an object reached through a pointer of meta md. */
-void __ml_def_copy_through(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
-                           const struct __ml_site *site) __ML_NOTHROW;
+/* __ml_def_copy_through (below) into an object of unknown provenance. */
+void __ml_def_copy_wild(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t ms,
+                        const struct __ml_site *site) __ML_NOTHROW;
 /* A value with the given origin was stored in the n bytes at a, at site. */
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site) __ML_NOTHROW;
 /* A pointer of uninit record m (never assigned) was stored at slot: the
@@ -880,32 +880,6 @@ __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 		else
 			__ml_def_slow(a, n);
 	}
-}
-
-/* Are the n bytes at a all defined, as told by at most one word of shadow
- * (n <= 8, or whole aligned words up to 64 bytes)? 0 where unsure. */
-__ML_INLINE int __ml_all_defined(__ml_uptr a, __ml_uptr n)
-{
-	if (n <= 8)
-		return __ml_undef_bits(a, n) == 0;
-	if (n <= 64 && !(n & 7) && !(a & 7)) {
-		unsigned long long w = 0;
-		__builtin_memcpy(&w, (const void *)__ML_DEF_SHADOW(a), n >> 3);
-		return w == 0;
-	}
-	return 0;
-}
-
-/* Copy the definedness of n bytes from s to d (a copy is not a use); md
- * and ms are the metas of the objects written and read (origins move from
- * one to the other), or WILD. Undefined bytes copied are a step at site
- * (value propagation). A copy between defined bytes (most struct copies)
- * has nothing to move: no call. */
-__ML_INLINE void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
-                               const struct __ml_site *site)
-{
-	if (!__ml_all_defined(s, n) || !__ml_all_defined(d, n))
-		__ml_def_copy_slow(d, s, n, md, ms, site);
 }
 
 /* The bytes of a local declared without initializer, defined again when
@@ -1373,6 +1347,77 @@ __ML_INLINE __ml_prov_t __ml_step_put2(struct __ml_step *e, __ml_uptr h, __ml_pr
 {
 	((struct __ml_step_more *)(e + 1))->meta = m;
 	return __ml_step_put_two(e, h, w, dst);
+}
+
+/* A step of undefined bytes copied (uninit.c): its meta this flag and the
+ * length, its prev the source's address. */
+#define __ML_STEP_UNDEF (1UL << 63)
+
+/* Are the n bytes at a all defined, as told by at most one word of shadow
+ * (n <= 8, or whole aligned words up to 64 bytes)? 0 where unsure. */
+__ML_INLINE int __ml_all_defined(__ml_uptr a, __ml_uptr n)
+{
+	if (n <= 8)
+		return __ml_undef_bits(a, n) == 0;
+	if (n <= 64 && !(n & 7) && !(a & 7)) {
+		unsigned long long w = 0;
+		__builtin_memcpy(&w, (const void *)__ML_DEF_SHADOW(a), n >> 3);
+		return w == 0;
+	}
+	return 0;
+}
+
+/* Have the n bytes at d and at s the same undefined bits, as told by at
+ * most one word of shadow each? 0 where unsure. */
+__ML_INLINE int __ml_same_bits(__ml_uptr d, __ml_uptr s, __ml_uptr n)
+{
+	if (n <= 8)
+		return __ml_undef_bits(d, n) == __ml_undef_bits(s, n);
+	if (n <= 64 && !(n & 7) && !((d | s) & 7)) {
+		unsigned long long wd = 0, ws = 0;
+		__builtin_memcpy(&wd, (const void *)__ML_DEF_SHADOW(d), n >> 3);
+		__builtin_memcpy(&ws, (const void *)__ML_DEF_SHADOW(s), n >> 3);
+		return wd == ws;
+	}
+	return 0;
+}
+
+/* Copy the definedness of n bytes from s to d (a copy is not a use); md
+ * and ms are the metas of the objects written and read (origins move from
+ * one to the other), or WILD. Undefined bytes copied are a step at site
+ * (value propagation). A copy between defined bytes (most struct copies)
+ * has nothing to move: no call. Nor has one within one object onto the
+ * same bits (a heap's entries moving past each other's padding): no bit
+ * changes and the origin stays the object's, so the copy is only its step. */
+__ML_INLINE void __ml_def_copy(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
+                               const struct __ml_site *site)
+{
+	if (__ml_all_defined(s, n)) {
+		if (__ml_all_defined(d, n))
+			return;
+	} else if (__builtin_constant_p(n) && md == ms && md != __ML_WILD && __ml_same_bits(d, s, n)) {
+		/* (struct copies: memcpy's interceptor keeps its short path) */
+		struct __ml_step *e = __ml_t.stepat;
+		if (!site)
+			return;
+		if (__ML_LIKELY(e + 1 < __ml_t.stepend)) { /* (a chunk: explanations on) */
+			__ml_t.stepat = e + 2;
+			__ml_step_put2(e, (__ml_uptr)site, s, d, __ML_STEP_UNDEF | n);
+			return;
+		}
+		if (!__ml_explain)
+			return;
+	}
+	__ml_def_copy_slow(d, s, n, md, ms, site);
+}
+/* __ml_def_copy into an object reached through a pointer of meta md. */
+__ML_INLINE void __ml_def_copy_through(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
+                                       const struct __ml_site *site)
+{
+	if (md == __ML_WILD)
+		__ml_def_copy_wild(d, s, n, ms, site);
+	else
+		__ml_def_copy(d, s, n, md, ms, site);
 }
 
 #ifdef __ML_STUB

@@ -456,13 +456,12 @@ static int ml_in_live_stack(uptr a, uptr n)
  * a struct's padding copied into a C++ local, whose slot a C++ char took
  * later and handed to the library). A read through that pointer is not
  * checked either (__ml_use). */
-void __ml_def_copy_through(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, __ml_meta_t ms,
-                           const struct __ml_site *site)
+void __ml_def_copy_wild(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t ms, const struct __ml_site *site)
 {
-	if (md == __ML_WILD && ml_def_kept() && ml_in_live_stack(d, n))
+	if (ml_def_kept() && ml_in_live_stack(d, n))
 		ml_def_set(d, n, 0);
 	else
-		__ml_def_copy(d, s, n, md, ms, site);
+		__ml_def_copy(d, s, n, __ML_WILD, ms, site);
 }
 
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site)
