@@ -140,6 +140,9 @@ func (j *job) build() error {
 			return err
 		}
 	}
+	if j.cl.stage == stageLink && !j.cl.noRuntime {
+		prepareRuntime(strings.Join(j.cc, " ")) // (the runtime's cache key, while the units compile)
+	}
 	failed, err := j.buildUnits(units)
 	if err != nil {
 		return err

@@ -69,6 +69,7 @@ type env struct {
 	fake       *fake  // the last instrumenter made
 	rtDir      string // stub runtime
 	rtRequests int
+	rtPrepared int // prepareRuntime's calls
 }
 
 func setup(t *testing.T) *env {
@@ -97,8 +98,14 @@ func setup(t *testing.T) *env {
 	t.Setenv("MEMLENS_DEBUG", "")
 	t.Setenv("TMPDIR", e.tmp)
 
-	oldNew, oldEnsure := newInstrumenter, ensureRuntime
-	t.Cleanup(func() { newInstrumenter, ensureRuntime = oldNew, oldEnsure })
+	oldNew, oldEnsure, oldPrepare := newInstrumenter, ensureRuntime, prepareRuntime
+	t.Cleanup(func() { newInstrumenter, ensureRuntime, prepareRuntime = oldNew, oldEnsure, oldPrepare })
+	prepareRuntime = func(cc string) {
+		if cc != "gcc" {
+			t.Errorf("runtime prepared for compiler %q", cc)
+		}
+		e.rtPrepared++
+	}
 	newInstrumenter = func(cc string, args []string, mode instrument.Mode) (instrumenter, error) {
 		e.fake = &fake{cc: cc, args: args, full: mode.Full, stdin: mode.Stdin}
 		return e.fake, nil
@@ -193,11 +200,16 @@ func TestCompileThenLink(t *testing.T) {
 			t.Errorf("%s was not compiled from the instrumented source", o)
 		}
 	}
-	if e.rtRequests != 0 {
+	if e.rtRequests != 0 || e.rtPrepared != 0 {
 		t.Error("compiling without linking asked for the runtime")
 	}
 	e.cc(0, "build/main.o", "build/util.o", "-o", "prog")
 	e.runs("./prog")
+	// the link's command has its runtime key started while its units
+	// compile (here none), once
+	if e.rtPrepared != 1 {
+		t.Errorf("the runtime was prepared %d times for one link, want once", e.rtPrepared)
+	}
 	if !e.hasRuntime("prog") {
 		t.Error("prog does not export the runtime's symbols")
 	}
@@ -511,7 +523,7 @@ func TestSharedLibraryNoUndefined(t *testing.T) {
 func TestSharedLibraryHasNoRuntime(t *testing.T) {
 	e := setup(t)
 	e.cc(0, "-shared", "-fPIC", "-Iinc", "util.c", "-o", "libutil.so")
-	if e.rtRequests != 0 || e.hasRuntime("libutil.so") {
+	if e.rtRequests != 0 || e.rtPrepared != 0 || e.hasRuntime("libutil.so") {
 		t.Error("the runtime was linked into a shared library")
 	}
 }

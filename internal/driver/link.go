@@ -9,8 +9,9 @@ import (
 	"memlens/internal/rtbuild"
 )
 
-// ensureRuntime builds or finds the runtime archive; tests replace it.
-var ensureRuntime = rtbuild.Ensure
+// ensureRuntime builds or finds the runtime archive, and prepareRuntime
+// starts what it needs first; tests replace them.
+var ensureRuntime, prepareRuntime = rtbuild.Ensure, rtbuild.Prepare
 
 // link links the objects of units with the user's other inputs and flags,
 // in the user's order, and the runtime. -shared and -r outputs get no

@@ -65,15 +65,43 @@ func CompileFlags() []string { return slices.Clone(cflags) }
 // written is an error, unless UsePrivate gave a directory to build in
 // instead.
 func Ensure(cc string) (string, error) {
-	words := strings.Fields(cc)
-	if len(words) == 0 {
-		return "", errors.New("rtbuild: empty C compiler command")
-	}
-	srcs, err := sources()
+	k, err := keyOf(cc)
 	if err != nil {
 		return "", err
 	}
-	return ensure(words, srcs)
+	return ensureKeyed(strings.Fields(cc), k.srcs, k.key)
+}
+
+// Prepare starts computing in the background what Ensure(cc) needs first,
+// the cache key: a run of the compiler (--version) and a hash of the
+// sources. memlens cc calls it when its command links, so that the link,
+// which calls Ensure after the units' compiles, no longer waits for them.
+func Prepare(cc string) { go keyOf(cc) }
+
+// keyed is the runtime's sources and their cache key for one compiler.
+type keyed struct {
+	srcs []source
+	key  string
+}
+
+// keys holds keyOf's answers by compiler command and PATH, which resolves
+// it: computed once a process.
+var keys sync.Map // string -> func() (keyed, error)
+
+func keyOf(cc string) (keyed, error) {
+	f, _ := keys.LoadOrStore(cc+"\x00"+os.Getenv("PATH"), sync.OnceValues(func() (keyed, error) {
+		words := strings.Fields(cc)
+		if len(words) == 0 {
+			return keyed{}, errors.New("rtbuild: empty C compiler command")
+		}
+		srcs, err := sources()
+		if err != nil {
+			return keyed{}, err
+		}
+		key, err := cacheKey(words, srcs)
+		return keyed{srcs, key}, err
+	}))
+	return f.(func() (keyed, error))()
 }
 
 // private is where Ensure builds when the cache cannot be used, set by
@@ -126,6 +154,11 @@ func ensure(cc []string, srcs []source) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return ensureKeyed(cc, srcs, key)
+}
+
+// ensureKeyed is ensure with the sources' cache key computed.
+func ensureKeyed(cc []string, srcs []source, key string) (string, error) {
 	var reason string // why the cache cannot be used
 	root, err := CacheRoot()
 	if err != nil {
