@@ -61,3 +61,70 @@ func TestReportKeepsRegisters(t *testing.T) {
 		}
 	}
 }
+
+// TestX87AcrossKeepg: a registration and a block's end call the runtime
+// through fn_keepg from asm, which keeps the general registers only; gcc
+// held mix's two long doubles in st(0) and st(1) across that call until
+// the asm clobbered the x87 stack (the runtime may use all of it: the ABI
+// has it empty at a call). At -O2 no x87 register is live at the first
+// such call, and the program prints what its native build prints.
+func TestX87AcrossKeepg(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	dir := t.TempDir()
+	src, err := filepath.Abs("testdata/x87.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, argv := range [][]string{{gcc, "-O2", src, "-o", "native"}, {memlens, "cc", "-O2", src, "-o", "instrumented"},
+		{memlens, "cc", "-O2", "-S", src, "-o", "x87.s"}} {
+		if out, err := build(dir, argv); err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, out)
+		}
+	}
+	if native, got := run(t, dir, "./native", nil), run(t, dir, "./instrumented", nil); got != native {
+		t.Errorf("instrumented, it printed\n%s\nnatively\n%s", got, native)
+	}
+	asm, err := os.ReadFile(filepath.Join(dir, "x87.s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	depth, called := x87DepthAtKeepg(string(asm), "mix")
+	if !called {
+		t.Fatalf("mix calls no _keepg trampoline:\n%s", asm)
+	}
+	if depth != 0 {
+		t.Errorf("mix holds %d x87 registers across its first _keepg call", depth)
+	}
+}
+
+// x87DepthAtKeepg follows fn's straight-line start in asm to its first
+// call of a _keepg trampoline, counting the x87 registers pushed and
+// popped.
+func x87DepthAtKeepg(asm, fn string) (depth int, called bool) {
+	_, body, ok := strings.Cut(asm, "\n"+fn+":\n")
+	if !ok {
+		return 0, false
+	}
+	for _, l := range strings.Split(body, "\n") {
+		f := strings.Fields(l)
+		if len(f) == 0 {
+			continue
+		}
+		op := f[0]
+		switch {
+		case op == "call" && len(f) > 1 && strings.Contains(f[1], "_keepg"):
+			return depth, true
+		case op == "ret" || op == ".cfi_endproc":
+			return depth, false
+		case op == "fcompp" || op == "fucompp":
+			depth -= 2
+		case strings.HasPrefix(op, "fld") || strings.HasPrefix(op, "fild"):
+			depth++
+		case strings.HasPrefix(op, "fst") && strings.Contains(op, "p"), strings.HasPrefix(op, "fist") && strings.Contains(op, "p"),
+			strings.HasPrefix(op, "f") && strings.HasSuffix(op, "p") && !strings.HasPrefix(op, "fx"):
+			depth--
+		}
+	}
+	return depth, false
+}

@@ -759,10 +759,24 @@ static const __ml_uptr __ml_hash_bits __attribute__((unused)) = ~__ML_META_MASK;
 #else
 #define __ML_KEEPG_CLOBBERS_AVX512
 #endif
+/* The x87 stack too (and MMX, its alias): a callee may use all eight of its
+ * registers, the ABI having it empty at a call, and gcc held a caller's long
+ * doubles there across the asm. Free where no x87 register is live. */
+#ifndef _SOFT_FLOAT
+#define __ML_KEEPG_CLOBBERS_X87 \
+	, "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)"
+#else
+#define __ML_KEEPG_CLOBBERS_X87
+#endif
+#ifdef __MMX__
+#define __ML_KEEPG_CLOBBERS_MMX , "mm0", "mm1", "mm2", "mm3", "mm4", "mm5", "mm6", "mm7"
+#else
+#define __ML_KEEPG_CLOBBERS_MMX
+#endif
 #define __ML_KEEPG_CLOBBERS                                                         \
 	"memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", \
 	"xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"        \
-	__ML_KEEPG_CLOBBERS_AVX512
+	__ML_KEEPG_CLOBBERS_X87 __ML_KEEPG_CLOBBERS_MMX __ML_KEEPG_CLOBBERS_AVX512
 #define __ML_KEEPG3(res, fn, a0, a1, a2)                                                   \
 	do {                                                                               \
 		__ml_uptr __ml_k0 = (__ml_uptr)(a0), __ml_k1 = (__ml_uptr)(a1),            \

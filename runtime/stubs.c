@@ -208,7 +208,7 @@ ML_KEEPING(__ml_register_global)
 
 /* memlens.h's __ML_KEEPG3: fn's arguments in rdi, rsi, rdx and its result
  * in rax, the other caller-saved general registers kept (the caller's asm
- * clobbers the vector registers). The caller skipped the red zone, so the
+ * clobbers the vector and x87 registers). The caller skipped the red zone, so the
  * CFA is 136 bytes up. */
 #define ML_KEEPING_GPRS(fn)                                                         \
 	__asm__(".text\n"                                                           \
