@@ -753,6 +753,44 @@ func TestFrameSizeLua(t *testing.T) {
 		"lapi.c": 1.48, "ldo.c": 1.405, "ldebug.c": 1.39, "lgc.c": 1.485, "lundump.c": 1.28, "lstring.c": 1.275})
 }
 
+// TestFrameSizeRecursive: the frames of recursive functions, whose growth
+// bounds how deep a program recurses instrumented, stay within bounds in
+// bytes, where memlens is (stop 69; gcc's in brackets): Lua's -O2 lgc.c
+// atomic 192 (48), lstrlib.c gmatch_aux and match 176 (48, 64), cJSON's
+// -O2 compare_json 144 (48), Lua's -O0 ldo.c precallC 208 (80) and
+// luaD_precall 224 (96).
+func TestFrameSizeRecursive(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	dir, err := filepath.Abs("../../shared/realworld")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("the real-world corpus is not here: %v", err)
+	}
+	for _, c := range []struct {
+		unit, opt string
+		bounds    map[string]int
+	}{
+		{"lua/lgc.c", "-O2", map[string]int{"atomic": 192}},
+		{"lua/lstrlib.c", "-O2", map[string]int{"gmatch_aux": 176, "match": 176}},
+		{"cjson/cJSON_Utils.c", "-O2", map[string]int{"compare_json": 144}},
+		{"lua/ldo.c", "-O0", map[string]int{"precallC": 208, "luaD_precall": 224}},
+	} {
+		t.Run(c.unit+c.opt, func(t *testing.T) {
+			t.Parallel()
+			src := filepath.Join(dir, c.unit)
+			native, instrumented := frameSizes(t, src, c.opt, gcc), frameSizes(t, src, c.opt, memlens, "cc")
+			for fn, bound := range c.bounds {
+				if n, ok := instrumented[fn]; !ok || n > bound {
+					t.Errorf("%s's frame: %d bytes instrumented (over %d), %d with gcc", fn, n, bound, native[fn])
+				}
+			}
+		})
+	}
+}
+
 // unitFramesWithin checks that each unit of a real-world project, built
 // at optimisation level opt, has frames summing to at most its bound
 // times gcc's.
