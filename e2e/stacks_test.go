@@ -280,6 +280,8 @@ func TestLeafCallSiteStacks(t *testing.T) {
 		// (loops storing their call's site once, before them; dispatch's
 		// at depth 301 again each time round, as tally overwrites it)
 		"hbo_hoisted_loop_site": {19: "peek:19 <- main:48", 24: "poke:24 <- dispatch:33" + strings.Repeat(" <- descend:39", 14)},
+		// (main at depth 301 tests the depth once, before its loop)
+		"hbo_hoisted_loop_main_deep": {20: "poke:20 <- main:31" + strings.Repeat(" <- main:28", 14)},
 		// (op_add makes no call nor step: its check reads the depth, which
 		// gcc would otherwise leave unchanged, dropping main's frame)
 		"hbo_table_handler_cursor": {29: "op_add:29 <- main:56"},

@@ -1533,6 +1533,9 @@ func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 		return r.loop(x)
 	}
 	h := &frameHoist{call: call}
+	if r.mainOptimized() {
+		h.deep = r.name("__ml_deep")
+	}
 	r.fn.hoist = h
 	f := r.loop(x)
 	r.fn.hoist = nil
@@ -1540,7 +1543,11 @@ func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 		return f
 	}
 	var g frag
-	g.str("{ __ml_t.frames[" + r.slot() + "] = " + h.site + "; ")
+	g.str("{ ")
+	if h.deep != "" {
+		g.str("int " + h.deep + " = __ml_t.depth > 255u; ")
+	}
+	g.str("__ml_t.frames[" + r.slot() + "] = " + h.site + "; ")
 	g.cat(f)
 	g.str(" }")
 	return g

@@ -1282,7 +1282,11 @@ func (r *rewriter) atFrame(site string) string {
 		// at depth 255 or more (the thread's 256) shares its slot, and
 		// overwrites it
 		h.hoisted = true
-		return "if (__builtin_expect(__ml_t.depth > 255u, 0)) __ml_t.frames[255] = " + site + ";"
+		deep := "__ml_t.depth > 255u"
+		if h.deep != "" {
+			deep = h.deep
+		}
+		return "if (__builtin_expect(" + deep + ", 0)) __ml_t.frames[255] = " + site + ";"
 	}
 	return "__ml_t.frames[" + r.slot() + "] = " + site + ";"
 }
@@ -1294,6 +1298,10 @@ type frameHoist struct {
 	call    *cc.PostfixExpression
 	site    string // the call's site, once it is rewritten
 	hoisted bool   // its store made before the loop
+	// deep, in main (mainOptimized), is a variable holding that test of
+	// the depth, made before the loop: the depth is the function's
+	// throughout, so gcc's unswitching takes the test out of the loop
+	deep string
 }
 
 // hoistOf is the frameHoist of the loop being rewritten if x is its call.

@@ -600,19 +600,28 @@ func TestMainWithoutSideFrame(t *testing.T) {
 
 // TestLoopCallSiteStoredOnce: a loop whose one call is that call stores
 // the call's frame site once, before it (vm.c's dispatch loop), and in it
-// only where a callee shares the slot (depth 255 or more); a loop making
-// two calls, or one a jump can enter past its start, stores it each time.
+// only where a callee shares the slot (depth 255 or more); in main, that
+// depth test is made once before the loop too, for gcc to unswitch. A loop
+// making two calls, or one a jump can enter past its start, stores it each
+// time.
 func TestLoopCallSiteStoredOnce(t *testing.T) {
 	code := "extern const char *step(const char *);\n" +
 		"const char *once(const char *pc) { while (*pc) pc = step(pc); return pc; }\n" +
 		"const char *twice(const char *pc) { while (*pc) { pc = step(pc); pc = step(pc + 1); } return pc; }\n" +
-		"const char *entered(const char *pc, int n) { if (n) goto in; while (*pc) { in: pc = step(pc); } return pc; }\n"
-	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "loop.c", code)
+		"const char *entered(const char *pc, int n) { if (n) goto in; while (*pc) { in: pc = step(pc); } return pc; }\n" +
+		"int main(int argc, char **argv) { const char *pc = argv[0]; while (*pc) pc = step(pc); return argc; }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, false), "loop.c", code)
 	const shared = "__ml_t.depth > 255u"
 	twice := bytes.LastIndex(out, []byte("const char *twice("))
 	entered := bytes.LastIndex(out, []byte("const char *entered("))
+	main := bytes.LastIndex(out, []byte("int main("))
+	if !regexp.MustCompile(`(?s)\{\s*int __ml_deep\d+ = __ml_t\.depth > 255u;\s*__ml_t\.frames\[[^;]*\] = &__ml_sites\[\d+\];\s*while.*__builtin_expect\(__ml_deep\d+, 0\)`).Match(out[main:]) {
+		t.Errorf("main's loop does not test the depth once, before it:\n%s", out[main:])
+	}
+	unitAssembly(t, src, out)
+	out = out[:main]
 	once := out[bytes.LastIndex(out[:twice], []byte("const char *once(")):twice]
-	if !regexp.MustCompile(`\{ __ml_t\.frames\[[^;]*\] = &__ml_sites\[\d+\];\s*while`).Match(once) || !bytes.Contains(once, []byte(shared)) {
+	if !regexp.MustCompile(`\{\s*__ml_t\.frames\[[^;]*\] = &__ml_sites\[\d+\];\s*while`).Match(once) || !bytes.Contains(once, []byte(shared)) {
 		t.Errorf("once's loop does not store its call's site before it:\n%s", once)
 	}
 	if bytes.Contains(out[twice:entered], []byte(shared)) {

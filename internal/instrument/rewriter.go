@@ -574,8 +574,14 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 const flagsMark = "/* memlens: compile with "
 
 // mainOptimize gives main back the loop-invariant motion the unit's flags
-// take away (function).
-const mainOptimize = `__attribute__((optimize("move-loop-invariants"))) `
+// take away, and loop unswitching (function).
+const mainOptimize = `__attribute__((optimize("move-loop-invariants", "unswitch-loops"))) `
+
+// mainOptimized reports whether the function being rewritten is given
+// mainOptimize.
+func (r *rewriter) mainOptimized() bool {
+	return r.fn.main && r.c.optimizing && r.c.order != clangOrder
+}
 
 // UnitFlags are the flags the instrumented unit text must be compiled
 // with.
@@ -1154,12 +1160,14 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		r.fn.retAgg = r.copiesResult(res)
 	}
 	var f frag
-	if r.fn.main && r.c.optimizing && r.c.order != clangOrder {
+	if r.mainOptimized() {
 		// main runs once, so its frame's size does not matter: RTL's
 		// loop-invariant motion, off for the unit (its flags), hoists
 		// its loops' constant words (a site's address, an argument's
 		// provenance) into registers instead of rebuilding them at each
-		// iteration (vm.c's dispatch loop: 3 instructions a bytecode).
+		// iteration (vm.c's dispatch loop: 3 instructions a bytecode);
+		// unswitching takes a hoisted call site's depth test out of its
+		// loop (iteration).
 		f.str(mainOptimize)
 	}
 	for _, c := range r.children(fd) {
