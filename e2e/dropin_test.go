@@ -75,6 +75,8 @@ var dropinCases = []struct {
 	{"transparent_union.c", []string{"-O2", "-Wall"}},
 	{"transparent_union.c", []string{"-O0"}},
 	{"asm_rejected.c", []string{"-O2", "-Wall"}},
+	{"ifunc.c", []string{"-O2", "-Wall"}},
+	{"ifunc.c", []string{"-O0"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
