@@ -74,6 +74,9 @@ var dropinCases = []struct {
 	{"address_spaces.c", []string{"-O0"}},
 	{"transparent_union.c", []string{"-O2", "-Wall"}},
 	{"transparent_union.c", []string{"-O0"}},
+	{"asm_rejected.c", []string{"-O2", "-Wall"}},
+	{"ifunc.c", []string{"-O2", "-Wall"}},
+	{"ifunc.c", []string{"-O0"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
@@ -99,12 +102,12 @@ func TestDropIn(t *testing.T) {
 			}
 			args := append(append([]string{}, tc.flags...), tc.file, "-o", "native")
 			wantDiag, wantErr := build(dir, append([]string{gcc}, args...))
-			wantDiag = tempObject.ReplaceAll(wantDiag, []byte("ccXXXXXX.o"))
+			wantDiag = tempObject.ReplaceAll(wantDiag, []byte("ccXXXXXX$1"))
 			native := run(t, dir, "./native", wantErr)
 			for _, mode := range [][]string{{"cc"}, {"cc", "--memlens-full"}} {
 				args := append(append(append([]string{memlens}, mode...), tc.flags...), tc.file, "-o", "instrumented")
 				diag, err := build(dir, args)
-				diag = tempObject.ReplaceAll(diag, []byte("ccXXXXXX.o"))
+				diag = tempObject.ReplaceAll(diag, []byte("ccXXXXXX$1"))
 				if string(diag) != string(wantDiag) || exitStatus(err) != exitStatus(wantErr) {
 					t.Errorf("%s: status %d, diagnostics:\n%s\ngcc: status %d, diagnostics:\n%s", strings.Join(mode, " "), exitStatus(err), diag, exitStatus(wantErr), wantDiag)
 					continue
@@ -213,7 +216,7 @@ func TestLinkDiagnostics(t *testing.T) {
 			// compiled and linked in one command: the object is a temporary
 			oneCommand := func(cc ...string) string {
 				out, err := build(dir, slices.Concat(cc, flags, []string{"undefined_calls.c", "-o", "prog"}))
-				out = tempObject.ReplaceAll(codeOffset.ReplaceAll(out, []byte("+0x…)")), []byte("ccXXXXXX.o"))
+				out = tempObject.ReplaceAll(codeOffset.ReplaceAll(out, []byte("+0x…)")), []byte("ccXXXXXX$1"))
 				return fmt.Sprintf("%sstatus %d", out, exitStatus(err))
 			}
 			want, wantOne := diagnostics(gcc), oneCommand(gcc)
@@ -233,8 +236,9 @@ func TestLinkDiagnostics(t *testing.T) {
 var codeOffset = regexp.MustCompile(`\+0x[0-9a-f]+\)`)
 
 // tempObject is the name of gcc's temporary object for a C file it
-// compiles and links in one command (mkstemps's "cc" and six letters).
-var tempObject = regexp.MustCompile(`cc[A-Za-z0-9]{6}\.o\b`)
+// compiles and links in one command, or of its assembly, which the
+// assembler's messages name (mkstemps's "cc" and six letters).
+var tempObject = regexp.MustCompile(`cc[A-Za-z0-9]{6}(\.[os])\b`)
 
 // TestSharedLibraryAsmCallsThroughGOT: a shared library's asm calls of
 // the runtime's register-keeping routines go through the GOT. Through the

@@ -1,8 +1,10 @@
 package driver
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"syscall"
@@ -17,27 +19,39 @@ func (j *job) compile(u *unit) error {
 	if j.cl.stage == stageAssemble {
 		stageFlag = "-S"
 	}
+	plain := slices.Concat(j.cc, quiet(j.cl.words(kindFlag)), j.cl.words(kindPreinclude), langFlags(u.lang),
+		[]string{"-w", stageFlag, u.src, "-o", u.obj})
 	if u.ml == "" {
-		return j.runQuiet(slices.Concat(j.cc, quiet(j.cl.words(kindFlag)), j.cl.words(kindPreinclude), langFlags(u.lang),
-			[]string{"-w", stageFlag, u.src, "-o", u.obj}))
+		return j.runQuiet(plain)
 	}
 	warnings := unitWarnings()
-	run := j.runQuiet
+	run := j.runCaptured
 	if len(warnings) == 0 { // (Fields gives an empty slice, not nil)
 		warnings = []string{"-w"}
 	} else {
-		run = func(argv []string) error { return j.runWarned(argv, u.ml) }
+		run = func(argv []string) ([]byte, error) { return j.runWarned(argv, u.ml) }
 	}
 	pipe, creatable := j.cl.pipeFlags(), canCreate(u.obj)
 	if !creatable { // gcc fails as gcc would, 1 where under -pipe it is 2
 		pipe = nil
 	}
-	err := run(slices.Concat(j.cc, quiet(j.cl.instrumentedFlags()), u.flags, j.cl.saveTempsFlags(u.src), pipe,
+	said, err := run(slices.Concat(j.cc, quiet(j.cl.instrumentedFlags()), u.flags, j.cl.saveTempsFlags(u.src), pipe,
 		warnings, []string{"-x", "cpp-output", stageFlag, u.ml, "-o", u.obj}))
 	var failed *statusError
 	if errors.As(err, &failed) && creatable && j.stopped(j.cc[0]) == nil {
+		// The diagnostics compile stops at the assembly: the assembler
+		// (the user's top-level asm, a .symver) may reject gcc's own
+		// build too, which then fails as gcc's does, with its messages
+		// (its temporary assembly named in the user's TMPDIR).
+		if plainSaid, plainErr := j.runCaptured(plain); plainErr != nil {
+			j.stderr.Write(bytes.ReplaceAll(plainSaid, []byte(j.tmp), []byte(filepath.Clean(os.TempDir()))))
+			return plainErr
+		}
+		j.stderr.Write(said)
 		fmt.Fprintf(j.stderr, "memlens: internal error: gcc accepts %s but not memlens's instrumented unit of it; please report it with that unit (--memlens-save-temps keeps it)\n", u.name())
+		return err
 	}
+	j.stderr.Write(said)
 	return err
 }
 

@@ -249,6 +249,23 @@ func TestOutputToStdout(t *testing.T) {
 	}
 }
 
+// TestFailedOutputToStdout: -S -o - of a file gcc rejects prints what gcc
+// prints, its messages on the standard error and cc1's start of the
+// assembly (the .file line) on the standard output, with gcc's status.
+func TestFailedOutputToStdout(t *testing.T) {
+	e := setup(t)
+	cmd := exec.Command("gcc", "-S", "broken.c", "-o", "-")
+	var gccErr strings.Builder
+	cmd.Stderr = &gccErr
+	gccOut, _ := cmd.Output()
+	if !strings.Contains(string(gccOut), ".file") {
+		t.Fatalf("gcc printed no .file line: %q", gccOut)
+	}
+	if out, stderr := e.cc(1, "-S", "broken.c", "-o", "-"); out != string(gccOut) || stderr != gccErr.String() {
+		t.Errorf("memlens cc printed\n%s\nand said\n%s\ngcc printed\n%s\nand said\n%s", out, stderr, gccOut, gccErr.String())
+	}
+}
+
 // TestOutputNotCreatable: an object gcc cannot create fails as gcc's
 // compile fails, with its messages and status and no internal error.
 func TestOutputNotCreatable(t *testing.T) {

@@ -125,7 +125,7 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 	preOut, preErr := j.preprocess(u)
 	if preErr != nil {
 		if err := diagnosed(); err != nil {
-			return err // (its messages are gcc's, which -E printed too)
+			return j.rejected(u, err) // (its messages are gcc's, which -E printed too)
 		}
 		j.stderr.Write(preOut)
 		return preErr
@@ -137,7 +137,7 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 	u.size = len(pre)
 	text, instErr := j.instrumentUnit(cfg, u, pre)
 	if err := diagnosed(); err != nil {
-		return err
+		return j.rejected(u, err)
 	}
 	j.stderr.Write(j.held.Bytes())
 	if instErr != nil {
@@ -148,6 +148,18 @@ func (j *job) buildUnit(cfg instrumenter, u *unit, n int) error {
 		return nil
 	}
 	return j.writeInstrumented(u, text)
+}
+
+// rejected returns err, the diagnostics compile's failure on u. Under
+// -S -o -, gcc prints what cc1 wrote before it stopped (its .file line,
+// the options' comment under -fverbose-asm), and removes the file that
+// compile wrote: gcc runs u as the user's command has it for that output,
+// its messages (printed already) dropped.
+func (j *job) rejected(u *unit, err error) error {
+	if j.cl.stage == stageAssemble && u.obj == "-" && j.stopped(j.cc[0]) == nil {
+		j.runWith(slices.Concat(j.cc, j.cl.words(kindFlag, kindPreinclude), langFlags(u.lang), []string{"-S", u.src, "-o", "-"}), j.stdout, io.Discard)
+	}
+	return err
 }
 
 // instrumentUnit returns u's instrumented text, its preprocessed text pre

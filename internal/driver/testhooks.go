@@ -128,7 +128,7 @@ func unitWarnings() []string {
 // runWarned runs argv, a compile of instrumented unit ml with warnings on,
 // writing what it printed to ml's warnings file, and showing it only if it
 // fails (runQuiet).
-func (j *job) runWarned(argv []string, ml string) error {
+func (j *job) runWarned(argv []string, ml string) ([]byte, error) {
 	var said bytes.Buffer
 	err := j.runWith(argv, j.outputStream(argv, &said), &said)
 	if werr := os.WriteFile(ml+".warnings", said.Bytes(), 0o644); err == nil {
@@ -136,7 +136,7 @@ func (j *job) runWarned(argv []string, ml string) error {
 	}
 	var failed *statusError
 	if errors.As(err, &failed) && j.stopped(argv[0]) == nil {
-		j.stderr.Write(said.Bytes())
+		return said.Bytes(), err
 	}
-	return err
+	return nil, err
 }

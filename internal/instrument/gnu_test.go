@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"bytes"
+	"maps"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -65,5 +66,25 @@ func TestObjectSizeOperand(t *testing.T) {
 	text := functionText(out, "unsigned long f(")
 	if !bytes.Contains(text, []byte("__builtin_object_size(b, 0)")) || !bytes.Contains(text, []byte("__builtin_dynamic_object_size(b + 1, 0)")) {
 		t.Errorf("an object size's operand is not as written:\n%s", text)
+	}
+}
+
+// TestIfuncResolvers: a function an ifunc attribute names as its resolver
+// is left as written, in both modes (the dynamic linker calls it before the
+// runtime is set up), and the functions it returns are instrumented.
+func TestIfuncResolvers(t *testing.T) {
+	names := ifuncResolvers([]byte(`int a(void) __attribute__((ifunc ( "pick"))); int b(void) __attribute__((__ifunc__("pick2"))); char *s = "ifunc(\"no\")";`))
+	if !maps.Equal(names, map[string]bool{"pick": true, "pick2": true}) {
+		t.Errorf("resolvers %v", names)
+	}
+	src := "static int one(int *p) { return p[1]; }\nstatic void *pick(void) { int (*f)(int *) = one; return (void *)f; }\nint api(int *) __attribute__((ifunc(\"pick\")));\n"
+	for _, full := range []bool{false, true} {
+		_, _, out := writeInstrumentedCode(t, newTestConfig(t, full), "ifunc.c", src)
+		if text := functionText(out, "static void *pick("); bytes.Contains(text, []byte("__ml_")) {
+			t.Errorf("full=%v: the resolver is instrumented:\n%s", full, text)
+		}
+		if text := functionText(out, "static int one("); !bytes.Contains(text, []byte("__ml_")) {
+			t.Errorf("full=%v: the function it returns is not instrumented:\n%s", full, text)
+		}
 	}
 }

@@ -221,7 +221,7 @@ type rewriter struct {
 	pckShapes      map[string]pckShape                 // the header's transitions' parts at fixed places, by function (pckShape)
 	pckAnnPerms    map[string]int64                    // each annotation's kind (1 R, 2 W, 3 RW, 4 NONE), by its number
 	pckAnnIDs      map[string][]int64                  // and the typestates it names
-	alone          map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly)
+	alone          map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly, ifuncResolvers)
 	onlyInlined    map[string]bool                     // those of them gcc only inlines (inlineOnly)
 	pckLoops       []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
 	pckPreChecked  bool                                // some loop of the unit has a range pre-check, or accesses a transition's copies prove (repeatProves)
@@ -298,7 +298,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			// a definition in a system header (glibc's fortify wrappers of
 			// memcpy and co.) is still libc's function
 			if r.unit.isSystemDecl(ed) {
-			} else if r.sharesLocals(fd) || r.unit.namesAddressSpace(fd) {
+			} else if r.sharesLocals(fd) || r.unit.namesAddressSpace(fd) || r.unit.resolvers[fd.Declarator.Name()] {
 				r.alone[fd] = true
 			} else if r.inlineOnly(fd) {
 				r.alone[fd] = true

@@ -46,6 +46,7 @@ type unitText struct {
 	wideWidths map[int][2]int
 	viewOnly   map[int]bool
 	spaceNames map[string]bool // the address space qualifiers and their typedefs (addressSpaceNames)
+	resolvers  map[string]bool // the indirect functions' resolvers (ifuncResolvers)
 	// isSystemDecl's answers: a dozen walks ask of every declaration, and
 	// finding a node's position walks down to its first token
 	systemDecl map[*cc.ExternalDeclaration]bool
@@ -72,7 +73,7 @@ func newUnitText(pre []byte) *unitText {
 	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withAutoTypeLoops(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withStarBounds(withoutHidden(pre)))))))))))))))
 	literals, prefixes := wideLiteralViews(pre)
 	code, viewed := addressSpaceViews(int128CaseViews(literals))
-	u := &unitText{orig: pre, literalPrefixes: prefixes, viewed: viewed, wideWidths: wideBitFields(pre), spaceNames: addressSpaceNames(pre), systemDecl: map[*cc.ExternalDeclaration]bool{}}
+	u := &unitText{orig: pre, literalPrefixes: prefixes, viewed: viewed, wideWidths: wideBitFields(pre), spaceNames: addressSpaceNames(pre), resolvers: ifuncResolvers(pre), systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
 		end := bytes.IndexByte(pre[off:], '\n')
