@@ -2775,7 +2775,7 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 	return t;
 }
 
-#if defined(__ML_STUB) && !defined(__ML_FULL)
+#ifdef __ML_STUB
 /* __ml_move_chk's tests of the access at a through the meta m (record r),
  * which jump to bad: the read-only test (ro, a write's), the block alive,
  * the access inside it (its end e is the other value: no lea). */
@@ -2787,6 +2787,17 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 	"cmpq 8(%[r]), %[e]\n\tja " bad "\n\t"
 #define __ML_RO_YES(test) test
 #define __ML_RO_NO(test)
+/* The fast path's shadow written for t and t stored in the slot. */
+#define __ML_MOVE_CHK_PUT                                                                         \
+	"movq %[t], %[r]\n\t"                                                                     \
+	"xorq %[tag], %[r]\n\t"                                                                   \
+	"imulq %[k], %[r]\n\t"                                                                    \
+	"andq %[hash], %[r]\n\t"                                                                  \
+	"orq %[m], %[r]\n\t"                                                                      \
+	"movq %[r], " __ML_META_OFF_ASM "(%[u])\n\t"         /* t's shadow */                    \
+	"movq %[t], (%[slot])\n"
+#endif
+#if defined(__ML_STUB) && !defined(__ML_FULL)
 /* One asm statement: the fast path, then at 7 (cold) the move as
  * __ml_move makes it (its slow path at 6), the new value stored and the
  * check as __ml_chk makes it, whose stub at 9 reports; both jump back to
@@ -2796,13 +2807,7 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 	                 vouch(__ML_SHADOW_HASH("m", "r", "7f"))  /* not vouching for v */         \
 	                 "andq %[mask], %[m]\n\t"        /* the meta */                          \
 	                 __ML_MOVE_CHK_TESTS(ro, "7f")                                             \
-	                 "movq %[t], %[r]\n\t"                                                    \
-	                 "xorq %[tag], %[r]\n\t"                                                  \
-	                 "imulq %[k], %[r]\n\t"                                                   \
-	                 "andq %[hash], %[r]\n\t"                                                 \
-	                 "orq %[m], %[r]\n\t"                                                     \
-	                 "movq %[r], " __ML_META_OFF_ASM "(%[u])\n\t"         /* t's shadow */                        \
-	                 "movq %[t], (%[slot])\n"                                                 \
+	                 __ML_MOVE_CHK_PUT                                                         \
 	                 "8:\n"                                                                   \
 	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n"             \
 	                 "7:\t" __ML_MOVE_TESTS("6f") "\n\t"                                        \
@@ -2835,8 +2840,9 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
  * is the access's size), so its shadow needs no bound test of its own, and
  * the meta and the record serve both halves; any test failing, the stub
  * makes the move's slow path, then the whole check (vm.c's push and pop:
- * 44 instructions, now 32). With loss tracking, or n not a constant, the
- * two as they are. Returns the meta. */
+ * 44 instructions, now 32; with loss tracking the failure goes to C).
+ * Unoptimised, or n not a constant, the two as they are. Returns the
+ * meta. */
 #define __ML_MOVE_CHK_FN(name, at, cs_arg, chk_fn, chk_cs, vouch)                                \
 	__ML_INLINE __ml_meta_t name(__ml_uptr nw, const struct __ml_site *site,                         \
 	                           const struct __ml_site *ms, __ml_meta_t tag, __ml_uptr slot,           \
@@ -2863,6 +2869,34 @@ __ML_INLINE __ml_uptr __ml_move_at(__ml_meta_t *m, __ml_prov_t *w, __ml_meta_t t
 			__ML_MOVE_CHK_ASM(__ML_RO_NO, "0", at, vouch);                           \
 		return m;                                                                        \
 	}
+#elif defined(__ML_STUB)
+/* With loss tracking the same fast path, which leaves the count alone and
+ * keeps the name as __ml_move's does; a test failing goes to C after it:
+ * the move as __ml_move makes it (its counting slow path out of line),
+ * then the check, which reports (vm.c's push and pop). */
+#define __ML_MOVE_CHK_GOTO(ro)                                                                    \
+	__asm__ volatile goto(__ML_SHADOW_WORD("u", "m", "xs")                                     \
+	                      __ML_SHADOW_HASH("m", "r", "%l[slow]")                               \
+	                      "andq %[mask], %[m]\n\t"                                             \
+	                      __ML_MOVE_CHK_TESTS(ro, "%l[slow]")                                  \
+	                      __ML_MOVE_CHK_PUT                                                    \
+	                      : [m] "=&r"(m), [u] "=&r"(u), [r] "=&r"(r), "=m"(*(__ml_uptru *)slot)   \
+	                      : [slot] "r"(slot), [v] "r"(v), [t] "r"(t), [tag] "r"(tag), [a] "r"(a), \
+	                        [e] "r"(a == v ? t : v), [xs] __ML_ASM_XOR, [k] __ML_ASM_K,          \
+	                        [mask] __ML_ASM_MASK, [hash] __ML_ASM_HASH                          \
+	                      : "cc"                                                                \
+	                      : slow)
+#define __ML_MOVE_CHK_FAST(at, vouch)                                                            \
+	if (__builtin_constant_p(n)) {                                                           \
+		__ml_uptr u, r;                                                                  \
+		if ((nw & (__ML_WRITE | __ML_WRITABLE)) == __ML_WRITE)                           \
+			__ML_MOVE_CHK_GOTO(__ML_RO_YES);                                         \
+		else                                                                             \
+			__ML_MOVE_CHK_GOTO(__ML_RO_NO);                                          \
+		__ml_name(m, ms);                                                                \
+		return m;                                                                        \
+	}                                                                                        \
+	slow: __ML_COLD_LABEL;
 #else
 #define __ML_MOVE_CHK_FAST(at, vouch)
 #endif

@@ -253,7 +253,7 @@ func (r *rewriter) accessLvalue(n cc.ExpressionNode, write bool) lval {
 func (r *rewriter) movedAccess(n cc.ExpressionNode) *movedPtr {
 	u, ok := n.(*cc.UnaryExpression)
 	if !ok || u.Case != cc.UnaryExpressionDeref || isArray(u.CastExpression) || r.fn == nil || r.fn.unchecked ||
-		!r.c.optimizing || r.c.full || r.c.graph || r.c.every || r.typestate || !r.addressPassable(n) {
+		!r.c.optimizing || r.c.graph || r.c.every || r.typestate || !r.addressPassable(n) {
 		return nil
 	}
 	mv := &movedPtr{inc: unparen(u.CastExpression)}
@@ -542,7 +542,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		proven, pckUnless, pckLean, pckStart = r.pckProven(n, write)
 		pck = !proven
 	}
-	if l.moved != nil && (known != 0 || ops != "" || pck) {
+	if l.moved != nil && (known != 0 || pck) {
 		addr, l.moved = r.moveInPlace(l.moved.inc, l.moved.p, l.moved.op, l.moved.post, l.meta, l.moved.w), nil
 	}
 	if known == knownAll && ops == "" && !pck {
@@ -589,7 +589,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	var f frag
 	if mv := l.moved; mv != nil { // (fn: __ml_chk or __ml_chk_at)
 		orig := r.verbatim(n.(cc.ExpressionNode))
-		g, p, v, t, tag := r.movedValues(mv.p, mv.op)
+		g, slot, v, t, tag := r.movedValues(mv.p, mv.op)
 		a := t
 		if mv.post {
 			a = v
@@ -602,9 +602,18 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		if r.sealedMember(mv.p) {
 			move = "__ml_sealed_move"
 		}
-		f.strf("; %s = (__ml_uptr)%s; %s = %s(sizeof(", mv.w.word, p, l.meta, move+fn[len("__ml"):])
+		f.strf("; %s = (__ml_uptr)%s; %s = %s(sizeof(", mv.w.word, slot, l.meta, move+fn[len("__ml"):])
 		f.cat(orig)
-		f.strf(")%s, %s, %s, %s, (__ml_uptr)%s, (__ml_uptr)%s, (__ml_uptr)%s, (__ml_uptr)%s%s); %s; }))", flags, siteRef(site), r.stSite(mv.inc, mv.p), tag, p, v, t, a, r.checkCallSite(), a)
+		f.strf(")%s, %s, %s, %s, (__ml_uptr)%s, (__ml_uptr)%s, (__ml_uptr)%s, (__ml_uptr)%s%s);", flags, siteRef(site), r.stSite(mv.inc, mv.p), tag, slot, v, t, a, r.checkCallSite())
+		if ops != "" { // (the accessed bytes' definedness, as checkedPlace's other forms do it)
+			f.str(" register __typeof__(")
+			f.cat(orig)
+			f.strf(") *%s = (__typeof__(", p)
+			f.cat(orig)
+			f.strf(") *)%s; %s %s; }))", a, ops, p)
+			return f
+		}
+		f.strf(" %s; }))", a)
 		return f
 	}
 	if e, ok := n.(cc.ExpressionNode); ok && fn != "" && fn != "__ml_chk_every" && ops == "" && !pck && !l.bitfield && r.addressPassable(e) {
