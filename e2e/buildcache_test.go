@@ -37,8 +37,10 @@ type cachedBuild struct {
 	argv []string // the command, run in dir
 	out  []byte   // its output
 	err  error
-	// kept for the run (sharedPrograms); else removed when the last test
-	// using it ends, as the tests' own copies were (1,800 builds of
+	// kept for the run (sharedPrograms, and every native build: a clean
+	// program's is made by TestGraphCorpus early in the run and by
+	// TestCorpus near its end, ~20 KB each); else removed when the last
+	// test using it ends, as the tests' own copies were (1,800 builds of
 	// about 2 MB)
 	keep  bool
 	users int
@@ -77,8 +79,8 @@ func sharedPrograms() map[string]bool {
 // of the program (TestCorpusBuildShared). A build with
 // the same command and the same bytes in each of p's files is made once
 // a run (for t and the tests using it at the same time, or for the whole
-// run when sharedPrograms names p or p's chains are annotated, as
-// TestChainsUnoptimised builds those; with t nil, too); exe is a hard link
+// run when it is native, when sharedPrograms names p or p's chains are
+// annotated, as TestChainsUnoptimised builds those; with t nil, too); exe is a hard link
 // to it, replacing a file there. Its debug information names its own
 // directory (DW_AT_comp_dir), which holds the same files as the caller's.
 // The error is the build's, or the link's.
@@ -107,7 +109,7 @@ func corpusBuild(t *testing.T, p *corpus.Program, cc []string, exe string) (*cac
 	b := corpusBuilds.entries[key]
 	if b == nil {
 		b = &cachedBuild{dir: filepath.Join(corpusBuilds.dir, key[:20]), argv: argv,
-			keep: t == nil || sharedPrograms()[p.Name] || chained(p)}
+			keep: t == nil || cc[0] == gcc || sharedPrograms()[p.Name] || chained(p)}
 		if corpusBuilds.entries == nil {
 			corpusBuilds.entries = map[string]*cachedBuild{}
 		}
@@ -256,8 +258,8 @@ func buildCorpus(t *testing.T, name string, flags ...string) string {
 
 // TestCorpusBuildShared: corpusBuild makes a build once for the same
 // command and files, again when a file's bytes or a flag differ; a
-// build is removed when the tests using it end, unless sharedPrograms
-// names its program; memlens cc's --memlens-save-temps and the tests'
+// build is removed when the tests using it end, unless it is native or
+// sharedPrograms names its program; memlens cc's --memlens-save-temps and the tests'
 // settings, which it adds, leave the program as a build without them
 // makes; the units' warnings are kept, and the diagnostics compile of one
 // mode is replayed by the other.
@@ -333,19 +335,27 @@ func TestCorpusBuildShared(t *testing.T) {
 	sameAsPlain(t, first, p)
 
 	changed := load("int main(void) { return 1; }\n")
-	var gone *cachedBuild
+	var gone, native *cachedBuild
 	t.Run("removed", func(t *testing.T) {
 		b, exe := built(t, changed)
 		if b == first || same(exe, exe1) {
 			t.Errorf("a changed source's build is the old one's (%s)", b.dir)
 		}
 		gone = b
+		n, err := corpusBuild(t, changed, []string{gcc}, filepath.Join(t.TempDir(), "native"))
+		if err != nil {
+			t.Fatalf("%v\n$ %s\n%s", err, n.command(), head(n.out))
+		}
+		native = n
 	})
-	if gone == nil { // (the subtest failed to build, or -run left it out)
+	if gone == nil || native == nil { // (the subtest failed to build, or -run left it out)
 		return
 	}
 	if _, err := os.Stat(gone.dir); err == nil {
 		t.Errorf("%s is left when the test using it has ended", gone.dir)
+	}
+	if _, err := os.Stat(filepath.Join(native.dir, "prog")); err != nil {
+		t.Errorf("the native build, which TestGraphCorpus and TestCorpus both make, is gone when the test using it has ended: %v", err)
 	}
 	var kept *cachedBuild
 	explained, err := corpus.Load(filepath.Join("..", "testdata", "bugs", explainProgram))
