@@ -1247,6 +1247,29 @@ func TestPushedParamWordsReadInPlace(t *testing.T) {
 	}
 }
 
+// TestRecursiveSteppedParamsThroughThread: optimised, a direct function
+// that calls itself passes the extra words of the pointer parameters it
+// assigns, past the argument registers, through __ml_t (pushed, they took
+// 32 bytes of each level's frame: Lua's match 176 to 112 bytes), and keeps
+// pushing those of a parameter it passes on unchanged (tree.c's delete's
+// removed, read in place).
+func TestRecursiveSteppedParamsThroughThread(t *testing.T) {
+	code := "struct m { long calls; };\n" +
+		"static int match(struct m *m, const char *s, const char *p, long *n) {\n" +
+		"\tm->calls++;\n\twhile (*p) {\n" +
+		"\t\tif (*p == '*') return match(m, s, p + 1, n) || (*s && match(m, s + 1, p, n));\n" +
+		"\t\tif (*s != *p) return 0;\n\t\ts++;\n\t\tp++;\n\t\t(*n)++;\n\t}\n\treturn !*s;\n}\n" +
+		"int glob(struct m *m, const char *s, const char *p, long *n) { return match(m, s, p, n); }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "match.c", code)
+	fn := functionText(out, "static int match(")
+	head, _, _ := bytes.Cut(fn, []byte("{"))
+	for i, param := range []bool{true, false, false, true} { // (m's words in registers)
+		if w := fmt.Sprintf("__ml_pm%d", i); bytes.Contains(head, []byte(w)) != param {
+			t.Errorf("match's parameters %s %s:\n%s", map[bool]string{true: "lack", false: "have"}[param], w, head)
+		}
+	}
+}
+
 // TestResultVarLeaf: optimised, a call-site leaf whose one return is its
 // last statement hands its pointer result's words through a variable of
 // its caller's (resultVar), which no store into __ml_t follows; a leaf

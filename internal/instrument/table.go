@@ -124,7 +124,7 @@ func (r *rewriter) settleTables(cand map[string]*directFn, tables map[string]*ca
 			cand[f].callSite = false
 			cand[f].resultVar = false // (the table's call reads __ml_t)
 			if r.c.optimizing {
-				cand[f].placeExtras(true)
+				cand[f].placeExtras(func(int) bool { return true })
 			} else {
 				cand[f].throughThread() // (tableShaped: it has room)
 			}
