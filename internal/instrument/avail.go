@@ -1545,7 +1545,7 @@ func (r *rewriter) iteration(x *cc.IterationStatement) frag {
 	var g frag
 	g.str("{ ")
 	if h.deep != "" {
-		g.str("int " + h.deep + " = __ml_t.depth > 255u; ")
+		g.str("int " + h.deep + " __attribute__((unused)) = __ml_t.depth > 255u; ")
 	}
 	g.str("__ml_t.frames[" + r.slot() + "] = " + h.site + "; ")
 	g.cat(f)
