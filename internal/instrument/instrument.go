@@ -158,7 +158,7 @@ func (c *Config) File(path string, pre []byte) ([]byte, error) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	u := newUnitText(pre)
+	u := newUnitText(pruneSystemDecls(pre))
 	if c.mode.Stdin != "" {
 		u.lines = map[string][]string{"<stdin>": strings.Split(c.mode.Stdin, "\n")}
 	}
