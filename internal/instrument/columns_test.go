@@ -20,7 +20,7 @@ func TestColumn(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := " int y = ((*p)*(*p)) + one;"
-	u := newUnitText([]byte("# 2 \"" + src + "\"\n" + text + "\n"))
+	u := newUnitText([]byte("# 2 \""+src+"\"\n"+text+"\n"), nil)
 	view := strings.Index(string(u.view), text)
 	for _, tc := range []struct {
 		tok  string
@@ -45,7 +45,7 @@ func TestColumn(t *testing.T) {
 // those of literals, and maps its offsets back to the text.
 func TestUniversalCharacterNames(t *testing.T) {
 	text := `int Lef\U000000e8vre = '\\', x\u00e9 = sizeof "\u00e9\"\U000000e8";` + "\n"
-	u := newUnitText([]byte(text))
+	u := newUnitText([]byte(text), nil)
 	if want := `int Lefèvre = '\\', xé = sizeof "\u00e9\"\U000000e8";` + "\n"; string(u.view) != want {
 		t.Fatalf("view %q, want %q", u.view, want)
 	}

@@ -57,7 +57,7 @@ func FuzzWithoutHidden(f *testing.F) {
 		if got := withSeparableLiterals(blanked); strings.Count(string(got), "\n") != strings.Count(s, "\n") {
 			t.Errorf("%q became %q", s, got)
 		}
-		newUnitText([]byte(s))
+		newUnitText([]byte(s), nil)
 	})
 }
 

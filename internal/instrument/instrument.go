@@ -158,7 +158,7 @@ func (c *Config) File(path string, pre []byte) ([]byte, error) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	u := newUnitText(pruneSystemDecls(pre))
+	u := newUnitText(pruneSystemDecls(pre), nil)
 	if c.mode.Stdin != "" {
 		u.lines = map[string][]string{"<stdin>": strings.Split(c.mode.Stdin, "\n")}
 	}
@@ -193,7 +193,7 @@ func (c *Config) Parse(path string) (*Unit, error) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	u := newUnitText(pre)
+	u := newUnitText(pre, nil)
 	ast, err := c.translate(path, u, false)
 	if err != nil {
 		return nil, err
@@ -244,8 +244,14 @@ func (c *Config) translate(path string, u *unitText, rewriting bool) (ast *cc.AS
 	if ast, err = cc.Translate(c.cfg, sources); err != nil {
 		return nil, &ParseError{Msg: cleanMessage(err.Error())}
 	}
-	if err := u.misplacedWideField(ast); err != nil {
-		return nil, err
+	if breaks, err := u.misplacedWideFields(ast); breaks != nil {
+		if u.wideBreaks != nil {
+			return nil, err
+		}
+		lines := u.lines
+		*u = *newUnitText(u.orig, breaks)
+		u.lines = lines
+		return c.translate(path, u, rewriting)
 	}
 	return ast, nil
 }

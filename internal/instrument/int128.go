@@ -171,32 +171,37 @@ func wideBitFields(text []byte) map[int][2]int {
 	return widths
 }
 
-// misplacedWideField returns an error naming the first bit-field past 64
-// bits (wideBitFields) that cc/v4, reading it as `f : 64, : rest`, placed
-// where gcc would not: in a 16-byte unit whose remaining bits hold its 64
-// but not all its bits, where gcc starts the next unit. Its struct's
-// layout is then not gcc's, and the unit is compiled as it is.
-func (u *unitText) misplacedWideField(ast *cc.AST) error {
+// misplacedWideFields returns, by the offset of its name in the text,
+// each bit-field past 64 bits (wideBitFields) that cc/v4, reading it as
+// `f : 64, : rest`, placed where gcc would not: in a 16-byte unit whose
+// remaining bits hold its 64 but not all its bits, where gcc starts the
+// next unit. The view then puts `: 0,` before its name (appendCode), which
+// starts the next unit as gcc does; and an error naming the first, for a
+// view that does so already.
+func (u *unitText) misplacedWideFields(ast *cc.AST) (names map[int]bool, err error) {
 	if u.wideWidths == nil {
-		return nil
+		return nil, nil
 	}
-	var err error
 	Inspect(ast.TranslationUnit, func(n cc.Node) bool {
 		s, ok := n.(*cc.StructOrUnionSpecifier)
-		if !ok || err != nil {
-			return err == nil
+		if !ok {
+			return true
 		}
 		t, ok := s.Type().(*cc.StructType)
-		for i := 0; ok && i < t.NumFields() && err == nil; i++ {
+		for i := 0; ok && i < t.NumFields(); i++ {
 			f := t.FieldByIndex(i)
 			if bits := u.wideWidth(f); bits != 0 && f.OffsetBits()+bits > 128 {
 				pos := f.Declarator().Position()
-				err = &ParseError{Msg: fmt.Sprintf("%s:%d:%d: a bit-field of %d bits after %d bits of its unit", pos.Filename, pos.Line, pos.Column, bits, f.OffsetBits())}
+				if names == nil {
+					names = map[int]bool{}
+					err = &ParseError{Msg: fmt.Sprintf("%s:%d:%d: a bit-field of %d bits after %d bits of its unit", pos.Filename, pos.Line, pos.Column, bits, f.OffsetBits())}
+				}
+				names[u.origOffset(pos.Offset)] = true
 			}
 		}
 		return true
 	})
-	return err
+	return names, err
 }
 
 // wideWidth returns the width of bit-field f when it is past 64 bits

@@ -45,6 +45,7 @@ type unitText struct {
 	// tokens it adds to spell them, which the writer skips
 	wideWidths map[int][2]int
 	viewOnly   map[int]bool
+	wideBreaks map[int]bool    // where the view starts a unit before a wide bit-field (misplacedWideFields)
 	spaceNames map[string]bool // the address space qualifiers and their typedefs (addressSpaceNames)
 	resolvers  map[string]bool // the indirect functions' resolvers (ifuncResolvers)
 	// isSystemDecl's answers: a dozen walks ask of every declaration, and
@@ -68,12 +69,13 @@ type region struct {
 	system bool
 }
 
-// newUnitText reads the preprocessed text pre.
-func newUnitText(pre []byte) *unitText {
+// newUnitText reads the preprocessed text pre, the view starting a new
+// unit before the wide bit-fields named at breaks (misplacedWideFields).
+func newUnitText(pre []byte, breaks map[int]bool) *unitText {
 	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withAutoTypeLoops(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withStarBounds(withoutHidden(pre)))))))))))))))
 	literals, prefixes := wideLiteralViews(pre)
 	code, viewed := addressSpaceViews(int128CaseViews(literals))
-	u := &unitText{orig: pre, literalPrefixes: prefixes, viewed: viewed, wideWidths: wideBitFields(pre), spaceNames: addressSpaceNames(pre), resolvers: ifuncResolvers(pre), systemDecl: map[*cc.ExternalDeclaration]bool{}}
+	u := &unitText{orig: pre, literalPrefixes: prefixes, viewed: viewed, wideWidths: wideBitFields(pre), spaceNames: addressSpaceNames(pre), resolvers: ifuncResolvers(pre), wideBreaks: breaks, systemDecl: map[*cc.ExternalDeclaration]bool{}}
 	u.view = make([]byte, 0, len(pre)+len(pre)/16)
 	for off := 0; off < len(pre); {
 		end := bytes.IndexByte(pre[off:], '\n')
@@ -1847,6 +1849,19 @@ func (u *unitText) appendCode(line []byte, off int) {
 	var quote byte // the delimiter of the literal the scan is in, or 0
 	start := 0     // of the line's part not yet appended
 	for i := 0; i < len(line); i++ {
+		if quote == 0 && u.wideBreaks[off+i] {
+			// `: 0, f : 64, : rest`: the added tokens skipped
+			u.view = append(u.view, line[start:i]...)
+			if u.viewOnly == nil {
+				u.viewOnly = map[int]bool{}
+			}
+			for _, k := range []int{0, 2, 3} {
+				u.viewOnly[len(u.view)+k] = true
+			}
+			u.view = append(u.view, ": 0, "...)
+			start = i
+			u.shifts = append(u.shifts, shift{len(u.view), off + start - len(u.view)})
+		}
 		switch c := line[i]; {
 		case quote != 0 && c == '\\':
 			i++

@@ -1,7 +1,8 @@
 /* 128-bit bit-fields wider than 64 bits (gcc's extension): set one by one
  * on the heap and on the stack, updated with compound assignments and
  * increments, copied whole and read back, as gcc does; a unit holding
- * one is instrumented. */
+ * one is instrumented, and so is one whose wide field does not fit in
+ * what is left of its unit (gcc starts the next: struct late). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -10,6 +11,12 @@ struct stamp {
 	unsigned __int128 epoch : 28;
 	__int128 offset : 90;
 	unsigned zone : 5;
+};
+
+struct late {
+	unsigned long long flags : 40;
+	unsigned __int128 wide : 100;
+	int tail;
 };
 
 static void show(const char *what, unsigned __int128 v)
@@ -41,6 +48,14 @@ int main(int argc, char **argv)
 	show("offset", (unsigned __int128)next.offset);
 	if (next.offset < 0 && next.ticks != copy.ticks)
 		printf("%zu %u %u\n", sizeof next, (unsigned)next.zone, (unsigned)copy.zone);
+	struct late *l = calloc(1, sizeof *l);
+	l->flags = 0xfffff;
+	l->wide = ((unsigned __int128)3 << 98) | 7;
+	l->tail = argc + 41;
+	l->wide--;
+	show("late", l->wide);
+	printf("%zu %d %llx\n", sizeof *l, l->tail, (unsigned long long)l->flags);
+	free(l);
 	free(s);
 	return 0;
 }
