@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-	"time"
 
 	"memlens/internal/corpus"
 	"memlens/internal/report"
@@ -22,10 +21,10 @@ var reentryPrograms = []string{
 	"exit_from_main_threads_running", // exit() from main, workers running and waiting
 }
 
-const (
-	reentryRuns    = 100
-	reentryTimeout = 4 * time.Minute // all the runs of one program in one mode
-)
+// reentryRuns is the runs of each program in each mode; a hang is caught by
+// each run's own time limit (execute), so there is no deadline over all of
+// them: a loaded machine makes them slower, not wrong.
+const reentryRuns = 100
 
 func TestRuntimeReentryRepeated(t *testing.T) {
 	t.Parallel()
@@ -59,11 +58,7 @@ func TestRuntimeReentryRepeated(t *testing.T) {
 						t.Fatalf("memlens cc %v: %v\n$ %s\n%s", m.flags, err, b.command(), b.out)
 					}
 					log := filepath.Join(work, m.name+".jsonl")
-					deadline := time.Now().Add(reentryTimeout)
 					for run := 1; run <= reentryRuns; run++ {
-						if time.Now().After(deadline) {
-							t.Fatalf("%s: only %d runs in %v", m.name, run-1, reentryTimeout)
-						}
 						os.Remove(log)
 						got := execute(p.Dir, exe, p, "log_json="+log)
 						recs, err := report.ReadFile(log)
