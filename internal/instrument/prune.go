@@ -47,17 +47,33 @@ func pruneHeaderHelpers(unit []byte, start, end int) []byte {
 		work = work[:len(work)-1]
 		reach(unit[start+helpers[i].from : start+helpers[i].to])
 	}
-	out := make([]byte, 0, len(unit))
-	from = 0
+	var dead []textSpan
 	for i, h := range helpers {
-		if live[i] {
-			continue
+		if !live[i] {
+			dead = append(dead, textSpan{start + h.from, start + h.to})
 		}
-		out = append(out, unit[from:start+h.from]...)
-		out = appendLinesOnly(out, unit[start+h.from:start+h.to])
-		from = start + h.to
 	}
-	return append(out, unit[from:]...)
+	return blankSpans(unit, dead)
+}
+
+// textSpan is the bytes [from, to) of a text.
+type textSpan struct{ from, to int }
+
+// blankSpans returns text with the spans (in order, not overlapping)
+// reduced to their lines (appendLinesOnly), or text itself when there are
+// none.
+func blankSpans(text []byte, spans []textSpan) []byte {
+	if len(spans) == 0 {
+		return text
+	}
+	out := make([]byte, 0, len(text))
+	from := 0
+	for _, s := range spans {
+		out = append(out, text[from:s.from]...)
+		out = appendLinesOnly(out, text[s.from:s.to])
+		from = s.to
+	}
+	return append(out, text[from:]...)
 }
 
 // helperDef is a static inline function definition of the header's text:
@@ -94,64 +110,35 @@ func headerHelpers(text []byte) []helperDef {
 		lastWord    string
 	}
 	d := declaration{first: -1}
-	depth, lineStart := 0, true
-	for i := 0; i < len(text); {
-		c := text[i]
-		switch {
-		case c == '\n':
-			lineStart = true
-			i++
-			continue
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-			i++
-			continue
-		case c == '#' && lineStart: // a line marker or a pragma: its line
-			i = lineEnd(text, i)
+	depth := 0
+	for _, t := range sysTokens(text) {
+		if t.punct == '#' { // a line marker or a pragma: its line
 			continue
 		}
-		lineStart = false
 		if d.first < 0 {
-			d.first = i
+			d.first = int(t.from)
 		}
 		switch {
-		case c == '"' || c == '\'':
-			i = literalEnd(text, i)
-			if depth == 0 {
-				d.last, d.lastWord = c, ""
-			}
-			continue
-		case c == '/' && i+1 < len(text) && text[i+1] == '*':
-			if j := bytes.Index(text[i+2:], []byte("*/")); j >= 0 {
-				i += j + 4
-			} else {
-				i = len(text)
-			}
-			continue
-		case c == '/' && i+1 < len(text) && text[i+1] == '/':
-			i = lineEnd(text, i)
-			continue
-		case isWordStart(c):
-			j := i + 1
-			for j < len(text) && isWordPart(text[j]) {
-				j++
-			}
-			w := string(text[i:j])
-			i = j
+		case t.word != "":
 			if d.body {
 				continue
 			}
-			d.emitted = d.emitted || emittedAnyway[w]
+			d.emitted = d.emitted || emittedAnyway[t.word]
 			if d.firstWord == "" {
-				d.firstWord = w
+				d.firstWord = t.word
 			}
 			if depth == 0 {
-				d.inline = d.inline || w == "inline" || w == "__inline__" || w == "__inline"
-				d.last, d.lastWord = 0, w
+				d.inline = d.inline || t.word == "inline" || t.word == "__inline__" || t.word == "__inline"
+				d.last, d.lastWord = 0, t.word
+			}
+			continue
+		case t.punct == 0: // a literal or a number
+			if depth == 0 {
+				d.last, d.lastWord = '"', ""
 			}
 			continue
 		}
-		i++
-		switch c {
+		switch c := t.punct; c {
 		case '(', '[', '{':
 			if depth == 0 {
 				if c == '(' && d.name == "" && d.lastWord != "" && !notDeclarators[d.lastWord] {
@@ -166,7 +153,7 @@ func headerHelpers(text []byte) []helperDef {
 			if depth == 0 {
 				if c == '}' && d.body {
 					if d.firstWord == "static" && d.inline && !d.emitted && strings.HasPrefix(d.name, "__ml") {
-						defs = append(defs, helperDef{d.name, d.first, i})
+						defs = append(defs, helperDef{d.name, d.first, int(t.to)})
 					}
 					d = declaration{first: -1}
 					continue

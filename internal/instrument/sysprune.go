@@ -67,20 +67,13 @@ func pruneSystemDecls(pre []byte) []byte {
 			}
 		}
 	}
-	out := make([]byte, 0, len(pre))
-	from := 0
+	var dead []textSpan
 	for i, d := range decls {
-		if kept[i] {
-			continue
+		if !kept[i] {
+			dead = append(dead, textSpan{d.from, d.to})
 		}
-		out = append(out, pre[from:d.from]...)
-		out = appendLinesOnly(out, pre[d.from:d.to])
-		from = d.to
 	}
-	if from == 0 {
-		return pre
-	}
-	return append(out, pre[from:]...)
+	return blankSpans(pre, dead)
 }
 
 // sysToken is a token of a preprocessed unit: an identifier or keyword
