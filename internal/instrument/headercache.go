@@ -6,6 +6,7 @@ import (
 	"debug/elf"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -113,21 +114,23 @@ func (c *Config) printedHeader() (text []byte, path string) {
 		return nil, ""
 	}
 	if b, err := os.ReadFile(path); err == nil {
-		if declared, printed, ok := bytes.Cut(b, []byte{0}); ok {
-			if len(declared) > 0 {
+		if parts := bytes.SplitN(b, []byte{0}, 3); len(parts) == 3 {
+			if declared := parts[0]; len(declared) > 0 {
 				c.declared = declared[:len(declared):len(declared)] // (cc/v4 may append to a source: not into the printing)
 			}
-			c.printed = printed
-			return printed, ""
+			c.helpers = decodeHelpers(parts[1])
+			c.printed = parts[2]
+			return c.printed, ""
 		}
 	}
 	return nil, path
 }
 
-// keepPrinted keeps text, the header's printing, and declared, its
-// declarations-only form, for the next units (in memory) and the next
-// runs (at path, when not "", in one file: the two are kept or lost
-// together; declared nil: units are parsed with the whole header). Other
+// keepPrinted keeps text, the header's printing, declared, its
+// declarations-only form, and helpers, its asmHelpers, for the next units
+// (in memory) and the next runs (at path, when not "", in one file: the
+// three are kept or lost together; declared nil: units are parsed with the
+// whole header). Other
 // binaries' entries written over printedKept ago go: each build of
 // memlens (and of its tests) would otherwise leave one a configuration
 // for good, and another binary still in use only prints its header
@@ -135,12 +138,12 @@ func (c *Config) printedHeader() (text []byte, path string) {
 // runs e2e's memlens beside internal/instrument's test binary) would
 // otherwise remove each other's at every unit, each then parsing the
 // whole header and printing it again.
-func (c *Config) keepPrinted(text, declared []byte, path string) {
-	c.printed, c.declared = text, declared
+func (c *Config) keepPrinted(text, declared []byte, helpers map[string]int, path string) {
+	c.printed, c.declared, c.helpers = text, declared, helpers
 	if path == "" {
 		return
 	}
-	storeCached(path, slices.Concat(declared, []byte{0}, text))
+	storeCached(path, slices.Concat(declared, []byte{0}, encodeHelpers(helpers), []byte{0}, text))
 	tag, _, _ := strings.Cut(filepath.Base(path), "-")
 	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.i"))
 	for _, e := range old {
@@ -183,6 +186,68 @@ func declaredHeader(expanded []byte, decls []*cc.ExternalDeclaration) []byte {
 	return append(out, expanded[from:]...)
 }
 
+// encodeHelpers writes asmHelpers' map as lines "name arguments", by name.
+func encodeHelpers(helpers map[string]int) []byte {
+	var b []byte
+	for _, name := range slices.Sorted(maps.Keys(helpers)) {
+		b = fmt.Appendf(b, "%s %d\n", name, helpers[name])
+	}
+	return b
+}
+
+// decodeHelpers reads encodeHelpers' lines.
+func decodeHelpers(b []byte) map[string]int {
+	helpers := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		var name string
+		var n int
+		if _, err := fmt.Sscanf(line, "%s %d", &name, &n); err == nil {
+			helpers[name] = n
+		}
+	}
+	return helpers
+}
+
+// unitHeader returns declared, the header's declarations-only form, with
+// the declarations the unit of text view does not need blanked: those that
+// declare no word of view, no checked replacement of a libc function it
+// names (noteReplacements reads each one's type for checkedCall) and
+// nothing a kept one names.
+// Most of a small unit's parse was the header's declarations, of which it
+// uses a few. The unit's code names no other declaration of the header
+// (its names are memlens's own __ml_…; a typestate header's records that
+// name some keep them), so it type-checks the same, and the rest of what
+// the rewriter reads of the header comes with its printing (the header's
+// part of the unit, asmHelpers), so it rewrites to the same text.
+func unitHeader(declared, view []byte) []byte {
+	toks := sysTokens(declared)
+	for i := range toks {
+		toks[i].system = true // (sysDecls splits the system headers' part)
+	}
+	decls, _, ok := sysDecls(toks)
+	if !ok {
+		return declared
+	}
+	names := map[string]bool{}
+	for _, d := range decls {
+		for _, n := range d.declares {
+			names[n] = true
+		}
+	}
+	var roots []string
+	eachWord(view, func(w []byte) {
+		if names[string(w)] {
+			roots = append(roots, string(w))
+		}
+		if name := bytes.TrimPrefix(w, []byte("__builtin_")); wrapped[string(name)] { // (a call's name, as checkedCall reads it)
+			roots = append(roots, "__ml_"+string(name))
+		}
+	})
+	// (one whose names cannot be told is kept, as in the system headers)
+	kept := keptDecls(decls, func(d *sysDecl) bool { return len(d.declares) == 0 }, roots)
+	return blankDecls(declared, decls, kept)
+}
+
 // printedHeaderPath is the cache file of the printing of the expanded
 // header by the memlens binary of build ID binary in evaluation order
 // order, named after the binary first; "" when the binary is unknown.
@@ -193,7 +258,7 @@ func printedHeaderPath(expanded []byte, binary string, order evalOrder) string {
 	}
 	tag := sha256.Sum256([]byte(binary))
 	h := sha256.New()
-	fmt.Fprintf(h, "printed 2\n%d %s\n%+v\n", len(binary), binary, order) // (the expanded header last)
+	fmt.Fprintf(h, "printed 3\n%d %s\n%+v\n", len(binary), binary, order) // (the expanded header last)
 	h.Write(expanded)
 	name := hex.EncodeToString(tag[:4]) + "-" + hex.EncodeToString(h.Sum(nil))[:32] + ".i"
 	return filepath.Join(root, "header", name)

@@ -171,7 +171,7 @@ func TestPrintedHeaderCache(t *testing.T) {
 	var entry string
 	for _, e := range entries() {
 		b, _ := os.ReadFile(e)
-		if _, p, ok := bytes.Cut(b, []byte{0}); ok && holdsPruned(gcc, p) {
+		if p := bytes.SplitN(b, []byte{0}, 3); len(p) == 3 && holdsPruned(gcc, p[2]) {
 			entry = e
 		}
 	}
@@ -189,12 +189,13 @@ func TestPrintedHeaderCache(t *testing.T) {
 		t.Error("the next unit did not take the header's printing from the cache")
 	}
 	// and the front end reads the declarations kept with it, which hold
-	// none of the header's function bodies (an error put into them shows)
+	// none of the header's function bodies (an error put into one the
+	// unit needs shows: a checked replacement's)
 	declared, _, _ := bytes.Cut(printed, []byte{0})
 	if bytes.Contains(declared, []byte("__ml_chk_every(")) == false || bytes.Count(declared, []byte("{")) > bytes.Count(printed[len(declared)+1:], []byte("{"))/4 {
 		t.Errorf("the cached declarations-only header (%d bytes) keeps the function bodies", len(declared))
 	}
-	if err := os.WriteFile(entry, slices.Concat(declared, []byte("__ml_no_such_type __ml_x;\n\x00"), printed[len(declared)+1:]), 0o644); err != nil {
+	if err := os.WriteFile(entry, slices.Concat(declared, []byte("__ml_no_such_type __ml_malloc;\n\x00"), printed[len(declared)+1:]), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fileOf(newTestConfig(t, false), prog); err == nil || !strings.Contains(err.Error(), headerName) {
@@ -276,4 +277,34 @@ func holdsPruned(unit, printed []byte) bool {
 	}
 	whole := slices.Concat(printed, unit[sites:])
 	return bytes.HasSuffix(unit, pruneHeaderHelpers(whole, 0, len(printed)))
+}
+
+// TestUnitHeader: a unit parses the header's declarations it names, the
+// checked replacements of the libc functions it calls (by either name)
+// and what those name, and no other.
+func TestUnitHeader(t *testing.T) {
+	const declared = `typedef unsigned long __ml_uptr;
+struct __ml_rec { __ml_uptr base; };
+struct __ml_other { int x; };
+void *__ml_malloc(__ml_uptr) __attribute__((alloc_size(1)));
+void *__ml_memcpy(void *, const void *, __ml_uptr);
+void *__ml_memset(void *, int, __ml_uptr);
+int __ml_unused(struct __ml_other *);
+extern struct __ml_rec __ml_recs[4];
+`
+	const view = "int main(void) { char *p = malloc(4); __builtin_memcpy(p, p, 0); return __ml_recs[0].base; }"
+	got := string(unitHeader([]byte(declared), []byte(view)))
+	for _, want := range []string{"typedef unsigned long __ml_uptr;", "struct __ml_rec {", "void *__ml_malloc(", "void *__ml_memcpy(", "extern struct __ml_rec __ml_recs[4];"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the unit's header lacks %q:\n%s", want, got)
+		}
+	}
+	for _, unwanted := range []string{"__ml_other", "__ml_memset", "__ml_unused"} {
+		if strings.Contains(got, unwanted) {
+			t.Errorf("the unit's header keeps %s, which the unit does not need:\n%s", unwanted, got)
+		}
+	}
+	if strings.Count(got, "\n") != strings.Count(declared, "\n") {
+		t.Errorf("the unit's header has other lines:\n%s", got)
+	}
 }

@@ -51,10 +51,11 @@ type Config struct {
 	twinOnce    sync.Once
 	twin        *Config // the unoptimized twin, made on first use
 	mu          sync.Mutex
-	warn        io.Writer // Mode.Warnings
-	expanded    []byte    // the runtime header, expanded (expandedHeader)
-	printed     []byte    // the rewriter's printing of it (printedHeader)
-	declared    []byte    // its declarations-only form (declaredHeader)
+	warn        io.Writer      // Mode.Warnings
+	expanded    []byte         // the runtime header, expanded (expandedHeader)
+	printed     []byte         // the rewriter's printing of it (printedHeader)
+	declared    []byte         // its declarations-only form (declaredHeader)
+	helpers     map[string]int // its asmHelpers, kept with the printing
 }
 
 // Mode is how units are instrumented.
@@ -215,8 +216,8 @@ func Preprocess(argv []string, path string) ([]byte, error) {
 }
 
 // translate parses the unit's view after the runtime header; for the
-// rewriter (rewriting), after its declarations alone once its printing is
-// cached (declaredHeader).
+// rewriter (rewriting), after those of its declarations the unit needs
+// alone once its printing is cached (declaredHeader, unitHeader).
 func (c *Config) translate(path string, u *unitText, rewriting bool) (ast *cc.AST, err error) {
 	defer func() {
 		// cc/v4's checker panics on some GNU C it parses (`34 ?: -1`, a
@@ -232,7 +233,7 @@ func (c *Config) translate(path string, u *unitText, rewriting bool) (ast *cc.AS
 	}
 	if rewriting {
 		if c.printedHeader(); c.declared != nil {
-			header = c.declared
+			header = unitHeader(c.declared, u.view)
 		}
 	}
 	sources := []cc.Source{
