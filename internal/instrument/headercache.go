@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -118,7 +119,7 @@ func (c *Config) printedHeader() (text []byte, path string) {
 			if declared := parts[0]; len(declared) > 0 {
 				c.declared = declared[:len(declared):len(declared)] // (cc/v4 may append to a source: not into the printing)
 			}
-			c.helpers = decodeHelpers(parts[1])
+			c.helpers, c.defs = decodeIndex(parts[1])
 			c.printed = parts[2]
 			return c.printed, ""
 		}
@@ -127,10 +128,11 @@ func (c *Config) printedHeader() (text []byte, path string) {
 }
 
 // keepPrinted keeps text, the header's printing, declared, its
-// declarations-only form, and helpers, its asmHelpers, for the next units
-// (in memory) and the next runs (at path, when not "", in one file: the
-// three are kept or lost together; declared nil: units are parsed with the
-// whole header). Other
+// declarations-only form, helpers, its asmHelpers, and the printing's
+// headerHelpers (pruneHeaderHelpers reads them in every unit), for the
+// next units (in memory) and the next runs (at path, when not "", in one
+// file: they are kept or lost together; declared nil: units are parsed
+// with the whole header). Other
 // binaries' entries written over printedKept ago go: each build of
 // memlens (and of its tests) would otherwise leave one a configuration
 // for good, and another binary still in use only prints its header
@@ -139,11 +141,11 @@ func (c *Config) printedHeader() (text []byte, path string) {
 // otherwise remove each other's at every unit, each then parsing the
 // whole header and printing it again.
 func (c *Config) keepPrinted(text, declared []byte, helpers map[string]int, path string) {
-	c.printed, c.declared, c.helpers = text, declared, helpers
+	c.printed, c.declared, c.helpers, c.defs = text, declared, helpers, headerHelpers(text)
 	if path == "" {
 		return
 	}
-	storeCached(path, slices.Concat(declared, []byte{0}, encodeHelpers(helpers), []byte{0}, text))
+	storeCached(path, slices.Concat(declared, []byte{0}, encodeIndex(helpers, c.defs), []byte{0}, text))
 	tag, _, _ := strings.Cut(filepath.Base(path), "-")
 	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.i"))
 	for _, e := range old {
@@ -186,26 +188,37 @@ func declaredHeader(expanded []byte, decls []*cc.ExternalDeclaration) []byte {
 	return append(out, expanded[from:]...)
 }
 
-// encodeHelpers writes asmHelpers' map as lines "name arguments", by name.
-func encodeHelpers(helpers map[string]int) []byte {
+// encodeIndex writes helpers (asmHelpers) and defs (headerHelpers) as
+// lines "name arguments" and "name from to".
+func encodeIndex(helpers map[string]int, defs []helperDef) []byte {
 	var b []byte
 	for _, name := range slices.Sorted(maps.Keys(helpers)) {
 		b = fmt.Appendf(b, "%s %d\n", name, helpers[name])
 	}
+	for _, d := range defs {
+		b = fmt.Appendf(b, "%s %d %d\n", d.name, d.from, d.to)
+	}
 	return b
 }
 
-// decodeHelpers reads encodeHelpers' lines.
-func decodeHelpers(b []byte) map[string]int {
+// decodeIndex reads encodeIndex's lines.
+func decodeIndex(b []byte) (map[string]int, []helperDef) {
 	helpers := map[string]int{}
-	for _, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
-		var name string
-		var n int
-		if _, err := fmt.Sscanf(line, "%s %d", &name, &n); err == nil {
-			helpers[name] = n
+	var defs []helperDef
+	for line := range strings.Lines(string(b)) {
+		f := strings.Fields(line)
+		n := make([]int, len(f))
+		for i := 1; i < len(f); i++ {
+			n[i], _ = strconv.Atoi(f[i])
+		}
+		switch len(f) {
+		case 2:
+			helpers[f[0]] = n[1]
+		case 3:
+			defs = append(defs, helperDef{f[0], n[1], n[2]})
 		}
 	}
-	return helpers
+	return helpers, defs
 }
 
 // unitHeader returns declared, the header's declarations-only form, with

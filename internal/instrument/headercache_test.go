@@ -276,7 +276,7 @@ func holdsPruned(unit, printed []byte) bool {
 		return false
 	}
 	whole := slices.Concat(printed, unit[sites:])
-	return bytes.HasSuffix(unit, pruneHeaderHelpers(whole, 0, len(printed)))
+	return bytes.HasSuffix(unit, pruneHeaderHelpers(whole, 0, headerHelpers(printed)))
 }
 
 // TestUnitHeader: a unit parses the header's declarations it names, the

@@ -56,6 +56,7 @@ type Config struct {
 	printed     []byte         // the rewriter's printing of it (printedHeader)
 	declared    []byte         // its declarations-only form (declaredHeader)
 	helpers     map[string]int // its asmHelpers, kept with the printing
+	defs        []helperDef    // the printing's headerHelpers
 }
 
 // Mode is how units are instrumented.

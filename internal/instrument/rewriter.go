@@ -394,10 +394,10 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		w.b.Write(printed)
 		w.col = len(printed) - bytes.LastIndexByte(printed, '\n') // (raw needs it alone)
 	}
-	header, headerEnd := true, 0
+	header := true
 	for i, ed := range decls {
 		if header && ed.Position().Filename != headerName {
-			header, headerEnd = false, w.b.Len()
+			header = false
 			if printed == nil {
 				r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), helpers, printPath)
 			}
@@ -415,7 +415,6 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 	}
 	if header {
-		headerEnd = w.b.Len()
 		if printed == nil {
 			r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), helpers, printPath)
 		}
@@ -566,7 +565,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	if len(flags) > 0 {
 		w.b.WriteString(flagsMark + strings.Join(flags, " ") + " */\n")
 	}
-	return pruneHeaderHelpers(w.b.Bytes(), headerStart, headerEnd), nil
+	return pruneHeaderHelpers(w.b.Bytes(), headerStart, r.c.defs), nil
 }
 
 // A unit may end with a comment naming the flags it must be compiled
