@@ -110,7 +110,7 @@ func (c *Config) printedHeader() (text []byte, path string) {
 	if c.printed != nil {
 		return c.printed, ""
 	}
-	path = printedHeaderPath(c.expanded, binaryID(), c.order)
+	path = printedHeaderPath(binaryID(), c.order, c.cfg.Predefined, c.headerDefines())
 	if path == "" {
 		return nil, ""
 	}
@@ -264,15 +264,20 @@ func unitHeader(declared, view []byte) []byte {
 // printedHeaderPath is the cache file of the printing of the expanded
 // header by the memlens binary of build ID binary in evaluation order
 // order, named after the binary first; "" when the binary is unknown.
-func printedHeaderPath(expanded []byte, binary string, order evalOrder) string {
+// The binary holds the rest of what the expanded header is made of (the
+// runtime header, cc/v4, builtinSource), so the key names the expansion's
+// other inputs, the compiler's predefined macros and the header's defines
+// (headerDefines), not the expanded text: a unit whose printing is cached
+// neither reads the expanded header nor hashes it.
+func printedHeaderPath(binary string, order evalOrder, predefined string, defines []byte) string {
 	root, err := rtbuild.CacheRoot()
 	if err != nil || binary == "" {
 		return ""
 	}
 	tag := sha256.Sum256([]byte(binary))
 	h := sha256.New()
-	fmt.Fprintf(h, "printed 3\n%d %s\n%+v\n", len(binary), binary, order) // (the expanded header last)
-	h.Write(expanded)
+	fmt.Fprintf(h, "printed 4\n%d %s\n%+v\n%d %s\n", len(binary), binary, order, len(defines), defines)
+	h.Write([]byte(predefined))
 	name := hex.EncodeToString(tag[:4]) + "-" + hex.EncodeToString(h.Sum(nil))[:32] + ".i"
 	return filepath.Join(root, "header", name)
 }

@@ -33,7 +33,9 @@ func TestExpandedHeaderCache(t *testing.T) {
 	}
 	written := newTestConfig(t, false)
 	written.expanded = written.header() // as the header reads, macros and all
+	t.Setenv("MEMLENS_CACHE", t.TempDir()) // (printed afresh: the cached printing's key is the same)
 	_, refSrc, _ := writeInstrumented(t, written, prog)
+	t.Setenv("MEMLENS_CACHE", cache)
 	// (but for the header's line numbers, which gcc notes at each asm)
 	lines := regexp.MustCompile(`(?m)^# \d+ "<memlens.h>".*\n`)
 	a := lines.ReplaceAll(unitAssembly(t, src, out), nil)
@@ -42,7 +44,12 @@ func TestExpandedHeaderCache(t *testing.T) {
 	}
 
 	// the second run reads the cache (a declaration added to the entry
-	// shows in its unit)
+	// shows in its unit, the header's printing removed: a unit that finds
+	// it does not read the expanded header)
+	printings, _ := filepath.Glob(filepath.Join(cache, "header", "*.i"))
+	for _, p := range printings {
+		os.Remove(p)
+	}
 	entry := entries()[0]
 	cached, err := os.ReadFile(entry)
 	if err != nil {
@@ -98,8 +105,8 @@ func TestExpandedHeaderCache(t *testing.T) {
 // unit that takes them from there (parsed with the declarations alone) is
 // byte for byte the unit printed afresh, for programs other than the one
 // that printed it, in every mode, optimised or not (asm calls); the
-// entry's key names the expanded header
-// (-O0), the evaluation order (clang's asm statements are not marked
+// entry's key names the expansion's inputs (-O0's predefined macros), the
+// evaluation order (clang's asm statements are not marked
 // __inline__) and the memlens binary (another build prints afresh); a
 // read-only cache still serves it and one that cannot be written gives
 // the same units.

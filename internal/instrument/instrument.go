@@ -228,13 +228,15 @@ func (c *Config) translate(path string, u *unitText, rewriting bool) (ast *cc.AS
 			ast, err = nil, &ParseError{Msg: fmt.Sprintf("%s: the C front end failed: %v", path, r)}
 		}
 	}()
-	header, err := c.expandedHeader()
-	if err != nil {
-		return nil, err
-	}
+	var header []byte
 	if rewriting {
 		if c.printedHeader(); c.declared != nil {
 			header = unitHeader(c.declared, u.view)
+		}
+	}
+	if header == nil {
+		if header, err = c.expandedHeader(); err != nil {
+			return nil, err
 		}
 	}
 	sources := []cc.Source{
@@ -262,6 +264,11 @@ func (c *Config) translate(path string, u *unitText, rewriting bool) (ast *cc.AS
 // full checking, __ML_FULL selects the hot-path code definedness needs;
 // for the unoptimized twin, __OPTIMIZE__ undefined selects -O0's helpers.
 func (c *Config) header() []byte {
+	return append(c.headerDefines(), rtbuild.Header()...)
+}
+
+// headerDefines is what header puts before the runtime header.
+func (c *Config) headerDefines() []byte {
 	var h []byte
 	if c.full {
 		h = append(h, "#define __ML_FULL 1\n"...)
@@ -269,7 +276,7 @@ func (c *Config) header() []byte {
 	if c.unoptimized {
 		h = append(h, "#undef __OPTIMIZE__\n"...)
 	}
-	return append(h, rtbuild.Header()...)
+	return h
 }
 
 // evalOrder is the order in which the host compiler evaluates operands C
