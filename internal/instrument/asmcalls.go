@@ -55,22 +55,14 @@ func asmCallClobbers(avx512 bool) string {
 // asmHelpers returns the runtime header's static functions among decls
 // that a call in asm can reach: at most six arguments, each an integer or
 // a pointer, and a result that is void, an integer or a pointer. The map
-// gives each one's number of arguments. They are found by their
-// declarations too, the header's functions being only declared in its
-// declarations-only form (declaredHeader); it declares no static function
-// it does not define.
+// gives each one's number of arguments. The unit that prints the header
+// finds them in its definitions; the later units, which parse only part of
+// its declarations (unitHeader), take them from the printing's cache.
 func asmHelpers(decls []*cc.ExternalDeclaration) map[string]int {
 	helpers := map[string]int{}
 	for _, ed := range decls {
-		if ed.Position().Filename != headerName {
-			continue
-		}
-		if fd := ed.FunctionDefinition; fd != nil {
+		if fd := ed.FunctionDefinition; fd != nil && ed.Position().Filename == headerName {
 			asmHelper(helpers, fd.Declarator)
-		} else if d := ed.Declaration; d != nil {
-			for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
-				asmHelper(helpers, l.InitDeclarator.Declarator)
-			}
 		}
 	}
 	return helpers

@@ -6,10 +6,12 @@ import (
 	"debug/elf"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -108,26 +110,29 @@ func (c *Config) printedHeader() (text []byte, path string) {
 	if c.printed != nil {
 		return c.printed, ""
 	}
-	path = printedHeaderPath(c.expanded, binaryID(), c.order)
+	path = printedHeaderPath(binaryID(), c.order, c.cfg.Predefined, c.headerDefines())
 	if path == "" {
 		return nil, ""
 	}
 	if b, err := os.ReadFile(path); err == nil {
-		if declared, printed, ok := bytes.Cut(b, []byte{0}); ok {
-			if len(declared) > 0 {
+		if parts := bytes.SplitN(b, []byte{0}, 3); len(parts) == 3 {
+			if declared := parts[0]; len(declared) > 0 {
 				c.declared = declared[:len(declared):len(declared)] // (cc/v4 may append to a source: not into the printing)
 			}
-			c.printed = printed
-			return printed, ""
+			c.helpers, c.defs = decodeIndex(parts[1])
+			c.printed = parts[2]
+			return c.printed, ""
 		}
 	}
 	return nil, path
 }
 
-// keepPrinted keeps text, the header's printing, and declared, its
-// declarations-only form, for the next units (in memory) and the next
-// runs (at path, when not "", in one file: the two are kept or lost
-// together; declared nil: units are parsed with the whole header). Other
+// keepPrinted keeps text, the header's printing, declared, its
+// declarations-only form, helpers, its asmHelpers, and the printing's
+// headerHelpers (pruneHeaderHelpers reads them in every unit), for the
+// next units (in memory) and the next runs (at path, when not "", in one
+// file: they are kept or lost together; declared nil: units are parsed
+// with the whole header). Other
 // binaries' entries written over printedKept ago go: each build of
 // memlens (and of its tests) would otherwise leave one a configuration
 // for good, and another binary still in use only prints its header
@@ -135,12 +140,12 @@ func (c *Config) printedHeader() (text []byte, path string) {
 // runs e2e's memlens beside internal/instrument's test binary) would
 // otherwise remove each other's at every unit, each then parsing the
 // whole header and printing it again.
-func (c *Config) keepPrinted(text, declared []byte, path string) {
-	c.printed, c.declared = text, declared
+func (c *Config) keepPrinted(text, declared []byte, helpers map[string]int, path string) {
+	c.printed, c.declared, c.helpers, c.defs = text, declared, helpers, headerHelpers(text)
 	if path == "" {
 		return
 	}
-	storeCached(path, slices.Concat(declared, []byte{0}, text))
+	storeCached(path, slices.Concat(declared, []byte{0}, encodeIndex(helpers, c.defs), []byte{0}, text))
 	tag, _, _ := strings.Cut(filepath.Base(path), "-")
 	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.i"))
 	for _, e := range old {
@@ -183,18 +188,96 @@ func declaredHeader(expanded []byte, decls []*cc.ExternalDeclaration) []byte {
 	return append(out, expanded[from:]...)
 }
 
+// encodeIndex writes helpers (asmHelpers) and defs (headerHelpers) as
+// lines "name arguments" and "name from to".
+func encodeIndex(helpers map[string]int, defs []helperDef) []byte {
+	var b []byte
+	for _, name := range slices.Sorted(maps.Keys(helpers)) {
+		b = fmt.Appendf(b, "%s %d\n", name, helpers[name])
+	}
+	for _, d := range defs {
+		b = fmt.Appendf(b, "%s %d %d\n", d.name, d.from, d.to)
+	}
+	return b
+}
+
+// decodeIndex reads encodeIndex's lines.
+func decodeIndex(b []byte) (map[string]int, []helperDef) {
+	helpers := map[string]int{}
+	var defs []helperDef
+	for line := range strings.Lines(string(b)) {
+		f := strings.Fields(line)
+		n := make([]int, len(f))
+		for i := 1; i < len(f); i++ {
+			n[i], _ = strconv.Atoi(f[i])
+		}
+		switch len(f) {
+		case 2:
+			helpers[f[0]] = n[1]
+		case 3:
+			defs = append(defs, helperDef{f[0], n[1], n[2]})
+		}
+	}
+	return helpers, defs
+}
+
+// unitHeader returns declared, the header's declarations-only form, with
+// the declarations the unit of text view does not need blanked: those that
+// declare no word of view, no checked replacement of a libc function it
+// names (noteReplacements reads each one's type for checkedCall) and
+// nothing a kept one names.
+// Most of a small unit's parse was the header's declarations, of which it
+// uses a few. The unit's code names no other declaration of the header
+// (its names are memlens's own __ml_…; a typestate header's records that
+// name some keep them), so it type-checks the same, and the rest of what
+// the rewriter reads of the header comes with its printing (the header's
+// part of the unit, asmHelpers), so it rewrites to the same text.
+func unitHeader(declared, view []byte) []byte {
+	toks := sysTokens(declared)
+	for i := range toks {
+		toks[i].system = true // (sysDecls splits the system headers' part)
+	}
+	decls, _, ok := sysDecls(toks)
+	if !ok {
+		return declared
+	}
+	names := map[string]bool{}
+	for _, d := range decls {
+		for _, n := range d.declares {
+			names[n] = true
+		}
+	}
+	var roots []string
+	eachWord(view, func(w []byte) {
+		if names[string(w)] {
+			roots = append(roots, string(w))
+		}
+		if name := bytes.TrimPrefix(w, []byte("__builtin_")); wrapped[string(name)] { // (a call's name, as checkedCall reads it)
+			roots = append(roots, "__ml_"+string(name))
+		}
+	})
+	// (one whose names cannot be told is kept, as in the system headers)
+	kept := keptDecls(decls, func(d *sysDecl) bool { return len(d.declares) == 0 }, roots)
+	return blankDecls(declared, decls, kept)
+}
+
 // printedHeaderPath is the cache file of the printing of the expanded
 // header by the memlens binary of build ID binary in evaluation order
 // order, named after the binary first; "" when the binary is unknown.
-func printedHeaderPath(expanded []byte, binary string, order evalOrder) string {
+// The binary holds the rest of what the expanded header is made of (the
+// runtime header, cc/v4, builtinSource), so the key names the expansion's
+// other inputs, the compiler's predefined macros and the header's defines
+// (headerDefines), not the expanded text: a unit whose printing is cached
+// neither reads the expanded header nor hashes it.
+func printedHeaderPath(binary string, order evalOrder, predefined string, defines []byte) string {
 	root, err := rtbuild.CacheRoot()
 	if err != nil || binary == "" {
 		return ""
 	}
 	tag := sha256.Sum256([]byte(binary))
 	h := sha256.New()
-	fmt.Fprintf(h, "printed 2\n%d %s\n%+v\n", len(binary), binary, order) // (the expanded header last)
-	h.Write(expanded)
+	fmt.Fprintf(h, "printed 4\n%d %s\n%+v\n%d %s\n", len(binary), binary, order, len(defines), defines)
+	h.Write([]byte(predefined))
 	name := hex.EncodeToString(tag[:4]) + "-" + hex.EncodeToString(h.Sum(nil))[:32] + ".i"
 	return filepath.Join(root, "header", name)
 }

@@ -33,7 +33,9 @@ func TestExpandedHeaderCache(t *testing.T) {
 	}
 	written := newTestConfig(t, false)
 	written.expanded = written.header() // as the header reads, macros and all
+	t.Setenv("MEMLENS_CACHE", t.TempDir()) // (printed afresh: the cached printing's key is the same)
 	_, refSrc, _ := writeInstrumented(t, written, prog)
+	t.Setenv("MEMLENS_CACHE", cache)
 	// (but for the header's line numbers, which gcc notes at each asm)
 	lines := regexp.MustCompile(`(?m)^# \d+ "<memlens.h>".*\n`)
 	a := lines.ReplaceAll(unitAssembly(t, src, out), nil)
@@ -42,7 +44,12 @@ func TestExpandedHeaderCache(t *testing.T) {
 	}
 
 	// the second run reads the cache (a declaration added to the entry
-	// shows in its unit)
+	// shows in its unit, the header's printing removed: a unit that finds
+	// it does not read the expanded header)
+	printings, _ := filepath.Glob(filepath.Join(cache, "header", "*.i"))
+	for _, p := range printings {
+		os.Remove(p)
+	}
 	entry := entries()[0]
 	cached, err := os.ReadFile(entry)
 	if err != nil {
@@ -98,8 +105,8 @@ func TestExpandedHeaderCache(t *testing.T) {
 // unit that takes them from there (parsed with the declarations alone) is
 // byte for byte the unit printed afresh, for programs other than the one
 // that printed it, in every mode, optimised or not (asm calls); the
-// entry's key names the expanded header
-// (-O0), the evaluation order (clang's asm statements are not marked
+// entry's key names the expansion's inputs (-O0's predefined macros), the
+// evaluation order (clang's asm statements are not marked
 // __inline__) and the memlens binary (another build prints afresh); a
 // read-only cache still serves it and one that cannot be written gives
 // the same units.
@@ -171,7 +178,7 @@ func TestPrintedHeaderCache(t *testing.T) {
 	var entry string
 	for _, e := range entries() {
 		b, _ := os.ReadFile(e)
-		if _, p, ok := bytes.Cut(b, []byte{0}); ok && holdsPruned(gcc, p) {
+		if p := bytes.SplitN(b, []byte{0}, 3); len(p) == 3 && holdsPruned(gcc, p[2]) {
 			entry = e
 		}
 	}
@@ -189,12 +196,13 @@ func TestPrintedHeaderCache(t *testing.T) {
 		t.Error("the next unit did not take the header's printing from the cache")
 	}
 	// and the front end reads the declarations kept with it, which hold
-	// none of the header's function bodies (an error put into them shows)
+	// none of the header's function bodies (an error put into one the
+	// unit needs shows: a checked replacement's)
 	declared, _, _ := bytes.Cut(printed, []byte{0})
 	if bytes.Contains(declared, []byte("__ml_chk_every(")) == false || bytes.Count(declared, []byte("{")) > bytes.Count(printed[len(declared)+1:], []byte("{"))/4 {
 		t.Errorf("the cached declarations-only header (%d bytes) keeps the function bodies", len(declared))
 	}
-	if err := os.WriteFile(entry, slices.Concat(declared, []byte("__ml_no_such_type __ml_x;\n\x00"), printed[len(declared)+1:]), 0o644); err != nil {
+	if err := os.WriteFile(entry, slices.Concat(declared, []byte("__ml_no_such_type __ml_malloc;\n\x00"), printed[len(declared)+1:]), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fileOf(newTestConfig(t, false), prog); err == nil || !strings.Contains(err.Error(), headerName) {
@@ -275,5 +283,35 @@ func holdsPruned(unit, printed []byte) bool {
 		return false
 	}
 	whole := slices.Concat(printed, unit[sites:])
-	return bytes.HasSuffix(unit, pruneHeaderHelpers(whole, 0, len(printed)))
+	return bytes.HasSuffix(unit, pruneHeaderHelpers(whole, 0, headerHelpers(printed)))
+}
+
+// TestUnitHeader: a unit parses the header's declarations it names, the
+// checked replacements of the libc functions it calls (by either name)
+// and what those name, and no other.
+func TestUnitHeader(t *testing.T) {
+	const declared = `typedef unsigned long __ml_uptr;
+struct __ml_rec { __ml_uptr base; };
+struct __ml_other { int x; };
+void *__ml_malloc(__ml_uptr) __attribute__((alloc_size(1)));
+void *__ml_memcpy(void *, const void *, __ml_uptr);
+void *__ml_memset(void *, int, __ml_uptr);
+int __ml_unused(struct __ml_other *);
+extern struct __ml_rec __ml_recs[4];
+`
+	const view = "int main(void) { char *p = malloc(4); __builtin_memcpy(p, p, 0); return __ml_recs[0].base; }"
+	got := string(unitHeader([]byte(declared), []byte(view)))
+	for _, want := range []string{"typedef unsigned long __ml_uptr;", "struct __ml_rec {", "void *__ml_malloc(", "void *__ml_memcpy(", "extern struct __ml_rec __ml_recs[4];"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the unit's header lacks %q:\n%s", want, got)
+		}
+	}
+	for _, unwanted := range []string{"__ml_other", "__ml_memset", "__ml_unused"} {
+		if strings.Contains(got, unwanted) {
+			t.Errorf("the unit's header keeps %s, which the unit does not need:\n%s", unwanted, got)
+		}
+	}
+	if strings.Count(got, "\n") != strings.Count(declared, "\n") {
+		t.Errorf("the unit's header has other lines:\n%s", got)
+	}
 }

@@ -51,10 +51,12 @@ type Config struct {
 	twinOnce    sync.Once
 	twin        *Config // the unoptimized twin, made on first use
 	mu          sync.Mutex
-	warn        io.Writer // Mode.Warnings
-	expanded    []byte    // the runtime header, expanded (expandedHeader)
-	printed     []byte    // the rewriter's printing of it (printedHeader)
-	declared    []byte    // its declarations-only form (declaredHeader)
+	warn        io.Writer      // Mode.Warnings
+	expanded    []byte         // the runtime header, expanded (expandedHeader)
+	printed     []byte         // the rewriter's printing of it (printedHeader)
+	declared    []byte         // its declarations-only form (declaredHeader)
+	helpers     map[string]int // its asmHelpers, kept with the printing
+	defs        []helperDef    // the printing's headerHelpers
 }
 
 // Mode is how units are instrumented.
@@ -215,8 +217,8 @@ func Preprocess(argv []string, path string) ([]byte, error) {
 }
 
 // translate parses the unit's view after the runtime header; for the
-// rewriter (rewriting), after its declarations alone once its printing is
-// cached (declaredHeader).
+// rewriter (rewriting), after those of its declarations the unit needs
+// alone once its printing is cached (declaredHeader, unitHeader).
 func (c *Config) translate(path string, u *unitText, rewriting bool) (ast *cc.AST, err error) {
 	defer func() {
 		// cc/v4's checker panics on some GNU C it parses (`34 ?: -1`, a
@@ -226,13 +228,15 @@ func (c *Config) translate(path string, u *unitText, rewriting bool) (ast *cc.AS
 			ast, err = nil, &ParseError{Msg: fmt.Sprintf("%s: the C front end failed: %v", path, r)}
 		}
 	}()
-	header, err := c.expandedHeader()
-	if err != nil {
-		return nil, err
-	}
+	var header []byte
 	if rewriting {
 		if c.printedHeader(); c.declared != nil {
-			header = c.declared
+			header = unitHeader(c.declared, u.view)
+		}
+	}
+	if header == nil {
+		if header, err = c.expandedHeader(); err != nil {
+			return nil, err
 		}
 	}
 	sources := []cc.Source{
@@ -260,6 +264,11 @@ func (c *Config) translate(path string, u *unitText, rewriting bool) (ast *cc.AS
 // full checking, __ML_FULL selects the hot-path code definedness needs;
 // for the unoptimized twin, __OPTIMIZE__ undefined selects -O0's helpers.
 func (c *Config) header() []byte {
+	return append(c.headerDefines(), rtbuild.Header()...)
+}
+
+// headerDefines is what header puts before the runtime header.
+func (c *Config) headerDefines() []byte {
 	var h []byte
 	if c.full {
 		h = append(h, "#define __ML_FULL 1\n"...)
@@ -267,7 +276,7 @@ func (c *Config) header() []byte {
 	if c.unoptimized {
 		h = append(h, "#undef __OPTIMIZE__\n"...)
 	}
-	return append(h, rtbuild.Header()...)
+	return h
 }
 
 // evalOrder is the order in which the host compiler evaluates operands C

@@ -6,9 +6,9 @@ import (
 )
 
 // pruneHeaderHelpers blanks out, in unit, the runtime header's inline
-// helpers (the static inline functions of unit[start:end], the header's
-// text) that nothing in the unit calls, directly or through the helpers it
-// keeps. gcc emits no code for an unreferenced static inline function, but
+// helpers (helpers, the static inline functions of the header's text from
+// start on, headerHelpers) that nothing in the unit calls, directly or
+// through the helpers it keeps. gcc emits no code for an unreferenced static inline function, but
 // it still parses each one, its attributes (the optimize attribute of
 // __ML_UNTRACKED reads gcc's options afresh for each) and its asm
 // templates: half of a small unit's compile. Any word of the rest of the
@@ -17,8 +17,7 @@ import (
 // helper whose attributes make gcc emit it (constructor, used) is kept.
 // The lines stay, blank, and the line markers with them, so the kept
 // declarations keep their lines in the debug information.
-func pruneHeaderHelpers(unit []byte, start, end int) []byte {
-	helpers := headerHelpers(unit[start:end])
+func pruneHeaderHelpers(unit []byte, start int, helpers []helperDef) []byte {
 	if len(helpers) == 0 {
 		return unit
 	}

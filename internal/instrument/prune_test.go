@@ -33,7 +33,7 @@ static __inline__ int __ml_unused2(int x) { return x * 2; }
 `
 	unit := []byte("# 1 \"f.c\"\n" + header + rest)
 	start := len("# 1 \"f.c\"\n")
-	got := string(pruneHeaderHelpers(bytes.Clone(unit), start, start+len(header)))
+	got := string(pruneHeaderHelpers(bytes.Clone(unit), start, headerHelpers([]byte(header))))
 	for _, kept := range []string{"__ml_leaf(int x)", "__ml_used(int x)", "__ml_in_asm(void)", "__ml_ctor(void)",
 		"__ml_proto(int);", "__ml_table = { 1 };", "struct __ml_s { int a; };", rest} {
 		if !strings.Contains(got, kept) {

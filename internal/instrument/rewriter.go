@@ -348,9 +348,6 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.findHanding(decls)
 	r.weakenInlineOnly(decls)
 	r.collectGlobals(decls)
-	if r.c.asmCalls {
-		r.asmHelpers = asmHelpers(decls)
-	}
 	w := &writer{unit: r.unit}
 	// gcc names the compilation unit (DW_AT_name, DWARF's file 0) after the
 	// first linemarker of preprocessed input: the user's file, not ours.
@@ -360,6 +357,13 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	// as the builtins they replace do, which alone gcc exempts from this warning
 	w.b.WriteString("#pragma GCC diagnostic ignored \"-Wscalar-storage-order\"\n")
 	printed, printPath := r.c.printedHeader()
+	helpers := r.c.helpers
+	if printed == nil {
+		helpers = asmHelpers(decls) // (kept with the printing: the units after parse part of the header)
+	}
+	if r.c.asmCalls {
+		r.asmHelpers = helpers
+	}
 	var body []frag
 	for _, ed := range decls {
 		if printed != nil && ed.Position().Filename == headerName {
@@ -390,12 +394,12 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		w.b.Write(printed)
 		w.col = len(printed) - bytes.LastIndexByte(printed, '\n') // (raw needs it alone)
 	}
-	header, headerEnd := true, 0
+	header := true
 	for i, ed := range decls {
 		if header && ed.Position().Filename != headerName {
-			header, headerEnd = false, w.b.Len()
+			header = false
 			if printed == nil {
-				r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), printPath)
+				r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), helpers, printPath)
 			}
 			w.raw(r.siteTable() + r.handsTable() + textSectionAgain(decls))
 		}
@@ -411,9 +415,8 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		}
 	}
 	if header {
-		headerEnd = w.b.Len()
 		if printed == nil {
-			r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), printPath)
+			r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), helpers, printPath)
 		}
 		w.raw(r.siteTable())
 	}
@@ -562,7 +565,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	if len(flags) > 0 {
 		w.b.WriteString(flagsMark + strings.Join(flags, " ") + " */\n")
 	}
-	return pruneHeaderHelpers(w.b.Bytes(), headerStart, headerEnd), nil
+	return pruneHeaderHelpers(w.b.Bytes(), headerStart, r.c.defs), nil
 }
 
 // A unit may end with a comment naming the flags it must be compiled

@@ -29,6 +29,14 @@ func pruneSystemDecls(pre []byte) []byte {
 	if !ok || len(decls) == 0 {
 		return pre
 	}
+	kept := keptDecls(decls, func(d *sysDecl) bool { return d.always }, roots)
+	return blankDecls(pre, decls, kept)
+}
+
+// keptDecls returns which of decls are kept: those always says are, those
+// declaring a word of roots and, in turn, those declaring a word of a kept
+// one.
+func keptDecls(decls []sysDecl, always func(*sysDecl) bool, roots []string) []bool {
 	declaring := map[string][]int{}
 	for i, d := range decls {
 		for _, n := range d.declares {
@@ -44,10 +52,10 @@ func pruneSystemDecls(pre []byte) []byte {
 			work = append(work, w)
 		}
 	}
-	for i, d := range decls {
-		if d.always {
+	for i := range decls {
+		if always(&decls[i]) {
 			kept[i] = true
-			for _, w := range d.uses {
+			for _, w := range decls[i].uses {
 				use(w)
 			}
 		}
@@ -67,13 +75,19 @@ func pruneSystemDecls(pre []byte) []byte {
 			}
 		}
 	}
+	return kept
+}
+
+// blankDecls returns text with the declarations of decls not kept blanked
+// (blankSpans).
+func blankDecls(text []byte, decls []sysDecl, kept []bool) []byte {
 	var dead []textSpan
 	for i, d := range decls {
 		if !kept[i] {
 			dead = append(dead, textSpan{d.from, d.to})
 		}
 	}
-	return blankSpans(pre, dead)
+	return blankSpans(text, dead)
 }
 
 // sysToken is a token of a preprocessed unit: an identifier or keyword
