@@ -743,6 +743,7 @@ static const __ml_uptr __ml_def_xor __attribute__((unused)) = __ML_META_XOR >> 3
 		__ML_KEEP_ASM(__ml_unused, #fn, a0, a1, a2, a3, a4);               \
 	} while (0)
 #define __ML_KEEP4_VOID(fn, a0, a1, a2, a3) __ML_KEEP5_VOID(fn, a0, a1, a2, a3, 0)
+#define __ML_KEEP2_VOID(fn, a0, a1) __ML_KEEP5_VOID(fn, a0, a1, 0, 0, 0)
 #define __ML_KEEP1_VOID(fn, a0) __ML_KEEP5_VOID(fn, a0, 0, 0, 0, 0)
 /* A lighter one for calls made at every entry or exit of some functions
  * (a local's registration, a body's end): fn's arguments in rdi, rsi and
@@ -804,6 +805,7 @@ static const __ml_uptr __ml_def_xor __attribute__((unused)) = __ML_META_XOR >> 3
 #define __ML_KEEP5(res, fn, a0, a1, a2, a3, a4) ((res) = fn(a0, a1, a2, a3, a4))
 #define __ML_KEEP5_VOID(fn, a0, a1, a2, a3, a4) fn(a0, a1, a2, a3, a4)
 #define __ML_KEEP4_VOID(fn, a0, a1, a2, a3) fn(a0, a1, a2, a3)
+#define __ML_KEEP2_VOID(fn, a0, a1) fn(a0, a1)
 #define __ML_KEEP1_VOID(fn, a0) fn(a0)
 #define __ML_KEEPG3(res, fn, a0, a1, a2) ((res) = fn(a0, a1, a2))
 #define __ML_KEEPG1_VOID(fn, a0) fn(a0)
@@ -977,7 +979,7 @@ __ML_INLINE __ml_uptr __ml_either(__ml_uptr a, __ml_uptr b)
 __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
 {
 	if (__ML_UNLIKELY(o != 0))
-		__ml_report_uninit_value(o, site);
+		__ML_KEEP2_VOID(__ml_report_uninit_value, o, site);
 }
 
 /* A pointer value (meta m) decides something (a branch, a comparison, a
@@ -985,7 +987,7 @@ __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
 __ML_INLINE void __ml_use_p(__ml_meta_t m, const struct __ml_site *site)
 {
 	if (__ML_UNLIKELY(__ML_IS_UNINIT(m)))
-		__ml_report_uninit_pointer(m, site);
+		__ML_KEEP2_VOID(__ml_report_uninit_pointer, m, site);
 }
 
 /* The meta of a pointer local declared without initializer at decl
