@@ -403,6 +403,10 @@ func TestUnlimitedStack(t *testing.T) {
 // loop). The limit is hard as well as soft, so memlens cannot raise it for
 // larger frames: the frames themselves must fit (under a hard 8 MiB, -O0
 // reaches 104,462 levels natively, 73,228 instrumented, 65,420 in full mode).
+// At -O2, 261,855 natively and 174,658 in full mode, whose parse_value is
+// 48 bytes to gcc's 32 (80 before the definedness checks' cold calls kept
+// every register: 104,462 levels): 160,000 levels, beyond what 64 bytes a
+// level reach, must run in full mode too.
 func TestDeepRecursion(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
@@ -417,8 +421,8 @@ func TestDeepRecursion(t *testing.T) {
 					t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, msg)
 				}
 			}
-			inStack := func(kib int, prog string) (string, error) {
-				cmd := exec.Command("bash", "-c", fmt.Sprintf("ulimit -s %d || exit 77; exec ./%s", kib, prog))
+			inStack := func(kib int, prog string, args ...string) (string, error) {
+				cmd := exec.Command("bash", "-c", fmt.Sprintf("ulimit -s %d || exit 77; exec ./%s %s", kib, prog, strings.Join(args, " ")))
 				cmd.Dir = dir
 				cmd.Env = environ()
 				out, err := cmd.CombinedOutput()
@@ -437,6 +441,18 @@ func TestDeepRecursion(t *testing.T) {
 			for _, prog := range []string{"instrumented", "full"} {
 				if got, err := inStack(8192, prog); err != nil || got != want {
 					t.Errorf("%s, in an 8 MiB stack: %v\n%s\nnatively:\n%s", prog, err, got, want)
+				}
+			}
+			if opt != "-O2" {
+				return
+			}
+			deep, err := inStack(8192, "native", "160000")
+			if err != nil {
+				t.Fatalf("natively 160,000 levels deep in an 8 MiB stack: %v\n%s", err, deep)
+			}
+			for _, prog := range []string{"instrumented", "full"} {
+				if got, err := inStack(8192, prog, "160000"); err != nil || got != deep {
+					t.Errorf("%s, 160,000 levels deep in an 8 MiB stack: %v\n%s\nnatively:\n%s", prog, err, got, deep)
 				}
 			}
 		})
@@ -764,10 +780,22 @@ func TestFrameSizeLua(t *testing.T) {
 // cJSON's -O2 compare_json 80 (48), Lua's -O0 ldo.c precallC 208 (80) and
 // luaD_precall 224 (96). match and compare_json were 176 and 144, and
 // gmatch_aux, calling match, 176, while a recursive function pushed the
-// extra words of the pointer parameters it steps (direct.go).
+// extra words of the pointer parameters it steps (direct.go). In full mode
+// dropin/descent.c's -O2 parse_value 48 (gcc's parse_list, into which gcc
+// inlines it, 32): 80 while the definedness checks' cold calls were calls
+// and gcc held a shadow address and a WILD test's flag across the
+// recursion (memlens.h's __ml_use).
 func TestFrameSizeRecursive(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
+	t.Run("descent.c-O2-full", func(t *testing.T) {
+		t.Parallel()
+		src := filepath.Join(cwd(t), "testdata/dropin/descent.c")
+		native, full := frameSizes(t, src, "-O2", gcc), frameSizes(t, src, "-O2", memlens, "cc", "--memlens-full")
+		if n, ok := full["parse_value"]; !ok || n > 48 {
+			t.Errorf("parse_value's frame: %d bytes in full mode (over 48), gcc's parse_list %d", n, native["parse_list"])
+		}
+	})
 	dir, err := filepath.Abs("../../shared/realworld")
 	if err != nil {
 		t.Fatal(err)

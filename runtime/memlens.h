@@ -700,6 +700,7 @@ static const __ml_uptr __ml_hash_bits __attribute__((unused)) = ~__ML_META_MASK;
 #define __ML_ASM_XOR  "m"(__ml_shadow_xor)
 #define __ML_ASM_MASK "m"(__ml_meta_mask)
 #define __ML_ASM_HASH "m"(__ml_hash_bits)
+static const __ml_uptr __ml_def_xor __attribute__((unused)) = __ML_META_XOR >> 3 | __ML_DEF_BASE;
 /* With gcc, optimising, in the small code model (sites within 2 GiB), a
  * check's slow path is a stub in a section of cold code instead of a C
  * label and call (stubs.c): the C compiler sees one asm statement with
@@ -741,6 +742,8 @@ static const __ml_uptr __ml_hash_bits __attribute__((unused)) = ~__ML_META_MASK;
 		__ml_uptr __ml_unused;                                             \
 		__ML_KEEP_ASM(__ml_unused, #fn, a0, a1, a2, a3, a4);               \
 	} while (0)
+#define __ML_KEEP4_VOID(fn, a0, a1, a2, a3) __ML_KEEP5_VOID(fn, a0, a1, a2, a3, 0)
+#define __ML_KEEP2_VOID(fn, a0, a1) __ML_KEEP5_VOID(fn, a0, a1, 0, 0, 0)
 #define __ML_KEEP1_VOID(fn, a0) __ML_KEEP5_VOID(fn, a0, 0, 0, 0, 0)
 /* A lighter one for calls made at every entry or exit of some functions
  * (a local's registration, a body's end): fn's arguments in rdi, rsi and
@@ -801,6 +804,8 @@ static const __ml_uptr __ml_hash_bits __attribute__((unused)) = ~__ML_META_MASK;
 #define __ML_KEEP3(res, fn, a0, a1, a2) ((res) = fn(a0, a1, a2))
 #define __ML_KEEP5(res, fn, a0, a1, a2, a3, a4) ((res) = fn(a0, a1, a2, a3, a4))
 #define __ML_KEEP5_VOID(fn, a0, a1, a2, a3, a4) fn(a0, a1, a2, a3, a4)
+#define __ML_KEEP4_VOID(fn, a0, a1, a2, a3) fn(a0, a1, a2, a3)
+#define __ML_KEEP2_VOID(fn, a0, a1) fn(a0, a1)
 #define __ML_KEEP1_VOID(fn, a0) fn(a0)
 #define __ML_KEEPG3(res, fn, a0, a1, a2) ((res) = fn(a0, a1, a2))
 #define __ML_KEEPG1_VOID(fn, a0) fn(a0)
@@ -848,6 +853,22 @@ static __inline__ __attribute__((always_inline, unused __ML_UNTRACKED)) struct _
 #endif
 }
 
+/* __ML_DEF_SHADOW(a) for a check: it reads callee, a word every call may
+ * write, so gcc shares it between the checks of one address with no call
+ * between them but never holds it across a call in a callee-saved
+ * register, where two instructions again are cheaper than a push and a pop
+ * in every frame (descent.c's full -O2 parse_value held &p->s's across its
+ * recursive call). */
+__ML_INLINE __ml_uptr __ml_def_shadow(__ml_uptr a)
+{
+#ifdef __ML_ASM
+	__asm__("shrq $3, %[a]\n\txorq %[x], %[a]" : [a] "+r"(a) : [x] "m"(__ml_def_xor), "m"(__ml_t.callee) : "cc");
+	return a;
+#else
+	return __ML_DEF_SHADOW(a);
+#endif
+}
+
 /* The undefined bits of the n bytes (n <= 8) at a. An aligned word's
  * bits are its shadow byte, all of it: tested without the shift and mask
  * (a word out of line still takes them, with an a of its own, so gcc keeps
@@ -856,20 +877,29 @@ __ML_INLINE unsigned __ml_undef_bits(__ml_uptr a, __ml_uptr n)
 {
 	if (n == 8) {
 		if (__ML_LIKELY((a & 7) == 0))
-			return *(const unsigned char *)__ML_DEF_SHADOW(a);
+			return *(const unsigned char *)__ml_def_shadow(a);
 		__asm__("" : "+r"(a));
 	}
-	return ((unsigned)*(const __ml_u16u *)__ML_DEF_SHADOW(a) >> (a & 7)) & ((1u << n) - 1);
+	return ((unsigned)*(const __ml_u16u *)__ml_def_shadow(a) >> (a & 7)) & ((1u << n) - 1);
 }
 
 /* The n bytes at a, read through meta m (or by the name of the local
  * declared at decl), are used: a branch, arithmetic, an index, a call's
- * argument. Memory of unknown provenance (WILD) is never checked. */
+ * argument. Memory of unknown provenance (WILD) is never checked. The
+ * definedness helpers' cold calls go through the trampoline keeping every
+ * register, so no value lives across them in a callee-saved register or a
+ * slot of the frame only for them (descent.c's full -O2 parse_value 80 to
+ * 48 bytes with __ml_def_shadow and the WILD test's branch: gcc's 32). */
 __ML_INLINE void __ml_use(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
                           const struct __ml_site *site)
 {
-	if ((n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0)) && (m != __ML_WILD || decl))
-		__ml_report_uninit(a, n, m, decl, site);
+	if (n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0)) {
+		if (m != __ML_WILD || decl)
+			__ML_KEEP5_VOID(__ml_report_uninit, a, n, m, decl, site);
+		else /* a branch of its own: gcc otherwise tests m on the hot path and
+		        holds the flag across calls for the next use of m */
+			__asm__("");
+	}
 }
 
 /* The n bytes at a were written. Their bits, when one shadow byte holds
@@ -882,7 +912,7 @@ __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 	/* An aligned word owns its shadow byte whole (no neighbour's bits
 	 * share it): one plain store, no load, test or atomic. */
 	if (n == 8 && __ML_LIKELY((a & 7) == 0)) {
-		*(unsigned char *)__ML_DEF_SHADOW(a) = 0;
+		*(unsigned char *)__ml_def_shadow(a) = 0;
 		return;
 	}
 	if (n > 8)
@@ -921,7 +951,7 @@ __ML_INLINE void __ml_span_end_ret(const struct __ml_span *s)
 __ML_INLINE void __ml_def_v(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site)
 {
 	if (__ML_UNLIKELY(origin != 0))
-		__ml_def_store(a, n, origin, site);
+		__ML_KEEP4_VOID(__ml_def_store, a, n, origin, site);
 	else
 		__ml_def(a, n);
 }
@@ -931,9 +961,11 @@ __ML_INLINE void __ml_def_v(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const st
 __ML_INLINE __ml_uptr __ml_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
                                   const struct __ml_site *site)
 {
+	__ml_uptr o;
 	if ((n <= 8 && __ML_LIKELY(__ml_undef_bits(a, n) == 0)) || (m == __ML_WILD && !decl))
 		return 0;
-	return __ml_def_origin(a, n, m, decl, site);
+	__ML_KEEP5(o, __ml_def_origin, a, n, m, decl, site);
+	return o;
 }
 
 /* The origin of a value computed from values of origins a and b: the
@@ -947,7 +979,7 @@ __ML_INLINE __ml_uptr __ml_either(__ml_uptr a, __ml_uptr b)
 __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
 {
 	if (__ML_UNLIKELY(o != 0))
-		__ml_report_uninit_value(o, site);
+		__ML_KEEP2_VOID(__ml_report_uninit_value, o, site);
 }
 
 /* A pointer value (meta m) decides something (a branch, a comparison, a
@@ -955,7 +987,7 @@ __ML_INLINE void __ml_use_v(__ml_uptr o, const struct __ml_site *site)
 __ML_INLINE void __ml_use_p(__ml_meta_t m, const struct __ml_site *site)
 {
 	if (__ML_UNLIKELY(__ML_IS_UNINIT(m)))
-		__ml_report_uninit_pointer(m, site);
+		__ML_KEEP2_VOID(__ml_report_uninit_pointer, m, site);
 }
 
 /* The meta of a pointer local declared without initializer at decl

@@ -205,6 +205,11 @@ ML_KEEPING(__ml_meta_of)
 ML_KEEPING(__ml_move_slow)
 ML_KEEPING(__ml_report_index)
 ML_KEEPING(__ml_register_global)
+ML_KEEPING(__ml_report_uninit)
+ML_KEEPING(__ml_def_store)
+ML_KEEPING(__ml_def_origin)
+ML_KEEPING(__ml_report_uninit_value)
+ML_KEEPING(__ml_report_uninit_pointer)
 
 /* memlens.h's __ML_KEEPG3: fn's arguments in rdi, rsi, rdx and its result
  * in rax, the other caller-saved general registers kept (the caller's asm
