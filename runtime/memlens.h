@@ -878,10 +878,10 @@ extern int __ml_mt;
 
 /* The n bytes at a were written. Their bits, when one shadow byte holds
  * them all, are cleared here, not by a call: the first store into a new
- * block's bytes is most of them (list.c's new_item). Atomically only
- * where other threads run (__ml_mt): a neighbour may be another thread's
- * object; alone, a plain and, whose lock prefix drained the store buffer
- * at each of new_item's tag bytes. */
+ * block's bytes is most of them (list.c's new_item). Where other threads
+ * run (__ml_mt), by the runtime's atomic and (a neighbour may be another
+ * thread's object); alone, by a plain one: a lock prefix drained the
+ * store buffer at each of new_item's tag bytes. */
 __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 {
 	unsigned bits;
@@ -894,13 +894,9 @@ __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 	if (n > 8)
 		__ml_def_slow(a, n);
 	else if (__ML_UNLIKELY((bits = __ml_undef_bits(a, n)) != 0)) {
-		if ((a & 7) + n <= 8) {
-			unsigned char *s = (unsigned char *)__ML_DEF_SHADOW(a);
-			if (__ML_UNLIKELY(__ml_mt))
-				__atomic_fetch_and(s, (unsigned char)~(bits << (a & 7)), __ATOMIC_RELAXED);
-			else
-				*s &= (unsigned char)~(bits << (a & 7));
-		} else
+		if ((a & 7) + n <= 8 && __ML_LIKELY(!__ml_mt))
+			*(unsigned char *)__ML_DEF_SHADOW(a) &= (unsigned char)~(bits << (a & 7));
+		else
 			__ml_def_slow(a, n);
 	}
 }
