@@ -70,7 +70,10 @@ _Static_assert(ML_ST_CYCLES + sizeof(struct ml_cycles_state) <= ML_ST_SUPPRESS, 
 
 int ml_cycles_due(void)
 {
-	uint64_t n = __atomic_add_fetch(&ml_cy_allocs, 1, __ATOMIC_RELAXED), next = ML_CYCLES_MIN + ML_LOAD(&ml_cy_later);
+	/* (atomic only where other threads allocate: alone, the lock prefix
+	 * drained the store buffer at every malloc) */
+	uint64_t n = ML_LOAD(&__ml_mt) ? __atomic_add_fetch(&ml_cy_allocs, 1, __ATOMIC_RELAXED) : ++ml_cy_allocs;
+	uint64_t next = ML_CYCLES_MIN + ML_LOAD(&ml_cy_later);
 	/* (and again every so often, should the note be lost: a longjmp) */
 	return n >= next && (n - next) % ML_CYCLES_MIN == 0;
 }

@@ -1506,7 +1506,9 @@ static inline void ml_explain_free(struct ml_freed *fd, meta_t m, const struct m
 {
 	if (!ML_LOAD(&__ml_explain))
 		return;
-	uint64_t n = ML_ADD(&ml_fprov_next, 1);
+	/* (atomic only where other threads free: alone, the lock prefix
+	 * drained the store buffer at every free) */
+	uint64_t n = ML_LOAD(&__ml_mt) ? ML_ADD(&ml_fprov_next, 1) : ml_fprov_next++;
 	struct ml_fprov *f = &ML_FPROV_RING[n & (ML_FPROV_N - 1)];
 	f->site = pv ? pv->site : 0;
 	f->word = pv ? pv->word : __ML_GEN_NONE;

@@ -902,10 +902,16 @@ __ML_INLINE void __ml_use(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct 
 	}
 }
 
+/* A second thread has started, or the program installed a signal handler:
+ * counts and shared shadow bytes change atomically from then on. */
+extern int __ml_mt;
+
 /* The n bytes at a were written. Their bits, when one shadow byte holds
- * them all, are cleared here (atomically: a neighbour may be another
- * thread's object), not by a call: the first store into a new block's
- * bytes is most of them (list.c's new_item). */
+ * them all, are cleared here, not by a call: the first store into a new
+ * block's bytes is most of them (list.c's new_item). Where other threads
+ * run (__ml_mt), by the runtime's atomic and (a neighbour may be another
+ * thread's object); alone, by a plain one: a lock prefix drained the
+ * store buffer at each of new_item's tag bytes. */
 __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 {
 	unsigned bits;
@@ -918,9 +924,8 @@ __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 	if (n > 8)
 		__ml_def_slow(a, n);
 	else if (__ML_UNLIKELY((bits = __ml_undef_bits(a, n)) != 0)) {
-		if ((a & 7) + n <= 8)
-			__atomic_fetch_and((unsigned char *)__ML_DEF_SHADOW(a), (unsigned char)~(bits << (a & 7)),
-			                   __ATOMIC_RELAXED);
+		if ((a & 7) + n <= 8 && __ML_LIKELY(!__ml_mt))
+			*(unsigned char *)__ML_DEF_SHADOW(a) &= (unsigned char)~(bits << (a & 7));
 		else
 			__ml_def_slow(a, n);
 	}
@@ -1831,8 +1836,6 @@ __ML_INLINE int __ml_known_name(const struct __ml_refs *c, const struct __ml_sit
 /* The block in slot s is handed on at site, which has not named it yet,
  * where other threads run (names.c: paper 001's "pointed to or returned by"). */
 void __ml_named(unsigned s, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
-/* A second thread has started: counts change atomically from then on. */
-extern int __ml_mt;
 /* A count reached zero (c == 0) or went below it (c == ~0u). */
 void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsigned how)
 	__attribute__((noinline, cold)) __ML_NOTHROW;

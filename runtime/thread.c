@@ -168,6 +168,7 @@ void ml_thread_adopt(void)
 	unsigned id = ml_new_tid();
 	__ml_t.id = id;
 	ml_tls.registered = 1;
+	ml_mt_on(); /* (from now on, what threads share changes atomically) */
 }
 
 int ml_thread_info(unsigned id, unsigned *parent, unsigned *stack)

@@ -33,15 +33,22 @@ static inline int ml_bit(uptr a)
 
 /* Set (undef) or clear the bits of [a, hi), bytes whose bits lie in one
  * shadow byte: atomically where it is shared with bytes outside the range
- * (a neighbour may be another thread's object). */
+ * and other threads run (__ml_mt: a neighbour may be another thread's
+ * object); alone, a plain load and store (a lock prefix drains the store
+ * buffer: a scalar local's poison at each call). */
 static inline void ml_def_bits(uptr a, uptr hi, int undef)
 {
 	uint8_t mask = (uint8_t)(((1u << (hi - a)) - 1) << (a & 7));
 	uint8_t *s = ml_dsh(a);
-	if (undef)
-		__atomic_fetch_or(s, mask, __ATOMIC_RELAXED);
-	else if (ML_LOAD(s) & mask)
-		__atomic_fetch_and(s, (uint8_t)~mask, __ATOMIC_RELAXED);
+	if (ML_UNLIKELY(ML_LOAD(&__ml_mt))) {
+		if (undef)
+			__atomic_fetch_or(s, mask, __ATOMIC_RELAXED);
+		else if (ML_LOAD(s) & mask)
+			__atomic_fetch_and(s, (uint8_t)~mask, __ATOMIC_RELAXED);
+	} else if (undef)
+		*s |= mask;
+	else if (*s & mask)
+		*s &= (uint8_t)~mask;
 }
 
 /* ml_def_set's loop, for ranges over several shadow bytes. */
