@@ -165,6 +165,7 @@ type rewriter struct {
 	borrows        map[string][]bool                      // the pointer parameters each function of the unit borrows
 	still          map[string]bool                        // functions of the unit that cannot lower a count (still.go)
 	sealed         map[*cc.Declarator]bool                // pointer members whose loads skip the hash test (sealed.go)
+	packedMembers  map[*cc.Declarator]bool                // members of packed structs, nil when the unit has none (packed.go)
 	heldArgs       map[string]bool                        // those of them every call passes held values (findHeldArgs)
 	heldParams     map[*cc.Declarator]bool                // pointer parameters every call passes a held variable (findHeldParams)
 	outParams      map[string][]int64                     // the pointee sizes of parameters each function stores first (findOutParams)
@@ -319,6 +320,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.loopCalls = callsInLoops(progDecls) // (before the analyses asking which calls are made inline)
 	r.callFreeLoops = inCallFreeLoops(progDecls)
 	r.loopNodes = inLoops(progDecls)
+	r.findPacked(progDecls)
 	r.findNoreturn(decls)
 	r.findDeclaredPure(decls)
 	r.findUnchecked(decls)

@@ -207,8 +207,8 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 		return lv
 	}
 	var f frag
-	f.str("(*__extension__({ register __auto_type " + p + " = &")
-	f.cat(paren(lv))
+	f.str("(*__extension__({ register __auto_type " + p + " = ")
+	f.cat(r.addressOf(n, lv))
 	f.str("; " + ops + " " + p + "; }))")
 	return f
 }
@@ -571,8 +571,7 @@ func (r *rewriter) originPlace(e cc.ExpressionNode, p, o string, write bool) fra
 		meta = l.meta
 	} else {
 		site, _ := r.memLocal(e)
-		place.str("&")
-		place.cat(paren(r.indexed(e, write)))
+		place = r.addressOf(e, r.indexed(e, write))
 		decl = siteRef(site)
 	}
 	place.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", o, p, p, meta, decl, siteRef(r.site(e, siteAccess)))
