@@ -281,6 +281,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	// decls, and the program's alone: the runtime header's functions
 	// call only its own and builtins, and no program's function calls them
 	var decls, progDecls []*cc.ExternalDeclaration
+	r.unit.resolvers = withResolverCallees(ast, r.unit.resolvers)
 	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
 		if ed == nil {
@@ -3195,10 +3196,14 @@ func isDataPtr(t cc.Type) bool {
 // unslotted lists the functions whose word cannot come from a slot
 // (calleeSlot): those declared with an asm label (`int stat(...)
 // __asm__("stat64")`), whose symbol is not their name, and static ones,
-// which gcc emits (under that name) only if C code takes their address.
+// which gcc emits (under that name) only if C code takes their address
+// (one the unit leaves as it is, rewriter.alone, may have no prototype).
 func unslotted(decls []*cc.ExternalDeclaration) map[string]bool {
 	names := map[string]bool{}
 	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && fd.Declarator.Linkage() == cc.Internal {
+			names[fd.Declarator.Name()] = true
+		}
 		Inspect(ed, func(n cc.Node) bool {
 			if d, ok := n.(*cc.InitDeclarator); ok && d.Declarator != nil && (d.Asm != nil || d.Declarator.Linkage() == cc.Internal) {
 				names[d.Declarator.Name()] = true

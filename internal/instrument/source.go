@@ -51,7 +51,7 @@ type unitText struct {
 	viewOnly   map[int]bool
 	wideBreaks map[int]bool    // where the view starts a unit before a wide bit-field (misplacedWideFields)
 	spaceNames map[string]bool // the address space qualifiers and their typedefs (addressSpaceNames)
-	resolvers  map[string]bool // the indirect functions' resolvers (ifuncResolvers)
+	resolvers  map[string]bool // the indirect functions' resolvers (ifuncResolvers), and what they call (withResolverCallees)
 	// isSystemDecl's answers: a dozen walks ask of every declaration, and
 	// finding a node's position walks down to its first token
 	systemDecl map[*cc.ExternalDeclaration]bool
