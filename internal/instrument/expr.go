@@ -519,7 +519,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	var ops string
 	if e, ok := n.(cc.ExpressionNode); ok {
 		if l.bitfield {
-			ops = r.bitfieldDef(p, e, op)
+			ops = r.bitfieldOps(p, e, l.meta, -1, op)
 		} else {
 			ops = r.defOps(p, objType(e), l.meta, -1, n, op)
 		}

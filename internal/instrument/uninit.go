@@ -114,16 +114,47 @@ func (r *rewriter) defOps(p string, t cc.Type, meta string, decl int, n cc.Node,
 	return strings.Join(ops, " ")
 }
 
-// bitfieldDef is the code marking the bytes of the place x without an
-// address (noAddress) in *c written: a bit-field's whole storage unit (a
-// neighbour sharing it is left defined too, which can only hide a report;
-// bitfieldBytes).
-func (r *rewriter) bitfieldDef(c string, x cc.ExpressionNode, op defOp) string {
-	if !r.storesDefine() || (op != defStore && op != defUpdate) {
+// bitfieldOps is the code checking and marking the bytes of the place x
+// without an address (noAddress) in *c as op reads or writes it (meta
+// and decl as defOps takes them): a bit-field's, the bytes holding its
+// bits (bitfieldBits), so a field sharing none of them with the fields
+// stored reads as never written, and one sharing a byte with one of them
+// as defined (the shadow has a bit per byte); another's, its bytes
+// (bitfieldBytes).
+func (r *rewriter) bitfieldOps(c string, x cc.ExpressionNode, meta string, decl int, op defOp) string {
+	if !r.storesDefine() {
 		return ""
 	}
 	at, size := bitfieldBytes(c, x)
-	return fmt.Sprintf("__ml_def((__ml_uptr)%s, %s);", at, size)
+	s, _ := x.(*cc.PostfixExpression)
+	bits := s != nil && s.Field() != nil && s.Field().IsBitfield()
+	if bits {
+		at, size = bitfieldBits(c, s)
+	}
+	var ops []string
+	if bits && (op == defUse || op == defUpdate) && r.tracksDef() {
+		d := "0"
+		if decl >= 0 {
+			d = siteRef(decl)
+		}
+		// (not where the layout is gcc's alone: the whole struct is no field's)
+		ops = append(ops, fmt.Sprintf("if (sizeof *%s == %d) __ml_use((__ml_uptr)%s, %s, %s, %s, %s);", c, containerType(s).Size(), at, size, meta, d, siteRef(r.site(x, siteAccess))))
+	}
+	if op == defStore || op == defUpdate {
+		ops = append(ops, fmt.Sprintf("__ml_def((__ml_uptr)%s, %s);", at, size))
+	}
+	return strings.Join(ops, " ")
+}
+
+// bitfieldBits returns the address and the size of the bytes holding the
+// bits of bit-field x in the struct *c, as cc/v4 lays it out; where gcc's
+// size of the struct differs (packed), the whole struct.
+func bitfieldBits(c string, x *cc.PostfixExpression) (at, size string) {
+	f := x.Field()
+	first, last := f.Offset()+int64(f.OffsetBits())/8, f.Offset()+(int64(f.OffsetBits())+f.ValueBits()-1)/8
+	whole := containerType(x).Size()
+	return fmt.Sprintf("((char *)%[1]s + (sizeof *%[1]s == %[2]d ? %[3]d : 0))", c, whole, first),
+		fmt.Sprintf("(sizeof *%[1]s == %[2]d ? %[3]d : sizeof *%[1]s)", c, whole, last-first+1)
 }
 
 // bitfieldBytes returns the address and the size of the bytes an access
@@ -185,7 +216,11 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 	}
 	if r.noAddress(n) {
 		c := r.name("__ml_a")
-		ops := r.bitfieldDef(c, n, op)
+		meta := "0UL"
+		if o := r.fn.objs[rootDecl(n)]; o != nil {
+			meta = o.meta
+		}
+		ops := r.bitfieldOps(c, n, meta, site, op)
 		if ops == "" {
 			return lv
 		}
@@ -482,7 +517,7 @@ func (r *rewriter) carriedOperands(a cc.ExpressionNode, op cc.Token, b cc.Expres
 // the origin of its value (copySource). A masked update of lhs
 // (lv = (lv & MASK) | v, bzip2's SET_LL4 packing two nibbles a byte) takes
 // the bits it keeps as defined, as a bit-field's neighbours are
-// (bitfieldDef): memlens keeps a bit per byte, so a byte whose halves are
+// (bitfieldOps): memlens keeps a bit per byte, so a byte whose halves are
 // written one at a time would otherwise never become defined.
 func (r *rewriter) assignedSource(lhs, rhs cc.ExpressionNode) (frag, string) {
 	a, op, b, ok := bitwiseOperands(rhs)
