@@ -305,7 +305,7 @@ func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
 	if !r.tracksDef() || e.Type() == nil || !cc.IsArithmeticType(e.Type()) {
 		return false
 	}
-	if r.plainCopySource(e) {
+	if r.plainCopySource(e) || r.bitfieldSource(e) {
 		return true
 	}
 	for _, o := range carriedOperands(e) {
@@ -333,6 +333,17 @@ func (r *rewriter) plainCopySource(e cc.ExpressionNode) bool {
 	}
 	_, ok := r.memLocal(e)
 	return ok
+}
+
+// bitfieldSource reports whether e (unparenthesized) is a bit-field in
+// tracked memory, whose value is copied with its definedness
+// (bitfieldCopy); not a plain copy source, which has an address.
+func (r *rewriter) bitfieldSource(e cc.ExpressionNode) bool {
+	if !isBitfield(e) {
+		return false
+	}
+	_, ok := r.memLocal(e)
+	return ok || needsCheck(e)
 }
 
 // carriedOperands are the operands of e (unparenthesized) whose
@@ -438,6 +449,9 @@ func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
 	}
 	if r.plainCopySource(e) {
 		return r.plainCopy(e)
+	}
+	if r.bitfieldSource(e) {
+		return r.bitfieldCopy(e.(*cc.PostfixExpression))
 	}
 	var f frag
 	switch x := e.(type) {
@@ -591,6 +605,34 @@ func (r *rewriter) plainCopy(e cc.ExpressionNode) (frag, string) {
 	f.str("__extension__({ register __auto_type " + p + " = ")
 	f.cat(r.originPlace(e, p, o, false))
 	f.strf(" *%s; })", p)
+	return f, o
+}
+
+// bitfieldCopy renders bit-field x, a plain copy source, and the origin
+// of its value: that of the bytes holding its bits (bitfieldBits), where
+// cc/v4's layout has gcc's size, else none, as a read does not check them
+// (bitfieldOps).
+func (r *rewriter) bitfieldCopy(x *cc.PostfixExpression) (frag, string) {
+	o, c := r.originTemp(), r.name("__ml_a")
+	var place, member frag
+	meta, decl := "0UL", "0"
+	if needsCheck(x) {
+		l := r.accessLvalue(x, false)
+		place, member, meta = r.checkedPlace(x, l, false, defNone), l.member, l.meta
+	} else {
+		site, _ := r.memLocal(x)
+		s, m := r.selectedFrom(x)
+		place.str("&")
+		place.cat(paren(r.indexed(s, false)))
+		member, decl = m, siteRef(site)
+	}
+	at, size := bitfieldBits(c, x)
+	var f frag
+	f.str("__extension__({ register __auto_type " + c + " = ")
+	f.cat(place)
+	f.strf("; %s = sizeof *%s == %d ? __ml_origin((__ml_uptr)%s, %s, %s, %s, %s) : 0; (*%s)", o, c, containerType(x).Size(), at, size, meta, decl, siteRef(r.site(x, siteAccess)), c)
+	f.cat(member)
+	f.str("; })")
 	return f, o
 }
 
