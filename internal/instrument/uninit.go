@@ -242,8 +242,13 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 		return lv
 	}
 	var f frag
-	f.str("(*__extension__({ register __auto_type " + p + " = ")
-	f.cat(r.addressOf(n, lv))
+	if r.misaligned(n) {
+		f.str("(*__extension__({ register __auto_type " + p + " = ")
+		f.cat(r.addressOf(n, lv))
+	} else {
+		f.str("(*__extension__({ register __auto_type " + p + " = &")
+		f.cat(paren(lv))
+	}
 	f.str("; " + ops + " " + p + "; }))")
 	return f
 }
