@@ -77,6 +77,10 @@ var dropinCases = []struct {
 	{"asm_rejected.c", []string{"-O2", "-Wall"}},
 	{"ifunc.c", []string{"-O2", "-Wall"}},
 	{"ifunc.c", []string{"-O0"}},
+	{"ifunc_callees.c", []string{"-O2", "-Wall"}},
+	{"ifunc_callees.c", []string{"-O0"}},
+	{"packed_members.c", []string{"-O2", "-Wall", "-fsanitize=alignment", "-fno-sanitize-recover=alignment"}},
+	{"packed_members.c", []string{"-O0", "-fsanitize=alignment", "-fno-sanitize-recover=alignment"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

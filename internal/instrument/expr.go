@@ -519,7 +519,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	var ops string
 	if e, ok := n.(cc.ExpressionNode); ok {
 		if l.bitfield {
-			ops = r.bitfieldDef(p, e, op)
+			ops = r.bitfieldOps(p, e, l.meta, -1, op)
 		} else {
 			ops = r.defOps(p, objType(e), l.meta, -1, n, op)
 		}
@@ -545,7 +545,9 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 	if l.moved != nil && (known != 0 || pck) {
 		addr, l.moved = r.moveInPlace(l.moved.inc, l.moved.p, l.moved.op, l.moved.post, l.meta, l.moved.w), nil
 	}
-	if known == knownAll && ops == "" && !pck {
+	e, _ := n.(cc.ExpressionNode)
+	unaligned := e != nil && !l.bitfield && r.misaligned(e)
+	if known == knownAll && ops == "" && !pck && !unaligned {
 		return paren(addr)
 	}
 	site := -1
@@ -616,7 +618,7 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		f.strf(" %s; }))", a)
 		return f
 	}
-	if e, ok := n.(cc.ExpressionNode); ok && fn != "" && fn != "__ml_chk_every" && ops == "" && !pck && !l.bitfield && r.addressPassable(e) {
+	if e != nil && fn != "" && fn != "__ml_chk_every" && ops == "" && !pck && !l.bitfield && !unaligned && r.addressPassable(e) {
 		// the check's call returns the address, computed as its last
 		// argument (the first gcc evaluates): unoptimised, a variable
 		// holding it takes a callee-saved register of the frame;
@@ -639,7 +641,10 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		f.str(")" + r.checkCallSite() + "))")
 		return f
 	}
-	if e, ok := n.(cc.ExpressionNode); ok && !l.bitfield && isMemberAccess(e) && r.addressPassable(e) {
+	if unaligned {
+		f.str("__extension__({")
+		f.cat(r.unalignedPointer(e, addr, p))
+	} else if e != nil && !l.bitfield && isMemberAccess(e) && r.addressPassable(e) {
 		// through an integer variable: a packed struct's member may be
 		// misaligned for its type, which gcc says of `&s->m` that becomes a
 		// pointer, casts and all (-Waddress-of-packed-member), of memlens's
@@ -863,10 +868,7 @@ func (r *rewriter) place(n cc.ExpressionNode, write bool, op defOp) (frag, strin
 		l := r.accessLvalue(n, write)
 		return r.checkedPlace(n, l, write, op), l.meta
 	}
-	var f frag
-	f.str("&")
-	f.cat(paren(r.defDirect(n, r.indexed(n, write), op)))
-	return f, r.objectTag(n)
+	return r.addressOf(n, r.defDirect(n, r.indexed(n, write), op)), r.objectTag(n)
 }
 
 // ptrExpr rewrites a pointer-valued expression n and returns, with its code,
@@ -1350,6 +1352,12 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 				f.str(");")
 			}
 			store = func() {
+				if r.misaligned(lhs) {
+					u := r.name("__ml_u")
+					f.cat(unalignedType(r.verbatim(lhs), u))
+					f.strf(" *(%s *)%s = %s; })", u, p, v)
+					return
+				}
 				f.str("*(__typeof__(")
 				f.cat(r.verbatim(lhs))
 				f.strf(") *)%s = %s; })", p, v)

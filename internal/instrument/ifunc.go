@@ -2,6 +2,8 @@ package instrument
 
 import (
 	"bytes"
+
+	"modernc.org/cc/v4"
 )
 
 // ifuncResolvers returns the functions text names as GNU indirect
@@ -37,4 +39,40 @@ func ifuncResolvers(text []byte) map[string]bool {
 		})
 	}
 	return names
+}
+
+// withResolverCallees returns the resolvers the unit defines and the
+// functions of ast they call, directly or through others: those run
+// before the runtime is set up too (dropin/ifunc_callees.c: a resolver's
+// static helper registering a local crashed before main).
+func withResolverCallees(ast *cc.AST, resolvers map[string]bool) map[string]bool {
+	if len(resolvers) == 0 {
+		return resolvers
+	}
+	defs := map[string]*cc.FunctionDefinition{}
+	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+		if ed := l.ExternalDeclaration; ed != nil && ed.FunctionDefinition != nil {
+			fd := ed.FunctionDefinition
+			defs[fd.Declarator.Name()] = fd
+		}
+	}
+	reached := map[string]bool{}
+	var visit func(name string)
+	visit = func(name string) {
+		fd := defs[name]
+		if reached[name] || fd == nil {
+			return
+		}
+		reached[name] = true
+		Inspect(fd.CompoundStatement, func(n cc.Node) bool {
+			if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
+				visit(calleeName(x))
+			}
+			return true
+		})
+	}
+	for name := range resolvers {
+		visit(name)
+	}
+	return reached
 }

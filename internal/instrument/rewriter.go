@@ -165,6 +165,7 @@ type rewriter struct {
 	borrows        map[string][]bool                      // the pointer parameters each function of the unit borrows
 	still          map[string]bool                        // functions of the unit that cannot lower a count (still.go)
 	sealed         map[*cc.Declarator]bool                // pointer members whose loads skip the hash test (sealed.go)
+	packedMembers  map[*cc.Declarator]bool                // members of packed structs, nil when the unit has none (packed.go)
 	heldArgs       map[string]bool                        // those of them every call passes held values (findHeldArgs)
 	heldParams     map[*cc.Declarator]bool                // pointer parameters every call passes a held variable (findHeldParams)
 	outParams      map[string][]int64                     // the pointee sizes of parameters each function stores first (findOutParams)
@@ -280,6 +281,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	// decls, and the program's alone: the runtime header's functions
 	// call only its own and builtins, and no program's function calls them
 	var decls, progDecls []*cc.ExternalDeclaration
+	r.unit.resolvers = withResolverCallees(ast, r.unit.resolvers)
 	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
 		if ed == nil {
@@ -319,6 +321,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.loopCalls = callsInLoops(progDecls) // (before the analyses asking which calls are made inline)
 	r.callFreeLoops = inCallFreeLoops(progDecls)
 	r.loopNodes = inLoops(progDecls)
+	r.findPacked(progDecls)
 	r.findNoreturn(decls)
 	r.findDeclaredPure(decls)
 	r.findUnchecked(decls)
@@ -3196,10 +3199,14 @@ func isDataPtr(t cc.Type) bool {
 // unslotted lists the functions whose word cannot come from a slot
 // (calleeSlot): those declared with an asm label (`int stat(...)
 // __asm__("stat64")`), whose symbol is not their name, and static ones,
-// which gcc emits (under that name) only if C code takes their address.
+// which gcc emits (under that name) only if C code takes their address
+// (one the unit leaves as it is, rewriter.alone, may have no prototype).
 func unslotted(decls []*cc.ExternalDeclaration) map[string]bool {
 	names := map[string]bool{}
 	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && fd.Declarator.Linkage() == cc.Internal {
+			names[fd.Declarator.Name()] = true
+		}
 		Inspect(ed, func(n cc.Node) bool {
 			if d, ok := n.(*cc.InitDeclarator); ok && d.Declarator != nil && (d.Asm != nil || d.Declarator.Linkage() == cc.Internal) {
 				names[d.Declarator.Name()] = true

@@ -34,6 +34,10 @@ type unitText struct {
 	lines   map[string][]string  // the user's source files, by line (sourceLine)
 	aligned map[int]*alignedLine // the view's lines aligned with the user's, by offset (column)
 	orders  []byteOrder          // the #pragma scalar_storage_order lines, in order
+	packs   []packing            // the #pragma pack lines, in order
+	// the cap #pragma pack sets as the text is read, and those it pushed
+	packCap   int
+	packStack []int
 	// the prefix of each literal the view spells otherwise, by its
 	// offset in the text (wideLiteralViews)
 	literalPrefixes map[int]string
@@ -47,7 +51,7 @@ type unitText struct {
 	viewOnly   map[int]bool
 	wideBreaks map[int]bool    // where the view starts a unit before a wide bit-field (misplacedWideFields)
 	spaceNames map[string]bool // the address space qualifiers and their typedefs (addressSpaceNames)
-	resolvers  map[string]bool // the indirect functions' resolvers (ifuncResolvers)
+	resolvers  map[string]bool // the indirect functions' resolvers (ifuncResolvers), and what they call (withResolverCallees)
 	// isSystemDecl's answers: a dozen walks ask of every declaration, and
 	// finding a node's position walks down to its first token
 	systemDecl map[*cc.ExternalDeclaration]bool
@@ -2013,10 +2017,17 @@ func parseMarker(line []byte) (marker, bool) {
 
 // notePragma notes line, at offset off of the text, when it is a
 // `#pragma scalar_storage_order` (big-endian, little-endian or default:
-// x86-64's order).
+// x86-64's order) or a `#pragma pack` (notePack).
 func (u *unitText) notePragma(line []byte, off int) {
-	if words, ok := pragmaWords(line); ok && len(words) > 0 && string(words[0]) == "scalar_storage_order" {
+	words, ok := pragmaWords(line)
+	if !ok || len(words) == 0 {
+		return
+	}
+	switch string(words[0]) {
+	case "scalar_storage_order":
 		u.orders = append(u.orders, byteOrder{off, len(words) > 1 && string(words[1]) == "big-endian"})
+	case "pack":
+		u.notePack(bytes.Join(words[1:], nil), off)
 	}
 }
 

@@ -114,16 +114,47 @@ func (r *rewriter) defOps(p string, t cc.Type, meta string, decl int, n cc.Node,
 	return strings.Join(ops, " ")
 }
 
-// bitfieldDef is the code marking the bytes of the place x without an
-// address (noAddress) in *c written: a bit-field's whole storage unit (a
-// neighbour sharing it is left defined too, which can only hide a report;
-// bitfieldBytes).
-func (r *rewriter) bitfieldDef(c string, x cc.ExpressionNode, op defOp) string {
-	if !r.storesDefine() || (op != defStore && op != defUpdate) {
+// bitfieldOps is the code checking and marking the bytes of the place x
+// without an address (noAddress) in *c as op reads or writes it (meta
+// and decl as defOps takes them): a bit-field's, the bytes holding its
+// bits (bitfieldBits), so a field sharing none of them with the fields
+// stored reads as never written, and one sharing a byte with one of them
+// as defined (the shadow has a bit per byte); another's, its bytes
+// (bitfieldBytes).
+func (r *rewriter) bitfieldOps(c string, x cc.ExpressionNode, meta string, decl int, op defOp) string {
+	if !r.storesDefine() {
 		return ""
 	}
 	at, size := bitfieldBytes(c, x)
-	return fmt.Sprintf("__ml_def((__ml_uptr)%s, %s);", at, size)
+	s, _ := x.(*cc.PostfixExpression)
+	bits := s != nil && s.Field() != nil && s.Field().IsBitfield()
+	if bits {
+		at, size = bitfieldBits(c, s)
+	}
+	var ops []string
+	if bits && (op == defUse || op == defUpdate) && r.tracksDef() {
+		d := "0"
+		if decl >= 0 {
+			d = siteRef(decl)
+		}
+		// (not where the layout is gcc's alone: the whole struct is no field's)
+		ops = append(ops, fmt.Sprintf("if (sizeof *%s == %d) __ml_use((__ml_uptr)%s, %s, %s, %s, %s);", c, containerType(s).Size(), at, size, meta, d, siteRef(r.site(x, siteAccess))))
+	}
+	if op == defStore || op == defUpdate {
+		ops = append(ops, fmt.Sprintf("__ml_def((__ml_uptr)%s, %s);", at, size))
+	}
+	return strings.Join(ops, " ")
+}
+
+// bitfieldBits returns the address and the size of the bytes holding the
+// bits of bit-field x in the struct *c, as cc/v4 lays it out; where gcc's
+// size of the struct differs (packed), the whole struct.
+func bitfieldBits(c string, x *cc.PostfixExpression) (at, size string) {
+	f := x.Field()
+	first, last := f.Offset()+int64(f.OffsetBits())/8, f.Offset()+(int64(f.OffsetBits())+f.ValueBits()-1)/8
+	whole := containerType(x).Size()
+	return fmt.Sprintf("((char *)%[1]s + (sizeof *%[1]s == %[2]d ? %[3]d : 0))", c, whole, first),
+		fmt.Sprintf("(sizeof *%[1]s == %[2]d ? %[3]d : sizeof *%[1]s)", c, whole, last-first+1)
 }
 
 // bitfieldBytes returns the address and the size of the bytes an access
@@ -185,7 +216,11 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 	}
 	if r.noAddress(n) {
 		c := r.name("__ml_a")
-		ops := r.bitfieldDef(c, n, op)
+		meta := "0UL"
+		if o := r.fn.objs[rootDecl(n)]; o != nil {
+			meta = o.meta
+		}
+		ops := r.bitfieldOps(c, n, meta, site, op)
 		if ops == "" {
 			return lv
 		}
@@ -207,8 +242,13 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 		return lv
 	}
 	var f frag
-	f.str("(*__extension__({ register __auto_type " + p + " = &")
-	f.cat(paren(lv))
+	if r.misaligned(n) {
+		f.str("(*__extension__({ register __auto_type " + p + " = ")
+		f.cat(r.addressOf(n, lv))
+	} else {
+		f.str("(*__extension__({ register __auto_type " + p + " = &")
+		f.cat(paren(lv))
+	}
 	f.str("; " + ops + " " + p + "; }))")
 	return f
 }
@@ -270,7 +310,7 @@ func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
 	if !r.tracksDef() || e.Type() == nil || !cc.IsArithmeticType(e.Type()) {
 		return false
 	}
-	if r.plainCopySource(e) {
+	if r.plainCopySource(e) || r.bitfieldSource(e) {
 		return true
 	}
 	for _, o := range carriedOperands(e) {
@@ -298,6 +338,17 @@ func (r *rewriter) plainCopySource(e cc.ExpressionNode) bool {
 	}
 	_, ok := r.memLocal(e)
 	return ok
+}
+
+// bitfieldSource reports whether e (unparenthesized) is a bit-field in
+// tracked memory, whose value is copied with its definedness
+// (bitfieldCopy); not a plain copy source, which has an address.
+func (r *rewriter) bitfieldSource(e cc.ExpressionNode) bool {
+	if !isBitfield(e) {
+		return false
+	}
+	_, ok := r.memLocal(e)
+	return ok || needsCheck(e)
 }
 
 // carriedOperands are the operands of e (unparenthesized) whose
@@ -404,6 +455,9 @@ func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
 	if r.plainCopySource(e) {
 		return r.plainCopy(e)
 	}
+	if r.bitfieldSource(e) {
+		return r.bitfieldCopy(e.(*cc.PostfixExpression))
+	}
 	var f frag
 	switch x := e.(type) {
 	case *cc.CastExpression:
@@ -482,7 +536,7 @@ func (r *rewriter) carriedOperands(a cc.ExpressionNode, op cc.Token, b cc.Expres
 // the origin of its value (copySource). A masked update of lhs
 // (lv = (lv & MASK) | v, bzip2's SET_LL4 packing two nibbles a byte) takes
 // the bits it keeps as defined, as a bit-field's neighbours are
-// (bitfieldDef): memlens keeps a bit per byte, so a byte whose halves are
+// (bitfieldOps): memlens keeps a bit per byte, so a byte whose halves are
 // written one at a time would otherwise never become defined.
 func (r *rewriter) assignedSource(lhs, rhs cc.ExpressionNode) (frag, string) {
 	a, op, b, ok := bitwiseOperands(rhs)
@@ -559,6 +613,34 @@ func (r *rewriter) plainCopy(e cc.ExpressionNode) (frag, string) {
 	return f, o
 }
 
+// bitfieldCopy renders bit-field x, a plain copy source, and the origin
+// of its value: that of the bytes holding its bits (bitfieldBits), where
+// cc/v4's layout has gcc's size, else none, as a read does not check them
+// (bitfieldOps).
+func (r *rewriter) bitfieldCopy(x *cc.PostfixExpression) (frag, string) {
+	o, c := r.originTemp(), r.name("__ml_a")
+	var place, member frag
+	meta, decl := "0UL", "0"
+	if needsCheck(x) {
+		l := r.accessLvalue(x, false)
+		place, member, meta = r.checkedPlace(x, l, false, defNone), l.member, l.meta
+	} else {
+		site, _ := r.memLocal(x)
+		s, m := r.selectedFrom(x)
+		place.str("&")
+		place.cat(paren(r.indexed(s, false)))
+		member, decl = m, siteRef(site)
+	}
+	at, size := bitfieldBits(c, x)
+	var f frag
+	f.str("__extension__({ register __auto_type " + c + " = ")
+	f.cat(place)
+	f.strf("; %s = sizeof *%s == %d ? __ml_origin((__ml_uptr)%s, %s, %s, %s, %s) : 0; (*%s)", o, c, containerType(x).Size(), at, size, meta, decl, siteRef(r.site(x, siteAccess)), c)
+	f.cat(member)
+	f.str("; })")
+	return f, o
+}
+
 // originPlace renders a pointer to the scalar lvalue e in tracked memory
 // (needsCheck, or a memory local), to be held in p, followed by the
 // statement setting o to the origin of the value it holds.
@@ -571,8 +653,7 @@ func (r *rewriter) originPlace(e cc.ExpressionNode, p, o string, write bool) fra
 		meta = l.meta
 	} else {
 		site, _ := r.memLocal(e)
-		place.str("&")
-		place.cat(paren(r.indexed(e, write)))
+		place = r.addressOf(e, r.indexed(e, write))
 		decl = siteRef(site)
 	}
 	place.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", o, p, p, meta, decl, siteRef(r.site(e, siteAccess)))
