@@ -32,7 +32,7 @@ func TestExpandedHeaderCache(t *testing.T) {
 		t.Fatalf("the header cache holds %d entries after one unit, want 1", n)
 	}
 	written := newTestConfig(t, false)
-	written.expanded = written.header() // as the header reads, macros and all
+	written.expanded = written.header()    // as the header reads, macros and all
 	t.Setenv("MEMLENS_CACHE", t.TempDir()) // (printed afresh: the cached printing's key is the same)
 	_, refSrc, _ := writeInstrumented(t, written, prog)
 	t.Setenv("MEMLENS_CACHE", cache)
