@@ -1463,10 +1463,7 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 					as[i].origin = true
 					as[i].code, as[i].meta = r.copySource(a)
 				case r.noAddress(a):
-					// __auto_type refuses a bit-field: promote it, as the call would
-					as[i].code.str("+(")
-					as[i].code.cat(r.expr(a))
-					as[i].code.str(")")
+					as[i].code = r.autoInit(a, r.expr(a))
 				default:
 					as[i].code = r.expr(a)
 				}

@@ -1808,6 +1808,20 @@ func isBitfield(n cc.ExpressionNode) bool {
 // noAddress reports whether gcc refuses the address of lvalue n: a
 // bit-field, or an arithmetic scalar stored in reverse byte order (gcc
 // stores pointers in the native order, and gives their address).
+// autoInit is code, the value of e, as the initializer of an __auto_type
+// temporary: gcc refuses a bit-field's there, so such a value is promoted
+// as an operator or a call would promote it.
+func (r *rewriter) autoInit(e cc.ExpressionNode, code frag) frag {
+	if !r.noAddress(unparen(e)) {
+		return code
+	}
+	var f frag
+	f.str("+(")
+	f.cat(code)
+	f.str(")")
+	return f
+}
+
 func (r *rewriter) noAddress(n cc.ExpressionNode) bool {
 	if isBitfield(n) {
 		return true

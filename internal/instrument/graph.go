@@ -118,7 +118,7 @@ func (r *rewriter) graphAssign(x *cc.AssignmentExpression) frag {
 	f.str("__extension__({")
 	value := func() {
 		f.str(" register __auto_type " + v + " = ")
-		f.cat(r.expr(rhs))
+		f.cat(r.autoInit(rhs, r.expr(rhs)))
 		f.str(";")
 	}
 	target := func() {
@@ -139,7 +139,7 @@ func (r *rewriter) graphUpdate(x *cc.AssignmentExpression) frag {
 	p, v := r.name("__ml_a"), r.name("__ml_v")
 	var f frag
 	f.str("__extension__({ register __auto_type " + v + " = ")
-	f.cat(r.expr(x.AssignmentExpression))
+	f.cat(r.autoInit(x.AssignmentExpression, r.expr(x.AssignmentExpression)))
 	place, _ := r.place(lhs, true, defUpdate)
 	f.str("; register __auto_type " + p + " = ")
 	f.cat(place)

@@ -3016,10 +3016,8 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		}
 		v := r.name("__ml_r")
 		f.str("{ register __auto_type " + v + " = ")
-		if r.noAddress(e) {
-			f.str("+(")
-			f.cat(code)
-			f.str(")")
+		if r.noAddress(unparen(e)) {
+			f.cat(r.autoInit(e, code))
 		} else {
 			f.cat(initializer(e, code))
 		}

@@ -685,14 +685,7 @@ func (r *rewriter) carriedUpdate(x *cc.AssignmentExpression) (f frag, ok bool) {
 	// the value of a compound assignment is evaluated before its target
 	p, v, o := r.name("__ml_a"), r.name("__ml_v"), r.originTemp()
 	f.str("__extension__({ register __auto_type " + v + " = ")
-	if r.noAddress(unparen(rhs)) {
-		// __auto_type refuses a bit-field: promote it, as the operator would
-		f.str("+(")
-		f.cat(code)
-		f.str(")")
-	} else {
-		f.cat(code)
-	}
+	f.cat(r.autoInit(rhs, code))
 	f.str("; register __auto_type " + p + " = ")
 	f.cat(r.originPlace(lhs, p, o, true))
 	f.str(" *" + p + " ")
