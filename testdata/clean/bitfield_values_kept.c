@@ -3,6 +3,7 @@
  * a conditional, a comma): gcc gives a bit-field no __auto_type, so each
  * must reach the temporary promoted. Clean: prints what the native build
  * prints. */
+#include <stdio.h>
 #include <stdlib.h>
 struct bits { unsigned a : 3; signed b : 5; unsigned long long c : 40; _Bool d : 1; };
 struct node { struct node *next; int key; long w; unsigned char u; };
