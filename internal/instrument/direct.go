@@ -356,7 +356,9 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// frame across its side stack's push: a function passes its extra
 	// words through __ml_t, as other functions do (cJSON's frames 8,696 to
 	// 8,600 bytes, Lua's lcode.c 9,424 to 8,880, with the plain arguments'
-	// words set before the call instead of hoisted: directCall).
+	// words set before the call instead of hoisted: directCall). So does
+	// one declared inline, which gcc -O0 inlines only if always_inline
+	// (Lua's -O0 precallC: five callee-saved registers for the words).
 	helpers := map[string]bool{}
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil && cand[fd.Declarator.Name()] != nil && r.helper(fd) {
@@ -369,7 +371,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			continue
 		}
 		name, inline := fd.Declarator.Name(), fd.Declarator.IsInline()
-		if !r.c.optimizing && !inline {
+		if !r.c.optimizing && !(inline && r.alwaysInline(fd)) {
 			if !cand[name].throughThread() {
 				delete(cand, name)
 			}

@@ -132,3 +132,10 @@ func saysGNUInline(n cc.Node) bool { return says(n, "gnu_inline", "__gnu_inline_
 // saysAlwaysInline reports whether the tokens of n ask that a function be
 // always inlined.
 func saysAlwaysInline(n cc.Node) bool { return says(n, "always_inline", "__always_inline__") }
+
+// alwaysInline reports whether function definition fd asks to be always
+// inlined, which gcc does even unoptimised.
+func (r *rewriter) alwaysInline(fd *cc.FunctionDefinition) bool {
+	return saysAlwaysInline(fd.DeclarationSpecifiers) || saysAlwaysInline(fd.Declarator) ||
+		r.unit.headSays(fd, "always_inline", "__always_inline__")
+}
