@@ -121,11 +121,14 @@ func TestEnsureConcurrent(t *testing.T) {
 	}
 }
 
-// TestEnsureRuntime builds the real runtime once (17 s of CPU): builds at
-// once are TestEnsureConcurrent's, through the same code with the stub.
+// TestEnsureRuntime: the real runtime is in the cache memlens cc uses,
+// built there if it was not (as TestSanitizerInterface reads it), and found
+// again. Its build into an empty directory (17 s of CPU) is the driver's
+// TestPrivateRuntimeCache's, made in every run of the suite, where a build
+// here repeated it; builds at once are TestEnsureConcurrent's, through the
+// same code with the stub.
 func TestEnsureRuntime(t *testing.T) {
 	needGCC(t)
-	t.Setenv("MEMLENS_CACHE", t.TempDir())
 	dir, err := Ensure("gcc")
 	if err != nil {
 		t.Fatal(err)
