@@ -202,6 +202,12 @@ func ensureIn(root, key string, cc []string, srcs []source) (string, error) {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return "", &unusableError{root, err}
 	}
+	if unlock := lockKey(root, key); unlock != nil {
+		defer unlock()
+		if complete(dir) { // built by the process that held the lock
+			return dir, nil
+		}
+	}
 	tmp, err := os.MkdirTemp(root, ".build-")
 	if err != nil {
 		return "", &unusableError{root, err}
@@ -217,6 +223,32 @@ func ensureIn(root, key string, cc []string, srcs []source) (string, error) {
 		return "", fmt.Errorf("rtbuild: %w", err)
 	}
 	return dir, nil
+}
+
+// lockKey waits for the lock of build key under root and returns its
+// release, or nil when the lock cannot be taken (a root that cannot be
+// written, a file system without locks), where the processes build side by
+// side as before, the first rename winning. make -j's first compiles in an
+// empty cache would otherwise each build the runtime (17 s of CPU each);
+// the waiting ones find it complete. The lock is the kernel's, released
+// when its holder exits, however it ends; its file stays (a few bytes a
+// key).
+func lockKey(root, key string) (unlock func()) {
+	f, err := os.OpenFile(filepath.Join(root, key+".lock"), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil
+	}
+	for {
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		f.Close()
+		return nil
+	}
+	return func() { f.Close() } // (closing the file releases the lock)
 }
 
 // complete reports whether dir holds a finished build. Directories are

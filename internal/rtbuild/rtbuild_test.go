@@ -71,10 +71,20 @@ func TestEnsureCaches(t *testing.T) {
 	}
 }
 
+// TestEnsureConcurrent: builds of the same runtime at once (make -j's
+// first compiles) give one directory, built once: the others wait for it.
 func TestEnsureConcurrent(t *testing.T) {
 	needGCC(t)
 	cache := t.TempDir()
 	t.Setenv("MEMLENS_CACHE", cache)
+	// a compiler counting the compiles of runtime sources
+	tools := t.TempDir()
+	compiles := filepath.Join(tools, "compiles")
+	cc := filepath.Join(tools, "cc")
+	script := "#!/bin/sh\ncase \" $* \" in *\" -c \"*) echo \"$*\" >>" + compiles + ";; esac\nexec gcc \"$@\"\n"
+	if err := os.WriteFile(cc, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	const n = 4
 	var wg sync.WaitGroup
 	dirs := make([]string, n)
@@ -83,7 +93,7 @@ func TestEnsureConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			dirs[i], errs[i] = ensure([]string{"gcc"}, stub)
+			dirs[i], errs[i] = ensure([]string{cc}, stub)
 		}()
 	}
 	wg.Wait()
@@ -102,13 +112,23 @@ func TestEnsureConcurrent(t *testing.T) {
 	if len(left) != 0 {
 		t.Fatalf("build directories left behind: %v", left)
 	}
+	log, err := os.ReadFile(compiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(string(log), "\n"); lines != 2 {
+		t.Errorf("%d builds at once compiled %d runtime sources, not the stub's 2 once:\n%s", n, lines, log)
+	}
 }
 
-// TestEnsureRuntime builds the real runtime once (17 s of CPU): builds at
-// once are TestEnsureConcurrent's, through the same code with the stub.
+// TestEnsureRuntime: the real runtime is in the cache memlens cc uses,
+// built there if it was not (as TestSanitizerInterface reads it), and found
+// again. Its build into an empty directory (17 s of CPU) is the driver's
+// TestPrivateRuntimeCache's, made in every run of the suite, where a build
+// here repeated it; builds at once are TestEnsureConcurrent's, through the
+// same code with the stub.
 func TestEnsureRuntime(t *testing.T) {
 	needGCC(t)
-	t.Setenv("MEMLENS_CACHE", t.TempDir())
 	dir, err := Ensure("gcc")
 	if err != nil {
 		t.Fatal(err)
