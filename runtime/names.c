@@ -7,8 +7,8 @@
  * statement of a function returning the block. A block's sites are kept next to its
  * count (__ML_REFS[s].named: seven, by the low half of their addresses),
  * so the hot path tests a site against them all in the cache line the
- * count is in; a new one takes the first free entry there too (inline,
- * __ml_name_add), and comes here only where other threads run. An eighth marks the list full
+ * count is in; a new one comes here (__ml_named) and takes the first free
+ * entry there, by compare-and-swap only where other threads run. An eighth marks the list full
  * (bit 0 of its first entry, always clear in an address), after which
  * nothing is added and nothing is called. Reports turn the low halves back
  * into sites through the tables units announce (the sites of one unit lie
@@ -74,7 +74,16 @@ int ml_site_known(const site_t *s)
 void __ml_named(unsigned s, const site_t *site)
 {
 	unsigned *named = __ML_REFS[s].named, lo = (unsigned)(uptr)site;
-	/* (alone, __ml_name_add takes the first free entry inline) */
+	if (!ML_LOAD(&__ml_mt)) {
+		/* (alone, nothing changes the entries since __ml_known_name looked) */
+		for (unsigned i = 0; i < __ML_NAMES_MAX; i++)
+			if (!named[i]) {
+				named[i] = lo;
+				return;
+			}
+		named[0] |= 1u; /* full */
+		return;
+	}
 	for (unsigned i = 0; i < __ML_NAMES_MAX; i++) {
 		unsigned v = ML_LOAD(&named[i]);
 		/* (another thread may claim the entry first: then look again) */
