@@ -44,6 +44,9 @@ type cachedBuild struct {
 	// about 2 MB)
 	keep  bool
 	users int
+	// a native build's run (nativeRun)
+	runOnce sync.Once
+	ran     outcome
 }
 
 // command is b's command as a shell line, for a failure's message.
@@ -136,6 +139,23 @@ func corpusBuild(t *testing.T, p *corpus.Program, cc []string, exe string) (*cac
 	return b, os.Link(filepath.Join(b.dir, "prog"), exe) // (exe replaced, as by -o)
 }
 
+// nativeRun builds corpus program p natively, at the usual level, into
+// exe (corpusBuild) and returns its run in dir, which holds p's files.
+// The run is made once a run too, by the first test asking: TestCorpus,
+// TestCorpusO0 and TestGraphCorpus compare a clean program's instrumented
+// runs with it, and it depends on nothing but the build and p's files
+// (its arguments, stdin and options are p's directives, in the build's
+// key), a clean program being deterministic (testProgram checks its
+// memlens:exit). The error is the build's, with its command and output.
+func nativeRun(t *testing.T, p *corpus.Program, dir, exe string) (outcome, error) {
+	b, err := corpusBuild(t, p, []string{gcc}, exe)
+	if err != nil {
+		return outcome{}, fmt.Errorf("%v\n$ %s\n%s", err, b.command(), head(b.out))
+	}
+	b.runOnce.Do(func() { b.ran = execute(dir, exe, p, p.OptionString()) })
+	return b.ran, nil
+}
+
 // sharedBuilds are the run's builds of the tests' own programs (not the
 // corpus's) that several tests make alike: TestGraphOverflow's six of the
 // other graph tests', the memory tests' churnLive and liveFromRoots,
@@ -188,7 +208,11 @@ func (b *cachedBuild) make(files map[string][]byte, env []string) {
 			return
 		}
 		for f, data := range files {
-			if b.err = os.WriteFile(filepath.Join(b.dir, f), data, 0o666); b.err != nil {
+			path := filepath.Join(b.dir, f) // (f may name a subdirectory: buildReporter's testdata/)
+			if b.err = os.MkdirAll(filepath.Dir(path), 0o777); b.err != nil {
+				return
+			}
+			if b.err = os.WriteFile(path, data, 0o666); b.err != nil {
 				return
 			}
 		}

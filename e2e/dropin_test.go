@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -871,17 +873,72 @@ func frameSum(sizes map[string]int) int {
 // they call nothing, so no recursion stacks their frames; nor of the
 // unit's constructor, __ml_register_unit, which the instrumenter adds at
 // src's end: it runs once, before main, in no recursion; its 8 bytes,
-// the return address, are a fifth of gcc's 40 for zlib's zutil.c).
+// the return address, are a fifth of gcc's 40 for zlib's zutil.c). The
+// compile is made once a run (frameCompiles); the map is the callers' to
+// read, not to change.
 func frameSizes(t *testing.T, src, opt string, cc ...string) map[string]int {
 	t.Helper()
-	dir := t.TempDir()
-	argv := append(cc, opt, "-fstack-usage", "-c", src, "-o", filepath.Join(dir, "u.o"))
+	argv := slices.Concat(cc, []string{opt, "-fstack-usage", "-c", src})
+	sizes, err := frameCompiles.get(argv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sizes
+}
+
+// frameCompiles are the run's compiles of frameSizes, by command and the
+// bytes of the unit: the frame tests compile some units alike
+// (TestFrameSizeRecursive's lgc.c at -O2 is TestFrameSizeLua's, its ldo.c
+// at -O0 TestFrameSizeUnoptimised's, with gcc and with memlens cc), and
+// the frame sizes of a unit depend on nothing else (the headers it
+// includes are the run's too).
+var frameCompiles frameCache
+
+// A frameCache holds frame sizes by compile.
+type frameCache struct {
+	sync.Mutex
+	m map[string]func() (map[string]int, error)
+}
+
+// get returns the frame sizes of the unit argv compiles (its last word),
+// compiling it the first time.
+func (fc *frameCache) get(argv []string) (map[string]int, error) {
+	src := argv[len(argv)-1]
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return nil, err
+	}
+	key := fmt.Sprintf("%q %x", argv, sha256.Sum256(data))
+	fc.Lock()
+	if fc.m == nil {
+		fc.m = map[string]func() (map[string]int, error){}
+	}
+	f := fc.m[key]
+	if f == nil {
+		f = sync.OnceValues(func() (map[string]int, error) { return compileFrames(argv) })
+		fc.m[key] = f
+	}
+	fc.Unlock()
+	return f()
+}
+
+// compileFrames runs argv, a compile of one unit with -fstack-usage, in a
+// directory of its own and reads the frame sizes of the unit's functions
+// (as frameSizes says).
+func compileFrames(argv []string) (map[string]int, error) {
+	dir, err := os.MkdirTemp("", "memlens-frames-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	src := argv[len(argv)-1]
+	argv = append(slices.Clip(argv), "-o", filepath.Join(dir, "u.o"))
 	if out, err := build(dir, argv); err != nil {
-		t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, out)
+		return nil, fmt.Errorf("%s: %v\n%s", strings.Join(argv, " "), err, out)
 	}
 	su, err := os.ReadFile(filepath.Join(dir, "u.su"))
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	sizes := map[string]int{}
 	for _, l := range strings.Split(string(su), "\n") {
@@ -898,9 +955,9 @@ func frameSizes(t *testing.T, src, opt string, cc ...string) map[string]int {
 		}
 	}
 	if len(sizes) == 0 {
-		t.Fatalf("no frame sizes in\n%s", su)
+		return nil, fmt.Errorf("no frame sizes in\n%s", su)
 	}
-	return sizes
+	return sizes, nil
 }
 
 // TestAutoconfProbeStatus: autoconf's run probes (conftest from

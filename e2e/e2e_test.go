@@ -211,9 +211,10 @@ func TestCorpus(t *testing.T) {
 var o0Kinds = []string{"sov_", "npd_", "ari_", "ill_", "sbo_", "uir_", "gbo_"}
 
 // TestCorpusO0 builds and runs those bug programs and every clean program
-// at -O0, natively and under memlens: users debug at -O0, and the same
-// reports must come at the same lines, and a clean program must still
-// behave as its native build.
+// at -O0 under memlens: users debug at -O0, and the same reports must come
+// at the same lines, and a clean program must still behave as its native
+// build, the -O1 one TestCorpus runs (a clean program's output does not
+// depend on the level: a native -O0 build would only check gcc).
 func TestCorpusO0(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
@@ -262,12 +263,15 @@ var modes = []mode{
 	{name: corpus.ModeFull, flags: []string{"--memlens-full"}},
 }
 
-// testProgram builds and runs p natively once, then checks its
-// instrumented build in every mode; opt, if not "", is the optimisation
-// level of both builds instead of -O1 (the native one's stays -O1 for a
-// memlens:inline-only program at -O0). At the usual level, the
-// instrumented units are compiled with -Wall -Wextra too: each warning must
-// be one gcc gives the program itself.
+// testProgram checks p's instrumented build in every mode against p's
+// wants, or, for a clean program, against its native run; opt, if not "",
+// is the instrumented builds' optimisation level instead of -O1. The
+// native reference is always the -O1 build, made and run once a run
+// (nativeRun): a clean program's output does not depend on the level, so
+// TestCorpusO0's instrumented -O0 runs are compared with the run
+// TestCorpus's are. At the usual level, the instrumented units are compiled
+// with -Wall -Wextra too: each warning must be one gcc gives the program
+// itself.
 func testProgram(t *testing.T, set string, p *corpus.Program, opt string) {
 	bug := strings.HasSuffix(set, "bugs")
 	switch {
@@ -285,20 +289,15 @@ func testProgram(t *testing.T, set string, p *corpus.Program, opt string) {
 	if err := copyProgram(p, src); err != nil {
 		t.Fatal(err)
 	}
-	nativeExe := filepath.Join(work, "native")
-	nativeOpt := opt
-	if opt == "-O0" && p.InlineOnly {
-		nativeOpt = ""
-	}
 	// A bug program's native run only explains a failure, and memlens cc
 	// compiles the program with gcc as well (its diagnostics): it is built
 	// and run when a mode fails. A clean program's is the reference.
 	native := sync.OnceValue(func() outcome {
-		if b, err := corpusBuild(t, withOpt(p, nativeOpt), []string{gcc}, nativeExe); err != nil {
-			return outcome{exit: -1, status: fmt.Sprintf("native build failed: the corpus program %s is broken: %v\n$ %s\n%s",
-				p.Path, err, b.command(), head(b.out))}
+		o, err := nativeRun(t, p, src, filepath.Join(work, "native"))
+		if err != nil {
+			return outcome{exit: -1, status: fmt.Sprintf("native build failed: the corpus program %s is broken: %v", p.Path, err)}
 		}
-		return execute(src, nativeExe, p, p.OptionString())
+		return o
 	})
 	if !bug && native().exit != p.Exit {
 		t.Fatalf("native run: %s, but the program says memlens:exit %d (the corpus program %s is wrong or nondeterministic)", native().status, p.Exit, p.Path)

@@ -236,11 +236,10 @@ func TestGraphCorpus(t *testing.T) {
 			if err := copyProgram(p, work); err != nil {
 				t.Fatal(err)
 			}
-			native := filepath.Join(work, "native")
-			if b, err := corpusBuild(t, p, []string{gcc}, native); err != nil {
-				t.Fatalf("native build: %v\n$ %s\n%s", err, b.command(), head(b.out))
+			out, err := nativeRun(t, p, work, filepath.Join(work, "native"))
+			if err != nil {
+				t.Fatalf("native build: %v", err)
 			}
-			out := execute(work, native, p, p.OptionString())
 			testMode(t, "clean", p, m, work, func() outcome { return out }, nil)
 		})
 	}

@@ -45,26 +45,46 @@ func TestReportStacks(t *testing.T) {
 	})
 }
 
-// buildReporter compiles the test program src (-g -O1) with memlens.
+// buildReporter compiles the test program src, a file of e2e/testdata
+// named by its relative path, -g -O1 with memlens (full checking), once a
+// run (buildShared: leaks.c is four tests' program, control.c three's);
+// the program is the callers' to run, not to change. Its reports name src
+// as before, the build's directory holding a copy of it at that path.
 func buildReporter(t *testing.T, src string) string {
 	t.Helper()
 	needMemlens(t)
-	prog := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(src), ".c"))
-	if out, err := exec.Command(memlens, "cc", "--memlens-full", "-g", "-O1", "-o", prog, src).CombinedOutput(); err != nil {
-		t.Fatalf("memlens cc: %v\n%s", err, out)
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return prog
+	prog := strings.TrimSuffix(filepath.Base(src), ".c")
+	b, err := buildShared(reporterCommand(prog, src), map[string][]byte{src: data})
+	if err != nil {
+		t.Fatalf("memlens cc: %v\n%s", err, b.out)
+	}
+	return filepath.Join(b.dir, prog)
+}
+
+// reporterCommand is buildReporter's compile of src into prog.
+func reporterCommand(prog, src string) []string {
+	return []string{memlens, "cc", "--memlens-full", "-g", "-O1", "-o", prog, src}
 }
 
 // buildCode writes C source code to a file named name and builds it as
-// buildReporter does.
+// buildReporter does, for t alone.
 func buildCode(t *testing.T, name, code string) string {
 	t.Helper()
-	src := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
+	needMemlens(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(code), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return buildReporter(t, src)
+	prog := strings.TrimSuffix(name, ".c")
+	argv := reporterCommand(filepath.Join(dir, prog), filepath.Join(dir, name))
+	if out, err := exec.Command(argv[0], argv[1:]...).CombinedOutput(); err != nil {
+		t.Fatalf("memlens cc: %v\n%s", err, out)
+	}
+	return filepath.Join(dir, prog)
 }
 
 // runReports runs prog with MEMLENS_OPTIONS log_json (and opts, each

@@ -73,7 +73,7 @@ var Kinds = []string{
 }
 
 // Directives are the names accepted after "memlens:".
-var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench", "typestate", "inline-only", "libs", "realworld", "rules"}
+var Directives = []string{"cflags", "args", "options", "stdin", "exit", "bench", "typestate", "libs", "realworld", "rules"}
 
 // Want is one expected report: Kind at File (a base name) and Line.
 // Written "want [MODE:][ROLE:]KIND": with the alloc role, the line is
@@ -197,12 +197,8 @@ type Program struct {
 	Exit      int      // memlens:exit; 0 if absent
 	Bench     bool     // memlens:bench
 	Typestate bool     // memlens:typestate
-	// memlens:inline-only: natively the program links only when gcc
-	// inlines (C99 inline definitions with no external definition), so
-	// its native reference is never built at -O0
-	InlineOnly bool
-	Libs       []string // memlens:libs: given to the compiler after the sources
-	Rules      string   // memlens:rules, relative to Dir; "" if none
+	Libs      []string // memlens:libs: given to the compiler after the sources
+	Rules     string   // memlens:rules, relative to Dir; "" if none
 
 	// Project and ProjectSources (memlens:realworld PROJECT PATTERN...):
 	// the program is also made of the sources of PROJECT, a directory of
@@ -621,11 +617,11 @@ func (ps *parseState) directives(pos, text string) error {
 			return fmt.Errorf("%s: memlens:realworld %s: expected a project's directory name", pos, args[0])
 		}
 		p.Project, p.ProjectSources = args[0], args[1:]
-	case "bench", "typestate", "inline-only":
+	case "bench", "typestate":
 		if len(args) != 0 {
 			return fmt.Errorf("%s: memlens:%s takes no argument", pos, name)
 		}
-		*map[string]*bool{"bench": &p.Bench, "typestate": &p.Typestate, "inline-only": &p.InlineOnly}[name] = true
+		*map[string]*bool{"bench": &p.Bench, "typestate": &p.Typestate}[name] = true
 	case "rules":
 		if err := besideOnce(pos, name, args, &ps.rulesPos); err != nil {
 			return err

@@ -340,8 +340,7 @@ func TestMatchCauseAndBlockAlloc(t *testing.T) {
 }
 
 // The flag directives take no argument: memlens:typestate marks a program
-// annotated with typestates, memlens:inline-only one that links natively
-// only when gcc inlines.
+// annotated with typestates.
 func TestFlagDirectives(t *testing.T) {
 	dir := t.TempDir()
 	for _, d := range []struct {
@@ -349,7 +348,6 @@ func TestFlagDirectives(t *testing.T) {
 		flag func(*Program) bool
 	}{
 		{"typestate", func(p *Program) bool { return p.Typestate }},
-		{"inline-only", func(p *Program) bool { return p.InlineOnly }},
 	} {
 		for _, c := range []struct {
 			src string
