@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -13,8 +12,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"memlens/internal/corpus"
 )
 
 // fuzzFlags are the user's flags of FuzzInstrument's units.
@@ -60,9 +57,7 @@ var fuzzModes = []Mode{{}, {Full: true}, {Full: true, CountStatements: true}, {C
 // testdata directories; mode selects one of fuzzModes. A seed, C written
 // for the repository's tests, is instrumented before gcc compiles it, and
 // only a failure, which only C gcc compiles makes one, is judged by that
-// compile: a unit gcc accepts passes whatever gcc says of the input. A
-// seed whose check e2e's TestCorpus makes (corpusChecks: about 290 corpus
-// programs, in detection or full mode) is skipped but when fuzzing.
+// compile: a unit gcc accepts passes whatever gcc says of the input.
 func FuzzInstrument(f *testing.F) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -70,7 +65,6 @@ func FuzzInstrument(f *testing.F) {
 	}
 	var includes []string // -iquote of the directories with headers the seeds include
 	seeds := map[string]bool{}
-	covered := map[string]bool{} // seeds (text and mode) TestCorpus checks: corpusChecks
 	n := 0
 	for _, dir := range []string{"e2e/testdata", "testdata", "internal/instrument/testdata"} {
 		filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
@@ -83,12 +77,8 @@ func FuzzInstrument(f *testing.F) {
 				if err != nil {
 					f.Fatal(err)
 				}
-				mode := uint8(n % len(fuzzModes))
-				f.Add(b, mode)
+				f.Add(b, uint8(n%len(fuzzModes)))
 				seeds[string(b)] = true
-				if corpusChecks(root, path, b, fuzzModes[mode]) {
-					covered[string(append(b, mode))] = true
-				}
 				n++
 			case ".h":
 				if inc := "-iquote" + filepath.Dir(path); !slices.Contains(includes, inc) {
@@ -102,13 +92,9 @@ func FuzzInstrument(f *testing.F) {
 		f.Fatal("no C files in the testdata directories")
 	}
 	_, noGCC := exec.LookPath("gcc")
-	fuzzing := flag.Lookup("test.fuzz").Value.String() != ""
 	f.Fuzz(func(t *testing.T, src []byte, mode uint8) {
 		if noGCC != nil {
 			t.Skip("gcc not installed")
-		}
-		if !fuzzing && covered[string(append(slices.Clip(src), mode))] {
-			t.Skip("e2e's TestCorpus instruments this corpus program in this mode and compiles its unit")
 		}
 		t.Parallel() // while running the seeds; fuzzing ignores it
 		cfg := fuzzConfig(t, fuzzModes[int(mode)%len(fuzzModes)])
@@ -159,34 +145,6 @@ func FuzzInstrument(f *testing.F) {
 			t.Fatalf("gcc accepts the input but not its instrumented unit: %v\n%s", err, msg)
 		}
 	})
-}
-
-// corpusChecks reports whether e2e's TestCorpus makes the check the seed
-// src, the file path, makes in mode, and more, so that the seed need not
-// run in go test (fuzzing still starts from it). TestCorpus builds each
-// corpus program with memlens cc in detection and full mode at -O1 -g,
-// which predefine the macros -O2 does, and compiles the instrumented unit
-// whole: it fails if the unit was compiled without instrumentation (any
-// error of File, a panic) or gcc rejects it. Its unit is the seed's where
-// the program is one file of testdata/bugs or testdata/clean without
-// flags or rules of its own (corpus directives), including no header of
-// its own (the seed's are found through -iquote) and naming neither
-// macro memlens cc defines in its preprocessing (__MEMLENS__,
-// __SANITIZE_ADDRESS__).
-func corpusChecks(root, path string, src []byte, mode Mode) bool {
-	if mode.CountStatements || bytes.Contains(src, []byte(`#include "`)) ||
-		bytes.Contains(src, []byte("__MEMLENS__")) || bytes.Contains(src, []byte("__SANITIZE_ADDRESS__")) {
-		return false
-	}
-	rel, err := filepath.Rel(root, path)
-	if err != nil {
-		return false
-	}
-	if dir := filepath.Dir(rel); dir != filepath.Join("testdata", "bugs") && dir != filepath.Join("testdata", "clean") {
-		return false
-	}
-	p, err := corpus.Load(path)
-	return err == nil && len(p.Sources) == 1 && len(p.CFlags) == 0 && p.Rules == "" && p.Project == ""
 }
 
 // runGCC runs gcc with args and returns its diagnostics. It skips t if
