@@ -1366,7 +1366,8 @@ void ml_loss_refresh(void);
  * another's count is pinned. */
 void ml_loss_block(meta_t m, int program);
 /* Heap block m (a block of the program's: program) was freed
- * (ml_loss_gone), or its free undone (ml_loss_back: a failed realloc's). */
+ * (ml_loss_gone: its references are no longer counted), or its free
+ * undone (ml_loss_back: a failed realloc's). */
 void ml_loss_gone(unsigned s, int program);
 void ml_loss_back(meta_t m, int program);
 /* Ways of loss beyond memlens.h's __ML_LOSS_*, and their names
