@@ -921,14 +921,40 @@ __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 		*(unsigned char *)__ml_def_shadow(a) = 0;
 		return;
 	}
-	if (n > 8)
+	if (n > 8) {
 		__ml_def_slow(a, n);
-	else if (__ML_UNLIKELY((bits = __ml_undef_bits(a, n)) != 0)) {
-		if ((a & 7) + n <= 8 && __ML_LIKELY(!__ml_mt))
-			*(unsigned char *)__ML_DEF_SHADOW(a) &= (unsigned char)~(bits << (a & 7));
+		return;
+	}
+	/* Bits that lie in one shadow byte, which others share, are cleared
+	 * there through the shadow address their test read (computed again
+	 * for the clear, it was three more instructions and a constant in a
+	 * register at each first store of a new block's bytes); a char's,
+	 * always in one byte, tested with its mask, not shifted down first. */
+	if (n < 8) {
+		unsigned char *sh = (unsigned char *)__ml_def_shadow(a);
+		unsigned mask;
+		if (n == 1) {
+			mask = 1u << (a & 7);
+			if (__ML_LIKELY((*sh & mask) == 0))
+				return;
+		} else {
+			bits = ((unsigned)*(const __ml_u16u *)sh >> (a & 7)) & ((1u << n) - 1);
+			if (__ML_LIKELY(bits == 0))
+				return;
+			if ((a & 7) + n > 8) {
+				__ml_def_slow(a, n); /* (two shadow bytes) */
+				return;
+			}
+			mask = bits << (a & 7);
+		}
+		if (__ML_LIKELY(!__ml_mt))
+			*sh &= (unsigned char)~mask;
 		else
 			__ml_def_slow(a, n);
+		return;
 	}
+	if (__ML_UNLIKELY((bits = __ml_undef_bits(a, n)) != 0)) /* (a word out of line) */
+		__ml_def_slow(a, n);
 }
 
 /* The bytes of a local declared without initializer, defined again when

@@ -285,6 +285,30 @@ func TestFullCountedInItsLine(t *testing.T) {
 	}
 }
 
+// TestFullByteStoreShadowOnce: fully checked and optimised, a store of a
+// char clears its undefined bit through the shadow address its test
+// computed (__ml_def_shadow: a shift and an xor with __ml_def_xor), not one
+// computed again with the constant (0x1a0000000000) in a register.
+func TestFullByteStoreShadowOnce(t *testing.T) {
+	code := "void tag(char *p, long v) { p[0] = (char)v; p[3] = 'x'; }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "tag.c", code)
+	asm := string(unitAssembly(t, src, out))
+	start := strings.Index(asm, "\ntag:")
+	if start < 0 {
+		t.Fatalf("no function tag in the unit's assembly")
+	}
+	body := asm[start:]
+	if end := strings.Index(body, ".size\ttag,"); end >= 0 {
+		body = body[:end]
+	}
+	if n := strings.Count(body, "__ml_def_xor(%rip)"); n != 2 {
+		t.Errorf("tag computes %d shadow addresses for its 2 stores", n)
+	}
+	if strings.Contains(body, "$28587302322176") {
+		t.Errorf("tag computes a store's shadow address again to clear its bit:\n%s", body)
+	}
+}
+
 // TestFullCountsAtomicInStubs: fully checked and optimised, a count's
 // atomic form (where other threads run) is a stub of the asm statement
 // that takes or drops the reference: no lock instruction, and so no branch
