@@ -239,6 +239,83 @@ int main(void)
 	}
 }
 
+// TestCyclesAtHeapGrowth checks when collections run: once the program's
+// live blocks have grown eight times since the last one (the first at
+// 4096), not every so many blocks made. A program whose heap keeps its size
+// while it frees and makes blocks is never collected during the run: the
+// cycle it cut off is reported as it ends, at the statement that cut it.
+// One whose heap grows is collected when the heap has grown eight times:
+// ring_b, cut off after the collections at 4096 live blocks (the one due
+// there, then the one at main's statement that ring_a's cut waited for,
+// at 5002), is reported once the heap has passed 40016, not at 16000.
+func TestCyclesAtHeapGrowth(t *testing.T) {
+	t.Parallel()
+	prog := buildCode(t, "growth.c", `#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+struct n { struct n *next; long v; };
+static struct n *keep[60000];
+static void ring_a(void)
+{
+	struct n *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	a->next = b;
+	b->next = a;
+}
+static void ring_b(void)
+{
+	struct n *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	a->next = b;
+	b->next = a;
+}
+static void grow(int to)
+{
+	for (int i = 0; i < to; i++)
+		if (!keep[i])
+			keep[i] = calloc(1, sizeof *keep[i]);
+}
+int main(int argc, char **argv)
+{
+	grow(1000);
+	ring_a();
+	if (argc > 1 && strcmp(argv[1], "steady") == 0) {
+		for (int i = 0; i < 100000; i++) {
+			free(keep[i % 1000]);
+			keep[i % 1000] = malloc(sizeof *keep[0]);
+		}
+		fputs("churned\n", stderr);
+		return 0;
+	}
+	grow(5000);
+	ring_b();
+	grow(16000);
+	fputs("quadrupled\n", stderr);
+	grow(60000);
+	fputs("grown\n", stderr);
+	return 0;
+}
+`)
+	run := func(arg string) string {
+		out, _ := exec.Command(prog, arg).CombinedOutput()
+		return string(out)
+	}
+	// (each section of the output between the markers: which rings it reports)
+	reported := func(section, ring string) bool {
+		return strings.Contains(section, "MEMORY-LEAK") && strings.Contains(section, ring)
+	}
+	out := run("steady")
+	before, after, ok := strings.Cut(out, "churned\n")
+	if !ok || strings.Contains(before, "MEMORY-LEAK") || !reported(after, "ring_a") {
+		t.Errorf("steady heap: want ring_a's cycle reported only as the program ends:\n%s", out)
+	}
+	out = run("grow")
+	first, rest, ok1 := strings.Cut(out, "quadrupled\n")
+	second, last, ok2 := strings.Cut(rest, "grown\n")
+	if !ok1 || !ok2 || !reported(first, "ring_a") || strings.Contains(first, "ring_b") ||
+		!reported(second, "ring_b") || strings.Contains(last, "definitely lost\n") {
+		t.Errorf("growing heap: want ring_a's cycle reported at 4096 live blocks, ring_b's past 40016 (not at 16000):\n%s", out)
+	}
+}
+
 // TestLeakNewestBlock checks that glibc's pointer to its top chunk, which
 // lies inside the block allocated last, does not make a lost block look
 // possibly lost (Valgrind says definitely lost).

@@ -64,7 +64,7 @@ static meta_t ml_register_block(void *p, size_t n, uint32_t flags)
 		flags |= ML_CF_IGNORED;
 	if (flags)
 		ML_STORE(&ML_COLD[ml_meta_slot(m)].flags, flags);
-	ml_loss_block(ml_meta_slot(m), !(flags & (ML_CF_FOREIGN | ML_CF_IGNORED)));
+	ml_loss_block(m, !(flags & (ML_CF_FOREIGN | ML_CF_IGNORED)));
 	ml_heap_insert((uptr)p, n, m);
 	return m;
 }
@@ -459,11 +459,14 @@ static ML_HOT_INLINE int ml_release(void *p, meta_t m, enum ml_access acc, uptr 
 	                                          __ATOMIC_RELAXED))) {
 		struct ml_cold *c = &ML_COLD[s];
 		struct ml_freed *fd = ml_freed_at(s);
+		uint32_t was = ML_LOAD(&c->flags);
 		ML_STORE(&fd->free_stack, ml_stack_capture(0));
 		ml_rare_set(&ML_RARE[s].free_tid, ml_self_id());
 		ML_STORE(&c->flags, ML_CF_FREED | (acc == ML_ACC_REALLOC ? ML_CF_REALLOC : 0) |
-		                        (ML_LOAD(&c->flags) & (ML_CF_FOREIGN | ML_CF_LOST)));
+		                        (was & (ML_CF_FOREIGN | ML_CF_LOST)));
 		ml_explain_free(fd, m, pv);
+		/* (its dangling pointers count nothing) */
+		ml_loss_gone(s, !(was & (ML_CF_FOREIGN | ML_CF_IGNORED)));
 		*slot = s;
 		return ML_REL_OK;
 	}
@@ -544,6 +547,7 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 		/* The old block survives a failed realloc: undo the bump. */
 		ML_STORE(&ML_COLD[s].flags, foreign);
 		ML_REL(&__ML_RECS[s].gen, ml_meta_gen(rm));
+		ml_loss_back(rm, !foreign);
 		return 0;
 	}
 	*mp = ml_register_block(q, n, foreign);

@@ -12,12 +12,14 @@
  * cut off.
  *
  * A collection runs at the end of a statement (a note of the thread
- * that made it due, loss.c), when no other thread runs, once the program
- * has made four times as many new blocks as the last collection found live
- * (so its cost stays proportional to the allocation: each collection visits
- * the live heap twice, and a gap of four times the heap quarters that per
- * block made; garbage waits at most four times as long, its report the same, since
- * nothing touches a block once it is cut off), and as the program ends.
+ * that made it due, loss.c), when no other thread runs, once the number of
+ * the program's live blocks (made less freed) has grown eight times since
+ * the last collection, as a tracing collector's heap-growth trigger (each
+ * collection visits the live heap twice, so its cost stays a fraction of
+ * the blocks made in between; a program whose heap stays the same size
+ * collects nowhere but at the end, while garbage it cuts off grows the
+ * heap: the report waits and is the same, since nothing touches a block
+ * once it is cut off and its stamp stays), and as the program ends.
  * A cycle cut off by a statement of a frame below the one collecting
  * (depth smaller), or by a frame that has returned since the collecting
  * one began, may still be a value in flight in a caller (a result not yet
@@ -38,8 +40,9 @@
 #define CY_DONE  0x20000000u /* reported, or left for later, by this collection */
 #define CY_COUNT 0x1fffffffu
 
-#define ML_CYCLES_MIN 4096u /* new blocks between collections, at least */
-#define ML_CYCLES_GAP 4u    /* and that many times the live blocks the last found */
+#define ML_CYCLES_MIN 4096u  /* live blocks before the first collection; and new
+                              * blocks between two askings of one growth */
+#define ML_CYCLES_GROWTH 8u  /* live blocks, times those of the last collection */
 
 /* cycles.c's part of the state mapping (internal.h) */
 struct ml_cycles_state {
@@ -51,9 +54,10 @@ struct ml_cycles_state {
 	size_t cap;
 	unsigned nwork;
 	int busy; /* a collection runs (one at a time) */
-	uint64_t allocs;
-	uint64_t later; /* the next collection is due at allocation ML_CYCLES_MIN + later
-	                 * (an offset: the mapping starts zeroed) */
+	uint64_t allocs, frees; /* the program's blocks made and freed */
+	uint64_t grown; /* the next collection is due at ML_CYCLES_MIN + grown
+	                 * live blocks (an offset: the mapping starts zeroed) */
+	uint64_t asked; /* at allocation ML_CYCLES_MIN + asked, or later */
 };
 _Static_assert(ML_ST_CYCLES + sizeof(struct ml_cycles_state) <= ML_ST_SUPPRESS, "cycles.c's state fits");
 #define ML_CYS (&ML_STATE_AT(struct ml_cycles_state, ML_ST_CYCLES))
@@ -66,16 +70,38 @@ _Static_assert(ML_ST_CYCLES + sizeof(struct ml_cycles_state) <= ML_ST_SUPPRESS, 
 #define ml_nwork (ML_CYS->nwork)
 #define ml_cy_busy (ML_CYS->busy)
 #define ml_cy_allocs (ML_CYS->allocs)
-#define ml_cy_later (ML_CYS->later)
+#define ml_cy_frees (ML_CYS->frees)
+#define ml_cy_grown (ML_CYS->grown)
+#define ml_cy_asked (ML_CYS->asked)
+
+/* The program's live blocks (a count for the trigger only: a block made
+ * before loss tracking came on and freed after makes it one short). */
+static uint64_t ml_cy_live(uint64_t allocs)
+{
+	uint64_t f = ML_LOAD(&ml_cy_frees);
+	return allocs > f ? allocs - f : 0;
+}
 
 int ml_cycles_due(void)
 {
 	/* (atomic only where other threads allocate: alone, the lock prefix
 	 * drained the store buffer at every malloc) */
 	uint64_t n = ML_LOAD(&__ml_mt) ? __atomic_add_fetch(&ml_cy_allocs, 1, __ATOMIC_RELAXED) : ++ml_cy_allocs;
-	uint64_t next = ML_CYCLES_MIN + ML_LOAD(&ml_cy_later);
-	/* (and again every so often, should the note be lost: a longjmp) */
-	return n >= next && (n - next) % ML_CYCLES_MIN == 0;
+	if (ml_cy_live(n) < ML_CYCLES_MIN + ML_LOAD(&ml_cy_grown) || n < ML_CYCLES_MIN + ML_LOAD(&ml_cy_asked))
+		return 0;
+	/* (asked again after ML_CYCLES_MIN more blocks, should the note be
+	 * lost, a longjmp, or the collection not run, other threads running:
+	 * a count hovering at the threshold asks once) */
+	ML_STORE(&ml_cy_asked, n);
+	return 1;
+}
+
+void ml_cycles_freed(int k)
+{
+	if (ML_LOAD(&__ml_mt))
+		__atomic_add_fetch(&ml_cy_frees, (uint64_t)(int64_t)k, __ATOMIC_RELAXED);
+	else
+		ml_cy_frees += (uint64_t)(int64_t)k;
 }
 
 static unsigned cut_depth(uptr when) { return (when >> 4) & __ML_CUT_DEPTH_MAX; }
@@ -244,20 +270,18 @@ static int ml_alone(void)
 	return 1;
 }
 
-/* Trial deletion: the program's live heap blocks (counted in *nodes)
- * that only other such blocks refer to, and that no word memlens could
- * not count points into, go to ml_list; their number. */
-static unsigned ml_garbage(unsigned end, unsigned *nodes)
+/* Trial deletion: the program's live heap blocks that only other such
+ * blocks refer to, and that no word memlens could not count points into,
+ * go to ml_list; their number. */
+static unsigned ml_garbage(unsigned end)
 {
 	memset(ml_cy, 0, (end - __ML_FIRST_SLOT) * sizeof *ml_cy);
-	*nodes = 0;
 	for (unsigned s = __ML_FIRST_SLOT; s < end; s++) {
 		const struct __ml_rec *r = &__ML_RECS[s];
 		const struct ml_cold *c = &ML_COLD[s];
 		if (ml_rec_kind(r) == __ML_KIND_HEAP && ML_LOAD(&r->gen) == ML_LOAD(&c->gen) &&
 		    !(ML_LOAD(&c->flags) & (ML_CF_FREED | ML_CF_LOST))) {
 			*cy(s) = CY_NODE;
-			++*nodes;
 		}
 	}
 	/* the references each holds to the others */
@@ -355,9 +379,9 @@ void ml_cycles_collect(unsigned depth)
 	int final = depth == ML_CYCLES_EXIT;
 	if (!ML_LOAD(&ml_loss_on) || __atomic_exchange_n(&ml_cy_busy, 1, __ATOMIC_ACQUIRE))
 		return;
-	unsigned end = ml_slot_end(), nodes;
+	unsigned end = ml_slot_end();
 	if (ml_alone() && ml_cy_room(end - __ML_FIRST_SLOT)) { /* (else another will be due) */
-		unsigned ng = ml_garbage(end, &nodes);
+		unsigned ng = ml_garbage(end);
 		ml_sort(ml_list, ng, sizeof *ml_list, ml_cut_newer);
 		unsigned again = ml_claim_later(ng, depth, final, end);
 		for (unsigned i = 0; i < ng; i++)
@@ -366,8 +390,8 @@ void ml_cycles_collect(unsigned depth)
 				ml_report_cycle(ml_list[i], end);
 		if (!final && again != ~0u) /* when the statement that cut them off is over */
 			ml_loss_collect_at(again);
-		uint64_t gap = ML_CYCLES_GAP * (uint64_t)nodes > ML_CYCLES_MIN ? ML_CYCLES_GAP * (uint64_t)nodes : ML_CYCLES_MIN;
-		ML_STORE(&ml_cy_later, ML_LOAD(&ml_cy_allocs) + gap - ML_CYCLES_MIN);
+		uint64_t live = ML_CYCLES_GROWTH * ml_cy_live(ML_LOAD(&ml_cy_allocs));
+		ML_STORE(&ml_cy_grown, live > ML_CYCLES_MIN ? live - ML_CYCLES_MIN : 0);
 	}
 	__atomic_store_n(&ml_cy_busy, 0, __ATOMIC_RELEASE);
 }

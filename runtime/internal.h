@@ -151,6 +151,8 @@
 #define ml_loss_on             ML_STATE_AT(int, ML_ST_LOSS_ON)
 #define ml_loss_unit           __mlrt_loss_unit
 #define ml_loss_block          __mlrt_loss_block
+#define ml_loss_gone           __mlrt_loss_gone
+#define ml_loss_back           __mlrt_loss_back
 #define ml_loss_release        __mlrt_loss_release
 #define ml_loss_untracked      __mlrt_loss_untracked
 #define ml_loss_thread_exit    __mlrt_loss_thread_exit
@@ -178,6 +180,7 @@
 #define ml_loss_collect_at     __mlrt_loss_collect_at
 #define ml_cycles_due          __mlrt_cycles_due
 #define ml_cycles_collect      __mlrt_cycles_collect
+#define ml_cycles_freed        __mlrt_cycles_freed
 #define ml_cycles_cut          __mlrt_cycles_cut
 #define ml_names_unit          __mlrt_names_unit
 #define ml_names_get           __mlrt_names_get
@@ -1358,9 +1361,15 @@ void ml_sort_shadowed(void *base, size_t n, size_t size, int (*cmp)(const void *
 void ml_loss_unit(int full);
 /* Work ml_loss_on out again (an option or memlens_enable changed). */
 void ml_loss_refresh(void);
-/* A new heap block of the program (slot s): its count starts at zero, and
- * it is lost if the statement that made it keeps no reference. */
-void ml_loss_block(unsigned s, int program);
+/* A new heap block (meta m): its count starts at zero, and a block of the
+ * program's is lost if the statement that made it keeps no reference;
+ * another's count is pinned. */
+void ml_loss_block(meta_t m, int program);
+/* Heap block m (a block of the program's: program) was freed
+ * (ml_loss_gone: its references are no longer counted), or its free
+ * undone (ml_loss_back: a failed realloc's). */
+void ml_loss_gone(unsigned s, int program);
+void ml_loss_back(meta_t m, int program);
 /* Ways of loss beyond memlens.h's __ML_LOSS_*, and their names
  * (ML_LOSS_COLLECT: not a loss but a note asking for a cycle collection). */
 enum { ML_LOSS_FREED = 8, ML_LOSS_CONTAINER, ML_LOSS_DISCARDED, ML_LOSS_CYCLE, ML_LOSS_COLLECT, ML_LOSS_LONGJMP };
@@ -1589,6 +1598,8 @@ void ml_chain_build_undef(uptr a, uptr origin, struct ml_chain *c);
 /* ---- cycles.c ---- */
 /* Is a cycle collection due (counts the program's allocations)? */
 int ml_cycles_due(void);
+/* k of the program's blocks were freed (-1: a free undone). */
+void ml_cycles_freed(int k);
 /* Find blocks that only point to each other, at the end of a statement
  * at depth depth (ML_CYCLES_EXIT: as the program ends). */
 #define ML_CYCLES_EXIT (~0u)

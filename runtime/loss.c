@@ -168,18 +168,36 @@ void __ml_dropped(__ml_meta_t m, unsigned c, const struct __ml_site *site, unsig
 	}
 }
 
+void ml_loss_gone(unsigned s, int program)
+{
+	if (ML_LOAD(&ml_refs_kept))
+		ML_STORE(&__ML_REFS[s].live, 0);
+	if (program && ML_LOAD(&ml_loss_on))
+		ml_cycles_freed(1);
+}
+
+void ml_loss_back(meta_t m, int program)
+{
+	if (ML_LOAD(&ml_refs_kept))
+		ML_STORE(&__ML_REFS[ml_meta_slot(m)].live, m + 1);
+	if (program && ML_LOAD(&ml_loss_on))
+		ml_cycles_freed(-1);
+}
+
 void ml_loss_collect_at(unsigned depth)
 {
 	ml_note(0, 0, 0, ML_LOSS_COLLECT, depth);
 }
 
-void ml_loss_block(unsigned s, int program)
+void ml_loss_block(meta_t m, int program)
 {
 	if (!ML_LOAD(&ml_refs_kept))
-		return; /* (nothing counts: its entry stays untouched) */
+		return; /* (nothing counts: its entry stays untouched, its live
+		         * word 0, so instrumented code never counts the block) */
+	unsigned s = ml_meta_slot(m);
 	/* (no name, no cut: those were the slot's last block's; nothing else
 	 * refers to the slot yet) */
-	__ML_REFS[s] = (struct __ml_refs){.n = program ? 0u : __ML_REFS_PINNED};
+	__ML_REFS[s] = (struct __ml_refs){.n = program ? 0u : __ML_REFS_PINNED, .live = m + 1};
 	if (program && ML_LOAD(&ml_loss_on)) {
 		/* (a block made at a site whose local takes it at once has a
 		 * reference before the statement ends: its note was only ever

@@ -921,14 +921,40 @@ __ML_INLINE void __ml_def(__ml_uptr a, __ml_uptr n)
 		*(unsigned char *)__ml_def_shadow(a) = 0;
 		return;
 	}
-	if (n > 8)
+	if (n > 8) {
 		__ml_def_slow(a, n);
-	else if (__ML_UNLIKELY((bits = __ml_undef_bits(a, n)) != 0)) {
-		if ((a & 7) + n <= 8 && __ML_LIKELY(!__ml_mt))
-			*(unsigned char *)__ML_DEF_SHADOW(a) &= (unsigned char)~(bits << (a & 7));
+		return;
+	}
+	/* Bits that lie in one shadow byte, which others share, are cleared
+	 * there through the shadow address their test read (computed again
+	 * for the clear, it was three more instructions and a constant in a
+	 * register at each first store of a new block's bytes); a char's,
+	 * always in one byte, tested with its mask, not shifted down first. */
+	if (n < 8) {
+		unsigned char *sh = (unsigned char *)__ml_def_shadow(a);
+		unsigned mask;
+		if (n == 1) {
+			mask = 1u << (a & 7);
+			if (__ML_LIKELY((*sh & mask) == 0))
+				return;
+		} else {
+			bits = ((unsigned)*(const __ml_u16u *)sh >> (a & 7)) & ((1u << n) - 1);
+			if (__ML_LIKELY(bits == 0))
+				return;
+			if ((a & 7) + n > 8) {
+				__ml_def_slow(a, n); /* (two shadow bytes) */
+				return;
+			}
+			mask = bits << (a & 7);
+		}
+		if (__ML_LIKELY(!__ml_mt))
+			*sh &= (unsigned char)~mask;
 		else
 			__ml_def_slow(a, n);
+		return;
 	}
+	if (__ML_UNLIKELY((bits = __ml_undef_bits(a, n)) != 0)) /* (a word out of line) */
+		__ml_def_slow(a, n);
 }
 
 /* The bytes of a local declared without initializer, defined again when
@@ -1792,15 +1818,20 @@ struct __ml_cut {
 	__ml_uptr when;
 };
 /* A block's count, the sites of the stores, assignments of call results
- * and returns that named it (its names), and its cut, in one 64-byte
- * line: a reference dropped reads the count and stamps the cut, which in
- * a table of their own were two cache misses (tree.c's recursive insert
- * and delete drop their parameter's at every level). */
+ * and returns that named it (its names), its cut, and whether it is a live
+ * heap block's, in one 64-byte line: a reference dropped reads the count
+ * and stamps the cut, which in a table of their own were two cache misses
+ * (tree.c's recursive insert and delete drop their parameter's at every
+ * level), and whether the meta is counted is answered from the same line
+ * (__ml_counted), not the record's. */
 #define __ML_NAMES_MAX 7
 struct __ml_refs {
 	unsigned n;                     /* the count */
 	unsigned named[__ML_NAMES_MAX]; /* the sites that named it, oldest first (names.c) */
 	struct __ml_cut cut;            /* (cycles.c) */
+	__ml_meta_t live;               /* the live heap block's meta + 1 while its
+	                                 * references are counted; else 0, which no
+	                                 * meta + 1 is (loss.c's ml_loss_block) */
 } __attribute__((aligned(64)));
 typedef char __ml_refs_is_a_line[sizeof(struct __ml_refs) == 64 ? 1 : -1];
 /* Has site named the block of c already (or is its list full)? Sites
@@ -1858,17 +1889,17 @@ void __ml_lost_leave(unsigned d) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* The block of m is no longer followed (its pointer became an integer). */
 void __ml_escape(__ml_meta_t m) __ML_NOTHROW;
 
-/* Is m the meta of a live heap block? The record's generation and kind,
- * side by side, are compared in one word (no record below __ML_FIRST_SLOT
- * is a heap block's). */
+/* Is m the meta of a live heap block whose references are counted? Its
+ * line's live word says so (m + 1, from the block's making to its free):
+ * one compare in the line the count is in, where the record's generation
+ * and kind were a second line each reference taken or dropped read. */
 __ML_INLINE int __ml_counted(__ml_meta_t m)
 {
 	/* A meta the compiler knows to lie below the first slot (NULL's, a
-	 * never-assigned pointer's) is no heap block's: no record is read. */
+	 * never-assigned pointer's) is no heap block's: no line is read. */
 	if (__builtin_constant_p((unsigned)m < __ML_FIRST_SLOT) && (unsigned)m < __ML_FIRST_SLOT)
 		return 0;
-	const struct __ml_rec *r = __ml_rec_of(m);
-	return (*(const __ml_uptru *)&r->slot == m) & (__ML_REC_KIND(r) == __ML_KIND_HEAP);
+	return __ML_REFS[(unsigned)m].live == m + 1;
 }
 
 /* The live heap block in slot s is named at site (0: by no site). */

@@ -104,7 +104,8 @@ static const struct ml_slot_table {
 	{ML_COLD_ADDR, sizeof(struct ml_cold), 1, 0},
 	{ML_LSITE_ADDR, sizeof(struct __ml_lsite), 0, 0},
 	{ML_RARE_ADDR, sizeof(struct ml_rare), 0, 0},
-	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0, 0},
+	/* (readable too: __ml_counted reads a line through any meta) */
+	{(uptr)__ML_REFS, sizeof(struct __ml_refs), 0, 1},
 };
 #define ML_NSLOT_TABLES (sizeof ml_slot_tables / sizeof ml_slot_tables[0])
 

@@ -257,6 +257,58 @@ func TestFullHelpersInlined(t *testing.T) {
 	}
 }
 
+// TestFullCountedInItsLine: fully checked and optimised, whether a
+// reference taken or dropped is a live heap block's is read from the
+// block's line of counts (__ML_REFS, 0x670000000000), the line the count
+// is in, not from its record (the record's address sets bit 46 of the
+// slot times 32, btsq $46): a function that only assigns and passes
+// pointers (no access, no bounds) reads no record.
+func TestFullCountedInItsLine(t *testing.T) {
+	code := "struct node { struct node *next; };\n" +
+		"extern struct node *get(void);\nextern void put(struct node *);\n" +
+		"void cycle(void) { struct node *q = get(); put(q); q = get(); put(q); }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "counted.c", code)
+	asm := string(unitAssembly(t, src, out))
+	start := strings.Index(asm, "\ncycle:")
+	if start < 0 {
+		t.Fatalf("no function cycle in the unit's assembly")
+	}
+	body := asm[start:]
+	if end := strings.Index(body, ".size\tcycle,"); end >= 0 {
+		body = body[:end]
+	}
+	if regexp.MustCompile(`btsq\s+\$46,`).MatchString(body) {
+		t.Errorf("cycle reads a record to tell a counted block:\n%s", body)
+	}
+	if !strings.Contains(body, "$113249697660928") {
+		t.Errorf("cycle counts no reference in __ML_REFS:\n%s", body)
+	}
+}
+
+// TestFullByteStoreShadowOnce: fully checked and optimised, a store of a
+// char clears its undefined bit through the shadow address its test
+// computed (__ml_def_shadow: a shift and an xor with __ml_def_xor), not one
+// computed again with the constant (0x1a0000000000) in a register.
+func TestFullByteStoreShadowOnce(t *testing.T) {
+	code := "void tag(char *p, long v) { p[0] = (char)v; p[3] = 'x'; }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "tag.c", code)
+	asm := string(unitAssembly(t, src, out))
+	start := strings.Index(asm, "\ntag:")
+	if start < 0 {
+		t.Fatalf("no function tag in the unit's assembly")
+	}
+	body := asm[start:]
+	if end := strings.Index(body, ".size\ttag,"); end >= 0 {
+		body = body[:end]
+	}
+	if n := strings.Count(body, "__ml_def_xor(%rip)"); n != 2 {
+		t.Errorf("tag computes %d shadow addresses for its 2 stores", n)
+	}
+	if strings.Contains(body, "$28587302322176") {
+		t.Errorf("tag computes a store's shadow address again to clear its bit:\n%s", body)
+	}
+}
+
 // TestFullCountsAtomicInStubs: fully checked and optimised, a count's
 // atomic form (where other threads run) is a stub of the asm statement
 // that takes or drops the reference: no lock instruction, and so no branch
