@@ -231,7 +231,8 @@ func (r *rewriter) callSiteLeaf(fd *cc.FunctionDefinition, fn *directFn) bool {
 // headers, which come before it and cannot name it) uses other than as
 // the callee of a call by name: its address taken, a declaration inside a
 // function, a call in an operand of sizeof, typeof or
-// __builtin_constant_p, which is printed unchanged. A function of the unit whose name is not among them is only
+// __builtin_constant_p, which is printed unchanged, any name in a GNU
+// nested function (left as written). A function of the unit whose name is not among them is only
 // ever called by name. The names in skip are not counted.
 func (r *rewriter) namesOtherwise(decls []*cc.ExternalDeclaration, skip map[*cc.PrimaryExpression]bool) map[string]bool {
 	named := map[string]bool{}
@@ -279,6 +280,13 @@ func (r *rewriter) namesOtherwise(decls []*cc.ExternalDeclaration, skip map[*cc.
 			}
 		case *cc.CompoundStatement:
 			inBody = true
+		case *cc.BlockItem:
+			if x.Case == cc.BlockItemFuncDef {
+				// a nested function is left as written: its calls pass
+				// no extra words
+				unevaluated(x)
+				return
+			}
 		}
 		for _, c := range r.children(n) {
 			if c.node != nil {

@@ -38,6 +38,11 @@ type unitText struct {
 	// the cap #pragma pack sets as the text is read, and those it pushed
 	packCap   int
 	packStack []int
+	// the cap the unit starts with (-fpack-struct=n's n, 0 for none),
+	// which `#pragma pack()` returns to, and whether every struct and
+	// union is packed (plain -fpack-struct): Config.packText
+	packInit int
+	packAll  bool
 	// the prefix of each literal the view spells otherwise, by its
 	// offset in the text (wideLiteralViews)
 	literalPrefixes map[int]string
