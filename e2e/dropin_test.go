@@ -89,7 +89,6 @@ var dropinCases = []struct {
 	{"pack_flags.c", []string{"-O0", "-fpack-struct"}},
 	{"pack_flags.c", []string{"-O2", "-Wall", "-fpack-struct=2"}},
 	{"pack_flags.c", []string{"-O0", "-fpack-struct=4"}},
-	{"pack_flags.c", []string{"-O1", "-fpack-struct=2", "-fsanitize=alignment", "-fno-sanitize-recover=alignment"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
