@@ -89,6 +89,8 @@ var dropinCases = []struct {
 	{"pack_flags.c", []string{"-O0", "-fpack-struct"}},
 	{"pack_flags.c", []string{"-O2", "-Wall", "-fpack-struct=2"}},
 	{"pack_flags.c", []string{"-O0", "-fpack-struct=4"}},
+	{"block_tags.c", []string{"-O2", "-Wall"}},
+	{"block_tags.c", []string{"-O0"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from
