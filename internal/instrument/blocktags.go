@@ -38,7 +38,7 @@ func (t *tagBlock) declare(tag string) {
 // gcc reads the renamed text alike. pre itself when there is none.
 func withBlockTagsRenamed(pre []byte) []byte {
 	var edits []tagEdit
-	blocks := []*tagBlock{{}} // (the file's scope first)
+	blocks := []tagBlock{{}} // (the file's scope first; no allocation a brace)
 	b := pre
 	for i := 0; i < len(b); i++ {
 		switch c := b[i]; {
@@ -57,18 +57,18 @@ func withBlockTagsRenamed(pre []byte) []byte {
 		case isNumberStart(b, i):
 			i = ppNumberEnd(b, i) - 1
 		case c == '{':
-			blocks = append(blocks, &tagBlock{})
+			blocks = append(blocks, tagBlock{})
 		case c == '}':
 			if len(blocks) > 1 {
 				blocks = blocks[:len(blocks)-1]
 			}
 		case isIdentByte(c):
-			word := identAt(b, i)
-			if word == "" {
-				continue
+			end := i + 1
+			for end < len(b) && isIdentByte(b[end]) {
+				end++
 			}
-			end := i + len(word)
-			if word == "struct" || word == "union" || word == "enum" {
+			// (compared in place: most of the text's words are no keyword)
+			if word := b[i:end]; string(word) == "struct" || string(word) == "union" || string(word) == "enum" {
 				if e, ok := tagMention(b, end, blocks, len(edits)); ok {
 					edits = append(edits, e)
 				}
@@ -91,7 +91,7 @@ func withBlockTagsRenamed(pre []byte) []byte {
 // tagMention notes the tag after a struct, union or enum keyword ending at
 // b[end] in the innermost of blocks, and returns the edit renaming it
 // when it is to be renamed (withBlockTagsRenamed; n numbers the names).
-func tagMention(b []byte, end int, blocks []*tagBlock, n int) (e tagEdit, ok bool) {
+func tagMention(b []byte, end int, blocks []tagBlock, n int) (e tagEdit, ok bool) {
 	at := skipSpace(b, end)
 	for bytes.HasPrefix(b[at:], []byte("__attribute__")) {
 		open := skipSpace(b, at+len("__attribute__"))
@@ -108,7 +108,7 @@ func tagMention(b []byte, end int, blocks []*tagBlock, n int) (e tagEdit, ok boo
 	e.at, e.end = at, at+len(tag)
 	next := skipSpace(b, e.end)
 	defines := next < len(b) && b[next] == '{'
-	inner := blocks[len(blocks)-1]
+	inner := &blocks[len(blocks)-1]
 	if next < len(b) && b[next] == ';' || defines && !inner.outer[tag] {
 		inner.declare(tag) // (`struct s;` declares the block's own)
 		return e, false
@@ -145,7 +145,7 @@ func tagMention(b []byte, end int, blocks []*tagBlock, n int) (e tagEdit, ok boo
 
 // declaredOutside reports whether a block enclosing the innermost one (or
 // the file) declares tag.
-func declaredOutside(blocks []*tagBlock, tag string) bool {
+func declaredOutside(blocks []tagBlock, tag string) bool {
 	for k := len(blocks) - 2; k >= 0; k-- {
 		if blocks[k].declared[tag] {
 			return true
