@@ -91,6 +91,8 @@ var dropinCases = []struct {
 	{"pack_flags.c", []string{"-O0", "-fpack-struct=4"}},
 	{"block_tags.c", []string{"-O2", "-Wall"}},
 	{"block_tags.c", []string{"-O0"}},
+	{"label_address_inline.c", []string{"-O2", "-Wall"}},
+	{"label_address_inline.c", []string{"-O1"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

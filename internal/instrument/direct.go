@@ -594,13 +594,19 @@ func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[s
 
 // inlinable reports whether gcc can inline every direct call of function
 // definition fd, a static one: none of what it refuses to inline even when
-// told to always (a variable argument list, setjmp, a computed goto), no
-// noinline, no call of itself.
+// told to always (a variable argument list, setjmp, a computed goto, a
+// label's address, which "can never be copied" once a static keeps it:
+// torture 20071220-2 did not build), no noinline, no call of itself.
 func inlinable(fd *cc.FunctionDefinition) bool {
 	ft, ok := fd.Declarator.Type().(*cc.FunctionType)
 	computedGoto := AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
-		j, ok := n.(*cc.JumpStatement)
-		return ok && j.Case == cc.JumpStatementGotoExpr
+		switch x := n.(type) {
+		case *cc.JumpStatement:
+			return x.Case == cc.JumpStatementGotoExpr
+		case *cc.UnaryExpression:
+			return x.Case == cc.UnaryExpressionLabelAddr
+		}
+		return false
 	})
 	return ok && !ft.IsVariadic() && fd.Declarator.Linkage() == cc.Internal && !noinline(fd) && !callsItself(fd) &&
 		!calls(fd.CompoundStatement, setjmps) && !computedGoto
