@@ -83,6 +83,18 @@ var dropinCases = []struct {
 	{"ifunc_callees.c", []string{"-O0"}},
 	{"packed_members.c", []string{"-O2", "-Wall", "-fsanitize=alignment", "-fno-sanitize-recover=alignment"}},
 	{"packed_members.c", []string{"-O0", "-fsanitize=alignment", "-fno-sanitize-recover=alignment"}},
+	{"union_values.c", []string{"-O2", "-Wall"}},
+	{"union_values.c", []string{"-O0"}},
+	{"nested_calls.c", []string{"-O2", "-Wall"}},
+	{"nested_calls.c", []string{"-O0"}},
+	{"pack_flags.c", []string{"-O2", "-Wall", "-fpack-struct"}},
+	{"pack_flags.c", []string{"-O0", "-fpack-struct"}},
+	{"pack_flags.c", []string{"-O2", "-Wall", "-fpack-struct=2"}},
+	{"pack_flags.c", []string{"-O0", "-fpack-struct=4"}},
+	{"block_tags.c", []string{"-O2", "-Wall"}},
+	{"block_tags.c", []string{"-O0"}},
+	{"label_address_inline.c", []string{"-O2", "-Wall"}},
+	{"label_address_inline.c", []string{"-O1"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -412,6 +412,18 @@ func calleeName(x *cc.PostfixExpression) string {
 	return p.Token.SrcStr()
 }
 
+// callsNested reports whether call x names a GNU nested function (its
+// definition in a block, or a block-scope declaration of a name some
+// function of the unit defines nested: `auto void f(int);`).
+func (r *rewriter) callsNested(x *cc.PostfixExpression) bool {
+	p, ok := x.PostfixExpression.(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionIdent || !r.nestedFns[p.Token.SrcStr()] {
+		return false
+	}
+	d := declOf(p)
+	return d != nil && d.Type() != nil && d.Type().Kind() == cc.Function && d.LexicalScope().Parent != nil
+}
+
 // unfencedCall rewrites a function call. Calls into instrumented code pass the
 // metas of pointer arguments through __ml_t, tagged with the callee, with
 // their provenance: each argument's step, pending in the callee's
@@ -427,6 +439,15 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		r.fn.callees[name] = true
 	}
 	switch {
+	case r.callsNested(x):
+		// the nested function is left uninstrumented (blockItem): it
+		// reads no metas, and handing them over would take its address
+		// (a trampoline on the stack), so a plain call
+		f := r.generic(x)
+		if wantMeta {
+			return r.opaqueFrag(f)
+		}
+		return f, metaWild, none
 	case name == vaCopyMarker:
 		var f frag
 		f.str("__builtin_va_copy")
@@ -1806,7 +1827,8 @@ func passedType(t cc.Type) cc.Type {
 	if !ok || u.NumFields() == 0 {
 		return t
 	}
-	if a := u.Attributes(); a.IsAttrSet("__transparent_union__") || a.IsAttrSet("transparent_union") {
+	// (a union declared with no attribute at all has no Attributes)
+	if a := u.Attributes(); a != nil && (a.IsAttrSet("__transparent_union__") || a.IsAttrSet("transparent_union")) {
 		return u.FieldByIndex(0).Type()
 	}
 	return t

@@ -231,7 +231,8 @@ func (r *rewriter) callSiteLeaf(fd *cc.FunctionDefinition, fn *directFn) bool {
 // headers, which come before it and cannot name it) uses other than as
 // the callee of a call by name: its address taken, a declaration inside a
 // function, a call in an operand of sizeof, typeof or
-// __builtin_constant_p, which is printed unchanged. A function of the unit whose name is not among them is only
+// __builtin_constant_p, which is printed unchanged, any name in a GNU
+// nested function (left as written). A function of the unit whose name is not among them is only
 // ever called by name. The names in skip are not counted.
 func (r *rewriter) namesOtherwise(decls []*cc.ExternalDeclaration, skip map[*cc.PrimaryExpression]bool) map[string]bool {
 	named := map[string]bool{}
@@ -279,6 +280,13 @@ func (r *rewriter) namesOtherwise(decls []*cc.ExternalDeclaration, skip map[*cc.
 			}
 		case *cc.CompoundStatement:
 			inBody = true
+		case *cc.BlockItem:
+			if x.Case == cc.BlockItemFuncDef {
+				// a nested function is left as written: its calls pass
+				// no extra words
+				unevaluated(x)
+				return
+			}
 		}
 		for _, c := range r.children(n) {
 			if c.node != nil {
@@ -586,13 +594,19 @@ func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[s
 
 // inlinable reports whether gcc can inline every direct call of function
 // definition fd, a static one: none of what it refuses to inline even when
-// told to always (a variable argument list, setjmp, a computed goto), no
-// noinline, no call of itself.
+// told to always (a variable argument list, setjmp, a computed goto, a
+// label's address, which "can never be copied" once a static keeps it:
+// torture 20071220-2 did not build), no noinline, no call of itself.
 func inlinable(fd *cc.FunctionDefinition) bool {
 	ft, ok := fd.Declarator.Type().(*cc.FunctionType)
 	computedGoto := AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
-		j, ok := n.(*cc.JumpStatement)
-		return ok && j.Case == cc.JumpStatementGotoExpr
+		switch x := n.(type) {
+		case *cc.JumpStatement:
+			return x.Case == cc.JumpStatementGotoExpr
+		case *cc.UnaryExpression:
+			return x.Case == cc.UnaryExpressionLabelAddr
+		}
+		return false
 	})
 	return ok && !ft.IsVariadic() && fd.Declarator.Linkage() == cc.Internal && !noinline(fd) && !callsItself(fd) &&
 		!calls(fd.CompoundStatement, setjmps) && !computedGoto

@@ -43,6 +43,8 @@ type Config struct {
 	forSize     bool // for size (gcc's __OPTIMIZE_SIZE__: -Os, -Oz)
 	asmCalls    bool // unoptimised gcc code for x86-64's small code model: a leaf's helper calls can be made in asm (asmcalls.go)
 	avx512      bool // the target has AVX-512's registers
+	packLimit   int  // -fpack-struct=n's cap on struct members' alignment (0: none; structPacking)
+	packAll     bool // -fpack-struct: every struct and union packed
 	count       bool // count the statements run (Mode.CountStatements)
 	graph       bool // trace pointer stores for memory graphs (Mode.Graph)
 	every       bool // check every access through a pointer (Mode.EveryAccess)
@@ -94,6 +96,12 @@ func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}
+	switch limit, all := structPacking(args); {
+	case all:
+		cfg.ABI = packedABI(cfg.ABI, 1)
+	case limit > 0:
+		cfg.ABI = packedABI(cfg.ABI, limit)
+	}
 	return newConfig(cfg, append([]string{ccPath}, args...), mode, false), nil
 }
 
@@ -110,6 +118,9 @@ func newConfig(cfg *cc.Config, command []string, mode Mode, unoptimized bool) *C
 	c.asmCalls = !flagsOptimize && c.order == gccOrder && strings.Contains(cfg.Predefined, "#define __x86_64__ ") &&
 		strings.Contains(cfg.Predefined, "#define __LP64__ ") && strings.Contains(cfg.Predefined, "#define __code_model_small__ ")
 	c.avx512 = strings.Contains(cfg.Predefined, "#define __AVX512F__ ")
+	if len(command) > 1 {
+		c.packLimit, c.packAll = structPacking(command[1:])
+	}
 	return c
 }
 
@@ -161,6 +172,7 @@ func (c *Config) File(path string, pre []byte) ([]byte, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	u := newUnitText(pruneSystemDecls(pre), nil)
+	c.packText(u)
 	if c.mode.Stdin != "" {
 		u.lines = map[string][]string{"<stdin>": strings.Split(c.mode.Stdin, "\n")}
 	}
@@ -196,6 +208,7 @@ func (c *Config) Parse(path string) (*Unit, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	u := newUnitText(pre, nil)
+	c.packText(u)
 	ast, err := c.translate(path, u, false)
 	if err != nil {
 		return nil, err
@@ -255,6 +268,7 @@ func (c *Config) translate(path string, u *unitText, rewriting bool) (ast *cc.AS
 		lines := u.lines
 		*u = *newUnitText(u.orig, breaks)
 		u.lines = lines
+		c.packText(u)
 		return c.translate(path, u, rewriting)
 	}
 	return ast, nil

@@ -3,16 +3,23 @@ package instrument
 import (
 	"bytes"
 	"strconv"
+	"strings"
 
 	"modernc.org/cc/v4"
 )
 
 // packing is a `#pragma pack` line: from its offset in the text on, the
-// structs declared are packed (their members' alignment capped) or not.
+// structs declared have their members' alignment capped at limit (none
+// at 0, the unit's initial cap at initialPack).
 type packing struct {
-	off    int
-	packed bool
+	off   int
+	limit int
 }
+
+// initialPack stands for the cap a unit starts with, -fpack-struct=n's
+// (unitText.packInit), which `#pragma pack()` and a pop of an empty stack
+// return to.
+const initialPack = -1
 
 // notePack notes the state a `#pragma pack` line whose words after `pack`
 // are args leaves, at offset off of the text: pack(n), pack(), pack(push[,
@@ -21,6 +28,9 @@ type packing struct {
 func (u *unitText) notePack(args []byte, off int) {
 	args = bytes.Trim(bytes.TrimSpace(args), "()")
 	limit := u.packCap
+	if len(u.packs) == 0 {
+		limit = initialPack
+	}
 	for _, a := range bytes.Split(args, []byte(",")) {
 		switch a = bytes.TrimSpace(a); {
 		case string(a) == "push":
@@ -29,29 +39,78 @@ func (u *unitText) notePack(args []byte, off int) {
 			if n := len(u.packStack); n > 0 {
 				limit, u.packStack = u.packStack[n-1], u.packStack[:n-1]
 			} else {
-				limit = 0
+				limit = initialPack
 			}
 		case len(a) > 0 && a[0] >= '0' && a[0] <= '9':
 			limit, _ = strconv.Atoi(string(a))
 		}
 	}
 	if len(args) == 0 {
-		limit = 0
+		limit = initialPack
 	}
 	u.packCap = limit
-	// a cap of 16 or more leaves every scalar type its alignment
-	u.packs = append(u.packs, packing{off, limit > 0 && limit < 16})
+	u.packs = append(u.packs, packing{off, limit})
 }
 
 // packedAt reports whether a struct declared at offset off of the text is
-// packed by the #pragma pack in force there.
+// packed by the #pragma pack in force there, or the unit's initial cap.
 func (u *unitText) packedAt(off int) bool {
+	limit := initialPack
 	for i := len(u.packs) - 1; i >= 0; i-- {
 		if u.packs[i].off <= off {
-			return u.packs[i].packed
+			limit = u.packs[i].limit
+			break
 		}
 	}
-	return false
+	if limit == initialPack {
+		limit = u.packInit
+	}
+	// a cap of 16 or more leaves every scalar type its alignment
+	return limit > 0 && limit < 16
+}
+
+// structPacking reads the flags that pack every struct of a unit, as gcc
+// does: -fpack-struct=n caps its members' alignment at n, as a `#pragma
+// pack(n)` before its first line would; plain -fpack-struct packs every
+// struct and union (TYPE_PACKED, as the packed attribute does), and gcc
+// then ignores `#pragma pack`; -fno-pack-struct undoes it. The last of each
+// counts.
+func structPacking(args []string) (limit int, all bool) {
+	for _, a := range args {
+		switch {
+		case a == "-fpack-struct":
+			all = true
+		case a == "-fno-pack-struct":
+			all = false
+		case strings.HasPrefix(a, "-fpack-struct="):
+			if n, err := strconv.Atoi(strings.TrimPrefix(a, "-fpack-struct=")); err == nil {
+				limit = n
+			}
+		}
+	}
+	return limit, all
+}
+
+// packText gives unit text u the packing the flags set (structPacking).
+func (c *Config) packText(u *unitText) {
+	u.packInit, u.packAll = c.packLimit, c.packAll
+}
+
+// packedABI is abi with every type's alignment capped at limit, as gcc
+// lays out the members of structs under -fpack-struct[=limit]: the front
+// end, which reads no packing, then gives members the offsets and
+// structs the sizes gcc gives them (the instrumented code's offsets,
+// sizes and layout tests come from it). Its alignments of scalar types
+// outside structs (`_Alignof(long)`) are the capped ones too; the
+// instrumented code leaves those to gcc.
+func packedABI(abi *cc.ABI, limit int) *cc.ABI {
+	packed := *abi
+	packed.Types = map[cc.Kind]cc.AbiType{}
+	for k, t := range abi.Types {
+		t.Align, t.FieldAlign = min(t.Align, limit), min(t.FieldAlign, limit)
+		packed.Types[k] = t
+	}
+	return &packed
 }
 
 // findPacked notes the members of packed structs (packedMembers): those of
@@ -59,7 +118,7 @@ func (u *unitText) packedAt(off int) bool {
 // after it, or a #pragma pack in force), and those declared packed
 // themselves. The text tells: cc/v4 lays structs out unpacked.
 func (r *rewriter) findPacked(decls []*cc.ExternalDeclaration) {
-	if !bytes.Contains(r.unit.orig, []byte("packed")) && len(r.unit.packs) == 0 {
+	if !bytes.Contains(r.unit.orig, []byte("packed")) && len(r.unit.packs) == 0 && r.unit.packInit == 0 && !r.unit.packAll {
 		return
 	}
 	r.packedMembers = map[*cc.Declarator]bool{}
@@ -104,6 +163,9 @@ func (r *rewriter) packedSpecifier(s *cc.StructOrUnionSpecifier) bool {
 	pos := s.Token3.Position()
 	if isOurSource(pos.Filename) {
 		return false
+	}
+	if r.unit.packAll {
+		return true
 	}
 	b, end := r.unit.orig, r.unit.origOffset(pos.Offset)+1
 	if end > len(b) || b[end-1] != '}' {
@@ -206,4 +268,39 @@ func unalignedType(orig frag, name string) frag {
 	f.cat(orig)
 	f.str(") " + name + " __attribute__((aligned(1)));")
 	return f
+}
+
+// headerEnd ends the stretch of the runtime header in the unit (after its
+// `#pragma pack(push, 0)`, translationUnit).
+func (r *rewriter) headerEnd(w *writer) {
+	if r.c.packLimit > 0 {
+		w.raw("#pragma pack(pop)")
+	}
+}
+
+// packEveryStruct makes every struct and union the unit defines, but the
+// runtime header's, packed by its attribute under plain -fpack-struct,
+// and the unit is compiled with -fno-pack-struct: gcc's flag packs a
+// struct as the attribute does, but no pragma undoes it for the
+// runtime's structs, whose layout must stay the runtime's. (gcc ignores
+// `#pragma pack` under the flag; in the instrumented unit it then caps
+// the members that an aligned attribute aligns past it.)
+func (r *rewriter) packEveryStruct(decls []*cc.ExternalDeclaration) {
+	if !r.c.packAll {
+		return
+	}
+	for _, ed := range decls {
+		if ed.Position().Filename == headerName {
+			continue
+		}
+		Inspect(ed, func(n cc.Node) bool {
+			if s, ok := n.(*cc.StructOrUnionSpecifier); ok && s.Case == cc.StructOrUnionSpecifierDef {
+				// after the keyword, before the tag or the brace
+				if toks := cc.NodeTokens(s); len(toks) > 1 {
+					r.insertBefore[toks[1].Seq()] += "__attribute__((__packed__)) "
+				}
+			}
+			return true
+		})
+	}
 }

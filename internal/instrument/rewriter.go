@@ -198,6 +198,7 @@ type rewriter struct {
 	insertBefore   map[int]string                         // text to print before a token, by sequence number
 	replaceTok     map[int]string                         // text to print instead of a token, by sequence number
 	synthetic      map[int]bool                           // sequence numbers of tokens cc/v4 made up
+	nestedFns      map[string]bool                        // the names of the unit's GNU nested functions (markSynthetic)
 	avail          availState                             // checks available where the rewrite is
 	freeing        map[string]bool                        // functions of the unit: may a call to them free memory?
 	arrays         []array                                // descriptors of the arrays whose indices are checked
@@ -234,7 +235,7 @@ type rewriter struct {
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
-	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, allocSites: map[*cc.PostfixExpression]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, staticDefs: map[string]bool{}, inlineHinted: map[string]bool{}, asmCallFns: map[*cc.FunctionDefinition]bool{}, synthetic: map[int]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, sharedGlobals: map[string]global{}, metaUsed: map[string]bool{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, pckShapes: map[string]pckShape{}, pckAnnPerms: map[string]int64{}, pckAnnIDs: map[string][]int64{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
+	return &rewriter{c: c, unit: u, seqMemo: map[cc.Node]int{}, allocSites: map[*cc.PostfixExpression]int{}, defined: map[string]bool{}, replacements: map[string]cc.Type{}, inlineDefs: map[string]bool{}, staticDefs: map[string]bool{}, inlineHinted: map[string]bool{}, asmCallFns: map[*cc.FunctionDefinition]bool{}, synthetic: map[int]bool{}, nestedFns: map[string]bool{}, insertBefore: map[int]string{}, replaceTok: map[int]string{}, literals: map[string]*literal{}, arrayIdx: map[array]int{}, globals: map[*cc.Declarator]global{}, sharedGlobals: map[string]global{}, metaUsed: map[string]bool{}, pckAnns: map[*cc.FunctionDefinition][]string{}, pckNoGrants: map[string]bool{}, pckShapes: map[string]pckShape{}, pckAnnPerms: map[string]int64{}, pckAnnIDs: map[string][]int64{}, alone: map[*cc.FunctionDefinition]bool{}, onlyInlined: map[string]bool{}}
 }
 
 func (r *rewriter) name(prefix string) string {
@@ -322,6 +323,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.callFreeLoops = inCallFreeLoops(progDecls)
 	r.loopNodes = inLoops(progDecls)
 	r.findPacked(progDecls)
+	r.packEveryStruct(decls)
 	r.findNoreturn(decls)
 	r.findDeclaredPure(decls)
 	r.findUnchecked(decls)
@@ -359,6 +361,11 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	// pointers to structs stored in reverse byte order (scalar_storage_order)
 	// as the builtins they replace do, which alone gcc exempts from this warning
 	w.b.WriteString("#pragma GCC diagnostic ignored \"-Wscalar-storage-order\"\n")
+	if r.c.packLimit > 0 {
+		// the runtime's structs keep the layout the runtime has, not
+		// -fpack-struct=n's (gcc's pack(0): members aligned as their types)
+		w.b.WriteString("#pragma pack(push, 0)\n")
+	}
 	printed, printPath := r.c.printedHeader()
 	helpers := r.c.helpers
 	if printed == nil {
@@ -404,6 +411,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			if printed == nil {
 				r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), helpers, printPath)
 			}
+			r.headerEnd(w)
 			w.raw(r.siteTable() + r.handsTable() + textSectionAgain(decls))
 		}
 		if header && printed != nil {
@@ -421,6 +429,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		if printed == nil {
 			r.c.keepPrinted(bytes.Clone(w.b.Bytes()[headerStart:]), declaredHeader(r.c.expanded, decls), helpers, printPath)
 		}
+		r.headerEnd(w)
 		w.raw(r.siteTable())
 	}
 	w.rest()
@@ -564,6 +573,10 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 			// lparser.c, 53,896) keeps the limit it had.
 			flags = append(flags, "--param=large-unit-insns=30000")
 		}
+	}
+	if r.c.packAll {
+		// every struct of the program's says packed (packEveryStruct)
+		flags = append(flags, "-fno-pack-struct")
 	}
 	if len(flags) > 0 {
 		w.b.WriteString(flagsMark + strings.Join(flags, " ") + " */\n")

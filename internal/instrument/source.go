@@ -38,6 +38,11 @@ type unitText struct {
 	// the cap #pragma pack sets as the text is read, and those it pushed
 	packCap   int
 	packStack []int
+	// the cap the unit starts with (-fpack-struct=n's n, 0 for none),
+	// which `#pragma pack()` returns to, and whether every struct and
+	// union is packed (plain -fpack-struct): Config.packText
+	packInit int
+	packAll  bool
 	// the prefix of each literal the view spells otherwise, by its
 	// offset in the text (wideLiteralViews)
 	literalPrefixes map[int]string
@@ -76,7 +81,7 @@ type region struct {
 // newUnitText reads the preprocessed text pre, the view starting a new
 // unit before the wide bit-fields named at breaks (misplacedWideFields).
 func newUnitText(pre []byte, breaks map[int]bool) *unitText {
-	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withAutoTypeLoops(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withStarBounds(withoutHidden(pre)))))))))))))))
+	pre = withRangesExpanded(withNullPointerArms(withLocalLabelsRenamed(withAutoTypeLoops(withTypeofTypeNames(withConstantMiddles(withNumberConstants(withAlignofParens(withCharConstants(withSeparableLiterals(withEnumAttributesLast(withGNUAttributes(withoutEmptyMembers(withStarBounds(withBlockTagsRenamed(withoutHidden(pre))))))))))))))))
 	literals, prefixes := wideLiteralViews(pre)
 	code, viewed := addressSpaceViews(int128CaseViews(literals))
 	u := &unitText{orig: pre, literalPrefixes: prefixes, viewed: viewed, wideWidths: wideBitFields(pre), spaceNames: addressSpaceNames(pre), resolvers: ifuncResolvers(pre), wideBreaks: breaks, systemDecl: map[*cc.ExternalDeclaration]bool{}}

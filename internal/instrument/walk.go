@@ -179,13 +179,15 @@ func (f tokenWalk) node(n cc.Node) bool { return components(n, f.tok, f.node) }
 
 // markSynthetic records the tokens cc/v4 adds to function body cs and to
 // the body of each GNU nested function in it, at any depth (the
-// declaration of __func__), which are not part of the user's source.
+// declaration of __func__), which are not part of the user's source, and
+// notes the nested functions' names (callsNested).
 func (r *rewriter) markSynthetic(cs *cc.CompoundStatement) {
 	if !r.markFuncName(cs) {
 		return
 	}
 	Inspect(cs, func(n cc.Node) bool {
 		if bi, ok := n.(*cc.BlockItem); ok && bi.Case == cc.BlockItemFuncDef {
+			r.nestedFns[bi.Declarator.Name()] = true
 			r.markSynthetic(bi.CompoundStatement)
 			return false // (its own nested functions marked by that call)
 		}
@@ -235,6 +237,10 @@ func (r *rewriter) code(n cc.Node) frag {
 		return r.expr(x)
 	case *cc.TypeName:
 		return r.verbatim(x)
+	case *cc.StructOrUnionSpecifier:
+		if r.c.packAll {
+			return r.verbatim(x) // (with the text packEveryStruct inserts)
+		}
 	case *cc.Statement:
 		return r.stmt(x)
 	case *cc.CompoundStatement:
