@@ -577,8 +577,10 @@ func (r *rewriter) checkedPlace(n cc.Node, l lval, write bool, op defOp) frag {
 		if r.fn != nil && r.fn.callSite { // (its caller's site, for the report)
 			fn += "_at"
 		}
-		if fn != "__ml_chk_every" && r.fn != nil && (r.isArgWords(l.prov) || !r.fn.callSite && l.moved == nil && r.inSideWords(l.prov)) {
-			fn += "_tw" // (the words' addresses: memory operands)
+		// (the words' addresses as memory operands; a check passing its
+		// caller's site, _at, has no such form: it takes their values)
+		if fn != "__ml_chk_every" && r.fn != nil && !r.fn.callSite && (r.isArgWords(l.prov) || l.moved == nil && r.inSideWords(l.prov)) {
+			fn += "_tw"
 			l.prov = prov{"&" + l.prov.site, "&" + l.prov.word}
 		}
 		switch {
