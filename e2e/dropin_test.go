@@ -95,6 +95,8 @@ var dropinCases = []struct {
 	{"block_tags.c", []string{"-O0"}},
 	{"label_address_inline.c", []string{"-O2", "-Wall"}},
 	{"label_address_inline.c", []string{"-O1"}},
+	{"profiled_functions.c", []string{"-O2", "-Wall", "-finstrument-functions"}},
+	{"profiled_functions.c", []string{"-O0", "-finstrument-functions"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

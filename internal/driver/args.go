@@ -248,6 +248,12 @@ func (cl *commandLine) instrumentedFlags() []string {
 	if cl.shared {
 		flags = append(flags, "-fPIC")
 	}
+	if slices.Contains(flags, "-finstrument-functions") {
+		// (the runtime header's helpers are no function of the program's:
+		// profiled, they call the program's hooks, whose own checks call
+		// them again, without end; gcc matches the names by substring)
+		flags = append(flags, "-finstrument-functions-exclude-function-list=__ml_")
+	}
 	return flags
 }
 
