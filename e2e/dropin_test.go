@@ -655,12 +655,16 @@ func TestFrameSizeZlib(t *testing.T) {
 // tables, 32 bytes); then trees.c 1.36, crc32.c 1.23, zutil.c 1.29 and
 // Lua's lopcodes.c 1.75 before a small function's temporaries, calling
 // nothing, were plain locals in the red zone rather than registers gcc
-// saves (luaP_isIT 24 bytes to 16).
+// saves (luaP_isIT 24 bytes to 16). Tightened at stop 71 to where the
+// units are (trees.c 1.330, inffast.c 1.143, inftrees.c 1.308, inflate.c
+// 1.329, deflate.c 1.344, infback.c 1.375, zutil.c 1.143, adler32.c 1.053,
+// crc32.c 1.186, ldo.c 1.235 since precallC's words went through __ml_t,
+// lopcodes.c 1.000).
 func TestFrameSizeUnoptimised(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "zlib", "-O0", map[string]float64{"trees.c": 1.35, "inffast.c": 1.29, "inftrees.c": 1.39, "inflate.c": 1.34,
-		"deflate.c": 1.35, "infback.c": 1.41, "zutil.c": 1.22, "adler32.c": 1.11, "crc32.c": 1.20})
-	unitFramesWithin(t, "lua", "-O0", map[string]float64{"ldo.c": 1.43, "lopcodes.c": 1.25})
+	unitFramesWithin(t, "zlib", "-O0", map[string]float64{"trees.c": 1.335, "inffast.c": 1.15, "inftrees.c": 1.31, "inflate.c": 1.335,
+		"deflate.c": 1.345, "infback.c": 1.38, "zutil.c": 1.15, "adler32.c": 1.06, "crc32.c": 1.19})
+	unitFramesWithin(t, "lua", "-O0", map[string]float64{"ldo.c": 1.24, "lopcodes.c": 1.01})
 }
 
 // TestFrameSizeLua: the -O2 frames of Lua's parser and code generator
@@ -786,11 +790,17 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // the other caller-saved general registers (__ML_KEEPG3): lapi.c 1.536
 // to 1.476, lcode.c 1.245 to 1.199, ldo.c 1.409 to 1.399, lvm.c 1.339 to
 // 1.322, ldebug.c 1.395 to 1.382, lstring.c 1.299 to 1.269.
+// No inline hint for a body making calls into a function calling itself
+// (intoRecursion), with a recursive function's words all through __ml_t
+// when more than one parameter's would be pushed: lparser.c 1.395 to
+// 1.362 (singlevaraux 192 to 96 bytes), ldebug.c 1.382 to 1.331
+// (getobjname 128 to 96), but lgc.c 1.479 to 1.491 (objsize out of line,
+// 16 bytes, as gcc keeps it).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.40, "lcode.c": 1.205, "lvm.c": 1.33, "ltable.c": 1.445,
-		"lapi.c": 1.48, "ldo.c": 1.405, "ldebug.c": 1.39, "lgc.c": 1.485, "lundump.c": 1.28, "lstring.c": 1.275})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.365, "lcode.c": 1.205, "lvm.c": 1.33, "ltable.c": 1.445,
+		"lapi.c": 1.48, "ldo.c": 1.405, "ldebug.c": 1.335, "lgc.c": 1.495, "lundump.c": 1.28, "lstring.c": 1.275})
 }
 
 // TestFrameSizeRecursive: the frames of recursive functions, whose growth
@@ -807,7 +817,13 @@ func TestFrameSizeLua(t *testing.T) {
 // dropin/descent.c's -O2 parse_value 48 (gcc's parse_list, into which gcc
 // inlines it, 32): 80 while the definedness checks' cold calls were calls
 // and gcc held a shadow address and a WILD test's flag across the
-// recursion (memlens.h's __ml_use).
+// recursion (memlens.h's __ml_use). Stop 71 (gcc's in brackets): Lua's
+// -O2 lparser.c singlevaraux 96 (32) and ldebug.c getobjname 96 (80),
+// cJSON_Utils's create_patches 112 (gcc inlines it) and sort_list 48 (48): singlevaraux
+// 192, getobjname 128, create_patches 224 and sort_list 96 while a
+// recursive function pushed the words of more than one pointer parameter
+// it passes on (72 bytes of outgoing area in singlevaraux) and allocupvalue,
+// making calls, had the inline hint into it (direct.go).
 func TestFrameSizeRecursive(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
@@ -831,8 +847,10 @@ func TestFrameSizeRecursive(t *testing.T) {
 		bounds    map[string]int
 	}{
 		{"lua/lgc.c", "-O2", map[string]int{"atomic": 192}},
+		{"lua/lparser.c", "-O2", map[string]int{"singlevaraux": 96}},
+		{"lua/ldebug.c", "-O2", map[string]int{"getobjname": 96}},
 		{"lua/lstrlib.c", "-O2", map[string]int{"gmatch_aux": 128, "match": 112}},
-		{"cjson/cJSON_Utils.c", "-O2", map[string]int{"compare_json": 80}},
+		{"cjson/cJSON_Utils.c", "-O2", map[string]int{"compare_json": 80, "create_patches": 112, "sort_list": 48}},
 		{"lua/ldo.c", "-O0", map[string]int{"precallC": 96, "luaD_precall": 112}},
 	} {
 		t.Run(c.unit+c.opt, func(t *testing.T) {

@@ -92,6 +92,22 @@ func (fn *directFn) placeExtras(spill func(i int) bool) {
 	}
 }
 
+// pushedParams is the number of parameters whose extra words placeExtras
+// would push as arguments, given spill.
+func (fn *directFn) pushedParams(spill func(i int) bool) int {
+	n, regs := 0, fn.intArgs
+	for _, i := range fn.withExtras() {
+		if regs+3 <= argRegs {
+			regs += 3
+			continue
+		}
+		if !spill(i) || i >= threadArgs {
+			n++
+		}
+	}
+	return n
+}
+
 // throughThread puts the extra words of every parameter through __ml_t,
 // and reports whether it has room for them all.
 func (fn *directFn) throughThread() bool {
@@ -392,6 +408,15 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 				assigned := map[*cc.Declarator]bool{}
 				assignedVars(fd.CompoundStatement, assigned)
 				spill = func(i int) bool { return assigned[paramDecl(fd, i)] }
+				// Pushed for more than one parameter, the words took
+				// an outgoing area of 24 bytes a parameter at each level
+				// (Lua's singlevaraux: 72 bytes; its -O2 frame 192 to
+				// 128): all go through __ml_t then, into the side frame,
+				// not the native one. For one (tree.c's delete) the
+				// frame saved is less than the copies cost (+1.8% Ir).
+				if cand[name].pushedParams(spill) > 1 {
+					spill = func(int) bool { return true }
+				}
 			}
 		}
 		cand[name].placeExtras(spill)
@@ -580,10 +605,21 @@ func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[s
 			}
 			continue
 		}
+		// Nor a body making calls of its own that would go into a
+		// function calling itself (intoRecursion): what it keeps across
+		// its calls would take registers and slots of that recursive
+		// frame at every level, where out of line its frame is on the
+		// stack once (Lua's lparser.c allocupvalue, into singlevaraux
+		// through newupvalue: 128 to 96 bytes, gcc's 32; gcc keeps it
+		// out of line natively too, as lstrlib.c's classend from match).
+		// Not one on the cycle itself, which inlined takes a frame out
+		// of it (lstrlib.c's start_capture).
 		if cand[name] == nil && !r.plainHelper(fd) || r.inlineHinted[name] || noinline(fd) ||
 			declaredNoinline[name] || callsItself(fd) || calls(cs, setjmps) ||
 			sites[name] > nativeInlineSites && (size > nativeInlineSmall || hasLoop(cs) || reaches(callees, name, name)) ||
-			size > nativeInlineTokens && len(callers[name]) > 1 && AnyNode(cs, frameObject) {
+			size > nativeInlineTokens && len(callers[name]) > 1 && AnyNode(cs, frameObject) ||
+			size > nativeInlineSmall && r.callsBeyond(cs, r.leafCalls()) && !reaches(callees, name, name) &&
+				intoRecursion(name, callees, callers, sites) {
 			continue
 		}
 		if seq := r.firstSeq(fd); seq != 0 {
@@ -610,6 +646,29 @@ func inlinable(fd *cc.FunctionDefinition) bool {
 	})
 	return ok && !ft.IsVariadic() && fd.Declarator.Linkage() == cc.Internal && !noinline(fd) && !callsItself(fd) &&
 		!calls(fd.CompoundStatement, setjmps) && !computedGoto
+}
+
+// intoRecursion reports whether function name, inlined, lands in a
+// function calling itself: a caller of its does, or is called from one
+// place (gcc inlines it there natively) and lands in one.
+func intoRecursion(name string, callees, callers map[string]map[string]bool, sites map[string]int) bool {
+	seen := map[string]bool{name: true}
+	var into func(string) bool
+	into = func(f string) bool {
+		for c := range callers[f] {
+			if callees[c][c] {
+				return true
+			}
+			if !seen[c] && sites[c] == 1 {
+				seen[c] = true
+				if into(c) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return into(name)
 }
 
 // addEdge adds to to from's set in graph.

@@ -1304,18 +1304,18 @@ func TestPushedParamWordsReadInPlace(t *testing.T) {
 // assigns, past the argument registers, through __ml_t (pushed, they took
 // 32 bytes of each level's frame: Lua's match 176 to 112 bytes), and keeps
 // pushing those of a parameter it passes on unchanged (tree.c's delete's
-// removed, read in place).
+// removed, read in place) when it is the only one pushed
+// (TestRecursiveParamsThroughThread).
 func TestRecursiveSteppedParamsThroughThread(t *testing.T) {
-	code := "struct m { long calls; };\n" +
-		"static int match(struct m *m, const char *s, const char *p, long *n) {\n" +
-		"\tm->calls++;\n\twhile (*p) {\n" +
-		"\t\tif (*p == '*') return match(m, s, p + 1, n) || (*s && match(m, s + 1, p, n));\n" +
+	code := "static int match(long depth, const char *s, const char *p, long *n) {\n" +
+		"\twhile (*p) {\n" +
+		"\t\tif (*p == '*') return match(depth + 1, s, p + 1, n) || (*s && match(depth + 1, s + 1, p, n));\n" +
 		"\t\tif (*s != *p) return 0;\n\t\ts++;\n\t\tp++;\n\t\t(*n)++;\n\t}\n\treturn !*s;\n}\n" +
-		"int glob(struct m *m, const char *s, const char *p, long *n) { return match(m, s, p, n); }\n"
+		"int glob(const char *s, const char *p, long *n) { return match(0, s, p, n); }\n"
 	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "match.c", code)
 	fn := functionText(out, "static int match(")
 	head, _, _ := bytes.Cut(fn, []byte("{"))
-	for i, param := range []bool{true, false, false, true} { // (m's words in registers)
+	for i, param := range []bool{false, false, false, true} { // (depth no pointer)
 		if w := fmt.Sprintf("__ml_pm%d", i); bytes.Contains(head, []byte(w)) != param {
 			t.Errorf("match's parameters %s %s:\n%s", map[bool]string{true: "lack", false: "have"}[param], w, head)
 		}
@@ -1450,5 +1450,49 @@ func TestUnoptimisedInlineWordsThroughThread(t *testing.T) {
 	}
 	if !bytes.Contains(put, []byte("__ml_pm")) {
 		t.Errorf("put, always inlined, takes its pointers' words through __ml_t at -O0:\n%s", put)
+	}
+}
+
+// TestNoHintIntoRecursion: optimised, a function making calls of its own
+// does not get the inline hint where it would go into a function calling
+// itself, directly or through a caller called from one place (gcc inlines
+// that one natively): inlined, the values it keeps across its calls take
+// registers and slots of the recursive frame at every level (Lua's
+// lparser.c: allocupvalue, through newupvalue, into singlevaraux). One
+// called from elsewhere only keeps it.
+func TestNoHintIntoRecursion(t *testing.T) {
+	body := "{\n" + strings.Repeat("\tsetdebt(g->next, g->total + g->debt * 3 - g->next->debt);\n", 6) + "}\n"
+	code := "struct g { long debt, total; struct g *next; };\n" +
+		"extern void setdebt(struct g *, long);\n" +
+		"static void grown(struct g *g) " + body +
+		"static void relayed(struct g *g) " + body +
+		"static void plain(struct g *g) " + body +
+		"static void relay(struct g *g) { relayed(g); setdebt(g, 2); }\n" +
+		"static void walk(struct g *g) { if (g->next) walk(g->next); grown(g); relay(g); }\n" +
+		"void top(struct g *g) { walk(g); grown(g); relayed(g); plain(g); plain(g->next); }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "rec.c", code)
+	for name, want := range map[string]bool{"grown": false, "relayed": false, "plain": true} {
+		if got := regexp.MustCompile(`__inline__ static void ` + name + `\(`).Match(out); got != want {
+			t.Errorf("%s's inline hint %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestRecursiveParamsThroughThread: optimised, a direct function calling
+// itself whose extra words would be pushed for more than one pointer
+// parameter passes them all through __ml_t, those it passes on unchanged
+// too: pushed, they took an outgoing area of 24 bytes a parameter in each
+// level's frame (Lua's singlevaraux, three pointers after four arguments:
+// 192 to 128 bytes); its side frame keeps them, not its native one.
+func TestRecursiveParamsThroughThread(t *testing.T) {
+	code := "struct fs { struct fs *prev; int n; };\n" +
+		"static int find(struct fs *fs, const char *name, long *out, int base) {\n" +
+		"\tif (fs->n == *name) { *out = base; return 1; }\n" +
+		"\treturn fs->prev ? find(fs->prev, name, out, 0) : 0;\n}\n" +
+		"int lookup(struct fs *fs, const char *name, long *out) { return find(fs, name, out, 1); }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "find.c", code)
+	head, _, _ := bytes.Cut(functionText(out, "static int find("), []byte("{"))
+	if bytes.Contains(head, []byte("__ml_pm")) {
+		t.Errorf("find takes its pointers' words as parameters:\n%s", head)
 	}
 }
