@@ -413,8 +413,12 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 				// (Lua's singlevaraux: 72 bytes; its -O2 frame 192 to
 				// 128): all go through __ml_t then, into the side frame,
 				// not the native one. For one (tree.c's delete) the
-				// frame saved is less than the copies cost (+1.8% Ir).
-				if cand[name].pushedParams(spill) > 1 {
+				// frame saved is less than the copies cost (+1.8% Ir);
+				// nor where the function calls itself in a loop: a walk
+				// fanning out over a tree, as deep as the tree is high,
+				// whose calls are the hot path (nbody.c's force: +19% Ir
+				// through __ml_t).
+				if cand[name].pushedParams(spill) > 1 && !callsItselfInLoop(fd) {
 					spill = func(int) bool { return true }
 				}
 			}
@@ -742,9 +746,23 @@ func frameObject(n cc.Node) bool {
 
 // callsItself reports whether function definition fd calls itself by name.
 func callsItself(fd *cc.FunctionDefinition) bool {
-	return AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
+	return AnyNode(fd.CompoundStatement, selfCall(fd))
+}
+
+// selfCall returns a test of a node for a call of function fd by name.
+func selfCall(fd *cc.FunctionDefinition) func(cc.Node) bool {
+	return func(n cc.Node) bool {
 		x, ok := n.(*cc.PostfixExpression)
 		return ok && x.Case == cc.PostfixExpressionCall && calleeName(x) == fd.Declarator.Name()
+	}
+}
+
+// callsItselfInLoop reports whether function definition fd calls itself
+// in the body of a loop.
+func callsItselfInLoop(fd *cc.FunctionDefinition) bool {
+	return AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
+		loop, ok := n.(*cc.IterationStatement)
+		return ok && AnyNode(loop, selfCall(fd))
 	})
 }
 
