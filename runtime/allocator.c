@@ -466,7 +466,8 @@ static ML_HOT_INLINE int ml_release(void *p, meta_t m, enum ml_access acc, uptr 
 		                        (was & (ML_CF_FOREIGN | ML_CF_LOST)));
 		ml_explain_free(fd, m, pv);
 		/* (its dangling pointers count nothing) */
-		ml_loss_gone(s, !(was & (ML_CF_FOREIGN | ML_CF_IGNORED)));
+		if (ml_loss_frees())
+			ml_loss_gone(s, !(was & (ML_CF_FOREIGN | ML_CF_IGNORED)));
 		*slot = s;
 		return ML_REL_OK;
 	}

@@ -149,6 +149,7 @@
 #define ml_own_stack_top       __mlrt_own_stack_top
 #define ml_def_forget          __mlrt_def_forget
 #define ml_loss_on             ML_STATE_AT(int, ML_ST_LOSS_ON)
+#define ml_refs_kept           ML_STATE_AT(int, ML_ST_REFS_KEPT)
 #define ml_loss_unit           __mlrt_loss_unit
 #define ml_loss_block          __mlrt_loss_block
 #define ml_loss_gone           __mlrt_loss_gone
@@ -336,6 +337,7 @@ static inline unsigned ml_next_gen(unsigned g)
 #define ML_ST_DEF_ON   0x00020 /* int ml_def_on (uninit.c) */
 #define ML_ST_LOSS_ON  0x00024 /* int ml_loss_on (loss.c) */
 #define ML_ST_DEF_KEPT 0x00028 /* int ml_def_kept_on (uninit.c, rules.c: ml_def_kept) */
+#define ML_ST_REFS_KEPT 0x0002c /* int ml_refs_kept: a unit built for full checking was announced, its code keeps counts (loss.c) */
 #define ML_ST_STEPS_MASK 0x00030 /* uptr: the value propagation ring's size - 1 (explain.c) */
 #define ML_ST_FPROV    0x00038 /* uint64_t: frees whose provenance was kept (explain.c) */
 #define ML_ST_KINDS    0x00040 /* unsigned char[ML_NKINDS] (errors.c) */
@@ -1370,6 +1372,9 @@ void ml_loss_block(meta_t m, int program);
  * undone (ml_loss_back: a failed realloc's). */
 void ml_loss_gone(unsigned s, int program);
 void ml_loss_back(meta_t m, int program);
+/* Does a free concern loss tracking (ml_loss_gone)? Two words of the state
+ * page, tested inline: a program without fully checked code calls nothing. */
+static inline int ml_loss_frees(void) { return ML_LOAD(&ml_refs_kept) | ML_LOAD(&ml_loss_on); }
 /* Ways of loss beyond memlens.h's __ML_LOSS_*, and their names
  * (ML_LOSS_COLLECT: not a loss but a note asking for a cycle collection). */
 enum { ML_LOSS_FREED = 8, ML_LOSS_CONTAINER, ML_LOSS_DISCARDED, ML_LOSS_CYCLE, ML_LOSS_COLLECT, ML_LOSS_LONGJMP };

@@ -50,14 +50,12 @@ struct ml_seen_entry {
 /* loss.c's part of the state mapping (internal.h); ml_loss_on is there too */
 struct ml_loss_state {
 	int partial;    /* a unit not built for full checking was announced */
-	int refs_kept;  /* one built for it was: its code keeps counts */
 	int seen_lock;
 	struct ml_seen_entry seen[ML_SEEN_CAP];
 };
 _Static_assert(ML_ST_LOSS + sizeof(struct ml_loss_state) <= ML_ST_SIGNALS, "loss.c's state fits");
 #define ML_LS (&ML_STATE_AT(struct ml_loss_state, ML_ST_LOSS))
 #define ml_loss_partial (ML_LS->partial)
-#define ml_refs_kept (ML_LS->refs_kept)
 #define ml_seen_lock (ML_LS->seen_lock)
 #define ml_seen (ML_LS->seen)
 

@@ -49,11 +49,7 @@ func withBlockTagsRenamed(pre []byte) []byte {
 				i = len(b)
 			}
 		case c == '"' || c == '\'':
-			for i++; i < len(b) && b[i] != c && b[i] != '\n'; i++ {
-				if b[i] == '\\' {
-					i++
-				}
-			}
+			i = literalEnd(b, i) - 1
 		case isNumberStart(b, i):
 			i = ppNumberEnd(b, i) - 1
 		case c == '{':
