@@ -2250,11 +2250,43 @@ __ML_INLINE void __ml_block_drop_far(volatile __ml_meta_t *m, const struct __ml_
 	*m = 0;
 }
 
+#ifdef __ML_STUB
+/* A stub's cold call of fn(w0) through its trampoline fn_keep, which keeps
+ * every register: w0 pushed last of the five words, the result dropped. */
+#define __ML_KEEP1_STUB_CALL(fn, push_w0)                                     \
+	"leaq -128(%%rsp), %%rsp\n\t"                                        \
+	"pushq $0\n\tpushq $0\n\tpushq $0\n\tpushq $0\n\t" push_w0           \
+	__ML_ASM_CALL(fn "_keep")                                              \
+	"leaq 168(%%rsp), %%rsp\n\t"
+/* The test of a count dropped to zero and unchecked (__ml_t.lost), in one
+ * asm statement whose call is a stub: in a fully checked unit, where every
+ * statement that may drop a reference ends with one (vm.c: 165), the C
+ * test's branch and call were a basic block and a call clobbering the
+ * caller-saved registers each, which gcc compiled for paths taken about
+ * once a run (tree, list). The "memory" clobber keeps the program's stores
+ * before it: the check searches memory for uncounted copies of a pointer. */
+#define __ML_LOST_STUB(fn, push_w0, w0_operand, ...)                               \
+	__asm__ volatile("cmpl $0, %[lost]\n\t"                                \
+	                 "jne 9f\n"                                              \
+	                 "8:\n"                                                  \
+	                 ".pushsection .text.unlikely.__ml_stubs,\"ax\",@progbits\n" \
+	                 "9:\t" __ML_KEEP1_STUB_CALL(fn, push_w0)               \
+	                 "jmp 8b\n"                                              \
+	                 ".popsection"                                           \
+	                 : [lost] "+m"(__ml_t.lost)                               \
+	                 : w0_operand                                            \
+	                 : __VA_ARGS__)
+#endif
+
 /* The end of a statement that may have dropped references. */
 __ML_INLINE void __ml_flush(const struct __ml_site *site)
 {
+#ifdef __ML_STUB
+	__ML_LOST_STUB("__ml_lost_check", __ML_PUSH_ADDR("%a[w0]"), [w0] "ri"(site), "memory", "cc");
+#else
 	if (__ML_UNLIKELY(__ml_t.lost != 0))
 		__ml_lost_check(site);
+#endif
 }
 
 /* The step of a store of a pointer (meta m, provenance (ps, pw)) into
@@ -3014,8 +3046,13 @@ __ML_INLINE void __ml_leave(unsigned d)
 {
 	__ml_t.depth = d;
 #ifdef __ML_FULL
+#ifdef __ML_STUB
+	/* (the notes it moves are the runtime's alone: no memory clobber) */
+	__ML_LOST_STUB("__ml_lost_leave", "pushq %[w0]\n\t", [w0] "re"((__ml_uptr)d), "cc");
+#else
 	if (__ML_UNLIKELY(__ml_t.lost != 0))
 		__ml_lost_leave(d);
+#endif
 #endif
 }
 

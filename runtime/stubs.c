@@ -210,6 +210,8 @@ ML_KEEPING(__ml_def_store)
 ML_KEEPING(__ml_def_origin)
 ML_KEEPING(__ml_report_uninit_value)
 ML_KEEPING(__ml_report_uninit_pointer)
+ML_KEEPING(__ml_lost_check)
+ML_KEEPING(__ml_lost_leave)
 
 /* memlens.h's __ML_KEEPG3: fn's arguments in rdi, rsi, rdx and its result
  * in rax, the other caller-saved general registers kept (the caller's asm
