@@ -337,6 +337,41 @@ func TestFullCountsAtomicInStubs(t *testing.T) {
 	}
 }
 
+// TestFullLostTestsInStubs: fully checked and optimised, the test of counts
+// dropped to zero and unchecked at a statement's end (__ml_flush) and at a
+// function's exit (__ml_leave) is one asm statement whose call is a stub:
+// no call of __ml_lost_check or __ml_lost_leave, and so no branch to one,
+// is in the function's own code.
+func TestFullLostTestsInStubs(t *testing.T) {
+	code := "#include <stdlib.h>\n" +
+		"struct node { struct node *next; long v; };\n" +
+		"extern struct node *get(struct node *);\n" +
+		"long drop(struct node *n) { long s = 0; while (n) { struct node *m = get(n); s += m->v; free(n); n = m; } return s; }\n"
+	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "lost.c", code)
+	stub, checks, leaves := false, 0, 0
+	for _, l := range strings.Split(string(unitAssembly(t, src, out)), "\n") {
+		switch l = strings.TrimSpace(l); {
+		case strings.HasPrefix(l, ".pushsection"):
+			stub = strings.Contains(l, ".text.unlikely.__ml_stubs")
+		case strings.HasPrefix(l, ".popsection"):
+			stub = false
+		case strings.HasPrefix(l, "call") && strings.Contains(l, "__ml_lost_"):
+			if !stub {
+				t.Errorf("a lost-count test's call outside the stubs: %s", l)
+			}
+			if strings.Contains(l, "__ml_lost_check_keep") {
+				checks++
+			}
+			if strings.Contains(l, "__ml_lost_leave_keep") {
+				leaves++
+			}
+		}
+	}
+	if checks == 0 || leaves == 0 {
+		t.Errorf("drop's statements and exit test no lost counts (%d, %d stubs)", checks, leaves)
+	}
+}
+
 // TestFullNameMemoPerSite: fully checked and optimised, a site naming a
 // block (a pointer moved in place, a pointer returned) tests its own word
 // of the unit's name memo, read at a constant address (__ml_name_memos),
