@@ -309,6 +309,22 @@ func TestFullByteStoreShadowOnce(t *testing.T) {
 	}
 }
 
+// stubLines calls f with each line of asm, trimmed, but the section
+// directives, and whether it is in a stub (.text.unlikely.__ml_stubs).
+func stubLines(asm []byte, f func(l string, stub bool)) {
+	stub := false
+	for _, l := range strings.Split(string(asm), "\n") {
+		switch l = strings.TrimSpace(l); {
+		case strings.HasPrefix(l, ".pushsection"):
+			stub = strings.Contains(l, ".text.unlikely.__ml_stubs")
+		case strings.HasPrefix(l, ".popsection"):
+			stub = false
+		default:
+			f(l, stub)
+		}
+	}
+}
+
 // TestFullCountsAtomicInStubs: fully checked and optimised, a count's
 // atomic form (where other threads run) is a stub of the asm statement
 // that takes or drops the reference: no lock instruction, and so no branch
@@ -318,20 +334,15 @@ func TestFullCountsAtomicInStubs(t *testing.T) {
 		"extern struct node *get(struct node *);\n" +
 		"long walk(struct node *n) { long s = 0; while (n) { struct node *m = get(n); s += m->v; n = m; } return s; }\n"
 	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "counts.c", code)
-	stub, locks := false, 0
-	for _, l := range strings.Split(string(unitAssembly(t, src, out)), "\n") {
-		switch l = strings.TrimSpace(l); {
-		case strings.HasPrefix(l, ".pushsection"):
-			stub = strings.Contains(l, ".text.unlikely.__ml_stubs")
-		case strings.HasPrefix(l, ".popsection"):
-			stub = false
-		case strings.HasPrefix(l, "lock"):
+	locks := 0
+	stubLines(unitAssembly(t, src, out), func(l string, stub bool) {
+		if strings.HasPrefix(l, "lock") {
 			if !stub {
 				t.Errorf("a count's atomic form outside the stubs: %s", l)
 			}
 			locks++
 		}
-	}
+	})
 	if locks == 0 {
 		t.Error("walk takes or drops no reference")
 	}
@@ -348,25 +359,21 @@ func TestFullLostTestsInStubs(t *testing.T) {
 		"extern struct node *get(struct node *);\n" +
 		"long drop(struct node *n) { long s = 0; while (n) { struct node *m = get(n); s += m->v; free(n); n = m; } return s; }\n"
 	_, src, out := writeInstrumentedCode(t, newTestConfig(t, true), "lost.c", code)
-	stub, checks, leaves := false, 0, 0
-	for _, l := range strings.Split(string(unitAssembly(t, src, out)), "\n") {
-		switch l = strings.TrimSpace(l); {
-		case strings.HasPrefix(l, ".pushsection"):
-			stub = strings.Contains(l, ".text.unlikely.__ml_stubs")
-		case strings.HasPrefix(l, ".popsection"):
-			stub = false
-		case strings.HasPrefix(l, "call") && strings.Contains(l, "__ml_lost_"):
-			if !stub {
-				t.Errorf("a lost-count test's call outside the stubs: %s", l)
-			}
-			if strings.Contains(l, "__ml_lost_check_keep") {
-				checks++
-			}
-			if strings.Contains(l, "__ml_lost_leave_keep") {
-				leaves++
-			}
+	checks, leaves := 0, 0
+	stubLines(unitAssembly(t, src, out), func(l string, stub bool) {
+		if !strings.HasPrefix(l, "call") || !strings.Contains(l, "__ml_lost_") {
+			return
 		}
-	}
+		if !stub {
+			t.Errorf("a lost-count test's call outside the stubs: %s", l)
+		}
+		if strings.Contains(l, "__ml_lost_check_keep") {
+			checks++
+		}
+		if strings.Contains(l, "__ml_lost_leave_keep") {
+			leaves++
+		}
+	})
 	if checks == 0 || leaves == 0 {
 		t.Errorf("drop's statements and exit test no lost counts (%d, %d stubs)", checks, leaves)
 	}
