@@ -1994,7 +1994,11 @@ func (r *rewriter) bodyPragma(body *cc.CompoundStatement, pred func(words [][]by
 // asmOutputsDefined is, with full checking, the code marking written the
 // output operands of asm a that lie behind a pointer: memlens does not see
 // asm write them (libdeflate's cpuid(1, 0, &a, &b, &c, &d), "=b"(*b)), and
-// the caller's locals they point to would stay undefined.
+// the caller's locals they point to would stay undefined. It runs before
+// the asm, as MSan's conservative asm handling does: an operand's address
+// is gcc's before the asm too (an asm may change the pointer it is reached
+// by), and after it a register the asm clobbers without saying so may hold
+// that address (lzo's clock_gettime, a syscall that does not list rcx).
 func (r *rewriter) asmOutputsDefined(a *cc.Asm) string {
 	if !r.c.full || a.AsmArgList == nil {
 		return ""
@@ -2031,9 +2035,9 @@ func (r *rewriter) stmtAfterPragma(s *cc.Statement) frag {
 			return r.verbatim(s)
 		}
 		var f frag
-		f.str("{ ")
+		f.str("{" + defs + " ")
 		f.cat(r.verbatim(s))
-		f.str(defs + " }")
+		f.str(" }")
 		return f
 	case cc.StatementSelection:
 		ss := s.SelectionStatement
