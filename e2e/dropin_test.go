@@ -97,6 +97,8 @@ var dropinCases = []struct {
 	{"label_address_inline.c", []string{"-O1"}},
 	{"profiled_functions.c", []string{"-O2", "-Wall", "-finstrument-functions"}},
 	{"profiled_functions.c", []string{"-O0", "-finstrument-functions"}},
+	{"same_store.c", []string{"-O2", "-Wall"}},
+	{"same_store.c", []string{"-O0"}},
 }
 
 // TestDropIn builds each case with gcc and with memlens cc (both modes) from

@@ -2136,7 +2136,12 @@ __ML_INLINE __ml_meta_t __ml_refd(__ml_meta_t m)
  * may drop one meanwhile. Returns the meta to drop at the end (0: none). */
 __ML_INLINE __ml_meta_t __ml_borrow(__ml_meta_t m)
 {
-	if (__ml_counted(m) && (__ML_UNLIKELY(__ml_mt) || __ML_REFS[(unsigned)m].n == 0))
+	/* The count first, then the live word (both in the block's line):
+	 * most borrows find a count above zero and end at one compare. A meta
+	 * known to lie below the first slot is no heap block's: no line read. */
+	if (__builtin_constant_p((unsigned)m < __ML_FIRST_SLOT) && (unsigned)m < __ML_FIRST_SLOT)
+		return 0;
+	if ((__ML_UNLIKELY(__ml_mt) || __ML_REFS[(unsigned)m].n == 0) && __ml_counted(m))
 		return __ml_borrow_shared(m);
 	return 0;
 }
@@ -2333,7 +2338,7 @@ __ML_INLINE void __ml_st_def(__ml_uptr slot, __ml_meta_t m, const struct __ml_si
  * moved in place: p++). */
 __ML_INLINE void __ml_st_in(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
                             const struct __ml_site *site, const struct __ml_site *ss,
-                            const struct __ml_site *ps, __ml_prov_t pw, int handed)
+                            const struct __ml_site *ps, __ml_prov_t pw, int handed, int same)
 {
 	if (ss) {
 		struct __ml_step *e = __ml_t.stepat;
@@ -2358,6 +2363,16 @@ __ML_INLINE void __ml_st_in(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_met
 				__ml_name_at((unsigned)m, site);
 			if (handed)
 				__ml_drop_handed(m, site);
+			if (same && old == v) {
+				/* a same-slot store (instrument's sameSlot) of the
+				 * pointer the slot holds: the shadow vouches for v
+				 * through tag with meta m already, so the word the
+				 * store would write is the one there (its hash but
+				 * for the out-of-block inversion, which a load takes
+				 * to the same meta): it is kept */
+				__ml_st_def(slot, m, site);
+				return;
+			}
 		} else {
 			__ml_take(m, site, handed);
 			__ml_unref(w & __ML_META_MASK, site, __ML_LOSS_ASSIGN);
@@ -2366,6 +2381,7 @@ __ML_INLINE void __ml_st_in(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_met
 #else
 	(void)site;
 	(void)handed;
+	(void)same;
 #endif
 	if (__builtin_constant_p(v) && v == 0 && __builtin_constant_p(m) && m == __ML_NULL) {
 		/* a NULL written as such (n->left = NULL): NULL's record is
@@ -2436,7 +2452,7 @@ __ML_INLINE void __ml_st(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t
                          const struct __ml_site *site, const struct __ml_site *ss,
                          const struct __ml_site *ps, __ml_prov_t pw)
 {
-	__ml_st_in(slot, v, m, tag, site, ss, ps, pw, 0);
+	__ml_st_in(slot, v, m, tag, site, ss, ps, pw, 0, 0);
 }
 
 /* An event of the memory graph trace, if one is written (code built with
@@ -2548,7 +2564,7 @@ __ML_INLINE void __ml_sta_steps(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, cons
  * may hold the same pointer from an earlier life.) */
 __ML_INLINE void __ml_sta_in(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
                              const struct __ml_site *site, const struct __ml_site *ss,
-                             const struct __ml_site *ps, __ml_prov_t pw, int handed)
+                             const struct __ml_site *ps, __ml_prov_t pw, int handed, int same)
 {
 	/* Both common cases inline: the same pointer again (most of tree.c's
 	 * stores: not unlikely), and steps (the value's pending one too) for
@@ -2563,13 +2579,13 @@ __ML_INLINE void __ml_sta_in(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_me
 	} else if (__ml_explain) /* (__ml_holds's shadow test in the runtime: cold) */
 		__ML_KEEP5_VOID(__ml_store_step, slot, *(const __ml_uptru *)slot == v ? m | __ML_STEP_HELD : m, ss, ps, pw);
 #endif
-	__ml_st_in(slot, v, m, tag, site, 0, 0, 0, handed);
+	__ml_st_in(slot, v, m, tag, site, 0, 0, 0, handed, same);
 }
 __ML_INLINE void __ml_sta(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
                           const struct __ml_site *site, const struct __ml_site *ss,
                           const struct __ml_site *ps, __ml_prov_t pw)
 {
-	__ml_sta_in(slot, v, m, tag, site, ss, ps, pw, 0);
+	__ml_sta_in(slot, v, m, tag, site, ss, ps, pw, 0, 0);
 }
 
 /* __ml_sta of m, a call's result, where the callee handed its reference
@@ -2579,7 +2595,21 @@ __ML_INLINE void __ml_sta_handed(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __m
                                  const struct __ml_site *site, const struct __ml_site *ss,
                                  const struct __ml_site *ps, __ml_prov_t pw, int handed)
 {
-	__ml_sta_in(slot, v, m, tag, site, ss, ps, pw, handed);
+	__ml_sta_in(slot, v, m, tag, site, ss, ps, pw, handed, 0);
+}
+
+/* __ml_sta (handed: __ml_sta_handed's, 0 where no reference is handed
+ * over) of a value read from that very slot in the same statement
+ * (instrument's sameSlot: n->left = insert(n->left, k), p->next =
+ * f(p->next)), with full checking: where the slot holds v already and
+ * its shadow vouches for it with meta m, the shadow word is kept, not
+ * written again (the count, as in __ml_sta, is left alone). The test
+ * costs a compare elsewhere, so only such stores make it. */
+__ML_INLINE void __ml_sta_same(__ml_uptr slot, __ml_uptr v, __ml_meta_t m, __ml_meta_t tag,
+                               const struct __ml_site *site, const struct __ml_site *ss,
+                               const struct __ml_site *ps, __ml_prov_t pw, int handed)
+{
+	__ml_sta_in(slot, v, m, tag, site, ss, ps, pw, handed, 1);
 }
 
 /* __ml_st and __ml_sta of a value whose step is not pending, outside

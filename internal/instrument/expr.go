@@ -1385,6 +1385,13 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 			if h := r.storeHanded(lhs, rhs); h != "" {
 				sta, hands = "__ml_sta_handed", ", "+h
 			}
+			if loss != "0" && sameSlot(lhs, rhs) {
+				// (the value read from the slot it goes back into)
+				if hands == "" {
+					hands = ", 0"
+				}
+				sta = "__ml_sta_same"
+			}
 			f.strf("%s((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s, %s, %s%s);", sta, p, v, meta, tag, loss, site, src.site, src.word, hands)
 		} else {
 			f.strf("__ml_sta_set((__ml_uptr)%s, (__ml_uptr)%s, %s, %s, %s, %s);", p, v, meta, tag, site, src.word)

@@ -1538,3 +1538,41 @@ func TestRecursiveParamsThroughThread(t *testing.T) {
 		t.Errorf("find takes its pointers' words as parameters:\n%s", head)
 	}
 }
+
+// TestFullSameValueStore: with full checking, a store whose value reads
+// the slot it goes into (n->left = insert(n->left, k), p->next =
+// f(p->next)) is __ml_sta_same, which keeps the slot's shadow word where
+// it holds that pointer already; a store of another slot's value is not,
+// nor is any store outside full checking.
+func TestFullSameValueStore(t *testing.T) {
+	code := "#include <stdlib.h>\n" +
+		"struct node { struct node *left, *right; long key; };\n" +
+		"struct node *insert(struct node *n, long k) {\n" +
+		"\tif (!n) { n = calloc(1, sizeof *n); if (n) n->key = k; return n; }\n" +
+		"\tif (k < n->key) n->left = insert(n->left, k); else n->right = insert(n->right, k);\n" +
+		"\treturn n;\n" +
+		"}\n" +
+		"struct list { struct list *next; };\n" +
+		"extern struct list *f(struct list *);\n" +
+		"void step(struct list *p, struct list *q) { p->next = f(p->next); p->next = f(q->next); q->next = p->next->next; p->next = p->next->next; }\n"
+	for _, full := range []bool{true, false} {
+		_, _, out := writeInstrumentedCode(t, newTestConfig(t, full), "same.c", code)
+		want := map[string]int{"struct node *insert(": 2, "void step(": 1}
+		for head, n := range want {
+			if !full {
+				n = 0
+			}
+			text := functionText(out, head)
+			if got := bytes.Count(text, []byte("__ml_sta_same(")); got != n {
+				t.Errorf("full %v: %d same-slot stores in %s, want %d:\n%s", full, got, head, n, text)
+			}
+		}
+		if full {
+			// (p->next = f(q->next), q->next = p->next->next: other
+			// slots; p->next = p->next->next: the slot's pointer followed)
+			if got := bytes.Count(functionText(out, "void step("), []byte("__ml_sta(")); got != 3 {
+				t.Errorf("%d plain stores in step, want 3", got)
+			}
+		}
+	}
+}
