@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 58
+#define __ML_ABI 59
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -628,8 +628,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v58;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v58;
+extern const int __memlens_abi_v59;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v59;
 
 /* ---- hot path ---- */
 /* Optimised, the inline helpers' locals are not tracked for the debugger:
