@@ -474,16 +474,24 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// risks already. So is a static function taking no
 	// pointers (plainHelper), which sets no argument words either: its
 	// callers need no side frame for it (zlib's crc_word, bi_reverse).
-	// A call leafCalls allows counts as one of such a helper.
+	// A call leafCalls allows counts as one of such a helper. Not a leaf
+	// whose loop presses on the registers (pressingLeafLoop) where a
+	// caller makes calls besides (calledBesideCalls): inlined there, its
+	// pointers and the checks' words outlive the caller's registers
+	// across those calls and grow its frame, a recursive one at every
+	// level (Lua's lparser.c, lvm.c); gcc still inlines it natively if
+	// small enough.
 	calling := maps.Clone(r.inlineHinted)
 	maps.Copy(calling, r.leafCalls())
 	declaredNoinline := noinlineDeclared(decls)
+	pressing := r.pressingLeaves(decls)
 	for hinted := true; hinted; {
 		hinted = false
 		for _, ed := range decls {
 			fd := ed.FunctionDefinition
 			if fd == nil || cand[fd.Declarator.Name()] == nil && !r.plainHelper(fd) || r.inlineHinted[fd.Declarator.Name()] ||
-				fd.Declarator.IsInline() || r.callsBeyond(fd.CompoundStatement, calling) || noinline(fd) || declaredNoinline[fd.Declarator.Name()] {
+				fd.Declarator.IsInline() || r.callsBeyond(fd.CompoundStatement, calling) || noinline(fd) || declaredNoinline[fd.Declarator.Name()] ||
+				pressing[fd.Declarator.Name()] {
 				continue
 			}
 			if seq := r.firstSeq(fd); seq != 0 {
@@ -494,7 +502,70 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			}
 		}
 	}
-	r.hintNativeInlined(decls, cand, declaredNoinline)
+	r.hintNativeInlined(decls, cand, declaredNoinline, pressing)
+}
+
+// pressingPointers is the number of pointers, parameters and locals, from
+// which a leaf's loop keeps more values live than a caller making calls
+// has registers to spare: each pointer's checks hold its bounds too.
+const pressingPointers = 3
+
+// pressingLeaves are the functions of decls making no calls whose loop
+// presses on the registers (pressingLeafLoop) and that a caller making
+// other calls calls (calledBesideCalls): they get no inline hint.
+func (r *rewriter) pressingLeaves(decls []*cc.ExternalDeclaration) map[string]bool {
+	names := map[string]bool{}
+	if !r.c.optimizing {
+		return names
+	}
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && !r.callsBeyond(fd.CompoundStatement, r.leafCalls()) &&
+			pressingLeafLoop(fd) && r.calledBesideCalls(fd.Declarator.Name(), decls) {
+			names[fd.Declarator.Name()] = true
+		}
+	}
+	return names
+}
+
+// pressingLeafLoop reports whether function definition fd has a loop and
+// at least pressingPointers data pointers among its parameters and locals.
+func pressingLeafLoop(fd *cc.FunctionDefinition) bool {
+	if !hasLoop(fd.CompoundStatement) {
+		return false
+	}
+	n := 0
+	if ft, ok := fd.Declarator.Type().(*cc.FunctionType); ok {
+		for _, p := range ft.Parameters() {
+			if isDataPtr(p.Type()) {
+				n++
+			}
+		}
+	}
+	walkNodes(fd.CompoundStatement, func(x cc.Node) bool {
+		if d, ok := x.(*cc.Declarator); ok && !d.IsTypename() && d.StorageDuration() == cc.Automatic && isDataPtr(d.Type()) {
+			n++
+		}
+		return true
+	})
+	return n >= pressingPointers
+}
+
+// calledBesideCalls reports whether a function of decls calls function
+// name and makes other calls too (not of the functions leafCalls allows):
+// inlined there, name's values are kept across those calls.
+func (r *rewriter) calledBesideCalls(name string, decls []*cc.ExternalDeclaration) bool {
+	except := maps.Clone(r.leafCalls())
+	if except == nil {
+		except = map[string]bool{}
+	}
+	except[name] = true
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && fd.Declarator.Name() != name &&
+			calls(fd.CompoundStatement, map[string]bool{name: true}) && r.callsBeyond(fd.CompoundStatement, except) {
+			return true
+		}
+	}
+	return false
 }
 
 // nativeInlineTokens is the size of a static function's body, in tokens
@@ -553,7 +624,7 @@ const nativeInlineSmall = 40
 // (inlineHinted): they make calls of their own. Not in full checking,
 // where a setjmp's callees are kept out of line (keepOutOfLine: gcc warns
 // of noinline after the hint).
-func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[string]*directFn, declaredNoinline map[string]bool) {
+func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[string]*directFn, declaredNoinline, pressing map[string]bool) {
 	if !r.c.optimizing || r.c.full {
 		return
 	}
@@ -598,7 +669,8 @@ func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[s
 			continue
 		}
 		if size <= nativeInlineSmall && hasLoop(cs) && sites[name] > nativeInlineSites && r.instrumented(fd) && inlinable(fd) &&
-			!declaredNoinline[name] && !reaches(callees, name, name) && !r.inlineHinted[name] && (cand[name] != nil || r.plainHelper(fd)) {
+			!declaredNoinline[name] && !reaches(callees, name, name) && !r.inlineHinted[name] && (cand[name] != nil || r.plainHelper(fd)) &&
+			!pressing[name] {
 			// A small loop called from many places (lgc.c's propagateall,
 			// five): always inlined, as gcc inlines it natively; out of
 			// line it had a frame, and hinted its callers passed gcc's
@@ -619,7 +691,7 @@ func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[s
 		// Not one on the cycle itself, which inlined takes a frame out
 		// of it (lstrlib.c's start_capture).
 		if cand[name] == nil && !r.plainHelper(fd) || r.inlineHinted[name] || noinline(fd) ||
-			declaredNoinline[name] || callsItself(fd) || calls(cs, setjmps) ||
+			declaredNoinline[name] || pressing[name] || callsItself(fd) || calls(cs, setjmps) ||
 			sites[name] > nativeInlineSites && (size > nativeInlineSmall || hasLoop(cs) || reaches(callees, name, name)) ||
 			size > nativeInlineTokens && len(callers[name]) > 1 && AnyNode(cs, frameObject) ||
 			size > nativeInlineSmall && r.callsBeyond(cs, r.leafCalls()) && !reaches(callees, name, name) &&
