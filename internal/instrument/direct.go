@@ -477,23 +477,30 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// A call leafCalls allows counts as one of such a helper. Not a leaf
 	// whose loop presses on the registers (pressingLeafLoop) where a
 	// caller makes calls besides (calledBesideCalls): inlined there, its
-	// pointers and the checks' words outlive the caller's registers
-	// across those calls and grow its frame, a recursive one at every
-	// level (Lua's lparser.c, lvm.c); gcc still inlines it natively if
-	// small enough.
+	// pointers and their checks' words take the caller's callee-saved
+	// registers and slots, held across those calls, a recursive caller's
+	// at every level (Lua -O2: luaV_concat 208 to 160 bytes, copy2buff
+	// out of line 96; luaS_resize 160 to 96, luaD_reallocstack 128 to 96).
+	// Such a leaf gets none of hintNativeInlined's hints either.
 	calling := maps.Clone(r.inlineHinted)
 	maps.Copy(calling, r.leafCalls())
 	declaredNoinline := noinlineDeclared(decls)
-	pressing := r.pressingLeaves(decls)
+	pressing := map[string]bool{}
 	for hinted := true; hinted; {
 		hinted = false
 		for _, ed := range decls {
 			fd := ed.FunctionDefinition
 			if fd == nil || cand[fd.Declarator.Name()] == nil && !r.plainHelper(fd) || r.inlineHinted[fd.Declarator.Name()] ||
-				fd.Declarator.IsInline() || r.callsBeyond(fd.CompoundStatement, calling) || noinline(fd) || declaredNoinline[fd.Declarator.Name()] ||
-				pressing[fd.Declarator.Name()] {
+				fd.Declarator.IsInline() || r.callsBeyond(fd.CompoundStatement, calling) || noinline(fd) || declaredNoinline[fd.Declarator.Name()] {
 				continue
 			}
+			// (a pass hinting nothing sees every refusal against the
+			// final helpers: a later helper's hint only removes a call)
+			if name := fd.Declarator.Name(); r.c.optimizing && pressingLeafLoop(fd) && r.calledBesideCalls(name, decls, calling) {
+				pressing[name] = true
+				continue
+			}
+			delete(pressing, fd.Declarator.Name())
 			if seq := r.firstSeq(fd); seq != 0 {
 				r.insertBefore[seq] += "__inline__ "
 				r.inlineHinted[fd.Declarator.Name()] = true
@@ -509,23 +516,6 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 // which a leaf's loop keeps more values live than a caller making calls
 // has registers to spare: each pointer's checks hold its bounds too.
 const pressingPointers = 3
-
-// pressingLeaves are the functions of decls making no calls whose loop
-// presses on the registers (pressingLeafLoop) and that a caller making
-// other calls calls (calledBesideCalls): they get no inline hint.
-func (r *rewriter) pressingLeaves(decls []*cc.ExternalDeclaration) map[string]bool {
-	names := map[string]bool{}
-	if !r.c.optimizing {
-		return names
-	}
-	for _, ed := range decls {
-		if fd := ed.FunctionDefinition; fd != nil && !r.callsBeyond(fd.CompoundStatement, r.leafCalls()) &&
-			pressingLeafLoop(fd) && r.calledBesideCalls(fd.Declarator.Name(), decls) {
-			names[fd.Declarator.Name()] = true
-		}
-	}
-	return names
-}
 
 // pressingLeafLoop reports whether function definition fd has a loop and
 // at least pressingPointers data pointers among its parameters and locals.
@@ -551,13 +541,14 @@ func pressingLeafLoop(fd *cc.FunctionDefinition) bool {
 }
 
 // calledBesideCalls reports whether a function of decls calls function
-// name and makes other calls too (not of the functions leafCalls allows):
-// inlined there, name's values are kept across those calls.
-func (r *rewriter) calledBesideCalls(name string, decls []*cc.ExternalDeclaration) bool {
-	except := maps.Clone(r.leafCalls())
-	if except == nil {
-		except = map[string]bool{}
-	}
+// name and makes other calls too, not of helpers (the functions of
+// calling: inlined, they are no calls): inlined there, name's values are
+// kept across those calls (lvm.c's copy2buff in luaV_concat). Where the
+// others are helpers the caller has its registers to itself (lapi.c's
+// reverse, thrice in lua_rotate beside index2stack: out of line, 56 bytes
+// more).
+func (r *rewriter) calledBesideCalls(name string, decls []*cc.ExternalDeclaration, calling map[string]bool) bool {
+	except := maps.Clone(calling)
 	except[name] = true
 	for _, ed := range decls {
 		if fd := ed.FunctionDefinition; fd != nil && fd.Declarator.Name() != name &&
@@ -623,7 +614,8 @@ const nativeInlineSmall = 40
 // helpers' hint, these functions' calls are not taken as inlined
 // (inlineHinted): they make calls of their own. Not in full checking,
 // where a setjmp's callees are kept out of line (keepOutOfLine: gcc warns
-// of noinline after the hint).
+// of noinline after the hint). Nor the pressing leaves findDirect left
+// without the helpers' hint.
 func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[string]*directFn, declaredNoinline, pressing map[string]bool) {
 	if !r.c.optimizing || r.c.full {
 		return
