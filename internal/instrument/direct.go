@@ -3,6 +3,7 @@ package instrument
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -496,7 +497,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			}
 			// (a pass hinting nothing sees every refusal against the
 			// final helpers: a later helper's hint only removes a call)
-			if name := fd.Declarator.Name(); r.c.optimizing && pressingLeafLoop(fd) && r.calledBesideCalls(name, decls, calling) {
+			if name := fd.Declarator.Name(); r.c.optimizing && r.pressingLeafLoop(fd) && r.calledBesideCalls(name, decls, calling) {
 				pressing[name] = true
 				continue
 			}
@@ -517,10 +518,21 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 // has registers to spare: each pointer's checks hold its bounds too.
 const pressingPointers = 3
 
-// pressingLeafLoop reports whether function definition fd has a loop and
-// at least pressingPointers data pointers among its parameters and locals.
-func pressingLeafLoop(fd *cc.FunctionDefinition) bool {
-	if !hasLoop(fd.CompoundStatement) {
+// pressingLeafLoop reports whether function definition fd has a loop
+// writing memory and at least pressingPointers data pointers among its
+// parameters and locals. A store keeps its destination's words live, and
+// a pointer's stored its own; a loop that only searches keeps few, and out
+// of line gains its callers nothing (lparser.c's findlabel: a frame of 48
+// bytes more, leaveblock's and statement's as they were).
+func (r *rewriter) pressingLeafLoop(fd *cc.FunctionDefinition) bool {
+	if !AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
+		loop, ok := n.(*cc.IterationStatement)
+		if !ok {
+			return false
+		}
+		stores, calls := r.storesIn(loop) // (a leaf's call: an inline copy)
+		return calls || slices.ContainsFunc(stores, func(s memStore) bool { return !s.local })
+	}) {
 		return false
 	}
 	n := 0

@@ -1526,7 +1526,8 @@ func TestNoHintIntoRecursion(t *testing.T) {
 // caller's registers across those calls and grow its frame (Lua's
 // lvm.c's copy2buff in luaV_concat). The same loop called beside only
 // helpers' calls (inlined, they are no calls: lapi.c's reverse beside
-// index2stack), or one stepping two pointers, keeps it.
+// index2stack), one stepping two pointers, or one only reading (a search:
+// lparser.c's findlabel) keeps it.
 func TestNoHintPressingLeafLoop(t *testing.T) {
 	loop3 := "{ int *q = d + n; while (d < q) *d++ = *a++ + *b++; }\n"
 	loop2 := "{ while (n--) *d++ = *a++; }\n"
@@ -1534,11 +1535,13 @@ func TestNoHintPressingLeafLoop(t *testing.T) {
 		"static void pressed(int *d, const int *a, const int *b, int n) " + loop3 +
 		"static void alone(int *d, const int *a, const int *b, int n) " + loop3 +
 		"static void two(int *d, const int *a, int n) " + loop2 +
-		"void top(int *d, const int *a, const int *b) { pressed(d, a, b, 4); other(d); two(d, a, 4); other(d); }\n" +
+		"static int search(const int *d, const int *a, const int *b, int n) " +
+		"{ for (const int *q = d + n; d < q; d++, a++, b++) if (*d == *a + *b) return 1; return 0; }\n" +
+		"void top(int *d, const int *a, const int *b) { pressed(d, a, b, 4); other(d); two(d, a, 4); other(d); d[0] = search(d, a, b, 4); }\n" +
 		"void quiet(int *d, const int *a, const int *b) { alone(d, a, b, 4); two(d, a, 4); }\n"
 	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "press.c", code)
-	for name, want := range map[string]bool{"pressed": false, "alone": true, "two": true} {
-		if got := regexp.MustCompile(`__inline__ static void ` + name + `\(`).Match(out); got != want {
+	for name, want := range map[string]bool{"pressed": false, "alone": true, "two": true, "search": true} {
+		if got := regexp.MustCompile(`__inline__ static (void|int) ` + name + `\(`).Match(out); got != want {
 			t.Errorf("%s's inline hint %v, want %v", name, got, want)
 		}
 	}
