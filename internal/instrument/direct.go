@@ -480,8 +480,9 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// caller makes calls besides (calledBesideCalls): inlined there, its
 	// pointers and their checks' words take the caller's callee-saved
 	// registers and slots, held across those calls, a recursive caller's
-	// at every level (Lua -O2: luaV_concat 208 to 160 bytes, copy2buff
-	// out of line 96; luaS_resize 160 to 96, luaD_reallocstack 128 to 96).
+	// at every level (Lua -O2: lgc.c's atomic 192 to 112 bytes,
+	// separatetobefnz out of line 56; luaV_concat 208 to 160, copy2buff
+	// 96; luaS_resize 160 to 96, luaD_reallocstack 128 to 96).
 	// Such a leaf gets none of hintNativeInlined's hints either.
 	calling := maps.Clone(r.inlineHinted)
 	maps.Copy(calling, r.leafCalls())
@@ -530,7 +531,7 @@ func (r *rewriter) pressingLeafLoop(fd *cc.FunctionDefinition) bool {
 		if !ok {
 			return false
 		}
-		stores, calls := r.storesIn(loop) // (a leaf's call: an inline copy)
+		stores, calls := r.storesIn(loop) // (a call here: an inline copy or a helper, taken as writing)
 		return calls || slices.ContainsFunc(stores, func(s memStore) bool { return !s.local })
 	}) {
 		return false
