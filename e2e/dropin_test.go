@@ -798,17 +798,26 @@ func TestFrameSizeUnoptimised(t *testing.T) {
 // 1.362 (singlevaraux 192 to 96 bytes), ldebug.c 1.382 to 1.331
 // (getobjname 128 to 96), but lgc.c 1.479 to 1.491 (objsize out of line,
 // 16 bytes, as gcc keeps it).
+// No inline hint for a leaf whose loop writes memory with three pointers
+// or more, where a caller makes other calls (pressingLeafLoop): lgc.c
+// 1.491 to 1.438 (separatetobefnz out of line, 56 bytes: atomic 192 to
+// 112, luaC_freeallobjects 96 to 48), lstring.c 1.269 to 1.254,
+// ldo.c 1.399 to 1.404 (luaD_reallocstack 128 to 96, correctstack out of
+// line, 40), but lvm.c 1.322 to 1.374 (luaV_concat 208 to 160, copy2buff
+// out of line, 96: recursion is shallower, the sum larger; the bound
+// 1.33 to 1.38 for that trade, still under the goal).
 // The goal is 1.5 times (issue 18).
 func TestFrameSizeLua(t *testing.T) {
 	t.Parallel()
-	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.365, "lcode.c": 1.205, "lvm.c": 1.33, "ltable.c": 1.445,
-		"lapi.c": 1.48, "ldo.c": 1.405, "ldebug.c": 1.335, "lgc.c": 1.495, "lundump.c": 1.28, "lstring.c": 1.275})
+	unitFramesWithin(t, "lua", "-O2", map[string]float64{"lparser.c": 1.365, "lcode.c": 1.205, "lvm.c": 1.38, "ltable.c": 1.445,
+		"lapi.c": 1.48, "ldo.c": 1.405, "ldebug.c": 1.335, "lgc.c": 1.445, "lundump.c": 1.28, "lstring.c": 1.26})
 }
 
 // TestFrameSizeRecursive: the frames of recursive functions, whose growth
 // bounds how deep a program recurses instrumented, stay within bounds in
 // bytes, where memlens is (stop 69; gcc's in brackets): Lua's -O2 lgc.c
-// atomic 192 (48), lstrlib.c gmatch_aux 128 (48) and match 112 (64),
+// atomic 112 (48; 192 while separatetobefnz, pressingLeafLoop's, went
+// into it), lstrlib.c gmatch_aux 128 (48) and match 112 (64),
 // cJSON's -O2 compare_json 80 (48), Lua's -O0 ldo.c precallC 96 (80) and
 // luaD_precall 112 (96): 208 and 224 while precallC, declared inline,
 // which gcc -O0 does not inline, took its two pointers' six extra words
@@ -827,7 +836,12 @@ func TestFrameSizeLua(t *testing.T) {
 // it passes on (72 bytes of outgoing area in singlevaraux; create_patches,
 // calling itself in a loop, still does: nbody.c's force, the same shape,
 // ran 19% more instructions through __ml_t) and allocupvalue,
-// making calls, had the inline hint into it (direct.go).
+// making calls, had the inline hint into it (direct.go). Lua's -O2
+// lvm.c luaV_concat 160 (gcc splits it: 8, and 160 in its .part.0),
+// lstring.c luaS_resize 96 (64) and ldo.c luaD_reallocstack 96 (80):
+// 208, 160 and 128 while a leaf whose loop steps three pointers or
+// more, copy2buff, tablerehash and correctstack, had the inline hint
+// into them beside their other calls (direct.go's pressingLeafLoop).
 func TestFrameSizeRecursive(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
@@ -850,7 +864,10 @@ func TestFrameSizeRecursive(t *testing.T) {
 		unit, opt string
 		bounds    map[string]int
 	}{
-		{"lua/lgc.c", "-O2", map[string]int{"atomic": 192}},
+		{"lua/lgc.c", "-O2", map[string]int{"atomic": 112}},
+		{"lua/lvm.c", "-O2", map[string]int{"luaV_concat": 160}},
+		{"lua/lstring.c", "-O2", map[string]int{"luaS_resize": 96}},
+		{"lua/ldo.c", "-O2", map[string]int{"luaD_reallocstack": 96}},
 		{"lua/lparser.c", "-O2", map[string]int{"singlevaraux": 96}},
 		{"lua/ldebug.c", "-O2", map[string]int{"getobjname": 96}},
 		{"lua/lstrlib.c", "-O2", map[string]int{"gmatch_aux": 128, "match": 112}},

@@ -3,6 +3,7 @@ package instrument
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -474,10 +475,19 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	// risks already. So is a static function taking no
 	// pointers (plainHelper), which sets no argument words either: its
 	// callers need no side frame for it (zlib's crc_word, bi_reverse).
-	// A call leafCalls allows counts as one of such a helper.
+	// A call leafCalls allows counts as one of such a helper. Not a leaf
+	// whose loop presses on the registers (pressingLeafLoop) where a
+	// caller makes calls besides (calledBesideCalls): inlined there, its
+	// pointers and their checks' words take the caller's callee-saved
+	// registers and slots, held across those calls, a recursive caller's
+	// at every level (Lua -O2: lgc.c's atomic 192 to 112 bytes,
+	// separatetobefnz out of line 56; luaV_concat 208 to 160, copy2buff
+	// 96; luaS_resize 160 to 96, luaD_reallocstack 128 to 96).
+	// Such a leaf gets none of hintNativeInlined's hints either.
 	calling := maps.Clone(r.inlineHinted)
 	maps.Copy(calling, r.leafCalls())
 	declaredNoinline := noinlineDeclared(decls)
+	pressing := map[string]bool{}
 	for hinted := true; hinted; {
 		hinted = false
 		for _, ed := range decls {
@@ -486,6 +496,13 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 				fd.Declarator.IsInline() || r.callsBeyond(fd.CompoundStatement, calling) || noinline(fd) || declaredNoinline[fd.Declarator.Name()] {
 				continue
 			}
+			// (a pass hinting nothing sees every refusal against the
+			// final helpers: a later helper's hint only removes a call)
+			if name := fd.Declarator.Name(); r.c.optimizing && r.pressingLeafLoop(fd) && r.calledBesideCalls(name, decls, calling) {
+				pressing[name] = true
+				continue
+			}
+			delete(pressing, fd.Declarator.Name())
 			if seq := r.firstSeq(fd); seq != 0 {
 				r.insertBefore[seq] += "__inline__ "
 				r.inlineHinted[fd.Declarator.Name()] = true
@@ -494,7 +511,65 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			}
 		}
 	}
-	r.hintNativeInlined(decls, cand, declaredNoinline)
+	r.hintNativeInlined(decls, cand, declaredNoinline, pressing)
+}
+
+// pressingPointers is the number of pointers, parameters and locals, from
+// which a leaf's loop keeps more values live than a caller making calls
+// has registers to spare: each pointer's checks hold its bounds too.
+const pressingPointers = 3
+
+// pressingLeafLoop reports whether function definition fd has a loop
+// writing memory and at least pressingPointers data pointers among its
+// parameters and locals. A store keeps its destination's words live, and
+// a pointer's stored its own; a loop that only searches keeps few, and out
+// of line gains its callers nothing (lparser.c's findlabel: a frame of 48
+// bytes more, leaveblock's and statement's as they were).
+func (r *rewriter) pressingLeafLoop(fd *cc.FunctionDefinition) bool {
+	if !AnyNode(fd.CompoundStatement, func(n cc.Node) bool {
+		loop, ok := n.(*cc.IterationStatement)
+		if !ok {
+			return false
+		}
+		stores, calls := r.storesIn(loop) // (a call here: an inline copy or a helper, taken as writing)
+		return calls || slices.ContainsFunc(stores, func(s memStore) bool { return !s.local })
+	}) {
+		return false
+	}
+	n := 0
+	if ft, ok := fd.Declarator.Type().(*cc.FunctionType); ok {
+		for _, p := range ft.Parameters() {
+			if isDataPtr(p.Type()) {
+				n++
+			}
+		}
+	}
+	walkNodes(fd.CompoundStatement, func(x cc.Node) bool {
+		if d, ok := x.(*cc.Declarator); ok && !d.IsTypename() && d.StorageDuration() == cc.Automatic && isDataPtr(d.Type()) {
+			n++
+		}
+		return true
+	})
+	return n >= pressingPointers
+}
+
+// calledBesideCalls reports whether a function of decls calls function
+// name and makes other calls too, not of helpers (the functions of
+// calling: inlined, they are no calls): inlined there, name's values are
+// kept across those calls (lvm.c's copy2buff in luaV_concat). Where the
+// others are helpers the caller has its registers to itself (lapi.c's
+// reverse, thrice in lua_rotate beside index2stack: out of line, 56 bytes
+// more).
+func (r *rewriter) calledBesideCalls(name string, decls []*cc.ExternalDeclaration, calling map[string]bool) bool {
+	except := maps.Clone(calling)
+	except[name] = true
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil && fd.Declarator.Name() != name &&
+			calls(fd.CompoundStatement, map[string]bool{name: true}) && r.callsBeyond(fd.CompoundStatement, except) {
+			return true
+		}
+	}
+	return false
 }
 
 // nativeInlineTokens is the size of a static function's body, in tokens
@@ -552,8 +627,9 @@ const nativeInlineSmall = 40
 // helpers' hint, these functions' calls are not taken as inlined
 // (inlineHinted): they make calls of their own. Not in full checking,
 // where a setjmp's callees are kept out of line (keepOutOfLine: gcc warns
-// of noinline after the hint).
-func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[string]*directFn, declaredNoinline map[string]bool) {
+// of noinline after the hint). Nor the pressing leaves findDirect left
+// without the helpers' hint.
+func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[string]*directFn, declaredNoinline, pressing map[string]bool) {
 	if !r.c.optimizing || r.c.full {
 		return
 	}
@@ -598,7 +674,8 @@ func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[s
 			continue
 		}
 		if size <= nativeInlineSmall && hasLoop(cs) && sites[name] > nativeInlineSites && r.instrumented(fd) && inlinable(fd) &&
-			!declaredNoinline[name] && !reaches(callees, name, name) && !r.inlineHinted[name] && (cand[name] != nil || r.plainHelper(fd)) {
+			!declaredNoinline[name] && !reaches(callees, name, name) && !r.inlineHinted[name] && (cand[name] != nil || r.plainHelper(fd)) &&
+			!pressing[name] {
 			// A small loop called from many places (lgc.c's propagateall,
 			// five): always inlined, as gcc inlines it natively; out of
 			// line it had a frame, and hinted its callers passed gcc's
@@ -619,7 +696,7 @@ func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[s
 		// Not one on the cycle itself, which inlined takes a frame out
 		// of it (lstrlib.c's start_capture).
 		if cand[name] == nil && !r.plainHelper(fd) || r.inlineHinted[name] || noinline(fd) ||
-			declaredNoinline[name] || callsItself(fd) || calls(cs, setjmps) ||
+			declaredNoinline[name] || pressing[name] || callsItself(fd) || calls(cs, setjmps) ||
 			sites[name] > nativeInlineSites && (size > nativeInlineSmall || hasLoop(cs) || reaches(callees, name, name)) ||
 			size > nativeInlineTokens && len(callers[name]) > 1 && AnyNode(cs, frameObject) ||
 			size > nativeInlineSmall && r.callsBeyond(cs, r.leafCalls()) && !reaches(callees, name, name) &&

@@ -1520,6 +1520,33 @@ func TestNoHintIntoRecursion(t *testing.T) {
 	}
 }
 
+// TestNoHintPressingLeafLoop: optimised, a leaf whose loop steps three
+// pointers or more (parameters and locals) gets no inline hint where a
+// caller makes other calls besides: inlined, its values outlive the
+// caller's registers across those calls and grow its frame (Lua's
+// lvm.c's copy2buff in luaV_concat). The same loop called beside only
+// helpers' calls (inlined, they are no calls: lapi.c's reverse beside
+// index2stack), one stepping two pointers, or one only reading (a search:
+// lparser.c's findlabel) keeps it.
+func TestNoHintPressingLeafLoop(t *testing.T) {
+	loop3 := "{ int *q = d + n; while (d < q) *d++ = *a++ + *b++; }\n"
+	loop2 := "{ while (n--) *d++ = *a++; }\n"
+	code := "extern void other(int *);\n" +
+		"static void pressed(int *d, const int *a, const int *b, int n) " + loop3 +
+		"static void alone(int *d, const int *a, const int *b, int n) " + loop3 +
+		"static void two(int *d, const int *a, int n) " + loop2 +
+		"static int search(const int *d, const int *a, const int *b, int n) " +
+		"{ for (const int *q = d + n; d < q; d++, a++, b++) if (*d == *a + *b) return 1; return 0; }\n" +
+		"void top(int *d, const int *a, const int *b) { pressed(d, a, b, 4); other(d); two(d, a, 4); other(d); d[0] = search(d, a, b, 4); }\n" +
+		"void quiet(int *d, const int *a, const int *b) { alone(d, a, b, 4); two(d, a, 4); }\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "press.c", code)
+	for name, want := range map[string]bool{"pressed": false, "alone": true, "two": true, "search": true} {
+		if got := regexp.MustCompile(`__inline__ static (void|int) ` + name + `\(`).Match(out); got != want {
+			t.Errorf("%s's inline hint %v, want %v", name, got, want)
+		}
+	}
+}
+
 // TestRecursiveParamsThroughThread: optimised, a direct function calling
 // itself whose extra words would be pushed for more than one pointer
 // parameter passes them all through __ml_t, those it passes on unchanged
