@@ -852,9 +852,14 @@ func (r *rewriter) calleeSlotTable() string {
 // order, meets a slot's reference to a function nobody defines after every
 // call of it, where counting it (ld stops at five undefined references to
 // a name in a row) leaves gcc's cut-off in place. The function is named
-// through a declaration of its own assembler name (the unit may declare it
-// only in a block, or not at all). With -g the linker's message names the
-// slot's first declaration, in the tables (CalleeSlotFile).
+// through a weak reference of its own (the unit may declare it only in a
+// block, or not at all): the calls gcc keeps refer to it as gcc's do, and
+// where gcc keeps none (an unused static inline function of a header, a
+// call under if (sizeof(x) != 4)) the slot alone asks for no definition,
+// where a plain reference made the link fail (mbedtls's
+// mbedtls_ssl_sig_hash_set_init in libmbedcrypto). With -g the linker's
+// message names the slot's first declaration, in the tables
+// (CalleeSlotFile).
 func (r *rewriter) calleeSlotDefs() string {
 	if len(r.calleeSlots) == 0 {
 		return ""
@@ -862,7 +867,7 @@ func (r *rewriter) calleeSlotDefs() string {
 	var defs strings.Builder
 	for _, name := range slices.Sorted(maps.Keys(r.calleeSlots)) {
 		ref := "__ml_callee_ref_" + name
-		defs.WriteString("extern void " + ref + "(void) __asm__(\"" + name + "\");\n")
+		defs.WriteString("static void " + ref + "(void) __attribute__((weakref(\"" + name + "\")));\n")
 		defs.WriteString("__ml_uptr " + calleeSlot(name) + " __attribute__((weak, visibility(\"hidden\"), section(\"" +
 			CalleeSlotSection + "\"))) = (__ml_uptr)" + ref + ";\n")
 	}
