@@ -1994,25 +1994,66 @@ func (r *rewriter) bodyPragma(body *cc.CompoundStatement, pred func(words [][]by
 // asmOutputsDefined is, with full checking, the code marking written the
 // output operands of asm a that lie behind a pointer: memlens does not see
 // asm write them (libdeflate's cpuid(1, 0, &a, &b, &c, &d), "=b"(*b)), and
-// the caller's locals they point to would stay undefined. It runs before
-// the asm, as MSan's conservative asm handling does: an operand's address
-// is gcc's before the asm too (an asm may change the pointer it is reached
-// by), and after it a register the asm clobbers without saying so may hold
-// that address (lzo's clock_gettime, a syscall that does not list rcx).
-func (r *rewriter) asmOutputsDefined(a *cc.Asm) string {
+// the caller's locals they point to would stay undefined. An asm that
+// clobbers "memory" may also write through the pointers it is given
+// (mbedtls's AES-NI code stores a block through an "r" input): what each
+// input pointer to non-const data points into is marked written, as for a call
+// of a function memlens does not see (__ml_def_extern, with the pointer's
+// meta). It runs before the asm, as MSan's conservative asm handling does:
+// an operand's address is gcc's before the asm too (an asm may change the
+// pointer it is reached by), and after it a register the asm clobbers
+// without saying so may hold that address (lzo's clock_gettime, a syscall
+// that does not list rcx).
+func (r *rewriter) asmOutputsDefined(a *cc.Asm) frag {
+	var f frag
 	if !r.c.full || a.AsmArgList == nil {
-		return ""
+		return f
 	}
-	var b strings.Builder
-	for l := a.AsmArgList.AsmExpressionList; l != nil; l = l.AsmExpressionList {
+	outs := a.AsmArgList
+	for l := outs.AsmExpressionList; l != nil; l = l.AsmExpressionList {
 		e := asmOperand(l.AssignmentExpression)
-		if e == nil || !needsCheck(unparen(e)) || r.noAddress(unparen(e)) || hasSideEffects(e) {
-			continue
+		if e != nil && needsCheck(unparen(e)) && !r.noAddress(unparen(e)) && !hasSideEffects(e) {
+			text := toText(cc.NodeSource(e))
+			f.strf(" __ml_def((__ml_uptr)&(%s), sizeof(%s));", text, text)
 		}
-		text := toText(cc.NodeSource(e))
-		fmt.Fprintf(&b, " __ml_def((__ml_uptr)&(%s), sizeof(%s));", text, text)
 	}
-	return b.String()
+	if ins := outs.AsmArgList; ins != nil && asmClobbersMemory(outs) {
+		for l := ins.AsmExpressionList; l != nil; l = l.AsmExpressionList {
+			if e := asmOperand(l.AssignmentExpression); e != nil && !hasSideEffects(e) && asmMayWriteThrough(e) {
+				code, meta, _ := r.ptrExpr(e)
+				v := r.name("__ml_v")
+				f.str(" { register __auto_type " + v + " = ")
+				f.cat(code)
+				f.strf("; __ml_def_extern((__ml_uptr)%s, %s); }", v, meta)
+			}
+		}
+	}
+	return f
+}
+
+// asmClobbersMemory reports whether an asm whose operand sections start
+// at outs lists "memory" among its clobbers (the third section).
+func asmClobbersMemory(outs *cc.AsmArgList) bool {
+	if outs.AsmArgList == nil || outs.AsmArgList.AsmArgList == nil {
+		return false
+	}
+	for l := outs.AsmArgList.AsmArgList.AsmExpressionList; l != nil; l = l.AsmExpressionList {
+		if l.AssignmentExpression != nil && toText(cc.NodeSource(l.AssignmentExpression)) == `"memory"` {
+			return true
+		}
+	}
+	return false
+}
+
+// asmMayWriteThrough reports whether asm operand e is a pointer (or an
+// array, passed as its address) to data that is not const.
+func asmMayWriteThrough(e cc.ExpressionNode) bool {
+	t := e.Type()
+	if t != nil && t.Kind() == cc.Array {
+		elem := t.(*cc.ArrayType).Elem()
+		return elem != nil && !elem.Attributes().IsConst() && elem.Kind() != cc.Function
+	}
+	return t != nil && mayWriteThrough(e, t)
 }
 
 // asmOperand is the lvalue of asm operand e, which the front end reads
@@ -2031,11 +2072,13 @@ func (r *rewriter) stmtAfterPragma(s *cc.Statement) frag {
 	case cc.StatementAsm:
 		r.avail.reset() // it may write any variable
 		defs := r.asmOutputsDefined(s.AsmStatement.Asm)
-		if defs == "" {
+		if len(defs) == 0 {
 			return r.verbatim(s)
 		}
 		var f frag
-		f.str("{" + defs + " ")
+		f.str("{")
+		f.cat(defs)
+		f.str(" ")
 		f.cat(r.verbatim(s))
 		f.str(" }")
 		return f
