@@ -305,6 +305,10 @@ func objType(n cc.ExpressionNode) cc.Type {
 				return elem(objType(x.ExpressionList))
 			}
 			return elem(objType(x.PostfixExpression))
+		case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+			// (p++ of a parameter declared as an array: the front end's
+			// type is that array, Undecay below; the value is the pointer)
+			return objType(x.PostfixExpression)
 		}
 	case *cc.UnaryExpression:
 		if x.Case == cc.UnaryExpressionDeref {
