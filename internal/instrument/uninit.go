@@ -76,6 +76,11 @@ func rootDecl(n cc.ExpressionNode) *cc.Declarator {
 				return rootDecl(x.PostfixExpression)
 			}
 		}
+	case *cc.UnaryExpression:
+		// *a, a's first element (mbedtls's mpi_uint p[1]; *p = ...)
+		if x.Case == cc.UnaryExpressionDeref && isArray(x.CastExpression) {
+			return rootDecl(x.CastExpression)
+		}
 	}
 	return nil
 }
