@@ -1038,6 +1038,41 @@ func TestAutoconfProbeStatus(t *testing.T) {
 	}
 }
 
+// TestAutoconfSymbolPrefix: configure scripts tell whether C symbols get
+// a leading underscore by compiling `int a_global_symbol;` and grepping
+// nm's output for `_a_global_symbol` (nettle's, as GMP's). The global's
+// shared meta, a symbol of the object too, must not match, or the
+// project's assembly gets a prefix its C code does not (nettle 3.8.1:
+// libnettle.so's undefined `_nettle_aes_decrypt`, which the assembly
+// named `__nettle_aes_decrypt`). Both modes.
+func TestAutoconfSymbolPrefix(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	if _, err := exec.LookPath("nm"); err != nil {
+		t.Skip("nm is not installed")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "conftest.c"), []byte("int a_global_symbol;\nint *use(void) { return &a_global_symbol; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range [][]string{nil, {"--memlens-full"}} {
+		argv := append(append([]string{memlens, "cc"}, mode...), "-c", "conftest.c")
+		if diag, err := build(dir, argv); err != nil {
+			t.Fatalf("%v: %v\n%s", argv, err, diag)
+		}
+		out, err := exec.Command("nm", filepath.Join(dir, "conftest.o")).Output()
+		if err != nil {
+			t.Fatalf("nm: %v", err)
+		}
+		if !strings.Contains(string(out), " a_global_symbol\n") {
+			t.Errorf("%v: no symbol a_global_symbol in\n%s", mode, out)
+		}
+		if strings.Contains(string(out), "_a_global_symbol") {
+			t.Errorf("%v: a symbol of the object matches _a_global_symbol, as if C symbols got an underscore:\n%s", mode, out)
+		}
+	}
+}
+
 // TestUnderValgrind runs a clean corpus program built by memlens cc under
 // Valgrind, as test suites do when it is installed (GNU sed's): memcheck
 // and helgrind, which would take hours and terabytes marking the shadow

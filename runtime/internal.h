@@ -146,6 +146,7 @@
 #define ml_print_stack         __mlrt_print_stack
 #define ml_thread_stack        __mlrt_thread_stack
 #define ml_thread_stack_top    __mlrt_thread_stack_top
+#define ml_thread_stack_lo     __mlrt_thread_stack_lo
 #define ml_own_stack_top       __mlrt_own_stack_top
 #define ml_def_forget          __mlrt_def_forget
 #define ml_loss_on             ML_STATE_AT(int, ML_ST_LOSS_ON)
@@ -691,6 +692,7 @@ int ml_thread_info(unsigned id, unsigned *parent, unsigned *stack);
 void ml_thread_exit_hook(void);
 /* The end of this thread's stack if memlens started the thread, else 0. */
 uptr ml_thread_stack_top(void);
+uptr ml_thread_stack_lo(void);
 /* The end of this thread's stack, whoever started it; 0 if it cannot be
  * told. */
 uptr ml_own_stack_top(void);

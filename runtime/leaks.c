@@ -39,6 +39,7 @@
 #include <link.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -737,6 +738,39 @@ uptr ml_own_stack_top(void)
 	return top;
 }
 
+/* The bottom of this thread's stack (for the main thread, of its mapping),
+ * 0 if unknown. */
+static uptr ml_own_stack_lo(void)
+{
+	if (__ml_t.id == 0)
+		return ml_main_stack_lo();
+	uptr lo = ml_thread_stack_lo();
+	if (lo)
+		return lo;
+	pthread_attr_t a; /* a thread memlens did not start */
+	void *p;
+	size_t size;
+	if (pthread_getattr_np(pthread_self(), &a) != 0)
+		return 0;
+	if (pthread_attr_getstack(&a, &p, &size) == 0)
+		lo = (uptr)p;
+	pthread_attr_destroy(&a);
+	return lo;
+}
+
+/* The top of the alternate signal stack this thread runs on when sp lies
+ * in it, else 0: a handler installed with SA_ONSTACK ended the program
+ * (gnulib's c-stack and its configure probe catch a stack overflow so, and
+ * call exit in the handler). */
+static uptr ml_alt_stack_top(uptr sp)
+{
+	stack_t ss;
+	if (sigaltstack(0, &ss) != 0 || !(ss.ss_flags & SS_ONSTACK))
+		return 0;
+	uptr lo = (uptr)ss.ss_sp, hi = lo + ss.ss_size;
+	return sp >= lo && sp < hi ? hi : 0;
+}
+
 /* The roots: writable segments of every loaded object (globals, libc's
  * own state) and this thread's instance of their TLS, this thread's stack
  * and registers, and the stacks (with their TLS) of the other live
@@ -840,6 +874,16 @@ static void ml_scan_roots_from(uptr sp)
 	dl_iterate_phdr(ml_scan_segment, 0);
 	ml_scan_thread_descriptor();
 	uptr top = ml_own_stack_top();
+	uptr alt = ml_alt_stack_top(sp);
+	if (alt) {
+		/* the handler's frames, then the whole stack it interrupted,
+		 * whose stack pointer is not known here (from sp up to the
+		 * thread's stack top would span what lies between the two, maybe
+		 * unmapped: m4's sigaltstack probe died of SIGSEGV in the check) */
+		ml_scan(sp, alt, ML_L_REACHABLE);
+		uptr lo = ml_own_stack_lo();
+		sp = lo && lo < top ? lo : top;
+	}
 	if (ml_leak_stack_floor > sp && ml_leak_stack_floor < top)
 		sp = ml_leak_stack_floor;
 	if (__ml_t.id == 0 && __ml_t.depth == 0 && ml_main_frame > sp && ml_main_frame < top)

@@ -202,6 +202,12 @@ uptr ml_thread_stack_top(void)
 	return id && id < ML_MAX_THREADS ? ML_LOAD(&ML_THR[id].stack_hi) : 0;
 }
 
+uptr ml_thread_stack_lo(void)
+{
+	unsigned id = __ml_t.id;
+	return id && id < ML_MAX_THREADS ? ML_LOAD(&ML_THR[id].stack_lo) : 0;
+}
+
 int ml_thread_stack(unsigned id, uptr *lo, uptr *hi)
 {
 	*lo = *hi = 0;

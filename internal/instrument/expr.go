@@ -1836,6 +1836,7 @@ func (r *rewriter) autoInit(e cc.ExpressionNode, code frag) frag {
 }
 
 func (r *rewriter) noAddress(n cc.ExpressionNode) bool {
+	n = unparen(n) // (m4's `((sym)->macro_args) = v;`, a bit-field in parentheses)
 	if isBitfield(n) {
 		return true
 	}

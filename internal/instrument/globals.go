@@ -20,7 +20,7 @@ import (
 // and to each external one they only declare. A global with external
 // linkage (and no asm label) has one meta for the whole program (shared),
 // `__ml_gm_NAME`, weak and hidden, which every unit that names it defines
-// and the linker merges: the unit that defines the variable registers it,
+// and the linker merges (its symbol is `__ml_gm.NAME`, sharedSymbol): the unit that defines the variable registers it,
 // and a unit that only declares it (`extern T x;`) checks accesses to it
 // against the same record (its own meta would stay WILD). With -fcommon,
 // tentative definitions (`int x;`) in two units are one object that both
@@ -208,9 +208,20 @@ func (r *rewriter) globalMetas() string {
 		if !defined[m] && !r.metaUsed[m] { // (a header's declarations the unit never uses)
 			continue
 		}
-		b.WriteString(`__attribute__((weak, visibility("hidden"))) __ml_meta_t ` + m + " = 1UL;")
+		b.WriteString(`__attribute__((weak, visibility("hidden"))) __ml_meta_t ` + m + ` __asm__("` + sharedSymbol(m) + `") = 1UL;`)
 	}
 	return b.String()
+}
+
+// sharedSymbol is the assembler name of shared meta m (`__ml_gm_NAME`):
+// `__ml_gm.NAME`, in which no `_NAME` follows an identifier's character.
+// configure scripts tell whether C symbols get a leading underscore by
+// compiling `int a_global_symbol;` and grepping nm's output for
+// `_a_global_symbol` (nettle's, GMP's): `__ml_gm_a_global_symbol` matched,
+// and nettle 3.8.1's assembly then defined `__nettle_aes_decrypt` for
+// `_nettle_aes_decrypt`, which libnettle.so's C code could not find.
+func sharedSymbol(m string) string {
+	return "__ml_gm." + strings.TrimPrefix(m, "__ml_gm_")
 }
 
 // unitConstructor announces the unit to the runtime (whether it tracks

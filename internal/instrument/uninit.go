@@ -220,6 +220,7 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 		return lv
 	}
 	if r.noAddress(n) {
+		n := unparen(n) // (`(s.f) = v;`)
 		c := r.name("__ml_a")
 		meta := "0UL"
 		if o := r.fn.objs[rootDecl(n)]; o != nil {
