@@ -57,6 +57,30 @@ func TestMixedModes(t *testing.T) {
 	}
 }
 
+// TestLossPointerStoredByPlainCode links a unit built for full checking
+// with one built by gcc alone (testdata/plainrealloc), which reallocates a
+// block whose pointer lives in an instrumented function's local struct:
+// the block is held there, though memlens counts no reference from plain
+// code's store, and only the program's real leak is reported.
+func TestLossPointerStoredByPlainCode(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain.o")
+	if out, err := exec.Command(gcc, "-O2", "-c", "-o", plain, "testdata/plainrealloc/plain.c").CombinedOutput(); err != nil {
+		t.Fatalf("gcc plain.c: %v\n%s", err, out)
+	}
+	exe := filepath.Join(dir, "plainrealloc")
+	args := []string{"cc", "--memlens-full", "-g", "-O1", "-o", exe, "testdata/plainrealloc/main.c", plain}
+	if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
+		t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	recs := runReports(t, exe, "")
+	if len(recs) != 1 || recs[0].Kind != "MEMORY-LEAK" || recs[0].Line != 34 {
+		t.Errorf("want one MEMORY-LEAK at main.c:34 (scratch = NULL), got %v", recs)
+	}
+}
+
 // TestUninitStackReusedByPlainCode links a unit built for full checking
 // with one built by gcc alone (testdata/stackreuse): the plain code's
 // stack buffer, written where an instrumented frame's never-written local

@@ -176,6 +176,7 @@
 #define ml_sort                __mlrt_sort
 #define ml_sort_shadowed       __mlrt_sort_shadowed
 #define ml_loss_held           __mlrt_loss_held
+#define ml_bytes_defined       __mlrt_bytes_defined
 #define ml_span_of             __mlrt_span_of
 #define ml_loss_report         __mlrt_loss_report
 #define ml_loss_cascade        __mlrt_loss_cascade
@@ -1408,6 +1409,8 @@ struct ml_span {
 };
 struct ml_span ml_span_of(unsigned s);
 unsigned ml_loss_held(struct ml_span *v, unsigned n);
+/* Are the n bytes at a all defined (or definedness not tracked)? */
+int ml_bytes_defined(uptr a, uptr n);
 /* Report the block in slot s lost at site, the way how says (via: the
  * way the statement cut off a cycle of blocks), steps pointer steps from
  * the block whose loss lost it; once per allocation site, statement and

@@ -235,11 +235,13 @@ static struct ml_span *ml_span_find(const struct ml_held *h, uptr a)
 	return lo < h->n && h->v[lo].lo <= a ? &h->v[lo] : 0;
 }
 
-static void ml_held_scan(struct ml_held *h, uptr lo, uptr hi)
+/* (defined: only words whose bytes are all defined count, a local's
+ * others being what dead frames left there) */
+static void ml_held_scan(struct ml_held *h, uptr lo, uptr hi, int defined)
 {
 	for (uptr a = (lo + 7) & ~(uptr)7; a + 8 <= hi && h->found < h->n; a += 8) {
 		struct ml_span *sp = ml_span_find(h, *(const uptr *)a);
-		if (sp && !sp->held) {
+		if (sp && !sp->held && (!defined || ml_bytes_defined(a, 8))) {
 			sp->held = 1;
 			h->found++;
 		}
@@ -258,7 +260,7 @@ static int ml_held_segment(struct dl_phdr_info *info, size_t size, void *arg)
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uptr lo = info->dlpi_addr + ph->p_vaddr;
 		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_W))
-			ml_held_scan(h, lo, lo + ph->p_memsz);
+			ml_held_scan(h, lo, lo + ph->p_memsz, 0);
 	}
 	return h->found >= h->n;
 }
@@ -272,11 +274,13 @@ struct ml_span ml_span_of(unsigned s)
 	return sp;
 }
 
-/* Mark the spans that a word of the writable data or of a live heap
- * block that is not lost (nor one of the spans) points into; the number
- * marked. (Stacks are not searched: dead frames keep copies of every
- * pointer a function handled. Copies there are the program's locals,
- * which are counted.) */
+/* Mark the spans that a word of the writable data, of a live heap
+ * block that is not lost (nor one of the spans) or a defined word of a
+ * live registered local points into; the number marked. Stacks are not
+ * searched (dead frames keep copies of every pointer a function handled),
+ * but a local whose address went to code memlens does not see may hold a
+ * pointer that code stored uncounted (nettle's mpz_t locals, whose limbs
+ * GMP reallocates). */
 unsigned ml_loss_held(struct ml_span *v, unsigned n)
 {
 	if (!n)
@@ -289,14 +293,21 @@ unsigned ml_loss_held(struct ml_span *v, unsigned n)
 	for (unsigned s = __ML_FIRST_SLOT; s < end && h.found < n; s++) {
 		const struct __ml_rec *r = &__ML_RECS[s];
 		const struct ml_cold *c = &ML_COLD[s];
-		if (ml_rec_kind(r) != __ML_KIND_HEAP || ML_LOAD(&r->gen) != ML_LOAD(&c->gen) ||
-		    (ML_LOAD(&c->flags) & (ML_CF_FREED | ML_CF_LOST)))
+		unsigned k = ml_rec_kind(r), flags = ML_LOAD(&c->flags);
+		if (ML_LOAD(&r->gen) != ML_LOAD(&c->gen))
+			continue;
+		if (k == __ML_KIND_STACK) {
+			if (!(flags & (ML_CF_FREED | ML_CF_RETURNED)) && (!(flags & ML_CF_LENT) || ml_lent_live(s)))
+				ml_held_scan(&h, ML_LOAD(&r->base), ML_LOAD(&r->end), 1);
+			continue;
+		}
+		if (k != __ML_KIND_HEAP || (flags & (ML_CF_FREED | ML_CF_LOST)))
 			continue;
 		uptr base = ML_LOAD(&r->base);
 		const struct ml_span *own = ml_span_find(&h, base);
 		if (own && own->lo == base)
 			continue;
-		ml_held_scan(&h, base, ML_LOAD(&r->end));
+		ml_held_scan(&h, base, ML_LOAD(&r->end), 0);
 	}
 	return h.found;
 }

@@ -122,6 +122,11 @@ static uptr ml_first_undef(uptr a, uptr n)
 	return 0;
 }
 
+int ml_bytes_defined(uptr a, uptr n)
+{
+	return !ML_LOAD(&ml_def_on) || !ml_first_undef(a, n);
+}
+
 /* ---- origins ---- */
 
 struct ml_origin {
