@@ -19,9 +19,11 @@
  * and dropped by it (a discarded result); notes of callers still running
  * belong to their own statements.
  *
- * Before a block is reported, the writable data and the live heap are
- * searched for a word pointing into it: a pointer copied where memlens
- * cannot count it (bytes copied one by one, an integer in a union) keeps
+ * Before a block is reported, the writable data, the live heap and the
+ * defined words of live registered locals are searched for a word
+ * pointing into it: a pointer copied where memlens cannot count it (bytes
+ * copied one by one, an integer in a union, a store by code built without
+ * memlens into a local whose address it was given) keeps
  * the block, which is then pinned (never reported during the run; the
  * check at exit judges it). The search is made once per (allocation
  * stack, statement, way): a loop that leaks every time is reported once
