@@ -720,21 +720,28 @@ static uptr ml_main_stack_lo(void)
 	return lo;
 }
 
+/* This thread's stack as pthreads has it (a thread memlens did not
+ * start); 0s if it cannot be told. */
+static void ml_pthread_stack(uptr *lo, uptr *hi)
+{
+	pthread_attr_t a;
+	void *p;
+	size_t size;
+	*lo = *hi = 0;
+	if (pthread_getattr_np(pthread_self(), &a) != 0)
+		return;
+	if (pthread_attr_getstack(&a, &p, &size) == 0)
+		*lo = (uptr)p, *hi = (uptr)p + size;
+	pthread_attr_destroy(&a);
+}
+
 uptr ml_own_stack_top(void)
 {
 	if (__ml_t.id == 0)
 		return ml_main_stack_top();
-	uptr top = ml_thread_stack_top();
-	if (top)
-		return top;
-	pthread_attr_t a; /* a thread memlens did not start */
-	void *lo;
-	size_t size;
-	if (pthread_getattr_np(pthread_self(), &a) != 0)
-		return 0;
-	if (pthread_attr_getstack(&a, &lo, &size) == 0)
-		top = (uptr)lo + size;
-	pthread_attr_destroy(&a);
+	uptr lo, top = ml_thread_stack_top();
+	if (!top)
+		ml_pthread_stack(&lo, &top);
 	return top;
 }
 
@@ -744,17 +751,9 @@ static uptr ml_own_stack_lo(void)
 {
 	if (__ml_t.id == 0)
 		return ml_main_stack_lo();
-	uptr lo = ml_thread_stack_lo();
-	if (lo)
-		return lo;
-	pthread_attr_t a; /* a thread memlens did not start */
-	void *p;
-	size_t size;
-	if (pthread_getattr_np(pthread_self(), &a) != 0)
-		return 0;
-	if (pthread_attr_getstack(&a, &p, &size) == 0)
-		lo = (uptr)p;
-	pthread_attr_destroy(&a);
+	uptr lo = ml_thread_stack_lo(), hi;
+	if (!lo)
+		ml_pthread_stack(&lo, &hi);
 	return lo;
 }
 

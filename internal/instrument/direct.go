@@ -488,6 +488,10 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 	maps.Copy(calling, r.leafCalls())
 	declaredNoinline := noinlineDeclared(decls)
 	pressing := map[string]bool{}
+	var g *unitCalls // (the unit's call graph, for the hints of optimised code)
+	if r.c.optimizing {
+		g = newUnitCalls(decls)
+	}
 	for hinted := true; hinted; {
 		hinted = false
 		for _, ed := range decls {
@@ -498,7 +502,7 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			}
 			// (a pass hinting nothing sees every refusal against the
 			// final helpers: a later helper's hint only removes a call)
-			if name := fd.Declarator.Name(); r.c.optimizing && r.pressingLeafLoop(fd) && r.calledBesideCalls(name, decls, calling) {
+			if name := fd.Declarator.Name(); r.c.optimizing && r.pressingLeafLoop(fd) && r.calledBesideCalls(name, g, calling) {
 				pressing[name] = true
 				continue
 			}
@@ -511,7 +515,35 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			}
 		}
 	}
-	r.hintNativeInlined(decls, cand, declaredNoinline, pressing)
+	r.hintNativeInlined(decls, g, cand, declaredNoinline, pressing)
+}
+
+// unitCalls is the graph of a unit's calls by name.
+type unitCalls struct {
+	sites            map[string]int                    // function → the calls of it
+	callees, callers map[string]map[string]bool        // function → the functions it calls, that call it
+	defs             map[string]*cc.FunctionDefinition // the unit's functions by name
+}
+
+func newUnitCalls(decls []*cc.ExternalDeclaration) *unitCalls {
+	g := &unitCalls{sites: map[string]int{}, callees: map[string]map[string]bool{}, callers: map[string]map[string]bool{},
+		defs: map[string]*cc.FunctionDefinition{}}
+	for _, ed := range decls {
+		if fd := ed.FunctionDefinition; fd != nil {
+			caller := fd.Declarator.Name()
+			g.defs[caller] = fd
+			walkNodes(fd.CompoundStatement, func(n cc.Node) bool {
+				if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
+					callee := calleeName(x)
+					g.sites[callee]++
+					addEdge(g.callees, caller, callee)
+					addEdge(g.callers, callee, caller)
+				}
+				return true
+			})
+		}
+	}
+	return g
 }
 
 // pressingPointers is the number of pointers, parameters and locals, from
@@ -553,19 +585,18 @@ func (r *rewriter) pressingLeafLoop(fd *cc.FunctionDefinition) bool {
 	return n >= pressingPointers
 }
 
-// calledBesideCalls reports whether a function of decls calls function
+// calledBesideCalls reports whether a function of the unit (g) calls function
 // name and makes other calls too, not of helpers (the functions of
 // calling: inlined, they are no calls): inlined there, name's values are
 // kept across those calls (lvm.c's copy2buff in luaV_concat). Where the
 // others are helpers the caller has its registers to itself (lapi.c's
 // reverse, thrice in lua_rotate beside index2stack: out of line, 56 bytes
 // more).
-func (r *rewriter) calledBesideCalls(name string, decls []*cc.ExternalDeclaration, calling map[string]bool) bool {
+func (r *rewriter) calledBesideCalls(name string, g *unitCalls, calling map[string]bool) bool {
 	except := maps.Clone(calling)
 	except[name] = true
-	for _, ed := range decls {
-		if fd := ed.FunctionDefinition; fd != nil && fd.Declarator.Name() != name &&
-			calls(fd.CompoundStatement, map[string]bool{name: true}) && r.callsBeyond(fd.CompoundStatement, except) {
+	for caller := range g.callers[name] {
+		if fd := g.defs[caller]; fd != nil && caller != name && r.callsBeyond(fd.CompoundStatement, except) {
 			return true
 		}
 	}
@@ -629,27 +660,11 @@ const nativeInlineSmall = 40
 // where a setjmp's callees are kept out of line (keepOutOfLine: gcc warns
 // of noinline after the hint). Nor the pressing leaves findDirect left
 // without the helpers' hint.
-func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, cand map[string]*directFn, declaredNoinline, pressing map[string]bool) {
+func (r *rewriter) hintNativeInlined(decls []*cc.ExternalDeclaration, g *unitCalls, cand map[string]*directFn, declaredNoinline, pressing map[string]bool) {
 	if !r.c.optimizing || r.c.full {
 		return
 	}
-	sites := map[string]int{}
-	callees := map[string]map[string]bool{} // function → the functions it calls by name
-	callers := map[string]map[string]bool{}
-	for _, ed := range decls {
-		if fd := ed.FunctionDefinition; fd != nil {
-			caller := fd.Declarator.Name()
-			walkNodes(fd.CompoundStatement, func(n cc.Node) bool {
-				if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
-					callee := calleeName(x)
-					sites[callee]++
-					addEdge(callees, caller, callee)
-					addEdge(callers, callee, caller)
-				}
-				return true
-			})
-		}
-	}
+	sites, callees, callers := g.sites, g.callees, g.callers
 	for _, ed := range decls {
 		fd := ed.FunctionDefinition
 		if fd == nil {

@@ -2049,11 +2049,7 @@ func asmClobbersMemory(outs *cc.AsmArgList) bool {
 // array, passed as its address) to data that is not const.
 func asmMayWriteThrough(e cc.ExpressionNode) bool {
 	t := e.Type()
-	if t != nil && t.Kind() == cc.Array {
-		elem := t.(*cc.ArrayType).Elem()
-		return elem != nil && !elem.Attributes().IsConst() && elem.Kind() != cc.Function
-	}
-	return t != nil && mayWriteThrough(e, t)
+	return t != nil && mayWriteThrough(e, t.Decay())
 }
 
 // asmOperand is the lvalue of asm operand e, which the front end reads
