@@ -111,6 +111,11 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		}
 	case *cc.EqualityExpression, *cc.RelationalExpression, *cc.ShiftExpression, *cc.AdditiveExpression,
 		*cc.MultiplicativeExpression, *cc.AndExpression, *cc.ExclusiveOrExpression, *cc.InclusiveOrExpression:
+		if and, ok := x.(*cc.AndExpression); ok && r.tracksDef() {
+			if f, ok := r.usedAnd(and); ok {
+				return f
+			}
+		}
 		if a, op, b, ok := binaryOperands(x); ok {
 			return r.binary(a, op, b)
 		}
@@ -1551,16 +1556,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		} else {
 			code = r.expr(rhs)
 		}
-		// (a statement expression: its value may go unused without the
-		// -Wunused-value a comma expression's last operand would draw)
-		f.str("__extension__({ ")
-		f.cat(r.verbatim(lhs))
-		f.tok(x.Token)
-		f.cat(code)
-		f.strf("; %s = %s; ", o, org)
-		f.cat(r.verbatim(lhs))
-		f.str("; })")
-		return f
+		return r.originAssign(lhs, x.Token, code, o+" = "+org)
 	}
 	_, inMem := r.memLocal(lhs)
 	if t != nil && cc.IsArithmeticType(t) && !r.noAddress(lhs) && (needsCheck(lhs) || inMem) && r.copySourceKind(rhs) {

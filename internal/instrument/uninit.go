@@ -277,7 +277,7 @@ func (r *rewriter) valueOrigin(d *cc.Declarator) string {
 func (r *rewriter) wantsValueOrigin(d *cc.Declarator, in *cc.Initializer) bool {
 	if !r.tracksDef() || r.fn.forInit || d == nil || d.AddressTaken() || d.IsStatic() || d.IsExtern() ||
 		d.IsThreadLocal() || d.StorageDuration() != cc.Automatic || d.Type() == nil ||
-		!cc.IsArithmeticType(d.Type()) || d.Type().VectorSize() > 0 || cc.IsComplexType(d.Type()) || d.Type().Attributes().IsVolatile() {
+		!cc.IsArithmeticType(d.Type()) || d.Type().VectorSize() > 0 || cc.IsComplexType(d.Type()) {
 		return false
 	}
 	if in == nil {
@@ -492,7 +492,7 @@ func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
 	case *cc.EqualityExpression:
 		return r.carriedBinary(x.EqualityExpression, x.Token, x.RelationalExpression)
 	case *cc.AndExpression:
-		return r.carriedBinary(x.AndExpression, x.Token, x.EqualityExpression)
+		return r.maskedAnd(x)
 	case *cc.ExclusiveOrExpression:
 		return r.carriedBinary(x.ExclusiveOrExpression, x.Token, x.AndExpression)
 	case *cc.InclusiveOrExpression:
@@ -525,6 +525,89 @@ func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
 func (r *rewriter) carriedBinary(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) (frag, string) {
 	f, ao, bo := r.carriedOperands(a, op, b)
 	return f, joinOrigins(ao, bo)
+}
+
+// usedAnd rewrites a & b read for its value where one operand may mask
+// away the other's undefined bits (maskable): the value's origin is
+// checked once, after the & (maskedAnd), not each operand's read.
+func (r *rewriter) usedAnd(x *cc.AndExpression) (f frag, ok bool) {
+	if x.Case != cc.AndExpressionAnd || !r.copySourceKind(x) || !r.maskable(x.AndExpression, x.EqualityExpression) && !r.maskable(x.EqualityExpression, x.AndExpression) {
+		return f, false
+	}
+	code, o := r.maskedAnd(x)
+	if o == "0" {
+		return code, true
+	}
+	v := r.name("__ml_v")
+	f.str("__extension__({ register __auto_type " + v + " = ")
+	f.cat(code)
+	f.strf("; %s; %s; })", r.valueCheck(o, x), v)
+	return f, true
+}
+
+// maskable reports whether operand mask of an & can mask away undefined
+// bits of its other operand e at run time: it is no constant, and e may
+// be undefined.
+func (r *rewriter) maskable(mask, e cc.ExpressionNode) bool {
+	t := mask.Type()
+	return mask.Value() == cc.Unknown && t != nil && cc.IsIntegerType(t) && t.Size() <= 8 && r.copySourceKind(e)
+}
+
+// maskedAnd renders a & b, whose value carries its operands' definedness
+// but where one of them is a defined zero: every bit of the value is then
+// a defined zero, as Valgrind's and MSan's bit-exact rule has it. The
+// constant-time select (x & m) | (y & ~m) reads a byte it masks away
+// (nettle's cnd_memcpy). An operand that can decide so is kept in a
+// temporary for the test, which only the origin's readers evaluate.
+func (r *rewriter) maskedAnd(x *cc.AndExpression) (frag, string) {
+	a, b := x.AndExpression, x.EqualityExpression
+	if isZeroValue(a.Value()) || isZeroValue(b.Value()) {
+		f, _, _ := r.carriedOperands(a, x.Token, b)
+		return f, "0"
+	}
+	ac, ao := r.copySource(a)
+	bc, bo := r.copySource(b)
+	var kills []string
+	kept := func(e cc.ExpressionNode, code frag, o string, other cc.ExpressionNode, oo string) frag {
+		if oo == "0" || !r.maskable(e, other) {
+			return code
+		}
+		k, v := r.originTemp(), r.name("__ml_v")
+		kill := k + " == 0"
+		if m := undefinedBits(other, x.Type()); m != "" {
+			kill = "(" + k + " & " + m + ") == 0"
+		}
+		if o != "0" {
+			kill = "(!" + o + " && " + kill + ")"
+		}
+		kills = append(kills, kill)
+		var f frag
+		f.str("__extension__({ register __auto_type " + v + " = +")
+		f.cat(paren(code))
+		f.strf("; %s = (__ml_uptr)%s; %s; })", k, v, v)
+		return f
+	}
+	var f frag
+	f.cat(kept(a, ac, ao, b, bo))
+	f.tok(x.Token)
+	f.cat(kept(b, bc, bo, a, ao))
+	o := joinOrigins(ao, bo)
+	if len(kills) != 0 {
+		o = "((" + strings.Join(kills, " || ") + ") ? 0 : " + o + ")"
+	}
+	return f, o
+}
+
+// undefinedBits is the mask of the bits of operand e, converted to the
+// operation's type t, that may be undefined when e is: those of its own
+// type when an unsigned one widens (the rest are zeros it is extended
+// with), or "" for all of them.
+func undefinedBits(e cc.ExpressionNode, t cc.Type) string {
+	et := e.Type()
+	if et == nil || t == nil || !cc.IsIntegerType(et) || cc.IsSignedInteger(et) || et.Size() >= t.Size() || et.Size() > 4 {
+		return ""
+	}
+	return fmt.Sprintf("%#xUL", uint64(1)<<(8*et.Size())-1)
 }
 
 // carriedOperands renders a binary operation over copies of its operands,
@@ -679,14 +762,7 @@ func (r *rewriter) carriedUpdate(x *cc.AssignmentExpression) (f frag, ok bool) {
 		code, org = r.copySource(rhs)
 	}
 	if o := r.valueOrigin(declOfExpr(lhs)); o != "" {
-		f.str("__extension__({ ")
-		f.cat(r.verbatim(lhs))
-		f.tok(x.Token)
-		f.cat(code)
-		f.strf("; %s = %s; ", o, joinOrigins(o, org))
-		f.cat(r.verbatim(lhs))
-		f.str("; })")
-		return f, true
+		return r.originAssign(lhs, x.Token, code, o+" = "+joinOrigins(o, org)), true
 	}
 	// the value of a compound assignment is evaluated before its target
 	p, v, o := r.name("__ml_a"), r.name("__ml_v"), r.originTemp()
@@ -721,6 +797,34 @@ func (r *rewriter) carriedIncDec(n, operand cc.ExpressionNode, op cc.Token, post
 	}
 	f.strf("; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s);%s %s; })", p, p, o, r.lossSite(n, operand), r.graphData(n, e, p), v)
 	return f, true
+}
+
+// originAssign renders the assignment (op: = or a compound one) of code
+// to lhs, a local with a companion origin, followed by set, which updates
+// that origin. Its value is the local's, read again (a statement
+// expression: its value may go unused without the -Wunused-value a comma
+// expression's last operand would draw); a volatile local's is the
+// assignment's, since a second read of it would be one the program does
+// not make.
+func (r *rewriter) originAssign(lhs cc.ExpressionNode, op cc.Token, code frag, set string) frag {
+	var f frag
+	if d := declOfExpr(lhs); d != nil && (d.IsVolatile() || d.Type().Attributes().IsVolatile()) {
+		v := r.name("__ml_v")
+		f.str("__extension__({ register __auto_type " + v + " = (")
+		f.cat(r.verbatim(lhs))
+		f.tok(op)
+		f.cat(code)
+		f.strf("); %s; %s; })", set, v)
+		return f
+	}
+	f.str("__extension__({ ")
+	f.cat(r.verbatim(lhs))
+	f.tok(op)
+	f.cat(code)
+	f.strf("; %s; ", set)
+	f.cat(r.verbatim(lhs))
+	f.str("; })")
+	return f
 }
 
 // originTemp declares a function-scope origin variable.
