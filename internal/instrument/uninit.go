@@ -512,8 +512,8 @@ func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
 		f.tok(x.Token2)
 		f.cat(b)
 		f.str(")")
-		if ao == "0" && bo == "0" {
-			return f, co
+		if ao == bo {
+			return f, joinOrigins(co, ao)
 		}
 		return f, joinOrigins(co, fmt.Sprintf("(%s ? %s : %s)", taken, ao, bo))
 	}
@@ -679,7 +679,7 @@ func sameTokens(a, b cc.Node) bool {
 // and b: the first that is undefined.
 func joinOrigins(a, b string) string {
 	switch {
-	case a == "0":
+	case a == "0" || a == b:
 		return b
 	case b == "0":
 		return a
