@@ -2737,7 +2737,14 @@ func (r *rewriter) initElem(in *cc.Initializer) frag {
 	// (cc's offsets know no packing: where gcc's size of the object
 	// differs, the element's meta is not kept and is found by its value)
 	return r.keepValue(code, func(v string) string {
-		return fmt.Sprintf("(%s ? %s : (void)0)", r.init.layout, store("(__ml_uptr)("+r.initPlace(in)+")", "(__ml_uptr)"+v, meta, r.init.tag, siteRef(i), pv))
+		st := store("(__ml_uptr)("+r.initPlace(in)+")", "(__ml_uptr)"+v, meta, r.init.tag, siteRef(i), pv)
+		if r.c.full {
+			// an object being made holds no reference yet: the slot's
+			// shadow may still vouch for a dead frame's pointer there,
+			// which the store would drop (QuickJS's JS_MKPTR results)
+			st = fmt.Sprintf("(__ml_forget_shadow((const void *)(%s), sizeof(void *)), %s)", r.initPlace(in), st)
+		}
+		return fmt.Sprintf("(%s ? %s : (void)0)", r.init.layout, st)
 	})
 }
 
