@@ -1626,3 +1626,28 @@ func TestFullFreshObjectForgetsStaleShadow(t *testing.T) {
 		}
 	}
 }
+
+// TestInlineCopyKeepsNoArgWords: a function making a copy inline
+// (fixedcall.go) calls the replacement when a test fails, and the
+// replacement takes its arguments' metas and words in the thread's, so
+// the function cannot keep its own parameters' there (keepsArgWords).
+// libpng's png_do_write_interlace checked row_info->width against the
+// row buffer's meta after a memcpy of a pixel: a false
+// HEAP-BUFFER-OVERFLOW in 16 of its 32 tests.
+func TestInlineCopyKeepsNoArgWords(t *testing.T) {
+	code := "#include <string.h>\n" +
+		"struct row_info { unsigned width, depth; };\n" +
+		"void squeeze(struct row_info *ri, unsigned char *row) {\n" +
+		"\tsize_t bytes = ri->depth / 8; unsigned w = ri->width; unsigned char *dp = row;\n" +
+		"\tfor (unsigned i = 0; i < w; i += 2) { memcpy(dp, row + i * bytes, bytes); dp += bytes; }\n" +
+		"\tri->width = (w + 1) / 2;\n" +
+		"}\n"
+	_, _, out := writeInstrumentedCode(t, newTestConfig(t, false), "copy.c", code)
+	text := functionText(out, "void squeeze(")
+	if !bytes.Contains(text, []byte("__ml_fits(")) {
+		t.Fatalf("the memcpy is not made inline:\n%s", text)
+	}
+	if bytes.Contains(text, []byte("_tw(__ml_t.arg[")) {
+		t.Errorf("squeeze keeps a parameter's meta in the thread's words beside an inline copy:\n%s", text)
+	}
+}

@@ -1511,7 +1511,23 @@ func (r *rewriter) keepsArgWords(body *cc.CompoundStatement) bool {
 	for name := range r.inlineHinted {
 		inRegisters[name] = inRegisters[name] || r.direct[name] == nil // (a plainHelper)
 	}
-	return !r.callsBeyond(body, inRegisters)
+	// (an inline copy calls the replacement when a test fails, which
+	// takes its arguments' words in the thread's: libpng's
+	// png_do_write_interlace lost row_info's meta to memcpy's)
+	return !r.callsBeyond(body, inRegisters) && !r.copiesInline(body)
+}
+
+// copiesInline reports whether body holds a call of a memory function
+// made inline (inlineCopyStatement).
+func (r *rewriter) copiesInline(body *cc.CompoundStatement) bool {
+	return AnyNode(body, func(n cc.Node) bool {
+		s, ok := n.(*cc.ExpressionStatement)
+		if !ok || s.ExpressionList == nil {
+			return false
+		}
+		_, fc := r.inlineCopyStatement(s)
+		return fc != nil
+	})
 }
 
 // localArgWords lists the thread's words a function keeping its
