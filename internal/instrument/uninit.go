@@ -538,11 +538,7 @@ func (r *rewriter) usedAnd(x *cc.AndExpression) (f frag, ok bool) {
 	if o == "0" {
 		return code, true
 	}
-	v := r.name("__ml_v")
-	f.str("__extension__({ register __auto_type " + v + " = ")
-	f.cat(code)
-	f.strf("; %s; %s; })", r.valueCheck(o, x), v)
-	return f, true
+	return r.keepValue(code, func(string) string { return r.valueCheck(o, x) }), true
 }
 
 // maskable reports whether operand mask of an & can mask away undefined
@@ -572,7 +568,7 @@ func (r *rewriter) maskedAnd(x *cc.AndExpression) (frag, string) {
 		if oo == "0" || !r.maskable(e, other) {
 			return code
 		}
-		k, v := r.originTemp(), r.name("__ml_v")
+		k := r.originTemp()
 		kill := k + " == 0"
 		if m := undefinedBits(other, x.Type()); m != "" {
 			kill = "(" + k + " & " + m + ") == 0"
@@ -581,11 +577,10 @@ func (r *rewriter) maskedAnd(x *cc.AndExpression) (frag, string) {
 			kill = "(!" + o + " && " + kill + ")"
 		}
 		kills = append(kills, kill)
-		var f frag
-		f.str("__extension__({ register __auto_type " + v + " = +")
-		f.cat(paren(code))
-		f.strf("; %s = (__ml_uptr)%s; %s; })", k, v, v)
-		return f
+		var promoted frag
+		promoted.str("+")
+		promoted.cat(paren(code))
+		return r.keepValue(promoted, func(v string) string { return k + " = (__ml_uptr)" + v })
 	}
 	var f frag
 	f.cat(kept(a, ac, ao, b, bo))
@@ -809,13 +804,12 @@ func (r *rewriter) carriedIncDec(n, operand cc.ExpressionNode, op cc.Token, post
 func (r *rewriter) originAssign(lhs cc.ExpressionNode, op cc.Token, code frag, set string) frag {
 	var f frag
 	if d := declOfExpr(lhs); d != nil && (d.IsVolatile() || d.Type().Attributes().IsVolatile()) {
-		v := r.name("__ml_v")
-		f.str("__extension__({ register __auto_type " + v + " = (")
+		f.str("(")
 		f.cat(r.verbatim(lhs))
 		f.tok(op)
 		f.cat(code)
-		f.strf("); %s; %s; })", set, v)
-		return f
+		f.str(")")
+		return r.keepValue(f, func(string) string { return set })
 	}
 	f.str("__extension__({ ")
 	f.cat(r.verbatim(lhs))
