@@ -601,9 +601,9 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 	params := paramTypes(x)
 	ptrArg := ptrArgs(x, args)
 	objArg := make([]bool, len(args))    // a struct holding pointers, to an instrumented callee
-	originArg := make([]bool, len(args)) // its word written: the origin (carriesOrigin), else 0
+	originArgs := make([]bool, len(args)) // its word written: the origin (carriesOrigin), else 0
 	// (a variadic argument, which va_arg takes without its origin, is used)
-	carriesOrigin := func(i int) bool { return originArg[i] && i < len(params) }
+	carriesOrigin := func(i int) bool { return originArgs[i] && i < len(params) }
 	anyPtr, anyOrigin := false, false
 	for i := range args {
 		objArg[i] = !system && i < len(params) && i < 16 && passesShadow(params[i])
@@ -612,7 +612,7 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		if i < len(params) {
 			t = params[i]
 		}
-		originArg[i] = !system && !ptrArg[i] && !objArg[i] && r.takesOrigin(t, i)
+		originArgs[i] = !system && !ptrArg[i] && !objArg[i] && r.takesOrigin(t, i)
 		anyOrigin = anyOrigin || carriesOrigin(i) && r.copySourceKind(args[i])
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
@@ -663,12 +663,8 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		switch {
 		case (ptrArg[i] || objArg[i]) && i < 16:
 			f.str(r.threadArg(i, metas[i], provs[i]))
-		case originArg[i]:
-			origin := "0" // (a literal: defined)
-			if as[i].origin {
-				origin = metas[i]
-			}
-			f.str("__ml_t.arg[" + strconv.Itoa(i) + "] = " + origin + ";")
+		case originArgs[i]:
+			f.str(originArg(i, as[i], metas[i]))
 		}
 	}
 	fnWord := "(__ml_uptr)" + fn // a variable holding the callee
@@ -702,6 +698,38 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 	}
 	m, pv := r.pointerResult(&f, callText, fnWord, after)
 	return f, m, pv
+}
+
+// originArg stores the origin of argument i, a, whose meta is origin
+// where it carries one (a literal is defined: 0), for its callee's
+// parameter (takesOrigin).
+func originArg(i int, a argCode, origin string) string {
+	return "__ml_t.arg[" + strconv.Itoa(i) + "] = " + argOrigin(a, origin) + ";"
+}
+
+// argOrigin is the origin argument a hands its callee's parameter, given
+// its meta.
+func argOrigin(a argCode, meta string) string {
+	if !a.origin {
+		return "0"
+	}
+	return meta
+}
+
+// originWords are the origins direct function fn takes as extra
+// arguments, of arguments as whose metas are metas (nil: as's own).
+func originWords(fn *directFn, as []argCode, metas []string) []frag {
+	var words []frag
+	for _, i := range fn.origins {
+		if !fn.inThread[i] {
+			meta := as[i].meta
+			if metas != nil {
+				meta = metas[i]
+			}
+			words = append(words, textFrag(argOrigin(as[i], meta)))
+		}
+	}
+	return words
 }
 
 // pointerResult ends f, a call's statement expression, with callText's
@@ -1052,12 +1080,15 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			atFrame = ""
 		}
 	}
-	isPtr, isObj := map[int]bool{}, map[int]bool{}
+	isPtr, isObj, carriesOrigin := map[int]bool{}, map[int]bool{}, map[int]bool{}
 	for _, i := range fn.ptrParams {
 		isPtr[i] = true
 	}
 	for _, i := range fn.objParams {
 		isObj[i] = true
+	}
+	for _, i := range fn.origins {
+		carriesOrigin[i] = true
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
 	var pt *passThrough
@@ -1086,7 +1117,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		}
 		maps.Copy(spans, r.bare[name])
 	}
-	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, func(int) bool { return false }, spans)
+	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, func(i int) bool { return carriesOrigin[i] }, spans)
 	// (an object's address and its value are two uses: hoisted; so are
 	// the arguments of a call setting __ml_t, which a call among them
 	// would overwrite; and those a fixed call tests)
@@ -1100,7 +1131,8 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 	simple := len(fn.objParams) == 0 && (len(fn.inThread) == 0 || !r.c.optimizing) && fixed == nil
 	for i := range as {
 		a := &as[i]
-		simple = simple && (len(fn.inThread) == 0 || plain(a.code))
+		// (an origin is valid once its value is computed: hoist)
+		simple = simple && (len(fn.inThread) == 0 && (!a.origin || a.meta == "0") || plain(a.code))
 		if a.isPtr {
 			a.passed = r.argSite(x, i)
 			// (a pending step goes into the ring as the argument is
@@ -1114,7 +1146,14 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			// (plain arguments call nothing that would overwrite __ml_t)
 			call.str("__extension__({ ")
 			for _, i := range fn.ptrParams {
-				call.str(r.threadArg(i, as[i].meta, r.pending(as[i].passed, as[i].prov.word)))
+				if fn.inThread[i] {
+					call.str(r.threadArg(i, as[i].meta, r.pending(as[i].passed, as[i].prov.word)))
+				}
+			}
+			for _, i := range fn.origins {
+				if fn.inThread[i] {
+					call.str(originArg(i, as[i], as[i].meta))
+				}
 			}
 		}
 		var words []frag
@@ -1129,6 +1168,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 				words = append(words, textFrag(as[i].meta), textFrag(p.site), textFrag(p.word))
 			}
 		}
+		words = append(words, originWords(fn, as, nil)...)
 		if callSiteArg != "" {
 			words = append(words, textFrag(site))
 		}
@@ -1153,6 +1193,11 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 				call.str(r.threadArg(i, metas[i], provs[i]))
 			}
 		}
+		for _, i := range fn.origins {
+			if fn.inThread[i] {
+				call.str(originArg(i, as[i], metas[i]))
+			}
+		}
 		var words []frag
 		for _, v := range vals {
 			words = append(words, textFrag(v))
@@ -1170,6 +1215,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 				words = append(words, textFrag(provs[i].word), textFrag(metas[i]), textFrag(provs[i].site))
 			}
 		}
+		words = append(words, originWords(fn, as, metas)...)
 		if callSiteArg != "" {
 			words = append(words, textFrag(site))
 		}

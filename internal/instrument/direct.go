@@ -32,6 +32,9 @@ type directFn struct {
 	forwards  string       // the memory function its body calls with its parameters (memForwarded), or ""
 	callSite  bool         // a leaf passed its call's site (callSiteLeaf): its callers store no frame site
 	resultVar bool         // its pointer result's words go to a variable of the caller's (resultVar)
+	// the arithmetic parameters taking their argument's origin (full
+	// checking: takesOrigin), as an extra word each, after the others
+	origins []int
 }
 
 // argRegs is how many arguments x86-64 passes in integer registers;
@@ -50,7 +53,7 @@ func (fn *directFn) withExtras() []int {
 // extrasInThread reports whether every extra word goes through __ml_t, so
 // that a call as written passes all the arguments the function takes.
 func (fn *directFn) extrasInThread() bool {
-	for _, i := range fn.withExtras() {
+	for _, i := range append(fn.withExtras(), fn.origins...) {
 		if !fn.inThread[i] {
 			return false
 		}
@@ -76,20 +79,27 @@ func (fn *directFn) pushedExtras(i int) bool {
 }
 
 // placeExtras decides where the extra words of each parameter go: in
-// registers after the parameters while three more fit, else through
-// __ml_t if spill says so of the parameter and it has room (sixteen
-// parameters), else pushed as arguments.
+// registers after the parameters while they fit (three for a pointer or
+// a struct, then one for an origin), else through __ml_t if spill says so
+// of the parameter and it has room (sixteen parameters), else pushed as
+// arguments. An origin in a register costs nothing once the function is
+// inlined, where __ml_t.arg's store stays (vm.c's push and local: 3.6% Ir
+// full).
 func (fn *directFn) placeExtras(spill func(i int) bool) {
 	fn.inThread = map[int]bool{}
 	regs := fn.intArgs
-	for _, i := range fn.withExtras() {
-		if regs+3 <= argRegs {
-			regs += 3
-			continue
-		}
-		if spill(i) && i < threadArgs {
+	place := func(i, words int) {
+		if regs+words <= argRegs {
+			regs += words
+		} else if spill(i) && i < threadArgs {
 			fn.inThread[i] = true
 		}
+	}
+	for _, i := range fn.withExtras() {
+		place(i, 3)
+	}
+	for _, i := range fn.origins {
+		place(i, 1)
 	}
 }
 
@@ -113,7 +123,7 @@ func (fn *directFn) pushedParams(spill func(i int) bool) int {
 // and reports whether it has room for them all.
 func (fn *directFn) throughThread() bool {
 	fn.inThread = map[int]bool{}
-	for _, i := range fn.withExtras() {
+	for _, i := range append(fn.withExtras(), fn.origins...) {
 		if i >= threadArgs {
 			return false
 		}
@@ -136,6 +146,10 @@ func objAddrParam(i int) string { return "__ml_pao" + strconv.Itoa(i) }
 func objTagParam(i int) string  { return "__ml_pat" + strconv.Itoa(i) }
 func objSiteParam(i int) string { return "__ml_pas" + strconv.Itoa(i) }
 
+// originParam names the extra parameter of arithmetic parameter i of a
+// direct function: its argument's origin.
+func originParam(i int) string { return "__ml_po" + strconv.Itoa(i) }
+
 // extraParams lists the trailing parameters of the direct function, in
 // order: their names and types.
 func (fn *directFn) extraParams() (names, types []string) {
@@ -149,6 +163,12 @@ func (fn *directFn) extraParams() (names, types []string) {
 		if !fn.inThread[i] {
 			names = append(names, objAddrParam(i), objTagParam(i), objSiteParam(i))
 			types = append(types, "__ml_uptr", "__ml_meta_t", "const struct __ml_site *")
+		}
+	}
+	for _, i := range fn.origins {
+		if !fn.inThread[i] {
+			names = append(names, originParam(i))
+			types = append(types, "__ml_uptr")
 		}
 	}
 	if fn.callSite {
@@ -333,18 +353,20 @@ func (r *rewriter) findDirect(decls []*cc.ExternalDeclaration) {
 			fp.Case != cc.DirectDeclaratorFuncParam || fp.ParameterTypeList == nil {
 			continue
 		}
-		var ptrs, objs []int
+		var ptrs, objs, origins []int
 		for i, p := range ft.Parameters() {
 			switch {
 			case isDataPtr(p.Type()):
 				ptrs = append(ptrs, i)
 			case passesShadow(p.Type()):
 				objs = append(objs, i)
+			case r.takesOrigin(p.Type(), i):
+				origins = append(origins, i)
 			}
 		}
 		if len(ptrs) != 0 {
 			cand[fd.Declarator.Name()] = &directFn{ptrParams: ptrs, objParams: objs, intArgs: intRegArgs(ft.Parameters()),
-				forwards: memForwarded(fd, ft.Parameters())}
+				forwards: memForwarded(fd, ft.Parameters()), origins: origins}
 		}
 	}
 	tables, tableOnly := r.tableCandidates(decls)

@@ -1230,7 +1230,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 				paramCopies = append(paramCopies, r.registration(r.objParamCopy(pd, i, direct, tracked)))
 				continue
 			}
-			if direct == nil && pd != nil && pd.Name() != "" && r.takesOrigin(pd.Type(), i) && r.wantsValueOrigin(pd, nil) {
+			if pd != nil && pd.Name() != "" && r.takesOrigin(pd.Type(), i) && r.wantsValueOrigin(pd, nil) {
 				originParams[r.newValueOrigin(pd)] = i
 				continue
 			}
@@ -1364,7 +1364,13 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		for _, v := range r.fn.valOrder {
 			init := "0"
 			if i, ok := originParams[v]; ok {
-				init = r.ownsArgs() + " ? __ml_t.arg[" + strconv.Itoa(i) + "] : 0"
+				init = "__ml_t.arg[" + strconv.Itoa(i) + "]"
+				switch {
+				case direct == nil:
+					init = r.ownsArgs() + " ? " + init + " : 0"
+				case !direct.inThread[i]:
+					init = originParam(i) // (every direct call passes it)
+				}
 			}
 			pro = append(pro, own(vol, "__ml_uptr ", v, " __attribute__((unused))", init))
 		}

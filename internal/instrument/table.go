@@ -152,7 +152,7 @@ func (r *rewriter) tableShaped(cand map[string]*directFn, t *callTable) bool {
 		fn := cand[f]
 		d := declOf(t.entries[k])
 		if fn == nil || d == nil || elem == nil || !d.Type().IsCompatible(elem) || len(fn.objParams) != 0 ||
-			fn.intArgs != first.intArgs || !equalInts(fn.ptrParams, first.ptrParams) {
+			fn.intArgs != first.intArgs || !equalInts(fn.ptrParams, first.ptrParams) || !equalInts(fn.origins, first.origins) {
 			return false
 		}
 		if !r.c.optimizing && !fn.throughThread() {
@@ -203,8 +203,11 @@ func (r *rewriter) tableCall(x *cc.PostfixExpression, t *callTable, site string,
 	f.str("__extension__({ register __auto_type " + callee + " = ")
 	f.cat(r.expr(x.PostfixExpression))
 	f.str(";")
-	no := func(int) bool { return false }
-	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, no, no, nil)
+	carriesOrigin := map[int]bool{}
+	for _, i := range fn.origins {
+		carriesOrigin[i] = true
+	}
+	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(int) bool { return false }, func(i int) bool { return carriesOrigin[i] }, nil)
 	for i := range as {
 		if as[i].isPtr {
 			as[i].passed = r.argSite(x, i)
@@ -225,6 +228,14 @@ func (r *rewriter) tableCall(x *cc.PostfixExpression, t *callTable, site string,
 		} else {
 			words = append(words, metas[i], provs[i].site, provs[i].word)
 		}
+	}
+	for _, i := range fn.origins {
+		if fn.inThread[i] {
+			f.str(originArg(i, as[i], metas[i]))
+		}
+	}
+	for _, w := range originWords(fn, as, metas) {
+		words = append(words, r.unit.codeText(w))
 	}
 	f.str(r.atFrame(site))
 	call := "((__typeof__(&" + t.names[0] + "))(void (*)(void))" + callee + ")(" + strings.Join(words, ", ") + ")"
