@@ -81,6 +81,37 @@ func TestLossPointerStoredByPlainCode(t *testing.T) {
 	}
 }
 
+// TestUninitOutputCursors links a unit built for full checking with one
+// built by gcc alone (testdata/streams), declared in a system header but
+// for one function: the bytes the plain code writes through the output
+// cursors it advances (next_out in the struct it is passed, a pointer
+// passed by address, zstd's pos into dst), as the compression libraries'
+// streams do, are defined; the byte past them is still reported.
+func TestUninitOutputCursors(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain.o")
+	if out, err := exec.Command(gcc, "-O2", "-c", "-o", plain, "testdata/streams/plain.c").CombinedOutput(); err != nil {
+		t.Fatalf("gcc plain.c: %v\n%s", err, out)
+	}
+	for _, opt := range []string{"-O0", "-O2"} {
+		exe := filepath.Join(dir, "streams"+opt)
+		args := []string{"cc", "--memlens-full", "-g", opt, "-isystem", "testdata/streams/include", "-o", exe, "testdata/streams/main.c", plain}
+		if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
+			t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		recs := runReports(t, exe, "")
+		if len(recs) != 1 || recs[0].Kind != "UNINITIALIZED-READ" || recs[0].Line != 42 {
+			t.Errorf("%s: want one UNINITIALIZED-READ at main.c:42 (out[44]), got %v", opt, recs)
+		}
+		out, _ := exec.Command(exe).Output()
+		if first, _, _ := strings.Cut(string(out), "\n"); first != "31" {
+			t.Errorf("%s: output %q, want the native build's 31 first", opt, out)
+		}
+	}
+}
+
 // TestUninitStackReusedByPlainCode links a unit built for full checking
 // with one built by gcc alone (testdata/stackreuse): the plain code's
 // stack buffer, written where an instrumented frame's never-written local

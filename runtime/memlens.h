@@ -902,6 +902,15 @@ __ML_INLINE void __ml_use(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct 
 	}
 }
 
+/* A call to a library we do not see moved an output cursor (a stream's
+ * next_out) from `from` to `to`: it wrote the bytes between. (A cursor
+ * never set, or one moved back, defines nothing.) */
+__ML_INLINE void __ml_def_advanced(__ml_uptr from, __ml_uptr to)
+{
+	if (from && to > from && to - from < ((__ml_uptr)1 << 40))
+		__ml_def_slow(from, to - from);
+}
+
 /* A second thread has started, or the program installed a signal handler:
  * counts and shared shadow bytes change atomically from then on. */
 extern int __ml_mt;

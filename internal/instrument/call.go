@@ -582,10 +582,10 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 		} else {
 			f.cat(r.expr(x.PostfixExpression))
 		}
-		args, outs := r.externArgs(x)
+		args, afters := r.externArgs(x)
 		f.cat(args)
 		f = r.callAtSite(x, name, site, f)
-		f = r.adoptOuts(f, outs, isVoid(x.Type()))
+		f = r.afterExtern(f, afters, isVoid(x.Type()))
 		if wantMeta && system && libcLocations[name] {
 			return f, metaWild, generated(genExtern)
 		}
@@ -600,7 +600,7 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 
 	params := paramTypes(x)
 	ptrArg := ptrArgs(x, args)
-	objArg := make([]bool, len(args))    // a struct holding pointers, to an instrumented callee
+	objArg := make([]bool, len(args))     // a struct holding pointers, to an instrumented callee
 	originArgs := make([]bool, len(args)) // its word written: the origin (carriesOrigin), else 0
 	// (a variadic argument, which va_arg takes without its origin, is used)
 	carriesOrigin := func(i int) bool { return originArgs[i] && i < len(params) }
@@ -682,7 +682,9 @@ func (r *rewriter) unfencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, s
 	callText := fn + "(" + strings.Join(vals, ", ") + ")"
 	after := ""
 	if anyPtr && !replaced { // (the replacements define what they write)
-		after = r.externWrites(x, fnWord, args, vals, metas)
+		var before string
+		before, after = r.externWrites(x, fnWord, args, vals, metas)
+		f.str(before)
 	}
 	switch {
 	case fixed != nil:
@@ -1850,6 +1852,18 @@ func calleeType(x *cc.PostfixExpression) *cc.FunctionType {
 	}
 	ft, _ := t.(*cc.FunctionType)
 	return ft
+}
+
+// paramNames returns the names of paramTypes's parameters ("" where
+// unnamed).
+func paramNames(x *cc.PostfixExpression) []string {
+	var names []string
+	if ft := calleeType(x); ft != nil {
+		for _, p := range ft.Parameters() {
+			names = append(names, p.Name())
+		}
+	}
+	return names
 }
 
 // paramTypes returns the declared parameter types of the called function

@@ -3,6 +3,7 @@ package instrument
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -921,14 +922,15 @@ func isVaList(t cc.Type) bool {
 // externArgs renders the arguments of a call to a libc function memlens
 // does not check: whatever a pointer argument to non-const memory points
 // into may be written by it, so it is defined from then on. It also
-// returns the variables holding the out-parameters (T **) whose pointee
-// libc may have set to a block it allocated (asprintf, getaddrinfo): after
-// the call, those blocks are the program's, and the out-parameters' slots
-// hold no pointer instrumented code stored (__ml_adopt_out).
+// returns what runs after the call (afterExtern): the blocks libc may have
+// set out-parameters (T **) to (asprintf, getaddrinfo) are the program's,
+// their slots holding no pointer instrumented code stored (__ml_adopt_out);
+// the bytes an output cursor moved over are defined (outputCursors).
 func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 	params := paramTypes(x)
+	names := paramNames(x)
 	var f frag
-	var outs []string
+	var afters []string
 	f.tok(x.Token)
 	i := 0
 	for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
@@ -936,13 +938,17 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 			f.tok(l.Token)
 		}
 		a := l.AssignmentExpression
-		t := a.Type()
+		t, name := a.Type(), ""
 		if i < len(params) {
-			t = params[i]
+			t, name = params[i], names[i]
 		}
 		i++
 		def := r.tracksDef() && mayWriteThrough(a, t)
 		out := r.fn != nil && mayWriteThrough(a, t) && isDataPtr(t.(*cc.PointerType).Elem())
+		var cursors []outputCursor
+		if def {
+			cursors = outputCursors(t, name)
+		}
 		// (a null constant points to nothing libc could write, and kept
 		// in the open it stays a sentinel to gcc: execl(..., (char *)NULL))
 		if !def && !out || isZeroPointer(a) {
@@ -955,23 +961,82 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 		}
 		code, meta, _ := r.ptrExpr(a)
 		o := ""
-		if out {
+		if out || len(cursors) != 0 {
 			o = r.originTemp() // a function-scope __ml_uptr
-			outs = append(outs, o)
+		}
+		if out {
+			afters = append(afters, "__ml_adopt_out("+o+")")
+		}
+		var marks []string
+		for _, c := range cursors {
+			m := r.originTemp()
+			marks = append(marks, m+" = "+c.at(o))
+			afters = append(afters, "__ml_def_advanced("+m+", "+c.at(o)+")")
 		}
 		f.cat(r.keepValue(code, func(v string) string {
-			var after []string
+			var before []string
 			if def {
-				after = append(after, "__ml_def_extern((__ml_uptr)"+v+", "+meta+")")
+				before = append(before, "__ml_def_extern((__ml_uptr)"+v+", "+meta+")")
 			}
-			if out {
-				after = append(after, o+" = (__ml_uptr)"+v)
+			if o != "" {
+				before = append(before, o+" = (__ml_uptr)"+v)
 			}
-			return strings.Join(after, ", ")
+			return strings.Join(append(before, marks...), ", ")
 		}))
 	}
 	f.tok(x.Token2)
-	return f, outs
+	return f, afters
+}
+
+// outputCursor is where a stream a library writes through keeps the end
+// of its output, in the object a pointer argument points to: a pointer at
+// offset ptr, or an index at offset ptr into the buffer a pointer at offset
+// base points to (base >= 0).
+type outputCursor struct{ ptr, base int64 }
+
+// at is the cursor's address, in the object at p (C text with no side
+// effect; 0 when p is null).
+func (c outputCursor) at(p string) string {
+	p = "(__ml_uptr)(" + p + ")"
+	word := func(off int64) string { return "*(__ml_uptr *)(" + p + " + " + strconv.FormatInt(off, 10) + ")" }
+	cur := word(c.ptr)
+	if c.base >= 0 {
+		cur = word(c.base) + " + " + cur
+	}
+	return "(" + p + " ? " + cur + " : 0)"
+}
+
+// outputCursors lists the output cursors a call into a library memlens
+// does not see may advance through an argument passed for parameter name
+// of type t: the compression libraries' stream convention, whose calls
+// write their output through a cursor in the struct they are passed
+// (zlib's z_stream, bzip2's bz_stream and liblzma's lzma_stream: next_out;
+// zstd's ZSTD_outBuffer: pos into dst) or passed by address (brotli's
+// uint8_t **next_out). The bytes a cursor moves over were written (libpng
+// reads its rows from inflate's output); __ml_def_extern defines only the
+// struct itself.
+func outputCursors(t cc.Type, name string) []outputCursor {
+	pt, ok := t.(*cc.PointerType)
+	if !ok {
+		return nil
+	}
+	field := func(name string) *cc.Field {
+		if st, ok := pt.Elem().(*cc.StructType); ok && !st.IsIncomplete() {
+			return st.FieldByName(name)
+		}
+		return nil
+	}
+	switch {
+	case name == "next_out" && isDataPtr(pt.Elem()):
+		return []outputCursor{{0, -1}}
+	case field("next_out") != nil && isDataPtr(field("next_out").Type()):
+		return []outputCursor{{field("next_out").Offset(), -1}}
+	}
+	dst, pos := field("dst"), field("pos")
+	if dst != nil && pos != nil && dst.Type().Kind() == cc.Ptr && cc.IsIntegerType(pos.Type()) && pos.Type().Size() == 8 {
+		return []outputCursor{{pos.Offset(), dst.Offset()}}
+	}
+	return nil
 }
 
 // vectorArg renders a, a vector passed to a libc function: an intrinsic
@@ -998,18 +1063,15 @@ func (r *rewriter) vectorArg(a cc.ExpressionNode) frag {
 	return r.expr(a)
 }
 
-// adoptOuts wraps the call f (void: its type is), whose out-parameters
-// are held in outs, so that the blocks libc stored through them become the
-// program's.
-func (r *rewriter) adoptOuts(f frag, outs []string, void bool) frag {
-	if len(outs) == 0 {
+// afterExtern wraps the call f (void: its type is) with what runs after
+// it, externArgs's afters: the blocks libc stored through out-parameters
+// become the program's, and what a library wrote through output cursors
+// is defined.
+func (r *rewriter) afterExtern(f frag, afters []string, void bool) frag {
+	if len(afters) == 0 {
 		return f
 	}
-	adopt := make([]string, len(outs))
-	for i, o := range outs {
-		adopt[i] = "__ml_adopt_out(" + o + ")"
-	}
-	after := strings.Join(adopt, ", ")
+	after := strings.Join(afters, ", ")
 	if !void {
 		return r.keepValue(f, func(string) string { return after })
 	}
@@ -1032,26 +1094,33 @@ func mayWriteThrough(a cc.ExpressionNode, t cc.Type) bool {
 // callee may have written through its pointer arguments when the callee
 // turned out to be code we do not see: it did not take the metas
 // (__ml_own), so __ml_t.callee still holds its word fnWord (funcWord). ""
-// when there is nothing to define.
-func (r *rewriter) externWrites(x *cc.PostfixExpression, fnWord string, args []cc.ExpressionNode, vals, metas []string) string {
+// when there is nothing to define. before, run before the call, marks
+// where its output cursors stand (outputCursors).
+func (r *rewriter) externWrites(x *cc.PostfixExpression, fnWord string, args []cc.ExpressionNode, vals, metas []string) (before, after string) {
 	if !r.tracksDef() {
-		return ""
+		return "", ""
 	}
-	params := paramTypes(x)
+	params, names := paramTypes(x), paramNames(x)
 	var defs []string
 	for i, a := range args {
-		t := a.Type()
+		t, name := a.Type(), ""
 		if i < len(params) {
-			t = params[i]
+			t, name = params[i], names[i]
 		}
-		if mayWriteThrough(a, t) {
-			defs = append(defs, fmt.Sprintf("__ml_def_extern((__ml_uptr)%s, %s);", vals[i], metas[i]))
+		if !mayWriteThrough(a, t) {
+			continue
+		}
+		defs = append(defs, fmt.Sprintf("__ml_def_extern((__ml_uptr)%s, %s);", vals[i], metas[i]))
+		for _, c := range outputCursors(t, name) {
+			m := r.name("__ml_oc")
+			before += "register __ml_uptr " + m + " = " + c.at(vals[i]) + "; "
+			defs = append(defs, "__ml_def_advanced("+m+", "+c.at(vals[i])+");")
 		}
 	}
 	if len(defs) == 0 {
-		return ""
+		return "", ""
 	}
-	return fmt.Sprintf(" if (__ml_t.callee == %s) { %s }", fnWord, strings.Join(defs, " "))
+	return before, fmt.Sprintf(" if (__ml_t.callee == %s) { %s }", fnWord, strings.Join(defs, " "))
 }
 
 // copiedAggregate is the code copying the definedness of the variable
