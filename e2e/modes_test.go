@@ -112,6 +112,28 @@ func TestUninitOutputCursors(t *testing.T) {
 	}
 }
 
+// TestUninitFunctionPointerLocal: a function pointer local set on one path
+// only and called on the other is reported at the call with full checking,
+// at -O2 too, where gcc, taking the set path for the only one, calls it
+// (without memlens, or in detection mode, no report: the program's
+// behaviour there is undefined, so this is no corpus program).
+func TestUninitFunctionPointerLocal(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	dir := t.TempDir()
+	for _, opt := range []string{"-O0", "-O2"} {
+		exe := filepath.Join(dir, "local"+opt)
+		args := []string{"cc", "--memlens-full", "-g", opt, "-o", exe, "testdata/fnptr/local_called.c"}
+		if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
+			t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		recs := runReports(t, exe, "")
+		if len(recs) != 1 || recs[0].Kind != "UNINITIALIZED-READ" || recs[0].Line != 14 {
+			t.Errorf("%s: want one UNINITIALIZED-READ at local_called.c:14, got %v", opt, recs)
+		}
+	}
+}
+
 // TestUninitStackReusedByPlainCode links a unit built for full checking
 // with one built by gcc alone (testdata/stackreuse): the plain code's
 // stack buffer, written where an instrumented frame's never-written local

@@ -1559,7 +1559,7 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		return r.originAssign(lhs, x.Token, code, o+" = "+org)
 	}
 	_, inMem := r.memLocal(lhs)
-	if t != nil && cc.IsArithmeticType(t) && !r.noAddress(lhs) && (needsCheck(lhs) || inMem) && r.copySourceKind(rhs) {
+	if t != nil && (cc.IsArithmeticType(t) || originType(t)) && !r.noAddress(lhs) && (needsCheck(lhs) || inMem) && r.copySourceKind(rhs) {
 		code, org := r.assignedSource(lhs, rhs)
 		p, v := r.name("__ml_a"), r.name("__ml_v")
 		place, _ := r.place(lhs, true, defNone)

@@ -277,8 +277,7 @@ func (r *rewriter) valueOrigin(d *cc.Declarator) string {
 // read of the whole would not be.
 func (r *rewriter) wantsValueOrigin(d *cc.Declarator, in *cc.Initializer) bool {
 	if !r.tracksDef() || r.fn.forInit || d == nil || d.AddressTaken() || d.IsStatic() || d.IsExtern() ||
-		d.IsThreadLocal() || d.StorageDuration() != cc.Automatic || d.Type() == nil ||
-		!cc.IsArithmeticType(d.Type()) || d.Type().VectorSize() > 0 || cc.IsComplexType(d.Type()) {
+		d.IsThreadLocal() || d.StorageDuration() != cc.Automatic || !originType(d.Type()) {
 		return false
 	}
 	if in == nil {
@@ -295,7 +294,23 @@ func (r *rewriter) wantsValueOrigin(d *cc.Declarator, in *cc.Initializer) bool {
 // Every caller handing metas (__ml_t.callee) writes these words, 0 for a
 // defined value, so the callee never reads another call's.
 func (r *rewriter) takesOrigin(t cc.Type, i int) bool {
-	return r.c.full && i < threadArgs && t != nil && cc.IsArithmeticType(t) && t.VectorSize() <= 0 && !cc.IsComplexType(t)
+	return r.c.full && i < threadArgs && originType(t)
+}
+
+// originType reports whether a value of type t is copied with its
+// definedness, carried by a companion origin: an arithmetic scalar, or a
+// function pointer, which a program copies and hands on without calling
+// it (a struct of callbacks copied member by member; jq hands its never-set
+// nomem_handler to jv_nomem_handler), as Valgrind lets it. (A data
+// pointer's definedness travels with its meta.)
+func originType(t cc.Type) bool {
+	if t == nil {
+		return false
+	}
+	if pt, ok := t.(*cc.PointerType); ok {
+		return pt.Elem() != nil && pt.Elem().Kind() == cc.Function
+	}
+	return cc.IsArithmeticType(t) && t.VectorSize() <= 0 && !cc.IsComplexType(t)
 }
 
 // newValueOrigin declares d's companion origin (in the prologue).
@@ -314,7 +329,7 @@ func (r *rewriter) newValueOrigin(d *cc.Declarator) string {
 // where definedness is not tracked) checks: Valgrind's and MSan's rule.
 func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
 	e = unparen(e)
-	if !r.tracksDef() || e.Type() == nil || !cc.IsArithmeticType(e.Type()) {
+	if !r.tracksDef() || e.Type() == nil || !cc.IsArithmeticType(e.Type()) && !originType(e.Type()) {
 		return false
 	}
 	if r.plainCopySource(e) || r.bitfieldSource(e) {
