@@ -22,18 +22,14 @@ func TestMixedModes(t *testing.T) {
 		if full {
 			args = append(args, "--memlens-full")
 		}
-		if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
-			t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
+		memlensRun(t, args...)
 	}
 	link := func(exe string, objs ...string) string {
 		args := []string{"cc", "-o", filepath.Join(dir, exe)}
 		for _, o := range objs {
 			args = append(args, filepath.Join(dir, o))
 		}
-		if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
-			t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
+		memlensRun(t, args...)
 		return filepath.Join(dir, exe)
 	}
 	compile("main-full.o", "main.c", true)
@@ -66,15 +62,10 @@ func TestLossPointerStoredByPlainCode(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
-	plain := filepath.Join(dir, "plain.o")
-	if out, err := exec.Command(gcc, "-O2", "-c", "-o", plain, "testdata/plainrealloc/plain.c").CombinedOutput(); err != nil {
-		t.Fatalf("gcc plain.c: %v\n%s", err, out)
-	}
+	plain := plainObject(t, dir, "testdata/plainrealloc/plain.c", "-O2")
 	exe := filepath.Join(dir, "plainrealloc")
 	args := []string{"cc", "--memlens-full", "-g", "-O1", "-o", exe, "testdata/plainrealloc/main.c", plain}
-	if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
-		t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
+	memlensRun(t, args...)
 	recs := runReports(t, exe, "")
 	if len(recs) != 1 || recs[0].Kind != "MEMORY-LEAK" || recs[0].Line != 34 {
 		t.Errorf("want one MEMORY-LEAK at main.c:34 (scratch = NULL), got %v", recs)
@@ -91,16 +82,11 @@ func TestUninitOutputCursors(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
-	plain := filepath.Join(dir, "plain.o")
-	if out, err := exec.Command(gcc, "-O2", "-c", "-o", plain, "testdata/streams/plain.c").CombinedOutput(); err != nil {
-		t.Fatalf("gcc plain.c: %v\n%s", err, out)
-	}
+	plain := plainObject(t, dir, "testdata/streams/plain.c", "-O2")
 	for _, opt := range []string{"-O0", "-O2"} {
 		exe := filepath.Join(dir, "streams"+opt)
 		args := []string{"cc", "--memlens-full", "-g", opt, "-isystem", "testdata/streams/include", "-o", exe, "testdata/streams/main.c", plain}
-		if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
-			t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
+		memlensRun(t, args...)
 		recs := runReports(t, exe, "")
 		if len(recs) != 1 || recs[0].Kind != "UNINITIALIZED-READ" || recs[0].Line != 42 {
 			t.Errorf("%s: want one UNINITIALIZED-READ at main.c:42 (out[44]), got %v", opt, recs)
@@ -124,9 +110,7 @@ func TestUninitFunctionPointerLocal(t *testing.T) {
 	for _, opt := range []string{"-O0", "-O2"} {
 		exe := filepath.Join(dir, "local"+opt)
 		args := []string{"cc", "--memlens-full", "-g", opt, "-o", exe, "testdata/fnptr/local_called.c"}
-		if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
-			t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
+		memlensRun(t, args...)
 		recs := runReports(t, exe, "")
 		if len(recs) != 1 || recs[0].Kind != "UNINITIALIZED-READ" || recs[0].Line != 14 {
 			t.Errorf("%s: want one UNINITIALIZED-READ at local_called.c:14, got %v", opt, recs)
@@ -152,15 +136,10 @@ func TestUninitStackReusedByPlainCode(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)
 	dir := t.TempDir()
-	plain := filepath.Join(dir, "plain.o")
-	if out, err := exec.Command(gcc, "-g", "-O1", "-c", "-o", plain, "testdata/stackreuse/plain.c").CombinedOutput(); err != nil {
-		t.Fatalf("gcc plain.c: %v\n%s", err, out)
-	}
+	plain := plainObject(t, dir, "testdata/stackreuse/plain.c", "-g", "-O1")
 	exe := filepath.Join(dir, "stackreuse")
 	args := []string{"cc", "--memlens-full", "-g", "-O1", "-o", exe, "testdata/stackreuse/main.c", plain}
-	if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
-		t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
+	memlensRun(t, args...)
 	for _, opts := range []string{"", ":detect_leaks=0"} {
 		recs := runReports(t, exe, opts)
 		if len(recs) != 1 || recs[0].Kind != "UNINITIALIZED-READ" || recs[0].Line != 55 {
@@ -171,4 +150,24 @@ func TestUninitStackReusedByPlainCode(t *testing.T) {
 	if want := "1000\n1000\n1000\n42\n1000\n1\n"; string(out) != want {
 		t.Errorf("output %q, want the native build's %q", out, want)
 	}
+}
+
+// memlensRun runs memlens with args, stopping the test if it fails.
+func memlensRun(t *testing.T, args ...string) {
+	t.Helper()
+	if out, err := exec.Command(memlens, args...).CombinedOutput(); err != nil {
+		t.Fatalf("memlens %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// plainObject compiles src with gcc alone (flags) into dir's plain.o:
+// code memlens does not see.
+func plainObject(t *testing.T, dir, src string, flags ...string) string {
+	t.Helper()
+	plain := filepath.Join(dir, "plain.o")
+	args := append(append(flags, "-c", "-o", plain), src)
+	if out, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
+		t.Fatalf("gcc %s: %v\n%s", src, err, out)
+	}
+	return plain
 }
