@@ -1444,6 +1444,36 @@ func (r *rewriter) assign(x *cc.AssignmentExpression, wantMeta bool) (frag, stri
 	return f, m, w
 }
 
+// storesCopy reports whether lhs = rhs stores a copy of rhs's value with
+// its definedness into tracked memory.
+func (r *rewriter) storesCopy(lhs, rhs cc.ExpressionNode) bool {
+	t := lhs.Type()
+	_, inMem := r.memLocal(lhs)
+	return t != nil && (cc.IsArithmeticType(t) || originType(t)) && !r.noAddress(lhs) && (needsCheck(lhs) || inMem) && r.copySourceKind(rhs)
+}
+
+// storedCopy rewrites assignment x, which storesCopy, and returns the
+// variable left holding the value's origin when wantOrigin (an assignment
+// whose value is copied on: p->r = p->g = v), else "".
+func (r *rewriter) storedCopy(x *cc.AssignmentExpression, wantOrigin bool) (frag, string) {
+	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
+	code, org := r.assignedSource(lhs, rhs)
+	held := ""
+	if wantOrigin {
+		held = r.originTemp()
+		org = held + " = " + org
+	}
+	p, v := r.name("__ml_a"), r.name("__ml_v")
+	place, _ := r.place(lhs, true, defNone)
+	var f frag
+	f.str("__extension__({ register __auto_type " + v + " = ")
+	f.cat(code)
+	f.str("; register __auto_type " + p + " = ")
+	f.cat(place)
+	f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s);%s *%s; })", p, v, p, p, org, r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
+	return f, held
+}
+
 // assignValue rewrites an assignment of a non-pointer value. A struct copy
 // carries its pointers' metas and its definedness along; a scalar copied
 // from a plain lvalue carries its definedness (a copy is not a use).
@@ -1558,16 +1588,8 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 		}
 		return r.originAssign(lhs, x.Token, code, o+" = "+org)
 	}
-	_, inMem := r.memLocal(lhs)
-	if t != nil && (cc.IsArithmeticType(t) || originType(t)) && !r.noAddress(lhs) && (needsCheck(lhs) || inMem) && r.copySourceKind(rhs) {
-		code, org := r.assignedSource(lhs, rhs)
-		p, v := r.name("__ml_a"), r.name("__ml_v")
-		place, _ := r.place(lhs, true, defNone)
-		f.str("__extension__({ register __auto_type " + v + " = ")
-		f.cat(code)
-		f.str("; register __auto_type " + p + " = ")
-		f.cat(place)
-		f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s);%s *%s; })", p, v, p, p, org, r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
+	if r.storesCopy(lhs, rhs) {
+		f, _ := r.storedCopy(x, false)
 		return f
 	}
 	if r.tracesData(lhs) {

@@ -335,6 +335,11 @@ func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
 	if r.plainCopySource(e) || r.bitfieldSource(e) {
 		return true
 	}
+	if x, ok := e.(*cc.AssignmentExpression); ok && x.Case == cc.AssignmentExpressionAssign {
+		// (its value is what it stored, with the definedness it stored)
+		return r.valueOrigin(declOfExpr(x.UnaryExpression)) != "" && r.copySourceKind(x.AssignmentExpression) ||
+			r.storesCopy(x.UnaryExpression, x.AssignmentExpression)
+	}
 	for _, o := range carriedOperands(e) {
 		if r.copySourceKind(o) {
 			return true
@@ -482,6 +487,11 @@ func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
 	}
 	var f frag
 	switch x := e.(type) {
+	case *cc.AssignmentExpression:
+		if o := r.valueOrigin(declOfExpr(x.UnaryExpression)); o != "" {
+			return r.assignValue(x), o
+		}
+		return r.storedCopy(x, true)
 	case *cc.CastExpression:
 		code, o := r.copySource(x.CastExpression)
 		return r.castOf(x, code), o
