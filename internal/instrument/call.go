@@ -718,20 +718,22 @@ func argOrigin(a argCode, meta string) string {
 	return meta
 }
 
-// originWords are the origins direct function fn takes as extra
-// arguments, of arguments as whose metas are metas (nil: as's own).
-func originWords(fn *directFn, as []argCode, metas []string) []frag {
-	var words []frag
+// passOrigins hands direct function fn the origins of arguments as,
+// whose metas are metas (nil: as's own): the stores of those it takes
+// through __ml_t, and the extra arguments of the others.
+func passOrigins(fn *directFn, as []argCode, metas []string) (stores string, words []string) {
 	for _, i := range fn.origins {
-		if !fn.inThread[i] {
-			meta := as[i].meta
-			if metas != nil {
-				meta = metas[i]
-			}
-			words = append(words, textFrag(argOrigin(as[i], meta)))
+		meta := as[i].meta
+		if metas != nil {
+			meta = metas[i]
+		}
+		if fn.inThread[i] {
+			stores += originArg(i, as[i], meta)
+		} else {
+			words = append(words, argOrigin(as[i], meta))
 		}
 	}
-	return words
+	return stores, words
 }
 
 // pointerResult ends f, a call's statement expression, with callText's
@@ -1082,15 +1084,12 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 			atFrame = ""
 		}
 	}
-	isPtr, isObj, carriesOrigin := map[int]bool{}, map[int]bool{}, map[int]bool{}
+	isPtr, isObj := map[int]bool{}, map[int]bool{}
 	for _, i := range fn.ptrParams {
 		isPtr[i] = true
 	}
 	for _, i := range fn.objParams {
 		isObj[i] = true
-	}
-	for _, i := range fn.origins {
-		carriesOrigin[i] = true
 	}
 	retPtr := wantMeta && isDataPtr(x.Type())
 	var pt *passThrough
@@ -1119,7 +1118,7 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 		}
 		maps.Copy(spans, r.bare[name])
 	}
-	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, func(i int) bool { return carriesOrigin[i] }, spans)
+	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(i int) bool { return isObj[i] }, fn.takesOriginAt, spans)
 	// (an object's address and its value are two uses: hoisted; so are
 	// the arguments of a call setting __ml_t, which a call among them
 	// would overwrite; and those a fixed call tests)
@@ -1152,12 +1151,9 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 					call.str(r.threadArg(i, as[i].meta, r.pending(as[i].passed, as[i].prov.word)))
 				}
 			}
-			for _, i := range fn.origins {
-				if fn.inThread[i] {
-					call.str(originArg(i, as[i], as[i].meta))
-				}
-			}
 		}
+		stores, originWords := passOrigins(fn, as, nil)
+		call.str(stores)
 		var words []frag
 		for _, a := range as {
 			words = append(words, a.code)
@@ -1170,7 +1166,9 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 				words = append(words, textFrag(as[i].meta), textFrag(p.site), textFrag(p.word))
 			}
 		}
-		words = append(words, originWords(fn, as, nil)...)
+		for _, w := range originWords {
+			words = append(words, textFrag(w))
+		}
 		if callSiteArg != "" {
 			words = append(words, textFrag(site))
 		}
@@ -1195,11 +1193,8 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 				call.str(r.threadArg(i, metas[i], provs[i]))
 			}
 		}
-		for _, i := range fn.origins {
-			if fn.inThread[i] {
-				call.str(originArg(i, as[i], metas[i]))
-			}
-		}
+		stores, originWords := passOrigins(fn, as, metas)
+		call.str(stores)
 		var words []frag
 		for _, v := range vals {
 			words = append(words, textFrag(v))
@@ -1217,7 +1212,9 @@ func (r *rewriter) directCall(x *cc.PostfixExpression, fn *directFn, site string
 				words = append(words, textFrag(provs[i].word), textFrag(metas[i]), textFrag(provs[i].site))
 			}
 		}
-		words = append(words, originWords(fn, as, metas)...)
+		for _, w := range originWords {
+			words = append(words, textFrag(w))
+		}
 		if callSiteArg != "" {
 			words = append(words, textFrag(site))
 		}
@@ -1852,18 +1849,6 @@ func calleeType(x *cc.PostfixExpression) *cc.FunctionType {
 	}
 	ft, _ := t.(*cc.FunctionType)
 	return ft
-}
-
-// paramNames returns the names of paramTypes's parameters ("" where
-// unnamed).
-func paramNames(x *cc.PostfixExpression) []string {
-	var names []string
-	if ft := calleeType(x); ft != nil {
-		for _, p := range ft.Parameters() {
-			names = append(names, p.Name())
-		}
-	}
-	return names
 }
 
 // paramTypes returns the declared parameter types of the called function

@@ -50,6 +50,9 @@ func (fn *directFn) withExtras() []int {
 	return append(append([]int(nil), fn.ptrParams...), fn.objParams...)
 }
 
+// takesOriginAt reports whether parameter i takes its argument's origin.
+func (fn *directFn) takesOriginAt(i int) bool { return slices.Contains(fn.origins, i) }
+
 // extrasInThread reports whether every extra word goes through __ml_t, so
 // that a call as written passes all the arguments the function takes.
 func (fn *directFn) extrasInThread() bool {

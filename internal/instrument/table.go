@@ -203,11 +203,7 @@ func (r *rewriter) tableCall(x *cc.PostfixExpression, t *callTable, site string,
 	f.str("__extension__({ register __auto_type " + callee + " = ")
 	f.cat(r.expr(x.PostfixExpression))
 	f.str(";")
-	carriesOrigin := map[int]bool{}
-	for _, i := range fn.origins {
-		carriesOrigin[i] = true
-	}
-	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(int) bool { return false }, func(i int) bool { return carriesOrigin[i] }, nil)
+	as := r.renderArgs(x, args, func(i int) bool { return isPtr[i] }, func(int) bool { return false }, fn.takesOriginAt, nil)
 	for i := range as {
 		if as[i].isPtr {
 			as[i].passed = r.argSite(x, i)
@@ -229,14 +225,9 @@ func (r *rewriter) tableCall(x *cc.PostfixExpression, t *callTable, site string,
 			words = append(words, metas[i], provs[i].site, provs[i].word)
 		}
 	}
-	for _, i := range fn.origins {
-		if fn.inThread[i] {
-			f.str(originArg(i, as[i], metas[i]))
-		}
-	}
-	for _, w := range originWords(fn, as, metas) {
-		words = append(words, r.unit.codeText(w))
-	}
+	stores, originWords := passOrigins(fn, as, metas)
+	f.str(stores)
+	words = append(words, originWords...)
 	f.str(r.atFrame(site))
 	call := "((__typeof__(&" + t.names[0] + "))(void (*)(void))" + callee + ")(" + strings.Join(words, ", ") + ")"
 	if !wantMeta || !isDataPtr(x.Type()) {

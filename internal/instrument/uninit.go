@@ -953,7 +953,6 @@ func isVaList(t cc.Type) bool {
 // the bytes an output cursor moved over are defined (outputCursors).
 func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 	params := paramTypes(x)
-	names := paramNames(x)
 	var f frag
 	var afters []string
 	f.tok(x.Token)
@@ -963,17 +962,17 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 			f.tok(l.Token)
 		}
 		a := l.AssignmentExpression
-		t, name := a.Type(), ""
+		t := a.Type()
 		if i < len(params) {
-			t, name = params[i], names[i]
+			t = params[i]
 		}
-		i++
 		def := r.tracksDef() && mayWriteThrough(a, t)
 		out := r.fn != nil && mayWriteThrough(a, t) && isDataPtr(t.(*cc.PointerType).Elem())
 		var cursors []outputCursor
 		if def {
-			cursors = outputCursors(t, name)
+			cursors = outputCursors(t, paramName(x, i))
 		}
+		i++
 		// (a null constant points to nothing libc could write, and kept
 		// in the open it stays a sentinel to gcc: execl(..., (char *)NULL))
 		if !def && !out || isZeroPointer(a) {
@@ -1125,18 +1124,18 @@ func (r *rewriter) externWrites(x *cc.PostfixExpression, fnWord string, args []c
 	if !r.tracksDef() {
 		return "", ""
 	}
-	params, names := paramTypes(x), paramNames(x)
+	params := paramTypes(x)
 	var defs []string
 	for i, a := range args {
-		t, name := a.Type(), ""
+		t := a.Type()
 		if i < len(params) {
-			t, name = params[i], names[i]
+			t = params[i]
 		}
 		if !mayWriteThrough(a, t) {
 			continue
 		}
 		defs = append(defs, fmt.Sprintf("__ml_def_extern((__ml_uptr)%s, %s);", vals[i], metas[i]))
-		for _, c := range outputCursors(t, name) {
+		for _, c := range outputCursors(t, paramName(x, i)) {
 			m := r.name("__ml_oc")
 			before += "register __ml_uptr " + m + " = " + c.at(vals[i]) + "; "
 			defs = append(defs, "__ml_def_advanced("+m+", "+c.at(vals[i])+");")
