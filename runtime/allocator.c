@@ -394,7 +394,7 @@ static void *ml_alloc(size_t n, size_t align, int how, meta_t *mp)
 			ml_graph_alloc(p, n, ml_caller_site());
 	}
 	if (p && (how & ML_HOW) == ML_UNDEF && ml_def_kept())
-		__ml_poison((uptr)p, n, 0);
+		__ml_poison((uptr)p, n, 0, __ML_WILD);
 	ml_rt_leave();
 	return p;
 }
@@ -566,7 +566,7 @@ static void *ml_realloc_body(void *p, meta_t m, size_t n, uptr pc, int undef, me
 	ml_def_clear(p, oldsize);
 	ml_heap_put(p, oldsize);
 	if (undef && n > oldsize)
-		__ml_poison((uptr)q + oldsize, n - oldsize, 0);
+		__ml_poison((uptr)q + oldsize, n - oldsize, 0, __ML_WILD);
 	ml_slot_put(s);
 	return q;
 }

@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 59
+#define __ML_ABI 60
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -432,7 +432,7 @@ void __ml_copy_small(__ml_uptr dst_n, const void *src, __ml_meta_t dtag, __ml_me
 /* The n bytes at a hold nothing yet: a local declared without initializer
  * at decl, the program's malloc (decl 0). (A no-op while definedness is
  * not tracked.) */
-void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl) __ML_NOTHROW;
+void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl, __ml_meta_t m) __ML_NOTHROW;
 /* The n bytes at a now hold values (__ml_def's slow path). */
 void __ml_def_slow(__ml_uptr a, __ml_uptr n) __ML_NOTHROW;
 /* __ml_def_copy's slow path (below). */
@@ -442,7 +442,7 @@ void __ml_def_copy_slow(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, _
 void __ml_def_copy_wild(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t ms,
                         const struct __ml_site *site) __ML_NOTHROW;
 /* A value with the given origin was stored in the n bytes at a, at site. */
-void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site) __ML_NOTHROW;
+void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, __ml_meta_t m, const struct __ml_site *site) __ML_NOTHROW;
 /* A pointer of uninit record m (never assigned) was stored at slot: the
  * slot's bytes are undefined, of the origin m names. */
 void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
@@ -628,8 +628,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v59;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v59;
+extern const int __memlens_abi_v60;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v60;
 
 /* ---- hot path ---- */
 /* Optimised, the inline helpers' locals are not tracked for the debugger:
@@ -987,11 +987,12 @@ __ML_INLINE void __ml_span_end_ret(const struct __ml_span *s)
 }
 
 /* A value of the given origin (0: defined) was stored in the n bytes at
- * a, at site. */
-__ML_INLINE void __ml_def_v(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site)
+ * a, at site, through meta m (0 where the store names no pointer: the
+ * object is found from the address). */
+__ML_INLINE void __ml_def_v(__ml_uptr a, __ml_uptr n, __ml_uptr origin, __ml_meta_t m, const struct __ml_site *site)
 {
 	if (__ML_UNLIKELY(origin != 0))
-		__ML_KEEP4_VOID(__ml_def_store, a, n, origin, site);
+		__ML_KEEP5_VOID(__ml_def_store, a, n, origin, m, site);
 	else
 		__ml_def(a, n);
 }

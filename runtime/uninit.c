@@ -371,11 +371,17 @@ void __ml_unit(const struct __ml_unit_desc *unit)
 
 /* ---- entry points ---- */
 
-void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl)
+void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl, __ml_meta_t m)
 {
 	if (!ml_def_kept())
 		return;
 	ml_def_set(a, n, 1);
+	/* a local's undefined bytes come from its declaration, not from the
+	 * bytes copied into an earlier local of its record (records are
+	 * reused); a block's record starts so already */
+	unsigned s = ml_meta_slot(m);
+	if (ml_slot_in_use(s) && ML_LOAD(&__ML_RECS[s].gen) == ml_meta_gen(m) && ML_LOAD(&__ML_RECS[s].base) == a)
+		ml_rare_set(&ML_RARE[s].origin, 0);
 	if (decl) /* (value propagation: where a chain of its bytes ends) */
 		ml_step_into(decl, 0, ML_STEP_UNDEF | ML_STEP_UNDEF_DECL | n, a);
 }
@@ -476,21 +482,21 @@ void __ml_def_copy_wild(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t ms, c
 		__ml_def_copy(d, s, n, __ML_WILD, ms, site);
 }
 
-void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, const struct __ml_site *site)
+void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, __ml_meta_t m, const struct __ml_site *site)
 {
 	if (!ML_LOAD(&ml_def_on)) {
 		ml_def_set(a, n, 0);
 		return;
 	}
 	ml_def_set(a, n, 1);
-	ml_origin_move(a, n, __ML_WILD, origin);
+	ml_origin_move(a, n, m, origin);
 	if (site)
 		ml_step_into(site, origin, ML_STEP_UNDEF | ML_STEP_UNDEF_VALUE | n, a);
 }
 
 void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site)
 {
-	__ml_def_store(slot, sizeof(uptr), ml_uninit_origin(m), site);
+	__ml_def_store(slot, sizeof(uptr), ml_uninit_origin(m), __ML_WILD, site);
 }
 
 /* The origin of the undefined bytes among [a, a+n) read through meta m

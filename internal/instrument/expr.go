@@ -1464,13 +1464,13 @@ func (r *rewriter) storedCopy(x *cc.AssignmentExpression, wantOrigin bool) (frag
 		org = held + " = " + org
 	}
 	p, v := r.name("__ml_a"), r.name("__ml_v")
-	place, _ := r.place(lhs, true, defNone)
+	place, meta := r.place(lhs, true, defNone)
 	var f frag
 	f.str("__extension__({ register __auto_type " + v + " = ")
 	f.cat(code)
 	f.str("; register __auto_type " + p + " = ")
 	f.cat(place)
-	f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s);%s *%s; })", p, v, p, p, org, r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
+	f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);%s *%s; })", p, v, p, p, org, meta, r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
 	return f, held
 }
 

@@ -718,7 +718,8 @@ func (r *rewriter) plainCopy(e cc.ExpressionNode) (frag, string) {
 	p := r.name("__ml_a")
 	var f frag
 	f.str("__extension__({ register __auto_type " + p + " = ")
-	f.cat(r.originPlace(e, p, o, false))
+	place, _ := r.originPlace(e, p, o, false)
+	f.cat(place)
 	f.strf(" *%s; })", p)
 	return f, o
 }
@@ -753,8 +754,9 @@ func (r *rewriter) bitfieldCopy(x *cc.PostfixExpression) (frag, string) {
 
 // originPlace renders a pointer to the scalar lvalue e in tracked memory
 // (needsCheck, or a memory local), to be held in p, followed by the
-// statement setting o to the origin of the value it holds.
-func (r *rewriter) originPlace(e cc.ExpressionNode, p, o string, write bool) frag {
+// statement setting o to the origin of the value it holds, and the meta of
+// the pointer to e ("0UL" for a local: found from its address).
+func (r *rewriter) originPlace(e cc.ExpressionNode, p, o string, write bool) (frag, string) {
 	var place frag
 	meta, decl := "0UL", "0"
 	if needsCheck(e) {
@@ -767,7 +769,7 @@ func (r *rewriter) originPlace(e cc.ExpressionNode, p, o string, write bool) fra
 		decl = siteRef(site)
 	}
 	place.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", o, p, p, meta, decl, siteRef(r.site(e, siteAccess)))
-	return place
+	return place, meta
 }
 
 // carriedUpdate rewrites x op= rhs (an arithmetic lvalue that is a copy
@@ -790,10 +792,11 @@ func (r *rewriter) carriedUpdate(x *cc.AssignmentExpression) (f frag, ok bool) {
 	f.str("__extension__({ register __auto_type " + v + " = ")
 	f.cat(r.autoInit(rhs, code))
 	f.str("; register __auto_type " + p + " = ")
-	f.cat(r.originPlace(lhs, p, o, true))
+	place, meta := r.originPlace(lhs, p, o, true)
+	f.cat(place)
 	f.str(" *" + p + " ")
 	f.tok(x.Token)
-	f.strf(" %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s);%s *%s; })", v, p, p, joinOrigins(o, org), r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
+	f.strf(" %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);%s *%s; })", v, p, p, joinOrigins(o, org), meta, r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
 	return f, true
 }
 
@@ -807,7 +810,8 @@ func (r *rewriter) carriedIncDec(n, operand cc.ExpressionNode, op cc.Token, post
 	}
 	p, v, o := r.name("__ml_a"), r.name("__ml_v"), r.originTemp()
 	f.str("__extension__({ register __auto_type " + p + " = ")
-	f.cat(r.originPlace(e, p, o, true))
+	place, meta := r.originPlace(e, p, o, true)
+	f.cat(place)
 	f.str(" register __auto_type " + v + " = ")
 	if !post {
 		f.tok(op)
@@ -816,7 +820,7 @@ func (r *rewriter) carriedIncDec(n, operand cc.ExpressionNode, op cc.Token, post
 	if post {
 		f.tok(op)
 	}
-	f.strf("; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s);%s %s; })", p, p, o, r.lossSite(n, operand), r.graphData(n, e, p), v)
+	f.strf("; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);%s %s; })", p, p, o, meta, r.lossSite(n, operand), r.graphData(n, e, p), v)
 	return f, true
 }
 
@@ -921,7 +925,11 @@ func (r *rewriter) localDef(d *cc.Declarator, site int, initialized bool) string
 	if initialized {
 		return fmt.Sprintf("__ml_def((__ml_uptr)&%s, sizeof(%s))", d.Name(), d.Name())
 	}
-	return fmt.Sprintf("__ml_poison((__ml_uptr)&%s, sizeof(%s), %s)", d.Name(), d.Name(), siteRef(site))
+	m := r.localMeta(d, false)
+	if m == "" {
+		m = metaWild
+	}
+	return fmt.Sprintf("__ml_poison((__ml_uptr)&%s, sizeof(%s), %s, %s)", d.Name(), d.Name(), siteRef(site), m)
 }
 
 // undefEnd is the declaration, after the one of local name (whose
