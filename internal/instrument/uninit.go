@@ -43,15 +43,50 @@ func (r *rewriter) tracksDef() bool { return r.c.full && r.fn != nil && !r.fn.un
 // elsewhere (an int an asm computes, stored through a parameter).
 func (r *rewriter) storesDefine() bool { return r.c.full && r.fn != nil }
 
-// memLocal returns the site of the memory local lvalue n (not reached
-// through a pointer) lies in, when that local's definedness is tracked.
+// memLocal returns the declaration site of the variable lvalue n (not
+// reached through a pointer) lies in, when that variable's definedness is
+// tracked as memory's: a memory local once its declaration is reached, or
+// a variable of static storage (site -1: its bytes start defined, no
+// declaration leaves them undefined), so that a value stored there keeps
+// its definedness as in any other memory, as Valgrind's does, instead of
+// being used by the store.
 func (r *rewriter) memLocal(n cc.ExpressionNode) (int, bool) {
 	d := rootDecl(n)
 	if d == nil || r.fn == nil {
 		return 0, false
 	}
-	s, ok := r.fn.defLocals[d]
-	return s, ok
+	if s, ok := r.fn.defLocals[d]; ok {
+		return s, true
+	}
+	return -1, r.storesDefine() && staticVariable(d)
+}
+
+// staticVariable reports whether d is a variable of static storage whose
+// bytes a store may leave undefined: not const (whose bytes are those of
+// its initializer: a table of constants, of function pointers), not a
+// global register variable, which has no address.
+func staticVariable(d *cc.Declarator) bool {
+	t := d.Type()
+	if !(d.Linkage() != cc.None || d.IsStatic()) || t == nil || t.Kind() == cc.Function || d.IsRegister() || readOnlyFlag(d) != 0 {
+		return false
+	}
+	for t.Kind() == cc.Array {
+		t = t.(*cc.ArrayType).Elem()
+	}
+	// (cc/v4 gives a pointer type its pointee's const, the declarator its own)
+	if t.Kind() == cc.Ptr {
+		return !d.IsConst()
+	}
+	return !t.Attributes().IsConst()
+}
+
+// declRef is the C expression naming declaration site decl to the
+// runtime, "0" for none (decl < 0).
+func declRef(decl int) string {
+	if decl < 0 {
+		return "0"
+	}
+	return siteRef(decl)
 }
 
 // rootDecl is the variable lvalue n is part of (through members of
@@ -108,11 +143,7 @@ func (r *rewriter) defOps(p string, t cc.Type, meta string, decl int, n cc.Node,
 	}
 	var ops []string
 	if use {
-		d := "0"
-		if decl >= 0 {
-			d = siteRef(decl)
-		}
-		ops = append(ops, fmt.Sprintf("__ml_use((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", p, p, meta, d, siteRef(r.site(n, siteAccess))))
+		ops = append(ops, fmt.Sprintf("__ml_use((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", p, p, meta, declRef(decl), siteRef(r.site(n, siteAccess))))
 	}
 	if def {
 		ops = append(ops, fmt.Sprintf("__ml_def((__ml_uptr)%s, sizeof(*%s));", p, p))
@@ -139,12 +170,8 @@ func (r *rewriter) bitfieldOps(c string, x cc.ExpressionNode, meta string, decl 
 	}
 	var ops []string
 	if bits && (op == defUse || op == defUpdate) && r.tracksDef() {
-		d := "0"
-		if decl >= 0 {
-			d = siteRef(decl)
-		}
 		// (not where the layout is gcc's alone: the whole struct is no field's)
-		ops = append(ops, fmt.Sprintf("if (sizeof *%s == %d) __ml_use((__ml_uptr)%s, %s, %s, %s, %s);", c, containerType(s).Size(), at, size, meta, d, siteRef(r.site(x, siteAccess))))
+		ops = append(ops, fmt.Sprintf("if (sizeof *%s == %d) __ml_use((__ml_uptr)%s, %s, %s, %s, %s);", c, containerType(s).Size(), at, size, meta, declRef(decl), siteRef(r.site(x, siteAccess))))
 	}
 	if op == defStore || op == defUpdate {
 		ops = append(ops, fmt.Sprintf("__ml_def((__ml_uptr)%s, %s);", at, size))
@@ -740,7 +767,7 @@ func (r *rewriter) bitfieldCopy(x *cc.PostfixExpression) (frag, string) {
 		s, m := r.selectedFrom(x)
 		place.str("&")
 		place.cat(paren(r.indexed(s, false)))
-		member, decl = m, siteRef(site)
+		member, decl = m, declRef(site)
 	}
 	at, size := bitfieldBits(c, x)
 	var f frag
@@ -766,7 +793,7 @@ func (r *rewriter) originPlace(e cc.ExpressionNode, p, o string, write bool) (fr
 	} else {
 		site, _ := r.memLocal(e)
 		place = r.addressOf(e, r.indexed(e, write))
-		decl = siteRef(site)
+		decl = declRef(site)
 	}
 	place.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", o, p, p, meta, decl, siteRef(r.site(e, siteAccess)))
 	return place, meta
