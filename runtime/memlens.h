@@ -1639,8 +1639,11 @@ __ML_INLINE void __ml_forget_shadow(const void *p, __ml_uptr n)
  * checking (also the runtime's, for the stubs of fully checked units). */
 __ML_INLINE __ml_meta_t __ml_ld_miss_full(__ml_uptr slot, __ml_uptr v, __ml_meta_t tag)
 {
-	/* a slot never written holds no pointer: it belongs to no object */
-	if (__ml_undef_bits(slot, sizeof v) != 0)
+	/* a slot never written holds no pointer: it belongs to no object. One
+	 * written in part holds a smaller value punned through a union (libtiff
+	 * keeps an int descriptor in a union's pointer member and reads it back
+	 * as an int), which only its written bytes carry on */
+	if (__ml_undef_bits(slot, sizeof v) == 0xff)
 		return __ml_uninit_loaded(slot, tag);
 	return __ml_ld_slow(slot, v, tag);
 }
