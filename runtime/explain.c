@@ -396,6 +396,18 @@ static void ml_chain_unseen(struct ml_chain *c, uptr slot)
 #define ML_WALK_STEPS 100000u
 #define ML_WALK_SEARCHES 64u
 
+/* Was step id found before in this walk? A search's second look (another
+ * thread's steps, ml_ring_find) may find a step newer than the one it
+ * started from, and then the steps of one thread's two statements storing
+ * into the same bytes led to each other for ever. */
+static int ml_walk_seen(const uptr *seen, unsigned n, uptr id)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (seen[i] == id)
+			return 1;
+	return 0;
+}
+
 void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, struct ml_chain *c)
 {
 	memset(c, 0, sizeof *c);
@@ -408,6 +420,7 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, 
 		return;
 	}
 	unsigned steps = 0, searches = 0;
+	uptr seen[ML_WALK_SEARCHES];
 	for (;;) {
 		if (++steps > ML_WALK_STEPS) {
 			c->end = ML_END_LONG;
@@ -442,10 +455,11 @@ void ml_chain_build(const struct ml_pv *pv, meta_t m, uptr bound, unsigned tid, 
 		}
 		uptr found;
 		const struct __ml_step *e = ml_store_find(w, m, bound, &found);
-		if (!e) {
+		if (!e || ml_walk_seen(seen, searches - 1, found)) {
 			ml_chain_unseen(c, w);
 			return;
 		}
+		seen[searches - 1] = found;
 		ml_chain_step(c, e);
 		w = (ml_step_meta(e) & ML_STEP_COPY) ? e->prev + (w - ml_step_dst(e)) : e->prev;
 		bound = found;
@@ -496,13 +510,15 @@ void ml_chain_build_undef(uptr a, uptr origin, struct ml_chain *c)
 	uptr bound = ML_BOUND_NOW;
 	if (!a && !(a = ml_chain_read(c, origin, &bound)))
 		return;
+	uptr seen[ML_WALK_SEARCHES];
 	for (unsigned searches = 0; searches < ML_WALK_SEARCHES; searches++) {
 		uptr found;
 		const struct __ml_step *e = ml_undef_find(a, bound, &found);
-		if (!e) { /* never written since its object was made */
+		if (!e || ml_walk_seen(seen, searches, found)) { /* never written since its object was made */
 			c->end = ML_END_ORIGIN;
 			return;
 		}
+		seen[searches] = found;
 		ml_chain_step(c, e);
 		if (ml_step_meta(e) & ML_STEP_UNDEF_DECL) { /* poisoned as it was declared */
 			c->end = ML_END_ORIGIN;
