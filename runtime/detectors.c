@@ -76,12 +76,39 @@ static int ml_try(const struct ml_detector *d, struct ml_event *ev)
 	return 1;
 }
 
+/* The live block a pointer was moved to when its own block was realloc'd
+ * away, or m. Code that keeps pointers into a buffer it grows may move them
+ * by the distance between the new buffer and the old (libxml2's
+ * xmlParseStartTag2 adds new base - old base), where the pointer's meta
+ * still names the old block. Such a pointer addresses, at its old offset,
+ * the block the same realloc made: that block is its referent now, as an
+ * address-based checker sees it. A freed pointer moved anywhere else stays
+ * dangling. */
+static meta_t ml_rebased(uptr p, meta_t m)
+{
+	struct ml_binfo old, to;
+	if (!ml_block_info(m, &old) || !old.known || !old.freed || !old.by_realloc)
+		return m;
+	long s = ml_heap_block_at(p);
+	if (s < 0 || !ml_block_info(ml_mkmeta((unsigned)s, ML_LOAD(&__ML_RECS[s].gen)), &to) || !to.known ||
+	    to.alloc_stack != old.free_stack || p - to.base >= old.size)
+		return m;
+	return ml_mkmeta(to.slot, to.gen);
+}
+
 int ml_detect(struct ml_event *ev)
 {
 	unsigned at = ML_AT(ev->point);
 	const site_t *outer = ml_tls.detecting;
 	int found = -1;
 	ml_tls.detecting = ev->site;
+	if (ev->point == ML_DEREF_R || ev->point == ML_DEREF_W) {
+		meta_t to = ml_rebased(ev->p, ev->m);
+		if (to != ev->m) {
+			ev->m = to;
+			ev->resolved = 0;
+		}
+	}
 	for (unsigned i = 0; i < ml_builtin_ndetectors; i++) {
 		const struct ml_detector *d = &ml_builtin_detectors[i];
 		if ((d->points & at) && ml_kind_enabled[d->kind] && ml_try(d, ev)) {
@@ -140,31 +167,10 @@ static void ml_access_event(struct ml_event *ev, const void *p, meta_t m, uptr n
 	}
 }
 
-/* The live block a pointer was moved to when its own block was realloc'd
- * away, or m. Code that keeps pointers into a buffer it grows may move them
- * by the distance between the new buffer and the old (libxml2's
- * xmlParseStartTag2 adds new base - old base), where the pointer's meta
- * still names the old block. Such a pointer addresses, at its old offset,
- * the block the same realloc made: that block is its referent now, as an
- * address-based checker sees it. A freed pointer moved anywhere else stays
- * dangling. */
-static meta_t ml_rebased(uptr p, meta_t m)
-{
-	struct ml_binfo old, to;
-	if (!ml_block_info(m, &old) || !old.known || !old.freed || !old.by_realloc)
-		return m;
-	long s = ml_heap_block_at(p);
-	if (s < 0 || !ml_block_info(ml_mkmeta((unsigned)s, ML_LOAD(&__ML_RECS[s].gen)), &to) || !to.known ||
-	    to.alloc_stack != old.free_stack || p - to.base >= old.size)
-		return m;
-	return ml_mkmeta(to.slot, to.gen);
-}
-
 void ml_access_slow_pv(const void *p, meta_t m, uptr n, int write, const char *fn,
                        const site_t *site, const struct ml_pv *pv)
 {
 	struct ml_event ev = {0};
-	m = ml_rebased((uptr)p, m);
 	ml_access_event(&ev, p, m, n, write, fn, site, pv);
 	/* a pointer never assigned is an undefined value, which the access
 	 * uses (Valgrind's "use of uninitialised value of size 8") */
