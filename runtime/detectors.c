@@ -90,10 +90,12 @@ static meta_t ml_rebased(uptr p, meta_t m)
 	if (!ml_block_info(m, &old) || !old.known || !old.freed || !old.by_realloc)
 		return m;
 	long s = ml_heap_block_at(p);
-	if (s < 0 || !ml_block_info(ml_mkmeta((unsigned)s, ML_LOAD(&__ML_RECS[s].gen)), &to) || !to.known ||
-	    to.alloc_stack != old.free_stack || p - to.base >= old.size)
+	if (s < 0)
 		return m;
-	return ml_mkmeta(to.slot, to.gen);
+	meta_t live = ml_mkmeta((unsigned)s, ML_LOAD(&__ML_RECS[s].gen));
+	if (!ml_block_info(live, &to) || !to.known || to.alloc_stack != old.free_stack || p - to.base >= old.size)
+		return m;
+	return live;
 }
 
 int ml_detect(struct ml_event *ev)

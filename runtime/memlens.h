@@ -430,8 +430,8 @@ void __ml_copy_small(__ml_uptr dst_n, const void *src, __ml_meta_t dtag, __ml_me
  * step that read the value (value propagation: bits 22..62 its id, bits
  * 0..21 the runtime origin). */
 /* The n bytes at a hold nothing yet: a local declared without initializer
- * at decl, the program's malloc (decl 0). (A no-op while definedness is
- * not tracked.) */
+ * at decl, whose meta m names its record, the program's malloc (decl 0, m
+ * WILD). (A no-op while definedness is not tracked.) */
 void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl, __ml_meta_t m) __ML_NOTHROW;
 /* The n bytes at a now hold values (__ml_def's slow path). */
 void __ml_def_slow(__ml_uptr a, __ml_uptr n) __ML_NOTHROW;
@@ -441,7 +441,8 @@ void __ml_def_copy_slow(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, _
 /* __ml_def_copy_through (below) into an object of unknown provenance. */
 void __ml_def_copy_wild(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t ms,
                         const struct __ml_site *site) __ML_NOTHROW;
-/* A value with the given origin was stored in the n bytes at a, at site. */
+/* A value with the given origin was stored in the n bytes at a, at site,
+ * through meta m (the object whose origin it becomes; else found from a). */
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, __ml_meta_t m, const struct __ml_site *site) __ML_NOTHROW;
 /* A pointer of uninit record m (never assigned) was stored at slot: the
  * slot's bytes are undefined, of the origin m names. */

@@ -67,17 +67,15 @@ func (r *rewriter) memLocal(n cc.ExpressionNode) (int, bool) {
 // global register variable, which has no address.
 func staticVariable(d *cc.Declarator) bool {
 	t := d.Type()
-	if !(d.Linkage() != cc.None || d.IsStatic()) || t == nil || t.Kind() == cc.Function || d.IsRegister() || readOnlyFlag(d) != 0 {
+	if !(d.Linkage() != cc.None || d.IsStatic()) || t == nil || t.Kind() == cc.Function || d.IsRegister() || d.IsConst() {
 		return false
 	}
 	for t.Kind() == cc.Array {
 		t = t.(*cc.ArrayType).Elem()
 	}
-	// (cc/v4 gives a pointer type its pointee's const, the declarator its own)
-	if t.Kind() == cc.Ptr {
-		return !d.IsConst()
-	}
-	return !t.Attributes().IsConst()
+	// (a typedef's const is its type's; cc/v4 gives a pointer type its
+	// pointee's, the declarator its own)
+	return t.Kind() == cc.Ptr || !t.Attributes().IsConst()
 }
 
 // declRef is the C expression naming declaration site decl to the
