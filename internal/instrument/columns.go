@@ -3,6 +3,7 @@ package instrument
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"modernc.org/token"
@@ -17,11 +18,18 @@ import (
 // expansion gets the column of the macro's name.
 
 // sourceLine returns line n (1-based) of file as the user wrote it,
-// without its newline; "" when it cannot be read.
+// without its newline; "" when it cannot be read. A relative name the
+// compiler's directory does not have is looked for beside the main file:
+// a generated parser's line markers name its grammar as the generator
+// found it (flex's `#line 2 "scan.l"` in a scan.c built out of tree).
 func (u *unitText) sourceLine(file string, n int) string {
 	ls, ok := u.lines[file]
 	if !ok {
-		if b, err := os.ReadFile(file); err == nil {
+		b, err := os.ReadFile(file)
+		if err != nil && !filepath.IsAbs(file) && u.main != "" {
+			b, err = os.ReadFile(filepath.Join(filepath.Dir(u.main), file))
+		}
+		if err == nil {
 			ls = strings.Split(string(b), "\n")
 		}
 		if u.lines == nil {

@@ -82,3 +82,21 @@ func TestAlign(t *testing.T) {
 		}
 	}
 }
+
+// TestSourceLineBesideMain: a line marker naming a file by a relative name
+// the compiler's directory lacks (flex's `#line 2 "scan.l"` in a scan.c
+// built out of tree) is read from the main file's directory, so a report's
+// excerpt shows the grammar's line; a name found nowhere gives "".
+func TestSourceLineBesideMain(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "scan.l"), []byte("%%\n[a-z]+   { return WORD; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u := newUnitText([]byte("# 0 \""+filepath.Join(dir, "scan.c")+"\"\n# 2 \"scan.l\"\nint x;\n"), nil)
+	if got, want := u.sourceLine("scan.l", 2), "[a-z]+   { return WORD; }"; got != want {
+		t.Errorf("line 2 of scan.l: %q, want %q", got, want)
+	}
+	if got := u.sourceLine("parse.y", 1); got != "" {
+		t.Errorf("line 1 of a missing parse.y: %q, want none", got)
+	}
+}

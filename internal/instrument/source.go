@@ -95,6 +95,9 @@ func newUnitText(pre []byte, breaks map[int]bool) *unitText {
 		}
 		line := pre[off:end]
 		if m, ok := parseMarker(line); ok {
+			if u.main == "" {
+				u.main = m.file
+			}
 			u.view = append(u.view, "#line "...)
 			u.view = strconv.AppendInt(u.view, int64(m.line), 10)
 			u.view = append(u.view, ' ')
