@@ -444,6 +444,12 @@ void __ml_def_copy_wild(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t ms,
 /* A value with the given origin was stored in the n bytes at a, at site,
  * through meta m (the object whose origin it becomes; else found from a). */
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, __ml_meta_t m, const struct __ml_site *site) __ML_NOTHROW;
+/* A value of the given origin was made in the n <= 8 bytes at a (n | op << 8)
+ * by a bitwise update in place (op '&', '|' or '^') with the defined operand
+ * v: the bits the operand sets or clears are defined, the others keep what
+ * they were (__ml_def_update's slow path). */
+void __ml_def_bitwise(__ml_uptr a, __ml_uptr n_op, __ml_uptr v, __ml_uptr origin, __ml_meta_t m,
+                      const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* A pointer of uninit record m (never assigned) was stored at slot: the
  * slot's bytes are undefined, of the origin m names. */
 void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
@@ -1015,6 +1021,22 @@ __ML_INLINE __ml_uptr __ml_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const
 __ML_INLINE __ml_uptr __ml_either(__ml_uptr a, __ml_uptr b)
 {
 	return a ? a : b;
+}
+
+/* The n bytes at a, of origin o (0: defined), were updated in place by
+ * bitwise operation op with operand v of origin ov, through meta m, at
+ * site: with a defined operand the bits it sets or clears are defined
+ * (bit by bit, as Valgrind has them), else the value is as undefined as
+ * either. */
+__ML_INLINE void __ml_def_update(__ml_uptr a, __ml_uptr n, __ml_uptr o, __ml_uptr ov, __ml_uptr v, int op,
+                                 __ml_meta_t m, const struct __ml_site *site)
+{
+	if (__ML_LIKELY((o | ov) == 0))
+		__ml_def(a, n);
+	else if (ov != 0)
+		__ML_KEEP5_VOID(__ml_def_store, a, n, __ml_either(o, ov), m, site);
+	else
+		__ml_def_bitwise(a, n | (__ml_uptr)op << 8, v, o, m, site);
 }
 
 /* A value of a local (its companion origin o) is used. */

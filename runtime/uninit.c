@@ -482,6 +482,88 @@ void __ml_def_copy_wild(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t ms, c
 		__ml_def_copy(d, s, n, __ML_WILD, ms, site);
 }
 
+/* ---- bytes defined a mask at a time ----
+ * The shadow keeps a bit per byte. A byte whose bits are set by separate
+ * masks in place (*p &= m; *p |= v: libtiff's _TIFFFax3fillruns) is
+ * undefined in part after the first: its undefined bits are kept here, by
+ * address, with the value the byte then held, so a later update of that
+ * value can define the rest. An entry stands while its byte is undefined
+ * in the shadow and still holds that value, as far as the update keeps
+ * it; one lost to a collision leaves its byte wholly undefined, as the
+ * shadow alone has it. Each entry is one word (address << 16, value << 8,
+ * undefined bits), so threads and signal handlers update it atomically. */
+#define ML_PARTIAL_SLOTS 4096u
+static uint64_t ml_partial[ML_PARTIAL_SLOTS];
+static int ml_partial_used;
+
+static inline uint64_t *ml_partial_slot(uptr a)
+{
+	return &ml_partial[(a * 0x9e3779b97f4a7c15UL) >> 52];
+}
+
+/* The byte at a is wholly defined or undefined again. */
+static void ml_partial_drop(uptr a)
+{
+	uint64_t *e = ml_partial_slot(a);
+	if (ML_LOAD(e) >> 16 == a)
+		ML_STORE(e, 0);
+}
+
+/* Undefined values were stored into [a, a+n) whole. */
+static void ml_partial_forget(uptr a, uptr n)
+{
+	if (ML_LOAD(&ml_partial_used) && n <= 16)
+		for (uptr i = 0; i < n; i++)
+			ml_partial_drop(a + i);
+}
+
+/* The undefined bits of the byte at a before an update in place kept its
+ * bits keep (xor-ed with flip) and left it holding cur. */
+static unsigned ml_partial_undef(uptr a, unsigned cur, unsigned keep, unsigned flip)
+{
+	if (!ml_bit(a))
+		return 0;
+	uint64_t e = ML_LOAD(ml_partial_slot(a));
+	if (e >> 16 == a && ((((unsigned)(e >> 8) & 0xff) ^ flip ^ cur) & keep) == 0)
+		return e & 0xff;
+	return 0xff;
+}
+
+void __ml_def_bitwise(__ml_uptr a, __ml_uptr n_op, __ml_uptr v, __ml_uptr origin, __ml_meta_t m,
+                      const struct __ml_site *site)
+{
+	uptr n = n_op & 0xff;
+	unsigned op = (unsigned)(n_op >> 8);
+	if (!ML_LOAD(&ml_def_on) || n > 8 || !ml_app_range(a, n)) {
+		__ml_def_store(a, n, origin, m, site);
+		return;
+	}
+	/* a bit of the result is undefined where the old value's was and the
+	 * operand keeps it: & keeps v's ones, | its zeros, ^ every bit */
+	uint64_t keep = op == '&' ? v : op == '|' ? ~v : ~(uint64_t)0, flip = op == '^' ? v : 0;
+	unsigned undef[8], any = 0;
+	for (uptr i = 0; i < n; i++) {
+		unsigned k = (unsigned)(keep >> 8 * i) & 0xff;
+		undef[i] = ml_partial_undef(a + i, ((const uint8_t *)a)[i], k, (unsigned)(flip >> 8 * i) & 0xff) & k;
+		any |= undef[i];
+	}
+	if (!any) {
+		for (uptr i = 0; i < n; i++)
+			ml_partial_drop(a + i);
+		ml_def_set(a, n, 0);
+		return;
+	}
+	__ml_def_store(a, n, origin, m, site);
+	for (uptr i = 0; i < n; i++) {
+		if (!undef[i])
+			ml_def_set(a + i, 1, 0);
+		else if (undef[i] != 0xff) {
+			ML_STORE(ml_partial_slot(a + i), (uint64_t)(a + i) << 16 | (uint64_t)((const uint8_t *)a)[i] << 8 | undef[i]);
+			ML_STORE(&ml_partial_used, 1);
+		}
+	}
+}
+
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, __ml_meta_t m, const struct __ml_site *site)
 {
 	if (!ML_LOAD(&ml_def_on)) {
@@ -489,6 +571,7 @@ void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, __ml_meta_t m, c
 		return;
 	}
 	ml_def_set(a, n, 1);
+	ml_partial_forget(a, n);
 	ml_origin_move(a, n, m, origin);
 	if (site)
 		ml_step_into(site, origin, ML_STEP_UNDEF | ML_STEP_UNDEF_VALUE | n, a);

@@ -821,8 +821,31 @@ func (r *rewriter) carriedUpdate(x *cc.AssignmentExpression) (f frag, ok bool) {
 	f.cat(place)
 	f.str(" *" + p + " ")
 	f.tok(x.Token)
-	f.strf(" %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);%s *%s; })", v, p, p, joinOrigins(o, org), meta, r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
+	if op := bitwiseUpdate(x); op != 0 {
+		f.strf(" %s; __ml_def_update((__ml_uptr)%s, sizeof(*%s), %s, %s, (__ml_uptr)%s, '%c', %s, %s);", v, p, p, o, org, v, op, meta, r.lossSite(x, lhs))
+	} else {
+		f.strf(" %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", v, p, p, joinOrigins(o, org), meta, r.lossSite(x, lhs))
+	}
+	f.strf("%s *%s; })", r.graphData(x, lhs, p), p)
 	return f, true
+}
+
+// bitwiseUpdate is the operator of x when it updates an integer in place
+// bit by bit (&=, |=, ^=), else 0: the bits its operand sets or clears are
+// defined whatever they held (__ml_def_update).
+func bitwiseUpdate(x *cc.AssignmentExpression) rune {
+	if t := x.UnaryExpression.Type(); t == nil || !cc.IsIntegerType(t) || t.Size() > 8 {
+		return 0
+	}
+	switch x.Case {
+	case cc.AssignmentExpressionAnd:
+		return '&'
+	case cc.AssignmentExpressionOr:
+		return '|'
+	case cc.AssignmentExpressionXor:
+		return '^'
+	}
+	return 0
 }
 
 // carriedIncDec rewrites ++/-- of an arithmetic lvalue in tracked memory
