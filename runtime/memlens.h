@@ -450,6 +450,15 @@ void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, __ml_meta_t m, c
  * they were (__ml_def_update's slow path). */
 void __ml_def_bitwise(__ml_uptr a, __ml_uptr n_op, __ml_uptr v, __ml_uptr origin, __ml_meta_t m,
                       const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
+/* Bit-fields: bits is a field's first bit's place in the byte at a and
+ * its width << 8 (0: where the layout is not known). Whether every bit of
+ * the field in the n bytes at a is defined (the shadow's undefined bytes
+ * looked at bit by bit); a value of the given origin is about to be stored
+ * into it (__ml_def_field's slow path: the field's bits are undefined, the
+ * others as they were). */
+int __ml_field_defined(__ml_uptr a, __ml_uptr n, __ml_uptr bits) __attribute__((noinline, cold)) __ML_NOTHROW;
+void __ml_def_field_slow(__ml_uptr a, __ml_uptr n, __ml_uptr bits, __ml_uptr origin, __ml_meta_t m,
+                         const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* A pointer of uninit record m (never assigned) was stored at slot: the
  * slot's bytes are undefined, of the origin m names. */
 void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
@@ -909,6 +918,16 @@ __ML_INLINE void __ml_use(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct 
 	}
 }
 
+/* A bit-field's value (bits: __ml_field_defined) in the n bytes at a is
+ * used: checked as __ml_use checks bytes, where the bytes undefined in the
+ * shadow are looked at bit by bit. */
+__ML_INLINE void __ml_use_field(__ml_uptr a, __ml_uptr n, __ml_uptr bits, __ml_meta_t m, const struct __ml_site *decl,
+                                const struct __ml_site *site)
+{
+	if ((n > 8 || __ML_UNLIKELY(__ml_undef_bits(a, n) != 0)) && (m != __ML_WILD || decl) && !__ml_field_defined(a, n, bits))
+		__ML_KEEP5_VOID(__ml_report_uninit, a, n, m, decl, site);
+}
+
 /* A call to a library we do not see moved an output cursor (a stream's
  * next_out) from `from` to `to`: it wrote the bytes between. (A cursor
  * never set, or one moved back, defines nothing.) */
@@ -1037,6 +1056,26 @@ __ML_INLINE void __ml_def_update(__ml_uptr a, __ml_uptr n, __ml_uptr o, __ml_upt
 		__ML_KEEP5_VOID(__ml_def_store, a, n, __ml_either(o, ov), m, site);
 	else
 		__ml_def_bitwise(a, n | (__ml_uptr)op << 8, v, o, m, site);
+}
+
+/* The origin of a bit-field's value (bits: __ml_field_defined) read from
+ * the n bytes at a (0: defined). */
+__ML_INLINE __ml_uptr __ml_origin_field(__ml_uptr a, __ml_uptr n, __ml_uptr bits, __ml_meta_t m,
+                                        const struct __ml_site *decl, const struct __ml_site *site)
+{
+	__ml_uptr o = __ml_origin(a, n, m, decl, site);
+	return o && __ml_field_defined(a, n, bits) ? 0 : o;
+}
+
+/* A value of the given origin is about to be stored into a bit-field (bits:
+ * __ml_field_defined) in the n bytes at a, through meta m, at site. */
+__ML_INLINE void __ml_def_field(__ml_uptr a, __ml_uptr n, __ml_uptr bits, __ml_uptr origin, __ml_meta_t m,
+                                const struct __ml_site *site)
+{
+	if (__ML_LIKELY(origin == 0))
+		__ml_def(a, n);
+	else
+		__ml_def_field_slow(a, n, bits, origin, m, site);
 }
 
 /* A value of a local (its companion origin o) is used. */

@@ -369,6 +369,154 @@ void __ml_unit(const struct __ml_unit_desc *unit)
 	}
 }
 
+/* ---- bytes defined a mask at a time ----
+ * The shadow keeps a bit per byte. A byte whose bits are set by separate
+ * masks in place (*p &= m; *p |= v: libtiff's _TIFFFax3fillruns), or one
+ * of whose bit-fields got an undefined value, is undefined in part: its
+ * undefined bits are kept here, by address, with the value the byte then
+ * held, so a later update can define the rest and a read of a bit-field
+ * whose bits are defined reads as defined. An entry stands while its byte
+ * is undefined in the shadow and the bits the entry has defined still hold
+ * their values there; one lost to a collision leaves its byte wholly
+ * undefined, as the shadow alone has it. Each entry is one word (address
+ * << 16, value << 8, undefined bits), so threads and signal handlers
+ * update it atomically. */
+#define ML_PARTIAL_SLOTS 4096u
+static uint64_t ml_partial[ML_PARTIAL_SLOTS];
+static int ml_partial_used;
+
+static inline uint64_t *ml_partial_slot(uptr a)
+{
+	return &ml_partial[(a * 0x9e3779b97f4a7c15UL) >> 52];
+}
+
+/* The byte at a is wholly defined or undefined again. */
+static void ml_partial_drop(uptr a)
+{
+	uint64_t *e = ml_partial_slot(a);
+	if (ML_LOAD(e) >> 16 == a)
+		ML_STORE(e, 0);
+}
+
+/* Undefined values were stored into [a, a+n) whole. */
+static void ml_partial_forget(uptr a, uptr n)
+{
+	if (ML_LOAD(&ml_partial_used) && n <= 16)
+		for (uptr i = 0; i < n; i++)
+			ml_partial_drop(a + i);
+}
+
+/* The undefined bits of the byte at a, which holds cur, as far as the bits
+ * keep go (xor-ed with flip: an update in place that flipped them). */
+static unsigned ml_partial_undef(uptr a, unsigned cur, unsigned keep, unsigned flip)
+{
+	if (!ml_bit(a))
+		return 0;
+	uint64_t e = ML_LOAD(ml_partial_slot(a));
+	unsigned undef = e & 0xff;
+	if (e >> 16 == a && ((((unsigned)(e >> 8) & 0xff) ^ flip ^ cur) & keep & ~undef) == 0)
+		return undef;
+	return 0xff;
+}
+
+/* The byte at a, holding val, has the undefined bits undef. */
+static void ml_partial_put(uptr a, unsigned val, unsigned undef)
+{
+	ML_STORE(ml_partial_slot(a), (uint64_t)a << 16 | (uint64_t)val << 8 | undef);
+	ML_STORE(&ml_partial_used, 1);
+}
+
+/* The n bytes at s were copied to d, undefined bits and all. */
+static void ml_partial_copy(uptr d, uptr s, uptr n)
+{
+	if (!ML_LOAD(&ml_partial_used) || n > 256)
+		return;
+	for (uptr k = 0; k < n; k++) {
+		uptr i = d <= s ? k : n - 1 - k;
+		if (!ml_bit(d + i))
+			continue;
+		unsigned v = ((const uint8_t *)s)[i], undef = ml_partial_undef(s + i, v, 0xff, 0);
+		if (undef != 0xff)
+			ml_partial_put(d + i, v, undef);
+		else
+			ml_partial_drop(d + i);
+	}
+}
+
+/* The bits of bit-field bits (its first bit's place in the byte at a, its
+ * width << 8) that lie in byte i of it. */
+static unsigned ml_field_mask(uptr bits, uptr i)
+{
+	uptr lo = bits & 7, width = bits >> 8;
+	uint64_t m = (width >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << width) - 1);
+	unsigned __int128 w = (unsigned __int128)m << lo;
+	return (unsigned)(w >> 8 * i) & 0xff;
+}
+
+int __ml_field_defined(__ml_uptr a, __ml_uptr n, __ml_uptr bits)
+{
+	if (!bits || n > 9 || !ml_app_range(a, n))
+		return 0;
+	for (uptr i = 0; i < n; i++) {
+		unsigned k = ml_field_mask(bits, i);
+		if (ml_partial_undef(a + i, ((const uint8_t *)a)[i], k, 0) & k)
+			return 0;
+	}
+	return 1;
+}
+
+void __ml_def_field_slow(__ml_uptr a, __ml_uptr n, __ml_uptr bits, __ml_uptr origin, __ml_meta_t m,
+                         const struct __ml_site *site)
+{
+	if (!ML_LOAD(&ml_def_on) || !bits || n > 9 || !ml_app_range(a, n)) {
+		__ml_def_store(a, n, origin, m, site);
+		return;
+	}
+	/* (before the store: the field's own bits are about to change) */
+	unsigned undef[9];
+	for (uptr i = 0; i < n; i++) {
+		unsigned k = ml_field_mask(bits, i);
+		undef[i] = ml_partial_undef(a + i, ((const uint8_t *)a)[i], (unsigned)~k & 0xff, 0) | k;
+	}
+	__ml_def_store(a, n, origin, m, site);
+	for (uptr i = 0; i < n; i++)
+		if (undef[i] != 0xff)
+			ml_partial_put(a + i, ((const uint8_t *)a)[i], undef[i]);
+}
+
+void __ml_def_bitwise(__ml_uptr a, __ml_uptr n_op, __ml_uptr v, __ml_uptr origin, __ml_meta_t m,
+                      const struct __ml_site *site)
+{
+	uptr n = n_op & 0xff;
+	unsigned op = (unsigned)(n_op >> 8);
+	if (!ML_LOAD(&ml_def_on) || n > 8 || !ml_app_range(a, n)) {
+		__ml_def_store(a, n, origin, m, site);
+		return;
+	}
+	/* a bit of the result is undefined where the old value's was and the
+	 * operand keeps it: & keeps v's ones, | its zeros, ^ every bit */
+	uint64_t keep = op == '&' ? v : op == '|' ? ~v : ~(uint64_t)0, flip = op == '^' ? v : 0;
+	unsigned undef[8], any = 0;
+	for (uptr i = 0; i < n; i++) {
+		unsigned k = (unsigned)(keep >> 8 * i) & 0xff;
+		undef[i] = ml_partial_undef(a + i, ((const uint8_t *)a)[i], k, (unsigned)(flip >> 8 * i) & 0xff) & k;
+		any |= undef[i];
+	}
+	if (!any) {
+		for (uptr i = 0; i < n; i++)
+			ml_partial_drop(a + i);
+		ml_def_set(a, n, 0);
+		return;
+	}
+	__ml_def_store(a, n, origin, m, site);
+	for (uptr i = 0; i < n; i++) {
+		if (!undef[i])
+			ml_def_set(a + i, 1, 0);
+		else if (undef[i] != 0xff)
+			ml_partial_put(a + i, ((const uint8_t *)a)[i], undef[i]);
+	}
+}
+
 /* ---- entry points ---- */
 
 void __ml_poison(__ml_uptr a, __ml_uptr n, const struct __ml_site *decl, __ml_meta_t m)
@@ -451,6 +599,7 @@ void __ml_def_copy_slow(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t md, _
 		return;
 	}
 	ml_def_move_bits(d, s, n);
+	ml_partial_copy(d, s, n);
 	/* (within one object, as a heap's entries move, its origin stays) */
 	unsigned so = ml_object_at(u, 1, ms), ds = so ? ml_object_at(d, n, md) : 0;
 	if (ds && ds != so)
@@ -480,88 +629,6 @@ void __ml_def_copy_wild(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t ms, c
 		ml_def_set(d, n, 0);
 	else
 		__ml_def_copy(d, s, n, __ML_WILD, ms, site);
-}
-
-/* ---- bytes defined a mask at a time ----
- * The shadow keeps a bit per byte. A byte whose bits are set by separate
- * masks in place (*p &= m; *p |= v: libtiff's _TIFFFax3fillruns) is
- * undefined in part after the first: its undefined bits are kept here, by
- * address, with the value the byte then held, so a later update of that
- * value can define the rest. An entry stands while its byte is undefined
- * in the shadow and still holds that value, as far as the update keeps
- * it; one lost to a collision leaves its byte wholly undefined, as the
- * shadow alone has it. Each entry is one word (address << 16, value << 8,
- * undefined bits), so threads and signal handlers update it atomically. */
-#define ML_PARTIAL_SLOTS 4096u
-static uint64_t ml_partial[ML_PARTIAL_SLOTS];
-static int ml_partial_used;
-
-static inline uint64_t *ml_partial_slot(uptr a)
-{
-	return &ml_partial[(a * 0x9e3779b97f4a7c15UL) >> 52];
-}
-
-/* The byte at a is wholly defined or undefined again. */
-static void ml_partial_drop(uptr a)
-{
-	uint64_t *e = ml_partial_slot(a);
-	if (ML_LOAD(e) >> 16 == a)
-		ML_STORE(e, 0);
-}
-
-/* Undefined values were stored into [a, a+n) whole. */
-static void ml_partial_forget(uptr a, uptr n)
-{
-	if (ML_LOAD(&ml_partial_used) && n <= 16)
-		for (uptr i = 0; i < n; i++)
-			ml_partial_drop(a + i);
-}
-
-/* The undefined bits of the byte at a before an update in place kept its
- * bits keep (xor-ed with flip) and left it holding cur. */
-static unsigned ml_partial_undef(uptr a, unsigned cur, unsigned keep, unsigned flip)
-{
-	if (!ml_bit(a))
-		return 0;
-	uint64_t e = ML_LOAD(ml_partial_slot(a));
-	if (e >> 16 == a && ((((unsigned)(e >> 8) & 0xff) ^ flip ^ cur) & keep) == 0)
-		return e & 0xff;
-	return 0xff;
-}
-
-void __ml_def_bitwise(__ml_uptr a, __ml_uptr n_op, __ml_uptr v, __ml_uptr origin, __ml_meta_t m,
-                      const struct __ml_site *site)
-{
-	uptr n = n_op & 0xff;
-	unsigned op = (unsigned)(n_op >> 8);
-	if (!ML_LOAD(&ml_def_on) || n > 8 || !ml_app_range(a, n)) {
-		__ml_def_store(a, n, origin, m, site);
-		return;
-	}
-	/* a bit of the result is undefined where the old value's was and the
-	 * operand keeps it: & keeps v's ones, | its zeros, ^ every bit */
-	uint64_t keep = op == '&' ? v : op == '|' ? ~v : ~(uint64_t)0, flip = op == '^' ? v : 0;
-	unsigned undef[8], any = 0;
-	for (uptr i = 0; i < n; i++) {
-		unsigned k = (unsigned)(keep >> 8 * i) & 0xff;
-		undef[i] = ml_partial_undef(a + i, ((const uint8_t *)a)[i], k, (unsigned)(flip >> 8 * i) & 0xff) & k;
-		any |= undef[i];
-	}
-	if (!any) {
-		for (uptr i = 0; i < n; i++)
-			ml_partial_drop(a + i);
-		ml_def_set(a, n, 0);
-		return;
-	}
-	__ml_def_store(a, n, origin, m, site);
-	for (uptr i = 0; i < n; i++) {
-		if (!undef[i])
-			ml_def_set(a + i, 1, 0);
-		else if (undef[i] != 0xff) {
-			ML_STORE(ml_partial_slot(a + i), (uint64_t)(a + i) << 16 | (uint64_t)((const uint8_t *)a)[i] << 8 | undef[i]);
-			ML_STORE(&ml_partial_used, 1);
-		}
-	}
 }
 
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, __ml_meta_t m, const struct __ml_site *site)

@@ -1595,6 +1595,9 @@ func (r *rewriter) assignValue(x *cc.AssignmentExpression) frag {
 	if r.tracesData(lhs) {
 		return r.graphAssign(x)
 	}
+	if f, ok := r.bitfieldStore(x); ok {
+		return f
+	}
 	target, value := r.targetValue(rhs, false, func() frag { return r.access(lhs, true, defStore) })
 	f.cat(target)
 	f.tok(x.Token)

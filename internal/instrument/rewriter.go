@@ -145,6 +145,7 @@ type jumpTarget struct {
 
 type rewriter struct {
 	c              *Config
+	fieldStore     fieldStore // the bit-field store being rewritten (bitfieldStore)
 	unit           *unitText
 	seqMemo        map[cc.Node]int
 	toks           []cc.Token // verbatim's scratch buffer

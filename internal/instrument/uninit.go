@@ -169,9 +169,13 @@ func (r *rewriter) bitfieldOps(c string, x cc.ExpressionNode, meta string, decl 
 	var ops []string
 	if bits && (op == defUse || op == defUpdate) && r.tracksDef() {
 		// (not where the layout is gcc's alone: the whole struct is no field's)
-		ops = append(ops, fmt.Sprintf("if (sizeof *%s == %d) __ml_use((__ml_uptr)%s, %s, %s, %s, %s);", c, containerType(s).Size(), at, size, meta, declRef(decl), siteRef(r.site(x, siteAccess))))
+		ops = append(ops, fmt.Sprintf("if (sizeof *%s == %d) __ml_use_field((__ml_uptr)%s, %s, %s, %s, %s, %s);", c, containerType(s).Size(), at, size, bitfieldPlace(c, s), meta, declRef(decl), siteRef(r.site(x, siteAccess))))
 	}
-	if op == defStore || op == defUpdate {
+	switch {
+	case op == defStore && bits && r.fieldStore.origin != "":
+		ops = append(ops, fmt.Sprintf("__ml_def_field((__ml_uptr)%s, %s, %s, %s, %s, %s);", at, size, bitfieldPlace(c, s), r.fieldStore.origin, meta, r.fieldStore.site))
+		r.fieldStore = fieldStore{} // (one store's)
+	case op == defStore || op == defUpdate:
 		ops = append(ops, fmt.Sprintf("__ml_def((__ml_uptr)%s, %s);", at, size))
 	}
 	return strings.Join(ops, " ")
@@ -186,6 +190,45 @@ func bitfieldBits(c string, x *cc.PostfixExpression) (at, size string) {
 	whole := containerType(x).Size()
 	return fmt.Sprintf("((char *)%[1]s + (sizeof *%[1]s == %[2]d ? %[3]d : 0))", c, whole, first),
 		fmt.Sprintf("(sizeof *%[1]s == %[2]d ? %[3]d : sizeof *%[1]s)", c, whole, last-first+1)
+}
+
+// bitfieldStore rewrites x, a copy source stored into a bit-field in
+// tracked memory, when its value may be undefined: the store is no use of
+// it (Valgrind reports such a value where it is used), and the field's
+// bits take its definedness, bit by bit (__ml_def_field; fieldStore hands
+// its origin to bitfieldOps). ok is false for other assignments.
+func (r *rewriter) bitfieldStore(x *cc.AssignmentExpression) (f frag, ok bool) {
+	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
+	e, isField := unparen(lhs).(*cc.PostfixExpression)
+	if !r.tracksDef() || !isField || !r.bitfieldSource(e) || !r.copySourceKind(rhs) {
+		return f, false
+	}
+	code, org := r.assignedSource(lhs, rhs)
+	if org == "0" {
+		return f, false
+	}
+	v := r.name("__ml_v")
+	f.str("__extension__({ register __auto_type " + v + " = ")
+	f.cat(code)
+	f.str("; ")
+	r.fieldStore = fieldStore{origin: org, site: r.lossSite(x, lhs)}
+	f.cat(r.access(lhs, true, defStore))
+	r.fieldStore = fieldStore{}
+	f.str(" = " + v + "; })")
+	return f, true
+}
+
+// fieldStore is the store bitfieldStore is rewriting: the origin of its
+// value and the store's site.
+type fieldStore struct{ origin, site string }
+
+// bitfieldPlace is where the bits of bit-field x lie in the bytes
+// bitfieldBits gives, for the runtime's bit-precise look at them: its first
+// bit's place in the first byte and its width << 8 (0 where the layout is
+// not cc/v4's).
+func bitfieldPlace(c string, x *cc.PostfixExpression) string {
+	f := x.Field()
+	return fmt.Sprintf("(sizeof *%s == %d ? %d : 0)", c, containerType(x).Size(), f.OffsetBits()%8|int(f.ValueBits())<<8)
 }
 
 // bitfieldBytes returns the address and the size of the bytes an access
@@ -771,7 +814,7 @@ func (r *rewriter) bitfieldCopy(x *cc.PostfixExpression) (frag, string) {
 	var f frag
 	f.str("__extension__({ register __auto_type " + c + " = ")
 	f.cat(place)
-	f.strf("; %s = sizeof *%s == %d ? __ml_origin((__ml_uptr)%s, %s, %s, %s, %s) : 0; (*%s)", o, c, containerType(x).Size(), at, size, meta, decl, siteRef(r.site(x, siteAccess)), c)
+	f.strf("; %s = sizeof *%s == %d ? __ml_origin_field((__ml_uptr)%s, %s, %s, %s, %s, %s) : 0; (*%s)", o, c, containerType(x).Size(), at, size, bitfieldPlace(c, x), meta, decl, siteRef(r.site(x, siteAccess)), c)
 	f.cat(member)
 	f.str("; })")
 	return f, o
