@@ -444,11 +444,11 @@ void __ml_def_copy_wild(__ml_uptr d, __ml_uptr s, __ml_uptr n, __ml_meta_t ms,
 /* A value with the given origin was stored in the n bytes at a, at site,
  * through meta m (the object whose origin it becomes; else found from a). */
 void __ml_def_store(__ml_uptr a, __ml_uptr n, __ml_uptr origin, __ml_meta_t m, const struct __ml_site *site) __ML_NOTHROW;
-/* A value of the given origin was made in the n <= 8 bytes at a (n | op << 8)
- * by a bitwise update in place (op '&', '|' or '^') with the defined operand
- * v: the bits the operand sets or clears are defined, the others keep what
- * they were (__ml_def_update's slow path). */
-void __ml_def_bitwise(__ml_uptr a, __ml_uptr n_op, __ml_uptr v, __ml_uptr origin, __ml_meta_t m,
+/* A value of the given origin was made in the n <= 8 bytes at a by an
+ * update in place whose result's bits keep (xor-ed with flip) are the old
+ * value's, the others set or cleared by defined operands (__ml_def_update's
+ * slow path): those are defined, the kept ones as they were. */
+void __ml_def_bitwise(__ml_uptr a, __ml_uptr n, __ml_uptr keep, __ml_uptr flip, __ml_uptr origin, __ml_meta_t m,
                       const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* Bit-fields: bits is a field's first bit's place in the byte at a and
  * its width << 8 (0: where the layout is not known). Whether every bit of
@@ -459,6 +459,11 @@ void __ml_def_bitwise(__ml_uptr a, __ml_uptr n_op, __ml_uptr v, __ml_uptr origin
 int __ml_field_defined(__ml_uptr a, __ml_uptr n, __ml_uptr bits) __attribute__((noinline, cold)) __ML_NOTHROW;
 void __ml_def_field_slow(__ml_uptr a, __ml_uptr n, __ml_uptr bits, __ml_uptr origin, __ml_meta_t m,
                          const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
+/* Whether the bits mask selects of the integer read from the n bytes at a
+ * (n + 256 for a signed one, whose sign bit fills a wider value's upper
+ * bits) are defined: the shadow's undefined bytes looked at bit by bit (an
+ * & with a mask read from memory whose bytes are undefined in part). */
+int __ml_masked_defined(__ml_uptr a, __ml_uptr n, __ml_uptr mask) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* A pointer of uninit record m (never assigned) was stored at slot: the
  * slot's bytes are undefined, of the origin m names. */
 void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
@@ -1043,11 +1048,12 @@ __ML_INLINE __ml_uptr __ml_either(__ml_uptr a, __ml_uptr b)
 }
 
 /* The n bytes at a, of origin o (0: defined), were updated in place by
- * bitwise operation op with operand v of origin ov, through meta m, at
- * site: with a defined operand the bits it sets or clears are defined
- * (bit by bit, as Valgrind has them), else the value is as undefined as
- * either. */
-__ML_INLINE void __ml_def_update(__ml_uptr a, __ml_uptr n, __ml_uptr o, __ml_uptr ov, __ml_uptr v, int op,
+ * bitwise operations whose operands have the origin ov, through meta m, at
+ * site: the bits keep of the result are the old value's (xor-ed with
+ * flip), the others set or cleared by the operands. With defined operands
+ * those are defined, bit by bit, as Valgrind has them; else the value is
+ * as undefined as either. */
+__ML_INLINE void __ml_def_update(__ml_uptr a, __ml_uptr n, __ml_uptr o, __ml_uptr ov, __ml_uptr keep, __ml_uptr flip,
                                  __ml_meta_t m, const struct __ml_site *site)
 {
 	if (__ML_LIKELY((o | ov) == 0))
@@ -1055,7 +1061,7 @@ __ML_INLINE void __ml_def_update(__ml_uptr a, __ml_uptr n, __ml_uptr o, __ml_upt
 	else if (ov != 0)
 		__ML_KEEP5_VOID(__ml_def_store, a, n, __ml_either(o, ov), m, site);
 	else
-		__ml_def_bitwise(a, n | (__ml_uptr)op << 8, v, o, m, site);
+		__ml_def_bitwise(a, n, keep, flip, o, m, site);
 }
 
 /* The origin of a bit-field's value (bits: __ml_field_defined) read from

@@ -377,24 +377,30 @@ void __ml_unit(const struct __ml_unit_desc *unit)
  * held, so a later update can define the rest and a read of a bit-field
  * whose bits are defined reads as defined. An entry stands while its byte
  * is undefined in the shadow and the bits the entry has defined still hold
- * their values there; one lost to a collision leaves its byte wholly
- * undefined, as the shadow alone has it. Each entry is one word (address
+ * their values there; one lost when its set of slots is full leaves its
+ * byte wholly undefined, as the shadow alone has it. Each entry is one word (address
  * << 16, value << 8, undefined bits), so threads and signal handlers
  * update it atomically. */
-#define ML_PARTIAL_SLOTS 4096u
+#define ML_PARTIAL_SLOTS 16384u
+#define ML_PARTIAL_WAYS 8u /* slots an address may take: a cache line's words */
 static uint64_t ml_partial[ML_PARTIAL_SLOTS];
 static int ml_partial_used;
 
-static inline uint64_t *ml_partial_slot(uptr a)
+/* The entry of the byte at a, or 0. */
+static uint64_t *ml_partial_find(uptr a)
 {
-	return &ml_partial[(a * 0x9e3779b97f4a7c15UL) >> 52];
+	uint64_t *set = &ml_partial[(a * 0x9e3779b97f4a7c15UL) >> 50 & ~(uptr)(ML_PARTIAL_WAYS - 1)];
+	for (unsigned i = 0; i < ML_PARTIAL_WAYS; i++)
+		if (ML_LOAD(&set[i]) >> 16 == a)
+			return &set[i];
+	return 0;
 }
 
 /* The byte at a is wholly defined or undefined again. */
 static void ml_partial_drop(uptr a)
 {
-	uint64_t *e = ml_partial_slot(a);
-	if (ML_LOAD(e) >> 16 == a)
+	uint64_t *e = ml_partial_find(a);
+	if (e)
 		ML_STORE(e, 0);
 }
 
@@ -412,17 +418,27 @@ static unsigned ml_partial_undef(uptr a, unsigned cur, unsigned keep, unsigned f
 {
 	if (!ml_bit(a))
 		return 0;
-	uint64_t e = ML_LOAD(ml_partial_slot(a));
+	uint64_t *at = ml_partial_find(a), e = at ? ML_LOAD(at) : 0;
 	unsigned undef = e & 0xff;
 	if (e >> 16 == a && ((((unsigned)(e >> 8) & 0xff) ^ flip ^ cur) & keep & ~undef) == 0)
 		return undef;
 	return 0xff;
 }
 
-/* The byte at a, holding val, has the undefined bits undef. */
+/* The byte at a, holding val, has the undefined bits undef: in its own
+ * entry, a free slot of its set, or in place of another byte's. */
 static void ml_partial_put(uptr a, unsigned val, unsigned undef)
 {
-	ML_STORE(ml_partial_slot(a), (uint64_t)a << 16 | (uint64_t)val << 8 | undef);
+	uint64_t e = (uint64_t)a << 16 | (uint64_t)val << 8 | undef;
+	uptr h = (a * 0x9e3779b97f4a7c15UL) >> 50;
+	uint64_t *set = &ml_partial[h & ~(uptr)(ML_PARTIAL_WAYS - 1)], *at = ml_partial_find(a);
+	for (unsigned i = 0; !at && i < ML_PARTIAL_WAYS; i++) {
+		uint64_t free = 0;
+		if (__atomic_compare_exchange_n(&set[i], &free, e, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			goto stored;
+	}
+	ML_STORE(at ? at : &set[h & (ML_PARTIAL_WAYS - 1)], e);
+stored:
 	ML_STORE(&ml_partial_used, 1);
 }
 
@@ -465,6 +481,21 @@ int __ml_field_defined(__ml_uptr a, __ml_uptr n, __ml_uptr bits)
 	return 1;
 }
 
+int __ml_masked_defined(__ml_uptr a, __ml_uptr n, __ml_uptr mask)
+{
+	uptr size = n & 0xff;
+	if (size > 8 || !ml_app_range(a, size))
+		return 0;
+	if ((n >> 8) && size < 8 && mask >> 8 * size)
+		mask |= (uptr)1 << (8 * size - 1); /* (the bits it widens with are its sign bit) */
+	for (uptr i = 0; i < size; i++) {
+		unsigned k = (unsigned)(mask >> 8 * i) & 0xff;
+		if (k && (ml_partial_undef(a + i, ((const uint8_t *)a)[i], k, 0) & k))
+			return 0;
+	}
+	return 1;
+}
+
 void __ml_def_field_slow(__ml_uptr a, __ml_uptr n, __ml_uptr bits, __ml_uptr origin, __ml_meta_t m,
                          const struct __ml_site *site)
 {
@@ -484,18 +515,13 @@ void __ml_def_field_slow(__ml_uptr a, __ml_uptr n, __ml_uptr bits, __ml_uptr ori
 			ml_partial_put(a + i, ((const uint8_t *)a)[i], undef[i]);
 }
 
-void __ml_def_bitwise(__ml_uptr a, __ml_uptr n_op, __ml_uptr v, __ml_uptr origin, __ml_meta_t m,
+void __ml_def_bitwise(__ml_uptr a, __ml_uptr n, __ml_uptr keep, __ml_uptr flip, __ml_uptr origin, __ml_meta_t m,
                       const struct __ml_site *site)
 {
-	uptr n = n_op & 0xff;
-	unsigned op = (unsigned)(n_op >> 8);
 	if (!ML_LOAD(&ml_def_on) || n > 8 || !ml_app_range(a, n)) {
 		__ml_def_store(a, n, origin, m, site);
 		return;
 	}
-	/* a bit of the result is undefined where the old value's was and the
-	 * operand keeps it: & keeps v's ones, | its zeros, ^ every bit */
-	uint64_t keep = op == '&' ? v : op == '|' ? ~v : ~(uint64_t)0, flip = op == '^' ? v : 0;
 	unsigned undef[8], any = 0;
 	for (uptr i = 0; i < n; i++) {
 		unsigned k = (unsigned)(keep >> 8 * i) & 0xff;

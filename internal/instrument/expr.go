@@ -1457,6 +1457,17 @@ func (r *rewriter) storesCopy(lhs, rhs cc.ExpressionNode) bool {
 // whose value is copied on: p->r = p->g = v), else "".
 func (r *rewriter) storedCopy(x *cc.AssignmentExpression, wantOrigin bool) (frag, string) {
 	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
+	if s, ok := r.selfUpdate(lhs, rhs); ok && !wantOrigin {
+		p, v := r.name("__ml_a"), r.name("__ml_v")
+		place, meta := r.place(lhs, true, defNone)
+		var f frag
+		f.str("__extension__({ register __auto_type " + v + " = ")
+		f.cat(s.code)
+		f.str("; register __auto_type " + p + " = ")
+		f.cat(place)
+		f.strf("; *%s = %s; __ml_def_update((__ml_uptr)%s, sizeof(*%s), %s, %s, %s, %s, %s, %s);%s *%s; })", p, v, p, p, s.old, s.ops, s.keep, s.flip, meta, r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
+		return f, ""
+	}
 	code, org := r.assignedSource(lhs, rhs)
 	held := ""
 	if wantOrigin {

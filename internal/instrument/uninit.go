@@ -655,10 +655,10 @@ func (r *rewriter) maskedAnd(x *cc.AndExpression) (frag, string) {
 		f, _, _ := r.carriedOperands(a, x.Token, b)
 		return f, "0"
 	}
-	ac, ao := r.copySource(a)
-	bc, bo := r.copySource(b)
+	ac, ao, aq := r.maskOperand(a)
+	bc, bo, bq := r.maskOperand(b)
 	var kills []string
-	kept := func(e cc.ExpressionNode, code frag, o string, other cc.ExpressionNode, oo string) frag {
+	kept := func(e cc.ExpressionNode, code frag, o string, other cc.ExpressionNode, oo, oq string) frag {
 		if oo == "0" || !r.maskable(e, other) {
 			return code
 		}
@@ -666,6 +666,10 @@ func (r *rewriter) maskedAnd(x *cc.AndExpression) (frag, string) {
 		kill := k + " == 0"
 		if m := undefinedBits(other, x.Type()); m != "" {
 			kill = "(" + k + " & " + m + ") == 0"
+		}
+		if oq != "" {
+			// (a byte of memory undefined in part: the mask may miss its undefined bits)
+			kill = fmt.Sprintf("(%s || (%s && __ml_masked_defined(%s, %d, %s)))", kill, oo, oq, loadedBytes(other), k)
 		}
 		if o != "0" {
 			kill = "(!" + o + " && " + kill + ")"
@@ -677,14 +681,44 @@ func (r *rewriter) maskedAnd(x *cc.AndExpression) (frag, string) {
 		return r.keepValue(promoted, func(v string) string { return k + " = (__ml_uptr)" + v })
 	}
 	var f frag
-	f.cat(kept(a, ac, ao, b, bo))
+	f.cat(kept(a, ac, ao, b, bo, bq))
 	f.tok(x.Token)
-	f.cat(kept(b, bc, bo, a, ao))
+	f.cat(kept(b, bc, bo, a, ao, aq))
 	o := joinOrigins(ao, bo)
 	if len(kills) != 0 {
 		o = "((" + strings.Join(kills, " || ") + ") ? 0 : " + o + ")"
 	}
 	return f, o
+}
+
+// maskOperand renders operand e of an & as copySource does, and for an
+// integer read from tracked memory (not a register local) the variable
+// left holding its address, else "".
+func (r *rewriter) maskOperand(e cc.ExpressionNode) (frag, string, string) {
+	u := unparen(e)
+	t := u.Type()
+	if !r.copySourceKind(u) || !r.plainCopySource(u) || t == nil || !cc.IsIntegerType(t) || t.Size() > 8 || declOfExpr(u) != nil && r.valueOrigin(declOfExpr(u)) != "" {
+		code, o := r.copySource(e)
+		return code, o, ""
+	}
+	o, q, p := r.originTemp(), r.originTemp(), r.name("__ml_a")
+	var f frag
+	f.str("__extension__({ register __auto_type " + p + " = ")
+	place, _ := r.originPlace(u, p, o, false)
+	f.cat(place)
+	f.strf(" %s = (__ml_uptr)%s; *%s; })", q, p, p)
+	return f, o, q
+}
+
+// loadedBytes is the size of integer e read from memory, with 256 added
+// for a signed type, whose sign bit a wider operation's bits copy
+// (__ml_masked_defined).
+func loadedBytes(e cc.ExpressionNode) int64 {
+	t := unparen(e).Type()
+	if cc.IsSignedInteger(t) {
+		return t.Size() + 256
+	}
+	return t.Size()
 }
 
 // undefinedBits is the mask of the bits of operand e, converted to the
@@ -729,6 +763,122 @@ func (r *rewriter) assignedSource(lhs, rhs cc.ExpressionNode) (frag, string) {
 		bo = "0"
 	}
 	return f, joinOrigins(ao, bo)
+}
+
+// bitwiseSpine is lvalue lv's own value updated by bitwise operations
+// (lv = (lv | v) & m), rendered by selfUpdate.
+type bitwiseSpine struct {
+	code       frag
+	old, ops   string // the origins of lv's old value and of the other operands
+	keep, flip string // the bits of the result that are the old value's (xor-ed with flip)
+}
+
+// selfUpdate renders rhs, assigned to lhs, an integer in tracked memory,
+// when it is lhs's own value updated by bitwise operations: an update in
+// place as x op= v is (__ml_def_update), which defines the bits its
+// operands set or clear (libtiff's _TIFFFax3fillruns writes a black run's
+// last byte as cp[0] = (cp[0] | (0xff00 >> run)) & 0xff). ok is false for
+// other assignments.
+func (r *rewriter) selfUpdate(lhs, rhs cc.ExpressionNode) (s bitwiseSpine, ok bool) {
+	t := lhs.Type()
+	if t == nil || !cc.IsIntegerType(t) || t.Size() > 8 || hasSideEffects(lhs) || sameTokens(unparen(rhs), lhs) || !onSpine(lhs, rhs, t.Size()) {
+		return s, false
+	}
+	return r.spine(lhs, rhs), true
+}
+
+// onSpine reports whether e reaches lvalue lv (of size width) through
+// parentheses, casts to integer types no narrower and operands of &, | and
+// ^ of integer types of at most 8 bytes.
+func onSpine(lv, e cc.ExpressionNode, width int64) bool {
+	if sameTokens(unparen(e), lv) {
+		return true
+	}
+	if t := e.Type(); t == nil || !cc.IsIntegerType(t) || t.Size() > 8 || t.Size() < width {
+		return false
+	}
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		inner := parenthesized(x)
+		return inner != nil && onSpine(lv, inner, width)
+	case *cc.CastExpression:
+		return x.Case == cc.CastExpressionCast && onSpine(lv, x.CastExpression, width)
+	}
+	a, _, b, ok := bitwiseOperation(e)
+	return ok && (onSpine(lv, a, width) || onSpine(lv, b, width))
+}
+
+// spine renders e, which is onSpine of lv.
+func (r *rewriter) spine(lv, e cc.ExpressionNode) bitwiseSpine {
+	if sameTokens(unparen(e), lv) {
+		code, old := r.copySource(e)
+		return bitwiseSpine{code: code, old: old, ops: "0", keep: "~0UL", flip: "0UL"}
+	}
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		s := r.spine(lv, parenthesized(x))
+		var f frag
+		f.tok(x.Token)
+		f.cat(s.code)
+		f.tok(x.Token2)
+		s.code = f
+		return s
+	case *cc.CastExpression:
+		s := r.spine(lv, x.CastExpression)
+		s.code = r.castOf(x, s.code)
+		return s
+	}
+	a, op, b, _ := bitwiseOperation(e)
+	spineFirst := onSpine(lv, a, lv.Type().Size())
+	var s bitwiseSpine
+	other := a
+	if spineFirst {
+		s, other = r.spine(lv, a), b
+	} else {
+		s = r.spine(lv, b)
+	}
+	vc, vo := r.copySource(other)
+	k := r.originTemp() // (the operand's value, for the masks)
+	var promoted frag
+	promoted.str("+")
+	promoted.cat(paren(vc))
+	vc = r.keepValue(promoted, func(v string) string { return k + " = (__ml_uptr)" + v })
+	var f frag
+	if spineFirst {
+		f.cat(s.code)
+		f.tok(op)
+		f.cat(vc)
+	} else {
+		f.cat(vc)
+		f.tok(op)
+		f.cat(s.code)
+	}
+	s.code, s.ops = f, joinOrigins(s.ops, vo)
+	s.keep, s.flip = applyBitwise([]rune(op.SrcStr())[0], s.keep, s.flip, k)
+	return s
+}
+
+// parenthesized is the expression inside parenthesized expression x, or
+// nil.
+func parenthesized(x *cc.PrimaryExpression) cc.ExpressionNode {
+	if x.Case != cc.PrimaryExpressionExpr {
+		return nil
+	}
+	if l, ok := x.ExpressionList.(*cc.ExpressionList); ok {
+		if l.ExpressionList != nil {
+			return nil
+		}
+		return l.AssignmentExpression
+	}
+	return x.ExpressionList
+}
+
+// bitwiseOperation splits e when it is an &, a | or a ^.
+func bitwiseOperation(e cc.ExpressionNode) (a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode, ok bool) {
+	if x, isAnd := e.(*cc.AndExpression); isAnd && x.Case == cc.AndExpressionAnd {
+		return x.AndExpression, x.Token, x.EqualityExpression, true
+	}
+	return bitwiseOperands(e)
 }
 
 // bitwiseOperands splits e when it is an inclusive or exclusive or.
@@ -865,12 +1015,27 @@ func (r *rewriter) carriedUpdate(x *cc.AssignmentExpression) (f frag, ok bool) {
 	f.str(" *" + p + " ")
 	f.tok(x.Token)
 	if op := bitwiseUpdate(x); op != 0 {
-		f.strf(" %s; __ml_def_update((__ml_uptr)%s, sizeof(*%s), %s, %s, (__ml_uptr)%s, '%c', %s, %s);", v, p, p, o, org, v, op, meta, r.lossSite(x, lhs))
+		keep, flip := applyBitwise(op, "~0UL", "0UL", "(__ml_uptr)"+v)
+		f.strf(" %s; __ml_def_update((__ml_uptr)%s, sizeof(*%s), %s, %s, %s, %s, %s, %s);", v, p, p, o, org, keep, flip, meta, r.lossSite(x, lhs))
 	} else {
 		f.strf(" %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", v, p, p, joinOrigins(o, org), meta, r.lossSite(x, lhs))
 	}
 	f.strf("%s *%s; })", r.graphData(x, lhs, p), p)
 	return f, true
+}
+
+// applyBitwise gives the bits of a value that keep an old one's (xor-ed
+// with flip), keep and flip so far, once operation op ('&', '|' or '^')
+// with operand v has been applied to it: & keeps where v has ones, | where
+// it has zeros, ^ flips (__ml_def_update).
+func applyBitwise(op rune, keep, flip, v string) (string, string) {
+	switch op {
+	case '&':
+		return "(" + keep + " & " + v + ")", flip
+	case '|':
+		return "(" + keep + " & ~" + v + ")", flip
+	}
+	return keep, "(" + flip + " ^ " + v + ")"
 }
 
 // bitwiseUpdate is the operator of x when it updates an integer in place

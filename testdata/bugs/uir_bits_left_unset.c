@@ -2,8 +2,10 @@
  * undefined as they were: a byte of a never-written block whose masks set
  * or clear all but its top bit still has that bit undefined, and a
  * comparison or an index using it uses it, as Valgrind reports. So do
- * an int whose high half only is written by masks, and a byte whose masks
- * are applied through a flip (^=), which changes no bit's definedness. */
+ * an int whose high half only is written by masks, a byte whose masks are
+ * applied through a flip (^=), which changes no bit's definedness, a byte
+ * written by an assignment of its own bits or-ed in, and a byte read
+ * through a run-time mask that keeps one bit never set. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,17 +33,32 @@ static int __attribute__((noinline)) flipped(unsigned char *p)
 	return *p > 0x7f; // want UNINITIALIZED-READ
 }
 
+static int __attribute__((noinline)) written_out(unsigned char *p, int run)
+{
+	p[0] = (unsigned char)((p[0] | (0xff00 >> run)) & 0xff);
+	return p[0] == 0xe0; // want UNINITIALIZED-READ
+}
+
+static int __attribute__((noinline)) masked(unsigned char *p, unsigned mask)
+{
+	p[0] &= 0x0f;
+	p[0] |= 0x0c;
+	return (p[0] & mask) != 0; // want UNINITIALIZED-READ
+}
+
 int main(void)
 {
 	static const int table[16] = {1, 2, 3};
-	unsigned char *a = malloc(1), *c = malloc(1);
+	unsigned char *a = malloc(1), *c = malloc(1), *d = malloc(1), *e = malloc(1);
 	uint32_t *b = malloc(sizeof *b);
-	if (!a || !b || !c)
+	if (!a || !b || !c || !d || !e)
 		return 1;
-	int n = high_bits(a) + high_half(b, table) + flipped(c);
+	int n = high_bits(a) + high_half(b, table) + flipped(c) + written_out(d, 3) + masked(e, 0x0e);
 	printf("%d\n", n > 100);
 	free(a);
 	free(b);
 	free(c);
+	free(d);
+	free(e);
 	return 0;
 }
