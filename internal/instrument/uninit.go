@@ -625,7 +625,8 @@ func (r *rewriter) carriedBinary(a cc.ExpressionNode, op cc.Token, b cc.Expressi
 // away the other's undefined bits (maskable): the value's origin is
 // checked once, after the & (maskedAnd), not each operand's read.
 func (r *rewriter) usedAnd(x *cc.AndExpression) (f frag, ok bool) {
-	if x.Case != cc.AndExpressionAnd || !r.copySourceKind(x) || !r.maskable(x.AndExpression, x.EqualityExpression) && !r.maskable(x.EqualityExpression, x.AndExpression) {
+	a, b := x.AndExpression, x.EqualityExpression
+	if x.Case != cc.AndExpressionAnd || !r.copySourceKind(x) || !r.maskable(a, b) && !r.maskable(b, a) && !r.masksLoad(a, b) && !r.masksLoad(b, a) {
 		return f, false
 	}
 	code, o := r.maskedAnd(x)
@@ -641,6 +642,14 @@ func (r *rewriter) usedAnd(x *cc.AndExpression) (f frag, ok bool) {
 func (r *rewriter) maskable(mask, e cc.ExpressionNode) bool {
 	t := mask.Type()
 	return mask.Value() == cc.Unknown && t != nil && cc.IsIntegerType(t) && t.Size() <= 8 && r.copySourceKind(e)
+}
+
+// masksLoad reports whether operand mask of an & is a nonzero integer
+// constant and its other operand e an integer read from tracked memory,
+// whose bytes may be undefined in part (maskOperand).
+func (r *rewriter) masksLoad(mask, e cc.ExpressionNode) bool {
+	_, ok := constValue(mask)
+	return ok && !isZeroValue(mask.Value()) && r.loadedInteger(e)
 }
 
 // maskedAnd renders a & b, whose value carries its operands' definedness
@@ -659,6 +668,9 @@ func (r *rewriter) maskedAnd(x *cc.AndExpression) (frag, string) {
 	bc, bo, bq := r.maskOperand(b)
 	var kills []string
 	kept := func(e cc.ExpressionNode, code frag, o string, other cc.ExpressionNode, oo, oq string) frag {
+		if v, ok := constValue(e); ok && oq != "" && oo != "0" {
+			kills = append(kills, fmt.Sprintf("(%s && __ml_masked_defined(%s, %d, %#xUL))", oo, oq, loadedBytes(other), uint64(v)))
+		}
 		if oo == "0" || !r.maskable(e, other) {
 			return code
 		}
@@ -696,8 +708,7 @@ func (r *rewriter) maskedAnd(x *cc.AndExpression) (frag, string) {
 // left holding its address, else "".
 func (r *rewriter) maskOperand(e cc.ExpressionNode) (frag, string, string) {
 	u := unparen(e)
-	t := u.Type()
-	if !r.copySourceKind(u) || !r.plainCopySource(u) || t == nil || !cc.IsIntegerType(t) || t.Size() > 8 || declOfExpr(u) != nil && r.valueOrigin(declOfExpr(u)) != "" {
+	if !r.loadedInteger(u) {
 		code, o := r.copySource(e)
 		return code, o, ""
 	}
@@ -708,6 +719,14 @@ func (r *rewriter) maskOperand(e cc.ExpressionNode) (frag, string, string) {
 	f.cat(place)
 	f.strf(" %s = (__ml_uptr)%s; *%s; })", q, p, p)
 	return f, o, q
+}
+
+// loadedInteger reports whether e is an integer read from tracked memory,
+// not a register local's.
+func (r *rewriter) loadedInteger(e cc.ExpressionNode) bool {
+	u := unparen(e)
+	t := u.Type()
+	return t != nil && cc.IsIntegerType(t) && t.Size() <= 8 && r.copySourceKind(u) && r.plainCopySource(u) && (declOfExpr(u) == nil || r.valueOrigin(declOfExpr(u)) == "")
 }
 
 // loadedBytes is the size of integer e read from memory, with 256 added

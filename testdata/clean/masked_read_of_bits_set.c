@@ -3,7 +3,8 @@
  * libtiff 4.5.0's thumbnail tool sums the black pixels of a fax row with
  * bits[*src & mask0], whose last byte the row's final white run
  * (cp[0] &= 0xff >> run in _TIFFFax3fillruns) left defined only in its
- * high bits. Also through a signed char, whose sign bit is defined. */
+ * high bits. Also through a signed char, whose sign bit is defined, and
+ * through a constant mask: a flag set in a byte never written, then tested. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -35,6 +36,11 @@ int main(void)
 	printf("%u black\n", n);
 	if (negative((const signed char *)row + 1, -256) || negative((const signed char *)row + 1, 0x80))
 		puts("negative");
+	row[2] |= 0x80;
+	if (row[2] & 0x80)
+		puts("flagged");
+	if ((row[1] & 0xe0) == 0x40)
+		puts("one black");
 	free(row);
 	return 0;
 }
