@@ -58,6 +58,7 @@ var dropinCases = []struct {
 	{"surrogate_pairs.c", []string{"-O1", "-Wall"}},
 	{"surrogate_pairs.c", []string{"-O0"}},
 	{"int128_cases.c", []string{"-O2", "-Wall"}},
+	{"pragma_places.c", []string{"-std=gnu11", "-O2", "-Wall", "-Wextra", "-Wcast-align=strict", "-Wduplicated-branches", "-Werror"}},
 	{"int128_cases.c", []string{"-O0"}},
 	{"wide_bitfields.c", []string{"-O2", "-Wall"}},
 	{"wide_bitfields.c", []string{"-O0"}},

@@ -1926,7 +1926,7 @@ func (r *rewriter) stmt(s *cc.Statement) frag {
 	atomic := len(words) > 1 && string(words[1]) == "atomic"
 	body := r.stmtAfterPragma(s)
 	first, _ := body.first()
-	if s.Case == cc.StatementIteration || atomic || first.isTok && first.tok.Seq() == t.Seq() {
+	if s.Case == cc.StatementIteration || atomic || first.isTok && first.tok.Seq() == t.Seq() || !appliesToNext(words) {
 		f.cat(body)
 		return f
 	}
@@ -1934,6 +1934,24 @@ func (r *rewriter) stmt(s *cc.Statement) frag {
 	f.cat(body)
 	f.str("}")
 	return f
+}
+
+// appliesToNext reports whether the #pragma of words applies to the
+// statement after it (OpenMP's and OpenACC's, GCC's loop pragmas), which
+// then gets all memlens made of it; a diagnostic pragma does not, and a
+// statement expression's last statement must stay its value
+// (`({ _Pragma("GCC diagnostic push") p; })`, grep's CAST_ALIGNED).
+func appliesToNext(words [][]byte) bool {
+	if len(words) == 0 {
+		return false
+	}
+	switch string(words[0]) {
+	case "omp", "acc":
+		return true
+	case "GCC":
+		return len(words) > 1 && (string(words[1]) == "unroll" || string(words[1]) == "ivdep" || string(words[1]) == "novector")
+	}
+	return false
 }
 
 // pragmaBefore returns the first token of node n, in a function, and the

@@ -111,6 +111,8 @@ func (r *rewriter) verbatim(n cc.Node) frag {
 			f.str(text)
 		}
 		if text := r.replaceTok[t.Seq()]; text != "" {
+			// (the #pragma lines before the token it replaces go first)
+			f.add(piece{tok: t, lead: true})
 			f.str(text)
 			continue
 		}
