@@ -19,10 +19,12 @@ func (j *job) compile(u *unit) error {
 	if j.cl.stage == stageAssemble {
 		stageFlag = "-S"
 	}
-	plain := slices.Concat(j.cc, quiet(j.cl.words(kindFlag)), j.cl.words(kindPreinclude), langFlags(u.lang),
-		[]string{"-w", stageFlag, u.src, "-o", u.obj})
+	plain := func(out string) []string {
+		return slices.Concat(j.cc, quiet(j.cl.words(kindFlag)), j.cl.words(kindPreinclude), langFlags(u.lang),
+			[]string{"-w", stageFlag, u.src, "-o", out})
+	}
 	if u.ml == "" {
-		return j.runQuiet(plain)
+		return j.runQuiet(plain(u.obj))
 	}
 	warnings := unitWarnings()
 	run := j.runCaptured
@@ -43,7 +45,9 @@ func (j *job) compile(u *unit) error {
 		// (the user's top-level asm, a .symver) may reject gcc's own
 		// build too, which then fails as gcc's does, with its messages
 		// (its temporary assembly named in the user's TMPDIR).
-		if plainSaid, plainErr := j.runCaptured(plain); plainErr != nil {
+		// (its object goes elsewhere: a failed compile leaves none, or
+		// make would take the uninstrumented one as up to date)
+		if plainSaid, plainErr := j.runCaptured(plain(filepath.Join(j.tmp, "plain"+filepath.Ext(u.obj)))); plainErr != nil {
 			j.stderr.Write(bytes.ReplaceAll(plainSaid, []byte(j.tmp), []byte(filepath.Clean(os.TempDir()))))
 			return plainErr
 		}

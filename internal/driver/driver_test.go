@@ -35,6 +35,7 @@ var sources = map[string]string{
 	"bad.c":      "int FAKE_PARSE_ERROR;\nint bad(void) { return 1; }\n",
 	"broken.c":   "int f(void) { return undeclared; }\n",
 	"panic.c":    "int FAKE_PANIC;\n",
+	"rejected.c": "int FAKE_REJECTED;\n",
 }
 
 // fake stands in for instrument.Config.
@@ -53,6 +54,8 @@ func (f *fake) File(path string, pre []byte) ([]byte, error) {
 		return nil, &instrument.ParseError{Msg: path + ":1:1: fake parse error\n" + path + ":2:1: and another\n"}
 	case bytes.Contains(pre, []byte("FAKE_PANIC")):
 		panic("fake instrumenter panic")
+	case bytes.Contains(pre, []byte("FAKE_REJECTED")):
+		return append(pre, "#error the unit rejected\n"...), nil
 	}
 	tag := "static const char __ml_marker[] __attribute__((used)) = \"" + marker + "\";\n"
 	return append([]byte(tag), pre...), nil
@@ -575,6 +578,21 @@ func TestInternalError(t *testing.T) {
 	t.Setenv("MEMLENS_DEBUG", "1")
 	if _, stderr = e.cc(1, "-c", "panic.c"); !strings.Contains(stderr, "goroutine") {
 		t.Errorf("MEMLENS_DEBUG=1 printed no stack:\n%s", stderr)
+	}
+}
+
+// TestUnitRejected: when gcc accepts a file but not its instrumented unit,
+// memlens says so, fails, and leaves no object, as a failed gcc leaves
+// none (an uninstrumented one left behind, make took it as up to date
+// and linked it: grep 3.8's grep.o).
+func TestUnitRejected(t *testing.T) {
+	e := setup(t)
+	_, stderr := e.cc(1, "-c", "rejected.c")
+	if !strings.Contains(stderr, "memlens: internal error: gcc accepts rejected.c but not memlens's instrumented unit") {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	if exists("rejected.o") {
+		t.Error("rejected.o written")
 	}
 }
 
