@@ -1319,7 +1319,8 @@ func (c outputCursor) at(p string) string {
 // write their output through a cursor in the struct they are passed
 // (zlib's z_stream, bzip2's bz_stream and liblzma's lzma_stream: next_out;
 // zstd's ZSTD_outBuffer: pos into dst) or passed by address (brotli's
-// uint8_t **next_out). The bytes a cursor moves over were written (libpng
+// uint8_t **next_out, iconv's char **outbuf, glibc's __outbuf). The bytes
+// a cursor moves over were written (libpng
 // reads its rows from inflate's output); __ml_def_extern defines only the
 // struct itself.
 func outputCursors(t cc.Type, name string) []outputCursor {
@@ -1334,7 +1335,7 @@ func outputCursors(t cc.Type, name string) []outputCursor {
 		return nil
 	}
 	switch {
-	case name == "next_out" && isDataPtr(pt.Elem()):
+	case (name == "next_out" || name == "__outbuf" || name == "outbuf") && isDataPtr(pt.Elem()):
 		return []outputCursor{{0, -1}}
 	case field("next_out") != nil && isDataPtr(field("next_out").Type()):
 		return []outputCursor{{field("next_out").Offset(), -1}}
