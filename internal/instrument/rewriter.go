@@ -2059,8 +2059,18 @@ func (r *rewriter) asmOutputsDefined(a *cc.Asm) frag {
 		}
 	}
 	if ins := outs.AsmArgList; ins != nil && asmClobbersMemory(outs) {
+		// (an in-out operand is an input too: rep stosb's "+D"(p))
+		var given []cc.ExpressionNode
+		for l := outs.AsmExpressionList; l != nil; l = l.AsmExpressionList {
+			if strings.HasPrefix(asmConstraint(l.AssignmentExpression), `"+`) {
+				given = append(given, asmOperand(l.AssignmentExpression))
+			}
+		}
 		for l := ins.AsmExpressionList; l != nil; l = l.AsmExpressionList {
-			if e := asmOperand(l.AssignmentExpression); e != nil && !hasSideEffects(e) && asmMayWriteThrough(e) {
+			given = append(given, asmOperand(l.AssignmentExpression))
+		}
+		for _, e := range given {
+			if e != nil && !hasSideEffects(e) && asmMayWriteThrough(e) {
 				code, meta, _ := r.ptrExpr(e)
 				v := r.name("__ml_v")
 				f.str(" { register __auto_type " + v + " = ")
@@ -2070,6 +2080,15 @@ func (r *rewriter) asmOutputsDefined(a *cc.Asm) frag {
 		}
 	}
 	return f
+}
+
+// asmConstraint is the constraint string of asm operand e as written
+// ("+D"), or "".
+func asmConstraint(e cc.ExpressionNode) string {
+	if x, ok := e.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
+		return toText(cc.NodeSource(x.PostfixExpression))
+	}
+	return ""
 }
 
 // asmClobbersMemory reports whether an asm whose operand sections start
