@@ -496,6 +496,10 @@ void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __
                         const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;
 void __ml_report_uninit_value(__ml_uptr origin, const struct __ml_site *site)
 	__attribute__((noinline, cold)) __ML_NOTHROW;
+/* A printf-style call's format, made at run time, converts some of the n
+ * arguments after it, of the given origins (0: defined): those are used. */
+void __ml_format_uses(const char *fmt, const struct __ml_site *site, __ml_uptr n, const __ml_uptr *origins)
+	__attribute__((noinline, cold)) __ML_NOTHROW;
 /* A pointer never assigned (meta m, an uninit record's) decides something. */
 void __ml_report_uninit_pointer(__ml_meta_t m, const struct __ml_site *site)
 	__attribute__((noinline, cold)) __ML_NOTHROW;

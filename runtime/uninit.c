@@ -747,6 +747,56 @@ void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __
 	ml_uninit_event(a, n, m, ml_bytes_origin(a, n, m, decl), decl, site, 0);
 }
 
+/* Which of a printf format's arguments it converts: bit k for the k-th
+ * after the format (of n <= 64), or all of them where the walk cannot
+ * follow it (positional arguments, a conversion it does not know). */
+static uint64_t ml_format_converts(const char *fmt, uptr n)
+{
+	uint64_t all = n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1, converts = 0;
+	uptr arg = 0;
+#define ML_TAKE() (converts |= arg < 64 ? (uint64_t)1 << arg : 0, arg++)
+	for (const char *p = fmt; *p; p++) {
+		if (*p != '%' || *++p == '%')
+			continue;
+		const char *q = p;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (*q == '$')
+			return all;
+		while (*p && strchr("-+ #0'I", *p))
+			p++;
+		if (*p == '*')
+			ML_TAKE(), p++;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p == '.') {
+			if (*++p == '*')
+				ML_TAKE(), p++;
+			while (*p >= '0' && *p <= '9')
+				p++;
+		}
+		while (*p && strchr("hlqLjzZt", *p))
+			p++;
+		if (*p == 'm')
+			continue;
+		if (!*p || !strchr("diouxXcCeEfFgGaAsSpn", *p))
+			return all;
+		ML_TAKE();
+	}
+#undef ML_TAKE
+	return converts & all;
+}
+
+void __ml_format_uses(const char *fmt, const struct __ml_site *site, __ml_uptr n, const __ml_uptr *origins)
+{
+	if (!fmt || !ML_LOAD(&ml_def_on))
+		return;
+	uint64_t converts = ml_format_converts(fmt, n);
+	for (uptr k = 0; k < n; k++)
+		if (origins[k] && (k >= 64 || converts >> k & 1))
+			__ml_report_uninit_value(origins[k], site);
+}
+
 void __ml_report_uninit_value(__ml_uptr origin, const struct __ml_site *site)
 {
 	if (!ML_LOAD(&ml_def_on))

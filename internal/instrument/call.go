@@ -1507,6 +1507,17 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 	// argument before it makes of the same block, so a bad access fails
 	// that check, ahead of the call's use of either value)
 	defer r.avail.pop(len(r.avail.seq))
+	// (a printf-style function's: which arguments its format converts)
+	fi, formatted := r.formatCall(x, len(args))
+	var converts []bool
+	var origins []string // (the runtime checks the format's, which the arguments are evaluated before)
+	if formatted {
+		if f, ok := literalFormat(args[fi]); ok {
+			converts, _ = formatConverts(f, len(args)-fi-1)
+		} else if r.c.order.argsRightToLeft {
+			origins = make([]string, len(args)-fi-1)
+		}
+	}
 	for _, i := range r.argOrder(len(args)) {
 		a := args[i]
 		r.cleanPart(a, func() frag {
@@ -1533,10 +1544,17 @@ func (r *rewriter) renderArgs(x *cc.PostfixExpression, args []cc.ExpressionNode,
 				case carriesOrigin(i) && !as[i].literal:
 					as[i].origin = true
 					as[i].code, as[i].meta = r.copySource(a)
+				case formatted && i > fi && converts != nil && !converts[i-fi-1] && r.copySourceKind(a):
+					as[i].code, _ = r.copySource(a) // (not converted: not used)
+				case formatted && i > fi && origins != nil && r.copySourceKind(a):
+					as[i].code, origins[i-fi-1] = r.copySource(a)
 				case r.noAddress(a):
 					as[i].code = r.autoInit(a, r.expr(a))
 				default:
 					as[i].code = r.expr(a)
+				}
+				if formatted && i == fi && origins != nil && slices.ContainsFunc(origins, func(o string) bool { return o != "" && o != "0" }) {
+					as[i].code = r.formatUses(x, as[i].code, origins)
 				}
 				as[i].pure = plain(as[i].code) && pureArg(a, assigned)
 				return as[i].code
