@@ -198,15 +198,31 @@ func bitfieldBits(c string, x *cc.PostfixExpression) (at, size string) {
 // bits take its definedness, bit by bit (__ml_def_field; fieldStore hands
 // its origin to bitfieldOps). ok is false for other assignments.
 func (r *rewriter) bitfieldStore(x *cc.AssignmentExpression) (f frag, ok bool) {
+	f, _, ok = r.bitfieldStored(x)
+	return f, ok
+}
+
+// storesBitfield reports whether x stores a copy source into a bit-field
+// in tracked memory (bitfieldStore).
+func (r *rewriter) storesBitfield(x *cc.AssignmentExpression) bool {
+	e, isField := unparen(x.UnaryExpression).(*cc.PostfixExpression)
+	return x.Case == cc.AssignmentExpressionAssign && r.tracksDef() && isField && r.bitfieldSource(e) && r.copySourceKind(x.AssignmentExpression)
+}
+
+// bitfieldStored is bitfieldStore's rewrite of x and the origin of the
+// value stored, which is the assignment's: a copy source too
+// (`if ((p->f = v))` uses it).
+func (r *rewriter) bitfieldStored(x *cc.AssignmentExpression) (f frag, org string, ok bool) {
 	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
-	e, isField := unparen(lhs).(*cc.PostfixExpression)
-	if !r.tracksDef() || !isField || !r.bitfieldSource(e) || !r.copySourceKind(rhs) {
-		return f, false
+	if !r.storesBitfield(x) {
+		return f, "", false
 	}
 	code, org := r.assignedSource(lhs, rhs)
 	if org == "0" {
-		return f, false
+		return f, "", false
 	}
+	held := r.originTemp()
+	org = "(" + held + " = " + org + ")"
 	v := r.name("__ml_v")
 	f.str("__extension__({ register __auto_type " + v + " = ")
 	f.cat(code)
@@ -215,7 +231,7 @@ func (r *rewriter) bitfieldStore(x *cc.AssignmentExpression) (f frag, ok bool) {
 	f.cat(r.access(lhs, true, defStore))
 	r.fieldStore = fieldStore{}
 	f.str(" = " + v + "; })")
-	return f, true
+	return f, held, true
 }
 
 // fieldStore is the store bitfieldStore is rewriting: the origin of its
@@ -406,7 +422,7 @@ func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
 	if x, ok := e.(*cc.AssignmentExpression); ok && x.Case == cc.AssignmentExpressionAssign {
 		// (its value is what it stored, with the definedness it stored)
 		return r.valueOrigin(declOfExpr(x.UnaryExpression)) != "" && r.copySourceKind(x.AssignmentExpression) ||
-			r.storesCopy(x.UnaryExpression, x.AssignmentExpression)
+			r.storesCopy(x.UnaryExpression, x.AssignmentExpression) || r.storesBitfield(x)
 	}
 	for _, o := range carriedOperands(e) {
 		if r.copySourceKind(o) {
@@ -558,6 +574,12 @@ func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
 	case *cc.AssignmentExpression:
 		if o := r.valueOrigin(declOfExpr(x.UnaryExpression)); o != "" {
 			return r.assignValue(x), o
+		}
+		if f, o, ok := r.bitfieldStored(x); ok {
+			return f, o
+		}
+		if r.storesBitfield(x) { // (a defined value)
+			return r.assignValue(x), "0"
 		}
 		return r.storedCopy(x, true)
 	case *cc.CastExpression:
@@ -1158,6 +1180,21 @@ func (r *rewriter) valueUse(x *cc.PrimaryExpression, o string) frag {
 	f.cat(r.verbatim(x))
 	f.str(")")
 	return f
+}
+
+// decidingExpr rewrites e, a condition: an assignment there (`if ((x =
+// v))`, `while ((p->f = v))`) decides by the value it stored, whose origin
+// is checked; any other expression checks its own uses.
+func (r *rewriter) decidingExpr(e cc.ExpressionNode) frag {
+	x, ok := unparen(e).(*cc.AssignmentExpression)
+	if !ok || x.Case != cc.AssignmentExpressionAssign || !r.copySourceKind(x) {
+		return r.expr(e)
+	}
+	code, o := r.copySource(e)
+	if o == "0" {
+		return code
+	}
+	return r.keepValue(code, func(string) string { return r.valueCheck(o, x) })
 }
 
 // valueCheck is the check of a use at n of a value with companion origin o.

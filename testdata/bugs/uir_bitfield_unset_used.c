@@ -1,7 +1,8 @@
 /* A value never set stored into a bit-field is reported where it is used,
  * not where it is stored, as Valgrind reports it: read from the field
  * itself, and from a copy of its struct. Its neighbours' stores before it
- * leave it undefined. */
+ * leave it undefined. An assignment deciding a condition uses the value it
+ * stored, into a bit-field or a local. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -29,6 +30,11 @@ int main(void)
 	printf("%d\n", copy.kind + copy.seen);
 	if (copy.level == 2) // want UNINITIALIZED-READ
 		puts("two");
+	int level;
+	if ((f->level = *unset)) // want UNINITIALIZED-READ
+		puts("any");
+	if ((level = unset[0])) // want UNINITIALIZED-READ
+		puts("level");
 	free(f);
 	free(unset);
 	return 0;
