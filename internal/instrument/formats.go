@@ -39,14 +39,24 @@ func (r *rewriter) formatCall(x *cc.PostfixExpression, nargs int) (int, bool) {
 // (positional arguments, a conversion it does not know).
 func formatConverts(format string, n int) (converts []bool, ok bool) {
 	converts = make([]bool, n)
-	arg := 0
-	take := func() {
-		if arg < n {
-			converts[arg] = true
+	arg, i := 0, 0
+	skip := func(set string) {
+		for i < len(format) && strings.IndexByte(set, format[i]) >= 0 {
+			i++
 		}
-		arg++
 	}
-	for i := 0; i < len(format); i++ {
+	// a field width or precision, * taking an argument
+	field := func() {
+		if i < len(format) && format[i] == '*' {
+			if arg < n {
+				converts[arg] = true
+			}
+			arg++
+			i++
+		}
+		skip("0123456789")
+	}
+	for ; i < len(format); i++ {
 		if format[i] != '%' {
 			continue
 		}
@@ -54,45 +64,24 @@ func formatConverts(format string, n int) (converts []bool, ok bool) {
 		if i < len(format) && format[i] == '%' {
 			continue
 		}
-		j := i
-		for j < len(format) && format[j] >= '0' && format[j] <= '9' {
-			j++
-		}
-		if j < len(format) && format[j] == '$' {
+		if j := i + strings.IndexFunc(format[i:], func(c rune) bool { return c < '0' || c > '9' }); j >= i && format[j] == '$' {
 			return nil, false
 		}
-		for i < len(format) && strings.IndexByte("-+ #0'I", format[i]) >= 0 {
-			i++
-		}
-		if i < len(format) && format[i] == '*' {
-			take()
-			i++
-		}
-		for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-			i++
-		}
+		skip("-+ #0'I")
+		field()
 		if i < len(format) && format[i] == '.' {
 			i++
-			if i < len(format) && format[i] == '*' {
-				take()
-				i++
-			}
-			for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-				i++
-			}
+			field()
 		}
-		for i < len(format) && strings.IndexByte("hlqLjzZt", format[i]) >= 0 {
-			i++
-		}
-		if i >= len(format) {
+		skip("hlqLjzZt")
+		if i >= len(format) || format[i] != 'm' && strings.IndexByte("diouxXcCeEfFgGaAsSpn", format[i]) < 0 {
 			return nil, false
 		}
-		switch c := format[i]; {
-		case c == 'm':
-		case strings.IndexByte("diouxXcCeEfFgGaAsSpn", c) >= 0:
-			take()
-		default:
-			return nil, false
+		if format[i] != 'm' {
+			if arg < n {
+				converts[arg] = true
+			}
+			arg++
 		}
 	}
 	return converts, true
