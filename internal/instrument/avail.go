@@ -1037,11 +1037,11 @@ func andChain(e cc.ExpressionNode, rights map[cc.ExpressionNode]bool) {
 func (r *rewriter) andRight(b cc.ExpressionNode) frag {
 	a := &r.avail
 	if !a.andRights[b] || a.blocked != 0 {
-		return r.expr(b)
+		return r.decidingExpr(b)
 	}
 	c := &collector{facts: newFacts(), cond: a.cond}
 	a.collectors = append(a.collectors, c)
-	f := r.expr(b)
+	f := r.decidingExpr(b)
 	a.collectors = a.collectors[:len(a.collectors)-1]
 	kill(a.assigned, c.facts)
 	saved := a.facts

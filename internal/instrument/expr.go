@@ -173,7 +173,7 @@ func (r *rewriter) shortCircuit(a cc.ExpressionNode, op cc.Token, b cc.Expressio
 // first: the checks a makes whenever it runs are facts while b is.
 func (r *rewriter) leftFirst(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode, right func() frag) frag {
 	defer r.avail.pop(len(r.avail.seq))
-	f := r.cleanPart(a, func() frag { return r.avail.before(func() frag { return r.expr(a) }) })
+	f := r.cleanPart(a, func() frag { return r.avail.before(func() frag { return r.decidingExpr(a) }) })
 	f.tok(op)
 	f.cat(r.cleanPart(b, right))
 	return f
@@ -188,7 +188,7 @@ func (r *rewriter) leftFirst(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNo
 // is one a's check makes of the same block, so a bad access of b fails
 // a's check in the same expression, ahead of any use of either value.
 func (r *rewriter) binary(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
-	return r.leftFirst(a, op, b, func() frag { return r.expr(b) })
+	return r.leftFirst(a, op, b, func() frag { return r.decidingExpr(b) })
 }
 
 // binaryOperands are the operands and the operator of a binary operation

@@ -1182,9 +1182,11 @@ func (r *rewriter) valueUse(x *cc.PrimaryExpression, o string) frag {
 	return f
 }
 
-// decidingExpr rewrites e, a condition: an assignment there (`if ((x =
-// v))`, `while ((p->f = v))`) decides by the value it stored, whose origin
-// is checked; any other expression checks its own uses.
+// decidingExpr rewrites e, a condition or an operand whose value is used
+// (of a comparison, an arithmetic operator, && or ||): an assignment there
+// (`if ((x = v))`, `while ((c = *p++) != 0)`) decides by the value it
+// stored, whose origin is checked; any other expression checks its own
+// uses.
 func (r *rewriter) decidingExpr(e cc.ExpressionNode) frag {
 	x, ok := unparen(e).(*cc.AssignmentExpression)
 	if !ok || x.Case != cc.AssignmentExpressionAssign || !r.copySourceKind(x) {
