@@ -1457,22 +1457,17 @@ func (r *rewriter) storesCopy(lhs, rhs cc.ExpressionNode) bool {
 // whose value is copied on: p->r = p->g = v), else "".
 func (r *rewriter) storedCopy(x *cc.AssignmentExpression, wantOrigin bool) (frag, string) {
 	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
+	var code frag
+	mark, args, held := "__ml_def_v", "", ""
 	if s, ok := r.selfUpdate(lhs, rhs); ok && !wantOrigin {
-		p, v := r.name("__ml_a"), r.name("__ml_v")
-		place, meta := r.place(lhs, true, defNone)
-		var f frag
-		f.str("__extension__({ register __auto_type " + v + " = ")
-		f.cat(s.code)
-		f.str("; register __auto_type " + p + " = ")
-		f.cat(place)
-		f.strf("; *%s = %s; __ml_def_update((__ml_uptr)%s, sizeof(*%s), %s, %s, %s, %s, %s, %s);%s *%s; })", p, v, p, p, s.old, s.ops, s.keep, s.flip, meta, r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
-		return f, ""
-	}
-	code, org := r.assignedSource(lhs, rhs)
-	held := ""
-	if wantOrigin {
-		held = r.originTemp()
-		org = held + " = " + org
+		code = s.code
+		mark, args = "__ml_def_update", s.old+", "+s.ops+", "+s.keep+", "+s.flip
+	} else {
+		code, args = r.assignedSource(lhs, rhs)
+		if wantOrigin {
+			held = r.originTemp()
+			args = held + " = " + args
+		}
 	}
 	p, v := r.name("__ml_a"), r.name("__ml_v")
 	place, meta := r.place(lhs, true, defNone)
@@ -1481,7 +1476,7 @@ func (r *rewriter) storedCopy(x *cc.AssignmentExpression, wantOrigin bool) (frag
 	f.cat(code)
 	f.str("; register __auto_type " + p + " = ")
 	f.cat(place)
-	f.strf("; *%s = %s; __ml_def_v((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);%s *%s; })", p, v, p, p, org, meta, r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
+	f.strf("; *%s = %s; %s((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);%s *%s; })", p, v, mark, p, p, args, meta, r.lossSite(x, lhs), r.graphData(x, lhs, p), p)
 	return f, held
 }
 

@@ -548,12 +548,8 @@ func branchFree(e cc.ExpressionNode) bool {
 // the origin of its value (0: defined), valid once the code has run. An
 // operand that is no copy source is rendered as usual (used), defined.
 func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
-	if x, ok := e.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionExpr && unparen(e) != e {
-		inner := x.ExpressionList
-		if l, ok := inner.(*cc.ExpressionList); ok {
-			inner = l.AssignmentExpression
-		}
-		code, o := r.copySource(inner)
+	if x, ok := e.(*cc.PrimaryExpression); ok && parenthesized(x) != nil {
+		code, o := r.copySource(parenthesized(x))
 		var f frag
 		f.tok(x.Token)
 		f.cat(code)
@@ -1158,18 +1154,14 @@ func (r *rewriter) originTemp() string {
 func unparen(e cc.ExpressionNode) cc.ExpressionNode {
 	for {
 		x, ok := e.(*cc.PrimaryExpression)
-		if !ok || x.Case != cc.PrimaryExpressionExpr {
+		if !ok {
 			return e
 		}
-		l, ok := x.ExpressionList.(*cc.ExpressionList)
-		if ok {
-			if l.ExpressionList != nil {
-				return e
-			}
-			e = l.AssignmentExpression
-			continue
+		inner := parenthesized(x)
+		if inner == nil {
+			return e
 		}
-		e = x.ExpressionList
+		e = inner
 	}
 }
 
