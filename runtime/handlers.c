@@ -93,11 +93,17 @@ static void ml_call_program(int sig, siginfo_t *si, void *uc)
 	uptr *side = __ml_t.side;
 	if (side)
 		__ml_t.side = side + ML_SIDE_GAP;
+	/* a longjmp out of the handler finds no stack left to unwind the
+	 * frames of an overflow on (jumps.c) */
+	uptr overflow_sp = ml_tls.overflow_sp;
+	if (ml_stack_overflow(sig, si, uc))
+		ml_tls.overflow_sp = (uptr)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP];
 	if (flags & SA_SIGINFO)
 		((void (*)(int, siginfo_t *, void *))fn)(sig, si, uc);
 	else
 		((void (*)(int))fn)(sig);
 	__ml_t.side = side;
+	ml_tls.overflow_sp = overflow_sp;
 	ml_tls.args_own = args_own;
 	__ml_t.xsite = xsite;
 	memcpy(&__ml_t, protocol, sizeof protocol);

@@ -34,6 +34,7 @@
 
 #include <sched.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -205,6 +206,7 @@
 #define ml_report_fault        __mlrt_report_fault
 #define ml_die_of              __mlrt_die_of
 #define ml_segv_is_programs    __mlrt_segv_is_programs
+#define ml_stack_overflow      __mlrt_stack_overflow
 #define ml_as_own_action       __mlrt_as_own_action
 #define ml_damage              ML_STATE_AT(int, ML_ST_DAMAGE)
 #define ml_damaged             __mlrt_damaged
@@ -586,6 +588,7 @@ struct ml_tls {
 	const site_t *last_frame;
 	void *recover;           /* damage.c: the sigjmp_buf of the cold path running (ML_COLD_GUARD) */
 	const site_t *detecting; /* the statement whose event the detectors are judging */
+	uptr overflow_sp;        /* handlers.c: the stack pointer a stack overflow the program handles interrupted (0: none) */
 	uptr rules_sp;           /* rules.c: the frame of the hook a call or ret event entered by */
 	/* handlers.c: runtime sections this thread is inside (a signal
 	 * arriving then waits for the last to end), and the signals that
@@ -1809,6 +1812,9 @@ void ml_die_of(int sig);
 /* Would a SIGSEGV this thread raised now reach a handler of the program's
  * (installed by any code, or there before memlens started)? */
 int ml_segv_is_programs(void);
+
+/* Is fault sig (si, uc: the interrupted context) a stack overflow? */
+int ml_stack_overflow(int sig, const siginfo_t *si, const void *uc);
 
 /* Is act's handler memlens's own (the program putting back what signal()
  * or sigaction() told it was there)? Then *own: memlens's action, as

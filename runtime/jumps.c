@@ -20,6 +20,9 @@
  * of the unit's call-site ranges (-fexceptions gives calls landing pads,
  * not a faulting division; -fnon-call-exceptions would, but gcc 12 fails
  * on instrumented units with it: cJSON's minify_string, rtl_split_edge).
+ * And so do those of a stack overflow's frames, out of whose handler (on
+ * an alternate stack) the program jumps: their landing pads would run
+ * where the overflow left no stack, and fault again.
  *
  * pthread_exit unwinds the thread's frames itself, and so runs the same
  * cleanups: __ml_pthread_exit first sets the shadow stack to the
@@ -92,7 +95,10 @@ void __ml_longjmp(void *env, int val)
 		if (ml_jmp_notes[i].env == env)
 			to = &ml_jmp_notes[i];
 	/* (a jmp_buf whose frame has returned is the program's bug: no unwind) */
-	if (to && (ML_LOAD(&ml_loss_on) || ml_def_kept()) && to->sp > (uptr)__builtin_frame_address(0)) {
+	int overflowed = to && ml_tls.overflow_sp && ml_tls.overflow_sp < to->sp;
+	if (overflowed)
+		ml_tls.overflow_sp = 0; /* (its handler is left) */
+	if (to && (ML_LOAD(&ml_loss_on) || ml_def_kept()) && to->sp > (uptr)__builtin_frame_address(0) && !overflowed) {
 		/* (not on this frame's stack: the landing pads of the frames
 		 * unwound run below theirs, over this one) */
 		static __thread struct ml_unwind u;

@@ -988,9 +988,9 @@ static void ml_recursion(struct ml_fault *f)
 	}
 }
 
-/* Is a SIGSEGV at a (stack pointer sp) the stack's end? */
-static int ml_overflow(uptr a, uptr sp, const struct ml_map *at, int has_at, const struct ml_map *next,
-                       int has_next)
+/* Is a SIGSEGV at a (stack pointer sp) the stack's end, by a and sp
+ * alone? 0: no, 1: yes, 2: ask the maps (ml_overflow). */
+static int ml_overflow_near(uptr a, uptr sp)
 {
 	if (ml_stk_hi && a >= ml_stk_hi)
 		return 0;
@@ -998,6 +998,17 @@ static int ml_overflow(uptr a, uptr sp, const struct ml_map *at, int has_at, con
 		return 1;
 	if (a + ML_NEAR_SP < sp || a >= sp + ML_NEAR_SP)
 		return 0;
+	return 2;
+}
+
+/* Is a SIGSEGV at a (stack pointer sp; at, next: a's maps) the stack's
+ * end? */
+static int ml_overflow(uptr a, uptr sp, const struct ml_map *at, int has_at, const struct ml_map *next,
+                       int has_next)
+{
+	int near = ml_overflow_near(a, sp);
+	if (near != 2)
+		return near;
 	/* in no mapping or a guard page, just below a writable one (the
 	 * stack), or the stack pointer itself out of the stack (a frame
 	 * larger than what was left) */
@@ -1008,6 +1019,19 @@ static int ml_overflow(uptr a, uptr sp, const struct ml_map *at, int has_at, con
 	struct ml_map sat, snext;
 	int has_sat, has_snext;
 	return ml_maps(sp, &sat, &has_sat, &snext, &has_snext) && (!has_sat || sat.perms[1] != 'w');
+}
+
+int ml_stack_overflow(int sig, const siginfo_t *si, const void *uc)
+{
+	if (sig != SIGSEGV || !si || si->si_code <= 0 || !uc)
+		return 0;
+	uptr a = (uptr)si->si_addr, sp = (uptr)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RSP];
+	int near = ml_overflow_near(a, sp); /* (most faults a handler takes: no maps read) */
+	if (near != 2)
+		return near;
+	struct ml_map at, next;
+	int has_at, has_next;
+	return ml_maps(a, &at, &has_at, &next, &has_next) && ml_overflow(a, sp, &at, has_at, &next, has_next);
 }
 
 /* A description of mapping m: "(r--p /tmp/prog)" */
