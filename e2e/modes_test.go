@@ -98,6 +98,33 @@ func TestUninitOutputCursors(t *testing.T) {
 	}
 }
 
+// TestUninitWrittenAfterCallback links a unit built for full checking
+// with one built by gcc alone (testdata/callsback) that calls the
+// instrumented code back before it writes through the pointers it was
+// passed: the callback's own calls took their metas, which left the
+// caller's test after the call believing the library had taken its own,
+// and the bytes it wrote were reported (both reads); now only the local
+// never passed anywhere is.
+func TestUninitWrittenAfterCallback(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	dir := t.TempDir()
+	plain := plainObject(t, dir, "testdata/callsback/plain.c", "-O2")
+	for _, opt := range []string{"-O0", "-O2"} {
+		exe := filepath.Join(dir, "callsback"+opt)
+		args := []string{"cc", "--memlens-full", "-g", opt, "-o", exe, "testdata/callsback/main.c", plain}
+		memlensRun(t, args...)
+		recs := runReports(t, exe, "")
+		if len(recs) != 1 || recs[0].Kind != "UNINITIALIZED-READ" || recs[0].Line != 33 {
+			t.Errorf("%s: want one UNINITIALIZED-READ at main.c:33 (never), got %v", opt, recs)
+		}
+		out, _ := exec.Command(exe).Output()
+		if string(out) != "3 abcdefgh 13\n" {
+			t.Errorf("%s: output %q, want the native build's \"3 abcdefgh 13\\n\"", opt, out)
+		}
+	}
+}
+
 // TestUninitFunctionPointerLocal: a function pointer local set on one path
 // only and called on the other is reported at the call with full checking,
 // at -O2 too, where gcc, taking the set path for the only one, calls it

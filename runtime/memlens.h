@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 60
+#define __ML_ABI 61
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -203,6 +203,7 @@ struct __ml_lsite {
  * its entry site, then the site of each call it makes. */
 struct __ml_thread {
 	__ml_uptr callee;                 /* function the arg metas are for */
+	__ml_uptr foreign;                /* the callee word a function found when code memlens does not see called it (__ml_own) */
 	__ml_meta_t arg[__ML_MAX_ARGS];   /* metas of the arguments by position */
 	const struct __ml_site *argsite[__ML_MAX_ARGS]; /* their provenance (explain.c): the step */
 	__ml_uptr argprov[__ML_MAX_ARGS]; /* delivering each, and the word it came from */
@@ -653,8 +654,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v60;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v60;
+extern const int __memlens_abi_v61;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v61;
 
 /* ---- hot path ---- */
 /* Optimised, the inline helpers' locals are not tracked for the debugger:
@@ -3216,12 +3217,18 @@ __ML_INLINE const struct __ml_site *__ml_site_word(const struct __ml_site *s)
 	return (const struct __ml_site *)__ml_fn_static(s);
 }
 
-/* Did the caller pass metas for this function? Consumes them either way. */
+/* Did the caller pass metas for this function? Consumes them either way.
+ * Called by code memlens does not see, which instrumented code called
+ * with another word (a library calling back), it keeps that word: the
+ * instrumented caller's test after the call (externWrites) must still
+ * find its callee did not take its metas, whatever calls follow. */
 __ML_INLINE int __ml_own(__ml_uptr self)
 {
-	int own = __ml_t.callee == self;
+	__ml_uptr c = __ml_t.callee;
+	if (__ML_UNLIKELY((c != self) & (c != 0)))
+		__ml_t.foreign = c;
 	__ml_t.callee = 0;
-	return own;
+	return c == self;
 }
 
 /* A pointer result's meta and provenance, as a function hands them to its

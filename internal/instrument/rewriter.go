@@ -1470,9 +1470,9 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		}
 		side.lay(r, pro)
 		if ownsArgs && !r.c.optimizing {
-			// (the metas taken, as __ml_own does; a declaration, as
+			// (the metas taken: __ml_own; a declaration, as
 			// the prologue's others)
-			pro = append(pro, own(nil, "int ", r.name("__ml_sf"), " __attribute__((unused))", "(__ml_t.callee = 0, 0)"))
+			pro = append(pro, own(nil, "int ", r.name("__ml_sf"), " __attribute__((unused))", "(__ml_own("+r.funcWord(r.fn.name)+"), 0)"))
 		}
 		var g frag
 		g.cat(open)

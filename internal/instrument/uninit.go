@@ -1432,7 +1432,8 @@ func mayWriteThrough(a cc.ExpressionNode, t cc.Type) bool {
 // (arguments args, their values vals and metas), defining what the
 // callee may have written through its pointer arguments when the callee
 // turned out to be code we do not see: it did not take the metas
-// (__ml_own), so __ml_t.callee still holds its word fnWord (funcWord). ""
+// (__ml_own), so __ml_t.callee still holds its word fnWord (funcWord), or
+// __ml_t.foreign does (it called instrumented code back). ""
 // when there is nothing to define. before, run before the call, marks
 // where its output cursors stand (outputCursors).
 func (r *rewriter) externWrites(x *cc.PostfixExpression, fnWord string, args []cc.ExpressionNode, vals, metas []string) (before, after string) {
@@ -1459,7 +1460,7 @@ func (r *rewriter) externWrites(x *cc.PostfixExpression, fnWord string, args []c
 	if len(defs) == 0 {
 		return "", ""
 	}
-	return before, fmt.Sprintf(" if (__ml_t.callee == %s) { %s }", fnWord, strings.Join(defs, " "))
+	return before, fmt.Sprintf(" if ((__ml_t.callee == %[1]s) | (__ml_t.foreign == %[1]s)) { %[2]s }", fnWord, strings.Join(defs, " "))
 }
 
 // copiedAggregate is the code copying the definedness of the variable

@@ -1,0 +1,16 @@
+/* Built by gcc alone: a library that reports progress through a callback
+ * before it writes its results through the caller's pointers. */
+struct result {
+	int count;
+	char tag[8];
+};
+
+void run(struct result *out, int *status, void (*progress)(int, const char *))
+{
+	progress(1, "start");
+	out->count = 3;
+	for (int i = 0; i < 8; i++)
+		out->tag[i] = (char)('a' + i);
+	progress(2, "done");
+	*status = 0;
+}
