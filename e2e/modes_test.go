@@ -101,10 +101,11 @@ func TestUninitOutputCursors(t *testing.T) {
 // TestUninitWrittenAfterCallback links a unit built for full checking
 // with one built by gcc alone (testdata/callsback) that calls the
 // instrumented code back before it writes through the pointers it was
-// passed: the callback's own calls took their metas, which left the
-// caller's test after the call believing the library had taken its own,
-// and the bytes it wrote were reported (both reads); now only the local
-// never passed anywhere is.
+// passed (and calls libc, whose public entries take no metas): the
+// callback and its own calls took their metas, which left the caller's
+// test after the call believing the library had taken its own, and the
+// bytes it wrote were reported (both reads); now only the local never
+// passed anywhere is.
 func TestUninitWrittenAfterCallback(t *testing.T) {
 	t.Parallel()
 	needMemlens(t)

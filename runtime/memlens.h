@@ -3220,13 +3220,16 @@ __ML_INLINE const struct __ml_site *__ml_site_word(const struct __ml_site *s)
 /* Did the caller pass metas for this function? Consumes them either way.
  * Called by code memlens does not see, which instrumented code called
  * with another word (a library calling back), it keeps that word: the
- * instrumented caller's test after the call (externWrites) must still
- * find its callee did not take its metas, whatever calls follow. */
+ * instrumented caller's test after the call (externWrites, full
+ * checking's alone) must still find its callee did not take its metas,
+ * whatever calls follow. */
 __ML_INLINE int __ml_own(__ml_uptr self)
 {
 	__ml_uptr c = __ml_t.callee;
+#ifdef __ML_FULL
 	if (__ML_UNLIKELY((c != self) & (c != 0)))
 		__ml_t.foreign = c;
+#endif
 	__ml_t.callee = 0;
 	return c == self;
 }

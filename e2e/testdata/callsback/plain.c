@@ -1,5 +1,9 @@
-/* Built by gcc alone: a library that reports progress through a callback
- * before it writes its results through the caller's pointers. */
+/* Built by gcc alone: a library that reports progress through a callback,
+ * and frees its scratch memory, before it writes its results through the
+ * caller's pointers. */
+#include <stdlib.h>
+#include <string.h>
+
 struct result {
 	int count;
 	char tag[8];
@@ -12,5 +16,7 @@ void run(struct result *out, int *status, void (*progress)(int, const char *))
 	for (int i = 0; i < 8; i++)
 		out->tag[i] = (char)('a' + i);
 	progress(2, "done");
-	*status = 0;
+	char *scratch = strdup("scratch");
+	*status = scratch ? (int)strlen(scratch) - 7 : 1;
+	free(scratch);
 }
