@@ -465,6 +465,9 @@ void __ml_def_field_slow(__ml_uptr a, __ml_uptr n, __ml_uptr bits, __ml_uptr ori
  * bits) are defined: the shadow's undefined bytes looked at bit by bit (an
  * & with a mask read from memory whose bytes are undefined in part). */
 int __ml_masked_defined(__ml_uptr a, __ml_uptr n, __ml_uptr mask) __attribute__((noinline, cold)) __ML_NOTHROW;
+/* Whether a defined bit among those is set: the & is then nonzero whatever
+ * the undefined ones hold (a value only tested against zero). */
+int __ml_masked_set(__ml_uptr a, __ml_uptr n, __ml_uptr mask) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* A pointer of uninit record m (never assigned) was stored at slot: the
  * slot's bytes are undefined, of the origin m names. */
 void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;

@@ -166,14 +166,21 @@ func (r *rewriter) addressed(n cc.ExpressionNode) frag {
 
 // shortCircuit rewrites a && b or a || b: b may not be evaluated.
 func (r *rewriter) shortCircuit(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
-	return r.leftFirst(a, op, b, func() frag { return r.conditionally(func() frag { return r.andRight(b) }) })
+	return r.leftFirst(a, op, b, true, func() frag {
+		return r.conditionally(func() frag { return r.truthOf(b, func() frag { return r.andRight(b) }) })
+	})
 }
 
 // leftFirst rewrites a op b, with right rendering b, where a is evaluated
-// first: the checks a makes whenever it runs are facts while b is.
-func (r *rewriter) leftFirst(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode, right func() frag) frag {
+// first: the checks a makes whenever it runs are facts while b is. a's
+// value is only tested against zero when truth.
+func (r *rewriter) leftFirst(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode, truth bool, right func() frag) frag {
 	defer r.avail.pop(len(r.avail.seq))
-	f := r.cleanPart(a, func() frag { return r.avail.before(func() frag { return r.decidingExpr(a) }) })
+	left := func() frag { return r.decidingExpr(a) }
+	if truth {
+		left = func() frag { return r.truthOf(a, func() frag { return r.decidingExpr(a) }) }
+	}
+	f := r.cleanPart(a, func() frag { return r.avail.before(left) })
 	f.tok(op)
 	f.cat(r.cleanPart(b, right))
 	return f
@@ -188,7 +195,26 @@ func (r *rewriter) leftFirst(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNo
 // is one a's check makes of the same block, so a bad access of b fails
 // a's check in the same expression, ahead of any use of either value.
 func (r *rewriter) binary(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
-	return r.leftFirst(a, op, b, func() frag { return r.decidingExpr(b) })
+	zeroTest := op.SrcStr() == "==" || op.SrcStr() == "!="
+	right := func() frag { return r.decidingExpr(b) }
+	if zeroTest && isZeroValue(a.Value()) {
+		right = func() frag { return r.truthOf(b, func() frag { return r.decidingExpr(b) }) }
+	}
+	return r.leftFirst(a, op, b, zeroTest && isZeroValue(b.Value()), right)
+}
+
+// truthOf renders e with render, e's value being only tested against zero:
+// an & there is nonzero once one of its defined bits is set, whatever the
+// others hold (maskedAnd).
+func (r *rewriter) truthOf(e cc.ExpressionNode, render func() frag) frag {
+	x, ok := unparen(e).(*cc.AndExpression)
+	if !ok || x.Case != cc.AndExpressionAnd || !r.tracksDef() {
+		return render()
+	}
+	saved := r.zeroTested
+	r.zeroTested = x
+	defer func() { r.zeroTested = saved }()
+	return render()
 }
 
 // binaryOperands are the operands and the operator of a binary operation

@@ -675,7 +675,10 @@ func (r *rewriter) masksLoad(mask, e cc.ExpressionNode) bool {
 // a defined zero, as Valgrind's and MSan's bit-exact rule has it. The
 // constant-time select (x & m) | (y & ~m) reads a byte it masks away
 // (nettle's cnd_memcpy). An operand that can decide so is kept in a
-// temporary for the test, which only the origin's readers evaluate.
+// temporary for the test, which only the origin's readers evaluate. Only
+// tested against zero (truthOf), a & of memory read in part undefined is
+// defined too where a defined bit it keeps is set, as Valgrind's exact
+// comparison has it (a flag byte's one bit set: flags & 0x81).
 func (r *rewriter) maskedAnd(x *cc.AndExpression) (frag, string) {
 	a, b := x.AndExpression, x.EqualityExpression
 	if isZeroValue(a.Value()) || isZeroValue(b.Value()) {
@@ -685,9 +688,16 @@ func (r *rewriter) maskedAnd(x *cc.AndExpression) (frag, string) {
 	ac, ao, aq := r.maskOperand(a)
 	bc, bo, bq := r.maskOperand(b)
 	var kills []string
+	masked := func(oq string, other cc.ExpressionNode, mask string) string {
+		s := fmt.Sprintf("__ml_masked_defined(%s, %d, %s)", oq, loadedBytes(other), mask)
+		if r.zeroTested == x {
+			s = fmt.Sprintf("(%s || __ml_masked_set(%s, %d, %s))", s, oq, loadedBytes(other), mask)
+		}
+		return s
+	}
 	kept := func(e cc.ExpressionNode, code frag, o string, other cc.ExpressionNode, oo, oq string) frag {
 		if v, ok := constValue(e); ok && oq != "" && oo != "0" {
-			kills = append(kills, fmt.Sprintf("(%s && __ml_masked_defined(%s, %d, %#xUL))", oo, oq, loadedBytes(other), uint64(v)))
+			kills = append(kills, fmt.Sprintf("(%s && %s)", oo, masked(oq, other, fmt.Sprintf("%#xUL", uint64(v)))))
 		}
 		if oo == "0" || !r.maskable(e, other) {
 			return code
@@ -699,7 +709,7 @@ func (r *rewriter) maskedAnd(x *cc.AndExpression) (frag, string) {
 		}
 		if oq != "" {
 			// (a byte of memory undefined in part: the mask may miss its undefined bits)
-			kill = fmt.Sprintf("(%s || (%s && __ml_masked_defined(%s, %d, %s)))", kill, oo, oq, loadedBytes(other), k)
+			kill = fmt.Sprintf("(%s || (%s && %s))", kill, oo, masked(oq, other, k))
 		}
 		if o != "0" {
 			kill = "(!" + o + " && " + kill + ")"

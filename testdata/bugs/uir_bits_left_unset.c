@@ -4,8 +4,10 @@
  * comparison or an index using it uses it, as Valgrind reports. So do
  * an int whose high half only is written by masks, a byte whose masks are
  * applied through a flip (^=), which changes no bit's definedness, a byte
- * written by an assignment of its own bits or-ed in, and a byte read
- * through a run-time mask that keeps one bit never set. */
+ * written by an assignment of its own bits or-ed in, a byte read
+ * through a run-time mask that keeps one bit never set beside one cleared,
+ * and a flag byte tested with a mask whose one defined bit is clear: a
+ * test against zero is decided only by a defined bit that is set. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,19 +48,29 @@ static int __attribute__((noinline)) masked(unsigned char *p, unsigned mask)
 	return (p[0] & mask) != 0; // want UNINITIALIZED-READ
 }
 
+static int __attribute__((noinline)) flag_clear(unsigned char *p)
+{
+	*p |= 0x80;
+	*p &= 0xbf;
+	if (*p & 0x41) // want UNINITIALIZED-READ
+		return 1;
+	return 0;
+}
+
 int main(void)
 {
 	static const int table[16] = {1, 2, 3};
-	unsigned char *a = malloc(1), *c = malloc(1), *d = malloc(1), *e = malloc(1);
+	unsigned char *a = malloc(1), *c = malloc(1), *d = malloc(1), *e = malloc(1), *g = malloc(1);
 	uint32_t *b = malloc(sizeof *b);
-	if (!a || !b || !c || !d || !e)
+	if (!a || !b || !c || !d || !e || !g)
 		return 1;
-	int n = high_bits(a) + high_half(b, table) + flipped(c) + written_out(d, 3) + masked(e, 0x0e);
+	int n = high_bits(a) + high_half(b, table) + flipped(c) + written_out(d, 3) + masked(e, 0x12) + flag_clear(g);
 	printf("%d\n", n > 100);
 	free(a);
 	free(b);
 	free(c);
 	free(d);
 	free(e);
+	free(g);
 	return 0;
 }
