@@ -67,6 +67,13 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType,
 			cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
 			return r.verbatim(x)
+		case cc.UnaryExpressionNot:
+			if r.tracksDef() && testedAnd(x.CastExpression) != nil {
+				var f frag
+				f.tok(x.Token)
+				f.cat(r.truthOf(x.CastExpression, func() frag { return r.expr(x.CastExpression) }))
+				return f
+			}
 		}
 	case *cc.ExpressionList:
 		if x.ExpressionList != nil { // a, b: a's value is thrown away
@@ -123,7 +130,9 @@ func (r *rewriter) expr(n cc.ExpressionNode) frag {
 		if x.Case == cc.ConditionalExpressionCond {
 			defer r.avail.pop(len(r.avail.seq))
 			f := r.cleanPart(x.LogicalOrExpression, func() frag {
-				return r.avail.before(func() frag { return r.expr(x.LogicalOrExpression) })
+				return r.avail.before(func() frag {
+					return r.truthOf(x.LogicalOrExpression, func() frag { return r.expr(x.LogicalOrExpression) })
+				})
 			})
 			f.tok(x.Token)
 			f.cat(r.cleanPart(x.ExpressionList, func() frag {
@@ -207,14 +216,22 @@ func (r *rewriter) binary(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode)
 // an & there is nonzero once one of its defined bits is set, whatever the
 // others hold (maskedAnd).
 func (r *rewriter) truthOf(e cc.ExpressionNode, render func() frag) frag {
-	x, ok := unparen(e).(*cc.AndExpression)
-	if !ok || x.Case != cc.AndExpressionAnd || !r.tracksDef() {
+	x := testedAnd(e)
+	if x == nil || !r.tracksDef() {
 		return render()
 	}
 	saved := r.zeroTested
 	r.zeroTested = x
 	defer func() { r.zeroTested = saved }()
 	return render()
+}
+
+// testedAnd is e when it is an & (parenthesized or not), else nil.
+func testedAnd(e cc.ExpressionNode) *cc.AndExpression {
+	if x, ok := unparen(e).(*cc.AndExpression); ok && x.Case == cc.AndExpressionAnd {
+		return x
+	}
+	return nil
 }
 
 // binaryOperands are the operands and the operator of a binary operation

@@ -3,8 +3,8 @@
  * the value is nonzero whatever those hold, since a defined bit it keeps
  * is set, and Valgrind's exact comparison reports nothing. Every way of
  * testing it: an if's or a loop's condition, a comparison with zero on
- * either side, either operand of && and ||, a run-time mask, a wider
- * read. */
+ * either side, either operand of && and ||, !, a ?:'s condition, a
+ * run-time mask, a wider read. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +29,9 @@ static int __attribute__((noinline)) tests(const struct node *n, unsigned mask)
 		count++;
 	if (count < 0 || (n->flags & 0x81))
 		count++;
+	if (!(n->flags & 0x81))
+		count += 100;
+	count += (n->flags & 0xc0) ? 1 : 100;
 	while (n->state & 0x0101)
 		return count + 1;
 	return count;
