@@ -145,7 +145,7 @@ type jumpTarget struct {
 
 type rewriter struct {
 	c              *Config
-	fieldStore     fieldStore // the bit-field store being rewritten (bitfieldStore)
+	fieldStore     fieldStore        // the bit-field store being rewritten (bitfieldStore)
 	zeroTested     *cc.AndExpression // the & being rewritten whose value is only tested against zero (truthOf)
 	unit           *unitText
 	seqMemo        map[cc.Node]int
