@@ -989,7 +989,7 @@ static void ml_recursion(struct ml_fault *f)
 }
 
 /* Is a SIGSEGV at a (stack pointer sp) the stack's end, by a and sp
- * alone? 0: no, 1: yes, 2: ask the maps (ml_overflow). */
+ * alone? 0: no, 1: yes, 2: ask the maps (ml_overflow_mapped). */
 static int ml_overflow_near(uptr a, uptr sp)
 {
 	if (ml_stk_hi && a >= ml_stk_hi)
@@ -1001,14 +1001,10 @@ static int ml_overflow_near(uptr a, uptr sp)
 	return 2;
 }
 
-/* Is a SIGSEGV at a (stack pointer sp; at, next: a's maps) the stack's
- * end? */
-static int ml_overflow(uptr a, uptr sp, const struct ml_map *at, int has_at, const struct ml_map *next,
-                       int has_next)
+/* ml_overflow_near's 2, answered with at and next, a's maps */
+static int ml_overflow_mapped(uptr a, uptr sp, const struct ml_map *at, int has_at, const struct ml_map *next,
+                              int has_next)
 {
-	int near = ml_overflow_near(a, sp);
-	if (near != 2)
-		return near;
 	/* in no mapping or a guard page, just below a writable one (the
 	 * stack), or the stack pointer itself out of the stack (a frame
 	 * larger than what was left) */
@@ -1021,6 +1017,15 @@ static int ml_overflow(uptr a, uptr sp, const struct ml_map *at, int has_at, con
 	return ml_maps(sp, &sat, &has_sat, &snext, &has_snext) && (!has_sat || sat.perms[1] != 'w');
 }
 
+/* Is a SIGSEGV at a (stack pointer sp; at, next: a's maps) the stack's
+ * end? */
+static int ml_overflow(uptr a, uptr sp, const struct ml_map *at, int has_at, const struct ml_map *next,
+                       int has_next)
+{
+	int near = ml_overflow_near(a, sp);
+	return near == 2 ? ml_overflow_mapped(a, sp, at, has_at, next, has_next) : near;
+}
+
 int ml_stack_overflow(int sig, const siginfo_t *si, const void *uc)
 {
 	if (sig != SIGSEGV || !si || si->si_code <= 0 || !uc)
@@ -1031,7 +1036,7 @@ int ml_stack_overflow(int sig, const siginfo_t *si, const void *uc)
 		return near;
 	struct ml_map at, next;
 	int has_at, has_next;
-	return ml_maps(a, &at, &has_at, &next, &has_next) && ml_overflow(a, sp, &at, has_at, &next, has_next);
+	return ml_maps(a, &at, &has_at, &next, &has_next) && ml_overflow_mapped(a, sp, &at, has_at, &next, has_next);
 }
 
 /* A description of mapping m: "(r--p /tmp/prog)" */
