@@ -463,11 +463,10 @@ void __ml_def_field_slow(__ml_uptr a, __ml_uptr n, __ml_uptr bits, __ml_uptr ori
 /* Whether the bits mask selects of the integer read from the n bytes at a
  * (n + 256 for a signed one, whose sign bit fills a wider value's upper
  * bits) are defined: the shadow's undefined bytes looked at bit by bit (an
- * & with a mask read from memory whose bytes are undefined in part). */
+ * & with a mask read from memory whose bytes are undefined in part). With
+ * n + 512, an & only tested against zero: also when a defined bit among
+ * them is set, the & being nonzero whatever the undefined ones hold. */
 int __ml_masked_defined(__ml_uptr a, __ml_uptr n, __ml_uptr mask) __attribute__((noinline, cold)) __ML_NOTHROW;
-/* Whether a defined bit among those is set: the & is then nonzero whatever
- * the undefined ones hold (a value only tested against zero). */
-int __ml_masked_set(__ml_uptr a, __ml_uptr n, __ml_uptr mask) __attribute__((noinline, cold)) __ML_NOTHROW;
 /* A pointer of uninit record m (never assigned) was stored at slot: the
  * slot's bytes are undefined, of the origin m names. */
 void __ml_st_uninit(__ml_uptr slot, __ml_meta_t m, const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;

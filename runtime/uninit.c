@@ -481,43 +481,22 @@ int __ml_field_defined(__ml_uptr a, __ml_uptr n, __ml_uptr bits)
 	return 1;
 }
 
-/* The size of an integer read from the n bytes at a (n + 256 for a signed
- * one) into *size, and into *mask the bits of those bytes mask selects of
- * its value; 0 when they are not the application's. */
-static int ml_read_bits(uptr a, uptr n, uptr *mask, uptr *size)
-{
-	*size = n & 0xff;
-	if (*size > 8 || !ml_app_range(a, *size))
-		return 0;
-	if ((n >> 8) && *size < 8 && *mask >> 8 * *size)
-		*mask |= (uptr)1 << (8 * *size - 1); /* (the bits it widens with are its sign bit) */
-	return 1;
-}
-
 int __ml_masked_defined(__ml_uptr a, __ml_uptr n, __ml_uptr mask)
 {
-	uptr size;
-	if (!ml_read_bits(a, n, &mask, &size))
+	uptr size = n & 0xff;
+	if (size > 8 || !ml_app_range(a, size))
 		return 0;
-	for (uptr i = 0; i < size; i++) {
-		unsigned k = (unsigned)(mask >> 8 * i) & 0xff;
-		if (k && (ml_partial_undef(a + i, ((const uint8_t *)a)[i], k, 0) & k))
-			return 0;
-	}
-	return 1;
-}
-
-int __ml_masked_set(__ml_uptr a, __ml_uptr n, __ml_uptr mask)
-{
-	uptr size;
-	if (!ml_read_bits(a, n, &mask, &size))
-		return 0;
+	if ((n & 256) && size < 8 && mask >> 8 * size)
+		mask |= (uptr)1 << (8 * size - 1); /* (the bits it widens with are its sign bit) */
+	int undef = 0;
 	for (uptr i = 0; i < size; i++) {
 		unsigned k = (unsigned)(mask >> 8 * i) & 0xff, v = ((const uint8_t *)a)[i];
-		if (k && (v & k & ~ml_partial_undef(a + i, v, k, 0)))
-			return 1;
+		unsigned u = k ? ml_partial_undef(a + i, v, k, 0) & k : 0;
+		if ((n & 512) && (v & k & ~u))
+			return 1; /* (a defined bit set: nonzero whatever the rest hold) */
+		undef |= u != 0;
 	}
-	return 0;
+	return !undef;
 }
 
 void __ml_def_field_slow(__ml_uptr a, __ml_uptr n, __ml_uptr bits, __ml_uptr origin, __ml_meta_t m,

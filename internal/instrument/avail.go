@@ -1005,7 +1005,7 @@ func (r *rewriter) condition(e cc.ExpressionNode) (f frag, true_ facts) {
 	savedRights, savedTruth := a.andRights, a.truth
 	a.andRights, a.truth = map[cc.ExpressionNode]bool{}, newFacts()
 	andChain(e, a.andRights)
-	f = r.fullExpr(e, func() frag { return r.truthOf(e, func() frag { return r.decidingExpr(e) }) })
+	f = r.fullExpr(e, func() frag { return r.decidingTruth(e) })
 	true_ = a.truth
 	a.andRights, a.truth = savedRights, savedTruth
 	clear(true_.pcks) // (typestate and definedness: their own rules)

@@ -175,20 +175,16 @@ func (r *rewriter) addressed(n cc.ExpressionNode) frag {
 
 // shortCircuit rewrites a && b or a || b: b may not be evaluated.
 func (r *rewriter) shortCircuit(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
-	return r.leftFirst(a, op, b, true, func() frag {
+	return r.leftFirst(a, op, b, func() frag { return r.decidingTruth(a) }, func() frag {
 		return r.conditionally(func() frag { return r.truthOf(b, func() frag { return r.andRight(b) }) })
 	})
 }
 
-// leftFirst rewrites a op b, with right rendering b, where a is evaluated
-// first: the checks a makes whenever it runs are facts while b is. a's
-// value is only tested against zero when truth.
-func (r *rewriter) leftFirst(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode, truth bool, right func() frag) frag {
+// leftFirst rewrites a op b, with left and right rendering a and b, where
+// a is evaluated first: the checks a makes whenever it runs are facts
+// while b is.
+func (r *rewriter) leftFirst(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode, left, right func() frag) frag {
 	defer r.avail.pop(len(r.avail.seq))
-	left := func() frag { return r.decidingExpr(a) }
-	if truth {
-		left = func() frag { return r.truthOf(a, func() frag { return r.decidingExpr(a) }) }
-	}
 	f := r.cleanPart(a, func() frag { return r.avail.before(left) })
 	f.tok(op)
 	f.cat(r.cleanPart(b, right))
@@ -204,12 +200,22 @@ func (r *rewriter) leftFirst(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNo
 // is one a's check makes of the same block, so a bad access of b fails
 // a's check in the same expression, ahead of any use of either value.
 func (r *rewriter) binary(a cc.ExpressionNode, op cc.Token, b cc.ExpressionNode) frag {
-	zeroTest := op.SrcStr() == "==" || op.SrcStr() == "!="
-	right := func() frag { return r.decidingExpr(b) }
-	if zeroTest && isZeroValue(a.Value()) {
-		right = func() frag { return r.truthOf(b, func() frag { return r.decidingExpr(b) }) }
+	left, right := func() frag { return r.decidingExpr(a) }, func() frag { return r.decidingExpr(b) }
+	if s := op.SrcStr(); s == "==" || s == "!=" {
+		// (compared with zero, the other operand is only tested)
+		if isZeroValue(b.Value()) {
+			left = func() frag { return r.decidingTruth(a) }
+		}
+		if isZeroValue(a.Value()) {
+			right = func() frag { return r.decidingTruth(b) }
+		}
 	}
-	return r.leftFirst(a, op, b, zeroTest && isZeroValue(b.Value()), right)
+	return r.leftFirst(a, op, b, left, right)
+}
+
+// decidingTruth renders e, whose value decides only by being zero or not.
+func (r *rewriter) decidingTruth(e cc.ExpressionNode) frag {
+	return r.truthOf(e, func() frag { return r.decidingExpr(e) })
 }
 
 // truthOf renders e with render, e's value being only tested against zero:

@@ -689,11 +689,11 @@ func (r *rewriter) maskedAnd(x *cc.AndExpression) (frag, string) {
 	bc, bo, bq := r.maskOperand(b)
 	var kills []string
 	masked := func(oq string, other cc.ExpressionNode, mask string) string {
-		s := fmt.Sprintf("__ml_masked_defined(%s, %d, %s)", oq, loadedBytes(other), mask)
+		n := loadedBytes(other)
 		if r.zeroTested == x {
-			s = fmt.Sprintf("(%s || __ml_masked_set(%s, %d, %s))", s, oq, loadedBytes(other), mask)
+			n += 512 // (a defined bit set decides too)
 		}
-		return s
+		return fmt.Sprintf("__ml_masked_defined(%s, %d, %s)", oq, n, mask)
 	}
 	kept := func(e cc.ExpressionNode, code frag, o string, other cc.ExpressionNode, oo, oq string) frag {
 		if v, ok := constValue(e); ok && oq != "" && oo != "0" {
