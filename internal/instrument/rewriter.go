@@ -1351,6 +1351,12 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			pro = append(pro, "__ml_main_frame((__ml_uptr)__builtin_frame_address(0));")
 		}
 		ownsArgs := (len(params) != 0 || len(paramCopies) != 0 || len(originParams) != 0) && direct == nil
+		// A function taking no metas that code memlens does not see may
+		// call, and that calls others, still looks at the word: called
+		// back by a library, it keeps the word the library's instrumented
+		// caller left (__ml_own), which its own calls would replace, and
+		// that caller's test after the call finds it (externWrites).
+		ownsArgs = ownsArgs || r.c.full && direct == nil && !r.fn.leaf && !r.calledByNameOnly(r.fn.name)
 		if ownsArgs && r.c.optimizing {
 			pro = append(pro, own(nil, "int ", "__ml_own_", " __attribute__((unused))", "__ml_own("+r.funcWord(r.fn.name)+")"))
 		}

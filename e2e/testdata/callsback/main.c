@@ -7,6 +7,7 @@ struct result {
 };
 
 void run(struct result *out, int *status, void (*progress)(int, const char *));
+void run_ticking(struct result *out, void (*tick)(void));
 
 static int seen;
 
@@ -22,6 +23,12 @@ static void progress(int step, const char *what)
 	seen += weigh(step, what);
 }
 
+/* the same with no arguments to take */
+static void tick(void)
+{
+	seen += weigh(3, "tick");
+}
+
 int main(void)
 {
 	struct result r;
@@ -30,5 +37,9 @@ int main(void)
 	run(&r, &status, progress);
 	if (status == 0 && r.count == 3 && r.tag[7] == 'h')
 		printf("%d %.8s %d\n", r.count, r.tag, seen);
+	struct result q;
+	run_ticking(&q, tick);
+	if (q.count == 4 && q.tag[7] == 'p')
+		printf("%d %.8s %d\n", q.count, q.tag, seen);
 	return never > 0;
 }
