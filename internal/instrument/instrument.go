@@ -36,7 +36,8 @@ const headerName = "<memlens.h>"
 // host compiler, so a driver makes one per run.
 type Config struct {
 	cfg         *cc.Config
-	cc          []string // the host compiler and the user's flags, to preprocess for Parse
+	strict      *strictConfig // nil when cfg is the compiler's own answer (probe)
+	cc          []string      // the host compiler and the user's flags, to preprocess for Parse
 	order       evalOrder
 	full        bool // full checking: definedness too (UNINITIALIZED-READ)
 	optimizing  bool // the user's flags optimise (gcc's __OPTIMIZE__: any -O but -O0)
@@ -92,17 +93,49 @@ type Mode struct {
 // flags args (all flags of the command line except inputs, -o, -c, -S, -E and
 // -M*), to instrument units the way mode says.
 func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
-	cfg, err := probe(ccPath, probeFlags(args))
+	flags := probeFlags(args)
+	cfg, exact, err := probe(ccPath, flags)
 	if err != nil {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}
+	c := newConfig(withPacking(cfg, args), append([]string{ccPath}, args...), mode, false)
+	if !exact {
+		c.strict = &strictConfig{words: offKeywords(flags), ask: sync.OnceValues(func() (*cc.Config, error) {
+			cfg, err := askCompiler(ccPath, flags)
+			if err != nil {
+				return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
+			}
+			return withPacking(cfg, args), nil
+		})}
+	}
+	return c, nil
+}
+
+// withPacking is cfg with the ABI of the user's -fpack-struct, if any.
+func withPacking(cfg *cc.Config, args []string) *cc.Config {
 	switch limit, all := structPacking(args); {
 	case all:
 		cfg.ABI = packedABI(cfg.ABI, 1)
 	case limit > 0:
 		cfg.ABI = packedABI(cfg.ABI, limit)
 	}
-	return newConfig(cfg, append([]string{ccPath}, args...), mode, false), nil
+	return cfg
+}
+
+// strictConfig is the compiler's own configuration, asked on first use,
+// where the cached one Config holds knows keywords the user's flags make
+// identifiers (probe): for the units that spell one of them.
+type strictConfig struct {
+	words []string
+	ask   func() (*cc.Config, error)
+}
+
+// parseConfig is the configuration cc/v4 parses the text of a unit with.
+func (c *Config) parseConfig(text []byte) (*cc.Config, error) {
+	if c.strict == nil || !spells(text, c.strict.words) {
+		return c.cfg, nil
+	}
+	return c.strict.ask()
 }
 
 // newConfig makes the Config for the probed cfg and the compiler command;
@@ -151,7 +184,10 @@ func hasUnoptimized(pre []byte) bool {
 // unoptimizedConfig returns c's twin that instruments as for -O0: the
 // runtime header's helpers are called, not inlined, in every function.
 func (c *Config) unoptimizedConfig() *Config {
-	c.twinOnce.Do(func() { c.twin = newConfig(c.cfg, c.cc, c.mode, true) })
+	c.twinOnce.Do(func() {
+		c.twin = newConfig(c.cfg, c.cc, c.mode, true)
+		c.twin.strict = c.strict
+	})
 	return c.twin
 }
 
@@ -258,7 +294,11 @@ func (c *Config) translate(path string, u *unitText, rewriting bool) (ast *cc.AS
 		{Name: headerName, Value: header},
 		{Name: path, Value: u.view},
 	}
-	if ast, err = cc.Translate(c.cfg, sources); err != nil {
+	cfg, err := c.parseConfig(u.view)
+	if err != nil {
+		return nil, err
+	}
+	if ast, err = cc.Translate(cfg, sources); err != nil {
 		return nil, &ParseError{Msg: cleanMessage(err.Error())}
 	}
 	if breaks, err := u.misplacedWideFields(ast); breaks != nil {

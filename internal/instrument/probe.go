@@ -1,6 +1,7 @@
 package instrument
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -37,18 +38,35 @@ var probeEnv = []string{"CPATH", "C_INCLUDE_PATH", "GCC_EXEC_PREFIX", "COMPILER_
 // on the compiler binary, those flags and a few environment variables, so
 // it is kept in memlens's cache directory under a key of all of them (the
 // compiler by path, size and modification time, as ccache does). Flags with
-// which cc/v4 also changes its private settings (keywords, free-standing
-// mode, long double) are never answered from the cache.
-func probe(ccPath string, flags []string) (*cc.Config, error) {
+// which cc/v4 also changes its private settings (free-standing mode, long
+// double) are never answered from the cache. Those that make keywords
+// identifiers (a non-GNU -std, -ansi, -fno-asm: offKeywords) are: a
+// configuration from the cache knows every keyword, which parses a unit
+// the same unless it spells one of those words, and exact reports whether
+// cfg is the compiler's own answer (strictConfig).
+func probe(ccPath string, flags []string) (cfg *cc.Config, exact bool, err error) {
 	path, ok := probeKey(ccPath, flags)
 	if ok {
 		if b, err := os.ReadFile(path); err == nil {
 			var r probeResult
 			if json.Unmarshal(b, &r) == nil && r.CC != "" {
-				return configFrom(&r)
+				cfg, err := configFrom(&r)
+				return cfg, len(offKeywords(flags)) == 0, err
 			}
 		}
 	}
+	if cfg, err = askCompiler(ccPath, flags); err != nil {
+		return nil, false, err
+	}
+	if ok && !strings.Contains(cfg.Predefined, "#define __STDC_VERSION__ 202") {
+		storeProbe(path, &probeResult{CC: cfg.CC, Predefined: cfg.Predefined,
+			HostIncludePaths: cfg.HostIncludePaths, HostSysIncludePaths: cfg.HostSysIncludePaths})
+	}
+	return cfg, true, nil
+}
+
+// askCompiler is cc.NewConfig run on the compiler ccPath with flags.
+func askCompiler(ccPath string, flags []string) (*cc.Config, error) {
 	// cc/v4 asks $CC which compiler to probe; the driver has already chosen.
 	old, had := os.LookupEnv("CC")
 	os.Setenv("CC", ccPath)
@@ -61,12 +79,45 @@ func probe(ccPath string, flags []string) (*cc.Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ok && !strings.Contains(cfg.Predefined, "#define __STDC_VERSION__ 202") {
-		storeProbe(path, &probeResult{CC: cfg.CC, Predefined: cfg.Predefined,
-			HostIncludePaths: cfg.HostIncludePaths, HostSysIncludePaths: cfg.HostSysIncludePaths})
-	}
 	halfFloats(cfg)
 	return cfg, nil
+}
+
+// offKeywords lists the keywords cc/v4's configuration for flags takes for
+// identifiers, as gcc does: asm and typeof under a non-GNU -std, -ansi or
+// -fno-asm, inline too under C89 (cc.NewConfig).
+func offKeywords(flags []string) []string {
+	var off []string
+	for _, f := range flags {
+		std, isStd := strings.CutPrefix(f, "-std=")
+		switch {
+		case f == "-ansi", isStd && (std == "c89" || std == "c90" || std == "iso9899:1990" || std == "iso9899:199409"):
+			off = append(off, "asm", "typeof", "inline")
+		case f == "-fno-asm", isStd && !strings.HasPrefix(std, "gnu"):
+			off = append(off, "asm", "typeof")
+		}
+	}
+	return off
+}
+
+// spells reports whether the C text holds one of words as an identifier
+// (or inside a literal: then too, which only costs a probe).
+func spells(text []byte, words []string) bool {
+	for _, w := range words {
+		for i := 0; ; {
+			k := bytes.Index(text[i:], []byte(w))
+			if k < 0 {
+				break
+			}
+			k += i
+			end := k + len(w)
+			if (k == 0 || !isIdentByte(text[k-1])) && (end == len(text) || !isIdentByte(text[end])) {
+				return true
+			}
+			i = end
+		}
+	}
+	return false
 }
 
 // halfFloats gives the front end the 16-bit floating types when the host
@@ -92,9 +143,7 @@ func halfFloats(cfg *cc.Config) {
 func probeKey(ccPath string, flags []string) (path string, ok bool) {
 	for _, f := range flags {
 		switch {
-		case f == "-ansi", f == "-fno-asm", f == "-ffreestanding", f == "-fno-builtin",
-			f == "-imacros", strings.HasPrefix(f, "-mlong-double"),
-			strings.HasPrefix(f, "-std=") && !strings.HasPrefix(f, "-std=gnu"):
+		case f == "-ffreestanding", f == "-fno-builtin", f == "-imacros", strings.HasPrefix(f, "-mlong-double"):
 			return "", false
 		}
 	}

@@ -2,14 +2,17 @@ package instrument
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"modernc.org/cc/v4"
 )
 
 // TestProbeCache checks that a configuration answered from the probe cache
 // is the one the compiler gives, down to the instrumented output, and that
-// flags changing cc/v4's private settings are never cached.
+// flags changing cc/v4's private settings beyond keywords are never cached.
 func TestProbeCache(t *testing.T) {
 	newTestConfig(t, false) // skips without gcc
 	cache := t.TempDir()
@@ -26,7 +29,7 @@ func TestProbeCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(probed.cfg, cached.cfg) {
+	if !reflect.DeepEqual(probed.cfg, cached.cfg) || cached.strict != nil {
 		t.Errorf("cached configuration differs:\nprobed %+v\ncached %+v", probed.cfg, cached.cfg)
 	}
 	a, err := fileOf(probed, "testdata/constructs.c")
@@ -41,12 +44,64 @@ func TestProbeCache(t *testing.T) {
 		t.Error("instrumented output differs with the cached configuration")
 	}
 
-	// c89 makes inline an identifier: cc/v4 keeps that in its own state
-	if _, err := NewConfig("gcc", []string{"-std=c89"}, Mode{}); err != nil {
+	// cc/v4 keeps in its own state that -ffreestanding implies -fno-builtin
+	if _, err := NewConfig("gcc", []string{"-ffreestanding"}, Mode{}); err != nil {
 		t.Fatal(err)
 	}
 	entries, _ = filepath.Glob(filepath.Join(cache, "probe", "*.json"))
 	if len(entries) != 1 {
-		t.Errorf("-std=c89 was cached (%d entries)", len(entries))
+		t.Errorf("-ffreestanding was cached (%d entries)", len(entries))
+	}
+}
+
+// TestProbeCacheKeywords: under -std=c89 asm, typeof and inline are
+// identifiers. The probe is cached all the same; a unit that spells none of
+// them is parsed with the cached configuration, without asking the
+// compiler, and one that does, with the compiler's own, so both are
+// instrumented as the compiler's answer instrumented them.
+func TestProbeCacheKeywords(t *testing.T) {
+	newTestConfig(t, false) // skips without gcc
+	t.Setenv("MEMLENS_CACHE", t.TempDir())
+	flags := []string{"-std=c89", "-O2"}
+	probed, err := NewConfig("gcc", flags, Mode{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cached, err := NewConfig("gcc", flags, Mode{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if probed.strict != nil || cached.strict == nil {
+		t.Fatalf("the first configuration should be the compiler's own (strict %v), the second the cache's (strict %v)", probed.strict, cached.strict)
+	}
+	dir := t.TempDir()
+	words := filepath.Join(dir, "words.c")
+	plain := filepath.Join(dir, "plain.c")
+	for path, code := range map[string]string{
+		words: "static int asm = 1, typeof = 2, inline = 3;\nint main(void) { return asm + typeof + inline - 6; }\n",
+		plain: "static int *last;\nint keep(int *p) { int old = last ? *last : 0; last = p; return old; }\n",
+	} {
+		if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ask := cached.strict.ask
+	asked := 0
+	cached.strict.ask = func() (*cc.Config, error) { asked++; return ask() }
+	for _, path := range []string{plain, words} {
+		a, err := fileOf(probed, path)
+		if err != nil {
+			t.Fatalf("%s with the compiler's configuration: %v", path, err)
+		}
+		b, err := fileOf(cached, path)
+		if err != nil {
+			t.Fatalf("%s with the cached configuration: %v", path, err)
+		}
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: instrumented output differs with the cached configuration", path)
+		}
+		if want := map[string]int{plain: 0, words: 1}[path]; asked != want {
+			t.Errorf("after %s the compiler was asked %d times, want %d", filepath.Base(path), asked, want)
+		}
 	}
 }

@@ -292,9 +292,9 @@ func cacheKey(cc []string, srcs []source) (string, error) {
 	if p, err := filepath.EvalSymlinks(prog); err == nil {
 		prog = p
 	}
-	version, err := exec.Command(cc[0], append(cc[1:], "--version")...).Output()
+	version, err := compilerVersion(prog, cc)
 	if err != nil {
-		return "", fmt.Errorf("rtbuild: %s --version: %w", cc[0], err)
+		return "", err
 	}
 	h := sha256.New()
 	for _, field := range [][]byte{
@@ -312,6 +312,24 @@ func cacheKey(cc []string, srcs []source) (string, error) {
 		fmt.Fprintf(h, "%d:%s%d:%s", len(s.name), s.name, len(s.data), s.data)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}
+
+// compilerVersion identifies the compiler command cc, whose program is at
+// prog: a compiler named alone by its file's size and modification time,
+// as ccache does (every memlens cc asks for the archive: running it cost a
+// process of the compiler's each time); one with arguments, a wrapper
+// perhaps (ccache gcc), by what it says of its version.
+func compilerVersion(prog string, cc []string) ([]byte, error) {
+	if len(cc) == 1 {
+		if st, err := os.Stat(prog); err == nil {
+			return fmt.Appendf(nil, "%d %d", st.Size(), st.ModTime().UnixNano()), nil
+		}
+	}
+	version, err := exec.Command(cc[0], append(cc[1:], "--version")...).Output()
+	if err != nil {
+		return nil, fmt.Errorf("rtbuild: %s --version: %w", cc[0], err)
+	}
+	return version, nil
 }
 
 // build compiles srcs into tmp, which will be renamed to final: the sources

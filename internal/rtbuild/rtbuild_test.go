@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 func TestABIMatchesHeader(t *testing.T) {
@@ -409,5 +410,35 @@ func TestGdbCalledSourcesExist(t *testing.T) {
 		if !slices.ContainsFunc(srcs, func(s source) bool { return s.name == name }) {
 			t.Errorf("%s is no runtime source", name)
 		}
+	}
+}
+
+// TestCompilerIdentity: a compiler named alone is known by its file (a
+// new build of it, another key) without being run; one named with
+// arguments, by the --version it prints.
+func TestCompilerIdentity(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "cc")
+	script := "#!/bin/sh\necho \"$@\" >>" + filepath.Join(dir, "ran") + "\necho 'cc 1.0'\n"
+	if err := os.WriteFile(prog, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	first, err := compilerVersion(prog, []string{prog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ran")); err == nil {
+		t.Error("the compiler named alone was run")
+	}
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(prog, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := compilerVersion(prog, []string{prog}); bytes.Equal(first, again) {
+		t.Error("a compiler rebuilt (its modification time changed) kept its identity")
+	}
+	withArgs, err := compilerVersion(prog, []string{prog, "-m64"})
+	if err != nil || string(withArgs) != "cc 1.0\n" {
+		t.Errorf("named with arguments: %q, %v; want its --version", withArgs, err)
 	}
 }
