@@ -100,8 +100,9 @@ func offKeywords(flags []string) []string {
 	return off
 }
 
-// spells reports whether the C text holds one of words as an identifier
-// (or inside a literal: then too, which only costs a probe).
+// spells reports whether the preprocessed C text holds one of words as an
+// identifier outside its directives (a line marker naming
+// <asm/errno.h>), or inside a literal: then too, which only costs a probe.
 func spells(text []byte, words []string) bool {
 	for _, w := range words {
 		for i := 0; ; {
@@ -111,7 +112,9 @@ func spells(text []byte, words []string) bool {
 			}
 			k += i
 			end := k + len(w)
-			if (k == 0 || !isIdentByte(text[k-1])) && (end == len(text) || !isIdentByte(text[end])) {
+			line := text[bytes.LastIndexByte(text[:k], '\n')+1:]
+			if (k == 0 || !isIdentByte(text[k-1])) && (end == len(text) || !isIdentByte(text[end])) &&
+				!bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("#")) {
 				return true
 			}
 			i = end
