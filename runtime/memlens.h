@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 61
+#define __ML_ABI 62
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -203,7 +203,7 @@ struct __ml_lsite {
  * its entry site, then the site of each call it makes. */
 struct __ml_thread {
 	__ml_uptr callee;                 /* function the arg metas are for */
-	__ml_uptr foreign;                /* the callee word a function found when code memlens does not see called it (__ml_own) */
+	__ml_uptr foreign[2];             /* the callee words functions found when code memlens does not see called them, newest first (__ml_own) */
 	__ml_meta_t arg[__ML_MAX_ARGS];   /* metas of the arguments by position */
 	const struct __ml_site *argsite[__ML_MAX_ARGS]; /* their provenance (explain.c): the step */
 	__ml_uptr argprov[__ML_MAX_ARGS]; /* delivering each, and the word it came from */
@@ -656,8 +656,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v61;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v61;
+extern const int __memlens_abi_v62;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v62;
 
 /* ---- hot path ---- */
 /* Optimised, the inline helpers' locals are not tracked for the debugger:
@@ -3224,13 +3224,18 @@ __ML_INLINE const struct __ml_site *__ml_site_word(const struct __ml_site *s)
  * with another word (a library calling back), it keeps that word: the
  * instrumented caller's test after the call (externWrites, full
  * checking's alone) must still find its callee did not take its metas,
- * whatever calls follow. */
+ * whatever calls follow. The two words found last, the newest first: a
+ * callback that calls a second library, which calls back in turn (both
+ * callers test), or that calls one which never reads the word the call
+ * left (the first library calling it again finds that word). */
 __ML_INLINE int __ml_own(__ml_uptr self)
 {
 	__ml_uptr c = __ml_t.callee;
 #ifdef __ML_FULL
-	if (__ML_UNLIKELY((c != self) & (c != 0)))
-		__ml_t.foreign = c;
+	if (__ML_UNLIKELY((c != self) & (c != 0)) && c != __ml_t.foreign[0]) {
+		__ml_t.foreign[1] = __ml_t.foreign[0];
+		__ml_t.foreign[0] = c;
+	}
 #endif
 	__ml_t.callee = 0;
 	return c == self;

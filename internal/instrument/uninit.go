@@ -1443,7 +1443,7 @@ func mayWriteThrough(a cc.ExpressionNode, t cc.Type) bool {
 // callee may have written through its pointer arguments when the callee
 // turned out to be code we do not see: it did not take the metas
 // (__ml_own), so __ml_t.callee still holds its word fnWord (funcWord), or
-// __ml_t.foreign does (it called instrumented code back). ""
+// one of __ml_t.foreign's does (it called instrumented code back). ""
 // when there is nothing to define. before, run before the call, marks
 // where its output cursors stand (outputCursors).
 func (r *rewriter) externWrites(x *cc.PostfixExpression, fnWord string, args []cc.ExpressionNode, vals, metas []string) (before, after string) {
@@ -1470,7 +1470,7 @@ func (r *rewriter) externWrites(x *cc.PostfixExpression, fnWord string, args []c
 	if len(defs) == 0 {
 		return "", ""
 	}
-	return before, fmt.Sprintf(" if ((__ml_t.callee == %[1]s) | (__ml_t.foreign == %[1]s)) { %[2]s }", fnWord, strings.Join(defs, " "))
+	return before, fmt.Sprintf(" if ((__ml_t.callee == %[1]s) | (__ml_t.foreign[0] == %[1]s) | (__ml_t.foreign[1] == %[1]s)) { %[2]s }", fnWord, strings.Join(defs, " "))
 }
 
 // copiedAggregate is the code copying the definedness of the variable

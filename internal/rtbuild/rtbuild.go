@@ -16,7 +16,7 @@ import (
 )
 
 // ABI is the runtime ABI version, __ML_ABI in memlens.h.
-const ABI = 61
+const ABI = 62
 
 // File names inside the directory returned by Ensure.
 const (

@@ -8,6 +8,8 @@ struct result {
 
 void run(struct result *out, int *status, void (*progress)(int, const char *));
 void run_ticking(struct result *out, void (*tick)(void));
+void run_twice(struct result *out, void (*step)(int));
+int weight(int x);
 
 static int seen;
 
@@ -29,6 +31,22 @@ static void tick(void)
 	seen += weigh(3, "tick");
 }
 
+/* called twice, calling the library's own helper, whose call leaves its
+ * word behind */
+static void tally(int step)
+{
+	seen += weight(step);
+}
+
+/* called back, calling the library again, which calls tick back before
+ * it writes what this one passed it */
+static void nested(int step)
+{
+	struct result inner;
+	run_ticking(&inner, tick);
+	seen += step * inner.count;
+}
+
 int main(void)
 {
 	struct result r;
@@ -41,5 +59,12 @@ int main(void)
 	run_ticking(&q, tick);
 	if (q.count == 4 && q.tag[7] == 'p')
 		printf("%d %.8s %d\n", q.count, q.tag, seen);
+	struct result t, n;
+	run_twice(&t, tally);
+	if (t.count == 5 && t.tag[7] == 'x')
+		printf("%d %.8s %d\n", t.count, t.tag, seen);
+	run_twice(&n, nested);
+	if (n.count == 5 && n.tag[0] == 'q')
+		printf("%d %.8s %d\n", n.count, n.tag, seen);
 	return never > 0;
 }

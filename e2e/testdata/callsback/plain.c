@@ -1,6 +1,7 @@
 /* Built by gcc alone: a library that reports progress through a callback,
  * and frees its scratch memory, before it writes its results through the
- * caller's pointers; and one whose callback takes no arguments. */
+ * caller's pointers; one whose callback takes no arguments; one that calls
+ * its callback twice; and a helper of its own. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,4 +27,17 @@ void run_ticking(struct result *out, void (*tick)(void))
 	tick();
 	out->count = 4;
 	memcpy(out->tag, "ijklmnop", sizeof out->tag);
+}
+
+void run_twice(struct result *out, void (*step)(int))
+{
+	step(1);
+	step(2);
+	out->count = 5;
+	memcpy(out->tag, "qrstuvwx", sizeof out->tag);
+}
+
+int weight(int x)
+{
+	return 3 * x;
 }
