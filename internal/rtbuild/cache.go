@@ -315,12 +315,14 @@ func cacheKey(cc []string, srcs []source) (string, error) {
 }
 
 // compilerVersion identifies the compiler command cc, whose program is at
-// prog: a compiler named alone by its file's size and modification time,
-// as ccache does (every memlens cc asks for the archive: running it cost a
-// process of the compiler's each time); one with arguments, a wrapper
-// perhaps (ccache gcc), by what it says of its version.
+// prog (symlinks resolved). A compiler's own binary named alone is known
+// by its file's size and modification time, as ccache knows a compiler:
+// every memlens cc that links asks for the archive, and running the
+// compiler cost a process each time. A wrapper, which stays the same while
+// the compiler it runs changes (ccache, through arguments or a symlink
+// named gcc; a MEMLENS_CC script), says its compiler's --version.
 func compilerVersion(prog string, cc []string) ([]byte, error) {
-	if len(cc) == 1 {
+	if len(cc) == 1 && compilerBinary(prog) {
 		if st, err := os.Stat(prog); err == nil {
 			return fmt.Appendf(nil, "%d %d", st.Size(), st.ModTime().UnixNano()), nil
 		}
@@ -330,6 +332,22 @@ func compilerVersion(prog string, cc []string) ([]byte, error) {
 		return nil, fmt.Errorf("rtbuild: %s --version: %w", cc[0], err)
 	}
 	return version, nil
+}
+
+// compilerBinary reports whether the file prog is a compiler's own
+// executable: an ELF file named as gcc's and clang's are
+// (x86_64-linux-gnu-gcc-12, clang-14, cc), not a script or ccache.
+func compilerBinary(prog string) bool {
+	base := filepath.Base(prog)
+	if !strings.Contains(base, "gcc") && !strings.Contains(base, "clang") && base != "cc" {
+		return false
+	}
+	f, err := elf.Open(prog)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
 }
 
 // build compiles srcs into tmp, which will be renamed to final: the sources

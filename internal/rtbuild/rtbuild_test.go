@@ -413,32 +413,47 @@ func TestGdbCalledSourcesExist(t *testing.T) {
 	}
 }
 
-// TestCompilerIdentity: a compiler named alone is known by its file (a
-// new build of it, another key) without being run; one named with
-// arguments, by the --version it prints.
+// TestCompilerIdentity: a compiler's own binary named alone is known by
+// its file (a new build of it, another key) without being run; a script
+// named as a compiler, or a compiler named with arguments, by the
+// --version it prints: a wrapper stays the same while its compiler
+// changes.
 func TestCompilerIdentity(t *testing.T) {
 	dir := t.TempDir()
-	prog := filepath.Join(dir, "cc")
-	script := "#!/bin/sh\necho \"$@\" >>" + filepath.Join(dir, "ran") + "\necho 'cc 1.0'\n"
-	if err := os.WriteFile(prog, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
+	binary := filepath.Join(dir, "x86_64-linux-gnu-gcc-12")
+	truePath, err := exec.LookPath("true")
+	if err != nil {
+		t.Skip("no true to stand for a compiler's binary")
 	}
-	first, err := compilerVersion(prog, []string{prog})
+	data, err := os.ReadFile(truePath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "ran")); err == nil {
-		t.Error("the compiler named alone was run")
-	}
-	later := time.Now().Add(time.Hour)
-	if err := os.Chtimes(prog, later, later); err != nil {
+	if err := os.WriteFile(binary, data, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if again, _ := compilerVersion(prog, []string{prog}); bytes.Equal(first, again) {
+	first, err := compilerVersion(binary, []string{binary})
+	if err != nil || len(first) == 0 {
+		t.Fatalf("the binary's identity: %q, %v", first, err)
+	}
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(binary, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := compilerVersion(binary, []string{binary}); bytes.Equal(first, again) {
 		t.Error("a compiler rebuilt (its modification time changed) kept its identity")
 	}
-	withArgs, err := compilerVersion(prog, []string{prog, "-m64"})
-	if err != nil || string(withArgs) != "cc 1.0\n" {
-		t.Errorf("named with arguments: %q, %v; want its --version", withArgs, err)
+	script := filepath.Join(dir, "gcc")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho 'gcc 12.2'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, cc := range [][]string{{script}, {binary, "-m64"}} {
+		want := "gcc 12.2\n"
+		if cc[0] == binary {
+			want = "" // (true prints nothing)
+		}
+		if v, err := compilerVersion(cc[0], cc); err != nil || string(v) != want {
+			t.Errorf("%q: %q, %v; want its --version, %q", cc, v, err, want)
+		}
 	}
 }
