@@ -94,13 +94,13 @@ type Mode struct {
 // -M*), to instrument units the way mode says.
 func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
 	flags := probeFlags(args)
-	cfg, exact, err := probe(ccPath, flags)
+	cfg, cached, err := probe(ccPath, flags)
 	if err != nil {
 		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
 	}
 	c := newConfig(withPacking(cfg, args), append([]string{ccPath}, args...), mode, false)
-	if !exact {
-		c.strict = &strictConfig{words: offKeywords(flags), ask: sync.OnceValues(func() (*cc.Config, error) {
+	if words := offKeywords(flags); cached && len(words) > 0 {
+		c.strict = &strictConfig{words: words, ask: sync.OnceValues(func() (*cc.Config, error) {
 			cfg, err := askCompiler(ccPath, flags)
 			if err != nil {
 				return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)

@@ -42,16 +42,16 @@ var probeEnv = []string{"CPATH", "C_INCLUDE_PATH", "GCC_EXEC_PREFIX", "COMPILER_
 // double) are never answered from the cache. Those that make keywords
 // identifiers (a non-GNU -std, -ansi, -fno-asm: offKeywords) are: a
 // configuration from the cache knows every keyword, which parses a unit
-// the same unless it spells one of those words, and exact reports whether
-// cfg is the compiler's own answer (strictConfig).
-func probe(ccPath string, flags []string) (cfg *cc.Config, exact bool, err error) {
+// the same unless it spells one of those words (strictConfig). cached
+// reports whether cfg came from the cache.
+func probe(ccPath string, flags []string) (cfg *cc.Config, cached bool, err error) {
 	path, ok := probeKey(ccPath, flags)
 	if ok {
 		if b, err := os.ReadFile(path); err == nil {
 			var r probeResult
 			if json.Unmarshal(b, &r) == nil && r.CC != "" {
 				cfg, err := configFrom(&r)
-				return cfg, len(offKeywords(flags)) == 0, err
+				return cfg, true, err
 			}
 		}
 	}
@@ -62,7 +62,7 @@ func probe(ccPath string, flags []string) (cfg *cc.Config, exact bool, err error
 		storeProbe(path, &probeResult{CC: cfg.CC, Predefined: cfg.Predefined,
 			HostIncludePaths: cfg.HostIncludePaths, HostSysIncludePaths: cfg.HostSysIncludePaths})
 	}
-	return cfg, true, nil
+	return cfg, false, nil
 }
 
 // askCompiler is cc.NewConfig run on the compiler ccPath with flags.

@@ -1356,8 +1356,8 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		// back by a library, it keeps the word the library's instrumented
 		// caller left (__ml_own), which its own calls would replace, and
 		// that caller's test after the call finds it (externWrites).
-		ownsArgs = ownsArgs || r.c.full && direct == nil && !r.fn.leaf && !r.calledByNameOnly(r.fn.name)
-		if ownsArgs && r.c.optimizing {
+		takesWord := ownsArgs || r.c.full && direct == nil && !r.fn.leaf && !r.calledByNameOnly(r.fn.name)
+		if takesWord && r.c.optimizing {
 			pro = append(pro, own(nil, "int ", "__ml_own_", " __attribute__((unused))", "__ml_own("+r.funcWord(r.fn.name)+")"))
 		}
 		pro = r.objectMetas(pro, side, vol)
@@ -1476,7 +1476,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 			pro = side.own(pro, vol, "__ml_uptr ", h, " __attribute__((unused))", "0", false)
 		}
 		side.lay(r, pro)
-		if ownsArgs && !r.c.optimizing {
+		if takesWord && !r.c.optimizing {
 			// (the metas taken: __ml_own; a declaration, as
 			// the prologue's others)
 			pro = append(pro, own(nil, "int ", r.name("__ml_sf"), " __attribute__((unused))", "(__ml_own("+r.funcWord(r.fn.name)+"), 0)"))
