@@ -3,6 +3,7 @@ package e2e
 import (
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -80,19 +81,9 @@ func TestLossPointerStoredByPlainCode(t *testing.T) {
 // streams do, are defined; the byte past them is still reported.
 func TestUninitOutputCursors(t *testing.T) {
 	t.Parallel()
-	needMemlens(t)
-	dir := t.TempDir()
-	plain := plainObject(t, dir, "testdata/streams/plain.c", "-O2")
-	for _, opt := range []string{"-O0", "-O2"} {
-		exe := filepath.Join(dir, "streams"+opt)
-		args := []string{"cc", "--memlens-full", "-g", opt, "-isystem", "testdata/streams/include", "-o", exe, "testdata/streams/main.c", plain}
-		memlensRun(t, args...)
-		recs := runReports(t, exe, "")
-		if len(recs) != 1 || recs[0].Kind != "UNINITIALIZED-READ" || recs[0].Line != 42 {
-			t.Errorf("%s: want one UNINITIALIZED-READ at main.c:42 (out[44]), got %v", opt, recs)
-		}
-		out, _ := exec.Command(exe).Output()
-		if first, _, _ := strings.Cut(string(out), "\n"); first != "31" {
+	outs := withPlainLibrary(t, "streams", 42, "-isystem", "testdata/streams/include")
+	for opt, out := range outs {
+		if first, _, _ := strings.Cut(out, "\n"); first != "31" {
 			t.Errorf("%s: output %q, want the native build's 31 first", opt, out)
 		}
 	}
@@ -111,22 +102,34 @@ func TestUninitOutputCursors(t *testing.T) {
 // in turn (both callers test).
 func TestUninitWrittenAfterCallback(t *testing.T) {
 	t.Parallel()
-	needMemlens(t)
-	dir := t.TempDir()
-	plain := plainObject(t, dir, "testdata/callsback/plain.c", "-O2")
-	for _, opt := range []string{"-O0", "-O2"} {
-		exe := filepath.Join(dir, "callsback"+opt)
-		args := []string{"cc", "--memlens-full", "-g", opt, "-o", exe, "testdata/callsback/main.c", plain}
-		memlensRun(t, args...)
-		recs := runReports(t, exe, "")
-		if len(recs) != 1 || recs[0].Kind != "UNINITIALIZED-READ" || recs[0].Line != 69 {
-			t.Errorf("%s: want one UNINITIALIZED-READ at main.c:69 (never), got %v", opt, recs)
-		}
-		out, _ := exec.Command(exe).Output()
-		if want := "3 abcdefgh 13\n4 ijklmnop 25\n5 qrstuvwx 34\n5 qrstuvwx 70\n"; string(out) != want {
+	for opt, out := range withPlainLibrary(t, "callsback", 69) {
+		if want := "3 abcdefgh 13\n4 ijklmnop 25\n5 qrstuvwx 34\n5 qrstuvwx 70\n"; out != want {
 			t.Errorf("%s: output %q, want the native build's %q", opt, out, want)
 		}
 	}
+}
+
+// withPlainLibrary builds testdata/NAME/main.c for full checking (and
+// flags) at -O0 and at -O2, linked with testdata/NAME/plain.c built by gcc
+// -O2 alone, checks that each build reports one UNINITIALIZED-READ, at
+// main.c:line, and returns each one's output by level.
+func withPlainLibrary(t *testing.T, name string, line int, flags ...string) map[string]string {
+	t.Helper()
+	needMemlens(t)
+	dir := t.TempDir()
+	src := filepath.Join("testdata", name)
+	plain := plainObject(t, dir, filepath.Join(src, "plain.c"), "-O2")
+	outs := map[string]string{}
+	for _, opt := range []string{"-O0", "-O2"} {
+		exe := filepath.Join(dir, name+opt)
+		memlensRun(t, slices.Concat([]string{"cc", "--memlens-full", "-g", opt}, flags, []string{"-o", exe, filepath.Join(src, "main.c"), plain})...)
+		if recs := runReports(t, exe, ""); len(recs) != 1 || recs[0].Kind != "UNINITIALIZED-READ" || recs[0].Line != line {
+			t.Errorf("%s: want one UNINITIALIZED-READ at main.c:%d, got %v", opt, line, recs)
+		}
+		out, _ := exec.Command(exe).Output()
+		outs[opt] = string(out)
+	}
+	return outs
 }
 
 // TestUninitFunctionPointerLocal: a function pointer local set on one path
