@@ -704,14 +704,42 @@ __ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct 
 	return w ? ML_ORIGIN_STEP | ((w >> 16) & ((1UL << 41) - 1)) << 22 | o : o;
 }
 
-void __ml_def_extern(__ml_uptr a, __ml_meta_t m)
+/* The record of the object p (meta m) points into, or 0. */
+static const struct __ml_rec *ml_extern_target(uptr a, meta_t m)
 {
-	uptr lim;
 	const struct __ml_rec *r = &__ML_RECS[(unsigned)m];
 	if (!a || (unsigned)m < __ML_FIRST_SLOT || r->gen != ml_meta_gen(m) || a < r->base || a >= r->end)
+		return 0;
+	return r;
+}
+
+void __ml_def_extern(__ml_uptr a, __ml_meta_t m)
+{
+	const struct __ml_rec *r = ml_extern_target(a, m);
+	if (r)
+		ml_def_set(a, r->end - a, 0);
+}
+
+void __ml_def_extern_rows(__ml_uptr a, __ml_meta_t m)
+{
+	const struct __ml_rec *r = ml_extern_target(a, m);
+	if (!r)
 		return;
-	lim = r->end - a;
-	ml_def_set(a, lim, 0);
+	uptr end = r->end, lo = 0;
+	meta_t last = 0;
+	ml_def_set(a, end - a, 0);
+	for (uptr s = (a + 7) & ~7UL; s + 8 <= end; s += 8) {
+		void *v = *(void *const *)s;
+		meta_t mv = ml_load_ptr((void *const *)s, v, m);
+		/* (rows in one block, in order: defined to its end once) */
+		if (mv == last && (uptr)v >= lo)
+			continue;
+		const struct __ml_rec *row = ml_extern_target((uptr)v, mv);
+		if (row) {
+			ml_def_set((uptr)v, row->end - (uptr)v, 0);
+			last = mv, lo = (uptr)v;
+		}
+	}
 }
 
 /* ---- reports ---- */

@@ -1270,13 +1270,15 @@ func isVaList(t cc.Type) bool {
 
 // externArgs renders the arguments of a call to a libc function memlens
 // does not check: whatever a pointer argument to non-const memory points
-// into may be written by it, so it is defined from then on. It also
+// into may be written by it, so it is defined from then on, and so are
+// the rows an array of pointers to them names (fillsRows). It also
 // returns what runs after the call (afterExtern): the blocks libc may have
 // set out-parameters (T **) to (asprintf, getaddrinfo) are the program's,
 // their slots holding no pointer instrumented code stored (__ml_adopt_out);
 // the bytes an output cursor moved over are defined (outputCursors).
 func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 	params := paramTypes(x)
+	builtin := strings.HasPrefix(calleeName(x), "__")
 	var f frag
 	var afters []string
 	f.tok(x.Token)
@@ -1324,7 +1326,12 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 		f.cat(r.keepValue(code, func(v string) string {
 			var before []string
 			if def {
-				before = append(before, "__ml_def_extern((__ml_uptr)"+v+", "+meta+")")
+				// (an atomic's T ** is the pointer it swaps: no rows)
+				call := "__ml_def_extern"
+				if len(cursors) == 0 && fillsRows(t) && !builtin {
+					call = "__ml_def_extern_rows"
+				}
+				before = append(before, call+"((__ml_uptr)"+v+", "+meta+")")
 			}
 			if o != "" {
 				before = append(before, o+" = (__ml_uptr)"+v)
@@ -1438,6 +1445,27 @@ func mayWriteThrough(a cc.ExpressionNode, t cc.Type) bool {
 		!isNullConst(a) && !isStringLiteral(a)
 }
 
+// fillsRows reports whether a parameter of type t, an array of pointers to
+// arithmetic values (T ** with neither level const), may have the rows it
+// points to written by a library: libpng's png_read_image and libjpeg's
+// jpeg_read_scanlines fill a caller's rows so, and so do libjpeg-turbo's
+// SIMD routines its own rows. Not rows: an array of pointers to structs
+// or to void, a container's, whose elements a library hands around, and
+// char **, a string's cursor (strtol's endptr, strsep's, getline's),
+// through which libc writes the pointer alone.
+func fillsRows(t cc.Type) bool {
+	pt, ok := t.(*cc.PointerType)
+	if !ok {
+		return false
+	}
+	row, ok := pt.Elem().(*cc.PointerType)
+	if !ok || row.Attributes().IsConst() || row.Elem() == nil {
+		return false
+	}
+	sample := row.Elem()
+	return cc.IsArithmeticType(sample) && sample.Kind() != cc.Char && !sample.Attributes().IsConst()
+}
+
 // externWrites is the code, run after a call of fn that hands metas over
 // (arguments args, their values vals and metas), defining what the
 // callee may have written through its pointer arguments when the callee
@@ -1460,7 +1488,11 @@ func (r *rewriter) externWrites(x *cc.PostfixExpression, fnWord string, args []c
 		if !mayWriteThrough(a, t) {
 			continue
 		}
-		defs = append(defs, fmt.Sprintf("__ml_def_extern((__ml_uptr)%s, %s);", vals[i], metas[i]))
+		def := "__ml_def_extern"
+		if fillsRows(t) {
+			def = "__ml_def_extern_rows"
+		}
+		defs = append(defs, fmt.Sprintf("%s((__ml_uptr)%s, %s);", def, vals[i], metas[i]))
 		for _, c := range outputCursors(t, paramName(x, i)) {
 			m := r.name("__ml_oc")
 			before += "register __ml_uptr " + m + " = " + c.at(vals[i]) + "; "

@@ -1,0 +1,40 @@
+/* Rows a library built without memlens fills through an array of
+ * pointers to them (libpng's png_read_image, libjpeg's
+ * jpeg_read_scanlines) are defined; a row it was not given is not. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <rows.h>
+
+void samples_fill(unsigned short **rows, int n, int w); /* the program's own declaration */
+
+enum { N = 4, W = 16 };
+
+int main(void)
+{
+	unsigned char **rows = malloc(N * sizeof *rows);
+	unsigned char *image = malloc(N * W);
+	unsigned short *own[N];
+	unsigned short *spare = malloc(W * sizeof *spare);
+	unsigned sum = 0;
+	int i, j;
+
+	for (i = 0; i < N; i++) {
+		rows[i] = image + i * W;
+		own[i] = malloc(W * sizeof *own[i]);
+	}
+	rows_fill(rows, N, W);
+	samples_fill(own, N, W);
+	for (i = 0; i < N; i++)
+		for (j = 0; j < W; j++)
+			if (rows[i][j] > 20 || own[i][j] > 600)
+				sum += rows[i][j] + own[i][j];
+	printf("%u\n", sum);
+	if (spare[0] == 0) /* never written */
+		puts("zero");
+	for (i = 0; i < N; i++)
+		free(own[i]);
+	free(spare);
+	free(image);
+	free(rows);
+	return 0;
+}

@@ -1,0 +1,15 @@
+/* The library, built by gcc alone (testdata/rows). */
+void rows_fill(unsigned char **rows, int n, int w)
+{
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < w; j++)
+			rows[i][j] = (unsigned char)(i * 7 + j);
+}
+
+/* the same, declared by the program itself */
+void samples_fill(unsigned short **rows, int n, int w)
+{
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < w; j++)
+			rows[i][j] = (unsigned short)(i * 300 + j);
+}
