@@ -494,10 +494,11 @@ __ml_uptr __ml_def_origin(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct 
 /* A call to a function we do not see, given p (meta m): whatever p points
  * into may have been written by it. */
 void __ml_def_extern(__ml_uptr p, __ml_meta_t m) __ML_NOTHROW;
-/* The same for p of type T ** (T a scalar): the rows its pointers point
- * into too (libpng's png_read_image, libjpeg's jpeg_read_scanlines and
- * SIMD routines fill rows an array of pointers names). */
-void __ml_def_extern_rows(__ml_uptr p, __ml_meta_t m) __ML_NOTHROW;
+/* The same for p of type T ** (levels 1) or T *** (2), T a number: the
+ * rows its pointers point into too (libpng's png_read_image, libjpeg's
+ * jpeg_read_scanlines and SIMD routines fill rows an array of pointers
+ * names). */
+void __ml_def_extern_rows(__ml_uptr p, __ml_meta_t m, __ml_uptr levels) __ML_NOTHROW;
 /* Uses of undefined bytes (re-checked there) and of undefined values. */
 void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,
                         const struct __ml_site *site) __attribute__((noinline, cold)) __ML_NOTHROW;

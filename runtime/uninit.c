@@ -720,7 +720,7 @@ void __ml_def_extern(__ml_uptr a, __ml_meta_t m)
 		ml_def_set(a, r->end - a, 0);
 }
 
-void __ml_def_extern_rows(__ml_uptr a, __ml_meta_t m)
+void __ml_def_extern_rows(__ml_uptr a, __ml_meta_t m, __ml_uptr levels)
 {
 	const struct __ml_rec *r = ml_extern_target(a, m);
 	if (!r)
@@ -731,6 +731,10 @@ void __ml_def_extern_rows(__ml_uptr a, __ml_meta_t m)
 	for (uptr s = (a + 7) & ~7UL; s + 8 <= end; s += 8) {
 		void *v = *(void *const *)s;
 		meta_t mv = ml_load_ptr((void *const *)s, v, m);
+		if (levels > 1) {
+			__ml_def_extern_rows((uptr)v, mv, levels - 1);
+			continue;
+		}
 		/* (rows in one block, in order: defined to its end once) */
 		if (mv == last && (uptr)v >= lo)
 			continue;

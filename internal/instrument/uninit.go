@@ -1271,7 +1271,7 @@ func isVaList(t cc.Type) bool {
 // externArgs renders the arguments of a call to a libc function memlens
 // does not check: whatever a pointer argument to non-const memory points
 // into may be written by it, so it is defined from then on, and so are
-// the rows an array of pointers to them names (fillsRows). It also
+// the rows an array of pointers to them names (rowLevels). It also
 // returns what runs after the call (afterExtern): the blocks libc may have
 // set out-parameters (T **) to (asprintf, getaddrinfo) are the program's,
 // their slots holding no pointer instrumented code stored (__ml_adopt_out);
@@ -1327,11 +1327,11 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 			var before []string
 			if def {
 				// (an atomic's T ** is the pointer it swaps: no rows)
-				call := "__ml_def_extern"
-				if len(cursors) == 0 && fillsRows(t) && !builtin {
-					call = "__ml_def_extern_rows"
+				if len(cursors) == 0 && !builtin {
+					before = append(before, externDef(t, v, meta))
+				} else {
+					before = append(before, "__ml_def_extern((__ml_uptr)"+v+", "+meta+")")
 				}
-				before = append(before, call+"((__ml_uptr)"+v+", "+meta+")")
 			}
 			if o != "" {
 				before = append(before, o+" = (__ml_uptr)"+v)
@@ -1445,25 +1445,46 @@ func mayWriteThrough(a cc.ExpressionNode, t cc.Type) bool {
 		!isNullConst(a) && !isStringLiteral(a)
 }
 
-// fillsRows reports whether a parameter of type t, an array of pointers to
-// arithmetic values (T ** with neither level const), may have the rows it
-// points to written by a library: libpng's png_read_image and libjpeg's
-// jpeg_read_scanlines fill a caller's rows so, and so do libjpeg-turbo's
-// SIMD routines its own rows. Not rows: an array of pointers to structs
-// or to void, a container's, whose elements a library hands around, and
-// char **, a string's cursor (strtol's endptr, strsep's, getline's),
-// through which libc writes the pointer alone.
-func fillsRows(t cc.Type) bool {
+// rowLevels is how many levels of pointers below a parameter of type t
+// lead to rows a library may fill: 1 for an array of pointers to numbers
+// (T **, no level const), 2 for an array of such arrays (T ***); 0 for
+// anything else. libpng's png_read_image and libjpeg's
+// jpeg_read_scanlines fill a caller's rows so, and libjpeg-turbo's SIMD
+// routines its own (JSAMPARRAY, and JSAMPIMAGE: one array of rows per
+// colour component). Not rows: pointers to structs or to void, a
+// container's, whose elements a library hands around, and plain char, a
+// string's cursor (strtol's endptr, strsep's, getline's), through which
+// libc writes the pointer alone.
+func rowLevels(t cc.Type) int {
 	pt, ok := t.(*cc.PointerType)
 	if !ok {
-		return false
+		return 0
 	}
-	row, ok := pt.Elem().(*cc.PointerType)
-	if !ok || row.Attributes().IsConst() || row.Elem() == nil {
-		return false
+	levels := 0
+	for {
+		row, ok := pt.Elem().(*cc.PointerType)
+		if !ok || row.Attributes().IsConst() || row.Elem() == nil || levels == 2 {
+			return 0
+		}
+		levels++
+		if sample := row.Elem(); cc.IsArithmeticType(sample) {
+			if sample.Kind() == cc.Char || sample.Attributes().IsConst() {
+				return 0
+			}
+			return levels
+		}
+		pt = row
 	}
-	sample := row.Elem()
-	return cc.IsArithmeticType(sample) && sample.Kind() != cc.Char && !sample.Attributes().IsConst()
+}
+
+// externDef is the call defining what argument v (meta m), passed for a
+// parameter of type t, points into after a call of code memlens does not
+// see: its object, and the rows below it (rowLevels).
+func externDef(t cc.Type, v, m string) string {
+	if levels := rowLevels(t); levels > 0 {
+		return fmt.Sprintf("__ml_def_extern_rows((__ml_uptr)%s, %s, %d)", v, m, levels)
+	}
+	return fmt.Sprintf("__ml_def_extern((__ml_uptr)%s, %s)", v, m)
 }
 
 // externWrites is the code, run after a call of fn that hands metas over
@@ -1488,11 +1509,7 @@ func (r *rewriter) externWrites(x *cc.PostfixExpression, fnWord string, args []c
 		if !mayWriteThrough(a, t) {
 			continue
 		}
-		def := "__ml_def_extern"
-		if fillsRows(t) {
-			def = "__ml_def_extern_rows"
-		}
-		defs = append(defs, fmt.Sprintf("%s((__ml_uptr)%s, %s);", def, vals[i], metas[i]))
+		defs = append(defs, externDef(t, vals[i], metas[i])+";")
 		for _, c := range outputCursors(t, paramName(x, i)) {
 			m := r.name("__ml_oc")
 			before += "register __ml_uptr " + m + " = " + c.at(vals[i]) + "; "

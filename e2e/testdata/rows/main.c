@@ -1,13 +1,14 @@
 /* Rows a library built without memlens fills through an array of
  * pointers to them (libpng's png_read_image, libjpeg's
- * jpeg_read_scanlines) are defined; a row it was not given is not. */
+ * jpeg_read_scanlines) or through an array of such arrays (libjpeg's
+ * components) are defined; a row it was not given is not. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <rows.h>
 
 void samples_fill(unsigned short **rows, int n, int w); /* the program's own declaration */
 
-enum { N = 4, W = 16 };
+enum { N = 4, W = 16, C = 2 };
 
 int main(void)
 {
@@ -15,24 +16,34 @@ int main(void)
 	unsigned char *image = malloc(N * W);
 	unsigned short *own[N];
 	unsigned short *spare = malloc(W * sizeof *spare);
+	unsigned char **planes[C], *samples = malloc(C * N * W);
 	unsigned sum = 0;
-	int i, j;
+	int i, j, k;
 
 	for (i = 0; i < N; i++) {
 		rows[i] = image + i * W;
 		own[i] = malloc(W * sizeof *own[i]);
 	}
+	for (k = 0; k < C; k++) {
+		planes[k] = malloc(N * sizeof *planes[k]);
+		for (i = 0; i < N; i++)
+			planes[k][i] = samples + (k * N + i) * W;
+	}
 	rows_fill(rows, N, W);
 	samples_fill(own, N, W);
+	planes_fill(planes, C, N, W);
 	for (i = 0; i < N; i++)
 		for (j = 0; j < W; j++)
-			if (rows[i][j] > 20 || own[i][j] > 600)
-				sum += rows[i][j] + own[i][j];
+			if (rows[i][j] > 20 || own[i][j] > 600 || planes[1][i][j] > 20)
+				sum += rows[i][j] + own[i][j] + planes[0][i][j];
 	printf("%u\n", sum);
 	if (spare[0] == 0) /* never written */
 		puts("zero");
 	for (i = 0; i < N; i++)
 		free(own[i]);
+	for (k = 0; k < C; k++)
+		free(planes[k]);
+	free(samples);
 	free(spare);
 	free(image);
 	free(rows);

@@ -6,6 +6,12 @@ void rows_fill(unsigned char **rows, int n, int w)
 			rows[i][j] = (unsigned char)(i * 7 + j);
 }
 
+void planes_fill(unsigned char ***planes, int c, int n, int w)
+{
+	for (int k = 0; k < c; k++)
+		rows_fill(planes[k], n, w);
+}
+
 /* the same, declared by the program itself */
 void samples_fill(unsigned short **rows, int n, int w)
 {

@@ -1,3 +1,5 @@
 /* A library's API, in a system header (as libpng's and libjpeg's are):
- * it fills n rows of w samples each, which rows points to. */
+ * it fills n rows of w samples each, which rows points to; and those of
+ * c colour components (libjpeg's JSAMPIMAGE). */
 void rows_fill(unsigned char **rows, int n, int w);
+void planes_fill(unsigned char ***planes, int c, int n, int w);
