@@ -1295,8 +1295,13 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 		def := r.tracksDef() && mayWriteThrough(a, t)
 		out := r.fn != nil && mayWriteThrough(a, t) && isDataPtr(t.(*cc.PointerType).Elem())
 		var cursors []outputCursor
+		levels := 0
 		if def {
 			cursors = outputCursors(t, paramName(x, i))
+			// (an atomic's T ** is the pointer it swaps: no rows)
+			if len(cursors) == 0 && !builtin {
+				levels = rowLevels(t)
+			}
 		}
 		i++
 		// (a null constant points to nothing libc could write, and kept
@@ -1326,12 +1331,7 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 		f.cat(r.keepValue(code, func(v string) string {
 			var before []string
 			if def {
-				// (an atomic's T ** is the pointer it swaps: no rows)
-				if len(cursors) == 0 && !builtin {
-					before = append(before, externDef(t, v, meta))
-				} else {
-					before = append(before, "__ml_def_extern((__ml_uptr)"+v+", "+meta+")")
-				}
+				before = append(before, externDef(v, meta, levels))
 			}
 			if o != "" {
 				before = append(before, o+" = (__ml_uptr)"+v)
@@ -1477,11 +1477,12 @@ func rowLevels(t cc.Type) int {
 	}
 }
 
-// externDef is the call defining what argument v (meta m), passed for a
-// parameter of type t, points into after a call of code memlens does not
-// see: its object, and the rows below it (rowLevels).
-func externDef(t cc.Type, v, m string) string {
-	if levels := rowLevels(t); levels > 0 {
+// externDef is the call defining what argument v (meta m) points into,
+// for a call of code memlens does not see: its object, and the rows levels
+// below it (rowLevels; none where an output cursor says how far the callee
+// wrote: brotli's uint8_t **next_out).
+func externDef(v, m string, levels int) string {
+	if levels > 0 {
 		return fmt.Sprintf("__ml_def_extern_rows((__ml_uptr)%s, %s, %d)", v, m, levels)
 	}
 	return fmt.Sprintf("__ml_def_extern((__ml_uptr)%s, %s)", v, m)
@@ -1509,8 +1510,13 @@ func (r *rewriter) externWrites(x *cc.PostfixExpression, fnWord string, args []c
 		if !mayWriteThrough(a, t) {
 			continue
 		}
-		defs = append(defs, externDef(t, vals[i], metas[i])+";")
-		for _, c := range outputCursors(t, paramName(x, i)) {
+		cursors := outputCursors(t, paramName(x, i))
+		levels := 0
+		if len(cursors) == 0 {
+			levels = rowLevels(t)
+		}
+		defs = append(defs, externDef(vals[i], metas[i], levels)+";")
+		for _, c := range cursors {
 			m := r.name("__ml_oc")
 			before += "register __ml_uptr " + m + " = " + c.at(vals[i]) + "; "
 			defs = append(defs, "__ml_def_advanced("+m+", "+c.at(vals[i])+");")

@@ -10,6 +10,7 @@ struct mine {
 	unsigned avail_out;
 };
 void mine_fill(struct mine *m); /* a declaration of the program's own */
+int own_by_address(size_t *available_out, unsigned char **next_out); /* and one more */
 
 int main(void)
 {
@@ -38,6 +39,9 @@ int main(void)
 	mine_fill(&m);
 	for (i = 36; i < 44; i++)
 		sum += out[i] == 'm';
+	cur = out + 44;
+	avail = 4; /* room for no byte */
+	own_by_address(&avail, &cur);
 	printf("%d\n", sum);
 	if (out[44] == 0) /* never written */
 		puts("zero");
