@@ -109,8 +109,8 @@ func setup(t *testing.T) *env {
 		}
 		e.rtPrepared++
 	}
-	newInstrumenter = func(cc string, args []string, mode instrument.Mode) (instrumenter, error) {
-		e.fake = &fake{cc: cc, args: args, full: mode.Full, stdin: mode.Stdin}
+	newInstrumenter = func(cc, args []string, mode instrument.Mode) (instrumenter, error) {
+		e.fake = &fake{cc: cc[0], args: slices.Concat(cc[1:], args), full: mode.Full, stdin: mode.Stdin}
 		return e.fake, nil
 	}
 	ensureRuntime = func(cc string) (string, error) {
@@ -391,8 +391,8 @@ exec gcc "$@"
 `)
 	os.Chmod("waitcc", 0o755)
 	t.Setenv("MEMLENS_CC", "./waitcc")
-	newInstrumenter = func(cc string, args []string, mode instrument.Mode) (instrumenter, error) {
-		e.fake = &fake{cc: cc, args: args, full: mode.Full, stdin: mode.Stdin}
+	newInstrumenter = func(cc, args []string, mode instrument.Mode) (instrumenter, error) {
+		e.fake = &fake{cc: cc[0], args: slices.Concat(cc[1:], args), full: mode.Full, stdin: mode.Stdin}
 		return warner{e.fake, mode.Warnings}, nil
 	}
 	if _, stderr := e.cc(0, "-c", "-Iinc", "util.c"); stderr != "gcc's diagnostics\nutil.c: fake instrumenter warning\n" {
@@ -598,7 +598,7 @@ func TestUnitRejected(t *testing.T) {
 
 func TestConfigError(t *testing.T) {
 	e := setup(t)
-	newInstrumenter = func(string, []string, instrument.Mode) (instrumenter, error) {
+	newInstrumenter = func([]string, []string, instrument.Mode) (instrumenter, error) {
 		return nil, errors.New("cannot query the C compiler")
 	}
 	if _, stderr := e.cc(1, "--memlens-strict", "-Iinc", "-c", "util.c"); stderr != "memlens: instrumenting util.c: cannot query the C compiler\n" {

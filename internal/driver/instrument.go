@@ -46,7 +46,7 @@ type instrumenter interface {
 }
 
 // newInstrumenter is instrument.NewConfig; tests replace it.
-var newInstrumenter = func(cc string, args []string, mode instrument.Mode) (instrumenter, error) {
+var newInstrumenter = func(cc, args []string, mode instrument.Mode) (instrumenter, error) {
 	cfg, err := instrument.NewConfig(cc, args, mode)
 	if err != nil {
 		return nil, err
@@ -94,7 +94,7 @@ func (j *job) instrumenter() instrumenter {
 		}
 		mode.Stdin = string(text)
 	}
-	cfg, err := newInstrumenter(j.cc[0], slices.Concat(j.cc[1:], j.cl.instrumentedFlags()), mode)
+	cfg, err := newInstrumenter(j.cc, j.cl.instrumentedFlags(), mode)
 	if err != nil {
 		return failedConfig{err}
 	}

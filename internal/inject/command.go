@@ -88,7 +88,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	defer os.RemoveAll(tmp)
 	cfg.Tmp = tmp
-	parser, err := instrument.NewConfig(cfg.CC, nil, instrument.Mode{})
+	parser, err := instrument.NewConfig(strings.Fields(cfg.CC), nil, instrument.Mode{})
 	if err != nil {
 		fmt.Fprintf(stderr, "memlens inject: %v\n", err)
 		return 1

@@ -17,7 +17,7 @@ func TestTemplateSites(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("gcc not found: the front end takes its headers from it")
 	}
-	parser, err := instrument.NewConfig("gcc", nil, instrument.Mode{})
+	parser, err := instrument.NewConfig([]string{"gcc"}, nil, instrument.Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}

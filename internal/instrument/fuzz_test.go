@@ -30,7 +30,7 @@ func fuzzConfig(t *testing.T, mode Mode) *Config {
 	if c := fuzzConfigs.m[mode]; c != nil {
 		return c
 	}
-	c, err := NewConfig("gcc", fuzzFlags, mode)
+	c, err := NewConfig([]string{"gcc"}, fuzzFlags, mode)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,7 +70,7 @@ func TestExpandedHeaderCache(t *testing.T) {
 	}
 
 	for _, flags := range [][]string{{"-O0"}, {"-O2", "-mavx512f"}} {
-		c, err := NewConfig("gcc", flags, Mode{})
+		c, err := NewConfig([]string{"gcc"}, flags, Mode{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,7 +137,7 @@ func TestPrintedHeaderCache(t *testing.T) {
 	}
 	config := func(flags []string, m Mode) *Config {
 		t.Helper()
-		c, err := NewConfig("gcc", flags, m)
+		c, err := NewConfig([]string{"gcc"}, flags, m)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"io"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -89,21 +90,29 @@ type Mode struct {
 	Stdin string
 }
 
-// NewConfig prepares parsing for C compiler ccPath under the user's compiler
-// flags args (all flags of the command line except inputs, -o, -c, -S, -E and
-// -M*), to instrument units the way mode says.
-func NewConfig(ccPath string, args []string, mode Mode) (*Config, error) {
+// NewConfig prepares parsing for C compiler command (its program and the
+// program's own arguments: MEMLENS_CC="ccache gcc") under the user's
+// compiler flags args (all flags of the command line except inputs, -o,
+// -c, -S, -E and -M*), to instrument units the way mode says.
+func NewConfig(command, args []string, mode Mode) (*Config, error) {
+	args = slices.Concat(command[1:], args)
 	flags := probeFlags(args)
-	cfg, cached, err := probe(ccPath, flags)
-	if err != nil {
-		return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
+	// (a wrapper's words before any option name the compiler it runs)
+	words := 1
+	for words < len(command) && !strings.HasPrefix(command[words], "-") {
+		words++
 	}
-	c := newConfig(withPacking(cfg, args), append([]string{ccPath}, args...), mode, false)
+	asked := command[:words:words]
+	cfg, cached, err := probe(asked, flags)
+	if err != nil {
+		return nil, fmt.Errorf("cannot query the C compiler %s: %v", strings.Join(asked, " "), err)
+	}
+	c := newConfig(withPacking(cfg, args), append([]string{command[0]}, args...), mode, false)
 	if words := offKeywords(flags); cached && len(words) > 0 {
 		c.strict = &strictConfig{words: words, ask: sync.OnceValues(func() (*cc.Config, error) {
-			cfg, err := askCompiler(ccPath, flags)
+			cfg, err := askCompiler(asked, flags)
 			if err != nil {
-				return nil, fmt.Errorf("cannot query the C compiler %s: %v", ccPath, err)
+				return nil, fmt.Errorf("cannot query the C compiler %s: %v", strings.Join(asked, " "), err)
 			}
 			return withPacking(cfg, args), nil
 		})}

@@ -22,7 +22,7 @@ func newTestConfig(tb testing.TB, full bool) *Config {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		tb.Skip("gcc not installed")
 	}
-	cfg, err := NewConfig("gcc", []string{"-O2"}, Mode{Full: full})
+	cfg, err := NewConfig([]string{"gcc"}, []string{"-O2"}, Mode{Full: full})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -482,7 +482,7 @@ func TestFullHandedReferences(t *testing.T) {
 // all of them: every static function is compiled at -O0, an unused inline
 // one is not.
 func TestUnoptimisedUnitCompilesItsHelpersOnly(t *testing.T) {
-	c, err := NewConfig("gcc", []string{"-O0"}, Mode{})
+	c, err := NewConfig([]string{"gcc"}, []string{"-O0"}, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -880,7 +880,7 @@ func TestSideWordsChecked(t *testing.T) {
 		"	return *p;\n" +
 		"}\n" +
 		wide("straight", "") + wide("big", "while (n--)\n\t\t")
-	o0, err := NewConfig("gcc", []string{"-O0"}, Mode{})
+	o0, err := NewConfig([]string{"gcc"}, []string{"-O0"}, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -963,7 +963,7 @@ func TestUnoptimisedReturnUnheld(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("gcc not installed")
 	}
-	cfg, err := NewConfig("gcc", []string{"-O0"}, Mode{})
+	cfg, err := NewConfig([]string{"gcc"}, []string{"-O0"}, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1414,7 +1414,7 @@ func TestHasUnoptimized(t *testing.T) {
 // statement of its own): gcc compiles the unit.
 func TestCountedStaticAssert(t *testing.T) {
 	newTestConfig(t, false) // skips without gcc
-	cfg, err := NewConfig("gcc", []string{"-O2"}, Mode{CountStatements: true})
+	cfg, err := NewConfig([]string{"gcc"}, []string{"-O2"}, Mode{CountStatements: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1446,7 +1446,7 @@ func TestMainMovesLoopInvariants(t *testing.T) {
 		"		pc = table[*pc & 0](&m, pc);\n" +
 		"	return run(&m, argv[0]) + (int)m.acc;\n" +
 		"}\n"
-	o0, err := NewConfig("gcc", []string{"-O0"}, Mode{})
+	o0, err := NewConfig([]string{"gcc"}, []string{"-O0"}, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1479,7 +1479,7 @@ func TestUnoptimisedInlineWordsThroughThread(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("gcc not installed")
 	}
-	cfg, err := NewConfig("gcc", []string{"-O0"}, Mode{})
+	cfg, err := NewConfig([]string{"gcc"}, []string{"-O0"}, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,7 @@ func TestPackStructLayout(t *testing.T) {
 		flag       string
 		size, offP int64
 	}{{"-O2", 32, 24}, {"-fpack-struct", 19, 11}, {"-fpack-struct=2", 20, 12}, {"-fpack-struct=16", 32, 24}} {
-		c, err := NewConfig("gcc", []string{tc.flag}, Mode{})
+		c, err := NewConfig([]string{"gcc"}, []string{tc.flag}, Mode{})
 		if err != nil {
 			t.Fatal(err)
 		}

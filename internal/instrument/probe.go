@@ -7,9 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -44,8 +44,8 @@ var probeEnv = []string{"CPATH", "C_INCLUDE_PATH", "GCC_EXEC_PREFIX", "COMPILER_
 // configuration from the cache knows every keyword, which parses a unit
 // the same unless it spells one of those words (strictConfig). cached
 // reports whether cfg came from the cache.
-func probe(ccPath string, flags []string) (cfg *cc.Config, cached bool, err error) {
-	path, ok := probeKey(ccPath, flags)
+func probe(command, flags []string) (cfg *cc.Config, cached bool, err error) {
+	path, ok := probeKey(command, flags)
 	if ok {
 		if b, err := os.ReadFile(path); err == nil {
 			var r probeResult
@@ -55,7 +55,7 @@ func probe(ccPath string, flags []string) (cfg *cc.Config, cached bool, err erro
 			}
 		}
 	}
-	if cfg, err = askCompiler(ccPath, flags); err != nil {
+	if cfg, err = askCompiler(command, flags); err != nil {
 		return nil, false, err
 	}
 	if ok && !strings.Contains(cfg.Predefined, "#define __STDC_VERSION__ 202") {
@@ -65,12 +65,16 @@ func probe(ccPath string, flags []string) (cfg *cc.Config, cached bool, err erro
 	return cfg, false, nil
 }
 
-// askCompiler is cc.NewConfig run on the compiler ccPath with flags.
-func askCompiler(ccPath string, flags []string) (*cc.Config, error) {
-	// cc/v4 asks $CC which compiler to probe; the driver has already chosen.
+// askCompiler is cc.NewConfig run on the compiler command with flags.
+func askCompiler(command, flags []string) (*cc.Config, error) {
+	// cc/v4 asks $CC which program to probe (the driver has already
+	// chosen) and runs it with the options it is given, words that are no
+	// option first: the command's own (ccache's compiler), so a wrapper is
+	// asked about the compiler it runs. (Given only the wrapper, cc/v4
+	// fell back to cc: gcc's answer for ccache clang.)
 	old, had := os.LookupEnv("CC")
-	os.Setenv("CC", ccPath)
-	cfg, err := cc.NewConfig("", "", flags...)
+	os.Setenv("CC", command[0])
+	cfg, err := cc.NewConfig("", "", slices.Concat(command[1:], flags)...)
 	if had {
 		os.Setenv("CC", old)
 	} else {
@@ -143,21 +147,14 @@ func halfFloats(cfg *cc.Config) {
 
 // probeKey returns the cache file for the probe and whether the probe may
 // be cached at all.
-func probeKey(ccPath string, flags []string) (path string, ok bool) {
+func probeKey(command, flags []string) (path string, ok bool) {
 	for _, f := range flags {
 		switch {
 		case f == "-ffreestanding", f == "-fno-builtin", f == "-imacros", strings.HasPrefix(f, "-mlong-double"):
 			return "", false
 		}
 	}
-	prog, err := exec.LookPath(ccPath)
-	if err != nil {
-		return "", false
-	}
-	if prog, err = filepath.EvalSymlinks(prog); err != nil {
-		return "", false
-	}
-	st, err := os.Stat(prog)
+	prog, version, err := rtbuild.CompilerIdentity(command)
 	if err != nil {
 		return "", false
 	}
@@ -166,8 +163,7 @@ func probeKey(ccPath string, flags []string) (path string, ok bool) {
 		return "", false
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "probe 1\n%s\n%d %d\n%s/%s\n", prog, st.Size(), st.ModTime().UnixNano(),
-		runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(h, "probe 2\n%s\n%q\n%q\n%s/%s\n", prog, command[1:], version, runtime.GOOS, runtime.GOARCH)
 	for _, f := range flags {
 		fmt.Fprintf(h, "flag %q\n", f)
 	}

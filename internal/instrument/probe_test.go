@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"modernc.org/cc/v4"
@@ -17,7 +19,7 @@ func TestProbeCache(t *testing.T) {
 	newTestConfig(t, false) // skips without gcc
 	cache := t.TempDir()
 	t.Setenv("MEMLENS_CACHE", cache)
-	probed, err := NewConfig("gcc", []string{"-O2"}, Mode{})
+	probed, err := NewConfig([]string{"gcc"}, []string{"-O2"}, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +27,7 @@ func TestProbeCache(t *testing.T) {
 	if len(entries) != 1 {
 		t.Fatalf("probe cache holds %d entries after one probe, want 1", len(entries))
 	}
-	cached, err := NewConfig("gcc", []string{"-O2"}, Mode{})
+	cached, err := NewConfig([]string{"gcc"}, []string{"-O2"}, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +47,7 @@ func TestProbeCache(t *testing.T) {
 	}
 
 	// cc/v4 keeps in its own state that -ffreestanding implies -fno-builtin
-	if _, err := NewConfig("gcc", []string{"-ffreestanding"}, Mode{}); err != nil {
+	if _, err := NewConfig([]string{"gcc"}, []string{"-ffreestanding"}, Mode{}); err != nil {
 		t.Fatal(err)
 	}
 	entries, _ = filepath.Glob(filepath.Join(cache, "probe", "*.json"))
@@ -63,11 +65,11 @@ func TestProbeCacheKeywords(t *testing.T) {
 	newTestConfig(t, false) // skips without gcc
 	t.Setenv("MEMLENS_CACHE", t.TempDir())
 	flags := []string{"-std=c89", "-O2"}
-	probed, err := NewConfig("gcc", flags, Mode{})
+	probed, err := NewConfig([]string{"gcc"}, flags, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cached, err := NewConfig("gcc", flags, Mode{})
+	cached, err := NewConfig([]string{"gcc"}, flags, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,6 +105,41 @@ func TestProbeCacheKeywords(t *testing.T) {
 		}
 		if want := map[string]int{plain: 0, words: 1}[path]; asked != want {
 			t.Errorf("after %s the compiler was asked %d times, want %d", filepath.Base(path), asked, want)
+		}
+	}
+}
+
+// TestProbeWrapper: a compiler run through a wrapper (MEMLENS_CC="ccache
+// clang"; here env and a script adding a macro) is asked about itself:
+// before, cc/v4 was given the wrapper alone, which failed, and silently
+// asked cc instead. Its answer is cached under the words that name it,
+// apart from another compiler's behind the same wrapper.
+func TestProbeWrapper(t *testing.T) {
+	newTestConfig(t, false) // skips without gcc
+	t.Setenv("MEMLENS_CACHE", t.TempDir())
+	script := filepath.Join(t.TempDir(), "wrapped-cc")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nexec gcc -DMEMLENS_TEST_WRAPPED=1 \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const macro = "#define MEMLENS_TEST_WRAPPED 1"
+	for i, tc := range []struct {
+		command []string
+		want    bool
+	}{
+		{[]string{"env", script}, true},
+		{[]string{"env", script}, true}, // from the cache
+		{[]string{"env", "gcc"}, false},
+		{[]string{"env", script, "-O2"}, true}, // its options are flags
+	} {
+		c, err := NewConfig(tc.command, []string{"-O1"}, Mode{})
+		if err != nil {
+			t.Fatalf("%d: %q: %v", i, tc.command, err)
+		}
+		if !slices.Equal(c.cc, slices.Concat(tc.command, []string{"-O1"})) {
+			t.Errorf("%d: %q: the compiler's command became %q", i, tc.command, c.cc)
+		}
+		if got := strings.Contains(c.cfg.Predefined, macro); got != tc.want {
+			t.Errorf("%d: %q: the wrapped compiler's macro predefined %v, want %v", i, tc.command, got, tc.want)
 		}
 	}
 }

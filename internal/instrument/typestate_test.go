@@ -494,7 +494,7 @@ func TestTypestateLoopRange(t *testing.T) {
 		})
 	}
 	// not where the user optimises for size: unswitching doubles a loop
-	small, err := NewConfig("gcc", []string{"-Os"}, Mode{})
+	small, err := NewConfig([]string{"gcc"}, []string{"-Os"}, Mode{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -285,14 +285,7 @@ const partialName = "memlens_rt.o"
 // cacheKey hashes everything the archive depends on: the sources, the
 // flags, and which compiler (path after symlinks, arguments, version).
 func cacheKey(cc []string, srcs []source) (string, error) {
-	prog, err := exec.LookPath(cc[0])
-	if err != nil {
-		return "", fmt.Errorf("rtbuild: %w", err)
-	}
-	if p, err := filepath.EvalSymlinks(prog); err == nil {
-		prog = p
-	}
-	version, err := compilerVersion(prog, cc)
+	prog, version, err := CompilerIdentity(cc)
 	if err != nil {
 		return "", err
 	}
@@ -314,6 +307,20 @@ func cacheKey(cc []string, srcs []source) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)[:16]), nil
 }
 
+// CompilerIdentity is where the program of compiler command cc is
+// (symlinks resolved) and what identifies the compiler it runs
+// (compilerVersion): what a cache of the compiler's answers is keyed on.
+func CompilerIdentity(cc []string) (prog string, version []byte, err error) {
+	if prog, err = exec.LookPath(cc[0]); err != nil {
+		return "", nil, fmt.Errorf("rtbuild: %w", err)
+	}
+	if p, err := filepath.EvalSymlinks(prog); err == nil {
+		prog = p
+	}
+	version, err = compilerVersion(prog, cc)
+	return prog, version, err
+}
+
 // compilerVersion identifies the compiler command cc, whose program is at
 // prog (symlinks resolved). A compiler's own binary named alone is known
 // by its file's size and modification time, as ccache knows a compiler:
@@ -327,7 +334,7 @@ func compilerVersion(prog string, cc []string) ([]byte, error) {
 			return fmt.Appendf(nil, "%d %d", st.Size(), st.ModTime().UnixNano()), nil
 		}
 	}
-	version, err := exec.Command(cc[0], append(cc[1:], "--version")...).Output()
+	version, err := exec.Command(cc[0], slices.Concat(cc[1:], []string{"--version"})...).Output()
 	if err != nil {
 		return nil, fmt.Errorf("rtbuild: %s --version: %w", cc[0], err)
 	}
