@@ -728,20 +728,27 @@ void __ml_def_extern_rows(__ml_uptr a, __ml_meta_t m, __ml_uptr levels)
 	uptr end = r->end, lo = 0;
 	meta_t last = 0;
 	ml_def_set(a, end - a, 0);
-	for (uptr s = (a + 7) & ~7UL; s + 8 <= end; s += 8) {
-		void *v = *(void *const *)s;
-		meta_t mv = ml_load_ptr((void *const *)s, v, m);
+	/* The array's pointers are those instrumented code stored (their
+	 * shadow vouches for them) from a on: it ends at the first word that
+	 * is none, and not at its block's end, which a memory manager's pool
+	 * puts far away (libjpeg's: every word a lookup, and more rows
+	 * defined than the call was given). */
+	for (uptr s = (a + 7) & ~7UL; s + 8 <= end && ml_app_range(s, 8); s += 8) {
+		uptr v = *(const uptr *)s;
+		meta_t w = *__ML_META_SHADOW(s), mv = w & __ML_META_MASK;
+		if ((w >> 48) != __ML_HASH16(v ^ m))
+			break;
 		if (levels > 1) {
-			__ml_def_extern_rows((uptr)v, mv, levels - 1);
+			__ml_def_extern_rows(v, mv, levels - 1);
 			continue;
 		}
 		/* (rows in one block, in order: defined to its end once) */
-		if (mv == last && (uptr)v >= lo)
+		if (mv == last && v >= lo)
 			continue;
-		const struct __ml_rec *row = ml_extern_target((uptr)v, mv);
+		const struct __ml_rec *row = ml_extern_target(v, mv);
 		if (row) {
-			ml_def_set((uptr)v, row->end - (uptr)v, 0);
-			last = mv, lo = (uptr)v;
+			ml_def_set(v, row->end - v, 0);
+			last = mv, lo = v;
 		}
 	}
 }
