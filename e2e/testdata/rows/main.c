@@ -1,7 +1,9 @@
 /* Rows a library built without memlens fills through an array of
  * pointers to them (libpng's png_read_image, libjpeg's
  * jpeg_read_scanlines) or through an array of such arrays (libjpeg's
- * components) are defined; a row it was not given is not. */
+ * components) are defined; a row it was not given is not, though its
+ * pointer follows the array in the same block (a memory manager's pool,
+ * as libjpeg's). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <rows.h>
@@ -12,14 +14,20 @@ enum { N = 4, W = 16, C = 2 };
 
 int main(void)
 {
-	unsigned char **rows = malloc(N * sizeof *rows);
+	struct pool {
+		unsigned char *rows[N];
+		long count;
+		unsigned short *spare;
+	} *pool = malloc(sizeof *pool);
+	unsigned char **rows = pool->rows;
 	unsigned char *image = malloc(N * W);
 	unsigned short *own[N];
-	unsigned short *spare = malloc(W * sizeof *spare);
+	unsigned short *spare = pool->spare = malloc(W * sizeof *spare);
 	unsigned char **planes[C], *samples = malloc(C * N * W);
 	unsigned sum = 0;
 	int i, j, k;
 
+	pool->count = N;
 	for (i = 0; i < N; i++) {
 		rows[i] = image + i * W;
 		own[i] = malloc(W * sizeof *own[i]);
@@ -46,6 +54,6 @@ int main(void)
 	free(samples);
 	free(spare);
 	free(image);
-	free(rows);
+	free(pool);
 	return 0;
 }
