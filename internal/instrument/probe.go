@@ -71,7 +71,7 @@ func askCompiler(command, flags []string) (*cc.Config, error) {
 	// chosen) and runs it with the options it is given, words that are no
 	// option first: the command's own (ccache's compiler), so a wrapper is
 	// asked about the compiler it runs. (Given only the wrapper, cc/v4
-	// fell back to cc: gcc's answer for ccache clang.)
+	// fell back to cc: the system gcc's answer for ccache gcc-13.)
 	old, had := os.LookupEnv("CC")
 	os.Setenv("CC", command[0])
 	cfg, err := cc.NewConfig("", "", slices.Concat(command[1:], flags)...)

@@ -110,7 +110,7 @@ func TestProbeCacheKeywords(t *testing.T) {
 }
 
 // TestProbeWrapper: a compiler run through a wrapper (MEMLENS_CC="ccache
-// clang"; here env and a script adding a macro) is asked about itself:
+// gcc-13"; here env and a script adding a macro) is asked about itself:
 // before, cc/v4 was given the wrapper alone, which failed, and silently
 // asked cc instead. Its answer is cached under the words that name it,
 // apart from another compiler's behind the same wrapper.
