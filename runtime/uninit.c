@@ -720,36 +720,68 @@ void __ml_def_extern(__ml_uptr a, __ml_meta_t m)
 		ml_def_set(a, r->end - a, 0);
 }
 
+/* The pointer at slot s, of a block reached through tag, if instrumented
+ * code stored it there (its shadow vouches for it) and it points into a
+ * live object: that object's record, the pointer in *v and its meta in
+ * *m. */
+static const struct __ml_rec *ml_row_at(uptr s, meta_t tag, uptr *v, meta_t *m)
+{
+	meta_t w = *__ML_META_SHADOW(s);
+	*v = *(const uptr *)s;
+	*m = w & __ML_META_MASK;
+	if ((w >> 48) != __ML_HASH16(*v ^ tag))
+		return 0;
+	return ml_extern_target(*v, *m);
+}
+
+/* Defines the rows an array of pointers at a names (a block of meta m,
+ * ending at end), levels below it, each to its block's end, as one level
+ * is (the library's row width is not known: rows in one block that the
+ * call did not fill are defined too); returns how many pointers it took.
+ * The array ends at the first word that is no pointer instrumented code
+ * stored, not at its block's end, which a memory manager's pool puts far
+ * away (libjpeg's: each word a lookup, and more defined than the call was
+ * given), and where a pointer into another block follows rows in one
+ * (a struct's next member). Rows each a block of their own, or in
+ * blocks of their own, go on (libjpeg's merged upsampler pairs an output
+ * row with its spare row). */
+static uptr ml_def_rows(uptr a, uptr end, meta_t m, uptr levels)
+{
+	const struct __ml_rec *prow = 0;
+	uptr lo = 0, run = 0, n = 0;
+	for (uptr s = (a + 7) & ~7UL; s + 8 <= end && ml_app_range(s, 8); s += 8, n++) {
+		uptr v;
+		meta_t mv;
+		const struct __ml_rec *row = ml_row_at(s, m, &v, &mv);
+		if (!row)
+			break;
+		if (levels > 1) {
+			/* (an array of such arrays: each names rows) */
+			if (!ml_def_rows(v, row->end, mv, levels - 1))
+				break;
+			continue;
+		}
+		if (row == prow) {
+			run++;
+			if (v >= lo) /* (defined already, to the block's end) */
+				continue;
+		} else {
+			if (run > 1)
+				break;
+			run = 1;
+		}
+		ml_def_set(v, row->end - v, 0);
+		prow = row, lo = v;
+	}
+	return n;
+}
+
 void __ml_def_extern_rows(__ml_uptr a, __ml_meta_t m, __ml_uptr levels)
 {
 	const struct __ml_rec *r = ml_extern_target(a, m);
-	if (!r)
-		return;
-	uptr end = r->end, lo = 0;
-	meta_t last = 0;
-	ml_def_set(a, end - a, 0);
-	/* The array's pointers are those instrumented code stored (their
-	 * shadow vouches for them) from a on: it ends at the first word that
-	 * is none, and not at its block's end, which a memory manager's pool
-	 * puts far away (libjpeg's: every word a lookup, and more rows
-	 * defined than the call was given). */
-	for (uptr s = (a + 7) & ~7UL; s + 8 <= end && ml_app_range(s, 8); s += 8) {
-		uptr v = *(const uptr *)s;
-		meta_t w = *__ML_META_SHADOW(s), mv = w & __ML_META_MASK;
-		if ((w >> 48) != __ML_HASH16(v ^ m))
-			break;
-		if (levels > 1) {
-			__ml_def_extern_rows(v, mv, levels - 1);
-			continue;
-		}
-		/* (rows in one block, in order: defined to its end once) */
-		if (mv == last && v >= lo)
-			continue;
-		const struct __ml_rec *row = ml_extern_target(v, mv);
-		if (row) {
-			ml_def_set(v, row->end - v, 0);
-			last = mv, lo = v;
-		}
+	if (r) {
+		ml_def_set(a, r->end - a, 0);
+		ml_def_rows(a, r->end, m, levels);
 	}
 }
 
