@@ -119,7 +119,8 @@ func TestUninitWrittenAfterCallback(t *testing.T) {
 // by the program itself (rows of shorts, each a block, the array a
 // local). The rows are defined after the call; a row the library was not
 // given is still reported, though its pointer follows the array in the
-// array's block (a pool: the array ends at its last pointer).
+// array's block (a pool, or a struct: rows in one block, then a pointer
+// into another, end the array).
 func TestUninitRowsFilled(t *testing.T) {
 	t.Parallel()
 	for opt, out := range withPlainLibrary(t, "rows", 48, "-isystem", "testdata/rows/include") {

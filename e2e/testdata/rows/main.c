@@ -2,8 +2,8 @@
  * pointers to them (libpng's png_read_image, libjpeg's
  * jpeg_read_scanlines) or through an array of such arrays (libjpeg's
  * components) are defined; a row it was not given is not, though its
- * pointer follows the array in the same block (a memory manager's pool,
- * as libjpeg's). */
+ * pointer follows the array in the same block (a struct, or a memory
+ * manager's pool, as libjpeg's). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <rows.h>
@@ -16,8 +16,8 @@ int main(void)
 {
 	struct pool {
 		unsigned char *rows[N];
-		long count;
 		unsigned short *spare;
+		long count;
 	} *pool = malloc(sizeof *pool);
 	unsigned char **rows = pool->rows;
 	unsigned char *image = malloc(N * W);
