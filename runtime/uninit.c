@@ -720,10 +720,32 @@ void __ml_def_extern(__ml_uptr a, __ml_meta_t m)
 		ml_def_set(a, r->end - a, 0);
 }
 
+/* The meta of the live heap block containing v, looked for from v's
+ * granule back through the heap map's (a block starts in the granule its
+ * entry is in), or WILD. */
+static meta_t ml_heap_containing(uptr v)
+{
+	uptr g = v & ~(uptr)31;
+	for (int k = 0; k < 4 && ml_basemap_ok(g); k++, g -= 32) {
+		unsigned s = ML_LOAD(ml_heapmap(g));
+		const struct __ml_rec *r = &__ML_RECS[s];
+		uptr b;
+		if (s >= __ML_FIRST_SLOT && (b = ML_LOAD(&r->base)) - g < 32 && b <= v) {
+			unsigned gen = ML_LOAD(&r->gen);
+			return v < ML_LOAD(&r->end) && ml_rec_kind(r) == __ML_KIND_HEAP && gen == ML_LOAD(&ML_COLD[s].gen)
+			               ? ml_mkmeta(s, gen)
+			               : __ML_WILD;
+		}
+	}
+	return __ML_WILD;
+}
+
 /* The pointer at slot s, of a block reached through tag, if instrumented
  * code stored it there (its shadow vouches for it) and it points into a
  * live object: that object's record, the pointer in *v and its meta in
- * *m. */
+ * *m. A WILD pointer's object is looked for by its address: a row aligned
+ * within its block through an integer (libjpeg-turbo's tjEncodeYUVPlanes,
+ * PAD(p, 32)). */
 static const struct __ml_rec *ml_row_at(uptr s, meta_t tag, uptr *v, meta_t *m)
 {
 	meta_t w = *__ML_META_SHADOW(s);
@@ -731,6 +753,8 @@ static const struct __ml_rec *ml_row_at(uptr s, meta_t tag, uptr *v, meta_t *m)
 	*m = w & __ML_META_MASK;
 	if ((w >> 48) != __ML_HASH16(*v ^ tag))
 		return 0;
+	if (*m == __ML_WILD)
+		*m = ml_heap_containing(*v);
 	return ml_extern_target(*v, *m);
 }
 

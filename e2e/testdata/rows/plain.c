@@ -12,6 +12,11 @@ void planes_fill(unsigned char ***planes, int c, int n, int w)
 		rows_fill(planes[k], n, w);
 }
 
+unsigned char *row_at(const unsigned char *rows, int i, int w)
+{
+	return (unsigned char *)rows + i * w;
+}
+
 /* the same, declared by the program itself */
 void samples_fill(unsigned short **rows, int n, int w)
 {

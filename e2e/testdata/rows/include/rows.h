@@ -3,3 +3,5 @@
  * c colour components (libjpeg's JSAMPIMAGE). */
 void rows_fill(unsigned char **rows, int n, int w);
 void planes_fill(unsigned char ***planes, int c, int n, int w);
+/* row i of w samples in a block of rows */
+unsigned char *row_at(const unsigned char *rows, int i, int w);
