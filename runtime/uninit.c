@@ -720,9 +720,10 @@ void __ml_def_extern(__ml_uptr a, __ml_meta_t m)
 		ml_def_set(a, r->end - a, 0);
 }
 
-/* The meta of the live heap block containing v, looked for from v's
- * granule back through the heap map's (a block starts in the granule its
- * entry is in), or WILD. */
+/* The meta of the live heap block containing v, or WILD: looked for in
+ * v's granule of the heap map and the three below it (a block's entry is
+ * in the granule it starts in), so v lies at most 127 bytes past a
+ * block's start (a row aligned up from it). */
 static meta_t ml_heap_containing(uptr v)
 {
 	uptr g = v & ~(uptr)31;
@@ -766,9 +767,9 @@ static const struct __ml_rec *ml_row_at(uptr s, meta_t tag, uptr *v, meta_t *m)
  * stored, not at its block's end, which a memory manager's pool puts far
  * away (libjpeg's: each word a lookup, and more defined than the call was
  * given), and where a pointer into another block follows rows in one
- * (a struct's next member). Rows each a block of their own, or in
- * blocks of their own, go on (libjpeg's merged upsampler pairs an output
- * row with its spare row). */
+ * (a struct's next member). Rows each in a block of its own go on
+ * (libjpeg's merged upsampler pairs an output row with a spare row of
+ * another block). */
 static uptr ml_def_rows(uptr a, uptr end, meta_t m, uptr levels)
 {
 	const struct __ml_rec *prow = 0;
