@@ -32,12 +32,15 @@ type probeResult struct {
 // (cc/v4 runs the probe with LC_ALL=C.)
 var probeEnv = []string{"CPATH", "C_INCLUDE_PATH", "GCC_EXEC_PREFIX", "COMPILER_PATH", "SDKROOT"}
 
-// probe is cc.NewConfig for the compiler ccPath given the flags that change
+// probe is cc.NewConfig for the compiler command (a program and the words
+// naming the compiler it runs, if a wrapper) given the flags that change
 // its predefined macros. Asking the compiler costs two runs of it, as much
 // time as parsing a small file, once per memlens cc; the answer depends only
-// on the compiler binary, those flags and a few environment variables, so
-// it is kept in memlens's cache directory under a key of all of them (the
-// compiler by path, size and modification time, as ccache does). Flags with
+// on the compiler, those flags and a few environment variables, so it is
+// kept in memlens's cache directory under a key of all of them (the
+// compiler as rtbuild.CompilerIdentity knows it: its own executable by
+// path, size and modification time, as ccache does; a wrapper by the
+// --version of the command). Flags with
 // which cc/v4 also changes its private settings (free-standing mode, long
 // double) are never answered from the cache. Those that make keywords
 // identifiers (a non-GNU -std, -ansi, -fno-asm: offKeywords) are: a
