@@ -774,7 +774,9 @@ static uptr ml_def_rows(uptr a, uptr end, meta_t m, uptr levels)
 {
 	const struct __ml_rec *prow = 0;
 	uptr lo = 0, run = 0, n = 0;
-	for (uptr s = (a + 7) & ~7UL; s + 8 <= end && ml_app_range(s, 8); s += 8, n++) {
+	if (!ml_app_range(a, end - a))
+		return 0;
+	for (uptr s = (a + 7) & ~7UL; s + 8 <= end; s += 8, n++) {
 		uptr v;
 		meta_t mv;
 		const struct __ml_rec *row = ml_row_at(s, m, &v, &mv);

@@ -97,27 +97,38 @@ type Mode struct {
 func NewConfig(command, args []string, mode Mode) (*Config, error) {
 	args = slices.Concat(command[1:], args)
 	flags := probeFlags(args)
-	// (a wrapper's words before any option name the compiler it runs)
-	words := 1
-	for words < len(command) && !strings.HasPrefix(command[words], "-") {
-		words++
-	}
-	asked := command[:words:words]
+	asked := compilerWords(command)
 	cfg, cached, err := probe(asked, flags)
 	if err != nil {
-		return nil, fmt.Errorf("cannot query the C compiler %s: %v", strings.Join(asked, " "), err)
+		return nil, queryError(asked, err)
 	}
 	c := newConfig(withPacking(cfg, args), append([]string{command[0]}, args...), mode, false)
 	if words := offKeywords(flags); cached && len(words) > 0 {
 		c.strict = &strictConfig{words: words, ask: sync.OnceValues(func() (*cc.Config, error) {
 			cfg, err := askCompiler(asked, flags)
 			if err != nil {
-				return nil, fmt.Errorf("cannot query the C compiler %s: %v", strings.Join(asked, " "), err)
+				return nil, queryError(asked, err)
 			}
 			return withPacking(cfg, args), nil
 		})}
 	}
 	return c, nil
+}
+
+// compilerWords is the part of compiler command that names the compiler:
+// its program and the words before any option (a wrapper's: ccache gcc).
+func compilerWords(command []string) []string {
+	n := 1
+	for n < len(command) && !strings.HasPrefix(command[n], "-") {
+		n++
+	}
+	return command[:n:n]
+}
+
+// queryError is the error of asking compiler command for its
+// configuration.
+func queryError(command []string, err error) error {
+	return fmt.Errorf("cannot query the C compiler %s: %v", strings.Join(command, " "), err)
 }
 
 // withPacking is cfg with the ABI of the user's -fpack-struct, if any.

@@ -1299,8 +1299,8 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 		if def {
 			cursors = outputCursors(t, paramName(x, i))
 			// (an atomic's T ** is the pointer it swaps: no rows)
-			if len(cursors) == 0 && !builtin {
-				levels = rowLevels(t)
+			if !builtin {
+				levels = rowsBelow(t, cursors)
 			}
 		}
 		i++
@@ -1477,10 +1477,19 @@ func rowLevels(t cc.Type) int {
 	}
 }
 
+// rowsBelow is rowLevels for an argument passed for a parameter of type
+// t, but none where an output cursor says how far the callee wrote
+// (cursors: brotli's uint8_t **next_out).
+func rowsBelow(t cc.Type, cursors []outputCursor) int {
+	if len(cursors) != 0 {
+		return 0
+	}
+	return rowLevels(t)
+}
+
 // externDef is the call defining what argument v (meta m) points into,
 // for a call of code memlens does not see: its object, and the rows levels
-// below it (rowLevels; none where an output cursor says how far the callee
-// wrote: brotli's uint8_t **next_out).
+// below it (rowsBelow).
 func externDef(v, m string, levels int) string {
 	if levels > 0 {
 		return fmt.Sprintf("__ml_def_extern_rows((__ml_uptr)%s, %s, %d)", v, m, levels)
@@ -1511,11 +1520,7 @@ func (r *rewriter) externWrites(x *cc.PostfixExpression, fnWord string, args []c
 			continue
 		}
 		cursors := outputCursors(t, paramName(x, i))
-		levels := 0
-		if len(cursors) == 0 {
-			levels = rowLevels(t)
-		}
-		defs = append(defs, externDef(vals[i], metas[i], levels)+";")
+		defs = append(defs, externDef(vals[i], metas[i], rowsBelow(t, cursors))+";")
 		for _, c := range cursors {
 			m := r.name("__ml_oc")
 			before += "register __ml_uptr " + m + " = " + c.at(vals[i]) + "; "
