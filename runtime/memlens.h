@@ -43,7 +43,7 @@
 #ifndef MEMLENS_H
 #define MEMLENS_H
 
-#define __ML_ABI 62
+#define __ML_ABI 63
 
 typedef unsigned long __ml_meta_t;
 typedef __UINTPTR_TYPE__ __ml_uptr;
@@ -214,6 +214,7 @@ struct __ml_thread {
 	__ml_uptr retobjfn;               /* function that returned a struct holding pointers */
 	__ml_uptr retobj;                 /* the object it copied it from (in its dead frame) */
 	__ml_meta_t retobjtag;            /* and that object's shadow tag */
+	__ml_uptr retorg;                 /* full checking: the origin of an arithmetic result (0: defined), from a function its callers alone call (instrument's handsOrigin) */
 	struct __ml_step *stepat, *stepend; /* value propagation: the ring slot of this thread's next step, the end of its chunk */
 	__ml_uptr stepbase;               /* a slot's id word, less its address << 12 (__ml_pend) */
 	__ml_uptr stepmark;               /* the high bits of its steps' heads: its thread, its chunk's lap (explain.c) */
@@ -661,8 +662,8 @@ __SIZE_TYPE__ __ml_wcstombs(char *, const __ML_WCHAR *, __SIZE_TYPE__);
 
 /* Referenced by every instrumented object, defined only by a runtime with the
  * same ABI: a stale runtime fails at link time. */
-extern const int __memlens_abi_v62;
-static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v62;
+extern const int __memlens_abi_v63;
+static const int *const __ml_abi_check __attribute__((used)) = &__memlens_abi_v63;
 
 /* ---- hot path ---- */
 /* Optimised, the inline helpers' locals are not tracked for the debugger:

@@ -29,7 +29,7 @@ __thread struct __ml_thread __ml_t __attribute__((tls_model("initial-exec")));
 
 /* A runtime built for another ABI does not define this, so stale objects
  * fail to link (memlens.h references it from every instrumented object). */
-const int __memlens_abi_v62 = 62;
+const int __memlens_abi_v63 = 63;
 
 __thread struct ml_tls ml_tls __attribute__((tls_model("initial-exec")));
 

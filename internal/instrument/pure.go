@@ -53,9 +53,16 @@ func (r *rewriter) declaredWith(decls []*cc.ExternalDeclaration, is func(*cc.Att
 	return names
 }
 
-// call rewrites a function call (unfencedCall), followed by a compiler
-// barrier when the callee is declared pure.
+// call rewrites a function call whose value is used, if it has one
+// (usedResult).
 func (r *rewriter) call(x *cc.PostfixExpression, wantMeta bool) (frag, string, prov) {
+	f, meta, p := r.fencedCall(x, wantMeta)
+	return r.usedResult(x, f), meta, p
+}
+
+// fencedCall rewrites a function call (unfencedCall), followed by a
+// compiler barrier when the callee is declared pure.
+func (r *rewriter) fencedCall(x *cc.PostfixExpression, wantMeta bool) (frag, string, prov) {
 	f, meta, p := r.unfencedCall(x, wantMeta)
 	if !r.declaredPure[calleeName(x)] || isVoid(x.Type()) {
 		return f, meta, p

@@ -69,6 +69,7 @@ type fnState struct {
 	retPtr       bool             // returns a data pointer
 	retVoid      bool
 	retAgg       bool                         // returns a struct or union holding data pointers (any, with definedness)
+	retOrigin    bool                         // hands its result's origin to its callers (handsOrigin)
 	comp         map[*cc.Declarator]string    // companion meta variable of a local
 	compProv     map[*cc.Declarator]prov      // companion provenance variables of a local
 	assignments  map[*cc.Declarator]int       // how many assignments of each variable it holds
@@ -214,6 +215,7 @@ type rewriter struct {
 	literalOrder   []*literal
 	literalSlots   map[*cc.Declarator][]literalSlot    // the pointers of globals' initializers that literals initialize
 	loopCalls      map[*cc.PostfixExpression]bool      // the calls inside loops (callsInLoops)
+	unusedResults  map[*cc.PostfixExpression]bool      // the calls whose value is thrown away (full checking: unusedResults)
 	callFreeLoops  map[cc.Node]bool                    // the nodes inside loops that make no call (inCallFreeLoops)
 	loopNodes      map[cc.Node]bool                    // the nodes inside any loop (inLoops)
 	valueStmt      valueStmt                           // the value of the statement expression being rewritten
@@ -322,6 +324,9 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 		decls = append(decls, ed)
 	}
 	r.loopCalls = callsInLoops(progDecls) // (before the analyses asking which calls are made inline)
+	if r.c.full {
+		r.unusedResults = unusedResults(progDecls)
+	}
 	r.callFreeLoops = inCallFreeLoops(progDecls)
 	r.loopNodes = inLoops(progDecls)
 	r.findPacked(progDecls)
@@ -1179,6 +1184,7 @@ func (r *rewriter) function(fd *cc.FunctionDefinition) (frag, error) {
 		r.fn.retVoid = isVoid(res)
 		r.fn.retPtr = res != nil && isDataPtr(res)
 		r.fn.retAgg = r.copiesResult(res)
+		r.fn.retOrigin = r.handsOrigin(d.Name(), res)
 	}
 	var f frag
 	if r.mainOptimized() {
@@ -1731,6 +1737,9 @@ func (r *rewriter) compound(cs *cc.CompoundStatement, prologue func(open, items 
 		f.cat(prologue(open, items))
 		f.cat(items)
 		xs, _ := r.exitSite(cs.Token2, "}", false)
+		if r.fn.retOrigin { // (reached by a function that returns no value: a caller may use it all the same)
+			xs += " __ml_t.retorg = 0;"
+		}
 		f.str(xs + r.leave() + r.endAfterExit(cs))
 	} else {
 		f.cat(open)
@@ -3126,6 +3135,8 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		f.str(v)
 		f.tok(semi)
 		f.str("}")
+	case r.fn.retOrigin:
+		f.cat(r.originReturn(j, e, xs))
 	default:
 		code := r.expr(e)
 		if plain(code) || r.fn.leaf && r.fn.side == nil { // (a side frame's words are read before its pop)
@@ -3144,19 +3155,27 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 			f.str("}")
 			break
 		}
-		v := r.name("__ml_r")
-		f.str("{ register __auto_type " + v + " = ")
-		if r.noAddress(unparen(e)) {
-			f.cat(r.autoInit(e, code))
-		} else {
-			f.cat(initializer(e, code))
-		}
-		f.str("; " + xs + r.leave())
-		f.tok(j.Token)
-		f.str(v)
-		f.tok(semi)
-		f.str("}")
+		f.cat(r.heldReturn(j, e, code, xs+r.leave()))
 	}
+	return f
+}
+
+// heldReturn is return statement j of e (rewritten: code) with its value
+// held in a register variable across exit, the code leaving the function.
+func (r *rewriter) heldReturn(j *cc.JumpStatement, e cc.ExpressionNode, code frag, exit string) frag {
+	v := r.name("__ml_r")
+	var f frag
+	f.str("{ register __auto_type " + v + " = ")
+	if r.noAddress(unparen(e)) {
+		f.cat(r.autoInit(e, code))
+	} else {
+		f.cat(initializer(e, code))
+	}
+	f.str("; " + exit)
+	f.tok(j.Token)
+	f.str(v)
+	f.tok(j.Token2)
+	f.str("}")
 	return f
 }
 

@@ -297,6 +297,16 @@ func containerType(x *cc.PostfixExpression) cc.Type {
 	return t
 }
 
+// recordMeta is the meta of the memory local lvalue n is part of: its
+// record, once it has one (a local that may escape), which names the
+// origin of bytes copied into it; else 0, found from the address.
+func (r *rewriter) recordMeta(n cc.ExpressionNode) string {
+	if o := r.fn.objs[rootDecl(n)]; o != nil {
+		return o.meta
+	}
+	return "0UL"
+}
+
 // defDirect wraps the memory local lvalue n (not reached through a
 // pointer, not a bit-field) rendered as lv, doing op on it.
 func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
@@ -307,11 +317,7 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 	if r.noAddress(n) {
 		n := unparen(n) // (`(s.f) = v;`)
 		c := r.name("__ml_a")
-		meta := "0UL"
-		if o := r.fn.objs[rootDecl(n)]; o != nil {
-			meta = o.meta
-		}
-		ops := r.bitfieldOps(c, n, meta, site, op)
+		ops := r.bitfieldOps(c, n, r.recordMeta(n), site, op)
 		if ops == "" {
 			return lv
 		}
@@ -324,11 +330,7 @@ func (r *rewriter) defDirect(n cc.ExpressionNode, lv frag, op defOp) frag {
 		return f
 	}
 	p := r.name("__ml_a")
-	meta := "0UL"
-	if o := r.fn.objs[rootDecl(n)]; o != nil {
-		meta = o.meta // the local's record, once it has one
-	}
-	ops := r.defOps(p, objType(n), meta, site, n, op)
+	ops := r.defOps(p, objType(n), r.recordMeta(n), site, n, op)
 	if ops == "" {
 		return lv
 	}
@@ -408,7 +410,8 @@ func (r *rewriter) newValueOrigin(d *cc.Declarator) string {
 // its definedness instead of using it: a plain lvalue (a local with a
 // companion origin, or a scalar in tracked memory), or arithmetic,
 // comparisons, casts and branch-free selections over such values, whose
-// result is undefined where an operand is. Only what decides something
+// result is undefined where an operand is, or a call's result whose origin
+// its callee hands over (receivesOrigin). Only what decides something
 // (a branch, an address, a divisor, a call's argument, a value stored
 // where definedness is not tracked) checks: Valgrind's and MSan's rule.
 func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
@@ -418,6 +421,9 @@ func (r *rewriter) copySourceKind(e cc.ExpressionNode) bool {
 	}
 	if r.plainCopySource(e) || r.bitfieldSource(e) {
 		return true
+	}
+	if x, ok := e.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
+		return r.receivesOrigin(x)
 	}
 	if x, ok := e.(*cc.AssignmentExpression); ok && x.Case == cc.AssignmentExpressionAssign {
 		// (its value is what it stored, with the definedness it stored)
@@ -567,6 +573,8 @@ func (r *rewriter) copySource(e cc.ExpressionNode) (frag, string) {
 	}
 	var f frag
 	switch x := e.(type) {
+	case *cc.PostfixExpression: // (a call: receivesOrigin)
+		return r.receivedCall(x)
 	case *cc.AssignmentExpression:
 		if o := r.valueOrigin(declOfExpr(x.UnaryExpression)); o != "" {
 			return r.assignValue(x), o
@@ -1005,7 +1013,7 @@ func (r *rewriter) bitfieldCopy(x *cc.PostfixExpression) (frag, string) {
 		s, m := r.selectedFrom(x)
 		place.str("&")
 		place.cat(paren(r.indexed(s, false)))
-		member, decl = m, declRef(site)
+		member, decl, meta = m, declRef(site), r.recordMeta(x)
 	}
 	at, size := bitfieldBits(c, x)
 	var f frag
@@ -1031,7 +1039,7 @@ func (r *rewriter) originPlace(e cc.ExpressionNode, p, o string, write bool) (fr
 	} else {
 		site, _ := r.memLocal(e)
 		place = r.addressOf(e, r.indexed(e, write))
-		decl = declRef(site)
+		decl, meta = declRef(site), r.recordMeta(e)
 	}
 	place.strf("; %s = __ml_origin((__ml_uptr)%s, sizeof(*%s), %s, %s, %s);", o, p, p, meta, decl, siteRef(r.site(e, siteAccess)))
 	return place, meta
@@ -1279,6 +1287,7 @@ func isVaList(t cc.Type) bool {
 func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 	params := paramTypes(x)
 	builtin := strings.HasPrefix(calleeName(x), "__")
+	lanes := x.Type() != nil && x.Type().VectorSize() > 0 // (an intrinsic making a vector of its arguments)
 	var f frag
 	var afters []string
 	f.tok(x.Token)
@@ -1307,9 +1316,15 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 		// (a null constant points to nothing libc could write, and kept
 		// in the open it stays a sentinel to gcc: execl(..., (char *)NULL))
 		if !def && !out || isZeroPointer(a) {
-			if at := a.Type(); at != nil && at.VectorSize() > 0 {
+			switch at := a.Type(); {
+			case at != nil && at.VectorSize() > 0:
 				f.cat(r.vectorArg(a))
-			} else {
+			case lanes && r.copySourceKind(a):
+				// a lane of the vector made (_mm_set_epi32(a, b, c, d)):
+				// copied, not used, as a vector's lanes are
+				code, _ := r.copySource(a)
+				f.cat(code)
+			default:
 				f.cat(r.expr(a))
 			}
 			continue

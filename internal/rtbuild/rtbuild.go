@@ -16,7 +16,7 @@ import (
 )
 
 // ABI is the runtime ABI version, __ML_ABI in memlens.h.
-const ABI = 62
+const ABI = 63
 
 // File names inside the directory returned by Ensure.
 const (

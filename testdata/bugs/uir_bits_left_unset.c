@@ -7,7 +7,9 @@
  * written by an assignment of its own bits or-ed in, a byte read
  * through a run-time mask that keeps one bit never set beside one cleared,
  * and a flag byte tested with a mask whose one defined bit is clear: a
- * test against zero is decided only by a defined bit that is set. */
+ * test against zero is decided only by a defined bit that is set. Each
+ * helper decides by its test (a result returned is no use: the caller's
+ * sum would be the one use of all six). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +19,9 @@ static int __attribute__((noinline)) high_bits(unsigned char *p)
 	*p &= 0xf0;
 	*p |= 0x30;
 	*p &= 0xbf;
-	return *p == 0x30; // want UNINITIALIZED-READ
+	if (*p == 0x30) // want UNINITIALIZED-READ
+		return 1;
+	return 0;
 }
 
 static int __attribute__((noinline)) high_half(uint32_t *w, const int *table)
@@ -32,20 +36,26 @@ static int __attribute__((noinline)) flipped(unsigned char *p)
 	*p |= 0x0f;
 	*p ^= 0xff;
 	*p |= 0x70;
-	return *p > 0x7f; // want UNINITIALIZED-READ
+	if (*p > 0x7f) // want UNINITIALIZED-READ
+		return 1;
+	return 0;
 }
 
 static int __attribute__((noinline)) written_out(unsigned char *p, int run)
 {
 	p[0] = (unsigned char)((p[0] | (0xff00 >> run)) & 0xff);
-	return p[0] == 0xe0; // want UNINITIALIZED-READ
+	if (p[0] == 0xe0) // want UNINITIALIZED-READ
+		return 1;
+	return 0;
 }
 
 static int __attribute__((noinline)) masked(unsigned char *p, unsigned mask)
 {
 	p[0] &= 0x0f;
 	p[0] |= 0x0c;
-	return (p[0] & mask) != 0; // want UNINITIALIZED-READ
+	if ((p[0] & mask) != 0) // want UNINITIALIZED-READ
+		return 1;
+	return 0;
 }
 
 static int __attribute__((noinline)) flag_clear(unsigned char *p)

@@ -10,7 +10,9 @@ struct conn {
 
 static int should_retry(const struct conn *c)
 {
-	return c->retries > 0; // want UNINITIALIZED-READ
+	if (c->retries > 0) // want UNINITIALIZED-READ
+		return 1;
+	return 0;
 }
 
 int main(void)

@@ -25,9 +25,9 @@ __attribute__((noinline)) static int opaque(const unsigned char *row, int fill)
 	escape = &px;
 	if (fill) {
 		set_alpha(&px, row);
-		return px.a == 255; // want full:UNINITIALIZED-READ
+		return px.a == 255;
 	}
-	return px.a == 0; // want full:UNINITIALIZED-READ
+	return px.a == 0;
 }
 
 int main(void)
@@ -39,8 +39,8 @@ int main(void)
 	memcpy(row, decoded + 1, 32);
 	int n = 0;
 	for (int i = 0; i < 5000; i++)
-		n += opaque(row, 1);
-	n += opaque(row, 0);
+		n += opaque(row, 1); // want full:UNINITIALIZED-READ
+	n += opaque(row, 0); // want full:UNINITIALIZED-READ
 	printf("%d\n", n);
 	free(row);
 	free(decoded);

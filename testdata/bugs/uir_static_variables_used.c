@@ -1,7 +1,7 @@
 /* Values never set, kept in variables of static storage, are reported
  * where they are used, not where they are stored: a file global, a struct
  * member of one, an array element, a thread-local and a static local
- * (used by a return). */
+ * (returned, and used where the caller tests the result). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -19,7 +19,7 @@ static int remember(int w)
 	static int previous;
 	int was = previous;
 	previous = w;
-	return was; // want full:UNINITIALIZED-READ
+	return was;
 }
 
 int main(int argc, char **argv)
@@ -40,7 +40,7 @@ int main(int argc, char **argv)
 	printf("%d\n", history[argc] * 2); // want full:UNINITIALIZED-READ
 	if (thread_width) // want full:UNINITIALIZED-READ
 		puts("thread");
-	if (remember(0)) /* (a return uses the value it returns) */
+	if (remember(0)) // want full:UNINITIALIZED-READ
 		puts("remembered");
 	free(s);
 	return 0;

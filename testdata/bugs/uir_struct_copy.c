@@ -1,5 +1,6 @@
 /* Copies carry undefinedness along without a report (struct assignment,
- * initialization from another struct): the use, later, is reported. */
+ * initialization from another struct, a result returned): the use, later,
+ * is reported. */
 #include <stdio.h>
 
 struct opts {
@@ -9,7 +10,7 @@ struct opts {
 
 static int pick(const struct opts *o)
 {
-	return o->mode == 2 ? 1 : 0; // want UNINITIALIZED-READ
+	return o->mode == 2 ? 1 : 0;
 }
 
 int main(void)
@@ -19,6 +20,6 @@ int main(void)
 	struct opts b = a;
 	struct opts c;
 	c = b;
-	printf("%d %d\n", c.level, pick(&c));
+	printf("%d %d\n", c.level, pick(&c)); // want UNINITIALIZED-READ
 	return 0;
 }
