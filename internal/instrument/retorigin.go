@@ -14,7 +14,11 @@ import "modernc.org/cc/v4"
 // reads the thread's word right after the call, so the word needs no tag.
 // Each of its returns writes it, 0 for a defined value, so a caller never
 // reads another call's. Other functions' returns use the value, as before:
-// their callers may be code memlens does not see.
+// their callers may be code memlens does not see. A function none of
+// whose returns may hand over an undefined value (mayHandUndefined: each
+// return's value is a constant, or was used on its way) writes nothing,
+// and its callers read nothing: that is decided once the unit is
+// rewritten, the callers' text and the returns' being late.
 
 // handsOrigin reports whether function name, returning type res, hands its
 // result's origin to its callers in __ml_t.retorg.
@@ -35,7 +39,7 @@ func (r *rewriter) receivesOrigin(x *cc.PostfixExpression) bool {
 func (r *rewriter) receivedCall(x *cc.PostfixExpression) (frag, string) {
 	o := r.originTemp()
 	code, _, _ := r.fencedCall(x, false)
-	return r.keepValue(code, func(string) string { return o + " = __ml_t.retorg" }), o
+	return r.afterCall(x, code, o+" = __ml_t.retorg; "), o
 }
 
 // usedResult is call x (rendered: code) where its value is used: where its
@@ -44,7 +48,30 @@ func (r *rewriter) usedResult(x *cc.PostfixExpression, code frag) frag {
 	if !r.receivesOrigin(x) || r.unusedResults[x] {
 		return code
 	}
-	return r.keepValue(code, func(string) string { return r.valueCheck("__ml_t.retorg", x) })
+	return r.afterCall(x, code, r.valueCheck("__ml_t.retorg", x)+"; ")
+}
+
+// afterCall is call x (rendered: code) followed by then, where its callee
+// may hand over an undefined value.
+func (r *rewriter) afterCall(x *cc.PostfixExpression, code frag, then string) frag {
+	name := calleeName(x)
+	v := r.name("__ml_v")
+	var f frag
+	f.str("__extension__({ register __auto_type " + v + " = ")
+	f.cat(code)
+	f.str("; ")
+	f.later(func() string { return r.whereUndefined(name, then) })
+	f.str(v + "; })")
+	return f
+}
+
+// whereUndefined is text where function name may hand over an undefined
+// value, else "" (once the unit is rewritten).
+func (r *rewriter) whereUndefined(name, text string) string {
+	if r.mayHandUndefined[name] {
+		return text
+	}
+	return ""
 }
 
 // originReturn rewrites return statement j of e in a function handing its
@@ -58,16 +85,26 @@ func (r *rewriter) originReturn(j *cc.JumpStatement, e cc.ExpressionNode, xs str
 	} else {
 		code = r.expr(e)
 	}
-	var f frag
+	name := r.fn.name
+	var exit frag
+	if o != "0" {
+		r.mayHandUndefined[name] = true
+		exit.str("__ml_t.retorg = " + o + "; ")
+	} else {
+		exit.later(func() string { return r.whereUndefined(name, "__ml_t.retorg = 0; ") })
+	}
+	exit.str(xs + r.leave())
 	if o == "0" && plain(code) && !r.containsCall(e) { // (nothing of the value's making writes the word)
-		f.str("{ __ml_t.retorg = 0; " + xs + r.leave())
+		var f frag
+		f.str("{ ")
+		f.cat(exit)
 		f.tok(j.Token)
 		f.cat(code)
 		f.tok(j.Token2)
 		f.str("}")
 		return f
 	}
-	return r.heldReturn(j, e, code, "__ml_t.retorg = "+o+"; "+xs+r.leave())
+	return r.heldReturn(j, e, code, exit)
 }
 
 // unusedResults is the set of the calls in decls whose value is thrown
