@@ -15,7 +15,7 @@ import "modernc.org/cc/v4"
 // Each of its returns writes it, 0 for a defined value, so a caller never
 // reads another call's. Other functions' returns use the value, as before:
 // their callers may be code memlens does not see. A function none of
-// whose returns may hand over an undefined value (mayHandUndefined: each
+// whose returns may hand over an undefined value (handsUndefined: each
 // return's value is a constant, or was used on its way) writes nothing,
 // and its callers read nothing: that is decided once the unit is
 // rewritten, the callers' text and the returns' being late.
@@ -68,7 +68,7 @@ func (r *rewriter) afterCall(x *cc.PostfixExpression, code frag, then string) fr
 // whereUndefined is text where function name may hand over an undefined
 // value, else "" (once the unit is rewritten).
 func (r *rewriter) whereUndefined(name, text string) string {
-	if r.mayHandUndefined[name] {
+	if r.handsUndefined[name] {
 		return text
 	}
 	return ""
@@ -88,7 +88,7 @@ func (r *rewriter) originReturn(j *cc.JumpStatement, e cc.ExpressionNode, xs str
 	name := r.fn.name
 	var exit frag
 	if o != "0" {
-		r.mayHandUndefined[name] = true
+		r.handsUndefined[name] = true
 		exit.str("__ml_t.retorg = " + o + "; ")
 	} else {
 		exit.later(func() string { return r.whereUndefined(name, "__ml_t.retorg = 0; ") })

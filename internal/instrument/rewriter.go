@@ -145,98 +145,98 @@ type jumpTarget struct {
 }
 
 type rewriter struct {
-	c                *Config
-	fieldStore       fieldStore        // the bit-field store being rewritten (bitfieldStore)
-	zeroTested       *cc.AndExpression // the & being rewritten whose value is only tested against zero (truthOf)
-	unit             *unitText
-	seqMemo          map[cc.Node]int
-	toks             []cc.Token // verbatim's scratch buffer
-	sites            []site
-	uninitMetas      int // the unit's cache of uninit records (__ml_uninit_metas), one per declaration
-	fn               *fnState
-	n                int                                    // unique-name counter
-	defined          map[string]bool                        // functions defined in this translation unit
-	replacements     map[string]cc.Type                     // the types of the checked replacements (memlens.h), by libc name
-	inlineDefs       map[string]bool                        // those of them declared inline
-	staticDefs       map[string]bool                        // functions of the unit with internal linkage
-	noreturn         map[string]bool                        // functions that never return (call.go)
-	declaredPure     map[string]bool                        // the program's functions declared pure or const (pure.go)
-	unchecked        map[string]bool                        // the program's functions declared no_sanitize_address (unchecked.go)
-	calling          map[string]bool                        // functions of the unit making a call that returns (funcWord)
-	quiet            map[string]bool                        // those of them that skip the exit handlers (call.go)
-	lendings         map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
-	borrows          map[string][]bool                      // the pointer parameters each function of the unit borrows
-	still            map[string]bool                        // functions of the unit that cannot lower a count (still.go)
-	sealed           map[*cc.Declarator]bool                // pointer members whose loads skip the hash test (sealed.go)
-	packedMembers    map[*cc.Declarator]bool                // members of packed structs, nil when the unit has none (packed.go)
-	heldArgs         map[string]bool                        // those of them every call passes held values (findHeldArgs)
-	heldParams       map[*cc.Declarator]bool                // pointer parameters every call passes a held variable (findHeldParams)
-	outParams        map[string][]int64                     // the pointee sizes of parameters each function stores first (findOutParams)
-	handCalls        map[string][]*cc.PostfixExpression     // the functions that may hand their reference over, and their calls (handed.go)
-	handReceived     map[*cc.PostfixExpression]bool         // those calls assigned to a counted pointer local
-	handReturned     map[*cc.PostfixExpression]string       // those returned, by the function named
-	inlineHinted     map[string]bool                        // direct leaf functions given the inline hint (findDirect)
-	asmHelpers       map[string]int                         // the header's helpers a call in asm can reach, by name: their number of arguments
-	asmCallFns       map[*cc.FunctionDefinition]bool        // the functions whose helper calls are made in asm
-	noinline         []string                               // functions of the unit to keep out of line (keepOutOfLine)
-	init             initTarget                             // the object whose brace initializer is being rewritten
-	direct           map[string]*directFn                   // static functions taking metas as parameters
-	frameless        map[string]bool                        // functions calling only call-site leaves: no frame (findFrameless)
-	pushedLeaves     map[string]bool                        // the call-site leaves they call
-	directTables     map[*cc.Declarator]*callTable          // call tables whose calls pass them as direct calls do (settleTables)
-	tableFns         map[string]bool                        // the functions of those tables
-	soleCalls        map[*cc.PostfixExpression]bool         // the calls through those tables that are their table's only one (entry sites)
-	allocSites       map[*cc.PostfixExpression]int          // the sites of the checked allocators' calls (newBlock), by call
-	entryCalls       map[string]*cc.PostfixExpression       // functions of those tables that only such a call calls, by name: that call
-	entryArgSites    map[entryArg]int                       // the sites of the pointer arguments such a call passes (entryArgSite)
-	namedOtherwise   map[string]bool                        // names the unit uses other than as a call's callee (namesOtherwise)
-	whole            map[string]map[int]bool                // whole-object parameters by function and position (wholeParams)
-	entrySpans       map[string]map[int]span                // entry-checked parameters' bytes by function and position (entryChecked)
-	bare             map[string]map[int]bool                // the bare ones among them, by function and position (findBare)
-	bareDecls        map[*cc.Declarator]bool                // and by declarator
-	fnIDs            map[string]int                         // static functions only called by name: their word's index in __ml_fnids (funcWord)
-	calleeSlots      map[string]bool                        // functions called but not defined here, whose word is read from a slot (calleeSlot)
-	leafWords        map[string]bool                        // constant words (funcWord) of leaves defined here, which gcc inlines and folds __ml_leaf_result's test against
-	unslotted        map[string]bool                        // functions whose word is never read from a slot (unslotted)
-	insertBefore     map[int]string                         // text to print before a token, by sequence number
-	replaceTok       map[int]string                         // text to print instead of a token, by sequence number
-	synthetic        map[int]bool                           // sequence numbers of tokens cc/v4 made up
-	nestedFns        map[string]bool                        // the names of the unit's GNU nested functions (markSynthetic)
-	avail            availState                             // checks available where the rewrite is
-	freeing          map[string]bool                        // functions of the unit: may a call to them free memory?
-	arrays           []array                                // descriptors of the arrays whose indices are checked
-	arrayIdx         map[array]int
-	globals          map[*cc.Declarator]global // registered globals of the unit
-	globalOrder      []*cc.Declarator
-	sharedGlobals    map[string]global // the external globals' shared metas, by name
-	sharedOrder      []string
-	metaUsed         map[string]bool     // the global metas the unit's code names
-	literals         map[string]*literal // string literals made objects, by source text
-	literalOrder     []*literal
-	literalSlots     map[*cc.Declarator][]literalSlot    // the pointers of globals' initializers that literals initialize
-	loopCalls        map[*cc.PostfixExpression]bool      // the calls inside loops (callsInLoops)
-	unusedResults    map[*cc.PostfixExpression]bool      // the calls whose value is thrown away (full checking: unusedResults)
-	mayHandUndefined map[string]bool                     // the functions with a return handing its caller an undefined value's origin (originReturn)
-	callFreeLoops    map[cc.Node]bool                    // the nodes inside loops that make no call (inCallFreeLoops)
-	loopNodes        map[cc.Node]bool                    // the nodes inside any loop (inLoops)
-	valueStmt        valueStmt                           // the value of the statement expression being rewritten
-	typestate        bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
-	pckAnns          map[*cc.FunctionDefinition][]string // the typestate annotations before each function
-	pckNoGrants      map[string]bool                     // the typestate header's functions that neither read nor change grants
-	pckNeutral       map[string]bool                     // those and the unit's own that read no grants (findPckNeutral)
-	pckStates        int64                               // how many typestates the unit's layout has (0: unknown)
-	pckShapes        map[string]pckShape                 // the header's transitions' parts at fixed places, by function (pckShape)
-	pckAnnPerms      map[string]int64                    // each annotation's kind (1 R, 2 W, 3 RW, 4 NONE), by its number
-	pckAnnIDs        map[string][]int64                  // and the typestates it names
-	alone            map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly, ifuncResolvers)
-	onlyInlined      map[string]bool                     // those of them gcc only inlines (inlineOnly)
-	pckLoops         []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
-	pckPreChecked    bool                                // some loop of the unit has a range pre-check, or accesses a transition's copies prove (repeatProves)
-	stepsSites       map[[2]int]int                      // the unit's steps sites, by the sites of their newer and older step
-	passThrough      map[string]passThrough              // direct functions returning a parameter as it came (passThroughOf)
-	soleReturns      map[string]int                      // direct functions whose one return leaves the same site pending (noteSoleReturn)
-	paramMoves       map[paramKey][]int                  // where a direct function passes a parameter on, its caller's step pending (paramSteps)
-	paramCallers     map[paramKey][]int                  // the constant sites its callers pass that parameter at (noteParamCaller)
+	c              *Config
+	fieldStore     fieldStore        // the bit-field store being rewritten (bitfieldStore)
+	zeroTested     *cc.AndExpression // the & being rewritten whose value is only tested against zero (truthOf)
+	unit           *unitText
+	seqMemo        map[cc.Node]int
+	toks           []cc.Token // verbatim's scratch buffer
+	sites          []site
+	uninitMetas    int // the unit's cache of uninit records (__ml_uninit_metas), one per declaration
+	fn             *fnState
+	n              int                                    // unique-name counter
+	defined        map[string]bool                        // functions defined in this translation unit
+	replacements   map[string]cc.Type                     // the types of the checked replacements (memlens.h), by libc name
+	inlineDefs     map[string]bool                        // those of them declared inline
+	staticDefs     map[string]bool                        // functions of the unit with internal linkage
+	noreturn       map[string]bool                        // functions that never return (call.go)
+	declaredPure   map[string]bool                        // the program's functions declared pure or const (pure.go)
+	unchecked      map[string]bool                        // the program's functions declared no_sanitize_address (unchecked.go)
+	calling        map[string]bool                        // functions of the unit making a call that returns (funcWord)
+	quiet          map[string]bool                        // those of them that skip the exit handlers (call.go)
+	lendings       map[*cc.FunctionDefinition]*fnLendings // the analysis of each function's locals and parameters (lent.go)
+	borrows        map[string][]bool                      // the pointer parameters each function of the unit borrows
+	still          map[string]bool                        // functions of the unit that cannot lower a count (still.go)
+	sealed         map[*cc.Declarator]bool                // pointer members whose loads skip the hash test (sealed.go)
+	packedMembers  map[*cc.Declarator]bool                // members of packed structs, nil when the unit has none (packed.go)
+	heldArgs       map[string]bool                        // those of them every call passes held values (findHeldArgs)
+	heldParams     map[*cc.Declarator]bool                // pointer parameters every call passes a held variable (findHeldParams)
+	outParams      map[string][]int64                     // the pointee sizes of parameters each function stores first (findOutParams)
+	handCalls      map[string][]*cc.PostfixExpression     // the functions that may hand their reference over, and their calls (handed.go)
+	handReceived   map[*cc.PostfixExpression]bool         // those calls assigned to a counted pointer local
+	handReturned   map[*cc.PostfixExpression]string       // those returned, by the function named
+	inlineHinted   map[string]bool                        // direct leaf functions given the inline hint (findDirect)
+	asmHelpers     map[string]int                         // the header's helpers a call in asm can reach, by name: their number of arguments
+	asmCallFns     map[*cc.FunctionDefinition]bool        // the functions whose helper calls are made in asm
+	noinline       []string                               // functions of the unit to keep out of line (keepOutOfLine)
+	init           initTarget                             // the object whose brace initializer is being rewritten
+	direct         map[string]*directFn                   // static functions taking metas as parameters
+	frameless      map[string]bool                        // functions calling only call-site leaves: no frame (findFrameless)
+	pushedLeaves   map[string]bool                        // the call-site leaves they call
+	directTables   map[*cc.Declarator]*callTable          // call tables whose calls pass them as direct calls do (settleTables)
+	tableFns       map[string]bool                        // the functions of those tables
+	soleCalls      map[*cc.PostfixExpression]bool         // the calls through those tables that are their table's only one (entry sites)
+	allocSites     map[*cc.PostfixExpression]int          // the sites of the checked allocators' calls (newBlock), by call
+	entryCalls     map[string]*cc.PostfixExpression       // functions of those tables that only such a call calls, by name: that call
+	entryArgSites  map[entryArg]int                       // the sites of the pointer arguments such a call passes (entryArgSite)
+	namedOtherwise map[string]bool                        // names the unit uses other than as a call's callee (namesOtherwise)
+	whole          map[string]map[int]bool                // whole-object parameters by function and position (wholeParams)
+	entrySpans     map[string]map[int]span                // entry-checked parameters' bytes by function and position (entryChecked)
+	bare           map[string]map[int]bool                // the bare ones among them, by function and position (findBare)
+	bareDecls      map[*cc.Declarator]bool                // and by declarator
+	fnIDs          map[string]int                         // static functions only called by name: their word's index in __ml_fnids (funcWord)
+	calleeSlots    map[string]bool                        // functions called but not defined here, whose word is read from a slot (calleeSlot)
+	leafWords      map[string]bool                        // constant words (funcWord) of leaves defined here, which gcc inlines and folds __ml_leaf_result's test against
+	unslotted      map[string]bool                        // functions whose word is never read from a slot (unslotted)
+	insertBefore   map[int]string                         // text to print before a token, by sequence number
+	replaceTok     map[int]string                         // text to print instead of a token, by sequence number
+	synthetic      map[int]bool                           // sequence numbers of tokens cc/v4 made up
+	nestedFns      map[string]bool                        // the names of the unit's GNU nested functions (markSynthetic)
+	avail          availState                             // checks available where the rewrite is
+	freeing        map[string]bool                        // functions of the unit: may a call to them free memory?
+	arrays         []array                                // descriptors of the arrays whose indices are checked
+	arrayIdx       map[array]int
+	globals        map[*cc.Declarator]global // registered globals of the unit
+	globalOrder    []*cc.Declarator
+	sharedGlobals  map[string]global // the external globals' shared metas, by name
+	sharedOrder    []string
+	metaUsed       map[string]bool     // the global metas the unit's code names
+	literals       map[string]*literal // string literals made objects, by source text
+	literalOrder   []*literal
+	literalSlots   map[*cc.Declarator][]literalSlot    // the pointers of globals' initializers that literals initialize
+	loopCalls      map[*cc.PostfixExpression]bool      // the calls inside loops (callsInLoops)
+	unusedResults  map[*cc.PostfixExpression]bool      // the calls whose value is thrown away (full checking: unusedResults)
+	handsUndefined map[string]bool                     // the functions with a return handing its caller an undefined value's origin (originReturn)
+	callFreeLoops  map[cc.Node]bool                    // the nodes inside loops that make no call (inCallFreeLoops)
+	loopNodes      map[cc.Node]bool                    // the nodes inside any loop (inLoops)
+	valueStmt      valueStmt                           // the value of the statement expression being rewritten
+	typestate      bool                                // the unit uses typestates: accesses are checked against them (typestate.go)
+	pckAnns        map[*cc.FunctionDefinition][]string // the typestate annotations before each function
+	pckNoGrants    map[string]bool                     // the typestate header's functions that neither read nor change grants
+	pckNeutral     map[string]bool                     // those and the unit's own that read no grants (findPckNeutral)
+	pckStates      int64                               // how many typestates the unit's layout has (0: unknown)
+	pckShapes      map[string]pckShape                 // the header's transitions' parts at fixed places, by function (pckShape)
+	pckAnnPerms    map[string]int64                    // each annotation's kind (1 R, 2 W, 3 RW, 4 NONE), by its number
+	pckAnnIDs      map[string][]int64                  // and the typestates it names
+	alone          map[*cc.FunctionDefinition]bool     // functions left as they are (sharesLocals, inlineOnly, ifuncResolvers)
+	onlyInlined    map[string]bool                     // those of them gcc only inlines (inlineOnly)
+	pckLoops       []*pckLoop                          // the loops being rewritten whose accesses a range pre-check may spare (typestate.go)
+	pckPreChecked  bool                                // some loop of the unit has a range pre-check, or accesses a transition's copies prove (repeatProves)
+	stepsSites     map[[2]int]int                      // the unit's steps sites, by the sites of their newer and older step
+	passThrough    map[string]passThrough              // direct functions returning a parameter as it came (passThroughOf)
+	soleReturns    map[string]int                      // direct functions whose one return leaves the same site pending (noteSoleReturn)
+	paramMoves     map[paramKey][]int                  // where a direct function passes a parameter on, its caller's step pending (paramSteps)
+	paramCallers   map[paramKey][]int                  // the constant sites its callers pass that parameter at (noteParamCaller)
 }
 
 func newRewriter(c *Config, u *unitText) *rewriter {
@@ -327,7 +327,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	r.loopCalls = callsInLoops(progDecls) // (before the analyses asking which calls are made inline)
 	if r.c.full {
 		r.unusedResults = unusedResults(progDecls)
-		r.mayHandUndefined = map[string]bool{}
+		r.handsUndefined = map[string]bool{}
 	}
 	r.callFreeLoops = inCallFreeLoops(progDecls)
 	r.loopNodes = inLoops(progDecls)
