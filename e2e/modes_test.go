@@ -111,6 +111,32 @@ func TestUninitWrittenAfterCallback(t *testing.T) {
 	}
 }
 
+// TestUninitAllocatorCalledBack links a unit built for full checking with a
+// shared object built by gcc alone (testdata/allocback) that calls the
+// program's allocator back and writes the block it returns, as libpng
+// does with its malloc_fn: the block is defined as it goes back to the
+// library (another module); the same allocator called through a pointer
+// by the program returns a block still undefined, whose read is reported.
+func TestUninitAllocatorCalledBack(t *testing.T) {
+	t.Parallel()
+	needMemlens(t)
+	dir := t.TempDir()
+	src := filepath.Join("testdata", "allocback")
+	if out, err := exec.Command(gcc, "-O2", "-fPIC", "-shared", "-o", filepath.Join(dir, "libkeep.so"), filepath.Join(src, "plain.c")).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	for _, opt := range []string{"-O0", "-O2"} {
+		exe := filepath.Join(dir, "allocback"+opt)
+		memlensRun(t, "cc", "--memlens-full", "-g", opt, "-o", exe, filepath.Join(src, "main.c"), "-L"+dir, "-lkeep", "-Wl,-rpath,"+dir)
+		if recs := runReports(t, exe, ""); len(recs) != 1 || recs[0].Kind != "UNINITIALIZED-READ" || recs[0].Line != 24 {
+			t.Errorf("%s: want one UNINITIALIZED-READ at main.c:24, got %v", opt, recs)
+		}
+		if out, _ := exec.Command(exe).Output(); string(out) != "kept by the library\n" && string(out) != "kept by the library\nseven\n" {
+			t.Errorf("%s: output %q, want the library's string", opt, out)
+		}
+	}
+}
+
 // TestUninitRowsFilled links a unit built for full checking with one built
 // by gcc alone (testdata/rows) that fills rows through an array of
 // pointers to them, as libpng's png_read_image and libjpeg's

@@ -18,6 +18,7 @@
  */
 #include "internal.h"
 
+#include <dlfcn.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -718,6 +719,31 @@ void __ml_def_extern(__ml_uptr a, __ml_meta_t m)
 	const struct __ml_rec *r = ml_extern_target(a, m);
 	if (r)
 		ml_def_set(a, r->end - a, 0);
+}
+
+/* Whether code at a and at b lies in one module (the executable, or one
+ * shared object), as dladdr tells, remembered for the last pairs asked. */
+static __thread struct ml_module_pair {
+	uptr a, b;
+	int same;
+} ml_module_memo[16] __attribute__((tls_model("initial-exec")));
+
+static int ml_same_module(uptr a, uptr b)
+{
+	struct ml_module_pair *e = &ml_module_memo[((a >> 4) ^ (a >> 10)) & 15];
+	if (e->a != a || e->b != b) {
+		Dl_info da, db;
+		e->a = a;
+		e->b = b;
+		e->same = dladdr((void *)a, &da) && dladdr((void *)b, &db) && da.dli_fbase == db.dli_fbase;
+	}
+	return e->same;
+}
+
+void __ml_returned_out(__ml_uptr p, __ml_meta_t m, __ml_uptr ra, __ml_uptr self)
+{
+	if (p && ML_LOAD(&ml_def_on) && !ml_same_module(ra, self))
+		__ml_def_extern(p, m);
 }
 
 /* The meta of the live heap block containing v, or WILD: looked for in

@@ -217,6 +217,7 @@ type rewriter struct {
 	loopCalls      map[*cc.PostfixExpression]bool      // the calls inside loops (callsInLoops)
 	unusedResults  map[*cc.PostfixExpression]bool      // the calls whose value is thrown away (full checking: unusedResults)
 	handsUndefined map[string]bool                     // the functions with a return handing its caller an undefined value's origin (originReturn)
+	calledNames    map[string]bool                     // the names the unit calls by name (full checking: returnsOut)
 	callFreeLoops  map[cc.Node]bool                    // the nodes inside loops that make no call (inCallFreeLoops)
 	loopNodes      map[cc.Node]bool                    // the nodes inside any loop (inLoops)
 	valueStmt      valueStmt                           // the value of the statement expression being rewritten
@@ -328,6 +329,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	if r.c.full {
 		r.unusedResults = unusedResults(progDecls)
 		r.handsUndefined = map[string]bool{}
+		r.calledNames = calledNames(progDecls)
 	}
 	r.callFreeLoops = inCallFreeLoops(progDecls)
 	r.loopNodes = inLoops(progDecls)
@@ -3080,7 +3082,11 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		// temporaries
 		if r.c.full { // the block is named as the function's result
 			m := r.name("__ml_rm")
-			f.strf(" register __ml_meta_t %s = %s; %s; %s __ml_name(%s, %s);%s", m, meta, r.setret(m, stepSite, pv), xs+r.leave(), m, xsite, r.handOver(e, meta, m))
+			out := ""
+			if r.returnsOut(r.fn.name) {
+				out = " " + r.returnedOut(v, m)
+			}
+			f.strf(" register __ml_meta_t %s = %s; %s; %s __ml_name(%s, %s);%s%s", m, meta, r.setret(m, stepSite, pv), xs+r.leave(), m, xsite, r.handOver(e, meta, m), out)
 		} else {
 			f.strf(" %s; %s", r.setret(meta, stepSite, pv), xs+r.leave())
 		}

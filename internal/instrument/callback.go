@@ -1,0 +1,45 @@
+package instrument
+
+import "modernc.org/cc/v4"
+
+// A function whose address the unit hands out may be called back by code
+// memlens does not see, and return it a pointer to an object that code
+// then writes: libpng keeps a text chunk's key in a block its malloc_fn
+// (the program's) returned, and the program reads it later. Full checking
+// defines, at such a return, what the pointer's object holds from there
+// on, as it does for a pointer argument passed to a library (externArgs),
+// when the return address lies in another module than the function
+// (__ml_returned_out). Only for a function the unit takes the address of
+// and never calls by name, so gcc inlines none of its returns into a
+// caller, whose own return address the test would take.
+
+// returnsOut reports whether function name hands a pointer it returns to
+// its caller's module when that is another (__ml_returned_out).
+func (r *rewriter) returnsOut(name string) bool {
+	return r.c.full && r.fn.retPtr && !r.fn.main && r.namedOtherwise[name] && !r.calledNames[name]
+}
+
+// returnedOut is the code handing pointer v (meta m), returned by the
+// function being rewritten, to a caller in another module.
+func (r *rewriter) returnedOut(v, m string) string {
+	return "__ml_returned_out((__ml_uptr)" + v + ", " + m + ", (__ml_uptr)__builtin_return_address(0), (__ml_uptr)" + r.fn.name + ");"
+}
+
+// calledNames is the set of the names decls call by name.
+func calledNames(decls []*cc.ExternalDeclaration) map[string]bool {
+	called := map[string]bool{}
+	for _, ed := range decls {
+		if ed.FunctionDefinition == nil {
+			continue
+		}
+		Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
+			if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
+				if name := calleeName(x); name != "" {
+					called[name] = true
+				}
+			}
+			return true
+		})
+	}
+	return called
+}
