@@ -500,10 +500,11 @@ void __ml_def_extern(__ml_uptr p, __ml_meta_t m) __ML_NOTHROW;
  * jpeg_read_scanlines and SIMD routines fill rows an array of pointers
  * names). */
 void __ml_def_extern_rows(__ml_uptr p, __ml_meta_t m, __ml_uptr levels) __ML_NOTHROW;
-/* Function self returns p (meta m) to its caller, whose return address is
- * ra: where that lies in another module (a library calling self back, as
- * libpng calls its malloc_fn), whatever p points into is the library's to
- * write, as for a pointer passed to it (__ml_def_extern). */
+/* A function returns p (meta m) to its caller, whose return address is
+ * ra; self is an address in the function's module (its return's site):
+ * where ra lies in another module (a library calling the function back,
+ * as libpng calls its malloc_fn), whatever p points into is the library's
+ * to write, as for a pointer passed to it (__ml_def_extern). */
 void __ml_returned_out(__ml_uptr p, __ml_meta_t m, __ml_uptr ra, __ml_uptr self) __ML_NOTHROW;
 /* Uses of undefined bytes (re-checked there) and of undefined values. */
 void __ml_report_uninit(__ml_uptr a, __ml_uptr n, __ml_meta_t m, const struct __ml_site *decl,

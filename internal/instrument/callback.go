@@ -19,10 +19,11 @@ func (r *rewriter) returnsOut(name string) bool {
 	return r.c.full && r.fn.retPtr && !r.fn.main && r.namedOtherwise[name] && !r.calledNames[name]
 }
 
-// returnedOut is the code handing pointer v (meta m), returned by the
-// function being rewritten, to a caller in another module.
-func (r *rewriter) returnedOut(v, m string) string {
-	return "__ml_returned_out((__ml_uptr)" + v + ", " + m + ", (__ml_uptr)__builtin_return_address(0), (__ml_uptr)" + r.fn.name + ");"
+// returnedOut is the code handing pointer v (meta m), returned at site
+// (the unit's: its module's) by the function being rewritten, to a caller
+// in another module.
+func (r *rewriter) returnedOut(v, m, site string) string {
+	return "__ml_returned_out((__ml_uptr)" + v + ", " + m + ", (__ml_uptr)__builtin_return_address(0), (__ml_uptr)" + site + ");"
 }
 
 // calledNames is the set of the names decls call by name.

@@ -3084,7 +3084,7 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 			m := r.name("__ml_rm")
 			out := ""
 			if r.returnsOut(r.fn.name) {
-				out = " " + r.returnedOut(v, m)
+				out = " " + r.returnedOut(v, m, xsite)
 			}
 			f.strf(" register __ml_meta_t %s = %s; %s; %s __ml_name(%s, %s);%s%s", m, meta, r.setret(m, stepSite, pv), xs+r.leave(), m, xsite, r.handOver(e, meta, m), out)
 		} else {

@@ -1345,7 +1345,7 @@ func (r *rewriter) externArgs(x *cc.PostfixExpression) (frag, []string) {
 		}
 		f.cat(r.keepValue(code, func(v string) string {
 			var before []string
-			if n := vectorStored(t); def && n > 0 {
+			if n := vectorStored(params, t); def && n > 0 {
 				before = append(before, fmt.Sprintf("__ml_def((__ml_uptr)%s, %d)", v, n))
 			} else if def {
 				before = append(before, externDef(v, meta, levels))
@@ -1504,18 +1504,29 @@ func rowsBelow(t cc.Type, cursors []outputCursor) int {
 	return rowLevels(t)
 }
 
-// vectorStored is the size of the vector an intrinsic stores through a
-// parameter of type t, a pointer to one (_mm_storeu_si128's), or 0. Those
-// bytes alone are defined, by their address: the store often goes through
-// a pointer aligned by integer arithmetic (libwebp's WEBP_ALIGN), of no
-// object memlens knows, and a loop of stores defining its buffer to the
-// end at each store would take time quadratic in its size.
-func vectorStored(t cc.Type) int64 {
+// vectorStored is the size of the vector an intrinsic (a function taking
+// params) stores through a parameter of type t, or 0: t's own vector
+// (_mm_storeu_si128's __m128i *), else the vector it is passed
+// (_mm_storeu_ps(float *, __m128), whose stores of a part, _mm_store_ss,
+// are taken for the whole). Those bytes alone are defined, by their
+// address: the store often goes through a pointer aligned by integer
+// arithmetic (libwebp's WEBP_ALIGN), of no object memlens knows, and a
+// loop of stores defining its buffer to the end at each store would take
+// time quadratic in its size.
+func vectorStored(params []cc.Type, t cc.Type) int64 {
 	pt, ok := t.(*cc.PointerType)
-	if !ok || pt.Elem() == nil || pt.Elem().VectorSize() <= 0 {
+	if !ok || pt.Elem() == nil {
 		return 0
 	}
-	return pt.Elem().Size()
+	if pt.Elem().VectorSize() > 0 {
+		return pt.Elem().Size()
+	}
+	for _, p := range params {
+		if p != nil && p.VectorSize() > 0 {
+			return p.Size()
+		}
+	}
+	return 0
 }
 
 // externDef is the call defining what argument v (meta m) points into,

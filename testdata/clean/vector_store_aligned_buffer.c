@@ -1,7 +1,8 @@
-/* A buffer aligned by integer arithmetic (libwebp's WEBP_ALIGN: a pointer
- * of no object memlens knows) is filled by an intrinsic's vector stores,
- * then copied out with memcpy and used: the stores define the bytes they
- * write, by their address. Nothing is reported. */
+/* Buffers aligned by integer arithmetic (libwebp's WEBP_ALIGN: pointers
+ * of no object memlens knows) are filled by intrinsics' vector stores, one
+ * through a pointer to a vector, one through a float pointer, then copied
+ * out with memcpy and used: the stores define the bytes they write, by
+ * their address. Nothing is reported. */
 #include <emmintrin.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +29,20 @@ int main(int argc, char **argv)
 		if (copy[i])
 			sum += copy[i];
 	printf("%ld\n", sum);
+	float *fmem = malloc(n + 32), *fcopy = malloc(n);
+	if (fmem == NULL || fcopy == NULL)
+		return 1;
+	float *fl = (float *)ALIGN32((char *)fmem + 1);
+	for (int i = 0; i < n / 4; i += 4)
+		_mm_storeu_ps(&fl[i], _mm_set1_ps((float)argc));
+	memcpy(fcopy, fl, n);
+	double fsum = 0;
+	for (int i = 0; i < n / 4; i++)
+		if (fcopy[i] > 0)
+			fsum += fcopy[i];
+	printf("%g\n", fsum);
+	free(fcopy);
+	free(fmem);
 	free(copy);
 	free(mem);
 	return 0;
