@@ -358,14 +358,11 @@ func (r *rewriter) endsNotReturning(cs *cc.CompoundStatement) bool { return r.en
 // it has no return statement and its last statement calls a function that
 // never returns; nil otherwise.
 func (r *rewriter) endingCall(cs *cc.CompoundStatement) *cc.PostfixExpression {
-	var last *cc.BlockItem
-	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
-		last = l.BlockItem
-	}
-	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementExpr {
+	last := lastExprStmt(cs)
+	if last == nil {
 		return nil
 	}
-	x := r.noreturnCall(last.Statement.ExpressionStatement)
+	x := r.noreturnCall(last)
 	if x == nil {
 		return nil
 	}

@@ -1096,17 +1096,13 @@ func (r *rewriter) readsLibcTable(x *cc.UnaryExpression) bool {
 // e, is a pointer: the meta of e is kept, before the block's end retires
 // its locals (a pointer to one of them is then dangling, as it should be).
 func (r *rewriter) stmtExprPtr(x *cc.PrimaryExpression) (frag, string, prov, bool) {
-	var last *cc.BlockItem
-	for l := x.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
-		last = l.BlockItem
-	}
-	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementExpr ||
-		last.Statement.ExpressionStatement.ExpressionList == nil {
+	last := lastExprStmt(x.CompoundStatement)
+	if last == nil || last.ExpressionList == nil {
 		return nil, "", prov{}, false
 	}
 	m, w := r.metaTemp(), r.wordTemp()
 	outer := r.valueStmt
-	r.valueStmt = valueStmt{last.Statement.ExpressionStatement, m, w}
+	r.valueStmt = valueStmt{last, m, w}
 	defer func() { r.valueStmt = outer }()
 	var f frag
 	f.tok(x.Token)

@@ -95,14 +95,7 @@ func (r *rewriter) originReturn(j *cc.JumpStatement, e cc.ExpressionNode, xs str
 	}
 	exit.str(xs + r.leave())
 	if o == "0" && plain(code) && !r.containsCall(e) { // (nothing of the value's making writes the word)
-		var f frag
-		f.str("{ ")
-		f.cat(exit)
-		f.tok(j.Token)
-		f.cat(code)
-		f.tok(j.Token2)
-		f.str("}")
-		return f
+		return exitReturn(j, code, exit)
 	}
 	return r.heldReturn(j, e, code, exit)
 }
@@ -175,17 +168,4 @@ func unusedResults(decls []*cc.ExternalDeclaration) map[*cc.PostfixExpression]bo
 		})
 	}
 	return unused
-}
-
-// lastExprStmt is the expression statement ending compound statement cs,
-// or nil.
-func lastExprStmt(cs *cc.CompoundStatement) *cc.ExpressionStatement {
-	var last *cc.BlockItem
-	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
-		last = l.BlockItem
-	}
-	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementExpr {
-		return nil
-	}
-	return last.Statement.ExpressionStatement
 }

@@ -3150,11 +3150,9 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 	default:
 		code := r.expr(e)
 		if plain(code) || r.fn.leaf && r.fn.side == nil { // (a side frame's words are read before its pop)
-			f.str("{" + xs + r.leave())
-			f.tok(j.Token)
-			f.cat(code)
-			f.tok(semi)
-			f.str("}")
+			var exit frag
+			exit.str(xs + r.leave())
+			f.cat(exitReturn(j, code, exit))
 			break
 		}
 		if !r.fn.leaf && r.exitsByValue(e, xs) { // (a leaf's pop is no call)
@@ -3169,6 +3167,19 @@ func (r *rewriter) jump(j *cc.JumpStatement) frag {
 		exit.str(xs + r.leave())
 		f.cat(r.heldReturn(j, e, code, exit))
 	}
+	return f
+}
+
+// exitReturn is return statement j of code (rewritten) evaluated after
+// exit, the code leaving the function, which cannot change its value.
+func exitReturn(j *cc.JumpStatement, code, exit frag) frag {
+	var f frag
+	f.str("{")
+	f.cat(exit)
+	f.tok(j.Token)
+	f.cat(code)
+	f.tok(j.Token2)
+	f.str("}")
 	return f
 }
 

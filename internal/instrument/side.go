@@ -365,12 +365,7 @@ func (s *sideFrame) rename(f frag) {
 // call that never returns, which ends it (perror then exit), or by a
 // return: no statement after it runs once its calls have.
 func (r *rewriter) endsInExit(cs *cc.CompoundStatement) bool {
-	var last *cc.BlockItem
-	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
-		last = l.BlockItem
-	}
-	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementExpr ||
-		r.noreturnCall(last.Statement.ExpressionStatement) == nil {
+	if last := lastExprStmt(cs); last == nil || r.noreturnCall(last) == nil {
 		return false
 	}
 	return !AnyNode(cs, func(n cc.Node) bool {

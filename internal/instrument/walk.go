@@ -314,3 +314,16 @@ func largeFunction(body *cc.CompoundStatement) bool {
 		return n > largeFunctionTokens
 	})
 }
+
+// lastExprStmt is the expression statement ending compound statement cs,
+// or nil.
+func lastExprStmt(cs *cc.CompoundStatement) *cc.ExpressionStatement {
+	var last *cc.BlockItem
+	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+		last = l.BlockItem
+	}
+	if last == nil || last.Case != cc.BlockItemStmt || last.Statement.Case != cc.StatementExpr {
+		return nil
+	}
+	return last.Statement.ExpressionStatement
+}
