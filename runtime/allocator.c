@@ -624,15 +624,18 @@ __ml_meta_t __ml_meta_of(const void *p)
 		return __ML_NULL;
 	if (ML_UNLIKELY(ml_never_object((uptr)p)))
 		return __ML_INVALID;
-	/* glibc's blocks are 16-byte aligned: anything else is no block's
-	 * start, and the map is not worth asking (qsort comparators and the
-	 * like see many interior pointers). */
-	if ((uptr)p & 15)
+	if (ML_UNLIKELY(ml_state != ML_READY))
 		return __ML_WILD;
-	if (ML_LIKELY(ml_state == ML_READY) && ml_live_lookup((uptr)p, &m) &&
+	/* glibc's blocks are 16-byte aligned: anything else is no block's
+	 * start */
+	if (!((uptr)p & 15) && ml_live_lookup((uptr)p, &m) &&
 	    ML_LOAD(&__ML_RECS[ml_meta_slot(m)].gen) == ml_meta_gen(m))
 		return m;
-	return __ML_WILD;
+	/* A pointer just past a header an allocator wrote at its block's
+	 * start (SQLite's size word), handed through va_arg or an integer,
+	 * is that block's: its loss is a leak only if it is gone too, and
+	 * an overflow through it is one of the block. */
+	return ml_heap_containing((uptr)p);
 }
 
 /* A hash inverted by the store vouches for a value outside its block

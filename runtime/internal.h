@@ -1240,6 +1240,9 @@ static inline void ml_heap_insert(uptr base, uptr n, meta_t m)
 }
 
 int ml_live_lookup(uptr base, meta_t *m);
+/* The meta of the live heap block holding v within its first 128 bytes
+ * (past a header its allocator put there), or WILD. */
+meta_t ml_heap_containing(uptr v);
 
 int ml_block_info(meta_t m, struct ml_binfo *b);
 int ml_block_by_base(uptr base, struct ml_binfo *b);

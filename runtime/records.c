@@ -362,6 +362,27 @@ int ml_live_lookup(uptr base, meta_t *out)
 	return 1;
 }
 
+/* The meta of the live heap block containing v, or WILD: looked for in
+ * v's granule of the heap map and the three below it (a block's entry is
+ * in the granule it starts in), so v lies at most 127 bytes past a
+ * block's start (a row aligned up from it). */
+meta_t ml_heap_containing(uptr v)
+{
+	uptr g = v & ~(uptr)31;
+	for (int k = 0; k < 4 && ml_basemap_ok(g); k++, g -= 32) {
+		unsigned s = ML_LOAD(ml_heapmap(g));
+		const struct __ml_rec *r = &__ML_RECS[s];
+		uptr b;
+		if (s >= __ML_FIRST_SLOT && (b = ML_LOAD(&r->base)) - g < 32 && b <= v) {
+			unsigned gen = ML_LOAD(&r->gen);
+			return v < ML_LOAD(&r->end) && ml_rec_kind(r) == __ML_KIND_HEAP && gen == ML_LOAD(&ML_COLD[s].gen)
+			               ? ml_mkmeta(s, gen)
+			               : __ML_WILD;
+		}
+	}
+	return __ML_WILD;
+}
+
 /* ---- the details frees write ---- */
 
 ML_SLOW uint32_t ml_freed_make(unsigned s)
