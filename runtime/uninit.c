@@ -721,8 +721,18 @@ void __ml_def_extern(__ml_uptr a, __ml_meta_t m)
 		ml_def_set(a, r->end - a, 0);
 }
 
+/* Whether a lies in the executable's image (its code and data), which
+ * holds the runtime. */
+static int ml_in_executable(uptr a)
+{
+	extern char __executable_start[], _end[];
+	return a >= (uptr)__executable_start && a < (uptr)_end;
+}
+
 /* Whether code at a and at b lies in one module (the executable, or one
- * shared object), as dladdr tells, remembered for the last pairs asked. */
+ * shared object). Told by the executable's bounds when either is in it (a
+ * table of handlers, each returning to one dispatch: vm.c called dladdr
+ * at every return), else by dladdr, remembered for the last pairs asked. */
 static __thread struct ml_module_pair {
 	uptr a, b;
 	int same;
@@ -730,7 +740,10 @@ static __thread struct ml_module_pair {
 
 static int ml_same_module(uptr a, uptr b)
 {
-	struct ml_module_pair *e = &ml_module_memo[((a >> 4) ^ (a >> 10)) & 15];
+	int ea = ml_in_executable(a), eb = ml_in_executable(b);
+	if (ea || eb)
+		return ea == eb;
+	struct ml_module_pair *e = &ml_module_memo[((a >> 4) ^ (a >> 10) ^ (b >> 4) ^ (b >> 10)) & 15];
 	if (e->a != a || e->b != b) {
 		Dl_info da, db;
 		e->a = a;
