@@ -1240,8 +1240,9 @@ static inline void ml_heap_insert(uptr base, uptr n, meta_t m)
 }
 
 int ml_live_lookup(uptr base, meta_t *m);
-/* The meta of the live heap block holding v within its first 128 bytes
- * (past a header its allocator put there), or WILD. */
+/* The meta of the live heap block of more than 16 bytes holding v within
+ * its first 128 bytes (past a header its allocator put there), or WILD
+ * (smaller blocks have their entries in the live-base map). */
 meta_t ml_heap_containing(uptr v);
 
 int ml_block_info(meta_t m, struct ml_binfo *b);
