@@ -1,7 +1,5 @@
 package instrument
 
-import "modernc.org/cc/v4"
-
 // A function whose address the unit hands out may be called back by code
 // memlens does not see, and return it a pointer to an object that code
 // then writes: libpng keeps a text chunk's key in a block its malloc_fn
@@ -16,7 +14,7 @@ import "modernc.org/cc/v4"
 // returnsOut reports whether function name hands a pointer it returns to
 // its caller's module when that is another (__ml_returned_out).
 func (r *rewriter) returnsOut(name string) bool {
-	return r.c.full && r.fn.retPtr && !r.fn.main && r.namedOtherwise[name] && !r.calledNames[name]
+	return r.c.full && r.fn.retPtr && !r.fn.main && r.namedOtherwise[name] && r.callSites[name] == 0
 }
 
 // returnedOut is the code handing pointer v (meta m), returned at site
@@ -24,23 +22,4 @@ func (r *rewriter) returnsOut(name string) bool {
 // in another module.
 func (r *rewriter) returnedOut(v, m, site string) string {
 	return "__ml_returned_out((__ml_uptr)" + v + ", " + m + ", (__ml_uptr)__builtin_return_address(0), (__ml_uptr)" + site + ");"
-}
-
-// calledNames is the set of the names decls call by name.
-func calledNames(decls []*cc.ExternalDeclaration) map[string]bool {
-	called := map[string]bool{}
-	for _, ed := range decls {
-		if ed.FunctionDefinition == nil {
-			continue
-		}
-		Inspect(ed.FunctionDefinition, func(n cc.Node) bool {
-			if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
-				if name := calleeName(x); name != "" {
-					called[name] = true
-				}
-			}
-			return true
-		})
-	}
-	return called
 }

@@ -217,7 +217,7 @@ type rewriter struct {
 	loopCalls      map[*cc.PostfixExpression]bool      // the calls inside loops (callsInLoops)
 	unusedResults  map[*cc.PostfixExpression]bool      // the calls whose value is thrown away (full checking: unusedResults)
 	handsUndefined map[string]bool                     // the functions with a return handing its caller an undefined value's origin (originReturn)
-	calledNames    map[string]bool                     // the names the unit calls by name (full checking: returnsOut)
+	callSites      map[string]int                      // the unit's calls of each name (full checking: returnsOut)
 	callFreeLoops  map[cc.Node]bool                    // the nodes inside loops that make no call (inCallFreeLoops)
 	loopNodes      map[cc.Node]bool                    // the nodes inside any loop (inLoops)
 	valueStmt      valueStmt                           // the value of the statement expression being rewritten
@@ -329,7 +329,7 @@ func (r *rewriter) translationUnit(ast *cc.AST, main string) ([]byte, error) {
 	if r.c.full {
 		r.unusedResults = unusedResults(progDecls)
 		r.handsUndefined = map[string]bool{}
-		r.calledNames = calledNames(progDecls)
+		r.callSites = newUnitCalls(progDecls).sites
 	}
 	r.callFreeLoops = inCallFreeLoops(progDecls)
 	r.loopNodes = inLoops(progDecls)
@@ -3187,20 +3187,17 @@ func exitReturn(j *cc.JumpStatement, code, exit frag) frag {
 // held in a register variable across exit, the code leaving the function.
 func (r *rewriter) heldReturn(j *cc.JumpStatement, e cc.ExpressionNode, code, exit frag) frag {
 	v := r.name("__ml_r")
-	var f frag
-	f.str("{ register __auto_type " + v + " = ")
+	var held, value frag
+	held.str("register __auto_type " + v + " = ")
 	if r.noAddress(unparen(e)) {
-		f.cat(r.autoInit(e, code))
+		held.cat(r.autoInit(e, code))
 	} else {
-		f.cat(initializer(e, code))
+		held.cat(initializer(e, code))
 	}
-	f.str("; ")
-	f.cat(exit)
-	f.tok(j.Token)
-	f.str(v)
-	f.tok(j.Token2)
-	f.str("}")
-	return f
+	held.str("; ")
+	held.cat(exit)
+	value.str(v)
+	return exitReturn(j, value, held)
 }
 
 // returnsAfterExit reports whether a pointer return of code (rewritten)
