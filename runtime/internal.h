@@ -160,6 +160,9 @@
 #define ml_loss_untracked      __mlrt_loss_untracked
 #define ml_loss_thread_exit    __mlrt_loss_thread_exit
 #define ml_loss_settle         __mlrt_loss_settle
+#define ml_lost_deepest        __mlrt_lost_deepest
+#define ml_lost_held           __mlrt_lost_held
+#define ml_lost_lowered        __mlrt_lost_lowered
 #define ml_loss_refresh        __mlrt_loss_refresh
 #define ml_kinds_disable       __mlrt_kinds_disable
 #define ml_break               __mlrt_break
@@ -1402,6 +1405,14 @@ void ml_loss_thread_exit(void);
 /* The notes made since there were mark of them are a longjmp's: the
  * scope exits among them become ML_LOSS_LONGJMP. */
 void ml_loss_settle(unsigned mark);
+/* The greatest depth among this thread's notes (loss.c). */
+extern __thread unsigned ml_lost_deepest __attribute__((tls_model("local-exec")));
+/* The loss checks' trampolines' fast paths (loss.c, general registers
+ * only): the statement's notes held again popped, the notes of frames
+ * deeper than d handed down; 1 when __ml_lost_check or __ml_lost_leave
+ * must run after all. */
+int ml_lost_held(void);
+int ml_lost_lowered(unsigned d);
 /* Pin the count of the block in slot s: it is never found lost during
  * the run (the check at exit judges it). */
 void ml_pin(unsigned s);

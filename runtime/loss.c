@@ -82,6 +82,30 @@ const char *const ml_loss_names[] = {
 	[ML_LOSS_LONGJMP] = "scope-exit",
 };
 
+/* The greatest depth among the notes (meaningless when there is none):
+ * the trampolines of __ml_lost_check and __ml_lost_leave (stubs.c) return
+ * at once when no note is the statement's or the returning frame's. A
+ * note of a caller's statement (a fresh block in flight as an argument of
+ * a call not made yet: push(v, random_string(10), build(depth - 1))) is
+ * pending through the whole of the call it waits for, and without this
+ * every statement and return in it saved and restored all registers to
+ * learn that nothing was theirs. */
+__thread unsigned ml_lost_deepest __attribute__((tls_model("local-exec")));
+
+/* Code the loss checks' trampolines run before saving the vector state
+ * (stubs.c): general registers only, and no call. */
+#define ML_GPRS_ONLY __attribute__((target("general-regs-only")))
+
+/* ml_lost_deepest again, after notes were taken out. */
+static ML_GPRS_ONLY void ml_lost_rescan(void)
+{
+	unsigned deepest = 0;
+	for (unsigned i = 0; i < __ml_t.lost; i++)
+		if (ml_tls.drops[i].depth > deepest)
+			deepest = ml_tls.drops[i].depth;
+	ml_lost_deepest = deepest;
+}
+
 void ml_loss_unit(int full)
 {
 	if (!full)
@@ -140,6 +164,8 @@ static void ml_note(unsigned s, unsigned gen, const site_t *site, unsigned how, 
 	struct ml_tls *t = &ml_tls;
 	if (__ml_t.lost == t->ndrops_cap && !ml_drops_grow(t))
 		return;
+	if (__ml_t.lost == 0 || depth > ml_lost_deepest)
+		ml_lost_deepest = depth;
 	struct ml_drop *d = &t->drops[__ml_t.lost++];
 	d->slot = s;
 	d->gen = gen;
@@ -455,6 +481,7 @@ static void ml_check_from(unsigned depth, const site_t *site)
 		else
 			ml_check_drop(&d, site);
 	}
+	ml_lost_rescan();
 	/* (after the notes: a cycle they cut off is one more; not as a
 	 * thread ends, site NULL: another collection will be due) */
 	if (collect && site)
@@ -483,7 +510,7 @@ void __ml_mv_shared(__ml_meta_t old, __ml_meta_t m, const struct __ml_site *site
  * reference again (a new block assigned, a result stored: most of them),
  * as ml_check_drop would, without ml_check_from's copy of each and its
  * frame; the notes left. */
-static unsigned ml_pop_held(unsigned depth)
+static ML_GPRS_ONLY unsigned ml_pop_held(unsigned depth)
 {
 	const struct ml_drop *drops = ml_tls.drops;
 	unsigned n = __ml_t.lost;
@@ -491,6 +518,7 @@ static unsigned ml_pop_held(unsigned depth)
 	       ML_LOAD(&__ML_REFS[drops[n - 1].slot].n) != 0)
 		n--;
 	__ml_t.lost = n;
+	ml_lost_rescan();
 	return n;
 }
 
@@ -502,16 +530,51 @@ void __ml_lost_check(const struct __ml_site *site)
 	ml_rt_leave();
 }
 
-void __ml_lost_leave(unsigned d)
+/* The notes of frames deeper than d are handed to the frame at depth d. */
+static ML_GPRS_ONLY void ml_lost_lower(unsigned d)
 {
 	struct ml_drop *drops = ml_tls.drops;
-	ml_rt_enter();
 	for (unsigned i = 0; i < __ml_t.lost; i++)
 		if (drops[i].depth > d) {
 			drops[i].depth = d;
 			drops[i].callee = 1;
 		}
+	if (ml_lost_deepest > d)
+		ml_lost_deepest = d;
+}
+
+void __ml_lost_leave(unsigned d)
+{
+	ml_rt_enter();
+	ml_lost_lower(d);
 	ml_rt_leave();
+}
+
+/* The trampolines' part of __ml_lost_check and __ml_lost_leave, in a
+ * runtime section whose end leaves signals that arrived inside to the
+ * slow path (ml_rt_leave's call): 1 when the slow path must run, a note
+ * being left to check or a signal to send again. Most statements whose
+ * notes are all held again (a new block assigned, a result stored) end
+ * here, without saving the vector state. */
+static ML_GPRS_ONLY int ml_lost_fast_end(int slow)
+{
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	return (--ml_tls.busy == 0 && *(volatile uint64_t *)&ml_tls.deferred) || slow;
+}
+
+ML_GPRS_ONLY int ml_lost_held(void)
+{
+	ml_tls.busy++;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	return ml_lost_fast_end(ml_pop_held(__ml_t.depth) && ml_lost_deepest >= __ml_t.depth);
+}
+
+ML_GPRS_ONLY int ml_lost_lowered(unsigned d)
+{
+	ml_tls.busy++;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	ml_lost_lower(d);
+	return ml_lost_fast_end(0);
 }
 
 void ml_loss_settle(unsigned mark)

@@ -210,8 +210,64 @@ ML_KEEPING(__ml_def_store)
 ML_KEEPING(__ml_def_origin)
 ML_KEEPING(__ml_report_uninit_value)
 ML_KEEPING(__ml_report_uninit_pointer)
-ML_KEEPING(__ml_lost_check)
-ML_KEEPING(__ml_lost_leave)
+
+/* The trampolines of the loss checks (memlens.h's __ML_LOST_STUB), which
+ * return at once, every register but the flags kept, when no note is
+ * theirs (loss.c's ml_lost_deepest): the statement's check looks at the
+ * notes of its depth and deeper (__ml_t.depth, stored before its asm,
+ * which clobbers memory), the returning frame's at those deeper than the
+ * depth it returns to (the first argument: its store to __ml_t.depth may
+ * come after). Else they run fast, the C routine that uses the general
+ * registers alone (given the first argument), saving those, and fn,
+ * saving every register, only when fast returns nonzero. */
+#define ML_T_DEPTH 520
+_Static_assert(__builtin_offsetof(struct __ml_thread, depth) == ML_T_DEPTH, "ML_T_DEPTH is __ml_t.depth's offset");
+#define ML_KEEPING_LOST(fn, fast, depth_at, theirs)                                 \
+	__asm__(".text\n"                                                           \
+	        ".globl " #fn "_keep\n"                                             \
+	        ".type " #fn "_keep, @function\n"                                   \
+	        #fn "_keep:\n\t"                                                   \
+	        ".cfi_startproc\n\t"                                                \
+	        ".cfi_def_cfa_offset 176\n\t"                                       \
+	        ".cfi_offset %rip, -176\n\t"                                        \
+	        "pushq %rax\n\t"                                                    \
+	        ".cfi_def_cfa_offset 184\n\t"                                       \
+	        "movl %fs:__mlrt_lost_deepest@tpoff, %eax\n\t"                     \
+	        "cmpl " depth_at ", %eax\n\t"                                       \
+	        theirs " 1f\n\t"                                                    \
+	        "popq %rax\n\t"                                                     \
+	        ".cfi_def_cfa_offset 176\n\t"                                       \
+	        "ret\n"                                                              \
+	        "1:\t.cfi_def_cfa_offset 184\n\t"                                   \
+	        "pushq %rbp\n\t"                                                    \
+	        ".cfi_def_cfa_offset 192\n\t"                                       \
+	        ".cfi_offset %rbp, -192\n\t"                                        \
+	        "movq %rsp, %rbp\n\t"                                               \
+	        ".cfi_def_cfa_register %rbp\n\t"                                    \
+	        "pushq %rcx\n\tpushq %rdx\n\tpushq %rsi\n\tpushq %rdi\n\t"           \
+	        "pushq %r8\n\tpushq %r9\n\tpushq %r10\n\tpushq %r11\n\t"             \
+	        "movq 24(%rbp), %rdi\n\t"                                           \
+	        "andq $-16, %rsp\n\t"                                               \
+	        "call " ML_STR(fast) "@PLT\n\t"                                     \
+	        "testl %eax, %eax\n\t"                                              \
+	        "leaq -64(%rbp), %rsp\n\t"                                          \
+	        "popq %r11\n\tpopq %r10\n\tpopq %r9\n\tpopq %r8\n\t"                 \
+	        "popq %rdi\n\tpopq %rsi\n\tpopq %rdx\n\tpopq %rcx\n\t"               \
+	        "popq %rbp\n\t"                                                     \
+	        ".cfi_def_cfa %rsp, 184\n\t"                                        \
+	        ".cfi_restore %rbp\n\t"                                             \
+	        "jnz 2f\n\t"                                                        \
+	        "popq %rax\n\t"                                                     \
+	        ".cfi_def_cfa_offset 176\n\t"                                       \
+	        "ret\n"                                                              \
+	        "2:\t.cfi_def_cfa_offset 184\n\t"                                   \
+	        "movq " #fn "@GOTPCREL(%rip), %rax\n\t"                             \
+	        "xchgq %rax, (%rsp)\n\t"                                            \
+	        "jmp __mlrt_keep\n\t"                                               \
+	        ".cfi_endproc\n"                                                    \
+	        ".size " #fn "_keep, .-" #fn "_keep\n");
+ML_KEEPING_LOST(__ml_lost_check, ml_lost_held, "%fs:__ml_t@tpoff+" ML_STR(ML_T_DEPTH), "jae")
+ML_KEEPING_LOST(__ml_lost_leave, ml_lost_lowered, "16(%rsp)", "ja")
 
 /* memlens.h's __ML_KEEPG3: fn's arguments in rdi, rsi, rdx and its result
  * in rax, the other caller-saved general registers kept (the caller's asm
@@ -305,16 +361,28 @@ meta_t ml_ld_miss_full(uptr slot, uptr v, meta_t tag)
  * before: hash.c's empty buckets) is __ml_ld_slow's answer computed without
  * saving every register and the vector state: the meta the store left
  * with its hash inverted (a pointer stored out of bounds), else NULL's.
- * Three registers are kept on the stack, above the words the stub pushed. */
+ * Three registers are kept on the stack, above the words the stub pushed.
+ * With full checking (__ml_ld_miss_full) an aligned slot's definedness is
+ * asked first: a slot never written goes the slow way, to its report. */
 _Static_assert(__ML_META_XOR == 0x500000000000UL && __ML_META_OFF == 0x200000UL && __ML_FIRST_SLOT == 4096u && __ML_HASH_OOB == 0xffffUL &&
-                   __ML_META_MASK == 0xffffffffffffUL && __ML_NULL == 0UL,
+                   __ML_META_MASK == 0xffffffffffffUL && __ML_NULL == 0UL && (__ML_META_XOR >> 3 | __ML_DEF_BASE) == 0x1a0000000000UL,
                "the constants of ML_LD_NULL");
-#define ML_LD_NULL                                                                      \
+#define ML_LD_NULL_WRITTEN                                                              \
+	"testb $7, 32(%rsp)\n\t"                                                      \
+	"jnz 8f\n\t"                                                                  \
+	"movq 32(%rsp), %rax\n\t"                                                     \
+	"shrq $3, %rax\n\t"                                                           \
+	"movabsq $0x1a0000000000, %rcx\n\t"                                           \
+	"xorq %rcx, %rax\n\t"                                                         \
+	"cmpb $-1, (%rax)\n\t"   /* its definedness: every bit undefined */           \
+	"je 8f\n\t"
+#define ML_LD_NULL(written)                                                             \
 	"cmpq $0, 16(%rsp)\n\t"                                                       \
 	"jne 9f\n\t"                                                                  \
 	"pushq %rax\n\t.cfi_adjust_cfa_offset 8\n\t"                                \
 	"pushq %rcx\n\t.cfi_adjust_cfa_offset 8\n\t"                                \
 	"pushq %rdx\n\t.cfi_adjust_cfa_offset 8\n\t"                                \
+	written                                                                       \
 	"movq 32(%rsp), %rax\n\t"   /* the slot */                                    \
 	"andq $-8, %rax\n\t"                                                          \
 	"movabsq $0x500000000000, %rcx\n\t"                                           \
@@ -340,7 +408,11 @@ _Static_assert(__ML_META_XOR == 0x500000000000UL && __ML_META_OFF == 0x200000UL 
 	"popq %rcx\n\t.cfi_adjust_cfa_offset -8\n\t"                                \
 	"popq %rax\n\t.cfi_adjust_cfa_offset -8\n\t"                                \
 	"ret $16\n"                                                                    \
+	"8:\t.cfi_adjust_cfa_offset 24\n\t"                                          \
+	"popq %rdx\n\t.cfi_adjust_cfa_offset -8\n\t"                                \
+	"popq %rcx\n\t.cfi_adjust_cfa_offset -8\n\t"                                \
+	"popq %rax\n\t.cfi_adjust_cfa_offset -8\n"                                   \
 	"9:\t"
-ML_FAIL3("__ml_ld_fail", ML_LD_NULL, "__ml_ld_slow@PLT");
-ML_FAIL3("__ml_ld_fail_full", "", ML_STR(ml_ld_miss_full) "@PLT");
+ML_FAIL3("__ml_ld_fail", ML_LD_NULL(""), "__ml_ld_slow@PLT");
+ML_FAIL3("__ml_ld_fail_full", ML_LD_NULL(ML_LD_NULL_WRITTEN), ML_STR(ml_ld_miss_full) "@PLT");
 ML_FAIL3("__ml_step_fail", "", "__ml_step_refill@PLT");
