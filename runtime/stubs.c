@@ -179,21 +179,26 @@ __asm__(".text\n"
         "ret\n\t"
         ".cfi_endproc\n"
         ".size __mlrt_keep, .-__mlrt_keep\n");
-#define ML_KEEPING(fn)                                                              \
+/* fn's trampoline: rax pushed (the CFA then 184 bytes up), first run
+ * (the loss checks' test, which may return from the trampoline itself),
+ * then fn's address swapped into rax's word and __mlrt_keep. */
+#define ML_KEEPING_AFTER(fn, first)                                                 \
 	__asm__(".text\n"                                                           \
 	        ".globl " #fn "_keep\n"                                             \
 	        ".type " #fn "_keep, @function\n"                                   \
-	        #fn "_keep:\n\t"                                                    \
+	        #fn "_keep:\n\t"                                                   \
 	        ".cfi_startproc\n\t"                                                \
 	        ".cfi_def_cfa_offset 176\n\t"                                       \
 	        ".cfi_offset %rip, -176\n\t"                                        \
 	        "pushq %rax\n\t"                                                    \
 	        ".cfi_def_cfa_offset 184\n\t"                                       \
+	        first                                                               \
 	        "movq " #fn "@GOTPCREL(%rip), %rax\n\t"                             \
 	        "xchgq %rax, (%rsp)\n\t"                                            \
 	        "jmp __mlrt_keep\n\t"                                               \
 	        ".cfi_endproc\n"                                                    \
 	        ".size " #fn "_keep, .-" #fn "_keep\n");
+#define ML_KEEPING(fn) ML_KEEPING_AFTER(fn, "")
 ML_KEEPING(__ml_side_new)
 ML_KEEPING(__ml_step_refill)
 ML_KEEPING(__ml_store_step)
@@ -222,52 +227,38 @@ ML_KEEPING(__ml_report_uninit_pointer)
  * saving every register, only when fast returns nonzero. */
 #define ML_T_DEPTH 520
 _Static_assert(__builtin_offsetof(struct __ml_thread, depth) == ML_T_DEPTH, "ML_T_DEPTH is __ml_t.depth's offset");
-#define ML_KEEPING_LOST(fn, fast, depth_at, theirs)                                 \
-	__asm__(".text\n"                                                           \
-	        ".globl " #fn "_keep\n"                                             \
-	        ".type " #fn "_keep, @function\n"                                   \
-	        #fn "_keep:\n\t"                                                   \
-	        ".cfi_startproc\n\t"                                                \
-	        ".cfi_def_cfa_offset 176\n\t"                                       \
-	        ".cfi_offset %rip, -176\n\t"                                        \
-	        "pushq %rax\n\t"                                                    \
-	        ".cfi_def_cfa_offset 184\n\t"                                       \
-	        "movl %fs:__mlrt_lost_deepest@tpoff, %eax\n\t"                     \
-	        "cmpl " depth_at ", %eax\n\t"                                       \
-	        theirs " 1f\n\t"                                                    \
-	        "popq %rax\n\t"                                                     \
-	        ".cfi_def_cfa_offset 176\n\t"                                       \
-	        "ret\n"                                                              \
-	        "1:\t.cfi_def_cfa_offset 184\n\t"                                   \
-	        "pushq %rbp\n\t"                                                    \
-	        ".cfi_def_cfa_offset 192\n\t"                                       \
-	        ".cfi_offset %rbp, -192\n\t"                                        \
-	        "movq %rsp, %rbp\n\t"                                               \
-	        ".cfi_def_cfa_register %rbp\n\t"                                    \
-	        "pushq %rcx\n\tpushq %rdx\n\tpushq %rsi\n\tpushq %rdi\n\t"           \
-	        "pushq %r8\n\tpushq %r9\n\tpushq %r10\n\tpushq %r11\n\t"             \
-	        "movq 24(%rbp), %rdi\n\t"                                           \
-	        "andq $-16, %rsp\n\t"                                               \
-	        "call " ML_STR(fast) "@PLT\n\t"                                     \
-	        "testl %eax, %eax\n\t"                                              \
-	        "leaq -64(%rbp), %rsp\n\t"                                          \
-	        "popq %r11\n\tpopq %r10\n\tpopq %r9\n\tpopq %r8\n\t"                 \
-	        "popq %rdi\n\tpopq %rsi\n\tpopq %rdx\n\tpopq %rcx\n\t"               \
-	        "popq %rbp\n\t"                                                     \
-	        ".cfi_def_cfa %rsp, 184\n\t"                                        \
-	        ".cfi_restore %rbp\n\t"                                             \
-	        "jnz 2f\n\t"                                                        \
-	        "popq %rax\n\t"                                                     \
-	        ".cfi_def_cfa_offset 176\n\t"                                       \
-	        "ret\n"                                                              \
-	        "2:\t.cfi_def_cfa_offset 184\n\t"                                   \
-	        "movq " #fn "@GOTPCREL(%rip), %rax\n\t"                             \
-	        "xchgq %rax, (%rsp)\n\t"                                            \
-	        "jmp __mlrt_keep\n\t"                                               \
-	        ".cfi_endproc\n"                                                    \
-	        ".size " #fn "_keep, .-" #fn "_keep\n");
-ML_KEEPING_LOST(__ml_lost_check, ml_lost_held, "%fs:__ml_t@tpoff+" ML_STR(ML_T_DEPTH), "jae")
-ML_KEEPING_LOST(__ml_lost_leave, ml_lost_lowered, "16(%rsp)", "ja")
+#define ML_LOST_FIRST(fast, depth_at, theirs)                                       \
+	"movl %fs:__mlrt_lost_deepest@tpoff, %eax\n\t"                             \
+	"cmpl " depth_at ", %eax\n\t"                                               \
+	theirs " 1f\n\t"                                                            \
+	"popq %rax\n\t"                                                             \
+	".cfi_def_cfa_offset 176\n\t"                                               \
+	"ret\n"                                                                      \
+	"1:\t.cfi_def_cfa_offset 184\n\t"                                           \
+	"pushq %rbp\n\t"                                                            \
+	".cfi_def_cfa_offset 192\n\t"                                               \
+	".cfi_offset %rbp, -192\n\t"                                                \
+	"movq %rsp, %rbp\n\t"                                                       \
+	".cfi_def_cfa_register %rbp\n\t"                                            \
+	"pushq %rcx\n\tpushq %rdx\n\tpushq %rsi\n\tpushq %rdi\n\t"                   \
+	"pushq %r8\n\tpushq %r9\n\tpushq %r10\n\tpushq %r11\n\t"                     \
+	"movq 24(%rbp), %rdi\n\t"                                                   \
+	"andq $-16, %rsp\n\t"                                                       \
+	"call " ML_STR(fast) "@PLT\n\t"                                             \
+	"testl %eax, %eax\n\t"                                                      \
+	"leaq -64(%rbp), %rsp\n\t"                                                  \
+	"popq %r11\n\tpopq %r10\n\tpopq %r9\n\tpopq %r8\n\t"                         \
+	"popq %rdi\n\tpopq %rsi\n\tpopq %rdx\n\tpopq %rcx\n\t"                       \
+	"popq %rbp\n\t"                                                             \
+	".cfi_def_cfa %rsp, 184\n\t"                                                \
+	".cfi_restore %rbp\n\t"                                                     \
+	"jnz 2f\n\t"                                                                \
+	"popq %rax\n\t"                                                             \
+	".cfi_def_cfa_offset 176\n\t"                                               \
+	"ret\n"                                                                      \
+	"2:\t.cfi_def_cfa_offset 184\n\t"
+ML_KEEPING_AFTER(__ml_lost_check, ML_LOST_FIRST(ml_lost_held, "%fs:__ml_t@tpoff+" ML_STR(ML_T_DEPTH), "jae"))
+ML_KEEPING_AFTER(__ml_lost_leave, ML_LOST_FIRST(ml_lost_lowered, "16(%rsp)", "ja"))
 
 /* memlens.h's __ML_KEEPG3: fn's arguments in rdi, rsi, rdx and its result
  * in rax, the other caller-saved general registers kept (the caller's asm
