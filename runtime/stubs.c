@@ -367,7 +367,7 @@ _Static_assert(__ML_META_XOR == 0x500000000000UL && __ML_META_OFF == 0x200000UL 
 	"xorq %rcx, %rax\n\t"                                                         \
 	"cmpb $-1, (%rax)\n\t"   /* its definedness: every bit undefined */           \
 	"je 8f\n\t"
-#define ML_LD_NULL(written)                                                             \
+#define ML_LD_NULL(written, unwritten)                                                  \
 	"cmpq $0, 16(%rsp)\n\t"                                                       \
 	"jne 9f\n\t"                                                                  \
 	"pushq %rax\n\t.cfi_adjust_cfa_offset 8\n\t"                                \
@@ -399,11 +399,14 @@ _Static_assert(__ML_META_XOR == 0x500000000000UL && __ML_META_OFF == 0x200000UL 
 	"popq %rcx\n\t.cfi_adjust_cfa_offset -8\n\t"                                \
 	"popq %rax\n\t.cfi_adjust_cfa_offset -8\n\t"                                \
 	"ret $16\n"                                                                    \
+	unwritten                                                                     \
+	"9:\t"
+/* (where ML_LD_NULL_WRITTEN found the slot never written: the slow way) */
+#define ML_LD_NULL_UNWRITTEN                                                            \
 	"8:\t.cfi_adjust_cfa_offset 24\n\t"                                          \
 	"popq %rdx\n\t.cfi_adjust_cfa_offset -8\n\t"                                \
 	"popq %rcx\n\t.cfi_adjust_cfa_offset -8\n\t"                                \
-	"popq %rax\n\t.cfi_adjust_cfa_offset -8\n"                                   \
-	"9:\t"
-ML_FAIL3("__ml_ld_fail", ML_LD_NULL(""), "__ml_ld_slow@PLT");
-ML_FAIL3("__ml_ld_fail_full", ML_LD_NULL(ML_LD_NULL_WRITTEN), ML_STR(ml_ld_miss_full) "@PLT");
+	"popq %rax\n\t.cfi_adjust_cfa_offset -8\n"
+ML_FAIL3("__ml_ld_fail", ML_LD_NULL("", ""), "__ml_ld_slow@PLT");
+ML_FAIL3("__ml_ld_fail_full", ML_LD_NULL(ML_LD_NULL_WRITTEN, ML_LD_NULL_UNWRITTEN), ML_STR(ml_ld_miss_full) "@PLT");
 ML_FAIL3("__ml_step_fail", "", "__ml_step_refill@PLT");
