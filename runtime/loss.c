@@ -550,12 +550,19 @@ void __ml_lost_leave(unsigned d)
 	ml_rt_leave();
 }
 
-/* The trampolines' part of __ml_lost_check and __ml_lost_leave, in a
- * runtime section whose end leaves signals that arrived inside to the
- * slow path (ml_rt_leave's call): 1 when the slow path must run, a note
- * being left to check or a signal to send again. Most statements whose
- * notes are all held again (a new block assigned, a result stored) end
- * here, without saving the vector state. */
+/* The trampolines' part of __ml_lost_check and __ml_lost_leave runs in
+ * a runtime section (ml_rt_enter's and ml_rt_leave's code, which built
+ * for every register would be calls here) whose end leaves signals that
+ * arrived inside to the slow path (ml_rt_leave's call): 1 when the slow
+ * path must run, a note being left to check or a signal to send again.
+ * Most statements whose notes are all held again (a new block assigned,
+ * a result stored) end here, without saving the vector state. */
+static ML_GPRS_ONLY void ml_lost_fast_begin(void)
+{
+	ml_tls.busy++;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
 static ML_GPRS_ONLY int ml_lost_fast_end(int slow)
 {
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
@@ -564,15 +571,13 @@ static ML_GPRS_ONLY int ml_lost_fast_end(int slow)
 
 ML_GPRS_ONLY int ml_lost_held(void)
 {
-	ml_tls.busy++;
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	ml_lost_fast_begin();
 	return ml_lost_fast_end(ml_pop_held(__ml_t.depth) && ml_lost_deepest >= __ml_t.depth);
 }
 
 ML_GPRS_ONLY int ml_lost_lowered(unsigned d)
 {
-	ml_tls.busy++;
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	ml_lost_fast_begin();
 	ml_lost_lower(d);
 	return ml_lost_fast_end(0);
 }
