@@ -176,7 +176,7 @@ static void ml_on_exit(int status, void *arg)
 	(void)arg;
 	ml_graph_flush();
 	if (ml_flags.detect_leaks || ML_LOAD(&ml_loss_on))
-		ml_world_stopped(ml_exit_checks);
+		ml_world_stopped_here(ml_exit_checks);
 	if (ml_errors && ml_flags.exitcode != 0 && status != ml_flags.exitcode) {
 		fflush(NULL);
 		_exit(ml_flags.exitcode);

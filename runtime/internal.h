@@ -139,6 +139,7 @@
 #define ml_def_kept_on         ML_STATE_AT(int, ML_ST_DEF_KEPT)
 #define ml_check_leaks         __mlrt_check_leaks
 #define ml_check_leaks_now     __mlrt_check_leaks_now
+#define ml_world_stopped_here  __mlrt_world_stopped_here
 #define ml_root_region_add     __mlrt_root_region_add
 #define ml_heap_block_at       __mlrt_heap_block_at
 #define ml_root_region_remove  __mlrt_root_region_remove
@@ -1886,6 +1887,9 @@ void ml_check_leaks(void);
  * (__lsan_do_leak_check: the once; recoverable, another that leaves the
  * one at exit to come); whether it reported a leak. */
 int ml_check_leaks_now(const char *asker, int recoverable);
+/* ml_world_stopped(fn), this thread's stack a root from the caller's
+ * frame up (the leak checks': not the runtime's own dead frames). */
+void ml_world_stopped_here(void (*fn)(void));
 /* Root regions (__lsan_register_root_region): their mapped words are
  * scanned as roots; unregistering one not registered is 0. */
 void ml_root_region_add(uptr p, size_t n);

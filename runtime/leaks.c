@@ -1009,25 +1009,33 @@ void ml_check_leaks(void)
 		ml_check_leaks_any();
 }
 
-/* The leak check the program asks for (__lsan_do_leak_check, or
- * __lsan_do_recoverable_leak_check, which any number of times leaves the
- * one at exit to come), with the other threads stopped as at exit. This
- * thread's stack is scanned from here up, with the callee-saved registers
- * saved here: below lie the check's own frames, in the place of the dead
- * frames of the calls the program made before, where a stale pointer
- * would keep a lost block reachable. */
-__attribute__((noinline)) int ml_check_leaks_now(const char *asker, int recoverable)
+/* fn with the other threads stopped, this thread's stack scanned from
+ * here up, with the callee-saved registers saved here: below lie the
+ * check's own frames, in the place of the dead frames of the calls the
+ * program made before (and at exit of the runtime's: the graph's flush,
+ * the collection of cycles), where a stale pointer would keep a lost
+ * block reachable, or possibly lost (GNU patch's file entries, lost at a
+ * fatal exit, which Valgrind calls definitely lost). */
+__attribute__((noinline)) void ml_world_stopped_here(void (*fn)(void))
 {
 	jmp_buf regs;
 	memset(regs, 0, sizeof regs); /* (setjmp leaves the signal mask's room as the dead frames left it) */
 	setjmp(regs);
 	__builtin_unwind_init();
 	ml_leak_stack_floor = (uptr)&regs;
+	ml_world_stopped(fn);
+	ml_leak_stack_floor = 0;
+}
+
+/* The leak check the program asks for (__lsan_do_leak_check, or
+ * __lsan_do_recoverable_leak_check, which any number of times leaves the
+ * one at exit to come), with the other threads stopped as at exit. */
+int ml_check_leaks_now(const char *asker, int recoverable)
+{
 	ml_leak_asker = asker;
 	ml_leaks_found = 0;
-	ml_world_stopped(recoverable ? ml_check_leaks_any : ml_check_leaks);
+	ml_world_stopped_here(recoverable ? ml_check_leaks_any : ml_check_leaks);
 	ml_leak_asker = 0;
-	ml_leak_stack_floor = 0;
 	return ml_leaks_found;
 }
 
