@@ -93,7 +93,7 @@ const char *const ml_loss_names[] = {
 __thread unsigned ml_lost_deepest __attribute__((tls_model("local-exec")));
 
 /* Code the loss checks' trampolines run before saving the vector state
- * (stubs.c): general registers only, and no call. */
+ * (stubs.c): general registers only, and no call but of code built so. */
 #define ML_GPRS_ONLY __attribute__((target("general-regs-only")))
 
 /* ml_lost_deepest again, after notes were taken out. */
@@ -517,8 +517,10 @@ static ML_GPRS_ONLY unsigned ml_pop_held(unsigned depth)
 	while (n > 0 && drops[n - 1].depth >= depth && drops[n - 1].how != ML_LOSS_COLLECT &&
 	       ML_LOAD(&__ML_REFS[drops[n - 1].slot].n) != 0)
 		n--;
-	__ml_t.lost = n;
-	ml_lost_rescan();
+	if (n != __ml_t.lost) {
+		__ml_t.lost = n;
+		ml_lost_rescan();
+	}
 	return n;
 }
 
